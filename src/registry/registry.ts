@@ -1,0 +1,39 @@
+/**
+ * A lazily loaded registry of plug-ins keyed by id (workloads, serializer adapters). Each entry
+ * is a dynamic import of one file, so a worker process loads only the plug-ins its case needs.
+ * Help text and `jsonbench list` derive from the keys, never from a hand-kept list.
+ */
+export interface Registry<T extends { id: string }> {
+  /** Built-in ids, in registry order. */
+  readonly ids: readonly string[];
+  /**
+   * Loads one entry by id: a user's (from config) first, else a built-in one.
+   * @throws Error naming the unknown id and listing the known ones.
+   */
+  load(id: string, userEntries?: readonly T[]): Promise<T>;
+  /** Every entry, built-ins then the user's. */
+  loadAll(userEntries?: readonly T[]): Promise<T[]>;
+}
+
+/** Builds a registry of `kind` ("workload", "serializer") from id → loader. */
+export function createRegistry<T extends { id: string }>(
+  kind: string,
+  loaders: Readonly<Record<string, () => Promise<{ default: T }>>>,
+): Registry<T> {
+  const ids = Object.keys(loaders);
+  const load = async (id: string, userEntries: readonly T[] = []): Promise<T> => {
+    const own = userEntries.find((e) => e.id === id);
+    if (own) return own;
+    const loader = loaders[id];
+    if (!loader) throw new Error(`unknown ${kind} "${id}" (known: ${[...ids, ...userEntries.map((e) => e.id)].join(', ')})`);
+    return (await loader()).default;
+  };
+  return {
+    ids,
+    load,
+    async loadAll(userEntries: readonly T[] = []) {
+      const builtins = await Promise.all(ids.map((id) => load(id)));
+      return [...builtins, ...userEntries.filter((e) => !ids.includes(e.id))];
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The host ↔ worker protocol, version {@link PROTOCOL_VERSION}.
+ *
+ * Transport (modelled on esbuild's stdio protocol, but with JSON lines):
+ * - host → worker: exactly one line of JSON on the worker's **stdin**: a {@link StartMessage}.
+ * - worker → host: newline-delimited JSON on **file descriptor 3** (a pipe the host opens), one
+ *   {@link WorkerMessage} per line, each carrying `protocol`. The worker's stdout and stderr are
+ *   never parsed: a library that prints there cannot corrupt the channel (the host keeps their
+ *   tails for crash reports).
+ * - The worker streams each round as it finishes, so the host keeps partial samples when the
+ *   worker later hangs or dies. It ends with `done` (or `error`) and exits.
+ * A host that reads a message of another protocol version treats the launch as `crashed`.
+ */
+import type { Direction, Shape } from '../workloads/types.js';
+import type { CaseClass } from '../serializers/types.js';
+
+export const PROTOCOL_VERSION = 1;
+
+/** Measurement settings for one launch (times in ms, thresholds as fractions). */
+export interface MeasurePolicy {
+  /** Warmup: at least this many ops AND this many ms per side (the on-device study warmed up 200 parses). */
+  warmupMinOps: number;
+  warmupMinMs: number;
+  /** Upper bound on warmup wall time per side, so a 50 ms/op serializer does not warm up for 10 s (ms). */
+  warmupMaxMs: number;
+  /** Pilot: grow ops per sample until one sample lasts at least this long (ms). */
+  sampleTargetMs: number;
+  samplesPerRound: number;
+  minRounds: number;
+  maxRounds: number;
+  /** Stop when the 99.9% CI half-width of the mean is under this fraction of it (0.02 = 2%). */
+  targetRelativeError: number;
+  /** Confidence level of every error this lab reports. */
+  confidence: number;
+  /** Stop rounds after this long (ms) even if the error target is not met; the case is flagged noisy. */
+  timeCapMs: number;
+  /** Allocation: number of windows (median reported) and minimum window length (ms). */
+  allocWindows: number;
+  allocWindowMinMs: number;
+}
+
+/** What one worker launch is asked to do. */
+export interface WorkerJob {
+  /** `time`: paired timing rounds; `alloc`: untimed allocation windows; `verify`: only the correctness gate. */
+  mode: 'time' | 'alloc' | 'verify';
+  workload: string;
+  size: number;
+  shape: Shape;
+  direction: Direction;
+  caseClass: CaseClass;
+  serializer: string;
+  /** The group's baseline, timed in alternating rounds; omitted when the case is the baseline. */
+  baseline?: string;
+  /** File holding the payload text (the wire value as JSON, written once by the host). */
+  payloadPath: string;
+  /** A user's jsonbench.config.* to load custom adapters and workloads from. */
+  configPath?: string;
+  policy: MeasurePolicy;
+}
+
+export interface StartMessage { protocol: number; type: 'start'; job: WorkerJob }
+
+/** First message: what runtime the worker is running in. */
+export interface HelloMessage { protocol: number; type: 'hello'; runtime: string; version: string; gc: boolean }
+
+/** The correctness gate failed: the case is `incorrect` and is never timed. */
+export interface IncorrectMessage {
+  protocol: number; type: 'incorrect';
+  /** which side failed the gate: the case's serializer or its baseline */
+  side: 'serializer' | 'baseline';
+  path: string; expected: string; actual: string; reason: string;
+}
+
+/** One finished round: raw per-sample times (ns/op) of both sides. */
+export interface RoundMessage {
+  protocol: number; type: 'round';
+  round: number;
+  serializerNs: number[];
+  baselineNs: number[];
+}
+
+/** Facts about a timing launch, sent once before its first round. */
+export interface TimingSetupMessage {
+  protocol: number; type: 'setup';
+  opsPerSample: { serializer: number; baseline: number };
+  warmup: { serializerOps: number; serializerMs: number; baselineOps: number; baselineMs: number };
+  /** ns/op of an empty op measured the same way (the floor below which a case is "too fast to be real"). */
+  emptyNsPerOp: number;
+}
+
+export interface AllocMessage {
+  protocol: number; type: 'alloc';
+  /** bytes/op of each window (GC-corrected heap growth / ops) */
+  windowsBytesPerOp: number[];
+  gcPerOp: number;
+  opsPerWindow: number;
+}
+
+export interface DoneMessage { protocol: number; type: 'done'; noisy: boolean; elapsedMs: number; checksum: number }
+
+/** A thrown error in a named stage (`prepare`, `verify`, `warmup`, `measure`, `load`). */
+export interface ErrorMessage { protocol: number; type: 'error'; stage: string; side?: 'serializer' | 'baseline'; message: string }
+
+export type WorkerMessage =
+  | HelloMessage | IncorrectMessage | TimingSetupMessage | RoundMessage | AllocMessage | DoneMessage | ErrorMessage;
+
+/** Distributes Omit over the union so each message keeps its own fields. */
+type WithoutProtocol<T> = T extends unknown ? Omit<T, 'protocol'> : never;
+
+/** Encodes one message as a protocol line. */
+export function encodeMessage(message: WithoutProtocol<WorkerMessage> | Omit<StartMessage, 'protocol'>): string {
+  return JSON.stringify({ protocol: PROTOCOL_VERSION, ...message }) + '\n';
+}
+
+/**
+ * Decodes one protocol line. Throws an Error naming the problem when the line is not JSON, has
+ * no `type`, or carries another protocol version.
+ */
+export function decodeMessage(line: string): WorkerMessage {
+  let value: unknown;
+  try { value = JSON.parse(line); } catch { throw new Error(`protocol: not JSON: ${line.slice(0, 120)}`); }
+  const m = value as { protocol?: unknown; type?: unknown };
+  if (m === null || typeof m !== 'object' || typeof m.type !== 'string') throw new Error(`protocol: message without type: ${line.slice(0, 120)}`);
+  if (m.protocol !== PROTOCOL_VERSION) throw new Error(`protocol: version ${String(m.protocol)}, expected ${PROTOCOL_VERSION}`);
+  return value as WorkerMessage;
+}

@@ -1,0 +1,9 @@
+import { createRegistry } from '../registry/registry.js';
+import type { Workload } from './types.js';
+
+/**
+ * The built-in workloads, one file each. Adding a workload is adding its file and one line here.
+ */
+export const workloads = createRegistry<Workload>('workload', {
+  'weather-station': () => import('./weather-station.js'),
+});
