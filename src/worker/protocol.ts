@@ -124,3 +124,8 @@ export function decodeMessage(line: string): WorkerMessage {
   if (m.protocol !== PROTOCOL_VERSION) throw new Error(`protocol: version ${String(m.protocol)}, expected ${PROTOCOL_VERSION}`);
   return value as WorkerMessage;
 }
+
+/** The variant payload (another seed) sits beside the main one; the gate runs on both, so a serializer returning a cached string fails. */
+export function variantPathOf(payloadPath: string): string {
+  return payloadPath.replace(/\.json$/, '.variant.json');
+}

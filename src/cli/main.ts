@@ -1,0 +1,60 @@
+import { Command, CommanderError, Option } from 'commander';
+import { runCommand } from './run.js';
+import { listCommand } from './list.js';
+import { UsageError } from './usage-error.js';
+import { ConfigError } from '../config/user-config.js';
+import { toolVersion } from '../results/environment.js';
+import { policies } from '../config/policies.js';
+
+const collect = (value: string, prev: string[] = []) => [...prev, value];
+
+/** Builds the commander program; each command's action stores its exit code in `exit`. */
+function program(exit: { code: number }): Command {
+  const p = new Command('jsonbench')
+    .description('A benchmark lab for JSON serializers: time and allocated bytes per op, both directions, checked for correctness.')
+    .version(toolVersion())
+    .exitOverride()
+    .showHelpAfterError();
+  p.command('run')
+    .description('measure serializers on workloads and print tables; writes results.json and report.md')
+    .option('--workload <ids>', 'workloads (comma-separated or repeated; default: all)', collect)
+    .option('--serializer <ids>', 'serializers (comma-separated or repeated; default: all)', collect)
+    .option('--size <n>', 'sizes (comma-separated or repeated; default: the policy\'s)', collect)
+    .option('--direction <d>', 'serialize, deserialize (default: both)', collect)
+    .addOption(new Option('--policy <name>', Object.entries(policies).map(([k, v]) => `${k}: ${v.description}`).join('; ')).default('default'))
+    .option('--out <dir>', 'output folder (default: jsonbench-results/<timestamp>/)')
+    .option('--json', 'print the results JSON to stdout instead of tables')
+    .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')
+    .option('--seed <n>', 'seed of the generated payloads', '42')
+    .action(async (opts) => { exit.code = await runCommand(opts); });
+  p.command('list')
+    .description('list workloads and serializers (versions, families, classes, supported pairs)')
+    .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')
+    .option('--json', 'print as JSON')
+    .action(async (opts) => { exit.code = await listCommand(opts); });
+  return p;
+}
+
+/**
+ * Runs the CLI with `argv` (without node and script). Returns the exit code: 0 ok; 1 when a case
+ * failed, was incorrect, timed out or crashed; 2 for a usage or config error.
+ */
+export async function main(argv: string[]): Promise<number> {
+  const exit = { code: 0 };
+  const p = program(exit);
+  try {
+    await p.parseAsync(argv, { from: 'user' });
+    return exit.code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      return e.exitCode === 0 ? 0 : 2;
+    }
+    if (e instanceof UsageError || e instanceof ConfigError) {
+      process.stderr.write(`jsonbench: error: ${e.message}\n`);
+      if (e instanceof UsageError) process.stderr.write(`Run 'jsonbench run --help' for usage.\n`);
+      return 2;
+    }
+    process.stderr.write(`jsonbench: ${(e as Error).stack ?? String(e)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,41 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve, basename } from 'node:path';
+import { build } from 'esbuild';
+import { ConfigError, loadUserConfig, type UserConfig } from './user-config.js';
+
+/** Config file names looked for in the working directory, in order. */
+export const CONFIG_NAMES = ['jsonbench.config.ts', 'jsonbench.config.mjs', 'jsonbench.config.js'];
+
+/** The config file to use: `--config` if given (must exist), else the first of {@link CONFIG_NAMES} in `cwd`, else null. */
+export function findConfig(cwd: string, explicit?: string): string | null {
+  if (explicit) {
+    const p = resolve(cwd, explicit);
+    if (!existsSync(p)) throw new ConfigError(explicit, 'file', 'not found');
+    return p;
+  }
+  for (const name of CONFIG_NAMES) if (existsSync(join(cwd, name))) return join(cwd, name);
+  return null;
+}
+
+/**
+ * Makes a config loadable by workers: a `.ts` file is bundled to ESM with esbuild into `outDir`
+ * (its own imports bundled too; npm packages left external and resolved from the config's folder
+ * through `nodePaths`-free `packages: 'external'`, so it is written next to the config), `.mjs` and
+ * `.js` are used as they are. Returns the module path workers import, and the loaded config.
+ * @throws ConfigError naming the file, with esbuild's line:column for syntax errors.
+ */
+export async function prepareConfig(file: string, outDir: string): Promise<{ modulePath: string; config: UserConfig }> {
+  let modulePath = file;
+  if (file.endsWith('.ts')) {
+    mkdirSync(outDir, { recursive: true });
+    modulePath = join(dirname(file), `.${basename(file, '.ts')}.compiled.mjs`);
+    try {
+      await build({ entryPoints: [file], outfile: modulePath, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'silent', target: 'node20' });
+    } catch (e) {
+      const errors = (e as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors ?? [];
+      const first = errors[0];
+      throw new ConfigError(first?.location ? `${file}:${first.location.line}:${first.location.column}` : file, 'syntax', first?.text ?? (e as Error).message);
+    }
+  }
+  return { modulePath, config: await loadUserConfig(modulePath, file) };
+}

@@ -1,0 +1,76 @@
+import { pathToFileURL } from 'node:url';
+import type { SerializerAdapter } from '../serializers/types.js';
+import type { Workload } from '../workloads/types.js';
+
+/** What a user's `jsonbench.config.*` default-exports: extra adapters and workloads, same interfaces as the built-ins. */
+export interface UserConfig {
+  serializers: SerializerAdapter[];
+  workloads: Workload[];
+}
+
+/** A config file that does not have the expected shape; `key` names the offending entry. */
+export class ConfigError extends Error {
+  readonly code = 'E_CONFIG';
+  constructor(readonly file: string, readonly key: string, problem: string) {
+    super(`${file}: ${key}: ${problem}`);
+  }
+}
+
+const FAMILIES = ['builtin', 'schema-compiled', 'reflection', 'validator'];
+const CLASSES = ['parse', 'validate', 'transform'];
+const SHAPES = ['single', 'list', 'many'];
+
+function checkAdapter(file: string, key: string, a: Record<string, unknown>): void {
+  if (typeof a.id !== 'string' || !/^[\w@.\-/]+$/.test(a.id)) throw new ConfigError(file, `${key}.id`, 'must be a non-empty string of letters, digits, @ . - _ /');
+  if (!FAMILIES.includes(a.family as string)) throw new ConfigError(file, `${key}.family`, `must be one of ${FAMILIES.join(', ')}`);
+  if (a.deserializeClass !== undefined && !CLASSES.includes(a.deserializeClass as string)) throw new ConfigError(file, `${key}.deserializeClass`, `must be one of ${CLASSES.join(', ')}`);
+  if (typeof a.supports !== 'function') throw new ConfigError(file, `${key}.supports`, 'must be a function (workload, direction) => true | reason');
+  if (typeof a.prepare !== 'function') throw new ConfigError(file, `${key}.prepare`, 'must be a function (workload, direction) => { serialize?, deserialize? }');
+}
+
+function checkWorkload(file: string, key: string, w: Record<string, unknown>): void {
+  if (typeof w.id !== 'string' || !/^[\w.\-]+$/.test(w.id)) throw new ConfigError(file, `${key}.id`, 'must be a non-empty string of letters, digits, . - _');
+  const sizes = w.sizes as unknown;
+  if (!Array.isArray(sizes) || sizes.length === 0 || !sizes.every((n) => Number.isInteger(n) && n > 0)) throw new ConfigError(file, `${key}.sizes`, 'must be a non-empty array of positive integers');
+  const defaults = (w.defaultSizes ?? sizes) as unknown;
+  if (!Array.isArray(defaults) || !defaults.every((n) => sizes.includes(n))) throw new ConfigError(file, `${key}.defaultSizes`, 'must be a subset of sizes');
+  const shapes = w.shapes as unknown;
+  if (!Array.isArray(shapes) || shapes.length === 0 || !shapes.every((s) => SHAPES.includes(s))) throw new ConfigError(file, `${key}.shapes`, `must be a non-empty array of ${SHAPES.join(', ')}`);
+  if (!w.schema || typeof w.schema !== 'object') throw new ConfigError(file, `${key}.schema`, 'must be a SchemaNode object');
+  if (typeof w.build !== 'function') throw new ConfigError(file, `${key}.build`, 'must be a function (size, seed) => value');
+}
+
+/**
+ * Validates a config module's default export. @throws ConfigError naming the file and key.
+ */
+export function validateUserConfig(file: string, value: unknown): UserConfig {
+  if (value === null || typeof value !== 'object') throw new ConfigError(file, 'default export', 'must be an object { serializers?, workloads? }');
+  const v = value as Record<string, unknown>;
+  for (const k of Object.keys(v)) if (k !== 'serializers' && k !== 'workloads') throw new ConfigError(file, k, 'unknown key (expected serializers, workloads)');
+  const serializers = (v.serializers ?? []) as unknown;
+  const workloads = (v.workloads ?? []) as unknown;
+  if (!Array.isArray(serializers)) throw new ConfigError(file, 'serializers', 'must be an array of adapters');
+  if (!Array.isArray(workloads)) throw new ConfigError(file, 'workloads', 'must be an array of workloads');
+  serializers.forEach((a, i) => { if (!a || typeof a !== 'object') throw new ConfigError(file, `serializers[${i}]`, 'must be an object'); checkAdapter(file, `serializers[${i}]`, a); });
+  workloads.forEach((w, i) => {
+    if (!w || typeof w !== 'object') throw new ConfigError(file, `workloads[${i}]`, 'must be an object');
+    checkWorkload(file, `workloads[${i}]`, w);
+    if (!w.defaultSizes) w.defaultSizes = w.sizes;
+    if (!w.description) w.description = w.id;
+  });
+  return { serializers: serializers as SerializerAdapter[], workloads: workloads as Workload[] };
+}
+
+/**
+ * Imports an ES module config (already compiled to JavaScript; see compile-config.ts) and
+ * validates it. @throws ConfigError naming the file (and key) on a bad export or import failure.
+ */
+export async function loadUserConfig(modulePath: string, displayName = modulePath): Promise<UserConfig> {
+  let mod: { default?: unknown };
+  try {
+    mod = await import(pathToFileURL(modulePath).href);
+  } catch (e) {
+    throw new ConfigError(displayName, 'import', (e as Error).message);
+  }
+  return validateUserConfig(displayName, mod.default);
+}

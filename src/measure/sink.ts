@@ -1,0 +1,45 @@
+/**
+ * The dead-code-elimination guard. Every op writes its result into one module-level slot (a
+ * single-slot sink, read back after each sample into a checksum the worker reports), and alternates
+ * between two identical but distinct copies of its input by iteration parity, so V8 can neither
+ * drop the call nor fold it against a constant input (V8 does not elide JSON.parse/stringify, but
+ * does fold pure JS fed a constant).
+ */
+let slot: unknown;
+let checksum = 0;
+
+/** An op: runs the measured call once for iteration `i`. */
+export type Op = (i: number) => void;
+
+/**
+ * Builds an op from a call and two copies of its inputs (one entry per unit: one for single/list,
+ * the records for many). An op over several units is the whole loop.
+ */
+export function makeOp(call: (input: unknown) => unknown, copyA: readonly unknown[], copyB: readonly unknown[]): Op {
+  if (copyA.length === 1) {
+    const a = copyA[0];
+    const b = copyB[0];
+    return (i) => { slot = call((i & 1) === 0 ? a : b); };
+  }
+  return (i) => {
+    const xs = (i & 1) === 0 ? copyA : copyB;
+    for (let j = 0; j < xs.length; j++) slot = call(xs[j]);
+  };
+}
+
+/** An op that does nothing but the sink write: the floor a real case must clearly exceed. */
+export function makeEmptyOp(copyA: readonly unknown[], copyB: readonly unknown[]): Op {
+  return (i) => { slot = (i & 1) === 0 ? copyA : copyB; };
+}
+
+/** Folds the slot into the checksum (call after each sample, outside the timed loop). */
+export function drainSink(): void {
+  const v = slot;
+  checksum = (checksum + (typeof v === 'string' ? v.length : v === null || v === undefined ? 1 : 2)) % 1_000_000_007;
+  slot = undefined;
+}
+
+/** The checksum so far; the worker reports it so the sink is observably used. */
+export function sinkChecksum(): number {
+  return checksum;
+}

@@ -1,0 +1,82 @@
+import type { CaseResult } from '../results/types.js';
+import { formatBytes, formatRatio, formatTime } from './units.js';
+
+/** The columns of a results table, in order. */
+export const COLUMNS = ['Serializer', 'Version', 'Mean', 'Error', 'Median', 'Ratio', 'Allocated', 'Alloc Ratio', 'Notes'] as const;
+
+/** One table: the cases of one workload × size × shape × direction, grouped by class. */
+export interface ResultTable {
+  title: string;
+  /** class → rows, classes in a fixed order, rows sorted by ratio (measured first) */
+  sections: { caseClass: string; baseline: string | null; cases: CaseResult[] }[];
+}
+
+const CLASS_ORDER = ['serialize', 'parse', 'validate', 'transform'];
+const STATUS_ORDER = ['measured', 'incorrect', 'failed', 'timeout', 'crashed', 'unsupported'];
+
+/** The key a case's table is grouped by. */
+export function tableKey(c: CaseResult): string {
+  return `${c.workload} · ${c.size} · ${c.shape} · ${c.direction}`;
+}
+
+/**
+ * Groups cases into tables (order of first appearance) and sections by class; within a section,
+ * measured cases by ratio (then mean), then the others by status. Unsupported cases sit in the
+ * section of their adapter's class.
+ */
+export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
+  const tables = new Map<string, CaseResult[]>();
+  for (const c of cases) {
+    const k = tableKey(c);
+    if (!tables.has(k)) tables.set(k, []);
+    tables.get(k)!.push(c);
+  }
+  return [...tables].map(([title, cs]) => {
+    const classes = [...new Set(cs.map((c) => c.class))].sort((a, b) => CLASS_ORDER.indexOf(a) - CLASS_ORDER.indexOf(b));
+    return {
+      title,
+      sections: classes.map((cls) => {
+        const inClass = cs.filter((c) => c.class === cls);
+        const sorted = [...inClass].sort((a, b) => {
+          const s = STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status);
+          if (s !== 0) return s;
+          const ra = a.ratio ?? Infinity; const rb = b.ratio ?? Infinity;
+          return ra !== rb ? ra - rb : (a.time?.mean ?? Infinity) - (b.time?.mean ?? Infinity);
+        });
+        return { caseClass: cls, baseline: inClass.find((c) => c.baseline)?.baseline ?? null, cases: sorted };
+      }),
+    };
+  });
+}
+
+/** The notes cell: ✗ incorrect/failed with the reason, ⚠ noisy, ! too fast, – unsupported. */
+export function notesOf(c: CaseResult): string {
+  const notes: string[] = [];
+  if (c.status === 'incorrect') notes.push(`✗ incorrect: ${c.reason ?? ''}${c.mismatch ? ` (expected ${c.mismatch.expected}, got ${c.mismatch.actual})` : ''}`);
+  else if (c.status === 'unsupported') notes.push(`– unsupported: ${c.reason ?? ''}`);
+  else if (c.status !== 'measured') notes.push(`✗ ${c.status}: ${c.reason ?? ''}`);
+  for (const f of c.findings) {
+    if (f.code === 'noisy') notes.push('⚠ noisy');
+    else if (f.code === 'too-fast') notes.push('! too fast to be real');
+    else if (f.code === 'baseline-unavailable') notes.push(`no ratio: ${f.message}`);
+    else if (f.code === 'relaunched') notes.push(`↻ relaunched ${c.samples.relaunches}×`);
+  }
+  if (c.serializer === c.baseline && c.status === 'measured') notes.unshift('baseline');
+  return notes.join('; ');
+}
+
+/** The cells of one row, formatted (units by magnitude). */
+export function rowCells(c: CaseResult): string[] {
+  const t = c.status === 'measured' ? c.time : undefined;
+  return [
+    c.serializer,
+    c.serializerVersion,
+    t ? formatTime(t.mean) : '—',
+    t ? formatTime(t.error) : '—',
+    t ? formatTime(t.median) : '—',
+    c.status === 'measured' ? formatRatio(c.ratio, c.ratioError) : '—',
+    c.status === 'measured' && c.allocated ? formatBytes(c.allocated.mean) : '—',
+    c.status === 'measured' ? formatRatio(c.allocRatio) : '—',
+    notesOf(c),
+  ];
+}

@@ -1,0 +1,153 @@
+import { appendFileSync } from 'node:fs';
+import type { CaseGroup, PlannedCase } from '../plan/plan.js';
+import type { PayloadFile } from '../plan/payloads.js';
+import type { RunPolicy } from '../config/policies.js';
+import type { CaseResult, LaunchRecord } from '../results/types.js';
+import { assembleCase, fillAllocRatios, type CaseRecord } from '../results/assemble.js';
+import type { WorkerJob, WorkerMessage } from '../worker/protocol.js';
+import { launchWorker, type LaunchOutcome } from './launch.js';
+import { meanOf } from '../stats/estimate.js';
+
+/** Progress events for the terminal (case n of N, current case, ETA). */
+export type ProgressEvent =
+  | { type: 'launch'; index: number; total: number; caseId: string; mode: 'time' | 'alloc'; launch: number }
+  | { type: 'case-done'; result: CaseResult };
+
+/** What the runner needs: the plan, the payload files, the policy, where to append finished cases. */
+export interface RunInput {
+  groups: CaseGroup[];
+  payloads: ReadonlyMap<string, PayloadFile>;
+  policy: RunPolicy;
+  /** compiled user config the workers load custom adapters/workloads from */
+  configPath?: string;
+  /** every finished case is appended here as one JSON line at once (nothing measured is lost) */
+  partialPath: string;
+  onProgress?: (e: ProgressEvent) => void;
+  /** starts a worker; tests inject a fake here */
+  launch?: (job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>;
+}
+
+/** What a finished launch says about its case. */
+type Verdict =
+  | { kind: 'ok'; record: LaunchRecord; alloc?: { windowsBytesPerOp: number[]; gcPerOp: number } }
+  | { kind: 'incorrect'; side: 'serializer' | 'baseline'; reason: string; mismatch: { path: string; expected: string; actual: string } }
+  | { kind: 'bad'; side?: 'serializer' | 'baseline'; status: 'failed' | 'timeout' | 'crashed'; reason: string; partial?: LaunchRecord };
+
+function lastLine(text: string): string {
+  const lines = text.trim().split('\n').filter(Boolean);
+  return lines.slice(-3).join(' | ').slice(0, 300);
+}
+
+/** Reads a launch outcome: the messages, then how the process ended. */
+export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number): Verdict {
+  const get = <T extends WorkerMessage['type']>(t: T) => o.messages.filter((m) => m.type === t) as Extract<WorkerMessage, { type: T }>[];
+  const setup = get('setup')[0];
+  const rounds = get('round').map((r) => ({ serializerNs: r.serializerNs, baselineNs: r.baselineNs }));
+  const done = get('done')[0];
+  const record: LaunchRecord = {
+    launch,
+    opsPerSample: setup?.opsPerSample ?? { serializer: 0, baseline: 0 },
+    warmup: setup?.warmup ?? { serializerOps: 0, serializerMs: 0, baselineOps: 0, baselineMs: 0 },
+    emptyNsPerOp: setup?.emptyNsPerOp ?? 0,
+    rounds, noisy: done?.noisy ?? true, elapsedMs: o.elapsedMs,
+  };
+  const incorrect = get('incorrect')[0];
+  if (incorrect) return { kind: 'incorrect', side: incorrect.side, reason: incorrect.reason, mismatch: { path: incorrect.path, expected: incorrect.expected, actual: incorrect.actual } };
+  const error = get('error')[0];
+  if (error) return { kind: 'bad', side: error.side, status: 'failed', reason: `${error.stage}: ${error.message}`, partial: record };
+  if (o.timedOut) return { kind: 'bad', status: 'timeout', reason: `no result after ${(timeoutMs / 1000).toFixed(0)} s; worker killed (stage reached: ${setup ? `${rounds.length} rounds measured` : 'before measuring'})`, partial: record };
+  if (o.protocolError) return { kind: 'bad', status: 'crashed', reason: o.protocolError, partial: record };
+  if (!done) {
+    const how = o.signal ? `killed by ${o.signal}` : `exited with code ${o.exitCode}`;
+    const tail = lastLine(o.stderrTail);
+    return { kind: 'bad', status: 'crashed', reason: `worker ${how} before finishing${tail ? `: ${tail}` : ''}`, partial: record };
+  }
+  const alloc = get('alloc')[0];
+  return { kind: 'ok', record, ...(alloc ? { alloc: { windowsBytesPerOp: alloc.windowsBytesPerOp, gcPerOp: alloc.gcPerOp } } : {}) };
+}
+
+/**
+ * Runs every group: launches interleaved across the group's serializers (launch 1 of each, then
+ * launch 2 of each…), baseline first, relaunching (bounded) a launch whose baseline ran slower than
+ * `relaunchFactor` × the best seen for that payload; then one untimed allocation launch per case.
+ * A failing case fails alone; each finished case is appended to the partial file at once.
+ */
+export async function runGroups(input: RunInput): Promise<CaseResult[]> {
+  const { policy } = input;
+  const launch = input.launch ?? launchWorker;
+  const results: CaseResult[] = [];
+  const bestBaseline = new Map<string, number>();
+  const runnable = input.groups.flat().filter((c) => !c.unsupported).length;
+  const total = runnable * (policy.launches + 1);
+  let index = 0;
+  const finish = (r: CaseResult) => {
+    results.push(r);
+    appendFileSync(input.partialPath, JSON.stringify(r) + '\n');
+    input.onProgress?.({ type: 'case-done', result: r });
+  };
+
+  for (const group of input.groups) {
+    const recs: CaseRecord[] = group.map((planned) => ({
+      planned, payload: input.payloads.get(planned.payloadKey)!, launches: [], relaunches: 0,
+      status: planned.unsupported ? 'unsupported' : 'measured', findings: [], paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
+      ...(planned.unsupported ? { reason: planned.unsupported } : {}),
+    }));
+    const live = () => recs.filter((r) => r.status === 'measured');
+    const job = (rec: CaseRecord, mode: WorkerJob['mode']): WorkerJob => ({
+      mode, workload: rec.planned.workload, size: rec.planned.size, shape: rec.planned.shape, direction: rec.planned.direction,
+      caseClass: rec.planned.caseClass, serializer: rec.planned.serializer,
+      ...(rec.paired ? { baseline: rec.planned.baseline! } : {}),
+      payloadPath: rec.payload.path, ...(input.configPath ? { configPath: input.configPath } : {}), policy: policy.measure,
+    });
+    const baselineBroken = (why: string) => {
+      for (const r of live()) if (r.paired) {
+        r.paired = false;
+        r.findings.push({ code: 'baseline-unavailable', message: `no ratio: baseline ${r.planned.baseline} ${why}` });
+      }
+    };
+    for (let l = 1; l <= policy.launches; l++) {
+      for (const rec of live()) {
+        for (let attempt = 0; ; attempt++) {
+          input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'time', launch: l });
+          const v = judgeLaunch(await launch(job(rec, 'time'), policy.caseTimeoutMs), l, policy.caseTimeoutMs);
+          if (v.kind === 'incorrect' || v.kind === 'bad') {
+            if (v.kind === 'bad' && v.partial && v.partial.rounds.length) rec.launches.push(v.partial);
+            if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); attempt = -1; continue; }
+            rec.status = v.kind === 'incorrect' ? 'incorrect' : v.status;
+            rec.reason = v.reason;
+            if (v.kind === 'incorrect') rec.mismatch = { side: v.side, ...v.mismatch };
+            if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.status}`);
+            break;
+          }
+          const baseNs = rec.paired ? v.record.rounds.flatMap((r) => r.baselineNs) : rec.planned.serializer === rec.planned.baseline ? v.record.rounds.flatMap((r) => r.serializerNs) : [];
+          const key = `${rec.planned.payloadKey}/${rec.planned.shape}/${rec.planned.direction}/${rec.planned.baseline}`;
+          if (baseNs.length) {
+            const m = meanOf(baseNs);
+            const best = bestBaseline.get(key) ?? m;
+            bestBaseline.set(key, Math.min(best, m));
+            if (m > policy.relaunchFactor * best && attempt < policy.maxRelaunches) {
+              v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
+              rec.launches.push(v.record);
+              rec.relaunches++;
+              continue;
+            }
+          }
+          rec.launches.push(v.record);
+          break;
+        }
+      }
+    }
+    for (const rec of live()) {
+      input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'alloc', launch: 1 });
+      const v = judgeLaunch(await launch(job({ ...rec, paired: false }, 'alloc'), policy.caseTimeoutMs), 1, policy.caseTimeoutMs);
+      if (v.kind === 'ok') rec.alloc = v.alloc;
+      else { rec.status = v.kind === 'incorrect' ? 'incorrect' : v.status; rec.reason = `allocation pass: ${v.reason}`; }
+    }
+    const out = recs.map((r) => assembleCase(r, policy.measure.confidence));
+    fillAllocRatios(out);
+    for (const r of out) finish(r);
+  }
+  return results;
+}
+
+export type { PlannedCase };

@@ -1,0 +1,8 @@
+// Minimal typings for the parts of jStat (https://jstat.github.io) this lab uses.
+declare module 'jstat' {
+  export const jStat: {
+    studentt: { inv(p: number, dof: number): number; cdf(x: number, dof: number): number };
+    normal: { inv(p: number, mean: number, std: number): number; cdf(x: number, mean: number, std: number): number };
+  };
+  export default jStat;
+}

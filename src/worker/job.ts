@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { variantPathOf, type encodeMessage, type WorkerJob } from './protocol.js';
+import { workloads } from '../workloads/index.js';
+import { serializers } from '../serializers/index.js';
+import { unitView, unitsOf } from '../workloads/unit.js';
+import { caseIo, checkCase } from '../measure/gate.js';
+import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
+import { measureRounds, pilot, runSample, warmup } from '../measure/timing.js';
+import { measureAllocation, type V8Module } from '../measure/allocation.js';
+import { loadUserConfig } from '../config/user-config.js';
+import type { PreparedSerializer } from '../serializers/types.js';
+import { nowNs } from '../measure/clock.js';
+
+type Send = (m: Parameters<typeof encodeMessage>[0]) => void;
+type Side = 'serializer' | 'baseline';
+
+
+class StageError extends Error {
+  constructor(readonly stage: string, readonly side: Side | undefined, message: string) { super(message); }
+}
+
+async function stage<T>(name: string, side: Side | undefined, fn: () => T | Promise<T>): Promise<T> {
+  try { return await fn(); } catch (e) {
+    if (e instanceof StageError) throw e;
+    const err = e as Error;
+    throw new StageError(name, side, err && err.message ? `${err.name ?? 'Error'}: ${err.message}` : String(e));
+  }
+}
+
+/**
+ * Runs one worker job, sending protocol messages through `send`. Never throws: a failing stage
+ * becomes an `error` message naming the stage and side.
+ */
+export async function runJob(job: WorkerJob, send: Send, gc: () => void, loadV8: () => Promise<V8Module>): Promise<void> {
+  const t0 = nowNs();
+  try {
+    const user = job.configPath ? await stage('load', undefined, () => loadUserConfig(job.configPath!)) : { serializers: [], workloads: [] };
+    const workload = unitView(await stage('load', undefined, () => workloads.load(job.workload, user.workloads)), job.shape);
+    const ids: [Side, string][] = [['serializer', job.serializer]];
+    if (job.baseline && job.baseline !== job.serializer) ids.push(['baseline', job.baseline]);
+    const fn: Partial<Record<Side, (input: unknown) => unknown>> = {};
+    const texts = [readFileSync(job.payloadPath, 'utf8'), readFileSync(variantPathOf(job.payloadPath), 'utf8')];
+    for (const [side, id] of ids) {
+      const adapter = await stage('load', side, () => serializers.load(id, user.serializers));
+      const prepared: PreparedSerializer = await stage('prepare', side, () => adapter.prepare(workload, job.direction));
+      const call = job.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
+      if (typeof call !== 'function') throw new StageError('prepare', side, `prepare() returned no ${job.direction} function`);
+      for (const text of texts) {
+        const io = caseIo(workload, job.direction, job.caseClass, unitsOf(JSON.parse(text), job.shape));
+        const failure = await stage('verify', side, () => checkCase(prepared, workload, job.direction, io));
+        if (failure) { send({ type: 'incorrect', side, ...failure }); return; }
+      }
+      fn[side] = (input) => call.call(prepared, input as never);
+    }
+    if (job.mode === 'verify') { send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 }); return; }
+
+    // Two distinct but identical copies of the inputs, alternated by iteration (DCE guard).
+    const copy = () => caseIo(workload, job.direction, job.caseClass, unitsOf(JSON.parse(texts[0]), job.shape)).inputs;
+    const a = copy();
+    const b = copy();
+    const ops: Partial<Record<Side, Op>> = {};
+    for (const side of Object.keys(fn) as Side[]) ops[side] = makeOp(fn[side]!, a, b);
+
+    if (job.mode === 'alloc') {
+      const v8 = await loadV8();
+      await stage('warmup', 'serializer', () => warmup(ops.serializer!, job.policy));
+      const alloc = await stage('measure', 'serializer', () => measureAllocation(v8, ops.serializer!, job.policy));
+      send({ type: 'alloc', ...alloc });
+      send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
+      return;
+    }
+
+    const empty = makeEmptyOp(a, b);
+    const emptyOps = pilot(empty, job.policy);
+    let emptyNs = Infinity;
+    for (let k = 0; k < 5; k++) emptyNs = Math.min(emptyNs, runSample(empty, emptyOps));
+
+    const w: Record<string, { ops: number; ms: number }> = {};
+    const opsPerSample: Record<string, number> = {};
+    for (const side of Object.keys(ops) as Side[]) {
+      w[side] = await stage('warmup', side, () => warmup(ops[side]!, job.policy));
+      opsPerSample[side] = await stage('warmup', side, () => pilot(ops[side]!, job.policy));
+    }
+    send({
+      type: 'setup',
+      opsPerSample: { serializer: opsPerSample.serializer, baseline: opsPerSample.baseline ?? 0 },
+      warmup: { serializerOps: w.serializer.ops, serializerMs: w.serializer.ms, baselineOps: w.baseline?.ops ?? 0, baselineMs: w.baseline?.ms ?? 0 },
+      emptyNsPerOp: emptyNs,
+    });
+    const result = await stage('measure', undefined, () => measureRounds(
+      { op: ops.serializer!, opsPerSample: opsPerSample.serializer },
+      ops.baseline ? { op: ops.baseline, opsPerSample: opsPerSample.baseline } : undefined,
+      job.policy, gc,
+      (round, index) => send({ type: 'round', round: index, ...round }),
+    ));
+    send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
+  } catch (e) {
+    const err = e instanceof StageError ? e : new StageError('measure', undefined, String((e as Error)?.message ?? e));
+    send({ type: 'error', stage: err.stage, side: err.side, message: err.message });
+  }
+}
