@@ -7,4 +7,15 @@ import type { SerializerAdapter } from './types.js';
  */
 export const serializers = createRegistry<SerializerAdapter>('serializer', {
   json: () => import('./json.js'),
+  'fast-json-stringify': () => import('./fast-json-stringify.js'),
+  'ajv-jtd': () => import('./ajv-jtd.js'),
+  'typia': () => import('./typia.js'),
+  'typebox': () => import('./typebox.js'),
+  'zod': () => import('./zod.js'),
+  'valibot': () => import('./valibot.js'),
+  'arktype': () => import('./arktype.js'),
+  'class-transformer': () => import('./class-transformer.js'),
+  'superjson': () => import('./superjson.js'),
+  'safe-stable-stringify': () => import('./safe-stable-stringify.js'),
+  'secure-json-parse': () => import('./secure-json-parse.js'),
 });

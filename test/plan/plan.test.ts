@@ -1,0 +1,57 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { planCases, sizesFor } from '../../src/plan/plan.js';
+import { policies } from '../../src/config/policies.js';
+import type { SerializerAdapter } from '../../src/serializers/types.js';
+import type { Workload } from '../../src/workloads/types.js';
+
+const workload: Workload = {
+  id: 'tiny', description: 'tiny', sizes: [10, 100, 1000], defaultSizes: [10, 1000], shapes: ['list', 'many'],
+  schema: { type: 'object', properties: { a: { type: 'number' } } },
+  build: (n) => Array.from({ length: n }, (_, i) => ({ a: i })),
+};
+const adapter = (id: string, extra: Partial<SerializerAdapter> = {}): SerializerAdapter => ({
+  id, family: 'builtin', deserializeClass: 'parse', supports: () => true,
+  prepare: () => ({ serialize: JSON.stringify, deserialize: JSON.parse }), ...extra,
+});
+const json = adapter('json');
+const fast = adapter('fast', { deserializeClass: undefined });
+const zod = adapter('zod', { family: 'validator', deserializeClass: 'transform', supports: (_w, d) => (d === 'serialize' ? 'validator: deserialize only' : true) });
+const check = adapter('check', { family: 'validator', deserializeClass: 'transform' });
+
+test('the policy picks sizes: quick the smallest, default the defaults, long all; --size filters', () => {
+  assert.deepEqual(sizesFor(workload, policies.quick), [10]);
+  assert.deepEqual(sizesFor(workload, policies.default), [10, 1000]);
+  assert.deepEqual(sizesFor(workload, policies.long), [10, 100, 1000]);
+  assert.deepEqual(sizesFor(workload, policies.default, [100, 5]), [100]);
+});
+
+test('each group holds one class with its baseline first, and unsupported pairs are kept with their reason', () => {
+  const groups = planCases({ workloads: [workload], serializers: [fast, zod, json, check], directions: ['serialize', 'deserialize'], policy: policies.quick }, [json, fast, zod, check]);
+  const ser = groups.filter((g) => g[0].direction === 'serialize' && g[0].shape === 'list');
+  assert.deepEqual(ser[0].map((c) => c.serializer), ['json', 'fast', 'check']);
+  assert.ok(ser[0].every((c) => c.baseline === 'json' && c.caseClass === 'serialize'));
+  const unsupported = ser[1];
+  assert.equal(unsupported[0].serializer, 'zod');
+  assert.equal(unsupported[0].unsupported, 'validator: deserialize only');
+  const de = groups.filter((g) => g[0].direction === 'deserialize' && g[0].shape === 'many');
+  const transform = de.find((g) => g[0].caseClass === 'transform')!;
+  assert.deepEqual(transform.map((c) => c.serializer), ['zod', 'check']);
+  assert.ok(transform.every((c) => c.baseline === 'zod'));
+  const noDeserializer = de.find((g) => g.some((c) => c.serializer === 'fast'))!;
+  assert.match(noDeserializer.find((c) => c.serializer === 'fast')!.unsupported!, /no deserializer/);
+  assert.equal(groups.flat().length, 2 /* shapes */ * 2 /* directions */ * 4 /* serializers */);
+});
+
+test('the class baseline joins its group even when --serializer left it out', () => {
+  const groups = planCases({ workloads: [workload], serializers: [fast], directions: ['serialize'], policy: policies.quick }, [json, fast]);
+  assert.deepEqual(groups[0].map((c) => c.serializer), ['json', 'fast']);
+  assert.equal(groups[0][0].id, 'tiny/10/list/serialize/json');
+});
+
+test('a supports() that throws becomes an unsupported case naming the error', () => {
+  const bad = adapter('bad', { supports: () => { throw new Error('nope'); } });
+  const groups = planCases({ workloads: [workload], serializers: [json, bad], directions: ['serialize'], policy: policies.quick }, [json, bad]);
+  const c = groups.flat().find((x) => x.serializer === 'bad')!;
+  assert.equal(c.unsupported, 'supports() threw: nope');
+});

@@ -1,0 +1,109 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serializers } from '../../src/serializers/index.js';
+import { workloads } from '../../src/workloads/index.js';
+import type { Direction, Workload } from '../../src/workloads/types.js';
+import type { SerializerAdapter } from '../../src/serializers/types.js';
+import {
+  invalidDatePayload, missingNullablePayload, nonNumericStringPayload, runCase, wrongTypePayload,
+} from './cases.js';
+
+/**
+ * Every registered adapter × every registered workload × shape × direction either passes the
+ * correctness gate on a small payload or gives a reason it cannot; and every adapter whose
+ * deserializer claims to validate rejects wrong input.
+ */
+
+const adapters = await serializers.loadAll();
+const all = await workloads.loadAll();
+const directions: Direction[] = ['serialize', 'deserialize'];
+
+for (const adapter of adapters) {
+  for (const workload of all) {
+    for (const shape of workload.shapes) {
+      for (const direction of directions) {
+        test(`${adapter.id} ${direction}s ${workload.id}/${shape} correctly, or says why it cannot`, async () => {
+          const outcome = await runCase(adapter, workload, shape, direction);
+          if (outcome.status === 'unsupported') {
+            assert.equal(typeof outcome.reason, 'string');
+            assert.ok(outcome.reason.trim().length > 0, 'the unsupported reason is empty');
+            return;
+          }
+          assert.deepEqual(outcome, { status: 'ok' });
+        });
+      }
+    }
+  }
+}
+
+/** Prepares the adapter's deserializer for the workload's first shape (single, else many: one record). */
+async function deserializer(adapter: SerializerAdapter, workload: Workload): Promise<((text: string) => unknown) | null> {
+  if (adapter.supports(workload, 'deserialize') !== true) return null;
+  const prepared = await adapter.prepare(workload, 'deserialize');
+  return prepared.deserialize!;
+}
+
+const checking = adapters.filter((a) => a.deserializeClass === 'validate' || a.deserializeClass === 'transform');
+/** class-transformer converts but never validates (documented in its adapter), so it is not held to rejecting. */
+const validating = checking.filter((a) => a.id !== 'class-transformer');
+
+test('the validate and transform adapters under test are the expected ones', () => {
+  assert.deepEqual(checking.map((a) => a.id).sort(), ['ajv-jtd', 'arktype', 'class-transformer', 'typebox', 'typia', 'valibot', 'zod']);
+});
+
+for (const adapter of validating) {
+  for (const workload of all) {
+    test(`${adapter.id} rejects a wrong type in a ${workload.id} payload`, async (t) => {
+      const deserialize = await deserializer(adapter, workload);
+      if (!deserialize) return t.skip('deserialize unsupported');
+      const bad = wrongTypePayload(workload)!;
+      assert.throws(() => deserialize(bad.text), `accepted a wrong type at ${bad.where}`);
+    });
+    const missing = missingNullablePayload(workload);
+    if (missing) {
+      test(`${adapter.id} rejects a ${workload.id} payload whose nullable field is absent`, async (t) => {
+        const deserialize = await deserializer(adapter, workload);
+        if (!deserialize) return t.skip('deserialize unsupported');
+        assert.throws(() => deserialize(missing.text), `accepted an absent ${missing.where}`);
+      });
+    }
+    if (adapter.deserializeClass !== 'transform') continue;
+    const nonNumeric = nonNumericStringPayload(workload);
+    if (nonNumeric) {
+      test(`${adapter.id} rejects a ${workload.id} numeric-string field that holds no number`, async () => {
+        const deserialize = (await deserializer(adapter, workload))!;
+        assert.throws(() => deserialize(nonNumeric.text), `accepted "twenty" at ${nonNumeric.where}`);
+      });
+    }
+    const badDate = invalidDatePayload(workload);
+    if (badDate) {
+      test(`${adapter.id} rejects a ${workload.id} date field that holds no date`, async () => {
+        const deserialize = (await deserializer(adapter, workload))!;
+        assert.throws(() => deserialize(badDate.text), `accepted "not a date" at ${badDate.where}`);
+      });
+    }
+  }
+}
+
+test('class-transformer converts without validating: a wrong type passes through', async () => {
+  const adapter = adapters.find((a) => a.id === 'class-transformer')!;
+  const users = all.find((w) => w.id === 'users');
+  if (!users) return;
+  const deserialize = (await deserializer(adapter, users))!;
+  const bad = wrongTypePayload(users)!;
+  assert.equal((deserialize(bad.text) as { id: unknown }).id, 12345);
+});
+
+test("typia says it needs compile-time types for a workload it has no template for", async () => {
+  const typia = adapters.find((a) => a.id === 'typia')!;
+  const own: Workload = { ...all[0]!, id: 'my-own-workload' };
+  assert.equal(typia.supports(own, 'deserialize'), 'typia needs compile-time types: no generated code for workload my-own-workload');
+});
+
+test('ajv-jtd rejects a property its schema does not declare (JTD forbids extra properties)', async () => {
+  const ajv = adapters.find((a) => a.id === 'ajv-jtd')!;
+  const company = all.find((w) => w.id === 'company');
+  if (!company) return;
+  const deserialize = (await deserializer(ajv, company))!;
+  assert.throws(() => deserialize('{"name":"A","employees":[],"founded":1999}'), /founded not allowed at position/);
+});
