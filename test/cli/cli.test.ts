@@ -1,0 +1,205 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readResults } from '../../src/results/io.js';
+import { workloads } from '../../src/workloads/index.js';
+import { serializers } from '../../src/serializers/index.js';
+import type { ResultsFile } from '../../src/results/types.js';
+
+/**
+ * The command line end to end: `node bin/jsonbench.js` spawned with piped output (run
+ * `npm run build` first), in a temporary working directory so nothing (results, a ledger) lands
+ * in the repository. Measurements use `--policy quick` on the one-document workload.
+ */
+
+const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url));
+const misbehaving = fileURLToPath(new URL('../../../test/fixtures/misbehaving/jsonbench.config.mjs', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'jsonbench-cli-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+const ESC = '\u001b';
+let dirs = 0;
+/** A fresh empty folder under the test's temporary root. */
+function freshDir(name: string): string {
+  const d = join(root, `${++dirs}-${name}`);
+  mkdirSync(d);
+  return d;
+}
+
+interface Ran { code: number | null; stdout: string; stderr: string }
+
+/** Runs the CLI with piped stdio; never rejects. Colour is left to the CLI: no FORCE_COLOR, and NO_COLOR only if `env` sets it. */
+function cli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Ran> {
+  const { FORCE_COLOR: _f, NO_COLOR: _n, ...inherited } = process.env;
+  const env = { ...inherited, JSONBENCH_LEDGER: 'off', ...opts.env };
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd: opts.cwd ?? root, env, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** `text` as a literal inside a RegExp. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const quick = ['run', '--policy', 'quick', '--workload', 'weather-station'];
+
+test('an unknown flag exits 2 and stderr names it', async () => {
+  for (const args of [['run', '--bogus-flag'], ['--bogus-flag'], ['list', '--bogus-flag']]) {
+    const r = await cli(args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.stderr, /unknown option '--bogus-flag'/);
+    assert.equal(r.stdout, '');
+  }
+});
+
+for (const [flag, value] of [['--policy', 'nope'], ['--workload', 'nope'], ['--size', 'abc'], ['--serializer', 'nope'], ['--direction', 'sideways']]) {
+  test(`a bad ${flag} value exits 2, naming the flag and the value, before anything runs`, async () => {
+    const out = join(root, `never-${flag.slice(2)}`);
+    const r = await cli(['run', flag, value, '--out', out]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, new RegExp(`^jsonbench: error: ${flag}: .*"${value}"`, 'm'));
+    assert.match(r.stderr, /Run 'jsonbench run --help' for usage/);
+    assert.equal(r.stdout, '');
+    assert.equal(existsSync(out), false, 'no output folder is made for a usage error');
+  });
+}
+
+test('list prints every registered workload and serializer id whole, without colour when piped', async () => {
+  const r = await cli(['list']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout.includes(ESC), false, 'ANSI escapes in piped output');
+  const cell = (id: string) => new RegExp(`│ ${literal(id)} +│`);
+  for (const id of [...workloads.ids, ...serializers.ids]) assert.match(r.stdout, cell(id), `${id} is missing or cut`);
+});
+
+test('list --json lists exactly the registered workloads and serializers', async () => {
+  const r = await cli(['list', '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  const listed = JSON.parse(r.stdout) as { workloads: { id: string }[]; serializers: { id: string; family: string }[] };
+  assert.deepEqual(listed.workloads.map((w) => w.id), [...workloads.ids]);
+  assert.deepEqual(listed.serializers.map((s) => s.id), [...serializers.ids]);
+});
+
+test('NO_COLOR keeps escapes out of the output', async () => {
+  const r = await cli(['list'], { env: { NO_COLOR: '1' } });
+  assert.equal(r.code, 0);
+  assert.equal((r.stdout + r.stderr).includes(ESC), false);
+});
+
+test('run --policy quick writes a valid results.json and report.md, prints the table, and exits 0', async () => {
+  const out = join(freshDir('run'), 'out');
+  const r = await cli([...quick, '--serializer', 'json,secure-json-parse', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  const results: ResultsFile = readResults(join(out, 'results.json'));
+  assert.equal(results.schemaVersion, 1);
+  assert.equal(results.tool, 'jsonbench');
+  assert.equal(results.policy.name, 'quick');
+  assert.equal(results.policy.seed, 42);
+  const env = results.environment;
+  assert.equal(env.node, process.versions.node);
+  assert.equal(env.v8, process.versions.v8);
+  assert.equal(env.arch, process.arch);
+  assert.ok(env.cpuModel.length > 0 && env.os.length > 0 && env.runtime.startsWith('node '), JSON.stringify(env));
+  assert.ok(env.cores >= 1 && env.totalMemoryBytes > 0 && env.timerResolutionNs > 0);
+  assert.ok(env.flags.includes('--expose-gc'));
+  assert.equal(env.loadAverage.start.length, 3);
+  assert.equal(env.loadAverage.end?.length, 3);
+  assert.equal(typeof env.pointerCompression, 'boolean');
+  assert.match(env.jsonbenchVersion, /^\d+\.\d+\.\d+/);
+  assert.deepEqual(Object.fromEntries(results.cases.map((c) => [c.id, c.status])), {
+    'weather-station/1/single/serialize/json': 'measured',
+    'weather-station/1/single/serialize/secure-json-parse': 'unsupported',
+    'weather-station/1/single/deserialize/json': 'measured',
+    'weather-station/1/single/deserialize/secure-json-parse': 'measured',
+  });
+  assert.equal(existsSync(join(out, 'results.partial.jsonl')), false, 'the partial file is removed once results.json is written');
+  const report = readFileSync(join(out, 'report.md'), 'utf8');
+  assert.match(report, /secure-json-parse/);
+  assert.match(r.stdout, /weather-station · 1 · single · serialize/);
+  assert.match(r.stdout, /weather-station · 1 · single · deserialize/);
+  assert.match(r.stdout, /│ json +│/);
+  assert.match(r.stdout, /│ secure-json-parse +│/);
+  assert.match(r.stdout, new RegExp(`results: ${literal(join(out, 'results.json'))}`));
+  assert.equal((r.stdout + r.stderr).includes(ESC), false, 'ANSI escapes in piped output');
+});
+
+test('run --json prints the results file as parseable JSON', async () => {
+  const out = join(freshDir('json'), 'out');
+  const r = await cli([...quick, '--serializer', 'json', '--direction', 'serialize', '--json', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  const printed = JSON.parse(r.stdout) as ResultsFile;
+  assert.deepEqual(printed, readResults(join(out, 'results.json')));
+  assert.deepEqual(printed.cases.map((c) => [c.id, c.status]), [['weather-station/1/single/serialize/json', 'measured']]);
+});
+
+test('a run with a throwing serializer exits 1 but still writes results.json with json measured', async () => {
+  const out = join(freshDir('throws'), 'out');
+  const r = await cli([...quick, '--serializer', 'json,throws', '--direction', 'serialize', '--config', misbehaving, '--out', out]);
+  assert.equal(r.code, 1, r.stderr);
+  const results = readResults(join(out, 'results.json'));
+  const status = Object.fromEntries(results.cases.map((c) => [c.serializer, [c.status, c.reason ?? null]]));
+  assert.deepEqual(status, { json: ['measured', null], throws: ['failed', 'verify: Error: boom'] });
+  assert.match(r.stderr, /\[failed\] weather-station\/1\/single\/serialize\/throws/);
+  assert.match(r.stdout, /✗ failed: verify: Error: boom/);
+});
+
+test('a config with a bad adapter exits 2, naming the file and the key', async () => {
+  const cwd = freshDir('bad-config');
+  const file = join(cwd, 'jsonbench.config.mjs');
+  writeFileSync(file, "export default { serializers: [{ id: 'x' }] };\n");
+  for (const args of [[...quick, '--out', join(cwd, 'out')], ['list'], ['run', '--config', file, '--out', join(cwd, 'out')]]) {
+    const r = await cli(args, { cwd });
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.stderr, new RegExp(`^jsonbench: error: ${literal(file)}: serializers\\[0\\]\\.family: must be one of builtin, schema-compiled, reflection, validator$`, 'm'));
+  }
+  assert.equal(existsSync(join(cwd, 'out', 'results.json')), false);
+});
+
+test('a config file that does not exist exits 2, naming it', async () => {
+  const r = await cli(['run', '--config', 'missing.config.mjs']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /^jsonbench: error: missing\.config\.mjs: file: not found$/m);
+});
+
+test('a jsonbench.config.ts is compiled and its adapter measured beside json', async () => {
+  const cwd = freshDir('ts-config');
+  writeFileSync(join(cwd, 'jsonbench.config.ts'), `
+interface Workloadish { id: string }
+type Direction = 'serialize' | 'deserialize';
+const typed = {
+  id: 'typed-json',
+  family: 'builtin' as const,
+  deserializeClass: 'parse' as const,
+  supports(workload: Workloadish, direction: Direction): true | string {
+    return workload.id === 'weather-station' && direction === 'serialize' ? true : 'weather-station serialize only';
+  },
+  prepare() {
+    return { serialize: (value: unknown): string => JSON.stringify(value) };
+  },
+} satisfies { id: string; family: 'builtin' };
+export default { serializers: [typed] };
+`);
+  const r = await cli([...quick, '--serializer', 'typed-json', '--direction', 'serialize', '--out', 'out'], { cwd });
+  assert.equal(r.code, 0, r.stderr);
+  const results = readResults(join(cwd, 'out', 'results.json'));
+  const typed = results.cases.find((c) => c.serializer === 'typed-json');
+  assert.equal(typed?.status, 'measured');
+  assert.ok(typed.time && typed.time.mean > 0);
+  assert.ok(typeof typed.ratio === 'number' && typed.ratio > 0);
+  assert.equal(results.cases.find((c) => c.serializer === 'json')?.status, 'measured', 'the baseline joins the run');
+  assert.deepEqual(readdirSync(cwd).sort(), ['jsonbench.config.ts', 'out'], 'the compiled config is removed after the run');
+});
+
+test('a jsonbench.config.ts with a syntax error exits 2 with its line and column', async () => {
+  const cwd = freshDir('ts-syntax');
+  writeFileSync(join(cwd, 'jsonbench.config.ts'), 'export default {\n  serializers: [ ;\n};\n');
+  const r = await cli(['list'], { cwd });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, new RegExp(`^jsonbench: error: ${literal(join(cwd, 'jsonbench.config.ts'))}:2:\\d+: syntax: `, 'm'));
+});

@@ -1,0 +1,257 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runGroups, type ProgressEvent } from '../../src/run/runner.js';
+import { policies, type RunPolicy } from '../../src/config/policies.js';
+import type { CaseGroup } from '../../src/plan/plan.js';
+import type { CaseResult } from '../../src/results/types.js';
+import { confidenceHalfWidth } from '../../src/stats/estimate.js';
+import { readPartial } from '../../src/results/io.js';
+import { allocated, crashed, failed, fakeLaunch, incorrect, payload, planned, timed, timedOut, type Script } from './fake-launch.js';
+
+/**
+ * The runner, driven by a fake launch function (no processes): launch order, relaunches, the
+ * ratio, and what each outcome leaves in the result. Every expected number is worked out by hand
+ * from the fake samples.
+ */
+
+/** Three launches, up to two relaunches per case, relaunch above 1.25× the best baseline. */
+const policy: RunPolicy = { ...policies.default, launches: 3, maxRelaunches: 2, relaunchFactor: 1.25, caseTimeoutMs: 4321 };
+
+/** Two rounds of two samples, every sample `ns`. */
+const flat = (ns: number): number[][] => [[ns, ns], [ns, ns]];
+
+async function run(groups: CaseGroup[], script: Script, p: RunPolicy = policy) {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-runner-'));
+  const partialPath = join(dir, 'results.partial.jsonl');
+  const fake = fakeLaunch(script);
+  const progress: ProgressEvent[] = [];
+  try {
+    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath, launch: fake.launch, onProgress: (e) => progress.push(e) });
+    const partial = readPartial(partialPath);
+    const byId = (s: string): CaseResult => results.find((r) => r.serializer === s)!;
+    return { results, byId, calls: fake.calls, progress, partial };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const group = (...serializers: string[]): CaseGroup => serializers.map((s) => planned(s));
+
+test('launch 1 of every case runs before launch 2 of any, baseline first, then one allocation launch per case', async () => {
+  const { calls, progress, results } = await run([group('json', 'a', 'b')], {
+    'json/time': [timed(flat(100))], 'a/time': [timed(flat(200), flat(100))], 'b/time': [timed(flat(50), flat(100))],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([1280])], 'b/alloc': [allocated([320])],
+  });
+  assert.deepEqual(calls.map((c) => `${c.job.serializer}/${c.job.mode}`), [
+    'json/time', 'a/time', 'b/time',
+    'json/time', 'a/time', 'b/time',
+    'json/time', 'a/time', 'b/time',
+    'json/alloc', 'a/alloc', 'b/alloc',
+  ]);
+  assert.ok(calls.every((c) => c.timeoutMs === 4321), 'every launch gets the policy\'s case timeout');
+  assert.deepEqual(calls.map((c) => c.job.baseline ?? '-'), ['-', 'json', 'json', '-', 'json', 'json', '-', 'json', 'json', '-', '-', '-'],
+    'timing launches of a and b are paired with json; the baseline\'s own and allocation launches are not');
+  const launches = progress.filter((e) => e.type === 'launch');
+  assert.deepEqual(launches.map((e) => e.type === 'launch' && `${e.index}/${e.total}`), ['1/12', '2/12', '3/12', '4/12', '5/12', '6/12', '7/12', '8/12', '9/12', '10/12', '11/12', '12/12']);
+  assert.deepEqual(results.map((r) => [r.serializer, r.status, r.ratio, r.allocRatio]), [['json', 'measured', 1, 1], ['a', 'measured', 2, 2], ['b', 'measured', 0.5, 0.5]]);
+});
+
+test('the ratio is the median across launches of each launch\'s median per-round ratio', async () => {
+  // per-round ratios (serializer mean / baseline mean, baseline always 100):
+  //   launch 1: 2.0, 3.0, 2.2 → median 2.2 (mean 2.4)
+  //   launch 2: 1.5, 1.6, 4.0 → median 1.6 (mean 2.37)
+  //   launch 3: 2.5, 2.4, 2.6 → median 2.5
+  // ratio = median(2.2, 1.6, 2.5) = 2.2. A mean of ratios, or a ratio of pooled means, would differ.
+  const base = [[100, 100], [100, 100], [100, 100]];
+  const { byId } = await run([group('json', 'a')], {
+    'json/time': [timed(base)],
+    'a/time': [timed([[200, 200], [300, 300], [220, 220]], base), timed([[150, 150], [160, 160], [400, 400]], base), timed([[250, 250], [240, 240], [260, 260]], base)],
+    'json/alloc': [allocated([640, 650, 600])], 'a/alloc': [allocated([1300, 1290, 1280])],
+  });
+  const a = byId('a');
+  assert.equal(a.ratio, 2.2);
+  const ratios = [2, 3, 2.2, 1.5, 1.6, 4, 2.5, 2.4, 2.6];
+  assert.ok(Math.abs(a.ratioError! - confidenceHalfWidth(ratios, policy.measure.confidence)) < 1e-9, 'the ratio error is the CI half-width of all 9 per-round ratios');
+  // launch means 240, 236.67, 250 → median 240; launch medians 220, 160, 250 → median 220
+  assert.ok(Math.abs(a.time!.mean - 240) < 1e-9, `time.mean ${a.time!.mean}`);
+  assert.equal(a.time!.median, 220);
+  assert.equal(a.time!.n, 18);
+  assert.equal(a.time!.min, 150);
+  assert.equal(a.time!.max, 400);
+  // allocation: median of the windows, then / the baseline's median: 1290 / 640
+  assert.equal(a.allocated!.mean, 1290);
+  assert.equal(a.allocRatio, 1290 / 640);
+  assert.equal(byId('json').ratio, 1);
+  assert.equal(byId('json').ratioError, 0);
+});
+
+test('a launch whose baseline ran more than 1.25× the best seen is relaunched; the discarded launch is kept with its reason', async () => {
+  const { byId, calls } = await run([group('json', 'a')], {
+    // json's own launches: 100, 100, then 124 (1.24×: kept)
+    'json/time': [timed(flat(100)), timed(flat(100)), timed(flat(124))],
+    // a's launch 2 first sees its baseline at 130 (1.30×: relaunched), then 100; launch 3 sees 125 (exactly 1.25×: kept)
+    'a/time': [timed(flat(200), flat(100)), timed(flat(999), flat(130)), timed(flat(220), flat(100)), timed(flat(240), flat(125))],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([640])],
+  });
+  assert.deepEqual(calls.filter((c) => c.job.mode === 'time').map((c) => c.job.serializer), ['json', 'a', 'json', 'a', 'a', 'json', 'a']);
+  const a = byId('a');
+  assert.equal(a.status, 'measured');
+  assert.equal(a.samples.relaunches, 1);
+  assert.deepEqual(a.samples.launches.map((l) => [l.launch, l.discarded ?? null]), [
+    [1, null], [2, 'launch 2: baseline 1.30× slower than the best seen for this payload'], [2, null], [3, null],
+  ]);
+  assert.equal(a.samples.launches[1].rounds[0].serializerNs[0], 999, 'the discarded launch keeps its samples');
+  assert.deepEqual(a.findings.filter((f) => f.code === 'relaunched').map((f) => f.message),
+    ['1 launch(es) repeated because the baseline ran over the relaunch threshold: launch 2: baseline 1.30× slower than the best seen for this payload']);
+  // the discarded launch (999 ns) is in no statistic: launch means 200, 220, 240 → 220
+  assert.equal(a.time!.mean, 220);
+  assert.equal(a.time!.max, 240);
+  assert.deepEqual([byId('json').samples.relaunches, byId('json').samples.launches.length], [0, 3]);
+});
+
+test('the baseline case itself is relaunched when its own launch ran slow', async () => {
+  const { byId } = await run([group('json')], {
+    'json/time': [timed(flat(100)), timed(flat(200)), timed(flat(110)), timed(flat(105))],
+    'json/alloc': [allocated([640])],
+  });
+  const json = byId('json');
+  assert.equal(json.samples.relaunches, 1);
+  assert.deepEqual(json.samples.launches.map((l) => [l.launch, l.discarded ?? null]),
+    [[1, null], [2, 'launch 2: baseline 2.00× slower than the best seen for this payload'], [2, null], [3, null]]);
+  assert.equal(json.time!.mean, 105);
+});
+
+test('a case is relaunched at most maxRelaunches times in all, however often its baseline runs slow', async () => {
+  const slow = timed(flat(200), flat(300));
+  const { byId, calls } = await run([group('json', 'a')], {
+    'json/time': [timed(flat(100))],
+    'a/time': [timed(flat(200), flat(100)), slow],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([640])],
+  });
+  const a = byId('a');
+  assert.equal(policy.maxRelaunches, 2);
+  assert.equal(a.samples.relaunches, 2);
+  assert.equal(calls.filter((c) => c.job.serializer === 'a' && c.job.mode === 'time').length, 3 + 2);
+  assert.deepEqual(a.samples.launches.map((l) => [l.launch, Boolean(l.discarded)]), [[1, false], [2, true], [2, true], [2, false], [3, false]]);
+});
+
+test('with maxRelaunches 0 a slow launch is kept as it is', async () => {
+  const { byId } = await run([group('json', 'a')], {
+    'json/time': [timed(flat(100))], 'a/time': [timed(flat(200), flat(100)), timed(flat(200), flat(300))],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([640])],
+  }, { ...policy, maxRelaunches: 0 });
+  assert.equal(byId('a').samples.relaunches, 0);
+  assert.deepEqual(byId('a').samples.launches.map((l) => l.discarded ?? null), [null, null, null]);
+  assert.equal(byId('a').findings.some((f) => f.code === 'relaunched'), false);
+});
+
+test('an incorrect case never carries time, ratio or allocation, even after a measured launch', async () => {
+  const { byId, calls } = await run([group('json', 'flaky', 'wrong')], {
+    'json/time': [timed(flat(100))],
+    'flaky/time': [timed(flat(150), flat(100)), incorrect()],
+    'wrong/time': [incorrect()],
+    'json/alloc': [allocated([640])],
+  });
+  for (const id of ['flaky', 'wrong']) {
+    const c = byId(id);
+    assert.equal(c.status, 'incorrect', id);
+    assert.equal(c.reason, 'output differs at $.station_id');
+    assert.deepEqual(c.mismatch, { side: 'serializer', path: '$.station_id', expected: '220051', actual: '220052' });
+    assert.equal(c.time, undefined, `${id} has no time`);
+    assert.equal(c.ratio ?? null, null, `${id} has no ratio`);
+    assert.equal(c.ratioError ?? null, null, `${id} has no ratio error`);
+    assert.equal(c.allocated, undefined, `${id} has no allocation`);
+    assert.equal(c.allocRatio ?? null, null, `${id} has no allocation ratio`);
+  }
+  const launched = (s: string) => calls.filter((c) => c.job.serializer === s).map((c) => c.job.mode);
+  assert.deepEqual(launched('wrong'), ['time'], 'an incorrect case is not launched again');
+  assert.deepEqual(launched('flaky'), ['time', 'time']);
+  assert.equal(byId('json').status, 'measured');
+});
+
+test('a failing baseline case leaves the others measured without a ratio, with a baseline-unavailable finding', async () => {
+  const { byId, calls } = await run([group('json', 'a')], {
+    'json/time': [failed('prepare', 'Error: no JSON today', 'serializer')],
+    'a/time': [timed(flat(200))],
+    'a/alloc': [allocated([900])],
+  });
+  const json = byId('json');
+  assert.equal(json.status, 'failed');
+  assert.equal(json.reason, 'prepare: Error: no JSON today');
+  const a = byId('a');
+  assert.equal(a.status, 'measured');
+  assert.equal(a.time!.mean, 200);
+  assert.equal(a.ratio, null);
+  assert.equal(a.allocRatio, null);
+  assert.deepEqual(a.findings.filter((f) => f.code === 'baseline-unavailable'), [{ code: 'baseline-unavailable', message: 'no ratio: baseline json was failed' }]);
+  assert.ok(calls.filter((c) => c.job.serializer === 'a').every((c) => c.job.baseline === undefined), 'a runs unpaired once its baseline is gone');
+});
+
+test('a baseline that fails inside a case\'s worker unpairs the case, which is relaunched alone', async () => {
+  const { byId, calls } = await run([group('json', 'a')], {
+    'json/time': [timed(flat(100))],
+    'a/time': [failed('verify', 'Error: baseline broke here', 'baseline'), timed(flat(200))],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([900])],
+  }, { ...policy, launches: 1 });
+  const a = byId('a');
+  assert.equal(a.status, 'measured');
+  assert.equal(a.ratio, null);
+  assert.deepEqual(calls.filter((c) => c.job.serializer === 'a').map((c) => [c.job.mode, c.job.baseline ?? '-']), [['time', 'json'], ['time', '-'], ['alloc', '-']]);
+  assert.deepEqual(a.findings.map((f) => f.message), ['no ratio: baseline json failed in this case\'s worker: verify: Error: baseline broke here']);
+});
+
+test('a timed-out launch keeps the rounds streamed before it, and the case carries no numbers', async () => {
+  const { byId } = await run([group('json', 'slow')], {
+    'json/time': [timed(flat(100))],
+    'slow/time': [timedOut([[300, 310], [320, 330]], [[100, 101], [102, 103]])],
+    'json/alloc': [allocated([640])],
+  });
+  const slow = byId('slow');
+  assert.equal(slow.status, 'timeout');
+  assert.equal(slow.reason, 'no result after 4 s; worker killed (stage reached: 2 rounds measured)');
+  assert.deepEqual(slow.samples.launches.map((l) => l.rounds), [[{ serializerNs: [300, 310], baselineNs: [100, 101] }, { serializerNs: [320, 330], baselineNs: [102, 103] }]]);
+  assert.equal(slow.time, undefined);
+  assert.equal(slow.ratio ?? null, null);
+});
+
+/** What Node 20 prints when a worker reaches the heap limit (abridged). */
+const OOM_STDERR = '<--- Last few GCs --->\n\n[9:0x6f]  812 ms: Mark-Compact 47.1 (50.2) -> 46.9 (50.4) MB\n\n'
+  + 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n 1: 0xb8a1c0 node::Abort() [node]\n 2: 0xa951b6  [node]\n';
+
+test('a crash is reported with its exit code or signal and the telling line of stderr', async () => {
+  const { byId } = await run([group('json', 'exits', 'killed', 'garbled')], {
+    'json/time': [timed(flat(100))],
+    'exits/time': [crashed({ exitCode: 7, stderrTail: 'starting\n\nstep 1\nlast words\n' }, [[300, 300]], [[100, 100]])],
+    'killed/time': [crashed({ signal: 'SIGABRT', stderrTail: OOM_STDERR })],
+    'garbled/time': [crashed({ exitCode: 0, protocolError: 'protocol: version 2, expected 1' })],
+    'json/alloc': [allocated([640])],
+  });
+  assert.deepEqual(['exits', 'killed', 'garbled'].map((s) => [byId(s).status, byId(s).reason]), [
+    ['crashed', 'worker exited with code 7 before finishing: last words'],
+    ['crashed', 'worker killed by SIGABRT before finishing: FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory'],
+    ['crashed', 'protocol: version 2, expected 1'],
+  ]);
+  assert.deepEqual(byId('exits').samples.launches.map((l) => l.rounds.length), [1], 'the round streamed before the crash is kept');
+  assert.equal(byId('exits').time, undefined);
+  assert.equal(byId('json').status, 'measured');
+});
+
+test('an unsupported case is never launched and keeps its reason', async () => {
+  const { byId, calls } = await run([group('json'), [planned('nope', { unsupported: 'nope cannot serialize weather-station' })]], {
+    'json/time': [timed(flat(100))], 'json/alloc': [allocated([640])],
+  }, { ...policy, launches: 1 });
+  assert.ok(calls.every((c) => c.job.serializer === 'json'));
+  assert.deepEqual([byId('nope').status, byId('nope').reason], ['unsupported', 'nope cannot serialize weather-station']);
+});
+
+test('every finished case is appended to the partial file as one JSON line, in result order', async () => {
+  const { results, partial } = await run([group('json', 'a', 'wrong'), group('json').map((c) => ({ ...c, id: c.id.replace('serialize', 'deserialize'), direction: 'deserialize' as const, caseClass: 'parse' as const }))], {
+    'json/time': [timed(flat(100))], 'a/time': [timed(flat(200), flat(100))], 'wrong/time': [incorrect()],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([640])],
+  }, { ...policy, launches: 1 });
+  assert.equal(results.length, 4);
+  assert.deepEqual(partial, results);
+});
