@@ -1,32 +1,91 @@
 import type { ResultsFile } from '../results/types.js';
+import { asRuns, buildModel, type ReportCase } from './model.js';
 import { buildTables, COLUMNS, rowCells } from './rows.js';
 import { formatBytes } from './units.js';
+import { noiseReasons } from './noise.js';
+import { toViewData } from './html/view.js';
+import { defaultState, indexCases } from './html/rebase.js';
+import { sectionTakeaway } from './html/sections.js';
 
-function escapeCell(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, ' ');
+/** Escapes text for a GitHub Markdown table cell or list item: no pipes, no HTML, one line. */
+export function escapeCell(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, ' ');
+}
+
+/** At most `max` characters, with an ellipsis when cut (Markdown stays short enough for a PR comment). */
+function clip(s: string, max = 300): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+function provenanceLine(r: ResultsFile, i: number, several: boolean): string {
+  const e = r.environment;
+  return `${several ? `**#${i + 1}** ` : ''}${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${e.runtime} (V8 ${e.v8}) · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed})`;
 }
 
 /**
- * Renders the results as GitHub-flavoured Markdown: an environment line, then one table per
- * workload × size × shape × direction with a Class column. Pure: returns the text.
+ * Renders the results as GitHub-flavoured Markdown for a CI job summary or a pull-request comment:
+ * provenance (one line per results file) and any noise warning, a status summary, then per
+ * workload × size × shape × direction the takeaway of each class, a table with a Class column
+ * (and a Target column when the results span several targets), the cases without numbers with
+ * their reason (for `incorrect`: path, expected, actual), and the code being measured in a
+ * collapsed block. Accepts one results file or several (merged). Pure: returns the text.
  */
-export function renderMarkdown(results: ResultsFile): string {
-  const e = results.environment;
-  const out: string[] = [
-    '# jsonbench results',
+export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): string {
+  const model = buildModel(asRuns(input));
+  const several = model.runs.length > 1;
+  const multiTarget = model.targets.length > 1;
+  const first = model.runs[0];
+  const out: string[] = ['# jsonbench results', ''];
+  for (const [i, r] of model.runs.entries()) out.push(provenanceLine(r, i, several), '');
+  for (const [i, r] of model.runs.entries()) {
+    const noise = noiseReasons(r);
+    if (noise.length) out.push(`> ⚠ Noisy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`, '');
+  }
+  out.push(
+    `Mean and Median are per op (median across launches); Error is the half-width of the ${(first.policy.measure.confidence * 100).toFixed(1)}% confidence interval; Ratio is against the class baseline, drawn from alternating rounds in the same process (< 1 is faster). Allocated is bytes/op (Node: GC-corrected heap accounting; pointer compression ${first.environment.pointerCompression ? 'on' : 'off'}).`,
     '',
-    `${results.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · Node ${e.node} (V8 ${e.v8}) · jsonbench ${e.jsonbenchVersion} · policy ${results.policy.name} (${results.policy.launches} launch${results.policy.launches > 1 ? 'es' : ''})`,
-    '',
-    `Mean and Median are per op (median across launches); Error is the half-width of the ${(results.policy.measure.confidence * 100).toFixed(1)}% confidence interval; Ratio is against the class baseline, drawn from alternating rounds in the same process (< 1 is faster). Allocated is bytes/op (Node: GC-corrected heap accounting; pointer compression ${e.pointerCompression ? 'on' : 'off'}).`,
-    '',
-  ];
-  for (const table of buildTables(results.cases)) {
-    out.push(`## ${table.title}`, '', `| Class | ${COLUMNS.join(' | ')} |`, `|${' --- |'.repeat(COLUMNS.length + 1)}`);
-    for (const s of table.sections) {
-      for (const c of s.cases) out.push(`| ${s.caseClass} | ${rowCells(c).map(escapeCell).join(' | ')} |`);
+  );
+  const counts = new Map<string, number>();
+  for (const c of model.cases) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
+  const order = ['measured', 'incorrect', 'failed', 'timeout', 'crashed', 'unsupported'];
+  out.push(`**${model.cases.length} cases:** ${[...counts].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])).map(([s, n]) => `${n} ${s}`).join(', ')}`, '');
+  const data = toViewData(model);
+  const index = indexCases(data);
+  const head = ['Class', COLUMNS[0], ...(multiTarget ? ['Target'] : []), ...COLUMNS.slice(1)];
+  for (const [gi, table] of buildTables(model.cases).entries()) {
+    const group = data.groups[gi];
+    out.push(`## ${table.title}`, '');
+    for (const [si, s] of table.sections.entries()) {
+      const sentences = sectionTakeaway(data, index, group, group.sections[si], defaultState());
+      for (const t of sentences) out.push(`**${s.caseClass}** (against ${s.baseline ?? 'none'}): ${escapeCell(t)}`, '');
     }
-    const payload = table.sections[0]?.cases[0]?.payload;
-    if (payload) out.push('', `Payload: ${formatBytes(payload.bytes)}, sha256 \`${payload.sha256.slice(0, 16)}…\``);
+    out.push(`| ${head.join(' | ')} |`, `|${' --- |'.repeat(head.length)}`);
+    for (const s of table.sections) {
+      const cases = multiTarget ? [...s.cases].sort((a, b) => s.cases.findIndex((x) => x.serializer === a.serializer) - s.cases.findIndex((x) => x.serializer === b.serializer)) : s.cases;
+      for (const c of cases as ReportCase[]) {
+        const cells = rowCells(c).map((x) => escapeCell(clip(x, 160)));
+        if (multiTarget) cells.splice(1, 0, escapeCell(c.targetKey));
+        out.push(`| ${s.caseClass} | ${cells.join(' | ')} |`);
+      }
+    }
+    const all = table.sections.flatMap((s) => s.cases) as ReportCase[];
+    const payloads = [...new Map(all.map((c) => [c.payload.sha256, c.payload])).values()];
+    out.push('', `Payload: ${payloads.map((p) => `${formatBytes(p.bytes)}, sha256 \`${p.sha256.slice(0, 16)}…\``).join(' / ')}`);
+    const broken = all.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
+    if (broken.length) {
+      out.push('', 'Not ranked:', '');
+      for (const c of broken) {
+        const mm = c.mismatch ? ` at \`${escapeCell(c.mismatch.path)}\`: expected \`${escapeCell(clip(c.mismatch.expected, 120))}\`, got \`${escapeCell(clip(c.mismatch.actual, 120))}\`` : '';
+        out.push(`- **${escapeCell(c.serializer)}**${multiTarget ? ` (${escapeCell(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeCell(clip(c.reason ?? ''))}`);
+      }
+    }
+    const code = new Map<string, string>();
+    for (const c of all) if (c.code && !code.has(c.serializer)) code.set(c.serializer, c.code);
+    if (code.size) {
+      out.push('', '<details><summary>The code being measured</summary>', '', '| Serializer | Code |', '| --- | --- |');
+      for (const [s, src] of code) out.push(`| ${escapeCell(s)} | \`${escapeCell(src).replace(/`/g, "'")}\` |`);
+      out.push('', '</details>');
+    }
     out.push('');
   }
   return out.join('\n');

@@ -1,3 +1,6 @@
+// These functions are also shipped verbatim into the HTML report's script (see html/client-bundle.ts):
+// keep them self-contained function declarations that call only each other.
+
 /** Formats a time in ns with a unit chosen by magnitude (ns, µs, ms, s) and 3 significant digits. */
 export function formatTime(ns: number): string {
   if (!Number.isFinite(ns)) return '∞';
@@ -24,7 +27,7 @@ export function formatRatio(ratio: number | null | undefined, error?: number | n
 }
 
 /** 3 significant digits without exponent notation. */
-function sig(x: number): string {
+export function sig(x: number): string {
   const abs = Math.abs(x);
   return abs >= 100 ? x.toFixed(0) : abs >= 10 ? x.toFixed(1) : x.toFixed(2);
 }

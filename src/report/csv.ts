@@ -1,0 +1,68 @@
+import type { ResultsFile } from '../results/types.js';
+import { asRuns, buildModel, type ReportCase } from './model.js';
+
+/** One CSV column: its header and how a case fills it (numbers raw: ns, bytes, plain ratios). */
+interface CsvColumn { name: string; value(c: ReportCase): string | number | null | undefined }
+
+/** Every column, in order. Times in ns/op, allocation in bytes/op, ratios as plain numbers. */
+export const CSV_COLUMNS: readonly CsvColumn[] = [
+  { name: 'source', value: (c) => c.source + 1 },
+  { name: 'target', value: (c) => c.targetKey },
+  { name: 'id', value: (c) => c.id },
+  { name: 'workload', value: (c) => c.workload },
+  { name: 'size', value: (c) => c.size },
+  { name: 'shape', value: (c) => c.shape },
+  { name: 'direction', value: (c) => c.direction },
+  { name: 'class', value: (c) => c.class },
+  { name: 'serializer', value: (c) => c.serializer },
+  { name: 'version', value: (c) => c.serializerVersion },
+  { name: 'family', value: (c) => c.family },
+  { name: 'baseline', value: (c) => c.baseline },
+  { name: 'status', value: (c) => c.status },
+  { name: 'reason', value: (c) => c.reason },
+  { name: 'mismatch_side', value: (c) => c.mismatch?.side },
+  { name: 'mismatch_path', value: (c) => c.mismatch?.path },
+  { name: 'mismatch_expected', value: (c) => c.mismatch?.expected },
+  { name: 'mismatch_actual', value: (c) => c.mismatch?.actual },
+  { name: 'mean_ns', value: (c) => c.time?.mean },
+  { name: 'error_ns', value: (c) => c.time?.error },
+  { name: 'median_ns', value: (c) => c.time?.median },
+  { name: 'stddev_ns', value: (c) => c.time?.stddev },
+  { name: 'min_ns', value: (c) => c.time?.min },
+  { name: 'max_ns', value: (c) => c.time?.max },
+  { name: 'samples', value: (c) => c.time?.n },
+  { name: 'outliers_low', value: (c) => c.time?.outliers.low },
+  { name: 'outliers_high', value: (c) => c.time?.outliers.high },
+  { name: 'launch_spread', value: (c) => c.time?.launchSpread },
+  { name: 'launches', value: (c) => c.samples.launches.filter((l) => !l.discarded).length },
+  { name: 'relaunches', value: (c) => c.samples.relaunches },
+  { name: 'ratio', value: (c) => c.ratio },
+  { name: 'ratio_error', value: (c) => c.ratioError },
+  { name: 'allocated_bytes', value: (c) => (c.allocated?.method === 'n/a' ? undefined : c.allocated?.mean) },
+  { name: 'alloc_ratio', value: (c) => c.allocRatio },
+  { name: 'gc_per_op', value: (c) => c.allocated?.gcPerOp },
+  { name: 'alloc_method', value: (c) => c.allocated?.method },
+  { name: 'payload_bytes', value: (c) => c.payload.bytes },
+  { name: 'payload_sha256', value: (c) => c.payload.sha256 },
+  { name: 'findings', value: (c) => c.findings.map((f) => f.code).join(';') },
+  { name: 'code', value: (c) => c.code },
+];
+
+/** Quotes a field per RFC 4180 when it holds a comma, quote, CR or LF; a leading `= + - @` is kept as text by a `'` (CSV injection). */
+export function csvField(v: string | number | null | undefined): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  const s = /^[=+\-@]/.test(v) && !/^-?\d/.test(v) ? `'${v}` : v;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * Renders one CSV row per case (every target and results file) with every statistic and the
+ * status; empty fields where a case has no number. CRLF line ends (RFC 4180). Pure.
+ */
+export function renderCsv(input: ResultsFile | readonly ResultsFile[]): string {
+  const model = buildModel(asRuns(input));
+  const lines = [CSV_COLUMNS.map((c) => c.name).join(',')];
+  for (const c of model.cases) lines.push(CSV_COLUMNS.map((col) => csvField(col.value(c))).join(','));
+  return lines.join('\r\n') + '\r\n';
+}

@@ -1,0 +1,121 @@
+// ECharts option builders. Shipped verbatim into the report's script (see client-bundle.ts), where
+// the inlined ECharts library renders them to SVG; tests render the same options with ECharts'
+// server-side SVG renderer. Self-contained function declarations only; no animation, so a chart
+// is complete as soon as it is drawn. Tooltip formatters return HTML: data in them is escaped.
+import { formatBytes, formatTime } from '../units.js';
+import { escapeHtml } from './escape.js';
+
+/** A bar of the ratio chart: one serializer, one value per target (null when not measured). */
+export interface RatioBar { name: string; values: { ratio: number | null; error: number | null }[] }
+/** A point of the speed-vs-allocation chart (ns/op, bytes/op). */
+export interface ScatterPoint { name: string; series: string; time: number; alloc: number }
+/** A line of the scaling chart: [size, ns/op] points. */
+export interface ScalingLine { name: string; points: [number, number][] }
+
+/** Colours of classes, then of further series (colour-blind-safe Okabe–Ito order). */
+export function chartColor(key: string, i: number): string {
+  const byClass: Record<string, string> = { serialize: '#0072B2', parse: '#009E73', validate: '#E69F00', transform: '#CC79A7' };
+  const cycle = ['#0072B2', '#D55E00', '#009E73', '#E69F00', '#CC79A7', '#56B4E9', '#F0E442', '#000000'];
+  return byClass[key] ?? cycle[i % cycle.length];
+}
+
+/**
+ * Horizontal ratio bars (time ÷ baseline's, < 1 is faster) with error bars, a dashed line at 1,
+ * one bar series per target. Serializers top to bottom in the given order.
+ * @param colorKey the class, so a class keeps its colour when there is one target
+ */
+export function ratioChartOption(title: string, bars: RatioBar[], targets: string[], baselineLabel: string, colorKey: string): Record<string, unknown> {
+  const n = targets.length;
+  // a round axis end at or above the largest whisker (and past 1, where the baseline sits)
+  const niceMax = (e: { max: number }) => {
+    const x = Math.max(1.1, e.max);
+    const p = 10 ** Math.floor(Math.log10(x));
+    return ([1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * p >= x) ?? 10) * p;
+  };
+  const barPx = n > 1 ? 10 : 16;
+  const step = barPx * 1.3;
+  const series: Record<string, unknown>[] = [];
+  targets.forEach((t, ti) => {
+    const color = n > 1 ? chartColor(`#${ti}`, ti) : chartColor(colorKey, ti);
+    series.push({
+      type: 'bar', name: t, barWidth: barPx, barGap: '30%', itemStyle: { color },
+      data: bars.map((b) => b.values[ti]?.ratio ?? null),
+      ...(ti === 0 ? { markLine: { silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#555' }, label: { formatter: `${baselineLabel} = 1`, position: 'start', color: '#333' }, data: [{ xAxis: 1 }] } } : {}),
+    });
+    const offset = (ti - (n - 1) / 2) * step;
+    series.push({
+      type: 'custom', name: `${t} error`, silent: true, z: 5,
+      data: bars.map((b, bi) => {
+        const v = b.values[ti];
+        // the axis starts at 0: a whisker reaching below is cut there and drawn without its left cap
+        return v && v.ratio !== null && v.error !== null && v.error > 0 ? [Math.max(0, v.ratio - v.error), v.ratio + v.error, bi, v.ratio - v.error < 0 ? 1 : 0] : [null, null, bi, 0];
+      }),
+      encode: { x: [0, 1], y: 2 }, clip: true,
+      renderItem: (_params: unknown, api: { value(i: number): number; coord(p: number[]): number[] }) => {
+        const lo = api.value(0); const hi = api.value(1);
+        if (lo === null || hi === null || Number.isNaN(lo) || Number.isNaN(hi)) return null;
+        const a = api.coord([lo, api.value(2)]); const b = api.coord([hi, api.value(2)]);
+        const y = a[1] + offset; const cap = barPx / 2;
+        const style = { stroke: '#222', lineWidth: 1.5 };
+        const children = [
+          { type: 'line', shape: { x1: a[0], y1: y, x2: b[0], y2: y }, style },
+          { type: 'line', shape: { x1: b[0], y1: y - cap, x2: b[0], y2: y + cap }, style },
+        ];
+        if (!api.value(3)) children.push({ type: 'line', shape: { x1: a[0], y1: y - cap, x2: a[0], y2: y + cap }, style });
+        return { type: 'group', children };
+      },
+    });
+  });
+  return {
+    animation: false,
+    title: { text: title, left: 0, textStyle: { fontSize: 13, fontWeight: 600 } },
+    ...(n > 1 ? { legend: { data: targets, top: 0, right: 0 } } : {}),
+    grid: { left: 8, right: 24, top: 44, bottom: 36, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'value', min: 0, max: niceMax, name: `time ÷ ${baselineLabel}'s (< 1 is faster)`, nameLocation: 'middle', nameGap: 24 },
+    yAxis: { type: 'category', inverse: true, data: bars.map((b) => b.name), axisTick: { show: false } },
+    series,
+  };
+}
+
+/** Speed against allocation: time per op (x) and bytes per op (y), log axes when values span over 20×. */
+export function scatterChartOption(title: string, points: ScatterPoint[]): Record<string, unknown> {
+  const keys = [...new Set(points.map((p) => p.series))];
+  const axis = (vals: number[], name: string, fmt: (v: number) => string) => {
+    const lo = Math.min(...vals); const hi = Math.max(...vals);
+    const log = lo > 0 && hi / lo > 20;
+    return { type: log ? 'log' : 'value', name, nameLocation: 'middle', nameGap: 28, scale: !log, axisLabel: { formatter: fmt, hideOverlap: true } };
+  };
+  return {
+    animation: false,
+    title: { text: title, left: 0, textStyle: { fontSize: 13, fontWeight: 600 } },
+    legend: { data: keys, top: 0, right: 0 },
+    grid: { left: 28, right: 40, top: 40, bottom: 40, containLabel: true },
+    tooltip: { trigger: 'item', formatter: (p: { data: [number, number, string] }) => `${escapeHtml(p.data[2])}<br>${formatTime(p.data[0])}/op · ${formatBytes(p.data[1])}/op` },
+    xAxis: axis(points.map((p) => p.time), 'time per op (lower is faster)', formatTime),
+    yAxis: { ...axis(points.map((p) => p.alloc), 'allocated per op', formatBytes), nameGap: 64 },
+    series: keys.map((k, i) => ({
+      type: 'scatter', name: k, symbolSize: 10, itemStyle: { color: chartColor(k.split(' · ')[0], i) },
+      data: points.filter((p) => p.series === k).map((p) => [p.time, p.alloc, p.name]),
+      label: { show: true, position: 'right', formatter: (p: { data: [number, number, string] }) => p.data[2], fontSize: 11, color: '#333' },
+      labelLayout: { moveOverlap: 'shiftY' },
+    })),
+  };
+}
+
+/** Time per op against input size, log-log, one line per serializer. */
+export function scalingChartOption(title: string, lines: ScalingLine[]): Record<string, unknown> {
+  return {
+    animation: false,
+    title: { text: title, left: 0, textStyle: { fontSize: 13, fontWeight: 600 } },
+    legend: { type: 'scroll', top: 22, left: 0, right: 0 },
+    grid: { left: 12, right: 120, top: 56, bottom: 36, containLabel: true },
+    tooltip: { trigger: 'item', formatter: (p: { seriesName: string; data: [number, number] }) => `${escapeHtml(p.seriesName)}<br>size ${p.data[0]}: ${formatTime(p.data[1])}/op` },
+    xAxis: { type: 'log', name: 'size (records per payload)', nameLocation: 'middle', nameGap: 24, min: 'dataMin', max: 'dataMax' },
+    yAxis: { type: 'log', axisLabel: { formatter: formatTime } },
+    series: lines.map((l, i) => ({
+      type: 'line', name: l.name, data: l.points, symbolSize: 6, itemStyle: { color: chartColor(`#${i}`, i) },
+      endLabel: { show: true, formatter: l.name, fontSize: 11 },
+    })),
+  };
+}

@@ -1,0 +1,95 @@
+import type { CaseStatus, Finding, MismatchRecord } from '../../results/types.js';
+import type { ReportModel } from '../model.js';
+import { buildTables, tableKey } from '../rows.js';
+
+/** One case as the HTML report embeds it: the statistics without the raw samples. Times in ns/op, bytes per op. */
+export interface ViewCase {
+  id: string;
+  /** the group (table) it belongs to: `workload · size · shape · direction` */
+  group: string;
+  workload: string; size: number; shape: string; direction: string;
+  cls: string;
+  serializer: string; version: string; family: string;
+  baseline: string | null;
+  status: CaseStatus;
+  reason?: string;
+  mismatch?: MismatchRecord;
+  /** the adapter's call being measured, as written in its source */
+  code?: string;
+  target: string;
+  mean?: number; median?: number; error?: number;
+  alloc?: number;
+  ratio: number | null; ratioError: number | null; allocRatio: number | null;
+  findings: Finding[];
+}
+
+/** A class inside a group: its measured baseline and its serializers in table order. */
+export interface ViewSection { cls: string; baseline: string | null; serializers: string[] }
+
+/** One results table: workload × size × shape × direction, with its payload. */
+export interface ViewGroup {
+  key: string; workload: string; size: number; shape: string; direction: string;
+  /** the payload(s) measured; more than one only when merged files used different payloads */
+  payloads: { bytes: number; sha256: string }[];
+  sections: ViewSection[];
+}
+
+/** A scaling chart: one workload × shape × direction × class measured at several sizes. */
+export interface ViewScaling { workload: string; shape: string; direction: string; cls: string; sizes: number[] }
+
+/** Everything the page's script needs, embedded as JSON in the report. */
+export interface ViewData {
+  targets: string[]; serializers: string[]; classes: string[]; directions: string[];
+  groups: ViewGroup[]; scaling: ViewScaling[]; cases: ViewCase[];
+}
+
+/** Trims the merged model to the data the page renders from (no samples). Pure. */
+export function toViewData(model: ReportModel): ViewData {
+  const cases: ViewCase[] = model.cases.map((c) => ({
+    id: c.id, group: tableKey(c), workload: c.workload, size: c.size, shape: c.shape, direction: c.direction,
+    cls: c.class, serializer: c.serializer, version: c.serializerVersion, family: c.family, baseline: c.baseline,
+    status: c.status,
+    ...(c.reason !== undefined ? { reason: c.reason } : {}),
+    ...(c.mismatch ? { mismatch: c.mismatch } : {}),
+    ...(c.code ? { code: c.code } : {}),
+    target: c.targetKey,
+    ...(c.status === 'measured' && c.time ? { mean: c.time.mean, median: c.time.median, error: c.time.error } : {}),
+    ...(c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a' ? { alloc: c.allocated.mean } : {}),
+    ratio: c.status === 'measured' ? c.ratio ?? null : null,
+    ratioError: c.status === 'measured' ? c.ratioError ?? null : null,
+    allocRatio: c.status === 'measured' && c.allocated?.method !== 'n/a' ? c.allocRatio ?? null : null,
+    findings: c.findings,
+  }));
+  const groups: ViewGroup[] = buildTables(model.cases).map((t) => {
+    const all = t.sections.flatMap((s) => s.cases);
+    const first = all[0];
+    const payloads = [...new Map(all.map((c) => [c.payload.sha256, c.payload])).values()];
+    return {
+      key: t.title, workload: first.workload, size: first.size, shape: first.shape, direction: first.direction,
+      payloads,
+      sections: t.sections.map((s) => ({
+        cls: s.caseClass,
+        baseline: s.baseline,
+        serializers: [...new Set(s.cases.map((c) => c.serializer))],
+      })),
+    };
+  });
+  const scaling = new Map<string, ViewScaling>();
+  for (const c of model.cases) {
+    if (c.status !== 'measured') continue;
+    const k = `${c.workload}|${c.shape}|${c.direction}|${c.class}`;
+    if (!scaling.has(k)) scaling.set(k, { workload: c.workload, shape: c.shape, direction: c.direction, cls: c.class, sizes: [] });
+    const s = scaling.get(k)!;
+    if (!s.sizes.includes(c.size)) s.sizes.push(c.size);
+  }
+  const uniq = <T>(xs: T[]) => [...new Set(xs)];
+  return {
+    targets: model.targets,
+    serializers: uniq(cases.map((c) => c.serializer)),
+    classes: uniq(groups.flatMap((g) => g.sections.map((s) => s.cls))),
+    directions: uniq(cases.map((c) => c.direction)),
+    groups,
+    scaling: [...scaling.values()].filter((s) => s.sizes.length > 1).map((s) => ({ ...s, sizes: s.sizes.sort((a, b) => a - b) })),
+    cases,
+  };
+}

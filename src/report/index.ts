@@ -1,0 +1,35 @@
+import type { ResultsFile } from '../results/types.js';
+import { renderHtml } from './html/page.js';
+import { renderMarkdown } from './markdown.js';
+import { renderCsv } from './csv.js';
+import { renderJson } from './json.js';
+import { renderBmf } from './bmf.js';
+import { renderGithubActionBenchmark } from './github-action-benchmark.js';
+
+/** A report format: a pure renderer from one or several results files to text, and its usual file name. */
+export interface ReportExporter {
+  /** what `--format` lists */
+  description: string;
+  /** file name `jsonbench report` writes next to nothing else; `--out` overrides */
+  fileName: string;
+  render(runs: readonly ResultsFile[]): string;
+}
+
+/**
+ * Every report format, keyed by its `--format` name (the CLI's choices derive from these keys).
+ * Adding a format is one file under src/report/ and one line here.
+ */
+export const exporters = {
+  html: { description: 'one self-contained page with charts, filters and takeaways', fileName: 'report.html', render: (r) => renderHtml(r) },
+  md: { description: 'GitHub Markdown for a CI job summary or a pull-request comment', fileName: 'report.md', render: renderMarkdown },
+  csv: { description: 'one row per case with every statistic and the status', fileName: 'report.csv', render: renderCsv },
+  json: { description: 'merged results without raw samples, every provenance kept', fileName: 'report.json', render: renderJson },
+  bmf: { description: 'Bencher Metric Format (latency, allocated-bytes)', fileName: 'report.bmf.json', render: renderBmf },
+  'github-action-benchmark': { description: 'github-action-benchmark customSmallerIsBetter array', fileName: 'report.gab.json', render: renderGithubActionBenchmark },
+} satisfies Record<string, ReportExporter>;
+
+/** A `--format` name. */
+export type ReportFormat = keyof typeof exporters;
+
+/** The `--format` names, in registry order. */
+export const reportFormats = Object.keys(exporters) as ReportFormat[];

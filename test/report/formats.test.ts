@@ -1,0 +1,132 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderCsv, CSV_COLUMNS, csvField } from '../../src/report/csv.js';
+import { renderBmf, type Bmf } from '../../src/report/bmf.js';
+import { renderGithubActionBenchmark, type GabEntry } from '../../src/report/github-action-benchmark.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderJson } from '../../src/report/json.js';
+import { main } from '../../src/cli/main.js';
+import { writeReports } from '../../src/cli/report.js';
+import { exporters } from '../../src/report/index.js';
+import { SOURCE_DIR, fixture } from './support.js';
+
+/** Minimal RFC 4180 reader for the test. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = []; let row: string[] = []; let field = ''; let q = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (q) { if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') q = false; else field += ch; continue; }
+    if (ch === '"') q = true; else if (ch === ',') { row.push(field); field = ''; } else if (ch === '\r') { /* CRLF */ } else if (ch === '\n') { row.push(field); rows.push(row); row = []; field = ''; } else field += ch;
+  }
+  return rows;
+}
+
+test('the CSV has one row per case with every statistic and the status', () => {
+  const r = fixture('single');
+  const rows = parseCsv(renderCsv(r));
+  assert.deepEqual(rows[0], CSV_COLUMNS.map((c) => c.name));
+  assert.equal(rows.length, r.cases.length + 1);
+  const col = (name: string) => rows[0].indexOf(name);
+  const json = rows.find((x) => x[col('id')] === 'weather-station/1/single/serialize/json')!;
+  const src = r.cases.find((c) => c.id === 'weather-station/1/single/serialize/json')!;
+  assert.equal(Number(json[col('mean_ns')]), src.time!.mean);
+  assert.equal(Number(json[col('allocated_bytes')]), src.allocated!.mean);
+  const incorrect = rows.find((x) => x[col('status')] === 'incorrect')!;
+  assert.deepEqual([incorrect[col('mismatch_path')], incorrect[col('mismatch_expected')], incorrect[col('mismatch_actual')], incorrect[col('mean_ns')]], ['$.current.temperature', '"21.5"', '21.5', '']);
+  assert.deepEqual(rows.slice(1).map((x) => x[col('status')]).sort(), r.cases.map((c) => c.status).sort());
+});
+
+test('CSV fields are quoted when they hold commas, quotes or newlines, and formulas stay text', () => {
+  assert.equal(csvField('a,b'), '"a,b"');
+  assert.equal(csvField('say "hi"\nnow'), '"say ""hi""\nnow"');
+  assert.equal(csvField('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`);
+  assert.equal(csvField(-1.5), '-1.5');
+  assert.equal(csvField(null), '');
+});
+
+test('BMF carries latency with its confidence bounds and allocated bytes for measured cases only', () => {
+  const r = fixture('single');
+  const bmf = JSON.parse(renderBmf(r)) as Bmf;
+  const measured = r.cases.filter((c) => c.status === 'measured');
+  assert.deepEqual(Object.keys(bmf).sort(), measured.map((c) => c.id).sort());
+  const c = measured[0];
+  assert.deepEqual(bmf[c.id].latency, { value: c.time!.mean, lower_value: Math.max(0, c.time!.mean - c.time!.error), upper_value: c.time!.mean + c.time!.error });
+  assert.deepEqual(bmf[c.id]['allocated-bytes'], { value: c.allocated!.mean });
+});
+
+test('with several targets BMF names carry the target, and a target without allocation figures has no allocated-bytes', () => {
+  const bmf = JSON.parse(renderBmf(fixture('two-targets'))) as Bmf;
+  const bun = bmf['weather-station/1/single/serialize/json@bun [bun 1.1.30]'];
+  assert.ok(bun.latency.value > 0);
+  assert.equal(bun['allocated-bytes'], undefined);
+  assert.ok(bmf['weather-station/1/single/serialize/json@node [node 20.20.2]']['allocated-bytes'].value > 0);
+});
+
+test('github-action-benchmark gets a customSmallerIsBetter array: ns/op with its range and bytes/op', () => {
+  const r = fixture('single');
+  const entries = JSON.parse(renderGithubActionBenchmark(r)) as GabEntry[];
+  const c = r.cases.find((x) => x.id === 'weather-station/1/single/serialize/typia')!;
+  const time = entries.find((e) => e.name === `${c.id} time`)!;
+  assert.deepEqual([time.unit, time.value, time.range], ['ns/op', Number(c.time!.mean.toFixed(3)), `± ${c.time!.error.toFixed(3)}`]);
+  assert.match(time.extra!, /typia 12\.2\.1 · node 20\.20\.2 · ratio 0\.\d\d ± 0\.\d\d vs json/);
+  assert.equal(entries.find((e) => e.name === `${c.id} allocated`)!.unit, 'bytes/op');
+  assert.equal(entries.length, 2 * r.cases.filter((x) => x.status === 'measured').length);
+});
+
+test('Markdown gives the takeaway, lists cases without numbers with their reason and JSON path, and adds a Target column for several targets', () => {
+  const md = renderMarkdown(fixture('single'));
+  assert.match(md, /\*\*serialize\*\* \(against json\): fast-json-stringify and typia are fastest and within noise of each other/);
+  assert.match(md, /- \*\*superjson\*\* incorrect at `\$\.current\.temperature`: expected `"21\.5"`, got `21\.5`/);
+  assert.match(md, /- \*\*valibot\*\* timeout: no result within 60000 ms/);
+  assert.match(md, /<summary>The code being measured<\/summary>/);
+  const two = renderMarkdown(fixture('two-targets'));
+  assert.match(two, /\| Class \| Serializer \| Target \| Version \|/);
+  assert.match(two, /\| serialize \| json \| bun 1\.1\.30 \|/);
+});
+
+test('the JSON report keeps every source and drops raw samples', () => {
+  const doc = JSON.parse(renderJson([fixture('single'), fixture('scaling')]));
+  assert.equal(doc.sources.length, 2);
+  assert.equal(doc.cases.length, fixture('single').cases.length + fixture('scaling').cases.length);
+  assert.equal(doc.cases[0].samples, undefined);
+  assert.equal(doc.cases[0].target, 'node 20.20.2');
+});
+
+test('`jsonbench report` renders saved results to --out without running anything, and rejects an unknown format or file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-report-'));
+  const file = join(SOURCE_DIR, 'fixtures', 'single.json');
+  const out = join(dir, 'r.csv');
+  const writes: string[] = [];
+  const write = process.stdout.write.bind(process.stdout);
+  const errWrite = process.stderr.write.bind(process.stderr);
+  process.stdout.write = ((s: string) => { writes.push(String(s)); return true; }) as typeof process.stdout.write;
+  process.stderr.write = ((s: string) => { writes.push(String(s)); return true; }) as typeof process.stderr.write;
+  let codes: number[];
+  try {
+    codes = [
+      await main(['report', file, '--format', 'csv', '--out', out]),
+      await main(['report', file, '--format', 'nope']),
+      await main(['report', join(dir, 'missing.json')]),
+      await main(['report', file, join(SOURCE_DIR, 'fixtures', 'scaling.json'), '--format', 'html', '--out', join(dir, 'r.html')]),
+    ];
+  } finally {
+    process.stdout.write = write; process.stderr.write = errWrite;
+  }
+  assert.deepEqual(codes, [0, 2, 2, 0]);
+  assert.equal(readFileSync(out, 'utf8'), renderCsv(fixture('single')));
+  assert.ok(writes.includes(`${out}\n`), 'prints the path it wrote');
+  assert.ok(writes.some((w) => /missing\.json: cannot read/.test(w)));
+  assert.match(readFileSync(join(dir, 'r.html'), 'utf8'), /Results file #2/);
+});
+
+test('one exporter failing does not stop the others when a run writes its reports', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-reports-'));
+  const broken = { ...exporters, html: { ...exporters.html, render: () => { throw new Error('boom'); } } };
+  const out = writeReports(dir, [fixture('single')], ['html', 'md', 'csv'], broken);
+  assert.deepEqual(out.failed, [{ format: 'html', error: 'boom' }]);
+  assert.deepEqual(Object.keys(out.written), ['md', 'csv']);
+  assert.equal(readFileSync(join(dir, 'report.md'), 'utf8'), renderMarkdown(fixture('single')));
+});

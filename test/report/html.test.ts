@@ -1,0 +1,110 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import vm from 'node:vm';
+import * as echarts from 'echarts';
+import { renderHtml } from '../../src/report/html/page.js';
+import { buildModel } from '../../src/report/model.js';
+import { toViewData } from '../../src/report/html/view.js';
+import { defaultState, indexCases, sectionRows } from '../../src/report/html/rebase.js';
+import { renderBody } from '../../src/report/html/sections.js';
+import { ratioOptionFor, scalingOptionFor, scatterOptionFor } from '../../src/report/html/chart-data.js';
+import { scalingChartOption, scatterChartOption } from '../../src/report/html/charts.js';
+import { shippedSource, SHIPPED_FUNCTIONS } from '../../src/report/html/client-bundle.js';
+import { parseState, stateHash } from '../../src/report/html/client.js';
+import { fixture, hostileResults } from './support.js';
+
+const stub = { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' };
+
+test('a serializer error message containing <script> stays text in the HTML report', () => {
+  const html = renderHtml(hostileResults(), stub);
+  assert.equal((html.match(/<script\b/g) ?? []).length, 3, 'only the data, library and page scripts');
+  assert.doesNotMatch(html, /<script>window\.__pwned/);
+  assert.doesNotMatch(html, /<img src=x/);
+  assert.doesNotMatch(html, /<b onmouseover/);
+  assert.match(html, /&lt;\/script&gt;&lt;script&gt;window\.__pwned = 1&lt;\/script&gt;/);
+  assert.match(html, /&lt;script&gt;window\.__pwned=3&lt;\/script&gt;/);
+  const data = /<script type="application\/json" id="jb-data">([\s\S]*?)<\/script>/.exec(html)![1];
+  assert.doesNotMatch(data, /</, 'no raw < inside the embedded data');
+  assert.equal(JSON.parse(data).cases.find((c: { status: string }) => c.status === 'failed').reason, 'prepare() threw: </script><script>window.__pwned = 1</script>');
+});
+
+test('the HTML report is self-contained: no external script, stylesheet, image or font', () => {
+  const html = renderHtml(fixture('single'));
+  assert.doesNotMatch(html, /<script\b[^>]*\bsrc=/i);
+  // outside the inline scripts (ECharts holds '<img src=' in a string for rich tooltips)
+  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '<script></script>');
+  assert.doesNotMatch(markup, /<(img|iframe|source|video|audio|embed|object)\b/i);
+  assert.doesNotMatch(markup, /<link\b/i);
+  assert.doesNotMatch(markup, /@import|url\(/i);
+  assert.doesNotMatch(markup, /\b(src|href)="(https?:)?\/\//i);
+  assert.ok(html.length > 1_000_000, 'ECharts is inlined');
+  assert.match(html, /Apache ECharts 6\./);
+});
+
+test('every shipped function is a named declaration, and the bundle alone renders the same body as the build', () => {
+  const src = shippedSource();
+  for (const f of SHIPPED_FUNCTIONS) assert.match(src, new RegExp(`function ${f.name}\\(`));
+  const data = toViewData(buildModel([fixture('two-targets')]));
+  const context = vm.createContext({ URLSearchParams, data });
+  vm.runInContext(`${src}\nvar out = renderBody(data, indexCases(data), defaultState()); var ratio = ratioOptionFor(data, indexCases(data), 0, 0, defaultState());`, context);
+  assert.equal(context.out, renderBody(data, indexCases(data), defaultState()));
+  assert.equal((context.ratio as { series: unknown[] }).series.length, 4, 'a bar and an error-bar series per target');
+});
+
+test('the chart options render to SVG with ECharts: bars per serializer, error bars, points and scaling lines', () => {
+  const data = toViewData(buildModel([fixture('scaling')]));
+  const index = indexCases(data);
+  const svg = (option: Record<string, unknown> | null) => {
+    assert.ok(option);
+    const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 800, height: 400 });
+    chart.setOption(option);
+    const out = chart.renderToSVGString();
+    chart.dispose();
+    return out;
+  };
+  const ratio = svg(ratioOptionFor(data, index, 0, 0, defaultState()));
+  for (const name of data.groups[0].sections[0].serializers.filter((s) => data.cases.some((c) => c.group === data.groups[0].key && c.serializer === s && c.status === 'measured'))) assert.match(ratio, new RegExp(`>${name}<`));
+  assert.match(ratio, /JSON\.stringify = 1/);
+  const scatter = svg(scatterOptionFor(data, 0, defaultState()));
+  assert.match(scatter, /Speed vs allocation/);
+  assert.equal(data.scaling.length > 0, true, 'the two-size run has scaling charts');
+  const scaling = svg(scalingOptionFor(data, 0, defaultState()));
+  assert.match(scaling, /log-log/);
+  assert.match(scaling, /<path[^>]*d="M/);
+});
+
+test('choosing another baseline divides the ratios by its ratio and adds the errors in quadrature', () => {
+  const data = toViewData(buildModel([fixture('single')]));
+  const index = indexCases(data);
+  const group = data.groups[0];
+  const section = group.sections[0];
+  const t = data.targets[0];
+  const measured = sectionRows(index, group, section, t, defaultState());
+  const fjs = measured.find((r) => r.serializer === 'fast-json-stringify')!;
+  const typia = measured.find((r) => r.serializer === 'typia')!;
+  const rebased = sectionRows(index, group, section, t, { ...defaultState(), baseline: 'typia' });
+  const r = rebased.find((x) => x.serializer === 'fast-json-stringify')!;
+  assert.equal(r.derived, true);
+  assert.ok(Math.abs(r.ratio! - fjs.ratio! / typia.ratio!) < 1e-12);
+  const expectedErr = r.ratio! * Math.hypot(fjs.ratioError! / fjs.ratio!, typia.ratioError! / typia.ratio!);
+  assert.ok(Math.abs(r.ratioError! - expectedErr) < 1e-12);
+  assert.deepEqual([rebased.find((x) => x.serializer === 'typia')!.ratio, rebased.find((x) => x.serializer === 'typia')!.ratioError], [1, 0]);
+});
+
+test('the view state round-trips through the URL hash, and unknown values are dropped', () => {
+  const data = toViewData(buildModel([fixture('two-targets')]));
+  const state = { serializer: ['json', 'typia'], cls: null, direction: ['serialize'], target: ['bun 1.1.30'], baseline: 'typia' };
+  const hash = stateHash(state);
+  assert.equal(hash, '#serializer=json,typia&direction=serialize&target=bun%201.1.30&baseline=typia');
+  assert.deepEqual(parseState(hash, data), state);
+  assert.deepEqual(parseState('#serializer=json,nope&baseline=nope', data), { ...defaultState(), serializer: ['json'] });
+  assert.equal(stateHash(defaultState()), '');
+});
+
+test('chart tooltips, which ECharts renders as HTML, escape serializer names', () => {
+  const option = scatterChartOption('t', [{ name: '<img src=x onerror=alert(1)>', series: 'serialize', time: 10, alloc: 20 }]);
+  const formatter = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
+  assert.equal(formatter({ data: [10, 20, '<img src=x onerror=alert(1)>'] }), '&lt;img src=x onerror=alert(1)&gt;<br>10.0 ns/op · 20 B/op');
+  const scaling = scalingChartOption('t', [{ name: '<b>x</b>', points: [[1, 2]] }]);
+  assert.match((scaling.tooltip as { formatter: (p: unknown) => string }).formatter({ seriesName: '<b>x</b>', data: [1, 2] }), /^&lt;b&gt;x&lt;\/b&gt;<br>/);
+});
