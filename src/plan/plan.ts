@@ -3,6 +3,7 @@ import type { CaseClass, Family, SerializerAdapter } from '../serializers/types.
 import { unitView } from '../workloads/unit.js';
 import { baselinePreference, type RunPolicy } from '../config/policies.js';
 import { builtinVersion, installedVersion } from '../serializers/version.js';
+import type { CaseTarget } from '../results/types.js';
 
 /** One case to run (or an `unsupported` case, decided here and never launched). */
 export interface PlannedCase {
@@ -20,6 +21,9 @@ export interface PlannedCase {
   /** key of the payload file: `<workload>-<size>` */
   payloadKey: string;
   unsupported?: string;
+  /** the adapter's call for this direction, as written in its source (`adapter.code`) */
+  code?: string;  /** the runtime it runs on (`--target`); the id then ends in `@<target id>` */
+  target?: CaseTarget;
 }
 
 /** What to run: the matrix after filters. */
@@ -80,6 +84,7 @@ export function planCases(req: PlanRequest, allSerializers: SerializerAdapter[])
             caseClass: classOf(a, direction) ?? (direction === 'serialize' ? 'serialize' : 'parse'),
             serializer: a.id, serializerVersion: versionOf(a, req.resolveFrom), family: a.family,
             baseline: null, payloadKey: `${workload.id}-${size}`,
+            ...(a.code?.[direction] ? { code: a.code[direction] } : {}),
             ...(reason ? { unsupported: reason } : {}),
           });
           for (const a of req.serializers) {

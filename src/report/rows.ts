@@ -75,7 +75,7 @@ export function rowCells(c: CaseResult): string[] {
     t ? formatTime(t.error) : '—',
     t ? formatTime(t.median) : '—',
     c.status === 'measured' ? formatRatio(c.ratio, c.ratioError) : '—',
-    c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a' ? formatBytes(c.allocated.mean) : '—',
+    c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a' ? `${c.allocated.method === 'estimate' ? '~' : ''}${formatBytes(c.allocated.mean)}` : '—',
     c.status === 'measured' && c.allocated?.method !== 'n/a' ? formatRatio(c.allocRatio) : '—',
     notesOf(c),
   ];

@@ -12,7 +12,7 @@ export interface CaseRecord {
   status: CaseStatus;
   reason?: string;
   mismatch?: MismatchRecord;
-  alloc?: { windowsBytesPerOp: number[]; gcPerOp: number };
+  alloc?: { windowsBytesPerOp: number[]; gcPerOp: number; method?: AllocStats['method']; how?: string };
   findings: Finding[];
   /** paired with its baseline in every kept launch */
   paired: boolean;
@@ -36,11 +36,12 @@ export function assembleCase(rec: CaseRecord, confidence: number): CaseResult {
   const kept = rec.launches.filter((l) => !l.discarded && l.rounds.length > 0);
   const findings = [...rec.findings];
   const result: CaseResult = {
-    id: p.id, workload: p.workload, size: p.size, shape: p.shape, serializer: p.serializer,
+    id: p.id, ...(p.target ? { target: p.target } : {}), workload: p.workload, size: p.size, shape: p.shape, serializer: p.serializer,
     serializerVersion: p.serializerVersion, family: p.family, direction: p.direction, class: p.caseClass,
     baseline: p.baseline, status: rec.status,
     ...(rec.reason ? { reason: rec.reason } : {}),
     ...(rec.mismatch ? { mismatch: rec.mismatch } : {}),
+    ...(p.code ? { code: p.code } : {}),
     payload: { bytes: rec.payload.bytes, sha256: rec.payload.sha256 },
     findings,
     samples: { launches: rec.launches, relaunches: rec.relaunches },
@@ -74,8 +75,11 @@ export function assembleCase(rec: CaseRecord, confidence: number): CaseResult {
   } else {
     result.ratio = null; result.ratioError = null;
   }
-  if (rec.alloc && rec.alloc.windowsBytesPerOp.length) {
-    const alloc: AllocStats = { mean: medianOf(rec.alloc.windowsBytesPerOp), unit: 'bytes/op', gcPerOp: rec.alloc.gcPerOp, windows: rec.alloc.windowsBytesPerOp, method: 'exact' };
+  const method = rec.alloc?.method ?? 'exact';
+  if (rec.alloc && method === 'n/a') {
+    result.allocated = { mean: 0, unit: 'bytes/op', gcPerOp: 0, windows: [], method, ...(rec.alloc.how ? { note: rec.alloc.how } : {}) };
+  } else if (rec.alloc && rec.alloc.windowsBytesPerOp.length) {
+    const alloc: AllocStats = { mean: medianOf(rec.alloc.windowsBytesPerOp), unit: 'bytes/op', gcPerOp: rec.alloc.gcPerOp, windows: rec.alloc.windowsBytesPerOp, method, ...(method !== 'exact' && rec.alloc.how ? { note: rec.alloc.how } : {}) };
     result.allocated = alloc;
   }
   return result;
@@ -85,6 +89,7 @@ export function assembleCase(rec: CaseRecord, confidence: number): CaseResult {
 export function fillAllocRatios(group: CaseResult[]): void {
   for (const c of group) {
     const base = group.find((b) => b.serializer === c.baseline && b.status === 'measured');
-    c.allocRatio = c.status === 'measured' && c.allocated && base?.allocated && base.allocated.mean > 0 ? c.allocated.mean / base.allocated.mean : null;
+    const comparable = c.allocated && base?.allocated && c.allocated.method !== 'n/a' && c.allocated.method === base.allocated.method;
+    c.allocRatio = c.status === 'measured' && comparable && base!.allocated!.mean > 0 ? c.allocated!.mean / base!.allocated!.mean : null;
   }
 }

@@ -31,6 +31,16 @@ function keepTail(stream: Readable | null, onText: (tail: string) => void): void
   stream?.on('data', (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES); onText(tail); });
 }
 
+/** A worker command: what to spawn and where its protocol lines come out. */
+export interface WorkerCommand {
+  command: string;
+  args: string[];
+  /** `fd3`: a fourth pipe (Node, Bun, the QuickJS runner); `stdout`: the worker's stdout (Deno, ssh) */
+  channel: 'fd3' | 'stdout';
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
 /**
  * Starts one worker process for a job and collects its messages until it exits. Kills the worker
  * (SIGKILL) after `timeoutMs`. Never rejects: spawn errors, crashes and protocol errors are
@@ -38,13 +48,21 @@ function keepTail(stream: Readable | null, onText: (tail: string) => void): void
  * @param onMessage called for each message as it arrives (progress, live samples)
  */
 export function launchWorker(job: WorkerJob, timeoutMs: number, onMessage?: (m: WorkerMessage) => void): Promise<LaunchOutcome> {
+  return launchCommand({ command: process.execPath, args: [...workerFlags, workerEntry], channel: 'fd3' }, job, timeoutMs, onMessage);
+}
+
+/**
+ * {@link launchWorker} for any command speaking the protocol: the job goes to its stdin, messages
+ * come from `cmd.channel`. Never rejects.
+ */
+export function launchCommand(cmd: WorkerCommand, job: WorkerJob, timeoutMs: number, onMessage?: (m: WorkerMessage) => void): Promise<LaunchOutcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...workerFlags, workerEntry], { stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd.command, cmd.args, { stdio: ['pipe', 'pipe', 'pipe', cmd.channel === 'fd3' ? 'pipe' : 'ignore'], env: cmd.env ?? process.env, cwd: cmd.cwd });
     const outcome: LaunchOutcome = { messages: [], exitCode: null, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 0 };
     keepTail(child.stderr, (t) => { outcome.stderrTail = t; });
-    keepTail(child.stdout, (t) => { outcome.stdoutTail = t; });
-    const channel = child.stdio[3] as Readable;
+    if (cmd.channel === 'fd3') keepTail(child.stdout, (t) => { outcome.stdoutTail = t; });
+    const channel = (cmd.channel === 'fd3' ? child.stdio[3] : child.stdout) as Readable;
     const lines = createInterface({ input: channel });
     lines.on('line', (line) => {
       if (!line.trim()) return;
@@ -72,7 +90,7 @@ export function launchWorker(job: WorkerJob, timeoutMs: number, onMessage?: (m: 
       if (!channelClosed) { channelClosed = true; lines.close(); }
       finish();
     });
-    child.stdin.on('error', () => { /* worker died before reading its job: reported by close */ });
-    child.stdin.end(encodeMessage({ type: 'start', job }));
+    child.stdin!.on('error', () => { /* worker died before reading its job: reported by close */ });
+    child.stdin!.end(encodeMessage({ type: 'start', job }));
   });
 }

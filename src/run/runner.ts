@@ -25,17 +25,24 @@ export interface RunInput {
   onProgress?: (e: ProgressEvent) => void;
   /** starts a worker; tests inject a fake here */
   launch?: (job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>;
+  /** starts a worker on a case's target (`--target` runs); falls back to `launch` */
+  launchFor?: (c: PlannedCase) => ((job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>) | undefined;
+  /** why a case's target cannot run (not installed, failed to start): the case fails with it, unlaunched */
+  faultOf?: (c: PlannedCase) => string | undefined;
 }
 
 /** What a finished launch says about its case. */
 type Verdict =
-  | { kind: 'ok'; record: LaunchRecord; alloc?: { windowsBytesPerOp: number[]; gcPerOp: number } }
+  | { kind: 'ok'; record: LaunchRecord; alloc?: NonNullable<CaseRecord['alloc']> }
+  | { kind: 'unsupported'; side?: 'serializer' | 'baseline'; reason: string }
   | { kind: 'incorrect'; side: 'serializer' | 'baseline'; reason: string; mismatch: { path: string; expected: string; actual: string } }
   | { kind: 'bad'; side?: 'serializer' | 'baseline'; status: 'failed' | 'timeout' | 'crashed'; reason: string; partial?: LaunchRecord };
 
-function lastLine(text: string): string {
-  const lines = text.trim().split('\n').filter(Boolean);
-  return lines.slice(-3).join(' | ').slice(0, 300);
+/** The most telling line of a dead worker's stderr: its first error line, else its last line. */
+export function crashLine(text: string): string {
+  const lines = text.trim().split('\n').map((l) => l.trim()).filter(Boolean);
+  const error = lines.find((l) => /^(\w*Error|RangeError|FATAL|Abort|Segmentation|#)|Error:/.test(l));
+  return (error ?? lines[lines.length - 1] ?? '').slice(0, 300);
 }
 
 /** Reads a launch outcome: the messages, then how the process ended. */
@@ -54,30 +61,45 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
   const incorrect = get('incorrect')[0];
   if (incorrect) return { kind: 'incorrect', side: incorrect.side, reason: incorrect.reason, mismatch: { path: incorrect.path, expected: incorrect.expected, actual: incorrect.actual } };
   const error = get('error')[0];
+  if (error?.unsupported) return { kind: 'unsupported', ...(error.side ? { side: error.side } : {}), reason: error.message };
   if (error) return { kind: 'bad', side: error.side, status: 'failed', reason: `${error.stage}: ${error.message}`, partial: record };
-  if (o.timedOut) return { kind: 'bad', status: 'timeout', reason: `no result after ${(timeoutMs / 1000).toFixed(0)} s; worker killed (stage reached: ${setup ? `${rounds.length} rounds measured` : 'before measuring'})`, partial: record };
+  if (o.timedOut) return { kind: 'bad', status: 'timeout', reason: `no result after ${(timeoutMs / 1000).toFixed(0)} s; worker killed (stage reached: ${setup ? `${rounds.length} round${rounds.length === 1 ? '' : 's'} measured` : 'before measuring'})`, partial: record };
   if (o.protocolError) return { kind: 'bad', status: 'crashed', reason: o.protocolError, partial: record };
   if (!done) {
     const how = o.signal ? `killed by ${o.signal}` : `exited with code ${o.exitCode}`;
-    const tail = lastLine(o.stderrTail);
+    const tail = crashLine(o.stderrTail);
     return { kind: 'bad', status: 'crashed', reason: `worker ${how} before finishing${tail ? `: ${tail}` : ''}`, partial: record };
   }
   const alloc = get('alloc')[0];
-  return { kind: 'ok', record, ...(alloc ? { alloc: { windowsBytesPerOp: alloc.windowsBytesPerOp, gcPerOp: alloc.gcPerOp } } : {}) };
+  return { kind: 'ok', record, ...(alloc ? { alloc: { windowsBytesPerOp: alloc.windowsBytesPerOp, gcPerOp: alloc.gcPerOp, ...(alloc.method ? { method: alloc.method } : {}), ...(alloc.how ? { how: alloc.how } : {}) } } : {}) };
+}
+
+/** Findings computed from a case's statistics; they go with the statistics. */
+const STATISTIC_FINDINGS = new Set(['noisy', 'too-fast', 'outliers']);
+
+/**
+ * Only `measured` cases carry numbers (see CaseStatus): one that ended otherwise — even after a
+ * measured launch, or with rounds streamed before a timeout — keeps its raw samples in `samples`
+ * but no time, ratio or allocation a reader could rank.
+ */
+function dropNumbers(r: CaseResult): void {
+  delete r.time; delete r.ratio; delete r.ratioError; delete r.allocated; delete r.allocRatio;
+  r.findings = r.findings.filter((f) => !STATISTIC_FINDINGS.has(f.code));
 }
 
 /**
  * Runs every group: launches interleaved across the group's serializers (launch 1 of each, then
- * launch 2 of each…), baseline first, relaunching (bounded) a launch whose baseline ran slower than
- * `relaunchFactor` × the best seen for that payload; then one untimed allocation launch per case.
+ * launch 2 of each…), baseline first, relaunching a launch whose baseline ran slower than
+ * `relaunchFactor` × the best seen for that payload (at most `maxRelaunches` times per case);
+ * then one untimed allocation launch per case.
  * A failing case fails alone; each finished case is appended to the partial file at once.
  */
 export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const { policy } = input;
-  const launch = input.launch ?? launchWorker;
+  const launchOf = (c: PlannedCase) => input.launchFor?.(c) ?? input.launch ?? launchWorker;
   const results: CaseResult[] = [];
   const bestBaseline = new Map<string, number>();
-  const runnable = input.groups.flat().filter((c) => !c.unsupported).length;
+  const runnable = input.groups.flat().filter((c) => !c.unsupported && !input.faultOf?.(c)).length;
   const total = runnable * (policy.launches + 1);
   let index = 0;
   const finish = (r: CaseResult) => {
@@ -87,11 +109,14 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   };
 
   for (const group of input.groups) {
-    const recs: CaseRecord[] = group.map((planned) => ({
-      planned, payload: input.payloads.get(planned.payloadKey)!, launches: [], relaunches: 0,
-      status: planned.unsupported ? 'unsupported' : 'measured', findings: [], paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
-      ...(planned.unsupported ? { reason: planned.unsupported } : {}),
-    }));
+    const recs: CaseRecord[] = group.map((planned) => {
+      const fault = planned.unsupported ? undefined : input.faultOf?.(planned);
+      return {
+        planned, payload: input.payloads.get(planned.payloadKey)!, launches: [], relaunches: 0,
+        status: planned.unsupported ? 'unsupported' : fault ? 'failed' : 'measured', findings: [], paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
+        ...(planned.unsupported ? { reason: planned.unsupported } : fault ? { reason: fault } : {}),
+      };
+    });
     const live = () => recs.filter((r) => r.status === 'measured');
     const job = (rec: CaseRecord, mode: WorkerJob['mode']): WorkerJob => ({
       mode, workload: rec.planned.workload, size: rec.planned.size, shape: rec.planned.shape, direction: rec.planned.direction,
@@ -107,12 +132,14 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     };
     for (let l = 1; l <= policy.launches; l++) {
       for (const rec of live()) {
-        for (let attempt = 0; ; attempt++) {
+        for (;;) {
           input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'time', launch: l });
-          const v = judgeLaunch(await launch(job(rec, 'time'), policy.caseTimeoutMs), l, policy.caseTimeoutMs);
+          const v = judgeLaunch(await launchOf(rec.planned)(job(rec, 'time'), policy.caseTimeoutMs), l, policy.caseTimeoutMs);
+          if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); continue; }
+          if (v.kind === 'unsupported') { rec.status = 'unsupported'; rec.reason = v.reason; if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
           if (v.kind === 'incorrect' || v.kind === 'bad') {
             if (v.kind === 'bad' && v.partial && v.partial.rounds.length) rec.launches.push(v.partial);
-            if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); attempt = -1; continue; }
+            if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); continue; }
             rec.status = v.kind === 'incorrect' ? 'incorrect' : v.status;
             rec.reason = v.reason;
             if (v.kind === 'incorrect') rec.mismatch = { side: v.side, ...v.mismatch };
@@ -120,12 +147,12 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
             break;
           }
           const baseNs = rec.paired ? v.record.rounds.flatMap((r) => r.baselineNs) : rec.planned.serializer === rec.planned.baseline ? v.record.rounds.flatMap((r) => r.serializerNs) : [];
-          const key = `${rec.planned.payloadKey}/${rec.planned.shape}/${rec.planned.direction}/${rec.planned.baseline}`;
+          const key = `${rec.planned.payloadKey}/${rec.planned.shape}/${rec.planned.direction}/${rec.planned.baseline}@${rec.planned.target?.id ?? ''}`;
           if (baseNs.length) {
             const m = meanOf(baseNs);
             const best = bestBaseline.get(key) ?? m;
             bestBaseline.set(key, Math.min(best, m));
-            if (m > policy.relaunchFactor * best && attempt < policy.maxRelaunches) {
+            if (m > policy.relaunchFactor * best && rec.relaunches < policy.maxRelaunches) {
               v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
               rec.launches.push(v.record);
               rec.relaunches++;
@@ -139,12 +166,14 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     }
     for (const rec of live()) {
       input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'alloc', launch: 1 });
-      const v = judgeLaunch(await launch(job({ ...rec, paired: false }, 'alloc'), policy.caseTimeoutMs), 1, policy.caseTimeoutMs);
+      const v = judgeLaunch(await launchOf(rec.planned)(job({ ...rec, paired: false }, 'alloc'), policy.caseTimeoutMs), 1, policy.caseTimeoutMs);
       if (v.kind === 'ok') rec.alloc = v.alloc;
+      else if (v.kind === 'unsupported') { rec.status = 'unsupported'; rec.reason = v.reason; }
       else { rec.status = v.kind === 'incorrect' ? 'incorrect' : v.status; rec.reason = `allocation pass: ${v.reason}`; }
     }
     const out = recs.map((r) => assembleCase(r, policy.measure.confidence));
     fillAllocRatios(out);
+    for (const r of out) if (r.status !== 'measured') dropNumbers(r);
     for (const r of out) finish(r);
   }
   return results;

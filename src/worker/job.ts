@@ -1,47 +1,62 @@
-import { readFileSync } from 'node:fs';
-import { variantPathOf, type encodeMessage, type WorkerJob } from './protocol.js';
+import { variantPathOf, type WorkerJob } from './protocol.js';
+import type { WorkerHost } from './host.js';
 import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
 import { unitView, unitsOf } from '../workloads/unit.js';
 import { caseIo, checkCase } from '../measure/gate.js';
 import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
 import { measureRounds, pilot, runSample, warmup } from '../measure/timing.js';
-import { measureAllocation, type V8Module } from '../measure/allocation.js';
-import { loadUserConfig } from '../config/user-config.js';
+import { measureWithProbe } from '../measure/allocation-probe.js';
 import type { PreparedSerializer } from '../serializers/types.js';
 import { nowNs } from '../measure/clock.js';
 
-type Send = (m: Parameters<typeof encodeMessage>[0]) => void;
 type Side = 'serializer' | 'baseline';
 
 
 class StageError extends Error {
-  constructor(readonly stage: string, readonly side: Side | undefined, message: string) { super(message); }
+  constructor(readonly stage: string, readonly side: Side | undefined, message: string, readonly unsupported = false) { super(message); }
 }
+
+/**
+ * Globals of Node or of the web platform that a bare engine (QuickJS) or a browser may lack: a
+ * library that reaches for one where the runtime has none cannot run there (`unsupported`).
+ */
+const PLATFORM_GLOBAL = /^'?(process|Buffer|require|__dirname|__filename|global|setImmediate|Blob|File|TextEncoder|TextDecoder|URL|URLSearchParams|setTimeout|clearTimeout|queueMicrotask|structuredClone|crypto|fetch|atob|btoa|WeakRef|FinalizationRegistry|Intl)'? is not defined/;
 
 async function stage<T>(name: string, side: Side | undefined, fn: () => T | Promise<T>): Promise<T> {
   try { return await fn(); } catch (e) {
     if (e instanceof StageError) throw e;
     const err = e as Error;
-    throw new StageError(name, side, err && err.message ? `${err.name ?? 'Error'}: ${err.message}` : String(e));
+    const missing = err && err.name === 'ReferenceError' && typeof err.message === 'string' ? PLATFORM_GLOBAL.exec(err.message)?.[1] : undefined;
+    if (missing) throw new StageError(name, side, `needs the global \`${missing}\`, which this runtime does not have (${err.message})`, true);
+    const unsupported = Boolean(err && err.name === 'UnsupportedOnTarget');
+    throw new StageError(name, side, err && err.message ? (unsupported ? err.message : `${err.name ?? 'Error'}: ${err.message}`) : String(e), unsupported);
   }
 }
 
 /**
- * Runs one worker job, sending protocol messages through `send`. Never throws: a failing stage
- * becomes an `error` message naming the stage and side.
+ * Runs one worker job, sending protocol messages through `host.send`. Never throws: a failing
+ * stage becomes an `error` message naming the stage and side (`unsupported: true` when the
+ * adapter needs an API this runtime lacks).
  */
-export async function runJob(job: WorkerJob, send: Send, gc: () => void, loadV8: () => Promise<V8Module>): Promise<void> {
+export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
   const t0 = nowNs();
+  const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
+  const gc = () => host.gc();
   try {
-    const user = job.configPath ? await stage('load', undefined, () => loadUserConfig(job.configPath!)) : { serializers: [], workloads: [] };
-    const workload = unitView(await stage('load', undefined, () => workloads.load(job.workload, user.workloads)), job.shape);
+    const loadConfig = host.loadConfig;
+    const user = job.configPath && loadConfig ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
+    /** A runtime that cannot import files runs the built-ins only; a config's own entries are unsupported there. */
+    const builtinOnly = (kind: string, id: string, known: readonly string[]) => {
+      if (job.configPath && !loadConfig && !known.includes(id)) throw new StageError('load', undefined, `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, true);
+    };
+    const workload = unitView(await stage('load', undefined, () => { builtinOnly('workload', job.workload, workloads.ids); return workloads.load(job.workload, user.workloads); }), job.shape);
     const ids: [Side, string][] = [['serializer', job.serializer]];
     if (job.baseline && job.baseline !== job.serializer) ids.push(['baseline', job.baseline]);
     const fn: Partial<Record<Side, (input: unknown) => unknown>> = {};
-    const texts = [readFileSync(job.payloadPath, 'utf8'), readFileSync(variantPathOf(job.payloadPath), 'utf8')];
+    const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
     for (const [side, id] of ids) {
-      const adapter = await stage('load', side, () => serializers.load(id, user.serializers));
+      const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
       const prepared: PreparedSerializer = await stage('prepare', side, () => adapter.prepare(workload, job.direction));
       const call = job.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
       if (typeof call !== 'function') throw new StageError('prepare', side, `prepare() returned no ${job.direction} function`);
@@ -62,9 +77,9 @@ export async function runJob(job: WorkerJob, send: Send, gc: () => void, loadV8:
     for (const side of Object.keys(fn) as Side[]) ops[side] = makeOp(fn[side]!, a, b);
 
     if (job.mode === 'alloc') {
-      const v8 = await loadV8();
+      const probe = await stage('load', undefined, () => host.allocationProbe());
       await stage('warmup', 'serializer', () => warmup(ops.serializer!, job.policy));
-      const alloc = await stage('measure', 'serializer', () => measureAllocation(v8, ops.serializer!, job.policy));
+      const alloc = await stage('measure', 'serializer', () => measureWithProbe(probe, ops.serializer!, job.policy));
       send({ type: 'alloc', ...alloc });
       send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
       return;
@@ -96,6 +111,6 @@ export async function runJob(job: WorkerJob, send: Send, gc: () => void, loadV8:
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
     const err = e instanceof StageError ? e : new StageError('measure', undefined, String((e as Error)?.message ?? e));
-    send({ type: 'error', stage: err.stage, side: err.side, message: err.message });
+    send({ type: 'error', stage: err.stage, side: err.side, message: err.message, ...(err.unsupported ? { unsupported: true } : {}) });
   }
 }

@@ -10,6 +10,12 @@
  * - The worker streams each round as it finishes, so the host keeps partial samples when the
  *   worker later hangs or dies. It ends with `done` (or `error`) and exits.
  * A host that reads a message of another protocol version treats the launch as `crashed`.
+ *
+ * Other targets carry the same messages over another pipe (src/runtimes/): Deno cannot write to an
+ * inherited fd 3, so its worker writes them to stdout (library output is sent to stderr there); a
+ * remote worker's fd 3 is redirected into the ssh channel (`3>&1 1>&2`); in Chromium and QuickJS
+ * the host hands in the job and payload texts and receives each line through a bridge function
+ * (worker/browser.ts).
  */
 import type { Direction, Shape } from '../workloads/types.js';
 import type { CaseClass } from '../serializers/types.js';
@@ -90,16 +96,24 @@ export interface TimingSetupMessage {
 
 export interface AllocMessage {
   protocol: number; type: 'alloc';
-  /** bytes/op of each window (GC-corrected heap growth / ops) */
+  /** bytes/op of each window (GC-corrected heap growth / ops); empty when `method` is `n/a` */
   windowsBytesPerOp: number[];
   gcPerOp: number;
   opsPerWindow: number;
+  /** how the runtime counted (absent = `exact`, as protocol-1 Node workers sent before targets existed) */
+  method?: 'exact' | 'estimate' | 'n/a';
+  /** the sentence saying how it was estimated, or why there is no figure */
+  how?: string;
 }
 
 export interface DoneMessage { protocol: number; type: 'done'; noisy: boolean; elapsedMs: number; checksum: number }
 
 /** A thrown error in a named stage (`prepare`, `verify`, `warmup`, `measure`, `load`). */
-export interface ErrorMessage { protocol: number; type: 'error'; stage: string; side?: 'serializer' | 'baseline'; message: string }
+export interface ErrorMessage {
+  protocol: number; type: 'error'; stage: string; side?: 'serializer' | 'baseline'; message: string;
+  /** the adapter cannot run on this runtime (it needs an API the runtime lacks): the case is `unsupported`, not `failed` */
+  unsupported?: boolean;
+}
 
 export type WorkerMessage =
   | HelloMessage | IncorrectMessage | TimingSetupMessage | RoundMessage | AllocMessage | DoneMessage | ErrorMessage;
@@ -121,7 +135,7 @@ export function decodeMessage(line: string): WorkerMessage {
   try { value = JSON.parse(line); } catch { throw new Error(`protocol: not JSON: ${line.slice(0, 120)}`); }
   const m = value as { protocol?: unknown; type?: unknown };
   if (m === null || typeof m !== 'object' || typeof m.type !== 'string') throw new Error(`protocol: message without type: ${line.slice(0, 120)}`);
-  if (m.protocol !== PROTOCOL_VERSION) throw new Error(`protocol: version ${String(m.protocol)}, expected ${PROTOCOL_VERSION}`);
+  if (m.protocol !== PROTOCOL_VERSION) throw new Error(`protocol: version ${m.protocol === undefined ? 'missing' : JSON.stringify(m.protocol)}, expected ${PROTOCOL_VERSION}`);
   return value as WorkerMessage;
 }
 

@@ -1,0 +1,42 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The cache folder of installed runtimes: `$JSONBENCH_CACHE`, else `$XDG_CACHE_HOME/jsonbench`,
+ * else `~/.cache/jsonbench`.
+ */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.JSONBENCH_CACHE) return env.JSONBENCH_CACHE;
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'jsonbench');
+  return join(homedir(), '.cache', 'jsonbench');
+}
+
+/** Folder of one installed runtime: `<cache>/runtimes/<name>` (name: `node@22`, `bun`, `deno`, `quickjs`). */
+export function runtimeDir(cacheDir: string, name: string): string {
+  return join(cacheDir, 'runtimes', name);
+}
+
+/** Runs a program; resolves its stdout; rejects with an Error whose message is the last 3 lines of its stderr (or the spawn error). */
+export function runProgram(command: string, args: string[], timeoutMs = 60_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) reject(new Error((stderr.trim() || err.message).split('\n').map((l) => l.trim()).filter(Boolean).slice(-3).join(' | ')));
+      else resolve(stdout);
+    });
+  });
+}
+
+/**
+ * Installs npm packages (`name@range`) into `dir` with the npm client (`npm install --prefix`,
+ * exact versions saved, no install scripts: every runtime binary used here ships inside a
+ * registry package). @throws Error with npm's stderr tail.
+ */
+export async function npmInstall(dir: string, specs: string[], log: (line: string) => void): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const args = ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', '--loglevel=error', ...specs];
+  log(`npm ${args.join(' ')}`);
+  await runProgram(npm, args, 600_000);
+}

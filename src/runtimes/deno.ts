@@ -1,0 +1,36 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { npmInstall, runtimeDir } from './cache.js';
+import { nodeLikeTarget } from './node-like.js';
+import type { Target } from './types.js';
+
+/** Deno's npm package range installed by `jsonbench runtimes install deno`. */
+export const DENO_PACKAGE = 'deno@2';
+
+/** Flags the Deno worker runs with: every permission (it reads payload files) and V8's gc(). */
+export const DENO_WORKER_ARGS = ['run', '-A', '--no-config', '--v8-flags=--expose-gc'];
+
+/** The Deno binary inside the cache: the `@deno/<os>-<arch>[-glibc]` optional dependency of `deno`. */
+export function denoBinary(cacheDir: string): string | undefined {
+  const scope = join(runtimeDir(cacheDir, 'deno'), 'node_modules', '@deno');
+  if (!existsSync(scope)) return undefined;
+  return readdirSync(scope).map((d) => join(scope, d, process.platform === 'win32' ? 'deno.exe' : 'deno')).find((p) => existsSync(p));
+}
+
+/**
+ * `deno`: Deno (V8) from the npm registry, running the Node-like bundle. Deno cannot write to an
+ * inherited fd 3, so its channel is stdout (the worker sends library output to stderr there).
+ */
+export function parseDeno(id: string): Target | undefined {
+  if (id !== 'deno') return undefined;
+  return nodeLikeTarget({
+    id, kind: 'deno', runtime: 'deno',
+    binary: denoBinary,
+    evalArgs: (s) => ['eval', '--no-config', s],
+    workerArgs: DENO_WORKER_ARGS,
+    channel: 'stdout',
+    installHint: 'jsonbench runtimes install deno',
+    notInstalled: 'deno is not installed',
+    install: (cache, log) => npmInstall(runtimeDir(cache, 'deno'), [DENO_PACKAGE], log),
+  });
+}

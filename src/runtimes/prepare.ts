@@ -1,0 +1,56 @@
+import type { PlannedCase } from '../plan/plan.js';
+import type { LaunchFn, PreparedTarget, Target, TargetContext, TargetInfo, TargetRef } from './types.js';
+
+/** The targets of one run, ready: what cases record, what results record, how to launch, what failed. */
+export interface PreparedTargets {
+  /** one per target, in the order given (the first is the Δ reference) */
+  refs: TargetRef[];
+  infos: TargetInfo[];
+  /** the launcher of a case's target (undefined for a case without a target or a faulty one) */
+  launchFor(c: PlannedCase): LaunchFn | undefined;
+  /** why a case's target cannot run, with the command that fixes it */
+  faultOf(c: PlannedCase): string | undefined;
+  /** releases remote folders and the like; never throws */
+  close(): Promise<void>;
+}
+
+/**
+ * Prepares every target one after another (bundling once per kind, probing each runtime), and
+ * keeps each target's wall time (`info.timing`: prepare, launches) as launches finish. A target
+ * that is not installed or fails to start does not stop the run: its cases fail with the reason
+ * and the fix (e.g. "bun is not installed: run `jsonbench runtimes install bun`").
+ * @param log progress lines (one per target, with its setup time in ms)
+ */
+export async function prepareTargets(targets: readonly Target[], ctx: TargetContext, log: (line: string) => void = () => {}): Promise<PreparedTargets> {
+  const ready = new Map<string, PreparedTarget>();
+  const faults = new Map<string, string>();
+  const infos: TargetInfo[] = [];
+  for (const t of targets) {
+    const t0 = performance.now();
+    try {
+      const p = await t.prepare(ctx);
+      const ms = Math.round(performance.now() - t0);
+      p.info.timing = { prepareMs: ms, launchMs: 0, launches: 0 };
+      const timing = p.info.timing;
+      const launch = p.launch;
+      ready.set(t.id, { ...p, launch: async (job, timeoutMs) => {
+        const t1 = performance.now();
+        try { return await launch(job, timeoutMs); } finally { timing.launchMs += Math.round(performance.now() - t1); timing.launches++; }
+      } });
+      infos.push(p.info);
+      log(`target ${t.id}: ${p.info.runtime} ${p.info.version} (${p.info.engine} ${p.info.engineVersion}) ready in ${ms} ms`);
+    } catch (e) {
+      const reason = (e as Error).message;
+      faults.set(t.id, reason);
+      infos.push({ id: t.id, kind: t.kind, runtime: t.runtime, version: 'unavailable', engine: 'unknown', engineVersion: 'unknown', flags: [], probe: {}, fault: reason });
+      log(`target ${t.id}: ${reason}`);
+    }
+  }
+  return {
+    refs: infos.map((i) => ({ id: i.id, runtime: i.runtime, version: i.version })),
+    infos,
+    launchFor: (c) => (c.target ? ready.get(c.target.id)?.launch : undefined),
+    faultOf: (c) => (c.target ? faults.get(c.target.id) : undefined),
+    close: async () => { for (const p of ready.values()) await p.close?.().catch(() => {}); },
+  };
+}

@@ -1,0 +1,57 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildTargetTables, renderTargetTables, targetSummaryLines } from '../../src/report/target-columns.js';
+import type { CaseResult, ResultsFile, TargetRecord } from '../../src/results/types.js';
+
+/** The side-by-side view of a --target run, from a hand-made results file. */
+
+const target = (id: string, runtime: string, version: string, extra: Partial<TargetRecord> = {}): TargetRecord =>
+  ({ id, kind: id, runtime, version, engine: 'V8', engineVersion: '12.4', flags: [], probe: {}, timing: { prepareMs: 1500, launchMs: 12_000, launches: 4 }, ...extra });
+
+const kase = (serializer: string, t: TargetRecord, meanNs: number | null, alloc?: CaseResult['allocated'], status: CaseResult['status'] = 'measured', reason?: string): CaseResult => ({
+  id: `weather-station/1/single/serialize/${serializer}@${t.id}`, target: { id: t.id, runtime: t.runtime, version: t.version },
+  workload: 'weather-station', size: 1, shape: 'single', serializer, serializerVersion: '1', family: 'builtin', direction: 'serialize', class: 'serialize',
+  baseline: 'json', status, ...(reason ? { reason } : {}), payload: { bytes: 409, sha256: 'ab' },
+  ...(meanNs !== null ? { time: { mean: meanNs, median: meanNs, error: 1, stddev: 1, min: meanNs, max: meanNs, unit: 'ns/op' as const, n: 10, outliers: { low: 0, high: 0 }, launchSpread: 0 } } : {}),
+  ...(alloc ? { allocated: alloc } : {}), findings: [], samples: { launches: [], relaunches: 0 },
+});
+
+const node = target('node', 'node', '20.20.2');
+const qjs = target('quickjs', 'quickjs', '0.12.1', { engine: 'QuickJS-ng', engineVersion: '0.12.1' });
+const bun = target('bun', 'bun', 'unavailable', { fault: 'bun is not installed: run `jsonbench runtimes install bun`', timing: undefined });
+const exact = { mean: 640, unit: 'bytes/op' as const, gcPerOp: 0, windows: [640], method: 'exact' as const };
+const na = { mean: 0, unit: 'bytes/op' as const, gcPerOp: 0, windows: [], method: 'n/a' as const, note: 'no counter' };
+const results = {
+  schemaVersion: 1, tool: 'jsonbench', startedAt: '2026-11-29T00:00:00Z', targets: [node, qjs, bun],
+  cases: [
+    kase('json', node, 1000, exact), kase('typia', node, 500, exact),
+    kase('json', qjs, 20_000, na), kase('typia', qjs, 10_000, na),
+    kase('json', bun, null, undefined, 'failed', bun.fault), kase('typia', bun, null, undefined, 'failed', bun.fault),
+  ],
+} as unknown as ResultsFile;
+
+test('each target gets Mean and Allocated columns, and every target after the first a Δ against it', () => {
+  const [t] = buildTargetTables(results);
+  assert.deepEqual(t.head, ['Class', 'Serializer', 'node Mean', 'node Allocated', 'quickjs Mean', 'quickjs Δ', 'quickjs Allocated', 'bun Mean', 'bun Δ', 'bun Allocated', 'Notes']);
+  assert.deepEqual(t.rows, [
+    ['serialize', 'json', '1.00 µs', '640 B', '20.0 µs', '×20.0', 'n/a', 'failed', '—', '—', 'bun: failed (bun is not installed: run `jsonbench runtimes install bun`)'],
+    ['serialize', 'typia', '500 ns', '640 B', '10.0 µs', '×20.0', 'n/a', 'failed', '—', '—', 'bun: failed (bun is not installed: run `jsonbench runtimes install bun`)'],
+  ]);
+});
+
+test('each target ranks its own measured cases, fastest first; a target without numbers is not ranked', () => {
+  assert.deepEqual(buildTargetTables(results)[0].rankings, [
+    'node · serialize: 1. typia 500 ns, 2. json 1.00 µs',
+    'quickjs · serialize: 1. typia 10.0 µs, 2. json 20.0 µs',
+  ]);
+});
+
+test('the target list names runtime, engine, allocation method and time spent, or the fault', () => {
+  assert.deepEqual(targetSummaryLines(results), [
+    'node: node 20.20.2 (V8 12.4) · allocation exact · setup 1.5 s, 4 launches 12.0 s',
+    'quickjs: quickjs 0.12.1 (QuickJS-ng 0.12.1) · allocation n/a · setup 1.5 s, 4 launches 12.0 s',
+    'bun: bun is not installed: run `jsonbench runtimes install bun`',
+  ]);
+  const md = renderTargetTables(results, 'markdown');
+  assert.ok(md.includes('| serialize | json | 1.00 µs | 640 B | 20.0 µs | ×20.0 | n/a | failed | — | — |'), md);
+});
