@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { appendFileSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import os from 'node:os';
 import cliProgress from 'cli-progress';
 import { policies, type RunPolicy } from '../config/policies.js';
@@ -15,13 +15,30 @@ import { probeEnvironment } from '../results/environment.js';
 import { RESULTS_SCHEMA_VERSION, type ResultsFile } from '../results/types.js';
 import { writeResults } from '../results/io.js';
 import { renderTerminal } from '../report/terminal.js';
-import { renderMarkdown } from '../report/markdown.js';
+import { writeReports } from './report.js';
 import { checkChoices, splitList, UsageError } from './usage-error.js';
+import { resolveLedgerPath, startRunRecorder } from '../ledger/run-ledger.js';
+import { applyVariantVersions, prepareVersionMatrix } from './serializer-versions.js';
+import { requireValgrind, runInstructionsPass } from '../instructions/pass.js';
+import { renderInstructions } from '../instructions/render.js';
+import { parseTargets } from '../runtimes/index.js';
+import { prepareTargets, type PreparedTargets } from '../runtimes/prepare.js';
+import { defaultCacheDir } from '../runtimes/cache.js';
+import { expandTargets } from '../plan/targets.js';
+import { renderTargetTables } from '../report/target-columns.js';
 
 /** Options of `jsonbench run`, as commander parses them. */
 export interface RunOptions {
   workload?: string[]; serializer?: string[]; size?: string[]; direction?: string[];
   policy: string; out?: string; json?: boolean; config?: string; seed: string;
+  /** `--metric instructions` adds a callgrind count per case after the timed run */
+  metric?: string[];
+  /** `--ledger PATH` (string), `--no-ledger` (false), or unset (the default ledger) */
+  ledger?: string | boolean;
+  /** `--target` list: node, node@22, bun, deno, chromium, quickjs, ssh://user@host[:port] */
+  target?: string[];
+  /** `--chromium-path` (default /usr/bin/chromium) */
+  chromiumPath?: string;
 }
 
 /** Statuses that make `jsonbench run` exit 1 (everything else is still measured and written). */
@@ -80,7 +97,7 @@ export async function resolveRun(opts: RunOptions, user: UserConfig) {
   };
 }
 
-/** `jsonbench run`: plan → payloads → run → results.json, report.md → table. Returns the exit code. */
+/** `jsonbench run`: plan → payloads → run → results.json, report.md, report.html → table. Returns the exit code. */
 export async function runCommand(opts: RunOptions): Promise<number> {
   const cwd = process.cwd();
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -88,40 +105,72 @@ export async function runCommand(opts: RunOptions): Promise<number> {
   const configFile = findConfig(cwd, opts.config);
   const prepared = configFile ? await prepareConfig(configFile, outDir) : null;
   const user = prepared?.config ?? { serializers: [], workloads: [] };
+  let targets: PreparedTargets | null = null;
   try {
-    const r = await resolveRun(opts, user);
-    const groups = planCases({ workloads: r.workloads, serializers: r.serializers, sizes: r.sizes, directions: r.directions, policy: r.policy, resolveFrom: configFile ?? undefined }, r.allSerializers);
+    const metrics = splitList(opts.metric);
+    checkChoices('--metric', metrics, ['time', 'instructions']);
+    let valgrind: string | null = null;
+    if (metrics.includes('instructions')) { try { valgrind = requireValgrind(); } catch (e) { throw new UsageError('--metric', (e as Error).message); } }
+    const matrix = await prepareVersionMatrix(splitList(opts.serializer), user, prepared?.modulePath, outDir, (m) => { if (!opts.json) process.stderr.write(m); });
+    const r = await resolveRun(matrix ? { ...opts, serializer: matrix.serializerIds } : opts, matrix?.config ?? user);
+    let targetList;
+    try { targetList = parseTargets(splitList(opts.target)); } catch (e) { throw new UsageError('--target', (e as Error).message); }
+    let groups = planCases({ workloads: r.workloads, serializers: r.serializers, sizes: r.sizes, directions: r.directions, policy: r.policy, resolveFrom: configFile ?? undefined }, r.allSerializers);
+    applyVariantVersions(groups, matrix);
     mkdirSync(outDir, { recursive: true });
     const payloads = new Map<string, PayloadFile>();
     for (const w of r.workloads) for (const size of sizesFor(w, r.policy, r.sizes)) {
       const p = writePayload(join(outDir, 'payloads'), w, size, r.seed);
       payloads.set(p.key, p);
     }
+    if (targetList.length) {
+      targets = await prepareTargets(targetList, { cacheDir: defaultCacheDir(), bundleDir: join(outDir, 'worker'), payloadPaths: [...payloads.values()].map((p) => p.path), chromiumPath: opts.chromiumPath },
+        (line) => { if (!opts.json) process.stderr.write(`${line}\n`); });
+      groups = expandTargets(groups, targets.refs);
+    }
     const results: ResultsFile = {
       schemaVersion: RESULTS_SCHEMA_VERSION, tool: 'jsonbench', startedAt: new Date().toISOString(),
       environment: probeEnvironment(),
       policy: { name: r.policy.name, launches: r.policy.launches, seed: r.seed, caseTimeoutMs: r.policy.caseTimeoutMs, measure: r.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [g[0].caseClass, g[0].baseline])) as ResultsFile['policy']['baselines'] },
+      ...(targets ? { targets: targets.infos } : {}),
       cases: [],
     };
     const progress = progressReporter(Boolean(process.stderr.isTTY) && !opts.json);
     const partialPath = join(outDir, 'results.partial.jsonl');
     writeFileSync(partialPath, '');
+    const ledgerPath = resolveLedgerPath(cwd, opts.ledger ?? (typeof user.ledger === 'string' && configFile ? resolve(dirname(configFile), user.ledger) : user.ledger));
+    const ledger = ledgerPath ? startRunRecorder(ledgerPath, results, outDir, cwd, (m) => process.stderr.write(`jsonbench: warning: ${m}\n`)) : null;
+    const onProgress = (e: ProgressEvent) => { if (e.type === 'case-done') ledger?.record(e.result); progress.onProgress(e); };
     const t0 = performance.now();
-    results.cases = await runGroups({ groups, payloads, policy: r.policy, configPath: prepared?.modulePath, partialPath, onProgress: progress.onProgress });
+    const launchLogPath = join(outDir, 'launches.partial.jsonl');
+    writeFileSync(launchLogPath, '');
+    results.cases = await runGroups({ groups, payloads, policy: r.policy, configPath: matrix?.configPath ?? prepared?.modulePath, partialPath, launchLogPath, onProgress,
+      ...(targets ? { launchFor: targets.launchFor, faultOf: targets.faultOf } : {}) });
     progress.stop();
+    if (valgrind) await runInstructionsPass({ cases: results.cases, payloadPathOf: (c) => payloads.get(`${c.workload}-${c.size}`)?.path, configPath: matrix?.configPath ?? prepared?.modulePath, log: (l) => { if (!opts.json) process.stderr.write(`${l}\n`); }, onCounted: (c) => ledger?.addInstructions(c) }, valgrind);
     results.finishedAt = new Date().toISOString();
     results.environment.loadAverage.end = os.loadavg();
+    const history = ledger?.historyOf(results.cases) ?? [];
+    ledger?.finish(results);
     writeResults(join(outDir, 'results.json'), results);
     rmSync(partialPath, { force: true });
-    writeFileSync(join(outDir, 'report.md'), renderMarkdown(results));
+    rmSync(launchLogPath, { force: true });
+    const reports = writeReports(outDir, [history.length ? { ...results, history } as ResultsFile : results], ['md', 'html']);
+    if ((results.targets?.length ?? 0) > 1 && reports.written.md) appendFileSync(reports.written.md, `\n## Side by side, by target\n\n${renderTargetTables(results, 'markdown')}`);
+    for (const f of reports.failed) process.stderr.write(`jsonbench: warning: the ${f.format} report was not written: ${f.error}\n`);
+    if (opts.json && reports.written.html) process.stderr.write(`report: ${reports.written.html}\n`);
     if (opts.json) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     else {
       const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
       process.stdout.write(renderTerminal(results, color));
-      process.stdout.write(`\n${results.cases.length} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s · results: ${join(outDir, 'results.json')}\nreport: ${join(outDir, 'report.md')}\n`);
+      if (valgrind) process.stdout.write(`\n${renderInstructions(results)}`);
+      if ((results.targets?.length ?? 0) > 1) process.stdout.write(`\n${renderTargetTables(results, 'text')}`);
+      process.stdout.write(`\n${results.cases.length} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s · results: ${join(outDir, 'results.json')}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
+      if (ledger) process.stdout.write(`ledger: ${ledger.path} (run ${ledger.runId})\n`);
     }
     return results.cases.some((c) => FAILING.has(c.status)) ? 1 : 0;
   } finally {
+    await targets?.close();
     if (prepared && prepared.modulePath !== configFile) rmSync(prepared.modulePath, { force: true });
   }
 }

@@ -21,9 +21,15 @@ export interface CaseRecord {
 /** A case is "too fast to be real" when its mean is under this many times the empty op's (a DCE symptom). */
 export const TOO_FAST_FACTOR = 3;
 
-/** Per-round ratio: mean of the serializer's samples / mean of the baseline's, in one round. */
+/**
+ * Per-round ratio: median of the serializer's samples / median of the baseline's, in one round.
+ * Medians, because on a shared 2-core machine a sample preempted by another process reads up to
+ * several times too long; the median of a round's samples ignores such a sample on either side
+ * (seen here: per-round ratios of mean/mean ranged 0.09–1.05 under a load average of 5, where
+ * the quiet machine gave 0.37 ± 0.02).
+ */
 export function roundRatios(launch: LaunchRecord): number[] {
-  return launch.rounds.filter((r) => r.baselineNs.length && r.serializerNs.length).map((r) => meanOf(r.serializerNs) / meanOf(r.baselineNs));
+  return launch.rounds.filter((r) => r.baselineNs.length && r.serializerNs.length).map((r) => medianOf(r.serializerNs) / medianOf(r.baselineNs));
 }
 
 /**
@@ -68,9 +74,9 @@ export function assembleCase(rec: CaseRecord, confidence: number): CaseResult {
   if (p.baseline === p.serializer) {
     if (result.time) { result.ratio = 1; result.ratioError = 0; }
   } else if (rec.paired && kept.length) {
-    const ratios = kept.map((l) => medianOf(roundRatios(l)));
-    const all = kept.flatMap(roundRatios);
-    result.ratio = medianOf(ratios);
+    const perLaunch = kept.map(roundRatios).filter((xs) => xs.length > 0);
+    const all = perLaunch.flat();
+    result.ratio = perLaunch.length ? medianOf(perLaunch.map((xs) => medianOf(xs))) : null;
     result.ratioError = all.length >= 2 ? confidenceHalfWidth(all, confidence) : null;
   } else {
     result.ratio = null; result.ratioError = null;

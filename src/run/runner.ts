@@ -22,6 +22,12 @@ export interface RunInput {
   configPath?: string;
   /** every finished case is appended here as one JSON line at once (nothing measured is lost) */
   partialPath: string;
+  /**
+   * Every launch's raw record is appended here as `{ caseId, record }` the moment it ends, so a run
+   * killed mid-group (launches are interleaved, so cases finish only at the group's end) keeps
+   * every sample already measured.
+   */
+  launchLogPath?: string;
   onProgress?: (e: ProgressEvent) => void;
   /** starts a worker; tests inject a fake here */
   launch?: (job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>;
@@ -130,6 +136,10 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
         r.findings.push({ code: 'baseline-unavailable', message: `no ratio: baseline ${r.planned.baseline} ${why}` });
       }
     };
+    const keep = (rec: CaseRecord, record: LaunchRecord) => {
+      rec.launches.push(record);
+      if (input.launchLogPath) appendFileSync(input.launchLogPath, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
+    };
     for (let l = 1; l <= policy.launches; l++) {
       for (const rec of live()) {
         for (;;) {
@@ -138,7 +148,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
           if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); continue; }
           if (v.kind === 'unsupported') { rec.status = 'unsupported'; rec.reason = v.reason; if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
           if (v.kind === 'incorrect' || v.kind === 'bad') {
-            if (v.kind === 'bad' && v.partial && v.partial.rounds.length) rec.launches.push(v.partial);
+            if (v.kind === 'bad' && v.partial && v.partial.rounds.length) keep(rec, v.partial);
             if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); continue; }
             rec.status = v.kind === 'incorrect' ? 'incorrect' : v.status;
             rec.reason = v.reason;
@@ -154,12 +164,12 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
             bestBaseline.set(key, Math.min(best, m));
             if (m > policy.relaunchFactor * best && rec.relaunches < policy.maxRelaunches) {
               v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
-              rec.launches.push(v.record);
+              keep(rec, v.record);
               rec.relaunches++;
               continue;
             }
           }
-          rec.launches.push(v.record);
+          keep(rec, v.record);
           break;
         }
       }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runGroups, type ProgressEvent } from '../../src/run/runner.js';
@@ -254,4 +254,39 @@ test('every finished case is appended to the partial file as one JSON line, in r
   }, { ...policy, launches: 1 });
   assert.equal(results.length, 4);
   assert.deepEqual(partial, results);
+});
+
+test('a per-round ratio uses each side\'s median, so one preempted sample does not move it', async () => {
+  // round 1: serializer [100, 100, 900] (one sample preempted) vs baseline [200, 200, 200] → 100/200 = 0.5
+  // round 2: serializer [100, 100, 100] vs baseline [200, 1000, 200] → 100/200 = 0.5
+  const { byId } = await run([group('json', 'a')], {
+    'json/time': [timed([[200, 200, 200], [200, 200, 200]])],
+    'a/time': [timed([[100, 100, 900], [100, 100, 100]], [[200, 200, 200], [200, 1000, 200]])],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([320])],
+  }, { ...policy, launches: 1 });
+  assert.equal(byId('a').ratio, 0.5);
+});
+
+test('every launch is logged the moment it ends, before its case finishes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-launchlog-'));
+  try {
+    const launchLogPath = join(dir, 'launches.partial.jsonl');
+    writeFileSync(launchLogPath, '');
+    const fake = fakeLaunch({
+      'json/time': [timed(flat(100)), timed(flat(100))], 'a/time': [timed(flat(200), flat(100)), timed(flat(200), flat(100))],
+      'json/alloc': [allocated([640])], 'a/alloc': [allocated([1280])],
+    });
+    const seen: number[] = [];
+    await runGroups({
+      groups: [group('json', 'a')], payloads: new Map([[payload.key, payload]]), policy: { ...policy, launches: 2 },
+      partialPath: join(dir, 'results.partial.jsonl'), launchLogPath,
+      launch: (job, t) => { seen.push(readFileSync(launchLogPath, 'utf8').split('\n').filter(Boolean).length); return fake.launch(job, t); },
+    });
+    // before each of the 4 timing launches and 2 allocation launches: 0, 1, 2, 3 launches logged, then 4, 4
+    assert.deepEqual(seen, [0, 1, 2, 3, 4, 4]);
+    const lines = readFileSync(launchLogPath, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { caseId: string; record: { launch: number } });
+    assert.deepEqual(lines.map((l) => `${l.caseId.split('/').pop()}#${l.record.launch}`), ['json#1', 'a#1', 'json#2', 'a#2']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
