@@ -30,9 +30,13 @@ export async function listCommand(opts: { config?: string; json?: boolean }): Pr
       process.stdout.write(JSON.stringify({ workloads: ws.map((w) => ({ id: w.id, description: w.description, sizes: w.sizes, defaultSizes: w.defaultSizes, shapes: w.shapes })), serializers: rows }, null, 2) + '\n');
       return 0;
     }
-    const wt = new Table({ head: ['Workload', 'Sizes (default)', 'Shapes', 'Description'], wordWrap: true, colWidths: [18, 30, 14, 60] });
+    // cli-table3 colours its head and borders unless told not to: plain when piped or NO_COLOR.
+    // Id columns are as wide as the longest id, so an id is never wrapped or cut ("safe-stable-stringi…").
+    const style = process.env.NO_COLOR || !process.stdout.isTTY ? { head: [], border: [] } : {};
+    const idWidth = (ids: string[], min: number) => Math.max(min, ...ids.map((id) => id.length + 2));
+    const wt = new Table({ head: ['Workload', 'Sizes (default)', 'Shapes', 'Description'], style, wordWrap: true, colWidths: [idWidth(ws.map((w) => w.id), 18), 30, 14, 60] });
     for (const w of ws) wt.push([w.id, `${w.sizes.join(', ')} (${w.defaultSizes.join(', ')})`, w.shapes.join(', '), w.description]);
-    const st = new Table({ head: ['Serializer', 'Version', 'Family', 'Deserialize class', 'Supported pairs'], wordWrap: true, colWidths: [22, 14, 17, 12, 60] });
+    const st = new Table({ head: ['Serializer', 'Version', 'Family', 'Deserialize class', 'Supported pairs'], style, wordWrap: true, colWidths: [idWidth(rows.map((r) => r.id), 22), 14, 17, 12, 60] });
     for (const r of rows) st.push([r.id, r.version, r.family, r.deserializeClass ?? '—', r.supported.join(', ')]);
     process.stdout.write(`${wt.toString()}\n${st.toString()}\n`);
     return 0;

@@ -1,6 +1,10 @@
 import { Command, CommanderError, Option } from 'commander';
 import { runCommand } from './run.js';
 import { listCommand } from './list.js';
+import { reportCommand } from './report.js';
+import { exporters } from '../report/index.js';
+import { addRuntimesCommands } from './runtimes.js';
+import { addLedgerCommands, LEDGER_HELP } from './ledger-commands.js';
 import { UsageError } from './usage-error.js';
 import { ConfigError } from '../config/user-config.js';
 import { toolVersion } from '../results/environment.js';
@@ -16,7 +20,7 @@ function program(exit: { code: number }): Command {
     .exitOverride()
     .showHelpAfterError();
   p.command('run')
-    .description('measure serializers on workloads and print tables; writes results.json and report.md')
+    .description('measure serializers on workloads and print tables; writes results.json, report.md and report.html')
     .option('--workload <ids>', 'workloads (comma-separated or repeated; default: all)', collect)
     .option('--serializer <ids>', 'serializers (comma-separated or repeated; default: all)', collect)
     .option('--size <n>', 'sizes (comma-separated or repeated; default: the policy\'s)', collect)
@@ -26,12 +30,25 @@ function program(exit: { code: number }): Command {
     .option('--json', 'print the results JSON to stdout instead of tables')
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')
     .option('--seed <n>', 'seed of the generated payloads', '42')
+    .option('--target <ids>', 'runtimes to measure on, side by side (comma-separated or repeated): node, node@20|22|24|26, bun, deno, chromium, quickjs, ssh://user@host[:port][?node=/path/to/node] (default: the Node running jsonbench)', collect)
+    .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
+    .option('--ledger <path>', `record this run in ${LEDGER_HELP}`)
+    .option('--no-ledger', 'do not record this run in the ledger')
+    .option('--metric <list>', 'time (always measured); instructions: also count instructions/op of each case under valgrind callgrind (deterministic, for CI gates via compare)', collect)
     .action(async (opts) => { exit.code = await runCommand(opts); });
   p.command('list')
     .description('list workloads and serializers (versions, families, classes, supported pairs)')
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')
     .option('--json', 'print as JSON')
     .action(async (opts) => { exit.code = await listCommand(opts); });
+  p.command('report')
+    .description('render saved results files without running anything; several files (machines, targets) merge into one report')
+    .argument('<results...>', 'results.json files')
+    .addOption(new Option('--format <name>', Object.entries(exporters).map(([k, v]) => `${k}: ${v.description}`).join('; ')).choices(Object.keys(exporters)).default('html'))
+    .option('--out <file>', 'write here; "-" for stdout (default: html to report.html beside the first results file, other formats to stdout)')
+    .action(async (files: string[], opts) => { exit.code = await reportCommand(files, opts); });
+  addLedgerCommands(p, exit);
+  addRuntimesCommands(p, exit);
   return p;
 }
 

@@ -6,6 +6,8 @@ import type { Workload } from '../workloads/types.js';
 export interface UserConfig {
   serializers: SerializerAdapter[];
   workloads: Workload[];
+  /** where `jsonbench run` records its runs (relative to the config file), or false for none; `--ledger`/`--no-ledger` win */
+  ledger?: string | false;
 }
 
 /** A config file that does not have the expected shape; `key` names the offending entry. */
@@ -46,7 +48,8 @@ function checkWorkload(file: string, key: string, w: Record<string, unknown>): v
 export function validateUserConfig(file: string, value: unknown): UserConfig {
   if (value === null || typeof value !== 'object') throw new ConfigError(file, 'default export', 'must be an object { serializers?, workloads? }');
   const v = value as Record<string, unknown>;
-  for (const k of Object.keys(v)) if (k !== 'serializers' && k !== 'workloads') throw new ConfigError(file, k, 'unknown key (expected serializers, workloads)');
+  for (const k of Object.keys(v)) if (k !== 'serializers' && k !== 'workloads' && k !== 'ledger') throw new ConfigError(file, k, 'unknown key (expected serializers, workloads, ledger)');
+  if (v.ledger !== undefined && v.ledger !== false && (typeof v.ledger !== 'string' || !v.ledger)) throw new ConfigError(file, 'ledger', 'must be a path (string) or false');
   const serializers = (v.serializers ?? []) as unknown;
   const workloads = (v.workloads ?? []) as unknown;
   if (!Array.isArray(serializers)) throw new ConfigError(file, 'serializers', 'must be an array of adapters');
@@ -58,7 +61,7 @@ export function validateUserConfig(file: string, value: unknown): UserConfig {
     if (!w.defaultSizes) w.defaultSizes = w.sizes;
     if (!w.description) w.description = w.id;
   });
-  return { serializers: serializers as SerializerAdapter[], workloads: workloads as Workload[] };
+  return { serializers: serializers as SerializerAdapter[], workloads: workloads as Workload[], ...(v.ledger !== undefined ? { ledger: v.ledger as string | false } : {}) };
 }
 
 /**

@@ -7,6 +7,7 @@ import Table from 'cli-table3';
 import { createColors } from 'picocolors';
 import type { HistoryPoint } from '../ledger/queries.js';
 import { formatBytes, formatRatio, formatTime } from './units.js';
+import { compareVersions } from '../versions/install.js';
 
 /** The columns of a history table. */
 export const HISTORY_COLUMNS = ['Run', 'When', 'Serializer', 'Version', 'Runtime', 'jsonbench', 'Commit', 'Mean', 'Error', 'Ratio', 'Allocated', 'Instr/op', 'Status'] as const;
@@ -14,7 +15,17 @@ export const HISTORY_COLUMNS = ['Run', 'When', 'Serializer', 'Version', 'Runtime
 /** One case's series. */
 export interface HistorySeries { title: string; points: HistoryPoint[] }
 
-/** Groups points by case (workload · size · shape · direction · adapter), keeping their order. */
+const EXACT = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
+
+/** Order inside a case: by run start, then (rows of one run) by serializer version, semver-aware. */
+function byRunThenVersion(a: HistoryPoint, b: HistoryPoint): number {
+  if (a.startedAt !== b.startedAt) return a.startedAt < b.startedAt ? -1 : 1;
+  if (a.runId !== b.runId) return a.runId - b.runId;
+  if (EXACT.test(a.serializerVersion) && EXACT.test(b.serializerVersion)) return compareVersions(a.serializerVersion, b.serializerVersion);
+  return a.serializerVersion.localeCompare(b.serializerVersion) || a.caseId.localeCompare(b.caseId);
+}
+
+/** Groups points by case (workload · size · shape · direction · adapter), cases in order of first appearance, points by run then version. */
 export function historySeries(points: readonly HistoryPoint[]): HistorySeries[] {
   const map = new Map<string, HistoryPoint[]>();
   for (const p of points) {
@@ -22,7 +33,7 @@ export function historySeries(points: readonly HistoryPoint[]): HistorySeries[] 
     if (!map.has(key)) map.set(key, []);
     map.get(key)!.push(p);
   }
-  return [...map].map(([title, ps]) => ({ title, points: ps }));
+  return [...map].map(([title, ps]) => ({ title, points: [...ps].sort(byRunThenVersion) }));
 }
 
 /** The cells of one point (times in ns/op, bytes/op), formatted. */

@@ -9,19 +9,19 @@ import { clientScript } from './client-bundle.js';
 import { echartsAsset, type ChartLibraryAsset } from './library.js';
 import { renderRunProvenance, renderSummary } from './provenance.js';
 import { REPORT_CSS } from './styles.js';
+import { renderHistorySection } from './history.js';
+import type { HistoryPoint } from '../../ledger/queries.js';
 
 /** Options of {@link renderHtml}; snapshot tests stub the library and the page script (both tested on their own). */
 export interface HtmlOptions { chartLibrary?: ChartLibraryAsset; script?: string }
 
 /**
- * The ledger hook: results that carry a `history` (runs of the same cases across releases, added
- * by the SQLite ledger) get a section here. No results file carries one yet, so this renders
- * nothing; the ledger's author fills it in.
+ * The ledger hook: results that carry a `history` (ledger points of the same cases across
+ * serializer versions, runtime versions and runs; `jsonbench run` attaches them for its report)
+ * get the "Across releases" section (html/history.ts). Without history it renders nothing.
  */
 export function renderHistory(model: ReportModel): string {
-  const withHistory = model.runs.filter((r) => Array.isArray((r as ResultsFile & { history?: unknown[] }).history) && (r as ResultsFile & { history: unknown[] }).history.length > 0);
-  if (!withHistory.length) return '';
-  return `<section class="history"><h2>Across releases</h2><p class="dim">${withHistory.length} results file(s) carry history; the ledger view is not rendered yet.</p></section>`;
+  return renderHistorySection(model.runs.flatMap((r) => (r as ResultsFile & { history?: HistoryPoint[] }).history ?? []));
 }
 
 /**

@@ -1,0 +1,49 @@
+import { caseHistory, type HistoryFilter } from '../ledger/queries.js';
+import { writeFileSync } from 'node:fs';
+import { renderHistoryMarkdown, renderHistoryTerminal } from '../report/history.js';
+import { renderHistoryPage } from '../report/html/history.js';
+import { openExistingLedger } from './ledger-source.js';
+import { checkChoices, UsageError } from './usage-error.js';
+
+/** Options of `jsonbench history`, as commander parses them. */
+export interface HistoryCliOptions {
+  workload?: string; size?: string; shape?: string; direction?: string; serializer?: string; target?: string;
+  ledger?: string | boolean;
+  /** only the last N points of each case */
+  last?: string;
+  format: string;
+  /** write here instead of stdout (html: default history.html) */
+  out?: string;
+}
+
+/**
+ * `jsonbench history`: the chosen cases across serializer versions, runtime versions and runs,
+ * from the ledger; unsupported cases (never any number) are left out. Returns 0 (also when nothing
+ * matches; it says so). @throws UsageError.
+ */
+export async function historyCommand(opts: HistoryCliOptions): Promise<number> {
+  checkChoices('--format', [opts.format], ['terminal', 'md', 'json', 'html']);
+  if (opts.direction) checkChoices('--direction', [opts.direction], ['serialize', 'deserialize']);
+  const size = opts.size === undefined ? undefined : Number(opts.size.replace(/_/g, ''));
+  if (size !== undefined && (!Number.isInteger(size) || size <= 0)) throw new UsageError('--size', `"${opts.size}" is not a positive integer`);
+  const last = opts.last === undefined ? undefined : Number(opts.last);
+  if (last !== undefined && (!Number.isInteger(last) || last <= 0)) throw new UsageError('--last', `"${opts.last}" is not a positive integer`);
+  const filter: HistoryFilter = { workload: opts.workload, size, shape: opts.shape, direction: opts.direction, serializer: opts.serializer, target: opts.target };
+  const db = openExistingLedger(opts.ledger);
+  let points;
+  try { points = caseHistory(db, filter).filter((p) => p.status !== 'unsupported'); } finally { db.close(); }
+  if (last !== undefined) {
+    const perCase = new Map<string, typeof points>();
+    for (const p of points) { const k = `${p.caseId.replace(/\/[^/]*$/, '')}/${p.adapter}`; perCase.set(k, [...(perCase.get(k) ?? []), p]); }
+    points = [...perCase.values()].flatMap((ps) => ps.slice(-last));
+  }
+  if (opts.format === 'html') {
+    const out = opts.out ?? 'history.html';
+    writeFileSync(out, renderHistoryPage(points));
+    process.stdout.write(`history: ${out} (${points.length} points)\n`);
+  } else if (opts.format === 'json') process.stdout.write(JSON.stringify(points, null, 2) + '\n');
+  else if (points.length === 0) process.stdout.write('no matching cases in the ledger\n');
+  else if (opts.format === 'md') process.stdout.write(renderHistoryMarkdown(points));
+  else process.stdout.write(renderHistoryTerminal(points, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)));
+  return 0;
+}

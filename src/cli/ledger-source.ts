@@ -1,0 +1,44 @@
+/**
+ * How commands that read past runs find them: a results file (or the folder holding its
+ * `results.json`), or a run reference in the ledger (`12`, `latest`, `latest~1`).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { readResults } from '../results/io.js';
+import type { ResultsFile } from '../results/types.js';
+import { openLedger, type Db } from '../ledger/schema.js';
+import { loadRun, resolveRunRef } from '../ledger/queries.js';
+import { resolveLedgerPath } from '../ledger/run-ledger.js';
+import { UsageError } from './usage-error.js';
+
+/**
+ * Opens the ledger a read command uses (`--ledger PATH` or the default).
+ * @throws UsageError naming `--ledger` when there is no ledger there (reads never create one).
+ */
+export function openExistingLedger(option: string | boolean | undefined, cwd = process.cwd()): Db {
+  const path = resolveLedgerPath(cwd, option === false ? undefined : option);
+  if (!path || !existsSync(path)) throw new UsageError('--ledger', `no ledger at ${path ?? '(disabled)'}; record one with \`jsonbench run\` or \`jsonbench ledger import\`, or pass --ledger PATH`);
+  return openLedger(path);
+}
+
+/** A loaded side of a comparison and how to name it. */
+export interface LoadedRun { results: ResultsFile; label: string }
+
+/**
+ * Loads `ref`: an existing file or folder → its results file; else a run reference in the ledger.
+ * @throws UsageError naming `what` (e.g. "<base>") when it is neither; Error from readResults on a bad file.
+ */
+export function loadRunRef(ref: string, what: string, ledgerOption: string | boolean | undefined, cwd = process.cwd()): LoadedRun {
+  const path = resolve(cwd, ref);
+  if (existsSync(path)) {
+    const file = statSync(path).isDirectory() ? join(path, 'results.json') : path;
+    return { results: readResults(file), label: ref };
+  }
+  if (!/^(\d+|latest(~\d+)?)$/.test(ref)) throw new UsageError(what, `"${ref}" is neither a results file nor a ledger run (a run id, latest, latest~N)`);
+  const db = openExistingLedger(ledgerOption, cwd);
+  try {
+    const id = resolveRunRef(db, ref);
+    if (id === undefined) throw new UsageError(what, `no run "${ref}" in the ledger (see \`jsonbench ledger list\`)`);
+    return { results: loadRun(db, id), label: `run ${id}` };
+  } finally { db.close(); }
+}

@@ -1,0 +1,122 @@
+/**
+ * `jsonbench compare`: two runs, case by case. For each case measured in both, each metric's
+ * change with its interval and verdict; cases that were measured in one run and not in the other
+ * are called out; cases in only one run are listed.
+ */
+import type { CaseResult, CaseStatus, ResultsFile } from '../results/types.js';
+import { compareSamples, compareValues, type Change, type VerdictRule } from './change.js';
+
+/** What can be compared: time (ns/op), allocation (bytes/op), instructions (per op, callgrind). */
+export type Metric = 'time' | 'alloc' | 'instructions';
+/** Every metric, in the order rows show them. */
+export const METRICS: readonly Metric[] = ['time', 'alloc', 'instructions'];
+
+/**
+ * Default minimum effect sizes, in percent. Time: 5%. Allocation: 10%, because a case's bytes/op
+ * varies between processes although its windows agree within one (JIT decisions change what is
+ * allocated): two launches of the same code measured class-transformer's deserialize 34.4 KB
+ * and 32.1 KB (−6.6%), arktype's +4.8% (weather-station, Node 20, 2026-11). Instructions are
+ * deterministic: 0.5%.
+ */
+export const DEFAULT_THRESHOLDS: Readonly<Record<Metric, number>> = { time: 5, alloc: 10, instructions: 0.5 };
+/** Default significance level (google/benchmark's tools/compare.py uses 0.05 for its U test). */
+export const DEFAULT_ALPHA = 0.05;
+
+/** How to compare: significance level, minimum change per metric (percent), which metrics. */
+export interface CompareOptions {
+  alpha: number;
+  thresholds: Record<Metric, number>;
+  /** metrics to compare (and gate on); a metric a case lacks on either side is skipped */
+  metrics: readonly Metric[];
+}
+
+/** One metric's change in one case; `unit` is that of `change.baseMean`/`headMean`. */
+export interface MetricChange { metric: Metric; unit: 'ns/op' | 'bytes/op' | 'instructions/op'; change: Change }
+
+/** One case measured in both runs. */
+export interface CaseComparison {
+  id: string; workload: string; size: number; shape: string; direction: string; serializer: string;
+  baseVersion: string; headVersion: string;
+  metrics: MetricChange[];
+}
+
+/** A case measured in one run and not in the other (`broken`: measured → not; `fixed`: not → measured). */
+export interface StatusChange { id: string; kind: 'broken' | 'fixed'; base: CaseStatus; head: CaseStatus; reason: string | null }
+
+/** The whole comparison of two runs (head against base). */
+export interface Comparison {
+  options: CompareOptions;
+  cases: CaseComparison[];
+  statusChanges: StatusChange[];
+  onlyInBase: string[];
+  onlyInHead: string[];
+}
+
+/** Raw time samples of a case (ns/op): every round of every kept (not discarded) launch. */
+export function timeSamples(c: CaseResult): number[] {
+  return c.samples.launches.filter((l) => !l.discarded).flatMap((l) => l.rounds.flatMap((r) => r.serializerNs));
+}
+
+/** Mean time of each kept launch that has samples (ns/op). */
+export function launchMeans(c: CaseResult): number[] {
+  return c.samples.launches.filter((l) => !l.discarded).map((l) => l.rounds.flatMap((r) => r.serializerNs)).filter((xs) => xs.length)
+    .map((xs) => xs.reduce((a, b) => a + b, 0) / xs.length);
+}
+
+/** Instructions per op of a case, when it was measured with `--metric instructions`. */
+export function instructionsOf(c: CaseResult): number | undefined {
+  return c.instructions?.perOp;
+}
+
+function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricChange[] {
+  const rule = (m: Metric): VerdictRule => ({ alpha: o.alpha, thresholdPercent: o.thresholds[m] });
+  const out: MetricChange[] = [];
+  if (o.metrics.includes('time')) {
+    const bs = timeSamples(b); const hs = timeSamples(h);
+    if (bs.length && hs.length) out.push({ metric: 'time', unit: 'ns/op', change: compareSamples(bs, hs, rule('time'), { fastDecile: true, launchMeans: { base: launchMeans(b), head: launchMeans(h) } }) });
+  }
+  if (o.metrics.includes('alloc') && b.allocated?.windows.length && h.allocated?.windows.length) {
+    out.push({ metric: 'alloc', unit: 'bytes/op', change: compareSamples(b.allocated.windows, h.allocated.windows, rule('alloc')) });
+  }
+  const bi = instructionsOf(b); const hi = instructionsOf(h);
+  if (o.metrics.includes('instructions') && bi !== undefined && hi !== undefined && bi > 0) {
+    out.push({ metric: 'instructions', unit: 'instructions/op', change: compareValues(bi, hi, rule('instructions')) });
+  }
+  return out;
+}
+
+/**
+ * Compares `head` against `base`, case by case (matched by case id), in `head`'s order.
+ * Unsupported cases are skipped; a case not measured in either run is skipped too.
+ */
+export function compareResults(base: ResultsFile, head: ResultsFile, options: CompareOptions): Comparison {
+  const baseById = new Map(base.cases.map((c) => [c.id, c]));
+  const headIds = new Set(head.cases.map((c) => c.id));
+  const out: Comparison = { options, cases: [], statusChanges: [], onlyInBase: [], onlyInHead: [] };
+  for (const h of head.cases) {
+    const b = baseById.get(h.id);
+    if (!b) { if (h.status !== 'unsupported') out.onlyInHead.push(h.id); continue; }
+    if (b.status === 'unsupported' && h.status === 'unsupported') continue;
+    const bm = b.status === 'measured'; const hm = h.status === 'measured';
+    if (bm && hm) {
+      out.cases.push({ id: h.id, workload: h.workload, size: h.size, shape: h.shape, direction: h.direction, serializer: h.serializer, baseVersion: b.serializerVersion, headVersion: h.serializerVersion, metrics: metricChanges(b, h, options) });
+    } else if (bm !== hm) {
+      out.statusChanges.push({ id: h.id, kind: bm ? 'broken' : 'fixed', base: b.status, head: h.status, reason: (bm ? h.reason : b.reason) ?? null });
+    }
+  }
+  for (const b of base.cases) if (!headIds.has(b.id) && b.status !== 'unsupported') out.onlyInBase.push(b.id);
+  return out;
+}
+
+/** What `--fail-on` can gate on: any metric `slower`, or any case `broken` (measured in base, not in head). */
+export type FailOn = 'slower' | 'broken';
+
+/** The reasons a comparison fails the gate (empty: it passes). */
+export function gateFailures(c: Comparison, failOn: readonly FailOn[]): string[] {
+  const reasons: string[] = [];
+  if (failOn.includes('slower')) {
+    for (const k of c.cases) for (const m of k.metrics) if (m.change.verdict === 'slower') reasons.push(`${k.id}: ${m.metric} ${m.change.percent >= 0 ? '+' : ''}${m.change.percent.toFixed(1)}%`);
+  }
+  if (failOn.includes('broken')) for (const s of c.statusChanges) if (s.kind === 'broken') reasons.push(`${s.id}: ${s.base} → ${s.head}`);
+  return reasons;
+}

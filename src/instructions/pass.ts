@@ -1,0 +1,52 @@
+/**
+ * The instructions pass of `jsonbench run --metric instructions`: after the timed run, each
+ * measured case on the host's Node is counted under callgrind (see callgrind.ts) and gets an
+ * `instructions` field. A case whose count fails keeps its other numbers; the failure is reported.
+ */
+import type { CaseResult } from '../results/types.js';
+import { countInstructions, valgrindVersion, VALGRIND_MISSING, type InstructionStats } from './callgrind.js';
+
+/** What the pass needs from the run. */
+export interface InstructionsPassInput {
+  cases: CaseResult[];
+  /** payload file of a case (`<workload>-<size>`) */
+  payloadPathOf: (c: CaseResult) => string | undefined;
+  /** the config module the run's workers loaded (user adapters, version matrix) */
+  configPath?: string;
+  /** called before each case is counted, and with each failure */
+  log: (line: string) => void;
+  /** called when a case got its count (e.g. to add it to the ledger) */
+  onCounted?: (c: CaseResult) => void;
+  /** injectable counter (tests) */
+  count?: typeof countInstructions;
+}
+
+/** Checks valgrind is there before anything is timed; returns its version. @throws Error with how to install it. */
+export function requireValgrind(): string {
+  const v = valgrindVersion();
+  if (!v) throw new Error(VALGRIND_MISSING);
+  return v;
+}
+
+/** Counts every measured host-Node case. Returns how many were counted and which failed (case id → reason). */
+export async function runInstructionsPass(input: InstructionsPassInput, tool: string): Promise<{ counted: number; failed: Map<string, string> }> {
+  const count = input.count ?? countInstructions;
+  const eligible = input.cases.filter((c) => c.status === 'measured' && c.time && (!c.target || c.target.id === 'node'));
+  const failed = new Map<string, string>();
+  let counted = 0;
+  for (const [i, c] of eligible.entries()) {
+    const payloadPath = input.payloadPathOf(c);
+    if (!payloadPath) { failed.set(c.id, 'payload file not found'); continue; }
+    input.log(`callgrind ${i + 1}/${eligible.length}: ${c.id}`);
+    try {
+      const stats: InstructionStats = await count({ workload: c.workload, size: c.size, shape: c.shape, direction: c.direction, caseClass: c.class, serializer: c.serializer, payloadPath, ...(input.configPath ? { configPath: input.configPath } : {}) }, c.payload.bytes, tool);
+      c.instructions = stats;
+      counted++;
+      input.onCounted?.(c);
+    } catch (e) {
+      failed.set(c.id, (e as Error).message);
+      input.log(`callgrind failed for ${c.id}: ${(e as Error).message}`);
+    }
+  }
+  return { counted, failed };
+}

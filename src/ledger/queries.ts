@@ -1,0 +1,137 @@
+/**
+ * Reads the ledger: the runs, one run back as a results file, and the history of a case across
+ * serializer versions, runtime versions and time.
+ */
+import type { CaseResult, LaunchRecord, ResultsFile } from '../results/types.js';
+import type { Db } from './schema.js';
+
+/** A run as `jsonbench ledger list` shows it. */
+export interface RunSummary {
+  id: number;
+  startedAt: string;
+  /** null: the run was killed (or is still going) */
+  finishedAt: string | null;
+  toolVersion: string;
+  policy: string;
+  gitCommit: string | null;
+  gitDirty: boolean | null;
+  source: 'run' | 'import';
+  sourcePath: string | null;
+  cpuModel: string;
+  node: string;
+  cases: number;
+  measured: number;
+}
+
+interface RunRow {
+  id: number; started_at: string; finished_at: string | null; tool_version: string; policy_name: string; policy_json: string;
+  environment_json: string; git_commit: string | null; git_dirty: number | null; source: 'run' | 'import'; source_path: string | null;
+  results_schema_version: number; cases: number; measured: number; extra_json: string | null;
+}
+
+const RUN_SELECT = `SELECT r.*, (SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id) AS cases,
+  (SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id AND c.status = 'measured') AS measured FROM runs r`;
+
+function summary(r: RunRow): RunSummary {
+  const env = JSON.parse(r.environment_json) as ResultsFile['environment'];
+  return {
+    id: r.id, startedAt: r.started_at, finishedAt: r.finished_at, toolVersion: r.tool_version, policy: r.policy_name,
+    gitCommit: r.git_commit, gitDirty: r.git_dirty === null ? null : r.git_dirty === 1, source: r.source, sourcePath: r.source_path,
+    cpuModel: env.cpuModel, node: env.node, cases: r.cases, measured: r.measured,
+  };
+}
+
+/** Every run, oldest first. */
+export function listRuns(db: Db): RunSummary[] {
+  return (db.prepare(`${RUN_SELECT} ORDER BY r.started_at, r.id`).all() as RunRow[]).map(summary);
+}
+
+/**
+ * Resolves a run reference: a run id (`12`), `latest`, or `latest~N` (N runs before the latest,
+ * by start time). Returns undefined when there is no such run.
+ */
+export function resolveRunRef(db: Db, ref: string): number | undefined {
+  const m = /^latest(?:~(\d+))?$/.exec(ref);
+  if (m) {
+    const row = db.prepare('SELECT id FROM runs ORDER BY started_at DESC, id DESC LIMIT 1 OFFSET ?').get(Number(m[1] ?? 0)) as { id: number } | undefined;
+    return row?.id;
+  }
+  if (!/^\d+$/.test(ref)) return undefined;
+  const row = db.prepare('SELECT id FROM runs WHERE id = ?').get(Number(ref)) as { id: number } | undefined;
+  return row?.id;
+}
+
+/** The run's recorded cases with their raw samples, in the order they finished. */
+export function loadCases(db: Db, runId: number): CaseResult[] {
+  const rows = db.prepare('SELECT id, result_json FROM cases WHERE run_id = ? ORDER BY id').all(runId) as { id: number; result_json: string }[];
+  const launchesOf = db.prepare('SELECT seq, record_json FROM launches WHERE case_pk = ? ORDER BY seq');
+  const samplesOf = db.prepare('SELECT seq, round, side, values_json FROM samples WHERE case_pk = ? ORDER BY seq, round');
+  return rows.map((row) => {
+    const c = JSON.parse(row.result_json) as CaseResult;
+    const launches = (launchesOf.all(row.id) as { seq: number; record_json: string }[])
+      .map((l) => ({ ...(JSON.parse(l.record_json) as Omit<LaunchRecord, 'rounds'>), rounds: [] as LaunchRecord['rounds'] }));
+    for (const s of samplesOf.all(row.id) as { seq: number; round: number; side: 'serializer' | 'baseline'; values_json: string }[]) {
+      const rounds = launches[s.seq].rounds;
+      rounds[s.round] ??= { serializerNs: [], baselineNs: [] };
+      rounds[s.round][s.side === 'serializer' ? 'serializerNs' : 'baselineNs'] = JSON.parse(s.values_json) as number[];
+    }
+    // Restore the key order of a LaunchRecord as the runner writes it.
+    c.samples = { launches: launches.map(({ launch, opsPerSample, warmup, emptyNsPerOp, rounds, ...more }) => ({ launch, opsPerSample, warmup, emptyNsPerOp, rounds, ...more })), relaunches: c.samples?.relaunches ?? 0 };
+    return c;
+  });
+}
+
+/** A run back as a results file (the same JSON that was recorded). @throws Error when there is no such run. */
+export function loadRun(db: Db, runId: number): ResultsFile {
+  const r = db.prepare('SELECT * FROM runs WHERE id = ?').get(runId) as RunRow | undefined;
+  if (!r) throw new Error(`no run ${runId} in the ledger`);
+  return {
+    schemaVersion: r.results_schema_version, tool: 'jsonbench', startedAt: r.started_at,
+    ...(r.finished_at ? { finishedAt: r.finished_at } : {}),
+    environment: JSON.parse(r.environment_json) as ResultsFile['environment'],
+    policy: JSON.parse(r.policy_json) as ResultsFile['policy'],
+    ...(r.extra_json ? JSON.parse(r.extra_json) as Partial<ResultsFile> : {}),
+    cases: loadCases(db, runId),
+  };
+}
+
+/** Which cases `history` follows; every field is optional (all runs, all cases). */
+export interface HistoryFilter { workload?: string; size?: number; shape?: string; direction?: string; serializer?: string; target?: string }
+
+/** One measurement of a case in one run. Times in ns/op, allocation in bytes/op. */
+export interface HistoryPoint {
+  runId: number; startedAt: string; toolVersion: string; gitCommit: string | null;
+  caseId: string; workload: string; size: number; shape: string; direction: string;
+  /** row label (`fast-json-stringify@5.16.1`) and adapter id (`fast-json-stringify`) */
+  serializer: string; adapter: string; serializerVersion: string;
+  target: string; targetVersion: string; status: string; reason: string | null;
+  meanNs: number | null; errorNs: number | null; ratio: number | null; bytesPerOp: number | null; instructionsPerOp: number | null;
+}
+
+/**
+ * The history of the cases matching `filter`, ordered by case, then adapter, then start time.
+ * `serializer` matches the adapter id or the exact row label.
+ */
+export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
+  const where: string[] = [];
+  const args: (string | number)[] = [];
+  const eq = (col: string, v: string | number | undefined) => { if (v !== undefined) { where.push(`${col} = ?`); args.push(v); } };
+  eq('c.workload', filter.workload); eq('c.size', filter.size); eq('c.shape', filter.shape); eq('c.direction', filter.direction); eq('c.target', filter.target);
+  if (filter.serializer !== undefined) { where.push('(c.adapter = ? OR c.serializer = ?)'); args.push(filter.serializer, filter.serializer); }
+  const rows = db.prepare(`SELECT r.id AS run_id, r.started_at, r.tool_version, r.git_commit, c.case_id, c.workload, c.size, c.shape, c.direction,
+      c.serializer, c.adapter, c.serializer_version, c.target, c.target_version, c.status, c.reason,
+      t.mean AS mean, t.error AS error, t.ratio AS ratio, a.mean AS alloc, i.mean AS instr
+    FROM cases c JOIN runs r ON r.id = c.run_id
+    LEFT JOIN estimates t ON t.case_pk = c.id AND t.metric = 'time'
+    LEFT JOIN estimates a ON a.case_pk = c.id AND a.metric = 'alloc'
+    LEFT JOIN estimates i ON i.case_pk = c.id AND i.metric = 'instructions'
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY c.workload, c.size, c.shape, c.direction, c.adapter, r.started_at, r.id, c.serializer, c.id`).all(...args) as Record<string, never>[];
+  return rows.map((r) => ({
+    runId: r.run_id, startedAt: r.started_at, toolVersion: r.tool_version, gitCommit: r.git_commit,
+    caseId: r.case_id, workload: r.workload, size: r.size, shape: r.shape, direction: r.direction,
+    serializer: r.serializer, adapter: r.adapter, serializerVersion: r.serializer_version,
+    target: r.target, targetVersion: r.target_version, status: r.status, reason: r.reason,
+    meanNs: r.mean, errorNs: r.error, ratio: r.ratio, bytesPerOp: r.alloc, instructionsPerOp: r.instr,
+  }));
+}

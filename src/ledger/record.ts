@@ -1,0 +1,131 @@
+/**
+ * Writes runs and cases into the ledger. Every write is one transaction: a run killed at any
+ * moment leaves whole cases (all of a case's rows or none) and a run row whose `finished_at` is
+ * NULL.
+ */
+import { createHash } from 'node:crypto';
+import type { CaseResult, ResultsFile } from '../results/types.js';
+import type { Db } from './schema.js';
+import { adapterIdOf } from '../versions/spec.js';
+
+/** Where a run came from: measured here (`run`) or read from a results file (`import`). */
+export interface RunSource {
+  source: 'run' | 'import';
+  /** the results file of an import, or the output folder of a run */
+  sourcePath?: string;
+  /** `git rev-parse HEAD` of the working directory, and whether it had uncommitted changes */
+  git?: { commit: string; dirty: boolean } | null;
+}
+
+/** The header of a results file: everything but its cases. */
+export type RunHeader = Omit<ResultsFile, 'cases'>;
+
+/** A run that is already in the ledger (same start time, machine, tool version, policy and seed). */
+export class DuplicateRunError extends Error {
+  readonly code = 'E_DUPLICATE_RUN';
+  constructor(readonly runId: number) { super(`this run is already in the ledger as run ${runId}`); }
+}
+
+/**
+ * Identity of a run across machines and copies: sha256 of its start time, machine, Node, tool
+ * version, policy and seed (hex, 64 chars). Stable while the run goes on (unlike the end load).
+ */
+export function runFingerprint(h: RunHeader): string {
+  const e = h.environment;
+  const key = [h.startedAt, e.cpuModel, e.cores, e.os, e.arch, e.node, e.jsonbenchVersion, h.policy.name, h.policy.seed].join('\u0000');
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/**
+ * Inserts a run row and returns its id. @throws DuplicateRunError when a run with the same
+ * fingerprint is already there.
+ */
+export function beginRun(db: Db, header: RunHeader, from: RunSource): number {
+  const fingerprint = runFingerprint(header);
+  const existing = db.prepare('SELECT id FROM runs WHERE fingerprint = ?').get(fingerprint) as { id: number } | undefined;
+  if (existing) throw new DuplicateRunError(existing.id);
+  const { schemaVersion: _v, tool: _t, startedAt: _s, finishedAt: _f, environment: _e, policy: _p, ...extra } = header as RunHeader & { cases?: unknown };
+  delete extra.cases;
+  const info = db.prepare(`INSERT INTO runs (fingerprint, started_at, finished_at, tool_version, results_schema_version, policy_name, policy_json, environment_json, git_commit, git_dirty, source, source_path, extra_json)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    fingerprint, header.startedAt, header.finishedAt ?? null, header.environment.jsonbenchVersion, header.schemaVersion,
+    header.policy.name, JSON.stringify(header.policy), JSON.stringify(header.environment),
+    from.git?.commit ?? null, from.git ? Number(from.git.dirty) : null, from.source, from.sourcePath ?? null,
+    Object.keys(extra).length ? JSON.stringify(extra) : null,
+  );
+  return Number(info.lastInsertRowid);
+}
+
+/** The runtime a case ran on: its `target` (a `--target` run), else the run's own Node. */
+function targetOf(c: CaseResult, header: RunHeader): { target: string; version: string } {
+  return c.target ? { target: c.target.runtime, version: c.target.version } : { target: 'node', version: header.environment.node };
+}
+
+/**
+ * Records one finished case (its row, estimates, launches and raw samples) in one transaction.
+ * @throws Error from SQLite, e.g. when the case id is already recorded for this run.
+ */
+export function recordCase(db: Db, runId: number, header: RunHeader, c: CaseResult): void {
+  const { samples, ...rest } = c;
+  const target = targetOf(c, header);
+  db.transaction(() => {
+    const info = db.prepare(`INSERT INTO cases (run_id, case_id, workload, size, shape, serializer, adapter, serializer_version, family, direction, class, baseline, target, target_version, status, reason, payload_bytes, payload_sha256, result_json)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      runId, c.id, c.workload, c.size, c.shape, c.serializer, adapterIdOf(c.serializer), c.serializerVersion, c.family, c.direction, c.class,
+      c.baseline, target.target, target.version, c.status, c.reason ?? null, c.payload.bytes, c.payload.sha256,
+      JSON.stringify({ ...rest, samples: { launches: [], relaunches: samples.relaunches } }),
+    );
+    const pk = Number(info.lastInsertRowid);
+    const est = db.prepare('INSERT INTO estimates (case_pk, metric, unit, mean, median, error, stddev, min, max, n, ratio, ratio_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    if (c.time) est.run(pk, 'time', c.time.unit, c.time.mean, c.time.median, finite(c.time.error), c.time.stddev, c.time.min, c.time.max, c.time.n, c.ratio ?? null, finite(c.ratioError));
+    if (c.allocated) est.run(pk, 'alloc', c.allocated.unit, c.allocated.mean, null, null, null, Math.min(...c.allocated.windows), Math.max(...c.allocated.windows), c.allocated.windows.length, c.allocRatio ?? null, null);
+    if (c.instructions) est.run(pk, 'instructions', 'instructions/op', c.instructions.perOp, null, null, null, null, null, null, null, null);
+    const launch = db.prepare('INSERT INTO launches (case_pk, seq, record_json) VALUES (?, ?, ?)');
+    const sample = db.prepare('INSERT INTO samples (case_pk, seq, round, side, values_json) VALUES (?, ?, ?, ?, ?)');
+    samples.launches.forEach(({ rounds, ...record }, seq) => {
+      launch.run(pk, seq, JSON.stringify(record));
+      rounds.forEach((r, round) => {
+        sample.run(pk, seq, round, 'serializer', JSON.stringify(r.serializerNs));
+        sample.run(pk, seq, round, 'baseline', JSON.stringify(r.baselineNs));
+      });
+    });
+  })();
+}
+
+/**
+ * Adds a recorded case's instruction count (measured after the case was recorded) in one
+ * transaction: its estimate row and the `instructions` field of its stored result.
+ * @throws Error when the case is not recorded in this run.
+ */
+export function recordInstructions(db: Db, runId: number, c: CaseResult): void {
+  if (!c.instructions) return;
+  db.transaction(() => {
+    const row = db.prepare('SELECT id FROM cases WHERE run_id = ? AND case_id = ?').get(runId, c.id) as { id: number } | undefined;
+    if (!row) throw new Error(`case ${c.id} is not recorded in run ${runId}`);
+    db.prepare("UPDATE cases SET result_json = json_set(result_json, '$.instructions', json(?)) WHERE id = ?").run(JSON.stringify(c.instructions), row.id);
+    db.prepare("INSERT OR REPLACE INTO estimates (case_pk, metric, unit, mean) VALUES (?, 'instructions', 'instructions/op', ?)").run(row.id, c.instructions!.perOp);
+  })();
+}
+
+function finite(x: number | null | undefined): number | null {
+  return x === null || x === undefined || !Number.isFinite(x) ? null : x;
+}
+
+/** Marks a run finished: its end time and final environment (end load averages). */
+export function finishRun(db: Db, runId: number, header: RunHeader): void {
+  db.prepare('UPDATE runs SET finished_at = ?, environment_json = ? WHERE id = ?').run(header.finishedAt ?? new Date().toISOString(), JSON.stringify(header.environment), runId);
+}
+
+/**
+ * Records a whole results file (an import) in one transaction: all of it or nothing.
+ * Returns the new run id. @throws DuplicateRunError when it is already in the ledger.
+ */
+export function recordResults(db: Db, results: ResultsFile, from: RunSource): number {
+  return db.transaction(() => {
+    const { cases, ...header } = results;
+    const runId = beginRun(db, header, from);
+    for (const c of cases) recordCase(db, runId, header, c);
+    if (results.finishedAt) finishRun(db, runId, header);
+    return runId;
+  })();
+}

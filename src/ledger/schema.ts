@@ -1,0 +1,147 @@
+/**
+ * The ledger's SQLite schema and its versioned migrations (better-sqlite3@12).
+ *
+ * Tables (version {@link LEDGER_SCHEMA_VERSION}):
+ * - `runs`: one row per `jsonbench run` or imported results file: environment, policy, tool
+ *   version, git commit, any other top-level field of the results file (`extra_json`, e.g. its
+ *   targets); `finished_at` stays NULL for a run that was killed.
+ * - `cases`: one row per finished case: workload, size, shape, serializer (the row's label, e.g.
+ *   `fast-json-stringify@5.16.1`) and `adapter` (the adapter id without a version), serializer
+ *   version, direction, class, target and target version, status, reason; `result_json` keeps
+ *   the whole CaseResult except its raw samples, so an export gives back the file that came in.
+ * - `estimates`: one row per case × metric (`time` ns/op, `alloc` bytes/op, `instructions`/op).
+ * - `launches` and `samples`: the raw record of every launch and, per round and side, the raw
+ *   samples (ns/op) as a JSON array.
+ *
+ * The schema version lives in `PRAGMA user_version`; each migration runs in its own transaction,
+ * so a ledger is always at one whole version. Journal mode is WAL.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** An open ledger (a better-sqlite3 connection). */
+export type Db = Database.Database;
+
+/** One step of the schema: `up` moves a ledger from `version − 1` to `version`. */
+export interface Migration { version: number; description: string; up: string }
+
+/** Every migration, in order. Never edit a shipped one: add the next. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'runs, cases, estimates, launches, raw samples',
+    up: `
+      CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        fingerprint TEXT NOT NULL UNIQUE,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        tool_version TEXT NOT NULL,
+        results_schema_version INTEGER NOT NULL,
+        policy_name TEXT NOT NULL,
+        policy_json TEXT NOT NULL,
+        environment_json TEXT NOT NULL,
+        git_commit TEXT,
+        source TEXT NOT NULL CHECK (source IN ('run', 'import')),
+        source_path TEXT
+      );
+      CREATE TABLE cases (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        case_id TEXT NOT NULL,
+        workload TEXT NOT NULL, size INTEGER NOT NULL, shape TEXT NOT NULL,
+        serializer TEXT NOT NULL, serializer_version TEXT NOT NULL, family TEXT NOT NULL,
+        direction TEXT NOT NULL, class TEXT NOT NULL, baseline TEXT,
+        status TEXT NOT NULL, reason TEXT,
+        payload_bytes INTEGER, payload_sha256 TEXT,
+        result_json TEXT NOT NULL,
+        UNIQUE (run_id, case_id)
+      );
+      CREATE INDEX cases_by_key ON cases (workload, size, shape, direction, serializer);
+      CREATE TABLE estimates (
+        case_pk INTEGER NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+        metric TEXT NOT NULL, unit TEXT NOT NULL,
+        mean REAL NOT NULL, median REAL, error REAL, stddev REAL, min REAL, max REAL, n INTEGER,
+        ratio REAL, ratio_error REAL,
+        PRIMARY KEY (case_pk, metric)
+      );
+      CREATE TABLE launches (
+        case_pk INTEGER NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        record_json TEXT NOT NULL,
+        PRIMARY KEY (case_pk, seq)
+      );
+      CREATE TABLE samples (
+        case_pk INTEGER NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        side TEXT NOT NULL CHECK (side IN ('serializer', 'baseline')),
+        values_json TEXT NOT NULL,
+        PRIMARY KEY (case_pk, seq, round, side)
+      );`,
+  },
+  {
+    version: 2,
+    description: 'version matrix and targets: cases.adapter, cases.target, cases.target_version; runs.git_dirty, runs.extra_json',
+    up: `
+      ALTER TABLE runs ADD COLUMN git_dirty INTEGER;
+      ALTER TABLE runs ADD COLUMN extra_json TEXT;
+      ALTER TABLE cases ADD COLUMN adapter TEXT;
+      ALTER TABLE cases ADD COLUMN target TEXT;
+      ALTER TABLE cases ADD COLUMN target_version TEXT;
+      UPDATE cases SET adapter = serializer, target = 'node',
+        target_version = (SELECT json_extract(environment_json, '$.node') FROM runs WHERE runs.id = cases.run_id);
+      CREATE INDEX cases_by_adapter ON cases (workload, size, direction, adapter);`,
+  },
+];
+
+/** The schema version this build writes. */
+export const LEDGER_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+/** The ledger's schema version (0 for an empty database). */
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Applies the migrations above the ledger's version, up to `target` (default: the latest), each
+ * in one transaction. Returns the versions applied.
+ * @throws Error when the ledger is newer than this build (written by a later jsonbench).
+ */
+export function migrate(db: Db, target: number = LEDGER_SCHEMA_VERSION): number[] {
+  const current = schemaVersion(db);
+  if (current > LEDGER_SCHEMA_VERSION) throw new Error(`ledger schema version ${current} is newer than this jsonbench understands (${LEDGER_SCHEMA_VERSION}); upgrade jsonbench`);
+  const applied: number[] = [];
+  for (const m of MIGRATIONS) {
+    if (m.version <= current || m.version > target) continue;
+    db.transaction(() => {
+      db.exec(m.up);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+/**
+ * Opens (creating its folder and file if needed) and migrates a ledger: WAL journal,
+ * `synchronous = NORMAL` (in WAL mode a committed transaction survives the process being killed;
+ * only a power loss can drop the last ones), foreign keys on, a 5 s busy timeout for a second
+ * writer. @throws Error from SQLite (not a database, read-only folder) or {@link migrate}.
+ */
+export function openLedger(path: string, options: { migrateTo?: number } = {}): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, options.migrateTo);
+    return db;
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+}

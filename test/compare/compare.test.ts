@@ -1,0 +1,135 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compareSamples, percentChangeInterval, verdictOf } from '../../src/compare/change.js';
+import { compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLDS, gateFailures, METRICS, type CompareOptions } from '../../src/compare/compare.js';
+import { renderCompareMarkdown } from '../../src/compare/render.js';
+import { makeResults, normalSamples, prng, roundsOf } from '../ledger/fixture.js';
+
+const rule = { alpha: DEFAULT_ALPHA, thresholdPercent: 5 };
+const options: CompareOptions = { alpha: DEFAULT_ALPHA, thresholds: { ...DEFAULT_THRESHOLDS }, metrics: METRICS };
+
+test('a known +20% shift on quiet samples is detected as slower, with a CI around +20%', () => {
+  const rand = prng(1);
+  const ch = compareSamples(normalSamples(rand, 60, 1000, 20), normalSamples(rand, 60, 1200, 24), rule);
+  assert.equal(ch.verdict, 'slower');
+  assert.ok(ch.p! < 1e-10, `p = ${ch.p}`);
+  assert.ok(Math.abs(ch.percent - 20) < 1.5, `change ${ch.percent}`);
+  assert.ok(ch.ci!.low > 17 && ch.ci!.high < 23 && ch.ci!.low < ch.percent && ch.percent < ch.ci!.high, JSON.stringify(ch.ci));
+});
+
+test('a known −15% shift is detected as faster', () => {
+  const rand = prng(2);
+  assert.equal(compareSamples(normalSamples(rand, 40, 1000, 20), normalSamples(rand, 40, 850, 20), rule).verdict, 'faster');
+});
+
+test('no shift reads as same', () => {
+  const rand = prng(3);
+  const ch = compareSamples(normalSamples(rand, 60, 1000, 20), normalSamples(rand, 60, 1000, 20), rule);
+  assert.equal(ch.verdict, 'same');
+  assert.ok(Math.abs(ch.percent) < 2);
+});
+
+test('a noisy case whose mean rose 20% through a few outliers is not called slower', () => {
+  const rand = prng(4);
+  const base = normalSamples(rand, 30, 1000, 150);
+  const head = normalSamples(rand, 30, 1000, 150);
+  head[3] = 4000; head[17] = 4500; // two descheduled samples
+  const ch = compareSamples(base, head, rule);
+  assert.ok(ch.percent > 15, `the mean did rise: ${ch.percent}`);
+  assert.equal(ch.verdict, 'same');
+});
+
+test('a noisy case with a real but small shift stays same: the change is within the runs\' noise', () => {
+  const rand = prng(5);
+  const ch = compareSamples(normalSamples(rand, 400, 1000, 400).map(Math.abs), normalSamples(rand, 400, 1080, 430).map(Math.abs), rule);
+  assert.ok(ch.p! < 0.05, `significant: p = ${ch.p}`);
+  assert.ok(ch.percent > 5, `over the threshold: ${ch.percent}`);
+  assert.equal(ch.verdict, 'same');
+  assert.equal(ch.sameBecause, 'within-noise');
+});
+
+test('a busier machine (extra time on most samples, the fastest untouched) is not called slower', () => {
+  const rand = prng(12);
+  const base = normalSamples(rand, 60, 1000, 15);
+  const head = normalSamples(rand, 60, 1000, 15).map((x) => (rand() < 0.7 ? x + 300 + 400 * rand() : x));
+  const ch = compareSamples(base, head, rule, { fastDecile: true });
+  assert.ok(ch.p! < 1e-6 && ch.percent > 25, `significant and large: p ${ch.p}, ${ch.percent}%`);
+  assert.ok(Math.abs(ch.fastPercent!) < 3, `fastest decile unchanged: ${ch.fastPercent}`);
+  assert.deepEqual([ch.verdict, ch.sameBecause], ['same', 'slow-samples-only']);
+  const slowerCode = compareSamples(base, base.map((x) => x * 1.3), rule, { fastDecile: true });
+  assert.equal(slowerCode.verdict, 'slower');
+});
+
+test('when both runs have several launches, their launch-to-launch spread raises the noise floor', () => {
+  const rand = prng(13);
+  const base = normalSamples(rand, 60, 1000, 10);
+  const head = normalSamples(rand, 60, 1100, 10);
+  assert.equal(compareSamples(base, head, rule).verdict, 'slower');
+  const spread = compareSamples(base, head, rule, { launchMeans: { base: [900, 1000, 1150], head: [1000, 1100, 1250] } });
+  assert.ok(Math.abs(spread.noiseFloor! - 100 * Math.hypot(0.25, 250 / 1100)) < 1e-9, `floor ${spread.noiseFloor}`);
+  assert.deepEqual([spread.verdict, spread.sameBecause], ['same', 'within-noise']);
+});
+
+test('a significant shift under the threshold is same (below-threshold)', () => {
+  const rand = prng(6);
+  const ch = compareSamples(normalSamples(rand, 200, 1000, 5), normalSamples(rand, 200, 1020, 5), rule);
+  assert.ok(ch.p! < 1e-10);
+  assert.deepEqual([ch.verdict, ch.sameBecause], ['same', 'below-threshold']);
+});
+
+test('the verdict needs p < alpha, the same direction as the means, and the threshold', () => {
+  assert.deepEqual(verdictOf(30, { p: 0.2, z: 1 }, 1, rule), { verdict: 'same', sameBecause: 'not-significant' });
+  assert.deepEqual(verdictOf(30, { p: 0.001, z: -3 }, 1, rule), { verdict: 'same', sameBecause: 'mixed-signals' });
+  assert.deepEqual(verdictOf(30, { p: 0.001, z: 3 }, 1, rule), { verdict: 'slower' });
+  assert.deepEqual(verdictOf(0.6, null, null, { alpha: 0.05, thresholdPercent: 0.5 }), { verdict: 'slower' });
+  assert.deepEqual(verdictOf(0.4, null, null, { alpha: 0.05, thresholdPercent: 0.5 }), { verdict: 'same', sameBecause: 'below-threshold' });
+});
+
+test('the CI of the change of two equal constant sets is exactly zero wide', () => {
+  assert.deepEqual(percentChangeInterval([10, 10, 10], [10, 10, 10], 0.95), { low: 0, high: 0, confidence: 0.95 });
+  assert.equal(percentChangeInterval([10], [10, 11], 0.95), null);
+});
+
+const rand = prng(9);
+const base = makeResults([
+  { serializer: 'json', rounds: roundsOf(rand, 8, 5, 2000, 30) },
+  { serializer: 'fast-json-stringify', rounds: roundsOf(rand, 8, 5, 600, 10), instructions: 12000 },
+  { serializer: 'typia', rounds: roundsOf(rand, 8, 5, 500, 10) },
+  { serializer: 'superjson', status: 'failed', reason: 'prepare: TypeError' },
+  { serializer: 'old-only', rounds: [[1, 2, 3]] },
+]);
+const head = makeResults([
+  { serializer: 'json', rounds: roundsOf(rand, 8, 5, 2000, 30), allocWindows: [780.5, 780.25, 780.5, 781, 780.5] },
+  { serializer: 'fast-json-stringify', rounds: roundsOf(rand, 8, 5, 690, 10), instructions: 12100 },
+  { serializer: 'typia', status: 'incorrect', reason: 'output differs at $.temperature' },
+  { serializer: 'superjson', rounds: roundsOf(rand, 8, 5, 3000, 30) },
+  { serializer: 'new-only', rounds: [[1, 2, 3]] },
+], '2025-01-03T00:00:00.000Z');
+
+test('compare matches cases by id: verdicts per metric, status changes called out, unmatched cases listed', () => {
+  const c = compareResults(base, head, options);
+  const verdicts = c.cases.map((k) => [k.serializer, ...k.metrics.map((m) => `${m.metric}:${m.change.verdict}`)]);
+  assert.deepEqual(verdicts, [
+    ['json', 'time:same', 'alloc:slower'],
+    ['fast-json-stringify', 'time:slower', 'alloc:same', 'instructions:slower'],
+  ]);
+  assert.deepEqual(c.statusChanges.map((s) => [s.id.split('/').pop(), s.kind, s.base, s.head]), [['typia', 'broken', 'measured', 'incorrect'], ['superjson', 'fixed', 'failed', 'measured']]);
+  assert.deepEqual([c.onlyInBase.map((i) => i.split('/').pop()), c.onlyInHead.map((i) => i.split('/').pop())], [['old-only'], ['new-only']]);
+  const fjsInstr = c.cases[1].metrics[2].change;
+  assert.ok(Math.abs(fjsInstr.percent - (100 * (12100 / 12000 - 1))) < 1e-9);
+});
+
+test('--fail-on slower fails on any slower metric; --fail-on broken on a case that stopped measuring', () => {
+  const c = compareResults(base, head, { ...options, metrics: ['time'] });
+  assert.deepEqual(gateFailures(c, ['slower']).map((r) => r.replace(/ .*/, '')), ['weather-station/1/single/serialize/fast-json-stringify:']);
+  assert.deepEqual(gateFailures(c, ['broken']), ['weather-station/1/single/serialize/typia: measured → incorrect']);
+  assert.deepEqual(gateFailures(compareResults(base, base, options), ['slower', 'broken']), []);
+});
+
+test('the Markdown table has one row per case × metric, verdicts in bold when not same, and the status changes', () => {
+  const md = renderCompareMarkdown(compareResults(base, head, options), 'run 1', 'run 2');
+  assert.match(md, /^### jsonbench compare: run 1 → run 2\n\n\| Case \| Serializer \| Metric \| Base \| Head \| Change \| CI \| p \| Noise \| Verdict \|/);
+  assert.equal(md.split('\n').filter((l) => l.startsWith('| weather-station')).length, 5);
+  assert.match(md, /\| fast-json-stringify \| time \| 60\d ns \| 69\d ns \| \+1\d% \| .* \| &lt;0\.001 \| ±\d\.\d% \| \*\*slower\*\* \|/);
+  assert.match(md, /- ✗ now incorrect: weather-station\/1\/single\/serialize\/typia — output differs at \$\.temperature/);
+});

@@ -1,0 +1,89 @@
+/**
+ * Synthetic results files for the ledger and compare tests: the exact shape `jsonbench run`
+ * writes (ResultsFile, CaseResult with raw samples), with numbers from a seeded generator so
+ * every test sees the same values.
+ */
+import type { CaseResult, Environment, ResultsFile } from '../../src/results/types.js';
+import { policies } from '../../src/config/policies.js';
+
+/** Mulberry32: a small seeded PRNG (uniform in [0, 1)). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `n` normal samples (Box–Muller) of mean `mu` and standard deviation `sd`. */
+export function normalSamples(rand: () => number, n: number, mu: number, sd: number): number[] {
+  return Array.from({ length: n }, () => mu + sd * Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand()));
+}
+
+export const ENV: Environment = {
+  cpuModel: 'AMD EPYC', cores: 2, os: 'Linux 6.1.0', arch: 'x64', totalMemoryBytes: 8 * 1024 ** 3,
+  node: '20.20.2', v8: '11.3.244.8-node.38', runtime: 'node 20.20.2', flags: ['--expose-gc'],
+  loadAverage: { start: [0.5, 0.4, 0.3], end: [0.6, 0.4, 0.3] }, timerResolutionNs: 40, jsonbenchVersion: '0.1.0', pointerCompression: false,
+};
+
+/** What one synthetic case looks like: its serializer and direction, its raw time samples per round (ns/op). */
+export interface CaseSpec {
+  serializer: string; direction?: 'serialize' | 'deserialize'; version?: string;
+  status?: CaseResult['status']; reason?: string;
+  /** rounds of raw samples (ns/op); 2 launches are made by splitting the rounds in half */
+  rounds?: number[][];
+  allocWindows?: number[];
+  instructions?: number;
+}
+
+/** A CaseResult as the runner assembles it (statistics need not match the samples exactly). */
+export function makeCase(spec: CaseSpec): CaseResult {
+  const direction = spec.direction ?? 'serialize';
+  const status = spec.status ?? 'measured';
+  const rounds = status === 'measured' ? spec.rounds ?? [[100, 101, 99]] : [];
+  const half = Math.ceil(rounds.length / 2);
+  const launches = [rounds.slice(0, half), rounds.slice(half)].filter((r) => r.length).map((rs, i) => ({
+    launch: i + 1, opsPerSample: { serializer: 1000, baseline: 900 },
+    warmup: { serializerOps: 2000, serializerMs: 150.5, baselineOps: 1800, baselineMs: 151.25 }, emptyNsPerOp: 1.5,
+    rounds: rs.map((r) => ({ serializerNs: r, baselineNs: r.map((x) => x * 0.9) })), noisy: false, elapsedMs: 812.5,
+  }));
+  const all = rounds.flat();
+  const mean = all.length ? all.reduce((a, b) => a + b, 0) / all.length : 0;
+  const c: CaseResult = {
+    id: `weather-station/1/single/${direction}/${spec.serializer}`, workload: 'weather-station', size: 1, shape: 'single',
+    serializer: spec.serializer, serializerVersion: spec.version ?? '1.0.0', family: 'schema-compiled', direction,
+    class: direction === 'serialize' ? 'serialize' : 'parse', baseline: 'json', status,
+    ...(spec.reason ? { reason: spec.reason } : {}),
+    payload: { bytes: 393, sha256: 'ab'.repeat(32) },
+    findings: [{ code: 'outliers', message: '1 of 12 samples outside Tukey\'s fences' }],
+    samples: { launches, relaunches: 0 },
+  };
+  if (status === 'measured') {
+    c.time = { mean, median: mean, error: mean * 0.01, stddev: mean * 0.02, min: Math.min(...all), max: Math.max(...all), unit: 'ns/op', n: all.length, outliers: { low: 0, high: 1 }, launchSpread: 0.01 };
+    c.ratio = 1.25; c.ratioError = 0.03;
+    const windows = spec.allocWindows ?? [640.25, 640.5, 640.25, 640.75, 640.25];
+    c.allocated = { mean: [...windows].sort((a, b) => a - b)[2], unit: 'bytes/op', gcPerOp: 0.001, windows, method: 'exact' };
+    c.allocRatio = 1.1;
+    if (spec.instructions !== undefined) c.instructions = { perOp: spec.instructions, iterations: [1000, 11000], totals: [5e7, 5e7 + 10000 * spec.instructions], method: 'callgrind', tool: 'valgrind-3.19.0', flags: ['--predictable'] };
+  }
+  return c;
+}
+
+/** A results file of `cases`, started at `startedAt` on `env`. */
+export function makeResults(cases: CaseSpec[], startedAt = '2025-01-02T03:04:05.678Z', env: Partial<Environment> = {}): ResultsFile {
+  const q = policies.quick;
+  return {
+    schemaVersion: 1, tool: 'jsonbench', startedAt, finishedAt: '2025-01-02T03:05:00.000Z',
+    environment: { ...ENV, ...env },
+    policy: { name: q.name, launches: q.launches, seed: 42, caseTimeoutMs: q.caseTimeoutMs, measure: q.measure, baselines: { serialize: 'json', parse: 'json', validate: 'typebox', transform: 'zod' } },
+    cases: cases.map(makeCase),
+  };
+}
+
+/** `rounds` rounds of `perRound` normal samples (ns/op). */
+export function roundsOf(rand: () => number, rounds: number, perRound: number, mu: number, sd: number): number[][] {
+  return Array.from({ length: rounds }, () => normalSamples(rand, perRound, mu, sd));
+}

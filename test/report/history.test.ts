@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { HistoryPoint } from '../../src/ledger/queries.js';
+import { historySeries, renderHistoryMarkdown } from '../../src/report/history.js';
+import { renderHistorySection } from '../../src/report/html/history.js';
+
+const point = (runId: number, startedAt: string, version: string, meanNs: number | null, status = 'measured'): HistoryPoint => ({
+  runId, startedAt, toolVersion: '0.1.0', gitCommit: null, caseId: `weather-station/1/single/serialize/fast-json-stringify@${version}`,
+  workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', serializer: `fast-json-stringify@${version}`, adapter: 'fast-json-stringify',
+  serializerVersion: version, target: 'node', targetVersion: '20.20.2', status, reason: status === 'measured' ? null : 'prepare: <TypeError>',
+  meanNs, errorNs: meanNs === null ? null : meanNs * 0.05, ratio: null, bytesPerOp: 1800, instructionsPerOp: null,
+});
+
+const points = [
+  point(2, '2025-02-01T00:00:00.000Z', '7.3.10', 470),
+  point(1, '2025-01-01T00:00:00.000Z', '10.0.0', 300),
+  point(1, '2025-01-01T00:00:00.000Z', '9.1.0', 560),
+  point(1, '2025-01-01T00:00:00.000Z', '5.16.1', null, 'failed'),
+];
+
+test('a case\'s points are ordered by run, then by serializer version as semver (9 before 10)', () => {
+  const [s] = historySeries(points);
+  assert.deepEqual(s.points.map((p) => `${p.runId}:${p.serializerVersion}`), ['1:5.16.1', '1:9.1.0', '1:10.0.0', '2:7.3.10']);
+});
+
+test('the HTML section charts measured points only, one circle each with its version, and escapes the data', () => {
+  const html = renderHistorySection(points);
+  assert.match(html, /<h2>Across releases<\/h2>/);
+  assert.equal((html.match(/<svg /g) ?? []).length, 1);
+  assert.equal((html.match(/<circle /g) ?? []).length, 3);
+  assert.ok(html.indexOf('>9.1.0</text>') < html.indexOf('>10.0.0</text>'));
+  assert.match(html, /failed: prepare: &lt;TypeError&gt;/);
+  assert.doesNotMatch(html, /<TypeError>/);
+  assert.equal(renderHistorySection([]), '');
+});
+
+test('the Markdown history has one table per case with the version, runtime and mean', () => {
+  const md = renderHistoryMarkdown(points);
+  assert.match(md, /^## weather-station · 1 · single · serialize · fast-json-stringify\n/);
+  assert.match(md, /\| 2 \| 2025-02-01 00:00 \| fast-json-stringify@7\.3\.10 \| 7\.3\.10 \| node 20\.20\.2 \| 0\.1\.0 \| — \| 470 ns \| 23\.5 ns \|/);
+});
