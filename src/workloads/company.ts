@@ -1,4 +1,4 @@
-import { Faker, en } from '@faker-js/faker';
+import { faker } from '@faker-js/faker/locale/en';
 import type { Workload } from './types.js';
 import type { SchemaNode } from './schema.js';
 
@@ -50,7 +50,7 @@ export interface Employee {
 
 /** The company document with `employees` employees for `seed`. */
 export function generateCompany(employees: number, seed: number): { name: string; employees: Employee[] } {
-  const f = new Faker({ locale: [en] });
+  const f = faker;
   f.seed(seed);
   const name = f.company.name();
   const list: Employee[] = new Array(employees);
