@@ -14,14 +14,14 @@ export function runSample(op: Op, ops: number): number {
 
 /**
  * Warmup: runs the op until both `warmupMinOps` ops and `warmupMinMs` have passed, stopping early
- * only at `warmupMaxMs` (after at least one op). Returns ops run and ms spent.
+ * only at `warmupMaxMs` (after at least one op). The clock is read after every op (warmup is not
+ * timed), so a slow op overshoots `warmupMaxMs` by less than one op. Returns ops run and ms spent.
  */
 export function warmup(op: Op, policy: MeasurePolicy): { ops: number; ms: number } {
   const start = nowNs();
   let ops = 0;
   for (;;) {
     op(ops++);
-    if ((ops & 7) !== 0 && ops < policy.warmupMinOps) continue;
     const ms = (nowNs() - start) / 1e6;
     if ((ops >= policy.warmupMinOps && ms >= policy.warmupMinMs) || ms >= policy.warmupMaxMs) {
       drainSink();
@@ -52,7 +52,8 @@ export interface TimedSide { op: Op; opsPerSample: number }
 export interface Round { serializerNs: number[]; baselineNs: number[] }
 
 /**
- * Paired rounds: each round runs a GC, `samplesPerRound` samples of one side, a GC, the same of
+ * Paired rounds: each round runs a GC, up to `samplesPerRound` samples of one side (fewer when
+ * samples run long; see below), a GC, the same of
  * the other; the order alternates (ABBA…) so neither side always follows the other, and a slow
  * phase of the machine hits both, as the on-device study alternated its serializers. Stops after
  * `minRounds` once the error of every side's mean is under `targetRelativeError`, or at
@@ -68,10 +69,19 @@ export function measureRounds(
   const start = nowNs();
   const allS: number[] = [];
   const allB: number[] = [];
+  // A side's round lasts about samplesPerRound × sampleTargetMs: when one sample is already longer
+  // than the target (a single op of a slow serializer on a large payload), the round takes fewer
+  // samples (at least one), so a 700 ms/op case does not spend 3.5 s per side per round.
+  const roundMs = policy.samplesPerRound * policy.sampleTargetMs;
   const sample = (side: TimedSide, into: number[]) => {
     gc();
     const xs: number[] = [];
-    for (let k = 0; k < policy.samplesPerRound; k++) xs.push(runSample(side.op, side.opsPerSample));
+    let spentMs = 0;
+    while (xs.length < policy.samplesPerRound && (xs.length === 0 || spentMs < roundMs)) {
+      const ns = runSample(side.op, side.opsPerSample);
+      xs.push(ns);
+      spentMs += (ns * side.opsPerSample) / 1e6;
+    }
     into.push(...xs);
     return xs;
   };
