@@ -69,18 +69,20 @@ export function measureRounds(
   const start = nowNs();
   const allS: number[] = [];
   const allB: number[] = [];
-  // A side's round lasts about samplesPerRound × sampleTargetMs: when one sample is already longer
-  // than the target (a single op of a slow serializer on a large payload), the round takes fewer
-  // samples (at least one), so a 700 ms/op case does not spend 3.5 s per side per round.
+  // A side's round lasts about samplesPerRound × sampleTargetMs: when one op alone outlasts the
+  // sample target (a slow serializer on a large payload: one op per sample), the round stops once
+  // that time is spent (at least one sample), so a 700 ms/op case does not spend 3.5 s per round.
   const roundMs = policy.samplesPerRound * policy.sampleTargetMs;
   const sample = (side: TimedSide, into: number[]) => {
     gc();
     const xs: number[] = [];
     let spentMs = 0;
-    while (xs.length < policy.samplesPerRound && (xs.length === 0 || spentMs < roundMs)) {
+    while (xs.length < policy.samplesPerRound) {
       const ns = runSample(side.op, side.opsPerSample);
       xs.push(ns);
       spentMs += (ns * side.opsPerSample) / 1e6;
+      // only a side whose single op already outlasts the sample target (the pilot left it at one op per sample) cuts the round short
+      if (side.opsPerSample === 1 && spentMs >= roundMs) break;
     }
     into.push(...xs);
     return xs;
