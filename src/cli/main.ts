@@ -6,6 +6,7 @@ import { exporters } from '../report/index.js';
 import { addRuntimesCommands } from './runtimes.js';
 import { addLedgerCommands, LEDGER_HELP } from './ledger-commands.js';
 import { UsageError } from './usage-error.js';
+import { WorkloadError } from '../plan/payloads.js';
 import { ConfigError } from '../config/user-config.js';
 import { toolVersion } from '../results/environment.js';
 import { policies } from '../config/policies.js';
@@ -66,12 +67,19 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof CommanderError) {
       return e.exitCode === 0 ? 0 : 2;
     }
+    if (e instanceof WorkloadError) { process.stderr.write(`jsonbench: error: ${e.message}\n`); return 2; }
     if (e instanceof UsageError || e instanceof ConfigError) {
       process.stderr.write(`jsonbench: error: ${e.message}\n`);
-      if (e instanceof UsageError) process.stderr.write(`Run 'jsonbench run --help' for usage.\n`);
+      if (e instanceof UsageError) process.stderr.write(`Run 'jsonbench ${argv.find((a) => !a.startsWith('-')) ?? ''} --help' for usage.\n`.replace('  ', ' '));
       return 2;
     }
-    process.stderr.write(`jsonbench: ${(e as Error).stack ?? String(e)}\n`);
-    return 1;
+    // A file-system error is about a path the user gave (--out, --ledger, a results file): exit 2
+    // with the message. Anything else is a bug in jsonbench: exit 1, stack with JSONBENCH_DEBUG=1.
+    const err = e as NodeJS.ErrnoException;
+    const fsError = typeof err?.code === 'string' && /^E[A-Z]+$/.test(err.code) && typeof err.syscall === 'string';
+    process.stderr.write(`jsonbench: error: ${err?.message ?? String(e)}\n`);
+    if (process.env.JSONBENCH_DEBUG) process.stderr.write(`${err?.stack ?? ''}\n`);
+    else if (!fsError) process.stderr.write('(an internal error: rerun with JSONBENCH_DEBUG=1 for the stack, and please report it)\n');
+    return fsError ? 2 : 1;
   }
 }

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import os from 'node:os';
 import cliProgress from 'cli-progress';
@@ -41,6 +41,9 @@ export interface RunOptions {
   chromiumPath?: string;
 }
 
+/** Largest accepted --seed: payloads use seed and seed + 1 as 32-bit seeds, which must differ. */
+const MAX_SEED = 2 ** 32 - 2;
+
 /** Statuses that make `jsonbench run` exit 1 (everything else is still measured and written). */
 const FAILING = new Set(['failed', 'incorrect', 'timeout', 'crashed']);
 
@@ -67,10 +70,14 @@ function progressReporter(isTty: boolean): { onProgress: (e: ProgressEvent) => v
 
 /** Resolves the run's policy and filters; @throws UsageError naming a bad flag value. */
 export async function resolveRun(opts: RunOptions, user: UserConfig) {
-  const policy: RunPolicy | undefined = policies[opts.policy as RunPolicy['name']];
+  const policy: RunPolicy | undefined = Object.hasOwn(policies, opts.policy) ? policies[opts.policy as RunPolicy['name']] : undefined;
   if (!policy) throw new UsageError('--policy', `unknown "${opts.policy}" (choose from: ${Object.keys(policies).join(', ')})`);
-  const seed = Number(opts.seed);
-  if (!Number.isInteger(seed)) throw new UsageError('--seed', `"${opts.seed}" is not an integer`);
+  // faker's generator is seeded with 32-bit integers, and the gate's variant payload uses seed + 1
+  const seed = /^\d+$/.test(String(opts.seed).trim()) ? Number(opts.seed) : NaN;
+  if (!Number.isSafeInteger(seed) || seed > MAX_SEED) throw new UsageError('--seed', `"${opts.seed}" is not an integer from 0 to ${MAX_SEED}`);
+  for (const [flag, value] of [['--workload', opts.workload], ['--serializer', opts.serializer], ['--size', opts.size], ['--direction', opts.direction]] as const) {
+    if (value !== undefined && splitList(value).length === 0) throw new UsageError(flag, 'needs at least one value');
+  }
   const allW = await workloads.loadAll(user.workloads);
   const allS = await serializers.loadAll(user.serializers);
   const wIds = splitList(opts.workload);
@@ -101,7 +108,9 @@ export async function resolveRun(opts: RunOptions, user: UserConfig) {
 export async function runCommand(opts: RunOptions): Promise<number> {
   const cwd = process.cwd();
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  if (opts.out !== undefined && !opts.out.trim()) throw new UsageError('--out', 'is empty (give a folder, or leave it out for jsonbench-results/<timestamp>/)');
   const outDir = resolve(cwd, opts.out ?? join('jsonbench-results', stamp));
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError('--out', `${outDir} exists and is not a folder`);
   const configFile = findConfig(cwd, opts.config);
   const prepared = configFile ? await prepareConfig(configFile, outDir) : null;
   const user = prepared?.config ?? { serializers: [], workloads: [] };
@@ -144,6 +153,14 @@ export async function runCommand(opts: RunOptions): Promise<number> {
     const t0 = performance.now();
     const launchLogPath = join(outDir, 'launches.partial.jsonl');
     writeFileSync(launchLogPath, '');
+    // Ctrl-C: restore the terminal (the progress bar hides the cursor) and say where the measured data is.
+    const onSigint = () => {
+      process.off('SIGINT', onSigint);
+    progress.stop();
+      process.stderr.write(`\njsonbench: interrupted. Finished cases: ${partialPath}; every finished launch: ${launchLogPath}\n`);
+      process.exit(130);
+    };
+    process.once('SIGINT', onSigint);
     results.cases = await runGroups({ groups, payloads, policy: r.policy, configPath: matrix?.configPath ?? prepared?.modulePath, partialPath, launchLogPath, onProgress,
       ...(targets ? { launchFor: targets.launchFor, faultOf: targets.faultOf } : {}) });
     progress.stop();

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve, basename } from 'node:path';
 import { build } from 'esbuild';
 import { ConfigError, loadUserConfig, type UserConfig } from './user-config.js';
@@ -28,7 +28,8 @@ export async function prepareConfig(file: string, outDir: string): Promise<{ mod
   let modulePath = file;
   if (file.endsWith('.ts')) {
     mkdirSync(outDir, { recursive: true });
-    modulePath = join(dirname(file), `.${basename(file, '.ts')}.compiled.mjs`);
+    // unique per process, so two jsonbench commands in one folder never delete each other's module
+    modulePath = join(dirname(file), `.${basename(file, '.ts')}.${process.pid}-${Date.now().toString(36)}.compiled.mjs`);
     try {
       await build({ entryPoints: [file], outfile: modulePath, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'silent', target: 'node20' });
     } catch (e) {
@@ -37,5 +38,10 @@ export async function prepareConfig(file: string, outDir: string): Promise<{ mod
       throw new ConfigError(first?.location ? `${file}:${first.location.line}:${first.location.column}` : file, 'syntax', first?.text ?? (e as Error).message);
     }
   }
-  return { modulePath, config: await loadUserConfig(modulePath, file) };
+  try {
+    return { modulePath, config: await loadUserConfig(modulePath, file) };
+  } catch (e) {
+    if (modulePath !== file) rmSync(modulePath, { force: true });
+    throw e;
+  }
 }

@@ -1,5 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { SerializerAdapter } from '../serializers/types.js';
+import { serializers as builtinSerializers } from '../serializers/index.js';
+import { workloads as builtinWorkloads } from '../workloads/index.js';
 import type { Workload } from '../workloads/types.js';
 
 /** What a user's `jsonbench.config.*` default-exports: extra adapters and workloads, same interfaces as the built-ins. */
@@ -43,6 +45,19 @@ function checkWorkload(file: string, key: string, w: Record<string, unknown>): v
 }
 
 /**
+ * A user's id must not shadow a built-in one (the host and the workers would then disagree on
+ * which one a case means) nor repeat within the config. @throws ConfigError naming the key.
+ */
+function checkIds(file: string, key: string, entries: readonly { id: string }[], builtinIds: readonly string[]): void {
+  const seen = new Map<string, number>();
+  entries.forEach((e, i) => {
+    if (builtinIds.includes(e.id)) throw new ConfigError(file, `${key}[${i}].id`, `"${e.id}" is a built-in ${key === 'serializers' ? 'serializer' : 'workload'}; give yours another id`);
+    if (seen.has(e.id)) throw new ConfigError(file, `${key}[${i}].id`, `"${e.id}" repeats ${key}[${seen.get(e.id)}].id`);
+    seen.set(e.id, i);
+  });
+}
+
+/**
  * Validates a config module's default export. @throws ConfigError naming the file and key.
  */
 export function validateUserConfig(file: string, value: unknown): UserConfig {
@@ -55,6 +70,7 @@ export function validateUserConfig(file: string, value: unknown): UserConfig {
   if (!Array.isArray(serializers)) throw new ConfigError(file, 'serializers', 'must be an array of adapters');
   if (!Array.isArray(workloads)) throw new ConfigError(file, 'workloads', 'must be an array of workloads');
   serializers.forEach((a, i) => { if (!a || typeof a !== 'object') throw new ConfigError(file, `serializers[${i}]`, 'must be an object'); checkAdapter(file, `serializers[${i}]`, a); });
+  checkIds(file, 'serializers', serializers as { id: string }[], builtinSerializers.ids);
   workloads.forEach((w, i) => {
     if (!w || typeof w !== 'object') throw new ConfigError(file, `workloads[${i}]`, 'must be an object');
     checkWorkload(file, `workloads[${i}]`, w);

@@ -40,7 +40,10 @@ export function checkCase(prepared: PreparedSerializer, workload: Workload, dire
     const where = io.inputs.length > 1 ? ` (record ${i})` : '';
     if (direction === 'serialize') {
       const out = prepared.serialize!(io.inputs[i]);
-      if (typeof out !== 'string') return { path: '$', expected: 'a string', actual: renderValue(out), reason: `serialize returned ${typeof out}, not a string${where}` };
+      if (typeof out !== 'string') {
+        const what = (out as unknown) instanceof Promise ? 'a Promise (serialize must be synchronous)' : out === null ? 'null' : typeof out;
+        return { path: '$', expected: 'a string', actual: renderValue(out), reason: `serialize returned ${what}, not a string${where}` };
+      }
       let parsed: unknown;
       try { parsed = JSON.parse(out); } catch (e) {
         return { path: '$', expected: 'valid JSON', actual: renderValue(out), reason: `output is not valid JSON${where}: ${(e as Error).message}` };
@@ -51,6 +54,7 @@ export function checkCase(prepared: PreparedSerializer, workload: Workload, dire
       if (textProblem) return { path: '$', expected: textProblem, actual: renderValue(out), reason: `${textProblem}${where}` };
     } else {
       const out = prepared.deserialize!(io.inputs[i] as string);
+      if ((out as unknown) instanceof Promise) return { path: '$', expected: 'a value', actual: 'a Promise', reason: `deserialize returned a Promise (it must be synchronous)${where}` };
       const m = firstMismatch(io.expected[i], out);
       if (m) return { ...m, reason: `result differs at ${m.path}${where}` };
     }

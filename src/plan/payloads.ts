@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Workload } from '../workloads/types.js';
 import { variantPathOf } from '../worker/protocol.js';
+import { firstMismatch } from '../measure/verify.js';
 
 /** A payload file made once by the host and handed to every worker as the same bytes. */
 export interface PayloadFile {
@@ -12,6 +13,11 @@ export interface PayloadFile {
   bytes: number;
   /** hex SHA-256 of the payload text */
   sha256: string;
+}
+
+/** A workload that cannot build its payload (a user's workload bug): the CLI exits 2 with the message. */
+export class WorkloadError extends Error {
+  readonly code = 'E_WORKLOAD';
 }
 
 /** Seed of the variant payload the gate also checks (so a serializer that returns a cached string fails). */
@@ -26,12 +32,15 @@ export const variantSeed = (seed: number) => seed + 1;
 export function renderPayload(workload: Workload, size: number, seed: number): string {
   let value: unknown;
   try { value = workload.build(size, seed); } catch (e) {
-    throw new Error(`workload ${workload.id}: build(${size}, ${seed}) threw: ${(e as Error).message}`);
+    throw new WorkloadError(`workload ${workload.id}: build(${size}, ${seed}) threw: ${(e as Error).message}`);
   }
-  const text = JSON.stringify(value, null, workload.wire?.indent);
-  if (typeof text !== 'string') throw new Error(`workload ${workload.id}: build(${size}) did not return a JSON value`);
-  const again = JSON.stringify(JSON.parse(text), null, workload.wire?.indent);
-  if (again !== text) throw new Error(`workload ${workload.id}: build(${size}) returned a value that does not survive JSON (undefined, NaN, a Date or a class?)`);
+  let text: string | undefined;
+  try { text = JSON.stringify(value, null, workload.wire?.indent); } catch (e) {
+    throw new WorkloadError(`workload ${workload.id}: build(${size}) returned a value JSON cannot write: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (typeof text !== 'string') throw new WorkloadError(`workload ${workload.id}: build(${size}) did not return a JSON value (got ${typeof value})`);
+  const m = firstMismatch(value, JSON.parse(text));
+  if (m) throw new WorkloadError(`workload ${workload.id}: build(${size}) returned a value that does not survive JSON at ${m.path}: ${m.expected} became ${m.actual} (NaN, Infinity, a Date or a class instance?)`);
   return text;
 }
 

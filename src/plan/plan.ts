@@ -21,6 +21,8 @@ export interface PlannedCase {
   /** key of the payload file: `<workload>-<size>` */
   payloadKey: string;
   unsupported?: string;
+  /** the adapter misbehaved while planning (supports() threw or gave no reason): the case is `failed` with this, never launched */
+  fault?: string;
   /** the adapter's call for this direction, as written in its source (`adapter.code`) */
   code?: string;  /** the runtime it runs on (`--target`); the id then ends in `@<target id>` */
   target?: CaseTarget;
@@ -74,18 +76,23 @@ export function planCases(req: PlanRequest, allSerializers: SerializerAdapter[])
         for (const direction of req.directions) {
           const byClass = new Map<CaseClass, PlannedCase[]>();
           const unsupported: PlannedCase[] = [];
-          const support = (a: SerializerAdapter): true | string => {
-            if (!classOf(a, direction)) return `${a.id} has no ${direction === 'serialize' ? 'serializer' : 'deserializer'}`;
-            try { return a.supports(view, direction); } catch (e) { return `supports() threw: ${(e as Error).message}`; }
+          // true, or why not: an `unsupported` reason, or a `fault` when supports() itself misbehaves (a bug in the adapter, reported as failed)
+          const support = (a: SerializerAdapter): true | { reason: string; fault?: boolean } => {
+            if (!classOf(a, direction)) return { reason: `${a.id} has no ${direction === 'serialize' ? 'serializer' : 'deserializer'}` };
+            let answer: unknown;
+            try { answer = a.supports(view, direction); } catch (e) { return { reason: `supports() threw: ${(e as Error)?.message ?? String(e)}`, fault: true }; }
+            if (answer === true) return true;
+            if (typeof answer === 'string' && answer.trim()) return { reason: answer };
+            return { reason: `supports() returned ${typeof answer === 'string' ? '""' : String(answer)}; it must return true or a reason (a non-empty string)`, fault: true };
           };
-          const make = (a: SerializerAdapter, reason?: string): PlannedCase => ({
+          const make = (a: SerializerAdapter, why?: { reason: string; fault?: boolean }): PlannedCase => ({
             id: `${workload.id}/${size}/${shape}/${direction}/${a.id}`,
             workload: workload.id, size, shape, direction,
             caseClass: classOf(a, direction) ?? (direction === 'serialize' ? 'serialize' : 'parse'),
             serializer: a.id, serializerVersion: versionOf(a, req.resolveFrom), family: a.family,
             baseline: null, payloadKey: `${workload.id}-${size}`,
             ...(a.code?.[direction] ? { code: a.code[direction] } : {}),
-            ...(reason ? { unsupported: reason } : {}),
+            ...(why ? (why.fault ? { fault: why.reason } : { unsupported: why.reason }) : {}),
           });
           for (const a of req.serializers) {
             const ok = support(a);

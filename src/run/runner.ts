@@ -105,7 +105,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const launchOf = (c: PlannedCase) => input.launchFor?.(c) ?? input.launch ?? launchWorker;
   const results: CaseResult[] = [];
   const bestBaseline = new Map<string, number>();
-  const runnable = input.groups.flat().filter((c) => !c.unsupported && !input.faultOf?.(c)).length;
+  const runnable = input.groups.flat().filter((c) => !c.unsupported && !c.fault && !input.faultOf?.(c)).length;
   const total = runnable * (policy.launches + 1);
   let index = 0;
   const finish = (r: CaseResult) => {
@@ -116,7 +116,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
 
   for (const group of input.groups) {
     const recs: CaseRecord[] = group.map((planned) => {
-      const fault = planned.unsupported ? undefined : input.faultOf?.(planned);
+      const fault = planned.unsupported ? undefined : planned.fault || input.faultOf?.(planned);
       return {
         planned, payload: input.payloads.get(planned.payloadKey)!, launches: [], relaunches: 0,
         status: planned.unsupported ? 'unsupported' : fault ? 'failed' : 'measured', findings: [], paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),

@@ -58,6 +58,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     for (const [side, id] of ids) {
       const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
       const prepared: PreparedSerializer = await stage('prepare', side, () => adapter.prepare(workload, job.direction));
+      if (prepared === null || typeof prepared !== 'object') throw new StageError('prepare', side, `prepare() returned ${prepared === null ? 'null' : typeof prepared}; it must return { serialize?, deserialize? }`);
       const call = job.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
       if (typeof call !== 'function') throw new StageError('prepare', side, `prepare() returned no ${job.direction} function`);
       for (const text of texts) {

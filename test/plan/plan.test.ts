@@ -49,9 +49,13 @@ test('the class baseline joins its group even when --serializer left it out', ()
   assert.equal(groups[0][0].id, 'tiny/10/list/serialize/json');
 });
 
-test('a supports() that throws becomes an unsupported case naming the error', () => {
-  const bad = adapter('bad', { supports: () => { throw new Error('nope'); } });
-  const groups = planCases({ workloads: [workload], serializers: [json, bad], directions: ['serialize'], policy: policies.quick }, [json, bad]);
-  const c = groups.flat().find((x) => x.serializer === 'bad')!;
-  assert.equal(c.unsupported, 'supports() threw: nope');
+test('a supports() that throws or answers false is a fault of the adapter (failed), not an unsupported pair', () => {
+  const threw = adapter('threw', { supports: () => { throw new Error('nope'); } });
+  const no = adapter('no', { supports: (() => false) as never });
+  const groups = planCases({ workloads: [workload], serializers: [json, threw, no], directions: ['serialize'], policy: policies.quick }, [json, threw, no]);
+  const c = groups.flat().find((x) => x.serializer === 'threw')!;
+  assert.equal(c.fault, 'supports() threw: nope');
+  assert.equal(c.unsupported, undefined);
+  const f = groups.flat().find((x) => x.serializer === 'no')!;
+  assert.match(f.fault!, /supports\(\) returned false; it must return true or a reason/);
 });
