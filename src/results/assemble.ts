@@ -64,7 +64,7 @@ export function assembleCase(rec: CaseRecord, confidence: number): CaseResult {
       launchSpread: (Math.max(...launchMeans) - Math.min(...launchMeans)) / medianOf(launchMeans),
     };
     result.time = time;
-    if (kept.some((l) => l.noisy)) findings.push({ code: 'noisy', message: `error target not met within the time cap (error ${(100 * est.error / est.mean).toFixed(1)}% of the mean)` });
+    if (kept.some((l) => l.noisy)) findings.push({ code: 'noisy', message: `${kept.filter((l) => l.noisy).length} of ${kept.length} launch(es) reached the time cap before the error target; error of all samples together: ${(100 * est.error / est.mean).toFixed(1)}% of the mean` });
     const emptyNs = Math.min(...kept.map((l) => l.emptyNsPerOp));
     if (time.mean < TOO_FAST_FACTOR * emptyNs) findings.push({ code: 'too-fast', message: `mean ${time.mean.toFixed(1)} ns/op is under ${TOO_FAST_FACTOR}× an empty op (${emptyNs.toFixed(1)} ns/op): the work may have been optimised away` });
     const out = est.outliers.low + est.outliers.high;
