@@ -43,9 +43,12 @@ export function allocationWindow(v8: V8Module, op: Op, ops: number): AllocWindow
  * Calibrated in test/measure/allocation.test.ts on known allocations (Node 20 x64, pointer
  * compression off: 8-byte fields): `{a:1,b:2}` 40 B, a heap number 16 B, `[1,2,3]` 32 B (its
  * elements are a copy-on-write boilerplate), `new Array(100).fill(0)` 848 B, a flat 1000-char
- * one-byte string 1016 B, all within 0.3% and never under. The residue grows with object size:
- * when an object does not fit the rest of a 256 KB new-space page, V8 fills that tail, and the
- * filler counts as used (about size²/(2·256 KB) bytes per op: +2.3 B on 1016-byte objects).
+ * one-byte string 1016 B: medians within 0.3%. The residue grows with object size: when an
+ * object does not fit the rest of a 256 KB new-space page, V8 fills that tail, and the filler
+ * counts as used (about size²/(2·256 KB) bytes per op: +2.3 B on 1016-byte objects); a window
+ * with a scavenge in it can read up to ~0.2% low. Until V8 has decided an allocation site's
+ * pretenuring (a few scavenges in), each object a literal allocates also carries a 16-byte
+ * memento: the sizing windows and the caller's warmup run past that.
  */
 export function netWindow(v8: V8Module, op: Op, ops: number): AllocWindow {
   const overhead = allocationWindow(v8, op, 0).bytes;

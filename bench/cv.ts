@@ -1,0 +1,63 @@
+import { meanOf } from '../src/stats/estimate.js';
+import { sampleStandardDeviation } from 'simple-statistics';
+
+/** Coefficient of variation of repeated results: sample stddev / mean (a fraction); NaN under 2 values. */
+export function cv(xs: readonly number[]): number {
+  if (xs.length < 2) return NaN;
+  return sampleStandardDeviation([...xs]) / Math.abs(meanOf(xs));
+}
+
+/** One tool's repeated results for one pair: ratio and both sides' means (ns/op), one entry per run. */
+export interface Series { ratio: number[]; serializerNs: number[]; baselineNs: number[] }
+
+/** `1.23%`, or `—` when there is no value. */
+export function pct(x: number): string {
+  return Number.isFinite(x) ? `${(100 * x).toFixed(2)}%` : '—';
+}
+
+/** ns/op with a unit that keeps 3–4 significant digits. */
+export function renderNs(ns: number): string {
+  if (!Number.isFinite(ns)) return '—';
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(3)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(3)} µs`;
+  return `${ns.toFixed(1)} ns`;
+}
+
+/** A Markdown table (reads in a terminal too); the first row is the header. */
+export function renderTable(rows: string[][]): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
+  return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
+/**
+ * The closing table: pair | jsonbench ratio CV | mitata ratio CV | tinybench ratio CV | means' CVs
+ * (serializer / baseline for each tool, in that order), one row per pair.
+ */
+export function renderPrecisionTable(tools: readonly string[], byPair: ReadonlyMap<string, ReadonlyMap<string, Series>>): string {
+  const rows = [['pair', ...tools.map((t) => `${t} ratio CV`), `means' CVs (serializer / baseline: ${tools.join(', ')})`]];
+  for (const [pair, series] of byPair) {
+    const get = (t: string) => series.get(t) ?? { ratio: [], serializerNs: [], baselineNs: [] };
+    rows.push([
+      pair,
+      ...tools.map((t) => pct(cv(get(t).ratio))),
+      tools.map((t) => `${pct(cv(get(t).serializerNs))} / ${pct(cv(get(t).baselineNs))}`).join('; '),
+    ]);
+  }
+  return renderTable(rows);
+}
+
+/** Per-run values of one pair: one row per tool with its ratios and means, and their CVs. */
+export function renderRuns(tools: readonly string[], series: ReadonlyMap<string, Series>): string {
+  const rows = [['tool', 'ratio per run', 'ratio CV', 'serializer mean per run', 'CV', 'baseline mean per run', 'CV']];
+  for (const t of tools) {
+    const s = series.get(t);
+    if (!s) continue;
+    rows.push([
+      t, s.ratio.map((r) => r.toFixed(3)).join(' '), pct(cv(s.ratio)),
+      s.serializerNs.map(renderNs).join(', '), pct(cv(s.serializerNs)),
+      s.baselineNs.map(renderNs).join(', '), pct(cv(s.baselineNs)),
+    ]);
+  }
+  return renderTable(rows);
+}

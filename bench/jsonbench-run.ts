@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { workloads } from '../src/workloads/index.js';
+import { serializers } from '../src/serializers/index.js';
+import { planCases, type CaseGroup } from '../src/plan/plan.js';
+import type { PayloadFile } from '../src/plan/payloads.js';
+import { runGroups } from '../src/run/runner.js';
+import { launchWorker, type LaunchOutcome } from '../src/run/launch.js';
+import { PROTOCOL_VERSION, type WorkerJob } from '../src/worker/protocol.js';
+import type { RunPolicy } from '../src/config/policies.js';
+import { pairId, type Pair } from './pairs.js';
+
+/** What one run says about a pair: the ratio and both sides' mean time (ns/op), or why it has none. */
+export type PairNumbers =
+  | { ok: true; ratio: number; serializerNs: number; baselineNs: number; noisyLaunches: number; relaunches: number }
+  | { ok: false; reason: string };
+
+/**
+ * Launches timing workers as jsonbench does, but answers allocation launches with an empty `done`:
+ * the precision bench reads only times, and the allocation pass does not touch them.
+ */
+function timingOnly(job: WorkerJob, timeoutMs: number): Promise<LaunchOutcome> {
+  if (job.mode !== 'alloc') return launchWorker(job, timeoutMs);
+  return Promise.resolve({
+    messages: [{ protocol: PROTOCOL_VERSION, type: 'done', noisy: false, elapsedMs: 0, checksum: 0 }],
+    exitCode: 0, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 0,
+  });
+}
+
+/** The planned group of each pair (its serializer and its baseline, baseline first). */
+export async function planPairs(pairs: readonly Pair[], policy: RunPolicy): Promise<CaseGroup[]> {
+  const all = await serializers.loadAll();
+  const groups: CaseGroup[] = [];
+  for (const p of pairs) {
+    const planned = planCases({
+      workloads: [await workloads.load(p.workload)], serializers: all.filter((s) => s.id === p.serializer || s.id === p.baseline),
+      sizes: [p.size], directions: [p.direction], policy,
+    }, all);
+    const group = planned.find((g) => g.some((c) => c.shape === p.shape && c.serializer === p.serializer && c.baseline === p.baseline));
+    if (!group) throw new Error(`${pairId(p)}: jsonbench plans no group with this serializer and baseline`);
+    groups.push(group.filter((c) => c.serializer === p.serializer || c.serializer === p.baseline));
+  }
+  return groups;
+}
+
+/**
+ * One jsonbench run of every pair under `policy` (timing launches as the CLI runs them: the same
+ * runner, workers, interleaving and relaunch rule), reading the ratio and the `time.mean` of the
+ * serializer's case and of the baseline's own case from the case results. The case results
+ * (raw samples included) stay in `<workDir>/jsonbench-<run>.jsonl`.
+ */
+export async function runJsonbench(pairs: readonly Pair[], groups: CaseGroup[], payloads: ReadonlyMap<string, PayloadFile>, policy: RunPolicy, workDir: string, run: number): Promise<Map<string, PairNumbers>> {
+  const partialPath = join(workDir, `jsonbench-${run}.jsonl`); // every case result of this run, with its raw samples
+  writeFileSync(partialPath, '');
+  const results = await runGroups({ groups, payloads, policy, partialPath, launch: timingOnly });
+  const out = new Map<string, PairNumbers>();
+  pairs.forEach((p, k) => {
+    const [base, ser] = [p.baseline, p.serializer].map((id) => results.find((r) => r.id === `${groups[k][0].workload}/${p.size}/${p.shape}/${p.direction}/${id}`));
+    if (!ser || !base) return out.set(pairId(p), { ok: false, reason: 'case missing from the results' });
+    if (ser.status !== 'measured' || base.status !== 'measured') return out.set(pairId(p), { ok: false, reason: `${ser.status}/${base.status}: ${ser.reason ?? base.reason ?? ''}` });
+    if (ser.ratio == null || !ser.time || !base.time) return out.set(pairId(p), { ok: false, reason: 'no ratio' });
+    out.set(pairId(p), {
+      ok: true, ratio: ser.ratio, serializerNs: ser.time.mean, baselineNs: base.time.mean,
+      noisyLaunches: ser.samples.launches.filter((l) => l.noisy).length + base.samples.launches.filter((l) => l.noisy).length,
+      relaunches: ser.samples.relaunches + base.samples.relaunches,
+    });
+  });
+  return out;
+}

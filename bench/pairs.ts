@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { workloads } from '../src/workloads/index.js';
+import { serializers } from '../src/serializers/index.js';
+import { unitView, unitsOf } from '../src/workloads/unit.js';
+import { caseIo, checkCase } from '../src/measure/gate.js';
+import type { Direction, Shape } from '../src/workloads/types.js';
+import type { CaseClass } from '../src/serializers/types.js';
+
+/**
+ * One pair the precision bench measures: a serializer against the baseline jsonbench draws its
+ * ratio against (same class). `ratio` = serializer time / baseline time; < 1 is faster.
+ */
+export interface Pair {
+  workload: string;
+  size: number;
+  shape: Shape;
+  direction: Direction;
+  serializer: string;
+  baseline: string;
+}
+
+/**
+ * The fixed pairs: a large list serialize (ms per op), a small document serialize (µs per op),
+ * and a small document validate-deserialize, whose class baseline is typebox (typia validates,
+ * JSON.parse only parses, so jsonbench never pairs typia with json).
+ */
+export const DEFAULT_PAIRS: readonly Pair[] = [
+  { workload: 'users', size: 10000, shape: 'list', direction: 'serialize', serializer: 'fast-json-stringify', baseline: 'json' },
+  { workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', serializer: 'fast-json-stringify', baseline: 'json' },
+  { workload: 'weather-station', size: 1, shape: 'single', direction: 'deserialize', serializer: 'typia', baseline: 'typebox' },
+];
+
+/** `workload/size/shape/direction/serializer~baseline` */
+export function pairId(p: Pair): string {
+  return `${p.workload}/${p.size}/${p.shape}/${p.direction}/${p.serializer}~${p.baseline}`;
+}
+
+/** Class of a pair's cases, or a reason it cannot be measured (unregistered, unsupported, classes differ). */
+export async function pairClass(p: Pair): Promise<CaseClass | string> {
+  if (!serializers.ids.includes(p.serializer)) return `${p.serializer} is not registered`;
+  if (!serializers.ids.includes(p.baseline)) return `${p.baseline} is not registered`;
+  const w = unitView(await workloads.load(p.workload), p.shape);
+  const classes: (CaseClass | undefined)[] = [];
+  for (const id of [p.serializer, p.baseline]) {
+    const a = await serializers.load(id);
+    const ok = a.supports(w, p.direction);
+    if (ok !== true) return `${id}: ${ok}`;
+    classes.push(p.direction === 'serialize' ? 'serialize' : a.deserializeClass);
+  }
+  if (!classes[0] || classes[0] !== classes[1]) return `classes differ (${classes.join(' vs ')}): jsonbench does not pair them`;
+  return classes[0];
+}
+
+/** A side ready to time outside jsonbench: its call and the inputs of one op (one per unit). */
+export interface PreparedSide { call: (input: unknown) => unknown; inputs: unknown[] }
+
+/**
+ * Prepares one side as jsonbench's worker does (unit view, adapter.prepare, the correctness
+ * gate on the payload) for a peer tool to time. @throws Error when the gate fails.
+ */
+export async function prepareSide(p: Pair, id: string, caseClass: CaseClass, payloadPath: string): Promise<PreparedSide> {
+  const w = unitView(await workloads.load(p.workload), p.shape);
+  const prepared = await (await serializers.load(id)).prepare(w, p.direction);
+  const fn = p.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
+  if (typeof fn !== 'function') throw new Error(`${id}: prepare() returned no ${p.direction} function`);
+  const io = caseIo(w, p.direction, caseClass, unitsOf(JSON.parse(readFileSync(payloadPath, 'utf8')), p.shape));
+  const failure = checkCase(prepared, w, p.direction, io);
+  if (failure) throw new Error(`${id} fails the correctness gate: ${failure.reason}`);
+  return { call: (input) => fn.call(prepared, input as never), inputs: io.inputs };
+}
