@@ -1,3 +1,4 @@
+import type { CaseCoordinates } from '../worker/protocol.js';
 import type { Direction, Shape, Workload } from '../workloads/types.js';
 import type { CaseClass, Family, SerializerAdapter } from '../serializers/types.js';
 import { unitView } from '../workloads/unit.js';
@@ -6,14 +7,8 @@ import { builtinVersion, installedVersion } from '../serializers/version.js';
 import type { CaseTarget } from '../results/types.js';
 
 /** One case to run (or an `unsupported` case, decided here and never launched). */
-export interface PlannedCase {
+export interface PlannedCase extends CaseCoordinates {
   id: string;
-  workload: string;
-  size: number;
-  shape: Shape;
-  direction: Direction;
-  caseClass: CaseClass;
-  serializer: string;
   serializerVersion: string;
   family: Family;
   /** baseline of its group (same class); null when the group has none */
@@ -24,7 +19,8 @@ export interface PlannedCase {
   /** the adapter misbehaved while planning (supports() threw or gave no reason): the case is `failed` with this, never launched */
   fault?: string;
   /** the adapter's call for this direction, as written in its source (`adapter.code`) */
-  code?: string;  /** the runtime it runs on (`--target`); the id then ends in `@<target id>` */
+  code?: string;
+  /** the runtime it runs on (`--target`); the id then ends in `@<target id>` */
   target?: CaseTarget;
 }
 

@@ -45,16 +45,20 @@ export interface MeasurePolicy {
   allocWindowMinMs: number;
 }
 
-/** What one worker launch is asked to do. */
-export interface WorkerJob {
-  /** `time`: paired timing rounds; `alloc`: untimed allocation windows; `verify`: only the correctness gate. */
-  mode: 'time' | 'alloc' | 'verify';
+/** Where a case sits in the matrix: the fields a planned case and a worker job share. */
+export interface CaseCoordinates {
   workload: string;
   size: number;
   shape: Shape;
   direction: Direction;
   caseClass: CaseClass;
   serializer: string;
+}
+
+/** What one worker launch is asked to do. */
+export interface WorkerJob extends CaseCoordinates {
+  /** `time`: paired timing rounds; `alloc`: untimed allocation windows; `verify`: only the correctness gate. */
+  mode: 'time' | 'alloc' | 'verify';
   /** The group's baseline, timed in alternating rounds; omitted when the case is the baseline. */
   baseline?: string;
   /** File holding the payload text (the wire value as JSON, written once by the host). */
