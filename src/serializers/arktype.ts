@@ -1,20 +1,41 @@
 import { type, type Type } from 'arktype';
-import type { SchemaNode, WireOptions } from '../workloads/schema.js';
+import { isOptional, wireName, type ObjectSchema, type SchemaNode, type WireOptions } from '../workloads/schema.js';
+import { UnsupportedConstruct, paths, supportOf } from './support/translation.js';
 import type { SerializerAdapter } from './types.js';
 import { oneWay, propertyEntries, wireToModelKeys } from './support/model.js';
 
 /** Any arktype Type (input and output are not tracked: types are built at run time). */
 export type AnyType = Type<unknown>;
 
+/** Keys arktype's object syntax reads as syntax rather than a name (`a?` optional, `[string]` index, `+` undeclared-key mode, `...` spread). */
+const ARK_SYNTAX_KEY = /\?$|^\[|^\+$|^\.\.\./;
+
 /**
  * Builds the arktype Type that validates a wire unit and outputs its model, from arktype's own
  * keywords: numeric-string fields use `string.numeric.parse` (a well-formed numeric string → a
  * number; note arktype rejects exponent forms such as "1e5"), `asDate` fields use
- * `string.date.iso.parse` (ISO 8601 → Date), objects check their wire keys and rename them to
- * model keys in a `.pipe` morph when names differ, and nullable nodes are `T | null`.
+ * `string.date.iso.parse` (ISO 8601 → Date), objects check their wire keys (`key?` when
+ * optional, a `[string]` index signature for typed extra keys) and rename them to model keys in
+ * a `.pipe` morph when names differ, integers of every width are `number.integer`, records are
+ * `Record<string, T>`, unions `.or`, discriminated unions a union of objects whose tag is a
+ * unit type (arktype finds the discriminant itself), and nullable nodes are `T | null`.
+ * @throws UnsupportedConstruct for a key that arktype's object syntax reads as syntax (see ARK_SYNTAX_KEY)
  */
-export function toArkType(node: SchemaNode, naming: WireOptions['naming']): AnyType {
+export function toArkType(node: SchemaNode, naming: WireOptions['naming'], path = '$'): AnyType {
   let t: AnyType;
+  const object = (o: ObjectSchema, p: string, tag?: [string, string]): AnyType => {
+    const entries = propertyEntries(o, naming);
+    const shape: Record<string, unknown> = tag ? { [tag[0]]: type.unit(tag[1]) } : {};
+    for (const e of entries) {
+      if (ARK_SYNTAX_KEY.test(e.wire)) throw new UnsupportedConstruct('arktype', 'optional property', paths.prop(p, e.wire), `plain key named ${JSON.stringify(e.wire)} (its object syntax reads it as syntax)`);
+      shape[isOptional(o, e.model) ? `${e.wire}?` : e.wire] = toArkType(e.node, naming, paths.prop(p, e.wire));
+    }
+    const extra = o.additionalProperties;
+    if (extra && extra.type !== 'unknown') shape['[string]'] = toArkType(extra, naming, paths.value(p));
+    const obj = type(shape as never) as AnyType;
+    const rename = wireToModelKeys(entries);
+    return rename ? (obj.pipe((x) => rename(x as Record<string, unknown>)) as AnyType) : obj;
+  };
   switch (node.type) {
     case 'string':
       t = (node.asDate ? type('string.date.iso.parse') : type('string')) as AnyType;
@@ -28,14 +49,25 @@ export function toArkType(node: SchemaNode, naming: WireOptions['naming']): AnyT
     case 'enum':
       t = type.enumerated(...node.values) as AnyType;
       break;
+    case 'null':
+      return type('null') as AnyType;
+    case 'unknown':
+      return type('unknown') as AnyType;
     case 'array':
-      t = toArkType(node.items, naming).array() as AnyType;
+      t = toArkType(node.items, naming, paths.item(path)).array() as AnyType;
       break;
-    case 'object': {
-      const entries = propertyEntries(node, naming);
-      const object = type(Object.fromEntries(entries.map((e) => [e.wire, toArkType(e.node, naming)])) as never) as AnyType;
-      const rename = wireToModelKeys(entries);
-      t = rename ? (object.pipe((o) => rename(o as Record<string, unknown>)) as AnyType) : object;
+    case 'object':
+      t = object(node, path);
+      break;
+    case 'record':
+      t = type.Record('string', toArkType(node.values, naming, paths.value(path)) as never) as AnyType;
+      break;
+    case 'union':
+      t = node.anyOf.map((m) => toArkType(m, naming, path)).reduce((a, b) => a.or(b) as AnyType);
+      break;
+    case 'discriminated': {
+      const tag = wireName(node.discriminator, naming);
+      t = Object.entries(node.mapping).map(([value, o]) => object(o, paths.variant(path, tag, value), [tag, value])).reduce((a, b) => a.or(b) as AnyType);
       break;
     }
   }
@@ -54,7 +86,10 @@ const adapter: SerializerAdapter = {
   family: 'validator',
   deserializeClass: 'transform',
   packageName: 'arktype',
-  supports: (_workload, direction) => oneWay(direction, 'deserialize', 'validator: deserialize only (arktype does not write JSON)'),
+  supports(workload, direction) {
+    const way = oneWay(direction, 'deserialize', 'validator: deserialize only (arktype does not write JSON)');
+    return way === true ? supportOf(() => toArkType(workload.schema, workload.wire?.naming)) : way;
+  },
   prepare(workload, direction) {
     if (direction !== 'deserialize') throw new Error('arktype: deserialize only');
     const T = toArkType(workload.schema, workload.wire?.naming);

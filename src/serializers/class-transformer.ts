@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Expose, Type, instanceToPlain, plainToInstance, type ClassConstructor } from 'class-transformer';
-import type { ObjectSchema, SchemaNode, WireOptions } from '../workloads/schema.js';
+import { wireName, type ObjectSchema, type SchemaNode, type WireOptions } from '../workloads/schema.js';
+import { UnsupportedConstruct, paths, supportOf, type Translated } from './support/translation.js';
 import type { SerializerAdapter } from './types.js';
 import { propertyEntries, serializerMustRename } from './support/model.js';
 
@@ -10,26 +11,46 @@ type Instance = Record<string, unknown>;
  * Declares the DTO classes of a schema the way a class-transformer user writes them, applying
  * the decorators programmatically: `@Expose({ name: wireName })` on every property,
  * `@Type(() => Nested)` on nested objects (and arrays of them), `@Type(() => Number)` on
- * numeric-string fields and `@Type(() => Date)` on `asDate` fields. One class per object node.
+ * numeric-string fields, `@Type(() => Date)` on `asDate` fields, and for a discriminated union
+ * of objects `@Type(() => Object, { discriminator: { property, subTypes }, keepDiscriminatorProperty: true })`.
+ * One class per object node. What class-transformer cannot type is kept as plain values and
+ * listed in {@link notes}: the values of a record (it maps only ES `Map`s to classes) and the
+ * objects of a union without a discriminator (no way to pick a class).
  */
 export class DtoClasses {
   private readonly classes = new Map<ObjectSchema, ClassConstructor<Instance>>();
+  /** what stays plain, one sentence each with its path */
+  readonly notes: string[] = [];
   constructor(private readonly naming: WireOptions['naming']) {}
 
-  /** The class of an object node (declared on first use). */
-  classOf(node: ObjectSchema): ClassConstructor<Instance> {
+  /** The class of an object node (declared on first use). `path` names it in notes. */
+  classOf(node: ObjectSchema, path = '$'): ClassConstructor<Instance> {
     let cls = this.classes.get(node);
     if (cls) return cls;
     cls = class Dto {} as ClassConstructor<Instance>;
     this.classes.set(node, cls);
     for (const e of propertyEntries(node, this.naming)) {
+      const at = paths.prop(path, e.wire);
       Expose({ name: e.wire })(cls.prototype, e.model);
-      const leaf = e.node.type === 'array' ? e.node.items : e.node;
-      if (leaf.type === 'object') Type(() => this.classOf(leaf))(cls.prototype, e.model);
-      else if (leaf.type === 'number' && leaf.fromString) Type(() => Number)(cls.prototype, e.model);
-      else if (leaf.type === 'string' && leaf.asDate) Type(() => Date)(cls.prototype, e.model);
+      this.decorate(cls, e.model, e.node, at);
     }
     return cls;
+  }
+
+  private decorate(cls: ClassConstructor<Instance>, key: string, node: SchemaNode, path: string): void {
+    const leaf = node.type === 'array' ? node.items : node;
+    const at = node.type === 'array' ? paths.item(path) : path;
+    if (leaf.type === 'object') Type(() => this.classOf(leaf, at))(cls.prototype, key);
+    else if (leaf.type === 'number' && leaf.fromString) Type(() => Number)(cls.prototype, key);
+    else if (leaf.type === 'string' && leaf.asDate) Type(() => Date)(cls.prototype, key);
+    else if (leaf.type === 'discriminated') {
+      const subTypes = Object.entries(leaf.mapping).map(([name, o]) => ({ name, value: this.classOf(o, paths.variant(at, leaf.discriminator, name)) }));
+      Type(() => Object, { discriminator: { property: wireName(leaf.discriminator, this.naming), subTypes }, keepDiscriminatorProperty: true })(cls.prototype, key);
+    } else if (leaf.type === 'record' && holdsObjects(leaf.values)) {
+      this.notes.push(`class-transformer maps only ES Maps to classes: the values at ${paths.value(at)} stay plain objects`);
+    } else if (leaf.type === 'union' && leaf.anyOf.some(holdsObjects)) {
+      this.notes.push(`class-transformer has no union of classes without a discriminator: the objects at ${at} stay plain objects`);
+    }
   }
 
   /**
@@ -55,6 +76,24 @@ export class DtoClasses {
   }
 }
 
+/** True when values of this schema may be objects that a class could describe. */
+function holdsObjects(node: SchemaNode): boolean {
+  return node.type === 'object' || node.type === 'discriminated' || node.type === 'record' || (node.type === 'array' && holdsObjects(node.items)) || (node.type === 'union' && node.anyOf.some(holdsObjects));
+}
+
+/**
+ * The DTO class of a unit (an object, or an array of objects for `list`) and the notes on what
+ * stays plain. @throws UnsupportedConstruct when the unit is not an object: class-transformer
+ * maps objects to class instances, so there is nothing for it to do on a bare array, string or map.
+ */
+export function toDtoClass(unit: SchemaNode, naming: WireOptions['naming']): Translated<{ dtos: DtoClasses; Dto: ClassConstructor<Instance> }> {
+  const root = unit.type === 'array' ? unit.items : unit;
+  if (root.type !== 'object') throw new UnsupportedConstruct('class-transformer', root.type === 'record' ? 'record' : 'union', unit.type === 'array' ? '$[]' : '$', `class for a ${root.type === 'record' ? 'map' : root.type} unit (it maps objects to classes)`);
+  const dtos = new DtoClasses(naming);
+  const Dto = dtos.classOf(root, unit.type === 'array' ? '$[]' : '$');
+  return { schema: { dtos, Dto }, notes: dtos.notes };
+}
+
 /**
  * class-transformer (family `reflection`): decorated classes, the Newtonsoft-style approach.
  * Deserialize = `plainToInstance(Dto, JSON.parse(text))`, class `transform`: wire names become
@@ -71,13 +110,10 @@ const adapter: SerializerAdapter = {
   family: 'reflection',
   deserializeClass: 'transform',
   packageName: 'class-transformer',
-  supports: () => true,
+  supports: (workload) => supportOf(() => toDtoClass(workload.schema, workload.wire?.naming)),
   prepare(workload, direction) {
-    const dtos = new DtoClasses(workload.wire?.naming);
     const unit = workload.schema;
-    const root = unit.type === 'array' ? unit.items : unit;
-    if (root.type !== 'object') throw new Error('class-transformer needs an object (or array of objects) unit');
-    const Dto = dtos.classOf(root);
+    const { dtos, Dto } = toDtoClass(unit, workload.wire?.naming).schema;
     if (direction === 'deserialize') return { deserialize: (text) => plainToInstance(Dto, JSON.parse(text) as unknown) };
     const indent = workload.wire?.indent;
     if (serializerMustRename(workload)) {

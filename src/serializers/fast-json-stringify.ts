@@ -1,36 +1,23 @@
 import fastJson from 'fast-json-stringify';
 import { wireSchema, type SchemaNode } from '../workloads/schema.js';
+import { toJsonSchema, type JsonSchema } from '../payload/json-schema.js';
+import type { Translated } from './support/translation.js';
 import type { SerializerAdapter } from './types.js';
 import { noNamingOrIndentReason, oneWay } from './support/model.js';
 
-/** A JSON Schema (draft 7) object, as fast-json-stringify reads it. */
-export type JsonSchema = Record<string, unknown>;
+/** A JSON Schema object, as fast-json-stringify reads it. */
+export type { JsonSchema };
 
 /**
- * Translates a schema node (as it stands on the wire) into JSON Schema: every declared property
- * is required (nullable means present but possibly null), nullable leaves become
- * `type: [t, 'null']`, integers `integer`, enums `enum`. String formats are left out: the
- * serializer writes strings as they are either way.
+ * Translates a schema node (as it stands on the wire) into the JSON Schema fast-json-stringify
+ * compiles: the shared mapping of src/payload/json-schema.ts (optional keys left out of
+ * `required`, `type: [t, "null"]`, `additionalProperties` schemas for records and extra keys,
+ * `anyOf` for unions; fast-json-stringify picks an `anyOf` branch by validating the value with
+ * ajv at run time), without `format`s: it writes strings as they are either way. Every
+ * construct of the SchemaNode is expressible, so this translation never reports one unsupported.
  */
-export function toJsonSchema(node: SchemaNode): JsonSchema {
-  const typed = (t: string): JsonSchema => ({ type: node.nullable ? [t, 'null'] : t });
-  switch (node.type) {
-    case 'string':
-      return typed('string');
-    case 'number':
-      return typed(node.integer ? 'integer' : 'number');
-    case 'boolean':
-      return typed('boolean');
-    case 'enum':
-      return { ...typed('string'), enum: node.nullable ? [...node.values, null] : [...node.values] };
-    case 'array':
-      return { ...typed('array'), items: toJsonSchema(node.items) };
-    case 'object': {
-      const properties: Record<string, JsonSchema> = {};
-      for (const [key, child] of Object.entries(node.properties)) properties[key] = toJsonSchema(child);
-      return { ...typed('object'), properties, required: Object.keys(properties) };
-    }
-  }
+export function toFjsSchema(node: SchemaNode): Translated<JsonSchema> {
+  return { schema: toJsonSchema(node, { formats: false }), notes: [] };
 }
 
 /**
@@ -51,7 +38,7 @@ const adapter: SerializerAdapter = {
   },
   prepare(workload, direction) {
     if (direction !== 'serialize') throw new Error('fast-json-stringify serializes only');
-    const stringify = fastJson(toJsonSchema(wireSchema(workload.schema, workload.wire?.naming)));
+    const stringify = fastJson(toFjsSchema(wireSchema(workload.schema, workload.wire?.naming)).schema);
     return { serialize: (value) => stringify(value) };
   },
   code: { serialize: 'stringify(value) // stringify = fastJson(jsonSchemaOf(workload))' },

@@ -1,17 +1,29 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { wireSchema, type SchemaNode } from '../workloads/schema.js';
+import { isOptional, wireSchema, type ObjectSchema, type SchemaNode } from '../workloads/schema.js';
 import type { SerializerAdapter } from './types.js';
 import { oneWay } from './support/model.js';
 
 /**
- * Builds the TypeBox type of a schema node as it stands on the wire: `Type.Object` with every
- * property required, `Type.Integer` for integers, a union of literals for enums and
+ * Builds the TypeBox type of a schema node as it stands on the wire: `Type.Object` with
+ * `Type.Optional` for optional keys (extra keys allowed, TypeBox's default, or checked against
+ * `additionalProperties`), `Type.Integer` for integers of every width (a Number.isInteger check;
+ * integers beyond 2^53 arrive rounded and still pass), a union of literals for enums,
+ * `Type.Null()`, `Type.Unknown()`, `Type.Record(Type.String(), T)`, `Type.Union` for unions and
+ * for discriminated unions (objects whose tag is a `Type.Literal`), and
  * `Type.Union([T, Type.Null()])` for nullable nodes. String formats are not declared (TypeBox
  * would need each registered in its FormatRegistry; see the shared policy in support/model.ts).
+ * TypeBox is JSON Schema, so every construct is expressible.
  */
 export function toTypeBox(node: SchemaNode): TSchema {
   let t: TSchema;
+  const object = (o: ObjectSchema, extraProps: Record<string, TSchema> = {}): TSchema => {
+    const properties: Record<string, TSchema> = { ...extraProps };
+    for (const [key, child] of Object.entries(o.properties)) properties[key] = isOptional(o, key) ? Type.Optional(toTypeBox(child)) : toTypeBox(child);
+    return o.additionalProperties && o.additionalProperties.type !== 'unknown'
+      ? Type.Object(properties, { additionalProperties: toTypeBox(o.additionalProperties) })
+      : Type.Object(properties);
+  };
   switch (node.type) {
     case 'string':
       t = Type.String();
@@ -23,17 +35,27 @@ export function toTypeBox(node: SchemaNode): TSchema {
       t = Type.Boolean();
       break;
     case 'enum':
-      t = Type.Union(node.values.map((v) => Type.Literal(v)));
+      t = node.values.length === 1 ? Type.Literal(node.values[0]) : Type.Union(node.values.map((v) => Type.Literal(v)));
       break;
+    case 'null':
+      return Type.Null();
+    case 'unknown':
+      return Type.Unknown();
     case 'array':
       t = Type.Array(toTypeBox(node.items));
       break;
-    case 'object': {
-      const properties: Record<string, TSchema> = {};
-      for (const [key, child] of Object.entries(node.properties)) properties[key] = toTypeBox(child);
-      t = Type.Object(properties);
+    case 'object':
+      t = object(node);
       break;
-    }
+    case 'record':
+      t = Type.Record(Type.String(), toTypeBox(node.values));
+      break;
+    case 'union':
+      t = Type.Union(node.anyOf.map(toTypeBox));
+      break;
+    case 'discriminated':
+      t = Type.Union(Object.entries(node.mapping).map(([tag, o]) => object(o, { [node.discriminator]: Type.Literal(tag) })));
+      break;
   }
   return node.nullable ? Type.Union([t, Type.Null()]) : t;
 }

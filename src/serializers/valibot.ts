@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { SchemaNode, WireOptions } from '../workloads/schema.js';
+import { isOptional, wireName, type ObjectSchema, type SchemaNode, type WireOptions } from '../workloads/schema.js';
 import type { SerializerAdapter } from './types.js';
 import { NUMERIC_STRING, oneWay, propertyEntries, wireToModelKeys } from './support/model.js';
 
@@ -8,12 +8,24 @@ export type AnySchema = v.GenericSchema<unknown, unknown>;
 
 /**
  * Builds the valibot schema that validates a wire unit and outputs its model: objects check their
- * wire keys and (when names differ) rename them in a `v.transform` pipe step; numeric-string
- * fields must match {@link NUMERIC_STRING} and become numbers; `asDate` fields must pass
- * `v.isoTimestamp()` and become `Date`s; nullable nodes accept null.
+ * wire keys and (when names differ) rename them in a `v.transform` pipe step; optional keys are
+ * `v.optional`; extra keys are stripped (`v.object`) unless the node allows them
+ * (`v.objectWithRest`); numeric-string fields must match {@link NUMERIC_STRING} and become
+ * numbers; `asDate` fields must pass `v.isoTimestamp()` and become `Date`s; integers of every
+ * width pass `v.integer()` (Number.isInteger); `null`, `unknown`, `record`, `union` and
+ * `discriminated` are `v.null()`, `v.unknown()`, `v.record(v.string(), T)`, `v.union` and
+ * `v.variant` with `v.literal` tags; nullable nodes accept null. valibot expresses every construct.
  */
 export function toValibot(node: SchemaNode, naming: WireOptions['naming']): AnySchema {
   let t: AnySchema;
+  const object = (o: ObjectSchema, tag?: [string, string]): AnySchema => {
+    const entries = propertyEntries(o, naming);
+    const shape: Record<string, AnySchema> = tag ? { [tag[0]]: v.literal(tag[1]) } : {};
+    for (const e of entries) shape[e.wire] = isOptional(o, e.model) ? v.optional(toValibot(e.node, naming)) : toValibot(e.node, naming);
+    const obj: AnySchema = o.additionalProperties ? v.objectWithRest(shape, toValibot(o.additionalProperties, naming)) : v.object(shape);
+    const rename = wireToModelKeys(entries);
+    return rename ? v.pipe(obj, v.transform((x) => rename(x as Record<string, unknown>))) : obj;
+  };
   switch (node.type) {
     case 'string':
       t = node.asDate ? v.pipe(v.string(), v.isoTimestamp(), v.transform((s) => new Date(s))) : v.string();
@@ -29,14 +41,25 @@ export function toValibot(node: SchemaNode, naming: WireOptions['naming']): AnyS
     case 'enum':
       t = v.picklist(node.values);
       break;
+    case 'null':
+      return v.null();
+    case 'unknown':
+      return v.unknown();
     case 'array':
       t = v.array(toValibot(node.items, naming));
       break;
-    case 'object': {
-      const entries = propertyEntries(node, naming);
-      const object = v.object(Object.fromEntries(entries.map((e) => [e.wire, toValibot(e.node, naming)])));
-      const rename = wireToModelKeys(entries);
-      t = rename ? v.pipe(object, v.transform((o) => rename(o as Record<string, unknown>))) : object;
+    case 'object':
+      t = object(node);
+      break;
+    case 'record':
+      t = v.record(v.string(), toValibot(node.values, naming));
+      break;
+    case 'union':
+      t = v.union(node.anyOf.map((m) => toValibot(m, naming)));
+      break;
+    case 'discriminated': {
+      const tag = wireName(node.discriminator, naming);
+      t = v.variant(tag, Object.entries(node.mapping).map(([value, o]) => object(o, [tag, value])) as never);
       break;
     }
   }

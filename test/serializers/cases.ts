@@ -115,5 +115,5 @@ export function invalidDatePayload(workload: Workload): { text: string; where: s
 
 /** A payload whose first nullable field is left out (nullable means present, possibly null). */
 export function missingNullablePayload(workload: Workload): { text: string; where: string } | null {
-  return corruptedPayload(workload, (n) => !!n.nullable, () => undefined);
+  return corruptedPayload(workload, (n) => 'nullable' in n && !!n.nullable, () => undefined);
 }

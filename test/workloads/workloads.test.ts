@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { workloads } from '../../src/workloads/index.js';
-import { wireSchema, type SchemaNode } from '../../src/workloads/schema.js';
+import { acceptsNull, wireSchema, type SchemaNode } from '../../src/workloads/schema.js';
 import { renderUnit, unitsOf, unitView } from '../../src/workloads/unit.js';
 import { caseIo, checkCase } from '../../src/measure/gate.js';
 import type { Workload } from '../../src/workloads/types.js';
@@ -13,7 +13,7 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 
 /** Test-only checker: every way `value` breaks `node`, as "path: problem" lines. */
 function schemaErrors(node: SchemaNode, value: unknown, path = '$'): string[] {
-  if (value === null) return node.nullable ? [] : [`${path}: null but not nullable`];
+  if (value === null) return acceptsNull(node) ? [] : [`${path}: null but not nullable`];
   switch (node.type) {
     case 'string': {
       if (typeof value !== 'string') return [`${path}: not a string`];
@@ -40,6 +40,8 @@ function schemaErrors(node: SchemaNode, value: unknown, path = '$'): string[] {
       const inner = Object.entries(node.properties).filter(([k]) => k in obj).flatMap(([k, n]) => schemaErrors(n, obj[k], `${path}.${k}`));
       return [...extra, ...missing, ...inner];
     }
+    default:
+      return [`${path}: the built-in workloads use no ${node.type} node`];
   }
 }
 

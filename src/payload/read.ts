@@ -1,0 +1,130 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import type { Sample } from './infer.js';
+import type { Shape } from '../workloads/types.js';
+
+/**
+ * Reading a user's payload exactly as given (issue 10, "the user's bytes"): the text of each
+ * unit is kept byte for byte (indentation, key order, escapes, number spelling), so deserialize
+ * cases parse the file's own text, and the parsed values are what serialize cases are given.
+ *
+ * - a `.json` file is one document (shape `single`);
+ * - a `.ndjson` / `.jsonl` file (or a `.json` file whose lines are each a JSON value) holds one
+ *   record per line (shapes `list` and `many`); blank lines are skipped;
+ * - a folder holds several samples of one endpoint, its `.json` files in name order (each one
+ *   a `single` payload; the schema is inferred from all of them).
+ */
+
+export type PayloadKind = 'document' | 'ndjson' | 'samples';
+
+/** One unit of a payload: its exact text and its parsed value. */
+export interface PayloadUnit {
+  text: string;
+  value: unknown;
+  /** `file` or `file:line` */
+  source: string;
+}
+
+export interface PayloadSource {
+  kind: PayloadKind;
+  /** the path given */
+  path: string;
+  /** documents (document, samples) or records (ndjson), in order */
+  units: PayloadUnit[];
+  /** shapes the payload can be measured in: `single` for documents, `list` and `many` for records */
+  shapes: Shape[];
+}
+
+/** A payload that cannot be read: names the file and, for bad JSON, the line and column. */
+export class PayloadError extends Error {
+  readonly code = 'E_PAYLOAD';
+}
+
+/** Line and column (1-based) of a character offset in a text. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+/**
+ * Parses one JSON text, naming `source` and the line:column of the problem on failure.
+ * @throws PayloadError
+ */
+export function parseJsonText(text: string, source: string, lineOffset = 0): unknown {
+  if (text.charCodeAt(0) === 0xfeff) throw new PayloadError(`${source}: starts with a byte order mark (U+FEFF), which JSON text must not (RFC 8259 §8.1); remove it`);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const message = (e as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const where = at ? lineColumn(text, Number(at[1])) : null;
+    const loc = where ? `:${where.line + lineOffset}:${where.column}` : lineOffset ? `:${lineOffset + 1}` : '';
+    throw new PayloadError(`${source}${loc}: not valid JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`);
+  }
+}
+
+/** The records of an NDJSON text, each line's exact text kept. @throws PayloadError naming file:line:column */
+export function readNdjson(text: string, file: string): PayloadUnit[] {
+  const units: PayloadUnit[] = [];
+  const lines = text.split('\n');
+  lines.forEach((raw, i) => {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line.trim() === '') return;
+    units.push({ text: line, value: parseJsonText(line, file, i), source: `${file}:${i + 1}` });
+  });
+  if (units.length === 0) throw new PayloadError(`${file}: no records (every line is blank)`);
+  return units;
+}
+
+function looksLikeNdjson(text: string): boolean {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  if (lines.length < 2) return false;
+  try { lines.forEach((l) => JSON.parse(l)); return true; } catch { return false; }
+}
+
+/**
+ * Reads a payload file or folder (see the module comment).
+ * @throws PayloadError when the path is missing, empty, or holds invalid JSON (file:line:column)
+ */
+export function readPayload(path: string): PayloadSource {
+  let stat;
+  try { stat = statSync(path); } catch { throw new PayloadError(`${path}: no such file or folder`); }
+  if (stat.isDirectory()) {
+    const files = readdirSync(path).filter((f) => f.endsWith('.json')).sort();
+    if (files.length === 0) throw new PayloadError(`${path}: the folder has no .json files`);
+    const units = files.map((f) => {
+      const file = join(path, f);
+      const text = readFileSync(file, 'utf8');
+      return { text, value: parseJsonText(text, file), source: file };
+    });
+    return { kind: 'samples', path, units, shapes: ['single'] };
+  }
+  const text = readFileSync(path, 'utf8');
+  if (text.trim() === '') throw new PayloadError(`${path}: the file is empty`);
+  const ext = extname(path).toLowerCase();
+  if (ext === '.ndjson' || ext === '.jsonl' || (ext !== '.json' && looksLikeNdjson(text))) {
+    return { kind: 'ndjson', path, units: readNdjson(text, path), shapes: ['list', 'many'] };
+  }
+  try {
+    return { kind: 'document', path, units: [{ text, value: parseJsonText(text, path), source: basename(path) }], shapes: ['single'] };
+  } catch (e) {
+    if (looksLikeNdjson(text)) return { kind: 'ndjson', path, units: readNdjson(text, path), shapes: ['list', 'many'] };
+    throw e;
+  }
+}
+
+/** The samples inference reads from a payload: every unit, with its text. */
+export function samplesOf(source: PayloadSource): Sample[] {
+  return source.units.map((u) => ({ value: u.value, text: u.text, source: u.source }));
+}
+
+/**
+ * The exact texts one op parses for a shape: `single` → each document as given; `many` → each
+ * record's line as given; `list` → one JSON array made of the records' own texts joined by
+ * commas (NDJSON has no array; its records' bytes are kept inside it).
+ */
+export function unitTexts(source: PayloadSource, shape: Shape): string[] {
+  if (shape === 'list') return [`[${source.units.map((u) => u.text).join(',')}]`];
+  return source.units.map((u) => u.text);
+}

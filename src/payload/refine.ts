@@ -1,0 +1,170 @@
+import { isLosslessNumber, isSafeNumber, parse as parseLossless, type LosslessNumber } from 'lossless-json';
+import type { InferredSchema, Sample } from './infer.js';
+import {
+  isOptional, propertyPath, type ObjectSchema, type SchemaNode,
+} from '../workloads/schema.js';
+
+/**
+ * The second pass of inference: walks the samples along the schema quicktype inferred and adds
+ * what it does not find. Pure apart from parsing the sample texts.
+ * - integer `width`: 32, 53, or 64 when the *text* holds an integer beyond 2^53 (found with
+ *   lossless-json, which keeps each number's digits; JSON.parse would already have rounded it);
+ * - `email` on strings that all look like addresses ({@link EMAIL}, the WHATWG HTML form rule);
+ * - `discriminated` unions: an object whose string property (`type`, `kind`…) splits the values
+ *   into groups with different keys, which quicktype merges into one class with optional keys;
+ * - `empty` on arrays that were empty in every sample.
+ * It reports findings a person should see: integers JSON.parse rounds, always-null fields,
+ * always-empty arrays, discriminated unions found.
+ */
+
+/** Something inference found that the report should say, with the JSON path and how many values. */
+export interface InferenceFinding {
+  kind: 'integer beyond 2^53' | 'always null' | 'always empty' | 'discriminated union';
+  path: string;
+  count: number;
+  /** one sentence for a person */
+  text: string;
+}
+
+/** The WHATWG HTML `input type=email` rule (https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address). */
+export const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** An integer literal of 16 or more digits (2^53 has 16): the only place a rounded integer can hide; a cheap filter before the lossless parse. */
+const LONG_INTEGER = /(?<![\w.+-])-?\d{16,}(?![\d.eE])/;
+
+const INT32_MAX = 2 ** 31 - 1;
+const INT32_MIN = -(2 ** 31);
+
+type Plain = Record<string, unknown>;
+const isObject = (v: unknown): v is Plain => v !== null && typeof v === 'object' && !Array.isArray(v) && !isLosslessNumber(v);
+const isNumber = (v: unknown): v is number | LosslessNumber => typeof v === 'number' || isLosslessNumber(v);
+
+/** The samples' values, parsed losslessly where the text may hold an integer beyond 2^53. */
+function losslessValues(samples: readonly Sample[]): unknown[] {
+  return samples.map((s) => (s.text !== undefined && LONG_INTEGER.test(s.text) ? parseLossless(s.text) : s.value));
+}
+
+/** Refines `schema` with what the samples show (see the module comment). */
+export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): InferredSchema {
+  const findings: InferenceFinding[] = [];
+  const note = (f: InferenceFinding) => findings.push(f);
+
+  const refine = (node: SchemaNode, values: unknown[], path: string): SchemaNode => {
+    const present = values.filter((v) => v !== null && v !== undefined);
+    switch (node.type) {
+      case 'null':
+        if (values.length) note({ kind: 'always null', path, count: values.length, text: `${path} was null in all ${values.length} values: its type is unknown, it is kept as null` });
+        return node;
+      case 'number': {
+        if (!node.integer) return node;
+        let width: 32 | 53 | 64 = 32;
+        let rounded = 0;
+        let example = '';
+        for (const v of present) {
+          if (!isNumber(v)) continue;
+          if (isLosslessNumber(v) && !isSafeNumber(v.value)) {
+            width = 64;
+            rounded++;
+            example ||= `${v.value} reads as ${Number(v.value)}`;
+            continue;
+          }
+          const n = Number(v);
+          if (width === 32 && (n > INT32_MAX || n < INT32_MIN)) width = 53;
+        }
+        if (rounded) note({ kind: 'integer beyond 2^53', path, count: rounded, text: `${rounded} integers beyond 2^53 at ${path}: JSON.parse rounds them (${example}), so every JavaScript serializer here reads and writes the rounded value` });
+        return { ...node, width };
+      }
+      case 'string':
+        if (!node.format && present.length && present.every((v) => typeof v === 'string' && EMAIL.test(v))) return { ...node, format: 'email' };
+        return node;
+      case 'array': {
+        const arrays = present.filter(Array.isArray);
+        if (arrays.length && arrays.every((a) => a.length === 0)) {
+          note({ kind: 'always empty', path, count: arrays.length, text: `${path} was empty in all ${arrays.length} arrays: its item type is unknown` });
+          return { ...node, items: { type: 'unknown' }, empty: true };
+        }
+        return { ...node, items: refine(node.items, arrays.flat(), `${path}[]`) };
+      }
+      case 'record':
+        return { ...node, values: refine(node.values, present.filter(isObject).flatMap((o) => Object.values(o)), `${path}.*`) };
+      case 'object': {
+        const objects = present.filter(isObject);
+        const split = splitByTag(node, objects, path);
+        if (split) return split;
+        return refineObject(node, objects, path);
+      }
+      case 'discriminated': {
+        const mapping: Record<string, ObjectSchema> = {};
+        for (const [tag, variant] of Object.entries(node.mapping)) {
+          const group = present.filter((v): v is Plain => isObject(v) && v[node.discriminator] === tag);
+          mapping[tag] = refineObject(variant, group, `${path}<${node.discriminator}=${tag}>`);
+        }
+        return { ...node, mapping };
+      }
+      case 'union':
+        return { ...node, anyOf: node.anyOf.map((m) => refine(m, present.filter((v) => matches(m, v)), path)) };
+      default:
+        return node;
+    }
+  };
+
+  const refineObject = (node: ObjectSchema, objects: Plain[], path: string): ObjectSchema => {
+    const properties: Record<string, SchemaNode> = {};
+    for (const [key, child] of Object.entries(node.properties)) {
+      properties[key] = refine(child, objects.filter((o) => key in o).map((o) => o[key]), propertyPath(path, key));
+    }
+    const extra = node.additionalProperties;
+    const additionalProperties = extra && refine(extra, objects.flatMap((o) => Object.keys(o).filter((k) => !(k in node.properties)).map((k) => o[k])), `${path}.*`);
+    return { ...node, properties, ...(additionalProperties ? { additionalProperties } : {}) };
+  };
+
+  /** The object as a discriminated union when one string property's values split the objects into groups with different keys. */
+  const splitByTag = (node: ObjectSchema, objects: Plain[], path: string): SchemaNode | null => {
+    if (objects.length < 2 || !node.optional?.length) return null;
+    for (const [key, p] of Object.entries(node.properties)) {
+      if ((p.type !== 'enum' && !(p.type === 'string' && !p.format)) || p.nullable || isOptional(node, key)) continue;
+      const groups = new Map<string, Plain[]>();
+      for (const o of objects) {
+        const tag = o[key];
+        if (typeof tag !== 'string') { groups.clear(); break; }
+        groups.set(tag, [...(groups.get(tag) ?? []), o]);
+      }
+      if (groups.size < 2 || groups.size > 16 || groups.size === objects.length) continue;
+      const tells = node.optional.some((opt) => {
+        const presence = [...groups.values()].map((g) => (g.every((o) => opt in o) ? 1 : g.every((o) => !(opt in o)) ? 0 : -1));
+        return presence.includes(1) && presence.includes(0);
+      });
+      if (!tells) continue;
+      const mapping: Record<string, ObjectSchema> = {};
+      for (const [tag, group] of groups) {
+        const keys = Object.keys(node.properties).filter((k) => k !== key && group.some((o) => k in o));
+        const optional = keys.filter((k) => !group.every((o) => k in o));
+        const variant: ObjectSchema = {
+          type: 'object',
+          properties: Object.fromEntries(keys.map((k) => [k, node.properties[k]])),
+          ...(optional.length ? { optional } : {}),
+          ...(node.additionalProperties ? { additionalProperties: node.additionalProperties } : {}),
+        };
+        mapping[tag] = refineObject(variant, group, `${path}<${key}=${tag}>`);
+      }
+      note({ kind: 'discriminated union', path, count: objects.length, text: `${path} is a union of ${groups.size} object types told apart by "${key}" (${[...groups.keys()].join(', ')})` });
+      return { type: 'discriminated', discriminator: key, mapping, ...(node.nullable ? { nullable: true } : {}) };
+    }
+    return null;
+  };
+
+  const values = losslessValues(samples);
+  return { schema: refine(schema, values, '$'), findings };
+}
+
+/** Whether a (non-null) value has the JSON type of a union member. */
+function matches(member: SchemaNode, v: unknown): boolean {
+  switch (member.type) {
+    case 'string': case 'enum': return typeof v === 'string';
+    case 'number': return isNumber(v);
+    case 'boolean': return typeof v === 'boolean';
+    case 'array': return Array.isArray(v);
+    case 'object': case 'record': case 'discriminated': return isObject(v);
+    default: return true;
+  }
+}

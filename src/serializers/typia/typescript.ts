@@ -1,0 +1,86 @@
+import { isOptional, type ObjectSchema, type SchemaNode } from '../../workloads/schema.js';
+
+/**
+ * TypeScript type text from a {@link SchemaNode}, for typia, which generates its code from
+ * TypeScript types. One generator serves both the build (the built-in workloads' templates,
+ * written by scripts/typia-templates.ts) and the run (a user's payload, src/serializers/typia/runtime.ts).
+ *
+ * | SchemaNode | TypeScript |
+ * |---|---|
+ * | string (any format) | `string` (the validate class checks types, not formats; see support/model.ts) |
+ * | number / integer (every width) | `number` / `number & tags.Type<"int64">` (typia checks Number.isInteger and the int64 range; integers beyond 2^53 arrive rounded and pass) |
+ * | enum | `"a" \| "b"` |
+ * | null, unknown | `null`, `unknown` |
+ * | array | `Array<T>` |
+ * | object | `{ "k": T; "o"?: T }`, with typed extra keys `& { [key: string]: T }` |
+ * | record | `Record<string, T>` |
+ * | union, discriminated | `A \| B`, a union of objects with a literal tag |
+ * | nullable | `T \| null` |
+ * Keys are always quoted (JSON.stringify), so any key is a valid property name.
+ */
+export function toTypeScript(node: SchemaNode, indent = ''): string {
+  const nullable = 'nullable' in node && node.nullable;
+  const t = bare(node, indent);
+  return nullable ? `${t} | null` : t;
+}
+
+function group(text: string): string {
+  return text.includes(' | ') || text.includes(' & ') ? `(${text})` : text;
+}
+
+function objectType(o: ObjectSchema, indent: string, tag?: [string, string]): string {
+  const inner = indent + '  ';
+  const lines = tag ? [`${inner}${JSON.stringify(tag[0])}: ${JSON.stringify(tag[1])};`] : [];
+  for (const [key, child] of Object.entries(o.properties)) {
+    lines.push(`${inner}${JSON.stringify(key)}${isOptional(o, key) ? '?' : ''}: ${toTypeScript(child, inner)};`);
+  }
+  const body = lines.length ? `{\n${lines.join('\n')}\n${indent}}` : '{}';
+  const extra = o.additionalProperties;
+  if (!extra) return body;
+  const index = `{ [key: string]: ${toTypeScript(extra, inner)} }`;
+  return lines.length ? `${body} & ${index}` : index;
+}
+
+function bare(node: SchemaNode, indent: string): string {
+  switch (node.type) {
+    case 'string': return 'string';
+    case 'number': return node.integer ? 'number & tags.Type<"int64">' : 'number';
+    case 'boolean': return 'boolean';
+    case 'enum': return node.values.map((v) => JSON.stringify(v)).join(' | ');
+    case 'null': return 'null';
+    case 'unknown': return 'unknown';
+    case 'array': return `Array<${toTypeScript(node.items, indent)}>`;
+    case 'object': return objectType(node, indent);
+    case 'record': return `Record<string, ${toTypeScript(node.values, indent)}>`;
+    case 'union': return node.anyOf.map((m) => group(toTypeScript(m, indent))).join(' | ');
+    case 'discriminated':
+      return Object.entries(node.mapping).map(([tag, o]) => group(objectType(o, indent, [node.discriminator, tag]))).join(' | ');
+  }
+}
+
+/** The functions a typia module exports: for the unit, and (`…List`) for an array of units. */
+export type TypiaExport = 'stringify' | 'stringifyList' | 'assertParse' | 'assertParseList';
+
+/**
+ * The text of a typia template module: imports, the `Unit` type and one `typia.json.create…`
+ * call per export. `typia generate` (build) or typia's transformer (run time) expands the calls.
+ * @param doc the module's opening comment (one paragraph)
+ */
+export function renderTypiaTemplate(unit: SchemaNode, exports: readonly TypiaExport[], doc: string): string {
+  const calls: Record<TypiaExport, string> = {
+    stringify: '/** Unit → JSON text. */\nexport const stringify = typia.json.createStringify<Unit>();',
+    stringifyList: '/** Units → JSON text (`list`). */\nexport const stringifyList = typia.json.createStringify<Unit[]>();',
+    assertParse: '/** JSON text → unit, type-checked; throws TypeGuardError. */\nexport const assertParse = typia.json.createAssertParse<Unit>();',
+    assertParseList: '/** JSON text → units, type-checked; throws TypeGuardError (`list`). */\nexport const assertParseList = typia.json.createAssertParse<Unit[]>();',
+  };
+  return [
+    `/**\n${doc.split('\n').map((l) => ` * ${l}`.trimEnd()).join('\n')}\n */`,
+    "import typia, { type tags } from 'typia';",
+    '',
+    '/** One unit as it stands on the wire. */',
+    `export type Unit = ${toTypeScript(unit)};`,
+    '',
+    ...exports.map((e) => calls[e]),
+    '',
+  ].join('\n');
+}
