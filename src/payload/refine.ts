@@ -11,7 +11,8 @@ import {
  *   lossless-json, which keeps each number's digits; JSON.parse would already have rounded it);
  * - `email` on strings that all look like addresses ({@link EMAIL}, the WHATWG HTML form rule);
  * - `discriminated` unions: an object whose string property (`type`, `kind`…) splits the values
- *   into groups with different keys, which quicktype merges into one class with optional keys;
+ *   into groups with different keys, which quicktype merges into one class with optional keys
+ *   (accepted when the split tells apart more optional keys than it leaves optional);
  * - `empty` on arrays that were empty in every sample.
  * It reports findings a person should see: integers JSON.parse rounds, always-null fields,
  * always-empty arrays, discriminated unions found.
@@ -130,11 +131,16 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
         groups.set(tag, [...(groups.get(tag) ?? []), o]);
       }
       if (groups.size < 2 || groups.size > 16 || groups.size === objects.length) continue;
-      const tells = node.optional.some((opt) => {
+      // the split must explain the optional keys: more of them told apart by the tag (present in
+      // every object of one group, absent from every object of another) than left optional inside a group
+      let told = 0;
+      let mixed = 0;
+      for (const opt of node.optional) {
         const presence = [...groups.values()].map((g) => (g.every((o) => opt in o) ? 1 : g.every((o) => !(opt in o)) ? 0 : -1));
-        return presence.includes(1) && presence.includes(0);
-      });
-      if (!tells) continue;
+        if (presence.includes(-1)) mixed++;
+        else if (presence.includes(1) && presence.includes(0)) told++;
+      }
+      if (told <= mixed) continue;
       const mapping: Record<string, ObjectSchema> = {};
       for (const [tag, group] of groups) {
         const keys = Object.keys(node.properties).filter((k) => k !== key && group.some((o) => k in o));

@@ -34,9 +34,13 @@ export function toJtd(node: SchemaNode, path = '$', notes: string[] = []): Trans
     }
     const extra = o.additionalProperties;
     if (extra && extra.type !== 'unknown') notes.push(`${LIB} has no typed additional properties: other keys at ${paths.value(p)} are accepted with any value`);
+    // An object with no keys at all is written `{ optionalProperties: {} }`, which RFC 8927 reads
+    // exactly as `{ properties: {} }`: ajv 8.20's compileParser throws "Reduce of empty array" on
+    // an empty `properties` (ajv-validator/ajv#2609, open).
+    const some = (r: Record<string, JtdSchema>) => Object.keys(r).length > 0;
     return {
-      ...(Object.keys(properties).length || !Object.keys(optionalProperties).length ? { properties } : {}),
-      ...(Object.keys(optionalProperties).length ? { optionalProperties } : {}),
+      ...(some(properties) ? { properties } : {}),
+      ...(some(optionalProperties) || !some(properties) ? { optionalProperties } : {}),
       ...(extra ? { additionalProperties: true } : {}),
     };
   };
