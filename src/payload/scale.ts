@@ -1,0 +1,94 @@
+import { createGeneratorSync } from 'json-schema-faker';
+import { toJsonSchema, type JsonSchema } from './json-schema.js';
+import { propertyPath, type SchemaNode } from '../workloads/schema.js';
+
+/**
+ * Scaling a sample (`--size 100,10000` with a single-record sample, issue 10): records of the
+ * same shape made by json-schema-faker (pinned; seeded Mulberry32, so the same seed gives the
+ * same records) from the payload's JSON Schema, with the bounds the samples showed added so
+ * the records look like the user's rather than like random text: `minimum`/`maximum` on numbers,
+ * `minLength`/`maxLength` on strings, `minItems`/`maxItems` on arrays, `minProperties`/
+ * `maxProperties` on records. Formats (uuid, email, date-time, date, time, uri) come from
+ * json-schema-faker's own generators; enums from their values; optional keys appear with the
+ * share the samples showed ({@link GenerationSchema.optionalShare}).
+ */
+
+/** A JSON Schema for generation and the share of optional keys present in the samples (0–1). */
+export interface GenerationSchema {
+  jsonSchema: JsonSchema;
+  optionalShare: number;
+}
+
+type Bounds = { min: number; max: number };
+const widen = (b: Bounds | undefined, n: number): Bounds => (b ? { min: Math.min(b.min, n), max: Math.max(b.max, n) } : { min: n, max: n });
+
+/**
+ * The JSON Schema of `schema` with the bounds seen in `values` (the samples of one unit) added.
+ * Pure. Integers keep their width's range (a width-64 field is generated within the safe range:
+ * a JavaScript generator cannot make an integer JSON.parse would round).
+ */
+export function generationSchema(schema: SchemaNode, values: readonly unknown[]): GenerationSchema {
+  let optionalSeen = 0;
+  let optionalPresent = 0;
+  const walk = (node: SchemaNode, vals: unknown[], path: string): JsonSchema => {
+    const js = toJsonSchema(node, { formats: true });
+    const present = vals.filter((v) => v !== null && v !== undefined);
+    const typed = (extra: JsonSchema): JsonSchema => (js.anyOf && node.type !== 'union' && node.type !== 'discriminated'
+      ? { anyOf: [{ ...(js.anyOf as JsonSchema[])[0], ...extra }, { type: 'null' }] }
+      : { ...js, ...extra });
+    switch (node.type) {
+      case 'number': {
+        let b: Bounds | undefined;
+        for (const v of present) if (typeof v === 'number') b = widen(b, v);
+        if (!b) return js;
+        const safe = (n: number) => Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, n));
+        return typed({ minimum: safe(b.min), maximum: safe(b.max) });
+      }
+      case 'string': {
+        if (node.format) return js;
+        let b: Bounds | undefined;
+        for (const v of present) if (typeof v === 'string') b = widen(b, v.length);
+        return b ? typed({ minLength: b.min, maxLength: b.max }) : js;
+      }
+      case 'array': {
+        const arrays = present.filter(Array.isArray);
+        let b: Bounds | undefined;
+        for (const a of arrays) b = widen(b, a.length);
+        return typed({ items: walk(node.items, arrays.flat(), `${path}[]`), ...(b ? { minItems: b.min, maxItems: b.max } : {}) });
+      }
+      case 'record': {
+        const objects = present.filter((v): v is Record<string, unknown> => typeof v === 'object' && !Array.isArray(v));
+        let b: Bounds | undefined;
+        for (const o of objects) b = widen(b, Object.keys(o).length);
+        return typed({ additionalProperties: walk(node.values, objects.flatMap((o) => Object.values(o)), `${path}.*`), ...(b ? { minProperties: b.min, maxProperties: b.max } : {}) });
+      }
+      case 'object': {
+        const objects = present.filter((v): v is Record<string, unknown> => typeof v === 'object' && !Array.isArray(v));
+        const properties: Record<string, JsonSchema> = {};
+        for (const [key, child] of Object.entries(node.properties)) {
+          const vs = objects.filter((o) => key in o).map((o) => o[key]);
+          if (node.optional?.includes(key)) { optionalSeen += objects.length; optionalPresent += vs.length; }
+          properties[key] = walk(child, vs, propertyPath(path, key));
+        }
+        return typed({ properties });
+      }
+      default:
+        return js;
+    }
+  };
+  const jsonSchema = walk(schema, [...values], '$');
+  return { jsonSchema, optionalShare: optionalSeen ? optionalPresent / optionalSeen : 0.5 };
+}
+
+/**
+ * `size` records like the samples, deterministic from `seed`.
+ * @param schema the schema of one record
+ * @param samples the sample records the bounds are taken from (at least one)
+ */
+export function scaleRecords(schema: SchemaNode, samples: readonly unknown[], size: number, seed: number): unknown[] {
+  const { jsonSchema, optionalShare } = generationSchema(schema, samples);
+  const generator = createGeneratorSync({ seed, optionalsProbability: optionalShare, minDateTime: '2000-01-01T00:00:00Z', maxDateTime: '2030-12-31T23:59:59Z' });
+  const records: unknown[] = new Array(size);
+  for (let i = 0; i < size; i++) records[i] = generator.generate(jsonSchema as never);
+  return records;
+}

@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as z from 'zod';
+import { toJsonSchema as valibotToJsonSchema } from '@valibot/to-json-schema';
+import { fromJsonSchema, JsonSchemaError, type JsonSchema } from './json-schema.js';
+import { parseJsonText, PayloadError } from './read.js';
+import type { SchemaNode } from '../workloads/schema.js';
+
+/**
+ * The user's own schema (`--schema FILE`, issue 10): a JSON Schema file (`.json`, as
+ * `--print-schema` writes it), or a module exporting a zod, valibot or TypeBox schema, converted
+ * through the library's own JSON Schema support — zod 4's `z.toJSONSchema` (the wire side,
+ * `io: "input"`), `@valibot/to-json-schema`, and TypeBox, whose types are JSON Schema already —
+ * then read by {@link fromJsonSchema}. What did not convert is listed: the library's own
+ * reports (zod's unrepresentable types with their path, valibot's warnings) and the keywords
+ * jsonbench's schema does not hold.
+ */
+
+export type SchemaLibrary = 'json-schema' | 'zod' | 'valibot' | 'typebox' | 'standard-schema';
+
+export interface UserSchema {
+  schema: SchemaNode;
+  library: SchemaLibrary;
+  /** the JSON Schema the library wrote (or the file held) */
+  jsonSchema: JsonSchema;
+  /** what did not convert, one line each ("date at $.createdAt: Date cannot be represented in JSON Schema") */
+  unconverted: string[];
+}
+
+const TYPEBOX_KIND = Symbol.for('TypeBox.Kind');
+
+/** Which library a schema value comes from, or null when it is none of them. */
+export function schemaLibraryOf(value: unknown): SchemaLibrary | null {
+  if (!value || (typeof value !== 'object' && typeof value !== 'function')) return null;
+  const v = value as Record<string | symbol, unknown>;
+  if (TYPEBOX_KIND in v) return 'typebox';
+  const vendor = (v['~standard'] as { vendor?: string; jsonSchema?: unknown } | undefined);
+  if (vendor?.vendor === 'zod' && '_zod' in v) return 'zod';
+  if (vendor?.vendor === 'valibot') return 'valibot';
+  if (vendor?.jsonSchema) return 'standard-schema';
+  return null;
+}
+
+const path$ = (path: readonly (string | number)[]) => '$' + path.map((p) => (typeof p === 'number' ? '[]' : `.${p}`)).join('');
+
+/** The JSON Schema of a library schema value and what its library could not convert. @throws Error when the value is no known schema */
+export function libraryJsonSchema(value: unknown, library: SchemaLibrary): { jsonSchema: JsonSchema; unconverted: string[] } {
+  const unconverted: string[] = [];
+  switch (library) {
+    case 'zod': {
+      const jsonSchema = z.toJSONSchema(value as z.ZodType, {
+        io: 'input',
+        unrepresentable: (ctx) => { unconverted.push(`${ctx.zodSchema._zod.def.type} at ${path$(ctx.path)}: ${ctx.message}`); return 'any'; },
+      }) as JsonSchema;
+      return { jsonSchema, unconverted };
+    }
+    case 'valibot': {
+      // @valibot/to-json-schema reports what it cannot convert only through console.warn (errorMode "warn")
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => { unconverted.push(args.map(String).join(' ')); };
+      try {
+        return { jsonSchema: valibotToJsonSchema(value as never, { errorMode: 'warn' }) as JsonSchema, unconverted };
+      } finally {
+        console.warn = warn;
+      }
+    }
+    case 'typebox':
+      // TypeBox types are JSON Schema objects; its own markers are symbols, which JSON drops
+      return { jsonSchema: JSON.parse(JSON.stringify(value)) as JsonSchema, unconverted };
+    case 'standard-schema': {
+      const std = (value as { '~standard': { jsonSchema: { input: (o: { target: string }) => JsonSchema } } })['~standard'];
+      return { jsonSchema: std.jsonSchema.input({ target: 'draft-2020-12' }), unconverted };
+    }
+    case 'json-schema':
+      return { jsonSchema: value as JsonSchema, unconverted };
+  }
+}
+
+/** A schema value (library schema or JSON Schema object) as a {@link UserSchema}. @throws PayloadError naming `source` */
+export function userSchemaOf(value: unknown, source: string, library: SchemaLibrary = schemaLibraryOf(value) ?? 'json-schema'): UserSchema {
+  let converted;
+  try { converted = libraryJsonSchema(value, library); } catch (e) {
+    throw new PayloadError(`${source}: the ${library} schema could not be converted to JSON Schema: ${(e as Error).message}`);
+  }
+  try {
+    const { schema, unconverted } = fromJsonSchema(converted.jsonSchema);
+    return { schema, library, jsonSchema: converted.jsonSchema, unconverted: [...converted.unconverted, ...unconverted] };
+  } catch (e) {
+    if (e instanceof JsonSchemaError) throw new PayloadError(`${source}: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * Loads `--schema FILE`: `.json` is JSON Schema; `.js`/`.mjs`/`.cjs` is imported and its
+ * `default` export, else its `schema` export, else its only schema-valued export is used.
+ * (`.ts` modules are for phase 2: bundle them as src/config/compile-config.ts does.)
+ * @throws PayloadError naming the file (bad JSON with line:column, no schema export, unconvertible schema)
+ */
+export async function loadUserSchema(file: string): Promise<UserSchema> {
+  const ext = extname(file).toLowerCase();
+  if (ext === '.json') {
+    let text: string;
+    try { text = readFileSync(file, 'utf8'); } catch { throw new PayloadError(`${file}: no such file`); }
+    return userSchemaOf(parseJsonText(text, file), file, 'json-schema');
+  }
+  if (!['.js', '.mjs', '.cjs'].includes(ext)) throw new PayloadError(`${file}: a schema is a .json JSON Schema or a .js/.mjs module exporting a zod, valibot or TypeBox schema`);
+  let mod: Record<string, unknown>;
+  try { mod = await import(pathToFileURL(resolve(file)).href) as Record<string, unknown>; } catch (e) {
+    throw new PayloadError(`${file}: could not be imported: ${(e as Error).message}`);
+  }
+  const candidates = [mod.default, mod.schema, ...Object.values(mod)].filter((v) => schemaLibraryOf(v));
+  if (!candidates.length) throw new PayloadError(`${file}: exports no zod, valibot or TypeBox schema (looked at default, schema and every export)`);
+  return userSchemaOf(candidates[0], file);
+}
