@@ -15,7 +15,8 @@ const ARK_SYNTAX_KEY = /\?$|^\[|^\+$|^\.\.\./;
  * keywords: numeric-string fields use `string.numeric.parse` (a well-formed numeric string → a
  * number; note arktype rejects exponent forms such as "1e5"), `asDate` fields use
  * `string.date.iso.parse` (ISO 8601 → Date), objects check their wire keys (`key?` when
- * optional, a `[string]` index signature for typed extra keys) and rename them to model keys in
+ * optional, a `[string]` index signature for typed extra keys, widened by the declared keys' types
+ * since arktype applies it to them too) and rename them to model keys in
  * a `.pipe` morph when names differ, integers of every width are `number.integer`, records are
  * `Record<string, T>`, unions `.or`, discriminated unions a union of objects whose tag is a
  * unit type (arktype finds the discriminant itself), and nullable nodes are `T | null`.
@@ -31,7 +32,11 @@ export function toArkType(node: SchemaNode, naming: WireOptions['naming'], path 
       shape[isOptional(o, e.model) ? `${e.wire}?` : e.wire] = toArkType(e.node, naming, paths.prop(p, e.wire));
     }
     const extra = o.additionalProperties;
-    if (extra && extra.type !== 'unknown') shape['[string]'] = toArkType(extra, naming, paths.value(p));
+    // arktype applies an index signature to the declared keys too (as TypeScript does), so the
+    // extra keys' type admits the declared keys' types as well
+    if (extra && extra.type !== 'unknown') {
+      shape['[string]'] = entries.reduce((t, e) => t.or(toArkType(e.node, naming, paths.prop(p, e.wire))) as AnyType, toArkType(extra, naming, paths.value(p)));
+    }
     const obj = type(shape as never) as AnyType;
     const rename = wireToModelKeys(entries);
     return rename ? (obj.pipe((x) => rename(x as Record<string, unknown>)) as AnyType) : obj;

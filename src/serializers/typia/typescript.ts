@@ -12,7 +12,7 @@ import { isOptional, type ObjectSchema, type SchemaNode } from '../../workloads/
  * | enum | `"a" \| "b"` |
  * | null, unknown | `null`, `unknown` |
  * | array | `Array<T>` |
- * | object | `{ "k": T; "o"?: T }`, with typed extra keys `& { [key: string]: T }` |
+ * | object | `{ "k": T; "o"?: T }`; extra keys `[key: string]: E \| T…` (an index signature must admit the declared keys' types too, so typia checks extra keys against that union) |
  * | record | `Record<string, T>` |
  * | union, discriminated | `A \| B`, a union of objects with a literal tag |
  * | nullable | `T \| null` |
@@ -34,11 +34,15 @@ function objectType(o: ObjectSchema, indent: string, tag?: [string, string]): st
   for (const [key, child] of Object.entries(o.properties)) {
     lines.push(`${inner}${JSON.stringify(key)}${isOptional(o, key) ? '?' : ''}: ${toTypeScript(child, inner)};`);
   }
-  const body = lines.length ? `{\n${lines.join('\n')}\n${indent}}` : '{}';
   const extra = o.additionalProperties;
-  if (!extra) return body;
-  const index = `{ [key: string]: ${toTypeScript(extra, inner)} }`;
-  return lines.length ? `${body} & ${index}` : index;
+  if (extra) {
+    // a TypeScript index signature must also admit every declared key's type, so the extra keys'
+    // type is widened by them (typia then checks extra keys against that union)
+    const declared = Object.values(o.properties).map((c) => toTypeScript(c, inner));
+    const types = [...new Set([toTypeScript(extra, inner), ...declared, ...(o.optional?.length ? ['undefined'] : [])])];
+    lines.push(`${inner}[key: string]: ${extra.type === 'unknown' ? 'unknown' : types.map(group).join(' | ')};`);
+  }
+  return lines.length ? `{\n${lines.join('\n')}\n${indent}}` : '{}';
 }
 
 function bare(node: SchemaNode, indent: string): string {
