@@ -183,10 +183,13 @@ export function fromJsonSchema(root: unknown): ImportedSchema {
       }
       case 'integer':
       case 'number': {
-        for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']) if (k in s) skip(k, path);
+        // bounds that only restate a width (zod's int() writes the safe range, int32() the 32-bit one) are the width, not a constraint
+        const safe = s.minimum === -Number.MAX_SAFE_INTEGER && s.maximum === Number.MAX_SAFE_INTEGER;
+        const int32 = s.minimum === -(2 ** 31) && s.maximum === 2 ** 31 - 1;
+        for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']) if (k in s && !((safe || int32) && (k === 'minimum' || k === 'maximum'))) skip(k, path);
         if (Array.isArray(s.enum)) skip('enum of numbers', path);
         if (t === 'number') return { type: 'number' };
-        const width = s.format === 'int32' ? 32 : s.format === 'int64' ? 64 : 53;
+        const width = s.format === 'int32' || int32 ? 32 : s.format === 'int64' ? 64 : 53;
         return { type: 'number', integer: true, width };
       }
       case 'boolean':
@@ -198,11 +201,15 @@ export function fromJsonSchema(root: unknown): ImportedSchema {
         return { type: 'array', items, ...(s.maxItems === 0 ? { empty: true } : {}) };
       }
       case 'object': {
-        for (const k of ['minProperties', 'maxProperties', 'propertyNames', 'patternProperties', 'dependentRequired', 'dependentSchemas']) if (k in s) skip(k, path);
+        // one pattern that matches every key (TypeBox's Type.Record writes "^(.*)$") is additionalProperties
+        const patterns = s.patternProperties as Record<string, unknown> | undefined;
+        const anyKey = patterns && Object.keys(patterns).length === 1 && ANY_KEY.has(Object.keys(patterns)[0]) ? Object.values(patterns)[0] : undefined;
+        for (const k of ['minProperties', 'maxProperties', 'propertyNames', 'patternProperties', 'dependentRequired', 'dependentSchemas']) if (k in s && !(k === 'patternProperties' && anyKey)) skip(k, path);
         const props = (s.properties ?? {}) as Record<string, unknown>;
         const required = new Set((s.required ?? []) as string[]);
-        const extra = s.additionalProperties === undefined || s.additionalProperties === true ? { type: 'unknown' as const }
-          : s.additionalProperties === false ? undefined : read(s.additionalProperties, `${path}.*`, refs);
+        const extra = anyKey !== undefined ? read(anyKey, `${path}.*`, refs)
+          : s.additionalProperties === undefined || s.additionalProperties === true ? { type: 'unknown' as const }
+            : s.additionalProperties === false ? undefined : read(s.additionalProperties, `${path}.*`, refs);
         const keys = Object.keys(props);
         if (keys.length === 0 && extra) return { type: 'record', values: extra };
         const properties: Record<string, SchemaNode> = {};
@@ -217,6 +224,25 @@ export function fromJsonSchema(root: unknown): ImportedSchema {
 
   const schema = read(root, '$', []);
   return { schema, unconverted };
+}
+
+/** Patterns that match every property name. */
+const ANY_KEY = new Set(['^(.*)$', '^.*$', '.*', '^[\\s\\S]*$']);
+
+/**
+ * A JSON Pointer-like list of schema keywords (zod's `ctx.path`: `["properties", "a", "items"]`)
+ * as a JSON path of the value (`$.a[]`).
+ */
+export function schemaPathToJsonPath(segments: readonly (string | number)[]): string {
+  let path = '$';
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i];
+    if ((s === 'properties' || s === 'patternProperties') && i + 1 < segments.length) path = s === 'properties' ? propertyPath(path, String(segments[++i])) : `${path}.*`;
+    else if (s === 'items' || s === 'prefixItems') { path += '[]'; if (s === 'prefixItems') i++; }
+    else if (s === 'additionalProperties') path += '.*';
+    else if (s === 'anyOf' || s === 'oneOf' || s === 'allOf') i++;
+  }
+  return path;
 }
 
 /** Keywords {@link fromJsonSchema} reads. */

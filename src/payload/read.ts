@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
+import { parse as parseLossless } from 'lossless-json';
 import type { Sample } from './infer.js';
 import type { Shape } from '../workloads/types.js';
 
@@ -55,12 +56,14 @@ export function parseJsonText(text: string, source: string, lineOffset = 0): unk
   if (text.charCodeAt(0) === 0xfeff) throw new PayloadError(`${source}: starts with a byte order mark (U+FEFF), which JSON text must not (RFC 8259 §8.1); remove it`);
   try {
     return JSON.parse(text);
-  } catch (e) {
-    const message = (e as Error).message;
-    const at = /position (\d+)/.exec(message);
+  } catch {
+    // V8's messages do not always carry a position; lossless-json's parser names one for every error
+    let message = 'not valid JSON';
+    try { parseLossless(text); } catch (e) { message = (e as Error).message; }
+    const at = /at position (\d+)/.exec(message);
     const where = at ? lineColumn(text, Number(at[1])) : null;
     const loc = where ? `:${where.line + lineOffset}:${where.column}` : lineOffset ? `:${lineOffset + 1}` : '';
-    throw new PayloadError(`${source}${loc}: not valid JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`);
+    throw new PayloadError(`${source}${loc}: not valid JSON: ${message.replace(/ at position \d+$/, '')}`);
   }
 }
 

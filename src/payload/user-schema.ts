@@ -3,7 +3,7 @@ import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
 import { toJsonSchema as valibotToJsonSchema } from '@valibot/to-json-schema';
-import { fromJsonSchema, JsonSchemaError, type JsonSchema } from './json-schema.js';
+import { fromJsonSchema, JsonSchemaError, schemaPathToJsonPath, type JsonSchema } from './json-schema.js';
 import { parseJsonText, PayloadError } from './read.js';
 import type { SchemaNode } from '../workloads/schema.js';
 
@@ -42,8 +42,6 @@ export function schemaLibraryOf(value: unknown): SchemaLibrary | null {
   return null;
 }
 
-const path$ = (path: readonly (string | number)[]) => '$' + path.map((p) => (typeof p === 'number' ? '[]' : `.${p}`)).join('');
-
 /** The JSON Schema of a library schema value and what its library could not convert. @throws Error when the value is no known schema */
 export function libraryJsonSchema(value: unknown, library: SchemaLibrary): { jsonSchema: JsonSchema; unconverted: string[] } {
   const unconverted: string[] = [];
@@ -51,7 +49,7 @@ export function libraryJsonSchema(value: unknown, library: SchemaLibrary): { jso
     case 'zod': {
       const jsonSchema = z.toJSONSchema(value as z.ZodType, {
         io: 'input',
-        unrepresentable: (ctx) => { unconverted.push(`${ctx.zodSchema._zod.def.type} at ${path$(ctx.path)}: ${ctx.message}`); return 'any'; },
+        unrepresentable: (ctx) => { unconverted.push(`${ctx.zodSchema._zod.def.type} at ${schemaPathToJsonPath(ctx.path)}: ${ctx.message}`); return 'any'; },
       }) as JsonSchema;
       return { jsonSchema, unconverted };
     }

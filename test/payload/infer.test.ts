@@ -1,0 +1,92 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { readPayload, samplesOf } from '../../src/payload/read.js';
+import { inferSchema } from '../../src/payload/infer.js';
+import type { ObjectSchema, SchemaNode } from '../../src/workloads/schema.js';
+
+/** Inference on the project's fixtures: every construct the issue lists is found, at its path. */
+
+const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/payload/', import.meta.url));
+const api = await inferSchema(samplesOf(readPayload(`${FIXTURES}api-response.json`)));
+const root = api.schema as ObjectSchema;
+const status = (root.properties.statuses as { items: ObjectSchema }).items;
+
+const at = (node: SchemaNode, ...keys: string[]): SchemaNode => keys.reduce((n, k) => (n as ObjectSchema).properties[k], node);
+
+test('keys present in only some objects are optional, the rest required', () => {
+  assert.deepEqual(status.optional, ['spoilerText', 'language']);
+  assert.deepEqual((status.properties.account as ObjectSchema).optional, ['note']);
+  assert.equal((root.properties.page as ObjectSchema).optional, undefined);
+});
+
+test('always-null fields are null and always-empty arrays are empty arrays of unknown, each reported', () => {
+  assert.deepEqual(status.properties.inReplyToId, { type: 'null' });
+  assert.deepEqual(status.properties.mediaAttachments, { type: 'array', items: { type: 'unknown' }, empty: true });
+  const kinds = api.findings.map((f) => `${f.kind} ${f.path} ${f.count}`);
+  assert.ok(kinds.includes('always null $.statuses[].inReplyToId 12'), kinds.join('\n'));
+  assert.ok(kinds.includes('always null $.statuses[].editedAt 12'));
+  assert.ok(kinds.includes('always empty $.statuses[].mediaAttachments 12'));
+});
+
+test('integers beyond 2^53 are found in the text, width 64, and the rounding is said with an example', () => {
+  assert.deepEqual(status.properties.id, { type: 'number', integer: true, width: 64 });
+  assert.deepEqual(status.properties.favourites, { type: 'number', integer: true, width: 32 });
+  const big = api.findings.find((f) => f.kind === 'integer beyond 2^53')!;
+  assert.equal(big.path, '$.statuses[].id');
+  assert.equal(big.count, 12);
+  assert.match(big.text, /113456789012345678 reads as 113456789012345680/);
+});
+
+test('date-time, date, time, uuid, email and uri strings get their format; numbers spelled 1.50 stay numbers', () => {
+  assert.equal((status.properties.createdAt as { format?: string }).format, 'date-time');
+  assert.equal((status.properties.reminderTime as { format?: string }).format, 'time');
+  assert.equal((at(status, 'account', 'birthday') as { format?: string }).format, 'date');
+  assert.equal((at(status, 'account', 'id') as { format?: string }).format, 'uuid');
+  assert.equal((at(status, 'account', 'email') as { format?: string }).format, 'email');
+  assert.equal((at(root, 'page', 'next') as { format?: string }).format, 'uri');
+  assert.equal((status.properties.content as { format?: string }).format, undefined);
+  assert.deepEqual(status.properties.weight, { type: 'number' });
+});
+
+test('a small closed set of strings is an enum', () => {
+  assert.deepEqual(status.properties.visibility, { type: 'enum', values: ['unlisted', 'private', 'public'] });
+});
+
+test('an object keyed by ids is a record, its values merged (bool | null → nullable boolean)', () => {
+  assert.deepEqual(root.properties.accountsById, {
+    type: 'record',
+    values: { type: 'object', properties: { username: { type: 'string' }, followers: { type: 'number', integer: true, width: 32 }, verified: { type: 'boolean', nullable: true } } },
+  });
+});
+
+test('objects told apart by a tag are a discriminated union; a string | number field is a union', () => {
+  const items = (status.properties.attachments as { items: SchemaNode }).items;
+  assert.equal(items.type, 'discriminated');
+  if (items.type !== 'discriminated') return;
+  assert.equal(items.discriminator, 'type');
+  assert.deepEqual(Object.keys(items.mapping).sort(), ['image', 'video']);
+  assert.deepEqual(Object.keys(items.mapping.image.properties), ['url', 'width', 'height']);
+  assert.deepEqual(Object.keys(items.mapping.video.properties), ['url', 'durationMs', 'preview']);
+  assert.deepEqual(status.properties.score, { type: 'union', anyOf: [{ type: 'number', integer: true, width: 32 }, { type: 'string' }] });
+});
+
+test('several samples of one endpoint merge: a key missing from one sample is optional', async () => {
+  const merged = await inferSchema(samplesOf(readPayload(`${FIXTURES}samples`)));
+  const s = ((merged.schema as ObjectSchema).properties.statuses as { items: ObjectSchema }).items;
+  assert.deepEqual(s.optional, ['spoilerText', 'language']);
+  assert.equal(merged.findings.find((f) => f.kind === 'integer beyond 2^53')?.count, 12);
+});
+
+test('an NDJSON log: one record per line, optional and nullable fields, enums, no over-eager split by level', async () => {
+  const source = readPayload(`${FIXTURES}log.ndjson`);
+  assert.equal(source.kind, 'ndjson');
+  assert.equal(source.units.length, 40);
+  assert.deepEqual(source.shapes, ['list', 'many']);
+  const log = (await inferSchema(samplesOf(source))).schema as ObjectSchema;
+  assert.equal(log.type, 'object');
+  assert.deepEqual(log.optional, ['tags', 'error']);
+  assert.deepEqual(log.properties.level, { type: 'enum', values: ['info', 'debug', 'warn', 'error'] });
+  assert.equal((log.properties.user as ObjectSchema).nullable, true);
+  assert.equal((log.properties.reqId as { format?: string }).format, 'uuid');
+});

@@ -1,0 +1,128 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { fromJsonSchema, toJsonSchema } from '../../src/payload/json-schema.js';
+import { readPayload, samplesOf } from '../../src/payload/read.js';
+import { inferSchema } from '../../src/payload/infer.js';
+import { loadUserSchema } from '../../src/payload/user-schema.js';
+import { workloads } from '../../src/workloads/index.js';
+import type { SchemaNode } from '../../src/workloads/schema.js';
+import { CONSTRUCTS } from './constructs.js';
+
+/** JSON Schema in and out: `--print-schema` output read back by `--schema` gives the same schema. */
+
+const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/payload/', import.meta.url));
+
+/** Drops the transform-class hints (asDate, fromString) JSON Schema does not carry, and `nullable: false`. */
+const wireOnly = (node: SchemaNode): SchemaNode => JSON.parse(JSON.stringify(node, (k, v) => (k === 'asDate' || k === 'fromString' || (k === 'nullable' && v === false) ? undefined : v)));
+/** Integers without a width are width 32, which JSON Schema says as format int32. */
+const withWidths = (node: SchemaNode): SchemaNode => JSON.parse(JSON.stringify(node, (_k, v) => (v && v.type === 'number' && v.integer && !v.width ? { ...v, width: 32 } : v)));
+
+test('every construct survives JSON Schema out and in', () => {
+  for (const c of CONSTRUCTS) {
+    const back = fromJsonSchema(JSON.parse(JSON.stringify(toJsonSchema(c.schema, { dialect: true }))));
+    assert.deepEqual(back, { schema: withWidths(c.schema), unconverted: [] }, c.name);
+  }
+});
+
+test('the inferred schema of the API fixture and every built-in workload schema round-trip', async () => {
+  const inferred = await inferSchema(samplesOf(readPayload(`${FIXTURES}api-response.json`)));
+  assert.deepEqual(fromJsonSchema(toJsonSchema(inferred.schema)).schema, inferred.schema);
+  for (const w of await workloads.loadAll()) {
+    assert.deepEqual(fromJsonSchema(toJsonSchema(w.schema)).schema, withWidths(wireOnly(w.schema)), w.id);
+  }
+});
+
+test('the printed schema says optional, nullable, formats, widths, records, unions and empty arrays in plain JSON Schema', () => {
+  const js = toJsonSchema({
+    type: 'object',
+    properties: {
+      id: { type: 'number', integer: true, width: 64 }, at: { type: 'string', format: 'date' }, note: { type: 'string', nullable: true },
+      m: { type: 'record', values: { type: 'boolean' } }, u: { type: 'union', anyOf: [{ type: 'string' }, { type: 'number' }], nullable: true },
+      e: { type: 'array', items: { type: 'unknown' }, empty: true },
+    },
+    optional: ['note'],
+  });
+  assert.deepEqual(js, {
+    type: 'object',
+    properties: {
+      id: { type: 'integer', format: 'int64' }, at: { type: 'string', format: 'date' }, note: { type: ['string', 'null'] },
+      m: { type: 'object', additionalProperties: { type: 'boolean' } }, u: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
+      e: { type: 'array', items: {}, maxItems: 0 },
+    },
+    required: ['id', 'at', 'm', 'u', 'e'],
+    additionalProperties: false,
+  });
+});
+
+test('a hand-written JSON Schema: $refs, allOf, oneOf, type arrays and const tags are read; constraints are listed as unconverted', () => {
+  const { schema, unconverted } = fromJsonSchema({
+    $defs: { Id: { type: 'string', minLength: 3 }, Base: { type: 'object', properties: { id: { $ref: '#/$defs/Id' } }, required: ['id'] } },
+    allOf: [{ $ref: '#/$defs/Base' }, { properties: { n: { type: ['integer', 'null'], minimum: 0 }, pet: { oneOf: [
+      { type: 'object', properties: { kind: { const: 'cat' }, lives: { type: 'integer' } }, required: ['kind', 'lives'] },
+      { type: 'object', properties: { kind: { const: 'dog' } }, required: ['kind'] },
+    ] } }, required: ['n'] }],
+  });
+  assert.deepEqual(schema, {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      n: { type: 'number', integer: true, width: 53, nullable: true },
+      pet: {
+        type: 'discriminated', discriminator: 'kind',
+        mapping: {
+          cat: { type: 'object', properties: { lives: { type: 'number', integer: true, width: 53 } }, additionalProperties: { type: 'unknown' } },
+          dog: { type: 'object', properties: {}, additionalProperties: { type: 'unknown' } },
+        },
+      },
+    },
+    optional: ['pet'],
+    additionalProperties: { type: 'unknown' },
+  });
+  assert.deepEqual(unconverted, ['minLength at $.id', 'minimum at $.n']);
+});
+
+test('a recursive or dangling $ref is refused with the path', () => {
+  assert.throws(() => fromJsonSchema({ $defs: { T: { type: 'object', properties: { next: { $ref: '#/$defs/T' } } } }, $ref: '#/$defs/T' }), /recursive schema: #\/\$defs\/T refers to itself at \$\.next/);
+  assert.throws(() => fromJsonSchema({ properties: { a: { $ref: '#/$defs/Nope' } } }), /\$ref #\/\$defs\/Nope at \$\.a resolves to nothing/);
+});
+
+test("a zod schema converts through zod's own toJSONSchema, its Date listed as not converted", async () => {
+  const user = await loadUserSchema(`${FIXTURES}schemas/zod-schema.mjs`);
+  assert.equal(user.library, 'zod');
+  assert.deepEqual(user.unconverted, ['date at $.createdAt: Date cannot be represented in JSON Schema', 'pattern at $.id']);
+  assert.deepEqual(user.schema, {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' }, count: { type: 'number', integer: true, width: 53 }, createdAt: { type: 'unknown' },
+      tags: { type: 'array', items: { type: 'string' } }, kind: { type: 'enum', values: ['a', 'b'] }, note: { type: 'string', nullable: true },
+    },
+    optional: ['tags'],
+    // zod's input side accepts (and strips) keys it does not declare: an open object
+    additionalProperties: { type: 'unknown' },
+  });
+});
+
+test('a valibot schema converts through @valibot/to-json-schema, with its warning for the Date', async () => {
+  const user = await loadUserSchema(`${FIXTURES}schemas/valibot-schema.mjs`);
+  assert.equal(user.library, 'valibot');
+  assert.equal(user.unconverted.length, 1);
+  assert.match(user.unconverted[0], /date/i);
+  const s = user.schema as Extract<SchemaNode, { type: 'object' }>;
+  assert.deepEqual(s.properties.score, { type: 'union', anyOf: [{ type: 'number' }, { type: 'string' }] });
+  assert.deepEqual(s.optional, ['extra']);
+});
+
+test('a TypeBox schema is JSON Schema already; constraints jsonbench does not hold are listed', async () => {
+  const user = await loadUserSchema(`${FIXTURES}schemas/typebox-schema.mjs`);
+  assert.equal(user.library, 'typebox');
+  assert.deepEqual(user.unconverted, ['minimum at $.x']);
+  assert.deepEqual(user.schema, {
+    type: 'object',
+    properties: {
+      type: { type: 'enum', values: ['click'] }, at: { type: 'string', format: 'date-time' }, x: { type: 'number', integer: true, width: 53 },
+      meta: { type: 'record', values: { type: 'number' } },
+    },
+    additionalProperties: { type: 'unknown' },
+  });
+});

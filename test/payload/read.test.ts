@@ -1,0 +1,53 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PayloadError, readPayload, unitTexts } from '../../src/payload/read.js';
+
+/** Reading a payload keeps the user's bytes and names the file and position of bad input. */
+
+const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/payload/', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'jsonbench-read-'));
+const file = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
+
+test('a document is kept byte for byte: indentation, escapes and number spelling', () => {
+  const path = `${FIXTURES}api-response.json`;
+  const source = readPayload(path);
+  assert.equal(source.kind, 'document');
+  assert.deepEqual(unitTexts(source, 'single'), [readFileSync(path, 'utf8')]);
+  assert.match(source.units[0].text, /\\u00e9t\\u00e9 \\"quoted\\" \\\/ slash/);
+  assert.match(source.units[0].text, /"weight": 1\.50,/);
+  assert.match(source.units[0].text, /"id": 113456789012345678,/);
+});
+
+test('NDJSON: each line as given for many, the lines joined into one array for list', () => {
+  const path = file('events.ndjson', '{"a":1,  "b":"x"}\n\n{"b":"y","a":2}\r\n');
+  const source = readPayload(path);
+  assert.deepEqual(unitTexts(source, 'many'), ['{"a":1,  "b":"x"}', '{"b":"y","a":2}']);
+  assert.deepEqual(unitTexts(source, 'list'), ['[{"a":1,  "b":"x"},{"b":"y","a":2}]']);
+  assert.deepEqual(JSON.parse(unitTexts(source, 'list')[0]), [{ a: 1, b: 'x' }, { b: 'y', a: 2 }]);
+});
+
+test('a folder holds samples, in name order', () => {
+  const source = readPayload(`${FIXTURES}samples`);
+  assert.equal(source.kind, 'samples');
+  assert.deepEqual(source.units.map((u) => u.source.split('/').pop()), ['page-1.json', 'page-2.json', 'page-3.json']);
+});
+
+test('bad JSON names the file, line and column', () => {
+  const path = file('bad.json', '{\n  "a": 1,\n  "b": tru\n}');
+  assert.throws(() => readPayload(path), (e: unknown) => e instanceof PayloadError && e.message.startsWith(`${path}:3:`) && /not valid JSON/.test(e.message));
+});
+
+test('a bad NDJSON line names its line number', () => {
+  const path = file('bad.ndjson', '{"a":1}\n{"a":2}\n{"a":\n');
+  assert.throws(() => readPayload(path), (e: unknown) => e instanceof PayloadError && e.message.startsWith(`${path}:3`));
+});
+
+test('a byte order mark, an empty file and a missing path are refused with the reason', () => {
+  assert.throws(() => readPayload(file('bom.json', '\ufeff{"a":1}')), /byte order mark/);
+  assert.throws(() => readPayload(file('empty.json', '  \n')), /the file is empty/);
+  assert.throws(() => readPayload(join(dir, 'nope.json')), /no such file or folder/);
+});
