@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { readPayload, samplesOf } from '../../src/payload/read.js';
+import { inferSchema } from '../../src/payload/infer.js';
+import { generationSchema, scaleRecords } from '../../src/payload/scale.js';
+import { toZod } from '../../src/serializers/zod.js';
+
+/** Scaling a sample: records of the payload's shape, valid against its schema, deterministic by seed. */
+
+const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/payload/', import.meta.url));
+const source = readPayload(`${FIXTURES}log.ndjson`);
+const { schema } = await inferSchema(samplesOf(source));
+const samples = source.units.map((u) => u.value);
+
+test('scaled records satisfy the inferred schema (checked by zod) and the same seed gives the same records', () => {
+  const records = scaleRecords(schema, samples, 200, 7);
+  assert.equal(records.length, 200);
+  const check = toZod(schema, undefined);
+  for (const r of records) assert.equal(check.safeParse(r).success, true, JSON.stringify(r));
+  assert.deepEqual(scaleRecords(schema, samples, 200, 7), records);
+  assert.notDeepEqual(scaleRecords(schema, samples, 200, 8), records);
+  assert.equal(new Set(records.map((r) => JSON.stringify(r))).size, 200);
+});
+
+test('the generation schema carries the bounds the samples showed', () => {
+  const { jsonSchema, optionalShare } = generationSchema(schema, samples);
+  const props = jsonSchema.properties as Record<string, Record<string, unknown>>;
+  const durations = samples.map((s) => (s as { durationMs: number }).durationMs);
+  assert.equal(props.durationMs.minimum, Math.min(...durations));
+  assert.equal(props.durationMs.maximum, Math.max(...durations));
+  assert.deepEqual(props.level.enum, ['info', 'debug', 'warn', 'error']);
+  assert.ok(optionalShare > 0 && optionalShare < 1, String(optionalShare));
+});
+
+test('scaled records are about the size of the samples (within 25%)', () => {
+  const avg = (xs: unknown[]) => xs.reduce((s: number, x) => s + JSON.stringify(x).length, 0) / xs.length;
+  const ratio = avg(scaleRecords(schema, samples, 500, 1)) / avg(samples);
+  assert.ok(ratio > 0.75 && ratio < 1.25, `scaled/sample bytes ${ratio.toFixed(2)}`);
+});
