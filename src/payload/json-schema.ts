@@ -197,8 +197,10 @@ export function fromJsonSchema(root: unknown): ImportedSchema {
       case 'array': {
         for (const k of ['minItems', 'uniqueItems', 'contains', 'prefixItems']) if (k in s) skip(k, path);
         if (s.maxItems !== undefined && s.maxItems !== 0) skip('maxItems', path);
-        const items = s.items === undefined ? { type: 'unknown' as const } : read(s.items, `${path}[]`, refs);
-        return { type: 'array', items, ...(s.maxItems === 0 ? { empty: true } : {}) };
+        // `items: false` admits no element at all: an array that is always empty
+        const empty = s.maxItems === 0 || s.items === false;
+        const items = s.items === undefined || s.items === false ? { type: 'unknown' as const } : read(s.items, `${path}[]`, refs);
+        return { type: 'array', items, ...(empty ? { empty: true } : {}) };
       }
       case 'object': {
         // one pattern that matches every key (TypeBox's Type.Record writes "^(.*)$") is additionalProperties

@@ -28,7 +28,7 @@ export function toArkType(node: SchemaNode, naming: WireOptions['naming'], path 
     const entries = propertyEntries(o, naming);
     const shape: Record<string, unknown> = tag ? { [tag[0]]: type.unit(tag[1]) } : {};
     for (const e of entries) {
-      if (ARK_SYNTAX_KEY.test(e.wire)) throw new UnsupportedConstruct('arktype', 'optional property', paths.prop(p, e.wire), `plain key named ${JSON.stringify(e.wire)} (its object syntax reads it as syntax)`);
+      if (ARK_SYNTAX_KEY.test(e.wire)) throw new UnsupportedConstruct('arktype', 'property name', paths.prop(p, e.wire), `plain key named ${JSON.stringify(e.wire)} (its object syntax reads it as syntax)`);
       shape[isOptional(o, e.model) ? `${e.wire}?` : e.wire] = toArkType(e.node, naming, paths.prop(p, e.wire));
     }
     const extra = o.additionalProperties;

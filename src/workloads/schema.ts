@@ -104,7 +104,7 @@ export type SchemaNode =
 export type Construct =
   | 'optional property' | 'null' | 'unknown' | 'record' | 'union' | 'discriminated union'
   | 'integer beyond 32 bits' | 'integer beyond 2^53' | 'string format' | 'enum' | 'always-empty array'
-  | 'additional properties' | 'nullable';
+  | 'additional properties' | 'nullable' | 'property name';
 
 /** How a workload's payload text is written: property naming policy and indentation (spaces). */
 export interface WireOptions {

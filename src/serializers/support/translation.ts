@@ -62,14 +62,3 @@ export function unionName(members: readonly { type: string; integer?: boolean }[
   const names = members.map(typeName);
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
-
-/** Memoises a translation per schema object (supports() and prepare() translate the same schema). */
-export function memoByNode<K extends object, V>(fn: (key: K) => V): (key: K) => V {
-  const cache = new WeakMap<K, V>();
-  return (key) => {
-    if (cache.has(key)) return cache.get(key)!;
-    const value = fn(key);
-    cache.set(key, value);
-    return value;
-  };
-}
