@@ -64,6 +64,9 @@ function tsVersion(install: TypiaInstall): string {
   try { return (createRequire(join(install.root, 'package.json'))('typescript/package.json') as { version: string }).version; } catch { return 'none'; }
 }
 
+/** Parsed declaration files, by typia install and file name (they never change while a process runs). */
+const declarations = new Map<string, import('typescript').SourceFile>();
+
 /** The in-memory file name the template is compiled as: beside typia's node_modules folder, so `import 'typia'` resolves to this install. */
 function virtualFile(install: TypiaInstall): string {
   return join(dirname(dirname(install.root)), '__jsonbench_typia_template__.ts');
@@ -89,7 +92,17 @@ export function compileTypiaTemplate(template: string, install: TypiaInstall): s
   };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, lang, ...rest) => (name === file ? ts.createSourceFile(name, template, lang) : getSourceFile(name, lang, ...rest));
+  // the library declarations (lib.*.d.ts, typia's own .d.ts) are parsed once per process and typia install
+  host.getSourceFile = (name, lang, ...rest) => {
+    if (name === file) return ts.createSourceFile(name, template, lang);
+    const key = `${install.root}\0${name}`;
+    let parsed = declarations.get(key);
+    if (!parsed) {
+      parsed = getSourceFile(name, lang, ...rest);
+      if (parsed) declarations.set(key, parsed);
+    }
+    return parsed;
+  };
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => name === file || fileExists(name);
   const readFile = host.readFile.bind(host);
