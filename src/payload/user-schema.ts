@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { extname, resolve } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
 import { toJsonSchema as valibotToJsonSchema } from '@valibot/to-json-schema';
@@ -91,9 +91,26 @@ export function userSchemaOf(value: unknown, source: string, library: SchemaLibr
 }
 
 /**
- * Loads `--schema FILE`: `.json` is JSON Schema; `.js`/`.mjs`/`.cjs` is imported and its
- * `default` export, else its `schema` export, else its only schema-valued export is used.
- * (`.ts` modules are for phase 2: bundle them as src/config/compile-config.ts does.)
+ * Bundles a TypeScript schema module to ESM next to it (so its packages resolve from the user's
+ * folder, as src/config/compile-config.ts does for a `.ts` config); returns the module's path.
+ * @throws PayloadError with esbuild's file:line:column for a syntax error
+ */
+async function bundleTs(file: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const out = join(dirname(resolve(file)), `.${basename(file)}.${process.pid}-${Date.now().toString(36)}.schema.mjs`);
+  try {
+    await build({ entryPoints: [file], outfile: out, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'silent', target: 'node20' });
+  } catch (e) {
+    const first = (e as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
+    throw new PayloadError(`${file}${first?.location ? `:${first.location.line}:${first.location.column}` : ''}: ${first?.text ?? (e as Error).message}`);
+  }
+  return out;
+}
+
+/**
+ * Loads `--schema FILE`: `.json` is JSON Schema; `.js`/`.mjs`/`.cjs` is imported (`.ts`/`.mts`
+ * bundled with esbuild first, as a `.ts` config is) and its `default` export, else its `schema`
+ * export, else its first schema-valued export is used.
  * @throws PayloadError naming the file (bad JSON with line:column, no schema export, unconvertible schema)
  */
 export async function loadUserSchema(file: string): Promise<UserSchema> {
@@ -103,10 +120,13 @@ export async function loadUserSchema(file: string): Promise<UserSchema> {
     try { text = readFileSync(file, 'utf8'); } catch { throw new PayloadError(`${file}: no such file`); }
     return userSchemaOf(parseJsonText(text, file), file, 'json-schema');
   }
-  if (!['.js', '.mjs', '.cjs'].includes(ext)) throw new PayloadError(`${file}: a schema is a .json JSON Schema or a .js/.mjs module exporting a zod, valibot or TypeBox schema`);
+  if (!['.js', '.mjs', '.cjs', '.ts', '.mts'].includes(ext)) throw new PayloadError(`${file}: a schema is a .json JSON Schema or a .js/.mjs/.ts module exporting a zod, valibot or TypeBox schema`);
   let mod: Record<string, unknown>;
-  try { mod = await import(pathToFileURL(resolve(file)).href) as Record<string, unknown>; } catch (e) {
+  const modulePath = ext === '.ts' || ext === '.mts' ? await bundleTs(file) : resolve(file);
+  try { mod = await import(pathToFileURL(modulePath).href) as Record<string, unknown>; } catch (e) {
     throw new PayloadError(`${file}: could not be imported: ${(e as Error).message}`);
+  } finally {
+    if (modulePath !== resolve(file)) rmSync(modulePath, { force: true });
   }
   const candidates = [mod.default, mod.schema, ...Object.values(mod)].filter((v) => schemaLibraryOf(v));
   if (!candidates.length) throw new PayloadError(`${file}: exports no zod, valibot or TypeBox schema (looked at default, schema and every export)`);

@@ -126,3 +126,16 @@ test('a TypeBox schema is JSON Schema already; constraints jsonbench does not ho
     additionalProperties: { type: 'unknown' },
   });
 });
+
+test('a TypeScript schema module is bundled first, then converted like a .js one', async () => {
+  const user = await loadUserSchema(`${FIXTURES}schemas/typebox-schema.ts`);
+  assert.equal(user.library, 'typebox');
+  assert.deepEqual(user.schema, {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' }, total: { type: 'number' },
+      lines: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'number', integer: true, width: 53 } }, additionalProperties: { type: 'unknown' } } },
+    },
+    additionalProperties: { type: 'unknown' },
+  });
+});
