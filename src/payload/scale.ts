@@ -8,7 +8,7 @@ import { propertyPath, type SchemaNode } from '../workloads/schema.js';
  * same records) from the payload's JSON Schema, with the bounds the samples showed added so
  * the records look like the user's rather than like random text: `minimum`/`maximum` on numbers,
  * `minLength`/`maxLength` on strings, `minItems`/`maxItems` on arrays, `minProperties`/
- * `maxProperties` on records. Formats (uuid, email, date-time, date, time, uri) come from
+ * `maxProperties` on records, `multipleOf` for the number of decimals the samples wrote. Formats (uuid, email, date-time, date, time, uri) come from
  * json-schema-faker's own generators; enums from their values; optional keys appear with the
  * share the samples showed ({@link GenerationSchema.optionalShare}).
  */
@@ -42,7 +42,9 @@ export function generationSchema(schema: SchemaNode, values: readonly unknown[])
         for (const v of present) if (typeof v === 'number') b = widen(b, v);
         if (!b) return js;
         const safe = (n: number) => Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, n));
-        return typed({ minimum: safe(b.min), maximum: safe(b.max) });
+        // as many decimals as the samples wrote (2 for money), not every digit a double holds
+        const decimals = node.integer ? 0 : Math.max(0, ...present.map((v) => (/\.(\d+)$/.exec(String(v))?.[1].length ?? 0)));
+        return typed({ minimum: safe(b.min), maximum: safe(b.max), ...(decimals > 0 && decimals <= 6 ? { multipleOf: 10 ** -decimals } : {}) });
       }
       case 'string': {
         if (node.format) return js;
@@ -87,7 +89,11 @@ export function generationSchema(schema: SchemaNode, values: readonly unknown[])
  */
 export function scaleRecords(schema: SchemaNode, samples: readonly unknown[], size: number, seed: number): unknown[] {
   const { jsonSchema, optionalShare } = generationSchema(schema, samples);
-  const generator = createGeneratorSync({ seed, optionalsProbability: optionalShare, minDateTime: '2000-01-01T00:00:00Z', maxDateTime: '2030-12-31T23:59:59Z' });
+  const generator = createGeneratorSync({
+    seed, optionalsProbability: optionalShare,
+    // ISO 8601 as JavaScript writes it (json-schema-faker's own ends in ".0Z")
+    formats: { 'date-time': (random) => new Date(Date.UTC(2000, 0, 1) + random.int(0, 31 * 365 * 86_400) * 1000 + random.int(0, 999)).toISOString() },
+  });
   const records: unknown[] = new Array(size);
   for (let i = 0; i < size; i++) records[i] = generator.generate(jsonSchema as never);
   return records;
