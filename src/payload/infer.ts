@@ -1,5 +1,6 @@
 import { InputData, jsonInputForTargetLanguage, quicktype } from 'quicktype-core';
-import { fromJsonSchema, type JsonSchema } from './json-schema.js';
+import type { JsonSchema } from './json-schema.js';
+import { fromJsonSchema } from './json-schema-import.js';
 import { refineSchema, type InferenceFinding } from './refine.js';
 import type { SchemaNode } from '../workloads/schema.js';
 
