@@ -100,3 +100,14 @@ test('validators reject what a construct forbids: a missing required key, a wron
     }
   }
 });
+
+test('for NDJSON records in the list shape, the path of an unsupported construct starts at the array ($[])', async () => {
+  const ajv = adapters.find((a) => a.id === 'ajv-jtd')!;
+  const lines = ['{"id":1,"code":"E1"}', '{"id":2,"code":404}'];
+  const source = { kind: 'ndjson' as const, path: 'log.ndjson', units: lines.map((text, i) => ({ text, value: JSON.parse(text), source: `log.ndjson:${i + 1}` })), shapes: ['list', 'many'] as const };
+  const schema = { type: 'object' as const, properties: { id: { type: 'number' as const, integer: true }, code: { type: 'union' as const, anyOf: [{ type: 'string' as const }, { type: 'number' as const, integer: true }] } } };
+  const list = await runPayloadCase(ajv, { ...source, shapes: [...source.shapes] }, schema, 'list', 'deserialize');
+  assert.deepEqual(list, { status: 'unsupported', reason: 'ajv JTD has no union of string and integer (only discriminated unions of objects) at $[].code' });
+  const many = await runPayloadCase(ajv, { ...source, shapes: [...source.shapes] }, schema, 'many', 'serialize');
+  assert.deepEqual(many, { status: 'unsupported', reason: 'ajv JTD has no union of string and integer (only discriminated unions of objects) at $.code' });
+});
