@@ -11,7 +11,7 @@ import toJsonSchema from 'to-json-schema';
 import GenerateSchema from 'generate-schema';
 import { analyzeDocuments } from 'mongodb-schema';
 import { quicktypeJsonSchema } from '../../build/src/payload/infer.js';
-import { toJsonSchema as ours } from '../../build/src/payload/json-schema.js';
+import { toJsonSchema as ours } from '../../build/src/workloads/json-schema.js';
 import { fromJsonSchema } from '../../build/src/payload/json-schema-import.js';
 import { inferSchema } from '../../build/src/payload/infer.js';
 

@@ -1,7 +1,7 @@
 import { InputData, jsonInputForTargetLanguage, quicktype } from 'quicktype-core';
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from '../workloads/json-schema.js';
 import { fromJsonSchema } from './json-schema-import.js';
-import { refineSchema, type InferenceFinding } from './refine.js';
+import { refineSchema, type InferredSchema, type Sample } from './refine.js';
 import type { SchemaNode } from '../workloads/schema.js';
 
 /**
@@ -17,19 +17,7 @@ import type { SchemaNode } from '../workloads/schema.js';
  * quicktype merges into one class), always-empty arrays.
  */
 
-/** One sample: its parsed value and, when read from text, the text (for integers JSON.parse rounds). */
-export interface Sample {
-  value: unknown;
-  text?: string;
-  /** file name (and line for NDJSON), for findings */
-  source?: string;
-}
-
-export interface InferredSchema {
-  schema: SchemaNode;
-  /** facts found on the way, one sentence each (integers beyond 2^53, always-null fields…) */
-  findings: InferenceFinding[];
-}
+export type { Sample, InferredSchema } from './refine.js';
 
 /** quicktype's inference flags used (all documented in quicktype-core's Inference.ts). */
 export const QUICKTYPE_FLAGS = {

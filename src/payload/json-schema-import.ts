@@ -1,7 +1,7 @@
 import {
   STRING_FORMATS, propertyPath, type ObjectSchema, type SchemaNode, type StringFormat,
 } from '../workloads/schema.js';
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from '../workloads/json-schema.js';
 
 /**
  * Reading a JSON Schema into a {@link SchemaNode} (`--schema FILE`, the output of inference and

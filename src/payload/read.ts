@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parse as parseLossless } from 'lossless-json';
 import type { Sample } from './infer.js';
-import type { Shape } from '../workloads/types.js';
+import type { Shape } from '../case/coordinates.js';
 
 /**
  * Reading a user's payload exactly as given (issue 10, "the user's bytes"): the text of each

@@ -1,5 +1,4 @@
 import { isLosslessNumber, isSafeNumber, parse as parseLossless, type LosslessNumber } from 'lossless-json';
-import type { InferredSchema, Sample } from './infer.js';
 import {
   isOptional, propertyPath, type ObjectSchema, type SchemaNode,
 } from '../workloads/schema.js';
@@ -26,6 +25,21 @@ export interface InferenceFinding {
   /** one sentence for a person */
   text: string;
 }
+
+/** One sample: its parsed value and, when read from text, the text (for integers JSON.parse rounds). */
+export interface Sample {
+  value: unknown;
+  text?: string;
+  /** file name (and line for NDJSON), for findings */
+  source?: string;
+}
+
+export interface InferredSchema {
+  schema: SchemaNode;
+  /** facts found on the way, one sentence each (integers beyond 2^53, always-null fields…) */
+  findings: InferenceFinding[];
+}
+
 
 /** The WHATWG HTML `input type=email` rule (https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address). */
 export const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;

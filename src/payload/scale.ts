@@ -1,5 +1,5 @@
 import { createGeneratorSync } from 'json-schema-faker';
-import { toJsonSchema, type JsonSchema } from './json-schema.js';
+import { toJsonSchema, type JsonSchema } from '../workloads/json-schema.js';
 import { propertyPath, type SchemaNode } from '../workloads/schema.js';
 
 /**

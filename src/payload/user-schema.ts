@@ -3,7 +3,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
 import { toJsonSchema as valibotToJsonSchema } from '@valibot/to-json-schema';
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from '../workloads/json-schema.js';
 import { fromJsonSchema, JsonSchemaError, schemaPathToJsonPath } from './json-schema-import.js';
 import { parseJsonText, PayloadError } from './read.js';
 import type { SchemaNode } from '../workloads/schema.js';

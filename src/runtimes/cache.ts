@@ -1,17 +1,8 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/**
- * The cache folder of installed runtimes: `$JSONBENCH_CACHE`, else `$XDG_CACHE_HOME/jsonbench`,
- * else `~/.cache/jsonbench`.
- */
-export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.JSONBENCH_CACHE) return env.JSONBENCH_CACHE;
-  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'jsonbench');
-  return join(homedir(), '.cache', 'jsonbench');
-}
+export { defaultCacheDir } from '../case/cache.js';
 
 /** Folder of one installed runtime: `<cache>/runtimes/<name>` (name: `node@22`, `bun`, `deno`, `quickjs`). */
 export function runtimeDir(cacheDir: string, name: string): string {

@@ -106,6 +106,7 @@ const Ajv = AjvJtd.default;
 const adapter: SerializerAdapter = {
   id: 'ajv-jtd',
   family: 'schema-compiled',
+  directions: ['serialize', 'deserialize'],
   deserializeClass: 'validate',
   packageName: 'ajv',
   supports(workload, direction) {
@@ -131,6 +132,7 @@ const adapter: SerializerAdapter = {
       },
     };
   },
+  notes: (workload) => toJtd(wireSchema(workload.schema, workload.wire?.naming)).notes,
   code: {
     serialize: 'serialize(value) // serialize = ajv.compileSerializer(jtdSchema)',
     deserialize: 'parse(text) // parse = ajv.compileParser(jtdSchema); undefined → throw',

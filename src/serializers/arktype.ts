@@ -1,8 +1,8 @@
 import { type, type Type } from 'arktype';
-import { isOptional, wireName, type ObjectSchema, type SchemaNode, type WireOptions } from '../workloads/schema.js';
-import { UnsupportedConstruct, paths, supportOf } from './support/translation.js';
+import { isOptional, wireName, wireSchema, type ObjectSchema, type SchemaNode, type WireOptions } from '../workloads/schema.js';
+import { UnsupportedConstruct, paths, supportOf, typedExtraKeys } from './support/translation.js';
 import type { SerializerAdapter } from './types.js';
-import { oneWay, propertyEntries, wireToModelKeys } from './support/model.js';
+import { propertyEntries, wireToModelKeys } from './support/model.js';
 
 /** Any arktype Type (input and output are not tracked: types are built at run time). */
 export type AnyType = Type<unknown>;
@@ -89,17 +89,16 @@ export function toArkType(node: SchemaNode, naming: WireOptions['naming'], path 
 const adapter: SerializerAdapter = {
   id: 'arktype',
   family: 'validator',
+  directions: ['deserialize'],
+  missingDirection: 'validator: deserialize only (arktype does not write JSON)',
   deserializeClass: 'transform',
   packageName: 'arktype',
-  supports(workload, direction) {
-    const way = oneWay(direction, 'deserialize', 'validator: deserialize only (arktype does not write JSON)');
-    return way === true ? supportOf(() => toArkType(workload.schema, workload.wire?.naming)) : way;
-  },
+  supports: (workload) => supportOf(() => toArkType(workload.schema, workload.wire?.naming)),
   prepare(workload, direction) {
-    if (direction !== 'deserialize') throw new Error('arktype: deserialize only');
     const T = toArkType(workload.schema, workload.wire?.naming);
     return { deserialize: (text) => T.assert(JSON.parse(text)) };
   },
+  notes: (workload) => typedExtraKeys(wireSchema(workload.schema, workload.wire?.naming)).map((p) => `arktype (an index signature) also admits the declared keys' types for the other keys at ${p}`),
   code: { deserialize: 'T.assert(JSON.parse(text))' },
 };
 

@@ -108,6 +108,7 @@ export function toDtoClass(unit: SchemaNode, naming: WireOptions['naming']): Tra
 const adapter: SerializerAdapter = {
   id: 'class-transformer',
   family: 'reflection',
+  directions: ['serialize', 'deserialize'],
   deserializeClass: 'transform',
   packageName: 'class-transformer',
   supports: (workload) => supportOf(() => toDtoClass(workload.schema, workload.wire?.naming)),
@@ -122,6 +123,7 @@ const adapter: SerializerAdapter = {
     }
     return { serialize: (value) => JSON.stringify(instanceToPlain(value), null, indent) };
   },
+  notes: (workload) => toDtoClass(workload.schema, workload.wire?.naming).notes,
   code: {
     serialize: 'JSON.stringify(instanceToPlain(value), null, indent) // users-settings: value = toDtoInstances(value) first',
     deserialize: 'plainToInstance(Dto, JSON.parse(text))',

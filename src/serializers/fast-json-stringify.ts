@@ -1,9 +1,9 @@
 import fastJson from 'fast-json-stringify';
 import { wireSchema, type SchemaNode } from '../workloads/schema.js';
-import { toJsonSchema, type JsonSchema } from '../payload/json-schema.js';
+import { toJsonSchema, type JsonSchema } from '../workloads/json-schema.js';
 import type { Translated } from './support/translation.js';
 import type { SerializerAdapter } from './types.js';
-import { noNamingOrIndentReason, oneWay } from './support/model.js';
+import { noNamingOrIndentReason } from './support/model.js';
 
 /** A JSON Schema object, as fast-json-stringify reads it. */
 export type { JsonSchema };
@@ -31,13 +31,11 @@ export function toFjsSchema(node: SchemaNode): Translated<JsonSchema> {
 const adapter: SerializerAdapter = {
   id: 'fast-json-stringify',
   family: 'schema-compiled',
+  directions: ['serialize'],
+  missingDirection: 'fast-json-stringify serializes only; it has no parser',
   packageName: 'fast-json-stringify',
-  supports(workload, direction) {
-    if (direction === 'serialize') return noNamingOrIndentReason(workload, 'fast-json-stringify') ?? true;
-    return oneWay(direction, 'serialize', 'fast-json-stringify serializes only; it has no parser');
-  },
-  prepare(workload, direction) {
-    if (direction !== 'serialize') throw new Error('fast-json-stringify serializes only');
+  supports: (workload) => noNamingOrIndentReason(workload, 'fast-json-stringify') ?? true,
+  prepare(workload) {
     const stringify = fastJson(toFjsSchema(wireSchema(workload.schema, workload.wire?.naming)).schema);
     return { serialize: (value) => stringify(value) };
   },

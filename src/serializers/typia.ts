@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import type { Direction, Workload } from '../workloads/types.js';
+import type { Direction } from '../case/coordinates.js';
+import type { Workload } from '../workloads/types.js';
 import type { SerializerAdapter } from './types.js';
 import { wireSchema } from '../workloads/schema.js';
 import { noNamingOrIndentReason } from './support/model.js';
+import { typedExtraKeys } from './support/translation.js';
 import { renderTypiaTemplate } from './typia/typescript.js';
 import { generateTypia, typiaInstall, typiaInstallAt, type TypiaInstall } from './typia/runtime.js';
 
@@ -73,6 +75,7 @@ export function runtimeTemplate(workload: Workload): string {
 const adapter: SerializerAdapter = {
   id: 'typia',
   family: 'schema-compiled',
+  directions: ['serialize', 'deserialize'],
   deserializeClass: 'validate',
   packageName: 'typia',
   supports(workload, direction) {
@@ -98,6 +101,7 @@ const adapter: SerializerAdapter = {
     const assertParse = fn as (text: string) => unknown;
     return { deserialize: (text) => assertParse(text) };
   },
+  notes: (workload) => typedExtraKeys(wireSchema(workload.schema, workload.wire?.naming)).map((p) => `typia (a TypeScript index signature) also admits the declared keys' types for the other keys at ${p}`),
   code: {
     serialize: 'stringify(value) // typia.json.createStringify<T>(), generated from the schema',
     deserialize: 'assertParse(text) // typia.json.createAssertParse<T>(), generated from the schema',

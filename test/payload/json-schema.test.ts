@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { toJsonSchema } from '../../src/payload/json-schema.js';
+import { toJsonSchema } from '../../src/workloads/json-schema.js';
 import { fromJsonSchema } from '../../src/payload/json-schema-import.js';
 import { readPayload, samplesOf } from '../../src/payload/read.js';
 import { inferSchema } from '../../src/payload/infer.js';

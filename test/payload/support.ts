@@ -1,10 +1,12 @@
 import { checkCase, type GateFailure } from '../../src/measure/gate.js';
 import type { SerializerAdapter } from '../../src/serializers/types.js';
 import type { SchemaNode } from '../../src/workloads/schema.js';
-import type { Direction, Shape, Workload } from '../../src/workloads/types.js';
+import type { Direction, Shape } from '../../src/case/coordinates.js';
+import type { Workload } from '../../src/workloads/types.js';
 import { unitView, unitsOf } from '../../src/workloads/unit.js';
 import { unitTexts, type PayloadSource } from '../../src/payload/read.js';
 import { payloadWorkloads } from '../../src/payload/workload.js';
+import { supportOf } from '../../src/plan/plan.js';
 
 /**
  * Test helpers for payloads: run one adapter on a payload (its exact texts for deserialize, its
@@ -26,8 +28,9 @@ export function documentSource(text: string, path = 'inline.json'): PayloadSourc
 export async function runPayloadCase(adapter: SerializerAdapter, source: PayloadSource, schema: SchemaNode, shape: Shape, direction: Direction): Promise<PayloadOutcome> {
   const workload: Workload = payloadWorkloads(source, schema)[0];
   const view = unitView(workload, shape);
-  const supported = adapter.supports(view, direction);
-  if (supported !== true) return { status: 'unsupported', reason: supported };
+  const decision = supportOf(adapter, view, direction);
+  if (decision.status === 'unsupported') return { status: 'unsupported', reason: decision.reason };
+  if (decision.status === 'failed') return { status: 'failed', error: decision.reason };
   try {
     const prepared = await adapter.prepare(view, direction);
     const units = unitsOf(workload.build(1, 0), shape);

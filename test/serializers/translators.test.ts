@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serializers } from '../../src/serializers/index.js';
-import type { Direction } from '../../src/workloads/types.js';
+import type { Direction } from '../../src/case/coordinates.js';
 import { toJtd } from '../../src/serializers/ajv-jtd.js';
 import { toDtoClass } from '../../src/serializers/class-transformer.js';
 import { CONSTRUCTS } from '../payload/constructs.js';

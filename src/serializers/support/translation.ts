@@ -1,4 +1,4 @@
-import type { Construct } from '../../workloads/schema.js';
+import type { Construct, SchemaNode } from '../../workloads/schema.js';
 
 /**
  * What translating a {@link SchemaNode} into one library's schema can say besides the schema:
@@ -48,6 +48,24 @@ export const paths = {
   value: (path: string) => `${path}.*`,
   variant: (path: string, tag: string, value: string) => `${path}<${tag}=${value}>`,
 };
+
+/**
+ * Paths of objects whose extra keys have a type (not unknown) beside declared keys: where a
+ * TypeScript-style index signature (typia, arktype) must also admit the declared keys' types.
+ */
+export function typedExtraKeys(node: SchemaNode, path = '$'): string[] {
+  switch (node.type) {
+    case 'object': {
+      const own = node.additionalProperties && node.additionalProperties.type !== 'unknown' && Object.keys(node.properties).length ? [paths.value(path)] : [];
+      return [...own, ...Object.entries(node.properties).flatMap(([k, n]) => typedExtraKeys(n, paths.prop(path, k)))];
+    }
+    case 'array': return typedExtraKeys(node.items, paths.item(path));
+    case 'record': return typedExtraKeys(node.values, paths.value(path));
+    case 'union': return node.anyOf.flatMap((n) => typedExtraKeys(n, path));
+    case 'discriminated': return Object.entries(node.mapping).flatMap(([t, o]) => typedExtraKeys(o, paths.variant(path, node.discriminator, t)));
+    default: return [];
+  }
+}
 
 /** A short name of a member's JSON type for reasons ("string", "integer", "object"…). */
 export function typeName(node: { type: string; integer?: boolean }): string {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { defaultCacheDir } from '../../runtimes/cache.js';
+import { defaultCacheDir } from '../../case/cache.js';
 
 /**
  * typia at run time, for a payload no template was written for (issue 10, "typia on any

@@ -1,9 +1,9 @@
-import type { SchemaNode } from '../workloads/schema.js';
+import type { SchemaNode } from './schema.js';
 
 /**
  * JSON Schema in and out of {@link SchemaNode}: `--print-schema` writes {@link toJsonSchema}'s
  * document, a person edits it and passes it back with `--schema`, which `fromJsonSchema`
- * (json-schema-import.ts) reads (JSON Schema 2020-12, also draft-07/06 `definitions` and `$ref`s, which quicktype and
+ * (src/payload/json-schema-import.ts) reads (JSON Schema 2020-12, also draft-07/06 `definitions` and `$ref`s, which quicktype and
  * the zod/valibot/TypeBox converters write).
  *
  * The mapping, both ways:
