@@ -5,7 +5,9 @@ export type { Family, GuaranteeClass, CaseClass, Shape, Direction } from './case
 export { defineWorkload } from './workloads/types.js';
 export type { Workload } from './workloads/types.js';
 export type { SchemaNode, WireOptions } from './workloads/schema.js';
-export type { ResultsFile, CaseResult } from './results/types.js';
+export type { ResultsFile, CaseResult, PayloadRecord } from './results/types.js';
+export { recommend, renderRecommendations } from './report/recommend.js';
+export type { Recommendation, Pick, BehaviourCost, CostSource } from './report/recommend.js';
 export type { RunOptions } from './run/request.js';
 export type { SessionEvent } from './run/session.js';
 import type { RunOptions } from './run/request.js';
@@ -14,8 +16,9 @@ import type { ResultsFile } from './results/types.js';
 
 /**
  * Runs jsonbench from a script or a test: the same options as `jsonbench run` (without the
- * leading dashes: `{ workload: ['users'], policy: 'quick' }`), the same results file, written to
- * `out` with its reports. Prints nothing; `observe` receives the session's events (progress,
+ * leading dashes: `{ payload: 'response.json', policy: 'quick' }`, `{ workload: ['users'] }`),
+ * the same results file, written to `out` with its reports; `recommend(results)` gives the
+ * recommendation the CLI prints. Prints nothing; `observe` receives the session's events (progress,
  * notes, warnings). @throws UsageError / ConfigError (a bad option or config, naming it);
  * WorkloadError (a workload cannot build its payload)
  */

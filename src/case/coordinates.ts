@@ -63,8 +63,9 @@ export interface CaseTarget {
 
 /**
  * The variant payload (another seed) sits beside the main one, `<name>.variant.json` next to
- * `<name>.json`; the gate runs on both, so a serializer returning a cached string fails.
+ * `<name>.json` (`<name>.variant.ndjson` next to a user's `<name>.ndjson`); the gate runs on both,
+ * so a serializer returning a cached string fails.
  */
 export function variantPathOf(payloadPath: string): string {
-  return payloadPath.replace(/\.json$/, '.variant.json');
+  return payloadPath.replace(/\.(json|ndjson)$/, '.variant.$1');
 }

@@ -1,10 +1,13 @@
-import { resolveRunRequest, type RunOptions } from '../run/request.js';
+import { payloadOption, resolveRunRequest, type RunOptions } from '../run/request.js';
+import { toJsonSchema } from '../workloads/json-schema.js';
+import { UsageError } from '../config/usage-error.js';
+import { renderRecommendations } from '../report/recommend.js';
 import { runSession } from '../run/session.js';
 import { renderTerminal } from '../report/terminal.js';
 import { progressView } from './progress.js';
 
 /** Options of `jsonbench run`, as commander parses them (lists repeated or comma-separated). */
-export interface RunCliOptions extends Omit<RunOptions, 'cwd'> { json?: boolean }
+export interface RunCliOptions extends Omit<RunOptions, 'cwd'> { json?: boolean; printSchema?: boolean }
 
 /** Statuses that make `jsonbench run` exit 1 (everything else is still measured and written). */
 const FAILING = new Set(['failed', 'incorrect', 'timeout', 'crashed']);
@@ -15,6 +18,7 @@ const FAILING = new Set(['failed', 'incorrect', 'timeout', 'crashed']);
  * crashed. @throws UsageError, ConfigError, WorkloadError (exit 2 in main)
  */
 export async function runCommand(opts: RunCliOptions): Promise<number> {
+  if (opts.printSchema) return printSchema(opts);
   const say = (line: string) => { if (!opts.json) process.stderr.write(line.endsWith('\n') ? line : `${line}\n`); };
   const { request, release } = await resolveRunRequest(opts, say);
   const progress = progressView(Boolean(process.stderr.isTTY) && !opts.json);
@@ -39,7 +43,9 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       if (reports.written.html) process.stderr.write(`report: ${reports.written.html}\n`);
       process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     } else {
-      process.stdout.write(renderTerminal(results, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)));
+      const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
+      process.stdout.write(renderTerminal(results, color));
+      process.stdout.write(`\n${renderRecommendations(results, 'terminal', { color })}`);
       process.stdout.write(`\n${results.cases.length} cases in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
       if (run.ledger) process.stdout.write(`ledger: ${run.ledger.path} (run ${run.ledger.runId})\n`);
     }
@@ -49,4 +55,19 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
     process.off('SIGINT', onSigint);
     release();
   }
+}
+
+/**
+ * `jsonbench run --payload FILE --print-schema`: the payload's schema (inferred, or `--schema`'s
+ * as jsonbench reads it) as JSON Schema 2020-12 on stdout, 2-space indented, then what inference
+ * found and what did not convert on stderr; nothing is measured. Edit it and pass it back with
+ * `--schema`. @throws UsageError without `--payload`
+ */
+async function printSchema(opts: RunCliOptions): Promise<number> {
+  const payload = await payloadOption({ ...opts, size: undefined });
+  if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
+  process.stdout.write(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
+  for (const f of payload.findings) process.stderr.write(`jsonbench: found: ${f.text}\n`);
+  for (const u of payload.origin.unconverted) process.stderr.write(`jsonbench: not converted: ${u}\n`);
+  return 0;
 }

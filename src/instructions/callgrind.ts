@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CaseClass, Direction, Shape } from '../case/coordinates.js';
+import type { PayloadWorkloadSpec } from '../workloads/payload.js';
 import type { InstructionStats } from '../case/measurements.js';
 
 /** What the counting process needs to know about its case. */
@@ -23,6 +24,8 @@ export interface CountJob {
   serializer: string;
   payloadPath: string;
   configPath?: string;
+  /** a user's payload: its workload as data (see WorkerJob.workloadSpec) */
+  workloadSpec?: PayloadWorkloadSpec;
 }
 
 /**

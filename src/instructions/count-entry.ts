@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { workloads } from '../workloads/index.js';
+import { payloadWorkload } from '../workloads/payload.js';
 import { serializers } from '../serializers/index.js';
 import { prepareCase } from '../measure/prepare-case.js';
 import { drainSink, makeOp, sinkChecksum } from '../measure/sink.js';
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const job = JSON.parse(readFileSync(jobPath, 'utf8')) as CountJob;
   const iterations = Number(iterationsArg);
   const user = job.configPath ? await loadUserConfig(job.configPath) : { serializers: [], workloads: [] };
-  const workload = await workloads.load(job.workload, user.workloads);
+  const workload = job.workloadSpec ? payloadWorkload(job.workloadSpec) : await workloads.load(job.workload, user.workloads);
   const adapter = await serializers.load(job.serializer, user.serializers);
   const prepared = await prepareCase(adapter, workload, job);
   const text = readFileSync(job.payloadPath, 'utf8');

@@ -5,13 +5,14 @@
  */
 import type { CaseResult } from '../results/types.js';
 import type { InstructionStats } from '../case/measurements.js';
+import type { PayloadWorkloadSpec } from '../workloads/payload.js';
 import { countInstructions, valgrindVersion, VALGRIND_MISSING } from './callgrind.js';
 
 /** What the pass needs from the run. */
 export interface InstructionsPassInput {
   cases: CaseResult[];
-  /** payload file of a case (`<workload>-<size>`) */
-  payloadPathOf: (c: CaseResult) => string | undefined;
+  /** payload file of a case (`<workload>-<size>`), and a user's payload's workload spec */
+  payloadOf: (c: CaseResult) => { path: string; spec?: PayloadWorkloadSpec } | undefined;
   /** the config module the run's workers loaded (user adapters, version matrix) */
   configPath?: string;
   /** called before each case is counted, and with each failure */
@@ -36,11 +37,12 @@ export async function runInstructionsPass(input: InstructionsPassInput, tool: st
   const failed = new Map<string, string>();
   let counted = 0;
   for (const [i, c] of eligible.entries()) {
-    const payloadPath = input.payloadPathOf(c);
+    const payload = input.payloadOf(c);
+    const payloadPath = payload?.path;
     if (!payloadPath) { failed.set(c.id, 'payload file not found'); continue; }
     input.log(`callgrind ${i + 1}/${eligible.length}: ${c.id}`);
     try {
-      const stats: InstructionStats = await count({ workload: c.workload, size: c.size, shape: c.shape, direction: c.direction, caseClass: c.class, serializer: c.serializer, payloadPath, ...(input.configPath ? { configPath: input.configPath } : {}) }, c.payload.bytes, tool);
+      const stats: InstructionStats = await count({ workload: c.workload, size: c.size, shape: c.shape, direction: c.direction, caseClass: c.class, serializer: c.serializer, payloadPath, ...(payload.spec ? { workloadSpec: payload.spec } : {}), ...(input.configPath ? { configPath: input.configPath } : {}) }, c.payload.bytes, tool);
       c.instructions = stats;
       counted++;
       input.onCounted?.(c);

@@ -15,16 +15,18 @@ export interface CaseIo { inputs: unknown[]; expected: unknown[] }
 
 /**
  * Builds inputs and expected outputs for a case from the wire units (already flat: parsed from
- * the payload text). `workload` is the unit view ({@link unitView}).
+ * the payload text). `workload` is the unit view ({@link unitView}). `texts`, when given (a user's
+ * payload: see readUnits in workloads/unit.ts), are the exact texts deserialize cases parse, one
+ * per unit; otherwise each unit is rendered with the workload's wire options.
  */
-export function caseIo(workload: Workload, direction: Direction, caseClass: CaseClass, units: unknown[]): CaseIo {
+export function caseIo(workload: Workload, direction: Direction, caseClass: CaseClass, units: unknown[], texts?: readonly string[]): CaseIo {
   const toModel = workload.toModel ?? ((u: unknown) => u);
   if (direction === 'serialize') {
     const inputs = workload.serializeFrom === 'model' ? units.map(toModel) : units;
     return { inputs, expected: units };
   }
   return {
-    inputs: units.map((u) => renderUnit(workload, u)),
+    inputs: texts ? [...texts] : units.map((u) => renderUnit(workload, u)),
     expected: caseClass === 'transform' ? units.map(toModel) : units,
   };
 }

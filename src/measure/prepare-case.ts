@@ -1,7 +1,7 @@
 import type { CaseClass, Direction, Shape } from '../case/coordinates.js';
 import type { Workload } from '../workloads/types.js';
 import type { SerializerAdapter } from '../serializers/types.js';
-import { unitView, unitsOf } from '../workloads/unit.js';
+import { readUnits, unitView } from '../workloads/unit.js';
 import { caseIo, checkCase, type GateFailure } from './gate.js';
 
 /** Where a case sits, as far as preparing one side of it is concerned. */
@@ -20,7 +20,8 @@ export interface PreparedCase {
 /**
  * Prepares one side of a case the one way the lab does it: the workload's unit view for the shape,
  * `adapter.prepare(view, direction)` (awaited; untimed), a check that it returned the direction's
- * function, and the gate and inputs built from the payload text. The worker, the instruction
+ * function, and the gate and inputs built from the payload text (for a user's payload, deserialize
+ * inputs are the file's own bytes: readUnits in workloads/unit.ts). The worker, the instruction
  * counter, the precision bench and the adapter tests all call this.
  * @throws whatever `adapter.prepare` throws; Error when it returned no object or no function for the direction
  */
@@ -30,7 +31,10 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
   if (prepared === null || typeof prepared !== 'object') throw new Error(`prepare() returned ${prepared === null ? 'null' : typeof prepared}; it must return { serialize?, deserialize? }`);
   const fn = c.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
   if (typeof fn !== 'function') throw new Error(`prepare() returned no ${c.direction} function`);
-  const io = (text: string) => caseIo(view, c.direction, c.caseClass, unitsOf(JSON.parse(text), c.shape));
+  const io = (text: string) => {
+    const { units, texts } = readUnits(workload, text, c.shape);
+    return caseIo(view, c.direction, c.caseClass, units, texts);
+  };
   return {
     call: (input) => fn.call(prepared, input as never),
     inputs: (text) => io(text).inputs,

@@ -3,6 +3,7 @@ import { basename, extname, join } from 'node:path';
 import { parse as parseLossless } from 'lossless-json';
 import type { Sample } from './infer.js';
 import type { Shape } from '../case/coordinates.js';
+import { ndjsonLines } from '../workloads/unit.js';
 
 /**
  * Reading a user's payload exactly as given (issue 10, "the user's bytes"): the text of each
@@ -34,6 +35,8 @@ export interface PayloadSource {
   units: PayloadUnit[];
   /** shapes the payload can be measured in: `single` for documents, `list` and `many` for records */
   shapes: Shape[];
+  /** an NDJSON file's whole text, byte for byte (blank lines and line ends included): its payload file */
+  text?: string;
 }
 
 /** A payload that cannot be read: names the file and, for bad JSON, the line and column. */
@@ -69,13 +72,8 @@ export function parseJsonText(text: string, source: string, lineOffset = 0): unk
 
 /** The records of an NDJSON text, each line's exact text kept. @throws PayloadError naming file:line:column */
 export function readNdjson(text: string, file: string): PayloadUnit[] {
-  const units: PayloadUnit[] = [];
-  const lines = text.split('\n');
-  lines.forEach((raw, i) => {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (line.trim() === '') return;
-    units.push({ text: line, value: parseJsonText(line, file, i), source: `${file}:${i + 1}` });
-  });
+  // the same lines a worker reads from the payload file (workloads/unit.ts)
+  const units = ndjsonLines(text).map(({ text: line, line: n }) => ({ text: line, value: parseJsonText(line, file, n - 1), source: `${file}:${n}` }));
   if (units.length === 0) throw new PayloadError(`${file}: no records (every line is blank)`);
   return units;
 }
@@ -107,12 +105,12 @@ export function readPayload(path: string): PayloadSource {
   if (text.trim() === '') throw new PayloadError(`${path}: the file is empty`);
   const ext = extname(path).toLowerCase();
   if (ext === '.ndjson' || ext === '.jsonl' || (ext !== '.json' && looksLikeNdjson(text))) {
-    return { kind: 'ndjson', path, units: readNdjson(text, path), shapes: ['list', 'many'] };
+    return { kind: 'ndjson', path, units: readNdjson(text, path), shapes: ['list', 'many'], text };
   }
   try {
     return { kind: 'document', path, units: [{ text, value: parseJsonText(text, path), source: basename(path) }], shapes: ['single'] };
   } catch (e) {
-    if (looksLikeNdjson(text)) return { kind: 'ndjson', path, units: readNdjson(text, path), shapes: ['list', 'many'] };
+    if (looksLikeNdjson(text)) return { kind: 'ndjson', path, units: readNdjson(text, path), shapes: ['list', 'many'], text };
     throw e;
   }
 }

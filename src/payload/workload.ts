@@ -1,36 +1,149 @@
+import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { SchemaNode } from '../workloads/schema.js';
 import type { Workload } from '../workloads/types.js';
-import type { PayloadSource, PayloadUnit } from './read.js';
+import { payloadWorkload } from '../workloads/payload.js';
+import { readPayload, samplesOf, type PayloadSource, type PayloadUnit } from './read.js';
+import { inferSchema } from './infer.js';
+import type { InferenceFinding } from './refine.js';
+import { loadUserSchema, type SchemaLibrary } from './user-schema.js';
+import { scaleRecords } from './scale.js';
 
 /**
- * A user's payload as a {@link Workload}, so the plan, the adapters and the gate treat it like a
- * built-in: `size` is the number of records (NDJSON) or 1 (a document); `build()` returns the
- * parsed value whatever the seed (the payload is data, not generated); the schema is the one
- * inferred or given. The exact texts the deserialize cases must parse are not in the Workload
- * interface: they come from {@link unitTexts} (src/payload/read.ts).
+ * A user's payload as workloads (issue 10, "your payload, your answer"), so the plan, the adapters
+ * and the gate treat it like a built-in one:
+ *
+ * - a document (`response.json`): one workload, shape `single`, size 1; its payload file is the
+ *   document's own bytes;
+ * - an NDJSON file: one workload of records, shapes `list` and `many`, size = the number of
+ *   records; its payload file is the NDJSON file's own bytes;
+ * - a folder of samples: one workload per document, all with the schema inferred from every sample;
+ * - `--size 100,10000`: one workload of records, shapes `list` and `many`, whose payloads are
+ *   records generated from the schema with the samples' bounds (src/payload/scale.ts, seeded);
+ *   a size equal to an NDJSON file's record count is the file itself.
+ *
+ * The schema is inferred from the samples (quicktype-core, refined: src/payload/infer.ts) or the
+ * user's own (`--schema`: JSON Schema, or a zod/valibot/TypeBox module). The gate's second payload
+ * (the "variant" every serializer must also get right, so one that returns a cached string fails)
+ * is generated from the same schema with the next seed.
  */
+
+/** Where the schema of a payload came from. */
+export interface SchemaOrigin {
+  /** `inferred` from the samples, or the library of the user's `--schema` */
+  library: 'inferred' | SchemaLibrary;
+  /** the user's schema file (absent when inferred) */
+  file?: string;
+  /** what of the user's schema did not convert, one line each */
+  unconverted: string[];
+}
+
+/** A payload read and given a schema and workloads: what a run on `--payload` needs. */
+export interface ResolvedPayload {
+  source: PayloadSource;
+  /** the schema of one unit (a document, or one record) */
+  schema: SchemaNode;
+  origin: SchemaOrigin;
+  /** what inference found (integers beyond 2^53, always-null fields…); empty for a user's schema */
+  findings: InferenceFinding[];
+  workloads: Workload[];
+  /** the `--size` values the records were scaled to, when given */
+  scaledSizes?: number[];
+}
 
 /** A workload id from a file name: `response.json` → `payload:response`. */
 export function payloadId(file: string): string {
   return `payload:${basename(file, extname(file)).replace(/[^\w.-]+/g, '-') || 'payload'}`;
 }
 
-function workloadOf(id: string, description: string, units: PayloadUnit[], value: unknown, schema: SchemaNode, shapes: Workload['shapes']): Workload {
-  const size = shapes.includes('single') ? 1 : units.length;
-  return {
-    id, description, sizes: [size], defaultSizes: [size], shapes, schema,
-    build: () => value,
-  };
+const records = (units: readonly PayloadUnit[]) => units.map((u) => u.value);
+
+/**
+ * The workloads of a payload (see the module comment). `sizes` (from `--size`) turns the payload
+ * into generated records of the unit's shape.
+ */
+export function payloadWorkloads(source: PayloadSource, schema: SchemaNode, sizes?: readonly number[]): Workload[] {
+  const file = basename(source.path);
+  if (sizes?.length) {
+    const exact = source.kind === 'ndjson' ? source.units.length : -1;
+    return [payloadWorkload({
+      id: payloadId(source.path), description: `records shaped like ${file} (${sizes.map((n) => (n === exact ? `${n}: the file itself` : `${n}: generated from its schema`)).join('; ')})`,
+      sizes: [...sizes], shapes: ['list', 'many'], schema, payloadText: 'ndjson',
+    }, (size) => (size === exact ? records(source.units) : undefined))];
+  }
+  if (source.kind === 'ndjson') {
+    return [payloadWorkload({
+      id: payloadId(source.path), description: `${source.units.length} records of ${file}`,
+      sizes: [source.units.length], shapes: ['list', 'many'], schema, payloadText: 'ndjson',
+    }, () => records(source.units))];
+  }
+  return source.units.map((u) => payloadWorkload({
+    id: payloadId(u.source), description: `the document ${basename(u.source)}`, sizes: [1], shapes: ['single'], schema, payloadText: 'document',
+  }, () => u.value));
+}
+
+/** The payload text of a workload at a size and the gate's second payload (see {@link payloadTexts}). */
+export interface PayloadTexts {
+  /** the payload file: the user's bytes, or generated records as NDJSON */
+  text: string;
+  /** the variant: a payload of the same schema generated with `seed + 1` */
+  variant: string;
+  /** true when `text` is generated (a `--size` other than the file's own record count) */
+  generated: boolean;
+}
+
+const ndjson = (values: readonly unknown[]) => values.map((v) => JSON.stringify(v)).join('\n') + '\n';
+
+/**
+ * The texts of a payload workload at a size: the file's own bytes (a document, an NDJSON file), or
+ * `size` records generated from the schema (`--size`), deterministic from `seed`; and the variant,
+ * generated from the schema with `seed + 1` (a document: one document; records: as many records).
+ * @throws Error when `workload` is not one of `payload`'s workloads
+ */
+export function payloadTexts(payload: ResolvedPayload, workload: Workload, size: number, seed: number): PayloadTexts {
+  const { source, schema } = payload;
+  const samples = records(source.units);
+  if (workload.payloadText === 'document') {
+    const unit = source.units.find((u) => payloadId(u.source) === workload.id);
+    if (!unit) throw new Error(`payload ${source.path} has no document for workload ${workload.id}`);
+    return { text: unit.text, variant: JSON.stringify(scaleRecords(schema, [unit.value], 1, seed + 1)[0]), generated: false };
+  }
+  if (!payload.workloads.includes(workload)) throw new Error(`payload ${source.path} has no workload ${workload.id}`);
+  const own = source.kind === 'ndjson' && size === source.units.length;
+  const text = own ? source.text ?? ndjson(samples) : ndjson(scaleRecords(schema, samples, size, seed));
+  return { text, variant: ndjson(scaleRecords(schema, samples, size, seed + 1)), generated: !own };
+}
+
+/** The sha256 (hex) of a text's UTF-8 bytes. */
+export const sha256Of = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Options of {@link resolvePayload}. */
+export interface ResolvePayloadOptions {
+  /** the user's schema: a JSON Schema file, or a module exporting a zod, valibot or TypeBox schema */
+  schemaFile?: string;
+  /** `--size`: records to generate of the unit's shape */
+  sizes?: readonly number[];
 }
 
 /**
- * The workloads of a payload: one for a document or an NDJSON file, one per sample file for a
- * folder (every sample shares the schema inferred from all of them).
+ * Reads a payload file or folder, infers its schema (or loads the user's) and makes its workloads.
+ * @throws PayloadError naming the file (and line:column for bad JSON), or the schema file
  */
-export function payloadWorkloads(source: PayloadSource, schema: SchemaNode): Workload[] {
-  if (source.kind === 'ndjson') {
-    return [workloadOf(payloadId(source.path), `${source.units.length} records of ${basename(source.path)}`, source.units, source.units.map((u) => u.value), schema, ['list', 'many'])];
+export async function resolvePayload(path: string, opts: ResolvePayloadOptions = {}): Promise<ResolvedPayload> {
+  const source = readPayload(path);
+  let schema: SchemaNode;
+  let origin: SchemaOrigin;
+  let findings: InferenceFinding[] = [];
+  if (opts.schemaFile) {
+    const user = await loadUserSchema(opts.schemaFile);
+    schema = user.schema;
+    origin = { library: user.library, file: opts.schemaFile, unconverted: user.unconverted };
+  } else {
+    const inferred = await inferSchema(samplesOf(source));
+    schema = inferred.schema;
+    findings = inferred.findings;
+    origin = { library: 'inferred', unconverted: [] };
   }
-  return source.units.map((u) => workloadOf(payloadId(u.source), `the document ${basename(u.source)}`, [u], u.value, schema, ['single']));
+  const sizes = opts.sizes?.length ? [...opts.sizes] : undefined;
+  return { source, schema, origin, findings, workloads: payloadWorkloads(source, schema, sizes), ...(sizes ? { scaledSizes: sizes } : {}) };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Workload } from '../workloads/types.js';
+import { payloadSpecOf, type PayloadWorkloadSpec } from '../workloads/payload.js';
 import { variantPathOf } from '../case/coordinates.js';
 import { firstMismatch } from '../measure/verify.js';
 
@@ -13,6 +14,8 @@ export interface PayloadFile {
   bytes: number;
   /** hex SHA-256 of the payload text */
   sha256: string;
+  /** a user's payload: its workload as data, handed to every worker with the job */
+  spec?: PayloadWorkloadSpec;
 }
 
 /** A workload that cannot build its payload (a user's workload bug): the CLI exits 2 with the message. */
@@ -44,13 +47,26 @@ export function renderPayload(workload: Workload, size: number, seed: number): s
   return text;
 }
 
+/** The key of a workload's payload at a size (`<workload>-<size>`), which planned cases name. */
+export const payloadKeyOf = (workloadId: string, size: number) => `${workloadId}-${size}`;
+
 /** Writes `<dir>/<workload>-<size>.json` and its `.variant.json`; returns the main file's facts. */
 export function writePayload(dir: string, workload: Workload, size: number, seed: number): PayloadFile {
+  return writePayloadTexts(dir, workload, size, renderPayload(workload, size, seed), renderPayload(workload, size, variantSeed(seed)));
+}
+
+/**
+ * Writes given texts as a workload's payload at a size: a user's payload, whose text is their
+ * file's own bytes (`.json` for a document, `.ndjson` for records) and whose variant is a
+ * generated payload of the same shape (the gate's second payload). The file name keeps only
+ * `[A-Za-z0-9._@-]` of the key (`payload:api` → `payload_api-1.json`).
+ */
+export function writePayloadTexts(dir: string, workload: Workload, size: number, text: string, variant: string): PayloadFile {
   mkdirSync(dir, { recursive: true });
-  const key = `${workload.id}-${size}`;
-  const path = join(dir, `${key}.json`);
-  const text = renderPayload(workload, size, seed);
+  const key = payloadKeyOf(workload.id, size);
+  const path = join(dir, `${key.replace(/[^\w.@-]/g, '_')}.${workload.payloadText === 'ndjson' ? 'ndjson' : 'json'}`);
   writeFileSync(path, text);
-  writeFileSync(variantPathOf(path), renderPayload(workload, size, variantSeed(seed)));
-  return { key, path, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') };
+  writeFileSync(variantPathOf(path), variant);
+  const spec = payloadSpecOf(workload);
+  return { key, path, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex'), ...(spec ? { spec } : {}) };
 }

@@ -4,6 +4,7 @@ import type { SerializerAdapter } from '../serializers/types.js';
 import { unitView } from '../workloads/unit.js';
 import { baselinePreference, type RunPolicy } from '../config/policies.js';
 import { builtinVersion, installedVersion } from '../serializers/version.js';
+import { payloadKeyOf } from './payloads.js';
 
 /** What every planned case carries, whatever the plan decided about it. */
 export interface PlannedHeader extends CaseCoordinates {
@@ -17,6 +18,8 @@ export interface PlannedHeader extends CaseCoordinates {
   payloadKey: string;
   /** the adapter's call for this direction, as written in its source (`adapter.code`) */
   code?: string;
+  /** what the adapter's translation of the schema checks more loosely than the schema says (`adapter.notes`), for a planned case */
+  notes?: string[];
 }
 
 /**
@@ -84,6 +87,14 @@ export function supportOf(a: SerializerAdapter, view: Workload, direction: Direc
   return { status: 'failed', reason: `supports() returned ${typeof answer === 'string' ? '""' : String(answer)}; it must return true or a reason (a non-empty string)` };
 }
 
+/** An adapter's translation notes for a pair it supports; a notes() that throws gives none (it is informative only). */
+function notesOf(a: SerializerAdapter, view: Workload, direction: Direction): string[] {
+  try {
+    const notes = a.notes?.(view, direction);
+    return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string' && n.trim() !== '') : [];
+  } catch { return []; }
+}
+
 function classOf(a: SerializerAdapter, direction: Direction): CaseClass | undefined {
   if (!a.directions.includes(direction)) return undefined;
   return direction === 'serialize' ? 'serialize' : a.deserializeClass;
@@ -111,7 +122,7 @@ export function planCases(req: PlanRequest, allSerializers: SerializerAdapter[])
             workload: workload.id, size, shape, direction,
             caseClass: classOf(a, direction) ?? (direction === 'serialize' ? 'serialize' : 'parse'),
             serializer: a.id, serializerVersion: versionOf(a, req), family: a.family,
-            baseline: null, payloadKey: `${workload.id}-${size}`,
+            baseline: null, payloadKey: payloadKeyOf(workload.id, size),
             ...(a.code?.[direction] ? { code: a.code[direction] } : {}),
             ...decision,
           });
@@ -119,6 +130,8 @@ export function planCases(req: PlanRequest, allSerializers: SerializerAdapter[])
             const decision = support(a);
             if (decision.status !== 'planned') { unsupported.push(make(a, decision)); continue; }
             const c = make(a, decision);
+            const notes = notesOf(a, view, direction);
+            if (notes.length) c.notes = notes;
             if (!byClass.has(c.caseClass)) byClass.set(c.caseClass, []);
             byClass.get(c.caseClass)!.push(c);
           }

@@ -1,6 +1,6 @@
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { buildTables, runColumns } from './rows.js';
+import { buildTables, notesLines, runColumns } from './rows.js';
 import { renderTargetTables } from './target-columns.js';
 import { renderTable } from './table/write.js';
 import { escapeCell } from './table/escape.js';
@@ -10,6 +10,7 @@ import { noiseReasons } from './noise.js';
 import { toViewData } from './html/view.js';
 import { defaultState, indexCases } from './html/rebase.js';
 import { sectionTakeaway } from './html/sections.js';
+import { renderRecommendations } from './recommend.js';
 
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
@@ -45,6 +46,11 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   for (const [i, r] of model.runs.entries()) {
     const noise = noiseReasons(r);
     if (noise.length) out.push(`> ⚠ Noisy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`, '');
+  }
+  // a run on the user's payload opens with its recommendation (report/recommend.ts)
+  for (const [i, r] of model.runs.entries()) {
+    const rec = renderRecommendations(r, 'markdown');
+    if (rec) out.push(several ? rec.replace('## Recommendation', `## Recommendation (#${i + 1})`) : rec);
   }
   out.push(
     `Mean and Median are per op (median across launches); Error is the half-width of the ${(first.policy.measure.confidence * 100).toFixed(1)}% confidence interval; Ratio is against the class baseline, drawn from alternating rounds in the same process (< 1 is faster). Allocated is bytes/op (Node: GC-corrected heap accounting; pointer compression ${first.environment.pointerCompression ? 'on' : 'off'}).`,
@@ -83,6 +89,8 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
         out.push(`- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeText(clip(c.reason ?? ''))}`);
       }
     }
+    const notes = notesLines(all);
+    if (notes.length) out.push('', 'Looser than the schema (translation notes):', '', ...notes.map((n) => `- ${escapeText(n)}`));
     const code = new Map<string, string>();
     for (const c of all) if (c.code && !code.has(c.serializer)) code.set(c.serializer, c.code);
     if (code.size) {

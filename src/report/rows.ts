@@ -59,8 +59,24 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'baseline-unavailable') notes.push(`no ratio: ${f.message}`);
     else if (f.code === 'relaunched') notes.push(`↻ relaunched ${c.samples.relaunches}×`);
   }
+  if (c.notes?.length) notes.push(`≈ ${c.notes.length} looser check${c.notes.length === 1 ? '' : 's'} than the schema (below)`);
   if (c.serializer === c.baseline && c.status === 'measured') notes.unshift('baseline');
   return notes.join('; ');
+}
+
+/**
+ * The translation notes of a table's cases, one line per serializer and note
+ * (`ajv-jtd: ajv JTD has no null type: $.a (always null) accepts any value`), in table order,
+ * each note once per serializer (the same note of several targets is said once).
+ */
+export function notesLines(cases: readonly CaseResult[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const c of cases) for (const n of c.notes ?? []) {
+    const line = `${c.serializer}: ${n}`;
+    if (!seen.has(line)) { seen.add(line); out.push(line); }
+  }
+  return out;
 }
 
 /** The run table's columns (units by magnitude): Serializer, Version, Mean, Error, Median, Ratio, Allocated, Alloc Ratio, Notes. */

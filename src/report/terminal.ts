@@ -1,6 +1,6 @@
 import { createColors } from 'picocolors';
 import type { ResultsFile } from '../results/types.js';
-import { buildTables, runColumns } from './rows.js';
+import { buildTables, notesLines, runColumns } from './rows.js';
 import { renderTable } from './table/write.js';
 import { mapColumns } from './table/column.js';
 import { escapeCell } from './table/escape.js';
@@ -28,7 +28,10 @@ export function renderTerminal(results: ResultsFile, color: boolean): string {
       rows,
       sectionOf: (r) => r.section,
       tone: (r) => (r.cs.status === 'measured' ? undefined : r.cs.status === 'unsupported' ? 'dim' : 'red'),
-    }, 'terminal', { color }), '');
+    }, 'terminal', { color }));
+    const notes = notesLines(table.sections.flatMap((s) => s.cases));
+    if (notes.length) out.push('Looser than the schema (translation notes):', ...notes.map((n) => `  ${escapeCell(n, 'terminal')}`));
+    out.push('');
   }
   const instructions = renderInstructions(results);
   if (instructions) out.push(instructions);

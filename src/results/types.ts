@@ -142,6 +142,12 @@ const CaseHeaderSchema = Type.Object({
   baseline: Type.Union([str, Type.Null()]),
   /** the adapter's call being measured for this direction, as written in its source (shown in reports) */
   code: Optional(str),
+  /**
+   * what the adapter's translation of the workload's schema checks or writes more loosely than the
+   * schema says, one sentence each with the JSON path ("ajv JTD has no null type: $.a (always null)
+   * accepts any value"); absent when it expresses the schema exactly
+   */
+  notes: Optional(Type.Array(str)),
   payload: Type.Object({ bytes: count, sha256: str }),
   findings: Type.Array(FindingSchema),
   /** every raw sample, per launch (kept for every outcome: a case that failed after a launch keeps what it measured) */
@@ -223,6 +229,38 @@ export const RunPolicyRecordSchema = Type.Object({
 });
 export type RunPolicyRecord = Static<typeof RunPolicyRecordSchema>;
 
+/**
+ * A user's payload (`run --payload`): where the measured bytes came from, which schema the
+ * schema-driven serializers were given, and what inference found (the report repeats it: e.g.
+ * integers beyond 2^53, which JSON.parse rounds in every JavaScript serializer).
+ */
+export const PayloadRecordSchema = Type.Object({
+  /** the workload its cases name (`payload:<file name>`) */
+  workload: str,
+  /** the file's name (a folder's sample: its own name) */
+  file: str,
+  /** `document`: one JSON text; `ndjson`: one record per line; `samples`: one of several documents of a folder */
+  kind: Type.Union([Type.Literal('document'), Type.Literal('ndjson'), Type.Literal('samples')]),
+  /** the user's file: UTF-8 bytes and hex sha256 */
+  bytes: count,
+  sha256: str,
+  /** documents or records it holds */
+  units: Type.Integer({ minimum: 1 }),
+  /** each payload measured: its size, bytes and sha256, and whether it was generated from the schema (`--size`, with the run's seed) rather than the file itself */
+  payloads: Type.Array(Type.Object({ size: Type.Integer({ minimum: 1 }), bytes: count, sha256: str, generated: Type.Boolean() })),
+  schema: Type.Object({
+    /** `inferred` from the samples, or the library of the user's `--schema` (`json-schema`, `zod`, `valibot`, `typebox`) */
+    source: str,
+    /** the user's schema file's name */
+    file: Optional(str),
+    /** what of the user's schema did not convert, one line each */
+    unconverted: Type.Array(str),
+  }),
+  /** what inference found, one sentence each with its JSON path and how many values */
+  findings: Type.Array(Type.Object({ kind: str, path: str, count: count, text: str })),
+});
+export type PayloadRecord = Static<typeof PayloadRecordSchema>;
+
 /** The results file (`results.json`). */
 export const ResultsFileSchema = Type.Object({
   schemaVersion: Type.Literal(RESULTS_SCHEMA_VERSION),
@@ -233,6 +271,8 @@ export const ResultsFileSchema = Type.Object({
   policy: RunPolicyRecordSchema,
   /** the targets of the run, in order (the first is the Δ reference) */
   targets: Type.Array(TargetRecordSchema),
+  /** the user's payloads of a `run --payload` (absent for built-in workloads) */
+  payloads: Optional(Type.Array(PayloadRecordSchema)),
   cases: Type.Array(CaseResultSchema),
 });
 export type ResultsFile = Static<typeof ResultsFileSchema>;

@@ -76,6 +76,7 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy): CaseResult
     serializerVersion: p.serializerVersion, family: p.family, direction: p.direction, class: p.caseClass,
     baseline: p.baseline,
     ...(p.code ? { code: p.code } : {}),
+    ...(p.notes?.length ? { notes: p.notes } : {}),
     payload: { bytes: rec.payload.bytes, sha256: rec.payload.sha256 },
     findings: [],
     samples: { launches: rec.launches, relaunches: rec.relaunches },

@@ -22,14 +22,27 @@ import { parseTargets } from '../runtimes/index.js';
 import type { Target } from '../runtimes/types.js';
 import { requireValgrind } from '../instructions/pass.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
+import { resolvePayload, type ResolvedPayload } from '../payload/workload.js';
+import { PayloadError } from '../payload/read.js';
 
 /** The options of a run, as the CLI's flags give them (lists may be comma-separated) or as `run()` takes them. */
 export interface RunOptions {
-  /** workload ids (default: all) */
+  /**
+   * Your payload instead of the built-in workloads: a JSON document (`response.json`), an NDJSON
+   * file (`events.ndjson`, one record per line) or a folder of samples of one endpoint. Deserialize
+   * cases parse its exact bytes; serialize cases write its parsed value. Relative to `cwd`.
+   */
+  payload?: string;
+  /**
+   * The payload's schema instead of the inferred one: a JSON Schema file (as `--print-schema`
+   * writes it) or a module (.js/.mjs/.ts) exporting a zod, valibot or TypeBox schema. Needs `payload`.
+   */
+  schema?: string;
+  /** workload ids (default: all; not with `payload`) */
   workload?: string[];
   /** serializer ids, with versions for a matrix (`fast-json-stringify@5,6`; default: all) */
   serializer?: string[];
-  /** sizes (default: the policy's) */
+  /** sizes (default: the policy's); with `payload`, records to generate of its shape (`[100, 10000]`) */
   size?: (string | number)[];
   /** serialize, deserialize (default: both) */
   direction?: string[];
@@ -78,6 +91,8 @@ export interface RunRequest {
   /** callgrind's version when `--metric instructions` is asked, else null */
   valgrind: string | null;
   chromiumPath?: string;
+  /** the user's payload (`--payload`): its source, schema, findings and workloads (which are `workloads`) */
+  payload?: ResolvedPayload;
 }
 
 /** A resolved request, and how to remove what resolving made (a compiled config module). */
@@ -90,6 +105,37 @@ const MAX_SEED = 2 ** 32 - 2;
 export function policyNamed(name: string): RunPolicy {
   if (!Object.hasOwn(policies, name)) throw new UsageError('--policy', `unknown "${name}" (choose from: ${Object.keys(policies).join(', ')})`);
   return policies[name as RunPolicy['name']];
+}
+
+/** `--size` as positive integers (`1_000` allowed). @throws UsageError naming `--size` */
+function sizesOption(opts: RunOptions): number[] {
+  return splitList(opts.size?.map(String)).map((s) => {
+    const n = Number(s.replace(/_/g, ''));
+    if (!Number.isInteger(n) || n <= 0) throw new UsageError('--size', `"${s}" is not a positive integer`);
+    return n;
+  });
+}
+
+/**
+ * The `--payload` of a run (with `--schema` and `--size`), read and given a schema; null without
+ * `--payload`. A payload that cannot be read names the file and line:column.
+ * @throws UsageError naming `--payload`, `--schema` or `--workload`
+ */
+export async function payloadOption(opts: Pick<RunOptions, 'payload' | 'schema' | 'size' | 'workload' | 'cwd'>, cwd = opts.cwd ?? process.cwd()): Promise<ResolvedPayload | null> {
+  if (opts.payload === undefined) {
+    if (opts.schema !== undefined) throw new UsageError('--schema', 'describes a payload: give --payload FILE too');
+    return null;
+  }
+  if (!opts.payload.trim()) throw new UsageError('--payload', 'is empty (give a JSON file, an NDJSON file or a folder of samples)');
+  if (opts.workload !== undefined) throw new UsageError('--workload', 'choose either built-in workloads (--workload) or your payload (--payload), not both');
+  if (opts.schema !== undefined && !opts.schema.trim()) throw new UsageError('--schema', 'is empty (give a JSON Schema file or a module exporting a zod, valibot or TypeBox schema)');
+  const sizes = sizesOption(opts);
+  try {
+    return await resolvePayload(resolve(cwd, opts.payload), { ...(opts.schema ? { schemaFile: resolve(cwd, opts.schema) } : {}), ...(sizes.length ? { sizes } : {}) });
+  } catch (e) {
+    if (e instanceof PayloadError) throw new UsageError(opts.schema && e.message.startsWith(resolve(cwd, opts.schema)) ? '--schema' : '--payload', e.message);
+    throw e;
+  }
 }
 
 /**
@@ -119,7 +165,8 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
     for (const [flag, value] of [['--workload', opts.workload], ['--serializer', opts.serializer], ['--size', opts.size], ['--direction', opts.direction]] as const) {
       if (value !== undefined && splitList(value.map(String)).length === 0) throw new UsageError(flag, 'needs at least one value');
     }
-    const allW = await workloadRegistry.loadAll((matrix?.config ?? user).workloads);
+    const payload = await payloadOption(opts, cwd);
+    const allW = payload ? payload.workloads : await workloadRegistry.loadAll((matrix?.config ?? user).workloads);
     const allS = await serializerRegistry.loadAll((matrix?.config ?? user).serializers);
     const wIds = splitList(opts.workload);
     const sIds = matrix ? matrix.serializerIds : splitList(opts.serializer);
@@ -127,11 +174,7 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
     checkChoices('--workload', wIds, allW.map((w) => w.id));
     checkChoices('--serializer', sIds, allS.map((s) => s.id));
     checkChoices('--direction', dirs, DIRECTIONS);
-    const sizes = splitList(opts.size?.map(String)).map((s) => {
-      const n = Number(s.replace(/_/g, ''));
-      if (!Number.isInteger(n) || n <= 0) throw new UsageError('--size', `"${s}" is not a positive integer`);
-      return n;
-    });
+    const sizes = payload ? (payload.scaledSizes ?? []) : sizesOption(opts);
     const chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW;
     if (sizes.length && chosenW.every((w) => sizesFor(w, policy, sizes).length === 0)) {
       throw new UsageError('--size', `no chosen workload has size ${sizes.join(', ')} (sizes: ${chosenW.map((w) => `${w.id} ${w.sizes.join('/')}`).join('; ')})`);
@@ -153,6 +196,7 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
       ...(matrix ? { versions: matrix.versions } : {}),
       ledgerPath, valgrind,
       ...(opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {}),
+      ...(payload ? { payload } : {}),
     };
     return { request, release };
   } catch (e) {

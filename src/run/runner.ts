@@ -119,7 +119,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       mode, workload: rec.planned.workload, size: rec.planned.size, shape: rec.planned.shape, direction: rec.planned.direction,
       caseClass: rec.planned.caseClass, serializer: rec.planned.serializer,
       ...(rec.paired ? { baseline: rec.planned.baseline! } : {}),
-      payloadPath: rec.payload.path, ...(input.configPath ? { configPath: input.configPath } : {}), policy: policy.measure,
+      payloadPath: rec.payload.path, ...(rec.payload.spec ? { workloadSpec: rec.payload.spec } : {}), ...(input.configPath ? { configPath: input.configPath } : {}), policy: policy.measure,
     });
     const baselineBroken = (why: string) => {
       for (const r of live()) if (r.paired) {

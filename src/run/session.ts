@@ -10,16 +10,18 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { planCases, sizesFor } from '../plan/plan.js';
-import { writePayload, type PayloadFile } from '../plan/payloads.js';
+import { payloadKeyOf, writePayload, writePayloadTexts, type PayloadFile } from '../plan/payloads.js';
+import { payloadId, payloadTexts, sha256Of, type ResolvedPayload } from '../payload/workload.js';
+import type { Workload } from '../workloads/types.js';
 import { expandTargets } from '../plan/targets.js';
 import { DEFAULT_TARGET, parseTarget } from '../runtimes/index.js';
 import { prepareTargets, type PreparedTargets } from '../runtimes/prepare.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
 import { probeEnvironment } from '../runtimes/node-host.js';
 import { runInstructionsPass } from '../instructions/pass.js';
-import { RESULTS_SCHEMA_VERSION, type ResultsFile } from '../results/types.js';
+import { RESULTS_SCHEMA_VERSION, type PayloadRecord, type ResultsFile } from '../results/types.js';
 import { writeResults } from '../results/io.js';
 import { startRunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
@@ -46,6 +48,32 @@ export interface SessionResult {
   elapsedMs: number;
 }
 
+/** Writes a user's payload at a size: their file's bytes (or records generated for `--size`) and the gate's generated second payload. */
+function writeUserPayload(dir: string, payload: ResolvedPayload, w: Workload, size: number, seed: number): PayloadFile & { generated: boolean } {
+  const texts = payloadTexts(payload, w, size, seed);
+  return { ...writePayloadTexts(dir, w, size, texts.text, texts.variant), generated: texts.generated };
+}
+
+/** What the results file records of a user's payload: one record per workload (a folder's samples: one each). */
+function payloadRecords(payload: ResolvedPayload, files: ReadonlyMap<string, PayloadFile & { generated?: boolean }>): PayloadRecord[] {
+  const { source, origin } = payload;
+  return payload.workloads.map((w) => {
+    const unit = source.kind === 'ndjson' ? undefined : source.units.find((u) => w.id === payloadId(u.source));
+    const text = unit?.text ?? source.text ?? '';
+    const measured = w.sizes.map((size) => files.get(payloadKeyOf(w.id, size))).filter((f): f is PayloadFile & { generated?: boolean } => Boolean(f));
+    return {
+      workload: w.id,
+      file: basename(unit?.source ?? source.path),
+      kind: source.kind,
+      bytes: Buffer.byteLength(text), sha256: sha256Of(text),
+      units: unit ? 1 : source.units.length,
+      payloads: measured.map((f) => ({ size: Number(f.key.slice(w.id.length + 1)), bytes: f.bytes, sha256: f.sha256, generated: Boolean(f.generated) })),
+      schema: { source: origin.library, ...(origin.file ? { file: basename(origin.file) } : {}), unconverted: origin.unconverted },
+      findings: payload.findings.map((f) => ({ kind: f.kind, path: f.path, count: f.count, text: f.text })),
+    };
+  });
+}
+
 /** The report formats a run writes beside its results file. */
 export const RUN_REPORTS = ['md', 'html'] as const;
 
@@ -58,8 +86,9 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
   const matrix = planCases({ workloads: req.workloads, serializers: req.serializers, sizes: req.sizes, directions: req.directions, policy: req.policy, resolveFrom: req.configFile ?? undefined, versions: req.versions }, req.allSerializers);
   mkdirSync(req.outDir, { recursive: true });
   const payloads = new Map<string, PayloadFile>();
+  const payloadDir = join(req.outDir, 'payloads');
   for (const w of req.workloads) for (const size of sizesFor(w, req.policy, req.sizes)) {
-    const p = writePayload(join(req.outDir, 'payloads'), w, size, req.seed);
+    const p = req.payload ? writeUserPayload(payloadDir, req.payload, w, size, req.seed) : writePayload(payloadDir, w, size, req.seed);
     payloads.set(p.key, p);
   }
   const named = req.targets.length > 0;
@@ -74,6 +103,7 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
       environment: probeEnvironment(),
       policy: { name: req.policy.name, launches: req.policy.launches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [g[0].caseClass, g[0].baseline as string])) },
       targets: targets.infos,
+      ...(req.payload ? { payloads: payloadRecords(req.payload, payloads) } : {}),
       cases: [],
     };
     const partialPath = join(req.outDir, 'results.partial.jsonl');
@@ -91,7 +121,7 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
     });
     if (req.valgrind) {
       await runInstructionsPass({
-        cases: results.cases, payloadPathOf: (c) => payloads.get(`${c.workload}-${c.size}`)?.path, configPath: req.workerConfigPath,
+        cases: results.cases, payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)), configPath: req.workerConfigPath,
         log: (message) => observe({ type: 'note', message }), onCounted: (c) => ledger?.addInstructions(c),
       }, req.valgrind);
     }

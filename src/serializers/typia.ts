@@ -6,7 +6,7 @@ import { wireSchema } from '../workloads/schema.js';
 import { noNamingOrIndentReason } from './support/model.js';
 import { typedExtraKeys } from './support/translation.js';
 import { renderTypiaTemplate } from './typia/typescript.js';
-import { generateTypia, typiaInstall, typiaInstallAt, type TypiaInstall } from './typia/runtime.js';
+import { generateTypia, typiaInstall, typiaInstallAt, TypiaRefusal, type TypiaInstall } from './typia/runtime.js';
 
 /**
  * The functions one generated typia module exports (see typia/templates/): `stringify` and
@@ -80,7 +80,17 @@ const adapter: SerializerAdapter = {
   packageName: 'typia',
   supports(workload, direction) {
     if (direction === 'serialize' && noSerializer[workload.id]) return noSerializer[workload.id];
-    if (direction === 'serialize') return noNamingOrIndentReason(workload, "typia's stringify") ?? true;
+    const reason = direction === 'serialize' ? noNamingOrIndentReason(workload, "typia's stringify") : null;
+    if (reason) return reason;
+    const install = resolvedTypia();
+    if (generated[workload.id] && isOwnTypia(install)) return true;
+    // no ahead-of-time module (a user's payload) or another typia version: generate now, on the host,
+    // before any worker starts — a type typia refuses is `unsupported` with typia's own diagnostic,
+    // and the workers find the code in the cache
+    try { generateTypia(runtimeTemplate(workload), install); } catch (e) {
+      if (e instanceof TypiaRefusal) return e.message;
+      throw e;
+    }
     return true;
   },
   async prepare(workload, direction) {

@@ -2,6 +2,7 @@ import { variantPathOf, type Side } from '../case/coordinates.js';
 import type { WorkerJob } from './protocol.js';
 import type { WorkerHost } from './host.js';
 import { workloads } from '../workloads/index.js';
+import { payloadWorkload } from '../workloads/payload.js';
 import { serializers } from '../serializers/index.js';
 import { prepareCase, type PreparedCase } from '../measure/prepare-case.js';
 import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
@@ -46,7 +47,12 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     const builtinOnly = (kind: string, id: string, known: readonly string[]) => {
       if (job.configPath && !loadConfig && !known.includes(id)) throw new StageError('load', undefined, `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, true);
     };
-    const workload = await stage('load', undefined, () => { builtinOnly('workload', job.workload, workloads.ids); return workloads.load(job.workload, user.workloads); });
+    const spec = job.workloadSpec;
+    const workload = await stage('load', undefined, () => {
+      if (spec) return payloadWorkload(spec);
+      builtinOnly('workload', job.workload, workloads.ids);
+      return workloads.load(job.workload, user.workloads);
+    });
     const ids: [Side, string][] = [['serializer', job.serializer]];
     if (job.baseline && job.baseline !== job.serializer) ids.push(['baseline', job.baseline]);
     const sides: Partial<Record<Side, PreparedCase>> = {};

@@ -20,6 +20,7 @@
 import type { CaseCoordinates, Side } from '../case/coordinates.js';
 import type { MeasurePolicy } from '../case/policy.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
+import type { PayloadWorkloadSpec } from '../workloads/payload.js';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -29,8 +30,10 @@ export interface WorkerJob extends CaseCoordinates {
   mode: 'time' | 'alloc' | 'verify';
   /** The group's baseline, timed in alternating rounds; omitted when the case is the baseline. */
   baseline?: string;
-  /** File holding the payload text (the wire value as JSON, written once by the host). */
+  /** File holding the payload text (the wire value as JSON, written once by the host; a user's payload: their own bytes). */
   payloadPath: string;
+  /** A user's payload: its workload as data (workers cannot load it by id); absent for built-in and config workloads. */
+  workloadSpec?: PayloadWorkloadSpec;
   /** A user's jsonbench.config.* to load custom adapters and workloads from. */
   configPath?: string;
   policy: MeasurePolicy;

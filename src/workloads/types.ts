@@ -39,7 +39,17 @@ export interface Workload {
    * with 2 spaces"). Returns a reason when the text breaks it, else null.
    */
   checkText?(text: string): string | null;
+  /**
+   * Set for a user's payload (src/workloads/payload.ts): the payload file is the user's own text,
+   * kept byte for byte — `document`, one JSON text (shape `single`), or `ndjson`, one record per
+   * line (`list`, `many`) — and deserialize cases parse that text itself, not a re-rendering of its
+   * value ({@link readUnits}). Absent: the payload file is JSON written by jsonbench from `build()`.
+   */
+  payloadText?: PayloadText;
 }
+
+/** How a user's payload file holds its text: one JSON document, or NDJSON (one record per line). */
+export type PayloadText = 'document' | 'ndjson';
 
 /** Identity helper that only adds type inference for a user's workload in `jsonbench.config.*`. */
 export function defineWorkload(workload: Workload): Workload {

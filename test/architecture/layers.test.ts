@@ -32,9 +32,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   ledger: ['results', 'versions'],
   report: ['case', 'results', 'stats', 'versions'],
   compare: ['results', 'stats', 'report'],
-  run: ['case', 'stats', 'workloads', 'serializers', 'config', 'measure', 'worker', 'results', 'analysers', 'runtimes', 'plan', 'instructions', 'ledger', 'report'],
+  run: ['case', 'stats', 'workloads', 'serializers', 'config', 'measure', 'worker', 'results', 'analysers', 'runtimes', 'plan', 'instructions', 'ledger', 'report', 'payload'],
   cli: ['case', 'stats', 'workloads', 'serializers', 'config', 'results', 'runtimes', 'plan', 'run', 'ledger', 'report', 'compare'],
-  'index.ts': ['case', 'workloads', 'serializers', 'run', 'results'],
+  'index.ts': ['case', 'workloads', 'serializers', 'run', 'results', 'report'],
 };
 
 /** src/ in the source tree (tests run from build/test/architecture/). */

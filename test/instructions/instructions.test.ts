@@ -31,7 +31,7 @@ test('the pass counts measured host cases only, keeps going after a failure, and
   r.cases[3].target = { id: 'bun', runtime: 'bun', version: '1.2.3' };
   const counted: string[] = [];
   const out = await runInstructionsPass({
-    cases: r.cases, payloadPathOf: () => '/payload.json', log: () => {}, onCounted: (c) => counted.push(c.serializer),
+    cases: r.cases, payloadOf: () => ({ path: '/payload.json' }), log: () => {}, onCounted: (c) => counted.push(c.serializer),
     count: async (job) => { if (job.serializer === 'broken') throw new Error('exited 3'); return fake(1234.5); },
   }, 'valgrind-test');
   assert.deepEqual([out.counted, [...out.failed], counted], [1, [['weather-station/1/single/serialize/broken', 'exited 3']], ['json']]);

@@ -10,6 +10,7 @@ import { echartsAsset, type ChartLibraryAsset } from './library.js';
 import { renderRunProvenance, renderSummary } from './provenance.js';
 import { REPORT_CSS } from './styles.js';
 import { renderHistorySection } from './history.js';
+import { renderRecommendationSection } from './recommend.js';
 import type { HistoryPoint } from '../../results/history.js';
 
 /**
@@ -51,6 +52,7 @@ export function renderHtml(input: ResultsFile | readonly ResultsFile[], options:
 ${model.runs.map((r, i) => renderRunProvenance(r, i, model)).join('\n')}
 <nav class="dim">Workloads: ${workloads.map((w) => `<a href="#w-${escapeHtml(w)}" data-scroll="w-${escapeHtml(w)}">${escapeHtml(w)}</a>`).join(' · ')}</nav>
 </header>
+${renderRecommendationSection(model.runs)}
 ${renderSummary(model)}
 <div id="jb-controls" class="controls">${renderControls(data, state)}</div>
 <noscript><p style="max-width:1280px;margin:8px auto;padding:0 24px">Charts and filters need JavaScript; every table and takeaway below is complete without it.</p></noscript>

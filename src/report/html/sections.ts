@@ -38,6 +38,19 @@ export function renderProblems(cases: ViewCase[]): string {
   return `<ul class="problems">${items.join('')}</ul>`;
 }
 
+/** The translation notes of a section's cases (what each library's schema checks more loosely than the payload's), each once per serializer. */
+export function renderNotes(cases: ViewCase[]): string {
+  const seen: Record<string, boolean> = {};
+  const items: string[] = [];
+  for (const c of cases) for (const n of c.notes ?? []) {
+    const key = `${c.serializer}\u0000${n}`;
+    if (seen[key]) continue;
+    seen[key] = true;
+    items.push(`<li><b>${escapeHtml(c.serializer)}</b>: ${escapeHtml(n)}</li>`);
+  }
+  return items.length ? `<details class="notes"><summary>Looser than the schema (${items.length} translation note${items.length === 1 ? '' : 's'})</summary><ul class="problems">${items.join('')}</ul></details>` : '';
+}
+
 /** "The code being measured": each serializer's call as written in its adapter (unsupported pairs have none). */
 export function renderCode(cases: ViewCase[]): string {
   const bySerializer: Record<string, string | undefined> = {};
@@ -63,7 +76,7 @@ export function renderGroup(data: ViewData, index: Record<string, ViewCase>, gro
     const takeaways = sectionTakeaway(data, index, group, section, state).map((t) => `<p class="takeaway">${escapeHtml(t)}</p>`).join('');
     const problems = inGroup.filter((c) => c.cls === section.cls && c.status !== 'measured' && c.status !== 'unsupported');
     return `<div class="cls"><h4>${escapeHtml(section.cls)} <span class="dim">· ratios against ${escapeHtml(base ?? 'none')}${base !== section.baseline ? ` (chosen; measured against ${escapeHtml(section.baseline ?? 'none')})` : ''}</span></h4>${takeaways}`
-      + `<div class="table-wrap">${renderTable(targets, rowsByTarget, base)}</div>${renderProblems(problems)}`
+      + `<div class="table-wrap">${renderTable(targets, rowsByTarget, base)}</div>${renderProblems(problems)}${renderNotes(inGroup.filter((c) => c.cls === section.cls && c.status === 'measured'))}`
       + `<div class="chart" data-kind="ratio" data-group="${gi}" data-section="${si}" style="height:${Math.max(170, 84 + bars * (targets.length > 1 ? 16 * targets.length + 10 : 30))}px"></div></div>`;
   }).join('');
   const measured = inGroup.filter((c) => c.status === 'measured' && c.alloc !== undefined);

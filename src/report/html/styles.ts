@@ -3,7 +3,7 @@ export const REPORT_CSS = `
 :root { --fg:#1b1f24; --dim:#5b6470; --line:#d8dde3; --bg:#ffffff; --soft:#f4f6f8; --ok:#1a7f37; --bad:#cf222e; --warn:#9a6700; --accent:#0072B2; }
 * { box-sizing: border-box; }
 body { margin:0; font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif; color:var(--fg); background:var(--bg); }
-header.top, main, .summary, .history, footer { max-width:1280px; margin:0 auto; padding:0 24px; }
+header.top, main, .summary, .history, .recommendation, footer { max-width:1280px; margin:0 auto; padding:0 24px; }
 header.top { padding-top:20px; }
 h1 { font-size:22px; margin:0 0 8px; }
 h2 { font-size:19px; margin:28px 0 8px; padding-top:8px; border-top:2px solid var(--fg); }
@@ -31,6 +31,10 @@ pre { margin:0; white-space:pre-wrap; word-break:break-word; }
 .flag { display:inline-block; margin-left:4px; font-size:12px; color:var(--warn); white-space:nowrap; cursor:help; }
 .group { margin:10px 0 26px; }
 .payload { color:var(--dim); font-size:12.5px; }
+.recommendation ul.recommend { padding-left:0; list-style:none; }
+.recommendation ul.recommend > li { margin:8px 0; padding:8px 12px; background:#eef6fc; border-left:4px solid var(--accent); border-radius:0 6px 6px 0; font-size:14.5px; }
+.recommendation ul.recommend > li.none { background:var(--soft); border-left-color:var(--line); }
+.recommendation ul.recommend ul, .recommendation ul.facts { font-size:13px; color:var(--dim); }
 .takeaway { margin:6px 0 8px; padding:8px 12px; background:#eef6fc; border-left:4px solid var(--accent); border-radius:0 6px 6px 0; font-size:14.5px; }
 .table-wrap { overflow-x:auto; }
 table.results { border-collapse:collapse; width:100%; font-size:13px; }

@@ -13,6 +13,7 @@ export function statusBadge(c: ViewCase | undefined): string {
     const icon: Record<string, string> = { noisy: '⚠ noisy', 'too-fast': '! too fast', relaunched: '↻ relaunched', 'no-gc': 'no GC', 'baseline-unavailable': 'no ratio' };
     return `<span class="flag" title="${escapeHtml(f.message)}">${escapeHtml(icon[f.code] ?? f.code)}</span>`;
   });
+  if (c.notes && c.notes.length) flags.push(`<span class="flag" title="${escapeHtml(c.notes.join('\n'))}">≈ ${c.notes.length} looser</span>`);
   const title = c.status === 'measured' ? 'output passed the correctness gate' : c.reason ?? '';
   return `<span class="badge ${escapeHtml(c.status)}" title="${escapeHtml(title)}">${text[c.status] ?? escapeHtml(c.status)}</span>${flags.join('')}`;
 }

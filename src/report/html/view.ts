@@ -16,6 +16,8 @@ export interface ViewCase {
   mismatch?: MismatchRecord;
   /** the adapter's call being measured, as written in its source */
   code?: string;
+  /** what its translation of the schema checks more loosely (translation notes) */
+  notes?: string[];
   target: string;
   mean?: number; median?: number; error?: number;
   alloc?: number;
@@ -52,6 +54,7 @@ export function toViewData(model: ReportModel): ViewData {
     ...(c.reason !== undefined ? { reason: c.reason } : {}),
     ...(c.mismatch ? { mismatch: c.mismatch } : {}),
     ...(c.code ? { code: c.code } : {}),
+    ...(c.notes?.length ? { notes: c.notes } : {}),
     target: c.targetKey,
     ...(c.status === 'measured' && c.time ? { mean: c.time.mean, median: c.time.median, error: c.time.error } : {}),
     ...(c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a' ? { alloc: c.allocated.mean } : {}),

@@ -45,6 +45,11 @@ export function typiaInstallAt(entry: string): TypiaInstall {
   throw new Error(`typia: no typia package.json above ${entry}`);
 }
 
+/** typia refused a type (its own diagnostics, e.g. a construct it has no code for): the pair is `unsupported`, not failed. */
+export class TypiaRefusal extends Error {
+  readonly code = 'E_TYPIA_REFUSAL';
+}
+
 /** A generated module: its cache file, how long generation took (0 when it came from the cache), and its exports. */
 export interface GeneratedTypia {
   file: string;
@@ -120,7 +125,7 @@ export function compileTypiaTemplate(template: string, install: TypiaInstall): s
       const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
       return `${at ? `template ${at.line + 1}:${at.character + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
     }).join('; ');
-    throw new Error(`typia ${install.version} could not generate code: ${text}`);
+    throw new TypiaRefusal(`typia ${install.version} could not generate code: ${text}`);
   }
   if (!output) throw new Error(`typia ${install.version}: TypeScript emitted no JavaScript`);
   return output;

@@ -1,0 +1,28 @@
+import type { ResultsFile } from '../../results/types.js';
+import { payloadLines, recommend, type CostSource } from '../recommend.js';
+import { escapeHtml } from './escape.js';
+
+/**
+ * The recommendation block at the top of the HTML report, for each results file of a run on a
+ * user's payload (report/recommend.ts): the payload's facts and the machine's load, then one
+ * sentence per direction × class with its costs and the serializers that gave no number. Rendered
+ * once at build time (it does not follow the page's filters: it is the run's answer). Empty when
+ * no file has a payload.
+ */
+export function renderRecommendationSection(runs: readonly ResultsFile[], costSources?: readonly CostSource[]): string {
+  const blocks = runs.map((r, i) => {
+    if (!r.payloads?.length) return '';
+    const load = r.environment.loadAverage.start.map((x) => x.toFixed(2)).join('/');
+    const facts = r.payloads.flatMap(payloadLines).map((l) => `<li>${escapeHtml(l)}</li>`).join('');
+    const items = recommend(r, costSources).map((rec) => {
+      const details = [
+        ...(rec.pick?.costs ?? []).map((k) => `<li>${escapeHtml(k.source === 'translation' ? 'looser check' : k.source)}: ${escapeHtml(k.text)}</li>`),
+        ...rec.excluded.map((e) => `<li class="st-${escapeHtml(e.status)}">not a candidate: <b>${escapeHtml(e.serializer)}</b> ${escapeHtml(e.status)}: ${escapeHtml(e.reason)}</li>`),
+      ].join('');
+      const label = rec.direction === 'serialize' ? 'serialize' : `deserialize, ${rec.caseClass}`;
+      return `<li class="${rec.pick ? 'pick' : 'none'}"><b>${escapeHtml(label)}:</b> <span class="sentence">${escapeHtml(rec.sentence)}</span>${details ? `<ul>${details}</ul>` : ''}</li>`;
+    }).join('');
+    return `<h2>Recommendation${runs.length > 1 ? ` (#${i + 1})` : ''}</h2><p class="dim">Measured on ${escapeHtml(r.environment.cores)} cores, load average ${escapeHtml(load)} at the start (1/5/15 min), policy ${escapeHtml(r.policy.name)}.</p><ul class="facts">${facts}</ul><ul class="recommend">${items}</ul>`;
+  }).join('');
+  return blocks ? `<section class="recommendation">${blocks}</section>` : '';
+}

@@ -1,0 +1,271 @@
+/**
+ * The recommendation of a run on a user's payload (issue 10): per scenario (workload × size ×
+ * shape × target) and per direction and guarantee class, the fastest serializer that passed the
+ * correctness gate and is clearly faster than the class baseline, with its ratio and error, its
+ * allocation and what it costs in behaviour — or that nothing is clearly faster, so use the
+ * baseline (the built-in, for serialize and parse). One sentence each, to paste into a design
+ * review. A pure function of a results file.
+ *
+ * "Clearly faster": the case's confidence interval of the mean time lies entirely below the
+ * baseline's (the intervals do not overlap), and, when the case was paired with the baseline in
+ * the same process, the interval of its per-round ratio lies entirely below 1. A case flagged
+ * too fast to be real is never picked. The confidence level is the run policy's (99.9% by default).
+ *
+ * Behaviour costs come from {@link CostSource}s: the translation notes (what the library's schema
+ * checks more loosely than the payload's schema), the need for a schema at all, and — the hook for
+ * issue 11's capability probes — any other source a caller passes (a failed probe becomes a cost).
+ */
+import type { CaseClass, Direction } from '../case/coordinates.js';
+import type { CaseResult, MeasuredCase, PayloadRecord, ResultsFile } from '../results/types.js';
+import { isMeasured } from '../results/types.js';
+import { targetLabel } from './model.js';
+import { formatBytes, formatRatio, formatTime } from './units.js';
+import { escapeCell } from './table/escape.js';
+
+/** One thing a serializer costs in behaviour, and where it was found. */
+export interface BehaviourCost {
+  /** `schema`: it needs the payload's schema; `translation`: a translation note; `probe`: a failed capability probe (issue 11) */
+  source: 'schema' | 'translation' | 'probe';
+  text: string;
+}
+
+/**
+ * A source of behaviour costs for a measured case (the hook capability probes plug into: issue 11
+ * passes one that turns each failed probe of `c`'s serializer into a cost). Pure.
+ */
+export type CostSource = (c: MeasuredCase, results: ResultsFile) => BehaviourCost[];
+
+/** A schema-driven serializer needs the payload's schema: the cost says where this run's came from. */
+export const schemaCost: CostSource = (c, results) => {
+  if (c.family !== 'schema-compiled' && c.family !== 'validator' && c.family !== 'reflection') return [];
+  const payload = results.payloads?.find((p) => p.workload === c.workload);
+  if (!payload) return [{ source: 'schema', text: "it needs the workload's schema" }];
+  const origin = payload.schema.source === 'inferred'
+    ? 'here inferred from your payload: review it with --print-schema, pass it back with --schema'
+    : `here your ${payload.schema.source === 'json-schema' ? 'JSON Schema' : `${payload.schema.source} schema`}${payload.schema.file ? ` ${payload.schema.file}` : ''}`;
+  return [{ source: 'schema', text: `it needs the payload's schema (${origin}); a payload that drifts from it fails or loses data` }];
+};
+
+/** The case's translation notes, each a cost. */
+export const translationCosts: CostSource = (c) => (c.notes ?? []).map((text) => ({ source: 'translation', text }));
+
+/** The cost sources used when none are given. */
+export const DEFAULT_COST_SOURCES: readonly CostSource[] = [schemaCost, translationCosts];
+
+/** The scenario a recommendation is for. */
+export interface Scenario {
+  workload: string;
+  size: number;
+  shape: string;
+  /** the target's label (`node 20.20.2`) */
+  target: string;
+  /** payload bytes measured */
+  bytes: number;
+}
+
+/** The recommended serializer of one direction × class. */
+export interface Pick {
+  serializer: string;
+  version: string;
+  /** time ÷ the baseline's time (median of per-round ratios when paired, else the ratio of means) */
+  ratio: number;
+  /** half-width of the ratio's confidence interval; null when the case was not paired */
+  ratioError: number | null;
+  meanNs: number;
+  errorNs: number;
+  baselineMeanNs: number;
+  /** bytes allocated per op, and ÷ the baseline's (absent where the runtime has no counter) */
+  allocatedBytes?: number;
+  allocRatio?: number | null;
+  noisy: boolean;
+  costs: BehaviourCost[];
+}
+
+/** The recommendation for one scenario × direction × class. */
+export interface Recommendation {
+  scenario: Scenario;
+  direction: Direction;
+  caseClass: CaseClass;
+  /** the class baseline (null: the class had none) */
+  baseline: string | null;
+  baselineVersion?: string;
+  /** null: nothing is clearly faster than the baseline (or the baseline has no number) */
+  pick: Pick | null;
+  /** measured cases other than the baseline that were compared */
+  compared: number;
+  /** serializers of the class that gave no number, with their status (they were never candidates) */
+  excluded: { serializer: string; status: string; reason: string }[];
+  /** one sentence, ready to paste */
+  sentence: string;
+}
+
+const CLASS_ORDER: readonly CaseClass[] = ['serialize', 'parse', 'validate', 'transform'];
+
+/** What a direction × class does, as the sentence says it. */
+function doing(direction: Direction, cls: CaseClass): string {
+  if (direction === 'serialize') return 'serializing';
+  if (cls === 'parse') return 'parsing (no type checks)';
+  if (cls === 'validate') return 'parsing with type validation';
+  return 'parsing into typed values (validate and transform)';
+}
+
+/** How a sentence names the baseline: the built-in's own call for `json`. */
+function baselineName(id: string, direction: Direction): string {
+  return id === 'json' ? (direction === 'serialize' ? 'the built-in JSON.stringify' : 'the built-in JSON.parse') : id;
+}
+
+function scenarioText(s: Scenario, payload: PayloadRecord | undefined): string {
+  const unit = s.shape === 'single' ? 'document' : s.shape === 'list' ? `array of ${s.size} records` : `${s.size} records one by one`;
+  const what = payload ? `${payload.file} (${formatBytes(s.bytes)} ${unit})` : `${s.workload} (${formatBytes(s.bytes)} ${unit})`;
+  return `${what} on ${s.target}`;
+}
+
+/** Clearly faster: the time intervals do not overlap and, when paired, the ratio's interval lies below 1. */
+export function clearlyFaster(c: MeasuredCase, base: MeasuredCase): boolean {
+  if (c.time.mean + c.time.error >= base.time.mean - base.time.error) return false;
+  if (c.ratio !== null && c.ratioError !== null && c.ratio + c.ratioError >= 1) return false;
+  return true;
+}
+
+function costsText(costs: readonly BehaviourCost[]): string {
+  if (!costs.length) return 'the gate found no behaviour cost (capability probes: not run yet)';
+  const schema = costs.filter((k) => k.source === 'schema').map((k) => k.text);
+  const other = costs.filter((k) => k.source !== 'schema');
+  const parts = [...schema];
+  if (other.length > 2) parts.push(`${other.length} looser checks than the schema (${other.slice(0, 1).map((k) => k.text).join('')}; and ${other.length - 1} more, listed in the report)`);
+  else parts.push(...other.map((k) => k.text));
+  return parts.join('; ');
+}
+
+function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number): string {
+  const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
+  if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
+  const baseText = baselineName(r.baseline, r.direction);
+  if (!r.pick) {
+    if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
+    const use = r.baseline === 'json' ? 'use the built-in' : `use the baseline, ${r.baseline}`;
+    return `${head}, nothing is clearly faster than ${baseText} (${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared at ${(confidence * 100).toFixed(1)}% confidence): ${use}.`;
+  }
+  const p = r.pick;
+  const ratio = p.ratioError !== null ? `${formatRatio(p.ratio, p.ratioError)}×` : `${p.ratio.toFixed(2)}× (unpaired)`;
+  const alloc = p.allocatedBytes !== undefined
+    ? `, ${formatBytes(p.allocatedBytes)} allocated per op${p.allocRatio !== null && p.allocRatio !== undefined ? ` (${p.allocRatio.toFixed(2)}× ${r.baseline}'s)` : ''}`
+    : '';
+  return `${head}, use ${p.serializer} ${p.version}: ${ratio} the time of ${baseText} (${formatTime(p.meanNs)} vs ${formatTime(p.baselineMeanNs)} per op)${alloc}`
+    + `; it passed the correctness gate on this payload and on a generated one of the same schema${p.noisy ? '; its timing was noisy, so confirm with --policy default' : ''}`
+    + `; what it costs: ${costsText(p.costs)}.`;
+}
+
+/**
+ * The recommendations of a results file: one per scenario × direction × class that has cases,
+ * scenarios in order of first appearance, classes serialize, parse, validate, transform.
+ * `costSources` adds behaviour costs (default: schema and translation notes). Pure.
+ */
+export function recommend(results: ResultsFile, costSources: readonly CostSource[] = DEFAULT_COST_SOURCES): Recommendation[] {
+  const groups = new Map<string, CaseResult[]>();
+  for (const c of results.cases) {
+    const target = targetLabel(c, results.environment);
+    const key = JSON.stringify([c.workload, c.size, c.shape, target, c.direction, c.class]);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(c);
+  }
+  const out: Recommendation[] = [];
+  for (const cases of groups.values()) {
+    const first = cases[0];
+    const baselineId = cases.find((c) => c.baseline)?.baseline ?? null;
+    const base = cases.find((c) => c.serializer === baselineId && isMeasured(c)) as MeasuredCase | undefined;
+    const scenario: Scenario = { workload: first.workload, size: first.size, shape: first.shape, target: targetLabel(first, results.environment), bytes: first.payload.bytes };
+    const others = cases.filter((c): c is MeasuredCase => isMeasured(c) && c.serializer !== baselineId);
+    const excluded = cases.filter((c) => !isMeasured(c) && c.status !== 'unsupported').map((c) => ({ serializer: c.serializer, status: c.status, reason: c.reason ?? '' }));
+    let pick: Pick | null = null;
+    if (base) {
+      const candidates = others
+        .filter((c) => !c.findings.some((f) => f.code === 'too-fast') && clearlyFaster(c, base))
+        .sort((a, b) => a.time.mean - b.time.mean);
+      const best = candidates[0];
+      if (best) {
+        const counted = best.allocated && best.allocated.method !== 'n/a' ? best.allocated.mean : undefined;
+        pick = {
+          serializer: best.serializer, version: best.serializerVersion,
+          ratio: best.ratio ?? best.time.mean / base.time.mean, ratioError: best.ratio !== null ? best.ratioError : null,
+          meanNs: best.time.mean, errorNs: best.time.error, baselineMeanNs: base.time.mean,
+          ...(counted !== undefined ? { allocatedBytes: counted, allocRatio: best.allocRatio } : {}),
+          noisy: best.findings.some((f) => f.code === 'noisy'),
+          costs: costSources.flatMap((source) => source(best, results)),
+        };
+      }
+    }
+    const rec: Omit<Recommendation, 'sentence'> = {
+      scenario, direction: first.direction, caseClass: first.class, baseline: baselineId,
+      ...(base ? { baselineVersion: base.serializerVersion } : {}),
+      pick, compared: base ? others.length : 0, excluded,
+    };
+    const payload = results.payloads?.find((p) => p.workload === first.workload);
+    const sentence = base || !baselineId
+      ? sentenceOf(rec, payload, results.policy.measure.confidence)
+      : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.`;
+    out.push({ ...rec, sentence });
+  }
+  const order = (r: Recommendation) => CLASS_ORDER.indexOf(r.caseClass);
+  // stable: scenarios keep their order, classes sorted within a scenario
+  const scenarioKey = (r: Recommendation) => JSON.stringify([r.scenario.workload, r.scenario.size, r.scenario.shape, r.scenario.target]);
+  const scenarios = [...new Set(out.map(scenarioKey))];
+  return out.sort((a, b) => scenarios.indexOf(scenarioKey(a)) - scenarios.indexOf(scenarioKey(b)) || (a.direction === b.direction ? 0 : a.direction === 'serialize' ? -1 : 1) || order(a) - order(b));
+}
+
+/** The detail lines under a sentence: every cost of the pick, and the serializers that gave no number. */
+function detailLines(r: Recommendation): string[] {
+  const lines: string[] = [];
+  if (r.pick) for (const k of r.pick.costs) lines.push(`${k.source === 'translation' ? 'looser check' : k.source}: ${k.text}`);
+  for (const e of r.excluded) lines.push(`not a candidate: ${e.serializer} ${e.status}: ${e.reason}`);
+  return lines;
+}
+
+/** The payload facts a report states above the recommendation: file, bytes, sha256, schema, findings. */
+export function payloadLines(p: PayloadRecord): string[] {
+  const schema = p.schema.source === 'inferred' ? `schema inferred from ${p.kind === 'samples' ? 'every sample' : 'the payload'}` : `schema from ${p.schema.file ?? p.schema.source} (${p.schema.source})`;
+  const generated = p.payloads.filter((x) => x.generated).map((x) => x.size);
+  return [
+    `${p.file}: ${p.kind === 'ndjson' ? `${p.units} records (NDJSON)` : p.kind === 'samples' ? 'one of several samples' : 'one document'}, ${formatBytes(p.bytes)}, sha256 ${p.sha256}; ${schema}${generated.length ? `; sizes ${generated.join(', ')} generated from it (seeded)` : ''}`,
+    ...p.findings.map((f) => `found: ${f.text}`),
+    ...p.schema.unconverted.map((u) => `not converted: ${u}`),
+  ];
+}
+
+/** Options of {@link renderRecommendations}. */
+export interface RenderRecommendationOptions {
+  color?: boolean;
+  costSources?: readonly CostSource[];
+}
+
+/**
+ * The recommendation block of a run on a user's payload (results with `payloads`), for the end of
+ * the terminal output (`terminal`) or the top of report.md (`markdown`): the payload's facts, the
+ * load average, then one sentence per direction × class with its detail lines. Empty for a run on
+ * built-in workloads. Pure. (The HTML report renders the same {@link recommend} output itself.)
+ */
+export function renderRecommendations(results: ResultsFile, dialect: 'terminal' | 'markdown', options: RenderRecommendationOptions = {}): string {
+  if (!results.payloads?.length) return '';
+  const recs = recommend(results, options.costSources);
+  const load = results.environment.loadAverage.start.map((x) => x.toFixed(2)).join('/');
+  const machine = `${results.environment.cores} cores, load average ${load} at the start (1/5/15 min), policy ${results.policy.name}`;
+  const esc = (s: string) => escapeCell(s, dialect, Infinity);
+  if (dialect === 'markdown') {
+    const out = ['## Recommendation', '', `Measured on ${esc(machine)}.`, ''];
+    for (const p of results.payloads) for (const line of payloadLines(p)) out.push(`- ${esc(line)}`);
+    out.push('');
+    for (const r of recs) {
+      out.push(`- **${esc(r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`)}:** ${esc(r.sentence)}`);
+      for (const d of detailLines(r)) out.push(`  - ${esc(d)}`);
+    }
+    return `${out.join('\n')}\n`;
+  }
+  const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[22m` : s);
+  const out = [bold('Recommendation'), `measured on ${machine}`];
+  for (const p of results.payloads) for (const line of payloadLines(p)) out.push(`  ${esc(line)}`);
+  for (const r of recs) {
+    out.push('', `${bold(r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`)}: ${esc(r.sentence)}`);
+    for (const d of detailLines(r)) out.push(`    ${esc(d)}`);
+  }
+  return `${out.join('\n')}\n`;
+}
