@@ -1,7 +1,7 @@
 import type { Direction, Workload } from '../workloads/types.js';
 import type { CaseClass, PreparedSerializer } from '../serializers/types.js';
 import { renderUnit } from '../workloads/unit.js';
-import { firstMismatch, renderValue, type Mismatch } from './verify.js';
+import { firstMismatch, loneSurrogateAt, renderValue, type Mismatch } from './verify.js';
 
 /** Why a case failed the correctness gate: the first difference and a one-line reason. */
 export interface GateFailure extends Mismatch { reason: string }
@@ -30,7 +30,8 @@ export function caseIo(workload: Workload, direction: Direction, caseClass: Case
 
 /**
  * Runs the prepared function once per unit and compares with the expected value.
- * Serialize: `JSON.parse(output)` must equal the wire unit and pass the workload's `checkText`.
+ * Serialize: the output must be well-formed Unicode (no lone surrogate), `JSON.parse(output)` must
+ * equal the wire unit, and the text must pass the workload's `checkText`.
  * Deserialize: the result must equal the wire unit (`parse`, `validate`) or the model (`transform`).
  * Returns the first failure, or null when every unit passes. Errors thrown by the serializer
  * propagate (the caller reports them as `failed`).
@@ -47,6 +48,11 @@ export function checkCase(prepared: PreparedSerializer, workload: Workload, dire
       let parsed: unknown;
       try { parsed = JSON.parse(out); } catch (e) {
         return { path: '$', expected: 'valid JSON', actual: renderValue(out), reason: `output is not valid JSON${where}: ${(e as Error).message}` };
+      }
+      const lone = loneSurrogateAt(out);
+      if (lone >= 0) {
+        const unit = out.charCodeAt(lone).toString(16).toUpperCase();
+        return { path: '$', expected: 'well-formed Unicode text', actual: renderValue(out.slice(Math.max(0, lone - 20), lone + 20)), reason: `output is not well-formed Unicode${where}: a lone surrogate U+${unit} at index ${lone} (a UTF-8 encoder writes U+FFFD there; escape it as \\u${unit.toLowerCase()})` };
       }
       const m = firstMismatch(io.expected[i], parsed);
       if (m) return { ...m, reason: `output differs at ${m.path}${where}` };
