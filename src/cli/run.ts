@@ -129,7 +129,7 @@ export async function runCommand(opts: RunOptions): Promise<number> {
     mkdirSync(outDir, { recursive: true });
     const payloads = new Map<string, PayloadFile>();
     for (const w of r.workloads) for (const size of sizesFor(w, r.policy, r.sizes)) {
-      const p = writePayload(join(outDir, 'payloads'), w, size, r.seed);
+      const p = await writePayload(join(outDir, 'payloads'), w, size, r.seed, { configPath: prepared?.modulePath });
       payloads.set(p.key, p);
     }
     if (targetList.length) {

@@ -3,6 +3,9 @@ import type { CaseClass, PreparedSerializer } from '../serializers/types.js';
 import { renderUnit } from '../workloads/unit.js';
 import { firstMismatch, loneSurrogateAt, renderValue, type Mismatch } from './verify.js';
 
+/** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
+const { parse } = JSON;
+
 /** Why a case failed the correctness gate: the first difference and a one-line reason. */
 export interface GateFailure extends Mismatch { reason: string }
 
@@ -46,7 +49,7 @@ export function checkCase(prepared: PreparedSerializer, workload: Workload, dire
         return { path: '$', expected: 'a string', actual: renderValue(out), reason: `serialize returned ${what}, not a string${where}` };
       }
       let parsed: unknown;
-      try { parsed = JSON.parse(out); } catch (e) {
+      try { parsed = parse(out); } catch (e) {
         return { path: '$', expected: 'valid JSON', actual: renderValue(out), reason: `output is not valid JSON${where}: ${(e as Error).message}` };
       }
       const lone = loneSurrogateAt(out);

@@ -22,12 +22,21 @@ export interface Mismatch {
 
 const MAX_RENDER = 80;
 
+/**
+ * The built-ins the comparison relies on, taken when this module loads — before any adapter code
+ * runs in the worker — so an adapter that replaces `Object.keys` or `JSON.parse` in its realm
+ * (a polyfill, or on purpose) cannot change what the gate sees.
+ */
+const { keys: ownKeys, hasOwn, is: sameValue } = Object;
+const { isArray } = Array;
+const { stringify } = JSON;
+
 /** Short text of a value for a mismatch report (type-tagged so "1" and 1 differ visibly). */
 export function renderValue(value: unknown): string {
   if (value instanceof Date) return `Date(${Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString()})`;
   if (value === undefined) return 'undefined (absent)';
   let text: string;
-  try { text = JSON.stringify(value) ?? String(value); } catch { text = Array.isArray(value) ? '[…]' : typeof value === 'object' && value ? '{…}' : String(value); }
+  try { text = stringify(value) ?? String(value); } catch { text = Array.isArray(value) ? '[…]' : typeof value === 'object' && value ? '{…}' : String(value); }
   return text.length > MAX_RENDER ? text.slice(0, MAX_RENDER - 1) + '…' : text;
 }
 
@@ -38,12 +47,12 @@ function pathText(step: PathStep | null, suffix = ''): string {
   const parts: string[] = [];
   for (let s = step; s; s = s.parent) {
     const k = s.key;
-    parts.push(typeof k === 'number' ? `[${k}]` : /^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`);
+    parts.push(typeof k === 'number' ? `[${k}]` : /^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${stringify(k)}]`);
   }
   return '$' + parts.reverse().join('') + suffix;
 }
 
-const own = (o: object, k: string): unknown => (Object.hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined);
+const own = (o: object, k: string): unknown => (hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined);
 
 /** A pending comparison, or (after an object's or array's children) its closing check. */
 type Task =
@@ -64,7 +73,7 @@ export function firstMismatch(expected: unknown, actual: unknown): Mismatch | nu
       continue;
     }
     if (t.kind === 'extra-keys') {
-      for (const k of Object.keys(t.actual)) {
+      for (const k of ownKeys(t.actual)) {
         if (own(t.actual, k) !== undefined && own(t.expected, k) === undefined) {
           return { path: pathText({ parent: t.at, key: k }), expected: 'undefined (absent)', actual: renderValue(own(t.actual, k)) };
         }
@@ -82,18 +91,18 @@ export function firstMismatch(expected: unknown, actual: unknown): Mismatch | nu
       return differ();
     }
     if (e === null || a === null || typeof e !== 'object' || typeof a !== 'object') {
-      if (Object.is(e, a) || (e === 0 && a === 0)) continue;
+      if (sameValue(e, a) || (e === 0 && a === 0)) continue;
       return differ();
     }
-    if (Array.isArray(e) !== Array.isArray(a)) return differ();
-    if (Array.isArray(e)) {
+    if (isArray(e) !== isArray(a)) return differ();
+    if (isArray(e)) {
       const arr = a as unknown[];
       stack.push({ kind: 'length', expected: e, actual: arr, at: t.at });
       for (let i = Math.min(e.length, arr.length) - 1; i >= 0; i--) stack.push({ kind: 'value', expected: e[i], actual: arr[i], at: { parent: t.at, key: i } });
       continue;
     }
     stack.push({ kind: 'extra-keys', expected: e, actual: a, at: t.at });
-    const keys = Object.keys(e);
+    const keys = ownKeys(e);
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i];
       const ev = own(e, k);

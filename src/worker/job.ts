@@ -12,6 +12,9 @@ import { nowNs } from '../measure/clock.js';
 
 type Side = 'serializer' | 'baseline';
 
+/** JSON.parse taken before any adapter code runs here: payload texts are parsed with it even after an adapter replaced the global. */
+const { parse } = JSON;
+
 
 class StageError extends Error {
   constructor(readonly stage: string, readonly side: Side | undefined, message: string, readonly unsupported = false) { super(message); }
@@ -62,7 +65,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       const call = job.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
       if (typeof call !== 'function') throw new StageError('prepare', side, `prepare() returned no ${job.direction} function`);
       for (const text of texts) {
-        const io = caseIo(workload, job.direction, job.caseClass, unitsOf(JSON.parse(text), job.shape));
+        const io = caseIo(workload, job.direction, job.caseClass, unitsOf(parse(text), job.shape));
         const failure = await stage('verify', side, () => checkCase(prepared, workload, job.direction, io));
         if (failure) { send({ type: 'incorrect', side, ...failure }); return; }
       }
@@ -71,7 +74,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     if (job.mode === 'verify') { send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 }); return; }
 
     // Two distinct but identical copies of the inputs, alternated by iteration (DCE guard).
-    const copy = () => caseIo(workload, job.direction, job.caseClass, unitsOf(JSON.parse(texts[0]), job.shape)).inputs;
+    const copy = () => caseIo(workload, job.direction, job.caseClass, unitsOf(parse(texts[0]), job.shape)).inputs;
     const a = copy();
     const b = copy();
     const ops: Partial<Record<Side, Op>> = {};

@@ -97,7 +97,7 @@ test('a Chromium worker still running at its timeout is stopped and reported as 
   if (skip) { t.skip(skip); return; }
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-chromium-timeout-'));
   const w = await workloads.load('weather-station');
-  const payload = writePayload(join(dir, 'payloads'), w, 1, 42);
+  const payload = await writePayload(join(dir, 'payloads'), w, 1, 42);
   const prepared = await target.prepare({ cacheDir, bundleDir: join(dir, 'worker'), payloadPaths: [payload.path] });
   const job: WorkerJob = { mode: 'time', workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', caseClass: 'serialize', serializer: 'json', payloadPath: payload.path,
     policy: { ...TINY.measure, warmupMinMs: 60_000, warmupMaxMs: 60_000 } };
