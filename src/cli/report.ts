@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeFolder } from '../config/out-dir.js';
 import { dirname, join, resolve } from 'node:path';
 import type { ResultsFile } from '../results/types.js';
 import { readResults } from '../results/io.js';
@@ -18,7 +19,7 @@ export interface WrittenReports { written: Partial<Record<ReportFormat, string>>
  */
 export function writeReports(dir: string, runs: readonly ResultsFile[], formats: readonly ReportFormat[], registry: Record<ReportFormat, ReportExporter> = exporters): WrittenReports {
   const out: WrittenReports = { written: {}, failed: [] };
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   for (const format of formats) {
     try {
       const path = join(dir, registry[format].fileName);
@@ -52,7 +53,7 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
     return 0;
   }
   const path = resolve(target);
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   writeFileSync(path, text);
   process.stdout.write(`${path}\n`);
   return 0;

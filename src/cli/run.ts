@@ -1,9 +1,10 @@
-import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import os from 'node:os';
 import cliProgress from 'cli-progress';
 import { policies, type RunPolicy } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
+import { makeFolder } from '../config/out-dir.js';
 import type { UserConfig } from '../config/user-config.js';
 import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
@@ -126,7 +127,7 @@ export async function runCommand(opts: RunOptions): Promise<number> {
     try { targetList = parseTargets(splitList(opts.target)); } catch (e) { throw new UsageError('--target', (e as Error).message); }
     let groups = planCases({ workloads: r.workloads, serializers: r.serializers, sizes: r.sizes, directions: r.directions, policy: r.policy, resolveFrom: configFile ?? undefined }, r.allSerializers);
     applyVariantVersions(groups, matrix);
-    mkdirSync(outDir, { recursive: true });
+    makeFolder(outDir);
     const payloads = new Map<string, PayloadFile>();
     for (const w of r.workloads) for (const size of sizesFor(w, r.policy, r.sizes)) {
       const p = await writePayload(join(outDir, 'payloads'), w, size, r.seed, { configPath: prepared?.modulePath });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeFolder } from '../config/out-dir.js';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Workload } from '../workloads/types.js';
@@ -120,7 +121,7 @@ export function buildPayloadTexts(workload: Workload, size: number, seeds: numbe
  */
 export async function writePayload(dir: string, workload: Workload, size: number, seed: number, source: PayloadSource = {}): Promise<PayloadFile> {
   const [text, variant] = await buildPayloadTexts(workload, size, [seed, variantSeed(seed)], source);
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const key = `${workload.id}-${size}`;
   const path = join(dir, `${key}.json`);
   writeFileSync(path, text);
