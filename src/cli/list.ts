@@ -3,7 +3,7 @@ import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
 import { unitView } from '../workloads/unit.js';
-import { builtinVersion, installedVersion } from '../serializers/version.js';
+import { adapterVersion } from '../serializers/version.js';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
@@ -23,7 +23,7 @@ export async function listCommand(opts: { config?: string; json?: boolean }): Pr
         try { ok = s.supports(unitView(w, shape), d); } catch (e) { ok = (e as Error).message; }
         if (ok === true) pairs.push(`${w.id}/${shape}/${d === 'serialize' ? 'ser' : 'de'}`);
       }
-      const version = s.packageName ? installedVersion(s.packageName, configFile ?? undefined) : s.id === 'json' ? builtinVersion() : 'n/a';
+      const version = adapterVersion(s, configFile ?? undefined);
       return { id: s.id, version, family: s.family, deserializeClass: s.deserializeClass ?? null, supported: pairs };
     });
     if (opts.json) {

@@ -3,7 +3,7 @@ import type { Direction, Shape, Workload } from '../workloads/types.js';
 import type { CaseClass, Family, SerializerAdapter } from '../serializers/types.js';
 import { unitView } from '../workloads/unit.js';
 import { baselinePreference, type RunPolicy } from '../config/policies.js';
-import { builtinVersion, installedVersion } from '../serializers/version.js';
+import { adapterVersion } from '../serializers/version.js';
 import type { CaseTarget } from '../results/types.js';
 
 /** One case to run (or an `unsupported` case, decided here and never launched). */
@@ -32,7 +32,7 @@ export interface PlanRequest {
   sizes?: number[];
   directions: Direction[];
   policy: RunPolicy;
-  /** file to resolve user adapters' packages from (their config) */
+  /** the user's config file: its folder is where a user adapter's package (and so its version) is resolved from */
   resolveFrom?: string;
 }
 
@@ -45,11 +45,6 @@ export function sizesFor(workload: Workload, policy: RunPolicy, explicit?: numbe
   if (policy.sizes === 'all') return [...workload.sizes];
   if (policy.sizes === 'smallest') return [Math.min(...workload.sizes)];
   return [...workload.defaultSizes];
-}
-
-function versionOf(a: SerializerAdapter, from?: string): string {
-  if (!a.packageName) return a.family === 'builtin' && a.id === 'json' ? builtinVersion() : 'n/a';
-  return installedVersion(a.packageName, from);
 }
 
 function classOf(a: SerializerAdapter, direction: Direction): CaseClass | undefined {
@@ -85,7 +80,7 @@ export function planCases(req: PlanRequest, allSerializers: SerializerAdapter[])
             id: `${workload.id}/${size}/${shape}/${direction}/${a.id}`,
             workload: workload.id, size, shape, direction,
             caseClass: classOf(a, direction) ?? (direction === 'serialize' ? 'serialize' : 'parse'),
-            serializer: a.id, serializerVersion: versionOf(a, req.resolveFrom), family: a.family,
+            serializer: a.id, serializerVersion: adapterVersion(a, req.resolveFrom), family: a.family,
             baseline: null, payloadKey: `${workload.id}-${size}`,
             ...(a.code?.[direction] ? { code: a.code[direction] } : {}),
             ...(why ? (why.fault ? { fault: why.reason } : { unsupported: why.reason }) : {}),
