@@ -4,6 +4,8 @@ import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
 import { unitView, unitsOf } from '../workloads/unit.js';
 import { caseIo, checkCase } from '../measure/gate.js';
+import { sideChecks, TimedCheckFailure, type SideChecks } from '../measure/timed-check.js';
+import { firstMismatch } from '../measure/verify.js';
 import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
 import { measureRounds, pilot, runSample, warmup } from '../measure/timing.js';
 import { measureWithProbe } from '../measure/allocation-probe.js';
@@ -28,12 +30,13 @@ const PLATFORM_GLOBAL = /^'?(process|Buffer|require|__dirname|__filename|global|
 
 async function stage<T>(name: string, side: Side | undefined, fn: () => T | Promise<T>): Promise<T> {
   try { return await fn(); } catch (e) {
-    if (e instanceof StageError) throw e;
+    if (e instanceof StageError || e instanceof TimedCheckFailure) throw e;
     const err = e as Error;
     const missing = err && err.name === 'ReferenceError' && typeof err.message === 'string' ? PLATFORM_GLOBAL.exec(err.message)?.[1] : undefined;
     if (missing) throw new StageError(name, side, `needs the global \`${missing}\`, which this runtime does not have (${err.message})`, true);
     const unsupported = Boolean(err && err.name === 'UnsupportedOnTarget');
-    throw new StageError(name, side, err && err.message ? (unsupported ? err.message : `${err.name ?? 'Error'}: ${err.message}`) : String(e), unsupported);
+    const tooDeep = err instanceof RangeError && /call stack/i.test(err.message) ? ' (the payload or schema is nested deeper than this code\'s recursion can follow)' : '';
+    throw new StageError(name, side, err && err.message ? (unsupported ? err.message : `${err.name ?? 'Error'}: ${err.message}${tooDeep}`) : String(e), unsupported);
   }
 }
 
@@ -57,6 +60,9 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     const ids: [Side, string][] = [['serializer', job.serializer]];
     if (job.baseline && job.baseline !== job.serializer) ids.push(['baseline', job.baseline]);
     const fn: Partial<Record<Side, (input: unknown) => unknown>> = {};
+    /** per side: the result the gate accepted for the main payload's last unit (the reference while timing), and the unit count */
+    const gate: Partial<Record<Side, { last: unknown; units: number }>> = {};
+    const inputsOf = (text: string) => caseIo(workload, job.direction, job.caseClass, unitsOf(parse(text), job.shape)).inputs;
     const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
     for (const [side, id] of ids) {
       const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
@@ -66,23 +72,36 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       if (typeof call !== 'function') throw new StageError('prepare', side, `prepare() returned no ${job.direction} function`);
       for (const text of texts) {
         const io = caseIo(workload, job.direction, job.caseClass, unitsOf(parse(text), job.shape));
-        const failure = await stage('verify', side, () => checkCase(prepared, workload, job.direction, io));
+        const outputs: unknown[] = [];
+        const failure = await stage('verify', side, () => checkCase(prepared, workload, job.direction, io, outputs));
         if (failure) { send({ type: 'incorrect', side, ...failure }); return; }
+        const changed = job.direction === 'serialize' ? firstMismatch(inputsOf(text), io.inputs) : null;
+        if (changed) { send({ type: 'incorrect', side, ...changed, reason: `input changed during the correctness gate: differs from the payload at ${changed.path}` }); return; }
+        gate[side] ??= { last: outputs[outputs.length - 1], units: outputs.length };
       }
       fn[side] = (input) => call.call(prepared, input as never);
     }
     if (job.mode === 'verify') { send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 }); return; }
 
     // Two distinct but identical copies of the inputs, alternated by iteration (DCE guard).
-    const copy = () => caseIo(workload, job.direction, job.caseClass, unitsOf(parse(texts[0]), job.shape)).inputs;
-    const a = copy();
-    const b = copy();
+    const a = inputsOf(texts[0]);
+    const b = inputsOf(texts[0]);
     const ops: Partial<Record<Side, Op>> = {};
-    for (const side of Object.keys(fn) as Side[]) ops[side] = makeOp(fn[side]!, a, b);
+    // Results and inputs are checked between samples too (measure/timed-check.ts).
+    const checks: Partial<Record<Side, SideChecks>> = {};
+    for (const side of Object.keys(fn) as Side[]) {
+      ops[side] = makeOp(fn[side]!, a, b);
+      const g = gate[side]!;
+      checks[side] = sideChecks(side, workload, job.direction, {
+        expected: () => caseIo(workload, job.direction, job.caseClass, unitsOf(parse(texts[0]), job.shape)).expected[g.units - 1],
+        gated: g.last, units: g.units, copies: [a, b], snapshot: () => inputsOf(texts[0]),
+      });
+    }
+    const warm = (side: Side) => warmup(ops[side]!, job.policy, checks[side]);
 
     if (job.mode === 'alloc') {
       const probe = await stage('load', undefined, () => host.allocationProbe());
-      await stage('warmup', 'serializer', () => warmup(ops.serializer!, job.policy));
+      await stage('warmup', 'serializer', () => warm('serializer'));
       const alloc = await stage('measure', 'serializer', () => measureWithProbe(probe, ops.serializer!, job.policy));
       send({ type: 'alloc', ...alloc });
       send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
@@ -97,8 +116,8 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     const w: Record<string, { ops: number; ms: number }> = {};
     const opsPerSample: Record<string, number> = {};
     for (const side of Object.keys(ops) as Side[]) {
-      w[side] = await stage('warmup', side, () => warmup(ops[side]!, job.policy));
-      opsPerSample[side] = await stage('warmup', side, () => pilot(ops[side]!, job.policy));
+      w[side] = await stage('warmup', side, () => warm(side));
+      opsPerSample[side] = await stage('warmup', side, () => pilot(ops[side]!, job.policy, checks[side]));
     }
     send({
       type: 'setup',
@@ -107,13 +126,14 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       emptyNsPerOp: emptyNs,
     });
     const result = await stage('measure', undefined, () => measureRounds(
-      { op: ops.serializer!, opsPerSample: opsPerSample.serializer },
-      ops.baseline ? { op: ops.baseline, opsPerSample: opsPerSample.baseline } : undefined,
+      { op: ops.serializer!, opsPerSample: opsPerSample.serializer, checks: checks.serializer },
+      ops.baseline ? { op: ops.baseline, opsPerSample: opsPerSample.baseline, checks: checks.baseline } : undefined,
       job.policy, gc,
       (round, index) => send({ type: 'round', round: index, ...round }),
     ));
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
+    if (e instanceof TimedCheckFailure) { send({ type: 'incorrect', side: e.side, ...e.failure, when: 'timing' }); return; }
     const err = e instanceof StageError ? e : new StageError('measure', undefined, String((e as Error)?.message ?? e));
     send({ type: 'error', stage: err.stage, side: err.side, message: err.message, ...(err.unsupported ? { unsupported: true } : {}) });
   }

@@ -79,6 +79,8 @@ export interface IncorrectMessage {
   /** which side failed the gate: the case's serializer or its baseline */
   side: 'serializer' | 'baseline';
   path: string; expected: string; actual: string; reason: string;
+  /** `timing`: a result or an input changed after the gate, between samples (measure/timed-check.ts); absent: the gate itself */
+  when?: 'timing';
 }
 
 /** One finished round: raw per-sample times (ns/op) of both sides. */
