@@ -57,6 +57,7 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
   const setup = get('setup')[0];
   const rounds = get('round').map((r) => ({ serializerNs: r.serializerNs, baselineNs: r.baselineNs }));
   const done = get('done')[0];
+  const stage = get('stage').at(-1);
   const record: LaunchRecord = {
     launch,
     opsPerSample: setup?.opsPerSample ?? { serializer: 0, baseline: 0 },
@@ -69,7 +70,10 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
   const error = get('error')[0];
   if (error?.unsupported) return { kind: 'unsupported', ...(error.side ? { side: error.side } : {}), reason: error.message };
   if (error) return { kind: 'bad', side: error.side, status: 'failed', reason: `${error.stage}: ${error.message}`, partial: record };
-  if (o.timedOut) return { kind: 'bad', status: 'timeout', reason: `no result after ${(timeoutMs / 1000).toFixed(0)} s; worker killed (stage reached: ${setup ? `${rounds.length} round${rounds.length === 1 ? '' : 's'} measured` : 'before measuring'})`, partial: record };
+  if (o.timedOut) {
+    const reached = setup ? `${rounds.length} round${rounds.length === 1 ? '' : 's'} measured` : stage ? `${stage.stage}${stage.side ? ` of the ${stage.side}` : ''}` : 'before measuring';
+    return { kind: 'bad', status: 'timeout', reason: `no result after ${(timeoutMs / 1000).toFixed(0)} s; worker killed (stage reached: ${reached})`, partial: record };
+  }
   if (o.protocolError) return { kind: 'bad', status: 'crashed', reason: o.protocolError, partial: record };
   if (!done) {
     const how = o.signal ? `killed by ${o.signal}` : `exited with code ${o.exitCode}`;

@@ -49,7 +49,9 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
   const t0 = nowNs();
   const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
   const gc = () => host.gc();
+  const enter = (stage: 'load' | 'prepare' | 'verify' | 'warmup', side?: Side) => send({ type: 'stage', stage, ...(side ? { side } : {}) });
   try {
+    enter('load');
     const loadConfig = host.loadConfig;
     const user = job.configPath && loadConfig ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
     /** A runtime that cannot import files runs the built-ins only; a config's own entries are unsupported there. */
@@ -66,22 +68,30 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
     for (const [side, id] of ids) {
       const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
+      enter('prepare', side);
       const prepared: PreparedSerializer = await stage('prepare', side, () => adapter.prepare(workload, job.direction));
       if (prepared === null || typeof prepared !== 'object') throw new StageError('prepare', side, `prepare() returned ${prepared === null ? 'null' : typeof prepared}; it must return { serialize?, deserialize? }`);
       const call = job.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
       if (typeof call !== 'function') throw new StageError('prepare', side, `prepare() returned no ${job.direction} function`);
+      enter('verify', side);
       for (const text of texts) {
         const io = caseIo(workload, job.direction, job.caseClass, unitsOf(parse(text), job.shape));
         const outputs: unknown[] = [];
         const failure = await stage('verify', side, () => checkCase(prepared, workload, job.direction, io, outputs));
         if (failure) { send({ type: 'incorrect', side, ...failure }); return; }
-        const changed = job.direction === 'serialize' ? firstMismatch(inputsOf(text), io.inputs) : null;
-        if (changed) { send({ type: 'incorrect', side, ...changed, reason: `input changed during the correctness gate: differs from the payload at ${changed.path}` }); return; }
+        if (job.direction === 'serialize') {
+          const fresh = inputsOf(text);
+          for (let i = 0; i < fresh.length; i++) {
+            const changed = firstMismatch(fresh[i], io.inputs[i]);
+            if (changed) { send({ type: 'incorrect', side, ...changed, reason: `input changed during the correctness gate: differs from the payload at ${changed.path}${fresh.length > 1 ? ` (record ${i})` : ''}` }); return; }
+          }
+        }
         gate[side] ??= { last: outputs[outputs.length - 1], units: outputs.length };
       }
       fn[side] = (input) => call.call(prepared, input as never);
     }
     if (job.mode === 'verify') { send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 }); return; }
+    enter('warmup');
 
     // Two distinct but identical copies of the inputs, alternated by iteration (DCE guard).
     const a = inputsOf(texts[0]);
