@@ -98,7 +98,8 @@ export function buildPayloadTexts(workload: Workload, size: number, seeds: numbe
   const request: BuildRequest = { workload: workload.id, size, seeds, ...(source.configPath ? { configPath: source.configPath } : {}) };
   const what = `workload ${workload.id}: build(${size}, ${seeds.join(' and ')})`;
   return new Promise((resolve, reject) => {
-    const thread = new Worker(buildThread, { workerData: request, stdout: true, stderr: true });
+    // execArgv: none of the host's (an --input-type or --eval of the host's own would stop the thread from starting)
+    const thread = new Worker(buildThread, { workerData: request, stdout: true, stderr: true, execArgv: [] });
     // what build() prints goes to stderr: the host's stdout carries tables or --json results
     thread.stdout.pipe(process.stderr, { end: false });
     thread.stderr.pipe(process.stderr, { end: false });
