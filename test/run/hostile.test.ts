@@ -151,9 +151,20 @@ test('a prepare() that loops forever times out, and the reason names prepare', (
 });
 
 test('the json baseline of every group is measured with a ratio of 1', () => {
-  const json = results.filter((r) => r.serializer === 'json');
+  const json = results.filter((r) => r.serializer === 'json' && !r.workload.startsWith('deep-'));
   assert.equal(json.length, 3);
   for (const j of json) { assert.equal(j.status, 'measured', `${j.id}: ${j.reason}`); assert.equal(j.ratio, 1); }
+});
+
+test('a payload nested 4,000 deep is gated and measured (no recursive check of jsonbench overflows)', () => {
+  const c = results.find((r) => r.serializer === 'json' && r.workload === 'deep-4000');
+  assert.equal(c?.status, 'measured', c?.reason);
+});
+
+test('a payload nested deeper than JSON.stringify can follow on a worker fails that case alone, saying so', () => {
+  const c = results.find((r) => r.serializer === 'json' && r.workload === 'deep-9000');
+  assert.equal(c?.status, 'failed');
+  assert.equal(c?.reason, "verify: RangeError: Maximum call stack size exceeded (the payload or schema is nested deeper than this code's recursion can follow)");
 });
 
 test('no hostile serializer but the memoizing one is ranked', () => {
