@@ -15,8 +15,7 @@ import { measureRounds, pilot, warmup } from '../src/measure/timing.js';
 import { sideChecks } from '../src/measure/timed-check.js';
 import { policies } from '../src/config/policies.js';
 import { renderPayload } from '../src/plan/payloads.js';
-import type { Direction, Shape } from '../src/workloads/types.js';
-import type { CaseClass } from '../src/serializers/types.js';
+import type { CaseClass, Direction, Shape } from '../src/case/coordinates.js';
 
 const RUNS = 10;
 const CASES: { workload: string; size: number; shape: Shape; direction: Direction; caseClass: CaseClass; serializer: string }[] = [

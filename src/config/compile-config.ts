@@ -1,5 +1,5 @@
 import { existsSync, rmSync } from 'node:fs';
-import { makeFolder } from './out-dir.js';
+import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve, basename } from 'node:path';
 import { build } from 'esbuild';
 import { ConfigError, loadUserConfig, type UserConfig } from './user-config.js';

@@ -16,7 +16,7 @@
  * The schema version lives in `PRAGMA user_version`; each migration runs in its own transaction,
  * so a ledger is always at one whole version. Journal mode is WAL.
  */
-import { makeFolder } from '../config/out-dir.js';
+import { makeFolder } from '../files/make-folder.js';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 

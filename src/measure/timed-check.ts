@@ -1,4 +1,5 @@
-import type { Direction, Workload } from '../workloads/types.js';
+import type { Direction, Side } from '../case/coordinates.js';
+import type { Workload } from '../workloads/types.js';
 import { checkOutput, type CaseIo, type GateFailure } from './gate.js';
 import { firstMismatch } from './verify.js';
 import { nowNs } from './clock.js';
@@ -32,7 +33,7 @@ import { nowNs } from './clock.js';
 
 /** A result or an input that changed after the gate accepted it. */
 export class TimedCheckFailure extends Error {
-  constructor(readonly side: 'serializer' | 'baseline', readonly failure: GateFailure) { super(failure.reason); }
+  constructor(readonly side: Side, readonly failure: GateFailure) { super(failure.reason); }
 }
 
 /** The checks of one side of a case. */
@@ -93,7 +94,7 @@ function sameShape(gated: unknown, out: unknown): boolean {
  * (computed once), so no third copy of the payload stays alive while timing; a difference is then
  * located with the gate's value comparison.
  */
-export function sideChecks(side: 'serializer' | 'baseline', workload: Workload, direction: Direction, ref: CheckReference): SideChecks {
+export function sideChecks(side: Side, workload: Workload, direction: Direction, ref: CheckReference): SideChecks {
   const record = ref.units > 1 ? ` (record ${ref.units - 1})` : '';
   let reference = ref.gated;
   let expected: { value: unknown } | undefined;

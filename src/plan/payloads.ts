@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { makeFolder } from '../config/out-dir.js';
+import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Workload } from '../workloads/types.js';
-import { variantPathOf } from '../worker/protocol.js';
+import { variantPathOf } from '../case/coordinates.js';
 import { firstMismatch } from '../measure/verify.js';
 
 /** A payload file made once by the host and handed to every worker as the same bytes. */

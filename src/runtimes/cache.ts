@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { makeFolder } from '../config/out-dir.js';
+import { makeFolder } from '../files/make-folder.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 

@@ -10,9 +10,11 @@
  * run until the job's promise settles.
  */
 import { readFileSync, writeSync } from 'node:fs';
-import { encodeMessage, PROTOCOL_VERSION, sealLine, variantPathOf, type MessageMac, type StartMessage } from '../worker/protocol.js';
+import { variantPathOf } from '../case/coordinates.js';
+import { encodeMessage, PROTOCOL_VERSION, sealLine, type MessageMac, type StartMessage } from '../worker/protocol.js';
 import { channelMac } from '../worker/channel-key.js';
-import { openQuickJS, quickjsEngineVersion } from './quickjs-host.js';
+import { openQuickJS } from './quickjs-host.js';
+import { quickjsEngineVersion } from './quickjs.js';
 
 /**
  * Globals set up before the worker bundle: a clock when QuickJS has none, `console` to stderr, and

@@ -5,7 +5,7 @@
  * user's own config beside them. The worker loads it like any `jsonbench.config.*`, unchanged.
  */
 import { writeFileSync } from 'node:fs';
-import { makeFolder } from '../config/out-dir.js';
+import { makeFolder } from '../files/make-folder.js';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { taggedAdapterUrl } from './hooks.js';

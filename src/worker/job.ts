@@ -1,22 +1,14 @@
-import { variantPathOf, type WorkerJob } from './protocol.js';
+import { variantPathOf, type Side } from '../case/coordinates.js';
+import type { WorkerJob } from './protocol.js';
 import type { WorkerHost } from './host.js';
 import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
-import { unitView, unitsOf } from '../workloads/unit.js';
-import { caseIo, checkCase } from '../measure/gate.js';
-import { sideChecks, TimedCheckFailure, type SideChecks } from '../measure/timed-check.js';
-import { firstMismatch } from '../measure/verify.js';
+import { prepareCase, type PreparedCase } from '../measure/prepare-case.js';
+import { TimedCheckFailure, type SideChecks } from '../measure/timed-check.js';
 import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
 import { measureRounds, pilot, runSample, warmup } from '../measure/timing.js';
 import { measureWithProbe } from '../measure/allocation-probe.js';
-import type { PreparedSerializer } from '../serializers/types.js';
 import { nowNs } from '../measure/clock.js';
-
-type Side = 'serializer' | 'baseline';
-
-/** JSON.parse taken before any adapter code runs here: payload texts are parsed with it even after an adapter replaced the global. */
-const { parse } = JSON;
-
 
 class StageError extends Error {
   constructor(readonly stage: string, readonly side: Side | undefined, message: string, readonly unsupported = false) { super(message); }
@@ -58,54 +50,34 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     const builtinOnly = (kind: string, id: string, known: readonly string[]) => {
       if (job.configPath && !loadConfig && !known.includes(id)) throw new StageError('load', undefined, `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, true);
     };
-    const workload = unitView(await stage('load', undefined, () => { builtinOnly('workload', job.workload, workloads.ids); return workloads.load(job.workload, user.workloads); }), job.shape);
+    const workload = await stage('load', undefined, () => { builtinOnly('workload', job.workload, workloads.ids); return workloads.load(job.workload, user.workloads); });
     const ids: [Side, string][] = [['serializer', job.serializer]];
     if (job.baseline && job.baseline !== job.serializer) ids.push(['baseline', job.baseline]);
-    const fn: Partial<Record<Side, (input: unknown) => unknown>> = {};
-    /** per side: the result the gate accepted for the main payload's last unit (the reference while timing), and the unit count */
-    const gate: Partial<Record<Side, { last: unknown; units: number }>> = {};
-    const inputsOf = (text: string) => caseIo(workload, job.direction, job.caseClass, unitsOf(parse(text), job.shape)).inputs;
+    const sides: Partial<Record<Side, PreparedCase>> = {};
     const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
     for (const [side, id] of ids) {
       const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
       enter('prepare', side);
-      const prepared: PreparedSerializer = await stage('prepare', side, () => adapter.prepare(workload, job.direction));
-      if (prepared === null || typeof prepared !== 'object') throw new StageError('prepare', side, `prepare() returned ${prepared === null ? 'null' : typeof prepared}; it must return { serialize?, deserialize? }`);
-      const call = job.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
-      if (typeof call !== 'function') throw new StageError('prepare', side, `prepare() returned no ${job.direction} function`);
+      const prepared = await stage('prepare', side, () => prepareCase(adapter, workload, job));
       enter('verify', side);
       for (const text of texts) {
-        const io = caseIo(workload, job.direction, job.caseClass, unitsOf(parse(text), job.shape));
-        const outputs: unknown[] = [];
-        const failure = await stage('verify', side, () => checkCase(prepared, workload, job.direction, io, outputs));
+        const failure = await stage('verify', side, () => prepared.check(text));
         if (failure) { send({ type: 'incorrect', side, ...failure }); return; }
-        if (job.direction === 'serialize') {
-          const fresh = inputsOf(text);
-          for (let i = 0; i < fresh.length; i++) {
-            const changed = firstMismatch(fresh[i], io.inputs[i]);
-            if (changed) { send({ type: 'incorrect', side, ...changed, reason: `input changed during the correctness gate: differs from the payload at ${changed.path}${fresh.length > 1 ? ` (record ${i})` : ''}` }); return; }
-          }
-        }
-        gate[side] ??= { last: outputs[outputs.length - 1], units: outputs.length };
       }
-      fn[side] = (input) => call.call(prepared, input as never);
+      sides[side] = prepared;
     }
     if (job.mode === 'verify') { send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 }); return; }
     enter('warmup');
 
     // Two distinct but identical copies of the inputs, alternated by iteration (DCE guard).
-    const a = inputsOf(texts[0]);
-    const b = inputsOf(texts[0]);
+    const a = sides.serializer!.inputs(texts[0]);
+    const b = sides.serializer!.inputs(texts[0]);
     const ops: Partial<Record<Side, Op>> = {};
     // Results and inputs are checked between samples too (measure/timed-check.ts).
     const checks: Partial<Record<Side, SideChecks>> = {};
-    for (const side of Object.keys(fn) as Side[]) {
-      ops[side] = makeOp(fn[side]!, a, b);
-      const g = gate[side]!;
-      checks[side] = sideChecks(side, workload, job.direction, {
-        expected: () => caseIo(workload, job.direction, job.caseClass, unitsOf(parse(texts[0]), job.shape)).expected[g.units - 1],
-        gated: g.last, units: g.units, copies: [a, b], snapshot: () => inputsOf(texts[0]),
-      });
+    for (const side of Object.keys(sides) as Side[]) {
+      ops[side] = makeOp(sides[side]!.call, a, b);
+      checks[side] = sides[side]!.timedChecks(side, texts[0], [a, b]);
     }
     const warm = (side: Side) => warmup(ops[side]!, job.policy, checks[side]);
 

@@ -5,7 +5,7 @@ import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { renderCsv, csvField } from '../../src/report/csv.js';
 import { renderHistoryMarkdown } from '../../src/report/history.js';
-import type { HistoryPoint } from '../../src/ledger/queries.js';
+import type { HistoryPoint } from '../../src/results/history.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import { failWith, measuredCase, results } from './support.js';
 

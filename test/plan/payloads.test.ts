@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderPayload, variantSeed, writePayload, WorkloadError } from '../../src/plan/payloads.js';
 import { loadUserConfig } from '../../src/config/user-config.js';
-import { variantPathOf } from '../../src/worker/protocol.js';
+import { variantPathOf } from '../../src/case/coordinates.js';
 import type { Workload } from '../../src/workloads/types.js';
 
 /**

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runGroups } from '../../src/run/runner.js';
 import { planCases } from '../../src/plan/plan.js';
+import { expandTargets } from '../../src/plan/targets.js';
+import { launchWorker } from '../../src/runtimes/launch.js';
 import { writePayload, type PayloadFile } from '../../src/plan/payloads.js';
 import { prepareConfig } from '../../src/config/compile-config.js';
 import { policies, type RunPolicy } from '../../src/config/policies.js';
@@ -49,14 +51,14 @@ before(async () => {
   const ws = [await workloads.load('weather-station'), ...prepared.config.workloads];
   const all = await serializers.loadAll(prepared.config.serializers);
   const chosen = all.filter((s) => s.id === 'json' || prepared.config.serializers.some((h) => h.id === s.id));
-  const groups = planCases({ workloads: ws, serializers: chosen, directions: ['serialize'], policy }, all);
+  const groups = expandTargets(planCases({ workloads: ws, serializers: chosen, directions: ['serialize'], policy }, all), [{ id: 'node', runtime: 'node', version: process.versions.node }], false);
   const payloads = new Map<string, PayloadFile>();
   for (const w of ws) {
     const p = await writePayload(join(dir, 'payloads'), w, 1, SEED, { configPath: prepared.modulePath });
     payloads.set(p.key, p);
   }
   const t0 = performance.now();
-  results = (await runGroups({ groups, payloads, policy, configPath: prepared.modulePath, partialPath: join(dir, 'results.partial.jsonl') }))
+  results = (await runGroups({ groups, payloads, policy, configPath: prepared.modulePath, partialPath: join(dir, 'results.partial.jsonl'), launchFor: () => launchWorker }))
     .filter((r) => r.status !== 'unsupported');
   runMs = performance.now() - t0;
 });
@@ -85,6 +87,7 @@ test('a serializer right for the gate\'s calls and wrong afterwards is incorrect
   assert.equal(c.status, 'incorrect');
   assert.match(c.reason ?? '', /^result changed after the gate \(end of warmup\): output differs at \$\./);
   assert.equal(c.mismatch?.side, 'serializer');
+  assert.equal(c.mismatch?.when, 'timing', 'the results say it was seen while timing, not by the gate');
   assert.equal(c.time, undefined);
 });
 
@@ -98,12 +101,14 @@ test('a serializer that changes its input in the gate is incorrect (its output m
   const c = byId('mutates-at-gate');
   assert.equal(c.status, 'incorrect');
   assert.equal(c.reason, 'input changed during the correctness gate: differs from the payload at $.sensors[0].data[0].wind_dir_last');
+  assert.equal(c.mismatch?.when, undefined, 'the gate saw it');
 });
 
 test('a serializer that reorders its input\'s keys after the gate is incorrect (the baseline would write another text)', () => {
   const c = byId('reorders-input');
   assert.equal(c.status, 'incorrect');
   assert.equal(c.reason, 'input changed (after warmup): its keys were reordered');
+  assert.equal(c.mismatch?.when, 'timing');
 });
 
 test('a serializer that replaces JSON.parse cannot make the gate see its output as right', () => {

@@ -62,7 +62,7 @@ test('a built-in adapter is labelled with the version jsonbench loads, not the o
 test('a user adapter is labelled with the version its config folder resolves', async () => {
   const config = projectWithFakeLibrary();
   const builtins = await serializers.loadAll();
-  const mine: SerializerAdapter = { id: 'my-fjs', family: 'schema-compiled', packageName: 'fast-json-stringify', supports: () => true, prepare: () => ({ serialize: JSON.stringify }) };
+  const mine: SerializerAdapter = { id: 'my-fjs', family: 'schema-compiled', packageName: 'fast-json-stringify', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: JSON.stringify }) };
   const v = await plannedVersions([...builtins.filter((a) => a.id === 'json'), mine], config);
   assert.equal(v['my-fjs'], '1.2.3');
 });

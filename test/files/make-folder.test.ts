@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeFolder } from '../../src/config/out-dir.js';
+import { makeFolder } from '../../src/files/make-folder.js';
 
 /** Output folders: made with their parents; a path the kernel refuses (under /proc) fails at once instead of spinning. */
 
