@@ -5,7 +5,7 @@ import type { RunPolicy } from '../config/policies.js';
 import type { Side } from '../case/coordinates.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
 import type { CaseResult, LaunchRecord } from '../results/types.js';
-import { assembleCase, fillAllocRatios, type CaseRecord } from './assemble.js';
+import { assembleGroup, type CaseRecord } from './assemble.js';
 import type { WorkerJob, WorkerMessage } from '../worker/protocol.js';
 import type { LaunchOutcome } from '../runtimes/launch.js';
 import type { LaunchFn } from '../runtimes/types.js';
@@ -175,8 +175,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       else if (v.kind === 'incorrect') rec.end = { status: 'incorrect', reason: `allocation pass: ${v.reason}`, mismatch: { side: v.side, ...v.mismatch } };
       else rec.end = { status: v.status, reason: `allocation pass: ${v.reason}` };
     }
-    const out = recs.map((r) => assembleCase(r, policy.measure));
-    fillAllocRatios(out);
+    const out = assembleGroup(recs, policy.measure);
     for (const r of out) finish(r);
   }
   return results;

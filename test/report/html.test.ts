@@ -86,9 +86,13 @@ test('choosing another baseline divides the ratios by its ratio and adds the err
   const r = rebased.find((x) => x.serializer === 'fast-json-stringify')!;
   assert.equal(r.derived, true);
   assert.ok(Math.abs(r.ratio! - fjs.ratio! / typia.ratio!) < 1e-12);
-  const expectedErr = r.ratio! * Math.hypot(fjs.ratioError! / fjs.ratio!, typia.ratioError! / typia.ratio!);
-  assert.ok(Math.abs(r.ratioError! - expectedErr) < 1e-12);
-  assert.deepEqual([rebased.find((x) => x.serializer === 'typia')!.ratio, rebased.find((x) => x.serializer === 'typia')!.ratioError], [1, 0]);
+  // log half-widths added in quadrature: the lower side from fjs's lower and typia's upper
+  const down = Math.hypot(Math.log(fjs.ratio! / fjs.interval![0]), Math.log(typia.interval![1] / typia.ratio!));
+  const up = Math.hypot(Math.log(fjs.interval![1] / fjs.ratio!), Math.log(typia.ratio! / typia.interval![0]));
+  assert.ok(Math.abs(r.interval![0] - r.ratio! * Math.exp(-down)) < 1e-12);
+  assert.ok(Math.abs(r.interval![1] - r.ratio! * Math.exp(up)) < 1e-12);
+  assert.ok(r.interval![0] > 0 && r.interval![0] < r.ratio! && r.ratio! < r.interval![1]);
+  assert.deepEqual([rebased.find((x) => x.serializer === 'typia')!.ratio, rebased.find((x) => x.serializer === 'typia')!.interval], [1, [1, 1]]);
 });
 
 test('the view state round-trips through the URL hash, and unknown values are dropped', () => {
