@@ -8,16 +8,20 @@
  *
  * "Clearly faster": the case's confidence interval of the mean time lies entirely below the
  * baseline's (the intervals do not overlap), and, when the case was paired with the baseline in
- * the same process, the interval of its per-round ratio lies entirely below 1. A case flagged
- * too fast to be real is never picked. The confidence level is the run policy's (99.9% by default).
+ * the same process, the log-scale interval of its per-round ratio (results/ratio.ts
+ * `ratioIntervalOf`) lies entirely below 1. A case flagged too fast to be real is never picked.
+ * The confidence level is the run policy's (99.9% by default).
  *
- * Behaviour costs come from {@link CostSource}s: the translation notes (what the library's schema
- * checks more loosely than the payload's schema), the need for a schema at all, and — the hook for
- * issue 11's capability probes — any other source a caller passes (a failed probe becomes a cost).
+ * Behaviour costs come from {@link CostSource}s: the need for a schema at all, the translation
+ * notes (what the library's schema checks more loosely than the payload's schema), and the
+ * capability probes (issue 11) when the results file carries them (`probes`: each ✗ wrong,
+ * ⚠ throws or ✘ cannot verdict of the pick's serializer, direction and target becomes a cost);
+ * a caller may pass other sources.
  */
 import type { CaseClass, Direction } from '../case/coordinates.js';
 import type { CaseResult, MeasuredCase, PayloadRecord, ResultsFile } from '../results/types.js';
 import { isMeasured } from '../results/types.js';
+import { ratioIntervalOf } from '../results/ratio.js';
 import { targetLabel } from './model.js';
 import { formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
@@ -49,8 +53,51 @@ export const schemaCost: CostSource = (c, results) => {
 /** The case's translation notes, each a cost. */
 export const translationCosts: CostSource = (c) => (c.notes ?? []).map((text) => ({ source: 'translation', text }));
 
+/**
+ * The parts of issue 11's probe records a recommendation reads (results `probes`, written by
+ * `jsonbench probe` and by timed runs that include the probes relevant to their payloads). Read
+ * structurally: a results file without probes, or with records of another shape, gives no costs.
+ */
+interface ProbeVerdictLike {
+  probe: string; direction: Direction; serializer: string; target: string;
+  verdict: { mark: string; fault?: string; path?: string; expected?: string; actual?: string; message?: string; reason?: string };
+}
+interface ProbesLike { probes?: { id: string; title?: string }[]; verdicts?: ProbeVerdictLike[]; relevantTo?: Record<string, string[]> }
+
+/** The probes section of a results file, when it has one of the expected shape. */
+export function probesOf(results: ResultsFile): ProbesLike | null {
+  const p = (results as { probes?: unknown }).probes;
+  if (!p || typeof p !== 'object' || !Array.isArray((p as ProbesLike).verdicts)) return null;
+  return p as ProbesLike;
+}
+
+const clipText = (s: string, max = 80) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+/**
+ * Each failed probe of the case's serializer (same direction and target; for a timed run, only
+ * probes chosen for the case's workload) as a cost: ✗ wrong (`<probe>: silent-loss at $.a
+ * (expected …, got …)`), ⚠ throws (`<probe>: throws (message)`), ✘ cannot (`<probe>: cannot
+ * (reason)`). ✔ and – (not expressible in jsonbench yet) are not costs.
+ */
+export const probeCosts: CostSource = (c, results) => {
+  const p = probesOf(results);
+  if (!p) return [];
+  const titles = new Map((p.probes ?? []).map((x) => [x.id, x.title ?? x.id]));
+  const out: BehaviourCost[] = [];
+  for (const v of p.verdicts ?? []) {
+    if (v.serializer !== c.serializer || v.direction !== c.direction || v.target !== c.target.id) continue;
+    if (p.relevantTo && !(p.relevantTo[v.probe] ?? []).includes(c.workload)) continue;
+    const title = titles.get(v.probe) ?? v.probe;
+    const d = v.verdict;
+    if (d.mark === '✗') out.push({ source: 'probe', text: `${title}: ${d.fault ?? 'wrong'} at ${d.path ?? '$'} (expected ${clipText(d.expected ?? '?')}, got ${clipText(d.actual ?? '?')})` });
+    else if (d.mark === '⚠') out.push({ source: 'probe', text: `${title}: throws (${clipText(d.message ?? '')})` });
+    else if (d.mark === '✘') out.push({ source: 'probe', text: `${title}: cannot (${clipText(d.reason ?? '')})` });
+  }
+  return out;
+};
+
 /** The cost sources used when none are given. */
-export const DEFAULT_COST_SOURCES: readonly CostSource[] = [schemaCost, translationCosts];
+export const DEFAULT_COST_SOURCES: readonly CostSource[] = [schemaCost, translationCosts, probeCosts];
 
 /** The scenario a recommendation is for. */
 export interface Scenario {
@@ -69,8 +116,8 @@ export interface Pick {
   version: string;
   /** time ÷ the baseline's time (median of per-round ratios when paired, else the ratio of means) */
   ratio: number;
-  /** half-width of the ratio's confidence interval; null when the case was not paired */
-  ratioError: number | null;
+  /** the ratio's confidence interval [low, high] on the log scale; null when the case was not paired */
+  ratioInterval: [number, number] | null;
   meanNs: number;
   errorNs: number;
   baselineMeanNs: number;
@@ -120,15 +167,16 @@ function scenarioText(s: Scenario, payload: PayloadRecord | undefined): string {
   return `${what} on ${s.target}`;
 }
 
-/** Clearly faster: the time intervals do not overlap and, when paired, the ratio's interval lies below 1. */
+/** Clearly faster: the time intervals do not overlap and, when paired, the ratio's log-scale interval lies below 1. */
 export function clearlyFaster(c: MeasuredCase, base: MeasuredCase): boolean {
   if (c.time.mean + c.time.error >= base.time.mean - base.time.error) return false;
-  if (c.ratio !== null && c.ratioError !== null && c.ratio + c.ratioError >= 1) return false;
+  const interval = c.ratio !== null ? ratioIntervalOf(c) : null;
+  if (interval && interval[1] >= 1) return false;
   return true;
 }
 
-function costsText(costs: readonly BehaviourCost[]): string {
-  if (!costs.length) return 'the gate found no behaviour cost (capability probes: not run yet)';
+function costsText(costs: readonly BehaviourCost[], probed: boolean): string {
+  if (!costs.length) return `the gate found no behaviour cost${probed ? ' and no probe failed' : ' (capability probes: not in this run)'}`;
   const schema = costs.filter((k) => k.source === 'schema').map((k) => k.text);
   const other = costs.filter((k) => k.source !== 'schema');
   const parts = [...schema];
@@ -137,7 +185,7 @@ function costsText(costs: readonly BehaviourCost[]): string {
   return parts.join('; ');
 }
 
-function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number): string {
+function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number, probed: boolean): string {
   const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
   if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
   const baseText = baselineName(r.baseline, r.direction);
@@ -147,13 +195,13 @@ function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord 
     return `${head}, nothing is clearly faster than ${baseText} (${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared at ${(confidence * 100).toFixed(1)}% confidence): ${use}.`;
   }
   const p = r.pick;
-  const ratio = p.ratioError !== null ? `${formatRatio(p.ratio, p.ratioError)}×` : `${p.ratio.toFixed(2)}× (unpaired)`;
+  const ratio = p.ratioInterval !== null ? `${formatRatio(p.ratio, p.ratioInterval)}×` : `${formatRatio(p.ratio)}× (unpaired)`;
   const alloc = p.allocatedBytes !== undefined
     ? `, ${formatBytes(p.allocatedBytes)} allocated per op${p.allocRatio !== null && p.allocRatio !== undefined ? ` (${p.allocRatio.toFixed(2)}× ${r.baseline}'s)` : ''}`
     : '';
   return `${head}, use ${p.serializer} ${p.version}: ${ratio} the time of ${baseText} (${formatTime(p.meanNs)} vs ${formatTime(p.baselineMeanNs)} per op)${alloc}`
     + `; it passed the correctness gate on this payload and on a generated one of the same schema${p.noisy ? '; its timing was noisy, so confirm with --policy default' : ''}`
-    + `; what it costs: ${costsText(p.costs)}.`;
+    + `; what it costs: ${costsText(p.costs, probed)}.`;
 }
 
 /**
@@ -187,7 +235,7 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
         const counted = best.allocated && best.allocated.method !== 'n/a' ? best.allocated.mean : undefined;
         pick = {
           serializer: best.serializer, version: best.serializerVersion,
-          ratio: best.ratio ?? best.time.mean / base.time.mean, ratioError: best.ratio !== null ? best.ratioError : null,
+          ratio: best.ratio ?? best.time.mean / base.time.mean, ratioInterval: best.ratio !== null ? ratioIntervalOf(best) : null,
           meanNs: best.time.mean, errorNs: best.time.error, baselineMeanNs: base.time.mean,
           ...(counted !== undefined ? { allocatedBytes: counted, allocRatio: best.allocRatio } : {}),
           noisy: best.findings.some((f) => f.code === 'noisy'),
@@ -202,7 +250,7 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
     };
     const payload = results.payloads?.find((p) => p.workload === first.workload);
     const sentence = base || !baselineId
-      ? sentenceOf(rec, payload, results.policy.measure.confidence)
+      ? sentenceOf(rec, payload, results.policy.measure.confidence, probesOf(results) !== null)
       : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.`;
     out.push({ ...rec, sentence });
   }

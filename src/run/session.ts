@@ -8,9 +8,10 @@
  *
  * It prints nothing: the CLI (cli/run.ts) and the programmatic `run()` (src/index.ts) observe it.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { basename, join } from 'node:path';
+import { makeFolder } from '../files/make-folder.js';
 import { planCases, sizesFor } from '../plan/plan.js';
 import { payloadKeyOf, writePayload, writePayloadTexts, type PayloadFile } from '../plan/payloads.js';
 import { payloadId, payloadTexts, sha256Of, type ResolvedPayload } from '../payload/workload.js';
@@ -84,11 +85,11 @@ export const RUN_REPORTS = ['md', 'html'] as const;
  */
 export async function runSession(req: RunRequest, observe: (e: SessionEvent) => void = () => {}): Promise<SessionResult> {
   const matrix = planCases({ workloads: req.workloads, serializers: req.serializers, sizes: req.sizes, directions: req.directions, policy: req.policy, resolveFrom: req.configFile ?? undefined, versions: req.versions }, req.allSerializers);
-  mkdirSync(req.outDir, { recursive: true });
+  makeFolder(req.outDir);
   const payloads = new Map<string, PayloadFile>();
   const payloadDir = join(req.outDir, 'payloads');
   for (const w of req.workloads) for (const size of sizesFor(w, req.policy, req.sizes)) {
-    const p = req.payload ? writeUserPayload(payloadDir, req.payload, w, size, req.seed) : writePayload(payloadDir, w, size, req.seed);
+    const p = req.payload ? writeUserPayload(payloadDir, req.payload, w, size, req.seed) : await writePayload(payloadDir, w, size, req.seed, { configPath: req.workerConfigPath });
     payloads.set(p.key, p);
   }
   const named = req.targets.length > 0;

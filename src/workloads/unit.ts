@@ -28,9 +28,12 @@ export function unitsOf(wireValue: unknown, shape: Shape): unknown[] {
   return [wireValue];
 }
 
+/** JSON.stringify and JSON.parse taken when this module loads, before adapter code runs in a worker. */
+const { stringify, parse } = JSON;
+
 /** The payload text of one wire unit, written as the workload's wire options say. */
 export function renderUnit(workload: Workload, unit: unknown): string {
-  return JSON.stringify(unit, null, workload.wire?.indent);
+  return stringify(unit, null, workload.wire?.indent);
 }
 
 /** One record of an NDJSON text: its exact text (a trailing `\r` removed) and its 1-based line number. */
@@ -57,13 +60,13 @@ export function ndjsonLines(text: string): NdjsonLine[] {
  * @throws SyntaxError when the text is not JSON (NDJSON)
  */
 export function readUnits(workload: Workload, text: string, shape: Shape): { units: unknown[]; texts?: string[] } {
-  if (workload.payloadText === 'document') return { units: [JSON.parse(text)], texts: [text] };
+  if (workload.payloadText === 'document') return { units: [parse(text)], texts: [text] };
   if (workload.payloadText === 'ndjson') {
     const lines = ndjsonLines(text).map((l) => l.text);
-    const records = lines.map((l) => JSON.parse(l) as unknown);
+    const records = lines.map((l) => parse(l) as unknown);
     if (shape === 'many') return { units: records, texts: lines };
     if (shape === 'list') return { units: [records], texts: [`[${lines.join(',')}]`] };
     throw new Error(`workload ${workload.id} holds records (NDJSON): shape ${shape} needs one document`);
   }
-  return { units: unitsOf(JSON.parse(text), shape) };
+  return { units: unitsOf(parse(text), shape) };
 }
