@@ -82,15 +82,27 @@ export function generationSchema(schema: SchemaNode, values: readonly unknown[])
   return { jsonSchema, optionalShare: optionalSeen ? optionalPresent / optionalSeen : 0.5 };
 }
 
+/** How deeply schema nodes nest in `x` (a SchemaNode: every nested object with a `type` is a level). */
+function nodeDepth(x: unknown): number {
+  if (Array.isArray(x)) return Math.max(0, ...x.map(nodeDepth));
+  if (x === null || typeof x !== 'object') return 0;
+  const inner = Math.max(0, ...Object.values(x).map(nodeDepth));
+  return ('type' in x ? 1 : 0) + inner;
+}
+
 /**
- * `size` records like the samples, deterministic from `seed`.
+ * `size` records like the samples, deterministic from `seed`. json-schema-faker's `maxDepth`
+ * (default 5) is raised past the schema's own depth: below it, the generator fills an object's
+ * required keys with placeholders (null for an object), which made a payload deeper than 5 levels
+ * (citm_catalog's `$.performances[].seatCategories[].areas[]`) come out with nulls its schema
+ * does not allow.
  * @param schema the schema of one record
  * @param samples the sample records the bounds are taken from (at least one)
  */
 export function scaleRecords(schema: SchemaNode, samples: readonly unknown[], size: number, seed: number): unknown[] {
   const { jsonSchema, optionalShare } = generationSchema(schema, samples);
   const generator = createGeneratorSync({
-    seed, optionalsProbability: optionalShare,
+    seed, optionalsProbability: optionalShare, maxDepth: 2 * nodeDepth(schema) + 5,
     // ISO 8601 as JavaScript writes it (json-schema-faker's own ends in ".0Z")
     formats: { 'date-time': (random) => new Date(Date.UTC(2000, 0, 1) + random.int(0, 31 * 365 * 86_400) * 1000 + random.int(0, 999)).toISOString() },
   });

@@ -38,3 +38,14 @@ test('scaled records are about the size of the samples (within 25%)', () => {
   const ratio = avg(scaleRecords(schema, samples, 500, 1)) / avg(samples);
   assert.ok(ratio > 0.75 && ratio < 1.25, `scaled/sample bytes ${ratio.toFixed(2)}`);
 });
+
+test('a record nested deeper than json-schema-faker\'s default depth (5) is generated whole, never with null placeholders', async () => {
+  const deep = { a: [{ b: [{ c: [{ d: { e: [{ id: 1, tags: ['x'] }] } }] }] }] };
+  const inferred = await inferSchema([{ value: deep }]);
+  const check = toZod(inferred.schema, undefined);
+  for (const seed of [1, 2, 3]) {
+    const [r] = scaleRecords(inferred.schema, [deep], 1, seed);
+    assert.equal(check.safeParse(r).success, true, JSON.stringify(r));
+    assert.ok(!JSON.stringify(r).includes('null'), JSON.stringify(r));
+  }
+});
