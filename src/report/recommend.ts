@@ -25,6 +25,7 @@ import { ratioIntervalOf } from '../results/ratio.js';
 import { targetLabel } from './model.js';
 import { formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
+import { wrap } from './terminal.js';
 
 /** One thing a serializer costs in behaviour, and where it was found. */
 export interface BehaviourCost {
@@ -140,6 +141,13 @@ export interface Recommendation {
   pick: Pick | null;
   /** measured cases other than the baseline that were compared */
   compared: number;
+  /**
+   * With no pick: the compared serializer with the lowest ratio (never one too fast to be real),
+   * whose interval reaches the baseline's — what a design review will ask about
+   */
+  closest?: { serializer: string; ratio: number; interval: [number, number] | null };
+  /** how many of the measured cases (baseline included) were flagged noisy */
+  noisy: number;
   /** serializers of the class that gave no number, with their status (they were never candidates) */
   excluded: { serializer: string; status: string; reason: string }[];
   /** one sentence, ready to paste */
@@ -192,7 +200,13 @@ function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord 
   if (!r.pick) {
     if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
     const use = r.baseline === 'json' ? 'use the built-in' : `use the baseline, ${r.baseline}`;
-    return `${head}, nothing is clearly faster than ${baseText} (${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared at ${(confidence * 100).toFixed(1)}% confidence): ${use}.`;
+    const closest = r.closest && r.closest.ratio < 1
+      ? `; the closest, ${r.closest.serializer} at ${formatRatio(r.closest.ratio, r.closest.interval)}×, is within the noise`
+      : '';
+    const noisy = r.noisy
+      ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden: confirm with --policy default on a quieter machine`
+      : '';
+    return `${head}, nothing is clearly faster than ${baseText} (${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared at ${(confidence * 100).toFixed(1)}% confidence${closest}${noisy}): ${use}.`;
   }
   const p = r.pick;
   const ratio = p.ratioInterval !== null ? `${formatRatio(p.ratio, p.ratioInterval)}×` : `${formatRatio(p.ratio)}× (unpaired)`;
@@ -243,10 +257,14 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
         };
       }
     }
+    const real = others.filter((c) => !c.findings.some((f) => f.code === 'too-fast'));
+    const lowest = base && !pick ? real.map((c) => ({ c, ratio: c.ratio ?? c.time.mean / base.time.mean })).sort((a, b) => a.ratio - b.ratio)[0] : undefined;
     const rec: Omit<Recommendation, 'sentence'> = {
       scenario, direction: first.direction, caseClass: first.class, baseline: baselineId,
       ...(base ? { baselineVersion: base.serializerVersion } : {}),
       pick, compared: base ? others.length : 0, excluded,
+      ...(lowest ? { closest: { serializer: lowest.c.serializer, ratio: lowest.ratio, interval: lowest.c.ratio !== null ? ratioIntervalOf(lowest.c) : null } } : {}),
+      noisy: base ? [base, ...others].filter((c) => c.findings.some((f) => f.code === 'noisy')).length : 0,
     };
     const payload = results.payloads?.find((p) => p.workload === first.workload);
     const sentence = base || !baselineId
@@ -283,6 +301,8 @@ export function payloadLines(p: PayloadRecord): string[] {
 /** Options of {@link renderRecommendations}. */
 export interface RenderRecommendationOptions {
   color?: boolean;
+  /** terminal: the terminal's width (characters); sentences and detail lines wrap to it (absent: no wrapping) */
+  width?: number;
   costSources?: readonly CostSource[];
 }
 
@@ -309,11 +329,14 @@ export function renderRecommendations(results: ResultsFile, dialect: 'terminal' 
     return `${out.join('\n')}\n`;
   }
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[22m` : s);
+  const w = options.width;
   const out = [bold('Recommendation'), `measured on ${machine}`];
-  for (const p of results.payloads) for (const line of payloadLines(p)) out.push(`  ${esc(line)}`);
+  for (const p of results.payloads) for (const line of payloadLines(p)) out.push(wrap(`  ${esc(line)}`, w, '    '));
   for (const r of recs) {
-    out.push('', `${bold(r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`)}: ${esc(r.sentence)}`);
-    for (const d of detailLines(r)) out.push(`    ${esc(d)}`);
+    const label = r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`;
+    // wrapped without the colour codes (they would count as width), then the label made bold
+    out.push('', bold(label) + wrap(`${label}: ${esc(r.sentence)}`, w).slice(label.length));
+    for (const d of detailLines(r)) out.push(wrap(`    ${esc(d)}`, w, '      '));
   }
   return `${out.join('\n')}\n`;
 }

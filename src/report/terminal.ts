@@ -28,7 +28,7 @@ export interface TerminalOptions {
 }
 
 /** Greedy word wrap of one line at `width` (no wrapping when absent); a following line starts with `indent`. */
-function wrap(text: string, width: number | undefined, indent = '  '): string {
+export function wrap(text: string, width: number | undefined, indent = '  '): string {
   if (!width || text.length <= width) return text;
   const lines: string[] = [];
   let line = '';

@@ -92,7 +92,8 @@ test('intervals that touch or overlap are not "clearly faster", nor a paired rat
   assert.equal(clearlyFaster(recordedBelow as never, base as never), true);
   const [rec] = recommend(results([{ serializer: 'json', mean: 100_000, error: 5_000 }, { serializer: 'a', mean: 90_000, error: 5_000, ratio: 0.9, ratioError: 0.05 }, { serializer: 'c', mean: 80_000, error: 1_000, ratio: 0.9, ratioError: 0.1 }]));
   assert.equal(rec.pick, null);
-  assert.equal(rec.sentence, 'For serializing api.json (50.0 KB document) on node 20.20.2, nothing is clearly faster than the built-in JSON.stringify (2 other serializers compared at 99.9% confidence): use the built-in.');
+  assert.equal(rec.noisy, 0);
+  assert.equal(rec.sentence, 'For serializing api.json (50.0 KB document) on node 20.20.2, nothing is clearly faster than the built-in JSON.stringify (2 other serializers compared at 99.9% confidence; the closest, a at 0.90 [0.85–0.95]×, is within the noise): use the built-in.');
 });
 
 test('a case too fast to be real is never picked; a noisy pick says so; incorrect and failed cases are listed, never candidates', () => {
@@ -184,4 +185,16 @@ test('probe records in the results file (issue 11) become costs of the pick: ✗
   ]);
   const [plain] = recommend(results([{ serializer: 'json' }, { serializer: 'fast-json-stringify', mean: 40_000, error: 1_000, ratio: 0.4, ratioError: 0.02 }]), []);
   assert.match(plain.sentence, /what it costs: the gate found no behaviour cost \(capability probes: not in this run\)\.$/);
+});
+
+test('nothing clearly faster on a noisy run: the sentence says how many timings were noisy and how to confirm', () => {
+  const noisy = [{ code: 'noisy' as const, message: 'error target not met' }];
+  const [rec] = recommend(results([
+    { serializer: 'json', mean: 100_000, error: 30_000, findings: noisy },
+    { serializer: 'fast-json-stringify', mean: 80_000, error: 40_000, ratio: 0.8, ratioError: 0.5, findings: noisy },
+    { serializer: 'superjson', mean: 300_000, error: 9_000, ratio: 3, ratioError: 0.1 },
+  ]));
+  assert.equal(rec.pick, null);
+  assert.deepEqual([rec.closest?.serializer, rec.noisy], ['fast-json-stringify', 2]);
+  assert.match(rec.sentence, /\(2 other serializers compared at 99\.9% confidence; the closest, fast-json-stringify at 0\.80 \[0\.43–1\.49\]×, is within the noise; 2 of the 3 timings were noisy, so a difference may be hidden: confirm with --policy default on a quieter machine\): use the built-in\.$/);
 });
