@@ -5,6 +5,7 @@ import { renderRecommendations } from '../report/recommend.js';
 import { runSession } from '../run/session.js';
 import { renderTerminal } from '../report/terminal.js';
 import { progressView } from './progress.js';
+import type { RunRequest } from '../run/request.js';
 
 /** Options of `jsonbench run`, as commander parses them (lists repeated or comma-separated). */
 export interface RunCliOptions extends Omit<RunOptions, 'cwd'> { json?: boolean; printSchema?: boolean }
@@ -21,6 +22,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   if (opts.printSchema) return printSchema(opts);
   const say = (line: string) => { if (!opts.json) process.stderr.write(line.endsWith('\n') ? line : `${line}\n`); };
   const { request, release } = await resolveRunRequest(opts, say);
+  if (request.payload) for (const line of payloadFacts(request.payload)) say(line);
   const progress = progressView(Boolean(process.stderr.isTTY) && !opts.json);
   // Ctrl-C: restore the terminal (the bar hides the cursor) and say where the measured data is.
   let interrupted = '';
@@ -45,7 +47,8 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
     } else {
       const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
       process.stdout.write(renderTerminal(results, color, { width: process.stdout.isTTY ? process.stdout.columns : undefined }));
-      process.stdout.write(`\n${renderRecommendations(results, 'terminal', { color })}`);
+      const rec = renderRecommendations(results, 'terminal', { color, width: process.stdout.isTTY ? process.stdout.columns : undefined });
+      if (rec) process.stdout.write(`\n${rec}`);
       process.stdout.write(`\n${results.cases.length} cases in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
       if (run.ledger) process.stdout.write(`ledger: ${run.ledger.path} (run ${run.ledger.runId})\n`);
     }
@@ -70,4 +73,19 @@ async function printSchema(opts: RunCliOptions): Promise<number> {
   for (const f of payload.findings) process.stderr.write(`jsonbench: found: ${f.text}\n`);
   for (const u of payload.origin.unconverted) process.stderr.write(`jsonbench: not converted: ${u}\n`);
   return 0;
+}
+
+/**
+ * What a run on `--payload` says on stderr before measuring: where the schema came from, what of
+ * the user's schema did not convert (each construct with its path), and what inference found
+ * (integers beyond 2^53, always-null fields…), so a surprise is seen before the tables.
+ */
+export function payloadFacts(p: NonNullable<RunRequest['payload']>): string[] {
+  const units = p.source.kind === 'ndjson' ? `${p.source.units.length} records` : p.source.units.length > 1 ? `${p.source.units.length} samples` : 'one document';
+  const schema = p.origin.library === 'inferred' ? 'schema inferred from it (review it with --print-schema)' : `schema from ${p.origin.file} (${p.origin.library})`;
+  return [
+    `jsonbench: payload ${p.source.path}: ${units}; ${schema}`,
+    ...p.origin.unconverted.map((u) => `jsonbench: not converted: ${u}`),
+    ...p.findings.map((f) => `jsonbench: found: ${f.text}`),
+  ];
 }

@@ -1,0 +1,87 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readResults } from '../../src/results/io.js';
+
+/**
+ * `jsonbench run --payload` from the command line (issue 10): `--print-schema` and `--schema`
+ * (a JSON Schema file round trip, a zod module with what did not convert), usage errors naming
+ * the flag or the file and position, and one real run on the project's API response fixture,
+ * narrowed to one serializer and one direction under the quick policy (its numbers are not under
+ * test). Spawns `node bin/jsonbench.js` (run `npm run build` first) in a temporary folder.
+ */
+
+const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/payload/', import.meta.url));
+const API = join(FIXTURES, 'api-response.json');
+const root = mkdtempSync(join(tmpdir(), 'jsonbench-cli-payload-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+interface Ran { code: number | null; stdout: string; stderr: string }
+
+/** Runs the CLI with piped stdio, without colour and without a ledger; never rejects. */
+function cli(args: string[]): Promise<Ran> {
+  const env = { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', JSONBENCH_CACHE: join(root, 'cache') };
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd: root, env, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+    });
+  });
+}
+
+test('--print-schema writes the inferred schema as JSON Schema 2020-12 and what inference found; passed back with --schema it prints the same schema', async () => {
+  const first = await cli(['run', '--payload', API, '--print-schema']);
+  assert.equal(first.code, 0, first.stderr);
+  const schema = JSON.parse(first.stdout) as { $schema: string; properties: Record<string, unknown> };
+  assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
+  assert.deepEqual(Object.keys(schema.properties), ['page', 'statuses', 'accountsById']);
+  assert.match(first.stderr, /^jsonbench: found: 12 integers beyond 2\^53 at \$\.statuses\[\]\.id: JSON\.parse rounds them/m);
+  const file = join(root, 'response.schema.json');
+  writeFileSync(file, first.stdout);
+  const again = await cli(['run', '--payload', API, '--schema', file, '--print-schema']);
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(again.stdout, first.stdout);
+  assert.equal(again.stderr, '', 'a user\'s schema has no inference findings, and everything converted');
+});
+
+test('--schema takes a module exporting a zod schema and says which constructs did not convert, with their paths', async () => {
+  const r = await cli(['run', '--payload', API, '--schema', join(FIXTURES, 'schemas', 'zod-schema.mjs'), '--print-schema']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stderr, 'jsonbench: not converted: date at $.createdAt: Date cannot be represented in JSON Schema\njsonbench: not converted: pattern at $.id\n');
+  assert.deepEqual(Object.keys((JSON.parse(r.stdout) as { properties: object }).properties), ['id', 'count', 'createdAt', 'tags', 'kind', 'note']);
+});
+
+test('usage errors exit 2 before anything runs, naming the flag, or the file and the position of bad JSON', async () => {
+  const bad = join(root, 'bad.json');
+  writeFileSync(bad, '{\n  "a": 1,\n  "b": tru\n}\n');
+  const cases: [string[], RegExp][] = [
+    [['run', '--payload', API, '--workload', 'users'], /--workload: choose either built-in workloads \(--workload\) or your payload \(--payload\), not both/],
+    [['run', '--payload', bad], new RegExp(`--payload: ${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:3:8`)],
+    [['run', '--print-schema'], /--print-schema: prints the schema of a payload: give --payload FILE too/],
+    [['run', '--payload', API, '--size', '0'], /--size: "0" is not a positive integer/],
+  ];
+  for (const [args, message] of cases) {
+    const r = await cli(args);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, message);
+    assert.equal(r.stdout, '');
+  }
+});
+
+test('the README\'s first command: run --payload FILE measures the user\'s bytes, says what inference found, and ends with the recommendation', async () => {
+  const out = join(root, 'run');
+  const r = await cli(['run', '--payload', API, '--policy', 'quick', '--serializer', 'fast-json-stringify', '--direction', 'serialize', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /^jsonbench: payload .*api-response\.json: one document; schema inferred from it \(review it with --print-schema\)$/m);
+  assert.match(r.stderr, /^jsonbench: found: \$\.statuses\[\]\.mediaAttachments was empty in all 12 arrays: its item type is unknown$/m);
+  const at = r.stdout.indexOf('\nRecommendation\n');
+  assert.ok(at > 0 && at > r.stdout.indexOf('payload:api-response · 1 · single · serialize'), 'the recommendation comes after the tables');
+  assert.match(r.stdout.slice(at), /\nserialize: For serializing api-response\.json \(12\.6 KB document\) on node \S+, (use fast-json-stringify 7\.3\.10: \S+ \[\S+\]× the time|nothing is clearly faster than the built-in JSON\.stringify \(1 other serializer compared at 99\.9% confidence[^()]*\): use the built-in\.)/);
+  const results = readResults(join(out, 'results.json'));
+  assert.deepEqual(results.cases.map((c) => `${c.serializer} ${c.status}`), ['json measured', 'fast-json-stringify measured']);
+  assert.deepEqual(readFileSync(join(out, 'payloads', 'payload_api-response-1.json')), readFileSync(API));
+});
