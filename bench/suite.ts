@@ -1,15 +1,21 @@
 /**
- * `npm run bench:suite`: how long the whole suite takes. Runs `jsonbench run --policy quick`, then
- * `jsonbench run --policy default` (every workload and serializer; several minutes — run it once),
- * each once through the CLI as a user would, and prints each duration with what was run: cases by
- * status, worker launches, and the share of wall time spent inside workers.
+ * `npm run bench:suite`: how long jsonbench takes, as a user runs it. Runs, each once through the
+ * CLI:
+ * - `payload`: `jsonbench run --payload <file> --policy quick` on a ~50 KB API response
+ *   (test/fixtures/payload/api-50k.json: every built-in serializer, both directions, inference and
+ *   typia's run-time generation included; issue 10's target is at most 60 s on 2 cores);
+ * - `quick`: `jsonbench run --policy quick` (the built-in workloads);
+ * - `default`: `jsonbench run --policy default` (every workload and serializer; several minutes).
+ * Prints each duration with the load average before and after (1/5/15 min: the machine may be
+ * shared) and what was run: cases by status, worker launches, and the time spent inside workers.
  *
- * Flags: --policy <name> (repeatable; default quick and default), --out <dir> (default: a
- * temporary folder; each policy's results.json and the CLI's table go to <dir>/<policy>/).
- * Extra arguments after `--` go to every `jsonbench run` (e.g. `-- --workload users`).
+ * Flags: --run <payload|quick|default> (repeatable; default all three; `--policy` is the same
+ * flag), --payload <file> (the payload run's file), --out <dir> (default: a temporary folder;
+ * each run's results.json and the CLI's table go to <dir>/<run>/).
+ * Extra arguments after `--` go to every `jsonbench run` (e.g. `-- --serializer json`).
  */
 import { mkdirSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +23,15 @@ import { parseArgs } from 'node:util';
 import type { ResultsFile } from '../src/results/types.js';
 
 const bin = fileURLToPath(new URL('../../bin/jsonbench.js', import.meta.url));
+/** The payload run's default file: a ~50 KB API response written by test/fixtures/payload/make-fixtures.mjs. */
+const PAYLOAD_50K = fileURLToPath(new URL('../../test/fixtures/payload/api-50k.json', import.meta.url));
+/** What each run asks `jsonbench run` for. */
+const RUNS: Record<string, (payload: string) => string[]> = {
+  payload: (file) => ['--payload', file, '--policy', 'quick'],
+  quick: () => ['--policy', 'quick'],
+  default: () => ['--policy', 'default'],
+};
+const load = () => loadavg().map((x) => x.toFixed(2)).join('/');
 const log = (s: string) => process.stdout.write(s + '\n');
 
 /** `12 min 34.5 s` or `34.5 s`. */
@@ -38,28 +53,34 @@ export function summarise(results: ResultsFile): { cases: string; launches: numb
 }
 
 function main(): number {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { policy: { type: 'string', multiple: true }, out: { type: 'string' } } });
-  const chosen = values.policy?.length ? values.policy : ['quick', 'default'];
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { run: { type: 'string', multiple: true }, policy: { type: 'string', multiple: true }, payload: { type: 'string' }, out: { type: 'string' } } });
+  const asked = [...(values.run ?? []), ...(values.policy ?? [])];
+  const chosen = asked.length ? asked : ['payload', 'quick', 'default'];
+  const unknown = chosen.filter((r) => !Object.hasOwn(RUNS, r));
+  if (unknown.length) { process.stderr.write(`bench:suite: unknown run ${unknown.join(', ')} (choose from ${Object.keys(RUNS).join(', ')})\n`); return 2; }
   const outDir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-suite-'));
   const rows: string[] = [];
   const t0 = performance.now();
-  for (const policy of chosen) {
-    const dir = join(outDir, policy);
+  for (const name of chosen) {
+    const dir = join(outDir, name);
     mkdirSync(dir, { recursive: true });
-    log(`jsonbench run --policy ${policy} … (table in ${join(dir, 'table.txt')})`);
+    const args = ['run', ...RUNS[name](values.payload ?? PAYLOAD_50K), '--out', dir, '--no-ledger', ...positionals];
+    log(`jsonbench ${args.join(' ')} … (table in ${join(dir, 'table.txt')})`);
+    const loadBefore = load();
     const start = performance.now();
-    const child = spawnSync(process.execPath, [bin, 'run', '--policy', policy, '--out', dir, '--no-ledger', ...positionals], {
+    const child = spawnSync(process.execPath, [bin, ...args], {
       stdio: ['ignore', openSync(join(dir, 'table.txt'), 'w'), 'inherit'],
     });
     const ms = performance.now() - start;
-    let detail = `exit ${child.status ?? child.signal}`;
+    let detail = `exit ${child.status ?? child.signal}; load average ${loadBefore} before, ${load()} after (${cpus().length} cores)`;
     try {
       const s = summarise(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsFile);
       detail += `; ${s.cases}; ${s.launches} timing launches, ${renderDuration(s.workerMs)} inside them`;
     } catch (e) {
       detail += `; no results.json (${(e as Error).message})`;
     }
-    rows.push(`${policy.padEnd(8)} ${renderDuration(ms).padStart(14)}   ${detail}`);
+    if (name === 'payload') detail += `; target ≤ 60 s on 2 cores: ${ms <= 60_000 ? 'met' : 'missed'}`;
+    rows.push(`${name.padEnd(8)} ${renderDuration(ms).padStart(14)}   ${detail}`);
     log(rows.at(-1)!);
   }
   log('');
