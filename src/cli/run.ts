@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from 'node:path';
 import { payloadOption, resolveRunRequest, type RunOptions } from '../run/request.js';
 import { toJsonSchema } from '../workloads/json-schema.js';
 import { UsageError } from '../config/usage-error.js';
@@ -48,7 +49,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
       process.stdout.write(renderTerminal(results, color, { width: process.stdout.isTTY ? process.stdout.columns : undefined }));
       const rec = renderRecommendations(results, 'terminal', { color, width: process.stdout.isTTY ? process.stdout.columns : undefined });
-      if (rec) process.stdout.write(`\n${rec}`);
+      if (rec) process.stdout.write(`\n\n${rec}`);
       process.stdout.write(`\n${results.cases.length} cases in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
       if (run.ledger) process.stdout.write(`ledger: ${run.ledger.path} (run ${run.ledger.runId})\n`);
     }
@@ -80,11 +81,13 @@ async function printSchema(opts: RunCliOptions): Promise<number> {
  * the user's schema did not convert (each construct with its path), and what inference found
  * (integers beyond 2^53, always-null fields…), so a surprise is seen before the tables.
  */
-export function payloadFacts(p: NonNullable<RunRequest['payload']>): string[] {
+export function payloadFacts(p: NonNullable<RunRequest['payload']>, cwd = process.cwd()): string[] {
+  // the path as the user would type it: relative to the working directory when inside it
+  const shown = (path: string) => { const r = relative(cwd, path); return r && !r.startsWith('..') && !isAbsolute(r) ? r : path; };
   const units = p.source.kind === 'ndjson' ? `${p.source.units.length} records` : p.source.units.length > 1 ? `${p.source.units.length} samples` : 'one document';
-  const schema = p.origin.library === 'inferred' ? 'schema inferred from it (review it with --print-schema)' : `schema from ${p.origin.file} (${p.origin.library})`;
+  const schema = p.origin.library === 'inferred' ? 'schema inferred from it (review it with --print-schema)' : `schema from ${shown(p.origin.file ?? '')} (${p.origin.library})`;
   return [
-    `jsonbench: payload ${p.source.path}: ${units}; ${schema}`,
+    `jsonbench: payload ${shown(p.source.path)}: ${units}; ${schema}`,
     ...p.origin.unconverted.map((u) => `jsonbench: not converted: ${u}`),
     ...p.findings.map((f) => `jsonbench: found: ${f.text}`),
   ];
