@@ -14,11 +14,8 @@ import { cli, measuredCase, results } from './support.js';
  * files edited by hand, a corrupt ledger and one from a newer jsonbench, and two runs that cannot
  * be compared. Each must end in exit 2 with the file and what is wrong, or a loud warning —
  * never an internal error, a crash, `∞`, `−NaN%` or a failed gate.
- *
- * `todo` until phase 2 of issue 9 (results-file schema, ledger errors, compare checks).
  */
 
-const PHASE2 = 'issue 9 phase 2';
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-files-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const write = (name: string, r: unknown): string => { const p = join(dir, name); writeFileSync(p, typeof r === 'string' ? r : JSON.stringify(r)); return p; };
@@ -33,7 +30,7 @@ const EDITS: { name: string; edit: (r: ResultsFile) => void; path: RegExp }[] = 
 ];
 
 for (const { name, edit, path } of EDITS) {
-  test(`report and compare exit 2 on a results file with ${name}, naming the file and the path`, { todo: `${PHASE2}: validate results files against a schema with a well-kept validator; exit 2 with file and path` }, async () => {
+  test(`report and compare exit 2 on a results file with ${name}, naming the file and the path`, async () => {
     const r = results();
     edit(r);
     const file = write(`${name.replace(/\W+/g, '-')}.json`, r);
@@ -52,7 +49,7 @@ const newer = join(dir, 'newer.db');
 { const db = new Database(newer); db.pragma('user_version = 999'); db.exec('CREATE TABLE runs (id INTEGER PRIMARY KEY)'); db.close(); }
 
 for (const [what, ledger] of [['a corrupt ledger', corrupt], ['a ledger from a newer jsonbench', newer]] as const) {
-  test(`ledger list/export, history and compare exit 2 on ${what}, naming the file and what to do`, { todo: `${PHASE2}: ledger read errors exit 2 naming the file (today: exit 1, "internal error")` }, async () => {
+  test(`ledger list/export, history and compare exit 2 on ${what}, naming the file and what to do`, async () => {
     for (const args of [['ledger', 'list'], ['ledger', 'export'], ['history'], ['compare', 'latest~1', 'latest']]) {
       const ran = await cli([...args, '--ledger', ledger], { env: { JSONBENCH_LEDGER: '' } });
       assert.equal(ran.code, 2, `${args.join(' ')}: ${ran.stderr}`);
@@ -75,7 +72,7 @@ function run(policy: 'quick' | 'default', jsonNs: number, load: number[], seed: 
   return r;
 }
 
-test('compare of a quick run against a default run says loudly they are not comparable, and never fails the gate on it', { todo: `${PHASE2}: compare checks policy, clock, machine, runtime and load first` }, async () => {
+test('compare of a quick run against a default run says loudly they are not comparable, and never fails the gate on it', async () => {
   const base = write('run-a.json', run('quick', 1000, [0.3, 0.3, 0.3], 1));
   const head = write('run-b.json', run('default', 1960, [0.3, 0.3, 0.3], 2));
   const ran = await cli(['compare', base, head, '--fail-on', 'slower']);
@@ -84,7 +81,7 @@ test('compare of a quick run against a default run says loudly they are not comp
   assert.match(ran.stdout + ran.stderr, /polic(y|ies).*quick.*default|quick.*default.*polic/i);
 });
 
-test('compare of a loaded run against a quiet one warns about the load', { todo: `${PHASE2}: compare names a load difference (load 7.7 vs 0.3 gave three "faster" verdicts)` }, async () => {
+test('compare of a loaded run against a quiet one warns about the load', async () => {
   const base = write('run-c.json', run('default', 1300, [7.7, 7.1, 6.0], 3));
   const head = write('run-d.json', run('default', 1000, [0.3, 0.3, 0.3], 4));
   const ran = await cli(['compare', base, head]);
