@@ -9,6 +9,7 @@ import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
 import { measureRounds, pilot, runSample, warmup } from '../measure/timing.js';
 import { measureWithProbe } from '../measure/allocation-probe.js';
 import { nowNs } from '../measure/clock.js';
+import { checkChangedInPlace } from '../measure/in-place.js';
 
 class StageError extends Error {
   constructor(readonly stage: string, readonly side: Side | undefined, message: string, readonly unsupported = false) { super(message); }
@@ -113,6 +114,12 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       job.policy, gc,
       (round, index) => send({ type: 'round', round: index, ...round }),
     ));
+    // a result cached per input object is timed at lookup speed on the two reused copies (measure/in-place.ts)
+    if (job.direction === 'serialize') {
+      const s = sides.serializer!;
+      const variant = await stage('measure', 'serializer', () => s.inputs(texts[1]));
+      await stage('measure', 'serializer', () => checkChangedInPlace(a, variant, s.call, s.timedChecks('serializer', texts[1], [a, b])));
+    }
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
     if (e instanceof TimedCheckFailure) { send({ type: 'incorrect', side: e.side, ...e.failure, when: 'timing' }); return; }
