@@ -66,11 +66,28 @@ function quietOnClosedPipe(): void {
   for (const stream of [process.stdout, process.stderr]) {
     if (stream.listenerCount('error') > 0) continue;
     stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EPIPE') process.exit(0);
+      if (e.code === 'EPIPE') { exitGuard.intended = true; process.exit(0); }
       if (stream !== process.stderr) process.stderr.write(`jsonbench: cannot write the output: ${e.message}\n`);
       process.exit(1);
     });
   }
+}
+
+/**
+ * A config or adapter that calls `process.exit(0)` while a command runs (at its top level, in
+ * supports(), in build()) made `list` and `run` end with exit 0 and no output: a CI job reads that
+ * as a pass (issue 9). While a command runs, an exit with code 0 that jsonbench did not ask for
+ * becomes exit 1 with a line saying so; exits with another code keep it.
+ */
+const exitGuard = { running: 0, intended: false, installed: false };
+function guardPrematureExit(): void {
+  if (exitGuard.installed) return;
+  exitGuard.installed = true;
+  process.on('exit', (code) => {
+    if (exitGuard.running === 0 || exitGuard.intended || code !== 0) return;
+    process.stderr.write('jsonbench: error: the process was ended (process.exit(0)) before the command finished: by a config, workload or serializer; nothing it printed is a result\n');
+    process.exitCode = 1;
+  });
 }
 
 /**
@@ -80,6 +97,16 @@ function quietOnClosedPipe(): void {
  */
 export async function main(argv: string[]): Promise<number> {
   quietOnClosedPipe();
+  guardPrematureExit();
+  exitGuard.running++;
+  try {
+    return await runCli(argv);
+  } finally {
+    exitGuard.running--;
+  }
+}
+
+async function runCli(argv: string[]): Promise<number> {
   const exit = { code: 0 };
   const p = program(exit);
   try {

@@ -141,11 +141,12 @@ export function migrate(db: Db, target: number = LEDGER_SCHEMA_VERSION): number[
  * `synchronous = NORMAL` (in WAL mode a committed transaction survives the process being killed;
  * only a power loss can drop the last ones), foreign keys on, a 5 s busy timeout for a second
  * writer. @throws LedgerFileError for a file that is not a ledger (or a damaged one) and one from
- * a newer jsonbench; other errors from SQLite (read-only folder).
+ * a newer jsonbench or one that cannot be opened (a folder); other errors from SQLite.
  */
 export function openLedger(path: string, options: { migrateTo?: number } = {}): Db {
   if (path !== ':memory:') makeFolder(dirname(path));
-  const db = new Database(path);
+  let db: Db;
+  try { db = new Database(path); } catch (e) { throw corruptOr(path, e); }
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -162,6 +163,7 @@ export function openLedger(path: string, options: { migrateTo?: number } = {}): 
 /** A corrupt-database error from SQLite as a {@link LedgerFileError}; any other error as it is. */
 function corruptOr(path: string, e: unknown): unknown {
   const code = (e as { code?: unknown })?.code;
+  if (code === 'SQLITE_CANTOPEN') return new LedgerFileError(path, `cannot be opened as a database file (${(e as Error).message}: a folder, or a place this user cannot write)`, 'pass --ledger with a file path, or --no-ledger');
   if (typeof code !== 'string' || !CORRUPT_CODES.has(code)) return e;
   return new LedgerFileError(path, `not a readable SQLite database (${(e as Error).message})`, `move it aside (mv ${path} ${path}.bad) to start a new ledger with the next run, or restore it from a copy (\`jsonbench ledger export\` makes one)`);
 }

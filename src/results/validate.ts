@@ -18,6 +18,8 @@ const checker = TypeCompiler.Compile(ResultsFileSchema);
 /** A short rendering of the offending value for the message. */
 function shown(value: unknown): string {
   let text: string;
+  // JSON.stringify writes a non-finite number as null: 1e309 in a file reads as Infinity
+  if (typeof value === 'number' && !Number.isFinite(value)) return `${value} (a number too large for a float${Number.isNaN(value) ? '' : ', e.g. 1e309'})`;
   try { text = JSON.stringify(value) ?? String(value); } catch { text = String(value); }
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
@@ -32,6 +34,9 @@ const DISCRIMINANTS = ['status', 'method'];
  */
 function deepest(e: ValueError): ValueError {
   const variants = (e.errors ?? []).map((it) => [...it]);
+  const allowed = literalsOf(e.schema);
+  // a union of literals (a finding's code, a unit): name every value allowed, not the first one's refusal
+  if (allowed.length > 1) return { ...e, message: `Expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
   if (!variants.length) return e;
   const chosen = variants.find((errs) => errs.length && !errs.some((x) => DISCRIMINANTS.some((d) => x.path === `${e.path}/${d}`)));
   if (chosen) return deepest(chosen[0]);
@@ -71,14 +76,19 @@ export function checkResults(value: unknown, where: string): ResultsFile {
 }
 
 /**
- * The first place where a file that matches the schema contradicts itself: a measured case whose
+ * The first place where a file that matches the schema contradicts itself: two cases with one id
+ * (compare would silently match only one), a measured case whose
  * ratio is null beside an error or interval (they come together: a hand edit dropped one), or whose
  * interval does not contain its ratio. Renderers would print `∞` or `NaN` for these.
  */
 function firstIncoherence(r: ResultsFile): { path: string; problem: string } | undefined {
+  const seen = new Map<string, number>();
   for (const [i, c] of r.cases.entries()) {
-    if (c.status !== 'measured') continue;
     const at = `/cases/${i}`;
+    const twin = seen.get(c.id);
+    if (twin !== undefined) return { path: `${at}/id`, problem: `${shown(c.id)} is also the id of /cases/${twin}: every case has its own id (reports and compare match cases by id)` };
+    seen.set(c.id, i);
+    if (c.status !== 'measured') continue;
     if (c.ratio === null && (c.ratioError !== null || (c.ratioInterval ?? null) !== null)) {
       return { path: `${at}/ratio`, problem: `is null while ratioError is ${shown(c.ratioError)} and ratioInterval ${shown(c.ratioInterval ?? null)}: a ratio and its error are recorded together (both numbers, or both null)` };
     }

@@ -1,6 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -26,6 +26,8 @@ const EDITS: { name: string; edit: (r: ResultsFile) => void; path: RegExp }[] = 
   { name: 'an unknown status', edit: (r) => { (measuredCase(r) as unknown as { status: string }).status = 'excellent'; }, path: /cases[/.[]+\d+\]?[/.]status/ },
   { name: 'a ratio of null beside its error', edit: (r) => { (measuredCase(r) as unknown as { ratio: unknown }).ratio = null; }, path: /cases[/.[]+\d+\]?[/.]ratio/ },
   { name: 'samples that are not numbers', edit: (r) => { (measuredCase(r).samples.launches[0].rounds[0] as unknown as { serializerNs: unknown }).serializerNs = ['1', null]; }, path: /serializerNs/ },
+  { name: 'two cases with one id', edit: (r) => { r.cases[1].id = r.cases[0].id; }, path: /cases[/.[]+1\]?[/.]id.*also the id of \/cases\/0/ },
+  { name: 'a finding code nobody knows', edit: (r) => { measuredCase(r).findings.push({ code: 'pwned' as never, message: 'x' }); }, path: /findings[/.[]+\d+\]?[/.]code: Expected one of "noisy", .*"interrupted"/ },
   { name: 'an environment without a load average', edit: (r) => { delete (r.environment as unknown as Record<string, unknown>).loadAverage; }, path: /environment[/.]loadAverage/ },
 ];
 
@@ -45,17 +47,19 @@ for (const { name, edit, path } of EDITS) {
 }
 
 const corrupt = write('corrupt.db', 'this is not an SQLite database, whatever its name says\n'.repeat(100));
+const folder = join(dir, 'folder.db');
+mkdirSync(folder);
 const newer = join(dir, 'newer.db');
 { const db = new Database(newer); db.pragma('user_version = 999'); db.exec('CREATE TABLE runs (id INTEGER PRIMARY KEY)'); db.close(); }
 
-for (const [what, ledger] of [['a corrupt ledger', corrupt], ['a ledger from a newer jsonbench', newer]] as const) {
+for (const [what, ledger] of [['a corrupt ledger', corrupt], ['a ledger from a newer jsonbench', newer], ['a ledger path that is a folder', folder]] as const) {
   test(`ledger list/export, history and compare exit 2 on ${what}, naming the file and what to do`, async () => {
     for (const args of [['ledger', 'list'], ['ledger', 'export'], ['history'], ['compare', 'latest~1', 'latest']]) {
       const ran = await cli([...args, '--ledger', ledger], { env: { JSONBENCH_LEDGER: '' } });
       assert.equal(ran.code, 2, `${args.join(' ')}: ${ran.stderr}`);
       assert.ok(ran.stderr.includes(ledger), `${args.join(' ')} names the file: ${ran.stderr}`);
       assert.equal(ran.stderr.includes('internal error'), false);
-      assert.match(ran.stderr, ledger === newer ? /upgrade jsonbench|newer/ : /not a .*database|corrupt|move it aside|restore/i);
+      assert.match(ran.stderr, ledger === newer ? /upgrade jsonbench|newer/ : ledger === folder ? /cannot be opened as a database file .*a folder.*--ledger with a file path/ : /not a .*database|corrupt|move it aside|restore/i);
     }
   });
 }

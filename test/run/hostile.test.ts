@@ -184,3 +184,10 @@ test('a serializer that memoizes its text per input object is incorrect, saying 
   assert.equal(c.mismatch?.when, 'timing');
   assert.match(c.reason ?? '', /^result cached per input object: the timing measured the cache, not the work \(the input it was timed on, changed in place to the variant payload\): /);
 });
+
+test('a serializer that throws null, or an object whose message getter throws, fails at verify with a reason that says so', () => {
+  assert.equal(byId('throws-null').status, 'failed');
+  assert.equal(byId('throws-null').reason, 'verify: threw null, not an Error');
+  assert.equal(byId('throws-getter').status, 'failed');
+  assert.equal(byId('throws-getter').reason, 'verify: threw an object whose properties throw when read, not an Error');
+});
