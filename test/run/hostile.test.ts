@@ -172,10 +172,11 @@ test('a payload nested deeper than JSON.stringify can follow on a worker fails t
   assert.equal(c?.reason, "verify: RangeError: Maximum call stack size exceeded (the payload or schema is nested deeper than this code's recursion can follow)");
 });
 
-test('no hostile serializer but the memoizing one is ranked', () => {
+test('no hostile serializer is ranked but the two that leave a child behind (their output is right), and no launch outlived its timeout', () => {
   const ranked = results.filter((r) => r.status === 'measured' && r.serializer !== 'json').map((r) => r.serializer).sort();
   assert.deepEqual(ranked, ['leaves-child', 'leaves-session']);
-  assert.ok(runMs < 120_000, `the shelf ran in ${(runMs / 1000).toFixed(0)} s`);
+  // a hang bound, not a speed target: the timeout kills a launch, and 1 s after its worker exits a launch ends whatever holds its pipes
+  for (const r of results) for (const l of r.samples.launches) assert.ok(l.elapsedMs < policy.caseTimeoutMs + 5000, `${r.id}: a launch took ${(l.elapsedMs / 1000).toFixed(0)} s (whole shelf: ${(runMs / 1000).toFixed(0)} s)`);
 });
 
 test('a serializer that memoizes its text per input object is incorrect, saying its timing measured a cache', () => {
