@@ -1,0 +1,41 @@
+import type { Construct, Probe, ProbeDirection } from './types.js';
+
+/**
+ * What jsonbench's schema language can say today, and which built-in adapters never read it.
+ * Phase 2 moves both into their owners: a construct joins {@link AVAILABLE} when schema.ts and
+ * every adapter's translator learn it (issue 10), and an adapter declares `readsSchema: false`
+ * in its own file instead of the {@link SCHEMA_FREE} table below.
+ */
+
+/** Constructs of the schema language beyond `core` that exist today: none yet (issue 10 adds optional, record, union, int64, any, date/time formats). */
+export const AVAILABLE: ReadonlySet<Construct> = new Set<Construct>([]);
+
+/** Constructs about how names and values are written (a schema-free serializer cannot run a probe missing one: it would silently ignore it). */
+const WIRE: ReadonlySet<Construct> = new Set<Construct>(['property-name', 'naming-kebab', 'naming-camel', 'converter']);
+
+/**
+ * Built-in adapters that never read the schema's types in a direction (checked against their
+ * source: they read only `wire.naming`/`wire.indent`): drop-in replacements and superjson.
+ * They can run a probe whose *type* construct is missing, since they would ignore it anyway.
+ */
+export const SCHEMA_FREE: Readonly<Record<ProbeDirection, ReadonlySet<string>>> = {
+  serialize: new Set(['json', 'safe-stable-stringify', 'superjson']),
+  deserialize: new Set(['json', 'secure-json-parse', 'superjson']),
+};
+
+/** Constructs the probe needs that the schema language lacks today. */
+export function missingConstructs(probe: Probe): Construct[] {
+  return (probe.needs ?? []).filter((c) => !AVAILABLE.has(c));
+}
+
+/**
+ * Why this serializer cannot be asked this probe in this direction yet (a limit of jsonbench, shown
+ * as –), or null when it can.
+ */
+export function inexpressibleReason(probe: Probe, serializer: string, direction: ProbeDirection): string | null {
+  const missing = missingConstructs(probe);
+  if (missing.length === 0) return null;
+  const wire = missing.filter((c) => WIRE.has(c));
+  if (wire.length === 0 && SCHEMA_FREE[direction].has(serializer)) return null;
+  return `needs ${missing.join(', ')}, which jsonbench's schema language lacks today${probe.intended ? ` (intended: ${probe.intended})` : ''}`;
+}

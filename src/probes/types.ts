@@ -1,0 +1,123 @@
+import type { SchemaNode, WireOptions } from '../workloads/schema.js';
+import type { GuaranteeClass } from '../serializers/types.js';
+
+/**
+ * The probe model (issue 11): a probe is a small case with an input, a schema and what a correct
+ * serializer must do; running it against one serializer gives a {@link Verdict}. Probes are never
+ * timed. The vocabulary lives here so the catalog (catalog/*.ts), the judge (judge.ts), the runner
+ * (run-probe.ts) and, in phase 2, the worker and the reports share one set of words.
+ */
+
+/** The probe families of issue 11, one catalog file each. */
+export type ProbeFamily = 'feature' | 'edge' | 'string' | 'structure' | 'safety' | 'conformance';
+export const PROBE_FAMILIES: readonly ProbeFamily[] = ['feature', 'edge', 'string', 'structure', 'safety', 'conformance'];
+
+/**
+ * A schema construct a probe needs. `core` is what jsonbench's {@link SchemaNode} and
+ * {@link WireOptions} hold today; the others are named so a probe that needs one reports
+ * "not expressible yet" instead of being approximated (constructs.ts says which exist).
+ * Type constructs (what values are) differ from wire constructs (how names and values are
+ * written): a serializer that never reads the schema can still run a probe whose type construct
+ * is missing, never one whose wire construct is.
+ */
+export type Construct =
+  // type constructs
+  | 'optional' | 'record' | 'union' | 'discriminated-union' | 'int64' | 'any' | 'recursive'
+  | 'format-date' | 'format-time' | 'default' | 'additional-properties-policy'
+  // wire constructs
+  | 'property-name' | 'naming-kebab' | 'naming-camel' | 'converter';
+
+/**
+ * One acceptable behaviour. Exactly one of `json` (serialize: the output must `JSON.parse` to this
+ * value), `text` (serialize: the output must be exactly this text), `value` (deserialize: the
+ * result must equal this value) or `throws` (refusing is correct) is set. `label` names the
+ * behaviour in the matrix when a probe accepts several ("rejects", "drops", "writes null").
+ * `check` adds a rule after equality (indentation, prototype untouched, instance class); it
+ * returns the problem or null.
+ */
+export interface Accept {
+  label?: string;
+  json?: unknown;
+  text?: string;
+  value?: unknown;
+  throws?: true;
+  check?: (result: unknown, text?: string) => string | null;
+}
+
+/** How a wrong result is wrong: the ✗ kinds of issue 11, plus process-level faults. */
+export type Fault =
+  | 'silent-loss'      // a member, element, digit or type dropped or replaced without an error
+  | 'invalid-json'     // the output does not parse
+  | 'ill-formed'       // the output parses but holds a lone surrogate (not encodable as UTF-8, RFC 8259 §8.1)
+  | 'wrong-value'      // any other difference
+  | 'accepts-invalid'  // a deserializer returned a value for input it must reject
+  | 'pollution'        // Object.prototype changed
+  | 'crash'            // the process died
+  | 'hang';            // no answer within the probe timeout
+
+/**
+ * The verdict of one probe × serializer × direction (issue 11's marks):
+ * ✔ does it (with the accepted behaviour's label), ✘ cannot (declared by the adapter through
+ * `supports()`), ✗ wrong (with the first difference), ⚠ throws where output was expected (with
+ * the message), and – not expressible in jsonbench yet (a limit of the harness, not the library).
+ */
+export type Verdict =
+  | { mark: '✔'; label?: string }
+  | { mark: '✘'; reason: string }
+  | { mark: '✗'; fault: Fault; path: string; expected: string; actual: string }
+  | { mark: '⚠'; message: string; stage: 'prepare' | 'call' }
+  | { mark: '–'; reason: string };
+
+export type Mark = Verdict['mark'];
+
+/** What a serialize probe feeds and expects. `input` builds a fresh value per run (cycles, class instances, Maps). */
+export interface SerializeSide {
+  input: () => unknown;
+  accept: readonly Accept[];
+}
+
+/** What a deserialize probe feeds and expects, per guarantee class (`parse` need not check types; `validate`/`transform` must). */
+export interface DeserializeSide {
+  text: () => string;
+  accept: (cls: GuaranteeClass) => readonly Accept[];
+}
+
+export interface Probe {
+  /** Stable dotted id, `family.topic.variant` (e.g. `string.value.plain.controls.L41`). */
+  id: string;
+  family: ProbeFamily;
+  /** One line a person reads in the matrix legend and the report. */
+  title: string;
+  /** Schema of the unit as the adapters see it (model names); the closest today's language allows when `needs` is not empty. */
+  schema: SchemaNode;
+  wire?: WireOptions;
+  /** Whether the serializer is handed the model (and must rename) or the wire value; as Workload.serializeFrom. */
+  serializeFrom?: 'wire' | 'model';
+  /** Constructs beyond today's schema language, with the intended schema in words. */
+  needs?: readonly Construct[];
+  intended?: string;
+  /** The schema is so deep that translating it may overflow a translator's stack: a stack overflow in prepare() is the harness's, not the library's. */
+  deepSchema?: boolean;
+  serialize?: SerializeSide;
+  deserialize?: DeserializeSide;
+}
+
+export type ProbeDirection = 'serialize' | 'deserialize';
+
+/** What happened when one probe side ran (before judging). */
+export type Outcome =
+  | { kind: 'returned'; value: unknown; polluted?: readonly string[] }
+  | { kind: 'threw'; stage: 'prepare' | 'call'; name: string; message: string; polluted?: readonly string[] }
+  | { kind: 'unsupported'; reason: string }
+  | { kind: 'inexpressible'; reason: string }
+  | { kind: 'crashed'; reason: string }
+  | { kind: 'timeout'; ms: number };
+
+/** One cell of the matrix, as the runner reports it and (phase 2) the results file stores it. */
+export interface ProbeResult {
+  probe: string;
+  family: ProbeFamily;
+  direction: ProbeDirection;
+  serializer: string;
+  verdict: Verdict;
+}
