@@ -1,0 +1,47 @@
+/**
+ * Child-process entry of the probe runner (runner.ts). Receives one {@link ChildJob} over IPC,
+ * runs each (probe, direction) of it against one serializer in order, and reports
+ * `{ type: 'start', key }` before and `{ type: 'result', result }` after each, so the parent
+ * knows which probe was in flight when this process hangs or dies. Phase 2 replaces this with a
+ * `probe` job mode of the worker (worker/job.ts) speaking the worker protocol.
+ */
+import { serializers } from '../serializers/index.js';
+import { loadCatalog, type CatalogOptions } from './index.js';
+import { runProbe } from './run-probe.js';
+import type { ProbeDirection, ProbeResult } from './types.js';
+
+export interface ChildJob { serializer: string; keys: string[]; catalog: CatalogOptions }
+export type ChildMessage =
+  | { type: 'start'; key: string }
+  | { type: 'result'; result: ProbeResult }
+  | { type: 'done' };
+
+/** `probe id` + `|` + direction: one cell of the matrix. */
+export const cellKey = (probe: string, direction: ProbeDirection) => `${probe}|${direction}`;
+export const parseCellKey = (key: string): [string, ProbeDirection] => {
+  const i = key.lastIndexOf('|');
+  return [key.slice(0, i), key.slice(i + 1) as ProbeDirection];
+};
+
+async function main(job: ChildJob): Promise<void> {
+  const send = (m: ChildMessage) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
+  const adapter = await serializers.load(job.serializer);
+  const byId = new Map(loadCatalog(job.catalog).probes.map((p) => [p.id, p]));
+  for (const key of job.keys) {
+    const [id, direction] = parseCellKey(key);
+    const probe = byId.get(id);
+    if (!probe) throw new Error(`probe child: unknown probe ${id}`);
+    await send({ type: 'start', key });
+    const verdict = (await runProbe(adapter, probe, direction))!;
+    await send({ type: 'result', result: { probe: id, family: probe.family, direction, serializer: job.serializer, verdict } });
+  }
+  await send({ type: 'done' });
+  process.disconnect();
+}
+
+process.once('message', (job: ChildJob) => {
+  main(job).catch((e) => {
+    process.stderr.write(`probe child: ${(e as Error).stack ?? e}\n`);
+    process.exit(70);
+  });
+});

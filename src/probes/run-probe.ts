@@ -1,0 +1,101 @@
+import type { SerializerAdapter, PreparedSerializer } from '../serializers/types.js';
+import type { Workload } from '../workloads/types.js';
+import { inexpressibleReason } from './constructs.js';
+import { judge } from './judge.js';
+import type { Accept, Outcome, Probe, ProbeDirection, Verdict } from './types.js';
+
+/**
+ * Runs one side of a probe against one adapter in this process, through the adapter's own
+ * `supports()` and `prepare()` exactly as a timed case would, and judges the outcome. Never
+ * throws. A hang or a process crash cannot be caught here: the child-process runner (runner.ts)
+ * turns those into ✗ hang / ✗ crash.
+ */
+
+/** The probe as the one-document workload its adapter is prepared with (never built: probes bring their own input). */
+export function probeWorkload(probe: Probe): Workload {
+  return {
+    id: `probe:${probe.id}`,
+    description: probe.title,
+    sizes: [1],
+    defaultSizes: [1],
+    shapes: ['single'],
+    schema: probe.schema,
+    wire: probe.wire,
+    serializeFrom: probe.serializeFrom,
+    build() { throw new Error(`probe ${probe.id} builds no payload: it brings its own input`); },
+  };
+}
+
+/** The behaviours a probe side accepts from this adapter (deserialize: by its guarantee class). */
+export function acceptsFor(probe: Probe, adapter: SerializerAdapter, direction: ProbeDirection): readonly Accept[] {
+  if (direction === 'serialize') return probe.serialize!.accept;
+  return probe.deserialize!.accept(adapter.deserializeClass ?? 'parse');
+}
+
+type ProtoSnapshot = Map<string | symbol, unknown>;
+
+function snapshotObjectPrototype(): ProtoSnapshot {
+  const snap: ProtoSnapshot = new Map();
+  for (const k of Reflect.ownKeys(Object.prototype)) snap.set(k, Object.getOwnPropertyDescriptor(Object.prototype, k)!.value);
+  return snap;
+}
+
+/** Names of Object.prototype members added or replaced since `before`; restores them so later probes start clean. */
+function pollutionSince(before: ProtoSnapshot): string[] {
+  const changed: string[] = [];
+  for (const k of Reflect.ownKeys(Object.prototype)) {
+    const now = Object.getOwnPropertyDescriptor(Object.prototype, k)!.value;
+    if (!before.has(k)) { changed.push(String(k)); delete (Object.prototype as Record<string | symbol, unknown>)[k]; }
+    else if (before.get(k) !== now) { changed.push(String(k)); Object.defineProperty(Object.prototype, k, { value: before.get(k) }); }
+  }
+  return changed;
+}
+
+const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message);
+
+/** Runs the probe side and returns what happened (not yet judged). */
+export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection): Promise<Outcome> {
+  const inexpressible = inexpressibleReason(probe, adapter.id, direction);
+  if (inexpressible) return { kind: 'inexpressible', reason: inexpressible };
+  const workload = probeWorkload(probe);
+  let prepared: PreparedSerializer;
+  try {
+    const supported = adapter.supports(workload, direction);
+    if (supported !== true) return { kind: 'unsupported', reason: String(supported) };
+    prepared = await adapter.prepare(workload, direction);
+  } catch (e) {
+    if (probe.deepSchema && isStackOverflow(e)) {
+      return { kind: 'inexpressible', reason: "needs recursive: translating this deep a schema overflows the adapter's translator (a recursive schema would not)" };
+    }
+    const err = e as Error;
+    return { kind: 'threw', stage: 'prepare', name: err?.name ?? 'Error', message: String(err?.message ?? e) };
+  }
+  const fn = direction === 'serialize' ? prepared?.serialize : prepared?.deserialize;
+  if (typeof fn !== 'function') return { kind: 'threw', stage: 'prepare', name: 'Error', message: `prepare() returned no ${direction} function` };
+  let input: unknown;
+  try { input = direction === 'serialize' ? probe.serialize!.input() : probe.deserialize!.text(); } catch (e) {
+    throw new Error(`probe ${probe.id}: building its ${direction} input threw: ${(e as Error).message}`);
+  }
+  const before = snapshotObjectPrototype();
+  try {
+    const value = fn.call(prepared, input as never);
+    if (direction === 'deserialize' && value !== null && typeof value === 'object') {
+      // What application code does next with a parsed body; neither may reach Object.prototype.
+      void { ...(value as object) };
+      Object.assign({}, value);
+    }
+    const polluted = pollutionSince(before);
+    return { kind: 'returned', value, ...(polluted.length ? { polluted } : {}) };
+  } catch (e) {
+    const polluted = pollutionSince(before);
+    const err = e as Error;
+    return { kind: 'threw', stage: 'call', name: err?.name ?? typeof e, message: String(err?.message ?? e), ...(polluted.length ? { polluted } : {}) };
+  }
+}
+
+/** Runs one side of a probe and judges it; null when the probe has no such side. */
+export async function runProbe(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection): Promise<Verdict | null> {
+  if (!probe[direction]) return null;
+  const outcome = await runProbeOutcome(adapter, probe, direction);
+  return judge(direction, acceptsFor(probe, adapter, direction), outcome);
+}
