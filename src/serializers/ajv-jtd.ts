@@ -27,8 +27,8 @@ export function toJtd(node: SchemaNode): JtdSchema {
     case 'array':
       return { elements: toJtd(node.items), ...nullable };
     case 'object': {
-      const properties: Record<string, JtdSchema> = {};
-      for (const [key, child] of Object.entries(node.properties)) properties[key] = toJtd(child);
+      // fromEntries, not assignment: a property named __proto__ must stay a property.
+      const properties: Record<string, JtdSchema> = Object.fromEntries(Object.entries(node.properties).map(([key, child]) => [key, toJtd(child)]));
       return { properties, ...nullable };
     }
   }

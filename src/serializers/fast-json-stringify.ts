@@ -26,8 +26,8 @@ export function toJsonSchema(node: SchemaNode): JsonSchema {
     case 'array':
       return { ...typed('array'), items: toJsonSchema(node.items) };
     case 'object': {
-      const properties: Record<string, JsonSchema> = {};
-      for (const [key, child] of Object.entries(node.properties)) properties[key] = toJsonSchema(child);
+      // fromEntries, not assignment: a property named __proto__ must stay a property.
+      const properties: Record<string, JsonSchema> = Object.fromEntries(Object.entries(node.properties).map(([key, child]) => [key, toJsonSchema(child)]));
       return { ...typed('object'), properties, required: Object.keys(properties) };
     }
   }

@@ -29,8 +29,8 @@ export function toTypeBox(node: SchemaNode): TSchema {
       t = Type.Array(toTypeBox(node.items));
       break;
     case 'object': {
-      const properties: Record<string, TSchema> = {};
-      for (const [key, child] of Object.entries(node.properties)) properties[key] = toTypeBox(child);
+      // fromEntries, not assignment: a property named __proto__ must stay a property.
+      const properties: Record<string, TSchema> = Object.fromEntries(Object.entries(node.properties).map(([key, child]) => [key, toTypeBox(child)]));
       t = Type.Object(properties);
       break;
     }

@@ -39,8 +39,8 @@ export function wireName(key: string, naming: WireOptions['naming']): string {
 export function wireSchema(node: SchemaNode, naming: WireOptions['naming']): SchemaNode {
   switch (node.type) {
     case 'object': {
-      const properties: Record<string, SchemaNode> = {};
-      for (const [k, v] of Object.entries(node.properties)) properties[wireName(k, naming)] = wireSchema(v, naming);
+      // fromEntries defines own properties: a key named __proto__ stays a key (assignment would set the prototype).
+      const properties: Record<string, SchemaNode> = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [wireName(k, naming), wireSchema(v, naming)]));
       return { ...node, properties };
     }
     case 'array':
