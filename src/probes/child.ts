@@ -5,9 +5,9 @@
  * knows which probe was in flight when this process hangs or dies. Phase 2 replaces this with a
  * `probe` job mode of the worker (worker/job.ts) speaking the worker protocol.
  */
-import { serializers } from '../serializers/index.js';
+import { probeAdapter } from './typia-probes.js';
 import { loadCatalog, type CatalogOptions } from './index.js';
-import { runProbe } from './run-probe.js';
+import { runProbe, type PrepareCache } from './run-probe.js';
 import type { ProbeDirection, ProbeResult } from './types.js';
 
 export interface ChildJob { serializer: string; keys: string[]; catalog: CatalogOptions }
@@ -25,14 +25,16 @@ export const parseCellKey = (key: string): [string, ProbeDirection] => {
 
 async function main(job: ChildJob): Promise<void> {
   const send = (m: ChildMessage) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
-  const adapter = await serializers.load(job.serializer);
-  const byId = new Map(loadCatalog(job.catalog).probes.map((p) => [p.id, p]));
+  const probes = loadCatalog(job.catalog).probes;
+  const byId = new Map(probes.map((p) => [p.id, p]));
+  const adapter = await probeAdapter(job.serializer, job.keys.map((k) => byId.get(parseCellKey(k)[0])!).filter(Boolean));
+  const cache: PrepareCache = new Map();
   for (const key of job.keys) {
     const [id, direction] = parseCellKey(key);
     const probe = byId.get(id);
     if (!probe) throw new Error(`probe child: unknown probe ${id}`);
     await send({ type: 'start', key });
-    const verdict = (await runProbe(adapter, probe, direction))!;
+    const verdict = (await runProbe(adapter, probe, direction, cache))!;
     await send({ type: 'result', result: { probe: id, family: probe.family, direction, serializer: job.serializer, verdict } });
   }
   await send({ type: 'done' });

@@ -53,8 +53,19 @@ function pollutionSince(before: ProtoSnapshot): string[] {
 
 const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message);
 
+/**
+ * Prepared serializers by direction and workload shape, so probes that share a schema share one
+ * `prepare()` (as every input of a timed case shares one): ajv compiles for ~0.4 s, and hundreds of
+ * string probes share six schemas. One cache per adapter.
+ */
+export type PrepareCache = Map<string, Promise<PreparedSerializer>>;
+
+function prepareKey(probe: Probe, direction: ProbeDirection): string {
+  return JSON.stringify([direction, probe.schema, probe.wire ?? null, probe.serializeFrom ?? 'wire']);
+}
+
 /** Runs the probe side and returns what happened (not yet judged). */
-export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection): Promise<Outcome> {
+export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection, cache?: PrepareCache): Promise<Outcome> {
   const inexpressible = inexpressibleReason(probe, adapter.id, direction);
   if (inexpressible) return { kind: 'inexpressible', reason: inexpressible };
   const workload = probeWorkload(probe);
@@ -62,7 +73,14 @@ export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, 
   try {
     const supported = adapter.supports(workload, direction);
     if (supported !== true) return { kind: 'unsupported', reason: String(supported) };
-    prepared = await adapter.prepare(workload, direction);
+    if (cache) {
+      const key = prepareKey(probe, direction);
+      let p = cache.get(key);
+      if (!p) cache.set(key, (p = Promise.resolve().then(() => adapter.prepare(workload, direction))));
+      prepared = await p;
+    } else {
+      prepared = await adapter.prepare(workload, direction);
+    }
   } catch (e) {
     if (probe.deepSchema && isStackOverflow(e)) {
       return { kind: 'inexpressible', reason: "needs recursive: translating this deep a schema overflows the adapter's translator (a recursive schema would not)" };
@@ -94,8 +112,8 @@ export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, 
 }
 
 /** Runs one side of a probe and judges it; null when the probe has no such side. */
-export async function runProbe(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection): Promise<Verdict | null> {
+export async function runProbe(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection, cache?: PrepareCache): Promise<Verdict | null> {
   if (!probe[direction]) return null;
-  const outcome = await runProbeOutcome(adapter, probe, direction);
+  const outcome = await runProbeOutcome(adapter, probe, direction, cache);
   return judge(direction, acceptsFor(probe, adapter, direction), outcome);
 }

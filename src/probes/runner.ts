@@ -2,7 +2,8 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serializers } from '../serializers/index.js';
 import { loadCatalog, type CatalogOptions } from './index.js';
-import { runProbe } from './run-probe.js';
+import { runProbe, type PrepareCache } from './run-probe.js';
+import { probeAdapter } from './typia-probes.js';
 import { cellKey, parseCellKey, type ChildJob, type ChildMessage } from './child.js';
 import type { Probe, ProbeDirection, ProbeResult } from './types.js';
 
@@ -49,13 +50,15 @@ export async function runProbes(options: ProbeRunOptions = {}): Promise<ProbeRun
   const family = new Map(probes.map((p) => [p.id, p.family]));
   for (const id of ids) {
     if (options.inProcess) {
-      const adapter = await serializers.load(id);
+      const adapter = await probeAdapter(id, probes);
       const byId = new Map(probes.map((p) => [p.id, p]));
+      const cache: PrepareCache = new Map();
       for (const key of keys) {
         const [pid, direction] = parseCellKey(key);
-        emit({ probe: pid, family: family.get(pid)!, direction, serializer: id, verdict: (await runProbe(adapter, byId.get(pid)!, direction))! });
+        emit({ probe: pid, family: family.get(pid)!, direction, serializer: id, verdict: (await runProbe(adapter, byId.get(pid)!, direction, cache))! });
       }
     } else {
+      if (id === 'typia') await probeAdapter(id, probes); // generate typia's probe modules once, before the children read the cache
       await runInChildren(id, keys, catalog, options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, (key, verdict) => {
         const [pid, direction] = parseCellKey(key);
         emit({ probe: pid, family: family.get(pid)!, direction, serializer: id, verdict });
