@@ -5,12 +5,24 @@
  * knows which probe was in flight when this process hangs or dies. Phase 2 replaces this with a
  * `probe` job mode of the worker (worker/job.ts) speaking the worker protocol.
  */
+import { pathToFileURL } from 'node:url';
 import { probeAdapter } from './typia-probes.js';
+import type { SerializerAdapter } from '../serializers/types.js';
 import { loadCatalog, type CatalogOptions } from './index.js';
 import { runProbe, type PrepareCache } from './run-probe.js';
 import type { ProbeDirection, ProbeResult } from './types.js';
 
-export interface ChildJob { serializer: string; keys: string[]; catalog: CatalogOptions }
+export interface ChildJob { serializer: string; keys: string[]; catalog: CatalogOptions; configPath?: string }
+
+/**
+ * The serializers of a plain-JavaScript config module (`export default { serializers: [...] }`),
+ * for user adapters and test fixtures. Phase 2 uses config/user-config.ts, as the worker does.
+ */
+export async function configSerializers(configPath: string | undefined): Promise<SerializerAdapter[]> {
+  if (!configPath) return [];
+  const mod = (await import(pathToFileURL(configPath).href)) as { default?: { serializers?: SerializerAdapter[] } };
+  return mod.default?.serializers ?? [];
+}
 export type ChildMessage =
   | { type: 'start'; key: string }
   | { type: 'result'; result: ProbeResult }
@@ -27,7 +39,7 @@ async function main(job: ChildJob): Promise<void> {
   const send = (m: ChildMessage) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
   const probes = loadCatalog(job.catalog).probes;
   const byId = new Map(probes.map((p) => [p.id, p]));
-  const adapter = await probeAdapter(job.serializer, job.keys.map((k) => byId.get(parseCellKey(k)[0])!).filter(Boolean));
+  const adapter = await probeAdapter(job.serializer, job.keys.map((k) => byId.get(parseCellKey(k)[0])!).filter(Boolean), await configSerializers(job.configPath));
   const cache: PrepareCache = new Map();
   for (const key of job.keys) {
     const [id, direction] = parseCellKey(key);

@@ -29,13 +29,24 @@ export function missingConstructs(probe: Probe): Construct[] {
 }
 
 /**
+ * An adapter as the probes see it: a user's (or a shelf fixture's) adapter may declare
+ * `readsSchema: false` itself; phase 2 moves that field into SerializerAdapter and drops the table.
+ */
+export interface SchemaReader { id: string; readsSchema?: boolean }
+
+/** Whether the adapter never reads the schema's types in this direction. */
+export function isSchemaFree(adapter: SchemaReader, direction: ProbeDirection): boolean {
+  return adapter.readsSchema === false || SCHEMA_FREE[direction].has(adapter.id);
+}
+
+/**
  * Why this serializer cannot be asked this probe in this direction yet (a limit of jsonbench, shown
  * as –), or null when it can.
  */
-export function inexpressibleReason(probe: Probe, serializer: string, direction: ProbeDirection): string | null {
+export function inexpressibleReason(probe: Probe, adapter: SchemaReader, direction: ProbeDirection): string | null {
   const missing = missingConstructs(probe);
   if (missing.length === 0) return null;
   const wire = missing.filter((c) => WIRE.has(c));
-  if (wire.length === 0 && SCHEMA_FREE[direction].has(serializer)) return null;
+  if (wire.length === 0 && isSchemaFree(adapter, direction)) return null;
   return `needs ${missing.join(', ')}, which jsonbench's schema language lacks today${probe.intended ? ` (intended: ${probe.intended})` : ''}`;
 }

@@ -2,7 +2,8 @@
  * Phase-1 entry of the probe runner, until `jsonbench probe` exists (phase 2):
  *
  *   npm run probes -- [--serializer a,b] [--family string,edge] [--filter REGEX] [--full]
- *                     [--conformance DIR] [--json FILE] [--in-process] [--timeout MS]
+ *                     [--conformance DIR] [--json FILE] [--in-process] [--timeout MS] [--config FILE]
+ *   npm run probes -- --hostile-gate [--serializer a,b]
  *
  * Prints the matrix per direction (grouped rows; `--full` one row per probe) and the failing
  * verdicts; `--json` writes every result with its probe's title. `--conformance` takes any folder
@@ -14,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { PROBE_FAMILIES, type ProbeFamily } from './types.js';
 import { runProbes } from './runner.js';
 import { renderMatrix } from './matrix.js';
+import { checkHostileGate } from './hostile-gate.js';
 
 function usage(message: string): never {
   process.stderr.write(`probes: ${message}\n`);
@@ -26,6 +28,7 @@ try {
     options: {
       serializer: { type: 'string' }, family: { type: 'string' }, filter: { type: 'string' }, full: { type: 'boolean' },
       conformance: { type: 'string' }, json: { type: 'string' }, 'in-process': { type: 'boolean' }, timeout: { type: 'string' },
+      config: { type: 'string' }, 'hostile-gate': { type: 'boolean' },
     },
   }).values;
 } catch (e) { usage((e as Error).message); }
@@ -37,6 +40,13 @@ const timeoutMs = args.timeout === undefined ? undefined : Number(args.timeout);
 if (timeoutMs !== undefined && !(timeoutMs > 0)) usage(`--timeout ${args.timeout}: must be a positive number of ms`);
 
 const started = Date.now();
+if (args['hostile-gate']) {
+  const rows = await checkHostileGate({ serializers: args.serializer?.split(',').map((s) => s.trim()) });
+  for (const r of rows) if (r.status !== 'passes' && r.status !== 'unsupported') process.stdout.write(`${r.status.padEnd(10)} ${r.serializer.padEnd(22)} ${r.workload}/${r.shape} ${r.direction}: ${r.detail}\n`);
+  const count = (s: string) => rows.filter((r) => r.status === s).length;
+  process.stdout.write(`hostile variant through the gate: ${rows.length} cases, ${count('passes')} pass, ${count('unsupported')} unsupported, ${count('incorrect')} incorrect, ${count('ill-formed')} ill-formed, ${count('failed')} failed (${rows[0]?.placed ?? 0}+ hostile strings per payload)\n`);
+  process.exit(0);
+}
 const run = await runProbes({
   serializers: args.serializer?.split(',').map((s) => s.trim()),
   families,
@@ -44,6 +54,8 @@ const run = await runProbes({
   filter: args.filter ? new RegExp(args.filter) : undefined,
   inProcess: args['in-process'],
   timeoutMs,
+  configPath: args.config,
+  onProgress: (line) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${line}\n`),
 });
 for (const direction of ['serialize', 'deserialize'] as const) {
   process.stdout.write(renderMatrix(run.probes, run.results, direction, { full: args.full }) + '\n\n');

@@ -66,7 +66,7 @@ function prepareKey(probe: Probe, direction: ProbeDirection): string {
 
 /** Runs the probe side and returns what happened (not yet judged). */
 export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection, cache?: PrepareCache): Promise<Outcome> {
-  const inexpressible = inexpressibleReason(probe, adapter.id, direction);
+  const inexpressible = inexpressibleReason(probe, adapter, direction);
   if (inexpressible) return { kind: 'inexpressible', reason: inexpressible };
   const workload = probeWorkload(probe);
   let prepared: PreparedSerializer;

@@ -4,7 +4,7 @@ import { serializers } from '../serializers/index.js';
 import { loadCatalog, type CatalogOptions } from './index.js';
 import { runProbe, type PrepareCache } from './run-probe.js';
 import { probeAdapter } from './typia-probes.js';
-import { cellKey, parseCellKey, type ChildJob, type ChildMessage } from './child.js';
+import { cellKey, configSerializers, parseCellKey, type ChildJob, type ChildMessage } from './child.js';
 import type { Probe, ProbeDirection, ProbeResult } from './types.js';
 
 /**
@@ -21,8 +21,12 @@ export interface ProbeRunOptions extends CatalogOptions {
   /** Per probe side, in the child (ms). */
   timeoutMs?: number;
   inProcess?: boolean;
+  /** A plain-JavaScript config module whose `serializers` join the built-ins (user adapters, test fixtures). */
+  configPath?: string;
   /** Called with each result as it arrives. */
   onResult?: (r: ProbeResult) => void;
+  /** Called with a line of progress (a serializer started or finished, a child died and was replaced). */
+  onProgress?: (line: string) => void;
 }
 
 export interface ProbeRun { probes: Probe[]; serializers: string[]; results: ProbeResult[]; skipped: { file: string; reason: string }[] }
@@ -43,14 +47,17 @@ export async function runProbes(options: ProbeRunOptions = {}): Promise<ProbeRun
   const catalog: CatalogOptions = { families: options.families, conformanceDir: options.conformanceDir };
   const loaded = loadCatalog(catalog);
   const probes = options.filter ? loaded.probes.filter((p) => options.filter!.test(p.id)) : loaded.probes;
-  const ids = options.serializers?.length ? [...options.serializers] : [...serializers.ids];
+  const user = await configSerializers(options.configPath);
+  const ids = options.serializers?.length ? [...options.serializers] : [...serializers.ids, ...user.map((u) => u.id)];
   const results: ProbeResult[] = [];
   const emit = (r: ProbeResult) => { results.push(r); options.onResult?.(r); };
   const keys = cellsOf(probes);
   const family = new Map(probes.map((p) => [p.id, p.family]));
   for (const id of ids) {
+    const t0 = Date.now();
+    options.onProgress?.(`${id}: ${keys.length} probe sides`);
     if (options.inProcess) {
-      const adapter = await probeAdapter(id, probes);
+      const adapter = await probeAdapter(id, probes, user);
       const byId = new Map(probes.map((p) => [p.id, p]));
       const cache: PrepareCache = new Map();
       for (const key of keys) {
@@ -58,27 +65,29 @@ export async function runProbes(options: ProbeRunOptions = {}): Promise<ProbeRun
         emit({ probe: pid, family: family.get(pid)!, direction, serializer: id, verdict: (await runProbe(adapter, byId.get(pid)!, direction, cache))! });
       }
     } else {
-      if (id === 'typia') await probeAdapter(id, probes); // generate typia's probe modules once, before the children read the cache
-      await runInChildren(id, keys, catalog, options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, (key, verdict) => {
+      if (id === 'typia') await probeAdapter(id, probes, user); // generate typia's probe modules once, before the children read the cache
+      await runInChildren(id, keys, catalog, options.configPath, options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, (key, verdict) => {
         const [pid, direction] = parseCellKey(key);
         emit({ probe: pid, family: family.get(pid)!, direction, serializer: id, verdict });
-      });
+      }, options.onProgress);
     }
+    options.onProgress?.(`${id}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
   return { probes, serializers: ids, results, skipped: loaded.skipped };
 }
 
 /** Runs `keys` for one serializer in as many consecutive children as deaths and hangs require. */
-async function runInChildren(serializer: string, keys: string[], catalog: CatalogOptions, timeoutMs: number,
-  emit: (key: string, verdict: ProbeResult['verdict']) => void): Promise<void> {
+async function runInChildren(serializer: string, keys: string[], catalog: CatalogOptions, configPath: string | undefined, timeoutMs: number,
+  emit: (key: string, verdict: ProbeResult['verdict']) => void, progress?: (line: string) => void): Promise<void> {
   let remaining = keys;
   while (remaining.length > 0) {
     const done = new Set<string>();
-    const { inFlight, fault } = await oneChild({ serializer, keys: remaining, catalog }, timeoutMs, (r) => {
+    const { inFlight, fault } = await oneChild({ serializer, keys: remaining, catalog, configPath }, timeoutMs, (r) => {
       done.add(cellKey(r.probe, r.direction));
       emit(cellKey(r.probe, r.direction), r.verdict);
     });
     if (inFlight) {
+      progress?.(`${serializer}: ${inFlight}: ${(fault as { actual?: string }).actual ?? 'child lost'}; a fresh child takes the rest`);
       emit(inFlight, fault!);
       done.add(inFlight);
     } else if (fault) {

@@ -146,11 +146,13 @@ export function typiaProbeAdapter(base: SerializerAdapter, generated: ReadonlyMa
 }
 
 /**
- * The adapter the probe runner uses for `id`: the registered one, except typia, which gets its
- * probe modules generated (or read from the cache) for every probe it can be asked.
+ * The adapter the probe runner uses for `id`: a user's from `user`, else the registered one,
+ * except typia, which gets its probe modules generated (or read from the cache) for every probe
+ * it can be asked.
  */
-export async function probeAdapter(id: string, probes: readonly Probe[]): Promise<SerializerAdapter> {
-  const base = await serializers.load(id);
+export async function probeAdapter(id: string, probes: readonly Probe[], user: readonly SerializerAdapter[] = []): Promise<SerializerAdapter> {
+  const base = await serializers.load(id, user);
+  if (user.some((u) => u.id === id)) return base;
   if (id !== 'typia') return base;
   const askable = probes.filter((p) => missingConstructs(p).length === 0);
   return typiaProbeAdapter(base, await ensureTypiaModules(askable.map((p) => ({ schema: p.schema, wire: p.wire }))));
