@@ -1,8 +1,9 @@
 /**
  * Child-process entry of the probe runner (runner.ts). Receives one {@link ChildJob} over IPC,
  * runs each (probe, direction) of it against one serializer in order, and reports
- * `{ type: 'start', key }` before and `{ type: 'result', result }` after each, so the parent
- * knows which probe was in flight when this process hangs or dies. Phase 2 replaces this with a
+ * `{ type: 'start', key }` before, `{ type: 'prepared', key }` once the serializer is prepared
+ * and `{ type: 'result', result }` after each, so the parent knows which probe was in flight —
+ * and in which stage — when this process hangs or dies. Phase 2 replaces this with a
  * `probe` job mode of the worker (worker/job.ts) speaking the worker protocol.
  */
 import { pathToFileURL } from 'node:url';
@@ -25,6 +26,7 @@ export async function configSerializers(configPath: string | undefined): Promise
 }
 export type ChildMessage =
   | { type: 'start'; key: string }
+  | { type: 'prepared'; key: string }
   | { type: 'result'; result: ProbeResult }
   | { type: 'done' };
 
@@ -46,7 +48,7 @@ async function main(job: ChildJob): Promise<void> {
     const probe = byId.get(id);
     if (!probe) throw new Error(`probe child: unknown probe ${id}`);
     await send({ type: 'start', key });
-    const verdict = (await runProbe(adapter, probe, direction, cache))!;
+    const verdict = (await runProbe(adapter, probe, direction, cache, () => process.send!({ type: 'prepared', key })))!;
     await send({ type: 'result', result: { probe: id, family: probe.family, direction, serializer: job.serializer, verdict } });
   }
   await send({ type: 'done' });

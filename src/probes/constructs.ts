@@ -10,8 +10,13 @@ import type { Construct, Probe, ProbeDirection } from './types.js';
 /** Constructs of the schema language beyond `core` that exist today: none yet (issue 10 adds optional, record, union, int64, any, date/time formats). */
 export const AVAILABLE: ReadonlySet<Construct> = new Set<Construct>([]);
 
-/** Constructs about how names and values are written (a schema-free serializer cannot run a probe missing one: it would silently ignore it). */
-const WIRE: ReadonlySet<Construct> = new Set<Construct>(['property-name', 'naming-kebab', 'naming-camel', 'converter']);
+/**
+ * Constructs a schema-free serializer cannot honour, because only a schema carries them: how
+ * names and values are written, and rules the value itself does not hold (a forbidden extra
+ * property, a default). A probe missing one is – for every serializer; the other (type)
+ * constructs only describe what the value already holds, so a schema-free serializer can run it.
+ */
+const SCHEMA_ONLY: ReadonlySet<Construct> = new Set<Construct>(['property-name', 'naming-kebab', 'naming-camel', 'converter', 'additional-properties-policy', 'default']);
 
 /**
  * Built-in adapters that never read the schema's types in a direction (checked against their
@@ -46,7 +51,6 @@ export function isSchemaFree(adapter: SchemaReader, direction: ProbeDirection): 
 export function inexpressibleReason(probe: Probe, adapter: SchemaReader, direction: ProbeDirection): string | null {
   const missing = missingConstructs(probe);
   if (missing.length === 0) return null;
-  const wire = missing.filter((c) => WIRE.has(c));
-  if (wire.length === 0 && isSchemaFree(adapter, direction)) return null;
+  if (!missing.some((c) => SCHEMA_ONLY.has(c)) && isSchemaFree(adapter, direction)) return null;
   return `needs ${missing.join(', ')}, which jsonbench's schema language lacks today${probe.intended ? ` (intended: ${probe.intended})` : ''}`;
 }

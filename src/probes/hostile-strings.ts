@@ -49,6 +49,15 @@ export function hostileString(cls: HostileClass, length: number): string | null 
   return head + FILL.repeat(length - chars.length - head.length) + chars;
 }
 
+/** Every hostile character of every class, in class order (47 code units). */
+export const ALL_HOSTILE_CHARS = HOSTILE_CLASSES.map((c) => HOSTILE_CHARS[c].join('')).join('');
+
+/** A string of exactly `length` code units (≥ 47) holding every hostile character of every class, filler before them. */
+export function combinedHostileString(length: number): string {
+  if (length < ALL_HOSTILE_CHARS.length) throw new RangeError(`a combined hostile string needs at least ${ALL_HOSTILE_CHARS.length} characters`);
+  return FILL.repeat(length - ALL_HOSTILE_CHARS.length) + ALL_HOSTILE_CHARS;
+}
+
 /** The members of a class that are a single code unit: the length-1 strings of that class. */
 export function singleCharStrings(cls: HostileClass): string[] {
   return HOSTILE_CHARS[cls].filter((c) => c.length === 1);

@@ -1,5 +1,5 @@
 import { wireName, type SchemaNode, type WireOptions } from '../workloads/schema.js';
-import { HOSTILE_CLASSES, hostileString } from './hostile-strings.js';
+import { HOSTILE_CLASSES, combinedHostileString, hostileString } from './hostile-strings.js';
 
 /**
  * The gate learns from the string probes (issue 11): a *hostile variant* of a payload carries
@@ -12,24 +12,26 @@ import { HOSTILE_CLASSES, hostileString } from './hostile-strings.js';
  * Which fields: plain strings only — no `format` (uuid, email, date-time: a validator may check
  * them), no `asDate`, no numeric strings (`fromString` numbers are typed number), no enums, and
  * null stays null — so every validator still accepts the variant and every `toModel` still maps
- * it. Which strings: every hostile class (hostile-strings.ts) at 40 and 41 characters (both
- * sides of fast-json-stringify's 42-character switch), then at 100 and 5,000, placed in document
- * order, shortest first, so a payload with few string fields still gets every class once.
+ * it. Which strings: first one string of 100 characters holding every hostile character of every
+ * class (so a payload with a single string field still meets them all), then each class at 40
+ * and 41 characters (both sides of fast-json-stringify's 42-character switch), at 100 and at
+ * 5,000, and every class together at 5,000, placed in document order.
  * Pure and deterministic: the same input gives the same variant.
  */
 
 /** Lengths of the hostile samples the variant places, in placement order. */
 export const VARIANT_LENGTHS: readonly number[] = [40, 41, 100, 5_000];
 
-/** The samples, shortest first: each class at 40, then each at 41, … */
+/** The samples in placement order: every class together at 100, each class at 40, 41, 100, 5,000, every class together at 5,000. */
 export function variantSamples(): { name: string; value: string }[] {
-  const out: { name: string; value: string }[] = [];
+  const out: { name: string; value: string }[] = [{ name: 'all-classes.L100', value: combinedHostileString(100) }];
   for (const length of VARIANT_LENGTHS) {
     for (const cls of HOSTILE_CLASSES) {
       const s = hostileString(cls, length);
       if (s !== null) out.push({ name: `${cls}.L${length}`, value: s });
     }
   }
+  out.push({ name: 'all-classes.L5000', value: combinedHostileString(5_000) });
   return out;
 }
 

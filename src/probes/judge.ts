@@ -20,7 +20,7 @@ export function judge(direction: ProbeDirection, accept: readonly Accept[], outc
   if (outcome.kind === 'threw') {
     const refusal = accept.find((a) => a.throws);
     if (refusal) return { mark: '✔', label: refusal.label ?? 'refuses' };
-    return { mark: '⚠', stage: outcome.stage, message: `${outcome.name}: ${outcome.message}`.slice(0, 300) };
+    return { mark: '⚠', stage: outcome.stage, message: `${outcome.name}: ${outcome.message}`.replace(/\s+/g, ' ').slice(0, 300) };
   }
   return direction === 'serialize' ? judgeText(accept, outcome.value) : judgeValue(accept, outcome.value);
 }
@@ -39,20 +39,23 @@ function judgeText(accept: readonly Accept[], out: unknown): Verdict {
   }
   const lone = loneSurrogateAt(out);
   if (lone >= 0) return wrong('ill-formed', `$ (char ${lone})`, 'well-formed UTF-16 (a lone surrogate written as \\uXXXX)', `a raw lone surrogate U+${out.charCodeAt(lone).toString(16).toUpperCase()}`);
-  let first: Verdict | null = null;
+  // The difference reported is the first one by value; a text-only difference only when no value accept exists.
+  let byValue: Verdict | null = null;
+  let byText: Verdict | null = null;
   for (const a of accept) {
     if (a.throws) continue;
     let m: ProbeMismatch | null = null;
     if (a.text !== undefined && out !== a.text) {
-      m = { path: '$', expected: renderProbeValue(a.text), actual: renderProbeValue(out), raw: { expected: a.text, actual: out } };
+      byText ??= wrong('wrong-value', '$', renderProbeValue(a.text), renderProbeValue(out));
+      continue;
     } else if ('json' in a) {
       m = strictMismatch(a.json, parsed);
     }
     const problem = m ? null : a.check?.(parsed, out) ?? null;
     if (!m && !problem) return { mark: '✔', ...(a.label ? { label: a.label } : {}) };
-    first ??= m ? fromMismatch(m) : wrong('wrong-value', '$', problem!, renderProbeValue(out));
+    byValue ??= m ? fromMismatch(m) : wrong('wrong-value', '$', problem!, renderProbeValue(out));
   }
-  return first ?? mustRefuse('serialize', accept, out);
+  return byValue ?? byText ?? mustRefuse('serialize', accept, out);
 }
 
 function judgeValue(accept: readonly Accept[], result: unknown): Verdict {

@@ -44,7 +44,8 @@ if (args['hostile-gate']) {
   const rows = await checkHostileGate({ serializers: args.serializer?.split(',').map((s) => s.trim()) });
   for (const r of rows) if (r.status !== 'passes' && r.status !== 'unsupported') process.stdout.write(`${r.status.padEnd(10)} ${r.serializer.padEnd(22)} ${r.workload}/${r.shape} ${r.direction}: ${r.detail}\n`);
   const count = (s: string) => rows.filter((r) => r.status === s).length;
-  process.stdout.write(`hostile variant through the gate: ${rows.length} cases, ${count('passes')} pass, ${count('unsupported')} unsupported, ${count('incorrect')} incorrect, ${count('ill-formed')} ill-formed, ${count('failed')} failed (${rows[0]?.placed ?? 0}+ hostile strings per payload)\n`);
+  const placed = [...new Map(rows.map((r) => [r.workload, r.placed]))].map(([w, n]) => `${w} ${n}`).join(', ');
+  process.stdout.write(`hostile variant through the gate: ${rows.length} cases, ${count('passes')} pass, ${count('unsupported')} unsupported, ${count('incorrect')} incorrect, ${count('ill-formed')} ill-formed, ${count('failed')} failed (hostile strings placed: ${placed})\n`);
   process.exit(0);
 }
 const run = await runProbes({

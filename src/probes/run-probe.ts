@@ -65,14 +65,15 @@ function prepareKey(probe: Probe, direction: ProbeDirection): string {
 }
 
 /** Runs the probe side and returns what happened (not yet judged). */
-export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection, cache?: PrepareCache): Promise<Outcome> {
-  const inexpressible = inexpressibleReason(probe, adapter, direction);
-  if (inexpressible) return { kind: 'inexpressible', reason: inexpressible };
+export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection, cache?: PrepareCache, onPrepared?: () => void): Promise<Outcome> {
   const workload = probeWorkload(probe);
   let prepared: PreparedSerializer;
   try {
+    // What the adapter declares comes first (a one-way library is ✘ for the other direction), then what jsonbench cannot state.
     const supported = adapter.supports(workload, direction);
     if (supported !== true) return { kind: 'unsupported', reason: String(supported) };
+    const inexpressible = inexpressibleReason(probe, adapter, direction);
+    if (inexpressible) return { kind: 'inexpressible', reason: inexpressible };
     if (cache) {
       const key = prepareKey(probe, direction);
       let p = cache.get(key);
@@ -82,8 +83,10 @@ export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, 
       prepared = await adapter.prepare(workload, direction);
     }
   } catch (e) {
-    if (probe.deepSchema && isStackOverflow(e)) {
-      return { kind: 'inexpressible', reason: "needs recursive: translating this deep a schema overflows the adapter's translator (a recursive schema would not)" };
+    if (probe.deepSchema) {
+      // The deep schema stands in for a recursive one: its refusal answers "can you compile a 1,000-level schema", not "can you handle deep values".
+      const why = isStackOverflow(e) ? 'the stack overflowed' : `${(e as Error)?.message ?? e}`.slice(0, 120);
+      return { kind: 'inexpressible', reason: `needs recursive: preparing the ${probe.id.match(/\d+$/)?.[0] ?? 'deep'}-level non-recursive stand-in schema failed (${why})` };
     }
     const err = e as Error;
     return { kind: 'threw', stage: 'prepare', name: err?.name ?? 'Error', message: String(err?.message ?? e) };
@@ -94,6 +97,7 @@ export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, 
   try { input = direction === 'serialize' ? probe.serialize!.input() : probe.deserialize!.text(); } catch (e) {
     throw new Error(`probe ${probe.id}: building its ${direction} input threw: ${(e as Error).message}`);
   }
+  onPrepared?.();
   const before = snapshotObjectPrototype();
   try {
     const value = fn.call(prepared, input as never);
@@ -112,8 +116,8 @@ export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, 
 }
 
 /** Runs one side of a probe and judges it; null when the probe has no such side. */
-export async function runProbe(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection, cache?: PrepareCache): Promise<Verdict | null> {
+export async function runProbe(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection, cache?: PrepareCache, onPrepared?: () => void): Promise<Verdict | null> {
   if (!probe[direction]) return null;
-  const outcome = await runProbeOutcome(adapter, probe, direction, cache);
+  const outcome = await runProbeOutcome(adapter, probe, direction, cache, onPrepared);
   return judge(direction, acceptsFor(probe, adapter, direction), outcome);
 }

@@ -53,6 +53,7 @@ export async function runProbes(options: ProbeRunOptions = {}): Promise<ProbeRun
   const emit = (r: ProbeResult) => { results.push(r); options.onResult?.(r); };
   const keys = cellsOf(probes);
   const family = new Map(probes.map((p) => [p.id, p.family]));
+  const deep = new Set(probes.filter((p) => p.deepSchema).map((p) => p.id));
   for (const id of ids) {
     const t0 = Date.now();
     options.onProgress?.(`${id}: ${keys.length} probe sides`);
@@ -66,7 +67,7 @@ export async function runProbes(options: ProbeRunOptions = {}): Promise<ProbeRun
       }
     } else {
       if (id === 'typia') await probeAdapter(id, probes, user); // generate typia's probe modules once, before the children read the cache
-      await runInChildren(id, keys, catalog, options.configPath, options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, (key, verdict) => {
+      await runInChildren(id, keys, catalog, options.configPath, options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, deep, (key, verdict) => {
         const [pid, direction] = parseCellKey(key);
         emit({ probe: pid, family: family.get(pid)!, direction, serializer: id, verdict });
       }, options.onProgress);
@@ -77,12 +78,12 @@ export async function runProbes(options: ProbeRunOptions = {}): Promise<ProbeRun
 }
 
 /** Runs `keys` for one serializer in as many consecutive children as deaths and hangs require. */
-async function runInChildren(serializer: string, keys: string[], catalog: CatalogOptions, configPath: string | undefined, timeoutMs: number,
+async function runInChildren(serializer: string, keys: string[], catalog: CatalogOptions, configPath: string | undefined, timeoutMs: number, deep: ReadonlySet<string>,
   emit: (key: string, verdict: ProbeResult['verdict']) => void, progress?: (line: string) => void): Promise<void> {
   let remaining = keys;
   while (remaining.length > 0) {
     const done = new Set<string>();
-    const { inFlight, fault } = await oneChild({ serializer, keys: remaining, catalog, configPath }, timeoutMs, (r) => {
+    const { inFlight, fault } = await oneChild({ serializer, keys: remaining, catalog, configPath }, timeoutMs, deep, (r) => {
       done.add(cellKey(r.probe, r.direction));
       emit(cellKey(r.probe, r.direction), r.verdict);
     });
@@ -99,12 +100,18 @@ async function runInChildren(serializer: string, keys: string[], catalog: Catalo
   }
 }
 
-function oneChild(job: ChildJob, timeoutMs: number, onResult: (r: ProbeResult) => void): Promise<{ inFlight?: string; fault?: ProbeResult['verdict'] }> {
+/**
+ * One child over `job.keys`. A hang while *preparing* a probe whose schema is a deep stand-in for a
+ * recursive one (`deepSchema`) is the stand-in's cost, not the library's answer to deep input:
+ * it is – (needs recursive). Any other hang is ✗ hang, saying whether prepare() or the call hung.
+ */
+function oneChild(job: ChildJob, timeoutMs: number, deep: ReadonlySet<string>, onResult: (r: ProbeResult) => void): Promise<{ inFlight?: string; fault?: ProbeResult['verdict'] }> {
   return new Promise((resolve) => {
     const child = fork(CHILD, [], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: [] });
     let stderr = '';
     child.stderr!.on('data', (b: Buffer) => { stderr = (stderr + b.toString()).slice(-2000); });
     let inFlight: string | undefined;
+    let prepared = false;
     let finished = false;
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
@@ -113,7 +120,8 @@ function oneChild(job: ChildJob, timeoutMs: number, onResult: (r: ProbeResult) =
       timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs);
     };
     child.on('message', (m: ChildMessage) => {
-      if (m.type === 'start') { inFlight = m.key; arm(); }
+      if (m.type === 'start') { inFlight = m.key; prepared = false; arm(); }
+      else if (m.type === 'prepared') prepared = true;
       else if (m.type === 'result') { inFlight = undefined; clearTimeout(timer); onResult(m.result); }
       else if (m.type === 'done') finished = true;
     });
@@ -121,8 +129,11 @@ function oneChild(job: ChildJob, timeoutMs: number, onResult: (r: ProbeResult) =
       clearTimeout(timer);
       if (finished && !inFlight) return resolve({});
       const tail = stderr.trim().split('\n').slice(-3).join(' / ').slice(0, 300);
-      const fault: ProbeResult['verdict'] = timedOut
-        ? { mark: '✗', fault: 'hang', path: '$', expected: 'an answer or a clean error', actual: `no answer within ${timeoutMs} ms (process killed)` }
+      const deepPrepare = timedOut && !prepared && inFlight !== undefined && deep.has(parseCellKey(inFlight)[0]);
+      const fault: ProbeResult['verdict'] = deepPrepare
+        ? { mark: '–', reason: `needs recursive: prepare() did not finish within ${timeoutMs} ms on this ${inFlight!.includes('1000') ? '1,000' : 'deep'}-level non-recursive stand-in schema` }
+        : timedOut
+        ? { mark: '✗', fault: 'hang', path: '$', expected: 'an answer or a clean error', actual: `no answer within ${timeoutMs} ms${prepared ? '' : ' (in prepare())'} (process killed)` }
         : { mark: '✗', fault: 'crash', path: '$', expected: 'an answer or a clean error', actual: `process died (${signal ?? `exit ${code}`})${tail ? `: ${tail}` : ''}` };
       resolve({ inFlight, fault });
     });

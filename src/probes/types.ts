@@ -16,16 +16,16 @@ export const PROBE_FAMILIES: readonly ProbeFamily[] = ['feature', 'edge', 'strin
  * A schema construct a probe needs. `core` is what jsonbench's {@link SchemaNode} and
  * {@link WireOptions} hold today; the others are named so a probe that needs one reports
  * "not expressible yet" instead of being approximated (constructs.ts says which exist).
- * Type constructs (what values are) differ from wire constructs (how names and values are
- * written): a serializer that never reads the schema can still run a probe whose type construct
- * is missing, never one whose wire construct is.
+ * Type constructs describe what the value holds; the others exist only in a schema (how names
+ * and values are written, a forbidden extra property, a default): a serializer that never reads
+ * the schema can still run a probe whose missing construct is a type construct (constructs.ts).
  */
 export type Construct =
   // type constructs
   | 'optional' | 'record' | 'union' | 'discriminated-union' | 'int64' | 'any' | 'recursive'
-  | 'format-date' | 'format-time' | 'default' | 'additional-properties-policy'
-  // wire constructs
-  | 'property-name' | 'naming-kebab' | 'naming-camel' | 'converter';
+  | 'format-date' | 'format-time'
+  // schema-only constructs
+  | 'default' | 'additional-properties-policy' | 'property-name' | 'naming-kebab' | 'naming-camel' | 'converter';
 
 /**
  * One acceptable behaviour. Exactly one of `json` (serialize: the output must `JSON.parse` to this

@@ -8,7 +8,7 @@ import type { SerializerAdapter } from '../serializers/types.js';
 import { installedVersion } from '../serializers/version.js';
 import { serializers } from '../serializers/index.js';
 import { missingConstructs } from './constructs.js';
-import type { Probe } from './types.js';
+import type { Probe, ProbeDirection } from './types.js';
 
 /**
  * typia for probes. jsonbench's typia adapter (serializers/typia.ts) only has code generated
@@ -41,31 +41,36 @@ export function typeText(node: SchemaNode): string {
   return node.nullable ? `(${t}) | null` : t;
 }
 
-/** Cache key of one schema's module: typia's version and the type text. */
-export function moduleHash(schema: SchemaNode, wire: WireOptions | undefined): string {
+/** What one generated module is made of: a schema, its wire options, and the direction (one function per module, so one direction's codegen failure cannot take the other down). */
+export interface TypiaTarget { schema: SchemaNode; wire?: WireOptions; direction: ProbeDirection }
+
+/** Cache key of one module: typia's version, the direction and the type text. */
+export function moduleHash({ schema, wire, direction }: TypiaTarget): string {
   const text = typeText(wireSchema(schema, wire?.naming));
-  return createHash('sha256').update(`${installedVersion('typia')}\n${text}`).digest('hex').slice(0, 20);
+  return createHash('sha256').update(`${installedVersion('typia')}\n${direction}\n${text}`).digest('hex').slice(0, 20);
 }
 
-function source(text: string): string {
-  return `import typia, { type tags } from 'typia';\ntype T = ${text};\nexport const stringify = typia.json.createStringify<T>();\nexport const assertParse = typia.json.createAssertParse<T>();\n`;
+function source(text: string, direction: ProbeDirection): string {
+  const call = direction === 'serialize' ? 'typia.json.createStringify<T>()' : 'typia.json.createAssertParse<T>()';
+  return `import typia, { type tags } from 'typia';\ntype T = ${text};\nexport const fn = ${call};\n`;
 }
 
 /**
  * Generates (once) the module of every schema not in the cache, in one TypeScript program.
  * Returns, per hash, null when generated or the error typia reported for that schema.
  */
-export async function ensureTypiaModules(schemas: readonly { schema: SchemaNode; wire?: WireOptions }[]): Promise<Map<string, string | null>> {
+export async function ensureTypiaModules(targets: readonly TypiaTarget[]): Promise<Map<string, string | null>> {
   const ts = (await import('typescript')).default;
   const { transform } = require('typia/lib/transform') as { transform: Transform };
   mkdirSync(CACHE, { recursive: true });
   const status = new Map<string, string | null>();
   const todo = new Map<string, string>();
-  for (const { schema, wire } of schemas) {
-    const hash = moduleHash(schema, wire);
+  for (const target of targets) {
+    const { schema, wire } = target;
+    const hash = moduleHash(target);
     if (existsSync(join(CACHE, `${hash}.mjs`))) status.set(hash, null);
     else if (existsSync(join(CACHE, `${hash}.error`))) status.set(hash, readFileSync(join(CACHE, `${hash}.error`), 'utf8'));
-    else if (!todo.has(hash)) todo.set(hash, typeText(wireSchema(schema, wire?.naming)));
+    else if (!todo.has(hash)) todo.set(hash, source(typeText(wireSchema(schema, wire?.naming)), target.direction));
   }
   if (todo.size === 0) return status;
   // Shallow types share one program; each very deep one gets its own, since TypeScript's parser can overflow on it.
@@ -93,10 +98,10 @@ export const TS_STACK_OVERFLOW = 'Maximum call stack size exceeded in TypeScript
 type Ts = typeof import('typescript');
 type Transform = (p: unknown, o: unknown, e: { addDiagnostic: (d: unknown) => number }) => unknown;
 
-/** Runs typia's transformer over one program of `todo` (hash → type text) and records each outcome. */
+/** Runs typia's transformer over one program of `todo` (hash → source text) and records each outcome. */
 function generate(ts: Ts, transform: Transform, todo: [string, string][], status: Map<string, string | null>): void {
   const fail = (hash: string, message: string) => { status.set(hash, message); writeFileSync(join(CACHE, `${hash}.error`), message); };
-  const files = todo.map(([hash, text]) => { const f = join(CACHE, `${hash}.ts`); writeFileSync(f, source(text)); return f; });
+  const files = todo.map(([hash, text]) => { const f = join(CACHE, `${hash}.ts`); writeFileSync(f, text); return f; });
   const options = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true, noEmit: true };
   let program: import('typescript').Program;
   try { program = ts.createProgram(files, options); } catch (e) {
@@ -134,13 +139,13 @@ export function typiaProbeAdapter(base: SerializerAdapter, generated: ReadonlyMa
       return true;
     },
     async prepare(workload, direction) {
-      const hash = moduleHash(workload.schema, workload.wire);
+      const hash = moduleHash({ schema: workload.schema, wire: workload.wire, direction });
       const problem = generated.get(hash);
       if (problem === TS_STACK_OVERFLOW) throw new RangeError(`${problem} (typia reads schemas as TypeScript types)`);
       if (problem) throw new Error(`typia could not generate code for this schema: ${problem}`);
       if (problem === undefined) throw new Error('typia probe module not generated (call ensureTypiaModules first)');
-      const mod = (await import(pathToFileURL(join(CACHE, `${hash}.mjs`)).href)) as { stringify: (v: unknown) => string; assertParse: (t: string) => unknown };
-      return direction === 'serialize' ? { serialize: (v) => mod.stringify(v) } : { deserialize: (t) => mod.assertParse(t) };
+      const { fn } = (await import(pathToFileURL(join(CACHE, `${hash}.mjs`)).href)) as { fn: (x: never) => unknown };
+      return direction === 'serialize' ? { serialize: (v) => fn(v as never) as string } : { deserialize: (t) => fn(t as never) };
     },
   };
 }
@@ -155,5 +160,6 @@ export async function probeAdapter(id: string, probes: readonly Probe[], user: r
   if (user.some((u) => u.id === id)) return base;
   if (id !== 'typia') return base;
   const askable = probes.filter((p) => missingConstructs(p).length === 0);
-  return typiaProbeAdapter(base, await ensureTypiaModules(askable.map((p) => ({ schema: p.schema, wire: p.wire }))));
+  const targets = askable.flatMap((p) => (['serialize', 'deserialize'] as const).filter((d) => p[d]).map((direction) => ({ schema: p.schema, wire: p.wire, direction })));
+  return typiaProbeAdapter(base, await ensureTypiaModules(targets));
 }

@@ -71,7 +71,11 @@ const adapter: SerializerAdapter = {
   family: 'reflection',
   deserializeClass: 'transform',
   packageName: 'class-transformer',
-  supports: () => true,
+  supports(workload) {
+    const unit = workload.schema;
+    const root = unit.type === 'array' ? unit.items : unit;
+    return root.type === 'object' ? true : 'class-transformer maps objects to classes: the unit must be an object or an array of objects';
+  },
   prepare(workload, direction) {
     const dtos = new DtoClasses(workload.wire?.naming);
     const unit = workload.schema;

@@ -35,7 +35,7 @@ export function inferSchema(value: unknown, exactInt64 = false): { schema: Schem
     if (v === null) { needs.add('any'); return str(); }
     if (typeof v === 'bigint') { needs.add('int64'); return int(); }
     if (typeof v === 'boolean') return bool();
-    if (typeof v === 'number') return Number.isInteger(v) && !Object.is(v, -0) ? int() : num();
+    if (typeof v === 'number') return Number.isSafeInteger(v) && !Object.is(v, -0) ? int() : num();
     if (typeof v === 'string') return str();
     if (Array.isArray(v)) {
       if (v.length === 0) { needs.add('any'); return arr(str()); }
