@@ -29,13 +29,13 @@ export function conformanceKind(name: string): ConformanceKind | null {
 }
 
 /** The schema of a (small, JSON-made) value, and what today's language lacks to state it. */
-export function inferSchema(value: unknown, exactInt64 = false): { schema: SchemaNode; needs: Construct[] } {
+export function inferSchema(value: unknown, exactInt64 = false, floatSpelled = false): { schema: SchemaNode; needs: Construct[] } {
   const needs = new Set<Construct>();
   const walk = (v: unknown): SchemaNode => {
     if (v === null) { needs.add('any'); return str(); }
     if (typeof v === 'bigint') { needs.add('int64'); return int(); }
     if (typeof v === 'boolean') return bool();
-    if (typeof v === 'number') return Number.isSafeInteger(v) && !Object.is(v, -0) ? int() : num();
+    if (typeof v === 'number') return Number.isSafeInteger(v) && !Object.is(v, -0) && !floatSpelled ? int() : num();
     if (typeof v === 'string') return str();
     if (Array.isArray(v)) {
       if (v.length === 0) { needs.add('any'); return arr(str()); }
@@ -122,7 +122,8 @@ function parseProbe(id: string, name: string, kind: Exclude<ConformanceKind, 'ro
 
 function roundtripProbe(id: string, name: string, text: string): Probe {
   const { value, exactInt64 } = exactValue(text);
-  const { schema, needs } = inferSchema(value, exactInt64);
+  // A number spelled with a fraction or an exponent ("0.0", "5e-324") is typed as a float, as its writer meant.
+  const { schema, needs } = inferSchema(value, exactInt64, /\d[.eE]/.test(text));
   const written = text.trim();
   return {
     id, family: 'conformance', title: `${name}: ${written} read exactly and written back`, schema,

@@ -62,6 +62,11 @@ function integerProbes(): Probe[] {
       serialize: { input: () => ({ n: Number.MAX_SAFE_INTEGER }), accept: [{ json: { n: Number.MAX_SAFE_INTEGER } }] },
       deserialize: { text: () => `{"n":${safeMax}}`, accept: anyClass({ value: { n: Number.MAX_SAFE_INTEGER } }) },
     },
+    {
+      // RFC 8927 §3.3.7 (JTD) and JSON Schema's "integer" both accept any number with a zero fractional part.
+      id: 'edge.int.spelled-1.0', family: 'edge', title: 'an integer spelled 1.0 on the wire', schema: obj({ n: int() }),
+      deserialize: { text: () => '{"n":1.0}', accept: anyClass({ value: { n: 1 } }) },
+    },
     exact('2^53+1', '2^53+1 on the wire (the first integer a double cannot hold)', '9007199254740993'),
     exact('2^63-1', '2^63−1 (int64 max) on the wire', '9223372036854775807'),
     exact('2^63', '2^63 on the wire (beyond int64, exact as a double)', '9223372036854775808'),

@@ -69,6 +69,14 @@ test('ajv-jtd edge.int.2^53-1 / roundtrip17: JTD integers are at most 32 bits, s
   assert.equal(uint('[4294967295]'), undefined);
 });
 
+test('ajv-jtd edge.int.spelled-1.0: the parser rejects an int32 spelled 1.0, which RFC 8927 §3.3.7 accepts (a zero fractional part)', () => {
+  const parse = parser({ properties: { n: { type: 'int32' } } });
+  assert.equal(parse('{"n":1.0}'), undefined);
+  assert.match(parse.message ?? '', /unexpected token \./);
+  assert.deepEqual(parse('{"n":1}'), { n: 1 });
+  assert.equal(new Ajv().compile({ properties: { n: { type: 'int32' } } })(JSON.parse('{"n":1.0}')), true, "ajv's JTD validator accepts it");
+});
+
 test('ajv-jtd structure.empty.*-object / roundtrip07: compiling a parser for an object with no properties throws', () => {
   assert.throws(() => parser({ properties: {} }), { name: 'TypeError', message: /Reduce of empty array/ });
   assert.throws(() => parser({ properties: { o: { properties: {} } } }), { name: 'TypeError' });

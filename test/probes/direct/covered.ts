@@ -37,12 +37,12 @@ export const COVERED: readonly Covered[] = [
   c('ajv-jtd', 'serialize', NEG_ZERO, '✗', 'ajv-jtd.test.ts'),
   c('ajv-jtd', 'serialize', /^string\.value\.[\w-]+\.(lone-high|lone-low|reversed-pair)\./, '✗', 'ajv-jtd.test.ts'),
   c('ajv-jtd', 'deserialize', /^(edge\.int\.2\^53-1|conformance\.[\w-]+\.roundtrip17)$/, '⚠', 'ajv-jtd.test.ts'),
+  c('ajv-jtd', 'deserialize', /^edge\.int\.spelled-1\.0$/, '⚠', 'ajv-jtd.test.ts'),
   c('ajv-jtd', 'deserialize', /^(structure\.empty\.(root|member)-object|conformance\.[\w-]+\.roundtrip07)$/, '⚠', 'ajv-jtd.test.ts'),
   c('ajv-jtd', 'deserialize', /^safety\.declared\.__proto__/, '⚠', 'ajv-jtd.test.ts'),
 
   c('typia', 'serialize', /^edge\.(date\.\S+|number\.(NaN|[+-]Infinity)|array\.(hole|undefined)|class\.toJSON|function)$/, '✗', 'typia.test.ts'),
   c('typia', 'serialize', NEG_ZERO, '✗', 'typia.test.ts'),
-  c('typia', 'serialize', /^string\.key\.declared\.quote\./, '⚠', 'typia.test.ts'),
   c('typia', 'deserialize', /^string\.key\.declared\.quote\./, '⚠', 'typia.test.ts'),
   c('typia', 'deserialize', INT_ROUNDED, '✗', 'typia.test.ts'),
 
