@@ -2,7 +2,7 @@
  * Phase-1 entry of the probe runner, until `jsonbench probe` exists (phase 2):
  *
  *   npm run probes -- [--serializer a,b] [--family string,edge] [--filter REGEX] [--full]
- *                     [--conformance DIR] [--json FILE] [--in-process] [--timeout MS] [--config FILE]
+ *                     [--conformance DIR] [--json FILE] [--in-process] [--timeout MS] [--config FILE] [--narrow]
  *   npm run probes -- --hostile-gate [--serializer a,b]
  *
  * Prints the matrix per direction (grouped rows; `--full` one row per probe) and the failing
@@ -28,7 +28,7 @@ try {
     options: {
       serializer: { type: 'string' }, family: { type: 'string' }, filter: { type: 'string' }, full: { type: 'boolean' },
       conformance: { type: 'string' }, json: { type: 'string' }, 'in-process': { type: 'boolean' }, timeout: { type: 'string' },
-      config: { type: 'string' }, 'hostile-gate': { type: 'boolean' },
+      config: { type: 'string' }, 'hostile-gate': { type: 'boolean' }, narrow: { type: 'boolean' },
     },
   }).values;
 } catch (e) { usage((e as Error).message); }
@@ -59,7 +59,7 @@ const run = await runProbes({
   onProgress: (line) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${line}\n`),
 });
 for (const direction of ['serialize', 'deserialize'] as const) {
-  process.stdout.write(renderMatrix(run.probes, run.results, direction, { full: args.full }) + '\n\n');
+  process.stdout.write(renderMatrix(run.probes, run.results, direction, { full: args.full, narrow: args.narrow }) + '\n\n');
 }
 if (run.skipped.length) process.stdout.write(`conformance files skipped (${run.skipped.length}):\n${run.skipped.map((s) => `  ${s.file}: ${s.reason}`).join('\n')}\n`);
 process.stdout.write(`${run.probes.length} probes, ${run.results.length} verdicts in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

@@ -49,7 +49,17 @@ function pad(s: string, n: number): string {
   return s + ' '.repeat(Math.max(0, n - [...s].length));
 }
 
-export interface MatrixOptions { full?: boolean; details?: boolean }
+/**
+ * `full`: one row per probe; `details: false`: no list of failing verdicts; `narrow`: marks and
+ * counts only (no ✔ labels) under short column names, listed below the table.
+ */
+export interface MatrixOptions { full?: boolean; details?: boolean; narrow?: boolean }
+
+/** Short column names for the built-ins in a narrow matrix. */
+const SHORT: Readonly<Record<string, string>> = {
+  json: 'json', 'fast-json-stringify': 'fjs', 'ajv-jtd': 'ajv', typia: 'typia', typebox: 'tbox', zod: 'zod', valibot: 'vali',
+  arktype: 'ark', 'class-transformer': 'c-t', superjson: 'sjson', 'safe-stable-stringify': 'sss', 'secure-json-parse': 'sjp',
+};
 
 /** The matrix of one direction, as lines of text. */
 export function renderMatrix(probes: readonly Probe[], results: readonly ProbeResult[], direction: ProbeDirection, options: MatrixOptions = {}): string {
@@ -72,11 +82,13 @@ export function renderMatrix(probes: readonly Probe[], results: readonly ProbeRe
     const k = `${rowKey(p)}\u0000${r.serializer}`;
     (byRowAndSerializer.get(k) ?? byRowAndSerializer.set(k, []).get(k)!).push(r.verdict);
   }
-  const table = rows.map((row) => [row, ...columns.map((s) => cellText(byRowAndSerializer.get(`${row}\u0000${s}`) ?? []))]);
-  const header = ['probe', ...columns];
+  const cell = (vs: readonly Verdict[]) => (options.narrow ? cellText(vs.map((v) => (v.mark === '✔' ? { mark: '✔' } : v))) : cellText(vs));
+  const table = rows.map((row) => [row, ...columns.map((s) => cell(byRowAndSerializer.get(`${row}\u0000${s}`) ?? []))]);
+  const header = ['probe', ...columns.map((s) => (options.narrow ? SHORT[s] ?? s : s))];
   const widths = header.map((h, i) => Math.max([...h].length, ...table.map((t) => [...t[i]].length)));
   const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i])).join('  ').trimEnd();
   const out = [`${direction} (${rows.length} rows${options.full ? '' : ', grouped'}; ${columns.length} serializers)`, line(header), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)];
+  if (options.narrow) out.push('', `columns: ${columns.map((s) => `${SHORT[s] ?? s} = ${s}`).join(', ')}`);
   if (absent.length) out.push('', 'no column (✘ for every probe of this direction):', ...absent.map((a) => `  ${a}`));
   if (options.details !== false) {
     const failing = own.filter((r) => (r.verdict.mark === '✗' || r.verdict.mark === '⚠') && columns.includes(r.serializer));

@@ -6,6 +6,7 @@ import { runProbe, type PrepareCache } from './run-probe.js';
 import { probeAdapter } from './typia-probes.js';
 import { cellKey, configSerializers, parseCellKey, type ChildJob, type ChildMessage } from './child.js';
 import type { Probe, ProbeDirection, ProbeResult } from './types.js';
+import { describeVerdict } from './matrix.js';
 
 /**
  * The phase-1 probe runner: every selected probe × direction × serializer, in a child process per
@@ -88,7 +89,7 @@ async function runInChildren(serializer: string, keys: string[], catalog: Catalo
       emit(cellKey(r.probe, r.direction), r.verdict);
     });
     if (inFlight) {
-      progress?.(`${serializer}: ${inFlight}: ${(fault as { actual?: string }).actual ?? 'child lost'}; a fresh child takes the rest`);
+      progress?.(`${serializer}: ${inFlight}: ${describeVerdict(fault!)}; a fresh child takes the rest`);
       emit(inFlight, fault!);
       done.add(inFlight);
     } else if (fault) {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -15,14 +15,19 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export async function compileTypia<T>(source: string): Promise<T> {
   const ts = (await import('typescript')).default;
   const { transform } = require('typia/lib/transform') as { transform: (p: unknown, o: unknown, e: { addDiagnostic: (d: unknown) => number }) => unknown };
+  mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });
   const dir = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'typia-direct-'));
-  const file = join(dir, 'source.ts');
-  writeFileSync(file, source);
-  const program = ts.createProgram([file], { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true, noEmit: true });
-  const diagnostics: unknown[] = [];
-  const result = ts.transform(program.getSourceFile(file)!, [transform(program, {}, { addDiagnostic: (d) => diagnostics.push(d) }) as never], program.getCompilerOptions());
-  if (diagnostics.length) throw new Error(`typia reported ${diagnostics.length} diagnostics`);
-  const js = ts.transpileModule(ts.createPrinter().printFile(result.transformed[0]), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
-  writeFileSync(join(dir, 'source.mjs'), js);
-  return (await import(pathToFileURL(join(dir, 'source.mjs')).href)) as T;
+  try {
+    const file = join(dir, 'source.ts');
+    writeFileSync(file, source);
+    const program = ts.createProgram([file], { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true, noEmit: true });
+    const diagnostics: unknown[] = [];
+    const result = ts.transform(program.getSourceFile(file)!, [transform(program, {}, { addDiagnostic: (d) => diagnostics.push(d) }) as never], program.getCompilerOptions());
+    if (diagnostics.length) throw new Error(`typia reported ${diagnostics.length} diagnostics`);
+    const js = ts.transpileModule(ts.createPrinter().printFile(result.transformed[0]), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+    writeFileSync(join(dir, 'source.mjs'), js);
+    return (await import(pathToFileURL(join(dir, 'source.mjs')).href)) as T;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
