@@ -1,10 +1,10 @@
-import type { Probe, ProbeFamily } from './types.js';
+import { PROBE_FAMILIES, type Probe, type ProbeFamily } from './types.js';
 import { featureProbes } from './catalog/features.js';
 import { edgeValueProbes } from './catalog/edge-values.js';
 import { stringProbes } from './catalog/strings.js';
 import { structureProbes } from './catalog/structure.js';
 import { safetyProbes } from './catalog/safety.js';
-import { conformanceProbes } from './catalog/conformance.js';
+import { conformanceProbes, type ConformanceSet } from './catalog/conformance.js';
 
 /**
  * The probe catalog: one builder per family (catalog/*.ts). Conformance probes are read from a
@@ -22,26 +22,23 @@ export const builtinFamilies: Readonly<Record<Exclude<ProbeFamily, 'conformance'
 export interface CatalogOptions {
   /** Families to include (default: all). */
   families?: readonly ProbeFamily[];
-  /** Folder of conformance files; without it the conformance family is empty. */
-  conformanceDir?: string;
+  /** The conformance files (read by the host: catalog/conformance-folder.ts); without them the conformance family is empty. */
+  conformance?: ConformanceSet;
 }
 
-/** The probes of the selected families, and conformance files that could not become probes. */
-export function loadCatalog(options: CatalogOptions = {}): { probes: Probe[]; skipped: { file: string; reason: string }[] } {
-  const families = options.families ?? ['feature', 'edge', 'string', 'structure', 'safety', 'conformance'];
+/** The probes of the selected families, in family order. Builds no input (inputs are made when a probe runs). */
+export function loadCatalog(options: CatalogOptions = {}): Probe[] {
+  const families = options.families ?? PROBE_FAMILIES;
   const probes: Probe[] = [];
-  let skipped: { file: string; reason: string }[] = [];
   for (const family of families) {
     if (family === 'conformance') {
-      if (!options.conformanceDir) continue;
-      const c = conformanceProbes(options.conformanceDir);
-      probes.push(...c.probes);
-      skipped = c.skipped;
+      if (options.conformance) probes.push(...conformanceProbes(options.conformance));
     } else {
       probes.push(...builtinFamilies[family]());
     }
   }
-  return { probes, skipped };
+  return probes;
 }
 
-export type { Probe, ProbeFamily, Verdict, ProbeResult, Accept, Outcome } from './types.js';
+export type { Probe, ProbeFamily, Verdict, Accept, Outcome } from './types.js';
+export type { ConformanceSet, ConformanceFile } from './catalog/conformance.js';

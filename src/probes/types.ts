@@ -1,5 +1,9 @@
 import type { SchemaNode, WireOptions } from '../workloads/schema.js';
-import type { GuaranteeClass } from '../serializers/types.js';
+import type { Direction, GuaranteeClass } from '../case/coordinates.js';
+import type { Fault, Mark, ProbeFamily, Verdict } from '../case/probe.js';
+
+export type { Fault, Mark, ProbeFamily, Verdict };
+export { PROBE_FAMILIES } from '../case/probe.js';
 
 /**
  * The probe model (issue 11): a probe is a small case with an input, a schema and what a correct
@@ -8,9 +12,6 @@ import type { GuaranteeClass } from '../serializers/types.js';
  * (run-probe.ts) and, in phase 2, the worker and the reports share one set of words.
  */
 
-/** The probe families of issue 11, one catalog file each. */
-export type ProbeFamily = 'feature' | 'edge' | 'string' | 'structure' | 'safety' | 'conformance';
-export const PROBE_FAMILIES: readonly ProbeFamily[] = ['feature', 'edge', 'string', 'structure', 'safety', 'conformance'];
 
 /**
  * A schema construct a probe needs. `core` is what jsonbench's {@link SchemaNode} and
@@ -44,31 +45,6 @@ export interface Accept {
   check?: (result: unknown, text?: string) => string | null;
 }
 
-/** How a wrong result is wrong: the ✗ kinds of issue 11, plus process-level faults. */
-export type Fault =
-  | 'silent-loss'      // a member, element, digit or type dropped or replaced without an error
-  | 'invalid-json'     // the output does not parse
-  | 'ill-formed'       // the output parses but holds a lone surrogate (not encodable as UTF-8, RFC 8259 §8.1)
-  | 'wrong-value'      // any other difference
-  | 'accepts-invalid'  // a deserializer returned a value for input it must reject
-  | 'pollution'        // Object.prototype changed
-  | 'crash'            // the process died
-  | 'hang';            // no answer within the probe timeout
-
-/**
- * The verdict of one probe × serializer × direction (issue 11's marks):
- * ✔ does it (with the accepted behaviour's label), ✘ cannot (declared by the adapter through
- * `supports()`), ✗ wrong (with the first difference), ⚠ throws where output was expected (with
- * the message), and – not expressible in jsonbench yet (a limit of the harness, not the library).
- */
-export type Verdict =
-  | { mark: '✔'; label?: string }
-  | { mark: '✘'; reason: string }
-  | { mark: '✗'; fault: Fault; path: string; expected: string; actual: string }
-  | { mark: '⚠'; message: string; stage: 'prepare' | 'call' }
-  | { mark: '–'; reason: string };
-
-export type Mark = Verdict['mark'];
 
 /** What a serialize probe feeds and expects. `input` builds a fresh value per run (cycles, class instances, Maps). */
 export interface SerializeSide {
@@ -102,7 +78,8 @@ export interface Probe {
   deserialize?: DeserializeSide;
 }
 
-export type ProbeDirection = 'serialize' | 'deserialize';
+/** A probe side's direction (the case vocabulary's). */
+export type ProbeDirection = Direction;
 
 /** What happened when one probe side ran (before judging). */
 export type Outcome =

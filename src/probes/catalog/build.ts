@@ -1,5 +1,5 @@
 import type { SchemaNode } from '../../workloads/schema.js';
-import type { GuaranteeClass } from '../../serializers/types.js';
+import type { GuaranteeClass } from '../../case/coordinates.js';
 import type { Accept } from '../types.js';
 
 /** Small builders the catalog files share, so each probe reads as its data. */

@@ -1,5 +1,3 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
 import type { SchemaNode } from '../../workloads/schema.js';
 import type { Accept, Construct, Probe } from '../types.js';
 import { anyClass, arr, bool, int, num, obj, str } from './build.js';
@@ -11,9 +9,9 @@ import { anyClass, arr, bool, int, num, obj, str } from './build.js';
  *   rejected, `*_EXCLUDE` (disputed: a top-level scalar, a depth limit of 20) either;
  * - nativejson-benchmark `data/roundtrip/`: `roundtrip*` — deserialize must read the exact value
  *   and serialize must write the same text (or the same value spelled otherwise).
- * Deserializers take a string, so each file is decoded as UTF-8 with a fatal decoder that keeps a
- * byte-order mark; a file that is not UTF-8 cannot be handed to any of them and is listed as
- * skipped with that reason (the decoder rejected it first).
+ * The host reads the folder (conformance-folder.ts: files decoded as UTF-8, a file that is not UTF-8
+ * skipped with that reason) and hands the texts to the worker, which builds the probes here: this
+ * file reads no files, so it runs on every target.
  */
 
 export type ConformanceKind = 'accept' | 'reject' | 'either' | 'roundtrip';
@@ -62,48 +60,32 @@ export function exactValue(text: string): { value: unknown; exactInt64: boolean 
   return { value, exactInt64: false };
 }
 
-/** Every file under `dir` (recursively), sorted by path. */
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...filesUnder(p));
-    else out.push(p);
-  }
-  return out;
+/** One conformance file as the host read it: its path under the folder (`json-test-suite/y_x.json`) and its text. */
+export interface ConformanceFile { path: string; text: string }
+
+/** The conformance files of a folder, as the host hands them to workers; `root` names the folder (its base name). */
+export interface ConformanceSet { root: string; files: ConformanceFile[] }
+
+/** A short id part from the file's first folder under the root (`json-test-suite`), or the root's name. */
+function suiteOf(root: string, path: string): string {
+  const parts = path.split('/');
+  return (parts.length > 1 ? parts[0] : root).replace(/[^\w-]/g, '');
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** The base name of a path written with `/`. */
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
-/** A short id part from the folder of a file relative to the root (`json-test-suite`), or the root's name. */
-function suiteOf(root: string, file: string): string {
-  const rel = relative(root, file).split(/[\\/]/);
-  return (rel.length > 1 ? rel[0] : basename(root)).replace(/[^\w-]/g, '');
-}
-
-/**
- * Probes from every conformance file under `dir`, and the files that could not become one.
- * @throws Error naming `dir` when it does not exist or holds no conformance file.
- */
-export function conformanceProbes(dir: string): { probes: Probe[]; skipped: { file: string; reason: string }[] } {
+/** Probes from every conformance file of the set (files whose names are no conformance case are ignored). */
+export function conformanceProbes(set: ConformanceSet): Probe[] {
   const probes: Probe[] = [];
-  const skipped: { file: string; reason: string }[] = [];
-  let files: string[];
-  try { files = filesUnder(dir); } catch (e) { throw new Error(`conformance folder ${dir}: ${(e as Error).message}`); }
-  for (const file of files) {
-    const name = basename(file);
+  for (const { path, text } of set.files) {
+    const name = baseName(path);
     const kind = conformanceKind(name);
     if (!kind) continue;
-    let text: string;
-    try { text = decoder.decode(readFileSync(file)); } catch {
-      skipped.push({ file: relative(dir, file), reason: 'not valid UTF-8: a string-input deserializer cannot be handed it (the decoder rejects it first)' });
-      continue;
-    }
-    const id = `conformance.${suiteOf(dir, file)}.${name.replace(/\.json$/, '')}`;
+    const id = `conformance.${suiteOf(set.root, path)}.${name.replace(/\.json$/, '')}`;
     probes.push(kind === 'roundtrip' ? roundtripProbe(id, name, text) : parseProbe(id, name, kind, text));
   }
-  if (probes.length === 0 && skipped.length === 0) throw new Error(`conformance folder ${dir}: no y_/n_/i_, pass/fail or roundtrip *.json files in it`);
-  return { probes, skipped };
+  return probes;
 }
 
 function parseProbe(id: string, name: string, kind: Exclude<ConformanceKind, 'roundtrip'>, text: string): Probe {

@@ -1,5 +1,5 @@
 import type { Accept, Probe } from '../types.js';
-import type { GuaranteeClass } from '../../serializers/types.js';
+import type { GuaranteeClass } from '../../case/coordinates.js';
 import { anyClass, arr, bool, int, num, obj, str, wireOrModel } from './build.js';
 
 /**

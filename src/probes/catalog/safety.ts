@@ -1,5 +1,5 @@
 import type { Accept, Probe } from '../types.js';
-import type { GuaranteeClass } from '../../serializers/types.js';
+import type { GuaranteeClass } from '../../case/coordinates.js';
 import { anyClass, obj, own, str } from './build.js';
 
 /**
