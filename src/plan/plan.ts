@@ -62,11 +62,16 @@ export function sizesFor(workload: Workload, policy: RunPolicy, explicit?: numbe
   return [...workload.defaultSizes];
 }
 
-function versionOf(a: SerializerAdapter, req: PlanRequest): string {
-  const matrix = req.versions?.get(a.id);
+/** The version a serializer row records: its version-matrix version, its package's installed version, the host's JSON, or `n/a`. */
+export function serializerVersion(a: SerializerAdapter, versions?: ReadonlyMap<string, string>, resolveFrom?: string): string {
+  const matrix = versions?.get(a.id);
   if (matrix) return matrix;
   if (!a.packageName) return a.family === 'builtin' && a.id === 'json' ? builtinVersion() : 'n/a';
-  return installedVersion(a.packageName, req.resolveFrom);
+  return installedVersion(a.packageName, resolveFrom);
+}
+
+function versionOf(a: SerializerAdapter, req: PlanRequest): string {
+  return serializerVersion(a, req.versions, req.resolveFrom);
 }
 
 /**

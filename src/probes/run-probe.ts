@@ -1,14 +1,18 @@
-import type { SerializerAdapter, PreparedSerializer } from '../serializers/types.js';
+import type { CaseClass } from '../case/coordinates.js';
+import type { SerializerAdapter } from '../serializers/types.js';
 import type { Workload } from '../workloads/types.js';
-import { inexpressibleReason } from './constructs.js';
+import { prepareCase, type PreparedCase } from '../measure/prepare-case.js';
 import { judge } from './judge.js';
 import type { Accept, Outcome, Probe, ProbeDirection, Verdict } from './types.js';
 
 /**
- * Runs one side of a probe against one adapter in this process, through the adapter's own
- * `supports()` and `prepare()` exactly as a timed case would, and judges the outcome. Never
- * throws. A hang or a process crash cannot be caught here: the child-process runner (runner.ts)
- * turns those into ✗ hang / ✗ crash.
+ * Runs one side of a probe against one adapter in this process (inside a worker, or in a test), and
+ * judges the outcome. The adapter is prepared through the lab's one {@link prepareCase}, exactly as
+ * a timed case's side is, with the probe as a one-document workload; the call is the prepared
+ * side's `call`. Whether the adapter serves the direction and supports the probe's schema, and
+ * whether jsonbench can state the schema at all, was decided before (plan/probe-plan.ts): this
+ * runs what was planned. Never throws; a hang or a process crash cannot be caught here — the host
+ * turns those into ✗ hang / ✗ crash (run/probe-runner.ts).
  */
 
 /** The probe as the one-document workload its adapter is prepared with (never built: probes bring their own input). */
@@ -26,8 +30,13 @@ export function probeWorkload(probe: Probe): Workload {
   };
 }
 
+/** The case class a probe side runs in for this adapter: `serialize`, or the adapter's deserialize class. */
+export function probeClass(adapter: Pick<SerializerAdapter, 'deserializeClass'>, direction: ProbeDirection): CaseClass {
+  return direction === 'serialize' ? 'serialize' : adapter.deserializeClass ?? 'parse';
+}
+
 /** The behaviours a probe side accepts from this adapter (deserialize: by its guarantee class). */
-export function acceptsFor(probe: Probe, adapter: SerializerAdapter, direction: ProbeDirection): readonly Accept[] {
+export function acceptsFor(probe: Probe, adapter: Pick<SerializerAdapter, 'deserializeClass'>, direction: ProbeDirection): readonly Accept[] {
   if (direction === 'serialize') return probe.serialize!.accept;
   return probe.deserialize!.accept(adapter.deserializeClass ?? 'parse');
 }
@@ -54,33 +63,28 @@ function pollutionSince(before: ProtoSnapshot): string[] {
 const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message);
 
 /**
- * Prepared serializers by direction and workload shape, so probes that share a schema share one
+ * Prepared sides by direction and probe schema, so probes that share a schema share one
  * `prepare()` (as every input of a timed case shares one): ajv compiles for ~0.4 s, and hundreds of
- * string probes share six schemas. One cache per adapter.
+ * string probes share six schemas. One cache per adapter (per worker launch).
  */
-export type PrepareCache = Map<string, Promise<PreparedSerializer>>;
+export type PrepareCache = Map<string, Promise<PreparedCase>>;
 
 function prepareKey(probe: Probe, direction: ProbeDirection): string {
   return JSON.stringify([direction, probe.schema, probe.wire ?? null, probe.serializeFrom ?? 'wire']);
 }
 
-/** Runs the probe side and returns what happened (not yet judged). */
+/** Runs the probe side and returns what happened (not yet judged). `onPrepared` is called once the adapter is prepared, before the call. */
 export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection, cache?: PrepareCache, onPrepared?: () => void): Promise<Outcome> {
-  const workload = probeWorkload(probe);
-  let prepared: PreparedSerializer;
+  let prepared: PreparedCase;
   try {
-    // What the adapter declares comes first (a one-way library is ✘ for the other direction), then what jsonbench cannot state.
-    const supported = adapter.supports(workload, direction);
-    if (supported !== true) return { kind: 'unsupported', reason: String(supported) };
-    const inexpressible = inexpressibleReason(probe, adapter, direction);
-    if (inexpressible) return { kind: 'inexpressible', reason: inexpressible };
+    const make = () => prepareCase(adapter, probeWorkload(probe), { shape: 'single', direction, caseClass: probeClass(adapter, direction) });
     if (cache) {
       const key = prepareKey(probe, direction);
       let p = cache.get(key);
-      if (!p) cache.set(key, (p = Promise.resolve().then(() => adapter.prepare(workload, direction))));
+      if (!p) cache.set(key, (p = make()));
       prepared = await p;
     } else {
-      prepared = await adapter.prepare(workload, direction);
+      prepared = await make();
     }
   } catch (e) {
     if (probe.deepSchema) {
@@ -91,8 +95,6 @@ export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, 
     const err = e as Error;
     return { kind: 'threw', stage: 'prepare', name: err?.name ?? 'Error', message: String(err?.message ?? e) };
   }
-  const fn = direction === 'serialize' ? prepared?.serialize : prepared?.deserialize;
-  if (typeof fn !== 'function') return { kind: 'threw', stage: 'prepare', name: 'Error', message: `prepare() returned no ${direction} function` };
   let input: unknown;
   try { input = direction === 'serialize' ? probe.serialize!.input() : probe.deserialize!.text(); } catch (e) {
     throw new Error(`probe ${probe.id}: building its ${direction} input threw: ${(e as Error).message}`);
@@ -100,7 +102,7 @@ export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, 
   onPrepared?.();
   const before = snapshotObjectPrototype();
   try {
-    const value = fn.call(prepared, input as never);
+    const value = prepared.call(input);
     if (direction === 'deserialize' && value !== null && typeof value === 'object') {
       // What application code does next with a parsed body; neither may reach Object.prototype.
       void { ...(value as object) };

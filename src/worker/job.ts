@@ -33,9 +33,14 @@ async function stage<T>(name: string, side: Side | undefined, fn: () => T | Prom
 /**
  * Runs one worker job, sending protocol messages through `host.send`. Never throws: a failing
  * stage becomes an `error` message naming the stage and side (`unsupported: true` when the
- * adapter needs an API this runtime lacks).
+ * adapter needs an API this runtime lacks). A probe job runs in worker/probe-job.ts.
  */
 export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
+  if (job.mode === 'probe') {
+    // Loaded only by probe launches: a timed launch never evaluates the probe catalog.
+    const { runProbeJob } = await import('./probe-job.js');
+    return runProbeJob(job, host);
+  }
   const t0 = nowNs();
   const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
   const gc = () => host.gc();

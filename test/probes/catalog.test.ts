@@ -3,13 +3,14 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadCatalog } from '../../src/probes/index.js';
 import { conformanceKind, conformanceProbes, exactValue } from '../../src/probes/catalog/conformance.js';
+import { readConformanceFolder } from '../../src/probes/catalog/conformance-folder.js';
 import { HOSTILE_CLASSES, HOSTILE_LENGTHS, hostileSamples, hostileString, ALL_HOSTILE_CHARS } from '../../src/probes/hostile-strings.js';
 import { AVAILABLE, inexpressibleReason } from '../../src/probes/constructs.js';
 
 /** The catalog: every family of issue 11 present, ids unique, hostile strings exactly as long as named. */
 
 const fixtures = fileURLToPath(new URL('../../../test/fixtures/probes/conformance', import.meta.url));
-const { probes } = loadCatalog({ conformanceDir: fixtures });
+const probes = loadCatalog({ conformance: readConformanceFolder(fixtures).set });
 
 test('probe ids are unique across the catalog', () => {
   const seen = new Set<string>();
@@ -52,10 +53,16 @@ test('a probe needing a construct the schema lacks is – for schema-reading ada
   assert.equal(AVAILABLE.size, 0);
   const record = probes.find((p) => p.id === 'string.key.record.quote.L41')!;
   assert.match(inexpressibleReason(record, { id: 'zod' }, 'deserialize')!, /needs record/);
-  assert.equal(inexpressibleReason(record, { id: 'json' }, 'serialize'), null);
+  assert.equal(inexpressibleReason(record, { id: 'json', readsSchema: false }, 'serialize'), null);
   const reject = probes.find((p) => p.id === 'feature.additional.reject')!;
-  assert.match(inexpressibleReason(reject, { id: 'json' }, 'serialize')!, /additional-properties-policy/);
+  assert.match(inexpressibleReason(reject, { id: 'json', readsSchema: false }, 'serialize')!, /additional-properties-policy/);
   assert.equal(inexpressibleReason(record, { id: 'mine', readsSchema: false }, 'serialize'), null, 'an adapter may declare itself schema-free');
+});
+
+test('the built-in adapters that never read the schema say so themselves (readsSchema: false), the others read it', async () => {
+  const { serializers } = await import('../../src/serializers/index.js');
+  const free = (await serializers.loadAll()).filter((a) => a.readsSchema === false).map((a) => a.id).sort();
+  assert.deepEqual(free, ['json', 'safe-stable-stringify', 'secure-json-parse', 'superjson']);
 });
 
 test('conformance files are classified by the suites\' naming, and any folder of them loads', () => {
@@ -67,14 +74,16 @@ test('conformance files are classified by the suites\' naming, and any folder of
   assert.equal(conformanceKind('fail02.json'), 'reject');
   assert.equal(conformanceKind('roundtrip27.json'), 'roundtrip');
   assert.equal(conformanceKind('README.txt'), null);
-  const { probes: loaded, skipped } = conformanceProbes(fixtures);
+  const { set, skipped } = readConformanceFolder(fixtures);
+  const loaded = conformanceProbes(set);
   assert.deepEqual(loaded.map((p) => p.id).sort(), [
     'conformance.roundtrip.roundtrip01', 'conformance.roundtrip.roundtrip02', 'conformance.suite.i_number_huge_exp',
     'conformance.suite.n_array_extra_comma', 'conformance.suite.n_object_trailing_comma', 'conformance.suite.y_array_empty', 'conformance.suite.y_object_nested',
   ]);
   assert.deepEqual(skipped.map((s) => s.file), ['suite/n_string_invalid_utf8.json']);
-  assert.throws(() => conformanceProbes(fileURLToPath(new URL('.', import.meta.url))), /no y_\/n_\/i_/);
-  assert.throws(() => conformanceProbes('/no/such/folder'), /conformance folder \/no\/such\/folder/);
+  assert.throws(() => readConformanceFolder(fileURLToPath(new URL('.', import.meta.url))), /no y_\/n_\/i_/);
+  assert.throws(() => readConformanceFolder('/no/such/folder'), /conformance folder \/no\/such\/folder/);
+  assert.ok(set.files.every((f) => !f.path.includes('\\') && conformanceKind(f.path.split('/').pop()!)), 'paths are written with / and name conformance files only');
 });
 
 test('a roundtrip file is read exactly: an integer a double cannot hold is expected as a BigInt', () => {

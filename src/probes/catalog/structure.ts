@@ -109,6 +109,7 @@ function depthProbes(): Probe[] {
       id: `structure.depth.${kind}.${depth}`, family: 'structure', title: `${kind}s nested ${depth.toLocaleString('en')} deep`,
       schema: must ? (kind === 'array' ? nestedArraySchema(depth) : nestedObjectSchema(depth)) : kind === 'array' ? arr(int()) : obj({ a: int() }),
       deepSchema: must,
+      shown: { input: kind === 'array' ? `[[[…[1]…]]] (${depth.toLocaleString('en')} arrays)` : `{"a":{"a":…{"a":1}…}} (${depth.toLocaleString('en')} objects)`, expected: accept.map((a) => a.label).join(' or ') },
       ...(must ? {} : { needs: ['recursive' as const], intended: kind === 'array' ? 'T = number | T[]' : 'T = { a: number | T }' }),
       serialize: { input: value, accept },
       deserialize: { text, accept: anyClass(...accept.map((a) => ('check' in a ? { ...a, label: 'reads it' } : a))) },
@@ -137,6 +138,7 @@ function largeProbes(): Probe[] {
   const text = once(() => JSON.stringify(value()));
   return [{
     id: 'structure.large.50MB', family: 'structure', title: 'a 50 MB document',
+    shown: { input: '{"items":[{"id":0,"name":"item 0 ","tags":["t0","u0"],"score":0},…]} (50 MiB of compact JSON)', expected: 'the same document' },
     schema: obj({ items: arr(obj({ id: int(), name: str(), tags: arr(str()), score: num() })) }),
     // Getters: the 50 MB value is built on first use, not when the catalog loads.
     serialize: { input: value, accept: [{ get json() { return value(); } }] },
