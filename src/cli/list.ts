@@ -5,7 +5,7 @@ import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
 import { unitView } from '../workloads/unit.js';
 import { supportOf } from '../plan/plan.js';
-import { builtinVersion, installedVersion } from '../serializers/version.js';
+import { adapterVersion } from '../serializers/version.js';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
@@ -46,7 +46,7 @@ export async function listCommand(opts: { config?: string; json?: boolean }): Pr
       for (const w of ws) for (const shape of w.shapes) for (const d of ['serialize', 'deserialize'] as const) {
         if (supportOf(s, unitView(w, shape), d).status === 'planned') pairs.push(`${w.id}/${shape}/${d === 'serialize' ? 'ser' : 'de'}`);
       }
-      const version = s.packageName ? installedVersion(s.packageName, configFile ?? undefined) : s.id === 'json' ? builtinVersion() : 'n/a';
+      const version = adapterVersion(s, configFile ?? undefined);
       return { id: s.id, version, family: s.family, deserializeClass: s.deserializeClass ?? null, supported: pairs };
     });
     if (opts.json) {

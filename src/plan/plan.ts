@@ -3,7 +3,7 @@ import type { Workload } from '../workloads/types.js';
 import type { SerializerAdapter } from '../serializers/types.js';
 import { unitView } from '../workloads/unit.js';
 import { baselinePreference, type RunPolicy } from '../config/policies.js';
-import { builtinVersion, installedVersion } from '../serializers/version.js';
+import { adapterVersion } from '../serializers/version.js';
 
 /** What every planned case carries, whatever the plan decided about it. */
 export interface PlannedHeader extends CaseCoordinates {
@@ -45,7 +45,7 @@ export interface PlanRequest {
   sizes?: number[];
   directions: Direction[];
   policy: RunPolicy;
-  /** file to resolve user adapters' packages from (their config) */
+  /** the user's config file: its folder is where a user adapter's package (and so its version) is resolved from */
   resolveFrom?: string;
   /** the version matrix: row label (`fast-json-stringify@6.4.0`) → the version installed for it */
   versions?: ReadonlyMap<string, string>;
@@ -66,8 +66,7 @@ export function sizesFor(workload: Workload, policy: RunPolicy, explicit?: numbe
 export function serializerVersion(a: SerializerAdapter, versions?: ReadonlyMap<string, string>, resolveFrom?: string): string {
   const matrix = versions?.get(a.id);
   if (matrix) return matrix;
-  if (!a.packageName) return a.family === 'builtin' && a.id === 'json' ? builtinVersion() : 'n/a';
-  return installedVersion(a.packageName, resolveFrom);
+  return adapterVersion(a, resolveFrom);
 }
 
 function versionOf(a: SerializerAdapter, req: PlanRequest): string {

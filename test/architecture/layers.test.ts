@@ -10,14 +10,16 @@ import { fileURLToPath } from 'node:url';
  * other import between folders fails this test. The case vocabulary (src/case/) is the ground
  * floor; results/ knows only the vocabulary; reports and the ledger know only results (they are
  * pure readers of a results file); the run session (run/) is the one place that calls them all;
- * nothing imports the CLI. Adding an arrow means adding it here, on purpose.
+ * nothing imports the CLI. files/ (making folders safely) is a ground-floor helper any room that
+ * writes may use. Adding an arrow means adding it here, on purpose.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   case: [],
+  files: [],
   stats: [],
   registry: [],
   types: [],
-  versions: [],
+  versions: ['files'],
   workloads: ['case', 'registry'],
   serializers: ['case', 'registry', 'workloads'],
   results: ['case'],
@@ -25,16 +27,16 @@ const ALLOWED: Record<string, readonly string[]> = {
   measure: ['case', 'stats', 'workloads', 'serializers'],
   // probes: the catalog, the judge and one probe side through measure's prepareCase (run inside workers)
   probes: ['case', 'workloads', 'serializers', 'measure'],
-  config: ['case', 'workloads', 'serializers'],
+  config: ['files', 'case', 'workloads', 'serializers'],
   worker: ['case', 'measure', 'workloads', 'serializers', 'config', 'probes'],
-  runtimes: ['case', 'measure', 'results', 'worker'],
-  plan: ['case', 'measure', 'workloads', 'serializers', 'config', 'versions', 'probes'],
+  runtimes: ['files', 'case', 'measure', 'results', 'worker'],
+  plan: ['files', 'case', 'measure', 'workloads', 'serializers', 'config', 'versions', 'probes'],
   instructions: ['case', 'measure', 'workloads', 'serializers', 'config', 'results'],
-  ledger: ['results', 'versions'],
-  report: ['case', 'results', 'stats', 'versions'],
+  ledger: ['files', 'results', 'versions'],
+  report: ['files', 'case', 'results', 'stats', 'versions'],
   compare: ['results', 'stats', 'report'],
-  run: ['case', 'stats', 'workloads', 'serializers', 'config', 'measure', 'worker', 'results', 'analysers', 'runtimes', 'plan', 'instructions', 'ledger', 'report', 'probes'],
-  cli: ['case', 'stats', 'workloads', 'serializers', 'config', 'results', 'runtimes', 'plan', 'run', 'ledger', 'report', 'compare'],
+  run: ['files', 'case', 'stats', 'workloads', 'serializers', 'config', 'measure', 'worker', 'results', 'analysers', 'runtimes', 'plan', 'instructions', 'ledger', 'report', 'probes'],
+  cli: ['files', 'case', 'stats', 'workloads', 'serializers', 'config', 'results', 'runtimes', 'plan', 'run', 'ledger', 'report', 'compare'],
   'index.ts': ['case', 'workloads', 'serializers', 'run', 'results'],
 };
 
