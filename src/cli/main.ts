@@ -39,6 +39,8 @@ function program(exit: { code: number }): Command {
     .option('--ledger <path>', `record this run in ${LEDGER_HELP}`)
     .option('--no-ledger', 'do not record this run in the ledger')
     .option('--metric <list>', 'time (always measured); instructions: also count instructions/op of each case under valgrind callgrind (deterministic, for CI gates via compare)', collect)
+    .option('--no-probes', 'skip the probes relevant to the payloads (run untimed after the cases; jsonbench probe runs them all)')
+    .option('--conformance <folder>', 'add conformance probes from a folder of JSONTestSuite / json.org checker / roundtrip files to the probe pass')
     .action(async (opts) => { exit.code = await runCommand(opts); });
   p.command('probe')
     .description('run capability probes (names, policies, edge values, hostile strings, structure, safety, conformance) against serializers in their workers and print the matrix; writes results.json, report.md and report.html (nothing is timed)')
