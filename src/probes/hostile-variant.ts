@@ -4,10 +4,11 @@ import { HOSTILE_CLASSES, combinedHostileString, hostileString } from './hostile
 /**
  * The gate learns from the string probes (issue 11): a *hostile variant* of a payload carries
  * hostile strings in the payload's own plain-string fields, so a timed case whose output breaks
- * on them fails the gate (`incorrect`) even when nobody asked for probes. Today the gate's second
- * payload only changes the seed (plan/payloads.ts `variantSeed`); phase 2 writes this variant
- * instead (or as a third payload): `hostileVariant(workload.schema, workload.wire?.naming,
- * workload.build(size, variantSeed(seed)))`, rendered like any payload.
+ * on them fails the gate (`incorrect`) even when nobody asked for probes. The gate's second
+ * payload is `hostileVariant(workload.schema, workload.wire?.naming, build(size, variantSeed(seed)))`
+ * (plan/payloads.ts `hostileVariantText`, written in the build thread), and the gate requires
+ * serialize output to be well-formed Unicode, without which a raw lone surrogate would pass
+ * (`JSON.parse` accepts it).
  *
  * Which fields: plain strings only — no `format` (uuid, email, date-time: a validator may check
  * them), no `asDate`, no numeric strings (`fromString` numbers are typed number), no enums, and

@@ -65,9 +65,10 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       enter('prepare', side);
       const prepared = await stage('prepare', side, () => prepareCase(adapter, workload, job));
       enter('verify', side);
-      for (const text of texts) {
+      for (const [i, text] of texts.entries()) {
         const failure = await stage('verify', side, () => prepared.check(text));
-        if (failure) { send({ type: 'incorrect', side, ...failure }); return; }
+        // The second payload is the gate's variant: another seed, hostile strings in its plain-string fields (plan/payloads.ts).
+        if (failure) { send({ type: 'incorrect', side, ...failure, ...(i === 1 ? { reason: `${failure.reason} (gate's variant payload: another seed, hostile strings in its plain-string fields)` } : {}) }); return; }
       }
       sides[side] = prepared;
     }
