@@ -18,11 +18,13 @@ export interface ProbeTextOptions { full?: boolean; narrow?: boolean; color?: bo
 /** The changes between versions as a table. */
 function changesTable(changes: readonly VersionChange[]): Table<VersionChange> {
   const rows = [...new Set(changes.flatMap((c) => c.verdicts.map((v) => v.serializer)))];
+  // A row without its version in its label (the built-in adapter beside version-matrix rows) says it in the header.
+  const versionOf = new Map(changes.flatMap((c) => c.verdicts.map((v) => [v.serializer, v.version] as const)));
   return {
     columns: [
       { id: 'probe', header: 'Probe', cell: (c) => c.probe },
       { id: 'direction', header: 'Direction', cell: (c) => c.direction },
-      ...rows.map((r) => ({ id: r, header: r, cell: (c: VersionChange) => { const v = c.verdicts.find((x) => x.serializer === r)?.verdict; return v ? (v.mark === '✗' ? `✗ ${v.fault}` : v.mark) : ''; } })),
+      ...rows.map((r) => ({ id: r, header: r.includes('@') ? r : `${r} ${versionOf.get(r)}`, cell: (c: VersionChange) => { const v = c.verdicts.find((x) => x.serializer === r)?.verdict; return v ? (v.mark === '✗' ? `✗ ${v.fault}` : v.mark) : ''; } })),
     ],
     rows: changes,
   };

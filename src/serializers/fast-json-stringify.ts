@@ -9,14 +9,16 @@ export type JsonSchema = Record<string, unknown>;
 /**
  * Translates a schema node (as it stands on the wire) into JSON Schema: every declared property
  * is required (nullable means present but possibly null), nullable leaves become
- * `type: [t, 'null']`, integers `integer`, enums `enum`. String formats are left out: the
- * serializer writes strings as they are either way.
+ * `type: [t, 'null']`, integers `integer`, enums `enum`, string formats `format` (as a user's
+ * JSON Schema states them: fast-json-stringify writes `date-time`, `date` and `time` strings
+ * through their own functions, which before version 7 copied a string between quotes without
+ * escaping it; the string probes catch that, see docs/probes.md).
  */
 export function toJsonSchema(node: SchemaNode): JsonSchema {
   const typed = (t: string): JsonSchema => ({ type: node.nullable ? [t, 'null'] : t });
   switch (node.type) {
     case 'string':
-      return typed('string');
+      return node.format ? { ...typed('string'), format: node.format } : typed('string');
     case 'number':
       return typed(node.integer ? 'integer' : 'number');
     case 'boolean':
