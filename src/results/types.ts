@@ -300,6 +300,17 @@ export const ProbesSectionSchema = Type.Object({
   verdicts: Type.Array(ProbeVerdictRecordSchema),
   /** timed runs: probe id → the workloads it was chosen for */
   relevantTo: Optional(Type.Record(str, Type.Array(str))),
+  /**
+   * serializer row → its ✗ wrong and ⚠ throws verdicts with a one-line description, for readers
+   * that do not want the matrix (the recommendation cites these): results/probe-failures.ts.
+   * Derived from `verdicts`; absent in files written before it existed.
+   */
+  failing: Optional(Type.Record(str, Type.Array(Type.Object({
+    probe: str, direction: DirectionSchema, target: str, title: str,
+    mark: Type.Union([Type.Literal('✗'), Type.Literal('⚠')]),
+    fault: Optional(FaultSchema),
+    text: str,
+  })))),
 });
 export type ProbesSection = Static<typeof ProbesSectionSchema>;
 

@@ -17,6 +17,7 @@ import { typiaProbeAdapter } from '../probes/typia-probes.js';
 import { prepareTypiaProbes } from '../probes/typia-generate.js';
 import type { LaunchFn } from '../runtimes/types.js';
 import { probeRecord } from './probe-records.js';
+import { failedProbesBySerializer } from '../results/probe-failures.js';
 import { runProbeWork, type ProbeWork } from './probe-runner.js';
 
 /** Default per-probe-side timeout: generous for the 50 MB document and ajv's compile on a loaded 2-core machine (ms). */
@@ -113,5 +114,6 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
     probes: input.probes.map(probeRecord),
     verdicts: records,
     ...(input.relevantTo ? { relevantTo: input.relevantTo } : {}),
+    failing: failedProbesBySerializer({ probes: input.probes, verdicts: records }),
   };
 }

@@ -108,7 +108,10 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
       const conformance = req.probes.conformance;
       const families = PROBE_FAMILIES.filter((f) => f !== 'conformance' || conformance);
       const chosen = relevantProbes(loadCatalog({ families, ...(conformance ? { conformance: conformance.set } : {}) }), req.workloads);
-      const rows = req.serializers.map((adapter) => ({ adapter, label: adapter.id, version: serializerVersion(adapter, req.versions, req.configFile ?? undefined) }));
+      // Every serializer with a case in the run, class baselines included (a recommendation weighs a choice against its baseline's verdicts).
+      const inRun = new Set(matrix.flat().map((c) => c.serializer));
+      const adapters = [...req.serializers, ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id))];
+      const rows = adapters.map((adapter) => ({ adapter, label: adapter.id, version: serializerVersion(adapter, req.versions, req.configFile ?? undefined) }));
       observe({ type: 'note', message: `probes: ${chosen.probes.length} relevant to the payloads × ${rows.length} serializers (untimed)…` });
       const t1 = performance.now();
       results.probes = await runProbePass({
