@@ -91,12 +91,3 @@ export type Outcome =
   | { kind: 'inexpressible'; reason: string }
   | { kind: 'crashed'; reason: string }
   | { kind: 'timeout'; ms: number };
-
-/** One cell of the matrix, as the runner reports it and (phase 2) the results file stores it. */
-export interface ProbeResult {
-  probe: string;
-  family: ProbeFamily;
-  direction: ProbeDirection;
-  serializer: string;
-  verdict: Verdict;
-}
