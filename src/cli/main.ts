@@ -2,6 +2,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { runCommand } from './run.js';
 import { listCommand } from './list.js';
 import { reportCommand } from './report.js';
+import { probeCommand } from './probe.js';
+import { PROBE_FAMILIES } from '../case/probe.js';
 import { exporters } from '../report/index.js';
 import { addRuntimesCommands } from './runtimes.js';
 import { addLedgerCommands, LEDGER_HELP } from './ledger-commands.js';
@@ -42,7 +44,25 @@ function program(exit: { code: number }): Command {
     .option('--ledger <path>', `record this run in ${LEDGER_HELP}`)
     .option('--no-ledger', 'do not record this run in the ledger')
     .option('--metric <list>', 'time (always measured); instructions: also count instructions/op of each case under valgrind callgrind (deterministic, for CI gates via compare)', collect)
+    .option('--no-probes', 'skip the probes relevant to the payloads (run untimed after the cases; jsonbench probe runs them all)')
+    .option('--conformance <folder>', 'add conformance probes from a folder of JSONTestSuite / json.org checker / roundtrip files to the probe pass')
     .action(async (opts) => { exit.code = await runCommand(opts); });
+  p.command('probe')
+    .description('run capability probes (names, policies, edge values, hostile strings, structure, safety, conformance) against serializers in their workers and print the matrix; writes results.json, report.md and report.html (nothing is timed)')
+    .option('--serializer <ids>', 'serializers, with versions for a matrix such as fast-json-stringify@5,6,7 (comma-separated or repeated; default: all)', collect)
+    .option('--family <names>', `probe families: ${PROBE_FAMILIES.join(', ')} (default: all; conformance needs --conformance)`, collect)
+    .option('--conformance <folder>', 'a folder of JSONTestSuite y_/n_/i_, json.org checker pass/fail or nativejson-benchmark roundtrip files')
+    .option('--direction <d>', 'serialize, deserialize (default: both)', collect)
+    .option('--filter <regex>', 'only probes whose id matches')
+    .option('--target <ids>', `runtimes to probe on (comma-separated or repeated): ${TARGET_FORMS}`, collect)
+    .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
+    .option('--timeout <ms>', 'per probe side (default 120000)')
+    .option('--out <dir>', 'output folder (default: jsonbench-results/probes-<timestamp>/)')
+    .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers')
+    .option('--full', 'one matrix row per probe instead of per group')
+    .option('--narrow', 'marks and counts only (no ✔ labels)')
+    .option('--json', 'print the results JSON to stdout instead of the matrix')
+    .action(async (opts) => { exit.code = await probeCommand(opts); });
   p.command('list')
     .description('list workloads and serializers (versions, families, classes, supported pairs)')
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')

@@ -7,6 +7,7 @@ import type { Workload } from '../workloads/types.js';
 import { payloadSpecOf, type PayloadWorkloadSpec } from '../workloads/payload.js';
 import { variantPathOf } from '../case/coordinates.js';
 import { firstMismatch } from '../measure/verify.js';
+import { hostileVariant } from '../probes/hostile-variant.js';
 
 /** A payload file made once by the host and handed to every worker as the same bytes. */
 export interface PayloadFile {
@@ -25,7 +26,10 @@ export class WorkloadError extends Error {
   readonly code = 'E_WORKLOAD';
 }
 
-/** Seed of the variant payload the gate also checks (so a serializer that returns a cached string fails). */
+/**
+ * Seed of the variant payload the gate also checks (so a serializer that returns a cached string
+ * fails). The variant also carries hostile strings in its plain-string fields (probes/hostile-variant.ts).
+ */
 export const variantSeed = (seed: number) => seed + 1;
 
 /**
@@ -87,7 +91,11 @@ export interface PayloadSource {
 }
 
 /** What the build thread is given, and what it answers. */
-export interface BuildRequest { workload: string; configPath?: string; size: number; seeds: number[] }
+export interface BuildRequest {
+  workload: string; configPath?: string; size: number; seeds: number[];
+  /** indexes into `seeds` whose value gets hostile strings in its plain-string fields (the gate's variant; probes/hostile-variant.ts) */
+  hostile?: number[];
+}
 export type BuildReply = { texts: string[] } | { error: string };
 
 const buildThread = new URL('./build-thread.js', import.meta.url);
@@ -99,9 +107,9 @@ const buildThread = new URL('./build-thread.js', import.meta.url);
  * @throws WorkloadError naming the workload, the size and what went wrong (threw, timed out,
  * never settled, not JSON-safe).
  */
-export function buildPayloadTexts(workload: Workload, size: number, seeds: number[], source: PayloadSource = {}): Promise<string[]> {
+export function buildPayloadTexts(workload: Workload, size: number, seeds: number[], source: PayloadSource = {}, hostile: number[] = []): Promise<string[]> {
   const timeoutMs = source.timeoutMs ?? BUILD_TIMEOUT_MS;
-  const request: BuildRequest = { workload: workload.id, size, seeds, ...(source.configPath ? { configPath: source.configPath } : {}) };
+  const request: BuildRequest = { workload: workload.id, size, seeds, ...(hostile.length ? { hostile } : {}), ...(source.configPath ? { configPath: source.configPath } : {}) };
   const what = `workload ${workload.id}: build(${size}, ${seeds.join(' and ')})`;
   return new Promise((resolve, reject) => {
     // execArgv: none of the host's (an --input-type or --eval of the host's own would stop the thread from starting)
@@ -122,12 +130,26 @@ export function buildPayloadTexts(workload: Workload, size: number, seeds: numbe
 }
 
 /**
+ * The text of the gate's variant payload from a payload text (issue 11: the gate learns from the
+ * string probes): the same value with hostile strings written into its plain-string fields
+ * ({@link hostileVariant}: quotes, backslashes, every control character, lone and reversed
+ * surrogates, non-BMP characters, at 40, 41, 100 and 5,000 characters), written with the
+ * workload's indentation. Formats, dates, numeric strings, enums and nulls are untouched, so a
+ * correct serializer of any class still passes. Lone surrogates are escaped in the text
+ * (JSON.stringify is well-formed), so the worker parses them back as themselves.
+ */
+export function hostileVariantText(workload: Workload, text: string): string {
+  return stringify(hostileVariant(workload.schema, workload.wire?.naming, parse(text)).value, null, workload.wire?.indent);
+}
+
+/**
  * Builds (in a worker thread, see {@link buildPayloadTexts}) and writes
- * `<dir>/<workload>-<size>.json` and its `.variant.json`; returns the main file's facts.
+ * `<dir>/<workload>-<size>.json` and its `.variant.json` (another seed, with hostile strings in
+ * its plain-string fields: {@link hostileVariantText}); returns the main file's facts.
  * @throws WorkloadError as {@link buildPayloadTexts}.
  */
 export async function writePayload(dir: string, workload: Workload, size: number, seed: number, source: PayloadSource = {}): Promise<PayloadFile> {
-  const [text, variant] = await buildPayloadTexts(workload, size, [seed, variantSeed(seed)], source);
+  const [text, variant] = await buildPayloadTexts(workload, size, [seed, variantSeed(seed)], source, [1]);
   makeFolder(dir);
   const key = payloadKeyOf(workload.id, size);
   const path = join(dir, `${key}.json`);

@@ -65,10 +65,15 @@ export function sizesFor(workload: Workload, policy: RunPolicy, explicit?: numbe
   return [...workload.defaultSizes];
 }
 
-function versionOf(a: SerializerAdapter, req: PlanRequest): string {
-  const matrix = req.versions?.get(a.id);
+/** The version a serializer row records: its version-matrix version, its package's installed version, the host's JSON, or `n/a`. */
+export function serializerVersion(a: SerializerAdapter, versions?: ReadonlyMap<string, string>, resolveFrom?: string): string {
+  const matrix = versions?.get(a.id);
   if (matrix) return matrix;
-  return adapterVersion(a, req.resolveFrom);
+  return adapterVersion(a, resolveFrom);
+}
+
+function versionOf(a: SerializerAdapter, req: PlanRequest): string {
+  return serializerVersion(a, req.versions, req.resolveFrom);
 }
 
 /**

@@ -12,6 +12,8 @@ import { toViewData } from './html/view.js';
 import { defaultState, indexCases } from './html/rebase.js';
 import { sectionTakeaway } from './html/sections.js';
 import { renderRecommendations } from './recommend.js';
+import { renderProbesMarkdown } from './probes-text.js';
+import { behaviourNotes, behaviourSentences } from './probes.js';
 
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
@@ -53,6 +55,8 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     const rec = renderRecommendations(r, 'markdown');
     if (rec) out.push(several ? rec.replace('## Recommendation', `## Recommendation (#${i + 1})`) : rec);
   }
+  const probeSections = model.runs.map((r) => renderProbesMarkdown(r)).filter(Boolean);
+  if (model.cases.length === 0 && probeSections.length) return [...out, ...probeSections].join('\n');
   out.push(...legendSentences(first), '');
   const counts = new Map<string, number>();
   for (const c of model.cases) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
@@ -73,6 +77,13 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     for (const [si, s] of table.sections.entries()) {
       const sentences = sectionTakeaway(data, index, group, group.sections[si], defaultState());
       for (const t of sentences) out.push(`**${s.caseClass}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t)}`, '');
+    }
+    // What the fast choice costs in behaviour: the failed probes relevant to this payload (a timed run's probe pass).
+    const first = table.sections[0]?.cases[0] as ReportCase | undefined;
+    if (first) {
+      const run = model.runs[first.source];
+      const inTable = table.sections.flatMap((s) => s.cases.map((c) => c.serializer));
+      for (const sentence of behaviourSentences(behaviourNotes(run, first.workload, first.direction, first.target.id, inTable))) out.push(`Behaviour: ${escapeText(sentence, 600)}`, '');
     }
     const rows = table.sections.flatMap((s) => (multiTarget ? [...s.cases].sort((a, b) => s.cases.findIndex((x) => x.serializer === a.serializer) - s.cases.findIndex((x) => x.serializer === b.serializer)) : s.cases) as ReportCase[]);
     out.push(renderTable({ columns, rows }, 'markdown'));
@@ -104,6 +115,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     }
     out.push('');
   }
+  out.push(...probeSections);
   const text = out.join('\n');
   // a run on several targets ends with its side-by-side tables (one section per results file that has them)
   const sideBySide = model.runs.map((r, i) => (r.targets.length > 1 ? `\n## Side by side, by target${several ? ` (#${i + 1})` : ''}\n\n${renderTargetTables(r, 'markdown')}` : '')).join('');

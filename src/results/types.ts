@@ -11,6 +11,7 @@ import { Type, type Static, type TOptional, type TSchema, type TUndefined } from
 import type { CaseClass, CaseTarget, Direction, Family, Shape, Side } from '../case/coordinates.js';
 import type { MeasurePolicy } from '../case/policy.js';
 import type { AllocationMethod, InstructionStats } from '../case/measurements.js';
+import { FAULTS, PROBE_FAMILIES, type Fault, type ProbeFamily, type Verdict } from '../case/probe.js';
 
 /** Version of the results file layout; bump on any incompatible change (and add its upgrade to results/upgrade.ts). */
 export const RESULTS_SCHEMA_VERSION = 2;
@@ -270,6 +271,85 @@ export const PayloadRecordSchema = Type.Object({
   findings: Type.Array(Type.Object({ kind: str, path: str, count: count, text: str })),
 });
 export type PayloadRecord = Static<typeof PayloadRecordSchema>;
+export const ProbeFamilySchema = Type.Union(PROBE_FAMILIES.map((f) => Type.Literal(f)));
+const FaultSchema = Type.Union(FAULTS.map((f) => Type.Literal(f)));
+
+/** A probe verdict (case/probe.ts): ✔ does it, ✘ cannot (declared), ✗ wrong (first difference), ⚠ throws, – not expressible in jsonbench yet. */
+export const VerdictSchema = Type.Union([
+  Type.Object({ mark: Type.Literal('✔'), /** the accepted behaviour, when a probe accepts several */ label: Optional(str) }),
+  Type.Object({ mark: Type.Literal('✘'), reason: str }),
+  Type.Object({ mark: Type.Literal('✗'), fault: FaultSchema, path: str, expected: str, actual: str }),
+  Type.Object({ mark: Type.Literal('⚠'), message: str, stage: Type.Union([Type.Literal('prepare'), Type.Literal('call')]) }),
+  Type.Object({ mark: Type.Literal('–'), reason: str }),
+]);
+
+/** What one side of a probe feeds and expects, rendered as text (clipped; huge inputs described, not stored). */
+const ProbeSideRecordSchema = Type.Object({
+  input: str,
+  /** the accepted behaviours, `or`-joined; per guarantee class when they differ (`parse/validate: …; transform: …`) */
+  expected: str,
+});
+
+/** A probe as the results file keeps it: enough to read a verdict without the catalog. */
+export const ProbeRecordSchema = Type.Object({
+  /** stable dotted id, `family.topic.variant` */
+  id: str,
+  family: ProbeFamilySchema,
+  title: str,
+  /** constructs the schema language lacks that this probe needs (its – verdicts say so) */
+  needs: Optional(Type.Array(str)),
+  serialize: Optional(ProbeSideRecordSchema),
+  deserialize: Optional(ProbeSideRecordSchema),
+});
+export type ProbeRecord = Static<typeof ProbeRecordSchema>;
+
+/** One cell of the probe matrix: a probe side × serializer (one row of a version matrix) × target. */
+export const ProbeVerdictRecordSchema = Type.Object({
+  probe: str,
+  direction: DirectionSchema,
+  /** the serializer's id, or its version-matrix row label (`fast-json-stringify@6.1.1`) */
+  serializer: str,
+  serializerVersion: str,
+  /** the target's id */
+  target: str,
+  verdict: VerdictSchema,
+});
+export type ProbeVerdictRecord = Static<typeof ProbeVerdictRecordSchema>;
+
+/**
+ * The probes of a run: every probe asked (`jsonbench probe`), or those relevant to the payloads of
+ * a timed run (`relevantTo` says to which workloads), with one verdict per probe side × serializer
+ * × target. Never timed.
+ */
+export const ProbesSectionSchema = Type.Object({
+  /** `asked`: jsonbench probe; `relevant`: chosen by a timed run from its payloads' schemas */
+  selection: Type.Union([Type.Literal('asked'), Type.Literal('relevant')]),
+  families: Type.Array(ProbeFamilySchema),
+  /** the conformance folder read, how many files became probes, and the files skipped with why */
+  conformance: Optional(Type.Object({ folder: str, files: count, skipped: Type.Array(Type.Object({ file: str, reason: str })) })),
+  /** per probe side, re-armed as each starts (ms) */
+  timeoutMs: positive,
+  /** wall time of the probe pass (ms) */
+  elapsedMs: nonNegative,
+  /** worker launches the pass took (a crash or a hang costs one more) */
+  launches: count,
+  probes: Type.Array(ProbeRecordSchema),
+  verdicts: Type.Array(ProbeVerdictRecordSchema),
+  /** timed runs: probe id → the workloads it was chosen for */
+  relevantTo: Optional(Type.Record(str, Type.Array(str))),
+  /**
+   * serializer row → its ✗ wrong and ⚠ throws verdicts with a one-line description, for readers
+   * that do not want the matrix (the recommendation cites these): results/probe-failures.ts.
+   * Derived from `verdicts`; absent in files written before it existed.
+   */
+  failing: Optional(Type.Record(str, Type.Array(Type.Object({
+    probe: str, direction: DirectionSchema, target: str, title: str,
+    mark: Type.Union([Type.Literal('✗'), Type.Literal('⚠')]),
+    fault: Optional(FaultSchema),
+    text: str,
+  })))),
+});
+export type ProbesSection = Static<typeof ProbesSectionSchema>;
 
 /** The results file (`results.json`). */
 export const ResultsFileSchema = Type.Object({
@@ -284,6 +364,8 @@ export const ResultsFileSchema = Type.Object({
   /** the user's payloads of a `run --payload` (absent for built-in workloads) */
   payloads: Optional(Type.Array(PayloadRecordSchema)),
   cases: Type.Array(CaseResultSchema),
+  /** the probe matrix (`jsonbench probe`), or the probes relevant to a timed run's payloads */
+  probes: Optional(ProbesSectionSchema),
 });
 export type ResultsFile = Static<typeof ResultsFileSchema>;
 
@@ -293,5 +375,6 @@ const agree: [
   Same<Static<typeof ShapeSchema>, Shape>, Same<Static<typeof DirectionSchema>, Direction>, Same<Static<typeof FamilySchema>, Family>,
   Same<Static<typeof CaseClassSchema>, CaseClass>, Same<Static<typeof SideSchema>, Side>, Same<Static<typeof AllocationMethodSchema>, AllocationMethod>,
   Same<Static<typeof CaseTargetSchema>, CaseTarget>, Same<Static<typeof MeasurePolicySchema>, MeasurePolicy>, Same<Static<typeof InstructionStatsSchema>, InstructionStats>,
-] = [true, true, true, true, true, true, true, true, true];
+  Same<Static<typeof ProbeFamilySchema>, ProbeFamily>, Same<Static<typeof FaultSchema>, Fault>, Same<Static<typeof VerdictSchema>, Verdict>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true];
 void agree;

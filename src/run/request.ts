@@ -24,6 +24,8 @@ import { requireValgrind } from '../instructions/pass.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { resolvePayload, type ResolvedPayload } from '../payload/workload.js';
 import { PayloadError } from '../payload/read.js';
+import { readConformanceFolder } from '../probes/catalog/conformance-folder.js';
+import type { ConformanceInput } from './probe-pass.js';
 
 /** The options of a run, as the CLI's flags give them (lists may be comma-separated) or as `run()` takes them. */
 export interface RunOptions {
@@ -62,6 +64,10 @@ export interface RunOptions {
   metric?: string[];
   /** Chromium executable for the chromium target */
   chromiumPath?: string;
+  /** false: no probe pass after the timed cases (default: the probes relevant to the payloads run) */
+  probes?: boolean;
+  /** a folder of conformance files (JSONTestSuite, json.org checker, roundtrip) the probe pass adds */
+  conformance?: string;
   /** the working directory (default: process.cwd()) */
   cwd?: string;
 }
@@ -93,6 +99,8 @@ export interface RunRequest {
   chromiumPath?: string;
   /** the user's payload (`--payload`): its source, schema, findings and workloads (which are `workloads`) */
   payload?: ResolvedPayload;
+  /** the probe pass after the timed cases (null: `--no-probes`): its conformance folder, read */
+  probes: { conformance?: ConformanceInput } | null;
 }
 
 /** A resolved request, and how to remove what resolving made (a compiled config module). */
@@ -181,6 +189,12 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
     }
     let targets: Target[];
     try { targets = parseTargets(splitList(opts.target)); } catch (e) { throw new UsageError('--target', (e as Error).message); }
+    let conformance: ConformanceInput | undefined;
+    if (opts.conformance !== undefined) {
+      if (opts.probes === false) throw new UsageError('--conformance', 'adds conformance probes to the probe pass, which --no-probes turns off');
+      const folder = resolve(cwd, opts.conformance);
+      try { conformance = { folder, ...readConformanceFolder(folder) }; } catch (e) { throw new UsageError('--conformance', (e as Error).message); }
+    }
     const ledgerOption = opts.ledger === true ? undefined : opts.ledger;
     const ledgerPath = resolveLedgerPath(cwd, ledgerOption ?? (typeof user.ledger === 'string' && configFile ? resolve(dirname(configFile), user.ledger) : user.ledger));
     const request: RunRequest = {
@@ -197,6 +211,7 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
       ledgerPath, valgrind,
       ...(opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {}),
       ...(payload ? { payload } : {}),
+      probes: opts.probes === false ? null : { ...(conformance ? { conformance } : {}) },
     };
     return { request, release };
   } catch (e) {

@@ -6,7 +6,7 @@ import type { Side } from '../case/coordinates.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
 import type { CaseResult, LaunchRecord } from '../results/types.js';
 import { assembleGroup, type CaseRecord } from './assemble.js';
-import type { WorkerJob, WorkerMessage } from '../worker/protocol.js';
+import type { CaseJob, WorkerMessage } from '../worker/protocol.js';
 import type { LaunchOutcome } from '../runtimes/launch.js';
 import type { LaunchFn } from '../runtimes/types.js';
 import { meanOf } from '../stats/estimate.js';
@@ -120,7 +120,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       };
     });
     const live = () => recs.filter((r) => r.end.status === 'measured');
-    const job = (rec: CaseRecord, mode: WorkerJob['mode']): WorkerJob => ({
+    const job = (rec: CaseRecord, mode: CaseJob['mode']): CaseJob => ({
       mode, workload: rec.planned.workload, size: rec.planned.size, shape: rec.planned.shape, direction: rec.planned.direction,
       caseClass: rec.planned.caseClass, serializer: rec.planned.serializer,
       ...(rec.paired ? { baseline: rec.planned.baseline! } : {}),

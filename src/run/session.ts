@@ -4,7 +4,8 @@
  *
  *   plan (with the version matrix) → payloads → targets prepared and placed → ledger opened →
  *   groups run (each finished case appended to results.partial.jsonl and recorded in the ledger)
- *   → instruction counts → results.json → report.md and report.html (pure renderers) → done.
+ *   → instruction counts → the probes relevant to the payloads (run/probe-pass.ts; never timed)
+ *   → results.json → report.md and report.html (pure renderers) → done.
  *
  * It prints nothing: the CLI (cli/run.ts) and the programmatic `run()` (src/index.ts) observe it.
  */
@@ -27,6 +28,11 @@ import { writeResults } from '../results/io.js';
 import { startRunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { runGroups, type ProgressEvent } from './runner.js';
+import { DEFAULT_PROBE_TIMEOUT_MS, runProbePass, writeProbePayload } from './probe-pass.js';
+import { relevantProbes } from '../plan/probe-plan.js';
+import { serializerVersion } from '../plan/plan.js';
+import { loadCatalog } from '../probes/index.js';
+import { PROBE_FAMILIES } from '../case/probe.js';
 import { RUN_PARTIAL, writeRunSnapshot } from './recover.js';
 import type { RunRequest } from './request.js';
 
@@ -93,11 +99,12 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
     const p = req.payload ? writeUserPayload(payloadDir, req.payload, w, size, req.seed) : await writePayload(payloadDir, w, size, req.seed, { configPath: req.workerConfigPath });
     payloads.set(p.key, p);
   }
+  const probePayload = req.probes ? writeProbePayload(join(req.outDir, 'payloads'), req.probes.conformance) : null;
   const named = req.targets.length > 0;
   let targets: PreparedTargets | null = null;
   try {
     targets = await prepareTargets(named ? req.targets : [parseTarget(DEFAULT_TARGET)], {
-      cacheDir: defaultCacheDir(), bundleDir: join(req.outDir, 'worker'), payloadPaths: [...payloads.values()].map((p) => p.path), chromiumPath: req.chromiumPath,
+      cacheDir: defaultCacheDir(), bundleDir: join(req.outDir, 'worker'), payloadPaths: [...[...payloads.values()].map((p) => p.path), ...(probePayload ? [probePayload] : [])], chromiumPath: req.chromiumPath,
     }, (line) => { if (named) observe({ type: 'note', message: line }); });
     const groups = expandTargets(matrix, targets.refs, named);
     const results: ResultsFile = {
@@ -128,6 +135,26 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
         cases: results.cases, payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)), configPath: req.workerConfigPath,
         log: (message) => observe({ type: 'note', message }), onCounted: (c) => ledger?.addInstructions(c),
       }, req.valgrind);
+    }
+    if (req.probes && probePayload) {
+      // The probes relevant to the payloads' schemas, for every serializer of the run: what the fast choice costs in behaviour.
+      const conformance = req.probes.conformance;
+      const families = PROBE_FAMILIES.filter((f) => f !== 'conformance' || conformance);
+      const chosen = relevantProbes(loadCatalog({ families, ...(conformance ? { conformance: conformance.set } : {}) }), req.workloads);
+      // Every serializer with a case in the run, class baselines included (a recommendation weighs a choice against its baseline's verdicts).
+      const inRun = new Set(matrix.flat().map((c) => c.serializer));
+      const adapters = [...req.serializers, ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id))];
+      const rows = adapters.map((adapter) => ({ adapter, label: adapter.id, version: serializerVersion(adapter, req.versions, req.configFile ?? undefined) }));
+      observe({ type: 'note', message: `probes: ${chosen.probes.length} relevant to the payloads × ${rows.length} serializers (untimed)…` });
+      const t1 = performance.now();
+      results.probes = await runProbePass({
+        selection: 'relevant', families, probes: chosen.probes, rows, directions: req.directions, targets: prepared.refs,
+        launchFor: (t) => prepared.launchFor({ target: t }), faultOf: (t) => prepared.faultOf({ target: t }),
+        payloadPath: probePayload, conformance, configPath: req.workerConfigPath, timeoutMs: DEFAULT_PROBE_TIMEOUT_MS, relevantTo: chosen.relevantTo,
+        onNote: (message) => observe({ type: 'note', message }),
+      });
+      const failing = results.probes.verdicts.filter((v) => v.verdict.mark === '✗' || v.verdict.mark === '⚠').length;
+      observe({ type: 'note', message: `probes: ${results.probes.verdicts.length} verdicts (${failing} failing) in ${((performance.now() - t1) / 1000).toFixed(1)} s` });
     }
     results.finishedAt = new Date().toISOString();
     results.environment.loadAverage.end = os.loadavg();

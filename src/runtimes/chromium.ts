@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LaunchOutcome } from './launch.js';
+import { restartsTimeout, type LaunchOutcome } from './launch.js';
 import { variantPathOf } from '../case/coordinates.js';
 import { decodeMessage, type WorkerJob } from '../worker/protocol.js';
 import { bundleWorker } from './bundle.js';
@@ -51,13 +51,18 @@ async function launchInChromium(pw: PW, executablePath: string, bundleText: stri
     const texts = { [job.payloadPath]: readFileSync(job.payloadPath, 'utf8'), [variantPathOf(job.payloadPath)]: readFileSync(variantPathOf(job.payloadPath), 'utf8') };
     context = await pw.chromium.launchPersistentContext(userDataDir, { executablePath, headless: true, args: CHROMIUM_FLAGS, timeout: timeoutMs });
     const ctx = context;
-    timer = setTimeout(() => { outcome.timedOut = true; void ctx.close().catch(() => {}); }, timeoutMs);
+    const arm = () => { clearTimeout(timer); timer = setTimeout(() => { outcome.timedOut = true; void ctx.close().catch(() => {}); }, timeoutMs); };
+    arm();
     const page = ctx.pages()[0] ?? await ctx.newPage();
     page.on('console', (m) => { const k = m.type() === 'error' || m.type() === 'warning' ? 'stderrTail' : 'stdoutTail'; outcome[k] = (outcome[k] + m.text() + '\n').slice(-TAIL); });
     page.on('pageerror', (e) => { outcome.stderrTail = (outcome.stderrTail + String(e) + '\n').slice(-TAIL); });
     page.on('crash', () => { outcome.signal = 'SIGSEGV'; outcome.stderrTail += 'the page crashed\n'; });
     await page.exposeFunction('__jsonbenchSend', (line: string) => {
-      try { outcome.messages.push(decodeMessage(line.trim())); } catch (e) { outcome.protocolError ??= (e as Error).message; }
+      try {
+        const m = decodeMessage(line.trim());
+        outcome.messages.push(m);
+        if (restartsTimeout(m)) arm();
+      } catch (e) { outcome.protocolError ??= (e as Error).message; }
     });
     await page.route(PAGE_URL, (route) => route.fulfill({ status: 200, headers: PAGE_HEADERS, body: '<!doctype html><title>jsonbench worker</title>' }));
     await page.goto(PAGE_URL);

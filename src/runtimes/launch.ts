@@ -57,8 +57,16 @@ export interface WorkerCommand {
 }
 
 /**
+ * Whether a message starts a new timeout window: a probe job's `timeoutMs` is per probe side,
+ * re-armed as each starts (a case job's is for the whole launch).
+ */
+export function restartsTimeout(m: WorkerMessage): boolean {
+  return m.type === 'probe-start';
+}
+
+/**
  * Starts one worker process for a job and collects its messages until it exits. Kills the worker
- * (SIGKILL) after `timeoutMs`. Never rejects: spawn errors, crashes and protocol errors are
+ * (SIGKILL) after `timeoutMs` (a probe job: `timeoutMs` after the last `probe-start`). Never rejects: spawn errors, crashes and protocol errors are
  * described in the outcome.
  * @param onMessage called for each message as it arrives (progress, live samples)
  */
@@ -89,12 +97,15 @@ export function launchCommand(cmd: WorkerCommand, job: WorkerJob, timeoutMs: num
       try {
         const m = read(line);
         outcome.messages.push(m);
+        if (restartsTimeout(m)) arm();
         onMessage?.(m);
       } catch (e) {
         outcome.protocolError ??= (e as Error).message;
       }
     });
-    const timer = setTimeout(() => { outcome.timedOut = true; killGroup(child.pid); }, timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => { clearTimeout(timer); timer = setTimeout(() => { outcome.timedOut = true; killGroup(child.pid); }, timeoutMs); };
+    arm();
     let channelClosed = false;
     let exited = false;
     let resolved = false;

@@ -30,7 +30,8 @@ export function toJtd(node: SchemaNode, path = '$', notes: string[] = []): Trans
     const properties: Record<string, JtdSchema> = {};
     const optionalProperties: Record<string, JtdSchema> = {};
     for (const [key, child] of Object.entries(o.properties)) {
-      (isOptional(o, key) ? optionalProperties : properties)[key] = sub(child, paths.prop(p, key));
+      // defineProperty, not assignment: a property named __proto__ must stay a property
+      Object.defineProperty(isOptional(o, key) ? optionalProperties : properties, key, { value: sub(child, paths.prop(p, key)), enumerable: true, writable: true, configurable: true });
     }
     const extra = o.additionalProperties;
     if (extra && extra.type !== 'unknown') notes.push(`${LIB} has no typed additional properties: other keys at ${paths.value(p)} are accepted with any value`);

@@ -14,6 +14,7 @@ import { serializerMustRename } from './support/model.js';
 const adapter: SerializerAdapter = {
   id: 'safe-stable-stringify',
   family: 'builtin',
+  readsSchema: false,
   directions: ['serialize'],
   missingDirection: 'safe-stable-stringify serializes only; it has no parser',
   packageName: 'safe-stable-stringify',

@@ -11,6 +11,7 @@ import type { SerializerAdapter } from './types.js';
 const adapter: SerializerAdapter = {
   id: 'secure-json-parse',
   family: 'builtin',
+  readsSchema: false,
   directions: ['deserialize'],
   missingDirection: 'secure-json-parse parses only; it has no serializer',
   deserializeClass: 'parse',

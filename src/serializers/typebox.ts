@@ -18,7 +18,8 @@ export function toTypeBox(node: SchemaNode): TSchema {
   let t: TSchema;
   const object = (o: ObjectSchema, extraProps: Record<string, TSchema> = {}): TSchema => {
     const properties: Record<string, TSchema> = { ...extraProps };
-    for (const [key, child] of Object.entries(o.properties)) properties[key] = isOptional(o, key) ? Type.Optional(toTypeBox(child)) : toTypeBox(child);
+    // defineProperty, not assignment: a property named __proto__ must stay a property
+    for (const [key, child] of Object.entries(o.properties)) Object.defineProperty(properties, key, { value: isOptional(o, key) ? Type.Optional(toTypeBox(child)) : toTypeBox(child), enumerable: true, writable: true, configurable: true });
     return o.additionalProperties && o.additionalProperties.type !== 'unknown'
       ? Type.Object(properties, { additionalProperties: toTypeBox(o.additionalProperties) })
       : Type.Object(properties);

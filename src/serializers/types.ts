@@ -24,6 +24,13 @@ export interface SerializerAdapter {
   missingDirection?: string;
   /** Class of its deserializer; required when it serves `deserialize`. */
   deserializeClass?: GuaranteeClass;
+  /**
+   * `false` when the adapter never reads the schema's types, only `wire.naming` and `wire.indent`
+   * (drop-in replacements of `JSON`, superjson): the probes (src/probes/) then run a probe whose
+   * type construct the schema language cannot state yet, since this adapter would ignore it anyway.
+   * Default: it reads the schema.
+   */
+  readsSchema?: boolean;
   /** npm package whose installed version is recorded with every result. */
   packageName?: string;
   /** For a direction it serves: `true`, or the reason this workload cannot be done (reported as `unsupported`). */

@@ -53,9 +53,14 @@ function plainThrown(e: unknown): unknown {
 /**
  * Runs one worker job, sending protocol messages through `host.send`. Never throws: a failing
  * stage becomes an `error` message naming the stage and side (`unsupported: true` when the
- * adapter needs an API this runtime lacks).
+ * adapter needs an API this runtime lacks). A probe job runs in worker/probe-job.ts.
  */
 export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
+  if (job.mode === 'probe') {
+    // Loaded only by probe launches: a timed launch never evaluates the probe catalog.
+    const { runProbeJob } = await import('./probe-job.js');
+    return runProbeJob(job, host);
+  }
   const t0 = nowNs();
   const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
   const gc = () => host.gc();
@@ -83,9 +88,10 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       enter('prepare', side);
       const prepared = await stage('prepare', side, () => prepareCase(adapter, workload, job));
       enter('verify', side);
-      for (const text of texts) {
+      for (const [i, text] of texts.entries()) {
         const failure = await stage('verify', side, () => prepared.check(text));
-        if (failure) { send({ type: 'incorrect', side, ...failure }); return; }
+        // The second payload is the gate's variant: another seed, hostile strings in its plain-string fields (plan/payloads.ts).
+        if (failure) { send({ type: 'incorrect', side, ...failure, ...(i === 1 ? { reason: `${failure.reason} (gate's variant payload: another seed, hostile strings in its plain-string fields)` } : {}) }); return; }
       }
       sides[side] = prepared;
     }

@@ -65,7 +65,8 @@ export function toJsonSchema(node: SchemaNode, options: ToJsonSchemaOptions = {}
         return withNull({ type: 'array', items: out(n.items), ...(n.empty ? { maxItems: 0 } : {}) }, n.nullable);
       case 'object': {
         const properties: Record<string, JsonSchema> = {};
-        for (const [key, child] of Object.entries(n.properties)) properties[key] = out(child);
+        // defineProperty, not assignment: a property named __proto__ must stay a property
+        for (const [key, child] of Object.entries(n.properties)) Object.defineProperty(properties, key, { value: out(child), enumerable: true, writable: true, configurable: true });
         const required = Object.keys(properties).filter((k) => !n.optional?.includes(k));
         return withNull({
           type: 'object', properties, required,

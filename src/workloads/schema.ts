@@ -142,7 +142,8 @@ export function wireSchema(node: SchemaNode, naming: WireOptions['naming']): Sch
   switch (node.type) {
     case 'object': {
       const properties: Record<string, SchemaNode> = {};
-      for (const [k, v] of Object.entries(node.properties)) properties[wireName(k, naming)] = wireSchema(v, naming);
+      // defineProperty, not assignment: a key named __proto__ stays a key (assignment would set the prototype)
+      for (const [k, v] of Object.entries(node.properties)) Object.defineProperty(properties, wireName(k, naming), { value: wireSchema(v, naming), enumerable: true, writable: true, configurable: true });
       const optional = node.optional?.map((k) => wireName(k, naming));
       const additionalProperties = node.additionalProperties && wireSchema(node.additionalProperties, naming);
       return { ...node, properties, ...(optional ? { optional } : {}), ...(additionalProperties ? { additionalProperties } : {}) };

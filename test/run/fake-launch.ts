@@ -1,7 +1,7 @@
 import type { LaunchOutcome } from '../../src/runtimes/launch.js';
 import type { PlannedCase } from '../../src/plan/plan.js';
 import type { PayloadFile } from '../../src/plan/payloads.js';
-import type { WorkerJob, WorkerMessage } from '../../src/worker/protocol.js';
+import type { CaseJob, WorkerJob, WorkerMessage } from '../../src/worker/protocol.js';
 
 /**
  * A fake worker for runner tests (hyperfine's mock executor): canned launch outcomes built from
@@ -74,13 +74,14 @@ export function crashed(how: { exitCode?: number; signal?: NodeJS.Signals; stder
 /** What the fake serves: per `serializer/mode`, the outcomes of its successive launches (the last one repeats). */
 export type Script = Record<string, LaunchOutcome[]>;
 
-/** A launch function serving `script`, and the jobs (with their timeouts) it was called with, in order. */
-export function fakeLaunch(script: Script): { launch: (job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>; calls: { job: WorkerJob; timeoutMs: number }[] } {
-  const calls: { job: WorkerJob; timeoutMs: number }[] = [];
+/** A launch function serving `script`, and the case jobs (with their timeouts) it was called with, in order. */
+export function fakeLaunch(script: Script): { launch: (job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>; calls: { job: CaseJob; timeoutMs: number }[] } {
+  const calls: { job: CaseJob; timeoutMs: number }[] = [];
   const served = new Map<string, number>();
   return {
     calls,
     launch: async (job, timeoutMs) => {
+      if (job.mode === 'probe') throw new Error('fake launch: serves case jobs only');
       calls.push({ job, timeoutMs });
       const key = `${job.serializer}/${job.mode}`;
       const list = script[key];

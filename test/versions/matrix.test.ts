@@ -9,6 +9,7 @@ import { ensureVersion, type InstalledVersion } from '../../src/versions/install
 import { builtinAdapterUrl, writeVariantsModule } from '../../src/versions/variants-module.js';
 import { loadUserConfig } from '../../src/config/user-config.js';
 import { workloads } from '../../src/workloads/index.js';
+import type { ResultsFile } from '../../src/results/types.js';
 
 /**
  * The version matrix with two real published versions of fast-json-stringify, installed from the
@@ -45,12 +46,22 @@ test('jsonbench run --serializer fast-json-stringify@5.16.1,6.0.1 measures each 
   const run = (args: string[]) => spawnSync(process.execPath, ['--input-type=module', '-e', `import(${JSON.stringify(main)}).then((m) => m.main(${JSON.stringify(args)})).then((c) => { process.exitCode = c; })`], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', JSONBENCH_LEDGER: '' } });
   const r = run(['run', '--policy', 'quick', '--workload', 'weather-station', '--direction', 'serialize', '--serializer', `fast-json-stringify@${VERSIONS.join(',')}`, '--out', 'out']);
   assert.equal(r.status, 0, r.stderr);
-  const results = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8')) as { cases: { serializer: string; serializerVersion: string; status: string }[] };
+  const results = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8')) as ResultsFile;
   assert.deepEqual(results.cases.map((c) => [c.serializer, c.serializerVersion, c.status]), [
     ['json', `node ${process.versions.node}`, 'measured'],
     ['fast-json-stringify@5.16.1', '5.16.1', 'measured'],
     ['fast-json-stringify@6.0.1', '6.0.1', 'measured'],
   ]);
+  // The run ends with the probes relevant to weather-station for every row, each version's failures listed by row (issue 11).
+  const probes = results.probes!;
+  assert.equal(probes.selection, 'relevant');
+  assert.deepEqual(probes.relevantTo?.['edge.number.-0'], ['weather-station']);
+  assert.deepEqual([...new Set(probes.verdicts.map((v) => `${v.serializer} ${v.serializerVersion}`))], ['fast-json-stringify@5.16.1 5.16.1', 'fast-json-stringify@6.0.1 6.0.1', `json node ${process.versions.node}`], 'the asked rows, then the class baseline');
+  for (const row of ['fast-json-stringify@5.16.1', 'fast-json-stringify@6.0.1']) {
+    const negZero = probes.failing?.[row]?.find((f) => f.probe === 'edge.number.-0');
+    assert.deepEqual(negZero && { mark: negZero.mark, fault: negZero.fault, direction: negZero.direction }, { mark: '✗', fault: 'silent-loss', direction: 'serialize' }, row);
+    assert.match(negZero!.text, /: silent-loss at \$\.n \(expected -0, got 0\)$/);
+  }
   const h = run(['history', '--serializer', 'fast-json-stringify', '--format', 'json']);
   assert.deepEqual((JSON.parse(h.stdout) as { serializerVersion: string; adapter: string }[]).map((p) => [p.adapter, p.serializerVersion]), [['fast-json-stringify', '5.16.1'], ['fast-json-stringify', '6.0.1']]);
 });

@@ -3,7 +3,7 @@ export const REPORT_CSS = `
 :root { --fg:#1b1f24; --dim:#5b6470; --line:#d8dde3; --bg:#ffffff; --soft:#f4f6f8; --ok:#1a7f37; --bad:#cf222e; --warn:#9a6700; --accent:#0072B2; }
 * { box-sizing: border-box; }
 body { margin:0; font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif; color:var(--fg); background:var(--bg); }
-header.top, main, .summary, .history, .recommendation, footer { max-width:1280px; margin:0 auto; padding:0 24px; }
+header.top, main, .summary, .history, .recommendation, .probes, footer { max-width:1280px; margin:0 auto; padding:0 24px; }
 header.top { padding-top:20px; }
 h1 { font-size:22px; margin:0 0 8px; }
 h2 { font-size:19px; margin:28px 0 8px; padding-top:8px; border-top:2px solid var(--fg); }
@@ -68,6 +68,13 @@ details.code th { text-align:left; padding:4px 12px 4px 0; vertical-align:top; w
 details.code td { padding:4px 0; }
 details.code pre { background:var(--soft); padding:6px 10px; border-radius:6px; }
 .warn { color:var(--bad); }
+table.probe-matrix td.pm { text-align:center; white-space:nowrap; }
+table.probe-matrix td.pm.bad { background:#fff0f0; color:var(--bad); text-align:left; }
+table.probe-matrix td.pm details ul { white-space:normal; min-width:420px; max-width:720px; padding-left:18px; color:var(--fg); font-size:12.5px; }
+table.probe-matrix td.pm summary { cursor:pointer; font-weight:600; }
+table.probe-matrix th.probe { font-weight:normal; white-space:nowrap; }
+table.probe-matrix tr.fam th { background:var(--soft); text-align:left; }
+table.probe-matrix td.m✘, table.probe-matrix td.m– { color:var(--dim); }
 footer { color:var(--dim); font-size:12px; margin:40px auto 24px; }
 .empty { font-size:16px; color:var(--dim); }
 @media print { .controls { display:none; } }

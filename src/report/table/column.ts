@@ -40,6 +40,8 @@ export interface Table<Row> {
   sectionOf?(row: Row): string | undefined;
   /** colour of a whole row on a terminal */
   tone?(row: Row): Tone | undefined;
+  /** terminal: no rule between rows (long tables such as the probe matrix) */
+  compact?: boolean;
 }
 
 /** The same columns over another row type that carries the original row (`of` finds it). */

@@ -65,7 +65,8 @@ export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, option
     colWidths: fit.widths,
     colAligns: columns.map((c) => c.align ?? 'left'),
     wordWrap: columns.some((c) => c.wrap !== undefined),
-    style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [] },
+    style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [], ...(table.compact ? { compact: true } : {}) },
+    ...(table.compact ? { chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } } : {}),
   });
   let section: string | undefined;
   table.rows.forEach((row, r) => {

@@ -1,0 +1,129 @@
+/**
+ * The probe plan: which probe sides each serializer is asked, decided on the host as cases are —
+ * a side an adapter does not serve or whose schema its `supports()` refuses is ✘ with its reason
+ * (the planner's {@link supportOf}), a side whose schema jsonbench cannot state yet is – (the
+ * construct it needs), and the rest go to a worker. Also chooses the probes relevant to a timed
+ * run's payloads (their schemas' string formats, numbers, dates, nullable fields, arrays, wire
+ * options; safety always; conformance when a folder is given).
+ */
+import { DIRECTIONS, type Direction } from '../case/coordinates.js';
+import type { Verdict } from '../case/probe.js';
+import type { SerializerAdapter } from '../serializers/types.js';
+import type { SchemaNode } from '../workloads/schema.js';
+import type { Workload } from '../workloads/types.js';
+import { inexpressibleReason } from '../probes/constructs.js';
+import { probeWorkload } from '../probes/run-probe.js';
+import type { Probe } from '../probes/types.js';
+import { supportOf } from './plan.js';
+
+/** A serializer row of the probe matrix: its adapter (as the host loaded it), its row label and version. */
+export interface ProbeRow { adapter: SerializerAdapter; label: string; version: string }
+
+/** One probe side for one row: a verdict decided here, or null when a worker must run it. */
+export interface PlannedProbe { probe: string; direction: Direction; row: string; decided: Verdict | null }
+
+/**
+ * What the plan says about one probe side for one adapter before any worker runs: ✘ (the adapter's
+ * own declaration: a direction it does not serve, or a reason from `supports()`), ⚠ (supports()
+ * itself misbehaved: a bug in the adapter, said as prepare-stage trouble), – (the schema needs a
+ * construct jsonbench lacks), or null: run it. Declarations come first, as for cases.
+ */
+export function decideProbe(adapter: SerializerAdapter, probe: Probe, direction: Direction): Verdict | null {
+  const support = supportOf(adapter, probeWorkload(probe), direction);
+  if (support.status === 'unsupported') return { mark: '✘', reason: support.reason };
+  if (support.status === 'failed') return { mark: '⚠', stage: 'prepare', message: support.reason };
+  const inexpressible = inexpressibleReason(probe, adapter, direction);
+  return inexpressible ? { mark: '–', reason: inexpressible } : null;
+}
+
+/** Every probe side × row in the given directions (a probe without a side in a direction has no cell there). */
+export function planProbes(probes: readonly Probe[], rows: readonly ProbeRow[], directions: readonly Direction[] = DIRECTIONS): PlannedProbe[] {
+  const out: PlannedProbe[] = [];
+  for (const row of rows) {
+    for (const probe of probes) {
+      for (const direction of directions) {
+        if (!probe[direction]) continue;
+        out.push({ probe: probe.id, direction, row: row.label, decided: decideProbe(row.adapter, probe, direction) });
+      }
+    }
+  }
+  return out;
+}
+
+/** What a schema holds, as far as choosing probes goes. */
+export interface SchemaFacts {
+  /** string formats of its string fields (`plain` for a string without one), dates included */
+  formats: Set<string>;
+  /** it has fields read as Dates (transform class) */
+  dates: boolean;
+  integers: boolean;
+  numbers: boolean;
+  nullable: boolean;
+  arrays: boolean;
+  objects: boolean;
+}
+
+/** Walks a schema and says what it holds. */
+export function schemaFacts(schema: SchemaNode): SchemaFacts {
+  const f: SchemaFacts = { formats: new Set(), dates: false, integers: false, numbers: false, nullable: false, arrays: false, objects: false };
+  const walk = (n: SchemaNode) => {
+    if (n.nullable) f.nullable = true;
+    switch (n.type) {
+      case 'string': f.formats.add(n.format ?? 'plain'); if (n.asDate) f.dates = true; break;
+      case 'number': f.numbers = true; if (n.integer) f.integers = true; break;
+      case 'array': f.arrays = true; walk(n.items); break;
+      case 'object': f.objects = true; for (const c of Object.values(n.properties)) walk(c); break;
+      default: break;
+    }
+  };
+  walk(schema);
+  return f;
+}
+
+/**
+ * Whether a probe is relevant to a workload's payload: safety always; string probes as values in
+ * the formats its strings have (hostile keys need records, which the schema language lacks: none);
+ * integer, number and date edge values for fields of those kinds; holes and undefined elements
+ * when it has arrays, undefined members when it has objects; nullable permutations when a field is
+ * nullable; empty objects and arrays; its naming policy and indentation; every conformance file.
+ * Depth and the 50 MB document are not: they concern recursive schemas and sizes, which the run
+ * itself measures.
+ */
+export function isRelevant(probe: Probe, workload: Workload): boolean {
+  const f = schemaFacts(workload.schema);
+  const id = probe.id;
+  const [, topic, variant] = id.split('.');
+  switch (probe.family) {
+    case 'safety':
+    case 'conformance':
+      return true;
+    case 'string':
+      return topic === 'value' && f.formats.has(variant);
+    case 'edge':
+      if (topic === 'int' || topic === 'bigint') return f.integers;
+      if (topic === 'number') return f.numbers;
+      if (topic === 'date') return f.dates;
+      if (topic === 'array') return f.arrays;
+      if (topic === 'undefined') return f.objects;
+      return false;
+    case 'structure':
+      if (topic === 'nullable') return f.nullable;
+      if (topic === 'empty') return variant.startsWith('member-array') || variant === 'array-of-empty' ? f.arrays : f.objects;
+      return false;
+    case 'feature':
+      if (topic === 'naming') return variant === workload.wire?.naming;
+      if (topic === 'indent') return workload.wire?.indent !== undefined && variant === String(workload.wire.indent);
+      return false;
+  }
+}
+
+/** The probes relevant to any of the workloads, and for each the workloads it was chosen for. */
+export function relevantProbes(probes: readonly Probe[], workloads: readonly Workload[]): { probes: Probe[]; relevantTo: Record<string, string[]> } {
+  const relevantTo: Record<string, string[]> = {};
+  const chosen: Probe[] = [];
+  for (const p of probes) {
+    const ws = workloads.filter((w) => isRelevant(p, w)).map((w) => w.id);
+    if (ws.length) { chosen.push(p); relevantTo[p.id] = ws; }
+  }
+  return { probes: chosen, relevantTo };
+}

@@ -1,0 +1,119 @@
+/**
+ * One probe pass (issue 11), shared by `jsonbench probe` (every probe asked) and a timed run (the
+ * probes relevant to its payloads): plan each probe side per serializer row on the host
+ * (plan/probe-plan.ts: ✘ declared, – inexpressible), generate typia's probe modules, run the rest
+ * in workers on each target (run/probe-runner.ts), and assemble the results file's probe section.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { variantPathOf, type CaseTarget, type Direction } from '../case/coordinates.js';
+import type { ProbeFamily } from '../case/probe.js';
+import type { ProbeVerdictRecord, ProbesSection } from '../results/types.js';
+import { planProbes, type ProbeRow } from '../plan/probe-plan.js';
+import type { Probe } from '../probes/types.js';
+import type { ConformanceSet } from '../probes/catalog/conformance.js';
+import type { SkippedFile } from '../probes/catalog/conformance-folder.js';
+import { typiaProbeAdapter } from '../probes/typia-probes.js';
+import { prepareTypiaProbes } from '../probes/typia-generate.js';
+import type { LaunchFn } from '../runtimes/types.js';
+import { probeRecord } from './probe-records.js';
+import { failedProbesBySerializer } from '../results/probe-failures.js';
+import { runProbeWork, type ProbeWork } from './probe-runner.js';
+
+/** Default per-probe-side timeout: generous for the 50 MB document and ajv's compile on a loaded 2-core machine (ms). */
+export const DEFAULT_PROBE_TIMEOUT_MS = 120_000;
+
+/** The conformance folder of a pass, as the host read it. */
+export interface ConformanceInput { folder: string; set: ConformanceSet; skipped: SkippedFile[] }
+
+/**
+ * Writes the pass's payload file (`<dir>/probes.json`: the conformance texts, or `null`) and its
+ * `.variant.json` twin (targets that hand payloads over read both), and returns its path. Called
+ * before targets are prepared, so ssh copies it with the other payloads.
+ */
+export function writeProbePayload(dir: string, conformance?: ConformanceInput): string {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'probes.json');
+  writeFileSync(path, JSON.stringify(conformance?.set ?? null));
+  writeFileSync(variantPathOf(path), 'null');
+  return path;
+}
+
+/** What a pass needs. */
+export interface ProbePassInput {
+  selection: ProbesSection['selection'];
+  families: readonly ProbeFamily[];
+  probes: readonly Probe[];
+  rows: readonly ProbeRow[];
+  directions: readonly Direction[];
+  targets: readonly CaseTarget[];
+  launchFor(target: CaseTarget): LaunchFn | undefined;
+  faultOf(target: CaseTarget): string | undefined;
+  /** written by {@link writeProbePayload} */
+  payloadPath: string;
+  conformance?: ConformanceInput;
+  /** module the workers load user adapters and version-matrix rows from */
+  configPath?: string;
+  timeoutMs: number;
+  relevantTo?: Record<string, string[]>;
+  onVerdict?(v: ProbeVerdictRecord): void;
+  onLaunch?(e: { row: string; target: string; cells: number; relaunch: boolean }): void;
+  /** a line of progress (typia's generation) */
+  onNote?(line: string): void;
+}
+
+/** Whether a row is the built-in typia adapter (not a version-matrix row, not a user's adapter named typia). */
+const isBuiltinTypia = (row: ProbeRow, builtinTypia: boolean) => row.label === 'typia' && builtinTypia;
+
+/**
+ * Runs the pass and returns the results file's probe section. Verdicts are ordered by row, then
+ * target, then the catalog's order, then direction.
+ * @param builtinTypia true when the `typia` row is the built-in adapter (its probe modules are generated here)
+ */
+export async function runProbePass(input: ProbePassInput, builtinTypia = true): Promise<ProbesSection> {
+  const t0 = performance.now();
+  const rows = input.rows.map((r) => (isBuiltinTypia(r, builtinTypia) ? { ...r, adapter: typiaProbeAdapter(r.adapter, {}, async () => { throw new Error('host side: not imported here'); }) } : r));
+  const planned = planProbes(input.probes, rows, input.directions);
+  const records: ProbeVerdictRecord[] = [];
+  const emit = (r: ProbeVerdictRecord) => { records.push(r); input.onVerdict?.(r); };
+  let typiaModules: string | undefined;
+  const typiaRow = rows.find((r) => isBuiltinTypia(r, builtinTypia));
+  if (typiaRow && planned.some((p) => p.row === 'typia' && p.decided === null)) {
+    input.onNote?.('typia: generating code for the probe schemas with its own transformer (cached after the first time)…');
+    const t = performance.now();
+    const asked = new Set(planned.filter((p) => p.row === 'typia' && p.decided === null).map((p) => p.probe));
+    typiaModules = await prepareTypiaProbes(input.probes.filter((p) => asked.has(p.id)));
+    input.onNote?.(`typia: probe code ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+  const work: ProbeWork[] = [];
+  for (const row of rows) {
+    const mine = planned.filter((p) => p.row === row.label);
+    for (const target of input.targets) {
+      for (const p of mine) if (p.decided) emit({ probe: p.probe, direction: p.direction, serializer: row.label, serializerVersion: row.version, target: target.id, verdict: p.decided });
+      const cells = mine.filter((p) => p.decided === null).map((p) => ({ probe: p.probe, direction: p.direction }));
+      if (cells.length) work.push({ row: row.label, version: row.version, serializer: row.adapter.id, target, cells, ...(row === typiaRow && typiaModules ? { typiaModules } : {}) });
+    }
+  }
+  const run = await runProbeWork({
+    work, payloadPath: input.payloadPath, configPath: input.configPath, timeoutMs: input.timeoutMs,
+    deepSchema: new Set(input.probes.filter((p) => p.deepSchema).map((p) => p.id)),
+    launchFor: input.launchFor, faultOf: input.faultOf, onVerdict: emit, onLaunch: input.onLaunch,
+  });
+  const rowOrder = new Map(rows.map((r, i) => [r.label, i]));
+  const targetOrder = new Map(input.targets.map((t, i) => [t.id, i]));
+  const probeOrder = new Map(input.probes.map((p, i) => [p.id, i]));
+  records.sort((a, b) => rowOrder.get(a.serializer)! - rowOrder.get(b.serializer)! || targetOrder.get(a.target)! - targetOrder.get(b.target)!
+    || probeOrder.get(a.probe)! - probeOrder.get(b.probe)! || (a.direction === b.direction ? 0 : a.direction === 'serialize' ? -1 : 1));
+  return {
+    selection: input.selection,
+    families: [...input.families],
+    ...(input.conformance ? { conformance: { folder: input.conformance.folder, files: input.conformance.set.files.length, skipped: input.conformance.skipped } } : {}),
+    timeoutMs: input.timeoutMs,
+    elapsedMs: performance.now() - t0,
+    launches: run.launches,
+    probes: input.probes.map(probeRecord),
+    verdicts: records,
+    ...(input.relevantTo ? { relevantTo: input.relevantTo } : {}),
+    failing: failedProbesBySerializer({ probes: input.probes, verdicts: records }),
+  };
+}

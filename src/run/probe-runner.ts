@@ -1,0 +1,139 @@
+/**
+ * The host side of a probe pass: one worker launch per serializer row × target carries that row's
+ * planned probe sides (a `probe` job, worker/probe-job.ts), launched, timed out and relaunched as
+ * the case runner does. The timeout is per probe side, re-armed at each `probe-start`
+ * (runtimes/launch.ts); a worker that dies or hangs costs the probe in flight — ✗ crash or ✗ hang,
+ * or – when it hung preparing a deep stand-in for a recursive schema — and a fresh worker carries on
+ * with the rest. A worker that cannot load the serializer gives every cell of the launch its reason.
+ */
+import type { CaseTarget, Direction } from '../case/coordinates.js';
+import type { Verdict } from '../case/probe.js';
+import type { ProbeVerdictRecord } from '../results/types.js';
+import type { ProbeCell, ProbeJob, WorkerMessage } from '../worker/protocol.js';
+import type { LaunchOutcome } from '../runtimes/launch.js';
+import type { LaunchFn } from '../runtimes/types.js';
+import { crashLine } from './runner.js';
+
+/** One serializer row's probe sides to run on one target. */
+export interface ProbeWork {
+  row: string;
+  version: string;
+  /** the adapter id or version-matrix label the worker loads */
+  serializer: string;
+  target: CaseTarget;
+  cells: ProbeCell[];
+  /** typia's module index (typia row only) */
+  typiaModules?: string;
+}
+
+/** What the probe runner needs. */
+export interface ProbeRunInput {
+  work: ProbeWork[];
+  /** the probe pass's file (conformance texts) handed to workers as a payload */
+  payloadPath: string;
+  configPath?: string;
+  /** per probe side (ms) */
+  timeoutMs: number;
+  /** ids of probes whose schema is a deep stand-in for a recursive one (a hang preparing it is –, not ✗) */
+  deepSchema: ReadonlySet<string>;
+  launchFor(target: CaseTarget): LaunchFn | undefined;
+  faultOf(target: CaseTarget): string | undefined;
+  onVerdict?(v: ProbeVerdictRecord): void;
+  /** a launch begins (index counts launches, `cells` how many sides it carries) */
+  onLaunch?(e: { row: string; target: string; cells: number; relaunch: boolean }): void;
+}
+
+const key = (c: ProbeCell) => `${c.direction}\u0000${c.probe}`;
+
+/** What one launch did to its cells: verdicts, and what stopped it early. */
+interface LaunchReading {
+  verdicts: Map<string, Verdict>;
+  inFlight?: ProbeCell;
+  /** the worker got past prepare() for the probe in flight */
+  prepared: boolean;
+  /** a verdict for every cell the launch could not reach (a load failure), or for the probe in flight */
+  fault?: Verdict;
+  /** the fault is for every remaining cell (the worker never started on them) */
+  forAll: boolean;
+}
+
+/** Reads a probe launch's messages and how it ended. */
+export function readProbeLaunch(o: LaunchOutcome, timeoutMs: number, deep: ReadonlySet<string>): LaunchReading {
+  const verdicts = new Map<string, Verdict>();
+  let inFlight: ProbeCell | undefined;
+  let prepared = false;
+  let error: Extract<WorkerMessage, { type: 'error' }> | undefined;
+  let done = false;
+  for (const m of o.messages) {
+    if (m.type === 'probe-start') { inFlight = { probe: m.probe, direction: m.direction }; prepared = false; }
+    else if (m.type === 'probe-prepared') prepared = true;
+    else if (m.type === 'probe') { verdicts.set(key(m), m.verdict); inFlight = undefined; }
+    else if (m.type === 'error') error ??= m;
+    else if (m.type === 'done') done = true;
+  }
+  if (error && !inFlight) {
+    const fault: Verdict = error.unsupported ? { mark: '✘', reason: error.message } : { mark: '⚠', stage: 'prepare', message: `the worker could not load the serializer (${error.stage}): ${error.message}` };
+    return { verdicts, prepared, fault, forAll: true };
+  }
+  if (done && !inFlight) return { verdicts, prepared, forAll: false };
+  const how = o.timedOut ? null : o.protocolError ?? `process died (${o.signal ?? `exit ${o.exitCode}`})${crashLine(o.stderrTail) ? `: ${crashLine(o.stderrTail)}` : ''}`;
+  if (!inFlight) {
+    // It stopped before its first probe or between two: every cell not yet judged says why.
+    const fault: Verdict = o.timedOut
+      ? { mark: '✗', fault: 'hang', path: '$', expected: 'an answer or a clean error', actual: `the worker did not start a probe within ${timeoutMs} ms (process killed)` }
+      : { mark: '✗', fault: 'crash', path: '$', expected: 'an answer or a clean error', actual: `${how} before a probe started` };
+    return { verdicts, prepared, fault, forAll: true };
+  }
+  const fault: Verdict = o.timedOut && !prepared && deep.has(inFlight.probe)
+    ? { mark: '–', reason: `needs recursive: prepare() did not finish within ${timeoutMs} ms on this deep non-recursive stand-in schema` }
+    : o.timedOut
+    ? { mark: '✗', fault: 'hang', path: '$', expected: 'an answer or a clean error', actual: `no answer within ${timeoutMs} ms${prepared ? '' : ' (in prepare())'} (process killed)` }
+    : { mark: '✗', fault: 'crash', path: '$', expected: 'an answer or a clean error', actual: how! };
+  return { verdicts, inFlight, prepared, fault, forAll: false };
+}
+
+/**
+ * Runs every row's cells on its target, relaunching after a crash or a hang. Returns every verdict
+ * (one per cell, in launch order) and the number of launches. Never throws for a misbehaving
+ * serializer: its cells carry the verdict.
+ */
+export async function runProbeWork(input: ProbeRunInput): Promise<{ verdicts: ProbeVerdictRecord[]; launches: number }> {
+  const verdicts: ProbeVerdictRecord[] = [];
+  let launches = 0;
+  for (const w of input.work) {
+    const emit = (cell: ProbeCell, verdict: Verdict) => {
+      const r: ProbeVerdictRecord = { probe: cell.probe, direction: cell.direction as Direction, serializer: w.row, serializerVersion: w.version, target: w.target.id, verdict };
+      verdicts.push(r);
+      input.onVerdict?.(r);
+    };
+    const fault = input.faultOf(w.target);
+    const launch = input.launchFor(w.target);
+    if (fault || !launch) {
+      for (const c of w.cells) emit(c, { mark: '✘', reason: `target ${w.target.id} cannot run: ${fault ?? 'no way to launch a worker there'}` });
+      continue;
+    }
+    let remaining = w.cells;
+    let relaunch = false;
+    while (remaining.length) {
+      const job: ProbeJob = {
+        mode: 'probe', serializer: w.serializer, cells: remaining, payloadPath: input.payloadPath,
+        ...(input.configPath ? { configPath: input.configPath } : {}), ...(w.typiaModules ? { typiaModules: w.typiaModules } : {}),
+      };
+      input.onLaunch?.({ row: w.row, target: w.target.id, cells: remaining.length, relaunch });
+      launches++;
+      const reading = readProbeLaunch(await launch(job, input.timeoutMs), input.timeoutMs, input.deepSchema);
+      for (const c of remaining) { const v = reading.verdicts.get(key(c)); if (v) emit(c, v); }
+      let rest = remaining.filter((c) => !reading.verdicts.has(key(c)));
+      if (reading.fault && reading.forAll) { for (const c of rest) emit(c, reading.fault); rest = []; }
+      else if (reading.fault && reading.inFlight) { emit(reading.inFlight, reading.fault); rest = rest.filter((c) => key(c) !== key(reading.inFlight!)); }
+      if (rest.length === remaining.length) {
+        // No verdict and no fault: a worker that ends without judging its cells would be relaunched forever.
+        for (const c of rest) emit(c, { mark: '⚠', stage: 'call', message: 'the worker finished without judging this probe' });
+        rest = [];
+      }
+      remaining = rest;
+      relaunch = true;
+    }
+  }
+  return { verdicts, launches };
+}
