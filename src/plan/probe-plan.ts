@@ -9,7 +9,7 @@
 import { DIRECTIONS, type Direction } from '../case/coordinates.js';
 import type { Verdict } from '../case/probe.js';
 import type { SerializerAdapter } from '../serializers/types.js';
-import type { SchemaNode } from '../workloads/schema.js';
+import { acceptsNull, type SchemaNode } from '../workloads/schema.js';
 import type { Workload } from '../workloads/types.js';
 import { inexpressibleReason } from '../probes/constructs.js';
 import { probeWorkload } from '../probes/run-probe.js';
@@ -67,12 +67,15 @@ export interface SchemaFacts {
 export function schemaFacts(schema: SchemaNode): SchemaFacts {
   const f: SchemaFacts = { formats: new Set(), dates: false, integers: false, numbers: false, nullable: false, arrays: false, objects: false };
   const walk = (n: SchemaNode) => {
-    if (n.nullable) f.nullable = true;
+    if (acceptsNull(n)) f.nullable = true;
     switch (n.type) {
       case 'string': f.formats.add(n.format ?? 'plain'); if (n.asDate) f.dates = true; break;
       case 'number': f.numbers = true; if (n.integer) f.integers = true; break;
       case 'array': f.arrays = true; walk(n.items); break;
-      case 'object': f.objects = true; for (const c of Object.values(n.properties)) walk(c); break;
+      case 'object': f.objects = true; for (const c of Object.values(n.properties)) walk(c); if (n.additionalProperties) walk(n.additionalProperties); break;
+      case 'record': f.objects = true; walk(n.values); break;
+      case 'union': for (const m of n.anyOf) walk(m); break;
+      case 'discriminated': f.objects = true; for (const o of Object.values(n.mapping)) walk(o); break;
       default: break;
     }
   };

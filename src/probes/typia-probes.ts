@@ -1,4 +1,5 @@
 import { wireSchema, type SchemaNode, type WireOptions } from '../workloads/schema.js';
+import { toTypeScript } from '../serializers/typia/typescript.js';
 import type { SerializerAdapter } from '../serializers/types.js';
 import type { ProbeDirection } from './types.js';
 
@@ -15,16 +16,7 @@ import type { ProbeDirection } from './types.js';
 
 /** The TypeScript type text of a wire schema node, under the adapter templates' conventions (formats as plain `string`; integers `number & tags.Type<"int64">`; nullable `T | null`). */
 export function typeText(node: SchemaNode): string {
-  let t: string;
-  switch (node.type) {
-    case 'string': t = 'string'; break;
-    case 'number': t = node.integer ? 'number & tags.Type<"int64">' : 'number'; break;
-    case 'boolean': t = 'boolean'; break;
-    case 'enum': t = node.values.map((v) => JSON.stringify(v)).join(' | ') || 'never'; break;
-    case 'array': t = `Array<${typeText(node.items)}>`; break;
-    case 'object': t = `{ ${Object.entries(node.properties).map(([k, v]) => `${JSON.stringify(k)}: ${typeText(v)};`).join(' ')} }`; break;
-  }
-  return node.nullable ? `(${t}) | null` : t;
+  return toTypeScript(node);
 }
 
 /** What one generated module is made of: a schema, its wire options, and the direction (one function per module, so one direction's codegen failure cannot take the other down). */

@@ -1,20 +1,20 @@
-import type { SchemaNode } from '../../workloads/schema.js';
+import type { BooleanSchema, NumberSchema, ObjectSchema, SchemaNode, StringSchema } from '../../workloads/schema.js';
 import type { GuaranteeClass } from '../../case/coordinates.js';
 import type { Accept } from '../types.js';
 
 /** Small builders the catalog files share, so each probe reads as its data. */
 
-export const str = (extra: Partial<Extract<SchemaNode, { type: 'string' }>> = {}): SchemaNode => ({ type: 'string', ...extra });
-export const num = (extra: Partial<Extract<SchemaNode, { type: 'number' }>> = {}): SchemaNode => ({ type: 'number', ...extra });
-export const int = (): SchemaNode => ({ type: 'number', integer: true });
-export const bool = (): SchemaNode => ({ type: 'boolean' });
+export const str = (extra: Partial<StringSchema> = {}): StringSchema => ({ type: 'string', ...extra });
+export const num = (extra: Partial<NumberSchema> = {}): NumberSchema => ({ type: 'number', ...extra });
+export const int = (): NumberSchema => ({ type: 'number', integer: true });
+export const bool = (): BooleanSchema => ({ type: 'boolean' });
 export const arr = (items: SchemaNode, nullable?: boolean): SchemaNode => ({ type: 'array', items, ...(nullable ? { nullable } : {}) });
 
 /**
  * An object node. Keys are defined as own data properties one by one, so a key named
  * `__proto__` is a property, not a prototype change (an object literal would set the prototype).
  */
-export function obj(properties: Record<string, SchemaNode> | [string, SchemaNode][]): SchemaNode {
+export function obj(properties: Record<string, SchemaNode> | [string, SchemaNode][]): ObjectSchema {
   const props: Record<string, SchemaNode> = {};
   for (const [k, v] of Array.isArray(properties) ? properties : Object.entries(properties)) {
     Object.defineProperty(props, k, { value: v, enumerable: true, writable: true, configurable: true });
