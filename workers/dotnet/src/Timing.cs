@@ -1,0 +1,127 @@
+using System;
+using System.Collections.Generic;
+
+namespace JsonBench.Worker;
+
+/// <summary>Wall and thread-CPU time per op of one sample (ns).</summary>
+public readonly struct Sample
+{
+    public Sample(double wallNs, double cpuNs) { WallNs = wallNs; CpuNs = cpuNs; }
+    public double WallNs { get; }
+    public double CpuNs { get; }
+}
+
+/// <summary>A finished round: raw samples of both sides (baseline empty when unpaired).</summary>
+public sealed class Round
+{
+    public List<Sample> Serializer { get; } = new List<Sample>();
+    public List<Sample> Baseline { get; } = new List<Sample>();
+}
+
+/// <summary>One side of a paired measurement.</summary>
+public sealed class TimedSide
+{
+    public TimedSide(Action<int> op, int opsPerSample) { Op = op; OpsPerSample = opsPerSample; }
+    public Action<int> Op { get; }
+    public int OpsPerSample { get; }
+}
+
+/// <summary>
+/// Warmup, pilot and paired rounds: a line-for-line port of src/measure/timing.ts, so the .NET
+/// and JavaScript workers measure by one method (same stop rule, same round shape). The stop
+/// rule reads wall-clock samples, as the JavaScript worker's does today.
+/// </summary>
+public static class Timing
+{
+    /// <summary>Runs <paramref name="ops"/> iterations; returns wall and thread-CPU ns per op. The sink is drained after the timed loop.</summary>
+    public static Sample RunSample(Action<int> op, int ops)
+    {
+        long c0 = Clock.ThreadCpuNs();
+        long t0 = Clock.WallTicks();
+        for (int i = 0; i < ops; i++) op(i);
+        long t1 = Clock.WallTicks();
+        long c1 = Clock.ThreadCpuNs();
+        Sink.Drain();
+        return new Sample(Clock.TicksToNs(t1 - t0) / ops, (double)(c1 - c0) / ops);
+    }
+
+    /// <summary>Runs the op until warmupMinOps ops and warmupMinMs have both passed, or warmupMaxMs (after ≥ 1 op). Returns ops and ms.</summary>
+    public static (int Ops, double Ms) Warmup(Action<int> op, MeasurePolicy p)
+    {
+        long start = Clock.WallTicks();
+        int ops = 0;
+        for (;;)
+        {
+            op(ops++);
+            double ms = Clock.MsSince(start);
+            if ((ops >= p.WarmupMinOps && ms >= p.WarmupMinMs) || ms >= p.WarmupMaxMs)
+            {
+                Sink.Drain();
+                return (ops, ms);
+            }
+        }
+    }
+
+    /// <summary>Doubles ops per sample (or jumps near the target once a sample is readable) until one sample lasts sampleTargetMs. Returns ops per sample (≥ 1).</summary>
+    public static int Pilot(Action<int> op, MeasurePolicy p)
+    {
+        int ops = 1;
+        for (;;)
+        {
+            double nsPerOp = RunSample(op, ops).WallNs;
+            double sampleMs = nsPerOp * ops / 1e6;
+            if (sampleMs >= p.SampleTargetMs || ops >= 1 << 30) return ops;
+            ops = sampleMs > 0.5
+                ? (int)Math.Min(1 << 30, Math.Max(ops * 2.0, Math.Ceiling(ops * p.SampleTargetMs * 1.1 / sampleMs)))
+                : ops * 2;
+        }
+    }
+
+    /// <summary>A full, blocking collection before each side of a round, as the study did between its rounds.</summary>
+    public static void FullGc()
+    {
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+        GC.Collect();
+    }
+
+    /// <summary>
+    /// Paired rounds (ABBA…): each round a GC and up to samplesPerRound samples of one side, a GC
+    /// and the same of the other, the order alternating. Stops after minRounds once both sides'
+    /// relative error is under targetRelativeError, else at maxRounds/timeCapMs (noisy).
+    /// </summary>
+    public static (bool Noisy, int Rounds) MeasureRounds(TimedSide serializer, TimedSide? baseline, MeasurePolicy p, Action<Round, int> onRound)
+    {
+        long start = Clock.WallTicks();
+        var allS = new List<double>();
+        var allB = new List<double>();
+        double roundMs = p.SamplesPerRound * p.SampleTargetMs;
+        void Side(TimedSide side, List<Sample> into, List<double> all)
+        {
+            FullGc();
+            double spentMs = 0;
+            while (into.Count < p.SamplesPerRound)
+            {
+                var s = RunSample(side.Op, side.OpsPerSample);
+                into.Add(s);
+                all.Add(s.WallNs);
+                spentMs += s.WallNs * side.OpsPerSample / 1e6;
+                if (side.OpsPerSample == 1 && spentMs >= roundMs) break;
+            }
+        }
+        for (int r = 0; r < p.MaxRounds; r++)
+        {
+            var round = new Round();
+            if (baseline is null) Side(serializer, round.Serializer, allS);
+            else if (r % 2 == 0) { Side(serializer, round.Serializer, allS); Side(baseline, round.Baseline, allB); }
+            else { Side(baseline, round.Baseline, allB); Side(serializer, round.Serializer, allS); }
+            onRound(round, r);
+            if (r + 1 < p.MinRounds) continue;
+            bool precise = Stats.RelativeError(allS, p.Confidence) < p.TargetRelativeError
+                && (baseline is null || Stats.RelativeError(allB, p.Confidence) < p.TargetRelativeError);
+            if (precise) return (false, r + 1);
+            if (Clock.MsSince(start) >= p.TimeCapMs) return (true, r + 1);
+        }
+        return (true, p.MaxRounds);
+    }
+}
