@@ -12,7 +12,7 @@ import { defaultCacheDir } from '../src/runtimes/cache.js';
 import { writePayload, type PayloadFile } from '../src/plan/payloads.js';
 import { workloads } from '../src/workloads/index.js';
 import type { Shape, Workload } from '../src/workloads/types.js';
-import type { MeasurePolicy, WorkerJob } from '../src/worker/protocol.js';
+import { variantPathOf, type MeasurePolicy, type WorkerJob } from '../src/worker/protocol.js';
 import { ensureWorkerBuild, type WorkerBuild } from '../src/dotnet/build.js';
 import { detectDotnet, detectMono, type DotnetDetection } from '../src/dotnet/runtime.js';
 import { checkGate, type DotnetGateFailure } from '../src/dotnet/gate.js';
@@ -24,20 +24,20 @@ export type DotnetTarget = 'dotnet' | 'mono';
 /** A target found and its worker built with every built-in workload's DTOs. */
 export interface ReadyTarget { detection: Extract<DotnetDetection, { installed: true }>; build: WorkerBuild }
 
-/** Detects the target and builds (or reuses) its worker. Returns the reason when it cannot run. */
-export async function readyTarget(target: DotnetTarget, cacheDir = defaultCacheDir()): Promise<ReadyTarget | { reason: string }> {
+/** Detects the target and builds (or reuses) its worker with the built-in workloads and `extra` ones. Returns the reason when it cannot run. */
+export async function readyTarget(target: DotnetTarget, cacheDir = defaultCacheDir(), extra: readonly Workload[] = []): Promise<ReadyTarget | { reason: string }> {
   const detection = target === 'dotnet' ? await detectDotnet() : await detectMono();
   if (!detection.installed) return { reason: detection.reason };
-  const sources = await Promise.all(workloads.ids.map((id) => workloads.load(id)));
-  const build = await ensureWorkerBuild({ cacheDir, framework: detection.framework, sources, sdkVersion: detection.sdkVersion });
+  const sources = [...await Promise.all(workloads.ids.map((id) => workloads.load(id))), ...extra];
+  const build = await ensureWorkerBuild({ cacheDir, framework: detection.framework, sources, sdkVersion: detection.sdkVersion, ...(target === 'dotnet' ? { dotnet: detection.command } : { mono: detection.command }) });
   return { detection, build };
 }
 
 /** Writes a workload's payload (and its variant) into a fresh temporary folder. */
-export async function payloadFor(workloadId: string, size: number, seed = 42): Promise<{ workload: Workload; payload: PayloadFile; text: string; variantText: string }> {
-  const workload = await workloads.load(workloadId);
+export async function payloadFor(workloadOrId: string | Workload, size: number, seed = 42): Promise<{ workload: Workload; payload: PayloadFile; text: string; variantText: string }> {
+  const workload = typeof workloadOrId === 'string' ? await workloads.load(workloadOrId) : workloadOrId;
   const payload = writePayload(mkdtempSync(join(tmpdir(), 'jsonbench-dotnet-')), workload, size, seed);
-  return { workload, payload, text: readFileSync(payload.path, 'utf8'), variantText: readFileSync(payload.path.replace(/\.json$/, '.variant.json'), 'utf8') };
+  return { workload, payload, text: readFileSync(payload.path, 'utf8'), variantText: readFileSync(variantPathOf(payload.path), 'utf8') };
 }
 
 /** A job for the .NET worker (.NET cases are `transform` class when deserializing: they produce the typed model). */

@@ -105,7 +105,7 @@ export async function ensureWorkerBuild(opts: {
   writeFileSync(join(tmp, 'src', 'Generated', 'Dtos.g.cs'), text);
   const logPath = join(tmp, 'build.log');
   const args = ['build', '-c', 'Release', `-p:WorkerFramework=${opts.framework}`, '-o', join(tmp, 'bin'), '--disable-build-servers', '-nologo'];
-  const result = await run(opts.dotnet ?? 'dotnet', args, join(tmp, 'src'), logPath, opts.timeoutMs ?? 600_000);
+  const result = await run(opts.dotnet ?? process.env.DOTNET ?? 'dotnet', args, join(tmp, 'src'), logPath, opts.timeoutMs ?? 600_000);
   if (result.code !== 0) {
     const failedLog = `${dir}.failed.log`;
     mkdirSync(join(opts.cacheDir, 'dotnet'), { recursive: true });

@@ -9,8 +9,9 @@ import type { DotnetFramework } from './build.js';
  *   (Microsoft.NETCore.App of the SDK's major), which runs the net10.0 worker.
  * - `mono`: Debian's Mono (`mono` on PATH or `$MONO`), which runs the net462 worker (built by the
  *   same SDK). Beyond `mono-runtime`, Newtonsoft.Json's .NET Framework assembly needs
- *   System.Runtime.Serialization, System.Data and System.Xml.Linq from Mono's GAC (Debian
- *   packages below); System.Text.Json and its dependencies come from NuGet beside the exe.
+ *   System.Runtime.Serialization and System.Data from Mono's GAC (its JsonSerializer's static
+ *   setup loads both: seen with MONO_LOG_MASK=asm; Debian packages below); System.Text.Json and
+ *   its dependencies come from NuGet beside the exe.
  */
 export type DotnetDetection =
   | { installed: true; runtime: 'dotnet' | 'mono'; version: string; framework: DotnetFramework; sdkVersion: string; command: string; description: string }
@@ -21,7 +22,6 @@ export const MONO_PACKAGES: readonly { pkg: string; gac: string }[] = [
   { pkg: 'mono-runtime', gac: 'mscorlib' },
   { pkg: 'libmono-system-runtime-serialization4.0-cil', gac: 'System.Runtime.Serialization' },
   { pkg: 'libmono-system-data4.0-cil', gac: 'System.Data' },
-  { pkg: 'libmono-system-xml-linq4.0-cil', gac: 'System.Xml.Linq' },
 ];
 
 /** The install command for the mono target. */
