@@ -2,7 +2,7 @@
  * Standalone: one .NET case end to end, printing every step and message.
  *   node build/bench/dotnet-try.js [--target dotnet|mono] [--workload users] [--size 100]
  *     [--shape list] [--direction serialize] [--serializer newtonsoft] [--baseline stj]
- *     [--policy quick|default] [--modes verify,time,alloc]
+ *     [--policy quick|default] [--sample-ms N] [--time-cap-ms N] [--warmup-max-ms N] [--warmup-min-ops N] [--modes verify,time,alloc]
  * Steps: detect the target; generate the DTOs of every built-in workload and build the worker
  * into the cache (build time and log path printed); write the payload with the workload's own
  * code; a verify launch checked by the host's gate (src/dotnet/gate.ts); then a time launch and
@@ -18,7 +18,7 @@ const { values } = parseArgs({
     target: { type: 'string', default: 'dotnet' }, workload: { type: 'string', default: 'users' },
     size: { type: 'string', default: '100' }, shape: { type: 'string' }, direction: { type: 'string', default: 'serialize' },
     serializer: { type: 'string', default: 'newtonsoft' }, baseline: { type: 'string', default: 'stj' },
-    policy: { type: 'string', default: 'quick' }, modes: { type: 'string', default: 'verify,time,alloc' },
+    policy: { type: 'string', default: 'quick' }, 'sample-ms': { type: 'string' }, 'time-cap-ms': { type: 'string' }, 'warmup-max-ms': { type: 'string' }, 'warmup-min-ops': { type: 'string' }, modes: { type: 'string', default: 'verify,time,alloc' },
   },
 });
 
@@ -35,7 +35,14 @@ console.log(`worker: ${ready.build.command} ${ready.build.args.join(' ')}`);
 const { workload, payload, text, variantText } = await payloadFor(values.workload!, Number(values.size));
 const shape = (values.shape ?? workload.shapes[0]) as Shape;
 console.log(`payload: ${payload.path} (${payload.bytes} bytes), shape ${shape}`);
-const policy = policies[values.policy as 'quick' | 'default'].measure;
+const base = policies[values.policy as 'quick' | 'default'].measure;
+const policy = {
+  ...base,
+  ...(values['sample-ms'] ? { sampleTargetMs: Number(values['sample-ms']) } : {}),
+  ...(values['time-cap-ms'] ? { timeCapMs: Number(values['time-cap-ms']) } : {}),
+  ...(values['warmup-max-ms'] ? { warmupMaxMs: Number(values['warmup-max-ms']) } : {}),
+  ...(values['warmup-min-ops'] ? { warmupMinOps: Number(values['warmup-min-ops']) } : {}),
+};
 const job = dotnetJob({ workload: workload.id, size: Number(values.size), shape, direction: values.direction as 'serialize' | 'deserialize', serializer: values.serializer!, baseline: values.baseline, mode: 'verify', payloadPath: payload.path, policy });
 const modes = values.modes!.split(',');
 

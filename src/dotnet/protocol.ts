@@ -64,12 +64,20 @@ export interface DotnetHello extends HelloMessage {
   threadCpuClock: boolean;
   /** Stopwatch ticks per second (1e9 on .NET on Linux, 1e7 on Mono) */
   stopwatchFrequency: number;
+  /** set only when a diagnostic environment variable changed the method ("noRoundGc, settleSamples=3"): such a launch is an experiment, not a result */
+  methodOverrides?: string;
 }
 
 /** `round` with thread-CPU ns/op per sample beside the wall-clock ones (same order and length). */
 export interface CpuRound extends RoundMessage {
   serializerCpuNs?: number[];
   baselineCpuNs?: number[];
+  /** methods the JIT compiled while each side's samples ran (tier-1 rejits included); -1 where the runtime has no counter (Mono) */
+  serializerJitMethods?: number;
+  baselineJitMethods?: number;
+  /** garbage collections (any generation) while each side's samples ran (the forced GC before the side not counted) */
+  serializerGcs?: number;
+  baselineGcs?: number;
 }
 
 export type DotnetWorkerMessage = WorkerMessage | LibraryMessage | GateMessage;

@@ -49,3 +49,21 @@ public static class Clock
     /// <summary>Elapsed wall time (ms) since <paramref name="startTicks"/>.</summary>
     public static double MsSince(long startTicks) => TicksToNs(Stopwatch.GetTimestamp() - startTicks) / 1e6;
 }
+
+/// <summary>
+/// What the JIT has done so far: methods compiled in this process (every tier: tier-0, OSR,
+/// tier-1 rejits by the background compiler), from System.Runtime.JitInfo (.NET 6+); -1 on Mono
+/// and .NET Framework, which have no such counter. A round in which this still grows was timed
+/// while code was being recompiled: the worker reports the count per side and round.
+/// </summary>
+public static class Jit
+{
+    public static long CompiledMethods()
+    {
+#if NETFRAMEWORK
+        return -1;
+#else
+        return System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: false);
+#endif
+    }
+}

@@ -41,6 +41,8 @@ public static class Program
             w.WriteString("gcMode", RuntimeInfo.GcMode);
             w.WriteBoolean("threadCpuClock", Clock.HasThreadCpu);
             w.WriteNumber("stopwatchFrequency", System.Diagnostics.Stopwatch.Frequency);
+            var overrides = Overrides.Describe();
+            if (overrides != null) w.WriteString("methodOverrides", overrides);
         });
         try
         {

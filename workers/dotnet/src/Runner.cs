@@ -192,6 +192,10 @@ public sealed class JobRunner : ICodecVisitor
                     WriteArray(w, "serializerCpuNs", round.Serializer.Select(s => s.CpuNs));
                     WriteArray(w, "baselineCpuNs", round.Baseline.Select(s => s.CpuNs));
                 }
+                w.WriteNumber("serializerJitMethods", round.SerializerJitMethods);
+                w.WriteNumber("baselineJitMethods", round.BaselineJitMethods);
+                w.WriteNumber("serializerGcs", round.SerializerGcs);
+                w.WriteNumber("baselineGcs", round.BaselineGcs);
             })));
         Done(result.Noisy);
     }

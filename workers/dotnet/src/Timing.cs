@@ -3,6 +3,28 @@ using System.Collections.Generic;
 
 namespace JsonBench.Worker;
 
+/// <summary>
+/// Diagnostic departures from the lab's method, for experiments only (see workers/dotnet/README.md,
+/// "The forced GC and allocation-heavy serializers"); the worker names any that is set in `hello`
+/// (`methodOverrides`), so a result made with one is never mistaken for a default one.
+/// - JSONBENCH_DOTNET_NO_ROUND_GC=1: no forced GC before each side of a round;
+/// - JSONBENCH_DOTNET_SETTLE_SAMPLES=n: n untimed samples after that GC, before the timed ones.
+/// </summary>
+public static class Overrides
+{
+    public static readonly bool NoRoundGc = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_NO_ROUND_GC") == "1";
+    public static readonly int SettleSamples = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_SETTLE_SAMPLES"), out var n) && n > 0 ? n : 0;
+
+    /// <summary>"noRoundGc, settleSamples=3", or null when the method is the lab's.</summary>
+    public static string? Describe()
+    {
+        var parts = new List<string>();
+        if (NoRoundGc) parts.Add("noRoundGc");
+        if (SettleSamples > 0) parts.Add($"settleSamples={SettleSamples}");
+        return parts.Count == 0 ? null : string.Join(", ", parts);
+    }
+}
+
 /// <summary>Wall and thread-CPU time per op of one sample (ns).</summary>
 public readonly struct Sample
 {
@@ -16,6 +38,12 @@ public sealed class Round
 {
     public List<Sample> Serializer { get; } = new List<Sample>();
     public List<Sample> Baseline { get; } = new List<Sample>();
+    /// <summary>Methods the JIT compiled while each side's samples ran (-1: the runtime has no counter).</summary>
+    public long SerializerJitMethods { get; set; }
+    public long BaselineJitMethods { get; set; }
+    /// <summary>Garbage collections (any generation) while each side's samples ran.</summary>
+    public int SerializerGcs { get; set; }
+    public int BaselineGcs { get; set; }
 }
 
 /// <summary>One side of a paired measurement.</summary>
@@ -80,6 +108,7 @@ public static class Timing
     /// <summary>A full, blocking collection before each side of a round, as the study did between its rounds.</summary>
     public static void FullGc()
     {
+        if (Overrides.NoRoundGc) return;
         GC.Collect();
         GC.WaitForPendingFinalizers();
         GC.Collect();
@@ -96,9 +125,12 @@ public static class Timing
         var allS = new List<double>();
         var allB = new List<double>();
         double roundMs = p.SamplesPerRound * p.SampleTargetMs;
-        void Side(TimedSide side, List<Sample> into, List<double> all)
+        (long Jit, int Gcs) Side(TimedSide side, List<Sample> into, List<double> all)
         {
             FullGc();
+            for (int k = 0; k < Overrides.SettleSamples; k++) RunSample(side.Op, side.OpsPerSample);
+            long jit0 = Jit.CompiledMethods();
+            int gc0 = GC.CollectionCount(0);
             double spentMs = 0;
             while (into.Count < p.SamplesPerRound)
             {
@@ -108,13 +140,17 @@ public static class Timing
                 spentMs += s.WallNs * side.OpsPerSample / 1e6;
                 if (side.OpsPerSample == 1 && spentMs >= roundMs) break;
             }
+            return (jit0 < 0 ? -1 : Jit.CompiledMethods() - jit0, GC.CollectionCount(0) - gc0);
         }
         for (int r = 0; r < p.MaxRounds; r++)
         {
             var round = new Round();
-            if (baseline is null) Side(serializer, round.Serializer, allS);
-            else if (r % 2 == 0) { Side(serializer, round.Serializer, allS); Side(baseline, round.Baseline, allB); }
-            else { Side(baseline, round.Baseline, allB); Side(serializer, round.Serializer, allS); }
+            (long Jit, int Gcs) s, b = (0, 0);
+            if (baseline is null) s = Side(serializer, round.Serializer, allS);
+            else if (r % 2 == 0) { s = Side(serializer, round.Serializer, allS); b = Side(baseline, round.Baseline, allB); }
+            else { b = Side(baseline, round.Baseline, allB); s = Side(serializer, round.Serializer, allS); }
+            round.SerializerJitMethods = s.Jit; round.SerializerGcs = s.Gcs;
+            round.BaselineJitMethods = b.Jit; round.BaselineGcs = b.Gcs;
             onRound(round, r);
             if (r + 1 < p.MinRounds) continue;
             bool precise = Stats.RelativeError(allS, p.Confidence) < p.TargetRelativeError
