@@ -1,7 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { SerializerAdapter } from '../serializers/types.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
-import { workloads as builtinWorkloads } from '../workloads/index.js';
 import type { Workload } from '../workloads/types.js';
 
 /** What a user's `jsonbench.config.*` default-exports: extra adapters and workloads, same interfaces as the built-ins. */
@@ -28,6 +27,11 @@ function checkAdapter(file: string, key: string, a: Record<string, unknown>): vo
   if (typeof a.id !== 'string' || !/^[\w@.\-/]+$/.test(a.id)) throw new ConfigError(file, `${key}.id`, 'must be a non-empty string of letters, digits, @ . - _ /');
   if (!FAMILIES.includes(a.family as string)) throw new ConfigError(file, `${key}.family`, `must be one of ${FAMILIES.join(', ')}`);
   if (a.deserializeClass !== undefined && !CLASSES.includes(a.deserializeClass as string)) throw new ConfigError(file, `${key}.deserializeClass`, `must be one of ${CLASSES.join(', ')}`);
+  // An adapter without `directions` serves what it has a class for: serialize, and deserialize when it names its class.
+  a.directions ??= a.deserializeClass === undefined ? ['serialize'] : ['serialize', 'deserialize'];
+  const directions = a.directions as unknown;
+  if (!Array.isArray(directions) || directions.length === 0 || !directions.every((d) => d === 'serialize' || d === 'deserialize')) throw new ConfigError(file, `${key}.directions`, 'must be a non-empty array of serialize, deserialize');
+  if (directions.includes('deserialize') && a.deserializeClass === undefined) throw new ConfigError(file, `${key}.deserializeClass`, `is needed to deserialize: one of ${CLASSES.join(', ')}`);
   if (typeof a.supports !== 'function') throw new ConfigError(file, `${key}.supports`, 'must be a function (workload, direction) => true | reason');
   if (typeof a.prepare !== 'function') throw new ConfigError(file, `${key}.prepare`, 'must be a function (workload, direction) => { serialize?, deserialize? }');
 }

@@ -1,5 +1,6 @@
-import type { Direction, Workload } from '../workloads/types.js';
-import type { CaseClass, PreparedSerializer } from '../serializers/types.js';
+import type { CaseClass, Direction } from '../case/coordinates.js';
+import type { Workload } from '../workloads/types.js';
+import type { PreparedSerializer } from '../serializers/types.js';
 import { renderUnit } from '../workloads/unit.js';
 import { firstMismatch, renderValue, type Mismatch } from './verify.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Workload } from '../workloads/types.js';
-import { variantPathOf } from '../worker/protocol.js';
+import { variantPathOf } from '../case/coordinates.js';
 import { firstMismatch } from '../measure/verify.js';
 
 /** A payload file made once by the host and handed to every worker as the same bytes. */

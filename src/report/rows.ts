@@ -1,8 +1,6 @@
 import type { CaseResult } from '../results/types.js';
 import { formatBytes, formatRatio, formatTime } from './units.js';
-
-/** The columns of a results table, in order. */
-export const COLUMNS = ['Serializer', 'Version', 'Mean', 'Error', 'Median', 'Ratio', 'Allocated', 'Alloc Ratio', 'Notes'] as const;
+import type { Column } from './table/column.js';
 
 /** One table: the cases of one workload × size × shape × direction, grouped by class. */
 export interface ResultTable {
@@ -65,18 +63,28 @@ export function notesOf(c: CaseResult): string {
   return notes.join('; ');
 }
 
-/** The cells of one row, formatted (units by magnitude). */
-export function rowCells(c: CaseResult): string[] {
-  const t = c.status === 'measured' ? c.time : undefined;
+/** The run table's columns (units by magnitude): Serializer, Version, Mean, Error, Median, Ratio, Allocated, Alloc Ratio, Notes. */
+export function runColumns(options: { notesWrap?: number; maxChars?: number } = {}): Column<CaseResult>[] {
+  const t = (c: CaseResult) => (c.status === 'measured' ? c.time : undefined);
+  const counted = (c: CaseResult) => c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a';
+  const m = options.maxChars;
   return [
-    c.serializer,
-    c.serializerVersion,
-    t ? formatTime(t.mean) : '—',
-    t ? formatTime(t.error) : '—',
-    t ? formatTime(t.median) : '—',
-    c.status === 'measured' ? formatRatio(c.ratio, c.ratioError) : '—',
-    c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a' ? `${c.allocated.method === 'estimate' ? '~' : ''}${formatBytes(c.allocated.mean)}` : '—',
-    c.status === 'measured' && c.allocated?.method !== 'n/a' ? formatRatio(c.allocRatio) : '—',
-    notesOf(c),
+    { id: 'serializer', header: 'Serializer', cell: (c) => c.serializer, maxChars: m },
+    { id: 'version', header: 'Version', cell: (c) => c.serializerVersion, maxChars: m },
+    { id: 'mean', header: 'Mean', cell: (c) => { const x = t(c); return x ? formatTime(x.mean) : '—'; } },
+    { id: 'error', header: 'Error', cell: (c) => { const x = t(c); return x ? formatTime(x.error) : '—'; } },
+    { id: 'median', header: 'Median', cell: (c) => { const x = t(c); return x ? formatTime(x.median) : '—'; } },
+    { id: 'ratio', header: 'Ratio', cell: (c) => (c.status === 'measured' ? formatRatio(c.ratio, c.ratioError) : '—') },
+    { id: 'allocated', header: 'Allocated', cell: (c) => (counted(c) ? `${c.allocated!.method === 'estimate' ? '~' : ''}${formatBytes(c.allocated!.mean!)}` : '—') },
+    { id: 'alloc-ratio', header: 'Alloc Ratio', cell: (c) => (c.status === 'measured' && c.allocated?.method !== 'n/a' ? formatRatio(c.allocRatio) : '—') },
+    { id: 'notes', header: 'Notes', cell: notesOf, ...(options.notesWrap ? { wrap: options.notesWrap } : {}), maxChars: m },
   ];
+}
+
+/** The headers of the run table, in order. */
+export const COLUMNS: readonly string[] = runColumns().map((c) => c.header);
+
+/** The cells of one row, formatted (units by magnitude), unescaped. */
+export function rowCells(c: CaseResult): string[] {
+  return runColumns().map((col) => col.cell(c));
 }

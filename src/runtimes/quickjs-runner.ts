@@ -10,8 +10,10 @@
  * run until the job's promise settles.
  */
 import { readFileSync, writeSync } from 'node:fs';
-import { encodeMessage, PROTOCOL_VERSION, variantPathOf, type StartMessage } from '../worker/protocol.js';
-import { openQuickJS, quickjsEngineVersion } from './quickjs-host.js';
+import { variantPathOf } from '../case/coordinates.js';
+import { encodeMessage, PROTOCOL_VERSION, type StartMessage } from '../worker/protocol.js';
+import { openQuickJS } from './quickjs-host.js';
+import { quickjsEngineVersion } from './quickjs.js';
 
 /**
  * Globals set up before the worker bundle: a clock when QuickJS has none, `console` to stderr, and

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import { launchCommand, workerFlags, type WorkerCommand } from '../run/launch.js';
-import { variantPathOf } from '../worker/protocol.js';
+import { launchCommand, workerFlags, type WorkerCommand } from './launch.js';
+import { variantPathOf } from '../case/coordinates.js';
 import { bundleWorker } from './bundle.js';
 import { runProgram } from './cache.js';
 import { parseProbe, PROBE_SCRIPT, type RuntimeProbe } from './node-like.js';

@@ -1,17 +1,13 @@
-import { variantPathOf, type WorkerJob } from './protocol.js';
+import { variantPathOf, type Side } from '../case/coordinates.js';
+import type { WorkerJob } from './protocol.js';
 import type { WorkerHost } from './host.js';
 import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
-import { unitView, unitsOf } from '../workloads/unit.js';
-import { caseIo, checkCase } from '../measure/gate.js';
+import { prepareCase, type PreparedCase } from '../measure/prepare-case.js';
 import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
 import { measureRounds, pilot, runSample, warmup } from '../measure/timing.js';
 import { measureWithProbe } from '../measure/allocation-probe.js';
-import type { PreparedSerializer } from '../serializers/types.js';
 import { nowNs } from '../measure/clock.js';
-
-type Side = 'serializer' | 'baseline';
-
 
 class StageError extends Error {
   constructor(readonly stage: string, readonly side: Side | undefined, message: string, readonly unsupported = false) { super(message); }
@@ -50,32 +46,27 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     const builtinOnly = (kind: string, id: string, known: readonly string[]) => {
       if (job.configPath && !loadConfig && !known.includes(id)) throw new StageError('load', undefined, `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, true);
     };
-    const workload = unitView(await stage('load', undefined, () => { builtinOnly('workload', job.workload, workloads.ids); return workloads.load(job.workload, user.workloads); }), job.shape);
+    const workload = await stage('load', undefined, () => { builtinOnly('workload', job.workload, workloads.ids); return workloads.load(job.workload, user.workloads); });
     const ids: [Side, string][] = [['serializer', job.serializer]];
     if (job.baseline && job.baseline !== job.serializer) ids.push(['baseline', job.baseline]);
-    const fn: Partial<Record<Side, (input: unknown) => unknown>> = {};
+    const sides: Partial<Record<Side, PreparedCase>> = {};
     const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
     for (const [side, id] of ids) {
       const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
-      const prepared: PreparedSerializer = await stage('prepare', side, () => adapter.prepare(workload, job.direction));
-      if (prepared === null || typeof prepared !== 'object') throw new StageError('prepare', side, `prepare() returned ${prepared === null ? 'null' : typeof prepared}; it must return { serialize?, deserialize? }`);
-      const call = job.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
-      if (typeof call !== 'function') throw new StageError('prepare', side, `prepare() returned no ${job.direction} function`);
+      const prepared = await stage('prepare', side, () => prepareCase(adapter, workload, job));
       for (const text of texts) {
-        const io = caseIo(workload, job.direction, job.caseClass, unitsOf(JSON.parse(text), job.shape));
-        const failure = await stage('verify', side, () => checkCase(prepared, workload, job.direction, io));
+        const failure = await stage('verify', side, () => prepared.check(text));
         if (failure) { send({ type: 'incorrect', side, ...failure }); return; }
       }
-      fn[side] = (input) => call.call(prepared, input as never);
+      sides[side] = prepared;
     }
     if (job.mode === 'verify') { send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 }); return; }
 
     // Two distinct but identical copies of the inputs, alternated by iteration (DCE guard).
-    const copy = () => caseIo(workload, job.direction, job.caseClass, unitsOf(JSON.parse(texts[0]), job.shape)).inputs;
-    const a = copy();
-    const b = copy();
+    const a = sides.serializer!.inputs(texts[0]);
+    const b = sides.serializer!.inputs(texts[0]);
     const ops: Partial<Record<Side, Op>> = {};
-    for (const side of Object.keys(fn) as Side[]) ops[side] = makeOp(fn[side]!, a, b);
+    for (const side of Object.keys(sides) as Side[]) ops[side] = makeOp(sides[side]!.call, a, b);
 
     if (job.mode === 'alloc') {
       const probe = await stage('load', undefined, () => host.allocationProbe());

@@ -17,43 +17,11 @@
  * the host hands in the job and payload texts and receives each line through a bridge function
  * (worker/browser.ts).
  */
-import type { Direction, Shape } from '../workloads/types.js';
-import type { CaseClass } from '../serializers/types.js';
+import type { CaseCoordinates, Side } from '../case/coordinates.js';
+import type { MeasurePolicy } from '../case/policy.js';
+import type { AllocationMeasurement } from '../case/measurements.js';
 
 export const PROTOCOL_VERSION = 1;
-
-/** Measurement settings for one launch (times in ms, thresholds as fractions). */
-export interface MeasurePolicy {
-  /** Warmup: at least this many ops AND this many ms per side (the on-device study warmed up 200 parses). */
-  warmupMinOps: number;
-  warmupMinMs: number;
-  /** Upper bound on warmup wall time per side, so a 50 ms/op serializer does not warm up for 10 s (ms). */
-  warmupMaxMs: number;
-  /** Pilot: grow ops per sample until one sample lasts at least this long (ms). */
-  sampleTargetMs: number;
-  samplesPerRound: number;
-  minRounds: number;
-  maxRounds: number;
-  /** Stop when the 99.9% CI half-width of the mean is under this fraction of it (0.02 = 2%). */
-  targetRelativeError: number;
-  /** Confidence level of every error this lab reports. */
-  confidence: number;
-  /** Stop rounds after this long (ms) even if the error target is not met; the case is flagged noisy. */
-  timeCapMs: number;
-  /** Allocation: number of windows (median reported) and minimum window length (ms). */
-  allocWindows: number;
-  allocWindowMinMs: number;
-}
-
-/** Where a case sits in the matrix: the fields a planned case and a worker job share. */
-export interface CaseCoordinates {
-  workload: string;
-  size: number;
-  shape: Shape;
-  direction: Direction;
-  caseClass: CaseClass;
-  serializer: string;
-}
 
 /** What one worker launch is asked to do. */
 export interface WorkerJob extends CaseCoordinates {
@@ -77,7 +45,7 @@ export interface HelloMessage { protocol: number; type: 'hello'; runtime: string
 export interface IncorrectMessage {
   protocol: number; type: 'incorrect';
   /** which side failed the gate: the case's serializer or its baseline */
-  side: 'serializer' | 'baseline';
+  side: Side;
   path: string; expected: string; actual: string; reason: string;
 }
 
@@ -98,23 +66,14 @@ export interface TimingSetupMessage {
   emptyNsPerOp: number;
 }
 
-export interface AllocMessage {
-  protocol: number; type: 'alloc';
-  /** bytes/op of each window (GC-corrected heap growth / ops); empty when `method` is `n/a` */
-  windowsBytesPerOp: number[];
-  gcPerOp: number;
-  opsPerWindow: number;
-  /** how the runtime counted (absent = `exact`, as protocol-1 Node workers sent before targets existed) */
-  method?: 'exact' | 'estimate' | 'n/a';
-  /** the sentence saying how it was estimated, or why there is no figure */
-  how?: string;
-}
+/** The allocation pass's figures (see {@link AllocationMeasurement}). */
+export interface AllocMessage extends AllocationMeasurement { protocol: number; type: 'alloc' }
 
 export interface DoneMessage { protocol: number; type: 'done'; noisy: boolean; elapsedMs: number; checksum: number }
 
 /** A thrown error in a named stage (`prepare`, `verify`, `warmup`, `measure`, `load`). */
 export interface ErrorMessage {
-  protocol: number; type: 'error'; stage: string; side?: 'serializer' | 'baseline'; message: string;
+  protocol: number; type: 'error'; stage: string; side?: Side; message: string;
   /** the adapter cannot run on this runtime (it needs an API the runtime lacks): the case is `unsupported`, not `failed` */
   unsupported?: boolean;
 }
@@ -141,9 +100,4 @@ export function decodeMessage(line: string): WorkerMessage {
   if (m === null || typeof m !== 'object' || typeof m.type !== 'string') throw new Error(`protocol: message without type: ${line.slice(0, 120)}`);
   if (m.protocol !== PROTOCOL_VERSION) throw new Error(`protocol: version ${m.protocol === undefined ? 'missing' : JSON.stringify(m.protocol)}, expected ${PROTOCOL_VERSION}`);
   return value as WorkerMessage;
-}
-
-/** The variant payload (another seed) sits beside the main one; the gate runs on both, so a serializer returning a cached string fails. */
-export function variantPathOf(payloadPath: string): string {
-  return payloadPath.replace(/\.json$/, '.variant.json');
 }

@@ -1,5 +1,6 @@
 import type { SchemaNode } from './schema.js';
-import type { Shape, Workload } from './types.js';
+import type { Shape } from '../case/coordinates.js';
+import type { Workload } from './types.js';
 
 /**
  * The workload as one serializer call sees it for a shape: for `list` the unit is the whole

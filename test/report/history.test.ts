@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { HistoryPoint } from '../../src/ledger/queries.js';
+import type { HistoryPoint } from '../../src/results/history.js';
 import { historySeries, renderHistoryMarkdown } from '../../src/report/history.js';
 import { renderHistorySection } from '../../src/report/html/history.js';
 

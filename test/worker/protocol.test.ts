@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  decodeMessage, encodeMessage, PROTOCOL_VERSION, variantPathOf, type WorkerJob, type WorkerMessage,
+  decodeMessage, encodeMessage, PROTOCOL_VERSION, type WorkerJob, type WorkerMessage,
 } from '../../src/worker/protocol.js';
+import { variantPathOf } from '../../src/case/coordinates.js';
 import { policies } from '../../src/config/policies.js';
 
 /** One message of every type the worker sends, with awkward values (floats, unicode, nested). */
@@ -11,7 +12,7 @@ const messages: WorkerMessage[] = [
   { protocol: PROTOCOL_VERSION, type: 'incorrect', side: 'serializer', path: '$.sensors[0].data[0]["wind dir"]', expected: '"Zürich"', actual: '"Z\\u00fcrich\n"', reason: 'output differs' },
   { protocol: PROTOCOL_VERSION, type: 'setup', opsPerSample: { serializer: 4096, baseline: 8192 }, warmup: { serializerOps: 200, serializerMs: 20.5, baselineOps: 400, baselineMs: 21.25 }, emptyNsPerOp: 0.8125 },
   { protocol: PROTOCOL_VERSION, type: 'round', round: 3, serializerNs: [1234.5678901234567, 1e-7], baselineNs: [Number.MAX_SAFE_INTEGER, 5e300] },
-  { protocol: PROTOCOL_VERSION, type: 'alloc', windowsBytesPerOp: [640.125, 640, 655.5], gcPerOp: 0.0003, opsPerWindow: 32768 },
+  { protocol: PROTOCOL_VERSION, type: 'alloc', windowsBytesPerOp: [640.125, 640, 655.5], gcPerOp: 0.0003, opsPerWindow: 32768, method: 'exact', how: 'GC-corrected V8 heap accounting' },
   { protocol: PROTOCOL_VERSION, type: 'done', noisy: true, elapsedMs: 812.3, checksum: 999_999_999 },
   { protocol: PROTOCOL_VERSION, type: 'error', stage: 'prepare', side: 'baseline', message: 'Error: cannot compile\n  at line 2' },
 ];

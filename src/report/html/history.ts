@@ -4,7 +4,7 @@
  * runs, oldest first, then the same points as a table. Static SVG, no script: it prints and opens
  * offline. Pure; every string from the data is escaped.
  */
-import type { HistoryPoint } from '../../ledger/queries.js';
+import type { HistoryPoint } from '../../results/history.js';
 import { historySeries, HISTORY_COLUMNS, historyCells } from '../history.js';
 import { formatTime } from '../units.js';
 import { escapeHtml } from './escape.js';
