@@ -2,21 +2,24 @@
  * Shared steps of the standalone .NET scripts (bench/dotnet-try.ts, bench/dotnet-sanity.ts) and
  * the .NET tests: detect a target, build the worker into the cache, write a payload, launch a
  * job, check the gate on the host, summarise rounds. Not wired into the CLI: the runner does this
- * once `--target dotnet|mono` exists (see workers/dotnet/README.md, "Integration").
+ * for `jsonbench run --target dotnet|mono` (runtimes/dotnet.ts); these scripts keep the steps apart
+ * for diagnosis and method experiments (the JSONBENCH_DOTNET_* overrides reach only these).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchCommand, type LaunchOutcome } from '../src/run/launch.js';
+import { launchCommand, type LaunchOutcome } from '../src/runtimes/launch.js';
 import { defaultCacheDir } from '../src/runtimes/cache.js';
 import { writePayload, type PayloadFile } from '../src/plan/payloads.js';
 import { workloads } from '../src/workloads/index.js';
-import type { Shape, Workload } from '../src/workloads/types.js';
-import { variantPathOf, type MeasurePolicy, type WorkerJob } from '../src/worker/protocol.js';
-import { ensureWorkerBuild, type WorkerBuild } from '../src/dotnet/build.js';
-import { detectDotnet, detectMono, type DotnetDetection } from '../src/dotnet/runtime.js';
-import { checkGate, type DotnetGateFailure } from '../src/dotnet/gate.js';
-import { isGate, isLibrary, type CpuRound, type GateMessage, type LibraryMessage } from '../src/dotnet/protocol.js';
+import type { Workload } from '../src/workloads/types.js';
+import { variantPathOf, type Shape } from '../src/case/coordinates.js';
+import type { MeasurePolicy } from '../src/case/policy.js';
+import type { LibraryMessage, RoundMessage, WorkerJob } from '../src/worker/protocol.js';
+import { ensureWorkerBuild, type WorkerBuild } from '../src/runtimes/dotnet/build.js';
+import { detectDotnet, detectMono, type DotnetDetection } from '../src/runtimes/dotnet/detect.js';
+import { checkGate, type DotnetGateFailure } from '../src/runtimes/dotnet/gate.js';
+import { isGate, type GateMessage } from '../src/runtimes/dotnet/protocol.js';
 import { medianOf, meanOf } from '../src/stats/estimate.js';
 
 export type DotnetTarget = 'dotnet' | 'mono';
@@ -59,7 +62,7 @@ export function launch(ready: ReadyTarget, job: WorkerJob, timeoutMs = 600_000):
 export async function verify(ready: ReadyTarget, job: WorkerJob, workload: Workload, texts: { main: string; variant: string }): Promise<{ outcome: LaunchOutcome; failures: { side: string; failure: DotnetGateFailure }[]; gates: GateMessage[]; libraries: LibraryMessage[]; error?: string }> {
   const outcome = await launch(ready, { ...job, mode: 'verify' });
   const gates = outcome.messages.filter(isGate) as unknown as GateMessage[];
-  const libraries = outcome.messages.filter(isLibrary) as unknown as LibraryMessage[];
+  const libraries = outcome.messages.filter((m): m is LibraryMessage => m.type === 'library');
   const failures: { side: string; failure: DotnetGateFailure }[] = [];
   for (const g of gates) {
     if (failures.some((f) => f.side === g.side)) continue;
@@ -80,11 +83,11 @@ export interface TimeSummary {
 }
 
 export function summariseTime(outcome: LaunchOutcome): TimeSummary {
-  const rounds = outcome.messages.filter((m) => m.type === 'round') as unknown as CpuRound[];
+  const rounds = outcome.messages.filter((m) => m.type === 'round') as unknown as RoundMessage[];
   const done = outcome.messages.find((m) => m.type === 'done') as { noisy: boolean } | undefined;
   if (!rounds.length || !done) throw new Error(`time launch without rounds/done: ${JSON.stringify(outcome.messages.find((m) => m.type === 'error') ?? outcome.protocolError ?? outcome.stderrTail.slice(-300))}`);
-  const all = (f: (r: CpuRound) => number[] | undefined) => rounds.flatMap((r) => f(r) ?? []);
-  const ratioOf = (s: (r: CpuRound) => number[] | undefined, b: (r: CpuRound) => number[] | undefined) =>
+  const all = (f: (r: RoundMessage) => number[] | undefined) => rounds.flatMap((r) => f(r) ?? []);
+  const ratioOf = (s: (r: RoundMessage) => number[] | undefined, b: (r: RoundMessage) => number[] | undefined) =>
     medianOf(rounds.filter((r) => (s(r) ?? []).length && (b(r) ?? []).length).map((r) => medianOf(s(r)!) / medianOf(b(r)!)));
   const out: TimeSummary = {
     rounds: rounds.length, noisy: done.noisy,

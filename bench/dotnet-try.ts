@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { policies } from '../src/config/policies.js';
-import type { Shape } from '../src/workloads/types.js';
+import type { Shape } from '../src/case/coordinates.js';
 import { dotnetJob, formatBytes, formatNs, launch, payloadFor, readyTarget, summariseAlloc, summariseTime, verify, type DotnetTarget } from './dotnet-lab.js';
 
 const { values } = parseArgs({

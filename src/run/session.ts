@@ -46,6 +46,11 @@ export interface SessionResult {
   elapsedMs: number;
 }
 
+/** How the results file names a group's baseline: by class for JavaScript (`serialize`), by platform and class otherwise (`dotnet serialize`). */
+function baselineKey(c: { platform: string; caseClass: string }): string {
+  return c.platform === 'javascript' ? c.caseClass : `${c.platform} ${c.caseClass}`;
+}
+
 /** The report formats a run writes beside its results file. */
 export const RUN_REPORTS = ['md', 'html'] as const;
 
@@ -67,12 +72,13 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
   try {
     targets = await prepareTargets(named ? req.targets : [parseTarget(DEFAULT_TARGET)], {
       cacheDir: defaultCacheDir(), bundleDir: join(req.outDir, 'worker'), payloadPaths: [...payloads.values()].map((p) => p.path), chromiumPath: req.chromiumPath,
+      workloads: req.workloads,
     }, (line) => { if (named) observe({ type: 'note', message: line }); });
-    const groups = expandTargets(matrix, targets.refs, named);
+    const groups = expandTargets(matrix, targets.platforms.map((p) => ({ target: p.ref, platform: p.platform, ...(p.serializerVersions ? { serializerVersions: p.serializerVersions } : {}) })), named);
     const results: ResultsFile = {
       schemaVersion: RESULTS_SCHEMA_VERSION, tool: 'jsonbench', startedAt: new Date().toISOString(),
       environment: probeEnvironment(),
-      policy: { name: req.policy.name, launches: req.policy.launches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [g[0].caseClass, g[0].baseline as string])) },
+      policy: { name: req.policy.name, launches: req.policy.launches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [baselineKey(g[0]), g[0].baseline as string])) },
       targets: targets.infos,
       cases: [],
     };

@@ -25,7 +25,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   measure: ['case', 'stats', 'workloads', 'serializers'],
   config: ['case', 'workloads', 'serializers'],
   worker: ['case', 'measure', 'workloads', 'serializers', 'config'],
-  runtimes: ['case', 'measure', 'results', 'worker'],
+  // a .NET target compiles the run's workload schemas into its worker's DTOs (serializers/dotnet/dto-generator.ts)
+  // and checks the worker's output against those workloads on the host (runtimes/dotnet/gate.ts)
+  runtimes: ['case', 'measure', 'results', 'worker', 'workloads', 'serializers'],
   plan: ['case', 'measure', 'workloads', 'serializers', 'config', 'versions'],
   instructions: ['case', 'measure', 'workloads', 'serializers', 'config', 'results'],
   ledger: ['results', 'versions'],

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { workloads } from '../../src/workloads/index.js';
-import { DtoGenerationError, generateDtoFile, generateDtoModules, pascalCase } from '../../src/dotnet/dto-generator.js';
+import { DtoGenerationError, generateDtoFile, generateDtoModules, pascalCase } from '../../src/serializers/dotnet/dto-generator.js';
 import edge from './edge-workload.js';
 
 const builtins = await Promise.all(workloads.ids.map((id) => workloads.load(id)));

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { workloads } from '../../src/workloads/index.js';
 import { renderPayload } from '../../src/plan/payloads.js';
-import { canonicalEscapes, checkDigests, checkGate, expectedInputBytes, reviveDates } from '../../src/dotnet/gate.js';
-import type { GateMessage } from '../../src/dotnet/protocol.js';
+import { canonicalEscapes, checkDigests, checkGate, expectedInputBytes, reviveDates } from '../../src/runtimes/dotnet/gate.js';
+import type { GateMessage } from '../../src/runtimes/dotnet/protocol.js';
 
 const users = await workloads.load('users');
 const settings = await workloads.load('users-settings');

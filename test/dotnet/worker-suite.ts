@@ -4,13 +4,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { policies } from '../../src/config/policies.js';
-import type { MeasurePolicy } from '../../src/worker/protocol.js';
-import type { Shape } from '../../src/workloads/types.js';
+import type { MeasurePolicy } from '../../src/case/policy.js';
+import type { Shape } from '../../src/case/coordinates.js';
+import type { LibraryMessage, RoundMessage } from '../../src/worker/protocol.js';
 import { workloads } from '../../src/workloads/index.js';
 import { tCritical } from '../../src/stats/estimate.js';
-import { detectDotnet, detectMono } from '../../src/dotnet/runtime.js';
-import { checkDigests, expectedInputBytes } from '../../src/dotnet/gate.js';
-import { isGate, type CpuRound, type DotnetHello, type GateMessage, type LibraryMessage } from '../../src/dotnet/protocol.js';
+import { detectDotnet, detectMono } from '../../src/runtimes/dotnet/detect.js';
+import { checkDigests, expectedInputBytes } from '../../src/runtimes/dotnet/gate.js';
+import { isGate, type DotnetHello, type GateMessage } from '../../src/runtimes/dotnet/protocol.js';
 import { dotnetJob, launch, payloadFor, readyTarget, verify, type DotnetTarget, type ReadyTarget } from '../../bench/dotnet-lab.js';
 import edge from './edge-workload.js';
 
@@ -76,10 +77,10 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     assert.deepEqual([stj.side, stj.serializer, stj.assembly], ['baseline', 'stj', 'System.Text.Json']);
     if (target === 'dotnet') {
       assert.equal(stj.version, (detection as { version: string }).version, 'on .NET, System.Text.Json is the shared framework\'s own copy');
-      assert.match(stj.location, /shared\/Microsoft\.NETCore\.App\//);
+      assert.match(stj.location ?? "", /shared\/Microsoft\.NETCore\.App\//);
     } else {
       assert.equal(stj.version, '10.0.12', 'on Mono, System.Text.Json is the NuGet package beside the exe');
-      assert.ok(stj.location.startsWith(r.build.dir));
+      assert.ok(stj.location?.startsWith(r.build.dir), stj.location);
     }
     const gates = v.gates as GateMessage[];
     assert.deepEqual(gates.map((g) => [g.side, g.payload, g.units, g.outputs?.length]), [['serializer', 'main', 1, 1], ['serializer', 'variant', 1, 1], ['baseline', 'main', 1, 1], ['baseline', 'variant', 1, 1]]);
@@ -130,7 +131,7 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     assert.deepEqual(types.slice(0, 7), ['hello', 'library', 'gate', 'gate', 'library', 'gate', 'gate']);
     assert.equal(types[7], 'setup');
     assert.equal(types[types.length - 1], 'done');
-    const rounds = o.messages.filter((m) => m.type === 'round') as unknown as CpuRound[];
+    const rounds = o.messages.filter((m) => m.type === 'round') as unknown as RoundMessage[];
     assert.ok(rounds.length >= TINY.minRounds && rounds.length <= TINY.maxRounds, `${rounds.length} rounds`);
     rounds.forEach((round, i) => {
       assert.equal(round.round, i);

@@ -1,4 +1,4 @@
-import { wireName, type SchemaNode, type WireOptions } from '../workloads/schema.js';
+import { wireName, type SchemaNode, type WireOptions } from '../../workloads/schema.js';
 
 /**
  * The .NET DTO generator: a workload's {@link SchemaNode} → C# source for the .NET worker

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateDtoFile, type DtoModule, type DtoSource } from './dto-generator.js';
+import { generateDtoFile, type DtoModule, type DtoSource } from '../../serializers/dotnet/dto-generator.js';
 
 /**
  * Builds the .NET worker (workers/dotnet/) with the DTOs of the given workloads into the
@@ -17,8 +17,8 @@ import { generateDtoFile, type DtoModule, type DtoSource } from './dto-generator
 /** `net10.0` runs on the SDK's runtime (`dotnet`); `net462` on Mono (see workers/dotnet/README.md). */
 export type DotnetFramework = 'net10.0' | 'net462';
 
-/** The worker's source folder in this repository (from build/src/dotnet/ or src/dotnet/). */
-export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../workers/dotnet/', import.meta.url));
+/** The worker's source folder in this repository (from build/src/runtimes/dotnet/). */
+export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotnet/', import.meta.url));
 
 /** A built worker and how to start it. */
 export interface WorkerBuild {
@@ -36,9 +36,14 @@ export interface WorkerBuild {
   args: string[];
 }
 
-/** `dotnet build` failed: the message names the framework and the log file, with its last error lines. */
+/**
+ * `dotnet build` failed: the message names the framework and the log file, with its first error
+ * lines. `missingPackage` is set when NuGet could not find a package or version (NU1101, NU1102,
+ * NU1103: the registry copy lacks it), which makes the target's cases `unsupported`.
+ */
 export class DotnetBuildError extends Error {
   readonly code = 'E_DOTNET_BUILD';
+  constructor(message: string, readonly missingPackage = false) { super(message); }
 }
 
 function workerFiles(root: string): string[] {
@@ -111,8 +116,10 @@ export async function ensureWorkerBuild(opts: {
     mkdirSync(join(opts.cacheDir, 'dotnet'), { recursive: true });
     cpSync(logPath, failedLog);
     rmSync(tmp, { recursive: true, force: true });
-    const errors = readFileSync(failedLog, 'utf8').split('\n').filter((l) => /error|Unable|not found/i.test(l)).slice(0, 5).map((l) => l.trim());
-    throw new DotnetBuildError(`dotnet build of the .NET worker (${opts.framework}) ${result.code === null ? 'timed out' : `failed (exit ${result.code})`}; log: ${failedLog}${errors.length ? `: ${errors.join(' | ')}` : ''}`);
+    const lines = readFileSync(failedLog, 'utf8').split('\n');
+    const missing = [...new Set(lines.map((l) => /error (NU110[123]): (.*?)(?: \[[^\]]*\])?$/.exec(l.trim())).filter((m) => m !== null).map((m) => `${m[1]}: ${m[2]}`))];
+    const errors = missing.length ? missing : [...new Set(lines.filter((l) => /error|Unable|not found/i.test(l)).map((l) => l.trim()))].slice(0, 5);
+    throw new DotnetBuildError(`dotnet build of the .NET worker (${opts.framework}) ${result.code === null ? 'timed out' : `failed (exit ${result.code})`}${missing.length ? ': the NuGet source lacks a package the worker needs' : ''}; log: ${failedLog}${errors.length ? `: ${errors.join(' | ')}` : ''}`, missing.length > 0);
   }
   writeFileSync(join(tmp, 'build.json'), JSON.stringify({ framework: opts.framework, key, sdkVersion: opts.sdkVersion, buildMs: Math.round(result.ms), builtAt: new Date().toISOString(), workloads: modules.map((m) => `${m.workload}:${m.directions.join('+')}`) }, null, 2));
   try { renameSync(tmp, dir); } catch {

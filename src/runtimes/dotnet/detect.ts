@@ -24,8 +24,21 @@ export const MONO_PACKAGES: readonly { pkg: string; gac: string }[] = [
   { pkg: 'libmono-system-data4.0-cil', gac: 'System.Data' },
 ];
 
+/** How to get the dotnet target (jsonbench cannot install an SDK). */
+export const DOTNET_INSTALL_HINT = 'install the .NET 10 SDK so that `dotnet` is on PATH (Debian: https://learn.microsoft.com/dotnet/core/install/linux-debian, package dotnet-sdk-10.0)';
+
 /** The install command for the mono target. */
 export const MONO_INSTALL_HINT = `apt-get install -y ${MONO_PACKAGES.map((p) => p.pkg).join(' ')}`;
+
+/** The absolute path of a command found on PATH (or the command itself when it has a slash or is not found). */
+export function onPath(command: string, path = process.env.PATH ?? ''): string {
+  if (command.includes('/')) return command;
+  for (const dir of path.split(':').filter(Boolean)) {
+    const full = `${dir}/${command}`;
+    if (existsSync(full)) return full;
+  }
+  return command;
+}
 
 function output(command: string, args: string[], timeoutMs = 30_000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -39,7 +52,7 @@ function output(command: string, args: string[], timeoutMs = 30_000): Promise<st
 /** The SDK's version (`dotnet --version`), or the reason there is none. */
 export async function dotnetSdk(dotnet = process.env.DOTNET ?? 'dotnet'): Promise<{ version: string } | { reason: string }> {
   try { return { version: (await output(dotnet, ['--version'])).trim() }; } catch (e) {
-    return { reason: `the .NET SDK was not found (\`${dotnet} --version\`: ${(e as Error).message}): install the .NET 10 SDK so that \`dotnet\` is on PATH` };
+    return { reason: `the .NET SDK was not found (\`${dotnet} --version\`: ${(e as Error).message}): ${DOTNET_INSTALL_HINT}` };
   }
 }
 
@@ -53,7 +66,7 @@ export async function detectDotnet(dotnet = process.env.DOTNET ?? 'dotnet'): Pro
   const versions = [...runtimes.matchAll(/^Microsoft\.NETCore\.App (\S+)/gm)].map((m) => m[1]).filter((v) => v.split('.')[0] === major);
   if (versions.length === 0) return { installed: false, runtime: 'dotnet', reason: `the .NET SDK ${sdk.version} has no Microsoft.NETCore.App ${major}.x runtime` };
   const version = versions[versions.length - 1];
-  return { installed: true, runtime: 'dotnet', version, framework: 'net10.0', sdkVersion: sdk.version, command: dotnet, description: `.NET ${version} (SDK ${sdk.version})` };
+  return { installed: true, runtime: 'dotnet', version, framework: 'net10.0', sdkVersion: sdk.version, command: onPath(dotnet), description: `.NET ${version} (SDK ${sdk.version})` };
 }
 
 /** The `mono` target: Mono on PATH, its GAC assemblies, and the SDK that builds the worker. */
@@ -67,5 +80,5 @@ export async function detectMono(mono = process.env.MONO ?? 'mono', dotnet = pro
   if (missing.length) return { installed: false, runtime: 'mono', reason: `Mono ${version} lacks ${missing.map((p) => p.gac).join(', ')} (Newtonsoft.Json needs them): apt-get install -y ${missing.map((p) => p.pkg).join(' ')}` };
   const sdk = await dotnetSdk(dotnet);
   if ('reason' in sdk) return { installed: false, runtime: 'mono', reason: `the mono worker is built by the .NET SDK: ${sdk.reason}` };
-  return { installed: true, runtime: 'mono', version, framework: 'net462', sdkVersion: sdk.version, command: mono, description: first.replace(/^Mono JIT compiler version /, 'Mono ') };
+  return { installed: true, runtime: 'mono', version, framework: 'net462', sdkVersion: sdk.version, command: onPath(mono), description: first.replace(/^Mono JIT compiler version /, 'Mono ') };
 }

@@ -1,8 +1,9 @@
-import type { SchemaNode, WireOptions } from '../workloads/schema.js';
-import { wireName } from '../workloads/schema.js';
-import type { Shape, Workload } from '../workloads/types.js';
-import { renderUnit, unitsOf, unitView } from '../workloads/unit.js';
-import { firstMismatch, renderValue, type Mismatch } from '../measure/verify.js';
+import type { SchemaNode, WireOptions } from '../../workloads/schema.js';
+import { wireName } from '../../workloads/schema.js';
+import type { Shape } from '../../case/coordinates.js';
+import type { Workload } from '../../workloads/types.js';
+import { renderUnit, unitsOf, unitView } from '../../workloads/unit.js';
+import { firstMismatch, renderValue, type Mismatch } from '../../measure/verify.js';
 import type { GateMessage } from './protocol.js';
 
 /**
