@@ -53,9 +53,9 @@ export function dotnetJob(o: { workload: string; size: number; shape: Shape; dir
   };
 }
 
-/** Starts one worker launch of the built worker. */
-export function launch(ready: ReadyTarget, job: WorkerJob, timeoutMs = 600_000): Promise<LaunchOutcome> {
-  return launchCommand({ command: ready.build.command, args: ready.build.args, channel: 'fd3' }, job, timeoutMs);
+/** Starts one worker launch of the built worker (`env`: extra variables, e.g. the JSONBENCH_DOTNET_* method overrides). */
+export function launch(ready: ReadyTarget, job: WorkerJob, timeoutMs = 600_000, env: Record<string, string> = {}): Promise<LaunchOutcome> {
+  return launchCommand({ command: ready.build.command, args: ready.build.args, channel: 'fd3', env: { ...process.env, ...env } }, job, timeoutMs);
 }
 
 /** The verify launch, checked on the host: the first failure per side, the libraries, and the raw outcome. */

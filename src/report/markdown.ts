@@ -1,6 +1,6 @@
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { buildTables, runColumns } from './rows.js';
+import { buildTables, platformLabel, runColumns } from './rows.js';
 import { renderTargetTables } from './target-columns.js';
 import { renderTable } from './table/write.js';
 import { escapeCell } from './table/escape.js';
@@ -68,7 +68,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     out.push(`## ${escapeText(table.title)}`, '');
     for (const [si, s] of table.sections.entries()) {
       const sentences = sectionTakeaway(data, index, group, group.sections[si], defaultState());
-      for (const t of sentences) out.push(`**${s.caseClass}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t)}`, '');
+      for (const t of sentences) out.push(`**${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t)}`, '');
     }
     const rows = table.sections.flatMap((s) => (multiTarget ? [...s.cases].sort((a, b) => s.cases.findIndex((x) => x.serializer === a.serializer) - s.cases.findIndex((x) => x.serializer === b.serializer)) : s.cases) as ReportCase[]);
     out.push(renderTable({ columns, rows }, 'markdown'));

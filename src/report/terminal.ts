@@ -1,6 +1,6 @@
 import { createColors } from 'picocolors';
 import type { ResultsFile } from '../results/types.js';
-import { buildTables, runColumns } from './rows.js';
+import { buildTables, platformLabel, runColumns } from './rows.js';
 import { renderTable } from './table/write.js';
 import { mapColumns } from './table/column.js';
 import { escapeCell } from './table/escape.js';
@@ -22,7 +22,7 @@ export function renderTerminal(results: ResultsFile, color: boolean): string {
   const columns = runColumns({ notesWrap: NOTES_WIDTH });
   for (const table of buildTables(results.cases)) {
     out.push(c.bold(escapeCell(table.title, 'terminal')));
-    const rows = table.sections.flatMap((s) => s.cases.map((cs) => ({ cs, section: `class ${s.caseClass}${s.baseline ? ` — ratios against ${s.baseline}` : ''}` })));
+    const rows = table.sections.flatMap((s) => s.cases.map((cs) => ({ cs, section: `class ${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}${s.baseline ? ` — ratios against ${s.baseline}` : ''}` })));
     out.push(renderTable<(typeof rows)[number]>({
       columns: mapColumns(columns, (r: (typeof rows)[number]) => r.cs),
       rows,

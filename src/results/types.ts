@@ -167,6 +167,8 @@ const CaseHeaderSchema = Type.Object({
   serializer: str,
   serializerVersion: str,
   family: FamilySchema,
+  /** the platform of its serializer and target (absent: `javascript`): ratios are drawn within one platform */
+  platform: Optional(PlatformSchema),
   direction: DirectionSchema,
   class: CaseClassSchema,
   /** serializer this case's ratio is drawn against (same class) */

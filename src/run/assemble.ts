@@ -75,7 +75,8 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy): CaseResult
   const p = rec.planned;
   const header: CaseHeader = {
     id: p.id, target: p.target, workload: p.workload, size: p.size, shape: p.shape, serializer: p.serializer,
-    serializerVersion: rec.loadedVersion ?? p.serializerVersion, family: p.family, direction: p.direction, class: p.caseClass,
+    serializerVersion: rec.loadedVersion ?? p.serializerVersion, family: p.family,
+    ...(p.platform && p.platform !== 'javascript' ? { platform: p.platform } : {}), direction: p.direction, class: p.caseClass,
     baseline: p.baseline,
     ...(p.code ? { code: p.code } : {}),
     payload: { bytes: rec.payload.bytes, sha256: rec.payload.sha256 },

@@ -5,9 +5,12 @@ import { DtoGenerationError, generateDtoModules, type DtoSource } from './dto-ge
 /**
  * The DTO source of a workload as the planner hands it over (the unit view of a shape: for `list`
  * the schema is the array of records, and the .NET worker's DTOs are generated from the record).
+ * A workload of records (shapes `list`/`many`) has the record as its schema; a `single` one has
+ * the document, whatever it is.
  */
-export function dtoSourceOf(view: Pick<Workload, 'id' | 'schema' | 'wire'>): DtoSource {
-  const schema: SchemaNode = view.schema.type === 'array' && !view.schema.nullable ? view.schema.items : view.schema;
+export function dtoSourceOf(view: Pick<Workload, 'id' | 'schema' | 'wire' | 'shapes'>): DtoSource {
+  const records = !view.shapes.includes('single');
+  const schema: SchemaNode = records && view.schema.type === 'array' ? view.schema.items : view.schema;
   return { id: view.id, schema, ...(view.wire ? { wire: view.wire } : {}) };
 }
 

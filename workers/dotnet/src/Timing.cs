@@ -7,20 +7,24 @@ namespace JsonBench.Worker;
 /// Diagnostic departures from the lab's method, for experiments only (see workers/dotnet/README.md,
 /// "The forced GC and allocation-heavy serializers"); the worker names any that is set in `hello`
 /// (`methodOverrides`), so a result made with one is never mistaken for a default one.
-/// - JSONBENCH_DOTNET_NO_ROUND_GC=1: no forced GC before each side of a round;
+/// - JSONBENCH_DOTNET_GC=side|round|none: a forced full GC before each side of a round (the
+///   lab's method), once at the start of each round, or never (JSONBENCH_DOTNET_NO_ROUND_GC=1 is
+///   `none`);
 /// - JSONBENCH_DOTNET_SETTLE_SAMPLES=n: n untimed samples after that GC, before the timed ones.
 /// </summary>
 public static class Overrides
 {
-    public static readonly bool NoRoundGc = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_NO_ROUND_GC") == "1";
-    public static readonly int SettleSamples = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_SETTLE_SAMPLES"), out var n) && n > 0 ? n : 0;
+    /// <summary>"side" (default), "round" or "none".</summary>
+    public static readonly string Gc = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_NO_ROUND_GC") == "1" ? "none"
+        : Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_GC") is string g && (g == "round" || g == "none") ? g : "side";
+    public static readonly int? SettleSamples = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_SETTLE_SAMPLES"), out var n) && n >= 0 ? n : null;
 
-    /// <summary>"noRoundGc, settleSamples=3", or null when the method is the lab's.</summary>
+    /// <summary>"gc=round, settleSamples=3", or null when the method is the lab's.</summary>
     public static string? Describe()
     {
         var parts = new List<string>();
-        if (NoRoundGc) parts.Add("noRoundGc");
-        if (SettleSamples > 0) parts.Add($"settleSamples={SettleSamples}");
+        if (Gc != "side") parts.Add($"gc={Gc}");
+        if (SettleSamples != null) parts.Add($"settleSamples={SettleSamples}");
         return parts.Count == 0 ? null : string.Join(", ", parts);
     }
 }
@@ -105,10 +109,9 @@ public static class Timing
         }
     }
 
-    /// <summary>A full, blocking collection before each side of a round, as the study did between its rounds.</summary>
+    /// <summary>A full, blocking collection (with finalizers run and a second pass for what they freed).</summary>
     public static void FullGc()
     {
-        if (Overrides.NoRoundGc) return;
         GC.Collect();
         GC.WaitForPendingFinalizers();
         GC.Collect();
@@ -125,10 +128,11 @@ public static class Timing
         var allS = new List<double>();
         var allB = new List<double>();
         double roundMs = p.SamplesPerRound * p.SampleTargetMs;
+        int settle = Overrides.SettleSamples ?? 0;
         (long Jit, int Gcs) Side(TimedSide side, List<Sample> into, List<double> all)
         {
-            FullGc();
-            for (int k = 0; k < Overrides.SettleSamples; k++) RunSample(side.Op, side.OpsPerSample);
+            if (Overrides.Gc == "side") FullGc();
+            for (int k = 0; k < settle; k++) RunSample(side.Op, side.OpsPerSample);
             long jit0 = Jit.CompiledMethods();
             int gc0 = GC.CollectionCount(0);
             double spentMs = 0;
@@ -145,6 +149,7 @@ public static class Timing
         for (int r = 0; r < p.MaxRounds; r++)
         {
             var round = new Round();
+            if (Overrides.Gc == "round") FullGc();
             (long Jit, int Gcs) s, b = (0, 0);
             if (baseline is null) s = Side(serializer, round.Serializer, allS);
             else if (r % 2 == 0) { s = Side(serializer, round.Serializer, allS); b = Side(baseline, round.Baseline, allB); }
