@@ -5,12 +5,13 @@
  * for `jsonbench run --target dotnet|mono` (runtimes/dotnet.ts); these scripts keep the steps apart
  * for diagnosis and method experiments (the JSONBENCH_DOTNET_* overrides reach only these).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchCommand, type LaunchOutcome } from '../src/runtimes/launch.js';
 import { defaultCacheDir } from '../src/runtimes/cache.js';
-import { writePayload, type PayloadFile } from '../src/plan/payloads.js';
+import { renderPayload, variantSeed, writePayload, type PayloadFile } from '../src/plan/payloads.js';
 import { workloads } from '../src/workloads/index.js';
 import type { Workload } from '../src/workloads/types.js';
 import { variantPathOf, type Shape } from '../src/case/coordinates.js';
@@ -39,8 +40,19 @@ export async function readyTarget(target: DotnetTarget, cacheDir = defaultCacheD
 /** Writes a workload's payload (and its variant) into a fresh temporary folder. */
 export async function payloadFor(workloadOrId: string | Workload, size: number, seed = 42): Promise<{ workload: Workload; payload: PayloadFile; text: string; variantText: string }> {
   const workload = typeof workloadOrId === 'string' ? await workloads.load(workloadOrId) : workloadOrId;
-  const payload = writePayload(mkdtempSync(join(tmpdir(), 'jsonbench-dotnet-')), workload, size, seed);
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-dotnet-'));
+  // a built-in is built in the build thread as `jsonbench run` does; a workload object of a test (not loadable by id there) in this thread
+  const payload = workloads.ids.includes(workload.id) ? await writePayload(dir, workload, size, seed) : writeLocalPayload(dir, workload, size, seed);
   return { workload, payload, text: readFileSync(payload.path, 'utf8'), variantText: readFileSync(variantPathOf(payload.path), 'utf8') };
+}
+
+/** {@link writePayload} for a workload object the build thread cannot load by id (renderPayload in this thread). */
+function writeLocalPayload(dir: string, workload: Workload, size: number, seed: number): PayloadFile {
+  const text = renderPayload(workload, size, seed);
+  const path = join(dir, `${workload.id}-${size}.json`);
+  writeFileSync(path, text);
+  writeFileSync(variantPathOf(path), renderPayload(workload, size, variantSeed(seed)));
+  return { key: `${workload.id}-${size}`, path, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') };
 }
 
 /** A job for the .NET worker (.NET cases are `transform` class when deserializing: they produce the typed model). */

@@ -99,7 +99,7 @@ if (values.child) {
   await child(values.child, values.serializers!, values.payload!);
 } else {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-js-gc-'));
-  const payload = writePayload(dir, await workloads.load('users'), 10000, 42);
+  const payload = await writePayload(dir, await workloads.load('users'), 10000, 42);
   const started = performance.now();
   console.log(`# users/10000 list serialize, ÷ JSON.stringify; Node ${process.versions.node}; ${values.launches} launches per variant, interleaved; load at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const rows: string[] = [];

@@ -6,6 +6,8 @@ export interface AnalysisContext {
   policy: MeasurePolicy;
   /** why the case's baseline gave no ratio (it was unsupported, failed or incorrect in this group), when it did not */
   baselineProblem?: string;
+  /** the group's baseline case (same payload, class and target) as assembled, when there is one */
+  baseline?: CaseResult;
 }
 
 /**
@@ -17,6 +19,12 @@ export interface Analyser {
   /** the finding code it emits */
   id: Finding['code'];
   analyse(c: CaseResult, context: AnalysisContext): Finding[];
+}
+
+/** A time in a finding's message, ns with 3 significant digits in ns, µs, ms or s (as the reports write times). */
+export function formatNs(ns: number): string {
+  const [v, unit] = ns < 1e3 ? [ns, 'ns'] : ns < 1e6 ? [ns / 1e3, 'µs'] : ns < 1e9 ? [ns / 1e6, 'ms'] : [ns / 1e9, 's'];
+  return `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${unit}`;
 }
 
 /** The launches a case's statistics come from: not discarded, with at least one round. */

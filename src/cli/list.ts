@@ -4,12 +4,12 @@ import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
 import { dotnetSerializers } from '../serializers/dotnet/index.js';
-import { platformOf, type SerializerInfo } from '../serializers/types.js';
+import { platformOf, type SerializerAdapter, type SerializerInfo } from '../serializers/types.js';
 import { LOADED_BY_TARGET } from '../plan/plan.js';
 import { KNOWN_TARGETS, parseTarget } from '../runtimes/index.js';
 import { unitView } from '../workloads/unit.js';
 import { supportOf } from '../plan/plan.js';
-import { builtinVersion, installedVersion } from '../serializers/version.js';
+import { adapterVersion } from '../serializers/version.js';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
@@ -56,8 +56,9 @@ export async function listCommand(opts: { config?: string; json?: boolean }): Pr
       for (const w of ws) for (const shape of w.shapes) for (const d of ['serialize', 'deserialize'] as const) {
         if (supportOf(s, unitView(w, shape), d).status === 'planned') pairs.push(`${w.id}/${shape}/${d === 'serialize' ? 'ser' : 'de'}`);
       }
-      const version = platformOf(s) !== 'javascript' ? LOADED_BY_TARGET : s.packageName ? installedVersion(s.packageName, configFile ?? undefined) : s.id === 'json' ? builtinVersion() : 'n/a';
-      return { id: s.id, version, family: s.family, deserializeClass: s.deserializeClass ?? null, supported: pairs, ...(platformOf(s) !== 'javascript' ? { platform: platformOf(s) } : {}) };
+      const dotnet = platformOf(s) !== 'javascript';
+      const version = dotnet ? LOADED_BY_TARGET : adapterVersion(s as SerializerAdapter, configFile ?? undefined);
+      return { id: s.id, version, family: s.family, deserializeClass: s.deserializeClass ?? null, supported: pairs, ...(dotnet ? { platform: platformOf(s) } : {}) };
     });
     if (opts.json) {
       process.stdout.write(JSON.stringify({ workloads: ws.map((w) => ({ id: w.id, description: w.description, sizes: w.sizes, defaultSizes: w.defaultSizes, shapes: w.shapes })), serializers: rows }, null, 2) + '\n');

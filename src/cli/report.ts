@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve } from 'node:path';
 import { readResults } from '../results/io.js';
 import { exporters, reportFormats, type ReportFormat } from '../report/index.js';
@@ -28,7 +29,7 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
     return 0;
   }
   const path = resolve(target);
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   writeFileSync(path, text);
   process.stdout.write(`${path}\n`);
   return 0;

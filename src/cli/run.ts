@@ -39,7 +39,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       if (reports.written.html) process.stderr.write(`report: ${reports.written.html}\n`);
       process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     } else {
-      process.stdout.write(renderTerminal(results, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)));
+      process.stdout.write(renderTerminal(results, !process.env.NO_COLOR && Boolean(process.stdout.isTTY), { width: process.stdout.isTTY ? process.stdout.columns : undefined }));
       process.stdout.write(`\n${results.cases.length} cases in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
       if (run.ledger) process.stdout.write(`ledger: ${run.ledger.path} (run ${run.ledger.runId})\n`);
     }

@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { SerializerAdapter } from '../serializers/types.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 import type { Workload } from '../workloads/types.js';
+import { settleWithin, StepTimeout } from './settle.js';
 
 /** What a user's `jsonbench.config.*` default-exports: extra adapters and workloads, same interfaces as the built-ins. */
 export interface UserConfig {
@@ -85,15 +86,24 @@ export function validateUserConfig(file: string, value: unknown): UserConfig {
 }
 
 /**
- * Imports an ES module config (already compiled to JavaScript; see compile-config.ts) and
- * validates it. @throws ConfigError naming the file (and key) on a bad export or import failure.
+ * How long importing a config may take (ms). A config that imports its libraries loads in well
+ * under a second; 30 s only stops one whose top-level code waits on something that never comes.
  */
-export async function loadUserConfig(modulePath: string, displayName = modulePath): Promise<UserConfig> {
+export const CONFIG_LOAD_TIMEOUT_MS = 30_000;
+
+/**
+ * Imports an ES module config (already compiled to JavaScript; see compile-config.ts) and
+ * validates it. @throws ConfigError naming the file (and key) on a bad export or import failure,
+ * and when the import does not settle within `timeoutMs` or never can (a top-level `await` that
+ * never settles: without this, Node would exit 0 having done nothing).
+ */
+export async function loadUserConfig(modulePath: string, displayName = modulePath, timeoutMs = CONFIG_LOAD_TIMEOUT_MS): Promise<UserConfig> {
   let mod: { default?: unknown };
   try {
-    mod = await import(pathToFileURL(modulePath).href);
+    mod = await settleWithin(import(pathToFileURL(modulePath).href) as Promise<{ default?: unknown }>, timeoutMs, 'loading it');
   } catch (e) {
-    throw new ConfigError(displayName, 'import', (e as Error).message);
+    if (e instanceof StepTimeout) throw new ConfigError(displayName, 'import', e.message);
+    throw new ConfigError(displayName, 'import', (e as Error)?.message ?? String(e));
   }
   return validateUserConfig(displayName, mod.default);
 }

@@ -1,9 +1,9 @@
 import type { CaseClass, CaseCoordinates, CaseTarget, Direction, Family, Platform } from '../case/coordinates.js';
 import type { Workload } from '../workloads/types.js';
-import { platformOf, type SerializerInfo } from '../serializers/types.js';
+import { platformOf, type SerializerAdapter, type SerializerInfo } from '../serializers/types.js';
 import { unitView } from '../workloads/unit.js';
 import { baselinePreference, type RunPolicy } from '../config/policies.js';
-import { builtinVersion, installedVersion } from '../serializers/version.js';
+import { adapterVersion } from '../serializers/version.js';
 
 /** What every planned case carries, whatever the plan decided about it. */
 export interface PlannedHeader extends CaseCoordinates {
@@ -47,7 +47,7 @@ export interface PlanRequest {
   sizes?: number[];
   directions: Direction[];
   policy: RunPolicy;
-  /** file to resolve user adapters' packages from (their config) */
+  /** the user's config file: its folder is where a user adapter's package (and so its version) is resolved from */
   resolveFrom?: string;
   /** the version matrix: row label (`fast-json-stringify@6.4.0`) → the version installed for it */
   versions?: ReadonlyMap<string, string>;
@@ -75,8 +75,7 @@ function versionOf(a: SerializerInfo, req: PlanRequest): string {
   const matrix = req.versions?.get(a.id);
   if (matrix) return matrix;
   if (platformOf(a) === 'dotnet') return LOADED_BY_TARGET;
-  if (!a.packageName) return a.family === 'builtin' && a.id === 'json' ? builtinVersion() : 'n/a';
-  return installedVersion(a.packageName, req.resolveFrom);
+  return adapterVersion(a as SerializerAdapter, req.resolveFrom);
 }
 
 /**

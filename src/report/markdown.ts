@@ -1,6 +1,7 @@
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { buildTables, platformLabel, runColumns } from './rows.js';
+import { buildTables, findingSentences, platformLabel, runColumns } from './rows.js';
+import { legendSentences } from './legend.js';
 import { renderTargetTables } from './target-columns.js';
 import { renderTable } from './table/write.js';
 import { escapeCell } from './table/escape.js';
@@ -46,10 +47,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     const noise = noiseReasons(r);
     if (noise.length) out.push(`> ⚠ Noisy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`, '');
   }
-  out.push(
-    `Mean and Median are per op (median across launches); Error is the half-width of the ${(first.policy.measure.confidence * 100).toFixed(1)}% confidence interval; Ratio is against the class baseline, drawn from alternating rounds in the same process (< 1 is faster). Allocated is bytes/op (Node: GC-corrected heap accounting; pointer compression ${first.environment.pointerCompression ? 'on' : 'off'}).`,
-    '',
-  );
+  out.push(...legendSentences(first), '');
   const counts = new Map<string, number>();
   for (const c of model.cases) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
   const order = ['measured', 'incorrect', 'failed', 'timeout', 'crashed', 'unsupported'];
@@ -75,6 +73,11 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     const all = table.sections.flatMap((s) => s.cases) as ReportCase[];
     const payloads = [...new Map(all.map((c) => [c.payload.sha256, c.payload])).values()];
     out.push('', `Payload: ${payloads.map((p) => `${formatBytes(p.bytes)}, sha256 \`${p.sha256.slice(0, 16)}…\``).join(' / ')}`);
+    const sentences = findingSentences(all);
+    if (sentences.length) {
+      out.push('', 'Findings:', '');
+      for (const { c, message } of sentences) out.push(`- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''}: ${escapeText(message)}.`);
+    }
     const broken = all.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
     if (broken.length) {
       out.push('', 'Not ranked:', '');

@@ -1,4 +1,5 @@
 import type { AllocStats, CaseResult, ResultsFile } from '../results/types.js';
+import { ratioIntervalOf } from '../results/ratio.js';
 import { formatBytes, formatRatio, formatTime } from './units.js';
 import { platformOfCase } from './rows.js';
 import type { Column } from './table/column.js';
@@ -111,7 +112,7 @@ function buildAcross(results: ResultsFile, cases: CaseResult[]): NonNullable<Tar
       const m = c.status === 'measured';
       rows.push([
         cls, c.target.id, c.serializer,
-        m ? (c.serializer === c.baseline ? 'baseline' : formatRatio(c.ratio, c.ratioError)) : c.status,
+        m ? (c.serializer === c.baseline ? 'baseline' : formatRatio(c.ratio, ratioIntervalOf(c))) : c.status,
         m && c.time ? formatTime(c.time.mean) : '—',
         c === ref ? 'reference' : formatDelta(c.time?.mean, ref?.time?.mean),
         m ? formatAllocated(c.allocated) : '—',

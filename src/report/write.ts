@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import type { ResultsFile } from '../results/types.js';
 import { exporters, type ReportContext, type ReportExporter, type ReportFormat } from './index.js';
@@ -13,7 +14,7 @@ export interface WrittenReports { written: Partial<Record<ReportFormat, string>>
  */
 export function writeReports(dir: string, runs: readonly ResultsFile[], formats: readonly ReportFormat[], context: ReportContext = {}, registry: Record<ReportFormat, ReportExporter> = exporters): WrittenReports {
   const out: WrittenReports = { written: {}, failed: [] };
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   for (const format of formats) {
     try {
       const path = join(dir, registry[format].fileName);

@@ -110,7 +110,7 @@ export const TargetRecordSchema = Type.Object({
 export type TargetRecord = Static<typeof TargetRecordSchema>;
 
 /** The codes of findings (one analyser each, src/analysers/). */
-export const FINDING_CODES = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no-gc', 'baseline-unavailable'] as const;
+export const FINDING_CODES = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no-gc', 'baseline-unavailable', 'mean-ratio'] as const;
 
 /** A finding after the run (BenchmarkDotNet's analysers): never hides the number, only qualifies it. */
 export const FindingSchema = Type.Object({ code: Type.Union(FINDING_CODES.map((c) => Type.Literal(c))), message: str });
@@ -146,7 +146,11 @@ export const LaunchRecordSchema = Type.Object({
 export type LaunchRecord = Static<typeof LaunchRecordSchema>;
 
 /** Where the correctness gate failed (status `incorrect`). */
-export const MismatchRecordSchema = Type.Object({ side: SideSchema, path: str, expected: str, actual: str });
+export const MismatchRecordSchema = Type.Object({
+  side: SideSchema, path: str, expected: str, actual: str,
+  /** `timing`: the result or an input changed after the gate passed, seen by the checks between samples (measure/timed-check.ts); absent: the gate before timing */
+  when: Optional(Type.Literal('timing')),
+});
 export type MismatchRecord = Static<typeof MismatchRecordSchema>;
 
 const InstructionStatsSchema = Type.Object({
@@ -181,7 +185,7 @@ const CaseHeaderSchema = Type.Object({
   samples: Type.Object({ launches: Type.Array(LaunchRecordSchema), relaunches: count }),
 });
 
-const NUMBERS = ['time', 'ratio', 'ratioError', 'allocated', 'allocRatio', 'instructions'] as const;
+const NUMBERS = ['time', 'ratio', 'ratioError', 'ratioInterval', 'allocated', 'allocRatio', 'instructions'] as const;
 
 /** The outcome of a case: `measured` with its numbers, or why there are none. */
 export const CaseOutcomeSchema = Type.Union([
@@ -190,8 +194,14 @@ export const CaseOutcomeSchema = Type.Union([
     time: TimeStatsSchema,
     /** median of per-round (serializer ÷ baseline) ratios, median across launches; null when unpaired */
     ratio: Type.Union([positive, Type.Null()]),
-    /** CI half-width of the per-round ratios; null when unknown */
+    /** CI half-width of the per-round ratios, linear (kept for older readers; reports use `ratioInterval`); null when unknown */
     ratioError: Type.Union([nonNegative, Type.Null()]),
+    /**
+     * The ratio's confidence interval on the log scale, `[low, high]` (0 < low ≤ ratio ≤ high): from
+     * the per-round ratios' logs (stats/estimate.ts logRatioInterval); null when unknown. Absent in
+     * files written before it existed: readers then derive it from `ratioError` (results/ratio.ts).
+     */
+    ratioInterval: Optional(Type.Union([Type.Tuple([positive, positive]), Type.Null()])),
     allocated: Optional(AllocStatsSchema),
     /** allocated bytes/op of this case ÷ of its baseline's case; null when either has no figure */
     allocRatio: Type.Union([nonNegative, Type.Null()]),

@@ -3,7 +3,7 @@ import type { PayloadFile } from '../plan/payloads.js';
 import type { MeasurePolicy } from '../case/policy.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
 import type { AllocStats, CaseHeader, CaseResult, LaunchRecord, MismatchRecord, TimeStats } from '../results/types.js';
-import { estimate, meanOf, medianOf, confidenceHalfWidth } from '../stats/estimate.js';
+import { estimate, meanOf, medianOf, confidenceHalfWidth, logRatioInterval } from '../stats/estimate.js';
 import { analyseCase } from '../analysers/index.js';
 
 /** How a case ended, as the runner decided it: measured (numbers follow from the launches), or why not. */
@@ -67,8 +67,9 @@ function allocStats(alloc: AllocationMeasurement | undefined): AllocStats | unde
 
 /**
  * Turns a case's raw launches into its result: for a measured case, time statistics, the ratio
- * (median across launches of each launch's median per-round ratio) with its error, and
- * allocation; for any case, its raw samples and the analysers' findings (src/analysers/). A case
+ * (median across launches of each launch's median per-round ratio) with its error and its
+ * log-scale interval, and
+ * allocation; for any case, its raw samples (findings come after, in {@link assembleGroup}). A case
  * the runner judged measured but with fewer than 2 time samples is `failed` (no number is made up).
  */
 export function assembleCase(rec: CaseRecord, policy: MeasurePolicy): CaseResult {
@@ -91,18 +92,33 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy): CaseResult
   else {
     let ratio: number | null = null;
     let ratioError: number | null = null;
-    if (p.baseline === p.serializer) { ratio = 1; ratioError = 0; }
+    let ratioInterval: [number, number] | null = null;
+    if (p.baseline === p.serializer) { ratio = 1; ratioError = 0; ratioInterval = [1, 1]; }
     else if (rec.paired && kept.length) {
       const perLaunch = kept.map(roundRatios).filter((xs) => xs.length > 0);
       const all = perLaunch.flat();
       ratio = perLaunch.length ? medianOf(perLaunch.map((xs) => medianOf(xs))) : null;
       ratioError = all.length >= 2 ? confidenceHalfWidth(all, policy.confidence) : null;
+      ratioInterval = ratio === null ? null : logRatioInterval(all, ratio, policy.confidence);
     }
     const allocated = allocStats(rec.alloc);
-    result = { ...header, status: 'measured', time, ratio, ratioError, ...(allocated ? { allocated } : {}), allocRatio: null };
+    result = { ...header, status: 'measured', time, ratio, ratioError, ratioInterval, ...(allocated ? { allocated } : {}), allocRatio: null };
   }
-  result.findings = analyseCase(result, { policy, ...(rec.baselineProblem ? { baselineProblem: rec.baselineProblem } : {}) });
   return result;
+}
+
+/**
+ * Assembles the cases of one group ({@link assembleCase}), fills their allocation ratios, then
+ * runs the analysers (src/analysers/) on each with the group's assembled baseline case.
+ */
+export function assembleGroup(recs: readonly CaseRecord[], policy: MeasurePolicy): CaseResult[] {
+  const out = recs.map((r) => assembleCase(r, policy));
+  fillAllocRatios(out);
+  out.forEach((c, i) => {
+    const baseline = out.find((b) => b.serializer === c.baseline && b.target.id === c.target.id);
+    c.findings = analyseCase(c, { policy, ...(recs[i].baselineProblem ? { baselineProblem: recs[i].baselineProblem } : {}), ...(baseline ? { baseline } : {}) });
+  });
+  return out;
 }
 
 /** Fills `allocRatio` of each measured case of a group from its baseline's allocation (same counting method, both with a figure). */

@@ -5,7 +5,7 @@ import type { RunPolicy } from '../config/policies.js';
 import type { Side } from '../case/coordinates.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
 import type { CaseResult, LaunchRecord } from '../results/types.js';
-import { assembleCase, fillAllocRatios, type CaseRecord } from './assemble.js';
+import { assembleGroup, type CaseRecord } from './assemble.js';
 import type { WorkerJob, WorkerMessage } from '../worker/protocol.js';
 import type { LaunchOutcome } from '../runtimes/launch.js';
 import type { LaunchFn } from '../runtimes/types.js';
@@ -42,7 +42,7 @@ export interface RunInput {
 type Verdict =
   | { kind: 'ok'; record: LaunchRecord; alloc?: AllocationMeasurement; loadedVersion?: string }
   | { kind: 'unsupported'; side?: Side; reason: string }
-  | { kind: 'incorrect'; side: Side; reason: string; mismatch: { path: string; expected: string; actual: string } }
+  | { kind: 'incorrect'; side: Side; reason: string; mismatch: { path: string; expected: string; actual: string; when?: 'timing' } }
   | { kind: 'bad'; side?: Side; status: 'failed' | 'timeout' | 'crashed'; reason: string; partial?: LaunchRecord };
 
 /** The most telling line of a dead worker's stderr: its first error line, else its last line. */
@@ -66,6 +66,7 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
     return round;
   });
   const done = get('done')[0];
+  const stage = get('stage').at(-1);
   const record: LaunchRecord = {
     launch,
     opsPerSample: setup?.opsPerSample ?? { serializer: 0, baseline: 0 },
@@ -75,11 +76,14 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
     ...(hello ? { gc: hello.gc } : {}),
   };
   const incorrect = get('incorrect')[0];
-  if (incorrect) return { kind: 'incorrect', side: incorrect.side, reason: incorrect.reason, mismatch: { path: incorrect.path, expected: incorrect.expected, actual: incorrect.actual } };
+  if (incorrect) return { kind: 'incorrect', side: incorrect.side, reason: incorrect.reason, mismatch: { path: incorrect.path, expected: incorrect.expected, actual: incorrect.actual, ...(incorrect.when ? { when: incorrect.when } : {}) } };
   const error = get('error')[0];
   if (error?.unsupported) return { kind: 'unsupported', ...(error.side ? { side: error.side } : {}), reason: error.message };
   if (error) return { kind: 'bad', side: error.side, status: 'failed', reason: `${error.stage}: ${error.message}`, partial: record };
-  if (o.timedOut) return { kind: 'bad', status: 'timeout', reason: `no result after ${(timeoutMs / 1000).toFixed(0)} s; worker killed (stage reached: ${setup ? `${rounds.length} round${rounds.length === 1 ? '' : 's'} measured` : 'before measuring'})`, partial: record };
+  if (o.timedOut) {
+    const reached = setup ? `${rounds.length} round${rounds.length === 1 ? '' : 's'} measured` : stage ? `${stage.stage}${stage.side ? ` of the ${stage.side}` : ''}` : 'before measuring';
+    return { kind: 'bad', status: 'timeout', reason: `no result after ${(timeoutMs / 1000).toFixed(0)} s; worker killed (stage reached: ${reached})`, partial: record };
+  }
   if (o.protocolError) return { kind: 'bad', status: 'crashed', reason: o.protocolError, partial: record };
   if (!done) {
     const how = o.signal ? `killed by ${o.signal}` : `exited with code ${o.exitCode}`;
@@ -180,8 +184,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       else if (v.kind === 'incorrect') rec.end = { status: 'incorrect', reason: `allocation pass: ${v.reason}`, mismatch: { side: v.side, ...v.mismatch } };
       else rec.end = { status: v.status, reason: `allocation pass: ${v.reason}` };
     }
-    const out = recs.map((r) => assembleCase(r, policy.measure));
-    fillAllocRatios(out);
+    const out = assembleGroup(recs, policy.measure);
     for (const r of out) finish(r);
   }
   return results;

@@ -8,9 +8,10 @@
  *
  * It prints nothing: the CLI (cli/run.ts) and the programmatic `run()` (src/index.ts) observe it.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { makeFolder } from '../files/make-folder.js';
 import { planCases, sizesFor } from '../plan/plan.js';
 import { writePayload, type PayloadFile } from '../plan/payloads.js';
 import { expandTargets } from '../plan/targets.js';
@@ -61,10 +62,10 @@ export const RUN_REPORTS = ['md', 'html'] as const;
  */
 export async function runSession(req: RunRequest, observe: (e: SessionEvent) => void = () => {}): Promise<SessionResult> {
   const matrix = planCases({ workloads: req.workloads, serializers: req.serializers, sizes: req.sizes, directions: req.directions, policy: req.policy, resolveFrom: req.configFile ?? undefined, versions: req.versions }, req.allSerializers);
-  mkdirSync(req.outDir, { recursive: true });
+  makeFolder(req.outDir);
   const payloads = new Map<string, PayloadFile>();
   for (const w of req.workloads) for (const size of sizesFor(w, req.policy, req.sizes)) {
-    const p = writePayload(join(req.outDir, 'payloads'), w, size, req.seed);
+    const p = await writePayload(join(req.outDir, 'payloads'), w, size, req.seed, { configPath: req.workerConfigPath });
     payloads.set(p.key, p);
   }
   const named = req.targets.length > 0;

@@ -128,3 +128,17 @@ export function quantileSorted(sorted: readonly number[], p: number): number {
   if (np % 1 !== 0) return sorted[Math.ceil(np) - 1];
   return (sorted[np - 1] + sorted[np]) / 2;
 }
+
+/**
+ * The confidence interval of a ratio on the log scale, around `center` (the reported ratio): with
+ * h the CI half-width of the mean of the ratios' natural logs, `[center·e^−h, center·e^h]`. Ratios
+ * multiply, so their spread is symmetric in log space, not in linear space: the interval is
+ * asymmetric and never reaches 0 (a symmetric `0.45 ± 1.33` would). Source: the usual log
+ * transform for ratio estimates (e.g. Altman & Bland, "How to obtain the confidence interval from
+ * a P value", BMJ 2011, for ratio measures). Null with fewer than 2 ratios or a ratio ≤ 0.
+ */
+export function logRatioInterval(ratios: readonly number[], center: number, confidence: number): [number, number] | null {
+  if (ratios.length < 2 || !(center > 0) || ratios.some((r) => !(r > 0) || !Number.isFinite(r))) return null;
+  const h = confidenceHalfWidth(ratios.map(Math.log), confidence);
+  return Number.isFinite(h) ? [center * Math.exp(-h), center * Math.exp(h)] : null;
+}

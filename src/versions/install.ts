@@ -4,7 +4,8 @@
  * `/` becomes `+` in the folder name). Installed once, reused by every later run.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { makeFolder } from '../files/make-folder.js';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import semver from 'semver';
@@ -77,10 +78,10 @@ export function ensureVersion(packageName: string, spec: string, root = packages
   const prefix = prefixOf(root, packageName, version);
   if (readInstalled(prefix, packageName) === version) return { packageName, version, prefix };
   onInstall?.(`${packageName}@${version}`);
-  mkdirSync(root, { recursive: true });
+  makeFolder(root);
   const tmp = `${prefix}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(tmp, { recursive: true });
+  makeFolder(tmp);
   writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: 'jsonbench-version-cache', private: true }) + '\n');
   try {
     run(['install', '--prefix', tmp, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `${packageName}@${version}`]);

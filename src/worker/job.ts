@@ -4,6 +4,7 @@ import type { WorkerHost } from './host.js';
 import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
 import { prepareCase, type PreparedCase } from '../measure/prepare-case.js';
+import { TimedCheckFailure, type SideChecks } from '../measure/timed-check.js';
 import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
 import { measureRounds, pilot, runSample, warmup } from '../measure/timing.js';
 import { measureWithProbe } from '../measure/allocation-probe.js';
@@ -21,12 +22,13 @@ const PLATFORM_GLOBAL = /^'?(process|Buffer|require|__dirname|__filename|global|
 
 async function stage<T>(name: string, side: Side | undefined, fn: () => T | Promise<T>): Promise<T> {
   try { return await fn(); } catch (e) {
-    if (e instanceof StageError) throw e;
+    if (e instanceof StageError || e instanceof TimedCheckFailure) throw e;
     const err = e as Error;
     const missing = err && err.name === 'ReferenceError' && typeof err.message === 'string' ? PLATFORM_GLOBAL.exec(err.message)?.[1] : undefined;
     if (missing) throw new StageError(name, side, `needs the global \`${missing}\`, which this runtime does not have (${err.message})`, true);
     const unsupported = Boolean(err && err.name === 'UnsupportedOnTarget');
-    throw new StageError(name, side, err && err.message ? (unsupported ? err.message : `${err.name ?? 'Error'}: ${err.message}`) : String(e), unsupported);
+    const tooDeep = err instanceof RangeError && /call stack/i.test(err.message) ? ' (the payload or schema is nested deeper than this code\'s recursion can follow)' : '';
+    throw new StageError(name, side, err && err.message ? (unsupported ? err.message : `${err.name ?? 'Error'}: ${err.message}${tooDeep}`) : String(e), unsupported);
   }
 }
 
@@ -39,7 +41,9 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
   const t0 = nowNs();
   const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
   const gc = () => host.gc();
+  const enter = (stage: 'load' | 'prepare' | 'verify' | 'warmup', side?: Side) => send({ type: 'stage', stage, ...(side ? { side } : {}) });
   try {
+    enter('load');
     const loadConfig = host.loadConfig;
     const user = job.configPath && loadConfig ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
     /** A runtime that cannot import files runs the built-ins only; a config's own entries are unsupported there. */
@@ -53,7 +57,9 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
     for (const [side, id] of ids) {
       const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
+      enter('prepare', side);
       const prepared = await stage('prepare', side, () => prepareCase(adapter, workload, job));
+      enter('verify', side);
       for (const text of texts) {
         const failure = await stage('verify', side, () => prepared.check(text));
         if (failure) { send({ type: 'incorrect', side, ...failure }); return; }
@@ -61,16 +67,23 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       sides[side] = prepared;
     }
     if (job.mode === 'verify') { send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 }); return; }
+    enter('warmup');
 
     // Two distinct but identical copies of the inputs, alternated by iteration (DCE guard).
     const a = sides.serializer!.inputs(texts[0]);
     const b = sides.serializer!.inputs(texts[0]);
     const ops: Partial<Record<Side, Op>> = {};
-    for (const side of Object.keys(sides) as Side[]) ops[side] = makeOp(sides[side]!.call, a, b);
+    // Results and inputs are checked between samples too (measure/timed-check.ts).
+    const checks: Partial<Record<Side, SideChecks>> = {};
+    for (const side of Object.keys(sides) as Side[]) {
+      ops[side] = makeOp(sides[side]!.call, a, b);
+      checks[side] = sides[side]!.timedChecks(side, texts[0], [a, b]);
+    }
+    const warm = (side: Side) => warmup(ops[side]!, job.policy, checks[side]);
 
     if (job.mode === 'alloc') {
       const probe = await stage('load', undefined, () => host.allocationProbe());
-      await stage('warmup', 'serializer', () => warmup(ops.serializer!, job.policy));
+      await stage('warmup', 'serializer', () => warm('serializer'));
       const alloc = await stage('measure', 'serializer', () => measureWithProbe(probe, ops.serializer!, job.policy));
       send({ type: 'alloc', ...alloc });
       send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
@@ -85,8 +98,8 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     const w: Record<string, { ops: number; ms: number }> = {};
     const opsPerSample: Record<string, number> = {};
     for (const side of Object.keys(ops) as Side[]) {
-      w[side] = await stage('warmup', side, () => warmup(ops[side]!, job.policy));
-      opsPerSample[side] = await stage('warmup', side, () => pilot(ops[side]!, job.policy));
+      w[side] = await stage('warmup', side, () => warm(side));
+      opsPerSample[side] = await stage('warmup', side, () => pilot(ops[side]!, job.policy, checks[side]));
     }
     send({
       type: 'setup',
@@ -95,13 +108,14 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       emptyNsPerOp: emptyNs,
     });
     const result = await stage('measure', undefined, () => measureRounds(
-      { op: ops.serializer!, opsPerSample: opsPerSample.serializer },
-      ops.baseline ? { op: ops.baseline, opsPerSample: opsPerSample.baseline } : undefined,
+      { op: ops.serializer!, opsPerSample: opsPerSample.serializer, checks: checks.serializer },
+      ops.baseline ? { op: ops.baseline, opsPerSample: opsPerSample.baseline, checks: checks.baseline } : undefined,
       job.policy, gc,
       (round, index) => send({ type: 'round', round: index, ...round }),
     ));
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
+    if (e instanceof TimedCheckFailure) { send({ type: 'incorrect', side: e.side, ...e.failure, when: 'timing' }); return; }
     const err = e instanceof StageError ? e : new StageError('measure', undefined, String((e as Error)?.message ?? e));
     send({ type: 'error', stage: err.stage, side: err.side, message: err.message, ...(err.unsupported ? { unsupported: true } : {}) });
   }

@@ -11,6 +11,17 @@
  *   worker later hangs or dies. It ends with `done` (or `error`) and exits.
  * A host that reads a message of another protocol version treats the launch as `crashed`.
  *
+ * Authentication (protocol 2): the code being measured runs in the worker and could write lines
+ * of its own to the channel (a `round` of 1 ns/op was once accepted). The host puts a fresh
+ * random `key` in each start message; the worker keeps it in a closure, numbers its messages
+ * 0, 1, 2, … (`seq`) and ends each line with `"mac"`, the HMAC-SHA256 of the line before it under
+ * that key ({@link sealLine}). The host ({@link createChannelReader}) rejects a line that is
+ * unsigned, wrongly signed, repeated or out of order, and the launch is `crashed` with that
+ * reason. Chromium's channel is an in-page function and carries unsigned lines: only built-in
+ * adapters run there. What this does not stop: code in the worker's realm can still tamper with
+ * the measuring code itself (replace built-ins it calls) or read the key from the process's
+ * memory; see the README's "What the checks cannot catch".
+ *
  * Other targets carry the same messages over another pipe (src/runtimes/): Deno cannot write to an
  * inherited fd 3, so its worker writes them to stdout (library output is sent to stderr there); a
  * remote worker's fd 3 is redirected into the ssh channel (`3>&1 1>&2`); in Chromium and QuickJS
@@ -21,7 +32,10 @@ import type { CaseCoordinates, Side } from '../case/coordinates.js';
 import type { MeasurePolicy } from '../case/policy.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
+
+/** JSON.stringify taken when this module loads, before any adapter code runs in the worker. */
+const { stringify } = JSON;
 
 /** What one worker launch is asked to do. */
 export interface WorkerJob extends CaseCoordinates {
@@ -36,7 +50,11 @@ export interface WorkerJob extends CaseCoordinates {
   policy: MeasurePolicy;
 }
 
-export interface StartMessage { protocol: number; type: 'start'; job: WorkerJob }
+export interface StartMessage {
+  protocol: number; type: 'start'; job: WorkerJob;
+  /** per-launch secret (hex) the worker signs its messages with (absent: unsigned lines, Chromium's in-page channel) */
+  key?: string;
+}
 
 /** First message: what runtime the worker is running in. */
 export interface HelloMessage { protocol: number; type: 'hello'; runtime: string; version: string; gc: boolean }
@@ -47,6 +65,8 @@ export interface IncorrectMessage {
   /** which side failed the gate: the case's serializer or its baseline */
   side: Side;
   path: string; expected: string; actual: string; reason: string;
+  /** `timing`: a result or an input changed after the gate, between samples (measure/timed-check.ts); absent: the gate itself */
+  when?: 'timing';
 }
 
 /** One finished round: raw per-sample times (ns/op) of both sides. */
@@ -101,6 +121,13 @@ export interface TimingSetupMessage {
 /** The allocation pass's figures (see {@link AllocationMeasurement}). */
 export interface AllocMessage extends AllocationMeasurement { protocol: number; type: 'alloc' }
 
+/**
+ * The worker starts a step that runs adapter or config code (`load`, then per side `prepare` and
+ * `verify`, then `warmup` once every gate passed): a launch killed at its timeout says which step
+ * ran out. Measuring is marked by `setup` and the rounds.
+ */
+export interface StageMessage { protocol: number; type: 'stage'; stage: 'load' | 'prepare' | 'verify' | 'warmup'; side?: Side }
+
 export interface DoneMessage { protocol: number; type: 'done'; noisy: boolean; elapsedMs: number; checksum: number }
 
 /** A thrown error in a named stage (`prepare`, `verify`, `warmup`, `measure`, `load`). */
@@ -111,14 +138,14 @@ export interface ErrorMessage {
 }
 
 export type WorkerMessage =
-  | HelloMessage | IncorrectMessage | TimingSetupMessage | RoundMessage | AllocMessage | DoneMessage | ErrorMessage | LibraryMessage;
+  | HelloMessage | StageMessage | IncorrectMessage | TimingSetupMessage | RoundMessage | AllocMessage | DoneMessage | ErrorMessage | LibraryMessage;
 
 /** Distributes Omit over the union so each message keeps its own fields. */
 type WithoutProtocol<T> = T extends unknown ? Omit<T, 'protocol'> : never;
 
 /** Encodes one message as a protocol line. */
 export function encodeMessage(message: WithoutProtocol<WorkerMessage> | Omit<StartMessage, 'protocol'>): string {
-  return JSON.stringify({ protocol: PROTOCOL_VERSION, ...message }) + '\n';
+  return stringify({ protocol: PROTOCOL_VERSION, ...message }) + '\n';
 }
 
 /**
@@ -133,3 +160,40 @@ export function decodeMessage(line: string): WorkerMessage {
   if (m.protocol !== PROTOCOL_VERSION) throw new Error(`protocol: version ${m.protocol === undefined ? 'missing' : JSON.stringify(m.protocol)}, expected ${PROTOCOL_VERSION}`);
   return value as WorkerMessage;
 }
+
+/** A keyed MAC of a text, as lowercase hex: HMAC-SHA256 in every implementation here (worker/channel-key.ts). */
+export type MessageMac = (text: string) => string;
+
+/**
+ * Adds the sequence number and the MAC to an encoded message line (`{…}\n`): the result is
+ * `{…,"seq":N,"mac":"<hex>"}\n`, where the MAC covers `{…,"seq":N}`.
+ */
+export function sealLine(line: string, seq: number, mac: MessageMac): string {
+  const body = `${line.slice(0, line.lastIndexOf('}'))},"seq":${seq}}`;
+  return `${body.slice(0, -1)},"mac":"${mac(body)}"}\n`;
+}
+
+const SEAL = /,"mac":"([0-9a-f]{64})"\}\s*$/;
+
+/**
+ * A reader of one launch's channel: decodes each line ({@link decodeMessage}) and, with a MAC,
+ * checks its signature and that it is the next in sequence, returning the message without
+ * `seq`/`mac`. @throws Error (`protocol: …`) naming what is wrong: unsigned, forged, repeated or
+ * out of order.
+ */
+export function createChannelReader(mac?: MessageMac): (line: string) => WorkerMessage {
+  let next = 0;
+  return (line) => {
+    if (!mac) return decodeMessage(line);
+    const seal = SEAL.exec(line);
+    if (!seal) throw new Error(`protocol: an unsigned line on the channel (not written by this launch's worker; forged by the code being measured?): ${line.slice(0, 120)}`);
+    const body = `${line.slice(0, seal.index)}}`;
+    if (mac(body) !== seal[1]) throw new Error(`protocol: a line whose signature does not match this launch's key (forged): ${line.slice(0, 120)}`);
+    const m = decodeMessage(body) as WorkerMessage & { seq?: unknown };
+    if (m.seq !== next) throw new Error(`protocol: message ${String(m.seq)} arrived where ${next} was expected (${typeof m.seq === 'number' && m.seq < next ? 'repeated' : 'out of order'})`);
+    next++;
+    delete m.seq;
+    return m;
+  };
+}
+

@@ -28,7 +28,10 @@ export function unitsOf(wireValue: unknown, shape: Shape): unknown[] {
   return [wireValue];
 }
 
+/** JSON.stringify taken when this module loads, before adapter code runs in a worker. */
+const { stringify } = JSON;
+
 /** The payload text of one wire unit, written as the workload's wire options say. */
 export function renderUnit(workload: Workload, unit: unknown): string {
-  return JSON.stringify(unit, null, workload.wire?.indent);
+  return stringify(unit, null, workload.wire?.indent);
 }

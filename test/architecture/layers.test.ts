@@ -10,31 +10,33 @@ import { fileURLToPath } from 'node:url';
  * other import between folders fails this test. The case vocabulary (src/case/) is the ground
  * floor; results/ knows only the vocabulary; reports and the ledger know only results (they are
  * pure readers of a results file); the run session (run/) is the one place that calls them all;
- * nothing imports the CLI. Adding an arrow means adding it here, on purpose.
+ * nothing imports the CLI. files/ (making folders safely) is a ground-floor helper any room that
+ * writes may use. Adding an arrow means adding it here, on purpose.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   case: [],
+  files: [],
   stats: [],
   registry: [],
   types: [],
-  versions: [],
+  versions: ['files'],
   workloads: ['case', 'registry'],
   serializers: ['case', 'registry', 'workloads'],
   results: ['case'],
   analysers: ['case', 'results', 'stats'],
   measure: ['case', 'stats', 'workloads', 'serializers'],
-  config: ['case', 'workloads', 'serializers'],
+  config: ['files', 'case', 'workloads', 'serializers'],
   worker: ['case', 'measure', 'workloads', 'serializers', 'config'],
   // a .NET target compiles the run's workload schemas into its worker's DTOs (serializers/dotnet/dto-generator.ts)
   // and checks the worker's output against those workloads on the host (runtimes/dotnet/gate.ts)
-  runtimes: ['case', 'measure', 'results', 'worker', 'workloads', 'serializers'],
-  plan: ['case', 'measure', 'workloads', 'serializers', 'config', 'versions'],
+  runtimes: ['files', 'case', 'measure', 'results', 'worker', 'workloads', 'serializers'],
+  plan: ['files', 'case', 'measure', 'workloads', 'serializers', 'config', 'versions'],
   instructions: ['case', 'measure', 'workloads', 'serializers', 'config', 'results'],
-  ledger: ['results', 'versions'],
-  report: ['case', 'results', 'stats', 'versions'],
+  ledger: ['files', 'results', 'versions'],
+  report: ['files', 'case', 'results', 'stats', 'versions'],
   compare: ['results', 'stats', 'report'],
-  run: ['case', 'stats', 'workloads', 'serializers', 'config', 'measure', 'worker', 'results', 'analysers', 'runtimes', 'plan', 'instructions', 'ledger', 'report'],
-  cli: ['case', 'stats', 'workloads', 'serializers', 'config', 'results', 'runtimes', 'plan', 'run', 'ledger', 'report', 'compare'],
+  run: ['files', 'case', 'stats', 'workloads', 'serializers', 'config', 'measure', 'worker', 'results', 'analysers', 'runtimes', 'plan', 'instructions', 'ledger', 'report'],
+  cli: ['files', 'case', 'stats', 'workloads', 'serializers', 'config', 'results', 'runtimes', 'plan', 'run', 'ledger', 'report', 'compare'],
   'index.ts': ['case', 'workloads', 'serializers', 'run', 'results'],
 };
 

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { PROTOCOL_VERSION } from '../../src/worker/protocol.js';
 import { workloads } from '../../src/workloads/index.js';
 import { renderPayload } from '../../src/plan/payloads.js';
 import { canonicalEscapes, checkDigests, checkGate, expectedInputBytes, reviveDates } from '../../src/runtimes/dotnet/gate.js';
@@ -11,7 +12,7 @@ const orders = await workloads.load('orders');
 const weather = await workloads.load('weather-station');
 
 function gate(direction: 'serialize' | 'deserialize', outputs: string[], payload: 'main' | 'variant' = 'main'): GateMessage {
-  return { protocol: 1, type: 'gate', side: 'serializer', payload, direction, units: outputs.length, inputBytes: 0, digest: 'd', outputs };
+  return { protocol: PROTOCOL_VERSION, type: 'gate', side: 'serializer', payload, direction, units: outputs.length, inputBytes: 0, digest: 'd', outputs };
 }
 const reversedKeys = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).reverse());
 

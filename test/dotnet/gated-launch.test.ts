@@ -12,7 +12,7 @@ import { unitsOf } from '../../src/workloads/unit.js';
 import { gatedLauncher } from '../../src/runtimes/dotnet/gated-launch.js';
 import type { LaunchOutcome } from '../../src/runtimes/launch.js';
 import { judgeLaunch } from '../../src/run/runner.js';
-import type { WorkerJob, WorkerMessage } from '../../src/worker/protocol.js';
+import { PROTOCOL_VERSION, type WorkerJob, type WorkerMessage } from '../../src/worker/protocol.js';
 
 /**
  * The host side of the .NET gate, with a fake .NET worker (no dotnet needed): what it sends is
@@ -21,9 +21,9 @@ import type { WorkerJob, WorkerMessage } from '../../src/worker/protocol.js';
  * for a timed launch whose output digest differs from the verified one.
  */
 
-const P = { protocol: 1 } as const;
+const P = { protocol: PROTOCOL_VERSION } as const;
 const w = await workloads.load('weather-station');
-const payload = writePayload(mkdtempSync(join(tmpdir(), 'jsonbench-gated-')), w, 1, 42);
+const payload = await writePayload(mkdtempSync(join(tmpdir(), 'jsonbench-gated-')), w, 1, 42);
 const texts = { main: readFileSync(payload.path, 'utf8'), variant: readFileSync(variantPathOf(payload.path), 'utf8') };
 const sha = (outputs: string[]) => createHash('sha256').update(outputs.join('\n')).digest('hex');
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { policies } from '../../src/config/policies.js';
 import type { MeasurePolicy } from '../../src/case/policy.js';
 import type { Shape } from '../../src/case/coordinates.js';
-import type { LibraryMessage, RoundMessage } from '../../src/worker/protocol.js';
+import { PROTOCOL_VERSION, type LibraryMessage, type RoundMessage } from '../../src/worker/protocol.js';
 import { workloads } from '../../src/workloads/index.js';
 import { tCritical } from '../../src/stats/estimate.js';
 import { detectDotnet, detectMono } from '../../src/runtimes/dotnet/detect.js';
@@ -14,6 +14,23 @@ import { checkDigests, expectedInputBytes } from '../../src/runtimes/dotnet/gate
 import { isGate, type DotnetHello, type GateMessage } from '../../src/runtimes/dotnet/protocol.js';
 import { dotnetJob, launch, payloadFor, readyTarget, verify, type DotnetTarget, type ReadyTarget } from '../../bench/dotnet-lab.js';
 import edge from './edge-workload.js';
+import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { channelMac, newChannelKey } from '../../src/worker/channel-key.js';
+import { createChannelReader } from '../../src/worker/protocol.js';
+
+/** Starts the built worker with `startLine` on stdin and returns the raw lines it wrote on fd 3. */
+function rawLaunch(r: ReadyTarget, startLine: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(r.build.command, r.build.args, { stdio: ['pipe', 'ignore', 'ignore', 'pipe'] });
+    const lines: string[] = [];
+    createInterface({ input: child.stdio[3] as Readable }).on('line', (l) => lines.push(l)).on('close', () => resolve(lines));
+    child.on('error', reject);
+    child.stdin!.end(startLine + '\n');
+  });
+}
 
 /** A policy small enough that a launch takes about a second (wiring, not timing). */
 export const TINY: MeasurePolicy = {
@@ -61,13 +78,16 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     }
   });
 
-  test(`${target}: a verify launch speaks protocol 1: hello, then per side its library and a gate per payload, then done`, { skip }, async () => {
+  test(`${target}: a verify launch speaks protocol 2: hello, the load stage, then per side its library, stages and a gate per payload, then done`, { skip }, async () => {
     const r = await ready();
     const p = await payloadFor('users', 100);
     const v = await verify(r, dotnetJob({ workload: 'users', size: 100, shape: 'list', direction: 'serialize', serializer: 'newtonsoft', baseline: 'stj', mode: 'verify', payloadPath: p.payload.path, policy: TINY }), p.workload, { main: p.text, variant: p.variantText });
     assert.equal(v.error, undefined);
-    assert.deepEqual(v.outcome.messages.map((m) => m.type), ['hello', 'library', 'gate', 'gate', 'library', 'gate', 'gate', 'done']);
-    assert.ok(v.outcome.messages.every((m) => m.protocol === 1));
+    assert.equal(v.outcome.protocolError, undefined, 'every line was signed with the launch key and in sequence');
+    assert.deepEqual(v.outcome.messages.map((m) => m.type === 'stage' ? `stage:${m.stage}${m.side ? `:${m.side}` : ''}` : m.type), [
+      'hello', 'stage:load', 'library', 'stage:prepare:serializer', 'stage:verify:serializer', 'gate', 'gate',
+      'library', 'stage:prepare:baseline', 'stage:verify:baseline', 'gate', 'gate', 'done']);
+    assert.ok(v.outcome.messages.every((m) => m.protocol === PROTOCOL_VERSION));
     const hello = v.outcome.messages[0] as DotnetHello;
     assert.equal(hello.runtime, target);
     assert.equal(hello.gc, true);
@@ -85,6 +105,34 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     const gates = v.gates as GateMessage[];
     assert.deepEqual(gates.map((g) => [g.side, g.payload, g.units, g.outputs?.length]), [['serializer', 'main', 1, 1], ['serializer', 'variant', 1, 1], ['baseline', 'main', 1, 1], ['baseline', 'variant', 1, 1]]);
     assert.equal(v.failures.length, 0);
+  });
+
+  test(`${target}: every line is signed (seq 0, 1, 2, …; HMAC-SHA256 of the line under the start message's key), even the error about a bad start message`, { skip }, async () => {
+    const r = await ready();
+    const p = await payloadFor('weather-station', 1);
+    const key = newChannelKey();
+    const job = dotnetJob({ workload: 'weather-station', size: 1, shape: 'single', direction: 'deserialize', serializer: 'stj', mode: 'verify', payloadPath: p.payload.path, policy: TINY });
+    const lines = await rawLaunch(r, JSON.stringify({ protocol: PROTOCOL_VERSION, type: 'start', job, key }));
+    assert.ok(lines.length >= 5, lines.join('\n'));
+    lines.forEach((line, i) => {
+      assert.match(line, /,"seq":\d+,"mac":"[0-9a-f]{64}"\}$/, `line ${i} is sealed`);
+      const body = line.slice(0, line.lastIndexOf(',"mac":')) + '}';
+      assert.equal((JSON.parse(body) as { seq: number }).seq, i, `line ${i} carries seq ${i}`);
+      assert.equal(line.slice(-66, -2), createHmac('sha256', Buffer.from(key, 'hex')).update(body, 'utf8').digest('hex'), `line ${i}'s MAC`);
+    });
+    const read = createChannelReader(channelMac(key));
+    assert.deepEqual(lines.map((l) => read(l).type), ['hello', 'stage', 'library', 'stage', 'stage', 'gate', 'gate', 'done']);
+    const other = createChannelReader(channelMac(newChannelKey()));
+    assert.throws(() => other(lines[0]), /does not match this launch's key/);
+    const bad = await rawLaunch(r, JSON.stringify({ protocol: PROTOCOL_VERSION, type: 'start', key }));
+    assert.equal(bad.length, 1);
+    const err = createChannelReader(channelMac(key))(bad[0]) as { type: string; stage: string; message: string };
+    assert.deepEqual([err.type, err.stage], ['error', 'load']);
+    assert.match(err.message, /job must be an object/);
+    const old = await rawLaunch(r, JSON.stringify({ protocol: 1, type: 'start', job, key }));
+    const oldErr = createChannelReader(channelMac(key))(old[0]) as { type: string; message: string };
+    assert.equal(oldErr.type, 'error');
+    assert.match(oldErr.message, /expected a start message of protocol 2/);
   });
 
   test(`${target}: stj, stj-sourcegen and newtonsoft pass the host's gate on every workload, shape and direction`, { skip }, async () => {
@@ -127,9 +175,11 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     const job = dotnetJob({ workload: 'users', size: 100, shape: 'many', direction: 'deserialize', serializer: 'stj-sourcegen', baseline: 'stj', mode: 'verify', payloadPath: p.payload.path, policy: TINY });
     const v = await verify(r, job, p.workload, { main: p.text, variant: p.variantText });
     const o = await launch(r, { ...job, mode: 'time' });
-    const types = o.messages.map((m) => m.type);
+    assert.equal(o.protocolError, undefined);
+    const types = o.messages.map((m) => m.type).filter((t) => t !== 'stage');
     assert.deepEqual(types.slice(0, 7), ['hello', 'library', 'gate', 'gate', 'library', 'gate', 'gate']);
     assert.equal(types[7], 'setup');
+    assert.equal(o.messages.filter((m) => m.type === 'stage').at(-1)?.stage, 'warmup');
     assert.equal(types[types.length - 1], 'done');
     const rounds = o.messages.filter((m) => m.type === 'round') as unknown as RoundMessage[];
     assert.ok(rounds.length >= TINY.minRounds && rounds.length <= TINY.maxRounds, `${rounds.length} rounds`);
@@ -141,7 +191,7 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
       }
       assert.equal(round.serializerCpuNs!.length, round.serializerNs.length);
     });
-    const setup = o.messages[7] as unknown as { opsPerSample: { serializer: number; baseline: number }; warmup: { serializerOps: number }; emptyNsPerOp: number };
+    const setup = o.messages.find((m) => m.type === 'setup') as unknown as { opsPerSample: { serializer: number; baseline: number }; warmup: { serializerOps: number }; emptyNsPerOp: number };
     assert.ok(setup.opsPerSample.serializer >= 1 && setup.opsPerSample.baseline >= 1);
     assert.ok(setup.warmup.serializerOps >= TINY.warmupMinOps);
     assert.ok(setup.emptyNsPerOp > 0 && setup.emptyNsPerOp < 1000, `empty op ${setup.emptyNsPerOp} ns`);

@@ -71,7 +71,7 @@ test('github-action-benchmark gets a customSmallerIsBetter array: ns/op with its
   const c = r.cases.find((x) => x.id === 'weather-station/1/single/serialize/typia')!;
   const time = entries.find((e) => e.name === `${c.id} time`)!;
   assert.deepEqual([time.unit, time.value, time.range], ['ns/op', Number(c.time!.mean.toFixed(3)), `± ${c.time!.error.toFixed(3)}`]);
-  assert.match(time.extra!, /typia 12\.2\.1 · node 20\.20\.2 · ratio 0\.\d\d ± 0\.\d\d vs json/);
+  assert.match(time.extra!, /typia 12\.2\.1 · node 20\.20\.2 · ratio 0\.\d\d \[0\.\d\d–0\.\d\d\] vs json/);
   assert.equal(entries.find((e) => e.name === `${c.id} allocated`)!.unit, 'bytes/op');
   assert.equal(entries.length, 2 * r.cases.filter((x) => x.status === 'measured').length);
 });

@@ -75,7 +75,7 @@ test('the list and runtimes tables', () => {
 
 test('one escaper: data cannot break a Markdown row, load an image, inject HTML, or send escape sequences to a terminal', () => {
   const hostile = 'a|b\\c <img src=x> ![x](http://e/x.png)\r\nnext\u2028line \u001b]52;c;cGF3bmVk\u0007 \u001b[2J\u009b';
-  assert.equal(escapeCell(hostile, 'markdown'), 'a\\|b\\\\c &lt;img src=x&gt; !\\[x](http://e/x.png) next line ␛]52;c;cGF3bmVk␇ ␛[2J\ufffd');
+  assert.equal(escapeCell(hostile, 'markdown'), 'a\\|b\\\\c &lt;img src=x&gt; !\\[x]\\(http://e/x.png) next line ␛]52;c;cGF3bmVk␇ ␛[2J\ufffd');
   assert.equal(escapeCell(hostile, 'terminal'), 'a|b\\c <img src=x> ![x](http://e/x.png) next line ␛]52;c;cGF3bmVk␇ ␛[2J\ufffd');
   const md = renderTable({ columns: [{ id: 'x', header: 'X', cell: (r: string) => r }], rows: [hostile] }, 'markdown');
   assert.equal(md.split('\n').length, 3, 'one header, one rule, one row');

@@ -56,7 +56,7 @@ before(async () => {
   const all = await serializers.loadAll(prepared.config.serializers);
   const chosen = all.filter((s) => s.id === 'json' || SHELF.includes(s.id));
   const groups = expandTargets(planCases({ workloads: [workload], serializers: chosen, directions: ['serialize'], policy }, all), [{ id: 'node', runtime: 'node', version: process.versions.node }], false);
-  payload = writePayload(join(dir, 'payloads'), workload, 1, SEED);
+  payload = await writePayload(join(dir, 'payloads'), workload, 1, SEED);
   partialPath = join(dir, 'results.partial.jsonl');
   results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy, configPath: prepared.modulePath, partialPath, launchFor: () => launchWorker });
 });

@@ -97,7 +97,7 @@ test('a Chromium worker still running at its timeout is stopped and reported as 
   if (skip) { t.skip(skip); return; }
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-chromium-timeout-'));
   const w = await workloads.load('weather-station');
-  const payload = writePayload(join(dir, 'payloads'), w, 1, 42);
+  const payload = await writePayload(join(dir, 'payloads'), w, 1, 42);
   const prepared = await target.prepare({ cacheDir, bundleDir: join(dir, 'worker'), payloadPaths: [payload.path] });
   const job: WorkerJob = { mode: 'time', workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', caseClass: 'serialize', serializer: 'json', payloadPath: payload.path,
     policy: { ...TINY.measure, warmupMinMs: 60_000, warmupMaxMs: 60_000 } };
@@ -107,5 +107,5 @@ test('a Chromium worker still running at its timeout is stopped and reported as 
   const outcome = await prepared.launch(job, 10_000);
   assert.equal(outcome.timedOut, true);
   assert.ok(performance.now() - t0 < 30_000, 'the browser was closed at the timeout, not after the 60 s warmup');
-  assert.deepEqual(outcome.messages.map((m) => m.type), ['hello'], 'it had started the job');
+  assert.deepEqual(outcome.messages.map((m) => (m.type === 'stage' ? `stage ${m.stage}` : m.type)), ['hello', 'stage load', 'stage prepare', 'stage verify', 'stage warmup'], 'it had started the job and was warming up');
 });

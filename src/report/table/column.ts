@@ -18,11 +18,19 @@ export interface Column<Row> {
   cell(row: Row): string;
   /** colour of this column's cell (overrides the row's tone) */
   tone?(row: Row): Tone | undefined;
-  /** terminal: wrap at this width instead of widening the column to its longest cell */
+  /** terminal: wrap at this width instead of widening the column to its longest cell (and narrower still, down to {@link MIN_WRAP}, to fit the terminal) */
   wrap?: number;
+  /**
+   * terminal: when the table is wider than the terminal, columns are dropped highest number first
+   * (the rightmost of equals first) until it fits; absent or 0: never dropped
+   */
+  priority?: number;
   /** the most characters a cell shows (cut with …); default DEFAULT_MAX_CHARS */
   maxChars?: number;
 }
+
+/** The narrowest a `wrap` column is made to fit a terminal (characters, padding included). */
+export const MIN_WRAP = 24;
 
 /** A table: columns, rows, and how rows are grouped and coloured. */
 export interface Table<Row> {

@@ -3,7 +3,8 @@
  * versions, error messages from libraries, payload paths) goes through it before a table shows it.
  *
  * - Markdown (GitHub): `\` and `|` are escaped (a pipe would end the cell), `<` and `>` become
- *   entities (no HTML from the data), `![` becomes `!\[` (no image loaded from a message), and
+ *   entities (no HTML from the data), `![` becomes `!\[` (no image loaded from a message), `](`
+ *   becomes `]\(` (no link: `[text](url)` from a message stays text), and
  *   every line break (LF, CR, CRLF, U+2028/U+2029) becomes a space (a cell is one line).
  * - Terminal: control characters cannot reach the terminal: ESC (the start of every escape
  *   sequence: colours, clear screen, title, clipboard writes) and the other C0/C1 controls and DEL
@@ -46,5 +47,6 @@ export function escapeCell(text: string, dialect: Dialect, maxChars = DEFAULT_MA
     .replace(/\|/g, '\\|')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/!\[/g, '!\\[');
+    .replace(/!\[/g, '!\\[')
+    .replace(/\]\(/g, ']\\(');
 }

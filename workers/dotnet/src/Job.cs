@@ -35,6 +35,8 @@ public sealed class WorkerJob
     /// <summary>time | alloc | verify</summary>
     public string Mode = "";
     public string PayloadPath = "";
+    /// <summary>The per-launch channel key (hex) from the start message; null when the host sent none.</summary>
+    public string? Key;
     public MeasurePolicy Policy = new MeasurePolicy();
 
     public bool Serialize => Direction == "serialize";
@@ -56,6 +58,7 @@ public sealed class WorkerJob
             throw new FormatException($"expected a start message of protocol {Channel.Version}");
         if (Str(root, "type") != "start") throw new FormatException("expected a message of type start");
         var j = Obj(root, "job");
+        string? key = root.TryGetProperty("key", out var k) && k.ValueKind == JsonValueKind.String ? k.GetString() : null;
         var pol = Obj(j, "policy");
         return new WorkerJob
         {
@@ -68,6 +71,7 @@ public sealed class WorkerJob
             Baseline = j.TryGetProperty("baseline", out var b) && b.ValueKind == JsonValueKind.String ? b.GetString() : null,
             Mode = Str(j, "mode"),
             PayloadPath = Str(j, "payloadPath"),
+            Key = key,
             Policy = new MeasurePolicy
             {
                 WarmupMinOps = (int)Num(pol, "warmupMinOps"),
@@ -84,6 +88,17 @@ public sealed class WorkerJob
                 AllocWindowMinMs = Num(pol, "allocWindowMinMs"),
             },
         };
+    }
+
+    /// <summary>The start line's <c>key</c> when the line is JSON with a string key, else null (for signing an error about the rest).</summary>
+    public static string? KeyOf(string line)
+    {
+        try
+        {
+            using var doc = JsonDocument.Parse(line);
+            return doc.RootElement.ValueKind == JsonValueKind.Object && doc.RootElement.TryGetProperty("key", out var k) && k.ValueKind == JsonValueKind.String ? k.GetString() : null;
+        }
+        catch (JsonException) { return null; }
     }
 
     static JsonElement Obj(JsonElement e, string name) =>

@@ -7,7 +7,7 @@ using System.Text.Json;
 namespace JsonBench.Worker;
 
 /// <summary>
-/// The .NET worker: one process per case launch, speaking protocol 1 (src/worker/protocol.ts).
+/// The .NET worker: one process per case launch, speaking protocol 2 (src/worker/protocol.ts: signed lines, see <see cref="Channel"/>).
 /// Reads one StartMessage line on stdin, sends `hello`, then runs the job (<see cref="JobRunner"/>),
 /// streaming messages on fd 3 (<see cref="Channel"/>); exits 0 after `done` or `error`.
 /// <c>jsonbench-worker --probe</c> instead prints one JSON line on stdout describing the runtime,
@@ -21,13 +21,18 @@ public static class Program
         if (args.Contains("--probe")) { Console.Out.WriteLine(Probe()); return 0; }
         var channel = new Channel();
         WorkerJob job;
+        string? line = null;
         try
         {
-            var line = Console.In.ReadLine() ?? throw new FormatException("no start message on stdin");
+            line = Console.In.ReadLine() ?? throw new FormatException("no start message on stdin");
             job = WorkerJob.ParseStartLine(line);
+            if (job.Key != null) channel.UseKey(job.Key);
         }
         catch (Exception e)
         {
+            // signed when the key could be read at all (the host rejects unsigned lines); stderr in any case
+            Console.Error.WriteLine("jsonbench-worker: " + e.Message);
+            try { var key = line == null ? null : WorkerJob.KeyOf(line); if (key != null) channel.UseKey(key); } catch (FormatException) { }
             channel.Send("error", w => { w.WriteString("stage", "load"); w.WriteString("message", "worker: " + e.Message); });
             return 2;
         }

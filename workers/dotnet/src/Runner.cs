@@ -43,6 +43,12 @@ public sealed class JobRunner : ICodecVisitor
         _job = job; _channel = channel; _started = startedTicks;
     }
 
+    /// <summary>A `stage` message: the step that runs serializer code next (a launch killed at its timeout names it).</summary>
+    void Mark(string stage, string? side)
+    {
+        _channel.Send("stage", w => { w.WriteString("stage", stage); if (side != null) w.WriteString("side", side); });
+    }
+
     static T Stage<T>(string stage, string? side, Func<T> f)
     {
         try { return f(); }
@@ -62,6 +68,7 @@ public sealed class JobRunner : ICodecVisitor
     public void Visit<U>(Codec<U> codec, WireSettings settings) where U : class
     {
         var job = _job;
+        Mark("load", null);
         var texts = Stage("load", null, () => new[] { File.ReadAllText(job.PayloadPath), File.ReadAllText(job.VariantPath) });
         var payloads = Stage("load", null, () => texts.Select(t => new Payload(t, job.Shape, settings.Indented)).ToArray());
         try { Run(codec, settings, payloads); }
@@ -99,9 +106,11 @@ public sealed class JobRunner : ICodecVisitor
                 w.WriteString("code", adapter.Code(job.Serialize));
                 RuntimeInfo.WriteLibrary(w, adapter.Library);
             });
+            Mark("prepare", side);
             if (job.Serialize)
             {
                 var call = Stage("prepare", side, () => adapter.Serializer(codec, settings));
+                Mark("verify", side);
                 for (int k = 0; k < payloads.Length; k++)
                 {
                     var units = Stage("verify", side, () => payloads[k].Units.Select(codec.ReadWire).ToList());
@@ -115,6 +124,7 @@ public sealed class JobRunner : ICodecVisitor
             else
             {
                 var call = Stage("prepare", side, () => adapter.Deserializer(codec, settings));
+                Mark("verify", side);
                 for (int k = 0; k < payloads.Length; k++)
                 {
                     var outputs = Stage("verify", side, () => payloads[k].Texts.Select(t => Canonical(codec, call(t))).ToList());
@@ -128,6 +138,7 @@ public sealed class JobRunner : ICodecVisitor
         if (job.Mode == "verify") { Done(false); return; }
 
         var p = job.Policy;
+        Mark("warmup", null);
         if (job.Mode == "alloc")
         {
             Stage("warmup", "serializer", () => Timing.Warmup(ops["serializer"], p));
