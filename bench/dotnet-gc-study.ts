@@ -9,7 +9,8 @@
  *   - `none+long`, `side+settle+long`: combinations;
  *   - `reference`: no forced GC and 500 ms samples (each spans many GC cycles, as BenchmarkDotNet's iterations): the
  *     steady-state cost per op the cheaper rules are judged against;
- *   - `retainvm`: the lab's rule with DOTNET_GCRetainVM=1 (freed memory kept committed: a diagnosis of page-fault cost).
+ *   - `retainvm`: the lab's rule with DOTNET_GCRetainVM=1 (freed memory kept committed: a diagnosis of page-fault cost);
+ *   - `nosettle`: the lab's rule without the JIT settle after warmup (JSONBENCH_DOTNET_JIT_SETTLE=0); `tc0`: DOTNET_TieredCompilation=0.
  * Per launch: the ratio (median of per-round ratios of medians) by wall clock and by thread CPU,
  * the rounds, the transient (median over rounds of sample 0 ÷ the median of the later samples of
  * the same side, both sides), and the share of rounds in which the JIT still compiled.
@@ -34,6 +35,10 @@ const VARIANTS: Record<string, { env: Record<string, string>; policy?: Partial<M
   /** the reference: no forced GC, half-second samples (many GC cycles each), as BenchmarkDotNet's 500 ms iterations */
   reference: { env: { JSONBENCH_DOTNET_GC: 'none' }, policy: { sampleTargetMs: 500, samplesPerRound: 2, timeCapMs: 8000 } },
   retainvm: { env: { DOTNET_GCRetainVM: '1' } },
+  /** the lab's rule without the wait for tiered compilation to finish (Timing.SettleJit), as before it existed */
+  nosettle: { env: { JSONBENCH_DOTNET_JIT_SETTLE: '0' } },
+  /** tiered compilation off (every method compiled once, fully optimised): no tier-up can happen while timing */
+  tc0: { env: { DOTNET_TieredCompilation: '0' } },
 };
 const PAIRS: Record<string, { direction: 'serialize' | 'deserialize'; serializer: string }> = {
   'ser-newtonsoft': { direction: 'serialize', serializer: 'newtonsoft' },

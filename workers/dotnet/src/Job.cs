@@ -18,6 +18,14 @@ public sealed class MeasurePolicy
     public double TimeCapMs;
     public int AllocWindows;
     public double AllocWindowMinMs;
+
+    /// <summary>A copy with another sample target (ms).</summary>
+    public MeasurePolicy WithSampleTarget(double ms)
+    {
+        var copy = (MeasurePolicy)MemberwiseClone();
+        copy.SampleTargetMs = ms;
+        return copy;
+    }
 }
 
 /// <summary>What one launch is asked to do (WorkerJob in src/worker/protocol.ts).</summary>

@@ -141,7 +141,9 @@ public sealed class JobRunner : ICodecVisitor
         Mark("warmup", null);
         if (job.Mode == "alloc")
         {
-            Stage("warmup", "serializer", () => Timing.Warmup(ops["serializer"], p));
+            var w0 = Stage("warmup", "serializer", () => Timing.Warmup(ops["serializer"], p));
+            // tier-1 code may allocate less than tier 0 (.NET 10 allocates some objects on the stack): count the code that is timed
+            Stage("warmup", "serializer", () => Timing.SettleJit(ops["serializer"], p, w0.Ops));
             if (!Allocation.Available)
             {
                 _channel.Send("alloc", w => { w.WriteStartArray("windowsBytesPerOp"); w.WriteEndArray(); w.WriteNumber("gcPerOp", 0); w.WriteNumber("opsPerWindow", 0); w.WriteString("method", "n/a"); w.WriteString("how", Allocation.How(RuntimeInfo.Description)); });
@@ -168,12 +170,22 @@ public sealed class JobRunner : ICodecVisitor
         for (int k = 0; k < 5; k++) emptyNs = Math.Min(emptyNs, Timing.RunSample(empty, emptyOps).WallNs);
 
         var warm = new Dictionary<string, (int Ops, double Ms)>();
+        var settled = new Dictionary<string, (int Ops, double Ms, bool Quiet)>();
         var perSample = new Dictionary<string, int>();
         foreach (var (side, _) in sides)
         {
             warm[side] = Stage("warmup", side, () => Timing.Warmup(ops[side], p));
-            perSample[side] = Stage("warmup", side, () => Timing.Pilot(ops[side], p));
+            settled[side] = Stage("warmup", side, () => Timing.SettleJit(ops[side], p, warm[side].Ops));
         }
+        // the pilots after both sides settled: the second side's settling must not run inside the first's samples
+        var targetMs = new Dictionary<string, double>();
+        foreach (var (side, _) in sides)
+        {
+            var (n, ms) = Stage("warmup", side, () => Timing.PilotAmortised(ops[side], p));
+            perSample[side] = n; targetMs[side] = ms;
+        }
+        // rounds run with the longer of the two sides' sample targets (the round length and its cut rule follow it)
+        var roundPolicy = p.WithSampleTarget(targetMs.Values.Max());
         bool paired = ops.ContainsKey("baseline");
         _channel.Send("setup", w =>
         {
@@ -188,11 +200,24 @@ public sealed class JobRunner : ICodecVisitor
             w.WriteNumber("baselineMs", paired ? warm["baseline"].Ms : 0);
             w.WriteEndObject();
             w.WriteNumber("emptyNsPerOp", emptyNs);
+            // .NET only: the sample target the rounds ran with (Timing.PilotAmortised)
+            w.WriteNumber("sampleTargetMs", roundPolicy.SampleTargetMs);
+            // .NET only: the wait for tiered compilation to finish after warmup (Timing.SettleJit)
+            w.WriteStartObject("jitSettle");
+            foreach (var (side, _) in sides)
+            {
+                w.WriteStartObject(side);
+                w.WriteNumber("ops", settled[side].Ops);
+                w.WriteNumber("ms", settled[side].Ms);
+                w.WriteBoolean("quiet", settled[side].Quiet);
+                w.WriteEndObject();
+            }
+            w.WriteEndObject();
         });
         var result = Stage("measure", null, () => Timing.MeasureRounds(
             new TimedSide(ops["serializer"], perSample["serializer"]),
             paired ? new TimedSide(ops["baseline"], perSample["baseline"]) : null,
-            p,
+            roundPolicy,
             (round, index) => _channel.Send("round", w =>
             {
                 w.WriteNumber("round", index);

@@ -18,6 +18,10 @@ public static class Overrides
     public static readonly string Gc = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_NO_ROUND_GC") == "1" ? "none"
         : Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_GC") is string g && (g == "round" || g == "none") ? g : "side";
     public static readonly int? SettleSamples = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_SETTLE_SAMPLES"), out var n) && n >= 0 ? n : null;
+    /// <summary>JSONBENCH_DOTNET_MIN_OPS=n: the fewest ops per sample the pilot aims at (default <see cref="Timing.MinOpsPerSample"/>; 0 or 1: the JavaScript worker's rule alone).</summary>
+    public static readonly int? MinOps = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_MIN_OPS"), out var m) && m >= 0 ? m : null;
+    /// <summary>JSONBENCH_DOTNET_JIT_SETTLE=0: no wait for the JIT to go quiet after warmup (the method before it existed).</summary>
+    public static readonly bool NoJitSettle = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_JIT_SETTLE") == "0";
 
     /// <summary>"gc=round, settleSamples=3", or null when the method is the lab's.</summary>
     public static string? Describe()
@@ -25,6 +29,8 @@ public static class Overrides
         var parts = new List<string>();
         if (Gc != "side") parts.Add($"gc={Gc}");
         if (SettleSamples != null) parts.Add($"settleSamples={SettleSamples}");
+        if (NoJitSettle) parts.Add("jitSettle=0");
+        if (MinOps != null) parts.Add($"minOps={MinOps}");
         return parts.Count == 0 ? null : string.Join(", ", parts);
     }
 }
@@ -94,6 +100,48 @@ public static class Timing
         }
     }
 
+    /// <summary>
+    /// TC_CallCountThreshold of .NET's tiered compilation: a method is rejitted at tier 1 after this
+    /// many calls (docs/design/features/tiered-compilation.md in dotnet/runtime; default 30).
+    /// </summary>
+    public const int TierUpCalls = 30;
+    /// <summary>How long the JIT must have compiled nothing (any thread) before timing starts: 2.5 × TC_CallCountingDelayMs (100 ms), the delay tier-1 promotion waits after the last tier-0 activity.</summary>
+    public const double JitQuietMs = 250;
+
+    /// <summary>
+    /// After warmup, on a runtime with tiered compilation (.NET; Mono has no counter and no tiers):
+    /// runs the op until it has run at least <see cref="TierUpCalls"/> times in all (with
+    /// <paramref name="opsSoFar"/>: so the op's own entry has been promoted), and the JIT compiled no
+    /// method for <see cref="JitQuietMs"/> and 3 ops; at most <c>5 × warmupMaxMs</c> within 1–10 s.
+    /// Without it a 50 ms op is timed while tier 0 code is still being replaced (seen here: methods
+    /// compiled in 9 of 10 rounds of users/10000, Newtonsoft ÷ STJ 6.5× instead of the 1.8× seen with
+    /// tiering off). BenchmarkDotNet has a Jitting stage for the same reason (EngineJitStage).
+    /// Returns the ops and ms spent and whether the JIT went quiet (false: the cap was hit).
+    /// </summary>
+    public static (int Ops, double Ms, bool Quiet) SettleJit(Action<int> op, MeasurePolicy p, int opsSoFar)
+    {
+        long count = Jit.CompiledMethods();
+        if (count < 0 || Overrides.NoJitSettle) return (0, 0, count >= 0 ? false : true);
+        double capMs = Math.Min(Math.Max(5 * p.WarmupMaxMs, 1_000), 10_000);
+        long start = Clock.WallTicks();
+        long quietFrom = start;
+        int ops = 0, quietOps = 0;
+        for (;;)
+        {
+            op(ops++);
+            quietOps++;
+            long now = Jit.CompiledMethods();
+            if (now != count) { count = now; quietFrom = Clock.WallTicks(); quietOps = 0; }
+            double ms = Clock.MsSince(start);
+            bool quiet = opsSoFar + ops >= TierUpCalls && quietOps >= 3 && Clock.MsSince(quietFrom) >= JitQuietMs;
+            if (quiet || ms >= capMs)
+            {
+                Sink.Drain();
+                return (ops, ms, quiet);
+            }
+        }
+    }
+
     /// <summary>Doubles ops per sample (or jumps near the target once a sample is readable) until one sample lasts sampleTargetMs. Returns ops per sample (≥ 1).</summary>
     public static int Pilot(Action<int> op, MeasurePolicy p)
     {
@@ -115,6 +163,34 @@ public static class Timing
         GC.Collect();
         GC.WaitForPendingFinalizers();
         GC.Collect();
+    }
+
+    /// <summary>The fewest ops a sample should hold when that fits in <see cref="SampleCeilingMs"/> (see <see cref="PilotAmortised"/>).</summary>
+    public const int MinOpsPerSample = 20;
+    /// <summary>The longest sample <see cref="PilotAmortised"/> asks for (ms).</summary>
+    public const double SampleCeilingMs = 100;
+
+    /// <summary>
+    /// Ops per sample for the .NET worker: the pilot's (samples of sampleTargetMs), raised to
+    /// <see cref="MinOpsPerSample"/> ops when a sample would hold fewer, the sample then lasting up to
+    /// <see cref="SampleCeilingMs"/>. Why: on .NET an allocation-heavy op on a large payload (users/10000:
+    /// Newtonsoft serialize, 7 MB/op) triggers a costly collection every few ops, most often right after
+    /// the forced full GC before each side; with one or two ops per sample a sample either holds that
+    /// collection (~30 ms of thread CPU) or not (~5 ms), and per-round medians of two or three such samples
+    /// flip between the two. Measured here (load ~19, users/10000 list serialize, Newtonsoft ÷ STJ by
+    /// thread CPU, two launches each): 10 ms samples 6.55 and 4.93; 100 ms samples 1.26 and 2.05;
+    /// no forced GC and 500 ms samples (BenchmarkDotNet's iteration time) 1.30. Samples of at least 20 ops
+    /// amortise the collections as BenchmarkDotNet's iterations do, while ops of microseconds keep the
+    /// lab's 10 ms samples (they already hold thousands of ops). Returns ops per sample and the target used.
+    /// </summary>
+    public static (int Ops, double TargetMs) PilotAmortised(Action<int> op, MeasurePolicy p)
+    {
+        int ops = Pilot(op, p);
+        int min = Overrides.MinOps ?? MinOpsPerSample;
+        if (ops >= min) return (ops, p.SampleTargetMs);
+        double opMs = RunSample(op, ops).WallNs / 1e6;
+        double target = Math.Min(SampleCeilingMs, Math.Max(p.SampleTargetMs, min * opMs));
+        return (Math.Max(ops, (int)Math.Ceiling(target / Math.Max(opMs, 1e-6))), target);
     }
 
     /// <summary>
