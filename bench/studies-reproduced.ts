@@ -38,7 +38,8 @@ export interface Published {
   time: [number, number]; alloc?: [number, number];
 }
 
-const MB = 1e6; const KB = 1e3;
+/** BenchmarkDotNet's units (MemoryDiagnoser: 1 KB = 1024 B), which the studies quote. */
+const KB = 1024; const MB = 1024 * 1024;
 const S1 = '.NET 8, 10,000 fake users (BenchmarkDotNet)';
 const S2 = 'orders on net10 (BenchmarkDotNet; net9 figures in the issue)';
 const S3 = 'company, employees with 3 hobbies';
@@ -94,6 +95,14 @@ export function cpuRatio(c: CaseResult, confidence: number): RatioWithInterval |
   return { ratio, interval: logRatioInterval(perLaunch.flat(), ratio, confidence) };
 }
 
+/** An interval whose high end is more than this many times its low end says little: "within error" is then flagged as weak. */
+export const WIDE = 3;
+
+/** True when the interval spans more than {@link WIDE}×. */
+export function isWide(x: RatioWithInterval | null): boolean {
+  return !!x?.interval && x.interval[1] / x.interval[0] > WIDE;
+}
+
 /** Verdict on a time ratio. */
 export function timeVerdict(published: number, got: RatioWithInterval | null): { direction: boolean | null; withinError: boolean | null } {
   if (!got) return { direction: null, withinError: null };
@@ -111,7 +120,7 @@ export function allocVerdict(published: number, got: number | null): { direction
 }
 
 const fmt = (x: RatioWithInterval | null) => (x ? `${ratioNumber(x.ratio, 2)}${x.interval ? ` [${ratioNumber(x.interval[0], 2)}–${ratioNumber(x.interval[1], 2)}]` : ''}` : '—');
-const yes = (b: boolean | null) => (b === null ? '—' : b ? 'yes' : '**no**');
+const yes = (b: boolean | null, wide = false) => (b === null ? '—' : b ? (wide ? 'yes (wide)' : 'yes') : '**no**');
 
 /** The cases of the results files matching a published row (target kind, workload, size, shape, direction, serializer). */
 function findCase(files: readonly ResultsFile[], p: Published, serializer: string): CaseResult | undefined {
@@ -136,7 +145,7 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
     + 'jsonbench\'s time ratio: **wall** is the lab\'s (paired alternating rounds in one process, median of per-round ratios of medians, 99.9% interval on the log scale); '
     + '**CPU** is the same from the worker\'s thread-CPU clock (CLOCK_THREAD_CPUTIME_ID, per sample): preemption by other processes adds wall time, not CPU time. '
     + 'Allocation is exact on both sides (BenchmarkDotNet\'s MemoryDiagnoser and GC.GetAllocatedBytesForCurrentThread count the same bytes). '
-    + 'Time verdicts: *direction* — same side of 1 (a published 0.95–1.05 is "about equal": agrees when the interval holds 1); *within error* — the published ratio lies inside jsonbench\'s interval. '
+    + 'Time verdicts: *direction* — same side of 1 (a published 0.95–1.05 is "about equal": agrees when the interval holds 1); *within error* — the published ratio lies inside jsonbench\'s interval ("yes (wide)": an interval wider than ' + WIDE + '×, which agrees with almost anything). '
     + 'Allocation verdicts: direction as for time; *close* — within 15% of the published ratio.', '');
   const confidence = files[0]?.policy.measure.confidence ?? 0.999;
   const studies = [...new Set(PUBLISHED.map((p) => p.study))];
@@ -144,7 +153,7 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
   for (const study of studies) {
     const rows = PUBLISHED.filter((p) => p.study === study);
     const lines: string[] = [];
-    let n = 0; let dirWall = 0; let dirCpu = 0; let inWall = 0; let inCpu = 0; let nAlloc = 0; let dirAlloc = 0; let closeAlloc = 0; let missing = 0;
+    let n = 0; let dirWall = 0; let dirCpu = 0; let inWall = 0; let inCpu = 0; let wideWall = 0; let wideCpu = 0; let nAlloc = 0; let dirAlloc = 0; let closeAlloc = 0; let missing = 0;
     for (const p of rows) {
       const c = findCase(files, p, p.serializer);
       const b = findCase(files, p, p.baseline);
@@ -158,19 +167,21 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
       const cpu = cpuRatio(c, confidence);
       const tw = timeVerdict(pub, wall); const tc = timeVerdict(pub, cpu);
       n++; if (tw.direction) dirWall++; if (tc.direction) dirCpu++; if (tw.withinError) inWall++; if (tc.withinError) inCpu++;
+      if (tw.withinError && isWide(wall)) wideWall++;
+      if (tc.withinError && isWide(cpu)) wideCpu++;
       const pubAlloc = p.alloc ? p.alloc[0] / p.alloc[1] : null;
       const gotAlloc = c.allocRatio ?? null;
       const av = pubAlloc === null ? { direction: null, close: null } : allocVerdict(pubAlloc, gotAlloc);
       if (pubAlloc !== null && gotAlloc !== null) { nAlloc++; if (av.direction) dirAlloc++; if (av.close) closeAlloc++; }
-      const bytes = (x: number | undefined) => (x === undefined ? '—' : x >= 1e6 ? `${(x / 1e6).toFixed(2)} MB` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} KB` : `${x.toFixed(0)} B`);
+      const bytes = (x: number | undefined) => (x === undefined ? '—' : x >= MB ? `${(x / MB).toFixed(2)} MB` : x >= KB ? `${(x / KB).toFixed(1)} KB` : `${x.toFixed(0)} B`);
       const allocOf = (x: CaseResult | undefined) => (x?.status === 'measured' && x.allocated?.method !== 'n/a' ? x.allocated?.mean : undefined);
-      lines.push(`| ${p.label} | ${p.serializer} | ${ratioNumber(pub, 2)} | ${fmt(wall)} | ${fmt(cpu)} | ${yes(tw.direction)} / ${yes(tw.withinError)} | ${yes(tc.direction)} / ${yes(tc.withinError)} `
+      lines.push(`| ${p.label} | ${p.serializer} | ${ratioNumber(pub, 2)} | ${fmt(wall)} | ${fmt(cpu)} | ${yes(tw.direction)} / ${yes(tw.withinError, isWide(wall))} | ${yes(tc.direction)} / ${yes(tc.withinError, isWide(cpu))} `
         + `| ${pubAlloc === null ? '—' : ratioNumber(pubAlloc, 2)} | ${gotAlloc === null ? '—' : ratioNumber(gotAlloc, 2)} (${bytes(allocOf(c))} ÷ ${bytes(allocOf(b))}) | ${pubAlloc === null ? '—' : `${yes(av.direction)} / ${yes(av.close)}`} |`);
     }
     out.push(`## ${study}`, '', KNOWN[study] ?? '', '',
       '| case | serializer | published time ratio | jsonbench wall | jsonbench CPU | wall: direction / within error | CPU: direction / within error | published alloc ratio | jsonbench alloc ratio | alloc: direction / close |',
       '|---|---|---|---|---|---|---|---|---|---|', ...lines, '');
-    const summary = `${study}: time — direction agrees in ${dirWall} of ${n} comparisons by wall clock and ${dirCpu} of ${n} by CPU time; the published ratio is inside jsonbench's interval in ${inWall} of ${n} (wall) and ${inCpu} of ${n} (CPU). Allocation — direction agrees in ${dirAlloc} of ${nAlloc}, within 15% in ${closeAlloc} of ${nAlloc}.${missing ? ` ${missing} comparison${missing === 1 ? '' : 's'} without a measured case.` : ''}`;
+    const summary = `${study}: time — direction agrees in ${dirWall} of ${n} comparisons by wall clock and ${dirCpu} of ${n} by CPU time; the published ratio is inside jsonbench's interval in ${inWall} of ${n} (wall; ${wideWall} of them an interval wider than ${WIDE}×, which says little) and ${inCpu} of ${n} (CPU; ${wideCpu} wider than ${WIDE}×). Allocation — direction agrees in ${dirAlloc} of ${nAlloc}, within 15% in ${closeAlloc} of ${nAlloc}.${missing ? ` ${missing} comparison${missing === 1 ? '' : 's'} without a measured case.` : ''}`;
     out.push(summary, '');
     closing.push(`- ${summary}`);
   }

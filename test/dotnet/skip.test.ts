@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 const suite = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 
 function runWithout(file: string, env: Record<string, string>): { out: string; status: number | null } {
-  const r = spawnSync(process.execPath, ['--test', '--test-reporter=tap', suite(file)], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
+  // NODE_TEST_CONTEXT removed: with it, node:test in the child takes itself for a nested run and runs nothing
+  const { NODE_TEST_CONTEXT: _, ...parent } = process.env;
+  const r = spawnSync(process.execPath, ['--test', '--test-reporter=tap', suite(file)], { env: { ...parent, ...env }, encoding: 'utf8', timeout: 120_000 });
   return { out: r.stdout + r.stderr, status: r.status };
 }
 
