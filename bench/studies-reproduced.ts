@@ -76,7 +76,7 @@ export const PUBLISHED: readonly Published[] = [
 
 /** Where the published studies and this lab differ whatever the machine (stated with each study). */
 const KNOWN: Record<string, string> = {
-  [S1]: 'The study ran .NET 8 with BenchmarkDotNet (its own process per benchmark, many GCs per iteration); here .NET 10.0.12 (System.Text.Json 10.0.12 from the shared framework, Newtonsoft.Json 13.0.4). "Each user separately" is the `many` shape: one call per record, as the study looped.',
+  [S1]: 'The study ran .NET 8 with BenchmarkDotNet (its own process per benchmark, many GCs per iteration); here .NET 10.0.12 (System.Text.Json 10.0.12 from the shared framework, Newtonsoft.Json 13.0.4). "Each user separately" is the `many` shape: one call per record, as the study looped. Deserializing the list, both libraries allocate the same bytes here (4.25 MB each); BenchmarkDotNet 0.15.8\'s MemoryDiagnoser counted the same on this machine (workers/dotnet/README.md), so the study\'s 1.78× is a difference of .NET 8 and its library versions, not of the method.',
   [S2]: 'Published on net9 and net10 with BenchmarkDotNet; compared here with its net10 column. The orders DTOs are jsonbench\'s generated ones (an enum, a date, nested lines), not the study\'s classes.',
   [S3]: 'The study gave absolute figures only; its ratios are computed here. Its allocation figures are for serialize only.',
   [S4]: 'Published on Mono 6.12 on an ARM controller with Newtonsoft 13.0.5-beta1; here Debian\'s Mono 6.8 on x86-64 and Newtonsoft 13.0.4 (13.0.5-beta1 is not in this machine\'s NuGet copy). The study timed 4 alternating rounds of 3,000 parses; jsonbench times paired ABBA rounds after warmup.',
