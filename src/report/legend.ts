@@ -17,6 +17,6 @@ export function legendSentences(first: ResultsFile): string[] {
     `Ratio is time ÷ the class baseline's, drawn from alternating rounds in the same process (< 1 is faster); [low–high] is its ${level} interval on the log scale (asymmetric, never below 0).`,
     `Allocated is bytes/op (${how}); ~ marks an estimate; Alloc Ratio is against the baseline's.`,
     ...(platforms.has('dotnet') ? ['.NET cases pass the same gate as JavaScript ones, checked on the host from the outputs the worker sends, with two rules so that "equal by value" means the same across languages: date-time fields compare as instants, and string escapes are normalised as JSON.stringify writes them before the text checks; later launches must reproduce the verified output\'s SHA-256.'] : []),
-    'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree.',
+    'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree, ⏹ rebuilt from a killed run.',
   ];
 }

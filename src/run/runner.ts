@@ -109,7 +109,8 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   const bestBaseline = new Map<string, number>();
   const runnable = input.groups.flat().filter((c) => c.status === 'planned' && !input.faultOf?.(c)).length;
-  const total = runnable * (policy.launches + 1);
+  // grows by one per relaunch and shrinks by the launches a case no longer needs, so the counter never passes it
+  let total = runnable * (policy.launches + 1);
   let index = 0;
   const finish = (r: CaseResult) => {
     results.push(r);
@@ -148,13 +149,14 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
         for (;;) {
           input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'time', launch: l });
           const v = judgeLaunch(await launchOf(rec.planned)(job(rec, 'time'), policy.caseTimeoutMs), l, policy.caseTimeoutMs);
-          if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); continue; }
-          if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
+          if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); total++; continue; }
+          if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); total -= policy.launches - l + 1; break; }
           if (v.kind === 'incorrect' || v.kind === 'bad') {
             if (v.kind === 'bad' && v.partial && v.partial.rounds.length) keep(rec, v.partial);
-            if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); continue; }
+            if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); total++; continue; }
             rec.end = v.kind === 'incorrect' ? { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } } : { status: v.status, reason: v.reason };
             if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.end.status}`);
+            total -= policy.launches - l + 1;
             break;
           }
           const baseNs = rec.paired ? v.record.rounds.flatMap((r) => r.baselineNs) : rec.planned.serializer === rec.planned.baseline ? v.record.rounds.flatMap((r) => r.serializerNs) : [];
@@ -167,6 +169,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
               v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
               keep(rec, v.record);
               rec.relaunches++;
+              total++;
               continue;
             }
           }
