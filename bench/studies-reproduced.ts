@@ -103,12 +103,18 @@ export function isWide(x: RatioWithInterval | null): boolean {
   return !!x?.interval && x.interval[1] / x.interval[0] > WIDE;
 }
 
-/** Verdict on a time ratio. */
+/**
+ * Verdict on a time ratio. `direction`: true when jsonbench's interval lies wholly on the published
+ * side of 1, false when wholly on the other side, null ("unclear") when it holds 1; a published
+ * ratio within 0.95–1.05 ("about equal") agrees when the interval holds 1. `withinError`: the
+ * published ratio lies inside the interval (null without an interval).
+ */
 export function timeVerdict(published: number, got: RatioWithInterval | null): { direction: boolean | null; withinError: boolean | null } {
   if (!got) return { direction: null, withinError: null };
   const about = published >= 0.95 && published <= 1.05;
   const [lo, hi] = got.interval ?? [got.ratio, got.ratio];
-  const direction = about ? lo <= 1 && hi >= 1 : (published > 1) === (got.ratio > 1);
+  const holdsOne = lo <= 1 && hi >= 1;
+  const direction = about ? holdsOne : holdsOne ? null : (published > 1) === (lo > 1);
   return { direction, withinError: got.interval ? lo <= published && published <= hi : null };
 }
 
@@ -121,6 +127,7 @@ export function allocVerdict(published: number, got: number | null): { direction
 
 const fmt = (x: RatioWithInterval | null) => (x ? `${ratioNumber(x.ratio, 2)}${x.interval ? ` [${ratioNumber(x.interval[0], 2)}–${ratioNumber(x.interval[1], 2)}]` : ''}` : '—');
 const yes = (b: boolean | null, wide = false) => (b === null ? '—' : b ? (wide ? 'yes (wide)' : 'yes') : '**no**');
+const dir = (b: boolean | null, measured: boolean) => (measured && b === null ? 'unclear' : yes(b));
 
 /** The cases of the results files matching a published row (target kind, workload, size, shape, direction, serializer). */
 function findCase(files: readonly ResultsFile[], p: Published, serializer: string): CaseResult | undefined {
@@ -145,7 +152,7 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
     + 'jsonbench\'s time ratio: **wall** is the lab\'s (paired alternating rounds in one process, median of per-round ratios of medians, 99.9% interval on the log scale); '
     + '**CPU** is the same from the worker\'s thread-CPU clock (CLOCK_THREAD_CPUTIME_ID, per sample): preemption by other processes adds wall time, not CPU time. '
     + 'Allocation is exact on both sides (BenchmarkDotNet\'s MemoryDiagnoser and GC.GetAllocatedBytesForCurrentThread count the same bytes). '
-    + 'Time verdicts: *direction* — same side of 1 (a published 0.95–1.05 is "about equal": agrees when the interval holds 1); *within error* — the published ratio lies inside jsonbench\'s interval ("yes (wide)": an interval wider than ' + WIDE + '×, which agrees with almost anything). '
+    + 'Time verdicts: *direction* — jsonbench\'s interval lies on the published side of 1 (yes), on the other side (no), or holds 1 (unclear); a published 0.95–1.05 is "about equal" and agrees when the interval holds 1; *within error* — the published ratio lies inside jsonbench\'s interval ("yes (wide)": an interval wider than ' + WIDE + '×, which agrees with almost anything). '
     + 'Allocation verdicts: direction as for time; *close* — within 15% of the published ratio.', '');
   const confidence = files[0]?.policy.measure.confidence ?? 0.999;
   const studies = [...new Set(PUBLISHED.map((p) => p.study))];
@@ -153,7 +160,7 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
   for (const study of studies) {
     const rows = PUBLISHED.filter((p) => p.study === study);
     const lines: string[] = [];
-    let n = 0; let dirWall = 0; let dirCpu = 0; let inWall = 0; let inCpu = 0; let wideWall = 0; let wideCpu = 0; let nAlloc = 0; let dirAlloc = 0; let closeAlloc = 0; let missing = 0;
+    let n = 0; let dirWall = 0; let dirCpu = 0; let offWall = 0; let offCpu = 0; let inWall = 0; let inCpu = 0; let wideWall = 0; let wideCpu = 0; let nAlloc = 0; let dirAlloc = 0; let closeAlloc = 0; let missing = 0;
     for (const p of rows) {
       const c = findCase(files, p, p.serializer);
       const b = findCase(files, p, p.baseline);
@@ -166,7 +173,7 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
       const wall: RatioWithInterval | null = c.ratio === null ? null : { ratio: c.ratio, interval: ratioIntervalOf(c) };
       const cpu = cpuRatio(c, confidence);
       const tw = timeVerdict(pub, wall); const tc = timeVerdict(pub, cpu);
-      n++; if (tw.direction) dirWall++; if (tc.direction) dirCpu++; if (tw.withinError) inWall++; if (tc.withinError) inCpu++;
+      n++; if (tw.direction) dirWall++; if (tc.direction) dirCpu++; if (tw.direction === false) offWall++; if (tc.direction === false) offCpu++; if (tw.withinError) inWall++; if (tc.withinError) inCpu++;
       if (tw.withinError && isWide(wall)) wideWall++;
       if (tc.withinError && isWide(cpu)) wideCpu++;
       const pubAlloc = p.alloc ? p.alloc[0] / p.alloc[1] : null;
@@ -175,13 +182,13 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
       if (pubAlloc !== null && gotAlloc !== null) { nAlloc++; if (av.direction) dirAlloc++; if (av.close) closeAlloc++; }
       const bytes = (x: number | undefined) => (x === undefined ? '—' : x >= MB ? `${(x / MB).toFixed(2)} MB` : x >= KB ? `${(x / KB).toFixed(1)} KB` : `${x.toFixed(0)} B`);
       const allocOf = (x: CaseResult | undefined) => (x?.status === 'measured' && x.allocated?.method !== 'n/a' ? x.allocated?.mean : undefined);
-      lines.push(`| ${p.label} | ${p.serializer} | ${ratioNumber(pub, 2)} | ${fmt(wall)} | ${fmt(cpu)} | ${yes(tw.direction)} / ${yes(tw.withinError, isWide(wall))} | ${yes(tc.direction)} / ${yes(tc.withinError, isWide(cpu))} `
+      lines.push(`| ${p.label} | ${p.serializer} | ${ratioNumber(pub, 2)} | ${fmt(wall)} | ${fmt(cpu)} | ${dir(tw.direction, !!wall)} / ${yes(tw.withinError, isWide(wall))} | ${dir(tc.direction, !!cpu)} / ${yes(tc.withinError, isWide(cpu))} `
         + `| ${pubAlloc === null ? '—' : ratioNumber(pubAlloc, 2)} | ${gotAlloc === null ? '—' : ratioNumber(gotAlloc, 2)} (${bytes(allocOf(c))} ÷ ${bytes(allocOf(b))}) | ${pubAlloc === null ? '—' : `${yes(av.direction)} / ${yes(av.close)}`} |`);
     }
     out.push(`## ${study}`, '', KNOWN[study] ?? '', '',
       '| case | serializer | published time ratio | jsonbench wall | jsonbench CPU | wall: direction / within error | CPU: direction / within error | published alloc ratio | jsonbench alloc ratio | alloc: direction / close |',
       '|---|---|---|---|---|---|---|---|---|---|', ...lines, '');
-    const summary = `${study}: time — direction agrees in ${dirWall} of ${n} comparisons by wall clock and ${dirCpu} of ${n} by CPU time; the published ratio is inside jsonbench's interval in ${inWall} of ${n} (wall; ${wideWall} of them an interval wider than ${WIDE}×, which says little) and ${inCpu} of ${n} (CPU; ${wideCpu} wider than ${WIDE}×). Allocation — direction agrees in ${dirAlloc} of ${nAlloc}, within 15% in ${closeAlloc} of ${nAlloc}.${missing ? ` ${missing} comparison${missing === 1 ? '' : 's'} without a measured case.` : ''}`;
+    const summary = `${study}: time — direction agrees in ${dirWall} of ${n} comparisons by wall clock (${offWall} opposite, the rest unclear: the interval holds 1) and ${dirCpu} of ${n} by CPU time (${offCpu} opposite); the published ratio is inside jsonbench's interval in ${inWall} of ${n} (wall; ${wideWall} of them an interval wider than ${WIDE}×, which says little) and ${inCpu} of ${n} (CPU; ${wideCpu} wider than ${WIDE}×). Allocation — direction agrees in ${dirAlloc} of ${nAlloc}, within 15% in ${closeAlloc} of ${nAlloc}.${missing ? ` ${missing} comparison${missing === 1 ? '' : 's'} without a measured case.` : ''}`;
     out.push(summary, '');
     closing.push(`- ${summary}`);
   }

@@ -12,12 +12,13 @@ test('every published comparison of issue 12 is there, each against stj', () => 
   assert.deepEqual([mono.workload, mono.direction, (mono.time[0] / mono.time[1]).toFixed(2), mono.alloc], ['weather-station', 'deserialize', '1.36', [3816, 1024]]);
 });
 
-test('time verdict: direction by the side of 1, within error when the published ratio is inside the interval', () => {
+test('time verdict: direction by the side of 1 the interval lies on (unclear when it holds 1), within error when the published ratio is inside it', () => {
   assert.deepEqual(timeVerdict(1.7, { ratio: 1.9, interval: [1.6, 2.2] }), { direction: true, withinError: true });
   assert.deepEqual(timeVerdict(1.7, { ratio: 2.5, interval: [2.2, 2.9] }), { direction: true, withinError: false });
   assert.deepEqual(timeVerdict(1.7, { ratio: 0.8, interval: [0.7, 0.9] }), { direction: false, withinError: false });
   assert.deepEqual(timeVerdict(1.03, { ratio: 1.2, interval: [0.9, 1.5] }), { direction: true, withinError: true }, 'about equal: the interval holds 1');
   assert.deepEqual(timeVerdict(1.03, { ratio: 1.4, interval: [1.2, 1.6] }), { direction: false, withinError: false });
+  assert.deepEqual(timeVerdict(1.36, { ratio: 1.02, interval: [0.9, 1.15] }), { direction: null, withinError: false }, 'unclear: the interval holds 1');
   assert.deepEqual(timeVerdict(1.7, null), { direction: null, withinError: null });
 });
 
