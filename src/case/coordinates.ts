@@ -38,6 +38,17 @@ export type Family = 'builtin' | 'schema-compiled' | 'reflection' | 'validator';
 export type GuaranteeClass = 'parse' | 'validate' | 'transform';
 export type CaseClass = GuaranteeClass | 'serialize';
 
+/**
+ * The language platform a serializer belongs to and a target runs: JavaScript engines (Node, Bun,
+ * Deno, Chromium, QuickJS) or .NET (the SDK's runtime, Mono). A serializer is planned only on the
+ * targets of its platform, and each platform's cases are ranked against that platform's baseline
+ * (`json` for JavaScript, `stj` for .NET), so a ratio never crosses languages.
+ */
+export type Platform = 'javascript' | 'dotnet';
+
+/** Every platform, in the order runs and reports list them. */
+export const PLATFORMS: readonly Platform[] = ['javascript', 'dotnet'];
+
 /** Which side of a paired measurement: the case's serializer, or its class baseline timed beside it. */
 export type Side = 'serializer' | 'baseline';
 

@@ -3,6 +3,10 @@ import { renderTable } from '../report/table/write.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
+import { dotnetSerializers } from '../serializers/dotnet/index.js';
+import { platformOf, type SerializerAdapter, type SerializerInfo } from '../serializers/types.js';
+import { LOADED_BY_TARGET } from '../plan/plan.js';
+import { KNOWN_TARGETS, parseTarget } from '../runtimes/index.js';
 import { unitView } from '../workloads/unit.js';
 import { supportOf } from '../plan/plan.js';
 import { adapterVersion } from '../serializers/version.js';
@@ -10,7 +14,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 /** A row of the serializers table of `jsonbench list`. */
-export interface SerializerRow { id: string; version: string; family: string; deserializeClass: string | null; supported: string[] }
+export interface SerializerRow { id: string; version: string; family: string; deserializeClass: string | null; supported: string[]; /** `javascript` (default) or `dotnet` */ platform?: string }
 /** A row of the workloads table of `jsonbench list`. */
 export interface WorkloadRow { id: string; description: string; sizes: readonly number[]; defaultSizes: readonly number[]; shapes: readonly string[] }
 
@@ -28,26 +32,33 @@ export function renderList(ws: readonly WorkloadRow[], rows: readonly Serializer
     { id: 'version', header: 'Version', cell: (r) => r.version, wrap: 14 },
     { id: 'family', header: 'Family', cell: (r) => r.family, wrap: 17 },
     { id: 'class', header: 'Deserialize class', cell: (r) => r.deserializeClass ?? '—', wrap: 12 },
+    { id: 'targets', header: 'Runs on', cell: (r) => targetsOf(r.platform ?? 'javascript'), wrap: 14 },
     { id: 'pairs', header: 'Supported pairs', cell: (r) => r.supported.join(', '), wrap: 60 },
   ];
   return `${renderTable({ columns: workloadColumns, rows: ws }, 'terminal', { color })}\n${renderTable({ columns: serializerColumns, rows }, 'terminal', { color })}\n`;
 }
 
-/** `jsonbench list`: workloads, then serializers with versions, families, classes and the pairs each supports. */
+/** The targets a platform's serializers run on: `JavaScript targets`, or the known targets of another platform (`dotnet, mono`). */
+function targetsOf(platform: string): string {
+  return platform === 'javascript' ? 'JavaScript targets' : KNOWN_TARGETS.filter((id) => (parseTarget(id).platform ?? 'javascript') === platform).join(', ');
+}
+
+/** `jsonbench list`: workloads, then serializers (JavaScript and .NET) with versions, families, classes, the targets they run on and the pairs each supports. */
 export async function listCommand(opts: { config?: string; json?: boolean }): Promise<number> {
   const configFile = findConfig(process.cwd(), opts.config);
   const prepared = configFile ? await prepareConfig(configFile, tmpdir()) : null;
   try {
     const user = prepared?.config ?? { serializers: [], workloads: [] };
     const ws = await workloads.loadAll(user.workloads);
-    const ss = await serializers.loadAll(user.serializers);
+    const ss: SerializerInfo[] = [...await serializers.loadAll(user.serializers), ...await dotnetSerializers.loadAll()];
     const rows = ss.map((s): SerializerRow => {
       const pairs: string[] = [];
       for (const w of ws) for (const shape of w.shapes) for (const d of ['serialize', 'deserialize'] as const) {
         if (supportOf(s, unitView(w, shape), d).status === 'planned') pairs.push(`${w.id}/${shape}/${d === 'serialize' ? 'ser' : 'de'}`);
       }
-      const version = adapterVersion(s, configFile ?? undefined);
-      return { id: s.id, version, family: s.family, deserializeClass: s.deserializeClass ?? null, supported: pairs };
+      const dotnet = platformOf(s) !== 'javascript';
+      const version = dotnet ? LOADED_BY_TARGET : adapterVersion(s as SerializerAdapter, configFile ?? undefined);
+      return { id: s.id, version, family: s.family, deserializeClass: s.deserializeClass ?? null, supported: pairs, ...(dotnet ? { platform: platformOf(s) } : {}) };
     });
     if (opts.json) {
       process.stdout.write(JSON.stringify({ workloads: ws.map((w) => ({ id: w.id, description: w.description, sizes: w.sizes, defaultSizes: w.defaultSizes, shapes: w.shapes })), serializers: rows }, null, 2) + '\n');

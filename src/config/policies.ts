@@ -1,5 +1,5 @@
 import type { MeasurePolicy } from '../case/policy.js';
-import type { CaseClass } from '../case/coordinates.js';
+import type { CaseClass, Platform } from '../case/coordinates.js';
 
 /** A named run policy: how many launches, which sizes, and the worker's measurement settings. */
 export interface RunPolicy {
@@ -61,10 +61,18 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
   },
 };
 
-/** Preferred baseline per class, in order; the first adapter that supports the workload is used. */
-export const baselinePreference: Readonly<Record<CaseClass, readonly string[]>> = {
-  serialize: ['json'],
-  parse: ['json'],
-  validate: ['typebox', 'ajv-jtd', 'typia'],
-  transform: ['zod', 'valibot', 'arktype', 'class-transformer'],
+/**
+ * Preferred baseline per platform and class, in order; the first serializer that supports the
+ * workload is used. JavaScript: the runtime's own `JSON` for serialize and parse. .NET: System.Text.Json
+ * with reflection (`stj`) for every class, as in the report site's tables and the .NET studies
+ * (its deserializers are typed: class `transform`).
+ */
+export const baselinePreference: Readonly<Record<Platform, Readonly<Record<CaseClass, readonly string[]>>>> = {
+  javascript: {
+    serialize: ['json'],
+    parse: ['json'],
+    validate: ['typebox', 'ajv-jtd', 'typia'],
+    transform: ['zod', 'valibot', 'arktype', 'class-transformer'],
+  },
+  dotnet: { serialize: ['stj'], parse: ['stj'], validate: ['stj'], transform: ['stj'] },
 };

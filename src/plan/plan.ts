@@ -1,6 +1,6 @@
-import type { CaseClass, CaseCoordinates, CaseTarget, Direction, Family } from '../case/coordinates.js';
+import type { CaseClass, CaseCoordinates, CaseTarget, Direction, Family, Platform } from '../case/coordinates.js';
 import type { Workload } from '../workloads/types.js';
-import type { SerializerAdapter } from '../serializers/types.js';
+import { platformOf, type SerializerAdapter, type SerializerInfo } from '../serializers/types.js';
 import { unitView } from '../workloads/unit.js';
 import { baselinePreference, type RunPolicy } from '../config/policies.js';
 import { adapterVersion } from '../serializers/version.js';
@@ -12,7 +12,9 @@ export interface PlannedHeader extends CaseCoordinates {
   id: string;
   serializerVersion: string;
   family: Family;
-  /** baseline of its group (same class); null when the group has none */
+  /** the platform of its serializer: it is placed only on targets of this platform */
+  platform: Platform;
+  /** baseline of its group (same platform and class); null when the group has none */
   baseline: string | null;
   /** key of the payload file: `<workload>-<size>` */
   payloadKey: string;
@@ -43,7 +45,7 @@ export type PlannedCase = MatrixCase & {
 /** What to run: the matrix after filters. */
 export interface PlanRequest {
   workloads: Workload[];
-  serializers: SerializerAdapter[];
+  serializers: SerializerInfo[];
   /** explicit sizes, else the policy's choice per workload */
   sizes?: number[];
   directions: Direction[];
@@ -54,7 +56,7 @@ export interface PlanRequest {
   versions?: ReadonlyMap<string, string>;
 }
 
-/** A group: the cases of one workload × size × shape × direction × class, baseline first. */
+/** A group: the cases of one workload × size × shape × direction × platform × class, baseline first. */
 export type CaseGroup<C extends MatrixCase = PlannedCase> = C[];
 
 /** Sizes of a workload under a policy or explicit `--size` (sizes the workload lacks are skipped). */
@@ -65,6 +67,13 @@ export function sizesFor(workload: Workload, policy: RunPolicy, explicit?: numbe
   return [...workload.defaultSizes];
 }
 
+/**
+ * What a .NET serializer's version reads as before its target is prepared: the assembly version
+ * comes from the worker that loads it (plan/targets.ts fills it from the target's probe, and the
+ * runner from the launch's `library` message).
+ */
+export const LOADED_BY_TARGET = 'as loaded by the target';
+
 /** The version a serializer row records: its version-matrix version, its package's installed version, the host's JSON, or `n/a`. */
 export function serializerVersion(a: SerializerAdapter, versions?: ReadonlyMap<string, string>, resolveFrom?: string): string {
   const matrix = versions?.get(a.id);
@@ -72,8 +81,9 @@ export function serializerVersion(a: SerializerAdapter, versions?: ReadonlyMap<s
   return adapterVersion(a, resolveFrom);
 }
 
-function versionOf(a: SerializerAdapter, req: PlanRequest): string {
-  return serializerVersion(a, req.versions, req.resolveFrom);
+function versionOf(a: SerializerInfo, req: PlanRequest): string {
+  if (platformOf(a) === 'dotnet' && !req.versions?.get(a.id)) return LOADED_BY_TARGET;
+  return serializerVersion(a as SerializerAdapter, req.versions, req.resolveFrom);
 }
 
 /**
@@ -82,7 +92,7 @@ function versionOf(a: SerializerAdapter, req: PlanRequest): string {
  * workload its `supports()` refuses with a reason; `failed` when supports() itself misbehaves
  * (throws, or answers neither true nor a reason: a bug in the adapter).
  */
-export function supportOf(a: SerializerAdapter, view: Workload, direction: Direction): PlanDecision {
+export function supportOf(a: SerializerInfo, view: Workload, direction: Direction): PlanDecision {
   if (!classOf(a, direction)) return { status: 'unsupported', reason: a.missingDirection ?? `${a.id} has no ${direction === 'serialize' ? 'serializer' : 'deserializer'}` };
   let answer: unknown;
   try { answer = a.supports(view, direction); } catch (e) { return { status: 'failed', reason: `supports() threw: ${(e as Error)?.message ?? String(e)}` }; }
@@ -92,40 +102,42 @@ export function supportOf(a: SerializerAdapter, view: Workload, direction: Direc
 }
 
 /** An adapter's translation notes for a pair it supports; a notes() that throws gives none (it is informative only). */
-function notesOf(a: SerializerAdapter, view: Workload, direction: Direction): string[] {
+function notesOf(a: SerializerInfo, view: Workload, direction: Direction): string[] {
   try {
-    const notes = a.notes?.(view, direction);
+    const notes = (a as SerializerAdapter).notes?.(view, direction);
     return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string' && n.trim() !== '') : [];
   } catch { return []; }
 }
 
-function classOf(a: SerializerAdapter, direction: Direction): CaseClass | undefined {
+function classOf(a: SerializerInfo, direction: Direction): CaseClass | undefined {
   if (!a.directions.includes(direction)) return undefined;
   return direction === 'serialize' ? 'serialize' : a.deserializeClass;
 }
 
 /**
- * Expands workloads × sizes × shapes × directions × serializers into cases, grouped by class with
- * the group's baseline first. A pair an adapter cannot do becomes an `unsupported` case with its
- * reason. A class's baseline is added to its group even when `--serializer` left it out, so every
- * ratio has its reference row. Targets are placed afterwards (plan/targets.ts).
- * @param allSerializers every known adapter (baselines may come from here)
+ * Expands workloads × sizes × shapes × directions × serializers into cases, grouped by platform
+ * and class with the group's baseline first (the platform's preferred baseline: `json` for
+ * JavaScript, `stj` for .NET). A pair a serializer cannot do becomes an `unsupported` case with
+ * its reason. A group's baseline is added to it even when `--serializer` left it out, so every
+ * ratio has its reference row. Targets are placed afterwards (plan/targets.ts), each group on the
+ * targets of its platform.
+ * @param allSerializers every known serializer of every platform (baselines may come from here)
  */
-export function planCases(req: PlanRequest, allSerializers: SerializerAdapter[]): CaseGroup<MatrixCase>[] {
+export function planCases(req: PlanRequest, allSerializers: readonly SerializerInfo[]): CaseGroup<MatrixCase>[] {
   const groups: CaseGroup<MatrixCase>[] = [];
   for (const workload of req.workloads) {
     for (const size of sizesFor(workload, req.policy, req.sizes)) {
       for (const shape of workload.shapes) {
         const view = unitView(workload, shape);
         for (const direction of req.directions) {
-          const byClass = new Map<CaseClass, MatrixCase[]>();
+          const byClass = new Map<string, MatrixCase[]>();
           const unsupported: MatrixCase[] = [];
-          const support = (a: SerializerAdapter) => supportOf(a, view, direction);
-          const make = (a: SerializerAdapter, decision: PlanDecision): MatrixCase => ({
+          const support = (a: SerializerInfo) => supportOf(a, view, direction);
+          const make = (a: SerializerInfo, decision: PlanDecision): MatrixCase => ({
             id: `${workload.id}/${size}/${shape}/${direction}/${a.id}`,
             workload: workload.id, size, shape, direction,
             caseClass: classOf(a, direction) ?? (direction === 'serialize' ? 'serialize' : 'parse'),
-            serializer: a.id, serializerVersion: versionOf(a, req), family: a.family,
+            serializer: a.id, serializerVersion: versionOf(a, req), family: a.family, platform: platformOf(a),
             baseline: null, payloadKey: payloadKeyOf(workload.id, size),
             ...(a.code?.[direction] ? { code: a.code[direction] } : {}),
             ...decision,
@@ -136,11 +148,13 @@ export function planCases(req: PlanRequest, allSerializers: SerializerAdapter[])
             const c = make(a, decision);
             const notes = notesOf(a, view, direction);
             if (notes.length) c.notes = notes;
-            if (!byClass.has(c.caseClass)) byClass.set(c.caseClass, []);
-            byClass.get(c.caseClass)!.push(c);
+            const key = `${c.platform}\u0000${c.caseClass}`;
+            if (!byClass.has(key)) byClass.set(key, []);
+            byClass.get(key)!.push(c);
           }
-          for (const [cls, cases] of byClass) {
-            const preferred = baselinePreference[cls].map((id) => allSerializers.find((a) => a.id === id))
+          for (const cases of byClass.values()) {
+            const { platform, caseClass: cls } = cases[0];
+            const preferred = baselinePreference[platform][cls].map((id) => allSerializers.find((a) => a.id === id && platformOf(a) === platform))
               .find((a) => a && classOf(a, direction) === cls && support(a).status === 'planned');
             const baselineId = preferred?.id ?? cases[0].serializer;
             if (!cases.some((c) => c.serializer === baselineId)) cases.unshift(make(preferred!, { status: 'planned' }));
@@ -148,7 +162,7 @@ export function planCases(req: PlanRequest, allSerializers: SerializerAdapter[])
             for (const c of cases) c.baseline = baselineId;
             groups.push(cases);
           }
-          if (unsupported.length) groups.push(unsupported);
+          for (const platform of new Set(unsupported.map((c) => c.platform))) groups.push(unsupported.filter((c) => c.platform === platform));
         }
       }
     }

@@ -7,10 +7,16 @@ import type { ResultsFile } from '../results/types.js';
  */
 export function legendSentences(first: ResultsFile): string[] {
   const level = `${(first.policy.measure.confidence * 100).toFixed(1)}%`;
+  const platforms = new Set([...first.targets.map((t) => t.platform ?? 'javascript'), ...first.cases.map((c) => c.platform ?? 'javascript')]);
+  const how = [
+    ...(platforms.has('javascript') ? [`Node: GC-corrected heap accounting; pointer compression ${first.environment.pointerCompression ? 'on' : 'off'}`] : []),
+    ...(platforms.has('dotnet') ? ['.NET and Mono: GC.GetAllocatedBytesForCurrentThread, exact'] : []),
+  ].join('; ');
   return [
     `Mean and Median are per op (median across launches); Error is the half-width of the ${level} confidence interval of the mean.`,
     `Ratio is time ÷ the class baseline's, drawn from alternating rounds in the same process (< 1 is faster); [low–high] is its ${level} interval on the log scale (asymmetric, never below 0).`,
-    `Allocated is bytes/op (Node: GC-corrected heap accounting; pointer compression ${first.environment.pointerCompression ? 'on' : 'off'}); ~ marks an estimate; Alloc Ratio is against the baseline's.`,
+    `Allocated is bytes/op (${how}); ~ marks an estimate; Alloc Ratio is against the baseline's.`,
+    ...(platforms.has('dotnet') ? ['.NET cases pass the same gate as JavaScript ones, checked on the host from the outputs the worker sends, with two rules so that "equal by value" means the same across languages: date-time fields compare as instants, and string escapes are normalised as JSON.stringify writes them before the text checks; later launches must reproduce the verified output\'s SHA-256.'] : []),
     'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree, ⏹ rebuilt from a killed run, ≈ looser checks than the schema (a library\'s translation of it; listed under the table).',
   ];
 }

@@ -1,6 +1,6 @@
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { buildTables, findingSentences, notesLines, runColumns } from './rows.js';
+import { buildTables, findingSentences, notesLines, platformLabel, runColumns } from './rows.js';
 import { legendSentences } from './legend.js';
 import { renderTargetTables } from './target-columns.js';
 import { renderTable } from './table/write.js';
@@ -76,7 +76,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     out.push(`## ${escapeText(table.title)}`, '');
     for (const [si, s] of table.sections.entries()) {
       const sentences = sectionTakeaway(data, index, group, group.sections[si], defaultState());
-      for (const t of sentences) out.push(`**${s.caseClass}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t)}`, '');
+      for (const t of sentences) out.push(`**${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t)}`, '');
     }
     // What the fast choice costs in behaviour: the failed probes relevant to this payload (a timed run's probe pass).
     const first = table.sections[0]?.cases[0] as ReportCase | undefined;

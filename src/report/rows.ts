@@ -1,13 +1,14 @@
 import type { CaseResult } from '../results/types.js';
+import { PLATFORMS, type Platform } from '../case/coordinates.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 import { formatBytes, formatRatio, formatTime } from './units.js';
 import type { Column } from './table/column.js';
 
-/** One table: the cases of one workload × size × shape × direction, grouped by class. */
+/** One table: the cases of one workload × size × shape × direction, grouped by class and platform. */
 export interface ResultTable {
   title: string;
-  /** class → rows, classes in a fixed order, rows sorted by ratio (measured first) */
-  sections: { caseClass: string; baseline: string | null; cases: CaseResult[] }[];
+  /** class × platform → rows, classes in a fixed order (JavaScript before .NET within a class), rows sorted by ratio (measured first) */
+  sections: { caseClass: string; platform: Platform; baseline: string | null; cases: CaseResult[] }[];
 }
 
 const CLASS_ORDER = ['serialize', 'parse', 'validate', 'transform'];
@@ -18,10 +19,21 @@ export function tableKey(c: CaseResult): string {
   return `${c.workload} · ${c.size} · ${c.shape} · ${c.direction}`;
 }
 
+/** The platform of a case (`javascript` when the results file does not say). */
+export function platformOfCase(c: Pick<CaseResult, 'platform'>): Platform {
+  return c.platform ?? 'javascript';
+}
+
+/** How reports name a platform in a section heading: nothing for JavaScript (the lab's default), `.NET` otherwise. */
+export function platformLabel(p: Platform): string {
+  return p === 'dotnet' ? '.NET' : '';
+}
+
 /**
- * Groups cases into tables (order of first appearance) and sections by class; within a section,
- * measured cases by ratio (then mean), then the others by status. Unsupported cases sit in the
- * section of their adapter's class.
+ * Groups cases into tables (order of first appearance) and sections by class and platform (each
+ * platform has its own baseline, so JavaScript and .NET serializers are never ranked together);
+ * within a section, measured cases by ratio (then mean), then the others by status. Unsupported
+ * cases sit in the section of their adapter's class and platform.
  */
 export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
   const tables = new Map<string, CaseResult[]>();
@@ -31,18 +43,19 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
     tables.get(k)!.push(c);
   }
   return [...tables].map(([title, cs]) => {
-    const classes = [...new Set(cs.map((c) => c.class))].sort((a, b) => CLASS_ORDER.indexOf(a) - CLASS_ORDER.indexOf(b));
+    const keys = [...new Map(cs.map((c) => [`${c.class}\u0000${platformOfCase(c)}`, { cls: c.class as string, platform: platformOfCase(c) }])).values()]
+      .sort((a, b) => CLASS_ORDER.indexOf(a.cls) - CLASS_ORDER.indexOf(b.cls) || PLATFORMS.indexOf(a.platform) - PLATFORMS.indexOf(b.platform));
     return {
       title,
-      sections: classes.map((cls) => {
-        const inClass = cs.filter((c) => c.class === cls);
+      sections: keys.map(({ cls, platform }) => {
+        const inClass = cs.filter((c) => c.class === cls && platformOfCase(c) === platform);
         const sorted = [...inClass].sort((a, b) => {
           const s = STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status);
           if (s !== 0) return s;
           const ra = a.ratio ?? Infinity; const rb = b.ratio ?? Infinity;
           return ra !== rb ? ra - rb : (a.time?.mean ?? Infinity) - (b.time?.mean ?? Infinity);
         });
-        return { caseClass: cls, baseline: inClass.find((c) => c.baseline)?.baseline ?? null, cases: sorted };
+        return { caseClass: cls, platform, baseline: inClass.find((c) => c.baseline)?.baseline ?? null, cases: sorted };
       }),
     };
   });

@@ -1,5 +1,7 @@
 import type { AllocStats, CaseResult, ResultsFile } from '../results/types.js';
-import { formatBytes, formatTime } from './units.js';
+import { ratioIntervalOf } from '../results/ratio.js';
+import { formatBytes, formatRatio, formatTime } from './units.js';
+import { platformOfCase } from './rows.js';
 import type { Column } from './table/column.js';
 import { renderTable } from './table/write.js';
 import { escapeCell } from './table/escape.js';
@@ -7,8 +9,12 @@ import { escapeCell } from './table/escape.js';
 /**
  * The side-by-side view of a `--target` run: one table per workload × size × shape × direction,
  * one row per class × serializer, and per target the Mean and Allocated columns, with a Δ column
- * (mean on this target / mean on the first target) for every target after the first; then a
- * ranking per target and class (measured cases by mean, fastest first).
+ * for every target after the first (mean on this target ÷ the same serializer's mean on the first
+ * target it ran on: `stj` on mono against `stj` on dotnet); then a ranking per target and class
+ * (measured cases by mean, fastest first). When the targets span several platforms (JavaScript and
+ * .NET), each table also has its `across` part: every case with its ratio against its own
+ * target's baseline, and its mean and allocation side by side with Δ against the reference, the
+ * baseline of the same class on the first target of the run.
  */
 export interface TargetTable {
   title: string;
@@ -16,6 +22,8 @@ export interface TargetTable {
   rows: string[][];
   /** `target · class: 1. a 1.2 µs, 2. b 3.4 µs` */
   rankings: string[];
+  /** JavaScript and .NET on the same payload (only when the run's targets span several platforms) */
+  across?: { reference: string; head: string[]; rows: string[][] };
 }
 
 const keyOf = (c: CaseResult) => `${c.workload} · ${c.size} · ${c.shape} · ${c.direction}`;
@@ -46,14 +54,15 @@ export function buildTargetTables(results: ResultsFile): TargetTable[] {
     const meanOf = (c?: CaseResult) => (c?.status === 'measured' ? c.time?.mean : undefined);
     const rows = rowKeys.map((k) => {
       const [cls, serializer] = k.split('\u0000');
-      const ref = meanOf(find(k, targets[0]));
+      const home = targets.find((t) => find(k, t));
+      const ref = home === undefined ? undefined : meanOf(find(k, home));
       const notes: string[] = [];
       const cells = targets.flatMap((t, i) => {
         const c = find(k, t);
         if (c && c.status !== 'measured') notes.push(`${t}: ${c.status}${c.reason ? ` (${c.reason})` : ''}`);
         const mean = c?.status === 'measured' && c.time ? formatTime(c.time.mean) : c ? c.status : '—';
         const alloc = c?.status === 'measured' ? formatAllocated(c.allocated) : '—';
-        return i === 0 ? [mean, alloc] : [mean, formatDelta(meanOf(c), ref), alloc];
+        return i === 0 ? [mean, alloc] : [mean, t === home ? '—' : formatDelta(meanOf(c), ref), alloc];
       });
       const all = targets.map((t) => find(k, t));
       const same = all.every((c) => c && c.status !== 'measured' && c.status === all[0]!.status && c.reason === all[0]!.reason);
@@ -64,8 +73,54 @@ export function buildTargetTables(results: ResultsFile): TargetTable[] {
       const measured = cases.filter((c) => c.target.id === t && c.class === cls && c.status === 'measured' && c.time).sort((a, b) => a.time!.mean - b.time!.mean);
       return measured.length ? [`${t} · ${cls}: ${measured.map((c, i) => `${i + 1}. ${c.serializer} ${formatTime(c.time!.mean)}`).join(', ')}`] : [];
     }));
-    return { title, head, rows, rankings };
+    return { title, head, rows, rankings, ...(acrossPlatforms(results) ? { across: buildAcross(results, cases) } : {}) };
   });
+}
+
+/** True when the run's targets (or its cases) span more than one platform. */
+function acrossPlatforms(results: ResultsFile): boolean {
+  return new Set([...results.targets.map((t) => t.platform ?? 'javascript'), ...results.cases.map(platformOfCase)]).size > 1;
+}
+
+/** `×0.62` of bytes/op against a reference, or — when either has no figure. */
+function allocDelta(c: CaseResult | undefined, ref: CaseResult | undefined): string {
+  const mine = c?.status === 'measured' && c.allocated?.method !== 'n/a' ? c.allocated?.mean : undefined;
+  const theirs = ref?.status === 'measured' && ref.allocated?.method !== 'n/a' ? ref.allocated?.mean : undefined;
+  return formatDelta(mine, theirs);
+}
+
+/**
+ * The cases of one table across platforms: per class, every target's cases (its baseline first),
+ * each with its ratio against its own target's baseline and Δ of mean and allocation against the
+ * reference case: the baseline of the class on the first target that has one (a JavaScript target
+ * when the run names one first). Δ compares processes on one machine, not paired rounds: it is as
+ * good as the two means.
+ */
+function buildAcross(results: ResultsFile, cases: CaseResult[]): NonNullable<TargetTable['across']> {
+  const order = results.targets.map((t) => t.id);
+  const classes = [...new Set(cases.map((c) => c.class))];
+  const rows: string[][] = [];
+  const refs: string[] = [];
+  for (const cls of classes) {
+    const inClass = cases.filter((c) => c.class === cls);
+    const refTarget = order.find((t) => inClass.some((c) => c.target.id === t && c.serializer === c.baseline && c.status === 'measured'));
+    const ref = inClass.find((c) => c.target.id === refTarget && c.serializer === c.baseline);
+    if (ref) refs.push(`${cls}: ${ref.serializer} on ${ref.target.id}`);
+    const sorted = [...inClass].sort((a, b) => order.indexOf(a.target.id) - order.indexOf(b.target.id)
+      || Number(b.serializer === b.baseline) - Number(a.serializer === a.baseline) || (a.ratio ?? Infinity) - (b.ratio ?? Infinity));
+    for (const c of sorted) {
+      const m = c.status === 'measured';
+      rows.push([
+        cls, c.target.id, c.serializer,
+        m ? (c.serializer === c.baseline ? 'baseline' : formatRatio(c.ratio, ratioIntervalOf(c))) : c.status,
+        m && c.time ? formatTime(c.time.mean) : '—',
+        c === ref ? 'reference' : formatDelta(c.time?.mean, ref?.time?.mean),
+        m ? formatAllocated(c.allocated) : '—',
+        c === ref ? 'reference' : allocDelta(c, ref),
+      ]);
+    }
+  }
+  return { reference: refs.join('; '), head: ['Class', 'Target', 'Serializer', 'Ratio (own baseline)', 'Mean', 'Δ Mean', 'Allocated', 'Δ Allocated'], rows };
 }
 
 /** One line per target: runtime, engine, allocation method seen, and wall time spent on it (or its fault). Pure. */
@@ -91,7 +146,13 @@ export function renderTargetTables(results: ResultsFile, format: 'text' | 'markd
   for (const t of buildTargetTables(results)) {
     const table = renderTable({ columns: targetColumns(t), rows: t.rows }, md ? 'markdown' : 'terminal');
     if (md) out.push(`### ${esc(t.title)} — by target`, '', table, '', 'Ranking per target:', '', ...t.rankings.map((r) => `- ${esc(r)}`), '');
-    else out.push(`${esc(t.title)} — by target (Δ: mean ÷ ${esc(results.targets[0]?.id ?? 'first target')}'s; ~ allocation estimated)`, table, '', 'Ranking per target:', ...t.rankings.map((r) => `  ${esc(r)}`), '');
+    else out.push(`${esc(t.title)} — by target (Δ: mean ÷ the same serializer's on the first target it ran on; ~ allocation estimated)`, table, '', 'Ranking per target:', ...t.rankings.map((r) => `  ${esc(r)}`), '');
+    if (t.across) {
+      const across = renderTable({ columns: t.across.head.map((header, i) => ({ id: header, header, cell: (row: string[]) => row[i] })), rows: t.across.rows }, md ? 'markdown' : 'terminal');
+      const intro = `Across platforms: ratios against each target's own baseline; Δ against ${t.across.reference || 'no measured reference'} (separate processes, not paired rounds)`;
+      if (md) out.push(`#### ${esc(t.title)} — across platforms`, '', esc(intro), '', across, '');
+      else out.push(`${esc(t.title)} — ${esc(intro)}`, across, '');
+    }
   }
   return out.join('\n');
 }

@@ -1,7 +1,7 @@
 import { createColors } from 'picocolors';
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { buildTables, findingSentences, notesLines, runColumns } from './rows.js';
+import { buildTables, findingSentences, notesLines, platformLabel, runColumns } from './rows.js';
 import { renderTable } from './table/write.js';
 import { mapColumns, type Column } from './table/column.js';
 import { escapeCell } from './table/escape.js';
@@ -70,11 +70,11 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
     const group = data.groups[gi];
     out.push(c.bold(escapeCell(table.title, 'terminal')));
     for (const [si, s] of table.sections.entries()) {
-      for (const t of sectionTakeaway(data, index, group, group.sections[si], defaultState())) out.push(say(`${s.caseClass} (against ${s.baseline ?? 'none'}): ${t}`));
+      for (const t of sectionTakeaway(data, index, group, group.sections[si], defaultState())) out.push(say(`${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''} (against ${s.baseline ?? 'none'}): ${t}`));
     }
     const rows = table.sections.flatMap((s) => {
       const cases = (multiTarget ? [...s.cases].sort((a, b) => s.cases.findIndex((x) => x.serializer === a.serializer) - s.cases.findIndex((x) => x.serializer === b.serializer)) : s.cases) as ReportCase[];
-      return cases.filter((cs) => options.showUnsupported || cs.status !== 'unsupported').map((cs) => ({ cs, section: `class ${s.caseClass}${s.baseline ? ` — ratios against ${s.baseline}` : ''}` }));
+      return cases.filter((cs) => options.showUnsupported || cs.status !== 'unsupported').map((cs) => ({ cs, section: `class ${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}${s.baseline ? ` — ratios against ${s.baseline}` : ''}` }));
     });
     if (rows.length) {
       out.push(renderTable<(typeof rows)[number]>({

@@ -8,7 +8,7 @@
  * Units: times in ns/op, allocation in bytes/op, ratios as plain numbers (< 1 is faster).
  */
 import { Type, type Static, type TOptional, type TSchema, type TUndefined } from '@sinclair/typebox';
-import type { CaseClass, CaseTarget, Direction, Family, Shape, Side } from '../case/coordinates.js';
+import type { CaseClass, CaseTarget, Direction, Family, Platform, Shape, Side } from '../case/coordinates.js';
 import type { MeasurePolicy } from '../case/policy.js';
 import type { AllocationMethod, InstructionStats } from '../case/measurements.js';
 import { FAULTS, PROBE_FAMILIES, type Fault, type ProbeFamily, type Verdict } from '../case/probe.js';
@@ -27,6 +27,7 @@ export const DirectionSchema = Type.Union([Type.Literal('serialize'), Type.Liter
 export const FamilySchema = Type.Union([Type.Literal('builtin'), Type.Literal('schema-compiled'), Type.Literal('reflection'), Type.Literal('validator')]);
 export const CaseClassSchema = Type.Union([Type.Literal('serialize'), Type.Literal('parse'), Type.Literal('validate'), Type.Literal('transform')]);
 const SideSchema = Type.Union([Type.Literal('serializer'), Type.Literal('baseline')]);
+export const PlatformSchema = Type.Union([Type.Literal('javascript'), Type.Literal('dotnet')]);
 const AllocationMethodSchema = Type.Union([Type.Literal('exact'), Type.Literal('estimate'), Type.Literal('n/a')]);
 
 /** Time per op over all launches (ns/op). `mean`/`median` are the median across launches of each launch's mean/median; `error` is the CI half-width of the pooled samples' mean. */
@@ -71,9 +72,11 @@ export const CaseTargetSchema = Type.Object({ id: str, runtime: str, version: st
 /** What a results file records about each target of the run. */
 export const TargetRecordSchema = Type.Object({
   id: str, runtime: str, version: str,
-  /** runtime kind (src/runtimes/): `node-host`, `node-version`, `bun`, `deno`, `chromium`, `quickjs`, `ssh` */
+  /** runtime kind (src/runtimes/): `node-host`, `node-version`, `bun`, `deno`, `chromium`, `quickjs`, `ssh`, `dotnet`, `mono` */
   kind: str,
-  /** `V8`, `JavaScriptCore`, `QuickJS-ng` */
+  /** the platform it runs (absent: `javascript`); each platform's cases have their own baseline */
+  platform: Optional(PlatformSchema),
+  /** `V8`, `JavaScriptCore`, `QuickJS-ng`, `CoreCLR`, `Mono` */
   engine: str,
   engineVersion: str,
   /** flags the worker runs with */
@@ -86,6 +89,24 @@ export const TargetRecordSchema = Type.Object({
   fault: Optional(str),
   /** wall time spent on this target: preparing it (bundle, probe, copies) and in its worker launches (ms) */
   timing: Optional(Type.Object({ prepareMs: nonNegative, launchMs: nonNegative, launches: count })),
+  /** a worker compiled for this target (the .NET worker: `dotnet build -c Release` into the cache) */
+  build: Optional(Type.Object({
+    /** the command that built it */
+    command: str,
+    /** `net10.0`, `net462` */
+    framework: str,
+    /** SDK that built it */
+    sdkVersion: str,
+    /** how long the build took when it was made (ms); a reused build keeps its original time */
+    buildMs: nonNegative,
+    /** true when an earlier build with the same sources was reused from the cache */
+    cached: Type.Boolean(),
+    /** everything the build printed */
+    logPath: str,
+    /** the workloads whose DTOs it holds, and those it could not (with the reason) */
+    workloads: Type.Array(str),
+    unsupported: Optional(Type.Record(str, str)),
+  })),
 });
 export type TargetRecord = Static<typeof TargetRecordSchema>;
 
@@ -96,7 +117,17 @@ export const FINDING_CODES = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no
 export const FindingSchema = Type.Object({ code: Type.Union(FINDING_CODES.map((c) => Type.Literal(c))), message: str });
 export type Finding = Static<typeof FindingSchema>;
 
-const RoundSchema = Type.Object({ serializerNs: Type.Array(nonNegative), baselineNs: Type.Array(nonNegative) });
+/**
+ * One round's raw samples (ns/op), wall clock; where the worker has a CPU clock also the CPU time
+ * of the same samples (same order; the .NET worker's thread CPU time), and per side the GCs and
+ * JIT compilations that happened while its samples ran (-1: no JIT counter, Mono).
+ */
+const RoundSchema = Type.Object({
+  serializerNs: Type.Array(nonNegative), baselineNs: Type.Array(nonNegative),
+  serializerCpuNs: Optional(Type.Array(nonNegative)), baselineCpuNs: Optional(Type.Array(nonNegative)),
+  serializerGcs: Optional(count), baselineGcs: Optional(count),
+  serializerJitMethods: Optional(Type.Integer({ minimum: -1 })), baselineJitMethods: Optional(Type.Integer({ minimum: -1 })),
+});
 
 /** The raw record of one launch of a timing worker. */
 export const LaunchRecordSchema = Type.Object({
@@ -141,6 +172,8 @@ const CaseHeaderSchema = Type.Object({
   serializer: str,
   serializerVersion: str,
   family: FamilySchema,
+  /** the platform of its serializer and target (absent: `javascript`): ratios are drawn within one platform */
+  platform: Optional(PlatformSchema),
   direction: DirectionSchema,
   class: CaseClassSchema,
   /** serializer this case's ratio is drawn against (same class) */
@@ -373,8 +406,8 @@ export type ResultsFile = Static<typeof ResultsFileSchema>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const agree: [
   Same<Static<typeof ShapeSchema>, Shape>, Same<Static<typeof DirectionSchema>, Direction>, Same<Static<typeof FamilySchema>, Family>,
-  Same<Static<typeof CaseClassSchema>, CaseClass>, Same<Static<typeof SideSchema>, Side>, Same<Static<typeof AllocationMethodSchema>, AllocationMethod>,
+  Same<Static<typeof CaseClassSchema>, CaseClass>, Same<Static<typeof SideSchema>, Side>, Same<Static<typeof PlatformSchema>, Platform>, Same<Static<typeof AllocationMethodSchema>, AllocationMethod>,
   Same<Static<typeof CaseTargetSchema>, CaseTarget>, Same<Static<typeof MeasurePolicySchema>, MeasurePolicy>, Same<Static<typeof InstructionStatsSchema>, InstructionStats>,
   Same<Static<typeof ProbeFamilySchema>, ProbeFamily>, Same<Static<typeof FaultSchema>, Fault>, Same<Static<typeof VerdictSchema>, Verdict>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true];
 void agree;

@@ -24,6 +24,8 @@ export interface CaseRecord {
   paired: boolean;
   /** why the baseline gave no ratio in this group (set when pairing was dropped) */
   baselineProblem?: string;
+  /** the version of the library the worker reported loading (`library` message; the .NET worker's assembly), which results record over the planned one */
+  loadedVersion?: string;
 }
 
 /**
@@ -74,7 +76,8 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy): CaseResult
   const p = rec.planned;
   const header: CaseHeader = {
     id: p.id, target: p.target, workload: p.workload, size: p.size, shape: p.shape, serializer: p.serializer,
-    serializerVersion: p.serializerVersion, family: p.family, direction: p.direction, class: p.caseClass,
+    serializerVersion: rec.loadedVersion ?? p.serializerVersion, family: p.family,
+    ...(p.platform && p.platform !== 'javascript' ? { platform: p.platform } : {}), direction: p.direction, class: p.caseClass,
     baseline: p.baseline,
     ...(p.code ? { code: p.code } : {}),
     ...(p.notes?.length ? { notes: p.notes } : {}),

@@ -15,10 +15,11 @@ import type { UserConfig } from '../config/user-config.js';
 import { workloads as workloadRegistry } from '../workloads/index.js';
 import type { Workload } from '../workloads/types.js';
 import { serializers as serializerRegistry } from '../serializers/index.js';
-import type { SerializerAdapter } from '../serializers/types.js';
+import { dotnetSerializers } from '../serializers/dotnet/index.js';
+import { platformOf, type SerializerInfo } from '../serializers/types.js';
 import { sizesFor } from '../plan/plan.js';
 import { prepareVersionMatrix } from '../plan/version-matrix.js';
-import { parseTargets } from '../runtimes/index.js';
+import { DEFAULT_TARGET, KNOWN_TARGETS, parseTarget, parseTargets } from '../runtimes/index.js';
 import type { Target } from '../runtimes/types.js';
 import { requireValgrind } from '../instructions/pass.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
@@ -79,9 +80,10 @@ export interface RunRequest {
   policy: RunPolicy;
   seed: number;
   workloads: Workload[];
-  serializers: SerializerAdapter[];
-  /** every known adapter (baselines may come from here) */
-  allSerializers: SerializerAdapter[];
+  /** the serializers chosen, of every platform (each is planned on the targets of its platform) */
+  serializers: SerializerInfo[];
+  /** every known serializer of every platform (baselines may come from here) */
+  allSerializers: SerializerInfo[];
   sizes?: number[];
   directions: Direction[];
   /** the targets named (empty: the host's Node) */
@@ -105,6 +107,29 @@ export interface RunRequest {
 
 /** A resolved request, and how to remove what resolving made (a compiled config module). */
 export interface ResolvedRun { request: RunRequest; release(): void }
+
+/**
+ * Every serializer named with `--serializer` needs a target of its platform, and every target
+ * needs a chosen serializer of its platform (else it would measure nothing).
+ * @throws UsageError naming `--serializer` or `--target` and the targets or serializers that would fit
+ */
+function checkPlatforms(chosen: readonly SerializerInfo[], named: boolean, targets: readonly Target[]): void {
+  const platformOfTarget = (t: Target) => t.platform ?? 'javascript';
+  const targetsOf = (p: string) => KNOWN_TARGETS.filter((id) => platformOfTarget(parseTarget(id)) === p);
+  const run = new Set(targets.map(platformOfTarget));
+  if (named) {
+    const homeless = chosen.filter((s) => !run.has(platformOf(s)));
+    if (homeless.length) {
+      const p = platformOf(homeless[0]);
+      throw new UsageError('--serializer', `${homeless.map((s) => s.id).join(', ')} run${homeless.length === 1 ? 's' : ''} on ${p} targets only (${targetsOf(p).join(', ')}), and the run's targets are ${targets.map((t) => t.id).join(', ')}: add one with --target`);
+    }
+  }
+  for (const t of targets) {
+    if (!chosen.some((s) => platformOf(s) === platformOfTarget(t))) {
+      throw new UsageError('--target', `no chosen serializer runs on ${t.id} (a ${platformOfTarget(t)} target): add one of its platform's serializers with --serializer, or leave --serializer out`);
+    }
+  }
+}
 
 /** Largest accepted seed: payloads use seed and seed + 1 as 32-bit seeds, which must differ. */
 const MAX_SEED = 2 ** 32 - 2;
@@ -175,7 +200,7 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
     }
     const payload = await payloadOption(opts, cwd);
     const allW = payload ? payload.workloads : await workloadRegistry.loadAll((matrix?.config ?? user).workloads);
-    const allS = await serializerRegistry.loadAll((matrix?.config ?? user).serializers);
+    const allS: SerializerInfo[] = [...await serializerRegistry.loadAll((matrix?.config ?? user).serializers), ...await dotnetSerializers.loadAll()];
     const wIds = splitList(opts.workload);
     const sIds = matrix ? matrix.serializerIds : splitList(opts.serializer);
     const dirs = splitList(opts.direction);
@@ -195,12 +220,14 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
       const folder = resolve(cwd, opts.conformance);
       try { conformance = { folder, ...readConformanceFolder(folder) }; } catch (e) { throw new UsageError('--conformance', (e as Error).message); }
     }
+    const chosenS = sIds.length ? allS.filter((s) => sIds.includes(s.id)) : allS;
+    checkPlatforms(chosenS, sIds.length > 0, targets.length ? targets : [parseTarget(DEFAULT_TARGET)]);
     const ledgerOption = opts.ledger === true ? undefined : opts.ledger;
     const ledgerPath = resolveLedgerPath(cwd, ledgerOption ?? (typeof user.ledger === 'string' && configFile ? resolve(dirname(configFile), user.ledger) : user.ledger));
     const request: RunRequest = {
       cwd, outDir, policy, seed,
       workloads: chosenW,
-      serializers: sIds.length ? allS.filter((s) => sIds.includes(s.id)) : allS,
+      serializers: chosenS,
       allSerializers: allS,
       ...(sizes.length ? { sizes } : {}),
       directions: (dirs.length ? dirs : [...DIRECTIONS]) as Direction[],

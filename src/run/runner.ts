@@ -40,7 +40,7 @@ export interface RunInput {
 
 /** What a finished launch says about its case. */
 type Verdict =
-  | { kind: 'ok'; record: LaunchRecord; alloc?: AllocationMeasurement }
+  | { kind: 'ok'; record: LaunchRecord; alloc?: AllocationMeasurement; loadedVersion?: string }
   | { kind: 'unsupported'; side?: Side; reason: string }
   | { kind: 'incorrect'; side: Side; reason: string; mismatch: { path: string; expected: string; actual: string; when?: 'timing' } }
   | { kind: 'bad'; side?: Side; status: 'failed' | 'timeout' | 'crashed'; reason: string; partial?: LaunchRecord };
@@ -52,12 +52,19 @@ export function crashLine(text: string): string {
   return (error ?? lines[lines.length - 1] ?? '').slice(0, 300);
 }
 
+/** What a round may carry beside the wall-clock samples (CPU samples, GC and JIT counts per side), kept as sent. */
+const ROUND_EXTRAS = ['serializerCpuNs', 'baselineCpuNs', 'serializerGcs', 'baselineGcs', 'serializerJitMethods', 'baselineJitMethods'] as const;
+
 /** Reads a launch outcome: the messages, then how the process ended. */
 export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number): Verdict {
   const get = <T extends WorkerMessage['type']>(t: T) => o.messages.filter((m) => m.type === t) as Extract<WorkerMessage, { type: T }>[];
   const setup = get('setup')[0];
   const hello = get('hello')[0];
-  const rounds = get('round').map((r) => ({ serializerNs: r.serializerNs, baselineNs: r.baselineNs }));
+  const rounds = get('round').map((r) => {
+    const round: LaunchRecord['rounds'][number] = { serializerNs: r.serializerNs, baselineNs: r.baselineNs };
+    for (const k of ROUND_EXTRAS) if (r[k] !== undefined) (round as Record<string, unknown>)[k] = r[k];
+    return round;
+  });
   const done = get('done')[0];
   const stage = get('stage').at(-1);
   const record: LaunchRecord = {
@@ -84,7 +91,8 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
     return { kind: 'bad', status: 'crashed', reason: `worker ${how} before finishing${tail ? `: ${tail}` : ''}`, partial: record };
   }
   const alloc = get('alloc')[0];
-  return { kind: 'ok', record, ...(alloc ? { alloc: { windowsBytesPerOp: alloc.windowsBytesPerOp, gcPerOp: alloc.gcPerOp, opsPerWindow: alloc.opsPerWindow, method: alloc.method, how: alloc.how } } : {}) };
+  const library = get('library').find((m) => m.side === 'serializer');
+  return { kind: 'ok', record, ...(library ? { loadedVersion: library.version } : {}), ...(alloc ? { alloc: { windowsBytesPerOp: alloc.windowsBytesPerOp, gcPerOp: alloc.gcPerOp, opsPerWindow: alloc.opsPerWindow, method: alloc.method, how: alloc.how } } : {}) };
 }
 
 /**
@@ -165,6 +173,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
               continue;
             }
           }
+          if (v.loadedVersion) rec.loadedVersion = v.loadedVersion;
           keep(rec, v.record);
           break;
         }
@@ -173,7 +182,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     for (const rec of live()) {
       input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'alloc', launch: 1 });
       const v = judgeLaunch(await launchOf(rec.planned)(job({ ...rec, paired: false }, 'alloc'), policy.caseTimeoutMs), 1, policy.caseTimeoutMs);
-      if (v.kind === 'ok') rec.alloc = v.alloc;
+      if (v.kind === 'ok') { rec.alloc = v.alloc; if (v.loadedVersion) rec.loadedVersion ??= v.loadedVersion; }
       else if (v.kind === 'unsupported') rec.end = { status: 'unsupported', reason: v.reason };
       else if (v.kind === 'incorrect') rec.end = { status: 'incorrect', reason: `allocation pass: ${v.reason}`, mismatch: { side: v.side, ...v.mismatch } };
       else rec.end = { status: v.status, reason: `allocation pass: ${v.reason}` };

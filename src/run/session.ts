@@ -9,6 +9,7 @@
  *
  * It prints nothing: the CLI (cli/run.ts) and the programmatic `run()` (src/index.ts) observe it.
  */
+import { platformOf, type SerializerAdapter } from '../serializers/types.js';
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { basename, join } from 'node:path';
@@ -82,6 +83,11 @@ function payloadRecords(payload: ResolvedPayload, files: ReadonlyMap<string, Pay
   });
 }
 
+/** How the results file names a group's baseline: by class for JavaScript (`serialize`), by platform and class otherwise (`dotnet serialize`). */
+function baselineKey(c: { platform: string; caseClass: string }): string {
+  return c.platform === 'javascript' ? c.caseClass : `${c.platform} ${c.caseClass}`;
+}
+
 /** The report formats a run writes beside its results file. */
 export const RUN_REPORTS = ['md', 'html'] as const;
 
@@ -105,12 +111,13 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
   try {
     targets = await prepareTargets(named ? req.targets : [parseTarget(DEFAULT_TARGET)], {
       cacheDir: defaultCacheDir(), bundleDir: join(req.outDir, 'worker'), payloadPaths: [...[...payloads.values()].map((p) => p.path), ...(probePayload ? [probePayload] : [])], chromiumPath: req.chromiumPath,
+      workloads: req.workloads,
     }, (line) => { if (named) observe({ type: 'note', message: line }); });
-    const groups = expandTargets(matrix, targets.refs, named);
+    const groups = expandTargets(matrix, targets.platforms.map((p) => ({ target: p.ref, platform: p.platform, ...(p.serializerVersions ? { serializerVersions: p.serializerVersions } : {}) })), named);
     const results: ResultsFile = {
       schemaVersion: RESULTS_SCHEMA_VERSION, tool: 'jsonbench', startedAt: new Date().toISOString(),
       environment: probeEnvironment(),
-      policy: { name: req.policy.name, launches: req.policy.launches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [g[0].caseClass, g[0].baseline as string])) },
+      policy: { name: req.policy.name, launches: req.policy.launches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [baselineKey(g[0]), g[0].baseline as string])) },
       targets: targets.infos,
       ...(req.payload ? { payloads: payloadRecords(req.payload, payloads) } : {}),
       cases: [],
@@ -143,7 +150,9 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
       const chosen = relevantProbes(loadCatalog({ families, ...(conformance ? { conformance: conformance.set } : {}) }), req.workloads);
       // Every serializer with a case in the run, class baselines included (a recommendation weighs a choice against its baseline's verdicts).
       const inRun = new Set(matrix.flat().map((c) => c.serializer));
-      const adapters = [...req.serializers, ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id))];
+      // JavaScript serializers only: the probes run in the lab's JavaScript workers
+      const adapters = [...req.serializers, ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id))]
+        .filter((a): a is SerializerAdapter => platformOf(a) === 'javascript');
       const rows = adapters.map((adapter) => ({ adapter, label: adapter.id, version: serializerVersion(adapter, req.versions, req.configFile ?? undefined) }));
       observe({ type: 'note', message: `probes: ${chosen.probes.length} relevant to the payloads × ${rows.length} serializers (untimed)…` });
       const t1 = performance.now();

@@ -1,6 +1,7 @@
 import { parseBun } from './bun.js';
 import { parseChromium } from './chromium.js';
 import { parseDeno } from './deno.js';
+import { parseDotnet, parseMono } from './dotnet.js';
 import { parseNodeHost } from './node-host.js';
 import { NODE_MAJORS, parseNodeVersion } from './node-version.js';
 import { parseQuickjs } from './quickjs.js';
@@ -29,6 +30,8 @@ export const runtimes = {
   deno: { parse: parseDeno, known: ['deno'], form: 'deno' },
   chromium: { parse: parseChromium, known: ['chromium'], form: 'chromium' },
   quickjs: { parse: parseQuickjs, known: ['quickjs'], form: 'quickjs' },
+  dotnet: { parse: parseDotnet, known: ['dotnet'], form: 'dotnet (the .NET SDK\'s runtime: .NET serializers)' },
+  mono: { parse: parseMono, known: ['mono'], form: 'mono (Debian\'s Mono: .NET serializers)' },
   ssh: { parse: parseSsh, known: [], form: 'ssh://user@host[:port][?node=/path/to/node]' },
 } satisfies Record<string, RuntimeKind>;
 

@@ -1,4 +1,4 @@
-import type { CaseTarget } from '../case/coordinates.js';
+import type { CaseTarget, Platform } from '../case/coordinates.js';
 import type { LaunchFn, PreparedTarget, Target, TargetContext, TargetInfo, TargetRef } from './types.js';
 
 /** The targets of one run, ready: what cases record, what results record, how to launch, what failed. */
@@ -6,6 +6,8 @@ export interface PreparedTargets {
   /** one per target, in the order given (the first is the Δ reference) */
   refs: TargetRef[];
   infos: TargetInfo[];
+  /** per target, in the same order: its platform and the serializer versions its worker loads (for the planner's placement) */
+  platforms: { ref: TargetRef; platform: Platform; serializerVersions?: Readonly<Record<string, string>> }[];
   /** the launcher of a case's target (undefined for a faulty target) */
   launchFor(c: { target: CaseTarget }): LaunchFn | undefined;
   /** why a case's target cannot run, with the command that fixes it */
@@ -25,6 +27,7 @@ export async function prepareTargets(targets: readonly Target[], ctx: TargetCont
   const ready = new Map<string, PreparedTarget>();
   const faults = new Map<string, string>();
   const infos: TargetInfo[] = [];
+  const versions = new Map<string, Readonly<Record<string, string>>>();
   for (const t of targets) {
     const t0 = performance.now();
     try {
@@ -37,18 +40,21 @@ export async function prepareTargets(targets: readonly Target[], ctx: TargetCont
         const t1 = performance.now();
         try { return await launch(job, timeoutMs); } finally { timing.launchMs += Math.round(performance.now() - t1); timing.launches++; }
       } });
-      infos.push(p.info);
+      infos.push({ ...(t.platform && t.platform !== 'javascript' ? { platform: t.platform } : {}), ...p.info });
+      if (p.serializerVersions) versions.set(t.id, p.serializerVersions);
       log(`target ${t.id}: ${p.info.runtime} ${p.info.version} (${p.info.engine} ${p.info.engineVersion}) ready in ${ms} ms`);
     } catch (e) {
       const reason = (e as Error).message;
       faults.set(t.id, reason);
-      infos.push({ id: t.id, kind: t.kind, runtime: t.runtime, version: 'unavailable', engine: 'unknown', engineVersion: 'unknown', flags: [], probe: {}, fault: reason });
+      infos.push({ id: t.id, kind: t.kind, ...(t.platform && t.platform !== 'javascript' ? { platform: t.platform } : {}), runtime: t.runtime, version: 'unavailable', engine: 'unknown', engineVersion: 'unknown', flags: [], probe: {}, fault: reason });
       log(`target ${t.id}: ${reason}`);
     }
   }
+  const refs = infos.map((i) => ({ id: i.id, runtime: i.runtime, version: i.version }));
   return {
-    refs: infos.map((i) => ({ id: i.id, runtime: i.runtime, version: i.version })),
+    refs,
     infos,
+    platforms: refs.map((ref, i) => ({ ref, platform: targets[i].platform ?? 'javascript', ...(versions.has(ref.id) ? { serializerVersions: versions.get(ref.id)! } : {}) })),
     launchFor: (c) => ready.get(c.target.id)?.launch,
     faultOf: (c) => faults.get(c.target.id),
     close: async () => { for (const p of ready.values()) await p.close?.().catch(() => {}); },

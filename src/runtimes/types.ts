@@ -1,6 +1,7 @@
 import type { LaunchOutcome } from './launch.js';
 import type { WorkerJob } from '../worker/protocol.js';
-import type { CaseTarget } from '../case/coordinates.js';
+import type { CaseTarget, Platform } from '../case/coordinates.js';
+import type { Workload } from '../workloads/types.js';
 import type { TargetRecord } from '../results/types.js';
 
 /** What a case records about the target it ran on (`CaseResult.target`). */
@@ -20,6 +21,8 @@ export type Detection =
 /** A target ready to launch workers; `close` releases what it holds (remote folders, browsers). */
 export interface PreparedTarget {
   info: TargetInfo;
+  /** serializer id → the version its worker loads here (a .NET target's assemblies, from its probe) */
+  serializerVersions?: Readonly<Record<string, string>>;
   launch: LaunchFn;
   close?(): Promise<void>;
 }
@@ -34,6 +37,8 @@ export interface TargetContext {
   payloadPaths: string[];
   /** Chromium executable (default /usr/bin/chromium) */
   chromiumPath?: string;
+  /** the run's workloads (built-in and a config's own): a .NET target compiles their DTOs into its worker and gates its output against them */
+  workloads?: readonly Workload[];
 }
 
 /** One target parsed from `--target`. */
@@ -41,6 +46,8 @@ export interface Target {
   id: string;
   /** its kind: a key of the runtimes map (runtimes/index.ts) */
   kind: string;
+  /** the platform it runs: only serializers of this platform are planned on it (absent: `javascript`) */
+  platform?: Platform;
   runtime: string;
   /** is it there, and which exact version; never throws */
   detect(ctx: Pick<TargetContext, 'cacheDir' | 'chromiumPath'>): Promise<Detection>;

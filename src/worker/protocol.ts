@@ -107,6 +107,38 @@ export interface RoundMessage {
   round: number;
   serializerNs: number[];
   baselineNs: number[];
+  /** CPU time per op of the same samples (same order and length), where the worker has a CPU clock (the .NET worker: the thread's, CLOCK_THREAD_CPUTIME_ID) */
+  serializerCpuNs?: number[];
+  baselineCpuNs?: number[];
+  /** garbage collections (any generation) while each side's samples ran (the forced GC before the side not counted) */
+  serializerGcs?: number;
+  baselineGcs?: number;
+  /** methods the JIT compiled while each side's samples ran (tier-up rejits included); -1 where the runtime has no counter (Mono) */
+  serializerJitMethods?: number;
+  baselineJitMethods?: number;
+}
+
+/**
+ * The library a side's serializer really runs, as loaded in the worker (sent once per side,
+ * before its gate): its version is what results record as `serializerVersion`, never the version
+ * a project file asked for. The .NET worker sends it (assembly metadata).
+ */
+export interface LibraryMessage {
+  protocol: number; type: 'library';
+  side: Side;
+  serializer: string;
+  /** the measured call, for reports: "JsonSerializer.Serialize(value, options)" */
+  code: string;
+  /** assembly or package name: "System.Text.Json", "Newtonsoft.Json" */
+  assembly: string;
+  /** the product version: "10.0.12", "13.0.4" (.NET: AssemblyInformationalVersion before '+') */
+  version: string;
+  /** the strong-name version the CLR binds by ("10.0.0.0", "13.0.0.0") */
+  assemblyVersion?: string;
+  informationalVersion?: string;
+  fileVersion?: string;
+  /** the file it was loaded from (the shared framework's copy on .NET, the NuGet copy on Mono) */
+  location?: string;
 }
 
 /** Facts about a timing launch, sent once before its first round. */
@@ -147,7 +179,7 @@ export interface ProbePreparedMessage extends ProbeCell { protocol: number; type
 export interface ProbeVerdictMessage extends ProbeCell { protocol: number; type: 'probe'; verdict: Verdict }
 
 export type WorkerMessage =
-  | HelloMessage | StageMessage | IncorrectMessage | TimingSetupMessage | RoundMessage | AllocMessage | DoneMessage | ErrorMessage
+  | HelloMessage | StageMessage | IncorrectMessage | TimingSetupMessage | RoundMessage | AllocMessage | DoneMessage | ErrorMessage | LibraryMessage
   | ProbeStartMessage | ProbePreparedMessage | ProbeVerdictMessage;
 
 /** Distributes Omit over the union so each message keeps its own fields. */

@@ -30,7 +30,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   probes: ['case', 'workloads', 'serializers', 'measure'],
   config: ['files', 'case', 'workloads', 'serializers'],
   worker: ['case', 'measure', 'workloads', 'serializers', 'config', 'probes'],
-  runtimes: ['files', 'case', 'measure', 'results', 'worker'],
+  // a .NET target compiles the run's workload schemas into its worker's DTOs (serializers/dotnet/dto-generator.ts)
+  // and checks the worker's output against those workloads on the host (runtimes/dotnet/gate.ts)
+  runtimes: ['files', 'case', 'measure', 'results', 'worker', 'workloads', 'serializers'],
   plan: ['files', 'case', 'measure', 'workloads', 'serializers', 'config', 'versions', 'probes'],
   instructions: ['case', 'measure', 'workloads', 'serializers', 'config', 'results'],
   ledger: ['files', 'results', 'versions'],

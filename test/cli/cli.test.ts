@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { readResults } from '../../src/results/io.js';
 import { workloads } from '../../src/workloads/index.js';
 import { serializers } from '../../src/serializers/index.js';
+import { dotnetSerializers } from '../../src/serializers/dotnet/index.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
 /**
@@ -75,7 +76,7 @@ test('list prints every registered workload and serializer id whole, without col
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout.includes(ESC), false, 'ANSI escapes in piped output');
   const cell = (id: string) => new RegExp(`│ ${literal(id)} +│`);
-  for (const id of [...workloads.ids, ...serializers.ids]) assert.match(r.stdout, cell(id), `${id} is missing or cut`);
+  for (const id of [...workloads.ids, ...serializers.ids, ...dotnetSerializers.ids]) assert.match(r.stdout, cell(id), `${id} is missing or cut`);
 });
 
 test('list --json lists exactly the registered workloads and serializers', async () => {
@@ -83,7 +84,7 @@ test('list --json lists exactly the registered workloads and serializers', async
   assert.equal(r.code, 0, r.stderr);
   const listed = JSON.parse(r.stdout) as { workloads: { id: string }[]; serializers: { id: string; family: string }[] };
   assert.deepEqual(listed.workloads.map((w) => w.id), [...workloads.ids]);
-  assert.deepEqual(listed.serializers.map((s) => s.id), [...serializers.ids]);
+  assert.deepEqual(listed.serializers.map((s) => s.id), [...serializers.ids, ...dotnetSerializers.ids]);
 });
 
 test('NO_COLOR keeps escapes out of the output', async () => {

@@ -18,7 +18,7 @@ export const payload: PayloadFile = { key: 'weather-station-1', path: '/nonexist
 export function planned(serializer: string, extra: Partial<PlannedCase> = {}): PlannedCase {
   return {
     id: `weather-station/1/single/serialize/${serializer}`, workload: 'weather-station', size: 1, shape: 'single',
-    direction: 'serialize', caseClass: 'serialize', serializer, serializerVersion: '1.0.0', family: 'builtin',
+    direction: 'serialize', caseClass: 'serialize', serializer, serializerVersion: '1.0.0', family: 'builtin', platform: 'javascript',
     baseline: 'json', payloadKey: payload.key, target: { id: 'node', runtime: 'node', version: '20.19.0' }, status: 'planned', ...extra,
   } as PlannedCase;
 }

@@ -3,13 +3,13 @@
 import type { ViewCase, ViewData } from './view.js';
 import type { ViewState } from './rebase.js';
 import { caseKey, effectiveBaseline, isShown, labelOf, sectionRows } from './rebase.js';
-import { shownTargets } from './sections.js';
+import { sectionTargets, shownTargets } from './sections.js';
 import { ratioChartOption, scalingChartOption, scatterChartOption } from './charts.js';
 
 /** The ratio-bars option of group `gi`, class section `si`; null when nothing there has a ratio. */
 export function ratioOptionFor(data: ViewData, index: Record<string, ViewCase>, gi: number, si: number, state: ViewState): Record<string, unknown> | null {
   const group = data.groups[gi]; const section = group.sections[si];
-  const targets = shownTargets(data, state);
+  const targets = sectionTargets(data, section, state);
   const rows = targets.map((t) => sectionRows(index, group, section, t, state));
   const bars = (rows[0] ?? []).map((r, i) => ({ name: r.serializer, values: rows.map((rs) => ({ ratio: rs[i].ratio, interval: rs[i].interval })) }))
     .filter((b) => b.values.some((v) => v.ratio !== null));

@@ -15,9 +15,14 @@ export function shownTargets(data: ViewData, state: ViewState): string[] {
   return data.targets.filter((t) => isShown(state.target, t));
 }
 
+/** The shown targets a section's cases ran on (a .NET section's .NET targets, a JavaScript section's JavaScript ones). */
+export function sectionTargets(data: ViewData, section: ViewSection, state: ViewState): string[] {
+  return shownTargets(data, state).filter((t) => !section.targets || section.targets.includes(t));
+}
+
 /** The takeaway sentence(s) of a section: one per shown target, prefixed by the target when several. */
 export function sectionTakeaway(data: ViewData, index: Record<string, ViewCase>, group: ViewGroup, section: ViewSection, state: ViewState): string[] {
-  const targets = shownTargets(data, state);
+  const targets = sectionTargets(data, section, state);
   return targets.map((t) => {
     const base = effectiveBaseline(index, group, section, t, state);
     const rows = sectionRows(index, group, section, t, state).filter((r) => r.c);
@@ -70,14 +75,17 @@ export function renderGroup(data: ViewData, index: Record<string, ViewCase>, gro
   if (!sections.length || !isShown(state.direction, group.direction) || !targets.length) return '';
   const inGroup = data.cases.filter((c) => c.group === group.key && isShown(state.serializer, c.serializer) && isShown(state.target, c.target) && isShown(state.cls, c.cls));
   const body = sections.map(({ section, si }) => {
-    const base = effectiveBaseline(index, group, section, targets[0], state);
-    const rowsByTarget = targets.map((t) => sectionRows(index, group, section, t, state));
+    const own = sectionTargets(data, section, state);
+    if (!own.length) return '';
+    const base = effectiveBaseline(index, group, section, own[0], state);
+    const rowsByTarget = own.map((t) => sectionRows(index, group, section, t, state));
     const bars = rowsByTarget[0].filter((_, i) => rowsByTarget.some((rs) => rs[i].ratio !== null)).length;
     const takeaways = sectionTakeaway(data, index, group, section, state).map((t) => `<p class="takeaway">${escapeHtml(t)}</p>`).join('');
-    const problems = inGroup.filter((c) => c.cls === section.cls && c.status !== 'measured' && c.status !== 'unsupported');
-    return `<div class="cls"><h4>${escapeHtml(section.cls)} <span class="dim">· ratios against ${escapeHtml(base ?? 'none')}${base !== section.baseline ? ` (chosen; measured against ${escapeHtml(section.baseline ?? 'none')})` : ''}</span></h4>${takeaways}`
-      + `<div class="table-wrap">${renderTable(targets, rowsByTarget, base)}</div>${renderProblems(problems)}${renderNotes(inGroup.filter((c) => c.cls === section.cls && c.status === 'measured'))}`
-      + `<div class="chart" data-kind="ratio" data-group="${gi}" data-section="${si}" style="height:${Math.max(170, 84 + bars * (targets.length > 1 ? 16 * targets.length + 10 : 30))}px"></div></div>`;
+    const problems = inGroup.filter((c) => c.cls === section.cls && section.serializers.includes(c.serializer) && c.status !== 'measured' && c.status !== 'unsupported');
+    const noted = inGroup.filter((c) => c.cls === section.cls && section.serializers.includes(c.serializer) && c.status === 'measured');
+    return `<div class="cls"><h4>${escapeHtml(section.cls)}${section.platform === 'dotnet' ? ' · .NET' : ''} <span class="dim">· ratios against ${escapeHtml(base ?? 'none')}${base !== section.baseline ? ` (chosen; measured against ${escapeHtml(section.baseline ?? 'none')})` : ''}</span></h4>${takeaways}`
+      + `<div class="table-wrap">${renderTable(own, rowsByTarget, base)}</div>${renderProblems(problems)}${renderNotes(noted)}`
+      + `<div class="chart" data-kind="ratio" data-group="${gi}" data-section="${si}" style="height:${Math.max(170, 84 + bars * (own.length > 1 ? 16 * own.length + 10 : 30))}px"></div></div>`;
   }).join('');
   const measured = inGroup.filter((c) => c.status === 'measured' && c.alloc !== undefined);
   const scatter = measured.length > 1 ? `<div class="chart" data-kind="scatter" data-group="${gi}" style="height:340px"></div>` : '';

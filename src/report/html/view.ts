@@ -2,6 +2,7 @@ import type { CaseStatus, Finding, MismatchRecord } from '../../results/types.js
 import type { ReportModel } from '../model.js';
 import { ratioIntervalOf } from '../../results/ratio.js';
 import { buildTables, tableKey } from '../rows.js';
+import type { ReportCase } from '../model.js';
 
 /** One case as the HTML report embeds it: the statistics without the raw samples. Times in ns/op, bytes per op. */
 export interface ViewCase {
@@ -29,8 +30,11 @@ export interface ViewCase {
   findings: Finding[];
 }
 
-/** A class inside a group: its measured baseline and its serializers in table order. */
-export interface ViewSection { cls: string; baseline: string | null; serializers: string[] }
+/**
+ * A class of one platform inside a group: its measured baseline, its serializers in table order,
+ * the platform (`javascript`, `dotnet`) and the targets its cases ran on.
+ */
+export interface ViewSection { cls: string; platform: string; baseline: string | null; serializers: string[]; targets: string[] }
 
 /** One results table: workload × size × shape × direction, with its payload. */
 export interface ViewGroup {
@@ -77,8 +81,10 @@ export function toViewData(model: ReportModel): ViewData {
       payloads,
       sections: t.sections.map((s) => ({
         cls: s.caseClass,
+        platform: s.platform,
         baseline: s.baseline,
         serializers: [...new Set(s.cases.map((c) => c.serializer))],
+        targets: [...new Set((s.cases as ReportCase[]).map((c) => c.targetKey))],
       })),
     };
   });

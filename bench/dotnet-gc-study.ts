@@ -1,0 +1,90 @@
+/**
+ * The method question of issue 12: samples taken right after the forced full GC before each side
+ * of a round run several times slower on .NET for allocation-heavy serializers on large payloads.
+ * This script measures the candidate rules on the same pairs, interleaved launch by launch:
+ *   - `side`: a full GC before each side (the lab's method until now);
+ *   - `side+settle`: the same, then one untimed sample before the timed ones;
+ *   - `round`: a full GC once at the start of each round (the second side runs after the first's garbage);
+ *   - `long`: the GC before each side, samples of 100 ms instead of 10 (longer samples amortise the transient);
+ *   - `none+long`, `side+settle+long`: combinations;
+ *   - `reference`: no forced GC and 500 ms samples (each spans many GC cycles, as BenchmarkDotNet's iterations): the
+ *     steady-state cost per op the cheaper rules are judged against;
+ *   - `retainvm`: the lab's rule with DOTNET_GCRetainVM=1 (freed memory kept committed: a diagnosis of page-fault cost);
+ *   - `nosettle`: the lab's rule without the JIT settle after warmup (JSONBENCH_DOTNET_JIT_SETTLE=0); `tc0`: DOTNET_TieredCompilation=0.
+ * Per launch: the ratio (median of per-round ratios of medians) by wall clock and by thread CPU,
+ * the rounds, the transient (median over rounds of sample 0 ÷ the median of the later samples of
+ * the same side, both sides), and the share of rounds in which the JIT still compiled.
+ *   node build/bench/dotnet-gc-study.js [--target dotnet|mono] [--launches 3] [--size 10000] [--variants side,side+settle,round,long,none+long,side+settle+long,reference,retainvm] [--pairs ser-newtonsoft,de-newtonsoft,ser-stj-sourcegen]
+ */
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { policies } from '../src/config/policies.js';
+import type { RoundMessage } from '../src/worker/protocol.js';
+import type { MeasurePolicy } from '../src/case/policy.js';
+import { medianOf } from '../src/stats/estimate.js';
+import { dotnetJob, launch, payloadFor, readyTarget, summariseTime, verify, type DotnetTarget } from './dotnet-lab.js';
+
+const { values } = parseArgs({ options: { target: { type: 'string', default: 'dotnet' }, launches: { type: 'string', default: '3' }, size: { type: 'string', default: '10000' }, variants: { type: 'string', default: 'side,side+settle,round,long' }, pairs: { type: 'string', default: 'ser-newtonsoft,de-newtonsoft,ser-stj-sourcegen' } } });
+const VARIANTS: Record<string, { env: Record<string, string>; policy?: Partial<MeasurePolicy> }> = {
+  side: { env: {} },
+  'side+settle': { env: { JSONBENCH_DOTNET_SETTLE_SAMPLES: '1' } },
+  round: { env: { JSONBENCH_DOTNET_GC: 'round' } },
+  long: { env: {}, policy: { sampleTargetMs: 100 } },
+  'none+long': { env: { JSONBENCH_DOTNET_GC: 'none' }, policy: { sampleTargetMs: 100 } },
+  'side+settle+long': { env: { JSONBENCH_DOTNET_SETTLE_SAMPLES: '1' }, policy: { sampleTargetMs: 100 } },
+  /** the reference: no forced GC, half-second samples (many GC cycles each), as BenchmarkDotNet's 500 ms iterations */
+  reference: { env: { JSONBENCH_DOTNET_GC: 'none' }, policy: { sampleTargetMs: 500, samplesPerRound: 2, timeCapMs: 8000 } },
+  retainvm: { env: { DOTNET_GCRetainVM: '1' } },
+  /** the lab's rule without the wait for tiered compilation to finish (Timing.SettleJit), as before it existed */
+  nosettle: { env: { JSONBENCH_DOTNET_JIT_SETTLE: '0' } },
+  /** tiered compilation off (every method compiled once, fully optimised): no tier-up can happen while timing */
+  tc0: { env: { DOTNET_TieredCompilation: '0' } },
+};
+const PAIRS: Record<string, { direction: 'serialize' | 'deserialize'; serializer: string }> = {
+  'ser-newtonsoft': { direction: 'serialize', serializer: 'newtonsoft' },
+  'de-newtonsoft': { direction: 'deserialize', serializer: 'newtonsoft' },
+  'ser-stj-sourcegen': { direction: 'serialize', serializer: 'stj-sourcegen' },
+};
+const variants = values.variants!.split(',');
+const pairs = values.pairs!.split(',');
+const size = Number(values.size);
+const ready = await readyTarget(values.target as DotnetTarget);
+if ('reason' in ready) { console.error(ready.reason); process.exit(2); }
+const p = await payloadFor('users', size);
+const started = performance.now();
+console.log(`# users/${size} list on ${ready.detection.description}; default policy; ${values.launches} launches per variant and pair, interleaved; load at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+
+/** Median over rounds of (first sample ÷ median of the side's later samples), per side; NaN when no round has 2 samples. */
+function transient(rounds: RoundMessage[], side: 'serializerNs' | 'baselineNs'): number {
+  const xs = rounds.map((r) => r[side]).filter((s) => s.length >= 2).map((s) => s[0] / medianOf(s.slice(1)));
+  return xs.length ? medianOf(xs) : NaN;
+}
+
+const rows: string[] = [];
+for (const pairName of pairs) {
+  const pair = PAIRS[pairName];
+  const job = (policy: Partial<MeasurePolicy> = {}) => dotnetJob({ workload: 'users', size, shape: 'list', direction: pair.direction, serializer: pair.serializer, baseline: 'stj', mode: 'time', payloadPath: p.payload.path, policy: { ...policies.default.measure, ...policy } });
+  const v = await verify(ready, { ...job(), mode: 'verify' }, p.workload, { main: p.text, variant: p.variantText });
+  if (v.error || v.failures.length) { console.error(`${pairName}: not timed: ${v.error ?? v.failures[0].failure.reason}`); continue; }
+  const got: Record<string, { wall: number; cpu: number; rounds: number; tS: number; tB: number; jit: number; sMs: number; bMs: number; load: number }[]> = {};
+  for (let k = 0; k < Number(values.launches); k++) {
+    for (const name of variants) {
+      const variant = VARIANTS[name];
+      const load = loadavg()[0];
+      const o = await launch(ready, job(variant.policy), 600_000, variant.env);
+      const s = summariseTime(o);
+      const rounds = o.messages.filter((m): m is RoundMessage => m.type === 'round');
+      const jit = rounds.filter((r) => (r.serializerJitMethods ?? 0) > 0 || (r.baselineJitMethods ?? 0) > 0).length / rounds.length;
+      (got[name] ??= []).push({ wall: s.ratio, cpu: s.cpuRatio ?? NaN, rounds: s.rounds, tS: transient(rounds, 'serializerNs'), tB: transient(rounds, 'baselineNs'), jit, sMs: s.serializerMeanNs / 1e6, bMs: s.baselineMeanNs / 1e6, load });
+      console.log(`${pairName} ${name} #${k + 1}: wall ${s.ratio.toFixed(3)} cpu ${s.cpuRatio?.toFixed(3)} (${(s.serializerMeanNs / 1e6).toFixed(2)} / ${(s.baselineMeanNs / 1e6).toFixed(2)} ms), ${s.rounds} rounds, first-sample ${transient(rounds, 'serializerNs').toFixed(2)}/${transient(rounds, 'baselineNs').toFixed(2)}, JIT in ${(jit * 100).toFixed(0)}% of rounds, load ${load.toFixed(2)}`);
+    }
+  }
+  const range = (xs: number[]) => `${medianOf(xs).toFixed(2)} [${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}]`;
+  rows.push(`| ${pair.direction} ${pair.serializer} ÷ stj | | | | | | |`);
+  for (const name of variants) {
+    const g = got[name];
+    rows.push(`| ${name} | ${range(g.map((x) => x.wall))} | ${range(g.map((x) => x.cpu))} | ${medianOf(g.map((x) => x.sMs)).toFixed(2)} / ${medianOf(g.map((x) => x.bMs)).toFixed(2)} | ${medianOf(g.map((x) => x.tS)).toFixed(2)} / ${medianOf(g.map((x) => x.tB)).toFixed(2)} | ${medianOf(g.map((x) => x.rounds))} | ${range(g.map((x) => x.load))} |`);
+  }
+}
+console.log(['', '| rule | ratio wall, median [range] | ratio thread CPU | mean ms (serializer / stj) | first sample after GC ÷ later (serializer / stj) | rounds | load |', '|---|---|---|---|---|---|---|', ...rows].join('\n'));
+console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s; load at end ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);

@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateDtoFile, type DtoModule, type DtoSource } from '../../serializers/dotnet/dto-generator.js';
+
+/**
+ * Builds the .NET worker (workers/dotnet/) with the DTOs of the given workloads into the
+ * jsonbench cache, once per distinct input: `<cache>/dotnet/<framework>-<key>/` holds `src/` (the
+ * worker's sources and Generated/Dtos.g.cs), `bin/`, `build.log` (everything `dotnet build`
+ * printed) and `build.json` (framework, key, SDK, build time). The key is a SHA-256 of the
+ * worker's sources, the generated C#, the framework and the SDK version, so a changed workload
+ * schema or worker file builds anew and an unchanged one is reused.
+ */
+
+/** `net10.0` runs on the SDK's runtime (`dotnet`); `net462` on Mono (see workers/dotnet/README.md). */
+export type DotnetFramework = 'net10.0' | 'net462';
+
+/** The worker's source folder in this repository (from build/src/runtimes/dotnet/). */
+export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotnet/', import.meta.url));
+
+/** A built worker and how to start it. */
+export interface WorkerBuild {
+  dir: string;
+  framework: DotnetFramework;
+  key: string;
+  /** how long `dotnet build` took when this build was made (ms) */
+  buildMs: number;
+  /** true when an earlier build with the same key was reused */
+  cached: boolean;
+  logPath: string;
+  modules: DtoModule[];
+  /** the command that starts a worker: `dotnet <dll>` or `mono <exe>` */
+  command: string;
+  args: string[];
+}
+
+/**
+ * `dotnet build` failed: the message names the framework and the log file, with its first error
+ * lines. `missingPackage` is set when NuGet could not find a package or version (NU1101, NU1102,
+ * NU1103: the registry copy lacks it), which makes the target's cases `unsupported`.
+ */
+export class DotnetBuildError extends Error {
+  readonly code = 'E_DOTNET_BUILD';
+  constructor(message: string, readonly missingPackage = false) { super(message); }
+}
+
+function workerFiles(root: string): string[] {
+  const files = ['JsonBench.Worker.csproj'];
+  for (const f of readdirSync(join(root, 'src')).sort()) if (f.endsWith('.cs')) files.push(join('src', f));
+  return files;
+}
+
+/** The start command of a worker built for `framework` into `binDir`. */
+export function workerCommand(framework: DotnetFramework, binDir: string, dotnet = 'dotnet', mono = 'mono'): { command: string; args: string[] } {
+  return framework === 'net462'
+    ? { command: mono, args: [join(binDir, 'jsonbench-worker.exe')] }
+    : { command: dotnet, args: [join(binDir, 'jsonbench-worker.dll')] };
+}
+
+function run(command: string, args: string[], cwd: string, logPath: string, timeoutMs: number): Promise<{ code: number | null; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const child = spawn(command, args, {
+      cwd, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1', MSBUILDDISABLENODEREUSE: '1' },
+    });
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr.on('data', (c: Buffer) => chunks.push(c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (e) => chunks.push(Buffer.from(`\n${command}: ${e.message}\n`)));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      writeFileSync(logPath, Buffer.concat(chunks));
+      resolve({ code, ms: performance.now() - started });
+    });
+  });
+}
+
+/**
+ * Generates the DTOs of `sources`, then builds the worker for `framework` into the cache unless a
+ * build with the same key is there. Build servers are disabled (`--disable-build-servers`), so no
+ * compiler process outlives the build. @throws DtoGenerationError for a schema the generator
+ * cannot write; DotnetBuildError when `dotnet build` fails or runs over `timeoutMs`.
+ */
+export async function ensureWorkerBuild(opts: {
+  cacheDir: string; framework: DotnetFramework; sources: readonly DtoSource[];
+  sdkVersion: string; workerDir?: string; dotnet?: string; mono?: string; timeoutMs?: number;
+}): Promise<WorkerBuild> {
+  const root = opts.workerDir ?? WORKER_SOURCE_DIR;
+  const { modules, text } = generateDtoFile(opts.sources);
+  const hash = createHash('sha256').update(`${opts.framework}\n${opts.sdkVersion}\n`);
+  const files = workerFiles(root);
+  for (const f of files) hash.update(`${f}\n`).update(readFileSync(join(root, f)));
+  hash.update(text);
+  const key = hash.digest('hex').slice(0, 16);
+  const dir = join(opts.cacheDir, 'dotnet', `${opts.framework}-${key}`);
+  const done = (buildMs: number, cached: boolean): WorkerBuild => ({
+    dir, framework: opts.framework, key, buildMs, cached, logPath: join(dir, 'build.log'), modules,
+    ...workerCommand(opts.framework, join(dir, 'bin'), opts.dotnet, opts.mono),
+  });
+  const record = join(dir, 'build.json');
+  if (existsSync(record)) return done((JSON.parse(readFileSync(record, 'utf8')) as { buildMs: number }).buildMs, true);
+
+  const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
+  mkdirSync(join(tmp, 'src', 'Generated'), { recursive: true });
+  for (const f of files) cpSync(join(root, f), join(tmp, 'src', f));
+  writeFileSync(join(tmp, 'src', 'Generated', 'Dtos.g.cs'), text);
+  const logPath = join(tmp, 'build.log');
+  const args = ['build', '-c', 'Release', `-p:WorkerFramework=${opts.framework}`, '-o', join(tmp, 'bin'), '--disable-build-servers', '-nologo'];
+  const result = await run(opts.dotnet ?? process.env.DOTNET ?? 'dotnet', args, join(tmp, 'src'), logPath, opts.timeoutMs ?? 600_000);
+  if (result.code !== 0) {
+    const failedLog = `${dir}.failed.log`;
+    mkdirSync(join(opts.cacheDir, 'dotnet'), { recursive: true });
+    cpSync(logPath, failedLog);
+    rmSync(tmp, { recursive: true, force: true });
+    const lines = readFileSync(failedLog, 'utf8').split('\n');
+    const missing = [...new Set(lines.map((l) => /error (NU110[123]): (.*?)(?: \[[^\]]*\])?$/.exec(l.trim())).filter((m) => m !== null).map((m) => `${m[1]}: ${m[2]}`))];
+    const errors = missing.length ? missing : [...new Set(lines.filter((l) => /error|Unable|not found/i.test(l)).map((l) => l.trim()))].slice(0, 5);
+    throw new DotnetBuildError(`dotnet build of the .NET worker (${opts.framework}) ${result.code === null ? 'timed out' : `failed (exit ${result.code})`}${missing.length ? ': the NuGet source lacks a package the worker needs' : ''}; log: ${failedLog}${errors.length ? `: ${errors.join(' | ')}` : ''}`, missing.length > 0);
+  }
+  writeFileSync(join(tmp, 'build.json'), JSON.stringify({ framework: opts.framework, key, sdkVersion: opts.sdkVersion, buildMs: Math.round(result.ms), builtAt: new Date().toISOString(), workloads: modules.map((m) => `${m.workload}:${m.directions.join('+')}`) }, null, 2));
+  try { renameSync(tmp, dir); } catch {
+    // another process finished the same build first: keep its folder
+    rmSync(tmp, { recursive: true, force: true });
+    if (!existsSync(record)) throw new DotnetBuildError(`could not move the .NET worker build into ${dir}`);
+  }
+  return done(Math.round(result.ms), false);
+}

@@ -1,0 +1,137 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { workloads } from '../../src/workloads/index.js';
+import { DtoGenerationError, generateDtoFile, generateDtoModules, pascalCase } from '../../src/serializers/dotnet/dto-generator.js';
+import edge from './edge-workload.js';
+
+const builtins = await Promise.all(workloads.ids.map((id) => workloads.load(id)));
+
+/** The text of one class (or enum) declaration in a module: from its line to the closing brace at its indentation. */
+function declaration(source: string, header: string): string {
+  const start = source.indexOf(header);
+  assert.ok(start >= 0, `no "${header}" in the generated source`);
+  const end = source.indexOf('\n    }', start);
+  return source.slice(start, end);
+}
+
+test('every built-in workload generates one module per direction view, named after it', () => {
+  const { modules } = generateDtoFile(builtins);
+  assert.deepEqual(modules.map((m) => [m.workload, m.namespace, m.directions.join('+')]), [
+    ['weather-station', 'JsonBench.Generated.WeatherStation.Deserialize', 'deserialize'],
+    ['weather-station', 'JsonBench.Generated.WeatherStation.Serialize', 'serialize'],
+    ['users', 'JsonBench.Generated.Users', 'serialize+deserialize'],
+    ['users-settings', 'JsonBench.Generated.UsersSettings', 'serialize+deserialize'],
+    ['orders', 'JsonBench.Generated.Orders', 'serialize+deserialize'],
+    ['company', 'JsonBench.Generated.Company', 'serialize+deserialize'],
+  ]);
+});
+
+test('users: each property carries its camelCase wire name for both libraries', () => {
+  const [m] = generateDtoModules(builtins.find((w) => w.id === 'users')!);
+  const unit = declaration(m.source, 'public sealed class Unit');
+  for (const [key, prop] of [['id', 'Id'], ['firstName', 'FirstName'], ['email', 'Email']]) {
+    assert.match(unit, new RegExp(`\\[JsonPropertyName\\("${key}"\\)\\]\\n\\s+\\[Newtonsoft\\.Json\\.JsonProperty\\("${key}"\\)\\]\\n\\s+public string ${prop} \\{ get; set; \\} = null!;`));
+  }
+  assert.match(m.source, /\[JsonSerializable\(typeof\(Unit\)\)\]\n\s+\[JsonSerializable\(typeof\(List<Unit>\)\)\]\n\s+internal partial class UsersJsonContext : JsonSerializerContext/);
+  assert.doesNotMatch(m.source, /JsonSourceGenerationOptions/, 'compact camelCase needs no options');
+});
+
+test('users-settings: the naming policies rename, and the source-generation context is indented snake_case', () => {
+  const [m] = generateDtoModules(builtins.find((w) => w.id === 'users-settings')!);
+  const unit = declaration(m.source, 'public sealed class Unit');
+  assert.doesNotMatch(unit, /JsonPropertyName|JsonProperty\(/, 'SnakeCaseLower / SnakeCaseNamingStrategy name plain camelCase keys themselves');
+  assert.match(unit, /public string FirstName \{ get; set; \}/);
+  assert.match(m.source, /\[JsonSourceGenerationOptions\(WriteIndented = true, PropertyNamingPolicy = JsonKnownNamingPolicy\.SnakeCaseLower\)\]/);
+  assert.match(m.source, /new WireSettings \{ SnakeCase = true, Indented = true, NumbersFromStrings = false \}/);
+  assert.match(m.source, /e\.TryGetProperty\("first_name", out var p_FirstName\)/, 'the canonical reader reads wire names');
+  assert.match(m.source, /w\.WritePropertyName\("firstName"\);/, 'the canonical writer writes model names');
+});
+
+test('orders: an enum numbered from 1 with its wire values for both libraries, a DateTime, a nullable string, nested classes', () => {
+  const [m] = generateDtoModules(builtins.find((w) => w.id === 'orders')!);
+  const e = declaration(m.source, 'public enum StatusEnum');
+  assert.match(m.source, /\[JsonConverter\(typeof\(JsonStringEnumConverter<StatusEnum>\)\)\]\n\s+\[Newtonsoft\.Json\.JsonConverter\(typeof\(Newtonsoft\.Json\.Converters\.StringEnumConverter\)\)\]\n\s+public enum StatusEnum/);
+  assert.match(e, /\[JsonStringEnumMemberName\("pending"\)\] \[EnumMember\(Value = "pending"\)\] Pending = 1,/);
+  assert.match(e, /Cancelled = 5,/);
+  const unit = declaration(m.source, 'public sealed class Unit');
+  assert.match(unit, /public DateTime CreatedAt \{ get; set; \}/);
+  assert.match(unit, /public StatusEnum Status \{ get; set; \}/);
+  assert.match(unit, /public List<LinesItem> Lines \{ get; set; \} = null!;/);
+  assert.match(unit, /public ShippingAddress ShippingAddress \{ get; set; \} = null!;/);
+  assert.match(unit, /public string\? Notes \{ get; set; \}$/);
+  assert.match(declaration(m.source, 'public sealed class LinesItem'), /public long Quantity \{ get; set; \}\n[\s\S]*public double UnitPrice \{ get; set; \}/);
+  assert.match(m.source, /v\.CreatedAt = Canon\.ReadDate\(p_CreatedAt\);/);
+  assert.match(m.source, /Canon\.Date\(w, v\.CreatedAt\);/);
+});
+
+test('weather-station: numbers from strings are doubles in the deserialize model and strings in the serialize view; nullable numbers are double?', () => {
+  const [de, se] = generateDtoModules(builtins.find((w) => w.id === 'weather-station')!);
+  assert.match(de.source, /\[JsonSourceGenerationOptions\(NumberHandling = JsonNumberHandling\.AllowReadingFromString\)\]/);
+  const deData = declaration(de.source, 'public sealed class DataItem');
+  assert.match(deData, /\[JsonPropertyName\("temp"\)\][\s\S]*?public double Temp \{ get; set; \}/);
+  assert.match(deData, /public double\? WindChill \{ get; set; \}/);
+  assert.match(deData, /public long WindDirLast \{ get; set; \}/);
+  const seData = declaration(se.source, 'public sealed class DataItem');
+  assert.match(seData, /public string Temp \{ get; set; \} = null!;/);
+  assert.match(seData, /public double DewPoint \{ get; set; \}/, 'numbers that are numbers on the wire stay numbers');
+  assert.match(se.source, /internal partial class WeatherStationSerializeJsonContext/);
+  assert.match(de.source, /internal partial class WeatherStationDeserializeJsonContext/);
+});
+
+test('company: a list of strings inside a list of records', () => {
+  const [m] = generateDtoModules(builtins.find((w) => w.id === 'company')!);
+  assert.match(declaration(m.source, 'public sealed class Unit'), /public List<EmployeesItem> Employees \{ get; set; \} = null!;/);
+  assert.match(declaration(m.source, 'public sealed class EmployeesItem'), /public List<string> Hobbies \{ get; set; \} = null!;/);
+  assert.match(m.source, /Canon\.ReadList\(p_Hobbies, x0 => x0\.GetString\(\)!\)/);
+});
+
+test('edge cases: keywords, digits, a property named like its class, repeated names, nullable items and enums get valid unique C# names', () => {
+  const [m] = generateDtoModules(edge);
+  const unit = declaration(m.source, 'public sealed class Unit');
+  assert.match(unit, /\[JsonPropertyName\("class"\)\][\s\S]*?public string Class \{ get; set; \}/);
+  assert.match(unit, /\[JsonPropertyName\("2fa"\)\][\s\S]*?public bool _2fa \{ get; set; \}/);
+  assert.match(unit, /\[JsonPropertyName\("unit"\)\][\s\S]*?public Unit2 Unit2 \{ get; set; \} = null!;/, 'neither the nested class nor the member may be called like the root class');
+  assert.match(declaration(m.source, 'public sealed class Unit2'), /\[JsonPropertyName\("unit"\)\][\s\S]*?public long Unit \{ get; set; \}/);
+  assert.match(unit, /public Nested Nested \{ get; set; \}/);
+  assert.match(declaration(m.source, 'public sealed class Nested\n'), /public Nested2 Nested2 \{ get; set; \}/);
+  assert.match(unit, /public DateTime\? When \{ get; set; \}/);
+  assert.match(unit, /public List<string\?>\? Tags \{ get; set; \}/);
+  assert.match(unit, /public List<LevelsItemEnum\?> Levels \{ get; set; \} = null!;/);
+  assert.match(unit, /public bool\? Ok \{ get; set; \}/);
+  assert.match(unit, /public Extra\? Extra \{ get; set; \}/);
+  assert.match(declaration(m.source, 'public enum LevelsItemEnum'), /\[JsonStringEnumMemberName\("in-progress"\)\] \[EnumMember\(Value = "in-progress"\)\] InProgress = 2,/);
+  assert.match(m.source, /x0\.ValueKind == JsonValueKind\.Null \? default\(LevelsItemEnum\?\) : ReadLevelsItemEnum\(x0\.GetString\(\)!\)/);
+});
+
+test('under a snake_case policy, keys the policies may split differently keep explicit wire names', () => {
+  const [m] = generateDtoModules({ ...edge, wire: { naming: 'snake_case' } });
+  const unit = declaration(m.source, 'public sealed class Unit');
+  assert.match(unit, /\[JsonPropertyName\("address2"\)\]\n\s+\[Newtonsoft\.Json\.JsonProperty\("address2"\)\]/);
+  assert.match(unit, /\[JsonPropertyName\("http_u_r_l"\)\]/, 'wireName puts an underscore before every capital');
+  assert.doesNotMatch(unit, /JsonPropertyName\("class"\)/, 'a one-word key needs no attribute');
+});
+
+test('pascalCase turns wire keys into C# identifiers', () => {
+  assert.equal(pascalCase('station_id'), 'StationId');
+  assert.equal(pascalCase('firstName'), 'FirstName');
+  assert.equal(pascalCase('rain_rate_last_in'), 'RainRateLastIn');
+  assert.equal(pascalCase('2fa'), '_2fa');
+  assert.equal(pascalCase('in-progress'), 'InProgress');
+  assert.equal(pascalCase('---'), 'Value');
+});
+
+test('a schema the generator cannot write is refused with the workload and the path', () => {
+  assert.throws(() => generateDtoModules({ id: 'arr', schema: { type: 'array', items: { type: 'string' } } }),
+    (e: Error) => e instanceof DtoGenerationError && /workload arr: schema at \$: .*object at the root \(got array\)/.test(e.message));
+  assert.throws(() => generateDtoModules({ id: 'ind', schema: { type: 'object', properties: {} }, wire: { indent: 4 } }),
+    (e: Error) => e instanceof DtoGenerationError && /workload ind: wire indent 4/.test(e.message));
+  assert.throws(() => generateDtoModules({ id: 'en', schema: { type: 'object', properties: { s: { type: 'object', properties: { k: { type: 'enum', values: [] } } } } } }),
+    (e: Error) => e instanceof DtoGenerationError && /workload en: schema at \$\.s\.k: an enum needs at least one value/.test(e.message));
+  assert.throws(() => generateDtoFile([edge, edge]), /workload dto-edge: given twice/);
+});
+
+test('two workload ids that map to one C# name get distinct namespaces', () => {
+  const { modules } = generateDtoFile([{ ...edge, id: 'a-b' }, { ...edge, id: 'a_b' }]);
+  assert.deepEqual(modules.map((m) => m.namespace), ['JsonBench.Generated.AB', 'JsonBench.Generated.AB2']);
+  assert.match(modules[1].source, /internal partial class AB2JsonContext/);
+});

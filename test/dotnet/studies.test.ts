@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PUBLISHED, allocVerdict, cpuRatio, timeVerdict } from '../../bench/studies-reproduced.js';
+import type { CaseResult } from '../../src/results/types.js';
+
+test('every published comparison of issue 12 is there, each against stj', () => {
+  assert.equal(PUBLISHED.length, 5 + 8 + 8 + 1);
+  assert.ok(PUBLISHED.every((p) => p.baseline === 'stj' && p.time[0] > 0 && p.time[1] > 0));
+  const users = PUBLISHED.find((p) => p.workload === 'users' && p.shape === 'list' && p.direction === 'serialize')!;
+  assert.equal((users.time[0] / users.time[1]).toFixed(2), '1.70');
+  const mono = PUBLISHED.find((p) => p.target === 'mono')!;
+  assert.deepEqual([mono.workload, mono.direction, (mono.time[0] / mono.time[1]).toFixed(2), mono.alloc], ['weather-station', 'deserialize', '1.36', [3816, 1024]]);
+});
+
+test('time verdict: direction by the side of 1 the interval lies on (unclear when it holds 1), within error when the published ratio is inside it', () => {
+  assert.deepEqual(timeVerdict(1.7, { ratio: 1.9, interval: [1.6, 2.2] }), { direction: true, withinError: true });
+  assert.deepEqual(timeVerdict(1.7, { ratio: 2.5, interval: [2.2, 2.9] }), { direction: true, withinError: false });
+  assert.deepEqual(timeVerdict(1.7, { ratio: 0.8, interval: [0.7, 0.9] }), { direction: false, withinError: false });
+  assert.deepEqual(timeVerdict(1.03, { ratio: 1.2, interval: [0.9, 1.5] }), { direction: true, withinError: true }, 'about equal: the interval holds 1');
+  assert.deepEqual(timeVerdict(1.03, { ratio: 1.4, interval: [1.2, 1.6] }), { direction: false, withinError: false });
+  assert.deepEqual(timeVerdict(1.36, { ratio: 1.02, interval: [0.9, 1.15] }), { direction: null, withinError: false }, 'unclear: the interval holds 1');
+  assert.deepEqual(timeVerdict(1.7, null), { direction: null, withinError: null });
+});
+
+test('allocation verdict: side of 1 and within 15%', () => {
+  assert.deepEqual(allocVerdict(2.36, 2.01), { direction: true, close: true });
+  assert.deepEqual(allocVerdict(1.78, 1.0), { direction: false, close: false });
+  assert.deepEqual(allocVerdict(4.71, 7.17), { direction: true, close: false });
+});
+
+test('the CPU ratio is the median over launches of the median per-round ratio of medians of thread-CPU samples', () => {
+  const round = (s: number[], b: number[]) => ({ serializerNs: s, baselineNs: b, serializerCpuNs: s, baselineCpuNs: b });
+  const c = { samples: { relaunches: 0, launches: [
+    { rounds: [round([2, 2, 9], [1, 1, 1]), round([3], [1])] },
+    { rounds: [round([2], [1]), round([2], [1]), round([2], [1])] },
+    { rounds: [round([4], [2])] },
+  ] } } as unknown as CaseResult;
+  const r = cpuRatio(c, 0.999)!;
+  assert.equal(r.ratio, 2, 'launch medians 2.5, 2, 2 → 2');
+  assert.ok(r.interval && r.interval[0] < 2 && r.interval[1] > 2);
+  assert.equal(cpuRatio({ samples: { relaunches: 0, launches: [{ rounds: [{ serializerNs: [1], baselineNs: [1] }] }] } } as unknown as CaseResult, 0.999), null);
+});

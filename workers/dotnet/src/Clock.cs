@@ -1,0 +1,69 @@
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+
+namespace JsonBench.Worker;
+
+/// <summary>
+/// The worker's two clocks, read around every sample:
+/// - wall: <see cref="Stopwatch.GetTimestamp"/> (CLOCK_MONOTONIC; 1 ns ticks on .NET on Linux,
+///   100 ns ticks on Mono), the figure the JavaScript worker reports;
+/// - thread CPU: clock_gettime(CLOCK_THREAD_CPUTIME_ID) through P/Invoke, the CPU time of the
+///   measuring thread only (user + system). Preemption on a loaded machine adds wall time, not
+///   CPU time (issue 13). Work done on other threads (the background GC thread of concurrent GC,
+///   the tiered JIT's background compiler) is NOT in it. One read costs ~2 µs here (a system
+///   call; measured on this machine), 2 reads per ~10 ms sample.
+/// </summary>
+public static class Clock
+{
+    static readonly double NsPerTick = 1e9 / Stopwatch.Frequency;
+    const int CLOCK_THREAD_CPUTIME_ID = 3;
+
+    [StructLayout(LayoutKind.Sequential)]
+    struct Timespec { public long Sec; public long Nsec; }
+
+    [DllImport("libc", SetLastError = true)]
+    static extern int clock_gettime(int clockId, out Timespec ts);
+
+    /// <summary>Whether the thread CPU clock answers (false off Linux/glibc).</summary>
+    public static readonly bool HasThreadCpu = Probe();
+
+    static bool Probe()
+    {
+        try { return clock_gettime(CLOCK_THREAD_CPUTIME_ID, out _) == 0; }
+        catch (System.Exception) { return false; }
+    }
+
+    public static long WallTicks() => Stopwatch.GetTimestamp();
+
+    /// <summary>Nanoseconds between two <see cref="WallTicks"/> readings.</summary>
+    public static double TicksToNs(long ticks) => ticks * NsPerTick;
+
+    /// <summary>CPU time of the calling thread (ns), or 0 when the clock is missing.</summary>
+    public static long ThreadCpuNs()
+    {
+        if (!HasThreadCpu) return 0;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, out var t);
+        return t.Sec * 1_000_000_000L + t.Nsec;
+    }
+
+    /// <summary>Elapsed wall time (ms) since <paramref name="startTicks"/>.</summary>
+    public static double MsSince(long startTicks) => TicksToNs(Stopwatch.GetTimestamp() - startTicks) / 1e6;
+}
+
+/// <summary>
+/// What the JIT has done so far: methods compiled in this process (every tier: tier-0, OSR,
+/// tier-1 rejits by the background compiler), from System.Runtime.JitInfo (.NET 6+); -1 on Mono
+/// and .NET Framework, which have no such counter. A round in which this still grows was timed
+/// while code was being recompiled: the worker reports the count per side and round.
+/// </summary>
+public static class Jit
+{
+    public static long CompiledMethods()
+    {
+#if NETFRAMEWORK
+        return -1;
+#else
+        return System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: false);
+#endif
+    }
+}

@@ -1,0 +1,43 @@
+using System;
+using System.Collections.Generic;
+using System.Text.Json;
+
+namespace JsonBench.Worker;
+
+/// <summary>
+/// One payload file (the host writes it once: <c>JSON.stringify(wire, null, indent)</c>, see
+/// src/plan/payloads.ts) cut into the units one op handles, as src/workloads/unit.ts does:
+/// `single` and `list` have one unit (the whole document or array), `many` one per record.
+/// Deserialize inputs are the units' texts: for single/list the file text itself; for many each
+/// record's raw text in the file, less one level of indentation (which makes it exactly
+/// <c>JSON.stringify(record, null, indent)</c>, renderUnit's text: JSON strings hold no raw
+/// newlines, so removing the indent after each newline touches layout only).
+/// </summary>
+public sealed class Payload : IDisposable
+{
+    readonly JsonDocument _doc;
+    public List<JsonElement> Units { get; } = new List<JsonElement>();
+    public List<string> Texts { get; } = new List<string>();
+
+    /// <summary>Throws FormatException when a `many` payload is not an array.</summary>
+    public Payload(string text, string shape, bool indented)
+    {
+        _doc = JsonDocument.Parse(text, new JsonDocumentOptions { MaxDepth = 256 });
+        var root = _doc.RootElement;
+        if (shape != "many")
+        {
+            Units.Add(root);
+            Texts.Add(text);
+            return;
+        }
+        if (root.ValueKind != JsonValueKind.Array) throw new FormatException("shape \"many\" needs a workload whose value is an array of records");
+        foreach (var e in root.EnumerateArray())
+        {
+            Units.Add(e);
+            var raw = e.GetRawText();
+            Texts.Add(indented ? raw.Replace("\n  ", "\n") : raw);
+        }
+    }
+
+    public void Dispose() => _doc.Dispose();
+}

@@ -1,0 +1,54 @@
+using System;
+using System.Reflection;
+using System.Runtime;
+using System.Runtime.Versioning;
+using System.Text.Json;
+
+namespace JsonBench.Worker;
+
+/// <summary>What the worker runs on, and the exact version of each library it loaded.</summary>
+public static class RuntimeInfo
+{
+    static readonly Type? MonoRuntime = Type.GetType("Mono.Runtime");
+
+    public static bool IsMono => MonoRuntime != null;
+
+    /// <summary>"dotnet" or "mono" (the hello message's `runtime`).</summary>
+    public static string Runtime => IsMono ? "mono" : "dotnet";
+
+    /// <summary>Mono's display name ("6.8.0.105 (Debian …)"), or .NET's FrameworkDescription (".NET 10.0.12").</summary>
+    public static string Description
+    {
+        get
+        {
+            if (IsMono) return "Mono " + (MonoRuntime!.GetMethod("GetDisplayName", BindingFlags.NonPublic | BindingFlags.Static)?.Invoke(null, null) as string ?? "?");
+#if NETFRAMEWORK
+            return ".NET Framework " + Environment.Version;
+#else
+            return System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription;
+#endif
+        }
+    }
+
+    /// <summary>Exact runtime version: Mono's "6.8.0.105", .NET's "10.0.12".</summary>
+    public static string Version => IsMono ? Description.Substring(5).Split(' ')[0] : Environment.Version.ToString();
+
+    /// <summary>The framework the worker was compiled for (".NETCoreApp,Version=v10.0", ".NETFramework,Version=v4.6.2").</summary>
+    public static string TargetFramework => typeof(RuntimeInfo).Assembly.GetCustomAttribute<TargetFrameworkAttribute>()?.FrameworkName ?? "?";
+
+    public static string GcMode => (GCSettings.IsServerGC ? "server" : "workstation") + ", " + GCSettings.LatencyMode;
+
+    /// <summary>Writes the library fields of an assembly: name, version (informational, before '+'), assembly and file versions, where it was loaded from.</summary>
+    public static void WriteLibrary(Utf8JsonWriter w, Assembly a)
+    {
+        var name = a.GetName();
+        var info = a.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
+        var file = a.GetCustomAttribute<AssemblyFileVersionAttribute>()?.Version;
+        w.WriteString("assembly", name.Name);
+        w.WriteString("version", info is null ? name.Version?.ToString() : info.Split('+')[0]);
+        w.WriteString("assemblyVersion", name.Version?.ToString());
+        if (info != null) w.WriteString("informationalVersion", info);
+        if (file != null) w.WriteString("fileVersion", file);
+        w.WriteString("location", a.Location);
+    }
+}

@@ -1,0 +1,145 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
+using Newtonsoft.Json.Serialization;
+
+namespace JsonBench.Worker;
+
+/// <summary>
+/// A .NET serializer adapter: builds the measured call for one unit type, once per process,
+/// before the gate, never timed. Options objects are made once and reused (both libraries cache
+/// metadata per options/contract-resolver instance, as a service would hold them).
+/// </summary>
+public interface IDotnetSerializer
+{
+    string Id { get; }
+    /// <summary>The assembly whose code is measured; its loaded version is sent to the host.</summary>
+    Assembly Library { get; }
+    /// <summary>The call being measured, as reports show it.</summary>
+    string Code(bool serialize);
+    Func<U, string> Serializer<U>(Codec<U> codec, WireSettings s) where U : class;
+    Func<string, U> Deserializer<U>(Codec<U> codec, WireSettings s) where U : class;
+}
+
+/// <summary>The built-in .NET serializers; `stj` is the baseline of .NET cases (as in the report site's tables).</summary>
+public static class Serializers
+{
+    public const string Baseline = "stj";
+
+    public static readonly IReadOnlyList<IDotnetSerializer> All = new IDotnetSerializer[]
+    {
+        new StjReflection(), new StjSourceGen(), new NewtonsoftJson(), new WrongDotnet(),
+    };
+
+    public static IDotnetSerializer? Find(string id) => All.FirstOrDefault(s => s.Id == id);
+
+    /// <summary>STJ options for a workload, as the studies set them (reflection metadata unless a resolver is given).</summary>
+    public static JsonSerializerOptions StjOptions(WireSettings s, IJsonTypeInfoResolver? resolver = null)
+    {
+        var o = new JsonSerializerOptions
+        {
+            WriteIndented = s.Indented,
+            PropertyNamingPolicy = s.SnakeCase ? JsonNamingPolicy.SnakeCaseLower : null,
+            NumberHandling = s.NumbersFromStrings ? JsonNumberHandling.AllowReadingFromString : JsonNumberHandling.Strict,
+        };
+        if (resolver != null) o.TypeInfoResolver = resolver;
+        return o;
+    }
+}
+
+/// <summary>`stj`: System.Text.Json with reflection metadata, JsonSerializer.Serialize/Deserialize&lt;T&gt;(…, options).</summary>
+sealed class StjReflection : IDotnetSerializer
+{
+    public string Id => "stj";
+    public Assembly Library => typeof(JsonSerializer).Assembly;
+    public string Code(bool serialize) => serialize ? "JsonSerializer.Serialize(value, options)" : "JsonSerializer.Deserialize<T>(text, options)";
+    public Func<U, string> Serializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var options = Serializers.StjOptions(s, new DefaultJsonTypeInfoResolver());
+        return v => JsonSerializer.Serialize(v, options);
+    }
+    public Func<string, U> Deserializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var options = Serializers.StjOptions(s, new DefaultJsonTypeInfoResolver());
+        return t => JsonSerializer.Deserialize<U>(t, options)!;
+    }
+}
+
+/// <summary>`stj-sourcegen`: System.Text.Json with the generated JsonSerializerContext (its options are the context's [JsonSourceGenerationOptions]).</summary>
+sealed class StjSourceGen : IDotnetSerializer
+{
+    public string Id => "stj-sourcegen";
+    public Assembly Library => typeof(JsonSerializer).Assembly;
+    public string Code(bool serialize) => serialize ? "JsonSerializer.Serialize(value, Context.Default.T)" : "JsonSerializer.Deserialize(text, Context.Default.T)";
+    public Func<U, string> Serializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var info = codec.Generated;
+        return v => JsonSerializer.Serialize(v, info);
+    }
+    public Func<string, U> Deserializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var info = codec.Generated;
+        return t => JsonSerializer.Deserialize(t, info)!;
+    }
+}
+
+/// <summary>`newtonsoft`: Newtonsoft.Json's JsonConvert with one JsonSerializerSettings (Formatting.Indented and SnakeCaseNamingStrategy for the settings variant; numeric strings converted by its default).</summary>
+sealed class NewtonsoftJson : IDotnetSerializer
+{
+    public string Id => "newtonsoft";
+    public Assembly Library => typeof(Newtonsoft.Json.JsonConvert).Assembly;
+    public string Code(bool serialize) => serialize ? "JsonConvert.SerializeObject(value, settings)" : "JsonConvert.DeserializeObject<T>(text, settings)";
+
+    static Newtonsoft.Json.JsonSerializerSettings Settings(WireSettings s) => new Newtonsoft.Json.JsonSerializerSettings
+    {
+        Formatting = s.Indented ? Newtonsoft.Json.Formatting.Indented : Newtonsoft.Json.Formatting.None,
+        ContractResolver = s.SnakeCase ? new DefaultContractResolver { NamingStrategy = new SnakeCaseNamingStrategy() } : new DefaultContractResolver(),
+    };
+
+    public Func<U, string> Serializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var settings = Settings(s);
+        return v => Newtonsoft.Json.JsonConvert.SerializeObject(v, settings);
+    }
+    public Func<string, U> Deserializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var settings = Settings(s);
+        return t => Newtonsoft.Json.JsonConvert.DeserializeObject<U>(t, settings)!;
+    }
+}
+
+/// <summary>
+/// `wrong-dotnet`: deliberately wrong, for the gate's tests. System.Text.Json with a resolver
+/// modifier that drops the last property of every object type: serialize leaves it out, and
+/// deserialize ignores it (the model keeps null/default there).
+/// </summary>
+sealed class WrongDotnet : IDotnetSerializer
+{
+    public string Id => "wrong-dotnet";
+    public Assembly Library => typeof(JsonSerializer).Assembly;
+    public string Code(bool serialize) => "System.Text.Json without each type's last property";
+
+    static JsonSerializerOptions Options(WireSettings s)
+    {
+        var resolver = new DefaultJsonTypeInfoResolver();
+        resolver.Modifiers.Add(ti =>
+        {
+            if (ti.Kind == JsonTypeInfoKind.Object && ti.Properties.Count > 0) ti.Properties.RemoveAt(ti.Properties.Count - 1);
+        });
+        return Serializers.StjOptions(s, resolver);
+    }
+    public Func<U, string> Serializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var options = Options(s);
+        return v => JsonSerializer.Serialize(v, options);
+    }
+    public Func<string, U> Deserializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var options = Options(s);
+        return t => JsonSerializer.Deserialize<U>(t, options)!;
+    }
+}

@@ -1,0 +1,244 @@
+using System;
+using System.Collections.Generic;
+
+namespace JsonBench.Worker;
+
+/// <summary>
+/// Diagnostic departures from the lab's method, for experiments only (see workers/dotnet/README.md,
+/// "The forced GC and allocation-heavy serializers"); the worker names any that is set in `hello`
+/// (`methodOverrides`), so a result made with one is never mistaken for a default one.
+/// - JSONBENCH_DOTNET_GC=side|round|none: a forced full GC before each side of a round (the
+///   lab's method), once at the start of each round, or never (JSONBENCH_DOTNET_NO_ROUND_GC=1 is
+///   `none`);
+/// - JSONBENCH_DOTNET_SETTLE_SAMPLES=n: n untimed samples after that GC, before the timed ones.
+/// </summary>
+public static class Overrides
+{
+    /// <summary>"side" (default), "round" or "none".</summary>
+    public static readonly string Gc = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_NO_ROUND_GC") == "1" ? "none"
+        : Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_GC") is string g && (g == "round" || g == "none") ? g : "side";
+    public static readonly int? SettleSamples = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_SETTLE_SAMPLES"), out var n) && n >= 0 ? n : null;
+    /// <summary>JSONBENCH_DOTNET_MIN_OPS=n: the fewest ops per sample the pilot aims at (default <see cref="Timing.MinOpsPerSample"/>; 0 or 1: the JavaScript worker's rule alone).</summary>
+    public static readonly int? MinOps = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_MIN_OPS"), out var m) && m >= 0 ? m : null;
+    /// <summary>JSONBENCH_DOTNET_JIT_SETTLE=0: no wait for the JIT to go quiet after warmup (the method before it existed).</summary>
+    public static readonly bool NoJitSettle = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_JIT_SETTLE") == "0";
+
+    /// <summary>"gc=round, settleSamples=3", or null when the method is the lab's.</summary>
+    public static string? Describe()
+    {
+        var parts = new List<string>();
+        if (Gc != "side") parts.Add($"gc={Gc}");
+        if (SettleSamples != null) parts.Add($"settleSamples={SettleSamples}");
+        if (NoJitSettle) parts.Add("jitSettle=0");
+        if (MinOps != null) parts.Add($"minOps={MinOps}");
+        return parts.Count == 0 ? null : string.Join(", ", parts);
+    }
+}
+
+/// <summary>Wall and thread-CPU time per op of one sample (ns).</summary>
+public readonly struct Sample
+{
+    public Sample(double wallNs, double cpuNs) { WallNs = wallNs; CpuNs = cpuNs; }
+    public double WallNs { get; }
+    public double CpuNs { get; }
+}
+
+/// <summary>A finished round: raw samples of both sides (baseline empty when unpaired).</summary>
+public sealed class Round
+{
+    public List<Sample> Serializer { get; } = new List<Sample>();
+    public List<Sample> Baseline { get; } = new List<Sample>();
+    /// <summary>Methods the JIT compiled while each side's samples ran (-1: the runtime has no counter).</summary>
+    public long SerializerJitMethods { get; set; }
+    public long BaselineJitMethods { get; set; }
+    /// <summary>Garbage collections (any generation) while each side's samples ran.</summary>
+    public int SerializerGcs { get; set; }
+    public int BaselineGcs { get; set; }
+}
+
+/// <summary>One side of a paired measurement.</summary>
+public sealed class TimedSide
+{
+    public TimedSide(Action<int> op, int opsPerSample) { Op = op; OpsPerSample = opsPerSample; }
+    public Action<int> Op { get; }
+    public int OpsPerSample { get; }
+}
+
+/// <summary>
+/// Warmup, pilot and paired rounds: a line-for-line port of src/measure/timing.ts, so the .NET
+/// and JavaScript workers measure by one method (same stop rule, same round shape). The stop
+/// rule reads wall-clock samples, as the JavaScript worker's does today.
+/// </summary>
+public static class Timing
+{
+    /// <summary>Runs <paramref name="ops"/> iterations; returns wall and thread-CPU ns per op. The sink is drained after the timed loop.</summary>
+    public static Sample RunSample(Action<int> op, int ops)
+    {
+        long c0 = Clock.ThreadCpuNs();
+        long t0 = Clock.WallTicks();
+        for (int i = 0; i < ops; i++) op(i);
+        long t1 = Clock.WallTicks();
+        long c1 = Clock.ThreadCpuNs();
+        Sink.Drain();
+        return new Sample(Clock.TicksToNs(t1 - t0) / ops, (double)(c1 - c0) / ops);
+    }
+
+    /// <summary>Runs the op until warmupMinOps ops and warmupMinMs have both passed, or warmupMaxMs (after ≥ 1 op). Returns ops and ms.</summary>
+    public static (int Ops, double Ms) Warmup(Action<int> op, MeasurePolicy p)
+    {
+        long start = Clock.WallTicks();
+        int ops = 0;
+        for (;;)
+        {
+            op(ops++);
+            double ms = Clock.MsSince(start);
+            if ((ops >= p.WarmupMinOps && ms >= p.WarmupMinMs) || ms >= p.WarmupMaxMs)
+            {
+                Sink.Drain();
+                return (ops, ms);
+            }
+        }
+    }
+
+    /// <summary>
+    /// TC_CallCountThreshold of .NET's tiered compilation: a method is rejitted at tier 1 after this
+    /// many calls (docs/design/features/tiered-compilation.md in dotnet/runtime; default 30).
+    /// </summary>
+    public const int TierUpCalls = 30;
+    /// <summary>How long the JIT must have compiled nothing (any thread) before timing starts: 2.5 × TC_CallCountingDelayMs (100 ms), the delay tier-1 promotion waits after the last tier-0 activity.</summary>
+    public const double JitQuietMs = 250;
+
+    /// <summary>
+    /// After warmup, on a runtime with tiered compilation (.NET; Mono has no counter and no tiers):
+    /// runs the op until it has run at least <see cref="TierUpCalls"/> times in all (with
+    /// <paramref name="opsSoFar"/>: so the op's own entry has been promoted), and the JIT compiled no
+    /// method for <see cref="JitQuietMs"/> and 3 ops; at most <c>5 × warmupMaxMs</c> within 1–10 s.
+    /// Without it a 50 ms op is timed while tier 0 code is still being replaced (seen here: methods
+    /// compiled in 9 of 10 rounds of users/10000, Newtonsoft ÷ STJ 6.5× instead of the 1.8× seen with
+    /// tiering off). BenchmarkDotNet has a Jitting stage for the same reason (EngineJitStage).
+    /// Returns the ops and ms spent and whether the JIT went quiet (false: the cap was hit).
+    /// </summary>
+    public static (int Ops, double Ms, bool Quiet) SettleJit(Action<int> op, MeasurePolicy p, int opsSoFar)
+    {
+        long count = Jit.CompiledMethods();
+        if (count < 0 || Overrides.NoJitSettle) return (0, 0, count >= 0 ? false : true);
+        double capMs = Math.Min(Math.Max(5 * p.WarmupMaxMs, 1_000), 10_000);
+        long start = Clock.WallTicks();
+        long quietFrom = start;
+        int ops = 0, quietOps = 0;
+        for (;;)
+        {
+            op(ops++);
+            quietOps++;
+            long now = Jit.CompiledMethods();
+            if (now != count) { count = now; quietFrom = Clock.WallTicks(); quietOps = 0; }
+            double ms = Clock.MsSince(start);
+            bool quiet = opsSoFar + ops >= TierUpCalls && quietOps >= 3 && Clock.MsSince(quietFrom) >= JitQuietMs;
+            if (quiet || ms >= capMs)
+            {
+                Sink.Drain();
+                return (ops, ms, quiet);
+            }
+        }
+    }
+
+    /// <summary>Doubles ops per sample (or jumps near the target once a sample is readable) until one sample lasts sampleTargetMs. Returns ops per sample (≥ 1).</summary>
+    public static int Pilot(Action<int> op, MeasurePolicy p)
+    {
+        int ops = 1;
+        for (;;)
+        {
+            double nsPerOp = RunSample(op, ops).WallNs;
+            double sampleMs = nsPerOp * ops / 1e6;
+            if (sampleMs >= p.SampleTargetMs || ops >= 1 << 30) return ops;
+            ops = sampleMs > 0.5
+                ? (int)Math.Min(1 << 30, Math.Max(ops * 2.0, Math.Ceiling(ops * p.SampleTargetMs * 1.1 / sampleMs)))
+                : ops * 2;
+        }
+    }
+
+    /// <summary>A full, blocking collection (with finalizers run and a second pass for what they freed).</summary>
+    public static void FullGc()
+    {
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+        GC.Collect();
+    }
+
+    /// <summary>The fewest ops a sample should hold when that fits in <see cref="SampleCeilingMs"/> (see <see cref="PilotAmortised"/>).</summary>
+    public const int MinOpsPerSample = 20;
+    /// <summary>The longest sample <see cref="PilotAmortised"/> asks for (ms).</summary>
+    public const double SampleCeilingMs = 100;
+
+    /// <summary>
+    /// Ops per sample for the .NET worker: the pilot's (samples of sampleTargetMs), raised to
+    /// <see cref="MinOpsPerSample"/> ops when a sample would hold fewer, the sample then lasting up to
+    /// <see cref="SampleCeilingMs"/>. Why: on .NET an allocation-heavy op on a large payload (users/10000:
+    /// Newtonsoft serialize, 7 MB/op) triggers a costly collection every few ops, most often right after
+    /// the forced full GC before each side; with one or two ops per sample a sample either holds that
+    /// collection (~30 ms of thread CPU) or not (~5 ms), and per-round medians of two or three such samples
+    /// flip between the two. Measured here (load ~19, users/10000 list serialize, Newtonsoft ÷ STJ by
+    /// thread CPU, two launches each): 10 ms samples 6.55 and 4.93; 100 ms samples 1.26 and 2.05;
+    /// no forced GC and 500 ms samples (BenchmarkDotNet's iteration time) 1.30. Samples of at least 20 ops
+    /// amortise the collections as BenchmarkDotNet's iterations do, while ops of microseconds keep the
+    /// lab's 10 ms samples (they already hold thousands of ops). Returns ops per sample and the target used.
+    /// </summary>
+    public static (int Ops, double TargetMs) PilotAmortised(Action<int> op, MeasurePolicy p)
+    {
+        int ops = Pilot(op, p);
+        int min = Overrides.MinOps ?? MinOpsPerSample;
+        if (ops >= min) return (ops, p.SampleTargetMs);
+        double opMs = RunSample(op, ops).WallNs / 1e6;
+        double target = Math.Min(SampleCeilingMs, Math.Max(p.SampleTargetMs, min * opMs));
+        return (Math.Max(ops, (int)Math.Ceiling(target / Math.Max(opMs, 1e-6))), target);
+    }
+
+    /// <summary>
+    /// Paired rounds (ABBA…): each round a GC and up to samplesPerRound samples of one side, a GC
+    /// and the same of the other, the order alternating. Stops after minRounds once both sides'
+    /// relative error is under targetRelativeError, else at maxRounds/timeCapMs (noisy).
+    /// </summary>
+    public static (bool Noisy, int Rounds) MeasureRounds(TimedSide serializer, TimedSide? baseline, MeasurePolicy p, Action<Round, int> onRound)
+    {
+        long start = Clock.WallTicks();
+        var allS = new List<double>();
+        var allB = new List<double>();
+        double roundMs = p.SamplesPerRound * p.SampleTargetMs;
+        int settle = Overrides.SettleSamples ?? 0;
+        (long Jit, int Gcs) Side(TimedSide side, List<Sample> into, List<double> all)
+        {
+            if (Overrides.Gc == "side") FullGc();
+            for (int k = 0; k < settle; k++) RunSample(side.Op, side.OpsPerSample);
+            long jit0 = Jit.CompiledMethods();
+            int gc0 = GC.CollectionCount(0);
+            double spentMs = 0;
+            while (into.Count < p.SamplesPerRound)
+            {
+                var s = RunSample(side.Op, side.OpsPerSample);
+                into.Add(s);
+                all.Add(s.WallNs);
+                spentMs += s.WallNs * side.OpsPerSample / 1e6;
+                if (side.OpsPerSample == 1 && spentMs >= roundMs) break;
+            }
+            return (jit0 < 0 ? -1 : Jit.CompiledMethods() - jit0, GC.CollectionCount(0) - gc0);
+        }
+        for (int r = 0; r < p.MaxRounds; r++)
+        {
+            var round = new Round();
+            if (Overrides.Gc == "round") FullGc();
+            (long Jit, int Gcs) s, b = (0, 0);
+            if (baseline is null) s = Side(serializer, round.Serializer, allS);
+            else if (r % 2 == 0) { s = Side(serializer, round.Serializer, allS); b = Side(baseline, round.Baseline, allB); }
+            else { b = Side(baseline, round.Baseline, allB); s = Side(serializer, round.Serializer, allS); }
+            round.SerializerJitMethods = s.Jit; round.SerializerGcs = s.Gcs;
+            round.BaselineJitMethods = b.Jit; round.BaselineGcs = b.Gcs;
+            onRound(round, r);
+            if (r + 1 < p.MinRounds) continue;
+            bool precise = Stats.RelativeError(allS, p.Confidence) < p.TargetRelativeError
+                && (baseline is null || Stats.RelativeError(allB, p.Confidence) < p.TargetRelativeError);
+            if (precise) return (false, r + 1);
+            if (Clock.MsSince(start) >= p.TimeCapMs) return (true, r + 1);
+        }
+        return (true, p.MaxRounds);
+    }
+}
