@@ -60,11 +60,15 @@ async function gateMatrix(payload: ResolvedPayload): Promise<Record<string, stri
   const directions: Direction[] = ['serialize', 'deserialize'];
   const groups = planCases({ workloads: payload.workloads, serializers: adapters, directions, policy: policies.quick, ...(payload.scaledSizes ? { sizes: payload.scaledSizes } : {}) }, adapters);
   const out: Record<string, string> = {};
+  // the texts once per workload and size, as the session writes them once (generating the variant is the slow part)
+  const texts = new Map<string, { text: string; variant: string }>();
   for (const c of groups.flat()) {
     const key = `${c.serializer}/${c.direction}/${c.shape}`;
     if (c.status !== 'planned') { out[key] = `${c.status}: ${c.reason}`; continue; }
     const workload = payload.workloads.find((w) => w.id === c.workload)!;
-    const { text, variant } = payloadTexts(payload, workload, c.size, SEED);
+    const at = `${c.workload}/${c.size}`;
+    if (!texts.has(at)) texts.set(at, payloadTexts(payload, workload, c.size, SEED));
+    const { text, variant } = texts.get(at)!;
     try {
       const prepared = await prepareCase(adapters.find((a) => a.id === c.serializer)!, workload, c);
       const failure = prepared.check(text) ?? prepared.check(variant);
