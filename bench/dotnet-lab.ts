@@ -5,6 +5,7 @@
  * for `jsonbench run --target dotnet|mono` (runtimes/dotnet.ts); these scripts keep the steps apart
  * for diagnosis and method experiments (the JSONBENCH_DOTNET_* overrides reach only these).
  */
+import { dotnetPayloadPath } from '../src/runtimes/dotnet/well-formed.js';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -42,7 +43,9 @@ export async function payloadFor(workloadOrId: string | Workload, size: number, 
   const workload = typeof workloadOrId === 'string' ? await workloads.load(workloadOrId) : workloadOrId;
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-dotnet-'));
   // a built-in is built in the build thread as `jsonbench run` does; a workload object of a test (not loadable by id there) in this thread
-  const payload = workloads.ids.includes(workload.id) ? await writePayload(dir, workload, size, seed) : writeLocalPayload(dir, workload, size, seed);
+  const written = workloads.ids.includes(workload.id) ? await writePayload(dir, workload, size, seed) : writeLocalPayload(dir, workload, size, seed);
+  // as the .NET target's gated launcher does: the variant without lone surrogates (runtimes/dotnet/well-formed.ts)
+  const payload = { ...written, path: dotnetPayloadPath(written.path, workload.wire?.indent) };
   return { workload, payload, text: readFileSync(payload.path, 'utf8'), variantText: readFileSync(variantPathOf(payload.path), 'utf8') };
 }
 

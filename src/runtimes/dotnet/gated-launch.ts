@@ -6,6 +6,7 @@ import type { LaunchOutcome } from '../launch.js';
 import type { LaunchFn } from '../types.js';
 import { checkDigests, checkGate, expectedInputBytes } from './gate.js';
 import { isGate, type GateMessage } from './protocol.js';
+import { dotnetPayloadPath } from './well-formed.js';
 
 /**
  * The host side of the .NET worker's correctness gate, wrapped around a .NET target's launcher, so
@@ -67,6 +68,8 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
   return async (job, timeoutMs) => {
     // probe jobs are JavaScript-only (the probe pass never plans a .NET serializer): passed through unchecked
     if (job.mode === 'probe') return launch(job, timeoutMs);
+    // the .NET worker and this gate read a copy whose variant has no lone surrogates (System.Text.Json refuses them: well-formed.ts)
+    job = { ...job, payloadPath: dotnetPayloadPath(job.payloadPath, workloadOf(job.workload)?.wire?.indent) };
     if (job.mode !== 'verify') {
       for (const [side, id] of sidesOf(job)) {
         const v = verified.get(keyOf(job, id));
