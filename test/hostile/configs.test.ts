@@ -36,3 +36,18 @@ test('a folder given as --config is refused with exit 2, saying it is a folder',
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(ran.stderr, /is a folder; give the config file itself/);
 });
+
+test('a serializer whose supports() never returns ends list with exit 2 naming supports() and the serializer, never a hang', async () => {
+  const file = config('supports-loop.config.mjs', "export default { serializers: [{ id: 'supports-loop', family: 'builtin', directions: ['serialize'], supports: () => { for (;;); }, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };\n");
+  const ran = await cli(['list', '--config', file], { timeoutMs: 60_000 });
+  assert.equal(ran.signal, null, `killed by the test's own timeout: ${ran.stderr}`);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(ran.stderr, /supports\(\) of serializer "supports-loop" \(workload [\w-]+, serialize\) did not return within 10 s/);
+});
+
+test('a .mjs config with a syntax error is refused with exit 2 naming its line and column', async () => {
+  const file = config('syntax.config.mjs', "export default {\n  serializers: [ { id: 'x', family: 'builtin', supports: () => true, prepare: () => ({}) , }, ] ;\n");
+  const ran = await cli(['list', '--config', file]);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(ran.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:\\d+: syntax: `));
+});
