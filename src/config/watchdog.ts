@@ -47,9 +47,10 @@ function watchdog(): { worker: Worker; shared: Int32Array } {
     shared = new Int32Array(new SharedArrayBuffer(8));
     const flags = shared;
     worker = new Worker(WATCHDOG_SOURCE, { eval: true, workerData: flags, execArgv: [], stdout: false, stderr: false });
-    worker.unref();
     worker.on('message', () => process.exit(2));
     worker.on('error', () => { worker = undefined; });
+    // after the listeners: a 'message' listener refs the worker again, and the watchdog must never keep a process alive
+    worker.unref();
     process.on('exit', () => { if (Atomics.load(flags, 0) === 1) process.exitCode = 2; });
   }
   return { worker, shared };
