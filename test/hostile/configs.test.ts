@@ -1,6 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from './support.js';
@@ -50,4 +50,15 @@ test('a .mjs config with a syntax error is refused with exit 2 naming its line a
   const ran = await cli(['list', '--config', file]);
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(ran.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:\\d+: syntax: `));
+});
+
+test('a config that replaces JSON.stringify only in worker processes cannot touch the built-in json case: it is measured on the real JSON.stringify', async () => {
+  const file = config('patches-in-workers.config.mjs', "if (process.argv.some((a) => /worker[\\\\/]main\\.js$/.test(a))) JSON.stringify = () => '{\"wrong\":1}';\nexport default {};\n");
+  const out = join(dir, 'patches-in-workers');
+  const ran = await cli(['run', '--policy', 'quick', '--workload', 'weather-station', '--direction', 'serialize', '--serializer', 'json', '--config', file, '--out', out], { timeoutMs: 300_000 });
+  assert.equal(ran.code, 0, ran.stderr);
+  const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { cases: { serializer: string; status: string; reason?: string }[] };
+  const json = r.cases.filter((c) => c.serializer === 'json');
+  assert.ok(json.length > 0);
+  for (const c of json) assert.equal(c.status, 'measured', c.reason);
 });
