@@ -31,7 +31,8 @@ parentPort.on('message', (m) => {
       const inspector = require('node:inspector');
       const s = new inspector.Session();
       s.connectToMainThread();
-      s.post('Runtime.terminateExecution', () => {});
+      // disconnected once done, or Node prints "Waiting for the debugger to disconnect..." at exit
+      s.post('Runtime.terminateExecution', () => { try { s.disconnect(); } catch {} });
     } catch (e) { try { writeSync(2, 'jsonbench: the watchdog could not stop the main thread: ' + e.message + '\\n'); } catch {} }
   }, m.ms);
 });
@@ -47,7 +48,9 @@ function watchdog(): { worker: Worker; shared: Int32Array } {
     shared = new Int32Array(new SharedArrayBuffer(8));
     const flags = shared;
     worker = new Worker(WATCHDOG_SOURCE, { eval: true, workerData: flags, execArgv: [], stdout: false, stderr: false });
-    worker.on('message', () => process.exit(2));
+    // terminating the watchdog first ends its inspector session (else Node prints "Waiting for the debugger to disconnect...")
+    const w = worker;
+    w.on('message', () => { void w.terminate().finally(() => process.exit(2)); });
     worker.on('error', () => { worker = undefined; });
     // after the listeners: a 'message' listener refs the worker again, and the watchdog must never keep a process alive
     worker.unref();

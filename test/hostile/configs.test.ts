@@ -43,6 +43,7 @@ test('a serializer whose supports() never returns ends list with exit 2 naming s
   assert.equal(ran.signal, null, `killed by the test's own timeout: ${ran.stderr}`);
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(ran.stderr, /supports\(\) of serializer "supports-loop" \(workload [\w-]+, serialize\) did not return within 10 s/);
+  assert.equal(ran.stderr.includes('Waiting for the debugger'), false, 'the watchdog\'s inspector session was left open');
 });
 
 test('a .mjs config with a syntax error is refused with exit 2 naming its line and column', async () => {
