@@ -125,7 +125,7 @@ test('a serializer that throws a 5 MB message fails with its reason cut to 16 KB
   const c = byId('throws-huge');
   assert.equal(c.status, 'failed');
   assert.ok(c.reason!.length < 16_384 + 100, `${c.reason!.length} characters recorded`);
-  assert.match(c.reason!, /^verify: A{100}/);
+  assert.match(c.reason!, /^verify: Error: A{100}/);
   assert.match(c.reason!, /A… \(cut: \d{7} characters in all\)$/);
 });
 
