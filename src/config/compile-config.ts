@@ -1,8 +1,9 @@
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve, basename } from 'node:path';
-import { build } from 'esbuild';
-import { ConfigError, loadUserConfig, type UserConfig } from './user-config.js';
+import { build, transform } from 'esbuild';
+import { ConfigError, CONFIG_LOAD_TIMEOUT_MS, loadUserConfig, type UserConfig } from './user-config.js';
+import { guardedAsync } from './watchdog.js';
 
 /** Config file names looked for in the working directory, in order. */
 export const CONFIG_NAMES = ['jsonbench.config.ts', 'jsonbench.config.mjs', 'jsonbench.config.js'];
@@ -41,9 +42,25 @@ export async function prepareConfig(file: string, outDir: string): Promise<{ mod
     }
   }
   try {
-    return { modulePath, config: await loadUserConfig(modulePath, file) };
+    // the watchdog stops a config whose top level loops synchronously (settleWithin's timer cannot fire then)
+    return { modulePath, config: await guardedAsync(`loading the config ${file}`, CONFIG_LOAD_TIMEOUT_MS + 5_000, () => loadUserConfig(modulePath, file)) };
   } catch (e) {
     if (modulePath !== file) rmSync(modulePath, { force: true });
+    if (modulePath === file && e instanceof ConfigError && /SyntaxError|Unexpected|Invalid or unexpected|missing \)/.test(e.message)) await throwSyntaxAt(file);
     throw e;
+  }
+}
+
+/**
+ * A `.mjs`/`.js` config Node could not parse: Node's import error has no line or column, so the
+ * file is parsed again with esbuild for the first error's position. Throws ConfigError
+ * `file:line:column: syntax: …` when esbuild finds one; returns otherwise.
+ */
+async function throwSyntaxAt(file: string): Promise<void> {
+  try {
+    await transform(readFileSync(file, 'utf8'), { loader: 'js', format: 'esm', logLevel: 'silent' });
+  } catch (e) {
+    const first = ((e as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors ?? [])[0];
+    if (first?.location) throw new ConfigError(`${file}:${first.location.line}:${first.location.column}`, 'syntax', first.text);
   }
 }

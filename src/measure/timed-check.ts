@@ -28,7 +28,8 @@ import { nowNs } from './clock.js';
  * stage, the path and both values. What this cannot see: a wrong result that is never the last of
  * a sample (a serializer that counts its calls could be wrong on all others), one of the right
  * length between full checks, and a change to a part of the input JSON does not carry (a
- * non-enumerable property, the prototype).
+ * non-enumerable property, an accessor in place of a value). Prototypes and toJSON functions are
+ * compared with the untouched inputs' (before the JSON text, which a toJSON could fake).
  */
 
 /** A result or an input that changed after the gate accepted it. */
@@ -80,6 +81,52 @@ export interface CheckReference {
 /** Built-ins taken before adapter code runs (see verify.ts). */
 const { stringify } = JSON;
 const { isArray } = Array;
+const { getPrototypeOf, keys: ownKeys } = Object;
+
+/** The prototypes and the toJSON functions the untouched inputs have (plain JSON: Object.prototype, Array.prototype, none). */
+interface InputShapes { prototypes: Set<unknown>; toJSON: Set<unknown> }
+
+function shapesOf(inputs: readonly unknown[]): InputShapes {
+  const shapes: InputShapes = { prototypes: new Set(), toJSON: new Set() };
+  const stack: unknown[] = [...inputs];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    shapes.prototypes.add(getPrototypeOf(v));
+    const t = (v as { toJSON?: unknown }).toJSON;
+    if (typeof t === 'function') shapes.toJSON.add(t);
+    if (isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i]);
+    else for (const k of ownKeys(v)) stack.push((v as Record<string, unknown>)[k]);
+  }
+  return shapes;
+}
+
+/**
+ * The first object or array of `inputs` whose prototype is not one the untouched inputs have, or
+ * that now finds a toJSON function they do not (own, or anywhere along its prototype chain): a
+ * change JSON text cannot show, yet JSON.stringify (the baseline) would call it (issue 9: a
+ * serializer set a prototype whose toJSON slowed the baseline down after the gate). Iterative;
+ * the path is built only for the node found.
+ */
+function prototypeChange(inputs: readonly unknown[], shapes: InputShapes): GateFailure | undefined {
+  const nodes: unknown[] = [];
+  const parents: number[] = [];
+  const names: string[] = [];
+  const stack: number[] = [];
+  for (let i = 0; i < inputs.length; i++) { nodes.push(inputs[i]); parents.push(-1); names.push(`[${i}]`); stack.push(nodes.length - 1); }
+  const pathOf = (n: number): string => { let p = ''; for (let j = n; j >= 0; j = parents[j]) p = names[j] + p; return '$' + p; };
+  while (stack.length) {
+    const n = stack.pop()!;
+    const v = nodes[n];
+    if (v === null || typeof v !== 'object') continue;
+    if (!shapes.prototypes.has(getPrototypeOf(v))) return { path: pathOf(n), expected: 'the prototype the payload\'s objects have', actual: 'another prototype', reason: `its prototype was replaced at ${pathOf(n)}` };
+    const t = (v as { toJSON?: unknown }).toJSON;
+    if (typeof t === 'function' && !shapes.toJSON.has(t)) return { path: pathOf(n), expected: 'no toJSON', actual: 'a toJSON function', reason: `a toJSON function was added at ${pathOf(n)} (own or along its prototype chain)` };
+    if (isArray(v)) for (let i = 0; i < v.length; i++) { nodes.push(v[i]); parents.push(n); names.push(`[${i}]`); stack.push(nodes.length - 1); }
+    else for (const k of ownKeys(v)) { nodes.push((v as Record<string, unknown>)[k]); parents.push(n); names.push(`.${k}`); stack.push(nodes.length - 1); }
+  }
+  return undefined;
+}
 
 /** Same JSON type as the gate's result (and array length): the deserialize quick check. */
 function sameShape(gated: unknown, out: unknown): boolean {
@@ -99,7 +146,9 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
   let reference = ref.gated;
   let expected: { value: unknown } | undefined;
   const expectedValue = () => (expected ??= { value: ref.expected() }).value;
-  const snapshotText = direction === 'serialize' ? stringify(ref.snapshot()) : '';
+  const untouched = direction === 'serialize' ? ref.snapshot() : [];
+  const snapshotText = direction === 'serialize' ? stringify(untouched) : '';
+  const shapes = shapesOf(untouched);
   const fail = (f: GateFailure, prefix: string): never => { throw new TimedCheckFailure(side, { ...f, reason: `${prefix}: ${f.reason}` }); };
   const lengths = new Set<number>(typeof ref.gated === 'string' ? [ref.gated.length] : []);
   const full = (out: unknown, where: string, what = 'result changed after the gate') => {
@@ -128,6 +177,8 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
     inputs(round, where) {
       if (direction !== 'serialize') return;
       for (const k of round < 0 ? [0, 1] : [round % 2]) {
+        const changed = prototypeChange(ref.copies[k], shapes);
+        if (changed) fail(changed, `input changed (${where})`);
         if (stringify(ref.copies[k]) === snapshotText) continue;
         const snapshot = ref.snapshot();
         for (let i = 0; i < snapshot.length; i++) {

@@ -65,6 +65,25 @@ function allocStats(alloc: AllocationMeasurement | undefined): AllocStats | unde
   };
 }
 
+/** The longest reason or mismatch value a case records (characters); a longer one is cut with a note of its length. */
+export const MAX_RECORDED_CHARS = 16_384;
+
+/**
+ * `text` cut to {@link MAX_RECORDED_CHARS} with `… (cut: N characters in all)` (issue 9: a
+ * serializer threw a 50 MB message, which became a 50 MB results.json and a 351 MB report.html).
+ */
+export function capRecorded(text: string): string {
+  if (text.length <= MAX_RECORDED_CHARS) return text;
+  return `${text.slice(0, MAX_RECORDED_CHARS)}… (cut: ${text.length} characters in all)`;
+}
+
+function cappedEnd<E extends { reason?: string; mismatch?: { expected: string; actual: string; path: string } }>(end: E): E {
+  const out = { ...end };
+  if (typeof out.reason === 'string') out.reason = capRecorded(out.reason);
+  if (out.mismatch) out.mismatch = { ...out.mismatch, path: capRecorded(out.mismatch.path), expected: capRecorded(out.mismatch.expected), actual: capRecorded(out.mismatch.actual) };
+  return out;
+}
+
 /**
  * Turns a case's raw launches into its result: for a measured case, time statistics, the ratio
  * (median across launches of each launch's median per-round ratio) with its error and its
@@ -88,7 +107,7 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy): CaseResult
   const kept = rec.launches.filter((l) => !l.discarded && l.rounds.length > 0);
   let result: CaseResult;
   const time = rec.end.status === 'measured' ? timeStats(kept, policy.confidence) : null;
-  if (rec.end.status !== 'measured') result = { ...header, ...rec.end };
+  if (rec.end.status !== 'measured') result = { ...header, ...cappedEnd(rec.end) };
   else if (!time) result = { ...header, status: 'failed', reason: 'no time samples were recorded' };
   else {
     let ratio: number | null = null;

@@ -68,7 +68,9 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
   try {
     enter('load');
     const loadConfig = host.loadConfig;
-    const user = job.configPath && loadConfig ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
+    // a case of built-ins only never loads the user's config: its top level cannot patch what the built-ins and the baseline call (issue 9)
+    const builtinCase = workloads.ids.includes(job.workload) && serializers.ids.includes(job.serializer) && (!job.baseline || serializers.ids.includes(job.baseline));
+    const user = job.configPath && loadConfig && !builtinCase ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
     /** A runtime that cannot import files runs the built-ins only; a config's own entries are unsupported there. */
     const builtinOnly = (kind: string, id: string, known: readonly string[]) => {
       if (job.configPath && !loadConfig && !known.includes(id)) throw new StageError('load', undefined, `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, true);

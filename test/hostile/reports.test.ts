@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderTerminal } from '../../src/report/terminal.js';
+import { renderHtml } from '../../src/report/html/page.js';
+import { escapeHtml } from '../../src/report/html/escape.js';
 import { renderCsv, csvField } from '../../src/report/csv.js';
 import { renderHistoryMarkdown } from '../../src/report/history.js';
 import type { HistoryPoint } from '../../src/results/history.js';
@@ -87,6 +89,17 @@ test('terminal escape sequences from the data (clipboard write, title, clear scr
   const text = renderTerminal(r, false);
   assert.equal(text.includes('\u001b'), false, JSON.stringify(text.slice(0, 200)));
   assert.equal(text.includes('\u0007'), false);
+});
+
+test('report.html never carries a raw ESC or other control character from the data: shown as control pictures, as in Markdown and the terminal', () => {
+  const r = results();
+  const c = measuredCase(r);
+  failWith(c, `boom${OSC52}${TITLE}${CLEAR}\u0085`);
+  c.serializerVersion = `1.0.0${TITLE}`;
+  const html = renderHtml(r);
+  // eslint-disable-next-line no-control-regex
+  assert.equal(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(html), false, 'a raw control character in report.html');
+  assert.equal(escapeHtml(`a${CLEAR}<b>\tc\n`), 'a\u241b[2J\u241b[H&lt;b&gt;\tc\n');
 });
 
 test('a 178 KB error message renders within seconds in the terminal and in Markdown, capped and wrapped; results.json keeps it whole', { timeout: 60_000 }, async () => {

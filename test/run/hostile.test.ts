@@ -111,6 +111,24 @@ test('a serializer that reorders its input\'s keys after the gate is incorrect (
   assert.equal(c.mismatch?.when, 'timing');
 });
 
+test('a serializer that gives its input another prototype (a toJSON slowing the baseline) or adds a toJSON after the gate is incorrect', () => {
+  const swapped = byId('swaps-prototype');
+  assert.equal(swapped.status, 'incorrect');
+  assert.equal(swapped.reason, 'input changed (after warmup): its prototype was replaced at $[0]');
+  assert.equal(swapped.mismatch?.when, 'timing');
+  const added = byId('adds-tojson');
+  assert.equal(added.status, 'incorrect');
+  assert.equal(added.reason, 'input changed (after warmup): a toJSON function was added at $[0] (own or along its prototype chain)');
+});
+
+test('a serializer that throws a 5 MB message fails with its reason cut to 16 KB at record time, saying how long it was', () => {
+  const c = byId('throws-huge');
+  assert.equal(c.status, 'failed');
+  assert.ok(c.reason!.length < 16_384 + 100, `${c.reason!.length} characters recorded`);
+  assert.match(c.reason!, /^verify: Error: A{100}/);
+  assert.match(c.reason!, /A… \(cut: \d{7} characters in all\)$/);
+});
+
 test('a serializer that replaces JSON.parse cannot make the gate see its output as right', () => {
   const c = byId('patches-json-parse');
   assert.equal(c.status, 'incorrect');

@@ -3,19 +3,29 @@
 
 /**
  * Escapes text for HTML element content and quoted attribute values: `& < > " '` become entities,
- * so a name, version, payload text or error message from the data always stays text.
+ * so a name, version, payload text or error message from the data always stays text; control
+ * characters but tab and line breaks (ESC, the start of terminal escape sequences, other C0/C1
+ * controls, DEL) are shown as their Unicode control pictures (ESC → ␛), as in Markdown and the terminal.
  */
 export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' } as Record<string, string>)[ch]);
+  // eslint-disable-next-line no-control-regex
+  return String(value ?? '').replace(/[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (ch) => {
+    const code = ch.charCodeAt(0);
+    if (code < 0x20) return String.fromCharCode(0x2400 + code);
+    if (code === 0x7f) return '\u2421';
+    if (code >= 0x80) return '\ufffd';
+    return ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' } as Record<string, string>)[ch];
+  });
 }
 
 /**
  * Serializes a value as JSON safe to place inside `<script type="application/json">`: `<` is
  * written `\u003c` (so `</script>` in the data cannot close the element), and U+2028/U+2029 are
- * escaped. JSON.parse of the element's text gives the value back.
+ * escaped, and so are DEL and the C1 controls (JSON.stringify escapes only C0): no raw control
+ * character reaches the page. JSON.parse of the element's text gives the value back.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/[\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Makes script text safe inside `<script>…</script>`: any `</script` is broken as `<\/script`. */
