@@ -24,7 +24,6 @@ import { PROTOCOL_VERSION, type CaseJob, type WorkerJob, type WorkerMessage } fr
 const P = { protocol: PROTOCOL_VERSION } as const;
 const w = await workloads.load('weather-station');
 const payload = await writePayload(mkdtempSync(join(tmpdir(), 'jsonbench-gated-')), w, 1, 42);
-const texts = { main: readFileSync(payload.path, 'utf8'), variant: readFileSync(variantPathOf(payload.path), 'utf8') };
 const sha = (outputs: string[]) => createHash('sha256').update(outputs.join('\n')).digest('hex');
 
 /** Serialize outputs of a fake worker: the wire units written back compactly, or with the first key dropped. */
@@ -42,6 +41,8 @@ function fakeWorker(opts: { wrong?: string; drift?: string } = {}) {
   const launch = async (job: WorkerJob): Promise<LaunchOutcome> => {
     if (job.mode === 'probe') throw new Error('no probe jobs here');
     modes.push(job.mode);
+    // as the real worker does: the texts of the payload file the job names (the gated launcher hands it the .NET copy)
+    const texts = { main: readFileSync(job.payloadPath, 'utf8'), variant: readFileSync(variantPathOf(job.payloadPath), 'utf8') };
     const sides: ['serializer' | 'baseline', string][] = [['serializer', job.serializer], ...(job.baseline ? [['baseline', job.baseline] as ['baseline', string]] : [])];
     const messages: WorkerMessage[] = [{ ...P, type: 'hello', runtime: 'dotnet', version: '10.0.12', gc: true }];
     for (const [side, id] of sides) {
@@ -107,4 +108,19 @@ test('a verify launch without gate output, or for a workload the host does not k
   const unknown = gatedLauncher(fakeWorker().launch, () => undefined);
   const u = judgeLaunch(await unknown(job('stj', 'time', null), 10_000), 1, 10_000);
   assert.ok(u.kind === 'bad' && /no workload "weather-station"/.test(u.reason), JSON.stringify(u));
+});
+
+test('.NET launches read a copy of the payload whose variant has no lone surrogates; every other hostile string and the main payload stay', async () => {
+  const { dotnetPayloadPath } = await import('../../src/runtimes/dotnet/well-formed.js');
+  const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+  const original = readFileSync(variantPathOf(payload.path), 'utf8');
+  const hasLone = (text: string) => JSON.stringify(JSON.parse(text), (_k, v) => (typeof v === 'string' && lone.test(v) ? 'LONE' : v)).includes('LONE');
+  assert.ok(hasLone(original), 'the gate variant of weather-station carries lone surrogates (issue 11)');
+  const copy = dotnetPayloadPath(payload.path, w.wire?.indent);
+  assert.notEqual(copy, payload.path);
+  assert.equal(readFileSync(copy, 'utf8'), readFileSync(payload.path, 'utf8'));
+  const variant = readFileSync(variantPathOf(copy), 'utf8');
+  assert.equal(hasLone(variant), false);
+  assert.ok(variant.includes('\\u0000') && variant.includes('\\\\'), 'control characters and backslashes stay');
+  assert.equal(dotnetPayloadPath(payload.path, w.wire?.indent), copy, 'written once');
 });
