@@ -37,7 +37,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
     const run = await runSession(request, (e) => {
       if (e.type === 'note') say(e.message);
       else if (e.type === 'warning') process.stderr.write(`jsonbench: warning: ${e.message}\n`);
-      else if (e.type === 'started') interrupted = `Finished cases: ${e.partialPath}; every finished launch: ${e.launchLogPath}`;
+      else if (e.type === 'started') interrupted = `What was measured is kept (finished cases: ${e.partialPath}; every finished launch: ${e.launchLogPath}). Rebuild the report with: jsonbench report ${e.outDir}`;
       else progress.onEvent(e);
     });
     progress.stop();
