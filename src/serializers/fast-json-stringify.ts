@@ -13,11 +13,14 @@ export type { JsonSchema };
  * compiles: the shared mapping of src/payload/json-schema.ts (optional keys left out of
  * `required`, `type: [t, "null"]`, `additionalProperties` schemas for records and extra keys,
  * `anyOf` for unions; fast-json-stringify picks an `anyOf` branch by validating the value with
- * ajv at run time), without `format`s: it writes strings as they are either way. Every
- * construct of the SchemaNode is expressible, so this translation never reports one unsupported.
+ * ajv at run time), with string formats as a user's JSON Schema states them (fast-json-stringify
+ * writes `date-time`, `date` and `time` strings through their own functions, which before version
+ * 7 copied a string between quotes without escaping it: the string probes catch that, see
+ * docs/probes.md) and without integer formats. Every construct of the SchemaNode is expressible,
+ * so this translation never reports one unsupported.
  */
 export function toFjsSchema(node: SchemaNode): Translated<JsonSchema> {
-  return { schema: toJsonSchema(node, { formats: false }), notes: [] };
+  return { schema: toJsonSchema(node, { formats: 'strings' }), notes: [] };
 }
 
 /**

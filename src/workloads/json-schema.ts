@@ -28,8 +28,8 @@ export type JsonSchema = Record<string, unknown>;
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 export interface ToJsonSchemaOptions {
-  /** write `format` on strings and integers (default true; fast-json-stringify's translation leaves them out) */
-  formats?: boolean;
+  /** write `format` on strings and integers (`true`, the default), on strings only (`'strings'`: fast-json-stringify's translation), or nowhere (`false`) */
+  formats?: boolean | 'strings';
   /** add `$schema` (default false) */
   dialect?: boolean;
 }
@@ -51,7 +51,7 @@ export function toJsonSchema(node: SchemaNode, options: ToJsonSchemaOptions = {}
         if (!n.integer) return withNull({ type: 'number' }, n.nullable);
         const width = n.width ?? 32;
         const format = width === 32 ? 'int32' : width === 64 ? 'int64' : undefined;
-        return withNull({ type: 'integer', ...(formats && format ? { format } : {}) }, n.nullable);
+        return withNull({ type: 'integer', ...(formats === true && format ? { format } : {}) }, n.nullable);
       }
       case 'boolean':
         return withNull({ type: 'boolean' }, n.nullable);
