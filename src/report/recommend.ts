@@ -233,6 +233,8 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
   }
   const out: Recommendation[] = [];
   for (const cases of groups.values()) {
+    // a class no serializer of the run can do (every case unsupported: e.g. parse with only fast-json-stringify asked) has nothing to recommend
+    if (cases.every((c) => c.status === 'unsupported')) continue;
     const first = cases[0];
     const baselineId = cases.find((c) => c.baseline)?.baseline ?? null;
     const base = cases.find((c) => c.serializer === baselineId && isMeasured(c)) as MeasuredCase | undefined;
