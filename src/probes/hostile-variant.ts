@@ -1,5 +1,6 @@
 import { wireName, type SchemaNode, type WireOptions } from '../workloads/schema.js';
 import { HOSTILE_CLASSES, combinedHostileString, hostileString } from './hostile-strings.js';
+import { defineOwn } from '../case/own-key.js';
 
 /**
  * The gate learns from the string probes (issue 11): a *hostile variant* of a payload carries
@@ -67,7 +68,7 @@ export function hostileVariant(schema: SchemaNode, naming: WireOptions['naming']
         for (const key of Object.keys(src)) {
           const child = declared.get(key);
           const value = child ? walk(child, src[key], `${path}.${key}`) : src[key];
-          Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+          defineOwn(out, key, value);
         }
         return out;
       }

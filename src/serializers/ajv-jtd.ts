@@ -3,6 +3,7 @@ import { isOptional, wireSchema, type ObjectSchema, type SchemaNode } from '../w
 import { UnsupportedConstruct, paths, supportOf, unionName, type Translated } from './support/translation.js';
 import type { SerializerAdapter } from './types.js';
 import { noNamingOrIndentReason } from './support/model.js';
+import { defineOwn } from '../case/own-key.js';
 
 /** A JSON Type Definition (RFC 8927) schema. */
 export type JtdSchema = Record<string, unknown>;
@@ -31,7 +32,7 @@ export function toJtd(node: SchemaNode, path = '$', notes: string[] = []): Trans
     const optionalProperties: Record<string, JtdSchema> = {};
     for (const [key, child] of Object.entries(o.properties)) {
       // defineProperty, not assignment: a property named __proto__ must stay a property
-      Object.defineProperty(isOptional(o, key) ? optionalProperties : properties, key, { value: sub(child, paths.prop(p, key)), enumerable: true, writable: true, configurable: true });
+      defineOwn(isOptional(o, key) ? optionalProperties : properties, key, sub(child, paths.prop(p, key)));
     }
     const extra = o.additionalProperties;
     if (extra && extra.type !== 'unknown') notes.push(`${LIB} has no typed additional properties: other keys at ${paths.value(p)} are accepted with any value`);

@@ -2,6 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { isOptional, wireSchema, type ObjectSchema, type SchemaNode } from '../workloads/schema.js';
 import type { SerializerAdapter } from './types.js';
+import { defineOwn } from '../case/own-key.js';
 
 /**
  * Builds the TypeBox type of a schema node as it stands on the wire: `Type.Object` with
@@ -19,7 +20,7 @@ export function toTypeBox(node: SchemaNode): TSchema {
   const object = (o: ObjectSchema, extraProps: Record<string, TSchema> = {}): TSchema => {
     const properties: Record<string, TSchema> = { ...extraProps };
     // defineProperty, not assignment: a property named __proto__ must stay a property
-    for (const [key, child] of Object.entries(o.properties)) Object.defineProperty(properties, key, { value: isOptional(o, key) ? Type.Optional(toTypeBox(child)) : toTypeBox(child), enumerable: true, writable: true, configurable: true });
+    for (const [key, child] of Object.entries(o.properties)) defineOwn(properties, key, isOptional(o, key) ? Type.Optional(toTypeBox(child)) : toTypeBox(child));
     return o.additionalProperties && o.additionalProperties.type !== 'unknown'
       ? Type.Object(properties, { additionalProperties: toTypeBox(o.additionalProperties) })
       : Type.Object(properties);

@@ -1,4 +1,5 @@
 import type { SchemaNode } from './schema.js';
+import { defineOwn } from '../case/own-key.js';
 
 /**
  * JSON Schema in and out of {@link SchemaNode}: `--print-schema` writes {@link toJsonSchema}'s
@@ -66,7 +67,7 @@ export function toJsonSchema(node: SchemaNode, options: ToJsonSchemaOptions = {}
       case 'object': {
         const properties: Record<string, JsonSchema> = {};
         // defineProperty, not assignment: a property named __proto__ must stay a property
-        for (const [key, child] of Object.entries(n.properties)) Object.defineProperty(properties, key, { value: out(child), enumerable: true, writable: true, configurable: true });
+        for (const [key, child] of Object.entries(n.properties)) defineOwn(properties, key, out(child));
         const required = Object.keys(properties).filter((k) => !n.optional?.includes(k));
         return withNull({
           type: 'object', properties, required,

@@ -1,3 +1,4 @@
+import { defineOwn } from '../case/own-key.js';
 /**
  * A small, library-neutral description of a workload's data, which every schema-compiled
  * serializer and validator adapter translates into its own library's schema language
@@ -143,7 +144,7 @@ export function wireSchema(node: SchemaNode, naming: WireOptions['naming']): Sch
     case 'object': {
       const properties: Record<string, SchemaNode> = {};
       // defineProperty, not assignment: a key named __proto__ stays a key (assignment would set the prototype)
-      for (const [k, v] of Object.entries(node.properties)) Object.defineProperty(properties, wireName(k, naming), { value: wireSchema(v, naming), enumerable: true, writable: true, configurable: true });
+      for (const [k, v] of Object.entries(node.properties)) defineOwn(properties, wireName(k, naming), wireSchema(v, naming));
       const optional = node.optional?.map((k) => wireName(k, naming));
       const additionalProperties = node.additionalProperties && wireSchema(node.additionalProperties, naming);
       return { ...node, properties, ...(optional ? { optional } : {}), ...(additionalProperties ? { additionalProperties } : {}) };

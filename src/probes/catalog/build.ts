@@ -1,6 +1,7 @@
 import type { BooleanSchema, NumberSchema, ObjectSchema, SchemaNode, StringSchema } from '../../workloads/schema.js';
 import type { GuaranteeClass } from '../../case/coordinates.js';
 import type { Accept } from '../types.js';
+import { defineOwn } from '../../case/own-key.js';
 
 /** Small builders the catalog files share, so each probe reads as its data. */
 
@@ -17,7 +18,7 @@ export const arr = (items: SchemaNode, nullable?: boolean): SchemaNode => ({ typ
 export function obj(properties: Record<string, SchemaNode> | [string, SchemaNode][]): ObjectSchema {
   const props: Record<string, SchemaNode> = {};
   for (const [k, v] of Array.isArray(properties) ? properties : Object.entries(properties)) {
-    Object.defineProperty(props, k, { value: v, enumerable: true, writable: true, configurable: true });
+    defineOwn(props, k, v);
   }
   return { type: 'object', properties: props };
 }
@@ -25,7 +26,7 @@ export function obj(properties: Record<string, SchemaNode> | [string, SchemaNode
 /** A plain object with these own keys, `__proto__` included as a key (as JSON.parse makes it). */
 export function own(entries: [string, unknown][]): Record<string, unknown> {
   const o: Record<string, unknown> = {};
-  for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of entries) defineOwn(o, k, v);
   return o;
 }
 

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { variantPathOf } from '../../case/coordinates.js';
+import { defineOwn } from '../../case/own-key.js';
 
 /** A lone surrogate code unit: a high one not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -11,7 +12,7 @@ export function wellFormedValue(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(wellFormedValue);
   if (v !== null && typeof v === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k.replace(LONE_SURROGATE, '\ufffd'), { value: wellFormedValue(x), enumerable: true, writable: true, configurable: true });
+    for (const [k, x] of Object.entries(v)) defineOwn(out, k.replace(LONE_SURROGATE, '\ufffd'), wellFormedValue(x));
     return out;
   }
   return v;
