@@ -17,7 +17,8 @@ const FAILING = new Set(['failed', 'incorrect', 'timeout', 'crashed']);
 export async function runCommand(opts: RunCliOptions): Promise<number> {
   const say = (line: string) => { if (!opts.json) process.stderr.write(line.endsWith('\n') ? line : `${line}\n`); };
   const { request, release } = await resolveRunRequest(opts, say);
-  const progress = progressView(Boolean(process.stderr.isTTY) && !opts.json);
+  const errTty = Boolean(process.stderr.isTTY);
+  const progress = progressView({ isTty: errTty && !opts.json, tables: !opts.json, color: !process.env.NO_COLOR && errTty, width: errTty ? process.stderr.columns : undefined });
   // Ctrl-C: restore the terminal (the bar hides the cursor) and say where the measured data is.
   let interrupted = '';
   const onSigint = () => {
