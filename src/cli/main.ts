@@ -36,7 +36,8 @@ function program(exit: { code: number }): Command {
     .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
     .option('--ledger <path>', `record this run in ${LEDGER_HELP}`)
     .option('--no-ledger', 'do not record this run in the ledger')
-    .option('--metric <list>', 'time (always measured); instructions: also count instructions/op of each case under valgrind callgrind (deterministic, for CI gates via compare)', collect)
+    .option('--jobs <n>', 'groups measured at once, each pinned to its own core (taskset); a case and its baseline always share one (default: half the cores, 1 on 2 cores)')
+    .option('--metric <list>', 'time (always measured); instructions: also count instructions/op of each case under valgrind callgrind (deterministic, for CI gates via compare); cold-start: also time prepare() and the first call in fresh processes (on in the long policy)', collect)
     .action(async (opts) => { exit.code = await runCommand(opts); });
   p.command('list')
     .description('list workloads and serializers (versions, families, classes, supported pairs)')

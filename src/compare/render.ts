@@ -92,6 +92,7 @@ export function compareNotes(c: Comparison): string[] {
 export function renderCompareMarkdown(c: Comparison, baseLabel: string, headLabel: string): string {
   const esc = (s: string) => escapeCell(s, 'markdown', Infinity);
   const out = [`### jsonbench compare: ${esc(baseLabel)} → ${esc(headLabel)}`, ''];
+  for (const w of c.warnings ?? []) out.push(`> ${esc(w)}`, '');
   if (c.cases.length) out.push(renderTable({ columns: COMPARE_TABLE, rows: compareRows(c) }, 'markdown'), '');
   for (const n of compareNotes(c)) out.push(`- ${esc(n)}`);
   return out.join('\n') + '\n';
@@ -102,6 +103,7 @@ export function renderCompareTerminal(c: Comparison, baseLabel: string, headLabe
   const k = createColors(color);
   const esc = (s: string) => escapeCell(s, 'terminal', Infinity);
   const out = [k.bold(`compare ${esc(baseLabel)} → ${esc(headLabel)}`)];
+  for (const w of c.warnings ?? []) out.push(k.yellow(esc(w)));
   if (c.cases.length) out.push(renderTable({ columns: COMPARE_TABLE, rows: compareRows(c) }, 'terminal', { color }));
   out.push(...compareNotes(c).map(esc));
   return out.join('\n') + '\n';

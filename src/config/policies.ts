@@ -15,6 +15,12 @@ export interface RunPolicy {
   maxRelaunches: number;
   /** a worker still running after this is killed and its case is `timeout` (ms) */
   caseTimeoutMs: number;
+  /**
+   * Cold start (worker/cold.ts): fresh processes per measured case, and whether the policy measures
+   * it without `--metric cold-start`. Off in quick and default, whose time targets (≤ 60 s, ≤ 5 min)
+   * it would break: each fresh process costs a worker start (~0.2–0.35 s) plus the case's prepare.
+   */
+  coldStart: { processes: number; byDefault: boolean };
   measure: MeasurePolicy;
 }
 
@@ -44,19 +50,19 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
   quick: {
     name: 'quick',
     description: 'one launch, the smallest size of each workload, short warmup: a first look in about a minute',
-    launches: 1, sizes: 'smallest', relaunchFactor: 1.25, maxRelaunches: 0, caseTimeoutMs: 60_000,
+    launches: 1, sizes: 'smallest', relaunchFactor: 1.25, maxRelaunches: 0, caseTimeoutMs: 60_000, coldStart: { processes: 1, byDefault: false },
     measure: { ...base, warmupMinMs: 150, warmupMaxMs: 1000, timeCapMs: 800, samplesPerRound: 3, allocWindowMinMs: 10 },
   },
   default: {
     name: 'default',
     description: 'three interleaved launches, the default sizes',
-    launches: 3, sizes: 'default', relaunchFactor: 1.25, maxRelaunches: 2, caseTimeoutMs: 120_000,
+    launches: 3, sizes: 'default', relaunchFactor: 1.25, maxRelaunches: 2, caseTimeoutMs: 120_000, coldStart: { processes: 3, byDefault: false },
     measure: base,
   },
   long: {
     name: 'long',
-    description: 'ten interleaved launches, every size, longer warmup and time cap',
-    launches: 10, sizes: 'all', relaunchFactor: 1.25, maxRelaunches: 3, caseTimeoutMs: 300_000,
+    description: 'ten interleaved launches, every size, longer warmup and time cap, cold start in 5 fresh processes per case',
+    launches: 10, sizes: 'all', relaunchFactor: 1.25, maxRelaunches: 3, caseTimeoutMs: 300_000, coldStart: { processes: 5, byDefault: true },
     measure: { ...base, warmupMinMs: 1000, warmupMaxMs: 5000, timeCapMs: 10_000 },
   },
 };

@@ -11,6 +11,7 @@ import { noiseReasons } from './noise.js';
 import { toViewData } from './html/view.js';
 import { defaultState, indexCases } from './html/rebase.js';
 import { sectionTakeaway } from './html/sections.js';
+import { renderColdStart } from './cold-start.js';
 
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
@@ -95,6 +96,10 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
       }, 'markdown'), '', '</details>');
     }
     out.push('');
+  }
+  for (const [i, r] of model.runs.entries()) {
+    const cold = renderColdStart(r, true);
+    if (cold) out.push(several ? cold.replace('### ', `### (#${i + 1}) `) : cold);
   }
   const text = out.join('\n');
   // a run on several targets ends with its side-by-side tables (one section per results file that has them)

@@ -10,7 +10,7 @@
 import { Type, type Static, type TOptional, type TSchema, type TUndefined } from '@sinclair/typebox';
 import type { CaseClass, CaseTarget, Direction, Family, Shape, Side } from '../case/coordinates.js';
 import type { MeasurePolicy } from '../case/policy.js';
-import type { AllocationMethod, InstructionStats } from '../case/measurements.js';
+import type { AllocationMethod, ColdStartStats, InstructionStats } from '../case/measurements.js';
 
 /** Version of the results file layout; bump on any incompatible change (and add its upgrade to results/upgrade.ts). */
 export const RESULTS_SCHEMA_VERSION = 2;
@@ -128,6 +128,15 @@ const InstructionStatsSchema = Type.Object({
   method: Type.Literal('callgrind'), tool: str, flags: Type.Array(str),
 });
 
+const nsList = Type.Array(nonNegative, { minItems: 1 });
+/** A case's cold start: per fresh process, load, prepare and first call (ns), see {@link ColdStartStats}. */
+export const ColdStartSchema = Type.Object({
+  processes: Type.Integer({ minimum: 1 }),
+  loadNs: nsList, prepareNs: nsList, firstCallNs: nsList,
+  cpu: Optional(Type.Object({ loadNs: nsList, prepareNs: nsList, firstCallNs: nsList })),
+  failures: Optional(Type.Array(str)),
+});
+
 /** What every case carries, whatever its outcome. */
 const CaseHeaderSchema = Type.Object({
   /** `workload/size/shape/direction/serializer`, plus `@<target>` when the run named targets */
@@ -152,7 +161,7 @@ const CaseHeaderSchema = Type.Object({
   samples: Type.Object({ launches: Type.Array(LaunchRecordSchema), relaunches: count }),
 });
 
-const NUMBERS = ['time', 'ratio', 'ratioError', 'ratioInterval', 'allocated', 'allocRatio', 'instructions'] as const;
+const NUMBERS = ['time', 'ratio', 'ratioError', 'ratioInterval', 'allocated', 'allocRatio', 'instructions', 'coldStart'] as const;
 
 /** The outcome of a case: `measured` with its numbers, or why there are none. */
 export const CaseOutcomeSchema = Type.Union([
@@ -174,6 +183,8 @@ export const CaseOutcomeSchema = Type.Union([
     allocRatio: Type.Union([nonNegative, Type.Null()]),
     /** instructions per op under callgrind (`run --metric instructions`): deterministic, for CI gates, never a ranking */
     instructions: Optional(InstructionStatsSchema),
+    /** `prepare()` and the first op timed in fresh processes (`run --metric cold-start`): figures of their own, never part of `time` */
+    coldStart: Optional(ColdStartSchema),
     ...absent('reason', 'mismatch'),
   }),
   Type.Object({ status: Type.Literal('incorrect'), reason: str, mismatch: MismatchRecordSchema, ...absent(...NUMBERS) }),
@@ -233,6 +244,20 @@ export const RunPolicyRecordSchema = Type.Object({
 });
 export type RunPolicyRecord = Static<typeof RunPolicyRecordSchema>;
 
+/**
+ * How the run's groups were scheduled (`run --jobs`): how many ran at once, and whether each was
+ * pinned to its own CPU. Absent in files written before `--jobs` existed: one group at a time.
+ */
+export const ExecutionSchema = Type.Object({
+  /** groups measured at once (a case and its baseline always share one worker slot) */
+  jobs: Type.Integer({ minimum: 1 }),
+  /** `taskset`: each slot's workers pinned to one CPU (`cpus[slot]`); `none`: unpinned (`note` says why) */
+  pinning: Type.Union([Type.Literal('taskset'), Type.Literal('none')]),
+  cpus: Optional(Type.Array(count)),
+  note: Optional(str),
+});
+export type Execution = Static<typeof ExecutionSchema>;
+
 /** The results file (`results.json`). */
 export const ResultsFileSchema = Type.Object({
   schemaVersion: Type.Literal(RESULTS_SCHEMA_VERSION),
@@ -241,6 +266,7 @@ export const ResultsFileSchema = Type.Object({
   finishedAt: Optional(str),
   environment: EnvironmentSchema,
   policy: RunPolicyRecordSchema,
+  execution: Optional(ExecutionSchema),
   /** the targets of the run, in order (the first is the Δ reference) */
   targets: Type.Array(TargetRecordSchema),
   cases: Type.Array(CaseResultSchema),
@@ -252,6 +278,6 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const agree: [
   Same<Static<typeof ShapeSchema>, Shape>, Same<Static<typeof DirectionSchema>, Direction>, Same<Static<typeof FamilySchema>, Family>,
   Same<Static<typeof CaseClassSchema>, CaseClass>, Same<Static<typeof SideSchema>, Side>, Same<Static<typeof AllocationMethodSchema>, AllocationMethod>,
-  Same<Static<typeof CaseTargetSchema>, CaseTarget>, Same<Static<typeof MeasurePolicySchema>, MeasurePolicy>, Same<Static<typeof InstructionStatsSchema>, InstructionStats>,
-] = [true, true, true, true, true, true, true, true, true];
+  Same<Static<typeof CaseTargetSchema>, CaseTarget>, Same<Static<typeof MeasurePolicySchema>, MeasurePolicy>, Same<Static<typeof InstructionStatsSchema>, InstructionStats>, Same<Static<typeof ColdStartSchema>, ColdStartStats>,
+] = [true, true, true, true, true, true, true, true, true, true];
 void agree;

@@ -8,13 +8,19 @@ import type { CaseResult, LaunchRecord } from '../results/types.js';
 import { assembleGroup, type CaseRecord } from './assemble.js';
 import type { WorkerJob, WorkerMessage } from '../worker/protocol.js';
 import type { LaunchOutcome } from '../runtimes/launch.js';
-import type { LaunchFn } from '../runtimes/types.js';
+import type { LaunchFn, LaunchPlace } from '../runtimes/types.js';
 import { meanOf } from '../stats/estimate.js';
+import { ProgressCounter, type ProgressCounts } from './progress.js';
 
-/** Progress events for the terminal (case n of N, current case, ETA). */
+/**
+ * Progress events for the terminal: a launch begins (with the counts: launches and cases done out
+ * of totals that never fall behind the counter, and the wall time since the first launch), a case
+ * is finished, a group is finished (its cases, for a table printed at once).
+ */
 export type ProgressEvent =
-  | { type: 'launch'; index: number; total: number; caseId: string; mode: 'time' | 'alloc'; launch: number }
-  | { type: 'case-done'; result: CaseResult };
+  | { type: 'launch'; index: number; total: number; caseId: string; mode: 'time' | 'alloc' | 'cold'; launch: number; counts: ProgressCounts; elapsedMs: number }
+  | { type: 'case-done'; result: CaseResult; counts: ProgressCounts; elapsedMs: number }
+  | { type: 'group-done'; cases: CaseResult[]; /** groups finished so far, this one included */ done: number; groups: number };
 
 /** What the runner needs: the plan, the payload files, the policy, where to append finished cases. */
 export interface RunInput {
@@ -34,6 +40,14 @@ export interface RunInput {
   onProgress?: (e: ProgressEvent) => void;
   /** starts a worker on a case's target (the prepared targets' launchers; tests inject a fake) */
   launchFor: (c: PlannedCase) => LaunchFn | undefined;
+  /**
+   * Groups run at once (default 1). Each concurrently running group has a slot; its launches get
+   * `cpus[slot]` (pinned there by the target's launcher) when `cpus` is given. A group's cases, and
+   * so a case and its baseline, always run in one slot, one launch at a time.
+   */
+  jobs?: number;
+  /** the CPU of each slot (length ≥ jobs), or absent for unpinned launches */
+  cpus?: readonly number[];
   /** why a case's target cannot run (not installed, failed to start): the case fails with it, unlaunched */
   faultOf?: (c: PlannedCase) => string | undefined;
 }
@@ -88,7 +102,7 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
 }
 
 /**
- * Runs every group: launches interleaved across the group's serializers (launch 1 of each, then
+ * Runs every group (up to `jobs` groups at once): launches interleaved across the group's serializers (launch 1 of each, then
  * launch 2 of each…), baseline first, relaunching a launch whose baseline ran slower than
  * `relaunchFactor` × the best seen for that payload (at most `maxRelaunches` times per case);
  * then one untimed allocation launch per case.
@@ -98,18 +112,24 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const { policy } = input;
   const noLauncher = (c: PlannedCase) => `no way to launch a worker on target ${c.target.id}`;
   const launchOf = (c: PlannedCase): LaunchFn => input.launchFor(c) ?? (async () => { throw new Error(noLauncher(c)); });
-  const results: CaseResult[] = [];
   const bestBaseline = new Map<string, number>();
-  const runnable = input.groups.flat().filter((c) => c.status === 'planned' && !input.faultOf?.(c)).length;
-  const total = runnable * (policy.launches + 1);
-  let index = 0;
-  const finish = (r: CaseResult) => {
-    results.push(r);
+  const runnable = input.groups.flat().filter((c) => c.status === 'planned' && !input.faultOf?.(c) && input.launchFor(c)).length;
+  const counter = new ProgressCounter(runnable * (policy.launches + 1), runnable);
+  const t0 = performance.now();
+  let groupsDone = 0;
+  const finish = (r: CaseResult, ran: boolean) => {
     appendFileSync(input.partialPath, JSON.stringify(r) + '\n');
-    input.onProgress?.({ type: 'case-done', result: r });
+    if (ran) counter.caseDone();
+    input.onProgress?.({ type: 'case-done', result: r, counts: counter.counts(), elapsedMs: performance.now() - t0 });
+  };
+  /** Starts one launch of a case, counted and announced; the outcome is judged by the caller. */
+  const launch = async (rec: CaseRecord, job: WorkerJob, l: number, place: LaunchPlace) => {
+    const index = counter.start();
+    input.onProgress?.({ type: 'launch', index, total: counter.counts().launchesTotal, caseId: rec.planned.id, mode: job.mode === 'alloc' ? 'alloc' : 'time', launch: l, counts: counter.counts(), elapsedMs: performance.now() - t0 });
+    try { return judgeLaunch(await launchOf(rec.planned)(job, policy.caseTimeoutMs, place), l, policy.caseTimeoutMs); } finally { counter.end(); }
   };
 
-  for (const group of input.groups) {
+  const runGroup = async (group: CaseGroup, place: LaunchPlace): Promise<CaseResult[]> => {
     const recs: CaseRecord[] = group.map((planned) => {
       const fault = planned.status === 'planned' ? input.faultOf?.(planned) || (input.launchFor(planned) ? undefined : noLauncher(planned)) : undefined;
       return {
@@ -118,6 +138,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
         paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
       };
     });
+    const ran = new Set(recs.filter((r) => r.end.status === 'measured'));
     const live = () => recs.filter((r) => r.end.status === 'measured');
     const job = (rec: CaseRecord, mode: WorkerJob['mode']): WorkerJob => ({
       mode, workload: rec.planned.workload, size: rec.planned.size, shape: rec.planned.shape, direction: rec.planned.direction,
@@ -135,17 +156,19 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       rec.launches.push(record);
       if (input.launchLogPath) appendFileSync(input.launchLogPath, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
     };
+    /** the case ended after timing launch `l`: its later timing launches and its allocation launch will not happen */
+    const endedAt = (l: number) => counter.drop(policy.launches - l + 1);
     for (let l = 1; l <= policy.launches; l++) {
       for (const rec of live()) {
         for (;;) {
-          input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'time', launch: l });
-          const v = judgeLaunch(await launchOf(rec.planned)(job(rec, 'time'), policy.caseTimeoutMs), l, policy.caseTimeoutMs);
-          if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); continue; }
-          if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
+          const v = await launch(rec, job(rec, 'time'), l, place);
+          if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); counter.add(); continue; }
+          if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; endedAt(l); if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
           if (v.kind === 'incorrect' || v.kind === 'bad') {
             if (v.kind === 'bad' && v.partial && v.partial.rounds.length) keep(rec, v.partial);
-            if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); continue; }
+            if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); counter.add(); continue; }
             rec.end = v.kind === 'incorrect' ? { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } } : { status: v.status, reason: v.reason };
+            endedAt(l);
             if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.end.status}`);
             break;
           }
@@ -159,6 +182,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
               v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
               keep(rec, v.record);
               rec.relaunches++;
+              counter.add();
               continue;
             }
           }
@@ -168,17 +192,28 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       }
     }
     for (const rec of live()) {
-      input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'alloc', launch: 1 });
-      const v = judgeLaunch(await launchOf(rec.planned)(job({ ...rec, paired: false }, 'alloc'), policy.caseTimeoutMs), 1, policy.caseTimeoutMs);
+      const v = await launch(rec, job({ ...rec, paired: false }, 'alloc'), 1, place);
       if (v.kind === 'ok') rec.alloc = v.alloc;
       else if (v.kind === 'unsupported') rec.end = { status: 'unsupported', reason: v.reason };
       else if (v.kind === 'incorrect') rec.end = { status: 'incorrect', reason: `allocation pass: ${v.reason}`, mismatch: { side: v.side, ...v.mismatch } };
       else rec.end = { status: v.status, reason: `allocation pass: ${v.reason}` };
     }
     const out = assembleGroup(recs, policy.measure);
-    for (const r of out) finish(r);
-  }
-  return results;
+    for (const [i, r] of out.entries()) finish(r, ran.has(recs[i]));
+    input.onProgress?.({ type: 'group-done', cases: out, done: ++groupsDone, groups: input.groups.length });
+    return out;
+  };
+
+  // A pool of `jobs` slots taking groups in plan order; results come back in plan order.
+  const byGroup: CaseResult[][] = new Array(input.groups.length);
+  let next = 0;
+  const slot = async (k: number) => {
+    const place: LaunchPlace = input.cpus?.[k] !== undefined ? { cpu: input.cpus[k] } : {};
+    while (next < input.groups.length) { const g = next++; byGroup[g] = await runGroup(input.groups[g], place); }
+  };
+  const jobs = Math.max(1, Math.min(input.jobs ?? 1, input.groups.length));
+  await Promise.all(Array.from({ length: jobs }, (_, k) => slot(k)));
+  return byGroup.flat();
 }
 
 export type { PlannedCase };

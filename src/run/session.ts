@@ -20,11 +20,14 @@ import { prepareTargets, type PreparedTargets } from '../runtimes/prepare.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
 import { probeEnvironment } from '../runtimes/node-host.js';
 import { runInstructionsPass } from '../instructions/pass.js';
-import { RESULTS_SCHEMA_VERSION, type ResultsFile } from '../results/types.js';
+import { RESULTS_SCHEMA_VERSION, type Execution, type ResultsFile } from '../results/types.js';
 import { writeResults } from '../results/io.js';
 import { startRunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { runGroups, type ProgressEvent } from './runner.js';
+import { runColdStartPass } from './cold-start.js';
+import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
+import type { Target } from '../runtimes/types.js';
 import type { RunRequest } from './request.js';
 
 /** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
@@ -33,7 +36,9 @@ export type SessionEvent =
   | { type: 'warning'; message: string }
   /** measuring begins: where finished cases and launches are appended as they end */
   | { type: 'started'; outDir: string; partialPath: string; launchLogPath: string; cases: number }
-  | ProgressEvent;
+  | Exclude<ProgressEvent, { type: 'group-done' }>
+  /** a group's cases are finished: `results` is the run's header with those cases alone, for a table printed at once (report/terminal.ts) */
+  | (Extract<ProgressEvent, { type: 'group-done' }> & { results: ResultsFile });
 
 /** What a finished session gives back. */
 export interface SessionResult {
@@ -74,9 +79,12 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
       schemaVersion: RESULTS_SCHEMA_VERSION, tool: 'jsonbench', startedAt: new Date().toISOString(),
       environment: probeEnvironment(),
       policy: { name: req.policy.name, launches: req.policy.launches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [g[0].caseClass, g[0].baseline as string])) },
+      execution: executionOf(req.jobs, named ? req.targets : []),
       targets: targets.infos,
       cases: [],
     };
+    const ex = results.execution!;
+    if (ex.jobs > 1) observe(ex.pinning === 'taskset' ? { type: 'note', message: `--jobs ${ex.jobs}: ${ex.jobs} groups at once, pinned to CPUs ${ex.cpus!.join(', ')} (taskset)${ex.note ? `; ${ex.note}` : ''}` } : { type: 'warning', message: `--jobs ${ex.jobs}: groups run at once but unpinned (${ex.note}); they may take turns on a core` });
     const partialPath = join(req.outDir, 'results.partial.jsonl');
     const launchLogPath = join(req.outDir, 'launches.partial.jsonl');
     writeFileSync(partialPath, '');
@@ -88,8 +96,20 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
     results.cases = await runGroups({
       groups, payloads, policy: req.policy, configPath: req.workerConfigPath, partialPath, launchLogPath,
       launchFor: prepared.launchFor, faultOf: prepared.faultOf,
-      onProgress: (e) => { if (e.type === 'case-done') ledger?.record(e.result); observe(e); },
+      jobs: req.jobs, ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}),
+      onProgress: (e) => {
+        if (e.type === 'case-done') ledger?.record(e.result);
+        observe(e.type === 'group-done' ? { ...e, results: { ...results, cases: e.cases } } : e);
+      },
     });
+    if (req.coldStartProcesses > 0) {
+      observe({ type: 'note', message: `cold start: ${req.coldStartProcesses} fresh process${req.coldStartProcesses === 1 ? '' : 'es'} per measured case` });
+      await runColdStartPass({
+        cases: results.cases, processes: req.coldStartProcesses, payloadPathOf: (c) => payloads.get(`${c.workload}-${c.size}`)?.path,
+        launchFor: prepared.launchFor, configPath: req.workerConfigPath, measure: req.policy.measure, timeoutMs: req.policy.caseTimeoutMs,
+        jobs: req.jobs, ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}), onProgress: observe,
+      });
+    }
     if (req.valgrind) {
       await runInstructionsPass({
         cases: results.cases, payloadPathOf: (c) => payloads.get(`${c.workload}-${c.size}`)?.path, configPath: req.workerConfigPath,
@@ -110,4 +130,22 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
   } finally {
     await targets?.close();
   }
+}
+
+/** Targets whose workers are local processes a CPU mask reaches (Chromium's page and ssh's remote worker are not). */
+const PINNABLE = new Set(['node-host', 'node-version', 'bun', 'deno', 'quickjs']);
+
+/**
+ * How groups are scheduled: `jobs` at once, each slot pinned to a CPU of its own when jobs > 1 and
+ * taskset can (one group at a time runs unpinned, as it always did: V8's helper threads may use
+ * the other cores).
+ */
+function executionOf(jobs: number, targets: readonly Target[]): Execution {
+  if (jobs === 1) return { jobs, pinning: 'none', note: 'one group at a time, unpinned' };
+  const pinning = cpuPinning();
+  if (pinning.tool === 'none') return { jobs, pinning: 'none', note: pinning.reason };
+  const cpus = slotCpus(jobs);
+  if (!cpus) return { jobs, pinning: 'none', note: `this process may run on fewer than ${jobs} CPUs (taskset -cp)` };
+  const unpinned = targets.filter((t) => !PINNABLE.has(t.kind)).map((t) => t.id);
+  return { jobs, pinning: 'taskset', cpus, ...(unpinned.length ? { note: `not pinned: ${unpinned.join(', ')} (not a local worker process)` } : {}) };
 }

@@ -33,9 +33,9 @@ export async function prepareTargets(targets: readonly Target[], ctx: TargetCont
       p.info.timing = { prepareMs: ms, launchMs: 0, launches: 0 };
       const timing = p.info.timing;
       const launch = p.launch;
-      ready.set(t.id, { ...p, launch: async (job, timeoutMs) => {
+      ready.set(t.id, { ...p, launch: async (job, timeoutMs, place) => {
         const t1 = performance.now();
-        try { return await launch(job, timeoutMs); } finally { timing.launchMs += Math.round(performance.now() - t1); timing.launches++; }
+        try { return await launch(job, timeoutMs, place); } finally { timing.launchMs += Math.round(performance.now() - t1); timing.launches++; }
       } });
       infos.push(p.info);
       log(`target ${t.id}: ${p.info.runtime} ${p.info.version} (${p.info.engine} ${p.info.engineVersion}) ready in ${ms} ms`);

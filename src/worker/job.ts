@@ -9,6 +9,7 @@ import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
 import { measureRounds, pilot, runSample, warmup } from '../measure/timing.js';
 import { measureWithProbe } from '../measure/allocation-probe.js';
 import { nowNs } from '../measure/clock.js';
+import { runColdJob } from './cold.js';
 
 class StageError extends Error {
   constructor(readonly stage: string, readonly side: Side | undefined, message: string, readonly unsupported = false) { super(message); }
@@ -38,6 +39,7 @@ async function stage<T>(name: string, side: Side | undefined, fn: () => T | Prom
  * adapter needs an API this runtime lacks).
  */
 export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
+  if (job.mode === 'cold') return runColdJob(job, host);
   const t0 = nowNs();
   const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
   const gc = () => host.gc();

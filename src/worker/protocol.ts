@@ -39,8 +39,12 @@ const { stringify } = JSON;
 
 /** What one worker launch is asked to do. */
 export interface WorkerJob extends CaseCoordinates {
-  /** `time`: paired timing rounds; `alloc`: untimed allocation windows; `verify`: only the correctness gate. */
-  mode: 'time' | 'alloc' | 'verify';
+  /**
+   * `time`: paired timing rounds; `alloc`: untimed allocation windows; `verify`: only the
+   * correctness gate; `cold`: in this fresh process, the serializer's load, `prepare()` and first
+   * call timed once each, then the gate (worker/cold.ts).
+   */
+  mode: 'time' | 'alloc' | 'verify' | 'cold';
   /** The group's baseline, timed in alternating rounds; omitted when the case is the baseline. */
   baseline?: string;
   /** File holding the payload text (the wire value as JSON, written once by the host). */
@@ -90,6 +94,17 @@ export interface TimingSetupMessage {
 export interface AllocMessage extends AllocationMeasurement { protocol: number; type: 'alloc' }
 
 /**
+ * A cold start (`cold` jobs, worker/cold.ts), each timed once in a fresh process, in ns by the wall
+ * clock, and by the process CPU clock where the runtime has one (`process.cpuUsage()`: µs steps):
+ * loading the adapter and its library, `prepare()` (with the workload's unit view), the first op.
+ */
+export interface ColdMessage {
+  protocol: number; type: 'cold';
+  loadNs: number; prepareNs: number; firstCallNs: number;
+  cpu?: { loadNs: number; prepareNs: number; firstCallNs: number };
+}
+
+/**
  * The worker starts a step that runs adapter or config code (`load`, then per side `prepare` and
  * `verify`, then `warmup` once every gate passed): a launch killed at its timeout says which step
  * ran out. Measuring is marked by `setup` and the rounds.
@@ -106,7 +121,7 @@ export interface ErrorMessage {
 }
 
 export type WorkerMessage =
-  | HelloMessage | StageMessage | IncorrectMessage | TimingSetupMessage | RoundMessage | AllocMessage | DoneMessage | ErrorMessage;
+  | HelloMessage | StageMessage | IncorrectMessage | TimingSetupMessage | RoundMessage | AllocMessage | ColdMessage | DoneMessage | ErrorMessage;
 
 /** Distributes Omit over the union so each message keeps its own fields. */
 type WithoutProtocol<T> = T extends unknown ? Omit<T, 'protocol'> : never;

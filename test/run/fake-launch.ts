@@ -2,6 +2,7 @@ import type { LaunchOutcome } from '../../src/runtimes/launch.js';
 import type { PlannedCase } from '../../src/plan/plan.js';
 import type { PayloadFile } from '../../src/plan/payloads.js';
 import type { WorkerJob, WorkerMessage } from '../../src/worker/protocol.js';
+import type { LaunchPlace } from '../../src/runtimes/types.js';
 
 /**
  * A fake worker for runner tests (hyperfine's mock executor): canned launch outcomes built from
@@ -56,6 +57,15 @@ export function incorrect(side: 'serializer' | 'baseline' = 'serializer'): Launc
   return outcome([{ ...P, type: 'incorrect', side, path: '$.station_id', expected: '220051', actual: '220052', reason: 'output differs at $.station_id' }]);
 }
 
+/** A cold-start launch that finished with these figures (ns). */
+export function cold(loadNs: number, prepareNs: number, firstCallNs: number, cpu?: { loadNs: number; prepareNs: number; firstCallNs: number }): LaunchOutcome {
+  return outcome([
+    { ...P, type: 'hello', runtime: 'node', version: '20.19.0', gc: true },
+    { ...P, type: 'cold', loadNs, prepareNs, firstCallNs, ...(cpu ? { cpu } : {}) },
+    { ...P, type: 'done', noisy: false, elapsedMs: 30, checksum: 1 },
+  ]);
+}
+
 /** A launch that reported an error in a stage. */
 export function failed(stage: string, message: string, side?: 'serializer' | 'baseline'): LaunchOutcome {
   return outcome([{ ...P, type: 'error', stage, ...(side ? { side } : {}), message }]);
@@ -75,13 +85,14 @@ export function crashed(how: { exitCode?: number; signal?: NodeJS.Signals; stder
 export type Script = Record<string, LaunchOutcome[]>;
 
 /** A launch function serving `script`, and the jobs (with their timeouts) it was called with, in order. */
-export function fakeLaunch(script: Script): { launch: (job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>; calls: { job: WorkerJob; timeoutMs: number }[] } {
-  const calls: { job: WorkerJob; timeoutMs: number }[] = [];
+export function fakeLaunch(script: Script): { launch: (job: WorkerJob, timeoutMs: number, place?: LaunchPlace) => Promise<LaunchOutcome>; calls: { job: WorkerJob; timeoutMs: number; place?: LaunchPlace }[] } {
+  const calls: { job: WorkerJob; timeoutMs: number; place?: LaunchPlace }[] = [];
   const served = new Map<string, number>();
   return {
     calls,
-    launch: async (job, timeoutMs) => {
-      calls.push({ job, timeoutMs });
+    launch: async (job, timeoutMs, place) => {
+      calls.push({ job, timeoutMs, ...(place ? { place } : {}) });
+      await new Promise((r) => setImmediate(r)); // a real launch yields: concurrent slots interleave
       const key = `${job.serializer}/${job.mode}`;
       const list = script[key];
       if (!list?.length) throw new Error(`fake launch: nothing scripted for ${key}`);

@@ -290,3 +290,53 @@ test('every launch is logged the moment it ends, before its case finishes', asyn
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('each group is announced with its cases the moment it is finished, and every launch carries case and launch counts within their totals', async () => {
+  const { progress } = await run([group('json', 'a'), [planned('json', { id: 'w/2/json', payloadKey: payload.key, size: 2 }), planned('b', { id: 'w/2/b', size: 2 })]], {
+    'json/time': [timed(flat(100))], 'a/time': [timed(flat(200), flat(100))], 'b/time': [timed(flat(50), flat(100))],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([1280])], 'b/alloc': [allocated([320])],
+  });
+  const kinds = progress.map((e) => (e.type === 'group-done' ? `group ${e.done}/${e.groups}: ${e.cases.map((c) => c.serializer).join(',')}` : e.type));
+  assert.deepEqual(kinds.filter((k) => k.startsWith('group')), ['group 1/2: json,a', 'group 2/2: json,b']);
+  assert.ok(kinds.indexOf('group 1/2: json,a') < kinds.lastIndexOf('launch'), 'the first group is announced before the second group\'s launches end');
+  for (const e of progress) {
+    if (e.type === 'launch') assert.ok(e.counts.launchesDone <= e.counts.launchesTotal && e.counts.casesDone <= e.counts.casesTotal && e.counts.casesTotal === 4, JSON.stringify(e.counts));
+  }
+  const last = progress.filter((e) => e.type === 'case-done').at(-1)!;
+  assert.ok(last.type === 'case-done');
+  assert.deepEqual(last.counts, { launchesDone: 16, launchesFinished: 16, launchesTotal: 16, casesDone: 4, casesTotal: 4 });
+});
+
+test('a case that ends early takes its remaining launches out of the total: the counter still ends on it', async () => {
+  const { progress } = await run([group('json', 'a')], {
+    'json/time': [timed(flat(100))], 'a/time': [incorrect()],
+    'json/alloc': [allocated([640])],
+  });
+  const launches = progress.filter((e) => e.type === 'launch');
+  const endOf = launches.at(-1)!;
+  assert.ok(endOf.type === 'launch');
+  assert.equal(endOf.index, endOf.total, `${endOf.index}/${endOf.total}`);
+  assert.equal(endOf.total, 5, 'json: 3 timing + 1 allocation; a: 1 timing launch, then incorrect');
+});
+
+test('--jobs 2: two groups run at once, each in its own slot (one CPU each), a case and its baseline in one slot; results come back in plan order', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-runner-jobs-'));
+  const fake = fakeLaunch({
+    'json/time': [timed(flat(100))], 'a/time': [timed(flat(200), flat(100))], 'b/time': [timed(flat(50), flat(100))],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([1280])], 'b/alloc': [allocated([320])],
+  });
+  const g2 = [planned('json', { id: 'w/2/json', size: 2 }), planned('b', { id: 'w/2/b', size: 2 })];
+  try {
+    const results = await runGroups({ groups: [group('json', 'a'), g2, group('json', 'b')], payloads: new Map([[payload.key, payload]]), policy, partialPath: join(dir, 'p.jsonl'), launchFor: () => fake.launch, jobs: 2, cpus: [1, 0] });
+    assert.deepEqual(results.map((r) => r.id), [planned('json').id, planned('a').id, 'w/2/json', 'w/2/b', planned('json').id, planned('b').id]);
+    const firstTwo = fake.calls.slice(0, 2).map((c) => c.place?.cpu);
+    assert.deepEqual(firstTwo, [1, 0], 'the first launches of the two slots alternate: the groups run at once');
+    const cpuOf = new Map<string, Set<number | undefined>>();
+    for (const c of fake.calls) { const k = `${c.job.size}`; if (!cpuOf.has(k)) cpuOf.set(k, new Set()); cpuOf.get(k)!.add(c.place?.cpu); }
+    assert.deepEqual([...cpuOf.get('2')!], [0], 'every launch of the second group, baseline included, ran on its slot\'s CPU');
+    assert.deepEqual(results.map((r) => r.status), Array(6).fill('measured'));
+    assert.equal(results.find((r) => r.id === 'w/2/b')!.ratio, 0.5, 'the ratio is still drawn inside one launch');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
