@@ -12,6 +12,19 @@ import { nowNs } from '../measure/clock.js';
 
 type Side = 'serializer' | 'baseline';
 
+/**
+ * Engine study instrumentation (branch engine, not for merging as is): with JSONBENCH_STAGE_LOG
+ * set, appends `{ pid, stage, ms }` lines (ms = performance.now(), since process start) to that
+ * file, so a suite run can say where each launch's time went.
+ */
+const stageLog = typeof process !== 'undefined' ? process.env?.JSONBENCH_STAGE_LOG : undefined;
+let appendStage: ((line: string) => void) | undefined;
+async function mark(stage: string): Promise<void> {
+  if (!stageLog) return;
+  if (!appendStage) { const fs = await import('node:fs'); appendStage = (line) => fs.appendFileSync(stageLog, line); }
+  appendStage(JSON.stringify({ pid: process.pid, stage, ms: performance.now() }) + '\n');
+}
+
 
 class StageError extends Error {
   constructor(readonly stage: string, readonly side: Side | undefined, message: string, readonly unsupported = false) { super(message); }
@@ -44,6 +57,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
   const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
   const gc = () => host.gc();
   try {
+    await mark(`start ${job.mode} ${job.workload}/${job.size}/${job.shape}/${job.direction}/${job.serializer}${job.baseline ? '~' + job.baseline : ''}`);
     const loadConfig = host.loadConfig;
     const user = job.configPath && loadConfig ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
     /** A runtime that cannot import files runs the built-ins only; a config's own entries are unsupported there. */
@@ -55,9 +69,12 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     if (job.baseline && job.baseline !== job.serializer) ids.push(['baseline', job.baseline]);
     const fn: Partial<Record<Side, (input: unknown) => unknown>> = {};
     const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
+    await mark('workload loaded');
     for (const [side, id] of ids) {
       const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
+      await mark(`adapter loaded ${side}`);
       const prepared: PreparedSerializer = await stage('prepare', side, () => adapter.prepare(workload, job.direction));
+      await mark(`prepared ${side}`);
       if (prepared === null || typeof prepared !== 'object') throw new StageError('prepare', side, `prepare() returned ${prepared === null ? 'null' : typeof prepared}; it must return { serialize?, deserialize? }`);
       const call = job.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
       if (typeof call !== 'function') throw new StageError('prepare', side, `prepare() returned no ${job.direction} function`);
@@ -67,6 +84,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
         if (failure) { send({ type: 'incorrect', side, ...failure }); return; }
       }
       fn[side] = (input) => call.call(prepared, input as never);
+      await mark(`gated ${side}`);
     }
     if (job.mode === 'verify') { send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 }); return; }
 
@@ -80,7 +98,9 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     if (job.mode === 'alloc') {
       const probe = await stage('load', undefined, () => host.allocationProbe());
       await stage('warmup', 'serializer', () => warmup(ops.serializer!, job.policy));
+      await mark('alloc warmup done');
       const alloc = await stage('measure', 'serializer', () => measureWithProbe(probe, ops.serializer!, job.policy));
+      await mark('alloc done');
       send({ type: 'alloc', ...alloc });
       send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
       return;
@@ -90,12 +110,15 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     const emptyOps = pilot(empty, job.policy);
     let emptyNs = Infinity;
     for (let k = 0; k < 5; k++) emptyNs = Math.min(emptyNs, runSample(empty, emptyOps));
+    await mark('empty op done');
 
     const w: Record<string, { ops: number; ms: number }> = {};
     const opsPerSample: Record<string, number> = {};
     for (const side of Object.keys(ops) as Side[]) {
       w[side] = await stage('warmup', side, () => warmup(ops[side]!, job.policy));
+      await mark(`warmup done ${side}`);
       opsPerSample[side] = await stage('warmup', side, () => pilot(ops[side]!, job.policy));
+      await mark(`pilot done ${side}`);
     }
     send({
       type: 'setup',
@@ -109,6 +132,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       job.policy, gc,
       (round, index) => send({ type: 'round', round: index, ...round }),
     ));
+    await mark(`rounds done ${result.rounds} ${result.noisy ? 'noisy' : 'precise'}`);
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
     const err = e instanceof StageError ? e : new StageError('measure', undefined, String((e as Error)?.message ?? e));
