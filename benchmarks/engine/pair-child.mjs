@@ -24,7 +24,8 @@ const thrNs = () => { const n = readSync(fd, sbuf, 0, 128, 0); const s = sbuf.to
 const gc = globalThis.gc ?? (() => {});
 
 let slot; let checksum = 0;
-const drain = () => { checksum = (checksum + (typeof slot === 'string' ? slot.length : slot && slot.length ? slot.length : 1)) % 1e9; slot = undefined; };
+const sinkObj = { v: undefined };
+const drain = () => { const v = slot ?? sinkObj.v; checksum = (checksum + (typeof v === 'string' ? v.length : v && v.length ? v.length : 1)) % 1e9; slot = undefined; sinkObj.v = undefined; };
 const te = new TextEncoder();
 const wrap = (call, op) => {
   switch (op ?? 'dropped') {
@@ -38,6 +39,14 @@ const wrap = (call, op) => {
 };
 const keep = [undefined, undefined];
 function makeOp(call, a, b, op) {
+  if (spec.ownLoop && op !== 'kept') {
+    // a loop body compiled per side (new Function): its own SharedFunctionInfo and feedback, so the
+    // call site sees one target (monomorphic) instead of every side's (today's shared closure)
+    const body = a.length === 1
+      ? 'return function op(i) { sink.v = undefined; sink.v = call((i & 1) === 0 ? x : y); };'
+      : 'return function op(i) { const xs = (i & 1) === 0 ? x : y; for (let j = 0; j < xs.length; j++) { sink.v = undefined; sink.v = call(xs[j]); } };';
+    return new Function('call', 'x', 'y', 'sink', body)(call, a.length === 1 ? a[0] : a, a.length === 1 ? b[0] : b, sinkObj);
+  }
   if (op === 'kept') {
     if (a.length === 1) return (i) => { keep[i & 1] = call((i & 1) === 0 ? a[0] : b[0]); slot = keep[i & 1]; };
   }
@@ -56,8 +65,8 @@ async function sides() {
   const w = unitView(await workloads.load(spec.workload), spec.shape);
   const text = readFileSync(spec.payloadPath, 'utf8');
   const out = { prep: {} };
-  const ids = [['s', spec.serializer]];
-  if (spec.baseline) ids.push(['b', spec.baseline]);
+  const ids = spec.kind === 'group' ? [['b', spec.baseline], ...spec.group.map((id) => [id, id])] : [['s', spec.serializer]];
+  if (spec.baseline && spec.kind !== 'group') ids.push(['b', spec.baseline]);
   const mkIo = () => caseIo(w, spec.direction, spec.caseClass ?? (spec.direction === 'serialize' ? 'serialize' : 'validate'), unitsOf(JSON.parse(text), spec.shape));
   const ia = mkIo().inputs, ib = mkIo().inputs;
   for (const [side, id] of ids) {
@@ -110,7 +119,7 @@ function sample(op, ops, thread) {
 
 const S = await sides();
 const tPrepared = performance.now();
-const sides_ = S.b ? ['s', 'b'] : ['s'];
+const sides_ = spec.kind === 'group' ? ['b', ...spec.group] : S.b ? ['s', 'b'] : ['s'];
 const wu = {};
 const ops = {};
 for (const k of sides_) { wu[k] = warmup(S[k], spec.warmupMinMs ?? 500); ops[k] = pilot(S[k], spec.sampleTargetMs ?? 10); }
