@@ -17,6 +17,7 @@
  *
  * Flags: --runtimes node,node@22 --cases users/10000/list,orders/10000/list,weather-station/1/single
  * --serializers fast-json-stringify,typia,ajv-jtd --reps 2 --windows 12 --concurrency 1
+ * (`json#2` adds a second json server: the A/A control, whose ratio should read 1)
  * --window-ms 300 (server CPU per window) --out <dir> (JSON of every number; default a temp dir).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -74,15 +75,19 @@ async function window(agent: Agent, port: number, n: number, concurrency: number
   return (b.cpuNs - a.cpuNs) / (b.requests - a.requests);
 }
 
+/** `json#2` (a second json server: the A/A control of the method) → `json`. */
+const serializerOf = (label: string) => label.replace(/#.*$/, '');
+
 interface CaseSpec { workload: string; size: number; shape: Shape }
 
 async function measureConsumer(node: string, c: CaseSpec, ids: string[], payloadPath: string, dir: string, windows: number, concurrency: number, windowMs: number): Promise<Record<string, number[]>> {
   const servers: Server[] = [];
   try {
-    for (const id of ['json', ...ids]) {
+    for (const label of ['json', ...ids]) {
+      const id = serializerOf(label);
       const jobPath = join(dir, `serve-${id}.json`);
       writeFileSync(jobPath, JSON.stringify({ ...c, serializer: id, payloadPath } satisfies ConsumerJob));
-      servers.push(await startServer(node, id, jobPath));
+      servers.push(await startServer(node, label, jobPath));
     }
     const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
     // warmup: ≥ 50 requests and ≥ 0.5 s of each server's CPU; sizes the window from json's cost
@@ -141,7 +146,7 @@ async function main(): Promise<number> {
         for (const [id, xs] of Object.entries(perWindow)) (consumer[id] ??= []).push(xs);
         loads.push(loadavg());
       }
-      const ops = Object.fromEntries(ids.map((id) => [id, measureOps(node, c, id, payload.path, dir)]));
+      const ops = Object.fromEntries(ids.map((id) => [id, measureOps(node, c, serializerOf(id), payload.path, dir)]));
       loads.push(loadavg());
       log(`\n## ${info.id} ${info.version}, ${spec} (${payload.bytes} bytes), loads ${loads.map((l) => l.split(' ')[0]).join(' → ')}`);
       log(`| serializer | consumer ratio (per rep) | consumer Δ µs/request | ${OPS.map((o) => `${o} ratio`).join(' | ')} | ${OPS.map((o) => `${o} Δ µs`).join(' | ')} | ops within 10% of consumer ratio |`);

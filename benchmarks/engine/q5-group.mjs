@@ -7,8 +7,8 @@ import { appendFileSync, readFileSync, existsSync } from 'node:fs';
 import { runChild, payload, load, median, cv, pct } from './lib.mjs';
 const { values } = parseArgs({ options: { out: { type: 'string' }, launches: { type: 'string', default: '5' }, rounds: { type: 'string', default: '15' }, analyze: { type: 'boolean', default: false }, gcEach: { type: 'string', default: 'side' }, schemes: { type: 'string', default: 'pair,group,pair-own,group-own' }, workload: { type: 'string', default: 'weather-station/1/single' } } });
 const [workload, size, shape] = values.workload.split('/');
-const GROUP = ['fast-json-stringify', 'typia', 'superjson'];
-const OTHERS = ['ajv-jtd', 'safe-stable-stringify', 'class-transformer'];
+const GROUP = ['fast-json-stringify', 'typia', 'superjson', 'ajv-jtd', 'safe-stable-stringify', 'class-transformer'];
+const OTHERS = [];
 if (!values.analyze) {
   const path = await payload(workload, Number(size));
   const base = { workload, size: Number(size), shape, direction: 'serialize', caseClass: 'serialize', baseline: 'json', payloadPath: path, rounds: Number(values.rounds), sampleTargetMs: 2.5, samplesPerRound: 4, gcEach: values.gcEach };

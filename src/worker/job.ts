@@ -14,7 +14,8 @@ type Side = 'serializer' | 'baseline';
 
 /**
  * Engine study instrumentation (branch engine, not for merging as is): with JSONBENCH_STAGE_LOG
- * set, appends `{ pid, stage, ms }` lines (ms = performance.now(), since process start) to that
+ * set, appends `{ pid, stage, ms, cpuMs }` lines (ms = performance.now(), since process start;
+ * cpuMs = process CPU so far) to that
  * file, so a suite run can say where each launch's time went.
  */
 const stageLog = typeof process !== 'undefined' ? process.env?.JSONBENCH_STAGE_LOG : undefined;
@@ -22,7 +23,8 @@ let appendStage: ((line: string) => void) | undefined;
 async function mark(stage: string): Promise<void> {
   if (!stageLog) return;
   if (!appendStage) { const fs = await import('node:fs'); appendStage = (line) => fs.appendFileSync(stageLog, line); }
-  appendStage(JSON.stringify({ pid: process.pid, stage, ms: performance.now() }) + '\n');
+  const u = process.cpuUsage();
+  appendStage(JSON.stringify({ pid: process.pid, stage, ms: performance.now(), cpuMs: (u.user + u.system) / 1000 }) + '\n');
 }
 
 
