@@ -3,10 +3,14 @@
  * gated as jsonbench's worker does, then either:
  *
  * - `serve <job.json>`: a `node:http` server on 127.0.0.1 (an ephemeral port, printed as one JSON
- *   line `{ port }` on stdout) answering `GET /` with `res.end(serialize(value))` (content-type
- *   application/json; two identical copies of the value alternate by request) and `GET /mark`
- *   with `{ cpuNs, requests }`: this process's CPU time so far (process.cpuUsage(), user + system,
- *   ns) and the number of `/` requests answered. The client takes CPU per request from two marks.
+ *   line `{ port }` on stdout) with one route per serializer label of `job.serializers`:
+ *   `GET /s/<label>` answers `res.end(serialize(value))` (content-type application/json; two
+ *   identical copies of the value alternate by request); `GET /mark` answers `{ cpuNs, requests }`:
+ *   this process's CPU time so far (process.cpuUsage(), user + system, ns) and the number of
+ *   serialize requests answered. The client sends one route's requests between two marks, so every
+ *   serializer is measured in the same server process (as a paired benchmark measures both sides
+ *   in one process: a first version with one server process per serializer read json against a
+ *   second json server as 0.81 at load 14–16). `json#2` is a second json instance: the A/A control.
  * - `ops <job.json>`: the candidate serialize ops measured in this process against the `json`
  *   baseline in paired rounds (ABBA, CPU clock): `string` (value → string, dropped: today's op),
  *   `flat` (the string flattened by `charCodeAt`, which flattens a V8 cons string),
@@ -24,7 +28,7 @@ import { unitView, unitsOf } from '../src/workloads/unit.js';
 import { caseIo, checkCase } from '../src/measure/gate.js';
 import type { Shape } from '../src/workloads/types.js';
 
-export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; payloadPath: string; rounds?: number }
+export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number }
 
 /** The serialize ops compared with the consumer. */
 export const OPS = ['string', 'flat', 'utf8', 'textencoder'] as const;
@@ -49,7 +53,8 @@ async function prepareSerialize(job: ConsumerJob, id: string): Promise<{ seriali
 }
 
 async function serve(job: ConsumerJob): Promise<void> {
-  const { serialize, inputs } = await prepareSerialize(job, job.serializer);
+  const routes = new Map<string, { serialize: (v: unknown) => string; inputs: [unknown, unknown] }>();
+  for (const label of job.serializers ?? [job.serializer]) routes.set(`/s/${encodeURIComponent(label)}`, await prepareSerialize(job, label.replace(/#.*$/, '')));
   let requests = 0;
   const server = createServer((req, res) => {
     if (req.url === '/mark') {
@@ -57,7 +62,9 @@ async function serve(job: ConsumerJob): Promise<void> {
       res.end(JSON.stringify({ cpuNs: cpuNs(), requests }));
       return;
     }
-    const body = serialize(inputs[requests++ & 1]);
+    const route = routes.get(req.url ?? '');
+    if (!route) { res.statusCode = 404; res.end(); return; }
+    const body = route.serialize(route.inputs[requests++ & 1]);
     res.setHeader('content-type', 'application/json');
     res.end(body);
   });

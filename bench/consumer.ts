@@ -4,10 +4,10 @@
  *
  * For each runtime (`--runtimes`, default the host's node and node@22 when installed) and
  * workload (`--cases`, default users/10000, orders/10000, weather-station): one `node:http`
- * server per serializer (consumer-child.ts `serve`: `res.end(serialize(value))` on 127.0.0.1),
- * all started together, warmed up, then `--windows` windows in alternating order; in each window
+ * server process with a route per serializer (consumer-child.ts `serve`: `res.end(serialize(value))`
+ * on 127.0.0.1), each route warmed up, then `--windows` windows in alternating order; in each window
  * the client (this process, `node:http` with a keep-alive agent, `--concurrency` requests in
- * flight) sends a fixed number of requests to one server and reads that server's CPU time
+ * flight) sends a fixed number of requests to one route and reads the server's CPU time
  * (process.cpuUsage, user + system) before and after: CPU ns per request. The consumer ratio is
  * the median over windows of serializer ÷ json in the same cycle; the difference is the median of
  * serializer − json per request. `--reps` fresh process sets. Then each serializer's candidate
@@ -41,15 +41,15 @@ const log = (s: string) => process.stdout.write(s + '\n');
 const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); const n = s.length; return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-interface Server { id: string; child: ChildProcess; port: number }
+interface Server { child: ChildProcess; port: number }
 
-/** Starts one server child; resolves with its port once it listens. @throws Error when it dies first */
-function startServer(node: string, id: string, jobPath: string): Promise<Server> {
+/** Starts the server child (every serializer of the job on its own route); resolves with its port once it listens. @throws Error when it dies first */
+function startServer(node: string, jobPath: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const child = spawn(node, ['--expose-gc', childEntry, 'serve', jobPath], { stdio: ['ignore', 'pipe', 'inherit'] });
     const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve({ id, child, port: (JSON.parse(line) as { port: number }).port }));
-    child.once('exit', (code) => reject(new Error(`${id} server exited with code ${code} before listening`)));
+    lines.once('line', (line) => resolve({ child, port: (JSON.parse(line) as { port: number }).port }));
+    child.once('exit', (code) => reject(new Error(`server exited with code ${code} before listening`)));
   });
 }
 
@@ -57,6 +57,7 @@ function startServer(node: string, id: string, jobPath: string): Promise<Server>
 function get(agent: Agent, port: number, path: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+      if (res.statusCode !== 200) { reject(new Error(`GET ${path}: HTTP ${res.statusCode}`)); res.resume(); return; }
       if (path === '/mark') { let t = ''; res.setEncoding('utf8'); res.on('data', (c: string) => { t += c; }); res.on('end', () => resolve(t)); return; }
       res.on('data', () => {}); res.on('end', () => resolve(''));
     });
@@ -66,11 +67,12 @@ function get(agent: Agent, port: number, path: string): Promise<string> {
 }
 
 /** Sends `n` requests with `concurrency` in flight; returns the server's CPU ns per request over them. */
-async function window(agent: Agent, port: number, n: number, concurrency: number): Promise<number> {
+async function window(agent: Agent, port: number, label: string, n: number, concurrency: number): Promise<number> {
   const mark = async () => JSON.parse(await get(agent, port, '/mark')) as { cpuNs: number; requests: number };
+  const path = `/s/${encodeURIComponent(label)}`;
   const a = await mark();
   let sent = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => { while (sent < n) { sent++; await get(agent, port, '/'); } }));
+  await Promise.all(Array.from({ length: concurrency }, async () => { while (sent < n) { sent++; await get(agent, port, path); } }));
   const b = await mark();
   return (b.cpuNs - a.cpuNs) / (b.requests - a.requests);
 }
@@ -81,32 +83,29 @@ const serializerOf = (label: string) => label.replace(/#.*$/, '');
 interface CaseSpec { workload: string; size: number; shape: Shape }
 
 async function measureConsumer(node: string, c: CaseSpec, ids: string[], payloadPath: string, dir: string, windows: number, concurrency: number, windowMs: number): Promise<Record<string, number[]>> {
-  const servers: Server[] = [];
+  const labels = ['json', ...ids];
+  const jobPath = join(dir, 'serve.json');
+  writeFileSync(jobPath, JSON.stringify({ ...c, serializer: 'json', serializers: labels, payloadPath } satisfies ConsumerJob));
+  const server = await startServer(node, jobPath);
   try {
-    for (const label of ['json', ...ids]) {
-      const id = serializerOf(label);
-      const jobPath = join(dir, `serve-${id}.json`);
-      writeFileSync(jobPath, JSON.stringify({ ...c, serializer: id, payloadPath } satisfies ConsumerJob));
-      servers.push(await startServer(node, label, jobPath));
-    }
     const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-    // warmup: ≥ 50 requests and ≥ 0.5 s of each server's CPU; sizes the window from json's cost
+    // warmup: ≥ 0.5 s of server CPU per route; sizes the window from json's cost
     let perRequest = 0;
-    for (const s of servers) {
+    for (const label of labels) {
       let n = 25; let cpu = 0;
-      for (let spent = 0; spent < 5e8;) { const ns = await window(agent, s.port, n, concurrency); spent += ns * n; cpu = ns; n = Math.min(n * 2, 2000); }
-      if (s.id === 'json') perRequest = cpu;
+      for (let spent = 0; spent < 5e8;) { const ns = await window(agent, server.port, label, n, concurrency); spent += ns * n; cpu = ns; n = Math.min(n * 2, 2000); }
+      if (label === 'json') perRequest = cpu;
     }
     const n = Math.max(10, Math.ceil((windowMs * 1e6) / perRequest));
-    const perWindow: Record<string, number[]> = Object.fromEntries(servers.map((s) => [s.id, []]));
+    const perWindow: Record<string, number[]> = Object.fromEntries(labels.map((l) => [l, []]));
     for (let w = 0; w < windows; w++) {
-      const order = w % 2 === 0 ? servers : [...servers].reverse();
-      for (const s of order) perWindow[s.id].push(await window(agent, s.port, n, concurrency));
+      const order = w % 2 === 0 ? labels : [...labels].reverse();
+      for (const label of order) perWindow[label].push(await window(agent, server.port, label, n, concurrency));
     }
     agent.destroy();
     return perWindow;
   } finally {
-    for (const s of servers) s.child.kill('SIGKILL');
+    server.child.kill('SIGKILL');
   }
 }
 
