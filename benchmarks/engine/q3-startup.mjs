@@ -4,7 +4,7 @@
 // bundle without faker (payloads are made by the host), node@22, bun, deno.
 // node benchmarks/engine/q3-startup.mjs [--reps 5] [--case weather-station/1/single/serialize/json]
 import { parseArgs } from 'node:util';
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, statSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, load, payload } from './lib.mjs';
 const B = (p) => new URL(`../../build/src/${p}`, import.meta.url);
@@ -39,8 +39,11 @@ for (const info of prepared.infos) if (info.id !== 'node') cmds[info.id] = { com
 
 const policy = (await import(B('config/policies.js'))).policies.quick.measure;
 console.log(`load before ${load()}`);
-console.log('| target | case | hello ms (median of reps) | verify done ms | exit ms |');
-console.log('|---|---|---|---|---|');
+const stageLog = join(dir, 'stages.jsonl');
+for (const c of Object.values(cmds)) c.env = { ...process.env, JSONBENCH_STAGE_LOG: stageLog };
+const stagesOf = () => { if (!existsSync(stageLog)) return []; const xs = readFileSync(stageLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)); rmSync(stageLog); return xs; };
+console.log('| target | case | hello ms (host wall) | verify done ms (host wall) | exit ms | CPU ms at job start (boot + worker import) | CPU ms to gated (+ workload, adapter import, prepare, gate) |');
+console.log('|---|---|---|---|---|---|---|');
 for (const c of values.cases.split(',')) {
   const [workload, size, shape, direction, serializer] = c.split('/');
   const path = await payload(workload, Number(size));
@@ -48,7 +51,7 @@ for (const c of values.cases.split(',')) {
   const job = { mode: 'verify', workload, size: Number(size), shape, direction, caseClass, serializer, payloadPath: path, policy };
   for (const t of wanted) {
     if (!cmds[t]) { console.log(`| ${t} | ${c} | not available | | |`); continue; }
-    const hello = [], done = [], exit = [];
+    const hello = [], done = [], exit = [], cpuStart = [], cpuReady = [];
     let err;
     for (let r = 0; r < Number(values.reps); r++) {
       const t0 = performance.now(); let th, td;
@@ -56,8 +59,10 @@ for (const c of values.cases.split(',')) {
       const bad = o.messages.find((m) => m.type === 'error' || m.type === 'incorrect');
       if (bad) err = bad.message ?? bad.reason;
       hello.push(th); done.push(td); exit.push(o.elapsedMs);
+      const st = stagesOf();
+      if (st.length) { cpuStart.push(st[0].cpuMs); cpuReady.push(st[st.length - 1].cpuMs); }
     }
-    console.log(`| ${t} | ${c} | ${median(hello).toFixed(0)} | ${err ? `error: ${err}` : median(done).toFixed(0)} | ${median(exit).toFixed(0)} |`);
+    console.log(`| ${t} | ${c} | ${median(hello).toFixed(0)} | ${err ? `error: ${err}` : median(done).toFixed(0)} | ${median(exit).toFixed(0)} | ${cpuStart.length ? median(cpuStart).toFixed(0) : '—'} | ${cpuReady.length ? median(cpuReady).toFixed(0) : '—'} |`);
   }
 }
 console.log(`load after ${load()}`);
