@@ -15,19 +15,22 @@ const { planCases } = await import(B('plan/plan.js'));
 const { policies } = await import(B('config/policies.js'));
 const { writePayload } = await import(B('plan/payloads.js'));
 const workerPath = fileURLToPath(new URL('./proto-worker.mjs', import.meta.url));
-const { values } = parseArgs({ options: { policy: { type: 'string', default: 'quick' }, scheme: { type: 'string', default: 'group' }, launches: { type: 'string' }, third: { type: 'string', default: '0.02' }, gc: { type: 'string', default: 'minor' }, out: { type: 'string', default: '/tmp/engine-proto.jsonl' }, workload: { type: 'string' }, busy: { type: 'string', default: '0' }, tag: { type: 'string', default: '' }, cap: { type: 'string' }, se: { type: 'string' } } });
+const { values } = parseArgs({ options: { policy: { type: 'string', default: 'quick' }, scheme: { type: 'string', default: 'group' }, launches: { type: 'string' }, third: { type: 'string', default: '0.02' }, gc: { type: 'string', default: 'minor' }, out: { type: 'string', default: '/tmp/engine-proto.jsonl' }, workload: { type: 'string' }, busy: { type: 'string', default: '0' }, tag: { type: 'string', default: '' }, cap: { type: 'string' }, se: { type: 'string' }, trim: { type: 'boolean', default: false }, sizes: { type: 'string' } } });
 const POLICY = {
   quick: { launches: 1, measure: { warmupMinOps: 50, warmupMinMs: 50, warmupMaxMs: 400, sampleTargetMs: 2.5, samplesPerRound: 3, minRounds: 5, maxRounds: 40, cpuCapMs: 300, targetSe: 0.01, allocWindows: 3, allocWindowMinMs: 5 } },
   default: { launches: 2, measure: { warmupMinOps: 100, warmupMinMs: 100, warmupMaxMs: 1000, sampleTargetMs: 2.5, samplesPerRound: 4, minRounds: 6, maxRounds: 60, cpuCapMs: 1500, targetSe: 0.005, allocWindows: 5, allocWindowMinMs: 10 } },
 }[values.policy];
 if (values.cap) POLICY.measure.cpuCapMs = Number(values.cap);
 if (values.se) POLICY.measure.targetSe = Number(values.se);
+// --trim: warmup of a slow op (≥ 5 ms) stops after 5 ops; allocation and the full gate only in a
+// group's first launch (later launches would compare an output hash: a few ms, not counted here)
+if (values.trim) Object.assign(POLICY.measure, { slowOpMs: 5, slowOpMinOps: 5, warmupMaxMs: 500 });
 const launches = Number(values.launches ?? POLICY.launches);
 const t0 = performance.now();
 const stopBusy = busyLoops(Number(values.busy));
 const all = await serializers.loadAll();
 const wl = (await workloads.loadAll()).filter((w) => !values.workload || values.workload.split(',').includes(w.id));
-const groups = planCases({ workloads: wl, serializers: all, directions: ['serialize', 'deserialize'], policy: policies[values.policy] }, all)
+const groups = planCases({ workloads: wl, serializers: all, directions: ['serialize', 'deserialize'], policy: policies[values.policy], ...(values.sizes ? { sizes: values.sizes.split(',').map(Number) } : {}) }, all)
   .map((g) => g.filter((c) => !c.unsupported && !c.fault)).filter((g) => g.length && g[0].baseline);
 const dir = `/tmp/engine-proto-payloads`; mkdirSync(dir, { recursive: true });
 const payloads = new Map();
@@ -37,9 +40,9 @@ const l0 = load();
 const stageSum = {};
 let nLaunch = 0, nThird = 0, launchWall = 0;
 const results = [];
-function launch(g, sers, order) {
+function launch(g, sers, order, first = true) {
   const c = g[0];
-  const job = { workload: c.workload, size: c.size, shape: c.shape, direction: c.direction, caseClass: c.caseClass, baseline: c.baseline, serializers: sers, order, payloadPath: payloads.get(c.payloadKey), policy: { ...POLICY.measure, gc: values.gc }, alloc: true };
+  const job = { workload: c.workload, size: c.size, shape: c.shape, direction: c.direction, caseClass: c.caseClass, baseline: c.baseline, serializers: sers, order, payloadPath: payloads.get(c.payloadKey), policy: { ...POLICY.measure, gc: values.gc }, alloc: !values.trim || first, gate: !values.trim || first };
   const t = performance.now();
   const r = spawnSync(process.execPath, ['--expose-gc', workerPath, JSON.stringify(job)], { encoding: 'utf8', maxBuffer: 1 << 26, timeout: 300_000 });
   const ms = performance.now() - t; launchWall += ms; nLaunch++;
@@ -56,7 +59,7 @@ for (const g of groups) {
   const key = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.caseClass}`;
   const runs = [];
   const units = values.scheme === 'pair' ? (sers.length ? sers.map((s) => [s]) : [[]]) : [sers];
-  for (let l = 0; l < launches; l++) for (const u of units) runs.push(launch(g, u, l % 2 ? 'reverse' : 'forward'));
+  for (let l = 0; l < launches; l++) for (const u of units) runs.push(launch(g, u, l % 2 ? 'reverse' : 'forward', l === 0));
   const ratioOf = (id) => runs.filter((o) => o.sides?.[id]?.ratio).map((o) => o.sides[id].ratio);
   // adaptive third launch: serializers whose two launch ratios differ by more than --third (relative)
   if (launches >= 2 && Number(values.third) > 0) {
@@ -64,7 +67,7 @@ for (const g of groups) {
     if (disagree.length) {
       nThird++;
       const us = values.scheme === 'pair' ? disagree.map((s) => [s]) : [disagree];
-      for (const u of us) runs.push({ ...launch(g, u, 'forward'), third: true });
+      for (const u of us) runs.push({ ...launch(g, u, 'forward', false), third: true });
     }
   }
   const rec = { key, sers, baseline: c.baseline, ratios: Object.fromEntries(sers.map((id) => [id, ratioOf(id)])), final: Object.fromEntries(sers.map((id) => [id, median(ratioOf(id))])), launches: runs.map((o) => ({ ms: o.ms, rounds: o.rounds, stop: o.stop, error: o.error, failed: o.failed, third: o.third, sides: o.sides && Object.fromEntries(Object.entries(o.sides).map(([id, s]) => [id, { ratio: s.ratio, se: s.se, cpuNs: s.cpuNs, wallNs: s.wallNs, ops: s.ops, spr: s.spr, cold: s.cold, alloc: s.alloc?.bytesPerOp }])) })) };
