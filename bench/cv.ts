@@ -1,5 +1,5 @@
 import { meanOf } from '../src/stats/estimate.js';
-import { sampleStandardDeviation } from 'simple-statistics';
+import { sampleStandardDeviation } from '../src/stats/estimate.js';
 
 /** Coefficient of variation of repeated results: sample stddev / mean (a fraction); NaN under 2 values. */
 export function cv(xs: readonly number[]): number {

@@ -3,9 +3,10 @@ import { writeFileSync } from 'node:fs';
 import { workloads } from '../src/workloads/index.js';
 import { serializers } from '../src/serializers/index.js';
 import { planCases, type CaseGroup } from '../src/plan/plan.js';
+import { expandTargets } from '../src/plan/targets.js';
 import type { PayloadFile } from '../src/plan/payloads.js';
 import { runGroups } from '../src/run/runner.js';
-import { launchWorker, type LaunchOutcome } from '../src/run/launch.js';
+import { launchWorker, type LaunchOutcome } from '../src/runtimes/launch.js';
 import { PROTOCOL_VERSION, type WorkerJob } from '../src/worker/protocol.js';
 import type { RunPolicy } from '../src/config/policies.js';
 import { pairId, type Pair } from './pairs.js';
@@ -38,7 +39,7 @@ export async function planPairs(pairs: readonly Pair[], policy: RunPolicy): Prom
     }, all);
     const group = planned.find((g) => g.some((c) => c.shape === p.shape && c.serializer === p.serializer && c.baseline === p.baseline));
     if (!group) throw new Error(`${pairId(p)}: jsonbench plans no group with this serializer and baseline`);
-    groups.push(group.filter((c) => c.serializer === p.serializer || c.serializer === p.baseline));
+    groups.push(...expandTargets([group.filter((c) => c.serializer === p.serializer || c.serializer === p.baseline)], [{ id: 'node', runtime: 'node', version: process.versions.node }], false));
   }
   return groups;
 }
@@ -52,7 +53,7 @@ export async function planPairs(pairs: readonly Pair[], policy: RunPolicy): Prom
 export async function runJsonbench(pairs: readonly Pair[], groups: CaseGroup[], payloads: ReadonlyMap<string, PayloadFile>, policy: RunPolicy, workDir: string, run: number): Promise<Map<string, PairNumbers>> {
   const partialPath = join(workDir, `jsonbench-${run}.jsonl`); // every case result of this run, with its raw samples
   writeFileSync(partialPath, '');
-  const results = await runGroups({ groups, payloads, policy, partialPath, launch: timingOnly });
+  const results = await runGroups({ groups, payloads, policy, partialPath, launchFor: () => timingOnly });
   const out = new Map<string, PairNumbers>();
   pairs.forEach((p, k) => {
     const [base, ser] = [p.baseline, p.serializer].map((id) => results.find((r) => r.id === `${groups[k][0].workload}/${p.size}/${p.shape}/${p.direction}/${id}`));

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { workloads } from '../src/workloads/index.js';
 import { serializers } from '../src/serializers/index.js';
-import { unitView, unitsOf } from '../src/workloads/unit.js';
-import { caseIo, checkCase } from '../src/measure/gate.js';
-import type { Direction, Shape } from '../src/workloads/types.js';
-import type { CaseClass } from '../src/serializers/types.js';
+import { unitView } from '../src/workloads/unit.js';
+import { prepareCase } from '../src/measure/prepare-case.js';
+import { supportOf } from '../src/plan/plan.js';
+import type { CaseClass, Direction, Shape } from '../src/case/coordinates.js';
 
 /**
  * One pair the precision bench measures: a serializer against the baseline jsonbench draws its
@@ -43,8 +43,8 @@ export async function pairClass(p: Pair): Promise<CaseClass | string> {
   const classes: (CaseClass | undefined)[] = [];
   for (const id of [p.serializer, p.baseline]) {
     const a = await serializers.load(id);
-    const ok = a.supports(w, p.direction);
-    if (ok !== true) return `${id}: ${ok}`;
+    const ok = supportOf(a, w, p.direction);
+    if (ok.status !== 'planned') return `${id}: ${ok.reason}`;
     classes.push(p.direction === 'serialize' ? 'serialize' : a.deserializeClass);
   }
   if (!classes[0] || classes[0] !== classes[1]) return `classes differ (${classes.join(' vs ')}): jsonbench does not pair them`;
@@ -59,12 +59,9 @@ export interface PreparedSide { call: (input: unknown) => unknown; inputs: unkno
  * gate on the payload) for a peer tool to time. @throws Error when the gate fails.
  */
 export async function prepareSide(p: Pair, id: string, caseClass: CaseClass, payloadPath: string): Promise<PreparedSide> {
-  const w = unitView(await workloads.load(p.workload), p.shape);
-  const prepared = await (await serializers.load(id)).prepare(w, p.direction);
-  const fn = p.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
-  if (typeof fn !== 'function') throw new Error(`${id}: prepare() returned no ${p.direction} function`);
-  const io = caseIo(w, p.direction, caseClass, unitsOf(JSON.parse(readFileSync(payloadPath, 'utf8')), p.shape));
-  const failure = checkCase(prepared, w, p.direction, io);
+  const side = await prepareCase(await serializers.load(id), await workloads.load(p.workload), { shape: p.shape, direction: p.direction, caseClass });
+  const text = readFileSync(payloadPath, 'utf8');
+  const failure = side.check(text);
   if (failure) throw new Error(`${id} fails the correctness gate: ${failure.reason}`);
-  return { call: (input) => fn.call(prepared, input as never), inputs: io.inputs };
+  return { call: side.call, inputs: side.inputs(text) };
 }

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { bench as mitataBench, do_not_optimize, run as mitataRun } from 'mitata';
 import { Bench } from 'tinybench';
 import { prepareSide, type Pair } from './pairs.js';
-import type { CaseClass } from '../src/serializers/types.js';
+import type { CaseClass } from '../src/case/coordinates.js';
 
 interface PeerJob { pairs: { pair: Pair; id: string; caseClass: CaseClass; payloadPath: string }[] }
 type Timed = Record<string, { serializerNs: number; baselineNs: number }>;

@@ -55,7 +55,7 @@ async function main(): Promise<number> {
 
   const payloads = new Map<string, PayloadFile>();
   for (const { pair } of pairs) {
-    const p = writePayload(join(outDir, 'payloads'), await workloads.load(pair.workload), pair.size, SEED);
+    const p = await writePayload(join(outDir, 'payloads'), await workloads.load(pair.workload), pair.size, SEED);
     payloads.set(p.key, p);
   }
   const groups = await planPairs(pairs.map((p) => p.pair), policies.default);

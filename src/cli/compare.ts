@@ -1,7 +1,7 @@
 import { compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLDS, gateFailures, METRICS, type FailOn, type Metric } from '../compare/compare.js';
 import { renderCompareMarkdown, renderCompareTerminal } from '../compare/render.js';
 import { loadRunRef } from './ledger-source.js';
-import { checkChoices, splitList, UsageError } from './usage-error.js';
+import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
 
 /** Options of `jsonbench compare`, as commander parses them. */
 export interface CompareCliOptions {

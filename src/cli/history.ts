@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { renderHistoryMarkdown, renderHistoryTerminal } from '../report/history.js';
 import { renderHistoryPage } from '../report/html/history.js';
 import { openExistingLedger } from './ledger-source.js';
-import { checkChoices, UsageError } from './usage-error.js';
+import { checkChoices, UsageError } from '../config/usage-error.js';
 
 /** Options of `jsonbench history`, as commander parses them. */
 export interface HistoryCliOptions {

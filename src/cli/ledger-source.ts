@@ -9,7 +9,7 @@ import type { ResultsFile } from '../results/types.js';
 import { openLedger, type Db } from '../ledger/schema.js';
 import { loadRun, resolveRunRef } from '../ledger/queries.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 
 /**
  * Opens the ledger a read command uses (`--ledger PATH` or the default).

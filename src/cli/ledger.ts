@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
-import Table from 'cli-table3';
+import type { Column } from '../report/table/column.js';
+import { renderTable } from '../report/table/write.js';
 import { readResults, writeResults } from '../results/io.js';
 import { openLedger } from '../ledger/schema.js';
 import { DuplicateRunError, recordResults } from '../ledger/record.js';
-import { listRuns, loadRun, resolveRunRef } from '../ledger/queries.js';
+import { listRuns, loadRun, resolveRunRef, type RunSummary } from '../ledger/queries.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { openExistingLedger } from './ledger-source.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 
 /** The `--ledger` option shared by the ledger subcommands. */
 export interface LedgerCliOptions { ledger?: string | boolean }
@@ -54,18 +55,27 @@ export async function ledgerExportCommand(ref: string | undefined, opts: LedgerC
   } finally { db.close(); }
 }
 
+/** The columns of `jsonbench ledger list`. */
+const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = [
+  { id: 'run', header: 'Run', cell: (r) => String(r.id) },
+  { id: 'started', header: 'Started', cell: (r) => r.startedAt.replace('T', ' ').slice(0, 19) },
+  { id: 'finished', header: 'Finished', cell: (r) => (r.finishedAt ? 'yes' : 'no (killed?)') },
+  { id: 'policy', header: 'Policy', cell: (r) => r.policy },
+  { id: 'cases', header: 'Cases', cell: (r) => String(r.cases) },
+  { id: 'measured', header: 'Measured', cell: (r) => String(r.measured) },
+  { id: 'jsonbench', header: 'jsonbench', cell: (r) => r.toolVersion },
+  { id: 'commit', header: 'Commit', cell: (r) => (r.gitCommit ? `${r.gitCommit.slice(0, 8)}${r.gitDirty ? '+' : ''}` : '—') },
+  { id: 'node', header: 'Node', cell: (r) => r.node },
+  { id: 'source', header: 'Source', cell: (r) => (r.source === 'import' ? `import ${r.sourcePath ?? ''}` : 'run') },
+];
+
 /** `jsonbench ledger list`: the recorded runs, oldest first (`--json` for machines). */
 export async function ledgerListCommand(opts: LedgerCliOptions & { json?: boolean }): Promise<number> {
   const db = openExistingLedger(opts.ledger);
   try {
     const runs = listRuns(db);
     if (opts.json) { process.stdout.write(JSON.stringify(runs, null, 2) + '\n'); return 0; }
-    const t = new Table({ head: ['Run', 'Started', 'Finished', 'Policy', 'Cases', 'Measured', 'jsonbench', 'Commit', 'Node', 'Source'], style: { head: [], border: [] } });
-    for (const r of runs) {
-      t.push([String(r.id), r.startedAt.replace('T', ' ').slice(0, 19), r.finishedAt ? 'yes' : 'no (killed?)', r.policy, String(r.cases), String(r.measured), r.toolVersion,
-        r.gitCommit ? `${r.gitCommit.slice(0, 8)}${r.gitDirty ? '+' : ''}` : '—', r.node, r.source === 'import' ? `import ${r.sourcePath ?? ''}` : 'run']);
-    }
-    process.stdout.write(`${t.toString()}\n`);
+    process.stdout.write(`${renderTable({ columns: RUN_LIST_COLUMNS, rows: runs }, 'terminal')}\n`);
     return 0;
   } finally { db.close(); }
 }

@@ -1,11 +1,37 @@
-import Table from 'cli-table3';
+import type { Column } from '../report/table/column.js';
+import { renderTable } from '../report/table/write.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
 import { unitView } from '../workloads/unit.js';
-import { builtinVersion, installedVersion } from '../serializers/version.js';
+import { supportOf } from '../plan/plan.js';
+import { adapterVersion } from '../serializers/version.js';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+
+/** A row of the serializers table of `jsonbench list`. */
+export interface SerializerRow { id: string; version: string; family: string; deserializeClass: string | null; supported: string[] }
+/** A row of the workloads table of `jsonbench list`. */
+export interface WorkloadRow { id: string; description: string; sizes: readonly number[]; defaultSizes: readonly number[]; shapes: readonly string[] }
+
+/** The two tables of `jsonbench list`; id columns as wide as the longest id, so an id is never wrapped or cut ("safe-stable-stringi…"). Pure. */
+export function renderList(ws: readonly WorkloadRow[], rows: readonly SerializerRow[], color: boolean): string {
+  const idWidth = (ids: string[], min: number) => Math.max(min, ...ids.map((id) => id.length + 2));
+  const workloadColumns: Column<WorkloadRow>[] = [
+    { id: 'workload', header: 'Workload', cell: (w) => w.id, wrap: idWidth(ws.map((w) => w.id), 18) },
+    { id: 'sizes', header: 'Sizes (default)', cell: (w) => `${w.sizes.join(', ')} (${w.defaultSizes.join(', ')})`, wrap: 30 },
+    { id: 'shapes', header: 'Shapes', cell: (w) => w.shapes.join(', '), wrap: 14 },
+    { id: 'description', header: 'Description', cell: (w) => w.description, wrap: 60 },
+  ];
+  const serializerColumns: Column<SerializerRow>[] = [
+    { id: 'serializer', header: 'Serializer', cell: (r) => r.id, wrap: idWidth(rows.map((r) => r.id), 22) },
+    { id: 'version', header: 'Version', cell: (r) => r.version, wrap: 14 },
+    { id: 'family', header: 'Family', cell: (r) => r.family, wrap: 17 },
+    { id: 'class', header: 'Deserialize class', cell: (r) => r.deserializeClass ?? '—', wrap: 12 },
+    { id: 'pairs', header: 'Supported pairs', cell: (r) => r.supported.join(', '), wrap: 60 },
+  ];
+  return `${renderTable({ columns: workloadColumns, rows: ws }, 'terminal', { color })}\n${renderTable({ columns: serializerColumns, rows }, 'terminal', { color })}\n`;
+}
 
 /** `jsonbench list`: workloads, then serializers with versions, families, classes and the pairs each supports. */
 export async function listCommand(opts: { config?: string; json?: boolean }): Promise<number> {
@@ -15,30 +41,19 @@ export async function listCommand(opts: { config?: string; json?: boolean }): Pr
     const user = prepared?.config ?? { serializers: [], workloads: [] };
     const ws = await workloads.loadAll(user.workloads);
     const ss = await serializers.loadAll(user.serializers);
-    const rows = ss.map((s) => {
+    const rows = ss.map((s): SerializerRow => {
       const pairs: string[] = [];
       for (const w of ws) for (const shape of w.shapes) for (const d of ['serialize', 'deserialize'] as const) {
-        if (d === 'deserialize' && !s.deserializeClass) continue;
-        let ok: true | string;
-        try { ok = s.supports(unitView(w, shape), d); } catch (e) { ok = (e as Error).message; }
-        if (ok === true) pairs.push(`${w.id}/${shape}/${d === 'serialize' ? 'ser' : 'de'}`);
+        if (supportOf(s, unitView(w, shape), d).status === 'planned') pairs.push(`${w.id}/${shape}/${d === 'serialize' ? 'ser' : 'de'}`);
       }
-      const version = s.packageName ? installedVersion(s.packageName, configFile ?? undefined) : s.id === 'json' ? builtinVersion() : 'n/a';
+      const version = adapterVersion(s, configFile ?? undefined);
       return { id: s.id, version, family: s.family, deserializeClass: s.deserializeClass ?? null, supported: pairs };
     });
     if (opts.json) {
       process.stdout.write(JSON.stringify({ workloads: ws.map((w) => ({ id: w.id, description: w.description, sizes: w.sizes, defaultSizes: w.defaultSizes, shapes: w.shapes })), serializers: rows }, null, 2) + '\n');
       return 0;
     }
-    // cli-table3 colours its head and borders unless told not to: plain when piped or NO_COLOR.
-    // Id columns are as wide as the longest id, so an id is never wrapped or cut ("safe-stable-stringi…").
-    const style = process.env.NO_COLOR || !process.stdout.isTTY ? { head: [], border: [] } : {};
-    const idWidth = (ids: string[], min: number) => Math.max(min, ...ids.map((id) => id.length + 2));
-    const wt = new Table({ head: ['Workload', 'Sizes (default)', 'Shapes', 'Description'], style, wordWrap: true, colWidths: [idWidth(ws.map((w) => w.id), 18), 30, 14, 60] });
-    for (const w of ws) wt.push([w.id, `${w.sizes.join(', ')} (${w.defaultSizes.join(', ')})`, w.shapes.join(', '), w.description]);
-    const st = new Table({ head: ['Serializer', 'Version', 'Family', 'Deserialize class', 'Supported pairs'], style, wordWrap: true, colWidths: [idWidth(rows.map((r) => r.id), 22), 14, 17, 12, 60] });
-    for (const r of rows) st.push([r.id, r.version, r.family, r.deserializeClass ?? '—', r.supported.join(', ')]);
-    process.stdout.write(`${wt.toString()}\n${st.toString()}\n`);
+    process.stdout.write(renderList(ws, rows, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)));
     return 0;
   } finally {
     if (prepared && prepared.modulePath !== configFile) rmSync(prepared.modulePath, { force: true });

@@ -5,11 +5,12 @@ import { reportCommand } from './report.js';
 import { exporters } from '../report/index.js';
 import { addRuntimesCommands } from './runtimes.js';
 import { addLedgerCommands, LEDGER_HELP } from './ledger-commands.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 import { WorkloadError } from '../plan/payloads.js';
 import { ConfigError } from '../config/user-config.js';
-import { toolVersion } from '../results/environment.js';
+import { toolVersion } from '../results/tool.js';
 import { policies } from '../config/policies.js';
+import { TARGET_FORMS } from '../runtimes/index.js';
 
 const collect = (value: string, prev: string[] = []) => [...prev, value];
 
@@ -31,7 +32,7 @@ function program(exit: { code: number }): Command {
     .option('--json', 'print the results JSON to stdout instead of tables')
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')
     .option('--seed <n>', 'seed of the generated payloads', '42')
-    .option('--target <ids>', 'runtimes to measure on, side by side (comma-separated or repeated): node, node@20|22|24|26, bun, deno, chromium, quickjs, ssh://user@host[:port][?node=/path/to/node] (default: the Node running jsonbench)', collect)
+    .option('--target <ids>', `runtimes to measure on, side by side (comma-separated or repeated): ${TARGET_FORMS}`, collect)
     .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
     .option('--ledger <path>', `record this run in ${LEDGER_HELP}`)
     .option('--no-ledger', 'do not record this run in the ledger')

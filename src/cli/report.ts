@@ -1,35 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve } from 'node:path';
-import type { ResultsFile } from '../results/types.js';
 import { readResults } from '../results/io.js';
-import { exporters, reportFormats, type ReportExporter, type ReportFormat } from '../report/index.js';
-import { checkChoices, UsageError } from './usage-error.js';
+import { exporters, reportFormats, type ReportFormat } from '../report/index.js';
+import { checkChoices, UsageError } from '../config/usage-error.js';
 
 /** Options of `jsonbench report`, as commander parses them. */
 export interface ReportOptions { format: string; out?: string }
-
-/** What {@link writeReports} did: the files written, and each format that failed with its error. */
-export interface WrittenReports { written: Partial<Record<ReportFormat, string>>; failed: { format: ReportFormat; error: string }[] }
-
-/**
- * Renders each format and writes it under `dir` with the format's file name. One exporter failing
- * does not stop the others: its error is returned, and the rest are still written. `registry` is
- * the exporter map (tests pass one with a failing exporter).
- */
-export function writeReports(dir: string, runs: readonly ResultsFile[], formats: readonly ReportFormat[], registry: Record<ReportFormat, ReportExporter> = exporters): WrittenReports {
-  const out: WrittenReports = { written: {}, failed: [] };
-  mkdirSync(dir, { recursive: true });
-  for (const format of formats) {
-    try {
-      const path = join(dir, registry[format].fileName);
-      writeFileSync(path, registry[format].render(runs));
-      out.written[format] = path;
-    } catch (e) {
-      out.failed.push({ format, error: (e as Error).message });
-    }
-  }
-  return out;
-}
 
 /**
  * `jsonbench report <results.json>... [--format f] [--out FILE]`: reads the results files (several
@@ -52,7 +29,7 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
     return 0;
   }
   const path = resolve(target);
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   writeFileSync(path, text);
   process.stdout.write(`${path}\n`);
   return 0;

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
-import { KNOWN_TARGETS, parseTarget } from '../runtimes/index.js';
+import { INSTALLABLE_TARGETS, KNOWN_TARGETS, parseTarget } from '../runtimes/index.js';
+import type { Column } from '../report/table/column.js';
+import { renderTable } from '../report/table/write.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
 import type { Detection } from '../runtimes/types.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 
 /** Options shared by `jsonbench runtimes list|install`. */
 export interface RuntimesOptions { cacheDir?: string; chromiumPath?: string; json?: boolean }
@@ -22,13 +24,17 @@ export async function listRuntimes(opts: RuntimesOptions): Promise<RuntimeRow[]>
   }));
 }
 
-/** Renders the rows as aligned text columns. Pure. */
+/** The columns of `jsonbench runtimes list`. */
+const RUNTIME_COLUMNS: readonly Column<RuntimeRow>[] = [
+  { id: 'target', header: 'Target', cell: (r) => r.target },
+  { id: 'status', header: 'Status', cell: (r) => (r.installed ? 'installed' : 'missing') },
+  { id: 'version', header: 'Version', cell: (r) => r.version ?? '—' },
+  { id: 'where', header: 'Location / install', cell: (r) => (r.installed ? r.where ?? '' : `run: ${r.install}`) },
+];
+
+/** Renders the rows as a table, then where the cache is. Pure. */
 export function renderRuntimes(rows: readonly RuntimeRow[], cacheDir: string): string {
-  const cells = rows.map((r) => [r.target, r.installed ? 'installed' : 'missing', r.version ?? '—', r.installed ? r.where ?? '' : `run: ${r.install}`]);
-  const head = ['Target', 'Status', 'Version', 'Location / install'];
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : x.padEnd(widths[i]))).join('  ');
-  return [line(head), ...cells.map(line), '', `cache: ${cacheDir} (set JSONBENCH_CACHE or --cache-dir to move it); remote: --target ssh://user@host[:port]?node=/path/to/node`, ''].join('\n');
+  return [renderTable({ columns: RUNTIME_COLUMNS, rows }, 'terminal'), '', `cache: ${cacheDir} (set JSONBENCH_CACHE or --cache-dir to move it); remote: --target ssh://user@host[:port]?node=/path/to/node`, ''].join('\n');
 }
 
 /**
@@ -69,7 +75,7 @@ export function addRuntimesCommands(p: Command, exit: { code: number }): void {
       exit.code = 0;
     });
   r.command('install')
-    .description('install targets from the npm registry into the cache: node@20|22|24|26, bun, deno, quickjs')
+    .description(`install targets from the npm registry into the cache: ${INSTALLABLE_TARGETS.join(', ')}`)
     .argument('<targets...>', 'targets to install (space- or comma-separated)')
     .option('--cache-dir <dir>', 'cache folder of installed runtimes')
     .action(async (ids: string[], opts: RuntimesOptions) => {

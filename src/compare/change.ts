@@ -2,8 +2,7 @@
  * The change between two sets of samples, in percent, with its confidence interval, and the
  * verdict that needs significance, size, and a size above the runs' own noise.
  */
-import { mean, quantileSorted, sampleVariance } from 'simple-statistics';
-import { relativeError, tCritical } from '../stats/estimate.js';
+import { meanOf as mean, quantileSorted, relativeError, sampleVariance, tCritical } from '../stats/estimate.js';
 import { mannWhitneyU } from './mann-whitney.js';
 
 /** What a comparison says about a cost (time, bytes, instructions): lower is `faster`. */

@@ -75,8 +75,9 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
     const bs = timeSamples(b); const hs = timeSamples(h);
     if (bs.length && hs.length) out.push({ metric: 'time', unit: 'ns/op', change: compareSamples(bs, hs, rule('time'), { fastDecile: true, launchMeans: { base: launchMeans(b), head: launchMeans(h) } }) });
   }
-  if (o.metrics.includes('alloc') && b.allocated?.windows.length && h.allocated?.windows.length) {
-    out.push({ metric: 'alloc', unit: 'bytes/op', change: compareSamples(b.allocated.windows, h.allocated.windows, rule('alloc')) });
+  const bw = b.allocated?.windows; const hw = h.allocated?.windows;
+  if (o.metrics.includes('alloc') && bw?.length && hw?.length) {
+    out.push({ metric: 'alloc', unit: 'bytes/op', change: compareSamples(bw, hw, rule('alloc')) });
   }
   const bi = instructionsOf(b); const hi = instructionsOf(h);
   if (o.metrics.includes('instructions') && bi !== undefined && hi !== undefined && bi > 0) {

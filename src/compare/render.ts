@@ -2,14 +2,13 @@
  * Pure renderers of a {@link Comparison}: a terminal table (cli-table3) and a GitHub-flavoured
  * Markdown table for a pull-request comment. Both return text.
  */
-import Table from 'cli-table3';
 import { createColors } from 'picocolors';
 import type { Change } from './change.js';
 import type { CaseComparison, Comparison, MetricChange } from './compare.js';
 import { formatBytes, formatTime } from '../report/units.js';
-
-/** The columns of a comparison table. */
-export const COMPARE_COLUMNS = ['Case', 'Serializer', 'Metric', 'Base', 'Head', 'Change', 'CI', 'p', 'Noise', 'Verdict'] as const;
+import type { Column } from '../report/table/column.js';
+import { renderTable } from '../report/table/write.js';
+import { escapeCell } from '../report/table/escape.js';
 
 /** Instructions per op with a unit chosen by magnitude: `812`, `15.2 k`, `3.41 M`. */
 export function formatCount(n: number): string {
@@ -51,15 +50,26 @@ function serializerCell(k: CaseComparison): string {
   return k.baseVersion === k.headVersion ? k.serializer : `${k.serializer} (${k.baseVersion} → ${k.headVersion})`;
 }
 
-/** The cells of each row: one per case × metric. */
-export function compareRows(c: Comparison): { cells: string[]; verdict: Change['verdict'] }[] {
-  return c.cases.flatMap((k) => k.metrics.map((m) => ({
-    verdict: m.change.verdict,
-    cells: [
-      `${k.workload} · ${k.size} · ${k.shape} · ${k.direction}`, serializerCell(k), METRIC_LABEL[m.metric],
-      formatValue(m, m.change.baseMean), formatValue(m, m.change.headMean), pct(m.change.percent), interval(m.change), pValue(m.change.p), noise(m.change), verdictText(m.change),
-    ],
-  })));
+/** One row of a comparison table: a case and one of its metrics. */
+export interface CompareRow { k: CaseComparison; m: MetricChange }
+
+/** The columns of a comparison table; the verdict is red when slower, green when faster. */
+export const COMPARE_TABLE: readonly Column<CompareRow>[] = [
+  { id: 'case', header: 'Case', cell: ({ k }) => `${k.workload} · ${k.size} · ${k.shape} · ${k.direction}` },
+  { id: 'serializer', header: 'Serializer', cell: ({ k }) => serializerCell(k) },
+  { id: 'metric', header: 'Metric', cell: ({ m }) => METRIC_LABEL[m.metric] },
+  { id: 'base', header: 'Base', cell: ({ m }) => formatValue(m, m.change.baseMean) },
+  { id: 'head', header: 'Head', cell: ({ m }) => formatValue(m, m.change.headMean) },
+  { id: 'change', header: 'Change', cell: ({ m }) => pct(m.change.percent) },
+  { id: 'ci', header: 'CI', cell: ({ m }) => interval(m.change) },
+  { id: 'p', header: 'p', cell: ({ m }) => pValue(m.change.p) },
+  { id: 'noise', header: 'Noise', cell: ({ m }) => noise(m.change) },
+  { id: 'verdict', header: 'Verdict', cell: ({ m }) => verdictText(m.change), tone: ({ m }) => (m.change.verdict === 'slower' ? 'red' : m.change.verdict === 'faster' ? 'green' : undefined) },
+];
+
+/** The rows of a comparison: one per case × metric, in the comparison's order. */
+export function compareRows(c: Comparison): CompareRow[] {
+  return c.cases.flatMap((k) => k.metrics.map((m) => ({ k, m })));
 }
 
 /** The sentences under the table: the rule, the counts, the status changes, the unmatched cases. */
@@ -78,38 +88,21 @@ export function compareNotes(c: Comparison): string[] {
   return notes;
 }
 
-function escapeCell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Markdown: a heading naming both runs, the table (slower verdicts in bold), then the notes. */
+/** Markdown: a heading naming both runs, the table (verdicts that are not `same` in bold), then the notes. */
 export function renderCompareMarkdown(c: Comparison, baseLabel: string, headLabel: string): string {
-  const out = [`### jsonbench compare: ${escapeCell(baseLabel)} → ${escapeCell(headLabel)}`, ''];
-  if (c.cases.length) {
-    out.push(`| ${COMPARE_COLUMNS.join(' | ')} |`, `|${' --- |'.repeat(COMPARE_COLUMNS.length)}`);
-    for (const r of compareRows(c)) {
-      const cells = r.cells.map(escapeCell);
-      if (r.verdict !== 'same') cells[cells.length - 1] = `**${cells[cells.length - 1]}**`;
-      out.push(`| ${cells.join(' | ')} |`);
-    }
-    out.push('');
-  }
-  for (const n of compareNotes(c)) out.push(`- ${escapeCell(n)}`);
+  const esc = (s: string) => escapeCell(s, 'markdown', Infinity);
+  const out = [`### jsonbench compare: ${esc(baseLabel)} → ${esc(headLabel)}`, ''];
+  if (c.cases.length) out.push(renderTable({ columns: COMPARE_TABLE, rows: compareRows(c) }, 'markdown'), '');
+  for (const n of compareNotes(c)) out.push(`- ${esc(n)}`);
   return out.join('\n') + '\n';
 }
 
-/** Terminal: a cli-table3 table (slower in red, faster in green when `color`), then the notes. */
+/** Terminal: the table (slower in red, faster in green when `color`), then the notes. */
 export function renderCompareTerminal(c: Comparison, baseLabel: string, headLabel: string, color: boolean): string {
   const k = createColors(color);
-  const out = [k.bold(`compare ${baseLabel} → ${headLabel}`)];
-  if (c.cases.length) {
-    const t = new Table({ head: [...COMPARE_COLUMNS], style: { head: color ? ['cyan'] : [], border: color ? ['grey'] : [] } });
-    for (const r of compareRows(c)) {
-      const paint = r.verdict === 'slower' ? k.red : r.verdict === 'faster' ? k.green : (s: string) => s;
-      t.push(r.cells.map((s, i) => (i === r.cells.length - 1 ? paint(s) : s)));
-    }
-    out.push(t.toString());
-  }
-  out.push(...compareNotes(c));
+  const esc = (s: string) => escapeCell(s, 'terminal', Infinity);
+  const out = [k.bold(`compare ${esc(baseLabel)} → ${esc(headLabel)}`)];
+  if (c.cases.length) out.push(renderTable({ columns: COMPARE_TABLE, rows: compareRows(c) }, 'terminal', { color }));
+  out.push(...compareNotes(c).map(esc));
   return out.join('\n') + '\n';
 }

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve, basename } from 'node:path';
 import { build } from 'esbuild';
 import { ConfigError, loadUserConfig, type UserConfig } from './user-config.js';
@@ -27,7 +28,7 @@ export function findConfig(cwd: string, explicit?: string): string | null {
 export async function prepareConfig(file: string, outDir: string): Promise<{ modulePath: string; config: UserConfig }> {
   let modulePath = file;
   if (file.endsWith('.ts')) {
-    mkdirSync(outDir, { recursive: true });
+    makeFolder(outDir);
     // unique per process, so two jsonbench commands in one folder never delete each other's module
     modulePath = join(dirname(file), `.${basename(file, '.ts')}.${process.pid}-${Date.now().toString(36)}.compiled.mjs`);
     try {

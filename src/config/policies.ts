@@ -1,5 +1,5 @@
-import type { MeasurePolicy } from '../worker/protocol.js';
-import type { CaseClass } from '../serializers/types.js';
+import type { MeasurePolicy } from '../case/policy.js';
+import type { CaseClass } from '../case/coordinates.js';
 
 /** A named run policy: how many launches, which sizes, and the worker's measurement settings. */
 export interface RunPolicy {

@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import type { SerializerAdapter } from '../serializers/types.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
-import { workloads as builtinWorkloads } from '../workloads/index.js';
 import type { Workload } from '../workloads/types.js';
+import { settleWithin, StepTimeout } from './settle.js';
 
 /** What a user's `jsonbench.config.*` default-exports: extra adapters and workloads, same interfaces as the built-ins. */
 export interface UserConfig {
@@ -28,6 +28,11 @@ function checkAdapter(file: string, key: string, a: Record<string, unknown>): vo
   if (typeof a.id !== 'string' || !/^[\w@.\-/]+$/.test(a.id)) throw new ConfigError(file, `${key}.id`, 'must be a non-empty string of letters, digits, @ . - _ /');
   if (!FAMILIES.includes(a.family as string)) throw new ConfigError(file, `${key}.family`, `must be one of ${FAMILIES.join(', ')}`);
   if (a.deserializeClass !== undefined && !CLASSES.includes(a.deserializeClass as string)) throw new ConfigError(file, `${key}.deserializeClass`, `must be one of ${CLASSES.join(', ')}`);
+  // An adapter without `directions` serves what it has a class for: serialize, and deserialize when it names its class.
+  a.directions ??= a.deserializeClass === undefined ? ['serialize'] : ['serialize', 'deserialize'];
+  const directions = a.directions as unknown;
+  if (!Array.isArray(directions) || directions.length === 0 || !directions.every((d) => d === 'serialize' || d === 'deserialize')) throw new ConfigError(file, `${key}.directions`, 'must be a non-empty array of serialize, deserialize');
+  if (directions.includes('deserialize') && a.deserializeClass === undefined) throw new ConfigError(file, `${key}.deserializeClass`, `is needed to deserialize: one of ${CLASSES.join(', ')}`);
   if (typeof a.supports !== 'function') throw new ConfigError(file, `${key}.supports`, 'must be a function (workload, direction) => true | reason');
   if (typeof a.prepare !== 'function') throw new ConfigError(file, `${key}.prepare`, 'must be a function (workload, direction) => { serialize?, deserialize? }');
 }
@@ -81,15 +86,24 @@ export function validateUserConfig(file: string, value: unknown): UserConfig {
 }
 
 /**
- * Imports an ES module config (already compiled to JavaScript; see compile-config.ts) and
- * validates it. @throws ConfigError naming the file (and key) on a bad export or import failure.
+ * How long importing a config may take (ms). A config that imports its libraries loads in well
+ * under a second; 30 s only stops one whose top-level code waits on something that never comes.
  */
-export async function loadUserConfig(modulePath: string, displayName = modulePath): Promise<UserConfig> {
+export const CONFIG_LOAD_TIMEOUT_MS = 30_000;
+
+/**
+ * Imports an ES module config (already compiled to JavaScript; see compile-config.ts) and
+ * validates it. @throws ConfigError naming the file (and key) on a bad export or import failure,
+ * and when the import does not settle within `timeoutMs` or never can (a top-level `await` that
+ * never settles: without this, Node would exit 0 having done nothing).
+ */
+export async function loadUserConfig(modulePath: string, displayName = modulePath, timeoutMs = CONFIG_LOAD_TIMEOUT_MS): Promise<UserConfig> {
   let mod: { default?: unknown };
   try {
-    mod = await import(pathToFileURL(modulePath).href);
+    mod = await settleWithin(import(pathToFileURL(modulePath).href) as Promise<{ default?: unknown }>, timeoutMs, 'loading it');
   } catch (e) {
-    throw new ConfigError(displayName, 'import', (e as Error).message);
+    if (e instanceof StepTimeout) throw new ConfigError(displayName, 'import', e.message);
+    throw new ConfigError(displayName, 'import', (e as Error)?.message ?? String(e));
   }
   return validateUserConfig(displayName, mod.default);
 }

@@ -13,8 +13,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CaseClass } from '../serializers/types.js';
-import type { Direction, Shape } from '../workloads/types.js';
+import type { CaseClass, Direction, Shape } from '../case/coordinates.js';
+import type { InstructionStats } from '../case/measurements.js';
 
 /** What the counting process needs to know about its case. */
 export interface CountJob {
@@ -23,22 +23,6 @@ export interface CountJob {
   serializer: string;
   payloadPath: string;
   configPath?: string;
-}
-
-/** A case's instruction count, as results files record it. */
-export interface InstructionStats {
-  /** instructions per op: (totals[1] − totals[0]) / (iterations[1] − iterations[0]) */
-  perOp: number;
-  iterations: [number, number];
-  /** callgrind's total instruction count (Ir) at N₁ and N₂ (of two processes that agree, or the median of three) */
-  totals: [number, number];
-  /** every process's total at N₁ and at N₂ */
-  repeats?: [number[], number[]];
-  method: 'callgrind';
-  /** `valgrind-3.19.0` */
-  tool: string;
-  /** Node flags of the counted process */
-  flags: string[];
 }
 
 /**

@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
-import { unitView, unitsOf } from '../workloads/unit.js';
-import { caseIo } from '../measure/gate.js';
+import { prepareCase } from '../measure/prepare-case.js';
 import { drainSink, makeOp, sinkChecksum } from '../measure/sink.js';
 import { loadUserConfig } from '../config/user-config.js';
 import type { CountJob } from './callgrind.js';
@@ -18,14 +17,11 @@ async function main(): Promise<void> {
   const job = JSON.parse(readFileSync(jobPath, 'utf8')) as CountJob;
   const iterations = Number(iterationsArg);
   const user = job.configPath ? await loadUserConfig(job.configPath) : { serializers: [], workloads: [] };
-  const workload = unitView(await workloads.load(job.workload, user.workloads), job.shape);
+  const workload = await workloads.load(job.workload, user.workloads);
   const adapter = await serializers.load(job.serializer, user.serializers);
-  const prepared = await adapter.prepare(workload, job.direction);
-  const call = job.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
-  if (typeof call !== 'function') throw new Error(`prepare() returned no ${job.direction} function`);
+  const prepared = await prepareCase(adapter, workload, job);
   const text = readFileSync(job.payloadPath, 'utf8');
-  const copy = () => caseIo(workload, job.direction, job.caseClass, unitsOf(JSON.parse(text), job.shape)).inputs;
-  const op = makeOp((input) => call.call(prepared, input as never), copy(), copy());
+  const op = makeOp(prepared.call, prepared.inputs(text), prepared.inputs(text));
   for (let i = 0; i < iterations; i++) op(i);
   drainSink();
   if (sinkChecksum() < 0) process.stdout.write('unreachable\n');

@@ -4,7 +4,8 @@
  * `instructions` field. A case whose count fails keeps its other numbers; the failure is reported.
  */
 import type { CaseResult } from '../results/types.js';
-import { countInstructions, valgrindVersion, VALGRIND_MISSING, type InstructionStats } from './callgrind.js';
+import type { InstructionStats } from '../case/measurements.js';
+import { countInstructions, valgrindVersion, VALGRIND_MISSING } from './callgrind.js';
 
 /** What the pass needs from the run. */
 export interface InstructionsPassInput {

@@ -4,6 +4,8 @@
  */
 import type { CaseResult, LaunchRecord, ResultsFile } from '../results/types.js';
 import type { Db } from './schema.js';
+import { checkResults } from '../results/validate.js';
+import type { HistoryPoint } from '../results/history.js';
 
 /** A run as `jsonbench ledger list` shows it. */
 export interface RunSummary {
@@ -81,32 +83,27 @@ export function loadCases(db: Db, runId: number): CaseResult[] {
   });
 }
 
-/** A run back as a results file (the same JSON that was recorded). @throws Error when there is no such run. */
+/**
+ * A run back as a results file (the same JSON that was recorded), upgraded to the current layout
+ * and checked against the results schema. @throws Error when there is no such run;
+ * ResultsFileError (naming `ledger run <id>` and the path) when what was recorded does not check.
+ */
 export function loadRun(db: Db, runId: number): ResultsFile {
   const r = db.prepare('SELECT * FROM runs WHERE id = ?').get(runId) as RunRow | undefined;
   if (!r) throw new Error(`no run ${runId} in the ledger`);
-  return {
+  return checkResults({
     schemaVersion: r.results_schema_version, tool: 'jsonbench', startedAt: r.started_at,
     ...(r.finished_at ? { finishedAt: r.finished_at } : {}),
-    environment: JSON.parse(r.environment_json) as ResultsFile['environment'],
-    policy: JSON.parse(r.policy_json) as ResultsFile['policy'],
-    ...(r.extra_json ? JSON.parse(r.extra_json) as Partial<ResultsFile> : {}),
+    environment: JSON.parse(r.environment_json) as unknown,
+    policy: JSON.parse(r.policy_json) as unknown,
+    ...(r.extra_json ? JSON.parse(r.extra_json) as object : {}),
     cases: loadCases(db, runId),
-  };
+  }, `ledger run ${runId}`);
 }
 
 /** Which cases `history` follows; every field is optional (all runs, all cases). */
 export interface HistoryFilter { workload?: string; size?: number; shape?: string; direction?: string; serializer?: string; target?: string }
 
-/** One measurement of a case in one run. Times in ns/op, allocation in bytes/op. */
-export interface HistoryPoint {
-  runId: number; startedAt: string; toolVersion: string; gitCommit: string | null;
-  caseId: string; workload: string; size: number; shape: string; direction: string;
-  /** row label (`fast-json-stringify@5.16.1`) and adapter id (`fast-json-stringify`) */
-  serializer: string; adapter: string; serializerVersion: string;
-  target: string; targetVersion: string; status: string; reason: string | null;
-  meanNs: number | null; errorNs: number | null; ratio: number | null; bytesPerOp: number | null; instructionsPerOp: number | null;
-}
 
 /**
  * The history of the cases matching `filter`, ordered by case, then adapter, then start time.

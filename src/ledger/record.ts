@@ -44,16 +44,22 @@ export function beginRun(db: Db, header: RunHeader, from: RunSource): number {
   const fingerprint = runFingerprint(header);
   const existing = db.prepare('SELECT id FROM runs WHERE fingerprint = ?').get(fingerprint) as { id: number } | undefined;
   if (existing) throw new DuplicateRunError(existing.id);
-  const { schemaVersion: _v, tool: _t, startedAt: _s, finishedAt: _f, environment: _e, policy: _p, ...extra } = header as RunHeader & { cases?: unknown };
-  delete extra.cases;
+  const extra = extraOf(header);
   const info = db.prepare(`INSERT INTO runs (fingerprint, started_at, finished_at, tool_version, results_schema_version, policy_name, policy_json, environment_json, git_commit, git_dirty, source, source_path, extra_json)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
     fingerprint, header.startedAt, header.finishedAt ?? null, header.environment.jsonbenchVersion, header.schemaVersion,
     header.policy.name, JSON.stringify(header.policy), JSON.stringify(header.environment),
     from.git?.commit ?? null, from.git ? Number(from.git.dirty) : null, from.source, from.sourcePath ?? null,
-    Object.keys(extra).length ? JSON.stringify(extra) : null,
+    extra,
   );
   return Number(info.lastInsertRowid);
+}
+
+/** The header's fields beyond the ones with columns of their own (e.g. `targets`), as JSON; null when none. */
+function extraOf(header: RunHeader): string | null {
+  const { schemaVersion: _v, tool: _t, startedAt: _s, finishedAt: _f, environment: _e, policy: _p, ...extra } = header as RunHeader & { cases?: unknown };
+  delete extra.cases;
+  return Object.keys(extra).length ? JSON.stringify(extra) : null;
 }
 
 /** The runtime a case ran on: its `target` (a `--target` run), else the run's own Node. */
@@ -78,7 +84,7 @@ export function recordCase(db: Db, runId: number, header: RunHeader, c: CaseResu
     const pk = Number(info.lastInsertRowid);
     const est = db.prepare('INSERT INTO estimates (case_pk, metric, unit, mean, median, error, stddev, min, max, n, ratio, ratio_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     if (c.time) est.run(pk, 'time', c.time.unit, c.time.mean, c.time.median, finite(c.time.error), c.time.stddev, c.time.min, c.time.max, c.time.n, c.ratio ?? null, finite(c.ratioError));
-    if (c.allocated) est.run(pk, 'alloc', c.allocated.unit, c.allocated.mean, null, null, null, Math.min(...c.allocated.windows), Math.max(...c.allocated.windows), c.allocated.windows.length, c.allocRatio ?? null, null);
+    if (c.allocated && c.allocated.method !== 'n/a') est.run(pk, 'alloc', c.allocated.unit, c.allocated.mean, null, null, null, Math.min(...c.allocated.windows), Math.max(...c.allocated.windows), c.allocated.windows.length, c.allocRatio ?? null, null);
     if (c.instructions) est.run(pk, 'instructions', 'instructions/op', c.instructions.perOp, null, null, null, null, null, null, null, null);
     const launch = db.prepare('INSERT INTO launches (case_pk, seq, record_json) VALUES (?, ?, ?)');
     const sample = db.prepare('INSERT INTO samples (case_pk, seq, round, side, values_json) VALUES (?, ?, ?, ?, ?)');
@@ -111,9 +117,9 @@ function finite(x: number | null | undefined): number | null {
   return x === null || x === undefined || !Number.isFinite(x) ? null : x;
 }
 
-/** Marks a run finished: its end time and final environment (end load averages). */
+/** Marks a run finished: its end time, final environment (end load averages) and final extra fields (the targets' wall times). */
 export function finishRun(db: Db, runId: number, header: RunHeader): void {
-  db.prepare('UPDATE runs SET finished_at = ?, environment_json = ? WHERE id = ?').run(header.finishedAt ?? new Date().toISOString(), JSON.stringify(header.environment), runId);
+  db.prepare('UPDATE runs SET finished_at = ?, environment_json = ?, extra_json = ? WHERE id = ?').run(header.finishedAt ?? new Date().toISOString(), JSON.stringify(header.environment), extraOf(header), runId);
 }
 
 /**

@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import type { CaseResult } from '../results/types.js';
 import { openLedger, type Db } from './schema.js';
 import { beginRun, finishRun, recordCase, recordInstructions, type RunHeader } from './record.js';
-import { caseHistory, type HistoryPoint } from './queries.js';
+import type { HistoryPoint } from '../results/history.js';
+import { caseHistory } from './queries.js';
 import { adapterIdOf } from '../versions/spec.js';
 
 /** The ledger's default place under the working directory. */

@@ -16,7 +16,7 @@
  * The schema version lives in `PRAGMA user_version`; each migration runs in its own transaction,
  * so a ledger is always at one whole version. Journal mode is WAL.
  */
-import { mkdirSync } from 'node:fs';
+import { makeFolder } from '../files/make-folder.js';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -131,7 +131,7 @@ export function migrate(db: Db, target: number = LEDGER_SCHEMA_VERSION): number[
  * writer. @throws Error from SQLite (not a database, read-only folder) or {@link migrate}.
  */
 export function openLedger(path: string, options: { migrateTo?: number } = {}): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') makeFolder(dirname(path));
   const db = new Database(path);
   try {
     db.pragma('journal_mode = WAL');

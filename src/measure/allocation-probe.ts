@@ -1,4 +1,5 @@
-import type { MeasurePolicy } from '../worker/protocol.js';
+import type { MeasurePolicy } from '../case/policy.js';
+import type { AllocationMeasurement } from '../case/measurements.js';
 import { nowNs } from './clock.js';
 import { drainSink, type Op } from './sink.js';
 import { measureAllocation, type V8Module } from './allocation.js';
@@ -19,15 +20,6 @@ export type AllocationProbe =
   | { method: 'estimate'; how: string; v8: V8Module }
   | { method: 'estimate'; how: string; heapUsedBytes: () => number; gc: () => void }
   | { method: 'n/a'; how: string };
-
-/** What the allocation pass reports: bytes/op per window (empty for `n/a`), GCs/op, and the label. */
-export interface AllocationResult {
-  windowsBytesPerOp: number[];
-  gcPerOp: number;
-  opsPerWindow: number;
-  method: 'exact' | 'estimate' | 'n/a';
-  how: string;
-}
 
 /** Bytes a heap-growth window aims to allocate: far below V8's 1 MiB initial semi-space, so a scavenge is unlikely inside it. */
 export const HEAP_WINDOW_TARGET_BYTES = 256 * 1024;
@@ -61,7 +53,7 @@ export function measureHeapGrowth(heapUsedBytes: () => number, gc: () => void, o
 }
 
 /** Runs the allocation pass with whichever counter the runtime has; never throws for `n/a`. */
-export function measureWithProbe(probe: AllocationProbe, op: Op, policy: MeasurePolicy): AllocationResult {
+export function measureWithProbe(probe: AllocationProbe, op: Op, policy: MeasurePolicy): AllocationMeasurement {
   if (probe.method === 'n/a') return { windowsBytesPerOp: [], gcPerOp: 0, opsPerWindow: 0, method: 'n/a', how: probe.how };
   if ('v8' in probe) return { ...measureAllocation(probe.v8, op, policy), method: probe.method, how: probe.how };
   const grown = measureHeapGrowth(probe.heapUsedBytes, probe.gc, op, policy);

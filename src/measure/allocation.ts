@@ -1,4 +1,4 @@
-import type { MeasurePolicy } from '../worker/protocol.js';
+import type { MeasurePolicy } from '../case/policy.js';
 import { nowNs } from './clock.js';
 import { drainSink, type Op } from './sink.js';
 

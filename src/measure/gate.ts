@@ -1,7 +1,11 @@
-import type { Direction, Workload } from '../workloads/types.js';
-import type { CaseClass, PreparedSerializer } from '../serializers/types.js';
+import type { CaseClass, Direction } from '../case/coordinates.js';
+import type { Workload } from '../workloads/types.js';
+import type { PreparedSerializer } from '../serializers/types.js';
 import { renderUnit } from '../workloads/unit.js';
-import { firstMismatch, renderValue, type Mismatch } from './verify.js';
+import { firstMismatch, loneSurrogateAt, renderValue, type Mismatch } from './verify.js';
+
+/** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
+const { parse } = JSON;
 
 /** Why a case failed the correctness gate: the first difference and a one-line reason. */
 export interface GateFailure extends Mismatch { reason: string }
@@ -30,34 +34,50 @@ export function caseIo(workload: Workload, direction: Direction, caseClass: Case
 
 /**
  * Runs the prepared function once per unit and compares with the expected value.
- * Serialize: `JSON.parse(output)` must equal the wire unit and pass the workload's `checkText`.
+ * Serialize: the output must be well-formed Unicode (no lone surrogate), `JSON.parse(output)` must
+ * equal the wire unit, and the text must pass the workload's `checkText`.
  * Deserialize: the result must equal the wire unit (`parse`, `validate`) or the model (`transform`).
  * Returns the first failure, or null when every unit passes. Errors thrown by the serializer
- * propagate (the caller reports them as `failed`).
+ * propagate (the caller reports them as `failed`). Each result is pushed to `outputs` when given
+ * (the timed run compares later results with these; see timed-check.ts).
  */
-export function checkCase(prepared: PreparedSerializer, workload: Workload, direction: Direction, io: CaseIo): GateFailure | null {
+export function checkCase(prepared: PreparedSerializer, workload: Workload, direction: Direction, io: CaseIo, outputs?: unknown[]): GateFailure | null {
   for (let i = 0; i < io.inputs.length; i++) {
     const where = io.inputs.length > 1 ? ` (record ${i})` : '';
-    if (direction === 'serialize') {
-      const out = prepared.serialize!(io.inputs[i]);
-      if (typeof out !== 'string') {
-        const what = (out as unknown) instanceof Promise ? 'a Promise (serialize must be synchronous)' : out === null ? 'null' : typeof out;
-        return { path: '$', expected: 'a string', actual: renderValue(out), reason: `serialize returned ${what}, not a string${where}` };
-      }
-      let parsed: unknown;
-      try { parsed = JSON.parse(out); } catch (e) {
-        return { path: '$', expected: 'valid JSON', actual: renderValue(out), reason: `output is not valid JSON${where}: ${(e as Error).message}` };
-      }
-      const m = firstMismatch(io.expected[i], parsed);
-      if (m) return { ...m, reason: `output differs at ${m.path}${where}` };
-      const textProblem = workload.checkText?.(out);
-      if (textProblem) return { path: '$', expected: textProblem, actual: renderValue(out), reason: `${textProblem}${where}` };
-    } else {
-      const out = prepared.deserialize!(io.inputs[i] as string);
-      if ((out as unknown) instanceof Promise) return { path: '$', expected: 'a value', actual: 'a Promise', reason: `deserialize returned a Promise (it must be synchronous)${where}` };
-      const m = firstMismatch(io.expected[i], out);
-      if (m) return { ...m, reason: `result differs at ${m.path}${where}` };
-    }
+    const out = direction === 'serialize' ? prepared.serialize!(io.inputs[i]) : prepared.deserialize!(io.inputs[i] as string);
+    outputs?.push(out);
+    const failure = checkOutput(workload, direction, io.expected[i], out, where);
+    if (failure) return failure;
   }
+  return null;
+}
+
+/**
+ * The gate's check of one result against the value it must equal (see {@link checkCase});
+ * `where` ends the reason (e.g. " (record 3)"). Returns the failure, or null when it passes.
+ */
+export function checkOutput(workload: Workload, direction: Direction, expected: unknown, out: unknown, where = ''): GateFailure | null {
+  if (direction === 'deserialize') {
+    if ((out as unknown) instanceof Promise) return { path: '$', expected: 'a value', actual: 'a Promise', reason: `deserialize returned a Promise (it must be synchronous)${where}` };
+    const m = firstMismatch(expected, out);
+    return m ? { ...m, reason: `result differs at ${m.path}${where}` } : null;
+  }
+  if (typeof out !== 'string') {
+    const what = (out as unknown) instanceof Promise ? 'a Promise (serialize must be synchronous)' : out === null ? 'null' : typeof out;
+    return { path: '$', expected: 'a string', actual: renderValue(out), reason: `serialize returned ${what}, not a string${where}` };
+  }
+  let parsed: unknown;
+  try { parsed = parse(out); } catch (e) {
+    return { path: '$', expected: 'valid JSON', actual: renderValue(out), reason: `output is not valid JSON${where}: ${(e as Error).message}` };
+  }
+  const lone = loneSurrogateAt(out);
+  if (lone >= 0) {
+    const unit = out.charCodeAt(lone).toString(16).toUpperCase();
+    return { path: '$', expected: 'well-formed Unicode text', actual: renderValue(out.slice(Math.max(0, lone - 20), lone + 20)), reason: `output is not well-formed Unicode${where}: a lone surrogate U+${unit} at index ${lone} (a UTF-8 encoder writes U+FFFD there; escape it as \\u${unit.toLowerCase()})` };
+  }
+  const m = firstMismatch(expected, parsed);
+  if (m) return { ...m, reason: `output differs at ${m.path}${where}` };
+  const textProblem = workload.checkText?.(out);
+  if (textProblem) return { path: '$', expected: textProblem, actual: renderValue(out), reason: `${textProblem}${where}` };
   return null;
 }

@@ -39,11 +39,15 @@ export function makeEmptyOp(copyA: readonly unknown[], copyB: readonly unknown[]
   return (i) => { slot = undefined; slot = (i & 1) === 0 ? copyA : copyB; };
 }
 
-/** Folds the slot into the checksum (call after each sample, outside the timed loop). */
-export function drainSink(): void {
+/**
+ * Folds the slot into the checksum and empties it (call after each sample, outside the timed
+ * loop). Returns the last op's result, which the timed run checks against the gate's (timed-check.ts).
+ */
+export function drainSink(): unknown {
   const v = slot;
   checksum = (checksum + (typeof v === 'string' ? v.length : v === null || v === undefined ? 1 : 2)) % 1_000_000_007;
   slot = undefined;
+  return v;
 }
 
 /** The checksum so far; the worker reports it so the sink is observably used. */

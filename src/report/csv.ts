@@ -1,5 +1,6 @@
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
+import { ratioIntervalOf } from '../results/ratio.js';
 
 /** One CSV column: its header and how a case fills it (numbers raw: ns, bytes, plain ratios). */
 interface CsvColumn { name: string; value(c: ReportCase): string | number | null | undefined }
@@ -38,6 +39,8 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   { name: 'relaunches', value: (c) => c.samples.relaunches },
   { name: 'ratio', value: (c) => c.ratio },
   { name: 'ratio_error', value: (c) => c.ratioError },
+  { name: 'ratio_low', value: (c) => ratioIntervalOf(c)?.[0] },
+  { name: 'ratio_high', value: (c) => ratioIntervalOf(c)?.[1] },
   { name: 'allocated_bytes', value: (c) => (c.allocated?.method === 'n/a' ? undefined : c.allocated?.mean) },
   { name: 'alloc_ratio', value: (c) => c.allocRatio },
   { name: 'gc_per_op', value: (c) => c.allocated?.gcPerOp },
@@ -48,11 +51,20 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   { name: 'code', value: (c) => c.code },
 ];
 
-/** Quotes a field per RFC 4180 when it holds a comma, quote, CR or LF; a leading `= + - @` is kept as text by a `'` (CSV injection). */
+/** A plain decimal number (`-12.5`, `1e5`, `+3`): the one kind of field that may start with `-` or `+` unguarded. */
+const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+/** What a spreadsheet may read as a formula: `= + - @` first, or after leading blanks, tabs or CRs (OWASP, "CSV Injection"). */
+const FORMULA_START = /^[\s]*[=+\-@]|^[\t\r]/;
+
+/**
+ * Quotes a field per RFC 4180 when it holds a comma, quote, CR or LF. A text field a spreadsheet
+ * could run as a formula (starting with `= + - @`, TAB or CR, also after leading blanks) is kept as
+ * text by a leading `'` (OWASP's CSV-injection advice); a plain number is left as it is.
+ */
 export function csvField(v: string | number | null | undefined): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  const s = /^[=+\-@]/.test(v) && !/^-?\d/.test(v) ? `'${v}` : v;
+  const s = FORMULA_START.test(v) && !PLAIN_NUMBER.test(v) ? `'${v}` : v;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

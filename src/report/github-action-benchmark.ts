@@ -2,6 +2,7 @@ import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel } from './model.js';
 import { benchmarkName } from './bmf.js';
 import { formatRatio } from './units.js';
+import { ratioIntervalOf } from '../results/ratio.js';
 
 /** One entry of github-action-benchmark's `customSmallerIsBetter` input. */
 export interface GabEntry { name: string; unit: string; value: number; range?: string; extra?: string }
@@ -19,7 +20,7 @@ export function renderGithubActionBenchmark(input: ResultsFile | readonly Result
   for (const c of model.cases) {
     if (c.status !== 'measured' || !c.time) continue;
     const name = benchmarkName(c, multi);
-    const extra = `${c.serializer} ${c.serializerVersion} · ${c.targetKey} · ratio ${formatRatio(c.ratio, c.ratioError)} vs ${c.baseline ?? 'none'}`;
+    const extra = `${c.serializer} ${c.serializerVersion} · ${c.targetKey} · ratio ${formatRatio(c.ratio, ratioIntervalOf(c))} vs ${c.baseline ?? 'none'}`;
     out.push({ name: `${name} time`, unit: 'ns/op', value: Number(c.time.mean.toFixed(3)), range: `± ${c.time.error.toFixed(3)}`, extra });
     if (c.allocated && c.allocated.method !== 'n/a') out.push({ name: `${name} allocated`, unit: 'bytes/op', value: Number(c.allocated.mean.toFixed(1)), extra });
   }

@@ -3,25 +3,24 @@
  * shape × direction × adapter), one row per run × serializer version, oldest first, so a reader
  * sees the same case across serializer versions, runtime versions and time.
  */
-import Table from 'cli-table3';
 import { createColors } from 'picocolors';
-import type { HistoryPoint } from '../ledger/queries.js';
+import type { HistoryPoint } from '../results/history.js';
 import { formatBytes, formatRatio, formatTime } from './units.js';
+import type { Column } from './table/column.js';
+import { renderTable } from './table/write.js';
+import { escapeCell } from './table/escape.js';
 import { compareVersions } from '../versions/install.js';
-
-/** The columns of a history table. */
-export const HISTORY_COLUMNS = ['Run', 'When', 'Serializer', 'Version', 'Runtime', 'jsonbench', 'Commit', 'Mean', 'Error', 'Ratio', 'Allocated', 'Instr/op', 'Status'] as const;
 
 /** One case's series. */
 export interface HistorySeries { title: string; points: HistoryPoint[] }
 
-const EXACT = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
+import semver from 'semver';
 
 /** Order inside a case: by run start, then (rows of one run) by serializer version, semver-aware. */
 function byRunThenVersion(a: HistoryPoint, b: HistoryPoint): number {
   if (a.startedAt !== b.startedAt) return a.startedAt < b.startedAt ? -1 : 1;
   if (a.runId !== b.runId) return a.runId - b.runId;
-  if (EXACT.test(a.serializerVersion) && EXACT.test(b.serializerVersion)) return compareVersions(a.serializerVersion, b.serializerVersion);
+  if (semver.valid(a.serializerVersion) && semver.valid(b.serializerVersion)) return compareVersions(a.serializerVersion, b.serializerVersion);
   return a.serializerVersion.localeCompare(b.serializerVersion) || a.caseId.localeCompare(b.caseId);
 }
 
@@ -36,40 +35,44 @@ export function historySeries(points: readonly HistoryPoint[]): HistorySeries[] 
   return [...map].map(([title, ps]) => ({ title, points: [...ps].sort(byRunThenVersion) }));
 }
 
-/** The cells of one point (times in ns/op, bytes/op), formatted. */
+/** The columns of a history table (times in ns/op, bytes/op, formatted); rows are the points of one case. */
+export const HISTORY_TABLE: readonly Column<HistoryPoint>[] = [
+  { id: 'run', header: 'Run', cell: (p) => String(p.runId) },
+  { id: 'when', header: 'When', cell: (p) => p.startedAt.replace('T', ' ').slice(0, 16) },
+  { id: 'serializer', header: 'Serializer', cell: (p) => p.serializer },
+  { id: 'version', header: 'Version', cell: (p) => p.serializerVersion },
+  { id: 'runtime', header: 'Runtime', cell: (p) => `${p.target} ${p.targetVersion}` },
+  { id: 'jsonbench', header: 'jsonbench', cell: (p) => p.toolVersion },
+  { id: 'commit', header: 'Commit', cell: (p) => (p.gitCommit ? p.gitCommit.slice(0, 8) : '—') },
+  { id: 'mean', header: 'Mean', cell: (p) => (p.status === 'measured' && p.meanNs !== null ? formatTime(p.meanNs) : '—') },
+  { id: 'error', header: 'Error', cell: (p) => (p.status === 'measured' && p.errorNs !== null ? formatTime(p.errorNs) : '—') },
+  { id: 'ratio', header: 'Ratio', cell: (p) => (p.status === 'measured' ? formatRatio(p.ratio) : '—') },
+  { id: 'allocated', header: 'Allocated', cell: (p) => (p.status === 'measured' && p.bytesPerOp !== null ? formatBytes(p.bytesPerOp) : '—') },
+  { id: 'instructions', header: 'Instr/op', cell: (p) => (p.status === 'measured' && p.instructionsPerOp !== null ? Math.round(p.instructionsPerOp).toString() : '—') },
+  { id: 'status', header: 'Status', cell: (p) => (p.status === 'measured' ? 'measured' : `${p.status}${p.reason ? `: ${p.reason.slice(0, 60)}` : ''}`) },
+];
+
+/** The headers of a history table. */
+export const HISTORY_COLUMNS: readonly string[] = HISTORY_TABLE.map((c) => c.header);
+
+/** The cells of one point (times in ns/op, bytes/op), formatted, unescaped. */
 export function historyCells(p: HistoryPoint): string[] {
-  const measured = p.status === 'measured';
-  return [
-    String(p.runId), p.startedAt.replace('T', ' ').slice(0, 16), p.serializer, p.serializerVersion, `${p.target} ${p.targetVersion}`,
-    p.toolVersion, p.gitCommit ? p.gitCommit.slice(0, 8) : '—',
-    measured && p.meanNs !== null ? formatTime(p.meanNs) : '—',
-    measured && p.errorNs !== null ? formatTime(p.errorNs) : '—',
-    measured ? formatRatio(p.ratio) : '—',
-    measured && p.bytesPerOp !== null ? formatBytes(p.bytesPerOp) : '—',
-    measured && p.instructionsPerOp !== null ? Math.round(p.instructionsPerOp).toString() : '—',
-    measured ? 'measured' : `${p.status}${p.reason ? `: ${p.reason.slice(0, 60)}` : ''}`,
-  ];
+  return HISTORY_TABLE.map((c) => c.cell(p));
 }
 
 /** Markdown: a `##` heading and a table per case. */
 export function renderHistoryMarkdown(points: readonly HistoryPoint[]): string {
   const out: string[] = [];
-  for (const s of historySeries(points)) {
-    out.push(`## ${s.title}`, '', `| ${HISTORY_COLUMNS.join(' | ')} |`, `|${' --- |'.repeat(HISTORY_COLUMNS.length)}`);
-    for (const p of s.points) out.push(`| ${historyCells(p).map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`);
-    out.push('');
-  }
+  for (const s of historySeries(points)) out.push(`## ${escapeCell(s.title, 'markdown')}`, '', renderTable({ columns: HISTORY_TABLE, rows: s.points }, 'markdown'), '');
   return out.join('\n');
 }
 
-/** Terminal: a bold title and a cli-table3 table per case. */
+/** Terminal: a bold title and a table per case (points without numbers dim). */
 export function renderHistoryTerminal(points: readonly HistoryPoint[], color: boolean): string {
   const c = createColors(color);
   const out: string[] = [];
   for (const s of historySeries(points)) {
-    const t = new Table({ head: [...HISTORY_COLUMNS], style: { head: color ? ['cyan'] : [], border: color ? ['grey'] : [] } });
-    for (const p of s.points) t.push(historyCells(p).map((cell) => (p.status === 'measured' ? cell : c.dim(cell))));
-    out.push(c.bold(s.title), t.toString(), '');
+    out.push(c.bold(escapeCell(s.title, 'terminal')), renderTable({ columns: HISTORY_TABLE, rows: s.points, tone: (p) => (p.status === 'measured' ? undefined : 'dim') }, 'terminal', { color }), '');
   }
   return out.join('\n');
 }

@@ -1,4 +1,5 @@
 import type { ResultsFile } from '../results/types.js';
+import type { HistoryPoint } from '../results/history.js';
 import { renderHtml } from './html/page.js';
 import { renderMarkdown } from './markdown.js';
 import { renderCsv } from './csv.js';
@@ -6,13 +7,21 @@ import { renderJson } from './json.js';
 import { renderBmf } from './bmf.js';
 import { renderGithubActionBenchmark } from './github-action-benchmark.js';
 
-/** A report format: a pure renderer from one or several results files to text, and its usual file name. */
+/**
+ * What a report may show beyond its results files, passed explicitly (never smuggled into a
+ * results file): the ledger's history of the same cases, for the HTML "Across releases" section.
+ */
+export interface ReportContext {
+  history?: readonly HistoryPoint[];
+}
+
+/** A report format: a pure renderer from one or several results files (and a context) to text, and its usual file name. */
 export interface ReportExporter {
   /** what `--format` lists */
   description: string;
   /** file name `jsonbench report` writes next to nothing else; `--out` overrides */
   fileName: string;
-  render(runs: readonly ResultsFile[]): string;
+  render(runs: readonly ResultsFile[], context?: ReportContext): string;
 }
 
 /**
@@ -20,7 +29,7 @@ export interface ReportExporter {
  * Adding a format is one file under src/report/ and one line here.
  */
 export const exporters = {
-  html: { description: 'one self-contained page with charts, filters and takeaways', fileName: 'report.html', render: (r) => renderHtml(r) },
+  html: { description: 'one self-contained page with charts, filters and takeaways', fileName: 'report.html', render: (r, context = {}) => renderHtml(r, { history: context.history }) },
   md: { description: 'GitHub Markdown for a CI job summary or a pull-request comment', fileName: 'report.md', render: renderMarkdown },
   csv: { description: 'one row per case with every statistic and the status', fileName: 'report.csv', render: renderCsv },
   json: { description: 'merged results without raw samples, every provenance kept', fileName: 'report.json', render: renderJson },

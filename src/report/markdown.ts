@@ -1,15 +1,20 @@
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { buildTables, COLUMNS, rowCells } from './rows.js';
+import { buildTables, findingSentences, runColumns } from './rows.js';
+import { legendSentences } from './legend.js';
+import { renderTargetTables } from './target-columns.js';
+import { renderTable } from './table/write.js';
+import { escapeCell } from './table/escape.js';
+import type { Column } from './table/column.js';
 import { formatBytes } from './units.js';
 import { noiseReasons } from './noise.js';
 import { toViewData } from './html/view.js';
 import { defaultState, indexCases } from './html/rebase.js';
 import { sectionTakeaway } from './html/sections.js';
 
-/** Escapes text for a GitHub Markdown table cell or list item: no pipes, no HTML, one line. */
-export function escapeCell(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, ' ');
+/** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
+function escapeText(s: string, maxChars?: number): string {
+  return escapeCell(s, 'markdown', maxChars);
 }
 
 /** At most `max` characters, with an ellipsis when cut (Markdown stays short enough for a PR comment). */
@@ -28,7 +33,8 @@ function provenanceLine(r: ResultsFile, i: number, several: boolean): string {
  * workload × size × shape × direction the takeaway of each class, a table with a Class column
  * (and a Target column when the results span several targets), the cases without numbers with
  * their reason (for `incorrect`: path, expected, actual), and the code being measured in a
- * collapsed block. Accepts one results file or several (merged). Pure: returns the text.
+ * collapsed block; a run on several targets ends with its side-by-side tables. Accepts one results
+ * file or several (merged). Pure: returns the text (what `jsonbench run` writes as report.md).
  */
 export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): string {
   const model = buildModel(asRuns(input));
@@ -36,57 +42,62 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   const multiTarget = model.targets.length > 1;
   const first = model.runs[0];
   const out: string[] = ['# jsonbench results', ''];
-  for (const [i, r] of model.runs.entries()) out.push(provenanceLine(r, i, several), '');
+  for (const [i, r] of model.runs.entries()) out.push(escapeText(provenanceLine(r, i, several), Infinity), '');
   for (const [i, r] of model.runs.entries()) {
     const noise = noiseReasons(r);
     if (noise.length) out.push(`> ⚠ Noisy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`, '');
   }
-  out.push(
-    `Mean and Median are per op (median across launches); Error is the half-width of the ${(first.policy.measure.confidence * 100).toFixed(1)}% confidence interval; Ratio is against the class baseline, drawn from alternating rounds in the same process (< 1 is faster). Allocated is bytes/op (Node: GC-corrected heap accounting; pointer compression ${first.environment.pointerCompression ? 'on' : 'off'}).`,
-    '',
-  );
+  out.push(...legendSentences(first), '');
   const counts = new Map<string, number>();
   for (const c of model.cases) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
   const order = ['measured', 'incorrect', 'failed', 'timeout', 'crashed', 'unsupported'];
   out.push(`**${model.cases.length} cases:** ${[...counts].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])).map(([s, n]) => `${n} ${s}`).join(', ')}`, '');
   const data = toViewData(model);
   const index = indexCases(data);
-  const head = ['Class', COLUMNS[0], ...(multiTarget ? ['Target'] : []), ...COLUMNS.slice(1)];
+  const run = runColumns({ maxChars: 160 });
+  const columns: Column<ReportCase>[] = [
+    { id: 'class', header: 'Class', cell: (c) => c.class },
+    run[0],
+    ...(multiTarget ? [{ id: 'target', header: 'Target', cell: (c: ReportCase) => c.targetKey }] : []),
+    ...run.slice(1),
+  ];
   for (const [gi, table] of buildTables(model.cases).entries()) {
     const group = data.groups[gi];
-    out.push(`## ${table.title}`, '');
+    out.push(`## ${escapeText(table.title)}`, '');
     for (const [si, s] of table.sections.entries()) {
       const sentences = sectionTakeaway(data, index, group, group.sections[si], defaultState());
-      for (const t of sentences) out.push(`**${s.caseClass}** (against ${s.baseline ?? 'none'}): ${escapeCell(t)}`, '');
+      for (const t of sentences) out.push(`**${s.caseClass}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t)}`, '');
     }
-    out.push(`| ${head.join(' | ')} |`, `|${' --- |'.repeat(head.length)}`);
-    for (const s of table.sections) {
-      const cases = multiTarget ? [...s.cases].sort((a, b) => s.cases.findIndex((x) => x.serializer === a.serializer) - s.cases.findIndex((x) => x.serializer === b.serializer)) : s.cases;
-      for (const c of cases as ReportCase[]) {
-        const cells = rowCells(c).map((x) => escapeCell(clip(x, 160)));
-        if (multiTarget) cells.splice(1, 0, escapeCell(c.targetKey));
-        out.push(`| ${s.caseClass} | ${cells.join(' | ')} |`);
-      }
-    }
+    const rows = table.sections.flatMap((s) => (multiTarget ? [...s.cases].sort((a, b) => s.cases.findIndex((x) => x.serializer === a.serializer) - s.cases.findIndex((x) => x.serializer === b.serializer)) : s.cases) as ReportCase[]);
+    out.push(renderTable({ columns, rows }, 'markdown'));
     const all = table.sections.flatMap((s) => s.cases) as ReportCase[];
     const payloads = [...new Map(all.map((c) => [c.payload.sha256, c.payload])).values()];
     out.push('', `Payload: ${payloads.map((p) => `${formatBytes(p.bytes)}, sha256 \`${p.sha256.slice(0, 16)}…\``).join(' / ')}`);
+    const sentences = findingSentences(all);
+    if (sentences.length) {
+      out.push('', 'Findings:', '');
+      for (const { c, message } of sentences) out.push(`- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''}: ${escapeText(message)}.`);
+    }
     const broken = all.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
     if (broken.length) {
       out.push('', 'Not ranked:', '');
       for (const c of broken) {
-        const mm = c.mismatch ? ` at \`${escapeCell(c.mismatch.path)}\`: expected \`${escapeCell(clip(c.mismatch.expected, 120))}\`, got \`${escapeCell(clip(c.mismatch.actual, 120))}\`` : '';
-        out.push(`- **${escapeCell(c.serializer)}**${multiTarget ? ` (${escapeCell(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeCell(clip(c.reason ?? ''))}`);
+        const mm = c.mismatch ? ` at \`${escapeText(c.mismatch.path)}\`: expected \`${escapeText(clip(c.mismatch.expected, 120))}\`, got \`${escapeText(clip(c.mismatch.actual, 120))}\`` : '';
+        out.push(`- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeText(clip(c.reason ?? ''))}`);
       }
     }
     const code = new Map<string, string>();
     for (const c of all) if (c.code && !code.has(c.serializer)) code.set(c.serializer, c.code);
     if (code.size) {
-      out.push('', '<details><summary>The code being measured</summary>', '', '| Serializer | Code |', '| --- | --- |');
-      for (const [s, src] of code) out.push(`| ${escapeCell(s)} | \`${escapeCell(src).replace(/`/g, "'")}\` |`);
-      out.push('', '</details>');
+      out.push('', '<details><summary>The code being measured</summary>', '', renderTable({
+        columns: [{ id: 'serializer', header: 'Serializer', cell: ([name]) => name }, { id: 'code', header: 'Code', cell: ([, src]) => `\`${src.replace(/`/g, "'")}\`` }],
+        rows: [...code],
+      }, 'markdown'), '', '</details>');
     }
     out.push('');
   }
-  return out.join('\n');
+  const text = out.join('\n');
+  // a run on several targets ends with its side-by-side tables (one section per results file that has them)
+  const sideBySide = model.runs.map((r, i) => (r.targets.length > 1 ? `\n## Side by side, by target${several ? ` (#${i + 1})` : ''}\n\n${renderTargetTables(r, 'markdown')}` : '')).join('');
+  return text + sideBySide;
 }

@@ -1,12 +1,12 @@
 import type { CaseResult, Environment, ResultsFile } from '../results/types.js';
 
 /** A case as the reports see it: tagged with the target it ran on and the results file it came from. */
-export interface ReportCase extends CaseResult {
+export type ReportCase = CaseResult & {
   /** the target's label in every report (see {@link targetLabel}), plus ` · #<file>` when two files share it but not a machine */
   targetKey: string;
   /** index into {@link ReportModel.runs} */
   source: number;
-}
+};
 
 /** Several results files merged into one report: every provenance kept, cases concatenated. */
 export interface ReportModel {

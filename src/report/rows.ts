@@ -1,8 +1,7 @@
 import type { CaseResult } from '../results/types.js';
+import { ratioIntervalOf } from '../results/ratio.js';
 import { formatBytes, formatRatio, formatTime } from './units.js';
-
-/** The columns of a results table, in order. */
-export const COLUMNS = ['Serializer', 'Version', 'Mean', 'Error', 'Median', 'Ratio', 'Allocated', 'Alloc Ratio', 'Notes'] as const;
+import type { Column } from './table/column.js';
 
 /** One table: the cases of one workload × size × shape × direction, grouped by class. */
 export interface ResultTable {
@@ -49,6 +48,14 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
   });
 }
 
+/** Findings whose message is printed as a sentence under the table (the notes cell only points at it). */
+export const SENTENCE_FINDINGS: readonly string[] = ['mean-ratio'];
+
+/** The sentence-worthy findings of some cases, in order: who, and the message. */
+export function findingSentences<C extends CaseResult>(cases: readonly C[]): { c: C; message: string }[] {
+  return cases.flatMap((c) => c.findings.filter((f) => SENTENCE_FINDINGS.includes(f.code)).map((f) => ({ c, message: f.message })));
+}
+
 /** The notes cell: ✗ incorrect/failed with the reason, ⚠ noisy, ! too fast, – unsupported. */
 export function notesOf(c: CaseResult): string {
   const notes: string[] = [];
@@ -60,23 +67,39 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'too-fast') notes.push('! too fast to be real');
     else if (f.code === 'baseline-unavailable') notes.push(`no ratio: ${f.message}`);
     else if (f.code === 'relaunched') notes.push(`↻ relaunched ${c.samples.relaunches}×`);
+    else if (f.code === 'mean-ratio') notes.push('≠ mean and ratio disagree (see below)');
   }
   if (c.serializer === c.baseline && c.status === 'measured') notes.unshift('baseline');
   return notes.join('; ');
 }
 
-/** The cells of one row, formatted (units by magnitude). */
-export function rowCells(c: CaseResult): string[] {
-  const t = c.status === 'measured' ? c.time : undefined;
+/**
+ * The run table's columns (units by magnitude): Serializer, Version, Mean, Error, Median, Ratio,
+ * Allocated, Alloc Ratio, Notes (reports of several targets add a Target column after Serializer).
+ * On a narrow terminal, Median and Alloc Ratio go first, then Error, then Version and Allocated,
+ * then Mean; Serializer, Ratio and Notes (wrapped) always stay.
+ */
+export function runColumns(options: { notesWrap?: number; maxChars?: number } = {}): Column<CaseResult>[] {
+  const t = (c: CaseResult) => (c.status === 'measured' ? c.time : undefined);
+  const counted = (c: CaseResult) => c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a';
+  const m = options.maxChars;
   return [
-    c.serializer,
-    c.serializerVersion,
-    t ? formatTime(t.mean) : '—',
-    t ? formatTime(t.error) : '—',
-    t ? formatTime(t.median) : '—',
-    c.status === 'measured' ? formatRatio(c.ratio, c.ratioError) : '—',
-    c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a' ? `${c.allocated.method === 'estimate' ? '~' : ''}${formatBytes(c.allocated.mean)}` : '—',
-    c.status === 'measured' && c.allocated?.method !== 'n/a' ? formatRatio(c.allocRatio) : '—',
-    notesOf(c),
+    { id: 'serializer', header: 'Serializer', cell: (c) => c.serializer, maxChars: m },
+    { id: 'version', header: 'Version', cell: (c) => c.serializerVersion, maxChars: m, priority: 2 },
+    { id: 'mean', header: 'Mean', cell: (c) => { const x = t(c); return x ? formatTime(x.mean) : '—'; }, priority: 1 },
+    { id: 'error', header: 'Error', cell: (c) => { const x = t(c); return x ? formatTime(x.error) : '—'; }, priority: 3 },
+    { id: 'median', header: 'Median', cell: (c) => { const x = t(c); return x ? formatTime(x.median) : '—'; }, priority: 4 },
+    { id: 'ratio', header: 'Ratio', cell: (c) => (c.status === 'measured' ? formatRatio(c.ratio, ratioIntervalOf(c)) : '—') },
+    { id: 'allocated', header: 'Allocated', cell: (c) => (counted(c) ? `${c.allocated!.method === 'estimate' ? '~' : ''}${formatBytes(c.allocated!.mean!)}` : '—'), priority: 2 },
+    { id: 'alloc-ratio', header: 'Alloc Ratio', cell: (c) => (c.status === 'measured' && c.allocated?.method !== 'n/a' ? formatRatio(c.allocRatio) : '—'), priority: 4 },
+    { id: 'notes', header: 'Notes', cell: notesOf, ...(options.notesWrap ? { wrap: options.notesWrap } : {}), maxChars: m },
   ];
+}
+
+/** The headers of the run table, in order. */
+export const COLUMNS: readonly string[] = runColumns().map((c) => c.header);
+
+/** The cells of one row, formatted (units by magnitude), unescaped. */
+export function rowCells(c: CaseResult): string[] {
+  return runColumns().map((col) => col.cell(c));
 }

@@ -1,6 +1,8 @@
 // Shipped verbatim into the HTML report's script (see html/client-bundle.ts), so the takeaway is
 // recomputed in the page when a reader picks another baseline or hides serializers: keep every
-// function here a self-contained declaration that calls only the others (no imports, no constants).
+// function here a self-contained declaration that calls only the others and units.ts's ratioNumber
+// (shipped beside it; imported here for the type checker only) — no constants.
+import { ratioNumber } from './units.js';
 
 /** One row a takeaway is computed from: a serializer's outcome in one group (and target). */
 export interface TakeawayRow {
@@ -11,8 +13,8 @@ export interface TakeawayRow {
   status: string;
   /** time / baseline's time (< 1 is faster); null when unknown */
   ratio: number | null;
-  /** half-width of the ratio's confidence interval; null when unknown (then nothing is claimed) */
-  ratioError: number | null;
+  /** the ratio's confidence interval on the log scale, [low, high]; null when unknown (then nothing is claimed) */
+  interval: [number, number] | null;
   /** allocated bytes / baseline's; null when unknown */
   allocRatio: number | null;
 }
@@ -22,17 +24,27 @@ export function joinNames(names: string[]): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-/** `x ± e` with 2 decimals, 3 when the error is under 0.01; `x (error unknown)` when it is null. */
-export function formatPlusMinus(x: number, e: number | null, times = ''): string {
-  if (e === null || !Number.isFinite(e)) return `${x.toFixed(2)}${times} (error unknown)`;
-  const d = e > 0 && e < 0.01 ? 3 : 2;
-  return `${x.toFixed(d)}${times} ± ${e.toFixed(d)}`;
+/** `x× (lo–hi×)` as {@link ratioNumber} writes them (3 decimals when the interval is narrower than 0.02); `x (error unknown)` without an interval. */
+export function formatInterval(x: number, interval: [number, number] | null, times = ''): string {
+  if (interval === null || !Number.isFinite(interval[0]) || !Number.isFinite(interval[1])) return `${ratioNumber(x, 2)}${times} (error unknown)`;
+  const d = interval[1] - interval[0] < 0.02 ? 3 : 2;
+  return `${ratioNumber(x, d)}${times} (${ratioNumber(interval[0], d)}–${ratioNumber(interval[1], d)}${times})`;
 }
 
-/** The interval [ratio − error, ratio + error]; unbounded when the error is unknown. */
+/** The ratio's interval; unbounded when unknown. */
 export function ratioInterval(r: TakeawayRow): [number, number] {
-  const e = r.ratioError;
-  return e === null || !Number.isFinite(e) ? [-Infinity, Infinity] : [(r.ratio as number) - e, (r.ratio as number) + e];
+  return r.interval === null ? [0, Infinity] : r.interval;
+}
+
+/**
+ * True when a row's interval spans more than a factor of 10 (high ÷ low > 10: the ratio is known
+ * only to within about ×/÷ 3) or is unknown: such a ratio is not ranked (the issue's "57.6 ± 258 at
+ * the top", whose log-scale interval spans a factor of about 8,000); the sentence says it is too
+ * uncertain instead. A noisy but usable ratio (0.32 [0.16–0.65] at load 9) stays ranked.
+ */
+export function tooUncertain(r: TakeawayRow): boolean {
+  const [lo, hi] = ratioInterval(r);
+  return !(lo > 0) || !(hi / lo <= 10);
 }
 
 /** True when the two rows' ratio intervals overlap: their difference is within noise. */
@@ -56,21 +68,25 @@ export function allocClause(a: number | null): string {
  * it allocates; who else is measurably faster, within noise of the baseline, or measurably slower;
  * and which cases were not ranked. Honest about error bars: two serializers whose ratio intervals
  * overlap are "within noise of each other", no one is called fastest while another's interval
- * overlaps it, and no one is called faster than the baseline when its interval includes 1 (or its
- * error is unknown).
+ * overlaps it, no one is called faster than the baseline when its interval includes 1 (or its
+ * error is unknown), and a ratio whose interval spans more than a factor of 10 is not ranked at all
+ * ({@link tooUncertain}). Intervals are on the log scale (results/ratio.ts).
  * @param baseline the baseline's serializer id; its row has ratio 1 ± 0 when measured
  * @param baselineLabel how to name the baseline
  * @returns one line of text ending with a full stop
  */
 export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabel: string): string {
-  const measured = rows.filter((r) => r.status === 'measured' && r.ratio !== null && Number.isFinite(r.ratio))
+  const withRatio = rows.filter((r) => r.status === 'measured' && r.ratio !== null && Number.isFinite(r.ratio))
     .sort((a, b) => (a.ratio as number) - (b.ratio as number));
+  const uncertain = withRatio.filter((r) => r.name !== baseline && tooUncertain(r));
+  const measured = withRatio.filter((r) => !uncertain.includes(r));
   const broken = rows.filter((r) => r.status !== 'measured' && r.status !== 'unsupported');
-  const tail = broken.length ? ` Not ranked: ${broken.map((r) => `${r.label} (${r.status})`).join(', ')}.` : '';
-  if (measured.length === 0) return `Nothing here has a ratio against ${baselineLabel}.${tail}`;
+  const vague = uncertain.length ? ` Too uncertain to rank: ${uncertain.map((r) => `${r.label} (${ratioNumber(r.ratio as number, 2)}, ${r.interval ? `${ratioNumber(r.interval[0], 2)}–${ratioNumber(r.interval[1], 2)}` : 'error unknown'})`).join(', ')}.` : '';
+  const tail = `${vague}${broken.length ? ` Not ranked: ${broken.map((r) => `${r.label} (${r.status})`).join(', ')}.` : ''}`;
+  if (measured.length === 0) return `Nothing here has a ratio against ${baselineLabel} to rank.${tail}`;
   if (measured.length === 1) {
     const only = measured[0];
-    return (only.name === baseline ? `Only ${baselineLabel} was measured.` : `Only ${only.label} has a ratio: ${formatPlusMinus(only.ratio as number, only.ratioError)} of ${baselineLabel}'s time.`) + tail;
+    return (only.name === baseline ? (uncertain.length ? `Only ${baselineLabel} has a ratio precise enough to rank.` : `Only ${baselineLabel} was measured.`) : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval)} of ${baselineLabel}'s time.`) + tail;
   }
   const clauses: string[] = [];
   const hi = (r: TakeawayRow) => ratioInterval(r)[1];
@@ -81,27 +97,29 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   };
   const leader = measured[0];
   const tied = measured.filter((r) => withinNoise(r, leader));
+  // a ratio too uncertain to rank whose interval reaches the leader's could be the fastest: then no one is called fastest
+  const shadowed = uncertain.some((r) => lo(r) <= hi(leader));
   let top = tied;
-  if (tied.length === 1 && leader.name === baseline) {
+  if (tied.length === 1 && !shadowed && leader.name === baseline) {
     const next = measured[1];
-    clauses.push(`${baselineLabel} (the baseline) is fastest; the next, ${next.label}, takes ${formatPlusMinus(next.ratio as number, next.ratioError, '×')} as long`);
+    clauses.push(`${baselineLabel} (the baseline) is fastest; the next, ${next.label}, takes ${formatInterval(next.ratio as number, next.interval, '×')} as long`);
     top = [leader, next];
-  } else if (tied.length === 1) {
+  } else if (tied.length === 1 && !shadowed) {
     const r = leader.ratio as number;
-    const e = leader.ratioError;
-    if (hi(leader) < 1 && e !== null) clauses.push(`${leader.label} is fastest, ${formatPlusMinus(1 / r, e / (r * r), '×')} faster than ${baselineLabel}${allocClause(leader.allocRatio)}`);
-    else clauses.push(`${leader.label} has the lowest ratio, ${formatPlusMinus(r, e)}, which is within noise of ${baselineLabel}`);
+    const iv = leader.interval;
+    if (hi(leader) < 1 && iv !== null) clauses.push(`${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×')} faster than ${baselineLabel}${allocClause(leader.allocRatio)}`);
+    else clauses.push(`${leader.label} has the lowest ratio, ${formatInterval(r, iv)}, which is within noise of ${baselineLabel}`);
   } else {
-    // several within noise of the leader: name only what the intervals support
+    // several within noise of the leader (or one shadowed by a ratio too uncertain to rank): name only what the intervals support
     const faster = tied.filter((r) => r.name !== baseline && hi(r) < 1);
-    if (faster.length === tied.length) {
+    if (faster.length === tied.length && !shadowed) {
       clauses.push(`${joinNames(faster.map((r) => r.label))} are fastest and within noise of each other, ${speeds(faster)} faster than ${baselineLabel}`);
       top = faster;
     } else if (faster.length) {
       clauses.push(`${joinNames(faster.map((r) => r.label))} ${faster.length > 1 ? 'are' : 'is'} measurably faster than ${baselineLabel} (${speeds(faster)}), but wider intervals overlap ${faster.length > 1 ? 'them' : 'it'}: none is clearly fastest`);
       top = faster;
     } else {
-      clauses.push(`${joinNames(tied.map((r) => r.label))} are within noise of each other at the top; none is measurably faster than ${baselineLabel}`);
+      clauses.push(`${joinNames(tied.map((r) => r.label))} ${tied.length > 1 ? 'are within noise of each other' : 'is'} at the top; none is measurably faster than ${baselineLabel}`);
     }
   }
   const rest = measured.filter((r) => !top.includes(r) && r.name !== baseline);

@@ -1,5 +1,8 @@
 import type { AllocStats, CaseResult, ResultsFile } from '../results/types.js';
 import { formatBytes, formatTime } from './units.js';
+import type { Column } from './table/column.js';
+import { renderTable } from './table/write.js';
+import { escapeCell } from './table/escape.js';
 
 /**
  * The side-by-side view of a `--target` run: one table per workload × size × shape × direction,
@@ -33,13 +36,13 @@ export function formatDelta(mean: number | undefined, reference: number | undefi
 
 /** Builds the per-target tables of a results file whose cases carry `target`. Pure. */
 export function buildTargetTables(results: ResultsFile): TargetTable[] {
-  const targets = results.targets?.map((t) => t.id) ?? [...new Set(results.cases.flatMap((c) => (c.target ? [c.target.id] : [])))];
+  const targets = results.targets.map((t) => t.id);
   const byTable = new Map<string, CaseResult[]>();
-  for (const c of results.cases) if (c.target) { const k = keyOf(c); if (!byTable.has(k)) byTable.set(k, []); byTable.get(k)!.push(c); }
+  for (const c of results.cases) { const k = keyOf(c); if (!byTable.has(k)) byTable.set(k, []); byTable.get(k)!.push(c); }
   const head = ['Class', 'Serializer', ...targets.flatMap((t, i) => (i === 0 ? [`${t} Mean`, `${t} Allocated`] : [`${t} Mean`, `${t} Δ`, `${t} Allocated`])), 'Notes'];
   return [...byTable].map(([title, cases]) => {
     const rowKeys = [...new Set(cases.map((c) => `${c.class}\u0000${c.serializer}`))];
-    const find = (k: string, t: string) => cases.find((c) => `${c.class}\u0000${c.serializer}` === k && c.target!.id === t);
+    const find = (k: string, t: string) => cases.find((c) => `${c.class}\u0000${c.serializer}` === k && c.target.id === t);
     const meanOf = (c?: CaseResult) => (c?.status === 'measured' ? c.time?.mean : undefined);
     const rows = rowKeys.map((k) => {
       const [cls, serializer] = k.split('\u0000');
@@ -58,7 +61,7 @@ export function buildTargetTables(results: ResultsFile): TargetTable[] {
       return [cls, serializer, ...cells, note];
     });
     const rankings = targets.flatMap((t) => [...new Set(cases.map((c) => c.class))].flatMap((cls) => {
-      const measured = cases.filter((c) => c.target!.id === t && c.class === cls && c.status === 'measured' && c.time).sort((a, b) => a.time!.mean - b.time!.mean);
+      const measured = cases.filter((c) => c.target.id === t && c.class === cls && c.status === 'measured' && c.time).sort((a, b) => a.time!.mean - b.time!.mean);
       return measured.length ? [`${t} · ${cls}: ${measured.map((c, i) => `${i + 1}. ${c.serializer} ${formatTime(c.time!.mean)}`).join(', ')}`] : [];
     }));
     return { title, head, rows, rankings };
@@ -67,26 +70,28 @@ export function buildTargetTables(results: ResultsFile): TargetTable[] {
 
 /** One line per target: runtime, engine, allocation method seen, and wall time spent on it (or its fault). Pure. */
 export function targetSummaryLines(results: ResultsFile): string[] {
-  return (results.targets ?? []).map((t) => {
+  return results.targets.map((t) => {
     if (t.fault) return `${t.id}: ${t.fault}`;
-    const methods = [...new Set(results.cases.filter((c) => c.target?.id === t.id && c.allocated).map((c) => c.allocated!.method))];
+    const methods = [...new Set(results.cases.filter((c) => c.target.id === t.id && c.allocated).map((c) => c.allocated!.method))];
     const time = t.timing ? ` · setup ${(t.timing.prepareMs / 1000).toFixed(1)} s, ${t.timing.launches} launches ${(t.timing.launchMs / 1000).toFixed(1)} s` : '';
     return `${t.id}: ${t.runtime} ${t.version} (${t.engine} ${t.engineVersion})${methods.length ? ` · allocation ${methods.join('/')}` : ''}${time}`;
   });
 }
 
-/** Renders the per-target tables as aligned text (terminal) or GitHub Markdown. Pure. */
+/** The columns of a target table: its head, cell i of each row. */
+function targetColumns(t: TargetTable): Column<string[]>[] {
+  return t.head.map((header, i) => ({ id: header, header, cell: (row: string[]) => row[i] }));
+}
+
+/** Renders the per-target tables as terminal text or GitHub Markdown (table/write.ts). Pure. */
 export function renderTargetTables(results: ResultsFile, format: 'text' | 'markdown'): string {
-  const out: string[] = [format === 'markdown' ? '### Targets' : 'Targets:', ...(format === 'markdown' ? [''] : []), ...targetSummaryLines(results).map((l) => (format === 'markdown' ? `- ${l}` : `  ${l}`)), ''];
+  const md = format === 'markdown';
+  const esc = (s: string) => escapeCell(s, md ? 'markdown' : 'terminal', Infinity);
+  const out: string[] = [md ? '### Targets' : 'Targets:', ...(md ? [''] : []), ...targetSummaryLines(results).map((l) => (md ? `- ${esc(l)}` : `  ${esc(l)}`)), ''];
   for (const t of buildTargetTables(results)) {
-    if (format === 'markdown') {
-      const esc = (s: string) => s.replace(/\|/g, '\\|');
-      out.push(`### ${t.title} — by target`, '', `| ${t.head.map(esc).join(' | ')} |`, `|${' --- |'.repeat(t.head.length)}`, ...t.rows.map((r) => `| ${r.map(esc).join(' | ')} |`), '', 'Ranking per target:', '', ...t.rankings.map((r) => `- ${r}`), '');
-    } else {
-      const widths = t.head.map((h, i) => Math.max(h.length, ...t.rows.map((r) => r[i].length)));
-      const line = (r: string[]) => r.map((x, i) => (i === r.length - 1 ? x : x.padEnd(widths[i]))).join('  ').trimEnd();
-      out.push(`${t.title} — by target (Δ: mean ÷ ${results.targets?.[0]?.id ?? 'first target'}'s; ~ allocation estimated)`, line(t.head), line(widths.map((w) => '─'.repeat(w))), ...t.rows.map(line), '', 'Ranking per target:', ...t.rankings.map((r) => `  ${r}`), '');
-    }
+    const table = renderTable({ columns: targetColumns(t), rows: t.rows }, md ? 'markdown' : 'terminal');
+    if (md) out.push(`### ${esc(t.title)} — by target`, '', table, '', 'Ranking per target:', '', ...t.rankings.map((r) => `- ${esc(r)}`), '');
+    else out.push(`${esc(t.title)} — by target (Δ: mean ÷ ${esc(results.targets[0]?.id ?? 'first target')}'s; ~ allocation estimated)`, table, '', 'Ranking per target:', ...t.rankings.map((r) => `  ${esc(r)}`), '');
   }
   return out.join('\n');
 }

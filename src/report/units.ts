@@ -20,10 +20,25 @@ export function formatBytes(bytes: number): string {
   return `${sig(bytes / 1024 ** 3)} GB`;
 }
 
-/** A ratio with 2 decimals, and its error when known: `1.52 ± 0.03`. */
-export function formatRatio(ratio: number | null | undefined, error?: number | null): string {
-  if (ratio === null || ratio === undefined) return '—';
-  return error !== null && error !== undefined && Number.isFinite(error) && error > 0 ? `${ratio.toFixed(2)} ± ${error.toFixed(2)}` : ratio.toFixed(2);
+/**
+ * A ratio, and its confidence interval when known: `0.45 [0.31–0.66]` (the interval is on the log
+ * scale, so asymmetric and above 0; see results/ratio.ts). Two decimals, three when the interval is
+ * narrower than 0.02; see {@link ratioNumber} for large and tiny values.
+ */
+export function formatRatio(ratio: number | null | undefined, interval?: readonly [number, number] | null): string {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '—';
+  if (!interval || !(interval[1] > interval[0]) || !Number.isFinite(interval[1])) return ratioNumber(ratio, 2);
+  const d = interval[1] - interval[0] < 0.02 ? 3 : 2;
+  return `${ratioNumber(ratio, d)} [${ratioNumber(interval[0], d)}–${ratioNumber(interval[1], d)}]`;
+}
+
+/** A ratio with `d` decimals; no decimals from 100, one from 10; one significant digit under 0.01 (0.0003, never a false 0.00). */
+export function ratioNumber(x: number, d: number): string {
+  const abs = Math.abs(x);
+  if (abs >= 100) return x.toFixed(0);
+  if (abs >= 10) return x.toFixed(1);
+  if (abs > 0 && abs < 0.01) return x.toPrecision(1);
+  return x.toFixed(d);
 }
 
 /** 3 significant digits without exponent notation. */

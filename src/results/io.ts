@@ -1,5 +1,7 @@
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
-import { RESULTS_SCHEMA_VERSION, type CaseResult, type ResultsFile } from './types.js';
+import type { CaseResult, ResultsFile } from './types.js';
+import { checkResults } from './validate.js';
+import { ResultsFileError } from './errors.js';
 
 /** Writes the results file atomically (temp file, then rename), so a reader never sees half a file. */
 export function writeResults(path: string, results: ResultsFile): void {
@@ -9,18 +11,17 @@ export function writeResults(path: string, results: ResultsFile): void {
 }
 
 /**
- * Reads and checks a results file. @throws Error naming the file: unreadable, not JSON (with the
- * position), not a jsonbench results file, or of another schema version.
+ * Reads and checks a results file (older layouts are upgraded, see results/upgrade.ts).
+ * @throws ResultsFileError naming the file: unreadable, not JSON (with the position), not a
+ * jsonbench results file, of a newer schema version, or not matching the schema (with the path of
+ * the first problem)
  */
 export function readResults(path: string): ResultsFile {
   let text: string;
-  try { text = readFileSync(path, 'utf8'); } catch (e) { throw new Error(`${path}: cannot read: ${(e as Error).message}`); }
+  try { text = readFileSync(path, 'utf8'); } catch (e) { throw new ResultsFileError(path, '', `cannot read: ${(e as Error).message}`); }
   let value: unknown;
-  try { value = JSON.parse(text); } catch (e) { throw new Error(`${path}: not valid JSON: ${(e as Error).message}`); }
-  const r = value as Partial<ResultsFile>;
-  if (!r || typeof r !== 'object' || r.tool !== 'jsonbench' || !Array.isArray(r.cases)) throw new Error(`${path}: not a jsonbench results file (expected "tool": "jsonbench" and "cases")`);
-  if (r.schemaVersion !== RESULTS_SCHEMA_VERSION) throw new Error(`${path}: results schemaVersion ${String(r.schemaVersion)}; this jsonbench reads version ${RESULTS_SCHEMA_VERSION}`);
-  return r as ResultsFile;
+  try { value = JSON.parse(text); } catch (e) { throw new ResultsFileError(path, '', `not valid JSON: ${(e as Error).message}`); }
+  return checkResults(value, path);
 }
 
 /** Reads the partial file of an interrupted run (one case per line; a torn last line is skipped). */

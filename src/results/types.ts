@@ -1,154 +1,257 @@
-import type { Direction, Shape } from '../workloads/types.js';
-import type { CaseClass, Family } from '../serializers/types.js';
-import type { MeasurePolicy } from '../worker/protocol.js';
-import type { InstructionStats } from '../instructions/callgrind.js';
+/**
+ * The results file (`results.json`), defined once as a TypeBox schema: the TypeScript types below
+ * are derived from it (`Static<…>`), and `jsonbench report`, `compare` and `ledger import` check a
+ * file against the same schema before reading it (results/validate.ts). A case is a tagged union
+ * on `status` (tinybench's task state): only a `measured` case carries numbers, so code cannot
+ * rank a case that has none.
+ *
+ * Units: times in ns/op, allocation in bytes/op, ratios as plain numbers (< 1 is faster).
+ */
+import { Type, type Static, type TOptional, type TSchema, type TUndefined } from '@sinclair/typebox';
+import type { CaseClass, CaseTarget, Direction, Family, Shape, Side } from '../case/coordinates.js';
+import type { MeasurePolicy } from '../case/policy.js';
+import type { AllocationMethod, InstructionStats } from '../case/measurements.js';
 
-/** Version of the results file layout; bump on any incompatible change. */
-export const RESULTS_SCHEMA_VERSION = 1;
+/** Version of the results file layout; bump on any incompatible change (and add its upgrade to results/upgrade.ts). */
+export const RESULTS_SCHEMA_VERSION = 2;
+
+const str = Type.String();
+const nonNegative = Type.Number({ minimum: 0 });
+const positive = Type.Number({ exclusiveMinimum: 0 });
+const count = Type.Integer({ minimum: 0 });
+const Optional = <T extends TSchema>(t: T) => Type.Optional(t);
+
+export const ShapeSchema = Type.Union([Type.Literal('single'), Type.Literal('list'), Type.Literal('many')]);
+export const DirectionSchema = Type.Union([Type.Literal('serialize'), Type.Literal('deserialize')]);
+export const FamilySchema = Type.Union([Type.Literal('builtin'), Type.Literal('schema-compiled'), Type.Literal('reflection'), Type.Literal('validator')]);
+export const CaseClassSchema = Type.Union([Type.Literal('serialize'), Type.Literal('parse'), Type.Literal('validate'), Type.Literal('transform')]);
+const SideSchema = Type.Union([Type.Literal('serializer'), Type.Literal('baseline')]);
+const AllocationMethodSchema = Type.Union([Type.Literal('exact'), Type.Literal('estimate'), Type.Literal('n/a')]);
+
+/** Time per op over all launches (ns/op). `mean`/`median` are the median across launches of each launch's mean/median; `error` is the CI half-width of the pooled samples' mean. */
+export const TimeStatsSchema = Type.Object({
+  mean: nonNegative, median: nonNegative, error: nonNegative, stddev: nonNegative, min: nonNegative, max: nonNegative,
+  unit: Type.Literal('ns/op'),
+  /** samples pooled over launches */
+  n: Type.Integer({ minimum: 1 }),
+  outliers: Type.Object({ low: count, high: count }),
+  /** spread of launch means: (max − min) / median, a fraction */
+  launchSpread: nonNegative,
+});
+export type TimeStats = Static<typeof TimeStatsSchema>;
 
 /**
- * A case's outcome, as a discriminated union on `status` (tinybench's task state):
- * only `measured` cases carry numbers and can be ranked.
+ * Fields a variant does not have, typed `undefined` so code can read `c.time?.mean` on any case
+ * and get nothing for a case without numbers (or `allocated?.mean` for a runtime without a counter) (the schema refuses them if present).
  */
-export type CaseStatus = 'measured' | 'incorrect' | 'unsupported' | 'failed' | 'timeout' | 'crashed';
+const absent = <K extends string>(...keys: K[]) => Object.fromEntries(keys.map((k) => [k, Type.Optional(Type.Undefined())])) as { [P in K]: TOptional<TUndefined> };
+/**
+ * Bytes allocated per op (median of the windows) and GCs per op, from the allocation pass; or,
+ * where the runtime has no counter, `n/a` with the reason in `note`.
+ */
+export const AllocStatsSchema = Type.Union([
+  Type.Object({
+    method: Type.Union([Type.Literal('exact'), Type.Literal('estimate')]),
+    mean: nonNegative,
+    unit: Type.Literal('bytes/op'),
+    gcPerOp: nonNegative,
+    /** bytes/op of each window */
+    windows: Type.Array(nonNegative, { minItems: 1 }),
+    /** how it was estimated (set for `estimate`) */
+    note: Optional(str),
+  }),
+  Type.Object({ method: Type.Literal('n/a'), unit: Type.Literal('bytes/op'), /** why there is no figure */ note: str, ...absent('mean', 'gcPerOp', 'windows') }),
+]);
+export type AllocStats = Static<typeof AllocStatsSchema>;
 
-/** Time per op over all launches (ns/op). `mean`/`median` are the median across launches of each launch's mean/median; `error` is the 99.9% CI half-width of the pooled samples' mean. */
-export interface TimeStats {
-  mean: number; median: number; error: number; stddev: number; min: number; max: number;
-  unit: 'ns/op';
-  /** samples pooled over launches */
-  n: number;
-  outliers: { low: number; high: number };
-  /** spread of launch means: (max − min) / median, a fraction */
-  launchSpread: number;
-}
-
-/** Bytes allocated per op (median of the windows) and GCs per op, from the allocation pass. */
-export interface AllocStats {
-  mean: number;
-  unit: 'bytes/op';
-  gcPerOp: number;
-  /** bytes/op of each window */
-  windows: number[];
-  /** how the figure was obtained: `exact` = GC-corrected V8 heap accounting (Node); for `n/a`, `mean` is 0, `windows` empty and meaningless */
-  method: 'exact' | 'estimate' | 'n/a';
-  /** how it was estimated, or why there is no figure (set by the worker for `estimate` and `n/a`) */
-  note?: string;
-}
-
-/** The runtime a case ran on (`--target`); absent when the run named no target (the host's Node, unbundled). */
-export interface CaseTarget {
-  /** the target as given: `node`, `node@22`, `bun`, `deno`, `chromium`, `quickjs`, `ssh://user@host:port` */
-  id: string;
-  /** `node`, `bun`, `deno`, `chromium`, `quickjs` */
-  runtime: string;
-  /** exact runtime version, or `unavailable` when the target could not be prepared */
-  version: string;
-}
+/** The runtime a case ran on (see {@link CaseTarget}). */
+export const CaseTargetSchema = Type.Object({ id: str, runtime: str, version: str });
 
 /** What a results file records about each target of the run. */
-export interface TargetRecord extends CaseTarget {
+export const TargetRecordSchema = Type.Object({
+  id: str, runtime: str, version: str,
   /** runtime kind (src/runtimes/): `node-host`, `node-version`, `bun`, `deno`, `chromium`, `quickjs`, `ssh` */
-  kind: string;
+  kind: str,
   /** `V8`, `JavaScriptCore`, `QuickJS-ng` */
-  engine: string;
-  engineVersion: string;
+  engine: str,
+  engineVersion: str,
   /** flags the worker runs with */
-  flags: string[];
+  flags: Type.Array(str),
   /** facts about the runtime and the machine it runs on (the remote machine's for ssh) */
-  probe: Record<string, unknown>;
-  /** sha256 of the bundled worker this target ran (every target of a kind runs the same file) */
-  workerSha256?: string;
+  probe: Type.Record(str, Type.Unknown()),
+  /** sha256 of the worker this target ran (every target of a kind runs the same file) */
+  workerSha256: Optional(str),
   /** why this target's cases failed without running (not installed, failed to start), with the fix */
-  fault?: string;
+  fault: Optional(str),
   /** wall time spent on this target: preparing it (bundle, probe, copies) and in its worker launches (ms) */
-  timing?: { prepareMs: number; launchMs: number; launches: number };
-}
+  timing: Optional(Type.Object({ prepareMs: nonNegative, launchMs: nonNegative, launches: count })),
+});
+export type TargetRecord = Static<typeof TargetRecordSchema>;
+
+/** The codes of findings (one analyser each, src/analysers/). */
+export const FINDING_CODES = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no-gc', 'baseline-unavailable', 'mean-ratio'] as const;
 
 /** A finding after the run (BenchmarkDotNet's analysers): never hides the number, only qualifies it. */
-export interface Finding {
-  code: 'noisy' | 'too-fast' | 'outliers' | 'relaunched' | 'no-gc' | 'baseline-unavailable';
-  message: string;
-}
+export const FindingSchema = Type.Object({ code: Type.Union(FINDING_CODES.map((c) => Type.Literal(c))), message: str });
+export type Finding = Static<typeof FindingSchema>;
+
+const RoundSchema = Type.Object({ serializerNs: Type.Array(nonNegative), baselineNs: Type.Array(nonNegative) });
 
 /** The raw record of one launch of a timing worker. */
-export interface LaunchRecord {
-  launch: number;
-  opsPerSample: { serializer: number; baseline: number };
-  warmup: { serializerOps: number; serializerMs: number; baselineOps: number; baselineMs: number };
-  emptyNsPerOp: number;
+export const LaunchRecordSchema = Type.Object({
+  launch: Type.Integer({ minimum: 1 }),
+  opsPerSample: Type.Object({ serializer: count, baseline: count }),
+  warmup: Type.Object({ serializerOps: count, serializerMs: nonNegative, baselineOps: count, baselineMs: nonNegative }),
+  emptyNsPerOp: nonNegative,
   /** raw samples, ns/op, per round */
-  rounds: { serializerNs: number[]; baselineNs: number[] }[];
-  noisy: boolean;
-  elapsedMs: number;
+  rounds: Type.Array(RoundSchema),
+  noisy: Type.Boolean(),
+  elapsedMs: nonNegative,
   /** set when this launch was repeated because its baseline ran slow; the repeat follows it */
-  discarded?: string;
-}
+  discarded: Optional(str),
+  /** whether the worker could force a GC before each side of a round (false: the runtime exposes none) */
+  gc: Optional(Type.Boolean()),
+});
+export type LaunchRecord = Static<typeof LaunchRecordSchema>;
 
 /** Where the correctness gate failed (status `incorrect`). */
-export interface MismatchRecord { side: 'serializer' | 'baseline'; path: string; expected: string; actual: string }
+export const MismatchRecordSchema = Type.Object({
+  side: SideSchema, path: str, expected: str, actual: str,
+  /** `timing`: the result or an input changed after the gate passed, seen by the checks between samples (measure/timed-check.ts); absent: the gate before timing */
+  when: Optional(Type.Literal('timing')),
+});
+export type MismatchRecord = Static<typeof MismatchRecordSchema>;
 
-/** One case: workload × size × shape × direction × serializer (× target). */
-export interface CaseResult {
+const InstructionStatsSchema = Type.Object({
+  perOp: Type.Number(), iterations: Type.Tuple([count, count]), totals: Type.Tuple([nonNegative, nonNegative]),
+  repeats: Optional(Type.Tuple([Type.Array(nonNegative), Type.Array(nonNegative)])),
+  method: Type.Literal('callgrind'), tool: str, flags: Type.Array(str),
+});
+
+/** What every case carries, whatever its outcome. */
+const CaseHeaderSchema = Type.Object({
   /** `workload/size/shape/direction/serializer`, plus `@<target>` when the run named targets */
-  id: string;
-  /** the runtime it ran on, when the run named `--target`s */
-  target?: CaseTarget;
-  workload: string;
-  size: number;
-  shape: Shape;
-  serializer: string;
-  serializerVersion: string;
-  family: Family;
-  direction: Direction;
-  class: CaseClass;
+  id: str,
+  /** the runtime it ran on */
+  target: CaseTargetSchema,
+  workload: str,
+  size: Type.Integer({ minimum: 1 }),
+  shape: ShapeSchema,
+  serializer: str,
+  serializerVersion: str,
+  family: FamilySchema,
+  direction: DirectionSchema,
+  class: CaseClassSchema,
   /** serializer this case's ratio is drawn against (same class) */
-  baseline: string | null;
-  status: CaseStatus;
-  /** why the case is not `measured` */
-  reason?: string;
-  mismatch?: MismatchRecord;
+  baseline: Type.Union([str, Type.Null()]),
   /** the adapter's call being measured for this direction, as written in its source (shown in reports) */
-  code?: string;
-  payload: { bytes: number; sha256: string };
-  time?: TimeStats;
-  allocated?: AllocStats;
-  /** median of per-round (serializer mean / baseline mean) ratios, median across launches; < 1 is faster */
-  ratio?: number | null;
-  /** 99.9% CI half-width of the per-round ratios */
-  ratioError?: number | null;
-  /** allocated bytes/op of this case / of its baseline's case */
-  allocRatio?: number | null;
-  /** instructions per op under callgrind (`run --metric instructions`): deterministic, for CI gates, never a ranking */
-  instructions?: InstructionStats;
-  findings: Finding[];
-  /** every raw sample, per launch */
-  samples: { launches: LaunchRecord[]; relaunches: number };
+  code: Optional(str),
+  payload: Type.Object({ bytes: count, sha256: str }),
+  findings: Type.Array(FindingSchema),
+  /** every raw sample, per launch (kept for every outcome: a case that failed after a launch keeps what it measured) */
+  samples: Type.Object({ launches: Type.Array(LaunchRecordSchema), relaunches: count }),
+});
+
+const NUMBERS = ['time', 'ratio', 'ratioError', 'ratioInterval', 'allocated', 'allocRatio', 'instructions'] as const;
+
+/** The outcome of a case: `measured` with its numbers, or why there are none. */
+export const CaseOutcomeSchema = Type.Union([
+  Type.Object({
+    status: Type.Literal('measured'),
+    time: TimeStatsSchema,
+    /** median of per-round (serializer ÷ baseline) ratios, median across launches; null when unpaired */
+    ratio: Type.Union([positive, Type.Null()]),
+    /** CI half-width of the per-round ratios, linear (kept for older readers; reports use `ratioInterval`); null when unknown */
+    ratioError: Type.Union([nonNegative, Type.Null()]),
+    /**
+     * The ratio's confidence interval on the log scale, `[low, high]` (0 < low ≤ ratio ≤ high): from
+     * the per-round ratios' logs (stats/estimate.ts logRatioInterval); null when unknown. Absent in
+     * files written before it existed: readers then derive it from `ratioError` (results/ratio.ts).
+     */
+    ratioInterval: Optional(Type.Union([Type.Tuple([positive, positive]), Type.Null()])),
+    allocated: Optional(AllocStatsSchema),
+    /** allocated bytes/op of this case ÷ of its baseline's case; null when either has no figure */
+    allocRatio: Type.Union([nonNegative, Type.Null()]),
+    /** instructions per op under callgrind (`run --metric instructions`): deterministic, for CI gates, never a ranking */
+    instructions: Optional(InstructionStatsSchema),
+    ...absent('reason', 'mismatch'),
+  }),
+  Type.Object({ status: Type.Literal('incorrect'), reason: str, mismatch: MismatchRecordSchema, ...absent(...NUMBERS) }),
+  Type.Object({
+    status: Type.Union([Type.Literal('unsupported'), Type.Literal('failed'), Type.Literal('timeout'), Type.Literal('crashed')]),
+    /** why the case has no numbers */
+    reason: str,
+    ...absent('mismatch', ...NUMBERS),
+  }),
+]);
+export type CaseOutcome = Static<typeof CaseOutcomeSchema>;
+
+/** One case: workload × size × shape × direction × serializer × target, and its outcome. */
+export const CaseResultSchema = Type.Intersect([CaseHeaderSchema, CaseOutcomeSchema]);
+export type CaseHeader = Static<typeof CaseHeaderSchema>;
+export type CaseResult = CaseHeader & CaseOutcome;
+
+/** A case's outcome status. */
+export type CaseStatus = CaseResult['status'];
+/** Every status, in the order reports list them. */
+export const CASE_STATUSES: readonly CaseStatus[] = ['measured', 'incorrect', 'failed', 'timeout', 'crashed', 'unsupported'];
+
+/** A case that was measured: it has time, ratio and allocation fields. */
+export type MeasuredCase = CaseResult & { status: 'measured' };
+/** True when the case was measured (narrows to {@link MeasuredCase}). */
+export function isMeasured(c: CaseResult): c is MeasuredCase {
+  return c.status === 'measured';
 }
+
+const MeasurePolicySchema = Type.Object({
+  warmupMinOps: count, warmupMinMs: nonNegative, warmupMaxMs: nonNegative, sampleTargetMs: positive,
+  samplesPerRound: Type.Integer({ minimum: 1 }), minRounds: Type.Integer({ minimum: 1 }), maxRounds: Type.Integer({ minimum: 1 }),
+  targetRelativeError: positive, confidence: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1 }),
+  timeCapMs: nonNegative, allocWindows: Type.Integer({ minimum: 1 }), allocWindowMinMs: nonNegative,
+});
 
 /** The machine and software a run was measured on. */
-export interface Environment {
-  cpuModel: string; cores: number; os: string; arch: string; totalMemoryBytes: number;
-  node: string; v8: string; runtime: string;
+export const EnvironmentSchema = Type.Object({
+  cpuModel: str, cores: Type.Integer({ minimum: 1 }), os: str, arch: str, totalMemoryBytes: nonNegative,
+  node: str, v8: str, runtime: str,
   /** flags the worker runs with */
-  flags: string[];
+  flags: Type.Array(str),
   /** 1, 5, 15-minute load averages at the start and end of the run */
-  loadAverage: { start: number[]; end?: number[] };
-  timerResolutionNs: number;
-  jsonbenchVersion: string;
+  loadAverage: Type.Object({ start: Type.Array(nonNegative), end: Optional(Type.Array(nonNegative)) }),
+  timerResolutionNs: nonNegative,
+  jsonbenchVersion: str,
   /** Node 20's release build: pointer compression off (8-byte fields) */
-  pointerCompression: boolean;
-}
+  pointerCompression: Type.Boolean(),
+});
+export type Environment = Static<typeof EnvironmentSchema>;
+
+/** The run's policy as recorded: name, launches, seed, case timeout, the worker's settings, the baseline of each class. */
+export const RunPolicyRecordSchema = Type.Object({
+  name: str, launches: Type.Integer({ minimum: 1 }), seed: count, caseTimeoutMs: positive,
+  measure: MeasurePolicySchema,
+  baselines: Type.Record(str, str),
+});
+export type RunPolicyRecord = Static<typeof RunPolicyRecordSchema>;
 
 /** The results file (`results.json`). */
-export interface ResultsFile {
-  schemaVersion: number;
-  tool: 'jsonbench';
-  startedAt: string;
-  finishedAt?: string;
-  environment: Environment;
-  policy: { name: string; launches: number; seed: number; caseTimeoutMs: number; measure: MeasurePolicy; baselines: Record<CaseClass, string> };
-  /** the targets of a `--target` run, in the order given (the first is the Δ reference) */
-  targets?: TargetRecord[];
-  cases: CaseResult[];
-}
+export const ResultsFileSchema = Type.Object({
+  schemaVersion: Type.Literal(RESULTS_SCHEMA_VERSION),
+  tool: Type.Literal('jsonbench'),
+  startedAt: str,
+  finishedAt: Optional(str),
+  environment: EnvironmentSchema,
+  policy: RunPolicyRecordSchema,
+  /** the targets of the run, in order (the first is the Δ reference) */
+  targets: Type.Array(TargetRecordSchema),
+  cases: Type.Array(CaseResultSchema),
+});
+export type ResultsFile = Static<typeof ResultsFileSchema>;
+
+// The schema's words must be the case vocabulary's words (a compile error here means they drifted).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const agree: [
+  Same<Static<typeof ShapeSchema>, Shape>, Same<Static<typeof DirectionSchema>, Direction>, Same<Static<typeof FamilySchema>, Family>,
+  Same<Static<typeof CaseClassSchema>, CaseClass>, Same<Static<typeof SideSchema>, Side>, Same<Static<typeof AllocationMethodSchema>, AllocationMethod>,
+  Same<Static<typeof CaseTargetSchema>, CaseTarget>, Same<Static<typeof MeasurePolicySchema>, MeasurePolicy>, Same<Static<typeof InstructionStatsSchema>, InstructionStats>,
+] = [true, true, true, true, true, true, true, true, true];
+void agree;

@@ -2,10 +2,13 @@ import { appendFileSync } from 'node:fs';
 import type { CaseGroup, PlannedCase } from '../plan/plan.js';
 import type { PayloadFile } from '../plan/payloads.js';
 import type { RunPolicy } from '../config/policies.js';
+import type { Side } from '../case/coordinates.js';
+import type { AllocationMeasurement } from '../case/measurements.js';
 import type { CaseResult, LaunchRecord } from '../results/types.js';
-import { assembleCase, fillAllocRatios, type CaseRecord } from '../results/assemble.js';
+import { assembleGroup, type CaseRecord } from './assemble.js';
 import type { WorkerJob, WorkerMessage } from '../worker/protocol.js';
-import { launchWorker, type LaunchOutcome } from './launch.js';
+import type { LaunchOutcome } from '../runtimes/launch.js';
+import type { LaunchFn } from '../runtimes/types.js';
 import { meanOf } from '../stats/estimate.js';
 
 /** Progress events for the terminal (case n of N, current case, ETA). */
@@ -29,20 +32,18 @@ export interface RunInput {
    */
   launchLogPath?: string;
   onProgress?: (e: ProgressEvent) => void;
-  /** starts a worker; tests inject a fake here */
-  launch?: (job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>;
-  /** starts a worker on a case's target (`--target` runs); falls back to `launch` */
-  launchFor?: (c: PlannedCase) => ((job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>) | undefined;
+  /** starts a worker on a case's target (the prepared targets' launchers; tests inject a fake) */
+  launchFor: (c: PlannedCase) => LaunchFn | undefined;
   /** why a case's target cannot run (not installed, failed to start): the case fails with it, unlaunched */
   faultOf?: (c: PlannedCase) => string | undefined;
 }
 
 /** What a finished launch says about its case. */
 type Verdict =
-  | { kind: 'ok'; record: LaunchRecord; alloc?: NonNullable<CaseRecord['alloc']> }
-  | { kind: 'unsupported'; side?: 'serializer' | 'baseline'; reason: string }
-  | { kind: 'incorrect'; side: 'serializer' | 'baseline'; reason: string; mismatch: { path: string; expected: string; actual: string } }
-  | { kind: 'bad'; side?: 'serializer' | 'baseline'; status: 'failed' | 'timeout' | 'crashed'; reason: string; partial?: LaunchRecord };
+  | { kind: 'ok'; record: LaunchRecord; alloc?: AllocationMeasurement }
+  | { kind: 'unsupported'; side?: Side; reason: string }
+  | { kind: 'incorrect'; side: Side; reason: string; mismatch: { path: string; expected: string; actual: string; when?: 'timing' } }
+  | { kind: 'bad'; side?: Side; status: 'failed' | 'timeout' | 'crashed'; reason: string; partial?: LaunchRecord };
 
 /** The most telling line of a dead worker's stderr: its first error line, else its last line. */
 export function crashLine(text: string): string {
@@ -55,21 +56,27 @@ export function crashLine(text: string): string {
 export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number): Verdict {
   const get = <T extends WorkerMessage['type']>(t: T) => o.messages.filter((m) => m.type === t) as Extract<WorkerMessage, { type: T }>[];
   const setup = get('setup')[0];
+  const hello = get('hello')[0];
   const rounds = get('round').map((r) => ({ serializerNs: r.serializerNs, baselineNs: r.baselineNs }));
   const done = get('done')[0];
+  const stage = get('stage').at(-1);
   const record: LaunchRecord = {
     launch,
     opsPerSample: setup?.opsPerSample ?? { serializer: 0, baseline: 0 },
     warmup: setup?.warmup ?? { serializerOps: 0, serializerMs: 0, baselineOps: 0, baselineMs: 0 },
     emptyNsPerOp: setup?.emptyNsPerOp ?? 0,
     rounds, noisy: done?.noisy ?? true, elapsedMs: o.elapsedMs,
+    ...(hello ? { gc: hello.gc } : {}),
   };
   const incorrect = get('incorrect')[0];
-  if (incorrect) return { kind: 'incorrect', side: incorrect.side, reason: incorrect.reason, mismatch: { path: incorrect.path, expected: incorrect.expected, actual: incorrect.actual } };
+  if (incorrect) return { kind: 'incorrect', side: incorrect.side, reason: incorrect.reason, mismatch: { path: incorrect.path, expected: incorrect.expected, actual: incorrect.actual, ...(incorrect.when ? { when: incorrect.when } : {}) } };
   const error = get('error')[0];
   if (error?.unsupported) return { kind: 'unsupported', ...(error.side ? { side: error.side } : {}), reason: error.message };
   if (error) return { kind: 'bad', side: error.side, status: 'failed', reason: `${error.stage}: ${error.message}`, partial: record };
-  if (o.timedOut) return { kind: 'bad', status: 'timeout', reason: `no result after ${(timeoutMs / 1000).toFixed(0)} s; worker killed (stage reached: ${setup ? `${rounds.length} round${rounds.length === 1 ? '' : 's'} measured` : 'before measuring'})`, partial: record };
+  if (o.timedOut) {
+    const reached = setup ? `${rounds.length} round${rounds.length === 1 ? '' : 's'} measured` : stage ? `${stage.stage}${stage.side ? ` of the ${stage.side}` : ''}` : 'before measuring';
+    return { kind: 'bad', status: 'timeout', reason: `no result after ${(timeoutMs / 1000).toFixed(0)} s; worker killed (stage reached: ${reached})`, partial: record };
+  }
   if (o.protocolError) return { kind: 'bad', status: 'crashed', reason: o.protocolError, partial: record };
   if (!done) {
     const how = o.signal ? `killed by ${o.signal}` : `exited with code ${o.exitCode}`;
@@ -77,20 +84,7 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
     return { kind: 'bad', status: 'crashed', reason: `worker ${how} before finishing${tail ? `: ${tail}` : ''}`, partial: record };
   }
   const alloc = get('alloc')[0];
-  return { kind: 'ok', record, ...(alloc ? { alloc: { windowsBytesPerOp: alloc.windowsBytesPerOp, gcPerOp: alloc.gcPerOp, ...(alloc.method ? { method: alloc.method } : {}), ...(alloc.how ? { how: alloc.how } : {}) } } : {}) };
-}
-
-/** Findings computed from a case's statistics; they go with the statistics. */
-const STATISTIC_FINDINGS = new Set(['noisy', 'too-fast', 'outliers']);
-
-/**
- * Only `measured` cases carry numbers (see CaseStatus): one that ended otherwise — even after a
- * measured launch, or with rounds streamed before a timeout — keeps its raw samples in `samples`
- * but no time, ratio or allocation a reader could rank.
- */
-function dropNumbers(r: CaseResult): void {
-  delete r.time; delete r.ratio; delete r.ratioError; delete r.allocated; delete r.allocRatio;
-  r.findings = r.findings.filter((f) => !STATISTIC_FINDINGS.has(f.code));
+  return { kind: 'ok', record, ...(alloc ? { alloc: { windowsBytesPerOp: alloc.windowsBytesPerOp, gcPerOp: alloc.gcPerOp, opsPerWindow: alloc.opsPerWindow, method: alloc.method, how: alloc.how } } : {}) };
 }
 
 /**
@@ -102,10 +96,11 @@ function dropNumbers(r: CaseResult): void {
  */
 export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const { policy } = input;
-  const launchOf = (c: PlannedCase) => input.launchFor?.(c) ?? input.launch ?? launchWorker;
+  const noLauncher = (c: PlannedCase) => `no way to launch a worker on target ${c.target.id}`;
+  const launchOf = (c: PlannedCase): LaunchFn => input.launchFor(c) ?? (async () => { throw new Error(noLauncher(c)); });
   const results: CaseResult[] = [];
   const bestBaseline = new Map<string, number>();
-  const runnable = input.groups.flat().filter((c) => !c.unsupported && !c.fault && !input.faultOf?.(c)).length;
+  const runnable = input.groups.flat().filter((c) => c.status === 'planned' && !input.faultOf?.(c)).length;
   const total = runnable * (policy.launches + 1);
   let index = 0;
   const finish = (r: CaseResult) => {
@@ -116,14 +111,14 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
 
   for (const group of input.groups) {
     const recs: CaseRecord[] = group.map((planned) => {
-      const fault = planned.unsupported ? undefined : planned.fault || input.faultOf?.(planned);
+      const fault = planned.status === 'planned' ? input.faultOf?.(planned) || (input.launchFor(planned) ? undefined : noLauncher(planned)) : undefined;
       return {
         planned, payload: input.payloads.get(planned.payloadKey)!, launches: [], relaunches: 0,
-        status: planned.unsupported ? 'unsupported' : fault ? 'failed' : 'measured', findings: [], paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
-        ...(planned.unsupported ? { reason: planned.unsupported } : fault ? { reason: fault } : {}),
+        end: planned.status !== 'planned' ? { status: planned.status, reason: planned.reason } : fault ? { status: 'failed', reason: fault } : { status: 'measured' },
+        paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
       };
     });
-    const live = () => recs.filter((r) => r.status === 'measured');
+    const live = () => recs.filter((r) => r.end.status === 'measured');
     const job = (rec: CaseRecord, mode: WorkerJob['mode']): WorkerJob => ({
       mode, workload: rec.planned.workload, size: rec.planned.size, shape: rec.planned.shape, direction: rec.planned.direction,
       caseClass: rec.planned.caseClass, serializer: rec.planned.serializer,
@@ -133,7 +128,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     const baselineBroken = (why: string) => {
       for (const r of live()) if (r.paired) {
         r.paired = false;
-        r.findings.push({ code: 'baseline-unavailable', message: `no ratio: baseline ${r.planned.baseline} ${why}` });
+        r.baselineProblem = `baseline ${r.planned.baseline} ${why}`;
       }
     };
     const keep = (rec: CaseRecord, record: LaunchRecord) => {
@@ -146,18 +141,16 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
           input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'time', launch: l });
           const v = judgeLaunch(await launchOf(rec.planned)(job(rec, 'time'), policy.caseTimeoutMs), l, policy.caseTimeoutMs);
           if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); continue; }
-          if (v.kind === 'unsupported') { rec.status = 'unsupported'; rec.reason = v.reason; if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
+          if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
           if (v.kind === 'incorrect' || v.kind === 'bad') {
             if (v.kind === 'bad' && v.partial && v.partial.rounds.length) keep(rec, v.partial);
             if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); continue; }
-            rec.status = v.kind === 'incorrect' ? 'incorrect' : v.status;
-            rec.reason = v.reason;
-            if (v.kind === 'incorrect') rec.mismatch = { side: v.side, ...v.mismatch };
-            if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.status}`);
+            rec.end = v.kind === 'incorrect' ? { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } } : { status: v.status, reason: v.reason };
+            if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.end.status}`);
             break;
           }
           const baseNs = rec.paired ? v.record.rounds.flatMap((r) => r.baselineNs) : rec.planned.serializer === rec.planned.baseline ? v.record.rounds.flatMap((r) => r.serializerNs) : [];
-          const key = `${rec.planned.payloadKey}/${rec.planned.shape}/${rec.planned.direction}/${rec.planned.baseline}@${rec.planned.target?.id ?? ''}`;
+          const key = `${rec.planned.payloadKey}/${rec.planned.shape}/${rec.planned.direction}/${rec.planned.baseline}@${rec.planned.target.id}`;
           if (baseNs.length) {
             const m = meanOf(baseNs);
             const best = bestBaseline.get(key) ?? m;
@@ -178,12 +171,11 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'alloc', launch: 1 });
       const v = judgeLaunch(await launchOf(rec.planned)(job({ ...rec, paired: false }, 'alloc'), policy.caseTimeoutMs), 1, policy.caseTimeoutMs);
       if (v.kind === 'ok') rec.alloc = v.alloc;
-      else if (v.kind === 'unsupported') { rec.status = 'unsupported'; rec.reason = v.reason; }
-      else { rec.status = v.kind === 'incorrect' ? 'incorrect' : v.status; rec.reason = `allocation pass: ${v.reason}`; }
+      else if (v.kind === 'unsupported') rec.end = { status: 'unsupported', reason: v.reason };
+      else if (v.kind === 'incorrect') rec.end = { status: 'incorrect', reason: `allocation pass: ${v.reason}`, mismatch: { side: v.side, ...v.mismatch } };
+      else rec.end = { status: v.status, reason: `allocation pass: ${v.reason}` };
     }
-    const out = recs.map((r) => assembleCase(r, policy.measure.confidence));
-    fillAllocRatios(out);
-    for (const r of out) if (r.status !== 'measured') dropNumbers(r);
+    const out = assembleGroup(recs, policy.measure);
     for (const r of out) finish(r);
   }
   return results;

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { makeFolder } from '../files/make-folder.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,7 +34,7 @@ export function runProgram(command: string, args: string[], timeoutMs = 60_000):
  * registry package). @throws Error with npm's stderr tail.
  */
 export async function npmInstall(dir: string, specs: string[], log: (line: string) => void): Promise<void> {
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const args = ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', '--loglevel=error', ...specs];
   log(`npm ${args.join(' ')}`);

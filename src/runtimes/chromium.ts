@@ -1,8 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LaunchOutcome } from '../run/launch.js';
-import { decodeMessage, variantPathOf, type WorkerJob } from '../worker/protocol.js';
+import type { LaunchOutcome } from './launch.js';
+import { variantPathOf } from '../case/coordinates.js';
+import { decodeMessage, type WorkerJob } from '../worker/protocol.js';
 import { bundleWorker } from './bundle.js';
 import { runProgram } from './cache.js';
 import { TargetError, type Detection, type Target, type TargetInfo } from './types.js';

@@ -1,17 +1,52 @@
-import { workerFlags } from '../run/launch.js';
-import { nodeLikeTarget } from './node-like.js';
-import type { Target } from './types.js';
+import os from 'node:os';
+import type { Environment } from '../results/types.js';
+import { toolVersion } from '../results/tool.js';
+import { timerResolutionNs } from '../measure/clock.js';
+import { launchWorker, workerEntry, workerFlags } from './launch.js';
+import type { Detection, Target } from './types.js';
 
-/** `node`: the Node running jsonbench (always installed), running the same bundled worker as every target. */
+/**
+ * `node`: the Node running jsonbench, always there. It runs jsonbench's compiled worker
+ * (build/src/worker/main.js) directly, unbundled, with {@link workerFlags}: the default target of
+ * a run that names none, so every run launches through a target. It is described from this
+ * process (same binary), not probed in a child.
+ */
 export function parseNodeHost(id: string): Target | undefined {
   if (id !== 'node') return undefined;
-  return nodeLikeTarget({
-    id, kind: 'node-host', runtime: 'node',
-    binary: () => process.execPath,
-    evalArgs: (s) => ['-e', s],
-    workerArgs: workerFlags,
-    channel: 'fd3',
-    installHint: 'jsonbench runs on it',
-    notInstalled: `the Node running jsonbench (${process.execPath}) is missing`,
-  });
+  const detection = (): Detection => ({ installed: true, version: process.versions.node, location: process.execPath });
+  return {
+    id, kind: 'node-host', runtime: 'node', installHint: 'jsonbench runs on it',
+    detect: async () => detection(),
+    async prepare() {
+      const env = probeEnvironment();
+      return {
+        info: {
+          id, kind: 'node-host', runtime: 'node', version: env.node, engine: 'V8', engineVersion: env.v8, flags: workerFlags,
+          probe: { executable: process.execPath, entry: workerEntry, cpuModel: env.cpuModel, cores: env.cores, os: env.os, arch: env.arch, pointerCompression: env.pointerCompression },
+        },
+        launch: (job, timeoutMs) => launchWorker(job, timeoutMs),
+      };
+    },
+  };
+}
+
+/** Probes the machine and the Node runtime the workers run on (they use the host's Node binary). */
+export function probeEnvironment(): Environment {
+  const cpus = os.cpus();
+  const variables = (process.config as { variables?: Record<string, unknown> }).variables ?? {};
+  return {
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cores: os.availableParallelism?.() ?? cpus.length,
+    os: `${os.type()} ${os.release()}`,
+    arch: process.arch,
+    totalMemoryBytes: os.totalmem(),
+    node: process.versions.node,
+    v8: process.versions.v8,
+    runtime: `node ${process.versions.node}`,
+    flags: [...workerFlags, ...process.execArgv],
+    loadAverage: { start: os.loadavg() },
+    timerResolutionNs: timerResolutionNs(),
+    jsonbenchVersion: toolVersion(),
+    pointerCompression: Number(variables.v8_enable_pointer_compression ?? 0) === 1,
+  };
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { launchCommand, type WorkerCommand } from '../run/launch.js';
+import { launchCommand, type WorkerCommand } from './launch.js';
 import { bundleWorker } from './bundle.js';
 import { runProgram } from './cache.js';
-import { TargetError, type Detection, type PreparedTarget, type Target, type TargetContext, type TargetKind } from './types.js';
+import { TargetError, type Detection, type PreparedTarget, type Target, type TargetContext } from './types.js';
 
 /**
  * A script every Node-like runtime (Node, Bun, Deno, a remote Node) evaluates to describe itself
@@ -27,7 +27,7 @@ export function parseProbe(stdout: string): RuntimeProbe {
 
 /** How one Node-like runtime is found, probed and started. */
 export interface NodeLikeSpec {
-  id: string; kind: TargetKind; runtime: 'node' | 'bun' | 'deno';
+  id: string; kind: string; runtime: 'node' | 'bun' | 'deno';
   /** the executable, or undefined when not installed */
   binary(cacheDir: string): string | undefined;
   /** arguments that make the binary evaluate a script */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { workerFlags } from '../run/launch.js';
+import { workerFlags } from './launch.js';
 import { npmInstall, runtimeDir } from './cache.js';
 import { nodeLikeTarget } from './node-like.js';
 import type { Target } from './types.js';

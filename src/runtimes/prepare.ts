@@ -1,4 +1,4 @@
-import type { PlannedCase } from '../plan/plan.js';
+import type { CaseTarget } from '../case/coordinates.js';
 import type { LaunchFn, PreparedTarget, Target, TargetContext, TargetInfo, TargetRef } from './types.js';
 
 /** The targets of one run, ready: what cases record, what results record, how to launch, what failed. */
@@ -6,10 +6,10 @@ export interface PreparedTargets {
   /** one per target, in the order given (the first is the Δ reference) */
   refs: TargetRef[];
   infos: TargetInfo[];
-  /** the launcher of a case's target (undefined for a case without a target or a faulty one) */
-  launchFor(c: PlannedCase): LaunchFn | undefined;
+  /** the launcher of a case's target (undefined for a faulty target) */
+  launchFor(c: { target: CaseTarget }): LaunchFn | undefined;
   /** why a case's target cannot run, with the command that fixes it */
-  faultOf(c: PlannedCase): string | undefined;
+  faultOf(c: { target: CaseTarget }): string | undefined;
   /** releases remote folders and the like; never throws */
   close(): Promise<void>;
 }
@@ -49,8 +49,8 @@ export async function prepareTargets(targets: readonly Target[], ctx: TargetCont
   return {
     refs: infos.map((i) => ({ id: i.id, runtime: i.runtime, version: i.version })),
     infos,
-    launchFor: (c) => (c.target ? ready.get(c.target.id)?.launch : undefined),
-    faultOf: (c) => (c.target ? faults.get(c.target.id) : undefined),
+    launchFor: (c) => ready.get(c.target.id)?.launch,
+    faultOf: (c) => faults.get(c.target.id),
     close: async () => { for (const p of ready.values()) await p.close?.().catch(() => {}); },
   };
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { QUICKJS_MEMORY_LIMIT_BYTES, QUICKJS_STACK_BYTES, QUICKJS_VARIANT } from './quickjs.js';
@@ -62,13 +61,4 @@ export async function openQuickJS(dir: string): Promise<QuickJS> {
       h.dispose();
     },
   };
-}
-
-/** The QuickJS-ng version vendored in the installed variant (read from its package's docs), or `unknown`. */
-export function quickjsEngineVersion(dir: string): string {
-  try {
-    const require = createRequire(join(dir, 'package.json'));
-    const dts = require.resolve(`${QUICKJS_VARIANT}/package.json`).replace(/package\.json$/, 'dist/index.d.ts');
-    return /Version \[v([\d.]+)\]/.exec(readFileSync(dts, 'utf8'))?.[1] ?? 'unknown';
-  } catch { return 'unknown'; }
 }

@@ -10,8 +10,11 @@
  * run until the job's promise settles.
  */
 import { readFileSync, writeSync } from 'node:fs';
-import { encodeMessage, PROTOCOL_VERSION, variantPathOf, type StartMessage } from '../worker/protocol.js';
-import { openQuickJS, quickjsEngineVersion } from './quickjs-host.js';
+import { variantPathOf } from '../case/coordinates.js';
+import { encodeMessage, PROTOCOL_VERSION, sealLine, type MessageMac, type StartMessage } from '../worker/protocol.js';
+import { channelMac } from '../worker/channel-key.js';
+import { openQuickJS } from './quickjs-host.js';
+import { quickjsEngineVersion } from './quickjs.js';
 
 /**
  * Globals set up before the worker bundle: a clock when QuickJS has none, `console` to stderr, and
@@ -31,7 +34,10 @@ if (typeof structuredClone === 'undefined') globalThis.structuredClone = functio
   return copy(value);
 };`;
 
-const send = (line: string) => { const b = Buffer.from(line); let o = 0; while (o < b.length) o += writeSync(3, b, o); };
+/** Signs each line (protocol.ts) with the start message's key once it is read; only built-in adapters run inside QuickJS. */
+let mac: MessageMac | undefined;
+let seq = 0;
+const send = (line: string) => { const b = Buffer.from(mac ? sealLine(line, seq++, mac) : line); let o = 0; while (o < b.length) o += writeSync(3, b, o); };
 
 /** Why allocation has no figure on QuickJS (recorded with every QuickJS case). */
 export const QUICKJS_NO_ALLOCATION = 'QuickJS frees by reference counting as it goes and its WebAssembly build exposes no allocation counter';
@@ -40,6 +46,7 @@ async function main(): Promise<void> {
   const [dir, bundlePath] = process.argv.slice(2);
   const start = JSON.parse(readFileSync(0, 'utf8').split('\n')[0]) as StartMessage;
   if (start.protocol !== PROTOCOL_VERSION || start.type !== 'start') throw new Error('quickjs runner: expected a start message');
+  if (typeof start.key === 'string') mac = channelMac(start.key);
   const job = start.job;
   const qjs = await openQuickJS(dir);
   const { ctx } = qjs;

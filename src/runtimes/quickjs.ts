@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchCommand, type WorkerCommand } from '../run/launch.js';
+import { launchCommand, type WorkerCommand } from './launch.js';
 import { bundleWorker } from './bundle.js';
 import { npmInstall, runtimeDir } from './cache.js';
 import { TargetError, type Detection, type Target } from './types.js';
-import { quickjsEngineVersion } from './quickjs-host.js';
 
 /**
  * QuickJS's own stack limit (bytes). WebAssembly frames also use the host thread's native stack,
@@ -67,4 +67,13 @@ export function parseQuickjs(id: string): Target | undefined {
       };
     },
   };
+}
+
+/** The QuickJS-ng version vendored in the installed variant (read from its package's docs), or `unknown`. */
+export function quickjsEngineVersion(dir: string): string {
+  try {
+    const require = createRequire(join(dir, 'package.json'));
+    const dts = require.resolve(`${QUICKJS_VARIANT}/package.json`).replace(/package\.json$/, 'dist/index.d.ts');
+    return /Version \[v([\d.]+)\]/.exec(readFileSync(dts, 'utf8'))?.[1] ?? 'unknown';
+  } catch { return 'unknown'; }
 }

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import { launchCommand, workerFlags, type WorkerCommand } from '../run/launch.js';
-import { variantPathOf } from '../worker/protocol.js';
+import { launchCommand, workerFlags, type WorkerCommand } from './launch.js';
+import { variantPathOf } from '../case/coordinates.js';
 import { bundleWorker } from './bundle.js';
 import { runProgram } from './cache.js';
 import { parseProbe, PROBE_SCRIPT, type RuntimeProbe } from './node-like.js';
@@ -22,15 +22,28 @@ export function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A user name ssh can take as an argument: POSIX portable characters, never a leading `-` (an option). */
+const SSH_USER = /^[A-Za-z0-9._][A-Za-z0-9._-]{0,63}$/;
+/** A DNS host name (RFC 1123 labels), an IPv4 address, or a bracketed IPv6 address (as URL gives it). */
+const SSH_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])$/;
+
 /** Parses an ssh target; undefined when the string is not `ssh://…`. @throws TargetError on a malformed one */
 export function parseSshAddress(target: string): SshAddress | undefined {
   if (!target.startsWith('ssh://')) return undefined;
   let url: URL;
   try { url = new URL(target); } catch { throw new TargetError(`${target}: not a valid ssh://user@host[:port] address`); }
   if (!url.hostname || !url.username) throw new TargetError(`${target}: expected ssh://user@host[:port]`);
+  let user: string;
+  try { user = decodeURIComponent(url.username); } catch { throw new TargetError(`${target}: the user is not valid percent-encoding`); }
+  // both reach ssh and scp as arguments: neither may look like an option or carry shell or ssh syntax
+  if (!SSH_USER.test(user)) throw new TargetError(`${target}: user ${JSON.stringify(user)} is not a valid user name (letters, digits, . _ - and not starting with -)`);
+  if (!SSH_HOST.test(url.hostname)) throw new TargetError(`${target}: host ${JSON.stringify(url.hostname)} is not a host name, an IPv4 address or a [bracketed] IPv6 address`);
   const q = url.searchParams;
+  for (const k of ['node', 'identity', 'known_hosts']) {
+    if (/[\x00-\x1f\x7f]/.test(q.get(k) ?? '')) throw new TargetError(`${target}: ?${k}= holds a control character`);
+  }
   return {
-    user: decodeURIComponent(url.username), host: url.hostname, port: url.port ? Number(url.port) : 22,
+    user, host: url.hostname, port: url.port ? Number(url.port) : 22,
     node: q.get('node') ?? 'node',
     ...(q.get('identity') ? { identity: q.get('identity')! } : {}),
     ...(q.get('known_hosts') ? { knownHosts: q.get('known_hosts')! } : {}),
@@ -42,7 +55,10 @@ function commonOptions(a: SshAddress): string[] {
   return ['-o', 'BatchMode=yes', '-o', 'ConnectTimeout=15', ...(a.identity ? ['-i', a.identity, '-o', 'IdentitiesOnly=yes'] : []),
     ...(a.knownHosts ? ['-o', `UserKnownHostsFile=${a.knownHosts}`, '-o', 'StrictHostKeyChecking=accept-new'] : [])];
 }
-const sshArgs = (a: SshAddress, remote: string) => [...commonOptions(a), '-p', String(a.port), `${a.user}@${a.host}`, remote];
+/** ssh's arguments: options, then `--` so the destination can never be read as an option, then the remote command. */
+export const sshArgs = (a: SshAddress, remote: string) => [...commonOptions(a), '-p', String(a.port), '--', `${a.user}@${a.host}`, remote];
+/** scp's arguments: options, `--`, the local files and the remote folder. */
+export const scpArgs = (a: SshAddress, files: string[], remoteDir: string) => [...commonOptions(a), '-q', '-P', String(a.port), '--', ...files, `${a.user}@${a.host}:${remoteDir}/`];
 
 /**
  * `ssh://…`: a remote machine's Node over the system ssh/scp. Prepare makes a remote folder and
@@ -68,7 +84,7 @@ export function parseSsh(id: string): Target | undefined {
       const bundle = await bundleWorker('node', ctx.bundleDir);
       const dir = (await runProgram('ssh', sshArgs(addr, 'mktemp -d /tmp/jsonbench-XXXXXX'))).trim();
       const files = [bundle.path, ...ctx.payloadPaths.flatMap((f) => [f, variantPathOf(f)])];
-      await runProgram('scp', [...commonOptions(addr), '-q', '-P', String(addr.port), ...files, `${addr.user}@${addr.host}:${dir}/`], 300_000);
+      await runProgram('scp', scpArgs(addr, files, dir), 300_000);
       const node = shellQuote(addr.node);
       const worker = [node, ...workerFlags, shellQuote(basename(bundle.path))].join(' ');
       return {

@@ -1,15 +1,13 @@
-import type { LaunchOutcome } from '../run/launch.js';
+import type { LaunchOutcome } from './launch.js';
 import type { WorkerJob } from '../worker/protocol.js';
-import type { CaseTarget, TargetRecord } from '../results/types.js';
-
-/** The kinds of target, one file each under src/runtimes/. */
-export type TargetKind = 'node-host' | 'node-version' | 'bun' | 'deno' | 'chromium' | 'quickjs' | 'ssh';
+import type { CaseTarget } from '../case/coordinates.js';
+import type { TargetRecord } from '../results/types.js';
 
 /** What a case records about the target it ran on (`CaseResult.target`). */
 export type TargetRef = CaseTarget;
 
 /** What the results file records about each target (`ResultsFile.targets`). */
-export interface TargetInfo extends TargetRecord { kind: TargetKind }
+export type TargetInfo = TargetRecord;
 
 /** Starts one worker launch of a job on a target; never rejects (as launchWorker). */
 export type LaunchFn = (job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>;
@@ -41,7 +39,8 @@ export interface TargetContext {
 /** One target parsed from `--target`. */
 export interface Target {
   id: string;
-  kind: TargetKind;
+  /** its kind: a key of the runtimes map (runtimes/index.ts) */
+  kind: string;
   runtime: string;
   /** is it there, and which exact version; never throws */
   detect(ctx: Pick<TargetContext, 'cacheDir' | 'chromiumPath'>): Promise<Detection>;

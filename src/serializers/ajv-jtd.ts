@@ -47,6 +47,7 @@ const Ajv = AjvJtd.default;
 const adapter: SerializerAdapter = {
   id: 'ajv-jtd',
   family: 'schema-compiled',
+  directions: ['serialize', 'deserialize'],
   deserializeClass: 'validate',
   packageName: 'ajv',
   supports(workload, direction) {

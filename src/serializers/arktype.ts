@@ -1,7 +1,7 @@
 import { type, type Type } from 'arktype';
 import type { SchemaNode, WireOptions } from '../workloads/schema.js';
 import type { SerializerAdapter } from './types.js';
-import { oneWay, propertyEntries, wireToModelKeys } from './support/model.js';
+import { propertyEntries, wireToModelKeys } from './support/model.js';
 
 /** Any arktype Type (input and output are not tracked: types are built at run time). */
 export type AnyType = Type<unknown>;
@@ -52,11 +52,12 @@ export function toArkType(node: SchemaNode, naming: WireOptions['naming']): AnyT
 const adapter: SerializerAdapter = {
   id: 'arktype',
   family: 'validator',
+  directions: ['deserialize'],
+  missingDirection: 'validator: deserialize only (arktype does not write JSON)',
   deserializeClass: 'transform',
   packageName: 'arktype',
-  supports: (_workload, direction) => oneWay(direction, 'deserialize', 'validator: deserialize only (arktype does not write JSON)'),
+  supports: () => true,
   prepare(workload, direction) {
-    if (direction !== 'deserialize') throw new Error('arktype: deserialize only');
     const T = toArkType(workload.schema, workload.wire?.naming);
     return { deserialize: (text) => T.assert(JSON.parse(text)) };
   },

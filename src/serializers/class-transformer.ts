@@ -69,6 +69,7 @@ export class DtoClasses {
 const adapter: SerializerAdapter = {
   id: 'class-transformer',
   family: 'reflection',
+  directions: ['serialize', 'deserialize'],
   deserializeClass: 'transform',
   packageName: 'class-transformer',
   supports: () => true,

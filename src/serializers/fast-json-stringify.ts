@@ -1,7 +1,7 @@
 import fastJson from 'fast-json-stringify';
 import { wireSchema, type SchemaNode } from '../workloads/schema.js';
 import type { SerializerAdapter } from './types.js';
-import { noNamingOrIndentReason, oneWay } from './support/model.js';
+import { noNamingOrIndentReason } from './support/model.js';
 
 /** A JSON Schema (draft 7) object, as fast-json-stringify reads it. */
 export type JsonSchema = Record<string, unknown>;
@@ -44,13 +44,11 @@ export function toJsonSchema(node: SchemaNode): JsonSchema {
 const adapter: SerializerAdapter = {
   id: 'fast-json-stringify',
   family: 'schema-compiled',
+  directions: ['serialize'],
+  missingDirection: 'fast-json-stringify serializes only; it has no parser',
   packageName: 'fast-json-stringify',
-  supports(workload, direction) {
-    if (direction === 'serialize') return noNamingOrIndentReason(workload, 'fast-json-stringify') ?? true;
-    return oneWay(direction, 'serialize', 'fast-json-stringify serializes only; it has no parser');
-  },
-  prepare(workload, direction) {
-    if (direction !== 'serialize') throw new Error('fast-json-stringify serializes only');
+  supports: (workload) => noNamingOrIndentReason(workload, 'fast-json-stringify') ?? true,
+  prepare(workload) {
     const stringify = fastJson(toJsonSchema(wireSchema(workload.schema, workload.wire?.naming)));
     return { serialize: (value) => stringify(value) };
   },

@@ -11,6 +11,7 @@ import { renameKeysToWire } from './support/naming.js';
 const adapter: SerializerAdapter = {
   id: 'json',
   family: 'builtin',
+  directions: ['serialize', 'deserialize'],
   deserializeClass: 'parse',
   supports: () => true,
   prepare(workload, direction) {

@@ -1,7 +1,7 @@
 import stringify from 'safe-stable-stringify';
 import type { SerializerAdapter } from './types.js';
 import { renameKeysToWire } from './support/naming.js';
-import { oneWay, serializerMustRename } from './support/model.js';
+import { serializerMustRename } from './support/model.js';
 
 /**
  * safe-stable-stringify (family `builtin`: a drop-in `JSON.stringify` replacement, not a
@@ -14,10 +14,11 @@ import { oneWay, serializerMustRename } from './support/model.js';
 const adapter: SerializerAdapter = {
   id: 'safe-stable-stringify',
   family: 'builtin',
+  directions: ['serialize'],
+  missingDirection: 'safe-stable-stringify serializes only; it has no parser',
   packageName: 'safe-stable-stringify',
-  supports: (_workload, direction) => oneWay(direction, 'serialize', 'safe-stable-stringify serializes only; it has no parser'),
+  supports: () => true,
   prepare(workload, direction) {
-    if (direction !== 'serialize') throw new Error('safe-stable-stringify serializes only');
     const indent = workload.wire?.indent;
     if (serializerMustRename(workload)) {
       const toWire = renameKeysToWire(workload.schema, workload.wire!.naming);

@@ -1,6 +1,5 @@
 import sjson from 'secure-json-parse';
 import type { SerializerAdapter } from './types.js';
-import { oneWay } from './support/model.js';
 
 /**
  * secure-json-parse (family `builtin`: a drop-in `JSON.parse` replacement): parses with the
@@ -12,11 +11,12 @@ import { oneWay } from './support/model.js';
 const adapter: SerializerAdapter = {
   id: 'secure-json-parse',
   family: 'builtin',
+  directions: ['deserialize'],
+  missingDirection: 'secure-json-parse parses only; it has no serializer',
   deserializeClass: 'parse',
   packageName: 'secure-json-parse',
-  supports: (_workload, direction) => oneWay(direction, 'deserialize', 'secure-json-parse parses only; it has no serializer'),
+  supports: () => true,
   prepare(_workload, direction) {
-    if (direction !== 'deserialize') throw new Error('secure-json-parse parses only');
     return { deserialize: (text) => sjson.parse(text) };
   },
   code: { deserialize: 'sjson.parse(text)' },

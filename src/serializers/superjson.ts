@@ -21,6 +21,7 @@ import { serializerMustRename } from './support/model.js';
 const adapter: SerializerAdapter = {
   id: 'superjson',
   family: 'reflection',
+  directions: ['serialize', 'deserialize'],
   deserializeClass: 'parse',
   packageName: 'superjson',
   supports: () => true,

@@ -2,7 +2,6 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { wireSchema, type SchemaNode } from '../workloads/schema.js';
 import type { SerializerAdapter } from './types.js';
-import { oneWay } from './support/model.js';
 
 /**
  * Builds the TypeBox type of a schema node as it stands on the wire: `Type.Object` with every
@@ -48,11 +47,12 @@ export function toTypeBox(node: SchemaNode): TSchema {
 const adapter: SerializerAdapter = {
   id: 'typebox',
   family: 'schema-compiled',
+  directions: ['deserialize'],
+  missingDirection: 'TypeBox validates; it has no serializer',
   deserializeClass: 'validate',
   packageName: '@sinclair/typebox',
-  supports: (_workload, direction) => oneWay(direction, 'deserialize', 'TypeBox validates; it has no serializer'),
+  supports: () => true,
   prepare(workload, direction) {
-    if (direction !== 'deserialize') throw new Error('TypeBox validates; it has no serializer');
     const check = TypeCompiler.Compile(toTypeBox(wireSchema(workload.schema, workload.wire?.naming)));
     return {
       deserialize(text) {

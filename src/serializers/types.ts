@@ -1,23 +1,5 @@
-import type { Direction, Workload } from '../workloads/types.js';
-
-/**
- * Where a serializer comes from, as the .NET studies class them: the built-in (`JSON`, like
- * System.Text.Json reflection), schema-compiled (source-generated STJ), reflection/decorator
- * libraries (Newtonsoft), and validators used for typed deserialization.
- */
-export type Family = 'builtin' | 'schema-compiled' | 'reflection' | 'validator';
-
-/**
- * What a deserializer guarantees, which decides what its output is checked against and which
- * cases it is ranked with (ratios are only drawn inside one class):
- * - `parse`: untyped; result equals the wire value.
- * - `validate`: types checked against the workload schema; result equals the wire value.
- * - `transform`: also converts (numeric strings → numbers, ISO strings → Date, wire names →
- *   model names); result equals the workload's model.
- * Serialize cases all belong to class `serialize`.
- */
-export type GuaranteeClass = 'parse' | 'validate' | 'transform';
-export type CaseClass = GuaranteeClass | 'serialize';
+import type { Direction, Family, GuaranteeClass } from '../case/coordinates.js';
+import type { Workload } from '../workloads/types.js';
 
 /** The functions a prepared adapter exposes for one workload; only the prepared direction is needed. */
 export interface PreparedSerializer {
@@ -36,11 +18,15 @@ export interface SerializerAdapter {
   /** Stable id used on the command line and in results. */
   id: string;
   family: Family;
-  /** Class of its deserializer; omit when it cannot deserialize. */
+  /** The directions it serves; a one-way library lists one (the planner makes the other an `unsupported` pair). */
+  directions: readonly Direction[];
+  /** Why a one-way library lacks the other direction, shown as that pair's reason (default: "<id> has no serializer|deserializer"). */
+  missingDirection?: string;
+  /** Class of its deserializer; required when it serves `deserialize`. */
   deserializeClass?: GuaranteeClass;
   /** npm package whose installed version is recorded with every result. */
   packageName?: string;
-  /** `true`, or the reason this workload/direction pair cannot be done (reported as `unsupported`). */
+  /** For a direction it serves: `true`, or the reason this workload cannot be done (reported as `unsupported`). */
   supports(workload: Workload, direction: Direction): true | string;
   /**
    * Compile/build what the library needs for this workload (schemas, classes); runs once per

@@ -1,4 +1,5 @@
-import type { Direction, Workload } from '../workloads/types.js';
+import type { Direction } from '../case/coordinates.js';
+import type { Workload } from '../workloads/types.js';
 import type { SerializerAdapter } from './types.js';
 
 /**
@@ -45,6 +46,7 @@ function exportName(workload: Workload, direction: Direction): keyof TypiaModule
 const adapter: SerializerAdapter = {
   id: 'typia',
   family: 'schema-compiled',
+  directions: ['serialize', 'deserialize'],
   deserializeClass: 'validate',
   packageName: 'typia',
   supports(workload, direction) {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { SchemaNode, WireOptions } from '../workloads/schema.js';
 import type { SerializerAdapter } from './types.js';
-import { NUMERIC_STRING, oneWay, propertyEntries, wireToModelKeys } from './support/model.js';
+import { NUMERIC_STRING, propertyEntries, wireToModelKeys } from './support/model.js';
 
 /** Any valibot schema (input and output types are not tracked: schemas are built at run time). */
 export type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -53,11 +53,12 @@ export function toValibot(node: SchemaNode, naming: WireOptions['naming']): AnyS
 const adapter: SerializerAdapter = {
   id: 'valibot',
   family: 'validator',
+  directions: ['deserialize'],
+  missingDirection: 'validator: deserialize only (valibot does not write JSON)',
   deserializeClass: 'transform',
   packageName: 'valibot',
-  supports: (_workload, direction) => oneWay(direction, 'deserialize', 'validator: deserialize only (valibot does not write JSON)'),
+  supports: () => true,
   prepare(workload, direction) {
-    if (direction !== 'deserialize') throw new Error('valibot: deserialize only');
     const schema = toValibot(workload.schema, workload.wire?.naming);
     return { deserialize: (text) => v.parse(schema, JSON.parse(text)) };
   },

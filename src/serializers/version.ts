@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { serializers } from './index.js';
+import type { SerializerAdapter } from './types.js';
 
 /**
  * The installed version of an npm package, read from its package.json by walking up from the
@@ -24,6 +26,18 @@ export function installedVersion(packageName: string, from: string = import.meta
     }
   } catch { /* fall through */ }
   return 'unknown';
+}
+
+/**
+ * The version of the library an adapter actually runs: a built-in adapter imports its package from
+ * jsonbench's own node_modules (whatever the config's folder holds), a user's adapter from its
+ * config's folder (the compiled config is written there). `json` is the runtime's own JSON;
+ * an adapter without a package is `n/a`.
+ */
+export function adapterVersion(adapter: SerializerAdapter, userConfigFile?: string): string {
+  if (!adapter.packageName) return adapter.family === 'builtin' && adapter.id === 'json' ? builtinVersion() : 'n/a';
+  const builtin = serializers.ids.includes(adapter.id);
+  return installedVersion(adapter.packageName, builtin || !userConfigFile ? import.meta.url : userConfigFile);
 }
 
 /** Version of the runtime's own JSON (the `json` adapter has no package): `node <version>`. */

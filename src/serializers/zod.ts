@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { SchemaNode, WireOptions } from '../workloads/schema.js';
 import type { SerializerAdapter } from './types.js';
-import { NUMERIC_STRING, oneWay, propertyEntries, wireToModelKeys } from './support/model.js';
+import { NUMERIC_STRING, propertyEntries, wireToModelKeys } from './support/model.js';
 
 /**
  * Builds the zod schema that validates a wire unit and outputs its model: objects check their
@@ -48,11 +48,12 @@ export function toZod(node: SchemaNode, naming: WireOptions['naming']): z.ZodTyp
 const adapter: SerializerAdapter = {
   id: 'zod',
   family: 'validator',
+  directions: ['deserialize'],
+  missingDirection: 'validator: deserialize only (zod does not write JSON)',
   deserializeClass: 'transform',
   packageName: 'zod',
-  supports: (_workload, direction) => oneWay(direction, 'deserialize', 'validator: deserialize only (zod does not write JSON)'),
+  supports: () => true,
   prepare(workload, direction) {
-    if (direction !== 'deserialize') throw new Error('zod: deserialize only');
     const schema = toZod(workload.schema, workload.wire?.naming);
     return { deserialize: (text) => schema.parse(JSON.parse(text)) };
   },

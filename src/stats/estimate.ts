@@ -1,12 +1,13 @@
-import { mean, median, sampleStandardDeviation, min, max, quantileSorted } from 'simple-statistics';
 import jstatModule from 'jstat';
 
 // jstat is CommonJS; its default export is the jStat object.
 const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
 
 /**
- * Summary statistics of a set of samples (any unit; the lab uses ns/op). Means, medians and
- * standard deviations come from simple-statistics; the Student-t quantile from jStat.
+ * Summary statistics of a set of samples (any unit; the lab uses ns/op). Medians and the Student-t
+ * quantile come from jStat; means and variances are computed here with compensated summation
+ * (jStat's plain sums lose the last digits NIST's accuracy data sets check); quartiles from
+ * {@link quantileSorted}.
  */
 export interface Estimate {
   n: number;
@@ -34,12 +35,12 @@ export function tCritical(confidence: number, dof: number): number {
 /** Half-width of the CI of the mean: t · s / √n. Infinity with fewer than 2 samples. */
 export function confidenceHalfWidth(samples: readonly number[], confidence: number): number {
   if (samples.length < 2) return Infinity;
-  return tCritical(confidence, samples.length - 1) * sampleStandardDeviation([...samples]) / Math.sqrt(samples.length);
+  return tCritical(confidence, samples.length - 1) * sampleStandardDeviation(samples) / Math.sqrt(samples.length);
 }
 
 /** Error as a fraction of the mean (0.02 = 2%). */
 export function relativeError(samples: readonly number[], confidence: number): number {
-  const m = mean([...samples]);
+  const m = meanOf(samples);
   return confidenceHalfWidth(samples, confidence) / Math.abs(m);
 }
 
@@ -55,13 +56,13 @@ export function estimate(samples: readonly number[], confidence: number): Estima
   const iqr = q3 - q1;
   return {
     n: xs.length,
-    mean: mean(xs),
-    median: median(xs),
+    mean: meanOf(xs),
+    median: medianOf(xs),
     stddev: xs.length > 1 ? sampleStandardDeviation(xs) : 0,
     error: xs.length > 1 ? confidenceHalfWidth(xs, confidence) : Infinity,
     confidence,
-    min: min(xs),
-    max: max(xs),
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
     outliers: {
       low: sorted.filter((x) => x < q1 - 1.5 * iqr).length,
       high: sorted.filter((x) => x > q3 + 1.5 * iqr).length,
@@ -69,12 +70,75 @@ export function estimate(samples: readonly number[], confidence: number): Estima
   };
 }
 
-/** Median of numbers (simple-statistics). @throws on an empty list. */
+/** Median of numbers (jStat). @throws Error on an empty list. */
 export function medianOf(xs: readonly number[]): number {
-  return median([...xs]);
+  if (xs.length === 0) throw new Error('medianOf: no values');
+  return jStat.median([...xs]);
 }
 
-/** Arithmetic mean (simple-statistics). @throws on an empty list. */
+/**
+ * Arithmetic mean by compensated summation (Neumaier's improvement of Kahan summation, A.
+ * Neumaier 1974), so a mean of many large, nearly equal values (NIST StRD NumAcc4: 1e7 + 0.1 …)
+ * keeps its last digits; a plain running sum loses them. @throws Error on an empty list.
+ */
 export function meanOf(xs: readonly number[]): number {
-  return mean([...xs]);
+  if (xs.length === 0) throw new Error('meanOf: no values');
+  let sum = 0;
+  let compensation = 0;
+  for (const x of xs) {
+    const t = sum + x;
+    compensation += Math.abs(sum) >= Math.abs(x) ? (sum - t) + x : (x - t) + sum;
+    sum = t;
+  }
+  return (sum + compensation) / xs.length;
+}
+
+/**
+ * Sample variance (n − 1 in the denominator) by the corrected two-pass algorithm (Chan, Golub &
+ * LeVeque 1983): Σ(x − m)² less the rounding term (Σ(x − m))²/n, with m the compensated mean.
+ * @throws Error with fewer than 2 values.
+ */
+export function sampleVariance(xs: readonly number[]): number {
+  if (xs.length < 2) throw new Error('sampleVariance: needs at least 2 values');
+  const m = meanOf(xs);
+  let squares = 0;
+  let deviations = 0;
+  for (const x of xs) { const d = x - m; squares += d * d; deviations += d; }
+  return (squares - (deviations * deviations) / xs.length) / (xs.length - 1);
+}
+
+/** Sample standard deviation, n − 1 in the denominator (jStat). @throws Error with fewer than 2 values. */
+export function sampleStandardDeviation(xs: readonly number[]): number {
+  return Math.sqrt(sampleVariance(xs));
+}
+
+/**
+ * The p-quantile of ascending `sorted` values by the "inverse of the empirical distribution with
+ * averaging at discontinuities" (Hyndman & Fan 1996, definition 2; R's `quantile(type = 2)`): with
+ * np an integer, the mean of the np-th and (np+1)-th values, else the ⌈np⌉-th. Tukey's fences and
+ * the compare command's fastest decile use it (it is what simple-statistics' quantileSorted
+ * computes, which the lab used before). @throws Error on an empty list or p outside [0, 1].
+ */
+export function quantileSorted(sorted: readonly number[], p: number): number {
+  const n = sorted.length;
+  if (n === 0 || !(p >= 0 && p <= 1)) throw new Error('quantileSorted: needs values and 0 ≤ p ≤ 1');
+  if (p === 0) return sorted[0];
+  if (p === 1) return sorted[n - 1];
+  const np = n * p;
+  if (np % 1 !== 0) return sorted[Math.ceil(np) - 1];
+  return (sorted[np - 1] + sorted[np]) / 2;
+}
+
+/**
+ * The confidence interval of a ratio on the log scale, around `center` (the reported ratio): with
+ * h the CI half-width of the mean of the ratios' natural logs, `[center·e^−h, center·e^h]`. Ratios
+ * multiply, so their spread is symmetric in log space, not in linear space: the interval is
+ * asymmetric and never reaches 0 (a symmetric `0.45 ± 1.33` would). Source: the usual log
+ * transform for ratio estimates (e.g. Altman & Bland, "How to obtain the confidence interval from
+ * a P value", BMJ 2011, for ratio measures). Null with fewer than 2 ratios or a ratio ≤ 0.
+ */
+export function logRatioInterval(ratios: readonly number[], center: number, confidence: number): [number, number] | null {
+  if (ratios.length < 2 || !(center > 0) || ratios.some((r) => !(r > 0) || !Number.isFinite(r))) return null;
+  const h = confidenceHalfWidth(ratios.map(Math.log), confidence);
+  return Number.isFinite(h) ? [center * Math.exp(-h), center * Math.exp(h)] : null;
 }

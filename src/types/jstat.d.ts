@@ -3,6 +3,8 @@ declare module 'jstat' {
   export const jStat: {
     studentt: { inv(p: number, dof: number): number; cdf(x: number, dof: number): number };
     normal: { inv(p: number, mean: number, std: number): number; cdf(x: number, mean: number, std: number): number };
+    /** median (sorts a copy) */
+    median(xs: number[]): number;
   };
   export default jStat;
 }

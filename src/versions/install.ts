@@ -4,9 +4,11 @@
  * `/` becomes `+` in the folder name). Installed once, reused by every later run.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { makeFolder } from '../files/make-folder.js';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import semver from 'semver';
 
 /** Where versions are installed: `$JSONBENCH_CACHE/packages`, else `$XDG_CACHE_HOME/jsonbench/packages`, else `~/.cache/jsonbench/packages`. */
 export function packagesRoot(env: NodeJS.ProcessEnv = process.env): string {
@@ -27,22 +29,12 @@ export type NpmRunner = (args: string[]) => string;
 
 const npm: NpmRunner = (args) => execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
 
-const EXACT = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
+/** An exact version (`x.y.z` or `x.y.z-pre`): semver's own parser decides. */
+const isExact = (v: string) => semver.valid(v) === v;
 
-/**
- * Orders exact versions (`x.y.z` or `x.y.z-pre`) by semver precedence: numeric parts, then a
- * pre-release before its release. Returns < 0, 0, > 0 like a sort comparator.
- */
+/** Orders exact versions by semver precedence (the `semver` package); < 0, 0, > 0 like a sort comparator. */
 export function compareVersions(a: string, b: string): number {
-  const [ma, pa] = a.split(/-(.*)/s);
-  const [mb, pb] = b.split(/-(.*)/s);
-  const na = ma.split('.').map(Number);
-  const nb = mb.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((na[i] ?? 0) !== (nb[i] ?? 0)) return (na[i] ?? 0) - (nb[i] ?? 0);
-  if (pa === pb) return 0;
-  if (pa === undefined) return 1;
-  if (pb === undefined) return -1;
-  return pa.localeCompare(pb, 'en', { numeric: true });
+  return semver.compare(a, b);
 }
 
 function readInstalled(prefix: string, packageName: string): string | undefined {
@@ -55,7 +47,7 @@ function readInstalled(prefix: string, packageName: string): string | undefined 
 function cachedVersions(root: string, packageName: string): string[] {
   if (!existsSync(root)) return [];
   const head = `${packageName.replace('/', '+')}@`;
-  return readdirSync(root).filter((d) => d.startsWith(head) && EXACT.test(d.slice(head.length))).map((d) => d.slice(head.length));
+  return readdirSync(root).filter((d) => d.startsWith(head) && isExact(d.slice(head.length))).map((d) => d.slice(head.length));
 }
 
 /**
@@ -64,10 +56,10 @@ function cachedVersions(root: string, packageName: string): string[] {
  * `<spec>.`. @throws Error naming the package and spec when nothing matches.
  */
 export function resolveVersion(packageName: string, spec: string, root: string, run: NpmRunner = npm): string {
-  if (EXACT.test(spec)) return spec;
+  if (isExact(spec)) return spec;
   let viewed: unknown;
   try { viewed = JSON.parse(run(['view', `${packageName}@${spec}`, 'version', '--json']) || 'null'); } catch { viewed = undefined; }
-  const list = (Array.isArray(viewed) ? viewed as string[] : typeof viewed === 'string' ? [viewed] : []).filter((v) => EXACT.test(v)).sort(compareVersions);
+  const list = (Array.isArray(viewed) ? viewed as string[] : typeof viewed === 'string' ? [viewed] : []).filter(isExact).sort(compareVersions);
   if (list.length) return list[list.length - 1];
   const cached = cachedVersions(root, packageName).filter((v) => v.startsWith(`${spec}.`)).sort(compareVersions);
   if (viewed === undefined && cached.length) return cached[cached.length - 1];
@@ -86,10 +78,10 @@ export function ensureVersion(packageName: string, spec: string, root = packages
   const prefix = prefixOf(root, packageName, version);
   if (readInstalled(prefix, packageName) === version) return { packageName, version, prefix };
   onInstall?.(`${packageName}@${version}`);
-  mkdirSync(root, { recursive: true });
+  makeFolder(root);
   const tmp = `${prefix}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(tmp, { recursive: true });
+  makeFolder(tmp);
   writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: 'jsonbench-version-cache', private: true }) + '\n');
   try {
     run(['install', '--prefix', tmp, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `${packageName}@${version}`]);

@@ -4,7 +4,8 @@
  * comes from that version's cache prefix), relabels it `<adapter>@<version>`, and re-exports the
  * user's own config beside them. The worker loads it like any `jsonbench.config.*`, unchanged.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeFolder } from '../files/make-folder.js';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { taggedAdapterUrl } from './hooks.js';
@@ -43,7 +44,7 @@ export function renderVariantsModule(variants: readonly Variant[], hooksUrl: str
 /** Writes the module to `<dir>/versions.config.mjs` and returns its path. */
 export function writeVariantsModule(dir: string, variants: readonly Variant[], userConfigPath?: string): string {
   const path = join(dir, 'versions.config.mjs');
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   writeFileSync(path, renderVariantsModule(variants, HOOKS_URL, userConfigPath ? pathToFileURL(userConfigPath).href : undefined));
   return path;
 }

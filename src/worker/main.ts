@@ -7,8 +7,9 @@
  * Started with `--expose-gc` (Node; Deno through `--v8-flags`); Bun collects through `Bun.gc`.
  * Runs as compiled (build/src/worker/main.js) or bundled into one file per target kind.
  */
-import { readFileSync, writeSync } from 'node:fs';
-import { encodeMessage, PROTOCOL_VERSION, type StartMessage, type WorkerJob } from './protocol.js';
+import { readFileSync, writeSync as importedWriteSync } from 'node:fs';
+import { encodeMessage, PROTOCOL_VERSION, sealLine, type MessageMac, type StartMessage, type WorkerJob } from './protocol.js';
+import { channelMac } from './channel-key.js';
 import { runJob } from './job.js';
 import type { OutgoingMessage, WorkerHost } from './host.js';
 import type { AllocationProbe } from '../measure/allocation-probe.js';
@@ -23,17 +24,36 @@ interface RuntimeGlobals {
 }
 const g = globalThis as RuntimeGlobals;
 const CHANNEL_FD = 3;
-const encoder = new TextEncoder();
 
-function writeAll(write: (b: Uint8Array) => number, bytes: Uint8Array): void {
-  let offset = 0;
-  while (offset < bytes.length) offset += write(bytes.subarray(offset));
-}
+/*
+ * Everything the channel's send path calls is taken here, when this module loads — before any
+ * adapter or config code runs in this process — so code that later replaces TextEncoder, fs,
+ * Deno.stdout or Uint8Array methods cannot see or alter what is sent (protocol.ts: authentication).
+ */
+const callOf = Function.prototype.call.bind(Function.prototype.call) as <T>(fn: (...a: never[]) => T, self: unknown, ...args: unknown[]) => T;
+const encoder = new TextEncoder();
+const encode = TextEncoder.prototype.encode;
+const subarray = Uint8Array.prototype.subarray;
+const writeSync = importedWriteSync;
+const denoStdout = g.Deno?.stdout;
+const denoWrite = denoStdout?.writeSync;
+const write: (b: Uint8Array) => number = denoWrite ? (b) => callOf(denoWrite as never, denoStdout, b) : (b) => writeSync(CHANNEL_FD, b);
+
+/** The key's MAC and the next sequence number, set from the start message (closure state, never exported). */
+let mac: MessageMac | undefined;
+let seq = 0;
+
+/** The last step the job started (its `stage` messages), for the report of a Promise that never settles. */
+let lastStage: { stage: string; side?: 'serializer' | 'baseline' } = { stage: 'load' };
+let finished = false;
 
 function send(message: OutgoingMessage): void {
-  const bytes = encoder.encode(encodeMessage(message));
-  if (g.Deno) writeAll((b) => g.Deno!.stdout.writeSync(b), bytes);
-  else writeAll((b) => writeSync(CHANNEL_FD, b), bytes);
+  if (message.type === 'stage') lastStage = { stage: message.stage, ...(message.side ? { side: message.side } : {}) };
+  if (message.type === 'done' || message.type === 'error' || message.type === 'incorrect') finished = true;
+  const line = mac ? sealLine(encodeMessage(message), seq++, mac) : encodeMessage(message);
+  const bytes = callOf<Uint8Array>(encode as never, encoder, line);
+  let offset = 0;
+  while (offset < bytes.length) offset += write(callOf<Uint8Array>(subarray as never, bytes, offset));
 }
 
 /** On Deno the channel is stdout: route what libraries print to stderr so it cannot corrupt it. */
@@ -67,12 +87,15 @@ async function allocationProbe(): Promise<AllocationProbe> {
   return { method: 'exact', v8, how: 'GC-corrected V8 heap accounting (node:v8 GCProfiler)' };
 }
 
+/** Reads the start message; keeps its key (if any) in this module's closure and returns the job. */
 function readStart(): WorkerJob {
   const text = readFileSync(0, 'utf8');
   const message = JSON.parse(text.split('\n')[0]) as StartMessage;
   if (message.protocol !== PROTOCOL_VERSION || message.type !== 'start') {
     throw new Error(`worker: expected a start message of protocol ${PROTOCOL_VERSION}`);
   }
+  if (typeof message.key === 'string') mac = channelMac(message.key);
+  delete message.key;
   return message.job;
 }
 
@@ -91,6 +114,13 @@ async function main(): Promise<void> {
     send, gc: gc ?? (() => {}), readText: (path) => readFileSync(path, 'utf8'), allocationProbe,
     loadConfig: (path) => loadUserConfig(path),
   };
+  // A step awaiting a Promise nothing can settle (an async prepare() that never resolves, a config's
+  // top-level await) leaves the event loop empty: Node would exit 0 with no result. Say which step.
+  process.once('beforeExit', () => {
+    if (finished) return;
+    send({ type: 'error', ...lastStage, message: `${lastStage.stage}${lastStage.side ? ` (${lastStage.side})` : ''} never settled: the worker ran out of work while waiting on a Promise that never resolves` });
+    process.exit(1);
+  });
   await runJob(job, host);
   process.exit(0);
 }

@@ -11,49 +11,31 @@
  *   worker later hangs or dies. It ends with `done` (or `error`) and exits.
  * A host that reads a message of another protocol version treats the launch as `crashed`.
  *
+ * Authentication (protocol 2): the code being measured runs in the worker and could write lines
+ * of its own to the channel (a `round` of 1 ns/op was once accepted). The host puts a fresh
+ * random `key` in each start message; the worker keeps it in a closure, numbers its messages
+ * 0, 1, 2, … (`seq`) and ends each line with `"mac"`, the HMAC-SHA256 of the line before it under
+ * that key ({@link sealLine}). The host ({@link createChannelReader}) rejects a line that is
+ * unsigned, wrongly signed, repeated or out of order, and the launch is `crashed` with that
+ * reason. Chromium's channel is an in-page function and carries unsigned lines: only built-in
+ * adapters run there. What this does not stop: code in the worker's realm can still tamper with
+ * the measuring code itself (replace built-ins it calls) or read the key from the process's
+ * memory; see the README's "What the checks cannot catch".
+ *
  * Other targets carry the same messages over another pipe (src/runtimes/): Deno cannot write to an
  * inherited fd 3, so its worker writes them to stdout (library output is sent to stderr there); a
  * remote worker's fd 3 is redirected into the ssh channel (`3>&1 1>&2`); in Chromium and QuickJS
  * the host hands in the job and payload texts and receives each line through a bridge function
  * (worker/browser.ts).
  */
-import type { Direction, Shape } from '../workloads/types.js';
-import type { CaseClass } from '../serializers/types.js';
+import type { CaseCoordinates, Side } from '../case/coordinates.js';
+import type { MeasurePolicy } from '../case/policy.js';
+import type { AllocationMeasurement } from '../case/measurements.js';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
-/** Measurement settings for one launch (times in ms, thresholds as fractions). */
-export interface MeasurePolicy {
-  /** Warmup: at least this many ops AND this many ms per side (the on-device study warmed up 200 parses). */
-  warmupMinOps: number;
-  warmupMinMs: number;
-  /** Upper bound on warmup wall time per side, so a 50 ms/op serializer does not warm up for 10 s (ms). */
-  warmupMaxMs: number;
-  /** Pilot: grow ops per sample until one sample lasts at least this long (ms). */
-  sampleTargetMs: number;
-  samplesPerRound: number;
-  minRounds: number;
-  maxRounds: number;
-  /** Stop when the 99.9% CI half-width of the mean is under this fraction of it (0.02 = 2%). */
-  targetRelativeError: number;
-  /** Confidence level of every error this lab reports. */
-  confidence: number;
-  /** Stop rounds after this long (ms) even if the error target is not met; the case is flagged noisy. */
-  timeCapMs: number;
-  /** Allocation: number of windows (median reported) and minimum window length (ms). */
-  allocWindows: number;
-  allocWindowMinMs: number;
-}
-
-/** Where a case sits in the matrix: the fields a planned case and a worker job share. */
-export interface CaseCoordinates {
-  workload: string;
-  size: number;
-  shape: Shape;
-  direction: Direction;
-  caseClass: CaseClass;
-  serializer: string;
-}
+/** JSON.stringify taken when this module loads, before any adapter code runs in the worker. */
+const { stringify } = JSON;
 
 /** What one worker launch is asked to do. */
 export interface WorkerJob extends CaseCoordinates {
@@ -68,7 +50,11 @@ export interface WorkerJob extends CaseCoordinates {
   policy: MeasurePolicy;
 }
 
-export interface StartMessage { protocol: number; type: 'start'; job: WorkerJob }
+export interface StartMessage {
+  protocol: number; type: 'start'; job: WorkerJob;
+  /** per-launch secret (hex) the worker signs its messages with (absent: unsigned lines, Chromium's in-page channel) */
+  key?: string;
+}
 
 /** First message: what runtime the worker is running in. */
 export interface HelloMessage { protocol: number; type: 'hello'; runtime: string; version: string; gc: boolean }
@@ -77,8 +63,10 @@ export interface HelloMessage { protocol: number; type: 'hello'; runtime: string
 export interface IncorrectMessage {
   protocol: number; type: 'incorrect';
   /** which side failed the gate: the case's serializer or its baseline */
-  side: 'serializer' | 'baseline';
+  side: Side;
   path: string; expected: string; actual: string; reason: string;
+  /** `timing`: a result or an input changed after the gate, between samples (measure/timed-check.ts); absent: the gate itself */
+  when?: 'timing';
 }
 
 /** One finished round: raw per-sample times (ns/op) of both sides. */
@@ -98,36 +86,34 @@ export interface TimingSetupMessage {
   emptyNsPerOp: number;
 }
 
-export interface AllocMessage {
-  protocol: number; type: 'alloc';
-  /** bytes/op of each window (GC-corrected heap growth / ops); empty when `method` is `n/a` */
-  windowsBytesPerOp: number[];
-  gcPerOp: number;
-  opsPerWindow: number;
-  /** how the runtime counted (absent = `exact`, as protocol-1 Node workers sent before targets existed) */
-  method?: 'exact' | 'estimate' | 'n/a';
-  /** the sentence saying how it was estimated, or why there is no figure */
-  how?: string;
-}
+/** The allocation pass's figures (see {@link AllocationMeasurement}). */
+export interface AllocMessage extends AllocationMeasurement { protocol: number; type: 'alloc' }
+
+/**
+ * The worker starts a step that runs adapter or config code (`load`, then per side `prepare` and
+ * `verify`, then `warmup` once every gate passed): a launch killed at its timeout says which step
+ * ran out. Measuring is marked by `setup` and the rounds.
+ */
+export interface StageMessage { protocol: number; type: 'stage'; stage: 'load' | 'prepare' | 'verify' | 'warmup'; side?: Side }
 
 export interface DoneMessage { protocol: number; type: 'done'; noisy: boolean; elapsedMs: number; checksum: number }
 
 /** A thrown error in a named stage (`prepare`, `verify`, `warmup`, `measure`, `load`). */
 export interface ErrorMessage {
-  protocol: number; type: 'error'; stage: string; side?: 'serializer' | 'baseline'; message: string;
+  protocol: number; type: 'error'; stage: string; side?: Side; message: string;
   /** the adapter cannot run on this runtime (it needs an API the runtime lacks): the case is `unsupported`, not `failed` */
   unsupported?: boolean;
 }
 
 export type WorkerMessage =
-  | HelloMessage | IncorrectMessage | TimingSetupMessage | RoundMessage | AllocMessage | DoneMessage | ErrorMessage;
+  | HelloMessage | StageMessage | IncorrectMessage | TimingSetupMessage | RoundMessage | AllocMessage | DoneMessage | ErrorMessage;
 
 /** Distributes Omit over the union so each message keeps its own fields. */
 type WithoutProtocol<T> = T extends unknown ? Omit<T, 'protocol'> : never;
 
 /** Encodes one message as a protocol line. */
 export function encodeMessage(message: WithoutProtocol<WorkerMessage> | Omit<StartMessage, 'protocol'>): string {
-  return JSON.stringify({ protocol: PROTOCOL_VERSION, ...message }) + '\n';
+  return stringify({ protocol: PROTOCOL_VERSION, ...message }) + '\n';
 }
 
 /**
@@ -143,7 +129,39 @@ export function decodeMessage(line: string): WorkerMessage {
   return value as WorkerMessage;
 }
 
-/** The variant payload (another seed) sits beside the main one; the gate runs on both, so a serializer returning a cached string fails. */
-export function variantPathOf(payloadPath: string): string {
-  return payloadPath.replace(/\.json$/, '.variant.json');
+/** A keyed MAC of a text, as lowercase hex: HMAC-SHA256 in every implementation here (worker/channel-key.ts). */
+export type MessageMac = (text: string) => string;
+
+/**
+ * Adds the sequence number and the MAC to an encoded message line (`{…}\n`): the result is
+ * `{…,"seq":N,"mac":"<hex>"}\n`, where the MAC covers `{…,"seq":N}`.
+ */
+export function sealLine(line: string, seq: number, mac: MessageMac): string {
+  const body = `${line.slice(0, line.lastIndexOf('}'))},"seq":${seq}}`;
+  return `${body.slice(0, -1)},"mac":"${mac(body)}"}\n`;
 }
+
+const SEAL = /,"mac":"([0-9a-f]{64})"\}\s*$/;
+
+/**
+ * A reader of one launch's channel: decodes each line ({@link decodeMessage}) and, with a MAC,
+ * checks its signature and that it is the next in sequence, returning the message without
+ * `seq`/`mac`. @throws Error (`protocol: …`) naming what is wrong: unsigned, forged, repeated or
+ * out of order.
+ */
+export function createChannelReader(mac?: MessageMac): (line: string) => WorkerMessage {
+  let next = 0;
+  return (line) => {
+    if (!mac) return decodeMessage(line);
+    const seal = SEAL.exec(line);
+    if (!seal) throw new Error(`protocol: an unsigned line on the channel (not written by this launch's worker; forged by the code being measured?): ${line.slice(0, 120)}`);
+    const body = `${line.slice(0, seal.index)}}`;
+    if (mac(body) !== seal[1]) throw new Error(`protocol: a line whose signature does not match this launch's key (forged): ${line.slice(0, 120)}`);
+    const m = decodeMessage(body) as WorkerMessage & { seq?: unknown };
+    if (m.seq !== next) throw new Error(`protocol: message ${String(m.seq)} arrived where ${next} was expected (${typeof m.seq === 'number' && m.seq < next ? 'repeated' : 'out of order'})`);
+    next++;
+    delete m.seq;
+    return m;
+  };
+}
+

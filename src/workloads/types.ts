@@ -1,16 +1,5 @@
+import type { Shape } from '../case/coordinates.js';
 import type { SchemaNode, WireOptions } from './schema.js';
-
-/**
- * How a payload is exercised.
- * - `single`: one document; an op is one stringify or one parse of it.
- * - `list`: one array of `size` records; an op is one stringify or parse of the whole array.
- * - `many`: the same `size` records, each serialized or deserialized separately; an op is the
- *   whole loop (as in the study this comes from), so `list` and `many` compare directly.
- */
-export type Shape = 'single' | 'list' | 'many';
-
-/** serialize: value → text; deserialize: text → value. */
-export type Direction = 'serialize' | 'deserialize';
 
 /**
  * A benchmark payload family. One file per workload under src/workloads/, registered in

@@ -1,5 +1,6 @@
 import type { SchemaNode } from './schema.js';
-import type { Shape, Workload } from './types.js';
+import type { Shape } from '../case/coordinates.js';
+import type { Workload } from './types.js';
 
 /**
  * The workload as one serializer call sees it for a shape: for `list` the unit is the whole
@@ -27,7 +28,10 @@ export function unitsOf(wireValue: unknown, shape: Shape): unknown[] {
   return [wireValue];
 }
 
+/** JSON.stringify taken when this module loads, before adapter code runs in a worker. */
+const { stringify } = JSON;
+
 /** The payload text of one wire unit, written as the workload's wire options say. */
 export function renderUnit(workload: Workload, unit: unknown): string {
-  return JSON.stringify(unit, null, workload.wire?.indent);
+  return stringify(unit, null, workload.wire?.indent);
 }

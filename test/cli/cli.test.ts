@@ -97,7 +97,7 @@ test('run --policy quick writes a valid results.json and report.md, prints the t
   const r = await cli([...quick, '--serializer', 'json,secure-json-parse', '--out', out]);
   assert.equal(r.code, 0, r.stderr);
   const results: ResultsFile = readResults(join(out, 'results.json'));
-  assert.equal(results.schemaVersion, 1);
+  assert.equal(results.schemaVersion, 2);
   assert.equal(results.tool, 'jsonbench');
   assert.equal(results.policy.name, 'quick');
   assert.equal(results.policy.seed, 42);
@@ -127,6 +127,17 @@ test('run --policy quick writes a valid results.json and report.md, prints the t
   assert.match(r.stdout, /│ secure-json-parse +│/);
   assert.match(r.stdout, new RegExp(`results: ${literal(join(out, 'results.json'))}`));
   assert.equal((r.stdout + r.stderr).includes(ESC), false, 'ANSI escapes in piped output');
+});
+
+test('a run\'s report.md and report.html are pure functions of its results.json: `jsonbench report` reproduces them byte for byte', async () => {
+  const out = join(freshDir('reproduce'), 'out');
+  const r = await cli([...quick, '--serializer', 'json,secure-json-parse', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  for (const [format, file] of [['md', 'report.md'], ['html', 'report.html']]) {
+    const again = await cli(['report', '--format', format, '--out', '-', join(out, 'results.json')]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stdout, readFileSync(join(out, file), 'utf8'), `${file} differs from \`jsonbench report --format ${format}\``);
+  }
 });
 
 test('run --json prints the results file as parseable JSON', async () => {

@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { countInstructions, iterationsFor, parseCallgrindTotal, valgrindVersion, type InstructionStats } from '../../src/instructions/callgrind.js';
+import { countInstructions, iterationsFor, parseCallgrindTotal, valgrindVersion } from '../../src/instructions/callgrind.js';
+import type { InstructionStats } from '../../src/case/measurements.js';
 import { runInstructionsPass } from '../../src/instructions/pass.js';
-import { renderInstructions, INSTRUCTIONS_LABEL } from '../../src/instructions/render.js';
+import { renderInstructions, INSTRUCTIONS_LABEL } from '../../src/report/instructions.js';
 import { writePayload } from '../../src/plan/payloads.js';
 import { workloads } from '../../src/workloads/index.js';
 import { makeResults } from '../ledger/fixture.js';
@@ -51,7 +52,7 @@ test('the instructions table is labelled as a CI gate, not a ranking, and keeps 
 const valgrind = valgrindVersion();
 test('the same case counted twice under callgrind gives the same instructions/op within 0.1%', { skip: valgrind ? false : 'valgrind is not installed (apt-get install -y valgrind)', timeout: 900_000 }, async () => {
   const w = await workloads.load('weather-station');
-  const payload = writePayload(join(dir, 'payloads'), w, 1, 42);
+  const payload = await writePayload(join(dir, 'payloads'), w, 1, 42);
   const job = { workload: 'weather-station', size: 1, shape: 'single' as const, direction: 'serialize' as const, caseClass: 'serialize' as const, serializer: 'json', payloadPath: payload.path };
   const a = await countInstructions(job, payload.bytes, valgrind!);
   const b = await countInstructions(job, payload.bytes, valgrind!);

@@ -52,34 +52,35 @@ export function makeCase(spec: CaseSpec): CaseResult {
   }));
   const all = rounds.flat();
   const mean = all.length ? all.reduce((a, b) => a + b, 0) / all.length : 0;
-  const c: CaseResult = {
-    id: `weather-station/1/single/${direction}/${spec.serializer}`, workload: 'weather-station', size: 1, shape: 'single',
-    serializer: spec.serializer, serializerVersion: spec.version ?? '1.0.0', family: 'schema-compiled', direction,
-    class: direction === 'serialize' ? 'serialize' : 'parse', baseline: 'json', status,
-    ...(spec.reason ? { reason: spec.reason } : {}),
+  const header = {
+    id: `weather-station/1/single/${direction}/${spec.serializer}`, target: { id: 'node', runtime: 'node', version: ENV.node }, workload: 'weather-station', size: 1, shape: 'single' as const,
+    serializer: spec.serializer, serializerVersion: spec.version ?? '1.0.0', family: 'schema-compiled' as const, direction,
+    class: direction === 'serialize' ? 'serialize' as const : 'parse' as const, baseline: 'json',
     payload: { bytes: 393, sha256: 'ab'.repeat(32) },
-    findings: [{ code: 'outliers', message: '1 of 12 samples outside Tukey\'s fences' }],
+    findings: [{ code: 'outliers' as const, message: '1 of 12 samples outside Tukey\'s fences' }],
     samples: { launches, relaunches: 0 },
   };
-  if (status === 'measured') {
-    c.time = { mean, median: mean, error: mean * 0.01, stddev: mean * 0.02, min: Math.min(...all), max: Math.max(...all), unit: 'ns/op', n: all.length, outliers: { low: 0, high: 1 }, launchSpread: 0.01 };
-    c.ratio = 1.25; c.ratioError = 0.03;
-    const windows = spec.allocWindows ?? [640.25, 640.5, 640.25, 640.75, 640.25];
-    c.allocated = { mean: [...windows].sort((a, b) => a - b)[2], unit: 'bytes/op', gcPerOp: 0.001, windows, method: 'exact' };
-    c.allocRatio = 1.1;
-    if (spec.instructions !== undefined) c.instructions = { perOp: spec.instructions, iterations: [1000, 11000], totals: [5e7, 5e7 + 10000 * spec.instructions], method: 'callgrind', tool: 'valgrind-3.19.0', flags: ['--predictable'] };
-  }
-  return c;
+  if (status !== 'measured') return status === 'incorrect' ? { ...header, status, reason: spec.reason ?? '', mismatch: { side: 'serializer', path: '$', expected: '1', actual: '2' } } : { ...header, status, reason: spec.reason ?? '' };
+  const windows = spec.allocWindows ?? [640.25, 640.5, 640.25, 640.75, 640.25];
+  return {
+    ...header, status,
+    time: { mean, median: mean, error: mean * 0.01, stddev: mean * 0.02, min: Math.min(...all), max: Math.max(...all), unit: 'ns/op', n: all.length, outliers: { low: 0, high: 1 }, launchSpread: 0.01 },
+    ratio: 1.25, ratioError: 0.03,
+    allocated: { mean: [...windows].sort((a, b) => a - b)[2], unit: 'bytes/op', gcPerOp: 0.001, windows, method: 'exact' },
+    allocRatio: 1.1,
+    ...(spec.instructions !== undefined ? { instructions: { perOp: spec.instructions, iterations: [1000, 11000] as [number, number], totals: [5e7, 5e7 + 10000 * spec.instructions] as [number, number], method: 'callgrind' as const, tool: 'valgrind-3.19.0', flags: ['--predictable'] } } : {}),
+  };
 }
 
 /** A results file of `cases`, started at `startedAt` on `env`. */
 export function makeResults(cases: CaseSpec[], startedAt = '2025-01-02T03:04:05.678Z', env: Partial<Environment> = {}): ResultsFile {
   const q = policies.quick;
   return {
-    schemaVersion: 1, tool: 'jsonbench', startedAt, finishedAt: '2025-01-02T03:05:00.000Z',
+    schemaVersion: 2, tool: 'jsonbench', startedAt, finishedAt: '2025-01-02T03:05:00.000Z',
     environment: { ...ENV, ...env },
     policy: { name: q.name, launches: q.launches, seed: 42, caseTimeoutMs: q.caseTimeoutMs, measure: q.measure, baselines: { serialize: 'json', parse: 'json', validate: 'typebox', transform: 'zod' } },
-    cases: cases.map(makeCase),
+    targets: [{ id: 'node', runtime: 'node', version: env.node ?? ENV.node, kind: 'node-host', engine: 'V8', engineVersion: env.v8 ?? ENV.v8, flags: ['--expose-gc'], probe: {} }],
+    cases: cases.map((spec) => ({ ...makeCase(spec), target: { id: 'node', runtime: 'node', version: env.node ?? ENV.node } })),
   };
 }
 

@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { drainSink, makeEmptyOp, makeOp, sinkChecksum } from '../../src/measure/sink.js';
 import { pilot, runSample } from '../../src/measure/timing.js';
-import { TOO_FAST_FACTOR } from '../../src/results/assemble.js';
+import { TOO_FAST_FACTOR } from '../../src/analysers/too-fast.js';
 import { policies } from '../../src/config/policies.js';
 
 /** Checksum step of one drain, as sink.ts defines it: a string adds its length, null/undefined 1, anything else 2. */

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { measureRounds, pilot, runSample, warmup, type Round } from '../../src/measure/timing.js';
 import { policies } from '../../src/config/policies.js';
-import type { MeasurePolicy } from '../../src/worker/protocol.js';
+import type { MeasurePolicy } from '../../src/case/policy.js';
 import type { Op } from '../../src/measure/sink.js';
 
 /**

@@ -11,7 +11,7 @@ const workload: Workload = {
   build: (n) => Array.from({ length: n }, (_, i) => ({ a: i })),
 };
 const adapter = (id: string, extra: Partial<SerializerAdapter> = {}): SerializerAdapter => ({
-  id, family: 'builtin', deserializeClass: 'parse', supports: () => true,
+  id, family: 'builtin', directions: ['serialize', 'deserialize'], deserializeClass: 'parse', supports: () => true,
   prepare: () => ({ serialize: JSON.stringify, deserialize: JSON.parse }), ...extra,
 });
 const json = adapter('json');
@@ -33,13 +33,15 @@ test('each group holds one class with its baseline first, and unsupported pairs 
   assert.ok(ser[0].every((c) => c.baseline === 'json' && c.caseClass === 'serialize'));
   const unsupported = ser[1];
   assert.equal(unsupported[0].serializer, 'zod');
-  assert.equal(unsupported[0].unsupported, 'validator: deserialize only');
+  assert.deepEqual([unsupported[0].status, unsupported[0].status !== 'planned' && unsupported[0].reason], ['unsupported', 'validator: deserialize only']);
   const de = groups.filter((g) => g[0].direction === 'deserialize' && g[0].shape === 'many');
   const transform = de.find((g) => g[0].caseClass === 'transform')!;
   assert.deepEqual(transform.map((c) => c.serializer), ['zod', 'check']);
   assert.ok(transform.every((c) => c.baseline === 'zod'));
   const noDeserializer = de.find((g) => g.some((c) => c.serializer === 'fast'))!;
-  assert.match(noDeserializer.find((c) => c.serializer === 'fast')!.unsupported!, /no deserializer/);
+  const fastDe = noDeserializer.find((c) => c.serializer === 'fast')!;
+  assert.equal(fastDe.status, 'unsupported');
+  assert.match(fastDe.reason, /no deserializer/);
   assert.equal(groups.flat().length, 2 /* shapes */ * 2 /* directions */ * 4 /* serializers */);
 });
 
@@ -54,8 +56,8 @@ test('a supports() that throws or answers false is a fault of the adapter (faile
   const no = adapter('no', { supports: (() => false) as never });
   const groups = planCases({ workloads: [workload], serializers: [json, threw, no], directions: ['serialize'], policy: policies.quick }, [json, threw, no]);
   const c = groups.flat().find((x) => x.serializer === 'threw')!;
-  assert.equal(c.fault, 'supports() threw: nope');
-  assert.equal(c.unsupported, undefined);
+  assert.deepEqual([c.status, c.status !== 'planned' && c.reason], ['failed', 'supports() threw: nope']);
   const f = groups.flat().find((x) => x.serializer === 'no')!;
-  assert.match(f.fault!, /supports\(\) returned false; it must return true or a reason/);
+  assert.equal(f.status, 'failed');
+  assert.match(f.reason, /supports\(\) returned false; it must return true or a reason/);
 });

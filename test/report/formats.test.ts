@@ -9,7 +9,7 @@ import { renderGithubActionBenchmark, type GabEntry } from '../../src/report/git
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderJson } from '../../src/report/json.js';
 import { main } from '../../src/cli/main.js';
-import { writeReports } from '../../src/cli/report.js';
+import { writeReports } from '../../src/report/write.js';
 import { exporters } from '../../src/report/index.js';
 import { SOURCE_DIR, fixture } from './support.js';
 
@@ -71,7 +71,7 @@ test('github-action-benchmark gets a customSmallerIsBetter array: ns/op with its
   const c = r.cases.find((x) => x.id === 'weather-station/1/single/serialize/typia')!;
   const time = entries.find((e) => e.name === `${c.id} time`)!;
   assert.deepEqual([time.unit, time.value, time.range], ['ns/op', Number(c.time!.mean.toFixed(3)), `± ${c.time!.error.toFixed(3)}`]);
-  assert.match(time.extra!, /typia 12\.2\.1 · node 20\.20\.2 · ratio 0\.\d\d ± 0\.\d\d vs json/);
+  assert.match(time.extra!, /typia 12\.2\.1 · node 20\.20\.2 · ratio 0\.\d\d \[0\.\d\d–0\.\d\d\] vs json/);
   assert.equal(entries.find((e) => e.name === `${c.id} allocated`)!.unit, 'bytes/op');
   assert.equal(entries.length, 2 * r.cases.filter((x) => x.status === 'measured').length);
 });
@@ -125,7 +125,7 @@ test('`jsonbench report` renders saved results to --out without running anything
 test('one exporter failing does not stop the others when a run writes its reports', () => {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-reports-'));
   const broken = { ...exporters, html: { ...exporters.html, render: () => { throw new Error('boom'); } } };
-  const out = writeReports(dir, [fixture('single')], ['html', 'md', 'csv'], broken);
+  const out = writeReports(dir, [fixture('single')], ['html', 'md', 'csv'], {}, broken);
   assert.deepEqual(out.failed, [{ format: 'html', error: 'boom' }]);
   assert.deepEqual(Object.keys(out.written), ['md', 'csv']);
   assert.equal(readFileSync(join(dir, 'report.md'), 'utf8'), renderMarkdown(fixture('single')));

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { HistoryPoint } from '../../src/ledger/queries.js';
+import type { HistoryPoint } from '../../src/results/history.js';
 import { historySeries, renderHistoryMarkdown } from '../../src/report/history.js';
 import { renderHistorySection } from '../../src/report/html/history.js';
 
@@ -32,6 +32,26 @@ test('the HTML section charts measured points only, one circle each with its ver
   assert.match(html, /failed: prepare: &lt;TypeError&gt;/);
   assert.doesNotMatch(html, /<TypeError>/);
   assert.equal(renderHistorySection([]), '');
+});
+
+test('the across-releases chart has one line per runtime, x in version order, never joining versions or runtimes in run order', () => {
+  const on = (p: HistoryPoint, target: string, targetVersion: string): HistoryPoint => ({ ...p, target, targetVersion });
+  // run order: 7.3.10 (node), 6.4.0 (node), 7.3.10 (chromium), 6.4.0 again later (node, the point drawn)
+  const html = renderHistorySection([
+    point(1, '2025-01-01T00:00:00.000Z', '7.3.10', 400),
+    point(2, '2025-02-01T00:00:00.000Z', '6.4.0', 500),
+    on(point(3, '2025-03-01T00:00:00.000Z', '7.3.10', 900), 'chromium', '131.0'),
+    on(point(4, '2025-03-02T00:00:00.000Z', '6.4.0', 1200), 'chromium', '131.0'),
+    point(5, '2025-04-01T00:00:00.000Z', '6.4.0', 450),
+  ]);
+  const lines = [...html.matchAll(/<polyline[^>]*points="([^"]+)"/g)].map((m) => m[1].split(' ').map((xy) => Number(xy.split(',')[0])));
+  assert.equal(lines.length, 2, 'one line per runtime');
+  for (const xs of lines) assert.ok(xs[0] < xs[1], 'left to right in version order');
+  assert.ok(html.indexOf('>6.4.0</text>') < html.indexOf('>7.3.10</text>'), '6.4.0 first on the axis');
+  assert.match(html, />node 20\.20\.2<\/text>/);
+  assert.match(html, />chromium 131\.0<\/text>/);
+  assert.equal((html.match(/<circle /g) ?? []).length, 4, 'the latest run per version and runtime (run 2 is in the table only)');
+  assert.match(html, /<td>2<\/td>/);
 });
 
 test('the Markdown history has one table per case with the version, runtime and mean', () => {

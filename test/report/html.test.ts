@@ -8,7 +8,7 @@ import { toViewData } from '../../src/report/html/view.js';
 import { defaultState, indexCases, sectionRows } from '../../src/report/html/rebase.js';
 import { renderBody } from '../../src/report/html/sections.js';
 import { ratioOptionFor, scalingOptionFor, scatterOptionFor } from '../../src/report/html/chart-data.js';
-import { scalingChartOption, scatterChartOption } from '../../src/report/html/charts.js';
+import { ratioChartOption, scalingChartOption, scatterChartOption } from '../../src/report/html/charts.js';
 import { shippedSource, SHIPPED_FUNCTIONS } from '../../src/report/html/client-bundle.js';
 import { parseState, stateHash } from '../../src/report/html/client.js';
 import { fixture, hostileResults } from './support.js';
@@ -73,6 +73,25 @@ test('the chart options render to SVG with ECharts: bars per serializer, error b
   assert.match(scaling, /<path[^>]*d="M/);
 });
 
+test('with two targets the scatter series get distinct colours, and an estimated allocation keeps its ~', () => {
+  const o = scatterChartOption('t', [
+    { name: 'json', series: 'serialize · node 20.20.2', time: 1000, alloc: 640 },
+    { name: 'json', series: 'serialize · bun 1.1.30', time: 900, alloc: 700, estimate: true },
+  ]) as { series: { itemStyle: { color: string }; data: unknown[][]; label: { formatter(p: { data: unknown[] }): string } }[]; tooltip: { formatter(p: { data: unknown[] }): string } };
+  assert.notEqual(o.series[0].itemStyle.color, o.series[1].itemStyle.color);
+  assert.equal(o.series[1].label.formatter({ data: o.series[1].data[0] }), 'json ~');
+  assert.match(o.tooltip.formatter({ data: o.series[1].data[0] }), /~700 B\/op \(estimated\)/);
+  assert.equal(o.series[0].label.formatter({ data: o.series[0].data[0] }), 'json');
+  // one target: the class keeps its colour
+  const one = scatterChartOption('t', [{ name: 'json', series: 'serialize', time: 1, alloc: 1 }, { name: 'json', series: 'parse', time: 1, alloc: 1 }]) as { series: { itemStyle: { color: string } }[] };
+  assert.deepEqual(one.series.map((x) => x.itemStyle.color), ['#0072B2', '#009E73']);
+});
+
+test('the ratio bars sit on a log axis between powers of ten around every whisker and 1', () => {
+  const o = ratioChartOption('t', [{ name: 'slow', values: [{ ratio: 57.6, interval: [20, 160] }] }, { name: 'fast', values: [{ ratio: 0.3, interval: [0.25, 0.36] }] }], ['node'], 'json', 'serialize') as { xAxis: { type: string; min: number; max: number } };
+  assert.deepEqual([o.xAxis.type, o.xAxis.min, o.xAxis.max], ['log', 0.1, 1000]);
+});
+
 test('choosing another baseline divides the ratios by its ratio and adds the errors in quadrature', () => {
   const data = toViewData(buildModel([fixture('single')]));
   const index = indexCases(data);
@@ -86,9 +105,13 @@ test('choosing another baseline divides the ratios by its ratio and adds the err
   const r = rebased.find((x) => x.serializer === 'fast-json-stringify')!;
   assert.equal(r.derived, true);
   assert.ok(Math.abs(r.ratio! - fjs.ratio! / typia.ratio!) < 1e-12);
-  const expectedErr = r.ratio! * Math.hypot(fjs.ratioError! / fjs.ratio!, typia.ratioError! / typia.ratio!);
-  assert.ok(Math.abs(r.ratioError! - expectedErr) < 1e-12);
-  assert.deepEqual([rebased.find((x) => x.serializer === 'typia')!.ratio, rebased.find((x) => x.serializer === 'typia')!.ratioError], [1, 0]);
+  // log half-widths added in quadrature: the lower side from fjs's lower and typia's upper
+  const down = Math.hypot(Math.log(fjs.ratio! / fjs.interval![0]), Math.log(typia.interval![1] / typia.ratio!));
+  const up = Math.hypot(Math.log(fjs.interval![1] / fjs.ratio!), Math.log(typia.ratio! / typia.interval![0]));
+  assert.ok(Math.abs(r.interval![0] - r.ratio! * Math.exp(-down)) < 1e-12);
+  assert.ok(Math.abs(r.interval![1] - r.ratio! * Math.exp(up)) < 1e-12);
+  assert.ok(r.interval![0] > 0 && r.interval![0] < r.ratio! && r.ratio! < r.interval![1]);
+  assert.deepEqual([rebased.find((x) => x.serializer === 'typia')!.ratio, rebased.find((x) => x.serializer === 'typia')!.interval], [1, [1, 1]]);
 });
 
 test('the view state round-trips through the URL hash, and unknown values are dropped', () => {

@@ -13,16 +13,16 @@ const kase = (serializer: string, t: TargetRecord, meanNs: number | null, alloc?
   workload: 'weather-station', size: 1, shape: 'single', serializer, serializerVersion: '1', family: 'builtin', direction: 'serialize', class: 'serialize',
   baseline: 'json', status, ...(reason ? { reason } : {}), payload: { bytes: 409, sha256: 'ab' },
   ...(meanNs !== null ? { time: { mean: meanNs, median: meanNs, error: 1, stddev: 1, min: meanNs, max: meanNs, unit: 'ns/op' as const, n: 10, outliers: { low: 0, high: 0 }, launchSpread: 0 } } : {}),
-  ...(alloc ? { allocated: alloc } : {}), findings: [], samples: { launches: [], relaunches: 0 },
-});
+  ...(alloc ? { allocated: alloc } : {}), ...(status === 'measured' ? { ratio: null, ratioError: null, allocRatio: null } : {}), findings: [], samples: { launches: [], relaunches: 0 },
+}) as CaseResult;
 
 const node = target('node', 'node', '20.20.2');
 const qjs = target('quickjs', 'quickjs', '0.12.1', { engine: 'QuickJS-ng', engineVersion: '0.12.1' });
 const bun = target('bun', 'bun', 'unavailable', { fault: 'bun is not installed: run `jsonbench runtimes install bun`', timing: undefined });
 const exact = { mean: 640, unit: 'bytes/op' as const, gcPerOp: 0, windows: [640], method: 'exact' as const };
-const na = { mean: 0, unit: 'bytes/op' as const, gcPerOp: 0, windows: [], method: 'n/a' as const, note: 'no counter' };
+const na = { unit: 'bytes/op' as const, method: 'n/a' as const, note: 'no counter' };
 const results = {
-  schemaVersion: 1, tool: 'jsonbench', startedAt: '2026-11-29T00:00:00Z', targets: [node, qjs, bun],
+  schemaVersion: 2, tool: 'jsonbench', startedAt: '2026-11-29T00:00:00Z', targets: [node, qjs, bun],
   cases: [
     kase('json', node, 1000, exact), kase('typia', node, 500, exact),
     kase('json', qjs, 20_000, na), kase('typia', qjs, 10_000, na),

@@ -1,4 +1,4 @@
-import type { LaunchOutcome } from '../../src/run/launch.js';
+import type { LaunchOutcome } from '../../src/runtimes/launch.js';
 import type { PlannedCase } from '../../src/plan/plan.js';
 import type { PayloadFile } from '../../src/plan/payloads.js';
 import type { WorkerJob, WorkerMessage } from '../../src/worker/protocol.js';
@@ -19,8 +19,8 @@ export function planned(serializer: string, extra: Partial<PlannedCase> = {}): P
   return {
     id: `weather-station/1/single/serialize/${serializer}`, workload: 'weather-station', size: 1, shape: 'single',
     direction: 'serialize', caseClass: 'serialize', serializer, serializerVersion: '1.0.0', family: 'builtin',
-    baseline: 'json', payloadKey: payload.key, ...extra,
-  };
+    baseline: 'json', payloadKey: payload.key, target: { id: 'node', runtime: 'node', version: '20.19.0' }, status: 'planned', ...extra,
+  } as PlannedCase;
 }
 
 function outcome(messages: WorkerMessage[], rest: Partial<LaunchOutcome> = {}): LaunchOutcome {
@@ -46,7 +46,7 @@ export function timed(serializerNs: number[][], baselineNs: number[][] = []): La
 export function allocated(windowsBytesPerOp: number[]): LaunchOutcome {
   return outcome([
     { ...P, type: 'hello', runtime: 'node', version: '20.19.0', gc: true },
-    { ...P, type: 'alloc', windowsBytesPerOp, gcPerOp: 0.001, opsPerWindow: 1000 },
+    { ...P, type: 'alloc', windowsBytesPerOp, gcPerOp: 0.001, opsPerWindow: 1000, method: 'exact', how: 'GC-corrected V8 heap accounting (node:v8 GCProfiler)' },
     { ...P, type: 'done', noisy: false, elapsedMs: 50, checksum: 1 },
   ]);
 }

@@ -6,12 +6,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runGroups } from '../../src/run/runner.js';
 import { planCases } from '../../src/plan/plan.js';
+import { expandTargets } from '../../src/plan/targets.js';
+import { launchWorker } from '../../src/runtimes/launch.js';
 import { writePayload, type PayloadFile } from '../../src/plan/payloads.js';
 import { prepareConfig } from '../../src/config/compile-config.js';
 import { policies, type RunPolicy } from '../../src/config/policies.js';
 import { workloads } from '../../src/workloads/index.js';
 import { serializers } from '../../src/serializers/index.js';
-import { variantPathOf } from '../../src/worker/protocol.js';
+import { variantPathOf } from '../../src/case/coordinates.js';
 import { firstMismatch } from '../../src/measure/verify.js';
 import { readPartial } from '../../src/results/io.js';
 import type { CaseResult } from '../../src/results/types.js';
@@ -53,10 +55,10 @@ before(async () => {
   const workload = await workloads.load('weather-station');
   const all = await serializers.loadAll(prepared.config.serializers);
   const chosen = all.filter((s) => s.id === 'json' || SHELF.includes(s.id));
-  const groups = planCases({ workloads: [workload], serializers: chosen, directions: ['serialize'], policy }, all);
-  payload = writePayload(join(dir, 'payloads'), workload, 1, SEED);
+  const groups = expandTargets(planCases({ workloads: [workload], serializers: chosen, directions: ['serialize'], policy }, all), [{ id: 'node', runtime: 'node', version: process.versions.node }], false);
+  payload = await writePayload(join(dir, 'payloads'), workload, 1, SEED);
   partialPath = join(dir, 'results.partial.jsonl');
-  results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy, configPath: prepared.modulePath, partialPath });
+  results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy, configPath: prepared.modulePath, partialPath, launchFor: () => launchWorker });
 });
 
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -73,7 +75,7 @@ test('the json baseline is still measured in the same run, with a ratio of 1 and
   assert.equal(json.status, 'measured');
   assert.ok(json.time && json.time.mean > 0 && Number.isFinite(json.time.mean), 'json has a time');
   assert.equal(json.ratio, 1);
-  assert.ok(json.allocated && json.allocated.mean > 0, 'json has an allocation');
+  assert.ok(json.allocated && (json.allocated.mean ?? 0) > 0, 'json has an allocation');
 });
 
 test('a serializer that throws fails in the verify stage with its message, and is never timed', () => {
@@ -142,7 +144,7 @@ test('a serializer that retains memory without bound is measured in a short run,
   const json = byId('json');
   assert.ok(c.time && c.time.mean > 0);
   assert.ok(c.allocated && json.allocated, 'both have an allocation');
-  const extra = c.allocated.mean - json.allocated.mean;
+  const extra = (c.allocated.mean ?? NaN) - (json.allocated.mean ?? NaN);
   assert.ok(extra >= 1024, `allocates retains 128 doubles (1 KiB) per call, but measured only ${extra.toFixed(0)} bytes/op above json`);
   assert.ok(c.allocRatio! > 1, `allocRatio ${c.allocRatio}`);
 });

@@ -29,7 +29,7 @@ async function run(groups: CaseGroup[], script: Script, p: RunPolicy = policy) {
   const fake = fakeLaunch(script);
   const progress: ProgressEvent[] = [];
   try {
-    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath, launch: fake.launch, onProgress: (e) => progress.push(e) });
+    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath, launchFor: () => fake.launch, onProgress: (e) => progress.push(e) });
     const partial = readPartial(partialPath);
     const byId = (s: string): CaseResult => results.find((r) => r.serializer === s)!;
     return { results, byId, calls: fake.calls, progress, partial };
@@ -240,7 +240,7 @@ test('a crash is reported with its exit code or signal and the telling line of s
 });
 
 test('an unsupported case is never launched and keeps its reason', async () => {
-  const { byId, calls } = await run([group('json'), [planned('nope', { unsupported: 'nope cannot serialize weather-station' })]], {
+  const { byId, calls } = await run([group('json'), [planned('nope', { status: 'unsupported', reason: 'nope cannot serialize weather-station' })]], {
     'json/time': [timed(flat(100))], 'json/alloc': [allocated([640])],
   }, { ...policy, launches: 1 });
   assert.ok(calls.every((c) => c.job.serializer === 'json'));
@@ -280,7 +280,7 @@ test('every launch is logged the moment it ends, before its case finishes', asyn
     await runGroups({
       groups: [group('json', 'a')], payloads: new Map([[payload.key, payload]]), policy: { ...policy, launches: 2 },
       partialPath: join(dir, 'results.partial.jsonl'), launchLogPath,
-      launch: (job, t) => { seen.push(readFileSync(launchLogPath, 'utf8').split('\n').filter(Boolean).length); return fake.launch(job, t); },
+      launchFor: () => (job, t) => { seen.push(readFileSync(launchLogPath, 'utf8').split('\n').filter(Boolean).length); return fake.launch(job, t); },
     });
     // before each of the 4 timing launches and 2 allocation launches: 0, 1, 2, 3 launches logged, then 4, 4
     assert.deepEqual(seen, [0, 1, 2, 3, 4, 4]);

@@ -45,7 +45,7 @@ export async function runOnTargets(targets: Target[], opts: { serializers?: stri
   const w = await workloads.load('weather-station');
   const all = [...(await serializers.loadAll()), ...(opts.userSerializers ?? [])];
   const chosen = all.filter((s) => (opts.serializers ?? ['json']).includes(s.id));
-  const payload = writePayload(join(dir, 'payloads'), w, 1, 42);
+  const payload = await writePayload(join(dir, 'payloads'), w, 1, 42);
   const groups = planCases({ workloads: [w], serializers: chosen, sizes: [1], directions: [opts.direction ?? 'serialize'], policy: TINY }, all);
   const prepared = await prepareTargets(targets, { cacheDir, bundleDir: join(dir, 'worker'), payloadPaths: [payload.path] });
   try {

@@ -11,7 +11,7 @@ import { nodeBinaryPackage } from '../../src/runtimes/node-version.js';
 import { prepareTargets } from '../../src/runtimes/prepare.js';
 import { expandTargets } from '../../src/plan/targets.js';
 import { runGroups } from '../../src/run/runner.js';
-import { launchCommand } from '../../src/run/launch.js';
+import { launchCommand } from '../../src/runtimes/launch.js';
 import { formatAllocated, formatDelta } from '../../src/report/target-columns.js';
 import { payload, planned, timed, allocated } from '../run/fake-launch.js';
 import { policies } from '../../src/config/policies.js';
@@ -63,7 +63,7 @@ test("Chromium's version is read from its --version line", () => {
   assert.equal(parseChromiumVersion('nonsense'), undefined);
 });
 
-test('targets multiply each group, suffix ids with @target and make json the runtime\'s own', () => {
+test('targets multiply each group, suffix ids with @target when named, and make json the runtime\'s own', () => {
   const groups = expandTargets([[planned('json'), planned('fast', { family: 'schema-compiled' })]], [
     { id: 'node', runtime: 'node', version: '20.20.2' }, { id: 'bun', runtime: 'bun', version: '1.4.5' },
   ]);
@@ -71,7 +71,8 @@ test('targets multiply each group, suffix ids with @target and make json the run
     [['weather-station/1/single/serialize/json@node', 'node', 'node 20.20.2'], ['weather-station/1/single/serialize/fast@node', 'node', '1.0.0']],
     [['weather-station/1/single/serialize/json@bun', 'bun', 'bun 1.4.5'], ['weather-station/1/single/serialize/fast@bun', 'bun', '1.0.0']],
   ]);
-  assert.deepEqual(expandTargets([[planned('json')]], []).map((g) => g[0].id), ['weather-station/1/single/serialize/json']);
+  // a run that names no target runs on the host's Node, a target like any other, and keeps its plain ids
+  assert.deepEqual(expandTargets([[planned('json')]], [{ id: 'node', runtime: 'node', version: '20.20.2' }], false).map((g) => [g[0].id, g[0].target.id]), [['weather-station/1/single/serialize/json', 'node']]);
 });
 
 test('a target that is not installed fails only its own cases, with the command that installs it', async () => {
@@ -98,7 +99,7 @@ test('a target that is not installed fails only its own cases, with the command 
 test('allocation cells say how the figure was got: exact, ~estimate or n/a', () => {
   assert.equal(formatAllocated({ mean: 408, unit: 'bytes/op', gcPerOp: 0, windows: [408], method: 'exact' }), '408 B');
   assert.equal(formatAllocated({ mean: 408, unit: 'bytes/op', gcPerOp: 0, windows: [408], method: 'estimate', note: 'heap growth' }), '~408 B');
-  assert.equal(formatAllocated({ mean: 0, unit: 'bytes/op', gcPerOp: 0, windows: [], method: 'n/a', note: 'no counter' }), 'n/a');
+  assert.equal(formatAllocated({ unit: 'bytes/op', method: 'n/a', note: 'no counter' }), 'n/a');
   assert.equal(formatDelta(300, 200), '×1.50');
   assert.equal(formatDelta(undefined, 200), '—');
 });

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serializers } from '../../src/serializers/index.js';
 import { workloads } from '../../src/workloads/index.js';
-import type { Direction, Workload } from '../../src/workloads/types.js';
+import type { Workload } from '../../src/workloads/types.js';
+import type { Direction } from '../../src/case/coordinates.js';
 import type { SerializerAdapter } from '../../src/serializers/types.js';
 import {
   invalidDatePayload, missingNullablePayload, nonNumericStringPayload, runCase, wrongTypePayload,

@@ -1,7 +1,10 @@
-import { caseIo, checkCase, type GateFailure } from '../../src/measure/gate.js';
-import type { CaseClass, SerializerAdapter } from '../../src/serializers/types.js';
+import type { GateFailure } from '../../src/measure/gate.js';
+import { prepareCase } from '../../src/measure/prepare-case.js';
+import { supportOf } from '../../src/plan/plan.js';
+import type { SerializerAdapter } from '../../src/serializers/types.js';
+import type { CaseClass, Direction, Shape } from '../../src/case/coordinates.js';
 import { wireName, wireSchema, type SchemaNode, type WireOptions } from '../../src/workloads/schema.js';
-import type { Direction, Shape, Workload } from '../../src/workloads/types.js';
+import type { Workload } from '../../src/workloads/types.js';
 import { renderUnit, unitView, unitsOf } from '../../src/workloads/unit.js';
 
 /**
@@ -36,12 +39,10 @@ export function caseClassOf(adapter: SerializerAdapter, direction: Direction): C
 
 /** Prepares the adapter on the unit view and runs every unit of the case through `checkCase`. */
 export async function runCase(adapter: SerializerAdapter, workload: Workload, shape: Shape, direction: Direction): Promise<CaseOutcome> {
-  const view = unitView(workload, shape);
-  const supported = adapter.supports(view, direction);
-  if (supported !== true) return { status: 'unsupported', reason: supported };
-  const prepared = await adapter.prepare(view, direction);
-  const io = caseIo(view, direction, caseClassOf(adapter, direction), unitsOf(wireValue(workload), shape));
-  const failure = checkCase(prepared, view, direction, io);
+  const supported = supportOf(adapter, unitView(workload, shape), direction);
+  if (supported.status !== 'planned') return { status: 'unsupported', reason: supported.reason };
+  const prepared = await prepareCase(adapter, workload, { shape, direction, caseClass: caseClassOf(adapter, direction) });
+  const failure = prepared.check(JSON.stringify(wireValue(workload)));
   return failure ? { status: 'incorrect', failure } : { status: 'ok' };
 }
 

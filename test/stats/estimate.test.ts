@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { confidenceHalfWidth, estimate, meanOf, medianOf, relativeError, tCritical } from '../../src/stats/estimate.js';
+import { confidenceHalfWidth, estimate, logRatioInterval, meanOf, medianOf, relativeError, tCritical } from '../../src/stats/estimate.js';
 
 /** |actual − expected| ≤ tolerance, with both numbers in the message. */
 function near(actual: number, expected: number, tolerance: number, what: string): void {
@@ -134,4 +134,17 @@ test('Michelso has 3 outliers by Tukey (299.62, 299.65 low; 300.07 high)', () =>
   // quantiles of n = 100 at p = 0.25 and 0.75: means of the 25th/26th (299.80, 299.80) and
   // 75th/76th (299.89, 299.89) values → IQR 0.09, fences 299.665 and 300.025
   assert.deepEqual(estimate(MICHELSO, 0.999).outliers, { low: 2, high: 1 });
+});
+
+test('a ratio interval is computed on the log scale: asymmetric, above 0, around the reported ratio', () => {
+  const ratios = [0.2, 0.5, 0.3, 0.9, 0.25, 0.6];
+  const logs = ratios.map(Math.log);
+  const m = logs.reduce((a, b) => a + b, 0) / logs.length;
+  const sd = Math.sqrt(logs.reduce((a, b) => a + (b - m) ** 2, 0) / (logs.length - 1));
+  const h = tCritical(0.999, 5) * sd / Math.sqrt(6);
+  const iv = logRatioInterval(ratios, 0.4, 0.999)!;
+  assert.ok(Math.abs(iv[0] - 0.4 * Math.exp(-h)) < 1e-12 && Math.abs(iv[1] - 0.4 * Math.exp(h)) < 1e-12, String(iv));
+  assert.ok(iv[0] > 0 && 0.4 - iv[0] < iv[1] - 0.4, 'asymmetric: longer above');
+  assert.equal(logRatioInterval([0.5], 0.5, 0.999), null, 'one ratio: no interval');
+  assert.equal(logRatioInterval([0.5, 0], 0.5, 0.999), null, 'a ratio of 0 has no log');
 });

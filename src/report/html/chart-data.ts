@@ -11,12 +11,12 @@ export function ratioOptionFor(data: ViewData, index: Record<string, ViewCase>, 
   const group = data.groups[gi]; const section = group.sections[si];
   const targets = shownTargets(data, state);
   const rows = targets.map((t) => sectionRows(index, group, section, t, state));
-  const bars = (rows[0] ?? []).map((r, i) => ({ name: r.serializer, values: rows.map((rs) => ({ ratio: rs[i].ratio, error: rs[i].ratioError })) }))
+  const bars = (rows[0] ?? []).map((r, i) => ({ name: r.serializer, values: rows.map((rs) => ({ ratio: rs[i].ratio, interval: rs[i].interval })) }))
     .filter((b) => b.values.some((v) => v.ratio !== null));
   if (!bars.length) return null;
   const base = effectiveBaseline(index, group, section, targets[0], state);
   const label = base === null ? 'baseline' : labelOf(base, index[caseKey(group.key, section.cls, base, targets[0])]);
-  return ratioChartOption(`Time relative to ${label} (${section.cls}); whiskers: confidence interval`, bars, targets, label, section.cls);
+  return ratioChartOption(`Time relative to ${label} (${section.cls}), log scale; whiskers: confidence interval`, bars, targets, label, section.cls);
 }
 
 /** The speed-vs-allocation option of group `gi` (measured cases with an allocation figure). */
@@ -25,7 +25,7 @@ export function scatterOptionFor(data: ViewData, gi: number, state: ViewState): 
   const multi = shownTargets(data, state).length > 1;
   const points = data.cases.filter((c) => c.group === group.key && c.status === 'measured' && c.mean !== undefined && c.alloc !== undefined
     && isShown(state.serializer, c.serializer) && isShown(state.cls, c.cls) && isShown(state.target, c.target))
-    .map((c) => ({ name: c.serializer, series: multi ? `${c.cls} · ${c.target}` : c.cls, time: c.mean as number, alloc: c.alloc as number }));
+    .map((c) => ({ name: c.serializer, series: multi ? `${c.cls} · ${c.target}` : c.cls, time: c.mean as number, alloc: c.alloc as number, estimate: Boolean(c.allocEstimate) }));
   return points.length ? scatterChartOption('Speed vs allocation (each point one serializer; down-left is better)', points) : null;
 }
 

@@ -5,10 +5,10 @@
 import { formatBytes, formatTime } from '../units.js';
 import { escapeHtml } from './escape.js';
 
-/** A bar of the ratio chart: one serializer, one value per target (null when not measured). */
-export interface RatioBar { name: string; values: { ratio: number | null; error: number | null }[] }
-/** A point of the speed-vs-allocation chart (ns/op, bytes/op). */
-export interface ScatterPoint { name: string; series: string; time: number; alloc: number }
+/** A bar of the ratio chart: one serializer, one value per target (null when not measured), with its log-scale interval. */
+export interface RatioBar { name: string; values: { ratio: number | null; interval: [number, number] | null }[] }
+/** A point of the speed-vs-allocation chart (ns/op, bytes/op); `estimate` when the allocation figure is estimated (shown with `~`). */
+export interface ScatterPoint { name: string; series: string; time: number; alloc: number; estimate?: boolean }
 /** A line of the scaling chart: [size, ns/op] points. */
 export interface ScalingLine { name: string; points: [number, number][] }
 
@@ -20,18 +20,22 @@ export function chartColor(key: string, i: number): string {
 }
 
 /**
- * Horizontal ratio bars (time ÷ baseline's, < 1 is faster) with error bars, a dashed line at 1,
- * one bar series per target. Serializers top to bottom in the given order.
+ * Horizontal ratio bars (time ÷ baseline's, < 1 is faster) on a log axis, so one slow library
+ * does not flatten the rest and 0.5× and 2× sit equally far from 1; whiskers are the log-scale
+ * intervals (never below 0), a dashed line at 1, one bar series per target. The axis runs between
+ * powers of ten around every ratio, whisker and 1. Serializers top to bottom in the given order.
  * @param colorKey the class, so a class keeps its colour when there is one target
  */
 export function ratioChartOption(title: string, bars: RatioBar[], targets: string[], baselineLabel: string, colorKey: string): Record<string, unknown> {
   const n = targets.length;
-  // a round axis end at or above the largest whisker (and past 1, where the baseline sits)
-  const niceMax = (e: { max: number }) => {
-    const x = Math.max(1.1, e.max);
-    const p = 10 ** Math.floor(Math.log10(x));
-    return ([1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * p >= x) ?? 10) * p;
-  };
+  const ends = [1];
+  for (const b of bars) for (const v of b.values) {
+    if (v.ratio !== null && v.ratio > 0) ends.push(v.ratio);
+    if (v.interval !== null) ends.push(v.interval[0], v.interval[1]);
+  }
+  const finite = ends.filter((x) => x > 0 && Number.isFinite(x));
+  const axisMin = 10 ** Math.floor(Math.log10(Math.min(...finite) / 1.05));
+  const axisMax = 10 ** Math.ceil(Math.log10(Math.max(...finite) * 1.05));
   const barPx = n > 1 ? 10 : 16;
   const step = barPx * 1.3;
   const series: Record<string, unknown>[] = [];
@@ -47,8 +51,7 @@ export function ratioChartOption(title: string, bars: RatioBar[], targets: strin
       type: 'custom', name: `${t} error`, silent: true, z: 5,
       data: bars.map((b, bi) => {
         const v = b.values[ti];
-        // the axis starts at 0: a whisker reaching below is cut there and drawn without its left cap
-        return v && v.ratio !== null && v.error !== null && v.error > 0 ? [Math.max(0, v.ratio - v.error), v.ratio + v.error, bi, v.ratio - v.error < 0 ? 1 : 0] : [null, null, bi, 0];
+        return v && v.ratio !== null && v.interval !== null && v.interval[1] > v.interval[0] ? [v.interval[0], v.interval[1], bi] : [null, null, bi];
       }),
       encode: { x: [0, 1], y: 2 }, clip: true,
       renderItem: (_params: unknown, api: { value(i: number): number; coord(p: number[]): number[] }) => {
@@ -59,9 +62,9 @@ export function ratioChartOption(title: string, bars: RatioBar[], targets: strin
         const style = { stroke: '#222', lineWidth: 1.5 };
         const children = [
           { type: 'line', shape: { x1: a[0], y1: y, x2: b[0], y2: y }, style },
+          { type: 'line', shape: { x1: a[0], y1: y - cap, x2: a[0], y2: y + cap }, style },
           { type: 'line', shape: { x1: b[0], y1: y - cap, x2: b[0], y2: y + cap }, style },
         ];
-        if (!api.value(3)) children.push({ type: 'line', shape: { x1: a[0], y1: y - cap, x2: a[0], y2: y + cap }, style });
         return { type: 'group', children };
       },
     });
@@ -72,15 +75,21 @@ export function ratioChartOption(title: string, bars: RatioBar[], targets: strin
     ...(n > 1 ? { legend: { data: targets, top: 0, right: 0 } } : {}),
     grid: { left: 8, right: 24, top: 44, bottom: 36, containLabel: true },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: { type: 'value', min: 0, max: niceMax, name: `time ÷ ${baselineLabel}'s (< 1 is faster)`, nameLocation: 'middle', nameGap: 24 },
+    xAxis: { type: 'log', logBase: 10, min: axisMin, max: axisMax, name: `time ÷ ${baselineLabel}'s (< 1 is faster; log scale)`, nameLocation: 'middle', nameGap: 24 },
     yAxis: { type: 'category', inverse: true, data: bars.map((b) => b.name), axisTick: { show: false } },
     series,
   };
 }
 
-/** Speed against allocation: time per op (x) and bytes per op (y), log axes when values span over 20×. */
+/**
+ * Speed against allocation: time per op (x) and bytes per op (y), log axes when values span over
+ * 20×. Each series (class, or class · target) has its own colour: the class's colour while every
+ * series is a different class, else one per series. An estimated allocation keeps its `~` in the
+ * label and the tooltip.
+ */
 export function scatterChartOption(title: string, points: ScatterPoint[]): Record<string, unknown> {
   const keys = [...new Set(points.map((p) => p.series))];
+  const byClass = new Set(keys.map((k) => k.split(' · ')[0])).size === keys.length;
   const axis = (vals: number[], name: string, fmt: (v: number) => string) => {
     const lo = Math.min(...vals); const hi = Math.max(...vals);
     const log = lo > 0 && hi / lo > 20;
@@ -91,13 +100,13 @@ export function scatterChartOption(title: string, points: ScatterPoint[]): Recor
     title: { text: title, left: 0, textStyle: { fontSize: 13, fontWeight: 600 } },
     legend: { data: keys, top: 0, right: 0 },
     grid: { left: 28, right: 40, top: 40, bottom: 40, containLabel: true },
-    tooltip: { trigger: 'item', formatter: (p: { data: [number, number, string] }) => `${escapeHtml(p.data[2])}<br>${formatTime(p.data[0])}/op · ${formatBytes(p.data[1])}/op` },
+    tooltip: { trigger: 'item', formatter: (p: { data: [number, number, string, number] }) => `${escapeHtml(p.data[2])}<br>${formatTime(p.data[0])}/op · ${p.data[3] ? '~' : ''}${formatBytes(p.data[1])}/op${p.data[3] ? ' (estimated)' : ''}` },
     xAxis: axis(points.map((p) => p.time), 'time per op (lower is faster)', formatTime),
     yAxis: { ...axis(points.map((p) => p.alloc), 'allocated per op', formatBytes), nameGap: 64 },
     series: keys.map((k, i) => ({
-      type: 'scatter', name: k, symbolSize: 10, itemStyle: { color: chartColor(k.split(' · ')[0], i) },
-      data: points.filter((p) => p.series === k).map((p) => [p.time, p.alloc, p.name]),
-      label: { show: true, position: 'right', formatter: (p: { data: [number, number, string] }) => p.data[2], fontSize: 11, color: '#333' },
+      type: 'scatter', name: k, symbolSize: 10, itemStyle: { color: byClass ? chartColor(k.split(' · ')[0], i) : chartColor(`#${i}`, i) },
+      data: points.filter((p) => p.series === k).map((p) => [p.time, p.alloc, p.name, p.estimate ? 1 : 0]),
+      label: { show: true, position: 'right', formatter: (p: { data: [number, number, string, number] }) => `${p.data[2]}${p.data[3] ? ' ~' : ''}`, fontSize: 11, color: '#333' },
       labelLayout: { moveOverlap: 'shiftY' },
     })),
   };

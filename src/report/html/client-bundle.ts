@@ -1,5 +1,5 @@
-import { formatBytes, formatRatio, formatTime, sig } from '../units.js';
-import { allocClause, formatPlusMinus, joinNames, ratioInterval, takeawayText, withinNoise } from '../takeaway.js';
+import { formatBytes, formatRatio, formatTime, ratioNumber, sig } from '../units.js';
+import { allocClause, formatInterval, joinNames, ratioInterval, takeawayText, tooUncertain, withinNoise } from '../takeaway.js';
 import { escapeHtml } from './escape.js';
 import { caseKey, defaultState, effectiveBaseline, indexCases, isShown, labelOf, sectionRows } from './rebase.js';
 import { deltaCell, renderTable, statusBadge, targetCells } from './table.js';
@@ -16,8 +16,8 @@ import { boot, parseState, renderControls, stateHash } from './client.js';
  * output with the build-time render.
  */
 export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
-  formatTime, formatBytes, formatRatio, sig,
-  joinNames, formatPlusMinus, ratioInterval, withinNoise, allocClause, takeawayText,
+  formatTime, formatBytes, formatRatio, ratioNumber, sig,
+  joinNames, formatInterval, ratioInterval, tooUncertain, withinNoise, allocClause, takeawayText,
   escapeHtml,
   caseKey, indexCases, isShown, defaultState, labelOf, effectiveBaseline, sectionRows,
   statusBadge, targetCells, deltaCell, renderTable,

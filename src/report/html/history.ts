@@ -1,40 +1,73 @@
 /**
  * The HTML report's "Across releases" section, drawn from ledger history: per case, an inline SVG
- * chart of mean time per op (with its error bar) across serializer versions, runtime versions and
- * runs, oldest first, then the same points as a table. Static SVG, no script: it prints and opens
+ * chart of mean time per op (with its error bar) by serializer version, one line per runtime, then
+ * every point (every run) as a table. Static SVG, no script: it prints and opens
  * offline. Pure; every string from the data is escaped.
  */
-import type { HistoryPoint } from '../../ledger/queries.js';
+import type { HistoryPoint } from '../../results/history.js';
 import { historySeries, HISTORY_COLUMNS, historyCells } from '../history.js';
 import { formatTime } from '../units.js';
 import { escapeHtml } from './escape.js';
+import semver from 'semver';
 
 const W = 720;
 const H = 240;
 const PAD = { left: 64, right: 48, top: 16, bottom: 56 };
 
-/** The x-axis label of a point: serializer version, runtime, run date. */
-export function pointLabel(p: HistoryPoint): string[] {
-  return [p.serializerVersion, `${p.target} ${p.targetVersion}`, p.startedAt.slice(0, 10)];
+/** Series colours (colour-blind-safe Okabe–Ito order), one per runtime. */
+const COLORS = ['#0072B2', '#D55E00', '#009E73', '#E69F00', '#CC79A7', '#56B4E9', '#000000'];
+
+/** Semver-aware order of version labels (9 before 10); labels that are not versions after, alphabetically. */
+function byVersion(a: string, b: string): number {
+  const va = semver.valid(a); const vb = semver.valid(b);
+  if (va && vb) return semver.compare(va, vb);
+  if (va || vb) return va ? -1 : 1;
+  return a.localeCompare(b);
 }
 
-/** One case's chart: measured points only (others have no number to draw). */
+/** The runtime a point ran on, as a series name: `node 20.20.2`. */
+export function runtimeOf(p: HistoryPoint): string {
+  return `${p.target} ${p.targetVersion}`;
+}
+
+/**
+ * One case's chart: x is the serializer version (semver order, one column per version measured),
+ * one line per runtime (a serializer × runtime series: node 20 and chromium never share a line),
+ * at each version the mean of that runtime's latest run there, with its error bar; measured
+ * points only (others have no number to draw). Earlier runs of the same version and runtime stay
+ * in the table under the chart.
+ */
 export function renderHistoryChart(points: readonly HistoryPoint[]): string {
   const ps = points.filter((p) => p.status === 'measured' && p.meanNs !== null);
   if (ps.length === 0) return '<p class="dim">No measured point to chart.</p>';
-  const top = Math.max(...ps.map((p) => p.meanNs! + (p.errorNs ?? 0))) * 1.1;
-  const x = (i: number) => PAD.left + (ps.length === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (ps.length - 1));
+  const versions = [...new Set(ps.map((p) => p.serializerVersion))].sort(byVersion);
+  const runtimes = [...new Set(ps.map(runtimeOf))];
+  const latest = new Map<string, HistoryPoint>();
+  for (const p of ps) {
+    const k = `${runtimeOf(p)}\u0000${p.serializerVersion}`;
+    const seen = latest.get(k);
+    if (!seen || seen.startedAt < p.startedAt || (seen.startedAt === p.startedAt && seen.runId < p.runId)) latest.set(k, p);
+  }
+  const drawn = [...latest.values()];
+  const top = Math.max(...drawn.map((p) => p.meanNs! + (p.errorNs ?? 0))) * 1.1;
+  const x = (v: string) => { const i = versions.indexOf(v); return PAD.left + (versions.length === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (versions.length - 1)); };
   const y = (v: number) => PAD.top + (1 - v / top) * (H - PAD.top - PAD.bottom);
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * top);
-  const out = [`<svg class="history-chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="mean time per op across releases">`];
+  const out = [`<svg class="history-chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="mean time per op by serializer version, one line per runtime">`];
   for (const t of ticks) out.push(`<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#ddd"/><text x="${PAD.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11">${escapeHtml(formatTime(t))}</text>`);
-  out.push(`<polyline fill="none" stroke="#3b6fb6" stroke-width="2" points="${ps.map((p, i) => `${x(i).toFixed(1)},${y(p.meanNs!).toFixed(1)}`).join(' ')}"/>`);
-  ps.forEach((p, i) => {
-    const e = p.errorNs ?? 0;
-    const tip = `${p.serializer} ${p.serializerVersion} · ${p.target} ${p.targetVersion} · run ${p.runId} ${p.startedAt.slice(0, 16)} · ${formatTime(p.meanNs!)} ± ${formatTime(e)}`;
-    if (e > 0) out.push(`<line x1="${x(i).toFixed(1)}" x2="${x(i).toFixed(1)}" y1="${y(Math.min(top, p.meanNs! + e)).toFixed(1)}" y2="${y(Math.max(0, p.meanNs! - e)).toFixed(1)}" stroke="#3b6fb6"/>`);
-    out.push(`<circle cx="${x(i).toFixed(1)}" cy="${y(p.meanNs!).toFixed(1)}" r="4" fill="#3b6fb6"><title>${escapeHtml(tip)}</title></circle>`);
-    pointLabel(p).forEach((line, k) => out.push(`<text x="${x(i).toFixed(1)}" y="${H - PAD.bottom + 16 + 13 * k}" text-anchor="middle" font-size="10">${escapeHtml(line)}</text>`));
+  for (const v of versions) out.push(`<text x="${x(v).toFixed(1)}" y="${H - PAD.bottom + 16}" text-anchor="middle" font-size="10">${escapeHtml(v)}</text>`);
+  out.push(`<text x="${((W + PAD.left - PAD.right) / 2).toFixed(1)}" y="${H - PAD.bottom + 36}" text-anchor="middle" font-size="11" fill="#555">serializer version</text>`);
+  runtimes.forEach((rt, ri) => {
+    const color = COLORS[ri % COLORS.length];
+    const line = versions.map((v) => latest.get(`${rt}\u0000${v}`)).filter((p): p is HistoryPoint => p !== undefined);
+    if (line.length > 1) out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${line.map((p) => `${x(p.serializerVersion).toFixed(1)},${y(p.meanNs!).toFixed(1)}`).join(' ')}"/>`);
+    for (const p of line) {
+      const e = p.errorNs ?? 0;
+      const tip = `${p.serializer} ${p.serializerVersion} · ${rt} · run ${p.runId} ${p.startedAt.slice(0, 16)} · ${formatTime(p.meanNs!)} ± ${formatTime(e)}`;
+      if (e > 0) out.push(`<line x1="${x(p.serializerVersion).toFixed(1)}" x2="${x(p.serializerVersion).toFixed(1)}" y1="${y(Math.min(top, p.meanNs! + e)).toFixed(1)}" y2="${y(Math.max(0, p.meanNs! - e)).toFixed(1)}" stroke="${color}"/>`);
+      out.push(`<circle cx="${x(p.serializerVersion).toFixed(1)}" cy="${y(p.meanNs!).toFixed(1)}" r="4" fill="${color}"><title>${escapeHtml(tip)}</title></circle>`);
+    }
+    out.push(`<rect x="${W - PAD.right - 150}" y="${PAD.top + 14 * ri}" width="10" height="10" fill="${color}"/><text x="${W - PAD.right - 136}" y="${PAD.top + 9 + 14 * ri}" font-size="11">${escapeHtml(rt)}</text>`);
   });
   out.push('</svg>');
   return out.join('');
@@ -45,7 +78,7 @@ export function renderHistorySection(points: readonly HistoryPoint[]): string {
   const series = historySeries(points).filter((s) => s.points.some((p) => p.status === 'measured'));
   if (!series.length) return '';
   const parts = ['<section class="history"><h2>Across releases</h2>',
-    '<p class="dim">The same case across serializer versions, runtime versions and runs, from the ledger (.jsonbench/ledger.db). Mean time per op, ± the 99.9% confidence half-width; each run\'s own machine and load apply, so compare points of one machine.</p>'];
+    '<p class="dim">The same case across serializer versions (x, in version order) and runtimes (one line each), from the ledger (.jsonbench/ledger.db): the latest run of each version on each runtime, mean time per op ± the 99.9% confidence half-width; every run is in the table. Each run\'s own machine and load apply, so compare points of one machine.</p>'];
   for (const s of series) {
     parts.push(`<h3>${escapeHtml(s.title)}</h3>`, renderHistoryChart(s.points), '<table><thead><tr>');
     parts.push(...HISTORY_COLUMNS.map((c) => `<th>${escapeHtml(c)}</th>`), '</tr></thead><tbody>');

@@ -18,7 +18,8 @@ export interface ViewState {
 export interface ViewRow {
   serializer: string;
   c: ViewCase | undefined;
-  ratio: number | null; ratioError: number | null; allocRatio: number | null;
+  /** ratio against the effective baseline and its log-scale interval */
+  ratio: number | null; interval: [number, number] | null; allocRatio: number | null;
   /** true when the ratio is derived (ratio of two measured ratios), not measured in pairs */
   derived: boolean;
 }
@@ -66,7 +67,8 @@ export function effectiveBaseline(index: Record<string, ViewCase>, group: ViewGr
 /**
  * The rows of a section for one target, serializers filtered by the state. Against the measured
  * baseline the ratios are the measured ones (paired rounds in one process); against another
- * baseline B a ratio is r / r_B with relative errors added in quadrature, and marked `derived`.
+ * baseline B a ratio is r / r_B, its interval's log half-widths added in quadrature (the lower
+ * side from r's lower and r_B's upper, and the other way round), and marked `derived`.
  */
 export function sectionRows(index: Record<string, ViewCase>, group: ViewGroup, section: ViewSection, target: string, state: ViewState): ViewRow[] {
   const base = effectiveBaseline(index, group, section, target, state);
@@ -74,15 +76,20 @@ export function sectionRows(index: Record<string, ViewCase>, group: ViewGroup, s
   const rebased = base !== section.baseline && b !== undefined;
   return section.serializers.filter((s) => isShown(state.serializer, s)).map((serializer) => {
     const c = index[caseKey(group.key, section.cls, serializer, target)];
-    if (!c || c.status !== 'measured') return { serializer, c, ratio: null, ratioError: null, allocRatio: null, derived: false };
-    if (!rebased) return { serializer, c, ratio: c.ratio, ratioError: c.ratioError, allocRatio: c.allocRatio, derived: false };
+    if (!c || c.status !== 'measured') return { serializer, c, ratio: null, interval: null, allocRatio: null, derived: false };
+    if (!rebased) return { serializer, c, ratio: c.ratio, interval: c.ratioInterval, allocRatio: c.allocRatio, derived: false };
     const bb = b as ViewCase;
     const allocRatio = c.alloc !== undefined && bb.alloc !== undefined && bb.alloc > 0 ? c.alloc / bb.alloc : null;
-    if (serializer === base) return { serializer, c, ratio: 1, ratioError: 0, allocRatio, derived: true };
-    if (c.ratio === null || bb.ratio === null) return { serializer, c, ratio: null, ratioError: null, allocRatio, derived: true };
+    if (serializer === base) return { serializer, c, ratio: 1, interval: [1, 1], allocRatio, derived: true };
+    if (c.ratio === null || bb.ratio === null) return { serializer, c, ratio: null, interval: null, allocRatio, derived: true };
     const ratio = c.ratio / bb.ratio;
-    const ratioError = c.ratioError === null || bb.ratioError === null ? null
-      : ratio * Math.sqrt((c.ratioError / c.ratio) ** 2 + (bb.ratioError / bb.ratio) ** 2);
-    return { serializer, c, ratio, ratioError, allocRatio, derived: true };
+    const ci = c.ratioInterval; const bi = bb.ratioInterval;
+    let interval: [number, number] | null = null;
+    if (ci !== null && bi !== null) {
+      const down = Math.hypot(Math.log(c.ratio / ci[0]), Math.log(bi[1] / bb.ratio));
+      const up = Math.hypot(Math.log(ci[1] / c.ratio), Math.log(bb.ratio / bi[0]));
+      interval = [ratio * Math.exp(-down), ratio * Math.exp(up)];
+    }
+    return { serializer, c, ratio, interval, allocRatio, derived: true };
   });
 }

@@ -23,7 +23,7 @@ export function sectionTakeaway(data: ViewData, index: Record<string, ViewCase>,
     const rows = sectionRows(index, group, section, t, state).filter((r) => r.c);
     if (!rows.length || base === null) return '';
     const label = labelOf(base, index[caseKey(group.key, section.cls, base, t)]);
-    const text = takeawayText(rows.map((r) => ({ name: r.serializer, label: labelOf(r.serializer, r.c), status: (r.c as ViewCase).status, ratio: r.ratio, ratioError: r.ratioError, allocRatio: r.allocRatio })), base, label);
+    const text = takeawayText(rows.map((r) => ({ name: r.serializer, label: labelOf(r.serializer, r.c), status: (r.c as ViewCase).status, ratio: r.ratio, interval: r.interval, allocRatio: r.allocRatio })), base, label);
     return targets.length > 1 ? `${t}: ${text}` : text;
   }).filter(Boolean);
 }

@@ -10,7 +10,7 @@ export function statusBadge(c: ViewCase | undefined): string {
   if (!c) return '<span class="badge none">not run</span>';
   const text: Record<string, string> = { measured: '✓ correct', incorrect: '✗ incorrect', failed: '✗ failed', timeout: '⏱ timeout', crashed: '✗ crashed', unsupported: '– unsupported' };
   const flags = c.findings.filter((f) => f.code !== 'outliers').map((f) => {
-    const icon: Record<string, string> = { noisy: '⚠ noisy', 'too-fast': '! too fast', relaunched: '↻ relaunched', 'no-gc': 'no GC', 'baseline-unavailable': 'no ratio' };
+    const icon: Record<string, string> = { noisy: '⚠ noisy', 'too-fast': '! too fast', relaunched: '↻ relaunched', 'no-gc': 'no GC', 'baseline-unavailable': 'no ratio', 'mean-ratio': '≠ mean vs ratio' };
     return `<span class="flag" title="${escapeHtml(f.message)}">${escapeHtml(icon[f.code] ?? f.code)}</span>`;
   });
   const title = c.status === 'measured' ? 'output passed the correctness gate' : c.reason ?? '';
@@ -25,14 +25,14 @@ export function targetCells(row: ViewRow, compact: boolean): string {
   const c = row.c;
   if (!c || c.status !== 'measured') return `<td class="why" colspan="${compact ? 3 : 5}" title="${escapeHtml(c?.reason ?? '')}">${escapeHtml(c?.reason ?? '')}</td><td>${statusBadge(c)}</td>`;
   const mean = c.mean === undefined ? '—' : `${formatTime(c.mean)}<span class="err"> ± ${formatTime(c.error ?? 0)}</span>`;
-  const ratio = row.ratio === null ? '—' : formatRatio(row.ratio, row.ratioError);
-  const ratioTitle = row.derived ? 'derived: ratio of two measured ratios, errors added in quadrature' : 'median of per-round ratios, paired in one process';
-  const faster = row.ratio !== null && row.ratioError !== null && row.ratio + row.ratioError < 1;
+  const ratio = row.ratio === null ? '—' : formatRatio(row.ratio, row.interval);
+  const ratioTitle = row.derived ? 'derived: ratio of two measured ratios, log-scale errors added in quadrature' : 'median of per-round ratios, paired in one process; [interval] on the log scale';
+  const faster = row.ratio !== null && row.interval !== null && row.interval[1] < 1;
   const cells = [
     `<td class="num">${mean}</td>`,
     compact ? '' : `<td class="num">${c.median === undefined ? '—' : formatTime(c.median)}</td>`,
     `<td class="num ratio${faster ? ' faster' : ''}" title="${ratioTitle}">${escapeHtml(ratio)}${row.derived ? '<sup>d</sup>' : ''}</td>`,
-    `<td class="num">${c.alloc === undefined ? '—' : formatBytes(c.alloc)}</td>`,
+    `<td class="num"${c.allocEstimate ? ' title="estimated (see the provenance)"' : ''}>${c.alloc === undefined ? '—' : `${c.allocEstimate ? '~' : ''}${formatBytes(c.alloc)}`}</td>`,
     compact ? '' : `<td class="num">${escapeHtml(formatRatio(row.allocRatio))}</td>`,
     `<td>${statusBadge(c)}</td>`,
   ];

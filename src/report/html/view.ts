@@ -1,5 +1,6 @@
 import type { CaseStatus, Finding, MismatchRecord } from '../../results/types.js';
 import type { ReportModel } from '../model.js';
+import { ratioIntervalOf } from '../../results/ratio.js';
 import { buildTables, tableKey } from '../rows.js';
 
 /** One case as the HTML report embeds it: the statistics without the raw samples. Times in ns/op, bytes per op. */
@@ -19,7 +20,10 @@ export interface ViewCase {
   target: string;
   mean?: number; median?: number; error?: number;
   alloc?: number;
-  ratio: number | null; ratioError: number | null; allocRatio: number | null;
+  /** the allocation figure is an estimate (shown with `~`) */
+  allocEstimate?: true;
+  /** ratio and its log-scale interval (results/ratio.ts) */
+  ratio: number | null; ratioInterval: [number, number] | null; allocRatio: number | null;
   findings: Finding[];
 }
 
@@ -55,8 +59,9 @@ export function toViewData(model: ReportModel): ViewData {
     target: c.targetKey,
     ...(c.status === 'measured' && c.time ? { mean: c.time.mean, median: c.time.median, error: c.time.error } : {}),
     ...(c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a' ? { alloc: c.allocated.mean } : {}),
+    ...(c.status === 'measured' && c.allocated?.method === 'estimate' ? { allocEstimate: true as const } : {}),
     ratio: c.status === 'measured' ? c.ratio ?? null : null,
-    ratioError: c.status === 'measured' ? c.ratioError ?? null : null,
+    ratioInterval: c.status === 'measured' ? ratioIntervalOf(c) : null,
     allocRatio: c.status === 'measured' && c.allocated?.method !== 'n/a' ? c.allocRatio ?? null : null,
     findings: c.findings,
   }));

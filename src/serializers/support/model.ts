@@ -1,5 +1,5 @@
 import { wireName, type SchemaNode, type WireOptions } from '../../workloads/schema.js';
-import type { Direction, Workload } from '../../workloads/types.js';
+import type { Workload } from '../../workloads/types.js';
 
 /**
  * Shared helpers for adapters that build their library's schema from a workload's
@@ -56,9 +56,4 @@ export function noNamingOrIndentReason(workload: Workload, library: string): str
   if (workload.wire?.indent) needs.push(`${workload.wire.indent}-space indentation`);
   if (needs.length === 0) return null;
   return `${library} has no naming policy or indentation (${workload.id} needs ${needs.join(' and ')})`;
-}
-
-/** `true` for the one direction a one-way library supports, else the reason it does not. */
-export function oneWay(direction: Direction, supported: Direction, reason: string): true | string {
-  return direction === supported ? true : reason;
 }

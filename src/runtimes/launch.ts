@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
-import { decodeMessage, encodeMessage, type WorkerJob, type WorkerMessage } from '../worker/protocol.js';
+import { createChannelReader, encodeMessage, type WorkerJob, type WorkerMessage } from '../worker/protocol.js';
+import { channelMac, newChannelKey } from '../worker/channel-key.js';
 
 /** Path of the compiled worker entry. */
 export const workerEntry = fileURLToPath(new URL('../worker/main.js', import.meta.url));
@@ -25,6 +26,20 @@ export interface LaunchOutcome {
 }
 
 const TAIL_BYTES = 2048;
+/**
+ * After the worker exits, how long its pipes may stay open (ms): long enough to read what it wrote,
+ * short enough that a child it left behind holding them (a detached server, a `sleep`) cannot hold
+ * the case until the timeout and make it lose its measured numbers.
+ */
+const DRAIN_AFTER_EXIT_MS = 1000;
+
+/** Process groups of running workers, killed if the host exits first (a worker leads its own group, so Ctrl-C does not reach it). */
+const liveGroups = new Set<number>();
+let killOnExit = false;
+function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try { process.kill(-pid, 'SIGKILL'); } catch { /* already gone */ }
+}
 
 function keepTail(stream: Readable | null, onText: (tail: string) => void): void {
   let tail = '';
@@ -58,39 +73,57 @@ export function launchWorker(job: WorkerJob, timeoutMs: number, onMessage?: (m: 
 export function launchCommand(cmd: WorkerCommand, job: WorkerJob, timeoutMs: number, onMessage?: (m: WorkerMessage) => void): Promise<LaunchOutcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd.command, cmd.args, { stdio: ['pipe', 'pipe', 'pipe', cmd.channel === 'fd3' ? 'pipe' : 'ignore'], env: cmd.env ?? process.env, cwd: cmd.cwd });
+    // detached: the worker leads a process group, so a timeout or a leftover child is killed with all it started
+    const child = spawn(cmd.command, cmd.args, { stdio: ['pipe', 'pipe', 'pipe', cmd.channel === 'fd3' ? 'pipe' : 'ignore'], env: cmd.env ?? process.env, cwd: cmd.cwd, detached: true });
+    if (child.pid) liveGroups.add(child.pid);
+    if (!killOnExit) { killOnExit = true; process.on('exit', () => { for (const pid of liveGroups) killGroup(pid); }); }
     const outcome: LaunchOutcome = { messages: [], exitCode: null, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 0 };
     keepTail(child.stderr, (t) => { outcome.stderrTail = t; });
     if (cmd.channel === 'fd3') keepTail(child.stdout, (t) => { outcome.stdoutTail = t; });
     const channel = (cmd.channel === 'fd3' ? child.stdio[3] : child.stdout) as Readable;
     const lines = createInterface({ input: channel });
+    const key = newChannelKey();
+    const read = createChannelReader(channelMac(key));
     lines.on('line', (line) => {
       if (!line.trim()) return;
       try {
-        const m = decodeMessage(line);
+        const m = read(line);
         outcome.messages.push(m);
         onMessage?.(m);
       } catch (e) {
         outcome.protocolError ??= (e as Error).message;
       }
     });
-    const timer = setTimeout(() => { outcome.timedOut = true; child.kill('SIGKILL'); }, timeoutMs);
+    const timer = setTimeout(() => { outcome.timedOut = true; killGroup(child.pid); }, timeoutMs);
     let channelClosed = false;
     let exited = false;
+    let resolved = false;
+    let drain: NodeJS.Timeout | undefined;
     const finish = () => {
-      if (!channelClosed || !exited) return;
-      clearTimeout(timer);
+      if (!channelClosed || !exited || resolved) return;
+      resolved = true;
+      clearTimeout(timer); clearTimeout(drain);
+      killGroup(child.pid);
+      if (child.pid) liveGroups.delete(child.pid);
       outcome.elapsedMs = performance.now() - started;
       resolve(outcome);
     };
     lines.on('close', () => { channelClosed = true; finish(); });
-    child.on('error', (e) => { outcome.protocolError ??= `could not start worker: ${e.message}`; });
-    child.on('close', (code, signal) => {
+    child.on('error', (e) => { outcome.protocolError ??= `could not start worker: ${e.message}`; exited = true; channelClosed = true; finish(); });
+    // The worker is done when it exits; its pipes get DRAIN_AFTER_EXIT_MS to deliver what it wrote,
+    // then whatever it left running is killed and the pipes are closed.
+    child.on('exit', (code, signal) => {
+      if (resolved) return;
       outcome.exitCode = code; outcome.signal = signal; exited = true;
-      if (!channelClosed) { channelClosed = true; lines.close(); }
+      drain = setTimeout(() => {
+        killGroup(child.pid);
+        for (const s of child.stdio) s?.destroy();
+        if (!channelClosed) { channelClosed = true; lines.close(); }
+        finish();
+      }, DRAIN_AFTER_EXIT_MS);
       finish();
     });
     child.stdin!.on('error', () => { /* worker died before reading its job: reported by close */ });
-    child.stdin!.end(encodeMessage({ type: 'start', job }));
+    child.stdin!.end(encodeMessage({ type: 'start', job, key }));
   });
 }

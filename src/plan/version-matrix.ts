@@ -1,13 +1,17 @@
+/**
+ * The version matrix of `--serializer fast-json-stringify@5,6,7`: each version installed into the
+ * cache and measured as its own row (`fast-json-stringify@5.16.1`), loaded by the workers through a
+ * generated config module (versions/variants-module.ts). The planner receives it up front.
+ */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serializers } from '../serializers/index.js';
 import type { SerializerAdapter } from '../serializers/types.js';
-import type { CaseGroup } from '../plan/plan.js';
 import { loadUserConfig, type UserConfig } from '../config/user-config.js';
 import { parseSerializerSpecs, versionedId } from '../versions/spec.js';
 import { ensureVersion, packagesRoot } from '../versions/install.js';
 import { builtinAdapterUrl, writeVariantsModule, type Variant } from '../versions/variants-module.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 
 /** A run's version matrix: the config module the workers load, and the rows it adds. */
 export interface VersionMatrix {
@@ -17,6 +21,8 @@ export interface VersionMatrix {
   /** `--serializer` with every `name@versions` replaced by its row labels */
   serializerIds: string[];
   variants: Variant[];
+  /** row label → the version installed for it (what the planner records as the row's version) */
+  versions: ReadonlyMap<string, string>;
 }
 
 /**
@@ -50,12 +56,5 @@ export async function prepareVersionMatrix(tokens: string[], user: UserConfig, u
     }
   }
   const configPath = writeVariantsModule(outDir, variants, userModulePath);
-  return { configPath, config: await loadUserConfig(configPath), serializerIds: ids, variants };
-}
-
-/** Sets each versioned row's `serializerVersion` to its installed version (the planner reads jsonbench's own copy). */
-export function applyVariantVersions(groups: CaseGroup[], matrix: VersionMatrix | null): void {
-  if (!matrix) return;
-  const byLabel = new Map(matrix.variants.map((v) => [v.label, v.version]));
-  for (const c of groups.flat()) c.serializerVersion = byLabel.get(c.serializer) ?? c.serializerVersion;
+  return { configPath, config: await loadUserConfig(configPath), serializerIds: ids, variants, versions: new Map(variants.map((v) => [v.label, v.version])) };
 }

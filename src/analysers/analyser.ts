@@ -1,0 +1,33 @@
+import type { MeasurePolicy } from '../case/policy.js';
+import type { CaseResult, Finding } from '../results/types.js';
+
+/** What an analyser may read besides the case: the worker's settings, and what the runner saw. */
+export interface AnalysisContext {
+  policy: MeasurePolicy;
+  /** why the case's baseline gave no ratio (it was unsupported, failed or incorrect in this group), when it did not */
+  baselineProblem?: string;
+  /** the group's baseline case (same payload, class and target) as assembled, when there is one */
+  baseline?: CaseResult;
+}
+
+/**
+ * A finding after the run (BenchmarkDotNet's `IAnalyser`): reads a finished case, returns what a
+ * reader should know about its numbers. Never changes a number, never hides one. One file per
+ * analyser in src/analysers/, listed in analysers/index.ts.
+ */
+export interface Analyser {
+  /** the finding code it emits */
+  id: Finding['code'];
+  analyse(c: CaseResult, context: AnalysisContext): Finding[];
+}
+
+/** A time in a finding's message, ns with 3 significant digits in ns, µs, ms or s (as the reports write times). */
+export function formatNs(ns: number): string {
+  const [v, unit] = ns < 1e3 ? [ns, 'ns'] : ns < 1e6 ? [ns / 1e3, 'µs'] : ns < 1e9 ? [ns / 1e6, 'ms'] : [ns / 1e9, 's'];
+  return `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${unit}`;
+}
+
+/** The launches a case's statistics come from: not discarded, with at least one round. */
+export function keptLaunches(c: CaseResult): CaseResult['samples']['launches'] {
+  return c.samples.launches.filter((l) => !l.discarded && l.rounds.length > 0);
+}

@@ -1,0 +1,18 @@
+import type { CaseResult, Finding } from '../results/types.js';
+import type { Analyser, AnalysisContext } from './analyser.js';
+import { baselineUnavailable } from './baseline-unavailable.js';
+import { noisy } from './noisy.js';
+import { tooFast } from './too-fast.js';
+import { outliers } from './outliers.js';
+import { relaunched } from './relaunched.js';
+import { noGc } from './no-gc.js';
+import { meanRatio } from './mean-ratio.js';
+
+/** Every analyser, in the order their findings are listed. Adding a finding is adding its file and one entry here. */
+export const analysers: readonly Analyser[] = [baselineUnavailable, noisy, tooFast, outliers, relaunched, noGc, meanRatio];
+
+/** Runs every analyser on a finished case; returns its findings in {@link analysers} order. */
+export function analyseCase(c: CaseResult, context: AnalysisContext): Finding[] {
+  return analysers.flatMap((a) => a.analyse(c, context));
+}
+

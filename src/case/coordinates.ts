@@ -1,0 +1,70 @@
+/**
+ * The words every layer of the lab shares about a case: where it sits in the matrix (workload ×
+ * size × shape × direction × class × serializer × target). The ground floor of the house: this
+ * folder imports nothing of jsonbench, and every other folder may import it.
+ */
+
+/**
+ * How a payload is exercised.
+ * - `single`: one document; an op is one stringify or one parse of it.
+ * - `list`: one array of `size` records; an op is one stringify or parse of the whole array.
+ * - `many`: the same `size` records, each serialized or deserialized separately; an op is the
+ *   whole loop (as in the study this comes from), so `list` and `many` compare directly.
+ */
+export type Shape = 'single' | 'list' | 'many';
+
+/** serialize: value → text; deserialize: text → value. */
+export type Direction = 'serialize' | 'deserialize';
+
+/** Both directions, in the order runs and tables use. */
+export const DIRECTIONS: readonly Direction[] = ['serialize', 'deserialize'];
+
+/**
+ * Where a serializer comes from, as the .NET studies class them: the built-in (`JSON`, like
+ * System.Text.Json reflection), schema-compiled (source-generated STJ), reflection/decorator
+ * libraries (Newtonsoft), and validators used for typed deserialization.
+ */
+export type Family = 'builtin' | 'schema-compiled' | 'reflection' | 'validator';
+
+/**
+ * What a deserializer guarantees, which decides what its output is checked against and which
+ * cases it is ranked with (ratios are only drawn inside one class):
+ * - `parse`: untyped; result equals the wire value.
+ * - `validate`: types checked against the workload schema; result equals the wire value.
+ * - `transform`: also converts (numeric strings → numbers, ISO strings → Date, wire names →
+ *   model names); result equals the workload's model.
+ * Serialize cases all belong to class `serialize`.
+ */
+export type GuaranteeClass = 'parse' | 'validate' | 'transform';
+export type CaseClass = GuaranteeClass | 'serialize';
+
+/** Which side of a paired measurement: the case's serializer, or its class baseline timed beside it. */
+export type Side = 'serializer' | 'baseline';
+
+/** Where a case sits in the matrix: the fields a planned case, a worker job and a result share. */
+export interface CaseCoordinates {
+  workload: string;
+  size: number;
+  shape: Shape;
+  direction: Direction;
+  caseClass: CaseClass;
+  serializer: string;
+}
+
+/** The runtime a case ran on. */
+export interface CaseTarget {
+  /** the target as given: `node`, `node@22`, `bun`, `deno`, `chromium`, `quickjs`, `ssh://user@host:port` */
+  id: string;
+  /** `node`, `bun`, `deno`, `chromium`, `quickjs` */
+  runtime: string;
+  /** exact runtime version, or `unavailable` when the target could not be prepared */
+  version: string;
+}
+
+/**
+ * The variant payload (another seed) sits beside the main one, `<name>.variant.json` next to
+ * `<name>.json`; the gate runs on both, so a serializer returning a cached string fails.
+ */
+export function variantPathOf(payloadPath: string): string {
+  return payloadPath.replace(/\.json$/, '.variant.json');
+}

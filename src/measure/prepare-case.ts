@@ -1,0 +1,79 @@
+import type { CaseClass, Direction, Shape, Side } from '../case/coordinates.js';
+import type { Workload } from '../workloads/types.js';
+import type { SerializerAdapter } from '../serializers/types.js';
+import { unitView, unitsOf } from '../workloads/unit.js';
+import { caseIo, checkCase, type GateFailure } from './gate.js';
+import { sideChecks, type SideChecks } from './timed-check.js';
+import { firstMismatch } from './verify.js';
+
+/** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
+const { parse } = JSON;
+
+/** Where a case sits, as far as preparing one side of it is concerned. */
+export interface CaseShape { shape: Shape; direction: Direction; caseClass: CaseClass }
+
+/** One side of a case, prepared: the call to time, its inputs, and the correctness gate. */
+export interface PreparedCase {
+  /** the adapter's function for the case's direction, bound to its prepared object */
+  call(input: unknown): unknown;
+  /** a fresh copy of one op's inputs (one per unit: the value to serialize, or the text to deserialize) built from a payload text */
+  inputs(payloadText: string): unknown[];
+  /**
+   * The correctness gate on a payload text: the first failure, or null. For serialize it also
+   * fails when the serializer changed the inputs it was handed. Errors the serializer throws
+   * propagate.
+   */
+  check(payloadText: string): GateFailure | null;
+  /**
+   * The checks made while timing (measure/timed-check.ts) against what the gate accepted for
+   * `payloadText`, for the two input copies the timed ops alternate between.
+   * @throws Error when `payloadText` did not pass {@link check} first
+   */
+  timedChecks(side: Side, payloadText: string, copies: readonly [readonly unknown[], readonly unknown[]]): SideChecks;
+}
+
+/**
+ * Prepares one side of a case the one way the lab does it: the workload's unit view for the shape,
+ * `adapter.prepare(view, direction)` (awaited; untimed), a check that it returned the direction's
+ * function, and the gate and inputs built from the payload text (parsed with the JSON.parse taken
+ * before adapter code loaded). The worker, the instruction counter, the precision bench and the
+ * adapter tests all call this.
+ * @throws whatever `adapter.prepare` throws; Error when it returned no object or no function for the direction
+ */
+export async function prepareCase(adapter: SerializerAdapter, workload: Workload, c: CaseShape): Promise<PreparedCase> {
+  const view = unitView(workload, c.shape);
+  const prepared = await adapter.prepare(view, c.direction);
+  if (prepared === null || typeof prepared !== 'object') throw new Error(`prepare() returned ${prepared === null ? 'null' : typeof prepared}; it must return { serialize?, deserialize? }`);
+  const fn = c.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
+  if (typeof fn !== 'function') throw new Error(`prepare() returned no ${c.direction} function`);
+  const io = (text: string) => caseIo(view, c.direction, c.caseClass, unitsOf(parse(text), c.shape));
+  /** per payload text that passed the gate: the result accepted for its last unit, and the unit count */
+  const gated = new Map<string, { last: unknown; units: number }>();
+  return {
+    call: (input) => fn.call(prepared, input as never),
+    inputs: (text) => io(text).inputs,
+    check(text) {
+      const given = io(text);
+      const outputs: unknown[] = [];
+      const failure = checkCase(prepared, view, c.direction, given, outputs);
+      if (failure) return failure;
+      if (c.direction === 'serialize') {
+        const fresh = io(text).inputs;
+        for (let i = 0; i < fresh.length; i++) {
+          const changed = firstMismatch(fresh[i], given.inputs[i]);
+          if (changed) return { ...changed, reason: `input changed during the correctness gate: differs from the payload at ${changed.path}${fresh.length > 1 ? ` (record ${i})` : ''}` };
+        }
+      }
+      gated.set(text, { last: outputs[outputs.length - 1], units: outputs.length });
+      return null;
+    },
+    timedChecks(side, text, copies) {
+      const g = gated.get(text);
+      if (!g) throw new Error('timedChecks: the payload text has not passed the gate');
+      return sideChecks(side, view, c.direction, {
+        expected: () => io(text).expected[g.units - 1],
+        gated: g.last, units: g.units, copies, snapshot: () => io(text).inputs,
+      });
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import type { Direction, Side } from '../case/coordinates.js';
+import type { Workload } from '../workloads/types.js';
+import { checkOutput, type CaseIo, type GateFailure } from './gate.js';
+import { firstMismatch } from './verify.js';
+import { nowNs } from './clock.js';
+
+/**
+ * Checks made while timing, outside the timed loops. The gate calls a serializer a few times before
+ * timing; one that is right for those calls and wrong afterwards, or that changes its input (which
+ * also corrupts the baseline: both sides are timed on the same two input copies), would otherwise
+ * be measured and ranked. So:
+ *
+ * - **outputs**: after every sample (warmup and pilot too) the result of its last op — the value the
+ *   DCE sink holds anyway — gets a quick check that allocates nothing (its length, or its JSON type);
+ *   after the last sample of warmup, of the pilot and of each side's round, the full check:
+ *   serialize, one string comparison with the text the gate accepted (and, only when the text
+ *   differs, the gate's check of the new text: a correct serializer whose text varies passes);
+ *   deserialize, the gate's value comparison. Full checks after rounds stay within
+ *   {@link CHECK_BUDGET} of the time sampled.
+ * - **inputs** (serialize; deserialize inputs are strings, which cannot change): with each full
+ *   check after a round, one of the two copies (alternating by round) is compared with the JSON text
+ *   of a snapshot parsed from the payload and never given to a serializer; after warmup, both.
+ *
+ * The full checks run right before the other side's GC (or the next round's), so neither their
+ * work nor their garbage falls inside a sample.
+ *
+ * A difference throws {@link TimedCheckFailure}; the worker reports the case `incorrect` with the
+ * stage, the path and both values. What this cannot see: a wrong result that is never the last of
+ * a sample (a serializer that counts its calls could be wrong on all others), one of the right
+ * length between full checks, and a change to a part of the input JSON does not carry (a
+ * non-enumerable property, the prototype).
+ */
+
+/** A result or an input that changed after the gate accepted it. */
+export class TimedCheckFailure extends Error {
+  constructor(readonly side: Side, readonly failure: GateFailure) { super(failure.reason); }
+}
+
+/** The checks of one side of a case. */
+export interface SideChecks {
+  /**
+   * After any sample: a check that allocates nothing (serialize: a string of a length the gate or a
+   * full check accepted; deserialize: the same JSON type, and array length). @throws TimedCheckFailure
+   */
+  quick(last: unknown, where: string): void;
+  /** After the last sample of the pilot and of warmup: the gate's check. @throws TimedCheckFailure */
+  full(last: unknown, where: string): void;
+  /**
+   * After the last sample of a side's round (`sampledMs`: that round's sample time): the full check
+   * and the inputs' while their cost stays within {@link CHECK_BUDGET} of the time sampled (always
+   * in the first round), else the quick check. @throws TimedCheckFailure
+   */
+  roundEnd(last: unknown, round: number, sampledMs: number, where: string): void;
+  /** After the side's samples of a round (and after warmup: `round` -1 checks both copies). @throws TimedCheckFailure */
+  inputs(round: number, where: string): void;
+}
+
+/**
+ * Share of a side's sampled time its full checks may add (outside the samples). Comparing a
+ * 1.8 MB text made of many concatenated pieces (fast-json-stringify, users/10000) first flattens
+ * it: about 30 ms, twice the op itself, so a full check after every round would lengthen such a
+ * case by half; at 10% it runs every few rounds there, and after every round of small payloads.
+ */
+export const CHECK_BUDGET = 0.1;
+
+/** What the checks of one side compare with. */
+export interface CheckReference {
+  /** the value the last unit's result must equal (the gate's expected value); called once for deserialize, only on a changed text for serialize */
+  expected(): unknown;
+  /** the result the gate accepted for the last unit (serialize: its text) */
+  gated: unknown;
+  /** units per op (the last one's result is what the sink holds) */
+  units: number;
+  /** the two input copies the timed ops alternate between */
+  copies: readonly [readonly unknown[], readonly unknown[]];
+  /** inputs parsed from the payload text and never handed to a serializer (called on a difference, to name its path) */
+  snapshot(): unknown[];
+}
+
+/** Built-ins taken before adapter code runs (see verify.ts). */
+const { stringify } = JSON;
+const { isArray } = Array;
+
+/** Same JSON type as the gate's result (and array length): the deserialize quick check. */
+function sameShape(gated: unknown, out: unknown): boolean {
+  if (gated === null || out === null) return gated === out;
+  if (typeof gated !== typeof out) return false;
+  if (isArray(gated)) return isArray(out) && out.length === gated.length;
+  return !isArray(out);
+}
+
+/**
+ * Builds the checks of one side. Inputs are compared as their JSON text with the snapshot's
+ * (computed once), so no third copy of the payload stays alive while timing; a difference is then
+ * located with the gate's value comparison.
+ */
+export function sideChecks(side: Side, workload: Workload, direction: Direction, ref: CheckReference): SideChecks {
+  const record = ref.units > 1 ? ` (record ${ref.units - 1})` : '';
+  let reference = ref.gated;
+  let expected: { value: unknown } | undefined;
+  const expectedValue = () => (expected ??= { value: ref.expected() }).value;
+  const snapshotText = direction === 'serialize' ? stringify(ref.snapshot()) : '';
+  const fail = (f: GateFailure, prefix: string): never => { throw new TimedCheckFailure(side, { ...f, reason: `${prefix}: ${f.reason}` }); };
+  const lengths = new Set<number>(typeof ref.gated === 'string' ? [ref.gated.length] : []);
+  const full = (out: unknown, where: string) => {
+    if (direction === 'serialize' && out === reference) return;
+    const f = checkOutput(workload, direction, expectedValue(), out, record);
+    if (f) fail(f, `result changed after the gate (${where})`);
+    if (direction === 'serialize' && typeof out === 'string') { reference = out; lengths.add(out.length); }
+  };
+  const quick = (out: unknown, where: string) => {
+    if (direction === 'serialize' ? typeof out === 'string' && lengths.has(out.length) : sameShape(ref.gated, out)) return;
+    full(out, where);
+  };
+  let sampledMs = 0;
+  let checkMs = 0;
+  const checks: SideChecks = {
+    quick,
+    full,
+    roundEnd(out, round, ms, where) {
+      sampledMs += ms;
+      if (round >= 1 && checkMs > CHECK_BUDGET * sampledMs) { quick(out, where); return; }
+      const t0 = nowNs();
+      full(out, where);
+      checks.inputs(round, `after round ${round + 1}`);
+      checkMs += (nowNs() - t0) / 1e6;
+    },
+    inputs(round, where) {
+      if (direction !== 'serialize') return;
+      for (const k of round < 0 ? [0, 1] : [round % 2]) {
+        if (stringify(ref.copies[k]) === snapshotText) continue;
+        const snapshot = ref.snapshot();
+        for (let i = 0; i < snapshot.length; i++) {
+          const m = firstMismatch(snapshot[i], ref.copies[k][i]);
+          if (m) fail({ ...m, reason: `differs from the payload at ${m.path}${snapshot.length > 1 ? ` (record ${i})` : ''}` }, `input changed (${where})`);
+        }
+        fail({ path: '$', expected: 'the payload\'s key order', actual: 'keys reordered', reason: 'its keys were reordered' }, `input changed (${where})`);
+      }
+    },
+  };
+  return checks;
+}

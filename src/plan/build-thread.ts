@@ -1,0 +1,29 @@
+/**
+ * Entry of the worker thread that builds payloads (see payloads.ts {@link buildPayloadTexts}):
+ * loads the workload (built-in, or from the user's compiled config), awaits `build(size, seed)`
+ * for each seed, checks the value survives JSON, and posts the texts back (or the error).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { workloads } from '../workloads/index.js';
+import { loadUserConfig } from '../config/user-config.js';
+import { payloadText, WorkloadError, type BuildReply, type BuildRequest } from './payloads.js';
+
+async function build(req: BuildRequest): Promise<BuildReply> {
+  try {
+    const user = req.configPath ? await loadUserConfig(req.configPath) : { workloads: [] };
+    const workload = await workloads.load(req.workload, user.workloads);
+    const texts: string[] = [];
+    for (const seed of req.seeds) {
+      let value: unknown;
+      try { value = await workload.build(req.size, seed); } catch (e) {
+        throw new WorkloadError(`workload ${workload.id}: build(${req.size}, ${seed}) threw: ${(e as Error)?.message ?? String(e)}`);
+      }
+      texts.push(payloadText(workload, req.size, seed, value));
+    }
+    return { texts };
+  } catch (e) {
+    return { error: (e as Error)?.message ?? String(e) };
+  }
+}
+
+parentPort!.postMessage(await build(workerData as BuildRequest));

@@ -1,0 +1,80 @@
+import Table from 'cli-table3';
+import { createColors } from 'picocolors';
+import { MIN_WRAP, type Column, type Table as TableSpec, type Tone } from './column.js';
+import { escapeCell, type Dialect } from './escape.js';
+
+/**
+ * Options of {@link renderTable}: colours on a terminal (callers pass false for NO_COLOR or a
+ * pipe), and the terminal's width in characters (callers pass `process.stdout.columns` on a TTY;
+ * absent: every column at its natural width).
+ */
+export interface WriteOptions { color?: boolean; width?: number }
+
+/** Which columns a terminal table keeps to fit `width`, and each kept column's width (padding included). */
+export interface Fit { keep: number[]; widths: number[]; dropped: string[] }
+
+/**
+ * Fits a table to `width`: drops columns by {@link Column.priority} (highest first, the rightmost
+ * of equals first) while the kept columns, with `wrap` columns at {@link MIN_WRAP}, and the
+ * borders (one per column, plus one) exceed it; then gives the `wrap` columns the room left, up to
+ * their own width. Columns without a priority are never dropped, so a table can stay wider than a
+ * very narrow terminal. `natural` is each column's width at its longest cell (padding included).
+ */
+export function fitColumns<Row>(columns: readonly Column<Row>[], natural: readonly number[], width = Infinity): Fit {
+  const keep = columns.map((_, i) => i);
+  const minimum = (ks: number[]) => ks.reduce((sum, i) => sum + (columns[i].wrap !== undefined ? Math.min(natural[i], MIN_WRAP) : natural[i]), 0) + ks.length + 1;
+  while (minimum(keep) > width) {
+    let worst = -1;
+    for (const i of keep) if ((columns[i].priority ?? 0) > 0 && (worst < 0 || (columns[i].priority ?? 0) >= (columns[worst].priority ?? 0))) worst = i;
+    if (worst < 0) break;
+    keep.splice(keep.indexOf(worst), 1);
+  }
+  const dropped = columns.filter((_, i) => !keep.includes(i)).map((c) => c.header);
+  const wraps = keep.filter((i) => columns[i].wrap !== undefined);
+  const fixed = keep.filter((i) => columns[i].wrap === undefined).reduce((sum, i) => sum + natural[i], 0) + keep.length + 1;
+  const share = wraps.length && Number.isFinite(width) ? Math.floor((width - fixed) / wraps.length) : Infinity;
+  return { keep, widths: keep.map((i) => (columns[i].wrap !== undefined ? Math.max(Math.min(natural[i], MIN_WRAP), Math.min(natural[i], share)) : natural[i])), dropped };
+}
+
+/**
+ * The one table writer. `terminal`: a cli-table3 box, each column as wide as its longest cell
+ * (or wrapped at its `wrap` width), fitted to `options.width` ({@link fitColumns}; a line under the
+ * table names the columns left out), section heading rows, tones as colours. `markdown`: a GitHub
+ * pipe table (`| a | b |`, `| --- | --- |`), tones of cells as bold. Every cell goes through the
+ * dialect's escaper. Pure: returns the text (terminal: no trailing newline; markdown: one line per row).
+ */
+export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, options: WriteOptions = {}): string {
+  const text = (col: Column<Row>, row: Row) => escapeCell(col.cell(row), dialect, col.maxChars);
+  if (dialect === 'markdown') {
+    const head = table.columns.map((c) => escapeCell(c.header, 'markdown'));
+    const lines = [`| ${head.join(' | ')} |`, `|${' --- |'.repeat(head.length)}`];
+    for (const row of table.rows) {
+      lines.push(`| ${table.columns.map((c) => { const t = text(c, row); const tone = c.tone?.(row); return tone === 'red' || tone === 'green' ? `**${t}**` : t; }).join(' | ')} |`);
+    }
+    return lines.join('\n');
+  }
+  const k = createColors(Boolean(options.color));
+  const paint = (tone: Tone | undefined, s: string) => (tone === 'dim' ? k.dim(s) : tone === 'red' ? k.red(s) : tone === 'green' ? k.green(s) : s);
+  const all = table.rows.map((row) => table.columns.map((c) => text(c, row)));
+  const natural = table.columns.map((c, i) => c.wrap ?? Math.max(c.header.length, ...all.map((r) => r[i].length)) + 2);
+  const fit = fitColumns(table.columns, natural, options.width);
+  const columns = fit.keep.map((i) => table.columns[i]);
+  const cells = all.map((r) => fit.keep.map((i) => r[i]));
+  const t = new Table({
+    head: columns.map((c) => c.header),
+    colWidths: fit.widths,
+    colAligns: columns.map((c) => c.align ?? 'left'),
+    wordWrap: columns.some((c) => c.wrap !== undefined),
+    style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [] },
+  });
+  let section: string | undefined;
+  table.rows.forEach((row, r) => {
+    const s = table.sectionOf?.(row);
+    if (s !== undefined && s !== section) t.push([{ colSpan: columns.length, content: k.dim(escapeCell(s, 'terminal')) }]);
+    section = s;
+    const rowTone = table.tone?.(row);
+    t.push(columns.map((c, i) => paint(c.tone?.(row) ?? rowTone, cells[r][i])));
+  });
+  const note = fit.dropped.length ? `\n${k.dim(`(${fit.dropped.length === 1 ? 'column' : 'columns'} left out to fit ${options.width} characters: ${fit.dropped.join(', ')}; a wider terminal shows them)`)}` : '';
+  return t.toString() + note;
+}

@@ -1,0 +1,15 @@
+/**
+ * A case's history as the ledger gives it back: one point per run × serializer version. The ledger
+ * (src/ledger/queries.ts) makes these; reports render them (report/history.ts, the HTML report's
+ * "Across releases" section), so the type sits here, below both.
+ */
+
+/** One measurement of a case in one run. Times in ns/op, allocation in bytes/op. */
+export interface HistoryPoint {
+  runId: number; startedAt: string; toolVersion: string; gitCommit: string | null;
+  caseId: string; workload: string; size: number; shape: string; direction: string;
+  /** row label (`fast-json-stringify@5.16.1`) and adapter id (`fast-json-stringify`) */
+  serializer: string; adapter: string; serializerVersion: string;
+  target: string; targetVersion: string; status: string; reason: string | null;
+  meanNs: number | null; errorNs: number | null; ratio: number | null; bytesPerOp: number | null; instructionsPerOp: number | null;
+}

@@ -1,0 +1,131 @@
+import type { PlannedCase } from '../plan/plan.js';
+import type { PayloadFile } from '../plan/payloads.js';
+import type { MeasurePolicy } from '../case/policy.js';
+import type { AllocationMeasurement } from '../case/measurements.js';
+import type { AllocStats, CaseHeader, CaseResult, LaunchRecord, MismatchRecord, TimeStats } from '../results/types.js';
+import { estimate, meanOf, medianOf, confidenceHalfWidth, logRatioInterval } from '../stats/estimate.js';
+import { analyseCase } from '../analysers/index.js';
+
+/** How a case ended, as the runner decided it: measured (numbers follow from the launches), or why not. */
+export type CaseEnd =
+  | { status: 'measured' }
+  | { status: 'incorrect'; reason: string; mismatch: MismatchRecord }
+  | { status: 'unsupported' | 'failed' | 'timeout' | 'crashed'; reason: string };
+
+/** Everything the host gathered for one case before its statistics are computed. */
+export interface CaseRecord {
+  planned: PlannedCase;
+  payload: PayloadFile;
+  launches: LaunchRecord[];
+  relaunches: number;
+  end: CaseEnd;
+  alloc?: AllocationMeasurement;
+  /** paired with its baseline in every kept launch */
+  paired: boolean;
+  /** why the baseline gave no ratio in this group (set when pairing was dropped) */
+  baselineProblem?: string;
+}
+
+/**
+ * Per-round ratio: median of the serializer's samples / median of the baseline's, in one round.
+ * Medians, because on a shared 2-core machine a sample preempted by another process reads up to
+ * several times too long; the median of a round's samples ignores such a sample on either side
+ * (seen here: per-round ratios of mean/mean ranged 0.09–1.05 under a load average of 5, where
+ * the quiet machine gave 0.37 ± 0.02).
+ */
+export function roundRatios(launch: LaunchRecord): number[] {
+  return launch.rounds.filter((r) => r.baselineNs.length && r.serializerNs.length).map((r) => medianOf(r.serializerNs) / medianOf(r.baselineNs));
+}
+
+/** Time statistics of the kept launches (median across launches of each launch's mean and median; error from the pooled samples); null with fewer than 2 samples. */
+function timeStats(kept: readonly LaunchRecord[], confidence: number): TimeStats | null {
+  const pooled = kept.flatMap((l) => l.rounds.flatMap((r) => r.serializerNs));
+  if (pooled.length < 2) return null;
+  const est = estimate(pooled, confidence);
+  const launchMeans = kept.map((l) => meanOf(l.rounds.flatMap((r) => r.serializerNs)));
+  return {
+    mean: medianOf(launchMeans),
+    median: medianOf(kept.map((l) => medianOf(l.rounds.flatMap((r) => r.serializerNs)))),
+    error: est.error, stddev: est.stddev, min: est.min, max: est.max, unit: 'ns/op', n: est.n,
+    outliers: est.outliers,
+    launchSpread: (Math.max(...launchMeans) - Math.min(...launchMeans)) / medianOf(launchMeans),
+  };
+}
+
+/** The allocation figure of the pass: the median window (or `n/a` with the runtime's reason); undefined when the pass gave no window. */
+function allocStats(alloc: AllocationMeasurement | undefined): AllocStats | undefined {
+  if (!alloc) return undefined;
+  if (alloc.method === 'n/a') return { method: 'n/a', unit: 'bytes/op', note: alloc.how };
+  if (!alloc.windowsBytesPerOp.length) return undefined;
+  return {
+    method: alloc.method, mean: medianOf(alloc.windowsBytesPerOp), unit: 'bytes/op', gcPerOp: alloc.gcPerOp, windows: alloc.windowsBytesPerOp,
+    ...(alloc.method !== 'exact' ? { note: alloc.how } : {}),
+  };
+}
+
+/**
+ * Turns a case's raw launches into its result: for a measured case, time statistics, the ratio
+ * (median across launches of each launch's median per-round ratio) with its error and its
+ * log-scale interval, and
+ * allocation; for any case, its raw samples (findings come after, in {@link assembleGroup}). A case
+ * the runner judged measured but with fewer than 2 time samples is `failed` (no number is made up).
+ */
+export function assembleCase(rec: CaseRecord, policy: MeasurePolicy): CaseResult {
+  const p = rec.planned;
+  const header: CaseHeader = {
+    id: p.id, target: p.target, workload: p.workload, size: p.size, shape: p.shape, serializer: p.serializer,
+    serializerVersion: p.serializerVersion, family: p.family, direction: p.direction, class: p.caseClass,
+    baseline: p.baseline,
+    ...(p.code ? { code: p.code } : {}),
+    payload: { bytes: rec.payload.bytes, sha256: rec.payload.sha256 },
+    findings: [],
+    samples: { launches: rec.launches, relaunches: rec.relaunches },
+  };
+  const kept = rec.launches.filter((l) => !l.discarded && l.rounds.length > 0);
+  let result: CaseResult;
+  const time = rec.end.status === 'measured' ? timeStats(kept, policy.confidence) : null;
+  if (rec.end.status !== 'measured') result = { ...header, ...rec.end };
+  else if (!time) result = { ...header, status: 'failed', reason: 'no time samples were recorded' };
+  else {
+    let ratio: number | null = null;
+    let ratioError: number | null = null;
+    let ratioInterval: [number, number] | null = null;
+    if (p.baseline === p.serializer) { ratio = 1; ratioError = 0; ratioInterval = [1, 1]; }
+    else if (rec.paired && kept.length) {
+      const perLaunch = kept.map(roundRatios).filter((xs) => xs.length > 0);
+      const all = perLaunch.flat();
+      ratio = perLaunch.length ? medianOf(perLaunch.map((xs) => medianOf(xs))) : null;
+      ratioError = all.length >= 2 ? confidenceHalfWidth(all, policy.confidence) : null;
+      ratioInterval = ratio === null ? null : logRatioInterval(all, ratio, policy.confidence);
+    }
+    const allocated = allocStats(rec.alloc);
+    result = { ...header, status: 'measured', time, ratio, ratioError, ratioInterval, ...(allocated ? { allocated } : {}), allocRatio: null };
+  }
+  return result;
+}
+
+/**
+ * Assembles the cases of one group ({@link assembleCase}), fills their allocation ratios, then
+ * runs the analysers (src/analysers/) on each with the group's assembled baseline case.
+ */
+export function assembleGroup(recs: readonly CaseRecord[], policy: MeasurePolicy): CaseResult[] {
+  const out = recs.map((r) => assembleCase(r, policy));
+  fillAllocRatios(out);
+  out.forEach((c, i) => {
+    const baseline = out.find((b) => b.serializer === c.baseline && b.target.id === c.target.id);
+    c.findings = analyseCase(c, { policy, ...(recs[i].baselineProblem ? { baselineProblem: recs[i].baselineProblem } : {}), ...(baseline ? { baseline } : {}) });
+  });
+  return out;
+}
+
+/** Fills `allocRatio` of each measured case of a group from its baseline's allocation (same counting method, both with a figure). */
+export function fillAllocRatios(group: CaseResult[]): void {
+  for (const c of group) {
+    if (c.status !== 'measured') continue;
+    const base = group.find((b) => b.serializer === c.baseline && b.status === 'measured');
+    const mine = c.allocated?.mean;
+    const theirs = base?.allocated?.mean;
+    const comparable = mine !== undefined && theirs !== undefined && c.allocated!.method === base!.allocated!.method;
+    c.allocRatio = comparable && theirs > 0 ? mine / theirs : null;
+  }
+}

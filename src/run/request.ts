@@ -1,0 +1,162 @@
+/**
+ * A run request: the options of `jsonbench run` (the CLI's flags, or the programmatic `run()`'s
+ * options) resolved into what the session needs — the user's config loaded, the version matrix
+ * installed, workloads, serializers, sizes, directions, targets and the ledger chosen and checked.
+ * Every problem with an option is a {@link UsageError} naming the flag (exit 2 on the CLI), found
+ * before anything is measured.
+ */
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { DIRECTIONS, type Direction } from '../case/coordinates.js';
+import { policies, type RunPolicy } from '../config/policies.js';
+import { findConfig, prepareConfig } from '../config/compile-config.js';
+import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
+import type { UserConfig } from '../config/user-config.js';
+import { workloads as workloadRegistry } from '../workloads/index.js';
+import type { Workload } from '../workloads/types.js';
+import { serializers as serializerRegistry } from '../serializers/index.js';
+import type { SerializerAdapter } from '../serializers/types.js';
+import { sizesFor } from '../plan/plan.js';
+import { prepareVersionMatrix } from '../plan/version-matrix.js';
+import { parseTargets } from '../runtimes/index.js';
+import type { Target } from '../runtimes/types.js';
+import { requireValgrind } from '../instructions/pass.js';
+import { resolveLedgerPath } from '../ledger/run-ledger.js';
+
+/** The options of a run, as the CLI's flags give them (lists may be comma-separated) or as `run()` takes them. */
+export interface RunOptions {
+  /** workload ids (default: all) */
+  workload?: string[];
+  /** serializer ids, with versions for a matrix (`fast-json-stringify@5,6`; default: all) */
+  serializer?: string[];
+  /** sizes (default: the policy's) */
+  size?: (string | number)[];
+  /** serialize, deserialize (default: both) */
+  direction?: string[];
+  /** quick, default, long (default: default) */
+  policy?: string;
+  /** seed of the generated payloads (default 42) */
+  seed?: string | number;
+  /** runtimes to measure on (default: the Node running jsonbench) */
+  target?: string[];
+  /** output folder (default: jsonbench-results/<timestamp>/ under `cwd`) */
+  out?: string;
+  /** a jsonbench.config.{ts,mjs,js} (default: one in `cwd`) */
+  config?: string;
+  /** a ledger path, false for none, undefined for the default (.jsonbench/ledger.db, $JSONBENCH_LEDGER, or the config's `ledger`) */
+  ledger?: string | boolean;
+  /** `instructions` adds a callgrind count per case */
+  metric?: string[];
+  /** Chromium executable for the chromium target */
+  chromiumPath?: string;
+  /** the working directory (default: process.cwd()) */
+  cwd?: string;
+}
+
+/** A resolved run: everything the session needs, checked. */
+export interface RunRequest {
+  cwd: string;
+  outDir: string;
+  policy: RunPolicy;
+  seed: number;
+  workloads: Workload[];
+  serializers: SerializerAdapter[];
+  /** every known adapter (baselines may come from here) */
+  allSerializers: SerializerAdapter[];
+  sizes?: number[];
+  directions: Direction[];
+  /** the targets named (empty: the host's Node) */
+  targets: Target[];
+  /** the user's config file, when there is one */
+  configFile: string | null;
+  /** the module workers load user adapters, workloads and versioned rows from */
+  workerConfigPath?: string;
+  /** version matrix: row label → installed version */
+  versions?: ReadonlyMap<string, string>;
+  /** where the run is recorded; null: not recorded */
+  ledgerPath: string | null;
+  /** callgrind's version when `--metric instructions` is asked, else null */
+  valgrind: string | null;
+  chromiumPath?: string;
+}
+
+/** A resolved request, and how to remove what resolving made (a compiled config module). */
+export interface ResolvedRun { request: RunRequest; release(): void }
+
+/** Largest accepted seed: payloads use seed and seed + 1 as 32-bit seeds, which must differ. */
+const MAX_SEED = 2 ** 32 - 2;
+
+/** The policy named by `name`. @throws UsageError naming `--policy` */
+export function policyNamed(name: string): RunPolicy {
+  if (!Object.hasOwn(policies, name)) throw new UsageError('--policy', `unknown "${name}" (choose from: ${Object.keys(policies).join(', ')})`);
+  return policies[name as RunPolicy['name']];
+}
+
+/**
+ * Resolves the options of a run. Loads (and compiles) the user's config, installs the versions of
+ * a version matrix (logged through `log`), and checks every option.
+ * @throws UsageError naming the flag; ConfigError naming the config file and key
+ */
+export async function resolveRunRequest(opts: RunOptions, log: (line: string) => void = () => {}): Promise<ResolvedRun> {
+  const cwd = opts.cwd ?? process.cwd();
+  if (opts.out !== undefined && !opts.out.trim()) throw new UsageError('--out', 'is empty (give a folder, or leave it out for jsonbench-results/<timestamp>/)');
+  const outDir = resolve(cwd, opts.out ?? join('jsonbench-results', new Date().toISOString().replace(/[:.]/g, '-')));
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError('--out', `${outDir} exists and is not a folder`);
+  const configFile = findConfig(cwd, opts.config);
+  const prepared = configFile ? await prepareConfig(configFile, outDir) : null;
+  const release = () => { if (prepared && prepared.modulePath !== configFile) rmSync(prepared.modulePath, { force: true }); };
+  try {
+    const user: UserConfig = prepared?.config ?? { serializers: [], workloads: [] };
+    const metrics = splitList(opts.metric);
+    checkChoices('--metric', metrics, ['time', 'instructions']);
+    let valgrind: string | null = null;
+    if (metrics.includes('instructions')) { try { valgrind = requireValgrind(); } catch (e) { throw new UsageError('--metric', (e as Error).message); } }
+    const matrix = await prepareVersionMatrix(splitList(opts.serializer), user, prepared?.modulePath, outDir, log);
+    const policy = policyNamed(opts.policy ?? 'default');
+    const seedText = String(opts.seed ?? 42).trim();
+    const seed = /^\d+$/.test(seedText) ? Number(seedText) : NaN;
+    if (!Number.isSafeInteger(seed) || seed > MAX_SEED) throw new UsageError('--seed', `"${opts.seed}" is not an integer from 0 to ${MAX_SEED}`);
+    for (const [flag, value] of [['--workload', opts.workload], ['--serializer', opts.serializer], ['--size', opts.size], ['--direction', opts.direction]] as const) {
+      if (value !== undefined && splitList(value.map(String)).length === 0) throw new UsageError(flag, 'needs at least one value');
+    }
+    const allW = await workloadRegistry.loadAll((matrix?.config ?? user).workloads);
+    const allS = await serializerRegistry.loadAll((matrix?.config ?? user).serializers);
+    const wIds = splitList(opts.workload);
+    const sIds = matrix ? matrix.serializerIds : splitList(opts.serializer);
+    const dirs = splitList(opts.direction);
+    checkChoices('--workload', wIds, allW.map((w) => w.id));
+    checkChoices('--serializer', sIds, allS.map((s) => s.id));
+    checkChoices('--direction', dirs, DIRECTIONS);
+    const sizes = splitList(opts.size?.map(String)).map((s) => {
+      const n = Number(s.replace(/_/g, ''));
+      if (!Number.isInteger(n) || n <= 0) throw new UsageError('--size', `"${s}" is not a positive integer`);
+      return n;
+    });
+    const chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW;
+    if (sizes.length && chosenW.every((w) => sizesFor(w, policy, sizes).length === 0)) {
+      throw new UsageError('--size', `no chosen workload has size ${sizes.join(', ')} (sizes: ${chosenW.map((w) => `${w.id} ${w.sizes.join('/')}`).join('; ')})`);
+    }
+    let targets: Target[];
+    try { targets = parseTargets(splitList(opts.target)); } catch (e) { throw new UsageError('--target', (e as Error).message); }
+    const ledgerOption = opts.ledger === true ? undefined : opts.ledger;
+    const ledgerPath = resolveLedgerPath(cwd, ledgerOption ?? (typeof user.ledger === 'string' && configFile ? resolve(dirname(configFile), user.ledger) : user.ledger));
+    const request: RunRequest = {
+      cwd, outDir, policy, seed,
+      workloads: chosenW,
+      serializers: sIds.length ? allS.filter((s) => sIds.includes(s.id)) : allS,
+      allSerializers: allS,
+      ...(sizes.length ? { sizes } : {}),
+      directions: (dirs.length ? dirs : [...DIRECTIONS]) as Direction[],
+      targets,
+      configFile,
+      ...(matrix?.configPath ?? prepared?.modulePath ? { workerConfigPath: matrix?.configPath ?? prepared?.modulePath } : {}),
+      ...(matrix ? { versions: matrix.versions } : {}),
+      ledgerPath, valgrind,
+      ...(opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {}),
+    };
+    return { request, release };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}

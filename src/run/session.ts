@@ -1,0 +1,113 @@
+/**
+ * A run session: the one place a run is orchestrated. A resolved request in (run/request.ts), a
+ * results file out, events to an observer on the way:
+ *
+ *   plan (with the version matrix) → payloads → targets prepared and placed → ledger opened →
+ *   groups run (each finished case appended to results.partial.jsonl and recorded in the ledger)
+ *   → instruction counts → results.json → report.md and report.html (pure renderers) → done.
+ *
+ * It prints nothing: the CLI (cli/run.ts) and the programmatic `run()` (src/index.ts) observe it.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { makeFolder } from '../files/make-folder.js';
+import { planCases, sizesFor } from '../plan/plan.js';
+import { writePayload, type PayloadFile } from '../plan/payloads.js';
+import { expandTargets } from '../plan/targets.js';
+import { DEFAULT_TARGET, parseTarget } from '../runtimes/index.js';
+import { prepareTargets, type PreparedTargets } from '../runtimes/prepare.js';
+import { defaultCacheDir } from '../runtimes/cache.js';
+import { probeEnvironment } from '../runtimes/node-host.js';
+import { runInstructionsPass } from '../instructions/pass.js';
+import { RESULTS_SCHEMA_VERSION, type ResultsFile } from '../results/types.js';
+import { writeResults } from '../results/io.js';
+import { startRunRecorder } from '../ledger/run-ledger.js';
+import { writeReports, type WrittenReports } from '../report/write.js';
+import { runGroups, type ProgressEvent } from './runner.js';
+import type { RunRequest } from './request.js';
+
+/** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
+export type SessionEvent =
+  | { type: 'note'; message: string }
+  | { type: 'warning'; message: string }
+  /** measuring begins: where finished cases and launches are appended as they end */
+  | { type: 'started'; outDir: string; partialPath: string; launchLogPath: string; cases: number }
+  | ProgressEvent;
+
+/** What a finished session gives back. */
+export interface SessionResult {
+  results: ResultsFile;
+  outDir: string;
+  resultsPath: string;
+  reports: WrittenReports;
+  /** where the run was recorded, or null */
+  ledger: { path: string; runId: number } | null;
+  /** wall time from the start of measuring to the results file (ms) */
+  elapsedMs: number;
+}
+
+/** The report formats a run writes beside its results file. */
+export const RUN_REPORTS = ['md', 'html'] as const;
+
+/**
+ * Runs a resolved request to its results file and reports. A misbehaving serializer fails its own
+ * case; the session goes on. @throws WorkloadError when a workload cannot build its payload
+ * (before anything is measured); file-system errors of the output folder.
+ */
+export async function runSession(req: RunRequest, observe: (e: SessionEvent) => void = () => {}): Promise<SessionResult> {
+  const matrix = planCases({ workloads: req.workloads, serializers: req.serializers, sizes: req.sizes, directions: req.directions, policy: req.policy, resolveFrom: req.configFile ?? undefined, versions: req.versions }, req.allSerializers);
+  makeFolder(req.outDir);
+  const payloads = new Map<string, PayloadFile>();
+  for (const w of req.workloads) for (const size of sizesFor(w, req.policy, req.sizes)) {
+    const p = await writePayload(join(req.outDir, 'payloads'), w, size, req.seed, { configPath: req.workerConfigPath });
+    payloads.set(p.key, p);
+  }
+  const named = req.targets.length > 0;
+  let targets: PreparedTargets | null = null;
+  try {
+    targets = await prepareTargets(named ? req.targets : [parseTarget(DEFAULT_TARGET)], {
+      cacheDir: defaultCacheDir(), bundleDir: join(req.outDir, 'worker'), payloadPaths: [...payloads.values()].map((p) => p.path), chromiumPath: req.chromiumPath,
+    }, (line) => { if (named) observe({ type: 'note', message: line }); });
+    const groups = expandTargets(matrix, targets.refs, named);
+    const results: ResultsFile = {
+      schemaVersion: RESULTS_SCHEMA_VERSION, tool: 'jsonbench', startedAt: new Date().toISOString(),
+      environment: probeEnvironment(),
+      policy: { name: req.policy.name, launches: req.policy.launches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [g[0].caseClass, g[0].baseline as string])) },
+      targets: targets.infos,
+      cases: [],
+    };
+    const partialPath = join(req.outDir, 'results.partial.jsonl');
+    const launchLogPath = join(req.outDir, 'launches.partial.jsonl');
+    writeFileSync(partialPath, '');
+    writeFileSync(launchLogPath, '');
+    const ledger = req.ledgerPath ? startRunRecorder(req.ledgerPath, results, req.outDir, req.cwd, (m) => observe({ type: 'warning', message: m })) : null;
+    observe({ type: 'started', outDir: req.outDir, partialPath, launchLogPath, cases: groups.flat().length });
+    const t0 = performance.now();
+    const prepared = targets;
+    results.cases = await runGroups({
+      groups, payloads, policy: req.policy, configPath: req.workerConfigPath, partialPath, launchLogPath,
+      launchFor: prepared.launchFor, faultOf: prepared.faultOf,
+      onProgress: (e) => { if (e.type === 'case-done') ledger?.record(e.result); observe(e); },
+    });
+    if (req.valgrind) {
+      await runInstructionsPass({
+        cases: results.cases, payloadPathOf: (c) => payloads.get(`${c.workload}-${c.size}`)?.path, configPath: req.workerConfigPath,
+        log: (message) => observe({ type: 'note', message }), onCounted: (c) => ledger?.addInstructions(c),
+      }, req.valgrind);
+    }
+    results.finishedAt = new Date().toISOString();
+    results.environment.loadAverage.end = os.loadavg();
+    const history = ledger?.historyOf(results.cases) ?? [];
+    ledger?.finish(results);
+    const resultsPath = join(req.outDir, 'results.json');
+    writeResults(resultsPath, results);
+    rmSync(partialPath, { force: true });
+    rmSync(launchLogPath, { force: true });
+    const reports = writeReports(req.outDir, [results], RUN_REPORTS, { history });
+    for (const f of reports.failed) observe({ type: 'warning', message: `the ${f.format} report was not written: ${f.error}` });
+    return { results, outDir: req.outDir, resultsPath, reports, ledger: ledger ? { path: ledger.path, runId: ledger.runId } : null, elapsedMs: performance.now() - t0 };
+  } finally {
+    await targets?.close();
+  }
+}

@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadUserConfig } from '../../src/config/user-config.js';
+
+/** Config loading is bounded: a top-level await that never settles fails naming the file, never exits 0. */
+
+const fixture = (name: string) => fileURLToPath(new URL(`../../../test/fixtures/hostile/${name}`, import.meta.url));
+const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url));
+
+test('a config whose top-level await keeps the process busy is stopped at the timeout, naming the file', async () => {
+  const file = fixture('tla-slow.config.mjs');
+  try {
+    await assert.rejects(loadUserConfig(file, 'tla-slow.config.mjs', 1000), (e: Error) => e instanceof ConfigError && e.message === 'tla-slow.config.mjs: import: loading it did not finish within 1 s');
+  } finally {
+    clearInterval((globalThis as { __jsonbenchTlaSlowTimer?: ReturnType<typeof setInterval> }).__jsonbenchTlaSlowTimer);
+  }
+});
+
+// A Promise nothing can settle is seen when the process runs out of work, which node:test also
+// watches in its own process: those cases run the CLI in a child process.
+for (const [command, name] of [['list', 'tla-never.config.mjs'], ['run', 'tla-never.config.mjs']] as const) {
+  test(`jsonbench ${command} with ${name} exits 2 naming the file, not 0 with no output`, { timeout: 90_000 }, async () => {
+    const args = command === 'run' ? ['run', '--policy', 'quick', '--workload', 'weather-station', '--out', '/tmp/jsonbench-never-written'] : [command];
+    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, [bin, ...args, '--config', fixture(name)], { env: { ...process.env, JSONBENCH_LEDGER: 'off' }, timeout: 80_000 }, (error, _stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr });
+      });
+    });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, new RegExp(`^jsonbench: error: .*${name.replace(/\./g, '\\.')}: import: loading it never settled: the process ran out of work while waiting`, 'm'));
+  });
+}

@@ -1,0 +1,171 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Worker } from 'node:worker_threads';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderTerminal } from '../../src/report/terminal.js';
+import { renderCsv, csvField } from '../../src/report/csv.js';
+import { renderHistoryMarkdown } from '../../src/report/history.js';
+import type { HistoryPoint } from '../../src/results/history.js';
+import type { ResultsFile } from '../../src/results/types.js';
+import { analyseCase } from '../../src/analysers/index.js';
+import { failWith, measuredCase, results } from './support.js';
+
+/**
+ * Hostile data in reports (issue 9, "Injection and bad files" and "Misleading displays"): names,
+ * versions and messages carrying markup, control characters and terminal escapes; messages too
+ * long to lay out; intervals and tables that mislead. Every renderer reads only the results file,
+ * so each test puts the hostile value into a results file and renders it.
+ */
+const MARKUP = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+const OSC52 = '\u001b]52;c;ZWNobyBwd25lZA==\u0007';
+const TITLE = '\u001b]0;pwned\u0007';
+const CLEAR = '\u001b[2J\u001b[H';
+
+/** Runs a renderer over `r` in a worker thread; `timeout` when it takes longer than `ms` (a renderer can loop for minutes). */
+function renderInThread(format: 'terminal' | 'md', r: ResultsFile, ms: number): Promise<{ text: string; ms: number } | 'timeout'> {
+  const module = new URL(`../../src/report/${format === 'md' ? 'markdown' : 'terminal'}.js`, import.meta.url).href;
+  const code = `const { parentPort, workerData } = require('node:worker_threads');
+    import(${JSON.stringify(module)}).then((m) => { const t0 = performance.now(); const text = ${format === 'md' ? 'm.renderMarkdown(workerData)' : 'm.renderTerminal(workerData, false)'}; parentPort.postMessage({ text, ms: performance.now() - t0 }); });`;
+  return new Promise((resolve) => {
+    const w = new Worker(code, { eval: true, workerData: r });
+    const timer = setTimeout(() => { void w.terminate(); resolve('timeout'); }, ms);
+    w.on('message', (m: { text: string; ms: number }) => { clearTimeout(timer); void w.terminate(); resolve(m); });
+    w.on('error', () => { clearTimeout(timer); resolve('timeout'); });
+  });
+}
+
+test('report.md escapes markup in its provenance header (CPU model, OS, runtime come from the results file)', () => {
+  const r = results();
+  r.environment.cpuModel = MARKUP;
+  r.environment.os = `Linux ${MARKUP}`;
+  const md = renderMarkdown(r);
+  assert.equal(md.includes('<img'), false, 'raw <img> in report.md');
+  assert.equal(md.includes('<script'), false, 'raw <script> in report.md');
+});
+
+test('history --format md escapes markup from the ledger (versions, reasons)', () => {
+  const point: HistoryPoint = {
+    runId: 1, startedAt: '2026-01-01T00:00:00.000Z', toolVersion: '0.1.0', gitCommit: null, caseId: 'w/1/single/serialize/x', workload: 'w', size: 1,
+    shape: 'single', direction: 'serialize', serializer: 'x', adapter: 'x', serializerVersion: MARKUP, target: 'node', targetVersion: '20', status: 'failed',
+    reason: `boom ${MARKUP}`, meanNs: null, errorNs: null, ratio: null, bytesPerOp: null, instructionsPerOp: null,
+  };
+  const md = renderHistoryMarkdown([point]);
+  assert.equal(/<img|<script/.test(md), false, md);
+});
+
+test('a lone carriage return in a message cannot break a Markdown table row', () => {
+  const r = results();
+  failWith(measuredCase(r), 'first part\rsecond part | with a pipe');
+  const md = renderMarkdown(r);
+  assert.equal(md.includes('\r'), false);
+});
+
+test('a Markdown image in an error message is shown as text, never rendered', () => {
+  const r = results();
+  failWith(measuredCase(r), 'see ![pixel](https://tracker.example/p.png) and [link](https://evil.example)');
+  const md = renderMarkdown(r);
+  assert.equal(md.includes('![pixel](https://tracker.example/p.png)'), false, 'a live Markdown image');
+  assert.equal(md.includes('[link](https://evil.example)'), false, 'a live Markdown link');
+});
+
+test('the CSV guard keeps every formula-like field as text: "-1+…", and "=" after a leading tab or CR', () => {
+  for (const v of ['-1+1|cmd', '+1-1', '\t=1+1', '\r=1+1', '@SUM(A1)', '=HYPERLINK("x")']) {
+    const f = csvField(v);
+    assert.match(f, /^"?'/, `${JSON.stringify(v)} → ${JSON.stringify(f)}`);
+  }
+  for (const v of ['-12.5', '-3', '1e5']) assert.equal(csvField(v), v, `${v} is a number and stays as it is`);
+  const r = results();
+  failWith(measuredCase(r), '\t=cmd|" /C calc"!A0');
+  assert.equal(renderCsv(r).includes(',\t=cmd'), false);
+});
+
+test('terminal escape sequences from the data (clipboard write, title, clear screen) are never printed raw', () => {
+  const r = results();
+  const c = measuredCase(r);
+  failWith(c, `boom${OSC52}${TITLE}${CLEAR}`);
+  c.serializerVersion = `1.0.0${TITLE}`;
+  const text = renderTerminal(r, false);
+  assert.equal(text.includes('\u001b'), false, JSON.stringify(text.slice(0, 200)));
+  assert.equal(text.includes('\u0007'), false);
+});
+
+test('a 178 KB error message renders within seconds in the terminal and in Markdown, capped and wrapped; results.json keeps it whole', { timeout: 60_000 }, async () => {
+  const r = results();
+  const long = `ValidationError: ${'data/items/0/name must be string; '.repeat(5300)}`;
+  failWith(measuredCase(r), long);
+  for (const format of ['terminal', 'md'] as const) {
+    const out = await renderInThread(format, r, 5000);
+    assert.notEqual(out, 'timeout', `${format} did not render within 5 s`);
+    if (out === 'timeout') return;
+    assert.ok(out.text.length < 50_000, `${format}: ${out.text.length} characters for one message`);
+    assert.ok(out.text.split('\n').every((l) => l.length <= 400), `${format}: a line longer than 400 characters`);
+  }
+  assert.equal(measuredCase(results()).reason, undefined, 'the fixture is unchanged');
+  assert.equal(r.cases.find((c) => c.reason === long)?.reason?.length, long.length, 'the results keep the whole message');
+});
+
+test('the terminal table of a multi-target run has a Target column', () => {
+  const text = renderTerminal(results('two-targets.json'), false);
+  assert.match(text, /│ Target +│/);
+});
+
+test('a ratio interval is never negative: wide intervals are shown on the log scale (asymmetric, above 0)', () => {
+  const r = results();
+  const c = measuredCase(r);
+  c.ratio = 0.45; c.ratioError = 1.33;
+  delete c.ratioInterval; // a file from before ratioInterval: the interval is derived on the log scale
+  for (const text of [renderTerminal(r, false), renderMarkdown(r), renderCsv(r)]) {
+    assert.equal(/0\.45 ± 1\.33/.test(text), false, 'a symmetric interval reaching below 0');
+    const row = text.split('\n').find((l) => l.includes(c.serializer) && l.includes('0.45'));
+    assert.ok(row, 'the row with the ratio');
+    assert.equal(/[−-]\d/.test(row.replace(c.serializer, '')), false, `a negative bound: ${row}`);
+  }
+  // h = 1.33 / 0.45 on the log scale: [0.45·e^−h, 0.45·e^h]
+  for (const text of [renderTerminal(r, false), renderMarkdown(r)]) assert.match(text, /0\.45 \[0\.02–8\.65\]/);
+});
+
+test('a case whose Mean and Ratio tell different stories gets a finding, and every report says so in a sentence', () => {
+  const r = results();
+  const base = r.cases.find((x) => x.serializer === x.baseline && x.status === 'measured')!;
+  const c = measuredCase(r);
+  // the issue's ajv-jtd: mean 1.8× json's, yet ratio 0.18; the analyser runs on the assembled group, as a run does
+  c.time!.mean = base.time!.mean * 1.8;
+  c.ratio = 0.18; c.ratioError = 0.02; c.ratioInterval = [0.16, 0.2];
+  c.findings = analyseCase(c, { policy: r.policy.measure, baseline: base });
+  const f = c.findings.find((x) => x.code === 'mean-ratio');
+  assert.ok(f, 'a mean-ratio finding');
+  assert.match(f.message, /is 1\.80× json's .*, yet the ratio is 0\.18 \[0\.16–0\.20\]/);
+  const md = renderMarkdown(r);
+  const line = md.split('\n').find((l) => l.includes(c.serializer) && /ratio/i.test(l) && /mean/i.test(l) && !l.startsWith('|'));
+  assert.ok(line, 'a sentence naming the serializer, its mean and its ratio');
+  assert.match(renderTerminal(r, false), new RegExp(`≠ ${c.serializer}: mean .* yet the ratio is 0\\.18`));
+  // a case whose mean and ratio agree gets none
+  const typia = r.cases.find((x) => x.serializer === 'typia' && x.status === 'measured' && x.direction === c.direction)!;
+  assert.deepEqual(analyseCase(typia, { policy: r.policy.measure, baseline: base }).filter((x) => x.code === 'mean-ratio'), []);
+});
+
+test('the terminal fits its width: columns dropped by priority, notes wrapped, the dropped ones named', () => {
+  const r = results();
+  for (const width of [80, 120]) {
+    const text = renderTerminal(r, false, { width });
+    const tableLines = text.split('\n').filter((l) => /^[│┌├└]/.test(l));
+    assert.ok(tableLines.length > 10);
+    for (const l of tableLines) assert.ok([...l].length <= width, `${width}: ${[...l].length} characters: ${l}`);
+    assert.match(text, /columns left out to fit \d+ characters: .*Median/);
+    assert.match(text, /│ Serializer +│/);
+    assert.match(text, /│ Ratio +│/);
+  }
+  assert.doesNotMatch(renderTerminal(r, false), /left out/, 'no width: every column');
+});
+
+test('the terminal hides unsupported rows behind a count, and prints the noise warning, the takeaway and a legend', () => {
+  const r = results();
+  const text = renderTerminal(r, false);
+  const serialize = text.slice(text.indexOf('weather-station · 1 · single · serialize'), text.indexOf('weather-station · 1 · single · deserialize'));
+  assert.doesNotMatch(serialize, /│ typebox /, 'an unsupported row');
+  assert.match(text, /– 4 unsupported pairs not shown: typebox, zod, valibot, secure-json-parse/);
+  assert.match(text, /⚠ Noisy machine: the 1-minute load average was 9\.36 on 2 cores/);
+  assert.match(text, /serialize \(against json\): /);
+  assert.match(text, /Ratio is time ÷ the class baseline's/);
+  assert.match(renderTerminal(r, false, { showUnsupported: true }).split('· deserialize')[0], /│ typebox .*– unsupported/);
+});

@@ -1,0 +1,55 @@
+import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CaseResult, ResultsFile } from '../../src/results/types.js';
+
+/**
+ * Helpers of the hostile-input suite (test/hostile/): results files derived from the report
+ * fixtures with hostile values put in, and the CLI run as a child process.
+ */
+
+export const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../../../test/report/fixtures/${name}`, import.meta.url));
+
+/** A fresh copy of a report fixture (single.json: 16 cases of weather-station, one target). */
+export function results(name: 'single.json' | 'two-targets.json' | 'scaling.json' = 'single.json'): ResultsFile {
+  return JSON.parse(readFileSync(fixture(name), 'utf8')) as ResultsFile;
+}
+
+/** The first measured non-baseline case of a results file. */
+export function measuredCase(r: ResultsFile): CaseResult {
+  return r.cases.find((c) => c.status === 'measured' && c.serializer !== c.baseline)!;
+}
+
+/** Makes a case `failed` with this reason (numbers dropped, as the runner does). */
+export function failWith(c: CaseResult, reason: string): void {
+  c.status = 'failed';
+  c.reason = reason;
+  delete c.time; delete c.ratio; delete c.ratioError; delete c.allocated; delete c.allocRatio;
+}
+
+export interface Ran { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; ms: number }
+
+/** Runs the CLI; never rejects. */
+export function cli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<Ran> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd: opts.cwd, env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', ...opts.env }, maxBuffer: 256 * 1024 * 1024, timeout: opts.timeoutMs ?? 120_000 }, (error, stdout, stderr) => {
+      const e = error as (Error & { code?: unknown; signal?: NodeJS.Signals }) | null;
+      resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, signal: e?.signal ?? null, stdout, stderr, ms: performance.now() - t0 });
+    });
+  });
+}
+
+/** Runs the CLI with stdout read only until `bytes` arrived, then closed (as `| head -c N` does). */
+export function cliIntoClosedPipe(args: string[], bytes: number): Promise<Ran> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); if (stdout.length >= bytes) child.stdout.destroy(); });
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: performance.now() - t0 }));
+  });
+}

@@ -1,0 +1,63 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderPayload, variantSeed, writePayload, WorkloadError } from '../../src/plan/payloads.js';
+import { loadUserConfig } from '../../src/config/user-config.js';
+import { variantPathOf } from '../../src/case/coordinates.js';
+import type { Workload } from '../../src/workloads/types.js';
+
+/**
+ * Building payloads from hostile workloads (test/fixtures/hostile/workloads.config.mjs): an async
+ * build() is awaited, one that hangs or never settles is stopped naming the workload and the step,
+ * and a deep value is checked without overflowing the host's stack.
+ */
+
+const configPath = fileURLToPath(new URL('../../../test/fixtures/hostile/workloads.config.mjs', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'jsonbench-payloads-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const config = await loadUserConfig(configPath);
+const byId = (id: string): Workload => config.workloads.find((w) => w.id === id)!;
+const write = (id: string, timeoutMs?: number) => writePayload(join(dir, id), byId(id), 1, 42, { configPath, ...(timeoutMs ? { timeoutMs } : {}) });
+
+test('an async build() is awaited: the payload is the value it resolves to, not {}', async () => {
+  const p = await write('async-build');
+  assert.deepEqual(JSON.parse(readFileSync(p.path, 'utf8')), { a: 42 });
+  assert.deepEqual(JSON.parse(readFileSync(variantPathOf(p.path), 'utf8')), { a: variantSeed(42) });
+});
+
+test('renderPayload (synchronous) refuses a build() that returns a Promise instead of writing {}', () => {
+  assert.throws(() => renderPayload(byId('async-build'), 1, 42), (e: Error) => e instanceof WorkloadError && /build\(1, 42\) returned a Promise/.test(e.message));
+});
+
+test('a build() whose Promise never settles fails naming the workload, without waiting for the timeout', async () => {
+  const t0 = performance.now();
+  await assert.rejects(write('never-settles'), (e: Error) => e instanceof WorkloadError && /^workload never-settles: build\(1, 42 and 43\) never settled/.test(e.message));
+  assert.ok(performance.now() - t0 < 20_000, 'detected when the thread runs out of work, long before BUILD_TIMEOUT_MS');
+});
+
+test('a build() that loops forever is stopped at the timeout, naming the workload and the step', async () => {
+  await assert.rejects(write('loops', 1500), (e: Error) => e instanceof WorkloadError && e.message === 'workload loops: build(1, 42 and 43) did not finish within 2 s (a loop that never ends, or a Promise that never settles?)');
+});
+
+test('a build() that throws fails naming the workload and its message', async () => {
+  await assert.rejects(write('throws'), { message: 'workload throws: build(1, 42) threw: no data today' });
+});
+
+test('a value nested 4,000 deep is built and checked (the host does not overflow its stack)', async () => {
+  const p = await write('deep-4000');
+  const text = readFileSync(p.path, 'utf8');
+  assert.equal(text, '{"a":'.repeat(4000) + '1' + '}'.repeat(4000));
+});
+
+test('a value nested 100,000 deep fails as a workload error saying JSON cannot write it that deep', async () => {
+  await assert.rejects(write('deep-100000'), (e: Error) => e instanceof WorkloadError && /^workload deep-100000: build\(1, 42\) returned a value JSON cannot write \(nested deeper than JSON.stringify can write\)/.test(e.message));
+});
+
+test('what build() does to its globals stays in its thread', async () => {
+  const p = await write('patches-globals');
+  assert.deepEqual(JSON.parse(readFileSync(p.path, 'utf8')), { a: 42 });
+  assert.equal(JSON.stringify({ a: 1 }), '{"a":1}', 'the host\'s JSON.stringify is untouched');
+});
