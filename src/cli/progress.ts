@@ -36,7 +36,7 @@ export function progressView(o: ProgressViewOptions): ProgressView {
     write(`${renderTerminal(e.results, o.color, { width: o.width, tablesOnly: true }).trimEnd()}\n\n`);
   };
   if (o.isTty) {
-    const bar = new cliProgress.SingleBar({ format: '{bar} {value}/{total} launches · cases {cases} · ETA {eta} | {caseId}', hideCursor: true, clearOnComplete: true, forceRedraw: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
+    const bar = new cliProgress.SingleBar({ format: '{bar} {value}/{total} launches · cases {cases} · ETA {etaText} | {caseId}', hideCursor: true, clearOnComplete: true, forceRedraw: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
     let started = false;
     return {
       onEvent: (e) => {
@@ -45,7 +45,7 @@ export function progressView(o: ProgressViewOptions): ProgressView {
           return;
         }
         if (e.type !== 'launch') return;
-        const payload = { caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`, cases: `${e.counts.casesDone}/${e.counts.casesTotal}`, eta: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) };
+        const payload = { caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`, cases: `${e.counts.casesDone}/${e.counts.casesTotal}`, etaText: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) };
         if (!started) { bar.start(e.total, e.index, payload); started = true; return; }
         bar.setTotal(e.total);
         bar.update(e.index, payload);

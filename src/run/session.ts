@@ -113,7 +113,7 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
     if (req.valgrind) {
       await runInstructionsPass({
         cases: results.cases, payloadPathOf: (c) => payloads.get(`${c.workload}-${c.size}`)?.path, configPath: req.workerConfigPath,
-        log: (message) => observe({ type: 'note', message }), onCounted: (c) => ledger?.addInstructions(c),
+        log: (message) => observe({ type: 'note', message }), onCounted: (c) => ledger?.addInstructions(c), jobs: req.jobs,
       }, req.valgrind);
     }
     results.finishedAt = new Date().toISOString();
