@@ -5,11 +5,11 @@ import type { RunPolicy } from '../config/policies.js';
 import type { Side } from '../case/coordinates.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
 import type { CaseResult, LaunchRecord } from '../results/types.js';
-import { assembleGroup, type CaseRecord } from './assemble.js';
+import { assembleGroup, roundRatios, type CaseRecord } from './assemble.js';
 import type { WorkerJob, WorkerMessage } from '../worker/protocol.js';
 import type { LaunchOutcome } from '../runtimes/launch.js';
 import type { LaunchFn } from '../runtimes/types.js';
-import { meanOf } from '../stats/estimate.js';
+import { launchesDisagree, meanOf, medianOf, medianRelativeError } from '../stats/estimate.js';
 
 /** Progress events for the terminal (case n of N, current case, ETA). */
 export type ProgressEvent =
@@ -57,7 +57,10 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
   const get = <T extends WorkerMessage['type']>(t: T) => o.messages.filter((m) => m.type === t) as Extract<WorkerMessage, { type: T }>[];
   const setup = get('setup')[0];
   const hello = get('hello')[0];
-  const rounds = get('round').map((r) => ({ serializerNs: r.serializerNs, baselineNs: r.baselineNs }));
+  const rounds = get('round').map((r) => ({
+    serializerNs: r.serializerNs, baselineNs: r.baselineNs,
+    ...(r.serializerWallNs ? { serializerWallNs: r.serializerWallNs, baselineWallNs: r.baselineWallNs ?? [] } : {}),
+  }));
   const done = get('done')[0];
   const stage = get('stage').at(-1);
   const record: LaunchRecord = {
@@ -67,6 +70,7 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
     emptyNsPerOp: setup?.emptyNsPerOp ?? 0,
     rounds, noisy: done?.noisy ?? true, elapsedMs: o.elapsedMs,
     ...(hello ? { gc: hello.gc } : {}),
+    ...(setup?.clock ? { clock: setup.clock } : {}),
   };
   const incorrect = get('incorrect')[0];
   if (incorrect) return { kind: 'incorrect', side: incorrect.side, reason: incorrect.reason, mismatch: { path: incorrect.path, expected: incorrect.expected, actual: incorrect.actual, ...(incorrect.when ? { when: incorrect.when } : {}) } };
@@ -88,10 +92,34 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
 }
 
 /**
+ * A launch's estimate and its relative standard error: the median per-round ratio of a paired
+ * case, else the median per-round median of the serializer's samples (stats/estimate.ts
+ * medianRelativeError); null without rounds.
+ */
+export function launchEstimate(launch: LaunchRecord, paired: boolean): { value: number; se: number } | null {
+  const xs = paired ? roundRatios(launch) : launch.rounds.filter((r) => r.serializerNs.length).map((r) => medianOf(r.serializerNs));
+  return xs.length ? { value: medianOf(xs), se: medianRelativeError(xs) } : null;
+}
+
+/**
+ * Whether a case needs another launch: some two of its kept launches disagree beyond their
+ * intervals at `confidence` ({@link launchesDisagree}).
+ */
+export function needsAnotherLaunch(launches: readonly LaunchRecord[], paired: boolean, confidence: number): boolean {
+  const est = launches.filter((l) => !l.discarded).map((l) => launchEstimate(l, paired)).filter((e) => e !== null);
+  for (let i = 0; i < est.length; i++) for (let j = i + 1; j < est.length; j++) {
+    if (launchesDisagree(est[i].value, est[i].se, est[j].value, est[j].se, confidence)) return true;
+  }
+  return false;
+}
+
+/**
  * Runs every group: launches interleaved across the group's serializers (launch 1 of each, then
  * launch 2 of each…), baseline first, relaunching a launch whose baseline ran slower than
- * `relaunchFactor` × the best seen for that payload (at most `maxRelaunches` times per case);
- * then one untimed allocation launch per case.
+ * `relaunchFactor` × the best seen for that payload (at most `maxRelaunches` times per case).
+ * After `policy.launches` launches, a case whose launches disagree beyond their intervals
+ * ({@link needsAnotherLaunch}) gets another, up to `policy.maxLaunches`. The first launch of each
+ * case also takes its allocation windows, after its timed rounds.
  * A failing case fails alone; each finished case is appended to the partial file at once.
  */
 export async function runGroups(input: RunInput): Promise<CaseResult[]> {
@@ -101,7 +129,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   const bestBaseline = new Map<string, number>();
   const runnable = input.groups.flat().filter((c) => c.status === 'planned' && !input.faultOf?.(c)).length;
-  const total = runnable * (policy.launches + 1);
+  const total = runnable * policy.launches;
   let index = 0;
   const finish = (r: CaseResult) => {
     results.push(r);
@@ -119,11 +147,12 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       };
     });
     const live = () => recs.filter((r) => r.end.status === 'measured');
-    const job = (rec: CaseRecord, mode: WorkerJob['mode']): WorkerJob => ({
+    const job = (rec: CaseRecord, mode: WorkerJob['mode'], alloc: boolean): WorkerJob => ({
       mode, workload: rec.planned.workload, size: rec.planned.size, shape: rec.planned.shape, direction: rec.planned.direction,
       caseClass: rec.planned.caseClass, serializer: rec.planned.serializer,
       ...(rec.paired ? { baseline: rec.planned.baseline! } : {}),
       payloadPath: rec.payload.path, ...(input.configPath ? { configPath: input.configPath } : {}), policy: policy.measure,
+      ...(alloc ? { alloc: true } : {}),
     });
     const baselineBroken = (why: string) => {
       for (const r of live()) if (r.paired) {
@@ -135,45 +164,40 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       rec.launches.push(record);
       if (input.launchLogPath) appendFileSync(input.launchLogPath, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
     };
-    for (let l = 1; l <= policy.launches; l++) {
-      for (const rec of live()) {
-        for (;;) {
-          input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'time', launch: l });
-          const v = judgeLaunch(await launchOf(rec.planned)(job(rec, 'time'), policy.caseTimeoutMs), l, policy.caseTimeoutMs);
-          if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); continue; }
-          if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
-          if (v.kind === 'incorrect' || v.kind === 'bad') {
-            if (v.kind === 'bad' && v.partial && v.partial.rounds.length) keep(rec, v.partial);
-            if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); continue; }
-            rec.end = v.kind === 'incorrect' ? { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } } : { status: v.status, reason: v.reason };
-            if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.end.status}`);
-            break;
-          }
-          const baseNs = rec.paired ? v.record.rounds.flatMap((r) => r.baselineNs) : rec.planned.serializer === rec.planned.baseline ? v.record.rounds.flatMap((r) => r.serializerNs) : [];
-          const key = `${rec.planned.payloadKey}/${rec.planned.shape}/${rec.planned.direction}/${rec.planned.baseline}@${rec.planned.target.id}`;
-          if (baseNs.length) {
-            const m = meanOf(baseNs);
-            const best = bestBaseline.get(key) ?? m;
-            bestBaseline.set(key, Math.min(best, m));
-            if (m > policy.relaunchFactor * best && rec.relaunches < policy.maxRelaunches) {
-              v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
-              keep(rec, v.record);
-              rec.relaunches++;
-              continue;
-            }
-          }
-          keep(rec, v.record);
+    const launchCase = async (rec: CaseRecord, l: number) => {
+      for (;;) {
+        input.onProgress?.({ type: 'launch', index: ++index, total: Math.max(total, index), caseId: rec.planned.id, mode: 'time', launch: l });
+        const v = judgeLaunch(await launchOf(rec.planned)(job(rec, 'time', !rec.alloc), policy.caseTimeoutMs), l, policy.caseTimeoutMs);
+        if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); continue; }
+        if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
+        if (v.kind === 'incorrect' || v.kind === 'bad') {
+          if (v.kind === 'bad' && v.partial && v.partial.rounds.length) keep(rec, v.partial);
+          if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); continue; }
+          rec.end = v.kind === 'incorrect' ? { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } } : { status: v.status, reason: v.reason };
+          if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.end.status}`);
           break;
         }
+        if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
+        const baseNs = rec.paired ? v.record.rounds.flatMap((r) => r.baselineNs) : rec.planned.serializer === rec.planned.baseline ? v.record.rounds.flatMap((r) => r.serializerNs) : [];
+        const key = `${rec.planned.payloadKey}/${rec.planned.shape}/${rec.planned.direction}/${rec.planned.baseline}@${rec.planned.target.id}`;
+        if (baseNs.length) {
+          const m = meanOf(baseNs);
+          const best = bestBaseline.get(key) ?? m;
+          bestBaseline.set(key, Math.min(best, m));
+          if (m > policy.relaunchFactor * best && rec.relaunches < policy.maxRelaunches) {
+            v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
+            keep(rec, v.record);
+            rec.relaunches++;
+            continue;
+          }
+        }
+        keep(rec, v.record);
+        break;
       }
-    }
-    for (const rec of live()) {
-      input.onProgress?.({ type: 'launch', index: ++index, total, caseId: rec.planned.id, mode: 'alloc', launch: 1 });
-      const v = judgeLaunch(await launchOf(rec.planned)(job({ ...rec, paired: false }, 'alloc'), policy.caseTimeoutMs), 1, policy.caseTimeoutMs);
-      if (v.kind === 'ok') rec.alloc = v.alloc;
-      else if (v.kind === 'unsupported') rec.end = { status: 'unsupported', reason: v.reason };
-      else if (v.kind === 'incorrect') rec.end = { status: 'incorrect', reason: `allocation pass: ${v.reason}`, mismatch: { side: v.side, ...v.mismatch } };
-      else rec.end = { status: v.status, reason: `allocation pass: ${v.reason}` };
+    };
+    for (let l = 1; l <= policy.launches; l++) for (const rec of live()) await launchCase(rec, l);
+    for (let l = policy.launches + 1; l <= policy.maxLaunches; l++) {
+      for (const rec of live()) if (needsAnotherLaunch(rec.launches, rec.paired, policy.measure.confidence)) await launchCase(rec, l);
     }
     const out = assembleGroup(recs, policy.measure);
     for (const r of out) finish(r);
