@@ -26,7 +26,7 @@ import { workloads } from '../src/workloads/index.js';
 import { serializers } from '../src/serializers/index.js';
 import { unitView, unitsOf } from '../src/workloads/unit.js';
 import { caseIo, checkCase } from '../src/measure/gate.js';
-import type { Shape } from '../src/workloads/types.js';
+import type { Shape } from '../src/case/coordinates.js';
 
 export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number }
 

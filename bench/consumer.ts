@@ -33,7 +33,7 @@ import { writePayload } from '../src/plan/payloads.js';
 import { parseTargets } from '../src/runtimes/index.js';
 import { prepareTargets } from '../src/runtimes/prepare.js';
 import { defaultCacheDir } from '../src/runtimes/cache.js';
-import type { Shape } from '../src/workloads/types.js';
+import type { Shape } from '../src/case/coordinates.js';
 import { OPS, type ConsumerJob } from './consumer-child.js';
 
 const childEntry = fileURLToPath(new URL('./consumer-child.js', import.meta.url));
@@ -137,7 +137,7 @@ async function main(): Promise<number> {
     for (const spec of values.cases!.split(',')) {
       const [workload, size, shape] = spec.split('/');
       const c: CaseSpec = { workload, size: Number(size), shape: shape as Shape };
-      const payload = writePayload(join(dir, 'payloads'), await workloads.load(workload), c.size, 42);
+      const payload = await writePayload(join(dir, 'payloads'), await workloads.load(workload), c.size, 42);
       const consumer: Record<string, number[][]> = {};
       const loads: string[] = [loadavg()];
       for (let r = 0; r < Number(values.reps); r++) {

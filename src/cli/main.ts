@@ -32,6 +32,7 @@ function program(exit: { code: number }): Command {
     .option('--json', 'print the results JSON to stdout instead of tables')
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')
     .option('--seed <n>', 'seed of the generated payloads', '42')
+    .addOption(new Option('--serialize-to <what>', 'what a serialize op produces: bytes (UTF-8, what a server writing the text to a socket pays; default) or string (the serializer\'s string as returned)').choices(['bytes', 'string']))
     .option('--target <ids>', `runtimes to measure on, side by side (comma-separated or repeated): ${TARGET_FORMS}`, collect)
     .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
     .option('--ledger <path>', `record this run in ${LEDGER_HELP}`)

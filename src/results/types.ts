@@ -37,6 +37,14 @@ export const TimeStatsSchema = Type.Object({
   outliers: Type.Object({ low: count, high: count }),
   /** spread of launch means: (max − min) / median, a fraction */
   launchSpread: nonNegative,
+  /**
+   * The clock these times and the case's ratio come from: `cpu`, the process CPU time (Node, Bun,
+   * Deno: preemption by other processes is not counted), or `wall` (browsers, QuickJS, and files
+   * written before the CPU clock). Absent: `wall`.
+   */
+  clock: Optional(Type.Union([Type.Literal('cpu'), Type.Literal('wall')])),
+  /** with the CPU clock: the same statistic by wall time (median across launches of each launch's mean), ns/op */
+  wallMean: Optional(nonNegative),
 });
 export type TimeStats = Static<typeof TimeStatsSchema>;
 
@@ -95,7 +103,11 @@ export const FINDING_CODES = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no
 export const FindingSchema = Type.Object({ code: Type.Union(FINDING_CODES.map((c) => Type.Literal(c))), message: str });
 export type Finding = Static<typeof FindingSchema>;
 
-const RoundSchema = Type.Object({ serializerNs: Type.Array(nonNegative), baselineNs: Type.Array(nonNegative) });
+/** One round's samples, ns/op by the launch's clock; with the CPU clock, the same samples by wall time too. */
+const RoundSchema = Type.Object({
+  serializerNs: Type.Array(nonNegative), baselineNs: Type.Array(nonNegative),
+  serializerWallNs: Optional(Type.Array(nonNegative)), baselineWallNs: Optional(Type.Array(nonNegative)),
+});
 
 /** The raw record of one launch of a timing worker. */
 export const LaunchRecordSchema = Type.Object({
@@ -111,6 +123,8 @@ export const LaunchRecordSchema = Type.Object({
   discarded: Optional(str),
   /** whether the worker could force a GC before each side of a round (false: the runtime exposes none) */
   gc: Optional(Type.Boolean()),
+  /** the clock the samples were read on (absent: `wall`) */
+  clock: Optional(Type.Union([Type.Literal('cpu'), Type.Literal('wall')])),
 });
 export type LaunchRecord = Static<typeof LaunchRecordSchema>;
 
@@ -219,6 +233,7 @@ const MeasurePolicySchema = Type.Object({
   samplesPerRound: Type.Integer({ minimum: 1 }), minRounds: Type.Integer({ minimum: 1 }), maxRounds: Type.Integer({ minimum: 1 }),
   targetRelativeError: positive, confidence: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1 }),
   timeCapMs: nonNegative, allocWindows: Type.Integer({ minimum: 1 }), allocWindowMinMs: nonNegative,
+  serializeTo: Optional(Type.Union([Type.Literal('bytes'), Type.Literal('string')])),
 });
 
 /** The machine and software a run was measured on. */
@@ -238,7 +253,10 @@ export type Environment = Static<typeof EnvironmentSchema>;
 
 /** The run's policy as recorded: name, launches, seed, case timeout, the worker's settings, the baseline of each class. */
 export const RunPolicyRecordSchema = Type.Object({
-  name: str, launches: Type.Integer({ minimum: 1 }), seed: count, caseTimeoutMs: positive,
+  name: str, launches: Type.Integer({ minimum: 1 }),
+  /** launches a case may get when its first `launches` disagree beyond their intervals (absent: `launches`) */
+  maxLaunches: Optional(Type.Integer({ minimum: 1 })),
+  seed: count, caseTimeoutMs: positive,
   measure: MeasurePolicySchema,
   baselines: Type.Record(str, str),
 });

@@ -38,6 +38,8 @@ export interface RunOptions {
   policy?: string;
   /** seed of the generated payloads (default 42) */
   seed?: string | number;
+  /** what a serialize op produces: `bytes` (UTF-8; default) or `string` */
+  serializeTo?: string;
   /** runtimes to measure on (default: the Node running jsonbench) */
   target?: string[];
   /** output folder (default: jsonbench-results/<timestamp>/ under `cwd`) */
@@ -128,7 +130,9 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
     let valgrind: string | null = null;
     if (metrics.includes('instructions')) { try { valgrind = requireValgrind(); } catch (e) { throw new UsageError('--metric', (e as Error).message); } }
     const matrix = await prepareVersionMatrix(splitList(opts.serializer), user, prepared?.modulePath, outDir, log);
-    const policy = policyNamed(opts.policy ?? 'default');
+    const named = policyNamed(opts.policy ?? 'default');
+    if (opts.serializeTo !== undefined && opts.serializeTo !== 'bytes' && opts.serializeTo !== 'string') throw new UsageError('--serialize-to', `unknown "${opts.serializeTo}" (choose from: bytes, string)`);
+    const policy: RunPolicy = opts.serializeTo ? { ...named, measure: { ...named.measure, serializeTo: opts.serializeTo } } : named;
     const seedText = String(opts.seed ?? 42).trim();
     const seed = /^\d+$/.test(seedText) ? Number(seedText) : NaN;
     if (!Number.isSafeInteger(seed) || seed > MAX_SEED) throw new UsageError('--seed', `"${opts.seed}" is not an integer from 0 to ${MAX_SEED}`);

@@ -5,11 +5,11 @@ import type { RunPolicy } from '../config/policies.js';
 import type { Side } from '../case/coordinates.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
 import type { CaseResult, LaunchRecord } from '../results/types.js';
-import { assembleGroup, type CaseRecord } from './assemble.js';
+import { assembleGroup, roundRatios, type CaseRecord } from './assemble.js';
 import type { WorkerJob, WorkerMessage } from '../worker/protocol.js';
 import type { LaunchOutcome } from '../runtimes/launch.js';
 import type { LaunchFn, LaunchPlace } from '../runtimes/types.js';
-import { meanOf } from '../stats/estimate.js';
+import { launchesDisagree, meanOf, medianOf, medianRelativeError } from '../stats/estimate.js';
 import { ProgressCounter, type ProgressCounts } from './progress.js';
 
 /**
@@ -71,7 +71,10 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
   const get = <T extends WorkerMessage['type']>(t: T) => o.messages.filter((m) => m.type === t) as Extract<WorkerMessage, { type: T }>[];
   const setup = get('setup')[0];
   const hello = get('hello')[0];
-  const rounds = get('round').map((r) => ({ serializerNs: r.serializerNs, baselineNs: r.baselineNs }));
+  const rounds = get('round').map((r) => ({
+    serializerNs: r.serializerNs, baselineNs: r.baselineNs,
+    ...(r.serializerWallNs ? { serializerWallNs: r.serializerWallNs, baselineWallNs: r.baselineWallNs ?? [] } : {}),
+  }));
   const done = get('done')[0];
   const stage = get('stage').at(-1);
   const record: LaunchRecord = {
@@ -81,6 +84,7 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
     emptyNsPerOp: setup?.emptyNsPerOp ?? 0,
     rounds, noisy: done?.noisy ?? true, elapsedMs: o.elapsedMs,
     ...(hello ? { gc: hello.gc } : {}),
+    ...(setup?.clock ? { clock: setup.clock } : {}),
   };
   const incorrect = get('incorrect')[0];
   if (incorrect) return { kind: 'incorrect', side: incorrect.side, reason: incorrect.reason, mismatch: { path: incorrect.path, expected: incorrect.expected, actual: incorrect.actual, ...(incorrect.when ? { when: incorrect.when } : {}) } };
@@ -102,10 +106,34 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
 }
 
 /**
- * Runs every group (up to `jobs` groups at once): launches interleaved across the group's serializers (launch 1 of each, then
+ * A launch's estimate and its relative standard error: the median per-round ratio of a paired
+ * case, else the median per-round median of the serializer's samples (stats/estimate.ts
+ * medianRelativeError); null without rounds.
+ */
+export function launchEstimate(launch: LaunchRecord, paired: boolean): { value: number; se: number } | null {
+  const xs = paired ? roundRatios(launch) : launch.rounds.filter((r) => r.serializerNs.length).map((r) => medianOf(r.serializerNs));
+  return xs.length ? { value: medianOf(xs), se: medianRelativeError(xs) } : null;
+}
+
+/**
+ * Whether a case needs another launch: some two of its kept launches disagree beyond their
+ * intervals at `confidence` ({@link launchesDisagree}).
+ */
+export function needsAnotherLaunch(launches: readonly LaunchRecord[], paired: boolean, confidence: number): boolean {
+  const est = launches.filter((l) => !l.discarded).map((l) => launchEstimate(l, paired)).filter((e) => e !== null);
+  for (let i = 0; i < est.length; i++) for (let j = i + 1; j < est.length; j++) {
+    if (launchesDisagree(est[i].value, est[i].se, est[j].value, est[j].se, confidence)) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs every group (up to `jobs` groups at once, each in its own slot): launches interleaved across the group's serializers (launch 1 of each, then
  * launch 2 of each…), baseline first, relaunching a launch whose baseline ran slower than
- * `relaunchFactor` × the best seen for that payload (at most `maxRelaunches` times per case);
- * then one untimed allocation launch per case.
+ * `relaunchFactor` × the best seen for that payload (at most `maxRelaunches` times per case).
+ * After `policy.launches` launches, a case whose launches disagree beyond their intervals
+ * ({@link needsAnotherLaunch}) gets another, up to `policy.maxLaunches`. The first launch of each
+ * case also takes its allocation windows, after its timed rounds.
  * A failing case fails alone; each finished case is appended to the partial file at once.
  */
 export async function runGroups(input: RunInput): Promise<CaseResult[]> {
@@ -114,19 +142,14 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const launchOf = (c: PlannedCase): LaunchFn => input.launchFor(c) ?? (async () => { throw new Error(noLauncher(c)); });
   const bestBaseline = new Map<string, number>();
   const runnable = input.groups.flat().filter((c) => c.status === 'planned' && !input.faultOf?.(c) && input.launchFor(c)).length;
-  const counter = new ProgressCounter(runnable * (policy.launches + 1), runnable);
+  // the planned launches; a relaunch or an adaptive extra launch adds one, a case that ends early takes its rest away
+  const counter = new ProgressCounter(runnable * policy.launches, runnable);
   const t0 = performance.now();
   let groupsDone = 0;
   const finish = (r: CaseResult, ran: boolean) => {
     appendFileSync(input.partialPath, JSON.stringify(r) + '\n');
     if (ran) counter.caseDone();
     input.onProgress?.({ type: 'case-done', result: r, counts: counter.counts(), elapsedMs: performance.now() - t0 });
-  };
-  /** Starts one launch of a case, counted and announced; the outcome is judged by the caller. */
-  const launch = async (rec: CaseRecord, job: WorkerJob, l: number, place: LaunchPlace) => {
-    const index = counter.start();
-    input.onProgress?.({ type: 'launch', index, total: counter.counts().launchesTotal, caseId: rec.planned.id, mode: job.mode === 'alloc' ? 'alloc' : 'time', launch: l, counts: counter.counts(), elapsedMs: performance.now() - t0 });
-    try { return judgeLaunch(await launchOf(rec.planned)(job, policy.caseTimeoutMs, place), l, policy.caseTimeoutMs); } finally { counter.end(); }
   };
 
   const runGroup = async (group: CaseGroup, place: LaunchPlace): Promise<CaseResult[]> => {
@@ -140,11 +163,12 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     });
     const ran = new Set(recs.filter((r) => r.end.status === 'measured'));
     const live = () => recs.filter((r) => r.end.status === 'measured');
-    const job = (rec: CaseRecord, mode: WorkerJob['mode']): WorkerJob => ({
+    const job = (rec: CaseRecord, mode: WorkerJob['mode'], alloc: boolean): WorkerJob => ({
       mode, workload: rec.planned.workload, size: rec.planned.size, shape: rec.planned.shape, direction: rec.planned.direction,
       caseClass: rec.planned.caseClass, serializer: rec.planned.serializer,
       ...(rec.paired ? { baseline: rec.planned.baseline! } : {}),
       payloadPath: rec.payload.path, ...(input.configPath ? { configPath: input.configPath } : {}), policy: policy.measure,
+      ...(alloc ? { alloc: true } : {}),
     });
     const baselineBroken = (why: string) => {
       for (const r of live()) if (r.paired) {
@@ -156,47 +180,46 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       rec.launches.push(record);
       if (input.launchLogPath) appendFileSync(input.launchLogPath, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
     };
-    /** the case ended after timing launch `l`: its later timing launches and its allocation launch will not happen */
-    const endedAt = (l: number) => counter.drop(policy.launches - l + 1);
-    for (let l = 1; l <= policy.launches; l++) {
-      for (const rec of live()) {
-        for (;;) {
-          const v = await launch(rec, job(rec, 'time'), l, place);
-          if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); counter.add(); continue; }
-          if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; endedAt(l); if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
-          if (v.kind === 'incorrect' || v.kind === 'bad') {
-            if (v.kind === 'bad' && v.partial && v.partial.rounds.length) keep(rec, v.partial);
-            if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); counter.add(); continue; }
-            rec.end = v.kind === 'incorrect' ? { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } } : { status: v.status, reason: v.reason };
-            endedAt(l);
-            if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.end.status}`);
-            break;
-          }
-          const baseNs = rec.paired ? v.record.rounds.flatMap((r) => r.baselineNs) : rec.planned.serializer === rec.planned.baseline ? v.record.rounds.flatMap((r) => r.serializerNs) : [];
-          const key = `${rec.planned.payloadKey}/${rec.planned.shape}/${rec.planned.direction}/${rec.planned.baseline}@${rec.planned.target.id}`;
-          if (baseNs.length) {
-            const m = meanOf(baseNs);
-            const best = bestBaseline.get(key) ?? m;
-            bestBaseline.set(key, Math.min(best, m));
-            if (m > policy.relaunchFactor * best && rec.relaunches < policy.maxRelaunches) {
-              v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
-              keep(rec, v.record);
-              rec.relaunches++;
-              counter.add();
-              continue;
-            }
-          }
-          keep(rec, v.record);
+    /** the case ended at launch `l`: its later planned launches will not happen */
+    const endedAt = (l: number) => counter.drop(Math.max(0, policy.launches - l));
+    const launchCase = async (rec: CaseRecord, l: number) => {
+      for (;;) {
+        const index = counter.start();
+        input.onProgress?.({ type: 'launch', index, total: counter.counts().launchesTotal, caseId: rec.planned.id, mode: 'time', launch: l, counts: counter.counts(), elapsedMs: performance.now() - t0 });
+        let v: Verdict;
+        try { v = judgeLaunch(await launchOf(rec.planned)(job(rec, 'time', !rec.alloc), policy.caseTimeoutMs, place), l, policy.caseTimeoutMs); } finally { counter.end(); }
+        if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); counter.add(); continue; }
+        if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; endedAt(l); if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
+        if (v.kind === 'incorrect' || v.kind === 'bad') {
+          if (v.kind === 'bad' && v.partial && v.partial.rounds.length) keep(rec, v.partial);
+          if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); counter.add(); continue; }
+          rec.end = v.kind === 'incorrect' ? { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } } : { status: v.status, reason: v.reason };
+          endedAt(l);
+          if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.end.status}`);
           break;
         }
+        if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
+        const baseNs = rec.paired ? v.record.rounds.flatMap((r) => r.baselineNs) : rec.planned.serializer === rec.planned.baseline ? v.record.rounds.flatMap((r) => r.serializerNs) : [];
+        const key = `${rec.planned.payloadKey}/${rec.planned.shape}/${rec.planned.direction}/${rec.planned.baseline}@${rec.planned.target.id}`;
+        if (baseNs.length) {
+          const m = meanOf(baseNs);
+          const best = bestBaseline.get(key) ?? m;
+          bestBaseline.set(key, Math.min(best, m));
+          if (m > policy.relaunchFactor * best && rec.relaunches < policy.maxRelaunches) {
+            v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
+            keep(rec, v.record);
+            rec.relaunches++;
+            counter.add();
+            continue;
+          }
+        }
+        keep(rec, v.record);
+        break;
       }
-    }
-    for (const rec of live()) {
-      const v = await launch(rec, job({ ...rec, paired: false }, 'alloc'), 1, place);
-      if (v.kind === 'ok') rec.alloc = v.alloc;
-      else if (v.kind === 'unsupported') rec.end = { status: 'unsupported', reason: v.reason };
-      else if (v.kind === 'incorrect') rec.end = { status: 'incorrect', reason: `allocation pass: ${v.reason}`, mismatch: { side: v.side, ...v.mismatch } };
-      else rec.end = { status: v.status, reason: `allocation pass: ${v.reason}` };
+    };
+    for (let l = 1; l <= policy.launches; l++) for (const rec of live()) await launchCase(rec, l);
+    for (let l = policy.launches + 1; l <= policy.maxLaunches; l++) {
+      for (const rec of live()) if (needsAnotherLaunch(rec.launches, rec.paired, policy.measure.confidence)) { counter.add(); await launchCase(rec, l); }
     }
     const out = assembleGroup(recs, policy.measure);
     for (const [i, r] of out.entries()) finish(r, ran.has(recs[i]));

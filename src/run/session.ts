@@ -78,7 +78,7 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
     const results: ResultsFile = {
       schemaVersion: RESULTS_SCHEMA_VERSION, tool: 'jsonbench', startedAt: new Date().toISOString(),
       environment: probeEnvironment(),
-      policy: { name: req.policy.name, launches: req.policy.launches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [g[0].caseClass, g[0].baseline as string])) },
+      policy: { name: req.policy.name, launches: req.policy.launches, maxLaunches: req.policy.maxLaunches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [g[0].caseClass, g[0].baseline as string])) },
       execution: executionOf(req.jobs, named ? req.targets : []),
       targets: targets.infos,
       cases: [],

@@ -6,7 +6,8 @@
  *               (every target but the host's Node), the import itself where it is not
  *   prepare     prepareCase: the workload's unit view and `adapter.prepare()` (schema compilation,
  *               code generation), awaited
- *   first call  one op on the payload's inputs (every unit for shape `many`), the code cold
+ *   first call  one op on the payload's inputs (every unit for shape `many`; the same op as the
+ *               warm rounds, `--serialize-to` included), the code cold
  *
  * then the correctness gate on both payloads, as a timing launch runs it, so a figure is kept only
  * for a serializer that answers right. Nothing here is warmed, repeated or mixed into the warm
@@ -49,7 +50,7 @@ export async function runColdJob(job: WorkerJob, host: WorkerHost): Promise<void
     const load = await timed(() => serializers.load(job.serializer, user.serializers));
     step = 'prepare';
     host.send({ type: 'stage', stage: 'prepare', side });
-    const prepare = await timed(() => prepareCase(load.value, workload, job));
+    const prepare = await timed(() => prepareCase(load.value, workload, { shape: job.shape, direction: job.direction, caseClass: job.caseClass, serializeTo: job.policy.serializeTo }));
     step = 'first call';
     const inputs = prepare.value.inputs(texts[0]);
     const op = makeOp(prepare.value.call, inputs, inputs);

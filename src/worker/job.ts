@@ -6,7 +6,7 @@ import { serializers } from '../serializers/index.js';
 import { prepareCase, type PreparedCase } from '../measure/prepare-case.js';
 import { TimedCheckFailure, type SideChecks } from '../measure/timed-check.js';
 import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
-import { measureRounds, pilot, runSample, warmup } from '../measure/timing.js';
+import { measureRounds, pilot, runSample, useClock, warmup } from '../measure/timing.js';
 import { measureWithProbe } from '../measure/allocation-probe.js';
 import { nowNs } from '../measure/clock.js';
 import { runColdJob } from './cold.js';
@@ -60,7 +60,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     for (const [side, id] of ids) {
       const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
       enter('prepare', side);
-      const prepared = await stage('prepare', side, () => prepareCase(adapter, workload, job));
+      const prepared = await stage('prepare', side, () => prepareCase(adapter, workload, { shape: job.shape, direction: job.direction, caseClass: job.caseClass, serializeTo: job.policy.serializeTo }));
       enter('verify', side);
       for (const text of texts) {
         const failure = await stage('verify', side, () => prepared.check(text));
@@ -92,6 +92,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       return;
     }
 
+    const clock = useClock('cpu');
     const empty = makeEmptyOp(a, b);
     const emptyOps = pilot(empty, job.policy);
     let emptyNs = Infinity;
@@ -108,6 +109,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       opsPerSample: { serializer: opsPerSample.serializer, baseline: opsPerSample.baseline ?? 0 },
       warmup: { serializerOps: w.serializer.ops, serializerMs: w.serializer.ms, baselineOps: w.baseline?.ops ?? 0, baselineMs: w.baseline?.ms ?? 0 },
       emptyNsPerOp: emptyNs,
+      clock,
     });
     const result = await stage('measure', undefined, () => measureRounds(
       { op: ops.serializer!, opsPerSample: opsPerSample.serializer, checks: checks.serializer },
@@ -115,6 +117,13 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       job.policy, gc,
       (round, index) => send({ type: 'round', round: index, ...round }),
     ));
+    // Allocation in this process, after the timed rounds (bytes/op within ~1% of a separate
+    // process's on 70 seed cases: issue 13's study, benchmarks/engine/q3-alloc.mjs).
+    if (job.alloc) {
+      const probe = await stage('load', undefined, () => host.allocationProbe());
+      const alloc = await stage('measure', 'serializer', () => measureWithProbe(probe, ops.serializer!, job.policy));
+      send({ type: 'alloc', ...alloc });
+    }
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
     if (e instanceof TimedCheckFailure) { send({ type: 'incorrect', side: e.side, ...e.failure, when: 'timing' }); return; }

@@ -52,6 +52,8 @@ export interface WorkerJob extends CaseCoordinates {
   /** A user's jsonbench.config.* to load custom adapters and workloads from. */
   configPath?: string;
   policy: MeasurePolicy;
+  /** `time` jobs: also take the serializer's allocation windows in this process, after the timed rounds (an `alloc` message) */
+  alloc?: boolean;
 }
 
 export interface StartMessage {
@@ -77,8 +79,12 @@ export interface IncorrectMessage {
 export interface RoundMessage {
   protocol: number; type: 'round';
   round: number;
+  /** ns/op by the launch's clock (setup's `clock`) */
   serializerNs: number[];
   baselineNs: number[];
+  /** with the CPU clock: the same samples by wall time (ns/op) */
+  serializerWallNs?: number[];
+  baselineWallNs?: number[];
 }
 
 /** Facts about a timing launch, sent once before its first round. */
@@ -88,6 +94,8 @@ export interface TimingSetupMessage {
   warmup: { serializerOps: number; serializerMs: number; baselineOps: number; baselineMs: number };
   /** ns/op of an empty op measured the same way (the floor below which a case is "too fast to be real"). */
   emptyNsPerOp: number;
+  /** the clock samples are read on: process CPU time where the runtime has one, else wall time */
+  clock?: 'cpu' | 'wall';
 }
 
 /** The allocation pass's figures (see {@link AllocationMeasurement}). */

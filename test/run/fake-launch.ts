@@ -43,7 +43,7 @@ export function timed(serializerNs: number[][], baselineNs: number[][] = []): La
   return outcome([...roundsOf(serializerNs, baselineNs), { ...P, type: 'done', noisy: false, elapsedMs: 90, checksum: 1 }]);
 }
 
-/** An allocation launch that finished with these windows (bytes/op). */
+/** Allocation windows (bytes/op): served inside the timing launch that asks for them (`job.alloc`). */
 export function allocated(windowsBytesPerOp: number[]): LaunchOutcome {
   return outcome([
     { ...P, type: 'hello', runtime: 'node', version: '20.19.0', gc: true },
@@ -98,7 +98,13 @@ export function fakeLaunch(script: Script): { launch: (job: WorkerJob, timeoutMs
       if (!list?.length) throw new Error(`fake launch: nothing scripted for ${key}`);
       const n = served.get(key) ?? 0;
       served.set(key, n + 1);
-      return structuredClone(list[Math.min(n, list.length - 1)]);
+      const out = structuredClone(list[Math.min(n, list.length - 1)]);
+      // a timing launch asked for allocation too carries the scripted allocation windows before its `done`
+      const allocList = job.mode === 'time' && job.alloc ? script[`${job.serializer}/alloc`] : undefined;
+      const alloc = allocList?.[0].messages.find((m) => m.type === 'alloc');
+      const done = out.messages.findIndex((m) => m.type === 'done');
+      if (alloc && done >= 0) out.messages.splice(done, 0, structuredClone(alloc));
+      return out;
     },
   };
 }

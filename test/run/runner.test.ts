@@ -40,7 +40,7 @@ async function run(groups: CaseGroup[], script: Script, p: RunPolicy = policy) {
 
 const group = (...serializers: string[]): CaseGroup => serializers.map((s) => planned(s));
 
-test('launch 1 of every case runs before launch 2 of any, baseline first, then one allocation launch per case', async () => {
+test('launch 1 of every case runs before launch 2 of any, baseline first; the first launch of each case also takes its allocation', async () => {
   const { calls, progress, results } = await run([group('json', 'a', 'b')], {
     'json/time': [timed(flat(100))], 'a/time': [timed(flat(200), flat(100))], 'b/time': [timed(flat(50), flat(100))],
     'json/alloc': [allocated([640])], 'a/alloc': [allocated([1280])], 'b/alloc': [allocated([320])],
@@ -49,13 +49,13 @@ test('launch 1 of every case runs before launch 2 of any, baseline first, then o
     'json/time', 'a/time', 'b/time',
     'json/time', 'a/time', 'b/time',
     'json/time', 'a/time', 'b/time',
-    'json/alloc', 'a/alloc', 'b/alloc',
   ]);
   assert.ok(calls.every((c) => c.timeoutMs === 4321), 'every launch gets the policy\'s case timeout');
-  assert.deepEqual(calls.map((c) => c.job.baseline ?? '-'), ['-', 'json', 'json', '-', 'json', 'json', '-', 'json', 'json', '-', '-', '-'],
-    'timing launches of a and b are paired with json; the baseline\'s own and allocation launches are not');
+  assert.deepEqual(calls.map((c) => c.job.baseline ?? '-'), ['-', 'json', 'json', '-', 'json', 'json', '-', 'json', 'json'],
+    'timing launches of a and b are paired with json; the baseline\'s own are not');
+  assert.deepEqual(calls.map((c) => Boolean(c.job.alloc)), [true, true, true, false, false, false, false, false, false], 'allocation is asked of each case\'s first launch only');
   const launches = progress.filter((e) => e.type === 'launch');
-  assert.deepEqual(launches.map((e) => e.type === 'launch' && `${e.index}/${e.total}`), ['1/12', '2/12', '3/12', '4/12', '5/12', '6/12', '7/12', '8/12', '9/12', '10/12', '11/12', '12/12']);
+  assert.deepEqual(launches.map((e) => e.type === 'launch' && `${e.index}/${e.total}`), ['1/9', '2/9', '3/9', '4/9', '5/9', '6/9', '7/9', '8/9', '9/9']);
   assert.deepEqual(results.map((r) => [r.serializer, r.status, r.ratio, r.allocRatio]), [['json', 'measured', 1, 1], ['a', 'measured', 2, 2], ['b', 'measured', 0.5, 0.5]]);
 });
 
@@ -199,7 +199,8 @@ test('a baseline that fails inside a case\'s worker unpairs the case, which is r
   const a = byId('a');
   assert.equal(a.status, 'measured');
   assert.equal(a.ratio, null);
-  assert.deepEqual(calls.filter((c) => c.job.serializer === 'a').map((c) => [c.job.mode, c.job.baseline ?? '-']), [['time', 'json'], ['time', '-'], ['alloc', '-']]);
+  assert.deepEqual(calls.filter((c) => c.job.serializer === 'a').map((c) => [c.job.mode, c.job.baseline ?? '-']), [['time', 'json'], ['time', '-']]);
+  assert.equal(a.allocated?.mean, 900, 'the relaunch alone took the allocation windows');
   assert.deepEqual(a.findings.map((f) => f.message), ['no ratio: baseline json failed in this case\'s worker: verify: Error: baseline broke here']);
 });
 
@@ -282,8 +283,8 @@ test('every launch is logged the moment it ends, before its case finishes', asyn
       partialPath: join(dir, 'results.partial.jsonl'), launchLogPath,
       launchFor: () => (job, t) => { seen.push(readFileSync(launchLogPath, 'utf8').split('\n').filter(Boolean).length); return fake.launch(job, t); },
     });
-    // before each of the 4 timing launches and 2 allocation launches: 0, 1, 2, 3 launches logged, then 4, 4
-    assert.deepEqual(seen, [0, 1, 2, 3, 4, 4]);
+    // before each of the 4 timing launches (the first two also take allocation): 0, 1, 2, 3 launches logged
+    assert.deepEqual(seen, [0, 1, 2, 3]);
     const lines = readFileSync(launchLogPath, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { caseId: string; record: { launch: number } });
     assert.deepEqual(lines.map((l) => `${l.caseId.split('/').pop()}#${l.record.launch}`), ['json#1', 'a#1', 'json#2', 'a#2']);
   } finally {
@@ -304,7 +305,7 @@ test('each group is announced with its cases the moment it is finished, and ever
   }
   const last = progress.filter((e) => e.type === 'case-done').at(-1)!;
   assert.ok(last.type === 'case-done');
-  assert.deepEqual(last.counts, { launchesDone: 16, launchesFinished: 16, launchesTotal: 16, casesDone: 4, casesTotal: 4 });
+  assert.deepEqual(last.counts, { launchesDone: 12, launchesFinished: 12, launchesTotal: 12, casesDone: 4, casesTotal: 4 });
 });
 
 test('a case that ends early takes its remaining launches out of the total: the counter still ends on it', async () => {
@@ -316,7 +317,7 @@ test('a case that ends early takes its remaining launches out of the total: the 
   const endOf = launches.at(-1)!;
   assert.ok(endOf.type === 'launch');
   assert.equal(endOf.index, endOf.total, `${endOf.index}/${endOf.total}`);
-  assert.equal(endOf.total, 5, 'json: 3 timing + 1 allocation; a: 1 timing launch, then incorrect');
+  assert.equal(endOf.total, 4, 'json: 3 launches; a: 1 launch, then incorrect');
 });
 
 test('--jobs 2: two groups run at once, each in its own slot (one CPU each), a case and its baseline in one slot; results come back in plan order', async () => {
@@ -339,4 +340,19 @@ test('--jobs 2: two groups run at once, each in its own slot (one CPU each), a c
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('after two launches a case whose launches disagree beyond their intervals gets a third (up to maxLaunches); one whose launches agree does not', async () => {
+  const three = (ns: number): number[][] => [[ns, ns], [ns, ns], [ns, ns]];
+  const { calls, byId } = await run([group('json', 'a', 'b')], {
+    'json/time': [timed(three(100))],
+    'a/time': [timed(three(200), three(100))],
+    // b's per-round ratios: 1.0 in launch 1, 1.5 in launch 2 (no spread within either: they disagree), 1.1 in launch 3
+    'b/time': [timed(three(100), three(100)), timed(three(150), three(100)), timed(three(110), three(100))],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([640])], 'b/alloc': [allocated([640])],
+  }, { ...policy, launches: 2, maxLaunches: 3 });
+  assert.deepEqual(calls.map((c) => `${c.job.serializer}`), ['json', 'a', 'b', 'json', 'a', 'b', 'b']);
+  assert.deepEqual(byId('b').samples.launches.map((l) => l.launch), [1, 2, 3]);
+  assert.equal(byId('b').ratio, 1.1, 'the median of the three launch ratios 1.0, 1.5, 1.1');
+  assert.equal(byId('a').ratio, 2);
 });
