@@ -36,6 +36,11 @@ export interface RunInput {
   launchFor: (c: PlannedCase) => LaunchFn | undefined;
   /** why a case's target cannot run (not installed, failed to start): the case fails with it, unlaunched */
   faultOf?: (c: PlannedCase) => string | undefined;
+  /**
+   * false: one process per case and launch (the serializer and its baseline), as before group
+   * launches; default: one process per group and launch (measure/timing.ts measureGroupRounds).
+   */
+  groupLaunches?: boolean;
 }
 
 /** What a finished launch says about its case. */
@@ -128,8 +133,11 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const launchOf = (c: PlannedCase): LaunchFn => input.launchFor(c) ?? (async () => { throw new Error(noLauncher(c)); });
   const results: CaseResult[] = [];
   const bestBaseline = new Map<string, number>();
-  const runnable = input.groups.flat().filter((c) => c.status === 'planned' && !input.faultOf?.(c)).length;
-  const total = runnable * policy.launches;
+  // launches expected: one per group and launch where a group shares a launch, else one per case
+  const total = input.groups.reduce((n, g) => {
+    const runnable = g.filter((c) => c.status === 'planned' && !input.faultOf?.(c)).length;
+    return n + (input.groupLaunches !== false && runnable > 1 && g.some((c) => c.serializer === c.baseline && c.status === 'planned') ? 1 : runnable) * policy.launches;
+  }, 0);
   let index = 0;
   const finish = (r: CaseResult) => {
     results.push(r);
@@ -195,9 +203,72 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
         break;
       }
     };
-    for (let l = 1; l <= policy.launches; l++) for (const rec of live()) await launchCase(rec, l);
+    /**
+     * One launch of several cases in one process (worker/job.ts runGroupJob): the baseline and the
+     * paired cases' serializers, each paired with the baseline in every round; the baseline's own
+     * case gets the baseline's samples. A case whose serializer fails alone ends alone; a launch that
+     * dies (crash, timeout, a baseline failure) is taken again case by case (`launchCase`), so the
+     * culprit fails alone. Returns false when the group should go on case by case.
+     */
+    const groupLaunch = async (cases: CaseRecord[], l: number): Promise<boolean> => {
+      const baseRec = recs.find((r) => r.planned.serializer === r.planned.baseline && r.end.status === 'measured');
+      const paired = cases.filter((r) => r !== baseRec && r.paired);
+      if (!baseRec || !paired.length) { for (const rec of cases) await launchCase(rec, l); return false; }
+      const baselineId = baseRec.planned.serializer;
+      for (;;) {
+        const lead = paired[0];
+        input.onProgress?.({ type: 'launch', index: ++index, total: Math.max(total, index), caseId: `${lead.planned.id} (+${cases.length - 1} in one process)`, mode: 'time', launch: l });
+        const groupJob: WorkerJob = { ...job(lead, 'time', cases.some((r) => !r.alloc)), baseline: baselineId, serializers: paired.map((r) => r.planned.serializer) };
+        const o = await launchOf(lead.planned)(groupJob, policy.caseTimeoutMs * cases.length);
+        const about = (m: WorkerMessage) => (m as { serializer?: string }).serializer;
+        const baselineFailed = o.messages.some((m) => (m.type === 'incorrect' || m.type === 'error') && about(m) === baselineId);
+        if (baselineFailed) { for (const rec of cases) if (rec.end.status === 'measured') await launchCase(rec, l); return false; }
+        const verdicts = new Map<CaseRecord, Verdict>();
+        for (const rec of cases) {
+          const id = rec.planned.serializer;
+          const own = o.messages.filter((m) => about(m) === undefined || about(m) === id);
+          verdicts.set(rec, judgeLaunch({ ...o, messages: own }, l, policy.caseTimeoutMs));
+        }
+        // the baseline's slow launches are taken again, for every case of the launch
+        const baseV = verdicts.get(baseRec);
+        const baseNs = baseV?.kind === 'ok' ? baseV.record.rounds.flatMap((r) => r.serializerNs) : [];
+        const key = `${baseRec.planned.payloadKey}/${baseRec.planned.shape}/${baseRec.planned.direction}/${baselineId}@${baseRec.planned.target.id}`;
+        if (baseNs.length) {
+          const m = meanOf(baseNs);
+          const best = bestBaseline.get(key) ?? m;
+          bestBaseline.set(key, Math.min(best, m));
+          if (m > policy.relaunchFactor * best && cases.every((r) => r.relaunches < policy.maxRelaunches)) {
+            for (const [rec, v] of verdicts) if (v.kind === 'ok') {
+              v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
+              if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
+              keep(rec, v.record);
+              rec.relaunches++;
+            }
+            continue;
+          }
+        }
+        for (const [rec, v] of verdicts) {
+          const id = rec.planned.serializer;
+          const ownFailure = o.messages.some((m) => (m.type === 'incorrect' || m.type === 'error') && about(m) === id);
+          if (v.kind === 'ok') { if (v.alloc && !rec.alloc) rec.alloc = v.alloc; keep(rec, v.record); continue; }
+          if (ownFailure && v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; continue; }
+          if (ownFailure && v.kind === 'incorrect') { rec.end = { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } }; continue; }
+          if (ownFailure && v.kind === 'bad' && v.status === 'failed') { if (v.partial?.rounds.length) keep(rec, v.partial); rec.end = { status: 'failed', reason: v.reason }; continue; }
+          // the launch died without naming this case: take it again alone
+          await launchCase(rec, l);
+        }
+        return true;
+      }
+    };
+    let grouped = input.groupLaunches !== false;
+    for (let l = 1; l <= policy.launches; l++) {
+      if (grouped && live().length > 1) grouped = await groupLaunch(live(), l);
+      else for (const rec of live()) await launchCase(rec, l);
+    }
     for (let l = policy.launches + 1; l <= policy.maxLaunches; l++) {
-      for (const rec of live()) if (needsAnotherLaunch(rec.launches, rec.paired, policy.measure.confidence)) await launchCase(rec, l);
+      const needy = live().filter((rec) => needsAnotherLaunch(rec.launches, rec.paired, policy.measure.confidence));
+      if (grouped && needy.some((r) => r.paired)) grouped = await groupLaunch(needy, l);
+      else for (const rec of needy) await launchCase(rec, l);
     }
     const out = assembleGroup(recs, policy.measure);
     for (const r of out) finish(r);

@@ -29,7 +29,7 @@ async function run(groups: CaseGroup[], script: Script, p: RunPolicy = policy) {
   const fake = fakeLaunch(script);
   const progress: ProgressEvent[] = [];
   try {
-    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath, launchFor: () => fake.launch, onProgress: (e) => progress.push(e) });
+    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath, launchFor: () => fake.launch, onProgress: (e) => progress.push(e), groupLaunches: false });
     const partial = readPartial(partialPath);
     const byId = (s: string): CaseResult => results.find((r) => r.serializer === s)!;
     return { results, byId, calls: fake.calls, progress, partial };
@@ -281,6 +281,7 @@ test('every launch is logged the moment it ends, before its case finishes', asyn
     await runGroups({
       groups: [group('json', 'a')], payloads: new Map([[payload.key, payload]]), policy: { ...policy, launches: 2 },
       partialPath: join(dir, 'results.partial.jsonl'), launchLogPath,
+      groupLaunches: false,
       launchFor: () => (job, t) => { seen.push(readFileSync(launchLogPath, 'utf8').split('\n').filter(Boolean).length); return fake.launch(job, t); },
     });
     // before each of the 4 timing launches (the first two also take allocation): 0, 1, 2, 3 launches logged
