@@ -25,15 +25,28 @@ export function renderDuration(ms: number): string {
   return s >= 60 ? `${Math.floor(s / 60)} min ${(s % 60).toFixed(1)} s` : `${s.toFixed(1)} s`;
 }
 
-/** One line about a finished run: cases by status, launches, time inside workers (ms). */
-export function summarise(results: ResultsFile): { cases: string; launches: number; workerMs: number } {
+/** The 1, 5, 15-minute load averages (`/proc/loadavg`), or `n/a`. */
+function loadAverage(): string {
+  try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; }
+}
+
+/**
+ * One line about a finished run: cases by status, case launches (a group launch counts once per
+ * case it measured), worker processes (a group launch's record is shared by its cases: counted
+ * once, by its elapsed time and launch number), time inside workers (ms).
+ */
+export function summarise(results: ResultsFile): { cases: string; launches: number; processes: number; workerMs: number } {
   const byStatus = new Map<string, number>();
   for (const c of results.cases) byStatus.set(c.status, (byStatus.get(c.status) ?? 0) + 1);
   const launches = results.cases.flatMap((c) => c.samples.launches);
+  // one process per distinct (group, launch, elapsed time): cases of a group launch share its elapsedMs
+  const processes = new Map<string, number>();
+  for (const c of results.cases) for (const l of c.samples.launches) processes.set(`${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}/${c.target.id}#${l.launch}:${l.elapsedMs}`, l.elapsedMs);
   return {
     cases: `${results.cases.length} cases (${[...byStatus].map(([s, n]) => `${n} ${s}`).join(', ')})`,
     launches: launches.length,
-    workerMs: launches.reduce((a, l) => a + l.elapsedMs, 0),
+    processes: processes.size,
+    workerMs: [...processes.values()].reduce((a, b) => a + b, 0),
   };
 }
 
@@ -46,7 +59,8 @@ function main(): number {
   for (const policy of chosen) {
     const dir = join(outDir, policy);
     mkdirSync(dir, { recursive: true });
-    log(`jsonbench run --policy ${policy} … (table in ${join(dir, 'table.txt')})`);
+    const loadBefore = loadAverage();
+    log(`jsonbench run --policy ${policy} … (table in ${join(dir, 'table.txt')}; load ${loadBefore})`);
     const start = performance.now();
     const child = spawnSync(process.execPath, [bin, 'run', '--policy', policy, '--out', dir, '--no-ledger', ...positionals], {
       stdio: ['ignore', openSync(join(dir, 'table.txt'), 'w'), 'inherit'],
@@ -55,11 +69,11 @@ function main(): number {
     let detail = `exit ${child.status ?? child.signal}`;
     try {
       const s = summarise(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsFile);
-      detail += `; ${s.cases}; ${s.launches} timing launches, ${renderDuration(s.workerMs)} inside them`;
+      detail += `; ${s.cases}; ${s.processes} worker processes (${s.launches} case launches), ${renderDuration(s.workerMs)} inside them`;
     } catch (e) {
       detail += `; no results.json (${(e as Error).message})`;
     }
-    rows.push(`${policy.padEnd(8)} ${renderDuration(ms).padStart(14)}   ${detail}`);
+    rows.push(`${policy.padEnd(8)} ${renderDuration(ms).padStart(14)}   ${detail}; load ${loadBefore} → ${loadAverage()}`);
     log(rows.at(-1)!);
   }
   log('');

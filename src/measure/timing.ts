@@ -172,3 +172,76 @@ export function measureRounds(
   }
   return { noisy: true, rounds: policy.maxRounds };
 }
+
+/** A group round: the baseline's samples and each serializer's, in the order of `sides` (ns/op by the measuring clock, and by wall time). */
+export interface GroupRound { baseline: SampleSet; sides: SampleSet[] }
+/** One side's samples in a round. */
+export interface SampleSet { ns: number[]; wallNs: number[] }
+
+/**
+ * Group rounds: the baseline and several serializers of one class in one process, each round a GC
+ * and the samples of each side in turn, the order reversed every other round (B S1 S2 …, … S2 S1 B)
+ * so no side always follows another; each serializer's per-round ratio is its round median ÷ the
+ * baseline's in the same round. Same sample and round-length rules as {@link measureRounds}.
+ *
+ * Stop rule: after `minRounds`, once every serializer's ratio and the baseline's own per-round
+ * median have a relative standard error ({@link medianRelativeError}) under `targetRelativeError`;
+ * else at `maxRounds` or the time cap (then `noisy`). Returns, per serializer, whether its own
+ * ratio met the target (`precise`), as the cap may end a group in which some sides were precise.
+ */
+export function measureGroupRounds(
+  baseline: TimedSide,
+  sides: readonly TimedSide[],
+  policy: MeasurePolicy,
+  gc: () => void,
+  onRound: (round: GroupRound, index: number) => void,
+): { noisy: boolean; rounds: number; precise: boolean[]; baselinePrecise: boolean } {
+  const start = clockNs();
+  const wallStart = nowNs();
+  const roundMs = policy.samplesPerRound * policy.sampleTargetMs;
+  const ratios: number[][] = sides.map(() => []);
+  const baseMedians: number[] = [];
+  const sample = (side: TimedSide, round: number): SampleSet => {
+    gc();
+    const xs: number[] = [];
+    const walls: number[] = [];
+    let spentMs = 0;
+    const checks = side.checks;
+    const last = (ns: number) => xs.length + 1 >= policy.samplesPerRound || (side.opsPerSample === 1 && spentMs + (ns * side.opsPerSample) / 1e6 >= roundMs);
+    const check = checks && ((result: unknown, ns: number) => {
+      const where = `round ${round + 1}, sample ${xs.length + 1}`;
+      if (last(ns)) checks.roundEnd(result, round, spentMs + (ns * side.opsPerSample) / 1e6, where); else checks.quick(result, where);
+    });
+    for (;;) {
+      const t = timeSample(side.op, side.opsPerSample, check);
+      const final = last(t.ns);
+      xs.push(t.ns);
+      walls.push(t.wallNs);
+      spentMs += (t.ns * side.opsPerSample) / 1e6;
+      if (final) break;
+    }
+    return { ns: xs, wallNs: walls };
+  };
+  const errors = () => ({ ratio: ratios.map((xs) => medianRelativeError(xs)), baseline: medianRelativeError(baseMedians) });
+  for (let r = 0; r < policy.maxRounds; r++) {
+    const order = [-1, ...sides.map((_, i) => i)];
+    if (r % 2 === 1) order.reverse();
+    const got: SampleSet[] = new Array(sides.length);
+    let base: SampleSet = { ns: [], wallNs: [] };
+    for (const k of order) {
+      if (k < 0) base = sample(baseline, r); else got[k] = sample(sides[k], r);
+    }
+    onRound({ baseline: base, sides: got }, r);
+    const b = medianOf(base.ns);
+    baseMedians.push(b);
+    got.forEach((g, i) => ratios[i].push(medianOf(g.ns) / b));
+    if (r + 1 < policy.minRounds) continue;
+    const e = errors();
+    const precise = e.ratio.map((x) => x < policy.targetRelativeError);
+    const baselinePrecise = e.baseline < policy.targetRelativeError;
+    if (precise.every(Boolean) && baselinePrecise) return { noisy: false, rounds: r + 1, precise, baselinePrecise };
+    if ((clockNs() - start) / 1e6 >= policy.timeCapMs || (clockKind === 'cpu' && (nowNs() - wallStart) / 1e6 >= 5 * policy.timeCapMs)) return { noisy: true, rounds: r + 1, precise, baselinePrecise };
+  }
+  const e = errors();
+  return { noisy: true, rounds: policy.maxRounds, precise: e.ratio.map((x) => x < policy.targetRelativeError), baselinePrecise: e.baseline < policy.targetRelativeError };
+}

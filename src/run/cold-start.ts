@@ -47,12 +47,12 @@ export function coldStartOf(messages: readonly (Extract<WorkerMessage, { type: '
 /** Runs the pass, setting `coldStart` on each measured case that gave figures. Never throws for a case. */
 export async function runColdStartPass(input: ColdStartInput): Promise<void> {
   const todo = input.cases.filter((c) => c.status === 'measured' && input.launchFor(c) && input.payloadPathOf(c));
-  const counter = new ProgressCounter(todo.length * input.processes, todo.length);
+  const counter = new ProgressCounter([todo.length * input.processes], todo.length);
   const t0 = performance.now();
   const one = async (c: CaseResult, place: LaunchPlace) => {
     const got: (Extract<WorkerMessage, { type: 'cold' }> | string)[] = [];
     for (let k = 1; k <= input.processes; k++) {
-      const index = counter.start();
+      const index = counter.start(0);
       input.onProgress?.({ type: 'launch', index, total: counter.counts().launchesTotal, caseId: c.id, mode: 'cold', launch: k, counts: counter.counts(), elapsedMs: performance.now() - t0 });
       const outcome = await input.launchFor(c)!({
         mode: 'cold', workload: c.workload, size: c.size, shape: c.shape, direction: c.direction, caseClass: c.class, serializer: c.serializer,

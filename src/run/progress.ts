@@ -1,8 +1,8 @@
 /**
  * The run's progress as numbers a display can trust (issue 9 "Misleading displays", issue 13 item
- * 7): launches and cases done out of totals that move with the run — a relaunch adds a launch, a
- * case that ends early (incorrect, failed, unsupported) takes its remaining launches away — so the
- * counter never passes its total and ends on it; and an ETA from the wall time per finished launch,
+ * 7): launches and cases done out of totals that move with the run — a relaunch or an adaptive
+ * extra launch adds one, a case that ends early (incorrect, failed, unsupported) takes its
+ * remaining launches away — so the counter never passes its total and ends on it; and an ETA from the wall time per finished launch,
  * which is finite or absent, never `NaN` or `Infinity`. Pure bookkeeping: no IO, no clock of its own.
  */
 
@@ -18,26 +18,36 @@ export interface ProgressCounts {
 }
 
 /**
- * Launch and case counts of a run whose launch total changes as it goes. `start()` counts a
- * launch as begun (the display's "launch n of N" is the number begun); `add(n)` / `drop(n)`
- * move the total when a relaunch is decided or a case ends before its planned launches.
+ * Launch and case counts of a run whose launch total changes as it goes. Each group has its
+ * planned launches; a running group counts as the larger of its plan and what it has begun
+ * (relaunches and extra launches push it up), a finished group as exactly what it took (a case
+ * that ended early brings it down). So the total never falls behind the launches begun, and at the
+ * end it equals them.
  */
 export class ProgressCounter {
+  private readonly planned: number[];
+  private readonly used: number[];
+  private readonly done: boolean[];
   private begun = 0;
   private finished = 0;
-  private total: number;
   private cases = 0;
-  constructor(launchesTotal: number, private readonly casesTotal: number) { this.total = launchesTotal; }
-  /** a launch begins: returns its number (1-based), never above the total */
-  start(): number { this.begun++; if (this.begun > this.total) this.total = this.begun; return this.begun; }
+  /** @param plannedPerGroup planned launches of each group, in plan order */
+  constructor(plannedPerGroup: readonly number[], private readonly casesTotal: number) {
+    this.planned = [...plannedPerGroup];
+    this.used = this.planned.map(() => 0);
+    this.done = this.planned.map(() => false);
+  }
+  /** a launch of group `g` begins: returns its number (1-based), never above the total */
+  start(g: number): number { this.begun++; this.used[g]++; return this.begun; }
   /** a launch has ended */
   end(): void { this.finished = Math.min(this.begun, this.finished + 1); }
-  /** a relaunch (or another unplanned launch) is coming: the total grows by `n` */
-  add(n = 1): void { this.total += n; }
-  /** `n` planned launches will not happen (their case ended early): the total shrinks, never below what began */
-  drop(n: number): void { this.total = Math.max(this.begun, this.total - n); }
+  /** group `g` is finished: it counts as the launches it took */
+  groupDone(g: number): void { this.done[g] = true; }
   caseDone(): void { this.cases = Math.min(this.casesTotal, this.cases + 1); }
-  counts(): ProgressCounts { return { launchesDone: this.begun, launchesFinished: this.finished, launchesTotal: this.total, casesDone: this.cases, casesTotal: this.casesTotal }; }
+  counts(): ProgressCounts {
+    const total = this.planned.reduce((n, p, g) => n + (this.done[g] ? this.used[g] : Math.max(p, this.used[g])), 0);
+    return { launchesDone: this.begun, launchesFinished: this.finished, launchesTotal: total, casesDone: this.cases, casesTotal: this.casesTotal };
+  }
 }
 
 /**

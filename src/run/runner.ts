@@ -50,6 +50,11 @@ export interface RunInput {
   cpus?: readonly number[];
   /** why a case's target cannot run (not installed, failed to start): the case fails with it, unlaunched */
   faultOf?: (c: PlannedCase) => string | undefined;
+  /**
+   * false: one process per case and launch (the serializer and its baseline), as before group
+   * launches; default: one process per group and launch (measure/timing.ts measureGroupRounds).
+   */
+  groupLaunches?: boolean;
 }
 
 /** What a finished launch says about its case. */
@@ -141,9 +146,15 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const noLauncher = (c: PlannedCase) => `no way to launch a worker on target ${c.target.id}`;
   const launchOf = (c: PlannedCase): LaunchFn => input.launchFor(c) ?? (async () => { throw new Error(noLauncher(c)); });
   const bestBaseline = new Map<string, number>();
-  const runnable = input.groups.flat().filter((c) => c.status === 'planned' && !input.faultOf?.(c) && input.launchFor(c)).length;
-  // the planned launches; a relaunch or an adaptive extra launch adds one, a case that ends early takes its rest away
-  const counter = new ProgressCounter(runnable * policy.launches, runnable);
+  const runnableOf = (g: CaseGroup) => g.filter((c) => c.status === 'planned' && !input.faultOf?.(c) && input.launchFor(c)).length;
+  // launches expected: one per group and launch where a group shares a launch, else one per case;
+  // at each group's end the total is set to what that group really took (relaunches, extra
+  // launches, cases that ended early), and a launch never numbers past it meanwhile
+  const plannedOf = (g: CaseGroup) => {
+    const runnable = runnableOf(g);
+    return (input.groupLaunches !== false && runnable > 1 && g.some((c) => c.serializer === c.baseline && c.status === 'planned') ? 1 : runnable) * policy.launches;
+  };
+  const counter = new ProgressCounter(input.groups.map(plannedOf), input.groups.reduce((n, g) => n + runnableOf(g), 0));
   const t0 = performance.now();
   let groupsDone = 0;
   const finish = (r: CaseResult, ran: boolean) => {
@@ -151,8 +162,15 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     if (ran) counter.caseDone();
     input.onProgress?.({ type: 'case-done', result: r, counts: counter.counts(), elapsedMs: performance.now() - t0 });
   };
+  /** Announces and counts one launch of `caseId` (of group `g`), runs it at `place`. */
+  const launch = async (g: number, c: PlannedCase, caseId: string, l: number, job: WorkerJob, timeoutMs: number, place: LaunchPlace) => {
+    const index = counter.start(g);
+    input.onProgress?.({ type: 'launch', index, total: counter.counts().launchesTotal, caseId, mode: 'time', launch: l, counts: counter.counts(), elapsedMs: performance.now() - t0 });
+    try { return await launchOf(c)(job, timeoutMs, place); } finally { counter.end(); }
+  };
 
-  const runGroup = async (group: CaseGroup, place: LaunchPlace): Promise<CaseResult[]> => {
+  const runGroup = async (g: number, place: LaunchPlace): Promise<CaseResult[]> => {
+    const group = input.groups[g];
     const recs: CaseRecord[] = group.map((planned) => {
       const fault = planned.status === 'planned' ? input.faultOf?.(planned) || (input.launchFor(planned) ? undefined : noLauncher(planned)) : undefined;
       return {
@@ -161,7 +179,6 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
         paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
       };
     });
-    const ran = new Set(recs.filter((r) => r.end.status === 'measured'));
     const live = () => recs.filter((r) => r.end.status === 'measured');
     const job = (rec: CaseRecord, mode: WorkerJob['mode'], alloc: boolean): WorkerJob => ({
       mode, workload: rec.planned.workload, size: rec.planned.size, shape: rec.planned.shape, direction: rec.planned.direction,
@@ -180,21 +197,15 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       rec.launches.push(record);
       if (input.launchLogPath) appendFileSync(input.launchLogPath, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
     };
-    /** the case ended at launch `l`: its later planned launches will not happen */
-    const endedAt = (l: number) => counter.drop(Math.max(0, policy.launches - l));
     const launchCase = async (rec: CaseRecord, l: number) => {
       for (;;) {
-        const index = counter.start();
-        input.onProgress?.({ type: 'launch', index, total: counter.counts().launchesTotal, caseId: rec.planned.id, mode: 'time', launch: l, counts: counter.counts(), elapsedMs: performance.now() - t0 });
-        let v: Verdict;
-        try { v = judgeLaunch(await launchOf(rec.planned)(job(rec, 'time', !rec.alloc), policy.caseTimeoutMs, place), l, policy.caseTimeoutMs); } finally { counter.end(); }
-        if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); counter.add(); continue; }
-        if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; endedAt(l); if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
+        const v = judgeLaunch(await launch(g, rec.planned, rec.planned.id, l, job(rec, 'time', !rec.alloc), policy.caseTimeoutMs, place), l, policy.caseTimeoutMs);
+        if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); continue; }
+        if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
         if (v.kind === 'incorrect' || v.kind === 'bad') {
           if (v.kind === 'bad' && v.partial && v.partial.rounds.length) keep(rec, v.partial);
-          if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); counter.add(); continue; }
+          if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); continue; }
           rec.end = v.kind === 'incorrect' ? { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } } : { status: v.status, reason: v.reason };
-          endedAt(l);
           if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.end.status}`);
           break;
         }
@@ -209,7 +220,6 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
             v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
             keep(rec, v.record);
             rec.relaunches++;
-            counter.add();
             continue;
           }
         }
@@ -217,12 +227,75 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
         break;
       }
     };
-    for (let l = 1; l <= policy.launches; l++) for (const rec of live()) await launchCase(rec, l);
-    for (let l = policy.launches + 1; l <= policy.maxLaunches; l++) {
-      for (const rec of live()) if (needsAnotherLaunch(rec.launches, rec.paired, policy.measure.confidence)) { counter.add(); await launchCase(rec, l); }
+    /**
+     * One launch of several cases in one process (worker/job.ts runGroupJob): the baseline and the
+     * paired cases' serializers, each paired with the baseline in every round; the baseline's own
+     * case gets the baseline's samples. A case whose serializer fails alone ends alone; a launch that
+     * dies (crash, timeout, a baseline failure) is taken again case by case (`launchCase`), so the
+     * culprit fails alone. Returns false when the group should go on case by case.
+     */
+    const groupLaunch = async (cases: CaseRecord[], l: number): Promise<boolean> => {
+      const baseRec = recs.find((r) => r.planned.serializer === r.planned.baseline && r.end.status === 'measured');
+      const paired = cases.filter((r) => r !== baseRec && r.paired);
+      if (!baseRec || !paired.length) { for (const rec of cases) await launchCase(rec, l); return false; }
+      const baselineId = baseRec.planned.serializer;
+      for (;;) {
+        const lead = paired[0];
+        const groupJob: WorkerJob = { ...job(lead, 'time', cases.some((r) => !r.alloc)), baseline: baselineId, serializers: paired.map((r) => r.planned.serializer) };
+        const o = await launch(g, lead.planned, `${lead.planned.id} (+${cases.length - 1} in one process)`, l, groupJob, policy.caseTimeoutMs * cases.length, place);
+        const about = (m: WorkerMessage) => (m as { serializer?: string }).serializer;
+        const baselineFailed = o.messages.some((m) => (m.type === 'incorrect' || m.type === 'error') && about(m) === baselineId);
+        if (baselineFailed) { for (const rec of cases) if (rec.end.status === 'measured') await launchCase(rec, l); return false; }
+        const verdicts = new Map<CaseRecord, Verdict>();
+        for (const rec of cases) {
+          const id = rec.planned.serializer;
+          const own = o.messages.filter((m) => about(m) === undefined || about(m) === id);
+          verdicts.set(rec, judgeLaunch({ ...o, messages: own }, l, policy.caseTimeoutMs));
+        }
+        // the baseline's slow launches are taken again, for every case of the launch
+        const baseV = verdicts.get(baseRec);
+        const baseNs = baseV?.kind === 'ok' ? baseV.record.rounds.flatMap((r) => r.serializerNs) : [];
+        const key = `${baseRec.planned.payloadKey}/${baseRec.planned.shape}/${baseRec.planned.direction}/${baselineId}@${baseRec.planned.target.id}`;
+        if (baseNs.length) {
+          const m = meanOf(baseNs);
+          const best = bestBaseline.get(key) ?? m;
+          bestBaseline.set(key, Math.min(best, m));
+          if (m > policy.relaunchFactor * best && cases.every((r) => r.relaunches < policy.maxRelaunches)) {
+            for (const [rec, v] of verdicts) if (v.kind === 'ok') {
+              v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
+              if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
+              keep(rec, v.record);
+              rec.relaunches++;
+            }
+            continue;
+          }
+        }
+        for (const [rec, v] of verdicts) {
+          const id = rec.planned.serializer;
+          const ownFailure = o.messages.some((m) => (m.type === 'incorrect' || m.type === 'error') && about(m) === id);
+          if (v.kind === 'ok') { if (v.alloc && !rec.alloc) rec.alloc = v.alloc; keep(rec, v.record); continue; }
+          if (ownFailure && v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; continue; }
+          if (ownFailure && v.kind === 'incorrect') { rec.end = { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } }; continue; }
+          if (ownFailure && v.kind === 'bad' && v.status === 'failed') { if (v.partial?.rounds.length) keep(rec, v.partial); rec.end = { status: 'failed', reason: v.reason }; continue; }
+          // the launch died without naming this case: take it again alone
+          await launchCase(rec, l);
+        }
+        return true;
+      }
+    };
+    let grouped = input.groupLaunches !== false;
+    for (let l = 1; l <= policy.launches; l++) {
+      if (grouped && live().length > 1) grouped = await groupLaunch(live(), l);
+      else for (const rec of live()) await launchCase(rec, l);
     }
+    for (let l = policy.launches + 1; l <= policy.maxLaunches; l++) {
+      const needy = live().filter((rec) => needsAnotherLaunch(rec.launches, rec.paired, policy.measure.confidence));
+      if (grouped && needy.some((r) => r.paired)) grouped = await groupLaunch(needy, l);
+      else for (const rec of needy) await launchCase(rec, l);
+    }
+    counter.groupDone(g);
     const out = assembleGroup(recs, policy.measure);
-    for (const [i, r] of out.entries()) finish(r, ran.has(recs[i]));
+    for (const [i, r] of out.entries()) finish(r, recs[i].planned.status === 'planned' && !input.faultOf?.(recs[i].planned) && Boolean(input.launchFor(recs[i].planned)));
     input.onProgress?.({ type: 'group-done', cases: out, done: ++groupsDone, groups: input.groups.length });
     return out;
   };
@@ -232,7 +305,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   let next = 0;
   const slot = async (k: number) => {
     const place: LaunchPlace = input.cpus?.[k] !== undefined ? { cpu: input.cpus[k] } : {};
-    while (next < input.groups.length) { const g = next++; byGroup[g] = await runGroup(input.groups[g], place); }
+    while (next < input.groups.length) { const g = next++; byGroup[g] = await runGroup(g, place); }
   };
   const jobs = Math.max(1, Math.min(input.jobs ?? 1, input.groups.length));
   await Promise.all(Array.from({ length: jobs }, (_, k) => slot(k)));

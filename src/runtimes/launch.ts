@@ -5,7 +5,6 @@ import type { Readable } from 'node:stream';
 import { createChannelReader, encodeMessage, type WorkerJob, type WorkerMessage } from '../worker/protocol.js';
 import { channelMac, newChannelKey } from '../worker/channel-key.js';
 import { pinnedCommand } from './pinning.js';
-import type { LaunchPlace } from './types.js';
 
 /** Path of the compiled worker entry. */
 export const workerEntry = fileURLToPath(new URL('../worker/main.js', import.meta.url));
@@ -63,7 +62,7 @@ export interface WorkerCommand {
  * (SIGKILL) after `timeoutMs`. Never rejects: spawn errors, crashes and protocol errors are
  * described in the outcome. Pinned to `place.cpu` when given (runtimes/pinning.ts).
  */
-export function launchWorker(job: WorkerJob, timeoutMs: number, place?: LaunchPlace): Promise<LaunchOutcome> {
+export function launchWorker(job: WorkerJob, timeoutMs: number, place?: { cpu?: number }): Promise<LaunchOutcome> {
   return launchCommand(pinnedCommand(hostWorkerCommand(), place?.cpu), job, timeoutMs);
 }
 

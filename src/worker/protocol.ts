@@ -54,7 +54,18 @@ export interface WorkerJob extends CaseCoordinates {
   policy: MeasurePolicy;
   /** `time` jobs: also take the serializer's allocation windows in this process, after the timed rounds (an `alloc` message) */
   alloc?: boolean;
+  /**
+   * A group launch (`time` jobs with a `baseline`): these serializers of the class (not the
+   * baseline), each paired with the baseline in rounds in this one process (measure/timing.ts
+   * measureGroupRounds). Each `setup`, `round`, `alloc`, `incorrect` and `error` message about one
+   * of them (or about the baseline's own figures: the baseline's id) carries its id in `serializer`.
+   * `serializer` above is the first of them. Absent: one serializer (and its baseline) per launch.
+   */
+  serializers?: string[];
 }
+
+/** In a group launch: the serializer a message is about (the baseline's id for the baseline's own figures). */
+interface About { serializer?: string }
 
 export interface StartMessage {
   protocol: number; type: 'start'; job: WorkerJob;
@@ -66,7 +77,7 @@ export interface StartMessage {
 export interface HelloMessage { protocol: number; type: 'hello'; runtime: string; version: string; gc: boolean }
 
 /** The correctness gate failed: the case is `incorrect` and is never timed. */
-export interface IncorrectMessage {
+export interface IncorrectMessage extends About {
   protocol: number; type: 'incorrect';
   /** which side failed the gate: the case's serializer or its baseline */
   side: Side;
@@ -76,7 +87,7 @@ export interface IncorrectMessage {
 }
 
 /** One finished round: raw per-sample times (ns/op) of both sides. */
-export interface RoundMessage {
+export interface RoundMessage extends About {
   protocol: number; type: 'round';
   round: number;
   /** ns/op by the launch's clock (setup's `clock`) */
@@ -88,7 +99,7 @@ export interface RoundMessage {
 }
 
 /** Facts about a timing launch, sent once before its first round. */
-export interface TimingSetupMessage {
+export interface TimingSetupMessage extends About {
   protocol: number; type: 'setup';
   opsPerSample: { serializer: number; baseline: number };
   warmup: { serializerOps: number; serializerMs: number; baselineOps: number; baselineMs: number };
@@ -99,7 +110,7 @@ export interface TimingSetupMessage {
 }
 
 /** The allocation pass's figures (see {@link AllocationMeasurement}). */
-export interface AllocMessage extends AllocationMeasurement { protocol: number; type: 'alloc' }
+export interface AllocMessage extends AllocationMeasurement, About { protocol: number; type: 'alloc' }
 
 /**
  * A cold start (`cold` jobs, worker/cold.ts), each timed once in a fresh process, in ns by the wall
@@ -119,10 +130,14 @@ export interface ColdMessage {
  */
 export interface StageMessage { protocol: number; type: 'stage'; stage: 'load' | 'prepare' | 'verify' | 'warmup'; side?: Side }
 
-export interface DoneMessage { protocol: number; type: 'done'; noisy: boolean; elapsedMs: number; checksum: number }
+export interface DoneMessage {
+  protocol: number; type: 'done'; noisy: boolean; elapsedMs: number; checksum: number;
+  /** group launches: the serializers (and the baseline) whose figures met the error target before the cap */
+  precise?: string[];
+}
 
 /** A thrown error in a named stage (`prepare`, `verify`, `warmup`, `measure`, `load`). */
-export interface ErrorMessage {
+export interface ErrorMessage extends About {
   protocol: number; type: 'error'; stage: string; side?: Side; message: string;
   /** the adapter cannot run on this runtime (it needs an API the runtime lacks): the case is `unsupported`, not `failed` */
   unsupported?: boolean;

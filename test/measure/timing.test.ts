@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { measureRounds, measuringClock, pilot, runSample, timeSample, useClock, warmup, type Round } from '../../src/measure/timing.js';
+import { measureGroupRounds, measureRounds, measuringClock, pilot, runSample, timeSample, useClock, warmup, type Round } from '../../src/measure/timing.js';
 import { cpuNowNs } from '../../src/measure/clock.js';
 import { policies } from '../../src/config/policies.js';
 import type { MeasurePolicy } from '../../src/case/policy.js';
@@ -199,4 +199,35 @@ test('a side at one op per sample whose op outlasts the sample target cuts its r
   // S: 30 ms, 60 ms ≥ 5 × 10 ms → 2 samples; B: 5 samples of 2 ops whatever their length
   assert.deepEqual(rounds.map((r) => [r.serializerNs.length, r.baselineNs.length]), [[2, 5], [2, 5]]);
   assert.deepEqual(runs(log), ['gc', 'S×2', 'gc', 'B×10', 'gc', 'B×10', 'gc', 'S×2']);
+});
+
+test('group rounds: a GC before each side, the baseline first then each serializer, the order reversed every other round; each serializer paired with the baseline of its round', () => {
+  const log: string[] = [];
+  const rounds: { b: number[]; s: number[][] }[] = [];
+  const result = withFakeClock(() => measureGroupRounds(
+    { op: fakeOp(0.25, log, 'B'), opsPerSample: 2 },
+    [{ op: fakeOp(0.5, log, 'S1'), opsPerSample: 2 }, { op: fakeOp(1, log, 'S2'), opsPerSample: 1 }],
+    { ...base, samplesPerRound: 2, minRounds: 3, maxRounds: 3 },
+    () => log.push('gc'),
+    (round) => rounds.push({ b: round.baseline.ns, s: round.sides.map((x) => x.ns) }),
+  ));
+  assert.deepEqual(runs(log), [
+    'gc', 'B×4', 'gc', 'S1×4', 'gc', 'S2×2',
+    'gc', 'S2×2', 'gc', 'S1×4', 'gc', 'B×4',
+    'gc', 'B×4', 'gc', 'S1×4', 'gc', 'S2×2',
+  ]);
+  assert.deepEqual(rounds[1], { b: [250_000, 250_000], s: [[500_000, 500_000], [1e6, 1e6]] });
+  assert.deepEqual(result, { noisy: false, rounds: 3, precise: [true, true], baselinePrecise: true });
+});
+
+test('group rounds run until every serializer\'s ratio is precise: one noisy ratio keeps the group going to the cap, and says which', () => {
+  // S2 costs 1, 2, 1.5, 3 ms by round (2 calls a round): its ratio varies; S1 and B are steady.
+  // Rounds last 4·0.25 + 4·0.5 + 2·{1, 2, 1.5, 3} = 5, 7, 6, 9 ms: 5 12 18 27 32 39 45 54 ms after each
+  const { result } = withFakeClock(() => ({ result: measureGroupRounds(
+    { op: fakeOp(0.25), opsPerSample: 2 },
+    [{ op: fakeOp(0.5), opsPerSample: 2 }, { op: fakeOp((c) => [1, 2, 1.5, 3][Math.floor(c / 2) % 4]), opsPerSample: 1 }],
+    { ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 200, timeCapMs: 50 },
+    () => {}, () => {},
+  ) }));
+  assert.deepEqual(result, { noisy: true, rounds: 8, precise: [true, false], baselinePrecise: true });
 });

@@ -21,19 +21,16 @@ test('the ETA is elapsed ÷ finished × remaining, unknown before the first laun
   assert.equal(estimateSecondsLeft(NaN, 2, 10), undefined);
 });
 
-test('the counter grows its total for a relaunch, shrinks it for a case that ended early, and never lets a launch number pass it', () => {
-  const c = new ProgressCounter(8, 2);
-  assert.equal(c.start(), 1); c.end();
-  c.add();                     // a relaunch is coming
-  assert.equal(c.counts().launchesTotal, 9);
-  c.drop(3);                   // a case ended after its first launch: 2 timing + 1 allocation launch gone
-  assert.equal(c.counts().launchesTotal, 6);
-  c.drop(100);                 // never below what has begun
-  assert.equal(c.counts().launchesTotal, 1);
-  assert.equal(c.start(), 2);
-  assert.ok(c.counts().launchesDone <= c.counts().launchesTotal);
-  c.caseDone(); c.caseDone(); c.caseDone();
-  assert.deepEqual(c.counts(), { launchesDone: 2, launchesFinished: 1, launchesTotal: 2, casesDone: 2, casesTotal: 2 });
+test('the counter: a running group counts as the more of its plan and what it began, a finished group as what it took; never a launch past the total', () => {
+  const c = new ProgressCounter([3, 3], 4);
+  for (let i = 0; i < 4; i++) { assert.ok(c.start(0) <= c.counts().launchesTotal); c.end(); }   // group 0 took a relaunch
+  assert.equal(c.counts().launchesTotal, 7);
+  c.groupDone(0);
+  assert.equal(c.counts().launchesTotal, 7);
+  c.start(1); c.end(); c.groupDone(1);                                                          // group 1 ended after one launch
+  assert.deepEqual(c.counts(), { launchesDone: 5, launchesFinished: 5, launchesTotal: 5, casesDone: 0, casesTotal: 4 });
+  for (let i = 0; i < 6; i++) c.caseDone();
+  assert.equal(c.counts().casesDone, 4, 'never more cases than the total');
 });
 
 test('the progress line reads cases, launches and the ETA', () => {

@@ -9,6 +9,8 @@ import type { CaseGroup } from '../../src/plan/plan.js';
 import type { CaseResult } from '../../src/results/types.js';
 import { confidenceHalfWidth } from '../../src/stats/estimate.js';
 import { readPartial } from '../../src/results/io.js';
+import type { WorkerJob, WorkerMessage } from '../../src/worker/protocol.js';
+import type { LaunchOutcome } from '../../src/runtimes/launch.js';
 import { allocated, crashed, failed, fakeLaunch, incorrect, payload, planned, timed, timedOut, type Script } from './fake-launch.js';
 
 /**
@@ -29,7 +31,7 @@ async function run(groups: CaseGroup[], script: Script, p: RunPolicy = policy) {
   const fake = fakeLaunch(script);
   const progress: ProgressEvent[] = [];
   try {
-    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath, launchFor: () => fake.launch, onProgress: (e) => progress.push(e) });
+    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath, launchFor: () => fake.launch, onProgress: (e) => progress.push(e), groupLaunches: false });
     const partial = readPartial(partialPath);
     const byId = (s: string): CaseResult => results.find((r) => r.serializer === s)!;
     return { results, byId, calls: fake.calls, progress, partial };
@@ -281,6 +283,7 @@ test('every launch is logged the moment it ends, before its case finishes', asyn
     await runGroups({
       groups: [group('json', 'a')], payloads: new Map([[payload.key, payload]]), policy: { ...policy, launches: 2 },
       partialPath: join(dir, 'results.partial.jsonl'), launchLogPath,
+      groupLaunches: false,
       launchFor: () => (job, t) => { seen.push(readFileSync(launchLogPath, 'utf8').split('\n').filter(Boolean).length); return fake.launch(job, t); },
     });
     // before each of the 4 timing launches (the first two also take allocation): 0, 1, 2, 3 launches logged
@@ -355,4 +358,63 @@ test('after two launches a case whose launches disagree beyond their intervals g
   assert.deepEqual(byId('b').samples.launches.map((l) => l.launch), [1, 2, 3]);
   assert.equal(byId('b').ratio, 1.1, 'the median of the three launch ratios 1.0, 1.5, 1.1');
   assert.equal(byId('a').ratio, 2);
+});
+
+/** A fake group worker: per serializer id (baseline included) its per-round ns; `fail` names a serializer whose gate fails; `die` ends the launch without `done`. */
+function groupWorker(ns: Record<string, number>, opts: { fail?: string; die?: boolean } = {}) {
+  const jobs: WorkerJob[] = [];
+  const launch = async (job: WorkerJob): Promise<LaunchOutcome> => {
+    jobs.push(job);
+    const m: WorkerMessage[] = [{ protocol: 2, type: 'hello', runtime: 'node', version: '20.19.0', gc: true }];
+    if (!job.serializers) {
+      // a single case (a retake): the serializer and, if paired, its baseline
+      for (let r = 0; r < 3; r++) m.push({ protocol: 2, type: 'round', round: r, serializerNs: [ns[job.serializer], ns[job.serializer]], baselineNs: job.baseline ? [ns[job.baseline], ns[job.baseline]] : [] });
+      m.push({ protocol: 2, type: 'done', noisy: false, elapsedMs: 1, checksum: 1 });
+      return { messages: m, exitCode: 0, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 10 };
+    }
+    const base = job.baseline!;
+    const sers = job.serializers.filter((s) => s !== opts.fail);
+    if (opts.fail) m.push({ protocol: 2, type: 'incorrect', serializer: opts.fail, side: 'serializer', path: '$.x', expected: '1', actual: '2', reason: 'output differs at $.x' });
+    for (const id of [base, ...sers]) m.push({ protocol: 2, type: 'setup', serializer: id, opsPerSample: { serializer: 10, baseline: id === base ? 0 : 10 }, warmup: { serializerOps: 100, serializerMs: 1, baselineOps: 100, baselineMs: 1 }, emptyNsPerOp: 1, clock: 'cpu' });
+    for (let r = 0; r < 3; r++) {
+      m.push({ protocol: 2, type: 'round', serializer: base, round: r, serializerNs: [ns[base], ns[base]], baselineNs: [], serializerWallNs: [3 * ns[base], 3 * ns[base]], baselineWallNs: [] });
+      for (const id of sers) m.push({ protocol: 2, type: 'round', serializer: id, round: r, serializerNs: [ns[id], ns[id]], baselineNs: [ns[base], ns[base]], serializerWallNs: [3 * ns[id], 3 * ns[id]], baselineWallNs: [3 * ns[base], 3 * ns[base]] });
+    }
+    if (job.alloc) for (const id of [base, ...sers]) m.push({ protocol: 2, type: 'alloc', serializer: id, windowsBytesPerOp: [ns[id] * 10], gcPerOp: 0, opsPerWindow: 100, method: 'exact', how: 'test' });
+    if (!opts.die) m.push({ protocol: 2, type: 'done', noisy: false, elapsedMs: 1, checksum: 1 });
+    return { messages: m, exitCode: opts.die ? null : 0, signal: opts.die ? 'SIGSEGV' : null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 10 };
+  };
+  return { jobs, launch };
+}
+
+async function runGrouped(groups: CaseGroup[], worker: ReturnType<typeof groupWorker>, p: RunPolicy) {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-group-'));
+  try {
+    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath: join(dir, 'partial.jsonl'), launchFor: () => worker.launch });
+    return { results, byId: (s: string) => results.find((r) => r.serializer === s)! };
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+}
+
+test('a group launch times the baseline and every serializer of the group in one process; the baseline\'s case takes the baseline\'s samples', async () => {
+  const w = groupWorker({ json: 100, a: 200, b: 50 });
+  const { byId } = await runGrouped([group('json', 'a', 'b')], w, { ...policy, launches: 2, maxLaunches: 2 });
+  assert.deepEqual(w.jobs.map((j) => [j.baseline, j.serializers, Boolean(j.alloc)]), [['json', ['a', 'b'], true], ['json', ['a', 'b'], false]], 'one process per launch, allocation in the first');
+  assert.deepEqual(['json', 'a', 'b'].map((s) => byId(s).ratio), [1, 2, 0.5]);
+  assert.deepEqual(byId('json').samples.launches.map((l) => l.rounds[0].serializerNs), [[100, 100], [100, 100]]);
+  assert.equal(byId('a').time?.clock, 'cpu');
+  assert.equal(byId('a').time?.wallMean, 600, 'the wall-time mean is kept beside the CPU one');
+  assert.deepEqual(['json', 'a', 'b'].map((s) => byId(s).allocated?.mean), [1000, 2000, 500]);
+  assert.equal(byId('b').allocRatio, 0.5);
+});
+
+test('in a group launch a serializer that fails its gate ends alone; a launch that dies without naming a case is taken again case by case', async () => {
+  const failing = groupWorker({ json: 100, a: 200, b: 50 }, { fail: 'a' });
+  const one = await runGrouped([group('json', 'a', 'b')], failing, { ...policy, launches: 1, maxLaunches: 1 });
+  assert.deepEqual(['json', 'a', 'b'].map((s) => one.byId(s).status), ['measured', 'incorrect', 'measured']);
+  assert.equal(one.byId('b').ratio, 0.5);
+  assert.equal(failing.jobs.length, 1);
+  const dying = groupWorker({ json: 100, a: 200, b: 50 }, { die: true });
+  const two = await runGrouped([group('json', 'a', 'b')], dying, { ...policy, launches: 1, maxLaunches: 1 });
+  assert.deepEqual(dying.jobs.map((j) => j.serializers ? 'group' : `${j.serializer}~${j.baseline ?? '-'}`), ['group', 'json~-', 'a~json', 'b~json']);
+  assert.deepEqual(['json', 'a', 'b'].map((s) => two.byId(s).ratio), [1, 2, 0.5]);
 });
