@@ -41,6 +41,8 @@ export class ProgressCounter {
   start(g: number): number { this.begun++; this.used[g]++; return this.begun; }
   /** a launch has ended */
   end(): void { this.finished = Math.min(this.begun, this.finished + 1); }
+  /** `n` planned launches of group `g` will not happen (a case ended early); never below what it began */
+  drop(g: number, n: number): void { this.planned[g] = Math.max(this.used[g], this.planned[g] - n); }
   /** group `g` is finished: it counts as the launches it took */
   groupDone(g: number): void { this.done[g] = true; }
   caseDone(): void { this.cases = Math.min(this.casesTotal, this.cases + 1); }

@@ -197,15 +197,17 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       rec.launches.push(record);
       if (input.launchLogPath) appendFileSync(input.launchLogPath, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
     };
+    let grouped = input.groupLaunches !== false;
     const launchCase = async (rec: CaseRecord, l: number) => {
       for (;;) {
         const v = judgeLaunch(await launch(g, rec.planned, rec.planned.id, l, job(rec, 'time', !rec.alloc), policy.caseTimeoutMs, place), l, policy.caseTimeoutMs);
         if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); continue; }
-        if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
+        if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; if (!grouped) counter.drop(g, Math.max(0, policy.launches - l)); if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
         if (v.kind === 'incorrect' || v.kind === 'bad') {
           if (v.kind === 'bad' && v.partial && v.partial.rounds.length) keep(rec, v.partial);
           if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); continue; }
           rec.end = v.kind === 'incorrect' ? { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } } : { status: v.status, reason: v.reason };
+          if (!grouped) counter.drop(g, Math.max(0, policy.launches - l));
           if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.end.status}`);
           break;
         }
@@ -283,7 +285,6 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
         return true;
       }
     };
-    let grouped = input.groupLaunches !== false;
     for (let l = 1; l <= policy.launches; l++) {
       if (grouped && live().length > 1) grouped = await groupLaunch(live(), l);
       else for (const rec of live()) await launchCase(rec, l);
