@@ -1,5 +1,5 @@
 import { compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLDS, gateFailures, METRICS, type FailOn, type Metric } from '../compare/compare.js';
-import { renderCompareMarkdown, renderCompareTerminal } from '../compare/render.js';
+import { notComparableWarning, renderCompareMarkdown, renderCompareTerminal } from '../compare/render.js';
 import { loadRunRef } from './ledger-source.js';
 import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
 
@@ -39,6 +39,8 @@ export async function compareCommand(baseRef: string, headRef: string, opts: Com
   if (opts.format === 'json') process.stdout.write(JSON.stringify({ base: base.label, head: head.label, ...comparison }, null, 2) + '\n');
   else if (opts.format === 'md') process.stdout.write(renderCompareMarkdown(comparison, base.label, head.label));
   else process.stdout.write(renderCompareTerminal(comparison, base.label, head.label, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)));
+  const warning = notComparableWarning(comparison);
+  if (warning) process.stderr.write(`jsonbench compare: ${warning}\n`);
   const failures = gateFailures(comparison, failOn);
   if (failures.length) {
     process.stderr.write(`jsonbench compare: failing (--fail-on ${failOn.join(',')}):\n${failures.map((f) => `  ${f}`).join('\n')}\n`);

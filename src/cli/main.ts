@@ -8,6 +8,8 @@ import { addLedgerCommands, LEDGER_HELP } from './ledger-commands.js';
 import { UsageError } from '../config/usage-error.js';
 import { WorkloadError } from '../plan/payloads.js';
 import { ConfigError } from '../config/user-config.js';
+import { ResultsFileError } from '../results/errors.js';
+import { LedgerFileError } from '../ledger/schema.js';
 import { toolVersion } from '../results/tool.js';
 import { policies } from '../config/policies.js';
 import { TARGET_FORMS } from '../runtimes/index.js';
@@ -47,7 +49,7 @@ function program(exit: { code: number }): Command {
     .action(async (opts) => { exit.code = await listCommand(opts); });
   p.command('report')
     .description('render saved results files without running anything; several files (machines, targets) merge into one report')
-    .argument('<results...>', 'results.json files')
+    .argument('<results...>', 'results.json files, or run folders (a run killed mid-way is rebuilt from what it streamed)')
     .addOption(new Option('--format <name>', Object.entries(exporters).map(([k, v]) => `${k}: ${v.description}`).join('; ')).choices(Object.keys(exporters)).default('html'))
     .option('--out <file>', 'write here; "-" for stdout (default: html to report.html beside the first results file, other formats to stdout)')
     .action(async (files: string[], opts) => { exit.code = await reportCommand(files, opts); });
@@ -57,10 +59,56 @@ function program(exit: { code: number }): Command {
 }
 
 /**
+ * `jsonbench report --format csv | head`: the reader leaving early closes stdout's pipe, and the
+ * next write fails with EPIPE (an unhandled 'error' event: a stack trace). The reader has all it
+ * wanted, so exit at once, quietly, with 0 (as `cat` does, short of the signal). Other errors on
+ * stdout or stderr (a full disk behind a redirect) are reported in one line, exit 1.
+ */
+function quietOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.listenerCount('error') > 0) continue;
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') { exitGuard.intended = true; process.exit(0); }
+      if (stream !== process.stderr) process.stderr.write(`jsonbench: cannot write the output: ${e.message}\n`);
+      process.exit(1);
+    });
+  }
+}
+
+/**
+ * A config or adapter that calls `process.exit(0)` while a command runs (at its top level, in
+ * supports(), in build()) made `list` and `run` end with exit 0 and no output: a CI job reads that
+ * as a pass (issue 9). While a command runs, an exit with code 0 that jsonbench did not ask for
+ * becomes exit 1 with a line saying so; exits with another code keep it.
+ */
+const exitGuard = { running: 0, intended: false, installed: false };
+function guardPrematureExit(): void {
+  if (exitGuard.installed) return;
+  exitGuard.installed = true;
+  process.on('exit', (code) => {
+    if (exitGuard.running === 0 || exitGuard.intended || code !== 0) return;
+    process.stderr.write('jsonbench: error: the process was ended (process.exit(0)) before the command finished: by a config, workload or serializer; nothing it printed is a result\n');
+    process.exitCode = 1;
+  });
+}
+
+/**
  * Runs the CLI with `argv` (without node and script). Returns the exit code: 0 ok; 1 when a case
- * failed, was incorrect, timed out or crashed; 2 for a usage or config error.
+ * failed, was incorrect, timed out or crashed; 2 for a usage or config error, a bad results file or
+ * ledger, or a file-system error on a path the user gave.
  */
 export async function main(argv: string[]): Promise<number> {
+  quietOnClosedPipe();
+  guardPrematureExit();
+  exitGuard.running++;
+  try {
+    return await runCli(argv);
+  } finally {
+    exitGuard.running--;
+  }
+}
+
+async function runCli(argv: string[]): Promise<number> {
   const exit = { code: 0 };
   const p = program(exit);
   try {
@@ -70,7 +118,8 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof CommanderError) {
       return e.exitCode === 0 ? 0 : 2;
     }
-    if (e instanceof WorkloadError) { process.stderr.write(`jsonbench: error: ${e.message}\n`); return 2; }
+    // bad input the user can fix: a workload that cannot build, a results file or ledger that is not what it must be
+    if (e instanceof WorkloadError || e instanceof ResultsFileError || e instanceof LedgerFileError) { process.stderr.write(`jsonbench: error: ${e.message}\n`); return 2; }
     if (e instanceof UsageError || e instanceof ConfigError) {
       process.stderr.write(`jsonbench: error: ${e.message}\n`);
       if (e instanceof UsageError) process.stderr.write(`Run 'jsonbench ${argv.find((a) => !a.startsWith('-')) ?? ''} --help' for usage.\n`.replace('  ', ' '));

@@ -3,6 +3,9 @@ import type { SessionEvent } from '../run/session.js';
 import { estimateSecondsLeft, formatEta, type ProgressCounts } from '../run/progress.js';
 import { renderTerminal } from '../report/terminal.js';
 
+/** The ETA's format lives with the progress bookkeeping (run/progress.ts); re-exported for the CLI's readers. */
+export { formatEta };
+
 /** What the terminal shows while a run goes on (on stderr; stdout keeps the final tables). */
 export interface ProgressView { onEvent(e: SessionEvent): void; stop(): void }
 

@@ -1,29 +1,34 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve } from 'node:path';
 import { readResults } from '../results/io.js';
 import { exporters, reportFormats, type ReportFormat } from '../report/index.js';
 import { checkChoices, UsageError } from '../config/usage-error.js';
+import { ResultsFileError } from '../results/errors.js';
+import type { ResultsFile } from '../results/types.js';
+import { isUnfinishedRun, recoverRun, RUN_PARTIAL } from '../run/recover.js';
 
 /** Options of `jsonbench report`, as commander parses them. */
 export interface ReportOptions { format: string; out?: string }
 
 /**
- * `jsonbench report <results.json>... [--format f] [--out FILE]`: reads the results files (several
- * merge into one report), renders one format and writes it; runs nothing. Without `--out`, HTML goes
- * to `report.html` beside the first results file (its path is printed) and the text formats go to
+ * `jsonbench report <results.json | run folder>... [--format f] [--out FILE]`: reads the results
+ * files (several merge into one report), renders one format and writes it; runs nothing. A run
+ * folder means its results.json, or for a run that was killed, what it measured rebuilt from its
+ * partial files (run/recover.ts; a note on stderr says how much). Without `--out`, HTML goes to
+ * `report.html` beside the first results file (its path is printed) and the text formats go to
  * stdout; `--out -` always means stdout. Returns the exit code (0).
- * @throws UsageError for an unknown format or a results file that cannot be read
+ * @throws UsageError for an unknown format; ResultsFileError naming a results file that cannot be
+ * read or does not match the schema (with the JSON path of the first problem)
  */
 export async function reportCommand(files: string[], opts: ReportOptions): Promise<number> {
   checkChoices('--format', [opts.format], reportFormats);
   const format = opts.format as ReportFormat;
   if (!files.length) throw new UsageError('<results.json>', 'give at least one results file');
-  const runs = files.map((f) => {
-    try { return readResults(resolve(f)); } catch (e) { throw new UsageError('<results.json>', (e as Error).message); }
-  });
+  const runs = files.map((f) => readRun(resolve(f)));
   const text = exporters[format].render(runs);
-  const target = opts.out ?? (format === 'html' ? join(dirname(resolve(files[0])), exporters.html.fileName) : '-');
+  const first = resolve(files[0]);
+  const target = opts.out ?? (format === 'html' ? join(isFolder(first) ? first : dirname(first), exporters.html.fileName) : '-');
   if (target === '-') {
     process.stdout.write(text);
     return 0;
@@ -33,4 +38,20 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
   writeFileSync(path, text);
   process.stdout.write(`${path}\n`);
   return 0;
+}
+
+const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
+
+/**
+ * A results file, or a run folder: its results.json, else the run a kill interrupted, rebuilt.
+ * @throws ResultsFileError for a folder with neither
+ */
+function readRun(path: string): ResultsFile {
+  if (!isFolder(path)) return readResults(path);
+  const finished = join(path, 'results.json');
+  if (existsSync(finished)) return readResults(finished);
+  if (!isUnfinishedRun(path)) throw new ResultsFileError(path, '', `a folder without results.json or ${RUN_PARTIAL.header}: not a jsonbench run folder (give a results file, or the --out folder of a run)`);
+  const r = recoverRun(path);
+  process.stderr.write(`jsonbench report: ${path} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured\n`);
+  return r.results;
 }

@@ -6,6 +6,7 @@
 import type { CaseResult, CaseStatus, ResultsFile } from '../results/types.js';
 import { compareSamples, compareValues, type Change, type VerdictRule } from './change.js';
 import { executionWarnings } from './execution.js';
+import { comparabilityOf, type Incomparability } from './comparable.js';
 
 /** What can be compared: time (ns/op), allocation (bytes/op), instructions (per op, callgrind). */
 export type Metric = 'time' | 'alloc' | 'instructions';
@@ -47,6 +48,8 @@ export interface StatusChange { id: string; kind: 'broken' | 'fixed'; base: Case
 /** The whole comparison of two runs (head against base). */
 export interface Comparison {
   options: CompareOptions;
+  /** why the two runs are not comparable (empty: they are): then the verdicts are not evidence, and `--fail-on slower` does not fail on them */
+  notComparable: Incomparability[];
   cases: CaseComparison[];
   statusChanges: StatusChange[];
   onlyInBase: string[];
@@ -96,7 +99,7 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
 export function compareResults(base: ResultsFile, head: ResultsFile, options: CompareOptions): Comparison {
   const baseById = new Map(base.cases.map((c) => [c.id, c]));
   const headIds = new Set(head.cases.map((c) => c.id));
-  const out: Comparison = { options, cases: [], statusChanges: [], onlyInBase: [], onlyInHead: [], warnings: executionWarnings(base, head) };
+  const out: Comparison = { options, notComparable: comparabilityOf(base, head), cases: [], statusChanges: [], onlyInBase: [], onlyInHead: [], warnings: executionWarnings(base, head) };
   for (const h of head.cases) {
     const b = baseById.get(h.id);
     if (!b) { if (h.status !== 'unsupported') out.onlyInHead.push(h.id); continue; }
@@ -115,10 +118,14 @@ export function compareResults(base: ResultsFile, head: ResultsFile, options: Co
 /** What `--fail-on` can gate on: any metric `slower`, or any case `broken` (measured in base, not in head). */
 export type FailOn = 'slower' | 'broken';
 
-/** The reasons a comparison fails the gate (empty: it passes). */
+/**
+ * The reasons a comparison fails the gate (empty: it passes). `slower` never fails when the runs
+ * are not comparable ({@link Comparison.notComparable}: the verdicts are not evidence); `broken`
+ * still does (a case that stopped being measured is a fact whatever the machine did).
+ */
 export function gateFailures(c: Comparison, failOn: readonly FailOn[]): string[] {
   const reasons: string[] = [];
-  if (failOn.includes('slower')) {
+  if (failOn.includes('slower') && c.notComparable.length === 0) {
     for (const k of c.cases) for (const m of k.metrics) if (m.change.verdict === 'slower') reasons.push(`${k.id}: ${m.metric} ${m.change.percent >= 0 ? '+' : ''}${m.change.percent.toFixed(1)}%`);
   }
   if (failOn.includes('broken')) for (const s of c.statusChanges) if (s.kind === 'broken') reasons.push(`${s.id}: ${s.base} → ${s.head}`);

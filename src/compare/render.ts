@@ -72,6 +72,12 @@ export function compareRows(c: Comparison): CompareRow[] {
   return c.cases.flatMap((k) => k.metrics.map((m) => ({ k, m })));
 }
 
+/** The warning above the table when the runs are not comparable (empty when they are). */
+export function notComparableWarning(c: Comparison): string {
+  if (!c.notComparable.length) return '';
+  return `⚠ These runs are not comparable: ${c.notComparable.map((x) => x.message).join('; ')}. The verdicts below are not evidence of a change, and --fail-on slower does not fail on them: rerun both sides with the same policy on the same quiet machine and runtime.`;
+}
+
 /** The sentences under the table: the rule, the counts, the status changes, the unmatched cases. */
 export function compareNotes(c: Comparison): string[] {
   const o = c.options;
@@ -93,6 +99,8 @@ export function renderCompareMarkdown(c: Comparison, baseLabel: string, headLabe
   const esc = (s: string) => escapeCell(s, 'markdown', Infinity);
   const out = [`### jsonbench compare: ${esc(baseLabel)} → ${esc(headLabel)}`, ''];
   for (const w of c.warnings ?? []) out.push(`> ${esc(w)}`, '');
+  const warning = notComparableWarning(c);
+  if (warning) out.push(`> **${esc(warning)}**`, '');
   if (c.cases.length) out.push(renderTable({ columns: COMPARE_TABLE, rows: compareRows(c) }, 'markdown'), '');
   for (const n of compareNotes(c)) out.push(`- ${esc(n)}`);
   return out.join('\n') + '\n';
@@ -104,6 +112,8 @@ export function renderCompareTerminal(c: Comparison, baseLabel: string, headLabe
   const esc = (s: string) => escapeCell(s, 'terminal', Infinity);
   const out = [k.bold(`compare ${esc(baseLabel)} → ${esc(headLabel)}`)];
   for (const w of c.warnings ?? []) out.push(k.yellow(esc(w)));
+  const warning = notComparableWarning(c);
+  if (warning) out.push(k.bold(k.yellow(esc(warning))));
   if (c.cases.length) out.push(renderTable({ columns: COMPARE_TABLE, rows: compareRows(c) }, 'terminal', { color }));
   out.push(...compareNotes(c).map(esc));
   return out.join('\n') + '\n';

@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve, basename } from 'node:path';
 import { build } from 'esbuild';
@@ -12,6 +12,7 @@ export function findConfig(cwd: string, explicit?: string): string | null {
   if (explicit) {
     const p = resolve(cwd, explicit);
     if (!existsSync(p)) throw new ConfigError(explicit, 'file', 'not found');
+    if (statSync(p).isDirectory()) throw new ConfigError(explicit, 'file', 'is a folder; give the config file itself (jsonbench.config.ts, .mjs or .js)');
     return p;
   }
   for (const name of CONFIG_NAMES) if (existsSync(join(cwd, name))) return join(cwd, name);

@@ -99,11 +99,41 @@ export const CONFIG_LOAD_TIMEOUT_MS = 30_000;
  */
 export async function loadUserConfig(modulePath: string, displayName = modulePath, timeoutMs = CONFIG_LOAD_TIMEOUT_MS): Promise<UserConfig> {
   let mod: { default?: unknown };
+  const before: unknown[] = [];
+  for (const [, o, k] of GUARDED) before.push(o[k]);
   try {
     mod = await settleWithin(import(pathToFileURL(modulePath).href) as Promise<{ default?: unknown }>, timeoutMs, 'loading it');
   } catch (e) {
     if (e instanceof StepTimeout) throw new ConfigError(displayName, 'import', e.message);
     throw new ConfigError(displayName, 'import', (e as Error)?.message ?? String(e));
+  } finally {
+    // plain loops and string concatenation: the config may have replaced the array methods
+    let replaced = '';
+    for (let i = 0; i < GUARDED.length; i++) {
+      const [name, o, k] = GUARDED[i];
+      if (o[k] !== before[i]) { o[k] = before[i]; replaced += (replaced ? ', ' : '') + name; }
+    }
+    // thrown from finally on purpose: a config that patched built-ins is refused whatever else it did
+    if (replaced.length) {
+      throw new ConfigError(displayName, 'import', `replaced ${replaced} while loading: jsonbench's own process (the gate, the reports, results.json) uses them, so a config must not patch built-ins at its top level (they were put back; patch them inside prepare() or build() if a serializer needs it)`);
+    }
   }
   return validateUserConfig(displayName, mod.default);
 }
+
+/**
+ * Built-ins jsonbench's host calls on results and reports, checked around a config's import (issue 9:
+ * a config replacing JSON.stringify crashed `list` as an "internal error"; one replacing it with a
+ * wrong function could corrupt results.json). Adding new globals (a polyfill such as
+ * reflect-metadata) is fine; replacing one of these is refused, and it is put back.
+ */
+const GUARDED: [string, Record<string, unknown>, string][] = [
+  ...['parse', 'stringify'].map((k): [string, Record<string, unknown>, string] => [`JSON.${k}`, JSON as unknown as Record<string, unknown>, k]),
+  ...['keys', 'entries', 'values', 'assign', 'defineProperty', 'getPrototypeOf', 'getOwnPropertyNames', 'fromEntries'].map((k): [string, Record<string, unknown>, string] => [`Object.${k}`, Object as unknown as Record<string, unknown>, k]),
+  ['Array.isArray', Array as unknown as Record<string, unknown>, 'isArray'],
+  ...['push', 'map', 'filter', 'join', 'slice', 'sort', 'some', 'every', 'find', 'includes', 'flatMap', 'forEach', 'reduce'].map((k): [string, Record<string, unknown>, string] => [`Array.prototype.${k}`, Array.prototype as unknown as Record<string, unknown>, k]),
+  ...['slice', 'replace', 'split', 'padStart', 'padEnd', 'startsWith', 'includes', 'toFixed'].filter((k) => k in String.prototype).map((k): [string, Record<string, unknown>, string] => [`String.prototype.${k}`, String.prototype as unknown as Record<string, unknown>, k]),
+  ['Number.prototype.toFixed', Number.prototype as unknown as Record<string, unknown>, 'toFixed'],
+  ...['max', 'min', 'round', 'sqrt', 'log', 'exp'].map((k): [string, Record<string, unknown>, string] => [`Math.${k}`, Math as unknown as Record<string, unknown>, k]),
+  ...['get', 'set', 'has'].map((k): [string, Record<string, unknown>, string] => [`Map.prototype.${k}`, Map.prototype as unknown as Record<string, unknown>, k]),
+];

@@ -99,6 +99,18 @@ export const MIGRATIONS: readonly Migration[] = [
 /** The schema version this build writes. */
 export const LEDGER_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 
+/**
+ * A ledger file jsonbench cannot use: not an SQLite database (or a damaged one), or one written by
+ * a newer jsonbench. Names the file and says what to do; commands exit 2 on it (cli/main.ts).
+ */
+export class LedgerFileError extends Error {
+  readonly code = 'E_LEDGER';
+  constructor(readonly path: string, problem: string, advice: string) { super(`ledger ${path}: ${problem}; ${advice}`); }
+}
+
+/** SQLite's error codes for a file that is not a database, or a damaged one. */
+const CORRUPT_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT']);
+
 /** The ledger's schema version (0 for an empty database). */
 export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
@@ -111,7 +123,7 @@ export function schemaVersion(db: Db): number {
  */
 export function migrate(db: Db, target: number = LEDGER_SCHEMA_VERSION): number[] {
   const current = schemaVersion(db);
-  if (current > LEDGER_SCHEMA_VERSION) throw new Error(`ledger schema version ${current} is newer than this jsonbench understands (${LEDGER_SCHEMA_VERSION}); upgrade jsonbench`);
+  if (current > LEDGER_SCHEMA_VERSION) throw new LedgerFileError(db.name, `written by a newer jsonbench (ledger schema version ${current}; this one reads up to ${LEDGER_SCHEMA_VERSION})`, 'upgrade jsonbench, or pass --ledger with another file');
   const applied: number[] = [];
   for (const m of MIGRATIONS) {
     if (m.version <= current || m.version > target) continue;
@@ -128,11 +140,13 @@ export function migrate(db: Db, target: number = LEDGER_SCHEMA_VERSION): number[
  * Opens (creating its folder and file if needed) and migrates a ledger: WAL journal,
  * `synchronous = NORMAL` (in WAL mode a committed transaction survives the process being killed;
  * only a power loss can drop the last ones), foreign keys on, a 5 s busy timeout for a second
- * writer. @throws Error from SQLite (not a database, read-only folder) or {@link migrate}.
+ * writer. @throws LedgerFileError for a file that is not a ledger (or a damaged one) and one from
+ * a newer jsonbench or one that cannot be opened (a folder); other errors from SQLite.
  */
 export function openLedger(path: string, options: { migrateTo?: number } = {}): Db {
   if (path !== ':memory:') makeFolder(dirname(path));
-  const db = new Database(path);
+  let db: Db;
+  try { db = new Database(path); } catch (e) { throw corruptOr(path, e); }
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -142,6 +156,14 @@ export function openLedger(path: string, options: { migrateTo?: number } = {}): 
     return db;
   } catch (e) {
     db.close();
-    throw e;
+    throw corruptOr(path, e);
   }
+}
+
+/** A corrupt-database error from SQLite as a {@link LedgerFileError}; any other error as it is. */
+function corruptOr(path: string, e: unknown): unknown {
+  const code = (e as { code?: unknown })?.code;
+  if (code === 'SQLITE_CANTOPEN') return new LedgerFileError(path, `cannot be opened as a database file (${(e as Error).message}: a folder, or a place this user cannot write)`, 'pass --ledger with a file path, or --no-ledger');
+  if (typeof code !== 'string' || !CORRUPT_CODES.has(code)) return e;
+  return new LedgerFileError(path, `not a readable SQLite database (${(e as Error).message})`, `move it aside (mv ${path} ${path}.bad) to start a new ledger with the next run, or restore it from a copy (\`jsonbench ledger export\` makes one)`);
 }

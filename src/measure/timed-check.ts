@@ -43,8 +43,8 @@ export interface SideChecks {
    * full check accepted; deserialize: the same JSON type, and array length). @throws TimedCheckFailure
    */
   quick(last: unknown, where: string): void;
-  /** After the last sample of the pilot and of warmup: the gate's check. @throws TimedCheckFailure */
-  full(last: unknown, where: string): void;
+  /** After the last sample of the pilot and of warmup: the gate's check (`what` starts the reason: by default, the result changed after the gate). @throws TimedCheckFailure */
+  full(last: unknown, where: string, what?: string): void;
   /**
    * After the last sample of a side's round (`sampledMs`: that round's sample time): the full check
    * and the inputs' while their cost stays within {@link CHECK_BUDGET} of the time sampled (always
@@ -102,10 +102,10 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
   const snapshotText = direction === 'serialize' ? stringify(ref.snapshot()) : '';
   const fail = (f: GateFailure, prefix: string): never => { throw new TimedCheckFailure(side, { ...f, reason: `${prefix}: ${f.reason}` }); };
   const lengths = new Set<number>(typeof ref.gated === 'string' ? [ref.gated.length] : []);
-  const full = (out: unknown, where: string) => {
+  const full = (out: unknown, where: string, what = 'result changed after the gate') => {
     if (direction === 'serialize' && out === reference) return;
     const f = checkOutput(workload, direction, expectedValue(), out, record);
-    if (f) fail(f, `result changed after the gate (${where})`);
+    if (f) fail(f, `${what} (${where})`);
     if (direction === 'serialize' && typeof out === 'string') { reference = out; lengths.add(out.length); }
   };
   const quick = (out: unknown, where: string) => {

@@ -68,6 +68,7 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'baseline-unavailable') notes.push(`no ratio: ${f.message}`);
     else if (f.code === 'relaunched') notes.push(`↻ relaunched ${c.samples.relaunches}×`);
     else if (f.code === 'mean-ratio') notes.push('≠ mean and ratio disagree (see below)');
+    else if (f.code === 'interrupted') notes.push(`⏹ ${f.message}`);
   }
   if (c.serializer === c.baseline && c.status === 'measured') notes.unshift('baseline');
   return notes.join('; ');

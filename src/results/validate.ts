@@ -18,6 +18,8 @@ const checker = TypeCompiler.Compile(ResultsFileSchema);
 /** A short rendering of the offending value for the message. */
 function shown(value: unknown): string {
   let text: string;
+  // JSON.stringify writes a non-finite number as null: 1e309 in a file reads as Infinity
+  if (typeof value === 'number' && !Number.isFinite(value)) return `${value} (a number too large for a float${Number.isNaN(value) ? '' : ', e.g. 1e309'})`;
   try { text = JSON.stringify(value) ?? String(value); } catch { text = String(value); }
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
@@ -32,8 +34,28 @@ const DISCRIMINANTS = ['status', 'method'];
  */
 function deepest(e: ValueError): ValueError {
   const variants = (e.errors ?? []).map((it) => [...it]);
+  const allowed = literalsOf(e.schema);
+  // a union of literals (a finding's code, a unit): name every value allowed, not the first one's refusal
+  if (allowed.length > 1) return { ...e, message: `Expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
+  if (!variants.length) return e;
   const chosen = variants.find((errs) => errs.length && !errs.some((x) => DISCRIMINANTS.some((d) => x.path === `${e.path}/${d}`)));
-  return chosen ? deepest(chosen[0]) : e;
+  if (chosen) return deepest(chosen[0]);
+  // every variant refused the discriminant (an unknown `status`): name it and the values allowed
+  for (const d of DISCRIMINANTS) {
+    const at = `${e.path}/${d}`;
+    const refusals = variants.flatMap((errs) => errs.filter((x) => x.path === at));
+    if (!refusals.length) continue;
+    const allowed = [...new Set(refusals.flatMap((x) => literalsOf(x.schema)))];
+    return { ...refusals[0], path: at, message: allowed.length ? `Expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` : refusals[0].message };
+  }
+  return e;
+}
+
+/** The literal values a schema accepts (a literal, or a union of literals). */
+function literalsOf(schema: unknown): unknown[] {
+  const s = schema as { const?: unknown; anyOf?: unknown[] };
+  if (s && 'const' in s) return [s.const];
+  return Array.isArray(s?.anyOf) ? s.anyOf.flatMap(literalsOf) : [];
 }
 
 /**
@@ -43,8 +65,37 @@ function deepest(e: ValueError): ValueError {
  */
 export function checkResults(value: unknown, where: string): ResultsFile {
   const upgraded = upgradeResults(value, where);
-  if (checker.Check(upgraded)) return upgraded;
+  if (checker.Check(upgraded)) {
+    const incoherent = firstIncoherence(upgraded);
+    if (incoherent) throw new ResultsFileError(where, incoherent.path, incoherent.problem);
+    return upgraded;
+  }
   const top = checker.Errors(upgraded).First();
   const first = top ? deepest(top) : undefined;
   throw new ResultsFileError(where, first?.path ?? '', `${first?.message ?? 'does not match the results schema'} (found ${shown(first?.value)})`);
+}
+
+/**
+ * The first place where a file that matches the schema contradicts itself: two cases with one id
+ * (compare would silently match only one), a measured case whose
+ * ratio is null beside an error or interval (they come together: a hand edit dropped one), or whose
+ * interval does not contain its ratio. Renderers would print `∞` or `NaN` for these.
+ */
+function firstIncoherence(r: ResultsFile): { path: string; problem: string } | undefined {
+  const seen = new Map<string, number>();
+  for (const [i, c] of r.cases.entries()) {
+    const at = `/cases/${i}`;
+    const twin = seen.get(c.id);
+    if (twin !== undefined) return { path: `${at}/id`, problem: `${shown(c.id)} is also the id of /cases/${twin}: every case has its own id (reports and compare match cases by id)` };
+    seen.set(c.id, i);
+    if (c.status !== 'measured') continue;
+    if (c.ratio === null && (c.ratioError !== null || (c.ratioInterval ?? null) !== null)) {
+      return { path: `${at}/ratio`, problem: `is null while ratioError is ${shown(c.ratioError)} and ratioInterval ${shown(c.ratioInterval ?? null)}: a ratio and its error are recorded together (both numbers, or both null)` };
+    }
+    const iv = c.ratioInterval;
+    if (c.ratio !== null && iv && !(iv[0] <= c.ratio * (1 + 1e-9) && c.ratio <= iv[1] * (1 + 1e-9))) {
+      return { path: `${at}/ratioInterval`, problem: `${shown(iv)} does not contain the ratio ${c.ratio}` };
+    }
+  }
+  return undefined;
 }

@@ -28,6 +28,7 @@ import { runGroups, type ProgressEvent } from './runner.js';
 import { runColdStartPass } from './cold-start.js';
 import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
+import { RUN_PARTIAL, writeRunSnapshot } from './recover.js';
 import type { RunRequest } from './request.js';
 
 /** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
@@ -85,10 +86,12 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
     };
     const ex = results.execution!;
     if (ex.jobs > 1) observe(ex.pinning === 'taskset' ? { type: 'note', message: `--jobs ${ex.jobs}: ${ex.jobs} groups at once, pinned to CPUs ${ex.cpus!.join(', ')} (taskset)${ex.note ? `; ${ex.note}` : ''}` } : { type: 'warning', message: `--jobs ${ex.jobs}: groups run at once but unpinned (${ex.note}); they may take turns on a core` });
-    const partialPath = join(req.outDir, 'results.partial.jsonl');
-    const launchLogPath = join(req.outDir, 'launches.partial.jsonl');
+    const partialPath = join(req.outDir, RUN_PARTIAL.cases);
+    const launchLogPath = join(req.outDir, RUN_PARTIAL.launches);
     writeFileSync(partialPath, '');
     writeFileSync(launchLogPath, '');
+    // what `jsonbench report <folder>` needs to rebuild the run if the host is killed (run/recover.ts)
+    const snapshotPath = writeRunSnapshot(req.outDir, { results, groups, payloads: [...payloads.values()] });
     const ledger = req.ledgerPath ? startRunRecorder(req.ledgerPath, results, req.outDir, req.cwd, (m) => observe({ type: 'warning', message: m })) : null;
     observe({ type: 'started', outDir: req.outDir, partialPath, launchLogPath, cases: groups.flat().length });
     const t0 = performance.now();
@@ -124,6 +127,7 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
     writeResults(resultsPath, results);
     rmSync(partialPath, { force: true });
     rmSync(launchLogPath, { force: true });
+    rmSync(snapshotPath, { force: true });
     const reports = writeReports(req.outDir, [results], RUN_REPORTS, { history });
     for (const f of reports.failed) observe({ type: 'warning', message: `the ${f.format} report was not written: ${f.error}` });
     return { results, outDir: req.outDir, resultsPath, reports, ledger: ledger ? { path: ledger.path, runId: ledger.runId } : null, elapsedMs: performance.now() - t0 };

@@ -10,6 +10,7 @@ import { measureGroupRounds, measureRounds, pilot, runSample, useClock, warmup }
 import { measureWithProbe } from '../measure/allocation-probe.js';
 import { nowNs } from '../measure/clock.js';
 import { runColdJob } from './cold.js';
+import { checkChangedInPlace } from '../measure/in-place.js';
 
 class StageError extends Error {
   constructor(readonly stage: string, readonly side: Side | undefined, message: string, readonly unsupported = false) { super(message); }
@@ -22,14 +23,30 @@ class StageError extends Error {
 const PLATFORM_GLOBAL = /^'?(process|Buffer|require|__dirname|__filename|global|setImmediate|Blob|File|TextEncoder|TextDecoder|URL|URLSearchParams|setTimeout|clearTimeout|queueMicrotask|structuredClone|crypto|fetch|atob|btoa|WeakRef|FinalizationRegistry|Intl)'? is not defined/;
 
 async function stage<T>(name: string, side: Side | undefined, fn: () => T | Promise<T>): Promise<T> {
-  try { return await fn(); } catch (e) {
-    if (e instanceof StageError || e instanceof TimedCheckFailure) throw e;
+  try { return await fn(); } catch (thrown) {
+    if (thrown instanceof StageError || thrown instanceof TimedCheckFailure) throw thrown;
+    const e = plainThrown(thrown);
     const err = e as Error;
     const missing = err && err.name === 'ReferenceError' && typeof err.message === 'string' ? PLATFORM_GLOBAL.exec(err.message)?.[1] : undefined;
     if (missing) throw new StageError(name, side, `needs the global \`${missing}\`, which this runtime does not have (${err.message})`, true);
     const unsupported = Boolean(err && err.name === 'UnsupportedOnTarget');
     const tooDeep = err instanceof RangeError && /call stack/i.test(err.message) ? ' (the payload or schema is nested deeper than this code\'s recursion can follow)' : '';
-    throw new StageError(name, side, err && err.message ? (unsupported ? err.message : `${err.name ?? 'Error'}: ${err.message}${tooDeep}`) : String(e), unsupported);
+    throw new StageError(name, side, err && err.message ? (unsupported ? err.message : `${err.name ?? 'Error'}: ${err.message}${tooDeep}`) : `threw ${String(e)}, not an Error`, unsupported);
+  }
+}
+
+/**
+ * What adapter code threw, safe to read: an Error as it is; anything else (null, a string, an object
+ * whose `message` getter throws, one with no toString) as a plain `{ name, message }` or its text.
+ */
+function plainThrown(e: unknown): unknown {
+  if (e === null || (typeof e !== 'object' && typeof e !== 'function')) return e;
+  try {
+    const { name, message } = e as { name?: unknown; message?: unknown };
+    if (e instanceof Error && typeof message === 'string') return e;
+    return typeof message === 'string' ? { name: typeof name === 'string' ? name : 'Error', message } : Object.prototype.toString.call(e);
+  } catch {
+    return 'an object whose properties throw when read';
   }
 }
 
@@ -118,6 +135,12 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       job.policy, gc,
       (round, index) => send({ type: 'round', round: index, ...round }),
     ));
+    // a result cached per input object is timed at lookup speed on the two reused copies (measure/in-place.ts)
+    if (job.direction === 'serialize') {
+      const s = sides.serializer!;
+      const variant = await stage('measure', 'serializer', () => s.inputs(texts[1]));
+      await stage('measure', 'serializer', () => checkChangedInPlace(a, variant, s.call, s.timedChecks('serializer', texts[1], [a, b])));
+    }
     // Allocation in this process, after the timed rounds (bytes/op within ~1% of a separate
     // process's on 70 seed cases: issue 13's study, benchmarks/engine/q3-alloc.mjs).
     if (job.alloc) {
@@ -213,9 +236,18 @@ async function runGroupJob(job: WorkerJob, host: WorkerHost, baselineId: string,
         ...(wall ? { serializerWallNs: x.wallNs, baselineWallNs: round.baseline.wallNs } : {}),
       }));
     }));
+    // a result cached per input object (measure/in-place.ts), per side: one that fails is incorrect alone
+    const checked = live.filter((l) => {
+      if (job.direction !== 'serialize') return true;
+      try {
+        const p = prepared.get(l.id)!;
+        checkChangedInPlace(a, p.inputs(texts[1]), p.call, tagged(l.id, p.timedChecks(l.side, texts[1], [a, b])));
+        return true;
+      } catch (e) { report(e, l.id, l.side); return false; }
+    });
     if (job.alloc) {
       const probe = await stage('load', undefined, () => host.allocationProbe());
-      for (const l of live) {
+      for (const l of checked) {
         try { send({ type: 'alloc', serializer: l.id, ...measureWithProbe(probe, l.op, job.policy) }); } catch (e) { report(e, l.id, l.side); }
       }
     }

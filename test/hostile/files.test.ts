@@ -1,6 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -14,11 +14,8 @@ import { cli, measuredCase, results } from './support.js';
  * files edited by hand, a corrupt ledger and one from a newer jsonbench, and two runs that cannot
  * be compared. Each must end in exit 2 with the file and what is wrong, or a loud warning —
  * never an internal error, a crash, `∞`, `−NaN%` or a failed gate.
- *
- * `todo` until phase 2 of issue 9 (results-file schema, ledger errors, compare checks).
  */
 
-const PHASE2 = 'issue 9 phase 2';
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-files-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const write = (name: string, r: unknown): string => { const p = join(dir, name); writeFileSync(p, typeof r === 'string' ? r : JSON.stringify(r)); return p; };
@@ -29,11 +26,13 @@ const EDITS: { name: string; edit: (r: ResultsFile) => void; path: RegExp }[] = 
   { name: 'an unknown status', edit: (r) => { (measuredCase(r) as unknown as { status: string }).status = 'excellent'; }, path: /cases[/.[]+\d+\]?[/.]status/ },
   { name: 'a ratio of null beside its error', edit: (r) => { (measuredCase(r) as unknown as { ratio: unknown }).ratio = null; }, path: /cases[/.[]+\d+\]?[/.]ratio/ },
   { name: 'samples that are not numbers', edit: (r) => { (measuredCase(r).samples.launches[0].rounds[0] as unknown as { serializerNs: unknown }).serializerNs = ['1', null]; }, path: /serializerNs/ },
+  { name: 'two cases with one id', edit: (r) => { r.cases[1].id = r.cases[0].id; }, path: /cases[/.[]+1\]?[/.]id.*also the id of \/cases\/0/ },
+  { name: 'a finding code nobody knows', edit: (r) => { measuredCase(r).findings.push({ code: 'pwned' as never, message: 'x' }); }, path: /findings[/.[]+\d+\]?[/.]code: Expected one of "noisy", .*"interrupted"/ },
   { name: 'an environment without a load average', edit: (r) => { delete (r.environment as unknown as Record<string, unknown>).loadAverage; }, path: /environment[/.]loadAverage/ },
 ];
 
 for (const { name, edit, path } of EDITS) {
-  test(`report and compare exit 2 on a results file with ${name}, naming the file and the path`, { todo: `${PHASE2}: validate results files against a schema with a well-kept validator; exit 2 with file and path` }, async () => {
+  test(`report and compare exit 2 on a results file with ${name}, naming the file and the path`, async () => {
     const r = results();
     edit(r);
     const file = write(`${name.replace(/\W+/g, '-')}.json`, r);
@@ -48,17 +47,19 @@ for (const { name, edit, path } of EDITS) {
 }
 
 const corrupt = write('corrupt.db', 'this is not an SQLite database, whatever its name says\n'.repeat(100));
+const folder = join(dir, 'folder.db');
+mkdirSync(folder);
 const newer = join(dir, 'newer.db');
 { const db = new Database(newer); db.pragma('user_version = 999'); db.exec('CREATE TABLE runs (id INTEGER PRIMARY KEY)'); db.close(); }
 
-for (const [what, ledger] of [['a corrupt ledger', corrupt], ['a ledger from a newer jsonbench', newer]] as const) {
-  test(`ledger list/export, history and compare exit 2 on ${what}, naming the file and what to do`, { todo: `${PHASE2}: ledger read errors exit 2 naming the file (today: exit 1, "internal error")` }, async () => {
+for (const [what, ledger] of [['a corrupt ledger', corrupt], ['a ledger from a newer jsonbench', newer], ['a ledger path that is a folder', folder]] as const) {
+  test(`ledger list/export, history and compare exit 2 on ${what}, naming the file and what to do`, async () => {
     for (const args of [['ledger', 'list'], ['ledger', 'export'], ['history'], ['compare', 'latest~1', 'latest']]) {
       const ran = await cli([...args, '--ledger', ledger], { env: { JSONBENCH_LEDGER: '' } });
       assert.equal(ran.code, 2, `${args.join(' ')}: ${ran.stderr}`);
       assert.ok(ran.stderr.includes(ledger), `${args.join(' ')} names the file: ${ran.stderr}`);
       assert.equal(ran.stderr.includes('internal error'), false);
-      assert.match(ran.stderr, ledger === newer ? /upgrade jsonbench|newer/ : /not a .*database|corrupt|move it aside|restore/i);
+      assert.match(ran.stderr, ledger === newer ? /upgrade jsonbench|newer/ : ledger === folder ? /cannot be opened as a database file .*a folder.*--ledger with a file path/ : /not a .*database|corrupt|move it aside|restore/i);
     }
   });
 }
@@ -75,7 +76,7 @@ function run(policy: 'quick' | 'default', jsonNs: number, load: number[], seed: 
   return r;
 }
 
-test('compare of a quick run against a default run says loudly they are not comparable, and never fails the gate on it', { todo: `${PHASE2}: compare checks policy, clock, machine, runtime and load first` }, async () => {
+test('compare of a quick run against a default run says loudly they are not comparable, and never fails the gate on it', async () => {
   const base = write('run-a.json', run('quick', 1000, [0.3, 0.3, 0.3], 1));
   const head = write('run-b.json', run('default', 1960, [0.3, 0.3, 0.3], 2));
   const ran = await cli(['compare', base, head, '--fail-on', 'slower']);
@@ -84,7 +85,7 @@ test('compare of a quick run against a default run says loudly they are not comp
   assert.match(ran.stdout + ran.stderr, /polic(y|ies).*quick.*default|quick.*default.*polic/i);
 });
 
-test('compare of a loaded run against a quiet one warns about the load', { todo: `${PHASE2}: compare names a load difference (load 7.7 vs 0.3 gave three "faster" verdicts)` }, async () => {
+test('compare of a loaded run against a quiet one warns about the load', async () => {
   const base = write('run-c.json', run('default', 1300, [7.7, 7.1, 6.0], 3));
   const head = write('run-d.json', run('default', 1000, [0.3, 0.3, 0.3], 4));
   const ran = await cli(['compare', base, head]);

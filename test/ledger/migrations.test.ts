@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { LEDGER_SCHEMA_VERSION, MIGRATIONS, migrate, openLedger, schemaVersion } from '../../src/ledger/schema.js';
+import { LEDGER_SCHEMA_VERSION, LedgerFileError, MIGRATIONS, migrate, openLedger, schemaVersion } from '../../src/ledger/schema.js';
 import { recordResults } from '../../src/ledger/record.js';
 import { caseHistory, loadRun } from '../../src/ledger/queries.js';
 import { makeResults } from './fixture.js';
@@ -67,5 +67,5 @@ test('a ledger from a newer jsonbench is refused with a message saying so', () =
   const db = new Database(path);
   db.pragma('user_version = 99');
   db.close();
-  assert.throws(() => openLedger(path), /schema version 99 is newer than this jsonbench understands \(2\)/);
+  assert.throws(() => openLedger(path), (e: Error) => e instanceof LedgerFileError && e.path === path && /written by a newer jsonbench \(ledger schema version 99; this one reads up to 2\); upgrade jsonbench/.test(e.message));
 });

@@ -172,12 +172,23 @@ test('a payload nested deeper than JSON.stringify can follow on a worker fails t
   assert.equal(c?.reason, "verify: RangeError: Maximum call stack size exceeded (the payload or schema is nested deeper than this code's recursion can follow)");
 });
 
-test('no hostile serializer but the memoizing one is ranked', () => {
+test('no hostile serializer is ranked but the two that leave a child behind (their output is right), and no launch outlived its timeout', () => {
   const ranked = results.filter((r) => r.status === 'measured' && r.serializer !== 'json').map((r) => r.serializer).sort();
-  assert.deepEqual(ranked, ['leaves-child', 'leaves-session', 'memoizes']);
-  assert.ok(runMs < 120_000, `the shelf ran in ${(runMs / 1000).toFixed(0)} s`);
+  assert.deepEqual(ranked, ['leaves-child', 'leaves-session']);
+  // a hang bound, not a speed target: the timeout kills a launch, and 1 s after its worker exits a launch ends whatever holds its pipes
+  for (const r of results) for (const l of r.samples.launches) assert.ok(l.elapsedMs < policy.caseTimeoutMs + 5000, `${r.id}: a launch took ${(l.elapsedMs / 1000).toFixed(0)} s (whole shelf: ${(runMs / 1000).toFixed(0)} s)`);
 });
 
-test('a serializer that memoizes its text per input object is flagged, not ranked', { todo: 'known hole: the DCE guard alternates only two input copies, so a WeakMap cache hits on every timed call after the first two; needs fresh copies between rounds plus a finding when a case speeds up by orders of magnitude after its first calls, or a per-sample fresh copy check' }, () => {
-  assert.notEqual(byId('memoizes').status, 'measured');
+test('a serializer that memoizes its text per input object is incorrect, saying its timing measured a cache', () => {
+  const c = byId('memoizes');
+  assert.equal(c.status, 'incorrect');
+  assert.equal(c.mismatch?.when, 'timing');
+  assert.match(c.reason ?? '', /^result cached per input object: the timing measured the cache, not the work \(the input it was timed on, changed in place to the variant payload\): /);
+});
+
+test('a serializer that throws null, or an object whose message getter throws, fails at verify with a reason that says so', () => {
+  assert.equal(byId('throws-null').status, 'failed');
+  assert.equal(byId('throws-null').reason, 'verify: threw null, not an Error');
+  assert.equal(byId('throws-getter').status, 'failed');
+  assert.equal(byId('throws-getter').reason, 'verify: threw an object whose properties throw when read, not an Error');
 });

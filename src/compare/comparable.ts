@@ -1,0 +1,57 @@
+/**
+ * Whether two runs can be compared at all (issue 9: a quick run against a default run of the same
+ * code gave "slower +96%" and failed `--fail-on slower`; a loaded run against a quiet one gave
+ * three "faster" verdicts). Checked before any verdict is trusted: the policy (how long and how
+ * often each case was measured), the clock, the machine, the runtime, and the load. A difference
+ * makes `compare` say so loudly and keeps `--fail-on slower` from failing on the verdicts.
+ */
+import type { ResultsFile } from '../results/types.js';
+import { BUSY_LOAD_PER_CORE } from '../report/noise.js';
+
+/** One reason two runs are not comparable. */
+export interface Incomparability {
+  what: 'policy' | 'clock' | 'machine' | 'runtime' | 'load';
+  /** one sentence: what differs, base → head */
+  message: string;
+}
+
+/**
+ * Timer resolutions differing by more than this factor measure short ops differently (a coarse
+ * clock rounds every sample), so the runs are not comparable.
+ */
+export const CLOCK_FACTOR = 2;
+
+/** The policy's settings that change what a number means (launches, sample length, rounds, confidence, the error target, the time cap). */
+function policyOf(r: ResultsFile): string {
+  const m = r.policy.measure;
+  return JSON.stringify([r.policy.launches, m.sampleTargetMs, m.samplesPerRound, m.minRounds, m.maxRounds, m.targetRelativeError, m.confidence, m.timeCapMs, m.warmupMinOps, m.warmupMinMs]);
+}
+
+const describeLoad = (r: ResultsFile) => `${(r.environment.loadAverage.start[0] ?? NaN).toFixed(1)} on ${r.environment.cores} cores`;
+
+/** Everything that makes `base` and `head` not comparable; empty when they are. */
+export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incomparability[] {
+  const out: Incomparability[] = [];
+  const b = base.environment; const h = head.environment;
+  if (base.policy.name !== head.policy.name || policyOf(base) !== policyOf(head)) {
+    out.push({ what: 'policy', message: `policy ${base.policy.name} (${base.policy.launches} launch${base.policy.launches === 1 ? '' : 'es'}) → ${head.policy.name} (${head.policy.launches} launch${head.policy.launches === 1 ? '' : 'es'}): cases were measured for different lengths and rounds` });
+  }
+  const [rb, rh] = [b.timerResolutionNs, h.timerResolutionNs];
+  if (rb > 0 && rh > 0 && Math.max(rb, rh) / Math.min(rb, rh) > CLOCK_FACTOR) out.push({ what: 'clock', message: `timer resolution ${rb} ns → ${rh} ns` });
+  const machine = (e: typeof b) => `${e.cpuModel} × ${e.cores}, ${e.os}, ${e.arch}`;
+  if (machine(b) !== machine(h)) out.push({ what: 'machine', message: `machine ${machine(b)} → ${machine(h)}` });
+  const runtime = (e: typeof b) => `${e.runtime} (V8 ${e.v8}${e.flags.length ? `, ${e.flags.join(' ')}` : ''})`;
+  if (runtime(b) !== runtime(h)) out.push({ what: 'runtime', message: `runtime ${runtime(b)} → ${runtime(h)}` });
+  for (const t of head.targets) {
+    const was = base.targets.find((x) => x.id === t.id);
+    if (was && `${was.runtime} ${was.version}` !== `${t.runtime} ${t.version}`) out.push({ what: 'runtime', message: `target ${t.id}: ${was.runtime} ${was.version} → ${t.runtime} ${t.version}` });
+  }
+  const [lb, lh] = [b.loadAverage.start[0], h.loadAverage.start[0]];
+  if (lb !== undefined && lh !== undefined) {
+    const busy = (l: number, cores: number) => l > BUSY_LOAD_PER_CORE * cores;
+    if ((busy(lb, b.cores) || busy(lh, h.cores)) && Math.abs(lb / b.cores - lh / h.cores) > BUSY_LOAD_PER_CORE) {
+      out.push({ what: 'load', message: `1-minute load average ${describeLoad(base)} → ${describeLoad(head)}: a busier machine slows every case` });
+    }
+  }
+  return out;
+}

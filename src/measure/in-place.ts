@@ -1,0 +1,54 @@
+import type { SideChecks } from './timed-check.js';
+
+/**
+ * The changed-in-place check (issue 9: a serializer that caches its result per input object — a
+ * WeakMap — was measured at lookup speed and ranked). The DCE guard alternates two input copies
+ * (sink.ts), so such a cache hits on every timed call after the first two: its timing measures the
+ * cache, not the work, and its output stays right. After the last round (nothing is timed after it),
+ * the serializer is handed one of those same copies, its contents replaced in place by the variant
+ * payload's (same shapes, other values: the gate accepted the variant too); its result must be the
+ * variant's. A cache keyed by the input object (or by anything the variant changes) returns the
+ * old text, and the case fails with the reason.
+ *
+ * Timing the serializer on fresh copies against the reused ones was tried first: the built-ins read
+ * 0.02–3.8× (every built-in × the smallest size of each workload, both directions, load average
+ * 15–18 on 2 cores) and a WeakMap cache of JSON.stringify on weather-station only 11× under that
+ * load: too close to draw a line. This check needs no threshold.
+ *
+ * What it cannot see: deserialize inputs are strings, which cannot change in place (a cache keyed by
+ * the text's content hits on any copy, and no copy can differ from it); a cache that notices the
+ * change (a hidden version counter, a deep compare that costs the work anyway); a payload whose
+ * variant equals it.
+ */
+
+/** Replaces the contents of `target` by those of `source` in place (same identity and prototype); false when it cannot (a primitive). */
+export function becomeLike(target: unknown, source: unknown): boolean {
+  if (target === null || typeof target !== 'object' || source === null || typeof source !== 'object') return false;
+  if (Array.isArray(target) !== Array.isArray(source)) return false;
+  if (Array.isArray(target)) {
+    target.length = 0;
+    for (const x of source as unknown[]) target.push(x);
+    return true;
+  }
+  const t = target as Record<PropertyKey, unknown>;
+  for (const k of Reflect.ownKeys(t)) delete t[k];
+  // defined, not assigned: an own "__proto__" key stays a key (assigning it would set the prototype)
+  for (const k of Object.keys(source)) Object.defineProperty(t, k, { value: (source as Record<string, unknown>)[k], writable: true, enumerable: true, configurable: true });
+  return true;
+}
+
+/**
+ * Runs the check for one side of a serialize case. `copy` is one of the timed input copies (one
+ * entry per unit), `variant` a fresh copy of the variant payload's inputs, `call` the side's call,
+ * `checks` the timed checks against the variant's gated result. Returns false when the check could
+ * not be made (unit counts differ, or a unit is not an object), true when it passed.
+ * @throws TimedCheckFailure (from `checks.full`) when the result is not the variant's
+ */
+export function checkChangedInPlace(copy: readonly unknown[], variant: readonly unknown[], call: (input: unknown) => unknown, checks: SideChecks): boolean {
+  if (copy.length !== variant.length || !copy.length) return false;
+  for (let i = 0; i < copy.length; i++) if (!becomeLike(copy[i], variant[i])) return false;
+  let last: unknown;
+  for (let i = 0; i < copy.length; i++) last = call(copy[i]);
+  checks.full(last, 'the input it was timed on, changed in place to the variant payload', 'result cached per input object: the timing measured the cache, not the work');
+  return true;
+}
