@@ -81,7 +81,7 @@ const { decode } = ((): { decode: (b: Uint8Array) => string } => {
 function bytesChecks(strings: SideChecks, gatedText: string): SideChecks {
   const lengths = new Set<number>([encodeUtf8(gatedText).length]);
   const asText = (out: unknown) => (out instanceof Uint8Array ? decode(out) : out);
-  const full = (out: unknown, where: string) => { const text = asText(out); strings.full(text, where); if (typeof text === 'string' && out instanceof Uint8Array) lengths.add(out.length); };
+  const full = (out: unknown, where: string, what?: string) => { const text = asText(out); strings.full(text, where, what); if (typeof text === 'string' && out instanceof Uint8Array) lengths.add(out.length); };
   return {
     quick: (out, where) => { if (out instanceof Uint8Array && lengths.has(out.length)) return; full(out, where); },
     full,

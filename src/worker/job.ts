@@ -96,7 +96,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       for (const [i, text] of texts.entries()) {
         const failure = await stage('verify', side, () => prepared.check(text));
         // The second payload is the gate's variant: another seed, hostile strings in its plain-string fields (plan/payloads.ts).
-        if (failure) { send({ type: 'incorrect', side, ...failure, ...(i === 1 ? { reason: `${failure.reason} (gate's variant payload: another seed, hostile strings in its plain-string fields)` } : {}) }); return; }
+        if (failure) { send({ type: 'incorrect', side, ...failure, ...(i === 1 ? { reason: `${failure.reason} ${VARIANT_NOTE}` } : {}) }); return; }
       }
       sides[side] = prepared;
     }
@@ -210,7 +210,12 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
         const p = await stage('prepare', side, () => prepareCase(adapter, workload, shape));
         enter('verify', side);
         let failure = null;
-        for (const text of texts) if (!failure) failure = await stage('verify', side, () => p.check(text));
+        for (const [i, text] of texts.entries()) {
+          if (failure) break;
+          failure = await stage('verify', side, () => p.check(text));
+          // the second payload is the gate's variant, named as runJob names it
+          if (failure && i === 1) failure = { ...failure, reason: `${failure.reason} ${VARIANT_NOTE}` };
+        }
         if (failure) { send({ type: 'incorrect', serializer: id, side, ...failure }); if (side === 'baseline') return; continue; }
         prepared.set(id, p);
       } catch (e) { if (report(e, id, side)) return; }
@@ -273,6 +278,9 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
     send({ type: 'error', stage: err.stage, side: err.side, message: err.message, ...(err.unsupported ? { unsupported: true } : {}) });
   }
 }
+
+/** How a gate failure on the second payload names it: the gate's variant (plan/payloads.ts). */
+const VARIANT_NOTE = "(gate's variant payload: another seed, hostile strings in its plain-string fields)";
 
 /** A side's timed checks whose failures carry the serializer's id (`serializerId`), so a group launch names the side that changed. */
 function tagged(id: string, checks: SideChecks): SideChecks {
