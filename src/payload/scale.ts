@@ -7,8 +7,8 @@ import { propertyPath, type SchemaNode } from '../workloads/schema.js';
  * same shape made by json-schema-faker (pinned; seeded Mulberry32, so the same seed gives the
  * same records) from the payload's JSON Schema, with the bounds the samples showed added so
  * the records look like the user's rather than like random text: `minimum`/`maximum` on numbers,
- * `minLength`/`maxLength` on strings, `minItems`/`maxItems` on arrays, `minProperties`/
- * `maxProperties` on records, `multipleOf` for the number of decimals the samples wrote. Formats (uuid, email, date-time, date, time, uri) come from
+ * `minLength`/`maxLength` on strings, `minItems`/`maxItems` on arrays and `minProperties`/
+ * `maxProperties` on records (drawn so that their mean is the samples' mean: {@link lengthBounds}), `multipleOf` for the number of decimals the samples wrote. Formats (uuid, email, date-time, date, time, uri) come from
  * json-schema-faker's own generators; enums from their values; optional keys appear with the
  * share the samples showed ({@link GenerationSchema.optionalShare}).
  */
@@ -21,6 +21,21 @@ export interface GenerationSchema {
 
 type Bounds = { min: number; max: number };
 const widen = (b: Bounds | undefined, n: number): Bounds => (b ? { min: Math.min(b.min, n), max: Math.max(b.max, n) } : { min: n, max: n });
+
+/**
+ * Length bounds for generated arrays and records whose mean is the samples' mean: the generator
+ * draws a length uniformly between its bounds, so [min, max] of skewed lengths (canada.json's rings:
+ * mostly a few points, some thousands) gave every nested array half the largest length on average,
+ * and a 2.2 MB document's generated variant came out at 140 MB. The upper bound is 2 × mean − min,
+ * kept within [min, max].
+ */
+function lengthBounds(lengths: readonly number[]): { min: number; max: number } | undefined {
+  if (!lengths.length) return undefined;
+  let min = Infinity, max = -Infinity, sum = 0;
+  for (const n of lengths) { min = Math.min(min, n); max = Math.max(max, n); sum += n; }
+  const mean = sum / lengths.length;
+  return { min, max: Math.max(min, Math.min(max, Math.round(2 * mean - min))) };
+}
 
 /**
  * The JSON Schema of `schema` with the bounds seen in `values` (the samples of one unit) added.
@@ -54,14 +69,12 @@ export function generationSchema(schema: SchemaNode, values: readonly unknown[])
       }
       case 'array': {
         const arrays = present.filter(Array.isArray);
-        let b: Bounds | undefined;
-        for (const a of arrays) b = widen(b, a.length);
+        const b = lengthBounds(arrays.map((a) => a.length));
         return typed({ items: walk(node.items, arrays.flat(), `${path}[]`), ...(b ? { minItems: b.min, maxItems: b.max } : {}) });
       }
       case 'record': {
         const objects = present.filter((v): v is Record<string, unknown> => typeof v === 'object' && !Array.isArray(v));
-        let b: Bounds | undefined;
-        for (const o of objects) b = widen(b, Object.keys(o).length);
+        const b = lengthBounds(objects.map((o) => Object.keys(o).length));
         return typed({ additionalProperties: walk(node.values, objects.flatMap((o) => Object.values(o)), `${path}.*`), ...(b ? { minProperties: b.min, maxProperties: b.max } : {}) });
       }
       case 'object': {

@@ -5,6 +5,7 @@ import { readPayload, samplesOf } from '../../src/payload/read.js';
 import { inferSchema } from '../../src/payload/infer.js';
 import { generationSchema, scaleRecords } from '../../src/payload/scale.js';
 import { toZod } from '../../src/serializers/zod.js';
+import type { SchemaNode } from '../../src/workloads/schema.js';
 
 /** Scaling a sample: records of the payload's shape, valid against its schema, deterministic by seed. */
 
@@ -48,4 +49,16 @@ test('a record nested deeper than json-schema-faker\'s default depth (5) is gene
     assert.equal(check.safeParse(r).success, true, JSON.stringify(r));
     assert.ok(!JSON.stringify(r).includes('null'), JSON.stringify(r));
   }
+});
+
+test('generated array lengths keep the samples\' mean when lengths are skewed (canada.json\'s rings: a few points, some thousands)', () => {
+  const schema: SchemaNode = { type: 'object', properties: { rings: { type: 'array', items: { type: 'array', items: { type: 'number' } } } } };
+  const ring = (n: number) => Array.from({ length: n }, (_, i) => i / 10);
+  const sample = { rings: [ring(4), ring(4), ring(5), ring(4), ring(2000)] };
+  const points = (r: unknown) => (r as { rings: number[][] }).rings.reduce((a, x) => a + x.length, 0);
+  const made = scaleRecords(schema, [sample], 40, 7);
+  const mean = made.reduce((a: number, r) => a + points(r), 0) / made.length;
+  // the samples hold 2,017 points; the old bounds (uniform up to the longest ring) averaged ~5,000
+  assert.ok(mean > 500 && mean < 4000, `mean points per generated record ${mean.toFixed(0)} (samples: 2,017)`);
+  for (const r of made) for (const x of (r as { rings: number[][] }).rings) assert.ok(x.length >= 2 && x.length <= 2000, `ring length ${x.length} within the samples' bounds`);
 });
