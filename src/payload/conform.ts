@@ -1,7 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { SchemaNode } from '../workloads/schema.js';
 import { toJsonSchema } from '../workloads/json-schema.js';
-import { renderValue } from '../measure/verify.js';
 import type { PayloadSource } from './read.js';
 
 /**
@@ -28,7 +27,7 @@ export function payloadMismatch(source: PayloadSource, schema: SchemaNode): stri
     }
     const extra = error?.keyword === 'additionalProperties' ? ` ("${String((error.params as { additionalProperty?: string }).additionalProperty)}")` : error?.keyword === 'required' ? ` ("${String((error.params as { missingProperty?: string }).missingProperty)}")` : '';
     const where = source.kind === 'document' ? '' : source.kind === 'ndjson' ? `record ${i + 1} ` : `sample ${unit.source} `;
-    return `${where}at ${path}: ${error?.message ?? 'does not match'}${extra} (got ${renderValue(at).slice(0, 80)})`;
+    return `${where}at ${path}: ${error?.message ?? 'does not match'}${extra} (got ${(JSON.stringify(at) ?? String(at)).slice(0, 80)})`;
   }
   return null;
 }
