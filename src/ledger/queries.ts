@@ -6,6 +6,7 @@ import type { CaseResult, LaunchRecord, ResultsFile } from '../results/types.js'
 import type { Db } from './schema.js';
 import { checkResults } from '../results/validate.js';
 import type { HistoryPoint } from '../results/history.js';
+import { ratioIntervalOf } from '../results/ratio.js';
 
 /** A run as `jsonbench ledger list` shows it. */
 export interface RunSummary {
@@ -107,7 +108,8 @@ export interface HistoryFilter { workload?: string; size?: number; shape?: strin
 
 /**
  * The history of the cases matching `filter`, ordered by case, then adapter, then start time.
- * `serializer` matches the adapter id or the exact row label.
+ * `serializer` matches the adapter id or the exact row label. Each point carries its ratio's
+ * interval (recorded, or derived from the ratio's error for older runs) and its `noisy` finding.
  */
 export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
   const where: string[] = [];
@@ -117,7 +119,9 @@ export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
   if (filter.serializer !== undefined) { where.push('(c.adapter = ? OR c.serializer = ?)'); args.push(filter.serializer, filter.serializer); }
   const rows = db.prepare(`SELECT r.id AS run_id, r.started_at, r.tool_version, r.git_commit, c.case_id, c.workload, c.size, c.shape, c.direction,
       c.serializer, c.adapter, c.serializer_version, c.target, c.target_version, c.status, c.reason,
-      t.mean AS mean, t.error AS error, t.ratio AS ratio, a.mean AS alloc, i.mean AS instr
+      t.mean AS mean, t.error AS error, t.ratio AS ratio, t.ratio_error AS ratio_error, a.mean AS alloc, i.mean AS instr,
+      json_extract(c.result_json, '$.ratioInterval') AS ratio_interval,
+      EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') = 'noisy') AS noisy
     FROM cases c JOIN runs r ON r.id = c.run_id
     LEFT JOIN estimates t ON t.case_pk = c.id AND t.metric = 'time'
     LEFT JOIN estimates a ON a.case_pk = c.id AND a.metric = 'alloc'
@@ -130,5 +134,7 @@ export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
     serializer: r.serializer, adapter: r.adapter, serializerVersion: r.serializer_version,
     target: r.target, targetVersion: r.target_version, status: r.status, reason: r.reason,
     meanNs: r.mean, errorNs: r.error, ratio: r.ratio, bytesPerOp: r.alloc, instructionsPerOp: r.instr,
+    ratioInterval: ratioIntervalOf({ ratio: r.ratio, ratioError: r.ratio_error, ...(r.ratio_interval !== null ? { ratioInterval: JSON.parse(r.ratio_interval) as [number, number] | null } : {}) }),
+    noisy: r.noisy === 1,
   }));
 }
