@@ -7,13 +7,18 @@ import type { Db } from './schema.js';
 import { checkResults } from '../results/validate.js';
 import type { HistoryPoint } from '../results/history.js';
 import { ratioIntervalOf } from '../results/ratio.js';
+import { unfinishedRunState, type Recorder, type RunState } from './recorder.js';
 
 /** A run as `jsonbench ledger list` shows it. */
 export interface RunSummary {
   id: number;
   startedAt: string;
-  /** null: the run was killed (or is still going) */
+  /** null: the run was killed (or is still going: see `state`) */
   finishedAt: string | null;
+  /** finished; running (its recorder is alive on this host); killed (its recorder is gone); unknown (recorded elsewhere, or before recorders were noted) */
+  state: RunState;
+  /** the process that recorded it as it went (`jsonbench run`); null for an import or an older ledger row */
+  recorder: Recorder | null;
   toolVersion: string;
   policy: string;
   gitCommit: string | null;
@@ -30,6 +35,7 @@ interface RunRow {
   id: number; started_at: string; finished_at: string | null; tool_version: string; policy_name: string; policy_json: string;
   environment_json: string; git_commit: string | null; git_dirty: number | null; source: 'run' | 'import'; source_path: string | null;
   results_schema_version: number; cases: number; measured: number; extra_json: string | null;
+  recorder_pid: number | null; recorder_host: string | null; recorder_start: number | null;
 }
 
 const RUN_SELECT = `SELECT r.*, (SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id) AS cases,
@@ -37,8 +43,10 @@ const RUN_SELECT = `SELECT r.*, (SELECT COUNT(*) FROM cases c WHERE c.run_id = r
 
 function summary(r: RunRow): RunSummary {
   const env = JSON.parse(r.environment_json) as ResultsFile['environment'];
+  const recorder = r.recorder_pid !== null && r.recorder_host !== null ? { pid: r.recorder_pid, host: r.recorder_host, startTicks: r.recorder_start } : null;
   return {
-    id: r.id, startedAt: r.started_at, finishedAt: r.finished_at, toolVersion: r.tool_version, policy: r.policy_name,
+    id: r.id, startedAt: r.started_at, finishedAt: r.finished_at, state: r.finished_at ? 'finished' : unfinishedRunState(recorder), recorder,
+    toolVersion: r.tool_version, policy: r.policy_name,
     gitCommit: r.git_commit, gitDirty: r.git_dirty === null ? null : r.git_dirty === 1, source: r.source, sourcePath: r.source_path,
     cpuModel: env.cpuModel, node: env.node, cases: r.cases, measured: r.measured,
   };
