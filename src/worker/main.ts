@@ -70,8 +70,13 @@ function runtimeOf(): { runtime: string; version: string } {
   return { runtime: 'node', version: process.versions.node };
 }
 
+/**
+ * The GC between the sides of a round: a minor GC (scavenge) in V8. A full GC there took 42–45% of
+ * the rounds' CPU time and, at load 11–19, gave a launch-to-launch ratio CV of 6.6% on users/10000
+ * where a minor GC gave 1.35% (issue 13's study, benchmarks/engine/q2-flags.mjs).
+ */
 function gcOf(): (() => void) | undefined {
-  if (typeof g.gc === 'function') return g.gc;
+  if (typeof g.gc === 'function') { const gc = g.gc as (o?: { type: string }) => void; return () => gc({ type: 'minor' }); }
   if (g.Bun) return () => g.Bun!.gc(true);
   return undefined;
 }
@@ -121,7 +126,19 @@ async function main(): Promise<void> {
     send({ type: 'error', ...lastStage, message: `${lastStage.stage}${lastStage.side ? ` (${lastStage.side})` : ''} never settled: the worker ran out of work while waiting on a Promise that never resolves` });
     process.exit(1);
   });
+  // An exception thrown, or a rejection left unhandled, outside any call the worker made (a timer or
+  // callback a serializer scheduled) would crash a server: it fails the launch, naming the last stage.
+  const outside = (what: string) => (e: unknown) => {
+    const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    send({ type: 'error', ...lastStage, message: `${what} outside any call (a timer, callback or Promise a serializer left behind), last seen in ${lastStage.stage}${lastStage.side ? ` (${lastStage.side})` : ''}: ${text.slice(0, 500)}` });
+    process.exit(1);
+  };
+  process.on('uncaughtException', outside('an exception was thrown'));
+  process.on('unhandledRejection', outside('a Promise rejection was left unhandled'));
   await runJob(job, host);
+  // let what is already queued run (0 ms timers, immediates, microtasks), so a late throw is seen
+  await new Promise((r) => setTimeout(r, 0));
+  await new Promise((r) => setImmediate(r));
   process.exit(0);
 }
 
