@@ -48,3 +48,22 @@ test('the README\'s run() example runs as written: it measures the payload and p
   assert.match(lines[1], /^fast-json-stringify measured \d+ ns\/op$/);
   assert.match(lines[2], /^For serializing response\.json \(12\.6 KB document\) on node \S+, (use fast-json-stringify|nothing is clearly faster than the built-in JSON\.stringify)/);
 });
+
+test('the README says where the ledger is and where a custom serializer\'s Version comes from, and both hold', async () => {
+  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const { resolveLedgerPath } = await import('../src/ledger/run-ledger.js');
+  const { adapterVersion } = await import('../src/serializers/version.js');
+  // the ledger: --ledger relative to the working directory, else $JSONBENCH_LEDGER, else .jsonbench/ledger.db under it (never the config's folder)
+  assert.match(readme, /else `\.jsonbench\/ledger\.db` under the working directory \(not the config's folder\)/);
+  assert.equal(resolveLedgerPath('/work/dir', undefined, {}), '/work/dir/.jsonbench/ledger.db');
+  assert.equal(resolveLedgerPath('/work/dir', 'x.db', { JSONBENCH_LEDGER: '/elsewhere.db' }), '/work/dir/x.db');
+  assert.equal(resolveLedgerPath('/work/dir', undefined, { JSONBENCH_LEDGER: 'l.db' }), '/work/dir/l.db');
+  // Version: the adapter's packageName, resolved from the config file's folder; n/a without one
+  assert.match(readme, /An adapter without `packageName` \(as above\) shows `n\/a`/);
+  const adapter = { id: 'my-json', family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({}) } as unknown as Parameters<typeof adapterVersion>[0];
+  const config = join(REPO, 'jsonbench.config.mjs');
+  assert.equal(adapterVersion(adapter, config), 'n/a');
+  const semverVersion = (JSON.parse(readFileSync(join(REPO, 'node_modules', 'semver', 'package.json'), 'utf8')) as { version: string }).version;
+  assert.equal(adapterVersion({ ...adapter, packageName: 'semver' }, config), semverVersion);
+  assert.equal(adapterVersion({ ...adapter, packageName: 'semver' }, join(dir, 'no-modules', 'jsonbench.config.mjs')), 'unknown');
+});

@@ -55,11 +55,21 @@ export async function ledgerExportCommand(ref: string | undefined, opts: LedgerC
   } finally { db.close(); }
 }
 
+/** Whether a run finished, and if not whether it is still going or was killed (see {@link RunSummary.state}). */
+export function finishedCell(r: RunSummary): string {
+  switch (r.state) {
+    case 'finished': return 'yes';
+    case 'running': return `no: running (pid ${r.recorder!.pid})`;
+    case 'killed': return `no: killed (pid ${r.recorder!.pid} is gone)`;
+    default: return r.recorder ? `no: running or killed (recorded on ${r.recorder.host})` : 'no: killed, or still running (recorded by a jsonbench that did not note its process)';
+  }
+}
+
 /** The columns of `jsonbench ledger list`. */
 const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = [
   { id: 'run', header: 'Run', cell: (r) => String(r.id) },
   { id: 'started', header: 'Started', cell: (r) => r.startedAt.replace('T', ' ').slice(0, 19) },
-  { id: 'finished', header: 'Finished', cell: (r) => (r.finishedAt ? 'yes' : 'no (killed?)') },
+  { id: 'finished', header: 'Finished', cell: finishedCell },
   { id: 'policy', header: 'Policy', cell: (r) => r.policy },
   { id: 'cases', header: 'Cases', cell: (r) => String(r.cases) },
   { id: 'measured', header: 'Measured', cell: (r) => String(r.measured) },

@@ -18,29 +18,41 @@ export interface SerializerRow { id: string; version: string; family: string; de
 /** A row of the workloads table of `jsonbench list`. */
 export interface WorkloadRow { id: string; description: string; sizes: readonly number[]; defaultSizes: readonly number[]; shapes: readonly string[] }
 
-/** The two tables of `jsonbench list`; id columns as wide as the longest id, so an id is never wrapped or cut ("safe-stable-stringi…"). Pure. */
-export function renderList(ws: readonly WorkloadRow[], rows: readonly SerializerRow[], color: boolean): string {
-  const idWidth = (ids: string[], min: number) => Math.max(min, ...ids.map((id) => id.length + 2));
+/**
+ * The two tables of `jsonbench list`, fitted to `width` characters when given (a terminal's
+ * columns; from 80 up every line fits): id columns as wide as the longest id, so an id is never
+ * wrapped or cut ("safe-stable-stringi…"); the other columns wrap, and on a narrow terminal
+ * "Runs on", then "Family", are left out (a line under the table says so). Pure.
+ */
+export function renderList(ws: readonly WorkloadRow[], rows: readonly SerializerRow[], color: boolean, width?: number): string {
   const workloadColumns: Column<WorkloadRow>[] = [
-    { id: 'workload', header: 'Workload', cell: (w) => w.id, wrap: idWidth(ws.map((w) => w.id), 18) },
-    { id: 'sizes', header: 'Sizes (default)', cell: (w) => `${w.sizes.join(', ')} (${w.defaultSizes.join(', ')})`, wrap: 30 },
+    { id: 'workload', header: 'Workload', cell: (w) => w.id },
+    { id: 'sizes', header: 'Sizes (default)', cell: (w) => `${w.sizes.join(', ')} (${w.defaultSizes.join(', ')})`, wrap: 18 },
     { id: 'shapes', header: 'Shapes', cell: (w) => w.shapes.join(', '), wrap: 14 },
     { id: 'description', header: 'Description', cell: (w) => w.description, wrap: 60 },
   ];
   const serializerColumns: Column<SerializerRow>[] = [
-    { id: 'serializer', header: 'Serializer', cell: (r) => r.id, wrap: idWidth(rows.map((r) => r.id), 22) },
+    { id: 'serializer', header: 'Serializer', cell: (r) => r.id },
     { id: 'version', header: 'Version', cell: (r) => r.version, wrap: 14 },
-    { id: 'family', header: 'Family', cell: (r) => r.family, wrap: 17 },
-    { id: 'class', header: 'Deserialize class', cell: (r) => r.deserializeClass ?? '—', wrap: 12 },
-    { id: 'targets', header: 'Runs on', cell: (r) => targetsOf(r.platform ?? 'javascript'), wrap: 14 },
+    { id: 'family', header: 'Family', cell: (r) => r.family, wrap: 17, priority: 1 },
+    // two header lines, so the header is never cut ("Deseriali…") in a column as narrow as its cells
+    { id: 'class', header: 'Deserialize\nclass', cell: (r) => r.deserializeClass ?? '—', wrap: 13 },
+    { id: 'targets', header: 'Runs on', cell: (r) => targetsOf(r.platform ?? 'javascript'), wrap: 14, priority: 2 },
     { id: 'pairs', header: 'Supported pairs', cell: (r) => r.supported.join(', '), wrap: 60 },
   ];
-  return `${renderTable({ columns: workloadColumns, rows: ws }, 'terminal', { color })}\n${renderTable({ columns: serializerColumns, rows }, 'terminal', { color })}\n`;
+  return `${renderTable({ columns: workloadColumns, rows: ws }, 'terminal', { color, width })}\n${renderTable({ columns: serializerColumns, rows }, 'terminal', { color, width })}\n`;
 }
 
 /** The targets a platform's serializers run on: `JavaScript targets`, or the known targets of another platform (`dotnet, mono`). */
 function targetsOf(platform: string): string {
   return platform === 'javascript' ? 'JavaScript targets' : KNOWN_TARGETS.filter((id) => (parseTarget(id).platform ?? 'javascript') === platform).join(', ');
+}
+
+/** The width to fit the list to: the terminal's columns, else `$COLUMNS` when set (a pipe), else none (every column at its natural width). */
+function listWidth(): number | undefined {
+  if (process.stdout.isTTY) return process.stdout.columns;
+  const n = Number(process.env.COLUMNS);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 /** `jsonbench list`: workloads, then serializers (JavaScript and .NET) with versions, families, classes, the targets they run on and the pairs each supports. */
@@ -64,7 +76,7 @@ export async function listCommand(opts: { config?: string; json?: boolean }): Pr
       process.stdout.write(JSON.stringify({ workloads: ws.map((w) => ({ id: w.id, description: w.description, sizes: w.sizes, defaultSizes: w.defaultSizes, shapes: w.shapes })), serializers: rows }, null, 2) + '\n');
       return 0;
     }
-    process.stdout.write(renderList(ws, rows, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)));
+    process.stdout.write(renderList(ws, rows, !process.env.NO_COLOR && Boolean(process.stdout.isTTY), listWidth()));
     return 0;
   } finally {
     if (prepared && prepared.modulePath !== configFile) rmSync(prepared.modulePath, { force: true });

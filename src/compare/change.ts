@@ -5,8 +5,19 @@
 import { meanOf as mean, quantileSorted, relativeError, sampleVariance, tCritical } from '../stats/estimate.js';
 import { mannWhitneyU } from './mann-whitney.js';
 
-/** What a comparison says about a cost (time, bytes, instructions): lower is `faster`. */
-export type Verdict = 'faster' | 'slower' | 'same';
+/**
+ * What a comparison says about a cost (time, bytes, instructions): lower is `faster`;
+ * `no-verdict` when the evidence cannot support one either way (see {@link NoVerdictBecause}).
+ */
+export type Verdict = 'faster' | 'slower' | 'same' | 'no-verdict';
+
+/**
+ * Why a comparison has no verdict: a side's case was flagged `noisy` (a launch reached the time
+ * cap before its error target), or a side measured it in one launch (policy quick), which cannot
+ * show how far a case moves from one process to the next. Two quick runs of identical code on a
+ * loaded machine differed by +1065% with p < 0.001 and tight within-launch intervals.
+ */
+export type NoVerdictBecause = 'noisy' | 'one-launch';
 
 /**
  * Why a verdict is `same`: the test was not significant; the rank test and the means disagree;
@@ -43,6 +54,8 @@ export interface Change {
   verdict: Verdict;
   /** set when `verdict` is `same` */
   sameBecause?: SameBecause;
+  /** set when `verdict` is `no-verdict` */
+  noVerdictBecause?: NoVerdictBecause;
 }
 
 /** When a change counts. */
@@ -65,7 +78,7 @@ export interface VerdictRule {
  * @param test the rank test of head against base (z > 0: head tends larger), or null
  * @param fastPercent change of the fastest decile, or null to skip that rule
  */
-export function verdictOf(percent: number, test: { p: number; z: number } | null, noiseFloor: number | null, rule: VerdictRule, fastPercent: number | null = null): Pick<Change, 'verdict' | 'sameBecause'> {
+export function verdictOf(percent: number, test: { p: number; z: number } | null, noiseFloor: number | null, rule: VerdictRule, fastPercent: number | null = null): Pick<Change, 'verdict' | 'sameBecause' | 'noVerdictBecause'> {
   if (test && !(test.p < rule.alpha)) return { verdict: 'same', sameBecause: 'not-significant' };
   if (test && Math.sign(test.z) !== Math.sign(percent)) return { verdict: 'same', sameBecause: 'mixed-signals' };
   if (Math.abs(percent) < rule.thresholdPercent) return { verdict: 'same', sameBecause: 'below-threshold' };
@@ -120,12 +133,27 @@ export interface SampleContext {
   launchMeans?: { base: readonly number[]; head: readonly number[] };
   /** apply the fastest-decile rule (timing samples, where interference only adds time) */
   fastDecile?: boolean;
+  /** why the samples cannot support a verdict (a noisy case, one launch): the change is computed, the verdict is `no-verdict` */
+  noVerdict?: NoVerdictBecause;
+}
+
+/**
+ * True when the two sides' intervals, mean ± the 99.9% CI half-width of each side's mean, overlap:
+ * then the change is within noise whatever the rank test says. False with fewer than 2 samples a side.
+ */
+export function intervalsOverlap(base: readonly number[], head: readonly number[]): boolean {
+  if (base.length < 2 || head.length < 2) return false;
+  const mb = mean([...base]); const mh = mean([...head]);
+  const eb = relativeError(base, NOISE_CONFIDENCE) * mb; const eh = relativeError(head, NOISE_CONFIDENCE) * mh;
+  return mb - eb <= mh + eh && mh - eh <= mb + eb;
 }
 
 /**
  * Compares two sets of raw samples of one cost (ns/op or bytes/op): means, percent change with
  * its CI at 1 − alpha, the Mann-Whitney p-value, the noise floor, the fastest decile's change
- * (when `ctx.fastDecile`), and the verdict. @throws Error when either side is empty.
+ * (when `ctx.fastDecile`), and the verdict: {@link verdictOf}'s, then `same (within-noise)` when
+ * the two sides' intervals overlap ({@link intervalsOverlap}), and `no-verdict` when
+ * `ctx.noVerdict` says the samples cannot support one. @throws Error when either side is empty.
  */
 export function compareSamples(base: readonly number[], head: readonly number[], rule: VerdictRule, ctx: SampleContext = {}): Change {
   if (!base.length || !head.length) throw new Error('compareSamples: both sides need samples');
@@ -135,7 +163,10 @@ export function compareSamples(base: readonly number[], head: readonly number[],
   const test = mannWhitneyU(head, base);
   const noiseFloor = noiseFloorOf(base, head, ctx.launchMeans);
   const fastPercent = ctx.fastDecile ? fastDecileChange(base, head) : null;
-  return { baseMean, headMean, percent, ci: percentChangeInterval(base, head, 1 - rule.alpha), p: test.p, noiseFloor, fastPercent, ...verdictOf(percent, test, noiseFloor, rule, fastPercent) };
+  let verdict = verdictOf(percent, test, noiseFloor, rule, fastPercent);
+  if (ctx.noVerdict) verdict = { verdict: 'no-verdict', noVerdictBecause: ctx.noVerdict };
+  else if (verdict.verdict !== 'same' && intervalsOverlap(base, head)) verdict = { verdict: 'same', sameBecause: 'within-noise' };
+  return { baseMean, headMean, percent, ci: percentChangeInterval(base, head, 1 - rule.alpha), p: test.p, noiseFloor, fastPercent, ...verdict };
 }
 
 /** Compares two deterministic single values (instructions/op): no test, no noise; the threshold decides. */

@@ -4,7 +4,7 @@
  * are called out; cases in only one run are listed.
  */
 import type { CaseResult, CaseStatus, ResultsFile } from '../results/types.js';
-import { compareSamples, compareValues, type Change, type VerdictRule } from './change.js';
+import { compareSamples, compareValues, type Change, type NoVerdictBecause, type VerdictRule } from './change.js';
 import { executionWarnings } from './execution.js';
 import { comparabilityOf, type Incomparability } from './comparable.js';
 
@@ -74,16 +74,28 @@ export function instructionsOf(c: CaseResult): number | undefined {
   return c.instructions?.perOp;
 }
 
+/**
+ * Why a case's sampled metric cannot get a verdict, or undefined when it can: `noisy` when either
+ * side's time carries the `noisy` finding (time only), `one-launch` when either side kept fewer
+ * than 2 launches with samples (time and allocation: both move between processes more than
+ * within one, see {@link DEFAULT_THRESHOLDS}).
+ */
+export function noVerdictOf(b: CaseResult, h: CaseResult, metric: 'time' | 'alloc'): NoVerdictBecause | undefined {
+  if (metric === 'time' && [b, h].some((c) => c.findings.some((f) => f.code === 'noisy'))) return 'noisy';
+  if ([b, h].some((c) => launchMeans(c).length < 2)) return 'one-launch';
+  return undefined;
+}
+
 function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricChange[] {
   const rule = (m: Metric): VerdictRule => ({ alpha: o.alpha, thresholdPercent: o.thresholds[m] });
   const out: MetricChange[] = [];
   if (o.metrics.includes('time')) {
     const bs = timeSamples(b); const hs = timeSamples(h);
-    if (bs.length && hs.length) out.push({ metric: 'time', unit: 'ns/op', change: compareSamples(bs, hs, rule('time'), { fastDecile: true, launchMeans: { base: launchMeans(b), head: launchMeans(h) } }) });
+    if (bs.length && hs.length) out.push({ metric: 'time', unit: 'ns/op', change: compareSamples(bs, hs, rule('time'), { fastDecile: true, launchMeans: { base: launchMeans(b), head: launchMeans(h) }, noVerdict: noVerdictOf(b, h, 'time') }) });
   }
   const bw = b.allocated?.windows; const hw = h.allocated?.windows;
   if (o.metrics.includes('alloc') && bw?.length && hw?.length) {
-    out.push({ metric: 'alloc', unit: 'bytes/op', change: compareSamples(bw, hw, rule('alloc')) });
+    out.push({ metric: 'alloc', unit: 'bytes/op', change: compareSamples(bw, hw, rule('alloc'), { noVerdict: noVerdictOf(b, h, 'alloc') }) });
   }
   const bi = instructionsOf(b); const hi = instructionsOf(h);
   if (o.metrics.includes('instructions') && bi !== undefined && hi !== undefined && bi > 0) {
@@ -113,6 +125,17 @@ export function compareResults(base: ResultsFile, head: ResultsFile, options: Co
   }
   for (const b of base.cases) if (!headIds.has(b.id) && b.status !== 'unsupported') out.onlyInBase.push(b.id);
   return out;
+}
+
+/**
+ * A case's verdict over its metrics: `slower` when any metric is slower; else `faster` when any is
+ * faster; else `no-verdict` when any has none; else `same`. Counts in the notes are of cases, not
+ * of metric rows. A case without metrics has no verdict.
+ */
+export function caseVerdict(k: CaseComparison): Change['verdict'] {
+  const vs = k.metrics.map((m) => m.change.verdict);
+  for (const v of ['slower', 'faster', 'no-verdict'] as const) if (vs.includes(v)) return v;
+  return vs.length ? 'same' : 'no-verdict';
 }
 
 /** What `--fail-on` can gate on: any metric `slower`, or any case `broken` (measured in base, not in head). */

@@ -4,7 +4,7 @@
  */
 import { createColors } from 'picocolors';
 import type { Change } from './change.js';
-import type { CaseComparison, Comparison, MetricChange } from './compare.js';
+import { caseVerdict, type CaseComparison, type Comparison, type MetricChange } from './compare.js';
 import { formatBytes, formatTime } from '../report/units.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
@@ -34,8 +34,11 @@ function noise(ch: Change): string {
 
 const SAME_BECAUSE = { 'not-significant': 'not significant', 'below-threshold': 'under threshold', 'within-noise': 'within noise', 'mixed-signals': 'mixed signals', 'slow-samples-only': 'slow samples only' } as const;
 
-/** `faster`, `slower`, or `same (why)`. */
+const NO_VERDICT_BECAUSE = { noisy: 'noisy', 'one-launch': 'one launch' } as const;
+
+/** `faster`, `slower`, `same (why)`, or `no verdict (why)`. */
 export function verdictText(ch: Change): string {
+  if (ch.verdict === 'no-verdict') return `no verdict${ch.noVerdictBecause ? ` (${NO_VERDICT_BECAUSE[ch.noVerdictBecause]})` : ''}`;
   return ch.verdict === 'same' && ch.sameBecause ? `same (${SAME_BECAUSE[ch.sameBecause]})` : ch.verdict;
 }
 
@@ -81,12 +84,14 @@ export function notComparableWarning(c: Comparison): string {
 /** The sentences under the table: the rule, the counts, the status changes, the unmatched cases. */
 export function compareNotes(c: Comparison): string[] {
   const o = c.options;
-  const rows = c.cases.flatMap((k) => k.metrics);
-  const count = (v: string) => rows.filter((m) => m.change.verdict === v).length;
+  const verdicts = c.cases.map(caseVerdict);
+  const count = (v: string) => verdicts.filter((x) => x === v).length;
   const thresholds = o.metrics.map((m) => `${METRIC_LABEL[m]} ±${o.thresholds[m]}%`).join(', ');
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const none = count('no-verdict');
   const notes = [
-    `${c.cases.length} cases in both runs: ${count('slower')} slower, ${count('faster')} faster, ${count('same')} same (${rows.length} metric rows).`,
-    `Verdict: faster/slower only when the Mann-Whitney U test on the raw samples gives p < ${o.alpha}, moving the same way as the means; the change of the mean is at least the threshold (${thresholds}) and at least the Noise of the two runs (their 99.9% error bars combined, or their launch-to-launch spread when larger); and, for time, the fastest 10% of samples moved the same way by at least the threshold (a busier machine slows the slow samples, slower code slows them all). Else same, with why. CI is the ${(100 * (1 - o.alpha)).toFixed(0)}% interval of the change. Instructions are callgrind counts (deterministic, no test); they gate CI and never rank serializers. One launch per run (policy quick) cannot show launch-to-launch variation: prefer the default policy, or --metric instructions, for a CI gate.`,
+    `${plural(c.cases.length, 'case', 'cases')} in both runs: ${count('slower')} slower (in at least one metric), ${count('faster')} faster (in at least one metric, slower in none), ${count('same')} same${none ? `, ${none} without a verdict (noisy, or measured in one launch)` : ''}.`,
+    `Verdict: faster/slower only when each run measured the case in at least 2 launches and neither flagged its time noisy (else no verdict: one process cannot show how far a case moves from one launch to the next, so policy quick never gives one; use the default policy, or --metric instructions, for a CI gate); the Mann-Whitney U test on the raw samples gives p < ${o.alpha}, moving the same way as the means; the change of the mean is at least the threshold (${thresholds}) and at least the Noise of the two runs (their 99.9% error bars combined, or their launch-to-launch spread when larger), and the two runs' 99.9% intervals of the mean do not overlap; and, for time, the fastest 10% of samples moved the same way by at least the threshold (a busier machine slows the slow samples, slower code slows them all). Else same, with why. CI is the ${(100 * (1 - o.alpha)).toFixed(0)}% interval of the change. Instructions are callgrind counts (deterministic, no test); they gate CI and never rank serializers.`,
   ];
   for (const s of c.statusChanges) notes.push(`${s.kind === 'broken' ? '✗ now' : '✓ now measured, was'} ${s.kind === 'broken' ? s.head : s.base}: ${s.id}${s.reason ? ` — ${s.reason}` : ''}`);
   if (c.onlyInBase.length) notes.push(`Only in base (${c.onlyInBase.length}): ${c.onlyInBase.join(', ')}`);

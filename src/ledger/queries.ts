@@ -6,13 +6,19 @@ import type { CaseResult, LaunchRecord, ResultsFile } from '../results/types.js'
 import type { Db } from './schema.js';
 import { checkResults } from '../results/validate.js';
 import type { HistoryPoint } from '../results/history.js';
+import { ratioIntervalOf } from '../results/ratio.js';
+import { unfinishedRunState, type Recorder, type RunState } from './recorder.js';
 
 /** A run as `jsonbench ledger list` shows it. */
 export interface RunSummary {
   id: number;
   startedAt: string;
-  /** null: the run was killed (or is still going) */
+  /** null: the run was killed (or is still going: see `state`) */
   finishedAt: string | null;
+  /** finished; running (its recorder is alive on this host); killed (its recorder is gone); unknown (recorded elsewhere, or before recorders were noted) */
+  state: RunState;
+  /** the process that recorded it as it went (`jsonbench run`); null for an import or an older ledger row */
+  recorder: Recorder | null;
   toolVersion: string;
   policy: string;
   gitCommit: string | null;
@@ -29,6 +35,7 @@ interface RunRow {
   id: number; started_at: string; finished_at: string | null; tool_version: string; policy_name: string; policy_json: string;
   environment_json: string; git_commit: string | null; git_dirty: number | null; source: 'run' | 'import'; source_path: string | null;
   results_schema_version: number; cases: number; measured: number; extra_json: string | null;
+  recorder_pid: number | null; recorder_host: string | null; recorder_start: number | null;
 }
 
 const RUN_SELECT = `SELECT r.*, (SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id) AS cases,
@@ -36,8 +43,10 @@ const RUN_SELECT = `SELECT r.*, (SELECT COUNT(*) FROM cases c WHERE c.run_id = r
 
 function summary(r: RunRow): RunSummary {
   const env = JSON.parse(r.environment_json) as ResultsFile['environment'];
+  const recorder = r.recorder_pid !== null && r.recorder_host !== null ? { pid: r.recorder_pid, host: r.recorder_host, startTicks: r.recorder_start } : null;
   return {
-    id: r.id, startedAt: r.started_at, finishedAt: r.finished_at, toolVersion: r.tool_version, policy: r.policy_name,
+    id: r.id, startedAt: r.started_at, finishedAt: r.finished_at, state: r.finished_at ? 'finished' : unfinishedRunState(recorder), recorder,
+    toolVersion: r.tool_version, policy: r.policy_name,
     gitCommit: r.git_commit, gitDirty: r.git_dirty === null ? null : r.git_dirty === 1, source: r.source, sourcePath: r.source_path,
     cpuModel: env.cpuModel, node: env.node, cases: r.cases, measured: r.measured,
   };
@@ -112,7 +121,8 @@ export interface HistoryFilter { workload?: string; size?: number; shape?: strin
 
 /**
  * The history of the cases matching `filter`, ordered by case, then adapter, then start time.
- * `serializer` matches the adapter id or the exact row label.
+ * `serializer` matches the adapter id or the exact row label. Each point carries its ratio's
+ * interval (recorded, or derived from the ratio's error for older runs) and its `noisy` finding.
  */
 export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
   const where: string[] = [];
@@ -122,7 +132,9 @@ export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
   if (filter.serializer !== undefined) { where.push('(c.adapter = ? OR c.serializer = ?)'); args.push(filter.serializer, filter.serializer); }
   const rows = db.prepare(`SELECT r.id AS run_id, r.started_at, r.tool_version, r.git_commit, c.case_id, c.workload, c.size, c.shape, c.direction,
       c.serializer, c.adapter, c.serializer_version, c.target, c.target_version, c.status, c.reason,
-      t.mean AS mean, t.error AS error, t.ratio AS ratio, a.mean AS alloc, i.mean AS instr
+      t.mean AS mean, t.error AS error, t.ratio AS ratio, t.ratio_error AS ratio_error, a.mean AS alloc, i.mean AS instr,
+      json_extract(c.result_json, '$.ratioInterval') AS ratio_interval,
+      EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') = 'noisy') AS noisy
     FROM cases c JOIN runs r ON r.id = c.run_id
     LEFT JOIN estimates t ON t.case_pk = c.id AND t.metric = 'time'
     LEFT JOIN estimates a ON a.case_pk = c.id AND a.metric = 'alloc'
@@ -135,5 +147,7 @@ export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
     serializer: r.serializer, adapter: r.adapter, serializerVersion: r.serializer_version,
     target: r.target, targetVersion: r.target_version, status: r.status, reason: r.reason,
     meanNs: r.mean, errorNs: r.error, ratio: r.ratio, bytesPerOp: r.alloc, instructionsPerOp: r.instr,
+    ratioInterval: ratioIntervalOf({ ratio: r.ratio, ratioError: r.ratio_error, ...(r.ratio_interval !== null ? { ratioInterval: JSON.parse(r.ratio_interval) as [number, number] | null } : {}) }),
+    noisy: r.noisy === 1,
   }));
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { CaseResult, ResultsFile } from '../results/types.js';
 import type { Db } from './schema.js';
 import { adapterIdOf } from '../versions/spec.js';
+import type { Recorder } from './recorder.js';
 
 /** Where a run came from: measured here (`run`) or read from a results file (`import`). */
 export interface RunSource {
@@ -15,6 +16,8 @@ export interface RunSource {
   sourcePath?: string;
   /** `git rev-parse HEAD` of the working directory, and whether it had uncommitted changes */
   git?: { commit: string; dirty: boolean } | null;
+  /** the process recording a run as it goes (`jsonbench run`: {@link thisRecorder}); absent for an import */
+  recorder?: Recorder;
 }
 
 /** The header of a results file: everything but its cases. */
@@ -45,12 +48,12 @@ export function beginRun(db: Db, header: RunHeader, from: RunSource): number {
   const existing = db.prepare('SELECT id FROM runs WHERE fingerprint = ?').get(fingerprint) as { id: number } | undefined;
   if (existing) throw new DuplicateRunError(existing.id);
   const extra = extraOf(header);
-  const info = db.prepare(`INSERT INTO runs (fingerprint, started_at, finished_at, tool_version, results_schema_version, policy_name, policy_json, environment_json, git_commit, git_dirty, source, source_path, extra_json)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+  const info = db.prepare(`INSERT INTO runs (fingerprint, started_at, finished_at, tool_version, results_schema_version, policy_name, policy_json, environment_json, git_commit, git_dirty, source, source_path, extra_json, recorder_pid, recorder_host, recorder_start)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
     fingerprint, header.startedAt, header.finishedAt ?? null, header.environment.jsonbenchVersion, header.schemaVersion,
     header.policy.name, JSON.stringify(header.policy), JSON.stringify(header.environment),
     from.git?.commit ?? null, from.git ? Number(from.git.dirty) : null, from.source, from.sourcePath ?? null,
-    extra,
+    extra, from.recorder?.pid ?? null, from.recorder?.host ?? null, from.recorder?.startTicks ?? null,
   );
   return Number(info.lastInsertRowid);
 }

@@ -11,6 +11,7 @@ import { beginRun, finishRun, recordCase, recordInstructions, type RunHeader } f
 import type { HistoryPoint } from '../results/history.js';
 import { caseHistory } from './queries.js';
 import { adapterIdOf } from '../versions/spec.js';
+import { thisRecorder } from './recorder.js';
 
 /** The ledger's default place under the working directory. */
 export const DEFAULT_LEDGER_PATH = join('.jsonbench', 'ledger.db');
@@ -59,7 +60,7 @@ export function startRunRecorder(path: string, header: RunHeader, outDir: string
   let runId: number;
   try {
     db = openLedger(path);
-    runId = beginRun(db, header, { source: 'run', sourcePath: outDir, git: gitState(cwd) });
+    runId = beginRun(db, header, { source: 'run', sourcePath: outDir, git: gitState(cwd), recorder: thisRecorder() });
   } catch (e) {
     warn(`ledger ${path}: not recording this run: ${(e as Error).message}`);
     return null;

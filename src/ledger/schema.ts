@@ -4,7 +4,8 @@
  * Tables (version {@link LEDGER_SCHEMA_VERSION}):
  * - `runs`: one row per `jsonbench run` or imported results file: environment, policy, tool
  *   version, git commit, any other top-level field of the results file (`extra_json`, e.g. its
- *   targets); `finished_at` stays NULL for a run that was killed.
+ *   targets); `finished_at` stays NULL for a run that was killed (or is still going: the
+ *   `recorder_pid`, `recorder_host` and `recorder_start` of a `jsonbench run` tell which).
  * - `cases`: one row per finished case: workload, size, shape, serializer (the row's label, e.g.
  *   `fast-json-stringify@5.16.1`) and `adapter` (the adapter id without a version), serializer
  *   version, direction, class, target and target version, status, reason; `result_json` keeps
@@ -93,6 +94,14 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE cases SET adapter = serializer, target = 'node',
         target_version = (SELECT json_extract(environment_json, '$.node') FROM runs WHERE runs.id = cases.run_id);
       CREATE INDEX cases_by_adapter ON cases (workload, size, direction, adapter);`,
+  },
+  {
+    version: 3,
+    description: 'the process recording a run (runs.recorder_pid, recorder_host, recorder_start), so a run still going is told from a killed one; older runs keep NULL (unknown)',
+    up: `
+      ALTER TABLE runs ADD COLUMN recorder_pid INTEGER;
+      ALTER TABLE runs ADD COLUMN recorder_host TEXT;
+      ALTER TABLE runs ADD COLUMN recorder_start INTEGER;`,
   },
 ];
 

@@ -31,10 +31,19 @@ const { keys: ownKeys, hasOwn, is: sameValue } = Object;
 const { isArray } = Array;
 const { stringify } = JSON;
 
-/** Short text of a value for a mismatch report (type-tagged so "1" and 1 differ visibly). */
+/**
+ * Short text of a value for a mismatch report (type-tagged so "1" and 1 differ visibly). Values
+ * JSON cannot write keep their own spelling instead of JSON's (`JSON.stringify(NaN)` is `null`,
+ * which made a build() that returned NaN read "null became null"): `NaN`, `Infinity`,
+ * `-Infinity`, `-0`, `12n` (BigInt), `undefined (absent)`, `Symbol(x)`, `function f`.
+ */
 export function renderValue(value: unknown): string {
   if (value instanceof Date) return `Date(${Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString()})`;
   if (value === undefined) return 'undefined (absent)';
+  if (typeof value === 'number' && (!Number.isFinite(value) || sameValue(value, -0))) return sameValue(value, -0) ? '-0' : String(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'symbol') return String(value);
+  if (typeof value === 'function') return `function ${value.name || '(anonymous)'}`;
   let text: string;
   try { text = stringify(value) ?? String(value); } catch { text = Array.isArray(value) ? '[…]' : typeof value === 'object' && value ? '{…}' : String(value); }
   return text.length > MAX_RENDER ? text.slice(0, MAX_RENDER - 1) + '…' : text;

@@ -46,7 +46,7 @@ export const HISTORY_TABLE: readonly Column<HistoryPoint>[] = [
   { id: 'commit', header: 'Commit', cell: (p) => (p.gitCommit ? p.gitCommit.slice(0, 8) : '—') },
   { id: 'mean', header: 'Mean', cell: (p) => (p.status === 'measured' && p.meanNs !== null ? formatTime(p.meanNs) : '—') },
   { id: 'error', header: 'Error', cell: (p) => (p.status === 'measured' && p.errorNs !== null ? formatTime(p.errorNs) : '—') },
-  { id: 'ratio', header: 'Ratio', cell: (p) => (p.status === 'measured' ? formatRatio(p.ratio) : '—') },
+  { id: 'ratio', header: 'Ratio', cell: (p) => (p.status === 'measured' ? `${formatRatio(p.ratio, p.ratioInterval)}${p.noisy ? ' ⚠ noisy' : ''}` : '—') },
   { id: 'allocated', header: 'Allocated', cell: (p) => (p.status === 'measured' && p.bytesPerOp !== null ? formatBytes(p.bytesPerOp) : '—') },
   { id: 'instructions', header: 'Instr/op', cell: (p) => (p.status === 'measured' && p.instructionsPerOp !== null ? Math.round(p.instructionsPerOp).toString() : '—') },
   { id: 'status', header: 'Status', cell: (p) => (p.status === 'measured' ? 'measured' : `${p.status}${p.reason ? `: ${p.reason.slice(0, 60)}` : ''}`) },
@@ -60,10 +60,14 @@ export function historyCells(p: HistoryPoint): string[] {
   return HISTORY_TABLE.map((c) => c.cell(p));
 }
 
-/** Markdown: a `##` heading and a table per case. */
+/** The sentence under a history: what Ratio's brackets and ⚠ noisy mean. */
+export const HISTORY_LEGEND = 'Ratio is time ÷ the class baseline\'s in that run, [low–high] its 99.9% interval (log scale); ⚠ noisy: a launch reached the time cap before the error target, so the point is less certain than its Error says. Error is the half-width of the 99.9% interval of the mean.';
+
+/** Markdown: a `##` heading and a table per case, then {@link HISTORY_LEGEND}. */
 export function renderHistoryMarkdown(points: readonly HistoryPoint[]): string {
   const out: string[] = [];
   for (const s of historySeries(points)) out.push(`## ${escapeCell(s.title, 'markdown')}`, '', renderTable({ columns: HISTORY_TABLE, rows: s.points }, 'markdown'), '');
+  if (out.length) out.push(HISTORY_LEGEND, '');
   return out.join('\n');
 }
 
@@ -74,5 +78,6 @@ export function renderHistoryTerminal(points: readonly HistoryPoint[], color: bo
   for (const s of historySeries(points)) {
     out.push(c.bold(escapeCell(s.title, 'terminal')), renderTable({ columns: HISTORY_TABLE, rows: s.points, tone: (p) => (p.status === 'measured' ? undefined : 'dim') }, 'terminal', { color }), '');
   }
+  if (out.length) out.push(HISTORY_LEGEND, '');
   return out.join('\n');
 }

@@ -4,7 +4,7 @@ import { buildTables, findingSentences, notesLines, platformLabel, runColumns } 
 import { legendSentences } from './legend.js';
 import { renderTargetTables } from './target-columns.js';
 import { renderTable } from './table/write.js';
-import { escapeCell } from './table/escape.js';
+import { escapeCell, markdownCode } from './table/escape.js';
 import type { Column } from './table/column.js';
 import { formatBytes } from './units.js';
 import { noiseReasons } from './noise.js';
@@ -26,9 +26,9 @@ function clip(s: string, max = 300): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
-function provenanceLine(r: ResultsFile, i: number, several: boolean): string {
+function provenanceLine(r: ResultsFile): string {
   const e = r.environment;
-  return `${several ? `**#${i + 1}** ` : ''}${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${e.runtime} (V8 ${e.v8}) · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed})`;
+  return `${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${e.runtime} (V8 ${e.v8}) · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed})`;
 }
 
 /**
@@ -46,7 +46,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   const multiTarget = model.targets.length > 1;
   const first = model.runs[0];
   const out: string[] = ['# jsonbench results', ''];
-  for (const [i, r] of model.runs.entries()) out.push(escapeText(provenanceLine(r, i, several), Infinity), '');
+  for (const [i, r] of model.runs.entries()) out.push(`${several ? `**#${i + 1}** ` : ''}${escapeText(provenanceLine(r), Infinity)}`, '');
   for (const [i, r] of model.runs.entries()) {
     const noise = noiseReasons(r);
     if (noise.length) out.push(`> ⚠ Noisy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`, '');
@@ -100,7 +100,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     if (broken.length) {
       out.push('', 'Not ranked:', '');
       for (const c of broken) {
-        const mm = c.mismatch ? ` at \`${escapeText(c.mismatch.path)}\`: expected \`${escapeText(clip(c.mismatch.expected, 120))}\`, got \`${escapeText(clip(c.mismatch.actual, 120))}\`` : '';
+        const mm = c.mismatch ? ` at ${markdownCode(c.mismatch.path)}: expected ${markdownCode(clip(c.mismatch.expected, 120))}, got ${markdownCode(clip(c.mismatch.actual, 120))}` : '';
         out.push(`- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeText(clip(c.reason ?? ''))}`);
       }
     }
@@ -110,7 +110,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     for (const c of all) if (c.code && !code.has(c.serializer)) code.set(c.serializer, c.code);
     if (code.size) {
       out.push('', '<details><summary>The code being measured</summary>', '', renderTable({
-        columns: [{ id: 'serializer', header: 'Serializer', cell: ([name]) => name }, { id: 'code', header: 'Code', cell: ([, src]) => `\`${src.replace(/`/g, "'")}\`` }],
+        columns: [{ id: 'serializer', header: 'Serializer', cell: ([name]) => name }, { id: 'code', header: 'Code', cell: ([, src]) => src, code: true }],
         rows: [...code],
       }, 'markdown'), '', '</details>');
     }

@@ -2,7 +2,8 @@ import { createColors } from 'picocolors';
 import { DIRECTIONS } from '../case/coordinates.js';
 import type { ResultsFile } from '../results/types.js';
 import { renderTable } from './table/write.js';
-import { escapeCell, type Dialect } from './table/escape.js';
+import { escapeCell, markdownCode, type Dialect } from './table/escape.js';
+import { escapeHtml } from './html/escape.js';
 import type { Table } from './table/column.js';
 import { describeVerdict, failingVerdicts, groupOf, matrixTable, probeMatrix, summaryLine, versionChanges, type VersionChange } from './probes.js';
 
@@ -86,11 +87,12 @@ export function renderProbesMarkdown(results: ResultsFile): string {
     const bySerializer = new Map<string, typeof failing>();
     for (const f of failing) bySerializer.set(f.v.serializer, [...(bySerializer.get(f.v.serializer) ?? []), f]);
     for (const [serializer, fs] of bySerializer) {
-      out.push(`<details><summary>${md(serializer)}: ${fs.length} failing ${direction} verdict${fs.length === 1 ? '' : 's'}</summary>`, '');
+      // an HTML block: GitHub shows its text as HTML (entities decoded, backslash escapes not)
+      out.push(`<details><summary>${escapeHtml(escapeCell(serializer, 'terminal'))}: ${fs.length} failing ${direction} verdict${fs.length === 1 ? '' : 's'}</summary>`, '');
       for (const { v, probe } of fs) {
         const side = probe?.[direction];
-        const where = v.verdict.mark === '✗' ? `✗ ${v.verdict.fault} at \`${md(v.verdict.path)}\`: expected \`${md(v.verdict.expected, 160)}\`, got \`${md(v.verdict.actual, 160)}\`` : md(describeVerdict(v.verdict), 300);
-        out.push(`- \`${md(v.probe)}\`${results.targets.length > 1 ? ` (${md(v.target)})` : ''} — ${md(probe?.title ?? '')}. ${where}${side ? `. Input \`${md(side.input, 120)}\`; expected ${md(side.expected, 160)}` : ''}`);
+        const where = v.verdict.mark === '✗' ? `✗ ${v.verdict.fault} at ${markdownCode(v.verdict.path)}: expected ${markdownCode(v.verdict.expected, 160)}, got ${markdownCode(v.verdict.actual, 160)}` : md(describeVerdict(v.verdict), 300);
+        out.push(`- ${markdownCode(v.probe)}${results.targets.length > 1 ? ` (${md(v.target)})` : ''} — ${md(probe?.title ?? '')}. ${where}${side ? `. Input ${markdownCode(side.input, 120)}; expected ${md(side.expected, 160)}` : ''}`);
       }
       out.push('', '</details>', '');
     }

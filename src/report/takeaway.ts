@@ -36,15 +36,22 @@ export function ratioInterval(r: TakeawayRow): [number, number] {
   return r.interval === null ? [0, Infinity] : r.interval;
 }
 
+/** True when a row's interval spans more than a factor of 10 (high ÷ low > 10: the ratio is known only to within about ×/÷ 3), or is unknown. */
+export function isWide(r: TakeawayRow): boolean {
+  const [lo, hi] = ratioInterval(r);
+  return !(lo > 0) || !(hi / lo <= 10);
+}
+
 /**
- * True when a row's interval spans more than a factor of 10 (high ÷ low > 10: the ratio is known
- * only to within about ×/÷ 3) or is unknown: such a ratio is not ranked (the issue's "57.6 ± 258 at
- * the top", whose log-scale interval spans a factor of about 8,000); the sentence says it is too
- * uncertain instead. A noisy but usable ratio (0.32 [0.16–0.65] at load 9) stays ranked.
+ * True when a row's ratio is not ranked: its interval is unknown, or it is wide ({@link isWide})
+ * AND contains 1, so it cannot even tell faster from slower (the issue's "0.20 (0.01–4.00)"). A
+ * wide interval entirely below 1 (0.05–0.61) is evidence of faster, one entirely above 1 (the
+ * issue's 57.6 (2.00–6636)) of slower: those are ranked, and the sentence says how wide they are.
+ * A noisy but usable ratio (0.32 [0.16–0.65] at load 9) is ranked as any other.
  */
 export function tooUncertain(r: TakeawayRow): boolean {
   const [lo, hi] = ratioInterval(r);
-  return !(lo > 0) || !(hi / lo <= 10);
+  return !(lo > 0) || (isWide(r) && lo <= 1 && 1 <= hi);
 }
 
 /** True when the two rows' ratio intervals overlap: their difference is within noise. */
@@ -69,8 +76,9 @@ export function allocClause(a: number | null): string {
  * and which cases were not ranked. Honest about error bars: two serializers whose ratio intervals
  * overlap are "within noise of each other", no one is called fastest while another's interval
  * overlaps it, no one is called faster than the baseline when its interval includes 1 (or its
- * error is unknown), and a ratio whose interval spans more than a factor of 10 is not ranked at all
- * ({@link tooUncertain}). Intervals are on the log scale (results/ratio.ts).
+ * error is unknown), and a ratio whose interval spans more than a factor of 10 and contains 1 is not
+ * ranked at all ({@link tooUncertain}); one that spans more than 10× on one side of 1 is ranked,
+ * with a clause giving its interval. Intervals are on the log scale (results/ratio.ts).
  * @param baseline the baseline's serializer id; its row has ratio 1 ± 0 when measured
  * @param baselineLabel how to name the baseline
  * @returns one line of text ending with a full stop
@@ -100,15 +108,19 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   // a ratio too uncertain to rank whose interval reaches the leader's could be the fastest: then no one is called fastest
   const shadowed = uncertain.some((r) => lo(r) <= hi(leader));
   let top = tied;
+  // rows whose interval the sentence prints (the others, when wide, get a clause saying how wide)
+  let printed: TakeawayRow[] = [];
   if (tied.length === 1 && !shadowed && leader.name === baseline) {
     const next = measured[1];
     clauses.push(`${baselineLabel} (the baseline) is fastest; the next, ${next.label}, takes ${formatInterval(next.ratio as number, next.interval, '×')} as long`);
     top = [leader, next];
+    printed = [next];
   } else if (tied.length === 1 && !shadowed) {
     const r = leader.ratio as number;
     const iv = leader.interval;
     if (hi(leader) < 1 && iv !== null) clauses.push(`${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×')} faster than ${baselineLabel}${allocClause(leader.allocRatio)}`);
     else clauses.push(`${leader.label} has the lowest ratio, ${formatInterval(r, iv)}, which is within noise of ${baselineLabel}`);
+    printed = [leader];
   } else {
     // several within noise of the leader (or one shadowed by a ratio too uncertain to rank): name only what the intervals support
     const faster = tied.filter((r) => r.name !== baseline && hi(r) < 1);
@@ -116,7 +128,9 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
       clauses.push(`${joinNames(faster.map((r) => r.label))} are fastest and within noise of each other, ${speeds(faster)} faster than ${baselineLabel}`);
       top = faster;
     } else if (faster.length) {
-      clauses.push(`${joinNames(faster.map((r) => r.label))} ${faster.length > 1 ? 'are' : 'is'} measurably faster than ${baselineLabel} (${speeds(faster)}), but wider intervals overlap ${faster.length > 1 ? 'them' : 'it'}: none is clearly fastest`);
+      // the rows whose error bars reach the faster ones': tied but not faster, and any too uncertain to rank that reach the leader
+      const others = [...tied.filter((r) => !faster.includes(r) && r.name !== baseline), ...uncertain.filter((r) => lo(r) <= hi(leader))].map((r) => r.label);
+      clauses.push(`${joinNames(faster.map((r) => r.label))} ${faster.length > 1 ? 'are' : 'is'} faster than ${baselineLabel} (${speeds(faster)}), but ${joinNames(others)} could be as fast (the error bars overlap), so ${faster.length > 1 ? 'none of them can' : 'it cannot'} be called fastest`);
       top = faster;
     } else {
       clauses.push(`${joinNames(tied.map((r) => r.label))} ${tied.length > 1 ? 'are within noise of each other' : 'is'} at the top; none is measurably faster than ${baselineLabel}`);
@@ -137,5 +151,7 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   if (likeBaseline.length) clauses.push(`${joinNames(likeBaseline.map((r) => r.label))} ${likeBaseline.length > 1 ? 'are' : 'is'} within noise of ${baselineLabel}`);
   const slower = rest.filter((r) => lo(r) > 1);
   if (slower.length) clauses.push(`${joinNames(slower.map((r) => r.label))} ${slower.length > 1 ? 'are' : 'is'} measurably slower`);
+  const wide = measured.filter((r) => r.name !== baseline && !printed.includes(r) && isWide(r) && r.interval !== null);
+  if (wide.length) clauses.push(`by how much is known only roughly for ${joinNames(wide.map((r) => `${r.label} (${ratioNumber((r.interval as [number, number])[0], 2)}–${ratioNumber((r.interval as [number, number])[1], 2)}× ${baselineLabel}'s time)`))}`);
   return `${clauses.join('; ')}.${tail}`;
 }

@@ -12,4 +12,8 @@ export interface HistoryPoint {
   serializer: string; adapter: string; serializerVersion: string;
   target: string; targetVersion: string; status: string; reason: string | null;
   meanNs: number | null; errorNs: number | null; ratio: number | null; bytesPerOp: number | null; instructionsPerOp: number | null;
+  /** the ratio's interval on the log scale, [low, high] (results/ratio.ts); null when unknown; absent: not read */
+  ratioInterval?: [number, number] | null;
+  /** true when the case carries the `noisy` finding (a launch reached the time cap before its error target); absent: not read */
+  noisy?: boolean;
 }

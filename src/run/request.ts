@@ -5,8 +5,9 @@
  * Every problem with an option is a {@link UsageError} naming the flag (exit 2 on the CLI), found
  * before anything is measured.
  */
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
+import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve } from 'node:path';
 import { DIRECTIONS, type Direction } from '../case/coordinates.js';
 import { policies, type RunPolicy } from '../config/policies.js';
@@ -199,9 +200,18 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
   if (opts.out !== undefined && !opts.out.trim()) throw new UsageError('--out', 'is empty (give a folder, or leave it out for jsonbench-results/<timestamp>/)');
   const outDir = resolve(cwd, opts.out ?? join('jsonbench-results', new Date().toISOString().replace(/[:.]/g, '-')));
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError('--out', `${outDir} exists and is not a folder`);
+  // the folders made here (the output folder and any missing parents, innermost first)
+  const made: string[] = [];
+  for (let p = outDir; !existsSync(p) && dirname(p) !== p; p = dirname(p)) made.push(p);
+  try { makeFolder(outDir); } catch (e) { throw new UsageError('--out', `cannot make the folder ${outDir}: ${(e as Error).message}`); }
+  let prepared: Awaited<ReturnType<typeof prepareConfig>> | null = null;
+  // on a later usage error (and after a run that wrote nothing) the folders made here are taken away again while empty (rmdir fails on a folder with files)
+  const release = () => {
+    if (prepared && prepared.modulePath !== configFile) rmSync(prepared.modulePath, { force: true });
+    for (const p of made) try { rmdirSync(p); } catch { break; }
+  };
   const configFile = findConfig(cwd, opts.config);
-  const prepared = configFile ? await prepareConfig(configFile, outDir) : null;
-  const release = () => { if (prepared && prepared.modulePath !== configFile) rmSync(prepared.modulePath, { force: true }); };
+  try { prepared = configFile ? await prepareConfig(configFile, outDir) : null; } catch (e) { release(); throw e; }
   try {
     const user: UserConfig = prepared?.config ?? { serializers: [], workloads: [] };
     const metrics = splitList(opts.metric);

@@ -215,3 +215,16 @@ test('a jsonbench.config.ts with a syntax error exits 2 with its line and column
   assert.equal(r.code, 2);
   assert.match(r.stderr, new RegExp(`^jsonbench: error: ${literal(join(cwd, 'jsonbench.config.ts'))}:2:\\d+: syntax: `, 'm'));
 });
+
+test('list fits 80 columns and wider ($COLUMNS for a pipe), ids whole and the class header uncut', async () => {
+  for (const columns of [80, 120]) {
+    const r = await cli(['list'], { env: { COLUMNS: String(columns) } });
+    assert.equal(r.code, 0, r.stderr);
+    const table = r.stdout.split('\n').filter((l) => /^[┌│├└]/.test(l));
+    const widest = Math.max(...table.map((l) => [...l].length));
+    assert.ok(widest <= columns, `a table line of ${widest} characters at ${columns} columns`);
+    assert.doesNotMatch(r.stdout, /Deseriali…/);
+    const cell = (id: string) => new RegExp(`│ ${literal(id)} +│`);
+    for (const id of [...workloads.ids, ...serializers.ids, ...dotnetSerializers.ids]) assert.match(r.stdout, cell(id), `${id} is missing or cut at ${columns} columns`);
+  }
+});

@@ -133,3 +133,47 @@ test('the Markdown table has one row per case × metric, verdicts in bold when n
   assert.match(md, /\| fast-json-stringify \| time \| 60\d ns \| 69\d ns \| \+1\d% \| .* \| &lt;0\.001 \| ±\d\.\d% \| \*\*slower\*\* \|/);
   assert.match(md, /- ✗ now incorrect: weather-station\/1\/single\/serialize\/typia — output differs at \$\.temperature/);
 });
+
+test('two one-launch runs (policy quick) get no verdict however far apart, and --fail-on slower does not fail on them', () => {
+  const r = prng(21);
+  const quiet = normalSamples(r, 60, 1000, 10);
+  // identical code, the head run on a machine that was busy the whole launch: +1065%, p < 0.001, tight within the launch
+  const a = makeResults([{ serializer: 'json', rounds: [quiet] }]);
+  const b = makeResults([{ serializer: 'json', rounds: [quiet.map((x) => x * 11.65)] }], '2025-01-03T00:00:00.000Z');
+  const c = compareResults(a, b, options);
+  const time = c.cases[0].metrics[0].change;
+  assert.ok(time.percent > 1000 && time.p! < 0.001, `a large, significant change: ${time.percent}%, p ${time.p}`);
+  assert.deepEqual([time.verdict, time.noVerdictBecause], ['no-verdict', 'one-launch']);
+  assert.deepEqual(c.cases[0].metrics.map((m) => m.change.verdict), ['no-verdict', 'no-verdict']);
+  assert.deepEqual(gateFailures(c, ['slower']), []);
+  const md = renderCompareMarkdown(c, 'a', 'b');
+  assert.match(md, /\| no verdict \(one launch\) \|/);
+  assert.match(md, /- 1 case in both runs: 0 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 0 same, 1 without a verdict \(noisy, or measured in one launch\)\./);
+});
+
+test('a case flagged noisy on either side gets no time verdict', () => {
+  const r = prng(22);
+  const a = makeResults([{ serializer: 'json', rounds: roundsOf(r, 8, 5, 1000, 10) }]);
+  const b = makeResults([{ serializer: 'json', rounds: roundsOf(r, 8, 5, 1500, 15) }], '2025-01-03T00:00:00.000Z');
+  assert.equal(compareResults(a, b, options).cases[0].metrics[0].change.verdict, 'slower');
+  b.cases[0].findings.push({ code: 'noisy', message: '1 of 2 launch(es) reached the time cap' });
+  const ch = compareResults(a, b, options).cases[0].metrics[0].change;
+  assert.deepEqual([ch.verdict, ch.noVerdictBecause], ['no-verdict', 'noisy']);
+  assert.deepEqual(gateFailures(compareResults(a, b, options), ['slower']), []);
+});
+
+test('a significant change over the noise floor whose two intervals of the mean overlap is same (within noise)', () => {
+  const r = prng(23);
+  const base = normalSamples(r, 20, 1000, 150);
+  const head = normalSamples(r, 20, 1220, 183);
+  const ch = compareSamples(base, head, rule);
+  assert.ok(ch.p! < 0.05 && ch.percent >= ch.noiseFloor! && ch.percent >= 5, `significant, over threshold and floor: p ${ch.p}, ${ch.percent}% vs ±${ch.noiseFloor}%`);
+  assert.deepEqual(verdictOf(ch.percent, { p: ch.p!, z: 1 }, ch.noiseFloor, rule), { verdict: 'slower' });
+  assert.deepEqual([ch.verdict, ch.sameBecause], ['same', 'within-noise']);
+});
+
+test('the counts under the table are of cases, not of metric rows', () => {
+  const c = compareResults(base, head, options);
+  assert.equal(c.cases.flatMap((k) => k.metrics).length, 5);
+  assert.match(renderCompareMarkdown(c, 'run 1', 'run 2'), /\n- 2 cases in both runs: 2 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 0 same\.\n/);
+});

@@ -182,3 +182,24 @@ test('the terminal hides unsupported rows behind a count, and prints the noise w
   assert.match(text, /Ratio is time ÷ the class baseline's/);
   assert.match(renderTerminal(r, false, { showUnsupported: true }).split('· deserialize')[0], /│ typebox .*– unsupported/);
 });
+
+test('Markdown-significant names stay text in report.md, and code cells show < and > as they are', async () => {
+  const { escapeCell, markdownCode } = await import('../../src/report/table/escape.js');
+  // text: emphasis, strike-through, code, links and entities are escaped; what GitHub renders is the name as written
+  assert.equal(escapeCell('**bold** ~~x~~ a_b `c` [l](u) | &lt;', 'markdown'), '\\*\\*bold\\*\\* \\~\\~x\\~\\~ a\\_b \\`c\\` [l]\\(u) \\| &amp;lt;');
+  // code: literal, fenced past any backticks, pipes escaped only in a table cell (GFM splits cells before code spans)
+  assert.equal(markdownCode('<T>(x: T) => x'), '`<T>(x: T) => x`');
+  assert.equal(markdownCode('a|b', 500, true), '`a\\|b`');
+  assert.equal(markdownCode('a|b'), '`a|b`');
+  assert.equal(markdownCode('x `y` z'), '``x `y` z``');
+  assert.equal(markdownCode('`y`'), '`` `y` ``');
+  const r = results();
+  const c = measuredCase(r);
+  const name = '**bold**|x';
+  for (const k of r.cases) if (k.serializer === c.serializer) { k.serializer = name; k.code = 'stringify<T>(value: T)'; }
+  const md = renderMarkdown(r);
+  assert.match(md, /\| \\\*\\\*bold\\\*\\\*\\\|x \|/, 'the name escaped in a table row');
+  assert.match(md, /\| `stringify<T>\(value: T\)` \|/, 'the code span holds < and > literally');
+  assert.doesNotMatch(md, /&lt;T&gt;/);
+  assert.doesNotMatch(md, /(^|[^\\])\*\*bold/m, 'no live emphasis');
+});

@@ -51,3 +51,28 @@ for (const extraMs of [0, 3, 11]) {
     db.close();
   });
 }
+
+test('ledger list tells a run still being recorded (its process alive) from one that was killed', async () => {
+  const { finishedCell } = await import('../../src/cli/ledger.js');
+  const path = join(dir, 'running.db');
+  const p = spawn(process.execPath, [child, path], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const closed = new Promise<string | null>((resolve) => p.on('close', (_code, signal) => resolve(signal)));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      p.stdout.on('data', (d: Buffer) => { if (/recorded \d+/.test(d.toString())) resolve(); });
+      p.on('error', reject);
+      p.on('close', (code) => reject(new Error(`loop ended early with ${code}`)));
+    });
+    const db = openLedger(path);
+    const [going] = listRuns(db);
+    db.close();
+    assert.deepEqual([going.finishedAt, going.state, going.recorder?.pid], [null, 'running', p.pid]);
+    assert.equal(finishedCell(going), `no: running (pid ${p.pid})`);
+  } finally { p.kill('SIGKILL'); }
+  assert.equal(await closed, 'SIGKILL');
+  const db = openLedger(path);
+  const [killed] = listRuns(db);
+  db.close();
+  assert.deepEqual([killed.finishedAt, killed.state], [null, 'killed']);
+  assert.equal(finishedCell(killed), `no: killed (pid ${p.pid} is gone)`);
+});

@@ -103,3 +103,26 @@ test('a --target run keeps its targets list and files each case under its runtim
   assert.deepEqual(caseHistory(db, { target: 'bun' }).map((p) => p.caseId), ['weather-station/1/single/serialize/json@bun']);
   db.close();
 });
+
+test('history points carry the ratio\'s interval (recorded, or derived from its error in older files) and the noisy flag, and the tables show both', async () => {
+  const { renderHistoryMarkdown } = await import('../../src/report/history.js');
+  const db = openLedger(join(dir, 'history-interval.db'));
+  try {
+    const older = makeResults([{ serializer: 'json' }], '2025-01-01T00:00:00.000Z');
+    const newer = makeResults([{ serializer: 'json' }], '2025-02-01T00:00:00.000Z');
+    const c = newer.cases[0] as typeof newer.cases[0] & { ratioInterval?: [number, number] };
+    c.ratioInterval = [1.1, 1.4];
+    c.findings.push({ code: 'noisy', message: '1 of 2 launch(es) reached the time cap before the error target' });
+    recordResults(db, older, { source: 'import' });
+    recordResults(db, newer, { source: 'import' });
+    const points = caseHistory(db, { serializer: 'json' });
+    assert.deepEqual(points.map((p) => [p.ratio, p.ratioInterval?.map((x) => Number(x.toFixed(4))), p.noisy]), [
+      [1.25, [1.2204, 1.2804], false], // 1.25 · e^(∓0.03/1.25)
+      [1.25, [1.1, 1.4], true],
+    ]);
+    const md = renderHistoryMarkdown(points);
+    assert.match(md, /\| 1\.25 \[1\.22–1\.28\] \| 640 B \|/);
+    assert.match(md, /\| 1\.25 \[1\.10–1\.40\] ⚠ noisy \| 640 B \|/);
+    assert.match(md, /\[low–high\] its 99\.9% interval/);
+  } finally { db.close(); }
+});

@@ -17,7 +17,7 @@ const columns = (db: Database.Database, table: string) => (db.prepare(`PRAGMA ta
 test('an empty database migrates to the latest schema version, every table in place', () => {
   const db = openLedger(join(dir, 'empty.db'));
   assert.equal(schemaVersion(db), LEDGER_SCHEMA_VERSION);
-  assert.equal(LEDGER_SCHEMA_VERSION, 2);
+  assert.equal(LEDGER_SCHEMA_VERSION, 3);
   const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
   assert.deepEqual(tables, ['cases', 'estimates', 'launches', 'runs', 'samples']);
   assert.ok(columns(db, 'cases').includes('target_version'));
@@ -28,7 +28,7 @@ test('migrations are numbered 1, 2, … without gaps', () => {
   assert.deepEqual(MIGRATIONS.map((m) => m.version), MIGRATIONS.map((_, i) => i + 1));
 });
 
-test('a ledger at the previous schema (1) migrates to 2 keeping its runs, with adapter and target filled in', () => {
+test('a ledger at schema 1 migrates to the latest keeping its runs, with adapter and target filled in', () => {
   const path = join(dir, 'v1.db');
   const v1 = new Database(path);
   assert.deepEqual(migrate(v1, 1), [1]);
@@ -44,7 +44,7 @@ test('a ledger at the previous schema (1) migrates to 2 keeping its runs, with a
   v1.close();
 
   const db = openLedger(path);
-  assert.equal(schemaVersion(db), 2);
+  assert.equal(schemaVersion(db), LEDGER_SCHEMA_VERSION);
   assert.deepEqual(db.prepare('SELECT adapter, target, target_version FROM cases WHERE id = 1').get(), { adapter: 'json', target: 'node', target_version: '20.20.2' });
   assert.deepEqual(caseHistory(db, { serializer: 'json' }).map((p) => [p.runId, p.meanNs]), [[1, 1000]]);
   assert.equal(loadRun(db, 1).cases[0].id, c.id);
@@ -67,5 +67,30 @@ test('a ledger from a newer jsonbench is refused with a message saying so', () =
   const db = new Database(path);
   db.pragma('user_version = 99');
   db.close();
-  assert.throws(() => openLedger(path), (e: Error) => e instanceof LedgerFileError && e.path === path && /written by a newer jsonbench \(ledger schema version 99; this one reads up to 2\); upgrade jsonbench/.test(e.message));
+  assert.throws(() => openLedger(path), (e: Error) => e instanceof LedgerFileError && e.path === path && /written by a newer jsonbench \(ledger schema version 99; this one reads up to 3\); upgrade jsonbench/.test(e.message));
+});
+
+test('a ledger at schema 2 migrates to 3: its unfinished runs read as unknown (killed or running), its finished ones as finished, and new runs note their recorder', async () => {
+  const { finishedCell } = await import('../../src/cli/ledger.js');
+  const { thisRecorder } = await import('../../src/ledger/recorder.js');
+  const { listRuns } = await import('../../src/ledger/queries.js');
+  const path = join(dir, 'v2.db');
+  const v2 = new Database(path);
+  assert.deepEqual(migrate(v2, 2), [1, 2]);
+  // runs as jsonbench with schema 2 wrote them: one finished, one not (killed, or still going: schema 2 cannot tell)
+  const r = makeResults([]);
+  const insert = v2.prepare(`INSERT INTO runs (id, fingerprint, started_at, finished_at, tool_version, results_schema_version, policy_name, policy_json, environment_json, source)
+    VALUES (?, ?, ?, ?, '0.1.0', 2, 'quick', ?, ?, 'run')`);
+  insert.run(1, 'fp1', '2025-01-01T00:00:00.000Z', '2025-01-01T00:01:00.000Z', JSON.stringify(r.policy), JSON.stringify(r.environment));
+  insert.run(2, 'fp2', '2025-02-01T00:00:00.000Z', null, JSON.stringify(r.policy), JSON.stringify(r.environment));
+  v2.close();
+  const { finishedAt: _f, ...unfinished } = makeResults([{ serializer: 'json' }], '2025-02-01T00:00:00.000Z');
+  const db = openLedger(path);
+  assert.equal(schemaVersion(db), 3);
+  assert.ok(columns(db, 'runs').includes('recorder_pid'));
+  recordResults(db, { ...unfinished, startedAt: '2025-03-01T00:00:00.000Z' }, { source: 'run', recorder: thisRecorder() });
+  const runs = listRuns(db);
+  assert.deepEqual(runs.map((r) => r.state), ['finished', 'unknown', 'running']);
+  assert.deepEqual(runs.map(finishedCell), ['yes', 'no: killed, or still running (recorded by a jsonbench that did not note its process)', `no: running (pid ${process.pid})`]);
+  db.close();
 });

@@ -6,6 +6,7 @@
 import { writeSync } from 'node:fs';
 import { openLedger } from '../../src/ledger/schema.js';
 import { beginRun, recordCase } from '../../src/ledger/record.js';
+import { thisRecorder } from '../../src/ledger/recorder.js';
 import { makeCase, makeResults, prng, roundsOf } from './fixture.js';
 
 /** Rounds × samples of every case the loop records: big enough that a kill often lands inside a transaction. */
@@ -16,7 +17,7 @@ const [path, limit] = process.argv.slice(2);
 if (path) {
   const db = openLedger(path);
   const { cases: _none, ...header } = makeResults([]);
-  const runId = beginRun(db, { ...header, finishedAt: undefined }, { source: 'run' });
+  const runId = beginRun(db, { ...header, finishedAt: undefined }, { source: 'run', recorder: thisRecorder() });
   const rand = prng(1);
   for (let i = 0; i < Number(limit ?? 1e6); i++) {
     recordCase(db, runId, header, makeCase({ serializer: `s${i}`, rounds: roundsOf(rand, LOOP_ROUNDS, LOOP_SAMPLES_PER_ROUND, 1000, 30) }));

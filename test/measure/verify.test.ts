@@ -92,3 +92,14 @@ test('the gate catches a serializer that adds a "constructor" key or drops "__pr
   const drops = checkCase({ serialize: () => '{"id":1}' }, workload, 'serialize', { inputs: [value], expected: [value] });
   assert.equal(drops?.reason, 'output differs at $.__proto__');
 });
+
+test('mismatch messages spell values JSON cannot write as themselves: NaN, Infinity, -0, BigInt, undefined', async () => {
+  const { renderValue } = await import('../../src/measure/verify.js');
+  assert.deepEqual([NaN, Infinity, -Infinity, -0, 0, 12n, undefined, null, '1', 1].map(renderValue), ['NaN', 'Infinity', '-Infinity', '-0', '0', '12n', 'undefined (absent)', 'null', '"1"', '1']);
+  assert.deepEqual(firstMismatch({ t: NaN }, { t: null }), { path: '$.t', expected: 'NaN', actual: 'null' });
+  assert.deepEqual(firstMismatch([-0], ['-0']), { path: '$[0]', expected: '-0', actual: '"-0"' });
+  const { payloadText } = await import('../../src/plan/payloads.js');
+  const workload = { id: 'nan-maker' } as unknown as Workload;
+  assert.throws(() => payloadText(workload, 1, 42, { reading: NaN }), /at \$\.reading: NaN became null \(/);
+  assert.throws(() => payloadText(workload, 1, 42, { reading: -Infinity }), /at \$\.reading: -Infinity became null \(/);
+});

@@ -131,3 +131,25 @@ test('chart tooltips, which ECharts renders as HTML, escape serializer names', (
   const scaling = scalingChartOption('t', [{ name: '<b>x</b>', points: [[1, 2]] }]);
   assert.match((scaling.tooltip as { formatter: (p: unknown) => string }).formatter({ seriesName: '<b>x</b>', data: [1, 2] }), /^&lt;b&gt;x&lt;\/b&gt;<br>/);
 });
+
+test('the speed-vs-allocation chart labels every axis tick differently when all points allocate (about) the same', () => {
+  const labels = (points: { time: number; alloc: number }[]) => {
+    const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 800, height: 400 });
+    chart.setOption(scatterChartOption('t', points.map((p, i) => ({ name: `s${i}`, series: 'serialize', ...p }))));
+    const svg = chart.renderToSVGString();
+    chart.dispose();
+    const all = [...svg.matchAll(/>([^<>]*?) (B|KB|ns|µs)</g)].map((m) => `${m[1]} ${m[2]}`);
+    return { bytes: all.filter((l) => / K?B$/.test(l)), times: all.filter((l) => / (ns|µs)$/.test(l)) };
+  };
+  for (const points of [
+    [{ time: 1590, alloc: 640.25 }, { time: 1600, alloc: 640.75 }, { time: 1595, alloc: 640.5 }],
+    [{ time: 1590, alloc: 640 }, { time: 4340, alloc: 640 }],
+    [{ time: 1590, alloc: 0 }, { time: 1600, alloc: 0 }],
+  ]) {
+    const { bytes, times } = labels(points);
+    assert.ok(bytes.length >= 2 && times.length >= 2, `ticks on both axes: ${bytes} / ${times}`);
+    assert.equal(new Set(bytes).size, bytes.length, `distinct byte labels: ${bytes.join(', ')}`);
+    assert.equal(new Set(times).size, times.length, `distinct time labels: ${times.join(', ')}`);
+    assert.ok(bytes.every((l) => !l.startsWith('-')), `no negative bytes: ${bytes.join(', ')}`);
+  }
+});

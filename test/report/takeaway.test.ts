@@ -56,22 +56,30 @@ test('a group where only the baseline ran says so', () => {
 
 test('with wide intervals at the top, those measurably faster are named, no one is called fastest, and the rest are placed against the baseline', () => {
   const rows = [base, row('a', 0.37, [0.28, 1.05]), row('b', 0.38, [0.31, 0.47]), row('c', 0.46, [0.3, 0.7]), row('d', 1.42, [0.3, 6.7]), row('e', 4.11, [2.5, 6.7]), row('f', 12.7, [4, 50])];
+  // f's interval spans 12.5× but lies wholly above 1: slower, ranked, with how wide it is
   assert.equal(takeawayText(rows, 'json', 'JSON.stringify'),
-    'b and c are measurably faster than JSON.stringify (2.17–2.63×), but wider intervals overlap them: none is clearly fastest; a is within noise of JSON.stringify; e is measurably slower. Too uncertain to rank: d (1.42, 0.30–6.70), f (12.7, 4.00–50.0).');
+    'b and c are faster than JSON.stringify (2.17–2.63×), but a and d could be as fast (the error bars overlap), so none of them can be called fastest; a is within noise of JSON.stringify; e and f are measurably slower; by how much is known only roughly for f (4.00–50.0× JSON.stringify\'s time). Too uncertain to rank: d (1.42, 0.30–6.70).');
 });
 
 test('a leader with a wide interval that covers 1 does not hide others that are measurably faster', () => {
   const rows = [base, row('wide', 0.4, [0.3, 1.1]), row('fjs', 0.5, [0.45, 0.56])];
   assert.equal(takeawayText(rows, 'json', 'JSON.stringify'),
-    'fjs is measurably faster than JSON.stringify (2.00×), but wider intervals overlap it: none is clearly fastest; wide is within noise of JSON.stringify.');
+    'fjs is faster than JSON.stringify (2.00×), but wide could be as fast (the error bars overlap), so it cannot be called fastest; wide is within noise of JSON.stringify.');
 });
 
-test('a ratio whose interval spans more than a factor of 10 is never ranked at the top, however low (the issue\'s 57.6 ± 258)', () => {
+test('a ratio whose interval spans more than a factor of 10 and contains 1 is never ranked, however low (the issue\'s 57.6 ± 258)', () => {
   const rows = [base, row('huge', 0.2, [0.01, 4]), row('fjs', 0.5, [0.45, 0.56]), row('slowhuge', 57.6, [2, 6636])];
   // huge might still be the fastest: no one is called fastest while its interval reaches the leader's
   assert.equal(takeawayText(rows, 'json', 'JSON.stringify'),
-    'fjs is measurably faster than JSON.stringify (2.00×), but wider intervals overlap it: none is clearly fastest. Too uncertain to rank: huge (0.20, 0.01–4.00), slowhuge (57.6, 2.00–6636).');
+    'fjs is faster than JSON.stringify (2.00×), but huge could be as fast (the error bars overlap), so it cannot be called fastest; slowhuge is measurably slower; by how much is known only roughly for slowhuge (2.00–6636× JSON.stringify\'s time). Too uncertain to rank: huge (0.20, 0.01–4.00).');
   // an uncertain ratio that cannot reach the leader does not stop it being called fastest
-  assert.equal(takeawayText([base, row('fjs', 0.5, [0.45, 0.56]), row('slowhuge', 57.6, [2, 6636])], 'json', 'JSON.stringify'),
-    'fjs is fastest, 2.00× (1.79–2.22×) faster than JSON.stringify. Too uncertain to rank: slowhuge (57.6, 2.00–6636).');
+  assert.equal(takeawayText([base, row('fjs', 0.5, [0.45, 0.56]), row('huge', 3, [0.6, 18])], 'json', 'JSON.stringify'),
+    'fjs is fastest, 2.00× (1.79–2.22×) faster than JSON.stringify. Too uncertain to rank: huge (3.00, 0.60–18.0).');
+});
+
+test('a wide interval wholly below 1 is evidence of faster: ranked, with how wide it is, never "too uncertain"', () => {
+  const text = takeawayText([base, row('a', 0.18, [0.05, 0.61]), row('b', 1.3, [1.2, 1.4])], 'json', 'JSON.stringify');
+  assert.equal(text, 'a is fastest, 5.56× (1.64–20.0×) faster than JSON.stringify; b is measurably slower.');
+  assert.equal(takeawayText([base, row('fjs', 0.3, [0.28, 0.32]), row('a', 0.18, [0.05, 0.61])], 'json', 'JSON.stringify'),
+    'a and fjs are fastest and within noise of each other, 3.33–5.56× faster than JSON.stringify; by how much is known only roughly for a (0.05–0.61× JSON.stringify\'s time).');
 });

@@ -90,10 +90,19 @@ export function ratioChartOption(title: string, bars: RatioBar[], targets: strin
 export function scatterChartOption(title: string, points: ScatterPoint[]): Record<string, unknown> {
   const keys = [...new Set(points.map((p) => p.series))];
   const byClass = new Set(keys.map((k) => k.split(' · ')[0])).size === keys.length;
+  // A linear axis whose values lie within 10% of each other (all 640 B, or 640.25–640.75 B) gets a
+  // domain padded by 10% of the largest value on each side, rounded out to a power of ten that is
+  // also the least tick interval (1 when every value is 0), never below 0 for positive values: left to
+  // ECharts, its ticks fell at fractions of a byte that the formatter wrote as one label ("640 B" on every tick).
   const axis = (vals: number[], name: string, fmt: (v: number) => string) => {
     const lo = Math.min(...vals); const hi = Math.max(...vals);
     const log = lo > 0 && hi / lo > 20;
-    return { type: log ? 'log' : 'value', name, nameLocation: 'middle', nameGap: 28, scale: !log, axisLabel: { formatter: fmt, hideOverlap: true } };
+    const top = Math.max(Math.abs(lo), Math.abs(hi));
+    const narrow = !log && hi - lo <= 0.1 * top;
+    const pad = top > 0 ? 0.1 * top : 1;
+    const step = 10 ** Math.floor(Math.log10(pad));
+    const domain = narrow ? { min: lo >= 0 ? Math.max(0, Math.floor((lo - pad) / step) * step) : Math.floor((lo - pad) / step) * step, max: Math.ceil((hi + pad) / step) * step, minInterval: step } : {};
+    return { type: log ? 'log' : 'value', name, nameLocation: 'middle', nameGap: 28, scale: !log, ...domain, axisLabel: { formatter: fmt, hideOverlap: true } };
   };
   return {
     animation: false,

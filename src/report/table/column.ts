@@ -27,6 +27,8 @@ export interface Column<Row> {
   priority?: number;
   /** the most characters a cell shows (cut with …); default DEFAULT_MAX_CHARS */
   maxChars?: number;
+  /** the cell is code: a code span in Markdown (shown literally, table/escape.ts markdownCode), plain text on a terminal */
+  code?: boolean;
 }
 
 /** The narrowest a `wrap` column is made to fit a terminal (characters, padding included). */

@@ -2,10 +2,14 @@
  * The one escaper of table text, per dialect. Every string from the data (serializer names,
  * versions, error messages from libraries, payload paths) goes through it before a table shows it.
  *
- * - Markdown (GitHub): `\` and `|` are escaped (a pipe would end the cell), `<` and `>` become
- *   entities (no HTML from the data), `![` becomes `!\[` (no image loaded from a message), `](`
- *   becomes `]\(` (no link: `[text](url)` from a message stays text), and
- *   every line break (LF, CR, CRLF, U+2028/U+2029) becomes a space (a cell is one line).
+ * - Markdown (GitHub): `\` and `|` are escaped (a pipe would end the cell), `&`, `<` and `>`
+ *   become entities (no HTML from the data, and `&lt;` in the data stays those four characters),
+ *   the emphasis, strike-through and code characters `*`, `_`, `~` and `` ` `` are
+ *   backslash-escaped (a serializer named `**bold**` shows its asterisks), `![` becomes `!\[` (no
+ *   image loaded from a message), `](` becomes `]\(` (no link: `[text](url)` from a message stays
+ *   text; a lone `[0.16–0.65]` needs nothing), and every line break (LF, CR, CRLF, U+2028/U+2029)
+ *   becomes a space (a cell is one line). Code goes through {@link markdownCode} instead: inside a
+ *   code span neither entities nor backslash escapes are decoded, so `&lt;T&gt;` would show as is.
  * - Terminal: control characters cannot reach the terminal: ESC (the start of every escape
  *   sequence: colours, clear screen, title, clipboard writes) and the other C0/C1 controls and DEL
  *   are shown as their Unicode control pictures (ESC → ␛), line breaks and tabs become spaces.
@@ -45,8 +49,27 @@ export function escapeCell(text: string, dialect: Dialect, maxChars = DEFAULT_MA
     .replace(CONTROLS, picture)
     .replace(/\\/g, '\\\\')
     .replace(/\|/g, '\\|')
+    .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
+    .replace(/[*_~`]/g, '\\$&')
     .replace(/!\[/g, '!\\[')
     .replace(/\]\(/g, ']\\(');
+}
+
+/**
+ * `text` as a GitHub Markdown code span, backticks included: one line (line breaks and tabs
+ * become spaces, controls their pictures), cut to `maxChars`, fenced by one backtick more than the
+ * longest run of backticks in it, padded with a space when it starts or ends with a backtick
+ * (CommonMark 0.31 §6.1, which strips one such space). Nothing else is escaped — a code span shows
+ * its text literally (`<T>` stays `<T>`) — except `|` inside a table cell, which GFM splits on
+ * before inline parsing even within code (GFM spec §4.10, example 200: write `\|`).
+ */
+export function markdownCode(text: string, maxChars = DEFAULT_MAX_CHARS, inTable = false): string {
+  let body = clip(String(text), maxChars).replace(LINE_BREAKS, ' ').replace(/\t/g, ' ').replace(CONTROLS, picture);
+  if (inTable) body = body.replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = body.startsWith('`') || body.endsWith('`') || (body.startsWith(' ') && body.endsWith(' ') && body.trim() !== '') ? ' ' : '';
+  return body === '' ? '' : `${fence}${pad}${body}${pad}${fence}`;
 }

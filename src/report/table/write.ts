@@ -1,7 +1,7 @@
 import Table from 'cli-table3';
 import { createColors } from 'picocolors';
 import { MIN_WRAP, type Column, type Table as TableSpec, type Tone } from './column.js';
-import { escapeCell, type Dialect } from './escape.js';
+import { escapeCell, markdownCode, type Dialect } from './escape.js';
 
 /**
  * Options of {@link renderTable}: colours on a terminal (callers pass false for NO_COLOR or a
@@ -44,7 +44,7 @@ export function fitColumns<Row>(columns: readonly Column<Row>[], natural: readon
  * dialect's escaper. Pure: returns the text (terminal: no trailing newline; markdown: one line per row).
  */
 export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, options: WriteOptions = {}): string {
-  const text = (col: Column<Row>, row: Row) => escapeCell(col.cell(row), dialect, col.maxChars);
+  const text = (col: Column<Row>, row: Row) => (col.code && dialect === 'markdown' ? markdownCode(col.cell(row), col.maxChars, true) : escapeCell(col.cell(row), dialect, col.maxChars));
   if (dialect === 'markdown') {
     const head = table.columns.map((c) => escapeCell(c.header, 'markdown'));
     const lines = [`| ${head.join(' | ')} |`, `|${' --- |'.repeat(head.length)}`];
