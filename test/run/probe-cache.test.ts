@@ -11,6 +11,7 @@ import type { ProbeJob, WorkerJob } from '../../src/worker/protocol.js';
 import type { LaunchOutcome } from '../../src/runtimes/launch.js';
 import type { CaseTarget } from '../../src/case/coordinates.js';
 import type { ProbeRow } from '../../src/plan/probe-plan.js';
+import { summaryLine } from '../../src/report/probes.js';
 
 const P = { protocol: 1 } as const;
 const node20: CaseTarget = { id: 'node', runtime: 'node', version: '20.19.0' };
@@ -62,6 +63,9 @@ test('probe-verdict cache: a second pass reads the worker-judged verdicts instea
   assert.equal(b.cache?.hits, first.launched.length);
   // the same verdicts, in the same order, but for the cached flag
   assert.deepEqual(b.verdicts.map(({ cached: _, ...v }) => v), a.verdicts);
+  // the reports' summary line says how many verdicts came from the cache
+  assert.doesNotMatch(summaryLine(a), /cache/);
+  assert.match(summaryLine(b), new RegExp(`; ${first.launched.length} read from the probe-verdict cache`));
 });
 
 test('probe-verdict cache: another code hash, serializer version or runtime version misses; a non-cacheable row never reads or stores', async () => {
