@@ -3,7 +3,8 @@ import { basename, extname } from 'node:path';
 import type { SchemaNode } from '../workloads/schema.js';
 import type { Workload } from '../workloads/types.js';
 import { payloadWorkload } from '../workloads/payload.js';
-import { readPayload, samplesOf, type PayloadSource, type PayloadUnit } from './read.js';
+import { PayloadError, readPayload, samplesOf, type PayloadSource, type PayloadUnit } from './read.js';
+import { payloadMismatch } from './conform.js';
 import { inferSchema } from './infer.js';
 import type { InferenceFinding } from './refine.js';
 import { loadUserSchema, type SchemaLibrary } from './user-schema.js';
@@ -137,6 +138,8 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
   if (opts.schemaFile) {
     const user = await loadUserSchema(opts.schemaFile);
     schema = user.schema;
+    const mismatch = payloadMismatch(source, schema);
+    if (mismatch) throw new PayloadError(`${opts.schemaFile}: the payload does not fit this schema, ${mismatch}; every serializer given the schema would be called incorrect for it. Fix the schema (or start from the inferred one: --print-schema without --schema)`);
     origin = { library: user.library, file: opts.schemaFile, unconverted: user.unconverted };
   } else {
     const inferred = await inferSchema(samplesOf(source));

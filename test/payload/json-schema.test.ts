@@ -140,3 +140,27 @@ test('a TypeScript schema module is bundled first, then converted like a .js one
     additionalProperties: { type: 'unknown' },
   });
 });
+
+test('a --schema the payload does not fit is refused before anything runs, naming the unit, the path, what the schema wants and the value', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const { resolvePayload } = await import('../../src/payload/workload.js');
+  const { payloadMismatch } = await import('../../src/payload/conform.js');
+  const source = readPayload(`${FIXTURES}api-response.json`);
+  const inferred = await inferSchema(samplesOf(source));
+  assert.equal(payloadMismatch(source, inferred.schema), null, 'the inferred schema fits its own payload');
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-conform-'));
+  try {
+    const wrong = join(dir, 'wrong.schema.json');
+    writeFileSync(wrong, JSON.stringify({ type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } }, required: ['items'] }));
+    const doc = join(dir, 'doc.json');
+    writeFileSync(doc, JSON.stringify({ items: [{ id: 'a' }, { id: 7 }] }));
+    await assert.rejects(resolvePayload(doc, { schemaFile: wrong }), { message: `${wrong}: the payload does not fit this schema, at $.items[1].id: must be string (got 7); every serializer given the schema would be called incorrect for it. Fix the schema (or start from the inferred one: --print-schema without --schema)` });
+    const log = join(dir, 'log.ndjson');
+    writeFileSync(log, '{"items":[]}\n{"other":1}\n');
+    await assert.rejects(resolvePayload(log, { schemaFile: wrong }), /the payload does not fit this schema, record 2 at \$: must have required property 'items' \("items"\) \(got \{"other":1\}\)/);
+    writeFileSync(doc, JSON.stringify({ items: [{ id: 'a' }] }));
+    assert.equal((await resolvePayload(doc, { schemaFile: wrong })).origin.library, 'json-schema', 'a payload that fits runs');
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
