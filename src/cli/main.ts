@@ -47,6 +47,7 @@ function program(exit: { code: number }): Command {
     .option('--jobs <n>', 'groups measured at once, each pinned to its own core (taskset); a case and its baseline always share one (default: half the cores, 1 on 2 cores)')
     .option('--metric <list>', 'time (always measured); instructions: also count instructions/op of each case under valgrind callgrind (deterministic, for CI gates via compare); cold-start: also time prepare() and the first call in fresh processes (on in the long policy)', collect)
     .option('--no-probes', 'skip the probes relevant to the payloads (run untimed after the cases; jsonbench probe runs them all)')
+    .option('--no-probe-cache', 'judge every relevant probe again instead of reading the verdicts an earlier run of the same jsonbench, serializer version and runtime left in the cache (built-in serializers, no config)')
     .option('--conformance <folder>', 'add conformance probes from a folder of JSONTestSuite / json.org checker / roundtrip files to the probe pass')
     .action(async (opts) => { exit.code = await runCommand(opts); });
   p.command('probe')

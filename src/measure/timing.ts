@@ -1,7 +1,7 @@
 import type { MeasurePolicy } from '../case/policy.js';
 import { cpuNowNs, nowNs, type ClockKind } from './clock.js';
 import { drainSink, type Op } from './sink.js';
-import { medianOf, medianRelativeError } from '../stats/estimate.js';
+import { medianOf, medianRelativeError } from '../stats/median.js';
 import type { SideChecks } from './timed-check.js';
 
 /** Receives a sample's last result and its ns/op after the timed loop (see timed-check.ts); throws to stop. */

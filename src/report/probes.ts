@@ -127,7 +127,8 @@ export function summaryLine(section: ProbesSection): string {
   for (const v of section.verdicts) if (v.verdict.mark === '✗') faults.set(v.verdict.fault, (faults.get(v.verdict.fault) ?? 0) + 1);
   const n = (x: number) => x.toLocaleString('en');
   const faultText = faults.size ? ` (${[...faults].sort((a, b) => b[1] - a[1]).map(([f, k]) => `${n(k)} ${f}`).join(', ')})` : '';
-  return `${n(section.probes.length)} probes, ${n(section.verdicts.length)} verdicts: ✔ ${n(c['✔'])} · ✘ ${n(c['✘'])} · – ${n(c['–'])} · ⚠ ${n(c['⚠'])} · ✗ ${n(c['✗'])}${faultText}`;
+  const cached = section.cache?.hits ? `; ${n(section.cache.hits)} read from the probe-verdict cache (judged by an earlier run of the same jsonbench code, serializer version and runtime)` : '';
+  return `${n(section.probes.length)} probes, ${n(section.verdicts.length)} verdicts: ✔ ${n(c['✔'])} · ✘ ${n(c['✘'])} · – ${n(c['–'])} · ⚠ ${n(c['⚠'])} · ✗ ${n(c['✗'])}${faultText}${cached}`;
 }
 
 /** The failing verdicts of a section, with their probe, in section order. */

@@ -374,6 +374,8 @@ export const ProbeVerdictRecordSchema = Type.Object({
   /** the target's id */
   target: str,
   verdict: VerdictSchema,
+  /** true: read from the probe-verdict cache (run/probe-cache.ts), judged by an earlier run of the same code, serializer version and runtime; absent: judged in this run */
+  cached: Optional(Type.Literal(true)),
 });
 export type ProbeVerdictRecord = Static<typeof ProbeVerdictRecordSchema>;
 
@@ -396,6 +398,8 @@ export const ProbesSectionSchema = Type.Object({
   launches: count,
   probes: Type.Array(ProbeRecordSchema),
   verdicts: Type.Array(ProbeVerdictRecordSchema),
+  /** the probe-verdict cache of a timed run (run/probe-cache.ts): its folder, verdicts read from it (`cached: true`), verdicts stored into it */
+  cache: Optional(Type.Object({ folder: str, hits: count, stored: count })),
   /** timed runs: probe id → the workloads it was chosen for */
   relevantTo: Optional(Type.Record(str, Type.Array(str))),
   /**

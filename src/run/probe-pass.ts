@@ -19,6 +19,7 @@ import type { LaunchFn } from '../runtimes/types.js';
 import { probeRecord } from './probe-records.js';
 import { failedProbesBySerializer } from '../results/probe-failures.js';
 import { runProbeWork, type ProbeWork } from './probe-runner.js';
+import type { ProbeVerdictCache, ProbeCacheScope } from './probe-cache.js';
 
 /** Default per-probe-side timeout: generous for the 50 MB document and ajv's compile on a loaded 2-core machine (ms). */
 export const DEFAULT_PROBE_TIMEOUT_MS = 120_000;
@@ -60,6 +61,12 @@ export interface ProbePassInput {
   onLaunch?(e: { row: string; target: string; cells: number; relaunch: boolean }): void;
   /** a line of progress (typia's generation) */
   onNote?(line: string): void;
+  /**
+   * The probe-verdict cache (run/probe-cache.ts) and which rows may use it (the caller's rule:
+   * built-in serializers, no config). A row's cached cells are not launched; its worker-judged
+   * verdicts are stored. Their records say `cached: true`.
+   */
+  cache?: { store: ProbeVerdictCache; cacheable(row: ProbeRow): boolean };
 }
 
 /** Whether a row is the built-in typia adapter (not a version-matrix row, not a user's adapter named typia). */
@@ -76,21 +83,45 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
   const planned = planProbes(input.probes, rows, input.directions);
   const records: ProbeVerdictRecord[] = [];
   const emit = (r: ProbeVerdictRecord) => { records.push(r); input.onVerdict?.(r); };
+  // Cells to launch per row × target: the undecided ones the cache does not hold (conformance probes come from a user's folder: never cached).
+  const cache = input.cache;
+  const scopeOf = (row: ProbeRow, target: CaseTarget): ProbeCacheScope | undefined =>
+    cache && target.version !== 'unavailable' && cache.cacheable(row) ? { serializer: row.label, version: row.version, target: target.id, runtime: target.runtime, runtimeVersion: target.version } : undefined;
+  const cachedIn = (scope: ProbeCacheScope | undefined, p: { probe: string; direction: Direction }) =>
+    scope && !p.probe.startsWith('conformance.') ? cache!.store.get(scope, p) : undefined;
+  const toLaunch = new Map<string, { probe: string; direction: Direction }[]>();
+  for (const row of rows) {
+    const mine = planned.filter((p) => p.row === row.label);
+    for (const target of input.targets) {
+      const scope = scopeOf(row, target);
+      const cells: { probe: string; direction: Direction }[] = [];
+      for (const p of mine) {
+        if (p.decided) { emit({ probe: p.probe, direction: p.direction, serializer: row.label, serializerVersion: row.version, target: target.id, verdict: p.decided }); continue; }
+        const hit = cachedIn(scope, p);
+        if (hit) emit({ probe: p.probe, direction: p.direction, serializer: row.label, serializerVersion: row.version, target: target.id, verdict: hit, cached: true });
+        else cells.push({ probe: p.probe, direction: p.direction });
+      }
+      toLaunch.set(`${row.label}\0${target.id}`, cells);
+    }
+  }
   let typiaModules: string | undefined;
   const typiaRow = rows.find((r) => isBuiltinTypia(r, builtinTypia));
-  if (typiaRow && planned.some((p) => p.row === 'typia' && p.decided === null)) {
+  const typiaCells = typiaRow ? input.targets.flatMap((t) => toLaunch.get(`${typiaRow.label}\0${t.id}`) ?? []) : [];
+  if (typiaRow && typiaCells.length) {
     input.onNote?.('typia: generating code for the probe schemas with its own transformer (cached after the first time)…');
     const t = performance.now();
-    const asked = new Set(planned.filter((p) => p.row === 'typia' && p.decided === null).map((p) => p.probe));
+    const asked = new Set(typiaCells.map((p) => p.probe));
     typiaModules = await prepareTypiaProbes(input.probes.filter((p) => asked.has(p.id)));
     input.onNote?.(`typia: probe code ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   const work: ProbeWork[] = [];
+  const scopes = new Map<string, ProbeCacheScope>();
+  let stored = 0;
   for (const row of rows) {
-    const mine = planned.filter((p) => p.row === row.label);
     for (const target of input.targets) {
-      for (const p of mine) if (p.decided) emit({ probe: p.probe, direction: p.direction, serializer: row.label, serializerVersion: row.version, target: target.id, verdict: p.decided });
-      const cells = mine.filter((p) => p.decided === null).map((p) => ({ probe: p.probe, direction: p.direction }));
+      const cells = toLaunch.get(`${row.label}\0${target.id}`)!;
+      const scope = scopeOf(row, target);
+      if (scope) scopes.set(`${row.label}\0${target.id}`, scope);
       if (cells.length) work.push({ row: row.label, version: row.version, serializer: row.adapter.id, target, cells, ...(row === typiaRow && typiaModules ? { typiaModules } : {}) });
     }
   }
@@ -98,7 +129,15 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
     work, payloadPath: input.payloadPath, configPath: input.configPath, timeoutMs: input.timeoutMs,
     deepSchema: new Set(input.probes.filter((p) => p.deepSchema).map((p) => p.id)),
     launchFor: input.launchFor, faultOf: input.faultOf, onVerdict: emit, onLaunch: input.onLaunch,
+    onJudged: (w, cell, verdict) => {
+      const scope = scopes.get(`${w.row}\0${w.target.id}`);
+      if (scope && !cell.probe.startsWith('conformance.')) { cache!.store.put(scope, { probe: cell.probe, direction: cell.direction as Direction }, verdict); stored++; }
+    },
   });
+  const cacheHits = records.filter((r) => r.cached).length;
+  if (cache) {
+    try { cache.store.flush(); } catch (e) { input.onNote?.(`probes: the verdict cache was not written (${(e as Error).message})`); }
+  }
   const rowOrder = new Map(rows.map((r, i) => [r.label, i]));
   const targetOrder = new Map(input.targets.map((t, i) => [t.id, i]));
   const probeOrder = new Map(input.probes.map((p, i) => [p.id, i]));
@@ -113,6 +152,7 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
     launches: run.launches,
     probes: input.probes.map(probeRecord),
     verdicts: records,
+    ...(cache ? { cache: { folder: cache.store.dir, hits: cacheHits, stored } } : {}),
     ...(input.relevantTo ? { relevantTo: input.relevantTo } : {}),
     failing: failedProbesBySerializer({ probes: input.probes, verdicts: records }),
   };

@@ -41,6 +41,8 @@ export interface ProbeRunInput {
   onVerdict?(v: ProbeVerdictRecord): void;
   /** a launch begins (index counts launches, `cells` how many sides it carries) */
   onLaunch?(e: { row: string; target: string; cells: number; relaunch: boolean }): void;
+  /** a verdict the worker sent as its own judgement (not one the host gave a crash, a hang or a load failure) */
+  onJudged?(work: ProbeWork, cell: ProbeCell, verdict: Verdict): void;
 }
 
 const key = (c: ProbeCell) => `${c.direction}\u0000${c.probe}`;
@@ -122,7 +124,7 @@ export async function runProbeWork(input: ProbeRunInput): Promise<{ verdicts: Pr
       input.onLaunch?.({ row: w.row, target: w.target.id, cells: remaining.length, relaunch });
       launches++;
       const reading = readProbeLaunch(await launch(job, input.timeoutMs), input.timeoutMs, input.deepSchema);
-      for (const c of remaining) { const v = reading.verdicts.get(key(c)); if (v) emit(c, v); }
+      for (const c of remaining) { const v = reading.verdicts.get(key(c)); if (v) { emit(c, v); input.onJudged?.(w, c, v); } }
       let rest = remaining.filter((c) => !reading.verdicts.has(key(c)));
       if (reading.fault && reading.forAll) { for (const c of rest) emit(c, reading.fault); rest = []; }
       else if (reading.fault && reading.inFlight) { emit(reading.inFlight, reading.fault); rest = rest.filter((c) => key(c) !== key(reading.inFlight!)); }

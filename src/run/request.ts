@@ -71,6 +71,8 @@ export interface RunOptions {
   chromiumPath?: string;
   /** false: no probe pass after the timed cases (default: the probes relevant to the payloads run) */
   probes?: boolean;
+  /** false: judge every probe in this run, reading and writing no cached verdict (run/probe-cache.ts; default: cache on where it may be) */
+  probeCache?: boolean;
   /** a folder of conformance files (JSONTestSuite, json.org checker, roundtrip) the probe pass adds */
   conformance?: string;
   /** groups measured at once, each pinned to its own core where taskset exists (default: {@link defaultJobs}) */
@@ -108,7 +110,7 @@ export interface RunRequest {
   /** the user's payload (`--payload`): its source, schema, findings and workloads (which are `workloads`) */
   payload?: ResolvedPayload;
   /** the probe pass after the timed cases (null: `--no-probes`): its conformance folder, read */
-  probes: { conformance?: ConformanceInput } | null;
+  probes: { conformance?: ConformanceInput; /** false: `--no-probe-cache` */ cache: boolean } | null;
   /** groups measured at once (`--jobs`), at most the machine's cores */
   jobs: number;
   /** fresh processes per measured case for its cold start (0: not measured): the policy's, when it or `--metric cold-start` asks */
@@ -274,7 +276,7 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
       coldStartProcesses: policy.coldStart.byDefault || metrics.includes('cold-start') ? policy.coldStart.processes : 0,
       ...(opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {}),
       ...(payload ? { payload } : {}),
-      probes: opts.probes === false ? null : { ...(conformance ? { conformance } : {}) },
+      probes: opts.probes === false ? null : { ...(conformance ? { conformance } : {}), cache: opts.probeCache !== false },
     };
     return { request, release };
   } catch (e) {

@@ -30,6 +30,8 @@ import { startRunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { runGroups, type ProgressEvent } from './runner.js';
 import { DEFAULT_PROBE_TIMEOUT_MS, runProbePass, writeProbePayload } from './probe-pass.js';
+import { ProbeVerdictCache } from './probe-cache.js';
+import { serializers as builtinSerializers } from '../serializers/index.js';
 import { relevantProbes } from '../plan/probe-plan.js';
 import { serializerVersion } from '../plan/plan.js';
 import { loadCatalog } from '../probes/index.js';
@@ -181,9 +183,12 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
         launchFor: (t) => prepared.launchFor({ target: t }), faultOf: (t) => prepared.faultOf({ target: t }),
         payloadPath: probePayload, conformance, configPath: req.workerConfigPath, timeoutMs: DEFAULT_PROBE_TIMEOUT_MS, relevantTo: chosen.relevantTo,
         onNote: (message) => observe({ type: 'note', message }),
+        // Built-in serializers on built-in probes only, and never with a config (its top level runs in the probe worker and could change what a built-in does).
+        ...(req.probes.cache && !req.workerConfigPath && !req.configFile ? { cache: { store: new ProbeVerdictCache(join(defaultCacheDir(), 'probe-verdicts')), cacheable: (row: { label: string; adapter: { id: string } }) => row.label === row.adapter.id && builtinSerializerIds.includes(row.label) } } : {}),
       });
       const failing = results.probes.verdicts.filter((v) => v.verdict.mark === '✗' || v.verdict.mark === '⚠').length;
-      observe({ type: 'note', message: `probes: ${results.probes.verdicts.length} verdicts (${failing} failing) in ${((performance.now() - t1) / 1000).toFixed(1)} s` });
+      const fromCache = results.probes.cache?.hits ? `, ${results.probes.cache.hits} read from the verdict cache` : '';
+      observe({ type: 'note', message: `probes: ${results.probes.verdicts.length} verdicts (${failing} failing${fromCache}) in ${((performance.now() - t1) / 1000).toFixed(1)} s` });
     }
     results.finishedAt = new Date().toISOString();
     results.environment.loadAverage.end = os.loadavg();
@@ -201,6 +206,8 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
     await targets?.close();
   }
 }
+
+const builtinSerializerIds = builtinSerializers.ids;
 
 /** Targets whose workers are local processes a CPU mask reaches (Chromium's page and ssh's remote worker are not). */
 const PINNABLE = new Set(['node-host', 'node-version', 'bun', 'deno', 'quickjs']);

@@ -1,11 +1,14 @@
 import jstatModule from 'jstat';
+import { medianOf } from './median.js';
+
+export { medianOf, medianRelativeError } from './median.js';
 
 // jstat is CommonJS; its default export is the jStat object.
 const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
 
 /**
- * Summary statistics of a set of samples (any unit; the lab uses ns/op). Medians and the Student-t
- * quantile come from jStat; means and variances are computed here with compensated summation
+ * Summary statistics of a set of samples (any unit; the lab uses ns/op). Medians (stats/median.ts, computed as jStat.median does) and the Student-t
+ * quantile from jStat; means and variances are computed here with compensated summation
  * (jStat's plain sums lose the last digits NIST's accuracy data sets check); quartiles from
  * {@link quantileSorted}.
  */
@@ -68,12 +71,6 @@ export function estimate(samples: readonly number[], confidence: number): Estima
       high: sorted.filter((x) => x > q3 + 1.5 * iqr).length,
     },
   };
-}
-
-/** Median of numbers (jStat). @throws Error on an empty list. */
-export function medianOf(xs: readonly number[]): number {
-  if (xs.length === 0) throw new Error('medianOf: no values');
-  return jStat.median([...xs]);
 }
 
 /**
@@ -141,18 +138,6 @@ export function logRatioInterval(ratios: readonly number[], center: number, conf
   if (ratios.length < 2 || !(center > 0) || ratios.some((r) => !(r > 0) || !Number.isFinite(r))) return null;
   const h = confidenceHalfWidth(ratios.map(Math.log), confidence);
   return Number.isFinite(h) ? [center * Math.exp(-h), center * Math.exp(h)] : null;
-}
-
-/**
- * Relative standard error of a median from its samples' median absolute deviation:
- * 1.4826 · MAD (a normal SD) · 1.2533 (the median's efficiency, √(π/2)) / √n, divided by the median.
- * Robust to a preempted sample or round, which a t-interval is not. Infinity with fewer than 3.
- */
-export function medianRelativeError(xs: readonly number[]): number {
-  if (xs.length < 3) return Infinity;
-  const m = medianOf(xs);
-  const mad = medianOf(xs.map((x) => Math.abs(x - m)));
-  return m > 0 ? (1.4826 * mad * 1.2533) / Math.sqrt(xs.length) / m : Infinity;
 }
 
 /**

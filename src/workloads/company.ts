@@ -1,4 +1,4 @@
-import { faker } from '@faker-js/faker/locale/en';
+import { fakerEn } from './faker.js';
 import type { Workload } from './types.js';
 import type { SchemaNode } from './schema.js';
 
@@ -50,7 +50,7 @@ export interface Employee {
 
 /** The company document with `employees` employees for `seed`. */
 export function generateCompany(employees: number, seed: number): { name: string; employees: Employee[] } {
-  const f = faker;
+  const f = fakerEn();
   f.seed(seed);
   const name = f.company.name();
   const list: Employee[] = new Array(employees);

@@ -1,4 +1,4 @@
-import { faker } from '@faker-js/faker/locale/en';
+import { fakerEn } from './faker.js';
 import type { Workload } from './types.js';
 import type { SchemaNode } from './schema.js';
 
@@ -70,7 +70,7 @@ export function toModel(wireRecord: unknown): unknown {
 
 /** `count` orders for `seed`; totals are computed in integer cents, so they are exact to the cent. */
 export function generateOrders(count: number, seed: number): unknown[] {
-  const f = faker;
+  const f = fakerEn();
   f.seed(seed);
   const orders: unknown[] = new Array(count);
   for (let i = 0; i < count; i++) {

@@ -1,4 +1,4 @@
-import { faker } from '@faker-js/faker/locale/en';
+import { fakerEn } from './faker.js';
 import type { Workload } from './types.js';
 import type { ObjectSchema } from './schema.js';
 
@@ -46,7 +46,7 @@ export const userSchema: ObjectSchema = {
  * gives the same records, and the first n records do not depend on count.
  */
 export function generateUsers(count: number, seed: number): User[] {
-  const f = faker;
+  const f = fakerEn();
   f.seed(seed);
   const users: User[] = new Array(count);
   for (let i = 0; i < count; i++) {

@@ -1,4 +1,4 @@
-import { faker } from '@faker-js/faker/locale/en';
+import { fakerEn } from './faker.js';
 import type { Workload } from './types.js';
 import type { SchemaNode } from './schema.js';
 
@@ -62,7 +62,7 @@ const workload: Workload = {
   shapes: ['single'],
   schema,
   build(_size, seed) {
-    const f = faker;
+    const f = fakerEn();
     f.seed(seed);
     const ts = 1_764_000_000 + f.number.int({ min: 0, max: 86_400 });
     const temp = f.number.float({ min: -10, max: 35, fractionDigits: 1 });

@@ -148,3 +148,15 @@ test('a ratio interval is computed on the log scale: asymmetric, above 0, around
   assert.equal(logRatioInterval([0.5], 0.5, 0.999), null, 'one ratio: no interval');
   assert.equal(logRatioInterval([0.5, 0], 0.5, 0.999), null, 'a ratio of 0 has no log');
 });
+
+test('medianOf (stats/median.ts, kept free of jStat for the worker) equals jStat.median on odd, even, unsorted and repeated values', async () => {
+  const jstatModule = (await import('jstat')).default as unknown as { jStat?: { median(xs: number[]): number }; median(xs: number[]): number };
+  const jStat = jstatModule.jStat ?? jstatModule;
+  let seed = 7;
+  const next = () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed / 2 ** 31; };
+  for (let n = 1; n <= 40; n++) {
+    const xs = Array.from({ length: n }, () => (n % 3 === 0 ? Math.floor(next() * 4) : next() * 1e6 - 5e5));
+    assert.equal(medianOf(xs), jStat.median(xs), `n=${n}`);
+  }
+  assert.throws(() => medianOf([]), /no values/);
+});
