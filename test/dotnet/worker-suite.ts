@@ -14,6 +14,7 @@ import { checkDigests, expectedInputBytes } from '../../src/runtimes/dotnet/gate
 import { isGate, type DotnetHello, type GateMessage } from '../../src/runtimes/dotnet/protocol.js';
 import { dotnetJob, launch, payloadFor, readyTarget, verify, type DotnetTarget, type ReadyTarget } from '../../bench/dotnet-lab.js';
 import edge from './edge-workload.js';
+import constructs, { datesInUnknown } from './constructs-workload.js';
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -42,7 +43,7 @@ export const TINY: MeasurePolicy = {
 const CASES: [string, number, Shape][] = [
   ['weather-station', 1, 'single'], ['users', 100, 'list'], ['users', 100, 'many'], ['users-settings', 100, 'list'],
   ['users-settings', 100, 'many'], ['orders', 100, 'list'], ['orders', 100, 'many'], ['company', 1000, 'single'],
-  ['dto-edge', 3, 'list'], ['dto-edge', 3, 'many'],
+  ['dto-edge', 3, 'list'], ['dto-edge', 3, 'many'], ['dto-constructs', 6, 'list'], ['dto-constructs', 6, 'many'],
 ];
 
 /**
@@ -50,9 +51,11 @@ const CASES: [string, number, Shape][] = [
  * and the edge-case fixture (every workload's DTOs are checked on dotnet, and all compile for both),
  * so the suite stays short (each verify launch is ~1–2 s of process start and JIT).
  */
-const MONO_CASES: [string, number, Shape][] = [['weather-station', 1, 'single'], ['users-settings', 100, 'list'], ['orders', 100, 'many'], ['dto-edge', 3, 'many']];
+const MONO_CASES: [string, number, Shape][] = [['weather-station', 1, 'single'], ['users-settings', 100, 'list'], ['orders', 100, 'many'], ['dto-edge', 3, 'many'], ['dto-constructs', 6, 'list']];
 
-const load = (id: string) => (id === edge.id ? Promise.resolve(edge) : workloads.load(id));
+/** The test fixtures compiled into the worker beside the built-in workloads. */
+const FIXTURES = [edge, constructs, datesInUnknown];
+const load = (id: string) => Promise.resolve(FIXTURES.find((w) => w.id === id) ?? workloads.load(id));
 
 /**
  * The C# worker's tests on one .NET target, skipped with the reason when the target is missing
@@ -64,7 +67,7 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
   const detection = target === 'dotnet' ? await detectDotnet() : await detectMono();
   const skip = detection.installed ? false : `the ${target} target is not available here: ${detection.reason}`;
   let readyP: Promise<ReadyTarget> | undefined;
-  const ready = () => (readyP ??= readyTarget(target, undefined, [edge]).then((r) => {
+  const ready = () => (readyP ??= readyTarget(target, undefined, FIXTURES).then((r) => {
     if ('reason' in r) throw new Error(r.reason);
     return r;
   }));
@@ -78,7 +81,7 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     const probe = JSON.parse(execFileSync(r.build.command, [...r.build.args, '--probe'], { encoding: 'utf8' })) as { runtime: string; version: string; workloads: { workload: string }[]; tCritical999: Record<string, number> };
     assert.equal(probe.runtime, target);
     assert.equal(probe.version, (detection as { version: string }).version);
-    assert.deepEqual([...new Set(probe.workloads.map((w) => w.workload))].sort(), [...workloads.ids, edge.id].sort());
+    assert.deepEqual([...new Set(probe.workloads.map((w) => w.workload))].sort(), [...workloads.ids, ...FIXTURES.map((w) => w.id)].sort());
     for (const [dof, t999] of Object.entries(probe.tCritical999)) {
       const js = tCritical(0.999, Number(dof));
       assert.ok(Math.abs(t999 - js) / js < 1e-6, `t(0.999, ${dof}): worker ${t999}, jStat ${js}`);
@@ -183,6 +186,16 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     }
   });
 
+  test(`${target}: Newtonsoft reads date-like strings in an unknown value as DateTime and fails the gate there; System.Text.Json keeps the strings`, { skip }, async () => {
+    const r = await ready();
+    const p = await payloadFor(datesInUnknown, 2);
+    const v = await verify(r, dotnetJob({ workload: datesInUnknown.id, size: 2, shape: 'many', direction: 'deserialize', serializer: 'newtonsoft', baseline: 'stj', mode: 'verify', payloadPath: p.payload.path, policy: TINY }), p.workload, { main: p.text, variant: p.variantText });
+    assert.equal(v.error, undefined);
+    assert.deepEqual(v.failures.map((f) => [f.side, f.failure.path, f.failure.expected, f.failure.actual]), [
+      ['serializer', '$.at', '"2025-03-04T05:06:07.000Z"', '"2025-03-04T05:06:07Z"'],
+    ]);
+  });
+
   test(`${target}: a time launch streams setup and rounds with wall and thread-CPU samples, and reproduces the verified output`, { skip }, async () => {
     const r = await ready();
     const p = await payloadFor('users', 100);
@@ -241,7 +254,7 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     const o2 = await launch(r, dotnetJob({ workload: 'nowhere', size: 1, shape: 'single', direction: 'serialize', serializer: 'stj', mode: 'verify', payloadPath: p.payload.path, policy: TINY }));
     const err2 = o2.messages.find((m) => m.type === 'error') as unknown as { stage: string; message: string };
     assert.equal(err2.stage, 'load');
-    assert.match(err2.message, /workload "nowhere" has no generated \.NET DTOs for serialize in this worker build \(it has: company, dto-edge, orders, users, users-settings, weather-station\)/);
+    assert.match(err2.message, /workload "nowhere" has no generated \.NET DTOs for serialize in this worker build \(it has: company, dto-constructs, dto-dates-in-unknown, dto-edge, orders, users, users-settings, weather-station\)/);
     assert.equal(o2.exitCode, 0);
   });
 
