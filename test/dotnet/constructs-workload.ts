@@ -1,4 +1,5 @@
 import type { Workload } from '../../src/workloads/types.js';
+import { payloadWorkload } from '../../src/workloads/payload.js';
 
 /**
  * A workload with every schema construct issue 10 added, for the .NET DTO generator and the gate
@@ -97,4 +98,30 @@ export const datesInUnknown: Workload = {
   build(size, seed) {
     return Array.from({ length: size }, (_, i) => ({ n: i + seed, at: i % 2 === 0 ? '2025-03-04T05:06:07.000Z' : { when: '2025-03-04T05:06:07+02:00' } }));
   },
+};
+
+/**
+ * A user's NDJSON payload (src/payload: the file's own bytes, one record per line) as the .NET
+ * worker must read it: `many` one unit per non-blank line, `list` the lines joined into an array.
+ * The text (below) has CRLF line ends, a blank line, an integer beyond 2^53 and a discriminated union.
+ */
+export const ndjsonRecords: Workload = payloadWorkload({
+  id: 'payload:dto-ndjson',
+  description: 'NDJSON records (test fixture)',
+  sizes: [3],
+  shapes: ['list', 'many'],
+  payloadText: 'ndjson',
+  schema: {
+    type: 'object',
+    properties: {
+      id: { type: 'number', integer: true, width: 64 },
+      ev: { type: 'discriminated', discriminator: 'type', mapping: { click: { type: 'object', properties: { x: { type: 'number', integer: true } } }, key: { type: 'object', properties: { code: { type: 'string' } } } } },
+    },
+  },
+});
+
+/** The main and variant texts of {@link ndjsonRecords}. */
+export const NDJSON_TEXTS = {
+  main: '{"id":9007199254740993,"ev":{"type":"click","x":3}}\r\n\r\n{"id":12,"ev":{"code":"Enter","type":"key"}}\r\n{"id":-9223372036854775808,"ev":{"type":"click","x":0}}\r\n',
+  variant: '{"id":1,"ev":{"type":"key","code":"\\ud800 lone"}}\n{"id":2,"ev":{"type":"click","x":-1}}\n{"id":3,"ev":{"type":"key","code":"q"}}\n',
 };

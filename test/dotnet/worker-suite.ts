@@ -14,7 +14,11 @@ import { checkDigests, expectedInputBytes } from '../../src/runtimes/dotnet/gate
 import { isGate, type DotnetHello, type GateMessage } from '../../src/runtimes/dotnet/protocol.js';
 import { dotnetJob, launch, payloadFor, readyTarget, verify, type DotnetTarget, type ReadyTarget } from '../../bench/dotnet-lab.js';
 import edge from './edge-workload.js';
-import constructs, { datesInUnknown } from './constructs-workload.js';
+import constructs, { datesInUnknown, ndjsonRecords, NDJSON_TEXTS } from './constructs-workload.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { variantPathOf } from '../../src/case/coordinates.js';
+import { dotnetPayloadPath } from '../../src/runtimes/dotnet/well-formed.js';
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -54,7 +58,7 @@ const CASES: [string, number, Shape][] = [
 const MONO_CASES: [string, number, Shape][] = [['weather-station', 1, 'single'], ['users-settings', 100, 'list'], ['orders', 100, 'many'], ['dto-edge', 3, 'many'], ['dto-constructs', 6, 'list']];
 
 /** The test fixtures compiled into the worker beside the built-in workloads. */
-const FIXTURES = [edge, constructs, datesInUnknown];
+const FIXTURES = [edge, constructs, datesInUnknown, ndjsonRecords];
 const load = (id: string) => Promise.resolve(FIXTURES.find((w) => w.id === id) ?? workloads.load(id));
 
 /**
@@ -196,6 +200,34 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     ]);
   });
 
+  test(`${target}: a user's NDJSON payload is read as JavaScript workers read it (a unit per line for many, the lines as one array for list) and passes the gate`, { skip }, async () => {
+    const r = await ready();
+    const dir = mkdtempSync(join(tmpdir(), 'jsonbench-ndjson-'));
+    const written = join(dir, 'payload_dto-ndjson-3.ndjson');
+    writeFileSync(written, NDJSON_TEXTS.main);
+    writeFileSync(variantPathOf(written), NDJSON_TEXTS.variant);
+    const path = dotnetPayloadPath(written);
+    const texts = { main: readFileSync(path, 'utf8'), variant: readFileSync(variantPathOf(path), 'utf8') };
+    assert.equal(texts.main, NDJSON_TEXTS.main, 'the main payload is copied byte for byte');
+    assert.match(texts.variant, /\ufffd lone/, 'the variant\'s lone surrogate is replaced, line by line');
+    const problems: string[] = [];
+    const inputBytes: Record<string, number> = {};
+    for (const shape of target === 'dotnet' ? ['many', 'list'] as const : ['list'] as const) {
+      for (const direction of ['serialize', 'deserialize'] as const) {
+        for (const serializer of target === 'dotnet' ? ['newtonsoft', 'stj-sourcegen'] : ['newtonsoft']) {
+          const v = await verify(r, dotnetJob({ workload: ndjsonRecords.id, size: 3, shape, direction, serializer, baseline: 'stj', mode: 'verify', payloadPath: path, policy: TINY }), ndjsonRecords, texts);
+          if (v.error) problems.push(`${shape} ${direction} ${serializer}: ${v.error}`);
+          for (const f of v.failures) problems.push(`${shape} ${direction} ${serializer} ${f.side}: ${f.failure.reason}`);
+          if (direction === 'deserialize' && v.gates[0]) inputBytes[shape] = v.gates[0].inputBytes;
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
+    const lines = NDJSON_TEXTS.main.split('\r\n').filter((l) => l !== '');
+    if (target === 'dotnet') assert.equal(inputBytes.many, lines.reduce((n, l) => n + Buffer.byteLength(l), 0));
+    assert.equal(inputBytes.list, Buffer.byteLength(`[${lines.join(',')}]`));
+  });
+
   test(`${target}: a time launch streams setup and rounds with wall and thread-CPU samples, and reproduces the verified output`, { skip }, async () => {
     const r = await ready();
     const p = await payloadFor('users', 100);
@@ -254,7 +286,7 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     const o2 = await launch(r, dotnetJob({ workload: 'nowhere', size: 1, shape: 'single', direction: 'serialize', serializer: 'stj', mode: 'verify', payloadPath: p.payload.path, policy: TINY }));
     const err2 = o2.messages.find((m) => m.type === 'error') as unknown as { stage: string; message: string };
     assert.equal(err2.stage, 'load');
-    assert.match(err2.message, /workload "nowhere" has no generated \.NET DTOs for serialize in this worker build \(it has: company, dto-constructs, dto-dates-in-unknown, dto-edge, orders, users, users-settings, weather-station\)/);
+    assert.match(err2.message, /workload "nowhere" has no generated \.NET DTOs for serialize in this worker build \(it has: company, dto-constructs, dto-dates-in-unknown, dto-edge, orders, payload:dto-ndjson, users, users-settings, weather-station\)/);
     assert.equal(o2.exitCode, 0);
   });
 

@@ -52,7 +52,11 @@ public sealed class WorkerJob
     /// <summary>The variant payload beside the main one (variantPathOf in protocol.ts).</summary>
     public string VariantPath => PayloadPath.EndsWith(".json", StringComparison.Ordinal)
         ? PayloadPath.Substring(0, PayloadPath.Length - 5) + ".variant.json"
-        : PayloadPath;
+        : PayloadPath.EndsWith(".ndjson", StringComparison.Ordinal)
+            ? PayloadPath.Substring(0, PayloadPath.Length - 7) + ".variant.ndjson"
+            : PayloadPath;
+    /// <summary>A user's records as NDJSON (src/payload: the file's own bytes, one record per line).</summary>
+    public bool Ndjson => PayloadPath.EndsWith(".ndjson", StringComparison.Ordinal);
 
     /// <summary>
     /// Parses the start message line. Throws FormatException naming the field when the line is

@@ -70,7 +70,7 @@ public sealed class JobRunner : ICodecVisitor
         var job = _job;
         Mark("load", null);
         var texts = Stage("load", null, () => new[] { File.ReadAllText(job.PayloadPath), File.ReadAllText(job.VariantPath) });
-        var payloads = Stage("load", null, () => texts.Select(t => new Payload(t, job.Shape, settings.Indented)).ToArray());
+        var payloads = Stage("load", null, () => texts.Select(t => new Payload(t, job.Shape, settings.Indented, job.Ndjson)).ToArray());
         try { Run(codec, settings, payloads); }
         finally { foreach (var p in payloads) p.Dispose(); }
     }
