@@ -17,11 +17,13 @@ export type PairNumbers =
   | { ok: false; reason: string };
 
 /**
- * Launches timing workers as jsonbench does, but answers allocation launches with an empty `done`:
- * the precision bench reads only times, and the allocation pass does not touch them.
+ * Launches timing workers as jsonbench does, without the allocation windows (asked of a case's first
+ * timing launch, after its rounds; older runners sent separate allocation launches, answered here
+ * with an empty `done`): the precision bench reads only times, which the allocation pass does not touch.
  */
 function timingOnly(job: WorkerJob, timeoutMs: number): Promise<LaunchOutcome> {
-  if (job.mode !== 'alloc') return launchWorker(job, timeoutMs);
+  if (job.mode === 'probe') return launchWorker(job, timeoutMs);
+  if (job.mode !== 'alloc') return launchWorker({ ...job, alloc: false }, timeoutMs);
   return Promise.resolve({
     messages: [{ protocol: PROTOCOL_VERSION, type: 'done', noisy: false, elapsedMs: 0, checksum: 0 }],
     exitCode: 0, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 0,

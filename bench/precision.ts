@@ -2,8 +2,9 @@
  * `npm run bench:precision`: how repeatable jsonbench's numbers are, next to mitata's and
  * tinybench's on the same functions and payloads.
  *
- * Each of `--runs` (5) rounds runs jsonbench once (default policy: 3 interleaved launches per
- * case, paired rounds; the allocation pass is skipped), then mitata once and tinybench once, each
+ * Each of `--runs` (5) rounds runs jsonbench once (default policy: group launches, 2 per group and a
+ * third where they disagree, CPU clock; the allocation windows are skipped; serialize ops produce
+ * UTF-8 bytes, the default, where the peers time the string), then mitata once and tinybench once, each
  * in a fresh process with its defaults, so a slow phase of the machine hits every tool alike.
  * For every pair it prints the coefficient of variation (stddev / mean across runs) of the
  * ratio serializer/baseline and of each side's mean, then the whole run's duration.
@@ -65,7 +66,7 @@ async function main(): Promise<number> {
   const series = new Map(pairs.map((p) => [p.id, new Map<string, Series>(tools.map((t) => [t, { ratio: [], serializerNs: [], baselineNs: [] }]))]));
   const toolMs = new Map<string, number>(tools.map((t) => [t, 0]));
   const notes: string[] = [];
-  log(`precision: ${pairs.length} pairs × ${runs} runs × ${tools.join(', ')}; payloads and raw numbers in ${outDir}`);
+  log(`precision: ${pairs.length} pairs × ${runs} runs × ${tools.join(', ')}; payloads and raw numbers in ${outDir}; load ${(() => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } })()}`);
   for (let r = 1; r <= runs; r++) {
     for (const tool of tools) {
       const start = performance.now();
@@ -104,6 +105,7 @@ async function main(): Promise<number> {
   if (tools.includes('jsonbench')) {
     const worst = Math.max(...jb.filter(Number.isFinite));
     const beatsPeers = pairs.every((p, k) => tools.filter((t) => t !== 'jsonbench').every((t) => !(cv(series.get(p.id)!.get(t)!.ratio) <= jb[k])));
+    log(`load average now: ${(() => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } })()}`);
     log(`target: jsonbench ratio CV ≤ 2% on every pair → worst ${pct(worst)} (${worst <= 0.02 ? 'met' : 'missed'}); lower than every peer on every pair: ${beatsPeers ? 'yes' : 'no'}`);
   }
   log(`time per tool (all runs): ${[...toolMs].map(([t, ms]) => `${t} ${seconds(ms)}`).join(', ')}`);

@@ -32,3 +32,20 @@ export interface InstructionStats {
   /** Node flags of the counted process */
   flags: string[];
 }
+
+/**
+ * A case's cold start (`run --metric cold-start`, worker/cold.ts): per fresh process, the adapter's
+ * load, `prepare()` and the first op, each timed once (ns), by the wall clock and, where the
+ * runtime has one, the process CPU clock. Never mixed into the warm figures.
+ */
+export interface ColdStartStats {
+  /** fresh processes whose figures are kept (one entry per process in every list) */
+  processes: number;
+  loadNs: number[];
+  prepareNs: number[];
+  firstCallNs: number[];
+  /** the same by the process CPU clock (user + system; µs steps), where the runtime has one */
+  cpu?: { loadNs: number[]; prepareNs: number[]; firstCallNs: number[] };
+  /** why some cold processes gave no figures (failed, timed out), when others did */
+  failures?: string[];
+}

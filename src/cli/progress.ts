@@ -1,49 +1,65 @@
 import cliProgress from 'cli-progress';
 import type { SessionEvent } from '../run/session.js';
+import { estimateSecondsLeft, formatEta, type ProgressCounts } from '../run/progress.js';
+import { renderTerminal } from '../report/terminal.js';
 
-/** What the terminal shows while a run goes on: a bar on a terminal, one line per finished case otherwise. */
+/** The ETA's format lives with the progress bookkeeping (run/progress.ts); re-exported for the CLI's readers. */
+export { formatEta };
+
+/** What the terminal shows while a run goes on (on stderr; stdout keeps the final tables). */
 export interface ProgressView { onEvent(e: SessionEvent): void; stop(): void }
 
-/**
- * A duration for the progress line: `5s`, `1m00s`, `12m00s`, `2h05m`. Rounded to whole seconds
- * first, so 719.6 s reads `12m00s`, never `11m60s` (cli-progress's own ETA did both that and
- * `NFs`); `…` while the duration is unknown (not finite, or negative).
- */
-export function formatEta(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '…';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s}s`;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  if (s < 3600) return `${Math.floor(s / 60)}m${pad(s % 60)}s`;
-  const m = Math.round(s / 60);
-  return `${Math.floor(m / 60)}h${pad(m % 60)}m`;
+/** Options of {@link progressView}. */
+export interface ProgressViewOptions {
+  /** stderr is a terminal: a live bar; else one line per finished case */
+  isTty: boolean;
+  /** print each group's table as soon as its cases are finished */
+  tables: boolean;
+  color: boolean;
+  /** the terminal's width (characters), for the tables */
+  width?: number;
+}
+
+/** `cases 3/12 · launches 9/48 · ETA 1m20s`: the counts and the time left, never past a total, never NaN. */
+export function describeProgress(counts: ProgressCounts, elapsedMs: number): string {
+  const eta = formatEta(estimateSecondsLeft(elapsedMs, counts.launchesFinished, counts.launchesTotal));
+  return `cases ${counts.casesDone}/${counts.casesTotal} · launches ${counts.launchesDone}/${counts.launchesTotal} · ETA ${eta}`;
 }
 
 /**
- * A progress bar (cli-progress) on stderr when it is a terminal: launch n of N, ETA (mean time of
- * the launches so far × those left, {@link formatEta}), current case; else one `[status] id` line
- * per finished case that has numbers or failed.
+ * Progress on stderr. On a terminal a bar (cli-progress): launches begun out of their total, cases
+ * finished, the ETA (run/progress.ts) and the current case; else one `[status] id (cases …)` line
+ * per finished case that has numbers or failed. With `tables`, each group's table (its takeaways,
+ * rows and findings: report/terminal.ts with `tablesOnly`) is printed the moment the group is
+ * finished, above the bar, as BenchmarkDotNet prints each result; the full report follows at the end.
  */
-export function progressView(isTty: boolean): ProgressView {
-  if (isTty) {
-    const bar = new cliProgress.SingleBar({ format: '{bar} {value}/{total} launches | ETA {etaText} | {caseId}', hideCursor: true, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
+export function progressView(o: ProgressViewOptions): ProgressView {
+  const printGroup = (e: Extract<SessionEvent, { type: 'group-done' }>, write: (text: string) => void) => {
+    if (!o.tables || e.cases.every((c) => c.status === 'unsupported')) return;
+    write(`${renderTerminal(e.results, o.color, { width: o.width, tablesOnly: true }).trimEnd()}\n\n`);
+  };
+  if (o.isTty) {
+    const bar = new cliProgress.SingleBar({ format: '{bar} {value}/{total} launches · cases {cases} · ETA {etaText} | {caseId}', hideCursor: true, clearOnComplete: true, forceRedraw: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
     let started = false;
-    let t0 = 0;
     return {
       onEvent: (e) => {
+        if (e.type === 'group-done') {
+          printGroup(e, (text) => process.stderr.write(started ? `\r\x1b[K${text}` : text));
+          return;
+        }
         if (e.type !== 'launch') return;
-        if (!started) { bar.start(e.total, 0, { caseId: '', etaText: '…' }); started = true; t0 = performance.now(); }
-        const done = Math.min(e.index - 1, e.total);
-        const eta = done > 0 ? ((performance.now() - t0) / 1000 / done) * (e.total - done) : NaN;
+        const payload = { caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`, cases: `${e.counts.casesDone}/${e.counts.casesTotal}`, etaText: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) };
+        if (!started) { bar.start(e.total, e.index, payload); started = true; return; }
         bar.setTotal(e.total);
-        bar.update(done, { caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`, etaText: formatEta(eta) });
+        bar.update(e.index, payload);
       },
       stop: () => { if (started) { started = false; bar.stop(); } },
     };
   }
   return {
     onEvent: (e) => {
-      if (e.type === 'case-done' && e.result.status !== 'unsupported') process.stderr.write(`[${e.result.status}] ${e.result.id}\n`);
+      if (e.type === 'case-done' && e.result.status !== 'unsupported') process.stderr.write(`[${e.result.status}] ${e.result.id} (${describeProgress(e.counts, e.elapsedMs)})\n`);
+      if (e.type === 'group-done') printGroup(e, (text) => process.stderr.write(text));
     },
     stop: () => {},
   };

@@ -24,7 +24,8 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   const say = (line: string) => { if (!opts.json) process.stderr.write(line.endsWith('\n') ? line : `${line}\n`); };
   const { request, release } = await resolveRunRequest(opts, say);
   if (request.payload) for (const line of payloadFacts(request.payload)) say(line);
-  const progress = progressView(Boolean(process.stderr.isTTY) && !opts.json);
+  const errTty = Boolean(process.stderr.isTTY);
+  const progress = progressView({ isTty: errTty && !opts.json, tables: !opts.json, color: !process.env.NO_COLOR && errTty, width: errTty && process.stderr.columns > 0 ? process.stderr.columns : undefined });
   // Ctrl-C: restore the terminal (the bar hides the cursor) and say where the measured data is.
   let interrupted = '';
   const onSigint = () => {
@@ -47,8 +48,9 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     } else {
       const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
-      process.stdout.write(renderTerminal(results, color, { width: process.stdout.isTTY ? process.stdout.columns : undefined }));
-      const rec = renderRecommendations(results, 'terminal', { color, width: process.stdout.isTTY ? process.stdout.columns : undefined });
+      const width = process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined;
+      process.stdout.write(renderTerminal(results, color, { width }));
+      const rec = renderRecommendations(results, 'terminal', { color, width });
       if (rec) process.stdout.write(`\n\n${rec}`);
       process.stdout.write(`\n${results.cases.length} cases in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
       if (run.ledger) process.stdout.write(`ledger: ${run.ledger.path} (run ${run.ledger.runId})\n`);

@@ -5,6 +5,7 @@
  */
 import type { CaseResult, CaseStatus, ResultsFile } from '../results/types.js';
 import { compareSamples, compareValues, type Change, type VerdictRule } from './change.js';
+import { executionWarnings } from './execution.js';
 import { comparabilityOf, type Incomparability } from './comparable.js';
 
 /** What can be compared: time (ns/op), allocation (bytes/op), instructions (per op, callgrind). */
@@ -53,6 +54,8 @@ export interface Comparison {
   statusChanges: StatusChange[];
   onlyInBase: string[];
   onlyInHead: string[];
+  /** said before the verdicts: how the runs differ in ways that move every case (compare/execution.ts) */
+  warnings: string[];
 }
 
 /** Raw time samples of a case (ns/op): every round of every kept (not discarded) launch. */
@@ -96,7 +99,7 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
 export function compareResults(base: ResultsFile, head: ResultsFile, options: CompareOptions): Comparison {
   const baseById = new Map(base.cases.map((c) => [c.id, c]));
   const headIds = new Set(head.cases.map((c) => c.id));
-  const out: Comparison = { options, notComparable: comparabilityOf(base, head), cases: [], statusChanges: [], onlyInBase: [], onlyInHead: [] };
+  const out: Comparison = { options, notComparable: comparabilityOf(base, head), cases: [], statusChanges: [], onlyInBase: [], onlyInHead: [], warnings: executionWarnings(base, head) };
   for (const h of head.cases) {
     const b = baseById.get(h.id);
     if (!b) { if (h.status !== 'unsupported') out.onlyInHead.push(h.id); continue; }

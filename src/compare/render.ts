@@ -98,6 +98,7 @@ export function compareNotes(c: Comparison): string[] {
 export function renderCompareMarkdown(c: Comparison, baseLabel: string, headLabel: string): string {
   const esc = (s: string) => escapeCell(s, 'markdown', Infinity);
   const out = [`### jsonbench compare: ${esc(baseLabel)} → ${esc(headLabel)}`, ''];
+  for (const w of c.warnings ?? []) out.push(`> ${esc(w)}`, '');
   const warning = notComparableWarning(c);
   if (warning) out.push(`> **${esc(warning)}**`, '');
   if (c.cases.length) out.push(renderTable({ columns: COMPARE_TABLE, rows: compareRows(c) }, 'markdown'), '');
@@ -110,6 +111,7 @@ export function renderCompareTerminal(c: Comparison, baseLabel: string, headLabe
   const k = createColors(color);
   const esc = (s: string) => escapeCell(s, 'terminal', Infinity);
   const out = [k.bold(`compare ${esc(baseLabel)} → ${esc(headLabel)}`)];
+  for (const w of c.warnings ?? []) out.push(k.yellow(esc(w)));
   const warning = notComparableWarning(c);
   if (warning) out.push(k.bold(k.yellow(esc(warning))));
   if (c.cases.length) out.push(renderTable({ columns: COMPARE_TABLE, rows: compareRows(c) }, 'terminal', { color }));

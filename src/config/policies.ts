@@ -7,6 +7,8 @@ export interface RunPolicy {
   description: string;
   /** launches per case; the case reports the median across them */
   launches: number;
+  /** at most this many launches per case: one more while its launches disagree beyond their intervals (run/runner.ts needsAnotherLaunch) */
+  maxLaunches: number;
   /** which sizes of each workload: its smallest, its defaults, or all */
   sizes: 'smallest' | 'default' | 'all';
   /** a launch whose baseline mean exceeds this × the best seen for that payload is relaunched */
@@ -15,49 +17,59 @@ export interface RunPolicy {
   maxRelaunches: number;
   /** a worker still running after this is killed and its case is `timeout` (ms) */
   caseTimeoutMs: number;
+  /**
+   * Cold start (worker/cold.ts): fresh processes per measured case, and whether the policy measures
+   * it without `--metric cold-start`. Off in quick and default, whose time targets (≤ 60 s, ≤ 5 min)
+   * it would break: each fresh process costs a worker start (~0.2–0.35 s) plus the case's prepare.
+   */
+  coldStart: { processes: number; byDefault: boolean };
   measure: MeasurePolicy;
 }
 
 /**
- * Defaults that hold in every policy. Warmup of at least 200 ops follows the on-device study
- * (200 warm-up parses); 4 rounds minimum follows its 4 alternating rounds; 99.9% confidence and
- * the 2% error target follow BenchmarkDotNet's defaults (its `MaxRelativeError` is 0.02);
- * ~10 ms samples keep timer resolution and loop overhead far below 1%.
+ * Defaults that hold in every policy, on the measuring clock (process CPU time where the runtime
+ * has one). Warmup of at least 100 ops and 100 ms of CPU time, at most 1 s (the on-device study
+ * warmed up 200 parses; issue 13's prototype found 100 ms of CPU time enough for the ratio);
+ * ~2.5 ms samples (the CPU clock steps in 1 µs: 0.04% of a sample), 4 per side and round, at
+ * least 6 rounds; a launch stops when its ratio's MAD-based relative standard error is under 1%
+ * (measure/timing.ts), else after 1 s of CPU time in rounds; 99.9% confidence for every reported
+ * interval. Serialize ops produce UTF-8 bytes (README: what a serialize op measures).
  */
 const base: MeasurePolicy = {
-  warmupMinOps: 200,
-  warmupMinMs: 500,
-  warmupMaxMs: 3000,
-  sampleTargetMs: 10,
-  samplesPerRound: 5,
-  minRounds: 4,
+  warmupMinOps: 100,
+  warmupMinMs: 100,
+  warmupMaxMs: 1000,
+  sampleTargetMs: 2.5,
+  samplesPerRound: 4,
+  minRounds: 6,
   maxRounds: 200,
-  targetRelativeError: 0.02,
+  targetRelativeError: 0.01,
   confidence: 0.999,
-  timeCapMs: 3000,
+  timeCapMs: 1000,
   allocWindows: 5,
-  allocWindowMinMs: 20,
+  allocWindowMinMs: 10,
+  serializeTo: 'bytes',
 };
 
 /** The three named policies. */
 export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
   quick: {
     name: 'quick',
-    description: 'one launch, the smallest size of each workload, short warmup: a first look in about a minute',
-    launches: 1, sizes: 'smallest', relaunchFactor: 1.25, maxRelaunches: 0, caseTimeoutMs: 60_000,
-    measure: { ...base, warmupMinMs: 150, warmupMaxMs: 1000, timeCapMs: 800, samplesPerRound: 3, allocWindowMinMs: 10 },
+    description: 'one launch per case, the smallest size of each workload, short warmup and rounds (2% target, 0.3 s CPU cap): a first look',
+    launches: 1, maxLaunches: 1, sizes: 'smallest', relaunchFactor: 1.25, maxRelaunches: 0, caseTimeoutMs: 60_000, coldStart: { processes: 1, byDefault: false },
+    measure: { ...base, warmupMinOps: 50, warmupMinMs: 50, warmupMaxMs: 400, samplesPerRound: 3, minRounds: 5, targetRelativeError: 0.02, timeCapMs: 300, allocWindows: 3, allocWindowMinMs: 5 },
   },
   default: {
     name: 'default',
-    description: 'three interleaved launches, the default sizes',
-    launches: 3, sizes: 'default', relaunchFactor: 1.25, maxRelaunches: 2, caseTimeoutMs: 120_000,
+    description: 'two interleaved launches per case and a third where they disagree, the default sizes',
+    launches: 2, maxLaunches: 3, sizes: 'default', relaunchFactor: 1.25, maxRelaunches: 1, caseTimeoutMs: 120_000, coldStart: { processes: 3, byDefault: false },
     measure: base,
   },
   long: {
     name: 'long',
-    description: 'ten interleaved launches, every size, longer warmup and time cap',
-    launches: 10, sizes: 'all', relaunchFactor: 1.25, maxRelaunches: 3, caseTimeoutMs: 300_000,
-    measure: { ...base, warmupMinMs: 1000, warmupMaxMs: 5000, timeCapMs: 10_000 },
+    description: 'five interleaved launches, up to ten where they disagree, every size, longer warmup and time cap, cold start in 5 fresh processes per case',
+    launches: 5, maxLaunches: 10, sizes: 'all', relaunchFactor: 1.25, maxRelaunches: 3, caseTimeoutMs: 300_000, coldStart: { processes: 5, byDefault: true },
+    measure: { ...base, warmupMinMs: 500, warmupMaxMs: 5000, targetRelativeError: 0.005, timeCapMs: 5000 },
   },
 };
 

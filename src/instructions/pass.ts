@@ -21,6 +21,11 @@ export interface InstructionsPassInput {
   onCounted?: (c: CaseResult) => void;
   /** injectable counter (tests) */
   count?: typeof countInstructions;
+  /**
+   * Cases counted at once (`run --jobs`; default 1). Counts are deterministic whatever else runs
+   * (callgrind simulates the CPU), so parallel counting changes no figure, only the wall time.
+   */
+  jobs?: number;
 }
 
 /** Checks valgrind is there before anything is timed; returns its version. @throws Error with how to install it. */
@@ -36,10 +41,10 @@ export async function runInstructionsPass(input: InstructionsPassInput, tool: st
   const eligible = input.cases.filter((c) => c.status === 'measured' && c.time && (!c.target || c.target.id === 'node'));
   const failed = new Map<string, string>();
   let counted = 0;
-  for (const [i, c] of eligible.entries()) {
+  const one = async (c: CaseResult, i: number) => {
     const payload = input.payloadOf(c);
     const payloadPath = payload?.path;
-    if (!payloadPath) { failed.set(c.id, 'payload file not found'); continue; }
+    if (!payload || !payloadPath) { failed.set(c.id, 'payload file not found'); return; }
     input.log(`callgrind ${i + 1}/${eligible.length}: ${c.id}`);
     try {
       const stats: InstructionStats = await count({ workload: c.workload, size: c.size, shape: c.shape, direction: c.direction, caseClass: c.class, serializer: c.serializer, payloadPath, ...(payload.spec ? { workloadSpec: payload.spec } : {}), ...(input.configPath ? { configPath: input.configPath } : {}) }, c.payload.bytes, tool);
@@ -50,6 +55,9 @@ export async function runInstructionsPass(input: InstructionsPassInput, tool: st
       failed.set(c.id, (e as Error).message);
       input.log(`callgrind failed for ${c.id}: ${(e as Error).message}`);
     }
-  }
+  };
+  let next = 0;
+  const slot = async () => { while (next < eligible.length) { const i = next++; await one(eligible[i], i); } };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(input.jobs ?? 1, eligible.length)) }, slot));
   return { counted, failed };
 }

@@ -77,6 +77,11 @@ export function loadCases(db: Db, runId: number): CaseResult[] {
       rounds[s.round] ??= { serializerNs: [], baselineNs: [] };
       rounds[s.round][s.side === 'serializer' ? 'serializerNs' : 'baselineNs'] = JSON.parse(s.values_json) as number[];
     }
+    for (const l of launches as (LaunchRecord & { roundsWallNs?: [number[], number[]][] })[]) {
+      if (!l.roundsWallNs) continue;
+      l.roundsWallNs.forEach(([s, b], k) => { if (l.rounds[k]) Object.assign(l.rounds[k], { serializerWallNs: s, baselineWallNs: b }); });
+      delete l.roundsWallNs;
+    }
     // Restore the key order of a LaunchRecord as the runner writes it.
     c.samples = { launches: launches.map(({ launch, opsPerSample, warmup, emptyNsPerOp, rounds, ...more }) => ({ launch, opsPerSample, warmup, emptyNsPerOp, rounds, ...more })), relaunches: c.samples?.relaunches ?? 0 };
     return c;

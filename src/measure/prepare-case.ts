@@ -6,8 +6,89 @@ import { caseIo, checkCase, type GateFailure } from './gate.js';
 import { sideChecks, type SideChecks } from './timed-check.js';
 import { firstMismatch } from './verify.js';
 
-/** Where a case sits, as far as preparing one side of it is concerned. */
-export interface CaseShape { shape: Shape; direction: Direction; caseClass: CaseClass }
+/** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
+const { parse } = JSON;
+
+/** Where a case sits, as far as preparing one side of it is concerned; `serializeTo` as in the measure policy (absent: `string`). */
+export interface CaseShape { shape: Shape; direction: Direction; caseClass: CaseClass; serializeTo?: 'bytes' | 'string' }
+
+/**
+ * UTF-8 bytes of a string in plain JavaScript (two passes: length, then bytes; a lone surrogate
+ * becomes U+FFFD as TextEncoder does): the encoder of a runtime with neither Buffer nor
+ * TextEncoder (QuickJS).
+ */
+export function utf8Bytes(s: string): Uint8Array {
+  const n = s.length;
+  let len = 0;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) len += 1; else if (c < 0x800) len += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { len += 4; i++; } else len += 3;
+  }
+  const out = new Uint8Array(len);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) { out[k++] = c; continue; }
+    if (c < 0x800) { out[k++] = 0xc0 | (c >> 6); out[k++] = 0x80 | (c & 63); continue; }
+    if (c >= 0xd800 && c < 0xdc00 && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      const cp = 0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(++i) - 0xdc00);
+      out[k++] = 0xf0 | (cp >> 18); out[k++] = 0x80 | ((cp >> 12) & 63); out[k++] = 0x80 | ((cp >> 6) & 63); out[k++] = 0x80 | (cp & 63);
+      continue;
+    }
+    if (c >= 0xd800 && c < 0xe000) c = 0xfffd;
+    out[k++] = 0xe0 | (c >> 12); out[k++] = 0x80 | ((c >> 6) & 63); out[k++] = 0x80 | (c & 63);
+  }
+  return out;
+}
+
+/** UTF-8 text of bytes made by {@link utf8Bytes} or a native encoder (the full timed check's decoder where there is no TextDecoder). */
+function utf8Text(b: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < b.length;) {
+    const c = b[i];
+    let cp: number;
+    if (c < 0x80) { cp = c; i += 1; } else if (c < 0xe0) { cp = ((c & 31) << 6) | (b[i + 1] & 63); i += 2; }
+    else if (c < 0xf0) { cp = ((c & 15) << 12) | ((b[i + 1] & 63) << 6) | (b[i + 2] & 63); i += 3; }
+    else { cp = ((c & 7) << 18) | ((b[i + 1] & 63) << 12) | ((b[i + 2] & 63) << 6) | (b[i + 3] & 63); i += 4; }
+    s += String.fromCodePoint(cp);
+  }
+  return s;
+}
+
+/**
+ * The UTF-8 encoder of serialize ops that produce bytes, taken when this module loads (before any
+ * adapter code): `Buffer.from(s, 'utf8')` where there is a Buffer (Node, Bun, Deno), else a
+ * TextEncoder's `encode` (browsers), else {@link utf8Bytes} (QuickJS).
+ */
+export const encodeUtf8: (s: string) => Uint8Array = (() => {
+  const B = (globalThis as { Buffer?: { from(s: string, enc: string): Uint8Array } }).Buffer;
+  if (B && typeof B.from === 'function') { const from = B.from.bind(B); return (s: string) => from(s, 'utf8'); }
+  const TE = (globalThis as { TextEncoder?: new () => { encode(s: string): Uint8Array } }).TextEncoder;
+  if (typeof TE === 'function') { const te = new TE(); return (s: string) => te.encode(s); }
+  return utf8Bytes;
+})();
+const { decode } = ((): { decode: (b: Uint8Array) => string } => {
+  const TD = (globalThis as { TextDecoder?: new () => { decode(b: Uint8Array): string } }).TextDecoder;
+  if (typeof TD === 'function') { const td = new TD(); return { decode: (b) => td.decode(b) }; }
+  return { decode: utf8Text };
+})();
+
+/**
+ * The timed checks of a bytes op: a result is UTF-8 bytes of the text the string checks expect. The
+ * quick check compares byte lengths (allocation-free); the full check decodes and runs the string's.
+ */
+function bytesChecks(strings: SideChecks, gatedText: string): SideChecks {
+  const lengths = new Set<number>([encodeUtf8(gatedText).length]);
+  const asText = (out: unknown) => (out instanceof Uint8Array ? decode(out) : out);
+  const full = (out: unknown, where: string, what?: string) => { const text = asText(out); strings.full(text, where, what); if (typeof text === 'string' && out instanceof Uint8Array) lengths.add(out.length); };
+  return {
+    quick: (out, where) => { if (out instanceof Uint8Array && lengths.has(out.length)) return; full(out, where); },
+    full,
+    roundEnd: (out, round, ms, where) => strings.roundEnd(asText(out), round, ms, where),
+    inputs: strings.inputs,
+  };
+}
 
 /** One side of a case, prepared: the call to time, its inputs, and the correctness gate. */
 export interface PreparedCase {
@@ -50,8 +131,10 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
   };
   /** per payload text that passed the gate: the result accepted for its last unit, and the unit count */
   const gated = new Map<string, { last: unknown; units: number }>();
+  const bytes = c.direction === 'serialize' && c.serializeTo === 'bytes';
+  const encode = encodeUtf8;
   return {
-    call: (input) => fn.call(prepared, input as never),
+    call: bytes ? (input) => encode(fn.call(prepared, input as never) as string) : (input) => fn.call(prepared, input as never),
     inputs: (text) => io(text).inputs,
     check(text) {
       const given = io(text);
@@ -71,10 +154,11 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
     timedChecks(side, text, copies) {
       const g = gated.get(text);
       if (!g) throw new Error('timedChecks: the payload text has not passed the gate');
-      return sideChecks(side, view, c.direction, {
+      const strings = sideChecks(side, view, c.direction, {
         expected: () => io(text).expected[g.units - 1],
         gated: g.last, units: g.units, copies, snapshot: () => io(text).inputs,
       });
+      return bytes && typeof g.last === 'string' ? bytesChecks(strings, g.last) : strings;
     },
   };
 }

@@ -1,36 +1,71 @@
 import type { MeasurePolicy } from '../case/policy.js';
-import { nowNs } from './clock.js';
+import { cpuNowNs, nowNs, type ClockKind } from './clock.js';
 import { drainSink, type Op } from './sink.js';
-import { relativeError } from '../stats/estimate.js';
+import { medianOf, medianRelativeError } from '../stats/estimate.js';
 import type { SideChecks } from './timed-check.js';
 
 /** Receives a sample's last result and its ns/op after the timed loop (see timed-check.ts); throws to stop. */
 export type SampleCheck = (last: unknown, nsPerOp: number) => void;
 
 /**
- * Runs `ops` iterations of an op; returns ns per op. The sink is drained after the timed loop and
- * its last result handed to `check` (outside the timed loop).
+ * The clock samples, warmup, pilot and the time cap are read on: the process CPU clock where the
+ * runtime has one ({@link cpuNowNs}), else wall time. Wall time is read beside it for every sample.
+ * {@link useClock} switches it (the worker: 'cpu' where available; tests of the stages on a fake
+ * `performance.now`: 'wall').
  */
-export function runSample(op: Op, ops: number, check?: SampleCheck): number {
-  const t0 = nowNs();
+let clockKind: ClockKind = cpuNowNs ? 'cpu' : 'wall';
+let clockNs: () => number = cpuNowNs ?? nowNs;
+
+/** Chooses the measuring clock; `cpu` where the runtime has none falls back to wall. Returns the clock in use. */
+export function useClock(kind: ClockKind): ClockKind {
+  clockKind = kind === 'cpu' && cpuNowNs ? 'cpu' : 'wall';
+  clockNs = clockKind === 'cpu' ? cpuNowNs! : nowNs;
+  return clockKind;
+}
+
+/** The measuring clock in use ({@link useClock}). */
+export function measuringClock(): ClockKind {
+  return clockKind;
+}
+
+/** One sample's time per op (ns) by the measuring clock, and by wall time. */
+export interface SampleTime { ns: number; wallNs: number }
+
+/**
+ * Runs `ops` iterations of an op; returns ns per op by the measuring clock and by wall time (the
+ * same when the measuring clock is wall time). The sink is drained after the timed loop and its
+ * last result handed to `check` (outside the timed loop).
+ */
+export function timeSample(op: Op, ops: number, check?: SampleCheck): SampleTime {
+  const w0 = nowNs();
+  const c0 = clockKind === 'cpu' ? clockNs() : w0;
   for (let i = 0; i < ops; i++) op(i);
-  const elapsed = nowNs() - t0;
+  const c1 = clockKind === 'cpu' ? clockNs() : 0;
+  const w1 = nowNs();
+  const ns = (clockKind === 'cpu' ? c1 - c0 : w1 - w0) / ops;
   const last = drainSink();
-  check?.(last, elapsed / ops);
-  return elapsed / ops;
+  check?.(last, ns);
+  return { ns, wallNs: (w1 - w0) / ops };
+}
+
+/** {@link timeSample}'s ns/op by the measuring clock. */
+export function runSample(op: Op, ops: number, check?: SampleCheck): number {
+  return timeSample(op, ops, check).ns;
 }
 
 /**
  * Warmup: runs the op until both `warmupMinOps` ops and `warmupMinMs` have passed, stopping early
- * only at `warmupMaxMs` (after at least one op). The clock is read after every op (warmup is not
- * timed), so a slow op overshoots `warmupMaxMs` by less than one op. Returns ops run and ms spent.
+ * only at `warmupMaxMs` (after at least one op), all on the measuring clock (CPU time where there is
+ * one: a loaded machine then warms up as much code, not as much waiting). The clock is read after
+ * every op (warmup is not timed), so a slow op overshoots `warmupMaxMs` by less than one op.
+ * Returns ops run and ms spent.
  */
 export function warmup(op: Op, policy: MeasurePolicy, checks?: SideChecks): { ops: number; ms: number } {
-  const start = nowNs();
+  const start = clockNs();
   let ops = 0;
   for (;;) {
     op(ops++);
-    const ms = (nowNs() - start) / 1e6;
+    const ms = (clockNs() - start) / 1e6;
     if ((ops >= policy.warmupMinOps && ms >= policy.warmupMinMs) || ms >= policy.warmupMaxMs) {
       const last = drainSink();
       checks?.full(last, 'end of warmup');
@@ -61,16 +96,28 @@ export function pilot(op: Op, policy: MeasurePolicy, checks?: SideChecks): numbe
 /** One side of a paired measurement, with the checks made between its samples (none in tests of timing alone). */
 export interface TimedSide { op: Op; opsPerSample: number; checks?: SideChecks }
 
-/** A finished round: raw samples (ns/op) of both sides (baseline empty when unpaired). */
-export interface Round { serializerNs: number[]; baselineNs: number[] }
+/**
+ * A finished round: raw samples (ns/op by the measuring clock) of both sides (baseline empty when
+ * unpaired), and with the CPU clock the same samples by wall time.
+ */
+export interface Round { serializerNs: number[]; baselineNs: number[]; serializerWallNs?: number[]; baselineWallNs?: number[] }
 
 /**
  * Paired rounds: each round runs a GC, up to `samplesPerRound` samples of one side (fewer when
- * samples run long; see below), a GC, the same of
- * the other; the order alternates (ABBA…) so neither side always follows the other, and a slow
- * phase of the machine hits both, as the on-device study alternated its serializers. Stops after
- * `minRounds` once the error of every side's mean is under `targetRelativeError`, or at
- * `maxRounds`/`timeCapMs` (then `noisy` is true).
+ * samples run long; see below), a GC, the same of the other; the order alternates (ABBA…) so
+ * neither side always follows the other, and a slow phase of the machine hits both, as the
+ * on-device study alternated its serializers.
+ *
+ * Stop rule (on what is reported): after `minRounds`, stop once the relative standard error of the
+ * launch's estimate ({@link medianRelativeError}) is under `targetRelativeError`: for a paired case
+ * the median of its per-round ratios (each round's median ÷ the baseline's median), for a side alone
+ * the median of its per-round medians. Else stop at `maxRounds` or once `timeCapMs` of the measuring
+ * clock (CPU time where there is one) is spent, or 5 × that of wall time (a starved process), and
+ * `noisy` is true. Why not a t-interval of the means: on a shared machine it rarely closed (most
+ * launches ran to the cap), and the t-interval of per-round ratios (median SE 2.1%) was wider than
+ * the real launch-to-launch spread (1.34%); the MAD-based error tracks launch-to-launch spread over
+ * the first ~10 rounds (observed ÷ predicted 0.7–1.3 at load 8–19) and beyond that the spread stays
+ * at a floor that only more launches lower (issue 13's study, benchmarks/engine/q2-analyze.mjs).
  */
 export function measureRounds(
   serializer: TimedSide,
@@ -79,16 +126,18 @@ export function measureRounds(
   gc: () => void,
   onRound: (round: Round, index: number) => void,
 ): { noisy: boolean; rounds: number } {
-  const start = nowNs();
-  const allS: number[] = [];
-  const allB: number[] = [];
+  const start = clockNs();
+  const wallStart = nowNs();
+  const estimates: number[] = [];
+  const withWall = clockKind === 'cpu';
   // A side's round lasts about samplesPerRound × sampleTargetMs: when one op alone outlasts the
   // sample target (a slow serializer on a large payload: one op per sample), the round stops once
   // that time is spent (at least one sample), so a 700 ms/op case does not spend 3.5 s per round.
   const roundMs = policy.samplesPerRound * policy.sampleTargetMs;
-  const sample = (side: TimedSide, into: number[], round: number) => {
+  const sample = (side: TimedSide, round: number): [number[], number[]] => {
     gc();
     const xs: number[] = [];
+    const walls: number[] = [];
     let spentMs = 0;
     const checks = side.checks;
     // only a side whose single op already outlasts the sample target (the pilot left it at one op per sample) cuts the round short
@@ -100,27 +149,99 @@ export function measureRounds(
       if (last(ns)) checks.roundEnd(result, round, spentMs + (ns * side.opsPerSample) / 1e6, where); else checks.quick(result, where);
     });
     for (;;) {
-      const ns = runSample(side.op, side.opsPerSample, check);
-      const final = last(ns);
-      xs.push(ns);
-      spentMs += (ns * side.opsPerSample) / 1e6;
+      const t = timeSample(side.op, side.opsPerSample, check);
+      const final = last(t.ns);
+      xs.push(t.ns);
+      walls.push(t.wallNs);
+      spentMs += (t.ns * side.opsPerSample) / 1e6;
       if (final) break;
     }
-    into.push(...xs);
-    return xs;
+    return [xs, walls];
   };
   for (let r = 0; r < policy.maxRounds; r++) {
-    let s: number[];
-    let b: number[] = [];
-    if (!baseline) s = sample(serializer, allS, r);
-    else if (r % 2 === 0) { s = sample(serializer, allS, r); b = sample(baseline, allB, r); }
-    else { b = sample(baseline, allB, r); s = sample(serializer, allS, r); }
-    onRound({ serializerNs: s, baselineNs: b }, r);
+    let s: [number[], number[]];
+    let b: [number[], number[]] = [[], []];
+    if (!baseline) s = sample(serializer, r);
+    else if (r % 2 === 0) { s = sample(serializer, r); b = sample(baseline, r); }
+    else { b = sample(baseline, r); s = sample(serializer, r); }
+    onRound({ serializerNs: s[0], baselineNs: b[0], ...(withWall ? { serializerWallNs: s[1], baselineWallNs: b[1] } : {}) }, r);
+    estimates.push(baseline ? medianOf(s[0]) / medianOf(b[0]) : medianOf(s[0]));
     if (r + 1 < policy.minRounds) continue;
-    const precise = relativeError(allS, policy.confidence) < policy.targetRelativeError
-      && (!baseline || relativeError(allB, policy.confidence) < policy.targetRelativeError);
-    if (precise) return { noisy: false, rounds: r + 1 };
-    if ((nowNs() - start) / 1e6 >= policy.timeCapMs) return { noisy: true, rounds: r + 1 };
+    if (medianRelativeError(estimates) < policy.targetRelativeError) return { noisy: false, rounds: r + 1 };
+    if ((clockNs() - start) / 1e6 >= policy.timeCapMs || (withWall && (nowNs() - wallStart) / 1e6 >= 5 * policy.timeCapMs)) return { noisy: true, rounds: r + 1 };
   }
   return { noisy: true, rounds: policy.maxRounds };
+}
+
+/** A group round: the baseline's samples and each serializer's, in the order of `sides` (ns/op by the measuring clock, and by wall time). */
+export interface GroupRound { baseline: SampleSet; sides: SampleSet[] }
+/** One side's samples in a round. */
+export interface SampleSet { ns: number[]; wallNs: number[] }
+
+/**
+ * Group rounds: the baseline and several serializers of one class in one process, each round a GC
+ * and the samples of each side in turn, the order reversed every other round (B S1 S2 …, … S2 S1 B)
+ * so no side always follows another; each serializer's per-round ratio is its round median ÷ the
+ * baseline's in the same round. Same sample and round-length rules as {@link measureRounds}.
+ *
+ * Stop rule: after `minRounds`, once every serializer's ratio and the baseline's own per-round
+ * median have a relative standard error ({@link medianRelativeError}) under `targetRelativeError`;
+ * else at `maxRounds` or the time cap (then `noisy`). Returns, per serializer, whether its own
+ * ratio met the target (`precise`), as the cap may end a group in which some sides were precise.
+ */
+export function measureGroupRounds(
+  baseline: TimedSide,
+  sides: readonly TimedSide[],
+  policy: MeasurePolicy,
+  gc: () => void,
+  onRound: (round: GroupRound, index: number) => void,
+): { noisy: boolean; rounds: number; precise: boolean[]; baselinePrecise: boolean } {
+  const start = clockNs();
+  const wallStart = nowNs();
+  const roundMs = policy.samplesPerRound * policy.sampleTargetMs;
+  const ratios: number[][] = sides.map(() => []);
+  const baseMedians: number[] = [];
+  const sample = (side: TimedSide, round: number): SampleSet => {
+    gc();
+    const xs: number[] = [];
+    const walls: number[] = [];
+    let spentMs = 0;
+    const checks = side.checks;
+    const last = (ns: number) => xs.length + 1 >= policy.samplesPerRound || (side.opsPerSample === 1 && spentMs + (ns * side.opsPerSample) / 1e6 >= roundMs);
+    const check = checks && ((result: unknown, ns: number) => {
+      const where = `round ${round + 1}, sample ${xs.length + 1}`;
+      if (last(ns)) checks.roundEnd(result, round, spentMs + (ns * side.opsPerSample) / 1e6, where); else checks.quick(result, where);
+    });
+    for (;;) {
+      const t = timeSample(side.op, side.opsPerSample, check);
+      const final = last(t.ns);
+      xs.push(t.ns);
+      walls.push(t.wallNs);
+      spentMs += (t.ns * side.opsPerSample) / 1e6;
+      if (final) break;
+    }
+    return { ns: xs, wallNs: walls };
+  };
+  const errors = () => ({ ratio: ratios.map((xs) => medianRelativeError(xs)), baseline: medianRelativeError(baseMedians) });
+  for (let r = 0; r < policy.maxRounds; r++) {
+    const order = [-1, ...sides.map((_, i) => i)];
+    if (r % 2 === 1) order.reverse();
+    const got: SampleSet[] = new Array(sides.length);
+    let base: SampleSet = { ns: [], wallNs: [] };
+    for (const k of order) {
+      if (k < 0) base = sample(baseline, r); else got[k] = sample(sides[k], r);
+    }
+    onRound({ baseline: base, sides: got }, r);
+    const b = medianOf(base.ns);
+    baseMedians.push(b);
+    got.forEach((g, i) => ratios[i].push(medianOf(g.ns) / b));
+    if (r + 1 < policy.minRounds) continue;
+    const e = errors();
+    const precise = e.ratio.map((x) => x < policy.targetRelativeError);
+    const baselinePrecise = e.baseline < policy.targetRelativeError;
+    if (precise.every(Boolean) && baselinePrecise) return { noisy: false, rounds: r + 1, precise, baselinePrecise };
+    if ((clockNs() - start) / 1e6 >= policy.timeCapMs || (clockKind === 'cpu' && (nowNs() - wallStart) / 1e6 >= 5 * policy.timeCapMs)) return { noisy: true, rounds: r + 1, precise, baselinePrecise };
+  }
+  const e = errors();
+  return { noisy: true, rounds: policy.maxRounds, precise: e.ratio.map((x) => x < policy.targetRelativeError), baselinePrecise: e.baseline < policy.targetRelativeError };
 }

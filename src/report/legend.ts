@@ -18,5 +18,8 @@ export function legendSentences(first: ResultsFile): string[] {
     `Allocated is bytes/op (${how}); ~ marks an estimate; Alloc Ratio is against the baseline's.`,
     ...(platforms.has('dotnet') ? ['.NET cases pass the same gate as JavaScript ones, checked on the host from the outputs the worker sends, with two rules so that "equal by value" means the same across languages: date-time fields compare as instants, and string escapes are normalised as JSON.stringify writes them before the text checks; later launches must reproduce the verified output\'s SHA-256.'] : []),
     'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree, ⏹ rebuilt from a killed run, ≈ looser checks than the schema (a library\'s translation of it; listed under the table).',
+    // files written with the CPU clock or the bytes serialize op say so (older files: neither sentence)
+    ...(first.cases.some((c) => c.time?.clock === 'cpu') ? ['Times and ratios are process CPU time (user + system, every thread) where the JavaScript runtime has a CPU clock (Node, Bun, Deno), wall time elsewhere (browsers, QuickJS, .NET); results.json keeps both.'] : []),
+    ...(first.policy.measure.serializeTo === 'bytes' ? ['A serialize op is value → JSON text → UTF-8 bytes (what a server writing it to a socket pays; --serialize-to string times the string alone).'] : []),
   ];
 }

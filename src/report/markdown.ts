@@ -14,6 +14,7 @@ import { sectionTakeaway } from './html/sections.js';
 import { renderRecommendations } from './recommend.js';
 import { renderProbesMarkdown } from './probes-text.js';
 import { behaviourNotes, behaviourSentences } from './probes.js';
+import { renderColdStart } from './cold-start.js';
 
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
@@ -114,6 +115,10 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
       }, 'markdown'), '', '</details>');
     }
     out.push('');
+  }
+  for (const [i, r] of model.runs.entries()) {
+    const cold = renderColdStart(r, true);
+    if (cold) out.push(several ? cold.replace('### ', `### (#${i + 1}) `) : cold);
   }
   out.push(...probeSections);
   const text = out.join('\n');

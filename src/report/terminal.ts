@@ -6,6 +6,7 @@ import { renderTable } from './table/write.js';
 import { mapColumns, type Column } from './table/column.js';
 import { escapeCell } from './table/escape.js';
 import { renderInstructions } from './instructions.js';
+import { renderColdStart } from './cold-start.js';
 import { renderTargetTables } from './target-columns.js';
 import { noiseReasons } from './noise.js';
 import { legendSentences } from './legend.js';
@@ -25,6 +26,8 @@ export interface TerminalOptions {
   width?: number;
   /** list unsupported pairs as rows (default: one line with their count and names under each table) */
   showUnsupported?: boolean;
+  /** only the tables with their takeaways and findings (a group printed as it finishes): no noise warning, instruction counts, target tables or legend */
+  tablesOnly?: boolean;
 }
 
 /** Greedy word wrap of one line at `width` (no wrapping when absent); a following line starts with `indent`. */
@@ -57,7 +60,7 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
   const multiTarget = model.targets.length > 1;
   const out: string[] = [];
   const noise = noiseReasons(results);
-  if (noise.length) out.push(c.yellow(say(`⚠ Noisy machine: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`)), '');
+  if (noise.length && !options.tablesOnly) out.push(c.yellow(say(`⚠ Noisy machine: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`)), '');
   const run = mapColumns(runColumns({ notesWrap: NOTES_WIDTH }), (r: ReportCase) => r);
   const columns: Column<ReportCase>[] = [
     run[0],
@@ -95,8 +98,11 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
     if (notes.length) out.push('Looser than the schema (translation notes):', ...notes.map((n) => `  ${say(n)}`));
     out.push('');
   }
+  if (options.tablesOnly) return out.join('\n');
   const instructions = renderInstructions(results);
   if (instructions) out.push(instructions);
+  const cold = renderColdStart(results);
+  if (cold) out.push(cold);
   if (results.targets.length > 1) out.push(renderTargetTables(results, 'text'));
   out.push(...legendSentences(results).map((l) => c.dim(say(l))));
   return out.join('\n');

@@ -10,7 +10,7 @@
 import { Type, type Static, type TOptional, type TSchema, type TUndefined } from '@sinclair/typebox';
 import type { CaseClass, CaseTarget, Direction, Family, Platform, Shape, Side } from '../case/coordinates.js';
 import type { MeasurePolicy } from '../case/policy.js';
-import type { AllocationMethod, InstructionStats } from '../case/measurements.js';
+import type { AllocationMethod, ColdStartStats, InstructionStats } from '../case/measurements.js';
 import { FAULTS, PROBE_FAMILIES, type Fault, type ProbeFamily, type Verdict } from '../case/probe.js';
 
 /** Version of the results file layout; bump on any incompatible change (and add its upgrade to results/upgrade.ts). */
@@ -39,6 +39,14 @@ export const TimeStatsSchema = Type.Object({
   outliers: Type.Object({ low: count, high: count }),
   /** spread of launch means: (max − min) / median, a fraction */
   launchSpread: nonNegative,
+  /**
+   * The clock these times and the case's ratio come from: `cpu`, the process CPU time (Node, Bun,
+   * Deno: preemption by other processes is not counted), or `wall` (browsers, QuickJS, and files
+   * written before the CPU clock). Absent: `wall`.
+   */
+  clock: Optional(Type.Union([Type.Literal('cpu'), Type.Literal('wall')])),
+  /** with the CPU clock: the same statistic by wall time (median across launches of each launch's mean), ns/op */
+  wallMean: Optional(nonNegative),
 });
 export type TimeStats = Static<typeof TimeStatsSchema>;
 
@@ -118,12 +126,15 @@ export const FindingSchema = Type.Object({ code: Type.Union(FINDING_CODES.map((c
 export type Finding = Static<typeof FindingSchema>;
 
 /**
- * One round's raw samples (ns/op), wall clock; where the worker has a CPU clock also the CPU time
- * of the same samples (same order; the .NET worker's thread CPU time), and per side the GCs and
- * JIT compilations that happened while its samples ran (-1: no JIT counter, Mono).
+ * One round's raw samples (ns/op) by the launch's clock (`time.clock`: wall, or process CPU for the
+ * JavaScript worker where the runtime has a CPU clock, which then also sends the same samples by
+ * wall time); the .NET worker's samples are wall time with the thread's CPU time of the same samples
+ * (same order) beside them, and per side the GCs and JIT compilations that happened while its
+ * samples ran (-1: no JIT counter, Mono).
  */
 const RoundSchema = Type.Object({
   serializerNs: Type.Array(nonNegative), baselineNs: Type.Array(nonNegative),
+  serializerWallNs: Optional(Type.Array(nonNegative)), baselineWallNs: Optional(Type.Array(nonNegative)),
   serializerCpuNs: Optional(Type.Array(nonNegative)), baselineCpuNs: Optional(Type.Array(nonNegative)),
   serializerGcs: Optional(count), baselineGcs: Optional(count),
   serializerJitMethods: Optional(Type.Integer({ minimum: -1 })), baselineJitMethods: Optional(Type.Integer({ minimum: -1 })),
@@ -143,6 +154,8 @@ export const LaunchRecordSchema = Type.Object({
   discarded: Optional(str),
   /** whether the worker could force a GC before each side of a round (false: the runtime exposes none) */
   gc: Optional(Type.Boolean()),
+  /** the clock the samples were read on (absent: `wall`) */
+  clock: Optional(Type.Union([Type.Literal('cpu'), Type.Literal('wall')])),
 });
 export type LaunchRecord = Static<typeof LaunchRecordSchema>;
 
@@ -158,6 +171,15 @@ const InstructionStatsSchema = Type.Object({
   perOp: Type.Number(), iterations: Type.Tuple([count, count]), totals: Type.Tuple([nonNegative, nonNegative]),
   repeats: Optional(Type.Tuple([Type.Array(nonNegative), Type.Array(nonNegative)])),
   method: Type.Literal('callgrind'), tool: str, flags: Type.Array(str),
+});
+
+const nsList = Type.Array(nonNegative, { minItems: 1 });
+/** A case's cold start: per fresh process, load, prepare and first call (ns), see {@link ColdStartStats}. */
+export const ColdStartSchema = Type.Object({
+  processes: Type.Integer({ minimum: 1 }),
+  loadNs: nsList, prepareNs: nsList, firstCallNs: nsList,
+  cpu: Optional(Type.Object({ loadNs: nsList, prepareNs: nsList, firstCallNs: nsList })),
+  failures: Optional(Type.Array(str)),
 });
 
 /** What every case carries, whatever its outcome. */
@@ -192,7 +214,7 @@ const CaseHeaderSchema = Type.Object({
   samples: Type.Object({ launches: Type.Array(LaunchRecordSchema), relaunches: count }),
 });
 
-const NUMBERS = ['time', 'ratio', 'ratioError', 'ratioInterval', 'allocated', 'allocRatio', 'instructions'] as const;
+const NUMBERS = ['time', 'ratio', 'ratioError', 'ratioInterval', 'allocated', 'allocRatio', 'instructions', 'coldStart'] as const;
 
 /** The outcome of a case: `measured` with its numbers, or why there are none. */
 export const CaseOutcomeSchema = Type.Union([
@@ -214,6 +236,8 @@ export const CaseOutcomeSchema = Type.Union([
     allocRatio: Type.Union([nonNegative, Type.Null()]),
     /** instructions per op under callgrind (`run --metric instructions`): deterministic, for CI gates, never a ranking */
     instructions: Optional(InstructionStatsSchema),
+    /** `prepare()` and the first op timed in fresh processes (`run --metric cold-start`): figures of their own, never part of `time` */
+    coldStart: Optional(ColdStartSchema),
     ...absent('reason', 'mismatch'),
   }),
   Type.Object({ status: Type.Literal('incorrect'), reason: str, mismatch: MismatchRecordSchema, ...absent(...NUMBERS) }),
@@ -248,6 +272,7 @@ const MeasurePolicySchema = Type.Object({
   samplesPerRound: Type.Integer({ minimum: 1 }), minRounds: Type.Integer({ minimum: 1 }), maxRounds: Type.Integer({ minimum: 1 }),
   targetRelativeError: positive, confidence: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1 }),
   timeCapMs: nonNegative, allocWindows: Type.Integer({ minimum: 1 }), allocWindowMinMs: nonNegative,
+  serializeTo: Optional(Type.Union([Type.Literal('bytes'), Type.Literal('string')])),
 });
 
 /** The machine and software a run was measured on. */
@@ -267,7 +292,10 @@ export type Environment = Static<typeof EnvironmentSchema>;
 
 /** The run's policy as recorded: name, launches, seed, case timeout, the worker's settings, the baseline of each class. */
 export const RunPolicyRecordSchema = Type.Object({
-  name: str, launches: Type.Integer({ minimum: 1 }), seed: count, caseTimeoutMs: positive,
+  name: str, launches: Type.Integer({ minimum: 1 }),
+  /** launches a case may get when its first `launches` disagree beyond their intervals (absent: `launches`) */
+  maxLaunches: Optional(Type.Integer({ minimum: 1 })),
+  seed: count, caseTimeoutMs: positive,
   measure: MeasurePolicySchema,
   baselines: Type.Record(str, str),
 });
@@ -384,6 +412,20 @@ export const ProbesSectionSchema = Type.Object({
 });
 export type ProbesSection = Static<typeof ProbesSectionSchema>;
 
+/**
+ * How the run's groups were scheduled (`run --jobs`): how many ran at once, and whether each was
+ * pinned to its own CPU. Absent in files written before `--jobs` existed: one group at a time.
+ */
+export const ExecutionSchema = Type.Object({
+  /** groups measured at once (a case and its baseline always share one worker slot) */
+  jobs: Type.Integer({ minimum: 1 }),
+  /** `taskset`: each slot's workers pinned to one CPU (`cpus[slot]`); `none`: unpinned (`note` says why) */
+  pinning: Type.Union([Type.Literal('taskset'), Type.Literal('none')]),
+  cpus: Optional(Type.Array(count)),
+  note: Optional(str),
+});
+export type Execution = Static<typeof ExecutionSchema>;
+
 /** The results file (`results.json`). */
 export const ResultsFileSchema = Type.Object({
   schemaVersion: Type.Literal(RESULTS_SCHEMA_VERSION),
@@ -392,6 +434,7 @@ export const ResultsFileSchema = Type.Object({
   finishedAt: Optional(str),
   environment: EnvironmentSchema,
   policy: RunPolicyRecordSchema,
+  execution: Optional(ExecutionSchema),
   /** the targets of the run, in order (the first is the Δ reference) */
   targets: Type.Array(TargetRecordSchema),
   /** the user's payloads of a `run --payload` (absent for built-in workloads) */
@@ -407,7 +450,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const agree: [
   Same<Static<typeof ShapeSchema>, Shape>, Same<Static<typeof DirectionSchema>, Direction>, Same<Static<typeof FamilySchema>, Family>,
   Same<Static<typeof CaseClassSchema>, CaseClass>, Same<Static<typeof SideSchema>, Side>, Same<Static<typeof PlatformSchema>, Platform>, Same<Static<typeof AllocationMethodSchema>, AllocationMethod>,
-  Same<Static<typeof CaseTargetSchema>, CaseTarget>, Same<Static<typeof MeasurePolicySchema>, MeasurePolicy>, Same<Static<typeof InstructionStatsSchema>, InstructionStats>,
+  Same<Static<typeof CaseTargetSchema>, CaseTarget>, Same<Static<typeof MeasurePolicySchema>, MeasurePolicy>, Same<Static<typeof InstructionStatsSchema>, InstructionStats>, Same<Static<typeof ColdStartSchema>, ColdStartStats>,
   Same<Static<typeof ProbeFamilySchema>, ProbeFamily>, Same<Static<typeof FaultSchema>, Fault>, Same<Static<typeof VerdictSchema>, Verdict>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void agree;

@@ -39,18 +39,27 @@ export function roundRatios(launch: LaunchRecord): number[] {
   return launch.rounds.filter((r) => r.baselineNs.length && r.serializerNs.length).map((r) => medianOf(r.serializerNs) / medianOf(r.baselineNs));
 }
 
-/** Time statistics of the kept launches (median across launches of each launch's mean and median; error from the pooled samples); null with fewer than 2 samples. */
+/**
+ * Time statistics of the kept launches (median across launches of each launch's mean and median;
+ * error from the pooled samples), by the launches' clock (`cpu` when every kept launch read the
+ * process CPU clock, with the wall-time mean beside it); null with fewer than 2 samples.
+ */
 function timeStats(kept: readonly LaunchRecord[], confidence: number): TimeStats | null {
   const pooled = kept.flatMap((l) => l.rounds.flatMap((r) => r.serializerNs));
   if (pooled.length < 2) return null;
   const est = estimate(pooled, confidence);
   const launchMeans = kept.map((l) => meanOf(l.rounds.flatMap((r) => r.serializerNs)));
+  // the clock of the kept launches (all the same in one run: the target's); wall means beside CPU ones
+  const clock = kept.every((l) => l.clock === 'cpu') ? 'cpu' : 'wall';
+  const wallMeans = clock === 'cpu' ? kept.map((l) => l.rounds.flatMap((r) => r.serializerWallNs ?? [])).filter((xs) => xs.length).map(meanOf) : [];
   return {
     mean: medianOf(launchMeans),
     median: medianOf(kept.map((l) => medianOf(l.rounds.flatMap((r) => r.serializerNs)))),
     error: est.error, stddev: est.stddev, min: est.min, max: est.max, unit: 'ns/op', n: est.n,
     outliers: est.outliers,
     launchSpread: (Math.max(...launchMeans) - Math.min(...launchMeans)) / medianOf(launchMeans),
+    clock,
+    ...(wallMeans.length ? { wallMean: medianOf(wallMeans) } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  * before anything is measured.
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { DIRECTIONS, type Direction } from '../case/coordinates.js';
 import { policies, type RunPolicy } from '../config/policies.js';
@@ -53,6 +54,8 @@ export interface RunOptions {
   policy?: string;
   /** seed of the generated payloads (default 42) */
   seed?: string | number;
+  /** what a serialize op produces: `bytes` (UTF-8; default) or `string` */
+  serializeTo?: string;
   /** runtimes to measure on (default: the Node running jsonbench) */
   target?: string[];
   /** output folder (default: jsonbench-results/<timestamp>/ under `cwd`) */
@@ -61,7 +64,7 @@ export interface RunOptions {
   config?: string;
   /** a ledger path, false for none, undefined for the default (.jsonbench/ledger.db, $JSONBENCH_LEDGER, or the config's `ledger`) */
   ledger?: string | boolean;
-  /** `instructions` adds a callgrind count per case */
+  /** `instructions` adds a callgrind count per case; `cold-start` times prepare() and the first call in fresh processes */
   metric?: string[];
   /** Chromium executable for the chromium target */
   chromiumPath?: string;
@@ -69,6 +72,8 @@ export interface RunOptions {
   probes?: boolean;
   /** a folder of conformance files (JSONTestSuite, json.org checker, roundtrip) the probe pass adds */
   conformance?: string;
+  /** groups measured at once, each pinned to its own core where taskset exists (default: {@link defaultJobs}) */
+  jobs?: string | number;
   /** the working directory (default: process.cwd()) */
   cwd?: string;
 }
@@ -103,6 +108,19 @@ export interface RunRequest {
   payload?: ResolvedPayload;
   /** the probe pass after the timed cases (null: `--no-probes`): its conformance folder, read */
   probes: { conformance?: ConformanceInput } | null;
+  /** groups measured at once (`--jobs`), at most the machine's cores */
+  jobs: number;
+  /** fresh processes per measured case for its cold start (0: not measured): the policy's, when it or `--metric cold-start` asks */
+  coldStartProcesses: number;
+}
+
+/**
+ * Groups measured at once when `--jobs` is not given: half the cores, rounded down, at least 1 —
+ * so 1 on a 2-core machine, where a second worker would share a core with the host and the
+ * system, and each worker of a larger machine has a core beside it for the rest.
+ */
+export function defaultJobs(cores: number = os.availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / 2));
 }
 
 /** A resolved request, and how to remove what resolving made (a compiled config module). */
@@ -187,11 +205,13 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
   try {
     const user: UserConfig = prepared?.config ?? { serializers: [], workloads: [] };
     const metrics = splitList(opts.metric);
-    checkChoices('--metric', metrics, ['time', 'instructions']);
+    checkChoices('--metric', metrics, ['time', 'instructions', 'cold-start']);
     let valgrind: string | null = null;
     if (metrics.includes('instructions')) { try { valgrind = requireValgrind(); } catch (e) { throw new UsageError('--metric', (e as Error).message); } }
     const matrix = await prepareVersionMatrix(splitList(opts.serializer), user, prepared?.modulePath, outDir, log);
-    const policy = policyNamed(opts.policy ?? 'default');
+    const named = policyNamed(opts.policy ?? 'default');
+    if (opts.serializeTo !== undefined && opts.serializeTo !== 'bytes' && opts.serializeTo !== 'string') throw new UsageError('--serialize-to', `unknown "${opts.serializeTo}" (choose from: bytes, string)`);
+    const policy: RunPolicy = opts.serializeTo ? { ...named, measure: { ...named.measure, serializeTo: opts.serializeTo } } : named;
     const seedText = String(opts.seed ?? 42).trim();
     const seed = /^\d+$/.test(seedText) ? Number(seedText) : NaN;
     if (!Number.isSafeInteger(seed) || seed > MAX_SEED) throw new UsageError('--seed', `"${opts.seed}" is not an integer from 0 to ${MAX_SEED}`);
@@ -212,6 +232,11 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
     if (sizes.length && chosenW.every((w) => sizesFor(w, policy, sizes).length === 0)) {
       throw new UsageError('--size', `no chosen workload has size ${sizes.join(', ')} (sizes: ${chosenW.map((w) => `${w.id} ${w.sizes.join('/')}`).join('; ')})`);
     }
+    const cores = os.availableParallelism();
+    const jobsText = String(opts.jobs ?? defaultJobs(cores)).trim();
+    const jobs = /^\d+$/.test(jobsText) ? Number(jobsText) : NaN;
+    if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError('--jobs', `"${opts.jobs}" is not a whole number of 1 or more`);
+    if (jobs > cores) throw new UsageError('--jobs', `${jobs} is more than this machine's ${cores} cores (each group needs a core of its own)`);
     let targets: Target[];
     try { targets = parseTargets(splitList(opts.target)); } catch (e) { throw new UsageError('--target', (e as Error).message); }
     let conformance: ConformanceInput | undefined;
@@ -235,7 +260,8 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
       configFile,
       ...(matrix?.configPath ?? prepared?.modulePath ? { workerConfigPath: matrix?.configPath ?? prepared?.modulePath } : {}),
       ...(matrix ? { versions: matrix.versions } : {}),
-      ledgerPath, valgrind,
+      ledgerPath, valgrind, jobs,
+      coldStartProcesses: policy.coldStart.byDefault || metrics.includes('cold-start') ? policy.coldStart.processes : 0,
       ...(opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {}),
       ...(payload ? { payload } : {}),
       probes: opts.probes === false ? null : { ...(conformance ? { conformance } : {}) },

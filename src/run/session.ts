@@ -24,7 +24,7 @@ import { prepareTargets, type PreparedTargets } from '../runtimes/prepare.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
 import { probeEnvironment } from '../runtimes/node-host.js';
 import { runInstructionsPass } from '../instructions/pass.js';
-import { RESULTS_SCHEMA_VERSION, type PayloadRecord, type ResultsFile } from '../results/types.js';
+import { RESULTS_SCHEMA_VERSION, type Execution, type PayloadRecord, type ResultsFile } from '../results/types.js';
 import { writeResults } from '../results/io.js';
 import { startRunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
@@ -34,6 +34,9 @@ import { relevantProbes } from '../plan/probe-plan.js';
 import { serializerVersion } from '../plan/plan.js';
 import { loadCatalog } from '../probes/index.js';
 import { PROBE_FAMILIES } from '../case/probe.js';
+import { runColdStartPass } from './cold-start.js';
+import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
+import type { Target } from '../runtimes/types.js';
 import { RUN_PARTIAL, writeRunSnapshot } from './recover.js';
 import type { RunRequest } from './request.js';
 
@@ -43,7 +46,9 @@ export type SessionEvent =
   | { type: 'warning'; message: string }
   /** measuring begins: where finished cases and launches are appended as they end */
   | { type: 'started'; outDir: string; partialPath: string; launchLogPath: string; cases: number }
-  | ProgressEvent;
+  | Exclude<ProgressEvent, { type: 'group-done' }>
+  /** a group's cases are finished: `results` is the run's header with those cases alone, for a table printed at once (report/terminal.ts) */
+  | (Extract<ProgressEvent, { type: 'group-done' }> & { results: ResultsFile });
 
 /** What a finished session gives back. */
 export interface SessionResult {
@@ -117,11 +122,14 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
     const results: ResultsFile = {
       schemaVersion: RESULTS_SCHEMA_VERSION, tool: 'jsonbench', startedAt: new Date().toISOString(),
       environment: probeEnvironment(),
-      policy: { name: req.policy.name, launches: req.policy.launches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [baselineKey(g[0]), g[0].baseline as string])) },
+      policy: { name: req.policy.name, launches: req.policy.launches, maxLaunches: req.policy.maxLaunches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [baselineKey(g[0]), g[0].baseline as string])) },
+      execution: executionOf(req.jobs, named ? req.targets : []),
       targets: targets.infos,
       ...(req.payload ? { payloads: payloadRecords(req.payload, payloads) } : {}),
       cases: [],
     };
+    const ex = results.execution!;
+    if (ex.jobs > 1) observe(ex.pinning === 'taskset' ? { type: 'note', message: `--jobs ${ex.jobs}: ${ex.jobs} groups at once, pinned to CPUs ${ex.cpus!.join(', ')} (taskset)${ex.note ? `; ${ex.note}` : ''}` } : { type: 'warning', message: `--jobs ${ex.jobs}: groups run at once but unpinned (${ex.note}); they may take turns on a core` });
     const partialPath = join(req.outDir, RUN_PARTIAL.cases);
     const launchLogPath = join(req.outDir, RUN_PARTIAL.launches);
     writeFileSync(partialPath, '');
@@ -135,12 +143,24 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
     results.cases = await runGroups({
       groups, payloads, policy: req.policy, configPath: req.workerConfigPath, partialPath, launchLogPath,
       launchFor: prepared.launchFor, faultOf: prepared.faultOf,
-      onProgress: (e) => { if (e.type === 'case-done') ledger?.record(e.result); observe(e); },
+      jobs: req.jobs, ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}),
+      onProgress: (e) => {
+        if (e.type === 'case-done') ledger?.record(e.result);
+        observe(e.type === 'group-done' ? { ...e, results: { ...results, cases: e.cases } } : e);
+      },
     });
+    if (req.coldStartProcesses > 0) {
+      observe({ type: 'note', message: `cold start: ${req.coldStartProcesses} fresh process${req.coldStartProcesses === 1 ? '' : 'es'} per measured case` });
+      await runColdStartPass({
+        cases: results.cases, processes: req.coldStartProcesses, payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)),
+        launchFor: prepared.launchFor, configPath: req.workerConfigPath, measure: req.policy.measure, timeoutMs: req.policy.caseTimeoutMs,
+        jobs: req.jobs, ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}), onProgress: observe,
+      });
+    }
     if (req.valgrind) {
       await runInstructionsPass({
         cases: results.cases, payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)), configPath: req.workerConfigPath,
-        log: (message) => observe({ type: 'note', message }), onCounted: (c) => ledger?.addInstructions(c),
+        log: (message) => observe({ type: 'note', message }), onCounted: (c) => ledger?.addInstructions(c), jobs: req.jobs,
       }, req.valgrind);
     }
     if (req.probes && probePayload) {
@@ -180,4 +200,22 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
   } finally {
     await targets?.close();
   }
+}
+
+/** Targets whose workers are local processes a CPU mask reaches (Chromium's page and ssh's remote worker are not). */
+const PINNABLE = new Set(['node-host', 'node-version', 'bun', 'deno', 'quickjs']);
+
+/**
+ * How groups are scheduled: `jobs` at once, each slot pinned to a CPU of its own when jobs > 1 and
+ * taskset can (one group at a time runs unpinned, as it always did: V8's helper threads may use
+ * the other cores).
+ */
+function executionOf(jobs: number, targets: readonly Target[]): Execution {
+  if (jobs === 1) return { jobs, pinning: 'none', note: 'one group at a time, unpinned' };
+  const pinning = cpuPinning();
+  if (pinning.tool === 'none') return { jobs, pinning: 'none', note: pinning.reason };
+  const cpus = slotCpus(jobs);
+  if (!cpus) return { jobs, pinning: 'none', note: `this process may run on fewer than ${jobs} CPUs (taskset -cp)` };
+  const unpinned = targets.filter((t) => !PINNABLE.has(t.kind)).map((t) => t.id);
+  return { jobs, pinning: 'taskset', cpus, ...(unpinned.length ? { note: `not pinned: ${unpinned.join(', ')} (not a local worker process)` } : {}) };
 }

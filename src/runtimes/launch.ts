@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import { createChannelReader, encodeMessage, type WorkerJob, type WorkerMessage } from '../worker/protocol.js';
 import { channelMac, newChannelKey } from '../worker/channel-key.js';
+import { pinnedCommand } from './pinning.js';
 
 /** Path of the compiled worker entry. */
 export const workerEntry = fileURLToPath(new URL('../worker/main.js', import.meta.url));
@@ -67,11 +68,16 @@ export function restartsTimeout(m: WorkerMessage): boolean {
 /**
  * Starts one worker process for a job and collects its messages until it exits. Kills the worker
  * (SIGKILL) after `timeoutMs` (a probe job: `timeoutMs` after the last `probe-start`). Never rejects: spawn errors, crashes and protocol errors are
- * described in the outcome.
+ * described in the outcome. Pinned to `place.cpu` when given (runtimes/pinning.ts).
  * @param onMessage called for each message as it arrives (progress, live samples)
  */
-export function launchWorker(job: WorkerJob, timeoutMs: number, onMessage?: (m: WorkerMessage) => void): Promise<LaunchOutcome> {
-  return launchCommand({ command: process.execPath, args: [...workerFlags, workerEntry], channel: 'fd3' }, job, timeoutMs, onMessage);
+export function launchWorker(job: WorkerJob, timeoutMs: number, place?: { cpu?: number }): Promise<LaunchOutcome> {
+  return launchCommand(pinnedCommand(hostWorkerCommand(), place?.cpu), job, timeoutMs);
+}
+
+/** The command of a worker on the host's Node: this binary, {@link workerFlags}, the compiled entry. */
+export function hostWorkerCommand(): WorkerCommand {
+  return { command: process.execPath, args: [...workerFlags, workerEntry], channel: 'fd3' };
 }
 
 /**

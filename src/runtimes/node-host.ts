@@ -24,7 +24,7 @@ export function parseNodeHost(id: string): Target | undefined {
           id, kind: 'node-host', runtime: 'node', version: env.node, engine: 'V8', engineVersion: env.v8, flags: workerFlags,
           probe: { executable: process.execPath, entry: workerEntry, cpuModel: env.cpuModel, cores: env.cores, os: env.os, arch: env.arch, pointerCompression: env.pointerCompression },
         },
-        launch: (job, timeoutMs) => launchWorker(job, timeoutMs),
+        launch: launchWorker,
       };
     },
   };

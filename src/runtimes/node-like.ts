@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { pinnedCommand } from './pinning.js';
 import { launchCommand, type WorkerCommand } from './launch.js';
 import { bundleWorker } from './bundle.js';
 import { runProgram } from './cache.js';
@@ -65,7 +66,7 @@ export function nodeLikeTarget(spec: NodeLikeSpec): Target {
           id: spec.id, kind: spec.kind, runtime: probe.runtime, version: probe.version, engine: probe.engine,
           engineVersion: probe.engineVersion, flags: spec.workerArgs, probe: { ...probe, executable: bin }, workerSha256: bundle.sha256,
         },
-        launch: (job, timeoutMs) => launchCommand(cmd, job, timeoutMs),
+        launch: (job, timeoutMs, place) => launchCommand(pinnedCommand(cmd, place?.cpu), job, timeoutMs),
       };
     },
   };

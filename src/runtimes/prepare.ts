@@ -36,9 +36,9 @@ export async function prepareTargets(targets: readonly Target[], ctx: TargetCont
       p.info.timing = { prepareMs: ms, launchMs: 0, launches: 0 };
       const timing = p.info.timing;
       const launch = p.launch;
-      ready.set(t.id, { ...p, launch: async (job, timeoutMs) => {
+      ready.set(t.id, { ...p, launch: async (job, timeoutMs, place) => {
         const t1 = performance.now();
-        try { return await launch(job, timeoutMs); } finally { timing.launchMs += Math.round(performance.now() - t1); timing.launches++; }
+        try { return await launch(job, timeoutMs, place); } finally { timing.launchMs += Math.round(performance.now() - t1); timing.launches++; }
       } });
       infos.push({ ...(t.platform && t.platform !== 'javascript' ? { platform: t.platform } : {}), ...p.info });
       if (p.serializerVersions) versions.set(t.id, p.serializerVersions);

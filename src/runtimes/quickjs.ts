@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pinnedCommand } from './pinning.js';
 import { launchCommand, type WorkerCommand } from './launch.js';
 import { bundleWorker } from './bundle.js';
 import { npmInstall, runtimeDir } from './cache.js';
@@ -63,7 +64,7 @@ export function parseQuickjs(id: string): Target | undefined {
           probe: { quickjsEmscripten: v.emscripten, variant: QUICKJS_VARIANT, host: `node ${process.versions.node}`, stackLimitBytes: QUICKJS_STACK_BYTES, arch: 'wasm32' },
           workerSha256: bundle.sha256,
         },
-        launch: (job, timeoutMs) => launchCommand(cmd, job, timeoutMs),
+        launch: (job, timeoutMs, place) => launchCommand(pinnedCommand(cmd, place?.cpu), job, timeoutMs),
       };
     },
   };

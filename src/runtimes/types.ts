@@ -10,8 +10,14 @@ export type TargetRef = CaseTarget;
 /** What the results file records about each target (`ResultsFile.targets`). */
 export type TargetInfo = TargetRecord;
 
-/** Starts one worker launch of a job on a target; never rejects (as launchWorker). */
-export type LaunchFn = (job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>;
+/** Where a launch runs on the host: the CPU its worker is pinned to (`run --jobs`); absent: anywhere. */
+export interface LaunchPlace { cpu?: number }
+
+/**
+ * Starts one worker launch of a job on a target; never rejects (as launchWorker). Targets whose
+ * worker is a local process pin it to `place.cpu` (runtimes/pinning.ts); Chromium and ssh ignore it.
+ */
+export type LaunchFn = (job: WorkerJob, timeoutMs: number, place?: LaunchPlace) => Promise<LaunchOutcome>;
 
 /** Whether a target is there, with its exact version or the reason and the command to fix it. */
 export type Detection =

@@ -142,3 +142,26 @@ export function logRatioInterval(ratios: readonly number[], center: number, conf
   const h = confidenceHalfWidth(ratios.map(Math.log), confidence);
   return Number.isFinite(h) ? [center * Math.exp(-h), center * Math.exp(h)] : null;
 }
+
+/**
+ * Relative standard error of a median from its samples' median absolute deviation:
+ * 1.4826 · MAD (a normal SD) · 1.2533 (the median's efficiency, √(π/2)) / √n, divided by the median.
+ * Robust to a preempted sample or round, which a t-interval is not. Infinity with fewer than 3.
+ */
+export function medianRelativeError(xs: readonly number[]): number {
+  if (xs.length < 3) return Infinity;
+  const m = medianOf(xs);
+  const mad = medianOf(xs.map((x) => Math.abs(x - m)));
+  return m > 0 ? (1.4826 * mad * 1.2533) / Math.sqrt(xs.length) / m : Infinity;
+}
+
+/**
+ * Whether two launches' estimates (e.g. ratios) disagree beyond their intervals: |ln a − ln b| >
+ * z · √(seA² + seB²), with relative standard errors seA, seB ({@link medianRelativeError}) and z the
+ * two-sided normal quantile of `confidence`. An infinite error never disagrees.
+ */
+export function launchesDisagree(a: number, seA: number, b: number, seB: number, confidence: number): boolean {
+  if (!(a > 0 && b > 0) || !Number.isFinite(seA) || !Number.isFinite(seB)) return false;
+  const z = jStat.normal.inv(1 - (1 - confidence) / 2, 0, 1);
+  return Math.abs(Math.log(a) - Math.log(b)) > z * Math.sqrt(seA * seA + seB * seB);
+}

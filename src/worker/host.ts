@@ -13,7 +13,10 @@ export type OutgoingMessage = Parameters<typeof encodeMessage>[0];
 export interface WorkerHost {
   /** Sends one protocol message to the host. */
   send(message: OutgoingMessage): void;
-  /** Forces a full GC (a no-op where the runtime has none exposed). */
+  /**
+   * Collects garbage before each side of a round: a minor GC (scavenge) where V8's `gc` is exposed
+   * (`gc({ type: 'minor' })`), else a full GC (Bun, browsers); a no-op where the runtime has none.
+   */
   gc(): void;
   /** The text of a payload file named in the job (`payloadPath` and its variant). @throws when it cannot be read */
   readText(path: string): string;

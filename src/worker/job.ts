@@ -1,5 +1,5 @@
 import { variantPathOf, type Side } from '../case/coordinates.js';
-import type { WorkerJob } from './protocol.js';
+import type { CaseJob, WorkerJob } from './protocol.js';
 import type { WorkerHost } from './host.js';
 import { workloads } from '../workloads/index.js';
 import { payloadWorkload } from '../workloads/payload.js';
@@ -7,9 +7,10 @@ import { serializers } from '../serializers/index.js';
 import { prepareCase, type PreparedCase } from '../measure/prepare-case.js';
 import { TimedCheckFailure, type SideChecks } from '../measure/timed-check.js';
 import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
-import { measureRounds, pilot, runSample, warmup } from '../measure/timing.js';
+import { measureGroupRounds, measureRounds, pilot, runSample, useClock, warmup } from '../measure/timing.js';
 import { measureWithProbe } from '../measure/allocation-probe.js';
 import { nowNs } from '../measure/clock.js';
+import { runColdJob } from './cold.js';
 import { checkChangedInPlace } from '../measure/in-place.js';
 
 class StageError extends Error {
@@ -61,6 +62,8 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     const { runProbeJob } = await import('./probe-job.js');
     return runProbeJob(job, host);
   }
+  if (job.mode === 'cold') return runColdJob(job, host);
+  if (job.mode === 'time' && job.baseline && job.serializers?.length) return runGroupJob(job, host, job.baseline, job.serializers);
   const t0 = nowNs();
   const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
   const gc = () => host.gc();
@@ -88,12 +91,12 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     for (const [side, id] of ids) {
       const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
       enter('prepare', side);
-      const prepared = await stage('prepare', side, () => prepareCase(adapter, workload, job));
+      const prepared = await stage('prepare', side, () => prepareCase(adapter, workload, { shape: job.shape, direction: job.direction, caseClass: job.caseClass, serializeTo: job.policy.serializeTo }));
       enter('verify', side);
       for (const [i, text] of texts.entries()) {
         const failure = await stage('verify', side, () => prepared.check(text));
         // The second payload is the gate's variant: another seed, hostile strings in its plain-string fields (plan/payloads.ts).
-        if (failure) { send({ type: 'incorrect', side, ...failure, ...(i === 1 ? { reason: `${failure.reason} (gate's variant payload: another seed, hostile strings in its plain-string fields)` } : {}) }); return; }
+        if (failure) { send({ type: 'incorrect', side, ...failure, ...(i === 1 ? { reason: `${failure.reason} ${VARIANT_NOTE}` } : {}) }); return; }
       }
       sides[side] = prepared;
     }
@@ -121,6 +124,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       return;
     }
 
+    const clock = useClock('cpu');
     const empty = makeEmptyOp(a, b);
     const emptyOps = pilot(empty, job.policy);
     let emptyNs = Infinity;
@@ -137,6 +141,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       opsPerSample: { serializer: opsPerSample.serializer, baseline: opsPerSample.baseline ?? 0 },
       warmup: { serializerOps: w.serializer.ops, serializerMs: w.serializer.ms, baselineOps: w.baseline?.ops ?? 0, baselineMs: w.baseline?.ms ?? 0 },
       emptyNsPerOp: emptyNs,
+      clock,
     });
     const result = await stage('measure', undefined, () => measureRounds(
       { op: ops.serializer!, opsPerSample: opsPerSample.serializer, checks: checks.serializer },
@@ -150,10 +155,137 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       const variant = await stage('measure', 'serializer', () => s.inputs(texts[1]));
       await stage('measure', 'serializer', () => checkChangedInPlace(a, variant, s.call, s.timedChecks('serializer', texts[1], [a, b])));
     }
+    // Allocation in this process, after the timed rounds (bytes/op within ~1% of a separate
+    // process's on 70 seed cases: issue 13's study, benchmarks/engine/q3-alloc.mjs).
+    if (job.alloc) {
+      const probe = await stage('load', undefined, () => host.allocationProbe());
+      const alloc = await stage('measure', 'serializer', () => measureWithProbe(probe, ops.serializer!, job.policy));
+      send({ type: 'alloc', ...alloc });
+    }
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
     if (e instanceof TimedCheckFailure) { send({ type: 'incorrect', side: e.side, ...e.failure, when: 'timing' }); return; }
     const err = e instanceof StageError ? e : new StageError('measure', undefined, String((e as Error)?.message ?? e));
     send({ type: 'error', stage: err.stage, side: err.side, message: err.message, ...(err.unsupported ? { unsupported: true } : {}) });
   }
+}
+
+/**
+ * A group launch: the baseline and `ids` (serializers of its class) in this one process. Each side is
+ * loaded, prepared and gated in turn (baseline first); a serializer that fails its gate or a stage
+ * is reported (`incorrect`/`error` naming it) and left out while the others go on; a baseline that
+ * fails ends the launch (the host then measures the group's cases one by one). Then warmup and
+ * pilot per side, group rounds (measureGroupRounds), allocation windows per side when asked (after
+ * the rounds), and `done` with the sides that met the error target. Never throws.
+ */
+async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, ids: readonly string[]): Promise<void> {
+  const t0 = nowNs();
+  const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
+  const gc = () => host.gc();
+  const enter = (stage: 'load' | 'prepare' | 'verify' | 'warmup', side?: Side) => send({ type: 'stage', stage, ...(side ? { side } : {}) });
+  /** reports a failure of one side; true when it was the baseline (the launch ends) */
+  const report = (e: unknown, id: string, side: Side): boolean => {
+    if (e instanceof TimedCheckFailure) send({ type: 'incorrect', serializer: id, side, ...e.failure, when: 'timing' });
+    else {
+      const err = e instanceof StageError ? e : new StageError('measure', side, String((e as Error)?.message ?? e));
+      send({ type: 'error', serializer: id, stage: err.stage, side, message: err.message, ...(err.unsupported ? { unsupported: true } : {}) });
+    }
+    return side === 'baseline';
+  };
+  try {
+    enter('load');
+    const loadConfig = host.loadConfig;
+    const user = job.configPath && loadConfig ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
+    const builtinOnly = (kind: string, id: string, known: readonly string[]) => {
+      if (job.configPath && !loadConfig && !known.includes(id)) throw new StageError('load', undefined, `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, true);
+    };
+    const workload = await stage('load', undefined, () => { builtinOnly('workload', job.workload, workloads.ids); return workloads.load(job.workload, user.workloads); });
+    const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
+    const shape = { shape: job.shape, direction: job.direction, caseClass: job.caseClass, serializeTo: job.policy.serializeTo };
+    const prepared = new Map<string, PreparedCase>();
+    for (const [id, side] of [[baselineId, 'baseline'], ...ids.map((x) => [x, 'serializer'])] as [string, Side][]) {
+      try {
+        const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
+        enter('prepare', side);
+        const p = await stage('prepare', side, () => prepareCase(adapter, workload, shape));
+        enter('verify', side);
+        let failure = null;
+        for (const [i, text] of texts.entries()) {
+          if (failure) break;
+          failure = await stage('verify', side, () => p.check(text));
+          // the second payload is the gate's variant, named as runJob names it
+          if (failure && i === 1) failure = { ...failure, reason: `${failure.reason} ${VARIANT_NOTE}` };
+        }
+        if (failure) { send({ type: 'incorrect', serializer: id, side, ...failure }); if (side === 'baseline') return; continue; }
+        prepared.set(id, p);
+      } catch (e) { if (report(e, id, side)) return; }
+    }
+    const baseCase = prepared.get(baselineId)!;
+    enter('warmup');
+    const a = baseCase.inputs(texts[0]);
+    const b = baseCase.inputs(texts[0]);
+    const clock = useClock('cpu');
+    const empty = makeEmptyOp(a, b);
+    const emptyOps = pilot(empty, job.policy);
+    let emptyNs = Infinity;
+    for (let k = 0; k < 5; k++) emptyNs = Math.min(emptyNs, runSample(empty, emptyOps));
+    interface Live { id: string; side: Side; op: Op; checks: SideChecks; warm: { ops: number; ms: number }; opsPerSample: number }
+    const live: Live[] = [];
+    for (const [id, p] of prepared) {
+      const side: Side = id === baselineId ? 'baseline' : 'serializer';
+      try {
+        const op = makeOp(p.call, a, b);
+        const checks = tagged(id, p.timedChecks(side, texts[0], [a, b]));
+        const warm = await stage('warmup', side, () => warmup(op, job.policy, checks));
+        const opsPerSample = await stage('warmup', side, () => pilot(op, job.policy, checks));
+        live.push({ id, side, op, checks, warm, opsPerSample });
+      } catch (e) { if (report(e, id, side)) return; }
+    }
+    const base = live.find((l) => l.side === 'baseline')!;
+    const others = live.filter((l) => l.side === 'serializer');
+    send({ type: 'setup', serializer: baselineId, opsPerSample: { serializer: base.opsPerSample, baseline: 0 }, warmup: { serializerOps: base.warm.ops, serializerMs: base.warm.ms, baselineOps: 0, baselineMs: 0 }, emptyNsPerOp: emptyNs, clock });
+    for (const o of others) {
+      send({ type: 'setup', serializer: o.id, opsPerSample: { serializer: o.opsPerSample, baseline: base.opsPerSample }, warmup: { serializerOps: o.warm.ops, serializerMs: o.warm.ms, baselineOps: base.warm.ops, baselineMs: base.warm.ms }, emptyNsPerOp: emptyNs, clock });
+    }
+    const wall = clock === 'cpu';
+    const result = await stage('measure', undefined, () => measureGroupRounds(base, others, job.policy, gc, (round, index) => {
+      send({ type: 'round', serializer: baselineId, round: index, serializerNs: round.baseline.ns, baselineNs: [], ...(wall ? { serializerWallNs: round.baseline.wallNs, baselineWallNs: [] } : {}) });
+      round.sides.forEach((x, i) => send({
+        type: 'round', serializer: others[i].id, round: index, serializerNs: x.ns, baselineNs: round.baseline.ns,
+        ...(wall ? { serializerWallNs: x.wallNs, baselineWallNs: round.baseline.wallNs } : {}),
+      }));
+    }));
+    // a result cached per input object (measure/in-place.ts), per side: one that fails is incorrect alone
+    const checked = live.filter((l) => {
+      if (job.direction !== 'serialize') return true;
+      try {
+        const p = prepared.get(l.id)!;
+        checkChangedInPlace(a, p.inputs(texts[1]), p.call, tagged(l.id, p.timedChecks(l.side, texts[1], [a, b])));
+        return true;
+      } catch (e) { report(e, l.id, l.side); return false; }
+    });
+    if (job.alloc) {
+      const probe = await stage('load', undefined, () => host.allocationProbe());
+      for (const l of checked) {
+        try { send({ type: 'alloc', serializer: l.id, ...measureWithProbe(probe, l.op, job.policy) }); } catch (e) { report(e, l.id, l.side); }
+      }
+    }
+    const precise = [...(result.baselinePrecise ? [baselineId] : []), ...others.filter((_, i) => result.precise[i]).map((o) => o.id)];
+    send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum(), precise });
+  } catch (e) {
+    if (e instanceof TimedCheckFailure) { send({ type: 'incorrect', serializer: (e as { serializerId?: string }).serializerId, side: e.side, ...e.failure, when: 'timing' }); return; }
+    const err = e instanceof StageError ? e : new StageError('measure', undefined, String((e as Error)?.message ?? e));
+    send({ type: 'error', stage: err.stage, side: err.side, message: err.message, ...(err.unsupported ? { unsupported: true } : {}) });
+  }
+}
+
+/** How a gate failure on the second payload names it: the gate's variant (plan/payloads.ts). */
+const VARIANT_NOTE = "(gate's variant payload: another seed, hostile strings in its plain-string fields)";
+
+/** A side's timed checks whose failures carry the serializer's id (`serializerId`), so a group launch names the side that changed. */
+function tagged(id: string, checks: SideChecks): SideChecks {
+  const wrap = <A extends unknown[]>(f: (...args: A) => void) => (...args: A) => {
+    try { f(...args); } catch (e) { if (e instanceof TimedCheckFailure) Object.assign(e, { serializerId: id }); throw e; }
+  };
+  return { quick: wrap(checks.quick), full: wrap(checks.full), roundEnd: wrap(checks.roundEnd), inputs: wrap(checks.inputs) };
 }

@@ -70,8 +70,13 @@ function runtimeOf(): { runtime: string; version: string } {
   return { runtime: 'node', version: process.versions.node };
 }
 
+/**
+ * The GC between the sides of a round: a minor GC (scavenge) in V8. A full GC there took 42–45% of
+ * the rounds' CPU time and, at load 11–19, gave a launch-to-launch ratio CV of 6.6% on users/10000
+ * where a minor GC gave 1.35% (issue 13's study, benchmarks/engine/q2-flags.mjs).
+ */
 function gcOf(): (() => void) | undefined {
-  if (typeof g.gc === 'function') return g.gc;
+  if (typeof g.gc === 'function') { const gc = g.gc as (o?: { type: string }) => void; return () => gc({ type: 'minor' }); }
   if (g.Bun) return () => g.Bun!.gc(true);
   return undefined;
 }

@@ -39,6 +39,17 @@ test('the pass counts measured host cases only, keeps going after a failure, and
   assert.equal(r.cases[3].instructions, undefined, 'a bun case is not counted (callgrind runs the host Node)');
 });
 
+test('with jobs 2 the pass counts two cases at once (counts are deterministic: only the wall time changes)', async () => {
+  const r = makeResults([{ serializer: 'a' }, { serializer: 'b' }, { serializer: 'c' }]);
+  let inFlight = 0; let most = 0;
+  const out = await runInstructionsPass({
+    cases: r.cases, payloadOf: () => ({ path: '/payload.json' }), log: () => {}, jobs: 2,
+    count: async () => { inFlight++; most = Math.max(most, inFlight); await new Promise((res) => setTimeout(res, 20)); inFlight--; return fake(10); },
+  }, 'valgrind-test');
+  assert.equal(out.counted, 3);
+  assert.equal(most, 2);
+});
+
 test('the instructions table is labelled as a CI gate, not a ranking, and keeps the run\'s order', () => {
   const r = makeResults([{ serializer: 'slow' }, { serializer: 'fast' }]);
   r.cases[0].instructions = fake(9000); r.cases[1].instructions = fake(100);

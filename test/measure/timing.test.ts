@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { measureRounds, pilot, runSample, warmup, type Round } from '../../src/measure/timing.js';
+import { measureGroupRounds, measureRounds, measuringClock, pilot, runSample, timeSample, useClock, warmup, type Round } from '../../src/measure/timing.js';
+import { cpuNowNs } from '../../src/measure/clock.js';
 import { policies } from '../../src/config/policies.js';
 import type { MeasurePolicy } from '../../src/case/policy.js';
 import type { Op } from '../../src/measure/sink.js';
@@ -13,9 +14,11 @@ import type { Op } from '../../src/measure/sink.js';
 let fakeMs = 0;
 function withFakeClock<T>(body: () => T): T {
   const real = performance.now;
+  const clock = measuringClock();
   fakeMs = 1000;
   performance.now = () => fakeMs;
-  try { return body(); } finally { performance.now = real; }
+  useClock('wall');
+  try { return body(); } finally { performance.now = real; useClock(clock); }
 }
 
 /** An op that costs `ms` of fake time per call (or `ms(i, call)`) and logs `tag` for each call. */
@@ -137,25 +140,50 @@ test('precise sides stop at exactly minRounds', () => {
   assert.deepEqual(result, { noisy: false, rounds: 6 });
 });
 
-test('a noisy side runs past minRounds and is flagged noisy at the time cap', () => {
-  // S costs 1 and 9 ms by turn (3 ops per sample: samples of 11/3, 19/3 … ms/op — far from 2%);
-  // each round is 2 samples × 3 ops of S (30 ms) + 2 samples × 2 ops of B at 1 ms (4 ms) = 34 ms
-  const { result } = paired({ ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 200, timeCapMs: 200 }, (c) => (c % 2 ? 9 : 1), 1);
-  // the cap is checked after each round from minRounds on: 34 · 6 = 204 ≥ 200 after round 6
-  assert.deepEqual(result, { noisy: true, rounds: 6 });
+test('a ratio that varies from round to round runs past minRounds and is flagged noisy at the time cap', () => {
+  // S costs 1, 2, 1.5, 3 ms per call by round (2 samples × 3 ops = 6 calls a round), B 1 ms
+  // (2 × 2 = 4 calls): per-round ratios 1, 2, 1.5, 3, … (relative error far above 2%); rounds
+  // last 10, 16, 13, 22 ms: 10 26 39 61 71 87 100 122 132 148 161 183 193 209 ms after each
+  const sByRound = (c: number) => [1, 2, 1.5, 3][Math.floor(c / 6) % 4];
+  const { result } = paired({ ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 200, timeCapMs: 200 }, sByRound, 1);
+  assert.deepEqual(result, { noisy: true, rounds: 14 });
 });
 
-test('a noisy baseline alone also keeps the rounds going until the cap', () => {
-  // B costs 1, 1, 9, 9, … ms (2 ops per sample: samples of 1 and 9 ms/op)
-  const { result } = paired({ ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 200, timeCapMs: 200 }, 1, (c) => (c % 4 < 2 ? 1 : 9));
-  // per round: S 2 × 3 × 1 ms = 6 ms, B 2 + 18 = 20 ms → 26 ms; 26 · 7 = 182 < 200 ≤ 26 · 8 = 208
-  assert.deepEqual(result, { noisy: true, rounds: 8 });
+test('the stop rule is on the ratio: both sides slowing down together (a busy phase of the machine) still stops at minRounds', () => {
+  // every round is k times slower than the one before for both sides: each side's own error is
+  // huge, the ratio (1 ÷ 0.75) never moves
+  const slow = (ms: number, perRound: number) => (c: number) => ms * 1.5 ** Math.floor(c / perRound);
+  const { result } = paired({ ...base, samplesPerRound: 2, minRounds: 5, maxRounds: 200, timeCapMs: 1e9 }, slow(1, 6), slow(0.75, 4));
+  assert.deepEqual(result, { noisy: false, rounds: 5 });
+});
+
+test('a baseline whose time varies from round to round (a noisy ratio) also keeps the rounds going until the cap', () => {
+  // B costs 1, 3, 2, 5 ms per call by round (4 calls a round), S 1 ms (6 calls): ratios 1, 1/3, 1/2, 1/5, …;
+  // rounds last 10, 18, 14, 26 ms: 10 28 42 68 78 96 110 136 146 164 178 204 ms after each
+  const bByRound = (c: number) => [1, 3, 2, 5][Math.floor(c / 4) % 4];
+  const { result } = paired({ ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 200, timeCapMs: 200 }, 1, bByRound);
+  assert.deepEqual(result, { noisy: true, rounds: 12 });
 });
 
 test('maxRounds ends a noisy measurement before the time cap, flagged noisy', () => {
-  const { result, rounds } = paired({ ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 5, timeCapMs: 1e9 }, (c) => (c % 2 ? 9 : 1), 1);
+  const { result, rounds } = paired({ ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 5, timeCapMs: 1e9 }, (c) => [1, 2, 1.5, 3][Math.floor(c / 6) % 4], 1);
   assert.deepEqual(result, { noisy: true, rounds: 5 });
   assert.equal(rounds.length, 5);
+});
+
+test('the CPU clock counts work, not waiting: a sample that sleeps 200 ms reads ≥ 200 ms by wall time and under half that by CPU time', { skip: cpuNowNs ? false : 'this runtime has no process CPU clock' }, () => {
+  const was = measuringClock();
+  try {
+    assert.equal(useClock('cpu'), 'cpu');
+    const cell = new Int32Array(new SharedArrayBuffer(4));
+    // (V8's helper threads may still be finishing earlier work while the main thread sleeps: the process clock counts them)
+    const t = timeSample(() => { Atomics.wait(cell, 0, 0, 200); }, 1);
+    assert.ok(t.wallNs >= 199e6, `wall ${t.wallNs} ns`);
+    assert.ok(t.ns < 100e6, `CPU ${t.ns} ns while sleeping`);
+    let x = 0;
+    const busy = timeSample(() => { const end = performance.now() + 100; while (performance.now() < end) x++; }, 1);
+    assert.ok(busy.ns > 1e6 && x > 0, `a busy loop of 100 ms wall reads ${busy.ns} ns of CPU`);
+  } finally { useClock(was); }
 });
 
 test('a side at one op per sample whose op outlasts the sample target cuts its round at samplesPerRound × sampleTargetMs; a side with more ops per sample never does', () => {
@@ -171,4 +199,35 @@ test('a side at one op per sample whose op outlasts the sample target cuts its r
   // S: 30 ms, 60 ms ≥ 5 × 10 ms → 2 samples; B: 5 samples of 2 ops whatever their length
   assert.deepEqual(rounds.map((r) => [r.serializerNs.length, r.baselineNs.length]), [[2, 5], [2, 5]]);
   assert.deepEqual(runs(log), ['gc', 'S×2', 'gc', 'B×10', 'gc', 'B×10', 'gc', 'S×2']);
+});
+
+test('group rounds: a GC before each side, the baseline first then each serializer, the order reversed every other round; each serializer paired with the baseline of its round', () => {
+  const log: string[] = [];
+  const rounds: { b: number[]; s: number[][] }[] = [];
+  const result = withFakeClock(() => measureGroupRounds(
+    { op: fakeOp(0.25, log, 'B'), opsPerSample: 2 },
+    [{ op: fakeOp(0.5, log, 'S1'), opsPerSample: 2 }, { op: fakeOp(1, log, 'S2'), opsPerSample: 1 }],
+    { ...base, samplesPerRound: 2, minRounds: 3, maxRounds: 3 },
+    () => log.push('gc'),
+    (round) => rounds.push({ b: round.baseline.ns, s: round.sides.map((x) => x.ns) }),
+  ));
+  assert.deepEqual(runs(log), [
+    'gc', 'B×4', 'gc', 'S1×4', 'gc', 'S2×2',
+    'gc', 'S2×2', 'gc', 'S1×4', 'gc', 'B×4',
+    'gc', 'B×4', 'gc', 'S1×4', 'gc', 'S2×2',
+  ]);
+  assert.deepEqual(rounds[1], { b: [250_000, 250_000], s: [[500_000, 500_000], [1e6, 1e6]] });
+  assert.deepEqual(result, { noisy: false, rounds: 3, precise: [true, true], baselinePrecise: true });
+});
+
+test('group rounds run until every serializer\'s ratio is precise: one noisy ratio keeps the group going to the cap, and says which', () => {
+  // S2 costs 1, 2, 1.5, 3 ms by round (2 calls a round): its ratio varies; S1 and B are steady.
+  // Rounds last 4·0.25 + 4·0.5 + 2·{1, 2, 1.5, 3} = 5, 7, 6, 9 ms: 5 12 18 27 32 39 45 54 ms after each
+  const { result } = withFakeClock(() => ({ result: measureGroupRounds(
+    { op: fakeOp(0.25), opsPerSample: 2 },
+    [{ op: fakeOp(0.5), opsPerSample: 2 }, { op: fakeOp((c) => [1, 2, 1.5, 3][Math.floor(c / 2) % 4]), opsPerSample: 1 }],
+    { ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 200, timeCapMs: 50 },
+    () => {}, () => {},
+  ) }));
+  assert.deepEqual(result, { noisy: true, rounds: 8, precise: [true, false], baselinePrecise: true });
 });

@@ -2,6 +2,7 @@ import type { LaunchOutcome } from '../../src/runtimes/launch.js';
 import type { PlannedCase } from '../../src/plan/plan.js';
 import type { PayloadFile } from '../../src/plan/payloads.js';
 import type { CaseJob, WorkerJob, WorkerMessage } from '../../src/worker/protocol.js';
+import type { LaunchPlace } from '../../src/runtimes/types.js';
 
 /**
  * A fake worker for runner tests (hyperfine's mock executor): canned launch outcomes built from
@@ -42,7 +43,7 @@ export function timed(serializerNs: number[][], baselineNs: number[][] = []): La
   return outcome([...roundsOf(serializerNs, baselineNs), { ...P, type: 'done', noisy: false, elapsedMs: 90, checksum: 1 }]);
 }
 
-/** An allocation launch that finished with these windows (bytes/op). */
+/** Allocation windows (bytes/op): served inside the timing launch that asks for them (`job.alloc`). */
 export function allocated(windowsBytesPerOp: number[]): LaunchOutcome {
   return outcome([
     { ...P, type: 'hello', runtime: 'node', version: '20.19.0', gc: true },
@@ -54,6 +55,15 @@ export function allocated(windowsBytesPerOp: number[]): LaunchOutcome {
 /** A launch whose serializer failed the correctness gate. */
 export function incorrect(side: 'serializer' | 'baseline' = 'serializer'): LaunchOutcome {
   return outcome([{ ...P, type: 'incorrect', side, path: '$.station_id', expected: '220051', actual: '220052', reason: 'output differs at $.station_id' }]);
+}
+
+/** A cold-start launch that finished with these figures (ns). */
+export function cold(loadNs: number, prepareNs: number, firstCallNs: number, cpu?: { loadNs: number; prepareNs: number; firstCallNs: number }): LaunchOutcome {
+  return outcome([
+    { ...P, type: 'hello', runtime: 'node', version: '20.19.0', gc: true },
+    { ...P, type: 'cold', loadNs, prepareNs, firstCallNs, ...(cpu ? { cpu } : {}) },
+    { ...P, type: 'done', noisy: false, elapsedMs: 30, checksum: 1 },
+  ]);
 }
 
 /** A launch that reported an error in a stage. */
@@ -74,21 +84,28 @@ export function crashed(how: { exitCode?: number; signal?: NodeJS.Signals; stder
 /** What the fake serves: per `serializer/mode`, the outcomes of its successive launches (the last one repeats). */
 export type Script = Record<string, LaunchOutcome[]>;
 
-/** A launch function serving `script`, and the case jobs (with their timeouts) it was called with, in order. */
-export function fakeLaunch(script: Script): { launch: (job: WorkerJob, timeoutMs: number) => Promise<LaunchOutcome>; calls: { job: CaseJob; timeoutMs: number }[] } {
-  const calls: { job: CaseJob; timeoutMs: number }[] = [];
+/** A launch function serving `script`, and the case jobs (with their timeouts and places) it was called with, in order. */
+export function fakeLaunch(script: Script): { launch: (job: WorkerJob, timeoutMs: number, place?: LaunchPlace) => Promise<LaunchOutcome>; calls: { job: CaseJob; timeoutMs: number; place?: LaunchPlace }[] } {
+  const calls: { job: CaseJob; timeoutMs: number; place?: LaunchPlace }[] = [];
   const served = new Map<string, number>();
   return {
     calls,
-    launch: async (job, timeoutMs) => {
+    launch: async (job, timeoutMs, place) => {
       if (job.mode === 'probe') throw new Error('fake launch: serves case jobs only');
-      calls.push({ job, timeoutMs });
+      calls.push({ job, timeoutMs, ...(place ? { place } : {}) });
+      await new Promise((r) => setImmediate(r)); // a real launch yields: concurrent slots interleave
       const key = `${job.serializer}/${job.mode}`;
       const list = script[key];
       if (!list?.length) throw new Error(`fake launch: nothing scripted for ${key}`);
       const n = served.get(key) ?? 0;
       served.set(key, n + 1);
-      return structuredClone(list[Math.min(n, list.length - 1)]);
+      const out = structuredClone(list[Math.min(n, list.length - 1)]);
+      // a timing launch asked for allocation too carries the scripted allocation windows before its `done`
+      const allocList = job.mode === 'time' && job.alloc ? script[`${job.serializer}/alloc`] : undefined;
+      const alloc = allocList?.[0].messages.find((m) => m.type === 'alloc');
+      const done = out.messages.findIndex((m) => m.type === 'done');
+      if (alloc && done >= 0) out.messages.splice(done, 0, structuredClone(alloc));
+      return out;
     },
   };
 }

@@ -9,6 +9,8 @@ import type { CaseGroup } from '../../src/plan/plan.js';
 import type { CaseResult } from '../../src/results/types.js';
 import { confidenceHalfWidth } from '../../src/stats/estimate.js';
 import { readPartial } from '../../src/results/io.js';
+import type { CaseJob, WorkerJob, WorkerMessage } from '../../src/worker/protocol.js';
+import type { LaunchOutcome } from '../../src/runtimes/launch.js';
 import { allocated, crashed, failed, fakeLaunch, incorrect, payload, planned, timed, timedOut, type Script } from './fake-launch.js';
 
 /**
@@ -29,7 +31,7 @@ async function run(groups: CaseGroup[], script: Script, p: RunPolicy = policy) {
   const fake = fakeLaunch(script);
   const progress: ProgressEvent[] = [];
   try {
-    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath, launchFor: () => fake.launch, onProgress: (e) => progress.push(e) });
+    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath, launchFor: () => fake.launch, onProgress: (e) => progress.push(e), groupLaunches: false });
     const partial = readPartial(partialPath);
     const byId = (s: string): CaseResult => results.find((r) => r.serializer === s)!;
     return { results, byId, calls: fake.calls, progress, partial };
@@ -40,7 +42,7 @@ async function run(groups: CaseGroup[], script: Script, p: RunPolicy = policy) {
 
 const group = (...serializers: string[]): CaseGroup => serializers.map((s) => planned(s));
 
-test('launch 1 of every case runs before launch 2 of any, baseline first, then one allocation launch per case', async () => {
+test('launch 1 of every case runs before launch 2 of any, baseline first; the first launch of each case also takes its allocation', async () => {
   const { calls, progress, results } = await run([group('json', 'a', 'b')], {
     'json/time': [timed(flat(100))], 'a/time': [timed(flat(200), flat(100))], 'b/time': [timed(flat(50), flat(100))],
     'json/alloc': [allocated([640])], 'a/alloc': [allocated([1280])], 'b/alloc': [allocated([320])],
@@ -49,13 +51,13 @@ test('launch 1 of every case runs before launch 2 of any, baseline first, then o
     'json/time', 'a/time', 'b/time',
     'json/time', 'a/time', 'b/time',
     'json/time', 'a/time', 'b/time',
-    'json/alloc', 'a/alloc', 'b/alloc',
   ]);
   assert.ok(calls.every((c) => c.timeoutMs === 4321), 'every launch gets the policy\'s case timeout');
-  assert.deepEqual(calls.map((c) => c.job.baseline ?? '-'), ['-', 'json', 'json', '-', 'json', 'json', '-', 'json', 'json', '-', '-', '-'],
-    'timing launches of a and b are paired with json; the baseline\'s own and allocation launches are not');
+  assert.deepEqual(calls.map((c) => c.job.baseline ?? '-'), ['-', 'json', 'json', '-', 'json', 'json', '-', 'json', 'json'],
+    'timing launches of a and b are paired with json; the baseline\'s own are not');
+  assert.deepEqual(calls.map((c) => Boolean(c.job.alloc)), [true, true, true, false, false, false, false, false, false], 'allocation is asked of each case\'s first launch only');
   const launches = progress.filter((e) => e.type === 'launch');
-  assert.deepEqual(launches.map((e) => e.type === 'launch' && `${e.index}/${e.total}`), ['1/12', '2/12', '3/12', '4/12', '5/12', '6/12', '7/12', '8/12', '9/12', '10/12', '11/12', '12/12']);
+  assert.deepEqual(launches.map((e) => e.type === 'launch' && `${e.index}/${e.total}`), ['1/9', '2/9', '3/9', '4/9', '5/9', '6/9', '7/9', '8/9', '9/9']);
   assert.deepEqual(results.map((r) => [r.serializer, r.status, r.ratio, r.allocRatio]), [['json', 'measured', 1, 1], ['a', 'measured', 2, 2], ['b', 'measured', 0.5, 0.5]]);
 });
 
@@ -199,7 +201,8 @@ test('a baseline that fails inside a case\'s worker unpairs the case, which is r
   const a = byId('a');
   assert.equal(a.status, 'measured');
   assert.equal(a.ratio, null);
-  assert.deepEqual(calls.filter((c) => c.job.serializer === 'a').map((c) => [c.job.mode, c.job.baseline ?? '-']), [['time', 'json'], ['time', '-'], ['alloc', '-']]);
+  assert.deepEqual(calls.filter((c) => c.job.serializer === 'a').map((c) => [c.job.mode, c.job.baseline ?? '-']), [['time', 'json'], ['time', '-']]);
+  assert.equal(a.allocated?.mean, 900, 'the relaunch alone took the allocation windows');
   assert.deepEqual(a.findings.map((f) => f.message), ['no ratio: baseline json failed in this case\'s worker: verify: Error: baseline broke here']);
 });
 
@@ -280,13 +283,139 @@ test('every launch is logged the moment it ends, before its case finishes', asyn
     await runGroups({
       groups: [group('json', 'a')], payloads: new Map([[payload.key, payload]]), policy: { ...policy, launches: 2 },
       partialPath: join(dir, 'results.partial.jsonl'), launchLogPath,
+      groupLaunches: false,
       launchFor: () => (job, t) => { seen.push(readFileSync(launchLogPath, 'utf8').split('\n').filter(Boolean).length); return fake.launch(job, t); },
     });
-    // before each of the 4 timing launches and 2 allocation launches: 0, 1, 2, 3 launches logged, then 4, 4
-    assert.deepEqual(seen, [0, 1, 2, 3, 4, 4]);
+    // before each of the 4 timing launches (the first two also take allocation): 0, 1, 2, 3 launches logged
+    assert.deepEqual(seen, [0, 1, 2, 3]);
     const lines = readFileSync(launchLogPath, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { caseId: string; record: { launch: number } });
     assert.deepEqual(lines.map((l) => `${l.caseId.split('/').pop()}#${l.record.launch}`), ['json#1', 'a#1', 'json#2', 'a#2']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('each group is announced with its cases the moment it is finished, and every launch carries case and launch counts within their totals', async () => {
+  const { progress } = await run([group('json', 'a'), [planned('json', { id: 'w/2/json', payloadKey: payload.key, size: 2 }), planned('b', { id: 'w/2/b', size: 2 })]], {
+    'json/time': [timed(flat(100))], 'a/time': [timed(flat(200), flat(100))], 'b/time': [timed(flat(50), flat(100))],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([1280])], 'b/alloc': [allocated([320])],
+  });
+  const kinds = progress.map((e) => (e.type === 'group-done' ? `group ${e.done}/${e.groups}: ${e.cases.map((c) => c.serializer).join(',')}` : e.type));
+  assert.deepEqual(kinds.filter((k) => k.startsWith('group')), ['group 1/2: json,a', 'group 2/2: json,b']);
+  assert.ok(kinds.indexOf('group 1/2: json,a') < kinds.lastIndexOf('launch'), 'the first group is announced before the second group\'s launches end');
+  for (const e of progress) {
+    if (e.type === 'launch') assert.ok(e.counts.launchesDone <= e.counts.launchesTotal && e.counts.casesDone <= e.counts.casesTotal && e.counts.casesTotal === 4, JSON.stringify(e.counts));
+  }
+  const last = progress.filter((e) => e.type === 'case-done').at(-1)!;
+  assert.ok(last.type === 'case-done');
+  assert.deepEqual(last.counts, { launchesDone: 12, launchesFinished: 12, launchesTotal: 12, casesDone: 4, casesTotal: 4 });
+});
+
+test('a case that ends early takes its remaining launches out of the total: the counter still ends on it', async () => {
+  const { progress } = await run([group('json', 'a')], {
+    'json/time': [timed(flat(100))], 'a/time': [incorrect()],
+    'json/alloc': [allocated([640])],
+  });
+  const launches = progress.filter((e) => e.type === 'launch');
+  const endOf = launches.at(-1)!;
+  assert.ok(endOf.type === 'launch');
+  assert.equal(endOf.index, endOf.total, `${endOf.index}/${endOf.total}`);
+  assert.equal(endOf.total, 4, 'json: 3 launches; a: 1 launch, then incorrect');
+});
+
+test('--jobs 2: two groups run at once, each in its own slot (one CPU each), a case and its baseline in one slot; results come back in plan order', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-runner-jobs-'));
+  const fake = fakeLaunch({
+    'json/time': [timed(flat(100))], 'a/time': [timed(flat(200), flat(100))], 'b/time': [timed(flat(50), flat(100))],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([1280])], 'b/alloc': [allocated([320])],
+  });
+  const g2 = [planned('json', { id: 'w/2/json', size: 2 }), planned('b', { id: 'w/2/b', size: 2 })];
+  try {
+    const results = await runGroups({ groups: [group('json', 'a'), g2, group('json', 'b')], payloads: new Map([[payload.key, payload]]), policy, partialPath: join(dir, 'p.jsonl'), launchFor: () => fake.launch, jobs: 2, cpus: [1, 0] });
+    assert.deepEqual(results.map((r) => r.id), [planned('json').id, planned('a').id, 'w/2/json', 'w/2/b', planned('json').id, planned('b').id]);
+    const firstTwo = fake.calls.slice(0, 2).map((c) => c.place?.cpu);
+    assert.deepEqual(firstTwo, [1, 0], 'the first launches of the two slots alternate: the groups run at once');
+    const cpuOf = new Map<string, Set<number | undefined>>();
+    for (const c of fake.calls) { const k = `${c.job.size}`; if (!cpuOf.has(k)) cpuOf.set(k, new Set()); cpuOf.get(k)!.add(c.place?.cpu); }
+    assert.deepEqual([...cpuOf.get('2')!], [0], 'every launch of the second group, baseline included, ran on its slot\'s CPU');
+    assert.deepEqual(results.map((r) => r.status), Array(6).fill('measured'));
+    assert.equal(results.find((r) => r.id === 'w/2/b')!.ratio, 0.5, 'the ratio is still drawn inside one launch');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('after two launches a case whose launches disagree beyond their intervals gets a third (up to maxLaunches); one whose launches agree does not', async () => {
+  const three = (ns: number): number[][] => [[ns, ns], [ns, ns], [ns, ns]];
+  const { calls, byId } = await run([group('json', 'a', 'b')], {
+    'json/time': [timed(three(100))],
+    'a/time': [timed(three(200), three(100))],
+    // b's per-round ratios: 1.0 in launch 1, 1.5 in launch 2 (no spread within either: they disagree), 1.1 in launch 3
+    'b/time': [timed(three(100), three(100)), timed(three(150), three(100)), timed(three(110), three(100))],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([640])], 'b/alloc': [allocated([640])],
+  }, { ...policy, launches: 2, maxLaunches: 3 });
+  assert.deepEqual(calls.map((c) => `${c.job.serializer}`), ['json', 'a', 'b', 'json', 'a', 'b', 'b']);
+  assert.deepEqual(byId('b').samples.launches.map((l) => l.launch), [1, 2, 3]);
+  assert.equal(byId('b').ratio, 1.1, 'the median of the three launch ratios 1.0, 1.5, 1.1');
+  assert.equal(byId('a').ratio, 2);
+});
+
+/** A fake group worker: per serializer id (baseline included) its per-round ns; `fail` names a serializer whose gate fails; `die` ends the launch without `done`. */
+function groupWorker(ns: Record<string, number>, opts: { fail?: string; die?: boolean } = {}) {
+  const jobs: CaseJob[] = [];
+  const launch = async (job: WorkerJob): Promise<LaunchOutcome> => {
+    if (job.mode === 'probe') throw new Error('group worker: case jobs only');
+    jobs.push(job);
+    const m: WorkerMessage[] = [{ protocol: 2, type: 'hello', runtime: 'node', version: '20.19.0', gc: true }];
+    if (!job.serializers) {
+      // a single case (a retake): the serializer and, if paired, its baseline
+      for (let r = 0; r < 3; r++) m.push({ protocol: 2, type: 'round', round: r, serializerNs: [ns[job.serializer], ns[job.serializer]], baselineNs: job.baseline ? [ns[job.baseline], ns[job.baseline]] : [] });
+      m.push({ protocol: 2, type: 'done', noisy: false, elapsedMs: 1, checksum: 1 });
+      return { messages: m, exitCode: 0, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 10 };
+    }
+    const base = job.baseline!;
+    const sers = job.serializers.filter((s) => s !== opts.fail);
+    if (opts.fail) m.push({ protocol: 2, type: 'incorrect', serializer: opts.fail, side: 'serializer', path: '$.x', expected: '1', actual: '2', reason: 'output differs at $.x' });
+    for (const id of [base, ...sers]) m.push({ protocol: 2, type: 'setup', serializer: id, opsPerSample: { serializer: 10, baseline: id === base ? 0 : 10 }, warmup: { serializerOps: 100, serializerMs: 1, baselineOps: 100, baselineMs: 1 }, emptyNsPerOp: 1, clock: 'cpu' });
+    for (let r = 0; r < 3; r++) {
+      m.push({ protocol: 2, type: 'round', serializer: base, round: r, serializerNs: [ns[base], ns[base]], baselineNs: [], serializerWallNs: [3 * ns[base], 3 * ns[base]], baselineWallNs: [] });
+      for (const id of sers) m.push({ protocol: 2, type: 'round', serializer: id, round: r, serializerNs: [ns[id], ns[id]], baselineNs: [ns[base], ns[base]], serializerWallNs: [3 * ns[id], 3 * ns[id]], baselineWallNs: [3 * ns[base], 3 * ns[base]] });
+    }
+    if (job.alloc) for (const id of [base, ...sers]) m.push({ protocol: 2, type: 'alloc', serializer: id, windowsBytesPerOp: [ns[id] * 10], gcPerOp: 0, opsPerWindow: 100, method: 'exact', how: 'test' });
+    if (!opts.die) m.push({ protocol: 2, type: 'done', noisy: false, elapsedMs: 1, checksum: 1 });
+    return { messages: m, exitCode: opts.die ? null : 0, signal: opts.die ? 'SIGSEGV' : null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 10 };
+  };
+  return { jobs, launch };
+}
+
+async function runGrouped(groups: CaseGroup[], worker: ReturnType<typeof groupWorker>, p: RunPolicy) {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-group-'));
+  try {
+    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath: join(dir, 'partial.jsonl'), launchFor: () => worker.launch });
+    return { results, byId: (s: string) => results.find((r) => r.serializer === s)! };
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+}
+
+test('a group launch times the baseline and every serializer of the group in one process; the baseline\'s case takes the baseline\'s samples', async () => {
+  const w = groupWorker({ json: 100, a: 200, b: 50 });
+  const { byId } = await runGrouped([group('json', 'a', 'b')], w, { ...policy, launches: 2, maxLaunches: 2 });
+  assert.deepEqual(w.jobs.map((j) => [j.baseline, j.serializers, Boolean(j.alloc)]), [['json', ['a', 'b'], true], ['json', ['a', 'b'], false]], 'one process per launch, allocation in the first');
+  assert.deepEqual(['json', 'a', 'b'].map((s) => byId(s).ratio), [1, 2, 0.5]);
+  assert.deepEqual(byId('json').samples.launches.map((l) => l.rounds[0].serializerNs), [[100, 100], [100, 100]]);
+  assert.equal(byId('a').time?.clock, 'cpu');
+  assert.equal(byId('a').time?.wallMean, 600, 'the wall-time mean is kept beside the CPU one');
+  assert.deepEqual(['json', 'a', 'b'].map((s) => byId(s).allocated?.mean), [1000, 2000, 500]);
+  assert.equal(byId('b').allocRatio, 0.5);
+});
+
+test('in a group launch a serializer that fails its gate ends alone; a launch that dies without naming a case is taken again case by case', async () => {
+  const failing = groupWorker({ json: 100, a: 200, b: 50 }, { fail: 'a' });
+  const one = await runGrouped([group('json', 'a', 'b')], failing, { ...policy, launches: 1, maxLaunches: 1 });
+  assert.deepEqual(['json', 'a', 'b'].map((s) => one.byId(s).status), ['measured', 'incorrect', 'measured']);
+  assert.equal(one.byId('b').ratio, 0.5);
+  assert.equal(failing.jobs.length, 1);
+  const dying = groupWorker({ json: 100, a: 200, b: 50 }, { die: true });
+  const two = await runGrouped([group('json', 'a', 'b')], dying, { ...policy, launches: 1, maxLaunches: 1 });
+  assert.deepEqual(dying.jobs.map((j) => j.serializers ? 'group' : `${j.serializer}~${j.baseline ?? '-'}`), ['group', 'json~-', 'a~json', 'b~json']);
+  assert.deepEqual(['json', 'a', 'b'].map((s) => two.byId(s).ratio), [1, 2, 0.5]);
 });

@@ -3,7 +3,7 @@ import { variantPathOf, type Side } from '../../case/coordinates.js';
 import type { Workload } from '../../workloads/types.js';
 import { PROTOCOL_VERSION, type CaseJob, type WorkerMessage } from '../../worker/protocol.js';
 import type { LaunchOutcome } from '../launch.js';
-import type { LaunchFn } from '../types.js';
+import type { LaunchFn, LaunchPlace } from '../types.js';
 import { checkDigests, checkGate, expectedInputBytes } from './gate.js';
 import { isGate, type GateMessage } from './protocol.js';
 import { dotnetPayloadPath } from './well-formed.js';
@@ -33,9 +33,9 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
   const keyOf = (job: CaseJob, serializer: string) => `${job.workload}\u0000${job.size}\u0000${job.shape}\u0000${job.direction}\u0000${job.payloadPath}\u0000${serializer}`;
   const sidesOf = (job: CaseJob): [Side, string][] => [['serializer', job.serializer], ...(job.baseline && job.baseline !== job.serializer ? [['baseline', job.baseline] as [Side, string]] : [])];
 
-  const verify = async (job: CaseJob, timeoutMs: number): Promise<LaunchOutcome | null> => {
+  const verify = async (job: CaseJob, timeoutMs: number, place?: LaunchPlace): Promise<LaunchOutcome | null> => {
     const workload = workloadOf(job.workload);
-    const outcome = await launch({ ...job, mode: 'verify' }, timeoutMs);
+    const outcome = await launch({ ...job, mode: 'verify' }, timeoutMs, place);
     const done = outcome.messages.some((m) => m.type === 'done');
     if (!done || !workload) {
       if (done && !workload) return withMessage(outcome, { type: 'error', stage: 'verify', message: `the host has no workload "${job.workload}" to check the .NET output against` });
@@ -65,9 +65,11 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
     return null;
   };
 
-  return async (job, timeoutMs) => {
+  return async (job, timeoutMs, place) => {
     // probe jobs are JavaScript-only (the probe pass never plans a .NET serializer): passed through unchecked
-    if (job.mode === 'probe') return launch(job, timeoutMs);
+    if (job.mode === 'probe') return launch(job, timeoutMs, place);
+    // neither are cold-start jobs (run/cold-start.ts skips .NET cases) nor group jobs (run/runner.ts launches .NET cases one pair at a time)
+    if (job.mode === 'cold' || job.serializers?.length) return synthetic({ protocol: PROTOCOL_VERSION, type: 'error', stage: 'setup', message: `the .NET worker has no ${job.mode === 'cold' ? 'cold-start' : 'group'} job`, unsupported: true });
     // the .NET worker and this gate read a copy whose variant has no lone surrogates (System.Text.Json refuses them: well-formed.ts)
     job = { ...job, payloadPath: dotnetPayloadPath(job.payloadPath, workloadOf(job.workload)?.wire?.indent) };
     if (job.mode !== 'verify') {
@@ -76,11 +78,11 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
         if (v && 'failure' in v) return synthetic({ ...v.failure, side });
       }
       if (sidesOf(job).some(([, id]) => !verified.has(keyOf(job, id)))) {
-        const stop = await verify(job, timeoutMs);
+        const stop = await verify(job, timeoutMs, place);
         if (stop) return stop;
       }
     }
-    const outcome = await launch(job, timeoutMs);
+    const outcome = await launch(job, timeoutMs, place);
     if (job.mode === 'verify' || !outcome.messages.some((m) => m.type === 'done')) return outcome;
     const gates = outcome.messages.filter(isGate) as unknown as GateMessage[];
     for (const [side, id] of sidesOf(job)) {
@@ -107,6 +109,6 @@ function withMessage(o: LaunchOutcome, m: Added): LaunchOutcome {
 }
 
 /** A launch answered from a kept verdict, without starting a process. */
-function synthetic(m: Extract<WorkerMessage, { type: 'incorrect' }>): LaunchOutcome {
+function synthetic(m: Extract<WorkerMessage, { type: 'incorrect' | 'error' }>): LaunchOutcome {
   return { messages: [m], exitCode: 0, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 0 };
 }

@@ -1,0 +1,154 @@
+/**
+ * The processes of `npm run bench:consumer` (see consumer.ts). One serializer, prepared and
+ * gated as jsonbench's worker does, then either:
+ *
+ * - `serve <job.json>`: a `node:http` server on 127.0.0.1 (an ephemeral port, printed as one JSON
+ *   line `{ port }` on stdout) with one route per serializer label of `job.serializers`:
+ *   `GET /s/<label>` answers `res.end(serialize(value))` (content-type application/json; two
+ *   identical copies of the value alternate by request); `GET /mark` answers `{ cpuNs, requests }`:
+ *   this process's CPU time so far (process.cpuUsage(), user + system, ns) and the number of
+ *   serialize requests answered. The client sends one route's requests between two marks, so every
+ *   serializer is measured in the same server process (as a paired benchmark measures both sides
+ *   in one process: a first version with one server process per serializer read json against a
+ *   second json server as 0.81 at load 14–16). `json#2` is a second json instance: the A/A control.
+ * - `ops <job.json>`: the candidate serialize ops measured in this process against the `json`
+ *   baseline in paired rounds (ABBA, CPU clock): `string` (value → string, dropped: today's op),
+ *   `flat` (the string flattened by `charCodeAt`, which flattens a V8 cons string),
+ *   `utf8` (`Buffer.from(s, 'utf8')`), `textencoder` (`TextEncoder.encode(s)`). Prints one JSON
+ *   line `{ [op]: { ratio, serializerNs, baselineNs, roundRatios } }` (ns per op by CPU clock).
+ *
+ * job.json: `{ workload, size, shape, serializer, payloadPath, rounds?, windowOps? }`.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { workloads } from '../src/workloads/index.js';
+import { serializers } from '../src/serializers/index.js';
+import { unitView, unitsOf } from '../src/workloads/unit.js';
+import { caseIo, checkCase } from '../src/measure/gate.js';
+import type { Shape } from '../src/case/coordinates.js';
+
+export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number }
+
+/** The serialize ops compared with the consumer. */
+export const OPS = ['string', 'flat', 'utf8', 'textencoder'] as const;
+export type SerializeOp = (typeof OPS)[number];
+
+/** Process CPU time (user + system, all threads) in ns. */
+const cpuNs = () => { const u = process.cpuUsage(); return (u.user + u.system) * 1e3; };
+const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); const n = s.length; return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
+
+/** The gated serialize function of `id` for the job's workload, and two copies of its input. */
+async function prepareSerialize(job: ConsumerJob, id: string): Promise<{ serialize: (v: unknown) => string; inputs: [unknown, unknown] }> {
+  const w = unitView(await workloads.load(job.workload), job.shape);
+  const text = readFileSync(job.payloadPath, 'utf8');
+  const prepared = await (await serializers.load(id)).prepare(w, 'serialize');
+  const io = () => caseIo(w, 'serialize', 'serialize', unitsOf(JSON.parse(text), job.shape));
+  const gate = io();
+  if (gate.inputs.length !== 1) throw new Error('consumer bench: one document per request (shape single or list)');
+  const failure = checkCase(prepared, w, 'serialize', gate);
+  if (failure) throw new Error(`${id} fails the correctness gate: ${failure.reason}`);
+  const fn = prepared.serialize!;
+  return { serialize: (v) => fn.call(prepared, v as never), inputs: [gate.inputs[0], io().inputs[0]] };
+}
+
+async function serve(job: ConsumerJob): Promise<void> {
+  const routes = new Map<string, { serialize: (v: unknown) => string; inputs: [unknown, unknown] }>();
+  for (const label of job.serializers ?? [job.serializer]) routes.set(`/s/${encodeURIComponent(label)}`, await prepareSerialize(job, label.replace(/#.*$/, '')));
+  let requests = 0;
+  const server = createServer((req, res) => {
+    if (req.url === '/mark') {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ cpuNs: cpuNs(), requests }));
+      return;
+    }
+    const route = routes.get(req.url ?? '');
+    if (!route) { res.statusCode = 404; res.end(); return; }
+    const body = route.serialize(route.inputs[requests++ & 1]);
+    res.setHeader('content-type', 'application/json');
+    res.end(body);
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.stdout.write(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }) + '\n');
+  });
+}
+
+let slot: unknown;
+let checksum = 0;
+const encoder = new TextEncoder();
+
+/** One op of kind `op` over `serialize`: the result goes to a single-slot sink (dropped by the next op). */
+function opOf(serialize: (v: unknown) => string, inputs: [unknown, unknown], op: SerializeOp): (i: number) => void {
+  const [a, b] = inputs;
+  switch (op) {
+    case 'string': return (i) => { slot = undefined; slot = serialize((i & 1) === 0 ? a : b); };
+    case 'flat': return (i) => { slot = undefined; const s = serialize((i & 1) === 0 ? a : b); s.charCodeAt(s.length >> 1); slot = s; };
+    case 'utf8': return (i) => { slot = undefined; slot = Buffer.from(serialize((i & 1) === 0 ? a : b), 'utf8'); };
+    case 'textencoder': return (i) => { slot = undefined; slot = encoder.encode(serialize((i & 1) === 0 ? a : b)); };
+  }
+}
+
+/** CPU ns per op of `ops` iterations. */
+function sample(op: (i: number) => void, ops: number): number {
+  const c0 = cpuNs();
+  for (let i = 0; i < ops; i++) op(i);
+  const ns = (cpuNs() - c0) / ops;
+  checksum = (checksum + ((slot as { length?: number } | undefined)?.length ?? 1)) % 1_000_000_007;
+  slot = undefined;
+  return ns;
+}
+
+/** Ops per sample so one sample takes at least `targetMs` of CPU, after a warmup of ≥ 200 ops and ≥ 300 ms CPU. */
+function warmAndSize(op: (i: number) => void, targetMs: number): number {
+  const t0 = cpuNs();
+  let n = 0;
+  while (n < 200 || cpuNs() - t0 < 300e6) op(n++);
+  let ops = 1;
+  for (;;) {
+    const ms = (sample(op, ops) * ops) / 1e6;
+    if (ms >= targetMs) return ops;
+    ops = ms > 0.5 ? Math.max(ops * 2, Math.ceil((ops * targetMs * 1.1) / ms)) : ops * 2;
+  }
+}
+
+async function measureOps(job: ConsumerJob): Promise<void> {
+  // a minor GC between sides (a forced full GC before each side made allocation-heavy serializers
+  // read up to 25% cheaper than in steady state; see the engine study)
+  const gcFn = (globalThis as { gc?: (o?: { type: string }) => void }).gc;
+  const gc = () => gcFn?.({ type: 'minor' });
+  const s = await prepareSerialize(job, job.serializer);
+  const b = await prepareSerialize(job, 'json');
+  const out: Record<string, { ratio: number; serializerNs: number; baselineNs: number; roundRatios: number[] }> = {};
+  for (const op of OPS) {
+    const sides = [opOf(s.serialize, s.inputs, op), opOf(b.serialize, b.inputs, op)];
+    const ops = sides.map((f) => warmAndSize(f, 5));
+    const ns: number[][] = [[], []];
+    const ratios: number[] = [];
+    for (let r = 0; r < (job.rounds ?? 20); r++) {
+      const order = r % 2 === 0 ? [0, 1] : [1, 0];
+      const med: number[] = [0, 0];
+      for (const k of order) {
+        gc();
+        const xs = [0, 1, 2].map(() => sample(sides[k], ops[k]));
+        ns[k].push(...xs);
+        med[k] = median(xs);
+      }
+      ratios.push(med[0] / med[1]);
+    }
+    out[op] = { ratio: median(ratios), serializerNs: median(ns[0]), baselineNs: median(ns[1]), roundRatios: ratios };
+  }
+  process.stdout.write(JSON.stringify({ ops: out, checksum }) + '\n');
+}
+
+async function main(): Promise<void> {
+  const [mode, jobPath] = process.argv.slice(2);
+  const job = JSON.parse(readFileSync(jobPath, 'utf8')) as ConsumerJob;
+  if (mode === 'serve') await serve(job);
+  else if (mode === 'ops') await measureOps(job);
+  else throw new Error(`consumer-child: unknown mode "${mode}" (serve, ops)`);
+}
+
+// consumer.ts imports OPS from this file: run only when started as a process
+if (process.argv[1] === fileURLToPath(import.meta.url)) main().catch((e) => { process.stderr.write(`consumer-child: ${(e as Error).stack ?? e}\n`); process.exit(1); });

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:consumer`: what a consumer pays for serialize, next to what the candidate
+ * serialize ops report (issue 13, section 4).
+ *
+ * For each runtime (`--runtimes`, default the host's node and node@22 when installed) and
+ * workload (`--cases`, default users/10000, orders/10000, weather-station): one `node:http`
+ * server process with a route per serializer (consumer-child.ts `serve`: `res.end(serialize(value))`
+ * on 127.0.0.1), each route warmed up, then `--windows` windows in alternating order; in each window
+ * the client (this process, `node:http` with a keep-alive agent, `--concurrency` requests in
+ * flight) sends a fixed number of requests to one route and reads the server's CPU time
+ * (process.cpuUsage, user + system) before and after: CPU ns per request. The consumer ratio is
+ * the median over windows of serializer ÷ json in the same cycle; the difference is the median of
+ * serializer − json per request. `--reps` fresh process sets. Then each serializer's candidate
+ * ops are measured in-process against json (consumer-child.ts `ops`, CPU clock): the table shows
+ * which op's ratio is within 10% of the consumer's and, for small documents where the server's
+ * own work dilutes any ratio, the differences in µs per request.
+ *
+ * Flags: --runtimes node,node@22 --cases users/10000/list,orders/10000/list,weather-station/1/single
+ * --serializers fast-json-stringify,typia,ajv-jtd --reps 2 --windows 12 --concurrency 1
+ * (`json#2` adds a second json server: the A/A control, whose ratio should read 1)
+ * --window-ms 300 (server CPU per window) --out <dir> (JSON of every number; default a temp dir).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { workloads } from '../src/workloads/index.js';
+import { writePayload } from '../src/plan/payloads.js';
+import { parseTargets } from '../src/runtimes/index.js';
+import { prepareTargets } from '../src/runtimes/prepare.js';
+import { defaultCacheDir } from '../src/runtimes/cache.js';
+import type { Shape } from '../src/case/coordinates.js';
+import { OPS, type ConsumerJob } from './consumer-child.js';
+
+const childEntry = fileURLToPath(new URL('./consumer-child.js', import.meta.url));
+const log = (s: string) => process.stdout.write(s + '\n');
+const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); const n = s.length; return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+interface Server { child: ChildProcess; port: number }
+
+/** Starts the server child (every serializer of the job on its own route); resolves with its port once it listens. @throws Error when it dies first */
+function startServer(node: string, jobPath: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, ['--expose-gc', childEntry, 'serve', jobPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => resolve({ child, port: (JSON.parse(line) as { port: number }).port }));
+    child.once('exit', (code) => reject(new Error(`server exited with code ${code} before listening`)));
+  });
+}
+
+/** GET path from the server; resolves with the body (as text only for /mark). */
+function get(agent: Agent, port: number, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+      if (res.statusCode !== 200) { reject(new Error(`GET ${path}: HTTP ${res.statusCode}`)); res.resume(); return; }
+      if (path === '/mark') { let t = ''; res.setEncoding('utf8'); res.on('data', (c: string) => { t += c; }); res.on('end', () => resolve(t)); return; }
+      res.on('data', () => {}); res.on('end', () => resolve(''));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Sends `n` requests with `concurrency` in flight; returns the server's CPU ns per request over them. */
+async function window(agent: Agent, port: number, label: string, n: number, concurrency: number): Promise<number> {
+  const mark = async () => JSON.parse(await get(agent, port, '/mark')) as { cpuNs: number; requests: number };
+  const path = `/s/${encodeURIComponent(label)}`;
+  const a = await mark();
+  let sent = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => { while (sent < n) { sent++; await get(agent, port, path); } }));
+  const b = await mark();
+  return (b.cpuNs - a.cpuNs) / (b.requests - a.requests);
+}
+
+/** `json#2` (a second json server: the A/A control of the method) → `json`. */
+const serializerOf = (label: string) => label.replace(/#.*$/, '');
+
+interface CaseSpec { workload: string; size: number; shape: Shape }
+
+async function measureConsumer(node: string, c: CaseSpec, ids: string[], payloadPath: string, dir: string, windows: number, concurrency: number, windowMs: number): Promise<Record<string, number[]>> {
+  const labels = ['json', ...ids];
+  const jobPath = join(dir, 'serve.json');
+  writeFileSync(jobPath, JSON.stringify({ ...c, serializer: 'json', serializers: labels, payloadPath } satisfies ConsumerJob));
+  const server = await startServer(node, jobPath);
+  try {
+    const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+    // warmup: ≥ 0.5 s of server CPU per route; sizes the window from json's cost
+    let perRequest = 0;
+    for (const label of labels) {
+      let n = 25; let cpu = 0;
+      for (let spent = 0; spent < 5e8;) { const ns = await window(agent, server.port, label, n, concurrency); spent += ns * n; cpu = ns; n = Math.min(n * 2, 2000); }
+      if (label === 'json') perRequest = cpu;
+    }
+    const n = Math.max(10, Math.ceil((windowMs * 1e6) / perRequest));
+    const perWindow: Record<string, number[]> = Object.fromEntries(labels.map((l) => [l, []]));
+    for (let w = 0; w < windows; w++) {
+      const order = w % 2 === 0 ? labels : [...labels].reverse();
+      for (const label of order) perWindow[label].push(await window(agent, server.port, label, n, concurrency));
+    }
+    agent.destroy();
+    return perWindow;
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+}
+
+function measureOps(node: string, c: CaseSpec, id: string, payloadPath: string, dir: string): Record<string, { ratio: number; serializerNs: number; baselineNs: number }> {
+  const jobPath = join(dir, `ops-${id}.json`);
+  writeFileSync(jobPath, JSON.stringify({ ...c, serializer: id, payloadPath, rounds: 15 } satisfies ConsumerJob));
+  const r = spawnSync(node, ['--expose-gc', childEntry, 'ops', jobPath], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`ops ${id}: ${r.stderr.slice(-1000)}`);
+  return (JSON.parse(r.stdout.trim().split('\n').pop()!) as { ops: Record<string, { ratio: number; serializerNs: number; baselineNs: number }> }).ops;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: {
+    runtimes: { type: 'string', default: 'node,node@22' }, cases: { type: 'string', default: 'users/10000/list,orders/10000/list,weather-station/1/single' },
+    serializers: { type: 'string', default: 'fast-json-stringify,typia,ajv-jtd' }, reps: { type: 'string', default: '2' }, windows: { type: 'string', default: '12' },
+    concurrency: { type: 'string', default: '1' }, 'window-ms': { type: 'string', default: '300' }, out: { type: 'string' },
+  } });
+  const dir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-consumer-'));
+  mkdirSync(dir, { recursive: true });
+  const ids = values.serializers!.split(',');
+  const runtimeIds = values.runtimes!.split(',');
+  const prepared = await prepareTargets(parseTargets(runtimeIds), { cacheDir: defaultCacheDir(), bundleDir: dir, payloadPaths: [] });
+  const all: unknown[] = [];
+  const t0 = performance.now();
+  log(`consumer bench: ${runtimeIds.join(', ')}; raw numbers in ${dir}; load ${loadavg()}`);
+  for (const info of prepared.infos) {
+    if (info.runtime !== 'node') { log(`${info.id}: skipped (the consumer server is node:http; runtime ${info.runtime})`); continue; }
+    const node = String((info.probe as { executable?: string } | undefined)?.executable ?? process.execPath);
+    for (const spec of values.cases!.split(',')) {
+      const [workload, size, shape] = spec.split('/');
+      const c: CaseSpec = { workload, size: Number(size), shape: shape as Shape };
+      const payload = await writePayload(join(dir, 'payloads'), await workloads.load(workload), c.size, 42);
+      const consumer: Record<string, number[][]> = {};
+      const loads: string[] = [loadavg()];
+      for (let r = 0; r < Number(values.reps); r++) {
+        const perWindow = await measureConsumer(node, c, ids, payload.path, dir, Number(values.windows), Number(values.concurrency), Number(values['window-ms']));
+        for (const [id, xs] of Object.entries(perWindow)) (consumer[id] ??= []).push(xs);
+        loads.push(loadavg());
+      }
+      const ops = Object.fromEntries(ids.map((id) => [id, measureOps(node, c, serializerOf(id), payload.path, dir)]));
+      loads.push(loadavg());
+      log(`\n## ${info.id} ${info.version}, ${spec} (${payload.bytes} bytes), loads ${loads.map((l) => l.split(' ')[0]).join(' → ')}`);
+      log(`| serializer | consumer ratio (per rep) | consumer Δ µs/request | ${OPS.map((o) => `${o} ratio`).join(' | ')} | ${OPS.map((o) => `${o} Δ µs`).join(' | ')} | ops within 10% of consumer ratio |`);
+      log(`|---|---|---|${OPS.map(() => '---').join('|')}|${OPS.map(() => '---').join('|')}|---|`);
+      for (const id of ids) {
+        const reps = consumer[id].map((xs, r) => ({ ratio: median(xs.map((x, w) => x / consumer.json[r][w])), delta: median(xs.map((x, w) => x - consumer.json[r][w])) }));
+        const ratio = median(reps.map((x) => x.ratio));
+        const delta = median(reps.map((x) => x.delta));
+        const o = ops[id];
+        const within = OPS.filter((k) => Math.abs(o[k].ratio / ratio - 1) <= 0.1);
+        log(`| ${id} | ${ratio.toFixed(3)} (${reps.map((x) => x.ratio.toFixed(3)).join(', ')}) | ${(delta / 1e3).toFixed(2)} | ${OPS.map((k) => o[k].ratio.toFixed(3)).join(' | ')} | ${OPS.map((k) => ((o[k].serializerNs - o[k].baselineNs) / 1e3).toFixed(2)).join(' | ')} | ${within.join(', ') || 'none'} |`);
+        all.push({ runtime: info.id, version: info.version, case: spec, serializer: id, consumer: consumer[id], json: consumer.json, ops: o, loads });
+      }
+      log(`json: consumer ${(median(consumer.json.flat()) / 1e3).toFixed(1)} µs CPU/request; ops ${OPS.map((k) => `${k} ${(median(ids.map((id) => ops[id][k].baselineNs)) / 1e3).toFixed(1)} µs`).join(', ')}`);
+    }
+  }
+  writeFileSync(join(dir, 'consumer.json'), JSON.stringify(all, null, 1));
+  log(`\ntotal ${((performance.now() - t0) / 1000).toFixed(0)} s; load ${loadavg()}`);
+  await prepared.close();
+  return 0;
+}
+
+main().then((code) => { process.exitCode = code; }, (e) => { process.stderr.write(`${(e as Error).stack ?? e}\n`); process.exitCode = 1; });

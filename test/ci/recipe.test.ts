@@ -1,0 +1,69 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ResultsFile } from '../../src/results/types.js';
+import { results } from '../hostile/support.js';
+
+/**
+ * The CI recipe (issue 13 item 8): the workflow runs on pull requests and on main, carries the
+ * ledger between runs, and its gate step (scripts/ci/jsonbench-ci.sh compare) writes the Markdown
+ * and fails on a slower case — tried on two results files that differ in instruction counts.
+ * (Measuring is the same `jsonbench run` the CLI tests cover; scripts/ci/try-locally.sh rehearses it all.)
+ */
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const script = join(repo, 'scripts/ci/jsonbench-ci.sh');
+const dir = mkdtempSync(join(tmpdir(), 'jsonbench-ci-recipe-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function sh(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => execFile('sh', [script, ...args], { cwd: dir, env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', ...env } }, (error, stdout, stderr) => {
+    resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+  }));
+}
+
+/** The fixture run with an instruction count on every measured case (`perOp` × `factor`). */
+function withInstructions(name: string, factor: number): string {
+  const r: ResultsFile = results();
+  for (const c of r.cases) if (c.status === 'measured') c.instructions = { perOp: 10_000 * factor, iterations: [100, 200], totals: [2e6, 3e6 * factor], method: 'callgrind', tool: 'valgrind-3.19.0', flags: ['--predictable'] };
+  const p = join(dir, `${name}.json`);
+  writeFileSync(p, JSON.stringify(r));
+  return p;
+}
+
+test('the workflow runs on pull requests and pushes to main, carries the ledger in a cache, gates with the script and posts its Markdown', () => {
+  const wf = readFileSync(join(repo, '.github/workflows/jsonbench.yml'), 'utf8');
+  assert.match(wf, /\bpull_request:/);
+  assert.match(wf, /push:\s*\n\s*branches: \[main\]/);
+  assert.match(wf, /actions\/cache\/restore@v4[\s\S]*path: \.jsonbench\/ledger\.db[\s\S]*restore-keys: jsonbench-ledger-/);
+  assert.match(wf, /actions\/cache\/save@v4[\s\S]*path: \.jsonbench\/ledger\.db/);
+  assert.match(wf, /scripts\/ci\/jsonbench-ci\.sh measure jsonbench-ci\/head \.jsonbench\/ledger\.db/);
+  assert.match(wf, /scripts\/ci\/jsonbench-ci\.sh compare jsonbench-ci\/base jsonbench-ci\/head jsonbench-ci\/compare\.md/);
+  assert.match(wf, /gh pr comment .*--body-file jsonbench-ci\/compare\.md/);
+  assert.match(wf, /apt-get install -y valgrind/);
+  const ci = readFileSync(script, 'utf8');
+  assert.match(ci, /--metric instructions --fail-on slower,broken/, 'the gate is on instruction counts');
+  assert.match(ci, /--metric instructions"/, 'the suite counts instructions');
+});
+
+test('the gate passes on equal instruction counts and fails on a 10% rise, writing the comparison as Markdown either way', async () => {
+  const base = withInstructions('base', 1);
+  const same = await sh(['compare', base, withInstructions('same', 1), join(dir, 'same.md')]);
+  assert.equal(same.code, 0, same.stderr);
+  const md = readFileSync(join(dir, 'same.md'), 'utf8');
+  assert.match(md, /^### jsonbench compare: /);
+  assert.match(md, /Instructions|instructions/);
+  const worse = await sh(['compare', base, withInstructions('worse', 1.1), join(dir, 'worse.md')]);
+  assert.equal(worse.code, 1, worse.stderr);
+  assert.match(worse.stderr, /failing \(--fail-on slower,broken\)/);
+  assert.match(readFileSync(join(dir, 'worse.md'), 'utf8'), /slower/);
+});
+
+test('a comparison that cannot run (a missing results file) is an error, not a passed gate', async () => {
+  const r = await sh(['compare', join(dir, 'nope.json'), withInstructions('x', 1), join(dir, 'nope.md')]);
+  assert.ok(r.code !== 0 && r.code !== 1, `exit ${r.code}`);
+});
