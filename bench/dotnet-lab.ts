@@ -93,7 +93,11 @@ export async function verify(ready: ReadyTarget, job: CaseJob, workload: Workloa
 /** Per-launch summary of a time launch: means (ns/op) of both clocks, and the ratio as the README defines it (median of per-round ratios of medians). */
 export interface TimeSummary {
   rounds: number; noisy: boolean;
+  /** the clock of serializerNs/baselineNs (setup's `clock`): process CPU (`cpu`) or `wall` */
+  clock: 'cpu' | 'wall';
   serializerMeanNs: number; baselineMeanNs: number; ratio: number;
+  /** with the CPU clock: the same by wall time */
+  wallRatio?: number;
   serializerCpuMeanNs?: number; baselineCpuMeanNs?: number; cpuRatio?: number;
 }
 
@@ -104,11 +108,13 @@ export function summariseTime(outcome: LaunchOutcome): TimeSummary {
   const all = (f: (r: RoundMessage) => number[] | undefined) => rounds.flatMap((r) => f(r) ?? []);
   const ratioOf = (s: (r: RoundMessage) => number[] | undefined, b: (r: RoundMessage) => number[] | undefined) =>
     medianOf(rounds.filter((r) => (s(r) ?? []).length && (b(r) ?? []).length).map((r) => medianOf(s(r)!) / medianOf(b(r)!)));
+  const setup = outcome.messages.find((m) => m.type === 'setup') as { clock?: 'cpu' | 'wall' } | undefined;
   const out: TimeSummary = {
-    rounds: rounds.length, noisy: done.noisy,
+    rounds: rounds.length, noisy: done.noisy, clock: setup?.clock ?? 'wall',
     serializerMeanNs: meanOf(all((r) => r.serializerNs)), baselineMeanNs: meanOf(all((r) => r.baselineNs)),
     ratio: ratioOf((r) => r.serializerNs, (r) => r.baselineNs),
   };
+  if (rounds[0].serializerWallNs) out.wallRatio = ratioOf((r) => r.serializerWallNs, (r) => r.baselineWallNs);
   if (rounds[0].serializerCpuNs) {
     out.serializerCpuMeanNs = meanOf(all((r) => r.serializerCpuNs));
     out.baselineCpuMeanNs = meanOf(all((r) => r.baselineCpuNs));

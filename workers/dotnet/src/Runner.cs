@@ -30,7 +30,7 @@ public sealed class StageException : Exception
 ///   themselves only in `verify` mode; every mode sends their SHA-256, so the host can check that
 ///   a timed launch produced what the verify launch passed.
 /// - Each side sends a `library` message with the assembly it really loaded.
-/// - Rounds carry thread-CPU ns/op beside wall ns/op (`serializerCpuNs`, `baselineCpuNs`).
+/// - Rounds carry ns/op by the measuring clock (process CPU where it answers: setup `clock: "cpu"`), the same samples by wall time (`serializerWallNs`) and by the thread's CPU time (`serializerCpuNs`), as issue 13's engine reads the JavaScript worker's.
 /// </summary>
 public sealed class JobRunner : ICodecVisitor
 {
@@ -167,7 +167,7 @@ public sealed class JobRunner : ICodecVisitor
         var empty = MakeEmptyOp(a, b);
         int emptyOps = Timing.Pilot(empty, p);
         double emptyNs = double.PositiveInfinity;
-        for (int k = 0; k < 5; k++) emptyNs = Math.Min(emptyNs, Timing.RunSample(empty, emptyOps).WallNs);
+        for (int k = 0; k < 5; k++) emptyNs = Math.Min(emptyNs, Timing.RunSample(empty, emptyOps).Ns);
 
         var warm = new Dictionary<string, (int Ops, double Ms)>();
         var settled = new Dictionary<string, (int Ops, double Ms, bool Quiet)>();
@@ -200,6 +200,8 @@ public sealed class JobRunner : ICodecVisitor
             w.WriteNumber("baselineMs", paired ? warm["baseline"].Ms : 0);
             w.WriteEndObject();
             w.WriteNumber("emptyNsPerOp", emptyNs);
+            // the clock the rounds' samples (serializerNs/baselineNs) are read on: process CPU where it answers (as the JavaScript worker's)
+            if (Clock.HasProcessCpu) w.WriteString("clock", "cpu");
             // .NET only: the sample target the rounds ran with (Timing.PilotAmortised)
             w.WriteNumber("sampleTargetMs", roundPolicy.SampleTargetMs);
             // .NET only: the wait for tiered compilation to finish after warmup (Timing.SettleJit)
@@ -221,8 +223,14 @@ public sealed class JobRunner : ICodecVisitor
             (round, index) => _channel.Send("round", w =>
             {
                 w.WriteNumber("round", index);
-                WriteArray(w, "serializerNs", round.Serializer.Select(s => s.WallNs));
-                WriteArray(w, "baselineNs", round.Baseline.Select(s => s.WallNs));
+                // by the measuring clock; with the CPU clock the same samples by wall time beside them, as the JavaScript worker sends them
+                WriteArray(w, "serializerNs", round.Serializer.Select(s => s.Ns));
+                WriteArray(w, "baselineNs", round.Baseline.Select(s => s.Ns));
+                if (Clock.HasProcessCpu)
+                {
+                    WriteArray(w, "serializerWallNs", round.Serializer.Select(s => s.WallNs));
+                    WriteArray(w, "baselineWallNs", round.Baseline.Select(s => s.WallNs));
+                }
                 if (Clock.HasThreadCpu)
                 {
                     WriteArray(w, "serializerCpuNs", round.Serializer.Select(s => s.CpuNs));
