@@ -18,7 +18,7 @@ import type { Workload } from '../src/workloads/types.js';
 import { variantPathOf, type Shape } from '../src/case/coordinates.js';
 import type { MeasurePolicy } from '../src/case/policy.js';
 import type { LibraryMessage, RoundMessage, CaseJob } from '../src/worker/protocol.js';
-import { ensureWorkerBuild, type WorkerBuild } from '../src/runtimes/dotnet/build.js';
+import { DOTNET_WORKER_ENV, ensureWorkerBuild, type WorkerBuild } from '../src/runtimes/dotnet/build.js';
 import { detectDotnet, detectMono, type DotnetDetection } from '../src/runtimes/dotnet/detect.js';
 import { checkGate, type DotnetGateFailure } from '../src/runtimes/dotnet/gate.js';
 import { isGate, type GateMessage } from '../src/runtimes/dotnet/protocol.js';
@@ -70,7 +70,7 @@ export function dotnetJob(o: { workload: string; size: number; shape: Shape; dir
 
 /** Starts one worker launch of the built worker (`env`: extra variables, e.g. the JSONBENCH_DOTNET_* method overrides). */
 export function launch(ready: ReadyTarget, job: CaseJob, timeoutMs = 600_000, env: Record<string, string> = {}): Promise<LaunchOutcome> {
-  return launchCommand({ command: ready.build.command, args: ready.build.args, channel: 'fd3', env: { ...process.env, ...env } }, job, timeoutMs);
+  return launchCommand({ command: ready.build.command, args: ready.build.args, channel: 'fd3', env: { ...process.env, ...DOTNET_WORKER_ENV, ...env } }, job, timeoutMs);
 }
 
 /** The verify launch, checked on the host: the first failure per side, the libraries, and the raw outcome. */

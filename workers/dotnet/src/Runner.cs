@@ -22,7 +22,7 @@ public sealed class StageException : Exception
 
 /// <summary>
 /// Runs one job as src/worker/job.ts does: load → prepare → gate → (verify: done) → copies →
-/// empty op, warmup, pilot → setup → paired rounds → done; or, in `alloc` mode, warmup and
+/// empty op, warmup, pilot → setup → paired rounds → (with `alloc: true`, the serializer's allocation windows) → done; or, in `alloc` mode, warmup and
 /// allocation windows. Differences, by design:
 /// - The gate is the host's: the worker sends a `gate` message per side and payload (main and
 ///   variant) with what the host compares (src/dotnet/gate.ts): serialize outputs as text, or the
@@ -144,22 +144,7 @@ public sealed class JobRunner : ICodecVisitor
             var w0 = Stage("warmup", "serializer", () => Timing.Warmup(ops["serializer"], p));
             // tier-1 code may allocate less than tier 0 (.NET 10 allocates some objects on the stack): count the code that is timed
             Stage("warmup", "serializer", () => Timing.SettleJit(ops["serializer"], p, w0.Ops));
-            if (!Allocation.Available)
-            {
-                _channel.Send("alloc", w => { w.WriteStartArray("windowsBytesPerOp"); w.WriteEndArray(); w.WriteNumber("gcPerOp", 0); w.WriteNumber("opsPerWindow", 0); w.WriteString("method", "n/a"); w.WriteString("how", Allocation.How(RuntimeInfo.Description)); });
-            }
-            else
-            {
-                var m = Stage("measure", "serializer", () => Allocation.Measure(ops["serializer"], p));
-                _channel.Send("alloc", w =>
-                {
-                    WriteArray(w, "windowsBytesPerOp", m.WindowsBytesPerOp);
-                    w.WriteNumber("gcPerOp", m.GcPerOp);
-                    w.WriteNumber("opsPerWindow", m.OpsPerWindow);
-                    w.WriteString("method", "exact");
-                    w.WriteString("how", Allocation.How(RuntimeInfo.Description));
-                });
-            }
+            SendAlloc(ops["serializer"], p);
             Done(false);
             return;
         }
@@ -241,7 +226,28 @@ public sealed class JobRunner : ICodecVisitor
                 w.WriteNumber("serializerGcs", round.SerializerGcs);
                 w.WriteNumber("baselineGcs", round.BaselineGcs);
             })));
+        // issue 13's engine: the allocation windows in the timing process, after the rounds (the code timed is the code counted)
+        if (job.Alloc) SendAlloc(ops["serializer"], p);
         Done(result.Noisy);
+    }
+
+    /// <summary>The serializer side's allocation windows (Allocation.Measure) as an `alloc` message; `n/a` where the counter is missing.</summary>
+    void SendAlloc(Action<int> op, MeasurePolicy p)
+    {
+        if (!Allocation.Available)
+        {
+            _channel.Send("alloc", w => { w.WriteStartArray("windowsBytesPerOp"); w.WriteEndArray(); w.WriteNumber("gcPerOp", 0); w.WriteNumber("opsPerWindow", 0); w.WriteString("method", "n/a"); w.WriteString("how", Allocation.How(RuntimeInfo.Description)); });
+            return;
+        }
+        var m = Stage("measure", "serializer", () => Allocation.Measure(op, p));
+        _channel.Send("alloc", w =>
+        {
+            WriteArray(w, "windowsBytesPerOp", m.WindowsBytesPerOp);
+            w.WriteNumber("gcPerOp", m.GcPerOp);
+            w.WriteNumber("opsPerWindow", m.OpsPerWindow);
+            w.WriteString("method", "exact");
+            w.WriteString("how", Allocation.How(RuntimeInfo.Description));
+        });
     }
 
     /// <summary>An op over the units: one call for single/list, the loop over records for many (the result goes to the sink).</summary>
