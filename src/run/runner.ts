@@ -11,6 +11,7 @@ import type { LaunchOutcome } from '../runtimes/launch.js';
 import type { LaunchFn, LaunchPlace } from '../runtimes/types.js';
 import { launchesDisagree, meanOf, medianOf, medianRelativeError } from '../stats/estimate.js';
 import { ProgressCounter, type ProgressCounts } from './progress.js';
+import { serializers as builtinSerializers } from '../serializers/index.js';
 
 /**
  * Progress events for the terminal: a launch begins (with the counts: launches and cases done out
@@ -55,6 +56,11 @@ export interface RunInput {
    * launches; default: one process per group and launch (measure/timing.ts measureGroupRounds).
    */
   groupLaunches?: boolean;
+  /**
+   * Whether a serializer may share a group launch (default: it is built in, so its launch never
+   * loads the user's config; a config's serializer is launched alone: run/runner.ts groupLaunch).
+   */
+  sharesProcess?: (serializerId: string) => boolean;
 }
 
 /** What a finished launch says about its case. */
@@ -156,6 +162,7 @@ function groupsShareLaunches(g: CaseGroup): boolean {
 
 export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const { policy } = input;
+  const sharesProcess = input.sharesProcess ?? ((id: string) => builtinSerializers.ids.includes(id));
   const noLauncher = (c: PlannedCase) => `no way to launch a worker on target ${c.target.id}`;
   const launchOf = (c: PlannedCase): LaunchFn => input.launchFor(c) ?? (async () => { throw new Error(noLauncher(c)); });
   const bestBaseline = new Map<string, number>();
@@ -252,11 +259,18 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
      * case gets the baseline's samples. A case whose serializer fails alone ends alone; a launch that
      * dies (crash, timeout, a baseline failure) is taken again case by case (`launchCase`), so the
      * culprit fails alone. Returns false when the group should go on case by case.
+     * Only built-in serializers share a process: a config's serializer is launched alone, since
+     * loading its config could patch what the built-ins in the same process call (issue 9: a case
+     * of built-ins never loads the user's config).
      */
     const groupLaunch = async (cases: CaseRecord[], l: number): Promise<boolean> => {
       const baseRec = recs.find((r) => r.planned.serializer === r.planned.baseline && r.end.status === 'measured');
-      const paired = cases.filter((r) => r !== baseRec && r.paired);
+      const builtin = (r: CaseRecord) => sharesProcess(r.planned.serializer);
+      const paired = baseRec && builtin(baseRec) ? cases.filter((r) => r !== baseRec && r.paired && builtin(r)) : [];
       if (!baseRec || !paired.length) { for (const rec of cases) await launchCase(rec, l); return false; }
+      const alone = cases.filter((r) => r !== baseRec && !paired.includes(r));
+      cases = cases.filter((r) => !alone.includes(r));
+      for (const rec of alone) await launchCase(rec, l);
       const baselineId = baseRec.planned.serializer;
       for (;;) {
         const lead = paired[0];

@@ -72,7 +72,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     enter('load');
     const loadConfig = host.loadConfig;
     // a case of built-ins only never loads the user's config: its top level cannot patch what the built-ins and the baseline call (issue 9)
-    const builtinCase = workloads.ids.includes(job.workload) && serializers.ids.includes(job.serializer) && (!job.baseline || serializers.ids.includes(job.baseline));
+    const builtinCase = (Boolean(job.workloadSpec) || workloads.ids.includes(job.workload)) && serializers.ids.includes(job.serializer) && (!job.baseline || serializers.ids.includes(job.baseline));
     const user = job.configPath && loadConfig && !builtinCase ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
     /** A runtime that cannot import files runs the built-ins only; a config's own entries are unsupported there. */
     const builtinOnly = (kind: string, id: string, known: readonly string[]) => {
@@ -195,11 +195,18 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
   try {
     enter('load');
     const loadConfig = host.loadConfig;
-    const user = job.configPath && loadConfig ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
+    // as in runJob: a launch of built-ins only never loads the user's config (issue 9); the host groups built-ins only
+    const spec = job.workloadSpec;
+    const builtinCase = (Boolean(spec) || workloads.ids.includes(job.workload)) && [baselineId, ...ids].every((id) => serializers.ids.includes(id));
+    const user = job.configPath && loadConfig && !builtinCase ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
     const builtinOnly = (kind: string, id: string, known: readonly string[]) => {
       if (job.configPath && !loadConfig && !known.includes(id)) throw new StageError('load', undefined, `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, true);
     };
-    const workload = await stage('load', undefined, () => { builtinOnly('workload', job.workload, workloads.ids); return workloads.load(job.workload, user.workloads); });
+    const workload = await stage('load', undefined, () => {
+      if (spec) return payloadWorkload(spec);
+      builtinOnly('workload', job.workload, workloads.ids);
+      return workloads.load(job.workload, user.workloads);
+    });
     const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
     const shape = { shape: job.shape, direction: job.direction, caseClass: job.caseClass, serializeTo: job.policy.serializeTo };
     const prepared = new Map<string, PreparedCase>();

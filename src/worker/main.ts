@@ -126,7 +126,19 @@ async function main(): Promise<void> {
     send({ type: 'error', ...lastStage, message: `${lastStage.stage}${lastStage.side ? ` (${lastStage.side})` : ''} never settled: the worker ran out of work while waiting on a Promise that never resolves` });
     process.exit(1);
   });
+  // An exception thrown, or a rejection left unhandled, outside any call the worker made (a timer or
+  // callback a serializer scheduled) would crash a server: it fails the launch, naming the last stage.
+  const outside = (what: string) => (e: unknown) => {
+    const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    send({ type: 'error', ...lastStage, message: `${what} outside any call (a timer, callback or Promise a serializer left behind), last seen in ${lastStage.stage}${lastStage.side ? ` (${lastStage.side})` : ''}: ${text.slice(0, 500)}` });
+    process.exit(1);
+  };
+  process.on('uncaughtException', outside('an exception was thrown'));
+  process.on('unhandledRejection', outside('a Promise rejection was left unhandled'));
   await runJob(job, host);
+  // let what is already queued run (0 ms timers, immediates, microtasks), so a late throw is seen
+  await new Promise((r) => setTimeout(r, 0));
+  await new Promise((r) => setImmediate(r));
   process.exit(0);
 }
 

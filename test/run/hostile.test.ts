@@ -204,6 +204,14 @@ test('a serializer that memoizes its text per input object is incorrect, saying 
   assert.match(c.reason ?? '', /^result cached per input object: the timing measured the cache, not the work \(the input it was timed on, changed in place to the variant payload\): /);
 });
 
+test('a serializer that leaves a throwing timer or an unhandled rejection behind fails, saying it happened outside any call', () => {
+  for (const [id, what] of [['throws-later', /^\w+: an exception was thrown outside any call .*: Error: late boom$/], ['rejects-later', /^\w+: a Promise rejection was left unhandled outside any call .*: Error: late rejection$/]] as const) {
+    const c = byId(id);
+    assert.equal(c.status, 'failed', `${id}: ${c.reason}`);
+    assert.match(c.reason ?? '', what);
+  }
+});
+
 test('a serializer that throws null, or an object whose message getter throws, fails at verify with a reason that says so', () => {
   assert.equal(byId('throws-null').status, 'failed');
   assert.equal(byId('throws-null').reason, 'verify: threw null, not an Error');

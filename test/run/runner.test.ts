@@ -391,7 +391,7 @@ function groupWorker(ns: Record<string, number>, opts: { fail?: string; die?: bo
 async function runGrouped(groups: CaseGroup[], worker: ReturnType<typeof groupWorker>, p: RunPolicy) {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-group-'));
   try {
-    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath: join(dir, 'partial.jsonl'), launchFor: () => worker.launch });
+    const results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy: p, partialPath: join(dir, 'partial.jsonl'), launchFor: () => worker.launch, sharesProcess: (id) => id !== 'mine' });
     return { results, byId: (s: string) => results.find((r) => r.serializer === s)! };
   } finally { rmSync(dir, { recursive: true, force: true }); }
 }
@@ -406,6 +406,13 @@ test('a group launch times the baseline and every serializer of the group in one
   assert.equal(byId('a').time?.wallMean, 600, 'the wall-time mean is kept beside the CPU one');
   assert.deepEqual(['json', 'a', 'b'].map((s) => byId(s).allocated?.mean), [1000, 2000, 500]);
   assert.equal(byId('b').allocRatio, 0.5);
+});
+
+test('a serializer from a config (not built in) is launched alone, never in the built-ins\' process; the others still share one', async () => {
+  const w = groupWorker({ json: 100, a: 200, mine: 50 });
+  const { byId } = await runGrouped([group('json', 'a', 'mine')], w, { ...policy, launches: 1, maxLaunches: 1 });
+  assert.deepEqual(w.jobs.map((j) => j.serializers ? `group ${j.baseline}+${j.serializers.join(',')}` : `${j.serializer}~${j.baseline ?? '-'}`), ['mine~json', 'group json+a']);
+  assert.deepEqual(['json', 'a', 'mine'].map((s) => byId(s).ratio), [1, 2, 0.5]);
 });
 
 test('in a group launch a serializer that fails its gate ends alone; a launch that dies without naming a case is taken again case by case', async () => {
