@@ -75,8 +75,8 @@ for (const pairName of pairs) {
       const s = summariseTime(o);
       const rounds = o.messages.filter((m): m is RoundMessage => m.type === 'round');
       const jit = rounds.filter((r) => (r.serializerJitMethods ?? 0) > 0 || (r.baselineJitMethods ?? 0) > 0).length / rounds.length;
-      (got[name] ??= []).push({ wall: s.ratio, cpu: s.cpuRatio ?? NaN, rounds: s.rounds, tS: transient(rounds, 'serializerNs'), tB: transient(rounds, 'baselineNs'), jit, sMs: s.serializerMeanNs / 1e6, bMs: s.baselineMeanNs / 1e6, load });
-      console.log(`${pairName} ${name} #${k + 1}: wall ${s.ratio.toFixed(3)} cpu ${s.cpuRatio?.toFixed(3)} (${(s.serializerMeanNs / 1e6).toFixed(2)} / ${(s.baselineMeanNs / 1e6).toFixed(2)} ms), ${s.rounds} rounds, first-sample ${transient(rounds, 'serializerNs').toFixed(2)}/${transient(rounds, 'baselineNs').toFixed(2)}, JIT in ${(jit * 100).toFixed(0)}% of rounds, load ${load.toFixed(2)}`);
+      (got[name] ??= []).push({ wall: s.wallRatio ?? s.ratio, cpu: s.cpuRatio ?? NaN, rounds: s.rounds, tS: transient(rounds, 'serializerNs'), tB: transient(rounds, 'baselineNs'), jit, sMs: s.serializerMeanNs / 1e6, bMs: s.baselineMeanNs / 1e6, load });
+      console.log(`${pairName} ${name} #${k + 1}: wall ${(s.wallRatio ?? s.ratio).toFixed(3)} process CPU ${s.ratio.toFixed(3)} cpu ${s.cpuRatio?.toFixed(3)} (${(s.serializerMeanNs / 1e6).toFixed(2)} / ${(s.baselineMeanNs / 1e6).toFixed(2)} ms), ${s.rounds} rounds, first-sample ${transient(rounds, 'serializerNs').toFixed(2)}/${transient(rounds, 'baselineNs').toFixed(2)}, JIT in ${(jit * 100).toFixed(0)}% of rounds, load ${load.toFixed(2)}`);
     }
   }
   const range = (xs: number[]) => `${medianOf(xs).toFixed(2)} [${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}]`;

@@ -18,7 +18,7 @@ import type { Workload } from '../src/workloads/types.js';
 import { variantPathOf, type Shape } from '../src/case/coordinates.js';
 import type { MeasurePolicy } from '../src/case/policy.js';
 import type { LibraryMessage, RoundMessage, CaseJob } from '../src/worker/protocol.js';
-import { ensureWorkerBuild, type WorkerBuild } from '../src/runtimes/dotnet/build.js';
+import { DOTNET_WORKER_ENV, ensureWorkerBuild, type WorkerBuild } from '../src/runtimes/dotnet/build.js';
 import { detectDotnet, detectMono, type DotnetDetection } from '../src/runtimes/dotnet/detect.js';
 import { checkGate, type DotnetGateFailure } from '../src/runtimes/dotnet/gate.js';
 import { isGate, type GateMessage } from '../src/runtimes/dotnet/protocol.js';
@@ -70,7 +70,7 @@ export function dotnetJob(o: { workload: string; size: number; shape: Shape; dir
 
 /** Starts one worker launch of the built worker (`env`: extra variables, e.g. the JSONBENCH_DOTNET_* method overrides). */
 export function launch(ready: ReadyTarget, job: CaseJob, timeoutMs = 600_000, env: Record<string, string> = {}): Promise<LaunchOutcome> {
-  return launchCommand({ command: ready.build.command, args: ready.build.args, channel: 'fd3', env: { ...process.env, ...env } }, job, timeoutMs);
+  return launchCommand({ command: ready.build.command, args: ready.build.args, channel: 'fd3', env: { ...process.env, ...DOTNET_WORKER_ENV, ...env } }, job, timeoutMs);
 }
 
 /** The verify launch, checked on the host: the first failure per side, the libraries, and the raw outcome. */
@@ -93,7 +93,11 @@ export async function verify(ready: ReadyTarget, job: CaseJob, workload: Workloa
 /** Per-launch summary of a time launch: means (ns/op) of both clocks, and the ratio as the README defines it (median of per-round ratios of medians). */
 export interface TimeSummary {
   rounds: number; noisy: boolean;
+  /** the clock of serializerNs/baselineNs (setup's `clock`): process CPU (`cpu`) or `wall` */
+  clock: 'cpu' | 'wall';
   serializerMeanNs: number; baselineMeanNs: number; ratio: number;
+  /** with the CPU clock: the same by wall time */
+  wallRatio?: number;
   serializerCpuMeanNs?: number; baselineCpuMeanNs?: number; cpuRatio?: number;
 }
 
@@ -104,11 +108,13 @@ export function summariseTime(outcome: LaunchOutcome): TimeSummary {
   const all = (f: (r: RoundMessage) => number[] | undefined) => rounds.flatMap((r) => f(r) ?? []);
   const ratioOf = (s: (r: RoundMessage) => number[] | undefined, b: (r: RoundMessage) => number[] | undefined) =>
     medianOf(rounds.filter((r) => (s(r) ?? []).length && (b(r) ?? []).length).map((r) => medianOf(s(r)!) / medianOf(b(r)!)));
+  const setup = outcome.messages.find((m) => m.type === 'setup') as { clock?: 'cpu' | 'wall' } | undefined;
   const out: TimeSummary = {
-    rounds: rounds.length, noisy: done.noisy,
+    rounds: rounds.length, noisy: done.noisy, clock: setup?.clock ?? 'wall',
     serializerMeanNs: meanOf(all((r) => r.serializerNs)), baselineMeanNs: meanOf(all((r) => r.baselineNs)),
     ratio: ratioOf((r) => r.serializerNs, (r) => r.baselineNs),
   };
+  if (rounds[0].serializerWallNs) out.wallRatio = ratioOf((r) => r.serializerWallNs, (r) => r.baselineWallNs);
   if (rounds[0].serializerCpuNs) {
     out.serializerCpuMeanNs = meanOf(all((r) => r.serializerCpuNs));
     out.baselineCpuMeanNs = meanOf(all((r) => r.baselineCpuNs));

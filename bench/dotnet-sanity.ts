@@ -48,7 +48,7 @@ for (const direction of ['serialize', 'deserialize'] as const) {
       const before = load();
       const summary = summariseTime(await launch(ready, job(s, 'time')));
       runs[s].push({ ...summary, load: `${before}→${load()}` });
-      console.log(`${direction} ${s} launch ${k + 1}: ${formatNs(summary.serializerMeanNs)} vs stj ${formatNs(summary.baselineMeanNs)}, ratio ${summary.ratio.toFixed(3)} wall / ${summary.cpuRatio?.toFixed(3) ?? '—'} cpu, ${summary.rounds} rounds${summary.noisy ? ' (noisy)' : ''}, load ${before}→${load()}`);
+      console.log(`${direction} ${s} launch ${k + 1}: ${formatNs(summary.serializerMeanNs)} vs stj ${formatNs(summary.baselineMeanNs)}, ratio ${summary.ratio.toFixed(3)} ${summary.clock === 'cpu' ? 'process CPU' : 'wall'} / ${summary.wallRatio?.toFixed(3) ?? '—'} wall / ${summary.cpuRatio?.toFixed(3) ?? '—'} thread CPU, ${summary.rounds} rounds${summary.noisy ? ' (noisy)' : ''}, load ${before}→${load()}`);
     }
   }
   const alloc: Record<string, number> = {};

@@ -59,7 +59,7 @@ if (modes.includes('time')) {
   console.log(`\n# time launch (${o.elapsedMs.toFixed(0)} ms, exit ${o.exitCode})`);
   for (const m of o.messages) console.log(short(m));
   const s = summariseTime(o);
-  console.log(`→ ${values.serializer} ${formatNs(s.serializerMeanNs)}, ${values.baseline} ${formatNs(s.baselineMeanNs)}, ratio ${s.ratio.toFixed(3)} by wall clock` + (s.cpuRatio ? `, ${s.cpuRatio.toFixed(3)} by thread CPU (${formatNs(s.serializerCpuMeanNs!)} vs ${formatNs(s.baselineCpuMeanNs!)})` : '') + `; ${s.rounds} rounds${s.noisy ? ', noisy' : ''}`);
+  console.log(`→ ${values.serializer} ${formatNs(s.serializerMeanNs)}, ${values.baseline} ${formatNs(s.baselineMeanNs)}, ratio ${s.ratio.toFixed(3)} by ${s.clock === 'cpu' ? 'process CPU' : 'wall clock'}` + (s.wallRatio ? `, ${s.wallRatio.toFixed(3)} by wall clock` : '') + (s.cpuRatio ? `, ${s.cpuRatio.toFixed(3)} by thread CPU (${formatNs(s.serializerCpuMeanNs!)} vs ${formatNs(s.baselineCpuMeanNs!)})` : '') + `; ${s.rounds} rounds${s.noisy ? ', noisy' : ''}`);
 }
 if (modes.includes('alloc')) {
   const o = await launch(ready, { ...job, mode: 'alloc' });

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { workloads } from '../src/workloads/index.js';
 import { serializers } from '../src/serializers/index.js';
+import { dotnetSerializers } from '../src/serializers/dotnet/index.js';
+import type { CaseTarget } from '../src/case/coordinates.js';
+import type { LaunchFn } from '../src/runtimes/types.js';
 import { planCases, type CaseGroup } from '../src/plan/plan.js';
 import { expandTargets } from '../src/plan/targets.js';
 import type { PayloadFile } from '../src/plan/payloads.js';
@@ -30,9 +33,16 @@ function timingOnly(job: WorkerJob, timeoutMs: number): Promise<LaunchOutcome> {
   });
 }
 
-/** The planned group of each pair (its serializer and its baseline, baseline first). */
-export async function planPairs(pairs: readonly Pair[], policy: RunPolicy): Promise<CaseGroup[]> {
-  const all = await serializers.loadAll();
+/** A prepared .NET target (src/runtimes/prepare.ts) for the .NET pairs: its placement and launcher. */
+export interface DotnetPlacement { target: CaseTarget; serializerVersions?: Readonly<Record<string, string>>; launch: LaunchFn }
+
+/**
+ * The planned group of each pair (its serializer and its baseline, baseline first): JavaScript
+ * pairs on node, .NET pairs (`target: 'dotnet'`) on the prepared `dotnet` target.
+ * @throws Error for a .NET pair without `dotnet`, or a pair jsonbench plans no group for
+ */
+export async function planPairs(pairs: readonly Pair[], policy: RunPolicy, dotnet?: DotnetPlacement): Promise<CaseGroup[]> {
+  const all = [...await serializers.loadAll(), ...await dotnetSerializers.loadAll()];
   const groups: CaseGroup[] = [];
   for (const p of pairs) {
     const planned = planCases({
@@ -41,7 +51,13 @@ export async function planPairs(pairs: readonly Pair[], policy: RunPolicy): Prom
     }, all);
     const group = planned.find((g) => g.some((c) => c.shape === p.shape && c.serializer === p.serializer && c.baseline === p.baseline));
     if (!group) throw new Error(`${pairId(p)}: jsonbench plans no group with this serializer and baseline`);
-    groups.push(...expandTargets([group.filter((c) => c.serializer === p.serializer || c.serializer === p.baseline)], [{ id: 'node', runtime: 'node', version: process.versions.node }], false));
+    const pairGroup = [group.filter((c) => c.serializer === p.serializer || c.serializer === p.baseline)];
+    if (p.target === 'dotnet') {
+      if (!dotnet) throw new Error(`${pairId(p)}: no prepared dotnet target`);
+      groups.push(...expandTargets(pairGroup, [{ target: dotnet.target, platform: 'dotnet', ...(dotnet.serializerVersions ? { serializerVersions: dotnet.serializerVersions } : {}) }], false));
+    } else {
+      groups.push(...expandTargets(pairGroup, [{ id: 'node', runtime: 'node', version: process.versions.node }], false));
+    }
   }
   return groups;
 }
@@ -52,10 +68,12 @@ export async function planPairs(pairs: readonly Pair[], policy: RunPolicy): Prom
  * serializer's case and of the baseline's own case from the case results. The case results
  * (raw samples included) stay in `<workDir>/jsonbench-<run>.jsonl`.
  */
-export async function runJsonbench(pairs: readonly Pair[], groups: CaseGroup[], payloads: ReadonlyMap<string, PayloadFile>, policy: RunPolicy, workDir: string, run: number): Promise<Map<string, PairNumbers>> {
+export async function runJsonbench(pairs: readonly Pair[], groups: CaseGroup[], payloads: ReadonlyMap<string, PayloadFile>, policy: RunPolicy, workDir: string, run: number, dotnet?: DotnetPlacement): Promise<Map<string, PairNumbers>> {
   const partialPath = join(workDir, `jsonbench-${run}.jsonl`); // every case result of this run, with its raw samples
   writeFileSync(partialPath, '');
-  const results = await runGroups({ groups, payloads, policy, partialPath, launchFor: () => timingOnly });
+  // .NET cases: the target's own (gated) launcher; their separate allocation launches answered empty, as timingOnly does
+  const dotnetTiming: LaunchFn | undefined = dotnet && ((job, timeoutMs) => (job.mode === 'alloc' ? timingOnly(job, timeoutMs) : dotnet.launch(job, timeoutMs)));
+  const results = await runGroups({ groups, payloads, policy, partialPath, launchFor: (c) => (dotnetTiming && c.target.id === dotnet?.target.id ? dotnetTiming : timingOnly) });
   const out = new Map<string, PairNumbers>();
   pairs.forEach((p, k) => {
     const [base, ser] = [p.baseline, p.serializer].map((id) => results.find((r) => r.id === `${groups[k][0].workload}/${p.size}/${p.shape}/${p.direction}/${id}`));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { workloads } from '../src/workloads/index.js';
 import { serializers } from '../src/serializers/index.js';
+import { dotnetSerializers } from '../src/serializers/dotnet/index.js';
 import { unitView } from '../src/workloads/unit.js';
 import { prepareCase } from '../src/measure/prepare-case.js';
 import { supportOf } from '../src/plan/plan.js';
@@ -17,6 +18,8 @@ export interface Pair {
   direction: Direction;
   serializer: string;
   baseline: string;
+  /** `dotnet`: .NET serializers measured on the SDK's runtime (jsonbench's C# worker, and BenchmarkDotNet as the peer); absent: JavaScript on node */
+  target?: 'dotnet';
 }
 
 /**
@@ -30,13 +33,27 @@ export const DEFAULT_PAIRS: readonly Pair[] = [
   { workload: 'weather-station', size: 1, shape: 'single', direction: 'deserialize', serializer: 'typia', baseline: 'typebox' },
 ];
 
-/** `workload/size/shape/direction/serializer~baseline` */
+/**
+ * The .NET pairs (the published studies' cases): users/10000 serialize and weather-station
+ * deserialize, Newtonsoft.Json against System.Text.Json (`stj`, the .NET baseline).
+ */
+export const DOTNET_PAIRS: readonly Pair[] = [
+  { workload: 'users', size: 10000, shape: 'list', direction: 'serialize', serializer: 'newtonsoft', baseline: 'stj', target: 'dotnet' },
+  { workload: 'weather-station', size: 1, shape: 'single', direction: 'deserialize', serializer: 'newtonsoft', baseline: 'stj', target: 'dotnet' },
+];
+
+/** `workload/size/shape/direction/serializer~baseline`, with `@dotnet` for a .NET pair */
 export function pairId(p: Pair): string {
-  return `${p.workload}/${p.size}/${p.shape}/${p.direction}/${p.serializer}~${p.baseline}`;
+  return `${p.workload}/${p.size}/${p.shape}/${p.direction}/${p.serializer}~${p.baseline}${p.target ? `@${p.target}` : ''}`;
 }
 
 /** Class of a pair's cases, or a reason it cannot be measured (unregistered, unsupported, classes differ). */
 export async function pairClass(p: Pair): Promise<CaseClass | string> {
+  if (p.target === 'dotnet') {
+    // .NET deserializers are typed (the `transform` class); whether the DTOs exist is the worker build's business
+    for (const id of [p.serializer, p.baseline]) if (!dotnetSerializers.ids.includes(id)) return `${id} is not a registered .NET serializer`;
+    return p.direction === 'serialize' ? 'serialize' : 'transform';
+  }
   if (!serializers.ids.includes(p.serializer)) return `${p.serializer} is not registered`;
   if (!serializers.ids.includes(p.baseline)) return `${p.baseline} is not registered`;
   const w = unitView(await workloads.load(p.workload), p.shape);

@@ -9,9 +9,17 @@
  * For every pair it prints the coefficient of variation (stddev / mean across runs) of the
  * ratio serializer/baseline and of each side's mean, then the whole run's duration.
  *
- * Flags: --runs <n> (5), --tools jsonbench,mitata,tinybench, --pair <substring> (repeatable:
- * keep pairs whose id contains it), --out <dir> (default: a temporary folder; keeps
- * precision.json with every number).
+ * The .NET pairs (bench/pairs.ts DOTNET_PAIRS: Newtonsoft.Json ÷ System.Text.Json on users/10000
+ * serialize and weather-station deserialize) run where `dotnet` is installed (skipped with the
+ * reason otherwise): jsonbench on its `dotnet` target (the C# worker, the same runner), and
+ * BenchmarkDotNet 0.15.8 as their peer (bench/bdn.ts: the worker's own serializer calls and DTOs,
+ * its default job, in-process, a fresh process per run) as mitata and tinybench are the
+ * JavaScript pairs' peers. Each tool times only the pairs of its platform.
+ *
+ * Flags: --runs <n> (5), --tools jsonbench,mitata,tinybench,benchmarkdotnet, --pair <substring>
+ * (repeatable: keep pairs whose id contains it), --bdn-job default|short (BenchmarkDotNet's
+ * Job.Default, the studies' harness, or Job.ShortRun), --out <dir> (default: a temporary folder;
+ * keeps precision.json with every number).
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,12 +30,20 @@ import { parseArgs } from 'node:util';
 import { policies } from '../src/config/policies.js';
 import { workloads } from '../src/workloads/index.js';
 import { writePayload, type PayloadFile } from '../src/plan/payloads.js';
-import { DEFAULT_PAIRS, pairClass, pairId, type Pair } from './pairs.js';
-import { planPairs, runJsonbench } from './jsonbench-run.js';
+import { DEFAULT_PAIRS, DOTNET_PAIRS, pairClass, pairId, type Pair } from './pairs.js';
+import { detectDotnet } from '../src/runtimes/dotnet/detect.js';
+import { prepareTargets } from '../src/runtimes/prepare.js';
+import { parseTarget } from '../src/runtimes/index.js';
+import { defaultCacheDir } from '../src/runtimes/cache.js';
+import { dotnetPayloadPath } from '../src/runtimes/dotnet/well-formed.js';
+import { ensureBdnBuild, runBdn, type BdnBuild } from './bdn.js';
+import { planPairs, runJsonbench, type DotnetPlacement } from './jsonbench-run.js';
 import { cv, pct, renderPrecisionTable, renderRuns, type Series } from './cv.js';
 
 const SEED = 42; // the CLI's default --seed
-const ALL_TOOLS = ['jsonbench', 'mitata', 'tinybench'] as const;
+const ALL_TOOLS = ['jsonbench', 'mitata', 'tinybench', 'benchmarkdotnet'] as const;
+/** The tools that time a pair: jsonbench every pair, the peers only their platform's. */
+const toolsOf = (pair: Pair, tools: readonly string[]) => tools.filter((t) => t === 'jsonbench' || (pair.target === 'dotnet') === (t === 'benchmarkdotnet'));
 const peerEntry = fileURLToPath(new URL('./peer-child.js', import.meta.url));
 
 const log = (s: string) => process.stdout.write(s + '\n');
@@ -36,8 +52,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: {
     runs: { type: 'string', default: '5' }, tools: { type: 'string', default: ALL_TOOLS.join(',') },
-    pair: { type: 'string', multiple: true }, out: { type: 'string' },
+    pair: { type: 'string', multiple: true }, out: { type: 'string' }, 'bdn-job': { type: 'string', default: 'default' },
   } });
+  const bdnJob = values['bdn-job'] === 'short' ? 'short' : 'default';
   const runs = Number(values.runs);
   const tools = values.tools!.split(',').filter((t) => (ALL_TOOLS as readonly string[]).includes(t));
   const outDir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-precision-'));
@@ -45,7 +62,34 @@ async function main(): Promise<number> {
   const t0 = performance.now();
 
   const pairs: { pair: Pair; id: string; caseClass: string }[] = [];
-  for (const pair of DEFAULT_PAIRS) {
+  // the .NET pairs need dotnet here: its target prepared (worker built with the DTOs) and BenchmarkDotNet's runner built
+  let dotnet: DotnetPlacement | undefined;
+  let bdn: BdnBuild | undefined;
+  let candidates: readonly Pair[] = DEFAULT_PAIRS;
+  const wantsDotnet = DOTNET_PAIRS.some((p) => !values.pair?.length || values.pair.some((x) => pairId(p).includes(x)));
+  if (wantsDotnet) {
+    const detection = await detectDotnet();
+    if (!detection.installed) log(`skipped the .NET pairs: ${detection.reason}`);
+    else {
+      const prepared = await prepareTargets([parseTarget('dotnet')], {
+        cacheDir: defaultCacheDir(), bundleDir: join(outDir, 'worker'), payloadPaths: [], workloads: await Promise.all(DOTNET_PAIRS.map((p) => workloads.load(p.workload))),
+      }, log);
+      const place = prepared.platforms[0];
+      const launch = prepared.launchFor({ target: place.ref });
+      if (!launch) log(`skipped the .NET pairs: ${prepared.faultOf({ target: place.ref }) ?? 'the dotnet target did not start'}`);
+      else {
+        dotnet = { target: place.ref, ...(place.serializerVersions ? { serializerVersions: place.serializerVersions } : {}), launch };
+        candidates = [...DEFAULT_PAIRS, ...DOTNET_PAIRS];
+        if (tools.includes('benchmarkdotnet')) {
+          const t1 = performance.now();
+          const b = await ensureBdnBuild();
+          if ('reason' in b) log(`benchmarkdotnet: ${b.reason}`);
+          else { bdn = b; log(`benchmarkdotnet: runner ${b.cached ? `reused (built in ${seconds(b.buildMs)})` : `built in ${seconds(b.buildMs)}`}, ready in ${seconds(performance.now() - t1)}; log ${b.logPath}`); }
+        }
+      }
+    }
+  }
+  for (const pair of candidates) {
     const id = pairId(pair);
     if (values.pair?.length && !values.pair.some((s) => id.includes(s))) continue;
     const c = await pairClass(pair);
@@ -59,11 +103,12 @@ async function main(): Promise<number> {
     const p = await writePayload(join(outDir, 'payloads'), await workloads.load(pair.workload), pair.size, SEED);
     payloads.set(p.key, p);
   }
-  const groups = await planPairs(pairs.map((p) => p.pair), policies.default);
+  const groups = await planPairs(pairs.map((p) => p.pair), policies.default, dotnet);
   const jobPath = join(outDir, 'peer-job.json');
-  writeFileSync(jobPath, JSON.stringify({ pairs: pairs.map((p) => ({ ...p, payloadPath: payloads.get(`${p.pair.workload}-${p.pair.size}`)!.path })) }));
+  const payloadOf = (p: Pair) => payloads.get(`${p.workload}-${p.size}`)!.path;
+  writeFileSync(jobPath, JSON.stringify({ pairs: pairs.filter((p) => !p.pair.target).map((p) => ({ ...p, payloadPath: payloadOf(p.pair) })) }));
 
-  const series = new Map(pairs.map((p) => [p.id, new Map<string, Series>(tools.map((t) => [t, { ratio: [], serializerNs: [], baselineNs: [] }]))]));
+  const series = new Map(pairs.map((p) => [p.id, new Map<string, Series>(toolsOf(p.pair, tools).map((t) => [t, { ratio: [], serializerNs: [], baselineNs: [] }]))]));
   const toolMs = new Map<string, number>(tools.map((t) => [t, 0]));
   const notes: string[] = [];
   log(`precision: ${pairs.length} pairs × ${runs} runs × ${tools.join(', ')}; payloads and raw numbers in ${outDir}; load ${(() => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } })()}`);
@@ -71,13 +116,23 @@ async function main(): Promise<number> {
     for (const tool of tools) {
       const start = performance.now();
       let got: Map<string, { serializerNs: number; baselineNs: number; ratio?: number }>;
+      if (!pairs.some((p) => toolsOf(p.pair, [tool]).length)) continue;
       if (tool === 'jsonbench') {
-        const res = await runJsonbench(pairs.map((p) => p.pair), groups, payloads, policies.default, outDir, r);
+        const res = await runJsonbench(pairs.map((p) => p.pair), groups, payloads, policies.default, outDir, r, dotnet);
         got = new Map();
         for (const [id, n] of res) {
           if (!n.ok) { notes.push(`run ${r} jsonbench ${id}: ${n.reason}`); continue; }
           got.set(id, n);
           if (n.noisyLaunches || n.relaunches) notes.push(`run ${r} jsonbench ${id}: ${n.noisyLaunches} noisy launch(es), ${n.relaunches} relaunch(es)`);
+        }
+      } else if (tool === 'benchmarkdotnet') {
+        got = new Map();
+        if (!bdn) { notes.push(`run ${r} benchmarkdotnet: no runner`); continue; }
+        for (const p of pairs.filter((x) => x.pair.target === 'dotnet')) {
+          // its files stay beside the payload: the .NET copy jsonbench's gated launcher reads (no lone surrogates)
+          const n = runBdn(bdn, p.pair, dotnetPayloadPath(payloadOf(p.pair)), outDir, r, bdnJob);
+          if ('reason' in n) notes.push(`run ${r} benchmarkdotnet ${p.id}: ${n.reason}`);
+          else got.set(p.id, n);
         }
       } else {
         const outPath = join(outDir, `${tool}-${r}.json`);
@@ -87,12 +142,13 @@ async function main(): Promise<number> {
       }
       toolMs.set(tool, toolMs.get(tool)! + performance.now() - start);
       for (const [id, n] of got) {
-        const s = series.get(id)!.get(tool)!;
+        const s = series.get(id)?.get(tool);
+        if (!s) continue;
         s.ratio.push(n.ratio ?? n.serializerNs / n.baselineNs);
         s.serializerNs.push(n.serializerNs);
         s.baselineNs.push(n.baselineNs);
       }
-      log(`run ${r}/${runs} ${tool.padEnd(9)} ${seconds(performance.now() - start).padStart(8)}  ${pairs.map((p) => { const s = series.get(p.id)!.get(tool)!; return `${p.pair.serializer}/${p.pair.baseline} ${s.ratio.at(-1)?.toFixed(3) ?? '—'}`; }).join('  ')}`);
+      log(`run ${r}/${runs} ${tool.padEnd(15)} ${seconds(performance.now() - start).padStart(8)}  ${pairs.filter((p) => series.get(p.id)!.has(tool)).map((p) => `${p.pair.serializer}/${p.pair.baseline}${p.pair.target ? `@${p.pair.target}` : ''} ${series.get(p.id)!.get(tool)!.ratio.at(-1)?.toFixed(3) ?? '—'}`).join('  ')}`);
     }
   }
 
@@ -104,7 +160,7 @@ async function main(): Promise<number> {
   const jb = pairs.map((p) => cv(series.get(p.id)!.get('jsonbench')?.ratio ?? []));
   if (tools.includes('jsonbench')) {
     const worst = Math.max(...jb.filter(Number.isFinite));
-    const beatsPeers = pairs.every((p, k) => tools.filter((t) => t !== 'jsonbench').every((t) => !(cv(series.get(p.id)!.get(t)!.ratio) <= jb[k])));
+    const beatsPeers = pairs.every((p, k) => toolsOf(p.pair, tools).filter((t) => t !== 'jsonbench').every((t) => !(cv(series.get(p.id)!.get(t)!.ratio) <= jb[k])));
     log(`load average now: ${(() => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } })()}`);
     log(`target: jsonbench ratio CV ≤ 2% on every pair → worst ${pct(worst)} (${worst <= 0.02 ? 'met' : 'missed'}); lower than every peer on every pair: ${beatsPeers ? 'yes' : 'no'}`);
   }

@@ -11,7 +11,7 @@
  * users/10000, users-settings/10000 serialize, orders/100 and /10000, company at the chosen sizes
  * on `dotnet`, weather-station deserialize on `mono`. Each published figure is set beside
  * jsonbench's as a ratio against System.Text.Json (absolute times differ by machine): jsonbench's
- * ratio by wall clock (the lab's, with its 99.9% log-scale interval), the same ratio from the
+ * ratio by the case's clock (`time.clock`: process CPU where the worker has it; the lab's, with its 99.9% log-scale interval), the same ratio from the
  * worker's thread-CPU samples (median of per-round ratios of medians, interval by the same rule),
  * and the allocation ratio (exact, GC.GetAllocatedBytesForCurrentThread).
  * Verdicts: time — direction agrees when both ratios are on the same side of 1 (a published ratio
@@ -149,8 +149,8 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
     out.push(`- ${f.startedAt} · ${targets} · ${e.cpuModel} × ${e.cores} · policy ${f.policy.name} (${f.policy.launches} launch${f.policy.launches === 1 ? '' : 'es'}) · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} at start${e.loadAverage.end ? `, ${e.loadAverage.end.map((x) => x.toFixed(2)).join('/')} at end` : ''}`);
   }
   out.push('', 'Every ratio is serializer ÷ System.Text.Json (reflection) on the same payload; < 1 is faster or smaller. '
-    + 'jsonbench\'s time ratio: **wall** is the lab\'s (paired alternating rounds in one process, median of per-round ratios of medians, 99.9% interval on the log scale); '
-    + '**CPU** is the same from the worker\'s thread-CPU clock (CLOCK_THREAD_CPUTIME_ID, per sample): preemption by other processes adds wall time, not CPU time. '
+    + 'jsonbench\'s time ratio: **case** is the lab\'s, by the case\'s clock (`time.clock`: process CPU time, CLOCK_PROCESS_CPUTIME_ID, where the worker has it, as issue 13\'s engine reads the JavaScript worker; else wall; paired alternating rounds in one process, median of per-round ratios of medians, 99.9% interval on the log scale); '
+    + '**thread CPU** is the same from the measuring thread\'s CPU clock (CLOCK_THREAD_CPUTIME_ID, per sample), which leaves out the background GC and JIT threads: preemption by other processes adds wall time, not CPU time. '
     + 'Allocation is exact on both sides (BenchmarkDotNet\'s MemoryDiagnoser and GC.GetAllocatedBytesForCurrentThread count the same bytes). '
     + 'Time verdicts: *direction* — jsonbench\'s interval lies on the published side of 1 (yes), on the other side (no), or holds 1 (unclear); a published 0.95–1.05 is "about equal" and agrees when the interval holds 1; *within error* — the published ratio lies inside jsonbench\'s interval ("yes (wide)": an interval wider than ' + WIDE + '×, which agrees with almost anything). '
     + 'Allocation verdicts: direction as for time; *close* — within 15% of the published ratio.', '');
@@ -186,9 +186,9 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
         + `| ${pubAlloc === null ? '—' : ratioNumber(pubAlloc, 2)} | ${gotAlloc === null ? '—' : ratioNumber(gotAlloc, 2)} (${bytes(allocOf(c))} ÷ ${bytes(allocOf(b))}) | ${pubAlloc === null ? '—' : `${yes(av.direction)} / ${yes(av.close)}`} |`);
     }
     out.push(`## ${study}`, '', KNOWN[study] ?? '', '',
-      '| case | serializer | published time ratio | jsonbench wall | jsonbench CPU | wall: direction / within error | CPU: direction / within error | published alloc ratio | jsonbench alloc ratio | alloc: direction / close |',
+      '| case | serializer | published time ratio | jsonbench case | jsonbench thread CPU | case: direction / within error | thread CPU: direction / within error | published alloc ratio | jsonbench alloc ratio | alloc: direction / close |',
       '|---|---|---|---|---|---|---|---|---|---|', ...lines, '');
-    const summary = `${study}: time — direction agrees in ${dirWall} of ${n} comparisons by wall clock (${offWall} opposite, the rest unclear: the interval holds 1) and ${dirCpu} of ${n} by CPU time (${offCpu} opposite); the published ratio is inside jsonbench's interval in ${inWall} of ${n} (wall; ${wideWall} of them an interval wider than ${WIDE}×, which says little) and ${inCpu} of ${n} (CPU; ${wideCpu} wider than ${WIDE}×). Allocation — direction agrees in ${dirAlloc} of ${nAlloc}, within 15% in ${closeAlloc} of ${nAlloc}.${missing ? ` ${missing} comparison${missing === 1 ? '' : 's'} without a measured case.` : ''}`;
+    const summary = `${study}: time — direction agrees in ${dirWall} of ${n} comparisons by the case's clock (${offWall} opposite, the rest unclear: the interval holds 1) and ${dirCpu} of ${n} by thread CPU time (${offCpu} opposite); the published ratio is inside jsonbench's interval in ${inWall} of ${n} (case; ${wideWall} of them an interval wider than ${WIDE}×, which says little) and ${inCpu} of ${n} (thread CPU; ${wideCpu} wider than ${WIDE}×). Allocation — direction agrees in ${dirAlloc} of ${nAlloc}, within 15% in ${closeAlloc} of ${nAlloc}.${missing ? ` ${missing} comparison${missing === 1 ? '' : 's'} without a measured case.` : ''}`;
     out.push(summary, '');
     closing.push(`- ${summary}`);
   }

@@ -173,8 +173,8 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const plannedOf = (g: CaseGroup) => {
     const runnable = runnableOf(g);
     const shared = input.groupLaunches !== false && groupsShareLaunches(g) && runnable > 1 && g.some((c) => c.serializer === c.baseline && c.status === 'planned');
-    // a worker that takes allocation apart from its timing launches (the .NET worker): one more per case
-    return (shared ? 1 : runnable) * policy.launches + (groupsShareLaunches(g) ? 0 : runnable);
+    // every worker takes allocation in its first timing launch (the .NET worker too); the separate allocation launch below is only a fallback
+    return (shared ? 1 : runnable) * policy.launches;
   };
   const counter = new ProgressCounter(input.groups.map(plannedOf), input.groups.reduce((n, g) => n + runnableOf(g), 0));
   const t0 = performance.now();
@@ -325,7 +325,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       if (grouped && needy.some((r) => r.paired)) grouped = await groupLaunch(needy, l);
       else for (const rec of needy) await launchCase(rec, l);
     }
-    // the .NET worker takes allocation in a launch of its own (its timing launches send no windows), as before the engine
+    // a case whose timing launches sent no allocation windows (a worker without the engine's `alloc` on time jobs) gets a launch of its own
     if (!groupsShareLaunches(group)) for (const rec of live().filter((r) => !r.alloc)) {
       const v = judgeLaunch(await launch(g, rec.planned, rec.planned.id, 1, job({ ...rec, paired: false }, 'alloc', false), policy.caseTimeoutMs, place, 'alloc'), 1, policy.caseTimeoutMs);
       if (v.kind === 'ok') { rec.alloc = v.alloc; if (v.loadedVersion) rec.loadedVersion ??= v.loadedVersion; }

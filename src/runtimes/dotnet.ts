@@ -4,7 +4,7 @@ import { generateDtoModules, DtoGenerationError, type DtoSource } from '../seria
 import { runProgram } from './cache.js';
 import { launchCommand } from './launch.js';
 import { detectDotnet, detectMono, MONO_INSTALL_HINT, DOTNET_INSTALL_HINT, type DotnetDetection } from './dotnet/detect.js';
-import { DotnetBuildError, ensureWorkerBuild, type WorkerBuild } from './dotnet/build.js';
+import { DOTNET_WORKER_ENV, DotnetBuildError, ensureWorkerBuild, type WorkerBuild } from './dotnet/build.js';
 import { gatedLauncher } from './dotnet/gated-launch.js';
 import { TargetError, type Detection, type LaunchFn, type PreparedTarget, type Target, type TargetContext } from './types.js';
 import type { LaunchOutcome } from './launch.js';
@@ -95,7 +95,7 @@ function dotnetTarget(kind: 'dotnet' | 'mono'): Target {
         throw new TargetError(`the ${kind} worker built in ${build.dir} does not start (${(e as Error).message}); build log: ${build.logPath}`);
       }
       const byId = new Map(ctx.workloads?.map((w) => [w.id, w]) ?? []);
-      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXPERIMENT_VARIABLES.test(k)));
+      const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))), ...DOTNET_WORKER_ENV };
       const launch: LaunchFn = (job, timeoutMs) => launchCommand({ command: build.command, args: build.args, channel: 'fd3', env }, job, timeoutMs);
       return {
         info: {

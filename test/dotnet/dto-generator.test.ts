@@ -1,8 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { workloads } from '../../src/workloads/index.js';
+import type { SchemaNode } from '../../src/workloads/schema.js';
 import { DtoGenerationError, generateDtoFile, generateDtoModules, pascalCase } from '../../src/serializers/dotnet/dto-generator.js';
 import edge from './edge-workload.js';
+import constructs from './constructs-workload.js';
 
 const builtins = await Promise.all(workloads.ids.map((id) => workloads.load(id)));
 
@@ -42,7 +44,7 @@ test('users-settings: the naming policies rename, and the source-generation cont
   assert.doesNotMatch(unit, /JsonPropertyName|JsonProperty\(/, 'SnakeCaseLower / SnakeCaseNamingStrategy name plain camelCase keys themselves');
   assert.match(unit, /public string FirstName \{ get; set; \}/);
   assert.match(m.source, /\[JsonSourceGenerationOptions\(WriteIndented = true, PropertyNamingPolicy = JsonKnownNamingPolicy\.SnakeCaseLower\)\]/);
-  assert.match(m.source, /new WireSettings \{ SnakeCase = true, Indented = true, NumbersFromStrings = false \}/);
+  assert.match(m.source, /new WireSettings \{ SnakeCase = true, Indented = true, NumbersFromStrings = false, Polymorphic = false \}/);
   assert.match(m.source, /e\.TryGetProperty\("first_name", out var p_FirstName\)/, 'the canonical reader reads wire names');
   assert.match(m.source, /w\.WritePropertyName\("firstName"\);/, 'the canonical writer writes model names');
 });
@@ -109,6 +111,58 @@ test('under a snake_case policy, keys the policies may split differently keep ex
   assert.match(unit, /\[JsonPropertyName\("address2"\)\]\n\s+\[Newtonsoft\.Json\.JsonProperty\("address2"\)\]/);
   assert.match(unit, /\[JsonPropertyName\("http_u_r_l"\)\]/, 'wireName puts an underscore before every capital');
   assert.doesNotMatch(unit, /JsonPropertyName\("class"\)/, 'a one-word key needs no attribute');
+});
+
+test('issue 10 constructs: optional members nullable and left out when null by both libraries; null, unknown and unions untyped', () => {
+  const [m] = generateDtoModules(constructs);
+  const unit = declaration(m.source, 'public sealed class Unit');
+  assert.match(unit, /\[JsonPropertyName\("rank"\)\]\n\s+\[JsonIgnore\(Condition = JsonIgnoreCondition\.WhenWritingNull\)\]\n\s+\[Newtonsoft\.Json\.JsonProperty\("rank", NullValueHandling = Newtonsoft\.Json\.NullValueHandling\.Ignore\)\]\n\s+public long\? Rank \{ get; set; \}\n/);
+  assert.match(unit, /public LevelEnum\? Level \{ get; set; \}\n/);
+  assert.match(unit, /public Home\? Home \{ get; set; \}\n/);
+  assert.match(unit, /public string\? Nick \{ get; set; \}\n/, 'optional: no null! initialiser');
+  assert.match(unit, /public long Id \{ get; set; \}/, 'an integer beyond 32 bits is a long');
+  for (const prop of ['Gone', 'Anything', 'Code']) assert.match(unit, new RegExp(`public object\\? ${prop} \\{ get; set; \\}\n`));
+  assert.match(m.source, /if \(v\.Rank is not null\) \{ w\.WritePropertyName\("rank"\); Canon\.Int\(w, v\.Rank\); \}/, 'the canonical writer leaves an absent member out');
+  assert.match(m.source, /if \(v\.Level is not null\) \{ w\.WritePropertyName\("level"\); if \(v\.Level is null\) w\.WriteNullValue\(\); else WriteLevelEnum\(w, v\.Level\.Value\); \}/);
+  assert.match(m.source, /v\.Anything = Canon\.ReadAny\(p_Anything\);/);
+  assert.match(m.source, /Canon\.Any\(w, v\.Code\);/);
+  for (const t of ['Dictionary<string, object>', 'List<object>', 'string', 'long', 'double', 'bool', 'JsonElement']) {
+    assert.ok(m.source.includes(`[JsonSerializable(typeof(${t}))]`), `the source-generation context knows ${t}, a runtime type of an untyped member`);
+  }
+  for (const keyword of ['date', 'time', 'uuid']) assert.ok(unit.includes(`public string ${keyword === 'date' ? 'Day' : keyword === 'time' ? 'At' : 'Uid'} { get; set; } = null!;`), `a ${keyword} string is a string`);
+});
+
+test('issue 10 constructs: records are dictionaries; a discriminated union is an abstract class with STJ polymorphism and a Newtonsoft converter; additional properties are extension data', () => {
+  const [m] = generateDtoModules(constructs);
+  const unit = declaration(m.source, 'public sealed class Unit');
+  assert.match(unit, /public Dictionary<string, double> Scores \{ get; set; \} = null!;/);
+  assert.match(unit, /public Dictionary<string, FriendsValue> Friends \{ get; set; \} = null!;/);
+  assert.match(m.source, /v\.Scores = Canon\.ReadMap\(p_Scores, x0 => Canon\.ReadNum\(x0\)\);/);
+  assert.match(m.source, /\[JsonPolymorphic\(TypeDiscriminatorPropertyName = "kind"\)\]\n\s+\[JsonDerivedType\(typeof\(ShapeCircle\), "circle"\)\]\n\s+\[JsonDerivedType\(typeof\(ShapeRect\), "rect"\)\]\n\s+\[Newtonsoft\.Json\.JsonConverter\(typeof\(ShapeNewtonsoftConverter\)\)\]\n\s+public abstract class Shape \{ \}/);
+  assert.match(m.source, /public sealed class ShapeRect : Shape/);
+  assert.match(declaration(m.source, 'public sealed class ShapeRect'), /public string\? Label \{ get; set; \}/);
+  assert.doesNotMatch(declaration(m.source, 'public sealed class ShapeRect'), /Kind/, 'the tag is no member of the derived class');
+  assert.match(m.source, /case "rect": value = new ShapeRect\(\); break;/);
+  assert.match(m.source, /case ShapeCircle _: tag = "circle"; break;/);
+  assert.match(m.source, /AllowOutOfOrderMetadataProperties = true\)\]/, 'the tag need not come first');
+  assert.match(m.source, /Polymorphic = true \}/);
+  assert.match(m.source, /w\.WritePropertyName\("kind"\);\n\s+w\.WriteStringValue\("circle"\);/, 'the canonical writer writes the tag');
+  const meta = declaration(m.source, 'public sealed class Meta');
+  assert.match(meta, /\[System\.Text\.Json\.Serialization\.JsonExtensionData\] \[Newtonsoft\.Json\.JsonExtensionData\]\n\s+public Dictionary<string, object\?>\? AdditionalProperties \{ get; set; \}/);
+  assert.match(m.source, /v\.AdditionalProperties = Canon\.ReadExtra\(e, new HashSet<string> \{ "v" \}\);/);
+});
+
+test('issue 10 constructs the DTOs cannot carry faithfully are refused with the construct and the path', () => {
+  const refused = (schema: SchemaNode, why: RegExp) => assert.throws(() => generateDtoModules({ id: 'c', schema }), (e: Error) => e instanceof DtoGenerationError && why.test(e.message), why.source);
+  refused({ type: 'object', properties: { a: { type: 'string', nullable: true } }, optional: ['a'] },
+    /workload c: schema at \$\.a: an optional property that may also be null \(nullable\): absent and null are different values/);
+  refused({ type: 'object', properties: { a: { type: 'unknown' } }, optional: ['a'] }, /schema at \$\.a: an optional property that may also be null \(unknown\)/);
+  refused({ type: 'object', properties: { u: { type: 'union', anyOf: [{ type: 'number' }, { type: 'string', format: 'date-time', asDate: true }] } } },
+    /schema at \$\.u: a union holds a date-time read as a date: it is an untyped C# object here/);
+  refused({ type: 'object', properties: {}, additionalProperties: { type: 'number', fromString: true } },
+    /schema at \$\.\*: additional properties holds a number delivered as a string/);
+  refused({ type: 'object', properties: { d: { type: 'string', format: 'date', asDate: true } } }, /schema at \$\.d: a date read as a date: DateTime would write it back as a date-time/);
+  refused({ type: 'object', properties: { s: { type: 'discriminated', discriminator: 'k', mapping: {} } } }, /schema at \$\.s: a discriminated union needs at least one tag value/);
 });
 
 test('pascalCase turns wire keys into C# identifiers', () => {

@@ -100,3 +100,16 @@ test('expectedInputBytes counts renderUnit\'s text of each record (what the work
   assert.equal(expectedInputBytes(settings, 'many', text), records.reduce((n: number, r) => n + Buffer.byteLength(JSON.stringify(r, null, 2)), 0));
   assert.equal(expectedInputBytes(settings, 'list', text), Buffer.byteLength(text));
 });
+
+test('a user\'s NDJSON payload: expected units and input bytes as JavaScript workers read it (readUnits), the variant made well-formed line by line', async () => {
+  const { ndjsonRecords, NDJSON_TEXTS } = await import('./constructs-workload.js');
+  const { wellFormedVariantText } = await import('../../src/runtimes/dotnet/well-formed.js');
+  const lines = NDJSON_TEXTS.main.split('\r\n').filter((l) => l !== '');
+  assert.equal(expectedInputBytes(ndjsonRecords, 'many', NDJSON_TEXTS.main), lines.reduce((n, l) => n + Buffer.byteLength(l), 0));
+  assert.equal(expectedInputBytes(ndjsonRecords, 'list', NDJSON_TEXTS.main), Buffer.byteLength(`[${lines.join(',')}]`));
+  const out = lines.map((l) => JSON.stringify(JSON.parse(l)));
+  assert.equal(checkGate(ndjsonRecords, 'many', gate('serialize', out), NDJSON_TEXTS.main), null);
+  const f = checkGate(ndjsonRecords, 'list', gate('serialize', [`[${out.slice(0, 2).join(',')}]`]), NDJSON_TEXTS.main);
+  assert.equal(f?.reason, 'output differs at $.length');
+  assert.equal(wellFormedVariantText(NDJSON_TEXTS.variant, undefined, true), NDJSON_TEXTS.variant.replace('\\ud800', '\ufffd'));
+});

@@ -14,6 +14,11 @@ import { checkDigests, expectedInputBytes } from '../../src/runtimes/dotnet/gate
 import { isGate, type DotnetHello, type GateMessage } from '../../src/runtimes/dotnet/protocol.js';
 import { dotnetJob, launch, payloadFor, readyTarget, verify, type DotnetTarget, type ReadyTarget } from '../../bench/dotnet-lab.js';
 import edge from './edge-workload.js';
+import constructs, { datesInUnknown, ndjsonRecords, NDJSON_TEXTS } from './constructs-workload.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { variantPathOf } from '../../src/case/coordinates.js';
+import { dotnetPayloadPath } from '../../src/runtimes/dotnet/well-formed.js';
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -42,7 +47,7 @@ export const TINY: MeasurePolicy = {
 const CASES: [string, number, Shape][] = [
   ['weather-station', 1, 'single'], ['users', 100, 'list'], ['users', 100, 'many'], ['users-settings', 100, 'list'],
   ['users-settings', 100, 'many'], ['orders', 100, 'list'], ['orders', 100, 'many'], ['company', 1000, 'single'],
-  ['dto-edge', 3, 'list'], ['dto-edge', 3, 'many'],
+  ['dto-edge', 3, 'list'], ['dto-edge', 3, 'many'], ['dto-constructs', 6, 'list'], ['dto-constructs', 6, 'many'],
 ];
 
 /**
@@ -50,9 +55,11 @@ const CASES: [string, number, Shape][] = [
  * and the edge-case fixture (every workload's DTOs are checked on dotnet, and all compile for both),
  * so the suite stays short (each verify launch is ~1–2 s of process start and JIT).
  */
-const MONO_CASES: [string, number, Shape][] = [['weather-station', 1, 'single'], ['users-settings', 100, 'list'], ['orders', 100, 'many'], ['dto-edge', 3, 'many']];
+const MONO_CASES: [string, number, Shape][] = [['weather-station', 1, 'single'], ['users-settings', 100, 'list'], ['orders', 100, 'many'], ['dto-edge', 3, 'many'], ['dto-constructs', 6, 'list']];
 
-const load = (id: string) => (id === edge.id ? Promise.resolve(edge) : workloads.load(id));
+/** The test fixtures compiled into the worker beside the built-in workloads. */
+const FIXTURES = [edge, constructs, datesInUnknown, ndjsonRecords];
+const load = (id: string) => Promise.resolve(FIXTURES.find((w) => w.id === id) ?? workloads.load(id));
 
 /**
  * The C# worker's tests on one .NET target, skipped with the reason when the target is missing
@@ -64,7 +71,7 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
   const detection = target === 'dotnet' ? await detectDotnet() : await detectMono();
   const skip = detection.installed ? false : `the ${target} target is not available here: ${detection.reason}`;
   let readyP: Promise<ReadyTarget> | undefined;
-  const ready = () => (readyP ??= readyTarget(target, undefined, [edge]).then((r) => {
+  const ready = () => (readyP ??= readyTarget(target, undefined, FIXTURES).then((r) => {
     if ('reason' in r) throw new Error(r.reason);
     return r;
   }));
@@ -78,7 +85,7 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     const probe = JSON.parse(execFileSync(r.build.command, [...r.build.args, '--probe'], { encoding: 'utf8' })) as { runtime: string; version: string; workloads: { workload: string }[]; tCritical999: Record<string, number> };
     assert.equal(probe.runtime, target);
     assert.equal(probe.version, (detection as { version: string }).version);
-    assert.deepEqual([...new Set(probe.workloads.map((w) => w.workload))].sort(), [...workloads.ids, edge.id].sort());
+    assert.deepEqual([...new Set(probe.workloads.map((w) => w.workload))].sort(), [...workloads.ids, ...FIXTURES.map((w) => w.id)].sort());
     for (const [dof, t999] of Object.entries(probe.tCritical999)) {
       const js = tCritical(0.999, Number(dof));
       assert.ok(Math.abs(t999 - js) / js < 1e-6, `t(0.999, ${dof}): worker ${t999}, jStat ${js}`);
@@ -183,7 +190,45 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     }
   });
 
-  test(`${target}: a time launch streams setup and rounds with wall and thread-CPU samples, and reproduces the verified output`, { skip }, async () => {
+  test(`${target}: Newtonsoft reads date-like strings in an unknown value as DateTime and fails the gate there; System.Text.Json keeps the strings`, { skip }, async () => {
+    const r = await ready();
+    const p = await payloadFor(datesInUnknown, 2);
+    const v = await verify(r, dotnetJob({ workload: datesInUnknown.id, size: 2, shape: 'many', direction: 'deserialize', serializer: 'newtonsoft', baseline: 'stj', mode: 'verify', payloadPath: p.payload.path, policy: TINY }), p.workload, { main: p.text, variant: p.variantText });
+    assert.equal(v.error, undefined);
+    assert.deepEqual(v.failures.map((f) => [f.side, f.failure.path, f.failure.expected, f.failure.actual]), [
+      ['serializer', '$.at', '"2025-03-04T05:06:07.000Z"', '"2025-03-04T05:06:07Z"'],
+    ]);
+  });
+
+  test(`${target}: a user's NDJSON payload is read as JavaScript workers read it (a unit per line for many, the lines as one array for list) and passes the gate`, { skip }, async () => {
+    const r = await ready();
+    const dir = mkdtempSync(join(tmpdir(), 'jsonbench-ndjson-'));
+    const written = join(dir, 'payload_dto-ndjson-3.ndjson');
+    writeFileSync(written, NDJSON_TEXTS.main);
+    writeFileSync(variantPathOf(written), NDJSON_TEXTS.variant);
+    const path = dotnetPayloadPath(written);
+    const texts = { main: readFileSync(path, 'utf8'), variant: readFileSync(variantPathOf(path), 'utf8') };
+    assert.equal(texts.main, NDJSON_TEXTS.main, 'the main payload is copied byte for byte');
+    assert.match(texts.variant, /\ufffd lone/, 'the variant\'s lone surrogate is replaced, line by line');
+    const problems: string[] = [];
+    const inputBytes: Record<string, number> = {};
+    for (const shape of target === 'dotnet' ? ['many', 'list'] as const : ['list'] as const) {
+      for (const direction of ['serialize', 'deserialize'] as const) {
+        for (const serializer of target === 'dotnet' ? ['newtonsoft', 'stj-sourcegen'] : ['newtonsoft']) {
+          const v = await verify(r, dotnetJob({ workload: ndjsonRecords.id, size: 3, shape, direction, serializer, baseline: 'stj', mode: 'verify', payloadPath: path, policy: TINY }), ndjsonRecords, texts);
+          if (v.error) problems.push(`${shape} ${direction} ${serializer}: ${v.error}`);
+          for (const f of v.failures) problems.push(`${shape} ${direction} ${serializer} ${f.side}: ${f.failure.reason}`);
+          if (direction === 'deserialize' && v.gates[0]) inputBytes[shape] = v.gates[0].inputBytes;
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
+    const lines = NDJSON_TEXTS.main.split('\r\n').filter((l) => l !== '');
+    if (target === 'dotnet') assert.equal(inputBytes.many, lines.reduce((n, l) => n + Buffer.byteLength(l), 0));
+    assert.equal(inputBytes.list, Buffer.byteLength(`[${lines.join(',')}]`));
+  });
+
+  test(`${target}: a time launch streams setup (clock: cpu) and rounds of process-CPU samples with wall and thread-CPU ones beside them, and reproduces the verified output`, { skip }, async () => {
     const r = await ready();
     const p = await payloadFor('users', 100);
     const job = dotnetJob({ workload: 'users', size: 100, shape: 'many', direction: 'deserialize', serializer: 'stj-sourcegen', baseline: 'stj', mode: 'verify', payloadPath: p.payload.path, policy: TINY });
@@ -195,17 +240,21 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     assert.equal(types[7], 'setup');
     assert.equal(o.messages.filter((m) => m.type === 'stage').at(-1)?.stage, 'warmup');
     assert.equal(types[types.length - 1], 'done');
+    const setup = o.messages.find((m) => m.type === 'setup') as unknown as { opsPerSample: { serializer: number; baseline: number }; warmup: { serializerOps: number }; emptyNsPerOp: number; clock?: string };
     const rounds = o.messages.filter((m) => m.type === 'round') as unknown as RoundMessage[];
     assert.ok(rounds.length >= TINY.minRounds && rounds.length <= TINY.maxRounds, `${rounds.length} rounds`);
     rounds.forEach((round, i) => {
       assert.equal(round.round, i);
-      for (const xs of [round.serializerNs, round.baselineNs, round.serializerCpuNs!, round.baselineCpuNs!]) {
+      for (const xs of [round.serializerNs, round.baselineNs, round.serializerWallNs!, round.baselineWallNs!, round.serializerCpuNs!, round.baselineCpuNs!]) {
         assert.ok(xs.length >= 1 && xs.length <= TINY.samplesPerRound);
         assert.ok(xs.every((x) => Number.isFinite(x) && x > 0), `positive ns/op: ${xs}`);
       }
       assert.equal(round.serializerCpuNs!.length, round.serializerNs.length);
+      assert.equal(round.serializerWallNs!.length, round.serializerNs.length);
+      // process CPU (all threads) is at least the measuring thread's CPU time of the same samples, less the clocks' read order (a few µs per sample)
+      round.serializerNs.forEach((ns, k) => assert.ok(ns * setup.opsPerSample.serializer >= (round.serializerCpuNs![k] * setup.opsPerSample.serializer) - 20_000, `process CPU ${ns} < thread CPU ${round.serializerCpuNs![k]} ns/op`));
     });
-    const setup = o.messages.find((m) => m.type === 'setup') as unknown as { opsPerSample: { serializer: number; baseline: number }; warmup: { serializerOps: number }; emptyNsPerOp: number };
+    assert.equal(setup.clock, 'cpu', 'the samples are read on the process CPU clock, as issue 13\'s engine reads the JavaScript worker\'s');
     assert.ok(setup.opsPerSample.serializer >= 1 && setup.opsPerSample.baseline >= 1);
     assert.ok(setup.warmup.serializerOps >= TINY.warmupMinOps);
     assert.ok(setup.emptyNsPerOp > 0 && setup.emptyNsPerOp < 1000, `empty op ${setup.emptyNsPerOp} ns`);
@@ -241,7 +290,7 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     const o2 = await launch(r, dotnetJob({ workload: 'nowhere', size: 1, shape: 'single', direction: 'serialize', serializer: 'stj', mode: 'verify', payloadPath: p.payload.path, policy: TINY }));
     const err2 = o2.messages.find((m) => m.type === 'error') as unknown as { stage: string; message: string };
     assert.equal(err2.stage, 'load');
-    assert.match(err2.message, /workload "nowhere" has no generated \.NET DTOs for serialize in this worker build \(it has: company, dto-edge, orders, users, users-settings, weather-station\)/);
+    assert.match(err2.message, /workload "nowhere" has no generated \.NET DTOs for serialize in this worker build \(it has: company, dto-constructs, dto-dates-in-unknown, dto-edge, orders, payload:dto-ndjson, users, users-settings, weather-station\)/);
     assert.equal(o2.exitCode, 0);
   });
 

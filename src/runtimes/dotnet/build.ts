@@ -20,6 +20,18 @@ export type DotnetFramework = 'net10.0' | 'net462';
 /** The worker's source folder in this repository (from build/src/runtimes/dotnet/). */
 export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotnet/', import.meta.url));
 
+/**
+ * Environment every .NET worker launch gets (Mono ignores it). `DOTNET_TC_CallCountingDelayMs=0`:
+ * tiered compilation promotes a method to tier 1 after 30 calls at once, instead of waiting until
+ * no tier-0 activity happened for 100 ms. On a loaded machine that wait kept being reset, so
+ * Newtonsoft's methods stayed at tier 0 through every round although the worker's JIT settle saw the
+ * JIT quiet: weather-station deserialize Newtonsoft ÷ STJ read 14–22 (20–44 µs/op) against
+ * BenchmarkDotNet's 2.9 in the same minutes (load 9–12, 2026-12-01), and 2.19 with this setting
+ * (BenchmarkDotNet 2.1–2.7 earlier that hour). The steady-state code is the same tier-1 code; only
+ * the time to reach it changes.
+ */
+export const DOTNET_WORKER_ENV: Readonly<Record<string, string>> = { DOTNET_TC_CallCountingDelayMs: '0' };
+
 /** A built worker and how to start it. */
 export interface WorkerBuild {
   dir: string;

@@ -2,7 +2,7 @@ import type { SchemaNode, WireOptions } from '../../workloads/schema.js';
 import { wireName } from '../../workloads/schema.js';
 import type { Shape } from '../../case/coordinates.js';
 import type { Workload } from '../../workloads/types.js';
-import { renderUnit, unitsOf, unitView } from '../../workloads/unit.js';
+import { readUnits, renderUnit, unitView } from '../../workloads/unit.js';
 import { firstMismatch, renderValue, type Mismatch } from '../../measure/verify.js';
 import type { GateMessage } from './protocol.js';
 
@@ -54,19 +54,23 @@ export function canonicalEscapes(text: string): string {
   return text.replace(/"(?:[^"\\]|\\.)*"/g, (s) => JSON.stringify(JSON.parse(s)));
 }
 
-/** The expected value of each unit: wire units for serialize, models for deserialize. */
+/** The expected value of each unit (read as JavaScript workers read the payload: readUnits, so a user's NDJSON too): wire units for serialize, models for deserialize. */
 export function expectedUnits(workload: Workload, shape: Shape, direction: 'serialize' | 'deserialize', payloadText: string): unknown[] {
   const view = unitView(workload, shape);
-  const units = unitsOf(JSON.parse(payloadText), shape);
+  const { units } = readUnits(workload, payloadText, shape);
   if (direction === 'serialize') return units;
   const toModel = view.toModel ?? ((u: unknown) => u);
   return units.map((u) => toModel(u));
 }
 
-/** UTF-8 bytes of the deserialize inputs JavaScript workers get (renderUnit of each unit): the worker's `inputBytes` must match. */
+/**
+ * UTF-8 bytes of the deserialize inputs JavaScript workers get: a user's payload's own texts
+ * (readUnits), else renderUnit of each unit. The worker's `inputBytes` must match.
+ */
 export function expectedInputBytes(workload: Workload, shape: Shape, payloadText: string): number {
   const view = unitView(workload, shape);
-  return unitsOf(JSON.parse(payloadText), shape).reduce((n: number, u) => n + Buffer.byteLength(renderUnit(view, u)), 0);
+  const { units, texts } = readUnits(workload, payloadText, shape);
+  return (texts ?? units.map((u) => renderUnit(view, u))).reduce((n: number, t) => n + Buffer.byteLength(t), 0);
 }
 
 /**

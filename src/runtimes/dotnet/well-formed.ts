@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { basename, dirname, join } from 'node:path';
 import { variantPathOf } from '../../case/coordinates.js';
 import { defineOwn } from '../../case/own-key.js';
+import { ndjsonLines } from '../../workloads/unit.js';
 
 /** A lone surrogate code unit: a high one not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -25,9 +26,11 @@ export function wellFormedValue(v: unknown): unknown {
  * UTF-16 JSON text as string with missing low surrogate`), so the hostile variant of issue 11
  * (probes/hostile-variant.ts), which carries lone surrogates to catch JavaScript serializers that
  * write them raw, would fail every .NET case at its input. Every other hostile string stays.
+ * An NDJSON variant (a user's records, `.ndjson`) is rewritten line by line, compact.
  * @param indent the workload's wire indentation (spaces; absent: compact)
  */
-export function wellFormedVariantText(text: string, indent?: number): string {
+export function wellFormedVariantText(text: string, indent?: number, ndjson = false): string {
+  if (ndjson) return ndjsonLines(text).map((l) => JSON.stringify(wellFormedValue(JSON.parse(l.text)))).join('\n') + '\n';
   return JSON.stringify(wellFormedValue(JSON.parse(text)), null, indent);
 }
 
@@ -42,6 +45,6 @@ export function dotnetPayloadPath(payloadPath: string, indent?: number): string 
   if (existsSync(copy) && existsSync(variantPathOf(copy))) return copy;
   mkdirSync(dir, { recursive: true });
   copyFileSync(payloadPath, copy);
-  writeFileSync(variantPathOf(copy), wellFormedVariantText(readFileSync(variantPathOf(payloadPath), 'utf8'), indent));
+  writeFileSync(variantPathOf(copy), wellFormedVariantText(readFileSync(variantPathOf(payloadPath), 'utf8'), indent, payloadPath.endsWith('.ndjson')));
   return copy;
 }

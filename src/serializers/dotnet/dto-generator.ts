@@ -1,4 +1,4 @@
-import { wireName, type SchemaNode, type WireOptions } from '../../workloads/schema.js';
+import { acceptsNull, isOptional, wireName, type ObjectSchema, type SchemaNode, type WireOptions } from '../../workloads/schema.js';
 
 /**
  * The .NET DTO generator: a workload's {@link SchemaNode} → C# source for the .NET worker
@@ -17,6 +17,12 @@ import { wireName, type SchemaNode, type WireOptions } from '../../workloads/sch
  * - a `JsonSerializerContext` (`<Workload>JsonContext`) with `[JsonSerializable]` for `Unit` and `List<Unit>` and the
  *   workload's options as `[JsonSourceGenerationOptions]`;
  * - `Module`, the worker's entry for the workload (found by reflection).
+ * The constructs of issue 10: optional properties are nullable members neither library writes
+ * when null; `null`/`unknown`/`union` nodes are `object?` (JsonElement / JToken when deserialized,
+ * plain .NET values as serialize inputs); records `Dictionary<string, T>`; a discriminated union an
+ * abstract class with one sealed class per tag (STJ `[JsonPolymorphic]`/`[JsonDerivedType]`, a
+ * generated Newtonsoft converter); additional properties an extension-data dictionary. What a C#
+ * member cannot carry faithfully is refused ({@link DtoGenerationError}): see `collect`.
  * Numbers delivered as strings (`fromString`) are `double`/`long` in the model the deserializers
  * produce, read with AllowReadingFromString; a double cannot carry the wire's fixed decimals
  * ("0.20"), so a workload with such fields gets a second namespace `…Serialize` whose DTO keeps
@@ -39,9 +45,9 @@ export interface DtoModule {
 }
 
 /** A schema the generator cannot turn into C#: names the workload and the JSON path. */
-/** True when null is a valid value of the node (the `nullable` flag; the generator refuses `null`/`unknown` nodes first). */
+/** True when null is a valid value of the node (the `nullable` flag, `null` and `unknown`: their C# type is a nullable one). */
 function isNullable(node: SchemaNode): boolean {
-  return 'nullable' in node && node.nullable === true;
+  return acceptsNull(node);
 }
 
 export class DtoGenerationError extends Error {
@@ -80,25 +86,68 @@ function policyNamesIt(key: string): boolean {
   return /^[a-z]+(?:[A-Z][a-z]+)*$/.test(key);
 }
 
-function hasFromString(node: SchemaNode): boolean {
+/** The nodes directly below `node` (items, values, properties, members, mapped objects). */
+function children(node: SchemaNode): SchemaNode[] {
   switch (node.type) {
-    case 'number': return Boolean(node.fromString);
-    case 'array': return hasFromString(node.items);
-    case 'object': return Object.values(node.properties).some(hasFromString);
-    default: return false;
+    case 'array': return [node.items];
+    case 'record': return [node.values];
+    case 'object': return [...Object.values(node.properties), ...(node.additionalProperties ? [node.additionalProperties] : [])];
+    case 'union': return [...node.anyOf];
+    case 'discriminated': return Object.values(node.mapping);
+    default: return [];
   }
 }
 
-interface ClassDef { name: string; node: Extract<SchemaNode, { type: 'object' }>; path: string }
+function hasFromString(node: SchemaNode): boolean {
+  return (node.type === 'number' && Boolean(node.fromString)) || children(node).some(hasFromString);
+}
+
+function hasDiscriminated(node: SchemaNode): boolean {
+  return node.type === 'discriminated' || children(node).some(hasDiscriminated);
+}
+
+/** The first conversion below `node` an untyped C# `object` cannot make (a date-time or a number delivered as a string), or null. */
+function conversionIn(node: SchemaNode): string | null {
+  if (node.type === 'string' && node.asDate) return 'a date-time read as a date';
+  if (node.type === 'number' && node.fromString) return 'a number delivered as a string';
+  for (const c of children(node)) {
+    const found = conversionIn(c);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A class of the module: a plain DTO, an abstract base of a discriminated union, or one of its derived classes (with its tag). */
+interface ClassDef {
+  name: string;
+  node: ObjectSchema;
+  path: string;
+  /** derived class of a discriminated union: its base class, the tag's model key and value */
+  derived?: { base: string; key: string; value: string };
+}
+/** The abstract base of a discriminated union: its derived classes by tag value. */
+interface UnionDef { name: string; node: Extract<SchemaNode, { type: 'discriminated' }>; path: string; derived: { tag: string; name: string }[] }
 interface EnumDef { name: string; values: readonly string[]; members: string[] }
+/** One member of a class: model key, C# property name, schema, and whether it may be absent. */
+interface Member { key: string; prop: string; node: SchemaNode; optional: boolean }
+
+/**
+ * C# types a value of an untyped member (`object?`: `null`, `unknown`, unions, additional
+ * properties) can hold when the canonical reader builds it (Canon.ReadAny), so the source
+ * generator has metadata for each runtime type System.Text.Json meets.
+ */
+const ANY_TYPES = ['Dictionary<string, object>', 'List<object>', 'string', 'long', 'double', 'bool', 'JsonElement'];
 
 /** Builds the C# of one module (one workload, one number view). */
 class ModuleWriter {
   private readonly classes: ClassDef[] = [];
+  private readonly unions: UnionDef[] = [];
   private readonly enums: EnumDef[] = [];
   private readonly taken = new Set<string>(RESERVED_TYPES);
   private readonly classOf = new Map<SchemaNode, string>();
   private readonly enumOf = new Map<SchemaNode, string>();
+  /** some member is an untyped `object?` */
+  private untyped = false;
 
   constructor(private readonly src: DtoSource, private readonly view: NumberView) {}
 
@@ -113,40 +162,83 @@ class ModuleWriter {
     return name;
   }
 
+  /** Refuses an untyped slot (union member, additional property) that needs a conversion. */
+  private untypedSlot(node: SchemaNode, path: string, what: string): void {
+    const conversion = conversionIn(node);
+    if (conversion) this.fail(path, `${what} holds ${conversion}: it is an untyped C# object here (JsonElement / JToken), which cannot make that conversion`);
+    this.untyped = true;
+  }
+
+  private collectObject(node: ObjectSchema, name: string, path: string, derived?: ClassDef['derived']): void {
+    this.classOf.set(node, name);
+    this.classes.push({ name, node, path, ...(derived ? { derived } : {}) });
+    for (const key of node.optional ?? []) {
+      const child = node.properties[key];
+      if (child && acceptsNull(child)) {
+        this.fail(`${path}.${key}`, `an optional property that may also be null (${child.type === 'unknown' ? 'unknown' : child.type === 'null' ? 'always null' : 'nullable'}): absent and null are different values the gate tells apart, and a C# member has one null for both`);
+      }
+    }
+    if (node.additionalProperties) this.untypedSlot(node.additionalProperties, `${path}.*`, 'additional properties');
+    for (const [key, child] of Object.entries(node.properties)) this.collect(child, pascalCase(key), `${path}.${key}`);
+  }
+
   /** Walks the schema, naming every class and enum (root first). */
   collect(node: SchemaNode, suggested: string, path: string): void {
-    // the constructs issue 10 added to the schema language have no DTO mapping here yet: their .NET cases are unsupported, named
-    if (node.type === 'null' || node.type === 'unknown' || node.type === 'record' || node.type === 'union' || node.type === 'discriminated') {
-      this.fail(path, `the .NET DTO generator has no mapping for ${node.type === 'discriminated' ? 'a discriminated union' : node.type === 'null' ? 'an always-null value' : `a ${node.type}`} yet`);
-    }
-    if (node.type === 'object' && (node.optional?.length || node.additionalProperties)) {
-      this.fail(path, `the .NET DTO generator has no mapping for ${node.optional?.length ? `optional properties (${node.optional.join(', ')})` : 'additional properties'} yet`);
-    }
-    if (node.type === 'object') {
-      const name = this.uniqueType(suggested);
-      this.classOf.set(node, name);
-      this.classes.push({ name, node, path });
-      for (const [key, child] of Object.entries(node.properties)) this.collect(child, pascalCase(key), `${path}.${key}`);
-    } else if (node.type === 'array') {
-      this.collect(node.items, `${suggested}Item`, `${path}[]`);
-    } else if (node.type === 'enum') {
-      if (node.values.length === 0) this.fail(path, 'an enum needs at least one value');
-      const name = this.uniqueType(suggested.endsWith('Enum') ? suggested : `${suggested}Enum`);
-      const used = new Set<string>();
-      const members = node.values.map((v) => {
-        let m = pascalCase(v).replace(/^@/, '');
-        for (let k = 2; used.has(m); k++) m = `${pascalCase(v).replace(/^@/, '')}${k}`;
-        used.add(m);
-        return m;
-      });
-      this.enumOf.set(node, name);
-      this.enums.push({ name, values: node.values, members });
+    switch (node.type) {
+      case 'null': case 'unknown':
+        this.untyped = true;
+        return;
+      case 'union':
+        this.untypedSlot(node, path, 'a union');
+        return;
+      case 'string':
+        if (node.asDate && node.format && node.format !== 'date-time') this.fail(path, `a ${node.format} read as a date: DateTime would write it back as a date-time`);
+        return;
+      case 'object':
+        this.collectObject(node, this.uniqueType(suggested), path);
+        return;
+      case 'array':
+        this.collect(node.items, `${suggested}Item`, `${path}[]`);
+        return;
+      case 'record':
+        this.collect(node.values, `${suggested}Value`, `${path}.*`);
+        return;
+      case 'discriminated': {
+        const tags = Object.keys(node.mapping);
+        if (tags.length === 0) this.fail(path, 'a discriminated union needs at least one tag value');
+        const name = this.uniqueType(suggested);
+        const def: UnionDef = { name, node, path, derived: [] };
+        this.unions.push(def);
+        this.classOf.set(node, name);
+        for (const tag of tags) {
+          const derived = this.uniqueType(`${name}${pascalCase(tag).replace(/^@/, '')}`);
+          def.derived.push({ tag, name: derived });
+          this.collectObject(node.mapping[tag], derived, `${path}<${node.discriminator}=${JSON.stringify(tag)}>`, { base: name, key: node.discriminator, value: tag });
+        }
+        return;
+      }
+      case 'enum': {
+        if (node.values.length === 0) this.fail(path, 'an enum needs at least one value');
+        const name = this.uniqueType(suggested.endsWith('Enum') ? suggested : `${suggested}Enum`);
+        const used = new Set<string>();
+        const members = node.values.map((v) => {
+          let m = pascalCase(v).replace(/^@/, '');
+          for (let k = 2; used.has(m); k++) m = `${pascalCase(v).replace(/^@/, '')}${k}`;
+          used.add(m);
+          return m;
+        });
+        this.enumOf.set(node, name);
+        this.enums.push({ name, values: node.values, members });
+        return;
+      }
+      default:
+        return;
     }
   }
 
-  /** The C# type of a node (with `?` when nullable). */
-  type(node: SchemaNode): string {
-    const q = isNullable(node) ? '?' : '';
+  /** The C# type of a node (with `?` when nullable, or `nullable` is forced: an optional member). */
+  type(node: SchemaNode, nullable = isNullable(node)): string {
+    const q = nullable ? '?' : '';
     switch (node.type) {
       case 'string': return (node.asDate ? 'DateTime' : 'string') + q;
       case 'number':
@@ -155,17 +247,21 @@ class ModuleWriter {
       case 'boolean': return 'bool' + q;
       case 'enum': return this.enumOf.get(node)! + q;
       case 'array': return `List<${this.type(node.items)}>` + q;
-      case 'object': return this.classOf.get(node)! + q;
-      default: return this.fail('$', `no mapping for a ${node.type} node (collect() refuses it first)`);
+      case 'record': return `Dictionary<string, ${this.type(node.values)}>` + q;
+      case 'object': case 'discriminated': return this.classOf.get(node)! + q;
+      case 'null': case 'unknown': case 'union': return 'object?';
     }
   }
 
   private isReference(node: SchemaNode): boolean {
-    return node.type === 'array' || node.type === 'object' || (node.type === 'string' && !node.asDate) || (node.type === 'number' && Boolean(node.fromString) && this.view === 'wire');
+    return node.type === 'array' || node.type === 'record' || node.type === 'object' || node.type === 'discriminated' || (node.type === 'string' && !node.asDate) || (node.type === 'number' && Boolean(node.fromString) && this.view === 'wire');
   }
 
   /** Expression reading a non-null JsonElement `e` as the node's (non-nullable) value. */
   private readExpr(node: SchemaNode, e: string, depth: number): string {
+    const item = (n: SchemaNode, x: string) => (isNullable(n) && n.type !== 'null' && n.type !== 'unknown' && n.type !== 'union'
+      ? `${x}.ValueKind == JsonValueKind.Null ? default(${this.type(n)}) : ${this.readExpr(n, x, depth + 1)}`
+      : this.readExpr(n, x, depth + 1));
     switch (node.type) {
       case 'string': return node.asDate ? `Canon.ReadDate(${e})` : `${e}.GetString()!`;
       case 'number':
@@ -173,40 +269,36 @@ class ModuleWriter {
         return node.integer ? `Canon.ReadInt(${e})` : `Canon.ReadNum(${e})`;
       case 'boolean': return `${e}.GetBoolean()`;
       case 'enum': return `Read${this.enumOf.get(node)}(${e}.GetString()!)`;
-      case 'object': return `Read${this.classOf.get(node)}(${e})`;
-      case 'array': {
-        const x = `x${depth}`;
-        const item = isNullable(node.items)
-          ? `${x}.ValueKind == JsonValueKind.Null ? default(${this.type(node.items)}) : ${this.readExpr(node.items, x, depth + 1)}`
-          : this.readExpr(node.items, x, depth + 1);
-        return `Canon.ReadList(${e}, ${x} => ${item})`;
-      }
-      default: return this.fail('$', `no mapping for a ${node.type} node (collect() refuses it first)`);
+      case 'object': case 'discriminated': return `Read${this.classOf.get(node)}(${e})`;
+      case 'array': return `Canon.ReadList(${e}, x${depth} => ${item(node.items, `x${depth}`)})`;
+      case 'record': return `Canon.ReadMap(${e}, x${depth} => ${item(node.values, `x${depth}`)})`;
+      case 'null': case 'unknown': case 'union': return `Canon.ReadAny(${e})`;
     }
   }
 
   /** Statement writing value `v` (of the node's C# type) to writer `w`. */
-  private writeStmt(node: SchemaNode, v: string, w: string, depth: number): string {
+  private writeStmt(node: SchemaNode, v: string, w: string, depth: number, nullable = isNullable(node)): string {
     switch (node.type) {
       case 'string': return node.asDate ? `Canon.Date(${w}, ${v});` : `Canon.Str(${w}, ${v});`;
       case 'number':
         if (node.fromString && this.view === 'wire') return `Canon.Str(${w}, ${v});`;
         return node.integer ? `Canon.Int(${w}, ${v});` : `Canon.Num(${w}, ${v});`;
       case 'boolean': return `Canon.Bool(${w}, ${v});`;
-      case 'enum': return isNullable(node)
+      case 'enum': return nullable
         ? `if (${v} is null) ${w}.WriteNullValue(); else Write${this.enumOf.get(node)}(${w}, ${v}.Value);`
         : `Write${this.enumOf.get(node)}(${w}, ${v});`;
-      case 'object': return `if (${v} is null) ${w}.WriteNullValue(); else Write${this.classOf.get(node)}(${w}, ${v});`;
-      case 'array': {
+      case 'object': case 'discriminated': return `if (${v} is null) ${w}.WriteNullValue(); else Write${this.classOf.get(node)}(${w}, ${v});`;
+      case 'array': case 'record': {
         const ww = `w${depth}`;
         const x = `x${depth}`;
-        return `Canon.List(${w}, ${v}, (${ww}, ${x}) => { ${this.writeStmt(node.items, x, ww, depth + 1)} });`;
+        const items = node.type === 'array' ? node.items : node.values;
+        return `Canon.${node.type === 'array' ? 'List' : 'Map'}(${w}, ${v}, (${ww}, ${x}) => { ${this.writeStmt(items, x, ww, depth + 1)} });`;
       }
-      default: return this.fail('$', `no mapping for a ${node.type} node (collect() refuses it first)`);
+      case 'null': case 'unknown': case 'union': return `Canon.Any(${w}, ${v});`;
     }
   }
 
-  private properties(def: ClassDef): { key: string; prop: string; node: SchemaNode }[] {
+  private members(def: ClassDef): Member[] {
     const used = new Set<string>([def.name]);
     return Object.entries(def.node.properties).map(([key, node]) => {
       let prop = pascalCase(key);
@@ -217,23 +309,115 @@ class ModuleWriter {
         prop = `${base}${k}`;
       }
       used.add(prop.replace(/^@/, ''));
-      return { key, prop, node };
+      return { key, prop, node, optional: isOptional(def.node, key) };
     });
+  }
+
+  /** The C# name of a class's extension-data member (additional properties), unique among its members. */
+  private extensionMember(def: ClassDef, members: readonly Member[]): string {
+    const used = new Set([def.name, ...members.map((m) => m.prop.replace(/^@/, ''))]);
+    let name = 'AdditionalProperties';
+    for (let k = 2; used.has(name); k++) name = `AdditionalProperties${k}`;
+    return name;
   }
 
   private classText(def: ClassDef): string {
     const naming = this.src.wire?.naming;
-    const lines = [`/// <summary>${def.path}</summary>`, `public sealed class ${def.name}`, '{'];
-    for (const { key, prop, node } of this.properties(def)) {
-      if (!naming || !policyNamesIt(key)) {
-        const onWire = wireName(key, naming);
-        lines.push(`    [JsonPropertyName(${lit(onWire)})]`, `    [Newtonsoft.Json.JsonProperty(${lit(onWire)})]`);
+    const lines = [`/// <summary>${def.path}</summary>`, `public sealed class ${def.name}${def.derived ? ` : ${def.derived.base}` : ''}`, '{'];
+    const members = this.members(def);
+    for (const { key, prop, node, optional } of members) {
+      const named = !naming || !policyNamesIt(key);
+      const onWire = lit(wireName(key, naming));
+      if (named) lines.push(`    [JsonPropertyName(${onWire})]`);
+      if (optional) {
+        // absent on the wire ↔ null in the member: neither library writes it when null
+        lines.push('    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]');
+        lines.push(`    [Newtonsoft.Json.JsonProperty(${named ? `${onWire}, ` : ''}NullValueHandling = Newtonsoft.Json.NullValueHandling.Ignore)]`);
+      } else if (named) {
+        lines.push(`    [Newtonsoft.Json.JsonProperty(${onWire})]`);
       }
-      const init = !isNullable(node) && this.isReference(node) ? ' = null!;' : '';
-      lines.push(`    public ${this.type(node)} ${prop} { get; set; }${init}`);
+      const init = !optional && !isNullable(node) && this.isReference(node) ? ' = null!;' : '';
+      lines.push(`    public ${this.type(node, optional || isNullable(node))} ${prop} { get; set; }${init}`);
+    }
+    if (def.node.additionalProperties) {
+      lines.push('    /// <summary>Keys other than the declared ones (the schema\'s additional properties).</summary>');
+      lines.push('    [System.Text.Json.Serialization.JsonExtensionData] [Newtonsoft.Json.JsonExtensionData]');
+      lines.push(`    public Dictionary<string, object?>? ${this.extensionMember(def, members)} { get; set; }`);
     }
     lines.push('}');
     return lines.join('\n');
+  }
+
+  /**
+   * The abstract base of a discriminated union: System.Text.Json's polymorphism attributes (the
+   * tag written first, read wherever it stands: AllowOutOfOrderMetadataProperties) and a
+   * Newtonsoft converter (Newtonsoft has no tag-based polymorphism short of $type).
+   */
+  private unionText(def: UnionDef): string {
+    const tagOnWire = lit(wireName(def.node.discriminator, this.src.wire?.naming));
+    return [
+      `/// <summary>${def.path}: a union of objects told apart by ${tagOnWire}</summary>`,
+      `[JsonPolymorphic(TypeDiscriminatorPropertyName = ${tagOnWire})]`,
+      ...def.derived.map((d) => `[JsonDerivedType(typeof(${d.name}), ${lit(d.tag)})]`),
+      `[Newtonsoft.Json.JsonConverter(typeof(${def.name}NewtonsoftConverter))]`,
+      `public abstract class ${def.name} { }`,
+      '',
+      `/// <summary>`,
+      `/// Newtonsoft.Json's reading and writing of ${def.name} by its tag ${tagOnWire}: reads the object into a JObject`,
+      `/// (dates left as strings, as the reader found them), creates the class its tag names and populates it`,
+      `/// from the other keys; writes the tag first, then the properties of the object's contract`,
+      `/// (names, null handling and converters as Newtonsoft resolves them).`,
+      `/// </summary>`,
+      `internal sealed class ${def.name}NewtonsoftConverter : Newtonsoft.Json.JsonConverter`,
+      '{',
+      `    public override bool CanConvert(Type objectType) => typeof(${def.name}).IsAssignableFrom(objectType);`,
+      '    public override object? ReadJson(Newtonsoft.Json.JsonReader reader, Type objectType, object? existingValue, Newtonsoft.Json.JsonSerializer serializer)',
+      '    {',
+      '        if (reader.TokenType == Newtonsoft.Json.JsonToken.Null) return null;',
+      '        var dates = reader.DateParseHandling;',
+      '        reader.DateParseHandling = Newtonsoft.Json.DateParseHandling.None;',
+      '        Newtonsoft.Json.Linq.JObject o;',
+      '        try { o = Newtonsoft.Json.Linq.JObject.Load(reader); } finally { reader.DateParseHandling = dates; }',
+      `        var tagToken = o[${tagOnWire}];`,
+      `        if (tagToken is null || tagToken.Type != Newtonsoft.Json.Linq.JTokenType.String) throw new Newtonsoft.Json.JsonSerializationException("${def.name}: no string property " + ${tagOnWire});`,
+      '        var tag = (string)tagToken!;',
+      `        ${def.name} value;`,
+      '        switch (tag)',
+      '        {',
+      ...def.derived.map((d) => `            case ${lit(d.tag)}: value = new ${d.name}(); break;`),
+      `            default: throw new Newtonsoft.Json.JsonSerializationException("${def.name}: unknown tag " + tag);`,
+      '        }',
+      `        o.Remove(${tagOnWire});`,
+      '        using (var r = o.CreateReader()) serializer.Populate(r, value);',
+      '        return value;',
+      '    }',
+      '    public override void WriteJson(Newtonsoft.Json.JsonWriter writer, object? value, Newtonsoft.Json.JsonSerializer serializer)',
+      '    {',
+      '        if (value is null) { writer.WriteNull(); return; }',
+      '        string tag;',
+      '        switch (value)',
+      '        {',
+      ...def.derived.map((d) => `            case ${d.name} _: tag = ${lit(d.tag)}; break;`),
+      `            default: throw new Newtonsoft.Json.JsonSerializationException("${def.name}: no tag for " + value.GetType());`,
+      '        }',
+      '        var contract = (Newtonsoft.Json.Serialization.JsonObjectContract)serializer.ContractResolver.ResolveContract(value.GetType());',
+      '        writer.WriteStartObject();',
+      `        writer.WritePropertyName(${tagOnWire});`,
+      '        writer.WriteValue(tag);',
+      '        foreach (var p in contract.Properties)',
+      '        {',
+      '            if (p.Ignored || !p.Readable) continue;',
+      '            var x = p.ValueProvider!.GetValue(value);',
+      '            if (x is null && (p.NullValueHandling ?? serializer.NullValueHandling) == Newtonsoft.Json.NullValueHandling.Ignore) continue;',
+      '            writer.WritePropertyName(p.PropertyName!);',
+      '            if (p.Converter != null && x != null) p.Converter.WriteJson(writer, x, serializer); else serializer.Serialize(writer, x);',
+      '        }',
+      '        var extra = contract.ExtensionDataGetter?.Invoke(value);',
+      '        if (extra != null) foreach (var kv in extra) { writer.WritePropertyName(kv.Key.ToString()!); serializer.Serialize(writer, kv.Value); }',
+      '        writer.WriteEndObject();',
+      '    }',
+      '}',
+    ].join('\n');
   }
 
   private enumText(def: EnumDef): string {
@@ -251,17 +435,36 @@ class ModuleWriter {
     const naming = this.src.wire?.naming;
     const out: string[] = ['/// <summary>Canonical reader (wire → DTO) and writer (DTO → model JSON); no serializer under test is involved.</summary>', 'internal static class CanonicalIo', '{'];
     for (const def of this.classes) {
-      const props = this.properties(def);
+      const props = this.members(def);
+      const extension = def.node.additionalProperties ? this.extensionMember(def, props) : null;
       out.push(`    internal static ${def.name} Read${def.name}(JsonElement e)`, '    {', `        var v = new ${def.name}();`);
       for (const { key, prop, node } of props) {
-        out.push(`        if (e.TryGetProperty(${lit(wireName(key, naming))}, out var p_${prop.replace(/^@/, '')}) && p_${prop.replace(/^@/, '')}.ValueKind != JsonValueKind.Null) v.${prop} = ${this.readExpr(node, `p_${prop.replace(/^@/, '')}`, 0)};`);
+        const p = `p_${prop.replace(/^@/, '')}`;
+        out.push(`        if (e.TryGetProperty(${lit(wireName(key, naming))}, out var ${p}) && ${p}.ValueKind != JsonValueKind.Null) v.${prop} = ${this.readExpr(node, p, 0)};`);
+      }
+      if (extension) {
+        const known = [...props.map((m) => wireName(m.key, naming)), ...(def.derived ? [wireName(def.derived.key, naming)] : [])];
+        out.push(`        v.${extension} = Canon.ReadExtra(e, new HashSet<string> { ${known.map(lit).join(', ')} });`);
       }
       out.push('        return v;', '    }');
       out.push(`    internal static void Write${def.name}(Utf8JsonWriter w, ${def.name} v)`, '    {', '        w.WriteStartObject();');
-      for (const { key, prop, node } of props) {
-        out.push(`        w.WritePropertyName(${lit(key)});`, `        ${this.writeStmt(node, `v.${prop}`, 'w', 0)}`);
+      if (def.derived) out.push(`        w.WritePropertyName(${lit(def.derived.key)});`, `        w.WriteStringValue(${lit(def.derived.value)});`);
+      for (const { key, prop, node, optional } of props) {
+        const stmt = this.writeStmt(node, `v.${prop}`, 'w', 0, optional || isNullable(node));
+        if (optional) out.push(`        if (v.${prop} is not null) { w.WritePropertyName(${lit(key)}); ${stmt} }`);
+        else out.push(`        w.WritePropertyName(${lit(key)});`, `        ${stmt}`);
       }
+      if (extension) out.push(`        Canon.WriteExtra(w, v.${extension});`);
       out.push('        w.WriteEndObject();', '    }');
+    }
+    for (const def of this.unions) {
+      const tag = lit(wireName(def.node.discriminator, naming));
+      out.push(`    internal static ${def.name} Read${def.name}(JsonElement e)`, '    {', `        switch (e.GetProperty(${tag}).GetString())`, '        {');
+      for (const d of def.derived) out.push(`            case ${lit(d.tag)}: return Read${d.name}(e);`);
+      out.push(`            default: throw new FormatException("no ${def.name} class has tag " + e.GetProperty(${tag}).GetString());`, '        }', '    }');
+      out.push(`    internal static void Write${def.name}(Utf8JsonWriter w, ${def.name} v)`, '    {', '        switch (v)', '        {');
+      for (const d of def.derived) out.push(`            case ${d.name} d: Write${d.name}(w, d); break;`);
+      out.push(`            default: throw new FormatException("no ${def.name} class " + v.GetType());`, '        }', '    }');
     }
     for (const def of this.enums) {
       out.push(`    internal static ${def.name} Read${def.name}(string s)`, '    {', '        switch (s)', '        {');
@@ -278,22 +481,27 @@ class ModuleWriter {
   /** The whole module text. */
   render(namespace: string, directions: DtoModule['directions']): string {
     const wire = this.src.wire ?? {};
+    const polymorphic = hasDiscriminated(this.src.schema);
     const options: string[] = [];
     if (wire.indent) options.push('WriteIndented = true');
     if (wire.naming === 'snake_case') options.push('PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower');
     if (hasFromString(this.src.schema)) options.push('NumberHandling = JsonNumberHandling.AllowReadingFromString');
-    const settings = `new WireSettings { SnakeCase = ${wire.naming === 'snake_case'}, Indented = ${Boolean(wire.indent)}, NumbersFromStrings = ${hasFromString(this.src.schema)} }`;
+    if (polymorphic) options.push('AllowOutOfOrderMetadataProperties = true');
+    const settings = `new WireSettings { SnakeCase = ${wire.naming === 'snake_case'}, Indented = ${Boolean(wire.indent)}, NumbersFromStrings = ${hasFromString(this.src.schema)}, Polymorphic = ${polymorphic} }`;
     // The STJ source generator names its files after the context's simple name, so each module's context needs its own.
     const context = `${namespace.replace(/^JsonBench\.Generated\./, '').replace(/\./g, '')}JsonContext`;
     const indentBody = (text: string) => text.split('\n').map((l) => (l ? '    ' + l : l)).join('\n');
     const body = [
       ...this.enums.map((d) => this.enumText(d)),
+      ...this.unions.map((d) => this.unionText(d)),
       ...this.classes.map((d) => this.classText(d)),
       this.canonText(),
       [
         ...(options.length ? [`[JsonSourceGenerationOptions(${options.join(', ')})]`] : []),
         '[JsonSerializable(typeof(Unit))]',
         '[JsonSerializable(typeof(List<Unit>))]',
+        // the runtime types an untyped member can hold: the source generator must have their metadata
+        ...(this.untyped ? ANY_TYPES.map((t) => `[JsonSerializable(typeof(${t}))]`) : []),
         `internal partial class ${context} : JsonSerializerContext { }`,
       ].join('\n'),
       [

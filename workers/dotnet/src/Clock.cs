@@ -4,7 +4,12 @@ using System.Runtime.InteropServices;
 namespace JsonBench.Worker;
 
 /// <summary>
-/// The worker's two clocks, read around every sample:
+/// The worker's three clocks, read around every sample:
+/// - process CPU: clock_gettime(CLOCK_PROCESS_CPUTIME_ID), the CPU time of every thread of the
+///   process (user + system), the measuring clock where it answers (issue 13's engine: the samples,
+///   the ratio and the stop rule's time cap are read on it, as the JavaScript worker reads
+///   `process.cpuUsage()`): it counts the work .NET does for the op on other threads (background GC,
+///   the tiered JIT's background compiler), which the thread clock misses, and not preemption;
 /// - wall: <see cref="Stopwatch.GetTimestamp"/> (CLOCK_MONOTONIC; 1 ns ticks on .NET on Linux,
 ///   100 ns ticks on Mono), the figure the JavaScript worker reports;
 /// - thread CPU: clock_gettime(CLOCK_THREAD_CPUTIME_ID) through P/Invoke, the CPU time of the
@@ -16,6 +21,7 @@ namespace JsonBench.Worker;
 public static class Clock
 {
     static readonly double NsPerTick = 1e9 / Stopwatch.Frequency;
+    const int CLOCK_PROCESS_CPUTIME_ID = 2;
     const int CLOCK_THREAD_CPUTIME_ID = 3;
 
     [StructLayout(LayoutKind.Sequential)]
@@ -27,11 +33,25 @@ public static class Clock
     /// <summary>Whether the thread CPU clock answers (false off Linux/glibc).</summary>
     public static readonly bool HasThreadCpu = Probe();
 
-    static bool Probe()
+    /// <summary>Whether the process CPU clock answers (false off Linux/glibc): then samples are read on the wall clock.</summary>
+    public static readonly bool HasProcessCpu = Probe(CLOCK_PROCESS_CPUTIME_ID);
+
+    static bool Probe(int clockId = CLOCK_THREAD_CPUTIME_ID)
     {
-        try { return clock_gettime(CLOCK_THREAD_CPUTIME_ID, out _) == 0; }
+        try { return clock_gettime(clockId, out _) == 0; }
         catch (System.Exception) { return false; }
     }
+
+    /// <summary>CPU time of the whole process (ns), or 0 when the clock is missing.</summary>
+    public static long ProcessCpuNs()
+    {
+        if (!HasProcessCpu) return 0;
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, out var t);
+        return t.Sec * 1_000_000_000L + t.Nsec;
+    }
+
+    /// <summary>`cpu` (process CPU time) where it answers, else `wall`: the clock samples, the ratio and the time cap are read on.</summary>
+    public static string Measuring => HasProcessCpu ? "cpu" : "wall";
 
     public static long WallTicks() => Stopwatch.GetTimestamp();
 

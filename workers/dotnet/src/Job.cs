@@ -42,6 +42,8 @@ public sealed class WorkerJob
     public string? Baseline;
     /// <summary>time | alloc | verify</summary>
     public string Mode = "";
+    /// <summary>`time` jobs: also take the serializer's allocation windows in this process after the rounds (issue 13's engine)</summary>
+    public bool Alloc;
     public string PayloadPath = "";
     /// <summary>The per-launch channel key (hex) from the start message; null when the host sent none.</summary>
     public string? Key;
@@ -52,7 +54,11 @@ public sealed class WorkerJob
     /// <summary>The variant payload beside the main one (variantPathOf in protocol.ts).</summary>
     public string VariantPath => PayloadPath.EndsWith(".json", StringComparison.Ordinal)
         ? PayloadPath.Substring(0, PayloadPath.Length - 5) + ".variant.json"
-        : PayloadPath;
+        : PayloadPath.EndsWith(".ndjson", StringComparison.Ordinal)
+            ? PayloadPath.Substring(0, PayloadPath.Length - 7) + ".variant.ndjson"
+            : PayloadPath;
+    /// <summary>A user's records as NDJSON (src/payload: the file's own bytes, one record per line).</summary>
+    public bool Ndjson => PayloadPath.EndsWith(".ndjson", StringComparison.Ordinal);
 
     /// <summary>
     /// Parses the start message line. Throws FormatException naming the field when the line is
@@ -78,6 +84,7 @@ public sealed class WorkerJob
             Serializer = Str(j, "serializer"),
             Baseline = j.TryGetProperty("baseline", out var b) && b.ValueKind == JsonValueKind.String ? b.GetString() : null,
             Mode = Str(j, "mode"),
+            Alloc = j.TryGetProperty("alloc", out var al) && al.ValueKind == JsonValueKind.True,
             PayloadPath = Str(j, "payloadPath"),
             Key = key,
             Policy = new MeasurePolicy

@@ -20,6 +20,8 @@ public sealed class WireSettings
     public bool Indented { get; set; }
     /// <summary>numbers delivered as strings: STJ JsonNumberHandling.AllowReadingFromString; Newtonsoft converts by default.</summary>
     public bool NumbersFromStrings { get; set; }
+    /// <summary>a discriminated union (STJ [JsonPolymorphic]): STJ AllowOutOfOrderMetadataProperties, so the tag is read wherever it stands in the object.</summary>
+    public bool Polymorphic { get; set; }
 }
 
 /// <summary>

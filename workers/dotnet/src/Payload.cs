@@ -13,17 +13,38 @@ namespace JsonBench.Worker;
 /// <c>JSON.stringify(record, null, indent)</c>, renderUnit's text: JSON strings hold no raw
 /// newlines, so removing the indent after each newline touches layout only).
 /// </summary>
+/// A user's NDJSON payload (`ndjson`) is cut as src/workloads/unit.ts readUnits
+/// does: `many` has one unit per non-blank line (the line's own text), `list` one array made of
+/// the lines joined by commas.
 public sealed class Payload : IDisposable
 {
-    readonly JsonDocument _doc;
+    readonly List<JsonDocument> _docs = new List<JsonDocument>();
+    static readonly JsonDocumentOptions Options = new JsonDocumentOptions { MaxDepth = 256 };
     public List<JsonElement> Units { get; } = new List<JsonElement>();
     public List<string> Texts { get; } = new List<string>();
 
     /// <summary>Throws FormatException when a `many` payload is not an array.</summary>
-    public Payload(string text, string shape, bool indented)
+    public Payload(string text, string shape, bool indented, bool ndjson = false)
     {
-        _doc = JsonDocument.Parse(text, new JsonDocumentOptions { MaxDepth = 256 });
-        var root = _doc.RootElement;
+        if (ndjson)
+        {
+            var lines = new List<string>();
+            foreach (var raw in text.Split('\n'))
+            {
+                var line = raw.EndsWith("\r", StringComparison.Ordinal) ? raw.Substring(0, raw.Length - 1) : raw;
+                if (line.Trim().Length > 0) lines.Add(line);
+            }
+            if (shape == "many")
+            {
+                foreach (var line in lines) { var d = JsonDocument.Parse(line, Options); _docs.Add(d); Units.Add(d.RootElement); Texts.Add(line); }
+                return;
+            }
+            if (shape != "list") throw new FormatException($"records (NDJSON): shape \"{shape}\" needs one document");
+            text = "[" + string.Join(",", lines) + "]";
+        }
+        var doc = JsonDocument.Parse(text, Options);
+        _docs.Add(doc);
+        var root = doc.RootElement;
         if (shape != "many")
         {
             Units.Add(root);
@@ -39,5 +60,5 @@ public sealed class Payload : IDisposable
         }
     }
 
-    public void Dispose() => _doc.Dispose();
+    public void Dispose() { foreach (var d in _docs) d.Dispose(); }
 }

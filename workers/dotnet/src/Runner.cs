@@ -22,7 +22,7 @@ public sealed class StageException : Exception
 
 /// <summary>
 /// Runs one job as src/worker/job.ts does: load → prepare → gate → (verify: done) → copies →
-/// empty op, warmup, pilot → setup → paired rounds → done; or, in `alloc` mode, warmup and
+/// empty op, warmup, pilot → setup → paired rounds → (with `alloc: true`, the serializer's allocation windows) → done; or, in `alloc` mode, warmup and
 /// allocation windows. Differences, by design:
 /// - The gate is the host's: the worker sends a `gate` message per side and payload (main and
 ///   variant) with what the host compares (src/dotnet/gate.ts): serialize outputs as text, or the
@@ -30,7 +30,7 @@ public sealed class StageException : Exception
 ///   themselves only in `verify` mode; every mode sends their SHA-256, so the host can check that
 ///   a timed launch produced what the verify launch passed.
 /// - Each side sends a `library` message with the assembly it really loaded.
-/// - Rounds carry thread-CPU ns/op beside wall ns/op (`serializerCpuNs`, `baselineCpuNs`).
+/// - Rounds carry ns/op by the measuring clock (process CPU where it answers: setup `clock: "cpu"`), the same samples by wall time (`serializerWallNs`) and by the thread's CPU time (`serializerCpuNs`), as issue 13's engine reads the JavaScript worker's.
 /// </summary>
 public sealed class JobRunner : ICodecVisitor
 {
@@ -70,7 +70,7 @@ public sealed class JobRunner : ICodecVisitor
         var job = _job;
         Mark("load", null);
         var texts = Stage("load", null, () => new[] { File.ReadAllText(job.PayloadPath), File.ReadAllText(job.VariantPath) });
-        var payloads = Stage("load", null, () => texts.Select(t => new Payload(t, job.Shape, settings.Indented)).ToArray());
+        var payloads = Stage("load", null, () => texts.Select(t => new Payload(t, job.Shape, settings.Indented, job.Ndjson)).ToArray());
         try { Run(codec, settings, payloads); }
         finally { foreach (var p in payloads) p.Dispose(); }
     }
@@ -144,30 +144,18 @@ public sealed class JobRunner : ICodecVisitor
             var w0 = Stage("warmup", "serializer", () => Timing.Warmup(ops["serializer"], p));
             // tier-1 code may allocate less than tier 0 (.NET 10 allocates some objects on the stack): count the code that is timed
             Stage("warmup", "serializer", () => Timing.SettleJit(ops["serializer"], p, w0.Ops));
-            if (!Allocation.Available)
-            {
-                _channel.Send("alloc", w => { w.WriteStartArray("windowsBytesPerOp"); w.WriteEndArray(); w.WriteNumber("gcPerOp", 0); w.WriteNumber("opsPerWindow", 0); w.WriteString("method", "n/a"); w.WriteString("how", Allocation.How(RuntimeInfo.Description)); });
-            }
-            else
-            {
-                var m = Stage("measure", "serializer", () => Allocation.Measure(ops["serializer"], p));
-                _channel.Send("alloc", w =>
-                {
-                    WriteArray(w, "windowsBytesPerOp", m.WindowsBytesPerOp);
-                    w.WriteNumber("gcPerOp", m.GcPerOp);
-                    w.WriteNumber("opsPerWindow", m.OpsPerWindow);
-                    w.WriteString("method", "exact");
-                    w.WriteString("how", Allocation.How(RuntimeInfo.Description));
-                });
-            }
+            SendAlloc(ops["serializer"], p);
             Done(false);
             return;
         }
 
         var empty = MakeEmptyOp(a, b);
+        // compiled before the pilot: Mono JITs the op on its first call, and a first one-op sample that outlasts the
+        // sample target left the pilot at 1 op, so the empty op read as the clock's own cost (~4 µs of process-CPU reads)
+        Timing.RunSample(empty, 1_000);
         int emptyOps = Timing.Pilot(empty, p);
         double emptyNs = double.PositiveInfinity;
-        for (int k = 0; k < 5; k++) emptyNs = Math.Min(emptyNs, Timing.RunSample(empty, emptyOps).WallNs);
+        for (int k = 0; k < 5; k++) emptyNs = Math.Min(emptyNs, Timing.RunSample(empty, emptyOps).Ns);
 
         var warm = new Dictionary<string, (int Ops, double Ms)>();
         var settled = new Dictionary<string, (int Ops, double Ms, bool Quiet)>();
@@ -200,6 +188,8 @@ public sealed class JobRunner : ICodecVisitor
             w.WriteNumber("baselineMs", paired ? warm["baseline"].Ms : 0);
             w.WriteEndObject();
             w.WriteNumber("emptyNsPerOp", emptyNs);
+            // the clock the rounds' samples (serializerNs/baselineNs) are read on: process CPU where it answers (as the JavaScript worker's)
+            if (Clock.HasProcessCpu) w.WriteString("clock", "cpu");
             // .NET only: the sample target the rounds ran with (Timing.PilotAmortised)
             w.WriteNumber("sampleTargetMs", roundPolicy.SampleTargetMs);
             // .NET only: the wait for tiered compilation to finish after warmup (Timing.SettleJit)
@@ -221,8 +211,14 @@ public sealed class JobRunner : ICodecVisitor
             (round, index) => _channel.Send("round", w =>
             {
                 w.WriteNumber("round", index);
-                WriteArray(w, "serializerNs", round.Serializer.Select(s => s.WallNs));
-                WriteArray(w, "baselineNs", round.Baseline.Select(s => s.WallNs));
+                // by the measuring clock; with the CPU clock the same samples by wall time beside them, as the JavaScript worker sends them
+                WriteArray(w, "serializerNs", round.Serializer.Select(s => s.Ns));
+                WriteArray(w, "baselineNs", round.Baseline.Select(s => s.Ns));
+                if (Clock.HasProcessCpu)
+                {
+                    WriteArray(w, "serializerWallNs", round.Serializer.Select(s => s.WallNs));
+                    WriteArray(w, "baselineWallNs", round.Baseline.Select(s => s.WallNs));
+                }
                 if (Clock.HasThreadCpu)
                 {
                     WriteArray(w, "serializerCpuNs", round.Serializer.Select(s => s.CpuNs));
@@ -233,7 +229,28 @@ public sealed class JobRunner : ICodecVisitor
                 w.WriteNumber("serializerGcs", round.SerializerGcs);
                 w.WriteNumber("baselineGcs", round.BaselineGcs);
             })));
+        // issue 13's engine: the allocation windows in the timing process, after the rounds (the code timed is the code counted)
+        if (job.Alloc) SendAlloc(ops["serializer"], p);
         Done(result.Noisy);
+    }
+
+    /// <summary>The serializer side's allocation windows (Allocation.Measure) as an `alloc` message; `n/a` where the counter is missing.</summary>
+    void SendAlloc(Action<int> op, MeasurePolicy p)
+    {
+        if (!Allocation.Available)
+        {
+            _channel.Send("alloc", w => { w.WriteStartArray("windowsBytesPerOp"); w.WriteEndArray(); w.WriteNumber("gcPerOp", 0); w.WriteNumber("opsPerWindow", 0); w.WriteString("method", "n/a"); w.WriteString("how", Allocation.How(RuntimeInfo.Description)); });
+            return;
+        }
+        var m = Stage("measure", "serializer", () => Allocation.Measure(op, p));
+        _channel.Send("alloc", w =>
+        {
+            WriteArray(w, "windowsBytesPerOp", m.WindowsBytesPerOp);
+            w.WriteNumber("gcPerOp", m.GcPerOp);
+            w.WriteNumber("opsPerWindow", m.OpsPerWindow);
+            w.WriteString("method", "exact");
+            w.WriteString("how", Allocation.How(RuntimeInfo.Description));
+        });
     }
 
     /// <summary>An op over the units: one call for single/list, the loop over records for many (the result goes to the sink).</summary>

@@ -45,6 +45,7 @@ public static class Serializers
             WriteIndented = s.Indented,
             PropertyNamingPolicy = s.SnakeCase ? JsonNamingPolicy.SnakeCaseLower : null,
             NumberHandling = s.NumbersFromStrings ? JsonNumberHandling.AllowReadingFromString : JsonNumberHandling.Strict,
+            AllowOutOfOrderMetadataProperties = s.Polymorphic,
         };
         if (resolver != null) o.TypeInfoResolver = resolver;
         return o;

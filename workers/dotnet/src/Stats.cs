@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 
 namespace JsonBench.Worker;
 
@@ -14,6 +15,28 @@ namespace JsonBench.Worker;
 public static class Stats
 {
     static readonly Dictionary<(double, int), double> TCache = new Dictionary<(double, int), double>();
+
+    /// <summary>Median of the values (the mean of the middle two for an even count); NaN when empty.</summary>
+    public static double Median(IEnumerable<double> values)
+    {
+        var xs = values.OrderBy(x => x).ToArray();
+        if (xs.Length == 0) return double.NaN;
+        int m = xs.Length / 2;
+        return xs.Length % 2 == 1 ? xs[m] : (xs[m - 1] + xs[m]) / 2;
+    }
+
+    /// <summary>
+    /// Relative standard error of a median from its values' median absolute deviation:
+    /// 1.4826 · MAD · 1.2533 / √n, divided by the median; infinity under 3 values or a median ≤ 0.
+    /// A port of src/stats/estimate.ts medianRelativeError (the engine's stop rule, issue 13).
+    /// </summary>
+    public static double MedianRelativeError(IReadOnlyList<double> xs)
+    {
+        if (xs.Count < 3) return double.PositiveInfinity;
+        double m = Median(xs);
+        double mad = Median(xs.Select(x => Math.Abs(x - m)));
+        return m > 0 ? 1.4826 * mad * 1.2533 / Math.Sqrt(xs.Count) / m : double.PositiveInfinity;
+    }
 
     /// <summary>Relative error of the mean of <paramref name="xs"/> at <paramref name="confidence"/>; +∞ below 2 samples.</summary>
     public static double RelativeError(List<double> xs, double confidence)

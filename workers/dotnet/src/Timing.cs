@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 
 namespace JsonBench.Worker;
 
@@ -38,9 +39,14 @@ public static class Overrides
 /// <summary>Wall and thread-CPU time per op of one sample (ns).</summary>
 public readonly struct Sample
 {
-    public Sample(double wallNs, double cpuNs) { WallNs = wallNs; CpuNs = cpuNs; }
+    public Sample(double wallNs, double cpuNs, double processCpuNs) { WallNs = wallNs; CpuNs = cpuNs; ProcessCpuNs = processCpuNs; }
     public double WallNs { get; }
+    /// <summary>the measuring thread's CPU time per op</summary>
     public double CpuNs { get; }
+    /// <summary>the process's CPU time per op (every thread)</summary>
+    public double ProcessCpuNs { get; }
+    /// <summary>ns/op by the measuring clock (<see cref="Clock.Measuring"/>): process CPU where it answers, else wall</summary>
+    public double Ns => Clock.HasProcessCpu ? ProcessCpuNs : WallNs;
 }
 
 /// <summary>A finished round: raw samples of both sides (baseline empty when unpaired).</summary>
@@ -74,13 +80,15 @@ public static class Timing
     /// <summary>Runs <paramref name="ops"/> iterations; returns wall and thread-CPU ns per op. The sink is drained after the timed loop.</summary>
     public static Sample RunSample(Action<int> op, int ops)
     {
+        long p0 = Clock.ProcessCpuNs();
         long c0 = Clock.ThreadCpuNs();
         long t0 = Clock.WallTicks();
         for (int i = 0; i < ops; i++) op(i);
         long t1 = Clock.WallTicks();
         long c1 = Clock.ThreadCpuNs();
+        long p1 = Clock.ProcessCpuNs();
         Sink.Drain();
-        return new Sample(Clock.TicksToNs(t1 - t0) / ops, (double)(c1 - c0) / ops);
+        return new Sample(Clock.TicksToNs(t1 - t0) / ops, (double)(c1 - c0) / ops, (double)(p1 - p0) / ops);
     }
 
     /// <summary>Runs the op until warmupMinOps ops and warmupMinMs have both passed, or warmupMaxMs (after ≥ 1 op). Returns ops and ms.</summary>
@@ -195,17 +203,22 @@ public static class Timing
 
     /// <summary>
     /// Paired rounds (ABBA…): each round a GC and up to samplesPerRound samples of one side, a GC
-    /// and the same of the other, the order alternating. Stops after minRounds once both sides'
-    /// relative error is under targetRelativeError, else at maxRounds/timeCapMs (noisy).
+    /// and the same of the other, the order alternating. The stop rule is the engine's
+    /// (src/measure/timing.ts measureRounds, issue 13): after minRounds, stop once the relative
+    /// standard error of the launch's estimate (<see cref="Stats.MedianRelativeError"/>) is under
+    /// targetRelativeError: for a paired case the median of its per-round ratios (each round's median
+    /// ÷ the baseline's, by the measuring clock), for a side alone the median of its per-round
+    /// medians. Else stop at maxRounds, or once timeCapMs of the measuring clock (process CPU where it
+    /// answers) is spent, or 5 × that of wall time (a starved process): `noisy`.
     /// </summary>
     public static (bool Noisy, int Rounds) MeasureRounds(TimedSide serializer, TimedSide? baseline, MeasurePolicy p, Action<Round, int> onRound)
     {
         long start = Clock.WallTicks();
-        var allS = new List<double>();
-        var allB = new List<double>();
+        long cpuStart = Clock.ProcessCpuNs();
+        var estimates = new List<double>();
         double roundMs = p.SamplesPerRound * p.SampleTargetMs;
         int settle = Overrides.SettleSamples ?? 0;
-        (long Jit, int Gcs) Side(TimedSide side, List<Sample> into, List<double> all)
+        (long Jit, int Gcs) Side(TimedSide side, List<Sample> into)
         {
             if (Overrides.Gc == "side") FullGc();
             for (int k = 0; k < settle; k++) RunSample(side.Op, side.OpsPerSample);
@@ -216,8 +229,7 @@ public static class Timing
             {
                 var s = RunSample(side.Op, side.OpsPerSample);
                 into.Add(s);
-                all.Add(s.WallNs);
-                spentMs += s.WallNs * side.OpsPerSample / 1e6;
+                spentMs += s.Ns * side.OpsPerSample / 1e6;
                 if (side.OpsPerSample == 1 && spentMs >= roundMs) break;
             }
             return (jit0 < 0 ? -1 : Jit.CompiledMethods() - jit0, GC.CollectionCount(0) - gc0);
@@ -227,17 +239,18 @@ public static class Timing
             var round = new Round();
             if (Overrides.Gc == "round") FullGc();
             (long Jit, int Gcs) s, b = (0, 0);
-            if (baseline is null) s = Side(serializer, round.Serializer, allS);
-            else if (r % 2 == 0) { s = Side(serializer, round.Serializer, allS); b = Side(baseline, round.Baseline, allB); }
-            else { b = Side(baseline, round.Baseline, allB); s = Side(serializer, round.Serializer, allS); }
+            if (baseline is null) s = Side(serializer, round.Serializer);
+            else if (r % 2 == 0) { s = Side(serializer, round.Serializer); b = Side(baseline, round.Baseline); }
+            else { b = Side(baseline, round.Baseline); s = Side(serializer, round.Serializer); }
             round.SerializerJitMethods = s.Jit; round.SerializerGcs = s.Gcs;
             round.BaselineJitMethods = b.Jit; round.BaselineGcs = b.Gcs;
             onRound(round, r);
+            double sm = Stats.Median(round.Serializer.Select(x => x.Ns));
+            estimates.Add(baseline is null ? sm : sm / Stats.Median(round.Baseline.Select(x => x.Ns)));
             if (r + 1 < p.MinRounds) continue;
-            bool precise = Stats.RelativeError(allS, p.Confidence) < p.TargetRelativeError
-                && (baseline is null || Stats.RelativeError(allB, p.Confidence) < p.TargetRelativeError);
-            if (precise) return (false, r + 1);
-            if (Clock.MsSince(start) >= p.TimeCapMs) return (true, r + 1);
+            if (Stats.MedianRelativeError(estimates) < p.TargetRelativeError) return (false, r + 1);
+            double spentMs = Clock.HasProcessCpu ? (Clock.ProcessCpuNs() - cpuStart) / 1e6 : Clock.MsSince(start);
+            if (spentMs >= p.TimeCapMs || (Clock.HasProcessCpu && Clock.MsSince(start) >= 5 * p.TimeCapMs)) return (true, r + 1);
         }
         return (true, p.MaxRounds);
     }
