@@ -96,3 +96,10 @@ export async function guardedAsync<T>(step: string, timeoutMs: number, fn: () =>
 
 /** How long one `supports()` answer may take (it is a predicate over a workload's description). */
 export const SUPPORTS_TIMEOUT_MS = 10_000;
+
+/**
+ * The same bound for a built-in serializer's `supports()`, which may do real work: typia generates
+ * its code for the workload there (TypeScript's compiler: 16–26 s was seen at load 13–16 for one
+ * payload, past the 10 s bound, which stopped whole runs). Still a bound, in case of a bug.
+ */
+export const BUILTIN_SUPPORTS_TIMEOUT_MS = 300_000;

@@ -5,7 +5,8 @@ import { unitView } from '../workloads/unit.js';
 import { baselinePreference, type RunPolicy } from '../config/policies.js';
 import { adapterVersion } from '../serializers/version.js';
 import { payloadKeyOf } from './payloads.js';
-import { guardedCall, SUPPORTS_TIMEOUT_MS } from '../config/watchdog.js';
+import { BUILTIN_SUPPORTS_TIMEOUT_MS, guardedCall, SUPPORTS_TIMEOUT_MS } from '../config/watchdog.js';
+import { serializers as builtinSerializers } from '../serializers/index.js';
 
 /** What every planned case carries, whatever the plan decided about it. */
 export interface PlannedHeader extends CaseCoordinates {
@@ -92,12 +93,15 @@ function versionOf(a: SerializerInfo, req: PlanRequest): string {
  * or why not — `unsupported` for a direction it does not serve (its `missingDirection`) or a
  * workload its `supports()` refuses with a reason; `failed` when supports() itself misbehaves
  * (throws, or answers neither true nor a reason: a bug in the adapter). A supports() that does not
- * return within SUPPORTS_TIMEOUT_MS ends the process with exit 2 naming it (config/watchdog.ts).
+ * return within SUPPORTS_TIMEOUT_MS (a built-in's: BUILTIN_SUPPORTS_TIMEOUT_MS) ends the process
+ * with exit 2 naming it (config/watchdog.ts).
  */
 export function supportOf(a: SerializerInfo, view: Workload, direction: Direction): PlanDecision {
   if (!classOf(a, direction)) return { status: 'unsupported', reason: a.missingDirection ?? `${a.id} has no ${direction === 'serialize' ? 'serializer' : 'deserializer'}` };
   let answer: unknown;
-  try { answer = guardedCall(`supports() of serializer "${a.id}" (workload ${view.id}, ${direction})`, SUPPORTS_TIMEOUT_MS, () => a.supports(view, direction)); } catch (e) { return { status: 'failed', reason: `supports() threw: ${(e as Error)?.message ?? String(e)}` }; }
+  // a built-in's supports() may do real work (typia generates its code there: seconds, more on a loaded machine)
+  const limit = builtinSerializers.ids.includes(a.id) ? BUILTIN_SUPPORTS_TIMEOUT_MS : SUPPORTS_TIMEOUT_MS;
+  try { answer = guardedCall(`supports() of serializer "${a.id}" (workload ${view.id}, ${direction})`, limit, () => a.supports(view, direction)); } catch (e) { return { status: 'failed', reason: `supports() threw: ${(e as Error)?.message ?? String(e)}` }; }
   if (answer === true) return { status: 'planned' };
   if (typeof answer === 'string' && answer.trim()) return { status: 'unsupported', reason: answer };
   return { status: 'failed', reason: `supports() returned ${typeof answer === 'string' ? '""' : String(answer)}; it must return true or a reason (a non-empty string)` };

@@ -14,6 +14,7 @@
  * figures; the host runs several such processes and keeps each one's figures (run/cold-start.ts).
  */
 import { variantPathOf, type Side } from '../case/coordinates.js';
+import { payloadWorkload } from '../workloads/payload.js';
 import type { CaseJob } from './protocol.js';
 import type { WorkerHost } from './host.js';
 import { workloads } from '../workloads/index.js';
@@ -38,8 +39,10 @@ export async function runColdJob(job: CaseJob, host: WorkerHost): Promise<void> 
   const side: Side = 'serializer';
   try {
     host.send({ type: 'stage', stage: 'load' });
-    const user = job.configPath && host.loadConfig ? await host.loadConfig(job.configPath) : { serializers: [], workloads: [] };
-    const workload = await workloads.load(job.workload, user.workloads);
+    // as runJob: a built-in serializer on a built-in workload (or a user payload, which is data) never loads the user's config (issue 9)
+    const builtinCase = (Boolean(job.workloadSpec) || workloads.ids.includes(job.workload)) && serializers.ids.includes(job.serializer);
+    const user = job.configPath && host.loadConfig && !builtinCase ? await host.loadConfig(job.configPath) : { serializers: [], workloads: [] };
+    const workload = job.workloadSpec ? payloadWorkload(job.workloadSpec) : await workloads.load(job.workload, user.workloads);
     const texts = [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))];
     const timed = async <T>(fn: () => T | Promise<T>): Promise<{ value: T; ns: number; cpuNs: number }> => {
       const c0 = cpu?.() ?? 0; const w0 = nowNs();

@@ -88,3 +88,13 @@ test('the README\'s first command: run --payload FILE measures the user\'s bytes
   assert.deepEqual(results.cases.map((c) => `${c.serializer} ${c.status}`), ['json measured', 'fast-json-stringify measured']);
   assert.deepEqual(readFileSync(join(out, 'payloads', 'payload_api-response-1.json')), readFileSync(API));
 });
+
+test('--metric cold-start on a payload run: each measured case gets its cold figures (the cold worker builds the payload\'s workload from its spec)', async () => {
+  const out = join(root, 'cold');
+  const r = await cli(['run', '--payload', API, '--policy', 'quick', '--serializer', 'json', '--direction', 'serialize', '--metric', 'cold-start', '--no-probes', '--no-ledger', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { cases: { status: string; coldStart?: { processes: number; firstCallNs: number[] } }[] };
+  const measured = results.cases.filter((c) => c.status === 'measured');
+  assert.ok(measured.length > 0);
+  for (const c of measured) assert.equal(c.coldStart?.processes, 1, JSON.stringify(c.coldStart));
+});
