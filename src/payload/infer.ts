@@ -1,6 +1,7 @@
 import { InputData, jsonInputForTargetLanguage, quicktype } from 'quicktype-core';
 import type { JsonSchema } from '../workloads/json-schema.js';
 import { fromJsonSchema } from './json-schema-import.js';
+import { PayloadError } from './read.js';
 import { refineSchema, type InferredSchema, type Sample } from './refine.js';
 import type { SchemaNode } from '../workloads/schema.js';
 
@@ -47,9 +48,41 @@ export async function quicktypeJsonSchema(values: readonly unknown[]): Promise<J
  * documents of one endpoint, or all records of an NDJSON file).
  * @throws Error when there are no samples
  */
+/** How deep inference may follow a document: quicktype-core recurses per level (depth 1,000 overflowed its stack; 300 worked). */
+export const MAX_INFERENCE_DEPTH = 200;
+
+/**
+ * What inference cannot represent in a value, as a phrase with its JSON path, or null: a key named
+ * `__proto__` (quicktype-core's objects drop it, so the schema would lack it and every serializer
+ * given the schema would be called incorrect for it) and nesting deeper than {@link MAX_INFERENCE_DEPTH}.
+ * Iterative (a payload nested deeper than the stack is still reported).
+ */
+export function beyondInference(value: unknown): string | null {
+  const stack: [unknown, string, number][] = [[value, '$', 0]];
+  while (stack.length) {
+    const [v, path, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > MAX_INFERENCE_DEPTH) return `it nests deeper than ${MAX_INFERENCE_DEPTH} levels (at ${path.length > 80 ? `${path.slice(0, 60)}…` : path}), which schema inference (quicktype-core) cannot follow`;
+    if (Array.isArray(v)) { for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`, depth + 1]); continue; }
+    if (Object.prototype.hasOwnProperty.call(v, '__proto__')) return `it has a key named "__proto__" at ${path}, which schema inference (quicktype-core) drops`;
+    for (const k of Object.keys(v)) stack.push([(v as Record<string, unknown>)[k], `${path}.${k}`, depth + 1]);
+  }
+  return null;
+}
+
 export async function inferSchema(samples: readonly Sample[]): Promise<InferredSchema> {
   if (samples.length === 0) throw new Error('inferSchema: no samples');
-  const jsonSchema = await quicktypeJsonSchema(samples.map((s) => s.value));
+  for (const s of samples) {
+    const why = beyondInference(s.value);
+    if (why) throw new PayloadError(`${s.source}: ${why}; write its schema yourself and pass it with --schema (a JSON Schema file, or a zod, valibot or TypeBox module)`);
+  }
+  let jsonSchema: JsonSchema;
+  try {
+    jsonSchema = await quicktypeJsonSchema(samples.map((s) => s.value));
+  } catch (e) {
+    if (e instanceof RangeError) throw new PayloadError(`schema inference (quicktype-core) ran out of stack on this payload (${e.message}); write its schema yourself and pass it with --schema`);
+    throw e;
+  }
   const { schema } = fromJsonSchema(jsonSchema);
   return refineSchema(schema, samples);
 }

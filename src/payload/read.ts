@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parse as parseLossless } from 'lossless-json';
-import type { Sample } from './infer.js';
+import type { Sample } from './refine.js';
 import type { Shape } from '../case/coordinates.js';
 import { ndjsonLines } from '../workloads/unit.js';
 

@@ -90,3 +90,14 @@ test('an NDJSON log: one record per line, optional and nullable fields, enums, n
   assert.equal((log.properties.user as ObjectSchema).nullable, true);
   assert.equal((log.properties.reqId as { format?: string }).format, 'uuid');
 });
+
+test('a payload inference cannot represent is refused with the path and the way out (--schema): a "__proto__" key, nesting past 200 levels', async () => {
+  const { beyondInference } = await import('../../src/payload/infer.js');
+  const proto = JSON.parse('{"a":1,"b":[{"__proto__":{"x":1}}]}');
+  assert.equal(beyondInference(proto), 'it has a key named "__proto__" at $.b[0], which schema inference (quicktype-core) drops');
+  await assert.rejects(inferSchema([{ value: proto, text: '', source: 'proto.json' }]), /^Error: proto\.json: it has a key named "__proto__" at \$\.b\[0\].*pass it with --schema/);
+  let deep: unknown = 1;
+  for (let i = 0; i < 1000; i++) deep = { a: deep };
+  assert.match(beyondInference(deep) ?? '', /^it nests deeper than 200 levels \(at \$(\.a){29}\.…\), which schema inference/);
+  assert.equal(beyondInference(JSON.parse('{"constructor":{"y":2},"a":[1,{"b":null}]}')), null);
+});
