@@ -21,6 +21,14 @@ export interface Incomparability {
  */
 export const CLOCK_FACTOR = 2;
 
+/**
+ * Resolutions both under this (ns) never make runs incomparable: samples last ≥ 2.5 ms, so a
+ * sub-microsecond step is < 0.04% of one, and the figure itself (the smallest step seen in a few
+ * reads) moved 40 ↔ 89 ns between two runs a few minutes apart on one machine (new-user tryout).
+ * Browsers' clamped clocks (5–100 µs) are above it.
+ */
+export const CLOCK_NEGLIGIBLE_NS = 1000;
+
 /** The policy's settings that change what a number means (launches, sample length, rounds, confidence, the error target, the time cap). */
 function policyOf(r: ResultsFile): string {
   const m = r.policy.measure;
@@ -37,7 +45,10 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
     out.push({ what: 'policy', message: `policy ${base.policy.name} (${base.policy.launches} launch${base.policy.launches === 1 ? '' : 'es'}) → ${head.policy.name} (${head.policy.launches} launch${head.policy.launches === 1 ? '' : 'es'}): cases were measured for different lengths and rounds` });
   }
   const [rb, rh] = [b.timerResolutionNs, h.timerResolutionNs];
-  if (rb > 0 && rh > 0 && Math.max(rb, rh) / Math.min(rb, rh) > CLOCK_FACTOR) out.push({ what: 'clock', message: `timer resolution ${rb} ns → ${rh} ns` });
+  if (rb > 0 && rh > 0 && Math.max(rb, rh) >= CLOCK_NEGLIGIBLE_NS && Math.max(rb, rh) / Math.min(rb, rh) > CLOCK_FACTOR) out.push({ what: 'clock', message: `timer resolution ${rb.toFixed(0)} ns → ${rh.toFixed(0)} ns` });
+  // what a serialize op produces (UTF-8 bytes or the string): a different op, so different numbers
+  const [ob, oh] = [base.policy.measure.serializeTo ?? 'string', head.policy.measure.serializeTo ?? 'string'];
+  if (ob !== oh) out.push({ what: 'policy', message: `serialize op ${ob} → ${oh} (--serialize-to): the serialize cases time different work` });
   const machine = (e: typeof b) => `${e.cpuModel} × ${e.cores}, ${e.os}, ${e.arch}`;
   if (machine(b) !== machine(h)) out.push({ what: 'machine', message: `machine ${machine(b)} → ${machine(h)}` });
   const runtime = (e: typeof b) => `${e.runtime} (V8 ${e.v8}${e.flags.length ? `, ${e.flags.join(' ')}` : ''})`;
