@@ -106,6 +106,8 @@ function quietOnClosedPipe(): void {
  * becomes exit 1 with a line saying so; exits with another code keep it.
  */
 const exitGuard = { running: 0, intended: false, installed: false };
+/** Whether {@link main} installed its Ctrl-C fallback (once per process: tests call main many times). */
+let sigintFallback = false;
 function guardPrematureExit(): void {
   if (exitGuard.installed) return;
   exitGuard.installed = true;
@@ -124,6 +126,12 @@ function guardPrematureExit(): void {
 export async function main(argv: string[]): Promise<number> {
   quietOnClosedPipe();
   guardPrematureExit();
+  // Ctrl-C outside a command's own handler (before a run starts, after its tables are written,
+  // while the process drains) ends with 130 as a shell expects, not a death by signal
+  if (!sigintFallback) {
+    sigintFallback = true;
+    process.on('SIGINT', () => { if (process.listenerCount('SIGINT') === 1) { exitGuard.intended = true; process.exit(130); } });
+  }
   exitGuard.running++;
   try {
     return await runCli(argv);
