@@ -21,5 +21,6 @@ export function legendSentences(first: ResultsFile): string[] {
     // files written with the CPU clock or the bytes serialize op say so (older files: neither sentence)
     ...(first.cases.some((c) => c.time?.clock === 'cpu') ? ['Times and ratios are process CPU time (user + system, every thread) where the JavaScript runtime has a CPU clock (Node, Bun, Deno), wall time elsewhere (browsers, QuickJS, .NET); results.json keeps both.'] : []),
     ...(first.policy.measure.serializeTo === 'bytes' ? ['A serialize op is value → JSON text → UTF-8 bytes (what a server writing it to a socket pays; --serialize-to string times the string alone).'] : []),
+    ...(first.policy.measure.serializeTo === 'string' ? ['A serialize op is value → JSON text, the string alone (--serialize-to string): the UTF-8 encoding a server pays to write it is not timed, and a serializer returning a rope (concatenated string) is not flattened; the default op (bytes) includes both.'] : []),
   ];
 }
