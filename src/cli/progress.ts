@@ -27,8 +27,8 @@ export function describeProgress(counts: ProgressCounts, elapsedMs: number): str
 }
 
 /**
- * Progress on stderr. On a terminal a bar (cli-progress): launches begun out of their total, cases
- * finished, the ETA (run/progress.ts) and the current case; else one `[status] id (cases …)` line
+ * Progress on stderr. On a terminal a bar (cli-progress): cases finished, launches ended out of
+ * their total (updated as each launch begins and each case ends), the ETA (run/progress.ts) and the current case; else one `[status] id (cases …)` line
  * per finished case that has numbers or failed. With `tables`, each group's table (its takeaways,
  * rows and findings: report/terminal.ts with `tablesOnly`) is printed the moment the group is
  * finished, above the bar, as BenchmarkDotNet prints each result; the full report follows at the end.
@@ -39,7 +39,7 @@ export function progressView(o: ProgressViewOptions): ProgressView {
     write(`${renderTerminal(e.results, o.color, { width: o.width, tablesOnly: true }).trimEnd()}\n\n`);
   };
   if (o.isTty) {
-    const bar = new cliProgress.SingleBar({ format: '{bar} {value}/{total} launches · cases {cases} · ETA {etaText} | {caseId}', hideCursor: true, clearOnComplete: true, forceRedraw: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
+    const bar = new cliProgress.SingleBar({ format: '{bar} cases {cases} · launches {value}/{total} ended · ETA {etaText} | {caseId}', hideCursor: true, clearOnComplete: true, forceRedraw: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
     let started = false;
     return {
       onEvent: (e) => {
@@ -47,11 +47,16 @@ export function progressView(o: ProgressViewOptions): ProgressView {
           printGroup(e, (text) => process.stderr.write(started ? `\r\x1b[K${text}` : text));
           return;
         }
+        // the bar fills with launches that have ended (a one-launch group is not "full" while it runs); a finished case updates the counts too
+        if (e.type === 'case-done') {
+          if (started) bar.update(e.counts.launchesFinished, { cases: `${e.counts.casesDone}/${e.counts.casesTotal}`, etaText: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) });
+          return;
+        }
         if (e.type !== 'launch') return;
-        const payload = { caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`, cases: `${e.counts.casesDone}/${e.counts.casesTotal}`, etaText: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) };
-        if (!started) { bar.start(e.total, e.index, payload); started = true; return; }
+        const payload = { caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''}; launch ${e.index})`, cases: `${e.counts.casesDone}/${e.counts.casesTotal}`, etaText: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) };
+        if (!started) { bar.start(e.total, e.counts.launchesFinished, payload); started = true; return; }
         bar.setTotal(e.total);
-        bar.update(e.index, payload);
+        bar.update(e.counts.launchesFinished, payload);
       },
       stop: () => { if (started) { started = false; bar.stop(); } },
     };
