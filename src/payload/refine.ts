@@ -19,7 +19,7 @@ import {
 
 /** Something inference found that the report should say, with the JSON path and how many values. */
 export interface InferenceFinding {
-  kind: 'integer beyond 2^53' | 'always null' | 'always empty' | 'discriminated union';
+  kind: 'integer beyond 2^53' | 'number beyond a double' | 'always null' | 'always empty' | 'discriminated union';
   path: string;
   count: number;
   /** one sentence for a person */
@@ -75,8 +75,15 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
         let width: 32 | 53 | 64 = 32;
         let rounded = 0;
         let example = '';
+        let overflows = 0;
+        let overflowExample = '';
         for (const v of present) {
           if (!isNumber(v)) continue;
+          if (isLosslessNumber(v) && !Number.isFinite(Number(v.value))) {
+            overflows++;
+            overflowExample ||= v.value;
+            continue;
+          }
           if (isLosslessNumber(v) && !isSafeNumber(v.value)) {
             width = 64;
             rounded++;
@@ -86,6 +93,7 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
           const n = Number(v);
           if (width === 32 && (n > INT32_MAX || n < INT32_MIN)) width = 53;
         }
+        if (overflows) note({ kind: 'number beyond a double', path, count: overflows, text: `${overflows} number${overflows === 1 ? '' : 's'} at ${path} overflow${overflows === 1 ? 's' : ''} a double: JSON.parse reads ${overflowExample} as Infinity, which every JavaScript serializer here writes as null` });
         if (rounded) note({ kind: 'integer beyond 2^53', path, count: rounded, text: `${rounded} integers beyond 2^53 at ${path}: JSON.parse rounds them (${example}), so every JavaScript serializer here reads and writes the rounded value` });
         return { ...node, width };
       }

@@ -101,3 +101,10 @@ test('a payload inference cannot represent is refused with the path and the way 
   assert.match(beyondInference(deep) ?? '', /^it nests deeper than 200 levels \(at \$(\.a){29}\.…\), which schema inference/);
   assert.equal(beyondInference(JSON.parse('{"constructor":{"y":2},"a":[1,{"b":null}]}')), null);
 });
+
+test('a number that overflows a double (1e400) is its own finding (read as Infinity, written as null), not an integer beyond 2^53', async () => {
+  const text = '{"n":[12345678901234567890123,1e400,7]}';
+  const inferred = await inferSchema([{ value: JSON.parse(text), text, source: 'big.json' }]);
+  assert.deepEqual(inferred.findings.map((f) => [f.kind, f.count]), [['number beyond a double', 1], ['integer beyond 2^53', 1]]);
+  assert.match(inferred.findings[0].text, /^1 number at \$\.n\[\] overflows a double: JSON\.parse reads 1e400 as Infinity, which every JavaScript serializer here writes as null$/);
+});
