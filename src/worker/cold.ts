@@ -14,10 +14,9 @@
  * figures; the host runs several such processes and keeps each one's figures (run/cold-start.ts).
  */
 import { variantPathOf, type Side } from '../case/coordinates.js';
-import { payloadWorkload } from '../workloads/payload.js';
+import { caseWorkload, userEntriesFor } from './case-context.js';
 import type { CaseJob } from './protocol.js';
 import type { WorkerHost } from './host.js';
-import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
 import { prepareCase } from '../measure/prepare-case.js';
 import { makeOp, sinkChecksum } from '../measure/sink.js';
@@ -39,10 +38,8 @@ export async function runColdJob(job: CaseJob, host: WorkerHost): Promise<void> 
   const side: Side = 'serializer';
   try {
     host.send({ type: 'stage', stage: 'load' });
-    // as runJob: a built-in serializer on a built-in workload (or a user payload, which is data) never loads the user's config (issue 9)
-    const builtinCase = (Boolean(job.workloadSpec) || workloads.ids.includes(job.workload)) && serializers.ids.includes(job.serializer);
-    const user = job.configPath && host.loadConfig && !builtinCase ? await host.loadConfig(job.configPath) : { serializers: [], workloads: [] };
-    const workload = job.workloadSpec ? payloadWorkload(job.workloadSpec) : await workloads.load(job.workload, user.workloads);
+    const user = await userEntriesFor(job, host, [job.serializer]);
+    const workload = await caseWorkload(job, user);
     const texts = [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))];
     const timed = async <T>(fn: () => T | Promise<T>): Promise<{ value: T; ns: number; cpuNs: number }> => {
       const c0 = cpu?.() ?? 0; const w0 = nowNs();

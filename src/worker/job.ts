@@ -2,7 +2,7 @@ import { variantPathOf, type Side } from '../case/coordinates.js';
 import type { CaseJob, WorkerJob } from './protocol.js';
 import type { WorkerHost } from './host.js';
 import { workloads } from '../workloads/index.js';
-import { payloadWorkload } from '../workloads/payload.js';
+import { caseWorkload, userEntriesFor } from './case-context.js';
 import { serializers } from '../serializers/index.js';
 import { prepareCase, type PreparedCase } from '../measure/prepare-case.js';
 import { TimedCheckFailure, type SideChecks } from '../measure/timed-check.js';
@@ -22,6 +22,13 @@ class StageError extends Error {
  * library that reaches for one where the runtime has none cannot run there (`unsupported`).
  */
 const PLATFORM_GLOBAL = /^'?(process|Buffer|require|__dirname|__filename|global|setImmediate|Blob|File|TextEncoder|TextDecoder|URL|URLSearchParams|setTimeout|clearTimeout|queueMicrotask|structuredClone|crypto|fetch|atob|btoa|WeakRef|FinalizationRegistry|Intl)'? is not defined/;
+
+/** A runtime that cannot import files runs the built-ins only; a config's own entries are unsupported there. @throws StageError (unsupported) */
+function builtinOnlyCheck(job: CaseJob, loadConfig: WorkerHost['loadConfig']): (kind: string, id: string, known: readonly string[]) => void {
+  return (kind, id, known) => {
+    if (job.configPath && !loadConfig && !known.includes(id)) throw new StageError('load', undefined, `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, true);
+  };
+}
 
 async function stage<T>(name: string, side: Side | undefined, fn: () => T | Promise<T>): Promise<T> {
   try { return await fn(); } catch (thrown) {
@@ -71,19 +78,9 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
   try {
     enter('load');
     const loadConfig = host.loadConfig;
-    // a case of built-ins only never loads the user's config: its top level cannot patch what the built-ins and the baseline call (issue 9)
-    const builtinCase = (Boolean(job.workloadSpec) || workloads.ids.includes(job.workload)) && serializers.ids.includes(job.serializer) && (!job.baseline || serializers.ids.includes(job.baseline));
-    const user = job.configPath && loadConfig && !builtinCase ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
-    /** A runtime that cannot import files runs the built-ins only; a config's own entries are unsupported there. */
-    const builtinOnly = (kind: string, id: string, known: readonly string[]) => {
-      if (job.configPath && !loadConfig && !known.includes(id)) throw new StageError('load', undefined, `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, true);
-    };
-    const spec = job.workloadSpec;
-    const workload = await stage('load', undefined, () => {
-      if (spec) return payloadWorkload(spec);
-      builtinOnly('workload', job.workload, workloads.ids);
-      return workloads.load(job.workload, user.workloads);
-    });
+    const user = await stage('load', undefined, () => userEntriesFor(job, host, [job.serializer, ...(job.baseline ? [job.baseline] : [])]));
+    const builtinOnly = builtinOnlyCheck(job, loadConfig);
+    const workload = await stage('load', undefined, () => caseWorkload(job, user, () => builtinOnly('workload', job.workload, workloads.ids)));
     const ids: [Side, string][] = [['serializer', job.serializer]];
     if (job.baseline && job.baseline !== job.serializer) ids.push(['baseline', job.baseline]);
     const sides: Partial<Record<Side, PreparedCase>> = {};
@@ -195,18 +192,10 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
   try {
     enter('load');
     const loadConfig = host.loadConfig;
-    // as in runJob: a launch of built-ins only never loads the user's config (issue 9); the host groups built-ins only
-    const spec = job.workloadSpec;
-    const builtinCase = (Boolean(spec) || workloads.ids.includes(job.workload)) && [baselineId, ...ids].every((id) => serializers.ids.includes(id));
-    const user = job.configPath && loadConfig && !builtinCase ? await stage('load', undefined, () => loadConfig(job.configPath!)) : { serializers: [], workloads: [] };
-    const builtinOnly = (kind: string, id: string, known: readonly string[]) => {
-      if (job.configPath && !loadConfig && !known.includes(id)) throw new StageError('load', undefined, `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, true);
-    };
-    const workload = await stage('load', undefined, () => {
-      if (spec) return payloadWorkload(spec);
-      builtinOnly('workload', job.workload, workloads.ids);
-      return workloads.load(job.workload, user.workloads);
-    });
+    // the host groups built-ins only, so a group launch never loads the user's config
+    const user = await stage('load', undefined, () => userEntriesFor(job, host, [baselineId, ...ids]));
+    const builtinOnly = builtinOnlyCheck(job, loadConfig);
+    const workload = await stage('load', undefined, () => caseWorkload(job, user, () => builtinOnly('workload', job.workload, workloads.ids)));
     const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
     const shape = { shape: job.shape, direction: job.direction, caseClass: job.caseClass, serializeTo: job.policy.serializeTo };
     const prepared = new Map<string, PreparedCase>();
