@@ -39,6 +39,20 @@ const VARIANTS: Record<string, { env: Record<string, string>; policy?: Partial<M
   nosettle: { env: { JSONBENCH_DOTNET_JIT_SETTLE: '0' } },
   /** tiered compilation off (every method compiled once, fully optimised): no tier-up can happen while timing */
   tc0: { env: { DOTNET_TieredCompilation: '0' } },
+  /** the runtime's knobs one at a time (issue 12, precision on a quiet machine): dynamic PGO off */
+  pgo0: { env: { DOTNET_TieredPGO: '0' } },
+  /** non-concurrent (blocking) gen2 collections: no background GC thread */
+  gcconc0: { env: { DOTNET_gcConcurrent: '0' } },
+  /** the runtime's own call-counting delay (100 ms) instead of the launcher's 0 */
+  delay100: { env: { DOTNET_TC_CallCountingDelayMs: '100' } },
+  /** a fixed 64 MB gen0 budget (hex) instead of the one the GC sizes from the cache and tunes as it goes */
+  gen0fixed: { env: { DOTNET_GCgen0size: '4000000' } },
+  /** ReadyToRun code of the shared framework (System.Text.Json) ignored: every method jitted through the tiers */
+  r2r0: { env: { DOTNET_ReadyToRun: '0' } },
+  /** objects up to 100 MB allocated in gen0 instead of the large object heap (hex 0x5F5E100): the LOH's freed regions are decommitted and re-faulted */
+  loh100m: { env: { DOTNET_GCLOHThreshold: '5F5E100' } },
+  /** the segments GC shipped beside the runtime (libclrgc.so) with freed memory kept committed */
+  segretain: { env: { DOTNET_GCName: 'libclrgc.so', DOTNET_GCRetainVM: '1' } },
 };
 const PAIRS: Record<string, { direction: 'serialize' | 'deserialize'; serializer: string }> = {
   'ser-newtonsoft': { direction: 'serialize', serializer: 'newtonsoft' },
@@ -76,7 +90,7 @@ for (const pairName of pairs) {
       const rounds = o.messages.filter((m): m is RoundMessage => m.type === 'round');
       const jit = rounds.filter((r) => (r.serializerJitMethods ?? 0) > 0 || (r.baselineJitMethods ?? 0) > 0).length / rounds.length;
       (got[name] ??= []).push({ wall: s.wallRatio ?? s.ratio, cpu: s.cpuRatio ?? NaN, rounds: s.rounds, tS: transient(rounds, 'serializerNs'), tB: transient(rounds, 'baselineNs'), jit, sMs: s.serializerMeanNs / 1e6, bMs: s.baselineMeanNs / 1e6, load });
-      console.log(`${pairName} ${name} #${k + 1}: wall ${(s.wallRatio ?? s.ratio).toFixed(3)} process CPU ${s.ratio.toFixed(3)} cpu ${s.cpuRatio?.toFixed(3)} (${(s.serializerMeanNs / 1e6).toFixed(2)} / ${(s.baselineMeanNs / 1e6).toFixed(2)} ms), ${s.rounds} rounds, first-sample ${transient(rounds, 'serializerNs').toFixed(2)}/${transient(rounds, 'baselineNs').toFixed(2)}, JIT in ${(jit * 100).toFixed(0)}% of rounds, load ${load.toFixed(2)}`);
+      console.log(`${pairName} ${name} #${k + 1}: wall ${(s.wallRatio ?? s.ratio).toFixed(3)} process CPU ${s.ratio.toFixed(3)} cpu ${s.cpuRatio?.toFixed(3)} (${(s.serializerMeanNs / 1e6).toFixed(2)} / ${(s.baselineMeanNs / 1e6).toFixed(2)} ms), ${s.rounds} rounds, first-sample ${transient(rounds, 'serializerNs').toFixed(2)}/${transient(rounds, 'baselineNs').toFixed(2)}, JIT in ${(jit * 100).toFixed(0)}% of rounds, round medians ms S ${rounds.map((r) => (medianOf(r.serializerNs) / 1e6).toFixed(1)).join(' ')} B ${rounds.map((r) => (medianOf(r.baselineNs) / 1e6).toFixed(1)).join(' ')}, faults/op S ${rounds.map((r) => (r.serializerFaults?.length ? medianOf(r.serializerFaults) : NaN).toFixed(0)).join(' ')} B ${rounds.map((r) => (r.baselineFaults?.length ? medianOf(r.baselineFaults) : NaN).toFixed(0)).join(' ')}, ops/sample ${JSON.stringify((o.messages.find((m) => m.type === 'setup') as { opsPerSample?: unknown } | undefined)?.opsPerSample)}, load ${load.toFixed(2)}`);
     }
   }
   const range = (xs: number[]) => `${medianOf(xs).toFixed(2)} [${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}]`;

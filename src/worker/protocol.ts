@@ -133,6 +133,9 @@ export interface RoundMessage extends About {
   /** methods the JIT compiled while each side's samples ran (tier-up rejits included); -1 where the runtime has no counter (Mono) */
   serializerJitMethods?: number;
   baselineJitMethods?: number;
+  /** the .NET worker on Linux, a diagnostic the lab's scripts read (results do not keep it): the measuring thread's minor page faults per op, per sample */
+  serializerFaults?: number[];
+  baselineFaults?: number[];
   /** the JavaScript worker with the CPU clock: the same samples by wall time (ns/op; `serializerNs` is then CPU time) */
   serializerWallNs?: number[];
   baselineWallNs?: number[];

@@ -66,6 +66,37 @@ public static class Clock
         return t.Sec * 1_000_000_000L + t.Nsec;
     }
 
+    [StructLayout(LayoutKind.Sequential)]
+    struct Rusage
+    {
+        public long UtimeSec, UtimeUsec, StimeSec, StimeUsec, MaxRss, IxRss, IdRss, IsRss, MinFlt, MajFlt, NSwap, InBlock, OuBlock, MsgSnd, MsgRcv, NSignals, NVcsw, NIvcsw;
+    }
+
+    [DllImport("libc", SetLastError = true)]
+    static extern int getrusage(int who, out Rusage usage);
+    const int RUSAGE_THREAD = 1;
+
+    /// <summary>Whether the thread's page-fault counter answers (getrusage(RUSAGE_THREAD): Linux).</summary>
+    public static readonly bool HasFaults = ProbeFaults();
+
+    static bool ProbeFaults()
+    {
+        try { return getrusage(RUSAGE_THREAD, out _) == 0; }
+        catch (System.Exception) { return false; }
+    }
+
+    /// <summary>
+    /// Minor page faults of the calling thread so far (getrusage(RUSAGE_THREAD).ru_minflt), or 0 without
+    /// the counter. A diagnostic beside each sample: memory the GC returned to the OS and touches again
+    /// costs a fault per 4 KiB page, ~17 µs each in this machine's VM (measured 2026-12-01).
+    /// </summary>
+    public static long ThreadMinorFaults()
+    {
+        if (!HasFaults) return 0;
+        getrusage(RUSAGE_THREAD, out var u);
+        return u.MinFlt;
+    }
+
     /// <summary>Elapsed wall time (ms) since <paramref name="startTicks"/>.</summary>
     public static double MsSince(long startTicks) => TicksToNs(Stopwatch.GetTimestamp() - startTicks) / 1e6;
 }

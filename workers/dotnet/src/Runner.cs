@@ -224,6 +224,12 @@ public sealed class JobRunner : ICodecVisitor
                     WriteArray(w, "serializerCpuNs", round.Serializer.Select(s => s.CpuNs));
                     WriteArray(w, "baselineCpuNs", round.Baseline.Select(s => s.CpuNs));
                 }
+                if (Clock.HasFaults)
+                {
+                    // diagnostic (the lab's scripts read it; results do not keep it): minor page faults per op of the measuring thread
+                    WriteArray(w, "serializerFaults", round.Serializer.Select(s => s.Faults));
+                    WriteArray(w, "baselineFaults", round.Baseline.Select(s => s.Faults));
+                }
                 w.WriteNumber("serializerJitMethods", round.SerializerJitMethods);
                 w.WriteNumber("baselineJitMethods", round.BaselineJitMethods);
                 w.WriteNumber("serializerGcs", round.SerializerGcs);

@@ -36,7 +36,21 @@ public static class RuntimeInfo
     /// <summary>The framework the worker was compiled for (".NETCoreApp,Version=v10.0", ".NETFramework,Version=v4.6.2").</summary>
     public static string TargetFramework => typeof(RuntimeInfo).Assembly.GetCustomAttribute<TargetFrameworkAttribute>()?.FrameworkName ?? "?";
 
-    public static string GcMode => (GCSettings.IsServerGC ? "server" : "workstation") + ", " + GCSettings.LatencyMode;
+    /// <summary>
+    /// "workstation, Interactive" and, on .NET (7+: GC.GetConfigurationVariables), ", LOH threshold 100000000 B":
+    /// the size from which an object goes to the large object heap, which the launcher raises
+    /// (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV) and which a result must show.
+    /// </summary>
+    public static string GcMode => (GCSettings.IsServerGC ? "server" : "workstation") + ", " + GCSettings.LatencyMode + LohThreshold();
+
+    static string LohThreshold()
+    {
+#if NETFRAMEWORK
+        return "";
+#else
+        return GC.GetConfigurationVariables().TryGetValue("LOHThreshold", out var v) ? $", LOH threshold {v} B" : "";
+#endif
+    }
 
     /// <summary>Writes the library fields of an assembly: name, version (informational, before '+'), assembly and file versions, where it was loaded from.</summary>
     public static void WriteLibrary(Utf8JsonWriter w, Assembly a)

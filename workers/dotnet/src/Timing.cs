@@ -39,7 +39,9 @@ public static class Overrides
 /// <summary>Wall and thread-CPU time per op of one sample (ns).</summary>
 public readonly struct Sample
 {
-    public Sample(double wallNs, double cpuNs, double processCpuNs) { WallNs = wallNs; CpuNs = cpuNs; ProcessCpuNs = processCpuNs; }
+    public Sample(double wallNs, double cpuNs, double processCpuNs, double faults = 0) { WallNs = wallNs; CpuNs = cpuNs; ProcessCpuNs = processCpuNs; Faults = faults; }
+    /// <summary>minor page faults per op of the measuring thread (diagnostic; 0 without the counter)</summary>
+    public double Faults { get; }
     public double WallNs { get; }
     /// <summary>the measuring thread's CPU time per op</summary>
     public double CpuNs { get; }
@@ -80,6 +82,7 @@ public static class Timing
     /// <summary>Runs <paramref name="ops"/> iterations; returns wall and thread-CPU ns per op. The sink is drained after the timed loop.</summary>
     public static Sample RunSample(Action<int> op, int ops)
     {
+        long f0 = Clock.ThreadMinorFaults();
         long p0 = Clock.ProcessCpuNs();
         long c0 = Clock.ThreadCpuNs();
         long t0 = Clock.WallTicks();
@@ -87,8 +90,9 @@ public static class Timing
         long t1 = Clock.WallTicks();
         long c1 = Clock.ThreadCpuNs();
         long p1 = Clock.ProcessCpuNs();
+        long f1 = Clock.ThreadMinorFaults();
         Sink.Drain();
-        return new Sample(Clock.TicksToNs(t1 - t0) / ops, (double)(c1 - c0) / ops, (double)(p1 - p0) / ops);
+        return new Sample(Clock.TicksToNs(t1 - t0) / ops, (double)(c1 - c0) / ops, (double)(p1 - p0) / ops, (double)(f1 - f0) / ops);
     }
 
     /// <summary>Runs the op until warmupMinOps ops and warmupMinMs have both passed, or warmupMaxMs (after ≥ 1 op). Returns ops and ms.</summary>
