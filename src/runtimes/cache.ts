@@ -10,9 +10,9 @@ export function runtimeDir(cacheDir: string, name: string): string {
 }
 
 /** Runs a program; resolves its stdout; rejects with an Error whose message is the last 3 lines of its stderr (or the spawn error). */
-export function runProgram(command: string, args: string[], timeoutMs = 60_000): Promise<string> {
+export function runProgram(command: string, args: string[], timeoutMs = 60_000, env?: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(command, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, ...(env ? { env } : {}) }, (err, stdout, stderr) => {
       if (err) reject(new Error((stderr.trim() || err.message).split('\n').map((l) => l.trim()).filter(Boolean).slice(-3).join(' | ')));
       else resolve(stdout);
     });

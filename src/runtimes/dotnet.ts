@@ -90,12 +90,13 @@ function dotnetTarget(kind: 'dotnet' | 'mono'): Target {
         }
         throw new TargetError((e as Error).message);
       }
+      const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))), ...DOTNET_WORKER_ENV };
       let probe: DotnetProbe;
-      try { probe = JSON.parse(await runProgram(build.command, [...build.args, '--probe'], 60_000)) as DotnetProbe; } catch (e) {
+      // with the launches' environment, so the probe's gcMode (LOH threshold) is the one the cases run with
+      try { probe = JSON.parse(await runProgram(build.command, [...build.args, '--probe'], 60_000, env)) as DotnetProbe; } catch (e) {
         throw new TargetError(`the ${kind} worker built in ${build.dir} does not start (${(e as Error).message}); build log: ${build.logPath}`);
       }
       const byId = new Map(ctx.workloads?.map((w) => [w.id, w]) ?? []);
-      const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))), ...DOTNET_WORKER_ENV };
       const launch: LaunchFn = (job, timeoutMs) => launchCommand({ command: build.command, args: build.args, channel: 'fd3', env }, job, timeoutMs);
       return {
         info: {

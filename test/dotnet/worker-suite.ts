@@ -106,6 +106,9 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     assert.equal(hello.runtime, target);
     assert.equal(hello.gc, true);
     assert.equal(hello.targetFramework, target === 'dotnet' ? '.NETCoreApp,Version=v10.0' : '.NETFramework,Version=v4.6.2');
+    // the launcher's DOTNET_GCLOHThreshold (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV) took effect and is reported; Mono has no such setting
+    if (target === 'dotnet') assert.match(hello.gcMode, /^workstation, \w+, LOH threshold 100000000 B$/);
+    else assert.doesNotMatch(hello.gcMode, /LOH/);
     const [nj, stj] = v.libraries as LibraryMessage[];
     assert.deepEqual([nj.side, nj.serializer, nj.assembly, nj.version, nj.assemblyVersion], ['serializer', 'newtonsoft', 'Newtonsoft.Json', '13.0.4', '13.0.0.0']);
     assert.deepEqual([stj.side, stj.serializer, stj.assembly], ['baseline', 'stj', 'System.Text.Json']);

@@ -29,8 +29,19 @@ export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotn
  * BenchmarkDotNet's 2.9 in the same minutes (load 9–12, 2026-12-01), and 2.19 with this setting
  * (BenchmarkDotNet 2.1–2.7 earlier that hour). The steady-state code is the same tier-1 code; only
  * the time to reach it changes.
+ *
+ * `DOTNET_GCLOHThreshold=5F5E100` (hex: objects from 100,000,000 B, not 85,000 B, go to the large
+ * object heap): a serializer's output string of a large payload (users/10000: 3.6 MB) is allocated
+ * in gen0, whose memory the GC keeps committed, instead of the LOH, whose freed regions it returns
+ * to the OS and the next op touches afresh. On this machine's VM a minor page fault costs ~17 µs
+ * (a 3.6 MB string: 0.3 ms with its pages mapped, 6–13 ms with 349–698 faults), so the per-sample
+ * times swung with how many pages the GC had given back: users/10000 serialize, STJ 2.4–14 ms per op
+ * within one launch, Newtonsoft ÷ STJ 1.18–2.08 across runs at load ~1 (ratio CV 21%). With it STJ
+ * faults 0 times per op and its round medians stay within ±5% (bench/dotnet-gc-study.ts `loh100m`,
+ * 2026-12-01; workers/dotnet/README.md). The bytes allocated are the same (exact counter); the
+ * worker reports the threshold in `gcMode`.
  */
-export const DOTNET_WORKER_ENV: Readonly<Record<string, string>> = { DOTNET_TC_CallCountingDelayMs: '0' };
+export const DOTNET_WORKER_ENV: Readonly<Record<string, string>> = { DOTNET_TC_CallCountingDelayMs: '0', DOTNET_GCLOHThreshold: '5F5E100' };
 
 /** A built worker and how to start it. */
 export interface WorkerBuild {

@@ -36,7 +36,7 @@ export interface DotnetHello extends HelloMessage {
   description: string;
   /** ".NETCoreApp,Version=v10.0", ".NETFramework,Version=v4.6.2" */
   targetFramework: string;
-  /** "workstation, Interactive" (server or workstation, and the latency mode) */
+  /** "workstation, Interactive, LOH threshold 100000000 B" (server or workstation, the latency mode and, on .NET, the size from which objects go to the large object heap) */
   gcMode: string;
   /** whether rounds carry thread-CPU samples */
   threadCpuClock: boolean;
