@@ -76,18 +76,48 @@ export const PUBLISHED: readonly Published[] = [
 
 /** Where the published studies and this lab differ whatever the machine (stated with each study). */
 const KNOWN: Record<string, string> = {
-  [S1]: 'The study ran .NET 8 with BenchmarkDotNet (its own process per benchmark, many GCs per iteration); here .NET 10.0.12 (System.Text.Json 10.0.12 from the shared framework, Newtonsoft.Json 13.0.4). "Each user separately" is the `many` shape: one call per record, as the study looped. Deserializing the list, both libraries allocate the same bytes here (4.25 MB each); BenchmarkDotNet 0.15.8\'s MemoryDiagnoser counted the same on this machine (workers/dotnet/README.md), so the study\'s 1.78× is a difference of .NET 8 and its library versions, not of the method.',
+  [S1]: 'The study ran .NET 8 with BenchmarkDotNet (its own process per benchmark, many GCs per iteration); here .NET 10 (System.Text.Json from the shared framework). "Each user separately" is the `many` shape: one call per record, as the study looped.',
   [S2]: 'Published on net9 and net10 with BenchmarkDotNet; compared here with its net10 column. The orders DTOs are jsonbench\'s generated ones (an enum, a date, nested lines), not the study\'s classes.',
   [S3]: 'The study gave absolute figures only; its ratios are computed here. Its allocation figures are for serialize only.',
-  [S4]: 'Published on Mono 6.12 on an ARM controller with Newtonsoft 13.0.5-beta1; here Debian\'s Mono 6.8 on x86-64 and Newtonsoft 13.0.4 (13.0.5-beta1 is not in this machine\'s NuGet copy). The study timed 4 alternating rounds of 3,000 parses; jsonbench times paired ABBA rounds after warmup.',
+  [S4]: 'Published on Mono 6.12 on an ARM controller with Newtonsoft 13.0.5-beta1; here Debian\'s Mono on x86-64 and the Newtonsoft below (13.0.5-beta1 is not in this machine\'s NuGet copy). The study timed 4 alternating rounds of 3,000 parses; jsonbench times paired ABBA rounds after warmup.',
 };
+
+/**
+ * What the data say beside a study's fixed text: the runtime and library versions the cases really
+ * ran, and for the .NET 8 study, when jsonbench's two list-deserialize allocations are within 5% of
+ * each other, that the study's allocation ratio there is not reproduced by the method (BenchmarkDotNet
+ * 0.15.8's MemoryDiagnoser counted the same bytes as the worker on this machine: workers/dotnet/README.md).
+ */
+export function dataNotes(files: readonly ResultsFile[], study: string): string {
+  const rows = PUBLISHED.filter((p) => p.study === study);
+  const versions = new Map<string, string>();
+  const runtimes = new Set<string>();
+  for (const p of rows) {
+    for (const id of [p.serializer, p.baseline]) {
+      const c = findCase(files, p, id);
+      if (c?.serializerVersion) versions.set(id, c.serializerVersion);
+      if (c) runtimes.add(`${c.target.runtime} ${c.target.version}`);
+    }
+  }
+  const out: string[] = [];
+  if (versions.size) out.push(`Measured here: ${[...runtimes].join(', ')}; ${[...versions].map(([id, v]) => `${id} ${v}`).join(', ')}.`);
+  if (study === S1) {
+    const p = rows.find((r) => r.shape === 'list' && r.direction === 'deserialize')!;
+    const n = findCase(files, p, p.serializer); const b = findCase(files, p, p.baseline);
+    const an = n?.status === 'measured' ? n.allocated?.mean : undefined; const ab = b?.status === 'measured' ? b.allocated?.mean : undefined;
+    if (an && ab && Math.abs(an / ab - 1) <= 0.05) {
+      out.push(`Deserializing the list, both libraries allocate about the same bytes here (${(an / MB).toFixed(2)} MB and ${(ab / MB).toFixed(2)} MB); BenchmarkDotNet 0.15.8's MemoryDiagnoser counted the same as the worker on this machine (workers/dotnet/README.md), so the study's ${ratioNumber(p.alloc![0] / p.alloc![1], 2)}× comes from .NET 8 and its library versions, not from the method.`);
+    }
+  }
+  return out.join(' ');
+}
 
 /** A ratio and its interval ([low, high]; null when unknown). */
 interface RatioWithInterval { ratio: number; interval: [number, number] | null }
 
-/** The CPU-time ratio of a case from its raw samples: per-round ratio of medians of thread-CPU ns/op, median per launch, median of launches; null without CPU samples. */
+/** The CPU-time ratio of a case from its raw samples: per-round ratio of medians of thread-CPU ns/op, median per launch, median of launches (the launches the lab kept: a launch discarded for a slow baseline and repeated is left out, as the case's own ratio leaves it out); null without CPU samples. */
 export function cpuRatio(c: CaseResult, confidence: number): RatioWithInterval | null {
-  const perLaunch = c.samples.launches.map((l) => l.rounds
+  const perLaunch = c.samples.launches.filter((l) => !l.discarded).map((l) => l.rounds
     .filter((r) => r.serializerCpuNs?.length && r.baselineCpuNs?.length)
     .map((r) => medianOf(r.serializerCpuNs!) / medianOf(r.baselineCpuNs!))).filter((xs) => xs.length);
   if (!perLaunch.length) return null;
@@ -106,15 +136,17 @@ export function isWide(x: RatioWithInterval | null): boolean {
 /**
  * Verdict on a time ratio. `direction`: true when jsonbench's interval lies wholly on the published
  * side of 1, false when wholly on the other side, null ("unclear") when it holds 1; a published
- * ratio within 0.95–1.05 ("about equal") agrees when the interval holds 1. `withinError`: the
- * published ratio lies inside the interval (null without an interval).
+ * ratio within 0.95–1.05 ("about equal") agrees when the interval holds 1 and is at most
+ * {@link WIDE}× wide (a wider one holds 1 whatever the two serializers do: unclear), and disagrees
+ * when the interval leaves 1 out. `withinError`: the published ratio lies inside the interval (null
+ * without an interval).
  */
 export function timeVerdict(published: number, got: RatioWithInterval | null): { direction: boolean | null; withinError: boolean | null } {
   if (!got) return { direction: null, withinError: null };
   const about = published >= 0.95 && published <= 1.05;
   const [lo, hi] = got.interval ?? [got.ratio, got.ratio];
   const holdsOne = lo <= 1 && hi >= 1;
-  const direction = about ? holdsOne : holdsOne ? null : (published > 1) === (lo > 1);
+  const direction = about ? (holdsOne ? (isWide(got) ? null : true) : false) : holdsOne ? null : (published > 1) === (lo > 1);
   return { direction, withinError: got.interval ? lo <= published && published <= hi : null };
 }
 
@@ -152,7 +184,7 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
     + 'jsonbench\'s time ratio: **case** is the lab\'s, by the case\'s clock (`time.clock`: process CPU time, CLOCK_PROCESS_CPUTIME_ID, where the worker has it, as issue 13\'s engine reads the JavaScript worker; else wall; paired alternating rounds in one process, median of per-round ratios of medians, 99.9% interval on the log scale); '
     + '**thread CPU** is the same from the measuring thread\'s CPU clock (CLOCK_THREAD_CPUTIME_ID, per sample), which leaves out the background GC and JIT threads: preemption by other processes adds wall time, not CPU time. '
     + 'Allocation is exact on both sides (BenchmarkDotNet\'s MemoryDiagnoser and GC.GetAllocatedBytesForCurrentThread count the same bytes). '
-    + 'Time verdicts: *direction* — jsonbench\'s interval lies on the published side of 1 (yes), on the other side (no), or holds 1 (unclear); a published 0.95–1.05 is "about equal" and agrees when the interval holds 1; *within error* — the published ratio lies inside jsonbench\'s interval ("yes (wide)": an interval wider than ' + WIDE + '×, which agrees with almost anything). '
+    + 'Time verdicts: *direction* — jsonbench\'s interval lies on the published side of 1 (yes), on the other side (no), or holds 1 (unclear); a published 0.95–1.05 is "about equal" and agrees when the interval holds 1 and is at most ' + WIDE + '× wide (unclear when wider), disagrees when it leaves 1 out; *within error* — the published ratio lies inside jsonbench\'s interval ("yes (wide)": an interval wider than ' + WIDE + '×, which agrees with almost anything). '
     + 'Allocation verdicts: direction as for time; *close* — within 15% of the published ratio.', '');
   const confidence = files[0]?.policy.measure.confidence ?? 0.999;
   const studies = [...new Set(PUBLISHED.map((p) => p.study))];
@@ -185,10 +217,10 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
       lines.push(`| ${p.label} | ${p.serializer} | ${ratioNumber(pub, 2)} | ${fmt(wall)} | ${fmt(cpu)} | ${dir(tw.direction, !!wall)} / ${yes(tw.withinError, isWide(wall))} | ${dir(tc.direction, !!cpu)} / ${yes(tc.withinError, isWide(cpu))} `
         + `| ${pubAlloc === null ? '—' : ratioNumber(pubAlloc, 2)} | ${gotAlloc === null ? '—' : ratioNumber(gotAlloc, 2)} (${bytes(allocOf(c))} ÷ ${bytes(allocOf(b))}) | ${pubAlloc === null ? '—' : `${yes(av.direction)} / ${yes(av.close)}`} |`);
     }
-    out.push(`## ${study}`, '', KNOWN[study] ?? '', '',
+    out.push(`## ${study}`, '', [KNOWN[study] ?? '', dataNotes(files, study)].filter(Boolean).join(' '), '',
       '| case | serializer | published time ratio | jsonbench case | jsonbench thread CPU | case: direction / within error | thread CPU: direction / within error | published alloc ratio | jsonbench alloc ratio | alloc: direction / close |',
       '|---|---|---|---|---|---|---|---|---|---|', ...lines, '');
-    const summary = `${study}: time — direction agrees in ${dirWall} of ${n} comparisons by the case's clock (${offWall} opposite, the rest unclear: the interval holds 1) and ${dirCpu} of ${n} by thread CPU time (${offCpu} opposite); the published ratio is inside jsonbench's interval in ${inWall} of ${n} (case; ${wideWall} of them an interval wider than ${WIDE}×, which says little) and ${inCpu} of ${n} (thread CPU; ${wideCpu} wider than ${WIDE}×). Allocation — direction agrees in ${dirAlloc} of ${nAlloc}, within 15% in ${closeAlloc} of ${nAlloc}.${missing ? ` ${missing} comparison${missing === 1 ? '' : 's'} without a measured case.` : ''}`;
+    const summary = `${study}: time — direction agrees in ${dirWall} of ${n} comparisons by the case's clock (${offWall} disagree, the rest unclear: the interval holds 1, or is wider than ${WIDE}× where the study found the two about equal) and ${dirCpu} of ${n} by thread CPU time (${offCpu} disagree); the published ratio is inside jsonbench's interval in ${inWall} of ${n} (case; ${wideWall} of them an interval wider than ${WIDE}×, which says little) and ${inCpu} of ${n} (thread CPU; ${wideCpu} wider than ${WIDE}×). Allocation — direction agrees in ${dirAlloc} of ${nAlloc}, within 15% in ${closeAlloc} of ${nAlloc}.${missing ? ` ${missing} comparison${missing === 1 ? '' : 's'} without a measured case.` : ''}`;
     out.push(summary, '');
     closing.push(`- ${summary}`);
   }

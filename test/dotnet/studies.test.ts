@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PUBLISHED, allocVerdict, cpuRatio, timeVerdict } from '../../bench/studies-reproduced.js';
+import { PUBLISHED, allocVerdict, cpuRatio, dataNotes, timeVerdict } from '../../bench/studies-reproduced.js';
+import type { ResultsFile } from '../../src/results/types.js';
 import type { CaseResult } from '../../src/results/types.js';
 
 test('every published comparison of issue 12 is there, each against stj', () => {
@@ -18,6 +19,7 @@ test('time verdict: direction by the side of 1 the interval lies on (unclear whe
   assert.deepEqual(timeVerdict(1.7, { ratio: 0.8, interval: [0.7, 0.9] }), { direction: false, withinError: false });
   assert.deepEqual(timeVerdict(1.03, { ratio: 1.2, interval: [0.9, 1.5] }), { direction: true, withinError: true }, 'about equal: the interval holds 1');
   assert.deepEqual(timeVerdict(1.03, { ratio: 1.4, interval: [1.2, 1.6] }), { direction: false, withinError: false });
+  assert.deepEqual(timeVerdict(0.97, { ratio: 1.18, interval: [0.22, 6.25] }), { direction: null, withinError: true }, 'about equal, but an interval wider than 3× holds 1 whatever happens: unclear');
   assert.deepEqual(timeVerdict(1.36, { ratio: 1.02, interval: [0.9, 1.15] }), { direction: null, withinError: false }, 'unclear: the interval holds 1');
   assert.deepEqual(timeVerdict(1.7, null), { direction: null, withinError: null });
 });
@@ -38,5 +40,18 @@ test('the CPU ratio is the median over launches of the median per-round ratio of
   const r = cpuRatio(c, 0.999)!;
   assert.equal(r.ratio, 2, 'launch medians 2.5, 2, 2 → 2');
   assert.ok(r.interval && r.interval[0] < 2 && r.interval[1] > 2);
+  const discarded = { samples: { relaunches: 1, launches: [{ discarded: 'launch 1: baseline 1.3× slower', rounds: [round([9], [1])] }, ...c.samples.launches] } } as unknown as CaseResult;
+  assert.equal(cpuRatio(discarded, 0.999)!.ratio, 2, 'a launch the lab discarded (and repeated) is left out, as in the case ratio');
   assert.equal(cpuRatio({ samples: { relaunches: 0, launches: [{ rounds: [{ serializerNs: [1], baselineNs: [1] }] }] } } as unknown as CaseResult, 0.999), null);
+});
+
+test('the data notes name the versions the cases ran and state the equal list-deserialize allocation only when the data show it', () => {
+  const users = PUBLISHED.find((p) => p.workload === 'users' && p.shape === 'list' && p.direction === 'deserialize')!;
+  const kase = (serializer: string, version: string, bytes: number) => ({ target: { id: 'dotnet', runtime: 'dotnet', version: '10.0.12' }, workload: 'users', size: 10000, shape: 'list', direction: 'deserialize', serializer, serializerVersion: version, status: 'measured', allocated: { mean: bytes, method: 'exact' } });
+  const file = (n: number, s: number) => ({ targets: [{ id: 'dotnet', kind: 'dotnet' }], cases: [kase('newtonsoft', '13.0.4', n), kase('stj', '10.0.12', s)] }) as unknown as ResultsFile;
+  const same = dataNotes([file(4.25 * 2 ** 20, 4.25 * 2 ** 20)], users.study);
+  assert.match(same, /dotnet 10\.0\.12; newtonsoft 13\.0\.4, stj 10\.0\.12/);
+  assert.match(same, /about the same bytes here \(4\.25 MB and 4\.25 MB\).*1\.78×/);
+  assert.doesNotMatch(dataNotes([file(6 * 2 ** 20, 4.25 * 2 ** 20)], users.study), /same bytes/, 'Newtonsoft 1.41× STJ: the claim is not made');
+  assert.equal(dataNotes([], users.study), '');
 });
