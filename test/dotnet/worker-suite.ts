@@ -282,13 +282,29 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     assert.ok(o.messages.every((m) => m.type !== 'round'), 'an alloc launch is never timed');
   });
 
+  test(`${target}: warmup and pilot read the measuring clock (process CPU time), not wall time`, { skip }, async () => {
+    const r = await ready();
+    const p = await payloadFor('weather-station', 1);
+    // idle-dotnet sleeps 1 ms per op (wall time) and spends some µs of CPU time: on wall time the warmup would stop at its
+    // 10-op minimum (5 ms passed) and the pilot at 2–3 ops per 2 ms sample; on CPU time both need hundreds of ops
+    const policy: MeasurePolicy = { ...TINY, warmupMinOps: 10, warmupMinMs: 5, warmupMaxMs: 50, sampleTargetMs: 2, samplesPerRound: 1, minRounds: 2, maxRounds: 2, timeCapMs: 20 };
+    const o = await launch(r, dotnetJob({ workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', serializer: 'idle-dotnet', mode: 'time', payloadPath: p.payload.path, policy }), 120_000,
+      { JSONBENCH_DOTNET_JIT_SETTLE: '0', JSONBENCH_DOTNET_MIN_OPS: '1' });
+    const setup = o.messages.find((m) => m.type === 'setup') as unknown as { clock?: string; opsPerSample: { serializer: number }; warmup: { serializerOps: number; serializerMs: number } } | undefined;
+    assert.ok(setup, JSON.stringify(o.messages.find((m) => m.type === 'error') ?? o.stderrTail.slice(-300)));
+    assert.equal(setup.clock, 'cpu');
+    assert.ok(setup.warmup.serializerOps >= 50, `warmup ran ${setup.warmup.serializerOps} ops (${setup.warmup.serializerMs} ms)`);
+    assert.ok(setup.warmup.serializerMs >= 5 && setup.warmup.serializerMs < 50, `warmup ms ${setup.warmup.serializerMs} (CPU time: ≥ warmupMinMs, and far below the ${setup.warmup.serializerOps} ms of sleeping)`);
+    assert.ok(setup.opsPerSample.serializer >= 20, `pilot: ${setup.opsPerSample.serializer} ops per sample`);
+  });
+
   test(`${target}: an unknown serializer or workload ends the launch with a load error naming what there is`, { skip }, async () => {
     const r = await ready();
     const p = await payloadFor('users', 100);
     const o = await launch(r, dotnetJob({ workload: 'users', size: 100, shape: 'list', direction: 'serialize', serializer: 'nope', baseline: 'stj', mode: 'time', payloadPath: p.payload.path, policy: TINY }));
     const err = o.messages.find((m) => m.type === 'error') as unknown as { stage: string; side: string; message: string };
     assert.deepEqual([err.stage, err.side], ['load', 'serializer']);
-    assert.match(err.message, /unknown \.NET serializer "nope" \(this worker has: stj, stj-sourcegen, newtonsoft, wrong-dotnet\)/);
+    assert.match(err.message, /unknown \.NET serializer "nope" \(this worker has: stj, stj-sourcegen, newtonsoft, wrong-dotnet, idle-dotnet\)/);
     assert.ok(o.messages.every((m) => m.type !== 'round' && m.type !== 'done'));
     const o2 = await launch(r, dotnetJob({ workload: 'nowhere', size: 1, shape: 'single', direction: 'serialize', serializer: 'stj', mode: 'verify', payloadPath: p.payload.path, policy: TINY }));
     const err2 = o2.messages.find((m) => m.type === 'error') as unknown as { stage: string; message: string };

@@ -55,6 +55,12 @@ public static class Clock
 
     public static long WallTicks() => Stopwatch.GetTimestamp();
 
+    /// <summary>A reading of the measuring clock (ns): process CPU time where it answers, else wall time (see <see cref="Measuring"/>).</summary>
+    public static long MeasuringNs() => HasProcessCpu ? ProcessCpuNs() : (long)TicksToNs(Stopwatch.GetTimestamp());
+
+    /// <summary>Milliseconds of the measuring clock since <paramref name="startNs"/> (a <see cref="MeasuringNs"/> reading).</summary>
+    public static double MeasuringMsSince(long startNs) => (MeasuringNs() - startNs) / 1e6;
+
     /// <summary>Nanoseconds between two <see cref="WallTicks"/> readings.</summary>
     public static double TicksToNs(long ticks) => ticks * NsPerTick;
 

@@ -32,7 +32,7 @@ public static class Serializers
 
     public static readonly IReadOnlyList<IDotnetSerializer> All = new IDotnetSerializer[]
     {
-        new StjReflection(), new StjSourceGen(), new NewtonsoftJson(), new WrongDotnet(),
+        new StjReflection(), new StjSourceGen(), new NewtonsoftJson(), new WrongDotnet(), new IdleDotnet(),
     };
 
     public static IDotnetSerializer? Find(string id) => All.FirstOrDefault(s => s.Id == id);
@@ -142,5 +142,29 @@ sealed class WrongDotnet : IDotnetSerializer
     {
         var options = Options(s);
         return t => JsonSerializer.Deserialize<U>(t, options)!;
+    }
+}
+
+/// <summary>
+/// `idle-dotnet`: for the method's tests. System.Text.Json (reflection) that also sleeps 1 ms per call:
+/// correct output, an op that takes wall time but almost no CPU time, so a test can tell which clock
+/// the warmup and the pilot read (on process CPU time they run hundreds of ops where wall time stops
+/// them after a few).
+/// </summary>
+sealed class IdleDotnet : IDotnetSerializer
+{
+    readonly StjReflection _stj = new StjReflection();
+    public string Id => "idle-dotnet";
+    public Assembly Library => typeof(JsonSerializer).Assembly;
+    public string Code(bool serialize) => "System.Text.Json (reflection), then Thread.Sleep(1)";
+    public Func<U, string> Serializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var call = _stj.Serializer(codec, s);
+        return v => { var o = call(v); System.Threading.Thread.Sleep(1); return o; };
+    }
+    public Func<string, U> Deserializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var call = _stj.Deserializer(codec, s);
+        return t => { var o = call(t); System.Threading.Thread.Sleep(1); return o; };
     }
 }

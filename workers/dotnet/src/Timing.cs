@@ -95,15 +95,19 @@ public static class Timing
         return new Sample(Clock.TicksToNs(t1 - t0) / ops, (double)(c1 - c0) / ops, (double)(p1 - p0) / ops, (double)(f1 - f0) / ops);
     }
 
-    /// <summary>Runs the op until warmupMinOps ops and warmupMinMs have both passed, or warmupMaxMs (after ≥ 1 op). Returns ops and ms.</summary>
+    /// <summary>
+    /// Runs the op until warmupMinOps ops and warmupMinMs have both passed, or warmupMaxMs (after ≥ 1 op),
+    /// on the measuring clock (process CPU time where it answers, as src/measure/timing.ts `warmup`: a
+    /// loaded machine then warms up as much code, not as much waiting). Returns ops and ms of that clock.
+    /// </summary>
     public static (int Ops, double Ms) Warmup(Action<int> op, MeasurePolicy p)
     {
-        long start = Clock.WallTicks();
+        long start = Clock.MeasuringNs();
         int ops = 0;
         for (;;)
         {
             op(ops++);
-            double ms = Clock.MsSince(start);
+            double ms = Clock.MeasuringMsSince(start);
             if ((ops >= p.WarmupMinOps && ms >= p.WarmupMinMs) || ms >= p.WarmupMaxMs)
             {
                 Sink.Drain();
@@ -128,14 +132,17 @@ public static class Timing
     /// Without it a 50 ms op is timed while tier 0 code is still being replaced (seen here: methods
     /// compiled in 9 of 10 rounds of users/10000, Newtonsoft ÷ STJ 6.5× instead of the 1.8× seen with
     /// tiering off). BenchmarkDotNet has a Jitting stage for the same reason (EngineJitStage).
-    /// Returns the ops and ms spent and whether the JIT went quiet (false: the cap was hit).
+    /// Returns the ops and ms (measuring clock) spent and whether the JIT went quiet (false: the cap was hit). The cap and
+    /// the quiet time are read on the measuring clock (process CPU time where it answers: the background
+    /// compiler's work is in it, and time the process spent waiting for a core is not).
     /// </summary>
     public static (int Ops, double Ms, bool Quiet) SettleJit(Action<int> op, MeasurePolicy p, int opsSoFar)
     {
         long count = Jit.CompiledMethods();
         if (count < 0 || Overrides.NoJitSettle) return (0, 0, count >= 0 ? false : true);
         double capMs = Math.Min(Math.Max(5 * p.WarmupMaxMs, 1_000), 10_000);
-        long start = Clock.WallTicks();
+        long start = Clock.MeasuringNs();
+        long wallStart = Clock.WallTicks();
         long quietFrom = start;
         int ops = 0, quietOps = 0;
         for (;;)
@@ -143,10 +150,11 @@ public static class Timing
             op(ops++);
             quietOps++;
             long now = Jit.CompiledMethods();
-            if (now != count) { count = now; quietFrom = Clock.WallTicks(); quietOps = 0; }
-            double ms = Clock.MsSince(start);
-            bool quiet = opsSoFar + ops >= TierUpCalls && quietOps >= 3 && Clock.MsSince(quietFrom) >= JitQuietMs;
-            if (quiet || ms >= capMs)
+            if (now != count) { count = now; quietFrom = Clock.MeasuringNs(); quietOps = 0; }
+            double ms = Clock.MeasuringMsSince(start);
+            bool quiet = opsSoFar + ops >= TierUpCalls && quietOps >= 3 && Clock.MeasuringMsSince(quietFrom) >= JitQuietMs;
+            // a starved process (CPU time barely moving) stops at 5 × the cap of wall time, as MeasureRounds does
+            if (quiet || ms >= capMs || Clock.MsSince(wallStart) >= 5 * capMs)
             {
                 Sink.Drain();
                 return (ops, ms, quiet);
@@ -154,13 +162,13 @@ public static class Timing
         }
     }
 
-    /// <summary>Doubles ops per sample (or jumps near the target once a sample is readable) until one sample lasts sampleTargetMs. Returns ops per sample (≥ 1).</summary>
+    /// <summary>Doubles ops per sample (or jumps near the target once a sample is readable) until one sample lasts sampleTargetMs of the measuring clock (as src/measure/timing.ts `pilot`). Returns ops per sample (≥ 1).</summary>
     public static int Pilot(Action<int> op, MeasurePolicy p)
     {
         int ops = 1;
         for (;;)
         {
-            double nsPerOp = RunSample(op, ops).WallNs;
+            double nsPerOp = RunSample(op, ops).Ns;
             double sampleMs = nsPerOp * ops / 1e6;
             if (sampleMs >= p.SampleTargetMs || ops >= 1 << 30) return ops;
             ops = sampleMs > 0.5
@@ -200,7 +208,7 @@ public static class Timing
         int ops = Pilot(op, p);
         int min = Overrides.MinOps ?? MinOpsPerSample;
         if (ops >= min) return (ops, p.SampleTargetMs);
-        double opMs = RunSample(op, ops).WallNs / 1e6;
+        double opMs = RunSample(op, ops).Ns / 1e6;
         double target = Math.Min(SampleCeilingMs, Math.Max(p.SampleTargetMs, min * opMs));
         return (Math.Max(ops, (int)Math.Ceiling(target / Math.Max(opMs, 1e-6))), target);
     }
