@@ -30,10 +30,11 @@ export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotn
  * (BenchmarkDotNet 2.1–2.7 earlier that hour). The steady-state code is the same tier-1 code; only
  * the time to reach it changes.
  *
- * `DOTNET_GCLOHThreshold=5F5E100` (hex: objects from 100,000,000 B, not 85,000 B, go to the large
- * object heap): a serializer's output string of a large payload (users/10000: 3.6 MB) is allocated
- * in gen0, whose memory the GC keeps committed, instead of the LOH, whose freed regions it returns
- * to the OS and the next op touches afresh. On this machine's VM a minor page fault costs ~17 µs
+ * `DOTNET_GCLOHThreshold=5F5E100` (hex 100,000,000 B; the GC caps it at what fits one of its regions:
+ * 4,194,216 B on .NET 10.0.12, reported in `gcMode`; the default is 85,000 B): a serializer's output
+ * string of up to ~4 MB (users/10000: 3.6 MB) is allocated in gen0, whose memory the GC keeps
+ * committed, instead of the large object heap, whose freed regions it returns to the OS and the next
+ * op touches afresh. Larger outputs still go to the LOH. On this machine's VM a minor page fault costs ~17 µs
  * (a 3.6 MB string: 0.3 ms with its pages mapped, 6–13 ms with 349–698 faults), so the per-sample
  * times swung with how many pages the GC had given back: users/10000 serialize, STJ 2.4–14 ms per op
  * within one launch, Newtonsoft ÷ STJ 1.18–2.08 across runs at load ~1 (ratio CV 21%). With it STJ
