@@ -82,7 +82,9 @@ export function warmup(op: Op, policy: MeasurePolicy, checks?: SideChecks): { op
  * fixed a far too short sample for the whole launch (seen on a quiet machine: 1 op per sample for a
  * 1.5 µs op, 128 or 444 ops where other launches of the same case took ~2,000 — and those launches'
  * ratios were off by 5–10%, since fewer ops per sample changes how many scavenges fall inside a
- * sample). When the second sample falls short, the pilot goes on from its rate. Returns ops per
+ * sample). When the second sample falls short, the pilot goes on from its rate. A sample's length
+ * is the lesser of its CPU and wall times (under load at 9–11, one-off-free pilots still picked
+ * 273–1,137 ops where others picked ~2,500, by process CPU time alone). Returns ops per
  * sample (≥ 1). With `checks`, each sample's result gets the quick check and every sample that
  * reaches the target the full check.
  */
@@ -92,12 +94,16 @@ export function pilot(op: Op, policy: MeasurePolicy, checks?: SideChecks): numbe
   const check = (n: number) => checks && ((last: unknown, ns: number) => (reaches(ns, n) ? checks.full(last, 'pilot') : checks.quick(last, 'pilot')));
   /** the next ops per sample after a sample of `n` ops lasting `sampleMs`: close to the target when the sample was long enough to be read, else double */
   const next = (n: number, sampleMs: number) => (sampleMs > 0.5 ? Math.max(n * 2, Math.ceil((n * policy.sampleTargetMs * 1.1) / sampleMs)) : n * 2);
+  // a sample's length by the lesser of its two clocks: the process CPU clock also counts V8's
+  // background threads (compiles finishing right after warmup), wall time also counts preemption,
+  // and neither belongs to the op; the lesser is closer to the op's own time on either kind of noise
+  const length = (n: number) => { const t = timeSample(op, n, check(n)); return Math.min(t.ns, t.wallNs); };
   for (;;) {
     const n = ops;
-    const nsPerOp = runSample(op, n, check(n));
+    const nsPerOp = length(n);
     if (!reaches(nsPerOp, n)) { ops = next(n, (nsPerOp * n) / 1e6); continue; }
     if (n >= 1 << 30) return n;
-    const againMs = (runSample(op, n, check(n)) * n) / 1e6;
+    const againMs = (length(n) * n) / 1e6;
     if (againMs >= policy.sampleTargetMs / 2) return n;
     ops = next(n, againMs);
   }
