@@ -1,4 +1,5 @@
 import { isAbsolute, relative } from 'node:path';
+import { visibleControls } from '../report/table/escape.js';
 import { payloadOption, resolveRunRequest, type RunOptions } from '../run/request.js';
 import { toJsonSchema } from '../workloads/json-schema.js';
 import { UsageError } from '../config/usage-error.js';
@@ -21,7 +22,8 @@ const FAILING = new Set(['failed', 'incorrect', 'timeout', 'crashed']);
  */
 export async function runCommand(opts: RunCliOptions): Promise<number> {
   if (opts.printSchema) return printSchema(opts);
-  const say = (line: string) => { if (!opts.json) process.stderr.write(line.endsWith('\n') ? line : `${line}\n`); };
+  // every line names data (a payload file name, a serializer id): its control characters are shown, never sent to the terminal
+  const say = (line: string) => { if (!opts.json) process.stderr.write(visibleControls(line.endsWith('\n') ? line : `${line}\n`)); };
   const { request, release } = await resolveRunRequest(opts, say);
   if (request.payload) for (const line of payloadFacts(request.payload)) say(line);
   const errTty = Boolean(process.stderr.isTTY);
@@ -37,14 +39,14 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   try {
     const run = await runSession(request, (e) => {
       if (e.type === 'note') say(e.message);
-      else if (e.type === 'warning') process.stderr.write(`jsonbench: warning: ${e.message}\n`);
+      else if (e.type === 'warning') process.stderr.write(`jsonbench: warning: ${visibleControls(e.message)}\n`);
       else if (e.type === 'started') interrupted = `What was measured is kept (finished cases: ${e.partialPath}; every finished launch: ${e.launchLogPath}). Rebuild the report with: jsonbench report ${e.outDir}`;
       else progress.onEvent(e);
     });
     progress.stop();
     const { results, reports } = run;
     if (opts.json) {
-      if (reports.written.html) process.stderr.write(`report: ${reports.written.html}\n`);
+      if (reports.written.html) process.stderr.write(`report: ${visibleControls(reports.written.html)}\n`);
       process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     } else {
       const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
@@ -73,8 +75,8 @@ async function printSchema(opts: RunCliOptions): Promise<number> {
   const payload = await payloadOption({ ...opts, size: undefined });
   if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
   process.stdout.write(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
-  for (const f of payload.findings) process.stderr.write(`jsonbench: found: ${f.text}\n`);
-  for (const u of payload.origin.unconverted) process.stderr.write(`jsonbench: not converted: ${u}\n`);
+  for (const f of payload.findings) process.stderr.write(`jsonbench: found: ${visibleControls(f.text)}\n`);
+  for (const u of payload.origin.unconverted) process.stderr.write(`jsonbench: not converted: ${visibleControls(u)}\n`);
   return 0;
 }
 

@@ -82,6 +82,18 @@ test('the CSV guard keeps every formula-like field as text: "-1+…", and "=" af
   assert.equal(renderCsv(r).includes(',\t=cmd'), false);
 });
 
+test('CSV shows control characters from hand-edited names (serializer, workload) as control pictures, never raw', () => {
+  const r = results();
+  const c = measuredCase(r);
+  c.serializer = `evil${CLEAR}`;
+  c.workload = `w${TITLE}`;
+  const csv = renderCsv(r);
+  assert.equal(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(csv), false, JSON.stringify(csv.slice(0, 300)));
+  assert.ok(csv.includes('evil␛[2J␛[H'), 'the serializer name with its ESC shown');
+  assert.ok(csv.includes('w␛]0;pwned␇'), 'the workload name with its ESC and BEL shown');
+  assert.equal(csvField('a\r\nb'), '"a\r\nb"', 'a CRLF inside a reason stays (RFC 4180 quoting)');
+});
+
 test('terminal escape sequences from the data (clipboard write, title, clear screen) are never printed raw', () => {
   const r = results();
   const c = measuredCase(r);
