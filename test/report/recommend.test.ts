@@ -200,6 +200,10 @@ test('probe records in the results file (issue 11) become costs of the pick: ✗
     ],
     relevantTo: { 'feature.additional.kept': ['payload:api'], 'safety.proto.serialize': ['payload:api'], 'other.probe': ['payload:other'] },
   };
+  // the probe section words its time limit as a timeout, not as a time each probe took
+  const probesHtml = renderHtml(r, { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' });
+  assert.match(probesHtml, /1 worker launch in 0\.1 s, timeout 5 s per probe side \(one that has not answered by then is stopped and marked ✗ hang\)\./);
+  assert.doesNotMatch(probesHtml, /\d s per probe\./);
   const [rec] = recommend(r);
   assert.deepEqual(rec.pick?.costs.filter((c) => c.source === 'probe').map((c) => c.text), [
     'additional properties kept: silent-loss at $.extra (expected 1, got (absent))',
