@@ -50,6 +50,7 @@ function program(exit: { code: number }): Command {
     .option('--no-probes', 'skip the probes relevant to the payloads (run untimed after the cases; jsonbench probe runs them all)')
     .option('--no-probe-cache', 'judge every relevant probe again instead of reading the verdicts an earlier run of the same jsonbench, serializer version and runtime left in the cache (built-in serializers, no config)')
     .option('--conformance <folder>', 'add conformance probes from a folder of JSONTestSuite / json.org checker / roundtrip files to the probe pass')
+    .option('--fail-on <list>', 'exit 1 when a case ends with one of these statuses: incorrect, failed, timeout, crashed (comma-separated or repeated; for CI gates). Without it a run that measured and wrote its results exits 0 and lists the cases without numbers; nothing measured exits 1', collect)
     .action(async (opts) => { exit.code = await runCommand(opts); });
   p.command('probe')
     .description('run capability probes (names, policies, edge values, hostile strings, structure, safety, conformance) against serializers in their workers and print the matrix; writes results.json, report.md and report.html (nothing is timed)')
