@@ -106,7 +106,10 @@ export function allocClause(a: number | null): string {
  * overlaps it, no one is called faster than the baseline when its interval includes 1 (or its
  * error is unknown), and a ratio whose interval spans more than a factor of 10 and contains 1 is not
  * ranked at all ({@link tooUncertain}); one that spans more than 10× on one side of 1 is ranked,
- * with a clause giving its interval. Intervals are on the log scale (results/ratio.ts).
+ * with a clause giving its interval. "Faster than the baseline" is {@link fasterThanBaseline}, the
+ * rule the recommendation uses too; overlaps do not chain (a row another is measurably faster than
+ * is never at the top); a row marked `unranked` (its baseline ran slowed beside it) is listed under
+ * "Not ranked" with the reason. Intervals are on the log scale (results/ratio.ts).
  * @param baseline the baseline's serializer id; its row has ratio 1 ± 0 when measured
  * @param baselineLabel how to name the baseline
  * @returns one line of text ending with a full stop
