@@ -15,7 +15,7 @@
  *   baseline in paired rounds (ABBA, CPU clock): `string` (value → string, dropped: today's op),
  *   `flat` (the string flattened by `charCodeAt`, which flattens a V8 cons string),
  *   `utf8` (`Buffer.from(s, 'utf8')`), `textencoder` (`TextEncoder.encode(s)`). Prints one JSON
- *   line `{ [op]: { ratio, serializerNs, baselineNs, roundRatios } }` (ns per op by CPU clock).
+ *   line `{ ops: { [op]: OpFigures } }` (ns per op by CPU clock).
  *
  * job.json: `{ workload, size, shape, serializer, payloadPath, rounds?, windowOps? }`.
  */
@@ -90,6 +90,14 @@ function opOf(serialize: (v: unknown) => string, inputs: [unknown, unknown], op:
   }
 }
 
+/**
+ * One op's figures from one `ops` process: ratio = median of the per-round ratios (serializer ÷ json,
+ * each round's median of 3 samples per side); serializerNs / baselineNs = medians over all samples,
+ * ns per op by CPU clock; serializerRounds / baselineRounds = each round's median per side (absent in
+ * files written before they were kept).
+ */
+export interface OpFigures { ratio: number; serializerNs: number; baselineNs: number; roundRatios: number[]; serializerRounds?: number[]; baselineRounds?: number[] }
+
 /** CPU ns per op of `ops` iterations. */
 function sample(op: (i: number) => void, ops: number): number {
   const c0 = cpuNs();
@@ -120,12 +128,13 @@ async function measureOps(job: ConsumerJob): Promise<void> {
   const gc = () => gcFn?.({ type: 'minor' });
   const s = await prepareSerialize(job, job.serializer);
   const b = await prepareSerialize(job, 'json');
-  const out: Record<string, { ratio: number; serializerNs: number; baselineNs: number; roundRatios: number[] }> = {};
+  const out: Record<string, OpFigures> = {};
   for (const op of OPS) {
     const sides = [opOf(s.serialize, s.inputs, op), opOf(b.serialize, b.inputs, op)];
     const ops = sides.map((f) => warmAndSize(f, 5));
     const ns: number[][] = [[], []];
     const ratios: number[] = [];
+    const rounds: number[][] = [[], []];
     for (let r = 0; r < (job.rounds ?? 20); r++) {
       const order = r % 2 === 0 ? [0, 1] : [1, 0];
       const med: number[] = [0, 0];
@@ -136,8 +145,9 @@ async function measureOps(job: ConsumerJob): Promise<void> {
         med[k] = median(xs);
       }
       ratios.push(med[0] / med[1]);
+      rounds[0].push(med[0]); rounds[1].push(med[1]);
     }
-    out[op] = { ratio: median(ratios), serializerNs: median(ns[0]), baselineNs: median(ns[1]), roundRatios: ratios };
+    out[op] = { ratio: median(ratios), serializerNs: median(ns[0]), baselineNs: median(ns[1]), roundRatios: ratios, serializerRounds: rounds[0], baselineRounds: rounds[1] };
   }
   process.stdout.write(JSON.stringify({ ops: out, checksum }) + '\n');
 }
