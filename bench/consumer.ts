@@ -72,15 +72,15 @@ function get(agent: Agent, port: number, path: string): Promise<string> {
   });
 }
 
-/** Sends `n` requests with `concurrency` in flight; returns the server's CPU ns per request over them. */
-async function window(agent: Agent, port: number, label: string, n: number, concurrency: number): Promise<number> {
-  const mark = async () => JSON.parse(await get(agent, port, '/mark')) as { cpuNs: number; requests: number };
+/** Sends `n` requests with `concurrency` in flight; returns the server's CPU ns and GC pause ns per request over them. */
+async function window(agent: Agent, port: number, label: string, n: number, concurrency: number): Promise<{ cpu: number; gc: number }> {
+  const mark = async () => JSON.parse(await get(agent, port, '/mark')) as { cpuNs: number; requests: number; gcNs: number };
   const path = `/s/${encodeURIComponent(label)}`;
   const a = await mark();
   let sent = 0;
   await Promise.all(Array.from({ length: concurrency }, async () => { while (sent < n) { sent++; await get(agent, port, path); } }));
   const b = await mark();
-  return (b.cpuNs - a.cpuNs) / (b.requests - a.requests);
+  return { cpu: (b.cpuNs - a.cpuNs) / (b.requests - a.requests), gc: (b.gcNs - a.gcNs) / (b.requests - a.requests) };
 }
 
 /** `json#2` (a second json server: the A/A control of the method) → `json`. */
@@ -88,7 +88,8 @@ const serializerOf = (label: string) => label.replace(/#.*$/, '');
 
 interface CaseSpec { workload: string; size: number; shape: Shape }
 
-async function measureConsumer(node: string, c: CaseSpec, ids: string[], payloadPath: string, dir: string, windows: number, concurrency: number, windowMs: number): Promise<Record<string, number[]>> {
+/** Per label, CPU ns and GC pause ns per request of each window. */
+async function measureConsumer(node: string, c: CaseSpec, ids: string[], payloadPath: string, dir: string, windows: number, concurrency: number, windowMs: number): Promise<{ cpu: Record<string, number[]>; gc: Record<string, number[]> }> {
   const labels = ['json', ...ids];
   const jobPath = join(dir, 'serve.json');
   writeFileSync(jobPath, JSON.stringify({ ...c, serializer: 'json', serializers: labels, payloadPath } satisfies ConsumerJob));
@@ -99,17 +100,18 @@ async function measureConsumer(node: string, c: CaseSpec, ids: string[], payload
     let perRequest = 0;
     for (const label of labels) {
       let n = 25; let cpu = 0;
-      for (let spent = 0; spent < 5e8;) { const ns = await window(agent, server.port, label, n, concurrency); spent += ns * n; cpu = ns; n = Math.min(n * 2, 2000); }
+      for (let spent = 0; spent < 5e8;) { const ns = (await window(agent, server.port, label, n, concurrency)).cpu; spent += ns * n; cpu = ns; n = Math.min(n * 2, 2000); }
       if (label === 'json') perRequest = cpu;
     }
     const n = Math.max(10, Math.ceil((windowMs * 1e6) / perRequest));
-    const perWindow: Record<string, number[]> = Object.fromEntries(labels.map((l) => [l, []]));
+    const cpu: Record<string, number[]> = Object.fromEntries(labels.map((l) => [l, []]));
+    const gc: Record<string, number[]> = Object.fromEntries(labels.map((l) => [l, []]));
     for (let w = 0; w < windows; w++) {
       const order = w % 2 === 0 ? labels : [...labels].reverse();
-      for (const label of order) perWindow[label].push(await window(agent, server.port, label, n, concurrency));
+      for (const label of order) { const x = await window(agent, server.port, label, n, concurrency); cpu[label].push(x.cpu); gc[label].push(x.gc); }
     }
     agent.destroy();
-    return perWindow;
+    return { cpu, gc };
   } finally {
     server.child.kill('SIGKILL');
   }
@@ -125,10 +127,11 @@ function measureOps(node: string, c: CaseSpec, id: string, payloadPath: string, 
 
 /**
  * One serializer's numbers in one runtime and case (the records of consumer.json): CPU ns per
- * request per rep and window for it and for json; the ops per launch (`ops[op][launch]`; a file
+ * request per rep and window for it and for json (and GC pause ns per request, `consumerGc` / `jsonGc`,
+ * absent in older files); the ops per launch (`ops[op][launch]`; a file
  * written before launches were repeated holds one launch as a bare object); the load averages.
  */
-interface ConsumerRecord { runtime: string; version: string; case: string; bytes?: number; serializer: string; consumer: number[][]; json: number[][]; ops: Record<string, OpFigures | OpFigures[]>; loads: string[] }
+interface ConsumerRecord { runtime: string; version: string; case: string; bytes?: number; serializer: string; consumer: number[][]; json: number[][]; consumerGc?: number[][]; jsonGc?: number[][]; ops: Record<string, OpFigures | OpFigures[]>; loads: string[] }
 
 /** The default serialize op (`--serialize-to bytes`: `Buffer.from(s, 'utf8')` on Node, src/measure/prepare-case.ts) and the one before it. */
 const DEFAULT_OP: SerializeOp = 'utf8';
@@ -150,6 +153,17 @@ function opFigures(o: OpFigures | OpFigures[]): { ratio: Estimate; difference: E
   return { ratio: repsEstimate(ls.map((l) => l.roundRatios)), difference: opDifference(s, b), approx, launches: ls.map((l) => l.ratio) };
 }
 
+/**
+ * 'yes' / 'no' for differencesAgree; 'yes, unresolved' when the 95% interval of the consumer's
+ * difference also holds 0 and is wider than the op's difference: agreement that could not have
+ * failed, since the consumer cannot tell the two serializers apart at this noise.
+ */
+function agreeVerdict(consumer: Estimate, op: Estimate): string {
+  if (!differencesAgree(consumer, op)) return 'no';
+  const half = 1.96 * consumer.se;
+  return Math.abs(consumer.value) <= half && half > Math.abs(op.value) ? 'yes, unresolved' : 'yes';
+}
+
 const pm = (e: Estimate, digits: number, scale = 1) => `${(e.value / scale).toFixed(digits)} ± ${(e.se / scale).toFixed(digits)}`;
 
 /** Prints one runtime × case: per serializer the consumer's ratio and difference, the ops', and the two verdicts of issue 13. */
@@ -166,13 +180,20 @@ function printCase(records: readonly ConsumerRecord[]): void {
     const op = Object.fromEntries(OPS.map((k) => [k, opFigures(r.ops[k])])) as Record<SerializeOp, ReturnType<typeof opFigures>>;
     approx ||= op[DEFAULT_OP].approx || op[STRING_OP].approx;
     const d = op[DEFAULT_OP]; const st = op[STRING_OP];
-    log(`| ${r.serializer} | ${pm(c.ratio, 3)} (${reps.map((x) => x.toFixed(3)).join(', ')}) | ${d.ratio.value.toFixed(3)} (${d.launches.map((x) => x.toFixed(3)).join(', ')}) | ${ratioWithin(d.ratio.value, c.ratio.value) ? 'yes' : 'no'} (${((d.ratio.value / c.ratio.value - 1) * 100).toFixed(1)}%) | ${OPS.filter((k) => k !== DEFAULT_OP).map((k) => op[k].ratio.value.toFixed(3)).join(' | ')} | ${pm(c.difference, 2, 1e3)} | ${pm(d.difference, 2, 1e3)} | ${differencesAgree(c.difference, d.difference) ? 'yes' : 'no'} | ${pm(st.difference, 2, 1e3)} | ${differencesAgree(c.difference, st.difference) ? 'yes' : 'no'} |`);
+    log(`| ${r.serializer} | ${pm(c.ratio, 3)} (${reps.map((x) => x.toFixed(3)).join(', ')}) | ${d.ratio.value.toFixed(3)} (${d.launches.map((x) => x.toFixed(3)).join(', ')}) | ${ratioWithin(d.ratio.value, c.ratio.value) ? 'yes' : 'no'} (${((d.ratio.value / c.ratio.value - 1) * 100).toFixed(1)}%) | ${OPS.filter((k) => k !== DEFAULT_OP).map((k) => op[k].ratio.value.toFixed(3)).join(' | ')} | ${pm(c.difference, 2, 1e3)} | ${pm(d.difference, 2, 1e3)} | ${agreeVerdict(c.difference, d.difference)} | ${pm(st.difference, 2, 1e3)} | ${agreeVerdict(c.difference, st.difference)} |`);
   }
   const json = records[0].json.flat().sort((a, b) => a - b);
   const baseline = (k: SerializeOp) => records.flatMap((r) => launchesOf(r.ops[k]).map((l) => l.baselineNs)).sort((a, b) => a - b);
   const mid = (xs: number[]) => xs[xs.length >> 1];
   log(`json: consumer ${(mid(json) / 1e3).toFixed(1)} µs CPU/request; ops ${OPS.map((k) => `${k} ${(mid(baseline(k)) / 1e3).toFixed(1)} µs`).join(', ')}`);
   if (approx) log('(op Δ errors from round ratios × the json median: this file predates per-round ns)');
+  // where the time goes: GC pause µs per request at the server and per op in the bytes op, serializer and json
+  const gcLines = records.filter((r) => r.consumerGc && r.jsonGc).map((r) => {
+    const opGc = launchesOf(r.ops[DEFAULT_OP]).filter((l) => l.serializerGcNs !== undefined);
+    const m = (xs: number[]) => repsEstimate([xs]).value / 1e3;
+    return `${r.serializer} ${m(r.consumerGc!.flat()).toFixed(0)} vs json ${m(r.jsonGc!.flat()).toFixed(0)} µs/request${opGc.length ? `, bytes op ${m(opGc.map((l) => l.serializerGcNs!)).toFixed(0)} vs json ${m(opGc.map((l) => l.baselineGcNs!)).toFixed(0)} µs/op` : ''}`;
+  });
+  if (gcLines.length) log(`GC pauses (main thread): ${gcLines.join('; ')}`);
 }
 
 async function main(): Promise<number> {
@@ -206,10 +227,12 @@ async function main(): Promise<number> {
       const c: CaseSpec = { workload, size: Number(size), shape: shape as Shape };
       const payload = await writePayload(join(dir, 'payloads'), await workloads.load(workload), c.size, 42);
       const consumer: Record<string, number[][]> = {};
+      const consumerGc: Record<string, number[][]> = {};
       const loads: string[] = [loadavg()];
       for (let r = 0; r < Number(values.reps); r++) {
         const perWindow = await measureConsumer(node, c, ids, payload.path, dir, Number(values.windows), Number(values.concurrency), Number(values['window-ms']));
-        for (const [id, xs] of Object.entries(perWindow)) (consumer[id] ??= []).push(xs);
+        for (const [id, xs] of Object.entries(perWindow.cpu)) (consumer[id] ??= []).push(xs);
+        for (const [id, xs] of Object.entries(perWindow.gc)) (consumerGc[id] ??= []).push(xs);
         loads.push(loadavg());
       }
       // the ops in `--reps` processes per serializer, as the engine's default policy launches a case twice
@@ -218,7 +241,7 @@ async function main(): Promise<number> {
         return [id, Object.fromEntries(OPS.map((k) => [k, launches.map((l) => l[k])]))];
       }));
       loads.push(loadavg());
-      const records: ConsumerRecord[] = ids.map((id) => ({ runtime: info.id, version: info.version, case: spec, bytes: payload.bytes, serializer: id, consumer: consumer[id], json: consumer.json, ops: ops[id], loads }));
+      const records: ConsumerRecord[] = ids.map((id) => ({ runtime: info.id, version: info.version, case: spec, bytes: payload.bytes, serializer: id, consumer: consumer[id], json: consumer.json, consumerGc: consumerGc[id], jsonGc: consumerGc.json, ops: ops[id], loads }));
       printCase(records);
       all.push(...records);
       // every number so far, so a later failure loses none
