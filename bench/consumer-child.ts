@@ -17,7 +17,7 @@
  *   `utf8` (`Buffer.from(s, 'utf8')`), `textencoder` (`TextEncoder.encode(s)`). Prints one JSON
  *   line `{ ops: { [op]: OpFigures } }` (ns per op by CPU clock).
  *
- * job.json: `{ workload, size, shape, serializer, payloadPath, rounds?, windowOps? }`.
+ * job.json: `{ workload, size, shape, serializer, payloadPath, rounds?, ops? }` (ops: which of OPS, default all).
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -29,7 +29,7 @@ import { unitView, unitsOf } from '../src/workloads/unit.js';
 import { caseIo, checkCase } from '../src/measure/gate.js';
 import type { Shape } from '../src/case/coordinates.js';
 
-export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number }
+export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number; ops?: SerializeOp[] }
 
 /** The serialize ops compared with the consumer. */
 export const OPS = ['string', 'flat', 'utf8', 'textencoder'] as const;
@@ -139,7 +139,7 @@ async function measureOps(job: ConsumerJob): Promise<void> {
   const s = await prepareSerialize(job, job.serializer);
   const b = await prepareSerialize(job, 'json');
   const out: Record<string, OpFigures> = {};
-  for (const op of OPS) {
+  for (const op of job.ops ?? OPS) {
     const sides = [opOf(s.serialize, s.inputs, op), opOf(b.serialize, b.inputs, op)];
     const ops = sides.map((f) => warmAndSize(f, 5));
     const ns: number[][] = [[], []];

@@ -21,6 +21,7 @@
  * Flags: --runtimes node,node@22 --cases users/10000/list,orders/10000/list,weather-station/1/single
  * --serializers fast-json-stringify,typia,ajv-jtd --reps 2 --windows 12 --concurrency 1
  * (`json#2` adds a second json server: the A/A control, whose ratio should read 1)
+ * --ops string,flat,utf8,textencoder (which candidate ops; utf8 and string are required)
  * --window-ms 300 (server CPU per window) --out <dir> (JSON of every number, consumer.json, written
  * after each case; default a temp dir); --from <consumer.json> prints a finished run's tables again
  * (no measuring).
@@ -117,9 +118,9 @@ async function measureConsumer(node: string, c: CaseSpec, ids: string[], payload
   }
 }
 
-function measureOps(node: string, c: CaseSpec, id: string, payloadPath: string, dir: string): Record<string, OpFigures> {
+function measureOps(node: string, c: CaseSpec, id: string, payloadPath: string, dir: string, ops: SerializeOp[]): Record<string, OpFigures> {
   const jobPath = join(dir, `ops-${id}.json`);
-  writeFileSync(jobPath, JSON.stringify({ ...c, serializer: id, payloadPath, rounds: 15 } satisfies ConsumerJob));
+  writeFileSync(jobPath, JSON.stringify({ ...c, serializer: id, payloadPath, rounds: 15, ops } satisfies ConsumerJob));
   const r = spawnSync(node, ['--expose-gc', childEntry, 'ops', jobPath], { encoding: 'utf8', maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(`ops ${id}: ${r.stderr.slice(-1000)}`);
   return (JSON.parse(r.stdout.trim().split('\n').pop()!) as { ops: Record<string, OpFigures> }).ops;
@@ -177,15 +178,15 @@ function printCase(records: readonly ConsumerRecord[]): void {
   for (const r of records) {
     const c = consumerFigures(r.consumer, r.json);
     const reps = r.consumer.map((xs, i) => repsEstimate([xs.map((x, w) => x / r.json[i][w])]).value);
-    const op = Object.fromEntries(OPS.map((k) => [k, opFigures(r.ops[k])])) as Record<SerializeOp, ReturnType<typeof opFigures>>;
-    approx ||= op[DEFAULT_OP].approx || op[STRING_OP].approx;
-    const d = op[DEFAULT_OP]; const st = op[STRING_OP];
-    log(`| ${r.serializer} | ${pm(c.ratio, 3)} (${reps.map((x) => x.toFixed(3)).join(', ')}) | ${d.ratio.value.toFixed(3)} (${d.launches.map((x) => x.toFixed(3)).join(', ')}) | ${ratioWithin(d.ratio.value, c.ratio.value) ? 'yes' : 'no'} (${((d.ratio.value / c.ratio.value - 1) * 100).toFixed(1)}%) | ${OPS.filter((k) => k !== DEFAULT_OP).map((k) => op[k].ratio.value.toFixed(3)).join(' | ')} | ${pm(c.difference, 2, 1e3)} | ${pm(d.difference, 2, 1e3)} | ${agreeVerdict(c.difference, d.difference)} | ${pm(st.difference, 2, 1e3)} | ${agreeVerdict(c.difference, st.difference)} |`);
+    const op = Object.fromEntries(OPS.filter((k) => r.ops[k]).map((k) => [k, opFigures(r.ops[k])])) as Partial<Record<SerializeOp, ReturnType<typeof opFigures>>> & Record<'utf8' | 'string', ReturnType<typeof opFigures>>;
+    const d = op.utf8; const st = op.string; // DEFAULT_OP and STRING_OP, which --ops requires
+    approx ||= d.approx || st.approx;
+    log(`| ${r.serializer} | ${pm(c.ratio, 3)} (${reps.map((x) => x.toFixed(3)).join(', ')}) | ${d.ratio.value.toFixed(3)} (${d.launches.map((x) => x.toFixed(3)).join(', ')}) | ${ratioWithin(d.ratio.value, c.ratio.value) ? 'yes' : 'no'} (${((d.ratio.value / c.ratio.value - 1) * 100).toFixed(1)}%) | ${OPS.filter((k) => k !== DEFAULT_OP).map((k) => op[k]?.ratio.value.toFixed(3) ?? '—').join(' | ')} | ${pm(c.difference, 2, 1e3)} | ${pm(d.difference, 2, 1e3)} | ${agreeVerdict(c.difference, d.difference)} | ${pm(st.difference, 2, 1e3)} | ${agreeVerdict(c.difference, st.difference)} |`);
   }
   const json = records[0].json.flat().sort((a, b) => a - b);
   const baseline = (k: SerializeOp) => records.flatMap((r) => launchesOf(r.ops[k]).map((l) => l.baselineNs)).sort((a, b) => a - b);
   const mid = (xs: number[]) => xs[xs.length >> 1];
-  log(`json: consumer ${(mid(json) / 1e3).toFixed(1)} µs CPU/request; ops ${OPS.map((k) => `${k} ${(mid(baseline(k)) / 1e3).toFixed(1)} µs`).join(', ')}`);
+  log(`json: consumer ${(mid(json) / 1e3).toFixed(1)} µs CPU/request; ops ${OPS.filter((k) => records[0].ops[k]).map((k) => `${k} ${(mid(baseline(k)) / 1e3).toFixed(1)} µs`).join(', ')}`);
   if (approx) log('(op Δ errors from round ratios × the json median: this file predates per-round ns)');
   // where the time goes: GC pause µs per request at the server and per op in the bytes op, serializer and json
   const gcLines = records.filter((r) => r.consumerGc && r.jsonGc).map((r) => {
@@ -200,7 +201,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ options: {
     runtimes: { type: 'string', default: 'node,node@22' }, cases: { type: 'string', default: 'users/10000/list,orders/10000/list,weather-station/1/single' },
     serializers: { type: 'string', default: 'fast-json-stringify,typia,ajv-jtd' }, reps: { type: 'string', default: '2' }, windows: { type: 'string', default: '12' },
-    concurrency: { type: 'string', default: '1' }, 'window-ms': { type: 'string', default: '300' }, out: { type: 'string' }, from: { type: 'string' },
+    concurrency: { type: 'string', default: '1' }, 'window-ms': { type: 'string', default: '300' }, out: { type: 'string' }, from: { type: 'string' }, ops: { type: 'string', default: OPS.join(',') },
   } });
   if (values.from) {
     // re-read a run's numbers (its consumer.json) and print its tables with this file's analysis
@@ -214,6 +215,9 @@ async function main(): Promise<number> {
   const dir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-consumer-'));
   mkdirSync(dir, { recursive: true });
   const ids = values.serializers!.split(',');
+  const opList = values.ops!.split(',') as SerializeOp[];
+  for (const k of opList) if (!(OPS as readonly string[]).includes(k)) throw new Error(`--ops: unknown op "${k}" (choose from ${OPS.join(', ')})`);
+  if (!opList.includes(DEFAULT_OP) || !opList.includes(STRING_OP)) throw new Error(`--ops must include ${DEFAULT_OP} (the default op) and ${STRING_OP} (the contrast)`);
   const runtimeIds = values.runtimes!.split(',');
   const prepared = await prepareTargets(parseTargets(runtimeIds), { cacheDir: defaultCacheDir(), bundleDir: dir, payloadPaths: [] });
   const all: ConsumerRecord[] = [];
@@ -237,8 +241,8 @@ async function main(): Promise<number> {
       }
       // the ops in `--reps` processes per serializer, as the engine's default policy launches a case twice
       const ops = Object.fromEntries(ids.map((id) => {
-        const launches = Array.from({ length: Number(values.reps) }, () => measureOps(node, c, serializerOf(id), payload.path, dir));
-        return [id, Object.fromEntries(OPS.map((k) => [k, launches.map((l) => l[k])]))];
+        const launches = Array.from({ length: Number(values.reps) }, () => measureOps(node, c, serializerOf(id), payload.path, dir, opList));
+        return [id, Object.fromEntries(opList.map((k) => [k, launches.map((l) => l[k])]))];
       }));
       loads.push(loadavg());
       const records: ConsumerRecord[] = ids.map((id) => ({ runtime: info.id, version: info.version, case: spec, bytes: payload.bytes, serializer: id, consumer: consumer[id], json: consumer.json, consumerGc: consumerGc[id], jsonGc: consumerGc.json, ops: ops[id], loads }));
