@@ -29,7 +29,7 @@ import { unitView, unitsOf } from '../src/workloads/unit.js';
 import { caseIo, checkCase } from '../src/measure/gate.js';
 import type { Shape } from '../src/case/coordinates.js';
 
-export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number; ops?: SerializeOp[] }
+export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number; ops?: SerializeOp[]; gcAtMark?: boolean }
 
 /** The serialize ops compared with the consumer. */
 export const OPS = ['string', 'flat', 'utf8', 'textencoder'] as const;
@@ -64,6 +64,8 @@ async function serve(job: ConsumerJob): Promise<void> {
   profiler.start();
   const server = createServer((req, res) => {
     if (req.url === '/mark') {
+      // --gc-at-mark: a full GC before the reading, so a window pays for its own garbage (and not for the previous route's)
+      if (job.gcAtMark) (globalThis as { gc?: () => void }).gc?.();
       gcNs += profiler.stop().statistics.reduce((sum, g) => sum + g.cost * 1e3, 0);
       profiler = new GCProfiler();
       profiler.start();

@@ -22,7 +22,8 @@
  * --serializers fast-json-stringify,typia,ajv-jtd --reps 2 --windows 12 --concurrency 1
  * (`json#2` adds a second json server: the A/A control, whose ratio should read 1)
  * --ops string,flat,utf8,textencoder (which candidate ops; utf8 and string are required)
- * --window-ms 300 (server CPU per window) --out <dir> (JSON of every number, consumer.json, written
+ * --gc-at-mark (the server runs a full GC before each CPU reading, so a window pays for its own
+ * garbage, not the previous route's; off by default) --window-ms 300 (server CPU per window) --out <dir> (JSON of every number, consumer.json, written
  * after each case; default a temp dir); --from <consumer.json> prints a finished run's tables again
  * (no measuring).
  */
@@ -90,10 +91,10 @@ const serializerOf = (label: string) => label.replace(/#.*$/, '');
 interface CaseSpec { workload: string; size: number; shape: Shape }
 
 /** Per label, CPU ns and GC pause ns per request of each window. */
-async function measureConsumer(node: string, c: CaseSpec, ids: string[], payloadPath: string, dir: string, windows: number, concurrency: number, windowMs: number): Promise<{ cpu: Record<string, number[]>; gc: Record<string, number[]> }> {
+async function measureConsumer(node: string, c: CaseSpec, ids: string[], payloadPath: string, dir: string, windows: number, concurrency: number, windowMs: number, gcAtMark: boolean): Promise<{ cpu: Record<string, number[]>; gc: Record<string, number[]> }> {
   const labels = ['json', ...ids];
   const jobPath = join(dir, 'serve.json');
-  writeFileSync(jobPath, JSON.stringify({ ...c, serializer: 'json', serializers: labels, payloadPath } satisfies ConsumerJob));
+  writeFileSync(jobPath, JSON.stringify({ ...c, serializer: 'json', serializers: labels, payloadPath, gcAtMark } satisfies ConsumerJob));
   const server = await startServer(node, jobPath);
   try {
     const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
@@ -201,7 +202,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ options: {
     runtimes: { type: 'string', default: 'node,node@22' }, cases: { type: 'string', default: 'users/10000/list,orders/10000/list,weather-station/1/single' },
     serializers: { type: 'string', default: 'fast-json-stringify,typia,ajv-jtd' }, reps: { type: 'string', default: '2' }, windows: { type: 'string', default: '12' },
-    concurrency: { type: 'string', default: '1' }, 'window-ms': { type: 'string', default: '300' }, out: { type: 'string' }, from: { type: 'string' }, ops: { type: 'string', default: OPS.join(',') },
+    concurrency: { type: 'string', default: '1' }, 'window-ms': { type: 'string', default: '300' }, out: { type: 'string' }, from: { type: 'string' }, ops: { type: 'string', default: OPS.join(',') }, 'gc-at-mark': { type: 'boolean', default: false },
   } });
   if (values.from) {
     // re-read a run's numbers (its consumer.json) and print its tables with this file's analysis
@@ -234,7 +235,7 @@ async function main(): Promise<number> {
       const consumerGc: Record<string, number[][]> = {};
       const loads: string[] = [loadavg()];
       for (let r = 0; r < Number(values.reps); r++) {
-        const perWindow = await measureConsumer(node, c, ids, payload.path, dir, Number(values.windows), Number(values.concurrency), Number(values['window-ms']));
+        const perWindow = await measureConsumer(node, c, ids, payload.path, dir, Number(values.windows), Number(values.concurrency), Number(values['window-ms']), values['gc-at-mark']!);
         for (const [id, xs] of Object.entries(perWindow.cpu)) (consumer[id] ??= []).push(xs);
         for (const [id, xs] of Object.entries(perWindow.gc)) (consumerGc[id] ??= []).push(xs);
         loads.push(loadavg());
