@@ -5,9 +5,9 @@
  * - `serve <job.json>`: a `node:http` server on 127.0.0.1 (an ephemeral port, printed as one JSON
  *   line `{ port }` on stdout) with one route per serializer label of `job.serializers`:
  *   `GET /s/<label>` answers `res.end(serialize(value))` (content-type application/json; two
- *   identical copies of the value alternate by request); `GET /mark` answers `{ cpuNs, requests }`:
- *   this process's CPU time so far (process.cpuUsage(), user + system, ns) and the number of
- *   serialize requests answered. The client sends one route's requests between two marks, so every
+ *   identical copies of the value alternate by request); `GET /mark` answers `{ cpuNs, requests, gcNs }`:
+ *   this process's CPU time so far (process.cpuUsage(), user + system, ns), the number of
+ *   serialize requests answered, and the GC pause time so far (v8.GCProfiler, main thread, ns). The client sends one route's requests between two marks, so every
  *   serializer is measured in the same server process (as a paired benchmark measures both sides
  *   in one process: a first version with one server process per serializer read json against a
  *   second json server as 0.81 at load 14–16). `json#2` is a second json instance: the A/A control.
@@ -15,12 +15,13 @@
  *   baseline in paired rounds (ABBA, CPU clock): `string` (value → string, dropped: today's op),
  *   `flat` (the string flattened by `charCodeAt`, which flattens a V8 cons string),
  *   `utf8` (`Buffer.from(s, 'utf8')`), `textencoder` (`TextEncoder.encode(s)`). Prints one JSON
- *   line `{ [op]: { ratio, serializerNs, baselineNs, roundRatios } }` (ns per op by CPU clock).
+ *   line `{ ops: { [op]: OpFigures } }` (ns per op by CPU clock).
  *
- * job.json: `{ workload, size, shape, serializer, payloadPath, rounds?, windowOps? }`.
+ * job.json: `{ workload, size, shape, serializer, payloadPath, rounds?, ops? }` (ops: which of OPS, default all).
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { GCProfiler } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { workloads } from '../src/workloads/index.js';
 import { serializers } from '../src/serializers/index.js';
@@ -28,7 +29,7 @@ import { unitView, unitsOf } from '../src/workloads/unit.js';
 import { caseIo, checkCase } from '../src/measure/gate.js';
 import type { Shape } from '../src/case/coordinates.js';
 
-export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number }
+export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number; ops?: SerializeOp[]; gcAtMark?: boolean }
 
 /** The serialize ops compared with the consumer. */
 export const OPS = ['string', 'flat', 'utf8', 'textencoder'] as const;
@@ -56,10 +57,20 @@ async function serve(job: ConsumerJob): Promise<void> {
   const routes = new Map<string, { serialize: (v: unknown) => string; inputs: [unknown, unknown] }>();
   for (const label of job.serializers ?? [job.serializer]) routes.set(`/s/${encodeURIComponent(label)}`, await prepareSerialize(job, label.replace(/#.*$/, '')));
   let requests = 0;
+  // GC pause time (main thread, v8.GCProfiler's cost per GC in µs) summed between marks, so a window
+  // says how much of its CPU time went to the collector
+  let gcNs = 0;
+  let profiler = new GCProfiler();
+  profiler.start();
   const server = createServer((req, res) => {
     if (req.url === '/mark') {
+      // --gc-at-mark: a full GC before the reading, so a window pays for its own garbage (and not for the previous route's)
+      if (job.gcAtMark) (globalThis as { gc?: () => void }).gc?.();
+      gcNs += profiler.stop().statistics.reduce((sum, g) => sum + g.cost * 1e3, 0);
+      profiler = new GCProfiler();
+      profiler.start();
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ cpuNs: cpuNs(), requests }));
+      res.end(JSON.stringify({ cpuNs: cpuNs(), requests, gcNs }));
       return;
     }
     const route = routes.get(req.url ?? '');
@@ -89,6 +100,15 @@ function opOf(serialize: (v: unknown) => string, inputs: [unknown, unknown], op:
     case 'textencoder': return (i) => { slot = undefined; slot = encoder.encode(serialize((i & 1) === 0 ? a : b)); };
   }
 }
+
+/**
+ * One op's figures from one `ops` process: ratio = median of the per-round ratios (serializer ÷ json,
+ * each round's median of 3 samples per side); serializerNs / baselineNs = medians over all samples,
+ * ns per op by CPU clock; serializerRounds / baselineRounds = each round's median per side (absent in
+ * files written before they were kept); serializerGcNs / baselineGcNs = GC pause ns per op (v8.GCProfiler,
+ * untimed ops after the rounds; absent in older files).
+ */
+export interface OpFigures { ratio: number; serializerNs: number; baselineNs: number; roundRatios: number[]; serializerRounds?: number[]; baselineRounds?: number[]; serializerGcNs?: number; baselineGcNs?: number }
 
 /** CPU ns per op of `ops` iterations. */
 function sample(op: (i: number) => void, ops: number): number {
@@ -120,12 +140,13 @@ async function measureOps(job: ConsumerJob): Promise<void> {
   const gc = () => gcFn?.({ type: 'minor' });
   const s = await prepareSerialize(job, job.serializer);
   const b = await prepareSerialize(job, 'json');
-  const out: Record<string, { ratio: number; serializerNs: number; baselineNs: number; roundRatios: number[] }> = {};
-  for (const op of OPS) {
+  const out: Record<string, OpFigures> = {};
+  for (const op of job.ops ?? OPS) {
     const sides = [opOf(s.serialize, s.inputs, op), opOf(b.serialize, b.inputs, op)];
     const ops = sides.map((f) => warmAndSize(f, 5));
     const ns: number[][] = [[], []];
     const ratios: number[] = [];
+    const rounds: number[][] = [[], []];
     for (let r = 0; r < (job.rounds ?? 20); r++) {
       const order = r % 2 === 0 ? [0, 1] : [1, 0];
       const med: number[] = [0, 0];
@@ -136,8 +157,11 @@ async function measureOps(job: ConsumerJob): Promise<void> {
         med[k] = median(xs);
       }
       ratios.push(med[0] / med[1]);
+      rounds[0].push(med[0]); rounds[1].push(med[1]);
     }
-    out[op] = { ratio: median(ratios), serializerNs: median(ns[0]), baselineNs: median(ns[1]), roundRatios: ratios };
+    // untimed, after the rounds: GC pause ns per op of each side (v8.GCProfiler, cost in µs), one sample's ops
+    const gcPerOp = sides.map((f, k) => { gc(); const p = new GCProfiler(); p.start(); for (let i = 0; i < ops[k] * 3; i++) f(i); return p.stop().statistics.reduce((sum, g) => sum + g.cost * 1e3, 0) / (ops[k] * 3); });
+    out[op] = { ratio: median(ratios), serializerNs: median(ns[0]), baselineNs: median(ns[1]), roundRatios: ratios, serializerRounds: rounds[0], baselineRounds: rounds[1], serializerGcNs: gcPerOp[0], baselineGcNs: gcPerOp[1] };
   }
   process.stdout.write(JSON.stringify({ ops: out, checksum }) + '\n');
 }

@@ -1,4 +1,5 @@
 import { compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLDS, gateFailures, METRICS, type FailOn, type Metric } from '../compare/compare.js';
+import { visibleControls } from '../report/table/escape.js';
 import { notComparableWarning, renderCompareMarkdown, renderCompareTerminal } from '../compare/render.js';
 import { loadRunRef } from './ledger-source.js';
 import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
@@ -40,10 +41,10 @@ export async function compareCommand(baseRef: string, headRef: string, opts: Com
   else if (opts.format === 'md') process.stdout.write(renderCompareMarkdown(comparison, base.label, head.label));
   else process.stdout.write(renderCompareTerminal(comparison, base.label, head.label, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)));
   const warning = notComparableWarning(comparison);
-  if (warning) process.stderr.write(`jsonbench compare: ${warning}\n`);
+  if (warning) process.stderr.write(`jsonbench compare: ${visibleControls(warning)}\n`);
   const failures = gateFailures(comparison, failOn);
   if (failures.length) {
-    process.stderr.write(`jsonbench compare: failing (--fail-on ${failOn.join(',')}):\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
+    process.stderr.write(`jsonbench compare: failing (--fail-on ${failOn.join(',')}):\n${failures.map((f) => `  ${visibleControls(f)}`).join('\n')}\n`);
     return 1;
   }
   return 0;

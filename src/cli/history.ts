@@ -1,6 +1,6 @@
 import { caseHistory, type HistoryFilter } from '../ledger/queries.js';
 import { writeFileSync } from 'node:fs';
-import { renderHistoryMarkdown, renderHistoryTerminal } from '../report/history.js';
+import { historySeriesKey, renderHistoryMarkdown, renderHistoryTerminal } from '../report/history.js';
 import { renderHistoryPage } from '../report/html/history.js';
 import { openExistingLedger } from './ledger-source.js';
 import { checkChoices, UsageError } from '../config/usage-error.js';
@@ -34,7 +34,7 @@ export async function historyCommand(opts: HistoryCliOptions): Promise<number> {
   try { points = caseHistory(db, filter).filter((p) => p.status !== 'unsupported'); } finally { db.close(); }
   if (last !== undefined) {
     const perCase = new Map<string, typeof points>();
-    for (const p of points) { const k = `${p.caseId.replace(/\/[^/]*$/, '')}/${p.adapter}`; perCase.set(k, [...(perCase.get(k) ?? []), p]); }
+    for (const p of points) { const k = historySeriesKey(p); perCase.set(k, [...(perCase.get(k) ?? []), p]); }
     points = [...perCase.values()].flatMap((ps) => ps.slice(-last));
   }
   if (opts.format === 'html') {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { visibleControls } from '../report/table/escape.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
 import { readResults, writeResults } from '../results/io.js';
@@ -30,7 +31,7 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
         process.stdout.write(`${file}: recorded as run ${runId} (${results.cases.length} cases, ${results.environment.cpuModel}, node ${results.environment.node})\n`);
       } catch (e) {
         if (e instanceof DuplicateRunError) { process.stdout.write(`${file}: already in the ledger as run ${e.runId}; skipped\n`); continue; }
-        process.stderr.write(`jsonbench: ${file}: ${(e as Error).message}\n`);
+        process.stderr.write(visibleControls(`jsonbench: ${file}: ${(e as Error).message}\n`));
         code = 1;
       }
     }

@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import { visibleControls } from '../report/table/escape.js';
 import { runCommand } from './run.js';
 import { listCommand } from './list.js';
 import { reportCommand } from './report.js';
@@ -49,6 +50,7 @@ function program(exit: { code: number }): Command {
     .option('--no-probes', 'skip the probes relevant to the payloads (run untimed after the cases; jsonbench probe runs them all)')
     .option('--no-probe-cache', 'judge every relevant probe again instead of reading the verdicts an earlier run of the same jsonbench, serializer version and runtime left in the cache (built-in serializers, no config)')
     .option('--conformance <folder>', 'add conformance probes from a folder of JSONTestSuite / json.org checker / roundtrip files to the probe pass')
+    .option('--fail-on <list>', 'exit 1 when a case ends with one of these statuses: incorrect, failed, timeout, crashed (comma-separated or repeated; for CI gates). Without it a run that measured and wrote its results exits 0 and lists the cases without numbers; nothing measured exits 1', collect)
     .action(async (opts) => { exit.code = await runCommand(opts); });
   p.command('probe')
     .description('run capability probes (names, policies, edge values, hostile strings, structure, safety, conformance) against serializers in their workers and print the matrix; writes results.json, report.md and report.html (nothing is timed)')
@@ -93,7 +95,7 @@ function quietOnClosedPipe(): void {
     if (stream.listenerCount('error') > 0) continue;
     stream.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code === 'EPIPE') { exitGuard.intended = true; process.exit(0); }
-      if (stream !== process.stderr) process.stderr.write(`jsonbench: cannot write the output: ${e.message}\n`);
+      if (stream !== process.stderr) process.stderr.write(`jsonbench: cannot write the output: ${visibleControls(e.message)}\n`);
       process.exit(1);
     });
   }
@@ -151,9 +153,9 @@ async function runCli(argv: string[]): Promise<number> {
       return e.exitCode === 0 ? 0 : 2;
     }
     // bad input the user can fix: a workload that cannot build, a results file or ledger that is not what it must be
-    if (e instanceof WorkloadError || e instanceof ResultsFileError || e instanceof LedgerFileError) { process.stderr.write(`jsonbench: error: ${e.message}\n`); return 2; }
+    if (e instanceof WorkloadError || e instanceof ResultsFileError || e instanceof LedgerFileError) { process.stderr.write(`jsonbench: error: ${visibleControls(e.message)}\n`); return 2; }
     if (e instanceof UsageError || e instanceof ConfigError) {
-      process.stderr.write(`jsonbench: error: ${e.message}\n`);
+      process.stderr.write(`jsonbench: error: ${visibleControls(e.message)}\n`);
       if (e instanceof UsageError) process.stderr.write(`Run 'jsonbench ${argv.find((a) => !a.startsWith('-')) ?? ''} --help' for usage.\n`.replace('  ', ' '));
       return 2;
     }
@@ -161,8 +163,8 @@ async function runCli(argv: string[]): Promise<number> {
     // with the message. Anything else is a bug in jsonbench: exit 1, stack with JSONBENCH_DEBUG=1.
     const err = e as NodeJS.ErrnoException;
     const fsError = typeof err?.code === 'string' && /^E[A-Z]+$/.test(err.code) && typeof err.syscall === 'string';
-    process.stderr.write(`jsonbench: error: ${err?.message ?? String(e)}\n`);
-    if (process.env.JSONBENCH_DEBUG) process.stderr.write(`${err?.stack ?? ''}\n`);
+    process.stderr.write(`jsonbench: error: ${visibleControls(err?.message ?? String(e))}\n`);
+    if (process.env.JSONBENCH_DEBUG) process.stderr.write(`${visibleControls(err?.stack ?? '')}\n`);
     else if (!fsError) process.stderr.write('(an internal error: rerun with JSONBENCH_DEBUG=1 for the stack, and please report it)\n');
     return fsError ? 2 : 1;
   }

@@ -1,4 +1,5 @@
 import { runProbeSession, type ProbeOptions } from '../run/probe-session.js';
+import { visibleControls } from '../report/table/escape.js';
 import { renderProbesTerminal } from '../report/probes-text.js';
 
 /** Options of `jsonbench probe`, as commander parses them. */
@@ -11,7 +12,7 @@ export interface ProbeCliOptions extends Omit<ProbeOptions, 'cwd'> { json?: bool
  */
 export async function probeCommand(opts: ProbeCliOptions): Promise<number> {
   const started = performance.now();
-  const say = (line: string) => { if (!opts.json) process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${line}\n`); };
+  const say = (line: string) => { if (!opts.json) process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${visibleControls(line)}\n`); };
   let done = 0;
   const run = await runProbeSession(opts, (e) => {
     if (e.type === 'note') say(e.message);
@@ -28,6 +29,6 @@ export async function probeCommand(opts: ProbeCliOptions): Promise<number> {
     process.stdout.write(renderProbesTerminal(run.results, { full: opts.full, narrow: opts.narrow, color: !process.env.NO_COLOR && Boolean(process.stdout.isTTY) }));
     process.stdout.write(`\nin ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${run.reports.written.html ?? run.reports.written.md ?? 'not written'}${run.reports.written.md ? ` (Markdown: ${run.reports.written.md})` : ''}\n`);
   }
-  for (const f of run.reports.failed) process.stderr.write(`jsonbench: warning: the ${f.format} report was not written: ${f.error}\n`);
+  for (const f of run.reports.failed) process.stderr.write(`jsonbench: warning: the ${f.format} report was not written: ${visibleControls(f.error)}\n`);
   return 0;
 }

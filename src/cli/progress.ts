@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import { visibleControls } from '../report/table/escape.js';
 import type { SessionEvent } from '../run/session.js';
 import { estimateSecondsLeft, formatEta, type ProgressCounts } from '../run/progress.js';
 import { renderTerminal } from '../report/terminal.js';
@@ -63,7 +64,7 @@ export function progressView(o: ProgressViewOptions): ProgressView {
   }
   return {
     onEvent: (e) => {
-      if (e.type === 'case-done' && e.result.status !== 'unsupported') process.stderr.write(`[${e.result.status}] ${e.result.id} (${describeProgress(e.counts, e.elapsedMs)})\n`);
+      if (e.type === 'case-done' && e.result.status !== 'unsupported') process.stderr.write(`[${e.result.status}] ${visibleControls(e.result.id)} (${describeProgress(e.counts, e.elapsedMs)})\n`);
       if (e.type === 'group-done') printGroup(e, (text) => process.stderr.write(text));
     },
     stop: () => {},

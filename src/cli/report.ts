@@ -1,4 +1,5 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { visibleControls } from '../report/table/escape.js';
 import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve } from 'node:path';
 import { readResults } from '../results/io.js';
@@ -52,6 +53,6 @@ function readRun(path: string): ResultsFile {
   if (existsSync(finished)) return readResults(finished);
   if (!isUnfinishedRun(path)) throw new ResultsFileError(path, '', `a folder without results.json or ${RUN_PARTIAL.header}: not a jsonbench run folder (give a results file, or the --out folder of a run)`);
   const r = recoverRun(path);
-  process.stderr.write(`jsonbench report: ${path} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured\n`);
+  process.stderr.write(`jsonbench report: ${visibleControls(path)} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured\n`);
   return r.results;
 }

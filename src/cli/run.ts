@@ -1,7 +1,9 @@
 import { isAbsolute, relative } from 'node:path';
 import { payloadOption, resolveRunRequest, type RunOptions } from '../run/request.js';
 import { toJsonSchema } from '../workloads/json-schema.js';
-import { UsageError } from '../config/usage-error.js';
+import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
+import { clip, visibleControls } from '../report/table/escape.js';
+import type { ResultsFile } from '../results/types.js';
 import { renderRecommendations } from '../report/recommend.js';
 import { runSession } from '../run/session.js';
 import { renderTerminal } from '../report/terminal.js';
@@ -9,19 +11,56 @@ import { progressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
 
 /** Options of `jsonbench run`, as commander parses them (lists repeated or comma-separated). */
-export interface RunCliOptions extends Omit<RunOptions, 'cwd'> { json?: boolean; printSchema?: boolean }
+export interface RunCliOptions extends Omit<RunOptions, 'cwd'> {
+  json?: boolean; printSchema?: boolean;
+  /** `--fail-on`: case statuses that make the run exit 1 (CI gating); default none */
+  failOn?: string[];
+}
 
-/** Statuses that make `jsonbench run` exit 1 (everything else is still measured and written). */
-const FAILING = new Set(['failed', 'incorrect', 'timeout', 'crashed']);
+/** The statuses of a case that gave no number; `--fail-on` chooses among them (spelled as `compare --fail-on`: a comma-separated or repeated list). */
+export const NO_NUMBER_STATUSES = ['incorrect', 'failed', 'timeout', 'crashed'] as const;
+
+/**
+ * The exit code of a finished run and what stderr says about it. A run that measured and wrote
+ * its results exits 0, whatever its cases found: an `incorrect` case is a finding about that
+ * library (ajv-jtd writing lone surrogates raw), not a failure of the run; each case without a
+ * number is listed (id, status, reason). It exits 1 when nothing at all was measured, or when a
+ * case ended with a status named in `failOn` (`--fail-on incorrect,failed`, for CI gates). Errors
+ * of the lab itself never get here (main: 1 for an internal error, 2 for a usage or config error).
+ * Pure.
+ */
+export function runExit(results: Pick<ResultsFile, 'cases'>, failOn: readonly string[]): { code: 0 | 1; lines: string[] } {
+  const broken = results.cases.filter((c) => (NO_NUMBER_STATUSES as readonly string[]).includes(c.status));
+  const lines: string[] = [];
+  if (broken.length) {
+    lines.push(`jsonbench: ${broken.length} case${broken.length === 1 ? '' : 's'} gave no numbers (never ranked; the reasons are in report.md):`);
+    for (const c of broken) lines.push(`  ✗ ${c.id} ${c.status}: ${clip((c.reason ?? '').replace(/\s+/g, ' '), 160)}`);
+  }
+  if (!results.cases.some((c) => c.status === 'measured')) {
+    lines.push(`jsonbench: nothing was measured (${results.cases.length} case${results.cases.length === 1 ? '' : 's'}, none with a number): exit 1`);
+    return { code: 1, lines };
+  }
+  const gating = broken.filter((c) => failOn.includes(c.status));
+  if (gating.length) {
+    lines.push(`jsonbench: failing (--fail-on ${failOn.join(',')}): ${gating.length} case${gating.length === 1 ? '' : 's'} ${[...new Set(gating.map((c) => c.status))].join(' or ')}`);
+    return { code: 1, lines };
+  }
+  if (broken.length) lines.push(`jsonbench: the run measured and wrote its results: exit 0 (--fail-on ${[...new Set(broken.map((c) => c.status))].join(',')} would make these cases fail it)`);
+  return { code: 0, lines };
+}
 
 /**
  * `jsonbench run`: resolves the options, runs the session, prints the tables (or the results JSON
- * with `--json`). Returns the exit code: 0, or 1 when a case failed, was incorrect, timed out or
- * crashed. @throws UsageError, ConfigError, WorkloadError (exit 2 in main)
+ * with `--json`). Returns the exit code of {@link runExit}: 0 when it measured and wrote its
+ * results, 1 when nothing was measured or a case ended with a `--fail-on` status.
+ * @throws UsageError, ConfigError, WorkloadError (exit 2 in main)
  */
 export async function runCommand(opts: RunCliOptions): Promise<number> {
   if (opts.printSchema) return printSchema(opts);
-  const say = (line: string) => { if (!opts.json) process.stderr.write(line.endsWith('\n') ? line : `${line}\n`); };
+  const failOn = splitList(opts.failOn);
+  checkChoices('--fail-on', failOn, NO_NUMBER_STATUSES);
+  // every line names data (a payload file name, a serializer id): its control characters are shown, never sent to the terminal
+  const say = (line: string) => { if (!opts.json) process.stderr.write(visibleControls(line.endsWith('\n') ? line : `${line}\n`)); };
   const { request, release } = await resolveRunRequest(opts, say);
   if (request.payload) for (const line of payloadFacts(request.payload)) say(line);
   const errTty = Boolean(process.stderr.isTTY);
@@ -37,14 +76,14 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   try {
     const run = await runSession(request, (e) => {
       if (e.type === 'note') say(e.message);
-      else if (e.type === 'warning') process.stderr.write(`jsonbench: warning: ${e.message}\n`);
+      else if (e.type === 'warning') process.stderr.write(`jsonbench: warning: ${visibleControls(e.message)}\n`);
       else if (e.type === 'started') interrupted = `What was measured is kept (finished cases: ${e.partialPath}; every finished launch: ${e.launchLogPath}). Rebuild the report with: jsonbench report ${e.outDir}`;
       else progress.onEvent(e);
     });
     progress.stop();
     const { results, reports } = run;
     if (opts.json) {
-      if (reports.written.html) process.stderr.write(`report: ${reports.written.html}\n`);
+      if (reports.written.html) process.stderr.write(`report: ${visibleControls(reports.written.html)}\n`);
       process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     } else {
       const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
@@ -55,7 +94,9 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       process.stdout.write(`\n${results.cases.length} cases in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
       if (run.ledger) process.stdout.write(`ledger: ${run.ledger.path} (run ${run.ledger.runId})\n`);
     }
-    return results.cases.some((c) => FAILING.has(c.status)) ? 1 : 0;
+    const exit = runExit(results, failOn);
+    for (const line of exit.lines) process.stderr.write(`${visibleControls(line)}\n`);
+    return exit.code;
   } finally {
     progress.stop();
     process.off('SIGINT', onSigint);
@@ -73,8 +114,8 @@ async function printSchema(opts: RunCliOptions): Promise<number> {
   const payload = await payloadOption({ ...opts, size: undefined });
   if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
   process.stdout.write(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
-  for (const f of payload.findings) process.stderr.write(`jsonbench: found: ${f.text}\n`);
-  for (const u of payload.origin.unconverted) process.stderr.write(`jsonbench: not converted: ${u}\n`);
+  for (const f of payload.findings) process.stderr.write(`jsonbench: found: ${visibleControls(f.text)}\n`);
+  for (const u of payload.origin.unconverted) process.stderr.write(`jsonbench: not converted: ${visibleControls(u)}\n`);
   return 0;
 }
 

@@ -61,7 +61,7 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
   },
   default: {
     name: 'default',
-    description: 'two interleaved launches per case and a third where they disagree, the default sizes',
+    description: "two interleaved launches per case and a third where they disagree, each workload's default size (its smallest: 100 records, company 1,000 employees; larger ones with --size or the long policy)",
     launches: 2, maxLaunches: 3, sizes: 'default', relaunchFactor: 1.25, maxRelaunches: 1, caseTimeoutMs: 120_000, coldStart: { processes: 3, byDefault: false },
     measure: base,
   },

@@ -134,6 +134,7 @@ export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
       c.serializer, c.adapter, c.serializer_version, c.target, c.target_version, c.status, c.reason,
       t.mean AS mean, t.error AS error, t.ratio AS ratio, t.ratio_error AS ratio_error, a.mean AS alloc, i.mean AS instr,
       json_extract(c.result_json, '$.ratioInterval') AS ratio_interval,
+      json_extract(r.policy_json, '$.measure.serializeTo') AS serialize_to,
       EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') = 'noisy') AS noisy
     FROM cases c JOIN runs r ON r.id = c.run_id
     LEFT JOIN estimates t ON t.case_pk = c.id AND t.metric = 'time'
@@ -148,6 +149,8 @@ export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
     target: r.target, targetVersion: r.target_version, status: r.status, reason: r.reason,
     meanNs: r.mean, errorNs: r.error, ratio: r.ratio, bytesPerOp: r.alloc, instructionsPerOp: r.instr,
     ratioInterval: ratioIntervalOf({ ratio: r.ratio, ratioError: r.ratio_error, ...(r.ratio_interval !== null ? { ratioInterval: JSON.parse(r.ratio_interval) as [number, number] | null } : {}) }),
+    // a policy without the key predates --serialize-to: its serialize op was the string alone (as compare reads it)
+    serializeTo: r.serialize_to === 'bytes' ? 'bytes' as const : 'string' as const,
     noisy: r.noisy === 1,
   }));
 }

@@ -39,16 +39,20 @@ export function becomeLike(target: unknown, source: unknown): boolean {
 
 /**
  * Runs the check for one side of a serialize case. `copy` is one of the timed input copies (one
- * entry per unit), `variant` a fresh copy of the variant payload's inputs, `call` the side's call,
- * `checks` the timed checks against the variant's gated result. Returns false when the check could
- * not be made (unit counts differ, or a unit is not an object), true when it passed.
+ * entry per unit), `variant` a fresh copy of the variant payload's inputs (as many units, or fewer:
+ * the variant of a large payload is smaller, plan/payloads.ts variantSizeOf), `call` the side's call,
+ * `checks` the timed checks against the variant's gated result. The last `variant.length` units of
+ * the copy take the variant's contents and are serialized again; the last result must be the
+ * variant's last unit's. Returns false when the check could not be made (the variant has more units
+ * than the copy, or a unit is not an object), true when it passed.
  * @throws TimedCheckFailure (from `checks.full`) when the result is not the variant's
  */
 export function checkChangedInPlace(copy: readonly unknown[], variant: readonly unknown[], call: (input: unknown) => unknown, checks: SideChecks): boolean {
-  if (copy.length !== variant.length || !copy.length) return false;
-  for (let i = 0; i < copy.length; i++) if (!becomeLike(copy[i], variant[i])) return false;
+  if (!variant.length || variant.length > copy.length) return false;
+  const from = copy.length - variant.length;
+  for (let i = 0; i < variant.length; i++) if (!becomeLike(copy[from + i], variant[i])) return false;
   let last: unknown;
-  for (let i = 0; i < copy.length; i++) last = call(copy[i]);
+  for (let i = from; i < copy.length; i++) last = call(copy[i]);
   checks.full(last, 'the input it was timed on, changed in place to the variant payload', 'result cached per input object: the timing measured the cache, not the work');
   return true;
 }

@@ -77,19 +77,35 @@ export function warmup(op: Op, policy: MeasurePolicy, checks?: SideChecks): { op
 
 /**
  * Pilot: doubles ops per sample until one sample lasts at least `sampleTargetMs` (the pilot stage of
- * BenchmarkDotNet). Returns ops per sample (≥ 1). With `checks`, each sample's result gets the
- * quick check and the last one the full check.
+ * BenchmarkDotNet), then takes one more sample of as many ops, which must last at least half the
+ * target: a single sample lengthened by a one-off (a GC, a compile, a deoptimization) otherwise
+ * fixed a far too short sample for the whole launch (seen on a quiet machine: 1 op per sample for a
+ * 1.5 µs op, 128 or 444 ops where other launches of the same case took ~2,000 — and those launches'
+ * ratios were off by 5–10%, since fewer ops per sample changes how many scavenges fall inside a
+ * sample). When the second sample falls short, the pilot goes on from its rate. A sample's length
+ * is the lesser of its CPU and wall times (under load at 9–11, one-off-free pilots still picked
+ * 273–1,137 ops where others picked ~2,500, by process CPU time alone). Returns ops per
+ * sample (≥ 1). With `checks`, each sample's result gets the quick check and every sample that
+ * reaches the target the full check.
  */
 export function pilot(op: Op, policy: MeasurePolicy, checks?: SideChecks): number {
   let ops = 1;
-  const done = (nsPerOp: number, n: number) => (nsPerOp * n) / 1e6 >= policy.sampleTargetMs || n >= 1 << 30;
+  const reaches = (nsPerOp: number, n: number) => (nsPerOp * n) / 1e6 >= policy.sampleTargetMs || n >= 1 << 30;
+  const check = (n: number) => checks && ((last: unknown, ns: number) => (reaches(ns, n) ? checks.full(last, 'pilot') : checks.quick(last, 'pilot')));
+  /** the next ops per sample after a sample of `n` ops lasting `sampleMs`: close to the target when the sample was long enough to be read, else double */
+  const next = (n: number, sampleMs: number) => (sampleMs > 0.5 ? Math.max(n * 2, Math.ceil((n * policy.sampleTargetMs * 1.1) / sampleMs)) : n * 2);
+  // a sample's length by the lesser of its two clocks: the process CPU clock also counts V8's
+  // background threads (compiles finishing right after warmup), wall time also counts preemption,
+  // and neither belongs to the op; the lesser is closer to the op's own time on either kind of noise
+  const length = (n: number) => { const t = timeSample(op, n, check(n)); return Math.min(t.ns, t.wallNs); };
   for (;;) {
     const n = ops;
-    const nsPerOp = runSample(op, n, checks && ((last, ns) => (done(ns, n) ? checks.full(last, 'pilot') : checks.quick(last, 'pilot'))));
-    const sampleMs = (nsPerOp * ops) / 1e6;
-    if (done(nsPerOp, ops)) return ops;
-    // jump close to the target when the sample was long enough to be read, else double
-    ops = sampleMs > 0.5 ? Math.max(ops * 2, Math.ceil((ops * policy.sampleTargetMs * 1.1) / sampleMs)) : ops * 2;
+    const nsPerOp = length(n);
+    if (!reaches(nsPerOp, n)) { ops = next(n, (nsPerOp * n) / 1e6); continue; }
+    if (n >= 1 << 30) return n;
+    const againMs = (length(n) * n) / 1e6;
+    if (againMs >= policy.sampleTargetMs / 2) return n;
+    ops = next(n, againMs);
   }
 }
 
@@ -126,37 +142,12 @@ export function measureRounds(
   gc: () => void,
   onRound: (round: Round, index: number) => void,
 ): { noisy: boolean; rounds: number } {
-  const start = clockNs();
-  const wallStart = nowNs();
+  const spent = spentClock(policy);
   const estimates: number[] = [];
   const withWall = clockKind === 'cpu';
-  // A side's round lasts about samplesPerRound × sampleTargetMs: when one op alone outlasts the
-  // sample target (a slow serializer on a large payload: one op per sample), the round stops once
-  // that time is spent (at least one sample), so a 700 ms/op case does not spend 3.5 s per round.
-  const roundMs = policy.samplesPerRound * policy.sampleTargetMs;
   const sample = (side: TimedSide, round: number): [number[], number[]] => {
-    gc();
-    const xs: number[] = [];
-    const walls: number[] = [];
-    let spentMs = 0;
-    const checks = side.checks;
-    // only a side whose single op already outlasts the sample target (the pilot left it at one op per sample) cuts the round short
-    const last = (ns: number) => xs.length + 1 >= policy.samplesPerRound || (side.opsPerSample === 1 && spentMs + (ns * side.opsPerSample) / 1e6 >= roundMs);
-    // Every sample's result gets the quick check; the round's last one the full check and the
-    // inputs' (within a budget): that work and its garbage fall just before the next GC, never inside a sample.
-    const check = checks && ((result: unknown, ns: number) => {
-      const where = `round ${round + 1}, sample ${xs.length + 1}`;
-      if (last(ns)) checks.roundEnd(result, round, spentMs + (ns * side.opsPerSample) / 1e6, where); else checks.quick(result, where);
-    });
-    for (;;) {
-      const t = timeSample(side.op, side.opsPerSample, check);
-      const final = last(t.ns);
-      xs.push(t.ns);
-      walls.push(t.wallNs);
-      spentMs += (t.ns * side.opsPerSample) / 1e6;
-      if (final) break;
-    }
-    return [xs, walls];
+    const set = sampleSide(side, round, policy, gc);
+    return [set.ns, set.wallNs];
   };
   for (let r = 0; r < policy.maxRounds; r++) {
     let s: [number[], number[]];
@@ -168,7 +159,7 @@ export function measureRounds(
     estimates.push(baseline ? medianOf(s[0]) / medianOf(b[0]) : medianOf(s[0]));
     if (r + 1 < policy.minRounds) continue;
     if (medianRelativeError(estimates) < policy.targetRelativeError) return { noisy: false, rounds: r + 1 };
-    if ((clockNs() - start) / 1e6 >= policy.timeCapMs || (withWall && (nowNs() - wallStart) / 1e6 >= 5 * policy.timeCapMs)) return { noisy: true, rounds: r + 1 };
+    if (spent()) return { noisy: true, rounds: r + 1 };
   }
   return { noisy: true, rounds: policy.maxRounds };
 }
@@ -196,32 +187,10 @@ export function measureGroupRounds(
   gc: () => void,
   onRound: (round: GroupRound, index: number) => void,
 ): { noisy: boolean; rounds: number; precise: boolean[]; baselinePrecise: boolean } {
-  const start = clockNs();
-  const wallStart = nowNs();
-  const roundMs = policy.samplesPerRound * policy.sampleTargetMs;
+  const spent = spentClock(policy);
   const ratios: number[][] = sides.map(() => []);
   const baseMedians: number[] = [];
-  const sample = (side: TimedSide, round: number): SampleSet => {
-    gc();
-    const xs: number[] = [];
-    const walls: number[] = [];
-    let spentMs = 0;
-    const checks = side.checks;
-    const last = (ns: number) => xs.length + 1 >= policy.samplesPerRound || (side.opsPerSample === 1 && spentMs + (ns * side.opsPerSample) / 1e6 >= roundMs);
-    const check = checks && ((result: unknown, ns: number) => {
-      const where = `round ${round + 1}, sample ${xs.length + 1}`;
-      if (last(ns)) checks.roundEnd(result, round, spentMs + (ns * side.opsPerSample) / 1e6, where); else checks.quick(result, where);
-    });
-    for (;;) {
-      const t = timeSample(side.op, side.opsPerSample, check);
-      const final = last(t.ns);
-      xs.push(t.ns);
-      walls.push(t.wallNs);
-      spentMs += (t.ns * side.opsPerSample) / 1e6;
-      if (final) break;
-    }
-    return { ns: xs, wallNs: walls };
-  };
+  const sample = (side: TimedSide, round: number): SampleSet => sampleSide(side, round, policy, gc);
   const errors = () => ({ ratio: ratios.map((xs) => medianRelativeError(xs)), baseline: medianRelativeError(baseMedians) });
   for (let r = 0; r < policy.maxRounds; r++) {
     const order = [-1, ...sides.map((_, i) => i)];
@@ -240,8 +209,48 @@ export function measureGroupRounds(
     const precise = e.ratio.map((x) => x < policy.targetRelativeError);
     const baselinePrecise = e.baseline < policy.targetRelativeError;
     if (precise.every(Boolean) && baselinePrecise) return { noisy: false, rounds: r + 1, precise, baselinePrecise };
-    if ((clockNs() - start) / 1e6 >= policy.timeCapMs || (clockKind === 'cpu' && (nowNs() - wallStart) / 1e6 >= 5 * policy.timeCapMs)) return { noisy: true, rounds: r + 1, precise, baselinePrecise };
+    if (spent()) return { noisy: true, rounds: r + 1, precise, baselinePrecise };
   }
   const e = errors();
   return { noisy: true, rounds: policy.maxRounds, precise: e.ratio.map((x) => x < policy.targetRelativeError), baselinePrecise: e.baseline < policy.targetRelativeError };
+}
+
+/**
+ * The time cap of a launch's rounds, started now: true once `timeCapMs` of the measuring clock (CPU
+ * time where there is one) is spent, or 5 × that of wall time (a starved process).
+ */
+function spentClock(policy: MeasurePolicy): () => boolean {
+  const start = clockNs();
+  const wallStart = nowNs();
+  return () => (clockNs() - start) / 1e6 >= policy.timeCapMs || (clockKind === 'cpu' && (nowNs() - wallStart) / 1e6 >= 5 * policy.timeCapMs);
+}
+
+/**
+ * One side's samples in one round: a GC, then up to `samplesPerRound` samples. A side's round lasts
+ * about samplesPerRound × sampleTargetMs: when one op alone outlasts the sample target (a slow
+ * serializer on a large payload: the pilot left it at one op per sample), the round stops once that
+ * time is spent (at least one sample), so a 700 ms/op case does not spend 3.5 s per round. Every
+ * sample's result gets the quick check; the round's last one the full check and the inputs' (within
+ * a budget): that work and its garbage fall just before the next GC, never inside a sample.
+ */
+function sampleSide(side: TimedSide, round: number, policy: MeasurePolicy, gc: () => void): SampleSet {
+  gc();
+  const roundMs = policy.samplesPerRound * policy.sampleTargetMs;
+  const ns: number[] = [];
+  const wallNs: number[] = [];
+  let spentMs = 0;
+  const checks = side.checks;
+  const last = (t: number) => ns.length + 1 >= policy.samplesPerRound || (side.opsPerSample === 1 && spentMs + (t * side.opsPerSample) / 1e6 >= roundMs);
+  const check = checks && ((result: unknown, t: number) => {
+    const where = `round ${round + 1}, sample ${ns.length + 1}`;
+    if (last(t)) checks.roundEnd(result, round, spentMs + (t * side.opsPerSample) / 1e6, where); else checks.quick(result, where);
+  });
+  for (;;) {
+    const t = timeSample(side.op, side.opsPerSample, check);
+    const final = last(t.ns);
+    ns.push(t.ns);
+    wallNs.push(t.wallNs);
+    spentMs += (t.ns * side.opsPerSample) / 1e6;
+    if (final) return { ns, wallNs };
+  }
 }

@@ -115,6 +115,11 @@ export function payloadTexts(payload: ResolvedPayload, workload: Workload, size:
   return { text, variant: ndjson(scaleRecords(schema, samples, size, seed + 1)), generated: !own };
 }
 
+/** True when {@link payloadTexts} generates the payload's records at `size` (`--size` on records: not a document, not an NDJSON file at its own length). */
+export function generatesRecords(payload: ResolvedPayload, workload: Workload, size: number): boolean {
+  return workload.payloadText !== 'document' && !(payload.source.kind === 'ndjson' && size === payload.source.units.length);
+}
+
 /** The sha256 (hex) of a text's UTF-8 bytes. */
 export const sha256Of = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -84,7 +84,37 @@ export function schemaFacts(schema: SchemaNode): SchemaFacts {
 }
 
 /**
- * Whether a probe is relevant to a workload's payload: safety always; string probes as values in
+ * True when a value holds something JSON text cannot: a BigInt, NaN or ±Infinity, undefined, an
+ * array hole, an Invalid Date, a Symbol or a function (depth-first; Maps, Sets and class instances are looked into as
+ * plain objects would be: their own enumerable values).
+ */
+export function holdsNonJsonValue(v: unknown, seen = new Set<unknown>()): boolean {
+  if (v === undefined || typeof v === 'bigint' || typeof v === 'symbol' || typeof v === 'function') return true;
+  if (typeof v === 'number') return !Number.isFinite(v);
+  if (v instanceof Date) return Number.isNaN(v.getTime());
+  if (v === null || typeof v !== 'object' || seen.has(v)) return false;
+  seen.add(v);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!(i in v) || holdsNonJsonValue(v[i], seen)) return true;
+    return false;
+  }
+  return Object.values(v).some((x) => holdsNonJsonValue(x, seen));
+}
+
+/**
+ * True when a probe asks only about a value JSON text cannot contain (serialize side only, its
+ * input holds a BigInt, NaN/±Infinity, undefined, an array hole or an Invalid Date: see
+ * {@link holdsNonJsonValue}). A workload's values come from JSON text (a user's payload, or a
+ * built-in's JSON-safe `build`), so such a probe is never relevant to one; `jsonbench probe` still
+ * runs it when asked.
+ */
+export function notInJsonText(probe: Probe): boolean {
+  return probe.deserialize === undefined && probe.serialize !== undefined && holdsNonJsonValue(probe.serialize.input());
+}
+
+/**
+ * Whether a probe is relevant to a workload's payload: never one about a value JSON text cannot
+ * contain ({@link notInJsonText}); safety always; string probes as values in
  * the formats its strings have (hostile keys need records, which the schema language lacks: none);
  * integer, number and date edge values for fields of those kinds; holes and undefined elements
  * when it has arrays, undefined members when it has objects; nullable permutations when a field is
@@ -93,6 +123,7 @@ export function schemaFacts(schema: SchemaNode): SchemaFacts {
  * itself measures.
  */
 export function isRelevant(probe: Probe, workload: Workload): boolean {
+  if (notInJsonText(probe)) return false;
   const f = schemaFacts(workload.schema);
   const id = probe.id;
   const [, topic, variant] = id.split('.');

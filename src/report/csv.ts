@@ -1,4 +1,5 @@
 import type { ResultsFile } from '../results/types.js';
+import { visibleControls } from './table/escape.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 
@@ -59,12 +60,15 @@ const FORMULA_START = /^[\s]*[=+\-@]|^[\t\r]/;
 /**
  * Quotes a field per RFC 4180 when it holds a comma, quote, CR or LF. A text field a spreadsheet
  * could run as a formula (starting with `= + - @`, TAB or CR, also after leading blanks) is kept as
- * text by a leading `'` (OWASP's CSV-injection advice); a plain number is left as it is.
+ * text by a leading `'` (OWASP's CSV-injection advice); a plain number is left as it is. Control
+ * characters but TAB, LF and CRLF are shown as their control pictures (ESC → ␛: escape.ts `visibleControls`).
  */
 export function csvField(v: string | number | null | undefined): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  const s = FORMULA_START.test(v) && !PLAIN_NUMBER.test(v) ? `'${v}` : v;
+  // control characters (ESC from a hand-edited serializer or workload name) as their pictures, as the terminal shows them
+  const t = visibleControls(v);
+  const s = (FORMULA_START.test(v) || FORMULA_START.test(t)) && !PLAIN_NUMBER.test(t) ? `'${t}` : t;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -24,11 +24,22 @@ function byRunThenVersion(a: HistoryPoint, b: HistoryPoint): number {
   return a.serializerVersion.localeCompare(b.serializerVersion) || a.caseId.localeCompare(b.caseId);
 }
 
-/** Groups points by case (workload · size · shape · direction · adapter), cases in order of first appearance, points by run then version. */
+/**
+ * The series a point belongs to: its case (workload · size · shape · direction · adapter), and for
+ * a serialize point measured with `--serialize-to string` that op too (` · op: value → string`), so
+ * runs that timed the string alone never share a series with runs that timed value → bytes (as
+ * `compare` refuses to compare them).
+ */
+export function historySeriesKey(p: HistoryPoint): string {
+  const op = p.direction === 'serialize' && p.serializeTo === 'string' ? ' · op: value → string (--serialize-to string)' : '';
+  return `${p.workload} · ${p.size} · ${p.shape} · ${p.direction} · ${p.adapter}${op}`;
+}
+
+/** Groups points by {@link historySeriesKey} (case, and the serialize op), series in order of first appearance, points by run then version. */
 export function historySeries(points: readonly HistoryPoint[]): HistorySeries[] {
   const map = new Map<string, HistoryPoint[]>();
   for (const p of points) {
-    const key = `${p.workload} · ${p.size} · ${p.shape} · ${p.direction} · ${p.adapter}`;
+    const key = historySeriesKey(p);
     if (!map.has(key)) map.set(key, []);
     map.get(key)!.push(p);
   }

@@ -6,11 +6,12 @@
  * baseline (the built-in, for serialize and parse). One sentence each, to paste into a design
  * review. A pure function of a results file.
  *
- * "Clearly faster": the case's confidence interval of the mean time lies entirely below the
- * baseline's (the intervals do not overlap), and, when the case was paired with the baseline in
- * the same process, the log-scale interval of its per-round ratio (results/ratio.ts
- * `ratioIntervalOf`) lies entirely below 1. A case flagged too fast to be real is never picked.
- * The confidence level is the run policy's (99.9% by default).
+ * "Clearly faster" is the takeaway's rule, from the same function (takeaway.ts
+ * `fasterThanBaseline`): the log-scale interval of the case's per-round ratio against the baseline
+ * (results/ratio.ts `ratioIntervalOf`) lies entirely below 1. A case without a paired ratio, one
+ * flagged too fast to be real, and one whose paired baseline ran slowed beside it (the
+ * `baseline-slowed` finding) are never picked. The confidence level is the run policy's (99.9% by
+ * default).
  *
  * Behaviour costs come from {@link CostSource}s: the need for a schema at all, the translation
  * notes (what the library's schema checks more loosely than the payload's schema), and the
@@ -26,6 +27,7 @@ import { targetLabel } from './model.js';
 import { formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
 import { wrap } from './terminal.js';
+import { fasterThanBaseline, unrankedReason, type TakeawayRow } from './takeaway.js';
 
 /** One thing a serializer costs in behaviour, and where it was found. */
 export interface BehaviourCost {
@@ -148,7 +150,7 @@ export interface Recommendation {
   closest?: { serializer: string; ratio: number; interval: [number, number] | null };
   /** how many of the measured cases (baseline included) were flagged noisy */
   noisy: number;
-  /** serializers of the class that gave no number, with their status (they were never candidates) */
+  /** serializers of the class that gave no number, with their status, and measured ones not ranked (status `not ranked`: the baseline-slowed finding): never candidates */
   excluded: { serializer: string; status: string; reason: string }[];
   /** one sentence, ready to paste */
   sentence: string;
@@ -175,12 +177,24 @@ function scenarioText(s: Scenario, payload: PayloadRecord | undefined): string {
   return `${what} on ${s.target}`;
 }
 
-/** Clearly faster: the time intervals do not overlap and, when paired, the ratio's log-scale interval lies below 1. */
-export function clearlyFaster(c: MeasuredCase, base: MeasuredCase): boolean {
-  if (c.time.mean + c.time.error >= base.time.mean - base.time.error) return false;
-  const interval = c.ratio !== null ? ratioIntervalOf(c) : null;
-  if (interval && interval[1] >= 1) return false;
-  return true;
+/** A measured case as the takeaway ranks it (takeaway.ts): its paired ratio and interval, and why it is not ranked when a finding says so. */
+export function takeawayRowOf(c: MeasuredCase): TakeawayRow {
+  const why = unrankedReason(c.findings);
+  return {
+    name: c.serializer, label: c.serializer, status: c.status, ratio: c.ratio,
+    interval: c.ratio !== null ? ratioIntervalOf(c) : null, allocRatio: c.allocRatio ?? null,
+    ...(why ? { unranked: why } : {}),
+  };
+}
+
+/**
+ * Clearly faster than the baseline: the takeaway's rule ({@link fasterThanBaseline} on
+ * {@link takeawayRowOf}), so the recommendation and the group's takeaway never disagree: the
+ * paired ratio's log-scale interval lies entirely below 1. (`_base` is kept for callers of the
+ * earlier signature; the ratio is already against it.)
+ */
+export function clearlyFaster(c: MeasuredCase, _base?: MeasuredCase): boolean {
+  return fasterThanBaseline(takeawayRowOf(c));
 }
 
 function costsText(costs: readonly BehaviourCost[], probed: boolean): string {
@@ -240,12 +254,17 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
     const base = cases.find((c) => c.serializer === baselineId && isMeasured(c)) as MeasuredCase | undefined;
     const scenario: Scenario = { workload: first.workload, size: first.size, shape: first.shape, target: targetLabel(first, results.environment), bytes: first.payload.bytes };
     const others = cases.filter((c): c is MeasuredCase => isMeasured(c) && c.serializer !== baselineId);
-    const excluded = cases.filter((c) => !isMeasured(c) && c.status !== 'unsupported').map((c) => ({ serializer: c.serializer, status: c.status, reason: c.reason ?? '' }));
+    const excluded = [
+      ...cases.filter((c) => !isMeasured(c) && c.status !== 'unsupported').map((c) => ({ serializer: c.serializer, status: c.status, reason: c.reason ?? '' })),
+      // measured, but its ratio is unearned (the baseline-slowed finding): never a candidate, said why
+      ...others.filter((c) => unrankedReason(c.findings)).map((c) => ({ serializer: c.serializer, status: 'not ranked', reason: c.findings.find((f) => f.code === 'baseline-slowed')?.message ?? '' })),
+    ];
     let pick: Pick | null = null;
     if (base) {
+      // ranked as the takeaway ranks: by ratio
       const candidates = others
         .filter((c) => !c.findings.some((f) => f.code === 'too-fast') && clearlyFaster(c, base))
-        .sort((a, b) => a.time.mean - b.time.mean);
+        .sort((a, b) => (a.ratio as number) - (b.ratio as number));
       const best = candidates[0];
       if (best) {
         const counted = best.allocated && best.allocated.method !== 'n/a' ? best.allocated.mean : undefined;
@@ -259,7 +278,7 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
         };
       }
     }
-    const real = others.filter((c) => !c.findings.some((f) => f.code === 'too-fast'));
+    const real = others.filter((c) => !c.findings.some((f) => f.code === 'too-fast') && !unrankedReason(c.findings));
     const lowest = base && !pick ? real.map((c) => ({ c, ratio: c.ratio ?? c.time.mean / base.time.mean })).sort((a, b) => a.ratio - b.ratio)[0] : undefined;
     const rec: Omit<Recommendation, 'sentence'> = {
       scenario, direction: first.direction, caseClass: first.class, baseline: baselineId,

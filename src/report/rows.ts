@@ -62,11 +62,14 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
 }
 
 /** Findings whose message is printed as a sentence under the table (the notes cell only points at it). */
-export const SENTENCE_FINDINGS: readonly string[] = ['mean-ratio'];
+export const SENTENCE_FINDINGS: readonly string[] = ['mean-ratio', 'baseline-slowed'];
+
+/** The mark a sentence finding is printed with (the notes cell and the legend use the same). */
+export const FINDING_MARKS: Readonly<Record<string, string>> = { 'mean-ratio': '≠', 'baseline-slowed': '⊘' };
 
 /** The sentence-worthy findings of some cases, in order: who, and the message. */
-export function findingSentences<C extends CaseResult>(cases: readonly C[]): { c: C; message: string }[] {
-  return cases.flatMap((c) => c.findings.filter((f) => SENTENCE_FINDINGS.includes(f.code)).map((f) => ({ c, message: f.message })));
+export function findingSentences<C extends CaseResult>(cases: readonly C[]): { c: C; code: string; message: string }[] {
+  return cases.flatMap((c) => c.findings.filter((f) => SENTENCE_FINDINGS.includes(f.code)).map((f) => ({ c, code: f.code, message: f.message })));
 }
 
 /** The notes cell: ✗ incorrect/failed with the reason, ⚠ noisy, ! too fast, – unsupported. */
@@ -82,6 +85,7 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'relaunched') notes.push(`↻ relaunched ${c.samples.relaunches}×`);
     else if (f.code === 'mean-ratio') notes.push('≠ mean and ratio disagree (see below)');
     else if (f.code === 'interrupted') notes.push(`⏹ ${f.message}`);
+    else if (f.code === 'baseline-slowed') notes.push('⊘ baseline slowed beside it: not ranked (see below)');
   }
   if (c.notes?.length) notes.push(`≈ ${c.notes.length} looser check${c.notes.length === 1 ? '' : 's'} than the schema (below)`);
   if (c.serializer === c.baseline && c.status === 'measured') notes.unshift('baseline');

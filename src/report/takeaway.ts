@@ -17,6 +17,8 @@ export interface TakeawayRow {
   interval: [number, number] | null;
   /** allocated bytes / baseline's; null when unknown */
   allocRatio: number | null;
+  /** why its ratio must not be ranked although it was measured (the `baseline-slowed` finding's reason); absent: rankable */
+  unranked?: string;
 }
 
 /** `a`, `a and b`, `a, b and c`. */
@@ -54,6 +56,32 @@ export function tooUncertain(r: TakeawayRow): boolean {
   return !(lo > 0) || (isWide(r) && lo <= 1 && 1 <= hi);
 }
 
+/**
+ * THE rule for "faster than the baseline", shared by the takeaway and the recommendation
+ * (recommend.ts builds a row per case and calls this): the ratio's confidence interval, on the log
+ * scale (results/ratio.ts), lies entirely below 1 — the ratio pairs alternating rounds in one
+ * process, so drift between rounds that widens the per-op time intervals cancels in it. A row
+ * without a known interval, or one not to be ranked (`unranked`), is never faster.
+ */
+export function fasterThanBaseline(r: TakeawayRow): boolean {
+  return !r.unranked && r.interval !== null && r.interval[0] > 0 && r.interval[1] < 1;
+}
+
+/**
+ * Why a measured case must not be ranked, from its findings: the short reason of a
+ * `baseline-slowed` finding (its message up to the first `:`, analysers/baseline-slowed.ts), else
+ * undefined. The takeaway lists such a case under "Not ranked"; the recommendation never picks it.
+ */
+export function unrankedReason(findings: readonly { code: string; message: string }[]): string | undefined {
+  for (const f of findings) if (f.code === 'baseline-slowed') return f.message.split(':')[0];
+  return undefined;
+}
+
+/** True when `a` is measurably faster than `b`: a's ratio interval lies entirely below b's. */
+export function measurablyFaster(a: TakeawayRow, b: TakeawayRow): boolean {
+  return ratioInterval(a)[1] < ratioInterval(b)[0];
+}
+
 /** True when the two rows' ratio intervals overlap: their difference is within noise. */
 export function withinNoise(a: TakeawayRow, b: TakeawayRow): boolean {
   const [alo, ahi] = ratioInterval(a);
@@ -78,19 +106,24 @@ export function allocClause(a: number | null): string {
  * overlaps it, no one is called faster than the baseline when its interval includes 1 (or its
  * error is unknown), and a ratio whose interval spans more than a factor of 10 and contains 1 is not
  * ranked at all ({@link tooUncertain}); one that spans more than 10× on one side of 1 is ranked,
- * with a clause giving its interval. Intervals are on the log scale (results/ratio.ts).
+ * with a clause giving its interval. "Faster than the baseline" is {@link fasterThanBaseline}, the
+ * rule the recommendation uses too; overlaps do not chain (a row another is measurably faster than
+ * is never at the top); a row marked `unranked` (its baseline ran slowed beside it) is listed under
+ * "Not ranked" with the reason. Intervals are on the log scale (results/ratio.ts).
  * @param baseline the baseline's serializer id; its row has ratio 1 ± 0 when measured
  * @param baselineLabel how to name the baseline
  * @returns one line of text ending with a full stop
  */
 export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabel: string): string {
-  const withRatio = rows.filter((r) => r.status === 'measured' && r.ratio !== null && Number.isFinite(r.ratio))
+  const withRatio = rows.filter((r) => r.status === 'measured' && !r.unranked && r.ratio !== null && Number.isFinite(r.ratio))
     .sort((a, b) => (a.ratio as number) - (b.ratio as number));
+  const refused = rows.filter((r) => r.status === 'measured' && r.unranked);
   const uncertain = withRatio.filter((r) => r.name !== baseline && tooUncertain(r));
   const measured = withRatio.filter((r) => !uncertain.includes(r));
   const broken = rows.filter((r) => r.status !== 'measured' && r.status !== 'unsupported');
   const vague = uncertain.length ? ` Too uncertain to rank: ${uncertain.map((r) => `${r.label} (${ratioNumber(r.ratio as number, 2)}, ${r.interval ? `${ratioNumber(r.interval[0], 2)}–${ratioNumber(r.interval[1], 2)}` : 'error unknown'})`).join(', ')}.` : '';
-  const tail = `${vague}${broken.length ? ` Not ranked: ${broken.map((r) => `${r.label} (${r.status})`).join(', ')}.` : ''}`;
+  const notRanked = [...refused.map((r) => `${r.label} (${r.unranked})`), ...broken.map((r) => `${r.label} (${r.status})`)];
+  const tail = `${vague}${notRanked.length ? ` Not ranked: ${notRanked.join(', ')}.` : ''}`;
   if (measured.length === 0) return `Nothing here has a ratio against ${baselineLabel} to rank.${tail}`;
   if (measured.length === 1) {
     const only = measured[0];
@@ -104,7 +137,9 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
     return rs.length === 1 ? `${v[0].toFixed(2)}×` : `${Math.min(...v).toFixed(2)}–${Math.max(...v).toFixed(2)}×`;
   };
   const leader = measured[0];
-  const tied = measured.filter((r) => withinNoise(r, leader));
+  // at the top: within noise of the leader AND with no one measurably faster than it (overlaps do not chain: when the
+  // leader's wide interval reaches both b and c but b is measurably faster than c, c is not at the top)
+  const tied = measured.filter((r) => withinNoise(r, leader) && !measured.some((s) => measurablyFaster(s, r)));
   // a ratio too uncertain to rank whose interval reaches the leader's could be the fastest: then no one is called fastest
   const shadowed = uncertain.some((r) => lo(r) <= hi(leader));
   let top = tied;
@@ -118,12 +153,12 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   } else if (tied.length === 1 && !shadowed) {
     const r = leader.ratio as number;
     const iv = leader.interval;
-    if (hi(leader) < 1 && iv !== null) clauses.push(`${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×')} faster than ${baselineLabel}${allocClause(leader.allocRatio)}`);
+    if (fasterThanBaseline(leader) && iv !== null) clauses.push(`${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×')} faster than ${baselineLabel}${allocClause(leader.allocRatio)}`);
     else clauses.push(`${leader.label} has the lowest ratio, ${formatInterval(r, iv)}, which is within noise of ${baselineLabel}`);
     printed = [leader];
   } else {
     // several within noise of the leader (or one shadowed by a ratio too uncertain to rank): name only what the intervals support
-    const faster = tied.filter((r) => r.name !== baseline && hi(r) < 1);
+    const faster = tied.filter((r) => r.name !== baseline && fasterThanBaseline(r));
     if (faster.length === tied.length && !shadowed) {
       clauses.push(`${joinNames(faster.map((r) => r.label))} are fastest and within noise of each other, ${speeds(faster)} faster than ${baselineLabel}`);
       top = faster;
@@ -137,7 +172,7 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
     }
   }
   const rest = measured.filter((r) => !top.includes(r) && r.name !== baseline);
-  const alsoFaster = rest.filter((r) => hi(r) < 1);
+  const alsoFaster = rest.filter((r) => fasterThanBaseline(r));
   if (alsoFaster.length) clauses.push(`${joinNames(alsoFaster.map((r) => r.label))} ${alsoFaster.length > 1 ? 'are' : 'is'} also measurably faster (${speeds(alsoFaster)})`);
   for (let i = 0; i < alsoFaster.length - 1; i++) {
     const cluster = [alsoFaster[i]];

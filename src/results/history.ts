@@ -14,6 +14,12 @@ export interface HistoryPoint {
   meanNs: number | null; errorNs: number | null; ratio: number | null; bytesPerOp: number | null; instructionsPerOp: number | null;
   /** the ratio's interval on the log scale, [low, high] (results/ratio.ts); null when unknown; absent: not read */
   ratioInterval?: [number, number] | null;
+  /**
+   * the run's serialize op (`--serialize-to`): `bytes` (value → UTF-8 bytes, the default) or
+   * `string` (the string alone; also every run recorded before the option existed). Serialize
+   * points of the two ops time different work and are never one series. Absent: not read.
+   */
+  serializeTo?: 'bytes' | 'string';
   /** true when the case carries the `noisy` finding (a launch reached the time cap before its error target); absent: not read */
   noisy?: boolean;
 }

@@ -16,7 +16,7 @@ import { basename, join } from 'node:path';
 import { makeFolder } from '../files/make-folder.js';
 import { planCases, sizesFor } from '../plan/plan.js';
 import { payloadKeyOf, writePayload, writePayloadTexts, type PayloadFile } from '../plan/payloads.js';
-import { payloadId, payloadTexts, sha256Of, type ResolvedPayload } from '../payload/workload.js';
+import { generatesRecords, payloadId, payloadTexts, sha256Of, type ResolvedPayload } from '../payload/workload.js';
 import type { Workload } from '../workloads/types.js';
 import { expandTargets } from '../plan/targets.js';
 import { DEFAULT_TARGET, parseTarget } from '../runtimes/index.js';
@@ -70,6 +70,30 @@ function writeUserPayload(dir: string, payload: ResolvedPayload, w: Workload, si
   return { ...writePayloadTexts(dir, w, size, texts.text, texts.variant), generated: texts.generated };
 }
 
+/** Records generated from a user's payload's schema (`--size`) at or above this count get a note before and after (3,000,000 take minutes, silently otherwise). */
+export const GENERATION_NOTE_RECORDS = 10_000;
+
+/**
+ * Writes every payload of a run (each workload × size) into `payloadDir`, keyed by payload key.
+ * Generating a user's payload at {@link GENERATION_NOTE_RECORDS} records or more is announced by a
+ * `note` before (what and how many) and one after (its bytes and the time it took, s).
+ */
+export async function writeRunPayloads(req: RunRequest, payloadDir: string, observe: (e: SessionEvent) => void): Promise<Map<string, PayloadFile>> {
+  const payloads = new Map<string, PayloadFile>();
+  for (const w of req.workloads) for (const size of sizesFor(w, req.policy, req.sizes)) {
+    let p: PayloadFile;
+    if (req.payload) {
+      const big = size >= GENERATION_NOTE_RECORDS && generatesRecords(req.payload, w, size);
+      const t0 = performance.now();
+      if (big) observe({ type: 'note', message: `generating ${size.toLocaleString('en-US')} records of ${w.id} from its schema (the payload and the gate's second one, seeded)…` });
+      p = writeUserPayload(payloadDir, req.payload, w, size, req.seed);
+      if (big) observe({ type: 'note', message: `generated ${w.id} at ${size.toLocaleString('en-US')} records: ${(p.bytes / 1e6).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s` });
+    } else p = await writePayload(payloadDir, w, size, req.seed, { configPath: req.workerConfigPath });
+    payloads.set(p.key, p);
+  }
+  return payloads;
+}
+
 /** What the results file records of a user's payload: one record per workload (a folder's samples: one each). */
 function payloadRecords(payload: ResolvedPayload, files: ReadonlyMap<string, PayloadFile & { generated?: boolean }>): PayloadRecord[] {
   const { source, origin } = payload;
@@ -106,12 +130,7 @@ export const RUN_REPORTS = ['md', 'html'] as const;
 export async function runSession(req: RunRequest, observe: (e: SessionEvent) => void = () => {}): Promise<SessionResult> {
   const matrix = planCases({ workloads: req.workloads, serializers: req.serializers, sizes: req.sizes, directions: req.directions, policy: req.policy, resolveFrom: req.configFile ?? undefined, versions: req.versions }, req.allSerializers);
   makeFolder(req.outDir);
-  const payloads = new Map<string, PayloadFile>();
-  const payloadDir = join(req.outDir, 'payloads');
-  for (const w of req.workloads) for (const size of sizesFor(w, req.policy, req.sizes)) {
-    const p = req.payload ? writeUserPayload(payloadDir, req.payload, w, size, req.seed) : await writePayload(payloadDir, w, size, req.seed, { configPath: req.workerConfigPath });
-    payloads.set(p.key, p);
-  }
+  const payloads = await writeRunPayloads(req, join(req.outDir, 'payloads'), observe);
   const probePayload = req.probes ? writeProbePayload(join(req.outDir, 'payloads'), req.probes.conformance) : null;
   const named = req.targets.length > 0;
   let targets: PreparedTargets | null = null;

@@ -146,18 +146,19 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       job.policy, gc,
       (round, index) => send({ type: 'round', round: index, ...round }),
     ));
+    // Allocation in this process, after the timed rounds (bytes/op within ~1% of a separate
+    // process's on 70 seed cases: issue 13's study, benchmarks/engine/q3-alloc.mjs) and before the
+    // changed-in-place check, which leaves the copy `a` the op alternates on changed.
+    if (job.alloc) {
+      const probe = await stage('load', undefined, () => host.allocationProbe());
+      const alloc = await stage('measure', 'serializer', () => measureWithProbe(probe, ops.serializer!, job.policy));
+      send({ type: 'alloc', ...alloc });
+    }
     // a result cached per input object is timed at lookup speed on the two reused copies (measure/in-place.ts)
     if (job.direction === 'serialize') {
       const s = sides.serializer!;
       const variant = await stage('measure', 'serializer', () => s.inputs(texts[1]));
       await stage('measure', 'serializer', () => checkChangedInPlace(a, variant, s.call, s.timedChecks('serializer', texts[1], [a, b])));
-    }
-    // Allocation in this process, after the timed rounds (bytes/op within ~1% of a separate
-    // process's on 70 seed cases: issue 13's study, benchmarks/engine/q3-alloc.mjs).
-    if (job.alloc) {
-      const probe = await stage('load', undefined, () => host.allocationProbe());
-      const alloc = await stage('measure', 'serializer', () => measureWithProbe(probe, ops.serializer!, job.policy));
-      send({ type: 'alloc', ...alloc });
     }
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
@@ -251,20 +252,20 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
         ...(wall ? { serializerWallNs: x.wallNs, baselineWallNs: round.baseline.wallNs } : {}),
       }));
     }));
+    // allocation before the changed-in-place check, which changes the copy `a` the ops alternate on
+    const failed = new Set<string>();
+    if (job.alloc) {
+      const probe = await stage('load', undefined, () => host.allocationProbe());
+      for (const l of live) {
+        try { send({ type: 'alloc', serializer: l.id, ...measureWithProbe(probe, l.op, job.policy) }); } catch (e) { report(e, l.id, l.side); failed.add(l.id); }
+      }
+    }
     // a result cached per input object (measure/in-place.ts), per side: one that fails is incorrect alone
-    const checked = live.filter((l) => {
-      if (job.direction !== 'serialize') return true;
+    if (job.direction === 'serialize') for (const l of live.filter((x) => !failed.has(x.id))) {
       try {
         const p = prepared.get(l.id)!;
         checkChangedInPlace(a, p.inputs(texts[1]), p.call, tagged(l.id, p.timedChecks(l.side, texts[1], [a, b])));
-        return true;
-      } catch (e) { report(e, l.id, l.side); return false; }
-    });
-    if (job.alloc) {
-      const probe = await stage('load', undefined, () => host.allocationProbe());
-      for (const l of checked) {
-        try { send({ type: 'alloc', serializer: l.id, ...measureWithProbe(probe, l.op, job.policy) }); } catch (e) { report(e, l.id, l.side); }
-      }
+      } catch (e) { report(e, l.id, l.side); }
     }
     const precise = [...(result.baselinePrecise ? [baselineId] : []), ...others.filter((_, i) => result.precise[i]).map((o) => o.id)];
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum(), precise });

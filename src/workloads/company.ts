@@ -69,7 +69,7 @@ const workload: Workload = {
   id: 'company',
   description: 'One company document with `size` employees {name, age, 3 hobbies}: a document-size sweep',
   sizes: [1000, 10000, 50000, 100000],
-  defaultSizes: [1000, 10000],
+  defaultSizes: [1000],
   shapes: ['single'],
   schema: companySchema,
   build(size, seed) {

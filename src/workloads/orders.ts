@@ -111,7 +111,7 @@ const workload: Workload = {
   id: 'orders',
   description: 'E-commerce orders: uuids, ISO dates (Date in the model), enum status, 1-5 lines, 2-decimal money, address, nullable notes',
   sizes: [100, 1000, 10000],
-  defaultSizes: [100, 10000],
+  defaultSizes: [100],
   shapes: ['list', 'many'],
   schema: orderSchema,
   build(size, seed) {

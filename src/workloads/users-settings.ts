@@ -56,7 +56,7 @@ const workload: Workload = {
   id: 'users-settings',
   description: 'The users workload written indented (2 spaces) with snake_case names, as the .NET study\'s "settings" variant',
   sizes: [100, 1000, 10000],
-  defaultSizes: [100, 10000],
+  defaultSizes: [100],
   shapes: ['list', 'many'],
   schema: userSchema,
   wire,

@@ -70,7 +70,7 @@ const workload: Workload = {
   id: 'users',
   description: 'Fake users {id, firstName, lastName, fullName, userName, email}, as in the .NET study of 10,000 Bogus users',
   sizes: [100, 1000, 10000],
-  defaultSizes: [100, 10000],
+  defaultSizes: [100],
   shapes: ['list', 'many'],
   schema: userSchema,
   build(size, seed) {

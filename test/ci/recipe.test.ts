@@ -67,3 +67,16 @@ test('a comparison that cannot run (a missing results file) is an error, not a p
   const r = await sh(['compare', join(dir, 'nope.json'), withInstructions('x', 1), join(dir, 'nope.md')]);
   assert.ok(r.code !== 0 && r.code !== 1, `exit ${r.code}`);
 });
+
+test('measure goes on when the run exited 0, or 1 with results.json written (nothing measured, or an older base\'s exit policy); stops on 1 without results and on any other code', async () => {
+  // a stand-in for `jsonbench`: writes <out>/results.json when told to, then exits with the code given
+  const fake = join(dir, 'fake-jsonbench.mjs');
+  writeFileSync(fake, "import { mkdirSync, writeFileSync } from 'node:fs';\nconst out = process.argv[process.argv.indexOf('--out') + 1];\nif (process.env.FAKE_WRITE === '1') { mkdirSync(out, { recursive: true }); writeFileSync(`${out}/results.json`, '{}'); }\nprocess.exit(Number(process.env.FAKE_CODE));\n");
+  const measure = (name: string, code: number, write: boolean) => sh(['measure', join(dir, name)], { JSONBENCH: `node ${fake}`, FAKE_CODE: String(code), FAKE_WRITE: write ? '1' : '0' });
+  assert.equal((await measure('m0', 0, true)).code, 0);
+  const one = await measure('m1', 1, true);
+  assert.equal(one.code, 0, one.stderr);
+  assert.match(one.stderr, /run exited 1 with results written/);
+  assert.equal((await measure('m1-none', 1, false)).code, 1, 'exit 1 without results.json: an error of the lab');
+  assert.equal((await measure('m2', 2, true)).code, 2, 'a usage error');
+});

@@ -150,15 +150,25 @@ test('run --json prints the results file as parseable JSON', async () => {
   assert.deepEqual(printed.cases.map((c) => [c.id, c.status]), [['weather-station/1/single/serialize/json', 'measured']]);
 });
 
-test('a run with a throwing serializer exits 1 but still writes results.json with json measured', async () => {
+test('a run with a throwing serializer exits 0 (it measured and wrote its results), lists the failed case on stderr, and exits 1 with --fail-on failed', async () => {
   const out = join(freshDir('throws'), 'out');
   const r = await cli([...quick, '--serializer', 'json,throws', '--direction', 'serialize', '--config', misbehaving, '--out', out]);
-  assert.equal(r.code, 1, r.stderr);
+  assert.equal(r.code, 0, r.stderr);
   const results = readResults(join(out, 'results.json'));
   const status = Object.fromEntries(results.cases.map((c) => [c.serializer, [c.status, c.reason ?? null]]));
   assert.deepEqual(status, { json: ['measured', null], throws: ['failed', 'verify: Error: boom'] });
   assert.match(r.stderr, /\[failed\] weather-station\/1\/single\/serialize\/throws/);
+  assert.match(r.stderr, /^jsonbench: 1 case gave no numbers .*\n  ✗ weather-station\/1\/single\/serialize\/throws failed: verify: Error: boom$/m);
+  assert.match(r.stderr, /exit 0 \(--fail-on failed would make these cases fail it\)$/m);
   assert.match(r.stdout, /✗ failed: verify: Error: boom/);
+  // the CI gate: the same run with --fail-on failed exits 1, results still written
+  const gated = await cli([...quick, '--serializer', 'json,throws', '--direction', 'serialize', '--config', misbehaving, '--fail-on', 'incorrect,failed', '--out', `${out}-gated`]);
+  assert.equal(gated.code, 1, gated.stderr);
+  assert.match(gated.stderr, /^jsonbench: failing \(--fail-on incorrect,failed\): 1 case failed$/m);
+  assert.equal(readResults(join(`${out}-gated`, 'results.json')).cases.length, 2);
+  const bad = await cli([...quick, '--fail-on', 'slower', '--out', `${out}-bad`]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--fail-on: unknown "slower" \(choose from: incorrect, failed, timeout, crashed\)/);
 });
 
 test('a config with a bad adapter exits 2, naming the file and the key', async () => {

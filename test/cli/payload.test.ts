@@ -98,3 +98,18 @@ test('--metric cold-start on a payload run: each measured case gets its cold fig
   assert.ok(measured.length > 0);
   for (const c of measured) assert.equal(c.coldStart?.processes, 1, JSON.stringify(c.coldStart));
 });
+
+test('an ESC in a payload file name never reaches stderr raw: the error and the payload line show it as ␛', async () => {
+  const bad = join(root, 'bad\u001b]0;pwned\u0007.json');
+  writeFileSync(bad, '{"a":');
+  const e = await cli(['run', '--payload', bad]);
+  assert.equal(e.code, 2, e.stderr);
+  assert.match(e.stderr, /--payload: .*bad␛\]0;pwned␇\.json:1:6/);
+  assert.equal(/[\u0000-\u0008\u000b-\u001f\u007f]/.test(e.stderr), false, JSON.stringify(e.stderr));
+  const good = join(root, 'p\u001b[31mred.json');
+  writeFileSync(good, '{"a":1}');
+  const r = await cli(['run', '--payload', good, '--policy', 'quick', '--serializer', 'json', '--direction', 'serialize', '--no-probes', '--no-ledger', '--out', join(root, 'esc')]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /^jsonbench: payload .*p␛\[31mred\.json: one document/m);
+  assert.equal(/[\u0000-\u0008\u000b-\u001f\u007f]/.test(r.stderr), false, JSON.stringify(r.stderr));
+});

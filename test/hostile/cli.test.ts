@@ -51,10 +51,11 @@ test('Ctrl-C while run renders its tables stops it within seconds (exit 130), re
   const end = await exited;
   clearTimeout(killer);
   assert.ok(end.at - sent < 5000, `exited ${((end.at - sent) / 1000).toFixed(1)} s after Ctrl-C`);
-  // 130 from the CLI's handler, 1 from a run that had ended with a failing case; or the signal
+  // 130 from the CLI's handler, 0 from a run that had already ended (it measured and wrote its
+  // results: its failed case does not fail the exit code without --fail-on); or the signal
   // itself when it lands while the process is already exiting (its listeners no longer run: runs
   // now finish about a second after results.json is written; 2 of 8 tries at load ~4)
-  assert.ok(end.code === 130 || end.code === 1 || (end.code === null && end.signal === 'SIGINT'), `exit ${end.code} ${end.signal}`);
+  assert.ok(end.code === 130 || end.code === 0 || (end.code === null && end.signal === 'SIGINT'), `exit ${end.code} ${end.signal}`);
 });
 
 test('the launch counter never passes its total, relaunches included', async () => {

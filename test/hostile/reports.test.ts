@@ -10,6 +10,7 @@ import { renderHistoryMarkdown } from '../../src/report/history.js';
 import type { HistoryPoint } from '../../src/results/history.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import { analyseCase } from '../../src/analysers/index.js';
+import { recommend } from '../../src/report/recommend.js';
 import { failWith, measuredCase, results } from './support.js';
 
 /**
@@ -79,6 +80,18 @@ test('the CSV guard keeps every formula-like field as text: "-1+…", and "=" af
   const r = results();
   failWith(measuredCase(r), '\t=cmd|" /C calc"!A0');
   assert.equal(renderCsv(r).includes(',\t=cmd'), false);
+});
+
+test('CSV shows control characters from hand-edited names (serializer, workload) as control pictures, never raw', () => {
+  const r = results();
+  const c = measuredCase(r);
+  c.serializer = `evil${CLEAR}`;
+  c.workload = `w${TITLE}`;
+  const csv = renderCsv(r);
+  assert.equal(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(csv), false, JSON.stringify(csv.slice(0, 300)));
+  assert.ok(csv.includes('evil␛[2J␛[H'), 'the serializer name with its ESC shown');
+  assert.ok(csv.includes('w␛]0;pwned␇'), 'the workload name with its ESC and BEL shown');
+  assert.equal(csvField('a\r\nb'), '"a\r\nb"', 'a CRLF inside a reason stays (RFC 4180 quoting)');
 });
 
 test('terminal escape sequences from the data (clipboard write, title, clear screen) are never printed raw', () => {
@@ -155,6 +168,38 @@ test('a case whose Mean and Ratio tell different stories gets a finding, and eve
   // a case whose mean and ratio agree gets none
   const typia = r.cases.find((x) => x.serializer === 'typia' && x.status === 'measured' && x.direction === c.direction)!;
   assert.deepEqual(analyseCase(typia, { policy: r.policy.measure, baseline: base }).filter((x) => x.code === 'mean-ratio'), []);
+});
+
+test('a case whose paired baseline ran over 2× slower beside it than in its own case is refused a rank: a finding in every format, no "fastest", no recommendation', () => {
+  const r = results();
+  const base = r.cases.find((x) => x.serializer === x.baseline && x.status === 'measured' && x.direction === 'serialize')!;
+  const c = measuredCase(r);
+  assert.equal(c.direction, 'serialize');
+  // the finding: a config serializer that slows the baseline in its own pair process gets ratio 0.27
+  for (const l of c.samples.launches) for (const round of l.rounds) round.baselineNs = round.baselineNs.map(() => base.time!.median * 3.7);
+  c.ratio = 0.27; c.ratioError = 0.02; c.ratioInterval = [0.25, 0.29];
+  const other = r.cases.find((x) => x.serializer === 'typia' && x.direction === 'serialize')!;
+  other.ratioInterval = [0.4, 0.46];
+  for (const x of [c, other]) x.findings = analyseCase(x, { policy: r.policy.measure, baseline: base });
+  const f = c.findings.find((x) => x.code === 'baseline-slowed');
+  assert.ok(f, 'a baseline-slowed finding');
+  assert.match(f.message, /^its paired baseline json ran 3\.70× slower beside it: median 5\.03 µs per op in its process against 1\.36 µs in json's own case/);
+  assert.deepEqual(other.findings.filter((x) => x.code === 'baseline-slowed'), [], 'typia beside a baseline at its usual speed');
+  const term = renderTerminal(r, false);
+  const md = renderMarkdown(r);
+  const html = renderHtml(r, { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' });
+  for (const text of [term, md, html]) {
+    assert.doesNotMatch(text, /fast-json-stringify is fastest/);
+    assert.match(text, /typia is fastest, 2\.34×/);
+    assert.match(text, /Not ranked: fast-json-stringify \(its paired baseline json ran 3\.70× slower beside it\)/);
+  }
+  assert.match(term, /⊘ fast-json-stringify: its paired baseline json ran 3\.70× slower/);
+  assert.match(md, /- \*\*fast-json-stringify\*\*: its paired baseline json ran 3\.70× slower/);
+  assert.match(html, /⊘ baseline slowed: not ranked/);
+  assert.match(renderCsv(r), /baseline-slowed/);
+  const [rec] = recommend(r);
+  assert.equal(rec.pick?.serializer, 'typia');
+  assert.ok(rec.excluded.some((e) => e.serializer === 'fast-json-stringify' && e.status === 'not ranked' && /ran 3\.70× slower/.test(e.reason)));
 });
 
 test('the terminal fits its width: columns dropped by priority, notes wrapped, the dropped ones named', () => {

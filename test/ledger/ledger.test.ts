@@ -126,3 +126,26 @@ test('history points carry the ratio\'s interval (recorded, or derived from its 
     assert.match(md, /\[low–high\] its 99\.9% interval/);
   } finally { db.close(); }
 });
+
+test('history keeps runs measured with --serialize-to string apart from runs with the default bytes: separate series, as compare refuses to mix them', async () => {
+  const { historySeries, renderHistoryMarkdown } = await import('../../src/report/history.js');
+  const db = openLedger(join(dir, 'history-serialize-to.db'));
+  try {
+    const bytes = makeResults([{ serializer: 'fast-json-stringify', version: '7.3.10', rounds: [[600, 601, 599]] }], '2025-01-01T00:00:00.000Z');
+    bytes.policy.measure = { ...bytes.policy.measure, serializeTo: 'bytes' };
+    const string = makeResults([{ serializer: 'fast-json-stringify', version: '7.3.10', rounds: [[400, 401, 399]] }], '2025-02-01T00:00:00.000Z');
+    string.policy.measure = { ...string.policy.measure, serializeTo: 'string' };
+    // a run recorded before the option existed timed the string alone
+    const older = makeResults([{ serializer: 'fast-json-stringify', version: '7.3.10', rounds: [[410, 411, 409]] }], '2024-12-01T00:00:00.000Z');
+    delete (older.policy.measure as { serializeTo?: string }).serializeTo;
+    for (const r of [bytes, string, older]) recordResults(db, r, { source: 'import' });
+    const points = caseHistory(db, { serializer: 'fast-json-stringify' });
+    assert.deepEqual(points.map((p) => [p.startedAt.slice(0, 7), p.serializeTo, p.meanNs]), [['2024-12', 'string', 410], ['2025-01', 'bytes', 600], ['2025-02', 'string', 400]]);
+    const series = historySeries(points);
+    assert.deepEqual(series.map((s) => [s.title, s.points.map((p) => p.meanNs)]), [
+      ['weather-station · 1 · single · serialize · fast-json-stringify · op: value → string (--serialize-to string)', [410, 400]],
+      ['weather-station · 1 · single · serialize · fast-json-stringify', [600]],
+    ]);
+    assert.equal(renderHistoryMarkdown(points).split('\n').filter((l) => l.startsWith('## ')).length, 2);
+  } finally { db.close(); }
+});

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import v8 from 'node:v8';
-import { allocationWindow, measureAllocation, netWindow, type V8Module } from '../../src/measure/allocation.js';
+import { allocationWindow, measureAllocation, netWindow, windowsFor, type V8Module } from '../../src/measure/allocation.js';
 import { makeEmptyOp, makeOp, type Op } from '../../src/measure/sink.js';
 import { medianOf } from '../../src/stats/estimate.js';
 import { policies } from '../../src/config/policies.js';
@@ -119,4 +119,15 @@ test('measureAllocation runs allocWindows windows of a power-of-two op count and
   assert.ok(r.opsPerWindow >= 1 && Number.isInteger(Math.log2(r.opsPerWindow)), `ops per window ${r.opsPerWindow} is a power of two`);
   for (const w of r.windowsBytesPerOp) assert.ok(Math.abs(w - 5 * T) <= 5 * T * 0.02, `window ${w} B/op`);
   assert.ok(r.gcPerOp >= 0 && r.gcPerOp < 1, `${r.gcPerOp} GC/op`);
+});
+
+test('an op that fills a window alone (a large payload) gets at most 3 allocation windows; shorter ops get allocWindows', () => {
+  assert.equal(windowsFor(1, { allocWindows: 5 }), 3);
+  assert.equal(windowsFor(1, { allocWindows: 2 }), 2);
+  assert.equal(windowsFor(2, { allocWindows: 5 }), 5);
+  // a real slow op: 30 ms of work per call, one op per 10 ms window
+  const slow = makeOp(() => { const end = performance.now() + 30; const xs: number[] = []; while (performance.now() < end) xs.push(1); return xs.length; }, [1], [2]);
+  const r = measureAllocation(v8Probe, slow, { ...policy, allocWindows: 5, allocWindowMinMs: 10 });
+  assert.equal(r.opsPerWindow, 1);
+  assert.equal(r.windowsBytesPerOp.length, 3);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { becomeLike } from '../../src/measure/in-place.js';
+import { becomeLike, checkChangedInPlace } from '../../src/measure/in-place.js';
 
 test('becomeLike replaces contents in place, keeps identity and prototype, and keeps "__proto__" an own key', () => {
   class Model { a = 1; b = 2; }
@@ -15,4 +15,27 @@ test('becomeLike replaces contents in place, keeps identity and prototype, and k
   assert.deepEqual(list, [9]);
   assert.equal(becomeLike('text', 'other'), false);
   assert.equal(becomeLike([1], { a: 1 }), false);
+});
+
+/** Timed checks whose full check compares the last result with `expected` (as the variant's gated text), throwing on a difference. */
+const checksFor = (expected: string, seen: string[]) => ({
+  quick: () => {}, roundEnd: () => {}, inputs: () => {},
+  full: (last: unknown, where: string, what?: string) => { seen.push(String(last)); if (last !== expected) throw new Error(`${what ?? 'changed'} (${where})`); },
+});
+
+test('the changed-in-place check with a variant of fewer units than the copy (a large payload\'s smaller variant): the last units take its contents', () => {
+  const copy = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
+  const variant = [{ id: 8 }, { id: 9 }];
+  const seen: string[] = [];
+  assert.equal(checkChangedInPlace(copy, variant, (u) => JSON.stringify(u), checksFor('{"id":9}', seen)), true);
+  assert.deepEqual(copy, [{ id: 1 }, { id: 2 }, { id: 8 }, { id: 9 }]);
+  assert.deepEqual(seen, ['{"id":9}']);
+  // a serializer caching its result per input object returns the old text for the changed copy
+  const cache = new WeakMap<object, string>();
+  const cached = (u: unknown) => { const o = u as object; if (!cache.has(o)) cache.set(o, JSON.stringify(o)); return cache.get(o)!; };
+  const copy2 = [{ id: 1 }, { id: 2 }, { id: 3 }];
+  for (const u of copy2) cached(u);
+  assert.throws(() => checkChangedInPlace(copy2, [{ id: 7 }], cached, checksFor('{"id":7}', [])), /result cached per input object/);
+  // a variant with more units than the copy cannot be laid over it: no check
+  assert.equal(checkChangedInPlace([{ id: 1 }], [{ id: 1 }, { id: 2 }], (u) => JSON.stringify(u), checksFor('', [])), false);
 });

@@ -57,12 +57,22 @@ test('runSample returns ns per op of one timed loop', () => {
   withFakeClock(() => assert.equal(runSample(fakeOp(0.25), 8), 250_000));
 });
 
-test('the pilot doubles ops per sample, then jumps near the target, and stops at the first sample ≥ sampleTargetMs', () => {
+test('the pilot doubles ops per sample, then jumps near the target, and stops once a sample ≥ sampleTargetMs is confirmed by a second', () => {
   const op = fakeOp(0.3);
   const ops = withFakeClock(() => pilot(op, { ...base, sampleTargetMs: 10 }));
-  // 1 op = 0.3 ms, 2 ops = 0.6 ms (> 0.5 ms, long enough to read) → ⌈2 · 10 · 1.1 / 0.6⌉ = 37 ops = 11.1 ms
-  assert.deepEqual(sampleSizes(op.calls), [1, 2, 37]);
+  // 1 op = 0.3 ms, 2 ops = 0.6 ms (> 0.5 ms, long enough to read) → ⌈2 · 10 · 1.1 / 0.6⌉ = 37 ops = 11.1 ms, twice
+  assert.deepEqual(sampleSizes(op.calls), [1, 2, 37, 37]);
   assert.equal(ops, 37);
+});
+
+test('the pilot is not fooled by one sample lengthened by a one-off (a GC, a compile): its second sample falls short and it goes on', () => {
+  // 0.001 ms per op, but the 8th call stalls for 20 ms: the sample of 8 ops reads 20 ms, over the 10 ms target
+  const op = fakeOp((call) => (call === 7 + 7 ? 20 : 0.001));
+  const ops = withFakeClock(() => pilot(op, { ...base, sampleTargetMs: 10 }));
+  const sizes = sampleSizes(op.calls);
+  assert.deepEqual(sizes.slice(0, 5), [1, 2, 4, 8, 8], 'the stalled sample of 8 is taken again');
+  assert.ok(ops * 0.001 >= 5, `ops per sample ${ops}: a sample of ${ops * 0.001} ms, not the stalled sample's 8 ops`);
+  assert.equal(ops, sizes[sizes.length - 1]);
 });
 
 test('the pilot on a fast op doubles while a sample is too short to read, and every sample but the last is under the target', () => {
@@ -71,8 +81,9 @@ test('the pilot on a fast op doubles while a sample is too short to read, and ev
   const sizes = sampleSizes(op.calls);
   assert.deepEqual(sizes.slice(0, 10), [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]);
   assert.equal(ops, sizes[sizes.length - 1]);
+  assert.equal(sizes.at(-2), ops, 'the sample that reached the target was confirmed by a second');
   assert.ok(ops * 0.001 >= 10, `last sample ${ops * 0.001} ms`);
-  for (const n of sizes.slice(0, -1)) assert.ok(n * 0.001 < 10);
+  for (const n of sizes.slice(0, -2)) assert.ok(n * 0.001 < 10);
 });
 
 test('the pilot of an op slower than the target takes one op per sample', () => {

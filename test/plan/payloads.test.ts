@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderPayload, variantSeed, writePayload, WorkloadError } from '../../src/plan/payloads.js';
+import { renderPayload, VARIANT_MAX_SIZE, variantSeed, variantSizeOf, writePayload, WorkloadError } from '../../src/plan/payloads.js';
 import { loadUserConfig } from '../../src/config/user-config.js';
 import { variantPathOf } from '../../src/case/coordinates.js';
 import type { Workload } from '../../src/workloads/types.js';
@@ -60,4 +60,14 @@ test('what build() does to its globals stays in its thread', async () => {
   const p = await write('patches-globals');
   assert.deepEqual(JSON.parse(readFileSync(p.path, 'utf8')), { a: 42 });
   assert.equal(JSON.stringify({ a: 1 }), '{"a":1}', 'the host\'s JSON.stringify is untouched');
+});
+
+test('the gate\'s variant of a large payload is at most VARIANT_MAX_SIZE records, at a size the workload declares', () => {
+  assert.equal(VARIANT_MAX_SIZE, 1000);
+  assert.equal(variantSizeOf({ sizes: [100, 1000, 10000] }, 100), 100);
+  assert.equal(variantSizeOf({ sizes: [100, 1000, 10000] }, 10000), 1000);
+  assert.equal(variantSizeOf({ sizes: [1000, 10000, 50000, 100000] }, 100000), 1000);
+  assert.equal(variantSizeOf({ sizes: [10, 500, 5000] }, 5000), 500, 'the largest declared size within the bound');
+  assert.equal(variantSizeOf({ sizes: [5000, 20000] }, 20000), 20000, 'no declared size within the bound: the payload\'s own');
+  assert.equal(variantSizeOf({ sizes: [1] }, 3000), 1);
 });

@@ -77,23 +77,45 @@ test('the fastest serializer whose interval lies below the baseline\'s is recomm
     + 'typia (a TypeScript index signature) also admits the declared keys\' types for the other keys at $.meta.*.');
 });
 
-test('intervals that touch or overlap are not "clearly faster", nor a paired ratio whose interval reaches 1: then use the built-in', () => {
+test('"clearly faster" is the paired ratio\'s interval lying below 1, whatever the per-op time intervals do; a ratio interval reaching 1 is not: then use the built-in', () => {
   const base = caseOf({ serializer: 'json', mean: 100_000, error: 5_000 });
-  const touching = caseOf({ serializer: 'a', mean: 90_000, error: 5_000, ratio: 0.9, ratioError: 0.05 });
-  const apart = caseOf({ serializer: 'b', mean: 90_000, error: 4_999, ratio: 0.9, ratioError: 0.05 });
+  // the finding: time intervals overlap (90 ± 5 against 100 ± 5 µs) while the paired ratio 0.90 [0.85–0.95] lies below 1
+  const overlappingTimes = caseOf({ serializer: 'a', mean: 90_000, error: 5_000, ratio: 0.9, ratioError: 0.05 });
   const ratioReachesOne = caseOf({ serializer: 'c', mean: 80_000, error: 1_000, ratio: 0.9, ratioError: 0.1 });
-  assert.equal(clearlyFaster(touching as never, base as never), false);
-  assert.equal(clearlyFaster(apart as never, base as never), true);
+  const unpaired = caseOf({ serializer: 'u', mean: 50_000, error: 1_000, ratio: null, ratioError: null });
+  assert.equal(clearlyFaster(overlappingTimes as never, base as never), true);
   assert.equal(clearlyFaster(ratioReachesOne as never, base as never), false);
+  assert.equal(clearlyFaster(unpaired as never, base as never), false, 'no paired ratio: nothing is claimed (the takeaway does not rank it either)');
   // the recorded log-scale interval decides, not ratio ± error: an upper end at 1 is not below 1
   const recordedAtOne = caseOf({ serializer: 'd', mean: 80_000, error: 1_000, ratio: 0.9, ratioError: 0.01, ratioInterval: [0.81, 1] });
   const recordedBelow = caseOf({ serializer: 'e', mean: 80_000, error: 1_000, ratio: 0.9, ratioError: 0.2, ratioInterval: [0.81, 0.999] });
   assert.equal(clearlyFaster(recordedAtOne as never, base as never), false);
   assert.equal(clearlyFaster(recordedBelow as never, base as never), true);
-  const [rec] = recommend(results([{ serializer: 'json', mean: 100_000, error: 5_000 }, { serializer: 'a', mean: 90_000, error: 5_000, ratio: 0.9, ratioError: 0.05 }, { serializer: 'c', mean: 80_000, error: 1_000, ratio: 0.9, ratioError: 0.1 }]));
+  const [rec] = recommend(results([{ serializer: 'json', mean: 100_000, error: 5_000 }, { serializer: 'c', mean: 80_000, error: 1_000, ratio: 0.9, ratioError: 0.1 }, { serializer: 'd', mean: 95_000, error: 5_000, ratio: 0.95, ratioError: 0.06 }]));
   assert.equal(rec.pick, null);
   assert.equal(rec.noisy, 0);
-  assert.equal(rec.sentence, 'For serializing api.json (50.0 KB document) on node 20.20.2, nothing is clearly faster than the built-in JSON.stringify (2 other serializers compared at 99.9% confidence; the closest, a at 0.90 [0.85–0.95]×, is within the noise): use the built-in.');
+  assert.equal(rec.sentence, 'For serializing api.json (50.0 KB document) on node 20.20.2, nothing is clearly faster than the built-in JSON.stringify (2 other serializers compared at 99.9% confidence; the closest, c at 0.90 [0.81–1.01]×, is within the noise): use the built-in.');
+});
+
+test('the recommendation and the group\'s takeaway say the same thing (the finding: arktype 0.78 [0.71–0.85] was "fastest" in the takeaway, "within the noise" in the recommendation)', () => {
+  // per-op time intervals overlap widely (noisy rounds), the paired ratio does not reach 1
+  const r = results([
+    { serializer: 'zod', direction: 'deserialize', cls: 'transform', baseline: 'zod', mean: 100_000, error: 30_000, family: 'validator' },
+    { serializer: 'arktype', direction: 'deserialize', cls: 'transform', baseline: 'zod', mean: 80_000, error: 25_000, ratio: 0.78, ratioError: 0.07, ratioInterval: [0.71, 0.85], family: 'validator' },
+    { serializer: 'valibot', direction: 'deserialize', cls: 'transform', baseline: 'zod', mean: 130_000, error: 25_000, ratio: 1.3, ratioError: 0.05, ratioInterval: [1.25, 1.36], family: 'validator' },
+  ]);
+  const [rec] = recommend(r);
+  assert.equal(rec.pick?.serializer, 'arktype');
+  assert.match(rec.sentence, /use arktype 1\.2\.3: 0\.78 \[0\.71–0\.85\]× the time of zod/);
+  const md = renderMarkdown(r);
+  assert.match(md, /arktype is fastest, 1\.28× \(1\.18–1\.41×\) faster than zod/);
+  // and the other way round: both say "not faster" for a ratio whose interval reaches 1
+  const [none] = recommend(results([
+    { serializer: 'json', mean: 100_000, error: 1_000 },
+    { serializer: 'x', mean: 90_000, error: 1_000, ratio: 0.9, ratioError: 0.2, ratioInterval: [0.8, 1.02] },
+  ]));
+  assert.equal(none.pick, null);
+  assert.match(renderMarkdown(results([{ serializer: 'json', mean: 100_000, error: 1_000 }, { serializer: 'x', mean: 90_000, error: 1_000, ratio: 0.9, ratioError: 0.2, ratioInterval: [0.8, 1.02] }])), /x and json are within noise of each other at the top; none is measurably faster than json\./);
 });
 
 test('a case too fast to be real is never picked; a noisy pick says so; incorrect and failed cases are listed, never candidates', () => {
@@ -178,6 +200,10 @@ test('probe records in the results file (issue 11) become costs of the pick: ✗
     ],
     relevantTo: { 'feature.additional.kept': ['payload:api'], 'safety.proto.serialize': ['payload:api'], 'other.probe': ['payload:other'] },
   };
+  // the probe section words its time limit as a timeout, not as a time each probe took
+  const probesHtml = renderHtml(r, { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' });
+  assert.match(probesHtml, /1 worker launch in 0\.1 s, timeout 5 s per probe side \(one that has not answered by then is stopped and marked ✗ hang\)\./);
+  assert.doesNotMatch(probesHtml, /\d s per probe\./);
   const [rec] = recommend(r);
   assert.deepEqual(rec.pick?.costs.filter((c) => c.source === 'probe').map((c) => c.text), [
     'additional properties kept: silent-loss at $.extra (expected 1, got (absent))',

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { takeawayText, type TakeawayRow } from '../../src/report/takeaway.js';
+import { fasterThanBaseline, takeawayText, type TakeawayRow } from '../../src/report/takeaway.js';
 
 /** A row with its log-scale interval [low, high] (null: unknown). */
 const row = (name: string, ratio: number | null, interval: [number, number] | null, allocRatio: number | null = null, status = 'measured'): TakeawayRow =>
@@ -82,4 +82,21 @@ test('a wide interval wholly below 1 is evidence of faster: ranked, with how wid
   assert.equal(text, 'a is fastest, 5.56× (1.64–20.0×) faster than JSON.stringify; b is measurably slower.');
   assert.equal(takeawayText([base, row('fjs', 0.3, [0.28, 0.32]), row('a', 0.18, [0.05, 0.61])], 'json', 'JSON.stringify'),
     'a and fjs are fastest and within noise of each other, 3.33–5.56× faster than JSON.stringify; by how much is known only roughly for a (0.05–0.61× JSON.stringify\'s time).');
+});
+
+test('overlaps do not chain: a serializer measurably slower than another at the top is not "at the top" (a overlaps b and c, b is clearly faster than c)', () => {
+  // a's interval (0.20–1.20, not wide) reaches b and c; b (0.55–0.65) lies wholly below c (1.20–1.40)
+  const text = takeawayText([base, row('a', 0.5, [0.2, 1.2]), row('b', 0.6, [0.55, 0.65]), row('c', 1.3, [1.2, 1.4])], 'json', 'JSON.stringify');
+  assert.equal(text, 'b is faster than JSON.stringify (1.67×), but a could be as fast (the error bars overlap), so it cannot be called fastest; a is within noise of JSON.stringify; c is measurably slower.');
+  // the baseline at the top with a wide neighbour: c, measurably slower than the baseline, is not within noise at the top
+  const top = takeawayText([base, row('a', 0.9, [0.5, 1.5]), row('c', 1.3, [1.2, 1.4])], 'json', 'JSON.stringify');
+  assert.equal(top, 'a and JSON.stringify are within noise of each other at the top; none is measurably faster than JSON.stringify; c is measurably slower.');
+});
+
+test('a row not to be ranked (its baseline ran slowed beside it) is never fastest: listed under "Not ranked" with the reason', () => {
+  const slowed = { ...row('evil', 0.27, [0.25, 0.29]), unranked: 'its paired baseline json ran 3.70× slower beside it' };
+  const text = takeawayText([base, slowed, row('fjs', 0.6, [0.55, 0.65])], 'json', 'JSON.stringify');
+  assert.equal(text, 'fjs is fastest, 1.67× (1.54–1.82×) faster than JSON.stringify. Not ranked: evil (its paired baseline json ran 3.70× slower beside it).');
+  assert.equal(fasterThanBaseline(slowed), false);
+  assert.equal(fasterThanBaseline(row('fjs', 0.6, [0.55, 0.65])), true);
 });

@@ -7,7 +7,7 @@ import type { ViewState } from './rebase.js';
 import { caseKey, effectiveBaseline, isShown, labelOf, sectionRows } from './rebase.js';
 import { escapeHtml } from './escape.js';
 import { renderTable } from './table.js';
-import { takeawayText } from '../takeaway.js';
+import { takeawayText, unrankedReason } from '../takeaway.js';
 import { formatBytes } from '../units.js';
 
 /** The targets shown under the state, in order. */
@@ -28,7 +28,10 @@ export function sectionTakeaway(data: ViewData, index: Record<string, ViewCase>,
     const rows = sectionRows(index, group, section, t, state).filter((r) => r.c);
     if (!rows.length || base === null) return '';
     const label = labelOf(base, index[caseKey(group.key, section.cls, base, t)]);
-    const text = takeawayText(rows.map((r) => ({ name: r.serializer, label: labelOf(r.serializer, r.c), status: (r.c as ViewCase).status, ratio: r.ratio, interval: r.interval, allocRatio: r.allocRatio })), base, label);
+    const text = takeawayText(rows.map((r) => {
+      const why = unrankedReason((r.c as ViewCase).findings);
+      return { name: r.serializer, label: labelOf(r.serializer, r.c), status: (r.c as ViewCase).status, ratio: r.ratio, interval: r.interval, allocRatio: r.allocRatio, ...(why ? { unranked: why } : {}) };
+    }), base, label);
     return targets.length > 1 ? `${t}: ${text}` : text;
   }).filter(Boolean);
 }

@@ -41,6 +41,17 @@ function picture(ch: string): string {
   return '\ufffd';
 }
 
+/**
+ * Text for a terminal line or a CSV field: every control character but line feed and tab (ESC, the
+ * other C0 and C1 controls, DEL, and a carriage return not followed by a line feed, which would
+ * overwrite the line) shown as its control picture (ESC → ␛), so a name or message from the data
+ * (a payload file name, a serializer id in a hand-edited results file) can neither drive the
+ * terminal nor hide in a spreadsheet cell. Nothing is cut; line breaks stay.
+ */
+export function visibleControls(text: string): string {
+  return String(text).replace(/\r(?!\n)/g, '\u240d').replace(CONTROLS, picture);
+}
+
 /** Escapes cell text for a dialect and cuts it to `maxChars`. */
 export function escapeCell(text: string, dialect: Dialect, maxChars = DEFAULT_MAX_CHARS): string {
   const one = clip(String(text), maxChars).replace(LINE_BREAKS, ' ');

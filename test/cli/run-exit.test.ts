@@ -1,0 +1,28 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runExit } from '../../src/cli/run.js';
+import type { CaseResult } from '../../src/results/types.js';
+
+/** Cases with only what runExit reads: id, status, reason. */
+const cases = (...xs: [string, string, string?][]) => ({ cases: xs.map(([id, status, reason]) => ({ id, status, ...(reason ? { reason } : {}) }) as unknown as CaseResult) });
+
+test('a run that measured and wrote its results exits 0, and lists each case without a number (the README\'s first command: ajv-jtd incorrect)', () => {
+  const r = runExit(cases(['p/1/single/serialize/json', 'measured'], ['p/1/single/serialize/ajv-jtd', 'incorrect', 'serializer output differs at $.s:\n lone surrogate']), []);
+  assert.equal(r.code, 0);
+  assert.deepEqual(r.lines, [
+    'jsonbench: 1 case gave no numbers (never ranked; the reasons are in report.md):',
+    '  ✗ p/1/single/serialize/ajv-jtd incorrect: serializer output differs at $.s: lone surrogate',
+    'jsonbench: the run measured and wrote its results: exit 0 (--fail-on incorrect would make these cases fail it)',
+  ]);
+  assert.deepEqual(runExit(cases(['a', 'measured'], ['b', 'unsupported', 'parses only']), []), { code: 0, lines: [] });
+});
+
+test('--fail-on makes the named statuses fail the exit code; nothing measured exits 1 whatever it asks', () => {
+  const mixed = cases(['a', 'measured'], ['b', 'incorrect', 'x'], ['c', 'timeout', 'y']);
+  assert.equal(runExit(mixed, ['incorrect']).code, 1);
+  assert.match(runExit(mixed, ['incorrect', 'failed']).lines.at(-1)!, /^jsonbench: failing \(--fail-on incorrect,failed\): 1 case incorrect$/);
+  assert.equal(runExit(mixed, ['failed', 'crashed']).code, 0, 'no case ended failed or crashed');
+  const none = runExit(cases(['a', 'failed', 'boom'], ['b', 'unsupported', 'n/a']), []);
+  assert.equal(none.code, 1);
+  assert.match(none.lines.at(-1)!, /^jsonbench: nothing was measured \(2 cases, none with a number\): exit 1$/);
+});
