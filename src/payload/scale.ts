@@ -58,7 +58,9 @@ export function generationSchema(schema: SchemaNode, values: readonly unknown[])
         if (!b) return js;
         const safe = (n: number) => Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, n));
         // as many decimals as the samples wrote (2 for money), not every digit a double holds
-        const decimals = node.integer ? 0 : Math.max(0, ...present.map((v) => (/\.(\d+)$/.exec(String(v))?.[1].length ?? 0)));
+        // a loop, not Math.max(...values): a payload of ~125,000 decimals overflowed the call stack
+        let decimals = 0;
+        if (!node.integer) for (const v of present) decimals = Math.max(decimals, /\.(\d+)$/.exec(String(v))?.[1].length ?? 0);
         return typed({ minimum: safe(b.min), maximum: safe(b.max), ...(decimals > 0 && decimals <= 6 ? { multipleOf: 10 ** -decimals } : {}) });
       }
       case 'string': {

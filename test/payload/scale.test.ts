@@ -62,3 +62,11 @@ test('generated array lengths keep the samples\' mean when lengths are skewed (c
   assert.ok(mean > 500 && mean < 4000, `mean points per generated record ${mean.toFixed(0)} (samples: 2,017)`);
   for (const r of made) for (const x of (r as { rings: number[][] }).rings) assert.ok(x.length >= 2 && x.length <= 2000, `ring length ${x.length} within the samples' bounds`);
 });
+
+test('the generation schema of 150,000 decimals does not overflow the call stack (a hostile tester\'s 1.4 MB payload crashed every run)', () => {
+  const xs = Array.from({ length: 150_000 }, (_, i) => i + 0.25);
+  const node: SchemaNode = { type: 'number' };
+  const { jsonSchema } = generationSchema(node, xs);
+  assert.equal(jsonSchema.multipleOf, 0.01);
+  assert.equal(jsonSchema.maximum, 149_999.25);
+});
