@@ -2,7 +2,7 @@ import { compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLDS, gateFailures, METRIC
 import { visibleControls } from '../report/table/escape.js';
 import { notComparableWarning, renderCompareMarkdown, renderCompareTerminal } from '../compare/render.js';
 import { loadRunRef } from './ledger-source.js';
-import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
+import { checkChoices, checkNotEmpty, splitList, UsageError } from '../config/usage-error.js';
 
 /** Options of `jsonbench compare`, as commander parses them. */
 export interface CompareCliOptions {
@@ -29,6 +29,7 @@ export async function compareCommand(baseRef: string, headRef: string, opts: Com
   const metrics = splitList(opts.metric) as Metric[];
   checkChoices('--metric', metrics, METRICS);
   const failOn = splitList(opts.failOn) as FailOn[];
+  checkNotEmpty('--fail-on', opts.failOn, failOn, ['slower', 'broken']);
   checkChoices('--fail-on', failOn, ['slower', 'broken']);
   const threshold = opts.threshold === undefined ? undefined : positive('--threshold', opts.threshold.replace(/%$/, ''));
   const alpha = opts.alpha === undefined ? DEFAULT_ALPHA : positive('--alpha', opts.alpha, 1);

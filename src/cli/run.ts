@@ -1,7 +1,7 @@
 import { isAbsolute, relative } from 'node:path';
 import { payloadOption, resolveRunRequest, type RunOptions } from '../run/request.js';
 import { toJsonSchema } from '../workloads/json-schema.js';
-import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
+import { checkChoices, checkNotEmpty, splitList, UsageError } from '../config/usage-error.js';
 import { clip, visibleControls } from '../report/table/escape.js';
 import type { ResultsFile } from '../results/types.js';
 import { renderRecommendations } from '../report/recommend.js';
@@ -58,6 +58,7 @@ export function runExit(results: Pick<ResultsFile, 'cases'>, failOn: readonly st
 export async function runCommand(opts: RunCliOptions): Promise<number> {
   if (opts.printSchema) return printSchema(opts);
   const failOn = splitList(opts.failOn);
+  checkNotEmpty('--fail-on', opts.failOn, failOn, NO_NUMBER_STATUSES);
   checkChoices('--fail-on', failOn, NO_NUMBER_STATUSES);
   // every line names data (a payload file name, a serializer id): its control characters are shown, never sent to the terminal
   const say = (line: string) => { if (!opts.json) process.stderr.write(visibleControls(line.endsWith('\n') ? line : `${line}\n`)); };

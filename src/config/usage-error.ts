@@ -11,6 +11,15 @@ export function splitList(values: string[] | string | undefined): string[] {
 }
 
 /** Checks every value is one of `known`; @throws UsageError naming the flag, the bad values and the choices. */
+/**
+ * A list flag that was given must name at least one choice: `--fail-on ""` (an unset variable in CI)
+ * would otherwise switch the gate off without a word. `given` is the flag's raw value(s), undefined
+ * when the flag was not given. @throws UsageError
+ */
+export function checkNotEmpty(flag: string, given: string | readonly string[] | undefined, values: readonly string[], known: readonly string[]): void {
+  if (given !== undefined && !values.length) throw new UsageError(flag, `give at least one of ${known.join(', ')} (it was empty)`);
+}
+
 export function checkChoices(flag: string, values: string[], known: readonly string[]): void {
   const bad = values.filter((v) => !known.includes(v));
   if (bad.length) throw new UsageError(flag, `unknown ${bad.map((b) => `"${b}"`).join(', ')} (choose from: ${known.join(', ')})`);

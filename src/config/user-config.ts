@@ -99,26 +99,61 @@ export const CONFIG_LOAD_TIMEOUT_MS = 30_000;
  */
 export async function loadUserConfig(modulePath: string, displayName = modulePath, timeoutMs = CONFIG_LOAD_TIMEOUT_MS): Promise<UserConfig> {
   let mod: { default?: unknown };
-  const before: unknown[] = [];
-  for (const [, o, k] of GUARDED) before.push(o[k]);
+  const restore = hostSnapshot();
   try {
     mod = await settleWithin(import(pathToFileURL(modulePath).href) as Promise<{ default?: unknown }>, timeoutMs, 'loading it');
   } catch (e) {
     if (e instanceof StepTimeout) throw new ConfigError(displayName, 'import', e.message);
     throw new ConfigError(displayName, 'import', (e as Error)?.message ?? String(e));
   } finally {
-    // plain loops and string concatenation: the config may have replaced the array methods
-    let replaced = '';
-    for (let i = 0; i < GUARDED.length; i++) {
-      const [name, o, k] = GUARDED[i];
-      if (o[k] !== before[i]) { o[k] = before[i]; replaced += (replaced ? ', ' : '') + name; }
-    }
+    const replaced = restore();
     // thrown from finally on purpose: a config that patched built-ins is refused whatever else it did
     if (replaced.length) {
-      throw new ConfigError(displayName, 'import', `replaced ${replaced} while loading: jsonbench's own process (the gate, the reports, results.json) uses them, so a config must not patch built-ins at its top level (they were put back; patch them inside prepare() or build() if a serializer needs it)`);
+      throw new ConfigError(displayName, 'import', `changed ${replaced} while loading: jsonbench's own process (the gate, the reports, results.json) uses them, so a config must not patch built-ins at its top level (they were put back; patch them inside prepare() or build() if a serializer needs it)`);
     }
   }
   return validateUserConfig(displayName, mod.default);
+}
+
+/** Prototypes whose own keys jsonbench's host relies on: a key added to one (a `toJSON` getter on Object.prototype) changes what JSON.stringify writes of every results object. */
+const GUARDED_PROTOTYPES: [string, object][] = [
+  ['Object.prototype', Object.prototype], ['Array.prototype', Array.prototype], ['String.prototype', String.prototype],
+  ['Number.prototype', Number.prototype], ['Boolean.prototype', Boolean.prototype], ['Date.prototype', Date.prototype],
+];
+
+/**
+ * Takes a snapshot of the built-ins jsonbench's host uses ({@link GUARDED}: replaced functions) and
+ * of the own keys of {@link GUARDED_PROTOTYPES}; returns a function that puts back what user code
+ * changed since (replaced built-ins restored, added prototype keys deleted) and names it (`''` when
+ * nothing changed). Used around a config's import and around every call into user code in the host
+ * (plan/plan.ts: supports()), so a config cannot change the numbers the host writes.
+ * @throws ConfigError from the returned function when an added key cannot be deleted (non-configurable):
+ * the host's own results could no longer be trusted.
+ */
+export function hostSnapshot(): () => string {
+  const before: unknown[] = [];
+  for (const [, o, k] of GUARDED) before.push(o[k]);
+  const keys = GUARDED_PROTOTYPES.map(([, p]) => new Set(Reflect.ownKeys(p)));
+  return () => {
+    // plain loops and string concatenation: user code may have replaced the array methods
+    let changed = '';
+    for (let i = 0; i < GUARDED.length; i++) {
+      const [name, o, k] = GUARDED[i];
+      if (o[k] !== before[i]) { o[k] = before[i]; changed += (changed ? ', ' : '') + name; }
+    }
+    for (let j = 0; j < GUARDED_PROTOTYPES.length; j++) {
+      const [name, p] = GUARDED_PROTOTYPES[j];
+      const now = Reflect.ownKeys(p);
+      for (let i = 0; i < now.length; i++) {
+        const k = now[i];
+        if (keys[j].has(k)) continue;
+        const what = `${name}.${String(k)} (added)`;
+        changed += (changed ? ', ' : '') + what;
+        if (!Reflect.deleteProperty(p, k)) throw new ConfigError('the config', 'process', `${what} cannot be removed (non-configurable): jsonbench's own results would no longer be trustworthy`);
+      }
+    }
+    return changed;
+  };
 }
 
 /**

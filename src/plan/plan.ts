@@ -6,6 +6,7 @@ import { baselinePreference, type RunPolicy } from '../config/policies.js';
 import { adapterVersion } from '../serializers/version.js';
 import { payloadKeyOf } from './payloads.js';
 import { BUILTIN_SUPPORTS_TIMEOUT_MS, guardedCall, SUPPORTS_TIMEOUT_MS } from '../config/watchdog.js';
+import { hostSnapshot } from '../config/user-config.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 
 /** What every planned case carries, whatever the plan decided about it. */
@@ -101,7 +102,14 @@ export function supportOf(a: SerializerInfo, view: Workload, direction: Directio
   let answer: unknown;
   // a built-in's supports() may do real work (typia generates its code there: seconds, more on a loaded machine)
   const limit = builtinSerializers.ids.includes(a.id) ? BUILTIN_SUPPORTS_TIMEOUT_MS : SUPPORTS_TIMEOUT_MS;
-  try { answer = guardedCall(`supports() of serializer "${a.id}" (workload ${view.id}, ${direction})`, limit, () => a.supports(view, direction)); } catch (e) { return { status: 'failed', reason: `supports() threw: ${(e as Error)?.message ?? String(e)}` }; }
+  // supports() runs in jsonbench's own process: what it changes there (JSON.stringify, a toJSON on
+  // Object.prototype) would change the numbers the host writes, so it is put back and the case fails
+  const restore = hostSnapshot();
+  let threw: unknown;
+  try { answer = guardedCall(`supports() of serializer "${a.id}" (workload ${view.id}, ${direction})`, limit, () => a.supports(view, direction)); } catch (e) { threw = e ?? 'nothing'; }
+  const changed = restore();
+  if (changed) return { status: 'failed', reason: `supports() changed jsonbench's own process: ${changed} (put back; patch built-ins inside prepare(), which runs in the worker)` };
+  if (threw !== undefined) return { status: 'failed', reason: `supports() threw: ${(threw as Error)?.message ?? String(threw)}` };
   if (answer === true) return { status: 'planned' };
   if (typeof answer === 'string' && answer.trim()) return { status: 'unsupported', reason: answer };
   return { status: 'failed', reason: `supports() returned ${typeof answer === 'string' ? '""' : String(answer)}; it must return true or a reason (a non-empty string)` };

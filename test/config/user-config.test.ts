@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadUserConfig } from '../../src/config/user-config.js';
+import { checkNotEmpty, UsageError } from '../../src/config/usage-error.js';
 
 /** Config loading is bounded: a top-level await that never settles fails naming the file, never exits 0. */
 
@@ -32,3 +33,10 @@ for (const [command, name] of [['list', 'tla-never.config.mjs'], ['run', 'tla-ne
     assert.match(r.stderr, new RegExp(`^jsonbench: error: .*${name.replace(/\./g, '\\.')}: import: loading it never settled: the process ran out of work while waiting`, 'm'));
   });
 }
+
+test('a list flag given empty (--fail-on "" from an unset CI variable) is a usage error, not a gate switched off', () => {
+  assert.throws(() => checkNotEmpty('--fail-on', '', [], ['incorrect', 'failed']), (e: Error) => e instanceof UsageError && /--fail-on.*give at least one of incorrect, failed/.test(e.message));
+  assert.throws(() => checkNotEmpty('--fail-on', [','], [], ['slower']), UsageError);
+  assert.doesNotThrow(() => checkNotEmpty('--fail-on', undefined, [], ['slower']));
+  assert.doesNotThrow(() => checkNotEmpty('--fail-on', 'slower', ['slower'], ['slower']));
+});

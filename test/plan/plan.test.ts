@@ -61,3 +61,18 @@ test('a supports() that throws or answers false is a fault of the adapter (faile
   assert.equal(f.status, 'failed');
   assert.match(f.reason, /supports\(\) returned false; it must return true or a reason/);
 });
+
+test('a supports() that changes jsonbench\'s own process (replaces JSON.stringify, adds a toJSON to Object.prototype) fails its case and is put back', () => {
+  const realStringify = JSON.stringify;
+  const patcher = adapter('patcher', { supports: () => { JSON.stringify = (() => '{}') as typeof JSON.stringify; return true; } });
+  const getter = adapter('getter', { supports: () => { Object.defineProperty(Object.prototype, 'toJSON', { get: () => () => 'x', configurable: true }); return true; } });
+  const groups = planCases({ workloads: [workload], serializers: [json, patcher, getter], directions: ['serialize'], policy: policies.quick }, [json, patcher, getter]);
+  assert.equal(JSON.stringify, realStringify);
+  assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'toJSON'), false);
+  const p = groups.flat().find((x) => x.serializer === 'patcher')!;
+  assert.equal(p.status, 'failed');
+  assert.match((p as { reason?: string }).reason ?? '', /supports\(\) changed jsonbench's own process: JSON\.stringify \(put back/);
+  const g = groups.flat().find((x) => x.serializer === 'getter')!;
+  assert.match((g as { reason?: string }).reason ?? '', /Object\.prototype\.toJSON \(added\)/);
+  assert.equal(groups.flat().find((x) => x.serializer === 'json')!.status, 'planned');
+});
