@@ -19,7 +19,7 @@ test('a config that replaces JSON.stringify at its top level is refused with exi
   const file = config('patches.config.mjs', 'JSON.stringify = () => "{}";\nexport default {};\n');
   const ran = await cli(['list', '--config', file]);
   assert.equal(ran.code, 2, ran.stderr);
-  assert.match(ran.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: import: replaced JSON\\.stringify while loading`));
+  assert.match(ran.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: import: changed JSON\\.stringify while loading`));
   assert.equal(ran.stderr.includes('internal error'), false);
 });
 
