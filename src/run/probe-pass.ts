@@ -16,6 +16,8 @@ import type { SkippedFile } from '../probes/catalog/conformance-folder.js';
 import { typiaProbeAdapter } from '../probes/typia-probes.js';
 import { prepareTypiaProbes } from '../probes/typia-generate.js';
 import type { LaunchFn } from '../runtimes/types.js';
+import { parseTarget } from '../runtimes/index.js';
+import { platformOf } from '../serializers/types.js';
 import { probeRecord } from './probe-records.js';
 import { failedProbesBySerializer } from '../results/probe-failures.js';
 import { runProbeWork, type ProbeWork } from './probe-runner.js';
@@ -90,9 +92,13 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
   const cachedIn = (scope: ProbeCacheScope | undefined, p: { probe: string; direction: Direction }) =>
     scope && !p.probe.startsWith('conformance.') ? cache!.store.get(scope, p) : undefined;
   const toLaunch = new Map<string, { probe: string; direction: Direction }[]>();
+  // a serializer is probed on the targets of its own platform only (a JavaScript serializer is never
+  // sent to the .NET worker: a new user's --target dotnet run got 2,006 bogus "throws" verdicts)
+  const runsOn = (row: ProbeRow, target: CaseTarget) => platformOf(row.adapter) === (parseTarget(target.id).platform ?? 'javascript');
   for (const row of rows) {
     const mine = planned.filter((p) => p.row === row.label);
     for (const target of input.targets) {
+      if (!runsOn(row, target)) continue;
       const scope = scopeOf(row, target);
       const cells: { probe: string; direction: Direction }[] = [];
       for (const p of mine) {
@@ -119,7 +125,8 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
   let stored = 0;
   for (const row of rows) {
     for (const target of input.targets) {
-      const cells = toLaunch.get(`${row.label}\0${target.id}`)!;
+      const cells = toLaunch.get(`${row.label}\0${target.id}`);
+      if (!cells) continue;
       const scope = scopeOf(row, target);
       if (scope) scopes.set(`${row.label}\0${target.id}`, scope);
       if (cells.length) work.push({ row: row.label, version: row.version, serializer: row.adapter.id, target, cells, ...(row === typiaRow && typiaModules ? { typiaModules } : {}) });
