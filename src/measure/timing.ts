@@ -145,18 +145,15 @@ export function measureRounds(
   const spent = spentClock(policy);
   const estimates: number[] = [];
   const withWall = clockKind === 'cpu';
-  const sample = (side: TimedSide, round: number): [number[], number[]] => {
-    const set = sampleSide(side, round, policy, gc);
-    return [set.ns, set.wallNs];
-  };
+  const sample = (side: TimedSide, round: number) => sampleSide(side, round, policy, gc);
   for (let r = 0; r < policy.maxRounds; r++) {
-    let s: [number[], number[]];
-    let b: [number[], number[]] = [[], []];
+    let s: SampleSet;
+    let b: SampleSet = { ns: [], wallNs: [] };
     if (!baseline) s = sample(serializer, r);
     else if (r % 2 === 0) { s = sample(serializer, r); b = sample(baseline, r); }
     else { b = sample(baseline, r); s = sample(serializer, r); }
-    onRound({ serializerNs: s[0], baselineNs: b[0], ...(withWall ? { serializerWallNs: s[1], baselineWallNs: b[1] } : {}) }, r);
-    estimates.push(baseline ? medianOf(s[0]) / medianOf(b[0]) : medianOf(s[0]));
+    onRound({ serializerNs: s.ns, baselineNs: b.ns, ...(withWall ? { serializerWallNs: s.wallNs, baselineWallNs: b.wallNs } : {}) }, r);
+    estimates.push(baseline ? medianOf(s.ns) / medianOf(b.ns) : medianOf(s.ns));
     if (r + 1 < policy.minRounds) continue;
     if (medianRelativeError(estimates) < policy.targetRelativeError) return { noisy: false, rounds: r + 1 };
     if (spent()) return { noisy: true, rounds: r + 1 };
@@ -190,7 +187,7 @@ export function measureGroupRounds(
   const spent = spentClock(policy);
   const ratios: number[][] = sides.map(() => []);
   const baseMedians: number[] = [];
-  const sample = (side: TimedSide, round: number): SampleSet => sampleSide(side, round, policy, gc);
+  const sample = (side: TimedSide, round: number) => sampleSide(side, round, policy, gc);
   const errors = () => ({ ratio: ratios.map((xs) => medianRelativeError(xs)), baseline: medianRelativeError(baseMedians) });
   for (let r = 0; r < policy.maxRounds; r++) {
     const order = [-1, ...sides.map((_, i) => i)];

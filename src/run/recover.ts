@@ -15,7 +15,8 @@
  * than the policy asks); cases never launched are `failed` with the reason. The session removes the
  * three files once results.json is written.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import type { CaseGroup } from '../plan/plan.js';
 import type { PayloadFile } from '../plan/payloads.js';
@@ -44,6 +45,19 @@ export function writeRunSnapshot(outDir: string, snapshot: RunSnapshot): string 
 /** True when `dir` holds a run that did not finish (its snapshot is there). */
 export function isUnfinishedRun(dir: string): boolean {
   return existsSync(join(dir, RUN_PARTIAL.header));
+}
+
+/**
+ * Moves a killed run's files out of `dir` (its header, kept cases and launch log: what `jsonbench
+ * report` rebuilds it from) into `dir/killed-<time>/`, so a new run into the same folder does not
+ * overwrite them. Returns that folder, or undefined when `dir` held no killed run.
+ */
+export function keepKilledRun(dir: string): string | undefined {
+  if (!isUnfinishedRun(dir)) return undefined;
+  const to = join(dir, `killed-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  makeFolder(to);
+  for (const f of Object.values(RUN_PARTIAL)) if (existsSync(join(dir, f))) renameSync(join(dir, f), join(to, f));
+  return to;
 }
 
 /** What {@link recoverRun} found: the rebuilt results and counts for the note printed beside them. */

@@ -10,7 +10,7 @@
  * It prints nothing: the CLI (cli/run.ts) and the programmatic `run()` (src/index.ts) observe it.
  */
 import { platformOf, type SerializerAdapter } from '../serializers/types.js';
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { basename, join } from 'node:path';
 import { makeFolder } from '../files/make-folder.js';
@@ -39,7 +39,7 @@ import { PROBE_FAMILIES } from '../case/probe.js';
 import { runColdStartPass } from './cold-start.js';
 import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
-import { isUnfinishedRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
+import { keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
 import type { RunRequest } from './request.js';
 
 /** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
@@ -247,17 +247,4 @@ function executionOf(jobs: number, targets: readonly Target[]): Execution {
   if (!cpus) return { jobs, pinning: 'none', note: `this process may run on fewer than ${jobs} CPUs (taskset -cp)` };
   const unpinned = targets.filter((t) => !PINNABLE.has(t.kind)).map((t) => t.id);
   return { jobs, pinning: 'taskset', cpus, ...(unpinned.length ? { note: `not pinned: ${unpinned.join(', ')} (not a local worker process)` } : {}) };
-}
-
-/**
- * Moves a killed run's files out of `dir` (its header, kept cases and launch log: what `jsonbench
- * report` rebuilds it from) into `dir/killed-<time>/`, so a new run into the same folder does not
- * overwrite them. Returns that folder, or undefined when `dir` held no killed run.
- */
-export function keepKilledRun(dir: string): string | undefined {
-  if (!isUnfinishedRun(dir)) return undefined;
-  const to = join(dir, `killed-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-  makeFolder(to);
-  for (const f of Object.values(RUN_PARTIAL)) if (existsSync(join(dir, f))) renameSync(join(dir, f), join(to, f));
-  return to;
 }

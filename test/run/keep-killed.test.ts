@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { keepKilledRun } from '../../src/run/session.js';
-import { RUN_PARTIAL } from '../../src/run/recover.js';
+import { keepKilledRun, RUN_PARTIAL } from '../../src/run/recover.js';
 
 test('a new run into the folder of a killed run moves that run\'s kept files aside instead of overwriting them (hostile tester: a rerun deleted 6 measured cases)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-killed-'));
