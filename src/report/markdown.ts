@@ -28,7 +28,10 @@ function clip(s: string, max = 300): string {
 
 function provenanceLine(r: ResultsFile): string {
   const e = r.environment;
-  return `${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${e.runtime} (V8 ${e.v8}) · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed})`;
+  // the cases ran on the targets; the host's Node is named as the host when they ran elsewhere (a .NET or Mono run, node@22, bun…)
+  const elsewhere = r.targets.filter((t) => t.kind !== 'node-host' && !t.fault);
+  const runtimes = elsewhere.length ? `targets ${elsewhere.map((t) => `${t.id}: ${t.runtime} ${t.version} (${t.engine} ${t.engineVersion})`).join(', ')} · host ${e.runtime} (V8 ${e.v8})` : `${e.runtime} (V8 ${e.v8})`;
+  return `${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${runtimes} · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed})`;
 }
 
 /**

@@ -69,9 +69,14 @@ export function buildTargetTables(results: ResultsFile): TargetTable[] {
       const note = same ? `every target: ${all[0]!.status}${all[0]!.reason ? ` (${all[0]!.reason})` : ''}` : notes.join('; ');
       return [cls, serializer, ...cells, note];
     });
+    // ranked by the paired ratio against the target's own baseline, as the takeaways read it: a case's own mean
+    // can disagree with the ratio measured beside the baseline (≠; a busy machine), and the mean then ranked wrongly
+    const rankKey = (c: CaseResult) => (c.serializer === c.baseline ? 1 : c.ratio ?? Infinity);
+    const ranked = (c: CaseResult) => (c.serializer === c.baseline ? `${c.serializer} 1.00 (baseline, ${formatTime(c.time!.mean)})`
+      : c.ratio === null ? `${c.serializer} (no paired ratio; ${formatTime(c.time!.mean)})` : `${c.serializer} ${formatRatio(c.ratio, ratioIntervalOf(c))}`);
     const rankings = targets.flatMap((t) => [...new Set(cases.map((c) => c.class))].flatMap((cls) => {
-      const measured = cases.filter((c) => c.target.id === t && c.class === cls && c.status === 'measured' && c.time).sort((a, b) => a.time!.mean - b.time!.mean);
-      return measured.length ? [`${t} · ${cls}: ${measured.map((c, i) => `${i + 1}. ${c.serializer} ${formatTime(c.time!.mean)}`).join(', ')}`] : [];
+      const measured = cases.filter((c) => c.target.id === t && c.class === cls && c.status === 'measured' && c.time).sort((a, b) => rankKey(a) - rankKey(b) || a.time!.mean - b.time!.mean);
+      return measured.length ? [`${t} · ${cls}: ${measured.map((c, i) => `${i + 1}. ${ranked(c)}`).join(', ')}`] : [];
     }));
     return { title, head, rows, rankings, ...(acrossPlatforms(results) ? { across: buildAcross(results, cases) } : {}) };
   });
@@ -138,6 +143,9 @@ function targetColumns(t: TargetTable): Column<string[]>[] {
   return t.head.map((header, i) => ({ id: header, header, cell: (row: string[]) => row[i] }));
 }
 
+/** The heading of the per-target rankings. */
+const RANKING_LABEL = 'Ranking per target (by the ratio to the target\'s own baseline, measured beside it; serializers whose intervals overlap are not told apart):';
+
 /** Renders the per-target tables as terminal text or GitHub Markdown (table/write.ts). Pure. */
 export function renderTargetTables(results: ResultsFile, format: 'text' | 'markdown'): string {
   const md = format === 'markdown';
@@ -145,8 +153,8 @@ export function renderTargetTables(results: ResultsFile, format: 'text' | 'markd
   const out: string[] = [md ? '### Targets' : 'Targets:', ...(md ? [''] : []), ...targetSummaryLines(results).map((l) => (md ? `- ${esc(l)}` : `  ${esc(l)}`)), ''];
   for (const t of buildTargetTables(results)) {
     const table = renderTable({ columns: targetColumns(t), rows: t.rows }, md ? 'markdown' : 'terminal');
-    if (md) out.push(`### ${esc(t.title)} — by target`, '', table, '', 'Ranking per target:', '', ...t.rankings.map((r) => `- ${esc(r)}`), '');
-    else out.push(`${esc(t.title)} — by target (Δ: mean ÷ the same serializer's on the first target it ran on; ~ allocation estimated)`, table, '', 'Ranking per target:', ...t.rankings.map((r) => `  ${esc(r)}`), '');
+    if (md) out.push(`### ${esc(t.title)} — by target`, '', table, '', RANKING_LABEL, '', ...t.rankings.map((r) => `- ${esc(r)}`), '');
+    else out.push(`${esc(t.title)} — by target (Δ: mean ÷ the same serializer's on the first target it ran on; ~ allocation estimated)`, table, '', RANKING_LABEL, ...t.rankings.map((r) => `  ${esc(r)}`), '');
     if (t.across) {
       const across = renderTable({ columns: t.across.head.map((header, i) => ({ id: header, header, cell: (row: string[]) => row[i] })), rows: t.across.rows }, md ? 'markdown' : 'terminal');
       const intro = `Across platforms: ratios against each target's own baseline; Δ against ${t.across.reference || 'no measured reference'} (separate processes, not paired rounds)`;

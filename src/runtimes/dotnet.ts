@@ -79,7 +79,7 @@ function dotnetTarget(kind: 'dotnet' | 'mono'): Target {
       const { sources, unsupported } = await dtoSources(ctx.workloads ?? []);
       const base = {
         id: kind, kind, platform: 'dotnet' as const, runtime: kind, version: d.version,
-        engine: kind === 'dotnet' ? 'CoreCLR' : 'Mono', engineVersion: kind === 'dotnet' ? d.version : d.description, flags: [],
+        engine: kind === 'dotnet' ? 'CoreCLR' : 'Mono', engineVersion: kind === 'dotnet' ? d.version : d.description.replace(/^Mono\s+/, ''), flags: [],
       };
       let build: WorkerBuild;
       try {

@@ -85,6 +85,10 @@ test('Markdown gives the takeaway, lists cases without numbers with their reason
   const two = renderMarkdown(fixture('two-targets'));
   assert.match(two, /\| Class \| Serializer \| Target \| Version \|/);
   assert.match(two, /\| serialize \| json \| bun 1\.1\.30 \|/);
+  // the header names the runtimes the cases ran on, not only the host's Node
+  assert.match(two, /targets bun: bun 1\.1\.30 \(JavaScriptCore unknown\) · host node 20\.20\.2 \(V8 11\.3\.244\.8-node\.38\)/);
+  assert.doesNotMatch(md, /targets /, 'a host-only run names the host alone');
+  assert.match(md, / · node 20\.20\.2 \(V8 /);
 });
 
 test('the JSON report keeps every source and drops raw samples', () => {

@@ -39,11 +39,19 @@ test('each target gets Mean and Allocated columns, and every target after the fi
   ]);
 });
 
-test('each target ranks its own measured cases, fastest first; a target without numbers is not ranked', () => {
+test('each target ranks its own measured cases by the paired ratio, fastest first; a target without numbers is not ranked', () => {
   assert.deepEqual(buildTargetTables(results)[0].rankings, [
-    'node · serialize: 1. typia 500 ns, 2. json 1.00 µs',
-    'quickjs · serialize: 1. typia 10.0 µs, 2. json 20.0 µs',
+    'node · serialize: 1. json 1.00 (baseline, 1.00 µs), 2. typia (no paired ratio; 500 ns)',
+    'quickjs · serialize: 1. json 1.00 (baseline, 20.0 µs), 2. typia (no paired ratio; 10.0 µs)',
   ]);
+  // typia's own mean (500 ns) says it is twice as fast, but beside the baseline it ran 1.3× slower (≠ on a busy machine): the ratio ranks
+  const paired = { ...results, cases: results.cases.map((c) => (c.serializer === 'typia' && c.status === 'measured' ? { ...c, ratio: 1.3, ratioInterval: [1.2, 1.4] } : c)) } as ResultsFile;
+  assert.deepEqual(buildTargetTables(paired)[0].rankings, [
+    'node · serialize: 1. json 1.00 (baseline, 1.00 µs), 2. typia 1.30 [1.20–1.40]',
+    'quickjs · serialize: 1. json 1.00 (baseline, 20.0 µs), 2. typia 1.30 [1.20–1.40]',
+  ]);
+  const fast = { ...results, cases: results.cases.map((c) => (c.serializer === 'typia' && c.status === 'measured' ? { ...c, ratio: 0.5, ratioInterval: [0.45, 0.55] } : c)) } as ResultsFile;
+  assert.match(buildTargetTables(fast)[0].rankings[0], /^node · serialize: 1\. typia 0\.50 \[0\.45–0\.55\], 2\. json 1\.00 \(baseline/);
 });
 
 test('the target list names runtime, engine, allocation method and time spent, or the fault', () => {
