@@ -59,9 +59,17 @@ test('the data notes name the versions the cases ran and state the equal list-de
 test('a study without a measured case says "not measured", never "0 of 0 comparisons"', () => {
   const note = renderNote([], 'npm run studies');
   assert.doesNotMatch(note, /0 of 0/);
+  assert.doesNotMatch(note, /To make these runs again/, 'no runs, nothing to make again');
   const studies = [...new Set(PUBLISHED.map((p) => p.study))];
   for (const study of studies) {
     const rows = PUBLISHED.filter((p) => p.study === study).length;
     assert.ok(note.includes(`${study}: not measured (no run of its cases in the results given: ${rows} comparison${rows === 1 ? '' : 's'} without a measured case).`), study);
   }
+});
+
+test('the note says how to make its runs again: the policy and company sizes its results files hold', () => {
+  const file = (policy: string, sizes: number[]) => ({ startedAt: 't', targets: [], environment: { cpuModel: 'x', cores: 2, loadAverage: { start: [1, 1, 1] } }, policy: { name: policy, launches: 2, measure: { confidence: 0.999 } },
+    cases: sizes.map((size) => ({ workload: 'company', size, target: { id: 'dotnet' }, status: 'measured' })) }) as unknown as ResultsFile;
+  const note = renderNote([file('default', [1000, 100000]), file('default', [50000, 10000])], 'npm run studies -- --results <2 results files: the runs below>');
+  assert.match(note, /`npm run studies -- --policy default --company-sizes 1000,10000,50000,100000`/);
 });
