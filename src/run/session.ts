@@ -198,19 +198,23 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
       const adapters = [...req.serializers, ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id))]
         .filter((a): a is SerializerAdapter => platformOf(a) === 'javascript');
       const rows = adapters.map((adapter) => ({ adapter, label: adapter.id, version: serializerVersion(adapter, req.versions, req.configFile ?? undefined) }));
-      observe({ type: 'note', message: `probes: ${chosen.probes.length} relevant to the payloads × ${rows.length} serializers (untimed)…` });
-      const t1 = performance.now();
-      results.probes = await runProbePass({
-        selection: 'relevant', families, probes: chosen.probes, rows, directions: req.directions, targets: prepared.refs,
-        launchFor: (t) => prepared.launchFor({ target: t }), faultOf: (t) => prepared.faultOf({ target: t }),
-        payloadPath: probePayload, conformance, configPath: req.workerConfigPath, timeoutMs: DEFAULT_PROBE_TIMEOUT_MS, relevantTo: chosen.relevantTo,
-        onNote: (message) => observe({ type: 'note', message }),
-        // Built-in serializers on built-in probes only, and never with a config (its top level runs in the probe worker and could change what a built-in does).
-        ...(req.probes.cache && !req.workerConfigPath && !req.configFile ? { cache: { store: new ProbeVerdictCache(join(defaultCacheDir(), 'probe-verdicts')), cacheable: (row: { label: string; adapter: { id: string } }) => row.label === row.adapter.id && builtinSerializerIds.includes(row.label) } } : {}),
-      });
-      const failing = results.probes.verdicts.filter((v) => v.verdict.mark === '✗' || v.verdict.mark === '⚠').length;
-      const fromCache = results.probes.cache?.hits ? `, ${results.probes.cache.hits} read from the verdict cache` : '';
-      observe({ type: 'note', message: `probes: ${results.probes.verdicts.length} verdicts (${failing} failing${fromCache}) in ${((performance.now() - t1) / 1000).toFixed(1)} s` });
+      // the probes run in JavaScript workers: a run on .NET or Mono targets alone has nothing to probe
+      if (!prepared.platforms.some((p) => p.platform === 'javascript')) observe({ type: 'note', message: 'probes: none (no JavaScript target in this run: the probes are JavaScript\'s; .NET serializers are not probed)' });
+      else {
+        observe({ type: 'note', message: `probes: ${chosen.probes.length} relevant to the payloads × ${rows.length} serializers (untimed)…` });
+        const t1 = performance.now();
+        results.probes = await runProbePass({
+          selection: 'relevant', families, probes: chosen.probes, rows, directions: req.directions, targets: prepared.refs,
+          launchFor: (t) => prepared.launchFor({ target: t }), faultOf: (t) => prepared.faultOf({ target: t }),
+          payloadPath: probePayload, conformance, configPath: req.workerConfigPath, timeoutMs: DEFAULT_PROBE_TIMEOUT_MS, relevantTo: chosen.relevantTo,
+          onNote: (message) => observe({ type: 'note', message }),
+          // Built-in serializers on built-in probes only, and never with a config (its top level runs in the probe worker and could change what a built-in does).
+          ...(req.probes.cache && !req.workerConfigPath && !req.configFile ? { cache: { store: new ProbeVerdictCache(join(defaultCacheDir(), 'probe-verdicts')), cacheable: (row: { label: string; adapter: { id: string } }) => row.label === row.adapter.id && builtinSerializerIds.includes(row.label) } } : {}),
+        });
+        const failing = results.probes.verdicts.filter((v) => v.verdict.mark === '✗' || v.verdict.mark === '⚠').length;
+        const fromCache = results.probes.cache?.hits ? `, ${results.probes.cache.hits} read from the verdict cache` : '';
+        observe({ type: 'note', message: `probes: ${results.probes.verdicts.length} verdicts (${failing} failing${fromCache}) in ${((performance.now() - t1) / 1000).toFixed(1)} s` });
+      }
     }
     results.finishedAt = new Date().toISOString();
     results.environment.loadAverage.end = os.loadavg();
