@@ -189,3 +189,23 @@ test('two workload ids that map to one C# name get distinct namespaces', () => {
   assert.deepEqual(modules.map((m) => m.namespace), ['JsonBench.Generated.AB', 'JsonBench.Generated.AB2']);
   assert.match(modules[1].source, /internal partial class AB2JsonContext/);
 });
+
+test('payload keys cannot end a generated comment or string (code injection), nor name a class that shadows a namespace or framework type', () => {
+  const evil = 'x\n}namespace Evil{ class Run { } }namespace JsonBench.Generated.Hostile{\n//';
+  const schema = { type: 'object', properties: {
+    ok: { type: 'number' },
+    [evil]: { type: 'object', properties: { c: { type: 'number' } } },
+    ['a\u2028b']: { type: 'object', properties: { d: { type: 'string' } } },
+    ['p\u0085q\rr\u2029s']: { type: 'string' },
+    newtonsoft: { type: 'object', properties: { a: { type: 'number' } } },
+    system: { type: 'object', properties: { b: { type: 'number' } } },
+    object: { type: 'object', properties: { s: { type: 'string' } } },
+  } } as unknown as SchemaNode;
+  const text = generateDtoModules({ id: 'payload-hostile', schema }).map((m) => m.source).join('\n');
+  assert.doesNotMatch(text, /[\r\u0085\u2028\u2029]/, 'no raw C# line terminator besides the generator\'s own \\n');
+  // C# lines: every line that holds the key's text is a /// comment or the key inside a string literal
+  for (const line of text.split('\n').filter((l) => l.includes('namespace Evil'))) {
+    assert.ok(/^\s*\/\/\//.test(line) || /"x\\n}namespace Evil/.test(line), `the key escaped its comment or literal: ${line}`);
+  }
+  for (const shadow of ['Newtonsoft', 'System', 'Object']) assert.doesNotMatch(text, new RegExp(`class ${shadow}\\b`), `a class named ${shadow}`);
+});

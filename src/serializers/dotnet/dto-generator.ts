@@ -61,7 +61,31 @@ type NumberView = 'model' | 'wire';
 const KEYWORDS = new Set(['abstract', 'as', 'base', 'bool', 'break', 'byte', 'case', 'catch', 'char', 'checked', 'class', 'const', 'continue', 'decimal', 'default', 'delegate', 'do', 'double', 'else', 'enum', 'event', 'explicit', 'extern', 'false', 'finally', 'fixed', 'float', 'for', 'foreach', 'goto', 'if', 'implicit', 'in', 'int', 'interface', 'internal', 'is', 'lock', 'long', 'namespace', 'new', 'null', 'object', 'operator', 'out', 'override', 'params', 'private', 'protected', 'public', 'readonly', 'ref', 'return', 'sbyte', 'sealed', 'short', 'sizeof', 'stackalloc', 'static', 'string', 'struct', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'uint', 'ulong', 'unchecked', 'unsafe', 'ushort', 'using', 'virtual', 'void', 'volatile', 'while']);
 
 /** Names the generated code itself uses inside a module namespace. */
-const RESERVED_TYPES = new Set(['Canon', 'CanonicalIo', 'Context', 'Module', 'List', 'JsonElement', 'DateTime', 'WorkloadModule', 'WireSettings']);
+const RESERVED_TYPES = new Set(['Canon', 'CanonicalIo', 'Context', 'Module', 'List', 'JsonElement', 'DateTime', 'WorkloadModule', 'WireSettings',
+  // namespaces and framework types the generated code names unqualified (a payload key `newtonsoft`, `system` or
+  // `object` made a class that shadowed them and the build failed; hostile tester, session 5)
+  'System', 'Newtonsoft', 'JsonBench', 'Object', 'String', 'Type', 'Array', 'Enum', 'Attribute', 'Exception', 'FormatException',
+  'InvalidOperationException', 'NotSupportedException', 'ArgumentException', 'Math', 'Convert', 'Encoding', 'Guid', 'DateTimeOffset',
+  'TimeSpan', 'Nullable', 'Int32', 'Int64', 'Double', 'Decimal', 'Boolean', 'Single', 'Byte', 'Char', 'Func', 'Action', 'Enumerable',
+  'HashSet', 'Dictionary', 'IDictionary', 'IList', 'IEnumerable', 'KeyValuePair', 'StringComparer', 'CultureInfo',
+  'JsonValueKind', 'JsonSerializer', 'JsonSerializerOptions', 'JsonSerializerContext', 'JsonTypeInfo', 'JsonException', 'JsonDocument',
+  'JsonConverter', 'JsonConvert', 'JsonProperty', 'JsonPropertyName', 'JsonIgnore', 'JsonSerializable', 'JsonPolymorphic',
+  'JsonDerivedType', 'JsonExtensionData', 'JsonSourceGenerationOptions', 'JsonNumberHandling', 'Utf8JsonReader', 'Utf8JsonWriter',
+  'DataMember', 'DataContract', 'EnumMember', 'JObject', 'JToken', 'JArray', 'JValue']);
+
+/** C#'s line terminators besides \r and \n (C# spec, "New-line"): each ends a `///` comment and is illegal inside a string literal. */
+const CS_NEWLINES = /[\u0085\u2028\u2029]/g;
+
+/**
+ * Text from a payload (a key path, a tag) made safe inside a `///` doc comment: line terminators
+ * (\r, \n, U+0085, U+2028, U+2029) escaped, so a key cannot end the comment and add code (a
+ * payload key `"x\n}namespace Evil{…"` ran its C# in the worker; hostile tester, session 5), and
+ * XML's `<`, `>` and `&` escaped for the doc comment.
+ */
+function comment(s: string): string {
+  return s.replace(/[\r\n\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
 
 /** "station_id" → "StationId", "firstName" → "FirstName", "2fa" → "_2fa". */
 export function pascalCase(key: string): string {
@@ -74,7 +98,8 @@ export function pascalCase(key: string): string {
 
 /** C# string literal. */
 function lit(s: string): string {
-  return JSON.stringify(s).replace(/\\u([0-9a-f]{4})/g, (_, h) => `\\u${h}`);
+  return JSON.stringify(s).replace(/\\u([0-9a-f]{4})/g, (_, h) => `\\u${h}`)
+    .replace(CS_NEWLINES, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -323,7 +348,7 @@ class ModuleWriter {
 
   private classText(def: ClassDef): string {
     const naming = this.src.wire?.naming;
-    const lines = [`/// <summary>${def.path}</summary>`, `public sealed class ${def.name}${def.derived ? ` : ${def.derived.base}` : ''}`, '{'];
+    const lines = [`/// <summary>${comment(def.path)}</summary>`, `public sealed class ${def.name}${def.derived ? ` : ${def.derived.base}` : ''}`, '{'];
     const members = this.members(def);
     for (const { key, prop, node, optional } of members) {
       const named = !naming || !policyNamesIt(key);
@@ -356,14 +381,14 @@ class ModuleWriter {
   private unionText(def: UnionDef): string {
     const tagOnWire = lit(wireName(def.node.discriminator, this.src.wire?.naming));
     return [
-      `/// <summary>${def.path}: a union of objects told apart by ${tagOnWire}</summary>`,
+      `/// <summary>${comment(def.path)}: a union of objects told apart by ${comment(tagOnWire)}</summary>`,
       `[JsonPolymorphic(TypeDiscriminatorPropertyName = ${tagOnWire})]`,
       ...def.derived.map((d) => `[JsonDerivedType(typeof(${d.name}), ${lit(d.tag)})]`),
       `[Newtonsoft.Json.JsonConverter(typeof(${def.name}NewtonsoftConverter))]`,
       `public abstract class ${def.name} { }`,
       '',
       `/// <summary>`,
-      `/// Newtonsoft.Json's reading and writing of ${def.name} by its tag ${tagOnWire}: reads the object into a JObject`,
+      `/// Newtonsoft.Json's reading and writing of ${def.name} by its tag ${comment(tagOnWire)}: reads the object into a JObject`,
       `/// (dates left as strings, as the reader found them), creates the class its tag names and populates it`,
       `/// from the other keys; writes the tag first, then the properties of the object's contract`,
       `/// (names, null handling and converters as Newtonsoft resolves them).`,
@@ -505,7 +530,7 @@ class ModuleWriter {
         `internal partial class ${context} : JsonSerializerContext { }`,
       ].join('\n'),
       [
-        `/// <summary>The worker's entry for workload ${this.src.id} (${directions.join(', ')}).</summary>`,
+        `/// <summary>The worker's entry for workload ${comment(this.src.id)} (${directions.join(', ')}).</summary>`,
         'public sealed class Module : WorkloadModule<Unit>',
         '{',
         `    public override string Workload => ${lit(this.src.id)};`,
