@@ -1,4 +1,4 @@
-import type { ResultsFile } from '../../results/types.js';
+import { CASE_STATUSES, type ResultsFile } from '../../results/types.js';
 import type { ReportModel } from '../model.js';
 import { escapeHtml } from './escape.js';
 import { formatBytes } from '../units.js';
@@ -44,7 +44,7 @@ export function renderRunProvenance(run: ResultsFile, i: number, model: ReportMo
 export function renderSummary(model: ReportModel): string {
   const counts = new Map<string, number>();
   for (const c of model.cases) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
-  const order = ['measured', 'incorrect', 'failed', 'timeout', 'crashed', 'unsupported'];
+  const order = CASE_STATUSES;
   const chips = order.filter((s) => counts.has(s)).map((s) => `<span class="badge ${s}">${counts.get(s)} ${s}</span>`).join(' ');
   const broken = model.cases.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
   const unsupported = model.cases.filter((c) => c.status === 'unsupported');
