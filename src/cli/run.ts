@@ -25,11 +25,13 @@ export const NO_NUMBER_STATUSES = ['incorrect', 'failed', 'timeout', 'crashed'] 
  * its results exits 0, whatever its cases found: an `incorrect` case is a finding about that
  * library (ajv-jtd writing lone surrogates raw), not a failure of the run; each case without a
  * number is listed (id, status, reason). It exits 1 when nothing at all was measured, or when a
- * case ended with a status named in `failOn` (`--fail-on incorrect,failed`, for CI gates). Errors
- * of the lab itself never get here (main: 1 for an internal error, 2 for a usage or config error).
- * Pure.
+ * case ended with a status named in `failOn` (`--fail-on incorrect,failed`, for CI gates). When the
+ * user named serializers (`--serializer`, given as `asked`) and none of them gave a number, that is
+ * nothing measured too (exit 1): the baseline added beside them is measured for their ratios, not
+ * for its own sake. Errors of the lab itself never get here (main: 1 for an internal error, 2 for a
+ * usage or config error). Pure.
  */
-export function runExit(results: Pick<ResultsFile, 'cases'>, failOn: readonly string[]): { code: 0 | 1; lines: string[] } {
+export function runExit(results: Pick<ResultsFile, 'cases'>, failOn: readonly string[], asked?: readonly string[]): { code: 0 | 1; lines: string[] } {
   const broken = results.cases.filter((c) => (NO_NUMBER_STATUSES as readonly string[]).includes(c.status));
   const lines: string[] = [];
   if (broken.length) {
@@ -38,6 +40,11 @@ export function runExit(results: Pick<ResultsFile, 'cases'>, failOn: readonly st
   }
   if (!results.cases.some((c) => c.status === 'measured')) {
     lines.push(`jsonbench: nothing was measured (${results.cases.length} case${results.cases.length === 1 ? '' : 's'}, none with a number): exit 1`);
+    return { code: 1, lines };
+  }
+  if (asked?.length && !results.cases.some((c) => c.status === 'measured' && asked.includes(c.serializer))) {
+    const others = [...new Set(results.cases.filter((c) => c.status === 'measured').map((c) => c.serializer))];
+    lines.push(`jsonbench: none of the serializers asked for (--serializer ${asked.join(',')}) gave a number; only ${others.join(', ')}, added as the baseline${others.length === 1 ? '' : 's'}, ${others.length === 1 ? 'was' : 'were'} measured: exit 1`);
     return { code: 1, lines };
   }
   const gating = broken.filter((c) => failOn.includes(c.status));
@@ -95,7 +102,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       process.stdout.write(`\n${results.cases.length} cases in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
       if (run.ledger) process.stdout.write(`ledger: ${run.ledger.path} (run ${run.ledger.runId})\n`);
     }
-    const exit = runExit(results, failOn);
+    const exit = runExit(results, failOn, splitList(opts.serializer).length ? request.serializers.map((s) => s.id) : undefined);
     for (const line of exit.lines) process.stderr.write(`${visibleControls(line)}\n`);
     return exit.code;
   } finally {
