@@ -7,6 +7,7 @@ import type { ResultsFile } from '../results/types.js';
 import { renderRecommendations } from '../report/recommend.js';
 import { runSession } from '../run/session.js';
 import { renderTerminal } from '../report/terminal.js';
+import { countOf } from '../report/units.js';
 import { progressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
 
@@ -99,7 +100,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       process.stdout.write(renderTerminal(results, color, { width }));
       const rec = renderRecommendations(results, 'terminal', { color, width });
       if (rec) process.stdout.write(`\n\n${rec}`);
-      process.stdout.write(`\n${results.cases.length} cases in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
+      process.stdout.write(`\n${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
       if (run.ledger) process.stdout.write(`ledger: ${run.ledger.path} (run ${run.ledger.runId})\n`);
     }
     const exit = runExit(results, failOn, splitList(opts.serializer).length ? request.serializers.map((s) => s.id) : undefined);
@@ -135,7 +136,7 @@ async function printSchema(opts: RunCliOptions): Promise<number> {
 export function payloadFacts(p: NonNullable<RunRequest['payload']>, cwd = process.cwd()): string[] {
   // the path as the user would type it: relative to the working directory when inside it
   const shown = (path: string) => { const r = relative(cwd, path); return r && !r.startsWith('..') && !isAbsolute(r) ? r : path; };
-  const units = p.source.kind === 'ndjson' ? `${p.source.units.length} records` : p.source.units.length > 1 ? `${p.source.units.length} samples` : 'one document';
+  const units = p.source.kind === 'ndjson' ? countOf(p.source.units.length, 'record') : p.source.units.length > 1 ? `${p.source.units.length} samples` : 'one document';
   const schema = p.origin.library === 'inferred' ? 'schema inferred from it (review it with --print-schema)' : `schema from ${shown(p.origin.file ?? '')} (${p.origin.library})`;
   return [
     `jsonbench: payload ${shown(p.source.path)}: ${units}; ${schema}`,

@@ -24,7 +24,7 @@ import type { CaseResult, MeasuredCase, PayloadRecord, ResultsFile } from '../re
 import { isMeasured } from '../results/types.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 import { targetLabel } from './model.js';
-import { formatBytes, formatRatio, formatTime } from './units.js';
+import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
 import { wrap } from './terminal.js';
 import { fasterThanBaseline, unrankedReason, type TakeawayRow } from './takeaway.js';
@@ -172,7 +172,7 @@ function baselineName(id: string, direction: Direction): string {
 }
 
 function scenarioText(s: Scenario, payload: PayloadRecord | undefined): string {
-  const unit = s.shape === 'single' ? 'document' : s.shape === 'list' ? `array of ${s.size} records` : `${s.size} records one by one`;
+  const unit = s.shape === 'single' ? 'document' : s.shape === 'list' ? `array of ${countOf(s.size, 'record')}` : `${countOf(s.size, 'record')} one by one`;
   const what = payload ? `${payload.file} (${formatBytes(s.bytes)} ${unit})` : `${s.workload} (${formatBytes(s.bytes)} ${unit})`;
   return `${what} on ${s.target}`;
 }
@@ -313,7 +313,7 @@ export function payloadLines(p: PayloadRecord): string[] {
   const schema = p.schema.source === 'inferred' ? `schema inferred from ${p.kind === 'samples' ? 'every sample' : 'the payload'}` : `schema from ${p.schema.file ?? p.schema.source} (${p.schema.source})`;
   const generated = p.payloads.filter((x) => x.generated).map((x) => x.size);
   return [
-    `${p.file}: ${p.kind === 'ndjson' ? `${p.units} records (NDJSON)` : p.kind === 'samples' ? 'one of several samples' : 'one document'}, ${formatBytes(p.bytes)}, sha256 ${p.sha256}; ${schema}${generated.length ? `; sizes ${generated.join(', ')} generated from it (seeded)` : ''}`,
+    `${p.file}: ${p.kind === 'ndjson' ? `${countOf(p.units, 'record')} (NDJSON)` : p.kind === 'samples' ? 'one of several samples' : 'one document'}, ${formatBytes(p.bytes)}, sha256 ${p.sha256}; ${schema}${generated.length ? `; sizes ${generated.join(', ')} generated from it (seeded)` : ''}`,
     ...p.findings.map((f) => `found: ${f.text}`),
     ...p.schema.unconverted.map((u) => `not converted: ${u}`),
   ];

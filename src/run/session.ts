@@ -28,6 +28,7 @@ import { RESULTS_SCHEMA_VERSION, type Execution, type PayloadRecord, type Result
 import { writeResults } from '../results/io.js';
 import { startRunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
+import { countOf } from '../report/units.js';
 import { runGroups, type ProgressEvent } from './runner.js';
 import { DEFAULT_PROBE_TIMEOUT_MS, runProbePass, writeProbePayload } from './probe-pass.js';
 import { ProbeVerdictCache } from './probe-cache.js';
@@ -198,7 +199,7 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
       const adapters = [...req.serializers, ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id))]
         .filter((a): a is SerializerAdapter => platformOf(a) === 'javascript');
       const rows = adapters.map((adapter) => ({ adapter, label: adapter.id, version: serializerVersion(adapter, req.versions, req.configFile ?? undefined) }));
-      observe({ type: 'note', message: `probes: ${chosen.probes.length} relevant to the payloads × ${rows.length} serializers (untimed)…` });
+      observe({ type: 'note', message: `probes: ${chosen.probes.length} relevant to the payloads × ${countOf(rows.length, 'serializer')} (untimed)…` });
       const t1 = performance.now();
       results.probes = await runProbePass({
         selection: 'relevant', families, probes: chosen.probes, rows, directions: req.directions, targets: prepared.refs,
@@ -210,7 +211,7 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
       });
       const failing = results.probes.verdicts.filter((v) => v.verdict.mark === '✗' || v.verdict.mark === '⚠').length;
       const fromCache = results.probes.cache?.hits ? `, ${results.probes.cache.hits} read from the verdict cache` : '';
-      observe({ type: 'note', message: `probes: ${results.probes.verdicts.length} verdicts (${failing} failing${fromCache}) in ${((performance.now() - t1) / 1000).toFixed(1)} s` });
+      observe({ type: 'note', message: `probes: ${countOf(results.probes.verdicts.length, 'verdict')} (${failing} failing${fromCache}) in ${((performance.now() - t1) / 1000).toFixed(1)} s` });
     }
     results.finishedAt = new Date().toISOString();
     results.environment.loadAverage.end = os.loadavg();
