@@ -27,7 +27,7 @@ import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
 import { wrap } from './terminal.js';
-import { fasterThanBaseline, unrankedReason, type TakeawayRow } from './takeaway.js';
+import { fasterThanBaseline, unrankedFinding, unrankedReason, type TakeawayRow } from './takeaway.js';
 
 /** One thing a serializer costs in behaviour, and where it was found. */
 export interface BehaviourCost {
@@ -190,10 +190,9 @@ export function takeawayRowOf(c: MeasuredCase): TakeawayRow {
 /**
  * Clearly faster than the baseline: the takeaway's rule ({@link fasterThanBaseline} on
  * {@link takeawayRowOf}), so the recommendation and the group's takeaway never disagree: the
- * paired ratio's log-scale interval lies entirely below 1. (`_base` is kept for callers of the
- * earlier signature; the ratio is already against it.)
+ * paired ratio's log-scale interval lies entirely below 1 (the ratio is already against the baseline).
  */
-export function clearlyFaster(c: MeasuredCase, _base?: MeasuredCase): boolean {
+export function clearlyFaster(c: MeasuredCase): boolean {
   return fasterThanBaseline(takeawayRowOf(c));
 }
 
@@ -257,13 +256,13 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
     const excluded = [
       ...cases.filter((c) => !isMeasured(c) && c.status !== 'unsupported').map((c) => ({ serializer: c.serializer, status: c.status, reason: c.reason ?? '' })),
       // measured, but its ratio is unearned (the baseline-slowed finding): never a candidate, said why
-      ...others.filter((c) => unrankedReason(c.findings)).map((c) => ({ serializer: c.serializer, status: 'not ranked', reason: c.findings.find((f) => f.code === 'baseline-slowed')?.message ?? '' })),
+      ...others.flatMap((c) => { const f = unrankedFinding(c.findings); return f ? [{ serializer: c.serializer, status: 'not ranked', reason: f.message }] : []; }),
     ];
     let pick: Pick | null = null;
     if (base) {
       // ranked as the takeaway ranks: by ratio
       const candidates = others
-        .filter((c) => !c.findings.some((f) => f.code === 'too-fast') && clearlyFaster(c, base))
+        .filter((c) => !c.findings.some((f) => f.code === 'too-fast') && clearlyFaster(c))
         .sort((a, b) => (a.ratio as number) - (b.ratio as number));
       const best = candidates[0];
       if (best) {
