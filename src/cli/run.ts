@@ -123,6 +123,7 @@ async function printSchema(opts: RunCliOptions): Promise<number> {
   const payload = await payloadOption({ ...opts, size: undefined });
   if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
   process.stdout.write(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
+  for (const w of payload.source.warnings ?? []) process.stderr.write(`jsonbench: warning: ${visibleControls(w)}\n`);
   for (const f of payload.findings) process.stderr.write(`jsonbench: found: ${visibleControls(f.text)}\n`);
   for (const u of payload.origin.unconverted) process.stderr.write(`jsonbench: not converted: ${visibleControls(u)}\n`);
   return 0;
@@ -140,6 +141,7 @@ export function payloadFacts(p: NonNullable<RunRequest['payload']>, cwd = proces
   const schema = p.origin.library === 'inferred' ? 'schema inferred from it (review it with --print-schema)' : `schema from ${shown(p.origin.file ?? '')} (${p.origin.library})`;
   return [
     `jsonbench: payload ${shown(p.source.path)}: ${units}; ${schema}`,
+    ...(p.source.warnings ?? []).map((w) => `jsonbench: warning: ${w}`),
     ...p.origin.unconverted.map((u) => `jsonbench: not converted: ${u}`),
     ...p.findings.map((f) => `jsonbench: found: ${f.text}`),
   ];

@@ -1,4 +1,4 @@
-import { lineColumn } from './read.js';
+import { lineColumn } from './position.js';
 
 /**
  * Numbers a JSON text holds that a double cannot (RFC 8259 §6 allows any; IEEE 754 binary64 holds
