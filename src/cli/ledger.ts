@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { visibleControls } from '../report/table/escape.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
+import { countOf } from '../report/units.js';
 import { readResults, writeResults } from '../results/io.js';
 import { openLedger } from '../ledger/schema.js';
 import { DuplicateRunError, recordResults } from '../ledger/record.js';
@@ -28,7 +29,7 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
       try {
         const results = readResults(resolve(file));
         const runId = recordResults(db, results, { source: 'import', sourcePath: resolve(file), git: null });
-        process.stdout.write(`${file}: recorded as run ${runId} (${results.cases.length} cases, ${results.environment.cpuModel}, node ${results.environment.node})\n`);
+        process.stdout.write(`${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})\n`);
       } catch (e) {
         if (e instanceof DuplicateRunError) { process.stdout.write(`${file}: already in the ledger as run ${e.runId}; skipped\n`); continue; }
         process.stderr.write(visibleControls(`jsonbench: ${file}: ${(e as Error).message}\n`));
@@ -50,7 +51,7 @@ export async function ledgerExportCommand(ref: string | undefined, opts: LedgerC
     const id = resolveRunRef(db, ref ?? 'latest');
     if (id === undefined) throw new UsageError('[run]', `no run "${ref ?? 'latest'}" in the ledger (see \`jsonbench ledger list\`)`);
     const results = loadRun(db, id);
-    if (opts.out) { writeResults(resolve(opts.out), results); process.stderr.write(`run ${id} → ${opts.out} (${results.cases.length} cases)\n`); }
+    if (opts.out) { writeResults(resolve(opts.out), results); process.stderr.write(`run ${id} → ${opts.out} (${countOf(results.cases.length, 'case')})\n`); }
     else process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     return 0;
   } finally { db.close(); }

@@ -21,10 +21,20 @@ export interface ProgressViewOptions {
   width?: number;
 }
 
+/**
+ * The cases part of the progress: `3/130 (of 192; 62 never launched)`: cases measured out of those
+ * to measure, and, when the plan holds more (unsupported pairs, cases without a target), the
+ * plan's total, which the run's summary counts.
+ */
+export function describeCases(counts: ProgressCounts): string {
+  const skipped = counts.casesPlanned - counts.casesTotal;
+  return `${counts.casesDone}/${counts.casesTotal}${skipped > 0 ? ` (of ${counts.casesPlanned}; ${skipped} never launched)` : ''}`;
+}
+
 /** `cases 3/12 · launches 9/48 · ETA 1m20s`: the counts and the time left, never past a total, never NaN. */
 export function describeProgress(counts: ProgressCounts, elapsedMs: number): string {
   const eta = formatEta(estimateSecondsLeft(elapsedMs, counts.launchesFinished, counts.launchesTotal));
-  return `cases ${counts.casesDone}/${counts.casesTotal} · launches ${counts.launchesDone}/${counts.launchesTotal} · ETA ${eta}`;
+  return `cases ${describeCases(counts)} · launches ${counts.launchesDone}/${counts.launchesTotal} · ETA ${eta}`;
 }
 
 /**
@@ -50,11 +60,11 @@ export function progressView(o: ProgressViewOptions): ProgressView {
         }
         // the bar fills with launches that have ended (a one-launch group is not "full" while it runs); a finished case updates the counts too
         if (e.type === 'case-done') {
-          if (started) bar.update(e.counts.launchesFinished, { cases: `${e.counts.casesDone}/${e.counts.casesTotal}`, etaText: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) });
+          if (started) bar.update(e.counts.launchesFinished, { cases: describeCases(e.counts), etaText: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) });
           return;
         }
         if (e.type !== 'launch') return;
-        const payload = { caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''}; launch ${e.index})`, cases: `${e.counts.casesDone}/${e.counts.casesTotal}`, etaText: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) };
+        const payload = { caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''}; launch ${e.index})`, cases: describeCases(e.counts), etaText: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) };
         if (!started) { bar.start(e.total, e.counts.launchesFinished, payload); started = true; return; }
         bar.setTotal(e.total);
         bar.update(e.counts.launchesFinished, payload);

@@ -53,6 +53,6 @@ function readRun(path: string): ResultsFile {
   if (existsSync(finished)) return readResults(finished);
   if (!isUnfinishedRun(path)) throw new ResultsFileError(path, '', `a folder without results.json or ${RUN_PARTIAL.header}: not a jsonbench run folder (give a results file, or the --out folder of a run)`);
   const r = recoverRun(path);
-  process.stderr.write(`jsonbench report: ${visibleControls(path)} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured\n`);
+  process.stderr.write(`jsonbench report: ${visibleControls(path)} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run was killed before them)\n`);
   return r.results;
 }

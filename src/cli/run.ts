@@ -7,6 +7,7 @@ import type { ResultsFile } from '../results/types.js';
 import { renderRecommendations } from '../report/recommend.js';
 import { runSession } from '../run/session.js';
 import { renderTerminal } from '../report/terminal.js';
+import { countOf } from '../report/units.js';
 import { progressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
 
@@ -25,11 +26,13 @@ export const NO_NUMBER_STATUSES = ['incorrect', 'failed', 'timeout', 'crashed'] 
  * its results exits 0, whatever its cases found: an `incorrect` case is a finding about that
  * library (ajv-jtd writing lone surrogates raw), not a failure of the run; each case without a
  * number is listed (id, status, reason). It exits 1 when nothing at all was measured, or when a
- * case ended with a status named in `failOn` (`--fail-on incorrect,failed`, for CI gates). Errors
- * of the lab itself never get here (main: 1 for an internal error, 2 for a usage or config error).
- * Pure.
+ * case ended with a status named in `failOn` (`--fail-on incorrect,failed`, for CI gates). When the
+ * user named serializers (`--serializer`, given as `asked`) and none of them gave a number, that is
+ * nothing measured too (exit 1): the baseline added beside them is measured for their ratios, not
+ * for its own sake. Errors of the lab itself never get here (main: 1 for an internal error, 2 for a
+ * usage or config error). Pure.
  */
-export function runExit(results: Pick<ResultsFile, 'cases'>, failOn: readonly string[]): { code: 0 | 1; lines: string[] } {
+export function runExit(results: Pick<ResultsFile, 'cases'>, failOn: readonly string[], asked?: readonly string[]): { code: 0 | 1; lines: string[] } {
   const broken = results.cases.filter((c) => (NO_NUMBER_STATUSES as readonly string[]).includes(c.status));
   const lines: string[] = [];
   if (broken.length) {
@@ -38,6 +41,11 @@ export function runExit(results: Pick<ResultsFile, 'cases'>, failOn: readonly st
   }
   if (!results.cases.some((c) => c.status === 'measured')) {
     lines.push(`jsonbench: nothing was measured (${results.cases.length} case${results.cases.length === 1 ? '' : 's'}, none with a number): exit 1`);
+    return { code: 1, lines };
+  }
+  if (asked?.length && !results.cases.some((c) => c.status === 'measured' && asked.includes(c.serializer))) {
+    const others = [...new Set(results.cases.filter((c) => c.status === 'measured').map((c) => c.serializer))];
+    lines.push(`jsonbench: none of the serializers asked for (--serializer ${asked.join(',')}) gave a number; only ${others.join(', ')}, added as the baseline${others.length === 1 ? '' : 's'}, ${others.length === 1 ? 'was' : 'were'} measured: exit 1`);
     return { code: 1, lines };
   }
   const gating = broken.filter((c) => failOn.includes(c.status));
@@ -92,10 +100,10 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       process.stdout.write(renderTerminal(results, color, { width }));
       const rec = renderRecommendations(results, 'terminal', { color, width });
       if (rec) process.stdout.write(`\n\n${rec}`);
-      process.stdout.write(`\n${results.cases.length} cases in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
+      process.stdout.write(`\n${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
       if (run.ledger) process.stdout.write(`ledger: ${run.ledger.path} (run ${run.ledger.runId})\n`);
     }
-    const exit = runExit(results, failOn);
+    const exit = runExit(results, failOn, splitList(opts.serializer).length ? request.serializers.map((s) => s.id) : undefined);
     for (const line of exit.lines) process.stderr.write(`${visibleControls(line)}\n`);
     return exit.code;
   } finally {
@@ -115,6 +123,7 @@ async function printSchema(opts: RunCliOptions): Promise<number> {
   const payload = await payloadOption({ ...opts, size: undefined });
   if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
   process.stdout.write(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
+  for (const w of payload.source.warnings ?? []) process.stderr.write(`jsonbench: warning: ${visibleControls(w)}\n`);
   for (const f of payload.findings) process.stderr.write(`jsonbench: found: ${visibleControls(f.text)}\n`);
   for (const u of payload.origin.unconverted) process.stderr.write(`jsonbench: not converted: ${visibleControls(u)}\n`);
   return 0;
@@ -128,10 +137,11 @@ async function printSchema(opts: RunCliOptions): Promise<number> {
 export function payloadFacts(p: NonNullable<RunRequest['payload']>, cwd = process.cwd()): string[] {
   // the path as the user would type it: relative to the working directory when inside it
   const shown = (path: string) => { const r = relative(cwd, path); return r && !r.startsWith('..') && !isAbsolute(r) ? r : path; };
-  const units = p.source.kind === 'ndjson' ? `${p.source.units.length} records` : p.source.units.length > 1 ? `${p.source.units.length} samples` : 'one document';
+  const units = p.source.kind === 'ndjson' ? countOf(p.source.units.length, 'record') : p.source.units.length > 1 ? `${p.source.units.length} samples` : 'one document';
   const schema = p.origin.library === 'inferred' ? 'schema inferred from it (review it with --print-schema)' : `schema from ${shown(p.origin.file ?? '')} (${p.origin.library})`;
   return [
     `jsonbench: payload ${shown(p.source.path)}: ${units}; ${schema}`,
+    ...(p.source.warnings ?? []).map((w) => `jsonbench: warning: ${w}`),
     ...p.origin.unconverted.map((u) => `jsonbench: not converted: ${u}`),
     ...p.findings.map((f) => `jsonbench: found: ${f.text}`),
   ];

@@ -4,6 +4,8 @@ import { parse as parseLossless } from 'lossless-json';
 import type { Sample } from './refine.js';
 import type { Shape } from '../case/coordinates.js';
 import { ndjsonLines } from '../workloads/unit.js';
+import { duplicateKeyWarnings } from './duplicate-keys.js';
+import { lineColumn } from './position.js';
 
 /**
  * Reading a user's payload exactly as given (issue 10, "the user's bytes"): the text of each
@@ -37,6 +39,8 @@ export interface PayloadSource {
   shapes: Shape[];
   /** an NDJSON file's whole text, byte for byte (blank lines and line ends included): its payload file */
   text?: string;
+  /** what a person should know before the run: duplicate keys (duplicate-keys.ts), `file:line:column: …` */
+  warnings?: string[];
 }
 
 /** A payload that cannot be read: names the file and, for bad JSON, the line and column. */
@@ -44,12 +48,7 @@ export class PayloadError extends Error {
   readonly code = 'E_PAYLOAD';
 }
 
-/** Line and column (1-based) of a character offset in a text. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
-}
+export { lineColumn } from './position.js';
 
 /**
  * Parses one JSON text, naming `source` and the line:column of the problem on failure.
@@ -89,6 +88,12 @@ function looksLikeNdjson(text: string): boolean {
  * @throws PayloadError when the path is missing, empty, or holds invalid JSON (file:line:column)
  */
 export function readPayload(path: string): PayloadSource {
+  const source = readPayloadUnits(path);
+  const warnings = source.units.flatMap((u) => duplicateKeyWarnings(u.text, u.source));
+  return warnings.length ? { ...source, warnings } : source;
+}
+
+function readPayloadUnits(path: string): PayloadSource {
   let stat;
   try { stat = statSync(path); } catch { throw new PayloadError(`${path}: no such file or folder`); }
   if (stat.isDirectory()) {

@@ -2,6 +2,7 @@ import { isLosslessNumber, isSafeNumber, parse as parseLossless, type LosslessNu
 import {
   isOptional, propertyPath, type ObjectSchema, type SchemaNode,
 } from '../workloads/schema.js';
+import { beyondDouble, MAY_LEAVE_DOUBLE, numberPosition } from './double-range.js';
 
 /**
  * The second pass of inference: walks the samples along the schema quicktype inferred and adds
@@ -12,7 +13,9 @@ import {
  * - `discriminated` unions: an object whose string property (`type`, `kind`…) splits the values
  *   into groups with different keys, which quicktype merges into one class with optional keys
  *   (accepted when the split tells apart more optional keys than it leaves optional);
- * - `empty` on arrays that were empty in every sample.
+ * - `empty` on arrays that were empty in every sample;
+ * - a number a double cannot hold (`1e400`, `0.1e-400`; double-range.ts): quicktype sees what
+ *   JSON.parse made of it (null for Infinity, the integer 0), so its field is made a number again.
  * It reports findings a person should see: integers JSON.parse rounds, always-null fields,
  * always-empty arrays, discriminated unions found.
  */
@@ -54,36 +57,55 @@ type Plain = Record<string, unknown>;
 const isObject = (v: unknown): v is Plain => v !== null && typeof v === 'object' && !Array.isArray(v) && !isLosslessNumber(v);
 const isNumber = (v: unknown): v is number | LosslessNumber => typeof v === 'number' || isLosslessNumber(v);
 
-/** The samples' values, parsed losslessly where the text may hold an integer beyond 2^53. */
+/** The samples' values, parsed losslessly where the text may hold an integer beyond 2^53 or a number beyond a double. */
 function losslessValues(samples: readonly Sample[]): unknown[] {
-  return samples.map((s) => (s.text !== undefined && LONG_INTEGER.test(s.text) ? parseLossless(s.text) : s.value));
+  return samples.map((s) => (s.text !== undefined && (LONG_INTEGER.test(s.text) || MAY_LEAVE_DOUBLE.test(s.text)) ? parseLossless(s.text) : s.value));
 }
+
+/** The lossless numbers among `values` that a double cannot hold. */
+const outsideDouble = (values: readonly unknown[]): LosslessNumber[] => values.filter((v): v is LosslessNumber => isLosslessNumber(v) && beyondDouble(v.value) !== null);
 
 /** Refines `schema` with what the samples show (see the module comment). */
 export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): InferredSchema {
   const findings: InferenceFinding[] = [];
   const note = (f: InferenceFinding) => findings.push(f);
+  /** One finding per way out of a double's range, naming the first literal and where it stands. */
+  const noteOutside = (outside: LosslessNumber[], path: string) => {
+    for (const [kind, reads, verb] of [['overflow', 'Infinity', 'overflow'], ['underflow', '0', 'underflow']] as const) {
+      const these = outside.filter((v) => beyondDouble(v.value) === kind);
+      if (!these.length) continue;
+      const first = these[0].value;
+      const at = numberPosition(samples, first);
+      const readsAs = kind === 'overflow' && first.startsWith('-') ? `-${reads}` : reads;
+      const written = kind === 'overflow' ? 'null' : '0';
+      note({ kind: 'number beyond a double', path, count: these.length, text: `${these.length} number${these.length === 1 ? '' : 's'} at ${path} ${verb}${these.length === 1 ? 's' : ''} a double: JSON.parse reads ${first}${at ? ` (${at})` : ''} as ${readsAs}, which every JavaScript serializer here writes as ${written}` });
+    }
+  };
 
   const refine = (node: SchemaNode, values: unknown[], path: string): SchemaNode => {
     const present = values.filter((v) => v !== null && v !== undefined);
     switch (node.type) {
-      case 'null':
+      case 'null': {
+        // JSON.parse read these as Infinity, which quicktype was given as null: the field holds numbers
+        const outside = outsideDouble(present);
+        if (outside.length) {
+          noteOutside(outside, path);
+          return { type: 'number', ...(outside.length < values.length ? { nullable: true } : {}) };
+        }
         if (values.length) note({ kind: 'always null', path, count: values.length, text: `${path} was null in all ${values.length} values: its type is unknown, it is kept as null` });
         return node;
+      }
       case 'number': {
+        const outside = outsideDouble(present);
+        noteOutside(outside, path);
         if (!node.integer) return node;
+        // 0.1e-400 is no integer, though JSON.parse made it the integer 0 quicktype saw
+        if (outside.some((v) => beyondDouble(v.value) === 'underflow')) { const { width: _, ...number } = node; return { ...number, integer: false }; }
         let width: 32 | 53 | 64 = 32;
         let rounded = 0;
         let example = '';
-        let overflows = 0;
-        let overflowExample = '';
         for (const v of present) {
-          if (!isNumber(v)) continue;
-          if (isLosslessNumber(v) && !Number.isFinite(Number(v.value))) {
-            overflows++;
-            overflowExample ||= v.value;
-            continue;
-          }
+          if (!isNumber(v) || outside.includes(v as LosslessNumber)) continue;
           if (isLosslessNumber(v) && !isSafeNumber(v.value)) {
             width = 64;
             rounded++;
@@ -93,7 +115,6 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
           const n = Number(v);
           if (width === 32 && (n > INT32_MAX || n < INT32_MIN)) width = 53;
         }
-        if (overflows) note({ kind: 'number beyond a double', path, count: overflows, text: `${overflows} number${overflows === 1 ? '' : 's'} at ${path} overflow${overflows === 1 ? 's' : ''} a double: JSON.parse reads ${overflowExample} as Infinity, which every JavaScript serializer here writes as null` });
         if (rounded) note({ kind: 'integer beyond 2^53', path, count: rounded, text: `${rounded} integers beyond 2^53 at ${path}: JSON.parse rounds them (${example}), so every JavaScript serializer here reads and writes the rounded value` });
         return { ...node, width };
       }

@@ -74,7 +74,7 @@ export function payloadWorkloads(source: PayloadSource, schema: SchemaNode, size
   }
   if (source.kind === 'ndjson') {
     return [payloadWorkload({
-      id: payloadId(source.path), description: `${source.units.length} records of ${file}`,
+      id: payloadId(source.path), description: `${source.units.length} record${source.units.length === 1 ? '' : 's'} of ${file}`,
       sizes: [source.units.length], shapes: ['list', 'many'], schema, payloadText: 'ndjson',
     }, () => records(source.units))];
   }

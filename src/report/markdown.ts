@@ -1,4 +1,4 @@
-import type { ResultsFile } from '../results/types.js';
+import { CASE_STATUSES, type ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
 import { buildTables, findingSentences, notesLines, platformLabel, runColumns } from './rows.js';
 import { legendSentences } from './legend.js';
@@ -6,7 +6,7 @@ import { renderTargetTables } from './target-columns.js';
 import { renderTable } from './table/write.js';
 import { escapeCell, markdownCode } from './table/escape.js';
 import type { Column } from './table/column.js';
-import { formatBytes } from './units.js';
+import { countOf, formatBytes } from './units.js';
 import { noiseReasons } from './noise.js';
 import { toViewData } from './html/view.js';
 import { defaultState, indexCases } from './html/rebase.js';
@@ -64,8 +64,8 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   out.push(...legendSentences(first), '');
   const counts = new Map<string, number>();
   for (const c of model.cases) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
-  const order = ['measured', 'incorrect', 'failed', 'timeout', 'crashed', 'unsupported'];
-  out.push(`**${model.cases.length} cases:** ${[...counts].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])).map(([s, n]) => `${n} ${s}`).join(', ')}`, '');
+  const order: readonly string[] = CASE_STATUSES;
+  out.push(`**${countOf(model.cases.length, 'case')}:** ${[...counts].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])).map(([s, n]) => `${n} ${s}`).join(', ')}`, '');
   const data = toViewData(model);
   const index = indexCases(data);
   const run = runColumns({ maxChars: 160 });

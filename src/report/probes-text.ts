@@ -6,6 +6,7 @@ import { escapeCell, markdownCode, type Dialect } from './table/escape.js';
 import { escapeHtml } from './html/escape.js';
 import type { Table } from './table/column.js';
 import { describeVerdict, failingVerdicts, groupOf, matrixTable, probeMatrix, summaryLine, versionChanges, type VersionChange } from './probes.js';
+import { countOf } from './units.js';
 
 /**
  * The probe matrix of a results file as terminal text and as Markdown (through the one table
@@ -43,7 +44,7 @@ export function renderProbesTerminal(results: ResultsFile, options: ProbeTextOpt
   for (const direction of DIRECTIONS) {
     const m = probeMatrix(section, direction, options.full);
     if (m.rows.length === 0) continue;
-    out.push('', k.bold(`${direction} (${m.rows.length} rows${options.full ? '' : ', grouped'}; ${m.columns.length} serializers)`));
+    out.push('', k.bold(`${direction} (${countOf(m.rows.length, 'row')}${options.full ? '' : ', grouped'}; ${countOf(m.columns.length, 'serializer')})`));
     if (m.columns.length) out.push(renderTable(matrixTable(m, !options.narrow), 'terminal', { color: options.color }));
     if (m.absent.length) out.push('no column (✘ for every probe of this direction):', ...m.absent.map((a) => `  ${escapeCell(a.header, 'terminal')}: ${escapeCell(a.reason, 'terminal', 200)}`));
     out.push(...failingLines(results, direction, 'terminal'));

@@ -128,7 +128,7 @@ export function summaryLine(section: ProbesSection): string {
   const n = (x: number) => x.toLocaleString('en');
   const faultText = faults.size ? ` (${[...faults].sort((a, b) => b[1] - a[1]).map(([f, k]) => `${n(k)} ${f}`).join(', ')})` : '';
   const cached = section.cache?.hits ? `; ${n(section.cache.hits)} read from the probe-verdict cache (judged by an earlier run of the same jsonbench code, serializer version and runtime)` : '';
-  return `${n(section.probes.length)} probes, ${n(section.verdicts.length)} verdicts: ✔ ${n(c['✔'])} · ✘ ${n(c['✘'])} · – ${n(c['–'])} · ⚠ ${n(c['⚠'])} · ✗ ${n(c['✗'])}${faultText}${cached}`;
+  return `${n(section.probes.length)} probe${section.probes.length === 1 ? '' : 's'}, ${n(section.verdicts.length)} verdict${section.verdicts.length === 1 ? '' : 's'}: ✔ ${n(c['✔'])} · ✘ ${n(c['✘'])} · – ${n(c['–'])} · ⚠ ${n(c['⚠'])} · ✗ ${n(c['✗'])}${faultText}${cached}`;
 }
 
 /** The failing verdicts of a section, with their probe, in section order. */

@@ -24,10 +24,10 @@ import type { CaseResult, MeasuredCase, PayloadRecord, ResultsFile } from '../re
 import { isMeasured } from '../results/types.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 import { targetLabel } from './model.js';
-import { formatBytes, formatRatio, formatTime } from './units.js';
+import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
 import { wrap } from './terminal.js';
-import { fasterThanBaseline, unrankedReason, type TakeawayRow } from './takeaway.js';
+import { fasterThanBaseline, unrankedFinding, unrankedReason, type TakeawayRow } from './takeaway.js';
 
 /** One thing a serializer costs in behaviour, and where it was found. */
 export interface BehaviourCost {
@@ -172,7 +172,7 @@ function baselineName(id: string, direction: Direction): string {
 }
 
 function scenarioText(s: Scenario, payload: PayloadRecord | undefined): string {
-  const unit = s.shape === 'single' ? 'document' : s.shape === 'list' ? `array of ${s.size} records` : `${s.size} records one by one`;
+  const unit = s.shape === 'single' ? 'document' : s.shape === 'list' ? `array of ${countOf(s.size, 'record')}` : `${countOf(s.size, 'record')} one by one`;
   const what = payload ? `${payload.file} (${formatBytes(s.bytes)} ${unit})` : `${s.workload} (${formatBytes(s.bytes)} ${unit})`;
   return `${what} on ${s.target}`;
 }
@@ -190,10 +190,9 @@ export function takeawayRowOf(c: MeasuredCase): TakeawayRow {
 /**
  * Clearly faster than the baseline: the takeaway's rule ({@link fasterThanBaseline} on
  * {@link takeawayRowOf}), so the recommendation and the group's takeaway never disagree: the
- * paired ratio's log-scale interval lies entirely below 1. (`_base` is kept for callers of the
- * earlier signature; the ratio is already against it.)
+ * paired ratio's log-scale interval lies entirely below 1 (the ratio is already against the baseline).
  */
-export function clearlyFaster(c: MeasuredCase, _base?: MeasuredCase): boolean {
+export function clearlyFaster(c: MeasuredCase): boolean {
   return fasterThanBaseline(takeawayRowOf(c));
 }
 
@@ -257,13 +256,13 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
     const excluded = [
       ...cases.filter((c) => !isMeasured(c) && c.status !== 'unsupported').map((c) => ({ serializer: c.serializer, status: c.status, reason: c.reason ?? '' })),
       // measured, but its ratio is unearned (the baseline-slowed finding): never a candidate, said why
-      ...others.filter((c) => unrankedReason(c.findings)).map((c) => ({ serializer: c.serializer, status: 'not ranked', reason: c.findings.find((f) => f.code === 'baseline-slowed')?.message ?? '' })),
+      ...others.flatMap((c) => { const f = unrankedFinding(c.findings); return f ? [{ serializer: c.serializer, status: 'not ranked', reason: f.message }] : []; }),
     ];
     let pick: Pick | null = null;
     if (base) {
       // ranked as the takeaway ranks: by ratio
       const candidates = others
-        .filter((c) => !c.findings.some((f) => f.code === 'too-fast') && clearlyFaster(c, base))
+        .filter((c) => !c.findings.some((f) => f.code === 'too-fast') && clearlyFaster(c))
         .sort((a, b) => (a.ratio as number) - (b.ratio as number));
       const best = candidates[0];
       if (best) {
@@ -313,7 +312,7 @@ export function payloadLines(p: PayloadRecord): string[] {
   const schema = p.schema.source === 'inferred' ? `schema inferred from ${p.kind === 'samples' ? 'every sample' : 'the payload'}` : `schema from ${p.schema.file ?? p.schema.source} (${p.schema.source})`;
   const generated = p.payloads.filter((x) => x.generated).map((x) => x.size);
   return [
-    `${p.file}: ${p.kind === 'ndjson' ? `${p.units} records (NDJSON)` : p.kind === 'samples' ? 'one of several samples' : 'one document'}, ${formatBytes(p.bytes)}, sha256 ${p.sha256}; ${schema}${generated.length ? `; sizes ${generated.join(', ')} generated from it (seeded)` : ''}`,
+    `${p.file}: ${p.kind === 'ndjson' ? `${countOf(p.units, 'record')} (NDJSON)` : p.kind === 'samples' ? 'one of several samples' : 'one document'}, ${formatBytes(p.bytes)}, sha256 ${p.sha256}; ${schema}${generated.length ? `; sizes ${generated.join(', ')} generated from it (seeded)` : ''}`,
     ...p.findings.map((f) => `found: ${f.text}`),
     ...p.schema.unconverted.map((u) => `not converted: ${u}`),
   ];

@@ -1,4 +1,4 @@
-import type { CaseResult } from '../results/types.js';
+import { CASE_STATUSES, type CaseResult } from '../results/types.js';
 import { PLATFORMS, type Platform } from '../case/coordinates.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 import { formatBytes, formatRatio, formatTime } from './units.js';
@@ -12,7 +12,7 @@ export interface ResultTable {
 }
 
 const CLASS_ORDER = ['serialize', 'parse', 'validate', 'transform'];
-const STATUS_ORDER = ['measured', 'incorrect', 'failed', 'timeout', 'crashed', 'unsupported'];
+const STATUS_ORDER = CASE_STATUSES;
 
 /** The key a case's table is grouped by. */
 export function tableKey(c: CaseResult): string {
@@ -77,6 +77,7 @@ export function notesOf(c: CaseResult): string {
   const notes: string[] = [];
   if (c.status === 'incorrect') notes.push(`✗ incorrect: ${c.reason ?? ''}${c.mismatch ? ` (expected ${c.mismatch.expected}, got ${c.mismatch.actual})` : ''}`);
   else if (c.status === 'unsupported') notes.push(`– unsupported: ${c.reason ?? ''}`);
+  else if (c.status === 'not-run') notes.push(`⏹ ${c.reason ?? ''}`);
   else if (c.status !== 'measured') notes.push(`✗ ${c.status}: ${c.reason ?? ''}`);
   for (const f of c.findings) {
     if (f.code === 'noisy') notes.push('⚠ noisy');

@@ -73,8 +73,12 @@ export function fasterThanBaseline(r: TakeawayRow): boolean {
  * undefined. The takeaway lists such a case under "Not ranked"; the recommendation never picks it.
  */
 export function unrankedReason(findings: readonly { code: string; message: string }[]): string | undefined {
-  for (const f of findings) if (f.code === 'baseline-slowed') return f.message.split(':')[0];
-  return undefined;
+  return unrankedFinding(findings)?.message.split(':')[0];
+}
+
+/** The finding that makes a measured case unrankable (`baseline-slowed`), or undefined: the one place that reads it by its code. */
+export function unrankedFinding<F extends { code: string; message: string }>(findings: readonly F[]): F | undefined {
+  return findings.find((f) => f.code === 'baseline-slowed');
 }
 
 /** True when `a` is measurably faster than `b`: a's ratio interval lies entirely below b's. */

@@ -1,6 +1,6 @@
 import type { AllocStats, CaseResult, ResultsFile } from '../results/types.js';
 import { ratioIntervalOf } from '../results/ratio.js';
-import { formatBytes, formatRatio, formatTime } from './units.js';
+import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { platformOfCase } from './rows.js';
 import type { Column } from './table/column.js';
 import { renderTable } from './table/write.js';
@@ -133,7 +133,7 @@ export function targetSummaryLines(results: ResultsFile): string[] {
   return results.targets.map((t) => {
     if (t.fault) return `${t.id}: ${t.fault}`;
     const methods = [...new Set(results.cases.filter((c) => c.target.id === t.id && c.allocated).map((c) => c.allocated!.method))];
-    const time = t.timing ? ` · setup ${(t.timing.prepareMs / 1000).toFixed(1)} s, ${t.timing.launches} launches ${(t.timing.launchMs / 1000).toFixed(1)} s` : '';
+    const time = t.timing ? ` · setup ${(t.timing.prepareMs / 1000).toFixed(1)} s, ${countOf(t.timing.launches, 'launch', 'launches')} ${(t.timing.launchMs / 1000).toFixed(1)} s` : '';
     return `${t.id}: ${t.runtime} ${t.version} (${t.engine} ${t.engineVersion})${methods.length ? ` · allocation ${methods.join('/')}` : ''}${time}`;
   });
 }

@@ -84,7 +84,7 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
         columns: mapColumns(columns, (r: (typeof rows)[number]) => r.cs),
         rows,
         sectionOf: (r) => r.section,
-        tone: (r) => (r.cs.status === 'measured' ? undefined : r.cs.status === 'unsupported' ? 'dim' : 'red'),
+        tone: (r) => (r.cs.status === 'measured' ? undefined : r.cs.status === 'unsupported' || r.cs.status === 'not-run' ? 'dim' : 'red'),
       }, 'terminal', { color, width }));
     }
     const all = table.sections.flatMap((s) => s.cases) as ReportCase[];

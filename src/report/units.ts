@@ -11,6 +11,11 @@ export function formatTime(ns: number): string {
   return `${sig(ns / 1e9)} s`;
 }
 
+/** A count with its noun, singular for exactly 1: `1 case`, `2 cases`, `0 cases` (`many`: the plural, default `one` + s). */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** Formats bytes with a unit chosen by magnitude (B, KB, MB, GB; 1 KB = 1024 B). */
 export function formatBytes(bytes: number): string {
   const abs = Math.abs(bytes);

@@ -242,7 +242,8 @@ export const CaseOutcomeSchema = Type.Union([
   }),
   Type.Object({ status: Type.Literal('incorrect'), reason: str, mismatch: MismatchRecordSchema, ...absent(...NUMBERS) }),
   Type.Object({
-    status: Type.Union([Type.Literal('unsupported'), Type.Literal('failed'), Type.Literal('timeout'), Type.Literal('crashed')]),
+    /** `not-run`: planned, but the run was killed before the case was launched (rebuilt by run/recover.ts) */
+    status: Type.Union([Type.Literal('unsupported'), Type.Literal('failed'), Type.Literal('timeout'), Type.Literal('crashed'), Type.Literal('not-run')]),
     /** why the case has no numbers */
     reason: str,
     ...absent('mismatch', ...NUMBERS),
@@ -258,7 +259,7 @@ export type CaseResult = CaseHeader & CaseOutcome;
 /** A case's outcome status. */
 export type CaseStatus = CaseResult['status'];
 /** Every status, in the order reports list them. */
-export const CASE_STATUSES: readonly CaseStatus[] = ['measured', 'incorrect', 'failed', 'timeout', 'crashed', 'unsupported'];
+export const CASE_STATUSES: readonly CaseStatus[] = ['measured', 'incorrect', 'failed', 'timeout', 'crashed', 'not-run', 'unsupported'];
 
 /** A case that was measured: it has time, ratio and allocation fields. */
 export type MeasuredCase = CaseResult & { status: 'measured' };

@@ -6,7 +6,7 @@
  */
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { ValueError } from '@sinclair/typebox/errors';
-import { ResultsFileSchema, type ResultsFile } from './types.js';
+import { ResultsFileSchema, type ResultsFile, type TimeStats } from './types.js';
 import { upgradeResults } from './upgrade.js';
 import { ResultsFileError } from './errors.js';
 
@@ -75,9 +75,26 @@ export function checkResults(value: unknown, where: string): ResultsFile {
   throw new ResultsFileError(where, first?.path ?? '', `${first?.message ?? 'does not match the results schema'} (found ${shown(first?.value)})`);
 }
 
+/** Relative slack for the order of a case's times: a mean of equal samples may differ from them in its last bits. */
+const ORDER_SLACK = 1e-9;
+
+/**
+ * The first of a case's times out of order: every sample lies between `min` and `max`, so its
+ * median and its mean do (each is the median across launches of a launch's median or mean).
+ */
+function timeIncoherence(id: string, t: TimeStats): { field: string; problem: string } | undefined {
+  const above = (a: number, b: number) => a > b + Math.abs(b) * ORDER_SLACK;
+  const say = (field: string, a: number, what: string, b: number) => ({ field, problem: `case ${shown(id)}: ${field} ${a} ns/op is ${what} ${b} ns/op: a case's median and mean lie between its min and max sample` });
+  if (above(t.min, t.median)) return say('min', t.min, 'above median', t.median);
+  if (above(t.median, t.max)) return say('median', t.median, 'above max', t.max);
+  if (above(t.min, t.mean)) return say('mean', t.mean, 'below min', t.min);
+  if (above(t.mean, t.max)) return say('mean', t.mean, 'above max', t.max);
+  return undefined;
+}
+
 /**
  * The first place where a file that matches the schema contradicts itself: two cases with one id
- * (compare would silently match only one), a measured case whose
+ * (compare would silently match only one), times out of order (a median above the max), a measured case whose
  * ratio is null beside an error or interval (they come together: a hand edit dropped one), or whose
  * interval does not contain its ratio. Renderers would print `∞` or `NaN` for these.
  */
@@ -89,6 +106,8 @@ function firstIncoherence(r: ResultsFile): { path: string; problem: string } | u
     if (twin !== undefined) return { path: `${at}/id`, problem: `${shown(c.id)} is also the id of /cases/${twin}: every case has its own id (reports and compare match cases by id)` };
     seen.set(c.id, i);
     if (c.status !== 'measured') continue;
+    const times = timeIncoherence(c.id, c.time);
+    if (times) return { path: `${at}/time/${times.field}`, problem: times.problem };
     if (c.ratio === null && (c.ratioError !== null || (c.ratioInterval ?? null) !== null)) {
       return { path: `${at}/ratio`, problem: `is null while ratioError is ${shown(c.ratioError)} and ratioInterval ${shown(c.ratioInterval ?? null)}: a ratio and its error are recorded together (both numbers, or both null)` };
     }

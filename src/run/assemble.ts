@@ -10,7 +10,7 @@ import { analyseCase } from '../analysers/index.js';
 export type CaseEnd =
   | { status: 'measured' }
   | { status: 'incorrect'; reason: string; mismatch: MismatchRecord }
-  | { status: 'unsupported' | 'failed' | 'timeout' | 'crashed'; reason: string };
+  | { status: 'unsupported' | 'failed' | 'timeout' | 'crashed' | 'not-run'; reason: string };
 
 /** Everything the host gathered for one case before its statistics are computed. */
 export interface CaseRecord {

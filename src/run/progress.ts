@@ -14,7 +14,10 @@ export interface ProgressCounts {
   launchesFinished: number;
   launchesTotal: number;
   casesDone: number;
+  /** cases to measure: planned and runnable (the counter's total) */
   casesTotal: number;
+  /** every case of the plan, the unsupported and the unrunnable too (the run's summary counts these) */
+  casesPlanned: number;
 }
 
 /**
@@ -31,8 +34,12 @@ export class ProgressCounter {
   private begun = 0;
   private finished = 0;
   private cases = 0;
-  /** @param plannedPerGroup planned launches of each group, in plan order */
-  constructor(plannedPerGroup: readonly number[], private readonly casesTotal: number) {
+  /**
+   * @param plannedPerGroup planned launches of each group, in plan order
+   * @param casesTotal cases to measure
+   * @param casesPlanned every case of the plan (default: `casesTotal`)
+   */
+  constructor(plannedPerGroup: readonly number[], private readonly casesTotal: number, private readonly casesPlanned = casesTotal) {
     this.planned = [...plannedPerGroup];
     this.used = this.planned.map(() => 0);
     this.done = this.planned.map(() => false);
@@ -48,7 +55,7 @@ export class ProgressCounter {
   caseDone(): void { this.cases = Math.min(this.casesTotal, this.cases + 1); }
   counts(): ProgressCounts {
     const total = this.planned.reduce((n, p, g) => n + (this.done[g] ? this.used[g] : Math.max(p, this.used[g])), 0);
-    return { launchesDone: this.begun, launchesFinished: this.finished, launchesTotal: total, casesDone: this.cases, casesTotal: this.casesTotal };
+    return { launchesDone: this.begun, launchesFinished: this.finished, launchesTotal: total, casesDone: this.cases, casesTotal: this.casesTotal, casesPlanned: this.casesPlanned };
   }
 }
 

@@ -12,7 +12,7 @@
  * {@link recoverRun} turns these back into a results file: finished cases as they were written;
  * cases with launches but no end are assembled from those launches by the same code a finished group
  * uses (run/assemble.ts), marked with an `interrupted` finding (no allocation pass, fewer launches
- * than the policy asks); cases never launched are `failed` with the reason. The session removes the
+ * than the policy asks); cases never measured are `not-run` with the reason. The session removes the
  * three files once results.json is written.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,9 @@ import type { CaseResult, LaunchRecord, ResultsFile } from '../results/types.js'
 import { checkResults } from '../results/validate.js';
 import { ResultsFileError } from '../results/errors.js';
 import { assembleGroup, type CaseRecord } from './assemble.js';
+
+/** The reason of a case the killed run never measured (status `not-run`, never `failed`: nothing went wrong with it). */
+export const NOT_RUN_REASON = 'not measured: the run was killed before this case';
 
 /** File names of a run in progress, inside its output folder. */
 export const RUN_PARTIAL = { header: 'run.partial.json', cases: 'results.partial.jsonl', launches: 'launches.partial.jsonl' } as const;
@@ -67,7 +70,7 @@ export interface Recovered {
   finished: number;
   /** cases rebuilt from their launches */
   rebuilt: number;
-  /** cases never launched (failed, with the reason) */
+  /** cases never measured (`not-run`, with the reason) */
   lost: number;
 }
 
@@ -118,7 +121,7 @@ export function recoverRun(dir: string): Recovered {
       const payload = payloads.get(planned.payloadKey) ?? { key: planned.payloadKey, path: '', bytes: 0, sha256: '' };
       const base = { planned, payload, launches: mine, relaunches: mine.filter((l) => l.discarded).length, paired: Boolean(planned.baseline && planned.baseline !== planned.serializer) };
       if (planned.status !== 'planned') return { ...base, end: { status: planned.status, reason: planned.reason } };
-      if (!mine.some((l) => !l.discarded && l.rounds.length)) return { ...base, end: { status: 'failed', reason: 'the run was killed before this case was measured' } };
+      if (!mine.some((l) => !l.discarded && l.rounds.length)) return { ...base, end: { status: 'not-run', reason: NOT_RUN_REASON } };
       return { ...base, end: { status: 'measured' } };
     });
     const out = assembleGroup(recs, policy.measure);

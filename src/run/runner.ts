@@ -176,7 +176,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     // every worker takes allocation in its first timing launch (the .NET worker too); the separate allocation launch below is only a fallback
     return (shared ? 1 : runnable) * policy.launches;
   };
-  const counter = new ProgressCounter(input.groups.map(plannedOf), input.groups.reduce((n, g) => n + runnableOf(g), 0));
+  const counter = new ProgressCounter(input.groups.map(plannedOf), input.groups.reduce((n, g) => n + runnableOf(g), 0), input.groups.reduce((n, g) => n + g.length, 0));
   const t0 = performance.now();
   let groupsDone = 0;
   const finish = (r: CaseResult, ran: boolean) => {

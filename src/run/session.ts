@@ -28,6 +28,7 @@ import { RESULTS_SCHEMA_VERSION, type Execution, type PayloadRecord, type Result
 import { writeResults } from '../results/io.js';
 import { startRunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
+import { countOf } from '../report/units.js';
 import { runGroups, type ProgressEvent } from './runner.js';
 import { DEFAULT_PROBE_TIMEOUT_MS, runProbePass, writeProbePayload } from './probe-pass.js';
 import { ProbeVerdictCache } from './probe-cache.js';
@@ -201,7 +202,7 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
       // the probes run in JavaScript workers: a run on .NET or Mono targets alone has nothing to probe
       if (!prepared.platforms.some((p) => p.platform === 'javascript')) observe({ type: 'note', message: 'probes: none (no JavaScript target in this run: the probes are JavaScript\'s; .NET serializers are not probed)' });
       else {
-        observe({ type: 'note', message: `probes: ${chosen.probes.length} relevant to the payloads × ${rows.length} serializers (untimed)…` });
+        observe({ type: 'note', message: `probes: ${chosen.probes.length} relevant to the payloads × ${countOf(rows.length, 'serializer')} (untimed)…` });
         const t1 = performance.now();
         results.probes = await runProbePass({
           selection: 'relevant', families, probes: chosen.probes, rows, directions: req.directions, targets: prepared.refs,
@@ -213,7 +214,7 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
         });
         const failing = results.probes.verdicts.filter((v) => v.verdict.mark === '✗' || v.verdict.mark === '⚠').length;
         const fromCache = results.probes.cache?.hits ? `, ${results.probes.cache.hits} read from the verdict cache` : '';
-        observe({ type: 'note', message: `probes: ${results.probes.verdicts.length} verdicts (${failing} failing${fromCache}) in ${((performance.now() - t1) / 1000).toFixed(1)} s` });
+        observe({ type: 'note', message: `probes: ${countOf(results.probes.verdicts.length, 'verdict')} (${failing} failing${fromCache}) in ${((performance.now() - t1) / 1000).toFixed(1)} s` });
       }
     }
     results.finishedAt = new Date().toISOString();

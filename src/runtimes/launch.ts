@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { createChannelReader, encodeMessage, type WorkerJob, type WorkerMessage } from '../worker/protocol.js';
 import { channelMac, newChannelKey } from '../worker/channel-key.js';
 import { pinnedCommand } from './pinning.js';
+import { guardOrphan } from './orphan-guard.js';
 
 /** Path of the compiled worker entry. */
 export const workerEntry = fileURLToPath(new URL('../worker/main.js', import.meta.url));
@@ -106,6 +107,8 @@ export function launchCommand(cmd: WorkerCommand, job: WorkerJob, timeoutMs: num
     // detached: the worker leads a process group, so a timeout or a leftover child is killed with all it started
     const child = spawn(cmd.command, cmd.args, { stdio: ['pipe', 'pipe', 'pipe', cmd.channel === 'fd3' ? 'pipe' : 'ignore'], env: cmd.env ?? process.env, cwd: cmd.cwd, detached: true });
     if (child.pid) liveGroups.add(child.pid);
+    // a host killed outright (kill -9) cannot kill the group itself: a sentinel does (orphan-guard.ts)
+    const releaseGuard = guardOrphan(child.pid);
     if (!killOnExit) { killOnExit = true; process.on('exit', () => { for (const pid of liveGroups) killGroup(pid); }); }
     const outcome: LaunchOutcome = { messages: [], exitCode: null, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 0 };
     keepTail(child.stderr, (t) => { outcome.stderrTail = t; });
@@ -137,6 +140,7 @@ export function launchCommand(cmd: WorkerCommand, job: WorkerJob, timeoutMs: num
       resolved = true;
       clearTimeout(timer); clearTimeout(drain);
       killGroup(child.pid);
+      releaseGuard();
       if (child.pid) liveGroups.delete(child.pid);
       outcome.elapsedMs = performance.now() - started;
       resolve(outcome);

@@ -35,7 +35,21 @@ test('the changed-in-place check with a variant of fewer units than the copy (a 
   const cached = (u: unknown) => { const o = u as object; if (!cache.has(o)) cache.set(o, JSON.stringify(o)); return cache.get(o)!; };
   const copy2 = [{ id: 1 }, { id: 2 }, { id: 3 }];
   for (const u of copy2) cached(u);
-  assert.throws(() => checkChangedInPlace(copy2, [{ id: 7 }], cached, checksFor('{"id":7}', [])), /result cached per input object/);
+  assert.throws(() => checkChangedInPlace(copy2, [{ id: 7 }], cached, checksFor('{"id":7}', [])), /^Error: the result follows the input object, not its contents \(a fresh object with the same contents got the right result\) \(the input it was timed on, changed in place to the variant payload\)$/);
   // a variant with more units than the copy cannot be laid over it: no check
   assert.equal(checkChangedInPlace([{ id: 1 }], [{ id: 1 }, { id: 2 }], (u) => JSON.stringify(u), checksFor('', [])), false);
+});
+
+test('a serializer wrong after some calls, whatever its input, is not said to cache per input object: the check says what it saw (hostile tester: the reason guessed a cache)', () => {
+  let calls = 0;
+  const wrongAfter3 = (u: unknown) => (++calls > 3 ? '{"id":0}' : JSON.stringify(u));
+  const copy = [{ id: 1 }, { id: 2 }, { id: 3 }];
+  for (const u of copy) wrongAfter3(u);
+  const seen: string[] = [];
+  assert.throws(() => checkChangedInPlace(copy, [{ id: 7 }], wrongAfter3, checksFor('{"id":7}', seen)), (e: Error) => {
+    assert.equal(e.message, 'the result went wrong after the gate accepted it (a fresh object with the same contents got a wrong result too) (the input it was timed on, changed in place to the variant payload)');
+    assert.doesNotMatch(e.message, /cache/);
+    return true;
+  });
+  assert.deepEqual(seen, ['{"id":0}', '{"id":0}', '{"id":0}'], 'the changed copy, then a fresh object, then the reason');
 });

@@ -106,5 +106,21 @@ test('a number that overflows a double (1e400) is its own finding (read as Infin
   const text = '{"n":[12345678901234567890123,1e400,7]}';
   const inferred = await inferSchema([{ value: JSON.parse(text), text, source: 'big.json' }]);
   assert.deepEqual(inferred.findings.map((f) => [f.kind, f.count]), [['number beyond a double', 1], ['integer beyond 2^53', 1]]);
-  assert.match(inferred.findings[0].text, /^1 number at \$\.n\[\] overflows a double: JSON\.parse reads 1e400 as Infinity, which every JavaScript serializer here writes as null$/);
+  assert.match(inferred.findings[0].text, /^1 number at \$\.n\[\] overflows a double: JSON\.parse reads 1e400 \(big\.json:1:31\) as Infinity, which every JavaScript serializer here writes as null$/);
+});
+
+test('a field holding only numbers beyond a double is described as a number with where the first stands, not as null or an integer beyond 2^53 (hostile tester: 1e400 showed as null, 0.1e-400 as "integer beyond 2^53")', async () => {
+  const text = '{"id": 1,\n "big": 1e400, "neg": -1e400, "tiny": 0.1e-400, "s": "1e400", "n": 2.5}';
+  const inferred = await inferSchema([{ value: JSON.parse(text), text, source: 'p.json' }]);
+  const props = (inferred.schema as { properties: Record<string, unknown> }).properties;
+  assert.deepEqual(props.big, { type: 'number' });
+  assert.deepEqual(props.neg, { type: 'number' });
+  assert.deepEqual(props.tiny, { type: 'number', integer: false });
+  assert.deepEqual(inferred.findings.map((f) => [f.kind, f.path]), [['number beyond a double', '$.big'], ['number beyond a double', '$.neg'], ['number beyond a double', '$.tiny']]);
+  assert.equal(inferred.findings[0].text, '1 number at $.big overflows a double: JSON.parse reads 1e400 (p.json:2:9) as Infinity, which every JavaScript serializer here writes as null');
+  assert.equal(inferred.findings[1].text, '1 number at $.neg overflows a double: JSON.parse reads -1e400 (p.json:2:23) as -Infinity, which every JavaScript serializer here writes as null');
+  assert.equal(inferred.findings[2].text, '1 number at $.tiny underflows a double: JSON.parse reads 0.1e-400 (p.json:2:39) as 0, which every JavaScript serializer here writes as 0');
+  const ndjson = '{"a": 1}\n{"a": 1e999}';
+  const records = ndjson.split('\n').map((line, i) => ({ value: JSON.parse(line), text: line, source: `log.ndjson:${i + 1}` }));
+  assert.match((await inferSchema(records)).findings[0]?.text ?? '', /reads 1e999 \(log\.ndjson:2:7\) as Infinity/);
 });

@@ -51,3 +51,15 @@ test('a byte order mark, an empty file and a missing path are refused with the r
   assert.throws(() => readPayload(file('empty.json', '  \n')), /the file is empty/);
   assert.throws(() => readPayload(join(dir, 'nope.json')), /no such file or folder/);
 });
+
+test('duplicate keys in a payload are warned about, naming the file, line, column and key; escaped spellings count, strings and arrays do not (hostile tester: last-wins was silent)', () => {
+  const doc = file('dup.json', '{\n  "id": 1,\n  "tags": ["id", "id"],\n  "nested": {"a": 1, "b": "{\\"a\\": 2}", "\\u0061": 3},\n  "id": 2\n}\n');
+  const r = readPayload(doc);
+  assert.deepEqual(r.warnings, [
+    'dup.json:4:41: duplicate key "a" in one object: JSON.parse keeps its last value, so every serializer is measured on that one alone (RFC 8259 §4: names should be unique)',
+    'dup.json:5:3: duplicate key "id" in one object: JSON.parse keeps its last value, so every serializer is measured on that one alone (RFC 8259 §4: names should be unique)',
+  ]);
+  const nd = file('dup.ndjson', '{"a":1}\n{"a":1,"b":[{"a":1}],"a":2}\n');
+  assert.deepEqual(readPayload(nd).warnings?.map((w) => w.split(': dup')[0]), [`${nd}:2:22`]);
+  assert.equal(readPayload(file('fine.json', '{"a":{"a":1},"b":[{"a":1},{"a":2}]}')).warnings, undefined);
+});

@@ -134,3 +134,17 @@ test('one exporter failing does not stop the others when a run writes its report
   assert.deepEqual(Object.keys(out.written), ['md', 'csv']);
   assert.equal(readFileSync(join(dir, 'report.md'), 'utf8'), renderMarkdown(fixture('single')));
 });
+
+test('a count of one is singular in every report (hostile tester: Markdown said "1 cases", the target line "1 launches")', async () => {
+  const { renderHtml } = await import('../../src/report/html/page.js');
+  const { targetSummaryLines } = await import('../../src/report/target-columns.js');
+  const { countOf } = await import('../../src/report/units.js');
+  const one = fixture('single');
+  one.cases = one.cases.filter((c) => c.id === 'weather-station/1/single/serialize/json');
+  one.targets = one.targets.map((t) => ({ ...t, timing: { prepareMs: 100, launchMs: 2000, launches: 1 } }));
+  assert.equal(one.cases.length, 1);
+  assert.match(renderMarkdown(one), /\*\*1 case:\*\* 1 measured/);
+  assert.match(renderHtml(one), /<p>1 case: <span class="badge measured">/);
+  assert.match(targetSummaryLines(one)[0], /, 1 launch 2\.0 s$/);
+  assert.deepEqual([countOf(0, 'case'), countOf(1, 'case'), countOf(2, 'launch', 'launches')], ['0 cases', '1 case', '2 launches']);
+});

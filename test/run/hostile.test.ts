@@ -197,11 +197,11 @@ test('no hostile serializer is ranked but the two that leave a child behind (the
   for (const r of results) for (const l of r.samples.launches) assert.ok(l.elapsedMs < policy.caseTimeoutMs + 5000, `${r.id}: a launch took ${(l.elapsedMs / 1000).toFixed(0)} s (whole shelf: ${(runMs / 1000).toFixed(0)} s)`);
 });
 
-test('a serializer that memoizes its text per input object is incorrect, saying its timing measured a cache', () => {
+test('a serializer that memoizes its text per input object is incorrect, saying its result follows the input object', () => {
   const c = byId('memoizes');
   assert.equal(c.status, 'incorrect');
   assert.equal(c.mismatch?.when, 'timing');
-  assert.match(c.reason ?? '', /^result cached per input object: the timing measured the cache, not the work \(the input it was timed on, changed in place to the variant payload\): /);
+  assert.match(c.reason ?? '', /^the result follows the input object, not its contents \(a fresh object with the same contents got the right result\) \(the input it was timed on, changed in place to the variant payload\): /);
 });
 
 test('a serializer that leaves a throwing timer or an unhandled rejection behind fails, saying it happened outside any call', () => {

@@ -28,12 +28,18 @@ test('the counter: a running group counts as the more of its plan and what it be
   c.groupDone(0);
   assert.equal(c.counts().launchesTotal, 7);
   c.start(1); c.end(); c.groupDone(1);                                                          // group 1 ended after one launch
-  assert.deepEqual(c.counts(), { launchesDone: 5, launchesFinished: 5, launchesTotal: 5, casesDone: 0, casesTotal: 4 });
+  assert.deepEqual(c.counts(), { launchesDone: 5, launchesFinished: 5, launchesTotal: 5, casesDone: 0, casesTotal: 4, casesPlanned: 4 });
   for (let i = 0; i < 6; i++) c.caseDone();
   assert.equal(c.counts().casesDone, 4, 'never more cases than the total');
 });
 
 test('the progress line reads cases, launches and the ETA', () => {
-  assert.equal(describeProgress({ launchesDone: 3, launchesFinished: 2, launchesTotal: 12, casesDone: 1, casesTotal: 3 }, 20_000), 'cases 1/3 · launches 3/12 · ETA 1m40s');
-  assert.equal(describeProgress({ launchesDone: 1, launchesFinished: 0, launchesTotal: 12, casesDone: 0, casesTotal: 3 }, 500), 'cases 0/3 · launches 1/12 · ETA ?');
+  assert.equal(describeProgress({ launchesDone: 3, launchesFinished: 2, launchesTotal: 12, casesDone: 1, casesTotal: 3, casesPlanned: 3 }, 20_000), 'cases 1/3 · launches 3/12 · ETA 1m40s');
+  assert.equal(describeProgress({ launchesDone: 1, launchesFinished: 0, launchesTotal: 12, casesDone: 0, casesTotal: 3, casesPlanned: 3 }, 500), 'cases 0/3 · launches 1/12 · ETA ?');
+});
+
+test('the progress counts the cases to measure and says the plan\'s total beside them, as the summary counts it (hostile tester: 130 in the counter, 192 in the summary)', () => {
+  const c = new ProgressCounter([1, 1], 130, 192);
+  c.caseDone();
+  assert.equal(describeProgress(c.counts(), 0), 'cases 1/130 (of 192; 62 never launched) · launches 0/2 · ETA ?');
 });

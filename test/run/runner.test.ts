@@ -308,7 +308,7 @@ test('each group is announced with its cases the moment it is finished, and ever
   }
   const last = progress.filter((e) => e.type === 'case-done').at(-1)!;
   assert.ok(last.type === 'case-done');
-  assert.deepEqual(last.counts, { launchesDone: 12, launchesFinished: 12, launchesTotal: 12, casesDone: 4, casesTotal: 4 });
+  assert.deepEqual(last.counts, { launchesDone: 12, launchesFinished: 12, launchesTotal: 12, casesDone: 4, casesTotal: 4, casesPlanned: 4 });
 });
 
 test('a case that ends early takes its remaining launches out of the total: the counter still ends on it', async () => {

@@ -2,6 +2,7 @@ import { DIRECTIONS } from '../../case/coordinates.js';
 import type { ResultsFile } from '../../results/types.js';
 import { escapeHtml } from './escape.js';
 import { behaviourNotes, behaviourSentences, cellText, describeVerdict, isFailing, probeMatrix, summaryLine, versionChanges, type MatrixColumn, type MatrixRow } from '../probes.js';
+import { countOf } from '../units.js';
 
 /**
  * The HTML section of the probe matrix (issue 11), per results file that has probes: per direction
@@ -40,7 +41,7 @@ export function renderProbesSection(run: ResultsFile, index = 0, several = false
   const parts: string[] = [`<section class="probes" id="probes${index}"><h2>Probes${section.selection === 'relevant' ? ' relevant to the payloads' : ''}${several ? ` <span class="dim">(results file #${index + 1})</span>` : ''}</h2>`,
     `<p>${escapeHtml(summaryLine(section))}. ${escapeHtml(`${section.launches} worker launch${section.launches === 1 ? '' : 'es'} in ${(section.elapsedMs / 1000).toFixed(1)} s, timeout ${(section.timeoutMs / 1000).toFixed(0)} s per probe side (one that has not answered by then is stopped and marked ✗ hang).`)}</p>`,
     '<p class="dim">✔ does it · ✘ cannot (declared by the adapter) · ✗ wrong (silent loss, invalid or ill-formed JSON, wrong value) · ⚠ throws · – not expressible in jsonbench yet. A cell that groups probes counts the marks; a red cell opens on its failing probes.</p>'];
-  if (section.conformance) parts.push(`<p class="dim">Conformance: ${escapeHtml(section.conformance.folder)} (${section.conformance.files} files${section.conformance.skipped.length ? `; skipped ${section.conformance.skipped.map((s) => `${escapeHtml(s.file)} (${escapeHtml(s.reason)})`).join(', ')}` : ''})</p>`);
+  if (section.conformance) parts.push(`<p class="dim">Conformance: ${escapeHtml(section.conformance.folder)} (${countOf(section.conformance.files, 'file')}${section.conformance.skipped.length ? `; skipped ${section.conformance.skipped.map((s) => `${escapeHtml(s.file)} (${escapeHtml(s.reason)})`).join(', ')}` : ''})</p>`);
   if (section.relevantTo) {
     const workloads = [...new Set(Object.values(section.relevantTo).flat())];
     const rowsOf = [...new Set(section.verdicts.map((v) => v.serializer))];

@@ -27,7 +27,7 @@ pre { margin:0; white-space:pre-wrap; word-break:break-word; }
 .badge { display:inline-block; padding:0 6px; border-radius:10px; font-size:12px; border:1px solid var(--line); background:var(--soft); white-space:nowrap; }
 .badge.measured { color:var(--ok); border-color:#9ad2a8; background:#eefbf1; }
 .badge.incorrect, .badge.failed, .badge.crashed, .badge.timeout { color:var(--bad); border-color:#f3a6ab; background:#fff0f0; }
-.badge.unsupported { color:var(--dim); }
+.badge.unsupported, .badge.not-run { color:var(--dim); }
 .flag { display:inline-block; margin-left:4px; font-size:12px; color:var(--warn); white-space:nowrap; cursor:help; }
 .group { margin:10px 0 26px; }
 .payload { color:var(--dim); font-size:12.5px; }

@@ -1,0 +1,39 @@
+import { lineColumn } from './position.js';
+
+/**
+ * Numbers a JSON text holds that a double cannot (RFC 8259 §6 allows any; IEEE 754 binary64 holds
+ * magnitudes from 2^-1074 to about 1.8e308): `1e400` overflows, and JSON.parse reads it as Infinity;
+ * a non-zero `0.1e-400` underflows, and JSON.parse reads it as 0. Inference (refine.ts) describes
+ * such a field as the number it is and says where the first one is, file:line:column.
+ */
+
+/** Text that may hold such a number: an exponent of 3 or more digits, or 300 digits in a row. A cheap filter before the lossless parse. */
+export const MAY_LEAVE_DOUBLE = /\d[eE][+-]?\d{3}|\d{300}/;
+
+/** A JSON number literal as JSON.parse reads it: `overflow` (±Infinity), `underflow` (non-zero, read as 0), or null (a double holds it, rounded or not). */
+export function beyondDouble(literal: string): 'overflow' | 'underflow' | null {
+  const n = Number(literal);
+  if (!Number.isFinite(n)) return 'overflow';
+  if (n === 0 && /[1-9]/.test(literal.split(/[eE]/)[0])) return 'underflow';
+  return null;
+}
+
+/** JSON strings (skipped) and number literals, in text order: a string cannot hide a number from it. */
+const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * Where `literal` first stands as a number in the samples' texts: `file:line:column` (a record of
+ * an NDJSON file, whose source is already `file:line`: `file:line:column`), or undefined.
+ */
+export function numberPosition(samples: readonly { text?: string; source?: string }[], literal: string): string | undefined {
+  for (const s of samples) {
+    if (s.text === undefined || !s.text.includes(literal)) continue;
+    for (const m of s.text.matchAll(TOKENS)) {
+      if (m[0] !== literal) continue;
+      const { line, column } = lineColumn(s.text, m.index);
+      const source = s.source ?? 'payload';
+      return /:\d+$/.test(source) && !s.text.includes('\n') ? `${source}:${column}` : `${source}:${line}:${column}`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { recoverRun, RUN_PARTIAL, writeRunSnapshot } from '../../src/run/recover.js';
+import { planCases } from '../../src/plan/plan.js';
+import { expandTargets } from '../../src/plan/targets.js';
+import { policies } from '../../src/config/policies.js';
+import { workloads } from '../../src/workloads/index.js';
+import { serializers } from '../../src/serializers/index.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { runExit } from '../../src/cli/run.js';
+import type { ResultsFile } from '../../src/results/types.js';
+
+const fixture = fileURLToPath(new URL('../../../test/report/fixtures/single.json', import.meta.url));
+
+test('a run killed before its cases were launched rebuilds them as not-run (not failed), and the report says why', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
+  try {
+    const { cases: _, ...header } = JSON.parse(readFileSync(fixture, 'utf8')) as ResultsFile;
+    const workload = await workloads.load('weather-station');
+    const all = await serializers.loadAll([]);
+    const chosen = all.filter((s) => s.id === 'json' || s.id === 'typia');
+    const groups = expandTargets(planCases({ workloads: [workload], serializers: chosen, directions: ['serialize'], policy: policies.quick }, all), [{ id: 'node', runtime: 'node', version: '20.20.2' }], false);
+    const planned = groups.flat().filter((c) => c.status === 'planned');
+    assert.ok(planned.length >= 2, 'json and typia are planned');
+    writeRunSnapshot(dir, { results: { ...header, cases: [] } as ResultsFile, groups, payloads: [] });
+    writeFileSync(join(dir, RUN_PARTIAL.cases), '');
+    const r = recoverRun(dir);
+    assert.equal(r.lost, planned.length);
+    for (const c of r.results.cases.filter((x) => planned.some((p) => p.id === x.id))) {
+      assert.equal(c.status, 'not-run', `${c.id}`);
+      assert.equal(c.reason, 'not measured: the run was killed before this case');
+    }
+    assert.equal(runExit(r.results, ['failed']).lines.some((l) => l.includes('failed')), false, '--fail-on failed does not count a case that never ran');
+    const md = renderMarkdown([r.results]);
+    assert.match(md, /⏹ not measured: the run was killed before this case/);
+    assert.match(md, new RegExp(`${planned.length} not-run`));
+    assert.doesNotMatch(md, /\d+ failed/);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
