@@ -7,10 +7,11 @@
  *   `GET /s/<label>` answers `res.end(serialize(value))` (content-type application/json; two
  *   identical copies of the value alternate by request); `GET /mark` answers `{ cpuNs, requests, gcNs }`:
  *   this process's CPU time so far (process.cpuUsage(), user + system, ns), the number of
- *   serialize requests answered, and the GC pause time so far (v8.GCProfiler, main thread, ns). The client sends one route's requests between two marks, so every
- *   serializer is measured in the same server process (as a paired benchmark measures both sides
- *   in one process: a first version with one server process per serializer read json against a
- *   second json server as 0.81 at load 14–16). `json#2` is a second json instance: the A/A control.
+ *   serialize requests answered, and the GC pause time so far (v8.GCProfiler, main thread, ns).
+ *   consumer.ts starts one such process per serializer by default (`--baseline separate`: the
+ *   process holds only that serializer's inputs, as a server using one serializer does), or one
+ *   with json's and one serializer's routes (`--baseline same`). `json#2` is a second json
+ *   instance: the A/A control.
  * - `ops <job.json>`: the candidate serialize ops measured in this process against the `json`
  *   baseline in paired rounds (ABBA, CPU clock): `string` (value → string, dropped: today's op),
  *   `flat` (the string flattened by `charCodeAt`, which flattens a V8 cons string),
