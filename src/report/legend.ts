@@ -12,6 +12,8 @@ export function legendSentences(first: ResultsFile): string[] {
     ...(platforms.has('javascript') ? [`Node: GC-corrected heap accounting; pointer compression ${first.environment.pointerCompression ? 'on' : 'off'}`] : []),
     ...(platforms.has('dotnet') ? ['.NET and Mono: GC.GetAllocatedBytesForCurrentThread, exact'] : []),
   ].join('; ');
+  // the C# worker times the studies' calls, which return a string (JsonSerializer.Serialize, JsonConvert.SerializeObject) whatever --serialize-to says
+  const dotnetStrings = platforms.has('dotnet') ? '; on .NET and Mono a serialize op returns the string, as the studies timed it (JsonSerializer.Serialize, JsonConvert.SerializeObject), whatever --serialize-to says' : '';
   return [
     `Mean and Median are per op (median across launches); Error is the half-width of the ${level} confidence interval of the mean.`,
     `Ratio is time ÷ the class baseline's, drawn from alternating rounds in the same process (< 1 is faster); [low–high] is its ${level} interval on the log scale (asymmetric, never below 0).`,
@@ -19,8 +21,8 @@ export function legendSentences(first: ResultsFile): string[] {
     ...(platforms.has('dotnet') ? ['.NET cases pass the same gate as JavaScript ones, checked on the host from the outputs the worker sends, with two rules so that "equal by value" means the same across languages: date-time fields compare as instants, and string escapes are normalised as JSON.stringify writes them before the text checks; later launches must reproduce the verified output\'s SHA-256.'] : []),
     'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree, ⊘ its paired baseline ran over 2× slower beside it than in its own case (its ratio is unearned: not ranked), ⏹ rebuilt from a killed run, ≈ looser checks than the schema (a library\'s translation of it; listed under the table).',
     // files written with the CPU clock or the bytes serialize op say so (older files: neither sentence)
-    ...(first.cases.some((c) => c.time?.clock === 'cpu') ? ['Times and ratios are process CPU time (user + system, every thread) where the JavaScript runtime has a CPU clock (Node, Bun, Deno), wall time elsewhere (browsers, QuickJS, .NET); results.json keeps both.'] : []),
-    ...(first.policy.measure.serializeTo === 'bytes' ? ['A serialize op is value → JSON text → UTF-8 bytes (what a server writing it to a socket pays; --serialize-to string times the string alone).'] : []),
+    ...(first.cases.some((c) => c.time?.clock === 'cpu') ? ['Times and ratios are process CPU time (user + system, every thread) where the runtime has a CPU clock (Node, Bun, Deno; .NET and Mono through clock_gettime on Linux), wall time elsewhere (browsers, QuickJS); results.json keeps both and names each case\'s clock.'] : []),
+    ...(first.policy.measure.serializeTo === 'bytes' ? [`A serialize op is value → JSON text → UTF-8 bytes (what a server writing it to a socket pays; --serialize-to string times the string alone)${dotnetStrings}.`] : []),
     ...(first.policy.measure.serializeTo === 'string' ? ['A serialize op is value → JSON text, the string alone (--serialize-to string): the UTF-8 encoding a server pays to write it is not timed, and a serializer returning a rope (concatenated string) is not flattened; the default op (bytes) includes both.'] : []),
   ];
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PUBLISHED, allocVerdict, cpuRatio, dataNotes, timeVerdict } from '../../bench/studies-reproduced.js';
+import { PUBLISHED, allocVerdict, cpuRatio, dataNotes, renderNote, timeVerdict } from '../../bench/studies-reproduced.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import type { CaseResult } from '../../src/results/types.js';
 
@@ -54,4 +54,14 @@ test('the data notes name the versions the cases ran and state the equal list-de
   assert.match(same, /about the same bytes here \(4\.25 MB and 4\.25 MB\).*1\.78×/);
   assert.doesNotMatch(dataNotes([file(6 * 2 ** 20, 4.25 * 2 ** 20)], users.study), /same bytes/, 'Newtonsoft 1.41× STJ: the claim is not made');
   assert.equal(dataNotes([], users.study), '');
+});
+
+test('a study without a measured case says "not measured", never "0 of 0 comparisons"', () => {
+  const note = renderNote([], 'npm run studies');
+  assert.doesNotMatch(note, /0 of 0/);
+  const studies = [...new Set(PUBLISHED.map((p) => p.study))];
+  for (const study of studies) {
+    const rows = PUBLISHED.filter((p) => p.study === study).length;
+    assert.ok(note.includes(`${study}: not measured (no run of its cases in the results given: ${rows} comparison${rows === 1 ? '' : 's'} without a measured case).`), study);
+  }
 });
