@@ -42,7 +42,10 @@
  * garbage; off by default: on Node 20, users/10000, load 10–14 it added ~6 ms of forced GC to json's
  * ~24 ms per request, diluting every ratio toward 1) --window-ms 300 (server CPU per window, at
  * least 10 requests) --out <dir> (JSON of every number, consumer.json, written after each case;
- * default a temp dir); --from <consumer.json> prints a finished run's tables again (no measuring).
+ * default a temp dir); --from <consumer.json> prints a finished run's tables again (no measuring);
+ * --reuse <consumer.json> takes the consumer's figures of the cases it holds from that run and
+ * measures only the ops (e.g. after the op's flags changed). The ops run with the engine's worker
+ * flags (runtimes/launch.ts: --single-threaded-gc); the servers with Node's defaults, as a server runs.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -57,6 +60,7 @@ import { writePayload } from '../src/plan/payloads.js';
 import { parseTargets } from '../src/runtimes/index.js';
 import { prepareTargets } from '../src/runtimes/prepare.js';
 import { defaultCacheDir } from '../src/runtimes/cache.js';
+import { workerFlags } from '../src/runtimes/launch.js';
 import type { Shape } from '../src/case/coordinates.js';
 import { OPS, type ConsumerJob, type OpFigures, type SerializeOp } from './consumer-child.js';
 import { aaResolution, consumerFigures, differencesAgree, opDifference, processSpread, ratioWithin, repsEstimate, type Estimate } from './consumer-analysis.js';
@@ -182,7 +186,8 @@ type Baseline = 'separate' | 'same';
 function measureOps(node: string, c: CaseSpec, id: string, payloadPath: string, dir: string, ops: SerializeOp[]): Record<string, OpFigures> {
   const jobPath = join(dir, `ops-${id}.json`);
   writeFileSync(jobPath, JSON.stringify({ ...c, serializer: id, payloadPath, rounds: 15, ops } satisfies ConsumerJob));
-  const r = spawnSync(node, ['--expose-gc', childEntry, 'ops', jobPath], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  // the engine's worker flags (--single-threaded-gc among them), so the op is timed as the product's op is
+  const r = spawnSync(node, [...workerFlags, childEntry, 'ops', jobPath], { encoding: 'utf8', maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(`ops ${id}: ${r.stderr.slice(-1000)}`);
   return (JSON.parse(r.stdout.trim().split('\n').pop()!) as { ops: Record<string, OpFigures> }).ops;
 }
@@ -291,7 +296,7 @@ async function main(): Promise<number> {
     runtimes: { type: 'string', default: 'node,node@22' }, cases: { type: 'string', default: 'users/10000/list,orders/10000/list,weather-station/1/single' },
     serializers: { type: 'string', default: 'fast-json-stringify,typia,ajv-jtd' }, servers: { type: 'string', default: '4' }, launches: { type: 'string', default: '2' }, windows: { type: 'string', default: '12' },
     baseline: { type: 'string', default: 'separate' }, aa: { type: 'string', default: 'on' },
-    concurrency: { type: 'string', default: '1' }, 'window-ms': { type: 'string', default: '300' }, out: { type: 'string' }, from: { type: 'string' }, ops: { type: 'string', default: `${DEFAULT_OP},${STRING_OP}` }, 'gc-at-mark': { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '1' }, 'window-ms': { type: 'string', default: '300' }, out: { type: 'string' }, from: { type: 'string' }, reuse: { type: 'string' }, ops: { type: 'string', default: `${DEFAULT_OP},${STRING_OP}` }, 'gc-at-mark': { type: 'boolean', default: false },
   } });
   if (values.from) {
     // re-read a run's numbers (its consumer.json) and print its tables with this file's analysis
@@ -316,6 +321,7 @@ async function main(): Promise<number> {
   const opList = values.ops!.split(',') as SerializeOp[];
   for (const k of opList) if (!(OPS as readonly string[]).includes(k)) throw new Error(`--ops: unknown op "${k}" (choose from ${OPS.join(', ')})`);
   if (!opList.includes(DEFAULT_OP) || !opList.includes(STRING_OP)) throw new Error(`--ops must include ${DEFAULT_OP} (the default op) and ${STRING_OP} (the contrast)`);
+  const reuse = values.reuse ? (JSON.parse(readFileSync(values.reuse, 'utf8')) as ConsumerRecord[]) : [];
   const runtimeIds = values.runtimes!.split(',');
   const prepared = await prepareTargets(parseTargets(runtimeIds), { cacheDir: defaultCacheDir(), bundleDir: dir, payloadPaths: [] });
   const all: ConsumerRecord[] = [];
@@ -331,9 +337,18 @@ async function main(): Promise<number> {
       const sets: Record<string, SetFigures>[] = [];
       const loads: string[] = [loadavg()];
       const tc = performance.now();
-      for (let p = 0; p < servers; p++) {
-        sets.push(await measureSet(node, c, labels, payload.path, dir, baseline, windowOptions));
-        loads.push(loadavg());
+      const old = reuse.filter((r) => r.runtime === info.id && r.case === spec);
+      if (old.length > 0) {
+        // --reuse: the consumer's figures of an earlier run; only the ops are measured again
+        for (const id of labels) if (!old.some((r) => r.serializer === id)) throw new Error(`--reuse ${values.reuse}: no ${id} record for ${info.id} ${spec}`);
+        for (let p = 0; p < old[0].consumer.length; p++) sets.push(Object.fromEntries(old.map((r) => [r.serializer, { cpu: r.consumer[p], gc: r.consumerGc?.[p] ?? [], jsonCpu: r.json[p], jsonGc: r.jsonGc?.[p] ?? [] }])));
+        loads.splice(0, loads.length, ...old[0].loads.slice(0, old[0].consumer.length + 1));
+        log(`${info.id} ${spec}: consumer figures reused from ${values.reuse} (loads ${old[0].loads.slice(0, old[0].consumer.length + 1).map((l) => l.split(' ')[0]).join(' → ')} then); ops measured now`);
+      } else {
+        for (let p = 0; p < servers; p++) {
+          sets.push(await measureSet(node, c, labels, payload.path, dir, baseline, windowOptions));
+          loads.push(loadavg());
+        }
       }
       const tServers = performance.now() - tc;
       // the ops in `--launches` processes per serializer, as the engine's default policy launches a case twice
