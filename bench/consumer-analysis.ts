@@ -74,3 +74,27 @@ export const ratioWithin = (op: number, consumer: number, tolerance = 0.1): bool
 export function differencesAgree(a: Estimate, b: Estimate, z = 1.96): boolean {
   return Math.abs(a.value - b.value) <= z * Math.sqrt(a.se ** 2 + b.se ** 2);
 }
+
+/**
+ * The spread of a ratio across server processes: each process's median over its windows
+ * (`perProcess[p][w]`), and (max − min) ÷ median of those, a fraction (0.1 = 10%).
+ * @throws Error when a process has no values
+ */
+export function processSpread(perProcess: readonly (readonly number[])[]): { medians: number[]; spread: number } {
+  if (perProcess.length === 0 || perProcess.some((xs) => xs.length === 0)) throw new Error('processSpread: a process without values');
+  const medians = perProcess.map((xs) => medianOf(xs));
+  return { medians, spread: (Math.max(...medians) - Math.min(...medians)) / medianOf(medians) };
+}
+
+/**
+ * What the A/A control (a second JSON.stringify route, `json#2`, against json) says about the
+ * consumer's resolution: `resolves` is true when the median A/A ratio and every server process's
+ * A/A ratio are within `tolerance` (0.1, issue 13's target) of 1. A process whose A/A reads
+ * 1.12 shows that two identical serializers can differ by more than the target in that method,
+ * so a 10% verdict from it would be noise. `worst` is the largest |ratio − 1| (fraction).
+ */
+export function aaResolution(perProcessRatios: readonly number[], median: number, tolerance = 0.1): { resolves: boolean; worst: number } {
+  if (perProcessRatios.length === 0) throw new Error('aaResolution: no A/A ratios');
+  const worst = Math.max(Math.abs(median - 1), ...perProcessRatios.map((x) => Math.abs(x - 1)));
+  return { resolves: worst <= tolerance, worst };
+}

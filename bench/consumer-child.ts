@@ -7,10 +7,11 @@
  *   `GET /s/<label>` answers `res.end(serialize(value))` (content-type application/json; two
  *   identical copies of the value alternate by request); `GET /mark` answers `{ cpuNs, requests, gcNs }`:
  *   this process's CPU time so far (process.cpuUsage(), user + system, ns), the number of
- *   serialize requests answered, and the GC pause time so far (v8.GCProfiler, main thread, ns). The client sends one route's requests between two marks, so every
- *   serializer is measured in the same server process (as a paired benchmark measures both sides
- *   in one process: a first version with one server process per serializer read json against a
- *   second json server as 0.81 at load 14–16). `json#2` is a second json instance: the A/A control.
+ *   serialize requests answered, and the GC pause time so far (v8.GCProfiler, main thread, ns).
+ *   consumer.ts starts one such process per serializer by default (`--baseline separate`: the
+ *   process holds only that serializer's inputs, as a server using one serializer does), or one
+ *   with json's and one serializer's routes (`--baseline same`). `json#2` is a second json
+ *   instance: the A/A control.
  * - `ops <job.json>`: the candidate serialize ops measured in this process against the `json`
  *   baseline in paired rounds (ABBA, CPU clock): `string` (value → string, dropped: today's op),
  *   `flat` (the string flattened by `charCodeAt`, which flattens a V8 cons string),
@@ -28,6 +29,7 @@ import { serializers } from '../src/serializers/index.js';
 import { unitView, unitsOf } from '../src/workloads/unit.js';
 import { caseIo, checkCase } from '../src/measure/gate.js';
 import type { Shape } from '../src/case/coordinates.js';
+import { policies } from '../src/config/policies.js';
 
 export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number; ops?: SerializeOp[]; gcAtMark?: boolean }
 
@@ -120,11 +122,21 @@ function sample(op: (i: number) => void, ops: number): number {
   return ns;
 }
 
-/** Ops per sample so one sample takes at least `targetMs` of CPU, after a warmup of ≥ 200 ops and ≥ 300 ms CPU. */
+/**
+ * Ops per sample so one sample takes at least `targetMs` of CPU, after the engine's default-policy
+ * warmup (src/config/policies.ts: at least `warmupMinOps` ops and `warmupMinMs` ms of CPU, stopping
+ * at `warmupMaxMs` after at least one op), so the op is warmed as the product's default op is (an
+ * earlier ≥ 200 ops and ≥ 300 ms took tens of minutes for typia on orders/10000 on Node 22).
+ */
 function warmAndSize(op: (i: number) => void, targetMs: number): number {
+  const { warmupMinOps, warmupMinMs, warmupMaxMs } = policies.default.measure;
   const t0 = cpuNs();
   let n = 0;
-  while (n < 200 || cpuNs() - t0 < 300e6) op(n++);
+  for (;;) {
+    op(n++);
+    const ms = (cpuNs() - t0) / 1e6;
+    if ((n >= warmupMinOps && ms >= warmupMinMs) || ms >= warmupMaxMs) break;
+  }
   let ops = 1;
   for (;;) {
     const ms = (sample(op, ops) * ops) / 1e6;
@@ -132,6 +144,10 @@ function warmAndSize(op: (i: number) => void, targetMs: number): number {
     ops = ms > 0.5 ? Math.max(ops * 2, Math.ceil((ops * targetMs * 1.1) / ms)) : ops * 2;
   }
 }
+
+/** Rounds of one op: at least MIN_ROUNDS (the engine's default minRounds), then up to `job.rounds` while the rounds so far took under ROUNDS_CAP_MS of CPU (a 4.9 MB document takes ~0.1–1 s per op). */
+const MIN_ROUNDS = policies.default.measure.minRounds;
+const ROUNDS_CAP_MS = 20_000;
 
 async function measureOps(job: ConsumerJob): Promise<void> {
   // a minor GC between sides (a forced full GC before each side made allocation-heavy serializers
@@ -147,7 +163,8 @@ async function measureOps(job: ConsumerJob): Promise<void> {
     const ns: number[][] = [[], []];
     const ratios: number[] = [];
     const rounds: number[][] = [[], []];
-    for (let r = 0; r < (job.rounds ?? 20); r++) {
+    const r0 = cpuNs();
+    for (let r = 0; r < (job.rounds ?? 20) && (r < MIN_ROUNDS || cpuNs() - r0 < ROUNDS_CAP_MS * 1e6); r++) {
       const order = r % 2 === 0 ? [0, 1] : [1, 0];
       const med: number[] = [0, 0];
       for (const k of order) {

@@ -3,31 +3,49 @@
  * serialize ops report (issue 13, section 4).
  *
  * For each runtime (`--runtimes`, default the host's node and node@22 when installed) and
- * workload (`--cases`, default users/10000, orders/10000, weather-station): one `node:http`
- * server process with a route per serializer (consumer-child.ts `serve`: `res.end(serialize(value))`
- * on 127.0.0.1), each route warmed up, then `--windows` windows in alternating order; in each window
- * the client (this process, `node:http` with a keep-alive agent, `--concurrency` requests in
- * flight) sends a fixed number of requests to one route and reads the server's CPU time
- * (process.cpuUsage, user + system) before and after: CPU ns per request. The consumer ratio is
- * the median over windows of serializer ÷ json in the same cycle; the difference is the median of
- * serializer − json per request. `--reps` fresh process sets. Then each serializer's candidate
- * ops are measured in-process against json (consumer-child.ts `ops`, CPU clock) in `--reps`
+ * workload (`--cases`, default users/10000, orders/10000, weather-station): `--servers` (4) server
+ * process sets. In a set, with `--baseline separate` (the default), one `node:http` server process
+ * per serializer label, each holding only that serializer's inputs and its one route
+ * (consumer-child.ts `serve`: `res.end(serialize(value))` on 127.0.0.1), JSON.stringify (`json`,
+ * the baseline) and the A/A control (`json#2`, a second JSON.stringify server; `--aa off` drops it)
+ * in processes of their own; all are alive at once, each route is warmed up, then `--windows`
+ * cycles over the routes in alternating order. In each window the client (this process, `node:http`
+ * with a keep-alive agent, `--concurrency` requests in flight) sends a fixed number of requests to
+ * one route and reads that server's CPU time (process.cpuUsage, user + system) and GC pause time
+ * before and after: CPU ns per request. Why separate: a server that uses one serializer holds one
+ * serializer's inputs and garbage. Measured on Node 22, users/10000 (load 7.6–9.1, 2 sets × 6
+ * windows; README, serialize op): with json in the serializer's process (`--baseline
+ * same`) json's GC pauses read 1.5–1.8 ms per request, alone 7.3 ms (and json#2 alone 7.1 ms): a
+ * shared process lends json the heap the other route grew and lets each route's windows collect the
+ * other's garbage, so the GC picture is the pair's, not the serializer's. The price is process-to-
+ * process spread inside every ratio (fast-json-stringify 1.18/1.06 separate vs 1.17/1.20 same),
+ * hence ≥ 4 sets, the spread printed per ratio, and the A/A control printed with a verdict: when
+ * the A/A ratio of any set or its median is more than 10% off 1, the consumer cannot resolve
+ * issue 13's 10% target and the table says so.
+ *
+ * The consumer ratio is the median over sets of each set's median over windows of serializer ÷
+ * json in the same cycle; the difference is the same of serializer − json per request, with errors
+ * (consumer-analysis.ts) that widen when sets disagree. Then each serializer's candidate ops are
+ * measured in-process against json (consumer-child.ts `ops`, CPU clock) in `--launches` (2)
  * processes (the op's ratio is the median of theirs, as the engine's default policy reports a case
- * from two launches). The table gives, with standard errors (consumer-analysis.ts), the consumer's
- * ratio and difference and the ops', and issue 13's two verdicts for the default op (bytes): its
- * ratio within 10% of the consumer's, and its difference in µs per request within the errors of
- * the consumer's (the comparable figure where the server's own work dilutes the ratio).
+ * from two launches). The table gives the consumer's ratio and difference and the ops', and issue
+ * 13's verdicts for the default op (bytes) and, for contrast, the string op: the ratio within 10%
+ * of the consumer's, and the difference in µs per request within the errors of the consumer's (at
+ * every size: the comparable figure where the server's own work dilutes the ratio), and the ratio
+ * the op's difference predicts for the server (1 + op Δ ÷ json's CPU per request at the server).
  *
  * Flags: --runtimes node,node@22 --cases users/10000/list,orders/10000/list,weather-station/1/single
- * --serializers fast-json-stringify,typia,ajv-jtd --reps 2 --windows 12 --concurrency 1
- * (`json#2` adds a second json server: the A/A control, whose ratio should read 1)
- * --ops string,flat,utf8,textencoder (which candidate ops; utf8 and string are required)
+ * --serializers fast-json-stringify,typia,ajv-jtd --servers 4 --launches 2 --windows 12
+ * --baseline separate|same --aa on|off --concurrency 1
+ * --ops utf8,string (which candidate ops of string, flat, utf8, textencoder; utf8 and string are required)
  * --gc-at-mark (the server runs a full GC before each CPU reading, so a window pays for its own
- * garbage, not the previous route's; off by default: on Node 20, users/10000, load 10–14 it added
- * ~6 ms of forced GC to json's ~24 ms per request, diluting every ratio toward 1, and the A/A control
- * still read 0.97 and 1.05 in two server processes) --window-ms 300 (server CPU per window) --out <dir> (JSON of every number, consumer.json, written
- * after each case; default a temp dir); --from <consumer.json> prints a finished run's tables again
- * (no measuring).
+ * garbage; off by default: on Node 20, users/10000, load 10–14 it added ~6 ms of forced GC to json's
+ * ~24 ms per request, diluting every ratio toward 1) --window-ms 300 (server CPU per window, at
+ * least 10 requests) --out <dir> (JSON of every number, consumer.json, written after each case;
+ * default a temp dir); --from <consumer.json> prints a finished run's tables again (no measuring);
+ * --reuse <consumer.json> takes the consumer's figures of the cases it holds from that run and
+ * measures only the ops (e.g. after the op's flags changed). The ops run with the engine's worker
+ * flags (runtimes/launch.ts: --single-threaded-gc); the servers with Node's defaults, as a server runs.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -42,13 +60,13 @@ import { writePayload } from '../src/plan/payloads.js';
 import { parseTargets } from '../src/runtimes/index.js';
 import { prepareTargets } from '../src/runtimes/prepare.js';
 import { defaultCacheDir } from '../src/runtimes/cache.js';
+import { workerFlags } from '../src/runtimes/launch.js';
 import type { Shape } from '../src/case/coordinates.js';
 import { OPS, type ConsumerJob, type OpFigures, type SerializeOp } from './consumer-child.js';
-import { consumerFigures, differencesAgree, opDifference, ratioWithin, repsEstimate, type Estimate } from './consumer-analysis.js';
+import { aaResolution, consumerFigures, differencesAgree, opDifference, processSpread, ratioWithin, repsEstimate, type Estimate } from './consumer-analysis.js';
 
 const childEntry = fileURLToPath(new URL('./consumer-child.js', import.meta.url));
 const log = (s: string) => process.stdout.write(s + '\n');
-const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); const n = s.length; return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 interface Server { child: ChildProcess; port: number }
@@ -87,55 +105,102 @@ async function window(agent: Agent, port: number, label: string, n: number, conc
   return { cpu: (b.cpuNs - a.cpuNs) / (b.requests - a.requests), gc: (b.gcNs - a.gcNs) / (b.requests - a.requests) };
 }
 
-/** `json#2` (a second json server: the A/A control of the method) → `json`. */
-const serializerOf = (label: string) => label.replace(/#.*$/, '');
 
 interface CaseSpec { workload: string; size: number; shape: Shape }
 
-/** Per label, CPU ns and GC pause ns per request of each window. */
-async function measureConsumer(node: string, c: CaseSpec, ids: string[], payloadPath: string, dir: string, windows: number, concurrency: number, windowMs: number, gcAtMark: boolean): Promise<{ cpu: Record<string, number[]>; gc: Record<string, number[]> }> {
-  const labels = ['json', ...ids];
-  const jobPath = join(dir, 'serve.json');
-  writeFileSync(jobPath, JSON.stringify({ ...c, serializer: 'json', serializers: labels, payloadPath, gcAtMark } satisfies ConsumerJob));
-  const server = await startServer(node, jobPath);
+/** CPU ns and GC pause ns per request of each window of one server process set, for one serializer and for its json baseline. */
+interface SetFigures { cpu: number[]; gc: number[]; jsonCpu: number[]; jsonGc: number[] }
+
+interface WindowOptions { windows: number; concurrency: number; windowMs: number; gcAtMark: boolean }
+
+/**
+ * Warms every route up (≥ 0.5 s of server CPU each, in doubling windows), sizes the window from
+ * json's cost per request (`windowMs` of server CPU, at least 10 requests), then runs `windows`
+ * cycles over the routes in alternating order. Returns per label CPU ns and GC ns per request per window.
+ */
+async function runWindows(routes: readonly { label: string; port: number }[], o: WindowOptions): Promise<{ cpu: Record<string, number[]>; gc: Record<string, number[]> }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: o.concurrency });
   try {
-    const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-    // warmup: ≥ 0.5 s of server CPU per route; sizes the window from json's cost
     let perRequest = 0;
-    for (const label of labels) {
+    for (const { label, port } of routes) {
       let n = 25; let cpu = 0;
-      for (let spent = 0; spent < 5e8;) { const ns = (await window(agent, server.port, label, n, concurrency)).cpu; spent += ns * n; cpu = ns; n = Math.min(n * 2, 2000); }
+      for (let spent = 0; spent < 5e8;) { const ns = (await window(agent, port, label, n, o.concurrency)).cpu; spent += ns * n; cpu = ns; n = Math.min(n * 2, 2000); }
       if (label === 'json') perRequest = cpu;
     }
-    const n = Math.max(10, Math.ceil((windowMs * 1e6) / perRequest));
-    const cpu: Record<string, number[]> = Object.fromEntries(labels.map((l) => [l, []]));
-    const gc: Record<string, number[]> = Object.fromEntries(labels.map((l) => [l, []]));
-    for (let w = 0; w < windows; w++) {
-      const order = w % 2 === 0 ? labels : [...labels].reverse();
-      for (const label of order) { const x = await window(agent, server.port, label, n, concurrency); cpu[label].push(x.cpu); gc[label].push(x.gc); }
+    const n = Math.max(10, Math.ceil((o.windowMs * 1e6) / perRequest));
+    const cpu: Record<string, number[]> = Object.fromEntries(routes.map((r) => [r.label, []]));
+    const gc: Record<string, number[]> = Object.fromEntries(routes.map((r) => [r.label, []]));
+    for (let w = 0; w < o.windows; w++) {
+      const order = w % 2 === 0 ? routes : [...routes].reverse();
+      for (const { label, port } of order) { const x = await window(agent, port, label, n, o.concurrency); cpu[label].push(x.cpu); gc[label].push(x.gc); }
     }
-    agent.destroy();
     return { cpu, gc };
   } finally {
-    server.child.kill('SIGKILL');
+    agent.destroy();
   }
 }
+
+/** Starts a server process holding only `labels`' routes and inputs. */
+async function startFor(node: string, c: CaseSpec, labels: string[], payloadPath: string, dir: string, gcAtMark: boolean): Promise<Server> {
+  const jobPath = join(dir, `serve-${labels.map((l) => l.replace(/[^\w-]/g, '_')).join('+')}.json`);
+  writeFileSync(jobPath, JSON.stringify({ ...c, serializer: labels[0], serializers: labels, payloadPath, gcAtMark } satisfies ConsumerJob));
+  return startServer(node, jobPath);
+}
+
+/**
+ * One server process set: per serializer label, its CPU and GC per request per window and its json
+ * baseline's. `baseline` 'separate': one server process per label (each holds only its own
+ * serializer's inputs and route; json in a process of its own), all alive at once, the windows of a
+ * cycle alternating between them, so each label's heap and GC are its own, as a server that uses one
+ * serializer has. 'same': per label a server with two routes, json and the label, measured in turn.
+ */
+async function measureSet(node: string, c: CaseSpec, ids: string[], payloadPath: string, dir: string, baseline: Baseline, o: WindowOptions): Promise<Record<string, SetFigures>> {
+  const out: Record<string, SetFigures> = {};
+  if (baseline === 'separate') {
+    const labels = ['json', ...ids];
+    const servers: Server[] = [];
+    try {
+      for (const label of labels) servers.push(await startFor(node, c, [label], payloadPath, dir, o.gcAtMark));
+      const r = await runWindows(labels.map((label, i) => ({ label, port: servers[i].port })), o);
+      for (const id of ids) out[id] = { cpu: r.cpu[id], gc: r.gc[id], jsonCpu: r.cpu.json, jsonGc: r.gc.json };
+    } finally {
+      for (const s of servers) s.child.kill('SIGKILL');
+    }
+    return out;
+  }
+  for (const id of ids) {
+    const server = await startFor(node, c, ['json', id], payloadPath, dir, o.gcAtMark);
+    try {
+      const r = await runWindows([{ label: 'json', port: server.port }, { label: id, port: server.port }], o);
+      out[id] = { cpu: r.cpu[id], gc: r.gc[id], jsonCpu: r.cpu.json, jsonGc: r.gc.json };
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }
+  return out;
+}
+
+/** Where the json baseline's route lives: a server process of its own, or each serializer's server. */
+type Baseline = 'separate' | 'same';
 
 function measureOps(node: string, c: CaseSpec, id: string, payloadPath: string, dir: string, ops: SerializeOp[]): Record<string, OpFigures> {
   const jobPath = join(dir, `ops-${id}.json`);
   writeFileSync(jobPath, JSON.stringify({ ...c, serializer: id, payloadPath, rounds: 15, ops } satisfies ConsumerJob));
-  const r = spawnSync(node, ['--expose-gc', childEntry, 'ops', jobPath], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  // the engine's worker flags (--single-threaded-gc among them), so the op is timed as the product's op is
+  const r = spawnSync(node, [...workerFlags, childEntry, 'ops', jobPath], { encoding: 'utf8', maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(`ops ${id}: ${r.stderr.slice(-1000)}`);
   return (JSON.parse(r.stdout.trim().split('\n').pop()!) as { ops: Record<string, OpFigures> }).ops;
 }
 
 /**
  * One serializer's numbers in one runtime and case (the records of consumer.json): CPU ns per
- * request per rep and window for it and for json (and GC pause ns per request, `consumerGc` / `jsonGc`,
- * absent in older files); the ops per launch (`ops[op][launch]`; a file
- * written before launches were repeated holds one launch as a bare object); the load averages.
+ * request per server process and window for it and for its json baseline (and GC pause ns per
+ * request, `consumerGc` / `jsonGc`, absent in older files); the ops per launch (`ops[op][launch]`; a
+ * file written before launches were repeated holds one launch as a bare object; `{}` for the A/A
+ * control json#2); where the baseline ran (`baseline`, absent in files before it was an option:
+ * 'same', every route in one process); the load averages.
  */
-interface ConsumerRecord { runtime: string; version: string; case: string; bytes?: number; serializer: string; consumer: number[][]; json: number[][]; consumerGc?: number[][]; jsonGc?: number[][]; ops: Record<string, OpFigures | OpFigures[]>; loads: string[] }
+interface ConsumerRecord { runtime: string; version: string; case: string; bytes?: number; serializer: string; baseline?: Baseline; consumer: number[][]; json: number[][]; consumerGc?: number[][]; jsonGc?: number[][]; ops: Record<string, OpFigures | OpFigures[]>; loads: string[] }
 
 /** The default serialize op (`--serialize-to bytes`: `Buffer.from(s, 'utf8')` on Node, src/measure/prepare-case.ts) and the one before it. */
 const DEFAULT_OP: SerializeOp = 'utf8';
@@ -170,62 +235,98 @@ function agreeVerdict(consumer: Estimate, op: Estimate): string {
 
 const pm = (e: Estimate, digits: number, scale = 1) => `${(e.value / scale).toFixed(digits)} ± ${(e.se / scale).toFixed(digits)}`;
 
-/** Prints one runtime × case: per serializer the consumer's ratio and difference, the ops', and the two verdicts of issue 13. */
+const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+
+/**
+ * Prints one runtime × case: the A/A control and what it says about resolving 10%; per serializer
+ * the consumer's ratio (with its per-process medians and their spread) and difference per request,
+ * the default (bytes) and string ops' ratio and difference, issue 13's verdicts (ratio within 10%;
+ * difference within the errors, at every size), and the ratio the bytes op's difference predicts
+ * for the server (1 + op Δ ÷ the server's json CPU per request: the op's extra cost diluted by the
+ * server's own work); then GC pauses per request at the server and per op in the bytes op.
+ */
 function printCase(records: readonly ConsumerRecord[]): void {
   const first = records[0];
-  log(`\n## ${first.runtime} ${first.version}, ${first.case}${first.bytes ? ` (${first.bytes} bytes)` : ''}, loads ${first.loads.map((l) => l.split(' ')[0]).join(' → ')}`);
-  log('(± one standard error; ratio and Δ are serializer against JSON.stringify; Δ in µs CPU per request or per op; "bytes" is the default op, Buffer.from(s, \'utf8\'))');
-  log(`| serializer | consumer ratio (per rep) | bytes op ratio (per launch) | bytes within 10% | ${OPS.filter((k) => k !== DEFAULT_OP).map((k) => `${k} op ratio`).join(' | ')} | consumer Δ µs | bytes op Δ µs | bytes Δ agrees (95%) | string op Δ µs | string Δ agrees |`);
-  log(`|---|---|---|---|${OPS.filter((k) => k !== DEFAULT_OP).map(() => '---').join('|')}|---|---|---|---|---|`);
+  log(`\n## ${first.runtime} ${first.version}, ${first.case}${first.bytes ? ` (${first.bytes} bytes)` : ''}, baseline ${first.baseline ?? 'same'}, ${first.consumer.length} server process set(s), loads ${first.loads.map((l) => l.split(' ')[0]).join(' → ')}`);
+  const aa = records.find((r) => r.serializer === 'json#2');
+  let resolves = true;
+  if (aa) {
+    const f = consumerFigures(aa.consumer, aa.json);
+    const per = processSpread(aa.consumer.map((xs, p) => xs.map((x, w) => x / aa.json[p][w])));
+    const v = aaResolution(per.medians, f.ratio.value);
+    resolves = v.resolves;
+    log(`A/A control (json#2 ÷ json): ${pm(f.ratio, 3)} (per process ${per.medians.map((x) => x.toFixed(3)).join(', ')}; spread ${(per.spread * 100).toFixed(1)}%), Δ ${pm(f.difference, 2, 1e3)} µs: ${v.resolves ? `resolves 10% (worst ${(v.worst * 100).toFixed(1)}%)` : `CANNOT resolve 10% (worst ${(v.worst * 100).toFixed(1)}% off 1): the ratio verdicts below are not decisive`}`);
+  } else log('A/A control: off (--aa off): nothing says whether this consumer resolves 10%');
+  log('(± one standard error; ratios and Δ are serializer against JSON.stringify; Δ in µs CPU per request or per op; "bytes" is the default op, Buffer.from(s, \'utf8\'); spread = (max − min) ÷ median of the per-process ratios; "bytes Δ → ratio" = 1 + bytes op Δ ÷ the server\'s json CPU per request)');
+  log('| serializer | consumer ratio | per process (spread) | bytes op ratio (per launch) | bytes within 10% | string op ratio | string within 10% | consumer Δ µs | bytes op Δ µs | bytes Δ agrees (95%) | string op Δ µs | string Δ agrees | bytes Δ → ratio |');
+  log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   let approx = false;
+  const others: string[] = [];
   for (const r of records) {
+    if (r.serializer === 'json#2') continue;
     const c = consumerFigures(r.consumer, r.json);
-    const reps = r.consumer.map((xs, i) => repsEstimate([xs.map((x, w) => x / r.json[i][w])]).value);
+    const per = processSpread(r.consumer.map((xs, p) => xs.map((x, w) => x / r.json[p][w])));
+    const jsonPerRequest = repsEstimate(r.json).value;
     const op = Object.fromEntries(OPS.filter((k) => r.ops[k]).map((k) => [k, opFigures(r.ops[k])])) as Partial<Record<SerializeOp, ReturnType<typeof opFigures>>> & Record<'utf8' | 'string', ReturnType<typeof opFigures>>;
     const d = op.utf8; const st = op.string; // DEFAULT_OP and STRING_OP, which --ops requires
     approx ||= d.approx || st.approx;
-    log(`| ${r.serializer} | ${pm(c.ratio, 3)} (${reps.map((x) => x.toFixed(3)).join(', ')}) | ${d.ratio.value.toFixed(3)} (${d.launches.map((x) => x.toFixed(3)).join(', ')}) | ${ratioWithin(d.ratio.value, c.ratio.value) ? 'yes' : 'no'} (${((d.ratio.value / c.ratio.value - 1) * 100).toFixed(1)}%) | ${OPS.filter((k) => k !== DEFAULT_OP).map((k) => op[k]?.ratio.value.toFixed(3) ?? '—').join(' | ')} | ${pm(c.difference, 2, 1e3)} | ${pm(d.difference, 2, 1e3)} | ${agreeVerdict(c.difference, d.difference)} | ${pm(st.difference, 2, 1e3)} | ${agreeVerdict(c.difference, st.difference)} |`);
+    const within = (o: Estimate) => `${ratioWithin(o.value, c.ratio.value) ? 'yes' : 'no'} (${pct(o.value / c.ratio.value - 1)})${resolves ? '' : ', unresolved'}`;
+    log(`| ${r.serializer} | ${pm(c.ratio, 3)} | ${per.medians.map((x) => x.toFixed(3)).join(', ')} (${(per.spread * 100).toFixed(1)}%) | ${d.ratio.value.toFixed(3)} (${d.launches.map((x) => x.toFixed(3)).join(', ')}) | ${within(d.ratio)} | ${st.ratio.value.toFixed(3)} | ${within(st.ratio)} | ${pm(c.difference, 2, 1e3)} | ${pm(d.difference, 2, 1e3)} | ${agreeVerdict(c.difference, d.difference)} | ${pm(st.difference, 2, 1e3)} | ${agreeVerdict(c.difference, st.difference)} | ${(1 + d.difference.value / jsonPerRequest).toFixed(3)} |`);
+    const extra = OPS.filter((k) => k !== DEFAULT_OP && k !== STRING_OP && op[k]);
+    if (extra.length) others.push(`${r.serializer}: ${extra.map((k) => `${k} ${op[k]!.ratio.value.toFixed(3)}`).join(', ')}`);
   }
-  const json = records[0].json.flat().sort((a, b) => a - b);
-  const baseline = (k: SerializeOp) => records.flatMap((r) => launchesOf(r.ops[k]).map((l) => l.baselineNs)).sort((a, b) => a - b);
+  if (others.length) log(`other ops' ratios: ${others.join('; ')}`);
+  const measured = records.filter((r) => r.serializer !== 'json#2');
+  const json = measured.flatMap((r) => r.json.flat()).sort((a, b) => a - b);
+  const baseline = (k: SerializeOp) => measured.flatMap((r) => launchesOf(r.ops[k]).map((l) => l.baselineNs)).sort((a, b) => a - b);
   const mid = (xs: number[]) => xs[xs.length >> 1];
-  log(`json: consumer ${(mid(json) / 1e3).toFixed(1)} µs CPU/request; ops ${OPS.filter((k) => records[0].ops[k]).map((k) => `${k} ${(mid(baseline(k)) / 1e3).toFixed(1)} µs`).join(', ')}`);
+  log(`json: consumer ${(mid(json) / 1e3).toFixed(1)} µs CPU/request; ops ${OPS.filter((k) => measured[0]?.ops[k]).map((k) => `${k} ${(mid(baseline(k)) / 1e3).toFixed(1)} µs`).join(', ')}`);
   if (approx) log('(op Δ errors from round ratios × the json median: this file predates per-round ns)');
   // where the time goes: GC pause µs per request at the server and per op in the bytes op, serializer and json
   const gcLines = records.filter((r) => r.consumerGc && r.jsonGc).map((r) => {
-    const opGc = launchesOf(r.ops[DEFAULT_OP]).filter((l) => l.serializerGcNs !== undefined);
+    const opGc = launchesOf(r.ops[DEFAULT_OP] ?? []).filter((l) => l.serializerGcNs !== undefined);
     const m = (xs: number[]) => repsEstimate([xs]).value / 1e3;
     return `${r.serializer} ${m(r.consumerGc!.flat()).toFixed(0)} vs json ${m(r.jsonGc!.flat()).toFixed(0)} µs/request${opGc.length ? `, bytes op ${m(opGc.map((l) => l.serializerGcNs!)).toFixed(0)} vs json ${m(opGc.map((l) => l.baselineGcNs!)).toFixed(0)} µs/op` : ''}`;
   });
-  if (gcLines.length) log(`GC pauses (main thread): ${gcLines.join('; ')}`);
+  if (gcLines.length) log(`GC pauses (main thread, median): ${gcLines.join('; ')}`);
 }
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: {
     runtimes: { type: 'string', default: 'node,node@22' }, cases: { type: 'string', default: 'users/10000/list,orders/10000/list,weather-station/1/single' },
-    serializers: { type: 'string', default: 'fast-json-stringify,typia,ajv-jtd' }, reps: { type: 'string', default: '2' }, windows: { type: 'string', default: '12' },
-    concurrency: { type: 'string', default: '1' }, 'window-ms': { type: 'string', default: '300' }, out: { type: 'string' }, from: { type: 'string' }, ops: { type: 'string', default: OPS.join(',') }, 'gc-at-mark': { type: 'boolean', default: false },
+    serializers: { type: 'string', default: 'fast-json-stringify,typia,ajv-jtd' }, servers: { type: 'string', default: '4' }, launches: { type: 'string', default: '2' }, windows: { type: 'string', default: '12' },
+    baseline: { type: 'string', default: 'separate' }, aa: { type: 'string', default: 'on' },
+    concurrency: { type: 'string', default: '1' }, 'window-ms': { type: 'string', default: '300' }, out: { type: 'string' }, from: { type: 'string' }, reuse: { type: 'string' }, ops: { type: 'string', default: `${DEFAULT_OP},${STRING_OP}` }, 'gc-at-mark': { type: 'boolean', default: false },
   } });
   if (values.from) {
     // re-read a run's numbers (its consumer.json) and print its tables with this file's analysis
     const records = JSON.parse(readFileSync(values.from, 'utf8')) as ConsumerRecord[];
     const groups = new Map<string, ConsumerRecord[]>();
-    for (const r of records) { const k = `${r.runtime} ${r.case}`; groups.set(k, [...(groups.get(k) ?? []), r]); }
+    for (const r of records) { const k = `${r.runtime} ${r.case} ${r.baseline ?? 'same'}`; groups.set(k, [...(groups.get(k) ?? []), r]); }
     log(`consumer bench: the numbers of ${values.from}`);
     for (const g of groups.values()) printCase(g);
     return 0;
   }
+  const positive = (name: string, v: string | undefined, min = 1) => { const n = Number(v); if (!Number.isInteger(n) || n < min) throw new Error(`--${name}: expected an integer ≥ ${min}, got "${v}"`); return n; };
+  const servers = positive('servers', values.servers);
+  const launches = positive('launches', values.launches);
+  const windowOptions: WindowOptions = { windows: positive('windows', values.windows, 3), concurrency: positive('concurrency', values.concurrency), windowMs: positive('window-ms', values['window-ms']), gcAtMark: values['gc-at-mark']! };
+  if (values.baseline !== 'separate' && values.baseline !== 'same') throw new Error(`--baseline: "separate" or "same", got "${values.baseline}"`);
+  const baseline: Baseline = values.baseline;
+  if (values.aa !== 'on' && values.aa !== 'off') throw new Error(`--aa: "on" or "off", got "${values.aa}"`);
   const dir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-consumer-'));
   mkdirSync(dir, { recursive: true });
-  const ids = values.serializers!.split(',');
+  const ids = values.serializers!.split(',').filter((id) => id !== 'json#2');
+  const labels = values.aa === 'on' ? [...ids, 'json#2'] : ids;
   const opList = values.ops!.split(',') as SerializeOp[];
   for (const k of opList) if (!(OPS as readonly string[]).includes(k)) throw new Error(`--ops: unknown op "${k}" (choose from ${OPS.join(', ')})`);
   if (!opList.includes(DEFAULT_OP) || !opList.includes(STRING_OP)) throw new Error(`--ops must include ${DEFAULT_OP} (the default op) and ${STRING_OP} (the contrast)`);
+  const reuse = values.reuse ? (JSON.parse(readFileSync(values.reuse, 'utf8')) as ConsumerRecord[]) : [];
   const runtimeIds = values.runtimes!.split(',');
   const prepared = await prepareTargets(parseTargets(runtimeIds), { cacheDir: defaultCacheDir(), bundleDir: dir, payloadPaths: [] });
   const all: ConsumerRecord[] = [];
   const t0 = performance.now();
-  log(`consumer bench: ${runtimeIds.join(', ')}; raw numbers in ${dir}; load ${loadavg()}`);
+  log(`consumer bench: ${runtimeIds.join(', ')}; baseline ${baseline}; ${servers} server process sets × ${windowOptions.windows} windows; ops in ${launches} launches; raw numbers in ${dir}; load ${loadavg()}`);
   for (const info of prepared.infos) {
     if (info.runtime !== 'node') { log(`${info.id}: skipped (the consumer server is node:http; runtime ${info.runtime})`); continue; }
     const node = String((info.probe as { executable?: string } | undefined)?.executable ?? process.execPath);
@@ -233,23 +334,36 @@ async function main(): Promise<number> {
       const [workload, size, shape] = spec.split('/');
       const c: CaseSpec = { workload, size: Number(size), shape: shape as Shape };
       const payload = await writePayload(join(dir, 'payloads'), await workloads.load(workload), c.size, 42);
-      const consumer: Record<string, number[][]> = {};
-      const consumerGc: Record<string, number[][]> = {};
+      const sets: Record<string, SetFigures>[] = [];
       const loads: string[] = [loadavg()];
-      for (let r = 0; r < Number(values.reps); r++) {
-        const perWindow = await measureConsumer(node, c, ids, payload.path, dir, Number(values.windows), Number(values.concurrency), Number(values['window-ms']), values['gc-at-mark']!);
-        for (const [id, xs] of Object.entries(perWindow.cpu)) (consumer[id] ??= []).push(xs);
-        for (const [id, xs] of Object.entries(perWindow.gc)) (consumerGc[id] ??= []).push(xs);
-        loads.push(loadavg());
+      const tc = performance.now();
+      const old = reuse.filter((r) => r.runtime === info.id && r.case === spec);
+      if (old.length > 0) {
+        // --reuse: the consumer's figures of an earlier run; only the ops are measured again
+        for (const id of labels) if (!old.some((r) => r.serializer === id)) throw new Error(`--reuse ${values.reuse}: no ${id} record for ${info.id} ${spec}`);
+        for (let p = 0; p < old[0].consumer.length; p++) sets.push(Object.fromEntries(old.map((r) => [r.serializer, { cpu: r.consumer[p], gc: r.consumerGc?.[p] ?? [], jsonCpu: r.json[p], jsonGc: r.jsonGc?.[p] ?? [] }])));
+        loads.splice(0, loads.length, ...old[0].loads.slice(0, old[0].consumer.length + 1));
+        log(`${info.id} ${spec}: consumer figures reused from ${values.reuse} (loads ${old[0].loads.slice(0, old[0].consumer.length + 1).map((l) => l.split(' ')[0]).join(' → ')} then); ops measured now`);
+      } else {
+        for (let p = 0; p < servers; p++) {
+          sets.push(await measureSet(node, c, labels, payload.path, dir, baseline, windowOptions));
+          loads.push(loadavg());
+        }
       }
-      // the ops in `--reps` processes per serializer, as the engine's default policy launches a case twice
+      const tServers = performance.now() - tc;
+      // the ops in `--launches` processes per serializer, as the engine's default policy launches a case twice
       const ops = Object.fromEntries(ids.map((id) => {
-        const launches = Array.from({ length: Number(values.reps) }, () => measureOps(node, c, serializerOf(id), payload.path, dir, opList));
-        return [id, Object.fromEntries(opList.map((k) => [k, launches.map((l) => l[k])]))];
+        const ls = Array.from({ length: launches }, () => measureOps(node, c, id, payload.path, dir, opList));
+        return [id, Object.fromEntries(opList.map((k) => [k, ls.map((l) => l[k])]))];
       }));
       loads.push(loadavg());
-      const records: ConsumerRecord[] = ids.map((id) => ({ runtime: info.id, version: info.version, case: spec, bytes: payload.bytes, serializer: id, consumer: consumer[id], json: consumer.json, consumerGc: consumerGc[id], jsonGc: consumerGc.json, ops: ops[id], loads }));
+      const records: ConsumerRecord[] = labels.map((id) => ({
+        runtime: info.id, version: info.version, case: spec, bytes: payload.bytes, serializer: id, baseline,
+        consumer: sets.map((s) => s[id].cpu), json: sets.map((s) => s[id].jsonCpu), consumerGc: sets.map((s) => s[id].gc), jsonGc: sets.map((s) => s[id].jsonGc),
+        ops: ops[id] ?? {}, loads,
+      }));
       printCase(records);
+      log(`(servers ${(tServers / 1000).toFixed(0)} s, ops ${((performance.now() - tc - tServers) / 1000).toFixed(0)} s)`);
       all.push(...records);
       // every number so far, so a later failure loses none
       writeFileSync(join(dir, 'consumer.json'), JSON.stringify(all, null, 1));

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { consumerFigures, differencesAgree, medianStandardError, opDifference, ratioWithin, repsEstimate } from '../../bench/consumer-analysis.js';
+import { aaResolution, consumerFigures, differencesAgree, medianStandardError, opDifference, processSpread, ratioWithin, repsEstimate } from '../../bench/consumer-analysis.js';
 
 /** |actual − expected| ≤ 1e-4, with both numbers in the message. */
 const near = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) <= 1e-4, `${what}: got ${actual}, expected ${expected}`);
@@ -50,4 +50,22 @@ test('the verdicts: ratio within 10%; differences within 1.96 · √(se₁² + s
   assert.equal(differencesAgree({ value: 9.7, se: 3 }, { value: 0, se: 4 }), true);
   assert.equal(differencesAgree({ value: 10, se: 3 }, { value: 0, se: 4 }), false);
   assert.equal(differencesAgree({ value: -2, se: 0.1 }, { value: 2, se: 0.1 }), false);
+});
+
+test('processSpread: per-process medians and (max − min) ÷ median', () => {
+  const s = processSpread([[1.0, 1.1, 1.2], [1.3, 1.4, 1.5], [1.2, 1.2, 1.2]]);
+  assert.deepEqual(s.medians.map((x) => Number(x.toFixed(6))), [1.1, 1.4, 1.2]);
+  near(s.spread, (1.4 - 1.1) / 1.2, 'spread'); // 0.25
+  assert.throws(() => processSpread([[1], []]), /a process without values/);
+});
+
+test('aaResolution: resolves 10% only when the median and every process\'s A/A ratio are within 10% of 1', () => {
+  const ok = aaResolution([0.97, 1.05, 1.02, 0.99], 1.01);
+  assert.equal(ok.resolves, true);
+  near(ok.worst, 0.05, 'worst process: 1.05');
+  const off = aaResolution([0.97, 1.12, 1.02, 0.99], 1.005);
+  assert.equal(off.resolves, false);
+  near(off.worst, 0.12, 'worst process');
+  assert.equal(aaResolution([1.0, 1.0], 0.85).resolves, false, 'median off by 15%');
+  assert.throws(() => aaResolution([], 1), /no A\/A ratios/);
 });
