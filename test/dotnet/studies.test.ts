@@ -65,3 +65,22 @@ test('a study without a measured case says "not measured", never "0 of 0 compari
     assert.ok(note.includes(`${study}: not measured (no run of its cases in the results given: ${rows} comparison${rows === 1 ? '' : 's'} without a measured case).`), study);
   }
 });
+
+test('a serialize row whose output string is over its run\'s LOH threshold is marked and explained; under it, not', () => {
+  const kase = (serializer: string, size: number, bytes: number) => ({
+    id: `${serializer}-${size}`, target: { id: 'dotnet', runtime: 'dotnet', version: '10.0.12' }, workload: 'company', size, shape: 'single', direction: 'serialize', serializer,
+    status: 'measured', payload: { bytes }, ratio: 2, ratioInterval: [1.8, 2.2], allocRatio: 2.4, allocated: { mean: 1, method: 'exact' }, samples: { relaunches: 0, launches: [] },
+  });
+  const file = (gcMode: string) => ({
+    startedAt: 'x', environment: { cpuModel: 'cpu', cores: 2, loadAverage: { start: [1, 1, 1] } }, policy: { name: 'default', launches: 2, measure: { confidence: 0.999 } },
+    targets: [{ id: 'dotnet', kind: 'dotnet', version: '10.0.12', probe: { gcMode } }],
+    cases: [kase('newtonsoft', 10000, 796238), kase('stj', 10000, 796238), kase('newtonsoft', 100000, 7969214), kase('stj', 100000, 7969214)],
+  }) as unknown as ResultsFile;
+  const before = renderNote([file('workstation, Interactive, LOH threshold 4194216 B')], 'npm run studies');
+  assert.match(before, /\| serialize 100,000 † \| newtonsoft \|/);
+  assert.match(before, /\| serialize 10,000 \| newtonsoft \|/, '1.6 MB output: under 4 MB');
+  assert.match(before, /† serialize 100,000: the output string is larger than the run's large-object-heap threshold \(e\.g\. 15\.2 MB over 4\.0 MB\)/);
+  const after = renderNote([file('workstation, Interactive, LOH threshold 33554344 B, region 33554432 B, gen0 budget 268435456 B')], 'npm run studies');
+  assert.doesNotMatch(after, /†/);
+  assert.doesNotMatch(renderNote([file('workstation, Interactive')], 'npm run studies'), /†/, 'no threshold stated: no claim');
+});

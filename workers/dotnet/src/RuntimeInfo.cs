@@ -37,9 +37,10 @@ public static class RuntimeInfo
     public static string TargetFramework => typeof(RuntimeInfo).Assembly.GetCustomAttribute<TargetFrameworkAttribute>()?.FrameworkName ?? "?";
 
     /// <summary>
-    /// "workstation, Interactive" and, on .NET (7+: GC.GetConfigurationVariables), ", LOH threshold 100000000 B":
-    /// the size from which an object goes to the large object heap, which the launcher raises
-    /// (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV) and which a result must show.
+    /// "workstation, Interactive" and, on .NET (7+: GC.GetConfigurationVariables), ", LOH threshold 33554344 B,
+    /// region 33554432 B, gen0 budget 268435456 B": the size from which an object goes to the large object
+    /// heap, the GC's region size and its configured gen0 budget (`GCgen0size`; absent when not set), which the
+    /// launcher sets (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV) and which a result must show.
     /// </summary>
     public static string GcMode => (GCSettings.IsServerGC ? "server" : "workstation") + ", " + GCSettings.LatencyMode + LohThreshold();
 
@@ -48,7 +49,9 @@ public static class RuntimeInfo
 #if NETFRAMEWORK
         return "";
 #else
-        return GC.GetConfigurationVariables().TryGetValue("LOHThreshold", out var v) ? $", LOH threshold {v} B" : "";
+        var vars = GC.GetConfigurationVariables();
+        string Of(string key, string label) => vars.TryGetValue(key, out var v) && v is not null && v.ToString() != "0" ? $", {label} {v} B" : "";
+        return Of("LOHThreshold", "LOH threshold") + Of("GCRegionSize", "region") + Of("Gen0Size", "gen0 budget");
 #endif
     }
 
