@@ -58,10 +58,10 @@ export const PUBLISHED: readonly Published[] = [
       : { ser: { refl: 1.95, sg: 1.50, nj: 3.88, ra: 2.18 * MB, sa: 2.17 * MB, na: 5.80 * MB }, de: { refl: 4.31, sg: 4.45, nj: 6.57, ra: 4.16 * MB, na: 9.19 * MB } };
     const base = { study: S2, target: 'dotnet' as const, workload: 'orders', size, shape: 'list' as const, baseline: 'stj' };
     return [
-      { ...base, label: `serialize ${size}`, direction: 'serialize', serializer: 'stj-sourcegen', time: [f.ser.sg, f.ser.refl], alloc: [f.ser.sa, f.ser.ra] },
-      { ...base, label: `serialize ${size}`, direction: 'serialize', serializer: 'newtonsoft', time: [f.ser.nj, f.ser.refl], alloc: [f.ser.na, f.ser.ra] },
-      { ...base, label: `deserialize ${size}`, direction: 'deserialize', serializer: 'stj-sourcegen', time: [f.de.sg, f.de.refl] },
-      { ...base, label: `deserialize ${size}`, direction: 'deserialize', serializer: 'newtonsoft', time: [f.de.nj, f.de.refl], alloc: [f.de.na, f.de.ra] },
+      { ...base, label: `serialize ${size.toLocaleString('en-US')}`, direction: 'serialize', serializer: 'stj-sourcegen', time: [f.ser.sg, f.ser.refl], alloc: [f.ser.sa, f.ser.ra] },
+      { ...base, label: `serialize ${size.toLocaleString('en-US')}`, direction: 'serialize', serializer: 'newtonsoft', time: [f.ser.nj, f.ser.refl], alloc: [f.ser.na, f.ser.ra] },
+      { ...base, label: `deserialize ${size.toLocaleString('en-US')}`, direction: 'deserialize', serializer: 'stj-sourcegen', time: [f.de.sg, f.de.refl] },
+      { ...base, label: `deserialize ${size.toLocaleString('en-US')}`, direction: 'deserialize', serializer: 'newtonsoft', time: [f.de.nj, f.de.refl], alloc: [f.de.na, f.de.ra] },
     ];
   }),
   ...([[1000, 1126, 773, 367, 147, 1484, 1014], [10000, 13322, 6381, 3601, 1485, 23103, 17149], [50000, 62018, 29333, 18160, 7500, 122183, 90769], [100000, 121583, 59224, 36369, 15018, 246666, 184933]] as const).flatMap(([size, nst, sst, nsa, ssa, ndt, sdt]): Published[] => {
@@ -157,7 +157,15 @@ export function allocVerdict(published: number, got: number | null): { direction
   return { direction: side(published) === side(got), close: Math.abs(got / published - 1) <= 0.15 };
 }
 
-const fmt = (x: RatioWithInterval | null) => (x ? `${ratioNumber(x.ratio, 2)}${x.interval ? ` [${ratioNumber(x.interval[0], 2)}–${ratioNumber(x.interval[1], 2)}]` : ''}` : '—');
+/**
+ * Decimals that show a row's verdict: 2, or 3 when the published ratio and an end of an interval print
+ * the same at 2 (0.66 against [0.63–0.66] reads "inside" while the verdict says outside: 0.665 vs 0.662).
+ */
+export function decimalsFor(published: number, ...xs: (RatioWithInterval | null)[]): number {
+  const r2 = (x: number) => ratioNumber(x, 2);
+  return xs.some((x) => x?.interval?.some((end) => r2(end) === r2(published) && end !== published)) ? 3 : 2;
+}
+const fmt = (x: RatioWithInterval | null, d = 2) => (x ? `${ratioNumber(x.ratio, d)}${x.interval ? ` [${ratioNumber(x.interval[0], d)}–${ratioNumber(x.interval[1], d)}]` : ''}` : '—');
 const yes = (b: boolean | null, wide = false) => (b === null ? '—' : b ? (wide ? 'yes (wide)' : 'yes') : '**no**');
 const dir = (b: boolean | null, measured: boolean) => (measured && b === null ? 'unclear' : yes(b));
 
@@ -248,7 +256,8 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
       if (pubAlloc !== null && gotAlloc !== null) { nAlloc++; if (av.direction) dirAlloc++; if (av.close) closeAlloc++; }
       const bytes = (x: number | undefined) => (x === undefined ? '—' : x >= MB ? `${(x / MB).toFixed(2)} MB` : x >= KB ? `${(x / KB).toFixed(1)} KB` : `${x.toFixed(0)} B`);
       const allocOf = (x: CaseResult | undefined) => (x?.status === 'measured' && x.allocated?.method !== 'n/a' ? x.allocated?.mean : undefined);
-      lines.push(`| ${label} | ${p.serializer} | ${ratioNumber(pub, 2)} | ${fmt(wall)} | ${fmt(cpu)} | ${dir(tw.direction, !!wall)} / ${yes(tw.withinError, isWide(wall))} | ${dir(tc.direction, !!cpu)} / ${yes(tc.withinError, isWide(cpu))} `
+      const d = decimalsFor(pub, wall, cpu);
+      lines.push(`| ${label} | ${p.serializer} | ${ratioNumber(pub, d)} | ${fmt(wall, d)} | ${fmt(cpu, d)} | ${dir(tw.direction, !!wall)} / ${yes(tw.withinError, isWide(wall))} | ${dir(tc.direction, !!cpu)} / ${yes(tc.withinError, isWide(cpu))} `
         + `| ${pubAlloc === null ? '—' : ratioNumber(pubAlloc, 2)} | ${gotAlloc === null ? '—' : ratioNumber(gotAlloc, 2)} (${bytes(allocOf(c))} ÷ ${bytes(allocOf(b))}) | ${pubAlloc === null ? '—' : `${yes(av.direction)} / ${yes(av.close)}`} |`);
     }
     out.push(`## ${study}`, '', [KNOWN[study] ?? '', dataNotes(files, study)].filter(Boolean).join(' '), '',

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PUBLISHED, allocVerdict, cpuRatio, dataNotes, renderNote, timeVerdict } from '../../bench/studies-reproduced.js';
+import { PUBLISHED, allocVerdict, cpuRatio, dataNotes, decimalsFor, renderNote, timeVerdict } from '../../bench/studies-reproduced.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import type { CaseResult } from '../../src/results/types.js';
 
@@ -83,4 +83,10 @@ test('a serialize row whose output string is over its run\'s LOH threshold is ma
   const after = renderNote([file('workstation, Interactive, LOH threshold 33554344 B, region 33554432 B, gen0 budget 268435456 B')], 'npm run studies');
   assert.doesNotMatch(after, /†/);
   assert.doesNotMatch(renderNote([file('workstation, Interactive')], 'npm run studies'), /†/, 'no threshold stated: no claim');
+});
+
+test('a row whose verdict hangs on a third decimal prints three (0.66 against [0.63–0.66] read "inside" while the verdict said outside)', () => {
+  assert.equal(decimalsFor(10.1 / 15.2, { ratio: 0.65, interval: [0.63, 0.6627] }), 3);
+  assert.equal(decimalsFor(10.1 / 15.2, { ratio: 0.64, interval: [0.58, 0.71] }, null), 2);
+  assert.equal(decimalsFor(1.7, { ratio: 1.69, interval: [1.41, 2.04] }), 2);
 });
