@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { npmInstall, runtimeDir } from './cache.js';
 import { nodeLikeTarget } from './node-like.js';
 import type { Target } from './types.js';
+import { workerFlags } from './launch.js';
 
 /** Deno's npm package range installed by `jsonbench runtimes install deno`. */
 export const DENO_PACKAGE = 'deno@2';
 
-/** Flags the Deno worker runs with: every permission (it reads payload files) and V8's gc(). */
-export const DENO_WORKER_ARGS = ['run', '-A', '--no-config', '--v8-flags=--expose-gc'];
+/** Flags the Deno worker runs with: every permission (it reads payload files), and the V8 flags of every worker (launch.ts workerFlags: gc(), the GC on the main thread). */
+export const DENO_WORKER_ARGS = ['run', '-A', '--no-config', `--v8-flags=${workerFlags.join(',')}`];
 
 /** The Deno binary inside the cache: the `@deno/<os>-<arch>[-glibc]` optional dependency of `deno`. */
 export function denoBinary(cacheDir: string): string | undefined {

@@ -9,8 +9,24 @@ import { pinnedCommand } from './pinning.js';
 /** Path of the compiled worker entry. */
 export const workerEntry = fileURLToPath(new URL('../worker/main.js', import.meta.url));
 
-/** Flags every worker runs with: `--expose-gc` so rounds can start from a collected heap. */
-export const workerFlags = ['--expose-gc'];
+/**
+ * V8 flags every worker runs with (Node here, on remote machines and in node@VERSION targets; Deno
+ * through `--v8-flags`, runtimes/deno.ts):
+ * - `--expose-gc`, so rounds can start from a collected heap;
+ * - `--single-threaded-gc`: the garbage collector's work (scavenges, marking) runs on the main thread
+ *   instead of V8's parallel helper threads. The lab reads process CPU time (every thread), and the
+ *   helpers' CPU time varied from process to process far more than the work they did: at load 5–9 on
+ *   2 cores (session 5, 8 interleaved pairs of bench:precision runs, `JB_XFLAGS` experiment), the
+ *   launch-to-launch CV of weather-station serialize fast-json-stringify ÷ JSON.stringify fell from
+ *   9.9% (37 launches) to 1.7% (28), its run-to-run CV from 6.4% to 1.3%; users/10000 serialize 3.2%
+ *   → 2.0% with its mean unchanged (1.130 → 1.118); typia ÷ typebox deserialize, which allocates
+ *   little, unchanged (1.7%). The GC's work is still counted, once, on the thread that caused it; what
+ *   is left out is the helpers' coordination (spinning, stealing), which a 2-core shared machine
+ *   turns into noise. Tried and not kept: ASLR off, no concurrent recompilation, a predictable GC
+ *   schedule, `--predictable`, a 16 MB young generation (quiet machine: 2.6–4.5% vs 4.6–5.1%).
+ *   results.json names the flags per target; `compare` calls files with other flags not comparable.
+ */
+export const workerFlags = ['--expose-gc', '--single-threaded-gc'];
 
 /** How a launch ended, with every message it sent before that. */
 export interface LaunchOutcome {

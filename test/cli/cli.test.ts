@@ -109,6 +109,8 @@ test('run --policy quick writes a valid results.json and report.md, prints the t
   assert.ok(env.cpuModel.length > 0 && env.os.length > 0 && env.runtime.startsWith('node '), JSON.stringify(env));
   assert.ok(env.cores >= 1 && env.totalMemoryBytes > 0 && env.timerResolutionNs > 0);
   assert.ok(env.flags.includes('--expose-gc'));
+  assert.ok(env.flags.includes('--single-threaded-gc'), 'the GC runs on the main thread: the CPU time of its helper threads was the noise of the CPU clock (runtimes/launch.ts)');
+  assert.ok(results.targets.every((t) => t.flags.includes('--single-threaded-gc')), JSON.stringify(results.targets.map((t) => t.flags)));
   assert.equal(env.loadAverage.start.length, 3);
   assert.equal(env.loadAverage.end?.length, 3);
   assert.equal(typeof env.pointerCompression, 'boolean');

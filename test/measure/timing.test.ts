@@ -57,11 +57,11 @@ test('runSample returns ns per op of one timed loop', () => {
   withFakeClock(() => assert.equal(runSample(fakeOp(0.25), 8), 250_000));
 });
 
-test('the pilot doubles ops per sample, then jumps near the target, and stops once a sample ≥ sampleTargetMs is confirmed by a second', () => {
+test('the pilot doubles ops per sample, then jumps near the target, and stops once a sample ≥ sampleTargetMs is confirmed by two more', () => {
   const op = fakeOp(0.3);
   const ops = withFakeClock(() => pilot(op, { ...base, sampleTargetMs: 10 }));
-  // 1 op = 0.3 ms, 2 ops = 0.6 ms (> 0.5 ms, long enough to read) → ⌈2 · 10 · 1.1 / 0.6⌉ = 37 ops = 11.1 ms, twice
-  assert.deepEqual(sampleSizes(op.calls), [1, 2, 37, 37]);
+  // 1 op = 0.3 ms, 2 ops = 0.6 ms (> 0.5 ms, long enough to read) → ⌈2 · 10 · 1.1 / 0.6⌉ = 37 ops = 11.1 ms, three times
+  assert.deepEqual(sampleSizes(op.calls), [1, 2, 37, 37, 37]);
   assert.equal(ops, 37);
 });
 
@@ -75,15 +75,26 @@ test('the pilot is not fooled by one sample lengthened by a one-off (a GC, a com
   assert.equal(ops, sizes[sizes.length - 1]);
 });
 
+test('the pilot is not fooled by two samples in a row lengthened by one-offs (scavenges landing in short samples): the third falls short and it goes on', () => {
+  // 0.001 ms per op; samples of 1, 2, 4 take calls 0–6, the sample of 8 calls 7–14 and its confirmations 15–22 and 23–30:
+  // calls 14 and 22 stall for 20 ms, so the first two samples of 8 both read 20 ms and only the third shows the op's speed
+  const op = fakeOp((call) => (call === 14 || call === 22 ? 20 : 0.001));
+  const ops = withFakeClock(() => pilot(op, { ...base, sampleTargetMs: 10 }));
+  const sizes = sampleSizes(op.calls);
+  assert.deepEqual(sizes.slice(0, 6), [1, 2, 4, 8, 8, 8], 'the stalled sample of 8 is taken twice more');
+  assert.ok(ops * 0.001 >= 5, `ops per sample ${ops}: a sample of ${ops * 0.001} ms, not the stalled samples' 8 ops`);
+  assert.deepEqual(sizes.slice(-3), [ops, ops, ops], 'the last sample size reached the target and was confirmed twice');
+});
+
 test('the pilot on a fast op doubles while a sample is too short to read, and every sample but the last is under the target', () => {
   const op = fakeOp(0.001);
   const ops = withFakeClock(() => pilot(op, { ...base, sampleTargetMs: 10 }));
   const sizes = sampleSizes(op.calls);
   assert.deepEqual(sizes.slice(0, 10), [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]);
   assert.equal(ops, sizes[sizes.length - 1]);
-  assert.equal(sizes.at(-2), ops, 'the sample that reached the target was confirmed by a second');
+  assert.deepEqual(sizes.slice(-3), [ops, ops, ops], 'the sample that reached the target was confirmed by two more');
   assert.ok(ops * 0.001 >= 10, `last sample ${ops * 0.001} ms`);
-  for (const n of sizes.slice(0, -2)) assert.ok(n * 0.001 < 10);
+  for (const n of sizes.slice(0, -3)) assert.ok(n * 0.001 < 10);
 });
 
 test('the pilot of an op slower than the target takes one op per sample', () => {
