@@ -6,8 +6,8 @@
  * per worker build into `<cache>/dotnet/bdn-<key>/` (`build.log` kept, build time recorded), and
  * each run is a fresh `dotnet jsonbench-bdn.dll …` process with BenchmarkDotNet's defaults
  * (`Job.Default`, in-process emit toolchain, MemoryDiagnoser) or `Job.ShortRun`, with jsonbench's
- * `DOTNET_GCLOHThreshold` (objects up to one GC region, ~4 MB, stay off the large-object heap) so the two
- * tools meet the same heap.
+ * GC settings (`DOTNET_GCLOHThreshold`, `DOTNET_GCRegionSize`, `DOTNET_GCgen0size`: outputs up to one 32 MB
+ * region stay off the large-object heap, gen0 stays committed) so the two tools meet the same heap.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -73,10 +73,10 @@ export function runBdn(build: BdnBuild, pair: Pair, payloadPath: string, workDir
   const out = join(artifacts, `${pair.workload}-${pair.size}-${pair.direction}.json`);
   const r = spawnSync(build.dotnet, [build.dll, payloadPath, pair.workload, pair.shape, pair.direction, pair.serializer, pair.baseline, out, artifacts, job], {
     encoding: 'utf8', cwd: artifacts, maxBuffer: 256 << 20,
-    // the same large-object-heap threshold as jsonbench's C# worker (src/runtimes/dotnet/build.ts), so both tools time
-    // multi-MB outputs without the LOH page faults that made users/10000 vary 21% between runs (issue 12); BenchmarkDotNet's
+    // the same GC settings as jsonbench's C# worker (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV: LOH threshold, region
+    // size, gen0 budget), so both tools time multi-MB outputs without the LOH page faults that made users/10000 vary 21% between runs (issue 12); BenchmarkDotNet's
     // other defaults (tiered JIT, its own warmup) are left as the studies ran them
-    env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1', DOTNET_GCLOHThreshold: DOTNET_WORKER_ENV.DOTNET_GCLOHThreshold },
+    env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1', ...Object.fromEntries(Object.entries(DOTNET_WORKER_ENV).filter(([k]) => k.startsWith('DOTNET_GC'))) },
   });
   writeFileSync(join(artifacts, `${pair.workload}-${pair.size}-${pair.direction}.log`), `${r.stdout ?? ''}${r.stderr ?? ''}`);
   if (r.status !== 0 || !existsSync(out)) return { reason: `BenchmarkDotNet exited ${r.status ?? r.signal}: ${(r.stderr || r.stdout || '').trim().split('\n').slice(-3).join(' | ')}` };

@@ -58,10 +58,10 @@ export const PUBLISHED: readonly Published[] = [
       : { ser: { refl: 1.95, sg: 1.50, nj: 3.88, ra: 2.18 * MB, sa: 2.17 * MB, na: 5.80 * MB }, de: { refl: 4.31, sg: 4.45, nj: 6.57, ra: 4.16 * MB, na: 9.19 * MB } };
     const base = { study: S2, target: 'dotnet' as const, workload: 'orders', size, shape: 'list' as const, baseline: 'stj' };
     return [
-      { ...base, label: `serialize ${size}`, direction: 'serialize', serializer: 'stj-sourcegen', time: [f.ser.sg, f.ser.refl], alloc: [f.ser.sa, f.ser.ra] },
-      { ...base, label: `serialize ${size}`, direction: 'serialize', serializer: 'newtonsoft', time: [f.ser.nj, f.ser.refl], alloc: [f.ser.na, f.ser.ra] },
-      { ...base, label: `deserialize ${size}`, direction: 'deserialize', serializer: 'stj-sourcegen', time: [f.de.sg, f.de.refl] },
-      { ...base, label: `deserialize ${size}`, direction: 'deserialize', serializer: 'newtonsoft', time: [f.de.nj, f.de.refl], alloc: [f.de.na, f.de.ra] },
+      { ...base, label: `serialize ${size.toLocaleString('en-US')}`, direction: 'serialize', serializer: 'stj-sourcegen', time: [f.ser.sg, f.ser.refl], alloc: [f.ser.sa, f.ser.ra] },
+      { ...base, label: `serialize ${size.toLocaleString('en-US')}`, direction: 'serialize', serializer: 'newtonsoft', time: [f.ser.nj, f.ser.refl], alloc: [f.ser.na, f.ser.ra] },
+      { ...base, label: `deserialize ${size.toLocaleString('en-US')}`, direction: 'deserialize', serializer: 'stj-sourcegen', time: [f.de.sg, f.de.refl] },
+      { ...base, label: `deserialize ${size.toLocaleString('en-US')}`, direction: 'deserialize', serializer: 'newtonsoft', time: [f.de.nj, f.de.refl], alloc: [f.de.na, f.de.ra] },
     ];
   }),
   ...([[1000, 1126, 773, 367, 147, 1484, 1014], [10000, 13322, 6381, 3601, 1485, 23103, 17149], [50000, 62018, 29333, 18160, 7500, 122183, 90769], [100000, 121583, 59224, 36369, 15018, 246666, 184933]] as const).flatMap(([size, nst, sst, nsa, ssa, ndt, sdt]): Published[] => {
@@ -86,7 +86,8 @@ const KNOWN: Record<string, string> = {
  * What the data say beside a study's fixed text: the runtime and library versions the cases really
  * ran, and for the .NET 8 study, when jsonbench's two list-deserialize allocations are within 5% of
  * each other, that the study's allocation ratio there is not reproduced by the method (BenchmarkDotNet
- * 0.15.8's MemoryDiagnoser counted the same bytes as the worker on this machine: workers/dotnet/README.md).
+ * 0.15.8's MemoryDiagnoser counted the same bytes as the worker on this machine: workers/dotnet/README.md); which
+ * of the remaining differences (.NET 8, library versions, the study's classes) makes it is not claimed: no run here tests one.
  */
 export function dataNotes(files: readonly ResultsFile[], study: string): string {
   const rows = PUBLISHED.filter((p) => p.study === study);
@@ -106,7 +107,7 @@ export function dataNotes(files: readonly ResultsFile[], study: string): string 
     const n = findCase(files, p, p.serializer); const b = findCase(files, p, p.baseline);
     const an = n?.status === 'measured' ? n.allocated?.mean : undefined; const ab = b?.status === 'measured' ? b.allocated?.mean : undefined;
     if (an && ab && Math.abs(an / ab - 1) <= 0.05) {
-      out.push(`Deserializing the list, both libraries allocate about the same bytes here (${(an / MB).toFixed(2)} MB and ${(ab / MB).toFixed(2)} MB); BenchmarkDotNet 0.15.8's MemoryDiagnoser counted the same as the worker on this machine (workers/dotnet/README.md), so the study's ${ratioNumber(p.alloc![0] / p.alloc![1], 2)}× comes from .NET 8 and its library versions, not from the method.`);
+      out.push(`Deserializing the list, both libraries allocate about the same bytes here (${(an / MB).toFixed(2)} MB and ${(ab / MB).toFixed(2)} MB); BenchmarkDotNet 0.15.8's MemoryDiagnoser counted the same as the worker on this machine (workers/dotnet/README.md), so the study's ${ratioNumber(p.alloc![0] / p.alloc![1], 2)}× is not the method's doing; what differs is untested here (.NET 8 and its library versions, or the study's own user classes beside jsonbench's generated DTOs).`);
     }
   }
   return out.join(' ');
@@ -157,7 +158,15 @@ export function allocVerdict(published: number, got: number | null): { direction
   return { direction: side(published) === side(got), close: Math.abs(got / published - 1) <= 0.15 };
 }
 
-const fmt = (x: RatioWithInterval | null) => (x ? `${ratioNumber(x.ratio, 2)}${x.interval ? ` [${ratioNumber(x.interval[0], 2)}–${ratioNumber(x.interval[1], 2)}]` : ''}` : '—');
+/**
+ * Decimals that show a row's verdict: 2, or 3 when the published ratio and an end of an interval print
+ * the same at 2 (0.66 against [0.63–0.66] reads "inside" while the verdict says outside: 0.665 vs 0.662).
+ */
+export function decimalsFor(published: number, ...xs: (RatioWithInterval | null)[]): number {
+  const r2 = (x: number) => ratioNumber(x, 2);
+  return xs.some((x) => x?.interval?.some((end) => r2(end) === r2(published) && end !== published)) ? 3 : 2;
+}
+const fmt = (x: RatioWithInterval | null, d = 2) => (x ? `${ratioNumber(x.ratio, d)}${x.interval ? ` [${ratioNumber(x.interval[0], d)}–${ratioNumber(x.interval[1], d)}]` : ''}` : '—');
 const yes = (b: boolean | null, wide = false) => (b === null ? '—' : b ? (wide ? 'yes (wide)' : 'yes') : '**no**');
 const dir = (b: boolean | null, measured: boolean) => (measured && b === null ? 'unclear' : yes(b));
 
@@ -170,6 +179,36 @@ function findCase(files: readonly ResultsFile[], p: Published, serializer: strin
     if (c) return c;
   }
   return undefined;
+}
+
+/**
+ * The large-object-heap threshold (bytes) a .NET case ran with: its run's target probe states it in
+ * `gcMode` ("workstation, Interactive, LOH threshold 4194216 B, …", workers/dotnet/src/RuntimeInfo.cs);
+ * null where it is not stated (Mono, a run without the probe field).
+ */
+export function lohThresholdOf(files: readonly ResultsFile[], c: CaseResult): number | null {
+  for (const f of files) {
+    if (!f.cases.includes(c)) continue;
+    const t = f.targets.find((x) => x.id === c.target.id);
+    const m = /LOH threshold (\d+) B/.exec(String((t?.probe as { gcMode?: unknown } | undefined)?.gcMode ?? ''));
+    return m ? Number(m[1]) : null;
+  }
+  return null;
+}
+
+/**
+ * A serialize case whose output string is larger than its run's LOH threshold: the string (UTF-16,
+ * 2 bytes per char of the payload's JSON, which is ASCII here: payload bytes × 2) is a large object,
+ * and the GC returns freed LOH regions to the OS, so each op faults its pages back (~17 µs a page on
+ * this machine's VM; workers/dotnet/README.md): the time then holds page faults, not only the
+ * serializer's work. Returns the output and threshold bytes, or null when the output fits or the
+ * threshold is unknown.
+ */
+export function overLoh(files: readonly ResultsFile[], c: CaseResult | undefined): { output: number; threshold: number } | null {
+  if (!c || c.direction !== 'serialize') return null;
+  const threshold = lohThresholdOf(files, c);
+  const output = c.payload.bytes * 2;
+  return threshold !== null && output > threshold ? { output, threshold } : null;
 }
 
 /** Renders the note from results files. Pure. */
@@ -196,6 +235,7 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
   for (const study of studies) {
     const rows = PUBLISHED.filter((p) => p.study === study);
     const lines: string[] = [];
+    const overCap: string[] = [];
     let n = 0; let dirWall = 0; let dirCpu = 0; let offWall = 0; let offCpu = 0; let inWall = 0; let inCpu = 0; let wideWall = 0; let wideCpu = 0; let nAlloc = 0; let dirAlloc = 0; let closeAlloc = 0; let missing = 0;
     for (const p of rows) {
       const c = findCase(files, p, p.serializer);
@@ -206,6 +246,9 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
         lines.push(`| ${p.label} | ${p.serializer} | ${ratioNumber(pub, 2)} | ${c ? `${c.status}: ${c.reason ?? ''}`.replace(/\|/g, '/').slice(0, 120) : 'not run'} | | | | | | |`);
         continue;
       }
+      const big = [c, b].map((x) => overLoh(files, x)).find((x) => x !== null) ?? null;
+      if (big && !overCap.includes(p.label)) overCap.push(p.label);
+      const label = big ? `${p.label} †` : p.label;
       const wall: RatioWithInterval | null = c.ratio === null ? null : { ratio: c.ratio, interval: ratioIntervalOf(c) };
       const cpu = cpuRatio(c, confidence);
       const tw = timeVerdict(pub, wall); const tc = timeVerdict(pub, cpu);
@@ -218,12 +261,17 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
       if (pubAlloc !== null && gotAlloc !== null) { nAlloc++; if (av.direction) dirAlloc++; if (av.close) closeAlloc++; }
       const bytes = (x: number | undefined) => (x === undefined ? '—' : x >= MB ? `${(x / MB).toFixed(2)} MB` : x >= KB ? `${(x / KB).toFixed(1)} KB` : `${x.toFixed(0)} B`);
       const allocOf = (x: CaseResult | undefined) => (x?.status === 'measured' && x.allocated?.method !== 'n/a' ? x.allocated?.mean : undefined);
-      lines.push(`| ${p.label} | ${p.serializer} | ${ratioNumber(pub, 2)} | ${fmt(wall)} | ${fmt(cpu)} | ${dir(tw.direction, !!wall)} / ${yes(tw.withinError, isWide(wall))} | ${dir(tc.direction, !!cpu)} / ${yes(tc.withinError, isWide(cpu))} `
+      const d = decimalsFor(pub, wall, cpu);
+      lines.push(`| ${label} | ${p.serializer} | ${ratioNumber(pub, d)} | ${fmt(wall, d)} | ${fmt(cpu, d)} | ${dir(tw.direction, !!wall)} / ${yes(tw.withinError, isWide(wall))} | ${dir(tc.direction, !!cpu)} / ${yes(tc.withinError, isWide(cpu))} `
         + `| ${pubAlloc === null ? '—' : ratioNumber(pubAlloc, 2)} | ${gotAlloc === null ? '—' : ratioNumber(gotAlloc, 2)} (${bytes(allocOf(c))} ÷ ${bytes(allocOf(b))}) | ${pubAlloc === null ? '—' : `${yes(av.direction)} / ${yes(av.close)}`} |`);
     }
     out.push(`## ${study}`, '', [KNOWN[study] ?? '', dataNotes(files, study)].filter(Boolean).join(' '), '',
       '| case | serializer | published time ratio | jsonbench case | jsonbench thread CPU | case: direction / within error | thread CPU: direction / within error | published alloc ratio | jsonbench alloc ratio | alloc: direction / close |',
       '|---|---|---|---|---|---|---|---|---|---|', ...lines, '');
+    if (overCap.length) {
+      const eg = rows.map((p) => findCase(files, p, p.baseline)).map((x) => overLoh(files, x)).find((x) => x !== null);
+      out.push(`† ${overCap.join(', ')}: the output string is larger than the run's large-object-heap threshold${eg ? ` (e.g. ${(eg.output / MB).toFixed(1)} MB over ${(eg.threshold / MB).toFixed(1)} MB)` : ''}, so each op faults the pages of a freed LOH region back in (~17 µs a page on this machine's VM; workers/dotnet/README.md): these times include those faults, not only the serializers' work.`, '');
+    }
     const summary = n === 0 ? `${study}: not measured (no run of its cases in the results given: ${missing} comparison${missing === 1 ? '' : 's'} without a measured case).` : `${study}: time — direction agrees in ${dirWall} of ${n} comparisons by the case's clock (${offWall} disagree, the rest unclear: the interval holds 1, or is wider than ${WIDE}× where the study found the two about equal) and ${dirCpu} of ${n} by thread CPU time (${offCpu} disagree); the published ratio is inside jsonbench's interval in ${inWall} of ${n} (case; ${wideWall} of them an interval wider than ${WIDE}×, which says little) and ${inCpu} of ${n} (thread CPU; ${wideCpu} wider than ${WIDE}×). Allocation — direction agrees in ${dirAlloc} of ${nAlloc}, within 15% in ${closeAlloc} of ${nAlloc}.${missing ? ` ${missing} comparison${missing === 1 ? '' : 's'} without a measured case.` : ''}`;
     out.push(summary, '');
     closing.push(`- ${summary}`);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PUBLISHED, allocVerdict, cpuRatio, dataNotes, renderNote, timeVerdict } from '../../bench/studies-reproduced.js';
+import { PUBLISHED, allocVerdict, cpuRatio, dataNotes, decimalsFor, renderNote, timeVerdict } from '../../bench/studies-reproduced.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import type { CaseResult } from '../../src/results/types.js';
 
@@ -51,7 +51,8 @@ test('the data notes name the versions the cases ran and state the equal list-de
   const file = (n: number, s: number) => ({ targets: [{ id: 'dotnet', kind: 'dotnet' }], cases: [kase('newtonsoft', '13.0.4', n), kase('stj', '10.0.12', s)] }) as unknown as ResultsFile;
   const same = dataNotes([file(4.25 * 2 ** 20, 4.25 * 2 ** 20)], users.study);
   assert.match(same, /dotnet 10\.0\.12; newtonsoft 13\.0\.4, stj 10\.0\.12/);
-  assert.match(same, /about the same bytes here \(4\.25 MB and 4\.25 MB\).*1\.78×/);
+  assert.match(same, /about the same bytes here \(4\.25 MB and 4\.25 MB\).*1\.78× is not the method's doing/);
+  assert.doesNotMatch(same, /comes from \.NET 8/, 'no run here tests .NET 8 or the library versions: the note must not name them as the cause');
   assert.doesNotMatch(dataNotes([file(6 * 2 ** 20, 4.25 * 2 ** 20)], users.study), /same bytes/, 'Newtonsoft 1.41× STJ: the claim is not made');
   assert.equal(dataNotes([], users.study), '');
 });
@@ -72,4 +73,29 @@ test('the note says how to make its runs again: the policy and company sizes its
     cases: sizes.map((size) => ({ workload: 'company', size, target: { id: 'dotnet' }, status: 'measured' })) }) as unknown as ResultsFile;
   const note = renderNote([file('default', [1000, 100000]), file('default', [50000, 10000])], 'npm run studies -- --results <2 results files: the runs below>');
   assert.match(note, /`npm run studies -- --policy default --company-sizes 1000,10000,50000,100000`/);
+});
+
+test('a serialize row whose output string is over its run\'s LOH threshold is marked and explained; under it, not', () => {
+  const kase = (serializer: string, size: number, bytes: number) => ({
+    id: `${serializer}-${size}`, target: { id: 'dotnet', runtime: 'dotnet', version: '10.0.12' }, workload: 'company', size, shape: 'single', direction: 'serialize', serializer,
+    status: 'measured', payload: { bytes }, ratio: 2, ratioInterval: [1.8, 2.2], allocRatio: 2.4, allocated: { mean: 1, method: 'exact' }, samples: { relaunches: 0, launches: [] },
+  });
+  const file = (gcMode: string) => ({
+    startedAt: 'x', environment: { cpuModel: 'cpu', cores: 2, loadAverage: { start: [1, 1, 1] } }, policy: { name: 'default', launches: 2, measure: { confidence: 0.999 } },
+    targets: [{ id: 'dotnet', kind: 'dotnet', version: '10.0.12', probe: { gcMode } }],
+    cases: [kase('newtonsoft', 10000, 796238), kase('stj', 10000, 796238), kase('newtonsoft', 100000, 7969214), kase('stj', 100000, 7969214)],
+  }) as unknown as ResultsFile;
+  const before = renderNote([file('workstation, Interactive, LOH threshold 4194216 B')], 'npm run studies');
+  assert.match(before, /\| serialize 100,000 † \| newtonsoft \|/);
+  assert.match(before, /\| serialize 10,000 \| newtonsoft \|/, '1.6 MB output: under 4 MB');
+  assert.match(before, /† serialize 100,000: the output string is larger than the run's large-object-heap threshold \(e\.g\. 15\.2 MB over 4\.0 MB\)/);
+  const after = renderNote([file('workstation, Interactive, LOH threshold 33554344 B, region 33554432 B, gen0 budget 268435456 B')], 'npm run studies');
+  assert.doesNotMatch(after, /†/);
+  assert.doesNotMatch(renderNote([file('workstation, Interactive')], 'npm run studies'), /†/, 'no threshold stated: no claim');
+});
+
+test('a row whose verdict hangs on a third decimal prints three (0.66 against [0.63–0.66] read "inside" while the verdict said outside)', () => {
+  assert.equal(decimalsFor(10.1 / 15.2, { ratio: 0.65, interval: [0.63, 0.6627] }), 3);
+  assert.equal(decimalsFor(10.1 / 15.2, { ratio: 0.64, interval: [0.58, 0.71] }, null), 2);
+  assert.equal(decimalsFor(1.7, { ratio: 1.69, interval: [1.41, 2.04] }), 2);
 });

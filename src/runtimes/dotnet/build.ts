@@ -41,8 +41,23 @@ export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotn
  * faults 0 times per op and its round medians stay within ±5% (bench/dotnet-gc-study.ts `loh100m`,
  * 2026-12-01; workers/dotnet/README.md). The bytes allocated are the same (exact counter); the
  * worker reports the threshold in `gcMode`.
+ *
+ * `DOTNET_GCRegionSize=2000000` and `DOTNET_GCgen0size=10000000` (hex: 32 MB regions instead of 4 MB,
+ * a 256 MB gen0 size asked, which raises the GC's largest gen0 budget from 6 MB to 128 MB on .NET 10.0.12): outputs over ~4 MB
+ * (company/50,000 and /100,000 serialize: 8 and 16 MB strings) still went to the LOH with the
+ * threshold alone, and Newtonsoft (38 MB allocated per op at company/100,000) faulted 1,500–4,300
+ * pages per op back in either way. The region size raises the threshold's cap to one 32 MB region
+ * (33,554,344 B); the gen0 budget keeps gen0's regions committed between ops. Neither alone removed
+ * the faults (regions alone: STJ 0 faults/op but Newtonsoft 2,200–3,900; gen0 alone: Newtonsoft 0–2,200,
+ * STJ 0–1,900); together 0 in most rounds (0–590), company/100,000 serialize Newtonsoft ÷ STJ by
+ * thread CPU 1.55–1.70 in 3 fresh launches (34–69 / 27–36 ms) against 1.99–3.02 (108–128 / 50–58 ms)
+ * without (bench/dotnet-gc-study.ts `region32m+gen0256m`, load 7.5–10, 2026-12-01;
+ * workers/dotnet/README.md). Allocated bytes are the same (exact counter); `gcMode` names the region
+ * size and the gen0 max budget the GC settled on.
  */
-export const DOTNET_WORKER_ENV: Readonly<Record<string, string>> = { DOTNET_TC_CallCountingDelayMs: '0', DOTNET_GCLOHThreshold: '5F5E100' };
+export const DOTNET_WORKER_ENV: Readonly<Record<string, string>> = {
+  DOTNET_TC_CallCountingDelayMs: '0', DOTNET_GCLOHThreshold: '5F5E100', DOTNET_GCRegionSize: '2000000', DOTNET_GCgen0size: '10000000',
+};
 
 /** A built worker and how to start it. */
 export interface WorkerBuild {

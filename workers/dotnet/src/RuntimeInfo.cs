@@ -37,9 +37,11 @@ public static class RuntimeInfo
     public static string TargetFramework => typeof(RuntimeInfo).Assembly.GetCustomAttribute<TargetFrameworkAttribute>()?.FrameworkName ?? "?";
 
     /// <summary>
-    /// "workstation, Interactive" and, on .NET (7+: GC.GetConfigurationVariables), ", LOH threshold 100000000 B":
-    /// the size from which an object goes to the large object heap, which the launcher raises
-    /// (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV) and which a result must show.
+    /// "workstation, Interactive" and, on .NET (7+: GC.GetConfigurationVariables), ", LOH threshold 33554344 B,
+    /// region 33554432 B, gen0 max budget 134217728 B": the size from which an object goes to the large object
+    /// heap, the GC's region size and its largest gen0 budget as the GC settled them (6,291,456 B by default; the
+    /// launcher's DOTNET_GCgen0size raises it; the variable itself is not among the listed values), which the
+    /// launcher sets (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV) and which a result must show.
     /// </summary>
     public static string GcMode => (GCSettings.IsServerGC ? "server" : "workstation") + ", " + GCSettings.LatencyMode + LohThreshold();
 
@@ -48,7 +50,9 @@ public static class RuntimeInfo
 #if NETFRAMEWORK
         return "";
 #else
-        return GC.GetConfigurationVariables().TryGetValue("LOHThreshold", out var v) ? $", LOH threshold {v} B" : "";
+        var vars = GC.GetConfigurationVariables();
+        string Of(string key, string label) => vars.TryGetValue(key, out var v) && v is not null && v.ToString() != "0" ? $", {label} {v} B" : "";
+        return Of("LOHThreshold", "LOH threshold") + Of("GCRegionSize", "region") + Of("GCGen0MaxBudget", "gen0 max budget");
 #endif
     }
 
