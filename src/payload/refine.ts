@@ -49,6 +49,15 @@ export const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9
 
 /** An integer literal of 16 or more digits (2^53 has 16): the only place a rounded integer can hide; a cheap filter before the lossless parse. */
 const LONG_INTEGER = /(?<![\w.+-])-?\d{16,}(?![\d.eE])/;
+/**
+ * A whole number written as a float (`100.0`, `1E+2`): JSON.parse reads it as an integer, but the
+ * text's writer meant a floating-point field, and a typed reader (the .NET DTOs: `long`) refuses
+ * `100.5` or even `100.0` where it expects an integer (hostile tester, session 5: `{"amount": 100.0}`
+ * failed every .NET serialize case). A cheap filter before the lossless parse.
+ */
+const FLOAT_SPELLED_WHOLE = /(?<![\w.])-?\d+\.0+(?!\d)|\d[eE][+-]?\d/;
+/** A lossless number written with a fraction or an exponent. */
+const spelledAsFloat = (v: unknown) => isLosslessNumber(v) && /[.eE]/.test(v.value);
 
 const INT32_MAX = 2 ** 31 - 1;
 const INT32_MIN = -(2 ** 31);
@@ -59,7 +68,7 @@ const isNumber = (v: unknown): v is number | LosslessNumber => typeof v === 'num
 
 /** The samples' values, parsed losslessly where the text may hold an integer beyond 2^53 or a number beyond a double. */
 function losslessValues(samples: readonly Sample[]): unknown[] {
-  return samples.map((s) => (s.text !== undefined && (LONG_INTEGER.test(s.text) || MAY_LEAVE_DOUBLE.test(s.text)) ? parseLossless(s.text) : s.value));
+  return samples.map((s) => (s.text !== undefined && (LONG_INTEGER.test(s.text) || MAY_LEAVE_DOUBLE.test(s.text) || FLOAT_SPELLED_WHOLE.test(s.text)) ? parseLossless(s.text) : s.value));
 }
 
 /** The lossless numbers among `values` that a double cannot hold. */
@@ -101,6 +110,8 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
         if (!node.integer) return node;
         // 0.1e-400 is no integer, though JSON.parse made it the integer 0 quicktype saw
         if (outside.some((v) => beyondDouble(v.value) === 'underflow')) { const { width: _, ...number } = node; return { ...number, integer: false }; }
+        // 100.0 is a float in the text: the field is a number, not an integer (a typed reader takes it as written)
+        if (present.some((v) => spelledAsFloat(v) && !outside.includes(v as LosslessNumber))) { const { width: _, ...number } = node; return { ...number, integer: false }; }
         let width: 32 | 53 | 64 = 32;
         let rounded = 0;
         let example = '';

@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readPayload, samplesOf } from '../../src/payload/read.js';
 import { inferSchema } from '../../src/payload/infer.js';
 import type { ObjectSchema, SchemaNode } from '../../src/workloads/schema.js';
@@ -123,4 +126,15 @@ test('a field holding only numbers beyond a double is described as a number with
   const ndjson = '{"a": 1}\n{"a": 1e999}';
   const records = ndjson.split('\n').map((line, i) => ({ value: JSON.parse(line), text: line, source: `log.ndjson:${i + 1}` }));
   assert.match((await inferSchema(records)).findings[0]?.text ?? '', /reads 1e999 \(log\.ndjson:2:7\) as Infinity/);
+});
+
+test('a whole number written as a float (100.0, 1E+2) makes its field a number, not an integer; plain integers stay integers', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-floats-'));
+  writeFileSync(join(dir, 'floats.json'), '{"amount": 100.0, "rate": 2.50, "id": 1, "big": 1E+2}');
+  const r = await inferSchema(samplesOf(readPayload(join(dir, 'floats.json'))));
+  const props = (r.schema as ObjectSchema).properties;
+  assert.equal((props.amount as { integer?: boolean }).integer, false, JSON.stringify(props.amount));
+  assert.equal((props.big as { integer?: boolean }).integer, false, JSON.stringify(props.big));
+  assert.deepEqual(props.id, { type: 'number', integer: true, width: 32 });
+  assert.equal((props.rate as { integer?: boolean }).integer ?? false, false);
 });
