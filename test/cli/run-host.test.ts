@@ -59,7 +59,7 @@ test('a run with --jobs 2 and --metric cold-start: pinned groups, tables as they
   // results as they come: each group's table on stderr, with a progress line counting cases, before the final tables on stdout
   const measured = results.cases.filter((c) => c.status === 'measured');
   assert.deepEqual(measured.map((c) => c.id).sort(), ['weather-station/1/single/deserialize/json', 'weather-station/1/single/serialize/fast-json-stringify', 'weather-station/1/single/serialize/json']);
-  assert.match(r.stderr, /\[measured\] weather-station\/1\/single\/serialize\/json \(cases \d\/3 · launches \d+\/\d+ · ETA (\d+s|\?)\)/);
+  assert.match(r.stderr, /\[measured\] weather-station\/1\/single\/serialize\/json \(cases \d\/3 \(of 4; 1 never launched\) · launches \d+\/\d+ · ETA (\d+s|\?)\)/);
   for (const title of ['weather-station · 1 · single · serialize', 'weather-station · 1 · single · deserialize']) assert.ok(r.stderr.includes(title), `stderr has the ${title} table`);
   assert.equal(/Mean and Median are per op/.test(r.stderr), false, 'the streamed tables carry no legend: that is the final report\'s');
   assert.match(r.stderr, /cases 3\/3/);
