@@ -1,4 +1,4 @@
-import { lineColumn } from './position.js';
+import { positionIn } from './position.js';
 
 /**
  * Numbers a JSON text holds that a double cannot (RFC 8259 §6 allows any; IEEE 754 binary64 holds
@@ -29,10 +29,7 @@ export function numberPosition(samples: readonly { text?: string; source?: strin
   for (const s of samples) {
     if (s.text === undefined || !s.text.includes(literal)) continue;
     for (const m of s.text.matchAll(TOKENS)) {
-      if (m[0] !== literal) continue;
-      const { line, column } = lineColumn(s.text, m.index);
-      const source = s.source ?? 'payload';
-      return /:\d+$/.test(source) && !s.text.includes('\n') ? `${source}:${column}` : `${source}:${line}:${column}`;
+      if (m[0] === literal) return positionIn(s.text, m.index, s.source ?? 'payload');
     }
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { lineColumn } from './position.js';
+import { positionIn } from './position.js';
 
 /**
  * Duplicate keys in a user's JSON text (`{"id": 1, "id": 2}`). RFC 8259 §4 says the names within
@@ -43,8 +43,7 @@ export function duplicateKeys(text: string, limit = 3): DuplicateKey[] {
  */
 export function duplicateKeyWarnings(text: string, source: string): string[] {
   return duplicateKeys(text).map(({ key, offset }) => {
-    const { line, column } = lineColumn(text, offset);
-    const at = /:\d+$/.test(source) && !text.includes('\n') ? `${source}:${column}` : `${source}:${line}:${column}`;
+    const at = positionIn(text, offset, source);
     return `${at}: duplicate key ${JSON.stringify(key)} in one object: JSON.parse keeps its last value, so every serializer is measured on that one alone (RFC 8259 §4: names should be unique)`;
   });
 }

@@ -48,7 +48,6 @@ export class PayloadError extends Error {
   readonly code = 'E_PAYLOAD';
 }
 
-export { lineColumn } from './position.js';
 
 /**
  * Parses one JSON text, naming `source` and the line:column of the problem on failure.

@@ -75,6 +75,10 @@ const RESERVED_TYPES = new Set(['Canon', 'CanonicalIo', 'Context', 'Module', 'Li
 
 /** C#'s line terminators besides \r and \n (C# spec, "New-line"): each ends a `///` comment and is illegal inside a string literal. */
 const CS_NEWLINES = /[\u0085\u2028\u2029]/g;
+/** \r, \n and {@link CS_NEWLINES}: every character that ends a C# line. */
+const CS_LINE_ENDS = /[\r\n\u0085\u2028\u2029]/g;
+/** `pattern`'s characters in `s` written as `\uXXXX` escapes. */
+const escapeChars = (s: string, pattern: RegExp) => s.replace(pattern, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * Text from a payload (a key path, a tag) made safe inside a `///` doc comment: line terminators
@@ -83,7 +87,7 @@ const CS_NEWLINES = /[\u0085\u2028\u2029]/g;
  * XML's `<`, `>` and `&` escaped for the doc comment.
  */
 function comment(s: string): string {
-  return s.replace(/[\r\n\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return escapeChars(s, CS_LINE_ENDS)
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -98,8 +102,7 @@ export function pascalCase(key: string): string {
 
 /** C# string literal. */
 function lit(s: string): string {
-  return JSON.stringify(s).replace(/\\u([0-9a-f]{4})/g, (_, h) => `\\u${h}`)
-    .replace(CS_NEWLINES, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeChars(JSON.stringify(s).replace(/\\u([0-9a-f]{4})/g, (_, h) => `\\u${h}`), CS_NEWLINES);
 }
 
 /**
