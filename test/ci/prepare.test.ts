@@ -8,13 +8,15 @@ import { fileURLToPath } from 'node:url';
 
 const prepare = fileURLToPath(new URL('../../../scripts/prepare.mjs', import.meta.url));
 
-/** A scratch project: scripts/prepare.mjs as shipped, a stand-in build.mjs that leaves a marker, build/ present or not. */
+/** A scratch project: scripts/prepare.mjs as shipped, a stand-in build.mjs that leaves a marker, build/ with compiled files, and its completion stamp or not (a build killed half-way). */
 function project(built: boolean): string {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-prepare-'));
   mkdirSync(join(dir, 'scripts'));
   copyFileSync(prepare, join(dir, 'scripts/prepare.mjs'));
   writeFileSync(join(dir, 'scripts/build.mjs'), "import { writeFileSync } from 'node:fs'; writeFileSync('built-now', 'yes');\n");
-  if (built) { mkdirSync(join(dir, 'build/src/cli'), { recursive: true }); writeFileSync(join(dir, 'build/src/cli/main.js'), ''); }
+  mkdirSync(join(dir, 'build/src/cli'), { recursive: true });
+  writeFileSync(join(dir, 'build/src/cli/main.js'), '');
+  if (built) writeFileSync(join(dir, 'build/.complete'), '2026-12-02T00:00:00.000Z\n');
   return dir;
 }
 
@@ -31,6 +33,6 @@ test('prepare builds after npm ci and npm install, and when npx finds no build; 
   assert.equal(runsBuild(true, 'ci'), true, 'npm ci always builds');
   assert.equal(runsBuild(false, 'ci'), true);
   assert.equal(runsBuild(true, 'install'), true);
-  assert.equal(runsBuild(false, 'exec'), true, 'npx in a folder without build/ builds');
+  assert.equal(runsBuild(false, 'exec'), true, 'npx in a folder whose build never finished builds');
   assert.equal(runsBuild(true, 'exec'), false, 'npx in a built folder starts the command at once');
 });
