@@ -90,6 +90,31 @@ test('the ratio is the median across launches of each launch\'s median per-round
   assert.equal(byId('json').ratioError, 0);
 });
 
+test('the ratio interval covers every launch\'s own ratio: tight rounds in launches that disagree do not make a tight interval', async () => {
+  // the new-user tryout's shape: each launch's rounds agree closely (0.48–0.49 and 0.76–0.78), the launches do not;
+  // the pooled per-round interval alone is about 0.51–0.72 and leaves both launches out
+  const base = Array.from({ length: 12 }, () => [100, 100]);
+  const lo = [48, 49, 48.5, 48, 49, 48.5, 48, 49, 48.5, 48, 49, 48.5].map((x) => [x, x]);
+  const hi = [77, 76, 78, 77, 76, 78, 77, 76, 78, 77, 76, 78].map((x) => [x, x]);
+  const { byId } = await run([group('json', 'a')], {
+    'json/time': [timed(base)],
+    // the two disagree beyond their intervals, so the default policy takes a third launch
+    'a/time': [timed(lo, base), timed(hi, base), timed(hi, base)],
+    'json/alloc': [allocated([640])], 'a/alloc': [allocated([640])],
+  });
+  const a = byId('a');
+  assert.equal(a.samples.launches.length, 3);
+  assert.equal(a.ratio, 0.77, 'the median of the launches\' 0.485, 0.77 and 0.77');
+  // pooled rounds alone: 0.77 · e^(∓h), h ≈ 0.13 (36 round ratios), about 0.68–0.88: launch 1's 0.485 left out
+  const [l, h] = a.ratioInterval!;
+  assert.equal(l, 0.485, 'the interval reaches down to launch 1');
+  assert.ok(h > 0.77 && h < 1, `upper end ${h}: the rounds' own`);
+  // the launches agreeing, the interval is the rounds' own (narrower than the launches' range would be)
+  const same = await run([group('json', 'a')], { 'json/time': [timed(base)], 'a/time': [timed(lo, base), timed(lo, base)], 'json/alloc': [allocated([640])], 'a/alloc': [allocated([640])] });
+  const [l2, h2] = same.byId('a').ratioInterval!;
+  assert.ok(l2 > 0.48 && l2 < 0.485 && h2 > 0.485 && h2 < 0.49, `interval ${l2}–${h2} from the rounds`);
+});
+
 test('a launch whose baseline ran more than 1.25× the best seen is relaunched; the discarded launch is kept with its reason', async () => {
   const { byId, calls } = await run([group('json', 'a')], {
     // json's own launches: 100, 100, then 124 (1.24×: kept)
