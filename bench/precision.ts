@@ -163,15 +163,22 @@ async function main(): Promise<number> {
   log('');
   const jb = pairs.map((p) => cv(series.get(p.id)!.get('jsonbench')?.ratio ?? []));
   if (tools.includes('jsonbench')) {
-    const worst = Math.max(...jb.filter(Number.isFinite));
-    const beatsPeers = pairs.every((p, k) => toolsOf(p.pair, tools).filter((t) => t !== 'jsonbench').every((t) => !(cv(series.get(p.id)!.get(t)!.ratio) <= jb[k])));
+    // judged only when every pair has a CV (2+ runs with a ratio); "below every peer" only where a peer ran and gave a CV
+    const judged = jb.length > 0 && jb.every(Number.isFinite);
+    const worst = judged ? Math.max(...jb) : NaN;
+    const peersOf = (p: (typeof pairs)[number]) => toolsOf(p.pair, tools).filter((t) => t !== 'jsonbench');
+    const peersJudged = judged && pairs.every((p) => peersOf(p).length > 0 && peersOf(p).every((t) => Number.isFinite(cv(series.get(p.id)!.get(t)?.ratio ?? []))));
+    const beatsPeers = peersJudged && pairs.every((p, k) => peersOf(p).every((t) => jb[k] < cv(series.get(p.id)!.get(t)!.ratio)));
+    const peerVerdict = peersJudged ? (beatsPeers ? 'yes' : 'no') : 'not judged (a pair without a peer\'s CV)';
     log(`load average now: ${(() => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } })()}`);
     loads.push(load1());
     const known = loads.filter(Number.isFinite);
     const target = known.length ? precisionTarget(Math.min(...known), Math.max(...known)) : null;
-    log(target
-      ? `target (${target.condition}): jsonbench ratio CV ≤ ${pct(target.limit)} on every pair → worst ${pct(worst)} (${worst <= target.limit ? 'met' : 'missed'}); lower than every peer on every pair: ${beatsPeers ? 'yes' : 'no'}`
-      : `target: neither quiet (load < 1) nor loaded (load ≥ 8) throughout (1-minute load ${known.length ? `${Math.min(...known).toFixed(2)}–${Math.max(...known).toFixed(2)}` : 'unknown'} at the runs' starts and end), so the run shows figures, not the target: worst jsonbench ratio CV ${pct(worst)}; lower than every peer on every pair: ${beatsPeers ? 'yes' : 'no'}`);
+    log(!judged
+      ? `target: not judged: ${jb.filter((x) => !Number.isFinite(x)).length} of ${jb.length} pair(s) have no ratio CV (fewer than 2 runs gave a ratio)`
+      : target
+      ? `target (${target.condition}, 1-minute load read at each tool's start and at the end): jsonbench ratio CV ≤ ${pct(target.limit)} on every pair → worst ${pct(worst)} (${worst <= target.limit ? 'met' : 'missed'}); lower than every peer on every pair: ${peerVerdict}`
+      : `target: neither quiet (load < 1) nor loaded (load ≥ 8) at every reading (1-minute load ${known.length ? `${Math.min(...known).toFixed(2)}–${Math.max(...known).toFixed(2)}` : 'unknown'} at each tool's start and at the end), so the run shows figures, not the target: worst jsonbench ratio CV ${pct(worst)}; lower than every peer on every pair: ${peerVerdict}`);
   }
   log(`time per tool (all runs): ${[...toolMs].map(([t, ms]) => `${t} ${seconds(ms)}`).join(', ')}`);
   log(`total: ${seconds(performance.now() - t0)}`);

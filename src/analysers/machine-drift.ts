@@ -15,11 +15,16 @@ export const DRIFT_RATIO_SPREAD = 0.02;
  */
 export const DRIFT_BASELINE_FACTOR = 1.25;
 
+/** The fewest rounds (with both sides) a launch needs to count as seen in one machine state: 3 (the policies' minRounds are 5–6; fewer means a launch that was cut short). */
+export const DRIFT_MIN_ROUNDS = 3;
+
 /**
  * `machine-drift`: the machine ran at different speeds in this case's launches, and its ratio moved
  * with it. Fires on a paired case whose kept launches' baseline medians (the same code on the same
- * input) differ by more than {@link DRIFT_BASELINE_FACTOR}, while the launches' ratios (each the median of its per-round ratios,
- * as the runner's `launchEstimate`) spread by {@link DRIFT_RATIO_SPREAD} or more.
+ * input) differ by more than {@link DRIFT_BASELINE_FACTOR}, while the ratio (each launch's median per-round ratio, as the runner's
+ * `launchEstimate`) of the launch with the slowest baseline differs from that of the launch with the
+ * fastest by {@link DRIFT_RATIO_SPREAD} or more of the launches' median; launches of fewer than
+ * {@link DRIFT_MIN_ROUNDS} paired rounds are not counted.
  *
  * Why: on this project's shared 2-core host (2026-12-01, load 1.2–1.9, bench:precision), weather-
  * station serialize fast-json-stringify ÷ JSON.stringify ran in two states: JSON.stringify's op at
@@ -37,18 +42,18 @@ export const machineDrift: Analyser = {
     if (!isMeasured(c) || c.ratio === null || c.serializer === c.baseline) return [];
     const launches = keptLaunches(c).map((l) => {
       const rounds = l.rounds.filter((r) => r.serializerNs.length && r.baselineNs.length);
-      return rounds.length ? { baseline: medianOf(rounds.flatMap((r) => r.baselineNs)), ratio: medianOf(rounds.map((r) => medianOf(r.serializerNs) / medianOf(r.baselineNs))) } : null;
-    }).filter((l) => l !== null);
+      // a launch's speed and ratio from fewer than MIN_ROUNDS rounds is one sample's story, not a state
+      return rounds.length >= DRIFT_MIN_ROUNDS ? { baseline: medianOf(rounds.flatMap((r) => r.baselineNs)), ratio: medianOf(rounds.map((r) => medianOf(r.serializerNs) / medianOf(r.baselineNs))) } : null;
+    }).filter((l) => l !== null && l.baseline > 0 && Number.isFinite(l.baseline) && l.ratio > 0 && Number.isFinite(l.ratio));
     if (launches.length < 2) return [];
-    const base = launches.map((l) => l.baseline);
-    const ratios = launches.map((l) => l.ratio);
-    const [bMin, bMax] = [Math.min(...base), Math.max(...base)];
-    const [rMin, rMax] = [Math.min(...ratios), Math.max(...ratios)];
-    const spread = (rMax - rMin) / medianOf(ratios);
-    if (!(bMin > 0) || !(bMax > DRIFT_BASELINE_FACTOR * bMin) || !(spread >= DRIFT_RATIO_SPREAD)) return [];
+    const fast = launches.reduce((a, b) => (b!.baseline < a!.baseline ? b : a))!;
+    const slow = launches.reduce((a, b) => (b!.baseline > a!.baseline ? b : a))!;
+    // the ratio must differ between the fastest and the slowest launch, not merely spread among launches of one speed
+    const moved = Math.abs(slow.ratio - fast.ratio) / medianOf(launches.map((l) => l!.ratio));
+    if (!(slow.baseline > DRIFT_BASELINE_FACTOR * fast.baseline) || !(moved >= DRIFT_RATIO_SPREAD)) return [];
     return [{
       code: 'machine-drift',
-      message: `the machine changed speed between launches: the baseline ${c.baseline}'s own time per op (same code, same input) was ${formatNs(bMin)} in one launch and ${formatNs(bMax)} in another (${(bMax / bMin).toFixed(2)}×), and the launches' ratios ranged ${rMin.toFixed(3)}–${rMax.toFixed(3)} (${(100 * spread).toFixed(1)}% of their median). Other processes' memory and cache traffic slows memory-heavy code more than the rest, so on a busy or shared machine a ratio holds for the state the machine was in; compare it with runs made in the same state, or rerun when the machine is quiet`,
+      message: `the machine changed speed between launches: the baseline ${c.baseline}'s own time per op (same code, same input) was ${formatNs(fast.baseline)} in one launch and ${formatNs(slow.baseline)} in another (${(slow.baseline / fast.baseline).toFixed(2)}×), and the ratio read ${fast.ratio.toFixed(3)} in the first and ${slow.ratio.toFixed(3)} in the second (${(100 * moved).toFixed(1)}% of the launches' median). Other processes' memory and cache traffic slows memory-heavy code more than the rest, so on a busy or shared machine a ratio holds for the state the machine was in; compare it with runs made in the same state, or rerun when the machine is quiet`,
     }];
   },
 };
