@@ -206,7 +206,14 @@ function costsText(costs: readonly BehaviourCost[], probed: boolean): string {
   return parts.join('; ');
 }
 
-function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number, probed: boolean): string {
+/** What to confirm a noisy timing with, after a run of this policy: the next longer policy, on a quieter machine (a default run was told to confirm with --policy default). */
+export function confirmWith(policyName: string): string {
+  return policyName === 'quick' ? 'confirm with --policy default on a quieter machine'
+    : policyName === 'default' ? 'confirm with --policy long on a quieter machine'
+    : 'confirm on a quieter machine';
+}
+
+function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number, probed: boolean, policyName: string): string {
   const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
   if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
   const baseText = baselineName(r.baseline, r.direction);
@@ -217,7 +224,7 @@ function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord 
       ? `; the closest, ${r.closest.serializer} at ${formatRatio(r.closest.ratio, r.closest.interval)}×, is within the noise`
       : '';
     const noisy = r.noisy
-      ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden: confirm with --policy default on a quieter machine`
+      ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden: ${confirmWith(policyName)}`
       : '';
     return `${head}, nothing is clearly faster than ${baseText} (${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared at ${(confidence * 100).toFixed(1)}% confidence${closest}${noisy}): ${use}.`;
   }
@@ -227,7 +234,7 @@ function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord 
     ? `, ${formatBytes(p.allocatedBytes)} allocated per op${p.allocRatio !== null && p.allocRatio !== undefined ? ` (${p.allocRatio.toFixed(2)}× ${r.baseline}'s)` : ''}`
     : '';
   return `${head}, use ${p.serializer} ${p.version}: ${ratio} the time of ${baseText} (${formatTime(p.meanNs)} vs ${formatTime(p.baselineMeanNs)} per op)${alloc}`
-    + `; it passed the correctness gate on this payload and on a generated one of the same schema${p.noisy ? '; its timing was noisy, so confirm with --policy default' : ''}`
+    + `; it passed the correctness gate on this payload and on a generated one of the same schema${p.noisy ? `; its timing was noisy, so ${confirmWith(policyName)}` : ''}`
     + `; what it costs: ${costsText(p.costs, probed)}.`;
 }
 
@@ -288,7 +295,7 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
     };
     const payload = results.payloads?.find((p) => p.workload === first.workload);
     const sentence = base || !baselineId
-      ? sentenceOf(rec, payload, results.policy.measure.confidence, probesOf(results) !== null)
+      ? sentenceOf(rec, payload, results.policy.measure.confidence, probesOf(results) !== null, results.policy.name)
       : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.`;
     out.push({ ...rec, sentence });
   }

@@ -41,9 +41,10 @@ export function formatRatio(ratio: number | null | undefined, interval?: readonl
   return `${ratioNumber(ratio, d)} [${ratioNumber(interval[0], d)}–${ratioNumber(interval[1], d)}]`;
 }
 
-/** A ratio with `d` decimals; no decimals from 100, one from 10; one significant digit under 0.01 (0.0003, never a false 0.00). */
+/** A ratio with `d` decimals; no decimals from 100, one from 10; one significant digit under 0.01 (0.0003, never a false 0.00); from 10^6 (and under 10^-6) in exponent form with 2 significant digits (toFixed(0) of 2.5e154 printed all 155 digits). */
 export function ratioNumber(x: number, d: number): string {
   const abs = Math.abs(x);
+  if (abs >= 1e6 || (abs > 0 && abs < 1e-6)) return x.toPrecision(2);
   if (abs >= 100) return x.toFixed(0);
   if (abs >= 10) return x.toFixed(1);
   if (abs > 0 && abs < 0.01) return x.toPrecision(1);

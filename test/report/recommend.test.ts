@@ -223,3 +223,15 @@ test('nothing clearly faster on a noisy run: the sentence says how many timings 
   assert.deepEqual([rec.closest?.serializer, rec.noisy], ['fast-json-stringify', 2]);
   assert.match(rec.sentence, /\(2 other serializers compared at 99\.9% confidence; the closest, fast-json-stringify at 0\.80 \[0\.43–1\.49\]×, is within the noise; 2 of the 3 timings were noisy, so a difference may be hidden: confirm with --policy default on a quieter machine\): use the built-in\.$/);
 });
+
+test('a noisy default-policy run is told to confirm with the long policy, never with the policy it ran (new-user tryout)', () => {
+  const noisy = [{ code: 'noisy' as const, message: 'error target not met' }];
+  const r = results([
+    { serializer: 'json', mean: 100_000, error: 30_000, findings: noisy },
+    { serializer: 'fast-json-stringify', mean: 80_000, error: 40_000, ratio: 0.8, ratioError: 0.5, findings: noisy },
+  ]);
+  r.policy.name = 'default';
+  const [rec] = recommend(r);
+  assert.match(rec.sentence, /so a difference may be hidden: confirm with --policy long on a quieter machine\)/);
+  assert.doesNotMatch(rec.sentence, /--policy default/);
+});
