@@ -37,7 +37,7 @@
  * Flags: --runtimes node,node@22 --cases users/10000/list,orders/10000/list,weather-station/1/single
  * --serializers fast-json-stringify,typia,ajv-jtd --servers 4 --launches 2 --windows 12
  * --baseline separate|same --aa on|off --concurrency 1
- * --ops utf8,string (which candidate ops of string, flat, utf8, textencoder; utf8 and string are required)
+ * --ops utf8,string (which candidate ops of string, flat, utf8, textencoder, http; utf8 and string are required)
  * --server-flags '--single-threaded-gc' (extra Node flags for the server processes, separated by
  * spaces or commas; give the option twice, e.g. `--server-flags= --server-flags=--single-threaded-gc`,
  * to measure two server variants in alternating sets in the same time window, each with its own
@@ -282,9 +282,9 @@ function printCase(records: readonly ConsumerRecord[]): void {
     const within = (o: Estimate) => `${ratioWithin(o.value, c.ratio.value) ? 'yes' : 'no'} (${pct(o.value / c.ratio.value - 1)})${resolves ? '' : ', unresolved'}`;
     log(`| ${r.serializer} | ${pm(c.ratio, 3)} | ${per.medians.map((x) => x.toFixed(3)).join(', ')} (${(per.spread * 100).toFixed(1)}%) | ${d.ratio.value.toFixed(3)} (${d.launches.map((x) => x.toFixed(3)).join(', ')}) | ${within(d.ratio)} | ${st.ratio.value.toFixed(3)} | ${within(st.ratio)} | ${pm(c.difference, 2, 1e3)} | ${pm(d.difference, 2, 1e3)} | ${agreeVerdict(c.difference, d.difference)} | ${pm(st.difference, 2, 1e3)} | ${agreeVerdict(c.difference, st.difference)} | ${(1 + d.difference.value / jsonPerRequest).toFixed(3)} |`);
     const extra = OPS.filter((k) => k !== DEFAULT_OP && k !== STRING_OP && op[k]);
-    if (extra.length) others.push(`${r.serializer}: ${extra.map((k) => `${k} ${op[k]!.ratio.value.toFixed(3)}`).join(', ')}`);
+    if (extra.length) others.push(`${r.serializer}: ${extra.map((k) => `${k} ${op[k]!.ratio.value.toFixed(3)} within 10%: ${within(op[k]!.ratio)}, Δ ${pm(op[k]!.difference, 2, 1e3)} µs agrees: ${agreeVerdict(c.difference, op[k]!.difference)}`).join('; ')}`);
   }
-  if (others.length) log(`other ops' ratios: ${others.join('; ')}`);
+  if (others.length) log(`other ops (ratio, against the consumer's; Δ): ${others.join(' | ')}`);
   const measured = records.filter((r) => r.serializer !== 'json#2');
   const json = measured.flatMap((r) => r.json.flat()).sort((a, b) => a - b);
   const baseline = (k: SerializeOp) => measured.flatMap((r) => launchesOf(r.ops[k]).map((l) => l.baselineNs)).sort((a, b) => a - b);
