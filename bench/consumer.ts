@@ -45,7 +45,8 @@
  * --gc-at-mark (the server runs a full GC before each CPU reading, so a window pays for its own
  * garbage; off by default: on Node 20, users/10000, load 10–14 it added ~6 ms of forced GC to json's
  * ~24 ms per request, diluting every ratio toward 1) --window-ms 300 (server CPU per window, at
- * least 10 requests) --out <dir> (JSON of every number, consumer.json, written after each case;
+ * least 10 requests) --out <dir> (JSON of every number, consumer.json, written after each case's
+ * servers, with `ops: {}`, and again after its ops;
  * default a temp dir); --from <consumer.json> prints a finished run's tables again (no measuring);
  * --reuse <consumer.json> takes the consumer's figures of the cases it holds from that run and
  * measures only the ops (e.g. after the op's flags changed). The ops run with the engine's worker
@@ -314,7 +315,11 @@ async function main(): Promise<number> {
     const groups = new Map<string, ConsumerRecord[]>();
     for (const r of records) { const k = `${r.runtime} ${r.case} ${r.baseline ?? 'same'} ${serverFlagsLabel(r.serverFlags)}`; groups.set(k, [...(groups.get(k) ?? []), r]); }
     log(`consumer bench: the numbers of ${values.from}`);
-    for (const g of groups.values()) printCase(g);
+    for (const g of groups.values()) {
+      // a run stopped after the servers and before the ops wrote its records with `ops: {}`
+      if (g.some((r) => r.serializer !== 'json#2' && !r.ops[DEFAULT_OP])) { log(`\n## ${g[0].runtime} ${g[0].case}, servers on ${serverFlagsLabel(g[0].serverFlags)}: the servers' figures only (the run stopped before the ops); --reuse ${values.from} measures the ops`); continue; }
+      printCase(g);
+    }
     return 0;
   }
   const positive = (name: string, v: string | undefined, min = 1) => { const n = Number(v); if (!Number.isInteger(n) || n < min) throw new Error(`--${name}: expected an integer ≥ ${min}, got "${v}"`); return n; };
@@ -367,6 +372,14 @@ async function main(): Promise<number> {
         }
       }
       const tServers = performance.now() - tc;
+      // the servers' figures before the ops (which take minutes on a large document), with `ops: {}`,
+      // so a run stopped during the ops keeps them (--reuse takes them and measures the ops)
+      const serverRecords = variants.flatMap((flags, v) => labels.map((id): ConsumerRecord => ({
+        runtime: info.id, version: info.version, case: spec, bytes: payload.bytes, serializer: id, baseline, serverFlags: flags,
+        consumer: sets[v].map((s) => s[id].cpu), json: sets[v].map((s) => s[id].jsonCpu), consumerGc: sets[v].map((s) => s[id].gc), jsonGc: sets[v].map((s) => s[id].jsonGc),
+        ops: {}, loads: loads[v],
+      })));
+      writeFileSync(join(dir, 'consumer.json'), JSON.stringify([...all, ...serverRecords], null, 1));
       // the ops in `--launches` processes per serializer, as the engine's default policy launches a case twice
       const ops = Object.fromEntries(ids.map((id) => {
         const ls = Array.from({ length: launches }, () => measureOps(node, c, id, payload.path, dir, opList));
