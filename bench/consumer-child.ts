@@ -15,7 +15,10 @@
  * - `ops <job.json>`: the candidate serialize ops measured in this process against the `json`
  *   baseline in paired rounds (ABBA, CPU clock): `string` (value → string, dropped: today's op),
  *   `flat` (the string flattened by `charCodeAt`, which flattens a V8 cons string),
- *   `utf8` (`Buffer.from(s, 'utf8')`), `textencoder` (`TextEncoder.encode(s)`). Prints one JSON
+ *   `utf8` (`Buffer.from(s, 'utf8')`), `textencoder` (`TextEncoder.encode(s)`), `http` (the steps
+ *   node:http's `res.end(s)` takes with a string body, by hand: `Buffer.byteLength(s, 'utf8')` for
+ *   Content-Length, the header + body concatenation of OutgoingMessage._send, then the UTF-8 copy the
+ *   socket write makes of that string, here `Buffer.from(header + s, 'utf8')`). Prints one JSON
  *   line `{ ops: { [op]: OpFigures } }` (ns per op by CPU clock).
  *
  * job.json: `{ workload, size, shape, serializer, payloadPath, rounds?, ops? }` (ops: which of OPS, default all).
@@ -34,7 +37,7 @@ import { policies } from '../src/config/policies.js';
 export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number; ops?: SerializeOp[]; gcAtMark?: boolean }
 
 /** The serialize ops compared with the consumer. */
-export const OPS = ['string', 'flat', 'utf8', 'textencoder'] as const;
+export const OPS = ['string', 'flat', 'utf8', 'textencoder', 'http'] as const;
 export type SerializeOp = (typeof OPS)[number];
 
 /** Process CPU time (user + system, all threads) in ns. */
@@ -91,6 +94,8 @@ async function serve(job: ConsumerJob): Promise<void> {
 let slot: unknown;
 let checksum = 0;
 const encoder = new TextEncoder();
+/** A response head as node:http writes it before a body (the `http` op prepends it, as OutgoingMessage._send prepends this._header to a string body). */
+const HTTP_HEADER = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nDate: Wed, 02 Dec 2026 00:00:00 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\nContent-Length: 1809228\r\n\r\n';
 
 /** One op of kind `op` over `serialize`: the result goes to a single-slot sink (dropped by the next op). */
 function opOf(serialize: (v: unknown) => string, inputs: [unknown, unknown], op: SerializeOp): (i: number) => void {
@@ -100,6 +105,7 @@ function opOf(serialize: (v: unknown) => string, inputs: [unknown, unknown], op:
     case 'flat': return (i) => { slot = undefined; const s = serialize((i & 1) === 0 ? a : b); s.charCodeAt(s.length >> 1); slot = s; };
     case 'utf8': return (i) => { slot = undefined; slot = Buffer.from(serialize((i & 1) === 0 ? a : b), 'utf8'); };
     case 'textencoder': return (i) => { slot = undefined; slot = encoder.encode(serialize((i & 1) === 0 ? a : b)); };
+    case 'http': return (i) => { slot = undefined; const s = serialize((i & 1) === 0 ? a : b); checksum = (checksum + Buffer.byteLength(s, 'utf8')) % 1_000_000_007; slot = Buffer.from(HTTP_HEADER + s, 'utf8'); };
   }
 }
 

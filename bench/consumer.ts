@@ -37,15 +37,21 @@
  * Flags: --runtimes node,node@22 --cases users/10000/list,orders/10000/list,weather-station/1/single
  * --serializers fast-json-stringify,typia,ajv-jtd --servers 4 --launches 2 --windows 12
  * --baseline separate|same --aa on|off --concurrency 1
- * --ops utf8,string (which candidate ops of string, flat, utf8, textencoder; utf8 and string are required)
+ * --ops utf8,string (which candidate ops of string, flat, utf8, textencoder, http; utf8 and string are required)
+ * --server-flags '--single-threaded-gc' (extra Node flags for the server processes, separated by
+ * spaces or commas; give the option twice, e.g. `--server-flags= --server-flags=--single-threaded-gc`,
+ * to measure two server variants in alternating sets in the same time window, each with its own
+ * table and A/A control, the ops once for both; consumer-flags.ts; recorded as `serverFlags`)
  * --gc-at-mark (the server runs a full GC before each CPU reading, so a window pays for its own
  * garbage; off by default: on Node 20, users/10000, load 10–14 it added ~6 ms of forced GC to json's
  * ~24 ms per request, diluting every ratio toward 1) --window-ms 300 (server CPU per window, at
- * least 10 requests) --out <dir> (JSON of every number, consumer.json, written after each case;
+ * least 10 requests) --out <dir> (JSON of every number, consumer.json, written after each case's
+ * servers, with `ops: {}`, and again after its ops;
  * default a temp dir); --from <consumer.json> prints a finished run's tables again (no measuring);
  * --reuse <consumer.json> takes the consumer's figures of the cases it holds from that run and
  * measures only the ops (e.g. after the op's flags changed). The ops run with the engine's worker
- * flags (runtimes/launch.ts: --single-threaded-gc); the servers with Node's defaults, as a server runs.
+ * flags (runtimes/launch.ts: --single-threaded-gc); the servers with Node's defaults (as a server
+ * runs) unless --server-flags says otherwise; the table header names the servers' flags.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -63,6 +69,7 @@ import { defaultCacheDir } from '../src/runtimes/cache.js';
 import { workerFlags } from '../src/runtimes/launch.js';
 import type { Shape } from '../src/case/coordinates.js';
 import { OPS, type ConsumerJob, type OpFigures, type SerializeOp } from './consumer-child.js';
+import { parseServerFlags, sameServerFlags, serverFlagsLabel } from './consumer-flags.js';
 import { aaResolution, consumerFigures, differencesAgree, opDifference, processSpread, ratioWithin, repsEstimate, type Estimate } from './consumer-analysis.js';
 
 const childEntry = fileURLToPath(new URL('./consumer-child.js', import.meta.url));
@@ -72,9 +79,9 @@ const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 
 interface Server { child: ChildProcess; port: number }
 
 /** Starts the server child (every serializer of the job on its own route); resolves with its port once it listens. @throws Error when it dies first */
-function startServer(node: string, jobPath: string): Promise<Server> {
+function startServer(node: string, jobPath: string, serverFlags: readonly string[]): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, ['--expose-gc', childEntry, 'serve', jobPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(node, ['--expose-gc', ...serverFlags, childEntry, 'serve', jobPath], { stdio: ['ignore', 'pipe', 'inherit'] });
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => resolve({ child, port: (JSON.parse(line) as { port: number }).port }));
     child.once('exit', (code) => reject(new Error(`server exited with code ${code} before listening`)));
@@ -140,11 +147,11 @@ async function runWindows(routes: readonly { label: string; port: number }[], o:
   }
 }
 
-/** Starts a server process holding only `labels`' routes and inputs. */
-async function startFor(node: string, c: CaseSpec, labels: string[], payloadPath: string, dir: string, gcAtMark: boolean): Promise<Server> {
+/** Starts a server process (Node flags `serverFlags` besides --expose-gc) holding only `labels`' routes and inputs. */
+async function startFor(node: string, c: CaseSpec, labels: string[], payloadPath: string, dir: string, gcAtMark: boolean, serverFlags: readonly string[]): Promise<Server> {
   const jobPath = join(dir, `serve-${labels.map((l) => l.replace(/[^\w-]/g, '_')).join('+')}.json`);
   writeFileSync(jobPath, JSON.stringify({ ...c, serializer: labels[0], serializers: labels, payloadPath, gcAtMark } satisfies ConsumerJob));
-  return startServer(node, jobPath);
+  return startServer(node, jobPath, serverFlags);
 }
 
 /**
@@ -154,13 +161,13 @@ async function startFor(node: string, c: CaseSpec, labels: string[], payloadPath
  * cycle alternating between them, so each label's heap and GC are its own, as a server that uses one
  * serializer has. 'same': per label a server with two routes, json and the label, measured in turn.
  */
-async function measureSet(node: string, c: CaseSpec, ids: string[], payloadPath: string, dir: string, baseline: Baseline, o: WindowOptions): Promise<Record<string, SetFigures>> {
+async function measureSet(node: string, c: CaseSpec, ids: string[], payloadPath: string, dir: string, baseline: Baseline, o: WindowOptions, serverFlags: readonly string[]): Promise<Record<string, SetFigures>> {
   const out: Record<string, SetFigures> = {};
   if (baseline === 'separate') {
     const labels = ['json', ...ids];
     const servers: Server[] = [];
     try {
-      for (const label of labels) servers.push(await startFor(node, c, [label], payloadPath, dir, o.gcAtMark));
+      for (const label of labels) servers.push(await startFor(node, c, [label], payloadPath, dir, o.gcAtMark, serverFlags));
       const r = await runWindows(labels.map((label, i) => ({ label, port: servers[i].port })), o);
       for (const id of ids) out[id] = { cpu: r.cpu[id], gc: r.gc[id], jsonCpu: r.cpu.json, jsonGc: r.gc.json };
     } finally {
@@ -169,7 +176,7 @@ async function measureSet(node: string, c: CaseSpec, ids: string[], payloadPath:
     return out;
   }
   for (const id of ids) {
-    const server = await startFor(node, c, ['json', id], payloadPath, dir, o.gcAtMark);
+    const server = await startFor(node, c, ['json', id], payloadPath, dir, o.gcAtMark, serverFlags);
     try {
       const r = await runWindows([{ label: 'json', port: server.port }, { label: id, port: server.port }], o);
       out[id] = { cpu: r.cpu[id], gc: r.gc[id], jsonCpu: r.cpu.json, jsonGc: r.gc.json };
@@ -198,9 +205,12 @@ function measureOps(node: string, c: CaseSpec, id: string, payloadPath: string, 
  * request, `consumerGc` / `jsonGc`, absent in older files); the ops per launch (`ops[op][launch]`; a
  * file written before launches were repeated holds one launch as a bare object; `{}` for the A/A
  * control json#2); where the baseline ran (`baseline`, absent in files before it was an option:
- * 'same', every route in one process); the load averages.
+ * 'same', every route in one process); the servers' extra Node flags (`serverFlags`, absent in files
+ * before `--server-flags`: Node's defaults; the ops, shared by the variants of one run, are the
+ * same object in each); the load averages (before the sets, after each of this variant's sets, after
+ * the ops).
  */
-interface ConsumerRecord { runtime: string; version: string; case: string; bytes?: number; serializer: string; baseline?: Baseline; consumer: number[][]; json: number[][]; consumerGc?: number[][]; jsonGc?: number[][]; ops: Record<string, OpFigures | OpFigures[]>; loads: string[] }
+interface ConsumerRecord { runtime: string; version: string; case: string; bytes?: number; serializer: string; baseline?: Baseline; serverFlags?: string[]; consumer: number[][]; json: number[][]; consumerGc?: number[][]; jsonGc?: number[][]; ops: Record<string, OpFigures | OpFigures[]>; loads: string[] }
 
 /** The default serialize op (`--serialize-to bytes`: `Buffer.from(s, 'utf8')` on Node, src/measure/prepare-case.ts) and the one before it. */
 const DEFAULT_OP: SerializeOp = 'utf8';
@@ -247,7 +257,7 @@ const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
  */
 function printCase(records: readonly ConsumerRecord[]): void {
   const first = records[0];
-  log(`\n## ${first.runtime} ${first.version}, ${first.case}${first.bytes ? ` (${first.bytes} bytes)` : ''}, baseline ${first.baseline ?? 'same'}, ${first.consumer.length} server process set(s), loads ${first.loads.map((l) => l.split(' ')[0]).join(' → ')}`);
+  log(`\n## ${first.runtime} ${first.version}, ${first.case}${first.bytes ? ` (${first.bytes} bytes)` : ''}, baseline ${first.baseline ?? 'same'}, servers on ${serverFlagsLabel(first.serverFlags)}, ${first.consumer.length} server process set(s), loads ${first.loads.map((l) => l.split(' ')[0]).join(' → ')}`);
   const aa = records.find((r) => r.serializer === 'json#2');
   let resolves = true;
   if (aa) {
@@ -273,9 +283,9 @@ function printCase(records: readonly ConsumerRecord[]): void {
     const within = (o: Estimate) => `${ratioWithin(o.value, c.ratio.value) ? 'yes' : 'no'} (${pct(o.value / c.ratio.value - 1)})${resolves ? '' : ', unresolved'}`;
     log(`| ${r.serializer} | ${pm(c.ratio, 3)} | ${per.medians.map((x) => x.toFixed(3)).join(', ')} (${(per.spread * 100).toFixed(1)}%) | ${d.ratio.value.toFixed(3)} (${d.launches.map((x) => x.toFixed(3)).join(', ')}) | ${within(d.ratio)} | ${st.ratio.value.toFixed(3)} | ${within(st.ratio)} | ${pm(c.difference, 2, 1e3)} | ${pm(d.difference, 2, 1e3)} | ${agreeVerdict(c.difference, d.difference)} | ${pm(st.difference, 2, 1e3)} | ${agreeVerdict(c.difference, st.difference)} | ${(1 + d.difference.value / jsonPerRequest).toFixed(3)} |`);
     const extra = OPS.filter((k) => k !== DEFAULT_OP && k !== STRING_OP && op[k]);
-    if (extra.length) others.push(`${r.serializer}: ${extra.map((k) => `${k} ${op[k]!.ratio.value.toFixed(3)}`).join(', ')}`);
+    if (extra.length) others.push(`${r.serializer}: ${extra.map((k) => `${k} ${op[k]!.ratio.value.toFixed(3)} within 10%: ${within(op[k]!.ratio)}, Δ ${pm(op[k]!.difference, 2, 1e3)} µs agrees: ${agreeVerdict(c.difference, op[k]!.difference)}`).join('; ')}`);
   }
-  if (others.length) log(`other ops' ratios: ${others.join('; ')}`);
+  if (others.length) log(`other ops (ratio, against the consumer's; Δ): ${others.join(' | ')}`);
   const measured = records.filter((r) => r.serializer !== 'json#2');
   const json = measured.flatMap((r) => r.json.flat()).sort((a, b) => a - b);
   const baseline = (k: SerializeOp) => measured.flatMap((r) => launchesOf(r.ops[k]).map((l) => l.baselineNs)).sort((a, b) => a - b);
@@ -297,14 +307,19 @@ async function main(): Promise<number> {
     serializers: { type: 'string', default: 'fast-json-stringify,typia,ajv-jtd' }, servers: { type: 'string', default: '4' }, launches: { type: 'string', default: '2' }, windows: { type: 'string', default: '12' },
     baseline: { type: 'string', default: 'separate' }, aa: { type: 'string', default: 'on' },
     concurrency: { type: 'string', default: '1' }, 'window-ms': { type: 'string', default: '300' }, out: { type: 'string' }, from: { type: 'string' }, reuse: { type: 'string' }, ops: { type: 'string', default: `${DEFAULT_OP},${STRING_OP}` }, 'gc-at-mark': { type: 'boolean', default: false },
+    'server-flags': { type: 'string', multiple: true },
   } });
   if (values.from) {
     // re-read a run's numbers (its consumer.json) and print its tables with this file's analysis
     const records = JSON.parse(readFileSync(values.from, 'utf8')) as ConsumerRecord[];
     const groups = new Map<string, ConsumerRecord[]>();
-    for (const r of records) { const k = `${r.runtime} ${r.case} ${r.baseline ?? 'same'}`; groups.set(k, [...(groups.get(k) ?? []), r]); }
+    for (const r of records) { const k = `${r.runtime} ${r.case} ${r.baseline ?? 'same'} ${serverFlagsLabel(r.serverFlags)}`; groups.set(k, [...(groups.get(k) ?? []), r]); }
     log(`consumer bench: the numbers of ${values.from}`);
-    for (const g of groups.values()) printCase(g);
+    for (const g of groups.values()) {
+      // a run stopped after the servers and before the ops wrote its records with `ops: {}`
+      if (g.some((r) => r.serializer !== 'json#2' && !r.ops[DEFAULT_OP])) { log(`\n## ${g[0].runtime} ${g[0].case}, servers on ${serverFlagsLabel(g[0].serverFlags)}: the servers' figures only (the run stopped before the ops); --reuse ${values.from} measures the ops`); continue; }
+      printCase(g);
+    }
     return 0;
   }
   const positive = (name: string, v: string | undefined, min = 1) => { const n = Number(v); if (!Number.isInteger(n) || n < min) throw new Error(`--${name}: expected an integer ≥ ${min}, got "${v}"`); return n; };
@@ -314,6 +329,7 @@ async function main(): Promise<number> {
   if (values.baseline !== 'separate' && values.baseline !== 'same') throw new Error(`--baseline: "separate" or "same", got "${values.baseline}"`);
   const baseline: Baseline = values.baseline;
   if (values.aa !== 'on' && values.aa !== 'off') throw new Error(`--aa: "on" or "off", got "${values.aa}"`);
+  const variants = parseServerFlags(values['server-flags']);
   const dir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-consumer-'));
   mkdirSync(dir, { recursive: true });
   const ids = values.serializers!.split(',').filter((id) => id !== 'json#2');
@@ -326,7 +342,7 @@ async function main(): Promise<number> {
   const prepared = await prepareTargets(parseTargets(runtimeIds), { cacheDir: defaultCacheDir(), bundleDir: dir, payloadPaths: [] });
   const all: ConsumerRecord[] = [];
   const t0 = performance.now();
-  log(`consumer bench: ${runtimeIds.join(', ')}; baseline ${baseline}; ${servers} server process sets × ${windowOptions.windows} windows; ops in ${launches} launches; raw numbers in ${dir}; load ${loadavg()}`);
+  log(`consumer bench: ${runtimeIds.join(', ')}; baseline ${baseline}; servers on ${variants.map((f) => serverFlagsLabel(f)).join(' | ')}; ${servers} server process sets${variants.length > 1 ? ' per variant (alternating)' : ''} × ${windowOptions.windows} windows; ops in ${launches} launches; raw numbers in ${dir}; load ${loadavg()}`);
   for (const info of prepared.infos) {
     if (info.runtime !== 'node') { log(`${info.id}: skipped (the consumer server is node:http; runtime ${info.runtime})`); continue; }
     const node = String((info.probe as { executable?: string } | undefined)?.executable ?? process.execPath);
@@ -334,37 +350,53 @@ async function main(): Promise<number> {
       const [workload, size, shape] = spec.split('/');
       const c: CaseSpec = { workload, size: Number(size), shape: shape as Shape };
       const payload = await writePayload(join(dir, 'payloads'), await workloads.load(workload), c.size, 42);
-      const sets: Record<string, SetFigures>[] = [];
-      const loads: string[] = [loadavg()];
+      // per server variant: its sets, and its loads (before, after each set; the ops' load is added below)
+      const sets: Record<string, SetFigures>[][] = variants.map(() => []);
+      const loads: string[][] = variants.map(() => [loadavg()]);
       const tc = performance.now();
-      const old = reuse.filter((r) => r.runtime === info.id && r.case === spec);
-      if (old.length > 0) {
+      const toMeasure: number[] = [];
+      for (const [v, flags] of variants.entries()) {
+        const old = reuse.filter((r) => r.runtime === info.id && r.case === spec && sameServerFlags(r.serverFlags, flags));
+        if (old.length === 0) { toMeasure.push(v); continue; }
         // --reuse: the consumer's figures of an earlier run; only the ops are measured again
-        for (const id of labels) if (!old.some((r) => r.serializer === id)) throw new Error(`--reuse ${values.reuse}: no ${id} record for ${info.id} ${spec}`);
-        for (let p = 0; p < old[0].consumer.length; p++) sets.push(Object.fromEntries(old.map((r) => [r.serializer, { cpu: r.consumer[p], gc: r.consumerGc?.[p] ?? [], jsonCpu: r.json[p], jsonGc: r.jsonGc?.[p] ?? [] }])));
-        loads.splice(0, loads.length, ...old[0].loads.slice(0, old[0].consumer.length + 1));
-        log(`${info.id} ${spec}: consumer figures reused from ${values.reuse} (loads ${old[0].loads.slice(0, old[0].consumer.length + 1).map((l) => l.split(' ')[0]).join(' → ')} then); ops measured now`);
-      } else {
-        for (let p = 0; p < servers; p++) {
-          sets.push(await measureSet(node, c, labels, payload.path, dir, baseline, windowOptions));
-          loads.push(loadavg());
+        for (const id of labels) if (!old.some((r) => r.serializer === id)) throw new Error(`--reuse ${values.reuse}: no ${id} record for ${info.id} ${spec} (servers on ${serverFlagsLabel(flags)})`);
+        for (let p = 0; p < old[0].consumer.length; p++) sets[v].push(Object.fromEntries(old.map((r) => [r.serializer, { cpu: r.consumer[p], gc: r.consumerGc?.[p] ?? [], jsonCpu: r.json[p], jsonGc: r.jsonGc?.[p] ?? [] }])));
+        loads[v] = old[0].loads.slice(0, old[0].consumer.length + 1);
+        log(`${info.id} ${spec} (servers on ${serverFlagsLabel(flags)}): consumer figures reused from ${values.reuse} (loads ${loads[v].map((l) => l.split(' ')[0]).join(' → ')} then); ops measured now`);
+      }
+      // the variants' sets alternate (set 1 of each variant, then set 2 of each, ...), so they share the machine's load
+      for (let p = 0; p < servers; p++) {
+        for (const v of toMeasure) {
+          sets[v].push(await measureSet(node, c, labels, payload.path, dir, baseline, windowOptions, variants[v]));
+          loads[v].push(loadavg());
         }
       }
       const tServers = performance.now() - tc;
+      // the servers' figures before the ops (which take minutes on a large document), with `ops: {}`,
+      // so a run stopped during the ops keeps them (--reuse takes them and measures the ops)
+      const serverRecords = variants.flatMap((flags, v) => labels.map((id): ConsumerRecord => ({
+        runtime: info.id, version: info.version, case: spec, bytes: payload.bytes, serializer: id, baseline, serverFlags: flags,
+        consumer: sets[v].map((s) => s[id].cpu), json: sets[v].map((s) => s[id].jsonCpu), consumerGc: sets[v].map((s) => s[id].gc), jsonGc: sets[v].map((s) => s[id].jsonGc),
+        ops: {}, loads: loads[v],
+      })));
+      writeFileSync(join(dir, 'consumer.json'), JSON.stringify([...all, ...serverRecords], null, 1));
       // the ops in `--launches` processes per serializer, as the engine's default policy launches a case twice
       const ops = Object.fromEntries(ids.map((id) => {
         const ls = Array.from({ length: launches }, () => measureOps(node, c, id, payload.path, dir, opList));
         return [id, Object.fromEntries(opList.map((k) => [k, ls.map((l) => l[k])]))];
       }));
-      loads.push(loadavg());
-      const records: ConsumerRecord[] = labels.map((id) => ({
-        runtime: info.id, version: info.version, case: spec, bytes: payload.bytes, serializer: id, baseline,
-        consumer: sets.map((s) => s[id].cpu), json: sets.map((s) => s[id].jsonCpu), consumerGc: sets.map((s) => s[id].gc), jsonGc: sets.map((s) => s[id].jsonGc),
-        ops: ops[id] ?? {}, loads,
-      }));
-      printCase(records);
+      const opsLoad = loadavg();
+      for (const [v, flags] of variants.entries()) {
+        loads[v].push(opsLoad);
+        const records: ConsumerRecord[] = labels.map((id) => ({
+          runtime: info.id, version: info.version, case: spec, bytes: payload.bytes, serializer: id, baseline, serverFlags: flags,
+          consumer: sets[v].map((s) => s[id].cpu), json: sets[v].map((s) => s[id].jsonCpu), consumerGc: sets[v].map((s) => s[id].gc), jsonGc: sets[v].map((s) => s[id].jsonGc),
+          ops: ops[id] ?? {}, loads: loads[v],
+        }));
+        printCase(records);
+        all.push(...records);
+      }
       log(`(servers ${(tServers / 1000).toFixed(0)} s, ops ${((performance.now() - tc - tServers) / 1000).toFixed(0)} s)`);
-      all.push(...records);
       // every number so far, so a later failure loses none
       writeFileSync(join(dir, 'consumer.json'), JSON.stringify(all, null, 1));
     }
