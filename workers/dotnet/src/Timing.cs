@@ -162,20 +162,53 @@ public static class Timing
         }
     }
 
-    /// <summary>Doubles ops per sample (or jumps near the target once a sample is readable) until one sample lasts sampleTargetMs of the measuring clock (as src/measure/timing.ts `pilot`). Returns ops per sample (≥ 1).</summary>
+    /// <summary>
+    /// Pilot: a port of src/measure/timing.ts `pilot` (the JavaScript worker's rule; keep the two alike).
+    /// Doubles ops per sample (or jumps near the target once a sample lasts over 0.5 ms) until one sample
+    /// lasts sampleTargetMs, then takes <see cref="PilotConfirmations"/> more samples of as many ops, each
+    /// of which must last at least <see cref="PilotConfirmFraction"/> of the target (only one when a single
+    /// op reached it: an op that long cannot be split); when one falls short the pilot goes on from that
+    /// sample's rate. Why (timing.ts): a single sample lengthened by a one-off (a GC, a compile) otherwise
+    /// fixes a far too short sample for the whole launch; one confirming sample was not enough (5 of 56
+    /// quiet-machine launches of weather-station serialize still took 287–702 ops where the rest took
+    /// ~2,000–3,000). A sample's length is the lesser of its measuring-clock and wall times (process CPU
+    /// time also counts the background compiler and GC threads, wall time also counts preemption).
+    /// Returns ops per sample (1 to 2^30).
+    /// </summary>
     public static int Pilot(Action<int> op, MeasurePolicy p)
     {
+        const int maxOps = 1 << 30;
+        bool Reaches(double nsPerOp, int n) => nsPerOp * n / 1e6 >= p.SampleTargetMs || n >= maxOps;
+        // close to the target once a sample was long enough to be read, else double
+        int Next(int n, double sampleMs) => (int)Math.Min(maxOps, sampleMs > PilotReadableMs
+            ? Math.Max(n * 2.0, Math.Ceiling(n * p.SampleTargetMs * PilotOvershoot / sampleMs))
+            : n * 2.0);
+        double Length(int n) { var s = RunSample(op, n); return Math.Min(s.Ns, s.WallNs); }
         int ops = 1;
         for (;;)
         {
-            double nsPerOp = RunSample(op, ops).Ns;
-            double sampleMs = nsPerOp * ops / 1e6;
-            if (sampleMs >= p.SampleTargetMs || ops >= 1 << 30) return ops;
-            ops = sampleMs > 0.5
-                ? (int)Math.Min(1 << 30, Math.Max(ops * 2.0, Math.Ceiling(ops * p.SampleTargetMs * 1.1 / sampleMs)))
-                : ops * 2;
+            int n = ops;
+            double nsPerOp = Length(n);
+            if (!Reaches(nsPerOp, n)) { ops = Next(n, nsPerOp * n / 1e6); continue; }
+            if (n >= maxOps) return n;
+            bool confirmed = true;
+            for (int k = 0; k < (n == 1 ? 1 : PilotConfirmations); k++)
+            {
+                double againMs = Length(n) * n / 1e6;
+                if (againMs < p.SampleTargetMs * PilotConfirmFraction) { ops = Next(n, againMs); confirmed = false; break; }
+            }
+            if (confirmed) return n;
         }
     }
+
+    /// <summary>Confirming samples the pilot takes after the first that reaches the target (src/measure/timing.ts `pilot`: two).</summary>
+    public const int PilotConfirmations = 2;
+    /// <summary>Share of the sample target a confirming sample must last (src/measure/timing.ts `pilot`: half).</summary>
+    public const double PilotConfirmFraction = 0.5;
+    /// <summary>A sample longer than this (ms) is read to jump near the target (src/measure/timing.ts `pilot`'s `next`).</summary>
+    public const double PilotReadableMs = 0.5;
+    /// <summary>The jump aims this far past the target (src/measure/timing.ts `pilot`'s `next`: 1.1).</summary>
+    public const double PilotOvershoot = 1.1;
 
     /// <summary>A full, blocking collection (with finalizers run and a second pass for what they freed).</summary>
     public static void FullGc()
