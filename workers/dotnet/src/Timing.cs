@@ -11,7 +11,8 @@ namespace JsonBench.Worker;
 /// - JSONBENCH_DOTNET_GC=side|round|none: a forced full GC before each side of a round (the
 ///   lab's method), once at the start of each round, or never (JSONBENCH_DOTNET_NO_ROUND_GC=1 is
 ///   `none`);
-/// - JSONBENCH_DOTNET_SETTLE_SAMPLES=n: n untimed samples after that GC, before the timed ones.
+/// - JSONBENCH_DOTNET_SETTLE_SAMPLES=n: n untimed samples after that GC, before the timed ones;
+/// - JSONBENCH_DOTNET_JIT_SETTLE=0, JSONBENCH_DOTNET_MEMORY_SETTLE=0, JSONBENCH_DOTNET_MIN_OPS=n: below.
 /// </summary>
 public static class Overrides
 {
@@ -19,10 +20,14 @@ public static class Overrides
     public static readonly string Gc = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_NO_ROUND_GC") == "1" ? "none"
         : Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_GC") is string g && (g == "round" || g == "none") ? g : "side";
     public static readonly int? SettleSamples = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_SETTLE_SAMPLES"), out var n) && n >= 0 ? n : null;
+    /// <summary>JSONBENCH_DOTNET_SETTLE_FAULTS=n: after that GC (and any settle samples), untimed samples until one faults under one page per op, at most n.</summary>
+    public static readonly int? SettleFaults = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_SETTLE_FAULTS"), out var sf) && sf > 0 ? sf : null;
     /// <summary>JSONBENCH_DOTNET_MIN_OPS=n: the fewest ops per sample the pilot aims at (default <see cref="Timing.MinOpsPerSample"/>; 0 or 1: the JavaScript worker's rule alone).</summary>
     public static readonly int? MinOps = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_MIN_OPS"), out var m) && m >= 0 ? m : null;
     /// <summary>JSONBENCH_DOTNET_JIT_SETTLE=0: no wait for the JIT to go quiet after warmup (the method before it existed).</summary>
     public static readonly bool NoJitSettle = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_JIT_SETTLE") == "0";
+    /// <summary>JSONBENCH_DOTNET_MEMORY_SETTLE=0: no probing until the op faults no page after a forced GC (<see cref="Timing.SettleMemory"/>) and no forced GC before the pilot (the method before they existed).</summary>
+    public static readonly bool NoMemorySettle = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_MEMORY_SETTLE") == "0";
 
     /// <summary>"gc=round, settleSamples=3", or null when the method is the lab's.</summary>
     public static string? Describe()
@@ -30,7 +35,9 @@ public static class Overrides
         var parts = new List<string>();
         if (Gc != "side") parts.Add($"gc={Gc}");
         if (SettleSamples != null) parts.Add($"settleSamples={SettleSamples}");
+        if (SettleFaults != null) parts.Add($"settleFaults={SettleFaults}");
         if (NoJitSettle) parts.Add("jitSettle=0");
+        if (NoMemorySettle) parts.Add("memorySettle=0");
         if (MinOps != null) parts.Add($"minOps={MinOps}");
         return parts.Count == 0 ? null : string.Join(", ", parts);
     }
@@ -163,6 +170,42 @@ public static class Timing
     }
 
     /// <summary>
+    /// After the JIT settle, where the thread's page-fault counter answers (Linux): probes the op as the rounds
+    /// will run it, a forced full GC (<see cref="FullGc"/>) then twice a side's share of a round (2 × samplesPerRound ×
+    /// sampleTargetMs of the measuring clock, at least 3 ops: the pilot after it, whose samples add up to about four
+    /// times the target, and a side's samples in a round both stay on memory the probe touched), until a probe
+    /// faults no page, at most <c>5 × warmupMaxMs</c> within 1–10 s. Why: in a fresh process the GC hands out gen0
+    /// memory the process never touched (a 128 MB budget with the launcher's DOTNET_GCgen0size), so an op's every
+    /// new 4 KiB page faults (~17 µs here) until the GC reuses memory: weather-station deserialize by Newtonsoft
+    /// (~4 KB/op) read ~28 µs/op with 1 fault/op in the pilot after a forced GC and ~8 µs with none in the rounds,
+    /// and the pilot chose ops per sample from the faulting rate (125–160 where ~1,000 fill the target).
+    /// Returns probes run, ms (measuring clock) and whether a probe ran without a fault (false: the cap was hit).
+    /// </summary>
+    public static (int Probes, double Ms, bool Quiet) SettleMemory(Action<int> op, MeasurePolicy p)
+    {
+        if (!Clock.HasFaults || Overrides.Gc == "none" || Overrides.NoMemorySettle) return (0, 0, !Clock.HasFaults);
+        double capMs = Math.Min(Math.Max(5 * p.WarmupMaxMs, 1_000), 10_000);
+        double probeMs = 2 * p.SamplesPerRound * p.SampleTargetMs;
+        long start = Clock.MeasuringNs();
+        long wallStart = Clock.WallTicks();
+        int probes = 0;
+        for (;;)
+        {
+            FullGc();
+            probes++;
+            long f0 = Clock.ThreadMinorFaults();
+            long t0 = Clock.MeasuringNs();
+            int ops = 0;
+            while (ops < 3 || Clock.MeasuringMsSince(t0) < probeMs) op(ops++);
+            long faults = Clock.ThreadMinorFaults() - f0;
+            Sink.Drain();
+            double ms = Clock.MeasuringMsSince(start);
+            if (faults == 0) return (probes, ms, true);
+            if (ms >= capMs || Clock.MsSince(wallStart) >= 5 * capMs) return (probes, ms, false);
+        }
+    }
+
+    /// <summary>
     /// Pilot: a port of src/measure/timing.ts `pilot` (the JavaScript worker's rule; keep the two alike).
     /// Doubles ops per sample (or jumps near the target once a sample lasts over 0.5 ms) until one sample
     /// lasts sampleTargetMs, then takes <see cref="PilotConfirmations"/> more samples of as many ops, each
@@ -267,6 +310,7 @@ public static class Timing
         {
             if (Overrides.Gc == "side") FullGc();
             for (int k = 0; k < settle; k++) RunSample(side.Op, side.OpsPerSample);
+            for (int k = 0; k < (Overrides.SettleFaults ?? 0) && RunSample(side.Op, side.OpsPerSample).Faults >= 1; k++) { }
             long jit0 = Jit.CompiledMethods();
             int gc0 = GC.CollectionCount(0);
             double spentMs = 0;
