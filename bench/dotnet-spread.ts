@@ -29,27 +29,29 @@ const { values } = parseArgs({ options: {
 /** A candidate rule: extra worker environment and policy fields. */
 interface Arm { env: Record<string, string>; policy?: Partial<MeasurePolicy> }
 const ARMS: Record<string, Arm> = {
-  /** the lab's method as built (forced full GC before each side, DOTNET_WORKER_ENV) */
+  /** the lab's method as built (DOTNET_WORKER_ENV; since 2026-12-02 a forced full GC per round and the memory settle) */
   base: { env: {} },
-  /** without the memory settle and the forced GC before the pilot (Timing.SettleMemory): the method before them */
-  nomem: { env: { JSONBENCH_DOTNET_MEMORY_SETTLE: '0' } },
+  /** a forced full GC before each side (the method until 2026-12-02) */
+  side: { env: { JSONBENCH_DOTNET_GC: 'side' } },
+  /** a forced GC before each side, without the memory settle and the forced GC before the pilot (Timing.SettleMemory): the method before 2026-12-02 */
+  nomem: { env: { JSONBENCH_DOTNET_GC: 'side', JSONBENCH_DOTNET_MEMORY_SETTLE: '0' } },
   /** one forced GC per round, without the memory settle */
   'round+nomem': { env: { JSONBENCH_DOTNET_GC: 'round', JSONBENCH_DOTNET_MEMORY_SETTLE: '0' } },
-  /** one untimed sample after the forced GC, before the timed ones */
-  settle1: { env: { JSONBENCH_DOTNET_SETTLE_SAMPLES: '1' } },
-  settle2: { env: { JSONBENCH_DOTNET_SETTLE_SAMPLES: '2' } },
-  /** after the forced GC, untimed samples until one faults under a page per op (at most 4) */
-  settlefaults: { env: { JSONBENCH_DOTNET_SETTLE_FAULTS: '4' } },
+  /** a forced GC before each side, then one or two untimed samples before the timed ones */
+  settle1: { env: { JSONBENCH_DOTNET_GC: 'side', JSONBENCH_DOTNET_SETTLE_SAMPLES: '1' } },
+  settle2: { env: { JSONBENCH_DOTNET_GC: 'side', JSONBENCH_DOTNET_SETTLE_SAMPLES: '2' } },
+  /** a forced GC before each side, then untimed samples until one faults under a page per op (at most 4) */
+  settlefaults: { env: { JSONBENCH_DOTNET_GC: 'side', JSONBENCH_DOTNET_SETTLE_FAULTS: '4' } },
   /** one forced GC per round instead of one per side */
   round: { env: { JSONBENCH_DOTNET_GC: 'round' } },
   /** no forced GC */
   none: { env: { JSONBENCH_DOTNET_GC: 'none' } },
-  /** non-concurrent (blocking) gen2 collections: no background GC thread */
-  gcconc0: { env: { DOTNET_gcConcurrent: '0' } },
-  /** the GC's memory-conserving mode off/on (0–9) */
-  conserve5: { env: { DOTNET_GCConserveMemory: '5' } },
-  /** freed memory kept committed */
-  retainvm: { env: { DOTNET_GCRetainVM: '1' } },
+  /** a forced GC before each side and non-concurrent (blocking) gen2 collections: no background GC thread */
+  gcconc0: { env: { JSONBENCH_DOTNET_GC: 'side', DOTNET_gcConcurrent: '0' } },
+  /** a forced GC before each side and the GC's memory-conserving mode (0–9) */
+  conserve5: { env: { JSONBENCH_DOTNET_GC: 'side', DOTNET_GCConserveMemory: '5' } },
+  /** a forced GC before each side and freed memory kept committed */
+  retainvm: { env: { JSONBENCH_DOTNET_GC: 'side', DOTNET_GCRetainVM: '1' } },
   /** a 64 MB gen0 size asked instead of 256 MB */
   gen0_64m: { env: { DOTNET_GCgen0size: '4000000' } },
   /** samples of at least 40 ops instead of 20 (longer samples) */

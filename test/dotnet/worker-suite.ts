@@ -111,14 +111,14 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     // threshold is 85,000 B): with 32 MB regions a 16 MB output (company/100000) stays in gen0, whose largest budget the
     // asked 256 MB gen0 size raises from 6 MB to 128 MB (as .NET 10.0.12 settles it)
     if (target === 'dotnet') {
-      const m = /^workstation, \w+, LOH threshold (\d+) B, region (\d+) B, gen0 max budget (\d+) B; forced full GC before each side, memory settle before the pilot$/.exec(hello.gcMode);
+      const m = /^workstation, \w+, LOH threshold (\d+) B, region (\d+) B, gen0 max budget (\d+) B; forced full GC before each round, memory settle before the pilot$/.exec(hello.gcMode);
       assert.ok(m, hello.gcMode);
       assert.ok(Number(m[1]) > 16 * 2 ** 20, `LOH threshold ${m[1]} B`);
       assert.equal(Number(m[2]), 32 * 2 ** 20);
       assert.ok(Number(m[3]) >= 64 * 2 ** 20, `gen0 max budget ${m[3]} B (the default is 6 MB)`);
     } else {
       assert.doesNotMatch(hello.gcMode, /LOH|region|gen0/);
-      assert.match(hello.gcMode, /; forced full GC before each side(, memory settle before the pilot)?$/);
+      assert.match(hello.gcMode, /; forced full GC before each round(, memory settle before the pilot)?$/);
     }
     const [nj, stj] = v.libraries as LibraryMessage[];
     assert.deepEqual([nj.side, nj.serializer, nj.assembly, nj.version, nj.assemblyVersion], ['serializer', 'newtonsoft', 'Newtonsoft.Json', '13.0.4', '13.0.0.0']);

@@ -9,16 +9,17 @@ namespace JsonBench.Worker;
 /// "The forced GC and allocation-heavy serializers"); the worker names any that is set in `hello`
 /// (`methodOverrides`), so a result made with one is never mistaken for a default one.
 /// - JSONBENCH_DOTNET_GC=side|round|none: a forced full GC before each side of a round (the
-///   lab's method), once at the start of each round, or never (JSONBENCH_DOTNET_NO_ROUND_GC=1 is
-///   `none`);
+///   JavaScript worker's method, the .NET worker's until 2026-12-02), once at the start of each round
+///   (the .NET worker's method now: <see cref="Timing.MeasureRounds"/>), or never
+///   (JSONBENCH_DOTNET_NO_ROUND_GC=1 is `none`);
 /// - JSONBENCH_DOTNET_SETTLE_SAMPLES=n: n untimed samples after that GC, before the timed ones;
 /// - JSONBENCH_DOTNET_JIT_SETTLE=0, JSONBENCH_DOTNET_MEMORY_SETTLE=0, JSONBENCH_DOTNET_MIN_OPS=n: below.
 /// </summary>
 public static class Overrides
 {
-    /// <summary>"side" (default), "round" or "none".</summary>
+    /// <summary>"round" (the method), "side" or "none".</summary>
     public static readonly string Gc = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_NO_ROUND_GC") == "1" ? "none"
-        : Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_GC") is string g && (g == "round" || g == "none") ? g : "side";
+        : Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_GC") is string g && (g == "side" || g == "none") ? g : "round";
     public static readonly int? SettleSamples = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_SETTLE_SAMPLES"), out var n) && n >= 0 ? n : null;
     /// <summary>JSONBENCH_DOTNET_SETTLE_FAULTS=n: after that GC (and any settle samples), untimed samples until one faults under one page per op, at most n.</summary>
     public static readonly int? SettleFaults = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_SETTLE_FAULTS"), out var sf) && sf > 0 ? sf : null;
@@ -33,7 +34,7 @@ public static class Overrides
     public static string? Describe()
     {
         var parts = new List<string>();
-        if (Gc != "side") parts.Add($"gc={Gc}");
+        if (Gc != "round") parts.Add($"gc={Gc}");
         if (SettleSamples != null) parts.Add($"settleSamples={SettleSamples}");
         if (SettleFaults != null) parts.Add($"settleFaults={SettleFaults}");
         if (NoJitSettle) parts.Add("jitSettle=0");
@@ -290,8 +291,18 @@ public static class Timing
     }
 
     /// <summary>
-    /// Paired rounds (ABBA…): each round a GC and up to samplesPerRound samples of one side, a GC
-    /// and the same of the other, the order alternating. The stop rule is the engine's
+    /// Paired rounds (ABBA…): each round a forced full GC, then up to samplesPerRound samples of one
+    /// side and the same of the other, the order alternating, so each side runs first (right after
+    /// the GC) in half the rounds and second (on the first side's garbage) in the other half. The
+    /// JavaScript worker forces a GC before each side; on .NET that GC, after a side that allocates
+    /// little (System.Text.Json), gave back gen0 memory that Newtonsoft (7 MB/op on users/10000) then
+    /// faulted in again (88 faults/op, ~17 µs each here) in the rounds where it followed two STJ sides:
+    /// per-round ratios alternated between two levels and the launch's median between launches
+    /// (bench/dotnet-spread.ts, 2026-12-02, load 11–16, 8 interleaved launches per arm, three batches:
+    /// users/10000 Newtonsoft ÷ STJ ratio CV 10.8 / 4.9 / 4.8% with a GC per side, 4.0 / 1.8 / 3.2%
+    /// with one per round, 0 faults/op after round 0; mean 1.65–1.76 against 1.57–1.61, and the
+    /// steady state without forced GCs in 500 ms samples read 1.61; workers/dotnet/README.md).
+    /// JSONBENCH_DOTNET_GC=side restores the per-side GC. The stop rule is the engine's
     /// (src/measure/timing.ts measureRounds, issue 13): after minRounds, stop once the relative
     /// standard error of the launch's estimate (<see cref="Stats.MedianRelativeError"/>) is under
     /// targetRelativeError: for a paired case the median of its per-round ratios (each round's median
