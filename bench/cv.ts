@@ -61,3 +61,15 @@ export function renderRuns(tools: readonly string[], series: ReadonlyMap<string,
   }
   return renderTable(rows);
 }
+
+/**
+ * Issue 13's precision target for a run whose 1-minute load average stayed within [minLoad,
+ * maxLoad]: a ratio CV ≤ 1% when the machine is quiet (load < 1 throughout), ≤ 2% at load ≥ 8
+ * (throughout); null between (neither condition holds, so the run cannot show the target met or
+ * missed, only its figures).
+ */
+export function precisionTarget(minLoad: number, maxLoad: number): { limit: number; condition: string } | null {
+  if (maxLoad < 1) return { limit: 0.01, condition: `quiet (load ${minLoad.toFixed(2)}–${maxLoad.toFixed(2)} < 1)` };
+  if (minLoad >= 8) return { limit: 0.02, condition: `loaded (load ${minLoad.toFixed(2)}–${maxLoad.toFixed(2)} ≥ 8)` };
+  return null;
+}

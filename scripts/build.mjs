@@ -11,7 +11,7 @@
 //   the full build in CI; typescript and esbuild are dependencies (typia and the worker bundles need
 //   them at build and run time).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
@@ -32,3 +32,6 @@ const dev = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).devDepe
 const full = dev.every((name) => existsSync(`node_modules/${name}/package.json`));
 if (!full) process.stderr.write('build: devDependencies absent: compiling src/ only, without type-checking (tsconfig.build.json --noCheck)\n');
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', full ? 'tsconfig.json' : 'tsconfig.build.json', ...(full ? [] : ['--noCheck'])]);
+// written last: scripts/prepare.mjs trusts a build only when this stamp says it finished (a build killed
+// half-way leaves build/ without it)
+writeFileSync('build/.complete', `${new Date().toISOString()}\n`);

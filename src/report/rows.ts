@@ -62,10 +62,10 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
 }
 
 /** Findings whose message is printed as a sentence under the table (the notes cell only points at it). */
-export const SENTENCE_FINDINGS: readonly string[] = ['mean-ratio', 'baseline-slowed'];
+export const SENTENCE_FINDINGS: readonly string[] = ['mean-ratio', 'baseline-slowed', 'machine-drift'];
 
 /** The mark a sentence finding is printed with (the notes cell and the legend use the same). */
-export const FINDING_MARKS: Readonly<Record<string, string>> = { 'mean-ratio': '≠', 'baseline-slowed': '⊘' };
+export const FINDING_MARKS: Readonly<Record<string, string>> = { 'mean-ratio': '≠', 'baseline-slowed': '⊘', 'machine-drift': '⇅' };
 
 /** The sentence-worthy findings of some cases, in order: who, and the message. */
 export function findingSentences<C extends CaseResult>(cases: readonly C[]): { c: C; code: string; message: string }[] {
@@ -87,6 +87,7 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'mean-ratio') notes.push('≠ mean and ratio disagree (see below)');
     else if (f.code === 'interrupted') notes.push(`⏹ ${f.message}`);
     else if (f.code === 'baseline-slowed') notes.push('⊘ baseline slowed beside it: not ranked (see below)');
+    else if (f.code === 'machine-drift') notes.push('⇅ the machine changed speed between launches (see below)');
   }
   if (c.notes?.length) notes.push(`≈ ${c.notes.length} looser check${c.notes.length === 1 ? '' : 's'} than the schema (below)`);
   if (c.serializer === c.baseline && c.status === 'measured') notes.unshift('baseline');

@@ -119,7 +119,7 @@ export const TargetRecordSchema = Type.Object({
 export type TargetRecord = Static<typeof TargetRecordSchema>;
 
 /** The codes of findings (one analyser each, src/analysers/). */
-export const FINDING_CODES = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no-gc', 'baseline-unavailable', 'mean-ratio', 'interrupted', 'baseline-slowed'] as const;
+export const FINDING_CODES = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no-gc', 'baseline-unavailable', 'mean-ratio', 'interrupted', 'baseline-slowed', 'machine-drift'] as const;
 
 /** A finding after the run (BenchmarkDotNet's analysers): never hides the number, only qualifies it. */
 export const FindingSchema = Type.Object({ code: Type.Union(FINDING_CODES.map((c) => Type.Literal(c))), message: str });
