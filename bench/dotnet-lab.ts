@@ -137,9 +137,9 @@ export function formatNs(ns: number): string {
   return `${ns.toFixed(1)} ns`;
 }
 
-/** "3.42 MB", "21.7 KB" in BenchmarkDotNet's units (KB = 1024 B, MB = 1024 KB), as the studies' tables print them. */
+/** "3.42 MiB", "21.70 KiB": binary units (the studies' BenchmarkDotNet tables print the same figures as "MB" and "KB", 1 KB = 1024 B). */
 export function formatBytes(b: number): string {
-  if (b >= 1024 * 1024) return `${(b / 1024 / 1024).toFixed(2)} MB`;
-  if (b >= 1024) return `${(b / 1024).toFixed(2)} KB`;
+  if (b >= 1024 * 1024) return `${(b / 1024 / 1024).toFixed(2)} MiB`;
+  if (b >= 1024) return `${(b / 1024).toFixed(2)} KiB`;
   return `${b.toFixed(0)} B`;
 }

@@ -60,10 +60,10 @@ for (const direction of ['serialize', 'deserialize'] as const) {
     '| serializer | version | mean (wall) | mean (thread CPU) | ratio wall [launches] | ratio CPU [launches] | allocated | alloc ratio | study: time, alloc (ratio) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const st = STUDY[direction];
-  lines.push(`| stj | ${versions.get('stj')} | ${formatNs(medianOf(stjMeans))} | ${formatNs(medianOf([...runs.newtonsoft, ...runs['stj-sourcegen']].map((r) => r.baselineCpuMeanNs ?? NaN)))} | 1.00 (baseline) | 1.00 | ${formatBytes(alloc.stj)} | 1.00 | ${st.stj.ms} ms, ${st.stj.mb} MB |`);
+  lines.push(`| stj | ${versions.get('stj')} | ${formatNs(medianOf(stjMeans))} | ${formatNs(medianOf([...runs.newtonsoft, ...runs['stj-sourcegen']].map((r) => r.baselineCpuMeanNs ?? NaN)))} | 1.00 (baseline) | 1.00 | ${formatBytes(alloc.stj)} | 1.00 | ${st.stj.ms} ms, ${st.stj.mb} MiB |`);
   for (const s of ['newtonsoft', 'stj-sourcegen']) {
     const r = runs[s];
-    const study = s === 'newtonsoft' ? `${st.newtonsoft.ms} ms, ${st.newtonsoft.mb} MB (${(st.newtonsoft.ms / st.stj.ms).toFixed(2)}×, ${(st.newtonsoft.mb / st.stj.mb).toFixed(2)}×)` : 'not in this study';
+    const study = s === 'newtonsoft' ? `${st.newtonsoft.ms} ms, ${st.newtonsoft.mb} MiB (${(st.newtonsoft.ms / st.stj.ms).toFixed(2)}×, ${(st.newtonsoft.mb / st.stj.mb).toFixed(2)}×)` : 'not in this study';
     lines.push(`| ${s} | ${versions.get(s)} | ${formatNs(medianOf(r.map((x) => x.serializerMeanNs)))} | ${formatNs(medianOf(r.map((x) => x.serializerCpuMeanNs ?? NaN)))} | ${medianOf(r.map((x) => x.ratio)).toFixed(2)} [${range(r.map((x) => x.ratio))}] | ${medianOf(r.map((x) => x.cpuRatio ?? NaN)).toFixed(2)} [${range(r.map((x) => x.cpuRatio ?? NaN))}] | ${formatBytes(alloc[s])} | ${(alloc[s] / alloc.stj).toFixed(2)} | ${study} |`);
   }
   lines.push('', `load average per launch: ${Object.entries(runs).map(([s, r]) => `${s} ${r.map((x) => x.load).join(', ')}`).join('; ')}`);

@@ -38,7 +38,7 @@ export interface Published {
   time: [number, number]; alloc?: [number, number];
 }
 
-/** BenchmarkDotNet's units (MemoryDiagnoser: 1 KB = 1024 B), which the studies quote. */
+/** BenchmarkDotNet's units (MemoryDiagnoser: 1 KB = 1024 B), which the studies quote; the note prints them as KiB and MiB. */
 const KB = 1024; const MB = 1024 * 1024;
 const S1 = '.NET 8, 10,000 fake users (BenchmarkDotNet)';
 const S2 = 'orders on net10 (BenchmarkDotNet; net9 figures in the issue)';
@@ -107,7 +107,7 @@ export function dataNotes(files: readonly ResultsFile[], study: string): string 
     const n = findCase(files, p, p.serializer); const b = findCase(files, p, p.baseline);
     const an = n?.status === 'measured' ? n.allocated?.mean : undefined; const ab = b?.status === 'measured' ? b.allocated?.mean : undefined;
     if (an && ab && Math.abs(an / ab - 1) <= 0.05) {
-      out.push(`Deserializing the list, both libraries allocate about the same bytes here (${(an / MB).toFixed(2)} MB and ${(ab / MB).toFixed(2)} MB); BenchmarkDotNet 0.15.8's MemoryDiagnoser counted the same as the worker on this machine (workers/dotnet/README.md), so the study's ${ratioNumber(p.alloc![0] / p.alloc![1], 2)}× is not the method's doing; what differs is untested here (.NET 8 and its library versions, or the study's own user classes beside jsonbench's generated DTOs).`);
+      out.push(`Deserializing the list, both libraries allocate about the same bytes here (${(an / MB).toFixed(2)} MiB and ${(ab / MB).toFixed(2)} MiB); BenchmarkDotNet 0.15.8's MemoryDiagnoser counted the same as the worker on this machine (workers/dotnet/README.md), so the study's ${ratioNumber(p.alloc![0] / p.alloc![1], 2)}× is not the method's doing; what differs is untested here (.NET 8 and its library versions, or the study's own user classes beside jsonbench's generated DTOs).`);
     }
   }
   return out.join(' ');
@@ -259,7 +259,7 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
       const gotAlloc = c.allocRatio ?? null;
       const av = pubAlloc === null ? { direction: null, close: null } : allocVerdict(pubAlloc, gotAlloc);
       if (pubAlloc !== null && gotAlloc !== null) { nAlloc++; if (av.direction) dirAlloc++; if (av.close) closeAlloc++; }
-      const bytes = (x: number | undefined) => (x === undefined ? '—' : x >= MB ? `${(x / MB).toFixed(2)} MB` : x >= KB ? `${(x / KB).toFixed(1)} KB` : `${x.toFixed(0)} B`);
+      const bytes = (x: number | undefined) => (x === undefined ? '—' : x >= MB ? `${(x / MB).toFixed(2)} MiB` : x >= KB ? `${(x / KB).toFixed(1)} KiB` : `${x.toFixed(0)} B`);
       const allocOf = (x: CaseResult | undefined) => (x?.status === 'measured' && x.allocated?.method !== 'n/a' ? x.allocated?.mean : undefined);
       const d = decimalsFor(pub, wall, cpu);
       lines.push(`| ${label} | ${p.serializer} | ${ratioNumber(pub, d)} | ${fmt(wall, d)} | ${fmt(cpu, d)} | ${dir(tw.direction, !!wall)} / ${yes(tw.withinError, isWide(wall))} | ${dir(tc.direction, !!cpu)} / ${yes(tc.withinError, isWide(cpu))} `
@@ -270,7 +270,7 @@ export function renderNote(files: readonly ResultsFile[], command: string): stri
       '|---|---|---|---|---|---|---|---|---|---|', ...lines, '');
     if (overCap.length) {
       const eg = rows.map((p) => findCase(files, p, p.baseline)).map((x) => overLoh(files, x)).find((x) => x !== null);
-      out.push(`† ${overCap.join(', ')}: the output string is larger than the run's large-object-heap threshold${eg ? ` (e.g. ${(eg.output / MB).toFixed(1)} MB over ${(eg.threshold / MB).toFixed(1)} MB)` : ''}, so each op faults the pages of a freed LOH region back in (~17 µs a page on this machine's VM; workers/dotnet/README.md): these times include those faults, not only the serializers' work.`, '');
+      out.push(`† ${overCap.join(', ')}: the output string is larger than the run's large-object-heap threshold${eg ? ` (e.g. ${(eg.output / MB).toFixed(1)} MiB over ${(eg.threshold / MB).toFixed(1)} MiB)` : ''}, so each op faults the pages of a freed LOH region back in (~17 µs a page on this machine's VM; workers/dotnet/README.md): these times include those faults, not only the serializers' work.`, '');
     }
     const summary = n === 0 ? `${study}: not measured (no run of its cases in the results given: ${missing} comparison${missing === 1 ? '' : 's'} without a measured case).` : `${study}: time — direction agrees in ${dirWall} of ${n} comparisons by the case's clock (${offWall} disagree, the rest unclear: the interval holds 1, or is wider than ${WIDE}× where the study found the two about equal) and ${dirCpu} of ${n} by thread CPU time (${offCpu} disagree); the published ratio is inside jsonbench's interval in ${inWall} of ${n} (case; ${wideWall} of them an interval wider than ${WIDE}×, which says little) and ${inCpu} of ${n} (thread CPU; ${wideCpu} wider than ${WIDE}×). Allocation — direction agrees in ${dirAlloc} of ${nAlloc}, within 15% in ${closeAlloc} of ${nAlloc}.${missing ? ` ${missing} comparison${missing === 1 ? '' : 's'} without a measured case.` : ''}`;
     out.push(summary, '');

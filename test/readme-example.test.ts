@@ -46,7 +46,7 @@ test('the README\'s run() example runs as written: it measures the payload and p
   assert.equal(lines.length, 3, stdout);
   assert.match(lines[0], /^json measured \d+ ns\/op$/);
   assert.match(lines[1], /^fast-json-stringify measured \d+ ns\/op$/);
-  assert.match(lines[2], /^For serializing response\.json \(12\.6 KB document\) on node \S+, (use fast-json-stringify|nothing is clearly faster than the built-in JSON\.stringify)/);
+  assert.match(lines[2], /^For serializing response\.json \(12\.6 KiB document\) on node \S+, (use fast-json-stringify|nothing is clearly faster than the built-in JSON\.stringify)/);
 });
 
 test('the README says where the ledger is and where a custom serializer\'s Version comes from, and both hold', async () => {

@@ -94,6 +94,6 @@ for (const [lib, fn] of Object.entries(libs)) {
 const names = Object.keys(inputs);
 const fmt = (v) => (typeof v === 'number' ? (v < 10 ? v.toFixed(1) : Math.round(v)) : v);
 console.log(`load average ${load} (2 cores); median of 5 runs, ms\n`);
-console.log(`| library | ${names.map((n) => `${n} ms`).join(' | ')} | install (packages, MB) | ${Object.keys(checks).join(' | ')} |`);
+console.log(`| library | ${names.map((n) => `${n} ms`).join(' | ')} | install (packages, MiB) | ${Object.keys(checks).join(' | ')} |`);
 console.log(`|${'---|'.repeat(names.length + 2 + Object.keys(checks).length)}`);
 for (const r of rows) console.log(`| ${r.lib} | ${names.map((n) => fmt(r.ms[n])).join(' | ')} | ${r.size.packages}, ${r.size.mb.toFixed(1)}${r.size.note ?? ''} | ${Object.values(r.feats).join(' | ')} |`);

@@ -27,5 +27,5 @@ for (let r = 0; r < 30; r++) for (const k of (r % 2 ? [...kinds].reverse() : kin
   if (k === 'full') gc(); else if (k === 'minor') gc({ type: 'minor' });
   for (let s = 0; s < 4; s++) { const c = cpu(); for (let i = 0; i < ops; i++) op(i); res[k][s].push((cpu() - c) / ops); }
 }
-console.log(`${ser} ${wl}: ${ops} ops/sample; new space now ${(heapNew().space_size / 1048576).toFixed(1)} MB; CPU ns/op median by sample index after the GC (1st..4th):`);
+console.log(`${ser} ${wl}: ${ops} ops/sample; new space now ${(heapNew().space_size / 1048576).toFixed(1)} MiB; CPU ns/op median by sample index after the GC (1st..4th):`);
 for (const k of kinds) console.log(`  ${k.padEnd(5)} ${res[k].map((xs) => median(xs).toFixed(0)).join(' ')}`);

@@ -34,7 +34,7 @@ const nb = await bundleWorker('node', dir);
 cmds['node-bundle'] = { command: process.execPath, args: ['--expose-gc', nb.path], channel: 'fd3' };
 const nf = await noFakerBundle();
 cmds['node-nofaker'] = { command: process.execPath, args: ['--expose-gc', nf], channel: 'fd3' };
-console.error(`bundle ${(nb.bytes / 1e6).toFixed(2)} MB, without faker ${(statSync(nf).size / 1e6).toFixed(2)} MB`);
+console.error(`bundle ${(nb.bytes / 2 ** 20).toFixed(2)} MiB, without faker ${(statSync(nf).size / 2 ** 20).toFixed(2)} MiB`);
 for (const info of prepared.infos) if (info.id !== 'node') cmds[info.id] = { command: info.probe.executable, args: [...info.flags, nb.path], channel: info.runtime === 'deno' ? 'stdout' : 'fd3' };
 
 const policy = (await import(B('config/policies.js'))).policies.quick.measure;

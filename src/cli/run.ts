@@ -1,5 +1,5 @@
 import { isAbsolute, relative } from 'node:path';
-import { payloadOption, resolveRunRequest, type RunOptions } from '../run/request.js';
+import { findingsForTargets, payloadOption, resolveRunRequest, type RunOptions } from '../run/request.js';
 import { toJsonSchema } from '../workloads/json-schema.js';
 import { checkChoices, checkNotEmpty, splitList, UsageError } from '../config/usage-error.js';
 import { clip, visibleControls } from '../report/table/escape.js';
@@ -124,7 +124,7 @@ async function printSchema(opts: RunCliOptions): Promise<number> {
   if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
   process.stdout.write(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
   for (const w of payload.source.warnings ?? []) process.stderr.write(`jsonbench: warning: ${visibleControls(w)}\n`);
-  for (const f of payload.findings) process.stderr.write(`jsonbench: found: ${visibleControls(f.text)}\n`);
+  for (const f of findingsForTargets(payload, opts.target)) process.stderr.write(`jsonbench: found: ${visibleControls(f.text)}\n`);
   for (const u of payload.origin.unconverted) process.stderr.write(`jsonbench: not converted: ${visibleControls(u)}\n`);
   return 0;
 }

@@ -2,10 +2,11 @@
  * Whether two runs can be compared at all (issue 9: a quick run against a default run of the same
  * code gave "slower +96%" and failed `--fail-on slower`; a loaded run against a quiet one gave
  * three "faster" verdicts). Checked before any verdict is trusted: the policy (how long and how
- * often each case was measured), the clock, the machine, the runtime, and the load. A difference
+ * often each case was measured), the clock, the machine, the runtime (and each target's worker
+ * flags, .NET GC settings and worker build), and the load. A difference
  * makes `compare` say so loudly and keeps `--fail-on slower` from failing on the verdicts.
  */
-import type { ResultsFile } from '../results/types.js';
+import type { ResultsFile, TargetRecord } from '../results/types.js';
 import { BUSY_LOAD_PER_CORE } from '../report/noise.js';
 
 /** One reason two runs are not comparable. */
@@ -37,6 +38,29 @@ function policyOf(r: ResultsFile): string {
 
 const describeLoad = (r: ResultsFile) => `${(r.environment.loadAverage.start[0] ?? NaN).toFixed(1)} on ${r.environment.cores} cores`;
 
+/** A target's worker flags as one string (`none` when it has none). */
+const flagsOf = (t: TargetRecord) => t.flags.join(' ') || 'none';
+
+/** A built worker's settings: the build command, framework and SDK (the .NET worker), or undefined. */
+const buildOf = (t: TargetRecord) => (t.build ? `${t.build.command} (${t.build.framework}, SDK ${t.build.sdkVersion})` : undefined);
+
+/**
+ * What of one target's worker settings differs between two runs: its flags (V8 flags of a Node,
+ * Bun or Deno worker; the .NET worker's DOTNET_* settings), the .NET GC's settings as the worker
+ * reported them (`probe.gcMode`: workstation or server, latency mode, LOH threshold, region size,
+ * gen0 budget; a GC setting moved a .NET ratio from 1.99–3.02 to 1.55–1.70, runtimes/dotnet/build.ts),
+ * and how a compiled worker was built (command, framework, SDK).
+ */
+function workerSettingsChanges(was: TargetRecord, t: TargetRecord): Incomparability[] {
+  const out: Incomparability[] = [];
+  if (flagsOf(was) !== flagsOf(t)) out.push({ what: 'runtime', message: `target ${t.id}: worker flags ${flagsOf(was)} → ${flagsOf(t)}` });
+  const [gb, gh] = [was.probe.gcMode, t.probe.gcMode];
+  if ((gb !== undefined || gh !== undefined) && gb !== gh) out.push({ what: 'runtime', message: `target ${t.id}: GC settings ${gb === undefined ? 'not recorded' : JSON.stringify(gb)} → ${gh === undefined ? 'not recorded' : JSON.stringify(gh)}: the GC's work inside an op changed` });
+  const [bb, bh] = [buildOf(was), buildOf(t)];
+  if ((bb !== undefined || bh !== undefined) && bb !== bh) out.push({ what: 'runtime', message: `target ${t.id}: worker build ${bb ?? 'none'} → ${bh ?? 'none'}` });
+  return out;
+}
+
 /** Everything that makes `base` and `head` not comparable; empty when they are. */
 export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incomparability[] {
   const out: Incomparability[] = [];
@@ -55,7 +79,9 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
   if (runtime(b) !== runtime(h)) out.push({ what: 'runtime', message: `runtime ${runtime(b)} → ${runtime(h)}` });
   for (const t of head.targets) {
     const was = base.targets.find((x) => x.id === t.id);
-    if (was && `${was.runtime} ${was.version}` !== `${t.runtime} ${t.version}`) out.push({ what: 'runtime', message: `target ${t.id}: ${was.runtime} ${was.version} → ${t.runtime} ${t.version}` });
+    if (!was) continue;
+    if (`${was.runtime} ${was.version}` !== `${t.runtime} ${t.version}`) out.push({ what: 'runtime', message: `target ${t.id}: ${was.runtime} ${was.version} → ${t.runtime} ${t.version}` });
+    out.push(...workerSettingsChanges(was, t));
   }
   const [lb, lh] = [b.loadAverage.start[0], h.loadAverage.start[0]];
   if (lb !== undefined && lh !== undefined) {

@@ -44,8 +44,8 @@ export function allocationWindow(v8: V8Module, op: Op, ops: number): AllocWindow
  * compression off: 8-byte fields): `{a:1,b:2}` 40 B, a heap number 16 B, `[1,2,3]` 32 B (its
  * elements are a copy-on-write boilerplate), `new Array(100).fill(0)` 848 B, a flat 1000-char
  * one-byte string 1016 B: medians within 0.3%. The residue grows with object size: when an
- * object does not fit the rest of a 256 KB new-space page, V8 fills that tail, and the filler
- * counts as used (about size²/(2·256 KB) bytes per op: +2.3 B on 1016-byte objects); a window
+ * object does not fit the rest of a 256 KiB new-space page, V8 fills that tail, and the filler
+ * counts as used (about size²/(2·256 KiB) bytes per op: +2.3 B on 1016-byte objects); a window
  * with a scavenge in it can read up to ~0.2% low. Until V8 has decided an allocation site's
  * pretenuring (a few scavenges in), each object a literal allocates also carries a 16-byte
  * memento: the sizing windows and the caller's warmup run past that.

@@ -3,6 +3,7 @@ import {
   isOptional, propertyPath, type ObjectSchema, type SchemaNode,
 } from '../workloads/schema.js';
 import { beyondDouble, MAY_LEAVE_DOUBLE, numberPosition } from './double-range.js';
+import type { Platform } from '../case/coordinates.js';
 
 /**
  * The second pass of inference: walks the samples along the schema quicktype inferred and adds
@@ -25,8 +26,20 @@ export interface InferenceFinding {
   kind: 'integer beyond 2^53' | 'number beyond a double' | 'always null' | 'always empty' | 'discriminated union';
   path: string;
   count: number;
-  /** one sentence for a person */
+  /** one sentence for a person; it may say what every JavaScript serializer does with the value (then {@link fact} is set) */
   text: string;
+  /** the same sentence without what JavaScript serializers do: what a run measuring no JavaScript serializer says (absent: `text` names no platform) */
+  fact?: string;
+}
+
+/**
+ * A finding as a run that measures `platforms` says it: a sentence about what every JavaScript
+ * serializer does with a value only when the run measures JavaScript serializers (a .NET-only run on
+ * a payload with integers beyond 2^53 must not speak of JSON.parse; attack session, 2026-12).
+ */
+export function findingFor(f: InferenceFinding, platforms: ReadonlySet<Platform>): InferenceFinding {
+  const { fact, ...rest } = f;
+  return platforms.has('javascript') || fact === undefined ? rest : { ...rest, text: fact };
 }
 
 /** One sample: its parsed value and, when read from text, the text (for integers JSON.parse rounds). */
@@ -87,7 +100,8 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
       const at = numberPosition(samples, first);
       const readsAs = kind === 'overflow' && first.startsWith('-') ? `-${reads}` : reads;
       const written = kind === 'overflow' ? 'null' : '0';
-      note({ kind: 'number beyond a double', path, count: these.length, text: `${these.length} number${these.length === 1 ? '' : 's'} at ${path} ${verb}${these.length === 1 ? 's' : ''} a double: JSON.parse reads ${first}${at ? ` (${at})` : ''} as ${readsAs}, which every JavaScript serializer here writes as ${written}` });
+      const found = `${these.length} number${these.length === 1 ? '' : 's'} at ${path} ${verb}${these.length === 1 ? 's' : ''} a double`;
+      note({ kind: 'number beyond a double', path, count: these.length, text: `${found}: JSON.parse reads ${first}${at ? ` (${at})` : ''} as ${readsAs}, which every JavaScript serializer here writes as ${written}`, fact: `${found}: ${first}${at ? ` (${at})` : ''}` });
     }
   };
 
@@ -115,18 +129,20 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
         let width: 32 | 53 | 64 = 32;
         let rounded = 0;
         let example = '';
+        let firstBig = '';
         for (const v of present) {
           if (!isNumber(v) || outside.includes(v as LosslessNumber)) continue;
           if (isLosslessNumber(v) && !isSafeNumber(v.value)) {
             width = 64;
             rounded++;
             example ||= `${v.value} reads as ${Number(v.value)}`;
+            firstBig ||= v.value;
             continue;
           }
           const n = Number(v);
           if (width === 32 && (n > INT32_MAX || n < INT32_MIN)) width = 53;
         }
-        if (rounded) note({ kind: 'integer beyond 2^53', path, count: rounded, text: `${rounded} integers beyond 2^53 at ${path}: JSON.parse rounds them (${example}), so every JavaScript serializer here reads and writes the rounded value` });
+        if (rounded) note({ kind: 'integer beyond 2^53', path, count: rounded, text: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path}: JSON.parse rounds them (${example}), so every JavaScript serializer here reads and writes the rounded value`, fact: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path} (the first: ${firstBig})` });
         return { ...node, width };
       }
       case 'string':

@@ -119,7 +119,7 @@ export function notInJsonText(probe: Probe): boolean {
  * integer, number and date edge values for fields of those kinds; holes and undefined elements
  * when it has arrays, undefined members when it has objects; nullable permutations when a field is
  * nullable; empty objects and arrays; its naming policy and indentation; every conformance file.
- * Depth and the 50 MB document are not: they concern recursive schemas and sizes, which the run
+ * Depth and the 50 MiB document are not: they concern recursive schemas and sizes, which the run
  * itself measures.
  */
 export function isRelevant(probe: Probe, workload: Workload): boolean {

@@ -72,7 +72,7 @@ export interface Probe {
   /** Constructs beyond today's schema language, with the intended schema in words. */
   needs?: readonly Construct[];
   intended?: string;
-  /** How reports show the input and what is expected, when building them is costly (the 50 MB document, 100,000-deep nesting). */
+  /** How reports show the input and what is expected, when building them is costly (the 50 MiB document, 100,000-deep nesting). */
   shown?: { input: string; expected: string };
   /** The schema is so deep that translating it may overflow a translator's stack: a stack overflow in prepare() is the harness's, not the library's. */
   deepSchema?: boolean;

@@ -17,7 +17,7 @@ export function legendSentences(first: ResultsFile): string[] {
   return [
     `Mean and Median are per op (median across launches); Error is the half-width of the ${level} confidence interval of the mean.`,
     `Ratio is time ÷ the class baseline's, drawn from alternating rounds in the same process (< 1 is faster); [low–high] is its ${level} interval on the log scale (asymmetric, never below 0).`,
-    `Allocated is bytes/op (${how}); ~ marks an estimate; Alloc Ratio is against the baseline's.`,
+    `Allocated is bytes/op (${how}) in binary units (1 KiB = 1024 B, 1 MiB = 1024 KiB); ~ marks an estimate; Alloc Ratio is against the baseline's.`,
     ...(platforms.has('dotnet') ? ['.NET cases pass the same gate as JavaScript ones, checked on the host from the outputs the worker sends, with two rules so that "equal by value" means the same across languages: date-time fields compare as instants, and string escapes are normalised as JSON.stringify writes them before the text checks; later launches must reproduce the verified output\'s SHA-256.'] : []),
     'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree, ⊘ its paired baseline ran over 2× slower beside it than in its own case (its ratio is unearned: not ranked).',
     'More notes: ⇅ the machine changed speed between launches and the ratio moved with it (a sentence under the table says by how much), ⏹ rebuilt from a killed run, ≈ looser checks than the schema (a library\'s translation of it; listed under the table).',

@@ -2,7 +2,7 @@ import { CASE_STATUSES, type ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
 import { buildTables, findingSentences, notesLines, platformLabel, runColumns } from './rows.js';
 import { legendSentences } from './legend.js';
-import { renderTargetTables } from './target-columns.js';
+import { renderTargetTables, sideBySideHeading } from './target-columns.js';
 import { renderTable } from './table/write.js';
 import { escapeCell, markdownCode } from './table/escape.js';
 import type { Column } from './table/column.js';
@@ -126,6 +126,6 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   out.push(...probeSections);
   const text = out.join('\n');
   // a run on several targets ends with its side-by-side tables (one section per results file that has them)
-  const sideBySide = model.runs.map((r, i) => (r.targets.length > 1 ? `\n## Side by side, by target${several ? ` (#${i + 1})` : ''}\n\n${renderTargetTables(r, 'markdown')}` : '')).join('');
+  const sideBySide = model.runs.map((r, i) => (r.targets.length > 1 ? `\n## ${sideBySideHeading(i, several)}\n\n${renderTargetTables(r, 'markdown')}` : '')).join('');
   return text + sideBySide;
 }

@@ -82,7 +82,7 @@ export function notesOf(c: CaseResult): string {
   for (const f of c.findings) {
     if (f.code === 'noisy') notes.push('⚠ noisy');
     else if (f.code === 'too-fast') notes.push('! too fast to be real');
-    else if (f.code === 'baseline-unavailable') notes.push(`no ratio: ${f.message}`);
+    else if (f.code === 'baseline-unavailable') notes.push(f.message.startsWith('no ratio') ? f.message : `no ratio: ${f.message}`); // the analyser's message carries the prefix
     else if (f.code === 'relaunched') notes.push(`↻ relaunched ${c.samples.relaunches}×`);
     else if (f.code === 'mean-ratio') notes.push('≠ mean and ratio disagree (see below)');
     else if (f.code === 'interrupted') notes.push(`⏹ ${f.message}`);

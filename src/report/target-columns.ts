@@ -143,8 +143,18 @@ function targetColumns(t: TargetTable): Column<string[]>[] {
   return t.head.map((header, i) => ({ id: header, header, cell: (row: string[]) => row[i] }));
 }
 
-/** The heading of the per-target rankings. */
-const RANKING_LABEL = 'Ranking per target (by the ratio to the target\'s own baseline, measured beside it; serializers whose intervals overlap are not told apart):';
+/** The heading of the per-target rankings (every dialect: terminal, Markdown, HTML). */
+export const RANKING_LABEL = 'Ranking per target (by the ratio to the target\'s own baseline, measured beside it; serializers whose intervals overlap are not told apart):';
+
+/** The sentence above an across-platforms table (every dialect). */
+export function acrossIntro(across: NonNullable<TargetTable['across']>): string {
+  return `Across platforms: ratios against each target's own baseline; Δ against ${across.reference || 'no measured reference'} (separate processes, not paired rounds)`;
+}
+
+/** The heading of a run's side-by-side section (`#2` when the report merges several results files). */
+export function sideBySideHeading(index: number, several: boolean): string {
+  return `Side by side, by target${several ? ` (#${index + 1})` : ''}`;
+}
 
 /** Renders the per-target tables as terminal text or GitHub Markdown (table/write.ts). Pure. */
 export function renderTargetTables(results: ResultsFile, format: 'text' | 'markdown'): string {
@@ -157,7 +167,7 @@ export function renderTargetTables(results: ResultsFile, format: 'text' | 'markd
     else out.push(`${esc(t.title)} — by target (Δ: mean ÷ the same serializer's on the first target it ran on; ~ allocation estimated)`, table, '', RANKING_LABEL, ...t.rankings.map((r) => `  ${esc(r)}`), '');
     if (t.across) {
       const across = renderTable({ columns: t.across.head.map((header, i) => ({ id: header, header, cell: (row: string[]) => row[i] })), rows: t.across.rows }, md ? 'markdown' : 'terminal');
-      const intro = `Across platforms: ratios against each target's own baseline; Δ against ${t.across.reference || 'no measured reference'} (separate processes, not paired rounds)`;
+      const intro = acrossIntro(t.across);
       if (md) out.push(`#### ${esc(t.title)} — across platforms`, '', esc(intro), '', across, '');
       else out.push(`${esc(t.title)} — ${esc(intro)}`, across, '');
     }

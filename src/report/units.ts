@@ -16,13 +16,17 @@ export function countOf(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** Formats bytes with a unit chosen by magnitude (B, KB, MB, GB; 1 KB = 1024 B). */
+/**
+ * Formats bytes with a binary unit chosen by magnitude: B, KiB, MiB, GiB (1 KiB = 1024 B, IEC
+ * 80000-13). Every byte figure jsonbench prints uses these units; a decimal kB or MB is never
+ * printed (the label once said "MB" of 2^20 bytes while other places divided by 10^6).
+ */
 export function formatBytes(bytes: number): string {
   const abs = Math.abs(bytes);
   if (abs < 1024) return `${Math.round(bytes)} B`;
-  if (abs < 1024 ** 2) return `${sig(bytes / 1024)} KB`;
-  if (abs < 1024 ** 3) return `${sig(bytes / 1024 ** 2)} MB`;
-  return `${sig(bytes / 1024 ** 3)} GB`;
+  if (abs < 1024 ** 2) return `${sig(bytes / 1024)} KiB`;
+  if (abs < 1024 ** 3) return `${sig(bytes / 1024 ** 2)} MiB`;
+  return `${sig(bytes / 1024 ** 3)} GiB`;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { ValueError } from '@sinclair/typebox/errors';
-import { ResultsFileSchema, type ResultsFile, type TimeStats } from './types.js';
+import { ResultsFileSchema, type CaseResult, type ResultsFile, type TimeStats } from './types.js';
 import { upgradeResults } from './upgrade.js';
 import { ResultsFileError } from './errors.js';
 
@@ -93,18 +93,57 @@ function timeIncoherence(id: string, t: TimeStats): { field: string; problem: st
 }
 
 /**
+ * Checks that a case's serializer, target and platform agree with each other and with the rest of
+ * the file (attack session: a .NET serializer id on a Node target was accepted, and reports then
+ * ranked it against JSON.stringify): its id names its coordinates (`workload/size/shape/direction/
+ * serializer`, `@target` when the run named targets); its target is one the file records, of the
+ * same runtime and platform; a serializer has one platform throughout the file; and a serializer the
+ * policy names as one platform's baseline (`stj` for `dotnet serialize`) runs on that platform only.
+ * Returns a checker to call on each case in order (it remembers each serializer's first platform).
+ */
+function placementChecker(r: ResultsFile): (c: CaseResult, i: number) => { field: string; problem: string } | undefined {
+  const targets = new Map(r.targets.map((t) => [t.id, t]));
+  const platformOf = (p: string | undefined) => p ?? 'javascript';
+  // `serialize` (JavaScript) or `dotnet serialize` → the serializer: that serializer's platform
+  const baselinePlatform = new Map(Object.entries(r.policy.baselines).map(([key, id]) => [id, key.includes(' ') ? key.slice(0, key.indexOf(' ')) : 'javascript']));
+  const serializerPlatform = new Map<string, { platform: string; at: number }>();
+  return (c, i) => {
+    // a case without `platform` (files of development builds before cases recorded it, 2026-12-01) is read as its target's
+    const platform = c.platform ?? platformOf(targets.get(c.target.id)?.platform);
+    const coordinates = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.serializer}`;
+    if (c.id !== coordinates && c.id !== `${coordinates}@${c.target.id}`) {
+      return { field: 'id', problem: `${shown(c.id)} does not name the case's coordinates ${shown(`${coordinates}[@${c.target.id}]`)}: a case's id is workload/size/shape/direction/serializer, with @target when the run named targets` };
+    }
+    const t = targets.get(c.target.id);
+    if (r.targets.length && !t) return { field: 'target/id', problem: `case ${shown(c.id)} ran on target ${shown(c.target.id)}, which is not among the run's targets (${[...targets.keys()].join(', ')})` };
+    if (t && t.runtime !== c.target.runtime) return { field: 'target/runtime', problem: `case ${shown(c.id)}: runtime ${shown(c.target.runtime)}, but target ${shown(t.id)} runs ${shown(t.runtime)}` };
+    if (t && platformOf(t.platform) !== platform) return { field: 'platform', problem: `case ${shown(c.id)} is a ${platform} case on target ${shown(t.id)}, a ${platformOf(t.platform)} target: a serializer runs only on targets of its platform` };
+    const baselineOf = baselinePlatform.get(c.serializer);
+    if (baselineOf !== undefined && baselineOf !== platform) return { field: 'serializer', problem: `${shown(c.serializer)} is the ${baselineOf} baseline (policy.baselines), so it cannot run as a ${platform} serializer on target ${shown(c.target.id)}` };
+    const first = serializerPlatform.get(c.serializer);
+    if (first && first.platform !== platform) return { field: 'serializer', problem: `${shown(c.serializer)} is a ${first.platform} serializer in /cases/${first.at}, so it cannot run as a ${platform} serializer on target ${shown(c.target.id)}` };
+    if (!first) serializerPlatform.set(c.serializer, { platform, at: i });
+    return undefined;
+  };
+}
+
+/**
  * The first place where a file that matches the schema contradicts itself: two cases with one id
- * (compare would silently match only one), times out of order (a median above the max), a measured case whose
+ * (compare would silently match only one), a case whose serializer, target and platform disagree
+ * ({@link placementChecker}), times out of order (a median above the max), a measured case whose
  * ratio is null beside an error or interval (they come together: a hand edit dropped one), or whose
  * interval does not contain its ratio. Renderers would print `∞` or `NaN` for these.
  */
 function firstIncoherence(r: ResultsFile): { path: string; problem: string } | undefined {
   const seen = new Map<string, number>();
+  const placement = placementChecker(r);
   for (const [i, c] of r.cases.entries()) {
     const at = `/cases/${i}`;
     const twin = seen.get(c.id);
     if (twin !== undefined) return { path: `${at}/id`, problem: `${shown(c.id)} is also the id of /cases/${twin}: every case has its own id (reports and compare match cases by id)` };
     seen.set(c.id, i);
+    const misplaced = placement(c, i);
+    if (misplaced) return { path: `${at}/${misplaced.field}`, problem: misplaced.problem };
     if (c.status !== 'measured') continue;
     const times = timeIncoherence(c.id, c.time);
     if (times) return { path: `${at}/time/${times.field}`, problem: times.problem };

@@ -23,7 +23,7 @@ import { failedProbesBySerializer } from '../results/probe-failures.js';
 import { runProbeWork, type ProbeWork } from './probe-runner.js';
 import type { ProbeVerdictCache, ProbeCacheScope } from './probe-cache.js';
 
-/** Default per-probe-side timeout: generous for the 50 MB document and ajv's compile on a loaded 2-core machine (ms). */
+/** Default per-probe-side timeout: generous for the 50 MiB document and ajv's compile on a loaded 2-core machine (ms). */
 export const DEFAULT_PROBE_TIMEOUT_MS = 120_000;
 
 /** The conformance folder of a pass, as the host read it. */

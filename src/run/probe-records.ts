@@ -6,7 +6,7 @@ import type { Accept, Probe } from '../probes/types.js';
 /**
  * A probe as the results file keeps it (results/types.ts {@link ProbeRecord}): id, family, title,
  * the constructs it needs, and per side its input and the behaviours it accepts, rendered as text
- * (clipped by renderProbeValue; the 50 MB and deep inputs described by the probe, never built here).
+ * (clipped by renderProbeValue; the 50 MiB and deep inputs described by the probe, never built here).
  */
 
 const CLASSES: readonly GuaranteeClass[] = ['parse', 'validate', 'transform'];

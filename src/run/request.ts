@@ -9,7 +9,7 @@ import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve } from 'node:path';
-import { DIRECTIONS, type Direction } from '../case/coordinates.js';
+import { DIRECTIONS, type Direction, type Platform } from '../case/coordinates.js';
 import { policies, type RunPolicy } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
@@ -26,6 +26,7 @@ import type { Target } from '../runtimes/types.js';
 import { requireValgrind } from '../instructions/pass.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { resolvePayload, type ResolvedPayload } from '../payload/workload.js';
+import { findingFor } from '../payload/refine.js';
 import { PayloadError } from '../payload/read.js';
 import { readConformanceFolder } from '../probes/catalog/conformance-folder.js';
 import type { ConformanceInput } from './probe-pass.js';
@@ -152,6 +153,25 @@ function checkPlatforms(chosen: readonly SerializerInfo[], named: boolean, targe
   }
 }
 
+/**
+ * The platforms a run measures: those of its targets (the host's Node when none is named) that a
+ * chosen serializer runs on. (`--target dotnet` with every serializer chosen measures .NET only.)
+ */
+export function measuredPlatforms(targets: readonly Target[], chosen: readonly SerializerInfo[]): Set<Platform> {
+  return new Set(targets.map((t) => t.platform ?? 'javascript').filter((p) => chosen.some((s) => platformOf(s) === p)));
+}
+
+/**
+ * What inference found, as a run on the `--target` values given (default: the host's Node) says it
+ * (`run --print-schema`, which measures nothing). @throws UsageError naming `--target`
+ */
+export function findingsForTargets(payload: ResolvedPayload, target: RunOptions['target']): ResolvedPayload['findings'] {
+  let targets: Target[];
+  try { targets = splitList(target).length ? parseTargets(splitList(target)) : [parseTarget(DEFAULT_TARGET)]; } catch (e) { throw new UsageError('--target', (e as Error).message); }
+  const platforms = new Set(targets.map((t) => t.platform ?? 'javascript'));
+  return payload.findings.map((f) => findingFor(f, platforms));
+}
+
 /** Largest accepted seed: payloads use seed and seed + 1 as 32-bit seeds, which must differ. */
 const MAX_SEED = 2 ** 32 - 2;
 
@@ -258,7 +278,11 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
       try { conformance = { folder, ...readConformanceFolder(folder) }; } catch (e) { throw new UsageError('--conformance', (e as Error).message); }
     }
     const chosenS = sIds.length ? allS.filter((s) => sIds.includes(s.id)) : allS;
-    checkPlatforms(chosenS, sIds.length > 0, targets.length ? targets : [parseTarget(DEFAULT_TARGET)]);
+    const runTargets = targets.length ? targets : [parseTarget(DEFAULT_TARGET)];
+    checkPlatforms(chosenS, sIds.length > 0, runTargets);
+    // what inference found, as this run says it: of JavaScript serializers only when it measures some
+    const platforms = measuredPlatforms(runTargets, chosenS);
+    const scopedPayload = payload ? { ...payload, findings: payload.findings.map((f) => findingFor(f, platforms)) } : undefined;
     const ledgerOption = opts.ledger === true ? undefined : opts.ledger;
     const ledgerPath = resolveLedgerPath(cwd, ledgerOption ?? (typeof user.ledger === 'string' && configFile ? resolve(dirname(configFile), user.ledger) : user.ledger));
     const request: RunRequest = {
@@ -275,7 +299,7 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
       ledgerPath, valgrind, jobs,
       coldStartProcesses: policy.coldStart.byDefault || metrics.includes('cold-start') ? policy.coldStart.processes : 0,
       ...(opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {}),
-      ...(payload ? { payload } : {}),
+      ...(scopedPayload ? { payload: scopedPayload } : {}),
       probes: opts.probes === false ? null : { ...(conformance ? { conformance } : {}), cache: opts.probeCache !== false },
     };
     return { request, release };

@@ -28,7 +28,7 @@ import { RESULTS_SCHEMA_VERSION, type Execution, type PayloadRecord, type Result
 import { writeResults } from '../results/io.js';
 import { startRunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
-import { countOf } from '../report/units.js';
+import { countOf, formatBytes } from '../report/units.js';
 import { runGroups, type ProgressEvent } from './runner.js';
 import { DEFAULT_PROBE_TIMEOUT_MS, runProbePass, writeProbePayload } from './probe-pass.js';
 import { ProbeVerdictCache } from './probe-cache.js';
@@ -88,7 +88,7 @@ export async function writeRunPayloads(req: RunRequest, payloadDir: string, obse
       const t0 = performance.now();
       if (big) observe({ type: 'note', message: `generating ${size.toLocaleString('en-US')} records of ${w.id} from its schema (the payload and the gate's second one, seeded)…` });
       p = writeUserPayload(payloadDir, req.payload, w, size, req.seed);
-      if (big) observe({ type: 'note', message: `generated ${w.id} at ${size.toLocaleString('en-US')} records: ${(p.bytes / 1e6).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s` });
+      if (big) observe({ type: 'note', message: `generated ${w.id} at ${size.toLocaleString('en-US')} records: ${formatBytes(p.bytes)} in ${((performance.now() - t0) / 1000).toFixed(1)} s` });
     } else p = await writePayload(payloadDir, w, size, req.seed, { configPath: req.workerConfigPath });
     payloads.set(p.key, p);
   }

@@ -79,7 +79,9 @@ function dotnetTarget(kind: 'dotnet' | 'mono'): Target {
       const { sources, unsupported } = await dtoSources(ctx.workloads ?? []);
       const base = {
         id: kind, kind, platform: 'dotnet' as const, runtime: kind, version: d.version,
-        engine: kind === 'dotnet' ? 'CoreCLR' : 'Mono', engineVersion: kind === 'dotnet' ? d.version : d.description.replace(/^Mono\s+/, ''), flags: [],
+        engine: kind === 'dotnet' ? 'CoreCLR' : 'Mono', engineVersion: kind === 'dotnet' ? d.version : d.description.replace(/^Mono\s+/, ''),
+        // the settings every launch of this worker gets (results name them; compare calls files with others not comparable)
+        flags: Object.entries(DOTNET_WORKER_ENV).map(([k, v]) => `${k}=${v}`),
       };
       let build: WorkerBuild;
       try {

@@ -37,7 +37,7 @@ function allocationProbe(bridge: BrowserBridge): AllocationProbe {
   }
   return {
     method: 'estimate', gc, heapUsedBytes: () => g.performance!.memory!.usedJSHeapSize,
-    how: 'heap growth of performance.memory.usedJSHeapSize (--enable-precise-memory-info) over ~256 KB windows each after a forced GC; windows where the heap shrank (a GC ran) dropped; can undercount',
+    how: 'heap growth of performance.memory.usedJSHeapSize (--enable-precise-memory-info) over ~256 KiB windows each after a forced GC; windows where the heap shrank (a GC ran) dropped; can undercount',
   };
 }
 

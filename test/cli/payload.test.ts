@@ -83,7 +83,7 @@ test('the README\'s first command: run --payload FILE measures the user\'s bytes
   assert.match(r.stderr, /^jsonbench: found: \$\.statuses\[\]\.mediaAttachments was empty in all 12 arrays: its item type is unknown$/m);
   const at = r.stdout.indexOf('\nRecommendation\n');
   assert.ok(at > 0 && at > r.stdout.indexOf('payload:api-response · 1 · single · serialize'), 'the recommendation comes after the tables');
-  assert.match(r.stdout.slice(at), /\nserialize: For serializing api-response\.json \(12\.6 KB document\) on node \S+, (use fast-json-stringify 7\.3\.10: \S+ \[\S+\]× the time|nothing is clearly faster than the built-in JSON\.stringify \(1 other serializer compared at 99\.9% confidence[^()]*\): use the built-in\.)/);
+  assert.match(r.stdout.slice(at), /\nserialize: For serializing api-response\.json \(12\.6 KiB document\) on node \S+, (use fast-json-stringify 7\.3\.10: \S+ \[\S+\]× the time|nothing is clearly faster than the built-in JSON\.stringify \(1 other serializer compared at 99\.9% confidence[^()]*\): use the built-in\.)/);
   const results = readResults(join(out, 'results.json'));
   assert.deepEqual(results.cases.map((c) => `${c.serializer} ${c.status}`), ['json measured', 'fast-json-stringify measured']);
   assert.deepEqual(readFileSync(join(out, 'payloads', 'payload_api-response-1.json')), readFileSync(API));

@@ -51,7 +51,7 @@ test('the data notes name the versions the cases ran and state the equal list-de
   const file = (n: number, s: number) => ({ targets: [{ id: 'dotnet', kind: 'dotnet' }], cases: [kase('newtonsoft', '13.0.4', n), kase('stj', '10.0.12', s)] }) as unknown as ResultsFile;
   const same = dataNotes([file(4.25 * 2 ** 20, 4.25 * 2 ** 20)], users.study);
   assert.match(same, /dotnet 10\.0\.12; newtonsoft 13\.0\.4, stj 10\.0\.12/);
-  assert.match(same, /about the same bytes here \(4\.25 MB and 4\.25 MB\).*1\.78× is not the method's doing/);
+  assert.match(same, /about the same bytes here \(4\.25 MiB and 4\.25 MiB\).*1\.78× is not the method's doing/);
   assert.doesNotMatch(same, /comes from \.NET 8/, 'no run here tests .NET 8 or the library versions: the note must not name them as the cause');
   assert.doesNotMatch(dataNotes([file(6 * 2 ** 20, 4.25 * 2 ** 20)], users.study), /same bytes/, 'Newtonsoft 1.41× STJ: the claim is not made');
   assert.equal(dataNotes([], users.study), '');
@@ -87,8 +87,8 @@ test('a serialize row whose output string is over its run\'s LOH threshold is ma
   }) as unknown as ResultsFile;
   const before = renderNote([file('workstation, Interactive, LOH threshold 4194216 B')], 'npm run studies');
   assert.match(before, /\| serialize 100,000 † \| newtonsoft \|/);
-  assert.match(before, /\| serialize 10,000 \| newtonsoft \|/, '1.6 MB output: under 4 MB');
-  assert.match(before, /† serialize 100,000: the output string is larger than the run's large-object-heap threshold \(e\.g\. 15\.2 MB over 4\.0 MB\)/);
+  assert.match(before, /\| serialize 10,000 \| newtonsoft \|/, '1.6 MiB output: under 4 MiB');
+  assert.match(before, /† serialize 100,000: the output string is larger than the run's large-object-heap threshold \(e\.g\. 15\.2 MiB over 4\.0 MiB\)/);
   const after = renderNote([file('workstation, Interactive, LOH threshold 33554344 B, region 33554432 B, gen0 budget 268435456 B')], 'npm run studies');
   assert.doesNotMatch(after, /†/);
   assert.doesNotMatch(renderNote([file('workstation, Interactive')], 'npm run studies'), /†/, 'no threshold stated: no claim');

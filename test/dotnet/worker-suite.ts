@@ -107,15 +107,15 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     assert.equal(hello.gc, true);
     assert.equal(hello.targetFramework, target === 'dotnet' ? '.NETCoreApp,Version=v10.0' : '.NETFramework,Version=v4.6.2');
     // the launcher's GC settings (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV) took effect and are reported; Mono has none of them.
-    // The GC caps the LOH threshold at what fits one of its regions (4,194,216 B with the default 4 MB regions; the default
-    // threshold is 85,000 B): with 32 MB regions a 16 MB output (company/100000) stays in gen0, whose largest budget the
-    // asked 256 MB gen0 size raises from 6 MB to 128 MB (as .NET 10.0.12 settles it)
+    // The GC caps the LOH threshold at what fits one of its regions (4,194,216 B with the default 4 MiB regions; the default
+    // threshold is 85,000 B): with 32 MiB regions a ~15 MiB output (company/100000) stays in gen0, whose largest budget the
+    // asked 256 MiB gen0 size raises from 6 MiB to 128 MiB (as .NET 10.0.12 settles it)
     if (target === 'dotnet') {
       const m = /^workstation, \w+, LOH threshold (\d+) B, region (\d+) B, gen0 max budget (\d+) B; forced full GC before each round, memory settle before the pilot$/.exec(hello.gcMode);
       assert.ok(m, hello.gcMode);
       assert.ok(Number(m[1]) > 16 * 2 ** 20, `LOH threshold ${m[1]} B`);
       assert.equal(Number(m[2]), 32 * 2 ** 20);
-      assert.ok(Number(m[3]) >= 64 * 2 ** 20, `gen0 max budget ${m[3]} B (the default is 6 MB)`);
+      assert.ok(Number(m[3]) >= 64 * 2 ** 20, `gen0 max budget ${m[3]} B (the default is 6 MiB)`);
     } else {
       assert.doesNotMatch(hello.gcMode, /LOH|region|gen0/);
       assert.match(hello.gcMode, /; forced full GC before each round(, memory settle before the pilot)?$/);
@@ -331,8 +331,8 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
   test(`${target}: the pilot runs as the rounds' samples do, after a forced GC on memory the GC has reused: its samples last as long in the rounds`, { skip: skip || (target === 'mono' && 'the page faults of a fresh gen0 are a CoreCLR matter (DOTNET_GCgen0size)') }, async () => {
     const r = await ready();
     const p = await payloadFor('weather-station', 1);
-    // Newtonsoft allocates ~4 KB per weather-station deserialize; after a short warmup the GC has not yet reused any
-    // of gen0's 128 MB budget (DOTNET_GCgen0size), so without a GC before it the pilot's ops each touched a fresh page
+    // Newtonsoft allocates 3,984 B per weather-station deserialize; after a short warmup the GC has not yet reused any
+    // of gen0's 128 MiB budget (DOTNET_GCgen0size), so without a GC before it the pilot's ops each touched a fresh page
     // (a fault, ~17 µs here) and it chose ~5× too few ops: the rounds' samples (after their forced GC, no faults)
     // then lasted a fifth of the target
     const policy: MeasurePolicy = { ...TINY, warmupMinOps: 10, warmupMinMs: 5, warmupMaxMs: 50, sampleTargetMs: 2.5, samplesPerRound: 3, minRounds: 3, maxRounds: 3, timeCapMs: 100 };

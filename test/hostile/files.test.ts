@@ -28,6 +28,7 @@ const EDITS: { name: string; edit: (r: ResultsFile) => void; path: RegExp }[] = 
   { name: 'samples that are not numbers', edit: (r) => { (measuredCase(r).samples.launches[0].rounds[0] as unknown as { serializerNs: unknown }).serializerNs = ['1', null]; }, path: /serializerNs/ },
   { name: 'two cases with one id', edit: (r) => { r.cases[1].id = r.cases[0].id; }, path: /cases[/.[]+1\]?[/.]id.*also the id of \/cases\/0/ },
   { name: 'a finding code nobody knows', edit: (r) => { measuredCase(r).findings.push({ code: 'pwned' as never, message: 'x' }); }, path: /findings[/.[]+\d+\]?[/.]code: Expected one of "noisy", .*"interrupted"/ },
+  { name: 'a .NET serializer on the Node target', edit: (r) => { r.policy.baselines['dotnet serialize'] = 'stj'; const c = r.cases[1]; r.cases[1] = { ...c, serializer: 'stj', id: `${c.workload}/${c.size}/${c.shape}/${c.direction}/stj` } as typeof c; }, path: /cases[/.[]+1\]?[/.]serializer: "stj" is the dotnet baseline/ },
   { name: 'an environment without a load average', edit: (r) => { delete (r.environment as unknown as Record<string, unknown>).loadAverage; }, path: /environment[/.]loadAverage/ },
 ];
 

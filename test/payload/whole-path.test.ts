@@ -171,7 +171,7 @@ test('the session on a payload file: workers measure what the gate passed, the r
     assert.deepEqual(readFileSync(join(out, 'payloads', 'payload_api-response-1.json')), bytes, 'the payload file is the user\'s file, byte for byte');
     const recs = recommend(results);
     assert.deepEqual(recs.map((r) => `${r.direction}/${r.caseClass} against ${r.baseline}`), ['serialize/serialize against json', 'deserialize/validate against typebox']);
-    for (const r of recs) assert.match(r.sentence, /^For (serializing|parsing .*) api-response\.json \(12\.6 KB document\) on node \S+, (use|nothing is clearly faster|only)/);
+    for (const r of recs) assert.match(r.sentence, /^For (serializing|parsing .*) api-response\.json \(12\.6 KiB document\) on node \S+, (use|nothing is clearly faster|only)/);
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     assert.ok(md.indexOf('## Recommendation') < md.indexOf('## payload:api-response'), 'report.md opens with the recommendation');
     assert.ok(readFileSync(join(out, 'report.html'), 'utf8').includes('<section class="recommendation">'));

@@ -11,7 +11,7 @@ import type { ProbeDirection } from '../../src/probes/types.js';
 
 /**
  * Every failing verdict of the full probe matrix (every built-in serializer × every probe, the
- * 50 MB document and the 100,000-deep nesting included, the conformance files of
+ * 50 MiB document and the 100,000-deep nesting included, the conformance files of
  * ../shared/data/conformance) has a direct reproduction with the library alone (test/probes/direct/,
  * mapped in covered.ts), so it is the probe and not the harness that fails. The matrix itself takes
  * ~15 minutes, so its failing verdicts are kept in test/fixtures/probes/failing-verdicts.json

@@ -9,7 +9,7 @@ import { serializers } from '../../src/serializers/index.js';
 import { readResults } from '../../src/results/io.js';
 
 /**
- * The full probe matrix — every built-in serializer × every probe, the 50 MB document and the
+ * The full probe matrix — every built-in serializer × every probe, the 50 MiB document and the
  * 100,000-deep nesting included, the conformance files of ../shared/data/conformance — run as
  * `jsonbench probe` runs it (a worker per serializer, the per-probe timeout, relaunches), held to
  * the snapshot of failing verdicts that coverage.test.ts holds to the direct reproductions. About

@@ -138,8 +138,8 @@ test('the speed-vs-allocation chart labels every axis tick differently when all 
     chart.setOption(scatterChartOption('t', points.map((p, i) => ({ name: `s${i}`, series: 'serialize', ...p }))));
     const svg = chart.renderToSVGString();
     chart.dispose();
-    const all = [...svg.matchAll(/>([^<>]*?) (B|KB|ns|µs)</g)].map((m) => `${m[1]} ${m[2]}`);
-    return { bytes: all.filter((l) => / K?B$/.test(l)), times: all.filter((l) => / (ns|µs)$/.test(l)) };
+    const all = [...svg.matchAll(/>([^<>]*?) (B|KiB|ns|µs)</g)].map((m) => `${m[1]} ${m[2]}`);
+    return { bytes: all.filter((l) => / (Ki)?B$/.test(l)), times: all.filter((l) => / (ns|µs)$/.test(l)) };
   };
   for (const points of [
     [{ time: 1590, alloc: 640.25 }, { time: 1600, alloc: 640.75 }, { time: 1595, alloc: 640.5 }],

@@ -20,7 +20,7 @@ test('generating a large --size of a payload is announced before (what, how many
     const notes = await notesAt(GENERATION_NOTE_RECORDS);
     assert.equal(notes.length, 2, notes.join('\n'));
     assert.match(notes[0], /^generating 10,000 records of payload:records from its schema \(the payload and the gate's second one, seeded\)…$/);
-    assert.match(notes[1], /^generated payload:records at 10,000 records: \d+\.\d MB in \d+\.\d s$/);
+    assert.match(notes[1], /^generated payload:records at 10,000 records: \d+(\.\d+)? (KiB|MiB) in \d+\.\d s$/);
     assert.deepEqual(await notesAt(100), []);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });

@@ -38,7 +38,7 @@ export function wireOrModel(wire: unknown, model: unknown, ...more: Accept[]) {
   return (cls: GuaranteeClass): readonly Accept[] => [{ value: cls === 'transform' ? model : wire }, ...more];
 }
 
-/** Memoizes a builder (for inputs too large to build once per serializer: the 50 MB document). */
+/** Memoizes a builder (for inputs too large to build once per serializer: the 50 MiB document). */
 export function once<T>(build: () => T): () => T {
   let cached: { v: T } | undefined;
   return () => (cached ??= { v: build() }).v;

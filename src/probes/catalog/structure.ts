@@ -6,7 +6,7 @@ import { anyClass, arr, bool, int, num, obj, once, str } from './build.js';
  * Structure probes: every permutation of absent optional (and null nullable) properties — first,
  * middle, last — where writers that join members by hand leave a stray comma; empty objects and
  * arrays; nesting 1,000 deep (must work) and 100,000 deep (a clean error is fine, a crash of the
- * process is not); and a 50 MB document.
+ * process is not); and a 50 MiB document.
  */
 
 const KEYS = ['a', 'b', 'c'] as const;
@@ -137,10 +137,10 @@ function largeProbes(): Probe[] {
   const value = once(() => largeDocument(LARGE_DOCUMENT_BYTES));
   const text = once(() => JSON.stringify(value()));
   return [{
-    id: 'structure.large.50MB', family: 'structure', title: 'a 50 MB document',
+    id: 'structure.large.50MB', family: 'structure', title: 'a 50 MiB document',
     shown: { input: '{"items":[{"id":0,"name":"item 0 ","tags":["t0","u0"],"score":0},…]} (50 MiB of compact JSON)', expected: 'the same document' },
     schema: obj({ items: arr(obj({ id: int(), name: str(), tags: arr(str()), score: num() })) }),
-    // Getters: the 50 MB value is built on first use, not when the catalog loads.
+    // Getters: the 50 MiB value is built on first use, not when the catalog loads.
     serialize: { input: value, accept: [{ get json() { return value(); } }] },
     deserialize: { text, accept: () => [{ get value() { return value(); } }] },
   }];

@@ -37,7 +37,7 @@ export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotn
  *
  * `DOTNET_GCLOHThreshold=5F5E100` (hex 100,000,000 B; the GC caps it at what fits one of its regions:
  * 4,194,216 B on .NET 10.0.12, reported in `gcMode`; the default is 85,000 B): a serializer's output
- * string of up to ~4 MB (users/10000: 3.6 MB) is allocated in gen0, whose memory the GC keeps
+ * string of up to ~4 MiB (users/10000: 3.6 MB) is allocated in gen0, whose memory the GC keeps
  * committed, instead of the large object heap, whose freed regions it returns to the OS and the next
  * op touches afresh. Larger outputs still go to the LOH. On this machine's VM a minor page fault costs ~17 µs
  * (a 3.6 MB string: 0.3 ms with its pages mapped, 6–13 ms with 349–698 faults), so the per-sample
@@ -47,11 +47,11 @@ export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotn
  * 2026-12-01; workers/dotnet/README.md). The bytes allocated are the same (exact counter); the
  * worker reports the threshold in `gcMode`.
  *
- * `DOTNET_GCRegionSize=2000000` and `DOTNET_GCgen0size=10000000` (hex: 32 MB regions instead of 4 MB,
- * a 256 MB gen0 size asked, which raises the GC's largest gen0 budget from 6 MB to 128 MB on .NET 10.0.12): outputs over ~4 MB
+ * `DOTNET_GCRegionSize=2000000` and `DOTNET_GCgen0size=10000000` (hex: 32 MiB regions instead of 4 MiB,
+ * a 256 MiB gen0 size asked, which raises the GC's largest gen0 budget from 6 MiB to 128 MiB on .NET 10.0.12): outputs over ~4 MiB
  * (company/50,000 and /100,000 serialize: 8 and 16 MB strings) still went to the LOH with the
  * threshold alone, and Newtonsoft (38 MB allocated per op at company/100,000) faulted 1,500–4,300
- * pages per op back in either way. The region size raises the threshold's cap to one 32 MB region
+ * pages per op back in either way. The region size raises the threshold's cap to one 32 MiB region
  * (33,554,344 B); the gen0 budget keeps gen0's regions committed between ops. Neither alone removed
  * the faults (regions alone: STJ 0 faults/op but Newtonsoft 2,200–3,900; gen0 alone: Newtonsoft 0–2,200,
  * STJ 0–1,900); together 0 in most rounds (0–590), company/100,000 serialize Newtonsoft ÷ STJ by

@@ -176,9 +176,9 @@ public static class Timing
     /// sampleTargetMs of the measuring clock, at least 3 ops: the pilot after it, whose samples add up to about four
     /// times the target, and a side's samples in a round both stay on memory the probe touched), until a probe
     /// faults no page, at most <c>5 × warmupMaxMs</c> within 1–10 s. Why: in a fresh process the GC hands out gen0
-    /// memory the process never touched (a 128 MB budget with the launcher's DOTNET_GCgen0size), so an op's every
+    /// memory the process never touched (a 128 MiB budget with the launcher's DOTNET_GCgen0size), so an op's every
     /// new 4 KiB page faults (~17 µs here) until the GC reuses memory: weather-station deserialize by Newtonsoft
-    /// (~4 KB/op) read ~28 µs/op with 1 fault/op in the pilot after a forced GC and ~8 µs with none in the rounds,
+    /// (3,984 B/op) read ~28 µs/op with 1 fault/op in the pilot after a forced GC and ~8 µs with none in the rounds,
     /// and the pilot chose ops per sample from the faulting rate (125–160 where ~1,000 fill the target).
     /// Returns probes run, ms (measuring clock) and whether a probe ran without a fault (false: the cap was hit).
     /// </summary>
