@@ -2,9 +2,9 @@
  * The method question of issue 12: samples taken right after the forced full GC before each side
  * of a round run several times slower on .NET for allocation-heavy serializers on large payloads.
  * This script measures the candidate rules on the same pairs, interleaved launch by launch:
- *   - `side`: a full GC before each side (the lab's method until now);
+ *   - `side`: a full GC before each side (the .NET worker's method until 2026-12-02; JSONBENCH_DOTNET_GC=side);
  *   - `side+settle`: the same, then one untimed sample before the timed ones;
- *   - `round`: a full GC once at the start of each round (the second side runs after the first's garbage);
+ *   - `round`: a full GC once at the start of each round (the second side runs after the first's garbage; the method now);
  *   - `long`: the GC before each side, samples of 100 ms instead of 10 (longer samples amortise the transient);
  *   - `none+long`, `side+settle+long`: combinations;
  *   - `reference`: no forced GC and 500 ms samples (each spans many GC cycles, as BenchmarkDotNet's iterations): the
@@ -26,12 +26,12 @@ import { dotnetJob, formatNs, launch, payloadFor, readyTarget, summariseTime, ve
 
 const { values } = parseArgs({ options: { target: { type: 'string', default: 'dotnet' }, launches: { type: 'string', default: '3' }, size: { type: 'string', default: '10000' }, workload: { type: 'string', default: 'users' }, shape: { type: 'string', default: 'list' }, variants: { type: 'string', default: 'side,side+settle,round,long' }, pairs: { type: 'string', default: 'ser-newtonsoft,de-newtonsoft,ser-stj-sourcegen' } } });
 const VARIANTS: Record<string, { env: Record<string, string>; policy?: Partial<MeasurePolicy> }> = {
-  side: { env: {} },
-  'side+settle': { env: { JSONBENCH_DOTNET_SETTLE_SAMPLES: '1' } },
+  side: { env: { JSONBENCH_DOTNET_GC: 'side' } },
+  'side+settle': { env: { JSONBENCH_DOTNET_GC: 'side', JSONBENCH_DOTNET_SETTLE_SAMPLES: '1' } },
   round: { env: { JSONBENCH_DOTNET_GC: 'round' } },
-  long: { env: {}, policy: { sampleTargetMs: 100 } },
+  long: { env: { JSONBENCH_DOTNET_GC: 'side' }, policy: { sampleTargetMs: 100 } },
   'none+long': { env: { JSONBENCH_DOTNET_GC: 'none' }, policy: { sampleTargetMs: 100 } },
-  'side+settle+long': { env: { JSONBENCH_DOTNET_SETTLE_SAMPLES: '1' }, policy: { sampleTargetMs: 100 } },
+  'side+settle+long': { env: { JSONBENCH_DOTNET_GC: 'side', JSONBENCH_DOTNET_SETTLE_SAMPLES: '1' }, policy: { sampleTargetMs: 100 } },
   /** the reference: no forced GC, half-second samples (many GC cycles each), as BenchmarkDotNet's 500 ms iterations */
   reference: { env: { JSONBENCH_DOTNET_GC: 'none' }, policy: { sampleTargetMs: 500, samplesPerRound: 2, timeCapMs: 8000 } },
   retainvm: { env: { DOTNET_GCRetainVM: '1' } },

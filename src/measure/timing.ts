@@ -98,7 +98,7 @@ export function pilot(op: Op, policy: MeasurePolicy, checks?: SideChecks): numbe
   const reaches = (nsPerOp: number, n: number) => (nsPerOp * n) / 1e6 >= policy.sampleTargetMs || n >= 1 << 30;
   const check = (n: number) => checks && ((last: unknown, ns: number) => (reaches(ns, n) ? checks.full(last, 'pilot') : checks.quick(last, 'pilot')));
   /** the next ops per sample after a sample of `n` ops lasting `sampleMs`: close to the target when the sample was long enough to be read, else double */
-  const next = (n: number, sampleMs: number) => (sampleMs > 0.5 ? Math.max(n * 2, Math.ceil((n * policy.sampleTargetMs * 1.1) / sampleMs)) : n * 2);
+  const next = (n: number, sampleMs: number) => (sampleMs > PILOT_RULE.readableMs ? Math.max(n * 2, Math.ceil((n * policy.sampleTargetMs * PILOT_RULE.overshoot) / sampleMs)) : n * 2);
   // a sample's length by the lesser of its two clocks: the process CPU clock also counts V8's
   // background threads (compiles finishing right after warmup), wall time also counts preemption,
   // and neither belongs to the op; the lesser is closer to the op's own time on either kind of noise
@@ -108,15 +108,27 @@ export function pilot(op: Op, policy: MeasurePolicy, checks?: SideChecks): numbe
     const nsPerOp = length(n);
     if (!reaches(nsPerOp, n)) { ops = next(n, (nsPerOp * n) / 1e6); continue; }
     if (n >= 1 << 30) return n;
-    const againMs = (length(n) * n) / 1e6;
-    if (againMs < policy.sampleTargetMs / 2) { ops = next(n, againMs); continue; }
-    // one op outlasting half the target twice cannot be split: no third op of a slow serializer
-    if (n === 1) return n;
-    const thirdMs = (length(n) * n) / 1e6;
-    if (thirdMs >= policy.sampleTargetMs / 2) return n;
-    ops = next(n, thirdMs);
+    // PILOT_RULE.confirmations more samples, each at least PILOT_RULE.confirmFraction of the target; one op outlasting
+    // that once more cannot be split: no further op of a slow serializer
+    let shortMs: number | undefined;
+    for (let k = 0; k < (n === 1 ? 1 : PILOT_RULE.confirmations); k++) {
+      const againMs = (length(n) * n) / 1e6;
+      if (againMs < policy.sampleTargetMs * PILOT_RULE.confirmFraction) { shortMs = againMs; break; }
+    }
+    if (shortMs === undefined) return n;
+    ops = next(n, shortMs);
   }
 }
+
+/**
+ * The pilot's constants ({@link pilot}), shared by name with the .NET worker's port
+ * (workers/dotnet/src/Timing.cs `Pilot`, constants `PilotConfirmations`, `PilotConfirmFraction`,
+ * `PilotReadableMs`, `PilotOvershoot`; test/dotnet/pilot-rule.test.ts fails when the two differ):
+ * confirming samples after the first that reaches the target, the share of the target each must
+ * last, the length (ms) from which a sample is read to jump near the target, and how far past the
+ * target that jump aims.
+ */
+export const PILOT_RULE = { confirmations: 2, confirmFraction: 0.5, readableMs: 0.5, overshoot: 1.1 } as const;
 
 /** One side of a paired measurement, with the checks made between its samples (none in tests of timing alone). */
 export interface TimedSide { op: Op; opsPerSample: number; checks?: SideChecks }

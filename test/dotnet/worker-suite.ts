@@ -111,12 +111,15 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     // threshold is 85,000 B): with 32 MiB regions a ~15 MiB output (company/100000) stays in gen0, whose largest budget the
     // asked 256 MiB gen0 size raises from 6 MiB to 128 MiB (as .NET 10.0.12 settles it)
     if (target === 'dotnet') {
-      const m = /^workstation, \w+, LOH threshold (\d+) B, region (\d+) B, gen0 max budget (\d+) B$/.exec(hello.gcMode);
+      const m = /^workstation, \w+, LOH threshold (\d+) B, region (\d+) B, gen0 max budget (\d+) B; forced full GC before each round, memory settle before the pilot$/.exec(hello.gcMode);
       assert.ok(m, hello.gcMode);
       assert.ok(Number(m[1]) > 16 * 2 ** 20, `LOH threshold ${m[1]} B`);
       assert.equal(Number(m[2]), 32 * 2 ** 20);
       assert.ok(Number(m[3]) >= 64 * 2 ** 20, `gen0 max budget ${m[3]} B (the default is 6 MiB)`);
-    } else assert.doesNotMatch(hello.gcMode, /LOH|region|gen0/);
+    } else {
+      assert.doesNotMatch(hello.gcMode, /LOH|region|gen0/);
+      assert.match(hello.gcMode, /; forced full GC before each round(, memory settle before the pilot)?$/);
+    }
     const [nj, stj] = v.libraries as LibraryMessage[];
     assert.deepEqual([nj.side, nj.serializer, nj.assembly, nj.version, nj.assemblyVersion], ['serializer', 'newtonsoft', 'Newtonsoft.Json', '13.0.4', '13.0.0.0']);
     assert.deepEqual([stj.side, stj.serializer, stj.assembly], ['baseline', 'stj', 'System.Text.Json']);
@@ -308,13 +311,48 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
     assert.ok(setup.opsPerSample.serializer >= 20, `pilot: ${setup.opsPerSample.serializer} ops per sample`);
   });
 
+  test(`${target}: the pilot confirms its sample: a one-off in an early pilot sample does not fix a few ops per sample`, { skip }, async () => {
+    const r = await ready();
+    const p = await payloadFor('weather-station', 1);
+    // spike-dotnet spins 20 ms of CPU time in its 60th call: after a warmup of exactly 50 ops (no minimum time, no JIT
+    // settle) that call falls in one of the pilot's first doubling samples (a few ops), which then outlasts the 2.5 ms
+    // target; without the confirming samples (src/measure/timing.ts pilot, ported to Timing.cs) the pilot stopped there
+    // (8 ops per sample where this µs op needs hundreds); with them it goes on from the next sample's rate
+    const policy: MeasurePolicy = { ...TINY, warmupMinOps: 50, warmupMinMs: 0, warmupMaxMs: 1000, sampleTargetMs: 2.5, samplesPerRound: 1, minRounds: 2, maxRounds: 2, timeCapMs: 20 };
+    const o = await launch(r, dotnetJob({ workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', serializer: 'spike-dotnet', mode: 'time', payloadPath: p.payload.path, policy }), 120_000,
+      { JSONBENCH_DOTNET_JIT_SETTLE: '0', JSONBENCH_DOTNET_MIN_OPS: '1', DOTNET_TieredCompilation: '0' });
+    const setup = o.messages.find((m) => m.type === 'setup') as unknown as { opsPerSample: { serializer: number }; warmup: { serializerOps: number } } | undefined;
+    assert.ok(setup, JSON.stringify(o.messages.find((m) => m.type === 'error') ?? o.stderrTail.slice(-300)));
+    assert.equal(setup.warmup.serializerOps, 50);
+    // weather-station serialize by STJ takes a few µs here (well under 25 µs even at load 10): a 2.5 ms sample holds 100+
+    assert.ok(setup.opsPerSample.serializer >= 100, `pilot: ${setup.opsPerSample.serializer} ops per sample`);
+  });
+
+  test(`${target}: the pilot runs as the rounds' samples do, after a forced GC on memory the GC has reused: its samples last as long in the rounds`, { skip: skip || (target === 'mono' && 'the page faults of a fresh gen0 are a CoreCLR matter (DOTNET_GCgen0size)') }, async () => {
+    const r = await ready();
+    const p = await payloadFor('weather-station', 1);
+    // Newtonsoft allocates 3,984 B per weather-station deserialize; after a short warmup the GC has not yet reused any
+    // of gen0's 128 MiB budget (DOTNET_GCgen0size), so without a GC before it the pilot's ops each touched a fresh page
+    // (a fault, ~17 µs here) and it chose ~5× too few ops: the rounds' samples (after their forced GC, no faults)
+    // then lasted a fifth of the target
+    const policy: MeasurePolicy = { ...TINY, warmupMinOps: 10, warmupMinMs: 5, warmupMaxMs: 50, sampleTargetMs: 2.5, samplesPerRound: 3, minRounds: 3, maxRounds: 3, timeCapMs: 100 };
+    const o = await launch(r, dotnetJob({ workload: 'weather-station', size: 1, shape: 'single', direction: 'deserialize', serializer: 'newtonsoft', mode: 'time', payloadPath: p.payload.path, policy }), 120_000,
+      { JSONBENCH_DOTNET_JIT_SETTLE: '0', DOTNET_TieredCompilation: '0' });
+    const setup = o.messages.find((m) => m.type === 'setup') as unknown as { opsPerSample: { serializer: number } } | undefined;
+    assert.ok(setup, JSON.stringify(o.messages.find((m) => m.type === 'error') ?? o.stderrTail.slice(-300)));
+    const rounds = o.messages.filter((m) => m.type === 'round') as unknown as RoundMessage[];
+    const samples = rounds.flatMap((x) => x.serializerNs).sort((a, b) => a - b);
+    const sampleMs = (samples[samples.length >> 1] * setup.opsPerSample.serializer) / 1e6;
+    assert.ok(sampleMs >= policy.sampleTargetMs / 2, `the rounds' median sample lasted ${sampleMs.toFixed(2)} ms (${setup.opsPerSample.serializer} ops) for a ${policy.sampleTargetMs} ms target`);
+  });
+
   test(`${target}: an unknown serializer or workload ends the launch with a load error naming what there is`, { skip }, async () => {
     const r = await ready();
     const p = await payloadFor('users', 100);
     const o = await launch(r, dotnetJob({ workload: 'users', size: 100, shape: 'list', direction: 'serialize', serializer: 'nope', baseline: 'stj', mode: 'time', payloadPath: p.payload.path, policy: TINY }));
     const err = o.messages.find((m) => m.type === 'error') as unknown as { stage: string; side: string; message: string };
     assert.deepEqual([err.stage, err.side], ['load', 'serializer']);
-    assert.match(err.message, /unknown \.NET serializer "nope" \(this worker has: stj, stj-sourcegen, newtonsoft, wrong-dotnet, idle-dotnet\)/);
+    assert.match(err.message, /unknown \.NET serializer "nope" \(this worker has: stj, stj-sourcegen, newtonsoft, wrong-dotnet, idle-dotnet, spike-dotnet\)/);
     assert.ok(o.messages.every((m) => m.type !== 'round' && m.type !== 'done'));
     const o2 = await launch(r, dotnetJob({ workload: 'nowhere', size: 1, shape: 'single', direction: 'serialize', serializer: 'stj', mode: 'verify', payloadPath: p.payload.path, policy: TINY }));
     const err2 = o2.messages.find((m) => m.type === 'error') as unknown as { stage: string; message: string };

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDtoFile, type DtoModule, type DtoSource } from '../../serializers/dotnet/dto-generator.js';
 
@@ -9,9 +9,14 @@ import { generateDtoFile, type DtoModule, type DtoSource } from '../../serialize
  * Builds the .NET worker (workers/dotnet/) with the DTOs of the given workloads into the
  * jsonbench cache, once per distinct input: `<cache>/dotnet/<framework>-<key>/` holds `src/` (the
  * worker's sources and Generated/Dtos.g.cs), `bin/`, `build.log` (everything `dotnet build`
- * printed) and `build.json` (framework, key, SDK, build time). The key is a SHA-256 of the
- * worker's sources, the generated C#, the framework and the SDK version, so a changed workload
- * schema or worker file builds anew and an unchanged one is reused.
+ * printed) and `build.json` (framework, key, SDK, build time, and the SHA-256 of every file in
+ * `bin/`). The key is a SHA-256 of the worker's sources, the generated C#, the framework and the
+ * SDK version, so a changed workload schema or worker file builds anew and an unchanged one is
+ * reused. A build is made in a `<framework>-<key>.tmp-<pid>-<ms>` folder, `build.json` is written
+ * last, and the folder is renamed into place: a reused build is one whose `build.json` parses and
+ * whose `bin/` files all still have the recorded hashes; any other (a truncated or deleted file, a
+ * record of an older jsonbench without hashes) is removed and built again. Temporary folders whose
+ * process is gone (a build killed with SIGKILL) are removed by the next build.
  */
 
 /** `net10.0` runs on the SDK's runtime (`dotnet`); `net462` on Mono (see workers/dotnet/README.md). */
@@ -141,7 +146,12 @@ export async function ensureWorkerBuild(opts: {
     ...workerCommand(opts.framework, join(dir, 'bin'), opts.dotnet, opts.mono),
   });
   const record = join(dir, 'build.json');
-  if (existsSync(record)) return done((JSON.parse(readFileSync(record, 'utf8')) as { buildMs: number }).buildMs, true);
+  removeStaleBuilds(join(opts.cacheDir, 'dotnet'));
+  if (existsSync(record)) {
+    const reusable = verifiedBuild(dir);
+    if (reusable) return done(reusable.buildMs, true);
+    rmSync(dir, { recursive: true, force: true });
+  }
 
   const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
   mkdirSync(join(tmp, 'src', 'Generated'), { recursive: true });
@@ -160,11 +170,63 @@ export async function ensureWorkerBuild(opts: {
     const errors = missing.length ? missing : [...new Set(lines.filter((l) => /error|Unable|not found/i.test(l)).map((l) => l.trim()))].slice(0, 5);
     throw new DotnetBuildError(`dotnet build of the .NET worker (${opts.framework}) ${result.code === null ? 'timed out' : `failed (exit ${result.code})`}${missing.length ? ': the NuGet source lacks a package the worker needs' : ''}; log: ${failedLog}${errors.length ? `: ${errors.join(' | ')}` : ''}`, missing.length > 0);
   }
-  writeFileSync(join(tmp, 'build.json'), JSON.stringify({ framework: opts.framework, key, sdkVersion: opts.sdkVersion, buildMs: Math.round(result.ms), builtAt: new Date().toISOString(), workloads: modules.map((m) => `${m.workload}:${m.directions.join('+')}`) }, null, 2));
+  // the record is written last: its presence (with the hashes of bin/) is the stamp of a finished build
+  writeFileSync(join(tmp, 'build.json'), JSON.stringify({ framework: opts.framework, key, sdkVersion: opts.sdkVersion, buildMs: Math.round(result.ms), builtAt: new Date().toISOString(), workloads: modules.map((m) => `${m.workload}:${m.directions.join('+')}`), files: hashFiles(join(tmp, 'bin')) }, null, 2));
   try { renameSync(tmp, dir); } catch {
     // another process finished the same build first: keep its folder
     rmSync(tmp, { recursive: true, force: true });
     if (!existsSync(record)) throw new DotnetBuildError(`could not move the .NET worker build into ${dir}`);
   }
   return done(Math.round(result.ms), false);
+}
+
+/** SHA-256 (hex) of every file under `dir`, by path relative to it ('/'-separated), in sorted order. */
+function hashFiles(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out[relative(dir, p).split('\\').join('/')] = createHash('sha256').update(readFileSync(p)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * A finished build in `dir` as its `build.json` records it, or undefined when the record does not
+ * parse, lists no files (an older record), or a file of `bin/` is missing, changed or added.
+ */
+function verifiedBuild(dir: string): { buildMs: number } | undefined {
+  try {
+    const rec = JSON.parse(readFileSync(join(dir, 'build.json'), 'utf8')) as { buildMs?: unknown; files?: Record<string, string> };
+    if (typeof rec.buildMs !== 'number' || !rec.files || !Object.keys(rec.files).length) return undefined;
+    const now = hashFiles(join(dir, 'bin'));
+    const keys = Object.keys(rec.files);
+    if (keys.length !== Object.keys(now).length || keys.some((k) => now[k] !== rec.files![k])) return undefined;
+    return { buildMs: rec.buildMs };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes `<name>.tmp-<pid>-<ms>` build folders in `dotnetCacheDir` whose process no longer runs (a
+ * build killed before it could clean up). A folder of a running process (another build now) is kept.
+ */
+function removeStaleBuilds(dotnetCacheDir: string): void {
+  let names: string[];
+  try { names = readdirSync(dotnetCacheDir); } catch { return; }
+  for (const name of names) {
+    const m = /\.tmp-(\d+)-\d+$/.exec(name);
+    if (!m || Number(m[1]) === process.pid || processRuns(Number(m[1]))) continue;
+    const path = join(dotnetCacheDir, name);
+    try { if (statSync(path).isDirectory()) rmSync(path, { recursive: true, force: true }); } catch { /* removed by another build meanwhile */ }
+  }
+}
+
+/** Whether a process with this id exists (signal 0; EPERM: it exists under another user). */
+function processRuns(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
 }

@@ -167,8 +167,12 @@ public sealed class JobRunner : ICodecVisitor
         }
         // the pilots after both sides settled: the second side's settling must not run inside the first's samples
         var targetMs = new Dictionary<string, double>();
+        var memory = new Dictionary<string, (int Probes, double Ms, bool Quiet)>();
         foreach (var (side, _) in sides)
         {
+            // the pilot in the rounds' state: after a forced GC, on memory the GC has reused (Timing.SettleMemory)
+            memory[side] = Stage("warmup", side, () => Timing.SettleMemory(ops[side], p));
+            if (Overrides.Gc != "none" && !Overrides.NoMemorySettle) Timing.FullGc();
             var (n, ms) = Stage("warmup", side, () => Timing.PilotAmortised(ops[side], p));
             perSample[side] = n; targetMs[side] = ms;
         }
@@ -203,6 +207,20 @@ public sealed class JobRunner : ICodecVisitor
                 w.WriteEndObject();
             }
             w.WriteEndObject();
+            // .NET only: the probes until the op faulted no page after a forced GC (Timing.SettleMemory; absent without the fault counter)
+            if (Clock.HasFaults)
+            {
+                w.WriteStartObject("memorySettle");
+                foreach (var (side, _) in sides)
+                {
+                    w.WriteStartObject(side);
+                    w.WriteNumber("probes", memory[side].Probes);
+                    w.WriteNumber("ms", memory[side].Ms);
+                    w.WriteBoolean("quiet", memory[side].Quiet);
+                    w.WriteEndObject();
+                }
+                w.WriteEndObject();
+            }
         });
         var result = Stage("measure", null, () => Timing.MeasureRounds(
             new TimedSide(ops["serializer"], perSample["serializer"]),

@@ -38,12 +38,24 @@ public static class RuntimeInfo
 
     /// <summary>
     /// "workstation, Interactive" and, on .NET (7+: GC.GetConfigurationVariables), ", LOH threshold 33554344 B,
-    /// region 33554432 B, gen0 max budget 134217728 B": the size from which an object goes to the large object
+    /// region 33554432 B, gen0 max budget 134217728 B", then the method's forced GC ("; forced full GC before each
+    /// side, memory settle before the pilot": <see cref="MethodGc"/>): the size from which an object goes to the large object
     /// heap, the GC's region size and its largest gen0 budget as the GC settled them (6,291,456 B by default; the
     /// launcher's DOTNET_GCgen0size raises it; the variable itself is not among the listed values), which the
     /// launcher sets (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV) and which a result must show.
     /// </summary>
-    public static string GcMode => (GCSettings.IsServerGC ? "server" : "workstation") + ", " + GCSettings.LatencyMode + LohThreshold();
+    public static string GcMode => (GCSettings.IsServerGC ? "server" : "workstation") + ", " + GCSettings.LatencyMode + LohThreshold() + "; " + MethodGc();
+
+    /// <summary>
+    /// How the method forces and settles the GC (Timing.cs): "forced full GC before each side" (or "… before each
+    /// round", "no forced GC" under JSONBENCH_DOTNET_GC), then ", memory settle before the pilot" where
+    /// <see cref="Timing.SettleMemory"/> runs (the thread's fault counter answers and it is not turned off).
+    /// </summary>
+    static string MethodGc()
+    {
+        string gc = Overrides.Gc == "none" ? "no forced GC" : $"forced full GC before each {Overrides.Gc}";
+        return gc + (Clock.HasFaults && Overrides.Gc != "none" && !Overrides.NoMemorySettle ? ", memory settle before the pilot" : "");
+    }
 
     static string LohThreshold()
     {

@@ -32,7 +32,7 @@ public static class Serializers
 
     public static readonly IReadOnlyList<IDotnetSerializer> All = new IDotnetSerializer[]
     {
-        new StjReflection(), new StjSourceGen(), new NewtonsoftJson(), new WrongDotnet(), new IdleDotnet(),
+        new StjReflection(), new StjSourceGen(), new NewtonsoftJson(), new WrongDotnet(), new IdleDotnet(), new SpikeDotnet(),
     };
 
     public static IDotnetSerializer? Find(string id) => All.FirstOrDefault(s => s.Id == id);
@@ -166,5 +166,41 @@ sealed class IdleDotnet : IDotnetSerializer
     {
         var call = _stj.Deserializer(codec, s);
         return t => { var o = call(t); System.Threading.Thread.Sleep(1); return o; };
+    }
+}
+
+/// <summary>
+/// `spike-dotnet`: for the pilot's test. System.Text.Json (reflection) whose <see cref="SpikeCall"/>-th
+/// call in the process (either direction, counted from 1) also spins for <see cref="SpikeMs"/> ms of the
+/// thread's CPU time (wall time without that clock): correct output and a one-off that lengthens one
+/// early pilot sample past the target when warmup ran fewer ops than that (a test sets warmupMinOps),
+/// as a GC or a compile would. A pilot without confirming samples stops there at a few ops per sample.
+/// </summary>
+sealed class SpikeDotnet : IDotnetSerializer
+{
+    /// <summary>The call that spins (1-based, over the process).</summary>
+    public const int SpikeCall = 60;
+    /// <summary>How long it spins (ms).</summary>
+    public const double SpikeMs = 20;
+    readonly StjReflection _stj = new StjReflection();
+    int _calls;
+    public string Id => "spike-dotnet";
+    public Assembly Library => typeof(JsonSerializer).Assembly;
+    public string Code(bool serialize) => $"System.Text.Json (reflection); call {SpikeCall} also spins {SpikeMs} ms";
+    void Count()
+    {
+        if (System.Threading.Interlocked.Increment(ref _calls) != SpikeCall) return;
+        if (Clock.HasThreadCpu) { long end = Clock.ThreadCpuNs() + (long)(SpikeMs * 1e6); while (Clock.ThreadCpuNs() < end) { } }
+        else { long start = Clock.WallTicks(); while (Clock.MsSince(start) < SpikeMs) { } }
+    }
+    public Func<U, string> Serializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var call = _stj.Serializer(codec, s);
+        return v => { var o = call(v); Count(); return o; };
+    }
+    public Func<string, U> Deserializer<U>(Codec<U> codec, WireSettings s) where U : class
+    {
+        var call = _stj.Deserializer(codec, s);
+        return t => { var o = call(t); Count(); return o; };
     }
 }

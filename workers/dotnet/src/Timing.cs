@@ -9,28 +9,36 @@ namespace JsonBench.Worker;
 /// "The forced GC and allocation-heavy serializers"); the worker names any that is set in `hello`
 /// (`methodOverrides`), so a result made with one is never mistaken for a default one.
 /// - JSONBENCH_DOTNET_GC=side|round|none: a forced full GC before each side of a round (the
-///   lab's method), once at the start of each round, or never (JSONBENCH_DOTNET_NO_ROUND_GC=1 is
-///   `none`);
-/// - JSONBENCH_DOTNET_SETTLE_SAMPLES=n: n untimed samples after that GC, before the timed ones.
+///   JavaScript worker's method, the .NET worker's until 2026-12-02), once at the start of each round
+///   (the .NET worker's method now: <see cref="Timing.MeasureRounds"/>), or never
+///   (JSONBENCH_DOTNET_NO_ROUND_GC=1 is `none`);
+/// - JSONBENCH_DOTNET_SETTLE_SAMPLES=n: n untimed samples after that GC, before the timed ones;
+/// - JSONBENCH_DOTNET_JIT_SETTLE=0, JSONBENCH_DOTNET_MEMORY_SETTLE=0, JSONBENCH_DOTNET_MIN_OPS=n: below.
 /// </summary>
 public static class Overrides
 {
-    /// <summary>"side" (default), "round" or "none".</summary>
+    /// <summary>"round" (the method), "side" or "none".</summary>
     public static readonly string Gc = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_NO_ROUND_GC") == "1" ? "none"
-        : Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_GC") is string g && (g == "round" || g == "none") ? g : "side";
+        : Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_GC") is string g && (g == "side" || g == "none") ? g : "round";
     public static readonly int? SettleSamples = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_SETTLE_SAMPLES"), out var n) && n >= 0 ? n : null;
+    /// <summary>JSONBENCH_DOTNET_SETTLE_FAULTS=n: after that GC (and any settle samples), untimed samples until one faults under one page per op, at most n.</summary>
+    public static readonly int? SettleFaults = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_SETTLE_FAULTS"), out var sf) && sf > 0 ? sf : null;
     /// <summary>JSONBENCH_DOTNET_MIN_OPS=n: the fewest ops per sample the pilot aims at (default <see cref="Timing.MinOpsPerSample"/>; 0 or 1: the JavaScript worker's rule alone).</summary>
     public static readonly int? MinOps = int.TryParse(Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_MIN_OPS"), out var m) && m >= 0 ? m : null;
     /// <summary>JSONBENCH_DOTNET_JIT_SETTLE=0: no wait for the JIT to go quiet after warmup (the method before it existed).</summary>
     public static readonly bool NoJitSettle = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_JIT_SETTLE") == "0";
+    /// <summary>JSONBENCH_DOTNET_MEMORY_SETTLE=0: no probing until the op faults no page after a forced GC (<see cref="Timing.SettleMemory"/>) and no forced GC before the pilot (the method before they existed).</summary>
+    public static readonly bool NoMemorySettle = Environment.GetEnvironmentVariable("JSONBENCH_DOTNET_MEMORY_SETTLE") == "0";
 
     /// <summary>"gc=round, settleSamples=3", or null when the method is the lab's.</summary>
     public static string? Describe()
     {
         var parts = new List<string>();
-        if (Gc != "side") parts.Add($"gc={Gc}");
+        if (Gc != "round") parts.Add($"gc={Gc}");
         if (SettleSamples != null) parts.Add($"settleSamples={SettleSamples}");
+        if (SettleFaults != null) parts.Add($"settleFaults={SettleFaults}");
         if (NoJitSettle) parts.Add("jitSettle=0");
+        if (NoMemorySettle) parts.Add("memorySettle=0");
         if (MinOps != null) parts.Add($"minOps={MinOps}");
         return parts.Count == 0 ? null : string.Join(", ", parts);
     }
@@ -162,20 +170,89 @@ public static class Timing
         }
     }
 
-    /// <summary>Doubles ops per sample (or jumps near the target once a sample is readable) until one sample lasts sampleTargetMs of the measuring clock (as src/measure/timing.ts `pilot`). Returns ops per sample (≥ 1).</summary>
+    /// <summary>
+    /// After the JIT settle, where the thread's page-fault counter answers (Linux): probes the op as the rounds
+    /// will run it, a forced full GC (<see cref="FullGc"/>) then twice a side's share of a round (2 × samplesPerRound ×
+    /// sampleTargetMs of the measuring clock, at least 3 ops: the pilot after it, whose samples add up to about four
+    /// times the target, and a side's samples in a round both stay on memory the probe touched), until a probe
+    /// faults no page, at most <c>5 × warmupMaxMs</c> within 1–10 s. Why: in a fresh process the GC hands out gen0
+    /// memory the process never touched (a 128 MiB budget with the launcher's DOTNET_GCgen0size), so an op's every
+    /// new 4 KiB page faults (~17 µs here) until the GC reuses memory: weather-station deserialize by Newtonsoft
+    /// (3,984 B/op) read ~28 µs/op with 1 fault/op in the pilot after a forced GC and ~8 µs with none in the rounds,
+    /// and the pilot chose ops per sample from the faulting rate (125–160 where ~1,000 fill the target).
+    /// Returns probes run, ms (measuring clock) and whether a probe ran without a fault (false: the cap was hit).
+    /// </summary>
+    public static (int Probes, double Ms, bool Quiet) SettleMemory(Action<int> op, MeasurePolicy p)
+    {
+        if (!Clock.HasFaults || Overrides.Gc == "none" || Overrides.NoMemorySettle) return (0, 0, !Clock.HasFaults);
+        double capMs = Math.Min(Math.Max(5 * p.WarmupMaxMs, 1_000), 10_000);
+        double probeMs = 2 * p.SamplesPerRound * p.SampleTargetMs;
+        long start = Clock.MeasuringNs();
+        long wallStart = Clock.WallTicks();
+        int probes = 0;
+        for (;;)
+        {
+            FullGc();
+            probes++;
+            long f0 = Clock.ThreadMinorFaults();
+            long t0 = Clock.MeasuringNs();
+            int ops = 0;
+            while (ops < 3 || Clock.MeasuringMsSince(t0) < probeMs) op(ops++);
+            long faults = Clock.ThreadMinorFaults() - f0;
+            Sink.Drain();
+            double ms = Clock.MeasuringMsSince(start);
+            if (faults == 0) return (probes, ms, true);
+            if (ms >= capMs || Clock.MsSince(wallStart) >= 5 * capMs) return (probes, ms, false);
+        }
+    }
+
+    /// <summary>
+    /// Pilot: a port of src/measure/timing.ts `pilot` (the JavaScript worker's rule; keep the two alike).
+    /// Doubles ops per sample (or jumps near the target once a sample lasts over 0.5 ms) until one sample
+    /// lasts sampleTargetMs, then takes <see cref="PilotConfirmations"/> more samples of as many ops, each
+    /// of which must last at least <see cref="PilotConfirmFraction"/> of the target (only one when a single
+    /// op reached it: an op that long cannot be split); when one falls short the pilot goes on from that
+    /// sample's rate. Why (timing.ts): a single sample lengthened by a one-off (a GC, a compile) otherwise
+    /// fixes a far too short sample for the whole launch; one confirming sample was not enough (5 of 56
+    /// quiet-machine launches of weather-station serialize still took 287–702 ops where the rest took
+    /// ~2,000–3,000). A sample's length is the lesser of its measuring-clock and wall times (process CPU
+    /// time also counts the background compiler and GC threads, wall time also counts preemption).
+    /// Returns ops per sample (1 to 2^30).
+    /// </summary>
     public static int Pilot(Action<int> op, MeasurePolicy p)
     {
+        const int maxOps = 1 << 30;
+        bool Reaches(double nsPerOp, int n) => nsPerOp * n / 1e6 >= p.SampleTargetMs || n >= maxOps;
+        // close to the target once a sample was long enough to be read, else double
+        int Next(int n, double sampleMs) => (int)Math.Min(maxOps, sampleMs > PilotReadableMs
+            ? Math.Max(n * 2.0, Math.Ceiling(n * p.SampleTargetMs * PilotOvershoot / sampleMs))
+            : n * 2.0);
+        double Length(int n) { var s = RunSample(op, n); return Math.Min(s.Ns, s.WallNs); }
         int ops = 1;
         for (;;)
         {
-            double nsPerOp = RunSample(op, ops).Ns;
-            double sampleMs = nsPerOp * ops / 1e6;
-            if (sampleMs >= p.SampleTargetMs || ops >= 1 << 30) return ops;
-            ops = sampleMs > 0.5
-                ? (int)Math.Min(1 << 30, Math.Max(ops * 2.0, Math.Ceiling(ops * p.SampleTargetMs * 1.1 / sampleMs)))
-                : ops * 2;
+            int n = ops;
+            double nsPerOp = Length(n);
+            if (!Reaches(nsPerOp, n)) { ops = Next(n, nsPerOp * n / 1e6); continue; }
+            if (n >= maxOps) return n;
+            bool confirmed = true;
+            for (int k = 0; k < (n == 1 ? 1 : PilotConfirmations); k++)
+            {
+                double againMs = Length(n) * n / 1e6;
+                if (againMs < p.SampleTargetMs * PilotConfirmFraction) { ops = Next(n, againMs); confirmed = false; break; }
+            }
+            if (confirmed) return n;
         }
     }
+
+    /// <summary>Confirming samples the pilot takes after the first that reaches the target (src/measure/timing.ts `pilot`: two).</summary>
+    public const int PilotConfirmations = 2;
+    /// <summary>Share of the sample target a confirming sample must last (src/measure/timing.ts `pilot`: half).</summary>
+    public const double PilotConfirmFraction = 0.5;
+    /// <summary>A sample longer than this (ms) is read to jump near the target (src/measure/timing.ts `pilot`'s `next`).</summary>
+    public const double PilotReadableMs = 0.5;
+    /// <summary>The jump aims this far past the target (src/measure/timing.ts `pilot`'s `next`: 1.1).</summary>
+    public const double PilotOvershoot = 1.1;
 
     /// <summary>A full, blocking collection (with finalizers run and a second pass for what they freed).</summary>
     public static void FullGc()
@@ -214,8 +291,18 @@ public static class Timing
     }
 
     /// <summary>
-    /// Paired rounds (ABBA…): each round a GC and up to samplesPerRound samples of one side, a GC
-    /// and the same of the other, the order alternating. The stop rule is the engine's
+    /// Paired rounds (ABBA…): each round a forced full GC, then up to samplesPerRound samples of one
+    /// side and the same of the other, the order alternating, so each side runs first (right after
+    /// the GC) in half the rounds and second (on the first side's garbage) in the other half. The
+    /// JavaScript worker forces a GC before each side; on .NET that GC, after a side that allocates
+    /// little (System.Text.Json), gave back gen0 memory that Newtonsoft (7 MB/op on users/10000) then
+    /// faulted in again (88 faults/op, ~17 µs each here) in the rounds where it followed two STJ sides:
+    /// per-round ratios alternated between two levels and the launch's median between launches
+    /// (bench/dotnet-spread.ts, 2026-12-02, load 11–16, 8 interleaved launches per arm, three batches:
+    /// users/10000 Newtonsoft ÷ STJ ratio CV 10.8 / 4.9 / 4.8% with a GC per side, 4.0 / 1.8 / 3.2%
+    /// with one per round, 0 faults/op after round 0; mean 1.65–1.76 against 1.57–1.61, and the
+    /// steady state without forced GCs in 500 ms samples read 1.61; workers/dotnet/README.md).
+    /// JSONBENCH_DOTNET_GC=side restores the per-side GC. The stop rule is the engine's
     /// (src/measure/timing.ts measureRounds, issue 13): after minRounds, stop once the relative
     /// standard error of the launch's estimate (<see cref="Stats.MedianRelativeError"/>) is under
     /// targetRelativeError: for a paired case the median of its per-round ratios (each round's median
@@ -234,6 +321,7 @@ public static class Timing
         {
             if (Overrides.Gc == "side") FullGc();
             for (int k = 0; k < settle; k++) RunSample(side.Op, side.OpsPerSample);
+            for (int k = 0; k < (Overrides.SettleFaults ?? 0) && RunSample(side.Op, side.OpsPerSample).Faults >= 1; k++) { }
             long jit0 = Jit.CompiledMethods();
             int gc0 = GC.CollectionCount(0);
             double spentMs = 0;
