@@ -55,7 +55,7 @@ const base: MeasurePolicy = {
 export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
   quick: {
     name: 'quick',
-    description: 'one launch per case, the smallest size of each workload, short warmup and rounds (2% target, 0.3 s CPU cap): a first look',
+    description: 'one launch per group (its cases share the process), the smallest size of each workload, short warmup and rounds (2% target, 0.3 s CPU cap): a first look',
     launches: 1, maxLaunches: 1, sizes: 'smallest', relaunchFactor: 1.25, maxRelaunches: 0, caseTimeoutMs: 60_000, coldStart: { processes: 1, byDefault: false },
     measure: { ...base, warmupMinOps: 50, warmupMinMs: 50, warmupMaxMs: 400, samplesPerRound: 3, minRounds: 5, targetRelativeError: 0.02, timeCapMs: 300, allocWindows: 3, allocWindowMinMs: 5 },
   },
