@@ -87,7 +87,7 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
   if (lb !== undefined && lh !== undefined) {
     const busy = (l: number, cores: number) => l > BUSY_LOAD_PER_CORE * cores;
     if ((busy(lb, b.cores) || busy(lh, h.cores)) && Math.abs(lb / b.cores - lh / h.cores) > BUSY_LOAD_PER_CORE) {
-      out.push({ what: 'load', message: `1-minute load average ${describeLoad(base)} → ${describeLoad(head)}: a busier machine slows every case` });
+      out.push({ what: 'load', message: `1-minute load average ${describeLoad(base)} → ${describeLoad(head)}: the ${lb / b.cores > lh / h.cores ? 'base' : 'head'} ran on the busier machine, and a busier machine slows every case` });
     }
   }
   return out;

@@ -20,7 +20,8 @@ import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import type { CaseGroup } from '../plan/plan.js';
 import type { PayloadFile } from '../plan/payloads.js';
-import type { CaseResult, LaunchRecord, ResultsFile } from '../results/types.js';
+import { Value } from '@sinclair/typebox/value';
+import { LaunchRecordSchema, type CaseResult, type LaunchRecord, type ResultsFile } from '../results/types.js';
 import { checkResults } from '../results/validate.js';
 import { ResultsFileError } from '../results/errors.js';
 import { assembleGroup, type CaseRecord } from './assemble.js';
@@ -106,8 +107,14 @@ export function recoverRun(dir: string): Recovered {
   if (!snapshot?.results || !Array.isArray(snapshot.groups) || !Array.isArray(snapshot.payloads)) throw new ResultsFileError(headerPath, '', 'not a jsonbench run snapshot (expected results, groups and payloads)');
   const done = new Map(readJsonLines<CaseResult>(join(dir, RUN_PARTIAL.cases)).map((c) => [c.id, c]));
   const launches = new Map<string, LaunchRecord[]>();
-  for (const { caseId, record } of readJsonLines<{ caseId: string; record: LaunchRecord }>(join(dir, RUN_PARTIAL.launches))) {
+  const launchesPath = join(dir, RUN_PARTIAL.launches);
+  for (const [n, { caseId, record }] of readJsonLines<{ caseId: string; record: LaunchRecord }>(launchesPath).entries()) {
     if (typeof caseId !== 'string' || !record) continue;
+    // a hand-edited or damaged record must not reach the statistics (a round without baselineNs crashed `report`)
+    if (!Value.Check(LaunchRecordSchema, record)) {
+      const first = [...Value.Errors(LaunchRecordSchema, record)][0];
+      throw new ResultsFileError(launchesPath, `record ${n + 1} (case ${caseId})${first ? `, ${first.path || '/'}` : ''}`, `not a launch record: ${first?.message ?? 'does not match the schema'}`);
+    }
     launches.set(caseId, [...(launches.get(caseId) ?? []), record]);
   }
   const payloads = new Map(snapshot.payloads.map((p) => [p.key, p]));
@@ -129,7 +136,8 @@ export function recoverRun(dir: string): Recovered {
       if (done.has(c.id)) { cases.push(done.get(c.id)!); continue; }
       if (c.status === 'measured') {
         const kept = recs[i].launches.filter((l) => !l.discarded && l.rounds.length).length;
-        c.findings.push({ code: 'interrupted', message: `the run was killed: rebuilt from ${kept} of ${policy.launches} launch${policy.launches === 1 ? '' : 'es'}, without the allocation pass` });
+        const planned = policy.maxLaunches && policy.maxLaunches > policy.launches ? `${policy.launches} to ${policy.maxLaunches}` : `${policy.launches}`;
+        c.findings.push({ code: 'interrupted', message: `the run was killed: rebuilt from ${kept} finished launch${kept === 1 ? '' : 'es'} (the policy makes ${planned}), without the allocation pass` });
         rebuilt++;
       } else if (recs[i].planned.status === 'planned') lost++;
       cases.push(c);

@@ -49,3 +49,9 @@ test('a JavaScript target\'s worker flags are checked per target, as the host\'s
     'target node@22: worker flags --expose-gc → --expose-gc --max-semi-space-size=16',
   ]);
 });
+
+test('a load change names which run had the busier machine, whichever way the load moved (it said "a busier machine" when the head was quieter)', () => {
+  const at = (load: number): ResultsFile => { const r = fixtureResults(); return { ...r, environment: { ...r.environment, cores: 2, loadAverage: { ...r.environment.loadAverage, start: [load, load, load] } } }; };
+  assert.deepEqual(comparabilityOf(at(18.1), at(8.6)).filter((x) => x.what === 'load').map((x) => x.message), ['1-minute load average 18.1 on 2 cores → 8.6 on 2 cores: the base ran on the busier machine, and a busier machine slows every case']);
+  assert.match(comparabilityOf(at(2), at(9.7)).find((x) => x.what === 'load')!.message, /: the head ran on the busier machine/);
+});

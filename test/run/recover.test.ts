@@ -41,3 +41,24 @@ test('a run killed before its cases were launched rebuilds them as not-run (not 
     assert.doesNotMatch(md, /\d+ failed/);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
+
+test('a damaged launch record in launches.partial.jsonl is refused with the file, the record and the field, never an internal error', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
+  try {
+    const { cases: _, ...header } = JSON.parse(readFileSync(fixture, 'utf8')) as ResultsFile;
+    const workload = await workloads.load('weather-station');
+    const all = await serializers.loadAll([]);
+    const chosen = all.filter((s) => s.id === 'json' || s.id === 'typia');
+    const groups = expandTargets(planCases({ workloads: [workload], serializers: chosen, directions: ['serialize'], policy: policies.quick }, all), [{ id: 'node', runtime: 'node', version: '20.20.2' }], false);
+    const typia = groups.flat().find((c) => c.serializer === 'typia' && c.status === 'planned')!;
+    writeRunSnapshot(dir, { results: { ...header, cases: [] } as ResultsFile, groups, payloads: [] });
+    writeFileSync(join(dir, RUN_PARTIAL.cases), '');
+    // the hostile tester's record: a round without baselineNs (report said "Cannot read properties of undefined")
+    const record = { launch: 1, opsPerSample: { serializer: 10, baseline: 10 }, warmup: { serializerOps: 1, serializerMs: 1, baselineOps: 1, baselineMs: 1 }, emptyNsPerOp: 1, rounds: [{ serializerNs: [100] }], noisy: false, elapsedMs: 5 };
+    writeFileSync(join(dir, RUN_PARTIAL.launches), `${JSON.stringify({ caseId: typia.id, record })}\n`);
+    assert.throws(() => recoverRun(dir), (e: Error) => {
+      assert.match(e.message, new RegExp(`launches\\.partial\\.jsonl: at record 1 \\(case ${typia.id.replace(/[/.]/g, '\\$&')}\\), /rounds/0/baselineNs: not a launch record: `));
+      return (e as { code?: string }).code === 'E_RESULTS';
+    });
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
