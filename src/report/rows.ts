@@ -61,15 +61,19 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
   });
 }
 
-/** Findings whose message is printed as a sentence under the table (the notes cell only points at it). */
-export const SENTENCE_FINDINGS: readonly string[] = ['mean-ratio', 'baseline-slowed', 'machine-drift'];
-
-/** The mark a sentence finding is printed with (the notes cell and the legend use the same). */
-export const FINDING_MARKS: Readonly<Record<string, string>> = { 'mean-ratio': '≠', 'baseline-slowed': '⊘', 'machine-drift': '⇅' };
+/**
+ * The mark of a finding whose message is printed as a sentence under the table (the notes cell
+ * only points at it), or undefined for the others. A function with its table inside, not a module
+ * constant, because the HTML report ships it to the page as source (html/client-bundle.ts).
+ */
+export function sentenceMark(code: string): string | undefined {
+  const marks: Record<string, string> = { 'mean-ratio': '≠', 'baseline-slowed': '⊘', 'machine-drift': '⇅' };
+  return Object.prototype.hasOwnProperty.call(marks, code) ? marks[code] : undefined;
+}
 
 /** The sentence-worthy findings of some cases, in order: who, and the message. */
 export function findingSentences<C extends CaseResult>(cases: readonly C[]): { c: C; code: string; message: string }[] {
-  return cases.flatMap((c) => c.findings.filter((f) => SENTENCE_FINDINGS.includes(f.code)).map((f) => ({ c, code: f.code, message: f.message })));
+  return cases.flatMap((c) => c.findings.filter((f) => sentenceMark(f.code) !== undefined).map((f) => ({ c, code: f.code, message: f.message })));
 }
 
 /** The notes cell: ✗ incorrect/failed with the reason, ⚠ noisy, ! too fast, – unsupported. */

@@ -1,7 +1,7 @@
 import { createColors } from 'picocolors';
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { FINDING_MARKS, buildTables, findingSentences, notesLines, platformLabel, runColumns } from './rows.js';
+import { sentenceMark, buildTables, findingSentences, notesLines, platformLabel, runColumns } from './rows.js';
 import { renderTable } from './table/write.js';
 import { mapColumns, type Column } from './table/column.js';
 import { escapeCell } from './table/escape.js';
@@ -93,7 +93,7 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
       const names = [...new Set(unsupported.map((x) => x.serializer))];
       out.push(c.dim(say(`– ${unsupported.length} unsupported pair${unsupported.length === 1 ? '' : 's'} not shown: ${names.join(', ')} (the reasons are in report.md)`)));
     }
-    for (const { c: cs, code, message } of findingSentences(all)) out.push(say(`${FINDING_MARKS[code] ?? '≠'} ${cs.serializer}${multiTarget ? ` (${cs.targetKey})` : ''}: ${message}.`));
+    for (const { c: cs, code, message } of findingSentences(all)) out.push(say(`${sentenceMark(code) ?? '≠'} ${cs.serializer}${multiTarget ? ` (${cs.targetKey})` : ''}: ${message}.`));
     const notes = notesLines(all);
     if (notes.length) out.push('Looser than the schema (translation notes):', ...notes.map((n) => `  ${say(n)}`));
     out.push('');

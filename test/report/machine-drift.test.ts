@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { analyseCase } from '../../src/analysers/index.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderTerminal } from '../../src/report/terminal.js';
+import { renderHtml } from '../../src/report/html/page.js';
 import type { CaseResult } from '../../src/results/types.js';
 import { measuredCase, results } from '../hostile/support.js';
 
@@ -27,6 +28,9 @@ test('a pair whose baseline ran 1.7× slower in one launch and whose ratio moved
   assert.match(renderMarkdown(r), new RegExp(`\\*\\*${c.serializer}\\*\\*: the machine changed speed between launches`));
   assert.match(renderTerminal(r, false), new RegExp(`⇅ ${c.serializer}: the machine changed speed`));
   assert.match(renderTerminal(r, false), /⇅ the machine changed speed between/);
+  // the HTML says it under the table too, not only in the notes cell's tooltip (hostile tester)
+  const html = renderHtml(r, { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' });
+  assert.match(html, new RegExp(`<li><b>⇅ ${c.serializer}</b>: the machine changed speed between launches: the baseline json&#39;s own time per op`));
 });
 
 test('no machine-drift finding when the baseline kept its speed, when the ratio did not move, or with one launch', () => {

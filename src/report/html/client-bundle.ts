@@ -3,7 +3,8 @@ import { allocClause, fasterThanBaseline, formatInterval, joinNames, measurablyF
 import { escapeHtml } from './escape.js';
 import { caseKey, defaultState, effectiveBaseline, indexCases, isShown, labelOf, sectionRows } from './rebase.js';
 import { deltaCell, renderTable, statusBadge, targetCells } from './table.js';
-import { renderBody, renderCode, renderGroup, renderNotes, renderProblems, sectionTakeaway, sectionTargets, shownTargets } from './sections.js';
+import { sentenceMark } from '../rows.js';
+import { renderBody, renderCode, renderFindings, renderGroup, renderNotes, renderProblems, sectionTakeaway, sectionTargets, shownTargets } from './sections.js';
 import { chartColor, ratioChartOption, scalingChartOption, scatterChartOption } from './charts.js';
 import { ratioOptionFor, scalingOptionFor, scatterOptionFor } from './chart-data.js';
 import { boot, parseState, renderControls, stateHash } from './client.js';
@@ -21,7 +22,7 @@ export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
   escapeHtml,
   caseKey, indexCases, isShown, defaultState, labelOf, effectiveBaseline, sectionRows,
   statusBadge, targetCells, deltaCell, renderTable,
-  shownTargets, sectionTargets, sectionTakeaway, renderProblems, renderNotes, renderCode, renderGroup, renderBody,
+  sentenceMark, shownTargets, sectionTargets, sectionTakeaway, renderFindings, renderProblems, renderNotes, renderCode, renderGroup, renderBody,
   chartColor, ratioChartOption, scatterChartOption, scalingChartOption,
   ratioOptionFor, scatterOptionFor, scalingOptionFor,
   parseState, stateHash, renderControls, boot,

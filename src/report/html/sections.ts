@@ -9,6 +9,7 @@ import { escapeHtml } from './escape.js';
 import { renderTable } from './table.js';
 import { takeawayText, unrankedReason } from '../takeaway.js';
 import { formatBytes } from '../units.js';
+import { sentenceMark } from '../rows.js';
 
 /** The targets shown under the state, in order. */
 export function shownTargets(data: ViewData, state: ViewState): string[] {
@@ -59,6 +60,16 @@ export function renderNotes(cases: ViewCase[]): string {
   return items.length ? `<details class="notes"><summary>Looser than the schema (${items.length} translation note${items.length === 1 ? '' : 's'})</summary><ul class="problems">${items.join('')}</ul></details>` : '';
 }
 
+/** The findings told as sentences under the table (≠ mean vs ratio, ⊘ baseline slowed, ⇅ machine drift), as report.md prints them: the table's notes cell points at them. */
+export function renderFindings(cases: ViewCase[], multiTarget: boolean): string {
+  const items: string[] = [];
+  for (const c of cases) for (const f of c.findings) {
+    const mark = sentenceMark(f.code);
+    if (mark !== undefined) items.push(`<li><b>${escapeHtml(mark)} ${escapeHtml(c.serializer)}</b>${multiTarget ? ` <span class="dim">${escapeHtml(c.target)}</span>` : ''}: ${escapeHtml(f.message)}.</li>`);
+  }
+  return items.length ? `<ul class="problems findings">${items.join('')}</ul>` : '';
+}
+
 /** "The code being measured": each serializer's call as written in its adapter (unsupported pairs have none). */
 export function renderCode(cases: ViewCase[]): string {
   const bySerializer: Record<string, string | undefined> = {};
@@ -87,7 +98,7 @@ export function renderGroup(data: ViewData, index: Record<string, ViewCase>, gro
     const problems = inGroup.filter((c) => c.cls === section.cls && section.serializers.includes(c.serializer) && c.status !== 'measured' && c.status !== 'unsupported');
     const noted = inGroup.filter((c) => c.cls === section.cls && section.serializers.includes(c.serializer) && c.status === 'measured');
     return `<div class="cls"><h4>${escapeHtml(section.cls)}${section.platform === 'dotnet' ? ' · .NET' : ''} <span class="dim">· ratios against ${escapeHtml(base ?? 'none')}${base !== section.baseline ? ` (chosen; measured against ${escapeHtml(section.baseline ?? 'none')})` : ''}</span></h4>${takeaways}`
-      + `<div class="table-wrap">${renderTable(own, rowsByTarget, base)}</div>${renderProblems(problems)}${renderNotes(noted)}`
+      + `<div class="table-wrap">${renderTable(own, rowsByTarget, base)}</div>${renderFindings(noted, own.length > 1)}${renderProblems(problems)}${renderNotes(noted)}`
       + `<div class="chart" data-kind="ratio" data-group="${gi}" data-section="${si}" style="height:${Math.max(170, 84 + bars * (own.length > 1 ? 16 * own.length + 10 : 30))}px"></div></div>`;
   }).join('');
   const measured = inGroup.filter((c) => c.status === 'measured' && c.alloc !== undefined);
