@@ -23,7 +23,7 @@ import type { Platform } from '../case/coordinates.js';
 
 /** Something inference found that the report should say, with the JSON path and how many values. */
 export interface InferenceFinding {
-  kind: 'integer beyond 2^53' | 'number beyond a double' | 'always null' | 'always empty' | 'discriminated union';
+  kind: 'integer beyond 2^53' | 'number beyond a double' | 'always null' | 'always empty' | 'discriminated union' | 'one-value enum';
   path: string;
   count: number;
   /** one sentence for a person; it may say what every JavaScript serializer does with the value (then {@link fact} is set) */
@@ -145,6 +145,11 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
         if (rounded) note({ kind: 'integer beyond 2^53', path, count: rounded, text: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path}: JSON.parse rounds them (${example}), so every JavaScript serializer here reads and writes the rounded value`, fact: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path} (the first: ${firstBig})` });
         return { ...node, width };
       }
+      case 'enum':
+        // quicktype types a string field that held one value throughout as that value: the validators then refuse any
+        // other (a currency always "EUR" in the samples; new-user tryout), so the reader must know
+        if (node.values.length === 1 && present.length > 1) note({ kind: 'one-value enum', path, count: present.length, text: `${path} held one value in all ${present.length} samples (${JSON.stringify(node.values[0])}): it is typed as that value alone, so a validating serializer refuses any other; pass --schema to widen it` });
+        return node;
       case 'string':
         if (!node.format && present.length && present.every((v) => typeof v === 'string' && EMAIL.test(v))) return { ...node, format: 'email' };
         return node;

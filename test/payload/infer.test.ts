@@ -138,3 +138,13 @@ test('a whole number written as a float (100.0, 1E+2) makes its field a number, 
   assert.deepEqual(props.id, { type: 'number', integer: true, width: 32 });
   assert.equal((props.rate as { integer?: boolean }).integer ?? false, false);
 });
+
+test('a string field that held one value throughout becomes a one-value enum, and inference says so (a currency always "EUR")', async () => {
+  // the new-user tryout's shape: 15 order lines, currency always "EUR" (quicktype makes an enum of it at this count)
+  const lines = Array.from({ length: 15 }, (_, i) => ({ sku: `SKU-${100 + i}`, qty: 1 + (i % 3), price: 9.5 + i, currency: 'EUR' }));
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-enum-'));
+  writeFileSync(join(dir, 'orders.json'), JSON.stringify({ data: [{ id: 1, lines: lines.slice(0, 7) }, { id: 2, lines: lines.slice(7) }] }));
+  const inferred = await inferSchema(samplesOf(readPayload(join(dir, 'orders.json'))));
+  assert.deepEqual(inferred.findings.filter((f) => f.kind === 'one-value enum').map((f) => [f.path, f.count]), [['$.data[].lines[].currency', 15]]);
+  assert.match(inferred.findings.find((f) => f.kind === 'one-value enum')!.text, /^\$\.data\[\]\.lines\[\]\.currency held one value in all 15 samples \("EUR"\): it is typed as that value alone/);
+});
