@@ -24,7 +24,7 @@ const fixture = (name: string) => fileURLToPath(new URL(`../../../test/fixtures/
 /** A results file of 4,800 cases (the 16 of single.json × 300 workloads): a CSV of about 2 MB, more than a pipe holds. */
 function bigResults(): string {
   const r = results();
-  r.cases = Array.from({ length: 300 }, (_, i) => r.cases.map((c) => ({ ...c, id: `${c.id}-${i}`, workload: `${c.workload}-${i}` }))).flat();
+  r.cases = Array.from({ length: 300 }, (_, i) => r.cases.map((c) => ({ ...c, id: c.id.replace(`${c.workload}/`, `${c.workload}-${i}/`), workload: `${c.workload}-${i}` }))).flat();
   const p = join(dir, 'big.json');
   writeFileSync(p, JSON.stringify(r));
   return p;
