@@ -16,18 +16,24 @@ import type { ResultsFile } from '../../src/results/types.js';
 
 const fixture = fileURLToPath(new URL('../../../test/report/fixtures/single.json', import.meta.url));
 
+/** A killed run's folder before any case finished: json and typia on weather-station serialize planned, the snapshot written, no case finished. */
+async function killedRun(dir: string): Promise<ReturnType<typeof expandTargets>> {
+  const { cases: _, ...header } = JSON.parse(readFileSync(fixture, 'utf8')) as ResultsFile;
+  const workload = await workloads.load('weather-station');
+  const all = await serializers.loadAll([]);
+  const chosen = all.filter((s) => s.id === 'json' || s.id === 'typia');
+  const groups = expandTargets(planCases({ workloads: [workload], serializers: chosen, directions: ['serialize'], policy: policies.quick }, all), [{ id: 'node', runtime: 'node', version: '20.20.2' }], false);
+  writeRunSnapshot(dir, { results: { ...header, cases: [] } as ResultsFile, groups, payloads: [] });
+  writeFileSync(join(dir, RUN_PARTIAL.cases), '');
+  return groups;
+}
+
 test('a run killed before its cases were launched rebuilds them as not-run (not failed), and the report says why', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
   try {
-    const { cases: _, ...header } = JSON.parse(readFileSync(fixture, 'utf8')) as ResultsFile;
-    const workload = await workloads.load('weather-station');
-    const all = await serializers.loadAll([]);
-    const chosen = all.filter((s) => s.id === 'json' || s.id === 'typia');
-    const groups = expandTargets(planCases({ workloads: [workload], serializers: chosen, directions: ['serialize'], policy: policies.quick }, all), [{ id: 'node', runtime: 'node', version: '20.20.2' }], false);
+    const groups = await killedRun(dir);
     const planned = groups.flat().filter((c) => c.status === 'planned');
     assert.ok(planned.length >= 2, 'json and typia are planned');
-    writeRunSnapshot(dir, { results: { ...header, cases: [] } as ResultsFile, groups, payloads: [] });
-    writeFileSync(join(dir, RUN_PARTIAL.cases), '');
     const r = recoverRun(dir);
     assert.equal(r.lost, planned.length);
     for (const c of r.results.cases.filter((x) => planned.some((p) => p.id === x.id))) {
@@ -45,14 +51,8 @@ test('a run killed before its cases were launched rebuilds them as not-run (not 
 test('a damaged launch record in launches.partial.jsonl is refused with the file, the record and the field, never an internal error', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
   try {
-    const { cases: _, ...header } = JSON.parse(readFileSync(fixture, 'utf8')) as ResultsFile;
-    const workload = await workloads.load('weather-station');
-    const all = await serializers.loadAll([]);
-    const chosen = all.filter((s) => s.id === 'json' || s.id === 'typia');
-    const groups = expandTargets(planCases({ workloads: [workload], serializers: chosen, directions: ['serialize'], policy: policies.quick }, all), [{ id: 'node', runtime: 'node', version: '20.20.2' }], false);
+    const groups = await killedRun(dir);
     const typia = groups.flat().find((c) => c.serializer === 'typia' && c.status === 'planned')!;
-    writeRunSnapshot(dir, { results: { ...header, cases: [] } as ResultsFile, groups, payloads: [] });
-    writeFileSync(join(dir, RUN_PARTIAL.cases), '');
     // the hostile tester's record: a round without baselineNs (report said "Cannot read properties of undefined")
     const record = { launch: 1, opsPerSample: { serializer: 10, baseline: 10 }, warmup: { serializerOps: 1, serializerMs: 1, baselineOps: 1, baselineMs: 1 }, emptyNsPerOp: 1, rounds: [{ serializerNs: [100] }], noisy: false, elapsedMs: 5 };
     writeFileSync(join(dir, RUN_PARTIAL.launches), `${JSON.stringify({ caseId: typia.id, record })}\n`);
