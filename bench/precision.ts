@@ -48,8 +48,10 @@ const peerEntry = fileURLToPath(new URL('./peer-child.js', import.meta.url));
 
 const log = (s: string) => process.stdout.write(s + '\n');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+/** The 1-, 5- and 15-minute load averages as /proc/loadavg writes them (`1.20 1.67 1.91`), or `n/a`. */
+const loadavg = () => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } };
 /** The 1-minute load average, or NaN where /proc/loadavg cannot be read. */
-const load1 = () => { try { return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]); } catch { return NaN; } };
+const load1 = () => Number(loadavg().split(' ')[0]);
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: {
@@ -113,7 +115,7 @@ async function main(): Promise<number> {
   const series = new Map(pairs.map((p) => [p.id, new Map<string, Series>(toolsOf(p.pair, tools).map((t) => [t, { ratio: [], serializerNs: [], baselineNs: [] }]))]));
   const toolMs = new Map<string, number>(tools.map((t) => [t, 0]));
   const notes: string[] = [];
-  log(`precision: ${pairs.length} pairs × ${runs} runs × ${tools.join(', ')}; payloads and raw numbers in ${outDir}; load ${(() => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } })()}`);
+  log(`precision: ${pairs.length} pairs × ${runs} runs × ${tools.join(', ')}; payloads and raw numbers in ${outDir}; load ${loadavg()}`);
   const loads: number[] = [load1()];
   for (let r = 1; r <= runs; r++) {
     for (const tool of tools) {
@@ -170,7 +172,7 @@ async function main(): Promise<number> {
     const peersJudged = judged && pairs.every((p) => peersOf(p).length > 0 && peersOf(p).every((t) => Number.isFinite(cv(series.get(p.id)!.get(t)?.ratio ?? []))));
     const beatsPeers = peersJudged && pairs.every((p, k) => peersOf(p).every((t) => jb[k] < cv(series.get(p.id)!.get(t)!.ratio)));
     const peerVerdict = peersJudged ? (beatsPeers ? 'yes' : 'no') : 'not judged (a pair without a peer\'s CV)';
-    log(`load average now: ${(() => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } })()}`);
+    log(`load average now: ${loadavg()}`);
     loads.push(load1());
     const known = loads.filter(Number.isFinite);
     const target = known.length ? precisionTarget(Math.min(...known), Math.max(...known)) : null;

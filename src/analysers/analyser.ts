@@ -1,5 +1,6 @@
 import type { MeasurePolicy } from '../case/policy.js';
-import type { CaseResult, Finding } from '../results/types.js';
+import type { CaseResult, Finding, LaunchRecord } from '../results/types.js';
+import { medianOf } from '../stats/median.js';
 
 /** What an analyser may read besides the case: the worker's settings, and what the runner saw. */
 export interface AnalysisContext {
@@ -30,4 +31,16 @@ export function formatNs(ns: number): string {
 /** The launches a case's statistics come from: not discarded, with at least one round. */
 export function keptLaunches(c: CaseResult): CaseResult['samples']['launches'] {
   return c.samples.launches.filter((l) => !l.discarded && l.rounds.length > 0);
+}
+
+/**
+ * Per-round ratio: median of the serializer's samples / median of the baseline's, in one round.
+ * Medians, because on a shared 2-core machine a sample preempted by another process reads up to
+ * several times too long; the median of a round's samples ignores such a sample on either side
+ * (seen here: per-round ratios of mean/mean ranged 0.09–1.05 under a load average of 5, where
+ * the quiet machine gave 0.37 ± 0.02). The runner's estimates, the case's ratio and the analysers
+ * read launches through it.
+ */
+export function roundRatios(launch: LaunchRecord): number[] {
+  return launch.rounds.filter((r) => r.baselineNs.length && r.serializerNs.length).map((r) => medianOf(r.serializerNs) / medianOf(r.baselineNs));
 }

@@ -1,6 +1,6 @@
 import { isMeasured } from '../results/types.js';
 import { medianOf } from '../stats/median.js';
-import { formatNs, keptLaunches, type Analyser } from './analyser.js';
+import { formatNs, keptLaunches, roundRatios, type Analyser } from './analyser.js';
 
 /**
  * The least difference between the ratio of a case's fastest-baseline launch and that of its
@@ -42,9 +42,9 @@ export const machineDrift: Analyser = {
   analyse(c) {
     if (!isMeasured(c) || c.ratio === null || c.serializer === c.baseline) return [];
     const launches = keptLaunches(c).map((l) => {
-      const rounds = l.rounds.filter((r) => r.serializerNs.length && r.baselineNs.length);
+      const ratios = roundRatios(l);
       // a launch's speed and ratio from fewer than MIN_ROUNDS rounds is one sample's story, not a state
-      return rounds.length >= DRIFT_MIN_ROUNDS ? { baseline: medianOf(rounds.flatMap((r) => r.baselineNs)), ratio: medianOf(rounds.map((r) => medianOf(r.serializerNs) / medianOf(r.baselineNs))) } : null;
+      return ratios.length >= DRIFT_MIN_ROUNDS ? { baseline: medianOf(l.rounds.filter((r) => r.serializerNs.length).flatMap((r) => r.baselineNs)), ratio: medianOf(ratios) } : null;
     }).filter((l): l is { baseline: number; ratio: number } => l !== null && l.baseline > 0 && Number.isFinite(l.baseline) && l.ratio > 0 && Number.isFinite(l.ratio));
     if (launches.length < 2) return [];
     const fast = launches.reduce((a, b) => (b.baseline < a.baseline ? b : a));

@@ -5,6 +5,7 @@ import type { AllocationMeasurement } from '../case/measurements.js';
 import type { AllocStats, CaseHeader, CaseResult, LaunchRecord, MismatchRecord, TimeStats } from '../results/types.js';
 import { estimate, meanOf, medianOf, confidenceHalfWidth, logRatioInterval } from '../stats/estimate.js';
 import { analyseCase } from '../analysers/index.js';
+import { roundRatios } from '../analysers/analyser.js';
 
 /** How a case ended, as the runner decided it: measured (numbers follow from the launches), or why not. */
 export type CaseEnd =
@@ -26,17 +27,6 @@ export interface CaseRecord {
   baselineProblem?: string;
   /** the version of the library the worker reported loading (`library` message; the .NET worker's assembly), which results record over the planned one */
   loadedVersion?: string;
-}
-
-/**
- * Per-round ratio: median of the serializer's samples / median of the baseline's, in one round.
- * Medians, because on a shared 2-core machine a sample preempted by another process reads up to
- * several times too long; the median of a round's samples ignores such a sample on either side
- * (seen here: per-round ratios of mean/mean ranged 0.09–1.05 under a load average of 5, where
- * the quiet machine gave 0.37 ± 0.02).
- */
-export function roundRatios(launch: LaunchRecord): number[] {
-  return launch.rounds.filter((r) => r.baselineNs.length && r.serializerNs.length).map((r) => medianOf(r.serializerNs) / medianOf(r.baselineNs));
 }
 
 /**
@@ -143,9 +133,10 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy): CaseResult
     else if (rec.paired && kept.length) {
       const perLaunch = kept.map(roundRatios).filter((xs) => xs.length > 0);
       const all = perLaunch.flat();
-      ratio = perLaunch.length ? medianOf(perLaunch.map((xs) => medianOf(xs))) : null;
+      const launchRatios = perLaunch.map((xs) => medianOf(xs));
+      ratio = launchRatios.length ? medianOf(launchRatios) : null;
       ratioError = all.length >= 2 ? confidenceHalfWidth(all, policy.confidence) : null;
-      ratioInterval = ratio === null ? null : coverLaunches(logRatioInterval(all, ratio, policy.confidence), perLaunch.map((xs) => medianOf(xs)));
+      ratioInterval = ratio === null ? null : coverLaunches(logRatioInterval(all, ratio, policy.confidence), launchRatios);
     }
     const allocated = allocStats(rec.alloc);
     result = { ...header, status: 'measured', time, ratio, ratioError, ratioInterval, ...(allocated ? { allocated } : {}), allocRatio: null };

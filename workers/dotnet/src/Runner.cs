@@ -196,31 +196,25 @@ public sealed class JobRunner : ICodecVisitor
             if (Clock.HasProcessCpu) w.WriteString("clock", "cpu");
             // .NET only: the sample target the rounds ran with (Timing.PilotAmortised)
             w.WriteNumber("sampleTargetMs", roundPolicy.SampleTargetMs);
-            // .NET only: the wait for tiered compilation to finish after warmup (Timing.SettleJit)
-            w.WriteStartObject("jitSettle");
-            foreach (var (side, _) in sides)
+            // .NET only: per side, a settle stage's count, ms (measuring clock) and whether it went quiet
+            void WriteSettle(string name, string count, Func<string, (long Count, double Ms, bool Quiet)> of)
             {
-                w.WriteStartObject(side);
-                w.WriteNumber("ops", settled[side].Ops);
-                w.WriteNumber("ms", settled[side].Ms);
-                w.WriteBoolean("quiet", settled[side].Quiet);
-                w.WriteEndObject();
-            }
-            w.WriteEndObject();
-            // .NET only: the probes until the op faulted no page after a forced GC (Timing.SettleMemory; absent without the fault counter)
-            if (Clock.HasFaults)
-            {
-                w.WriteStartObject("memorySettle");
+                w.WriteStartObject(name);
                 foreach (var (side, _) in sides)
                 {
+                    var (n, ms, quiet) = of(side);
                     w.WriteStartObject(side);
-                    w.WriteNumber("probes", memory[side].Probes);
-                    w.WriteNumber("ms", memory[side].Ms);
-                    w.WriteBoolean("quiet", memory[side].Quiet);
+                    w.WriteNumber(count, n);
+                    w.WriteNumber("ms", ms);
+                    w.WriteBoolean("quiet", quiet);
                     w.WriteEndObject();
                 }
                 w.WriteEndObject();
             }
+            // the wait for tiered compilation to finish after warmup (Timing.SettleJit)
+            WriteSettle("jitSettle", "ops", side => (settled[side].Ops, settled[side].Ms, settled[side].Quiet));
+            // the probes until the op faulted no page after a forced GC (Timing.SettleMemory; absent without the fault counter)
+            if (Clock.HasFaults) WriteSettle("memorySettle", "probes", side => (memory[side].Probes, memory[side].Ms, memory[side].Quiet));
         });
         var result = Stage("measure", null, () => Timing.MeasureRounds(
             new TimedSide(ops["serializer"], perSample["serializer"]),
