@@ -66,10 +66,10 @@ export async function planPairs(pairs: readonly Pair[], policy: RunPolicy, dotne
  * One jsonbench run of every pair under `policy` (timing launches as the CLI runs them: the same
  * runner, workers, interleaving and relaunch rule), reading the ratio and the `time.mean` of the
  * serializer's case and of the baseline's own case from the case results. The case results
- * (raw samples included) stay in `<workDir>/jsonbench-<run>.jsonl`.
+ * (raw samples included) stay in `<workDir>/jsonbench-<run>.jsonl` (`jsonbench-<label>-<run>.jsonl` for a labelled variant).
  */
-export async function runJsonbench(pairs: readonly Pair[], groups: CaseGroup[], payloads: ReadonlyMap<string, PayloadFile>, policy: RunPolicy, workDir: string, run: number, dotnet?: DotnetPlacement): Promise<Map<string, PairNumbers>> {
-  const partialPath = join(workDir, `jsonbench-${run}.jsonl`); // every case result of this run, with its raw samples
+export async function runJsonbench(pairs: readonly Pair[], groups: CaseGroup[], payloads: ReadonlyMap<string, PayloadFile>, policy: RunPolicy, workDir: string, run: number, dotnet?: DotnetPlacement, label = ''): Promise<Map<string, PairNumbers>> {
+  const partialPath = join(workDir, `jsonbench${label ? `-${label}` : ''}-${run}.jsonl`); // every case result of this run, with its raw samples
   writeFileSync(partialPath, '');
   // .NET cases: the target's own (gated) launcher; their separate allocation launches answered empty, as timingOnly does
   const dotnetTiming: LaunchFn | undefined = dotnet && ((job, timeoutMs) => (job.mode === 'alloc' ? timingOnly(job, timeoutMs) : dotnet.launch(job, timeoutMs)));

@@ -19,7 +19,9 @@
  * Flags: --runs <n> (5), --tools jsonbench,mitata,tinybench,benchmarkdotnet, --pair <substring>
  * (repeatable: keep pairs whose id contains it), --bdn-job default|short (BenchmarkDotNet's
  * Job.Default, the studies' harness, or Job.ShortRun), --out <dir> (default: a temporary folder;
- * keeps precision.json with every number).
+ * keeps precision.json with every number), --variant label=key:value,… (repeatable: the default
+ * policy with settings changed, e.g. `L6=launches:6,maxLaunches:6,timeCapMs:300`, run as tool
+ * `jsonbench:<label>` right after each default jsonbench run; raw results in jsonbench-<label>-<run>.jsonl).
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +29,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { policies } from '../src/config/policies.js';
+import { policies, type RunPolicy } from '../src/config/policies.js';
 import { workloads } from '../src/workloads/index.js';
 import { writePayload, type PayloadFile } from '../src/plan/payloads.js';
 import { DEFAULT_PAIRS, DOTNET_PAIRS, pairClass, pairId, type Pair } from './pairs.js';
@@ -43,7 +45,32 @@ import { cv, pct, precisionTarget, renderPrecisionTable, renderRuns, type Series
 const SEED = 42; // the CLI's default --seed
 const ALL_TOOLS = ['jsonbench', 'mitata', 'tinybench', 'benchmarkdotnet'] as const;
 /** The tools that time a pair: jsonbench every pair, the peers only their platform's. */
-const toolsOf = (pair: Pair, tools: readonly string[]) => tools.filter((t) => t === 'jsonbench' || (pair.target === 'dotnet') === (t === 'benchmarkdotnet'));
+const toolsOf = (pair: Pair, tools: readonly string[]) => tools.filter((t) => isJsonbench(t) || (pair.target === 'dotnet') === (t === 'benchmarkdotnet'));
+/** `jsonbench` (the default policy) or a `--variant` of it (`jsonbench:<label>`). */
+const isJsonbench = (tool: string) => tool === 'jsonbench' || tool.startsWith('jsonbench:');
+
+/**
+ * A `--variant label=key:value,…` flag as a policy: the default policy with those settings changed.
+ * Keys: the policy's `launches`, `maxLaunches`, `relaunchFactor`, `maxRelaunches`, or any numeric
+ * field of its `measure` (e.g. `timeCapMs`, `targetRelativeError`, `minRounds`, `warmupMinMs`).
+ * Throws on an unknown key or a value that is not a finite number.
+ */
+export function parseVariant(flag: string, base: RunPolicy = policies.default): { label: string; policy: RunPolicy } {
+  const eq = flag.indexOf('=');
+  const label = eq > 0 ? flag.slice(0, eq) : '';
+  if (!/^[\w.-]+$/.test(label)) throw new Error(`--variant ${flag}: expected label=key:value,… with a label of letters, digits, '.', '_' or '-'`);
+  const top = ['launches', 'maxLaunches', 'relaunchFactor', 'maxRelaunches'] as const;
+  const policy: RunPolicy = { ...base, measure: { ...base.measure } };
+  for (const kv of flag.slice(eq + 1).split(',').filter(Boolean)) {
+    const [key, raw] = kv.split(':');
+    const value = Number(raw);
+    if (!Number.isFinite(value)) throw new Error(`--variant ${flag}: ${key} needs a finite number, got ${JSON.stringify(raw)}`);
+    if ((top as readonly string[]).includes(key)) (policy as unknown as Record<string, number>)[key] = value;
+    else if (typeof (policy.measure as unknown as Record<string, unknown>)[key] === 'number') (policy.measure as unknown as Record<string, number>)[key] = value;
+    else throw new Error(`--variant ${flag}: unknown setting ${JSON.stringify(key)} (policy: ${top.join(', ')}; measure: ${Object.keys(base.measure).filter((k) => typeof (base.measure as unknown as Record<string, unknown>)[k] === 'number').join(', ')})`);
+  }
+  return { label, policy };
+}
 const peerEntry = fileURLToPath(new URL('./peer-child.js', import.meta.url));
 
 const log = (s: string) => process.stdout.write(s + '\n');
@@ -57,10 +84,14 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ options: {
     runs: { type: 'string', default: '5' }, tools: { type: 'string', default: ALL_TOOLS.join(',') },
     pair: { type: 'string', multiple: true }, out: { type: 'string' }, 'bdn-job': { type: 'string', default: 'default' },
+    variant: { type: 'string', multiple: true },
   } });
+  const variants = new Map<string, RunPolicy>((values.variant ?? []).map((v) => { const x = parseVariant(v); return [`jsonbench:${x.label}`, x.policy]; }));
   const bdnJob = values['bdn-job'] === 'short' ? 'short' : 'default';
   const runs = Number(values.runs);
-  const tools = values.tools!.split(',').filter((t) => (ALL_TOOLS as readonly string[]).includes(t));
+  const named = values.tools!.split(',').filter((t) => (ALL_TOOLS as readonly string[]).includes(t));
+  // each variant runs right after the default jsonbench run, so both meet the same phase of the machine
+  const tools = named.flatMap((t) => (t === 'jsonbench' ? [t, ...variants.keys()] : [t]));
   const outDir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-precision-'));
   mkdirSync(outDir, { recursive: true });
   const t0 = performance.now();
@@ -123,13 +154,14 @@ async function main(): Promise<number> {
       loads.push(load1());
       let got: Map<string, { serializerNs: number; baselineNs: number; ratio?: number }>;
       if (!pairs.some((p) => toolsOf(p.pair, [tool]).length)) continue;
-      if (tool === 'jsonbench') {
-        const res = await runJsonbench(pairs.map((p) => p.pair), groups, payloads, policies.default, outDir, r, dotnet);
+      if (isJsonbench(tool)) {
+        const policy = variants.get(tool) ?? policies.default;
+        const res = await runJsonbench(pairs.map((p) => p.pair), tool === 'jsonbench' ? groups : await planPairs(pairs.map((p) => p.pair), policy, dotnet), payloads, policy, outDir, r, dotnet, tool.slice('jsonbench:'.length));
         got = new Map();
         for (const [id, n] of res) {
-          if (!n.ok) { notes.push(`run ${r} jsonbench ${id}: ${n.reason}`); continue; }
+          if (!n.ok) { notes.push(`run ${r} ${tool} ${id}: ${n.reason}`); continue; }
           got.set(id, n);
-          if (n.noisyLaunches || n.relaunches) notes.push(`run ${r} jsonbench ${id}: ${n.noisyLaunches} noisy launch(es), ${n.relaunches} relaunch(es)`);
+          if (n.noisyLaunches || n.relaunches) notes.push(`run ${r} ${tool} ${id}: ${n.noisyLaunches} noisy launch(es), ${n.relaunches} relaunch(es)`);
         }
       } else if (tool === 'benchmarkdotnet') {
         got = new Map();
@@ -168,7 +200,7 @@ async function main(): Promise<number> {
     // judged only when every pair has a CV (2+ runs with a ratio); "below every peer" only where a peer ran and gave a CV
     const judged = jb.length > 0 && jb.every(Number.isFinite);
     const worst = judged ? Math.max(...jb) : NaN;
-    const peersOf = (p: (typeof pairs)[number]) => toolsOf(p.pair, tools).filter((t) => t !== 'jsonbench');
+    const peersOf = (p: (typeof pairs)[number]) => toolsOf(p.pair, tools).filter((t) => !isJsonbench(t));
     const peersJudged = judged && pairs.every((p) => peersOf(p).length > 0 && peersOf(p).every((t) => Number.isFinite(cv(series.get(p.id)!.get(t)?.ratio ?? []))));
     const beatsPeers = peersJudged && pairs.every((p, k) => peersOf(p).every((t) => jb[k] < cv(series.get(p.id)!.get(t)!.ratio)));
     const peerVerdict = peersJudged ? (beatsPeers ? 'yes' : 'no') : 'not judged (a pair without a peer\'s CV)';
