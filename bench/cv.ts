@@ -73,3 +73,23 @@ export function precisionTarget(minLoad: number, maxLoad: number): { limit: numb
   if (minLoad >= 8) return { limit: 0.02, condition: `loaded (load ${minLoad.toFixed(2)}–${maxLoad.toFixed(2)} ≥ 8)` };
   return null;
 }
+
+/** One pair's ratio CVs for {@link peerVerdict}: jsonbench's and each peer tool's (fractions; NaN where a tool gave fewer than 2 ratios). */
+export interface PairCvs { pair: string; jsonbench: number; peers: readonly { tool: string; cv: number }[] }
+
+/**
+ * The target's second half, "jsonbench's ratio CV lower than every peer's on every pair", judged
+ * over the pairs where some peer gave a CV (the .NET pairs have no peer unless BenchmarkDotNet ran),
+ * naming the pairs it could not judge and, on a "no", each pair and peer jsonbench did not beat.
+ * Shape: `yes on 3 pairs with a peer` / `no on 3 pairs with a peer (… ≥ mitata …)`, then
+ * `; not judged on …` where pairs had none; `not judged: no pair has a peer's CV` when none had.
+ */
+export function peerVerdict(rows: readonly PairCvs[]): string {
+  const withPeer = rows.map((r) => ({ ...r, peers: r.peers.filter((p) => Number.isFinite(p.cv)) }));
+  const judged = withPeer.filter((r) => r.peers.length > 0 && Number.isFinite(r.jsonbench));
+  const unjudged = withPeer.filter((r) => !judged.includes(r)).map((r) => r.pair);
+  if (!judged.length) return `not judged: no pair has a peer's CV${unjudged.length ? ` (${unjudged.join(', ')})` : ''}`;
+  const losses = judged.flatMap((r) => r.peers.filter((p) => !(r.jsonbench < p.cv)).map((p) => `${r.pair}: jsonbench ${pct(r.jsonbench)} ≥ ${p.tool} ${pct(p.cv)}`));
+  const n = `${judged.length} pair${judged.length === 1 ? '' : 's'} with a peer`;
+  return `${losses.length ? `no on ${n} (${losses.join('; ')})` : `yes on ${n}`}${unjudged.length ? `; not judged on ${unjudged.join(', ')} (no peer's CV)` : ''}`;
+}

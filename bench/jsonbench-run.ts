@@ -11,7 +11,7 @@ import type { PayloadFile } from '../src/plan/payloads.js';
 import { runGroups } from '../src/run/runner.js';
 import { launchWorker, type LaunchOutcome } from '../src/runtimes/launch.js';
 import { PROTOCOL_VERSION, type WorkerJob } from '../src/worker/protocol.js';
-import type { RunPolicy } from '../src/config/policies.js';
+import { policies, type RunPolicy } from '../src/config/policies.js';
 import { pairId, type Pair } from './pairs.js';
 
 /** What one run says about a pair: the ratio and both sides' mean time (ns/op), or why it has none. */
@@ -87,4 +87,27 @@ export async function runJsonbench(pairs: readonly Pair[], groups: CaseGroup[], 
     });
   });
   return out;
+}
+
+/**
+ * A `--variant label=key:value,…` flag as a policy: the default policy with those settings changed.
+ * Keys: the policy's `launches`, `maxLaunches`, `relaunchFactor`, `maxRelaunches`, or any numeric
+ * field of its `measure` (e.g. `timeCapMs`, `targetRelativeError`, `minRounds`, `warmupMinMs`).
+ * Throws on an unknown key or a value that is not a finite number.
+ */
+export function parseVariant(flag: string, base: RunPolicy = policies.default): { label: string; policy: RunPolicy } {
+  const eq = flag.indexOf('=');
+  const label = eq > 0 ? flag.slice(0, eq) : '';
+  if (!/^[\w.-]+$/.test(label)) throw new Error(`--variant ${flag}: expected label=key:value,… with a label of letters, digits, '.', '_' or '-'`);
+  const top = ['launches', 'maxLaunches', 'relaunchFactor', 'maxRelaunches'] as const;
+  const policy: RunPolicy = { ...base, measure: { ...base.measure } };
+  for (const kv of flag.slice(eq + 1).split(',').filter(Boolean)) {
+    const [key, raw] = kv.split(':');
+    const value = Number(raw);
+    if (!Number.isFinite(value)) throw new Error(`--variant ${flag}: ${key} needs a finite number, got ${JSON.stringify(raw)}`);
+    if ((top as readonly string[]).includes(key)) (policy as unknown as Record<string, number>)[key] = value;
+    else if (typeof (policy.measure as unknown as Record<string, unknown>)[key] === 'number') (policy.measure as unknown as Record<string, number>)[key] = value;
+    else throw new Error(`--variant ${flag}: unknown setting ${JSON.stringify(key)} (policy: ${top.join(', ')}; measure: ${Object.keys(base.measure).filter((k) => typeof (base.measure as unknown as Record<string, unknown>)[k] === 'number').join(', ')})`);
+  }
+  return { label, policy };
 }

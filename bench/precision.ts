@@ -39,8 +39,8 @@ import { parseTarget } from '../src/runtimes/index.js';
 import { defaultCacheDir } from '../src/runtimes/cache.js';
 import { dotnetPayloadPath } from '../src/runtimes/dotnet/well-formed.js';
 import { ensureBdnBuild, runBdn, type BdnBuild } from './bdn.js';
-import { planPairs, runJsonbench, type DotnetPlacement } from './jsonbench-run.js';
-import { cv, pct, precisionTarget, renderPrecisionTable, renderRuns, type Series } from './cv.js';
+import { parseVariant, planPairs, runJsonbench, type DotnetPlacement } from './jsonbench-run.js';
+import { cv, pct, peerVerdict, precisionTarget, renderPrecisionTable, renderRuns, type Series } from './cv.js';
 
 const SEED = 42; // the CLI's default --seed
 const ALL_TOOLS = ['jsonbench', 'mitata', 'tinybench', 'benchmarkdotnet'] as const;
@@ -49,28 +49,6 @@ const toolsOf = (pair: Pair, tools: readonly string[]) => tools.filter((t) => is
 /** `jsonbench` (the default policy) or a `--variant` of it (`jsonbench:<label>`). */
 const isJsonbench = (tool: string) => tool === 'jsonbench' || tool.startsWith('jsonbench:');
 
-/**
- * A `--variant label=key:value,…` flag as a policy: the default policy with those settings changed.
- * Keys: the policy's `launches`, `maxLaunches`, `relaunchFactor`, `maxRelaunches`, or any numeric
- * field of its `measure` (e.g. `timeCapMs`, `targetRelativeError`, `minRounds`, `warmupMinMs`).
- * Throws on an unknown key or a value that is not a finite number.
- */
-export function parseVariant(flag: string, base: RunPolicy = policies.default): { label: string; policy: RunPolicy } {
-  const eq = flag.indexOf('=');
-  const label = eq > 0 ? flag.slice(0, eq) : '';
-  if (!/^[\w.-]+$/.test(label)) throw new Error(`--variant ${flag}: expected label=key:value,… with a label of letters, digits, '.', '_' or '-'`);
-  const top = ['launches', 'maxLaunches', 'relaunchFactor', 'maxRelaunches'] as const;
-  const policy: RunPolicy = { ...base, measure: { ...base.measure } };
-  for (const kv of flag.slice(eq + 1).split(',').filter(Boolean)) {
-    const [key, raw] = kv.split(':');
-    const value = Number(raw);
-    if (!Number.isFinite(value)) throw new Error(`--variant ${flag}: ${key} needs a finite number, got ${JSON.stringify(raw)}`);
-    if ((top as readonly string[]).includes(key)) (policy as unknown as Record<string, number>)[key] = value;
-    else if (typeof (policy.measure as unknown as Record<string, unknown>)[key] === 'number') (policy.measure as unknown as Record<string, number>)[key] = value;
-    else throw new Error(`--variant ${flag}: unknown setting ${JSON.stringify(key)} (policy: ${top.join(', ')}; measure: ${Object.keys(base.measure).filter((k) => typeof (base.measure as unknown as Record<string, unknown>)[k] === 'number').join(', ')})`);
-  }
-  return { label, policy };
-}
 const peerEntry = fileURLToPath(new URL('./peer-child.js', import.meta.url));
 
 const log = (s: string) => process.stdout.write(s + '\n');
@@ -200,10 +178,7 @@ async function main(): Promise<number> {
     // judged only when every pair has a CV (2+ runs with a ratio); "below every peer" only where a peer ran and gave a CV
     const judged = jb.length > 0 && jb.every(Number.isFinite);
     const worst = judged ? Math.max(...jb) : NaN;
-    const peersOf = (p: (typeof pairs)[number]) => toolsOf(p.pair, tools).filter((t) => !isJsonbench(t));
-    const peersJudged = judged && pairs.every((p) => peersOf(p).length > 0 && peersOf(p).every((t) => Number.isFinite(cv(series.get(p.id)!.get(t)?.ratio ?? []))));
-    const beatsPeers = peersJudged && pairs.every((p, k) => peersOf(p).every((t) => jb[k] < cv(series.get(p.id)!.get(t)!.ratio)));
-    const peerVerdict = peersJudged ? (beatsPeers ? 'yes' : 'no') : 'not judged (a pair without a peer\'s CV)';
+    const peerLine = peerVerdict(pairs.map((p, k) => ({ pair: p.id, jsonbench: jb[k], peers: toolsOf(p.pair, tools).filter((t) => !isJsonbench(t)).map((t) => ({ tool: t, cv: cv(series.get(p.id)!.get(t)?.ratio ?? []) })) })));
     log(`load average now: ${loadavg()}`);
     loads.push(load1());
     const known = loads.filter(Number.isFinite);
@@ -211,8 +186,8 @@ async function main(): Promise<number> {
     log(!judged
       ? `target: not judged: ${jb.filter((x) => !Number.isFinite(x)).length} of ${jb.length} pair(s) have no ratio CV (fewer than 2 runs gave a ratio)`
       : target
-      ? `target (${target.condition}, 1-minute load read at each tool's start and at the end): jsonbench ratio CV ≤ ${pct(target.limit)} on every pair → worst ${pct(worst)} (${worst <= target.limit ? 'met' : 'missed'}); lower than every peer on every pair: ${peerVerdict}`
-      : `target: neither quiet (load < 1) nor loaded (load ≥ 8) at every reading (1-minute load ${known.length ? `${Math.min(...known).toFixed(2)}–${Math.max(...known).toFixed(2)}` : 'unknown'} at each tool's start and at the end), so the run shows figures, not the target: worst jsonbench ratio CV ${pct(worst)}; lower than every peer on every pair: ${peerVerdict}`);
+      ? `target (${target.condition}, 1-minute load read at each tool's start and at the end): jsonbench ratio CV ≤ ${pct(target.limit)} on every pair → worst ${pct(worst)} (${worst <= target.limit ? 'met' : 'missed'}); lower than every peer: ${peerLine}`
+      : `target: neither quiet (load < 1) nor loaded (load ≥ 8) at every reading (1-minute load ${known.length ? `${Math.min(...known).toFixed(2)}–${Math.max(...known).toFixed(2)}` : 'unknown'} at each tool's start and at the end), so the run shows figures, not the target: worst jsonbench ratio CV ${pct(worst)}; lower than every peer: ${peerLine}`);
   }
   log(`time per tool (all runs): ${[...toolMs].map(([t, ms]) => `${t} ${seconds(ms)}`).join(', ')}`);
   log(`total: ${seconds(performance.now() - t0)}`);
