@@ -27,7 +27,7 @@ import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
 import { wrap } from './terminal.js';
-import { fasterThanBaseline, unrankedFinding, unrankedReason, type TakeawayRow } from './takeaway.js';
+import { fasterThanBaseline, formatInterval, unrankedFinding, unrankedReason, type TakeawayRow } from './takeaway.js';
 
 /** One thing a serializer costs in behaviour, and where it was found. */
 export interface BehaviourCost {
@@ -213,6 +213,7 @@ export function confirmWith(policyName: string): string {
     : 'confirm on a quieter machine';
 }
 
+/** The paste-ready sentence. Ratio intervals are labelled with their confidence (`0.45× (99.9% CI 0.31–0.66×)`), as the takeaways write them. */
 function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number, probed: boolean, policyName: string): string {
   const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
   if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
@@ -221,7 +222,7 @@ function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord 
     if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
     const use = r.baseline === 'json' ? 'use the built-in' : `use the baseline, ${r.baseline}`;
     const closest = r.closest && r.closest.ratio < 1
-      ? `; the closest, ${r.closest.serializer} at ${formatRatio(r.closest.ratio, r.closest.interval)}×, is within the noise`
+      ? `; the closest, ${r.closest.serializer} at ${formatInterval(r.closest.ratio, r.closest.interval, '×', confidence)}, is within the noise`
       : '';
     const noisy = r.noisy
       ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden: ${confirmWith(policyName)}`
@@ -229,7 +230,7 @@ function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord 
     return `${head}, nothing is clearly faster than ${baseText} (${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared at ${(confidence * 100).toFixed(1)}% confidence${closest}${noisy}): ${use}.`;
   }
   const p = r.pick;
-  const ratio = p.ratioInterval !== null ? `${formatRatio(p.ratio, p.ratioInterval)}×` : `${formatRatio(p.ratio)}× (unpaired)`;
+  const ratio = p.ratioInterval !== null ? formatInterval(p.ratio, p.ratioInterval, '×', confidence) : `${formatRatio(p.ratio)}× (unpaired)`;
   const alloc = p.allocatedBytes !== undefined
     ? `, ${formatBytes(p.allocatedBytes)} allocated per op${p.allocRatio !== null && p.allocRatio !== undefined ? ` (${p.allocRatio.toFixed(2)}× ${r.baseline}'s)` : ''}`
     : '';

@@ -72,7 +72,7 @@ test('the fastest serializer whose interval lies below the baseline\'s is recomm
   assert.equal(rec.compared, 3);
   assert.deepEqual(rec.pick?.costs.map((c) => c.source), ['schema', 'translation']);
   assert.equal(rec.sentence,
-    'For serializing api.json (50.0 KiB document) on node 20.20.2, use typia 1.2.3: 0.41 [0.39–0.43]× the time of the built-in JSON.stringify (40.0 µs vs 100 µs per op), 35.2 KiB allocated per op (0.90× json\'s); '
+    'For serializing api.json (50.0 KiB document) on node 20.20.2, use typia 1.2.3: 0.41× (99.9% CI 0.39–0.43×) the time of the built-in JSON.stringify (40.0 µs vs 100 µs per op), 35.2 KiB allocated per op (0.90× json\'s); '
     + 'it passed the correctness gate on this payload and on a generated one of the same schema; what it costs: it needs the payload\'s schema (here inferred from your payload: review it with --print-schema, pass it back with --schema); a payload that drifts from it fails or loses data; '
     + 'typia (a TypeScript index signature) also admits the declared keys\' types for the other keys at $.meta.*.');
 });
@@ -93,7 +93,7 @@ test('"clearly faster" is the paired ratio\'s interval lying below 1, whatever t
   const [rec] = recommend(results([{ serializer: 'json', mean: 100_000, error: 5_000 }, { serializer: 'c', mean: 80_000, error: 1_000, ratio: 0.9, ratioError: 0.1 }, { serializer: 'd', mean: 95_000, error: 5_000, ratio: 0.95, ratioError: 0.06 }]));
   assert.equal(rec.pick, null);
   assert.equal(rec.noisy, 0);
-  assert.equal(rec.sentence, 'For serializing api.json (50.0 KiB document) on node 20.20.2, nothing is clearly faster than the built-in JSON.stringify (2 other serializers compared at 99.9% confidence; the closest, c at 0.90 [0.81–1.01]×, is within the noise): use the built-in.');
+  assert.equal(rec.sentence, 'For serializing api.json (50.0 KiB document) on node 20.20.2, nothing is clearly faster than the built-in JSON.stringify (2 other serializers compared at 99.9% confidence; the closest, c at 0.90× (99.9% CI 0.81–1.01×), is within the noise): use the built-in.');
 });
 
 test('the recommendation and the group\'s takeaway say the same thing (the finding: arktype 0.78 [0.71–0.85] was "fastest" in the takeaway, "within the noise" in the recommendation)', () => {
@@ -105,9 +105,9 @@ test('the recommendation and the group\'s takeaway say the same thing (the findi
   ]);
   const [rec] = recommend(r);
   assert.equal(rec.pick?.serializer, 'arktype');
-  assert.match(rec.sentence, /use arktype 1\.2\.3: 0\.78 \[0\.71–0\.85\]× the time of zod/);
+  assert.match(rec.sentence, /use arktype 1\.2\.3: 0\.78× \(99\.9% CI 0\.71–0\.85×\) the time of zod/);
   const md = renderMarkdown(r);
-  assert.match(md, /arktype is fastest, 1\.28× \(1\.18–1\.41×\) faster than zod/);
+  assert.match(md, /arktype is fastest, 1\.28× \(99\.9% CI 1\.18–1\.41×\) faster than zod/);
   // and the other way round: both say "not faster" for a ratio whose interval reaches 1
   const [none] = recommend(results([
     { serializer: 'json', mean: 100_000, error: 1_000 },
@@ -145,7 +145,7 @@ test('per direction and class: validate and transform classes compare with their
   assert.deepEqual(recs.map((x) => `${x.direction}/${x.caseClass}`), ['serialize/serialize', 'deserialize/parse', 'deserialize/validate', 'deserialize/transform']);
   assert.equal(recs[0].sentence, 'For serializing api.json (50.0 KiB document) on node 20.20.2, only the built-in JSON.stringify ran: use it.');
   assert.equal(recs[2].pick?.serializer, 'ajv-jtd');
-  assert.match(recs[2].sentence, /^For parsing with type validation api\.json .* use ajv-jtd 1\.2\.3: 0\.60 \[0\.58–0\.62\]× the time of typebox \(120 µs vs 200 µs per op\);/);
+  assert.match(recs[2].sentence, /^For parsing with type validation api\.json .* use ajv-jtd 1\.2\.3: 0\.60× \(99\.9% CI 0\.58–0\.62×\) the time of typebox \(120 µs vs 200 µs per op\);/);
   assert.equal(recs[3].pick, null);
   assert.equal(recs[3].sentence, 'For parsing into typed values (validate and transform) api.json (50.0 KiB document) on node 20.20.2, the baseline zod has no number (failed): nothing can be called faster.');
 });
@@ -178,7 +178,7 @@ test('the block opens report.md and report.html of a payload run, with the paylo
   assert.match(md, /- api\.json: one document, 50\.0 KiB, sha256 abab.*; schema inferred from the payload\n- found: 3 integers beyond 2\^53 at \$\.id: JSON\.parse rounds them\n/);
   const html = renderHtml(r, { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' });
   assert.ok(html.indexOf('<section class="recommendation">') < html.indexOf('<main id="jb-body">'));
-  assert.match(html, /<span class="sentence">For serializing api\.json \(50\.0 KiB document\) on node 20\.20\.2, use fast-json-stringify 1\.2\.3: 0\.40 \[0\.38–0\.42\]×/);
+  assert.match(html, /<span class="sentence">For serializing api\.json \(50\.0 KiB document\) on node 20\.20\.2, use fast-json-stringify 1\.2\.3: 0\.40× \(99\.9% CI 0\.38–0\.42×\)/);
   const builtin = results([{ serializer: 'json' }], null);
   assert.equal(renderRecommendations(builtin, 'terminal'), '');
   assert.ok(!renderMarkdown(builtin).includes('## Recommendation'));
@@ -221,7 +221,7 @@ test('nothing clearly faster on a noisy run: the sentence says how many timings 
   ]));
   assert.equal(rec.pick, null);
   assert.deepEqual([rec.closest?.serializer, rec.noisy], ['fast-json-stringify', 2]);
-  assert.match(rec.sentence, /\(2 other serializers compared at 99\.9% confidence; the closest, fast-json-stringify at 0\.80 \[0\.43–1\.49\]×, is within the noise; 2 of the 3 timings were noisy, so a difference may be hidden: confirm with --policy default on a quieter machine\): use the built-in\.$/);
+  assert.match(rec.sentence, /\(2 other serializers compared at 99\.9% confidence; the closest, fast-json-stringify at 0\.80× \(99\.9% CI 0\.43–1\.49×\), is within the noise; 2 of the 3 timings were noisy, so a difference may be hidden: confirm with --policy default on a quieter machine\): use the built-in\.$/);
 });
 
 test('a noisy default-policy run is told to confirm with the long policy, never with the policy it ran (new-user tryout)', () => {

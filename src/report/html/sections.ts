@@ -32,7 +32,7 @@ export function sectionTakeaway(data: ViewData, index: Record<string, ViewCase>,
     const text = takeawayText(rows.map((r) => {
       const why = unrankedReason((r.c as ViewCase).findings);
       return { name: r.serializer, label: labelOf(r.serializer, r.c), status: (r.c as ViewCase).status, ratio: r.ratio, interval: r.interval, allocRatio: r.allocRatio, ...(why ? { unranked: why } : {}) };
-    }), base, label);
+    }), base, label, data.confidence);
     return targets.length > 1 ? `${t}: ${text}` : text;
   }).filter(Boolean);
 }

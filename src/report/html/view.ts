@@ -51,6 +51,8 @@ export interface ViewScaling { workload: string; shape: string; direction: strin
 export interface ViewData {
   targets: string[]; serializers: string[]; classes: string[]; directions: string[];
   groups: ViewGroup[]; scaling: ViewScaling[]; cases: ViewCase[];
+  /** the ratio intervals' confidence level, 0–1 (the runs' policy; the lowest when merged runs differ), as the takeaways label them */
+  confidence: number;
 }
 
 /** Trims the merged model to the data the page renders from (no samples). Pure. */
@@ -105,5 +107,6 @@ export function toViewData(model: ReportModel): ViewData {
     groups,
     scaling: [...scaling.values()].filter((s) => s.sizes.length > 1).map((s) => ({ ...s, sizes: s.sizes.sort((a, b) => a - b) })),
     cases,
+    confidence: Math.min(...model.runs.map((r) => r.policy.measure.confidence)),
   };
 }
