@@ -27,7 +27,7 @@ import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
 import { wrap } from './terminal.js';
-import { fasterThanBaseline, formatInterval, unrankedFinding, unrankedReason, type TakeawayRow } from './takeaway.js';
+import { fasterThanBaseline, formatInterval, quickCaveat, unrankedFinding, unrankedReason, type TakeawayRow } from './takeaway.js';
 
 /** One thing a serializer costs in behaviour, and where it was found. */
 export interface BehaviourCost {
@@ -213,8 +213,17 @@ export function confirmWith(policyName: string): string {
     : 'confirm on a quieter machine';
 }
 
-/** The paste-ready sentence. Ratio intervals are labelled with their confidence (`0.45× (99.9% CI 0.31–0.66×)`), as the takeaways write them. */
+/**
+ * The paste-ready sentence. A quick-policy run's sentence ends with {@link quickCaveat}: its figures
+ * are a first look, and `--policy default` gives figures to quote. Ratio intervals are labelled
+ * with their confidence (`0.45× (99.9% CI 0.31–0.66×)`), as the takeaways write them.
+ */
 function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number, probed: boolean, policyName: string): string {
+  const text = sentenceBody(r, payload, confidence, probed, policyName);
+  return policyName === 'quick' ? `${text} ${quickCaveat()}` : text;
+}
+
+function sentenceBody(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number, probed: boolean, policyName: string): string {
   const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
   if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
   const baseText = baselineName(r.baseline, r.direction);
@@ -297,7 +306,7 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
     const payload = results.payloads?.find((p) => p.workload === first.workload);
     const sentence = base || !baselineId
       ? sentenceOf(rec, payload, results.policy.measure.confidence, probesOf(results) !== null, results.policy.name)
-      : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.`;
+      : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.${results.policy.name === 'quick' ? ` ${quickCaveat()}` : ''}`;
     out.push({ ...rec, sentence });
   }
   const order = (r: Recommendation) => CLASS_ORDER.indexOf(r.caseClass);

@@ -21,6 +21,15 @@ export interface TakeawayRow {
   unranked?: string;
 }
 
+/**
+ * What a takeaway or recommendation of a quick-policy run adds: its figures are a first look (one
+ * launch, a short warmup, a 0.3 s cap: on a 5 KB payload its times were 2–10× the default
+ * policy's), not figures to quote; `--policy default` gives those.
+ */
+export function quickCaveat(): string {
+  return '(Policy quick: a first look, not figures to quote; rerun with --policy default for those.)';
+}
+
 /** `a`, `a and b`, `a, b and c`. */
 export function joinNames(names: string[]): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;

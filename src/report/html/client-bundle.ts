@@ -1,5 +1,5 @@
 import { formatBytes, formatRatio, formatTime, ratioNumber, sig } from '../units.js';
-import { allocClause, ciLabel, fasterThanBaseline, formatInterval, pointRange, joinNames, measurablyFaster, ratioInterval, takeawayText, unrankedReason, unrankedFinding, isWide, tooUncertain, withinNoise } from '../takeaway.js';
+import { allocClause, ciLabel, fasterThanBaseline, formatInterval, pointRange, quickCaveat, joinNames, measurablyFaster, ratioInterval, takeawayText, unrankedReason, unrankedFinding, isWide, tooUncertain, withinNoise } from '../takeaway.js';
 import { escapeHtml } from './escape.js';
 import { caseKey, defaultState, effectiveBaseline, indexCases, isShown, labelOf, sectionRows } from './rebase.js';
 import { deltaCell, renderTable, statusBadge, targetCells } from './table.js';
@@ -18,7 +18,7 @@ import { boot, parseState, renderControls, stateHash } from './client.js';
  */
 export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
   formatTime, formatBytes, formatRatio, ratioNumber, sig,
-  joinNames, ciLabel, pointRange, formatInterval, ratioInterval, isWide, tooUncertain, fasterThanBaseline, measurablyFaster, unrankedFinding, unrankedReason, withinNoise, allocClause, takeawayText,
+  joinNames, ciLabel, pointRange, quickCaveat, formatInterval, ratioInterval, isWide, tooUncertain, fasterThanBaseline, measurablyFaster, unrankedFinding, unrankedReason, withinNoise, allocClause, takeawayText,
   escapeHtml,
   caseKey, indexCases, isShown, defaultState, labelOf, effectiveBaseline, sectionRows,
   statusBadge, targetCells, deltaCell, renderTable,

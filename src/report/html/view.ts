@@ -53,6 +53,8 @@ export interface ViewData {
   groups: ViewGroup[]; scaling: ViewScaling[]; cases: ViewCase[];
   /** the ratio intervals' confidence level, 0–1 (the runs' policy; the lowest when merged runs differ), as the takeaways label them */
   confidence: number;
+  /** a run of the quick policy is in the report: its takeaways are a first look, not figures to quote */
+  firstLook: boolean;
 }
 
 /** Trims the merged model to the data the page renders from (no samples). Pure. */
@@ -108,5 +110,6 @@ export function toViewData(model: ReportModel): ViewData {
     scaling: [...scaling.values()].filter((s) => s.sizes.length > 1).map((s) => ({ ...s, sizes: s.sizes.sort((a, b) => a - b) })),
     cases,
     confidence: Math.min(...model.runs.map((r) => r.policy.measure.confidence)),
+    firstLook: model.runs.some((r) => r.policy.name === 'quick'),
   };
 }
