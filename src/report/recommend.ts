@@ -23,6 +23,7 @@ import type { CaseClass, Direction } from '../case/coordinates.js';
 import type { CaseResult, MeasuredCase, PayloadRecord, ResultsFile } from '../results/types.js';
 import { isMeasured } from '../results/types.js';
 import { ratioIntervalOf } from '../results/ratio.js';
+import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
@@ -127,6 +128,9 @@ export interface Pick {
   /** bytes allocated per op, and ÷ the baseline's (absent where the runtime has no counter) */
   allocatedBytes?: number;
   allocRatio?: number | null;
+  /** when the pick's allocation windows disagree: their [lowest, highest] bytes/op, and the allocation ratio's range they and the baseline's support */
+  allocatedRange?: [number, number];
+  allocRatioRange?: [number, number];
   noisy: boolean;
   costs: BehaviourCost[];
 }
@@ -240,8 +244,11 @@ function sentenceBody(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecor
   }
   const p = r.pick;
   const ratio = p.ratioInterval !== null ? formatInterval(p.ratio, p.ratioInterval, '×', confidence) : `${formatRatio(p.ratio)}× (unpaired)`;
+  // windows that disagree give a range, never one figure (results/alloc.ts)
+  const allocRatio = p.allocRatio === null || p.allocRatio === undefined ? ''
+    : p.allocRatioRange ? ` (${p.allocRatioRange[0].toFixed(2)}–${p.allocRatioRange[1].toFixed(2)}× ${r.baseline}'s: the allocation windows disagree)` : ` (${p.allocRatio.toFixed(2)}× ${r.baseline}'s)`;
   const alloc = p.allocatedBytes !== undefined
-    ? `, ${formatBytes(p.allocatedBytes)} allocated per op${p.allocRatio !== null && p.allocRatio !== undefined ? ` (${p.allocRatio.toFixed(2)}× ${r.baseline}'s)` : ''}`
+    ? `, ${p.allocatedRange ? `${formatBytes(p.allocatedRange[0])}–${formatBytes(p.allocatedRange[1])}` : formatBytes(p.allocatedBytes)} allocated per op${allocRatio}`
     : '';
   return `${head}, use ${p.serializer} ${p.version}: ${ratio} the time of ${baseText} (${formatTime(p.meanNs)} vs ${formatTime(p.baselineMeanNs)} per op)${alloc}`
     + `; it passed the correctness gate on this payload and on a generated one of the same schema${p.noisy ? `; its timing was noisy, so ${confirmWith(policyName)}` : ''}`
@@ -289,6 +296,8 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
           ratio: best.ratio ?? best.time.mean / base.time.mean, ratioInterval: best.ratio !== null ? ratioIntervalOf(best) : null,
           meanNs: best.time.mean, errorNs: best.time.error, baselineMeanNs: base.time.mean,
           ...(counted !== undefined ? { allocatedBytes: counted, allocRatio: best.allocRatio } : {}),
+          ...(counted !== undefined && allocWindowRange(best.allocated) ? { allocatedRange: allocWindowRange(best.allocated)! } : {}),
+          ...(counted !== undefined && allocRatioRange(best, base) ? { allocRatioRange: allocRatioRange(best, base)! } : {}),
           noisy: best.findings.some((f) => f.code === 'noisy'),
           costs: costSources.flatMap((source) => source(best, results)),
         };

@@ -17,6 +17,8 @@ export interface TakeawayRow {
   interval: [number, number] | null;
   /** allocated bytes / baseline's; null when unknown */
   allocRatio: number | null;
+  /** the range of `allocRatio` its windows and the baseline's support, when they disagree (results/alloc.ts); absent: they agree */
+  allocRange?: [number, number];
   /** why its ratio must not be ranked although it was measured (the `baseline-slowed` finding's reason); absent: rankable */
   unranked?: string;
 }
@@ -124,9 +126,18 @@ export function withinNoise(a: TakeawayRow, b: TakeawayRow): boolean {
   return alo <= bhi && blo <= ahi;
 }
 
-/** `and allocates 58% less` / `but allocates 37% more` / `and allocates 2.1× as much`. */
-export function allocClause(a: number | null): string {
+/**
+ * `and allocates 58% less` / `but allocates 37% more` / `and allocates 2.1× as much`. With `range`
+ * (the allocation ratio's range when its windows, or the baseline's, disagree) a difference is
+ * claimed only when both ends of the range say it; else the clause says the windows disagree
+ * (`; its allocation windows disagree (0.73–1.02× the baseline's): no allocation difference is claimed`).
+ */
+export function allocClause(a: number | null, range?: [number, number] | null): string {
   if (a === null || !Number.isFinite(a)) return '';
+  if (range) {
+    const kind = (x: number) => (x < 0.95 ? 'less' : x >= 2 ? 'multiple' : x > 1.05 ? 'more' : 'same');
+    if (kind(range[0]) !== kind(range[1])) return `; its allocation windows disagree (${ratioNumber(range[0], 2)}–${ratioNumber(range[1], 2)}× the baseline's): no allocation difference is claimed`;
+  }
   if (a < 0.95) return ` and allocates ${Math.round((1 - a) * 100)}% less`;
   if (a >= 2) return ` but allocates ${a.toFixed(1)}× as much`;
   if (a > 1.05) return ` but allocates ${Math.round((a - 1) * 100)}% more`;
@@ -188,7 +199,7 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   } else if (tied.length === 1 && !shadowed) {
     const r = leader.ratio as number;
     const iv = leader.interval;
-    if (fasterThanBaseline(leader) && iv !== null) clauses.push(`${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×', confidence)} faster than ${baselineLabel}${allocClause(leader.allocRatio)}`);
+    if (fasterThanBaseline(leader) && iv !== null) clauses.push(`${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×', confidence)} faster than ${baselineLabel}${allocClause(leader.allocRatio, leader.allocRange)}`);
     else clauses.push(`${leader.label} has the lowest ratio, ${formatInterval(r, iv, '', confidence)}, which is within noise of ${baselineLabel}`);
     printed = [leader];
   } else {

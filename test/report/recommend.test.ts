@@ -250,3 +250,10 @@ test('a quick-policy sentence says it is a first look and points to --policy def
   assert.doesNotMatch(renderMarkdown(settled), /Policy quick: a first look/);
   assert.match(renderHtml(quick), /<p class="takeaway">[^<]*\(Policy quick: a first look/);
 });
+
+test('a pick whose allocation windows disagree is quoted with their range, never one figure', () => {
+  const r = results([{ serializer: 'json', alloc: 1000 }, { serializer: 'fjs', mean: 40_000, ratio: 0.4, ratioInterval: [0.38, 0.42], alloc: 3663.625, allocRatio: 3.663625 }]);
+  const fjs = r.cases.find((c) => c.serializer === 'fjs')!;
+  if (fjs.status === 'measured' && fjs.allocated && fjs.allocated.method !== 'n/a') fjs.allocated.windows = [3662.9375, 2662.1875, 3663.625];
+  assert.match(recommend(r)[0].sentence, /, 2\.60 KiB–3\.58 KiB allocated per op \(2\.66–3\.66× json's: the allocation windows disagree\);/);
+});

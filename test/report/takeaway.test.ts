@@ -113,3 +113,12 @@ test('every range says what it is: a confidence interval is labelled with its le
     for (const m of text.matchAll(/(\S+ )?\d[\d.]*–\d/g)) assert.equal(m[1], 'CI ', `an unlabelled range in: ${text}`);
   }
 });
+
+test('an allocation difference the windows do not support is not claimed (new-user tryout: zod\'s windows 2,662 vs 3,663 B/op)', () => {
+  const iv: [number, number] = [0.49, 0.51];
+  const spread = { ...row('a', 0.5, iv, 0.9), allocRange: [0.7, 1.02] as [number, number] };
+  assert.equal(takeawayText([base, spread], 'json', 'JSON.stringify'),
+    'a is fastest, 2.00× (99.9% CI 1.96–2.04×) faster than JSON.stringify; its allocation windows disagree (0.70–1.02× the baseline\'s): no allocation difference is claimed.');
+  // a range whose both ends say "less" still supports the claim
+  assert.match(takeawayText([base, { ...row('a', 0.5, iv, 0.4), allocRange: [0.35, 0.45] }], 'json', 'JSON.stringify'), /and allocates 60% less\.$/);
+});

@@ -1,4 +1,4 @@
-import { formatBytes, formatRatio, formatTime, ratioNumber, sig } from '../units.js';
+import { formatAllocation, formatAllocRatio, formatBytes, formatRatio, formatTime, ratioNumber, sig } from '../units.js';
 import { allocClause, ciLabel, fasterThanBaseline, formatInterval, pointRange, quickCaveat, joinNames, measurablyFaster, ratioInterval, takeawayText, unrankedReason, unrankedFinding, isWide, tooUncertain, withinNoise } from '../takeaway.js';
 import { escapeHtml } from './escape.js';
 import { caseKey, defaultState, effectiveBaseline, indexCases, isShown, labelOf, sectionRows } from './rebase.js';
@@ -17,7 +17,7 @@ import { boot, parseState, renderControls, stateHash } from './client.js';
  * output with the build-time render.
  */
 export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
-  formatTime, formatBytes, formatRatio, ratioNumber, sig,
+  formatTime, formatBytes, formatAllocation, formatAllocRatio, formatRatio, ratioNumber, sig,
   joinNames, ciLabel, pointRange, quickCaveat, formatInterval, ratioInterval, isWide, tooUncertain, fasterThanBaseline, measurablyFaster, unrankedFinding, unrankedReason, withinNoise, allocClause, takeawayText,
   escapeHtml,
   caseKey, indexCases, isShown, defaultState, labelOf, effectiveBaseline, sectionRows,

@@ -31,7 +31,7 @@ export function sectionTakeaway(data: ViewData, index: Record<string, ViewCase>,
     const label = labelOf(base, index[caseKey(group.key, section.cls, base, t)]);
     const text = takeawayText(rows.map((r) => {
       const why = unrankedReason((r.c as ViewCase).findings);
-      return { name: r.serializer, label: labelOf(r.serializer, r.c), status: (r.c as ViewCase).status, ratio: r.ratio, interval: r.interval, allocRatio: r.allocRatio, ...(why ? { unranked: why } : {}) };
+      return { name: r.serializer, label: labelOf(r.serializer, r.c), status: (r.c as ViewCase).status, ratio: r.ratio, interval: r.interval, allocRatio: r.allocRatio, ...(r.allocRange ? { allocRange: r.allocRange } : {}), ...(why ? { unranked: why } : {}) };
     }), base, label, data.confidence);
     const firstLook = data.firstLook ? ` ${quickCaveat()}` : '';
     return targets.length > 1 ? `${t}: ${text}${firstLook}` : `${text}${firstLook}`;
