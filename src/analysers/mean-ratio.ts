@@ -4,19 +4,33 @@ import { meanOf } from '../stats/estimate.js';
 import { formatNs, keptLaunches, type Analyser } from './analyser.js';
 
 /**
- * The Mean column and the Ratio disagree when the means' quotient (this case's mean ÷ its
- * baseline's) is more than this many times the ratio, or less than its inverse, and lies outside
- * the ratio's interval. Both are honest numbers of different things — the ratio compares medians
- * of alternating rounds in one process, the means take every sample of separate cases — so a
- * factor of 2 between them is a story the reader must be told, not a rounding difference.
+ * The interval of the means' quotient (this case's mean ÷ its baseline's) from the two means' own
+ * errors: on the log scale, ln(m_c/m_b) ± √((e_c/m_c)² + (e_b/m_b)²), e the half-width of each
+ * mean's confidence interval at the run's level (TimeStats `error`), as the delta method gives for
+ * a quotient of two independent means (Casella & Berger, "Statistical Inference", 2nd ed., §5.5.4;
+ * the same method as compare/change.ts `percentChangeInterval`). Null when a mean is not positive.
+ * @returns [low, high], unitless (× the baseline's mean)
  */
-export const DISAGREEMENT_FACTOR = 2;
+export function meansQuotientInterval(mean: number, error: number, baseMean: number, baseError: number): [number, number] | null {
+  if (!(mean > 0) || !(baseMean > 0)) return null;
+  const q = mean / baseMean;
+  const h = Math.hypot(error / mean, baseError / baseMean);
+  if (!Number.isFinite(h)) return [0, Infinity];
+  return [q * Math.exp(-h), q * Math.exp(h)];
+}
 
 /**
- * `mean-ratio`: a case's mean and its ratio tell different stories (the issue's ajv-jtd: mean
- * 302 µs against json's 170 µs, yet ratio 0.18). Says by how much, and what the samples suggest:
- * the medians agreeing with the ratio (a few slow samples pull the mean), or the baseline running
- * at another speed beside this serializer than in its own case.
+ * `mean-ratio` (the ≠ mark): a case's Mean column and its Ratio tell different stories (the
+ * issue's ajv-jtd: mean 302 µs against json's 170 µs, yet ratio 0.18): a reader dividing the two
+ * Mean cells gets a comparison the Ratio does not support. Both are honest numbers of different
+ * things — the ratio compares medians of alternating rounds in one process, the means take every
+ * sample of separate cases — so the mark fires when they differ by more than their own errors allow:
+ * the means' quotient's interval ({@link meansQuotientInterval}, from the two means' Error) and the
+ * ratio's interval (results/ratio.ts) do not overlap. No fixed factor: a 1.4× disagreement between
+ * tight figures is flagged (a fixed 2× let it pass), a 2.5× one between means whose errors are ±60%
+ * is not (the means cannot tell it). Says by how much, and what the samples suggest: the medians
+ * agreeing with the ratio (a few slow samples pull the mean), or the baseline running at another
+ * speed beside this serializer than in its own case.
  */
 export const meanRatio: Analyser = {
   id: 'mean-ratio',
@@ -25,8 +39,10 @@ export const meanRatio: Analyser = {
     if (!isMeasured(c) || c.ratio === null || !(c.ratio > 0) || !base || !isMeasured(base) || base.serializer === c.serializer || !(base.time.mean > 0)) return [];
     const byMeans = c.time.mean / base.time.mean;
     const interval = ratioIntervalOf(c);
-    const outside = !interval || byMeans < interval[0] || byMeans > interval[1];
-    if (!outside || (byMeans <= DISAGREEMENT_FACTOR * c.ratio && byMeans >= c.ratio / DISAGREEMENT_FACTOR)) return [];
+    const means = meansQuotientInterval(c.time.mean, c.time.error, base.time.mean, base.time.error);
+    // a ratio without an interval (no error recorded) is held against the means as a point
+    const iv = interval ?? [c.ratio, c.ratio];
+    if (!means || (means[0] <= iv[1] && iv[0] <= means[1])) return [];
     const why: string[] = [];
     const byMedians = base.time.median > 0 ? c.time.median / base.time.median : NaN;
     if (byMedians <= 1.5 * c.ratio && byMedians >= c.ratio / 1.5) why.push(`the medians (${formatNs(c.time.median)} against ${formatNs(base.time.median)}, ${byMedians.toFixed(2)}×) agree with the ratio: a few slow samples pull the mean`);
@@ -38,7 +54,7 @@ export const meanRatio: Analyser = {
     const shown = interval ? ` [${interval[0].toFixed(2)}–${interval[1].toFixed(2)}]` : '';
     return [{
       code: 'mean-ratio',
-      message: `mean ${formatNs(c.time.mean)} is ${byMeans.toFixed(2)}× ${base.serializer}'s ${formatNs(base.time.mean)}, yet the ratio is ${c.ratio.toFixed(2)}${shown}: the mean and the ratio disagree by more than ${DISAGREEMENT_FACTOR}×${why.length ? ` (${why.join('; ')})` : ''}. The ratio pairs alternating rounds in one process; rely on it for the ranking and rerun before quoting the mean`,
+      message: `mean ${formatNs(c.time.mean)} is ${byMeans.toFixed(2)}× ${base.serializer}'s ${formatNs(base.time.mean)}, yet the ratio is ${c.ratio.toFixed(2)}${shown}: the mean and the ratio disagree beyond their errors (the means' quotient, ${Number((context.policy.confidence * 100).toFixed(2))}% CI ${means[0].toFixed(2)}–${means[1].toFixed(2)} from the two Error columns, does not reach the ratio's interval)${why.length ? ` (${why.join('; ')})` : ''}. The ratio pairs alternating rounds in one process; rely on it for the ranking and rerun before quoting the mean`,
     }];
   },
 };

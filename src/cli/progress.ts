@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import { visibleControls } from '../report/table/escape.js';
 import type { SessionEvent } from '../run/session.js';
-import { estimateSecondsLeft, formatEta, type ProgressCounts } from '../run/progress.js';
+import { etaText, formatEta, type ProgressCounts } from '../run/progress.js';
 import { renderTerminal } from '../report/terminal.js';
 
 /** The ETA's format lives with the progress bookkeeping (run/progress.ts); re-exported for the CLI's readers. */
@@ -33,7 +33,7 @@ export function describeCases(counts: ProgressCounts): string {
 
 /** `cases 3/12 · launches 9/48 · ETA 1m20s`: the counts and the time left, never past a total, never NaN. */
 export function describeProgress(counts: ProgressCounts, elapsedMs: number): string {
-  const eta = formatEta(estimateSecondsLeft(elapsedMs, counts.launchesFinished, counts.launchesTotal));
+  const eta = etaText(counts, elapsedMs);
   return `cases ${describeCases(counts)} · launches ${counts.launchesDone}/${counts.launchesTotal} · ETA ${eta}`;
 }
 
@@ -60,11 +60,11 @@ export function progressView(o: ProgressViewOptions): ProgressView {
         }
         // the bar fills with launches that have ended (a one-launch group is not "full" while it runs); a finished case updates the counts too
         if (e.type === 'case-done') {
-          if (started) bar.update(e.counts.launchesFinished, { cases: describeCases(e.counts), etaText: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) });
+          if (started) bar.update(e.counts.launchesFinished, { cases: describeCases(e.counts), etaText: etaText(e.counts, e.elapsedMs) });
           return;
         }
         if (e.type !== 'launch') return;
-        const payload = { caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''}; launch ${e.index})`, cases: describeCases(e.counts), etaText: formatEta(estimateSecondsLeft(e.elapsedMs, e.counts.launchesFinished, e.counts.launchesTotal)) };
+        const payload = { caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''}; launch ${e.index})`, cases: describeCases(e.counts), etaText: etaText(e.counts, e.elapsedMs) };
         if (!started) { bar.start(e.total, e.counts.launchesFinished, payload); started = true; return; }
         bar.setTotal(e.total);
         bar.update(e.counts.launchesFinished, payload);

@@ -3,6 +3,7 @@
  * change with its interval and verdict; cases that were measured in one run and not in the other
  * are called out; cases in only one run are listed.
  */
+import { allocWindowRange } from '../results/alloc.js';
 import type { CaseResult, CaseStatus, ResultsFile } from '../results/types.js';
 import { compareSamples, compareValues, type Change, type NoVerdictBecause, type VerdictRule } from './change.js';
 import { executionWarnings } from './execution.js';
@@ -33,7 +34,13 @@ export interface CompareOptions {
 }
 
 /** One metric's change in one case; `unit` is that of `change.baseMean`/`headMean`. */
-export interface MetricChange { metric: Metric; unit: 'ns/op' | 'bytes/op' | 'instructions/op'; change: Change }
+/**
+ * One metric of a case in both runs. `reported`: the figure each run's reports show for it (time:
+ * the Mean column, the median of the launch means; allocation: the Allocated column, the median of
+ * the windows), which compare prints as Base and Head; `change` compares the raw samples' means
+ * (every timing sample; the allocation windows), as its rank test and interval do.
+ */
+export interface MetricChange { metric: Metric; unit: 'ns/op' | 'bytes/op' | 'instructions/op'; change: Change; reported?: { base: number; head: number; /** allocation: each side's window range when its windows disagree (results/alloc.ts), printed instead of one figure */ range?: { base: [number, number] | null; head: [number, number] | null } } }
 
 /** One case measured in both runs. */
 export interface CaseComparison {
@@ -91,11 +98,11 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
   const out: MetricChange[] = [];
   if (o.metrics.includes('time')) {
     const bs = timeSamples(b); const hs = timeSamples(h);
-    if (bs.length && hs.length) out.push({ metric: 'time', unit: 'ns/op', change: compareSamples(bs, hs, rule('time'), { fastDecile: true, launchMeans: { base: launchMeans(b), head: launchMeans(h) }, noVerdict: noVerdictOf(b, h, 'time') }) });
+    if (bs.length && hs.length) out.push({ metric: 'time', unit: 'ns/op', change: compareSamples(bs, hs, rule('time'), { fastDecile: true, launchMeans: { base: launchMeans(b), head: launchMeans(h) }, noVerdict: noVerdictOf(b, h, 'time') }), ...(b.time && h.time ? { reported: { base: b.time.mean, head: h.time.mean } } : {}) });
   }
   const bw = b.allocated?.windows; const hw = h.allocated?.windows;
   if (o.metrics.includes('alloc') && bw?.length && hw?.length) {
-    out.push({ metric: 'alloc', unit: 'bytes/op', change: compareSamples(bw, hw, rule('alloc'), { noVerdict: noVerdictOf(b, h, 'alloc') }) });
+    out.push({ metric: 'alloc', unit: 'bytes/op', change: compareSamples(bw, hw, rule('alloc'), { noVerdict: noVerdictOf(b, h, 'alloc') }), ...(b.allocated?.mean !== undefined && h.allocated?.mean !== undefined ? { reported: { base: b.allocated.mean, head: h.allocated.mean, range: { base: allocWindowRange(b.allocated), head: allocWindowRange(h.allocated) } } } : {}) });
   }
   const bi = instructionsOf(b); const hi = instructionsOf(h);
   if (o.metrics.includes('instructions') && bi !== undefined && hi !== undefined && bi > 0) {

@@ -5,7 +5,7 @@
 import { createColors } from 'picocolors';
 import type { Change } from './change.js';
 import { caseVerdict, type CaseComparison, type Comparison, type MetricChange } from './compare.js';
-import { formatBytes, formatTime } from '../report/units.js';
+import { formatAllocation, formatBytes, formatTime } from '../report/units.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
 import { escapeCell } from '../report/table/escape.js';
@@ -42,9 +42,24 @@ export function verdictText(ch: Change): string {
   return ch.verdict === 'same' && ch.sameBecause ? `same (${SAME_BECAUSE[ch.sameBecause]})` : ch.verdict;
 }
 
-function pValue(p: number | null): string {
+/**
+ * The p cell: the Mann-Whitney rank test's p on the raw samples (`< 0.001`, `0.042`). The CI beside
+ * it is another test's — the delta-method interval of the change of the means — and the two can
+ * disagree: a few slow samples widen the means' interval past 0 while the ranks still shift. Where
+ * the rank test is significant (p < alpha) but that interval spans 0, the cell says both (`ranks
+ * < 0.001, means n.s.`), so a small p never stands unqualified beside an interval that includes no change.
+ */
+export function pValue(p: number | null, ci: Change['ci'] = null, alpha = 0.05): string {
   if (p === null) return 'n/a';
-  return p < 0.001 ? '<0.001' : p.toFixed(3);
+  const text = p < 0.001 ? '< 0.001' : p.toFixed(3);
+  return p < alpha && ci !== null && ci.low <= 0 && 0 <= ci.high ? `ranks ${text}, means n.s.` : text;
+}
+
+/** Base and Head: the figure the reports show (MetricChange `reported`, an allocation whose windows disagree as their range), else the samples' mean. */
+function shown(m: MetricChange, side: 'base' | 'head'): string {
+  const range = m.reported?.range?.[side];
+  if (m.metric === 'alloc' && range) return formatAllocation(m.reported![side], range);
+  return formatValue(m, m.reported ? m.reported[side] : side === 'base' ? m.change.baseMean : m.change.headMean);
 }
 
 const METRIC_LABEL = { time: 'time', alloc: 'allocated', instructions: 'instructions (callgrind)' } as const;
@@ -54,25 +69,25 @@ function serializerCell(k: CaseComparison): string {
 }
 
 /** One row of a comparison table: a case and one of its metrics. */
-export interface CompareRow { k: CaseComparison; m: MetricChange }
+export interface CompareRow { k: CaseComparison; m: MetricChange; /** the comparison's significance level (CompareOptions `alpha`) */ alpha?: number }
 
 /** The columns of a comparison table; the verdict is red when slower, green when faster. */
 export const COMPARE_TABLE: readonly Column<CompareRow>[] = [
   { id: 'case', header: 'Case', cell: ({ k }) => `${k.workload} · ${k.size} · ${k.shape} · ${k.direction}` },
   { id: 'serializer', header: 'Serializer', cell: ({ k }) => serializerCell(k) },
   { id: 'metric', header: 'Metric', cell: ({ m }) => METRIC_LABEL[m.metric] },
-  { id: 'base', header: 'Base', cell: ({ m }) => formatValue(m, m.change.baseMean) },
-  { id: 'head', header: 'Head', cell: ({ m }) => formatValue(m, m.change.headMean) },
+  { id: 'base', header: 'Base', cell: ({ m }) => shown(m, 'base') },
+  { id: 'head', header: 'Head', cell: ({ m }) => shown(m, 'head') },
   { id: 'change', header: 'Change', cell: ({ m }) => pct(m.change.percent) },
   { id: 'ci', header: 'CI', cell: ({ m }) => interval(m.change) },
-  { id: 'p', header: 'p', cell: ({ m }) => pValue(m.change.p) },
+  { id: 'p', header: 'p', cell: ({ m, alpha }) => pValue(m.change.p, m.change.ci, alpha) },
   { id: 'noise', header: 'Noise', cell: ({ m }) => noise(m.change) },
   { id: 'verdict', header: 'Verdict', cell: ({ m }) => verdictText(m.change), tone: ({ m }) => (m.change.verdict === 'slower' ? 'red' : m.change.verdict === 'faster' ? 'green' : undefined) },
 ];
 
 /** The rows of a comparison: one per case × metric, in the comparison's order. */
 export function compareRows(c: Comparison): CompareRow[] {
-  return c.cases.flatMap((k) => k.metrics.map((m) => ({ k, m })));
+  return c.cases.flatMap((k) => k.metrics.map((m) => ({ k, m, alpha: c.options.alpha })));
 }
 
 /** The warning above the table when the runs are not comparable (empty when they are). */
@@ -91,7 +106,7 @@ export function compareNotes(c: Comparison): string[] {
   const none = count('no-verdict');
   const notes = [
     `${plural(c.cases.length, 'case', 'cases')} in both runs: ${count('slower')} slower (in at least one metric), ${count('faster')} faster (in at least one metric, slower in none), ${count('same')} same${none ? `, ${none} without a verdict (noisy, or measured in one launch)` : ''}.`,
-    `Verdict: faster/slower only when each run measured the case in at least 2 launches and neither flagged its time noisy (else no verdict: one process cannot show how far a case moves from one launch to the next, so policy quick never gives one; use the default policy, or --metric instructions, for a CI gate); the Mann-Whitney U test on the raw samples gives p < ${o.alpha}, moving the same way as the means; the change of the mean is at least the threshold (${thresholds}) and at least the Noise of the two runs (their 99.9% error bars combined, or their launch-to-launch spread when larger), and the two runs' 99.9% intervals of the mean do not overlap; and, for time, the fastest 10% of samples moved the same way by at least the threshold (a busier machine slows the slow samples, slower code slows them all). Else same, with why. CI is the ${(100 * (1 - o.alpha)).toFixed(0)}% interval of the change. Instructions are callgrind counts (deterministic, no test); they gate CI and never rank serializers.`,
+    `Verdict: faster/slower only when each run measured the case in at least 2 launches and neither flagged its time noisy (else no verdict: one process cannot show how far a case moves from one launch to the next, so policy quick never gives one; use the default policy, or --metric instructions, for a CI gate); the Mann-Whitney U test on the raw samples gives p < ${o.alpha}, moving the same way as the means; the change of the mean is at least the threshold (${thresholds}) and at least the Noise of the two runs (their 99.9% error bars combined, or their launch-to-launch spread when larger), and the two runs' 99.9% intervals of the mean do not overlap; and, for time, the fastest 10% of samples moved the same way by at least the threshold (a busier machine slows the slow samples, slower code slows them all). Else same, with why. CI is the ${(100 * (1 - o.alpha)).toFixed(0)}% interval of the change of the means, p the rank test's: two tests, so where the ranks differ but that interval spans 0 the p cell says "ranks …, means n.s.". Base and Head are the figures the reports show (time: Mean, the median of the launch means; allocation: Allocated, the median of the windows); Change and CI compare the means of every sample (time) or of the windows (allocation), so Change can differ a little from Head ÷ Base. Instructions are callgrind counts (deterministic, no test); they gate CI and never rank serializers.`,
   ];
   for (const s of c.statusChanges) notes.push(`${s.kind === 'broken' ? '✗ now' : '✓ now measured, was'} ${s.kind === 'broken' ? s.head : s.base}: ${s.id}${s.reason ? ` — ${s.reason}` : ''}`);
   if (c.onlyInBase.length) notes.push(`Only in base (${c.onlyInBase.length}): ${c.onlyInBase.join(', ')}`);

@@ -68,7 +68,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   out.push(`**${countOf(model.cases.length, 'case')}:** ${[...counts].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])).map(([s, n]) => `${n} ${s}`).join(', ')}`, '');
   const data = toViewData(model);
   const index = indexCases(data);
-  const run = runColumns({ maxChars: 160 });
+  const run = runColumns({ maxChars: 160, cases: model.cases });
   const columns: Column<ReportCase>[] = [
     { id: 'class', header: 'Class', cell: (c) => c.class },
     run[0],

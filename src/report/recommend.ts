@@ -23,11 +23,12 @@ import type { CaseClass, Direction } from '../case/coordinates.js';
 import type { CaseResult, MeasuredCase, PayloadRecord, ResultsFile } from '../results/types.js';
 import { isMeasured } from '../results/types.js';
 import { ratioIntervalOf } from '../results/ratio.js';
+import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
 import { wrap } from './terminal.js';
-import { fasterThanBaseline, unrankedFinding, unrankedReason, type TakeawayRow } from './takeaway.js';
+import { fasterThanBaseline, formatInterval, quickCaveat, unrankedFinding, unrankedReason, type TakeawayRow } from './takeaway.js';
 
 /** One thing a serializer costs in behaviour, and where it was found. */
 export interface BehaviourCost {
@@ -127,6 +128,9 @@ export interface Pick {
   /** bytes allocated per op, and ÷ the baseline's (absent where the runtime has no counter) */
   allocatedBytes?: number;
   allocRatio?: number | null;
+  /** when the pick's allocation windows disagree: their [lowest, highest] bytes/op, and the allocation ratio's range they and the baseline's support */
+  allocatedRange?: [number, number];
+  allocRatioRange?: [number, number];
   noisy: boolean;
   costs: BehaviourCost[];
 }
@@ -213,7 +217,17 @@ export function confirmWith(policyName: string): string {
     : 'confirm on a quieter machine';
 }
 
+/**
+ * The paste-ready sentence. A quick-policy run's sentence ends with {@link quickCaveat}: its figures
+ * are a first look, and `--policy default` gives figures to quote. Ratio intervals are labelled
+ * with their confidence (`0.45× (99.9% CI 0.31–0.66×)`), as the takeaways write them.
+ */
 function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number, probed: boolean, policyName: string): string {
+  const text = sentenceBody(r, payload, confidence, probed, policyName);
+  return policyName === 'quick' ? `${text} ${quickCaveat()}` : text;
+}
+
+function sentenceBody(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number, probed: boolean, policyName: string): string {
   const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
   if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
   const baseText = baselineName(r.baseline, r.direction);
@@ -221,7 +235,7 @@ function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord 
     if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
     const use = r.baseline === 'json' ? 'use the built-in' : `use the baseline, ${r.baseline}`;
     const closest = r.closest && r.closest.ratio < 1
-      ? `; the closest, ${r.closest.serializer} at ${formatRatio(r.closest.ratio, r.closest.interval)}×, is within the noise`
+      ? `; the closest, ${r.closest.serializer} at ${formatInterval(r.closest.ratio, r.closest.interval, '×', confidence)}, is within the noise`
       : '';
     const noisy = r.noisy
       ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden: ${confirmWith(policyName)}`
@@ -229,9 +243,12 @@ function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord 
     return `${head}, nothing is clearly faster than ${baseText} (${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared at ${(confidence * 100).toFixed(1)}% confidence${closest}${noisy}): ${use}.`;
   }
   const p = r.pick;
-  const ratio = p.ratioInterval !== null ? `${formatRatio(p.ratio, p.ratioInterval)}×` : `${formatRatio(p.ratio)}× (unpaired)`;
+  const ratio = p.ratioInterval !== null ? formatInterval(p.ratio, p.ratioInterval, '×', confidence) : `${formatRatio(p.ratio)}× (unpaired)`;
+  // windows that disagree give a range, never one figure (results/alloc.ts)
+  const allocRatio = p.allocRatio === null || p.allocRatio === undefined ? ''
+    : p.allocRatioRange ? ` (${p.allocRatioRange[0].toFixed(2)}–${p.allocRatioRange[1].toFixed(2)}× ${r.baseline}'s: the allocation windows disagree)` : ` (${p.allocRatio.toFixed(2)}× ${r.baseline}'s)`;
   const alloc = p.allocatedBytes !== undefined
-    ? `, ${formatBytes(p.allocatedBytes)} allocated per op${p.allocRatio !== null && p.allocRatio !== undefined ? ` (${p.allocRatio.toFixed(2)}× ${r.baseline}'s)` : ''}`
+    ? `, ${p.allocatedRange ? `${formatBytes(p.allocatedRange[0])}–${formatBytes(p.allocatedRange[1])}` : formatBytes(p.allocatedBytes)} allocated per op${allocRatio}`
     : '';
   return `${head}, use ${p.serializer} ${p.version}: ${ratio} the time of ${baseText} (${formatTime(p.meanNs)} vs ${formatTime(p.baselineMeanNs)} per op)${alloc}`
     + `; it passed the correctness gate on this payload and on a generated one of the same schema${p.noisy ? `; its timing was noisy, so ${confirmWith(policyName)}` : ''}`
@@ -279,6 +296,8 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
           ratio: best.ratio ?? best.time.mean / base.time.mean, ratioInterval: best.ratio !== null ? ratioIntervalOf(best) : null,
           meanNs: best.time.mean, errorNs: best.time.error, baselineMeanNs: base.time.mean,
           ...(counted !== undefined ? { allocatedBytes: counted, allocRatio: best.allocRatio } : {}),
+          ...(counted !== undefined && allocWindowRange(best.allocated) ? { allocatedRange: allocWindowRange(best.allocated)! } : {}),
+          ...(counted !== undefined && allocRatioRange(best, base) ? { allocRatioRange: allocRatioRange(best, base)! } : {}),
           noisy: best.findings.some((f) => f.code === 'noisy'),
           costs: costSources.flatMap((source) => source(best, results)),
         };
@@ -296,7 +315,7 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
     const payload = results.payloads?.find((p) => p.workload === first.workload);
     const sentence = base || !baselineId
       ? sentenceOf(rec, payload, results.policy.measure.confidence, probesOf(results) !== null, results.policy.name)
-      : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.`;
+      : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.${results.policy.name === 'quick' ? ` ${quickCaveat()}` : ''}`;
     out.push({ ...rec, sentence });
   }
   const order = (r: Recommendation) => CLASS_ORDER.indexOf(r.caseClass);

@@ -1,7 +1,8 @@
 import { CASE_STATUSES, type CaseResult } from '../results/types.js';
 import { PLATFORMS, type Platform } from '../case/coordinates.js';
 import { ratioIntervalOf } from '../results/ratio.js';
-import { formatBytes, formatRatio, formatTime } from './units.js';
+import { formatAllocation, formatAllocRatio, formatRatio, formatTime } from './units.js';
+import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import type { Column } from './table/column.js';
 
 /** One table: the cases of one workload × size × shape × direction, grouped by class and platform. */
@@ -119,7 +120,14 @@ export function notesLines(cases: readonly CaseResult[]): string[] {
  * On a narrow terminal, Median and Alloc Ratio go first, then Error, then Version and Allocated,
  * then Mean; Serializer, Ratio and Notes (wrapped) always stay.
  */
-export function runColumns(options: { notesWrap?: number; maxChars?: number } = {}): Column<CaseResult>[] {
+/** The baseline case of `c` among `cases`: same table, class and target, serializer = c's baseline. */
+export function baselineAmong<C extends CaseResult>(cases: readonly C[], c: C): C | undefined {
+  const key = tableKey(c);
+  const target = (x: CaseResult) => (x as { targetKey?: string }).targetKey ?? x.target?.id;
+  return cases.find((x) => x.serializer === c.baseline && x.class === c.class && tableKey(x) === key && target(x) === target(c));
+}
+
+export function runColumns(options: { notesWrap?: number; maxChars?: number; cases?: readonly CaseResult[] } = {}): Column<CaseResult>[] {
   const t = (c: CaseResult) => (c.status === 'measured' ? c.time : undefined);
   const counted = (c: CaseResult) => c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a';
   const m = options.maxChars;
@@ -130,8 +138,8 @@ export function runColumns(options: { notesWrap?: number; maxChars?: number } = 
     { id: 'error', header: 'Error', cell: (c) => { const x = t(c); return x ? formatTime(x.error) : '—'; }, priority: 3 },
     { id: 'median', header: 'Median', cell: (c) => { const x = t(c); return x ? formatTime(x.median) : '—'; }, priority: 4 },
     { id: 'ratio', header: 'Ratio', cell: (c) => (c.status === 'measured' ? formatRatio(c.ratio, ratioIntervalOf(c)) : '—') },
-    { id: 'allocated', header: 'Allocated', cell: (c) => (counted(c) ? `${c.allocated!.method === 'estimate' ? '~' : ''}${formatBytes(c.allocated!.mean!)}` : '—'), priority: 2 },
-    { id: 'alloc-ratio', header: 'Alloc Ratio', cell: (c) => (c.status === 'measured' && c.allocated?.method !== 'n/a' ? formatRatio(c.allocRatio) : '—'), priority: 4 },
+    { id: 'allocated', header: 'Allocated', cell: (c) => (counted(c) ? formatAllocation(c.allocated!.mean!, allocWindowRange(c.allocated), c.allocated!.method === 'estimate') : '—'), priority: 2 },
+    { id: 'alloc-ratio', header: 'Alloc Ratio', cell: (c) => (c.status === 'measured' && c.allocated?.method !== 'n/a' ? formatAllocRatio(c.allocRatio, allocRatioRange(c, options.cases ? baselineAmong(options.cases, c) : undefined)) : '—'), priority: 4 },
     { id: 'notes', header: 'Notes', cell: notesOf, ...(options.notesWrap ? { wrap: options.notesWrap } : {}), maxChars: m },
   ];
 }

@@ -17,8 +17,19 @@ export interface TakeawayRow {
   interval: [number, number] | null;
   /** allocated bytes / baseline's; null when unknown */
   allocRatio: number | null;
+  /** the range of `allocRatio` its windows and the baseline's support, when they disagree (results/alloc.ts); absent: they agree */
+  allocRange?: [number, number];
   /** why its ratio must not be ranked although it was measured (the `baseline-slowed` finding's reason); absent: rankable */
   unranked?: string;
+}
+
+/**
+ * What a takeaway or recommendation of a quick-policy run adds: its figures are a first look (one
+ * launch, a short warmup, a 0.3 s cap: on a 5 KB payload its times were 2–10× the default
+ * policy's), not figures to quote; `--policy default` gives those.
+ */
+export function quickCaveat(): string {
+  return '(Policy quick: a first look, not figures to quote; rerun with --policy default for those.)';
 }
 
 /** `a`, `a and b`, `a, b and c`. */
@@ -26,11 +37,33 @@ export function joinNames(names: string[]): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-/** `x× (lo–hi×)` as {@link ratioNumber} writes them (3 decimals when the interval is narrower than 0.02); `x (error unknown)` without an interval. */
-export function formatInterval(x: number, interval: [number, number] | null, times = ''): string {
+/** `99.9% CI` for a confidence of 0.999: how every interval in a takeaway is labelled (a range between two point estimates never is). */
+export function ciLabel(confidence: number): string {
+  return `${Number((confidence * 100).toFixed(2))}% CI`;
+}
+
+/**
+ * `x× (99.9% CI lo–hi×)` as {@link ratioNumber} writes them (3 decimals when the interval is
+ * narrower than 0.02); `x (error unknown)` without an interval. The interval is always labelled,
+ * so it is never read as a range between two serializers' point estimates ({@link pointRange}).
+ * @param confidence the interval's confidence level, 0–1 (the run policy's; 0.999 by default)
+ */
+export function formatInterval(x: number, interval: [number, number] | null, times = '', confidence = 0.999): string {
   if (interval === null || !Number.isFinite(interval[0]) || !Number.isFinite(interval[1])) return `${ratioNumber(x, 2)}${times} (error unknown)`;
   const d = interval[1] - interval[0] < 0.02 ? 3 : 2;
-  return `${ratioNumber(x, d)}${times} (${ratioNumber(interval[0], d)}–${ratioNumber(interval[1], d)}${times})`;
+  return `${ratioNumber(x, d)}${times} (${ciLabel(confidence)} ${ratioNumber(interval[0], d)}–${ratioNumber(interval[1], d)}${times})`;
+}
+
+/**
+ * Several serializers' point estimates as one phrase: `2.17×` for one, `2.17× and 2.63× (point
+ * estimates)` for two, `2.17× to 2.63× (point estimates)` for more: never `lo–hi×`, the notation
+ * of a confidence interval ({@link formatInterval}).
+ */
+export function pointRange(values: number[]): string {
+  const v = values.map((x) => `${x.toFixed(2)}×`);
+  if (values.length === 1) return v[0];
+  const sorted = [...values].sort((a, b) => a - b);
+  return values.length === 2 ? `${sorted[0].toFixed(2)}× and ${sorted[1].toFixed(2)}× (point estimates)` : `${sorted[0].toFixed(2)}× to ${sorted[sorted.length - 1].toFixed(2)}× (point estimates)`;
 }
 
 /** The ratio's interval; unbounded when unknown. */
@@ -93,9 +126,18 @@ export function withinNoise(a: TakeawayRow, b: TakeawayRow): boolean {
   return alo <= bhi && blo <= ahi;
 }
 
-/** `and allocates 58% less` / `but allocates 37% more` / `and allocates 2.1× as much`. */
-export function allocClause(a: number | null): string {
+/**
+ * `and allocates 58% less` / `but allocates 37% more` / `and allocates 2.1× as much`. With `range`
+ * (the allocation ratio's range when its windows, or the baseline's, disagree) a difference is
+ * claimed only when both ends of the range say it; else the clause says the windows disagree
+ * (`; its allocation windows disagree (0.73–1.02× the baseline's): no allocation difference is claimed`).
+ */
+export function allocClause(a: number | null, range?: [number, number] | null): string {
   if (a === null || !Number.isFinite(a)) return '';
+  if (range) {
+    const kind = (x: number) => (x < 0.95 ? 'less' : x >= 2 ? 'multiple' : x > 1.05 ? 'more' : 'same');
+    if (kind(range[0]) !== kind(range[1])) return `; its allocation windows disagree (${ratioNumber(range[0], 2)}–${ratioNumber(range[1], 2)}× the baseline's): no allocation difference is claimed`;
+  }
   if (a < 0.95) return ` and allocates ${Math.round((1 - a) * 100)}% less`;
   if (a >= 2) return ` but allocates ${a.toFixed(1)}× as much`;
   if (a > 1.05) return ` but allocates ${Math.round((a - 1) * 100)}% more`;
@@ -116,30 +158,30 @@ export function allocClause(a: number | null): string {
  * "Not ranked" with the reason. Intervals are on the log scale (results/ratio.ts).
  * @param baseline the baseline's serializer id; its row has ratio 1 ± 0 when measured
  * @param baselineLabel how to name the baseline
+ * @param confidence the ratio intervals' confidence level, 0–1 (the run policy's): every interval
+ *   the sentence prints says it is one (`99.9% CI 1.06–1.36×`), and a range between several
+ *   serializers' point estimates says that (`1.56× to 1.74× (point estimates)`)
  * @returns one line of text ending with a full stop
  */
-export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabel: string): string {
+export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabel: string, confidence = 0.999): string {
   const withRatio = rows.filter((r) => r.status === 'measured' && !r.unranked && r.ratio !== null && Number.isFinite(r.ratio))
     .sort((a, b) => (a.ratio as number) - (b.ratio as number));
   const refused = rows.filter((r) => r.status === 'measured' && r.unranked);
   const uncertain = withRatio.filter((r) => r.name !== baseline && tooUncertain(r));
   const measured = withRatio.filter((r) => !uncertain.includes(r));
   const broken = rows.filter((r) => r.status !== 'measured' && r.status !== 'unsupported');
-  const vague = uncertain.length ? ` Too uncertain to rank: ${uncertain.map((r) => `${r.label} (${ratioNumber(r.ratio as number, 2)}, ${r.interval ? `${ratioNumber(r.interval[0], 2)}–${ratioNumber(r.interval[1], 2)}` : 'error unknown'})`).join(', ')}.` : '';
+  const vague = uncertain.length ? ` Too uncertain to rank: ${uncertain.map((r) => `${r.label} (${ratioNumber(r.ratio as number, 2)}, ${r.interval ? `${ciLabel(confidence)} ${ratioNumber(r.interval[0], 2)}–${ratioNumber(r.interval[1], 2)}` : 'error unknown'})`).join(', ')}.` : '';
   const notRanked = [...refused.map((r) => `${r.label} (${r.unranked})`), ...broken.map((r) => `${r.label} (${r.status})`)];
   const tail = `${vague}${notRanked.length ? ` Not ranked: ${notRanked.join(', ')}.` : ''}`;
   if (measured.length === 0) return `Nothing here has a ratio against ${baselineLabel} to rank.${tail}`;
   if (measured.length === 1) {
     const only = measured[0];
-    return (only.name === baseline ? (uncertain.length ? `Only ${baselineLabel} has a ratio precise enough to rank.` : `Only ${baselineLabel} was measured.`) : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval)} of ${baselineLabel}'s time.`) + tail;
+    return (only.name === baseline ? (uncertain.length ? `Only ${baselineLabel} has a ratio precise enough to rank.` : `Only ${baselineLabel} was measured.`) : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval, '', confidence)} of ${baselineLabel}'s time.`) + tail;
   }
   const clauses: string[] = [];
   const hi = (r: TakeawayRow) => ratioInterval(r)[1];
   const lo = (r: TakeawayRow) => ratioInterval(r)[0];
-  const speeds = (rs: TakeawayRow[]) => {
-    const v = rs.map((r) => 1 / (r.ratio as number));
-    return rs.length === 1 ? `${v[0].toFixed(2)}×` : `${Math.min(...v).toFixed(2)}–${Math.max(...v).toFixed(2)}×`;
-  };
+  const speeds = (rs: TakeawayRow[]) => pointRange(rs.map((r) => 1 / (r.ratio as number)));
   const leader = measured[0];
   // at the top: within noise of the leader AND with no one measurably faster than it (overlaps do not chain: when the
   // leader's wide interval reaches both b and c but b is measurably faster than c, c is not at the top)
@@ -151,25 +193,25 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   let printed: TakeawayRow[] = [];
   if (tied.length === 1 && !shadowed && leader.name === baseline) {
     const next = measured[1];
-    clauses.push(`${baselineLabel} (the baseline) is fastest; the next, ${next.label}, takes ${formatInterval(next.ratio as number, next.interval, '×')} as long`);
+    clauses.push(`${baselineLabel} (the baseline) is fastest; the next, ${next.label}, takes ${formatInterval(next.ratio as number, next.interval, '×', confidence)} as long`);
     top = [leader, next];
     printed = [next];
   } else if (tied.length === 1 && !shadowed) {
     const r = leader.ratio as number;
     const iv = leader.interval;
-    if (fasterThanBaseline(leader) && iv !== null) clauses.push(`${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×')} faster than ${baselineLabel}${allocClause(leader.allocRatio)}`);
-    else clauses.push(`${leader.label} has the lowest ratio, ${formatInterval(r, iv)}, which is within noise of ${baselineLabel}`);
+    if (fasterThanBaseline(leader) && iv !== null) clauses.push(`${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×', confidence)} faster than ${baselineLabel}${allocClause(leader.allocRatio, leader.allocRange)}`);
+    else clauses.push(`${leader.label} has the lowest ratio, ${formatInterval(r, iv, '', confidence)}, which is within noise of ${baselineLabel}`);
     printed = [leader];
   } else {
     // several within noise of the leader (or one shadowed by a ratio too uncertain to rank): name only what the intervals support
     const faster = tied.filter((r) => r.name !== baseline && fasterThanBaseline(r));
     if (faster.length === tied.length && !shadowed) {
-      clauses.push(`${joinNames(faster.map((r) => r.label))} are fastest and within noise of each other, ${speeds(faster)} faster than ${baselineLabel}`);
+      clauses.push(`${joinNames(faster.map((r) => r.label))} are fastest and within noise of each other, faster than ${baselineLabel} by ${speeds(faster)}`);
       top = faster;
     } else if (faster.length) {
       // the rows whose error bars reach the faster ones': tied but not faster, and any too uncertain to rank that reach the leader
       const others = [...tied.filter((r) => !faster.includes(r) && r.name !== baseline), ...uncertain.filter((r) => lo(r) <= hi(leader))].map((r) => r.label);
-      clauses.push(`${joinNames(faster.map((r) => r.label))} ${faster.length > 1 ? 'are' : 'is'} faster than ${baselineLabel} (${speeds(faster)}), but ${joinNames(others)} could be as fast (the error bars overlap), so ${faster.length > 1 ? 'none of them can' : 'it cannot'} be called fastest`);
+      clauses.push(`${joinNames(faster.map((r) => r.label))} ${faster.length > 1 ? 'are' : 'is'} faster than ${baselineLabel} by ${speeds(faster)}, but ${joinNames(others)} could be as fast (the error bars overlap), so ${faster.length > 1 ? 'none of them can' : 'it cannot'} be called fastest`);
       top = faster;
     } else {
       clauses.push(`${joinNames(tied.map((r) => r.label))} ${tied.length > 1 ? 'are within noise of each other' : 'is'} at the top; none is measurably faster than ${baselineLabel}`);
@@ -177,7 +219,7 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   }
   const rest = measured.filter((r) => !top.includes(r) && r.name !== baseline);
   const alsoFaster = rest.filter((r) => fasterThanBaseline(r));
-  if (alsoFaster.length) clauses.push(`${joinNames(alsoFaster.map((r) => r.label))} ${alsoFaster.length > 1 ? 'are' : 'is'} also measurably faster (${speeds(alsoFaster)})`);
+  if (alsoFaster.length) clauses.push(`${joinNames(alsoFaster.map((r) => r.label))} ${alsoFaster.length > 1 ? 'are' : 'is'} also measurably faster, by ${speeds(alsoFaster)}`);
   for (let i = 0; i < alsoFaster.length - 1; i++) {
     const cluster = [alsoFaster[i]];
     for (let j = i + 1; j < alsoFaster.length && withinNoise(alsoFaster[j], alsoFaster[i]); j++) cluster.push(alsoFaster[j]);
@@ -191,6 +233,6 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   const slower = rest.filter((r) => lo(r) > 1);
   if (slower.length) clauses.push(`${joinNames(slower.map((r) => r.label))} ${slower.length > 1 ? 'are' : 'is'} measurably slower`);
   const wide = measured.filter((r) => r.name !== baseline && !printed.includes(r) && isWide(r) && r.interval !== null);
-  if (wide.length) clauses.push(`by how much is known only roughly for ${joinNames(wide.map((r) => `${r.label} (${ratioNumber((r.interval as [number, number])[0], 2)}–${ratioNumber((r.interval as [number, number])[1], 2)}× ${baselineLabel}'s time)`))}`);
+  if (wide.length) clauses.push(`by how much is known only roughly for ${joinNames(wide.map((r) => `${r.label} (${ciLabel(confidence)} ${ratioNumber((r.interval as [number, number])[0], 2)}–${ratioNumber((r.interval as [number, number])[1], 2)}× ${baselineLabel}'s time)`))}`);
   return `${clauses.join('; ')}.${tail}`;
 }

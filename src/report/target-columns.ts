@@ -1,6 +1,7 @@
 import type { AllocStats, CaseResult, ResultsFile } from '../results/types.js';
 import { ratioIntervalOf } from '../results/ratio.js';
-import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
+import { countOf, formatAllocation, formatBytes, formatRatio, formatTime } from './units.js';
+import { allocWindowRange } from '../results/alloc.js';
 import { platformOfCase } from './rows.js';
 import type { Column } from './table/column.js';
 import { renderTable } from './table/write.js';
@@ -28,11 +29,11 @@ export interface TargetTable {
 
 const keyOf = (c: CaseResult) => `${c.workload} · ${c.size} · ${c.shape} · ${c.direction}`;
 
-/** `408 B` (exact), `~408 B` (estimate), `n/a` (no counter). */
+/** `408 B` (exact), `~408 B` (estimate), `2.60 KiB–3.58 KiB` (its windows disagree), `n/a` (no counter). */
 export function formatAllocated(a: AllocStats | undefined): string {
   if (!a) return '—';
   if (a.method === 'n/a') return 'n/a';
-  return `${a.method === 'estimate' ? '~' : ''}${formatBytes(a.mean)}`;
+  return formatAllocation(a.mean, allocWindowRange(a), a.method === 'estimate');
 }
 
 /** `×1.66` — how many times the first target's mean this one takes (< 1 is faster). */

@@ -61,7 +61,7 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
   const out: string[] = [];
   const noise = noiseReasons(results);
   if (noise.length && !options.tablesOnly) out.push(c.yellow(say(`⚠ Noisy machine: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`)), '');
-  const run = mapColumns(runColumns({ notesWrap: NOTES_WIDTH }), (r: ReportCase) => r);
+  const run = mapColumns(runColumns({ notesWrap: NOTES_WIDTH, cases: model.cases }), (r: ReportCase) => r);
   const columns: Column<ReportCase>[] = [
     run[0],
     ...(multiTarget ? [{ id: 'target', header: 'Target', cell: (x: ReportCase) => x.targetKey }] : []),

@@ -30,6 +30,21 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
+ * An allocation figure as every report writes it: `2.25 KiB`, `~2.25 KiB` (an estimate), or, when
+ * its windows disagree (results/alloc.ts `allocWindowRange`), their range `2.60 KiB–3.58 KiB`:
+ * never one number its windows do not support.
+ */
+export function formatAllocation(bytes: number, range?: readonly [number, number] | null, estimate?: boolean): string {
+  return `${estimate ? '~' : ''}${range ? `${formatBytes(range[0])}–${formatBytes(range[1])}` : formatBytes(bytes)}`;
+}
+
+/** An allocation ratio: `0.90`, or the range its windows support (`0.73–1.02`) when they disagree; `—` when unknown. */
+export function formatAllocRatio(ratio: number | null | undefined, range?: readonly [number, number] | null): string {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '—';
+  return range ? `${ratioNumber(range[0], 2)}–${ratioNumber(range[1], 2)}` : ratioNumber(ratio, 2);
+}
+
+/**
  * A ratio, and its confidence interval when known: `0.45 [0.31–0.66]` (the interval is on the log
  * scale, so asymmetric and above 0; see results/ratio.ts). Two decimals, three when the interval is
  * narrower than 0.02; see {@link ratioNumber} for large and tiny values.

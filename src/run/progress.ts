@@ -18,6 +18,14 @@ export interface ProgressCounts {
   casesTotal: number;
   /** every case of the plan, the unsupported and the unrunnable too (the run's summary counts these) */
   casesPlanned: number;
+  /**
+   * The ETA's work, in case-launches (a launch carrying 7 cases in one process is 7): finished, and
+   * expected in all ({@link ProgressCounter} `counts`). Absent: the launch counts stand in.
+   */
+  workFinished?: number;
+  workExpected?: number;
+  /** extra launches (relaunches, a third where launches disagree) may still come and no group has finished to show how many: the ETA is a floor (`≥`) */
+  etaIsFloor?: boolean;
 }
 
 /**
@@ -31,31 +39,54 @@ export class ProgressCounter {
   private readonly planned: number[];
   private readonly used: number[];
   private readonly done: boolean[];
+  private readonly plannedWork: number[];
+  private readonly usedWork: number[];
   private begun = 0;
   private finished = 0;
+  private workFinished = 0;
   private cases = 0;
   /**
    * @param plannedPerGroup planned launches of each group, in plan order
    * @param casesTotal cases to measure
    * @param casesPlanned every case of the plan (default: `casesTotal`)
+   * @param workPerGroup planned work of each group in case-launches (its runnable cases × the
+   *   policy's launches: a group whose cases share one process does as much work per launch as it
+   *   has cases); default: `plannedPerGroup`
+   * @param extraPossible launches beyond the plan may come (relaunches, extra launches where
+   *   launches disagree): until a group has finished, the ETA is a floor
    */
-  constructor(plannedPerGroup: readonly number[], private readonly casesTotal: number, private readonly casesPlanned = casesTotal) {
+  constructor(plannedPerGroup: readonly number[], private readonly casesTotal: number, private readonly casesPlanned = casesTotal, workPerGroup?: readonly number[], private readonly extraPossible = false) {
     this.planned = [...plannedPerGroup];
     this.used = this.planned.map(() => 0);
     this.done = this.planned.map(() => false);
+    this.plannedWork = [...(workPerGroup ?? plannedPerGroup)];
+    this.usedWork = this.planned.map(() => 0);
   }
-  /** a launch of group `g` begins: returns its number (1-based), never above the total */
-  start(g: number): number { this.begun++; this.used[g]++; return this.begun; }
-  /** a launch has ended */
-  end(): void { this.finished = Math.min(this.begun, this.finished + 1); }
-  /** `n` planned launches of group `g` will not happen (a case ended early); never below what it began */
-  drop(g: number, n: number): void { this.planned[g] = Math.max(this.used[g], this.planned[g] - n); }
+  /** a launch of group `g` carrying `work` cases begins: returns its number (1-based), never above the total */
+  start(g: number, work = 1): number { this.begun++; this.used[g]++; this.usedWork[g] += work; return this.begun; }
+  /** a launch carrying `work` cases has ended */
+  end(work = 1): void { this.finished = Math.min(this.begun, this.finished + 1); this.workFinished += work; }
+  /** `n` planned launches of group `g` (one case each) will not happen (a case ended early); never below what it began */
+  drop(g: number, n: number): void {
+    this.planned[g] = Math.max(this.used[g], this.planned[g] - n);
+    this.plannedWork[g] = Math.max(this.usedWork[g], this.plannedWork[g] - n);
+  }
   /** group `g` is finished: it counts as the launches it took */
   groupDone(g: number): void { this.done[g] = true; }
   caseDone(): void { this.cases = Math.min(this.casesTotal, this.cases + 1); }
   counts(): ProgressCounts {
     const total = this.planned.reduce((n, p, g) => n + (this.done[g] ? this.used[g] : Math.max(p, this.used[g])), 0);
-    return { launchesDone: this.begun, launchesFinished: this.finished, launchesTotal: total, casesDone: this.cases, casesTotal: this.casesTotal, casesPlanned: this.casesPlanned };
+    // the finished groups' work over their plan (relaunches and extra launches push it above 1) scales the plans of the
+    // groups still to come: a default run on a noisy machine takes a third launch for many cases, which no plan holds
+    const doneGroups = this.done.flatMap((d, g) => (d ? [g] : []));
+    const planDone = doneGroups.reduce((n, g) => n + this.plannedWork[g], 0);
+    const inflation = planDone > 0 ? Math.max(1, doneGroups.reduce((n, g) => n + this.usedWork[g], 0) / planDone) : 1;
+    // a running group: what it did, plus what its plan still holds scaled the same way (its extra launches come after its plan)
+    const workExpected = this.plannedWork.reduce((n, p, g) => n + this.usedWork[g] + (this.done[g] ? 0 : Math.max(0, p - this.usedWork[g]) * inflation), 0);
+    return {
+      launchesDone: this.begun, launchesFinished: this.finished, launchesTotal: total, casesDone: this.cases, casesTotal: this.casesTotal, casesPlanned: this.casesPlanned,
+      workFinished: this.workFinished, workExpected, etaIsFloor: this.extraPossible && doneGroups.length === 0,
+    };
   }
 }
 
@@ -72,6 +103,21 @@ export function estimateSecondsLeft(elapsedMs: number, finished: number, total: 
   const left = Math.max(0, total - finished);
   const s = (elapsedMs / 1000 / finished) * left;
   return Number.isFinite(s) ? s : undefined;
+}
+
+/**
+ * The ETA text of a run's counts: {@link estimateSecondsLeft} over its work in case-launches (a
+ * launch of 7 cases in one process is 7 units: launches of different groups differ that much in
+ * length), the groups to come scaled by the finished groups' extra launches; `≥` while it is a floor
+ * (`etaIsFloor`). Without work counts, the launch counts.
+ * @param elapsedMs wall time since measuring began (ms)
+ */
+export function etaText(counts: ProgressCounts, elapsedMs: number): string {
+  const s = counts.workExpected !== undefined && counts.workFinished !== undefined
+    ? estimateSecondsLeft(elapsedMs, counts.workFinished, counts.workExpected)
+    : estimateSecondsLeft(elapsedMs, counts.launchesFinished, counts.launchesTotal);
+  const text = formatEta(s);
+  return counts.etaIsFloor && text !== '?' ? `≥${text}` : text;
 }
 
 /**

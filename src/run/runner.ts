@@ -177,7 +177,9 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     // every worker takes allocation in its first timing launch (the .NET worker too); the separate allocation launch below is only a fallback
     return (shared ? 1 : runnable) * policy.launches;
   };
-  const counter = new ProgressCounter(input.groups.map(plannedOf), input.groups.reduce((n, g) => n + runnableOf(g), 0), input.groups.reduce((n, g) => n + g.length, 0));
+  // the ETA's work: case-launches (a shared launch of 7 cases is 7), relaunches and extra launches possible beyond the plan
+  const extraPossible = policy.maxLaunches > policy.launches || policy.maxRelaunches > 0;
+  const counter = new ProgressCounter(input.groups.map(plannedOf), input.groups.reduce((n, g) => n + runnableOf(g), 0), input.groups.reduce((n, g) => n + g.length, 0), input.groups.map((g) => runnableOf(g) * policy.launches), extraPossible);
   const t0 = performance.now();
   let groupsDone = 0;
   const finish = (r: CaseResult, ran: boolean) => {
@@ -186,10 +188,10 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     input.onProgress?.({ type: 'case-done', result: r, counts: counter.counts(), elapsedMs: performance.now() - t0 });
   };
   /** Announces and counts one launch of `caseId` (of group `g`), runs it at `place`. */
-  const launch = async (g: number, c: PlannedCase, caseId: string, l: number, job: CaseJob, timeoutMs: number, place: LaunchPlace, mode: 'time' | 'alloc' = 'time') => {
-    const index = counter.start(g);
+  const launch = async (g: number, c: PlannedCase, caseId: string, l: number, job: CaseJob, timeoutMs: number, place: LaunchPlace, mode: 'time' | 'alloc' = 'time', work = 1) => {
+    const index = counter.start(g, work);
     input.onProgress?.({ type: 'launch', index, total: counter.counts().launchesTotal, caseId, mode, launch: l, counts: counter.counts(), elapsedMs: performance.now() - t0 });
-    try { return await launchOf(c)(job, timeoutMs, place); } finally { counter.end(); }
+    try { return await launchOf(c)(job, timeoutMs, place); } finally { counter.end(work); }
   };
 
   const runGroup = async (g: number, place: LaunchPlace): Promise<CaseResult[]> => {
@@ -276,7 +278,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       for (;;) {
         const lead = paired[0];
         const groupJob: CaseJob = { ...job(lead, 'time', cases.some((r) => !r.alloc)), baseline: baselineId, serializers: paired.map((r) => r.planned.serializer) };
-        const o = await launch(g, lead.planned, `${lead.planned.id} (+${cases.length - 1} in one process)`, l, groupJob, policy.caseTimeoutMs * cases.length, place);
+        const o = await launch(g, lead.planned, `${lead.planned.id} (+${cases.length - 1} in one process)`, l, groupJob, policy.caseTimeoutMs * cases.length, place, 'time', cases.length);
         const about = (m: WorkerMessage) => (m as { serializer?: string }).serializer;
         const baselineFailed = o.messages.some((m) => (m.type === 'incorrect' || m.type === 'error') && about(m) === baselineId);
         if (baselineFailed) { for (const rec of cases) if (rec.end.status === 'measured') await launchCase(rec, l); return false; }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareSamples, percentChangeInterval, verdictOf } from '../../src/compare/change.js';
 import { compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLDS, gateFailures, METRICS, type CompareOptions } from '../../src/compare/compare.js';
-import { renderCompareMarkdown } from '../../src/compare/render.js';
+import { pValue, renderCompareMarkdown } from '../../src/compare/render.js';
 import { makeResults, normalSamples, prng, roundsOf } from '../ledger/fixture.js';
 
 const rule = { alpha: DEFAULT_ALPHA, thresholdPercent: 5 };
@@ -130,7 +130,7 @@ test('the Markdown table has one row per case × metric, verdicts in bold when n
   const md = renderCompareMarkdown(compareResults(base, head, options), 'run 1', 'run 2');
   assert.match(md, /^### jsonbench compare: run 1 → run 2\n\n\| Case \| Serializer \| Metric \| Base \| Head \| Change \| CI \| p \| Noise \| Verdict \|/);
   assert.equal(md.split('\n').filter((l) => l.startsWith('| weather-station')).length, 5);
-  assert.match(md, /\| fast-json-stringify \| time \| 60\d ns \| 69\d ns \| \+1\d% \| .* \| &lt;0\.001 \| ±\d\.\d% \| \*\*slower\*\* \|/);
+  assert.match(md, /\| fast-json-stringify \| time \| 60\d ns \| 69\d ns \| \+1\d% \| .* \| &lt; 0\.001 \| ±\d\.\d% \| \*\*slower\*\* \|/);
   assert.match(md, /- ✗ now incorrect: weather-station\/1\/single\/serialize\/typia — output differs at \$\.temperature/);
 });
 
@@ -176,4 +176,37 @@ test('the counts under the table are of cases, not of metric rows', () => {
   const c = compareResults(base, head, options);
   assert.equal(c.cases.flatMap((k) => k.metrics).length, 5);
   assert.match(renderCompareMarkdown(c, 'run 1', 'run 2'), /\n- 2 cases in both runs: 2 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 0 same\.\n/);
+});
+
+test('compare shows the figures the reports show: allocation as the median of the windows (the Allocated column), time as the case\'s Mean (new-user tryout)', () => {
+  // windows whose mean (2,338 B) is not their median (2,301 B), as fast-json-stringify's were
+  const a = makeResults([{ serializer: 'fjs', allocWindows: [2301.49, 2412.91, 2301.32, 2301.5, 2301.4] }]);
+  const b = makeResults([{ serializer: 'fjs', allocWindows: [2301.49, 2412.91, 2301.32, 2301.5, 2301.4] }], '2025-01-03T00:00:00.000Z');
+  a.cases[0].time!.mean = 111; b.cases[0].time!.mean = 222; // the reports' Mean (median of launch means), not the pooled samples' mean
+  const c = compareResults(a, b, options);
+  const md = renderCompareMarkdown(c, 'a', 'b');
+  // those windows disagree by 4.8%: the range, as the reports print it (results/alloc.ts), never the windows' mean 2.28 KiB
+  assert.match(md, /\| fjs \| allocated \| 2\.25 KiB–2\.36 KiB \| 2\.25 KiB–2\.36 KiB \|/);
+  // windows that agree: their median, the Allocated column's figure
+  const steady = [1000, 1000, 1000, 1000, 1009];
+  const same = renderCompareMarkdown(compareResults(makeResults([{ serializer: 'fjs', allocWindows: steady }]), makeResults([{ serializer: 'fjs', allocWindows: steady.map((x) => x * 1.005) }], '2025-01-03T00:00:00.000Z'), options), 'a', 'b');
+  assert.match(same, /\| fjs \| allocated \| 1000 B \| 1005 B \|/);
+  assert.match(md, /\| fjs \| time \| 111 ns \| 222 ns \|/);
+  assert.match(md, /Base and Head are the figures the reports show/);
+});
+
+test('"p < 0.001" never stands unqualified beside a CI that spans 0: the rank test and the means\' interval are two tests', () => {
+  assert.equal(pValue(0.0004, { low: 2, high: 10, confidence: 0.95 }), '< 0.001');
+  assert.equal(pValue(0.0004, { low: -2, high: 10, confidence: 0.95 }), 'ranks < 0.001, means n.s.');
+  assert.equal(pValue(0.02, { low: -2, high: 10, confidence: 0.95 }), 'ranks 0.020, means n.s.');
+  assert.equal(pValue(0.2, { low: -2, high: 10, confidence: 0.95 }), '0.200');
+  assert.equal(pValue(null), 'n/a');
+  // how it happens: a few slow samples widen the means' interval past 0 while most samples shifted
+  const rand = prng(31);
+  const base = normalSamples(rand, 40, 1000, 10);
+  const head = normalSamples(rand, 40, 1030, 10);
+  for (const i of [1, 7, 13, 19, 25]) base[i] = 1240; // slow samples on the base side pull its mean up to the head's
+  const ch = compareSamples(base, head, rule);
+  assert.ok(ch.p! < 0.001 && ch.ci!.low <= 0 && 0 <= ch.ci!.high, `ranks significant, means' CI spanning 0: p ${ch.p}, CI ${JSON.stringify(ch.ci)}`);
+  assert.match(pValue(ch.p, ch.ci), /^ranks < 0\.001, means n\.s\.$/);
 });

@@ -7,6 +7,9 @@ import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderHtml } from '../../src/report/html/page.js';
 import { fixture } from './support.js';
 
+/** What every sentence of these (quick-policy) results ends with: the fixture is a quick run. */
+const QUICK = ' (Policy quick: a first look, not figures to quote; rerun with --policy default for those.)';
+
 /**
  * The recommendation is a pure function of a results file: these results are written by hand so
  * each rule is tested on its edge (intervals touching, a noisy pick, a too-fast case, a baseline
@@ -72,9 +75,9 @@ test('the fastest serializer whose interval lies below the baseline\'s is recomm
   assert.equal(rec.compared, 3);
   assert.deepEqual(rec.pick?.costs.map((c) => c.source), ['schema', 'translation']);
   assert.equal(rec.sentence,
-    'For serializing api.json (50.0 KiB document) on node 20.20.2, use typia 1.2.3: 0.41 [0.39–0.43]× the time of the built-in JSON.stringify (40.0 µs vs 100 µs per op), 35.2 KiB allocated per op (0.90× json\'s); '
+    'For serializing api.json (50.0 KiB document) on node 20.20.2, use typia 1.2.3: 0.41× (99.9% CI 0.39–0.43×) the time of the built-in JSON.stringify (40.0 µs vs 100 µs per op), 35.2 KiB allocated per op (0.90× json\'s); '
     + 'it passed the correctness gate on this payload and on a generated one of the same schema; what it costs: it needs the payload\'s schema (here inferred from your payload: review it with --print-schema, pass it back with --schema); a payload that drifts from it fails or loses data; '
-    + 'typia (a TypeScript index signature) also admits the declared keys\' types for the other keys at $.meta.*.');
+    + 'typia (a TypeScript index signature) also admits the declared keys\' types for the other keys at $.meta.*.' + QUICK);
 });
 
 test('"clearly faster" is the paired ratio\'s interval lying below 1, whatever the per-op time intervals do; a ratio interval reaching 1 is not: then use the built-in', () => {
@@ -93,7 +96,7 @@ test('"clearly faster" is the paired ratio\'s interval lying below 1, whatever t
   const [rec] = recommend(results([{ serializer: 'json', mean: 100_000, error: 5_000 }, { serializer: 'c', mean: 80_000, error: 1_000, ratio: 0.9, ratioError: 0.1 }, { serializer: 'd', mean: 95_000, error: 5_000, ratio: 0.95, ratioError: 0.06 }]));
   assert.equal(rec.pick, null);
   assert.equal(rec.noisy, 0);
-  assert.equal(rec.sentence, 'For serializing api.json (50.0 KiB document) on node 20.20.2, nothing is clearly faster than the built-in JSON.stringify (2 other serializers compared at 99.9% confidence; the closest, c at 0.90 [0.81–1.01]×, is within the noise): use the built-in.');
+  assert.equal(rec.sentence, 'For serializing api.json (50.0 KiB document) on node 20.20.2, nothing is clearly faster than the built-in JSON.stringify (2 other serializers compared at 99.9% confidence; the closest, c at 0.90× (99.9% CI 0.81–1.01×), is within the noise): use the built-in.' + QUICK);
 });
 
 test('the recommendation and the group\'s takeaway say the same thing (the finding: arktype 0.78 [0.71–0.85] was "fastest" in the takeaway, "within the noise" in the recommendation)', () => {
@@ -105,9 +108,9 @@ test('the recommendation and the group\'s takeaway say the same thing (the findi
   ]);
   const [rec] = recommend(r);
   assert.equal(rec.pick?.serializer, 'arktype');
-  assert.match(rec.sentence, /use arktype 1\.2\.3: 0\.78 \[0\.71–0\.85\]× the time of zod/);
+  assert.match(rec.sentence, /use arktype 1\.2\.3: 0\.78× \(99\.9% CI 0\.71–0\.85×\) the time of zod/);
   const md = renderMarkdown(r);
-  assert.match(md, /arktype is fastest, 1\.28× \(1\.18–1\.41×\) faster than zod/);
+  assert.match(md, /arktype is fastest, 1\.28× \(99\.9% CI 1\.18–1\.41×\) faster than zod/);
   // and the other way round: both say "not faster" for a ratio whose interval reaches 1
   const [none] = recommend(results([
     { serializer: 'json', mean: 100_000, error: 1_000 },
@@ -143,11 +146,11 @@ test('per direction and class: validate and transform classes compare with their
   ]);
   const recs = recommend(r);
   assert.deepEqual(recs.map((x) => `${x.direction}/${x.caseClass}`), ['serialize/serialize', 'deserialize/parse', 'deserialize/validate', 'deserialize/transform']);
-  assert.equal(recs[0].sentence, 'For serializing api.json (50.0 KiB document) on node 20.20.2, only the built-in JSON.stringify ran: use it.');
+  assert.equal(recs[0].sentence, 'For serializing api.json (50.0 KiB document) on node 20.20.2, only the built-in JSON.stringify ran: use it.' + QUICK);
   assert.equal(recs[2].pick?.serializer, 'ajv-jtd');
-  assert.match(recs[2].sentence, /^For parsing with type validation api\.json .* use ajv-jtd 1\.2\.3: 0\.60 \[0\.58–0\.62\]× the time of typebox \(120 µs vs 200 µs per op\);/);
+  assert.match(recs[2].sentence, /^For parsing with type validation api\.json .* use ajv-jtd 1\.2\.3: 0\.60× \(99\.9% CI 0\.58–0\.62×\) the time of typebox \(120 µs vs 200 µs per op\);/);
   assert.equal(recs[3].pick, null);
-  assert.equal(recs[3].sentence, 'For parsing into typed values (validate and transform) api.json (50.0 KiB document) on node 20.20.2, the baseline zod has no number (failed): nothing can be called faster.');
+  assert.equal(recs[3].sentence, 'For parsing into typed values (validate and transform) api.json (50.0 KiB document) on node 20.20.2, the baseline zod has no number (failed): nothing can be called faster.' + QUICK);
 });
 
 test('the probe hook: another cost source (issue 11) adds its costs to the pick', () => {
@@ -155,7 +158,7 @@ test('the probe hook: another cost source (issue 11) adds its costs to the pick'
   const r = results([{ serializer: 'json' }, { serializer: 'fast-json-stringify', mean: 40_000, error: 1_000, ratio: 0.4, ratioError: 0.02 }]);
   const [rec] = recommend(r, [probes]);
   assert.deepEqual(rec.pick?.costs, [{ source: 'probe', text: 'drops properties not in the schema' }]);
-  assert.match(rec.sentence, /what it costs: drops properties not in the schema\.$/);
+  assert.match(rec.sentence, /what it costs: drops properties not in the schema\. \(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/);
   const text = renderRecommendations(r, 'terminal', { costSources: [probes] });
   assert.match(text, /\n {4}probe: drops properties not in the schema\n/);
 });
@@ -164,7 +167,7 @@ test('more than two looser checks are summarised in the sentence and listed in f
   const notes = ['ajv JTD has no null type: $.a (always null) accepts any value', 'ajv JTD has no null type: $.b (always null) accepts any value', 'ajv JTD has no integer type wider than 32 bits (RFC 8927): $.id is checked as float64'];
   const r = results([{ serializer: 'json' }, { serializer: 'ajv-jtd', mean: 40_000, error: 1_000, ratio: 0.4, ratioError: 0.02, notes }]);
   const [rec] = recommend(r);
-  assert.match(rec.sentence, /3 looser checks than the schema \(ajv JTD has no null type: \$\.a \(always null\) accepts any value; and 2 more, listed in the report\)\.$/);
+  assert.match(rec.sentence, /3 looser checks than the schema \(ajv JTD has no null type: \$\.a \(always null\) accepts any value; and 2 more, listed in the report\)\. \(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/);
   const md = renderRecommendations(r, 'markdown');
   for (const n of notes) assert.ok(md.includes(`  - looser check: ${n.replace(/</g, '&lt;').replace(/>/g, '&gt;')}`), n);
 });
@@ -178,7 +181,7 @@ test('the block opens report.md and report.html of a payload run, with the paylo
   assert.match(md, /- api\.json: one document, 50\.0 KiB, sha256 abab.*; schema inferred from the payload\n- found: 3 integers beyond 2\^53 at \$\.id: JSON\.parse rounds them\n/);
   const html = renderHtml(r, { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' });
   assert.ok(html.indexOf('<section class="recommendation">') < html.indexOf('<main id="jb-body">'));
-  assert.match(html, /<span class="sentence">For serializing api\.json \(50\.0 KiB document\) on node 20\.20\.2, use fast-json-stringify 1\.2\.3: 0\.40 \[0\.38–0\.42\]×/);
+  assert.match(html, /<span class="sentence">For serializing api\.json \(50\.0 KiB document\) on node 20\.20\.2, use fast-json-stringify 1\.2\.3: 0\.40× \(99\.9% CI 0\.38–0\.42×\)/);
   const builtin = results([{ serializer: 'json' }], null);
   assert.equal(renderRecommendations(builtin, 'terminal'), '');
   assert.ok(!renderMarkdown(builtin).includes('## Recommendation'));
@@ -209,7 +212,7 @@ test('probe records in the results file (issue 11) become costs of the pick: ✗
     'a key named __proto__ is written: throws (Cannot convert)',
   ]);
   const [plain] = recommend(results([{ serializer: 'json' }, { serializer: 'fast-json-stringify', mean: 40_000, error: 1_000, ratio: 0.4, ratioError: 0.02 }]), []);
-  assert.match(plain.sentence, /what it costs: the gate found no behaviour cost \(capability probes: not in this run\)\.$/);
+  assert.match(plain.sentence, /what it costs: the gate found no behaviour cost \(capability probes: not in this run\)\. \(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/);
 });
 
 test('nothing clearly faster on a noisy run: the sentence says how many timings were noisy and how to confirm', () => {
@@ -221,7 +224,7 @@ test('nothing clearly faster on a noisy run: the sentence says how many timings 
   ]));
   assert.equal(rec.pick, null);
   assert.deepEqual([rec.closest?.serializer, rec.noisy], ['fast-json-stringify', 2]);
-  assert.match(rec.sentence, /\(2 other serializers compared at 99\.9% confidence; the closest, fast-json-stringify at 0\.80 \[0\.43–1\.49\]×, is within the noise; 2 of the 3 timings were noisy, so a difference may be hidden: confirm with --policy default on a quieter machine\): use the built-in\.$/);
+  assert.match(rec.sentence, /\(2 other serializers compared at 99\.9% confidence; the closest, fast-json-stringify at 0\.80× \(99\.9% CI 0\.43–1\.49×\), is within the noise; 2 of the 3 timings were noisy, so a difference may be hidden: confirm with --policy default on a quieter machine\): use the built-in\. \(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/);
 });
 
 test('a noisy default-policy run is told to confirm with the long policy, never with the policy it ran (new-user tryout)', () => {
@@ -234,4 +237,23 @@ test('a noisy default-policy run is told to confirm with the long policy, never 
   const [rec] = recommend(r);
   assert.match(rec.sentence, /so a difference may be hidden: confirm with --policy long on a quieter machine\)/);
   assert.doesNotMatch(rec.sentence, /--policy default/);
+});
+
+test('a quick-policy sentence says it is a first look and points to --policy default; a default-policy one does not (new-user tryout: quick times were 2–10× the default\'s)', () => {
+  const quick = results([{ serializer: 'json' }, { serializer: 'fjs', mean: 40_000, ratio: 0.4, ratioInterval: [0.38, 0.42] }]);
+  assert.match(recommend(quick)[0].sentence, /\(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/);
+  const settled = structuredClone(quick);
+  settled.policy.name = 'default';
+  assert.doesNotMatch(recommend(settled)[0].sentence, /first look|Policy quick/);
+  // the takeaways too (terminal, Markdown and HTML share sectionTakeaway)
+  assert.match(renderMarkdown(quick), /^\*\*serialize\*\* \(against json\): .* \(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/m);
+  assert.doesNotMatch(renderMarkdown(settled), /Policy quick: a first look/);
+  assert.match(renderHtml(quick), /<p class="takeaway">[^<]*\(Policy quick: a first look/);
+});
+
+test('a pick whose allocation windows disagree is quoted with their range, never one figure', () => {
+  const r = results([{ serializer: 'json', alloc: 1000 }, { serializer: 'fjs', mean: 40_000, ratio: 0.4, ratioInterval: [0.38, 0.42], alloc: 3663.625, allocRatio: 3.663625 }]);
+  const fjs = r.cases.find((c) => c.serializer === 'fjs')!;
+  if (fjs.status === 'measured' && fjs.allocated && fjs.allocated.method !== 'n/a') fjs.allocated.windows = [3662.9375, 2662.1875, 3663.625];
+  assert.match(recommend(r)[0].sentence, /, 2\.60 KiB–3\.58 KiB allocated per op \(2\.66–3\.66× json's: the allocation windows disagree\);/);
 });

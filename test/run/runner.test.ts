@@ -333,7 +333,11 @@ test('each group is announced with its cases the moment it is finished, and ever
   }
   const last = progress.filter((e) => e.type === 'case-done').at(-1)!;
   assert.ok(last.type === 'case-done');
-  assert.deepEqual(last.counts, { launchesDone: 12, launchesFinished: 12, launchesTotal: 12, casesDone: 4, casesTotal: 4, casesPlanned: 4 });
+  const { workFinished, workExpected, etaIsFloor, ...launchCounts } = last.counts;
+  assert.deepEqual(launchCounts, { launchesDone: 12, launchesFinished: 12, launchesTotal: 12, casesDone: 4, casesTotal: 4, casesPlanned: 4 });
+  // the ETA's work ends on what was done: nothing left, no floor
+  assert.equal(workFinished, workExpected);
+  assert.equal(etaIsFloor, false);
 });
 
 test('a case that ends early takes its remaining launches out of the total: the counter still ends on it', async () => {

@@ -1,5 +1,5 @@
-import { formatBytes, formatRatio, formatTime, ratioNumber, sig } from '../units.js';
-import { allocClause, fasterThanBaseline, formatInterval, joinNames, measurablyFaster, ratioInterval, takeawayText, unrankedReason, unrankedFinding, isWide, tooUncertain, withinNoise } from '../takeaway.js';
+import { formatAllocation, formatAllocRatio, formatBytes, formatRatio, formatTime, ratioNumber, sig } from '../units.js';
+import { allocClause, ciLabel, fasterThanBaseline, formatInterval, pointRange, quickCaveat, joinNames, measurablyFaster, ratioInterval, takeawayText, unrankedReason, unrankedFinding, isWide, tooUncertain, withinNoise } from '../takeaway.js';
 import { escapeHtml } from './escape.js';
 import { caseKey, defaultState, effectiveBaseline, indexCases, isShown, labelOf, sectionRows } from './rebase.js';
 import { deltaCell, renderTable, statusBadge, targetCells } from './table.js';
@@ -17,8 +17,8 @@ import { boot, parseState, renderControls, stateHash } from './client.js';
  * output with the build-time render.
  */
 export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
-  formatTime, formatBytes, formatRatio, ratioNumber, sig,
-  joinNames, formatInterval, ratioInterval, isWide, tooUncertain, fasterThanBaseline, measurablyFaster, unrankedFinding, unrankedReason, withinNoise, allocClause, takeawayText,
+  formatTime, formatBytes, formatAllocation, formatAllocRatio, formatRatio, ratioNumber, sig,
+  joinNames, ciLabel, pointRange, quickCaveat, formatInterval, ratioInterval, isWide, tooUncertain, fasterThanBaseline, measurablyFaster, unrankedFinding, unrankedReason, withinNoise, allocClause, takeawayText,
   escapeHtml,
   caseKey, indexCases, isShown, defaultState, labelOf, effectiveBaseline, sectionRows,
   statusBadge, targetCells, deltaCell, renderTable,

@@ -7,7 +7,7 @@ import type { ViewState } from './rebase.js';
 import { caseKey, effectiveBaseline, isShown, labelOf, sectionRows } from './rebase.js';
 import { escapeHtml } from './escape.js';
 import { renderTable } from './table.js';
-import { takeawayText, unrankedReason } from '../takeaway.js';
+import { quickCaveat, takeawayText, unrankedReason } from '../takeaway.js';
 import { formatBytes } from '../units.js';
 import { sentenceMark } from '../rows.js';
 
@@ -31,9 +31,10 @@ export function sectionTakeaway(data: ViewData, index: Record<string, ViewCase>,
     const label = labelOf(base, index[caseKey(group.key, section.cls, base, t)]);
     const text = takeawayText(rows.map((r) => {
       const why = unrankedReason((r.c as ViewCase).findings);
-      return { name: r.serializer, label: labelOf(r.serializer, r.c), status: (r.c as ViewCase).status, ratio: r.ratio, interval: r.interval, allocRatio: r.allocRatio, ...(why ? { unranked: why } : {}) };
-    }), base, label);
-    return targets.length > 1 ? `${t}: ${text}` : text;
+      return { name: r.serializer, label: labelOf(r.serializer, r.c), status: (r.c as ViewCase).status, ratio: r.ratio, interval: r.interval, allocRatio: r.allocRatio, ...(r.allocRange ? { allocRange: r.allocRange } : {}), ...(why ? { unranked: why } : {}) };
+    }), base, label, data.confidence);
+    const firstLook = data.firstLook ? ` ${quickCaveat()}` : '';
+    return targets.length > 1 ? `${t}: ${text}${firstLook}` : `${text}${firstLook}`;
   }).filter(Boolean);
 }
 

@@ -3,7 +3,7 @@
 import type { ViewCase } from './view.js';
 import type { ViewRow } from './rebase.js';
 import { escapeHtml } from './escape.js';
-import { formatBytes, formatRatio, formatTime } from '../units.js';
+import { formatAllocation, formatAllocRatio, formatRatio, formatTime } from '../units.js';
 
 /** The status badge of a case: ✓ measured (passed the correctness gate), ✗ incorrect/failed/crashed, ⏱ timeout, – unsupported. */
 export function statusBadge(c: ViewCase | undefined): string {
@@ -33,8 +33,8 @@ export function targetCells(row: ViewRow, compact: boolean): string {
     `<td class="num">${mean}</td>`,
     compact ? '' : `<td class="num">${c.median === undefined ? '—' : formatTime(c.median)}</td>`,
     `<td class="num ratio${faster ? ' faster' : ''}" title="${ratioTitle}">${escapeHtml(ratio)}${row.derived ? '<sup>d</sup>' : ''}</td>`,
-    `<td class="num"${c.allocEstimate ? ' title="estimated (see the provenance)"' : ''}>${c.alloc === undefined ? '—' : `${c.allocEstimate ? '~' : ''}${formatBytes(c.alloc)}`}</td>`,
-    compact ? '' : `<td class="num">${escapeHtml(formatRatio(row.allocRatio))}</td>`,
+    `<td class="num"${c.allocEstimate ? ' title="estimated (see the provenance)"' : ''}>${c.alloc === undefined ? '—' : escapeHtml(formatAllocation(c.alloc, c.allocRange, c.allocEstimate))}</td>`,
+    compact ? '' : `<td class="num">${escapeHtml(formatAllocRatio(row.allocRatio, row.allocRange))}</td>`,
     `<td>${statusBadge(c)}</td>`,
   ];
   return cells.join('');

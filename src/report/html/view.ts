@@ -1,6 +1,7 @@
 import type { CaseStatus, Finding, MismatchRecord } from '../../results/types.js';
 import type { ReportModel } from '../model.js';
 import { ratioIntervalOf } from '../../results/ratio.js';
+import { allocWindowRange } from '../../results/alloc.js';
 import { buildTables, tableKey } from '../rows.js';
 import type { ReportCase } from '../model.js';
 
@@ -25,6 +26,8 @@ export interface ViewCase {
   alloc?: number;
   /** the allocation figure is an estimate (shown with `~`) */
   allocEstimate?: true;
+  /** its allocation windows' [lowest, highest] bytes/op when they disagree (results/alloc.ts): shown instead of one figure */
+  allocRange?: [number, number];
   /** ratio and its log-scale interval (results/ratio.ts) */
   ratio: number | null; ratioInterval: [number, number] | null; allocRatio: number | null;
   findings: Finding[];
@@ -51,6 +54,10 @@ export interface ViewScaling { workload: string; shape: string; direction: strin
 export interface ViewData {
   targets: string[]; serializers: string[]; classes: string[]; directions: string[];
   groups: ViewGroup[]; scaling: ViewScaling[]; cases: ViewCase[];
+  /** the ratio intervals' confidence level, 0–1 (the runs' policy; the lowest when merged runs differ), as the takeaways label them */
+  confidence: number;
+  /** a run of the quick policy is in the report: its takeaways are a first look, not figures to quote */
+  firstLook: boolean;
 }
 
 /** Trims the merged model to the data the page renders from (no samples). Pure. */
@@ -67,6 +74,7 @@ export function toViewData(model: ReportModel): ViewData {
     ...(c.status === 'measured' && c.time ? { mean: c.time.mean, median: c.time.median, error: c.time.error } : {}),
     ...(c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a' ? { alloc: c.allocated.mean } : {}),
     ...(c.status === 'measured' && c.allocated?.method === 'estimate' ? { allocEstimate: true as const } : {}),
+    ...(c.status === 'measured' && allocWindowRange(c.allocated) ? { allocRange: allocWindowRange(c.allocated)! } : {}),
     ratio: c.status === 'measured' ? c.ratio ?? null : null,
     ratioInterval: c.status === 'measured' ? ratioIntervalOf(c) : null,
     allocRatio: c.status === 'measured' && c.allocated?.method !== 'n/a' ? c.allocRatio ?? null : null,
@@ -105,5 +113,7 @@ export function toViewData(model: ReportModel): ViewData {
     groups,
     scaling: [...scaling.values()].filter((s) => s.sizes.length > 1).map((s) => ({ ...s, sizes: s.sizes.sort((a, b) => a - b) })),
     cases,
+    confidence: Math.min(...model.runs.map((r) => r.policy.measure.confidence)),
+    firstLook: model.runs.some((r) => r.policy.name === 'quick'),
   };
 }
