@@ -299,6 +299,12 @@ function printCase(records: readonly ConsumerRecord[]): void {
     return `${r.serializer} ${m(r.consumerGc!.flat()).toFixed(0)} vs json ${m(r.jsonGc!.flat()).toFixed(0)} µs/request${opGc.length ? `, bytes op ${m(opGc.map((l) => l.serializerGcNs!)).toFixed(0)} vs json ${m(opGc.map((l) => l.baselineGcNs!)).toFixed(0)} µs/op` : ''}`;
   });
   if (gcLines.length) log(`GC pauses (main thread, median): ${gcLines.join('; ')}`);
+  // fresh memory: minor page faults and system CPU per op over the bytes op's timed samples, serializer and json
+  const faultLines = measured.map((r) => ({ r, ls: launchesOf(r.ops[DEFAULT_OP] ?? []).filter((l) => l.serializerFaults !== undefined) })).filter((x) => x.ls.length).map(({ r, ls }) => {
+    const m = (xs: number[]) => repsEstimate([xs]).value;
+    return `${r.serializer} ${m(ls.map((l) => l.serializerFaults!)).toFixed(0)} vs json ${m(ls.map((l) => l.baselineFaults!)).toFixed(0)} faults, ${(m(ls.map((l) => l.serializerSysNs!)) / 1e6).toFixed(1)} vs ${(m(ls.map((l) => l.baselineSysNs!)) / 1e6).toFixed(1)} ms system CPU`;
+  });
+  if (faultLines.length) log(`bytes op, per op over the timed samples (median of launches): ${faultLines.join('; ')}`);
 }
 
 async function main(): Promise<number> {
