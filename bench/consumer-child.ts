@@ -114,9 +114,14 @@ function opOf(serialize: (v: unknown) => string, inputs: [unknown, unknown], op:
  * each round's median of 3 samples per side); serializerNs / baselineNs = medians over all samples,
  * ns per op by CPU clock; serializerRounds / baselineRounds = each round's median per side (absent in
  * files written before they were kept); serializerGcNs / baselineGcNs = GC pause ns per op (v8.GCProfiler,
- * untimed ops after the rounds; absent in older files).
+ * untimed ops after the rounds; absent in older files); serializerFaults / baselineFaults = minor page faults
+ * per op and serializerSysNs / baselineSysNs = system CPU ns per op over the timed samples (process.resourceUsage
+ * read around each side's samples of a round, outside the sampled clock readings; absent in older files). Why:
+ * the op's 1.8 MB document maps fresh pages (string in V8's large-object space, the Buffer's backing store), each
+ * page fault costs system time, and the op charges them unevenly (session 7 probes: JSON.stringify's side took
+ * 800–1000 faults per op, ajv JTD's 480–520, where each server took ~890 per request for either).
  */
-export interface OpFigures { ratio: number; serializerNs: number; baselineNs: number; roundRatios: number[]; serializerRounds?: number[]; baselineRounds?: number[]; serializerGcNs?: number; baselineGcNs?: number }
+export interface OpFigures { ratio: number; serializerNs: number; baselineNs: number; roundRatios: number[]; serializerRounds?: number[]; baselineRounds?: number[]; serializerGcNs?: number; baselineGcNs?: number; serializerFaults?: number; baselineFaults?: number; serializerSysNs?: number; baselineSysNs?: number }
 
 /** CPU ns per op of `ops` iterations. */
 function sample(op: (i: number) => void, ops: number): number {
@@ -169,13 +174,20 @@ async function measureOps(job: ConsumerJob): Promise<void> {
     const ns: number[][] = [[], []];
     const ratios: number[] = [];
     const rounds: number[][] = [[], []];
+    // minor page faults and system CPU µs over each side's timed samples (resourceUsage read outside sample())
+    const faults = [0, 0];
+    const sysUs = [0, 0];
     const r0 = cpuNs();
     for (let r = 0; r < (job.rounds ?? 20) && (r < MIN_ROUNDS || cpuNs() - r0 < ROUNDS_CAP_MS * 1e6); r++) {
       const order = r % 2 === 0 ? [0, 1] : [1, 0];
       const med: number[] = [0, 0];
       for (const k of order) {
         gc();
+        const u0 = process.resourceUsage();
         const xs = [0, 1, 2].map(() => sample(sides[k], ops[k]));
+        const u1 = process.resourceUsage();
+        faults[k] += u1.minorPageFault - u0.minorPageFault;
+        sysUs[k] += u1.systemCPUTime - u0.systemCPUTime;
         ns[k].push(...xs);
         med[k] = median(xs);
       }
@@ -184,7 +196,8 @@ async function measureOps(job: ConsumerJob): Promise<void> {
     }
     // untimed, after the rounds: GC pause ns per op of each side (v8.GCProfiler, cost in µs), one sample's ops
     const gcPerOp = sides.map((f, k) => { gc(); const p = new GCProfiler(); p.start(); for (let i = 0; i < ops[k] * 3; i++) f(i); return p.stop().statistics.reduce((sum, g) => sum + g.cost * 1e3, 0) / (ops[k] * 3); });
-    out[op] = { ratio: median(ratios), serializerNs: median(ns[0]), baselineNs: median(ns[1]), roundRatios: ratios, serializerRounds: rounds[0], baselineRounds: rounds[1], serializerGcNs: gcPerOp[0], baselineGcNs: gcPerOp[1] };
+    out[op] = { ratio: median(ratios), serializerNs: median(ns[0]), baselineNs: median(ns[1]), roundRatios: ratios, serializerRounds: rounds[0], baselineRounds: rounds[1], serializerGcNs: gcPerOp[0], baselineGcNs: gcPerOp[1],
+      serializerFaults: faults[0] / (ns[0].length * ops[0]), baselineFaults: faults[1] / (ns[1].length * ops[1]), serializerSysNs: (sysUs[0] * 1e3) / (ns[0].length * ops[0]), baselineSysNs: (sysUs[1] * 1e3) / (ns[1].length * ops[1]) };
   }
   process.stdout.write(JSON.stringify({ ops: out, checksum }) + '\n');
 }

@@ -34,3 +34,20 @@ export function parseServerFlags(values: readonly string[] | undefined): string[
 
 /** Whether a consumer.json record's server flags (absent in files before the option: Node's defaults) are `flags`. */
 export const sameServerFlags = (recorded: readonly string[] | undefined, flags: readonly string[]): boolean => (recorded ?? []).join(' ') === flags.join(' ');
+
+/**
+ * `--ops-env NAME=VALUE` (repeatable): environment variables added to the ops processes only (the
+ * servers keep the bench's environment), e.g. `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824`
+ * (glibc keeps freed memory: every side of a large-document op then faults once per fresh copy, and
+ * the baseline is steady; README, serialize op). Recorded per record as `opsEnv`.
+ * @throws Error on an entry without `=` or with an empty name
+ */
+export function parseOpsEnv(entries: readonly string[] | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const e of entries ?? []) {
+    const i = e.indexOf('=');
+    if (i <= 0) throw new Error(`--ops-env: expected NAME=VALUE, got "${e}"`);
+    env[e.slice(0, i)] = e.slice(i + 1);
+  }
+  return env;
+}

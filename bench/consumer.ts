@@ -38,6 +38,8 @@
  * --serializers fast-json-stringify,typia,ajv-jtd --servers 4 --launches 2 --windows 12
  * --baseline separate|same --aa on|off --concurrency 1
  * --ops utf8,string (which candidate ops of string, flat, utf8, textencoder, http; utf8 and string are required)
+ * --ops-env NAME=VALUE (repeatable; environment of the ops processes only, e.g. glibc's malloc
+ * tunables: see parseOpsEnv; recorded as `opsEnv`)
  * --server-flags '--single-threaded-gc' (extra Node flags for the server processes, separated by
  * spaces or commas; give the option twice, e.g. `--server-flags= --server-flags=--single-threaded-gc`,
  * to measure two server variants in alternating sets in the same time window, each with its own
@@ -69,7 +71,7 @@ import { defaultCacheDir } from '../src/runtimes/cache.js';
 import { workerFlags } from '../src/runtimes/launch.js';
 import type { Shape } from '../src/case/coordinates.js';
 import { OPS, type ConsumerJob, type OpFigures, type SerializeOp } from './consumer-child.js';
-import { parseServerFlags, sameServerFlags, serverFlagsLabel } from './consumer-flags.js';
+import { parseOpsEnv, parseServerFlags, sameServerFlags, serverFlagsLabel } from './consumer-flags.js';
 import { aaResolution, consumerFigures, differencesAgree, opDifference, processSpread, ratioWithin, repsEstimate, type Estimate } from './consumer-analysis.js';
 
 const childEntry = fileURLToPath(new URL('./consumer-child.js', import.meta.url));
@@ -190,11 +192,11 @@ async function measureSet(node: string, c: CaseSpec, ids: string[], payloadPath:
 /** Where the json baseline's route lives: a server process of its own, or each serializer's server. */
 type Baseline = 'separate' | 'same';
 
-function measureOps(node: string, c: CaseSpec, id: string, payloadPath: string, dir: string, ops: SerializeOp[]): Record<string, OpFigures> {
+function measureOps(node: string, c: CaseSpec, id: string, payloadPath: string, dir: string, ops: SerializeOp[], opsEnv: Record<string, string>): Record<string, OpFigures> {
   const jobPath = join(dir, `ops-${id}.json`);
   writeFileSync(jobPath, JSON.stringify({ ...c, serializer: id, payloadPath, rounds: 15, ops } satisfies ConsumerJob));
   // the engine's worker flags (--single-threaded-gc among them), so the op is timed as the product's op is
-  const r = spawnSync(node, [...workerFlags, childEntry, 'ops', jobPath], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(node, [...workerFlags, childEntry, 'ops', jobPath], { encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, ...opsEnv } });
   if (r.status !== 0) throw new Error(`ops ${id}: ${r.stderr.slice(-1000)}`);
   return (JSON.parse(r.stdout.trim().split('\n').pop()!) as { ops: Record<string, OpFigures> }).ops;
 }
@@ -210,7 +212,7 @@ function measureOps(node: string, c: CaseSpec, id: string, payloadPath: string, 
  * same object in each); the load averages (before the sets, after each of this variant's sets, after
  * the ops).
  */
-interface ConsumerRecord { runtime: string; version: string; case: string; bytes?: number; serializer: string; baseline?: Baseline; serverFlags?: string[]; consumer: number[][]; json: number[][]; consumerGc?: number[][]; jsonGc?: number[][]; ops: Record<string, OpFigures | OpFigures[]>; loads: string[] }
+interface ConsumerRecord { runtime: string; version: string; case: string; bytes?: number; serializer: string; baseline?: Baseline; serverFlags?: string[]; opsEnv?: string[]; consumer: number[][]; json: number[][]; consumerGc?: number[][]; jsonGc?: number[][]; ops: Record<string, OpFigures | OpFigures[]>; loads: string[] }
 
 /** The default serialize op (`--serialize-to bytes`: `Buffer.from(s, 'utf8')` on Node, src/measure/prepare-case.ts) and the one before it. */
 const DEFAULT_OP: SerializeOp = 'utf8';
@@ -257,7 +259,7 @@ const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
  */
 function printCase(records: readonly ConsumerRecord[]): void {
   const first = records[0];
-  log(`\n## ${first.runtime} ${first.version}, ${first.case}${first.bytes ? ` (${first.bytes} bytes)` : ''}, baseline ${first.baseline ?? 'same'}, servers on ${serverFlagsLabel(first.serverFlags)}, ${first.consumer.length} server process set(s), loads ${first.loads.map((l) => l.split(' ')[0]).join(' → ')}`);
+  log(`\n## ${first.runtime} ${first.version}, ${first.case}${first.bytes ? ` (${first.bytes} bytes)` : ''}, baseline ${first.baseline ?? 'same'}, servers on ${serverFlagsLabel(first.serverFlags)}, ${first.consumer.length} server process set(s),${first.opsEnv?.length ? ` ops with ${first.opsEnv.join(' ')},` : ''} loads ${first.loads.map((l) => l.split(' ')[0]).join(' → ')}`);
   const aa = records.find((r) => r.serializer === 'json#2');
   let resolves = true;
   if (aa) {
@@ -299,6 +301,12 @@ function printCase(records: readonly ConsumerRecord[]): void {
     return `${r.serializer} ${m(r.consumerGc!.flat()).toFixed(0)} vs json ${m(r.jsonGc!.flat()).toFixed(0)} µs/request${opGc.length ? `, bytes op ${m(opGc.map((l) => l.serializerGcNs!)).toFixed(0)} vs json ${m(opGc.map((l) => l.baselineGcNs!)).toFixed(0)} µs/op` : ''}`;
   });
   if (gcLines.length) log(`GC pauses (main thread, median): ${gcLines.join('; ')}`);
+  // fresh memory: minor page faults and system CPU per op over the bytes op's timed samples, serializer and json
+  const faultLines = measured.map((r) => ({ r, ls: launchesOf(r.ops[DEFAULT_OP] ?? []).filter((l) => l.serializerFaults !== undefined) })).filter((x) => x.ls.length).map(({ r, ls }) => {
+    const m = (xs: number[]) => repsEstimate([xs]).value;
+    return `${r.serializer} ${m(ls.map((l) => l.serializerFaults!)).toFixed(0)} vs json ${m(ls.map((l) => l.baselineFaults!)).toFixed(0)} faults, ${(m(ls.map((l) => l.serializerSysNs!)) / 1e6).toFixed(1)} vs ${(m(ls.map((l) => l.baselineSysNs!)) / 1e6).toFixed(1)} ms system CPU`;
+  });
+  if (faultLines.length) log(`bytes op, per op over the timed samples (median of launches): ${faultLines.join('; ')}`);
 }
 
 async function main(): Promise<number> {
@@ -307,7 +315,7 @@ async function main(): Promise<number> {
     serializers: { type: 'string', default: 'fast-json-stringify,typia,ajv-jtd' }, servers: { type: 'string', default: '4' }, launches: { type: 'string', default: '2' }, windows: { type: 'string', default: '12' },
     baseline: { type: 'string', default: 'separate' }, aa: { type: 'string', default: 'on' },
     concurrency: { type: 'string', default: '1' }, 'window-ms': { type: 'string', default: '300' }, out: { type: 'string' }, from: { type: 'string' }, reuse: { type: 'string' }, ops: { type: 'string', default: `${DEFAULT_OP},${STRING_OP}` }, 'gc-at-mark': { type: 'boolean', default: false },
-    'server-flags': { type: 'string', multiple: true },
+    'server-flags': { type: 'string', multiple: true }, 'ops-env': { type: 'string', multiple: true },
   } });
   if (values.from) {
     // re-read a run's numbers (its consumer.json) and print its tables with this file's analysis
@@ -330,6 +338,8 @@ async function main(): Promise<number> {
   const baseline: Baseline = values.baseline;
   if (values.aa !== 'on' && values.aa !== 'off') throw new Error(`--aa: "on" or "off", got "${values.aa}"`);
   const variants = parseServerFlags(values['server-flags']);
+  const opsEnv = parseOpsEnv(values['ops-env']);
+  const opsEnvList = Object.entries(opsEnv).map(([k, v]) => `${k}=${v}`);
   const dir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-consumer-'));
   mkdirSync(dir, { recursive: true });
   const ids = values.serializers!.split(',').filter((id) => id !== 'json#2');
@@ -342,7 +352,7 @@ async function main(): Promise<number> {
   const prepared = await prepareTargets(parseTargets(runtimeIds), { cacheDir: defaultCacheDir(), bundleDir: dir, payloadPaths: [] });
   const all: ConsumerRecord[] = [];
   const t0 = performance.now();
-  log(`consumer bench: ${runtimeIds.join(', ')}; baseline ${baseline}; servers on ${variants.map((f) => serverFlagsLabel(f)).join(' | ')}; ${servers} server process sets${variants.length > 1 ? ' per variant (alternating)' : ''} × ${windowOptions.windows} windows; ops in ${launches} launches; raw numbers in ${dir}; load ${loadavg()}`);
+  log(`consumer bench: ${runtimeIds.join(', ')}; baseline ${baseline}; servers on ${variants.map((f) => serverFlagsLabel(f)).join(' | ')}; ${servers} server process sets${variants.length > 1 ? ' per variant (alternating)' : ''} × ${windowOptions.windows} windows; ops in ${launches} launches${opsEnvList.length ? ` with ${opsEnvList.join(' ')}` : ''}; raw numbers in ${dir}; load ${loadavg()}`);
   for (const info of prepared.infos) {
     if (info.runtime !== 'node') { log(`${info.id}: skipped (the consumer server is node:http; runtime ${info.runtime})`); continue; }
     const node = String((info.probe as { executable?: string } | undefined)?.executable ?? process.execPath);
@@ -382,7 +392,7 @@ async function main(): Promise<number> {
       writeFileSync(join(dir, 'consumer.json'), JSON.stringify([...all, ...serverRecords], null, 1));
       // the ops in `--launches` processes per serializer, as the engine's default policy launches a case twice
       const ops = Object.fromEntries(ids.map((id) => {
-        const ls = Array.from({ length: launches }, () => measureOps(node, c, id, payload.path, dir, opList));
+        const ls = Array.from({ length: launches }, () => measureOps(node, c, id, payload.path, dir, opList, opsEnv));
         return [id, Object.fromEntries(opList.map((k) => [k, ls.map((l) => l[k])]))];
       }));
       const opsLoad = loadavg();
@@ -391,7 +401,7 @@ async function main(): Promise<number> {
         const records: ConsumerRecord[] = labels.map((id) => ({
           runtime: info.id, version: info.version, case: spec, bytes: payload.bytes, serializer: id, baseline, serverFlags: flags,
           consumer: sets[v].map((s) => s[id].cpu), json: sets[v].map((s) => s[id].jsonCpu), consumerGc: sets[v].map((s) => s[id].gc), jsonGc: sets[v].map((s) => s[id].jsonGc),
-          ops: ops[id] ?? {}, loads: loads[v],
+          ops: ops[id] ?? {}, loads: loads[v], ...(opsEnvList.length ? { opsEnv: opsEnvList } : {}),
         }));
         printCase(records);
         all.push(...records);
