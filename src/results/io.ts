@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import type { CaseResult, ResultsFile } from './types.js';
 import { checkResults } from './validate.js';
-import { ResultsFileError } from './errors.js';
+import { ResultsFileError, type TextPosition } from './errors.js';
 import { parse as losslessParse } from 'lossless-json';
+import jsonSourceMap from 'json-source-map';
 
 /** Writes the results file atomically (temp file, then rename), so a reader never sees half a file. */
 export function writeResults(path: string, results: ResultsFile): void {
@@ -24,7 +25,37 @@ export function readResults(path: string): ResultsFile {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;
   try { value = JSON.parse(text); } catch (e) { throw new ResultsFileError(path, '', `not valid JSON${syntaxErrorAt(text)}: ${(e as Error).message}`); }
-  return checkResults(value, path);
+  try { return checkResults(value, path); } catch (e) { throw positioned(e, text); }
+}
+
+/**
+ * `e` with the line and column of its JSON pointer in `text` (the house rule: bad input is named by
+ * file and position), when `e` is a {@link ResultsFileError} whose pointer is found there; else `e`.
+ * A pointer to a value the text lacks (a required property left out) gets the position of the
+ * nearest value that holds it. Parses the text again with json-source-map, so only on the error path.
+ */
+export function positioned(e: unknown, text: string): unknown {
+  if (!(e instanceof ResultsFileError) || e.position || !e.path.startsWith('/')) return e;
+  const at = pointerPosition(text, e.path);
+  return at ? new ResultsFileError(e.where, e.path, e.problem, at) : e;
+}
+
+/**
+ * The 1-based line and column where the value at JSON pointer `pointer` (RFC 6901) starts in the
+ * JSON `text`, or at its nearest ancestor the text has; undefined when `text` is not JSON.
+ */
+export function pointerPosition(text: string, pointer: string): TextPosition | undefined {
+  let pointers: ReturnType<typeof jsonSourceMap.parse>['pointers'];
+  try { pointers = jsonSourceMap.parse(text).pointers; } catch { return undefined; }
+  for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+    const found = Object.hasOwn(pointers, p) ? pointers[p] : undefined;
+    if (found) {
+      // json-source-map counts a tab as 4 columns: count characters from the line's start instead
+      const before = text.slice(0, found.value.pos);
+      return { line: found.value.line + 1, column: found.value.pos - before.lastIndexOf('\n') };
+    }
+    if (!p) return undefined;
+  }
 }
 
 /**

@@ -19,7 +19,8 @@ const checker = TypeCompiler.Compile(ResultsFileSchema);
 function shown(value: unknown): string {
   let text: string;
   // JSON.stringify writes a non-finite number as null: 1e309 in a file reads as Infinity
-  if (typeof value === 'number' && !Number.isFinite(value)) return `${value} (a number too large for a float${Number.isNaN(value) ? '' : ', e.g. 1e309'})`;
+  // NaN never comes from JSON text: a figure computed from the file's (a killed run's rebuild) made it
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN (not a number)' : `${value} (a number too large for a float, e.g. 1e309)`;
   try { text = JSON.stringify(value) ?? String(value); } catch { text = String(value); }
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
