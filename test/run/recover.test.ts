@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { recoverRun, RUN_PARTIAL, writeRunSnapshot } from '../../src/run/recover.js';
 import { planCases } from '../../src/plan/plan.js';
 import { expandTargets } from '../../src/plan/targets.js';
@@ -114,4 +115,21 @@ test('a finished case of a killed run that the schema refuses is named by its li
       return true;
     });
   } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('`jsonbench compare` reads a killed run\'s folder as `report` does: what it measured, rebuilt, with the same note, each rebuilt case marked ⏹', async () => {
+  const dirs = [mkdtempSync(join(tmpdir(), 'jsonbench-recover-')), mkdtempSync(join(tmpdir(), 'jsonbench-recover-'))];
+  try {
+    for (const [i, dir] of dirs.entries()) {
+      const groups = await killedRun(dir);
+      const lines = groups.flat().filter((c) => c.status === 'planned').flatMap((c) => [1, 2].map((l) => JSON.stringify({ caseId: c.id, record: launchRecord(l, c.serializer === 'json' ? [1000, 1010, 990] : [600 * (1 + i), 610 * (1 + i), 590 * (1 + i)], [1000, 1010, 990]) })));
+      writeFileSync(join(dir, RUN_PARTIAL.launches), lines.join('\n') + '\n');
+    }
+    const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url));
+    const ran = spawnSync(process.execPath, [bin, 'compare', dirs[0], dirs[1], '--format', 'md'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    assert.equal(ran.status, 0, ran.stderr);
+    for (const dir of dirs) assert.match(ran.stderr, new RegExp(`jsonbench compare: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a run that did not finish: 0 case\\(s\\) finished, 2 rebuilt from their launches \\(marked ⏹\\)`));
+    assert.match(ran.stdout, /\| typia \| time \| 600 ns \| 1\.20 µs \| .*\| \*\*slower ⏹\*\* \|/);
+    assert.match(ran.stdout, /⏹ weather-station\/1\/single\/serialize\/typia: ⏹ base: the run was killed: rebuilt from 2 finished launches/);
+  } finally { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); }
 });
