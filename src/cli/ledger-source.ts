@@ -32,13 +32,19 @@ export function openExistingLedger(option: string | boolean | undefined, cwd = p
  * @throws ResultsFileError for a folder with neither, or a file or partial files that cannot be read
  */
 export function readRun(path: string, command: string): ResultsFile {
-  if (!(existsSync(path) && statSync(path).isDirectory())) return readResults(path);
+  if (!(existsSync(path) && statSync(path).isDirectory())) return sayUnread(readResults(path), path, command);
   const finished = join(path, 'results.json');
-  if (existsSync(finished)) return readResults(finished);
+  if (existsSync(finished)) return sayUnread(readResults(finished), finished, command);
   if (!isUnfinishedRun(path)) throw new ResultsFileError(path, '', `a folder without results.json or ${RUN_PARTIAL.header}: not a jsonbench run folder (give a results file, or the --out folder of a run)`);
   const r = recoverRun(path);
   process.stderr.write(`jsonbench ${command}: ${visibleControls(path)} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run was killed before them)\n`);
   return r.results;
+}
+
+/** Says on stderr which cases of `where` were left out (a status of a newer jsonbench: ResultsFile.unread); returns `results`. */
+export function sayUnread(results: ResultsFile, where: string, command: string): ResultsFile {
+  for (const u of results.unread ?? []) process.stderr.write(`jsonbench ${command}: ${visibleControls(where)}: ${visibleControls(u.problem)}\n`);
+  return results;
 }
 
 /** A loaded side of a comparison and how to name it. */
@@ -56,6 +62,6 @@ export function loadRunRef(ref: string, what: string, ledgerOption: string | boo
   try {
     const id = resolveRunRef(db, ref);
     if (id === undefined) throw new UsageError(what, `no run "${ref}" in the ledger (see \`jsonbench ledger list\`)`);
-    return { results: loadRun(db, id), label: `run ${id}` };
+    return { results: sayUnread(loadRun(db, id), `ledger run ${id}`, 'compare'), label: `run ${id}` };
   } finally { db.close(); }
 }

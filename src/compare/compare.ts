@@ -88,6 +88,8 @@ export interface Comparison {
   onlyInHead: string[];
   /** said before the verdicts: how the runs differ in ways that move every case (compare/execution.ts) */
   warnings: string[];
+  /** cases of either run left out when it was read (a status of a newer jsonbench), with the sentence said about each */
+  unread: { side: 'base' | 'head'; id: string; problem: string }[];
 }
 
 /** Raw time samples of a case (ns/op): every round of every kept (not discarded) launch. */
@@ -143,7 +145,8 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
 export function compareResults(base: ResultsFile, head: ResultsFile, options: CompareOptions): Comparison {
   const baseById = new Map(base.cases.map((c) => [c.id, c]));
   const headIds = new Set(head.cases.map((c) => c.id));
-  const out: Comparison = { options, notComparable: comparabilityOf(base, head), cases: [], statusChanges: [], onlyInBase: [], onlyInHead: [], warnings: executionWarnings(base, head) };
+  const out: Comparison = { options, notComparable: comparabilityOf(base, head), cases: [], statusChanges: [], onlyInBase: [], onlyInHead: [], warnings: executionWarnings(base, head),
+    unread: [...(base.unread ?? []).map((u) => ({ side: 'base' as const, id: u.id, problem: u.problem })), ...(head.unread ?? []).map((u) => ({ side: 'head' as const, id: u.id, problem: u.problem }))] };
   for (const h of head.cases) {
     const b = baseById.get(h.id);
     if (!b) { if (h.status !== 'unsupported') out.onlyInHead.push(h.id); continue; }

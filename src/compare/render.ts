@@ -106,6 +106,7 @@ export function compareNotes(c: Comparison): string[] {
     for (const k of qualified) notes.push(`${caveatMarks(k).trim()} ${k.id}: ${k.caveats.map(caveatText).join('; ')}`);
   }
   for (const s of c.statusChanges) notes.push(`${s.kind === 'broken' ? '✗ now' : '✓ now measured, was'} ${s.kind === 'broken' ? s.head : s.base}: ${s.id}${s.reason ? ` — ${s.reason}` : ''}`);
+  for (const u of c.unread ?? []) notes.push(`Not read in ${u.side}: ${u.problem}`);
   if (c.onlyInBase.length) notes.push(`Only in base (${c.onlyInBase.length}): ${c.onlyInBase.join(', ')}`);
   if (c.onlyInHead.length) notes.push(`Only in head (${c.onlyInHead.length}): ${c.onlyInHead.join(', ')}`);
   return notes;

@@ -129,11 +129,22 @@ export const TargetRecordSchema = Type.Object({
 });
 export type TargetRecord = Static<typeof TargetRecordSchema>;
 
-/** The codes of findings (one analyser each, src/analysers/). */
+/** The codes of findings this jsonbench makes (one analyser each, src/analysers/). */
 export const FINDING_CODES = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no-gc', 'baseline-unavailable', 'mean-ratio', 'interrupted', 'baseline-slowed', 'machine-drift'] as const;
+/** A finding code this jsonbench makes. */
+export type FindingCode = (typeof FINDING_CODES)[number];
+/** True when this jsonbench knows the finding `code` (else a newer jsonbench wrote it: reports show its code and message as they are). */
+export function isKnownFinding(code: string): code is FindingCode {
+  return (FINDING_CODES as readonly string[]).includes(code);
+}
 
-/** A finding after the run (BenchmarkDotNet's analysers): never hides the number, only qualifies it. */
-export const FindingSchema = Type.Object({ code: Type.Union(FINDING_CODES.map((c) => Type.Literal(c))), message: str });
+/**
+ * A finding after the run (BenchmarkDotNet's analysers): never hides the number, only qualifies it.
+ * `code` is one of {@link FINDING_CODES}, or any other non-empty code when a newer jsonbench wrote
+ * the file (forward compatibility: the file is read, and reports show that finding by its code,
+ * "written by a newer jsonbench", with its message).
+ */
+export const FindingSchema = Type.Object({ code: Type.String({ minLength: 1 }), message: str });
 export type Finding = Static<typeof FindingSchema>;
 
 /**
@@ -458,6 +469,12 @@ export const ResultsFileSchema = Type.Object({
   cases: Type.Array(CaseResultSchema),
   /** the probe matrix (`jsonbench probe`), or the probes relevant to a timed run's payloads */
   probes: Optional(ProbesSectionSchema),
+  /**
+   * Cases this jsonbench left out when it read the file, because their `status` is one it does not
+   * know (a newer jsonbench wrote them): each one's id, status and the sentence said about it
+   * (results/validate.ts). Never written by a run.
+   */
+  unread: Optional(Type.Array(Type.Object({ id: str, status: str, problem: str }))),
 });
 export type ResultsFile = Static<typeof ResultsFileSchema>;
 

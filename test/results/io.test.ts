@@ -89,3 +89,30 @@ test('a non-finite value in a results file (1e309) is named as too large for a f
     && e.message.startsWith(`${file}: at /cases/0/time/stddev (line 1, column ${text.indexOf('1e309') + 1}): `)
     && /found Infinity \(a number too large for a float, e\.g\. 1e309\)/.test(e.message));
 });
+
+test('forward compatibility: a finding code this jsonbench does not know is read as it is; a case with an unknown status is left out and listed, naming the file and the case, and the rest of the file is read', () => {
+  const results = makeResults([{ serializer: 'json' }, { serializer: 'typia' }, { serializer: 'fast-json-stringify' }]);
+  results.cases[0].findings.push({ code: 'gc-pressure', message: 'the GC ran 40% of the time' });
+  const file = join(dir, 'newer.json');
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  assert.deepEqual(readResults(file).cases[0].findings.map((f) => f.code), ['outliers', 'gc-pressure']);
+  const newer = JSON.parse(JSON.stringify(results)) as { cases: Record<string, unknown>[] };
+  const { time: _t, ratio: _r, ratioError: _e, ratioInterval: _i, allocated: _a, allocRatio: _ar, ...header } = newer.cases[1];
+  newer.cases[1] = { ...header, status: 'paused', reason: 'paused by the user', resumeToken: 'x' };
+  writeFileSync(file, JSON.stringify(newer, null, 2));
+  const read = readResults(file);
+  assert.deepEqual(read.cases.map((c) => c.serializer), ['json', 'fast-json-stringify']);
+  assert.deepEqual(read.unread, [{ id: 'weather-station/1/single/serialize/typia', status: 'paused', problem: 'case "weather-station/1/single/serialize/typia" (/cases/1) has status "paused", which this jsonbench does not know (a newer jsonbench wrote it): left out; update jsonbench to read it' }]);
+  // a problem in a case after it is still named at its place in the file as written
+  (newer.cases[2].time as { median: number }).median = -1;
+  writeFileSync(file, JSON.stringify(newer, null, 2));
+  assert.throws(() => readResults(file), (e: unknown) => e instanceof ResultsFileError && e.path === '/cases/2/time/median' && /^.*newer\.json: at \/cases\/2\/time\/median \(line \d+, column \d+\): Expected number to be greater or equal to 0/.test(e.message));
+  // a status that is not a string is damage, not a newer jsonbench
+  newer.cases[2] = { ...newer.cases[2], status: 3 };
+  writeFileSync(file, JSON.stringify(newer));
+  assert.throws(() => readResults(file), (e: unknown) => e instanceof ResultsFileError && e.path === '/cases/2/status');
+  // an empty finding code is refused
+  results.cases[0].findings[1] = { code: '', message: 'x' };
+  writeFileSync(file, JSON.stringify(results));
+  assert.throws(() => readResults(file), (e: unknown) => e instanceof ResultsFileError && e.path === '/cases/0/findings/1/code');
+});
