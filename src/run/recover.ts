@@ -24,7 +24,7 @@ import { Value } from '@sinclair/typebox/value';
 import { LaunchRecordSchema, type CaseResult, type LaunchRecord, type ResultsFile } from '../results/types.js';
 import { checkResults } from '../results/validate.js';
 import { ResultsFileError, type TextPosition } from '../results/errors.js';
-import { pointerPosition } from '../results/io.js';
+import { pointerPosition, syntaxErrorAt } from '../results/io.js';
 import { medianOf } from '../stats/median.js';
 import { assembleGroup, type CaseRecord } from './assemble.js';
 
@@ -131,8 +131,10 @@ function launchRecordProblem(record: unknown): { pointer: string; message: strin
 export function recoverRun(dir: string): Recovered {
   const headerPath = join(dir, RUN_PARTIAL.header);
   let snapshot: RunSnapshot;
-  try { snapshot = JSON.parse(readFileSync(headerPath, 'utf8')) as RunSnapshot; } catch (e) {
-    throw new ResultsFileError(headerPath, '', `cannot rebuild the run: ${(e as Error).message}`);
+  let text = '';
+  try { text = readFileSync(headerPath, 'utf8'); snapshot = JSON.parse(text) as RunSnapshot; } catch (e) {
+    // a snapshot cut short (the run was killed while writing it) is named with the place it stops
+    throw new ResultsFileError(headerPath, '', `cannot rebuild the run: ${e instanceof SyntaxError ? `not valid JSON${syntaxErrorAt(text)}: ` : ''}${(e as Error).message}`);
   }
   if (!snapshot?.results || !Array.isArray(snapshot.groups) || !Array.isArray(snapshot.payloads)) throw new ResultsFileError(headerPath, '', 'not a jsonbench run snapshot (expected results, groups and payloads)');
   const casesPath = join(dir, RUN_PARTIAL.cases);

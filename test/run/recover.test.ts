@@ -133,3 +133,13 @@ test('`jsonbench compare` reads a killed run\'s folder as `report` does: what it
     assert.match(ran.stdout, /⏹ weather-station\/1\/single\/serialize\/typia: ⏹ base: the run was killed: rebuilt from 2 finished launches/);
   } finally { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); }
 });
+
+test('a run snapshot cut short (the run was killed while writing run.partial.json) is refused naming the file and where it stops', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
+  try {
+    await killedRun(dir);
+    const text = readFileSync(join(dir, RUN_PARTIAL.header), 'utf8');
+    writeFileSync(join(dir, RUN_PARTIAL.header), text.slice(0, 1000));
+    assert.throws(() => recoverRun(dir), (e: Error) => e.message.startsWith(`${join(dir, RUN_PARTIAL.header)}: cannot rebuild the run: not valid JSON at line 1, column `));
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
