@@ -38,7 +38,7 @@ export function readRun(path: string, command: string): ResultsFile {
   if (!isUnfinishedRun(path)) throw new ResultsFileError(path, '', `a folder without results.json or ${RUN_PARTIAL.header}: not a jsonbench run folder (give a results file, or the --out folder of a run)`);
   const r = recoverRun(path);
   process.stderr.write(`jsonbench ${command}: ${visibleControls(path)} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run was killed before them)\n`);
-  return r.results;
+  return sayUnread(r.results, path, command);
 }
 
 /** Says on stderr which cases of `where` were left out (a status of a newer jsonbench: ResultsFile.unread); returns `results`. */

@@ -143,3 +143,19 @@ test('a run snapshot cut short (the run was killed while writing run.partial.jso
     assert.throws(() => recoverRun(dir), (e: Error) => e.message.startsWith(`${join(dir, RUN_PARTIAL.header)}: cannot rebuild the run: not valid JSON at line 1, column `));
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
+
+test('a killed run of a newer jsonbench whose finished case has a status this one does not know is rebuilt without that case, which is listed as not read', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
+  try {
+    const groups = await killedRun(dir);
+    const { cases } = JSON.parse(readFileSync(fixture, 'utf8')) as ResultsFile;
+    const done = groups.flat().map((p) => ({ ...(cases.find((c) => c.serializer === p.serializer) ?? cases[0]), id: p.id, serializer: p.serializer, target: p.target })) as Record<string, unknown>[];
+    const i = done.findIndex((c) => c.serializer === 'typia');
+    const { time: _t, ratio: _r, ratioError: _e, ratioInterval: _iv, allocated: _a, allocRatio: _ar, ...header } = done[i];
+    done[i] = { ...header, status: 'paused', reason: 'paused' };
+    writeFileSync(join(dir, RUN_PARTIAL.cases), done.map((c) => JSON.stringify(c)).join('\n') + '\n');
+    const r = recoverRun(dir);
+    assert.equal(r.results.cases.some((c) => c.serializer === 'typia'), false);
+    assert.deepEqual(r.results.unread?.map((u) => [u.id, u.status]), [[done[i].id, 'paused']]);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
