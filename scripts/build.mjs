@@ -11,10 +11,12 @@
 //   the full build in CI; typescript and esbuild are dependencies (typia and the worker bundles need
 //   them at build and run time).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
+// when this build began reading the sources: bin/jsonbench.js warns when one is newer (a `git pull` without a rebuild)
+const sourcesReadAtMs = Date.now();
 rmSync('build', { recursive: true, force: true });
 const scratch = 'node_modules/.cache/jsonbench-build';
 mkdirSync(scratch, { recursive: true });
@@ -32,6 +34,18 @@ const dev = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).devDepe
 const full = dev.every((name) => existsSync(`node_modules/${name}/package.json`));
 if (!full) process.stderr.write('build: devDependencies absent: compiling src/ only, without type-checking (tsconfig.build.json --noCheck)\n');
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', full ? 'tsconfig.json' : 'tsconfig.build.json', ...(full ? [] : ['--noCheck'])]);
-// written last: scripts/prepare.mjs trusts a build only when this stamp says it finished (a build killed
-// half-way leaves build/ without it)
-writeFileSync('build/.complete', `${new Date().toISOString()}\n`);
+// What bin/jsonbench.js's stale-build warning stats: the folders of src/, test/ and bench/ (not the
+// typia folders this build writes), and the files that decide the build and the installed packages.
+const sources = { dirs: [], files: ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'].filter((f) => existsSync(f)) };
+const SKIP = new Set(['node_modules', 'src/serializers/typia/generated', 'src/serializers/typia/templates']);
+const walk = (dir) => {
+  sources.dirs.push(dir);
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory() && !e.name.startsWith('.') && !SKIP.has(e.name) && !SKIP.has(rel)) walk(rel);
+  }
+};
+for (const dir of ['src', 'test', 'bench']) if (existsSync(dir)) walk(dir);
+// written last: bin/jsonbench.js trusts a build only when this stamp says it finished (a build killed
+// half-way leaves build/ without it), and warns when a source changed after the build read it
+writeFileSync('build/.complete', `${JSON.stringify({ finishedAt: new Date().toISOString(), finishedAtMs: Date.now(), sourcesReadAtMs, ...sources })}\n`);

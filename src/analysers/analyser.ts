@@ -1,5 +1,5 @@
 import type { MeasurePolicy } from '../case/policy.js';
-import type { CaseResult, Finding, LaunchRecord } from '../results/types.js';
+import type { CaseResult, Finding, FindingCode, LaunchRecord } from '../results/types.js';
 import { medianOf } from '../stats/median.js';
 
 /** What an analyser may read besides the case: the worker's settings, and what the runner saw. */
@@ -18,7 +18,7 @@ export interface AnalysisContext {
  */
 export interface Analyser {
   /** the finding code it emits */
-  id: Finding['code'];
+  id: FindingCode;
   analyse(c: CaseResult, context: AnalysisContext): Finding[];
 }
 

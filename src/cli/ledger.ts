@@ -28,6 +28,8 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
     for (const file of files) {
       try {
         const results = readResults(resolve(file));
+        // a case this jsonbench cannot read (a newer one's status) would be lost from the ledger's copy of the run
+        if (results.unread?.length) throw new Error(`not recorded: ${results.unread.map((u) => u.problem).join('; ')}; a ledger run keeps every case of its file`);
         const runId = recordResults(db, results, { source: 'import', sourcePath: resolve(file), git: null });
         process.stdout.write(`${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})\n`);
       } catch (e) {

@@ -1,13 +1,9 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { visibleControls } from '../report/table/escape.js';
 import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve } from 'node:path';
-import { readResults } from '../results/io.js';
 import { exporters, reportFormats, type ReportFormat } from '../report/index.js';
 import { checkChoices, UsageError } from '../config/usage-error.js';
-import { ResultsFileError } from '../results/errors.js';
-import type { ResultsFile } from '../results/types.js';
-import { isUnfinishedRun, recoverRun, RUN_PARTIAL } from '../run/recover.js';
+import { readRun } from './ledger-source.js';
 
 /** Options of `jsonbench report`, as commander parses them. */
 export interface ReportOptions { format: string; out?: string }
@@ -26,7 +22,7 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
   checkChoices('--format', [opts.format], reportFormats);
   const format = opts.format as ReportFormat;
   if (!files.length) throw new UsageError('<results.json>', 'give at least one results file');
-  const runs = files.map((f) => readRun(resolve(f)));
+  const runs = files.map((f) => readRun(resolve(f), 'report'));
   const text = exporters[format].render(runs);
   const first = resolve(files[0]);
   const target = opts.out ?? (format === 'html' ? join(isFolder(first) ? first : dirname(first), exporters.html.fileName) : '-');
@@ -42,17 +38,3 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
 }
 
 const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
-
-/**
- * A results file, or a run folder: its results.json, else the run a kill interrupted, rebuilt.
- * @throws ResultsFileError for a folder with neither
- */
-function readRun(path: string): ResultsFile {
-  if (!isFolder(path)) return readResults(path);
-  const finished = join(path, 'results.json');
-  if (existsSync(finished)) return readResults(finished);
-  if (!isUnfinishedRun(path)) throw new ResultsFileError(path, '', `a folder without results.json or ${RUN_PARTIAL.header}: not a jsonbench run folder (give a results file, or the --out folder of a run)`);
-  const r = recoverRun(path);
-  process.stderr.write(`jsonbench report: ${visibleControls(path)} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run was killed before them)\n`);
-  return r.results;
-}

@@ -42,11 +42,43 @@ export interface CompareOptions {
  */
 export interface MetricChange { metric: Metric; unit: 'ns/op' | 'bytes/op' | 'instructions/op'; change: Change; reported?: { base: number; head: number; /** allocation: each side's window range when its windows disagree (results/alloc.ts), printed instead of one figure */ range?: { base: [number, number] | null; head: [number, number] | null } } }
 
+/**
+ * A finding of one side that qualifies the case's verdicts without removing them: `machine-drift`
+ * (⇅, analysers/machine-drift.ts: the machine changed speed between that run's launches of the case,
+ * so its time moved with the machine) or `interrupted` (⏹, run/recover.ts: that side was rebuilt from
+ * a killed run, from fewer launches than its policy makes and without the allocation pass).
+ */
+export interface Caveat { code: 'machine-drift' | 'interrupted'; side: 'base' | 'head'; message: string }
+
+/** The mark of each caveat, as the reports show the finding. */
+export const CAVEAT_MARK: Readonly<Record<Caveat['code'], string>> = { 'machine-drift': '⇅', interrupted: '⏹' };
+
 /** One case measured in both runs. */
 export interface CaseComparison {
   id: string; workload: string; size: number; shape: string; direction: string; serializer: string;
   baseVersion: string; headVersion: string;
   metrics: MetricChange[];
+  /** the findings of either side that qualify its verdicts (empty: none); see {@link Caveat} */
+  caveats: Caveat[];
+}
+
+/** The caveats of a case measured in both runs: base's, then head's. */
+function caveatsOf(b: CaseResult, h: CaseResult): Caveat[] {
+  return ([['base', b], ['head', h]] as const).flatMap(([side, c]) => c.findings
+    .filter((f): f is typeof f & { code: Caveat['code'] } => f.code === 'machine-drift' || f.code === 'interrupted')
+    .map((f) => ({ code: f.code, side, message: f.message })));
+}
+
+/** The caveats of `k` that bear on `metric` (all of them without one): machine drift is about time alone. */
+export function caveatsFor(k: CaseComparison, metric?: Metric): Caveat[] {
+  return (k.caveats ?? []).filter((c) => metric === undefined || c.code !== 'machine-drift' || metric === 'time');
+}
+
+/** How a caveat is said beside a `--fail-on` reason or under the table: `⇅ machine drift in head: …`. */
+export function caveatText(c: Caveat): string {
+  return c.code === 'machine-drift'
+    ? `${CAVEAT_MARK[c.code]} machine drift in ${c.side}: the machine changed speed between its launches of this case, so part of the change may be the machine's`
+    : `${CAVEAT_MARK[c.code]} ${c.side}: ${c.message}`;
 }
 
 /** A case measured in one run and not in the other (`broken`: measured → not; `fixed`: not → measured). */
@@ -63,6 +95,8 @@ export interface Comparison {
   onlyInHead: string[];
   /** said before the verdicts: how the runs differ in ways that move every case (compare/execution.ts) */
   warnings: string[];
+  /** cases of either run left out when it was read (a status of a newer jsonbench), with the sentence said about each */
+  unread: { side: 'base' | 'head'; id: string; problem: string }[];
 }
 
 /** Raw time samples of a case (ns/op): every round of every kept (not discarded) launch. */
@@ -118,14 +152,15 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
 export function compareResults(base: ResultsFile, head: ResultsFile, options: CompareOptions): Comparison {
   const baseById = new Map(base.cases.map((c) => [c.id, c]));
   const headIds = new Set(head.cases.map((c) => c.id));
-  const out: Comparison = { options, notComparable: comparabilityOf(base, head), cases: [], statusChanges: [], onlyInBase: [], onlyInHead: [], warnings: executionWarnings(base, head) };
+  const out: Comparison = { options, notComparable: comparabilityOf(base, head), cases: [], statusChanges: [], onlyInBase: [], onlyInHead: [], warnings: executionWarnings(base, head),
+    unread: [...(base.unread ?? []).map((u) => ({ side: 'base' as const, id: u.id, problem: u.problem })), ...(head.unread ?? []).map((u) => ({ side: 'head' as const, id: u.id, problem: u.problem }))] };
   for (const h of head.cases) {
     const b = baseById.get(h.id);
     if (!b) { if (h.status !== 'unsupported') out.onlyInHead.push(h.id); continue; }
     if (b.status === 'unsupported' && h.status === 'unsupported') continue;
     const bm = b.status === 'measured'; const hm = h.status === 'measured';
     if (bm && hm) {
-      out.cases.push({ id: h.id, workload: h.workload, size: h.size, shape: h.shape, direction: h.direction, serializer: h.serializer, baseVersion: b.serializerVersion, headVersion: h.serializerVersion, metrics: metricChanges(b, h, options) });
+      out.cases.push({ id: h.id, workload: h.workload, size: h.size, shape: h.shape, direction: h.direction, serializer: h.serializer, baseVersion: b.serializerVersion, headVersion: h.serializerVersion, metrics: metricChanges(b, h, options), caveats: caveatsOf(b, h) });
     } else if (bm !== hm) {
       out.statusChanges.push({ id: h.id, kind: bm ? 'broken' : 'fixed', base: b.status, head: h.status, reason: (bm ? h.reason : b.reason) ?? null });
     }
@@ -145,19 +180,30 @@ export function caseVerdict(k: CaseComparison): Change['verdict'] {
   return vs.length ? 'same' : 'no-verdict';
 }
 
-/** What `--fail-on` can gate on: any metric `slower`, or any case `broken` (measured in base, not in head). */
+/** What `--fail-on` can gate on: any metric `slower`, or any case `broken` (measured in base, not in head; a head killed before the case, `not-run`, is not a break). */
 export type FailOn = 'slower' | 'broken';
 
 /**
  * The reasons a comparison fails the gate (empty: it passes). `slower` never fails when the runs
  * are not comparable ({@link Comparison.notComparable}: the verdicts are not evidence); `broken`
- * still does (a case that stopped being measured is a fact whatever the machine did).
+ * still does (a case that stopped being measured is a fact whatever the machine did). A slower case
+ * with a {@link Caveat} (⇅ machine drift, ⏹ rebuilt from a killed run) still fails, its reason
+ * saying so: its verdict passed the same tests, against a noise floor that the launch-to-launch
+ * spread of a drifting machine already widens, and a gate that skipped it would pass slower code
+ * whenever a CI machine is busy; the reader is told the verdict is not a clean one.
  */
 export function gateFailures(c: Comparison, failOn: readonly FailOn[]): string[] {
   const reasons: string[] = [];
   if (failOn.includes('slower') && c.notComparable.length === 0) {
-    for (const k of c.cases) for (const m of k.metrics) if (m.change.verdict === 'slower') reasons.push(`${k.id}: ${m.metric} ${m.change.percent >= 0 ? '+' : ''}${m.change.percent.toFixed(1)}%`);
+    for (const k of c.cases) {
+      for (const m of k.metrics) {
+        if (m.change.verdict !== 'slower') continue;
+        const caveats = caveatsFor(k, m.metric).map(caveatText);
+        reasons.push(`${k.id}: ${m.metric} ${m.change.percent >= 0 ? '+' : ''}${m.change.percent.toFixed(1)}%${caveats.length ? ` (not a clean verdict: ${caveats.join('; ')})` : ''}`);
+      }
+    }
   }
-  if (failOn.includes('broken')) for (const s of c.statusChanges) if (s.kind === 'broken') reasons.push(`${s.id}: ${s.base} → ${s.head}`);
+  // a case the head's killed run never reached (`not-run`) did not break: the run stopped before it
+  if (failOn.includes('broken')) for (const s of c.statusChanges) if (s.kind === 'broken' && s.head !== 'not-run') reasons.push(`${s.id}: ${s.base} → ${s.head}`);
   return reasons;
 }

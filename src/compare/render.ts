@@ -4,7 +4,7 @@
  */
 import { createColors } from 'picocolors';
 import type { Change } from './change.js';
-import { caseVerdict, type CaseComparison, type Comparison, type MetricChange } from './compare.js';
+import { CAVEAT_MARK, caseVerdict, caveatsFor, caveatText, type CaseComparison, type Comparison, type MetricChange } from './compare.js';
 import { formatAllocation, formatBytes, formatTime } from '../report/units.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
@@ -68,6 +68,13 @@ function serializerCell(k: CaseComparison): string {
   return k.baseVersion === k.headVersion ? k.serializer : `${k.serializer} (${k.baseVersion} → ${k.headVersion})`;
 }
 
+/** The marks of a case's caveats (of those that bear on `metric`, when given) after its verdict: ` ⇅`, ` ⏹`, ` ⇅ ⏹`, or ''. */
+function caveatMarks(k: CaseComparison, metric?: MetricChange['metric']): string {
+  const codes = new Set(caveatsFor(k, metric).map((c) => c.code));
+  const marks = (Object.keys(CAVEAT_MARK) as (keyof typeof CAVEAT_MARK)[]).filter((code) => codes.has(code)).map((code) => CAVEAT_MARK[code]);
+  return marks.length ? ` ${marks.join(' ')}` : '';
+}
+
 /** One row of a comparison table: a case and one of its metrics. */
 export interface CompareRow { k: CaseComparison; m: MetricChange; /** the comparison's significance level (CompareOptions `alpha`) */ alpha?: number }
 
@@ -82,7 +89,7 @@ export const COMPARE_TABLE: readonly Column<CompareRow>[] = [
   { id: 'ci', header: 'CI', cell: ({ m }) => interval(m.change) },
   { id: 'p', header: 'p', cell: ({ m, alpha }) => pValue(m.change.p, m.change.ci, alpha) },
   { id: 'noise', header: 'Noise', cell: ({ m }) => noise(m.change) },
-  { id: 'verdict', header: 'Verdict', cell: ({ m }) => verdictText(m.change), tone: ({ m }) => (m.change.verdict === 'slower' ? 'red' : m.change.verdict === 'faster' ? 'green' : undefined) },
+  { id: 'verdict', header: 'Verdict', cell: ({ k, m }) => `${verdictText(m.change)}${caveatMarks(k, m.metric)}`, tone: ({ m }) => (m.change.verdict === 'slower' ? 'red' : m.change.verdict === 'faster' ? 'green' : undefined) },
 ];
 
 /** The rows of a comparison: one per case × metric, in the comparison's order. */
@@ -108,7 +115,13 @@ export function compareNotes(c: Comparison): string[] {
     `${plural(c.cases.length, 'case', 'cases')} in both runs: ${count('slower')} slower (in at least one metric), ${count('faster')} faster (in at least one metric, slower in none), ${count('same')} same${none ? `, ${none} without a verdict (noisy, or measured in one launch)` : ''}.`,
     `Verdict: faster/slower only when each run measured the case in at least 2 launches and neither flagged its time noisy (else no verdict: one process cannot show how far a case moves from one launch to the next, so policy quick never gives one; use the default policy, or --metric instructions, for a CI gate); the Mann-Whitney U test on the raw samples gives p < ${o.alpha}, moving the same way as the means; the change of the mean is at least the threshold (${thresholds}) and at least the Noise of the two runs (their 99.9% error bars combined, or their launch-to-launch spread when larger), and the two runs' 99.9% intervals of the mean do not overlap; and, for time, the fastest 10% of samples moved the same way by at least the threshold (a busier machine slows the slow samples, slower code slows them all). Else same, with why. CI is the ${(100 * (1 - o.alpha)).toFixed(0)}% interval of the change of the means, p the rank test's: two tests, so where the ranks differ but that interval spans 0 the p cell says "ranks …, means n.s.". Base and Head are the figures the reports show (time: Mean, the median of the launch means; allocation: Allocated, the median of the windows); Change and CI compare the means of every sample (time) or of the windows (allocation), so Change can differ a little from Head ÷ Base. Instructions are callgrind counts (deterministic, no test); they gate CI and never rank serializers.`,
   ];
+  const qualified = c.cases.filter((k) => k.caveats?.length);
+  if (qualified.length) {
+    notes.push(`${qualified.length === 1 ? '1 case carries a caveat beside its verdict' : `${qualified.length} cases carry caveats beside their verdicts`}: ⇅ the machine changed speed between launches in that run (the machine-drift finding: its time moved with the machine), ⏹ that run was killed and the case rebuilt from the launches it finished. Their verdicts passed the same tests (a drifting machine's launch-to-launch spread already widens the Noise), so --fail-on slower still fails on them, saying which caveat each carries.`);
+    for (const k of qualified) notes.push(`${caveatMarks(k).trim()} ${k.id}: ${k.caveats.map(caveatText).join('; ')}`);
+  }
   for (const s of c.statusChanges) notes.push(`${s.kind === 'broken' ? '✗ now' : '✓ now measured, was'} ${s.kind === 'broken' ? s.head : s.base}: ${s.id}${s.reason ? ` — ${s.reason}` : ''}`);
+  for (const u of c.unread ?? []) notes.push(`Not read in ${u.side}: ${u.problem}`);
   if (c.onlyInBase.length) notes.push(`Only in base (${c.onlyInBase.length}): ${c.onlyInBase.join(', ')}`);
   if (c.onlyInHead.length) notes.push(`Only in head (${c.onlyInHead.length}): ${c.onlyInHead.join(', ')}`);
   return notes;

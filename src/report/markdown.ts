@@ -1,6 +1,6 @@
 import { CASE_STATUSES, type ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { buildTables, findingSentences, notesLines, platformLabel, runColumns } from './rows.js';
+import { buildTables, findingSentences, notesLines, platformLabel, runColumns, unreadSentences } from './rows.js';
 import { legendSentences } from './legend.js';
 import { renderTargetTables, sideBySideHeading } from './target-columns.js';
 import { renderTable } from './table/write.js';
@@ -66,6 +66,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   for (const c of model.cases) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
   const order: readonly string[] = CASE_STATUSES;
   out.push(`**${countOf(model.cases.length, 'case')}:** ${[...counts].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])).map(([s, n]) => `${n} ${s}`).join(', ')}`, '');
+  for (const sentence of unreadSentences(model.runs)) out.push(`> ⚠ ${escapeText(sentence, 600)}`, '');
   const data = toViewData(model);
   const index = indexCases(data);
   const run = runColumns({ maxChars: 160, cases: model.cases });

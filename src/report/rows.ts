@@ -1,4 +1,4 @@
-import { CASE_STATUSES, type CaseResult } from '../results/types.js';
+import { CASE_STATUSES, type CaseResult, type ResultsFile } from '../results/types.js';
 import { PLATFORMS, type Platform } from '../case/coordinates.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 import { formatAllocation, formatAllocRatio, formatRatio, formatTime } from './units.js';
@@ -69,12 +69,28 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
  */
 export function sentenceMark(code: string): string | undefined {
   const marks: Record<string, string> = { 'mean-ratio': '≠', 'baseline-slowed': '⊘', 'machine-drift': '⇅' };
+  // the codes this jsonbench makes (results/types.ts FINDING_CODES, written out here because the HTML
+  // report ships this function as it is; a test keeps the two lists equal): any other code was written
+  // by a newer jsonbench, and is told with its code and message (`?`)
+  const known = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no-gc', 'baseline-unavailable', 'mean-ratio', 'interrupted', 'baseline-slowed', 'machine-drift'];
+  if (!known.includes(code)) return '?';
   return Object.prototype.hasOwnProperty.call(marks, code) ? marks[code] : undefined;
 }
 
-/** The sentence-worthy findings of some cases, in order: who, and the message. */
+/** How a finding this jsonbench does not know is said: its code, who wrote it, its message. */
+export function newerFindingText(code: string, message: string): string {
+  return `${code} (a finding written by a newer jsonbench): ${message}`;
+}
+
+/** The sentence-worthy findings of some cases, in order: who, and the message (a finding of a newer jsonbench: with its code). */
 export function findingSentences<C extends CaseResult>(cases: readonly C[]): { c: C; code: string; message: string }[] {
-  return cases.flatMap((c) => c.findings.filter((f) => sentenceMark(f.code) !== undefined).map((f) => ({ c, code: f.code, message: f.message })));
+  return cases.flatMap((c) => c.findings.filter((f) => sentenceMark(f.code) !== undefined)
+    .map((f) => ({ c, code: f.code, message: sentenceMark(f.code) === '?' ? newerFindingText(f.code, f.message) : f.message })));
+}
+
+/** What the reports say about the cases left out of the runs' files (an unknown status, see ResultsFile.unread): one sentence each. */
+export function unreadSentences(runs: readonly ResultsFile[]): string[] {
+  return runs.flatMap((r) => (r.unread ?? []).map((u) => `Not read: ${u.problem}`));
 }
 
 /** The notes cell: ✗ incorrect/failed with the reason, ⚠ noisy, ! too fast, – unsupported. */
@@ -93,6 +109,7 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'interrupted') notes.push(`⏹ ${f.message}`);
     else if (f.code === 'baseline-slowed') notes.push('⊘ baseline slowed beside it: not ranked (see below)');
     else if (f.code === 'machine-drift') notes.push('⇅ the machine changed speed between launches (see below)');
+    else if (sentenceMark(f.code) === '?') notes.push(`? ${f.code} (written by a newer jsonbench; see below)`);
   }
   if (c.notes?.length) notes.push(`≈ ${c.notes.length} looser check${c.notes.length === 1 ? '' : 's'} than the schema (below)`);
   if (c.serializer === c.baseline && c.status === 'measured') notes.unshift('baseline');

@@ -1,7 +1,7 @@
 import { createColors } from 'picocolors';
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { sentenceMark, buildTables, findingSentences, notesLines, platformLabel, runColumns } from './rows.js';
+import { sentenceMark, buildTables, findingSentences, notesLines, platformLabel, runColumns, unreadSentences } from './rows.js';
 import { renderTable } from './table/write.js';
 import { mapColumns, type Column } from './table/column.js';
 import { escapeCell } from './table/escape.js';
@@ -61,6 +61,7 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
   const out: string[] = [];
   const noise = noiseReasons(results);
   if (noise.length && !options.tablesOnly) out.push(c.yellow(say(`⚠ Noisy machine: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`)), '');
+  for (const sentence of unreadSentences(model.runs)) out.push(c.yellow(say(`⚠ ${sentence}`)), '');
   const run = mapColumns(runColumns({ notesWrap: NOTES_WIDTH, cases: model.cases }), (r: ReportCase) => r);
   const columns: Column<ReportCase>[] = [
     run[0],

@@ -20,6 +20,17 @@ const str = Type.String();
 const nonNegative = Type.Number({ minimum: 0 });
 const positive = Type.Number({ exclusiveMinimum: 0 });
 const count = Type.Integer({ minimum: 0 });
+/**
+ * The largest raw sample (ns/op) or allocation window (bytes/op) a results file may hold: 1e15, i.e.
+ * 11.6 days or a petabyte per op. No worker measures one (a case's launches end at its
+ * caseTimeoutMs); the bound keeps every sum, mean, variance and ratio that reports, analysers and
+ * `compare` compute from raw figures finite (a billion samples of 1e15, squared, sum to 1e39, far
+ * below the 1.8e308 a double holds), so a hand-edited `1.7e308` is refused where it stands instead
+ * of becoming the NaN or ∞ of a computed field (hostile tester, 2026-12-02: `compare` printed `∞`
+ * and `−NaN%`, a killed run's rebuild was refused at `/cases/0/time/mean`).
+ */
+export const MAX_RAW_FIGURE = 1e15;
+const raw = Type.Number({ minimum: 0, maximum: MAX_RAW_FIGURE });
 const Optional = <T extends TSchema>(t: T) => Type.Optional(t);
 
 export const ShapeSchema = Type.Union([Type.Literal('single'), Type.Literal('list'), Type.Literal('many')]);
@@ -66,7 +77,7 @@ export const AllocStatsSchema = Type.Union([
     unit: Type.Literal('bytes/op'),
     gcPerOp: nonNegative,
     /** bytes/op of each window */
-    windows: Type.Array(nonNegative, { minItems: 1 }),
+    windows: Type.Array(raw, { minItems: 1 }),
     /** how it was estimated (set for `estimate`) */
     note: Optional(str),
   }),
@@ -118,11 +129,22 @@ export const TargetRecordSchema = Type.Object({
 });
 export type TargetRecord = Static<typeof TargetRecordSchema>;
 
-/** The codes of findings (one analyser each, src/analysers/). */
+/** The codes of findings this jsonbench makes (one analyser each, src/analysers/). */
 export const FINDING_CODES = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no-gc', 'baseline-unavailable', 'mean-ratio', 'interrupted', 'baseline-slowed', 'machine-drift'] as const;
+/** A finding code this jsonbench makes. */
+export type FindingCode = (typeof FINDING_CODES)[number];
+/** True when this jsonbench knows the finding `code` (else a newer jsonbench wrote it: reports show its code and message as they are). */
+export function isKnownFinding(code: string): code is FindingCode {
+  return (FINDING_CODES as readonly string[]).includes(code);
+}
 
-/** A finding after the run (BenchmarkDotNet's analysers): never hides the number, only qualifies it. */
-export const FindingSchema = Type.Object({ code: Type.Union(FINDING_CODES.map((c) => Type.Literal(c))), message: str });
+/**
+ * A finding after the run (BenchmarkDotNet's analysers): never hides the number, only qualifies it.
+ * `code` is one of {@link FINDING_CODES}, or any other non-empty code when a newer jsonbench wrote
+ * the file (forward compatibility: the file is read, and reports show that finding by its code,
+ * "written by a newer jsonbench", with its message).
+ */
+export const FindingSchema = Type.Object({ code: Type.String({ minLength: 1 }), message: str });
 export type Finding = Static<typeof FindingSchema>;
 
 /**
@@ -133,9 +155,9 @@ export type Finding = Static<typeof FindingSchema>;
  * samples ran (-1: no JIT counter, Mono).
  */
 const RoundSchema = Type.Object({
-  serializerNs: Type.Array(nonNegative), baselineNs: Type.Array(nonNegative),
-  serializerWallNs: Optional(Type.Array(nonNegative)), baselineWallNs: Optional(Type.Array(nonNegative)),
-  serializerCpuNs: Optional(Type.Array(nonNegative)), baselineCpuNs: Optional(Type.Array(nonNegative)),
+  serializerNs: Type.Array(raw), baselineNs: Type.Array(raw),
+  serializerWallNs: Optional(Type.Array(raw)), baselineWallNs: Optional(Type.Array(raw)),
+  serializerCpuNs: Optional(Type.Array(raw)), baselineCpuNs: Optional(Type.Array(raw)),
   serializerGcs: Optional(count), baselineGcs: Optional(count),
   serializerJitMethods: Optional(Type.Integer({ minimum: -1 })), baselineJitMethods: Optional(Type.Integer({ minimum: -1 })),
 });
@@ -447,6 +469,12 @@ export const ResultsFileSchema = Type.Object({
   cases: Type.Array(CaseResultSchema),
   /** the probe matrix (`jsonbench probe`), or the probes relevant to a timed run's payloads */
   probes: Optional(ProbesSectionSchema),
+  /**
+   * Cases this jsonbench left out when it read the file, because their `status` is one it does not
+   * know (a newer jsonbench wrote them): each one's id, status and the sentence said about it
+   * (results/validate.ts). Never written by a run.
+   */
+  unread: Optional(Type.Array(Type.Object({ id: str, status: str, problem: str }))),
 });
 export type ResultsFile = Static<typeof ResultsFileSchema>;
 

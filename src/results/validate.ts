@@ -6,7 +6,7 @@
  */
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { ValueError } from '@sinclair/typebox/errors';
-import { ResultsFileSchema, type CaseResult, type ResultsFile, type TimeStats } from './types.js';
+import { CASE_STATUSES, ResultsFileSchema, type CaseResult, type ResultsFile, type TimeStats } from './types.js';
 import { upgradeResults } from './upgrade.js';
 import { ResultsFileError } from './errors.js';
 
@@ -19,7 +19,8 @@ const checker = TypeCompiler.Compile(ResultsFileSchema);
 function shown(value: unknown): string {
   let text: string;
   // JSON.stringify writes a non-finite number as null: 1e309 in a file reads as Infinity
-  if (typeof value === 'number' && !Number.isFinite(value)) return `${value} (a number too large for a float${Number.isNaN(value) ? '' : ', e.g. 1e309'})`;
+  // NaN never comes from JSON text: a figure computed from the file's (a killed run's rebuild) made it
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN (not a number)' : `${value} (a number too large for a float, e.g. 1e309)`;
   try { text = JSON.stringify(value) ?? String(value); } catch { text = String(value); }
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
@@ -64,15 +65,40 @@ function literalsOf(schema: unknown): unknown[] {
  * @throws ResultsFileError naming `where`, the JSON pointer of the first problem and what is wrong there
  */
 export function checkResults(value: unknown, where: string): ResultsFile {
-  const upgraded = upgradeResults(value, where);
+  const { file: upgraded, original } = setAsideUnknownStatuses(upgradeResults(value, where));
+  // a pointer into the cases checked is named by the case's place in the file as written
+  const inFile = (path: string) => path.replace(/^\/cases\/(\d+)/, (_, i: string) => `/cases/${original[Number(i)]}`);
   if (checker.Check(upgraded)) {
     const incoherent = firstIncoherence(upgraded);
-    if (incoherent) throw new ResultsFileError(where, incoherent.path, incoherent.problem);
+    if (incoherent) throw new ResultsFileError(where, inFile(incoherent.path), incoherent.problem.replace(/\/cases\/(\d+)/g, (m) => inFile(m)));
     return upgraded;
   }
   const top = checker.Errors(upgraded).First();
   const first = top ? deepest(top) : undefined;
-  throw new ResultsFileError(where, first?.path ?? '', `${first?.message ?? 'does not match the results schema'} (found ${shown(first?.value)})`);
+  throw new ResultsFileError(where, inFile(first?.path ?? ''), `${first?.message ?? 'does not match the results schema'} (found ${shown(first?.value)})`);
+}
+
+/**
+ * Forward compatibility: the cases whose `status` is a string this jsonbench does not know (a newer
+ * jsonbench wrote them, e.g. a status added after this version) are taken out of `cases` and listed
+ * in `unread` with the sentence to say about each, so the rest of the file is read; any other
+ * problem of such a case does not matter, since it is not read. Returns the file to check and, for
+ * each case kept, its index in the file as written (so errors name the place the user can look at).
+ */
+function setAsideUnknownStatuses(value: unknown): { file: unknown; original: number[] } {
+  const r = value as { cases: unknown[]; unread?: unknown };
+  const original: number[] = [];
+  const unread: { id: string; status: string; problem: string }[] = [];
+  const kept = r.cases.filter((c, i) => {
+    const { id, status } = (c ?? {}) as { id?: unknown; status?: unknown };
+    if (typeof status !== 'string' || (CASE_STATUSES as readonly string[]).includes(status)) { original.push(i); return true; }
+    const name = typeof id === 'string' ? id : `/cases/${i}`;
+    unread.push({ id: name, status, problem: `case ${shown(name)} (/cases/${i}) has status ${shown(status)}, which this jsonbench does not know (a newer jsonbench wrote it): left out; update jsonbench to read it` });
+    return false;
+  });
+  if (!unread.length) return { file: value, original };
+  const before = Array.isArray(r.unread) ? r.unread : [];
+  return { file: { ...r, cases: kept, unread: [...before, ...unread] }, original };
 }
 
 /** Relative slack for the order of a case's times: a mean of equal samples may differ from them in its last bits. */

@@ -23,7 +23,9 @@ import type { PayloadFile } from '../plan/payloads.js';
 import { Value } from '@sinclair/typebox/value';
 import { LaunchRecordSchema, type CaseResult, type LaunchRecord, type ResultsFile } from '../results/types.js';
 import { checkResults } from '../results/validate.js';
-import { ResultsFileError } from '../results/errors.js';
+import { ResultsFileError, type TextPosition } from '../results/errors.js';
+import { pointerPosition, syntaxErrorAt } from '../results/io.js';
+import { medianOf } from '../stats/median.js';
 import { assembleGroup, type CaseRecord } from './assemble.js';
 
 /** The reason of a case the killed run never measured (status `not-run`, never `failed`: nothing went wrong with it). */
@@ -75,23 +77,51 @@ export interface Recovered {
   lost: number;
 }
 
+/** A line of a JSONL file that parsed: its value, its 1-based line number and its text. */
+interface JsonLine { value: unknown; line: number; text: string }
+
 /**
  * Lines of a JSONL file that parse, in order. The last line may be cut short by the kill: it is
  * dropped; a bad line before the last is an error.
  * @throws ResultsFileError naming the file and the line
  */
-function readJsonLines<T>(path: string): T[] {
+function readJsonLines(path: string): JsonLine[] {
   if (!existsSync(path)) return [];
   const lines = readFileSync(path, 'utf8').split('\n');
-  const out: T[] = [];
-  for (const [i, line] of lines.entries()) {
-    if (!line.trim()) continue;
-    try { out.push(JSON.parse(line) as T); } catch (e) {
+  const out: JsonLine[] = [];
+  for (const [i, text] of lines.entries()) {
+    if (!text.trim()) continue;
+    try { out.push({ value: JSON.parse(text), line: i + 1, text }); } catch (e) {
       if (lines.slice(i + 1).every((l) => !l.trim())) break;
-      throw new ResultsFileError(path, `line ${i + 1}`, `not JSON (${(e as Error).message})`);
+      throw new ResultsFileError(path, '', `not JSON (${(e as Error).message})`, { line: i + 1, column: 1 });
     }
   }
   return out;
+}
+
+/** Where JSON pointer `pointer` stands in file line `at` (its text, one JSON value), as a position in the file. */
+function lineAt(at: JsonLine, pointer: string): TextPosition {
+  return { line: at.line, column: pointerPosition(at.text, pointer)?.column ?? 1 };
+}
+
+/**
+ * Why a launch record cannot be rebuilt from, with the JSON pointer of the value in it, or undefined:
+ * it does not match the schema (a round without baselineNs crashed `report`; a sample above
+ * MAX_RAW_FIGURE would make a computed time NaN), or a round's baseline samples have median 0, which
+ * would make that round's ratio infinite (a worker's sample lasts the policy's sampleTargetMs, so no
+ * measured median is 0).
+ */
+function launchRecordProblem(record: unknown): { pointer: string; message: string } | undefined {
+  if (!Value.Check(LaunchRecordSchema, record)) {
+    const first = [...Value.Errors(LaunchRecordSchema, record)][0];
+    return { pointer: first?.path ?? '', message: `${first?.message ?? 'does not match the schema'}${first && typeof first.value === 'number' ? ` (found ${first.value})` : ''}` };
+  }
+  for (const [i, r] of record.rounds.entries()) {
+    if (r.serializerNs.length && r.baselineNs.length && !(medianOf(r.baselineNs) > 0)) {
+      return { pointer: `/rounds/${i}/baselineNs`, message: 'the baseline\'s samples in this round have median 0 ns/op: no ratio can be drawn against them (a measured sample lasts the policy\'s sampleTargetMs, so it is never 0)' };
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -101,21 +131,30 @@ function readJsonLines<T>(path: string): T[] {
 export function recoverRun(dir: string): Recovered {
   const headerPath = join(dir, RUN_PARTIAL.header);
   let snapshot: RunSnapshot;
-  try { snapshot = JSON.parse(readFileSync(headerPath, 'utf8')) as RunSnapshot; } catch (e) {
-    throw new ResultsFileError(headerPath, '', `cannot rebuild the run: ${(e as Error).message}`);
+  let text = '';
+  try { text = readFileSync(headerPath, 'utf8'); snapshot = JSON.parse(text) as RunSnapshot; } catch (e) {
+    // a snapshot cut short (the run was killed while writing it) is named with the place it stops
+    throw new ResultsFileError(headerPath, '', `cannot rebuild the run: ${e instanceof SyntaxError ? `not valid JSON${syntaxErrorAt(text)}: ` : ''}${(e as Error).message}`);
   }
   if (!snapshot?.results || !Array.isArray(snapshot.groups) || !Array.isArray(snapshot.payloads)) throw new ResultsFileError(headerPath, '', 'not a jsonbench run snapshot (expected results, groups and payloads)');
-  const done = new Map(readJsonLines<CaseResult>(join(dir, RUN_PARTIAL.cases)).map((c) => [c.id, c]));
+  const casesPath = join(dir, RUN_PARTIAL.cases);
+  const doneLines = new Map<string, JsonLine>();
+  for (const l of readJsonLines(casesPath)) {
+    const id = (l.value as { id?: unknown } | null)?.id;
+    if (typeof id === 'string') doneLines.set(id, l);
+  }
+  const done = new Map([...doneLines].map(([id, l]) => [id, l.value as CaseResult]));
   const launches = new Map<string, LaunchRecord[]>();
+  const launchLines = new Map<string, JsonLine[]>();
   const launchesPath = join(dir, RUN_PARTIAL.launches);
-  for (const [n, { caseId, record }] of readJsonLines<{ caseId: string; record: LaunchRecord }>(launchesPath).entries()) {
+  for (const at of readJsonLines(launchesPath)) {
+    const { caseId, record } = (at.value ?? {}) as { caseId?: unknown; record?: unknown };
     if (typeof caseId !== 'string' || !record) continue;
-    // a hand-edited or damaged record must not reach the statistics (a round without baselineNs crashed `report`)
-    if (!Value.Check(LaunchRecordSchema, record)) {
-      const first = [...Value.Errors(LaunchRecordSchema, record)][0];
-      throw new ResultsFileError(launchesPath, `record ${n + 1} (case ${caseId})${first ? `, ${first.path || '/'}` : ''}`, `not a launch record: ${first?.message ?? 'does not match the schema'}`);
-    }
-    launches.set(caseId, [...(launches.get(caseId) ?? []), record]);
+    // a hand-edited or damaged record must not reach the statistics: name its line and field, not the figure it would spoil
+    const bad = launchRecordProblem(record);
+    if (bad) throw new ResultsFileError(launchesPath, `/record${bad.pointer}`, `not a launch record of case ${JSON.stringify(caseId)}: ${bad.message}`, lineAt(at, `/record${bad.pointer}`));
+    launches.set(caseId, [...(launches.get(caseId) ?? []), record as LaunchRecord]);
+    launchLines.set(caseId, [...(launchLines.get(caseId) ?? []), at]);
   }
   const payloads = new Map(snapshot.payloads.map((p) => [p.key, p]));
   const policy = snapshot.results.policy;
@@ -143,6 +182,30 @@ export function recoverRun(dir: string): Recovered {
       cases.push(c);
     }
   }
-  const results = checkResults({ ...snapshot.results, cases }, `${dir} (rebuilt from ${RUN_PARTIAL.header}, ${RUN_PARTIAL.cases} and ${RUN_PARTIAL.launches})`);
+  let results: ResultsFile;
+  try {
+    results = checkResults({ ...snapshot.results, cases }, `${dir} (rebuilt from ${RUN_PARTIAL.header}, ${RUN_PARTIAL.cases} and ${RUN_PARTIAL.launches})`);
+  } catch (e) {
+    throw inputOf(e, cases, doneLines, launchLines, { cases: casesPath, launches: launchesPath });
+  }
   return { results, finished: done.size, rebuilt, lost };
+}
+
+/**
+ * The refusal of a rebuilt file, pointed at the input it came from: a case kept as finished is named
+ * by its line of results.partial.jsonl and the field in it; a case computed from its launches by the
+ * lines of launches.partial.jsonl that hold them (the computed field, e.g. `/cases/0/time/mean`, is
+ * no place the user can look at). Anything else is returned as it is.
+ */
+function inputOf(e: unknown, cases: readonly CaseResult[], doneLines: Map<string, JsonLine>, launchLines: Map<string, JsonLine[]>, files: { cases: string; launches: string }): unknown {
+  const m = e instanceof ResultsFileError ? /^\/cases\/(\d+)(\/.*)?$/.exec(e.path) : null;
+  const c = m ? cases[Number(m[1])] : undefined;
+  if (!(e instanceof ResultsFileError) || !m || !c) return e;
+  const inCase = m[2] ?? '';
+  const kept = doneLines.get(c.id);
+  if (kept) return new ResultsFileError(files.cases, inCase, `case ${JSON.stringify(c.id)}: ${e.problem}`, lineAt(kept, inCase));
+  const from = launchLines.get(c.id);
+  if (!from?.length) return e;
+  const lines = from.map((l) => l.line);
+  return new ResultsFileError(files.launches, '', `case ${JSON.stringify(c.id)} rebuilt from its launch record${lines.length === 1 ? '' : 's'} on line${lines.length === 1 ? '' : 's'} ${lines.join(', ')} comes out with ${inCase.slice(1) || 'its result'} refused: ${e.problem}`, { line: lines[0], column: 1 });
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,4 +49,64 @@ test('the CLI in a folder without a finished build says to run npm ci, with exit
     assert.equal(status, 2);
     assert.match(stderr, /^jsonbench: not built in .*jsonbench-nobuild-.*: run `npm ci` there/);
   } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+/**
+ * A scratch project as `npm run build` leaves it: bin/jsonbench.js as shipped, a stand-in CLI that
+ * exits 0, src/ with one TypeScript file, and the build stamp listing its folders (scripts/build.mjs's format),
+ * all made "at" `builtAt` (ms); returns the folder.
+ */
+function builtProject(builtAt: number, withSrc = true): string {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-stale-'));
+  mkdirSync(join(dir, 'bin'));
+  copyFileSync(bin, join(dir, 'bin/jsonbench.js'));
+  mkdirSync(join(dir, 'build/src/cli'), { recursive: true });
+  writeFileSync(join(dir, 'build/src/cli/main.js'), 'export async function main() { return 0; }\n');
+  writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
+  const files = ['package.json'];
+  const dirs: string[] = [];
+  if (withSrc) {
+    mkdirSync(join(dir, 'src/cli'), { recursive: true });
+    writeFileSync(join(dir, 'src/cli/main.ts'), 'export async function main() { return 0; }\n');
+    dirs.push('src', 'src/cli');
+  }
+  const at = new Date(builtAt);
+  for (const f of [...files, ...dirs]) utimesSync(join(dir, f), at, at);
+  writeFileSync(join(dir, 'build/.complete'), `${JSON.stringify({ finishedAt: at.toISOString(), finishedAtMs: builtAt + 60_000, sourcesReadAtMs: builtAt, files, dirs })}\n`);
+  return dir;
+}
+
+/** Runs the CLI in `dir`; its stderr. */
+function stderrOf(dir: string): string {
+  const ran = spawnSync(process.execPath, [join(dir, 'bin/jsonbench.js'), '--version'], { encoding: 'utf8' });
+  assert.equal(ran.status, 0, ran.stderr);
+  return ran.stderr;
+}
+
+test('the CLI warns, naming the folder or file and `npm run build` (`npm ci` for package.json), when a source changed after the build read it (a git pull without a rebuild); never in a fresh build or an installed package without src/', () => {
+  const builtAt = Date.now() - 3_600_000;
+  const dirs: string[] = [];
+  try {
+    const fresh = builtProject(builtAt); dirs.push(fresh);
+    assert.equal(stderrOf(fresh), '', 'a build newer than its sources says nothing');
+    // git writes a changed file anew (unlink, create): its folder's time moves
+    const pulled = builtProject(builtAt); dirs.push(pulled);
+    rmSync(join(pulled, 'src/cli/main.ts'));
+    writeFileSync(join(pulled, 'src/cli/main.ts'), 'export async function main() { return 1; }\n');
+    assert.match(stderrOf(pulled), /^jsonbench: warning: src\/cli changed after the build in .*jsonbench-stale-.*build was made, which runs the older code: run `npm run build` in /);
+    const added = builtProject(builtAt); dirs.push(added);
+    writeFileSync(join(added, 'src/added.ts'), '');
+    assert.match(stderrOf(added), /warning: src changed after the build/);
+    const later = new Date(builtAt + 10_000);
+    const locked = builtProject(builtAt); dirs.push(locked);
+    utimesSync(join(locked, 'package.json'), later, later);
+    assert.match(stderrOf(locked), /warning: package\.json changed after the build .*: run `npm ci` in /);
+    const installed = builtProject(builtAt, false); dirs.push(installed);
+    utimesSync(join(installed, 'package.json'), later, later);
+    assert.equal(stderrOf(installed), '', 'an installed package (no src/) is never checked');
+    const older = builtProject(builtAt); dirs.push(older);
+    writeFileSync(join(older, 'build/.complete'), '2026-12-02T00:00:00.000Z\n'); // a stamp from before it listed sources
+    utimesSync(join(older, 'src/cli'), later, later);
+    assert.equal(stderrOf(older), '', 'a stamp without the list is not checked');
+  } finally { for (const d of dirs) rmSync(d, { recursive: true, force: true }); }
 });

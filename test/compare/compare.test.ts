@@ -210,3 +210,38 @@ test('"p < 0.001" never stands unqualified beside a CI that spans 0: the rank te
   assert.ok(ch.p! < 0.001 && ch.ci!.low <= 0 && 0 <= ch.ci!.high, `ranks significant, means' CI spanning 0: p ${ch.p}, CI ${JSON.stringify(ch.ci)}`);
   assert.match(pValue(ch.p, ch.ci), /^ranks < 0\.001, means n\.s\.$/);
 });
+
+test('a case whose machine changed speed between launches (⇅ machine-drift, on its time rows) or rebuilt from a killed run (⏹) carries the mark beside its verdict, a note under the table, and --fail-on slower says it is not a clean verdict', () => {
+  const r = prng(31);
+  const a = makeResults([{ serializer: 'json', rounds: roundsOf(r, 8, 5, 1000, 10) }, { serializer: 'typia', rounds: roundsOf(r, 8, 5, 600, 10) }]);
+  const b = makeResults([{ serializer: 'json', rounds: roundsOf(r, 8, 5, 1500, 15) }, { serializer: 'typia', rounds: roundsOf(r, 8, 5, 600, 10) }], '2025-01-03T00:00:00.000Z');
+  const clean = compareResults(a, b, options);
+  assert.deepEqual(clean.cases.map((k) => k.caveats), [[], []]);
+  assert.deepEqual(gateFailures(clean, ['slower']).map((x) => x.replace(/: time .*/, '')), ['weather-station/1/single/serialize/json']);
+  assert.doesNotMatch(gateFailures(clean, ['slower'])[0], /not a clean verdict/);
+  b.cases[0].findings.push({ code: 'machine-drift', message: 'the machine changed speed between launches: …' });
+  a.cases[0].findings.push({ code: 'interrupted', message: 'the run was killed: rebuilt from 2 finished launches (the policy makes 3), without the allocation pass' });
+  const c = compareResults(a, b, options);
+  assert.deepEqual(c.cases[0].caveats.map((x) => [x.code, x.side]), [['interrupted', 'base'], ['machine-drift', 'head']]);
+  assert.equal(c.cases[0].metrics[0].change.verdict, 'slower', 'the verdict itself stands');
+  const failures = gateFailures(c, ['slower']);
+  assert.equal(failures.length, 1, '--fail-on slower still fails on it');
+  assert.match(failures[0], /^weather-station\/1\/single\/serialize\/json: time \+\d+\.\d% \(not a clean verdict: ⏹ base: the run was killed: rebuilt from 2 finished launches \(the policy makes 3\), without the allocation pass; ⇅ machine drift in head: the machine changed speed between its launches of this case, so part of the change may be the machine's\)$/);
+  const md = renderCompareMarkdown(c, 'a', 'b');
+  assert.match(md, /\| json \| time \| .* \| \*\*slower ⇅ ⏹\*\* \|/);
+  assert.match(md, /\| json \| allocated \| .* \| same \(not significant\) ⏹ \|/, 'machine drift is about time: the allocation row carries ⏹ alone');
+  assert.match(md, /- 1 case carries a caveat beside its verdict: ⇅ /);
+  assert.match(md, /- ⇅ ⏹ weather-station\/1\/single\/serialize\/json: ⏹ base: the run was killed: rebuilt from 2 finished launches/);
+  assert.doesNotMatch(md, /typia: ⇅|typia: ⏹/, 'a case without caveats has no note');
+});
+
+test('a case the head run never reached (killed: not-run) is listed but never counts as broken for --fail-on broken', () => {
+  const r = prng(32);
+  const a = makeResults([{ serializer: 'json', rounds: roundsOf(r, 8, 5, 1000, 10) }, { serializer: 'typia', rounds: roundsOf(r, 8, 5, 600, 10) }]);
+  const b = makeResults([{ serializer: 'json', rounds: roundsOf(r, 8, 5, 1000, 10) }, { serializer: 'typia', status: 'not-run', reason: 'not measured: the run was killed before this case' }], '2025-01-03T00:00:00.000Z');
+  const c = compareResults(a, b, options);
+  assert.deepEqual(c.statusChanges.map((s) => [s.kind, s.head]), [['broken', 'not-run']]);
+  assert.deepEqual(gateFailures(c, ['broken']), []);
+  b.cases[1] = { ...b.cases[1], status: 'crashed', reason: 'exit 139' } as typeof b.cases[1];
+  assert.deepEqual(gateFailures(compareResults(a, b, options), ['broken']), ['weather-station/1/single/serialize/typia: measured → crashed']);
+});

@@ -86,3 +86,18 @@ test('a config file can move the ledger (relative to the config); a bad ledger k
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /jsonbench\.config\.mjs: ledger: must be a path \(string\) or false/);
 });
+
+test('ledger import refuses a file with a case this jsonbench cannot read (a newer one\'s status), naming it: the ledger\'s copy would lose that case', () => {
+  const newer = JSON.parse(JSON.stringify(makeResults([{ serializer: 'json' }, { serializer: 'typia' }], '2025-06-06T06:06:06.006Z'))) as { cases: Record<string, unknown>[] };
+  const { time: _t, ratio: _r, ratioError: _e, ratioInterval: _i, allocated: _a, allocRatio: _ar, ...header } = newer.cases[1];
+  newer.cases[1] = { ...header, status: 'paused', reason: 'paused' };
+  const file = join(dir, 'newer-results.json');
+  writeFileSync(file, JSON.stringify(newer));
+  const own = mkdtempSync(join(tmpdir(), 'jsonbench-ledger-newer-'));
+  try {
+    const r = jsonbench(['ledger', 'import', file], own);
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(r.stderr, /newer-results\.json: not recorded: case "weather-station\/1\/single\/serialize\/typia" \(\/cases\/1\) has status "paused", which this jsonbench does not know \(a newer jsonbench wrote it\): left out; update jsonbench to read it; a ledger run keeps every case of its file/);
+    assert.doesNotMatch(r.stdout, /recorded as run/);
+  } finally { rmSync(own, { recursive: true, force: true }); }
+});

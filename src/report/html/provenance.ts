@@ -1,4 +1,5 @@
 import { CASE_STATUSES, type ResultsFile } from '../../results/types.js';
+import { unreadSentences } from '../rows.js';
 import type { ReportModel } from '../model.js';
 import { escapeHtml } from './escape.js';
 import { countOf, formatBytes } from '../units.js';
@@ -48,9 +49,11 @@ export function renderSummary(model: ReportModel): string {
   const chips = order.filter((s) => counts.has(s)).map((s) => `<span class="badge ${s}">${counts.get(s)} ${s}</span>`).join(' ');
   const broken = model.cases.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
   const unsupported = model.cases.filter((c) => c.status === 'unsupported');
+  const unread = unreadSentences(model.runs);
   const item = (c: (typeof model.cases)[number]) => `<li title="${escapeHtml(c.reason ?? '')}"><span class="badge ${escapeHtml(c.status)}">${escapeHtml(c.status)}</span> <code>${escapeHtml(c.id)}</code>${model.targets.length > 1 ? ` <span class="dim">${escapeHtml(c.targetKey)}</span>` : ''}${c.mismatch ? ` at <code>${escapeHtml(c.mismatch.path)}</code>: expected <code>${escapeHtml(c.mismatch.expected)}</code>, got <code>${escapeHtml(c.mismatch.actual)}</code>` : ''} — <span class="why">${escapeHtml(c.reason ?? '')}</span></li>`;
   return `<section class="summary"><p>${countOf(model.cases.length, 'case')}: ${chips}</p>`
     + (broken.length ? `<details open class="broken"><summary>${broken.length} case${broken.length === 1 ? '' : 's'} without numbers (never ranked)</summary><ul class="problems">${broken.map(item).join('')}</ul></details>` : '')
     + (unsupported.length ? `<details><summary>${unsupported.length} unsupported pair${unsupported.length === 1 ? '' : 's'}</summary><ul class="problems">${unsupported.map(item).join('')}</ul></details>` : '')
+    + (unread.length ? `<details open class="broken"><summary>${unread.length} case${unread.length === 1 ? '' : 's'} not read (written by a newer jsonbench)</summary><ul class="problems">${unread.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul></details>` : '')
     + `</section>`;
 }

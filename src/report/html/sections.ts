@@ -66,7 +66,7 @@ export function renderFindings(cases: ViewCase[], multiTarget: boolean): string 
   const items: string[] = [];
   for (const c of cases) for (const f of c.findings) {
     const mark = sentenceMark(f.code);
-    if (mark !== undefined) items.push(`<li><b>${escapeHtml(mark)} ${escapeHtml(c.serializer)}</b>${multiTarget ? ` <span class="dim">${escapeHtml(c.target)}</span>` : ''}: ${escapeHtml(f.message)}.</li>`);
+    if (mark !== undefined) items.push(`<li><b>${escapeHtml(mark)} ${escapeHtml(c.serializer)}</b>${multiTarget ? ` <span class="dim">${escapeHtml(c.target)}</span>` : ''}: ${escapeHtml(mark === '?' ? `${f.code} (a finding written by a newer jsonbench): ${f.message}` : f.message)}.</li>`);
   }
   return items.length ? `<ul class="problems findings">${items.join('')}</ul>` : '';
 }

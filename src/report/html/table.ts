@@ -11,7 +11,9 @@ export function statusBadge(c: ViewCase | undefined): string {
   const text: Record<string, string> = { measured: '✓ correct', incorrect: '✗ incorrect', failed: '✗ failed', timeout: '⏱ timeout', crashed: '✗ crashed', unsupported: '– unsupported' };
   const flags = c.findings.filter((f) => f.code !== 'outliers').map((f) => {
     const icon: Record<string, string> = { noisy: '⚠ noisy', 'too-fast': '! too fast', relaunched: '↻ relaunched', 'no-gc': 'no GC', 'baseline-unavailable': 'no ratio', 'mean-ratio': '≠ mean vs ratio', interrupted: '⏹ interrupted', 'baseline-slowed': '⊘ baseline slowed: not ranked', 'machine-drift': '⇅ machine speed changed' };
-    return `<span class="flag" title="${escapeHtml(f.message)}">${escapeHtml(icon[f.code] ?? f.code)}</span>`;
+    // a code of a newer jsonbench: shown as it is, said to be so
+    const known = Object.prototype.hasOwnProperty.call(icon, f.code) || f.code === 'outliers';
+    return `<span class="flag" title="${escapeHtml(known ? f.message : `written by a newer jsonbench: ${f.message}`)}">${escapeHtml(known ? icon[f.code] : `? ${f.code}`)}</span>`;
   });
   if (c.notes && c.notes.length) flags.push(`<span class="flag" title="${escapeHtml(c.notes.join('\n'))}">≈ ${c.notes.length} looser</span>`);
   const title = c.status === 'measured' ? 'output passed the correctness gate' : c.reason ?? '';
