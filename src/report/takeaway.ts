@@ -55,15 +55,17 @@ export function formatInterval(x: number, interval: [number, number] | null, tim
 }
 
 /**
- * Several serializers' point estimates as one phrase: `2.17×` for one, `2.17× and 2.63× (point
- * estimates)` for two, `2.17× to 2.63× (point estimates)` for more: never `lo–hi×`, the notation
- * of a confidence interval ({@link formatInterval}).
+ * Several serializers' point estimates as one phrase: `2.17×` for one, `2.63× and 2.17×
+ * respectively (point estimates)` for two (in the order given: the caller names the serializers in
+ * that order), `2.17× to 2.63× (point estimates)` for more: never `lo–hi×`, the notation of a
+ * confidence interval ({@link formatInterval}).
  */
 export function pointRange(values: number[]): string {
   const v = values.map((x) => `${x.toFixed(2)}×`);
   if (values.length === 1) return v[0];
   const sorted = [...values].sort((a, b) => a - b);
-  return values.length === 2 ? `${sorted[0].toFixed(2)}× and ${sorted[1].toFixed(2)}× (point estimates)` : `${sorted[0].toFixed(2)}× to ${sorted[sorted.length - 1].toFixed(2)}× (point estimates)`;
+  // two values follow their names ("a and b … by 1.89× and 1.59× respectively"): sorted, they were read against the wrong names (new-user tryout)
+  return values.length === 2 ? `${v[0]} and ${v[1]} respectively (point estimates)` : `${sorted[0].toFixed(2)}× to ${sorted[sorted.length - 1].toFixed(2)}× (point estimates)`;
 }
 
 /** The ratio's interval; unbounded when unknown. */

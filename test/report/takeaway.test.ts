@@ -20,12 +20,12 @@ test('a serializer whose ratio interval includes 1 is never called faster than t
 
 test('leaders whose intervals overlap are reported as within noise of each other, with the range of speed-ups', () => {
   const text = takeawayText([base, row('a', 0.5, [0.46, 0.54]), row('b', 0.52, [0.48, 0.56])], 'json', 'JSON.stringify');
-  assert.equal(text, 'a and b are fastest and within noise of each other, faster than JSON.stringify by 1.92× and 2.00× (point estimates).');
+  assert.equal(text, 'a and b are fastest and within noise of each other, faster than JSON.stringify by 2.00× and 1.92× respectively (point estimates).', 'a (0.50) is 2.00×, b (0.52) 1.92×: the numbers follow the names');
 });
 
 test('below a clear leader, the others are placed: also faster, within noise of each other, within noise of the baseline', () => {
   const text = takeawayText([base, row('a', 0.3, [0.29, 0.31], 0.2), row('b', 0.6, [0.56, 0.64]), row('c', 0.62, [0.58, 0.66]), row('d', 1.05, [0.96, 1.15])], 'json', 'JSON.stringify');
-  assert.equal(text, 'a is fastest, 3.33× (99.9% CI 3.23–3.45×) faster than JSON.stringify and allocates 80% less; b and c are also measurably faster, by 1.61× and 1.67× (point estimates); b and c are within noise of each other; d is within noise of JSON.stringify.');
+  assert.equal(text, 'a is fastest, 3.33× (99.9% CI 3.23–3.45×) faster than JSON.stringify and allocates 80% less; b and c are also measurably faster, by 1.67× and 1.61× respectively (point estimates); b and c are within noise of each other; d is within noise of JSON.stringify.');
 });
 
 test('an unknown interval claims nothing: the ratio is not ranked', () => {
@@ -58,7 +58,7 @@ test('with wide intervals at the top, those measurably faster are named, no one 
   const rows = [base, row('a', 0.37, [0.28, 1.05]), row('b', 0.38, [0.31, 0.47]), row('c', 0.46, [0.3, 0.7]), row('d', 1.42, [0.3, 6.7]), row('e', 4.11, [2.5, 6.7]), row('f', 12.7, [4, 50])];
   // f's interval spans 12.5× but lies wholly above 1: slower, ranked, with how wide it is
   assert.equal(takeawayText(rows, 'json', 'JSON.stringify'),
-    'b and c are faster than JSON.stringify by 2.17× and 2.63× (point estimates), but a and d could be as fast (the error bars overlap), so none of them can be called fastest; a is within noise of JSON.stringify; e and f are measurably slower; by how much is known only roughly for f (99.9% CI 4.00–50.0× JSON.stringify\'s time). Too uncertain to rank: d (1.42, 99.9% CI 0.30–6.70).');
+    'b and c are faster than JSON.stringify by 2.63× and 2.17× respectively (point estimates), but a and d could be as fast (the error bars overlap), so none of them can be called fastest; a is within noise of JSON.stringify; e and f are measurably slower; by how much is known only roughly for f (99.9% CI 4.00–50.0× JSON.stringify\'s time). Too uncertain to rank: d (1.42, 99.9% CI 0.30–6.70).');
 });
 
 test('a leader with a wide interval that covers 1 does not hide others that are measurably faster', () => {
@@ -81,7 +81,7 @@ test('a wide interval wholly below 1 is evidence of faster: ranked, with how wid
   const text = takeawayText([base, row('a', 0.18, [0.05, 0.61]), row('b', 1.3, [1.2, 1.4])], 'json', 'JSON.stringify');
   assert.equal(text, 'a is fastest, 5.56× (99.9% CI 1.64–20.0×) faster than JSON.stringify; b is measurably slower.');
   assert.equal(takeawayText([base, row('fjs', 0.3, [0.28, 0.32]), row('a', 0.18, [0.05, 0.61])], 'json', 'JSON.stringify'),
-    'a and fjs are fastest and within noise of each other, faster than JSON.stringify by 3.33× and 5.56× (point estimates); by how much is known only roughly for a (99.9% CI 0.05–0.61× JSON.stringify\'s time).');
+    'a and fjs are fastest and within noise of each other, faster than JSON.stringify by 5.56× and 3.33× respectively (point estimates); by how much is known only roughly for a (99.9% CI 0.05–0.61× JSON.stringify\'s time).');
 });
 
 test('overlaps do not chain: a serializer measurably slower than another at the top is not "at the top" (a overlaps b and c, b is clearly faster than c)', () => {
