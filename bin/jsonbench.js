@@ -23,16 +23,20 @@ if (!existsSync(new URL('../build/.complete', import.meta.url))) {
  * edited in place (an editor that overwrites) is not seen: statting every source (~400) cost 22–35 ms
  * in a fresh process at load 7 on this project's 2-core host, the 78 folders and files 2.6–4.5 ms of
  * CPU (2.4–19 ms wall, median 7, at load 7.7; 20 fresh processes, 2026-12-02). The .NET worker (workers/) is not checked: the runner rebuilds it whenever its
- * sources' hash changes. Skipped where there is no src/ (an installed package) or the stamp lists
- * nothing (a build made before it did).
+ * sources' hash changes. Skipped outside a git checkout (no .git: an installed or packed package,
+ * which may ship src/ but never package-lock.json, and whose files carry the extraction time) or
+ * where the stamp lists nothing (a build made before it did). A time in the future is not judged (a
+ * clock set back, or `touch -d`: a rebuild could never clear it). A swap file an editor creates and
+ * removes moves its folder's time too, so it warns until the next build (hostile tester).
  */
 function staleSource() {
-  if (!existsSync(join(root, 'src'))) return undefined;
+  if (!existsSync(join(root, 'src')) || !existsSync(join(root, '.git'))) return undefined;
   let stamp;
   try { stamp = JSON.parse(readFileSync(join(root, 'build/.complete'), 'utf8')); } catch { return undefined; }
   const { sourcesReadAtMs: read, finishedAtMs: done, files, dirs } = stamp ?? {};
   if (typeof read !== 'number' || typeof done !== 'number' || !Array.isArray(files) || !Array.isArray(dirs)) return undefined;
-  const changed = (rel, since) => !((statSync(join(root, String(rel)), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) <= since);
+  const now = Date.now();
+  const changed = (rel, since) => { const t = statSync(join(root, String(rel)), { throwIfNoEntry: false })?.mtimeMs ?? Infinity; return t > since && !(Number.isFinite(t) && t > now); };
   return files.find((f) => changed(f, read)) ?? dirs.find((d) => changed(d, done));
 }
 

@@ -205,5 +205,11 @@ export function gateFailures(c: Comparison, failOn: readonly FailOn[]): string[]
   }
   // a case the head's killed run never reached (`not-run`) did not break: the run stopped before it
   if (failOn.includes('broken')) for (const s of c.statusChanges) if (s.kind === 'broken' && s.head !== 'not-run') reasons.push(`${s.id}: ${s.base} → ${s.head}`);
+  // …but a gate must not pass on what was never measured (hostile tester: a head killed before its first case passed --fail-on broken,slower)
+  if (failOn.length) {
+    const unmeasured = c.statusChanges.filter((s) => s.head === 'not-run').map((s) => s.id);
+    if (unmeasured.length) reasons.push(`head run incomplete: ${unmeasured.length} case${unmeasured.length === 1 ? '' : 's'} never measured (the run was killed before ${unmeasured.length === 1 ? 'it' : 'them'}: ${unmeasured.slice(0, 3).join(', ')}${unmeasured.length > 3 ? ', …' : ''}); the gate cannot vouch for ${unmeasured.length === 1 ? 'it' : 'them'}`);
+    if (c.cases.length === 0) reasons.push('no case was measured in both runs: nothing to gate on');
+  }
   return reasons;
 }

@@ -56,9 +56,10 @@ test('the CLI in a folder without a finished build says to run npm ci, with exit
  * exits 0, src/ with one TypeScript file, and the build stamp listing its folders (scripts/build.mjs's format),
  * all made "at" `builtAt` (ms); returns the folder.
  */
-function builtProject(builtAt: number, withSrc = true): string {
+function builtProject(builtAt: number, withSrc = true, withGit = true): string {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-stale-'));
   mkdirSync(join(dir, 'bin'));
+  if (withGit) mkdirSync(join(dir, '.git'));
   copyFileSync(bin, join(dir, 'bin/jsonbench.js'));
   mkdirSync(join(dir, 'build/src/cli'), { recursive: true });
   writeFileSync(join(dir, 'build/src/cli/main.js'), 'export async function main() { return 0; }\n');
@@ -83,7 +84,7 @@ function stderrOf(dir: string): string {
   return ran.stderr;
 }
 
-test('the CLI warns, naming the folder or file and `npm run build` (`npm ci` for package.json), when a source changed after the build read it (a git pull without a rebuild); never in a fresh build or an installed package without src/', () => {
+test('the CLI warns, naming the folder or file and `npm run build` (`npm ci` for package.json), when a source changed after the build read it (a git pull without a rebuild); never in a fresh build, an installed or packed package (no src/ or no .git) or for a time in the future', () => {
   const builtAt = Date.now() - 3_600_000;
   const dirs: string[] = [];
   try {
@@ -104,6 +105,14 @@ test('the CLI warns, naming the folder or file and `npm run build` (`npm ci` for
     const installed = builtProject(builtAt, false); dirs.push(installed);
     utimesSync(join(installed, 'package.json'), later, later);
     assert.equal(stderrOf(installed), '', 'an installed package (no src/) is never checked');
+    // npm pack ships src/ and build/.complete but never package-lock.json, and extraction stamps every file with its own time
+    const packed = builtProject(builtAt, true, false); dirs.push(packed);
+    utimesSync(join(packed, 'src/cli'), later, later);
+    assert.equal(stderrOf(packed), '', 'a packed or installed package (no .git) is never checked');
+    const future = builtProject(builtAt); dirs.push(future);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    utimesSync(join(future, 'package.json'), tomorrow, tomorrow);
+    assert.equal(stderrOf(future), '', 'a time in the future is not judged: the rebuild the warning asks for could not clear it');
     const older = builtProject(builtAt); dirs.push(older);
     writeFileSync(join(older, 'build/.complete'), '2026-12-02T00:00:00.000Z\n'); // a stamp from before it listed sources
     utimesSync(join(older, 'src/cli'), later, later);

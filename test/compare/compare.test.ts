@@ -241,7 +241,13 @@ test('a case the head run never reached (killed: not-run) is listed but never co
   const b = makeResults([{ serializer: 'json', rounds: roundsOf(r, 8, 5, 1000, 10) }, { serializer: 'typia', status: 'not-run', reason: 'not measured: the run was killed before this case' }], '2025-01-03T00:00:00.000Z');
   const c = compareResults(a, b, options);
   assert.deepEqual(c.statusChanges.map((s) => [s.kind, s.head]), [['broken', 'not-run']]);
-  assert.deepEqual(gateFailures(c, ['broken']), []);
+  assert.deepEqual(gateFailures(c, ['broken']), ['head run incomplete: 1 case never measured (the run was killed before it: weather-station/1/single/serialize/typia); the gate cannot vouch for it'],
+    'not counted as broken, but the gate does not pass on a case never measured');
   b.cases[1] = { ...b.cases[1], status: 'crashed', reason: 'exit 139' } as typeof b.cases[1];
   assert.deepEqual(gateFailures(compareResults(a, b, options), ['broken']), ['weather-station/1/single/serialize/typia: measured → crashed']);
+  const none = makeResults([{ serializer: 'json', status: 'not-run', reason: 'not measured: the run was killed before this case' }, { serializer: 'typia', status: 'not-run', reason: 'not measured' }], '2025-01-03T00:00:00.000Z');
+  const dead = gateFailures(compareResults(a, none, options), ['broken', 'slower']);
+  assert.equal(dead.length, 2, 'a head killed before its first case fails the gate');
+  assert.match(dead[0], /^head run incomplete: 2 cases never measured/);
+  assert.equal(dead[1], 'no case was measured in both runs: nothing to gate on');
 });
