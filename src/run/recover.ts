@@ -41,6 +41,26 @@ export interface RunSnapshot {
   payloads: PayloadFile[];
 }
 
+/**
+ * Where a parsed `run.partial.json` departs from the shape the rebuild reads (the hostile tester's
+ * null groups, cases and payloads and a null policy crashed it as an internal error): the JSON
+ * pointer and what is wrong, or null. Checks only what the rebuild dereferences; the rebuilt file
+ * is then checked against the results schema as a whole.
+ */
+export function snapshotProblem(s: RunSnapshot): { pointer: string; message: string } | null {
+  const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+  const policy = (s.results as { policy?: unknown }).policy;
+  if (!isObject(policy) || !isObject(policy.measure)) return { pointer: '/results/policy', message: 'expected the run\'s policy with its measure settings' };
+  for (const [i, g] of s.groups.entries()) {
+    if (!Array.isArray(g)) return { pointer: `/groups/${i}`, message: 'expected a group: an array of planned cases' };
+    for (const [j, c] of (g as unknown[]).entries()) {
+      if (!isObject(c) || typeof c.id !== 'string' || typeof c.serializer !== 'string' || typeof c.payloadKey !== 'string' || typeof c.status !== 'string') return { pointer: `/groups/${i}/${j}`, message: 'expected a planned case (id, serializer, payloadKey and status as strings)' };
+    }
+  }
+  for (const [i, p] of s.payloads.entries()) if (!isObject(p) || typeof p.key !== 'string') return { pointer: `/payloads/${i}`, message: 'expected a payload with its key' };
+  return null;
+}
+
 /** Writes `run.partial.json` (before the first launch). */
 export function writeRunSnapshot(outDir: string, snapshot: RunSnapshot): string {
   const path = join(outDir, RUN_PARTIAL.header);
@@ -137,6 +157,8 @@ export function recoverRun(dir: string): Recovered {
     throw new ResultsFileError(headerPath, '', `cannot rebuild the run: ${e instanceof SyntaxError ? `not valid JSON${syntaxErrorAt(text)}: ` : ''}${(e as Error).message}`);
   }
   if (!snapshot?.results || !Array.isArray(snapshot.groups) || !Array.isArray(snapshot.payloads)) throw new ResultsFileError(headerPath, '', 'not a jsonbench run snapshot (expected results, groups and payloads)');
+  const shape = snapshotProblem(snapshot);
+  if (shape) throw new ResultsFileError(headerPath, shape.pointer, `not a jsonbench run snapshot: ${shape.message}`);
   const casesPath = join(dir, RUN_PARTIAL.cases);
   const doneLines = new Map<string, JsonLine>();
   for (const l of readJsonLines(casesPath)) {

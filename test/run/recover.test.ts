@@ -159,3 +159,16 @@ test('a killed run of a newer jsonbench whose finished case has a status this on
     assert.deepEqual(r.results.unread?.map((u) => [u.id, u.status]), [[done[i].id, 'paused']]);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
+
+test('a run.partial.json whose groups, cases, payloads or policy are damaged is refused with the file and the JSON pointer, never an internal error (hostile tester)', async () => {
+  const { snapshotProblem } = await import('../../src/run/recover.js');
+  const good = { results: { policy: { measure: {} } }, groups: [[{ id: 'a', serializer: 'json', payloadKey: 'k', status: 'planned' }]], payloads: [{ key: 'k' }] } as never;
+  assert.equal(snapshotProblem(good), null);
+  const bad = (patch: object) => snapshotProblem({ ...(good as object), ...patch } as never);
+  assert.deepEqual(bad({ groups: [[{ id: 'a', serializer: 'json', payloadKey: 'k', status: 'planned' }], null] })?.pointer, '/groups/1');
+  assert.deepEqual(bad({ groups: [[null]] })?.pointer, '/groups/0/0');
+  assert.deepEqual(bad({ groups: ['x'] })?.pointer, '/groups/0');
+  assert.deepEqual(bad({ payloads: [null] })?.pointer, '/payloads/0');
+  assert.deepEqual(bad({ results: { policy: { measure: null } } })?.pointer, '/results/policy');
+  assert.deepEqual(bad({ results: [] })?.pointer, '/results/policy');
+});
