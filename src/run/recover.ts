@@ -49,6 +49,7 @@ export interface RunSnapshot {
  */
 export function snapshotProblem(s: RunSnapshot): { pointer: string; message: string } | null {
   const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (!s?.results || !Array.isArray(s.groups) || !Array.isArray(s.payloads)) return { pointer: '', message: 'expected results, groups and payloads' };
   const policy = (s.results as { policy?: unknown }).policy;
   if (!isObject(policy) || !isObject(policy.measure)) return { pointer: '/results/policy', message: 'expected the run\'s policy with its measure settings' };
   for (const [i, g] of s.groups.entries()) {
@@ -156,7 +157,6 @@ export function recoverRun(dir: string): Recovered {
     // a snapshot cut short (the run was killed while writing it) is named with the place it stops
     throw new ResultsFileError(headerPath, '', `cannot rebuild the run: ${e instanceof SyntaxError ? `not valid JSON${syntaxErrorAt(text)}: ` : ''}${(e as Error).message}`);
   }
-  if (!snapshot?.results || !Array.isArray(snapshot.groups) || !Array.isArray(snapshot.payloads)) throw new ResultsFileError(headerPath, '', 'not a jsonbench run snapshot (expected results, groups and payloads)');
   const shape = snapshotProblem(snapshot);
   if (shape) throw new ResultsFileError(headerPath, shape.pointer, `not a jsonbench run snapshot: ${shape.message}`);
   const casesPath = join(dir, RUN_PARTIAL.cases);
@@ -165,7 +165,6 @@ export function recoverRun(dir: string): Recovered {
     const id = (l.value as { id?: unknown } | null)?.id;
     if (typeof id === 'string') doneLines.set(id, l);
   }
-  const done = new Map([...doneLines].map(([id, l]) => [id, l.value as CaseResult]));
   const launches = new Map<string, LaunchRecord[]>();
   const launchLines = new Map<string, JsonLine[]>();
   const launchesPath = join(dir, RUN_PARTIAL.launches);
@@ -183,7 +182,7 @@ export function recoverRun(dir: string): Recovered {
   const cases: CaseResult[] = [];
   let rebuilt = 0; let lost = 0;
   for (const group of snapshot.groups) {
-    if (group.every((p) => done.has(p.id))) { cases.push(...group.map((p) => done.get(p.id)!)); continue; }
+    if (group.every((p) => doneLines.has(p.id))) { cases.push(...group.map((p) => doneLines.get(p.id)!.value as CaseResult)); continue; }
     const recs: CaseRecord[] = group.map((planned) => {
       const mine = launches.get(planned.id) ?? [];
       const payload = payloads.get(planned.payloadKey) ?? { key: planned.payloadKey, path: '', bytes: 0, sha256: '' };
@@ -194,7 +193,7 @@ export function recoverRun(dir: string): Recovered {
     });
     const out = assembleGroup(recs, policy.measure);
     for (const [i, c] of out.entries()) {
-      if (done.has(c.id)) { cases.push(done.get(c.id)!); continue; }
+      if (doneLines.has(c.id)) { cases.push(doneLines.get(c.id)!.value as CaseResult); continue; }
       if (c.status === 'measured') {
         const kept = recs[i].launches.filter((l) => !l.discarded && l.rounds.length).length;
         const planned = policy.maxLaunches && policy.maxLaunches > policy.launches ? `${policy.launches} to ${policy.maxLaunches}` : `${policy.launches}`;
@@ -210,7 +209,7 @@ export function recoverRun(dir: string): Recovered {
   } catch (e) {
     throw inputOf(e, cases, doneLines, launchLines, { cases: casesPath, launches: launchesPath });
   }
-  return { results, finished: done.size, rebuilt, lost };
+  return { results, finished: doneLines.size, rebuilt, lost };
 }
 
 /**
