@@ -23,10 +23,24 @@ import type { Pair } from './pairs.js';
 const BDN_SOURCE_DIR = fileURLToPath(new URL('../../bench/dotnet-bdn/', import.meta.url));
 
 /** A built BenchmarkDotNet runner: how to start it, and what its build cost. */
-export interface BdnBuild { dll: string; dotnet: string; buildMs: number; cached: boolean; logPath: string }
+export interface BdnBuild {
+  dll: string;
+  dotnet: string;
+  buildMs: number;
+  cached: boolean;
+  logPath: string;
+}
 
 /** What one BenchmarkDotNet run says about a pair (means per op from its statistics, bytes from MemoryDiagnoser). */
-export interface BdnNumbers { serializerNs: number; baselineNs: number; serializerBytes: number; baselineBytes: number; iterations: number; job: string; bdnVersion: string }
+export interface BdnNumbers {
+  serializerNs: number;
+  baselineNs: number;
+  serializerBytes: number;
+  baselineBytes: number;
+  iterations: number;
+  job: string;
+  bdnVersion: string;
+}
 
 /**
  * Builds (or reuses) the runner. Returns the reason when dotnet is missing here or a build fails
@@ -36,28 +50,63 @@ export async function ensureBdnBuild(cacheDir = defaultCacheDir()): Promise<BdnB
   const ready = await readyTarget('dotnet', cacheDir);
   if ('reason' in ready) return { reason: ready.reason };
   const hash = createHash('sha256').update(ready.build.key);
-  for (const f of readdirSync(BDN_SOURCE_DIR).filter((f) => /\.(cs|csproj)$/.test(f)).sort()) hash.update(f).update(readFileSync(join(BDN_SOURCE_DIR, f)));
+  for (const f of readdirSync(BDN_SOURCE_DIR)
+    .filter((f) => /\.(cs|csproj)$/.test(f))
+    .sort())
+    hash.update(f).update(readFileSync(join(BDN_SOURCE_DIR, f)));
   const dir = join(cacheDir, 'dotnet', `bdn-${hash.digest('hex').slice(0, 16)}`);
   const dll = join(dir, 'bin', 'jsonbench-bdn.dll');
   const logPath = join(dir, 'build.log');
   const record = join(dir, 'build.json');
   const dotnet = ready.detection.command;
-  if (existsSync(record) && existsSync(dll)) return { dll, dotnet, buildMs: (JSON.parse(readFileSync(record, 'utf8')) as { buildMs: number }).buildMs, cached: true, logPath };
+  if (existsSync(record) && existsSync(dll))
+    return {
+      dll,
+      dotnet,
+      buildMs: (JSON.parse(readFileSync(record, 'utf8')) as { buildMs: number }).buildMs,
+      cached: true,
+      logPath,
+    };
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const t0 = performance.now();
   // built from a copy in the cache, so no obj/ or bin/ lands in the repository
   mkdirSync(join(dir, 'src'));
-  for (const f of readdirSync(BDN_SOURCE_DIR).filter((f) => /\.(cs|csproj)$/.test(f))) cpSync(join(BDN_SOURCE_DIR, f), join(dir, 'src', f));
-  const r = spawnSync(dotnet, ['build', '-c', 'Release', `-p:WorkerSrc=${join(ready.build.dir, 'src')}`, '-o', join(dir, 'bin'), '--disable-build-servers', '-nologo'], {
-    cwd: join(dir, 'src'),
-    encoding: 'utf8', env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1', MSBUILDDISABLENODEREUSE: '1' }, maxBuffer: 64 << 20,
-  });
+  for (const f of readdirSync(BDN_SOURCE_DIR).filter((f) => /\.(cs|csproj)$/.test(f)))
+    cpSync(join(BDN_SOURCE_DIR, f), join(dir, 'src', f));
+  const r = spawnSync(
+    dotnet,
+    [
+      'build',
+      '-c',
+      'Release',
+      `-p:WorkerSrc=${join(ready.build.dir, 'src')}`,
+      '-o',
+      join(dir, 'bin'),
+      '--disable-build-servers',
+      '-nologo',
+    ],
+    {
+      cwd: join(dir, 'src'),
+      encoding: 'utf8',
+      env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1', MSBUILDDISABLENODEREUSE: '1' },
+      maxBuffer: 64 << 20,
+    },
+  );
   const buildMs = Math.round(performance.now() - t0);
   writeFileSync(logPath, `${r.stdout ?? ''}${r.stderr ?? ''}`);
   if (r.status !== 0) {
-    const errors = [...new Set(`${r.stdout}`.split('\n').filter((l) => / error /.test(l)).map((l) => l.trim()))].slice(0, 3);
-    return { reason: `BenchmarkDotNet runner build failed (log: ${logPath}): ${errors.join('; ') || `exit ${r.status ?? r.signal}`}` };
+    const errors = [
+      ...new Set(
+        `${r.stdout}`
+          .split('\n')
+          .filter((l) => / error /.test(l))
+          .map((l) => l.trim()),
+      ),
+    ].slice(0, 3);
+    return {
+      reason: `BenchmarkDotNet runner build failed (log: ${logPath}): ${errors.join('; ') || `exit ${r.status ?? r.signal}`}`,
+    };
   }
   writeFileSync(record, JSON.stringify({ buildMs, workerKey: ready.build.key, builtAt: new Date().toISOString() }));
   return { dll, dotnet, buildMs, cached: false, logPath };
@@ -67,18 +116,53 @@ export async function ensureBdnBuild(cacheDir = defaultCacheDir()): Promise<BdnB
  * One BenchmarkDotNet run of a pair in a fresh process. Writes its artifacts (logs, reports) under
  * `workDir/bdn-<run>/`. Returns its numbers, or the reason it has none.
  */
-export function runBdn(build: BdnBuild, pair: Pair, payloadPath: string, workDir: string, run: number, job: 'default' | 'short' = 'default'): BdnNumbers | { reason: string } {
+export function runBdn(
+  build: BdnBuild,
+  pair: Pair,
+  payloadPath: string,
+  workDir: string,
+  run: number,
+  job: 'default' | 'short' = 'default',
+): BdnNumbers | { reason: string } {
   const artifacts = join(workDir, `bdn-${run}`);
   mkdirSync(artifacts, { recursive: true });
   const out = join(artifacts, `${pair.workload}-${pair.size}-${pair.direction}.json`);
-  const r = spawnSync(build.dotnet, [build.dll, payloadPath, pair.workload, pair.shape, pair.direction, pair.serializer, pair.baseline, out, artifacts, job], {
-    encoding: 'utf8', cwd: artifacts, maxBuffer: 256 << 20,
-    // the same GC settings as jsonbench's C# worker (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV: LOH threshold, region
-    // size, gen0 budget), so both tools time multi-MB outputs without the LOH page faults that made users/10000 vary 21% between runs (issue 12); BenchmarkDotNet's
-    // other defaults (tiered JIT, its own warmup) are left as the studies ran them
-    env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1', ...Object.fromEntries(Object.entries(DOTNET_WORKER_ENV).filter(([k]) => k.startsWith('DOTNET_GC'))) },
-  });
-  writeFileSync(join(artifacts, `${pair.workload}-${pair.size}-${pair.direction}.log`), `${r.stdout ?? ''}${r.stderr ?? ''}`);
-  if (r.status !== 0 || !existsSync(out)) return { reason: `BenchmarkDotNet exited ${r.status ?? r.signal}: ${(r.stderr || r.stdout || '').trim().split('\n').slice(-3).join(' | ')}` };
+  const r = spawnSync(
+    build.dotnet,
+    [
+      build.dll,
+      payloadPath,
+      pair.workload,
+      pair.shape,
+      pair.direction,
+      pair.serializer,
+      pair.baseline,
+      out,
+      artifacts,
+      job,
+    ],
+    {
+      encoding: 'utf8',
+      cwd: artifacts,
+      maxBuffer: 256 << 20,
+      // the same GC settings as jsonbench's C# worker (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV: LOH threshold, region
+      // size, gen0 budget), so both tools time multi-MB outputs without the LOH page faults that made users/10000 vary 21% between runs (issue 12); BenchmarkDotNet's
+      // other defaults (tiered JIT, its own warmup) are left as the studies ran them
+      env: {
+        ...process.env,
+        DOTNET_CLI_TELEMETRY_OPTOUT: '1',
+        DOTNET_NOLOGO: '1',
+        ...Object.fromEntries(Object.entries(DOTNET_WORKER_ENV).filter(([k]) => k.startsWith('DOTNET_GC'))),
+      },
+    },
+  );
+  writeFileSync(
+    join(artifacts, `${pair.workload}-${pair.size}-${pair.direction}.log`),
+    `${r.stdout ?? ''}${r.stderr ?? ''}`,
+  );
+  if (r.status !== 0 || !existsSync(out))
+    return {
+      reason: `BenchmarkDotNet exited ${r.status ?? r.signal}: ${(r.stderr || r.stdout || '').trim().split('\n').slice(-3).join(' | ')}`,
+    };
   return JSON.parse(readFileSync(out, 'utf8')) as BdnNumbers;
 }

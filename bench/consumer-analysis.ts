@@ -14,7 +14,10 @@
 import { medianOf } from '../src/stats/median.js';
 
 /** A figure and its standard error (same unit: ns per request, or a bare ratio). */
-export interface Estimate { value: number; se: number }
+export interface Estimate {
+  value: number;
+  se: number;
+}
 
 /** √(π/2) · 1.4826: the MAD-based standard error of a median per √n (src/stats/median.ts). */
 const MAD_SE = 1.4826 * 1.2533;
@@ -31,7 +34,8 @@ export function medianStandardError(xs: readonly number[]): number {
  * `perRep[r]` are rep r's values (one per window or round). @throws Error when a rep has no values
  */
 export function repsEstimate(perRep: readonly (readonly number[])[]): Estimate {
-  if (perRep.length === 0 || perRep.some((xs) => xs.length === 0)) throw new Error('repsEstimate: a rep without values');
+  if (perRep.length === 0 || perRep.some((xs) => xs.length === 0))
+    throw new Error('repsEstimate: a rep without values');
   const medians = perRep.map((xs) => medianOf(xs));
   const r = perRep.length;
   const within = Math.sqrt(perRep.reduce((s, xs) => s + medianStandardError(xs) ** 2, 0)) / r;
@@ -46,8 +50,12 @@ export function repsEstimate(perRep: readonly (readonly number[])[]): Estimate {
  * ratio (serializer ÷ json per window) and difference (serializer − json, ns per request).
  * @throws Error when the two do not have the same reps and windows
  */
-export function consumerFigures(serializer: readonly (readonly number[])[], json: readonly (readonly number[])[]): { ratio: Estimate; difference: Estimate } {
-  if (serializer.length !== json.length || serializer.some((xs, r) => xs.length !== json[r].length)) throw new Error('consumerFigures: serializer and json windows differ in shape');
+export function consumerFigures(
+  serializer: readonly (readonly number[])[],
+  json: readonly (readonly number[])[],
+): { ratio: Estimate; difference: Estimate } {
+  if (serializer.length !== json.length || serializer.some((xs, r) => xs.length !== json[r].length))
+    throw new Error('consumerFigures: serializer and json windows differ in shape');
   return {
     ratio: repsEstimate(serializer.map((xs, r) => xs.map((x, w) => x / json[r][w]))),
     difference: repsEstimate(serializer.map((xs, r) => xs.map((x, w) => x - json[r][w]))),
@@ -59,13 +67,18 @@ export function consumerFigures(serializer: readonly (readonly number[])[], json
  * `serializerNs[l][i]` and `baselineNs[l][i]` are launch l's round i.
  * @throws Error when the two do not have the same launches and rounds
  */
-export function opDifference(serializerNs: readonly (readonly number[])[], baselineNs: readonly (readonly number[])[]): Estimate {
-  if (serializerNs.length !== baselineNs.length || serializerNs.some((xs, l) => xs.length !== baselineNs[l].length)) throw new Error('opDifference: serializer and baseline rounds differ in shape');
+export function opDifference(
+  serializerNs: readonly (readonly number[])[],
+  baselineNs: readonly (readonly number[])[],
+): Estimate {
+  if (serializerNs.length !== baselineNs.length || serializerNs.some((xs, l) => xs.length !== baselineNs[l].length))
+    throw new Error('opDifference: serializer and baseline rounds differ in shape');
   return repsEstimate(serializerNs.map((xs, l) => xs.map((x, i) => x - baselineNs[l][i])));
 }
 
 /** Issue 13's ratio target: the op's ratio within `tolerance` (0.1) of the consumer's: |op ÷ consumer − 1| ≤ tolerance. */
-export const ratioWithin = (op: number, consumer: number, tolerance = 0.1): boolean => Math.abs(op / consumer - 1) <= tolerance;
+export const ratioWithin = (op: number, consumer: number, tolerance = 0.1): boolean =>
+  Math.abs(op / consumer - 1) <= tolerance;
 
 /**
  * Issue 13's small-payload target: the two differences agree within their errors,
@@ -81,7 +94,8 @@ export function differencesAgree(a: Estimate, b: Estimate, z = 1.96): boolean {
  * @throws Error when a process has no values
  */
 export function processSpread(perProcess: readonly (readonly number[])[]): { medians: number[]; spread: number } {
-  if (perProcess.length === 0 || perProcess.some((xs) => xs.length === 0)) throw new Error('processSpread: a process without values');
+  if (perProcess.length === 0 || perProcess.some((xs) => xs.length === 0))
+    throw new Error('processSpread: a process without values');
   const medians = perProcess.map((xs) => medianOf(xs));
   return { medians, spread: (Math.max(...medians) - Math.min(...medians)) / medianOf(medians) };
 }
@@ -93,7 +107,11 @@ export function processSpread(perProcess: readonly (readonly number[])[]): { med
  * 1.12 shows that two identical serializers can differ by more than the target in that method,
  * so a 10% verdict from it would be noise. `worst` is the largest |ratio − 1| (fraction).
  */
-export function aaResolution(perProcessRatios: readonly number[], median: number, tolerance = 0.1): { resolves: boolean; worst: number } {
+export function aaResolution(
+  perProcessRatios: readonly number[],
+  median: number,
+  tolerance = 0.1,
+): { resolves: boolean; worst: number } {
   if (perProcessRatios.length === 0) throw new Error('aaResolution: no A/A ratios');
   const worst = Math.max(Math.abs(median - 1), ...perProcessRatios.map((x) => Math.abs(x - 1)));
   return { resolves: worst <= tolerance, worst };

@@ -34,18 +34,38 @@ import { caseIo, checkCase } from '../src/measure/gate.js';
 import type { Shape } from '../src/case/coordinates.js';
 import { policies } from '../src/config/policies.js';
 
-export interface ConsumerJob { workload: string; size: number; shape: Shape; serializer: string; serializers?: string[]; payloadPath: string; rounds?: number; ops?: SerializeOp[]; gcAtMark?: boolean }
+export interface ConsumerJob {
+  workload: string;
+  size: number;
+  shape: Shape;
+  serializer: string;
+  serializers?: string[];
+  payloadPath: string;
+  rounds?: number;
+  ops?: SerializeOp[];
+  gcAtMark?: boolean;
+}
 
 /** The serialize ops compared with the consumer. */
 export const OPS = ['string', 'flat', 'utf8', 'textencoder', 'http'] as const;
 export type SerializeOp = (typeof OPS)[number];
 
 /** Process CPU time (user + system, all threads) in ns. */
-const cpuNs = () => { const u = process.cpuUsage(); return (u.user + u.system) * 1e3; };
-const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); const n = s.length; return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
+const cpuNs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) * 1e3;
+};
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
 
 /** The gated serialize function of `id` for the job's workload, and two copies of its input. */
-async function prepareSerialize(job: ConsumerJob, id: string): Promise<{ serialize: (v: unknown) => string; inputs: [unknown, unknown] }> {
+async function prepareSerialize(
+  job: ConsumerJob,
+  id: string,
+): Promise<{ serialize: (v: unknown) => string; inputs: [unknown, unknown] }> {
   const w = unitView(await workloads.load(job.workload), job.shape);
   const text = readFileSync(job.payloadPath, 'utf8');
   const prepared = await (await serializers.load(id)).prepare(w, 'serialize');
@@ -60,7 +80,8 @@ async function prepareSerialize(job: ConsumerJob, id: string): Promise<{ seriali
 
 async function serve(job: ConsumerJob): Promise<void> {
   const routes = new Map<string, { serialize: (v: unknown) => string; inputs: [unknown, unknown] }>();
-  for (const label of job.serializers ?? [job.serializer]) routes.set(`/s/${encodeURIComponent(label)}`, await prepareSerialize(job, label.replace(/#.*$/, '')));
+  for (const label of job.serializers ?? [job.serializer])
+    routes.set(`/s/${encodeURIComponent(label)}`, await prepareSerialize(job, label.replace(/#.*$/, '')));
   let requests = 0;
   // GC pause time (main thread, v8.GCProfiler's cost per GC in µs) summed between marks, so a window
   // says how much of its CPU time went to the collector
@@ -79,7 +100,11 @@ async function serve(job: ConsumerJob): Promise<void> {
       return;
     }
     const route = routes.get(req.url ?? '');
-    if (!route) { res.statusCode = 404; res.end(); return; }
+    if (!route) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
     const body = route.serialize(route.inputs[requests++ & 1]);
     res.setHeader('content-type', 'application/json');
     res.end(body);
@@ -95,17 +120,42 @@ let slot: unknown;
 let checksum = 0;
 const encoder = new TextEncoder();
 /** A response head as node:http writes it before a body (the `http` op prepends it, as OutgoingMessage._send prepends this._header to a string body). */
-const HTTP_HEADER = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nDate: Wed, 02 Dec 2026 00:00:00 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\nContent-Length: 1809228\r\n\r\n';
+const HTTP_HEADER =
+  'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nDate: Wed, 02 Dec 2026 00:00:00 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\nContent-Length: 1809228\r\n\r\n';
 
 /** One op of kind `op` over `serialize`: the result goes to a single-slot sink (dropped by the next op). */
 function opOf(serialize: (v: unknown) => string, inputs: [unknown, unknown], op: SerializeOp): (i: number) => void {
   const [a, b] = inputs;
   switch (op) {
-    case 'string': return (i) => { slot = undefined; slot = serialize((i & 1) === 0 ? a : b); };
-    case 'flat': return (i) => { slot = undefined; const s = serialize((i & 1) === 0 ? a : b); s.charCodeAt(s.length >> 1); slot = s; };
-    case 'utf8': return (i) => { slot = undefined; slot = Buffer.from(serialize((i & 1) === 0 ? a : b), 'utf8'); };
-    case 'textencoder': return (i) => { slot = undefined; slot = encoder.encode(serialize((i & 1) === 0 ? a : b)); };
-    case 'http': return (i) => { slot = undefined; const s = serialize((i & 1) === 0 ? a : b); checksum = (checksum + Buffer.byteLength(s, 'utf8')) % 1_000_000_007; slot = Buffer.from(HTTP_HEADER + s, 'utf8'); };
+    case 'string':
+      return (i) => {
+        slot = undefined;
+        slot = serialize((i & 1) === 0 ? a : b);
+      };
+    case 'flat':
+      return (i) => {
+        slot = undefined;
+        const s = serialize((i & 1) === 0 ? a : b);
+        s.charCodeAt(s.length >> 1);
+        slot = s;
+      };
+    case 'utf8':
+      return (i) => {
+        slot = undefined;
+        slot = Buffer.from(serialize((i & 1) === 0 ? a : b), 'utf8');
+      };
+    case 'textencoder':
+      return (i) => {
+        slot = undefined;
+        slot = encoder.encode(serialize((i & 1) === 0 ? a : b));
+      };
+    case 'http':
+      return (i) => {
+        slot = undefined;
+        const s = serialize((i & 1) === 0 ? a : b);
+        checksum = (checksum + Buffer.byteLength(s, 'utf8')) % 1_000_000_007;
+        slot = Buffer.from(HTTP_HEADER + s, 'utf8');
+      };
   }
 }
 
@@ -121,7 +171,20 @@ function opOf(serialize: (v: unknown) => string, inputs: [unknown, unknown], op:
  * page fault costs system time, and the op charges them unevenly (session 7 probes: JSON.stringify's side took
  * 800–1000 faults per op, ajv JTD's 480–520, where each server took ~890 per request for either).
  */
-export interface OpFigures { ratio: number; serializerNs: number; baselineNs: number; roundRatios: number[]; serializerRounds?: number[]; baselineRounds?: number[]; serializerGcNs?: number; baselineGcNs?: number; serializerFaults?: number; baselineFaults?: number; serializerSysNs?: number; baselineSysNs?: number }
+export interface OpFigures {
+  ratio: number;
+  serializerNs: number;
+  baselineNs: number;
+  roundRatios: number[];
+  serializerRounds?: number[];
+  baselineRounds?: number[];
+  serializerGcNs?: number;
+  baselineGcNs?: number;
+  serializerFaults?: number;
+  baselineFaults?: number;
+  serializerSysNs?: number;
+  baselineSysNs?: number;
+}
 
 /** CPU ns per op of `ops` iterations. */
 function sample(op: (i: number) => void, ops: number): number {
@@ -192,12 +255,31 @@ async function measureOps(job: ConsumerJob): Promise<void> {
         med[k] = median(xs);
       }
       ratios.push(med[0] / med[1]);
-      rounds[0].push(med[0]); rounds[1].push(med[1]);
+      rounds[0].push(med[0]);
+      rounds[1].push(med[1]);
     }
     // untimed, after the rounds: GC pause ns per op of each side (v8.GCProfiler, cost in µs), one sample's ops
-    const gcPerOp = sides.map((f, k) => { gc(); const p = new GCProfiler(); p.start(); for (let i = 0; i < ops[k] * 3; i++) f(i); return p.stop().statistics.reduce((sum, g) => sum + g.cost * 1e3, 0) / (ops[k] * 3); });
-    out[op] = { ratio: median(ratios), serializerNs: median(ns[0]), baselineNs: median(ns[1]), roundRatios: ratios, serializerRounds: rounds[0], baselineRounds: rounds[1], serializerGcNs: gcPerOp[0], baselineGcNs: gcPerOp[1],
-      serializerFaults: faults[0] / (ns[0].length * ops[0]), baselineFaults: faults[1] / (ns[1].length * ops[1]), serializerSysNs: (sysUs[0] * 1e3) / (ns[0].length * ops[0]), baselineSysNs: (sysUs[1] * 1e3) / (ns[1].length * ops[1]) };
+    const gcPerOp = sides.map((f, k) => {
+      gc();
+      const p = new GCProfiler();
+      p.start();
+      for (let i = 0; i < ops[k] * 3; i++) f(i);
+      return p.stop().statistics.reduce((sum, g) => sum + g.cost * 1e3, 0) / (ops[k] * 3);
+    });
+    out[op] = {
+      ratio: median(ratios),
+      serializerNs: median(ns[0]),
+      baselineNs: median(ns[1]),
+      roundRatios: ratios,
+      serializerRounds: rounds[0],
+      baselineRounds: rounds[1],
+      serializerGcNs: gcPerOp[0],
+      baselineGcNs: gcPerOp[1],
+      serializerFaults: faults[0] / (ns[0].length * ops[0]),
+      baselineFaults: faults[1] / (ns[1].length * ops[1]),
+      serializerSysNs: (sysUs[0] * 1e3) / (ns[0].length * ops[0]),
+      baselineSysNs: (sysUs[1] * 1e3) / (ns[1].length * ops[1]),
+    };
   }
   process.stdout.write(JSON.stringify({ ops: out, checksum }) + '\n');
 }
@@ -211,4 +293,8 @@ async function main(): Promise<void> {
 }
 
 // consumer.ts imports OPS from this file: run only when started as a process
-if (process.argv[1] === fileURLToPath(import.meta.url)) main().catch((e) => { process.stderr.write(`consumer-child: ${(e as Error).stack ?? e}\n`); process.exit(1); });
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  main().catch((e) => {
+    process.stderr.write(`consumer-child: ${(e as Error).stack ?? e}\n`);
+    process.exit(1);
+  });

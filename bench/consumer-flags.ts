@@ -10,7 +10,8 @@
  */
 
 /** A server variant's label in tables and its key in consumer.json groupings: the flags, or "Node's default flags". */
-export const serverFlagsLabel = (flags: readonly string[] | undefined): string => (flags && flags.length > 0 ? flags.join(' ') : "Node's default flags");
+export const serverFlagsLabel = (flags: readonly string[] | undefined): string =>
+  flags && flags.length > 0 ? flags.join(' ') : "Node's default flags";
 
 /**
  * The server variants of the `--server-flags` values (see above).
@@ -22,18 +23,24 @@ export function parseServerFlags(values: readonly string[] | undefined): string[
   const variants = values.map((v) => v.split(/[\s,]+/).filter((t) => t !== ''));
   for (const [i, flags] of variants.entries()) {
     for (const t of flags) {
-      if (!t.startsWith('--')) throw new Error(`--server-flags (occurrence ${i + 1}, "${values[i]}"): "${t}" is not a Node flag (expected --name or --name=value)`);
-      if (t === '--expose-gc') throw new Error(`--server-flags (occurrence ${i + 1}): --expose-gc is always on for the servers`);
+      if (!t.startsWith('--'))
+        throw new Error(
+          `--server-flags (occurrence ${i + 1}, "${values[i]}"): "${t}" is not a Node flag (expected --name or --name=value)`,
+        );
+      if (t === '--expose-gc')
+        throw new Error(`--server-flags (occurrence ${i + 1}): --expose-gc is always on for the servers`);
     }
   }
   const keys = variants.map((f) => f.join(' '));
   const dup = keys.findIndex((k, i) => keys.indexOf(k) !== i);
-  if (dup >= 0) throw new Error(`--server-flags: variant ${dup + 1} ("${serverFlagsLabel(variants[dup])}") is given twice`);
+  if (dup >= 0)
+    throw new Error(`--server-flags: variant ${dup + 1} ("${serverFlagsLabel(variants[dup])}") is given twice`);
   return variants;
 }
 
 /** Whether a consumer.json record's server flags (absent in files before the option: Node's defaults) are `flags`. */
-export const sameServerFlags = (recorded: readonly string[] | undefined, flags: readonly string[]): boolean => (recorded ?? []).join(' ') === flags.join(' ');
+export const sameServerFlags = (recorded: readonly string[] | undefined, flags: readonly string[]): boolean =>
+  (recorded ?? []).join(' ') === flags.join(' ');
 
 /**
  * `--ops-env NAME=VALUE` (repeatable): environment variables added to the ops processes only (the

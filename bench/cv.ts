@@ -8,7 +8,11 @@ export function cv(xs: readonly number[]): number {
 }
 
 /** One tool's repeated results for one pair: ratio and both sides' means (ns/op), one entry per run. */
-export interface Series { ratio: number[]; serializerNs: number[]; baselineNs: number[] }
+export interface Series {
+  ratio: number[];
+  serializerNs: number[];
+  baselineNs: number[];
+}
 
 /** `1.23%`, or `—` when there is no value. */
 export function pct(x: number): string {
@@ -34,8 +38,13 @@ export function renderTable(rows: string[][]): string {
  * The closing table: pair | jsonbench ratio CV | mitata ratio CV | tinybench ratio CV | means' CVs
  * (serializer / baseline for each tool, in that order), one row per pair.
  */
-export function renderPrecisionTable(tools: readonly string[], byPair: ReadonlyMap<string, ReadonlyMap<string, Series>>): string {
-  const rows = [['pair', ...tools.map((t) => `${t} ratio CV`), `means' CVs (serializer / baseline: ${tools.join(', ')})`]];
+export function renderPrecisionTable(
+  tools: readonly string[],
+  byPair: ReadonlyMap<string, ReadonlyMap<string, Series>>,
+): string {
+  const rows = [
+    ['pair', ...tools.map((t) => `${t} ratio CV`), `means' CVs (serializer / baseline: ${tools.join(', ')})`],
+  ];
   for (const [pair, series] of byPair) {
     const get = (t: string) => series.get(t) ?? { ratio: [], serializerNs: [], baselineNs: [] };
     rows.push([
@@ -54,9 +63,13 @@ export function renderRuns(tools: readonly string[], series: ReadonlyMap<string,
     const s = series.get(t);
     if (!s) continue;
     rows.push([
-      t, s.ratio.map((r) => r.toFixed(3)).join(' '), pct(cv(s.ratio)),
-      s.serializerNs.map(renderNs).join(', '), pct(cv(s.serializerNs)),
-      s.baselineNs.map(renderNs).join(', '), pct(cv(s.baselineNs)),
+      t,
+      s.ratio.map((r) => r.toFixed(3)).join(' '),
+      pct(cv(s.ratio)),
+      s.serializerNs.map(renderNs).join(', '),
+      pct(cv(s.serializerNs)),
+      s.baselineNs.map(renderNs).join(', '),
+      pct(cv(s.baselineNs)),
     ]);
   }
   return renderTable(rows);
@@ -86,13 +99,19 @@ export function othersLoad(readings: readonly number[]): number[] {
  * cannot show the target met or missed, only its figures).
  */
 export function precisionTarget(minLoad: number, maxLoad: number): { limit: number; condition: string } | null {
-  if (maxLoad < 1) return { limit: 0.01, condition: `quiet (others' load ${minLoad.toFixed(2)}–${maxLoad.toFixed(2)} < 1)` };
-  if (minLoad >= 8) return { limit: 0.02, condition: `loaded (others' load ${minLoad.toFixed(2)}–${maxLoad.toFixed(2)} ≥ 8)` };
+  if (maxLoad < 1)
+    return { limit: 0.01, condition: `quiet (others' load ${minLoad.toFixed(2)}–${maxLoad.toFixed(2)} < 1)` };
+  if (minLoad >= 8)
+    return { limit: 0.02, condition: `loaded (others' load ${minLoad.toFixed(2)}–${maxLoad.toFixed(2)} ≥ 8)` };
   return null;
 }
 
 /** One pair's ratio CVs for {@link peerVerdict}: jsonbench's and each peer tool's (fractions; NaN where a tool gave fewer than 2 ratios). */
-export interface PairCvs { pair: string; jsonbench: number; peers: readonly { tool: string; cv: number }[] }
+export interface PairCvs {
+  pair: string;
+  jsonbench: number;
+  peers: readonly { tool: string; cv: number }[];
+}
 
 /**
  * The target's second half, "jsonbench's ratio CV lower than every peer's on every pair", judged
@@ -106,7 +125,11 @@ export function peerVerdict(rows: readonly PairCvs[]): string {
   const judged = withPeer.filter((r) => r.peers.length > 0 && Number.isFinite(r.jsonbench));
   const unjudged = withPeer.filter((r) => !judged.includes(r)).map((r) => r.pair);
   if (!judged.length) return `not judged: no pair has a peer's CV${unjudged.length ? ` (${unjudged.join(', ')})` : ''}`;
-  const losses = judged.flatMap((r) => r.peers.filter((p) => !(r.jsonbench < p.cv)).map((p) => `${r.pair}: jsonbench ${pct(r.jsonbench)} ≥ ${p.tool} ${pct(p.cv)}`));
+  const losses = judged.flatMap((r) =>
+    r.peers
+      .filter((p) => !(r.jsonbench < p.cv))
+      .map((p) => `${r.pair}: jsonbench ${pct(r.jsonbench)} ≥ ${p.tool} ${pct(p.cv)}`),
+  );
   const n = `${judged.length} pair${judged.length === 1 ? '' : 's'} with a peer`;
   return `${losses.length ? `no on ${n} (${losses.join('; ')})` : `yes on ${n}`}${unjudged.length ? `; not judged on ${unjudged.join(', ')} (no peer's CV)` : ''}`;
 }

@@ -22,18 +22,43 @@ import { policies } from '../src/config/policies.js';
 import type { RoundMessage } from '../src/worker/protocol.js';
 import type { MeasurePolicy } from '../src/case/policy.js';
 import { medianOf } from '../src/stats/estimate.js';
-import { dotnetJob, formatNs, launch, payloadFor, readyTarget, summariseTime, verify, type DotnetTarget } from './dotnet-lab.js';
+import {
+  dotnetJob,
+  formatNs,
+  launch,
+  payloadFor,
+  readyTarget,
+  summariseTime,
+  verify,
+  type DotnetTarget,
+} from './dotnet-lab.js';
 
-const { values } = parseArgs({ options: { target: { type: 'string', default: 'dotnet' }, launches: { type: 'string', default: '3' }, size: { type: 'string', default: '10000' }, workload: { type: 'string', default: 'users' }, shape: { type: 'string', default: 'list' }, variants: { type: 'string', default: 'side,side+settle,round,long' }, pairs: { type: 'string', default: 'ser-newtonsoft,de-newtonsoft,ser-stj-sourcegen' } } });
+const { values } = parseArgs({
+  options: {
+    target: { type: 'string', default: 'dotnet' },
+    launches: { type: 'string', default: '3' },
+    size: { type: 'string', default: '10000' },
+    workload: { type: 'string', default: 'users' },
+    shape: { type: 'string', default: 'list' },
+    variants: { type: 'string', default: 'side,side+settle,round,long' },
+    pairs: { type: 'string', default: 'ser-newtonsoft,de-newtonsoft,ser-stj-sourcegen' },
+  },
+});
 const VARIANTS: Record<string, { env: Record<string, string>; policy?: Partial<MeasurePolicy> }> = {
   side: { env: { JSONBENCH_DOTNET_GC: 'side' } },
   'side+settle': { env: { JSONBENCH_DOTNET_GC: 'side', JSONBENCH_DOTNET_SETTLE_SAMPLES: '1' } },
   round: { env: { JSONBENCH_DOTNET_GC: 'round' } },
   long: { env: { JSONBENCH_DOTNET_GC: 'side' }, policy: { sampleTargetMs: 100 } },
   'none+long': { env: { JSONBENCH_DOTNET_GC: 'none' }, policy: { sampleTargetMs: 100 } },
-  'side+settle+long': { env: { JSONBENCH_DOTNET_GC: 'side', JSONBENCH_DOTNET_SETTLE_SAMPLES: '1' }, policy: { sampleTargetMs: 100 } },
+  'side+settle+long': {
+    env: { JSONBENCH_DOTNET_GC: 'side', JSONBENCH_DOTNET_SETTLE_SAMPLES: '1' },
+    policy: { sampleTargetMs: 100 },
+  },
   /** the reference: no forced GC, half-second samples (many GC cycles each), as BenchmarkDotNet's 500 ms iterations */
-  reference: { env: { JSONBENCH_DOTNET_GC: 'none' }, policy: { sampleTargetMs: 500, samplesPerRound: 2, timeCapMs: 8000 } },
+  reference: {
+    env: { JSONBENCH_DOTNET_GC: 'none' },
+    policy: { sampleTargetMs: 500, samplesPerRound: 2, timeCapMs: 8000 },
+  },
   retainvm: { env: { DOTNET_GCRetainVM: '1' } },
   /** the lab's rule without the wait for tiered compilation to finish (Timing.SettleJit), as before it existed */
   nosettle: { env: { JSONBENCH_DOTNET_JIT_SETTLE: '0' } },
@@ -83,14 +108,24 @@ const pairs = values.pairs!.split(',');
 const size = Number(values.size);
 const shape = values.shape as 'list' | 'many' | 'single';
 const ready = await readyTarget(values.target as DotnetTarget);
-if ('reason' in ready) { console.error(ready.reason); process.exit(2); }
+if ('reason' in ready) {
+  console.error(ready.reason);
+  process.exit(2);
+}
 const p = await payloadFor(values.workload!, size);
 const started = performance.now();
-console.log(`# ${values.workload}/${size} ${shape} on ${ready.detection.description}; default policy; ${values.launches} launches per variant and pair, interleaved; load at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `# ${values.workload}/${size} ${shape} on ${ready.detection.description}; default policy; ${values.launches} launches per variant and pair, interleaved; load at start ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 
 /** Median over rounds of (first sample ÷ median of the side's later samples), per side; NaN when no round has 2 samples. */
 function transient(rounds: RoundMessage[], side: 'serializerNs' | 'baselineNs'): number {
-  const xs = rounds.map((r) => r[side]).filter((s) => s.length >= 2).map((s) => s[0] / medianOf(s.slice(1)));
+  const xs = rounds
+    .map((r) => r[side])
+    .filter((s) => s.length >= 2)
+    .map((s) => s[0] / medianOf(s.slice(1)));
   return xs.length ? medianOf(xs) : NaN;
 }
 
@@ -103,10 +138,39 @@ function faultsPerOp(rounds: RoundMessage[], side: 'serializerFaults' | 'baselin
 const rows: string[] = [];
 for (const pairName of pairs) {
   const pair = PAIRS[pairName];
-  const job = (policy: Partial<MeasurePolicy> = {}) => dotnetJob({ workload: p.workload.id, size, shape, direction: pair.direction, serializer: pair.serializer, baseline: 'stj', mode: 'time', payloadPath: p.payload.path, policy: { ...policies.default.measure, ...policy } });
+  const job = (policy: Partial<MeasurePolicy> = {}) =>
+    dotnetJob({
+      workload: p.workload.id,
+      size,
+      shape,
+      direction: pair.direction,
+      serializer: pair.serializer,
+      baseline: 'stj',
+      mode: 'time',
+      payloadPath: p.payload.path,
+      policy: { ...policies.default.measure, ...policy },
+    });
   const v = await verify(ready, { ...job(), mode: 'verify' }, p.workload, { main: p.text, variant: p.variantText });
-  if (v.error || v.failures.length) { console.error(`${pairName}: not timed: ${v.error ?? v.failures[0].failure.reason}`); continue; }
-  const got: Record<string, { wall: number; cpu: number; rounds: number; tS: number; tB: number; jit: number; sMs: number; bMs: number; fS: number; fB: number; load: number }[]> = {};
+  if (v.error || v.failures.length) {
+    console.error(`${pairName}: not timed: ${v.error ?? v.failures[0].failure.reason}`);
+    continue;
+  }
+  const got: Record<
+    string,
+    {
+      wall: number;
+      cpu: number;
+      rounds: number;
+      tS: number;
+      tB: number;
+      jit: number;
+      sMs: number;
+      bMs: number;
+      fS: number;
+      fB: number;
+      load: number;
+    }[]
+  > = {};
   for (let k = 0; k < Number(values.launches); k++) {
     for (const name of variants) {
       const variant = VARIANTS[name];
@@ -114,17 +178,47 @@ for (const pairName of pairs) {
       const o = await launch(ready, job(variant.policy), 600_000, variant.env);
       const s = summariseTime(o);
       const rounds = o.messages.filter((m): m is RoundMessage => m.type === 'round');
-      const jit = rounds.filter((r) => (r.serializerJitMethods ?? 0) > 0 || (r.baselineJitMethods ?? 0) > 0).length / rounds.length;
-      (got[name] ??= []).push({ wall: s.wallRatio ?? s.ratio, cpu: s.cpuRatio ?? NaN, rounds: s.rounds, tS: transient(rounds, 'serializerNs'), tB: transient(rounds, 'baselineNs'), jit, sMs: s.serializerMeanNs / 1e6, bMs: s.baselineMeanNs / 1e6, fS: faultsPerOp(rounds, 'serializerFaults'), fB: faultsPerOp(rounds, 'baselineFaults'), load });
-      console.log(`${pairName} ${name} #${k + 1}: wall ${(s.wallRatio ?? s.ratio).toFixed(3)} process CPU ${s.ratio.toFixed(3)} cpu ${s.cpuRatio?.toFixed(3)} (${formatNs(s.serializerMeanNs)} / ${formatNs(s.baselineMeanNs)}), ${s.rounds} rounds, first-sample ${transient(rounds, 'serializerNs').toFixed(2)}/${transient(rounds, 'baselineNs').toFixed(2)}, JIT in ${(jit * 100).toFixed(0)}% of rounds, round medians ms S ${rounds.map((r) => (medianOf(r.serializerNs) / 1e6).toFixed(1)).join(' ')} B ${rounds.map((r) => (medianOf(r.baselineNs) / 1e6).toFixed(1)).join(' ')}, faults/op S ${rounds.map((r) => (r.serializerFaults?.length ? medianOf(r.serializerFaults) : NaN).toFixed(0)).join(' ')} B ${rounds.map((r) => (r.baselineFaults?.length ? medianOf(r.baselineFaults) : NaN).toFixed(0)).join(' ')} (every sample, ms/op:faults/op: S ${rounds.map((r) => r.serializerNs.map((ns, i) => `${(ns / 1e6).toFixed(2)}:${(r.serializerFaults?.[i] ?? NaN).toFixed(0)}`).join(',')).join(' ')} B ${rounds.map((r) => r.baselineNs.map((ns, i) => `${(ns / 1e6).toFixed(2)}:${(r.baselineFaults?.[i] ?? NaN).toFixed(0)}`).join(',')).join(' ')}), GCs per round S ${rounds.map((r) => r.serializerGcs).join(' ')} B ${rounds.map((r) => r.baselineGcs).join(' ')}, ops/sample ${JSON.stringify((o.messages.find((m) => m.type === 'setup') as { opsPerSample?: unknown } | undefined)?.opsPerSample)}, load ${load.toFixed(2)}`);
+      const jit =
+        rounds.filter((r) => (r.serializerJitMethods ?? 0) > 0 || (r.baselineJitMethods ?? 0) > 0).length /
+        rounds.length;
+      (got[name] ??= []).push({
+        wall: s.wallRatio ?? s.ratio,
+        cpu: s.cpuRatio ?? NaN,
+        rounds: s.rounds,
+        tS: transient(rounds, 'serializerNs'),
+        tB: transient(rounds, 'baselineNs'),
+        jit,
+        sMs: s.serializerMeanNs / 1e6,
+        bMs: s.baselineMeanNs / 1e6,
+        fS: faultsPerOp(rounds, 'serializerFaults'),
+        fB: faultsPerOp(rounds, 'baselineFaults'),
+        load,
+      });
+      console.log(
+        `${pairName} ${name} #${k + 1}: wall ${(s.wallRatio ?? s.ratio).toFixed(3)} process CPU ${s.ratio.toFixed(3)} cpu ${s.cpuRatio?.toFixed(3)} (${formatNs(s.serializerMeanNs)} / ${formatNs(s.baselineMeanNs)}), ${s.rounds} rounds, first-sample ${transient(rounds, 'serializerNs').toFixed(2)}/${transient(rounds, 'baselineNs').toFixed(2)}, JIT in ${(jit * 100).toFixed(0)}% of rounds, round medians ms S ${rounds.map((r) => (medianOf(r.serializerNs) / 1e6).toFixed(1)).join(' ')} B ${rounds.map((r) => (medianOf(r.baselineNs) / 1e6).toFixed(1)).join(' ')}, faults/op S ${rounds.map((r) => (r.serializerFaults?.length ? medianOf(r.serializerFaults) : NaN).toFixed(0)).join(' ')} B ${rounds.map((r) => (r.baselineFaults?.length ? medianOf(r.baselineFaults) : NaN).toFixed(0)).join(' ')} (every sample, ms/op:faults/op: S ${rounds.map((r) => r.serializerNs.map((ns, i) => `${(ns / 1e6).toFixed(2)}:${(r.serializerFaults?.[i] ?? NaN).toFixed(0)}`).join(',')).join(' ')} B ${rounds.map((r) => r.baselineNs.map((ns, i) => `${(ns / 1e6).toFixed(2)}:${(r.baselineFaults?.[i] ?? NaN).toFixed(0)}`).join(',')).join(' ')}), GCs per round S ${rounds.map((r) => r.serializerGcs).join(' ')} B ${rounds.map((r) => r.baselineGcs).join(' ')}, ops/sample ${JSON.stringify((o.messages.find((m) => m.type === 'setup') as { opsPerSample?: unknown } | undefined)?.opsPerSample)}, load ${load.toFixed(2)}`,
+      );
     }
   }
-  const range = (xs: number[]) => `${medianOf(xs).toFixed(2)} [${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}]`;
+  const range = (xs: number[]) =>
+    `${medianOf(xs).toFixed(2)} [${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}]`;
   rows.push(`| ${pair.direction} ${pair.serializer} ÷ stj | | | | | | | |`);
   for (const name of variants) {
     const g = got[name];
-    rows.push(`| ${name} | ${range(g.map((x) => x.wall))} | ${range(g.map((x) => x.cpu))} | ${formatNs(medianOf(g.map((x) => x.sMs)) * 1e6)} / ${formatNs(medianOf(g.map((x) => x.bMs)) * 1e6)} | ${medianOf(g.map((x) => x.tS)).toFixed(2)} / ${medianOf(g.map((x) => x.tB)).toFixed(2)} | ${medianOf(g.map((x) => x.fS)).toFixed(0)} / ${medianOf(g.map((x) => x.fB)).toFixed(0)} | ${medianOf(g.map((x) => x.rounds))} | ${range(g.map((x) => x.load))} |`);
+    rows.push(
+      `| ${name} | ${range(g.map((x) => x.wall))} | ${range(g.map((x) => x.cpu))} | ${formatNs(medianOf(g.map((x) => x.sMs)) * 1e6)} / ${formatNs(medianOf(g.map((x) => x.bMs)) * 1e6)} | ${medianOf(g.map((x) => x.tS)).toFixed(2)} / ${medianOf(g.map((x) => x.tB)).toFixed(2)} | ${medianOf(g.map((x) => x.fS)).toFixed(0)} / ${medianOf(g.map((x) => x.fB)).toFixed(0)} | ${medianOf(g.map((x) => x.rounds))} | ${range(g.map((x) => x.load))} |`,
+    );
   }
 }
-console.log(['', '| rule | ratio wall, median [range] | ratio thread CPU | mean (serializer / stj) | first sample after GC ÷ later (serializer / stj) | minor faults per op, median (serializer / stj) | rounds | load |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n'));
-console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s; load at end ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  [
+    '',
+    '| rule | ratio wall, median [range] | ratio thread CPU | mean (serializer / stj) | first sample after GC ÷ later (serializer / stj) | minor faults per op, median (serializer / stj) | rounds | load |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n'),
+);
+console.log(
+  `\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s; load at end ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);

@@ -21,13 +21,20 @@ import type { MeasurePolicy } from '../src/case/policy.js';
 import { medianOf, meanOf } from '../src/stats/estimate.js';
 import { dotnetJob, launch, payloadFor, readyTarget, summariseTime, verify } from './dotnet-lab.js';
 
-const { values } = parseArgs({ options: {
-  launches: { type: 'string', default: '8' }, arms: { type: 'string', default: 'base,settle1,round' },
-  pairs: { type: 'string', default: 'users,weather' }, out: { type: 'string' },
-} });
+const { values } = parseArgs({
+  options: {
+    launches: { type: 'string', default: '8' },
+    arms: { type: 'string', default: 'base,settle1,round' },
+    pairs: { type: 'string', default: 'users,weather' },
+    out: { type: 'string' },
+  },
+});
 
 /** A candidate rule: extra worker environment and policy fields. */
-interface Arm { env: Record<string, string>; policy?: Partial<MeasurePolicy> }
+interface Arm {
+  env: Record<string, string>;
+  policy?: Partial<MeasurePolicy>;
+}
 const ARMS: Record<string, Arm> = {
   /** the lab's method as built (DOTNET_WORKER_ENV; since 2026-12-02 a forced full GC per round and the memory settle) */
   base: { env: {} },
@@ -60,31 +67,60 @@ const ARMS: Record<string, Arm> = {
    * the reference of bench/dotnet-gc-study.ts: no forced GC, half-second samples (many GC cycles each, as
    * BenchmarkDotNet's 500 ms iterations), on the process CPU clock: the steady-state cost per op
    */
-  reference: { env: { JSONBENCH_DOTNET_GC: 'none' }, policy: { sampleTargetMs: 500, samplesPerRound: 2, timeCapMs: 8000 } },
+  reference: {
+    env: { JSONBENCH_DOTNET_GC: 'none' },
+    policy: { sampleTargetMs: 500, samplesPerRound: 2, timeCapMs: 8000 },
+  },
   /** 4 samples per round → 8 */
   spr8: { env: {}, policy: { samplesPerRound: 8 } },
 };
-const PAIRS: Record<string, { workload: string; size: number; shape: 'list' | 'single'; direction: 'serialize' | 'deserialize' }> = {
+const PAIRS: Record<
+  string,
+  { workload: string; size: number; shape: 'list' | 'single'; direction: 'serialize' | 'deserialize' }
+> = {
   users: { workload: 'users', size: 10000, shape: 'list', direction: 'serialize' },
   weather: { workload: 'weather-station', size: 1, shape: 'single', direction: 'deserialize' },
 };
 
 const arms = values.arms!.split(',');
-for (const a of arms) if (!ARMS[a]) { console.error(`unknown arm ${a} (have ${Object.keys(ARMS).join(', ')})`); process.exit(2); }
+for (const a of arms)
+  if (!ARMS[a]) {
+    console.error(`unknown arm ${a} (have ${Object.keys(ARMS).join(', ')})`);
+    process.exit(2);
+  }
 const pairs = values.pairs!.split(',');
 const ready = await readyTarget('dotnet');
-if ('reason' in ready) { console.error(ready.reason); process.exit(2); }
-const load3 = () => loadavg().map((x) => x.toFixed(2)).join(' ');
-console.log(`# ${ready.detection.description}; default policy; ${values.launches} launches per arm and pair, interleaved; arms ${arms.join(', ')}; load ${load3()}`);
+if ('reason' in ready) {
+  console.error(ready.reason);
+  process.exit(2);
+}
+const load3 = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+console.log(
+  `# ${ready.detection.description}; default policy; ${values.launches} launches per arm and pair, interleaved; arms ${arms.join(', ')}; load ${load3()}`,
+);
 const started = performance.now();
 
 const jobs: Record<string, { job: (p?: Partial<MeasurePolicy>) => ReturnType<typeof dotnetJob> }> = {};
 for (const name of pairs) {
   const pr = PAIRS[name];
   const p = await payloadFor(pr.workload, pr.size);
-  const job = (policy: Partial<MeasurePolicy> = {}) => dotnetJob({ ...pr, serializer: 'newtonsoft', baseline: 'stj', mode: 'time', payloadPath: p.payload.path, policy: { ...policies.default.measure, ...policy } });
+  const job = (policy: Partial<MeasurePolicy> = {}) =>
+    dotnetJob({
+      ...pr,
+      serializer: 'newtonsoft',
+      baseline: 'stj',
+      mode: 'time',
+      payloadPath: p.payload.path,
+      policy: { ...policies.default.measure, ...policy },
+    });
   const v = await verify(ready, { ...job(), mode: 'verify' }, p.workload, { main: p.text, variant: p.variantText });
-  if (v.error || v.failures.length) { console.error(`${name}: not timed: ${v.error ?? v.failures[0].failure.reason}`); process.exit(1); }
+  if (v.error || v.failures.length) {
+    console.error(`${name}: not timed: ${v.error ?? v.failures[0].failure.reason}`);
+    process.exit(1);
+  }
   jobs[name] = { job };
 }
 
@@ -95,7 +131,18 @@ function slow(rounds: RoundMessage[], side: 'serializerNs' | 'baselineNs'): numb
   return xs.filter((x) => x > 1.25 * m).length;
 }
 
-interface Row { ratio: number; cpuRatio: number; wallRatio: number; load: number; slowS: number; slowB: number; samples: number; rounds: number; sMs: number; bMs: number }
+interface Row {
+  ratio: number;
+  cpuRatio: number;
+  wallRatio: number;
+  load: number;
+  slowS: number;
+  slowB: number;
+  samples: number;
+  rounds: number;
+  sMs: number;
+  bMs: number;
+}
 const got = new Map<string, Row[]>();
 for (let k = 0; k < Number(values.launches); k++) {
   for (const arm of arms) {
@@ -104,25 +151,73 @@ for (let k = 0; k < Number(values.launches); k++) {
       const load = loadavg()[0];
       const o = await launch(ready, jobs[pair].job(a.policy), 600_000, a.env);
       let s;
-      try { s = summariseTime(o); } catch (e) { console.log(`${arm} ${pair} #${k + 1}: ${(e as Error).message}`); continue; }
+      try {
+        s = summariseTime(o);
+      } catch (e) {
+        console.log(`${arm} ${pair} #${k + 1}: ${(e as Error).message}`);
+        continue;
+      }
       const rounds = o.messages.filter((m): m is RoundMessage => m.type === 'round');
-      const hello = o.messages.find((m) => m.type === 'hello') as { methodOverrides?: string; gcMode?: string } | undefined;
-      const setup = o.messages.find((m) => m.type === 'setup') as { opsPerSample?: unknown; sampleTargetMs?: number } | undefined;
-      const row: Row = { ratio: s.ratio, cpuRatio: s.cpuRatio ?? NaN, wallRatio: s.wallRatio ?? NaN, load, slowS: slow(rounds, 'serializerNs'), slowB: slow(rounds, 'baselineNs'), samples: rounds.reduce((n, r) => n + r.serializerNs.length, 0), rounds: rounds.length, sMs: s.serializerMeanNs / 1e6, bMs: s.baselineMeanNs / 1e6 };
+      const hello = o.messages.find((m) => m.type === 'hello') as
+        { methodOverrides?: string; gcMode?: string } | undefined;
+      const setup = o.messages.find((m) => m.type === 'setup') as
+        { opsPerSample?: unknown; sampleTargetMs?: number } | undefined;
+      const row: Row = {
+        ratio: s.ratio,
+        cpuRatio: s.cpuRatio ?? NaN,
+        wallRatio: s.wallRatio ?? NaN,
+        load,
+        slowS: slow(rounds, 'serializerNs'),
+        slowB: slow(rounds, 'baselineNs'),
+        samples: rounds.reduce((n, r) => n + r.serializerNs.length, 0),
+        rounds: rounds.length,
+        sMs: s.serializerMeanNs / 1e6,
+        bMs: s.baselineMeanNs / 1e6,
+      };
       const key = `${arm}|${pair}`;
       got.set(key, [...(got.get(key) ?? []), row]);
-      console.log(`${arm} ${pair} #${k + 1}: ratio ${s.ratio.toFixed(3)} (thread CPU ${row.cpuRatio.toFixed(3)}, wall ${row.wallRatio.toFixed(3)}), ${rounds.length} rounds, slow samples S ${row.slowS}/${row.samples} B ${row.slowB}, means ${row.sMs.toFixed(3)} / ${row.bMs.toFixed(3)} ms, ops/sample ${JSON.stringify(setup?.opsPerSample)}, load ${load.toFixed(2)}`);
-      if (values.out) appendFileSync(values.out, JSON.stringify({ arm, pair, launch: k + 1, ...row, methodOverrides: hello?.methodOverrides ?? null, gcMode: hello?.gcMode, setup, rounds: rounds.map((r) => ({ s: r.serializerNs, b: r.baselineNs, sf: r.serializerFaults, bf: r.baselineFaults, sg: r.serializerGcs, bg: r.baselineGcs })) }) + '\n');
+      console.log(
+        `${arm} ${pair} #${k + 1}: ratio ${s.ratio.toFixed(3)} (thread CPU ${row.cpuRatio.toFixed(3)}, wall ${row.wallRatio.toFixed(3)}), ${rounds.length} rounds, slow samples S ${row.slowS}/${row.samples} B ${row.slowB}, means ${row.sMs.toFixed(3)} / ${row.bMs.toFixed(3)} ms, ops/sample ${JSON.stringify(setup?.opsPerSample)}, load ${load.toFixed(2)}`,
+      );
+      if (values.out)
+        appendFileSync(
+          values.out,
+          JSON.stringify({
+            arm,
+            pair,
+            launch: k + 1,
+            ...row,
+            methodOverrides: hello?.methodOverrides ?? null,
+            gcMode: hello?.gcMode,
+            setup,
+            rounds: rounds.map((r) => ({
+              s: r.serializerNs,
+              b: r.baselineNs,
+              sf: r.serializerFaults,
+              bf: r.baselineFaults,
+              sg: r.serializerGcs,
+              bg: r.baselineGcs,
+            })),
+          }) + '\n',
+        );
     }
   }
 }
 
-const cv = (xs: number[]) => { const m = meanOf(xs); return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1)) / m; };
-console.log('\n| arm | pair | launches | ratio CV | mean ratio [range] | thread-CPU ratio CV | slow samples/launch (S / B) | load |\n|---|---|---|---|---|---|---|---|');
-for (const pair of pairs) for (const arm of arms) {
-  const rows = got.get(`${arm}|${pair}`) ?? [];
-  if (rows.length < 2) continue;
-  const r = rows.map((x) => x.ratio);
-  console.log(`| ${arm} | ${pair} | ${rows.length} | ${(cv(r) * 100).toFixed(2)}% | ${meanOf(r).toFixed(3)} [${Math.min(...r).toFixed(3)}–${Math.max(...r).toFixed(3)}] | ${(cv(rows.map((x) => x.cpuRatio)) * 100).toFixed(2)}% | ${meanOf(rows.map((x) => x.slowS)).toFixed(1)} / ${meanOf(rows.map((x) => x.slowB)).toFixed(1)} | ${Math.min(...rows.map((x) => x.load)).toFixed(1)}–${Math.max(...rows.map((x) => x.load)).toFixed(1)} |`);
-}
+const cv = (xs: number[]) => {
+  const m = meanOf(xs);
+  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1)) / m;
+};
+console.log(
+  '\n| arm | pair | launches | ratio CV | mean ratio [range] | thread-CPU ratio CV | slow samples/launch (S / B) | load |\n|---|---|---|---|---|---|---|---|',
+);
+for (const pair of pairs)
+  for (const arm of arms) {
+    const rows = got.get(`${arm}|${pair}`) ?? [];
+    if (rows.length < 2) continue;
+    const r = rows.map((x) => x.ratio);
+    console.log(
+      `| ${arm} | ${pair} | ${rows.length} | ${(cv(r) * 100).toFixed(2)}% | ${meanOf(r).toFixed(3)} [${Math.min(...r).toFixed(3)}–${Math.max(...r).toFixed(3)}] | ${(cv(rows.map((x) => x.cpuRatio)) * 100).toFixed(2)}% | ${meanOf(rows.map((x) => x.slowS)).toFixed(1)} / ${meanOf(rows.map((x) => x.slowB)).toFixed(1)} | ${Math.min(...rows.map((x) => x.load)).toFixed(1)}–${Math.max(...rows.map((x) => x.load)).toFixed(1)} |`,
+    );
+  }
 console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s; load at end ${load3()}`);

@@ -28,9 +28,30 @@ export interface Pair {
  * JSON.parse only parses, so jsonbench never pairs typia with json).
  */
 export const DEFAULT_PAIRS: readonly Pair[] = [
-  { workload: 'users', size: 10000, shape: 'list', direction: 'serialize', serializer: 'fast-json-stringify', baseline: 'json' },
-  { workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', serializer: 'fast-json-stringify', baseline: 'json' },
-  { workload: 'weather-station', size: 1, shape: 'single', direction: 'deserialize', serializer: 'typia', baseline: 'typebox' },
+  {
+    workload: 'users',
+    size: 10000,
+    shape: 'list',
+    direction: 'serialize',
+    serializer: 'fast-json-stringify',
+    baseline: 'json',
+  },
+  {
+    workload: 'weather-station',
+    size: 1,
+    shape: 'single',
+    direction: 'serialize',
+    serializer: 'fast-json-stringify',
+    baseline: 'json',
+  },
+  {
+    workload: 'weather-station',
+    size: 1,
+    shape: 'single',
+    direction: 'deserialize',
+    serializer: 'typia',
+    baseline: 'typebox',
+  },
 ];
 
 /**
@@ -38,8 +59,24 @@ export const DEFAULT_PAIRS: readonly Pair[] = [
  * deserialize, Newtonsoft.Json against System.Text.Json (`stj`, the .NET baseline).
  */
 export const DOTNET_PAIRS: readonly Pair[] = [
-  { workload: 'users', size: 10000, shape: 'list', direction: 'serialize', serializer: 'newtonsoft', baseline: 'stj', target: 'dotnet' },
-  { workload: 'weather-station', size: 1, shape: 'single', direction: 'deserialize', serializer: 'newtonsoft', baseline: 'stj', target: 'dotnet' },
+  {
+    workload: 'users',
+    size: 10000,
+    shape: 'list',
+    direction: 'serialize',
+    serializer: 'newtonsoft',
+    baseline: 'stj',
+    target: 'dotnet',
+  },
+  {
+    workload: 'weather-station',
+    size: 1,
+    shape: 'single',
+    direction: 'deserialize',
+    serializer: 'newtonsoft',
+    baseline: 'stj',
+    target: 'dotnet',
+  },
 ];
 
 /** `workload/size/shape/direction/serializer~baseline`, with `@dotnet` for a .NET pair */
@@ -51,7 +88,8 @@ export function pairId(p: Pair): string {
 export async function pairClass(p: Pair): Promise<CaseClass | string> {
   if (p.target === 'dotnet') {
     // .NET deserializers are typed (the `transform` class); whether the DTOs exist is the worker build's business
-    for (const id of [p.serializer, p.baseline]) if (!dotnetSerializers.ids.includes(id)) return `${id} is not a registered .NET serializer`;
+    for (const id of [p.serializer, p.baseline])
+      if (!dotnetSerializers.ids.includes(id)) return `${id} is not a registered .NET serializer`;
     return p.direction === 'serialize' ? 'serialize' : 'transform';
   }
   if (!serializers.ids.includes(p.serializer)) return `${p.serializer} is not registered`;
@@ -64,19 +102,32 @@ export async function pairClass(p: Pair): Promise<CaseClass | string> {
     if (ok.status !== 'planned') return `${id}: ${ok.reason}`;
     classes.push(p.direction === 'serialize' ? 'serialize' : a.deserializeClass);
   }
-  if (!classes[0] || classes[0] !== classes[1]) return `classes differ (${classes.join(' vs ')}): jsonbench does not pair them`;
+  if (!classes[0] || classes[0] !== classes[1])
+    return `classes differ (${classes.join(' vs ')}): jsonbench does not pair them`;
   return classes[0];
 }
 
 /** A side ready to time outside jsonbench: its call and the inputs of one op (one per unit). */
-export interface PreparedSide { call: (input: unknown) => unknown; inputs: unknown[] }
+export interface PreparedSide {
+  call: (input: unknown) => unknown;
+  inputs: unknown[];
+}
 
 /**
  * Prepares one side as jsonbench's worker does (unit view, adapter.prepare, the correctness
  * gate on the payload) for a peer tool to time. @throws Error when the gate fails.
  */
-export async function prepareSide(p: Pair, id: string, caseClass: CaseClass, payloadPath: string): Promise<PreparedSide> {
-  const side = await prepareCase(await serializers.load(id), await workloads.load(p.workload), { shape: p.shape, direction: p.direction, caseClass });
+export async function prepareSide(
+  p: Pair,
+  id: string,
+  caseClass: CaseClass,
+  payloadPath: string,
+): Promise<PreparedSide> {
+  const side = await prepareCase(await serializers.load(id), await workloads.load(p.workload), {
+    shape: p.shape,
+    direction: p.direction,
+    caseClass,
+  });
   const text = readFileSync(payloadPath, 'utf8');
   const failure = side.check(text);
   if (failure) throw new Error(`${id} fails the correctness gate: ${failure.reason}`);

@@ -12,15 +12,24 @@ import { Bench } from 'tinybench';
 import { prepareSide, type Pair } from './pairs.js';
 import type { CaseClass } from '../src/case/coordinates.js';
 
-interface PeerJob { pairs: { pair: Pair; id: string; caseClass: CaseClass; payloadPath: string }[] }
+interface PeerJob {
+  pairs: { pair: Pair; id: string; caseClass: CaseClass; payloadPath: string }[];
+}
 type Timed = Record<string, { serializerNs: number; baselineNs: number }>;
 
 let sink: unknown;
 
 /** The body one benchmark iteration runs: the call over every unit of the op. */
 function body(call: (input: unknown) => unknown, inputs: unknown[]): () => unknown {
-  if (inputs.length === 1) { const x = inputs[0]; return () => call(x); }
-  return () => { let r: unknown; for (const x of inputs) r = call(x); return r; };
+  if (inputs.length === 1) {
+    const x = inputs[0];
+    return () => call(x);
+  }
+  return () => {
+    let r: unknown;
+    for (const x of inputs) r = call(x);
+    return r;
+  };
 }
 
 async function main(): Promise<void> {
@@ -28,7 +37,10 @@ async function main(): Promise<void> {
   const job = JSON.parse(readFileSync(jobPath, 'utf8')) as PeerJob;
   const fns: { name: string; fn: () => unknown }[] = [];
   for (const j of job.pairs) {
-    for (const [side, id] of [['s', j.pair.serializer], ['b', j.pair.baseline]] as const) {
+    for (const [side, id] of [
+      ['s', j.pair.serializer],
+      ['b', j.pair.baseline],
+    ] as const) {
       const prepared = await prepareSide(j.pair, id, j.caseClass, j.payloadPath);
       fns.push({ name: `${j.id}|${side}`, fn: body(prepared.call, prepared.inputs) });
     }
@@ -43,7 +55,10 @@ async function main(): Promise<void> {
     }
   } else if (tool === 'tinybench') {
     const b = new Bench();
-    for (const { name, fn } of fns) b.add(name, () => { sink = fn(); });
+    for (const { name, fn } of fns)
+      b.add(name, () => {
+        sink = fn();
+      });
     await b.run();
     for (const t of b.tasks) if (t.result) meanNs.set(t.name, t.result.latency.mean * 1e6); // tinybench reports ms
   } else {
@@ -59,4 +74,7 @@ async function main(): Promise<void> {
   if (sink === Symbol.for('never')) process.stdout.write('');
 }
 
-main().catch((e) => { process.stderr.write(`peer-child: ${(e as Error).stack ?? e}\n`); process.exit(1); });
+main().catch((e) => {
+  process.stderr.write(`peer-child: ${(e as Error).stack ?? e}\n`);
+  process.exit(1);
+});

@@ -40,12 +40,23 @@ import { defaultCacheDir } from '../src/runtimes/cache.js';
 import { dotnetPayloadPath } from '../src/runtimes/dotnet/well-formed.js';
 import { ensureBdnBuild, runBdn, type BdnBuild } from './bdn.js';
 import { parseVariant, planPairs, runJsonbench, type DotnetPlacement } from './jsonbench-run.js';
-import { cv, OWN_LOAD, othersLoad, pct, peerVerdict, precisionTarget, renderPrecisionTable, renderRuns, type Series } from './cv.js';
+import {
+  cv,
+  OWN_LOAD,
+  othersLoad,
+  pct,
+  peerVerdict,
+  precisionTarget,
+  renderPrecisionTable,
+  renderRuns,
+  type Series,
+} from './cv.js';
 
 const SEED = 42; // the CLI's default --seed
 const ALL_TOOLS = ['jsonbench', 'mitata', 'tinybench', 'benchmarkdotnet'] as const;
 /** The tools that time a pair: jsonbench every pair, the peers only their platform's. */
-const toolsOf = (pair: Pair, tools: readonly string[]) => tools.filter((t) => isJsonbench(t) || (pair.target === 'dotnet') === (t === 'benchmarkdotnet'));
+const toolsOf = (pair: Pair, tools: readonly string[]) =>
+  tools.filter((t) => isJsonbench(t) || (pair.target === 'dotnet') === (t === 'benchmarkdotnet'));
 /** `jsonbench` (the default policy) or a `--variant` of it (`jsonbench:<label>`). */
 const isJsonbench = (tool: string) => tool === 'jsonbench' || tool.startsWith('jsonbench:');
 
@@ -54,17 +65,33 @@ const peerEntry = fileURLToPath(new URL('./peer-child.js', import.meta.url));
 const log = (s: string) => process.stdout.write(s + '\n');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** The 1-, 5- and 15-minute load averages as /proc/loadavg writes them (`1.20 1.67 1.91`), or `n/a`. */
-const loadavg = () => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } };
+const loadavg = () => {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'n/a';
+  }
+};
 /** The 1-minute load average, or NaN where /proc/loadavg cannot be read. */
 const load1 = () => Number(loadavg().split(' ')[0]);
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: {
-    runs: { type: 'string', default: '5' }, tools: { type: 'string', default: ALL_TOOLS.join(',') },
-    pair: { type: 'string', multiple: true }, out: { type: 'string' }, 'bdn-job': { type: 'string', default: 'default' },
-    variant: { type: 'string', multiple: true },
-  } });
-  const variants = new Map<string, RunPolicy>((values.variant ?? []).map((v) => { const x = parseVariant(v); return [`jsonbench:${x.label}`, x.policy]; }));
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '5' },
+      tools: { type: 'string', default: ALL_TOOLS.join(',') },
+      pair: { type: 'string', multiple: true },
+      out: { type: 'string' },
+      'bdn-job': { type: 'string', default: 'default' },
+      variant: { type: 'string', multiple: true },
+    },
+  });
+  const variants = new Map<string, RunPolicy>(
+    (values.variant ?? []).map((v) => {
+      const x = parseVariant(v);
+      return [`jsonbench:${x.label}`, x.policy];
+    }),
+  );
   const bdnJob = values['bdn-job'] === 'short' ? 'short' : 'default';
   const runs = Number(values.runs);
   const named = values.tools!.split(',').filter((t) => (ALL_TOOLS as readonly string[]).includes(t));
@@ -84,20 +111,37 @@ async function main(): Promise<number> {
     const detection = await detectDotnet();
     if (!detection.installed) log(`skipped the .NET pairs: ${detection.reason}`);
     else {
-      const prepared = await prepareTargets([parseTarget('dotnet')], {
-        cacheDir: defaultCacheDir(), bundleDir: join(outDir, 'worker'), payloadPaths: [], workloads: await Promise.all(DOTNET_PAIRS.map((p) => workloads.load(p.workload))),
-      }, log);
+      const prepared = await prepareTargets(
+        [parseTarget('dotnet')],
+        {
+          cacheDir: defaultCacheDir(),
+          bundleDir: join(outDir, 'worker'),
+          payloadPaths: [],
+          workloads: await Promise.all(DOTNET_PAIRS.map((p) => workloads.load(p.workload))),
+        },
+        log,
+      );
       const place = prepared.platforms[0];
       const launch = prepared.launchFor({ target: place.ref });
-      if (!launch) log(`skipped the .NET pairs: ${prepared.faultOf({ target: place.ref }) ?? 'the dotnet target did not start'}`);
+      if (!launch)
+        log(`skipped the .NET pairs: ${prepared.faultOf({ target: place.ref }) ?? 'the dotnet target did not start'}`);
       else {
-        dotnet = { target: place.ref, ...(place.serializerVersions ? { serializerVersions: place.serializerVersions } : {}), launch };
+        dotnet = {
+          target: place.ref,
+          ...(place.serializerVersions ? { serializerVersions: place.serializerVersions } : {}),
+          launch,
+        };
         candidates = [...DEFAULT_PAIRS, ...DOTNET_PAIRS];
         if (tools.includes('benchmarkdotnet')) {
           const t1 = performance.now();
           const b = await ensureBdnBuild();
           if ('reason' in b) log(`benchmarkdotnet: ${b.reason}`);
-          else { bdn = b; log(`benchmarkdotnet: runner ${b.cached ? `reused (built in ${seconds(b.buildMs)})` : `built in ${seconds(b.buildMs)}`}, ready in ${seconds(performance.now() - t1)}; log ${b.logPath}`); }
+          else {
+            bdn = b;
+            log(
+              `benchmarkdotnet: runner ${b.cached ? `reused (built in ${seconds(b.buildMs)})` : `built in ${seconds(b.buildMs)}`}, ready in ${seconds(performance.now() - t1)}; log ${b.logPath}`,
+            );
+          }
         }
       }
     }
@@ -106,25 +150,45 @@ async function main(): Promise<number> {
     const id = pairId(pair);
     if (values.pair?.length && !values.pair.some((s) => id.includes(s))) continue;
     const c = await pairClass(pair);
-    if (c === 'serialize' || c === 'parse' || c === 'validate' || c === 'transform') pairs.push({ pair, id, caseClass: c });
+    if (c === 'serialize' || c === 'parse' || c === 'validate' || c === 'transform')
+      pairs.push({ pair, id, caseClass: c });
     else log(`skipped ${id}: ${c}`);
   }
-  if (!pairs.length) { log('no pair can be measured'); return 1; }
+  if (!pairs.length) {
+    log('no pair can be measured');
+    return 1;
+  }
 
   const payloads = new Map<string, PayloadFile>();
   for (const { pair } of pairs) {
     const p = await writePayload(join(outDir, 'payloads'), await workloads.load(pair.workload), pair.size, SEED);
     payloads.set(p.key, p);
   }
-  const groups = await planPairs(pairs.map((p) => p.pair), policies.default, dotnet);
+  const groups = await planPairs(
+    pairs.map((p) => p.pair),
+    policies.default,
+    dotnet,
+  );
   const jobPath = join(outDir, 'peer-job.json');
   const payloadOf = (p: Pair) => payloads.get(`${p.workload}-${p.size}`)!.path;
-  writeFileSync(jobPath, JSON.stringify({ pairs: pairs.filter((p) => !p.pair.target).map((p) => ({ ...p, payloadPath: payloadOf(p.pair) })) }));
+  writeFileSync(
+    jobPath,
+    JSON.stringify({
+      pairs: pairs.filter((p) => !p.pair.target).map((p) => ({ ...p, payloadPath: payloadOf(p.pair) })),
+    }),
+  );
 
-  const series = new Map(pairs.map((p) => [p.id, new Map<string, Series>(toolsOf(p.pair, tools).map((t) => [t, { ratio: [], serializerNs: [], baselineNs: [] }]))]));
+  const series = new Map(
+    pairs.map((p) => [
+      p.id,
+      new Map<string, Series>(toolsOf(p.pair, tools).map((t) => [t, { ratio: [], serializerNs: [], baselineNs: [] }])),
+    ]),
+  );
   const toolMs = new Map<string, number>(tools.map((t) => [t, 0]));
   const notes: string[] = [];
-  log(`precision: ${pairs.length} pairs × ${runs} runs × ${tools.join(', ')}; payloads and raw numbers in ${outDir}; load ${loadavg()}`);
+  log(
+    `precision: ${pairs.length} pairs × ${runs} runs × ${tools.join(', ')}; payloads and raw numbers in ${outDir}; load ${loadavg()}`,
+  );
   const loads: number[] = [load1()];
   for (let r = 1; r <= runs; r++) {
     for (const tool of tools) {
@@ -134,16 +198,38 @@ async function main(): Promise<number> {
       if (!pairs.some((p) => toolsOf(p.pair, [tool]).length)) continue;
       if (isJsonbench(tool)) {
         const policy = variants.get(tool) ?? policies.default;
-        const res = await runJsonbench(pairs.map((p) => p.pair), tool === 'jsonbench' ? groups : await planPairs(pairs.map((p) => p.pair), policy, dotnet), payloads, policy, outDir, r, dotnet, tool.slice('jsonbench:'.length));
+        const res = await runJsonbench(
+          pairs.map((p) => p.pair),
+          tool === 'jsonbench'
+            ? groups
+            : await planPairs(
+                pairs.map((p) => p.pair),
+                policy,
+                dotnet,
+              ),
+          payloads,
+          policy,
+          outDir,
+          r,
+          dotnet,
+          tool.slice('jsonbench:'.length),
+        );
         got = new Map();
         for (const [id, n] of res) {
-          if (!n.ok) { notes.push(`run ${r} ${tool} ${id}: ${n.reason}`); continue; }
+          if (!n.ok) {
+            notes.push(`run ${r} ${tool} ${id}: ${n.reason}`);
+            continue;
+          }
           got.set(id, n);
-          if (n.noisyLaunches || n.relaunches) notes.push(`run ${r} ${tool} ${id}: ${n.noisyLaunches} noisy launch(es), ${n.relaunches} relaunch(es)`);
+          if (n.noisyLaunches || n.relaunches)
+            notes.push(`run ${r} ${tool} ${id}: ${n.noisyLaunches} noisy launch(es), ${n.relaunches} relaunch(es)`);
         }
       } else if (tool === 'benchmarkdotnet') {
         got = new Map();
-        if (!bdn) { notes.push(`run ${r} benchmarkdotnet: no runner`); continue; }
+        if (!bdn) {
+          notes.push(`run ${r} benchmarkdotnet: no runner`);
+          continue;
+        }
         for (const p of pairs.filter((x) => x.pair.target === 'dotnet')) {
           // its files stay beside the payload: the .NET copy jsonbench's gated launcher reads (no lone surrogates)
           const n = runBdn(bdn, p.pair, dotnetPayloadPath(payloadOf(p.pair)), outDir, r, bdnJob);
@@ -152,9 +238,18 @@ async function main(): Promise<number> {
         }
       } else {
         const outPath = join(outDir, `${tool}-${r}.json`);
-        const child = spawnSync(process.execPath, ['--expose-gc', peerEntry, tool, jobPath, outPath], { stdio: ['ignore', 'ignore', 'inherit'] });
-        if (child.status !== 0) { notes.push(`run ${r} ${tool}: exited ${child.status ?? child.signal}`); continue; }
-        got = new Map(Object.entries(JSON.parse(readFileSync(outPath, 'utf8')) as Record<string, { serializerNs: number; baselineNs: number }>));
+        const child = spawnSync(process.execPath, ['--expose-gc', peerEntry, tool, jobPath, outPath], {
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+        if (child.status !== 0) {
+          notes.push(`run ${r} ${tool}: exited ${child.status ?? child.signal}`);
+          continue;
+        }
+        got = new Map(
+          Object.entries(
+            JSON.parse(readFileSync(outPath, 'utf8')) as Record<string, { serializerNs: number; baselineNs: number }>,
+          ),
+        );
       }
       toolMs.set(tool, toolMs.get(tool)! + performance.now() - start);
       for (const [id, n] of got) {
@@ -164,13 +259,29 @@ async function main(): Promise<number> {
         s.serializerNs.push(n.serializerNs);
         s.baselineNs.push(n.baselineNs);
       }
-      log(`run ${r}/${runs} ${tool.padEnd(15)} ${seconds(performance.now() - start).padStart(8)}  ${pairs.filter((p) => series.get(p.id)!.has(tool)).map((p) => `${p.pair.serializer}/${p.pair.baseline}${p.pair.target ? `@${p.pair.target}` : ''} ${series.get(p.id)!.get(tool)!.ratio.at(-1)?.toFixed(3) ?? '—'}`).join('  ')}`);
+      log(
+        `run ${r}/${runs} ${tool.padEnd(15)} ${seconds(performance.now() - start).padStart(8)}  ${pairs
+          .filter((p) => series.get(p.id)!.has(tool))
+          .map(
+            (p) =>
+              `${p.pair.serializer}/${p.pair.baseline}${p.pair.target ? `@${p.pair.target}` : ''} ${series.get(p.id)!.get(tool)!.ratio.at(-1)?.toFixed(3) ?? '—'}`,
+          )
+          .join('  ')}`,
+      );
     }
   }
 
   log('');
-  for (const p of pairs) { log(`## ${p.id}`); log(renderRuns(tools, series.get(p.id)!)); log(''); }
-  if (notes.length) { log('notes:'); for (const n of notes) log(`  ${n}`); log(''); }
+  for (const p of pairs) {
+    log(`## ${p.id}`);
+    log(renderRuns(tools, series.get(p.id)!));
+    log('');
+  }
+  if (notes.length) {
+    log('notes:');
+    for (const n of notes) log(`  ${n}`);
+    log('');
+  }
   log(renderPrecisionTable(tools, series));
   log('');
   const jb = pairs.map((p) => cv(series.get(p.id)!.get('jsonbench')?.ratio ?? []));
@@ -178,22 +289,55 @@ async function main(): Promise<number> {
     // judged only when every pair has a CV (2+ runs with a ratio); "below every peer" only where a peer ran and gave a CV
     const judged = jb.length > 0 && jb.every(Number.isFinite);
     const worst = judged ? Math.max(...jb) : NaN;
-    const peerLine = peerVerdict(pairs.map((p, k) => ({ pair: p.id, jsonbench: jb[k], peers: toolsOf(p.pair, tools).filter((t) => !isJsonbench(t)).map((t) => ({ tool: t, cv: cv(series.get(p.id)!.get(t)?.ratio ?? []) })) })));
+    const peerLine = peerVerdict(
+      pairs.map((p, k) => ({
+        pair: p.id,
+        jsonbench: jb[k],
+        peers: toolsOf(p.pair, tools)
+          .filter((t) => !isJsonbench(t))
+          .map((t) => ({ tool: t, cv: cv(series.get(p.id)!.get(t)?.ratio ?? []) })),
+      })),
+    );
     log(`load average now: ${loadavg()}`);
     loads.push(load1());
     // the benchmark's own process counts in the load average: judged on the others' load (cv.ts othersLoad)
     const known = othersLoad(loads).filter(Number.isFinite);
     const target = known.length ? precisionTarget(Math.min(...known), Math.max(...known)) : null;
-    log(!judged
-      ? `target: not judged: ${jb.filter((x) => !Number.isFinite(x)).length} of ${jb.length} pair(s) have no ratio CV (fewer than 2 runs gave a ratio)`
-      : target
-      ? `target (${target.condition}; 1-minute load read at the start, then at each tool's start and at the end less ${OWN_LOAD} for the benchmark's own process: ${loads.map((x) => x.toFixed(2)).join(' ')}): jsonbench ratio CV ≤ ${pct(target.limit)} on every pair → worst ${pct(worst)} (${worst <= target.limit ? 'met' : 'missed'}); lower than every peer: ${peerLine}`
-      : `target: neither quiet (others' load < 1) nor loaded (others' load ≥ 8) at every reading (others' load ${known.length ? `${Math.min(...known).toFixed(2)}–${Math.max(...known).toFixed(2)}` : 'unknown'}: the 1-minute load at the start, then at each tool's start and at the end less ${OWN_LOAD} for the benchmark's own process), so the run shows figures, not the target: worst jsonbench ratio CV ${pct(worst)}; lower than every peer: ${peerLine}`);
+    log(
+      !judged
+        ? `target: not judged: ${jb.filter((x) => !Number.isFinite(x)).length} of ${jb.length} pair(s) have no ratio CV (fewer than 2 runs gave a ratio)`
+        : target
+          ? `target (${target.condition}; 1-minute load read at the start, then at each tool's start and at the end less ${OWN_LOAD} for the benchmark's own process: ${loads.map((x) => x.toFixed(2)).join(' ')}): jsonbench ratio CV ≤ ${pct(target.limit)} on every pair → worst ${pct(worst)} (${worst <= target.limit ? 'met' : 'missed'}); lower than every peer: ${peerLine}`
+          : `target: neither quiet (others' load < 1) nor loaded (others' load ≥ 8) at every reading (others' load ${known.length ? `${Math.min(...known).toFixed(2)}–${Math.max(...known).toFixed(2)}` : 'unknown'}: the 1-minute load at the start, then at each tool's start and at the end less ${OWN_LOAD} for the benchmark's own process), so the run shows figures, not the target: worst jsonbench ratio CV ${pct(worst)}; lower than every peer: ${peerLine}`,
+    );
   }
   log(`time per tool (all runs): ${[...toolMs].map(([t, ms]) => `${t} ${seconds(ms)}`).join(', ')}`);
   log(`total: ${seconds(performance.now() - t0)}`);
-  writeFileSync(join(outDir, 'precision.json'), JSON.stringify({ runs, tools, pairs: pairs.map((p) => p.id), series: Object.fromEntries([...series].map(([id, m]) => [id, Object.fromEntries(m)])), toolMs: Object.fromEntries(toolMs), totalMs: performance.now() - t0, notes }, null, 2));
+  writeFileSync(
+    join(outDir, 'precision.json'),
+    JSON.stringify(
+      {
+        runs,
+        tools,
+        pairs: pairs.map((p) => p.id),
+        series: Object.fromEntries([...series].map(([id, m]) => [id, Object.fromEntries(m)])),
+        toolMs: Object.fromEntries(toolMs),
+        totalMs: performance.now() - t0,
+        notes,
+      },
+      null,
+      2,
+    ),
+  );
   return 0;
 }
 
-main().then((code) => { process.exitCode = code; }, (e) => { process.stderr.write(`${(e as Error).stack ?? e}\n`); process.exitCode = 1; });
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    process.stderr.write(`${(e as Error).stack ?? e}\n`);
+    process.exitCode = 1;
+  },
+);

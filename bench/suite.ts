@@ -33,7 +33,10 @@ const RUNS: Record<string, (payload: string) => string[]> = {
 };
 /** Each run's target on 2 cores (issue 10: the payload run; issue 13: the quick and default suites). */
 const TARGET_MS: Record<string, number> = { payload: 60_000, quick: 60_000, default: 300_000 };
-const load = () => loadavg().map((x) => x.toFixed(2)).join('/');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join('/');
 const log = (s: string) => process.stdout.write(s + '\n');
 
 /** `12 min 34.5 s` or `34.5 s`. */
@@ -42,19 +45,28 @@ export function renderDuration(ms: number): string {
   return s >= 60 ? `${Math.floor(s / 60)} min ${(s % 60).toFixed(1)} s` : `${s.toFixed(1)} s`;
 }
 
-
 /**
  * One line about a finished run: cases by status, case launches (a group launch counts once per
  * case it measured), worker processes (a group launch's record is shared by its cases: counted
  * once, by its elapsed time and launch number), time inside workers (ms).
  */
-export function summarise(results: ResultsFile): { cases: string; launches: number; processes: number; workerMs: number } {
+export function summarise(results: ResultsFile): {
+  cases: string;
+  launches: number;
+  processes: number;
+  workerMs: number;
+} {
   const byStatus = new Map<string, number>();
   for (const c of results.cases) byStatus.set(c.status, (byStatus.get(c.status) ?? 0) + 1);
   const launches = results.cases.flatMap((c) => c.samples.launches);
   // one process per distinct (group, launch, elapsed time): cases of a group launch share its elapsedMs
   const processes = new Map<string, number>();
-  for (const c of results.cases) for (const l of c.samples.launches) processes.set(`${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}/${c.target.id}#${l.launch}:${l.elapsedMs}`, l.elapsedMs);
+  for (const c of results.cases)
+    for (const l of c.samples.launches)
+      processes.set(
+        `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}/${c.target.id}#${l.launch}:${l.elapsedMs}`,
+        l.elapsedMs,
+      );
   return {
     cases: `${results.cases.length} cases (${[...byStatus].map(([s, n]) => `${n} ${s}`).join(', ')})`,
     launches: launches.length,
@@ -64,11 +76,24 @@ export function summarise(results: ResultsFile): { cases: string; launches: numb
 }
 
 function main(): number {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { run: { type: 'string', multiple: true }, policy: { type: 'string', multiple: true }, payload: { type: 'string' }, out: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      run: { type: 'string', multiple: true },
+      policy: { type: 'string', multiple: true },
+      payload: { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
   const asked = [...(values.run ?? []), ...(values.policy ?? [])];
   const chosen = asked.length ? asked : ['payload', 'quick', 'default'];
   const unknown = chosen.filter((r) => !Object.hasOwn(RUNS, r));
-  if (unknown.length) { process.stderr.write(`bench:suite: unknown run ${unknown.join(', ')} (choose from ${Object.keys(RUNS).join(', ')})\n`); return 2; }
+  if (unknown.length) {
+    process.stderr.write(
+      `bench:suite: unknown run ${unknown.join(', ')} (choose from ${Object.keys(RUNS).join(', ')})\n`,
+    );
+    return 2;
+  }
   const outDir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-suite-'));
   const rows: string[] = [];
   const t0 = performance.now();

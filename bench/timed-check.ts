@@ -18,19 +18,54 @@ import { renderPayload } from '../src/plan/payloads.js';
 import type { CaseClass, Direction, Shape } from '../src/case/coordinates.js';
 
 const RUNS = 10;
-const CASES: { workload: string; size: number; shape: Shape; direction: Direction; caseClass: CaseClass; serializer: string }[] = [
-  { workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', caseClass: 'serialize', serializer: 'json' },
-  { workload: 'users', size: 10000, shape: 'list', direction: 'serialize', caseClass: 'serialize', serializer: 'fast-json-stringify' },
+const CASES: {
+  workload: string;
+  size: number;
+  shape: Shape;
+  direction: Direction;
+  caseClass: CaseClass;
+  serializer: string;
+}[] = [
+  {
+    workload: 'weather-station',
+    size: 1,
+    shape: 'single',
+    direction: 'serialize',
+    caseClass: 'serialize',
+    serializer: 'json',
+  },
+  {
+    workload: 'users',
+    size: 10000,
+    shape: 'list',
+    direction: 'serialize',
+    caseClass: 'serialize',
+    serializer: 'fast-json-stringify',
+  },
   { workload: 'users', size: 1000, shape: 'many', direction: 'serialize', caseClass: 'serialize', serializer: 'json' },
   { workload: 'users', size: 10000, shape: 'list', direction: 'deserialize', caseClass: 'parse', serializer: 'json' },
-  { workload: 'orders', size: 1000, shape: 'list', direction: 'deserialize', caseClass: 'transform', serializer: 'zod' },
+  {
+    workload: 'orders',
+    size: 1000,
+    shape: 'list',
+    direction: 'deserialize',
+    caseClass: 'transform',
+    serializer: 'zod',
+  },
 ];
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 const policy = { ...policies.default.measure, minRounds: 6, maxRounds: 6 };
 
-console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `load average at start: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 for (const c of CASES) {
   const w = unitView(await workloads.load(c.workload), c.shape);
   const text = renderPayload(await workloads.load(c.workload), c.size, 42);
@@ -41,16 +76,37 @@ for (const c of CASES) {
   const inputs = () => caseIo(w, c.direction, c.caseClass, unitsOf(JSON.parse(text), c.shape)).inputs;
   const a = inputs();
   const b = inputs();
-  const call = c.direction === 'serialize' ? (v: unknown) => prepared.serialize!(v) : (v: unknown) => prepared.deserialize!(v as string);
+  const call =
+    c.direction === 'serialize'
+      ? (v: unknown) => prepared.serialize!(v)
+      : (v: unknown) => prepared.deserialize!(v as string);
   const op = makeOp(call, a, b);
   const checks = sideChecks('serializer', w, c.direction, {
-    expected: () => caseIo(w, c.direction, c.caseClass, unitsOf(JSON.parse(text), c.shape)).expected[outputs.length - 1],
-    gated: outputs[outputs.length - 1], units: outputs.length, copies: [a, b], snapshot: inputs,
+    expected: () =>
+      caseIo(w, c.direction, c.caseClass, unitsOf(JSON.parse(text), c.shape)).expected[outputs.length - 1],
+    gated: outputs[outputs.length - 1],
+    units: outputs.length,
+    copies: [a, b],
+    snapshot: inputs,
   });
   // time spent inside the checks, measured directly (robust to a loaded machine, unlike wall-time differences)
   let inChecksMs = 0;
-  const timed = <A extends unknown[]>(f: (...a: A) => void) => (...a: A) => { const t = performance.now(); try { f(...a); } finally { inChecksMs += performance.now() - t; } };
-  const measured = { quick: timed(checks.quick), full: timed(checks.full), inputs: checks.inputs, roundEnd: timed(checks.roundEnd) };
+  const timed =
+    <A extends unknown[]>(f: (...a: A) => void) =>
+    (...a: A) => {
+      const t = performance.now();
+      try {
+        f(...a);
+      } finally {
+        inChecksMs += performance.now() - t;
+      }
+    };
+  const measured = {
+    quick: timed(checks.quick),
+    full: timed(checks.full),
+    inputs: checks.inputs,
+    roundEnd: timed(checks.roundEnd),
+  };
   warmup(op, policy);
   const opsPerSample = pilot(op, policy);
   const ns: Record<'on' | 'off', number[]> = { on: [], off: [] };
@@ -62,14 +118,33 @@ for (const c of CASES) {
     const t0 = performance.now();
     inChecksMs = 0;
     let sampled = 0;
-    measureRounds({ op, opsPerSample, ...(mode === 'on' ? { checks: measured } : {}) }, undefined, policy, gc, (round) => { ns[mode].push(...round.serializerNs); sampled += round.serializerNs.reduce((x, y) => x + y, 0) * opsPerSample / 1e6; });
+    measureRounds(
+      { op, opsPerSample, ...(mode === 'on' ? { checks: measured } : {}) },
+      undefined,
+      policy,
+      gc,
+      (round) => {
+        ns[mode].push(...round.serializerNs);
+        sampled += (round.serializerNs.reduce((x, y) => x + y, 0) * opsPerSample) / 1e6;
+      },
+    );
     wallMs[mode].push(performance.now() - t0);
-    if (mode === 'on') { sampledMs.push(sampled); checkMs.push(inChecksMs); }
+    if (mode === 'on') {
+      sampledMs.push(sampled);
+      checkMs.push(inChecksMs);
+    }
   }
-  const fmt = (x: number) => (x >= 1e6 ? `${(x / 1e6).toFixed(3)} ms` : x >= 1e3 ? `${(x / 1e3).toFixed(2)} µs` : `${x.toFixed(0)} ns`);
+  const fmt = (x: number) =>
+    x >= 1e6 ? `${(x / 1e6).toFixed(3)} ms` : x >= 1e3 ? `${(x / 1e3).toFixed(2)} µs` : `${x.toFixed(0)} ns`;
   const id = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.serializer}`;
   const dNs = median(ns.on) / median(ns.off) - 1;
   const dWall = median(wallMs.on) / median(wallMs.off) - 1;
-  console.log(`${id}: ${opsPerSample} ops/sample; median sample ${fmt(median(ns.on))}/op with checks, ${fmt(median(ns.off))}/op without (${(dNs * 100).toFixed(1)}%); wall per run ${median(wallMs.on).toFixed(0)} ms vs ${median(wallMs.off).toFixed(0)} ms (${(dWall * 100).toFixed(1)}%); time in checks ${median(checkMs).toFixed(1)} ms per run = ${(100 * median(checkMs.map((c, i) => c / sampledMs[i]))).toFixed(1)}% of the time sampled`);
+  console.log(
+    `${id}: ${opsPerSample} ops/sample; median sample ${fmt(median(ns.on))}/op with checks, ${fmt(median(ns.off))}/op without (${(dNs * 100).toFixed(1)}%); wall per run ${median(wallMs.on).toFixed(0)} ms vs ${median(wallMs.off).toFixed(0)} ms (${(dWall * 100).toFixed(1)}%); time in checks ${median(checkMs).toFixed(1)} ms per run = ${(100 * median(checkMs.map((c, i) => c / sampledMs[i]))).toFixed(1)}% of the time sampled`,
+  );
 }
-console.log(`load average at end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `load average at end: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);

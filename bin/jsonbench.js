@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (!existsSync(new URL('../build/.complete', import.meta.url))) {
   // a clone without `npm ci`, or a build killed half-way: say what to do instead of a module-loader stack
-  process.stderr.write(`jsonbench: not built in ${root}: run \`npm ci\` there (or \`npm run build\` when the dependencies are installed)\n`);
+  process.stderr.write(
+    `jsonbench: not built in ${root}: run \`npm ci\` there (or \`npm run build\` when the dependencies are installed)\n`,
+  );
   process.exit(2);
 }
 
@@ -32,18 +34,28 @@ if (!existsSync(new URL('../build/.complete', import.meta.url))) {
 function staleSource() {
   if (!existsSync(join(root, 'src')) || !existsSync(join(root, '.git'))) return undefined;
   let stamp;
-  try { stamp = JSON.parse(readFileSync(join(root, 'build/.complete'), 'utf8')); } catch { return undefined; }
+  try {
+    stamp = JSON.parse(readFileSync(join(root, 'build/.complete'), 'utf8'));
+  } catch {
+    return undefined;
+  }
   const { sourcesReadAtMs: read, finishedAtMs: done, files, dirs } = stamp ?? {};
-  if (typeof read !== 'number' || typeof done !== 'number' || !Array.isArray(files) || !Array.isArray(dirs)) return undefined;
+  if (typeof read !== 'number' || typeof done !== 'number' || !Array.isArray(files) || !Array.isArray(dirs))
+    return undefined;
   const now = Date.now();
-  const changed = (rel, since) => { const t = statSync(join(root, String(rel)), { throwIfNoEntry: false })?.mtimeMs ?? Infinity; return t > since && !(Number.isFinite(t) && t > now); };
+  const changed = (rel, since) => {
+    const t = statSync(join(root, String(rel)), { throwIfNoEntry: false })?.mtimeMs ?? Infinity;
+    return t > since && !(Number.isFinite(t) && t > now);
+  };
   return files.find((f) => changed(f, read)) ?? dirs.find((d) => changed(d, done));
 }
 
 const stale = staleSource();
 if (stale) {
   const fix = /^package(-lock)?\.json$/.test(stale) ? '`npm ci`' : '`npm run build`';
-  process.stderr.write(`jsonbench: warning: ${stale} changed after the build in ${join(root, 'build')} was made, which runs the older code: run ${fix} in ${root}\n`);
+  process.stderr.write(
+    `jsonbench: warning: ${stale} changed after the build in ${join(root, 'build')} was made, which runs the older code: run ${fix} in ${root}\n`,
+  );
 }
 const { main } = await import('../build/src/cli/main.js');
 main(process.argv.slice(2)).then((code) => {

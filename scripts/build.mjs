@@ -21,22 +21,45 @@ rmSync('build', { recursive: true, force: true });
 const scratch = 'node_modules/.cache/jsonbench-build';
 mkdirSync(scratch, { recursive: true });
 await build({
-  entryPoints: ['src/serializers/typia/write-templates.ts'], bundle: true, platform: 'node', format: 'esm',
-  packages: 'external', outfile: `${scratch}/write-templates.mjs`, logLevel: 'warning',
+  entryPoints: ['src/serializers/typia/write-templates.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  outfile: `${scratch}/write-templates.mjs`,
+  logLevel: 'warning',
 });
 const { writeTemplates } = await import(pathToFileURL(`${scratch}/write-templates.mjs`).href);
 await writeTemplates('src/serializers/typia/templates');
-run(process.execPath, ['node_modules/typia/lib/executable/typia.js', 'generate',
-  '--input', 'src/serializers/typia/templates', '--output', 'src/serializers/typia/generated',
-  '--project', 'tsconfig.json']);
+run(process.execPath, [
+  'node_modules/typia/lib/executable/typia.js',
+  'generate',
+  '--input',
+  'src/serializers/typia/templates',
+  '--output',
+  'src/serializers/typia/generated',
+  '--project',
+  'tsconfig.json',
+]);
 // every devDependency installed: the full, type-checked build (some @types arrive with production packages too, so test them all)
 const dev = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).devDependencies ?? {});
 const full = dev.every((name) => existsSync(`node_modules/${name}/package.json`));
-if (!full) process.stderr.write('build: devDependencies absent: compiling src/ only, without type-checking (tsconfig.build.json --noCheck)\n');
-run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', full ? 'tsconfig.json' : 'tsconfig.build.json', ...(full ? [] : ['--noCheck'])]);
+if (!full)
+  process.stderr.write(
+    'build: devDependencies absent: compiling src/ only, without type-checking (tsconfig.build.json --noCheck)\n',
+  );
+run(process.execPath, [
+  'node_modules/typescript/bin/tsc',
+  '-p',
+  full ? 'tsconfig.json' : 'tsconfig.build.json',
+  ...(full ? [] : ['--noCheck']),
+]);
 // What bin/jsonbench.js's stale-build warning stats: the folders of src/, test/ and bench/ (not the
 // typia folders this build writes), and the files that decide the build and the installed packages.
-const sources = { dirs: [], files: ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'].filter((f) => existsSync(f)) };
+const sources = {
+  dirs: [],
+  files: ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'].filter((f) => existsSync(f)),
+};
 const SKIP = new Set(['node_modules', 'src/serializers/typia/generated', 'src/serializers/typia/templates']);
 const walk = (dir) => {
   sources.dirs.push(dir);
@@ -48,4 +71,7 @@ const walk = (dir) => {
 for (const dir of ['src', 'test', 'bench']) if (existsSync(dir)) walk(dir);
 // written last: bin/jsonbench.js trusts a build only when this stamp says it finished (a build killed
 // half-way leaves build/ without it), and warns when a source changed after the build read it
-writeFileSync('build/.complete', `${JSON.stringify({ finishedAt: new Date().toISOString(), finishedAtMs: Date.now(), sourcesReadAtMs, ...sources })}\n`);
+writeFileSync(
+  'build/.complete',
+  `${JSON.stringify({ finishedAt: new Date().toISOString(), finishedAtMs: Date.now(), sourcesReadAtMs, ...sources })}\n`,
+);

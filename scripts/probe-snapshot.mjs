@@ -7,17 +7,30 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [file] = process.argv.slice(2);
-if (!file) { process.stderr.write('usage: node scripts/probe-snapshot.mjs <results.json of jsonbench probe>\n'); process.exit(2); }
+if (!file) {
+  process.stderr.write('usage: node scripts/probe-snapshot.mjs <results.json of jsonbench probe>\n');
+  process.exit(2);
+}
 const results = JSON.parse(readFileSync(file, 'utf8'));
 const section = results.probes;
-if (!section || section.selection !== 'asked') { process.stderr.write(`${file}: not the results of jsonbench probe\n`); process.exit(2); }
+if (!section || section.selection !== 'asked') {
+  process.stderr.write(`${file}: not the results of jsonbench probe\n`);
+  process.exit(2);
+}
 const versions = {};
 for (const v of section.verdicts) versions[v.serializer] = v.serializerVersion;
 const failing = section.verdicts
   .filter((v) => v.verdict.mark === '✗' || v.verdict.mark === '⚠')
-  .map((v) => ({ serializer: v.serializer, direction: v.direction, probe: v.probe, mark: v.verdict.mark, ...(v.verdict.mark === '✗' ? { fault: v.verdict.fault } : {}) }));
+  .map((v) => ({
+    serializer: v.serializer,
+    direction: v.direction,
+    probe: v.probe,
+    mark: v.verdict.mark,
+    ...(v.verdict.mark === '✗' ? { fault: v.verdict.fault } : {}),
+  }));
 const snapshot = {
-  about: 'Every failing verdict of the full probe matrix (jsonbench probe --conformance ../shared/data/conformance), written by scripts/probe-snapshot.mjs',
+  about:
+    'Every failing verdict of the full probe matrix (jsonbench probe --conformance ../shared/data/conformance), written by scripts/probe-snapshot.mjs',
   madeAt: results.finishedAt,
   node: results.environment.node,
   families: section.families,
@@ -25,5 +38,8 @@ const snapshot = {
   versions,
   failing,
 };
-writeFileSync(new URL('../test/fixtures/probes/failing-verdicts.json', import.meta.url), JSON.stringify(snapshot, null, 1) + '\n');
+writeFileSync(
+  new URL('../test/fixtures/probes/failing-verdicts.json', import.meta.url),
+  JSON.stringify(snapshot, null, 1) + '\n',
+);
 process.stdout.write(`${failing.length} failing verdicts of ${section.verdicts.length}\n`);

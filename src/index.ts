@@ -25,7 +25,10 @@ import type { ResultsFile } from './results/types.js';
 export async function run(options: RunOptions = {}, observe?: (e: SessionEvent) => void): Promise<ResultsFile> {
   // loaded on first use: a jsonbench.config that imports defineSerializer from here (and so every
   // worker that loads it) must not pull in the run session, the ledger's SQLite or the reports
-  const [{ resolveRunRequest }, { runSession }] = await Promise.all([import('./run/request.js'), import('./run/session.js')]);
+  const [{ resolveRunRequest }, { runSession }] = await Promise.all([
+    import('./run/request.js'),
+    import('./run/session.js'),
+  ]);
   const { request, release } = await resolveRunRequest(options, (message) => observe?.({ type: 'note', message }));
   try {
     return (await runSession(request, observe)).results;

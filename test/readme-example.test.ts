@@ -28,7 +28,7 @@ function exampleAfter(marker: string): string {
   return m[1];
 }
 
-test('the README\'s run() example runs as written: it measures the payload and prints the recommendation', async () => {
+test("the README's run() example runs as written: it measures the payload and prints the recommendation", async () => {
   const code = exampleAfter('<!-- example: run() -->');
   assert.match(code, /import \{ run, recommend \} from 'jsonbench';/);
   mkdirSync(join(dir, 'node_modules'));
@@ -36,7 +36,11 @@ test('the README\'s run() example runs as written: it measures the payload and p
   copyFileSync(join(REPO, 'test', 'fixtures', 'payload', 'api-response.json'), join(dir, 'response.json'));
   writeFileSync(join(dir, 'bench-my-payload.mjs'), code);
   const env = { ...process.env, JSONBENCH_LEDGER: 'off', JSONBENCH_CACHE: join(dir, 'cache') };
-  const { code: exit, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+  const {
+    code: exit,
+    stdout,
+    stderr,
+  } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     execFile(process.execPath, ['bench-my-payload.mjs'], { cwd: dir, env, timeout: 300_000 }, (error, out, err) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout: out, stderr: err });
     });
@@ -46,10 +50,13 @@ test('the README\'s run() example runs as written: it measures the payload and p
   assert.equal(lines.length, 3, stdout);
   assert.match(lines[0], /^json measured \d+ ns\/op$/);
   assert.match(lines[1], /^fast-json-stringify measured \d+ ns\/op$/);
-  assert.match(lines[2], /^For serializing response\.json \(12\.6 KiB document\) on node \S+, (use fast-json-stringify|nothing is clearly faster than the built-in JSON\.stringify)/);
+  assert.match(
+    lines[2],
+    /^For serializing response\.json \(12\.6 KiB document\) on node \S+, (use fast-json-stringify|nothing is clearly faster than the built-in JSON\.stringify)/,
+  );
 });
 
-test('the README says where the ledger is and where a custom serializer\'s Version comes from, and both hold', async () => {
+test("the README says where the ledger is and where a custom serializer's Version comes from, and both hold", async () => {
   const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
   const { resolveLedgerPath } = await import('../src/ledger/run-ledger.js');
   const { adapterVersion } = await import('../src/serializers/version.js');
@@ -60,10 +67,21 @@ test('the README says where the ledger is and where a custom serializer\'s Versi
   assert.equal(resolveLedgerPath('/work/dir', undefined, { JSONBENCH_LEDGER: 'l.db' }), '/work/dir/l.db');
   // Version: the adapter's packageName, resolved from the config file's folder; n/a without one
   assert.match(readme, /An adapter without `packageName` \(as above\) shows `n\/a`/);
-  const adapter = { id: 'my-json', family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({}) } as unknown as Parameters<typeof adapterVersion>[0];
+  const adapter = {
+    id: 'my-json',
+    family: 'builtin',
+    directions: ['serialize'],
+    supports: () => true,
+    prepare: () => ({}),
+  } as unknown as Parameters<typeof adapterVersion>[0];
   const config = join(REPO, 'jsonbench.config.mjs');
   assert.equal(adapterVersion(adapter, config), 'n/a');
-  const semverVersion = (JSON.parse(readFileSync(join(REPO, 'node_modules', 'semver', 'package.json'), 'utf8')) as { version: string }).version;
+  const semverVersion = (
+    JSON.parse(readFileSync(join(REPO, 'node_modules', 'semver', 'package.json'), 'utf8')) as { version: string }
+  ).version;
   assert.equal(adapterVersion({ ...adapter, packageName: 'semver' }, config), semverVersion);
-  assert.equal(adapterVersion({ ...adapter, packageName: 'semver' }, join(dir, 'no-modules', 'jsonbench.config.mjs')), 'unknown');
+  assert.equal(
+    adapterVersion({ ...adapter, packageName: 'semver' }, join(dir, 'no-modules', 'jsonbench.config.mjs')),
+    'unknown',
+  );
 });

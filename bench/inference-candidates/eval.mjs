@@ -24,46 +24,101 @@ const inputs = {
   'citm_catalog.json': [read(C + 'citm_catalog.json')],
   'canada.json': [read(C + 'canada.json')],
   'api-response.json': [read(F + 'api-response.json')],
-  'log.ndjson': readFileSync(F + 'log.ndjson', 'utf8').trim().split('\n').map((l) => JSON.parse(l)),
-  'samples/ (3 files)': readdirSync(F + 'samples').sort().map((f) => read(F + 'samples/' + f)),
+  'log.ndjson': readFileSync(F + 'log.ndjson', 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l)),
+  'samples/ (3 files)': readdirSync(F + 'samples')
+    .sort()
+    .map((f) => read(F + 'samples/' + f)),
 };
 const libs = {
   'quicktype-core': (docs) => quicktypeJsonSchema(docs),
   'genson-js': async (docs) => (docs.length === 1 ? createSchema(docs[0]) : createCompoundSchema(docs)),
-  '@jsonhero/schema-infer': async (docs) => { let inf; for (const d of docs) inf = jsonhero(d, inf); return inf.toJSONSchema(); },
-  'to-json-schema': async (docs) => (docs.length === 1 ? toJsonSchema(docs[0]) : toJsonSchema(docs, { arrays: { mode: 'uniform' } }).items),
-  'generate-schema': async (docs) => { const s = GenerateSchema.json('Root', docs.length === 1 ? docs[0] : docs); return docs.length === 1 ? s : s.items; },
+  '@jsonhero/schema-infer': async (docs) => {
+    let inf;
+    for (const d of docs) inf = jsonhero(d, inf);
+    return inf.toJSONSchema();
+  },
+  'to-json-schema': async (docs) =>
+    docs.length === 1 ? toJsonSchema(docs[0]) : toJsonSchema(docs, { arrays: { mode: 'uniform' } }).items,
+  'generate-schema': async (docs) => {
+    const s = GenerateSchema.json('Root', docs.length === 1 ? docs[0] : docs);
+    return docs.length === 1 ? s : s.items;
+  },
   'mongodb-schema': async (docs) => (await analyzeDocuments(docs)).getStandardJsonSchema(),
   // the pick, wrapped: quicktype-core plus jsonbench's refine pass (samples given as text so integers beyond 2^53 are seen)
-  'jsonbench inferSchema': async (docs) => ours((await inferSchema(docs.map((d, i) => ({ value: d, text: texts.get(d) ?? JSON.stringify(d) })))).schema),
+  'jsonbench inferSchema': async (docs) =>
+    ours((await inferSchema(docs.map((d, i) => ({ value: d, text: texts.get(d) ?? JSON.stringify(d) })))).schema),
 };
 /** The original texts of the single-document inputs (the 64-bit ids are only in the text). */
 const texts = new Map();
 
 function closure(name) {
   const lock = JSON.parse(readFileSync(join(here, 'package-lock.json'), 'utf8')).packages;
-  const du = (p) => readdirSync(p, { withFileTypes: true }).reduce((s, e) => s + (e.isDirectory() ? (e.name === 'node_modules' ? 0 : du(join(p, e.name))) : statSync(join(p, e.name)).size), 0);
-  const seen = new Set(); const stack = ['node_modules/' + name];
+  const du = (p) =>
+    readdirSync(p, { withFileTypes: true }).reduce(
+      (s, e) =>
+        s + (e.isDirectory() ? (e.name === 'node_modules' ? 0 : du(join(p, e.name))) : statSync(join(p, e.name)).size),
+      0,
+    );
+  const seen = new Set();
+  const stack = ['node_modules/' + name];
   while (stack.length) {
-    const k = stack.pop(); if (seen.has(k) || !lock[k]) continue; seen.add(k);
+    const k = stack.pop();
+    if (seen.has(k) || !lock[k]) continue;
+    seen.add(k);
     for (const d of Object.keys(lock[k].dependencies ?? {})) {
-      let base = k; let found = 'node_modules/' + d;
-      for (;;) { if (lock[`${base}/node_modules/${d}`]) { found = `${base}/node_modules/${d}`; break; } const i = base.lastIndexOf('/node_modules/'); if (i < 0) break; base = base.slice(0, i); }
+      let base = k;
+      let found = 'node_modules/' + d;
+      for (;;) {
+        if (lock[`${base}/node_modules/${d}`]) {
+          found = `${base}/node_modules/${d}`;
+          break;
+        }
+        const i = base.lastIndexOf('/node_modules/');
+        if (i < 0) break;
+        base = base.slice(0, i);
+      }
       stack.push(found);
     }
   }
-  let bytes = 0; for (const k of seen) bytes += du(join(here, k));
+  let bytes = 0;
+  for (const k of seen) bytes += du(join(here, k));
   return { packages: seen.size, mb: bytes / 1048576 };
 }
 
-const get = (node, ...keys) => keys.reduce((n, k) => (n === undefined ? undefined : k === '[]' ? n.items : k === '*' ? (n.values ?? n.additionalProperties) : n.properties?.[k]), node);
+const get = (node, ...keys) =>
+  keys.reduce(
+    (n, k) =>
+      n === undefined
+        ? undefined
+        : k === '[]'
+          ? n.items
+          : k === '*'
+            ? (n.values ?? n.additionalProperties)
+            : n.properties?.[k],
+    node,
+  );
 /** Feature checks on the SchemaNode read from each library's output. */
 const checks = {
-  optional: (api, _log, samples) => get(api, 'statuses', '[]')?.optional?.join() === 'spoilerText,language' && get(samples, 'statuses', '[]')?.optional?.includes('language'),
+  optional: (api, _log, samples) =>
+    get(api, 'statuses', '[]')?.optional?.join() === 'spoilerText,language' &&
+    get(samples, 'statuses', '[]')?.optional?.includes('language'),
   nullable: (_api, log) => get(log, 'user')?.nullable === true || get(log, 'user')?.anyOf !== undefined,
   'always null': (api) => get(api, 'statuses', '[]', 'inReplyToId')?.type === 'null',
-  'always empty': (api) => { const a = get(api, 'statuses', '[]', 'mediaAttachments'); return a?.type === 'array' && (a.empty === true || a.items?.type === 'unknown'); },
-  formats: (api) => [['statuses', '[]', 'createdAt'], ['statuses', '[]', 'reminderTime'], ['statuses', '[]', 'account', 'birthday'], ['statuses', '[]', 'account', 'id'], ['statuses', '[]', 'account', 'email']].filter((p) => get(api, ...p)?.format).length + '/5',
+  'always empty': (api) => {
+    const a = get(api, 'statuses', '[]', 'mediaAttachments');
+    return a?.type === 'array' && (a.empty === true || a.items?.type === 'unknown');
+  },
+  formats: (api) =>
+    [
+      ['statuses', '[]', 'createdAt'],
+      ['statuses', '[]', 'reminderTime'],
+      ['statuses', '[]', 'account', 'birthday'],
+      ['statuses', '[]', 'account', 'id'],
+      ['statuses', '[]', 'account', 'email'],
+    ].filter((p) => get(api, ...p)?.format).length + '/5',
   enum: (api) => get(api, 'statuses', '[]', 'visibility')?.type === 'enum',
   record: (api) => get(api, 'accountsById')?.type === 'record',
   'string|number': (api) => get(api, 'statuses', '[]', 'score')?.type === 'union',
@@ -71,29 +126,65 @@ const checks = {
   'int > 2^53': (api) => get(api, 'statuses', '[]', 'id')?.width === 64,
 };
 
-for (const [name, file] of [['api-response.json', F + 'api-response.json']]) texts.set(inputs[name][0], readFileSync(file, 'utf8'));
-for (const [i, f] of readdirSync(F + 'samples').sort().entries()) texts.set(inputs['samples/ (3 files)'][i], readFileSync(F + 'samples/' + f, 'utf8'));
+for (const [name, file] of [['api-response.json', F + 'api-response.json']])
+  texts.set(inputs[name][0], readFileSync(file, 'utf8'));
+for (const [i, f] of readdirSync(F + 'samples')
+  .sort()
+  .entries())
+  texts.set(inputs['samples/ (3 files)'][i], readFileSync(F + 'samples/' + f, 'utf8'));
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const rows = [];
 for (const [lib, fn] of Object.entries(libs)) {
-  const ms = {}; const out = {};
+  const ms = {};
+  const out = {};
   for (const [name, docs] of Object.entries(inputs)) {
     const times = [];
     try {
-      for (let i = 0; i < 5; i++) { const input = lib === 'jsonbench inferSchema' ? docs : structuredClone(docs); const t = performance.now(); out[name] = await fn(input); times.push(performance.now() - t); }
+      for (let i = 0; i < 5; i++) {
+        const input = lib === 'jsonbench inferSchema' ? docs : structuredClone(docs);
+        const t = performance.now();
+        out[name] = await fn(input);
+        times.push(performance.now() - t);
+      }
       times.sort((a, b) => a - b);
       ms[name] = times[2];
-    } catch (e) { ms[name] = `✗ ${String(e.message).slice(0, 40)}`; }
+    } catch (e) {
+      ms[name] = `✗ ${String(e.message).slice(0, 40)}`;
+    }
   }
-  const node = (name) => { try { return fromJsonSchema(out[name]).schema; } catch { return undefined; } };
-  const api = node('api-response.json'); const log = node('log.ndjson'); const samples = node('samples/ (3 files)');
-  const feats = Object.fromEntries(Object.entries(checks).map(([k, c]) => { let v; try { v = c(api, log, samples); } catch { v = false; } return [k, v === true ? '✓' : v === false || v === undefined ? '✗' : v]; }));
-  const size = lib === 'jsonbench inferSchema' ? { ...closure('quicktype-core'), note: ' + lossless-json' } : closure(lib);
+  const node = (name) => {
+    try {
+      return fromJsonSchema(out[name]).schema;
+    } catch {
+      return undefined;
+    }
+  };
+  const api = node('api-response.json');
+  const log = node('log.ndjson');
+  const samples = node('samples/ (3 files)');
+  const feats = Object.fromEntries(
+    Object.entries(checks).map(([k, c]) => {
+      let v;
+      try {
+        v = c(api, log, samples);
+      } catch {
+        v = false;
+      }
+      return [k, v === true ? '✓' : v === false || v === undefined ? '✗' : v];
+    }),
+  );
+  const size =
+    lib === 'jsonbench inferSchema' ? { ...closure('quicktype-core'), note: ' + lossless-json' } : closure(lib);
   rows.push({ lib, ms, feats, size });
 }
 const names = Object.keys(inputs);
 const fmt = (v) => (typeof v === 'number' ? (v < 10 ? v.toFixed(1) : Math.round(v)) : v);
 console.log(`load average ${load} (2 cores); median of 5 runs, ms\n`);
-console.log(`| library | ${names.map((n) => `${n} ms`).join(' | ')} | install (packages, MiB) | ${Object.keys(checks).join(' | ')} |`);
+console.log(
+  `| library | ${names.map((n) => `${n} ms`).join(' | ')} | install (packages, MiB) | ${Object.keys(checks).join(' | ')} |`,
+);
 console.log(`|${'---|'.repeat(names.length + 2 + Object.keys(checks).length)}`);
-for (const r of rows) console.log(`| ${r.lib} | ${names.map((n) => fmt(r.ms[n])).join(' | ')} | ${r.size.packages}, ${r.size.mb.toFixed(1)}${r.size.note ?? ''} | ${Object.values(r.feats).join(' | ')} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.lib} | ${names.map((n) => fmt(r.ms[n])).join(' | ')} | ${r.size.packages}, ${r.size.mb.toFixed(1)}${r.size.note ?? ''} | ${Object.values(r.feats).join(' | ')} |`,
+  );

@@ -1,6 +1,9 @@
 // Q3: where ajv JTD's prepare() time goes (CPU ms per step), with and without schema validation.
 // node benchmarks/engine/ajv-compile.mjs [workload] ['{"validateSchema":false}']
-const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 const c0 = cpu();
 const { workloads } = await import('../../build/src/workloads/index.js');
 const { unitView } = await import('../../build/src/workloads/unit.js');
@@ -20,4 +23,6 @@ new AjvJtd(opts).compileSerializer(schema);
 const c5 = cpu();
 ajv.compileParser(schema);
 const c6 = cpu();
-console.log(`${JSON.stringify(opts)} CPU ms: workload import ${(c1 - c0).toFixed(0)}, ajv import ${(c2 - c1).toFixed(0)}, new Ajv ${(c3 - c2).toFixed(0)}, compileSerializer ${(c4 - c3).toFixed(0)}, again on a new instance ${(c5 - c4).toFixed(0)}, compileParser ${(c6 - c5).toFixed(0)}; whole process ${cpu().toFixed(0)}`);
+console.log(
+  `${JSON.stringify(opts)} CPU ms: workload import ${(c1 - c0).toFixed(0)}, ajv import ${(c2 - c1).toFixed(0)}, new Ajv ${(c3 - c2).toFixed(0)}, compileSerializer ${(c4 - c3).toFixed(0)}, again on a new instance ${(c5 - c4).toFixed(0)}, compileParser ${(c6 - c5).toFixed(0)}; whole process ${cpu().toFixed(0)}`,
+);

@@ -1,36 +1,68 @@
 // Q1: resolution and cost of the CPU clocks reachable from Node without a native addon.
 // node benchmarks/engine/clock-probe.mjs
 import { openSync, readSync, readFileSync } from 'node:fs';
-const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) * 1000; }; // ns
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) * 1000;
+}; // ns
 const fd = openSync('/proc/thread-self/schedstat', 'r');
 const buf = Buffer.alloc(128);
-const sched = () => { const n = readSync(fd, buf, 0, 128, 0); const s = buf.toString('latin1', 0, n); return Number(s.slice(0, s.indexOf(' '))); };
-const schedFile = () => { const s = readFileSync('/proc/thread-self/schedstat', 'latin1'); return Number(s.slice(0, s.indexOf(' '))); };
+const sched = () => {
+  const n = readSync(fd, buf, 0, 128, 0);
+  const s = buf.toString('latin1', 0, n);
+  return Number(s.slice(0, s.indexOf(' ')));
+};
+const schedFile = () => {
+  const s = readFileSync('/proc/thread-self/schedstat', 'latin1');
+  return Number(s.slice(0, s.indexOf(' ')));
+};
 const wall = () => performance.now() * 1e6;
 const hr = () => Number(process.hrtime.bigint());
 
 function cost(name, f, n = 20000) {
   for (let i = 0; i < 1000; i++) f();
-  const t0 = hr(); for (let i = 0; i < n; i++) f(); const ns = (hr() - t0) / n;
+  const t0 = hr();
+  for (let i = 0; i < n; i++) f();
+  const ns = (hr() - t0) / n;
   console.log(`${name.padEnd(34)} cost ${ns.toFixed(0).padStart(6)} ns/call`);
 }
 function steps(name, f, n = 200) {
   // smallest and median positive step seen when spinning on the clock
   const st = [];
   let a = f();
-  while (st.length < n) { const b = f(); if (b !== a) { st.push(b - a); a = b; } }
+  while (st.length < n) {
+    const b = f();
+    if (b !== a) {
+      st.push(b - a);
+      a = b;
+    }
+  }
   st.sort((x, y) => x - y);
-  console.log(`${name.padEnd(34)} step min ${st[0].toFixed(0)} ns, median ${st[n >> 1].toFixed(0)} ns, p90 ${st[Math.floor(n * 0.9)].toFixed(0)} ns`);
+  console.log(
+    `${name.padEnd(34)} step min ${st[0].toFixed(0)} ns, median ${st[n >> 1].toFixed(0)} ns, p90 ${st[Math.floor(n * 0.9)].toFixed(0)} ns`,
+  );
 }
-function spin(us) { const t = wall() + us * 1000; let x = 0; while (wall() < t) x++; return x; }
+function spin(us) {
+  const t = wall() + us * 1000;
+  let x = 0;
+  while (wall() < t) x++;
+  return x;
+}
 function staleness(name, f) {
   // busy 200 µs between reads: a fresh clock advances ~200 µs each time, a stale one in ticks
   const d = [];
   let a = f();
-  for (let i = 0; i < 200; i++) { spin(200); const b = f(); d.push(b - a); a = b; }
+  for (let i = 0; i < 200; i++) {
+    spin(200);
+    const b = f();
+    d.push(b - a);
+    a = b;
+  }
   d.sort((x, y) => x - y);
   const zeros = d.filter((x) => x === 0).length;
-  console.log(`${name.padEnd(34)} after 200 µs busy: min ${(d[0] / 1e3).toFixed(0)} µs median ${(d[100] / 1e3).toFixed(0)} µs max ${(d[199] / 1e3).toFixed(0)} µs, ${zeros}/200 reads unchanged`);
+  console.log(
+    `${name.padEnd(34)} after 200 µs busy: min ${(d[0] / 1e3).toFixed(0)} µs median ${(d[100] / 1e3).toFixed(0)} µs max ${(d[199] / 1e3).toFixed(0)} µs, ${zeros}/200 reads unchanged`,
+  );
 }
 console.log(`node ${process.version}, load ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
 cost('performance.now()', wall);
@@ -38,12 +70,26 @@ cost('process.hrtime.bigint()', hr);
 cost('process.cpuUsage()', cpu);
 cost('schedstat (open fd, pread)', sched);
 cost('schedstat (readFileSync)', schedFile, 5000);
-cost('cpuUsage + schedstat', () => { cpu(); return sched(); });
-if (process.threadCpuUsage) cost('process.threadCpuUsage()', () => { const u = process.threadCpuUsage(); return u.user + u.system; });
+cost('cpuUsage + schedstat', () => {
+  cpu();
+  return sched();
+});
+if (process.threadCpuUsage)
+  cost('process.threadCpuUsage()', () => {
+    const u = process.threadCpuUsage();
+    return u.user + u.system;
+  });
 steps('performance.now()', wall);
 steps('process.cpuUsage() user+system', cpu);
 steps('schedstat', sched, 50);
 staleness('process.cpuUsage() user+system', cpu);
 staleness('schedstat alone', sched);
-staleness('schedstat right after cpuUsage()', () => { cpu(); return sched(); });
-if (process.threadCpuUsage) staleness('process.threadCpuUsage()', () => { const u = process.threadCpuUsage(); return (u.user + u.system) * 1000; });
+staleness('schedstat right after cpuUsage()', () => {
+  cpu();
+  return sched();
+});
+if (process.threadCpuUsage)
+  staleness('process.threadCpuUsage()', () => {
+    const u = process.threadCpuUsage();
+    return (u.user + u.system) * 1000;
+  });

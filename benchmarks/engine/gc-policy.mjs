@@ -12,20 +12,43 @@ const { payload, median } = await import('./lib.mjs');
 const text = readFileSync(await payload(workload, Number(size)), 'utf8');
 const w = unitView(await workloads.load(workload), shape);
 const p = await (await serializers.load(ser)).prepare(w, 'serialize');
-const a = unitsOf(JSON.parse(text), shape)[0], b = unitsOf(JSON.parse(text), shape)[0];
+const a = unitsOf(JSON.parse(text), shape)[0],
+  b = unitsOf(JSON.parse(text), shape)[0];
 let slot;
-const op = (i) => { slot = undefined; slot = p.serialize((i & 1) === 0 ? a : b); };
-const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) * 1e3; };
+const op = (i) => {
+  slot = undefined;
+  slot = p.serialize((i & 1) === 0 ? a : b);
+};
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) * 1e3;
+};
 const v8 = await import('node:v8');
 const heapNew = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
 // warmup 1 s CPU
-let n = 0; const t0 = cpu(); while (cpu() - t0 < 1e9) for (let k = 0; k < 100; k++) op(n++);
-let ops = 1; for (;;) { const c = cpu(); for (let i = 0; i < ops; i++) op(i); if (cpu() - c > 2.5e6) break; ops *= 2; }
+let n = 0;
+const t0 = cpu();
+while (cpu() - t0 < 1e9) for (let k = 0; k < 100; k++) op(n++);
+let ops = 1;
+for (;;) {
+  const c = cpu();
+  for (let i = 0; i < ops; i++) op(i);
+  if (cpu() - c > 2.5e6) break;
+  ops *= 2;
+}
 const res = { full: [[], [], [], []], minor: [[], [], [], []], none: [[], [], [], []] };
 const kinds = ['full', 'minor', 'none'];
-for (let r = 0; r < 30; r++) for (const k of (r % 2 ? [...kinds].reverse() : kinds)) {
-  if (k === 'full') gc(); else if (k === 'minor') gc({ type: 'minor' });
-  for (let s = 0; s < 4; s++) { const c = cpu(); for (let i = 0; i < ops; i++) op(i); res[k][s].push((cpu() - c) / ops); }
-}
-console.log(`${ser} ${wl}: ${ops} ops/sample; new space now ${(heapNew().space_size / 1048576).toFixed(1)} MiB; CPU ns/op median by sample index after the GC (1st..4th):`);
+for (let r = 0; r < 30; r++)
+  for (const k of r % 2 ? [...kinds].reverse() : kinds) {
+    if (k === 'full') gc();
+    else if (k === 'minor') gc({ type: 'minor' });
+    for (let s = 0; s < 4; s++) {
+      const c = cpu();
+      for (let i = 0; i < ops; i++) op(i);
+      res[k][s].push((cpu() - c) / ops);
+    }
+  }
+console.log(
+  `${ser} ${wl}: ${ops} ops/sample; new space now ${(heapNew().space_size / 1048576).toFixed(1)} MiB; CPU ns/op median by sample index after the GC (1st..4th):`,
+);
 for (const k of kinds) console.log(`  ${k.padEnd(5)} ${res[k].map((xs) => median(xs).toFixed(0)).join(' ')}`);

@@ -3,7 +3,17 @@
 // node benchmarks/engine/q1-threads.mjs [--workload orders] [--size 1000] [--procs 2] [--busy 0]
 import { parseArgs } from 'node:util';
 import { runChild, payload, roundRatios, median, pct, load, busyLoops } from './lib.mjs';
-const { values } = parseArgs({ options: { workload: { type: 'string', default: 'orders' }, size: { type: 'string', default: '1000' }, procs: { type: 'string', default: '2' }, busy: { type: 'string', default: '0' }, serializers: { type: 'string', default: 'fast-json-stringify,superjson,class-transformer' }, rounds: { type: 'string', default: '10' }, flagsets: { type: 'string', default: ',--single-threaded-gc,--single-threaded' } } });
+const { values } = parseArgs({
+  options: {
+    workload: { type: 'string', default: 'orders' },
+    size: { type: 'string', default: '1000' },
+    procs: { type: 'string', default: '2' },
+    busy: { type: 'string', default: '0' },
+    serializers: { type: 'string', default: 'fast-json-stringify,superjson,class-transformer' },
+    rounds: { type: 'string', default: '10' },
+    flagsets: { type: 'string', default: ',--single-threaded-gc,--single-threaded' },
+  },
+});
 const path = await payload(values.workload, Number(values.size));
 const stop = busyLoops(Number(values.busy));
 const rows = [];
@@ -13,19 +23,53 @@ try {
       const acc = [];
       for (let p = 0; p < Number(values.procs); p++) {
         const l = load().split(' ')[0];
-        const o = runChild({ kind: 'pair', workload: values.workload, size: Number(values.size), shape: 'list', direction: 'serialize', serializer: ser, baseline: 'json', payloadPath: path, rounds: Number(values.rounds), sampleTargetMs: 10, thread: true, warmupMinMs: 500 }, ['--expose-gc', ...flags.split(' ').filter(Boolean)]);
+        const o = runChild(
+          {
+            kind: 'pair',
+            workload: values.workload,
+            size: Number(values.size),
+            shape: 'list',
+            direction: 'serialize',
+            serializer: ser,
+            baseline: 'json',
+            payloadPath: path,
+            rounds: Number(values.rounds),
+            sampleTargetMs: 10,
+            thread: true,
+            warmupMinMs: 500,
+          },
+          ['--expose-gc', ...flags.split(' ').filter(Boolean)],
+        );
         const side = (k, c) => median(o.rounds.flatMap((r) => r[k][c]));
-        acc.push({ l, o, sWall: side('s', 'wall'), sCpu: side('s', 'cpu'), sThr: side('s', 'thr'), bWall: side('b', 'wall'), bCpu: side('b', 'cpu'), bThr: side('b', 'thr'),
-          rWall: median(roundRatios(o.rounds, 'wall')), rCpu: median(roundRatios(o.rounds, 'cpu')), rThr: median(roundRatios(o.rounds, 'thr')) });
+        acc.push({
+          l,
+          o,
+          sWall: side('s', 'wall'),
+          sCpu: side('s', 'cpu'),
+          sThr: side('s', 'thr'),
+          bWall: side('b', 'wall'),
+          bCpu: side('b', 'cpu'),
+          bThr: side('b', 'thr'),
+          rWall: median(roundRatios(o.rounds, 'wall')),
+          rCpu: median(roundRatios(o.rounds, 'cpu')),
+          rThr: median(roundRatios(o.rounds, 'thr')),
+        });
       }
       const m = (k) => median(acc.map((a) => a[k]));
       const us = (x) => (x / 1e3).toFixed(1);
       const row = `| ${flags || '(default)'} | ${ser} | ${acc.map((a) => a.l).join(' ')} | ${us(m('sWall'))} / ${us(m('sCpu'))} / ${us(m('sThr'))} | +${pct(m('sCpu') / m('sThr') - 1, 1)} | json ${us(m('bWall'))} / ${us(m('bCpu'))} / ${us(m('bThr'))} | +${pct(m('bCpu') / m('bThr') - 1, 1)} | ${m('rWall').toFixed(3)} / ${m('rCpu').toFixed(3)} / ${m('rThr').toFixed(3)} |`;
-      rows.push(row); console.log(row);
+      rows.push(row);
+      console.log(row);
     }
   }
-} finally { stop(); }
-console.log(`\n${values.workload}/${values.size} list serialize; µs/op medians (wall / process CPU / main-thread CPU); helper threads = process CPU ÷ thread CPU − 1; ratio vs json by wall / process CPU / thread CPU`);
-console.log('| flags | serializer | load per proc | µs/op wall / proc / thread | helpers | baseline µs/op | helpers | ratio wall / proc / thread |');
+} finally {
+  stop();
+}
+console.log(
+  `\n${values.workload}/${values.size} list serialize; µs/op medians (wall / process CPU / main-thread CPU); helper threads = process CPU ÷ thread CPU − 1; ratio vs json by wall / process CPU / thread CPU`,
+);
+console.log(
+  '| flags | serializer | load per proc | µs/op wall / proc / thread | helpers | baseline µs/op | helpers | ratio wall / proc / thread |',
+);
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

@@ -3,21 +3,55 @@
 // node benchmarks/engine/q1-twice.mjs [--procs 6] [--busy 2] [--sampleMs 10,1,0.3] [--rounds 20] [--flags "--single-threaded-gc"]
 import { parseArgs } from 'node:util';
 import { runChild, payload, roundRatios, median, cv, pct, load, busyLoops } from './lib.mjs';
-const { values } = parseArgs({ options: { procs: { type: 'string', default: '6' }, busy: { type: 'string', default: '0' }, sampleMs: { type: 'string', default: '10' }, rounds: { type: 'string', default: '20' }, flags: { type: 'string', default: '' }, size: { type: 'string', default: '1000' }, spr: { type: 'string', default: '5' }, cpuBudget: { type: 'string', default: '0' } } });
+const { values } = parseArgs({
+  options: {
+    procs: { type: 'string', default: '6' },
+    busy: { type: 'string', default: '0' },
+    sampleMs: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '20' },
+    flags: { type: 'string', default: '' },
+    size: { type: 'string', default: '1000' },
+    spr: { type: 'string', default: '5' },
+    cpuBudget: { type: 'string', default: '0' },
+  },
+});
 const path = await payload('users', Number(values.size));
 const stop = busyLoops(Number(values.busy));
 try {
   await new Promise((r) => setTimeout(r, 2000));
   for (const ms of values.sampleMs.split(',').map(Number)) {
-    const per = { wall: [], cpu: [], thr: [] }; const loads = []; let spent = 0; const nr = [];
+    const per = { wall: [], cpu: [], thr: [] };
+    const loads = [];
+    let spent = 0;
+    const nr = [];
     for (let p = 0; p < Number(values.procs); p++) {
       loads.push(load().split(' ')[0]);
       const t = performance.now();
-      const o = runChild({ kind: 'twice', payloadPath: path, rounds: Number(values.rounds), cpuBudgetMs: Number(values.cpuBudget) || undefined, samplesPerRound: Number(values.spr), sampleTargetMs: ms, thread: true, warmupMinMs: 300 }, ['--expose-gc', ...values.flags.split(' ').filter(Boolean)]);
-      spent += performance.now() - t; nr.push(o.rounds.length);
+      const o = runChild(
+        {
+          kind: 'twice',
+          payloadPath: path,
+          rounds: Number(values.rounds),
+          cpuBudgetMs: Number(values.cpuBudget) || undefined,
+          samplesPerRound: Number(values.spr),
+          sampleTargetMs: ms,
+          thread: true,
+          warmupMinMs: 300,
+        },
+        ['--expose-gc', ...values.flags.split(' ').filter(Boolean)],
+      );
+      spent += performance.now() - t;
+      nr.push(o.rounds.length);
       for (const c of ['wall', 'cpu', 'thr']) per[c].push(median(roundRatios(o.rounds, c)));
     }
-    console.log(`sample ${ms} ms × ${values.spr}/round × ${values.rounds} rounds, ${values.procs} procs, busy ${values.busy}, flags '${values.flags}', loads ${loads.join(' ')}, ${(spent / 1000 / Number(values.procs)).toFixed(1)} s/proc, rounds ${nr.join(' ')}`);
-    for (const c of ['wall', 'cpu', 'thr']) console.log(`  ${c.padEnd(5)} per-process median ratios ${per[c].map((x) => x.toFixed(3)).join(' ')}  CV ${pct(cv(per[c]))}`);
+    console.log(
+      `sample ${ms} ms × ${values.spr}/round × ${values.rounds} rounds, ${values.procs} procs, busy ${values.busy}, flags '${values.flags}', loads ${loads.join(' ')}, ${(spent / 1000 / Number(values.procs)).toFixed(1)} s/proc, rounds ${nr.join(' ')}`,
+    );
+    for (const c of ['wall', 'cpu', 'thr'])
+      console.log(
+        `  ${c.padEnd(5)} per-process median ratios ${per[c].map((x) => x.toFixed(3)).join(' ')}  CV ${pct(cv(per[c]))}`,
+      );
   }
-} finally { stop(); }
+} finally {
+  stop();
+}

@@ -6,11 +6,46 @@
 import { parseArgs } from 'node:util';
 import { appendFileSync, readFileSync, existsSync } from 'node:fs';
 import { runChild, payload, load, busyLoops, roundRatios, median, cv, pct } from './lib.mjs';
-const { values } = parseArgs({ options: { out: { type: 'string' }, launches: { type: 'string', default: '8' }, busy: { type: 'string', default: '0' }, rounds: { type: 'string', default: '20' }, pairs: { type: 'string', default: '0,1' }, configs: { type: 'string' }, condition: { type: 'string', default: '' }, analyze: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    launches: { type: 'string', default: '8' },
+    busy: { type: 'string', default: '0' },
+    rounds: { type: 'string', default: '20' },
+    pairs: { type: 'string', default: '0,1' },
+    configs: { type: 'string' },
+    condition: { type: 'string', default: '' },
+    analyze: { type: 'boolean', default: false },
+  },
+});
 const PAIRS = [
-  { workload: 'users', size: 10000, shape: 'list', direction: 'serialize', serializer: 'fast-json-stringify', baseline: 'json', caseClass: 'serialize' },
-  { workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', serializer: 'fast-json-stringify', baseline: 'json', caseClass: 'serialize' },
-  { workload: 'weather-station', size: 1, shape: 'single', direction: 'deserialize', serializer: 'typia', baseline: 'typebox', caseClass: 'validate' },
+  {
+    workload: 'users',
+    size: 10000,
+    shape: 'list',
+    direction: 'serialize',
+    serializer: 'fast-json-stringify',
+    baseline: 'json',
+    caseClass: 'serialize',
+  },
+  {
+    workload: 'weather-station',
+    size: 1,
+    shape: 'single',
+    direction: 'serialize',
+    serializer: 'fast-json-stringify',
+    baseline: 'json',
+    caseClass: 'serialize',
+  },
+  {
+    workload: 'weather-station',
+    size: 1,
+    shape: 'single',
+    direction: 'deserialize',
+    serializer: 'typia',
+    baseline: 'typebox',
+    caseClass: 'validate',
+  },
 ];
 const CONFIGS = {
   default: { flags: [], spec: {} },
@@ -20,27 +55,65 @@ const CONFIGS = {
   predictable: { flags: ['--predictable'], spec: {} },
   'gc-minor': { flags: [], spec: { gcEach: 'minor' } },
   'gc-none': { flags: [], spec: { gcEach: 'none' } },
-  'st+semi16+minor': { flags: ['--single-threaded', '--min-semi-space-size=16', '--max-semi-space-size=16'], spec: { gcEach: 'minor' } },
+  'st+semi16+minor': {
+    flags: ['--single-threaded', '--min-semi-space-size=16', '--max-semi-space-size=16'],
+    spec: { gcEach: 'minor' },
+  },
 };
 const chosen = (values.configs ?? Object.keys(CONFIGS).join(',')).split(',');
-const pairs = values.pairs.split(',').map(Number).map((i) => PAIRS[i]);
+const pairs = values.pairs
+  .split(',')
+  .map(Number)
+  .map((i) => PAIRS[i]);
 if (!values.analyze) {
   for (const p of pairs) p.payloadPath = await payload(p.workload, p.size);
   const stop = busyLoops(Number(values.busy));
   try {
-    for (let l = 0; l < Number(values.launches); l++) for (const p of pairs) for (const c of chosen) {
-      const l0 = load();
-      const t = performance.now();
-      const o = runChild({ kind: 'pair', ...p, rounds: Number(values.rounds), sampleTargetMs: 2.5, samplesPerRound: 4, ...CONFIGS[c].spec }, ['--expose-gc', ...CONFIGS[c].flags]);
-      appendFileSync(values.out, JSON.stringify({ condition: values.condition, config: c, pair: `${p.workload}/${p.direction}/${p.serializer}~${p.baseline}`, launch: l, loadBefore: l0, launchMs: performance.now() - t, ...o }) + '\n');
-      process.stderr.write(`${c} ${p.workload} ${p.direction} L${l} load ${l0.split(' ')[0]} ratio ${median(roundRatios(o.rounds, 'cpu')).toFixed(3)}\n`);
-    }
-  } finally { stop(); }
+    for (let l = 0; l < Number(values.launches); l++)
+      for (const p of pairs)
+        for (const c of chosen) {
+          const l0 = load();
+          const t = performance.now();
+          const o = runChild(
+            {
+              kind: 'pair',
+              ...p,
+              rounds: Number(values.rounds),
+              sampleTargetMs: 2.5,
+              samplesPerRound: 4,
+              ...CONFIGS[c].spec,
+            },
+            ['--expose-gc', ...CONFIGS[c].flags],
+          );
+          appendFileSync(
+            values.out,
+            JSON.stringify({
+              condition: values.condition,
+              config: c,
+              pair: `${p.workload}/${p.direction}/${p.serializer}~${p.baseline}`,
+              launch: l,
+              loadBefore: l0,
+              launchMs: performance.now() - t,
+              ...o,
+            }) + '\n',
+          );
+          process.stderr.write(
+            `${c} ${p.workload} ${p.direction} L${l} load ${l0.split(' ')[0]} ratio ${median(roundRatios(o.rounds, 'cpu')).toFixed(3)}\n`,
+          );
+        }
+  } finally {
+    stop();
+  }
 }
 if (existsSync(values.out)) {
-  const recs = readFileSync(values.out, 'utf8').trim().split('\n').map((x) => JSON.parse(x));
+  const recs = readFileSync(values.out, 'utf8')
+    .trim()
+    .split('\n')
+    .map((x) => JSON.parse(x));
   const keys = [...new Set(recs.map((r) => `${r.pair}|${r.config}`))];
-  console.log('| pair | config | launches | load | launch ratios | ratio CV | serializer ns/op CV | baseline ns/op CV | rounds CPU s (median) | gc share |');
+  console.log(
+    '| pair | config | launches | load | launch ratios | ratio CV | serializer ns/op CV | baseline ns/op CV | rounds CPU s (median) | gc share |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const k of keys) {
     const [pair, config] = k.split('|');
@@ -49,6 +122,8 @@ if (existsSync(values.out)) {
     const sNs = rs.map((r) => median(r.rounds.flatMap((x) => x.s.cpu)));
     const bNs = rs.map((r) => median(r.rounds.flatMap((x) => x.b.cpu)));
     const loads = rs.map((r) => Number(r.loadBefore.split(' ')[0]));
-    console.log(`| ${pair} | ${config} | ${rs.length} | ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} | ${ratios.map((x) => x.toFixed(3)).join(' ')} | ${pct(cv(ratios))} | ${pct(cv(sNs))} | ${pct(cv(bNs))} | ${median(rs.map((r) => r.roundsCpuMs / 1000)).toFixed(2)} | ${pct(median(rs.map((r) => r.gcCpuMs / r.roundsCpuMs)), 0)} |`);
+    console.log(
+      `| ${pair} | ${config} | ${rs.length} | ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} | ${ratios.map((x) => x.toFixed(3)).join(' ')} | ${pct(cv(ratios))} | ${pct(cv(sNs))} | ${pct(cv(bNs))} | ${median(rs.map((r) => r.roundsCpuMs / 1000)).toFixed(2)} | ${pct(median(rs.map((r) => r.gcCpuMs / r.roundsCpuMs)), 0)} |`,
+    );
   }
 }

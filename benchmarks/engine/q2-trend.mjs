@@ -2,9 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { median, roundRatios } from './lib.mjs';
 const clock = process.argv[3] ?? 'cpu';
-for (const l of readFileSync(process.argv[2], 'utf8').trim().split('\n').map((x) => JSON.parse(x))) {
+for (const l of readFileSync(process.argv[2], 'utf8')
+  .trim()
+  .split('\n')
+  .map((x) => JSON.parse(x))) {
   const r = roundRatios(l.rounds, clock);
-  const blocks = []; for (let i = 0; i < r.length; i += 10) blocks.push(median(r.slice(i, i + 10)).toFixed(3));
-  const sMed = median(l.rounds.flatMap((x) => x.s[clock])), bMed = median(l.rounds.flatMap((x) => x.b[clock]));
-  console.log(`${l.pair.padEnd(45)} L${String(l.launch).padEnd(3)} load ${l.loadBefore.split(' ')[0]} ops ${l.ops.s}/${l.ops.b} ${blocks.join(' ')}  s ${(sMed).toFixed(0)} b ${(bMed).toFixed(0)} ns`);
+  const blocks = [];
+  for (let i = 0; i < r.length; i += 10) blocks.push(median(r.slice(i, i + 10)).toFixed(3));
+  const sMed = median(l.rounds.flatMap((x) => x.s[clock])),
+    bMed = median(l.rounds.flatMap((x) => x.b[clock]));
+  console.log(
+    `${l.pair.padEnd(45)} L${String(l.launch).padEnd(3)} load ${l.loadBefore.split(' ')[0]} ops ${l.ops.s}/${l.ops.b} ${blocks.join(' ')}  s ${sMed.toFixed(0)} b ${bMed.toFixed(0)} ns`,
+  );
 }

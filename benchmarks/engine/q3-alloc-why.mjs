@@ -3,11 +3,28 @@
 // A-long = alloc process with 3 s warmup, C = rounds of the serializer alone then alloc,
 // B = paired rounds with the baseline then alloc.
 import { runChild, payload, median } from './lib.mjs';
-const CASES = [['weather-station', 1, 'single', 'deserialize', 'class-transformer', 'transform', 'zod'], ['users', 100, 'list', 'serialize', 'class-transformer', 'serialize', 'json'], ['weather-station', 1, 'single', 'serialize', 'typia', 'serialize', 'json'], ['users', 100, 'list', 'serialize', 'superjson', 'serialize', 'json']];
+const CASES = [
+  ['weather-station', 1, 'single', 'deserialize', 'class-transformer', 'transform', 'zod'],
+  ['users', 100, 'list', 'serialize', 'class-transformer', 'serialize', 'json'],
+  ['weather-station', 1, 'single', 'serialize', 'typia', 'serialize', 'json'],
+  ['users', 100, 'list', 'serialize', 'superjson', 'serialize', 'json'],
+];
 console.log('| case | A | A-long | C (alone, after rounds) | B (paired, after rounds) |');
 console.log('|---|---|---|---|---|');
 for (const [workload, size, shape, direction, serializer, caseClass, baseline] of CASES) {
-  const base = { kind: 'pair', workload, size, shape, direction, serializer, caseClass, payloadPath: await payload(workload, size), sampleTargetMs: 2.5, samplesPerRound: 4, alloc: true };
+  const base = {
+    kind: 'pair',
+    workload,
+    size,
+    shape,
+    direction,
+    serializer,
+    caseClass,
+    payloadPath: await payload(workload, size),
+    sampleTargetMs: 2.5,
+    samplesPerRound: 4,
+    alloc: true,
+  };
   const m = (o) => median(o.alloc.s.windowsBytesPerOp).toFixed(1);
   const a = runChild({ ...base, rounds: 0 });
   const al = runChild({ ...base, rounds: 0, warmupMinMs: 3000 });

@@ -5,13 +5,35 @@
 import { parseArgs } from 'node:util';
 import { appendFileSync, readFileSync, existsSync } from 'node:fs';
 import { runChild, payload, load, median, cv, pct } from './lib.mjs';
-const { values } = parseArgs({ options: { out: { type: 'string' }, launches: { type: 'string', default: '5' }, rounds: { type: 'string', default: '15' }, analyze: { type: 'boolean', default: false }, gcEach: { type: 'string', default: 'side' }, schemes: { type: 'string', default: 'pair,group,pair-own,group-own' }, workload: { type: 'string', default: 'weather-station/1/single' } } });
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    launches: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '15' },
+    analyze: { type: 'boolean', default: false },
+    gcEach: { type: 'string', default: 'side' },
+    schemes: { type: 'string', default: 'pair,group,pair-own,group-own' },
+    workload: { type: 'string', default: 'weather-station/1/single' },
+  },
+});
 const [workload, size, shape] = values.workload.split('/');
 const GROUP = ['fast-json-stringify', 'typia', 'superjson', 'ajv-jtd', 'safe-stable-stringify', 'class-transformer'];
 const OTHERS = [];
 if (!values.analyze) {
   const path = await payload(workload, Number(size));
-  const base = { workload, size: Number(size), shape, direction: 'serialize', caseClass: 'serialize', baseline: 'json', payloadPath: path, rounds: Number(values.rounds), sampleTargetMs: 2.5, samplesPerRound: 4, gcEach: values.gcEach };
+  const base = {
+    workload,
+    size: Number(size),
+    shape,
+    direction: 'serialize',
+    caseClass: 'serialize',
+    baseline: 'json',
+    payloadPath: path,
+    rounds: Number(values.rounds),
+    sampleTargetMs: 2.5,
+    samplesPerRound: 4,
+    gcEach: values.gcEach,
+  };
   for (let l = 0; l < Number(values.launches); l++) {
     for (const scheme of values.schemes.split(',')) {
       const own = scheme.endsWith('-own');
@@ -19,29 +41,59 @@ if (!values.analyze) {
       const t = performance.now();
       if (scheme.startsWith('group')) {
         const o = runChild({ ...base, kind: 'group', group: [...GROUP, ...OTHERS], ownLoop: own });
-        const ratios = Object.fromEntries(GROUP.map((id) => [id, median(o.rounds.map((r) => median(r[id].cpu) / median(r.b.cpu)))]));
-        appendFileSync(values.out, JSON.stringify({ scheme, launch: l, load: l0, ms: performance.now() - t, ratios, roundsCpuMs: o.roundsCpuMs }) + '\n');
+        const ratios = Object.fromEntries(
+          GROUP.map((id) => [id, median(o.rounds.map((r) => median(r[id].cpu) / median(r.b.cpu)))]),
+        );
+        appendFileSync(
+          values.out,
+          JSON.stringify({
+            scheme,
+            launch: l,
+            load: l0,
+            ms: performance.now() - t,
+            ratios,
+            roundsCpuMs: o.roundsCpuMs,
+          }) + '\n',
+        );
       } else {
-        const ratios = {}; let cpuMs = 0;
+        const ratios = {};
+        let cpuMs = 0;
         for (const id of GROUP) {
           const o = runChild({ ...base, kind: 'pair', serializer: id, ownLoop: own });
           ratios[id] = median(o.rounds.map((r) => median(r.s.cpu) / median(r.b.cpu)));
           cpuMs += o.roundsCpuMs;
         }
-        appendFileSync(values.out, JSON.stringify({ scheme, launch: l, load: l0, ms: performance.now() - t, ratios, roundsCpuMs: cpuMs }) + '\n');
+        appendFileSync(
+          values.out,
+          JSON.stringify({ scheme, launch: l, load: l0, ms: performance.now() - t, ratios, roundsCpuMs: cpuMs }) + '\n',
+        );
       }
       process.stderr.write(`${scheme} L${l} load ${l0.split(' ')[0]}\n`);
     }
   }
 }
 if (existsSync(values.out)) {
-  const recs = readFileSync(values.out, 'utf8').trim().split('\n').map((x) => JSON.parse(x));
-  console.log(`${values.workload} serialize, ratio vs json by CPU clock (median of per-round ratios), per launch; CV across launches`);
-  console.log(`| scheme | launches | load | ${GROUP.map((g) => `${g} ratios | CV`).join(' | ')} | wall s per launch set |`);
+  const recs = readFileSync(values.out, 'utf8')
+    .trim()
+    .split('\n')
+    .map((x) => JSON.parse(x));
+  console.log(
+    `${values.workload} serialize, ratio vs json by CPU clock (median of per-round ratios), per launch; CV across launches`,
+  );
+  console.log(
+    `| scheme | launches | load | ${GROUP.map((g) => `${g} ratios | CV`).join(' | ')} | wall s per launch set |`,
+  );
   console.log(`|---|---|---|${GROUP.map(() => '---|---').join('|')}|---|`);
   for (const scheme of [...new Set(recs.map((r) => r.scheme))]) {
     const rs = recs.filter((r) => r.scheme === scheme);
     const loads = rs.map((r) => Number(r.load.split(' ')[0]));
-    console.log(`| ${scheme} | ${rs.length} | ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} | ${GROUP.map((g) => { const xs = rs.map((r) => r.ratios[g]); return `${xs.map((x) => x.toFixed(3)).join(' ')} (med ${median(xs).toFixed(3)}) | ${pct(cv(xs))}`; }).join(' | ')} | ${(median(rs.map((r) => r.ms)) / 1000).toFixed(1)} |`);
+    console.log(
+      `| ${scheme} | ${rs.length} | ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} | ${GROUP.map(
+        (g) => {
+          const xs = rs.map((r) => r.ratios[g]);
+          return `${xs.map((x) => x.toFixed(3)).join(' ')} (med ${median(xs).toFixed(3)}) | ${pct(cv(xs))}`;
+        },
+      ).join(' | ')} | ${(median(rs.map((r) => r.ms)) / 1000).toFixed(1)} |`,
+    );
   }
 }

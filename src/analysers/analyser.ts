@@ -42,5 +42,7 @@ export function keptLaunches(c: CaseResult): CaseResult['samples']['launches'] {
  * read launches through it.
  */
 export function roundRatios(launch: LaunchRecord): number[] {
-  return launch.rounds.filter((r) => r.baselineNs.length && r.serializerNs.length).map((r) => medianOf(r.serializerNs) / medianOf(r.baselineNs));
+  return launch.rounds
+    .filter((r) => r.baselineNs.length && r.serializerNs.length)
+    .map((r) => medianOf(r.serializerNs) / medianOf(r.baselineNs));
 }

@@ -23,15 +23,25 @@ export const baselineSlowed: Analyser = {
   id: 'baseline-slowed',
   analyse(c, context) {
     const base = context.baseline;
-    if (!isMeasured(c) || c.ratio === null || !base || !isMeasured(base) || base.serializer === c.serializer || !(base.time.median > 0)) return [];
+    if (
+      !isMeasured(c) ||
+      c.ratio === null ||
+      !base ||
+      !isMeasured(base) ||
+      base.serializer === c.serializer ||
+      !(base.time.median > 0)
+    )
+      return [];
     const beside = keptLaunches(c).flatMap((l) => l.rounds.flatMap((r) => r.baselineNs));
     if (!beside.length) return [];
     const paired = medianOf(beside);
     const factor = paired / base.time.median;
     if (!(factor > BASELINE_SLOWED_FACTOR)) return [];
-    return [{
-      code: 'baseline-slowed',
-      message: `its paired baseline ${base.serializer} ran ${factor.toFixed(2)}× slower beside it: median ${formatNs(paired)} per op in its process against ${formatNs(base.time.median)} in ${base.serializer}'s own case (more than ${BASELINE_SLOWED_FACTOR}×), so its ratio ${c.ratio.toFixed(2)} measures how much it slowed the baseline (a getter on Object.prototype, a patched JSON), not its speed; it is not ranked and not recommended`,
-    }];
+    return [
+      {
+        code: 'baseline-slowed',
+        message: `its paired baseline ${base.serializer} ran ${factor.toFixed(2)}× slower beside it: median ${formatNs(paired)} per op in its process against ${formatNs(base.time.median)} in ${base.serializer}'s own case (more than ${BASELINE_SLOWED_FACTOR}×), so its ratio ${c.ratio.toFixed(2)} measures how much it slowed the baseline (a getter on Object.prototype, a patched JSON), not its speed; it is not ranked and not recommended`,
+      },
+    ];
   },
 };

@@ -3,5 +3,6 @@ import type { Analyser } from './analyser.js';
 /** `baseline-unavailable`: the case was to be paired with its class baseline, which gave no ratio here (the runner says why). */
 export const baselineUnavailable: Analyser = {
   id: 'baseline-unavailable',
-  analyse: (_c, context) => (context.baselineProblem ? [{ code: 'baseline-unavailable', message: `no ratio: ${context.baselineProblem}` }] : []),
+  analyse: (_c, context) =>
+    context.baselineProblem ? [{ code: 'baseline-unavailable', message: `no ratio: ${context.baselineProblem}` }] : [],
 };

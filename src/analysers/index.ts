@@ -11,10 +11,19 @@ import { baselineSlowed } from './baseline-slowed.js';
 import { machineDrift } from './machine-drift.js';
 
 /** Every analyser, in the order their findings are listed. Adding a finding is adding its file and one entry here. */
-export const analysers: readonly Analyser[] = [baselineUnavailable, noisy, tooFast, outliers, relaunched, noGc, meanRatio, baselineSlowed, machineDrift];
+export const analysers: readonly Analyser[] = [
+  baselineUnavailable,
+  noisy,
+  tooFast,
+  outliers,
+  relaunched,
+  noGc,
+  meanRatio,
+  baselineSlowed,
+  machineDrift,
+];
 
 /** Runs every analyser on a finished case; returns its findings in {@link analysers} order. */
 export function analyseCase(c: CaseResult, context: AnalysisContext): Finding[] {
   return analysers.flatMap((a) => a.analyse(c, context));
 }
-

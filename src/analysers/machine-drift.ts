@@ -41,20 +41,32 @@ export const machineDrift: Analyser = {
   id: 'machine-drift',
   analyse(c) {
     if (!isMeasured(c) || c.ratio === null || c.serializer === c.baseline) return [];
-    const launches = keptLaunches(c).map((l) => {
-      const ratios = roundRatios(l);
-      // a launch's speed and ratio from fewer than MIN_ROUNDS rounds is one sample's story, not a state
-      return ratios.length >= DRIFT_MIN_ROUNDS ? { baseline: medianOf(l.rounds.filter((r) => r.serializerNs.length).flatMap((r) => r.baselineNs)), ratio: medianOf(ratios) } : null;
-    }).filter((l): l is { baseline: number; ratio: number } => l !== null && l.baseline > 0 && Number.isFinite(l.baseline) && l.ratio > 0 && Number.isFinite(l.ratio));
+    const launches = keptLaunches(c)
+      .map((l) => {
+        const ratios = roundRatios(l);
+        // a launch's speed and ratio from fewer than MIN_ROUNDS rounds is one sample's story, not a state
+        return ratios.length >= DRIFT_MIN_ROUNDS
+          ? {
+              baseline: medianOf(l.rounds.filter((r) => r.serializerNs.length).flatMap((r) => r.baselineNs)),
+              ratio: medianOf(ratios),
+            }
+          : null;
+      })
+      .filter(
+        (l): l is { baseline: number; ratio: number } =>
+          l !== null && l.baseline > 0 && Number.isFinite(l.baseline) && l.ratio > 0 && Number.isFinite(l.ratio),
+      );
     if (launches.length < 2) return [];
     const fast = launches.reduce((a, b) => (b.baseline < a.baseline ? b : a));
     const slow = launches.reduce((a, b) => (b.baseline > a.baseline ? b : a));
     // the ratio must differ between the fastest and the slowest launch, not merely spread among launches of one speed
     const moved = Math.abs(slow.ratio - fast.ratio) / medianOf(launches.map((l) => l.ratio));
     if (!(slow.baseline > DRIFT_BASELINE_FACTOR * fast.baseline) || !(moved >= DRIFT_RATIO_SPREAD)) return [];
-    return [{
-      code: 'machine-drift',
-      message: `the machine changed speed between launches: the baseline ${c.baseline}'s own time per op (same code, same input) was ${formatNs(fast.baseline)} in one launch and ${formatNs(slow.baseline)} in another (${(slow.baseline / fast.baseline).toFixed(2)}×), and the ratio read ${fast.ratio.toFixed(3)} in the first and ${slow.ratio.toFixed(3)} in the second (${(100 * moved).toFixed(1)}% of the launches' median). Other processes' memory and cache traffic slows memory-heavy code more than the rest, so on a busy or shared machine a ratio holds for the state the machine was in; compare it with runs made in the same state, or rerun when the machine is quiet`,
-    }];
+    return [
+      {
+        code: 'machine-drift',
+        message: `the machine changed speed between launches: the baseline ${c.baseline}'s own time per op (same code, same input) was ${formatNs(fast.baseline)} in one launch and ${formatNs(slow.baseline)} in another (${(slow.baseline / fast.baseline).toFixed(2)}×), and the ratio read ${fast.ratio.toFixed(3)} in the first and ${slow.ratio.toFixed(3)} in the second (${(100 * moved).toFixed(1)}% of the launches' median). Other processes' memory and cache traffic slows memory-heavy code more than the rest, so on a busy or shared machine a ratio holds for the state the machine was in; compare it with runs made in the same state, or rerun when the machine is quiet`,
+      },
+    ];
   },
 };

@@ -11,7 +11,12 @@ import { formatNs, keptLaunches, type Analyser } from './analyser.js';
  * the same method as compare/change.ts `percentChangeInterval`). Null when a mean is not positive.
  * @returns [low, high], unitless (× the baseline's mean)
  */
-export function meansQuotientInterval(mean: number, error: number, baseMean: number, baseError: number): [number, number] | null {
+export function meansQuotientInterval(
+  mean: number,
+  error: number,
+  baseMean: number,
+  baseError: number,
+): [number, number] | null {
   if (!(mean > 0) || !(baseMean > 0)) return null;
   const q = mean / baseMean;
   const h = Math.hypot(error / mean, baseError / baseMean);
@@ -36,7 +41,16 @@ export const meanRatio: Analyser = {
   id: 'mean-ratio',
   analyse(c, context) {
     const base = context.baseline;
-    if (!isMeasured(c) || c.ratio === null || !(c.ratio > 0) || !base || !isMeasured(base) || base.serializer === c.serializer || !(base.time.mean > 0)) return [];
+    if (
+      !isMeasured(c) ||
+      c.ratio === null ||
+      !(c.ratio > 0) ||
+      !base ||
+      !isMeasured(base) ||
+      base.serializer === c.serializer ||
+      !(base.time.mean > 0)
+    )
+      return [];
     const byMeans = c.time.mean / base.time.mean;
     const interval = ratioIntervalOf(c);
     const means = meansQuotientInterval(c.time.mean, c.time.error, base.time.mean, base.time.error);
@@ -45,16 +59,24 @@ export const meanRatio: Analyser = {
     if (!means || (means[0] <= iv[1] && iv[0] <= means[1])) return [];
     const why: string[] = [];
     const byMedians = base.time.median > 0 ? c.time.median / base.time.median : NaN;
-    if (byMedians <= 1.5 * c.ratio && byMedians >= c.ratio / 1.5) why.push(`the medians (${formatNs(c.time.median)} against ${formatNs(base.time.median)}, ${byMedians.toFixed(2)}×) agree with the ratio: a few slow samples pull the mean`);
+    if (byMedians <= 1.5 * c.ratio && byMedians >= c.ratio / 1.5)
+      why.push(
+        `the medians (${formatNs(c.time.median)} against ${formatNs(base.time.median)}, ${byMedians.toFixed(2)}×) agree with the ratio: a few slow samples pull the mean`,
+      );
     const beside = keptLaunches(c).flatMap((l) => l.rounds.flatMap((r) => r.baselineNs));
     if (beside.length) {
       const m = meanOf(beside);
-      if (m > 1.5 * base.time.mean || m < base.time.mean / 1.5) why.push(`beside it, ${base.serializer} took ${formatNs(m)} per op against ${formatNs(base.time.mean)} in its own case`);
+      if (m > 1.5 * base.time.mean || m < base.time.mean / 1.5)
+        why.push(
+          `beside it, ${base.serializer} took ${formatNs(m)} per op against ${formatNs(base.time.mean)} in its own case`,
+        );
     }
     const shown = interval ? ` [${interval[0].toFixed(2)}–${interval[1].toFixed(2)}]` : '';
-    return [{
-      code: 'mean-ratio',
-      message: `mean ${formatNs(c.time.mean)} is ${byMeans.toFixed(2)}× ${base.serializer}'s ${formatNs(base.time.mean)}, yet the ratio is ${c.ratio.toFixed(2)}${shown}: the mean and the ratio disagree beyond their errors (the means' quotient, ${Number((context.policy.confidence * 100).toFixed(2))}% CI ${means[0].toFixed(2)}–${means[1].toFixed(2)} from the two Error columns, does not reach the ratio's interval)${why.length ? ` (${why.join('; ')})` : ''}. The ratio pairs alternating rounds in one process; rely on it for the ranking and rerun before quoting the mean`,
-    }];
+    return [
+      {
+        code: 'mean-ratio',
+        message: `mean ${formatNs(c.time.mean)} is ${byMeans.toFixed(2)}× ${base.serializer}'s ${formatNs(base.time.mean)}, yet the ratio is ${c.ratio.toFixed(2)}${shown}: the mean and the ratio disagree beyond their errors (the means' quotient, ${Number((context.policy.confidence * 100).toFixed(2))}% CI ${means[0].toFixed(2)}–${means[1].toFixed(2)} from the two Error columns, does not reach the ratio's interval)${why.length ? ` (${why.join('; ')})` : ''}. The ratio pairs alternating rounds in one process; rely on it for the ranking and rerun before quoting the mean`,
+      },
+    ];
   },
 };

@@ -7,6 +7,13 @@ export const noGc: Analyser = {
   analyse(c) {
     if (!isMeasured(c)) return [];
     const without = keptLaunches(c).filter((l) => l.gc === false).length;
-    return without ? [{ code: 'no-gc', message: `${without} launch(es) ran without a forced GC before each round (the runtime exposes none): a collection can fall inside a sample of either side` }] : [];
+    return without
+      ? [
+          {
+            code: 'no-gc',
+            message: `${without} launch(es) ran without a forced GC before each round (the runtime exposes none): a collection can fall inside a sample of either side`,
+          },
+        ]
+      : [];
   },
 };

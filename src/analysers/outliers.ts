@@ -8,6 +8,11 @@ export const outliers: Analyser = {
     if (!isMeasured(c)) return [];
     const { low, high } = c.time.outliers;
     if (low + high === 0) return [];
-    return [{ code: 'outliers', message: `${low + high} of ${c.time.n} samples outside Tukey's fences (${low} low, ${high} high); kept in every statistic` }];
+    return [
+      {
+        code: 'outliers',
+        message: `${low + high} of ${c.time.n} samples outside Tukey's fences (${low} low, ${high} high); kept in every statistic`,
+      },
+    ];
   },
 };

@@ -5,7 +5,15 @@ export const relaunched: Analyser = {
   id: 'relaunched',
   analyse(c) {
     if (c.samples.relaunches === 0) return [];
-    const why = c.samples.launches.filter((l) => l.discarded).map((l) => l.discarded).join('; ');
-    return [{ code: 'relaunched', message: `${c.samples.relaunches} launch(es) repeated because the baseline ran over the relaunch threshold: ${why}` }];
+    const why = c.samples.launches
+      .filter((l) => l.discarded)
+      .map((l) => l.discarded)
+      .join('; ');
+    return [
+      {
+        code: 'relaunched',
+        message: `${c.samples.relaunches} launch(es) repeated because the baseline ran over the relaunch threshold: ${why}`,
+      },
+    ];
   },
 };

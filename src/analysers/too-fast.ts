@@ -11,6 +11,11 @@ export const tooFast: Analyser = {
     if (!isMeasured(c)) return [];
     const emptyNs = Math.min(...keptLaunches(c).map((l) => l.emptyNsPerOp));
     if (!(c.time.mean < TOO_FAST_FACTOR * emptyNs)) return [];
-    return [{ code: 'too-fast', message: `mean ${c.time.mean.toFixed(1)} ns/op is under ${TOO_FAST_FACTOR}× an empty op (${emptyNs.toFixed(1)} ns/op): the work may have been optimised away` }];
+    return [
+      {
+        code: 'too-fast',
+        message: `mean ${c.time.mean.toFixed(1)} ns/op is under ${TOO_FAST_FACTOR}× an empty op (${emptyNs.toFixed(1)} ns/op): the work may have been optimised away`,
+      },
+    ];
   },
 };

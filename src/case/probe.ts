@@ -7,20 +7,36 @@
 
 /** The probe families of issue 11, one catalog file each (src/probes/catalog/). */
 export type ProbeFamily = 'feature' | 'edge' | 'string' | 'structure' | 'safety' | 'conformance';
-export const PROBE_FAMILIES: readonly ProbeFamily[] = ['feature', 'edge', 'string', 'structure', 'safety', 'conformance'];
+export const PROBE_FAMILIES: readonly ProbeFamily[] = [
+  'feature',
+  'edge',
+  'string',
+  'structure',
+  'safety',
+  'conformance',
+];
 
 /** How a wrong result is wrong: the ✗ kinds of issue 11, plus process-level faults. */
 export type Fault =
-  | 'silent-loss'      // a member, element, digit or type dropped or replaced without an error
-  | 'invalid-json'     // the output does not parse
-  | 'ill-formed'       // the output parses but holds a lone surrogate (not encodable as UTF-8, RFC 8259 §8.1)
-  | 'wrong-value'      // any other difference
-  | 'accepts-invalid'  // a deserializer returned a value for input it must reject
-  | 'pollution'        // Object.prototype changed
-  | 'crash'            // the process died
-  | 'hang';            // no answer within the probe timeout
+  | 'silent-loss' // a member, element, digit or type dropped or replaced without an error
+  | 'invalid-json' // the output does not parse
+  | 'ill-formed' // the output parses but holds a lone surrogate (not encodable as UTF-8, RFC 8259 §8.1)
+  | 'wrong-value' // any other difference
+  | 'accepts-invalid' // a deserializer returned a value for input it must reject
+  | 'pollution' // Object.prototype changed
+  | 'crash' // the process died
+  | 'hang'; // no answer within the probe timeout
 
-export const FAULTS: readonly Fault[] = ['silent-loss', 'invalid-json', 'ill-formed', 'wrong-value', 'accepts-invalid', 'pollution', 'crash', 'hang'];
+export const FAULTS: readonly Fault[] = [
+  'silent-loss',
+  'invalid-json',
+  'ill-formed',
+  'wrong-value',
+  'accepts-invalid',
+  'pollution',
+  'crash',
+  'hang',
+];
 
 /**
  * The verdict of one probe × serializer × direction (issue 11's marks):

@@ -1,4 +1,12 @@
-import { compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLDS, gateFailures, METRICS, type FailOn, type Metric } from '../compare/compare.js';
+import {
+  compareResults,
+  DEFAULT_ALPHA,
+  DEFAULT_THRESHOLDS,
+  gateFailures,
+  METRICS,
+  type FailOn,
+  type Metric,
+} from '../compare/compare.js';
 import { visibleControls } from '../report/table/escape.js';
 import { notComparableWarning, renderCompareMarkdown, renderCompareTerminal } from '../compare/render.js';
 import { loadRunRef } from './ledger-source.js';
@@ -16,7 +24,8 @@ export interface CompareCliOptions {
 
 function positive(flag: string, value: string, max = Infinity): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n >= max) throw new UsageError(flag, `"${value}" is not a number in (0, ${max})`);
+  if (!Number.isFinite(n) || n <= 0 || n >= max)
+    throw new UsageError(flag, `"${value}" is not a number in (0, ${max})`);
   return n;
 }
 
@@ -31,21 +40,32 @@ export async function compareCommand(baseRef: string, headRef: string, opts: Com
   const failOn = splitList(opts.failOn) as FailOn[];
   checkNotEmpty('--fail-on', opts.failOn, failOn, ['slower', 'broken']);
   checkChoices('--fail-on', failOn, ['slower', 'broken']);
-  const threshold = opts.threshold === undefined ? undefined : positive('--threshold', opts.threshold.replace(/%$/, ''));
+  const threshold =
+    opts.threshold === undefined ? undefined : positive('--threshold', opts.threshold.replace(/%$/, ''));
   const alpha = opts.alpha === undefined ? DEFAULT_ALPHA : positive('--alpha', opts.alpha, 1);
   const base = loadRunRef(baseRef, '<base>', opts.ledger);
   const head = loadRunRef(headRef, '<head>', opts.ledger);
   const thresholds = { ...DEFAULT_THRESHOLDS };
   if (threshold !== undefined) for (const m of METRICS) thresholds[m] = threshold;
-  const comparison = compareResults(base.results, head.results, { alpha, thresholds, metrics: metrics.length ? metrics : METRICS });
-  if (opts.format === 'json') process.stdout.write(JSON.stringify({ base: base.label, head: head.label, ...comparison }, null, 2) + '\n');
+  const comparison = compareResults(base.results, head.results, {
+    alpha,
+    thresholds,
+    metrics: metrics.length ? metrics : METRICS,
+  });
+  if (opts.format === 'json')
+    process.stdout.write(JSON.stringify({ base: base.label, head: head.label, ...comparison }, null, 2) + '\n');
   else if (opts.format === 'md') process.stdout.write(renderCompareMarkdown(comparison, base.label, head.label));
-  else process.stdout.write(renderCompareTerminal(comparison, base.label, head.label, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)));
+  else
+    process.stdout.write(
+      renderCompareTerminal(comparison, base.label, head.label, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)),
+    );
   const warning = notComparableWarning(comparison);
   if (warning) process.stderr.write(`jsonbench compare: ${visibleControls(warning)}\n`);
   const failures = gateFailures(comparison, failOn);
   if (failures.length) {
-    process.stderr.write(`jsonbench compare: failing (--fail-on ${failOn.join(',')}):\n${failures.map((f) => `  ${visibleControls(f)}`).join('\n')}\n`);
+    process.stderr.write(
+      `jsonbench compare: failing (--fail-on ${failOn.join(',')}):\n${failures.map((f) => `  ${visibleControls(f)}`).join('\n')}\n`,
+    );
     return 1;
   }
   return 0;

@@ -7,7 +7,12 @@ import { checkChoices, UsageError } from '../config/usage-error.js';
 
 /** Options of `jsonbench history`, as commander parses them. */
 export interface HistoryCliOptions {
-  workload?: string; size?: string; shape?: string; direction?: string; serializer?: string; target?: string;
+  workload?: string;
+  size?: string;
+  shape?: string;
+  direction?: string;
+  serializer?: string;
+  target?: string;
   ledger?: string | boolean;
   /** only the last N points of each case */
   last?: string;
@@ -25,16 +30,32 @@ export async function historyCommand(opts: HistoryCliOptions): Promise<number> {
   checkChoices('--format', [opts.format], ['terminal', 'md', 'json', 'html']);
   if (opts.direction) checkChoices('--direction', [opts.direction], ['serialize', 'deserialize']);
   const size = opts.size === undefined ? undefined : Number(opts.size.replace(/_/g, ''));
-  if (size !== undefined && (!Number.isInteger(size) || size <= 0)) throw new UsageError('--size', `"${opts.size}" is not a positive integer`);
+  if (size !== undefined && (!Number.isInteger(size) || size <= 0))
+    throw new UsageError('--size', `"${opts.size}" is not a positive integer`);
   const last = opts.last === undefined ? undefined : Number(opts.last);
-  if (last !== undefined && (!Number.isInteger(last) || last <= 0)) throw new UsageError('--last', `"${opts.last}" is not a positive integer`);
-  const filter: HistoryFilter = { workload: opts.workload, size, shape: opts.shape, direction: opts.direction, serializer: opts.serializer, target: opts.target };
+  if (last !== undefined && (!Number.isInteger(last) || last <= 0))
+    throw new UsageError('--last', `"${opts.last}" is not a positive integer`);
+  const filter: HistoryFilter = {
+    workload: opts.workload,
+    size,
+    shape: opts.shape,
+    direction: opts.direction,
+    serializer: opts.serializer,
+    target: opts.target,
+  };
   const db = openExistingLedger(opts.ledger);
   let points;
-  try { points = caseHistory(db, filter).filter((p) => p.status !== 'unsupported'); } finally { db.close(); }
+  try {
+    points = caseHistory(db, filter).filter((p) => p.status !== 'unsupported');
+  } finally {
+    db.close();
+  }
   if (last !== undefined) {
     const perCase = new Map<string, typeof points>();
-    for (const p of points) { const k = historySeriesKey(p); perCase.set(k, [...(perCase.get(k) ?? []), p]); }
+    for (const p of points) {
+      const k = historySeriesKey(p);
+      perCase.set(k, [...(perCase.get(k) ?? []), p]);
+    }
     points = [...perCase.values()].flatMap((ps) => ps.slice(-last));
   }
   if (opts.format === 'html') {

@@ -11,16 +11,27 @@ export const LEDGER_HELP = `the SQLite ledger (default: ${DEFAULT_LEDGER_PATH} u
 /** Registers `compare`, `history` and `ledger import|export|list`; each action stores its exit code in `exit`. */
 export function addLedgerCommands(p: Command, exit: { code: number }): void {
   p.command('compare')
-    .description('compare two runs case by case: means, change with its CI, and a verdict (faster/slower/same) from a Mann-Whitney U test AND a minimum effect size')
+    .description(
+      'compare two runs case by case: means, change with its CI, and a verdict (faster/slower/same) from a Mann-Whitney U test AND a minimum effect size',
+    )
     .argument('<base>', 'a results.json (or its folder), or a ledger run: an id, latest, latest~N')
     .argument('<head>', 'same as <base>')
-    .option('--threshold <percent>', 'minimum change that counts (default: 5 for time and allocation, 0.5 for instructions)')
+    .option(
+      '--threshold <percent>',
+      'minimum change that counts (default: 5 for time and allocation, 0.5 for instructions)',
+    )
     .option('--alpha <p>', 'significance level of the rank test', '0.05')
     .option('--metric <list>', 'time, alloc, instructions (comma-separated; default: all the runs have)', collect)
-    .option('--fail-on <list>', 'exit 1 when a case is slower (any compared metric) or broken (measured in base, not in head): slower, broken', collect)
+    .option(
+      '--fail-on <list>',
+      'exit 1 when a case is slower (any compared metric) or broken (measured in base, not in head): slower, broken',
+      collect,
+    )
     .option('--format <f>', 'terminal, md (a pull-request comment), json', 'terminal')
     .option('--ledger <path>', LEDGER_HELP)
-    .action(async (base: string, head: string, opts) => { exit.code = await compareCommand(base, head, opts); });
+    .action(async (base: string, head: string, opts) => {
+      exit.code = await compareCommand(base, head, opts);
+    });
   p.command('history')
     .description('the same case across serializer versions, runtime versions and runs, from the ledger')
     .option('--workload <id>', 'only this workload')
@@ -33,22 +44,35 @@ export function addLedgerCommands(p: Command, exit: { code: number }): void {
     .option('--format <f>', 'terminal, md, json, html (a page with a chart per case)', 'terminal')
     .option('--out <file>', 'for --format html: the page to write (default history.html)')
     .option('--ledger <path>', LEDGER_HELP)
-    .action(async (opts) => { exit.code = await historyCommand(opts); });
-  const ledger = p.command('ledger').description('the SQLite history of runs: import results made elsewhere, export a run, list runs');
-  ledger.command('import')
+    .action(async (opts) => {
+      exit.code = await historyCommand(opts);
+    });
+  const ledger = p
+    .command('ledger')
+    .description('the SQLite history of runs: import results made elsewhere, export a run, list runs');
+  ledger
+    .command('import')
     .description('record results files made elsewhere (another machine, a CI matrix job)')
     .argument('<files...>', 'results.json files')
     .option('--ledger <path>', LEDGER_HELP)
-    .action(async (files: string[], opts) => { exit.code = await ledgerImportCommand(files, opts); });
-  ledger.command('export')
+    .action(async (files: string[], opts) => {
+      exit.code = await ledgerImportCommand(files, opts);
+    });
+  ledger
+    .command('export')
     .description('write a recorded run back out as a results file')
     .argument('[run]', 'a run id, latest, latest~N', 'latest')
     .option('--out <file>', 'write here instead of stdout')
     .option('--ledger <path>', LEDGER_HELP)
-    .action(async (run: string, opts) => { exit.code = await ledgerExportCommand(run, opts); });
-  ledger.command('list')
+    .action(async (run: string, opts) => {
+      exit.code = await ledgerExportCommand(run, opts);
+    });
+  ledger
+    .command('list')
     .description('the recorded runs, oldest first')
     .option('--json', 'print as JSON')
     .option('--ledger <path>', LEDGER_HELP)
-    .action(async (opts) => { exit.code = await ledgerListCommand(opts); });
+    .action(async (opts) => {
+      exit.code = await ledgerListCommand(opts);
+    });
 }

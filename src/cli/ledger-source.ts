@@ -20,7 +20,11 @@ import { UsageError } from '../config/usage-error.js';
  */
 export function openExistingLedger(option: string | boolean | undefined, cwd = process.cwd()): Db {
   const path = resolveLedgerPath(cwd, option === false ? undefined : option);
-  if (!path || !existsSync(path)) throw new UsageError('--ledger', `no ledger at ${path ?? '(disabled)'}; record one with \`jsonbench run\` or \`jsonbench ledger import\`, or pass --ledger PATH`);
+  if (!path || !existsSync(path))
+    throw new UsageError(
+      '--ledger',
+      `no ledger at ${path ?? '(disabled)'}; record one with \`jsonbench run\` or \`jsonbench ledger import\`, or pass --ledger PATH`,
+    );
   return openLedger(path);
 }
 
@@ -35,33 +39,52 @@ export function readRun(path: string, command: string): ResultsFile {
   if (!(existsSync(path) && statSync(path).isDirectory())) return sayUnread(readResults(path), path, command);
   const finished = join(path, 'results.json');
   if (existsSync(finished)) return sayUnread(readResults(finished), finished, command);
-  if (!isUnfinishedRun(path)) throw new ResultsFileError(path, '', `a folder without results.json or ${RUN_PARTIAL.header}: not a jsonbench run folder (give a results file, or the --out folder of a run)`);
+  if (!isUnfinishedRun(path))
+    throw new ResultsFileError(
+      path,
+      '',
+      `a folder without results.json or ${RUN_PARTIAL.header}: not a jsonbench run folder (give a results file, or the --out folder of a run)`,
+    );
   const r = recoverRun(path);
-  process.stderr.write(`jsonbench ${command}: ${visibleControls(path)} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run was killed before them)\n`);
+  process.stderr.write(
+    `jsonbench ${command}: ${visibleControls(path)} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run was killed before them)\n`,
+  );
   return sayUnread(r.results, path, command);
 }
 
 /** Says on stderr which cases of `where` were left out (a status of a newer jsonbench: ResultsFile.unread); returns `results`. */
 export function sayUnread(results: ResultsFile, where: string, command: string): ResultsFile {
-  for (const u of results.unread ?? []) process.stderr.write(`jsonbench ${command}: ${visibleControls(where)}: ${visibleControls(u.problem)}\n`);
+  for (const u of results.unread ?? [])
+    process.stderr.write(`jsonbench ${command}: ${visibleControls(where)}: ${visibleControls(u.problem)}\n`);
   return results;
 }
 
 /** A loaded side of a comparison and how to name it. */
-export interface LoadedRun { results: ResultsFile; label: string }
+export interface LoadedRun {
+  results: ResultsFile;
+  label: string;
+}
 
 /**
  * Loads `ref`: an existing file or folder → its results file (a killed run's folder: what it measured, rebuilt, see {@link readRun}); else a run reference in the ledger.
  * @throws UsageError naming `what` (e.g. "<base>") when it is neither; Error from readResults on a bad file.
  */
-export function loadRunRef(ref: string, what: string, ledgerOption: string | boolean | undefined, cwd = process.cwd()): LoadedRun {
+export function loadRunRef(
+  ref: string,
+  what: string,
+  ledgerOption: string | boolean | undefined,
+  cwd = process.cwd(),
+): LoadedRun {
   const path = resolve(cwd, ref);
   if (existsSync(path)) return { results: readRun(path, 'compare'), label: ref };
-  if (!/^(\d+|latest(~\d+)?)$/.test(ref)) throw new UsageError(what, `"${ref}" is neither a results file nor a ledger run (a run id, latest, latest~N)`);
+  if (!/^(\d+|latest(~\d+)?)$/.test(ref))
+    throw new UsageError(what, `"${ref}" is neither a results file nor a ledger run (a run id, latest, latest~N)`);
   const db = openExistingLedger(ledgerOption, cwd);
   try {
     const id = resolveRunRef(db, ref);
     if (id === undefined) throw new UsageError(what, `no run "${ref}" in the ledger (see \`jsonbench ledger list\`)`);
     return { results: sayUnread(loadRun(db, id), `ledger run ${id}`, 'compare'), label: `run ${id}` };
-  } finally { db.close(); }
+  } finally {
+    db.close();
+  }
 }

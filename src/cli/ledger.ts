@@ -12,7 +12,9 @@ import { openExistingLedger } from './ledger-source.js';
 import { UsageError } from '../config/usage-error.js';
 
 /** The `--ledger` option shared by the ledger subcommands. */
-export interface LedgerCliOptions { ledger?: string | boolean }
+export interface LedgerCliOptions {
+  ledger?: string | boolean;
+}
 
 /**
  * `jsonbench ledger import <results.json>...`: records results made elsewhere (another machine, a
@@ -29,16 +31,26 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
       try {
         const results = readResults(resolve(file));
         // a case this jsonbench cannot read (a newer one's status) would be lost from the ledger's copy of the run
-        if (results.unread?.length) throw new Error(`not recorded: ${results.unread.map((u) => u.problem).join('; ')}; a ledger run keeps every case of its file`);
+        if (results.unread?.length)
+          throw new Error(
+            `not recorded: ${results.unread.map((u) => u.problem).join('; ')}; a ledger run keeps every case of its file`,
+          );
         const runId = recordResults(db, results, { source: 'import', sourcePath: resolve(file), git: null });
-        process.stdout.write(`${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})\n`);
+        process.stdout.write(
+          `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})\n`,
+        );
       } catch (e) {
-        if (e instanceof DuplicateRunError) { process.stdout.write(`${file}: already in the ledger as run ${e.runId}; skipped\n`); continue; }
+        if (e instanceof DuplicateRunError) {
+          process.stdout.write(`${file}: already in the ledger as run ${e.runId}; skipped\n`);
+          continue;
+        }
         process.stderr.write(visibleControls(`jsonbench: ${file}: ${(e as Error).message}\n`));
         code = 1;
       }
     }
-  } finally { db.close(); }
+  } finally {
+    db.close();
+  }
   process.stdout.write(`ledger: ${path}\n`);
   return code;
 }
@@ -47,25 +59,39 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
  * `jsonbench ledger export [run]`: writes a recorded run (default `latest`) back out as a results
  * file, to `--out` or stdout. @throws UsageError for an unknown run.
  */
-export async function ledgerExportCommand(ref: string | undefined, opts: LedgerCliOptions & { out?: string }): Promise<number> {
+export async function ledgerExportCommand(
+  ref: string | undefined,
+  opts: LedgerCliOptions & { out?: string },
+): Promise<number> {
   const db = openExistingLedger(opts.ledger);
   try {
     const id = resolveRunRef(db, ref ?? 'latest');
-    if (id === undefined) throw new UsageError('[run]', `no run "${ref ?? 'latest'}" in the ledger (see \`jsonbench ledger list\`)`);
+    if (id === undefined)
+      throw new UsageError('[run]', `no run "${ref ?? 'latest'}" in the ledger (see \`jsonbench ledger list\`)`);
     const results = loadRun(db, id);
-    if (opts.out) { writeResults(resolve(opts.out), results); process.stderr.write(`run ${id} → ${opts.out} (${countOf(results.cases.length, 'case')})\n`); }
-    else process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+    if (opts.out) {
+      writeResults(resolve(opts.out), results);
+      process.stderr.write(`run ${id} → ${opts.out} (${countOf(results.cases.length, 'case')})\n`);
+    } else process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     return 0;
-  } finally { db.close(); }
+  } finally {
+    db.close();
+  }
 }
 
 /** Whether a run finished, and if not whether it is still going or was killed (see {@link RunSummary.state}). */
 export function finishedCell(r: RunSummary): string {
   switch (r.state) {
-    case 'finished': return 'yes';
-    case 'running': return `no: running (pid ${r.recorder!.pid})`;
-    case 'killed': return `no: killed (pid ${r.recorder!.pid} is gone)`;
-    default: return r.recorder ? `no: running or killed (recorded on ${r.recorder.host})` : 'no: killed, or still running (recorded by a jsonbench that did not note its process)';
+    case 'finished':
+      return 'yes';
+    case 'running':
+      return `no: running (pid ${r.recorder!.pid})`;
+    case 'killed':
+      return `no: killed (pid ${r.recorder!.pid} is gone)`;
+    default:
+      return r.recorder
+        ? `no: running or killed (recorded on ${r.recorder.host})`
+        : 'no: killed, or still running (recorded by a jsonbench that did not note its process)';
   }
 }
 
@@ -78,7 +104,11 @@ const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = [
   { id: 'cases', header: 'Cases', cell: (r) => String(r.cases) },
   { id: 'measured', header: 'Measured', cell: (r) => String(r.measured) },
   { id: 'jsonbench', header: 'jsonbench', cell: (r) => r.toolVersion },
-  { id: 'commit', header: 'Commit', cell: (r) => (r.gitCommit ? `${r.gitCommit.slice(0, 8)}${r.gitDirty ? '+' : ''}` : '—') },
+  {
+    id: 'commit',
+    header: 'Commit',
+    cell: (r) => (r.gitCommit ? `${r.gitCommit.slice(0, 8)}${r.gitDirty ? '+' : ''}` : '—'),
+  },
   { id: 'node', header: 'Node', cell: (r) => r.node },
   { id: 'source', header: 'Source', cell: (r) => (r.source === 'import' ? `import ${r.sourcePath ?? ''}` : 'run') },
 ];
@@ -88,8 +118,13 @@ export async function ledgerListCommand(opts: LedgerCliOptions & { json?: boolea
   const db = openExistingLedger(opts.ledger);
   try {
     const runs = listRuns(db);
-    if (opts.json) { process.stdout.write(JSON.stringify(runs, null, 2) + '\n'); return 0; }
+    if (opts.json) {
+      process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
+      return 0;
+    }
     process.stdout.write(`${renderTable({ columns: RUN_LIST_COLUMNS, rows: runs }, 'terminal')}\n`);
     return 0;
-  } finally { db.close(); }
+  } finally {
+    db.close();
+  }
 }

@@ -14,9 +14,22 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 /** A row of the serializers table of `jsonbench list`. */
-export interface SerializerRow { id: string; version: string; family: string; deserializeClass: string | null; supported: string[]; /** `javascript` (default) or `dotnet` */ platform?: string }
+export interface SerializerRow {
+  id: string;
+  version: string;
+  family: string;
+  deserializeClass: string | null;
+  supported: string[];
+  /** `javascript` (default) or `dotnet` */ platform?: string;
+}
 /** A row of the workloads table of `jsonbench list`. */
-export interface WorkloadRow { id: string; description: string; sizes: readonly number[]; defaultSizes: readonly number[]; shapes: readonly string[] }
+export interface WorkloadRow {
+  id: string;
+  description: string;
+  sizes: readonly number[];
+  defaultSizes: readonly number[];
+  shapes: readonly string[];
+}
 
 /**
  * The two tables of `jsonbench list`, fitted to `width` characters when given (a terminal's
@@ -24,10 +37,20 @@ export interface WorkloadRow { id: string; description: string; sizes: readonly 
  * wrapped or cut ("safe-stable-stringi…"); the other columns wrap, and on a narrow terminal
  * "Runs on", then "Family", are left out (a line under the table says so). Pure.
  */
-export function renderList(ws: readonly WorkloadRow[], rows: readonly SerializerRow[], color: boolean, width?: number): string {
+export function renderList(
+  ws: readonly WorkloadRow[],
+  rows: readonly SerializerRow[],
+  color: boolean,
+  width?: number,
+): string {
   const workloadColumns: Column<WorkloadRow>[] = [
     { id: 'workload', header: 'Workload', cell: (w) => w.id },
-    { id: 'sizes', header: 'Sizes (default)', cell: (w) => `${w.sizes.join(', ')} (${w.defaultSizes.join(', ')})`, wrap: 18 },
+    {
+      id: 'sizes',
+      header: 'Sizes (default)',
+      cell: (w) => `${w.sizes.join(', ')} (${w.defaultSizes.join(', ')})`,
+      wrap: 18,
+    },
     { id: 'shapes', header: 'Shapes', cell: (w) => w.shapes.join(', '), wrap: 14 },
     { id: 'description', header: 'Description', cell: (w) => w.description, wrap: 60 },
   ];
@@ -45,7 +68,9 @@ export function renderList(ws: readonly WorkloadRow[], rows: readonly Serializer
 
 /** The targets a platform's serializers run on: `JavaScript targets`, or the known targets of another platform (`dotnet, mono`). */
 function targetsOf(platform: string): string {
-  return platform === 'javascript' ? 'JavaScript targets' : KNOWN_TARGETS.filter((id) => (parseTarget(id).platform ?? 'javascript') === platform).join(', ');
+  return platform === 'javascript'
+    ? 'JavaScript targets'
+    : KNOWN_TARGETS.filter((id) => (parseTarget(id).platform ?? 'javascript') === platform).join(', ');
 }
 
 /** The width to fit the list to: the terminal's columns, else `$COLUMNS` when set (a pipe), else none (every column at its natural width). */
@@ -62,18 +87,46 @@ export async function listCommand(opts: { config?: string; json?: boolean }): Pr
   try {
     const user = prepared?.config ?? { serializers: [], workloads: [] };
     const ws = await workloads.loadAll(user.workloads);
-    const ss: SerializerInfo[] = [...await serializers.loadAll(user.serializers), ...await dotnetSerializers.loadAll()];
+    const ss: SerializerInfo[] = [
+      ...(await serializers.loadAll(user.serializers)),
+      ...(await dotnetSerializers.loadAll()),
+    ];
     const rows = ss.map((s): SerializerRow => {
       const pairs: string[] = [];
-      for (const w of ws) for (const shape of w.shapes) for (const d of ['serialize', 'deserialize'] as const) {
-        if (supportOf(s, unitView(w, shape), d).status === 'planned') pairs.push(`${w.id}/${shape}/${d === 'serialize' ? 'ser' : 'de'}`);
-      }
+      for (const w of ws)
+        for (const shape of w.shapes)
+          for (const d of ['serialize', 'deserialize'] as const) {
+            if (supportOf(s, unitView(w, shape), d).status === 'planned')
+              pairs.push(`${w.id}/${shape}/${d === 'serialize' ? 'ser' : 'de'}`);
+          }
       const dotnet = platformOf(s) !== 'javascript';
       const version = dotnet ? LOADED_BY_TARGET : adapterVersion(s as SerializerAdapter, configFile ?? undefined);
-      return { id: s.id, version, family: s.family, deserializeClass: s.deserializeClass ?? null, supported: pairs, ...(dotnet ? { platform: platformOf(s) } : {}) };
+      return {
+        id: s.id,
+        version,
+        family: s.family,
+        deserializeClass: s.deserializeClass ?? null,
+        supported: pairs,
+        ...(dotnet ? { platform: platformOf(s) } : {}),
+      };
     });
     if (opts.json) {
-      process.stdout.write(JSON.stringify({ workloads: ws.map((w) => ({ id: w.id, description: w.description, sizes: w.sizes, defaultSizes: w.defaultSizes, shapes: w.shapes })), serializers: rows }, null, 2) + '\n');
+      process.stdout.write(
+        JSON.stringify(
+          {
+            workloads: ws.map((w) => ({
+              id: w.id,
+              description: w.description,
+              sizes: w.sizes,
+              defaultSizes: w.defaultSizes,
+              shapes: w.shapes,
+            })),
+            serializers: rows,
+          },
+          null,
+          2,
+        ) + '\n',
+      );
       return 0;
     }
     process.stdout.write(renderList(ws, rows, !process.env.NO_COLOR && Boolean(process.stdout.isTTY), listWidth()));

@@ -22,41 +22,109 @@ const collect = (value: string, prev: string[] = []) => [...prev, value];
 /** Builds the commander program; each command's action stores its exit code in `exit`. */
 function program(exit: { code: number }): Command {
   const p = new Command('jsonbench')
-    .description('A benchmark lab for JSON serializers: time and allocated bytes per op, both directions, checked for correctness.')
+    .description(
+      'A benchmark lab for JSON serializers: time and allocated bytes per op, both directions, checked for correctness.',
+    )
     .version(toolVersion())
     .exitOverride()
     .showHelpAfterError();
   p.command('run')
-    .description('measure serializers on workloads or on your payload and print tables and a recommendation; writes results.json, report.md and report.html')
-    .option('--payload <path>', 'your payload instead of the built-in workloads: a JSON document, an NDJSON file (one record per line) or a folder of samples of one endpoint; deserialize cases parse its exact bytes')
-    .option('--schema <file>', 'the payload\'s schema instead of the inferred one: JSON Schema (.json, as --print-schema writes it) or a module exporting a zod, valibot or TypeBox schema')
-    .option('--print-schema', 'print the payload\'s schema (inferred, or --schema\'s) as JSON Schema to stdout and exit, to review, edit and pass back with --schema')
+    .description(
+      'measure serializers on workloads or on your payload and print tables and a recommendation; writes results.json, report.md and report.html',
+    )
+    .option(
+      '--payload <path>',
+      'your payload instead of the built-in workloads: a JSON document, an NDJSON file (one record per line) or a folder of samples of one endpoint; deserialize cases parse its exact bytes',
+    )
+    .option(
+      '--schema <file>',
+      "the payload's schema instead of the inferred one: JSON Schema (.json, as --print-schema writes it) or a module exporting a zod, valibot or TypeBox schema",
+    )
+    .option(
+      '--print-schema',
+      "print the payload's schema (inferred, or --schema's) as JSON Schema to stdout and exit, to review, edit and pass back with --schema",
+    )
     .option('--workload <ids>', 'workloads (comma-separated or repeated; default: all)', collect)
     .option('--serializer <ids>', 'serializers (comma-separated or repeated; default: all)', collect)
-    .option('--size <n>', 'sizes (comma-separated or repeated; default: the policy\'s); with --payload: records to generate of its shape', collect)
+    .option(
+      '--size <n>',
+      "sizes (comma-separated or repeated; default: the policy's); with --payload: records to generate of its shape",
+      collect,
+    )
     .option('--direction <d>', 'serialize, deserialize (default: both)', collect)
-    .addOption(new Option('--policy <name>', Object.entries(policies).map(([k, v]) => `${k}: ${v.description}`).join('; ')).default('default'))
+    .addOption(
+      new Option(
+        '--policy <name>',
+        Object.entries(policies)
+          .map(([k, v]) => `${k}: ${v.description}`)
+          .join('; '),
+      ).default('default'),
+    )
     .option('--out <dir>', 'output folder (default: jsonbench-results/<timestamp>/)')
     .option('--json', 'print the results JSON to stdout instead of tables')
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')
     .option('--seed <n>', 'seed of the generated payloads', '42')
-    .addOption(new Option('--serialize-to <what>', 'what a serialize op produces: bytes (UTF-8, what a server writing the text to a socket pays; default) or string (the serializer\'s string as returned)').choices(['bytes', 'string']))
-    .option('--target <ids>', `runtimes to measure on, side by side (comma-separated or repeated): ${TARGET_FORMS}`, collect)
+    .addOption(
+      new Option(
+        '--serialize-to <what>',
+        "what a serialize op produces: bytes (UTF-8, what a server writing the text to a socket pays; default) or string (the serializer's string as returned)",
+      ).choices(['bytes', 'string']),
+    )
+    .option(
+      '--target <ids>',
+      `runtimes to measure on, side by side (comma-separated or repeated): ${TARGET_FORMS}`,
+      collect,
+    )
     .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
     .option('--ledger <path>', `record this run in ${LEDGER_HELP}`)
     .option('--no-ledger', 'do not record this run in the ledger')
-    .option('--jobs <n>', 'groups measured at once, each pinned to its own core (taskset); a case and its baseline always share one (default: half the cores, 1 on 2 cores)')
-    .option('--metric <list>', 'time (always measured); instructions: also count instructions/op of each case under valgrind callgrind (deterministic, for CI gates via compare); cold-start: also time prepare() and the first call in fresh processes (on in the long policy)', collect)
-    .option('--no-probes', 'skip the probes relevant to the payloads (run untimed after the cases; jsonbench probe runs them all)')
-    .option('--no-probe-cache', 'judge every relevant probe again instead of reading the verdicts an earlier run of the same jsonbench, serializer version and runtime left in the cache (built-in serializers, no config)')
-    .option('--conformance <folder>', 'add conformance probes from a folder of JSONTestSuite / json.org checker / roundtrip files to the probe pass')
-    .option('--fail-on <list>', 'exit 1 when a case ends with one of these statuses: incorrect, failed, timeout, crashed (comma-separated or repeated; for CI gates). Without it a run that measured and wrote its results exits 0 and lists the cases without numbers; nothing measured exits 1', collect)
-    .action(async (opts) => { exit.code = await runCommand(opts); });
+    .option(
+      '--jobs <n>',
+      'groups measured at once, each pinned to its own core (taskset); a case and its baseline always share one (default: half the cores, 1 on 2 cores)',
+    )
+    .option(
+      '--metric <list>',
+      'time (always measured); instructions: also count instructions/op of each case under valgrind callgrind (deterministic, for CI gates via compare); cold-start: also time prepare() and the first call in fresh processes (on in the long policy)',
+      collect,
+    )
+    .option(
+      '--no-probes',
+      'skip the probes relevant to the payloads (run untimed after the cases; jsonbench probe runs them all)',
+    )
+    .option(
+      '--no-probe-cache',
+      'judge every relevant probe again instead of reading the verdicts an earlier run of the same jsonbench, serializer version and runtime left in the cache (built-in serializers, no config)',
+    )
+    .option(
+      '--conformance <folder>',
+      'add conformance probes from a folder of JSONTestSuite / json.org checker / roundtrip files to the probe pass',
+    )
+    .option(
+      '--fail-on <list>',
+      'exit 1 when a case ends with one of these statuses: incorrect, failed, timeout, crashed (comma-separated or repeated; for CI gates). Without it a run that measured and wrote its results exits 0 and lists the cases without numbers; nothing measured exits 1',
+      collect,
+    )
+    .action(async (opts) => {
+      exit.code = await runCommand(opts);
+    });
   p.command('probe')
-    .description('run capability probes (names, policies, edge values, hostile strings, structure, safety, conformance) against serializers in their workers and print the matrix; writes results.json, report.md and report.html (nothing is timed)')
-    .option('--serializer <ids>', 'serializers, with versions for a matrix such as fast-json-stringify@5,6,7 (comma-separated or repeated; default: all)', collect)
-    .option('--family <names>', `probe families: ${PROBE_FAMILIES.join(', ')} (default: all; conformance needs --conformance)`, collect)
-    .option('--conformance <folder>', 'a folder of JSONTestSuite y_/n_/i_, json.org checker pass/fail or nativejson-benchmark roundtrip files')
+    .description(
+      'run capability probes (names, policies, edge values, hostile strings, structure, safety, conformance) against serializers in their workers and print the matrix; writes results.json, report.md and report.html (nothing is timed)',
+    )
+    .option(
+      '--serializer <ids>',
+      'serializers, with versions for a matrix such as fast-json-stringify@5,6,7 (comma-separated or repeated; default: all)',
+      collect,
+    )
+    .option(
+      '--family <names>',
+      `probe families: ${PROBE_FAMILIES.join(', ')} (default: all; conformance needs --conformance)`,
+      collect,
+    )
+    .option(
+      '--conformance <folder>',
+      'a folder of JSONTestSuite y_/n_/i_, json.org checker pass/fail or nativejson-benchmark roundtrip files',
+    )
     .option('--direction <d>', 'serialize, deserialize (default: both)', collect)
     .option('--filter <regex>', 'only probes whose id matches')
     .option('--target <ids>', `runtimes to probe on (comma-separated or repeated): ${TARGET_FORMS}`, collect)
@@ -67,18 +135,41 @@ function program(exit: { code: number }): Command {
     .option('--full', 'one matrix row per probe instead of per group')
     .option('--narrow', 'marks and counts only (no ✔ labels)')
     .option('--json', 'print the results JSON to stdout instead of the matrix')
-    .action(async (opts) => { exit.code = await probeCommand(opts); });
+    .action(async (opts) => {
+      exit.code = await probeCommand(opts);
+    });
   p.command('list')
     .description('list workloads and serializers (versions, families, classes, supported pairs)')
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')
     .option('--json', 'print as JSON')
-    .action(async (opts) => { exit.code = await listCommand(opts); });
+    .action(async (opts) => {
+      exit.code = await listCommand(opts);
+    });
   p.command('report')
-    .description('render saved results files without running anything; several files (machines, targets) merge into one report')
-    .argument('<results...>', 'results.json files, or run folders (a run killed mid-way is rebuilt from what it streamed)')
-    .addOption(new Option('--format <name>', Object.entries(exporters).map(([k, v]) => `${k}: ${v.description}`).join('; ')).choices(Object.keys(exporters)).default('html'))
-    .option('--out <file>', 'write here; "-" for stdout (default: html to report.html beside the first results file, other formats to stdout)')
-    .action(async (files: string[], opts) => { exit.code = await reportCommand(files, opts); });
+    .description(
+      'render saved results files without running anything; several files (machines, targets) merge into one report',
+    )
+    .argument(
+      '<results...>',
+      'results.json files, or run folders (a run killed mid-way is rebuilt from what it streamed)',
+    )
+    .addOption(
+      new Option(
+        '--format <name>',
+        Object.entries(exporters)
+          .map(([k, v]) => `${k}: ${v.description}`)
+          .join('; '),
+      )
+        .choices(Object.keys(exporters))
+        .default('html'),
+    )
+    .option(
+      '--out <file>',
+      'write here; "-" for stdout (default: html to report.html beside the first results file, other formats to stdout)',
+    )
+    .action(async (files: string[], opts) => {
+      exit.code = await reportCommand(files, opts);
+    });
   addLedgerCommands(p, exit);
   addRuntimesCommands(p, exit);
   return p;
@@ -94,8 +185,12 @@ function quietOnClosedPipe(): void {
   for (const stream of [process.stdout, process.stderr]) {
     if (stream.listenerCount('error') > 0) continue;
     stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EPIPE') { exitGuard.intended = true; process.exit(0); }
-      if (stream !== process.stderr) process.stderr.write(`jsonbench: cannot write the output: ${visibleControls(e.message)}\n`);
+      if (e.code === 'EPIPE') {
+        exitGuard.intended = true;
+        process.exit(0);
+      }
+      if (stream !== process.stderr)
+        process.stderr.write(`jsonbench: cannot write the output: ${visibleControls(e.message)}\n`);
       process.exit(1);
     });
   }
@@ -115,7 +210,9 @@ function guardPrematureExit(): void {
   exitGuard.installed = true;
   process.on('exit', (code) => {
     if (exitGuard.running === 0 || exitGuard.intended || code !== 0) return;
-    process.stderr.write('jsonbench: error: the process was ended (process.exit(0)) before the command finished: by a config, workload or serializer; nothing it printed is a result\n');
+    process.stderr.write(
+      'jsonbench: error: the process was ended (process.exit(0)) before the command finished: by a config, workload or serializer; nothing it printed is a result\n',
+    );
     process.exitCode = 1;
   });
 }
@@ -132,7 +229,12 @@ export async function main(argv: string[]): Promise<number> {
   // while the process drains) ends with 130 as a shell expects, not a death by signal
   if (!sigintFallback) {
     sigintFallback = true;
-    process.on('SIGINT', () => { if (process.listenerCount('SIGINT') === 1) { exitGuard.intended = true; process.exit(130); } });
+    process.on('SIGINT', () => {
+      if (process.listenerCount('SIGINT') === 1) {
+        exitGuard.intended = true;
+        process.exit(130);
+      }
+    });
   }
   exitGuard.running++;
   try {
@@ -153,10 +255,16 @@ async function runCli(argv: string[]): Promise<number> {
       return e.exitCode === 0 ? 0 : 2;
     }
     // bad input the user can fix: a workload that cannot build, a results file or ledger that is not what it must be
-    if (e instanceof WorkloadError || e instanceof ResultsFileError || e instanceof LedgerFileError) { process.stderr.write(`jsonbench: error: ${visibleControls(e.message)}\n`); return 2; }
+    if (e instanceof WorkloadError || e instanceof ResultsFileError || e instanceof LedgerFileError) {
+      process.stderr.write(`jsonbench: error: ${visibleControls(e.message)}\n`);
+      return 2;
+    }
     if (e instanceof UsageError || e instanceof ConfigError) {
       process.stderr.write(`jsonbench: error: ${visibleControls(e.message)}\n`);
-      if (e instanceof UsageError) process.stderr.write(`Run 'jsonbench ${argv.find((a) => !a.startsWith('-')) ?? ''} --help' for usage.\n`.replace('  ', ' '));
+      if (e instanceof UsageError)
+        process.stderr.write(
+          `Run 'jsonbench ${argv.find((a) => !a.startsWith('-')) ?? ''} --help' for usage.\n`.replace('  ', ' '),
+        );
       return 2;
     }
     // A file-system error is about a path the user gave (--out, --ledger, a results file): exit 2
@@ -165,7 +273,8 @@ async function runCli(argv: string[]): Promise<number> {
     const fsError = typeof err?.code === 'string' && /^E[A-Z]+$/.test(err.code) && typeof err.syscall === 'string';
     process.stderr.write(`jsonbench: error: ${visibleControls(err?.message ?? String(e))}\n`);
     if (process.env.JSONBENCH_DEBUG) process.stderr.write(`${visibleControls(err?.stack ?? '')}\n`);
-    else if (!fsError) process.stderr.write('(an internal error: rerun with JSONBENCH_DEBUG=1 for the stack, and please report it)\n');
+    else if (!fsError)
+      process.stderr.write('(an internal error: rerun with JSONBENCH_DEBUG=1 for the stack, and please report it)\n');
     return fsError ? 2 : 1;
   }
 }

@@ -8,7 +8,10 @@ import { renderTerminal } from '../report/terminal.js';
 export { formatEta };
 
 /** What the terminal shows while a run goes on (on stderr; stdout keeps the final tables). */
-export interface ProgressView { onEvent(e: SessionEvent): void; stop(): void }
+export interface ProgressView {
+  onEvent(e: SessionEvent): void;
+  stop(): void;
+}
 
 /** Options of {@link progressView}. */
 export interface ProgressViewOptions {
@@ -50,7 +53,16 @@ export function progressView(o: ProgressViewOptions): ProgressView {
     write(`${renderTerminal(e.results, o.color, { width: o.width, tablesOnly: true }).trimEnd()}\n\n`);
   };
   if (o.isTty) {
-    const bar = new cliProgress.SingleBar({ format: '{bar} cases {cases} · launches {value}/{total} ended · ETA {etaText} | {caseId}', hideCursor: true, clearOnComplete: true, forceRedraw: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
+    const bar = new cliProgress.SingleBar(
+      {
+        format: '{bar} cases {cases} · launches {value}/{total} ended · ETA {etaText} | {caseId}',
+        hideCursor: true,
+        clearOnComplete: true,
+        forceRedraw: true,
+        stream: process.stderr,
+      },
+      cliProgress.Presets.shades_classic,
+    );
     let started = false;
     return {
       onEvent: (e) => {
@@ -60,21 +72,41 @@ export function progressView(o: ProgressViewOptions): ProgressView {
         }
         // the bar fills with launches that have ended (a one-launch group is not "full" while it runs); a finished case updates the counts too
         if (e.type === 'case-done') {
-          if (started) bar.update(e.counts.launchesFinished, { cases: describeCases(e.counts), etaText: etaText(e.counts, e.elapsedMs) });
+          if (started)
+            bar.update(e.counts.launchesFinished, {
+              cases: describeCases(e.counts),
+              etaText: etaText(e.counts, e.elapsedMs),
+            });
           return;
         }
         if (e.type !== 'launch') return;
-        const payload = { caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''}; launch ${e.index})`, cases: describeCases(e.counts), etaText: etaText(e.counts, e.elapsedMs) };
-        if (!started) { bar.start(e.total, e.counts.launchesFinished, payload); started = true; return; }
+        const payload = {
+          caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''}; launch ${e.index})`,
+          cases: describeCases(e.counts),
+          etaText: etaText(e.counts, e.elapsedMs),
+        };
+        if (!started) {
+          bar.start(e.total, e.counts.launchesFinished, payload);
+          started = true;
+          return;
+        }
         bar.setTotal(e.total);
         bar.update(e.counts.launchesFinished, payload);
       },
-      stop: () => { if (started) { started = false; bar.stop(); } },
+      stop: () => {
+        if (started) {
+          started = false;
+          bar.stop();
+        }
+      },
     };
   }
   return {
     onEvent: (e) => {
-      if (e.type === 'case-done' && e.result.status !== 'unsupported') process.stderr.write(`[${e.result.status}] ${visibleControls(e.result.id)} (${describeProgress(e.counts, e.elapsedMs)})\n`);
+      if (e.type === 'case-done' && e.result.status !== 'unsupported')
+        process.stderr.write(
+          `[${e.result.status}] ${visibleControls(e.result.id)} (${describeProgress(e.counts, e.elapsedMs)})\n`,
+        );
       if (e.type === 'group-done') printGroup(e, (text) => process.stderr.write(text));
     },
     stop: () => {},

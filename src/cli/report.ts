@@ -6,7 +6,10 @@ import { checkChoices, UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
 
 /** Options of `jsonbench report`, as commander parses them. */
-export interface ReportOptions { format: string; out?: string }
+export interface ReportOptions {
+  format: string;
+  out?: string;
+}
 
 /**
  * `jsonbench report <results.json | run folder>... [--format f] [--out FILE]`: reads the results
@@ -25,7 +28,8 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
   const runs = files.map((f) => readRun(resolve(f), 'report'));
   const text = exporters[format].render(runs);
   const first = resolve(files[0]);
-  const target = opts.out ?? (format === 'html' ? join(isFolder(first) ? first : dirname(first), exporters.html.fileName) : '-');
+  const target =
+    opts.out ?? (format === 'html' ? join(isFolder(first) ? first : dirname(first), exporters.html.fileName) : '-');
   if (target === '-') {
     process.stdout.write(text);
     return 0;

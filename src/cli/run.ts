@@ -13,7 +13,8 @@ import type { RunRequest } from '../run/request.js';
 
 /** Options of `jsonbench run`, as commander parses them (lists repeated or comma-separated). */
 export interface RunCliOptions extends Omit<RunOptions, 'cwd'> {
-  json?: boolean; printSchema?: boolean;
+  json?: boolean;
+  printSchema?: boolean;
   /** `--fail-on`: case statuses that make the run exit 1 (CI gating); default none */
   failOn?: string[];
 }
@@ -32,28 +33,43 @@ export const NO_NUMBER_STATUSES = ['incorrect', 'failed', 'timeout', 'crashed'] 
  * for its own sake. Errors of the lab itself never get here (main: 1 for an internal error, 2 for a
  * usage or config error). Pure.
  */
-export function runExit(results: Pick<ResultsFile, 'cases'>, failOn: readonly string[], asked?: readonly string[]): { code: 0 | 1; lines: string[] } {
+export function runExit(
+  results: Pick<ResultsFile, 'cases'>,
+  failOn: readonly string[],
+  asked?: readonly string[],
+): { code: 0 | 1; lines: string[] } {
   const broken = results.cases.filter((c) => (NO_NUMBER_STATUSES as readonly string[]).includes(c.status));
   const lines: string[] = [];
   if (broken.length) {
-    lines.push(`jsonbench: ${broken.length} case${broken.length === 1 ? '' : 's'} gave no numbers (never ranked; the reasons are in report.md):`);
+    lines.push(
+      `jsonbench: ${broken.length} case${broken.length === 1 ? '' : 's'} gave no numbers (never ranked; the reasons are in report.md):`,
+    );
     for (const c of broken) lines.push(`  ✗ ${c.id} ${c.status}: ${clip((c.reason ?? '').replace(/\s+/g, ' '), 160)}`);
   }
   if (!results.cases.some((c) => c.status === 'measured')) {
-    lines.push(`jsonbench: nothing was measured (${results.cases.length} case${results.cases.length === 1 ? '' : 's'}, none with a number): exit 1`);
+    lines.push(
+      `jsonbench: nothing was measured (${results.cases.length} case${results.cases.length === 1 ? '' : 's'}, none with a number): exit 1`,
+    );
     return { code: 1, lines };
   }
   if (asked?.length && !results.cases.some((c) => c.status === 'measured' && asked.includes(c.serializer))) {
     const others = [...new Set(results.cases.filter((c) => c.status === 'measured').map((c) => c.serializer))];
-    lines.push(`jsonbench: none of the serializers asked for (--serializer ${asked.join(',')}) gave a number; only ${others.join(', ')}, added as the baseline${others.length === 1 ? '' : 's'}, ${others.length === 1 ? 'was' : 'were'} measured: exit 1`);
+    lines.push(
+      `jsonbench: none of the serializers asked for (--serializer ${asked.join(',')}) gave a number; only ${others.join(', ')}, added as the baseline${others.length === 1 ? '' : 's'}, ${others.length === 1 ? 'was' : 'were'} measured: exit 1`,
+    );
     return { code: 1, lines };
   }
   const gating = broken.filter((c) => failOn.includes(c.status));
   if (gating.length) {
-    lines.push(`jsonbench: failing (--fail-on ${failOn.join(',')}): ${gating.length} case${gating.length === 1 ? '' : 's'} ${[...new Set(gating.map((c) => c.status))].join(' or ')}`);
+    lines.push(
+      `jsonbench: failing (--fail-on ${failOn.join(',')}): ${gating.length} case${gating.length === 1 ? '' : 's'} ${[...new Set(gating.map((c) => c.status))].join(' or ')}`,
+    );
     return { code: 1, lines };
   }
-  if (broken.length) lines.push(`jsonbench: the run measured and wrote its results: exit 0 (--fail-on ${[...new Set(broken.map((c) => c.status))].join(',')} would make these cases fail it)`);
+  if (broken.length)
+    lines.push(
+      `jsonbench: the run measured and wrote its results: exit 0 (--fail-on ${[...new Set(broken.map((c) => c.status))].join(',')} would make these cases fail it)`,
+    );
   return { code: 0, lines };
 }
 
@@ -69,11 +85,18 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   checkNotEmpty('--fail-on', opts.failOn, failOn, NO_NUMBER_STATUSES);
   checkChoices('--fail-on', failOn, NO_NUMBER_STATUSES);
   // every line names data (a payload file name, a serializer id): its control characters are shown, never sent to the terminal
-  const say = (line: string) => { if (!opts.json) process.stderr.write(visibleControls(line.endsWith('\n') ? line : `${line}\n`)); };
+  const say = (line: string) => {
+    if (!opts.json) process.stderr.write(visibleControls(line.endsWith('\n') ? line : `${line}\n`));
+  };
   const { request, release } = await resolveRunRequest(opts, say);
   if (request.payload) for (const line of payloadFacts(request.payload)) say(line);
   const errTty = Boolean(process.stderr.isTTY);
-  const progress = progressView({ isTty: errTty && !opts.json, tables: !opts.json, color: !process.env.NO_COLOR && errTty, width: errTty && process.stderr.columns > 0 ? process.stderr.columns : undefined });
+  const progress = progressView({
+    isTty: errTty && !opts.json,
+    tables: !opts.json,
+    color: !process.env.NO_COLOR && errTty,
+    width: errTty && process.stderr.columns > 0 ? process.stderr.columns : undefined,
+  });
   // Ctrl-C: restore the terminal (the bar hides the cursor) and say where the measured data is.
   let interrupted = '';
   const onSigint = () => {
@@ -86,7 +109,8 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
     const run = await runSession(request, (e) => {
       if (e.type === 'note') say(e.message);
       else if (e.type === 'warning') process.stderr.write(`jsonbench: warning: ${visibleControls(e.message)}\n`);
-      else if (e.type === 'started') interrupted = `What was measured is kept (finished cases: ${e.partialPath}; every finished launch: ${e.launchLogPath}). Rebuild the report with: jsonbench report ${e.outDir}`;
+      else if (e.type === 'started')
+        interrupted = `What was measured is kept (finished cases: ${e.partialPath}; every finished launch: ${e.launchLogPath}). Rebuild the report with: jsonbench report ${e.outDir}`;
       else progress.onEvent(e);
     });
     progress.stop();
@@ -100,10 +124,16 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       process.stdout.write(renderTerminal(results, color, { width }));
       const rec = renderRecommendations(results, 'terminal', { color, width });
       if (rec) process.stdout.write(`\n\n${rec}`);
-      process.stdout.write(`\n${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`);
+      process.stdout.write(
+        `\n${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`,
+      );
       if (run.ledger) process.stdout.write(`ledger: ${run.ledger.path} (run ${run.ledger.runId})\n`);
     }
-    const exit = runExit(results, failOn, splitList(opts.serializer).length ? request.serializers.map((s) => s.id) : undefined);
+    const exit = runExit(
+      results,
+      failOn,
+      splitList(opts.serializer).length ? request.serializers.map((s) => s.id) : undefined,
+    );
     for (const line of exit.lines) process.stderr.write(`${visibleControls(line)}\n`);
     return exit.code;
   } finally {
@@ -124,7 +154,8 @@ async function printSchema(opts: RunCliOptions): Promise<number> {
   if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
   process.stdout.write(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
   for (const w of payload.source.warnings ?? []) process.stderr.write(`jsonbench: warning: ${visibleControls(w)}\n`);
-  for (const f of findingsForTargets(payload, opts.target)) process.stderr.write(`jsonbench: found: ${visibleControls(f.text)}\n`);
+  for (const f of findingsForTargets(payload, opts.target))
+    process.stderr.write(`jsonbench: found: ${visibleControls(f.text)}\n`);
   for (const u of payload.origin.unconverted) process.stderr.write(`jsonbench: not converted: ${visibleControls(u)}\n`);
   return 0;
 }
@@ -136,9 +167,20 @@ async function printSchema(opts: RunCliOptions): Promise<number> {
  */
 export function payloadFacts(p: NonNullable<RunRequest['payload']>, cwd = process.cwd()): string[] {
   // the path as the user would type it: relative to the working directory when inside it
-  const shown = (path: string) => { const r = relative(cwd, path); return r && !r.startsWith('..') && !isAbsolute(r) ? r : path; };
-  const units = p.source.kind === 'ndjson' ? countOf(p.source.units.length, 'record') : p.source.units.length > 1 ? `${p.source.units.length} samples` : 'one document';
-  const schema = p.origin.library === 'inferred' ? 'schema inferred from it (review it with --print-schema)' : `schema from ${shown(p.origin.file ?? '')} (${p.origin.library})`;
+  const shown = (path: string) => {
+    const r = relative(cwd, path);
+    return r && !r.startsWith('..') && !isAbsolute(r) ? r : path;
+  };
+  const units =
+    p.source.kind === 'ndjson'
+      ? countOf(p.source.units.length, 'record')
+      : p.source.units.length > 1
+        ? `${p.source.units.length} samples`
+        : 'one document';
+  const schema =
+    p.origin.library === 'inferred'
+      ? 'schema inferred from it (review it with --print-schema)'
+      : `schema from ${shown(p.origin.file ?? '')} (${p.origin.library})`;
   return [
     `jsonbench: payload ${shown(p.source.path)}: ${units}; ${schema}`,
     ...(p.source.warnings ?? []).map((w) => `jsonbench: warning: ${w}`),

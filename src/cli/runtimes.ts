@@ -7,21 +7,39 @@ import type { Detection } from '../runtimes/types.js';
 import { UsageError } from '../config/usage-error.js';
 
 /** Options shared by `jsonbench runtimes list|install`. */
-export interface RuntimesOptions { cacheDir?: string; chromiumPath?: string; json?: boolean }
+export interface RuntimesOptions {
+  cacheDir?: string;
+  chromiumPath?: string;
+  json?: boolean;
+}
 
 /** One row of `jsonbench runtimes list`. */
-export interface RuntimeRow { target: string; installed: boolean; version: string | null; where: string | null; install: string | null }
+export interface RuntimeRow {
+  target: string;
+  installed: boolean;
+  version: string | null;
+  where: string | null;
+  install: string | null;
+}
 
 /** Detects every known target (in parallel); never throws. */
 export async function listRuntimes(opts: RuntimesOptions): Promise<RuntimeRow[]> {
   const cacheDir = opts.cacheDir ?? defaultCacheDir();
-  return Promise.all(KNOWN_TARGETS.map(async (id) => {
-    const t = parseTarget(id);
-    const d: Detection = await t.detect({ cacheDir, chromiumPath: opts.chromiumPath });
-    return d.installed
-      ? { target: id, installed: true, version: d.version, where: d.location, install: null }
-      : { target: id, installed: false, version: null, where: null, install: t.install ? `jsonbench runtimes install ${id}` : t.installHint };
-  }));
+  return Promise.all(
+    KNOWN_TARGETS.map(async (id) => {
+      const t = parseTarget(id);
+      const d: Detection = await t.detect({ cacheDir, chromiumPath: opts.chromiumPath });
+      return d.installed
+        ? { target: id, installed: true, version: d.version, where: d.location, install: null }
+        : {
+            target: id,
+            installed: false,
+            version: null,
+            where: null,
+            install: t.install ? `jsonbench runtimes install ${id}` : t.installHint,
+          };
+    }),
+  );
 }
 
 /** The columns of `jsonbench runtimes list`. */
@@ -29,12 +47,17 @@ const RUNTIME_COLUMNS: readonly Column<RuntimeRow>[] = [
   { id: 'target', header: 'Target', cell: (r) => r.target },
   { id: 'status', header: 'Status', cell: (r) => (r.installed ? 'installed' : 'missing') },
   { id: 'version', header: 'Version', cell: (r) => r.version ?? '—' },
-  { id: 'where', header: 'Location / install', cell: (r) => (r.installed ? r.where ?? '' : `run: ${r.install}`) },
+  { id: 'where', header: 'Location / install', cell: (r) => (r.installed ? (r.where ?? '') : `run: ${r.install}`) },
 ];
 
 /** Renders the rows as a table, then where the cache is. Pure. */
 export function renderRuntimes(rows: readonly RuntimeRow[], cacheDir: string): string {
-  return [renderTable({ columns: RUNTIME_COLUMNS, rows }, 'terminal'), '', `cache: ${cacheDir} (set JSONBENCH_CACHE or --cache-dir to move it); remote: --target ssh://user@host[:port]?node=/path/to/node`, ''].join('\n');
+  return [
+    renderTable({ columns: RUNTIME_COLUMNS, rows }, 'terminal'),
+    '',
+    `cache: ${cacheDir} (set JSONBENCH_CACHE or --cache-dir to move it); remote: --target ssh://user@host[:port]?node=/path/to/node`,
+    '',
+  ].join('\n');
 }
 
 /**
@@ -42,36 +65,61 @@ export function renderRuntimes(rows: readonly RuntimeRow[], cacheDir: string): s
  * Returns 0, or 1 when one could not be installed (chromium and ssh targets are not installed by
  * jsonbench: the message says how). @throws UsageError on an unknown target
  */
-export async function installRuntimes(ids: readonly string[], opts: RuntimesOptions, out: (line: string) => void): Promise<number> {
+export async function installRuntimes(
+  ids: readonly string[],
+  opts: RuntimesOptions,
+  out: (line: string) => void,
+): Promise<number> {
   const cacheDir = opts.cacheDir ?? defaultCacheDir();
-  const targets = ids.flatMap((v) => v.split(',')).filter(Boolean).map((id) => {
-    try { return parseTarget(id); } catch (e) { throw new UsageError('runtimes install', (e as Error).message); }
-  });
+  const targets = ids
+    .flatMap((v) => v.split(','))
+    .filter(Boolean)
+    .map((id) => {
+      try {
+        return parseTarget(id);
+      } catch (e) {
+        throw new UsageError('runtimes install', (e as Error).message);
+      }
+    });
   let code = 0;
   for (const t of targets) {
-    if (!t.install) { out(`${t.id}: not installed by jsonbench: ${t.installHint}`); code = 1; continue; }
+    if (!t.install) {
+      out(`${t.id}: not installed by jsonbench: ${t.installHint}`);
+      code = 1;
+      continue;
+    }
     const t0 = performance.now();
     try {
       await t.install(cacheDir, (l) => out(`${t.id}: ${l}`));
       const d = await t.detect({ cacheDir, chromiumPath: opts.chromiumPath });
       if (!d.installed) throw new Error(d.reason);
       out(`${t.id}: installed ${d.version} in ${((performance.now() - t0) / 1000).toFixed(1)} s (${d.location})`);
-    } catch (e) { out(`${t.id}: install failed: ${(e as Error).message}`); code = 1; }
+    } catch (e) {
+      out(`${t.id}: install failed: ${(e as Error).message}`);
+      code = 1;
+    }
   }
   return code;
 }
 
 /** Registers `jsonbench runtimes list|install` on the program; each action stores its exit code. */
 export function addRuntimesCommands(p: Command, exit: { code: number }): void {
-  const r = p.command('runtimes').description('targets to measure on: list them (installed or not, exact versions) and install them into the cache');
+  const r = p
+    .command('runtimes')
+    .description('targets to measure on: list them (installed or not, exact versions) and install them into the cache');
   r.command('list')
     .description('show each known target, installed or not, with its exact version')
-    .option('--cache-dir <dir>', 'cache folder of installed runtimes (default: $JSONBENCH_CACHE, $XDG_CACHE_HOME/jsonbench or ~/.cache/jsonbench)')
+    .option(
+      '--cache-dir <dir>',
+      'cache folder of installed runtimes (default: $JSONBENCH_CACHE, $XDG_CACHE_HOME/jsonbench or ~/.cache/jsonbench)',
+    )
     .option('--chromium-path <path>', 'Chromium executable (default /usr/bin/chromium)')
     .option('--json', 'print as JSON')
     .action(async (opts: RuntimesOptions) => {
       const rows = await listRuntimes(opts);
-      process.stdout.write(opts.json ? JSON.stringify(rows, null, 2) + '\n' : renderRuntimes(rows, opts.cacheDir ?? defaultCacheDir()));
+      process.stdout.write(
+        opts.json ? JSON.stringify(rows, null, 2) + '\n' : renderRuntimes(rows, opts.cacheDir ?? defaultCacheDir()),
+      );
       exit.code = 0;
     });
   r.command('install')

@@ -24,7 +24,8 @@ export type NoVerdictBecause = 'noisy' | 'one-launch';
  * the change is under the threshold; under the runs' noise; or only the slow samples moved (the
  * fastest decile did not: the signature of a busier machine, not of slower code).
  */
-export type SameBecause = 'not-significant' | 'below-threshold' | 'within-noise' | 'mixed-signals' | 'slow-samples-only';
+export type SameBecause =
+  'not-significant' | 'below-threshold' | 'within-noise' | 'mixed-signals' | 'slow-samples-only';
 
 /** The quantile whose change must agree with the mean's: the fastest 10% of samples. */
 export const FAST_QUANTILE = 0.1;
@@ -78,18 +79,33 @@ export interface VerdictRule {
  * @param test the rank test of head against base (z > 0: head tends larger), or null
  * @param fastPercent change of the fastest decile, or null to skip that rule
  */
-export function verdictOf(percent: number, test: { p: number; z: number } | null, noiseFloor: number | null, rule: VerdictRule, fastPercent: number | null = null): Pick<Change, 'verdict' | 'sameBecause' | 'noVerdictBecause'> {
+export function verdictOf(
+  percent: number,
+  test: { p: number; z: number } | null,
+  noiseFloor: number | null,
+  rule: VerdictRule,
+  fastPercent: number | null = null,
+): Pick<Change, 'verdict' | 'sameBecause' | 'noVerdictBecause'> {
   if (test && !(test.p < rule.alpha)) return { verdict: 'same', sameBecause: 'not-significant' };
   if (test && Math.sign(test.z) !== Math.sign(percent)) return { verdict: 'same', sameBecause: 'mixed-signals' };
   if (Math.abs(percent) < rule.thresholdPercent) return { verdict: 'same', sameBecause: 'below-threshold' };
-  if (noiseFloor !== null && !(Math.abs(percent) >= noiseFloor)) return { verdict: 'same', sameBecause: 'within-noise' };
-  if (fastPercent !== null && !(Math.sign(fastPercent) === Math.sign(percent) && Math.abs(fastPercent) >= rule.thresholdPercent)) return { verdict: 'same', sameBecause: 'slow-samples-only' };
+  if (noiseFloor !== null && !(Math.abs(percent) >= noiseFloor))
+    return { verdict: 'same', sameBecause: 'within-noise' };
+  if (
+    fastPercent !== null &&
+    !(Math.sign(fastPercent) === Math.sign(percent) && Math.abs(fastPercent) >= rule.thresholdPercent)
+  )
+    return { verdict: 'same', sameBecause: 'slow-samples-only' };
   return { verdict: percent > 0 ? 'slower' : 'faster' };
 }
 
 /** Change of the fastest decile of two sample sets, in percent. */
 export function fastDecileChange(base: readonly number[], head: readonly number[]): number {
-  const q = (xs: readonly number[]) => quantileSorted([...xs].sort((a, b) => a - b), FAST_QUANTILE);
+  const q = (xs: readonly number[]) =>
+    quantileSorted(
+      [...xs].sort((a, b) => a - b),
+      FAST_QUANTILE,
+    );
   return 100 * (q(head) / q(base) - 1);
 }
 
@@ -100,7 +116,11 @@ export function fastDecileChange(base: readonly number[], head: readonly number[
  * degrees of freedom, mapped back through exp. Returns null when a side has fewer than 2 samples
  * or a non-positive mean.
  */
-export function percentChangeInterval(base: readonly number[], head: readonly number[], confidence: number): Change['ci'] {
+export function percentChangeInterval(
+  base: readonly number[],
+  head: readonly number[],
+  confidence: number,
+): Change['ci'] {
   if (base.length < 2 || head.length < 2) return null;
   const mb = mean([...base]);
   const mh = mean([...head]);
@@ -110,7 +130,7 @@ export function percentChangeInterval(base: readonly number[], head: readonly nu
   const se = Math.sqrt(vb + vh);
   const logRatio = Math.log(mh / mb);
   if (se === 0) return { low: 100 * (mh / mb - 1), high: 100 * (mh / mb - 1), confidence };
-  const dof = (vb + vh) ** 2 / (vb * vb / (base.length - 1) + vh * vh / (head.length - 1));
+  const dof = (vb + vh) ** 2 / ((vb * vb) / (base.length - 1) + (vh * vh) / (head.length - 1));
   const t = tCritical(confidence, dof);
   return { low: 100 * (Math.exp(logRatio - t * se) - 1), high: 100 * (Math.exp(logRatio + t * se) - 1), confidence };
 }
@@ -120,11 +140,20 @@ export function percentChangeInterval(base: readonly number[], head: readonly nu
  * fewer than 2 samples a side.
  * @param launchMeans each run's launch means, when the launch spread is to count (both need ≥ 2)
  */
-export function noiseFloorOf(base: readonly number[], head: readonly number[], launchMeans?: { base: readonly number[]; head: readonly number[] }): number {
+export function noiseFloorOf(
+  base: readonly number[],
+  head: readonly number[],
+  launchMeans?: { base: readonly number[]; head: readonly number[] },
+): number {
   if (base.length < 2 || head.length < 2) return Infinity;
   const within = 100 * Math.hypot(relativeError(base, NOISE_CONFIDENCE), relativeError(head, NOISE_CONFIDENCE));
   if (!launchMeans || launchMeans.base.length < 2 || launchMeans.head.length < 2) return within;
-  const spread = (ms: readonly number[]) => (Math.max(...ms) - Math.min(...ms)) / quantileSorted([...ms].sort((a, b) => a - b), 0.5);
+  const spread = (ms: readonly number[]) =>
+    (Math.max(...ms) - Math.min(...ms)) /
+    quantileSorted(
+      [...ms].sort((a, b) => a - b),
+      0.5,
+    );
   return Math.max(within, 100 * Math.hypot(spread(launchMeans.base), spread(launchMeans.head)));
 }
 
@@ -143,8 +172,10 @@ export interface SampleContext {
  */
 export function intervalsOverlap(base: readonly number[], head: readonly number[]): boolean {
   if (base.length < 2 || head.length < 2) return false;
-  const mb = mean([...base]); const mh = mean([...head]);
-  const eb = relativeError(base, NOISE_CONFIDENCE) * mb; const eh = relativeError(head, NOISE_CONFIDENCE) * mh;
+  const mb = mean([...base]);
+  const mh = mean([...head]);
+  const eb = relativeError(base, NOISE_CONFIDENCE) * mb;
+  const eh = relativeError(head, NOISE_CONFIDENCE) * mh;
   return mb - eb <= mh + eh && mh - eh <= mb + eb;
 }
 
@@ -155,7 +186,12 @@ export function intervalsOverlap(base: readonly number[], head: readonly number[
  * the two sides' intervals overlap ({@link intervalsOverlap}), and `no-verdict` when
  * `ctx.noVerdict` says the samples cannot support one. @throws Error when either side is empty.
  */
-export function compareSamples(base: readonly number[], head: readonly number[], rule: VerdictRule, ctx: SampleContext = {}): Change {
+export function compareSamples(
+  base: readonly number[],
+  head: readonly number[],
+  rule: VerdictRule,
+  ctx: SampleContext = {},
+): Change {
   if (!base.length || !head.length) throw new Error('compareSamples: both sides need samples');
   const baseMean = mean([...base]);
   const headMean = mean([...head]);
@@ -165,12 +201,31 @@ export function compareSamples(base: readonly number[], head: readonly number[],
   const fastPercent = ctx.fastDecile ? fastDecileChange(base, head) : null;
   let verdict = verdictOf(percent, test, noiseFloor, rule, fastPercent);
   if (ctx.noVerdict) verdict = { verdict: 'no-verdict', noVerdictBecause: ctx.noVerdict };
-  else if (verdict.verdict !== 'same' && intervalsOverlap(base, head)) verdict = { verdict: 'same', sameBecause: 'within-noise' };
-  return { baseMean, headMean, percent, ci: percentChangeInterval(base, head, 1 - rule.alpha), p: test.p, noiseFloor, fastPercent, ...verdict };
+  else if (verdict.verdict !== 'same' && intervalsOverlap(base, head))
+    verdict = { verdict: 'same', sameBecause: 'within-noise' };
+  return {
+    baseMean,
+    headMean,
+    percent,
+    ci: percentChangeInterval(base, head, 1 - rule.alpha),
+    p: test.p,
+    noiseFloor,
+    fastPercent,
+    ...verdict,
+  };
 }
 
 /** Compares two deterministic single values (instructions/op): no test, no noise; the threshold decides. */
 export function compareValues(base: number, head: number, rule: VerdictRule): Change {
   const percent = 100 * (head / base - 1);
-  return { baseMean: base, headMean: head, percent, ci: null, p: null, noiseFloor: null, fastPercent: null, ...verdictOf(percent, null, null, rule) };
+  return {
+    baseMean: base,
+    headMean: head,
+    percent,
+    ci: null,
+    p: null,
+    noiseFloor: null,
+    fastPercent: null,
+    ...verdictOf(percent, null, null, rule),
+  };
 }

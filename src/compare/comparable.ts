@@ -33,16 +33,29 @@ export const CLOCK_NEGLIGIBLE_NS = 1000;
 /** The policy's settings that change what a number means (launches, sample length, rounds, confidence, the error target, the time cap). */
 function policyOf(r: ResultsFile): string {
   const m = r.policy.measure;
-  return JSON.stringify([r.policy.launches, m.sampleTargetMs, m.samplesPerRound, m.minRounds, m.maxRounds, m.targetRelativeError, m.confidence, m.timeCapMs, m.warmupMinOps, m.warmupMinMs]);
+  return JSON.stringify([
+    r.policy.launches,
+    m.sampleTargetMs,
+    m.samplesPerRound,
+    m.minRounds,
+    m.maxRounds,
+    m.targetRelativeError,
+    m.confidence,
+    m.timeCapMs,
+    m.warmupMinOps,
+    m.warmupMinMs,
+  ]);
 }
 
-const describeLoad = (r: ResultsFile) => `${(r.environment.loadAverage.start[0] ?? NaN).toFixed(1)} on ${r.environment.cores} cores`;
+const describeLoad = (r: ResultsFile) =>
+  `${(r.environment.loadAverage.start[0] ?? NaN).toFixed(1)} on ${r.environment.cores} cores`;
 
 /** A target's worker flags as one string (`none` when it has none). */
 const flagsOf = (t: TargetRecord) => t.flags.join(' ') || 'none';
 
 /** A built worker's settings: the build command, framework and SDK (the .NET worker), or undefined. */
-const buildOf = (t: TargetRecord) => (t.build ? `${t.build.command} (${t.build.framework}, SDK ${t.build.sdkVersion})` : undefined);
+const buildOf = (t: TargetRecord) =>
+  t.build ? `${t.build.command} (${t.build.framework}, SDK ${t.build.sdkVersion})` : undefined;
 
 /**
  * What of one target's worker settings differs between two runs: its flags (V8 flags of a Node,
@@ -53,26 +66,41 @@ const buildOf = (t: TargetRecord) => (t.build ? `${t.build.command} (${t.build.f
  */
 function workerSettingsChanges(was: TargetRecord, t: TargetRecord): Incomparability[] {
   const out: Incomparability[] = [];
-  if (flagsOf(was) !== flagsOf(t)) out.push({ what: 'runtime', message: `target ${t.id}: worker flags ${flagsOf(was)} → ${flagsOf(t)}` });
+  if (flagsOf(was) !== flagsOf(t))
+    out.push({ what: 'runtime', message: `target ${t.id}: worker flags ${flagsOf(was)} → ${flagsOf(t)}` });
   const [gb, gh] = [was.probe.gcMode, t.probe.gcMode];
-  if ((gb !== undefined || gh !== undefined) && gb !== gh) out.push({ what: 'runtime', message: `target ${t.id}: GC settings ${gb === undefined ? 'not recorded' : JSON.stringify(gb)} → ${gh === undefined ? 'not recorded' : JSON.stringify(gh)}: the GC's work inside an op changed` });
+  if ((gb !== undefined || gh !== undefined) && gb !== gh)
+    out.push({
+      what: 'runtime',
+      message: `target ${t.id}: GC settings ${gb === undefined ? 'not recorded' : JSON.stringify(gb)} → ${gh === undefined ? 'not recorded' : JSON.stringify(gh)}: the GC's work inside an op changed`,
+    });
   const [bb, bh] = [buildOf(was), buildOf(t)];
-  if ((bb !== undefined || bh !== undefined) && bb !== bh) out.push({ what: 'runtime', message: `target ${t.id}: worker build ${bb ?? 'none'} → ${bh ?? 'none'}` });
+  if ((bb !== undefined || bh !== undefined) && bb !== bh)
+    out.push({ what: 'runtime', message: `target ${t.id}: worker build ${bb ?? 'none'} → ${bh ?? 'none'}` });
   return out;
 }
 
 /** Everything that makes `base` and `head` not comparable; empty when they are. */
 export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incomparability[] {
   const out: Incomparability[] = [];
-  const b = base.environment; const h = head.environment;
+  const b = base.environment;
+  const h = head.environment;
   if (base.policy.name !== head.policy.name || policyOf(base) !== policyOf(head)) {
-    out.push({ what: 'policy', message: `policy ${base.policy.name} (${base.policy.launches} launch${base.policy.launches === 1 ? '' : 'es'}) → ${head.policy.name} (${head.policy.launches} launch${head.policy.launches === 1 ? '' : 'es'}): cases were measured for different lengths and rounds` });
+    out.push({
+      what: 'policy',
+      message: `policy ${base.policy.name} (${base.policy.launches} launch${base.policy.launches === 1 ? '' : 'es'}) → ${head.policy.name} (${head.policy.launches} launch${head.policy.launches === 1 ? '' : 'es'}): cases were measured for different lengths and rounds`,
+    });
   }
   const [rb, rh] = [b.timerResolutionNs, h.timerResolutionNs];
-  if (rb > 0 && rh > 0 && Math.max(rb, rh) >= CLOCK_NEGLIGIBLE_NS && Math.max(rb, rh) / Math.min(rb, rh) > CLOCK_FACTOR) out.push({ what: 'clock', message: `timer resolution ${rb.toFixed(0)} ns → ${rh.toFixed(0)} ns` });
+  if (rb > 0 && rh > 0 && Math.max(rb, rh) >= CLOCK_NEGLIGIBLE_NS && Math.max(rb, rh) / Math.min(rb, rh) > CLOCK_FACTOR)
+    out.push({ what: 'clock', message: `timer resolution ${rb.toFixed(0)} ns → ${rh.toFixed(0)} ns` });
   // what a serialize op produces (UTF-8 bytes or the string): a different op, so different numbers
   const [ob, oh] = [base.policy.measure.serializeTo ?? 'string', head.policy.measure.serializeTo ?? 'string'];
-  if (ob !== oh) out.push({ what: 'policy', message: `serialize op ${ob} → ${oh} (--serialize-to): the serialize cases time different work` });
+  if (ob !== oh)
+    out.push({
+      what: 'policy',
+      message: `serialize op ${ob} → ${oh} (--serialize-to): the serialize cases time different work`,
+    });
   const machine = (e: typeof b) => `${e.cpuModel} × ${e.cores}, ${e.os}, ${e.arch}`;
   if (machine(b) !== machine(h)) out.push({ what: 'machine', message: `machine ${machine(b)} → ${machine(h)}` });
   const runtime = (e: typeof b) => `${e.runtime} (V8 ${e.v8}${e.flags.length ? `, ${e.flags.join(' ')}` : ''})`;
@@ -80,14 +108,21 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
   for (const t of head.targets) {
     const was = base.targets.find((x) => x.id === t.id);
     if (!was) continue;
-    if (`${was.runtime} ${was.version}` !== `${t.runtime} ${t.version}`) out.push({ what: 'runtime', message: `target ${t.id}: ${was.runtime} ${was.version} → ${t.runtime} ${t.version}` });
+    if (`${was.runtime} ${was.version}` !== `${t.runtime} ${t.version}`)
+      out.push({
+        what: 'runtime',
+        message: `target ${t.id}: ${was.runtime} ${was.version} → ${t.runtime} ${t.version}`,
+      });
     out.push(...workerSettingsChanges(was, t));
   }
   const [lb, lh] = [b.loadAverage.start[0], h.loadAverage.start[0]];
   if (lb !== undefined && lh !== undefined) {
     const busy = (l: number, cores: number) => l > BUSY_LOAD_PER_CORE * cores;
     if ((busy(lb, b.cores) || busy(lh, h.cores)) && Math.abs(lb / b.cores - lh / h.cores) > BUSY_LOAD_PER_CORE) {
-      out.push({ what: 'load', message: `1-minute load average ${describeLoad(base)} → ${describeLoad(head)}: the ${lb / b.cores > lh / h.cores ? 'base' : 'head'} ran on the busier machine, and a busier machine slows every case` });
+      out.push({
+        what: 'load',
+        message: `1-minute load average ${describeLoad(base)} → ${describeLoad(head)}: the ${lb / b.cores > lh / h.cores ? 'base' : 'head'} ran on the busier machine, and a busier machine slows every case`,
+      });
     }
   }
   return out;

@@ -40,7 +40,19 @@ export interface CompareOptions {
  * the windows), which compare prints as Base and Head; `change` compares the raw samples' means
  * (every timing sample; the allocation windows), as its rank test and interval do.
  */
-export interface MetricChange { metric: Metric; unit: 'ns/op' | 'bytes/op' | 'instructions/op'; change: Change; reported?: { base: number; head: number; /** allocation: each side's window range when its windows disagree (results/alloc.ts), printed instead of one figure */ range?: { base: [number, number] | null; head: [number, number] | null } } }
+export interface MetricChange {
+  metric: Metric;
+  unit: 'ns/op' | 'bytes/op' | 'instructions/op';
+  change: Change;
+  reported?: {
+    base: number;
+    head: number;
+    /** allocation: each side's window range when its windows disagree (results/alloc.ts), printed instead of one figure */ range?: {
+      base: [number, number] | null;
+      head: [number, number] | null;
+    };
+  };
+}
 
 /**
  * A finding of one side that qualifies the case's verdicts without removing them: `machine-drift`
@@ -48,15 +60,25 @@ export interface MetricChange { metric: Metric; unit: 'ns/op' | 'bytes/op' | 'in
  * so its time moved with the machine) or `interrupted` (⏹, run/recover.ts: that side was rebuilt from
  * a killed run, from fewer launches than its policy makes and without the allocation pass).
  */
-export interface Caveat { code: 'machine-drift' | 'interrupted'; side: 'base' | 'head'; message: string }
+export interface Caveat {
+  code: 'machine-drift' | 'interrupted';
+  side: 'base' | 'head';
+  message: string;
+}
 
 /** The mark of each caveat, as the reports show the finding. */
 export const CAVEAT_MARK: Readonly<Record<Caveat['code'], string>> = { 'machine-drift': '⇅', interrupted: '⏹' };
 
 /** One case measured in both runs. */
 export interface CaseComparison {
-  id: string; workload: string; size: number; shape: string; direction: string; serializer: string;
-  baseVersion: string; headVersion: string;
+  id: string;
+  workload: string;
+  size: number;
+  shape: string;
+  direction: string;
+  serializer: string;
+  baseVersion: string;
+  headVersion: string;
   metrics: MetricChange[];
   /** the findings of either side that qualify its verdicts (empty: none); see {@link Caveat} */
   caveats: Caveat[];
@@ -64,9 +86,16 @@ export interface CaseComparison {
 
 /** The caveats of a case measured in both runs: base's, then head's. */
 function caveatsOf(b: CaseResult, h: CaseResult): Caveat[] {
-  return ([['base', b], ['head', h]] as const).flatMap(([side, c]) => c.findings
-    .filter((f): f is typeof f & { code: Caveat['code'] } => f.code === 'machine-drift' || f.code === 'interrupted')
-    .map((f) => ({ code: f.code, side, message: f.message })));
+  return (
+    [
+      ['base', b],
+      ['head', h],
+    ] as const
+  ).flatMap(([side, c]) =>
+    c.findings
+      .filter((f): f is typeof f & { code: Caveat['code'] } => f.code === 'machine-drift' || f.code === 'interrupted')
+      .map((f) => ({ code: f.code, side, message: f.message })),
+  );
 }
 
 /** The caveats of `k` that bear on `metric` (all of them without one): machine drift is about time alone. */
@@ -82,7 +111,13 @@ export function caveatText(c: Caveat): string {
 }
 
 /** A case measured in one run and not in the other (`broken`: measured → not; `fixed`: not → measured). */
-export interface StatusChange { id: string; kind: 'broken' | 'fixed'; base: CaseStatus; head: CaseStatus; reason: string | null }
+export interface StatusChange {
+  id: string;
+  kind: 'broken' | 'fixed';
+  base: CaseStatus;
+  head: CaseStatus;
+  reason: string | null;
+}
 
 /** The whole comparison of two runs (head against base). */
 export interface Comparison {
@@ -106,7 +141,10 @@ export function timeSamples(c: CaseResult): number[] {
 
 /** Mean time of each kept launch that has samples (ns/op). */
 export function launchMeans(c: CaseResult): number[] {
-  return c.samples.launches.filter((l) => !l.discarded).map((l) => l.rounds.flatMap((r) => r.serializerNs)).filter((xs) => xs.length)
+  return c.samples.launches
+    .filter((l) => !l.discarded)
+    .map((l) => l.rounds.flatMap((r) => r.serializerNs))
+    .filter((xs) => xs.length)
     .map((xs) => xs.reduce((a, b) => a + b, 0) / xs.length);
 }
 
@@ -131,14 +169,40 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
   const rule = (m: Metric): VerdictRule => ({ alpha: o.alpha, thresholdPercent: o.thresholds[m] });
   const out: MetricChange[] = [];
   if (o.metrics.includes('time')) {
-    const bs = timeSamples(b); const hs = timeSamples(h);
-    if (bs.length && hs.length) out.push({ metric: 'time', unit: 'ns/op', change: compareSamples(bs, hs, rule('time'), { fastDecile: true, launchMeans: { base: launchMeans(b), head: launchMeans(h) }, noVerdict: noVerdictOf(b, h, 'time') }), ...(b.time && h.time ? { reported: { base: b.time.mean, head: h.time.mean } } : {}) });
+    const bs = timeSamples(b);
+    const hs = timeSamples(h);
+    if (bs.length && hs.length)
+      out.push({
+        metric: 'time',
+        unit: 'ns/op',
+        change: compareSamples(bs, hs, rule('time'), {
+          fastDecile: true,
+          launchMeans: { base: launchMeans(b), head: launchMeans(h) },
+          noVerdict: noVerdictOf(b, h, 'time'),
+        }),
+        ...(b.time && h.time ? { reported: { base: b.time.mean, head: h.time.mean } } : {}),
+      });
   }
-  const bw = b.allocated?.windows; const hw = h.allocated?.windows;
+  const bw = b.allocated?.windows;
+  const hw = h.allocated?.windows;
   if (o.metrics.includes('alloc') && bw?.length && hw?.length) {
-    out.push({ metric: 'alloc', unit: 'bytes/op', change: compareSamples(bw, hw, rule('alloc'), { noVerdict: noVerdictOf(b, h, 'alloc') }), ...(b.allocated?.mean !== undefined && h.allocated?.mean !== undefined ? { reported: { base: b.allocated.mean, head: h.allocated.mean, range: { base: allocWindowRange(b.allocated), head: allocWindowRange(h.allocated) } } } : {}) });
+    out.push({
+      metric: 'alloc',
+      unit: 'bytes/op',
+      change: compareSamples(bw, hw, rule('alloc'), { noVerdict: noVerdictOf(b, h, 'alloc') }),
+      ...(b.allocated?.mean !== undefined && h.allocated?.mean !== undefined
+        ? {
+            reported: {
+              base: b.allocated.mean,
+              head: h.allocated.mean,
+              range: { base: allocWindowRange(b.allocated), head: allocWindowRange(h.allocated) },
+            },
+          }
+        : {}),
+    });
   }
-  const bi = instructionsOf(b); const hi = instructionsOf(h);
+  const bi = instructionsOf(b);
+  const hi = instructionsOf(h);
   if (o.metrics.includes('instructions') && bi !== undefined && hi !== undefined && bi > 0) {
     out.push({ metric: 'instructions', unit: 'instructions/op', change: compareValues(bi, hi, rule('instructions')) });
   }
@@ -152,17 +216,49 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
 export function compareResults(base: ResultsFile, head: ResultsFile, options: CompareOptions): Comparison {
   const baseById = new Map(base.cases.map((c) => [c.id, c]));
   const headIds = new Set(head.cases.map((c) => c.id));
-  const out: Comparison = { options, notComparable: comparabilityOf(base, head), cases: [], statusChanges: [], onlyInBase: [], onlyInHead: [], warnings: executionWarnings(base, head),
-    unread: [...(base.unread ?? []).map((u) => ({ side: 'base' as const, id: u.id, problem: u.problem })), ...(head.unread ?? []).map((u) => ({ side: 'head' as const, id: u.id, problem: u.problem }))] };
+  const out: Comparison = {
+    options,
+    notComparable: comparabilityOf(base, head),
+    cases: [],
+    statusChanges: [],
+    onlyInBase: [],
+    onlyInHead: [],
+    warnings: executionWarnings(base, head),
+    unread: [
+      ...(base.unread ?? []).map((u) => ({ side: 'base' as const, id: u.id, problem: u.problem })),
+      ...(head.unread ?? []).map((u) => ({ side: 'head' as const, id: u.id, problem: u.problem })),
+    ],
+  };
   for (const h of head.cases) {
     const b = baseById.get(h.id);
-    if (!b) { if (h.status !== 'unsupported') out.onlyInHead.push(h.id); continue; }
+    if (!b) {
+      if (h.status !== 'unsupported') out.onlyInHead.push(h.id);
+      continue;
+    }
     if (b.status === 'unsupported' && h.status === 'unsupported') continue;
-    const bm = b.status === 'measured'; const hm = h.status === 'measured';
+    const bm = b.status === 'measured';
+    const hm = h.status === 'measured';
     if (bm && hm) {
-      out.cases.push({ id: h.id, workload: h.workload, size: h.size, shape: h.shape, direction: h.direction, serializer: h.serializer, baseVersion: b.serializerVersion, headVersion: h.serializerVersion, metrics: metricChanges(b, h, options), caveats: caveatsOf(b, h) });
+      out.cases.push({
+        id: h.id,
+        workload: h.workload,
+        size: h.size,
+        shape: h.shape,
+        direction: h.direction,
+        serializer: h.serializer,
+        baseVersion: b.serializerVersion,
+        headVersion: h.serializerVersion,
+        metrics: metricChanges(b, h, options),
+        caveats: caveatsOf(b, h),
+      });
     } else if (bm !== hm) {
-      out.statusChanges.push({ id: h.id, kind: bm ? 'broken' : 'fixed', base: b.status, head: h.status, reason: (bm ? h.reason : b.reason) ?? null });
+      out.statusChanges.push({
+        id: h.id,
+        kind: bm ? 'broken' : 'fixed',
+        base: b.status,
+        head: h.status,
+        reason: (bm ? h.reason : b.reason) ?? null,
+      });
     }
   }
   for (const b of base.cases) if (!headIds.has(b.id) && b.status !== 'unsupported') out.onlyInBase.push(b.id);
@@ -199,16 +295,23 @@ export function gateFailures(c: Comparison, failOn: readonly FailOn[]): string[]
       for (const m of k.metrics) {
         if (m.change.verdict !== 'slower') continue;
         const caveats = caveatsFor(k, m.metric).map(caveatText);
-        reasons.push(`${k.id}: ${m.metric} ${m.change.percent >= 0 ? '+' : ''}${m.change.percent.toFixed(1)}%${caveats.length ? ` (not a clean verdict: ${caveats.join('; ')})` : ''}`);
+        reasons.push(
+          `${k.id}: ${m.metric} ${m.change.percent >= 0 ? '+' : ''}${m.change.percent.toFixed(1)}%${caveats.length ? ` (not a clean verdict: ${caveats.join('; ')})` : ''}`,
+        );
       }
     }
   }
   // a case the head's killed run never reached (`not-run`) did not break: the run stopped before it
-  if (failOn.includes('broken')) for (const s of c.statusChanges) if (s.kind === 'broken' && s.head !== 'not-run') reasons.push(`${s.id}: ${s.base} → ${s.head}`);
+  if (failOn.includes('broken'))
+    for (const s of c.statusChanges)
+      if (s.kind === 'broken' && s.head !== 'not-run') reasons.push(`${s.id}: ${s.base} → ${s.head}`);
   // …but a gate must not pass on what was never measured (hostile tester: a head killed before its first case passed --fail-on broken,slower)
   if (failOn.length) {
     const unmeasured = c.statusChanges.filter((s) => s.head === 'not-run').map((s) => s.id);
-    if (unmeasured.length) reasons.push(`head run incomplete: ${unmeasured.length} case${unmeasured.length === 1 ? '' : 's'} never measured (the run was killed before ${unmeasured.length === 1 ? 'it' : 'them'}: ${unmeasured.slice(0, 3).join(', ')}${unmeasured.length > 3 ? ', …' : ''}); the gate cannot vouch for ${unmeasured.length === 1 ? 'it' : 'them'}`);
+    if (unmeasured.length)
+      reasons.push(
+        `head run incomplete: ${unmeasured.length} case${unmeasured.length === 1 ? '' : 's'} never measured (the run was killed before ${unmeasured.length === 1 ? 'it' : 'them'}: ${unmeasured.slice(0, 3).join(', ')}${unmeasured.length > 3 ? ', …' : ''}); the gate cannot vouch for ${unmeasured.length === 1 ? 'it' : 'them'}`,
+      );
     if (c.cases.length === 0) reasons.push('no case was measured in both runs: nothing to gate on');
   }
   return reasons;

@@ -62,7 +62,7 @@ export function mannWhitneyU(x: readonly number[], y: readonly number[]): MannWh
   for (let i = 0; i < n1; i++) r1 += ranks[i];
   const u = r1 - (n1 * (n1 + 1)) / 2;
   const mu = (n1 * n2) / 2;
-  const variance = n > 1 ? ((n1 * n2) / 12) * ((n + 1) - tieTerm / (n * (n - 1))) : 0;
+  const variance = n > 1 ? ((n1 * n2) / 12) * (n + 1 - tieTerm / (n * (n - 1))) : 0;
   if (!(variance > 0)) return { u, z: 0, p: 1, n1, n2 };
   const diff = u - mu;
   const z = (diff - 0.5 * Math.sign(diff)) / Math.sqrt(variance);

@@ -4,7 +4,15 @@
  */
 import { createColors } from 'picocolors';
 import type { Change } from './change.js';
-import { CAVEAT_MARK, caseVerdict, caveatsFor, caveatText, type CaseComparison, type Comparison, type MetricChange } from './compare.js';
+import {
+  CAVEAT_MARK,
+  caseVerdict,
+  caveatsFor,
+  caveatText,
+  type CaseComparison,
+  type Comparison,
+  type MetricChange,
+} from './compare.js';
 import { formatAllocation, formatBytes, formatTime } from '../report/units.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
@@ -29,16 +37,27 @@ function interval(ch: Change): string {
 }
 
 function noise(ch: Change): string {
-  return ch.noiseFloor === null ? 'n/a' : Number.isFinite(ch.noiseFloor) ? `±${ch.noiseFloor.toFixed(ch.noiseFloor < 10 ? 1 : 0)}%` : '∞';
+  return ch.noiseFloor === null
+    ? 'n/a'
+    : Number.isFinite(ch.noiseFloor)
+      ? `±${ch.noiseFloor.toFixed(ch.noiseFloor < 10 ? 1 : 0)}%`
+      : '∞';
 }
 
-const SAME_BECAUSE = { 'not-significant': 'not significant', 'below-threshold': 'under threshold', 'within-noise': 'within noise', 'mixed-signals': 'mixed signals', 'slow-samples-only': 'slow samples only' } as const;
+const SAME_BECAUSE = {
+  'not-significant': 'not significant',
+  'below-threshold': 'under threshold',
+  'within-noise': 'within noise',
+  'mixed-signals': 'mixed signals',
+  'slow-samples-only': 'slow samples only',
+} as const;
 
 const NO_VERDICT_BECAUSE = { noisy: 'noisy', 'one-launch': 'one launch' } as const;
 
 /** `faster`, `slower`, `same (why)`, or `no verdict (why)`. */
 export function verdictText(ch: Change): string {
-  if (ch.verdict === 'no-verdict') return `no verdict${ch.noVerdictBecause ? ` (${NO_VERDICT_BECAUSE[ch.noVerdictBecause]})` : ''}`;
+  if (ch.verdict === 'no-verdict')
+    return `no verdict${ch.noVerdictBecause ? ` (${NO_VERDICT_BECAUSE[ch.noVerdictBecause]})` : ''}`;
   return ch.verdict === 'same' && ch.sameBecause ? `same (${SAME_BECAUSE[ch.sameBecause]})` : ch.verdict;
 }
 
@@ -71,12 +90,18 @@ function serializerCell(k: CaseComparison): string {
 /** The marks of a case's caveats (of those that bear on `metric`, when given) after its verdict: ` ⇅`, ` ⏹`, ` ⇅ ⏹`, or ''. */
 function caveatMarks(k: CaseComparison, metric?: MetricChange['metric']): string {
   const codes = new Set(caveatsFor(k, metric).map((c) => c.code));
-  const marks = (Object.keys(CAVEAT_MARK) as (keyof typeof CAVEAT_MARK)[]).filter((code) => codes.has(code)).map((code) => CAVEAT_MARK[code]);
+  const marks = (Object.keys(CAVEAT_MARK) as (keyof typeof CAVEAT_MARK)[])
+    .filter((code) => codes.has(code))
+    .map((code) => CAVEAT_MARK[code]);
   return marks.length ? ` ${marks.join(' ')}` : '';
 }
 
 /** One row of a comparison table: a case and one of its metrics. */
-export interface CompareRow { k: CaseComparison; m: MetricChange; /** the comparison's significance level (CompareOptions `alpha`) */ alpha?: number }
+export interface CompareRow {
+  k: CaseComparison;
+  m: MetricChange;
+  /** the comparison's significance level (CompareOptions `alpha`) */ alpha?: number;
+}
 
 /** The columns of a comparison table; the verdict is red when slower, green when faster. */
 export const COMPARE_TABLE: readonly Column<CompareRow>[] = [
@@ -89,7 +114,12 @@ export const COMPARE_TABLE: readonly Column<CompareRow>[] = [
   { id: 'ci', header: 'CI', cell: ({ m }) => interval(m.change) },
   { id: 'p', header: 'p', cell: ({ m, alpha }) => pValue(m.change.p, m.change.ci, alpha) },
   { id: 'noise', header: 'Noise', cell: ({ m }) => noise(m.change) },
-  { id: 'verdict', header: 'Verdict', cell: ({ k, m }) => `${verdictText(m.change)}${caveatMarks(k, m.metric)}`, tone: ({ m }) => (m.change.verdict === 'slower' ? 'red' : m.change.verdict === 'faster' ? 'green' : undefined) },
+  {
+    id: 'verdict',
+    header: 'Verdict',
+    cell: ({ k, m }) => `${verdictText(m.change)}${caveatMarks(k, m.metric)}`,
+    tone: ({ m }) => (m.change.verdict === 'slower' ? 'red' : m.change.verdict === 'faster' ? 'green' : undefined),
+  },
 ];
 
 /** The rows of a comparison: one per case × metric, in the comparison's order. */
@@ -117,10 +147,15 @@ export function compareNotes(c: Comparison): string[] {
   ];
   const qualified = c.cases.filter((k) => k.caveats?.length);
   if (qualified.length) {
-    notes.push(`${qualified.length === 1 ? '1 case carries a caveat beside its verdict' : `${qualified.length} cases carry caveats beside their verdicts`}: ⇅ the machine changed speed between launches in that run (the machine-drift finding: its time moved with the machine), ⏹ that run was killed and the case rebuilt from the launches it finished. Their verdicts passed the same tests (a drifting machine's launch-to-launch spread already widens the Noise), so --fail-on slower still fails on them, saying which caveat each carries.`);
+    notes.push(
+      `${qualified.length === 1 ? '1 case carries a caveat beside its verdict' : `${qualified.length} cases carry caveats beside their verdicts`}: ⇅ the machine changed speed between launches in that run (the machine-drift finding: its time moved with the machine), ⏹ that run was killed and the case rebuilt from the launches it finished. Their verdicts passed the same tests (a drifting machine's launch-to-launch spread already widens the Noise), so --fail-on slower still fails on them, saying which caveat each carries.`,
+    );
     for (const k of qualified) notes.push(`${caveatMarks(k).trim()} ${k.id}: ${k.caveats.map(caveatText).join('; ')}`);
   }
-  for (const s of c.statusChanges) notes.push(`${s.kind === 'broken' ? '✗ now' : '✓ now measured, was'} ${s.kind === 'broken' ? s.head : s.base}: ${s.id}${s.reason ? ` — ${s.reason}` : ''}`);
+  for (const s of c.statusChanges)
+    notes.push(
+      `${s.kind === 'broken' ? '✗ now' : '✓ now measured, was'} ${s.kind === 'broken' ? s.head : s.base}: ${s.id}${s.reason ? ` — ${s.reason}` : ''}`,
+    );
   for (const u of c.unread ?? []) notes.push(`Not read in ${u.side}: ${u.problem}`);
   if (c.onlyInBase.length) notes.push(`Only in base (${c.onlyInBase.length}): ${c.onlyInBase.join(', ')}`);
   if (c.onlyInHead.length) notes.push(`Only in head (${c.onlyInHead.length}): ${c.onlyInHead.join(', ')}`);

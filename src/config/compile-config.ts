@@ -13,7 +13,12 @@ export function findConfig(cwd: string, explicit?: string): string | null {
   if (explicit) {
     const p = resolve(cwd, explicit);
     if (!existsSync(p)) throw new ConfigError(explicit, 'file', 'not found');
-    if (statSync(p).isDirectory()) throw new ConfigError(explicit, 'file', 'is a folder; give the config file itself (jsonbench.config.ts, .mjs or .js)');
+    if (statSync(p).isDirectory())
+      throw new ConfigError(
+        explicit,
+        'file',
+        'is a folder; give the config file itself (jsonbench.config.ts, .mjs or .js)',
+      );
     return p;
   }
   for (const name of CONFIG_NAMES) if (existsSync(join(cwd, name))) return join(cwd, name);
@@ -32,21 +37,47 @@ export async function prepareConfig(file: string, outDir: string): Promise<{ mod
   if (file.endsWith('.ts')) {
     makeFolder(outDir);
     // unique per process, so two jsonbench commands in one folder never delete each other's module
-    modulePath = join(dirname(file), `.${basename(file, '.ts')}.${process.pid}-${Date.now().toString(36)}.compiled.mjs`);
+    modulePath = join(
+      dirname(file),
+      `.${basename(file, '.ts')}.${process.pid}-${Date.now().toString(36)}.compiled.mjs`,
+    );
     try {
-      await build({ entryPoints: [file], outfile: modulePath, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'silent', target: 'node20' });
+      await build({
+        entryPoints: [file],
+        outfile: modulePath,
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        packages: 'external',
+        logLevel: 'silent',
+        target: 'node20',
+      });
     } catch (e) {
       const errors = (e as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors ?? [];
       const first = errors[0];
-      throw new ConfigError(first?.location ? `${file}:${first.location.line}:${first.location.column}` : file, 'syntax', first?.text ?? (e as Error).message);
+      throw new ConfigError(
+        first?.location ? `${file}:${first.location.line}:${first.location.column}` : file,
+        'syntax',
+        first?.text ?? (e as Error).message,
+      );
     }
   }
   try {
     // the watchdog stops a config whose top level loops synchronously (settleWithin's timer cannot fire then)
-    return { modulePath, config: await guardedAsync(`loading the config ${file}`, CONFIG_LOAD_TIMEOUT_MS + 5_000, () => loadUserConfig(modulePath, file)) };
+    return {
+      modulePath,
+      config: await guardedAsync(`loading the config ${file}`, CONFIG_LOAD_TIMEOUT_MS + 5_000, () =>
+        loadUserConfig(modulePath, file),
+      ),
+    };
   } catch (e) {
     if (modulePath !== file) rmSync(modulePath, { force: true });
-    if (modulePath === file && e instanceof ConfigError && /SyntaxError|Unexpected|Invalid or unexpected|missing \)/.test(e.message)) await throwSyntaxAt(file);
+    if (
+      modulePath === file &&
+      e instanceof ConfigError &&
+      /SyntaxError|Unexpected|Invalid or unexpected|missing \)/.test(e.message)
+    )
+      await throwSyntaxAt(file);
     throw e;
   }
 }
@@ -61,6 +92,7 @@ async function throwSyntaxAt(file: string): Promise<void> {
     await transform(readFileSync(file, 'utf8'), { loader: 'js', format: 'esm', logLevel: 'silent' });
   } catch (e) {
     const first = ((e as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors ?? [])[0];
-    if (first?.location) throw new ConfigError(`${file}:${first.location.line}:${first.location.column}`, 'syntax', first.text);
+    if (first?.location)
+      throw new ConfigError(`${file}:${first.location.line}:${first.location.column}`, 'syntax', first.text);
   }
 }

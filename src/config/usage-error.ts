@@ -1,13 +1,21 @@
 /** A bad command line: printed with the usage and exit code 2. `flag` names the culprit. */
 export class UsageError extends Error {
   readonly code = 'E_USAGE';
-  constructor(readonly flag: string, message: string) { super(`${flag}: ${message}`); }
+  constructor(
+    readonly flag: string,
+    message: string,
+  ) {
+    super(`${flag}: ${message}`);
+  }
 }
 
 /** Splits comma-separated and repeated values: ["a,b", "c"] → ["a", "b", "c"]. */
 export function splitList(values: string[] | string | undefined): string[] {
   if (values === undefined) return [];
-  return (Array.isArray(values) ? values : [values]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return (Array.isArray(values) ? values : [values])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** Checks every value is one of `known`; @throws UsageError naming the flag, the bad values and the choices. */
@@ -16,11 +24,18 @@ export function splitList(values: string[] | string | undefined): string[] {
  * would otherwise switch the gate off without a word. `given` is the flag's raw value(s), undefined
  * when the flag was not given. @throws UsageError
  */
-export function checkNotEmpty(flag: string, given: string | readonly string[] | undefined, values: readonly string[], known: readonly string[]): void {
-  if (given !== undefined && !values.length) throw new UsageError(flag, `give at least one of ${known.join(', ')} (it was empty)`);
+export function checkNotEmpty(
+  flag: string,
+  given: string | readonly string[] | undefined,
+  values: readonly string[],
+  known: readonly string[],
+): void {
+  if (given !== undefined && !values.length)
+    throw new UsageError(flag, `give at least one of ${known.join(', ')} (it was empty)`);
 }
 
 export function checkChoices(flag: string, values: string[], known: readonly string[]): void {
   const bad = values.filter((v) => !known.includes(v));
-  if (bad.length) throw new UsageError(flag, `unknown ${bad.map((b) => `"${b}"`).join(', ')} (choose from: ${known.join(', ')})`);
+  if (bad.length)
+    throw new UsageError(flag, `unknown ${bad.map((b) => `"${b}"`).join(', ')} (choose from: ${known.join(', ')})`);
 }

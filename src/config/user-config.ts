@@ -15,7 +15,11 @@ export interface UserConfig {
 /** A config file that does not have the expected shape; `key` names the offending entry. */
 export class ConfigError extends Error {
   readonly code = 'E_CONFIG';
-  constructor(readonly file: string, readonly key: string, problem: string) {
+  constructor(
+    readonly file: string,
+    readonly key: string,
+    problem: string,
+  ) {
     super(`${file}: ${key}: ${problem}`);
   }
 }
@@ -25,28 +29,49 @@ const CLASSES = ['parse', 'validate', 'transform'];
 const SHAPES = ['single', 'list', 'many'];
 
 function checkAdapter(file: string, key: string, a: Record<string, unknown>): void {
-  if (typeof a.id !== 'string' || !/^[\w@.\-/]+$/.test(a.id)) throw new ConfigError(file, `${key}.id`, 'must be a non-empty string of letters, digits, @ . - _ /');
-  if (!FAMILIES.includes(a.family as string)) throw new ConfigError(file, `${key}.family`, `must be one of ${FAMILIES.join(', ')}`);
-  if (a.deserializeClass !== undefined && !CLASSES.includes(a.deserializeClass as string)) throw new ConfigError(file, `${key}.deserializeClass`, `must be one of ${CLASSES.join(', ')}`);
+  if (typeof a.id !== 'string' || !/^[\w@.\-/]+$/.test(a.id))
+    throw new ConfigError(file, `${key}.id`, 'must be a non-empty string of letters, digits, @ . - _ /');
+  if (!FAMILIES.includes(a.family as string))
+    throw new ConfigError(file, `${key}.family`, `must be one of ${FAMILIES.join(', ')}`);
+  if (a.deserializeClass !== undefined && !CLASSES.includes(a.deserializeClass as string))
+    throw new ConfigError(file, `${key}.deserializeClass`, `must be one of ${CLASSES.join(', ')}`);
   // An adapter without `directions` serves what it has a class for: serialize, and deserialize when it names its class.
   a.directions ??= a.deserializeClass === undefined ? ['serialize'] : ['serialize', 'deserialize'];
   const directions = a.directions as unknown;
-  if (!Array.isArray(directions) || directions.length === 0 || !directions.every((d) => d === 'serialize' || d === 'deserialize')) throw new ConfigError(file, `${key}.directions`, 'must be a non-empty array of serialize, deserialize');
-  if (directions.includes('deserialize') && a.deserializeClass === undefined) throw new ConfigError(file, `${key}.deserializeClass`, `is needed to deserialize: one of ${CLASSES.join(', ')}`);
-  if (typeof a.supports !== 'function') throw new ConfigError(file, `${key}.supports`, 'must be a function (workload, direction) => true | reason');
-  if (typeof a.prepare !== 'function') throw new ConfigError(file, `${key}.prepare`, 'must be a function (workload, direction) => { serialize?, deserialize? }');
+  if (
+    !Array.isArray(directions) ||
+    directions.length === 0 ||
+    !directions.every((d) => d === 'serialize' || d === 'deserialize')
+  )
+    throw new ConfigError(file, `${key}.directions`, 'must be a non-empty array of serialize, deserialize');
+  if (directions.includes('deserialize') && a.deserializeClass === undefined)
+    throw new ConfigError(file, `${key}.deserializeClass`, `is needed to deserialize: one of ${CLASSES.join(', ')}`);
+  if (typeof a.supports !== 'function')
+    throw new ConfigError(file, `${key}.supports`, 'must be a function (workload, direction) => true | reason');
+  if (typeof a.prepare !== 'function')
+    throw new ConfigError(
+      file,
+      `${key}.prepare`,
+      'must be a function (workload, direction) => { serialize?, deserialize? }',
+    );
 }
 
 function checkWorkload(file: string, key: string, w: Record<string, unknown>): void {
-  if (typeof w.id !== 'string' || !/^[\w.\-]+$/.test(w.id)) throw new ConfigError(file, `${key}.id`, 'must be a non-empty string of letters, digits, . - _');
+  if (typeof w.id !== 'string' || !/^[\w.\-]+$/.test(w.id))
+    throw new ConfigError(file, `${key}.id`, 'must be a non-empty string of letters, digits, . - _');
   const sizes = w.sizes as unknown;
-  if (!Array.isArray(sizes) || sizes.length === 0 || !sizes.every((n) => Number.isInteger(n) && n > 0)) throw new ConfigError(file, `${key}.sizes`, 'must be a non-empty array of positive integers');
+  if (!Array.isArray(sizes) || sizes.length === 0 || !sizes.every((n) => Number.isInteger(n) && n > 0))
+    throw new ConfigError(file, `${key}.sizes`, 'must be a non-empty array of positive integers');
   const defaults = (w.defaultSizes ?? sizes) as unknown;
-  if (!Array.isArray(defaults) || !defaults.every((n) => sizes.includes(n))) throw new ConfigError(file, `${key}.defaultSizes`, 'must be a subset of sizes');
+  if (!Array.isArray(defaults) || !defaults.every((n) => sizes.includes(n)))
+    throw new ConfigError(file, `${key}.defaultSizes`, 'must be a subset of sizes');
   const shapes = w.shapes as unknown;
-  if (!Array.isArray(shapes) || shapes.length === 0 || !shapes.every((s) => SHAPES.includes(s))) throw new ConfigError(file, `${key}.shapes`, `must be a non-empty array of ${SHAPES.join(', ')}`);
-  if (!w.schema || typeof w.schema !== 'object') throw new ConfigError(file, `${key}.schema`, 'must be a SchemaNode object');
-  if (typeof w.build !== 'function') throw new ConfigError(file, `${key}.build`, 'must be a function (size, seed) => value');
+  if (!Array.isArray(shapes) || shapes.length === 0 || !shapes.every((s) => SHAPES.includes(s)))
+    throw new ConfigError(file, `${key}.shapes`, `must be a non-empty array of ${SHAPES.join(', ')}`);
+  if (!w.schema || typeof w.schema !== 'object')
+    throw new ConfigError(file, `${key}.schema`, 'must be a SchemaNode object');
+  if (typeof w.build !== 'function')
+    throw new ConfigError(file, `${key}.build`, 'must be a function (size, seed) => value');
 }
 
 /**
@@ -56,8 +81,14 @@ function checkWorkload(file: string, key: string, w: Record<string, unknown>): v
 function checkIds(file: string, key: string, entries: readonly { id: string }[], builtinIds: readonly string[]): void {
   const seen = new Map<string, number>();
   entries.forEach((e, i) => {
-    if (builtinIds.includes(e.id)) throw new ConfigError(file, `${key}[${i}].id`, `"${e.id}" is a built-in ${key === 'serializers' ? 'serializer' : 'workload'}; give yours another id`);
-    if (seen.has(e.id)) throw new ConfigError(file, `${key}[${i}].id`, `"${e.id}" repeats ${key}[${seen.get(e.id)}].id`);
+    if (builtinIds.includes(e.id))
+      throw new ConfigError(
+        file,
+        `${key}[${i}].id`,
+        `"${e.id}" is a built-in ${key === 'serializers' ? 'serializer' : 'workload'}; give yours another id`,
+      );
+    if (seen.has(e.id))
+      throw new ConfigError(file, `${key}[${i}].id`, `"${e.id}" repeats ${key}[${seen.get(e.id)}].id`);
     seen.set(e.id, i);
   });
 }
@@ -66,15 +97,22 @@ function checkIds(file: string, key: string, entries: readonly { id: string }[],
  * Validates a config module's default export. @throws ConfigError naming the file and key.
  */
 export function validateUserConfig(file: string, value: unknown): UserConfig {
-  if (value === null || typeof value !== 'object') throw new ConfigError(file, 'default export', 'must be an object { serializers?, workloads? }');
+  if (value === null || typeof value !== 'object')
+    throw new ConfigError(file, 'default export', 'must be an object { serializers?, workloads? }');
   const v = value as Record<string, unknown>;
-  for (const k of Object.keys(v)) if (k !== 'serializers' && k !== 'workloads' && k !== 'ledger') throw new ConfigError(file, k, 'unknown key (expected serializers, workloads, ledger)');
-  if (v.ledger !== undefined && v.ledger !== false && (typeof v.ledger !== 'string' || !v.ledger)) throw new ConfigError(file, 'ledger', 'must be a path (string) or false');
+  for (const k of Object.keys(v))
+    if (k !== 'serializers' && k !== 'workloads' && k !== 'ledger')
+      throw new ConfigError(file, k, 'unknown key (expected serializers, workloads, ledger)');
+  if (v.ledger !== undefined && v.ledger !== false && (typeof v.ledger !== 'string' || !v.ledger))
+    throw new ConfigError(file, 'ledger', 'must be a path (string) or false');
   const serializers = (v.serializers ?? []) as unknown;
   const workloads = (v.workloads ?? []) as unknown;
   if (!Array.isArray(serializers)) throw new ConfigError(file, 'serializers', 'must be an array of adapters');
   if (!Array.isArray(workloads)) throw new ConfigError(file, 'workloads', 'must be an array of workloads');
-  serializers.forEach((a, i) => { if (!a || typeof a !== 'object') throw new ConfigError(file, `serializers[${i}]`, 'must be an object'); checkAdapter(file, `serializers[${i}]`, a); });
+  serializers.forEach((a, i) => {
+    if (!a || typeof a !== 'object') throw new ConfigError(file, `serializers[${i}]`, 'must be an object');
+    checkAdapter(file, `serializers[${i}]`, a);
+  });
   checkIds(file, 'serializers', serializers as { id: string }[], builtinSerializers.ids);
   workloads.forEach((w, i) => {
     if (!w || typeof w !== 'object') throw new ConfigError(file, `workloads[${i}]`, 'must be an object');
@@ -82,7 +120,11 @@ export function validateUserConfig(file: string, value: unknown): UserConfig {
     if (!w.defaultSizes) w.defaultSizes = w.sizes;
     if (!w.description) w.description = w.id;
   });
-  return { serializers: serializers as SerializerAdapter[], workloads: workloads as Workload[], ...(v.ledger !== undefined ? { ledger: v.ledger as string | false } : {}) };
+  return {
+    serializers: serializers as SerializerAdapter[],
+    workloads: workloads as Workload[],
+    ...(v.ledger !== undefined ? { ledger: v.ledger as string | false } : {}),
+  };
 }
 
 /**
@@ -97,11 +139,19 @@ export const CONFIG_LOAD_TIMEOUT_MS = 30_000;
  * and when the import does not settle within `timeoutMs` or never can (a top-level `await` that
  * never settles: without this, Node would exit 0 having done nothing).
  */
-export async function loadUserConfig(modulePath: string, displayName = modulePath, timeoutMs = CONFIG_LOAD_TIMEOUT_MS): Promise<UserConfig> {
+export async function loadUserConfig(
+  modulePath: string,
+  displayName = modulePath,
+  timeoutMs = CONFIG_LOAD_TIMEOUT_MS,
+): Promise<UserConfig> {
   let mod: { default?: unknown };
   const restore = hostSnapshot();
   try {
-    mod = await settleWithin(import(pathToFileURL(modulePath).href) as Promise<{ default?: unknown }>, timeoutMs, 'loading it');
+    mod = await settleWithin(
+      import(pathToFileURL(modulePath).href) as Promise<{ default?: unknown }>,
+      timeoutMs,
+      'loading it',
+    );
   } catch (e) {
     if (e instanceof StepTimeout) throw new ConfigError(displayName, 'import', e.message);
     throw new ConfigError(displayName, 'import', (e as Error)?.message ?? String(e));
@@ -109,7 +159,11 @@ export async function loadUserConfig(modulePath: string, displayName = modulePat
     const replaced = restore();
     // thrown from finally on purpose: a config that patched built-ins is refused whatever else it did
     if (replaced.length) {
-      throw new ConfigError(displayName, 'import', `changed ${replaced} while loading: jsonbench's own process (the gate, the reports, results.json) uses them, so a config must not patch built-ins at its top level (they were put back; patch them inside prepare() or build() if a serializer needs it)`);
+      throw new ConfigError(
+        displayName,
+        'import',
+        `changed ${replaced} while loading: jsonbench's own process (the gate, the reports, results.json) uses them, so a config must not patch built-ins at its top level (they were put back; patch them inside prepare() or build() if a serializer needs it)`,
+      );
     }
   }
   return validateUserConfig(displayName, mod.default);
@@ -117,8 +171,12 @@ export async function loadUserConfig(modulePath: string, displayName = modulePat
 
 /** Prototypes whose own keys jsonbench's host relies on: a key added to one (a `toJSON` getter on Object.prototype) changes what JSON.stringify writes of every results object. */
 const GUARDED_PROTOTYPES: [string, object][] = [
-  ['Object.prototype', Object.prototype], ['Array.prototype', Array.prototype], ['String.prototype', String.prototype],
-  ['Number.prototype', Number.prototype], ['Boolean.prototype', Boolean.prototype], ['Date.prototype', Date.prototype],
+  ['Object.prototype', Object.prototype],
+  ['Array.prototype', Array.prototype],
+  ['String.prototype', String.prototype],
+  ['Number.prototype', Number.prototype],
+  ['Boolean.prototype', Boolean.prototype],
+  ['Date.prototype', Date.prototype],
 ];
 
 /**
@@ -139,7 +197,10 @@ export function hostSnapshot(): () => string {
     let changed = '';
     for (let i = 0; i < GUARDED.length; i++) {
       const [name, o, k] = GUARDED[i];
-      if (o[k] !== before[i]) { o[k] = before[i]; changed += (changed ? ', ' : '') + name; }
+      if (o[k] !== before[i]) {
+        o[k] = before[i];
+        changed += (changed ? ', ' : '') + name;
+      }
     }
     for (let j = 0; j < GUARDED_PROTOTYPES.length; j++) {
       const [name, p] = GUARDED_PROTOTYPES[j];
@@ -149,7 +210,12 @@ export function hostSnapshot(): () => string {
         if (keys[j].has(k)) continue;
         const what = `${name}.${String(k)} (added)`;
         changed += (changed ? ', ' : '') + what;
-        if (!Reflect.deleteProperty(p, k)) throw new ConfigError('the config', 'process', `${what} cannot be removed (non-configurable): jsonbench's own results would no longer be trustworthy`);
+        if (!Reflect.deleteProperty(p, k))
+          throw new ConfigError(
+            'the config',
+            'process',
+            `${what} cannot be removed (non-configurable): jsonbench's own results would no longer be trustworthy`,
+          );
       }
     }
     return changed;
@@ -163,12 +229,61 @@ export function hostSnapshot(): () => string {
  * reflect-metadata) is fine; replacing one of these is refused, and it is put back.
  */
 const GUARDED: [string, Record<string, unknown>, string][] = [
-  ...['parse', 'stringify'].map((k): [string, Record<string, unknown>, string] => [`JSON.${k}`, JSON as unknown as Record<string, unknown>, k]),
-  ...['keys', 'entries', 'values', 'assign', 'defineProperty', 'getPrototypeOf', 'getOwnPropertyNames', 'fromEntries'].map((k): [string, Record<string, unknown>, string] => [`Object.${k}`, Object as unknown as Record<string, unknown>, k]),
+  ...['parse', 'stringify'].map((k): [string, Record<string, unknown>, string] => [
+    `JSON.${k}`,
+    JSON as unknown as Record<string, unknown>,
+    k,
+  ]),
+  ...[
+    'keys',
+    'entries',
+    'values',
+    'assign',
+    'defineProperty',
+    'getPrototypeOf',
+    'getOwnPropertyNames',
+    'fromEntries',
+  ].map((k): [string, Record<string, unknown>, string] => [
+    `Object.${k}`,
+    Object as unknown as Record<string, unknown>,
+    k,
+  ]),
   ['Array.isArray', Array as unknown as Record<string, unknown>, 'isArray'],
-  ...['push', 'map', 'filter', 'join', 'slice', 'sort', 'some', 'every', 'find', 'includes', 'flatMap', 'forEach', 'reduce'].map((k): [string, Record<string, unknown>, string] => [`Array.prototype.${k}`, Array.prototype as unknown as Record<string, unknown>, k]),
-  ...['slice', 'replace', 'split', 'padStart', 'padEnd', 'startsWith', 'includes', 'toFixed'].filter((k) => k in String.prototype).map((k): [string, Record<string, unknown>, string] => [`String.prototype.${k}`, String.prototype as unknown as Record<string, unknown>, k]),
+  ...[
+    'push',
+    'map',
+    'filter',
+    'join',
+    'slice',
+    'sort',
+    'some',
+    'every',
+    'find',
+    'includes',
+    'flatMap',
+    'forEach',
+    'reduce',
+  ].map((k): [string, Record<string, unknown>, string] => [
+    `Array.prototype.${k}`,
+    Array.prototype as unknown as Record<string, unknown>,
+    k,
+  ]),
+  ...['slice', 'replace', 'split', 'padStart', 'padEnd', 'startsWith', 'includes', 'toFixed']
+    .filter((k) => k in String.prototype)
+    .map((k): [string, Record<string, unknown>, string] => [
+      `String.prototype.${k}`,
+      String.prototype as unknown as Record<string, unknown>,
+      k,
+    ]),
   ['Number.prototype.toFixed', Number.prototype as unknown as Record<string, unknown>, 'toFixed'],
-  ...['max', 'min', 'round', 'sqrt', 'log', 'exp'].map((k): [string, Record<string, unknown>, string] => [`Math.${k}`, Math as unknown as Record<string, unknown>, k]),
-  ...['get', 'set', 'has'].map((k): [string, Record<string, unknown>, string] => [`Map.prototype.${k}`, Map.prototype as unknown as Record<string, unknown>, k]),
+  ...['max', 'min', 'round', 'sqrt', 'log', 'exp'].map((k): [string, Record<string, unknown>, string] => [
+    `Math.${k}`,
+    Math as unknown as Record<string, unknown>,
+    k,
+  ]),
+  ...['get', 'set', 'has'].map((k): [string, Record<string, unknown>, string] => [
+    `Map.prototype.${k}`,
+    Map.prototype as unknown as Record<string, unknown>,
+    k,
+  ]),
 ];

@@ -12,7 +12,11 @@ import { Worker } from 'node:worker_threads';
  * Steps do not nest: guarding a step inside another replaces the outer deadline (it is not restored).
  */
 
-interface Armed { seq: number; step: string; ms: number }
+interface Armed {
+  seq: number;
+  step: string;
+  ms: number;
+}
 
 /** The watchdog thread: CommonJS text run with `eval` (no file to find next to build/). */
 const WATCHDOG_SOURCE = `
@@ -50,11 +54,17 @@ function watchdog(): { worker: Worker; shared: Int32Array } {
     worker = new Worker(WATCHDOG_SOURCE, { eval: true, workerData: flags, execArgv: [], stdout: false, stderr: false });
     // terminating the watchdog first ends its inspector session (else Node prints "Waiting for the debugger to disconnect...")
     const w = worker;
-    w.on('message', () => { void w.terminate().finally(() => process.exit(2)); });
-    worker.on('error', () => { worker = undefined; });
+    w.on('message', () => {
+      void w.terminate().finally(() => process.exit(2));
+    });
+    worker.on('error', () => {
+      worker = undefined;
+    });
     // after the listeners: a 'message' listener refs the worker again, and the watchdog must never keep a process alive
     worker.unref();
-    process.on('exit', () => { if (Atomics.load(flags, 0) === 1) process.exitCode = 2; });
+    process.on('exit', () => {
+      if (Atomics.load(flags, 0) === 1) process.exitCode = 2;
+    });
   }
   return { worker, shared };
 }

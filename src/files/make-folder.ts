@@ -12,16 +12,25 @@ export function makeFolder(path: string): void {
   const missing: string[] = [];
   for (let p = path; ; p = dirname(p)) {
     let isDir: boolean | undefined;
-    try { isDir = statSync(p).isDirectory(); } catch (e) {
+    try {
+      isDir = statSync(p).isDirectory();
+    } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
-    if (isDir === false) throw Object.assign(new Error(`EEXIST: ${p} exists and is not a folder, mkdir '${path}'`), { code: 'EEXIST', syscall: 'mkdir', path: p });
+    if (isDir === false)
+      throw Object.assign(new Error(`EEXIST: ${p} exists and is not a folder, mkdir '${path}'`), {
+        code: 'EEXIST',
+        syscall: 'mkdir',
+        path: p,
+      });
     if (isDir) break;
     missing.push(p);
     if (dirname(p) === p) break;
   }
   for (let i = missing.length - 1; i >= 0; i--) {
-    try { mkdirSync(missing[i]); } catch (e) {
+    try {
+      mkdirSync(missing[i]);
+    } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(missing[i]).isDirectory()) throw e;
     }
   }

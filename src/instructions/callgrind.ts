@@ -19,7 +19,11 @@ import type { InstructionStats } from '../case/measurements.js';
 
 /** What the counting process needs to know about its case. */
 export interface CountJob {
-  workload: string; size: number; shape: Shape; direction: Direction; caseClass: CaseClass;
+  workload: string;
+  size: number;
+  shape: Shape;
+  direction: Direction;
+  caseClass: CaseClass;
   /** adapter id (a version-matrix label comes from `configPath`) */
   serializer: string;
   payloadPath: string;
@@ -34,7 +38,13 @@ export interface CountJob {
  * seeds). Without --predictable-gc-schedule, JSON.stringify's count varied by 4.6% between two
  * runs; with these flags most counts of a case agree within 0.01%.
  */
-export const COUNT_FLAGS = ['--predictable', '--predictable-gc-schedule', '--no-incremental-marking', '--hash-seed=1', '--random-seed=1'];
+export const COUNT_FLAGS = [
+  '--predictable',
+  '--predictable-gc-schedule',
+  '--no-incremental-marking',
+  '--hash-seed=1',
+  '--random-seed=1',
+];
 
 /**
  * Two processes' totals at the same N that differ by less than this fraction are taken as agreeing.
@@ -45,11 +55,20 @@ export const COUNT_FLAGS = ['--predictable', '--predictable-gc-schedule', '--no-
 export const AGREEMENT = 0.0005;
 
 /** How to get valgrind, printed when it is missing. */
-export const VALGRIND_MISSING = 'valgrind was not found on PATH; --metric instructions needs it. Install it: `sudo apt-get install -y valgrind` (Debian/Ubuntu), `sudo dnf install valgrind` (Fedora), or from https://valgrind.org (Linux only; not on macOS/arm64 or Windows)';
+export const VALGRIND_MISSING =
+  'valgrind was not found on PATH; --metric instructions needs it. Install it: `sudo apt-get install -y valgrind` (Debian/Ubuntu), `sudo dnf install valgrind` (Fedora), or from https://valgrind.org (Linux only; not on macOS/arm64 or Windows)';
 
 /** `valgrind --version` (e.g. `valgrind-3.19.0`), or null when valgrind cannot be run. */
 export function valgrindVersion(): string | null {
-  try { return execFileSync('valgrind', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim(); } catch { return null; }
+  try {
+    return execFileSync('valgrind', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 10_000,
+    }).trim();
+  } catch {
+    return null;
+  }
 }
 
 /** Reads the total instruction count from a callgrind output file (its `summary:` or `totals:` line). @throws Error when absent. */
@@ -65,15 +84,46 @@ const entry = fileURLToPath(new URL('./count-entry.js', import.meta.url));
 export function countOnce(jobPath: string, iterations: number, dir: string, timeoutMs: number): Promise<number> {
   const out = join(dir, `callgrind.${iterations}.out`);
   return new Promise((resolve, reject) => {
-    const child = spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, '--dump-instr=no', process.execPath, ...COUNT_FLAGS, entry, jobPath, String(iterations)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      'valgrind',
+      [
+        '--tool=callgrind',
+        `--callgrind-out-file=${out}`,
+        '--dump-instr=no',
+        process.execPath,
+        ...COUNT_FLAGS,
+        entry,
+        jobPath,
+        String(iterations),
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-4000);
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (e) => { clearTimeout(timer); reject(e); });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (code !== 0) return reject(new Error(`callgrind run of ${iterations} iterations ${signal ? `killed by ${signal}` : `exited ${code}`}: ${stderr.split('\n').filter((l) => l && !l.startsWith('==')).slice(-2).join(' | ')}`));
-      try { resolve(parseCallgrindTotal(readFileSync(out, 'utf8'))); } catch (e) { reject(e as Error); }
+      if (code !== 0)
+        return reject(
+          new Error(
+            `callgrind run of ${iterations} iterations ${signal ? `killed by ${signal}` : `exited ${code}`}: ${stderr
+              .split('\n')
+              .filter((l) => l && !l.startsWith('=='))
+              .slice(-2)
+              .join(' | ')}`,
+          ),
+        );
+      try {
+        resolve(parseCallgrindTotal(readFileSync(out, 'utf8')));
+      } catch (e) {
+        reject(e as Error);
+      }
     });
   });
 }
@@ -82,8 +132,16 @@ export function countOnce(jobPath: string, iterations: number, dir: string, time
  * The total at one N: two processes; if they disagree (over {@link AGREEMENT}), a third, and the
  * median. Returns the total and every process's total.
  */
-async function stableTotal(jobPath: string, iterations: number, dir: string, timeoutMs: number): Promise<{ total: number; runs: number[] }> {
-  const runs = [await countOnce(jobPath, iterations, dir, timeoutMs), await countOnce(jobPath, iterations, dir, timeoutMs)];
+async function stableTotal(
+  jobPath: string,
+  iterations: number,
+  dir: string,
+  timeoutMs: number,
+): Promise<{ total: number; runs: number[] }> {
+  const runs = [
+    await countOnce(jobPath, iterations, dir, timeoutMs),
+    await countOnce(jobPath, iterations, dir, timeoutMs),
+  ];
   if (Math.abs(runs[0] - runs[1]) <= AGREEMENT * runs[0]) return { total: (runs[0] + runs[1]) / 2, runs };
   runs.push(await countOnce(jobPath, iterations, dir, timeoutMs));
   return { total: [...runs].sort((a, b) => a - b)[1], runs };
@@ -105,7 +163,12 @@ export function iterationsFor(payloadBytes: number): number {
  * Counts a case's instructions per op (two callgrind runs). @throws Error when a run fails.
  * @param payloadBytes size of the case's payload, which sets the iteration counts
  */
-export async function countInstructions(job: CountJob, payloadBytes: number, tool: string, timeoutMs = 600_000): Promise<InstructionStats> {
+export async function countInstructions(
+  job: CountJob,
+  payloadBytes: number,
+  tool: string,
+  timeoutMs = 600_000,
+): Promise<InstructionStats> {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-callgrind-'));
   try {
     const jobPath = join(dir, 'job.json');
@@ -114,6 +177,16 @@ export async function countInstructions(job: CountJob, payloadBytes: number, too
     const iterations: [number, number] = [2 * n, 4 * n];
     const first = await stableTotal(jobPath, iterations[0], dir, timeoutMs);
     const second = await stableTotal(jobPath, iterations[1], dir, timeoutMs);
-    return { perOp: (second.total - first.total) / (iterations[1] - iterations[0]), iterations, totals: [first.total, second.total], repeats: [first.runs, second.runs], method: 'callgrind', tool, flags: COUNT_FLAGS };
-  } finally { rmSync(dir, { recursive: true, force: true }); }
+    return {
+      perOp: (second.total - first.total) / (iterations[1] - iterations[0]),
+      iterations,
+      totals: [first.total, second.total],
+      repeats: [first.runs, second.runs],
+      method: 'callgrind',
+      tool,
+      flags: COUNT_FLAGS,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

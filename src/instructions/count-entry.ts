@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   const job = JSON.parse(readFileSync(jobPath, 'utf8')) as CountJob;
   const iterations = Number(iterationsArg);
   const user = job.configPath ? await loadUserConfig(job.configPath) : { serializers: [], workloads: [] };
-  const workload = job.workloadSpec ? payloadWorkload(job.workloadSpec) : await workloads.load(job.workload, user.workloads);
+  const workload = job.workloadSpec
+    ? payloadWorkload(job.workloadSpec)
+    : await workloads.load(job.workload, user.workloads);
   const adapter = await serializers.load(job.serializer, user.serializers);
   const prepared = await prepareCase(adapter, workload, job);
   const text = readFileSync(job.payloadPath, 'utf8');

@@ -36,18 +36,40 @@ export function requireValgrind(): string {
 }
 
 /** Counts every measured host-Node case. Returns how many were counted and which failed (case id → reason). */
-export async function runInstructionsPass(input: InstructionsPassInput, tool: string): Promise<{ counted: number; failed: Map<string, string> }> {
+export async function runInstructionsPass(
+  input: InstructionsPassInput,
+  tool: string,
+): Promise<{ counted: number; failed: Map<string, string> }> {
   const count = input.count ?? countInstructions;
-  const eligible = input.cases.filter((c) => c.status === 'measured' && c.time && (!c.target || c.target.id === 'node'));
+  const eligible = input.cases.filter(
+    (c) => c.status === 'measured' && c.time && (!c.target || c.target.id === 'node'),
+  );
   const failed = new Map<string, string>();
   let counted = 0;
   const one = async (c: CaseResult, i: number) => {
     const payload = input.payloadOf(c);
     const payloadPath = payload?.path;
-    if (!payload || !payloadPath) { failed.set(c.id, 'payload file not found'); return; }
+    if (!payload || !payloadPath) {
+      failed.set(c.id, 'payload file not found');
+      return;
+    }
     input.log(`callgrind ${i + 1}/${eligible.length}: ${c.id}`);
     try {
-      const stats: InstructionStats = await count({ workload: c.workload, size: c.size, shape: c.shape, direction: c.direction, caseClass: c.class, serializer: c.serializer, payloadPath, ...(payload.spec ? { workloadSpec: payload.spec } : {}), ...(input.configPath ? { configPath: input.configPath } : {}) }, c.payload.bytes, tool);
+      const stats: InstructionStats = await count(
+        {
+          workload: c.workload,
+          size: c.size,
+          shape: c.shape,
+          direction: c.direction,
+          caseClass: c.class,
+          serializer: c.serializer,
+          payloadPath,
+          ...(payload.spec ? { workloadSpec: payload.spec } : {}),
+          ...(input.configPath ? { configPath: input.configPath } : {}),
+        },
+        c.payload.bytes,
+        tool,
+      );
       c.instructions = stats;
       counted++;
       input.onCounted?.(c);
@@ -57,7 +79,12 @@ export async function runInstructionsPass(input: InstructionsPassInput, tool: st
     }
   };
   let next = 0;
-  const slot = async () => { while (next < eligible.length) { const i = next++; await one(eligible[i], i); } };
+  const slot = async () => {
+    while (next < eligible.length) {
+      const i = next++;
+      await one(eligible[i], i);
+    }
+  };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(input.jobs ?? 1, eligible.length)) }, slot));
   return { counted, failed };
 }

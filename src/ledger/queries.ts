@@ -32,10 +32,24 @@ export interface RunSummary {
 }
 
 interface RunRow {
-  id: number; started_at: string; finished_at: string | null; tool_version: string; policy_name: string; policy_json: string;
-  environment_json: string; git_commit: string | null; git_dirty: number | null; source: 'run' | 'import'; source_path: string | null;
-  results_schema_version: number; cases: number; measured: number; extra_json: string | null;
-  recorder_pid: number | null; recorder_host: string | null; recorder_start: number | null;
+  id: number;
+  started_at: string;
+  finished_at: string | null;
+  tool_version: string;
+  policy_name: string;
+  policy_json: string;
+  environment_json: string;
+  git_commit: string | null;
+  git_dirty: number | null;
+  source: 'run' | 'import';
+  source_path: string | null;
+  results_schema_version: number;
+  cases: number;
+  measured: number;
+  extra_json: string | null;
+  recorder_pid: number | null;
+  recorder_host: string | null;
+  recorder_start: number | null;
 }
 
 const RUN_SELECT = `SELECT r.*, (SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id) AS cases,
@@ -43,12 +57,26 @@ const RUN_SELECT = `SELECT r.*, (SELECT COUNT(*) FROM cases c WHERE c.run_id = r
 
 function summary(r: RunRow): RunSummary {
   const env = JSON.parse(r.environment_json) as ResultsFile['environment'];
-  const recorder = r.recorder_pid !== null && r.recorder_host !== null ? { pid: r.recorder_pid, host: r.recorder_host, startTicks: r.recorder_start } : null;
+  const recorder =
+    r.recorder_pid !== null && r.recorder_host !== null
+      ? { pid: r.recorder_pid, host: r.recorder_host, startTicks: r.recorder_start }
+      : null;
   return {
-    id: r.id, startedAt: r.started_at, finishedAt: r.finished_at, state: r.finished_at ? 'finished' : unfinishedRunState(recorder), recorder,
-    toolVersion: r.tool_version, policy: r.policy_name,
-    gitCommit: r.git_commit, gitDirty: r.git_dirty === null ? null : r.git_dirty === 1, source: r.source, sourcePath: r.source_path,
-    cpuModel: env.cpuModel, node: env.node, cases: r.cases, measured: r.measured,
+    id: r.id,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    state: r.finished_at ? 'finished' : unfinishedRunState(recorder),
+    recorder,
+    toolVersion: r.tool_version,
+    policy: r.policy_name,
+    gitCommit: r.git_commit,
+    gitDirty: r.git_dirty === null ? null : r.git_dirty === 1,
+    source: r.source,
+    sourcePath: r.source_path,
+    cpuModel: env.cpuModel,
+    node: env.node,
+    cases: r.cases,
+    measured: r.measured,
   };
 }
 
@@ -64,7 +92,9 @@ export function listRuns(db: Db): RunSummary[] {
 export function resolveRunRef(db: Db, ref: string): number | undefined {
   const m = /^latest(?:~(\d+))?$/.exec(ref);
   if (m) {
-    const row = db.prepare('SELECT id FROM runs ORDER BY started_at DESC, id DESC LIMIT 1 OFFSET ?').get(Number(m[1] ?? 0)) as { id: number } | undefined;
+    const row = db
+      .prepare('SELECT id FROM runs ORDER BY started_at DESC, id DESC LIMIT 1 OFFSET ?')
+      .get(Number(m[1] ?? 0)) as { id: number } | undefined;
     return row?.id;
   }
   if (!/^\d+$/.test(ref)) return undefined;
@@ -74,25 +104,49 @@ export function resolveRunRef(db: Db, ref: string): number | undefined {
 
 /** The run's recorded cases with their raw samples, in the order they finished. */
 export function loadCases(db: Db, runId: number): CaseResult[] {
-  const rows = db.prepare('SELECT id, result_json FROM cases WHERE run_id = ? ORDER BY id').all(runId) as { id: number; result_json: string }[];
+  const rows = db.prepare('SELECT id, result_json FROM cases WHERE run_id = ? ORDER BY id').all(runId) as {
+    id: number;
+    result_json: string;
+  }[];
   const launchesOf = db.prepare('SELECT seq, record_json FROM launches WHERE case_pk = ? ORDER BY seq');
-  const samplesOf = db.prepare('SELECT seq, round, side, values_json FROM samples WHERE case_pk = ? ORDER BY seq, round');
+  const samplesOf = db.prepare(
+    'SELECT seq, round, side, values_json FROM samples WHERE case_pk = ? ORDER BY seq, round',
+  );
   return rows.map((row) => {
     const c = JSON.parse(row.result_json) as CaseResult;
-    const launches = (launchesOf.all(row.id) as { seq: number; record_json: string }[])
-      .map((l) => ({ ...(JSON.parse(l.record_json) as Omit<LaunchRecord, 'rounds'>), rounds: [] as LaunchRecord['rounds'] }));
-    for (const s of samplesOf.all(row.id) as { seq: number; round: number; side: 'serializer' | 'baseline'; values_json: string }[]) {
+    const launches = (launchesOf.all(row.id) as { seq: number; record_json: string }[]).map((l) => ({
+      ...(JSON.parse(l.record_json) as Omit<LaunchRecord, 'rounds'>),
+      rounds: [] as LaunchRecord['rounds'],
+    }));
+    for (const s of samplesOf.all(row.id) as {
+      seq: number;
+      round: number;
+      side: 'serializer' | 'baseline';
+      values_json: string;
+    }[]) {
       const rounds = launches[s.seq].rounds;
       rounds[s.round] ??= { serializerNs: [], baselineNs: [] };
       rounds[s.round][s.side === 'serializer' ? 'serializerNs' : 'baselineNs'] = JSON.parse(s.values_json) as number[];
     }
     for (const l of launches as (LaunchRecord & { roundsWallNs?: [number[], number[]][] })[]) {
       if (!l.roundsWallNs) continue;
-      l.roundsWallNs.forEach(([s, b], k) => { if (l.rounds[k]) Object.assign(l.rounds[k], { serializerWallNs: s, baselineWallNs: b }); });
+      l.roundsWallNs.forEach(([s, b], k) => {
+        if (l.rounds[k]) Object.assign(l.rounds[k], { serializerWallNs: s, baselineWallNs: b });
+      });
       delete l.roundsWallNs;
     }
     // Restore the key order of a LaunchRecord as the runner writes it.
-    c.samples = { launches: launches.map(({ launch, opsPerSample, warmup, emptyNsPerOp, rounds, ...more }) => ({ launch, opsPerSample, warmup, emptyNsPerOp, rounds, ...more })), relaunches: c.samples?.relaunches ?? 0 };
+    c.samples = {
+      launches: launches.map(({ launch, opsPerSample, warmup, emptyNsPerOp, rounds, ...more }) => ({
+        launch,
+        opsPerSample,
+        warmup,
+        emptyNsPerOp,
+        rounds,
+        ...more,
+      })),
+      relaunches: c.samples?.relaunches ?? 0,
+    };
     return c;
   });
 }
@@ -105,19 +159,30 @@ export function loadCases(db: Db, runId: number): CaseResult[] {
 export function loadRun(db: Db, runId: number): ResultsFile {
   const r = db.prepare('SELECT * FROM runs WHERE id = ?').get(runId) as RunRow | undefined;
   if (!r) throw new Error(`no run ${runId} in the ledger`);
-  return checkResults({
-    schemaVersion: r.results_schema_version, tool: 'jsonbench', startedAt: r.started_at,
-    ...(r.finished_at ? { finishedAt: r.finished_at } : {}),
-    environment: JSON.parse(r.environment_json) as unknown,
-    policy: JSON.parse(r.policy_json) as unknown,
-    ...(r.extra_json ? JSON.parse(r.extra_json) as object : {}),
-    cases: loadCases(db, runId),
-  }, `ledger run ${runId}`);
+  return checkResults(
+    {
+      schemaVersion: r.results_schema_version,
+      tool: 'jsonbench',
+      startedAt: r.started_at,
+      ...(r.finished_at ? { finishedAt: r.finished_at } : {}),
+      environment: JSON.parse(r.environment_json) as unknown,
+      policy: JSON.parse(r.policy_json) as unknown,
+      ...(r.extra_json ? (JSON.parse(r.extra_json) as object) : {}),
+      cases: loadCases(db, runId),
+    },
+    `ledger run ${runId}`,
+  );
 }
 
 /** Which cases `history` follows; every field is optional (all runs, all cases). */
-export interface HistoryFilter { workload?: string; size?: number; shape?: string; direction?: string; serializer?: string; target?: string }
-
+export interface HistoryFilter {
+  workload?: string;
+  size?: number;
+  shape?: string;
+  direction?: string;
+  serializer?: string;
+  target?: string;
+}
 
 /**
  * The history of the cases matching `filter`, ordered by case, then adapter, then start time.
@@ -127,10 +192,24 @@ export interface HistoryFilter { workload?: string; size?: number; shape?: strin
 export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
   const where: string[] = [];
   const args: (string | number)[] = [];
-  const eq = (col: string, v: string | number | undefined) => { if (v !== undefined) { where.push(`${col} = ?`); args.push(v); } };
-  eq('c.workload', filter.workload); eq('c.size', filter.size); eq('c.shape', filter.shape); eq('c.direction', filter.direction); eq('c.target', filter.target);
-  if (filter.serializer !== undefined) { where.push('(c.adapter = ? OR c.serializer = ?)'); args.push(filter.serializer, filter.serializer); }
-  const rows = db.prepare(`SELECT r.id AS run_id, r.started_at, r.tool_version, r.git_commit, c.case_id, c.workload, c.size, c.shape, c.direction,
+  const eq = (col: string, v: string | number | undefined) => {
+    if (v !== undefined) {
+      where.push(`${col} = ?`);
+      args.push(v);
+    }
+  };
+  eq('c.workload', filter.workload);
+  eq('c.size', filter.size);
+  eq('c.shape', filter.shape);
+  eq('c.direction', filter.direction);
+  eq('c.target', filter.target);
+  if (filter.serializer !== undefined) {
+    where.push('(c.adapter = ? OR c.serializer = ?)');
+    args.push(filter.serializer, filter.serializer);
+  }
+  const rows = db
+    .prepare(
+      `SELECT r.id AS run_id, r.started_at, r.tool_version, r.git_commit, c.case_id, c.workload, c.size, c.shape, c.direction,
       c.serializer, c.adapter, c.serializer_version, c.target, c.target_version, c.status, c.reason,
       t.mean AS mean, t.error AS error, t.ratio AS ratio, t.ratio_error AS ratio_error, a.mean AS alloc, i.mean AS instr,
       json_extract(c.result_json, '$.ratioInterval') AS ratio_interval,
@@ -141,16 +220,38 @@ export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
     LEFT JOIN estimates a ON a.case_pk = c.id AND a.metric = 'alloc'
     LEFT JOIN estimates i ON i.case_pk = c.id AND i.metric = 'instructions'
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-    ORDER BY c.workload, c.size, c.shape, c.direction, c.adapter, r.started_at, r.id, c.serializer, c.id`).all(...args) as Record<string, never>[];
+    ORDER BY c.workload, c.size, c.shape, c.direction, c.adapter, r.started_at, r.id, c.serializer, c.id`,
+    )
+    .all(...args) as Record<string, never>[];
   return rows.map((r) => ({
-    runId: r.run_id, startedAt: r.started_at, toolVersion: r.tool_version, gitCommit: r.git_commit,
-    caseId: r.case_id, workload: r.workload, size: r.size, shape: r.shape, direction: r.direction,
-    serializer: r.serializer, adapter: r.adapter, serializerVersion: r.serializer_version,
-    target: r.target, targetVersion: r.target_version, status: r.status, reason: r.reason,
-    meanNs: r.mean, errorNs: r.error, ratio: r.ratio, bytesPerOp: r.alloc, instructionsPerOp: r.instr,
-    ratioInterval: ratioIntervalOf({ ratio: r.ratio, ratioError: r.ratio_error, ...(r.ratio_interval !== null ? { ratioInterval: JSON.parse(r.ratio_interval) as [number, number] | null } : {}) }),
+    runId: r.run_id,
+    startedAt: r.started_at,
+    toolVersion: r.tool_version,
+    gitCommit: r.git_commit,
+    caseId: r.case_id,
+    workload: r.workload,
+    size: r.size,
+    shape: r.shape,
+    direction: r.direction,
+    serializer: r.serializer,
+    adapter: r.adapter,
+    serializerVersion: r.serializer_version,
+    target: r.target,
+    targetVersion: r.target_version,
+    status: r.status,
+    reason: r.reason,
+    meanNs: r.mean,
+    errorNs: r.error,
+    ratio: r.ratio,
+    bytesPerOp: r.alloc,
+    instructionsPerOp: r.instr,
+    ratioInterval: ratioIntervalOf({
+      ratio: r.ratio,
+      ratioError: r.ratio_error,
+      ...(r.ratio_interval !== null ? { ratioInterval: JSON.parse(r.ratio_interval) as [number, number] | null } : {}),
+    }),
     // a policy without the key predates --serialize-to: its serialize op was the string alone (as compare reads it)
-    serializeTo: r.serialize_to === 'bytes' ? 'bytes' as const : 'string' as const,
+    serializeTo: r.serialize_to === 'bytes' ? ('bytes' as const) : ('string' as const),
     noisy: r.noisy === 1,
   }));
 }

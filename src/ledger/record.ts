@@ -26,7 +26,9 @@ export type RunHeader = Omit<ResultsFile, 'cases'>;
 /** A run that is already in the ledger (same start time, machine, tool version, policy and seed). */
 export class DuplicateRunError extends Error {
   readonly code = 'E_DUPLICATE_RUN';
-  constructor(readonly runId: number) { super(`this run is already in the ledger as run ${runId}`); }
+  constructor(readonly runId: number) {
+    super(`this run is already in the ledger as run ${runId}`);
+  }
 }
 
 /**
@@ -35,7 +37,17 @@ export class DuplicateRunError extends Error {
  */
 export function runFingerprint(h: RunHeader): string {
   const e = h.environment;
-  const key = [h.startedAt, e.cpuModel, e.cores, e.os, e.arch, e.node, e.jsonbenchVersion, h.policy.name, h.policy.seed].join('\u0000');
+  const key = [
+    h.startedAt,
+    e.cpuModel,
+    e.cores,
+    e.os,
+    e.arch,
+    e.node,
+    e.jsonbenchVersion,
+    h.policy.name,
+    h.policy.seed,
+  ].join('\u0000');
   return createHash('sha256').update(key).digest('hex');
 }
 
@@ -45,29 +57,56 @@ export function runFingerprint(h: RunHeader): string {
  */
 export function beginRun(db: Db, header: RunHeader, from: RunSource): number {
   const fingerprint = runFingerprint(header);
-  const existing = db.prepare('SELECT id FROM runs WHERE fingerprint = ?').get(fingerprint) as { id: number } | undefined;
+  const existing = db.prepare('SELECT id FROM runs WHERE fingerprint = ?').get(fingerprint) as
+    { id: number } | undefined;
   if (existing) throw new DuplicateRunError(existing.id);
   const extra = extraOf(header);
-  const info = db.prepare(`INSERT INTO runs (fingerprint, started_at, finished_at, tool_version, results_schema_version, policy_name, policy_json, environment_json, git_commit, git_dirty, source, source_path, extra_json, recorder_pid, recorder_host, recorder_start)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    fingerprint, header.startedAt, header.finishedAt ?? null, header.environment.jsonbenchVersion, header.schemaVersion,
-    header.policy.name, JSON.stringify(header.policy), JSON.stringify(header.environment),
-    from.git?.commit ?? null, from.git ? Number(from.git.dirty) : null, from.source, from.sourcePath ?? null,
-    extra, from.recorder?.pid ?? null, from.recorder?.host ?? null, from.recorder?.startTicks ?? null,
-  );
+  const info = db
+    .prepare(
+      `INSERT INTO runs (fingerprint, started_at, finished_at, tool_version, results_schema_version, policy_name, policy_json, environment_json, git_commit, git_dirty, source, source_path, extra_json, recorder_pid, recorder_host, recorder_start)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      fingerprint,
+      header.startedAt,
+      header.finishedAt ?? null,
+      header.environment.jsonbenchVersion,
+      header.schemaVersion,
+      header.policy.name,
+      JSON.stringify(header.policy),
+      JSON.stringify(header.environment),
+      from.git?.commit ?? null,
+      from.git ? Number(from.git.dirty) : null,
+      from.source,
+      from.sourcePath ?? null,
+      extra,
+      from.recorder?.pid ?? null,
+      from.recorder?.host ?? null,
+      from.recorder?.startTicks ?? null,
+    );
   return Number(info.lastInsertRowid);
 }
 
 /** The header's fields beyond the ones with columns of their own (e.g. `targets`), as JSON; null when none. */
 function extraOf(header: RunHeader): string | null {
-  const { schemaVersion: _v, tool: _t, startedAt: _s, finishedAt: _f, environment: _e, policy: _p, ...extra } = header as RunHeader & { cases?: unknown };
+  const {
+    schemaVersion: _v,
+    tool: _t,
+    startedAt: _s,
+    finishedAt: _f,
+    environment: _e,
+    policy: _p,
+    ...extra
+  } = header as RunHeader & { cases?: unknown };
   delete extra.cases;
   return Object.keys(extra).length ? JSON.stringify(extra) : null;
 }
 
 /** The runtime a case ran on: its `target` (a `--target` run), else the run's own Node. */
 function targetOf(c: CaseResult, header: RunHeader): { target: string; version: string } {
-  return c.target ? { target: c.target.runtime, version: c.target.version } : { target: 'node', version: header.environment.node };
+  return c.target
+    ? { target: c.target.runtime, version: c.target.version }
+    : { target: 'node', version: header.environment.node };
 }
 
 /**
@@ -78,22 +117,88 @@ export function recordCase(db: Db, runId: number, header: RunHeader, c: CaseResu
   const { samples, ...rest } = c;
   const target = targetOf(c, header);
   db.transaction(() => {
-    const info = db.prepare(`INSERT INTO cases (run_id, case_id, workload, size, shape, serializer, adapter, serializer_version, family, direction, class, baseline, target, target_version, status, reason, payload_bytes, payload_sha256, result_json)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      runId, c.id, c.workload, c.size, c.shape, c.serializer, adapterIdOf(c.serializer), c.serializerVersion, c.family, c.direction, c.class,
-      c.baseline, target.target, target.version, c.status, c.reason ?? null, c.payload.bytes, c.payload.sha256,
-      JSON.stringify({ ...rest, samples: { launches: [], relaunches: samples.relaunches } }),
-    );
+    const info = db
+      .prepare(
+        `INSERT INTO cases (run_id, case_id, workload, size, shape, serializer, adapter, serializer_version, family, direction, class, baseline, target, target_version, status, reason, payload_bytes, payload_sha256, result_json)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        runId,
+        c.id,
+        c.workload,
+        c.size,
+        c.shape,
+        c.serializer,
+        adapterIdOf(c.serializer),
+        c.serializerVersion,
+        c.family,
+        c.direction,
+        c.class,
+        c.baseline,
+        target.target,
+        target.version,
+        c.status,
+        c.reason ?? null,
+        c.payload.bytes,
+        c.payload.sha256,
+        JSON.stringify({ ...rest, samples: { launches: [], relaunches: samples.relaunches } }),
+      );
     const pk = Number(info.lastInsertRowid);
-    const est = db.prepare('INSERT INTO estimates (case_pk, metric, unit, mean, median, error, stddev, min, max, n, ratio, ratio_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    if (c.time) est.run(pk, 'time', c.time.unit, c.time.mean, c.time.median, finite(c.time.error), c.time.stddev, c.time.min, c.time.max, c.time.n, c.ratio ?? null, finite(c.ratioError));
-    if (c.allocated && c.allocated.method !== 'n/a') est.run(pk, 'alloc', c.allocated.unit, c.allocated.mean, null, null, null, Math.min(...c.allocated.windows), Math.max(...c.allocated.windows), c.allocated.windows.length, c.allocRatio ?? null, null);
-    if (c.instructions) est.run(pk, 'instructions', 'instructions/op', c.instructions.perOp, null, null, null, null, null, null, null, null);
+    const est = db.prepare(
+      'INSERT INTO estimates (case_pk, metric, unit, mean, median, error, stddev, min, max, n, ratio, ratio_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    if (c.time)
+      est.run(
+        pk,
+        'time',
+        c.time.unit,
+        c.time.mean,
+        c.time.median,
+        finite(c.time.error),
+        c.time.stddev,
+        c.time.min,
+        c.time.max,
+        c.time.n,
+        c.ratio ?? null,
+        finite(c.ratioError),
+      );
+    if (c.allocated && c.allocated.method !== 'n/a')
+      est.run(
+        pk,
+        'alloc',
+        c.allocated.unit,
+        c.allocated.mean,
+        null,
+        null,
+        null,
+        Math.min(...c.allocated.windows),
+        Math.max(...c.allocated.windows),
+        c.allocated.windows.length,
+        c.allocRatio ?? null,
+        null,
+      );
+    if (c.instructions)
+      est.run(
+        pk,
+        'instructions',
+        'instructions/op',
+        c.instructions.perOp,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      );
     const launch = db.prepare('INSERT INTO launches (case_pk, seq, record_json) VALUES (?, ?, ?)');
     const sample = db.prepare('INSERT INTO samples (case_pk, seq, round, side, values_json) VALUES (?, ?, ?, ?, ?)');
     samples.launches.forEach(({ rounds, ...record }, seq) => {
       // wall times read beside the CPU clock ride in the launch's JSON (the samples table holds the reported clock's)
-      const wall = rounds.some((r) => r.serializerWallNs) ? { roundsWallNs: rounds.map((r) => [r.serializerWallNs ?? [], r.baselineWallNs ?? []]) } : {};
+      const wall = rounds.some((r) => r.serializerWallNs)
+        ? { roundsWallNs: rounds.map((r) => [r.serializerWallNs ?? [], r.baselineWallNs ?? []]) }
+        : {};
       launch.run(pk, seq, JSON.stringify({ ...record, ...wall }));
       rounds.forEach((r, round) => {
         sample.run(pk, seq, round, 'serializer', JSON.stringify(r.serializerNs));
@@ -111,10 +216,16 @@ export function recordCase(db: Db, runId: number, header: RunHeader, c: CaseResu
 export function recordInstructions(db: Db, runId: number, c: CaseResult): void {
   if (!c.instructions) return;
   db.transaction(() => {
-    const row = db.prepare('SELECT id FROM cases WHERE run_id = ? AND case_id = ?').get(runId, c.id) as { id: number } | undefined;
+    const row = db.prepare('SELECT id FROM cases WHERE run_id = ? AND case_id = ?').get(runId, c.id) as
+      { id: number } | undefined;
     if (!row) throw new Error(`case ${c.id} is not recorded in run ${runId}`);
-    db.prepare("UPDATE cases SET result_json = json_set(result_json, '$.instructions', json(?)) WHERE id = ?").run(JSON.stringify(c.instructions), row.id);
-    db.prepare("INSERT OR REPLACE INTO estimates (case_pk, metric, unit, mean) VALUES (?, 'instructions', 'instructions/op', ?)").run(row.id, c.instructions!.perOp);
+    db.prepare("UPDATE cases SET result_json = json_set(result_json, '$.instructions', json(?)) WHERE id = ?").run(
+      JSON.stringify(c.instructions),
+      row.id,
+    );
+    db.prepare(
+      "INSERT OR REPLACE INTO estimates (case_pk, metric, unit, mean) VALUES (?, 'instructions', 'instructions/op', ?)",
+    ).run(row.id, c.instructions!.perOp);
   })();
 }
 
@@ -124,7 +235,12 @@ function finite(x: number | null | undefined): number | null {
 
 /** Marks a run finished: its end time, final environment (end load averages) and final extra fields (the targets' wall times). */
 export function finishRun(db: Db, runId: number, header: RunHeader): void {
-  db.prepare('UPDATE runs SET finished_at = ?, environment_json = ?, extra_json = ? WHERE id = ?').run(header.finishedAt ?? new Date().toISOString(), JSON.stringify(header.environment), extraOf(header), runId);
+  db.prepare('UPDATE runs SET finished_at = ?, environment_json = ?, extra_json = ? WHERE id = ?').run(
+    header.finishedAt ?? new Date().toISOString(),
+    JSON.stringify(header.environment),
+    extraOf(header),
+    runId,
+  );
 }
 
 /**

@@ -7,7 +7,11 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 /** Who records a run: pid, host name, and start time in clock ticks since boot (Linux `/proc/<pid>/stat` field 22; null elsewhere). */
-export interface Recorder { pid: number; host: string; startTicks: number | null }
+export interface Recorder {
+  pid: number;
+  host: string;
+  startTicks: number | null;
+}
 
 /**
  * A process's start time in clock ticks since boot, from `/proc/<pid>/stat` (proc(5): field 22,
@@ -16,7 +20,11 @@ export interface Recorder { pid: number; host: string; startTicks: number | null
  */
 export function processStartTicks(pid: number): number | null {
   let stat: string;
-  try { stat = readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { return null; }
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[22 - 3]);
   return Number.isSafeInteger(ticks) ? ticks : null;
@@ -38,7 +46,9 @@ export type RunState = 'finished' | 'running' | 'killed' | 'unknown';
  */
 export function unfinishedRunState(recorder: Recorder | null): Exclude<RunState, 'finished'> {
   if (!recorder || recorder.host !== hostname()) return 'unknown';
-  try { process.kill(recorder.pid, 0); } catch (e) {
+  try {
+    process.kill(recorder.pid, 0);
+  } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EPERM') return 'killed';
   }
   const now = processStartTicks(recorder.pid);

@@ -20,7 +20,11 @@ export const DEFAULT_LEDGER_PATH = join('.jsonbench', 'ledger.db');
  * Where the ledger is: `false` (from `--no-ledger`) → null (none); a path (from `--ledger`) →
  * that path under `cwd`; else `$JSONBENCH_LEDGER`, else `.jsonbench/ledger.db` under `cwd`.
  */
-export function resolveLedgerPath(cwd: string, option: string | boolean | undefined, env: NodeJS.ProcessEnv = process.env): string | null {
+export function resolveLedgerPath(
+  cwd: string,
+  option: string | boolean | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string | null {
   if (option === false) return null;
   if (typeof option === 'string') return resolve(cwd, option);
   if (env.JSONBENCH_LEDGER === '0' || env.JSONBENCH_LEDGER === 'off') return null;
@@ -30,11 +34,18 @@ export function resolveLedgerPath(cwd: string, option: string | boolean | undefi
 /** The commit checked out in `cwd` and whether the tree has uncommitted changes; null outside git. */
 export function gitState(cwd: string): { commit: string; dirty: boolean } | null {
   try {
-    const opts = { cwd, encoding: 'utf8' as const, stdio: ['ignore', 'pipe', 'ignore'] as ['ignore', 'pipe', 'ignore'], timeout: 5000 };
+    const opts = {
+      cwd,
+      encoding: 'utf8' as const,
+      stdio: ['ignore', 'pipe', 'ignore'] as ['ignore', 'pipe', 'ignore'],
+      timeout: 5000,
+    };
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], opts).trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], opts).trim().length > 0;
     return /^[0-9a-f]{40}$/.test(commit) ? { commit, dirty } : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 /** Records one run as it goes: a case per `record`, the end with `finish`. */
@@ -55,7 +66,13 @@ export interface RunRecorder {
  * Opens the ledger at `path` and starts a run row. Returns null (after one warning through
  * `warn`) when the ledger cannot be opened, so the caller just measures without it.
  */
-export function startRunRecorder(path: string, header: RunHeader, outDir: string, cwd: string, warn: (m: string) => void): RunRecorder | null {
+export function startRunRecorder(
+  path: string,
+  header: RunHeader,
+  outDir: string,
+  cwd: string,
+  warn: (m: string) => void,
+): RunRecorder | null {
   let db: Db;
   let runId: number;
   try {
@@ -68,19 +85,47 @@ export function startRunRecorder(path: string, header: RunHeader, outDir: string
   let broken = false;
   const guard = (what: string, fn: () => void) => {
     if (broken) return;
-    try { fn(); } catch (e) { broken = true; warn(`ledger ${path}: ${what} failed, not recording the rest of this run: ${(e as Error).message}`); }
+    try {
+      fn();
+    } catch (e) {
+      broken = true;
+      warn(`ledger ${path}: ${what} failed, not recording the rest of this run: ${(e as Error).message}`);
+    }
   };
   return {
-    path, runId,
+    path,
+    runId,
     record: (c) => guard(`recording ${c.id}`, () => recordCase(db, runId, header, c)),
     addInstructions: (c) => guard(`recording the instructions of ${c.id}`, () => recordInstructions(db, runId, c)),
     historyOf: (cases) => {
       try {
-        const keys = new Map(cases.map((c) => [`${c.workload}/${c.size}/${c.shape}/${c.direction}/${adapterIdOf(c.serializer)}`, c]));
-        return [...keys.values()].map((c) => caseHistory(db, { workload: c.workload, size: c.size, shape: c.shape, direction: c.direction, serializer: adapterIdOf(c.serializer) }))
-          .filter((ps) => ps.filter((p) => p.status === 'measured').length >= 2).flat();
-      } catch (e) { warn(`ledger ${path}: reading history failed: ${(e as Error).message}`); return []; }
+        const keys = new Map(
+          cases.map((c) => [`${c.workload}/${c.size}/${c.shape}/${c.direction}/${adapterIdOf(c.serializer)}`, c]),
+        );
+        return [...keys.values()]
+          .map((c) =>
+            caseHistory(db, {
+              workload: c.workload,
+              size: c.size,
+              shape: c.shape,
+              direction: c.direction,
+              serializer: adapterIdOf(c.serializer),
+            }),
+          )
+          .filter((ps) => ps.filter((p) => p.status === 'measured').length >= 2)
+          .flat();
+      } catch (e) {
+        warn(`ledger ${path}: reading history failed: ${(e as Error).message}`);
+        return [];
+      }
     },
-    finish: (h) => { guard('finishing the run', () => finishRun(db, runId, h)); try { db.close(); } catch { /* already closed */ } },
+    finish: (h) => {
+      guard('finishing the run', () => finishRun(db, runId, h));
+      try {
+        db.close();
+      } catch {
+        /* already closed */
+      }
+    },
   };
 }

@@ -25,7 +25,11 @@ import Database from 'better-sqlite3';
 export type Db = Database.Database;
 
 /** One step of the schema: `up` moves a ledger from `version − 1` to `version`. */
-export interface Migration { version: number; description: string; up: string }
+export interface Migration {
+  version: number;
+  description: string;
+  up: string;
+}
 
 /** Every migration, in order. Never edit a shipped one: add the next. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -84,7 +88,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
-    description: 'version matrix and targets: cases.adapter, cases.target, cases.target_version; runs.git_dirty, runs.extra_json',
+    description:
+      'version matrix and targets: cases.adapter, cases.target, cases.target_version; runs.git_dirty, runs.extra_json',
     up: `
       ALTER TABLE runs ADD COLUMN git_dirty INTEGER;
       ALTER TABLE runs ADD COLUMN extra_json TEXT;
@@ -97,7 +102,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
-    description: 'the process recording a run (runs.recorder_pid, recorder_host, recorder_start), so a run still going is told from a killed one; older runs keep NULL (unknown)',
+    description:
+      'the process recording a run (runs.recorder_pid, recorder_host, recorder_start), so a run still going is told from a killed one; older runs keep NULL (unknown)',
     up: `
       ALTER TABLE runs ADD COLUMN recorder_pid INTEGER;
       ALTER TABLE runs ADD COLUMN recorder_host TEXT;
@@ -114,7 +120,13 @@ export const LEDGER_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
  */
 export class LedgerFileError extends Error {
   readonly code = 'E_LEDGER';
-  constructor(readonly path: string, problem: string, advice: string) { super(`ledger ${path}: ${problem}; ${advice}`); }
+  constructor(
+    readonly path: string,
+    problem: string,
+    advice: string,
+  ) {
+    super(`ledger ${path}: ${problem}; ${advice}`);
+  }
 }
 
 /** SQLite's error codes for a file that is not a database, or a damaged one. */
@@ -132,7 +144,12 @@ export function schemaVersion(db: Db): number {
  */
 export function migrate(db: Db, target: number = LEDGER_SCHEMA_VERSION): number[] {
   const current = schemaVersion(db);
-  if (current > LEDGER_SCHEMA_VERSION) throw new LedgerFileError(db.name, `written by a newer jsonbench (ledger schema version ${current}; this one reads up to ${LEDGER_SCHEMA_VERSION})`, 'upgrade jsonbench, or pass --ledger with another file');
+  if (current > LEDGER_SCHEMA_VERSION)
+    throw new LedgerFileError(
+      db.name,
+      `written by a newer jsonbench (ledger schema version ${current}; this one reads up to ${LEDGER_SCHEMA_VERSION})`,
+      'upgrade jsonbench, or pass --ledger with another file',
+    );
   const applied: number[] = [];
   for (const m of MIGRATIONS) {
     if (m.version <= current || m.version > target) continue;
@@ -155,7 +172,11 @@ export function migrate(db: Db, target: number = LEDGER_SCHEMA_VERSION): number[
 export function openLedger(path: string, options: { migrateTo?: number } = {}): Db {
   if (path !== ':memory:') makeFolder(dirname(path));
   let db: Db;
-  try { db = new Database(path); } catch (e) { throw corruptOr(path, e); }
+  try {
+    db = new Database(path);
+  } catch (e) {
+    throw corruptOr(path, e);
+  }
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -172,7 +193,16 @@ export function openLedger(path: string, options: { migrateTo?: number } = {}): 
 /** A corrupt-database error from SQLite as a {@link LedgerFileError}; any other error as it is. */
 function corruptOr(path: string, e: unknown): unknown {
   const code = (e as { code?: unknown })?.code;
-  if (code === 'SQLITE_CANTOPEN') return new LedgerFileError(path, `cannot be opened as a database file (${(e as Error).message}: a folder, or a place this user cannot write)`, 'pass --ledger with a file path, or --no-ledger');
+  if (code === 'SQLITE_CANTOPEN')
+    return new LedgerFileError(
+      path,
+      `cannot be opened as a database file (${(e as Error).message}: a folder, or a place this user cannot write)`,
+      'pass --ledger with a file path, or --no-ledger',
+    );
   if (typeof code !== 'string' || !CORRUPT_CODES.has(code)) return e;
-  return new LedgerFileError(path, `not a readable SQLite database (${(e as Error).message})`, `move it aside (mv ${path} ${path}.bad) to start a new ledger with the next run, or restore it from a copy (\`jsonbench ledger export\` makes one)`);
+  return new LedgerFileError(
+    path,
+    `not a readable SQLite database (${(e as Error).message})`,
+    `move it aside (mv ${path} ${path}.bad) to start a new ledger with the next run, or restore it from a copy (\`jsonbench ledger export\` makes one)`,
+  );
 }

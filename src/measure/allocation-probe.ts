@@ -30,7 +30,12 @@ export const HEAP_WINDOW_TARGET_BYTES = 256 * 1024;
  * each after a forced GC; windows whose heap shrank are dropped. Returns bytes/op of the kept
  * windows (empty when every window saw a GC).
  */
-export function measureHeapGrowth(heapUsedBytes: () => number, gc: () => void, op: Op, policy: MeasurePolicy): { windowsBytesPerOp: number[]; opsPerWindow: number } {
+export function measureHeapGrowth(
+  heapUsedBytes: () => number,
+  gc: () => void,
+  op: Op,
+  policy: MeasurePolicy,
+): { windowsBytesPerOp: number[]; opsPerWindow: number } {
   const windowOf = (ops: number): number | null => {
     gc();
     const before = heapUsedBytes();
@@ -54,9 +59,17 @@ export function measureHeapGrowth(heapUsedBytes: () => number, gc: () => void, o
 
 /** Runs the allocation pass with whichever counter the runtime has; never throws for `n/a`. */
 export function measureWithProbe(probe: AllocationProbe, op: Op, policy: MeasurePolicy): AllocationMeasurement {
-  if (probe.method === 'n/a') return { windowsBytesPerOp: [], gcPerOp: 0, opsPerWindow: 0, method: 'n/a', how: probe.how };
+  if (probe.method === 'n/a')
+    return { windowsBytesPerOp: [], gcPerOp: 0, opsPerWindow: 0, method: 'n/a', how: probe.how };
   if ('v8' in probe) return { ...measureAllocation(probe.v8, op, policy), method: probe.method, how: probe.how };
   const grown = measureHeapGrowth(probe.heapUsedBytes, probe.gc, op, policy);
-  if (!grown.windowsBytesPerOp.length) return { windowsBytesPerOp: [], gcPerOp: 0, opsPerWindow: grown.opsPerWindow, method: 'n/a', how: `${probe.how}; but a GC ran in every window, so no figure` };
+  if (!grown.windowsBytesPerOp.length)
+    return {
+      windowsBytesPerOp: [],
+      gcPerOp: 0,
+      opsPerWindow: grown.opsPerWindow,
+      method: 'n/a',
+      how: `${probe.how}; but a GC ran in every window, so no figure`,
+    };
   return { ...grown, gcPerOp: 0, method: 'estimate', how: probe.how };
 }

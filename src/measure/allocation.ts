@@ -7,12 +7,23 @@ export interface V8Module {
   getHeapStatistics(): { used_heap_size: number };
   GCProfiler: new () => {
     start(): void;
-    stop(): { statistics: { beforeGC: { heapStatistics: { usedHeapSize: number } }; afterGC: { heapStatistics: { usedHeapSize: number } } }[] } | undefined;
+    stop():
+      | {
+          statistics: {
+            beforeGC: { heapStatistics: { usedHeapSize: number } };
+            afterGC: { heapStatistics: { usedHeapSize: number } };
+          }[];
+        }
+      | undefined;
   };
 }
 
 /** One allocation window: bytes allocated and GCs seen while running `ops` ops. */
-export interface AllocWindow { bytes: number; gcs: number; ops: number }
+export interface AllocWindow {
+  bytes: number;
+  gcs: number;
+  ops: number;
+}
 
 /**
  * Bytes allocated by `ops` ops, untimed: heap growth over the window plus what every GC inside it
@@ -72,7 +83,11 @@ export function windowsFor(ops: number, policy: Pick<MeasurePolicy, 'allocWindow
  * probe) after the caller's warmup; returns bytes/op of each window ({@link netWindow}) and GCs
  * per op overall. The median window is what results report.
  */
-export function measureAllocation(v8: V8Module, op: Op, policy: MeasurePolicy): { windowsBytesPerOp: number[]; gcPerOp: number; opsPerWindow: number } {
+export function measureAllocation(
+  v8: V8Module,
+  op: Op,
+  policy: MeasurePolicy,
+): { windowsBytesPerOp: number[]; gcPerOp: number; opsPerWindow: number } {
   let ops = 1;
   for (;;) {
     const t0 = nowNs();

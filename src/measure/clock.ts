@@ -40,7 +40,14 @@ export type ClockKind = 'cpu' | 'wall';
 export const cpuNowNs: (() => number) | undefined = (() => {
   const p = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process;
   if (typeof p?.cpuUsage !== 'function') return undefined;
-  try { p.cpuUsage(); } catch { return undefined; }
+  try {
+    p.cpuUsage();
+  } catch {
+    return undefined;
+  }
   const read = p.cpuUsage.bind(p);
-  return () => { const u = read(); return (u.user + u.system) * 1000; };
+  return () => {
+    const u = read();
+    return (u.user + u.system) * 1000;
+  };
 })();

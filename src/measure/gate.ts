@@ -8,13 +8,18 @@ import { firstMismatch, loneSurrogateAt, renderValue, type Mismatch } from './ve
 const { parse } = JSON;
 
 /** Why a case failed the correctness gate: the first difference and a one-line reason. */
-export interface GateFailure extends Mismatch { reason: string }
+export interface GateFailure extends Mismatch {
+  reason: string;
+}
 
 /**
  * The inputs of one op for a case: what `serialize` is given (wire value or model) or what
  * `deserialize` is given (payload text), one entry per unit, plus the value each must produce.
  */
-export interface CaseIo { inputs: unknown[]; expected: unknown[] }
+export interface CaseIo {
+  inputs: unknown[];
+  expected: unknown[];
+}
 
 /**
  * Builds inputs and expected outputs for a case from the wire units (already flat: parsed from
@@ -22,7 +27,13 @@ export interface CaseIo { inputs: unknown[]; expected: unknown[] }
  * payload: see readUnits in workloads/unit.ts), are the exact texts deserialize cases parse, one
  * per unit; otherwise each unit is rendered with the workload's wire options.
  */
-export function caseIo(workload: Workload, direction: Direction, caseClass: CaseClass, units: unknown[], texts?: readonly string[]): CaseIo {
+export function caseIo(
+  workload: Workload,
+  direction: Direction,
+  caseClass: CaseClass,
+  units: unknown[],
+  texts?: readonly string[],
+): CaseIo {
   const toModel = workload.toModel ?? ((u: unknown) => u);
   if (direction === 'serialize') {
     const inputs = workload.serializeFrom === 'model' ? units.map(toModel) : units;
@@ -43,10 +54,17 @@ export function caseIo(workload: Workload, direction: Direction, caseClass: Case
  * propagate (the caller reports them as `failed`). Each result is pushed to `outputs` when given
  * (the timed run compares later results with these; see timed-check.ts).
  */
-export function checkCase(prepared: PreparedSerializer, workload: Workload, direction: Direction, io: CaseIo, outputs?: unknown[]): GateFailure | null {
+export function checkCase(
+  prepared: PreparedSerializer,
+  workload: Workload,
+  direction: Direction,
+  io: CaseIo,
+  outputs?: unknown[],
+): GateFailure | null {
   for (let i = 0; i < io.inputs.length; i++) {
     const where = io.inputs.length > 1 ? ` (record ${i})` : '';
-    const out = direction === 'serialize' ? prepared.serialize!(io.inputs[i]) : prepared.deserialize!(io.inputs[i] as string);
+    const out =
+      direction === 'serialize' ? prepared.serialize!(io.inputs[i]) : prepared.deserialize!(io.inputs[i] as string);
     outputs?.push(out);
     const failure = checkOutput(workload, direction, io.expected[i], out, where);
     if (failure) return failure;
@@ -58,28 +76,63 @@ export function checkCase(prepared: PreparedSerializer, workload: Workload, dire
  * The gate's check of one result against the value it must equal (see {@link checkCase});
  * `where` ends the reason (e.g. " (record 3)"). Returns the failure, or null when it passes.
  */
-export function checkOutput(workload: Workload, direction: Direction, expected: unknown, out: unknown, where = ''): GateFailure | null {
+export function checkOutput(
+  workload: Workload,
+  direction: Direction,
+  expected: unknown,
+  out: unknown,
+  where = '',
+): GateFailure | null {
   if (direction === 'deserialize') {
-    if ((out as unknown) instanceof Promise) return { path: '$', expected: 'a value', actual: 'a Promise', reason: `deserialize returned a Promise (it must be synchronous)${where}` };
+    if ((out as unknown) instanceof Promise)
+      return {
+        path: '$',
+        expected: 'a value',
+        actual: 'a Promise',
+        reason: `deserialize returned a Promise (it must be synchronous)${where}`,
+      };
     const m = firstMismatch(expected, out);
     return m ? { ...m, reason: `result differs at ${m.path}${where}` } : null;
   }
   if (typeof out !== 'string') {
-    const what = (out as unknown) instanceof Promise ? 'a Promise (serialize must be synchronous)' : out === null ? 'null' : typeof out;
-    return { path: '$', expected: 'a string', actual: renderValue(out), reason: `serialize returned ${what}, not a string${where}` };
+    const what =
+      (out as unknown) instanceof Promise
+        ? 'a Promise (serialize must be synchronous)'
+        : out === null
+          ? 'null'
+          : typeof out;
+    return {
+      path: '$',
+      expected: 'a string',
+      actual: renderValue(out),
+      reason: `serialize returned ${what}, not a string${where}`,
+    };
   }
   let parsed: unknown;
-  try { parsed = parse(out); } catch (e) {
-    return { path: '$', expected: 'valid JSON', actual: renderValue(out), reason: `output is not valid JSON${where}: ${(e as Error).message}` };
+  try {
+    parsed = parse(out);
+  } catch (e) {
+    return {
+      path: '$',
+      expected: 'valid JSON',
+      actual: renderValue(out),
+      reason: `output is not valid JSON${where}: ${(e as Error).message}`,
+    };
   }
   const lone = loneSurrogateAt(out);
   if (lone >= 0) {
     const unit = out.charCodeAt(lone).toString(16).toUpperCase();
-    return { path: '$', expected: 'well-formed Unicode text', actual: renderValue(out.slice(Math.max(0, lone - 20), lone + 20)), reason: `output is not well-formed Unicode${where}: a lone surrogate U+${unit} at index ${lone} (a UTF-8 encoder writes U+FFFD there; escape it as \\u${unit.toLowerCase()})` };
+    return {
+      path: '$',
+      expected: 'well-formed Unicode text',
+      actual: renderValue(out.slice(Math.max(0, lone - 20), lone + 20)),
+      reason: `output is not well-formed Unicode${where}: a lone surrogate U+${unit} at index ${lone} (a UTF-8 encoder writes U+FFFD there; escape it as \\u${unit.toLowerCase()})`,
+    };
   }
   const m = firstMismatch(expected, parsed);
   if (m) return { ...m, reason: `output differs at ${m.path}${where}` };
   const textProblem = workload.checkText?.(out);
-  if (textProblem) return { path: '$', expected: textProblem, actual: renderValue(out), reason: `${textProblem}${where}` };
+  if (textProblem)
+    return { path: '$', expected: textProblem, actual: renderValue(out), reason: `${textProblem}${where}` };
   return null;
 }

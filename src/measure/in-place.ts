@@ -36,7 +36,13 @@ export function becomeLike(target: unknown, source: unknown): boolean {
   const t = target as Record<PropertyKey, unknown>;
   for (const k of Reflect.ownKeys(t)) delete t[k];
   // defined, not assigned: an own "__proto__" key stays a key (assigning it would set the prototype)
-  for (const k of Object.keys(source)) Object.defineProperty(t, k, { value: (source as Record<string, unknown>)[k], writable: true, enumerable: true, configurable: true });
+  for (const k of Object.keys(source))
+    Object.defineProperty(t, k, {
+      value: (source as Record<string, unknown>)[k],
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   return true;
 }
 
@@ -51,7 +57,12 @@ export function becomeLike(target: unknown, source: unknown): boolean {
  * @throws TimedCheckFailure (from `checks.full`) when the result is not the variant's (after one
  *   more call, on a fresh object holding the variant, which chooses the reason's words)
  */
-export function checkChangedInPlace(copy: readonly unknown[], variant: readonly unknown[], call: (input: unknown) => unknown, checks: SideChecks): boolean {
+export function checkChangedInPlace(
+  copy: readonly unknown[],
+  variant: readonly unknown[],
+  call: (input: unknown) => unknown,
+  checks: SideChecks,
+): boolean {
   if (!variant.length || variant.length > copy.length) return false;
   const from = copy.length - variant.length;
   for (let i = 0; i < variant.length; i++) if (!becomeLike(copy[from + i], variant[i])) return false;
@@ -72,5 +83,10 @@ const CHANGED_IN_PLACE = 'the input it was timed on, changed in place to the var
 
 /** Whether a check passes (does not throw). */
 function passes(check: () => void): boolean {
-  try { check(); return true; } catch { return false; }
+  try {
+    check();
+    return true;
+  } catch {
+    return false;
+  }
 }

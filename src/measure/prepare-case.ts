@@ -10,7 +10,12 @@ import { firstMismatch } from './verify.js';
 const { parse } = JSON;
 
 /** Where a case sits, as far as preparing one side of it is concerned; `serializeTo` as in the measure policy (absent: `string`). */
-export interface CaseShape { shape: Shape; direction: Direction; caseClass: CaseClass; serializeTo?: 'bytes' | 'string' }
+export interface CaseShape {
+  shape: Shape;
+  direction: Direction;
+  caseClass: CaseClass;
+  serializeTo?: 'bytes' | 'string';
+}
 
 /**
  * UTF-8 bytes of a string in plain JavaScript (two passes: length, then bytes; a lone surrogate
@@ -22,22 +27,38 @@ export function utf8Bytes(s: string): Uint8Array {
   let len = 0;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x80) len += 1; else if (c < 0x800) len += 2;
-    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { len += 4; i++; } else len += 3;
+    if (c < 0x80) len += 1;
+    else if (c < 0x800) len += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      len += 4;
+      i++;
+    } else len += 3;
   }
   const out = new Uint8Array(len);
   let k = 0;
   for (let i = 0; i < n; i++) {
     let c = s.charCodeAt(i);
-    if (c < 0x80) { out[k++] = c; continue; }
-    if (c < 0x800) { out[k++] = 0xc0 | (c >> 6); out[k++] = 0x80 | (c & 63); continue; }
+    if (c < 0x80) {
+      out[k++] = c;
+      continue;
+    }
+    if (c < 0x800) {
+      out[k++] = 0xc0 | (c >> 6);
+      out[k++] = 0x80 | (c & 63);
+      continue;
+    }
     if (c >= 0xd800 && c < 0xdc00 && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       const cp = 0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(++i) - 0xdc00);
-      out[k++] = 0xf0 | (cp >> 18); out[k++] = 0x80 | ((cp >> 12) & 63); out[k++] = 0x80 | ((cp >> 6) & 63); out[k++] = 0x80 | (cp & 63);
+      out[k++] = 0xf0 | (cp >> 18);
+      out[k++] = 0x80 | ((cp >> 12) & 63);
+      out[k++] = 0x80 | ((cp >> 6) & 63);
+      out[k++] = 0x80 | (cp & 63);
       continue;
     }
     if (c >= 0xd800 && c < 0xe000) c = 0xfffd;
-    out[k++] = 0xe0 | (c >> 12); out[k++] = 0x80 | ((c >> 6) & 63); out[k++] = 0x80 | (c & 63);
+    out[k++] = 0xe0 | (c >> 12);
+    out[k++] = 0x80 | ((c >> 6) & 63);
+    out[k++] = 0x80 | (c & 63);
   }
   return out;
 }
@@ -48,9 +69,19 @@ function utf8Text(b: Uint8Array): string {
   for (let i = 0; i < b.length;) {
     const c = b[i];
     let cp: number;
-    if (c < 0x80) { cp = c; i += 1; } else if (c < 0xe0) { cp = ((c & 31) << 6) | (b[i + 1] & 63); i += 2; }
-    else if (c < 0xf0) { cp = ((c & 15) << 12) | ((b[i + 1] & 63) << 6) | (b[i + 2] & 63); i += 3; }
-    else { cp = ((c & 7) << 18) | ((b[i + 1] & 63) << 12) | ((b[i + 2] & 63) << 6) | (b[i + 3] & 63); i += 4; }
+    if (c < 0x80) {
+      cp = c;
+      i += 1;
+    } else if (c < 0xe0) {
+      cp = ((c & 31) << 6) | (b[i + 1] & 63);
+      i += 2;
+    } else if (c < 0xf0) {
+      cp = ((c & 15) << 12) | ((b[i + 1] & 63) << 6) | (b[i + 2] & 63);
+      i += 3;
+    } else {
+      cp = ((c & 7) << 18) | ((b[i + 1] & 63) << 12) | ((b[i + 2] & 63) << 6) | (b[i + 3] & 63);
+      i += 4;
+    }
     s += String.fromCodePoint(cp);
   }
   return s;
@@ -63,14 +94,23 @@ function utf8Text(b: Uint8Array): string {
  */
 export const encodeUtf8: (s: string) => Uint8Array = (() => {
   const B = (globalThis as { Buffer?: { from(s: string, enc: string): Uint8Array } }).Buffer;
-  if (B && typeof B.from === 'function') { const from = B.from.bind(B); return (s: string) => from(s, 'utf8'); }
+  if (B && typeof B.from === 'function') {
+    const from = B.from.bind(B);
+    return (s: string) => from(s, 'utf8');
+  }
   const TE = (globalThis as { TextEncoder?: new () => { encode(s: string): Uint8Array } }).TextEncoder;
-  if (typeof TE === 'function') { const te = new TE(); return (s: string) => te.encode(s); }
+  if (typeof TE === 'function') {
+    const te = new TE();
+    return (s: string) => te.encode(s);
+  }
   return utf8Bytes;
 })();
 const { decode } = ((): { decode: (b: Uint8Array) => string } => {
   const TD = (globalThis as { TextDecoder?: new () => { decode(b: Uint8Array): string } }).TextDecoder;
-  if (typeof TD === 'function') { const td = new TD(); return { decode: (b) => td.decode(b) }; }
+  if (typeof TD === 'function') {
+    const td = new TD();
+    return { decode: (b) => td.decode(b) };
+  }
   return { decode: utf8Text };
 })();
 
@@ -81,9 +121,16 @@ const { decode } = ((): { decode: (b: Uint8Array) => string } => {
 function bytesChecks(strings: SideChecks, gatedText: string): SideChecks {
   const lengths = new Set<number>([encodeUtf8(gatedText).length]);
   const asText = (out: unknown) => (out instanceof Uint8Array ? decode(out) : out);
-  const full = (out: unknown, where: string, what?: string) => { const text = asText(out); strings.full(text, where, what); if (typeof text === 'string' && out instanceof Uint8Array) lengths.add(out.length); };
+  const full = (out: unknown, where: string, what?: string) => {
+    const text = asText(out);
+    strings.full(text, where, what);
+    if (typeof text === 'string' && out instanceof Uint8Array) lengths.add(out.length);
+  };
   return {
-    quick: (out, where) => { if (out instanceof Uint8Array && lengths.has(out.length)) return; full(out, where); },
+    quick: (out, where) => {
+      if (out instanceof Uint8Array && lengths.has(out.length)) return;
+      full(out, where);
+    },
     full,
     roundEnd: (out, round, ms, where) => strings.roundEnd(asText(out), round, ms, where),
     inputs: strings.inputs,
@@ -122,7 +169,10 @@ export interface PreparedCase {
 export async function prepareCase(adapter: SerializerAdapter, workload: Workload, c: CaseShape): Promise<PreparedCase> {
   const view = unitView(workload, c.shape);
   const prepared = await adapter.prepare(view, c.direction);
-  if (prepared === null || typeof prepared !== 'object') throw new Error(`prepare() returned ${prepared === null ? 'null' : typeof prepared}; it must return { serialize?, deserialize? }`);
+  if (prepared === null || typeof prepared !== 'object')
+    throw new Error(
+      `prepare() returned ${prepared === null ? 'null' : typeof prepared}; it must return { serialize?, deserialize? }`,
+    );
   const fn = c.direction === 'serialize' ? prepared.serialize : prepared.deserialize;
   if (typeof fn !== 'function') throw new Error(`prepare() returned no ${c.direction} function`);
   const io = (text: string) => {
@@ -134,7 +184,9 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
   const bytes = c.direction === 'serialize' && c.serializeTo === 'bytes';
   const encode = encodeUtf8;
   return {
-    call: bytes ? (input) => encode(fn.call(prepared, input as never) as string) : (input) => fn.call(prepared, input as never),
+    call: bytes
+      ? (input) => encode(fn.call(prepared, input as never) as string)
+      : (input) => fn.call(prepared, input as never),
     inputs: (text) => io(text).inputs,
     check(text) {
       const given = io(text);
@@ -145,7 +197,11 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
         const fresh = io(text).inputs;
         for (let i = 0; i < fresh.length; i++) {
           const changed = firstMismatch(fresh[i], given.inputs[i]);
-          if (changed) return { ...changed, reason: `input changed during the correctness gate: differs from the payload at ${changed.path}${fresh.length > 1 ? ` (record ${i})` : ''}` };
+          if (changed)
+            return {
+              ...changed,
+              reason: `input changed during the correctness gate: differs from the payload at ${changed.path}${fresh.length > 1 ? ` (record ${i})` : ''}`,
+            };
         }
       }
       gated.set(text, { last: outputs[outputs.length - 1], units: outputs.length });
@@ -156,7 +212,10 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
       if (!g) throw new Error('timedChecks: the payload text has not passed the gate');
       const strings = sideChecks(side, view, c.direction, {
         expected: () => io(text).expected[g.units - 1],
-        gated: g.last, units: g.units, copies, snapshot: () => io(text).inputs,
+        gated: g.last,
+        units: g.units,
+        copies,
+        snapshot: () => io(text).inputs,
       });
       return bytes && typeof g.last === 'string' ? bytesChecks(strings, g.last) : strings;
     },

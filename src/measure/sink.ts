@@ -26,17 +26,26 @@ export function makeOp(call: (input: unknown) => unknown, copyA: readonly unknow
   if (copyA.length === 1) {
     const a = copyA[0];
     const b = copyB[0];
-    return (i) => { slot = undefined; slot = call((i & 1) === 0 ? a : b); };
+    return (i) => {
+      slot = undefined;
+      slot = call((i & 1) === 0 ? a : b);
+    };
   }
   return (i) => {
     const xs = (i & 1) === 0 ? copyA : copyB;
-    for (let j = 0; j < xs.length; j++) { slot = undefined; slot = call(xs[j]); }
+    for (let j = 0; j < xs.length; j++) {
+      slot = undefined;
+      slot = call(xs[j]);
+    }
   };
 }
 
 /** An op that does nothing but the sink write: the floor a real case must clearly exceed. */
 export function makeEmptyOp(copyA: readonly unknown[], copyB: readonly unknown[]): Op {
-  return (i) => { slot = undefined; slot = (i & 1) === 0 ? copyA : copyB; };
+  return (i) => {
+    slot = undefined;
+    slot = (i & 1) === 0 ? copyA : copyB;
+  };
 }
 
 /**

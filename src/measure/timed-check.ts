@@ -34,7 +34,12 @@ import { nowNs } from './clock.js';
 
 /** A result or an input that changed after the gate accepted it. */
 export class TimedCheckFailure extends Error {
-  constructor(readonly side: Side, readonly failure: GateFailure) { super(failure.reason); }
+  constructor(
+    readonly side: Side,
+    readonly failure: GateFailure,
+  ) {
+    super(failure.reason);
+  }
 }
 
 /** The checks of one side of a case. */
@@ -84,7 +89,10 @@ const { isArray } = Array;
 const { getPrototypeOf, keys: ownKeys } = Object;
 
 /** The prototypes and the toJSON functions the untouched inputs have (plain JSON: Object.prototype, Array.prototype, none). */
-interface InputShapes { prototypes: Set<unknown>; toJSON: Set<unknown> }
+interface InputShapes {
+  prototypes: Set<unknown>;
+  toJSON: Set<unknown>;
+}
 
 function shapesOf(inputs: readonly unknown[]): InputShapes {
   const shapes: InputShapes = { prototypes: new Set(), toJSON: new Set() };
@@ -113,17 +121,50 @@ function prototypeChange(inputs: readonly unknown[], shapes: InputShapes): GateF
   const parents: number[] = [];
   const names: string[] = [];
   const stack: number[] = [];
-  for (let i = 0; i < inputs.length; i++) { nodes.push(inputs[i]); parents.push(-1); names.push(`[${i}]`); stack.push(nodes.length - 1); }
-  const pathOf = (n: number): string => { let p = ''; for (let j = n; j >= 0; j = parents[j]) p = names[j] + p; return '$' + p; };
+  for (let i = 0; i < inputs.length; i++) {
+    nodes.push(inputs[i]);
+    parents.push(-1);
+    names.push(`[${i}]`);
+    stack.push(nodes.length - 1);
+  }
+  const pathOf = (n: number): string => {
+    let p = '';
+    for (let j = n; j >= 0; j = parents[j]) p = names[j] + p;
+    return '$' + p;
+  };
   while (stack.length) {
     const n = stack.pop()!;
     const v = nodes[n];
     if (v === null || typeof v !== 'object') continue;
-    if (!shapes.prototypes.has(getPrototypeOf(v))) return { path: pathOf(n), expected: 'the prototype the payload\'s objects have', actual: 'another prototype', reason: `its prototype was replaced at ${pathOf(n)}` };
+    if (!shapes.prototypes.has(getPrototypeOf(v)))
+      return {
+        path: pathOf(n),
+        expected: "the prototype the payload's objects have",
+        actual: 'another prototype',
+        reason: `its prototype was replaced at ${pathOf(n)}`,
+      };
     const t = (v as { toJSON?: unknown }).toJSON;
-    if (typeof t === 'function' && !shapes.toJSON.has(t)) return { path: pathOf(n), expected: 'no toJSON', actual: 'a toJSON function', reason: `a toJSON function was added at ${pathOf(n)} (own or along its prototype chain)` };
-    if (isArray(v)) for (let i = 0; i < v.length; i++) { nodes.push(v[i]); parents.push(n); names.push(`[${i}]`); stack.push(nodes.length - 1); }
-    else for (const k of ownKeys(v)) { nodes.push((v as Record<string, unknown>)[k]); parents.push(n); names.push(`.${k}`); stack.push(nodes.length - 1); }
+    if (typeof t === 'function' && !shapes.toJSON.has(t))
+      return {
+        path: pathOf(n),
+        expected: 'no toJSON',
+        actual: 'a toJSON function',
+        reason: `a toJSON function was added at ${pathOf(n)} (own or along its prototype chain)`,
+      };
+    if (isArray(v))
+      for (let i = 0; i < v.length; i++) {
+        nodes.push(v[i]);
+        parents.push(n);
+        names.push(`[${i}]`);
+        stack.push(nodes.length - 1);
+      }
+    else
+      for (const k of ownKeys(v)) {
+        nodes.push((v as Record<string, unknown>)[k]);
+        parents.push(n);
+        names.push(`.${k}`);
+        stack.push(nodes.length - 1);
+      }
   }
   return undefined;
 }
@@ -149,16 +190,22 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
   const untouched = direction === 'serialize' ? ref.snapshot() : [];
   const snapshotText = direction === 'serialize' ? stringify(untouched) : '';
   const shapes = shapesOf(untouched);
-  const fail = (f: GateFailure, prefix: string): never => { throw new TimedCheckFailure(side, { ...f, reason: `${prefix}: ${f.reason}` }); };
+  const fail = (f: GateFailure, prefix: string): never => {
+    throw new TimedCheckFailure(side, { ...f, reason: `${prefix}: ${f.reason}` });
+  };
   const lengths = new Set<number>(typeof ref.gated === 'string' ? [ref.gated.length] : []);
   const full = (out: unknown, where: string, what = 'result changed after the gate') => {
     if (direction === 'serialize' && out === reference) return;
     const f = checkOutput(workload, direction, expectedValue(), out, record);
     if (f) fail(f, `${what} (${where})`);
-    if (direction === 'serialize' && typeof out === 'string') { reference = out; lengths.add(out.length); }
+    if (direction === 'serialize' && typeof out === 'string') {
+      reference = out;
+      lengths.add(out.length);
+    }
   };
   const quick = (out: unknown, where: string) => {
-    if (direction === 'serialize' ? typeof out === 'string' && lengths.has(out.length) : sameShape(ref.gated, out)) return;
+    if (direction === 'serialize' ? typeof out === 'string' && lengths.has(out.length) : sameShape(ref.gated, out))
+      return;
     full(out, where);
   };
   let sampledMs = 0;
@@ -168,7 +215,10 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
     full,
     roundEnd(out, round, ms, where) {
       sampledMs += ms;
-      if (round >= 1 && checkMs > CHECK_BUDGET * sampledMs) { quick(out, where); return; }
+      if (round >= 1 && checkMs > CHECK_BUDGET * sampledMs) {
+        quick(out, where);
+        return;
+      }
       const t0 = nowNs();
       full(out, where);
       checks.inputs(round, `after round ${round + 1}`);
@@ -183,9 +233,21 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
         const snapshot = ref.snapshot();
         for (let i = 0; i < snapshot.length; i++) {
           const m = firstMismatch(snapshot[i], ref.copies[k][i]);
-          if (m) fail({ ...m, reason: `differs from the payload at ${m.path}${snapshot.length > 1 ? ` (record ${i})` : ''}` }, `input changed (${where})`);
+          if (m)
+            fail(
+              { ...m, reason: `differs from the payload at ${m.path}${snapshot.length > 1 ? ` (record ${i})` : ''}` },
+              `input changed (${where})`,
+            );
         }
-        fail({ path: '$', expected: 'the payload\'s key order', actual: 'keys reordered', reason: 'its keys were reordered' }, `input changed (${where})`);
+        fail(
+          {
+            path: '$',
+            expected: "the payload's key order",
+            actual: 'keys reordered',
+            reason: 'its keys were reordered',
+          },
+          `input changed (${where})`,
+        );
       }
     },
   };

@@ -29,7 +29,10 @@ export function measuringClock(): ClockKind {
 }
 
 /** One sample's time per op (ns) by the measuring clock, and by wall time. */
-export interface SampleTime { ns: number; wallNs: number }
+export interface SampleTime {
+  ns: number;
+  wallNs: number;
+}
 
 /**
  * Runs `ops` iterations of an op; returns ns per op by the measuring clock and by wall time (the
@@ -96,24 +99,38 @@ export function warmup(op: Op, policy: MeasurePolicy, checks?: SideChecks): { op
 export function pilot(op: Op, policy: MeasurePolicy, checks?: SideChecks): number {
   let ops = 1;
   const reaches = (nsPerOp: number, n: number) => (nsPerOp * n) / 1e6 >= policy.sampleTargetMs || n >= 1 << 30;
-  const check = (n: number) => checks && ((last: unknown, ns: number) => (reaches(ns, n) ? checks.full(last, 'pilot') : checks.quick(last, 'pilot')));
+  const check = (n: number) =>
+    checks &&
+    ((last: unknown, ns: number) => (reaches(ns, n) ? checks.full(last, 'pilot') : checks.quick(last, 'pilot')));
   /** the next ops per sample after a sample of `n` ops lasting `sampleMs`: close to the target when the sample was long enough to be read, else double */
-  const next = (n: number, sampleMs: number) => (sampleMs > PILOT_RULE.readableMs ? Math.max(n * 2, Math.ceil((n * policy.sampleTargetMs * PILOT_RULE.overshoot) / sampleMs)) : n * 2);
+  const next = (n: number, sampleMs: number) =>
+    sampleMs > PILOT_RULE.readableMs
+      ? Math.max(n * 2, Math.ceil((n * policy.sampleTargetMs * PILOT_RULE.overshoot) / sampleMs))
+      : n * 2;
   // a sample's length by the lesser of its two clocks: the process CPU clock also counts V8's
   // background threads (compiles finishing right after warmup), wall time also counts preemption,
   // and neither belongs to the op; the lesser is closer to the op's own time on either kind of noise
-  const length = (n: number) => { const t = timeSample(op, n, check(n)); return Math.min(t.ns, t.wallNs); };
+  const length = (n: number) => {
+    const t = timeSample(op, n, check(n));
+    return Math.min(t.ns, t.wallNs);
+  };
   for (;;) {
     const n = ops;
     const nsPerOp = length(n);
-    if (!reaches(nsPerOp, n)) { ops = next(n, (nsPerOp * n) / 1e6); continue; }
+    if (!reaches(nsPerOp, n)) {
+      ops = next(n, (nsPerOp * n) / 1e6);
+      continue;
+    }
     if (n >= 1 << 30) return n;
     // PILOT_RULE.confirmations more samples, each at least PILOT_RULE.confirmFraction of the target; one op outlasting
     // that once more cannot be split: no further op of a slow serializer
     let shortMs: number | undefined;
     for (let k = 0; k < (n === 1 ? 1 : PILOT_RULE.confirmations); k++) {
       const againMs = (length(n) * n) / 1e6;
-      if (againMs < policy.sampleTargetMs * PILOT_RULE.confirmFraction) { shortMs = againMs; break; }
+      if (againMs < policy.sampleTargetMs * PILOT_RULE.confirmFraction) {
+        shortMs = againMs;
+        break;
+      }
     }
     if (shortMs === undefined) return n;
     ops = next(n, shortMs);
@@ -131,13 +148,22 @@ export function pilot(op: Op, policy: MeasurePolicy, checks?: SideChecks): numbe
 export const PILOT_RULE = { confirmations: 2, confirmFraction: 0.5, readableMs: 0.5, overshoot: 1.1 } as const;
 
 /** One side of a paired measurement, with the checks made between its samples (none in tests of timing alone). */
-export interface TimedSide { op: Op; opsPerSample: number; checks?: SideChecks }
+export interface TimedSide {
+  op: Op;
+  opsPerSample: number;
+  checks?: SideChecks;
+}
 
 /**
  * A finished round: raw samples (ns/op by the measuring clock) of both sides (baseline empty when
  * unpaired), and with the CPU clock the same samples by wall time.
  */
-export interface Round { serializerNs: number[]; baselineNs: number[]; serializerWallNs?: number[]; baselineWallNs?: number[] }
+export interface Round {
+  serializerNs: number[];
+  baselineNs: number[];
+  serializerWallNs?: number[];
+  baselineWallNs?: number[];
+}
 
 /**
  * Paired rounds: each round runs a GC, up to `samplesPerRound` samples of one side (fewer when
@@ -171,9 +197,21 @@ export function measureRounds(
     let s: SampleSet;
     let b: SampleSet = { ns: [], wallNs: [] };
     if (!baseline) s = sample(serializer, r);
-    else if (r % 2 === 0) { s = sample(serializer, r); b = sample(baseline, r); }
-    else { b = sample(baseline, r); s = sample(serializer, r); }
-    onRound({ serializerNs: s.ns, baselineNs: b.ns, ...(withWall ? { serializerWallNs: s.wallNs, baselineWallNs: b.wallNs } : {}) }, r);
+    else if (r % 2 === 0) {
+      s = sample(serializer, r);
+      b = sample(baseline, r);
+    } else {
+      b = sample(baseline, r);
+      s = sample(serializer, r);
+    }
+    onRound(
+      {
+        serializerNs: s.ns,
+        baselineNs: b.ns,
+        ...(withWall ? { serializerWallNs: s.wallNs, baselineWallNs: b.wallNs } : {}),
+      },
+      r,
+    );
     estimates.push(baseline ? medianOf(s.ns) / medianOf(b.ns) : medianOf(s.ns));
     if (r + 1 < policy.minRounds) continue;
     if (medianRelativeError(estimates) < policy.targetRelativeError) return { noisy: false, rounds: r + 1 };
@@ -183,9 +221,15 @@ export function measureRounds(
 }
 
 /** A group round: the baseline's samples and each serializer's, in the order of `sides` (ns/op by the measuring clock, and by wall time). */
-export interface GroupRound { baseline: SampleSet; sides: SampleSet[] }
+export interface GroupRound {
+  baseline: SampleSet;
+  sides: SampleSet[];
+}
 /** One side's samples in a round. */
-export interface SampleSet { ns: number[]; wallNs: number[] }
+export interface SampleSet {
+  ns: number[];
+  wallNs: number[];
+}
 
 /**
  * Group rounds: the baseline and several serializers of one class in one process, each round a GC
@@ -209,14 +253,18 @@ export function measureGroupRounds(
   const ratios: number[][] = sides.map(() => []);
   const baseMedians: number[] = [];
   const sample = (side: TimedSide, round: number) => sampleSide(side, round, policy, gc);
-  const errors = () => ({ ratio: ratios.map((xs) => medianRelativeError(xs)), baseline: medianRelativeError(baseMedians) });
+  const errors = () => ({
+    ratio: ratios.map((xs) => medianRelativeError(xs)),
+    baseline: medianRelativeError(baseMedians),
+  });
   for (let r = 0; r < policy.maxRounds; r++) {
     const order = [-1, ...sides.map((_, i) => i)];
     if (r % 2 === 1) order.reverse();
     const got: SampleSet[] = new Array(sides.length);
     let base: SampleSet = { ns: [], wallNs: [] };
     for (const k of order) {
-      if (k < 0) base = sample(baseline, r); else got[k] = sample(sides[k], r);
+      if (k < 0) base = sample(baseline, r);
+      else got[k] = sample(sides[k], r);
     }
     onRound({ baseline: base, sides: got }, r);
     const b = medianOf(base.ns);
@@ -230,7 +278,12 @@ export function measureGroupRounds(
     if (spent()) return { noisy: true, rounds: r + 1, precise, baselinePrecise };
   }
   const e = errors();
-  return { noisy: true, rounds: policy.maxRounds, precise: e.ratio.map((x) => x < policy.targetRelativeError), baselinePrecise: e.baseline < policy.targetRelativeError };
+  return {
+    noisy: true,
+    rounds: policy.maxRounds,
+    precise: e.ratio.map((x) => x < policy.targetRelativeError),
+    baselinePrecise: e.baseline < policy.targetRelativeError,
+  };
 }
 
 /**
@@ -240,7 +293,9 @@ export function measureGroupRounds(
 function spentClock(policy: MeasurePolicy): () => boolean {
   const start = clockNs();
   const wallStart = nowNs();
-  return () => (clockNs() - start) / 1e6 >= policy.timeCapMs || (clockKind === 'cpu' && (nowNs() - wallStart) / 1e6 >= 5 * policy.timeCapMs);
+  return () =>
+    (clockNs() - start) / 1e6 >= policy.timeCapMs ||
+    (clockKind === 'cpu' && (nowNs() - wallStart) / 1e6 >= 5 * policy.timeCapMs);
 }
 
 /**
@@ -258,11 +313,16 @@ function sampleSide(side: TimedSide, round: number, policy: MeasurePolicy, gc: (
   const wallNs: number[] = [];
   let spentMs = 0;
   const checks = side.checks;
-  const last = (t: number) => ns.length + 1 >= policy.samplesPerRound || (side.opsPerSample === 1 && spentMs + (t * side.opsPerSample) / 1e6 >= roundMs);
-  const check = checks && ((result: unknown, t: number) => {
-    const where = `round ${round + 1}, sample ${ns.length + 1}`;
-    if (last(t)) checks.roundEnd(result, round, spentMs + (t * side.opsPerSample) / 1e6, where); else checks.quick(result, where);
-  });
+  const last = (t: number) =>
+    ns.length + 1 >= policy.samplesPerRound ||
+    (side.opsPerSample === 1 && spentMs + (t * side.opsPerSample) / 1e6 >= roundMs);
+  const check =
+    checks &&
+    ((result: unknown, t: number) => {
+      const where = `round ${round + 1}, sample ${ns.length + 1}`;
+      if (last(t)) checks.roundEnd(result, round, spentMs + (t * side.opsPerSample) / 1e6, where);
+      else checks.quick(result, where);
+    });
   for (;;) {
     const t = timeSample(side.op, side.opsPerSample, check);
     const final = last(t.ns);

@@ -40,17 +40,25 @@ const { stringify } = JSON;
 export function renderValue(value: unknown): string {
   if (value instanceof Date) return `Date(${Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString()})`;
   if (value === undefined) return 'undefined (absent)';
-  if (typeof value === 'number' && (!Number.isFinite(value) || sameValue(value, -0))) return sameValue(value, -0) ? '-0' : String(value);
+  if (typeof value === 'number' && (!Number.isFinite(value) || sameValue(value, -0)))
+    return sameValue(value, -0) ? '-0' : String(value);
   if (typeof value === 'bigint') return `${value}n`;
   if (typeof value === 'symbol') return String(value);
   if (typeof value === 'function') return `function ${value.name || '(anonymous)'}`;
   let text: string;
-  try { text = stringify(value) ?? String(value); } catch { text = Array.isArray(value) ? '[…]' : typeof value === 'object' && value ? '{…}' : String(value); }
+  try {
+    text = stringify(value) ?? String(value);
+  } catch {
+    text = Array.isArray(value) ? '[…]' : typeof value === 'object' && value ? '{…}' : String(value);
+  }
   return text.length > MAX_RENDER ? text.slice(0, MAX_RENDER - 1) + '…' : text;
 }
 
 /** One step of a path, linked to its parent; turned into text only when a mismatch is reported. */
-interface PathStep { parent: PathStep | null; key: string | number }
+interface PathStep {
+  parent: PathStep | null;
+  key: string | number;
+}
 
 function pathText(step: PathStep | null, suffix = ''): string {
   const parts: string[] = [];
@@ -78,13 +86,22 @@ export function firstMismatch(expected: unknown, actual: unknown): Mismatch | nu
   while (stack.length) {
     const t = stack.pop()!;
     if (t.kind === 'length') {
-      if (t.expected.length !== t.actual.length) return { path: pathText(t.at, '.length'), expected: String(t.expected.length), actual: String(t.actual.length) };
+      if (t.expected.length !== t.actual.length)
+        return {
+          path: pathText(t.at, '.length'),
+          expected: String(t.expected.length),
+          actual: String(t.actual.length),
+        };
       continue;
     }
     if (t.kind === 'extra-keys') {
       for (const k of ownKeys(t.actual)) {
         if (own(t.actual, k) !== undefined && own(t.expected, k) === undefined) {
-          return { path: pathText({ parent: t.at, key: k }), expected: 'undefined (absent)', actual: renderValue(own(t.actual, k)) };
+          return {
+            path: pathText({ parent: t.at, key: k }),
+            expected: 'undefined (absent)',
+            actual: renderValue(own(t.actual, k)),
+          };
         }
       }
       continue;
@@ -107,7 +124,8 @@ export function firstMismatch(expected: unknown, actual: unknown): Mismatch | nu
     if (isArray(e)) {
       const arr = a as unknown[];
       stack.push({ kind: 'length', expected: e, actual: arr, at: t.at });
-      for (let i = Math.min(e.length, arr.length) - 1; i >= 0; i--) stack.push({ kind: 'value', expected: e[i], actual: arr[i], at: { parent: t.at, key: i } });
+      for (let i = Math.min(e.length, arr.length) - 1; i >= 0; i--)
+        stack.push({ kind: 'value', expected: e[i], actual: arr[i], at: { parent: t.at, key: i } });
       continue;
     }
     stack.push({ kind: 'extra-keys', expected: e, actual: a, at: t.at });

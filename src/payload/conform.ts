@@ -18,15 +18,24 @@ export function payloadMismatch(source: PayloadSource, schema: SchemaNode): stri
   for (const [i, unit] of source.units.entries()) {
     if (validate(unit.value)) continue;
     const error = validate.errors?.[0];
-    const segments = (error?.instancePath ?? '').split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = (error?.instancePath ?? '')
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     let at: unknown = unit.value;
     let path = '$';
     for (const s of segments) {
       at = (at as Record<string, unknown> | undefined)?.[s];
       path += /^\d+$/.test(s) ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`;
     }
-    const extra = error?.keyword === 'additionalProperties' ? ` ("${String((error.params as { additionalProperty?: string }).additionalProperty)}")` : error?.keyword === 'required' ? ` ("${String((error.params as { missingProperty?: string }).missingProperty)}")` : '';
-    const where = source.kind === 'document' ? '' : source.kind === 'ndjson' ? `record ${i + 1} ` : `sample ${unit.source} `;
+    const extra =
+      error?.keyword === 'additionalProperties'
+        ? ` ("${String((error.params as { additionalProperty?: string }).additionalProperty)}")`
+        : error?.keyword === 'required'
+          ? ` ("${String((error.params as { missingProperty?: string }).missingProperty)}")`
+          : '';
+    const where =
+      source.kind === 'document' ? '' : source.kind === 'ndjson' ? `record ${i + 1} ` : `sample ${unit.source} `;
     return `${where}at ${path}: ${error?.message ?? 'does not match'}${extra} (got ${(JSON.stringify(at) ?? String(at)).slice(0, 80)})`;
   }
   return null;

@@ -25,7 +25,10 @@ const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
  * Where `literal` first stands as a number in the samples' texts: `file:line:column` (a record of
  * an NDJSON file, whose source is already `file:line`: `file:line:column`), or undefined.
  */
-export function numberPosition(samples: readonly { text?: string; source?: string }[], literal: string): string | undefined {
+export function numberPosition(
+  samples: readonly { text?: string; source?: string }[],
+  literal: string,
+): string | undefined {
   for (const s of samples) {
     if (s.text === undefined || !s.text.includes(literal)) continue;
     for (const m of s.text.matchAll(TOKENS)) {

@@ -14,7 +14,10 @@ const TOKENS = /"(?:[^"\\]|\\.)*"|[{}[\]]/g;
 const NAME_END = /[ \t\r\n]*:/y;
 
 /** A duplicate key: its name (unescaped) and the character offset of its second occurrence. */
-export interface DuplicateKey { key: string; offset: number }
+export interface DuplicateKey {
+  key: string;
+  offset: number;
+}
 
 /** The duplicate keys of a JSON text, in text order, at most `limit`. Expects valid JSON (parse it first). */
 export function duplicateKeys(text: string, limit = 3): DuplicateKey[] {
@@ -31,7 +34,10 @@ export function duplicateKeys(text: string, limit = 3): DuplicateKey[] {
       NAME_END.lastIndex = m.index + t.length;
       if (!NAME_END.test(text)) continue;
       const key = JSON.parse(t) as string;
-      if (names.has(key)) { out.push({ key, offset: m.index }); if (out.length >= limit) break; } else names.add(key);
+      if (names.has(key)) {
+        out.push({ key, offset: m.index });
+        if (out.length >= limit) break;
+      } else names.add(key);
     }
   }
   return out;

@@ -39,7 +39,9 @@ export async function quicktypeJsonSchema(values: readonly unknown[]): Promise<J
   const inputData = new InputData();
   inputData.addInput(input);
   const result = await quicktype({ inputData, lang: 'schema', ...QUICKTYPE_FLAGS });
-  const schema = JSON.parse(result.lines.join('\n'), (key, value) => (key.startsWith('qt-') ? undefined : value)) as JsonSchema;
+  const schema = JSON.parse(result.lines.join('\n'), (key, value) =>
+    key.startsWith('qt-') ? undefined : value,
+  ) as JsonSchema;
   return schema;
 }
 
@@ -62,9 +64,14 @@ export function beyondInference(value: unknown): string | null {
   while (stack.length) {
     const [v, path, depth] = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
-    if (depth > MAX_INFERENCE_DEPTH) return `it nests deeper than ${MAX_INFERENCE_DEPTH} levels (at ${path.length > 80 ? `${path.slice(0, 60)}…` : path}), which schema inference (quicktype-core) cannot follow`;
-    if (Array.isArray(v)) { for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`, depth + 1]); continue; }
-    if (Object.prototype.hasOwnProperty.call(v, '__proto__')) return `it has a key named "__proto__" at ${path}, which schema inference (quicktype-core) drops`;
+    if (depth > MAX_INFERENCE_DEPTH)
+      return `it nests deeper than ${MAX_INFERENCE_DEPTH} levels (at ${path.length > 80 ? `${path.slice(0, 60)}…` : path}), which schema inference (quicktype-core) cannot follow`;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`, depth + 1]);
+      continue;
+    }
+    if (Object.prototype.hasOwnProperty.call(v, '__proto__'))
+      return `it has a key named "__proto__" at ${path}, which schema inference (quicktype-core) drops`;
     for (const k of Object.keys(v)) stack.push([(v as Record<string, unknown>)[k], `${path}.${k}`, depth + 1]);
   }
   return null;
@@ -74,13 +81,19 @@ export async function inferSchema(samples: readonly Sample[]): Promise<InferredS
   if (samples.length === 0) throw new Error('inferSchema: no samples');
   for (const s of samples) {
     const why = beyondInference(s.value);
-    if (why) throw new PayloadError(`${s.source}: ${why}; write its schema yourself and pass it with --schema (a JSON Schema file, or a zod, valibot or TypeBox module)`);
+    if (why)
+      throw new PayloadError(
+        `${s.source}: ${why}; write its schema yourself and pass it with --schema (a JSON Schema file, or a zod, valibot or TypeBox module)`,
+      );
   }
   let jsonSchema: JsonSchema;
   try {
     jsonSchema = await quicktypeJsonSchema(samples.map((s) => s.value));
   } catch (e) {
-    if (e instanceof RangeError) throw new PayloadError(`schema inference (quicktype-core) ran out of stack on this payload (${e.message}); write its schema yourself and pass it with --schema`);
+    if (e instanceof RangeError)
+      throw new PayloadError(
+        `schema inference (quicktype-core) ran out of stack on this payload (${e.message}); write its schema yourself and pass it with --schema`,
+      );
     throw e;
   }
   const { schema } = fromJsonSchema(jsonSchema);

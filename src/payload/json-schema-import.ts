@@ -1,5 +1,9 @@
 import {
-  STRING_FORMATS, propertyPath, type ObjectSchema, type SchemaNode, type StringFormat,
+  STRING_FORMATS,
+  propertyPath,
+  type ObjectSchema,
+  type SchemaNode,
+  type StringFormat,
 } from '../workloads/schema.js';
 import type { JsonSchema } from '../workloads/json-schema.js';
 
@@ -20,7 +24,20 @@ export interface ImportedSchema {
 }
 
 /** Keywords that only annotate or constrain values further; left out with a line in `unconverted` unless listed in ANNOTATIONS. */
-const ANNOTATIONS = new Set(['$schema', '$id', '$comment', 'title', 'description', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'definitions', '$defs']);
+const ANNOTATIONS = new Set([
+  '$schema',
+  '$id',
+  '$comment',
+  'title',
+  'description',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'definitions',
+  '$defs',
+]);
 
 /**
  * Reads a JSON Schema into a SchemaNode. Local `$ref`s (`#/definitions/…`, `#/$defs/…`, `#`)
@@ -44,12 +61,17 @@ export function fromJsonSchema(root: unknown): ImportedSchema {
   };
 
   const read = (raw: unknown, path: string, refs: readonly string[]): SchemaNode => {
-    if (raw === true || (raw && typeof raw === 'object' && Object.keys(raw).every((k) => ANNOTATIONS.has(k)))) return { type: 'unknown' };
+    if (raw === true || (raw && typeof raw === 'object' && Object.keys(raw).every((k) => ANNOTATIONS.has(k))))
+      return { type: 'unknown' };
     if (raw === false) throw new JsonSchemaError(`the schema at ${path} is \`false\` (no value is valid)`);
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new JsonSchemaError(`the schema at ${path} is not an object`);
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+      throw new JsonSchemaError(`the schema at ${path} is not an object`);
     const s = raw as JsonSchema;
     if (typeof s.$ref === 'string') {
-      if (refs.includes(s.$ref)) throw new JsonSchemaError(`recursive schema: ${s.$ref} refers to itself at ${path} (a recursive type cannot be translated into every library)`);
+      if (refs.includes(s.$ref))
+        throw new JsonSchemaError(
+          `recursive schema: ${s.$ref} refers to itself at ${path} (a recursive type cannot be translated into every library)`,
+        );
       const { $ref, ...rest } = s;
       const target = resolve($ref as string, path) as JsonSchema;
       const merged = Object.keys(rest).some((k) => !ANNOTATIONS.has(k)) ? { ...target, ...rest } : target;
@@ -57,7 +79,12 @@ export function fromJsonSchema(root: unknown): ImportedSchema {
     }
     for (const k of Object.keys(s)) if (!KNOWN.has(k) && !ANNOTATIONS.has(k)) skip(k, path);
     if (Array.isArray(s.allOf)) {
-      const parts = (s.allOf as unknown[]).map((p) => (p && typeof p === 'object' && typeof (p as JsonSchema).$ref === 'string' ? resolve((p as JsonSchema).$ref as string, path) : p) as JsonSchema);
+      const parts = (s.allOf as unknown[]).map(
+        (p) =>
+          (p && typeof p === 'object' && typeof (p as JsonSchema).$ref === 'string'
+            ? resolve((p as JsonSchema).$ref as string, path)
+            : p) as JsonSchema,
+      );
       const { allOf, ...rest } = s;
       const merged: JsonSchema = { ...rest };
       for (const p of parts) {
@@ -70,7 +97,11 @@ export function fromJsonSchema(root: unknown): ImportedSchema {
       return read(merged, path, refs);
     }
     const alternatives = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
-    if (Array.isArray(alternatives)) return unionOf(alternatives.map((a, i) => read(a, `${path}<${i}>`, refs)), path);
+    if (Array.isArray(alternatives))
+      return unionOf(
+        alternatives.map((a, i) => read(a, `${path}<${i}>`, refs)),
+        path,
+      );
     if (s.const !== undefined) {
       if (typeof s.const === 'string') return { type: 'enum', values: [s.const] };
       if (s.const === null) return { type: 'null' };
@@ -96,14 +127,18 @@ export function fromJsonSchema(root: unknown): ImportedSchema {
         for (const k of ['minLength', 'maxLength', 'pattern']) if (k in s) skip(k, path);
         const format = s.format as string | undefined;
         if (format && !STRING_FORMATS.includes(format as StringFormat)) skip(`format "${format}"`, path);
-        return { type: 'string', ...(format && STRING_FORMATS.includes(format as StringFormat) ? { format: format as StringFormat } : {}) };
+        return {
+          type: 'string',
+          ...(format && STRING_FORMATS.includes(format as StringFormat) ? { format: format as StringFormat } : {}),
+        };
       }
       case 'integer':
       case 'number': {
         // bounds that only restate a width (zod's int() writes the safe range, int32() the 32-bit one) are the width, not a constraint
         const safe = s.minimum === -Number.MAX_SAFE_INTEGER && s.maximum === Number.MAX_SAFE_INTEGER;
         const int32 = s.minimum === -(2 ** 31) && s.maximum === 2 ** 31 - 1;
-        for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']) if (k in s && !((safe || int32) && (k === 'minimum' || k === 'maximum'))) skip(k, path);
+        for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'])
+          if (k in s && !((safe || int32) && (k === 'minimum' || k === 'maximum'))) skip(k, path);
         if (Array.isArray(s.enum)) skip('enum of numbers', path);
         if (t === 'number') return { type: 'number' };
         const width = s.format === 'int32' || int32 ? 32 : s.format === 'int64' ? 64 : 53;
@@ -116,25 +151,47 @@ export function fromJsonSchema(root: unknown): ImportedSchema {
         if (s.maxItems !== undefined && s.maxItems !== 0) skip('maxItems', path);
         // `items: false` admits no element at all: an array that is always empty
         const empty = s.maxItems === 0 || s.items === false;
-        const items = s.items === undefined || s.items === false ? { type: 'unknown' as const } : read(s.items, `${path}[]`, refs);
+        const items =
+          s.items === undefined || s.items === false ? { type: 'unknown' as const } : read(s.items, `${path}[]`, refs);
         return { type: 'array', items, ...(empty ? { empty: true } : {}) };
       }
       case 'object': {
         // one pattern that matches every key (TypeBox's Type.Record writes "^(.*)$") is additionalProperties
         const patterns = s.patternProperties as Record<string, unknown> | undefined;
-        const anyKey = patterns && Object.keys(patterns).length === 1 && ANY_KEY.has(Object.keys(patterns)[0]) ? Object.values(patterns)[0] : undefined;
-        for (const k of ['minProperties', 'maxProperties', 'propertyNames', 'patternProperties', 'dependentRequired', 'dependentSchemas']) if (k in s && !(k === 'patternProperties' && anyKey)) skip(k, path);
+        const anyKey =
+          patterns && Object.keys(patterns).length === 1 && ANY_KEY.has(Object.keys(patterns)[0])
+            ? Object.values(patterns)[0]
+            : undefined;
+        for (const k of [
+          'minProperties',
+          'maxProperties',
+          'propertyNames',
+          'patternProperties',
+          'dependentRequired',
+          'dependentSchemas',
+        ])
+          if (k in s && !(k === 'patternProperties' && anyKey)) skip(k, path);
         const props = (s.properties ?? {}) as Record<string, unknown>;
         const required = new Set((s.required ?? []) as string[]);
-        const extra = anyKey !== undefined ? read(anyKey, `${path}.*`, refs)
-          : s.additionalProperties === undefined || s.additionalProperties === true ? { type: 'unknown' as const }
-            : s.additionalProperties === false ? undefined : read(s.additionalProperties, `${path}.*`, refs);
+        const extra =
+          anyKey !== undefined
+            ? read(anyKey, `${path}.*`, refs)
+            : s.additionalProperties === undefined || s.additionalProperties === true
+              ? { type: 'unknown' as const }
+              : s.additionalProperties === false
+                ? undefined
+                : read(s.additionalProperties, `${path}.*`, refs);
         const keys = Object.keys(props);
         if (keys.length === 0 && extra) return { type: 'record', values: extra };
         const properties: Record<string, SchemaNode> = {};
         for (const k of keys) properties[k] = read(props[k], propertyPath(path, k), refs);
         const optional = keys.filter((k) => !required.has(k));
-        return { type: 'object', properties, ...(optional.length ? { optional } : {}), ...(extra ? { additionalProperties: extra } : {}) };
+        return {
+          type: 'object',
+          properties,
+          ...(optional.length ? { optional } : {}),
+          ...(extra ? { additionalProperties: extra } : {}),
+        };
       }
       default:
         throw new JsonSchemaError(`unknown type "${t}" at ${path}`);
@@ -156,9 +213,12 @@ export function schemaPathToJsonPath(segments: readonly (string | number)[]): st
   let path = '$';
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i];
-    if ((s === 'properties' || s === 'patternProperties') && i + 1 < segments.length) path = s === 'properties' ? propertyPath(path, String(segments[++i])) : `${path}.*`;
-    else if (s === 'items' || s === 'prefixItems') { path += '[]'; if (s === 'prefixItems') i++; }
-    else if (s === 'additionalProperties') path += '.*';
+    if ((s === 'properties' || s === 'patternProperties') && i + 1 < segments.length)
+      path = s === 'properties' ? propertyPath(path, String(segments[++i])) : `${path}.*`;
+    else if (s === 'items' || s === 'prefixItems') {
+      path += '[]';
+      if (s === 'prefixItems') i++;
+    } else if (s === 'additionalProperties') path += '.*';
     else if (s === 'anyOf' || s === 'oneOf' || s === 'allOf') i++;
   }
   return path;
@@ -166,11 +226,37 @@ export function schemaPathToJsonPath(segments: readonly (string | number)[]): st
 
 /** Keywords {@link fromJsonSchema} reads. */
 const KNOWN = new Set([
-  'type', 'enum', 'const', 'format', 'items', 'properties', 'required', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', '$ref',
+  'type',
+  'enum',
+  'const',
+  'format',
+  'items',
+  'properties',
+  'required',
+  'additionalProperties',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  '$ref',
   'maxItems', // read only as 0 (always empty); other values are listed
-  'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minItems', 'uniqueItems', 'contains', 'prefixItems', 'minProperties', 'maxProperties', 'propertyNames', 'patternProperties',
-  'dependentRequired', 'dependentSchemas',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'uniqueItems',
+  'contains',
+  'prefixItems',
+  'minProperties',
+  'maxProperties',
+  'propertyNames',
+  'patternProperties',
+  'dependentRequired',
+  'dependentSchemas',
 ]);
 
 /** Types implied by the keywords of a schema without `type` (`properties` → object, `items` → array, `enum` of strings → string). */
@@ -193,15 +279,25 @@ export function unionOf(members: readonly SchemaNode[], _path = '$'): SchemaNode
   let nullable = false;
   const flat: SchemaNode[] = [];
   const add = (m: SchemaNode) => {
-    if (m.type === 'null') { nullable = true; return; }
-    if ('nullable' in m && m.nullable) { nullable = true; m = { ...m, nullable: false } as SchemaNode; delete (m as { nullable?: boolean }).nullable; }
-    if (m.type === 'union') { m.anyOf.forEach(add); return; }
+    if (m.type === 'null') {
+      nullable = true;
+      return;
+    }
+    if ('nullable' in m && m.nullable) {
+      nullable = true;
+      m = { ...m, nullable: false } as SchemaNode;
+      delete (m as { nullable?: boolean }).nullable;
+    }
+    if (m.type === 'union') {
+      m.anyOf.forEach(add);
+      return;
+    }
     if (!flat.some((f) => JSON.stringify(f) === JSON.stringify(m))) flat.push(m);
   };
   members.forEach(add);
   if (flat.some((m) => m.type === 'unknown')) return { type: 'unknown' };
   if (flat.length === 0) return { type: 'null' };
-  const withNullable = (n: SchemaNode): SchemaNode => (nullable ? { ...n, nullable: true } as SchemaNode : n);
+  const withNullable = (n: SchemaNode): SchemaNode => (nullable ? ({ ...n, nullable: true } as SchemaNode) : n);
   if (flat.length === 1) return withNullable(flat[0]);
   const tagged = discriminatorOf(flat);
   if (tagged) return withNullable(tagged);
@@ -215,7 +311,9 @@ function discriminatorOf(members: readonly SchemaNode[]): SchemaNode | null {
   for (const key of Object.keys(objects[0].properties)) {
     const tags = objects.map((o) => {
       const p = o.properties[key];
-      return p && p.type === 'enum' && p.values.length === 1 && !p.nullable && !o.optional?.includes(key) ? p.values[0] : null;
+      return p && p.type === 'enum' && p.values.length === 1 && !p.nullable && !o.optional?.includes(key)
+        ? p.values[0]
+        : null;
     });
     if (tags.some((t) => t === null) || new Set(tags).size !== tags.length) continue;
     const mapping: Record<string, ObjectSchema> = {};

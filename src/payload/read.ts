@@ -48,19 +48,25 @@ export class PayloadError extends Error {
   readonly code = 'E_PAYLOAD';
 }
 
-
 /**
  * Parses one JSON text, naming `source` and the line:column of the problem on failure.
  * @throws PayloadError
  */
 export function parseJsonText(text: string, source: string, lineOffset = 0): unknown {
-  if (text.charCodeAt(0) === 0xfeff) throw new PayloadError(`${source}: starts with a byte order mark (U+FEFF), which JSON text must not (RFC 8259 §8.1); remove it`);
+  if (text.charCodeAt(0) === 0xfeff)
+    throw new PayloadError(
+      `${source}: starts with a byte order mark (U+FEFF), which JSON text must not (RFC 8259 §8.1); remove it`,
+    );
   try {
     return JSON.parse(text);
   } catch {
     // V8's messages do not always carry a position; lossless-json's parser names one for every error
     let message = 'not valid JSON';
-    try { parseLossless(text); } catch (e) { message = (e as Error).message; }
+    try {
+      parseLossless(text);
+    } catch (e) {
+      message = (e as Error).message;
+    }
     const at = /at position (\d+)/.exec(message);
     const where = at ? lineColumn(text, Number(at[1])) : null;
     const loc = where ? `:${where.line + lineOffset}:${where.column}` : lineOffset ? `:${lineOffset + 1}` : '';
@@ -71,7 +77,11 @@ export function parseJsonText(text: string, source: string, lineOffset = 0): unk
 /** The records of an NDJSON text, each line's exact text kept. @throws PayloadError naming file:line:column */
 export function readNdjson(text: string, file: string): PayloadUnit[] {
   // the same lines a worker reads from the payload file (workloads/unit.ts)
-  const units = ndjsonLines(text).map(({ text: line, line: n }) => ({ text: line, value: parseJsonText(line, file, n - 1), source: `${file}:${n}` }));
+  const units = ndjsonLines(text).map(({ text: line, line: n }) => ({
+    text: line,
+    value: parseJsonText(line, file, n - 1),
+    source: `${file}:${n}`,
+  }));
   if (units.length === 0) throw new PayloadError(`${file}: no records (every line is blank)`);
   return units;
 }
@@ -79,7 +89,12 @@ export function readNdjson(text: string, file: string): PayloadUnit[] {
 function looksLikeNdjson(text: string): boolean {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   if (lines.length < 2) return false;
-  try { lines.forEach((l) => JSON.parse(l)); return true; } catch { return false; }
+  try {
+    lines.forEach((l) => JSON.parse(l));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -94,9 +109,15 @@ export function readPayload(path: string): PayloadSource {
 
 function readPayloadUnits(path: string): PayloadSource {
   let stat;
-  try { stat = statSync(path); } catch { throw new PayloadError(`${path}: no such file or folder`); }
+  try {
+    stat = statSync(path);
+  } catch {
+    throw new PayloadError(`${path}: no such file or folder`);
+  }
   if (stat.isDirectory()) {
-    const files = readdirSync(path).filter((f) => f.endsWith('.json')).sort();
+    const files = readdirSync(path)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     if (files.length === 0) throw new PayloadError(`${path}: the folder has no .json files`);
     const units = files.map((f) => {
       const file = join(path, f);
@@ -112,9 +133,15 @@ function readPayloadUnits(path: string): PayloadSource {
     return { kind: 'ndjson', path, units: readNdjson(text, path), shapes: ['list', 'many'], text };
   }
   try {
-    return { kind: 'document', path, units: [{ text, value: parseJsonText(text, path), source: basename(path) }], shapes: ['single'] };
+    return {
+      kind: 'document',
+      path,
+      units: [{ text, value: parseJsonText(text, path), source: basename(path) }],
+      shapes: ['single'],
+    };
   } catch (e) {
-    if (looksLikeNdjson(text)) return { kind: 'ndjson', path, units: readNdjson(text, path), shapes: ['list', 'many'], text };
+    if (looksLikeNdjson(text))
+      return { kind: 'ndjson', path, units: readNdjson(text, path), shapes: ['list', 'many'], text };
     throw e;
   }
 }

@@ -1,7 +1,5 @@
 import { isLosslessNumber, isSafeNumber, parse as parseLossless, type LosslessNumber } from 'lossless-json';
-import {
-  isOptional, propertyPath, type ObjectSchema, type SchemaNode,
-} from '../workloads/schema.js';
+import { isOptional, propertyPath, type ObjectSchema, type SchemaNode } from '../workloads/schema.js';
 import { beyondDouble, MAY_LEAVE_DOUBLE, numberPosition } from './double-range.js';
 import type { Platform } from '../case/coordinates.js';
 
@@ -23,7 +21,13 @@ import type { Platform } from '../case/coordinates.js';
 
 /** Something inference found that the report should say, with the JSON path and how many values. */
 export interface InferenceFinding {
-  kind: 'integer beyond 2^53' | 'number beyond a double' | 'always null' | 'always empty' | 'discriminated union' | 'one-value enum';
+  kind:
+    | 'integer beyond 2^53'
+    | 'number beyond a double'
+    | 'always null'
+    | 'always empty'
+    | 'discriminated union'
+    | 'one-value enum';
   path: string;
   count: number;
   /** one sentence for a person; it may say what every JavaScript serializer does with the value (then {@link fact} is set) */
@@ -56,9 +60,9 @@ export interface InferredSchema {
   findings: InferenceFinding[];
 }
 
-
 /** The WHATWG HTML `input type=email` rule (https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address). */
-export const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+export const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** An integer literal of 16 or more digits (2^53 has 16): the only place a rounded integer can hide; a cheap filter before the lossless parse. */
 const LONG_INTEGER = /(?<![\w.+-])-?\d{16,}(?![\d.eE])/;
@@ -76,16 +80,23 @@ const INT32_MAX = 2 ** 31 - 1;
 const INT32_MIN = -(2 ** 31);
 
 type Plain = Record<string, unknown>;
-const isObject = (v: unknown): v is Plain => v !== null && typeof v === 'object' && !Array.isArray(v) && !isLosslessNumber(v);
+const isObject = (v: unknown): v is Plain =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !isLosslessNumber(v);
 const isNumber = (v: unknown): v is number | LosslessNumber => typeof v === 'number' || isLosslessNumber(v);
 
 /** The samples' values, parsed losslessly where the text may hold an integer beyond 2^53 or a number beyond a double. */
 function losslessValues(samples: readonly Sample[]): unknown[] {
-  return samples.map((s) => (s.text !== undefined && (LONG_INTEGER.test(s.text) || MAY_LEAVE_DOUBLE.test(s.text) || FLOAT_SPELLED_WHOLE.test(s.text)) ? parseLossless(s.text) : s.value));
+  return samples.map((s) =>
+    s.text !== undefined &&
+    (LONG_INTEGER.test(s.text) || MAY_LEAVE_DOUBLE.test(s.text) || FLOAT_SPELLED_WHOLE.test(s.text))
+      ? parseLossless(s.text)
+      : s.value,
+  );
 }
 
 /** The lossless numbers among `values` that a double cannot hold. */
-const outsideDouble = (values: readonly unknown[]): LosslessNumber[] => values.filter((v): v is LosslessNumber => isLosslessNumber(v) && beyondDouble(v.value) !== null);
+const outsideDouble = (values: readonly unknown[]): LosslessNumber[] =>
+  values.filter((v): v is LosslessNumber => isLosslessNumber(v) && beyondDouble(v.value) !== null);
 
 /** Refines `schema` with what the samples show (see the module comment). */
 export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): InferredSchema {
@@ -93,7 +104,10 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
   const note = (f: InferenceFinding) => findings.push(f);
   /** One finding per way out of a double's range, naming the first literal and where it stands. */
   const noteOutside = (outside: LosslessNumber[], path: string) => {
-    for (const [kind, reads, verb] of [['overflow', 'Infinity', 'overflow'], ['underflow', '0', 'underflow']] as const) {
+    for (const [kind, reads, verb] of [
+      ['overflow', 'Infinity', 'overflow'],
+      ['underflow', '0', 'underflow'],
+    ] as const) {
       const these = outside.filter((v) => beyondDouble(v.value) === kind);
       if (!these.length) continue;
       const first = these[0].value;
@@ -101,7 +115,13 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
       const readsAs = kind === 'overflow' && first.startsWith('-') ? `-${reads}` : reads;
       const written = kind === 'overflow' ? 'null' : '0';
       const found = `${these.length} number${these.length === 1 ? '' : 's'} at ${path} ${verb}${these.length === 1 ? 's' : ''} a double`;
-      note({ kind: 'number beyond a double', path, count: these.length, text: `${found}: JSON.parse reads ${first}${at ? ` (${at})` : ''} as ${readsAs}, which every JavaScript serializer here writes as ${written}`, fact: `${found}: ${first}${at ? ` (${at})` : ''}` });
+      note({
+        kind: 'number beyond a double',
+        path,
+        count: these.length,
+        text: `${found}: JSON.parse reads ${first}${at ? ` (${at})` : ''} as ${readsAs}, which every JavaScript serializer here writes as ${written}`,
+        fact: `${found}: ${first}${at ? ` (${at})` : ''}`,
+      });
     }
   };
 
@@ -115,7 +135,13 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
           noteOutside(outside, path);
           return { type: 'number', ...(outside.length < values.length ? { nullable: true } : {}) };
         }
-        if (values.length) note({ kind: 'always null', path, count: values.length, text: `${path} was null in all ${values.length} values: its type is unknown, it is kept as null` });
+        if (values.length)
+          note({
+            kind: 'always null',
+            path,
+            count: values.length,
+            text: `${path} was null in all ${values.length} values: its type is unknown, it is kept as null`,
+          });
         return node;
       }
       case 'number': {
@@ -123,9 +149,15 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
         noteOutside(outside, path);
         if (!node.integer) return node;
         // 0.1e-400 is no integer, though JSON.parse made it the integer 0 quicktype saw
-        if (outside.some((v) => beyondDouble(v.value) === 'underflow')) { const { width: _, ...number } = node; return { ...number, integer: false }; }
+        if (outside.some((v) => beyondDouble(v.value) === 'underflow')) {
+          const { width: _, ...number } = node;
+          return { ...number, integer: false };
+        }
         // 100.0 is a float in the text: the field is a number, not an integer (a typed reader takes it as written)
-        if (present.some((v) => spelledAsFloat(v) && !outside.includes(v as LosslessNumber))) { const { width: _, ...number } = node; return { ...number, integer: false }; }
+        if (present.some((v) => spelledAsFloat(v) && !outside.includes(v as LosslessNumber))) {
+          const { width: _, ...number } = node;
+          return { ...number, integer: false };
+        }
         let width: 32 | 53 | 64 = 32;
         let rounded = 0;
         let example = '';
@@ -142,27 +174,53 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
           const n = Number(v);
           if (width === 32 && (n > INT32_MAX || n < INT32_MIN)) width = 53;
         }
-        if (rounded) note({ kind: 'integer beyond 2^53', path, count: rounded, text: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path}: JSON.parse rounds them (${example}), so every JavaScript serializer here reads and writes the rounded value`, fact: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path} (the first: ${firstBig})` });
+        if (rounded)
+          note({
+            kind: 'integer beyond 2^53',
+            path,
+            count: rounded,
+            text: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path}: JSON.parse rounds them (${example}), so every JavaScript serializer here reads and writes the rounded value`,
+            fact: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path} (the first: ${firstBig})`,
+          });
         return { ...node, width };
       }
       case 'enum':
         // quicktype types a string field that held one value throughout as that value: the validators then refuse any
         // other (a currency always "EUR" in the samples; new-user tryout), so the reader must know
-        if (node.values.length === 1 && present.length > 1) note({ kind: 'one-value enum', path, count: present.length, text: `${path} held one value in all ${present.length} samples (${JSON.stringify(node.values[0])}): it is typed as that value alone, so a validating serializer refuses any other; pass --schema to widen it` });
+        if (node.values.length === 1 && present.length > 1)
+          note({
+            kind: 'one-value enum',
+            path,
+            count: present.length,
+            text: `${path} held one value in all ${present.length} samples (${JSON.stringify(node.values[0])}): it is typed as that value alone, so a validating serializer refuses any other; pass --schema to widen it`,
+          });
         return node;
       case 'string':
-        if (!node.format && present.length && present.every((v) => typeof v === 'string' && EMAIL.test(v))) return { ...node, format: 'email' };
+        if (!node.format && present.length && present.every((v) => typeof v === 'string' && EMAIL.test(v)))
+          return { ...node, format: 'email' };
         return node;
       case 'array': {
         const arrays = present.filter(Array.isArray);
         if (arrays.length && arrays.every((a) => a.length === 0)) {
-          note({ kind: 'always empty', path, count: arrays.length, text: `${path} was empty in all ${arrays.length} arrays: its item type is unknown` });
+          note({
+            kind: 'always empty',
+            path,
+            count: arrays.length,
+            text: `${path} was empty in all ${arrays.length} arrays: its item type is unknown`,
+          });
           return { ...node, items: { type: 'unknown' }, empty: true };
         }
         return { ...node, items: refine(node.items, arrays.flat(), `${path}[]`) };
       }
       case 'record':
-        return { ...node, values: refine(node.values, present.filter(isObject).flatMap((o) => Object.values(o)), `${path}.*`) };
+        return {
+          ...node,
+          values: refine(
+            node.values,
+            present.filter(isObject).flatMap((o) => Object.values(o)),
+            `${path}.*`,
+          ),
+        };
       case 'object': {
         const objects = present.filter(isObject);
         const split = splitByTag(node, objects, path);
@@ -178,7 +236,16 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
         return { ...node, mapping };
       }
       case 'union':
-        return { ...node, anyOf: node.anyOf.map((m) => refine(m, present.filter((v) => matches(m, v)), path)) };
+        return {
+          ...node,
+          anyOf: node.anyOf.map((m) =>
+            refine(
+              m,
+              present.filter((v) => matches(m, v)),
+              path,
+            ),
+          ),
+        };
       default:
         return node;
     }
@@ -187,10 +254,24 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
   const refineObject = (node: ObjectSchema, objects: Plain[], path: string): ObjectSchema => {
     const properties: Record<string, SchemaNode> = {};
     for (const [key, child] of Object.entries(node.properties)) {
-      properties[key] = refine(child, objects.filter((o) => key in o).map((o) => o[key]), propertyPath(path, key));
+      properties[key] = refine(
+        child,
+        objects.filter((o) => key in o).map((o) => o[key]),
+        propertyPath(path, key),
+      );
     }
     const extra = node.additionalProperties;
-    const additionalProperties = extra && refine(extra, objects.flatMap((o) => Object.keys(o).filter((k) => !(k in node.properties)).map((k) => o[k])), `${path}.*`);
+    const additionalProperties =
+      extra &&
+      refine(
+        extra,
+        objects.flatMap((o) =>
+          Object.keys(o)
+            .filter((k) => !(k in node.properties))
+            .map((k) => o[k]),
+        ),
+        `${path}.*`,
+      );
     return { ...node, properties, ...(additionalProperties ? { additionalProperties } : {}) };
   };
 
@@ -202,7 +283,10 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
       const groups = new Map<string, Plain[]>();
       for (const o of objects) {
         const tag = o[key];
-        if (typeof tag !== 'string') { groups.clear(); break; }
+        if (typeof tag !== 'string') {
+          groups.clear();
+          break;
+        }
         groups.set(tag, [...(groups.get(tag) ?? []), o]);
       }
       if (groups.size < 2 || groups.size > 16 || groups.size === objects.length) continue;
@@ -211,7 +295,9 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
       let told = 0;
       let mixed = 0;
       for (const opt of node.optional) {
-        const presence = [...groups.values()].map((g) => (g.every((o) => opt in o) ? 1 : g.every((o) => !(opt in o)) ? 0 : -1));
+        const presence = [...groups.values()].map((g) =>
+          g.every((o) => opt in o) ? 1 : g.every((o) => !(opt in o)) ? 0 : -1,
+        );
         if (presence.includes(-1)) mixed++;
         else if (presence.includes(1) && presence.includes(0)) told++;
       }
@@ -228,7 +314,12 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
         };
         mapping[tag] = refineObject(variant, group, `${path}<${key}=${tag}>`);
       }
-      note({ kind: 'discriminated union', path, count: objects.length, text: `${path} is a union of ${groups.size} object types told apart by "${key}" (${[...groups.keys()].join(', ')})` });
+      note({
+        kind: 'discriminated union',
+        path,
+        count: objects.length,
+        text: `${path} is a union of ${groups.size} object types told apart by "${key}" (${[...groups.keys()].join(', ')})`,
+      });
       return { type: 'discriminated', discriminator: key, mapping, ...(node.nullable ? { nullable: true } : {}) };
     }
     return null;
@@ -241,11 +332,20 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
 /** Whether a (non-null) value has the JSON type of a union member. */
 function matches(member: SchemaNode, v: unknown): boolean {
   switch (member.type) {
-    case 'string': case 'enum': return typeof v === 'string';
-    case 'number': return isNumber(v);
-    case 'boolean': return typeof v === 'boolean';
-    case 'array': return Array.isArray(v);
-    case 'object': case 'record': case 'discriminated': return isObject(v);
-    default: return true;
+    case 'string':
+    case 'enum':
+      return typeof v === 'string';
+    case 'number':
+      return isNumber(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'array':
+      return Array.isArray(v);
+    case 'object':
+    case 'record':
+    case 'discriminated':
+      return isObject(v);
+    default:
+      return true;
   }
 }

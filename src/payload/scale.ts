@@ -20,7 +20,8 @@ export interface GenerationSchema {
 }
 
 type Bounds = { min: number; max: number };
-const widen = (b: Bounds | undefined, n: number): Bounds => (b ? { min: Math.min(b.min, n), max: Math.max(b.max, n) } : { min: n, max: n });
+const widen = (b: Bounds | undefined, n: number): Bounds =>
+  b ? { min: Math.min(b.min, n), max: Math.max(b.max, n) } : { min: n, max: n };
 
 /**
  * Length bounds for generated arrays and records whose mean is the samples' mean: the generator
@@ -31,8 +32,14 @@ const widen = (b: Bounds | undefined, n: number): Bounds => (b ? { min: Math.min
  */
 function lengthBounds(lengths: readonly number[]): { min: number; max: number } | undefined {
   if (!lengths.length) return undefined;
-  let min = Infinity, max = -Infinity, sum = 0;
-  for (const n of lengths) { min = Math.min(min, n); max = Math.max(max, n); sum += n; }
+  let min = Infinity,
+    max = -Infinity,
+    sum = 0;
+  for (const n of lengths) {
+    min = Math.min(min, n);
+    max = Math.max(max, n);
+    sum += n;
+  }
   const mean = sum / lengths.length;
   return { min, max: Math.max(min, Math.min(max, Math.round(2 * mean - min))) };
 }
@@ -48,9 +55,10 @@ export function generationSchema(schema: SchemaNode, values: readonly unknown[])
   const walk = (node: SchemaNode, vals: unknown[], path: string): JsonSchema => {
     const js = toJsonSchema(node, { formats: true });
     const present = vals.filter((v) => v !== null && v !== undefined);
-    const typed = (extra: JsonSchema): JsonSchema => (js.anyOf && node.type !== 'union' && node.type !== 'discriminated'
-      ? { anyOf: [{ ...(js.anyOf as JsonSchema[])[0], ...extra }, { type: 'null' }] }
-      : { ...js, ...extra });
+    const typed = (extra: JsonSchema): JsonSchema =>
+      js.anyOf && node.type !== 'union' && node.type !== 'discriminated'
+        ? { anyOf: [{ ...(js.anyOf as JsonSchema[])[0], ...extra }, { type: 'null' }] }
+        : { ...js, ...extra };
     switch (node.type) {
       case 'number': {
         let b: Bounds | undefined;
@@ -60,8 +68,13 @@ export function generationSchema(schema: SchemaNode, values: readonly unknown[])
         // as many decimals as the samples wrote (2 for money), not every digit a double holds
         // a loop, not Math.max(...values): a payload of ~125,000 decimals overflowed the call stack
         let decimals = 0;
-        if (!node.integer) for (const v of present) decimals = Math.max(decimals, /\.(\d+)$/.exec(String(v))?.[1].length ?? 0);
-        return typed({ minimum: safe(b.min), maximum: safe(b.max), ...(decimals > 0 && decimals <= 6 ? { multipleOf: 10 ** -decimals } : {}) });
+        if (!node.integer)
+          for (const v of present) decimals = Math.max(decimals, /\.(\d+)$/.exec(String(v))?.[1].length ?? 0);
+        return typed({
+          minimum: safe(b.min),
+          maximum: safe(b.max),
+          ...(decimals > 0 && decimals <= 6 ? { multipleOf: 10 ** -decimals } : {}),
+        });
       }
       case 'string': {
         if (node.format) return js;
@@ -72,19 +85,32 @@ export function generationSchema(schema: SchemaNode, values: readonly unknown[])
       case 'array': {
         const arrays = present.filter(Array.isArray);
         const b = lengthBounds(arrays.map((a) => a.length));
-        return typed({ items: walk(node.items, arrays.flat(), `${path}[]`), ...(b ? { minItems: b.min, maxItems: b.max } : {}) });
+        return typed({
+          items: walk(node.items, arrays.flat(), `${path}[]`),
+          ...(b ? { minItems: b.min, maxItems: b.max } : {}),
+        });
       }
       case 'record': {
         const objects = present.filter((v): v is Record<string, unknown> => typeof v === 'object' && !Array.isArray(v));
         const b = lengthBounds(objects.map((o) => Object.keys(o).length));
-        return typed({ additionalProperties: walk(node.values, objects.flatMap((o) => Object.values(o)), `${path}.*`), ...(b ? { minProperties: b.min, maxProperties: b.max } : {}) });
+        return typed({
+          additionalProperties: walk(
+            node.values,
+            objects.flatMap((o) => Object.values(o)),
+            `${path}.*`,
+          ),
+          ...(b ? { minProperties: b.min, maxProperties: b.max } : {}),
+        });
       }
       case 'object': {
         const objects = present.filter((v): v is Record<string, unknown> => typeof v === 'object' && !Array.isArray(v));
         const properties: Record<string, JsonSchema> = {};
         for (const [key, child] of Object.entries(node.properties)) {
           const vs = objects.filter((o) => key in o).map((o) => o[key]);
-          if (node.optional?.includes(key)) { optionalSeen += objects.length; optionalPresent += vs.length; }
+          if (node.optional?.includes(key)) {
+            optionalSeen += objects.length;
+            optionalPresent += vs.length;
+          }
           properties[key] = walk(child, vs, propertyPath(path, key));
         }
         return typed({ properties });
@@ -117,9 +143,14 @@ function nodeDepth(x: unknown): number {
 export function scaleRecords(schema: SchemaNode, samples: readonly unknown[], size: number, seed: number): unknown[] {
   const { jsonSchema, optionalShare } = generationSchema(schema, samples);
   const generator = createGeneratorSync({
-    seed, optionalsProbability: optionalShare, maxDepth: 2 * nodeDepth(schema) + 5,
+    seed,
+    optionalsProbability: optionalShare,
+    maxDepth: 2 * nodeDepth(schema) + 5,
     // ISO 8601 as JavaScript writes it (json-schema-faker's own ends in ".0Z")
-    formats: { 'date-time': (random) => new Date(Date.UTC(2000, 0, 1) + random.int(0, 31 * 365 * 86_400) * 1000 + random.int(0, 999)).toISOString() },
+    formats: {
+      'date-time': (random) =>
+        new Date(Date.UTC(2000, 0, 1) + random.int(0, 31 * 365 * 86_400) * 1000 + random.int(0, 999)).toISOString(),
+    },
   });
   const records: unknown[] = new Array(size);
   for (let i = 0; i < size; i++) records[i] = generator.generate(jsonSchema as never);

@@ -36,7 +36,7 @@ export function schemaLibraryOf(value: unknown): SchemaLibrary | null {
   if (!value || (typeof value !== 'object' && typeof value !== 'function')) return null;
   const v = value as Record<string | symbol, unknown>;
   if (TYPEBOX_KIND in v) return 'typebox';
-  const vendor = (v['~standard'] as { vendor?: string; jsonSchema?: unknown } | undefined);
+  const vendor = v['~standard'] as { vendor?: string; jsonSchema?: unknown } | undefined;
   if (vendor?.vendor === 'zod' && '_zod' in v) return 'zod';
   if (vendor?.vendor === 'valibot') return 'valibot';
   if (vendor?.jsonSchema) return 'standard-schema';
@@ -44,20 +44,28 @@ export function schemaLibraryOf(value: unknown): SchemaLibrary | null {
 }
 
 /** The JSON Schema of a library schema value and what its library could not convert. @throws Error when the value is no known schema */
-export function libraryJsonSchema(value: unknown, library: SchemaLibrary): { jsonSchema: JsonSchema; unconverted: string[] } {
+export function libraryJsonSchema(
+  value: unknown,
+  library: SchemaLibrary,
+): { jsonSchema: JsonSchema; unconverted: string[] } {
   const unconverted: string[] = [];
   switch (library) {
     case 'zod': {
       const jsonSchema = z.toJSONSchema(value as z.ZodType, {
         io: 'input',
-        unrepresentable: (ctx) => { unconverted.push(`${ctx.zodSchema._zod.def.type} at ${schemaPathToJsonPath(ctx.path)}: ${ctx.message}`); return 'any'; },
+        unrepresentable: (ctx) => {
+          unconverted.push(`${ctx.zodSchema._zod.def.type} at ${schemaPathToJsonPath(ctx.path)}: ${ctx.message}`);
+          return 'any';
+        },
       }) as JsonSchema;
       return { jsonSchema, unconverted };
     }
     case 'valibot': {
       // @valibot/to-json-schema reports what it cannot convert only through console.warn (errorMode "warn")
       const warn = console.warn;
-      console.warn = (...args: unknown[]) => { unconverted.push(args.map(String).join(' ')); };
+      console.warn = (...args: unknown[]) => {
+        unconverted.push(args.map(String).join(' '));
+      };
       try {
         return { jsonSchema: valibotToJsonSchema(value as never, { errorMode: 'warn' }) as JsonSchema, unconverted };
       } finally {
@@ -68,7 +76,9 @@ export function libraryJsonSchema(value: unknown, library: SchemaLibrary): { jso
       // TypeBox types are JSON Schema objects; its own markers are symbols, which JSON drops
       return { jsonSchema: JSON.parse(JSON.stringify(value)) as JsonSchema, unconverted };
     case 'standard-schema': {
-      const std = (value as { '~standard': { jsonSchema: { input: (o: { target: string }) => JsonSchema } } })['~standard'];
+      const std = (value as { '~standard': { jsonSchema: { input: (o: { target: string }) => JsonSchema } } })[
+        '~standard'
+      ];
       return { jsonSchema: std.jsonSchema.input({ target: 'draft-2020-12' }), unconverted };
     }
     case 'json-schema':
@@ -77,14 +87,27 @@ export function libraryJsonSchema(value: unknown, library: SchemaLibrary): { jso
 }
 
 /** A schema value (library schema or JSON Schema object) as a {@link UserSchema}. @throws PayloadError naming `source` */
-export function userSchemaOf(value: unknown, source: string, library: SchemaLibrary = schemaLibraryOf(value) ?? 'json-schema'): UserSchema {
+export function userSchemaOf(
+  value: unknown,
+  source: string,
+  library: SchemaLibrary = schemaLibraryOf(value) ?? 'json-schema',
+): UserSchema {
   let converted;
-  try { converted = libraryJsonSchema(value, library); } catch (e) {
-    throw new PayloadError(`${source}: the ${library} schema could not be converted to JSON Schema: ${(e as Error).message}`);
+  try {
+    converted = libraryJsonSchema(value, library);
+  } catch (e) {
+    throw new PayloadError(
+      `${source}: the ${library} schema could not be converted to JSON Schema: ${(e as Error).message}`,
+    );
   }
   try {
     const { schema, unconverted } = fromJsonSchema(converted.jsonSchema);
-    return { schema, library, jsonSchema: converted.jsonSchema, unconverted: [...converted.unconverted, ...unconverted] };
+    return {
+      schema,
+      library,
+      jsonSchema: converted.jsonSchema,
+      unconverted: [...converted.unconverted, ...unconverted],
+    };
   } catch (e) {
     if (e instanceof JsonSchemaError) throw new PayloadError(`${source}: ${e.message}`);
     throw e;
@@ -100,10 +123,21 @@ async function bundleTs(file: string): Promise<string> {
   const { build } = await import('esbuild');
   const out = join(dirname(resolve(file)), `.${basename(file)}.${process.pid}-${Date.now().toString(36)}.schema.mjs`);
   try {
-    await build({ entryPoints: [file], outfile: out, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'silent', target: 'node20' });
+    await build({
+      entryPoints: [file],
+      outfile: out,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      logLevel: 'silent',
+      target: 'node20',
+    });
   } catch (e) {
     const first = (e as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
-    throw new PayloadError(`${file}${first?.location ? `:${first.location.line}:${first.location.column}` : ''}: ${first?.text ?? (e as Error).message}`);
+    throw new PayloadError(
+      `${file}${first?.location ? `:${first.location.line}:${first.location.column}` : ''}: ${first?.text ?? (e as Error).message}`,
+    );
   }
   return out;
 }
@@ -118,18 +152,30 @@ export async function loadUserSchema(file: string): Promise<UserSchema> {
   const ext = extname(file).toLowerCase();
   if (ext === '.json') {
     let text: string;
-    try { text = readFileSync(file, 'utf8'); } catch { throw new PayloadError(`${file}: no such file`); }
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      throw new PayloadError(`${file}: no such file`);
+    }
     return userSchemaOf(parseJsonText(text, file), file, 'json-schema');
   }
-  if (!['.js', '.mjs', '.cjs', '.ts', '.mts'].includes(ext)) throw new PayloadError(`${file}: a schema is a .json JSON Schema or a .js/.mjs/.ts module exporting a zod, valibot or TypeBox schema`);
+  if (!['.js', '.mjs', '.cjs', '.ts', '.mts'].includes(ext))
+    throw new PayloadError(
+      `${file}: a schema is a .json JSON Schema or a .js/.mjs/.ts module exporting a zod, valibot or TypeBox schema`,
+    );
   let mod: Record<string, unknown>;
   const modulePath = ext === '.ts' || ext === '.mts' ? await bundleTs(file) : resolve(file);
-  try { mod = await import(pathToFileURL(modulePath).href) as Record<string, unknown>; } catch (e) {
+  try {
+    mod = (await import(pathToFileURL(modulePath).href)) as Record<string, unknown>;
+  } catch (e) {
     throw new PayloadError(`${file}: could not be imported: ${(e as Error).message}`);
   } finally {
     if (modulePath !== resolve(file)) rmSync(modulePath, { force: true });
   }
   const candidates = [mod.default, mod.schema, ...Object.values(mod)].filter((v) => schemaLibraryOf(v));
-  if (!candidates.length) throw new PayloadError(`${file}: exports no zod, valibot or TypeBox schema (looked at default, schema and every export)`);
+  if (!candidates.length)
+    throw new PayloadError(
+      `${file}: exports no zod, valibot or TypeBox schema (looked at default, schema and every export)`,
+    );
   return userSchemaOf(candidates[0], file);
 }

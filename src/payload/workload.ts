@@ -67,20 +67,48 @@ export function payloadWorkloads(source: PayloadSource, schema: SchemaNode, size
   const file = basename(source.path);
   if (sizes?.length) {
     const exact = source.kind === 'ndjson' ? source.units.length : -1;
-    return [payloadWorkload({
-      id: payloadId(source.path), description: `records shaped like ${file} (${sizes.map((n) => (n === exact ? `${n}: the file itself` : `${n}: generated from its schema`)).join('; ')})`,
-      sizes: [...sizes], shapes: ['list', 'many'], schema, payloadText: 'ndjson',
-    }, (size) => (size === exact ? records(source.units) : undefined))];
+    return [
+      payloadWorkload(
+        {
+          id: payloadId(source.path),
+          description: `records shaped like ${file} (${sizes.map((n) => (n === exact ? `${n}: the file itself` : `${n}: generated from its schema`)).join('; ')})`,
+          sizes: [...sizes],
+          shapes: ['list', 'many'],
+          schema,
+          payloadText: 'ndjson',
+        },
+        (size) => (size === exact ? records(source.units) : undefined),
+      ),
+    ];
   }
   if (source.kind === 'ndjson') {
-    return [payloadWorkload({
-      id: payloadId(source.path), description: `${source.units.length} record${source.units.length === 1 ? '' : 's'} of ${file}`,
-      sizes: [source.units.length], shapes: ['list', 'many'], schema, payloadText: 'ndjson',
-    }, () => records(source.units))];
+    return [
+      payloadWorkload(
+        {
+          id: payloadId(source.path),
+          description: `${source.units.length} record${source.units.length === 1 ? '' : 's'} of ${file}`,
+          sizes: [source.units.length],
+          shapes: ['list', 'many'],
+          schema,
+          payloadText: 'ndjson',
+        },
+        () => records(source.units),
+      ),
+    ];
   }
-  return source.units.map((u) => payloadWorkload({
-    id: payloadId(u.source), description: `the document ${basename(u.source)}`, sizes: [1], shapes: ['single'], schema, payloadText: 'document',
-  }, () => u.value));
+  return source.units.map((u) =>
+    payloadWorkload(
+      {
+        id: payloadId(u.source),
+        description: `the document ${basename(u.source)}`,
+        sizes: [1],
+        shapes: ['single'],
+        schema,
+        payloadText: 'document',
+      },
+      () => u.value,
+    ),
+  );
 }
 
 /** The payload text of a workload at a size and the gate's second payload (see {@link payloadTexts}). */
@@ -107,17 +135,23 @@ export function payloadTexts(payload: ResolvedPayload, workload: Workload, size:
   if (workload.payloadText === 'document') {
     const unit = source.units.find((u) => payloadId(u.source) === workload.id);
     if (!unit) throw new Error(`payload ${source.path} has no document for workload ${workload.id}`);
-    return { text: unit.text, variant: JSON.stringify(scaleRecords(schema, [unit.value], 1, seed + 1)[0]), generated: false };
+    return {
+      text: unit.text,
+      variant: JSON.stringify(scaleRecords(schema, [unit.value], 1, seed + 1)[0]),
+      generated: false,
+    };
   }
   if (!payload.workloads.includes(workload)) throw new Error(`payload ${source.path} has no workload ${workload.id}`);
   const own = source.kind === 'ndjson' && size === source.units.length;
-  const text = own ? source.text ?? ndjson(samples) : ndjson(scaleRecords(schema, samples, size, seed));
+  const text = own ? (source.text ?? ndjson(samples)) : ndjson(scaleRecords(schema, samples, size, seed));
   return { text, variant: ndjson(scaleRecords(schema, samples, size, seed + 1)), generated: !own };
 }
 
 /** True when {@link payloadTexts} generates the payload's records at `size` (`--size` on records: not a document, not an NDJSON file at its own length). */
 export function generatesRecords(payload: ResolvedPayload, workload: Workload, size: number): boolean {
-  return workload.payloadText !== 'document' && !(payload.source.kind === 'ndjson' && size === payload.source.units.length);
+  return (
+    workload.payloadText !== 'document' && !(payload.source.kind === 'ndjson' && size === payload.source.units.length)
+  );
 }
 
 /** The sha256 (hex) of a text's UTF-8 bytes. */
@@ -144,7 +178,10 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
     const user = await loadUserSchema(opts.schemaFile);
     schema = user.schema;
     const mismatch = payloadMismatch(source, schema);
-    if (mismatch) throw new PayloadError(`${opts.schemaFile}: the payload does not fit this schema, ${mismatch}; every serializer given the schema would be called incorrect for it. Fix the schema (or start from the inferred one: --print-schema without --schema)`);
+    if (mismatch)
+      throw new PayloadError(
+        `${opts.schemaFile}: the payload does not fit this schema, ${mismatch}; every serializer given the schema would be called incorrect for it. Fix the schema (or start from the inferred one: --print-schema without --schema)`,
+      );
     origin = { library: user.library, file: opts.schemaFile, unconverted: user.unconverted };
   } else {
     const inferred = await inferSchema(samplesOf(source));
@@ -153,5 +190,12 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
     origin = { library: 'inferred', unconverted: [] };
   }
   const sizes = opts.sizes?.length ? [...opts.sizes] : undefined;
-  return { source, schema, origin, findings, workloads: payloadWorkloads(source, schema, sizes), ...(sizes ? { scaledSizes: sizes } : {}) };
+  return {
+    source,
+    schema,
+    origin,
+    findings,
+    workloads: payloadWorkloads(source, schema, sizes),
+    ...(sizes ? { scaledSizes: sizes } : {}),
+  };
 }

@@ -16,8 +16,12 @@ async function build(req: BuildRequest): Promise<BuildReply> {
     const texts: string[] = [];
     for (const [i, seed] of req.seeds.entries()) {
       let value: unknown;
-      try { value = await workload.build(req.size, seed); } catch (e) {
-        throw new WorkloadError(`workload ${workload.id}: build(${req.size}, ${seed}) threw: ${(e as Error)?.message ?? String(e)}`);
+      try {
+        value = await workload.build(req.size, seed);
+      } catch (e) {
+        throw new WorkloadError(
+          `workload ${workload.id}: build(${req.size}, ${seed}) threw: ${(e as Error)?.message ?? String(e)}`,
+        );
       }
       const text = payloadText(workload, req.size, seed, value);
       texts.push(req.hostile?.includes(i) ? hostileVariantText(workload, text) : text);

@@ -42,7 +42,10 @@ export const BUILD_TIMEOUT_MS = 60_000;
 /** JSON's own functions, taken before any workload code runs in this realm (a build() may replace the globals). */
 const { stringify, parse } = JSON;
 
-const isThenable = (v: unknown): v is PromiseLike<unknown> => v !== null && (typeof v === 'object' || typeof v === 'function') && typeof (v as { then?: unknown }).then === 'function';
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  v !== null &&
+  (typeof v === 'object' || typeof v === 'function') &&
+  typeof (v as { then?: unknown }).then === 'function';
 
 /**
  * The payload text of a value `build(size, seed)` returned, checked to survive JSON. Strings are
@@ -53,13 +56,23 @@ const isThenable = (v: unknown): v is PromiseLike<unknown> => v !== null && (typ
  */
 export function payloadText(workload: Workload, size: number, seed: number, value: unknown): string {
   let text: string | undefined;
-  try { text = stringify(value, null, workload.wire?.indent); } catch (e) {
+  try {
+    text = stringify(value, null, workload.wire?.indent);
+  } catch (e) {
     const deep = e instanceof RangeError ? ' (nested deeper than JSON.stringify can write)' : '';
-    throw new WorkloadError(`workload ${workload.id}: build(${size}, ${seed}) returned a value JSON cannot write${deep}: ${(e as Error).message.split('\n')[0]}`);
+    throw new WorkloadError(
+      `workload ${workload.id}: build(${size}, ${seed}) returned a value JSON cannot write${deep}: ${(e as Error).message.split('\n')[0]}`,
+    );
   }
-  if (typeof text !== 'string') throw new WorkloadError(`workload ${workload.id}: build(${size}, ${seed}) did not return a JSON value (got ${typeof value})`);
+  if (typeof text !== 'string')
+    throw new WorkloadError(
+      `workload ${workload.id}: build(${size}, ${seed}) did not return a JSON value (got ${typeof value})`,
+    );
   const m = firstMismatch(value, parse(text));
-  if (m) throw new WorkloadError(`workload ${workload.id}: build(${size}, ${seed}) returned a value that does not survive JSON at ${m.path}: ${m.expected} became ${m.actual} (NaN, Infinity, a Date or a class instance?)`);
+  if (m)
+    throw new WorkloadError(
+      `workload ${workload.id}: build(${size}, ${seed}) returned a value that does not survive JSON at ${m.path}: ${m.expected} became ${m.actual} (NaN, Infinity, a Date or a class instance?)`,
+    );
   return text;
 }
 
@@ -72,10 +85,17 @@ export function payloadText(workload: Workload, size: number, seed: number, valu
  */
 export function renderPayload(workload: Workload, size: number, seed: number): string {
   let value: unknown;
-  try { value = workload.build(size, seed); } catch (e) {
-    throw new WorkloadError(`workload ${workload.id}: build(${size}, ${seed}) threw: ${(e as Error)?.message ?? String(e)}`);
+  try {
+    value = workload.build(size, seed);
+  } catch (e) {
+    throw new WorkloadError(
+      `workload ${workload.id}: build(${size}, ${seed}) threw: ${(e as Error)?.message ?? String(e)}`,
+    );
   }
-  if (isThenable(value)) throw new WorkloadError(`workload ${workload.id}: build(${size}, ${seed}) returned a Promise; renderPayload needs the value itself (writePayload awaits it)`);
+  if (isThenable(value))
+    throw new WorkloadError(
+      `workload ${workload.id}: build(${size}, ${seed}) returned a Promise; renderPayload needs the value itself (writePayload awaits it)`,
+    );
   return payloadText(workload, size, seed, value);
 }
 
@@ -92,7 +112,10 @@ export interface PayloadSource {
 
 /** What the build thread is given, and what it answers. */
 export interface BuildRequest {
-  workload: string; configPath?: string; size: number; seeds: number[];
+  workload: string;
+  configPath?: string;
+  size: number;
+  seeds: number[];
   /** indexes into `seeds` whose value gets hostile strings in its plain-string fields (the gate's variant; probes/hostile-variant.ts) */
   hostile?: number[];
 }
@@ -107,9 +130,21 @@ const buildThread = new URL('./build-thread.js', import.meta.url);
  * @throws WorkloadError naming the workload, the size and what went wrong (threw, timed out,
  * never settled, not JSON-safe).
  */
-export function buildPayloadTexts(workload: Workload, size: number, seeds: number[], source: PayloadSource = {}, hostile: number[] = []): Promise<string[]> {
+export function buildPayloadTexts(
+  workload: Workload,
+  size: number,
+  seeds: number[],
+  source: PayloadSource = {},
+  hostile: number[] = [],
+): Promise<string[]> {
   const timeoutMs = source.timeoutMs ?? BUILD_TIMEOUT_MS;
-  const request: BuildRequest = { workload: workload.id, size, seeds, ...(hostile.length ? { hostile } : {}), ...(source.configPath ? { configPath: source.configPath } : {}) };
+  const request: BuildRequest = {
+    workload: workload.id,
+    size,
+    seeds,
+    ...(hostile.length ? { hostile } : {}),
+    ...(source.configPath ? { configPath: source.configPath } : {}),
+  };
   const what = `workload ${workload.id}: build(${size}, ${seeds.join(' and ')})`;
   return new Promise((resolve, reject) => {
     // execArgv: none of the host's (an --input-type or --eval of the host's own would stop the thread from starting)
@@ -118,14 +153,38 @@ export function buildPayloadTexts(workload: Workload, size: number, seeds: numbe
     thread.stdout.pipe(process.stderr, { end: false });
     thread.stderr.pipe(process.stderr, { end: false });
     let settled = false;
-    const settle = (fn: () => void) => { if (!settled) { settled = true; clearTimeout(timer); fn(); } };
+    const settle = (fn: () => void) => {
+      if (!settled) {
+        settled = true;
+        clearTimeout(timer);
+        fn();
+      }
+    };
     const timer = setTimeout(() => {
-      settle(() => reject(new WorkloadError(`${what} did not finish within ${(timeoutMs / 1000).toFixed(0)} s (a loop that never ends, or a Promise that never settles?)`)));
+      settle(() =>
+        reject(
+          new WorkloadError(
+            `${what} did not finish within ${(timeoutMs / 1000).toFixed(0)} s (a loop that never ends, or a Promise that never settles?)`,
+          ),
+        ),
+      );
       void thread.terminate();
     }, timeoutMs);
-    thread.on('message', (reply: BuildReply) => settle(() => ('texts' in reply ? resolve(reply.texts) : reject(new WorkloadError(reply.error)))));
-    thread.on('error', (e) => settle(() => reject(new WorkloadError(`${what} crashed its build thread: ${e?.message ?? String(e)}`))));
-    thread.on('exit', (code) => settle(() => reject(new WorkloadError(`${what} never settled: its build thread ran out of work (exit code ${code}) before the value was ready (a Promise that never resolves?)`))));
+    thread.on('message', (reply: BuildReply) =>
+      settle(() => ('texts' in reply ? resolve(reply.texts) : reject(new WorkloadError(reply.error)))),
+    );
+    thread.on('error', (e) =>
+      settle(() => reject(new WorkloadError(`${what} crashed its build thread: ${e?.message ?? String(e)}`))),
+    );
+    thread.on('exit', (code) =>
+      settle(() =>
+        reject(
+          new WorkloadError(
+            `${what} never settled: its build thread ran out of work (exit code ${code}) before the value was ready (a Promise that never resolves?)`,
+          ),
+        ),
+      ),
+    );
   });
 }
 
@@ -139,7 +198,11 @@ export function buildPayloadTexts(workload: Workload, size: number, seeds: numbe
  * (JSON.stringify is well-formed), so the worker parses them back as themselves.
  */
 export function hostileVariantText(workload: Workload, text: string): string {
-  return stringify(hostileVariant(workload.schema, workload.wire?.naming, parse(text)).value, null, workload.wire?.indent);
+  return stringify(
+    hostileVariant(workload.schema, workload.wire?.naming, parse(text)).value,
+    null,
+    workload.wire?.indent,
+  );
 }
 
 /**
@@ -168,11 +231,21 @@ export function variantSizeOf(workload: Pick<Workload, 'sizes'>, size: number): 
  * returns the main file's facts.
  * @throws WorkloadError as {@link buildPayloadTexts}.
  */
-export async function writePayload(dir: string, workload: Workload, size: number, seed: number, source: PayloadSource = {}): Promise<PayloadFile> {
+export async function writePayload(
+  dir: string,
+  workload: Workload,
+  size: number,
+  seed: number,
+  source: PayloadSource = {},
+): Promise<PayloadFile> {
   const small = variantSizeOf(workload, size);
-  const [text, variant] = small === size
-    ? await buildPayloadTexts(workload, size, [seed, variantSeed(seed)], source, [1])
-    : [(await buildPayloadTexts(workload, size, [seed], source))[0], (await buildPayloadTexts(workload, small, [variantSeed(seed)], source, [0]))[0]];
+  const [text, variant] =
+    small === size
+      ? await buildPayloadTexts(workload, size, [seed, variantSeed(seed)], source, [1])
+      : [
+          (await buildPayloadTexts(workload, size, [seed], source))[0],
+          (await buildPayloadTexts(workload, small, [variantSeed(seed)], source, [0]))[0],
+        ];
   makeFolder(dir);
   const key = payloadKeyOf(workload.id, size);
   const path = join(dir, `${key}.json`);
@@ -187,12 +260,24 @@ export async function writePayload(dir: string, workload: Workload, size: number
  * generated payload of the same shape (the gate's second payload). The file name keeps only
  * `[A-Za-z0-9._@-]` of the key (`payload:api` → `payload_api-1.json`).
  */
-export function writePayloadTexts(dir: string, workload: Workload, size: number, text: string, variant: string): PayloadFile {
+export function writePayloadTexts(
+  dir: string,
+  workload: Workload,
+  size: number,
+  text: string,
+  variant: string,
+): PayloadFile {
   makeFolder(dir);
   const key = payloadKeyOf(workload.id, size);
   const path = join(dir, `${key.replace(/[^\w.@-]/g, '_')}.${workload.payloadText === 'ndjson' ? 'ndjson' : 'json'}`);
   writeFileSync(path, text);
   writeFileSync(variantPathOf(path), variant);
   const spec = payloadSpecOf(workload);
-  return { key, path, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex'), ...(spec ? { spec } : {}) };
+  return {
+    key,
+    path,
+    bytes: Buffer.byteLength(text),
+    sha256: createHash('sha256').update(text).digest('hex'),
+    ...(spec ? { spec } : {}),
+  };
 }

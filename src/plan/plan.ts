@@ -32,9 +32,7 @@ export interface PlannedHeader extends CaseCoordinates {
  * cannot do this pair, with its reason) or `failed` (the adapter misbehaved while planning:
  * supports() threw or gave no reason).
  */
-export type PlanDecision =
-  | { status: 'planned' }
-  | { status: 'unsupported' | 'failed'; reason: string };
+export type PlanDecision = { status: 'planned' } | { status: 'unsupported' | 'failed'; reason: string };
 
 /** A case of the matrix before it is placed on a target. */
 export type MatrixCase = PlannedHeader & PlanDecision;
@@ -78,7 +76,11 @@ export function sizesFor(workload: Workload, policy: RunPolicy, explicit?: numbe
 export const LOADED_BY_TARGET = 'as loaded by the target';
 
 /** The version a serializer row records: its version-matrix version, its package's installed version, the host's JSON, or `n/a`. */
-export function serializerVersion(a: SerializerAdapter, versions?: ReadonlyMap<string, string>, resolveFrom?: string): string {
+export function serializerVersion(
+  a: SerializerAdapter,
+  versions?: ReadonlyMap<string, string>,
+  resolveFrom?: string,
+): string {
   const matrix = versions?.get(a.id);
   if (matrix) return matrix;
   return adapterVersion(a, resolveFrom);
@@ -98,7 +100,11 @@ function versionOf(a: SerializerInfo, req: PlanRequest): string {
  * with exit 2 naming it (config/watchdog.ts).
  */
 export function supportOf(a: SerializerInfo, view: Workload, direction: Direction): PlanDecision {
-  if (!classOf(a, direction)) return { status: 'unsupported', reason: a.missingDirection ?? `${a.id} has no ${direction === 'serialize' ? 'serializer' : 'deserializer'}` };
+  if (!classOf(a, direction))
+    return {
+      status: 'unsupported',
+      reason: a.missingDirection ?? `${a.id} has no ${direction === 'serialize' ? 'serializer' : 'deserializer'}`,
+    };
   let answer: unknown;
   // a built-in's supports() may do real work (typia generates its code there: seconds, more on a loaded machine)
   const limit = builtinSerializers.ids.includes(a.id) ? BUILTIN_SUPPORTS_TIMEOUT_MS : SUPPORTS_TIMEOUT_MS;
@@ -106,13 +112,27 @@ export function supportOf(a: SerializerInfo, view: Workload, direction: Directio
   // Object.prototype) would change the numbers the host writes, so it is put back and the case fails
   const restore = hostSnapshot();
   let threw: unknown;
-  try { answer = guardedCall(`supports() of serializer "${a.id}" (workload ${view.id}, ${direction})`, limit, () => a.supports(view, direction)); } catch (e) { threw = e ?? 'nothing'; }
+  try {
+    answer = guardedCall(`supports() of serializer "${a.id}" (workload ${view.id}, ${direction})`, limit, () =>
+      a.supports(view, direction),
+    );
+  } catch (e) {
+    threw = e ?? 'nothing';
+  }
   const changed = restore();
-  if (changed) return { status: 'failed', reason: `supports() changed jsonbench's own process: ${changed} (put back; patch built-ins inside prepare(), which runs in the worker)` };
-  if (threw !== undefined) return { status: 'failed', reason: `supports() threw: ${(threw as Error)?.message ?? String(threw)}` };
+  if (changed)
+    return {
+      status: 'failed',
+      reason: `supports() changed jsonbench's own process: ${changed} (put back; patch built-ins inside prepare(), which runs in the worker)`,
+    };
+  if (threw !== undefined)
+    return { status: 'failed', reason: `supports() threw: ${(threw as Error)?.message ?? String(threw)}` };
   if (answer === true) return { status: 'planned' };
   if (typeof answer === 'string' && answer.trim()) return { status: 'unsupported', reason: answer };
-  return { status: 'failed', reason: `supports() returned ${typeof answer === 'string' ? '""' : String(answer)}; it must return true or a reason (a non-empty string)` };
+  return {
+    status: 'failed',
+    reason: `supports() returned ${typeof answer === 'string' ? '""' : String(answer)}; it must return true or a reason (a non-empty string)`,
+  };
 }
 
 /** An adapter's translation notes for a pair it supports; a notes() that throws gives none (it is informative only). */
@@ -120,7 +140,9 @@ function notesOf(a: SerializerInfo, view: Workload, direction: Direction): strin
   try {
     const notes = (a as SerializerAdapter).notes?.(view, direction);
     return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string' && n.trim() !== '') : [];
-  } catch { return []; }
+  } catch {
+    return [];
+  }
 }
 
 function classOf(a: SerializerInfo, direction: Direction): CaseClass | undefined {
@@ -149,16 +171,26 @@ export function planCases(req: PlanRequest, allSerializers: readonly SerializerI
           const support = (a: SerializerInfo) => supportOf(a, view, direction);
           const make = (a: SerializerInfo, decision: PlanDecision): MatrixCase => ({
             id: `${workload.id}/${size}/${shape}/${direction}/${a.id}`,
-            workload: workload.id, size, shape, direction,
+            workload: workload.id,
+            size,
+            shape,
+            direction,
             caseClass: classOf(a, direction) ?? (direction === 'serialize' ? 'serialize' : 'parse'),
-            serializer: a.id, serializerVersion: versionOf(a, req), family: a.family, platform: platformOf(a),
-            baseline: null, payloadKey: payloadKeyOf(workload.id, size),
+            serializer: a.id,
+            serializerVersion: versionOf(a, req),
+            family: a.family,
+            platform: platformOf(a),
+            baseline: null,
+            payloadKey: payloadKeyOf(workload.id, size),
             ...(a.code?.[direction] ? { code: a.code[direction] } : {}),
             ...decision,
           });
           for (const a of req.serializers) {
             const decision = support(a);
-            if (decision.status !== 'planned') { unsupported.push(make(a, decision)); continue; }
+            if (decision.status !== 'planned') {
+              unsupported.push(make(a, decision));
+              continue;
+            }
             const c = make(a, decision);
             const notes = notesOf(a, view, direction);
             if (notes.length) c.notes = notes;
@@ -168,7 +200,8 @@ export function planCases(req: PlanRequest, allSerializers: readonly SerializerI
           }
           for (const cases of byClass.values()) {
             const { platform, caseClass: cls } = cases[0];
-            const preferred = baselinePreference[platform][cls].map((id) => allSerializers.find((a) => a.id === id && platformOf(a) === platform))
+            const preferred = baselinePreference[platform][cls]
+              .map((id) => allSerializers.find((a) => a.id === id && platformOf(a) === platform))
               .find((a) => a && classOf(a, direction) === cls && support(a).status === 'planned');
             const baselineId = preferred?.id ?? cases[0].serializer;
             if (!cases.some((c) => c.serializer === baselineId)) cases.unshift(make(preferred!, { status: 'planned' }));
@@ -176,7 +209,8 @@ export function planCases(req: PlanRequest, allSerializers: readonly SerializerI
             for (const c of cases) c.baseline = baselineId;
             groups.push(cases);
           }
-          for (const platform of new Set(unsupported.map((c) => c.platform))) groups.push(unsupported.filter((c) => c.platform === platform));
+          for (const platform of new Set(unsupported.map((c) => c.platform)))
+            groups.push(unsupported.filter((c) => c.platform === platform));
         }
       }
     }

@@ -17,10 +17,19 @@ import type { Probe } from '../probes/types.js';
 import { supportOf } from './plan.js';
 
 /** A serializer row of the probe matrix: its adapter (as the host loaded it), its row label and version. */
-export interface ProbeRow { adapter: SerializerAdapter; label: string; version: string }
+export interface ProbeRow {
+  adapter: SerializerAdapter;
+  label: string;
+  version: string;
+}
 
 /** One probe side for one row: a verdict decided here, or null when a worker must run it. */
-export interface PlannedProbe { probe: string; direction: Direction; row: string; decided: Verdict | null }
+export interface PlannedProbe {
+  probe: string;
+  direction: Direction;
+  row: string;
+  decided: Verdict | null;
+}
 
 /**
  * What the plan says about one probe side for one adapter before any worker runs: ✘ (the adapter's
@@ -37,7 +46,11 @@ export function decideProbe(adapter: SerializerAdapter, probe: Probe, direction:
 }
 
 /** Every probe side × row in the given directions (a probe without a side in a direction has no cell there). */
-export function planProbes(probes: readonly Probe[], rows: readonly ProbeRow[], directions: readonly Direction[] = DIRECTIONS): PlannedProbe[] {
+export function planProbes(
+  probes: readonly Probe[],
+  rows: readonly ProbeRow[],
+  directions: readonly Direction[] = DIRECTIONS,
+): PlannedProbe[] {
   const out: PlannedProbe[] = [];
   for (const row of rows) {
     for (const probe of probes) {
@@ -65,18 +78,48 @@ export interface SchemaFacts {
 
 /** Walks a schema and says what it holds. */
 export function schemaFacts(schema: SchemaNode): SchemaFacts {
-  const f: SchemaFacts = { formats: new Set(), dates: false, integers: false, numbers: false, nullable: false, arrays: false, objects: false };
+  const f: SchemaFacts = {
+    formats: new Set(),
+    dates: false,
+    integers: false,
+    numbers: false,
+    nullable: false,
+    arrays: false,
+    objects: false,
+  };
   const walk = (n: SchemaNode) => {
     if (acceptsNull(n)) f.nullable = true;
     switch (n.type) {
-      case 'string': f.formats.add(n.format ?? 'plain'); if (n.asDate) f.dates = true; break;
-      case 'number': f.numbers = true; if (n.integer) f.integers = true; break;
-      case 'array': f.arrays = true; walk(n.items); break;
-      case 'object': f.objects = true; for (const c of Object.values(n.properties)) walk(c); if (n.additionalProperties) walk(n.additionalProperties); break;
-      case 'record': f.objects = true; walk(n.values); break;
-      case 'union': for (const m of n.anyOf) walk(m); break;
-      case 'discriminated': f.objects = true; for (const o of Object.values(n.mapping)) walk(o); break;
-      default: break;
+      case 'string':
+        f.formats.add(n.format ?? 'plain');
+        if (n.asDate) f.dates = true;
+        break;
+      case 'number':
+        f.numbers = true;
+        if (n.integer) f.integers = true;
+        break;
+      case 'array':
+        f.arrays = true;
+        walk(n.items);
+        break;
+      case 'object':
+        f.objects = true;
+        for (const c of Object.values(n.properties)) walk(c);
+        if (n.additionalProperties) walk(n.additionalProperties);
+        break;
+      case 'record':
+        f.objects = true;
+        walk(n.values);
+        break;
+      case 'union':
+        for (const m of n.anyOf) walk(m);
+        break;
+      case 'discriminated':
+        f.objects = true;
+        for (const o of Object.values(n.mapping)) walk(o);
+        break;
+      default:
+        break;
     }
   };
   walk(schema);
@@ -142,7 +185,8 @@ export function isRelevant(probe: Probe, workload: Workload): boolean {
       return false;
     case 'structure':
       if (topic === 'nullable') return f.nullable;
-      if (topic === 'empty') return variant.startsWith('member-array') || variant === 'array-of-empty' ? f.arrays : f.objects;
+      if (topic === 'empty')
+        return variant.startsWith('member-array') || variant === 'array-of-empty' ? f.arrays : f.objects;
       return false;
     case 'feature':
       if (topic === 'naming') return variant === workload.wire?.naming;
@@ -152,12 +196,18 @@ export function isRelevant(probe: Probe, workload: Workload): boolean {
 }
 
 /** The probes relevant to any of the workloads, and for each the workloads it was chosen for. */
-export function relevantProbes(probes: readonly Probe[], workloads: readonly Workload[]): { probes: Probe[]; relevantTo: Record<string, string[]> } {
+export function relevantProbes(
+  probes: readonly Probe[],
+  workloads: readonly Workload[],
+): { probes: Probe[]; relevantTo: Record<string, string[]> } {
   const relevantTo: Record<string, string[]> = {};
   const chosen: Probe[] = [];
   for (const p of probes) {
     const ws = workloads.filter((w) => isRelevant(p, w)).map((w) => w.id);
-    if (ws.length) { chosen.push(p); relevantTo[p.id] = ws; }
+    if (ws.length) {
+      chosen.push(p);
+      relevantTo[p.id] = ws;
+    }
   }
   return { probes: chosen, relevantTo };
 }

@@ -22,13 +22,25 @@ export interface Placement {
  * @param targets placements, or bare targets (each a JavaScript target)
  * @param named true when the targets were named on the command line (ids get the suffix)
  */
-export function expandTargets(groups: readonly CaseGroup<MatrixCase>[], targets: readonly (Placement | CaseTarget)[], named = true): CaseGroup<PlannedCase>[] {
+export function expandTargets(
+  groups: readonly CaseGroup<MatrixCase>[],
+  targets: readonly (Placement | CaseTarget)[],
+  named = true,
+): CaseGroup<PlannedCase>[] {
   const placements = targets.map((t): Placement => ('target' in t ? t : { target: t, platform: 'javascript' }));
-  return groups.flatMap((group) => placements.filter((p) => group.length > 0 && p.platform === group[0].platform).map(({ target: t, serializerVersions }) => group.map((c): PlannedCase => ({
-    ...c,
-    id: named ? `${c.id}@${t.id}` : c.id,
-    target: { id: t.id, runtime: t.runtime, version: t.version },
-    ...(c.family === 'builtin' && c.serializer === 'json' ? { serializerVersion: `${t.runtime} ${t.version}` } : {}),
-    ...(serializerVersions?.[c.serializer] ? { serializerVersion: serializerVersions[c.serializer] } : {}),
-  }))));
+  return groups.flatMap((group) =>
+    placements
+      .filter((p) => group.length > 0 && p.platform === group[0].platform)
+      .map(({ target: t, serializerVersions }) =>
+        group.map((c): PlannedCase => ({
+          ...c,
+          id: named ? `${c.id}@${t.id}` : c.id,
+          target: { id: t.id, runtime: t.runtime, version: t.version },
+          ...(c.family === 'builtin' && c.serializer === 'json'
+            ? { serializerVersion: `${t.runtime} ${t.version}` }
+            : {}),
+          ...(serializerVersions?.[c.serializer] ? { serializerVersion: serializerVersions[c.serializer] } : {}),
+        })),
+      ),
+  );
 }

@@ -31,30 +31,70 @@ export interface VersionMatrix {
  * Returns null when no token names a version. @throws UsageError naming `--serializer` for an
  * unknown adapter, one without an npm package, a user adapter, or a failed install.
  */
-export async function prepareVersionMatrix(tokens: string[], user: UserConfig, userModulePath: string | undefined, outDir: string, log: (m: string) => void): Promise<VersionMatrix | null> {
+export async function prepareVersionMatrix(
+  tokens: string[],
+  user: UserConfig,
+  userModulePath: string | undefined,
+  outDir: string,
+  log: (m: string) => void,
+): Promise<VersionMatrix | null> {
   const builtins = await serializers.loadAll();
   const known = [...builtins, ...user.serializers].map((a) => a.id);
   let specs;
-  try { specs = parseSerializerSpecs(tokens, known); } catch (e) { throw new UsageError('--serializer', (e as Error).message); }
+  try {
+    specs = parseSerializerSpecs(tokens, known);
+  } catch (e) {
+    throw new UsageError('--serializer', (e as Error).message);
+  }
   if (!specs.some((s) => s.versions.length)) return null;
   const variants: Variant[] = [];
   const ids: string[] = [];
   for (const spec of specs) {
-    if (!spec.versions.length) { ids.push(spec.id); continue; }
+    if (!spec.versions.length) {
+      ids.push(spec.id);
+      continue;
+    }
     const adapter: SerializerAdapter | undefined = builtins.find((a) => a.id === spec.id);
-    if (!adapter) throw new UsageError('--serializer', `"${spec.id}@…": versions are for built-in adapters (${builtins.map((a) => a.id).join(', ')})`);
-    if (!adapter.packageName) throw new UsageError('--serializer', `${spec.id} has no npm package to pick versions of (the runtime's JSON varies with --target)`);
+    if (!adapter)
+      throw new UsageError(
+        '--serializer',
+        `"${spec.id}@…": versions are for built-in adapters (${builtins.map((a) => a.id).join(', ')})`,
+      );
+    if (!adapter.packageName)
+      throw new UsageError(
+        '--serializer',
+        `${spec.id} has no npm package to pick versions of (the runtime's JSON varies with --target)`,
+      );
     const url = builtinAdapterUrl(adapter.id);
-    if (!existsSync(fileURLToPath(url))) throw new UsageError('--serializer', `${spec.id}: adapter module not found at ${fileURLToPath(url)}`);
+    if (!existsSync(fileURLToPath(url)))
+      throw new UsageError('--serializer', `${spec.id}: adapter module not found at ${fileURLToPath(url)}`);
     for (const v of spec.versions) {
       let installed;
-      try { installed = ensureVersion(adapter.packageName, v, packagesRoot(), undefined, (what) => log(`installing ${what} into ${packagesRoot()} (once; reused afterwards)…\n`)); } catch (e) { throw new UsageError('--serializer', (e as Error).message); }
+      try {
+        installed = ensureVersion(adapter.packageName, v, packagesRoot(), undefined, (what) =>
+          log(`installing ${what} into ${packagesRoot()} (once; reused afterwards)…\n`),
+        );
+      } catch (e) {
+        throw new UsageError('--serializer', (e as Error).message);
+      }
       const label = versionedId(adapter.id, installed.version);
       if (ids.includes(label)) continue;
       ids.push(label);
-      variants.push({ label, adapterUrl: url.href, packageName: installed.packageName, version: installed.version, prefix: installed.prefix });
+      variants.push({
+        label,
+        adapterUrl: url.href,
+        packageName: installed.packageName,
+        version: installed.version,
+        prefix: installed.prefix,
+      });
     }
   }
   const configPath = writeVariantsModule(outDir, variants, userModulePath);
-  return { configPath, config: await loadUserConfig(configPath), serializerIds: ids, variants, versions: new Map(variants.map((v) => [v.label, v.version])) };
+  return {
+    configPath,
+    config: await loadUserConfig(configPath),
+    serializerIds: ids,
+    variants,
+    versions: new Map(variants.map((v) => [v.label, v.version])),
+  };
 }

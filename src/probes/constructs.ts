@@ -15,7 +15,14 @@ export const AVAILABLE: ReadonlySet<Construct> = new Set<Construct>([]);
  * property, a default). A probe missing one is – for every serializer; the other (type)
  * constructs only describe what the value already holds, so a schema-free serializer can run it.
  */
-const SCHEMA_ONLY: ReadonlySet<Construct> = new Set<Construct>(['property-name', 'naming-kebab', 'naming-camel', 'converter', 'additional-properties-policy', 'default']);
+const SCHEMA_ONLY: ReadonlySet<Construct> = new Set<Construct>([
+  'property-name',
+  'naming-kebab',
+  'naming-camel',
+  'converter',
+  'additional-properties-policy',
+  'default',
+]);
 
 /** Constructs the probe needs that the schema language lacks today. */
 export function missingConstructs(probe: Probe): Construct[] {
@@ -23,7 +30,10 @@ export function missingConstructs(probe: Probe): Construct[] {
 }
 
 /** An adapter as the probes see it: its id, and whether it reads the schema (`SerializerAdapter.readsSchema`). */
-export interface SchemaReader { id: string; readsSchema?: boolean }
+export interface SchemaReader {
+  id: string;
+  readsSchema?: boolean;
+}
 
 /** Whether the adapter never reads the schema's types (it declares `readsSchema: false`). */
 export function isSchemaFree(adapter: SchemaReader): boolean {

@@ -1,7 +1,9 @@
 import type { Mismatch } from '../measure/verify.js';
 
 /** A mismatch with the raw values at its path (for classifying the fault; never serialized). */
-export interface ProbeMismatch extends Mismatch { raw: { expected: unknown; actual: unknown } }
+export interface ProbeMismatch extends Mismatch {
+  raw: { expected: unknown; actual: unknown };
+}
 
 /**
  * Strict value equality for probes, with the first difference. Stricter than the gate's
@@ -18,27 +20,37 @@ const MAX_RENDER = 80;
 export function renderProbeValue(value: unknown): string {
   const clip = (s: string) => (s.length > MAX_RENDER ? s.slice(0, MAX_RENDER - 1) + '…' : s);
   switch (typeof value) {
-    case 'undefined': return 'undefined (absent)';
-    case 'bigint': return `${value}n`;
-    case 'number': return Object.is(value, -0) ? '-0' : String(value);
-    case 'string': return clip(JSON.stringify(value)) + (value.length > MAX_RENDER ? ` (${value.length} chars)` : '');
-    case 'symbol': return value.toString();
-    case 'function': return `function ${value.name || '(anonymous)'}`;
-    default: break;
+    case 'undefined':
+      return 'undefined (absent)';
+    case 'bigint':
+      return `${value}n`;
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value);
+    case 'string':
+      return clip(JSON.stringify(value)) + (value.length > MAX_RENDER ? ` (${value.length} chars)` : '');
+    case 'symbol':
+      return value.toString();
+    case 'function':
+      return `function ${value.name || '(anonymous)'}`;
+    default:
+      break;
   }
   if (value === null) return 'null';
   if (value instanceof Date) return `Date(${Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString()})`;
   if (value instanceof Map) return clip(`Map(${value.size}) ${safeJson([...value])}`);
   if (value instanceof Set) return clip(`Set(${value.size}) ${safeJson([...value])}`);
   const proto = Object.getPrototypeOf(value);
-  const cls = proto && proto !== Object.prototype && proto !== Array.prototype ? `${proto.constructor?.name ?? 'instance'} ` : '';
+  const cls =
+    proto && proto !== Object.prototype && proto !== Array.prototype ? `${proto.constructor?.name ?? 'instance'} ` : '';
   return clip(cls + safeJson(value));
 }
 
 function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value);
-  } catch { return '[unserializable: cycle?]'; }
+  } catch {
+    return '[unserializable: cycle?]';
+  }
 }
 
 function keyPath(path: string, k: string): string {
@@ -48,16 +60,33 @@ function keyPath(path: string, k: string): string {
 function stringMismatch(path: string, e: string, a: string): ProbeMismatch {
   let i = 0;
   while (i < e.length && i < a.length && e.charCodeAt(i) === a.charCodeAt(i)) i++;
-  const window = (s: string) => renderProbeValue(s.slice(Math.max(0, i - 8), i + 24)) + (s.length > 32 ? ` (${s.length} chars)` : '');
-  return { path: e.length > 32 || a.length > 32 ? `${path} (char ${i})` : path, expected: window(e), actual: window(a), raw: { expected: e, actual: a } };
+  const window = (s: string) =>
+    renderProbeValue(s.slice(Math.max(0, i - 8), i + 24)) + (s.length > 32 ? ` (${s.length} chars)` : '');
+  return {
+    path: e.length > 32 || a.length > 32 ? `${path} (char ${i})` : path,
+    expected: window(e),
+    actual: window(a),
+    raw: { expected: e, actual: a },
+  };
 }
 
 /** First difference between `expected` and `actual` under the strict rules above, or null when equal. */
-export function strictMismatch(expected: unknown, actual: unknown, path = '$', seen = new Set<unknown>()): ProbeMismatch | null {
-  const at = (p: string, e: unknown, a: unknown, eText = renderProbeValue(e), aText = renderProbeValue(a)): ProbeMismatch =>
-    ({ path: p, expected: eText, actual: aText, raw: { expected: e, actual: a } });
+export function strictMismatch(
+  expected: unknown,
+  actual: unknown,
+  path = '$',
+  seen = new Set<unknown>(),
+): ProbeMismatch | null {
+  const at = (
+    p: string,
+    e: unknown,
+    a: unknown,
+    eText = renderProbeValue(e),
+    aText = renderProbeValue(a),
+  ): ProbeMismatch => ({ path: p, expected: eText, actual: aText, raw: { expected: e, actual: a } });
   const differ = (): ProbeMismatch => at(path, expected, actual);
-  if (typeof expected === 'string' && typeof actual === 'string') return expected === actual ? null : stringMismatch(path, expected, actual);
+  if (typeof expected === 'string' && typeof actual === 'string')
+    return expected === actual ? null : stringMismatch(path, expected, actual);
   if (expected === null || actual === null || typeof expected !== 'object' || typeof actual !== 'object') {
     return Object.is(expected, actual) ? null : differ();
   }

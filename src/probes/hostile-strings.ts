@@ -14,7 +14,8 @@
  * beyond (its `asString`); 100 and 100,000 sit between and far beyond.
  */
 
-export type HostileClass = 'quote' | 'backslash' | 'controls' | 'separators' | 'lone-high' | 'lone-low' | 'reversed-pair' | 'non-bmp';
+export type HostileClass =
+  'quote' | 'backslash' | 'controls' | 'separators' | 'lone-high' | 'lone-low' | 'reversed-pair' | 'non-bmp';
 
 /** The code units of each class, in the order they are placed into a probe string. */
 export const HOSTILE_CHARS: Readonly<Record<HostileClass, readonly string[]>> = {
@@ -45,7 +46,8 @@ export function hostileString(cls: HostileClass, length: number): string | null 
   const chars = HOSTILE_CHARS[cls].join('');
   const head = HOSTILE_CHARS[cls][0];
   if (length === 0) return '';
-  if (length < chars.length + head.length) return length >= chars.length && length > 1 ? FILL.repeat(length - chars.length) + chars : null;
+  if (length < chars.length + head.length)
+    return length >= chars.length && length > 1 ? FILL.repeat(length - chars.length) + chars : null;
   return head + FILL.repeat(length - chars.length - head.length) + chars;
 }
 
@@ -54,7 +56,8 @@ export const ALL_HOSTILE_CHARS = HOSTILE_CLASSES.map((c) => HOSTILE_CHARS[c].joi
 
 /** A string of exactly `length` code units (≥ 47) holding every hostile character of every class, filler before them. */
 export function combinedHostileString(length: number): string {
-  if (length < ALL_HOSTILE_CHARS.length) throw new RangeError(`a combined hostile string needs at least ${ALL_HOSTILE_CHARS.length} characters`);
+  if (length < ALL_HOSTILE_CHARS.length)
+    throw new RangeError(`a combined hostile string needs at least ${ALL_HOSTILE_CHARS.length} characters`);
   return FILL.repeat(length - ALL_HOSTILE_CHARS.length) + ALL_HOSTILE_CHARS;
 }
 

@@ -37,7 +37,10 @@ export function variantSamples(): { name: string; value: string }[] {
   return out;
 }
 
-export interface HostilePlacement { path: string; sample: string }
+export interface HostilePlacement {
+  path: string;
+  sample: string;
+}
 
 /**
  * A copy of the wire value `wire` (a unit, or the array of records for list/many workloads) with
@@ -45,7 +48,11 @@ export interface HostilePlacement { path: string; sample: string }
  * unit, or of one record when `wire` is their array; `naming` the workload's wire naming.
  * Returns the copy and where each sample went (JSONPath-like).
  */
-export function hostileVariant(schema: SchemaNode, naming: WireOptions['naming'], wire: unknown): { value: unknown; placed: HostilePlacement[] } {
+export function hostileVariant(
+  schema: SchemaNode,
+  naming: WireOptions['naming'],
+  wire: unknown,
+): { value: unknown; placed: HostilePlacement[] } {
   const samples = variantSamples();
   const placed: HostilePlacement[] = [];
   const next = (path: string): string | undefined => {
@@ -57,7 +64,7 @@ export function hostileVariant(schema: SchemaNode, naming: WireOptions['naming']
     if (v === null || v === undefined) return v;
     switch (node.type) {
       case 'string':
-        return !node.format && !node.asDate && typeof v === 'string' ? next(path) ?? v : v;
+        return !node.format && !node.asDate && typeof v === 'string' ? (next(path) ?? v) : v;
       case 'array':
         return Array.isArray(v) ? v.map((item, i) => walk(node.items, item, `${path}[${i}]`)) : v;
       case 'object': {

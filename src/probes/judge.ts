@@ -10,17 +10,27 @@ import { renderProbeValue, strictMismatch, type ProbeMismatch } from './equal.js
  */
 export function judge(direction: ProbeDirection, accept: readonly Accept[], outcome: Outcome): Verdict {
   switch (outcome.kind) {
-    case 'unsupported': return { mark: '✘', reason: outcome.reason };
-    case 'inexpressible': return { mark: '–', reason: outcome.reason };
-    case 'crashed': return wrong('crash', '$', 'an answer or a clean error', outcome.reason);
-    case 'timeout': return wrong('hang', '$', 'an answer or a clean error', `no answer within ${outcome.ms} ms`);
-    default: break;
+    case 'unsupported':
+      return { mark: '✘', reason: outcome.reason };
+    case 'inexpressible':
+      return { mark: '–', reason: outcome.reason };
+    case 'crashed':
+      return wrong('crash', '$', 'an answer or a clean error', outcome.reason);
+    case 'timeout':
+      return wrong('hang', '$', 'an answer or a clean error', `no answer within ${outcome.ms} ms`);
+    default:
+      break;
   }
-  if (outcome.polluted?.length) return wrong('pollution', 'Object.prototype', 'unchanged', `gained ${outcome.polluted.join(', ')}`);
+  if (outcome.polluted?.length)
+    return wrong('pollution', 'Object.prototype', 'unchanged', `gained ${outcome.polluted.join(', ')}`);
   if (outcome.kind === 'threw') {
     const refusal = accept.find((a) => a.throws);
     if (refusal) return { mark: '✔', label: refusal.label ?? 'refuses' };
-    return { mark: '⚠', stage: outcome.stage, message: `${outcome.name}: ${outcome.message}`.replace(/\s+/g, ' ').slice(0, 300) };
+    return {
+      mark: '⚠',
+      stage: outcome.stage,
+      message: `${outcome.name}: ${outcome.message}`.replace(/\s+/g, ' ').slice(0, 300),
+    };
   }
   return direction === 'serialize' ? judgeText(accept, outcome.value) : judgeValue(accept, outcome.value);
 }
@@ -32,13 +42,26 @@ function wrong(fault: Fault, path: string, expected: string, actual: string): Ve
 function judgeText(accept: readonly Accept[], out: unknown): Verdict {
   if (typeof out !== 'string') return wrong('wrong-value', '$', 'a string', renderProbeValue(out));
   let parsed: unknown;
-  try { parsed = JSON.parse(out); } catch (e) {
+  try {
+    parsed = JSON.parse(out);
+  } catch (e) {
     const at = /position (\d+)/.exec((e as Error).message)?.[1];
     const i = at === undefined ? 0 : Number(at);
-    return wrong('invalid-json', at === undefined ? '$' : `$ (char ${i})`, 'valid JSON', renderProbeValue(out.slice(Math.max(0, i - 20), i + 20)));
+    return wrong(
+      'invalid-json',
+      at === undefined ? '$' : `$ (char ${i})`,
+      'valid JSON',
+      renderProbeValue(out.slice(Math.max(0, i - 20), i + 20)),
+    );
   }
   const lone = loneSurrogateAt(out);
-  if (lone >= 0) return wrong('ill-formed', `$ (char ${lone})`, 'well-formed UTF-16 (a lone surrogate written as \\uXXXX)', `a raw lone surrogate U+${out.charCodeAt(lone).toString(16).toUpperCase()}`);
+  if (lone >= 0)
+    return wrong(
+      'ill-formed',
+      `$ (char ${lone})`,
+      'well-formed UTF-16 (a lone surrogate written as \\uXXXX)',
+      `a raw lone surrogate U+${out.charCodeAt(lone).toString(16).toUpperCase()}`,
+    );
   // The difference reported is the first one by value; a text-only difference only when no value accept exists.
   let byValue: Verdict | null = null;
   let byText: Verdict | null = null;
@@ -51,7 +74,7 @@ function judgeText(accept: readonly Accept[], out: unknown): Verdict {
     } else if ('json' in a) {
       m = strictMismatch(a.json, parsed);
     }
-    const problem = m ? null : a.check?.(parsed, out) ?? null;
+    const problem = m ? null : (a.check?.(parsed, out) ?? null);
     if (!m && !problem) return { mark: '✔', ...(a.label ? { label: a.label } : {}) };
     byValue ??= m ? fromMismatch(m) : wrong('wrong-value', '$', problem!, renderProbeValue(out));
   }
@@ -63,7 +86,7 @@ function judgeValue(accept: readonly Accept[], result: unknown): Verdict {
   for (const a of accept) {
     if (a.throws) continue;
     const m = 'value' in a ? strictMismatch(a.value, result) : null;
-    const problem = m ? null : a.check?.(result) ?? null;
+    const problem = m ? null : (a.check?.(result) ?? null);
     if (!m && !problem) return { mark: '✔', ...(a.label ? { label: a.label } : {}) };
     first ??= m ? fromMismatch(m) : wrong('wrong-value', '$', problem!, renderProbeValue(result));
   }
@@ -93,7 +116,10 @@ export function loneSurrogateAt(s: string): number {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff) {
       const n = s.charCodeAt(i + 1);
-      if (n >= 0xdc00 && n <= 0xdfff) { i++; continue; }
+      if (n >= 0xdc00 && n <= 0xdfff) {
+        i++;
+        continue;
+      }
       return i;
     }
     if (c >= 0xdc00 && c <= 0xdfff) return i;
@@ -110,11 +136,30 @@ export function faultOf(m: ProbeMismatch): Fault {
   const { expected: e, actual: a } = m.raw;
   if (a === undefined && e !== undefined) return 'silent-loss';
   if (a === null && e !== null) return 'silent-loss';
-  if (m.path.endsWith('.length') || m.path.endsWith('.size')) return (a as number) < (e as number) ? 'silent-loss' : 'wrong-value';
-  if (typeof a === 'number' && (typeof e === 'bigint' || typeof e === 'number') && Number(e) === a) return 'silent-loss';
-  if (typeof a === 'object' && a !== null && Object.keys(a).length === 0 && typeof e === 'object' && e !== null && !Array.isArray(a) && !(a instanceof Date)) return 'silent-loss';
-  if (typeof e === 'string' && typeof a === 'string' && a.includes('\ufffd') && !e.includes('\ufffd')) return 'silent-loss';
-  if (typeof e === 'object' && e !== null && typeof a === 'object' && a !== null && Object.getPrototypeOf(e) !== Object.getPrototypeOf(a)) return 'silent-loss';
+  if (m.path.endsWith('.length') || m.path.endsWith('.size'))
+    return (a as number) < (e as number) ? 'silent-loss' : 'wrong-value';
+  if (typeof a === 'number' && (typeof e === 'bigint' || typeof e === 'number') && Number(e) === a)
+    return 'silent-loss';
+  if (
+    typeof a === 'object' &&
+    a !== null &&
+    Object.keys(a).length === 0 &&
+    typeof e === 'object' &&
+    e !== null &&
+    !Array.isArray(a) &&
+    !(a instanceof Date)
+  )
+    return 'silent-loss';
+  if (typeof e === 'string' && typeof a === 'string' && a.includes('\ufffd') && !e.includes('\ufffd'))
+    return 'silent-loss';
+  if (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof a === 'object' &&
+    a !== null &&
+    Object.getPrototypeOf(e) !== Object.getPrototypeOf(a)
+  )
+    return 'silent-loss';
   return 'wrong-value';
 }
 

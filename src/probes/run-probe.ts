@@ -26,17 +26,23 @@ export function probeWorkload(probe: Probe): Workload {
     schema: probe.schema,
     wire: probe.wire,
     serializeFrom: probe.serializeFrom,
-    build() { throw new Error(`probe ${probe.id} builds no payload: it brings its own input`); },
+    build() {
+      throw new Error(`probe ${probe.id} builds no payload: it brings its own input`);
+    },
   };
 }
 
 /** The case class a probe side runs in for this adapter: `serialize`, or the adapter's deserialize class. */
 export function probeClass(adapter: Pick<SerializerAdapter, 'deserializeClass'>, direction: ProbeDirection): CaseClass {
-  return direction === 'serialize' ? 'serialize' : adapter.deserializeClass ?? 'parse';
+  return direction === 'serialize' ? 'serialize' : (adapter.deserializeClass ?? 'parse');
 }
 
 /** The behaviours a probe side accepts from this adapter (deserialize: by its guarantee class). */
-export function acceptsFor(probe: Probe, adapter: Pick<SerializerAdapter, 'deserializeClass'>, direction: ProbeDirection): readonly Accept[] {
+export function acceptsFor(
+  probe: Probe,
+  adapter: Pick<SerializerAdapter, 'deserializeClass'>,
+  direction: ProbeDirection,
+): readonly Accept[] {
   if (direction === 'serialize') return probe.serialize!.accept;
   return probe.deserialize!.accept(adapter.deserializeClass ?? 'parse');
 }
@@ -45,7 +51,8 @@ type ProtoSnapshot = Map<string | symbol, unknown>;
 
 function snapshotObjectPrototype(): ProtoSnapshot {
   const snap: ProtoSnapshot = new Map();
-  for (const k of Reflect.ownKeys(Object.prototype)) snap.set(k, Object.getOwnPropertyDescriptor(Object.prototype, k)!.value);
+  for (const k of Reflect.ownKeys(Object.prototype))
+    snap.set(k, Object.getOwnPropertyDescriptor(Object.prototype, k)!.value);
   return snap;
 }
 
@@ -54,8 +61,13 @@ function pollutionSince(before: ProtoSnapshot): string[] {
   const changed: string[] = [];
   for (const k of Reflect.ownKeys(Object.prototype)) {
     const now = Object.getOwnPropertyDescriptor(Object.prototype, k)!.value;
-    if (!before.has(k)) { changed.push(String(k)); delete (Object.prototype as Record<string | symbol, unknown>)[k]; }
-    else if (before.get(k) !== now) { changed.push(String(k)); Object.defineProperty(Object.prototype, k, { value: before.get(k) }); }
+    if (!before.has(k)) {
+      changed.push(String(k));
+      delete (Object.prototype as Record<string | symbol, unknown>)[k];
+    } else if (before.get(k) !== now) {
+      changed.push(String(k));
+      Object.defineProperty(Object.prototype, k, { value: before.get(k) });
+    }
   }
   return changed;
 }
@@ -74,10 +86,21 @@ function prepareKey(probe: Probe, direction: ProbeDirection): string {
 }
 
 /** Runs the probe side and returns what happened (not yet judged). `onPrepared` is called once the adapter is prepared, before the call. */
-export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection, cache?: PrepareCache, onPrepared?: () => void): Promise<Outcome> {
+export async function runProbeOutcome(
+  adapter: SerializerAdapter,
+  probe: Probe,
+  direction: ProbeDirection,
+  cache?: PrepareCache,
+  onPrepared?: () => void,
+): Promise<Outcome> {
   let prepared: PreparedCase;
   try {
-    const make = () => prepareCase(adapter, probeWorkload(probe), { shape: 'single', direction, caseClass: probeClass(adapter, direction) });
+    const make = () =>
+      prepareCase(adapter, probeWorkload(probe), {
+        shape: 'single',
+        direction,
+        caseClass: probeClass(adapter, direction),
+      });
     if (cache) {
       const key = prepareKey(probe, direction);
       let p = cache.get(key);
@@ -90,13 +113,18 @@ export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, 
     if (probe.deepSchema) {
       // The deep schema stands in for a recursive one: its refusal answers "can you compile a 1,000-level schema", not "can you handle deep values".
       const why = isStackOverflow(e) ? 'the stack overflowed' : `${(e as Error)?.message ?? e}`.slice(0, 120);
-      return { kind: 'inexpressible', reason: `needs recursive: preparing the ${probe.id.match(/\d+$/)?.[0] ?? 'deep'}-level non-recursive stand-in schema failed (${why})` };
+      return {
+        kind: 'inexpressible',
+        reason: `needs recursive: preparing the ${probe.id.match(/\d+$/)?.[0] ?? 'deep'}-level non-recursive stand-in schema failed (${why})`,
+      };
     }
     const err = e as Error;
     return { kind: 'threw', stage: 'prepare', name: err?.name ?? 'Error', message: String(err?.message ?? e) };
   }
   let input: unknown;
-  try { input = direction === 'serialize' ? probe.serialize!.input() : probe.deserialize!.text(); } catch (e) {
+  try {
+    input = direction === 'serialize' ? probe.serialize!.input() : probe.deserialize!.text();
+  } catch (e) {
     throw new Error(`probe ${probe.id}: building its ${direction} input threw: ${(e as Error).message}`);
   }
   onPrepared?.();
@@ -113,12 +141,24 @@ export async function runProbeOutcome(adapter: SerializerAdapter, probe: Probe, 
   } catch (e) {
     const polluted = pollutionSince(before);
     const err = e as Error;
-    return { kind: 'threw', stage: 'call', name: err?.name ?? typeof e, message: String(err?.message ?? e), ...(polluted.length ? { polluted } : {}) };
+    return {
+      kind: 'threw',
+      stage: 'call',
+      name: err?.name ?? typeof e,
+      message: String(err?.message ?? e),
+      ...(polluted.length ? { polluted } : {}),
+    };
   }
 }
 
 /** Runs one side of a probe and judges it; null when the probe has no such side. */
-export async function runProbe(adapter: SerializerAdapter, probe: Probe, direction: ProbeDirection, cache?: PrepareCache, onPrepared?: () => void): Promise<Verdict | null> {
+export async function runProbe(
+  adapter: SerializerAdapter,
+  probe: Probe,
+  direction: ProbeDirection,
+  cache?: PrepareCache,
+  onPrepared?: () => void,
+): Promise<Verdict | null> {
   if (!probe[direction]) return null;
   const outcome = await runProbeOutcome(adapter, probe, direction, cache, onPrepared);
   return judge(direction, acceptsFor(probe, adapter, direction), outcome);

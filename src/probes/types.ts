@@ -12,7 +12,6 @@ export { PROBE_FAMILIES } from '../case/probe.js';
  * (run-probe.ts) and, in phase 2, the worker and the reports share one set of words.
  */
 
-
 /**
  * A schema construct a probe needs. `core` is what jsonbench's {@link SchemaNode} and
  * {@link WireOptions} hold today; the others are named so a probe that needs one reports
@@ -23,10 +22,22 @@ export { PROBE_FAMILIES } from '../case/probe.js';
  */
 export type Construct =
   // type constructs
-  | 'optional' | 'record' | 'union' | 'discriminated-union' | 'int64' | 'any' | 'recursive'
-  | 'format-date' | 'format-time'
+  | 'optional'
+  | 'record'
+  | 'union'
+  | 'discriminated-union'
+  | 'int64'
+  | 'any'
+  | 'recursive'
+  | 'format-date'
+  | 'format-time'
   // schema-only constructs
-  | 'default' | 'additional-properties-policy' | 'property-name' | 'naming-kebab' | 'naming-camel' | 'converter';
+  | 'default'
+  | 'additional-properties-policy'
+  | 'property-name'
+  | 'naming-kebab'
+  | 'naming-camel'
+  | 'converter';
 
 /**
  * One acceptable behaviour. Exactly one of `json` (serialize: the output must `JSON.parse` to this
@@ -44,7 +55,6 @@ export interface Accept {
   throws?: true;
   check?: (result: unknown, text?: string) => string | null;
 }
-
 
 /** What a serialize probe feeds and expects. `input` builds a fresh value per run (cycles, class instances, Maps). */
 export interface SerializeSide {

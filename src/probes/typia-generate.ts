@@ -26,7 +26,10 @@ const require = createRequire(import.meta.url);
 
 /** Cache key of one module: typia's version, the direction and the type text. */
 export function moduleHash(target: TypiaTarget): string {
-  return createHash('sha256').update(`${installedVersion('typia')}\n${moduleKey(target)}`).digest('hex').slice(0, 20);
+  return createHash('sha256')
+    .update(`${installedVersion('typia')}\n${moduleKey(target)}`)
+    .digest('hex')
+    .slice(0, 20);
 }
 
 function source(text: string, direction: ProbeDirection): string {
@@ -48,7 +51,8 @@ export async function ensureTypiaModules(targets: readonly TypiaTarget[]): Promi
     const { schema, wire } = target;
     const hash = moduleHash(target);
     if (existsSync(join(CACHE, `${hash}.mjs`))) status.set(hash, null);
-    else if (existsSync(join(CACHE, `${hash}.error`))) status.set(hash, readFileSync(join(CACHE, `${hash}.error`), 'utf8'));
+    else if (existsSync(join(CACHE, `${hash}.error`)))
+      status.set(hash, readFileSync(join(CACHE, `${hash}.error`), 'utf8'));
     else if (!todo.has(hash)) todo.set(hash, source(typeText(wireSchema(schema, wire?.naming)), target.direction));
   }
   if (todo.size === 0) return status;
@@ -76,12 +80,29 @@ type Transform = (p: unknown, o: unknown, e: { addDiagnostic: (d: unknown) => nu
 
 /** Runs typia's transformer over one program of `todo` (hash → source text) and records each outcome. */
 function generate(ts: Ts, transform: Transform, todo: [string, string][], status: Map<string, string | null>): void {
-  const fail = (hash: string, message: string) => { status.set(hash, message); writeFileSync(join(CACHE, `${hash}.error`), message); };
-  const files = todo.map(([hash, text]) => { const f = join(CACHE, `${hash}.ts`); writeFileSync(f, text); return f; });
-  const options = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true, noEmit: true };
+  const fail = (hash: string, message: string) => {
+    status.set(hash, message);
+    writeFileSync(join(CACHE, `${hash}.error`), message);
+  };
+  const files = todo.map(([hash, text]) => {
+    const f = join(CACHE, `${hash}.ts`);
+    writeFileSync(f, text);
+    return f;
+  });
+  const options = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+  };
   let program: import('typescript').Program;
-  try { program = ts.createProgram(files, options); } catch (e) {
-    for (const [hash] of todo) fail(hash, e instanceof RangeError ? TS_STACK_OVERFLOW : `TypeScript failed: ${(e as Error).message}`);
+  try {
+    program = ts.createProgram(files, options);
+  } catch (e) {
+    for (const [hash] of todo)
+      fail(hash, e instanceof RangeError ? TS_STACK_OVERFLOW : `TypeScript failed: ${(e as Error).message}`);
     return;
   }
   for (const file of files) {
@@ -89,10 +110,19 @@ function generate(ts: Ts, transform: Transform, todo: [string, string][], status
     const diagnostics: { messageText: unknown }[] = [];
     try {
       const sf = program.getSourceFile(file)!;
-      const result = ts.transform(sf, [transform(program, {}, { addDiagnostic: (d) => diagnostics.push(d as { messageText: unknown }) }) as never], program.getCompilerOptions());
-      if (diagnostics.length) { fail(hash, diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText as never, ' ')).join('; ')); continue; }
+      const result = ts.transform(
+        sf,
+        [transform(program, {}, { addDiagnostic: (d) => diagnostics.push(d as { messageText: unknown }) }) as never],
+        program.getCompilerOptions(),
+      );
+      if (diagnostics.length) {
+        fail(hash, diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText as never, ' ')).join('; '));
+        continue;
+      }
       const printed = ts.createPrinter().printFile(result.transformed[0]);
-      const js = ts.transpileModule(printed, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+      const js = ts.transpileModule(printed, {
+        compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+      }).outputText;
       writeFileSync(join(CACHE, `${hash}.mjs`), js);
       status.set(hash, null);
     } catch (e) {
@@ -108,7 +138,11 @@ function generate(ts: Ts, transform: Transform, todo: [string, string][], status
  */
 export async function prepareTypiaProbes(probes: readonly Probe[]): Promise<string> {
   const askable = probes.filter((p) => missingConstructs(p).length === 0);
-  const targets = askable.flatMap((p) => (['serialize', 'deserialize'] as const).filter((d) => p[d]).map((direction) => ({ schema: p.schema, wire: p.wire, direction })));
+  const targets = askable.flatMap((p) =>
+    (['serialize', 'deserialize'] as const)
+      .filter((d) => p[d])
+      .map((direction) => ({ schema: p.schema, wire: p.wire, direction })),
+  );
   const status = await ensureTypiaModules(targets);
   const index: TypiaModuleIndex = {};
   for (const t of targets) {
@@ -116,7 +150,10 @@ export async function prepareTypiaProbes(probes: readonly Probe[]): Promise<stri
     const problem = status.get(hash);
     index[moduleKey(t)] = problem ? { error: problem } : { module: join(CACHE, `${hash}.mjs`) };
   }
-  const path = join(CACHE, `index-${createHash('sha256').update(JSON.stringify(index)).digest('hex').slice(0, 16)}.json`);
+  const path = join(
+    CACHE,
+    `index-${createHash('sha256').update(JSON.stringify(index)).digest('hex').slice(0, 16)}.json`,
+  );
   writeFileSync(path, JSON.stringify(index));
   return path;
 }

@@ -20,7 +20,11 @@ export function typeText(node: SchemaNode): string {
 }
 
 /** What one generated module is made of: a schema, its wire options, and the direction (one function per module, so one direction's codegen failure cannot take the other down). */
-export interface TypiaTarget { schema: SchemaNode; wire?: WireOptions; direction: ProbeDirection }
+export interface TypiaTarget {
+  schema: SchemaNode;
+  wire?: WireOptions;
+  direction: ProbeDirection;
+}
 
 /** The index key of a module: direction and type text. */
 export function moduleKey({ schema, wire, direction }: TypiaTarget): string {
@@ -28,7 +32,10 @@ export function moduleKey({ schema, wire, direction }: TypiaTarget): string {
 }
 
 /** Module key → the generated module's absolute path, or the error typia (or TypeScript) reported for that schema. */
-export type TypiaModuleIndex = Record<string, { module: string; error?: undefined } | { error: string; module?: undefined }>;
+export type TypiaModuleIndex = Record<
+  string,
+  { module: string; error?: undefined } | { error: string; module?: undefined }
+>;
 
 /** Message stored for a type TypeScript's own parser or checker overflowed on. */
 export const TS_STACK_OVERFLOW = 'Maximum call stack size exceeded in TypeScript while reading the type';
@@ -38,22 +45,34 @@ export const TS_STACK_OVERFLOW = 'Maximum call stack size exceeded in TypeScript
  * generated for the probe's schema. `index` is what the host wrote (typia-generate.ts);
  * `importFile` imports an absolute path (the worker's runtime must import files).
  */
-export function typiaProbeAdapter(base: SerializerAdapter, index: TypiaModuleIndex, importFile: (path: string) => Promise<unknown>): SerializerAdapter {
+export function typiaProbeAdapter(
+  base: SerializerAdapter,
+  index: TypiaModuleIndex,
+  importFile: (path: string) => Promise<unknown>,
+): SerializerAdapter {
   return {
     ...base,
     supports(workload, direction) {
-      if (direction === 'serialize' && workload.wire && (workload.wire.indent || (workload.serializeFrom === 'model' && workload.wire.naming))) {
+      if (
+        direction === 'serialize' &&
+        workload.wire &&
+        (workload.wire.indent || (workload.serializeFrom === 'model' && workload.wire.naming))
+      ) {
         return 'typia has no naming policy or indentation';
       }
       return true;
     },
     async prepare(workload, direction) {
       const entry = index[moduleKey({ schema: workload.schema, wire: workload.wire, direction })];
-      if (!entry) throw new Error('typia probe module not generated for this schema (the host generates them before the launch)');
-      if (entry.error === TS_STACK_OVERFLOW) throw new RangeError(`${entry.error} (typia reads schemas as TypeScript types)`);
+      if (!entry)
+        throw new Error('typia probe module not generated for this schema (the host generates them before the launch)');
+      if (entry.error === TS_STACK_OVERFLOW)
+        throw new RangeError(`${entry.error} (typia reads schemas as TypeScript types)`);
       if (entry.error !== undefined) throw new Error(`typia could not generate code for this schema: ${entry.error}`);
       const { fn } = (await importFile(entry.module)) as { fn: (x: never) => unknown };
-      return direction === 'serialize' ? { serialize: (v) => fn(v as never) as string } : { deserialize: (t) => fn(t as never) };
+      return direction === 'serialize'
+        ? { serialize: (v) => fn(v as never) as string }
+        : { deserialize: (t) => fn(t as never) };
     },
   };
 }

@@ -25,7 +25,8 @@ export function createRegistry<T extends { id: string }>(
     const own = userEntries.find((e) => e.id === id);
     if (own) return own;
     const loader = loaders[id];
-    if (!loader) throw new Error(`unknown ${kind} "${id}" (known: ${[...ids, ...userEntries.map((e) => e.id)].join(', ')})`);
+    if (!loader)
+      throw new Error(`unknown ${kind} "${id}" (known: ${[...ids, ...userEntries.map((e) => e.id)].join(', ')})`);
     return (await loader()).default;
   };
   return {

@@ -2,7 +2,11 @@ import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
 
 /** One Bencher metric: a value and optional bounds. */
-export interface BmfMetric { value: number; lower_value?: number; upper_value?: number }
+export interface BmfMetric {
+  value: number;
+  lower_value?: number;
+  upper_value?: number;
+}
 
 /** Bencher Metric Format: benchmark name → measure slug → metric. */
 export type Bmf = Record<string, Record<string, BmfMetric>>;
@@ -26,7 +30,9 @@ export function renderBmf(input: ResultsFile | readonly ResultsFile[]): string {
   for (const c of model.cases) {
     if (c.status !== 'measured' || !c.time) continue;
     const t = c.time;
-    const m: Record<string, BmfMetric> = { latency: { value: t.mean, lower_value: Math.max(0, t.mean - t.error), upper_value: t.mean + t.error } };
+    const m: Record<string, BmfMetric> = {
+      latency: { value: t.mean, lower_value: Math.max(0, t.mean - t.error), upper_value: t.mean + t.error },
+    };
     if (c.allocated && c.allocated.method !== 'n/a') m['allocated-bytes'] = { value: c.allocated.mean };
     out[benchmarkName(c, multi)] = m;
   }

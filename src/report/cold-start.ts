@@ -10,9 +10,14 @@ import { renderTable } from './table/write.js';
 import { formatTime } from './units.js';
 
 /** The label every report puts on this section. */
-export const COLD_START_LABEL = 'Cold start (each in a fresh process, timed once, wall clock; median over processes, [min–max] when several): load = importing the adapter and its library, prepare = prepare() (schema compilation, code generation), first call = the first op, code cold. Not part of the warm figures.';
+export const COLD_START_LABEL =
+  'Cold start (each in a fresh process, timed once, wall clock; median over processes, [min–max] when several): load = importing the adapter and its library, prepare = prepare() (schema compilation, code generation), first call = the first op, code cold. Not part of the warm figures.';
 
-const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 /** `1.2 ms` for one process, `1.2 ms [1.1–1.9 ms]` for several. */
 export function formatCold(ns: readonly number[]): string {
@@ -28,8 +33,20 @@ export const COLD_START_COLUMNS: readonly Column<CaseResult>[] = [
   { id: 'prepare', header: 'Prepare', cell: (c) => formatCold(c.coldStart!.prepareNs) },
   { id: 'first-call', header: 'First call', cell: (c) => formatCold(c.coldStart!.firstCallNs) },
   { id: 'warm-mean', header: 'Warm mean', cell: (c) => (c.time ? formatTime(c.time.mean) : '—') },
-  { id: 'first-vs-warm', header: 'First ÷ warm', cell: (c) => (c.time && c.time.mean > 0 ? `${Math.round(median(c.coldStart!.firstCallNs) / c.time.mean).toLocaleString('en-US')}×` : '—') },
-  { id: 'processes', header: 'Processes', cell: (c) => `${c.coldStart!.processes}${c.coldStart!.failures?.length ? ` (${c.coldStart!.failures.length} failed)` : ''}` },
+  {
+    id: 'first-vs-warm',
+    header: 'First ÷ warm',
+    cell: (c) =>
+      c.time && c.time.mean > 0
+        ? `${Math.round(median(c.coldStart!.firstCallNs) / c.time.mean).toLocaleString('en-US')}×`
+        : '—',
+  },
+  {
+    id: 'processes',
+    header: 'Processes',
+    cell: (c) =>
+      `${c.coldStart!.processes}${c.coldStart!.failures?.length ? ` (${c.coldStart!.failures.length} failed)` : ''}`,
+  },
 ];
 
 /** Terminal (or Markdown with `markdown`) table of the cases that have cold figures; '' when none has. */

@@ -4,7 +4,10 @@ import { asRuns, buildModel, type ReportCase } from './model.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 
 /** One CSV column: its header and how a case fills it (numbers raw: ns, bytes, plain ratios). */
-interface CsvColumn { name: string; value(c: ReportCase): string | number | null | undefined }
+interface CsvColumn {
+  name: string;
+  value(c: ReportCase): string | number | null | undefined;
+}
 
 /** Every column, in order. Times in ns/op, allocation in bytes/op, ratios as plain numbers. */
 export const CSV_COLUMNS: readonly CsvColumn[] = [

@@ -5,7 +5,13 @@ import { formatRatio } from './units.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 
 /** One entry of github-action-benchmark's `customSmallerIsBetter` input. */
-export interface GabEntry { name: string; unit: string; value: number; range?: string; extra?: string }
+export interface GabEntry {
+  name: string;
+  unit: string;
+  value: number;
+  range?: string;
+  extra?: string;
+}
 
 /**
  * Renders the JSON array github-action-benchmark reads with `tool: 'customSmallerIsBetter'`: per
@@ -21,8 +27,15 @@ export function renderGithubActionBenchmark(input: ResultsFile | readonly Result
     if (c.status !== 'measured' || !c.time) continue;
     const name = benchmarkName(c, multi);
     const extra = `${c.serializer} ${c.serializerVersion} · ${c.targetKey} · ratio ${formatRatio(c.ratio, ratioIntervalOf(c))} vs ${c.baseline ?? 'none'}`;
-    out.push({ name: `${name} time`, unit: 'ns/op', value: Number(c.time.mean.toFixed(3)), range: `± ${c.time.error.toFixed(3)}`, extra });
-    if (c.allocated && c.allocated.method !== 'n/a') out.push({ name: `${name} allocated`, unit: 'bytes/op', value: Number(c.allocated.mean.toFixed(1)), extra });
+    out.push({
+      name: `${name} time`,
+      unit: 'ns/op',
+      value: Number(c.time.mean.toFixed(3)),
+      range: `± ${c.time.error.toFixed(3)}`,
+      extra,
+    });
+    if (c.allocated && c.allocated.method !== 'n/a')
+      out.push({ name: `${name} allocated`, unit: 'bytes/op', value: Number(c.allocated.mean.toFixed(1)), extra });
   }
   return JSON.stringify(out, null, 2) + '\n';
 }

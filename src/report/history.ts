@@ -12,7 +12,10 @@ import { escapeCell } from './table/escape.js';
 import { compareVersions } from '../versions/install.js';
 
 /** One case's series. */
-export interface HistorySeries { title: string; points: HistoryPoint[] }
+export interface HistorySeries {
+  title: string;
+  points: HistoryPoint[];
+}
 
 import semver from 'semver';
 
@@ -20,7 +23,8 @@ import semver from 'semver';
 function byRunThenVersion(a: HistoryPoint, b: HistoryPoint): number {
   if (a.startedAt !== b.startedAt) return a.startedAt < b.startedAt ? -1 : 1;
   if (a.runId !== b.runId) return a.runId - b.runId;
-  if (semver.valid(a.serializerVersion) && semver.valid(b.serializerVersion)) return compareVersions(a.serializerVersion, b.serializerVersion);
+  if (semver.valid(a.serializerVersion) && semver.valid(b.serializerVersion))
+    return compareVersions(a.serializerVersion, b.serializerVersion);
   return a.serializerVersion.localeCompare(b.serializerVersion) || a.caseId.localeCompare(b.caseId);
 }
 
@@ -31,7 +35,8 @@ function byRunThenVersion(a: HistoryPoint, b: HistoryPoint): number {
  * `compare` refuses to compare them).
  */
 export function historySeriesKey(p: HistoryPoint): string {
-  const op = p.direction === 'serialize' && p.serializeTo === 'string' ? ' · op: value → string (--serialize-to string)' : '';
+  const op =
+    p.direction === 'serialize' && p.serializeTo === 'string' ? ' · op: value → string (--serialize-to string)' : '';
   return `${p.workload} · ${p.size} · ${p.shape} · ${p.direction} · ${p.adapter}${op}`;
 }
 
@@ -55,12 +60,38 @@ export const HISTORY_TABLE: readonly Column<HistoryPoint>[] = [
   { id: 'runtime', header: 'Runtime', cell: (p) => `${p.target} ${p.targetVersion}` },
   { id: 'jsonbench', header: 'jsonbench', cell: (p) => p.toolVersion },
   { id: 'commit', header: 'Commit', cell: (p) => (p.gitCommit ? p.gitCommit.slice(0, 8) : '—') },
-  { id: 'mean', header: 'Mean', cell: (p) => (p.status === 'measured' && p.meanNs !== null ? formatTime(p.meanNs) : '—') },
-  { id: 'error', header: 'Error', cell: (p) => (p.status === 'measured' && p.errorNs !== null ? formatTime(p.errorNs) : '—') },
-  { id: 'ratio', header: 'Ratio', cell: (p) => (p.status === 'measured' ? `${formatRatio(p.ratio, p.ratioInterval)}${p.noisy ? ' ⚠ noisy' : ''}` : '—') },
-  { id: 'allocated', header: 'Allocated', cell: (p) => (p.status === 'measured' && p.bytesPerOp !== null ? formatBytes(p.bytesPerOp) : '—') },
-  { id: 'instructions', header: 'Instr/op', cell: (p) => (p.status === 'measured' && p.instructionsPerOp !== null ? Math.round(p.instructionsPerOp).toString() : '—') },
-  { id: 'status', header: 'Status', cell: (p) => (p.status === 'measured' ? 'measured' : `${p.status}${p.reason ? `: ${p.reason.slice(0, 60)}` : ''}`) },
+  {
+    id: 'mean',
+    header: 'Mean',
+    cell: (p) => (p.status === 'measured' && p.meanNs !== null ? formatTime(p.meanNs) : '—'),
+  },
+  {
+    id: 'error',
+    header: 'Error',
+    cell: (p) => (p.status === 'measured' && p.errorNs !== null ? formatTime(p.errorNs) : '—'),
+  },
+  {
+    id: 'ratio',
+    header: 'Ratio',
+    cell: (p) =>
+      p.status === 'measured' ? `${formatRatio(p.ratio, p.ratioInterval)}${p.noisy ? ' ⚠ noisy' : ''}` : '—',
+  },
+  {
+    id: 'allocated',
+    header: 'Allocated',
+    cell: (p) => (p.status === 'measured' && p.bytesPerOp !== null ? formatBytes(p.bytesPerOp) : '—'),
+  },
+  {
+    id: 'instructions',
+    header: 'Instr/op',
+    cell: (p) =>
+      p.status === 'measured' && p.instructionsPerOp !== null ? Math.round(p.instructionsPerOp).toString() : '—',
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (p) => (p.status === 'measured' ? 'measured' : `${p.status}${p.reason ? `: ${p.reason.slice(0, 60)}` : ''}`),
+  },
 ];
 
 /** The headers of a history table. */
@@ -72,12 +103,19 @@ export function historyCells(p: HistoryPoint): string[] {
 }
 
 /** The sentence under a history: what Ratio's brackets and ⚠ noisy mean. */
-export const HISTORY_LEGEND = 'Ratio is time ÷ the class baseline\'s in that run, [low–high] its 99.9% interval (log scale); ⚠ noisy: a launch reached the time cap before the error target, so the point is less certain than its Error says. Error is the half-width of the 99.9% interval of the mean.';
+export const HISTORY_LEGEND =
+  "Ratio is time ÷ the class baseline's in that run, [low–high] its 99.9% interval (log scale); ⚠ noisy: a launch reached the time cap before the error target, so the point is less certain than its Error says. Error is the half-width of the 99.9% interval of the mean.";
 
 /** Markdown: a `##` heading and a table per case, then {@link HISTORY_LEGEND}. */
 export function renderHistoryMarkdown(points: readonly HistoryPoint[]): string {
   const out: string[] = [];
-  for (const s of historySeries(points)) out.push(`## ${escapeCell(s.title, 'markdown')}`, '', renderTable({ columns: HISTORY_TABLE, rows: s.points }, 'markdown'), '');
+  for (const s of historySeries(points))
+    out.push(
+      `## ${escapeCell(s.title, 'markdown')}`,
+      '',
+      renderTable({ columns: HISTORY_TABLE, rows: s.points }, 'markdown'),
+      '',
+    );
   if (out.length) out.push(HISTORY_LEGEND, '');
   return out.join('\n');
 }
@@ -87,7 +125,15 @@ export function renderHistoryTerminal(points: readonly HistoryPoint[], color: bo
   const c = createColors(color);
   const out: string[] = [];
   for (const s of historySeries(points)) {
-    out.push(c.bold(escapeCell(s.title, 'terminal')), renderTable({ columns: HISTORY_TABLE, rows: s.points, tone: (p) => (p.status === 'measured' ? undefined : 'dim') }, 'terminal', { color }), '');
+    out.push(
+      c.bold(escapeCell(s.title, 'terminal')),
+      renderTable(
+        { columns: HISTORY_TABLE, rows: s.points, tone: (p) => (p.status === 'measured' ? undefined : 'dim') },
+        'terminal',
+        { color },
+      ),
+      '',
+    );
   }
   if (out.length) out.push(HISTORY_LEGEND, '');
   return out.join('\n');

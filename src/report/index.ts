@@ -29,12 +29,36 @@ export interface ReportExporter {
  * Adding a format is one file under src/report/ and one line here.
  */
 export const exporters = {
-  html: { description: 'one self-contained page with charts, filters and takeaways', fileName: 'report.html', render: (r, context = {}) => renderHtml(r, { history: context.history }) },
-  md: { description: 'GitHub Markdown for a CI job summary or a pull-request comment', fileName: 'report.md', render: renderMarkdown },
-  csv: { description: 'one row per case with every statistic and the status', fileName: 'report.csv', render: renderCsv },
-  json: { description: 'merged results without raw samples, every provenance kept', fileName: 'report.json', render: renderJson },
-  bmf: { description: 'Bencher Metric Format (latency, allocated-bytes)', fileName: 'report.bmf.json', render: renderBmf },
-  'github-action-benchmark': { description: 'github-action-benchmark customSmallerIsBetter array', fileName: 'report.gab.json', render: renderGithubActionBenchmark },
+  html: {
+    description: 'one self-contained page with charts, filters and takeaways',
+    fileName: 'report.html',
+    render: (r, context = {}) => renderHtml(r, { history: context.history }),
+  },
+  md: {
+    description: 'GitHub Markdown for a CI job summary or a pull-request comment',
+    fileName: 'report.md',
+    render: renderMarkdown,
+  },
+  csv: {
+    description: 'one row per case with every statistic and the status',
+    fileName: 'report.csv',
+    render: renderCsv,
+  },
+  json: {
+    description: 'merged results without raw samples, every provenance kept',
+    fileName: 'report.json',
+    render: renderJson,
+  },
+  bmf: {
+    description: 'Bencher Metric Format (latency, allocated-bytes)',
+    fileName: 'report.bmf.json',
+    render: renderBmf,
+  },
+  'github-action-benchmark': {
+    description: 'github-action-benchmark customSmallerIsBetter array',
+    fileName: 'report.gab.json',
+    render: renderGithubActionBenchmark,
+  },
 } satisfies Record<string, ReportExporter>;
 
 /** A `--format` name. */

@@ -7,15 +7,24 @@ import type { Column } from './table/column.js';
 import { renderTable } from './table/write.js';
 
 /** The label every report puts on this metric. */
-export const INSTRUCTIONS_LABEL = 'Instructions per op (Valgrind callgrind; deterministic, for CI gates — not time, and not a ranking: it ignores caches, branch misses and memory stalls)';
+export const INSTRUCTIONS_LABEL =
+  'Instructions per op (Valgrind callgrind; deterministic, for CI gates — not time, and not a ranking: it ignores caches, branch misses and memory stalls)';
 
 /** The columns of the instructions table (rows: cases that have a count). */
 export const INSTRUCTION_COLUMNS: readonly Column<CaseResult>[] = [
   { id: 'case', header: 'Case', cell: (c) => `${c.workload} · ${c.size} · ${c.shape} · ${c.direction}` },
   { id: 'serializer', header: 'Serializer', cell: (c) => c.serializer },
   { id: 'version', header: 'Version', cell: (c) => c.serializerVersion },
-  { id: 'instructions', header: 'Instructions/op', cell: (c) => Math.round(c.instructions!.perOp).toLocaleString('en-US') },
-  { id: 'iterations', header: 'Iterations N₁ / N₂', cell: (c) => `${c.instructions!.iterations[0]} / ${c.instructions!.iterations[1]}` },
+  {
+    id: 'instructions',
+    header: 'Instructions/op',
+    cell: (c) => Math.round(c.instructions!.perOp).toLocaleString('en-US'),
+  },
+  {
+    id: 'iterations',
+    header: 'Iterations N₁ / N₂',
+    cell: (c) => `${c.instructions!.iterations[0]} / ${c.instructions!.iterations[1]}`,
+  },
 ];
 
 /** Terminal (or Markdown with `markdown`) table of the cases that have an instruction count; '' when none has. */

@@ -13,9 +13,21 @@ export function renderJson(input: ResultsFile | readonly ResultsFile[]): string 
     tool: 'jsonbench',
     kind: 'report',
     schemaVersion: model.runs[0].schemaVersion,
-    sources: model.runs.map((r) => ({ startedAt: r.startedAt, finishedAt: r.finishedAt ?? null, environment: r.environment, policy: r.policy, cases: r.cases.length })),
+    sources: model.runs.map((r) => ({
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt ?? null,
+      environment: r.environment,
+      policy: r.policy,
+      cases: r.cases.length,
+    })),
     targets: model.targets,
-    cases: model.cases.map(({ samples, targetKey, source, ...c }) => ({ ...c, target: targetKey, source, launches: samples.launches.filter((l) => !l.discarded).length, relaunches: samples.relaunches })),
+    cases: model.cases.map(({ samples, targetKey, source, ...c }) => ({
+      ...c,
+      target: targetKey,
+      source,
+      launches: samples.launches.filter((l) => !l.discarded).length,
+      relaunches: samples.relaunches,
+    })),
   };
   return JSON.stringify(doc, null, 2) + '\n';
 }

@@ -7,23 +7,48 @@ import type { ResultsFile } from '../results/types.js';
  */
 export function legendSentences(first: ResultsFile): string[] {
   const level = `${(first.policy.measure.confidence * 100).toFixed(1)}%`;
-  const platforms = new Set([...first.targets.map((t) => t.platform ?? 'javascript'), ...first.cases.map((c) => c.platform ?? 'javascript')]);
+  const platforms = new Set([
+    ...first.targets.map((t) => t.platform ?? 'javascript'),
+    ...first.cases.map((c) => c.platform ?? 'javascript'),
+  ]);
   const how = [
-    ...(platforms.has('javascript') ? [`Node: GC-corrected heap accounting; pointer compression ${first.environment.pointerCompression ? 'on' : 'off'}`] : []),
+    ...(platforms.has('javascript')
+      ? [
+          `Node: GC-corrected heap accounting; pointer compression ${first.environment.pointerCompression ? 'on' : 'off'}`,
+        ]
+      : []),
     ...(platforms.has('dotnet') ? ['.NET and Mono: GC.GetAllocatedBytesForCurrentThread, exact'] : []),
   ].join('; ');
   // the C# worker times the studies' calls, which return a string (JsonSerializer.Serialize, JsonConvert.SerializeObject) whatever --serialize-to says
-  const dotnetStrings = platforms.has('dotnet') ? '; on .NET and Mono a serialize op returns the string, as the studies timed it (JsonSerializer.Serialize, JsonConvert.SerializeObject), whatever --serialize-to says' : '';
+  const dotnetStrings = platforms.has('dotnet')
+    ? '; on .NET and Mono a serialize op returns the string, as the studies timed it (JsonSerializer.Serialize, JsonConvert.SerializeObject), whatever --serialize-to says'
+    : '';
   return [
     `Mean and Median are per op (median across launches); Error is the half-width of the ${level} confidence interval of the mean.`,
     `Ratio is time ÷ the class baseline's, drawn from alternating rounds in the same process (< 1 is faster); [low–high] is its ${level} interval on the log scale (asymmetric, never below 0), widened to cover every launch's own ratio.`,
     `Allocated is bytes/op (${how}) in binary units (1 KiB = 1024 B, 1 MiB = 1024 KiB); ~ marks an estimate; low–high is the range of its windows, which disagree by more than 1% (no single figure holds); Alloc Ratio is against the baseline's (low–high: the range those windows support).`,
-    ...(platforms.has('dotnet') ? ['.NET cases pass the same gate as JavaScript ones, checked on the host from the outputs the worker sends, with two rules so that "equal by value" means the same across languages: date-time fields compare as instants, and string escapes are normalised as JSON.stringify writes them before the text checks; later launches must reproduce the verified output\'s SHA-256.'] : []),
+    ...(platforms.has('dotnet')
+      ? [
+          '.NET cases pass the same gate as JavaScript ones, checked on the host from the outputs the worker sends, with two rules so that "equal by value" means the same across languages: date-time fields compare as instants, and string escapes are normalised as JSON.stringify writes them before the text checks; later launches must reproduce the verified output\'s SHA-256.',
+        ]
+      : []),
     'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree (beyond their errors), ⊘ its paired baseline ran over 2× slower beside it than in its own case (its ratio is unearned: not ranked).',
-    'More notes: ⇅ the machine changed speed between launches and the ratio moved with it (a sentence under the table says by how much), ⏹ rebuilt from a killed run, ≈ looser checks than the schema (a library\'s translation of it; listed under the table).',
+    "More notes: ⇅ the machine changed speed between launches and the ratio moved with it (a sentence under the table says by how much), ⏹ rebuilt from a killed run, ≈ looser checks than the schema (a library's translation of it; listed under the table).",
     // files written with the CPU clock or the bytes serialize op say so (older files: neither sentence)
-    ...(first.cases.some((c) => c.time?.clock === 'cpu') ? ['Times and ratios are process CPU time (user + system, every thread) where the runtime has a CPU clock (Node, Bun, Deno; .NET and Mono through clock_gettime on Linux), wall time elsewhere (browsers, QuickJS); results.json keeps both and names each case\'s clock.'] : []),
-    ...(first.policy.measure.serializeTo === 'bytes' ? [`A serialize op is value → JSON text → UTF-8 bytes (what a server writing it to a socket pays; --serialize-to string times the string alone)${dotnetStrings}.`] : []),
-    ...(first.policy.measure.serializeTo === 'string' ? ['A serialize op is value → JSON text, the string alone (--serialize-to string): the UTF-8 encoding a server pays to write it is not timed, and a serializer returning a rope (concatenated string) is not flattened; the default op (bytes) includes both.'] : []),
+    ...(first.cases.some((c) => c.time?.clock === 'cpu')
+      ? [
+          "Times and ratios are process CPU time (user + system, every thread) where the runtime has a CPU clock (Node, Bun, Deno; .NET and Mono through clock_gettime on Linux), wall time elsewhere (browsers, QuickJS); results.json keeps both and names each case's clock.",
+        ]
+      : []),
+    ...(first.policy.measure.serializeTo === 'bytes'
+      ? [
+          `A serialize op is value → JSON text → UTF-8 bytes (what a server writing it to a socket pays; --serialize-to string times the string alone)${dotnetStrings}.`,
+        ]
+      : []),
+    ...(first.policy.measure.serializeTo === 'string'
+      ? [
+          'A serialize op is value → JSON text, the string alone (--serialize-to string): the UTF-8 encoding a server pays to write it is not timed, and a serializer returning a rope (concatenated string) is not flattened; the default op (bytes) includes both.',
+        ]
+      : []),
   ];
 }

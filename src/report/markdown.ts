@@ -30,7 +30,9 @@ function provenanceLine(r: ResultsFile): string {
   const e = r.environment;
   // the cases ran on the targets; the host's Node is named as the host when they ran elsewhere (a .NET or Mono run, node@22, bun…)
   const elsewhere = r.targets.filter((t) => t.kind !== 'node-host' && !t.fault);
-  const runtimes = elsewhere.length ? `targets ${elsewhere.map((t) => `${t.id}: ${t.runtime} ${t.version} (${t.engine} ${t.engineVersion})`).join(', ')} · host ${e.runtime} (V8 ${e.v8})` : `${e.runtime} (V8 ${e.v8})`;
+  const runtimes = elsewhere.length
+    ? `targets ${elsewhere.map((t) => `${t.id}: ${t.runtime} ${t.version} (${t.engine} ${t.engineVersion})`).join(', ')} · host ${e.runtime} (V8 ${e.v8})`
+    : `${e.runtime} (V8 ${e.v8})`;
   return `${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${runtimes} · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed})`;
 }
 
@@ -49,10 +51,15 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   const multiTarget = model.targets.length > 1;
   const first = model.runs[0];
   const out: string[] = ['# jsonbench results', ''];
-  for (const [i, r] of model.runs.entries()) out.push(`${several ? `**#${i + 1}** ` : ''}${escapeText(provenanceLine(r), Infinity)}`, '');
+  for (const [i, r] of model.runs.entries())
+    out.push(`${several ? `**#${i + 1}** ` : ''}${escapeText(provenanceLine(r), Infinity)}`, '');
   for (const [i, r] of model.runs.entries()) {
     const noise = noiseReasons(r);
-    if (noise.length) out.push(`> ⚠ Noisy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`, '');
+    if (noise.length)
+      out.push(
+        `> ⚠ Noisy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`,
+        '',
+      );
   }
   // a run on the user's payload opens with its recommendation (report/recommend.ts)
   for (const [i, r] of model.runs.entries()) {
@@ -65,7 +72,13 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   const counts = new Map<string, number>();
   for (const c of model.cases) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
   const order: readonly string[] = CASE_STATUSES;
-  out.push(`**${countOf(model.cases.length, 'case')}:** ${[...counts].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])).map(([s, n]) => `${n} ${s}`).join(', ')}`, '');
+  out.push(
+    `**${countOf(model.cases.length, 'case')}:** ${[...counts]
+      .sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]))
+      .map(([s, n]) => `${n} ${s}`)
+      .join(', ')}`,
+    '',
+  );
   for (const sentence of unreadSentences(model.runs)) out.push(`> ⚠ ${escapeText(sentence, 600)}`, '');
   const data = toViewData(model);
   const index = indexCases(data);
@@ -81,42 +94,82 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     out.push(`## ${escapeText(table.title)}`, '');
     for (const [si, s] of table.sections.entries()) {
       const sentences = sectionTakeaway(data, index, group, group.sections[si], defaultState());
-      for (const t of sentences) out.push(`**${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t)}`, '');
+      for (const t of sentences)
+        out.push(
+          `**${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t)}`,
+          '',
+        );
     }
     // What the fast choice costs in behaviour: the failed probes relevant to this payload (a timed run's probe pass).
     const first = table.sections[0]?.cases[0] as ReportCase | undefined;
     if (first) {
       const run = model.runs[first.source];
       const inTable = table.sections.flatMap((s) => s.cases.map((c) => c.serializer));
-      for (const sentence of behaviourSentences(behaviourNotes(run, first.workload, first.direction, first.target.id, inTable))) out.push(`Behaviour: ${escapeText(sentence, 600)}`, '');
+      for (const sentence of behaviourSentences(
+        behaviourNotes(run, first.workload, first.direction, first.target.id, inTable),
+      ))
+        out.push(`Behaviour: ${escapeText(sentence, 600)}`, '');
     }
-    const rows = table.sections.flatMap((s) => (multiTarget ? [...s.cases].sort((a, b) => s.cases.findIndex((x) => x.serializer === a.serializer) - s.cases.findIndex((x) => x.serializer === b.serializer)) : s.cases) as ReportCase[]);
+    const rows = table.sections.flatMap(
+      (s) =>
+        (multiTarget
+          ? [...s.cases].sort(
+              (a, b) =>
+                s.cases.findIndex((x) => x.serializer === a.serializer) -
+                s.cases.findIndex((x) => x.serializer === b.serializer),
+            )
+          : s.cases) as ReportCase[],
+    );
     out.push(renderTable({ columns, rows }, 'markdown'));
     const all = table.sections.flatMap((s) => s.cases) as ReportCase[];
     const payloads = [...new Map(all.map((c) => [c.payload.sha256, c.payload])).values()];
-    out.push('', `Payload: ${payloads.map((p) => `${formatBytes(p.bytes)}, sha256 \`${p.sha256.slice(0, 16)}…\``).join(' / ')}`);
+    out.push(
+      '',
+      `Payload: ${payloads.map((p) => `${formatBytes(p.bytes)}, sha256 \`${p.sha256.slice(0, 16)}…\``).join(' / ')}`,
+    );
     const sentences = findingSentences(all);
     if (sentences.length) {
       out.push('', 'Findings:', '');
-      for (const { c, message } of sentences) out.push(`- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''}: ${escapeText(message)}.`);
+      for (const { c, message } of sentences)
+        out.push(
+          `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''}: ${escapeText(message)}.`,
+        );
     }
     const broken = all.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
     if (broken.length) {
       out.push('', 'Not ranked:', '');
       for (const c of broken) {
-        const mm = c.mismatch ? ` at ${markdownCode(c.mismatch.path)}: expected ${markdownCode(clip(c.mismatch.expected, 120))}, got ${markdownCode(clip(c.mismatch.actual, 120))}` : '';
-        out.push(`- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeText(clip(c.reason ?? ''))}`);
+        const mm = c.mismatch
+          ? ` at ${markdownCode(c.mismatch.path)}: expected ${markdownCode(clip(c.mismatch.expected, 120))}, got ${markdownCode(clip(c.mismatch.actual, 120))}`
+          : '';
+        out.push(
+          `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeText(clip(c.reason ?? ''))}`,
+        );
       }
     }
     const notes = notesLines(all);
-    if (notes.length) out.push('', 'Looser than the schema (translation notes):', '', ...notes.map((n) => `- ${escapeText(n)}`));
+    if (notes.length)
+      out.push('', 'Looser than the schema (translation notes):', '', ...notes.map((n) => `- ${escapeText(n)}`));
     const code = new Map<string, string>();
     for (const c of all) if (c.code && !code.has(c.serializer)) code.set(c.serializer, c.code);
     if (code.size) {
-      out.push('', '<details><summary>The code being measured</summary>', '', renderTable({
-        columns: [{ id: 'serializer', header: 'Serializer', cell: ([name]) => name }, { id: 'code', header: 'Code', cell: ([, src]) => src, code: true }],
-        rows: [...code],
-      }, 'markdown'), '', '</details>');
+      out.push(
+        '',
+        '<details><summary>The code being measured</summary>',
+        '',
+        renderTable(
+          {
+            columns: [
+              { id: 'serializer', header: 'Serializer', cell: ([name]) => name },
+              { id: 'code', header: 'Code', cell: ([, src]) => src, code: true },
+            ],
+            rows: [...code],
+          },
+          'markdown',
+        ),
+        '',
+        '</details>',
+      );
     }
     out.push('');
   }
@@ -127,6 +180,10 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   out.push(...probeSections);
   const text = out.join('\n');
   // a run on several targets ends with its side-by-side tables (one section per results file that has them)
-  const sideBySide = model.runs.map((r, i) => (r.targets.length > 1 ? `\n## ${sideBySideHeading(i, several)}\n\n${renderTargetTables(r, 'markdown')}` : '')).join('');
+  const sideBySide = model.runs
+    .map((r, i) =>
+      r.targets.length > 1 ? `\n## ${sideBySideHeading(i, several)}\n\n${renderTargetTables(r, 'markdown')}` : '',
+    )
+    .join('');
   return text + sideBySide;
 }

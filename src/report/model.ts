@@ -43,11 +43,13 @@ export function buildModel(runs: readonly ResultsFile[]): ReportModel {
   if (runs.length === 0) throw new Error('no results to report');
   const baseKey = (c: CaseResult, i: number) => targetLabel(c, runs[i].environment);
   const sourcesOf = new Map<string, Set<number>>();
-  runs.forEach((r, i) => r.cases.forEach((c) => {
-    const k = baseKey(c, i);
-    if (!sourcesOf.has(k)) sourcesOf.set(k, new Set());
-    sourcesOf.get(k)!.add(i);
-  }));
+  runs.forEach((r, i) =>
+    r.cases.forEach((c) => {
+      const k = baseKey(c, i);
+      if (!sourcesOf.has(k)) sourcesOf.set(k, new Set());
+      sourcesOf.get(k)!.add(i);
+    }),
+  );
   const tagged = new Set<string>();
   for (const [k, sources] of sourcesOf) {
     if (sources.size < 2) continue;
@@ -55,22 +57,25 @@ export function buildModel(runs: readonly ResultsFile[]): ReportModel {
     const machines = new Set(list.map((i) => machineOf(runs[i].environment)));
     const fileOfId = new Map<string, number>();
     let overlap = false;
-    for (const i of list) for (const c of runs[i].cases) {
-      if (baseKey(c, i) !== k) continue;
-      const first = fileOfId.get(c.id);
-      if (first === undefined) fileOfId.set(c.id, i);
-      else if (first !== i) overlap = true;
-    }
+    for (const i of list)
+      for (const c of runs[i].cases) {
+        if (baseKey(c, i) !== k) continue;
+        const first = fileOfId.get(c.id);
+        if (first === undefined) fileOfId.set(c.id, i);
+        else if (first !== i) overlap = true;
+      }
     if (machines.size > 1 || overlap) tagged.add(k);
   }
   const cases: ReportCase[] = [];
   const targets: string[] = [];
-  runs.forEach((r, i) => r.cases.forEach((c) => {
-    const base = baseKey(c, i);
-    const targetKey = tagged.has(base) ? `${base} · #${i + 1}` : base;
-    if (!targets.includes(targetKey)) targets.push(targetKey);
-    cases.push({ ...c, targetKey, source: i });
-  }));
+  runs.forEach((r, i) =>
+    r.cases.forEach((c) => {
+      const base = baseKey(c, i);
+      const targetKey = tagged.has(base) ? `${base} · #${i + 1}` : base;
+      if (!targets.includes(targetKey)) targets.push(targetKey);
+      cases.push({ ...c, targetKey, source: i });
+    }),
+  );
   return { runs, cases, targets };
 }
 

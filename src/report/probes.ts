@@ -21,7 +21,8 @@ export function groupOf(probe: Pick<ProbeRecord, 'id' | 'family'>): string {
     const kind = m ? (m[1].startsWith('fail') && m[1].endsWith('EXCLUDE') ? 'fail*_EXCLUDE' : m[1]) : parts[2];
     return `conformance.${parts[1]}.${kind}*`;
   }
-  if (probe.id.startsWith('structure.optional.') || probe.id.startsWith('structure.nullable.')) return parts.slice(0, 2).join('.') + '.*';
+  if (probe.id.startsWith('structure.optional.') || probe.id.startsWith('structure.nullable.'))
+    return parts.slice(0, 2).join('.') + '.*';
   return probe.id;
 }
 
@@ -35,17 +36,24 @@ export function cellText(verdicts: readonly Verdict[], labels = true): string {
     const only = verdicts[0];
     return labels && verdicts.length === 1 && only.mark === '✔' && only.label ? `✔ ${only.label}` : mark;
   }
-  return MARKS_BY_SEVERITY.filter((m) => counts.has(m)).map((m) => `${m}${counts.get(m)}`).join(' ');
+  return MARKS_BY_SEVERITY.filter((m) => counts.has(m))
+    .map((m) => `${m}${counts.get(m)}`)
+    .join(' ');
 }
 
 /** One line naming a verdict: what was expected, what came out, where. */
 export function describeVerdict(v: Verdict): string {
   switch (v.mark) {
-    case '✗': return `✗ ${v.fault} at ${v.path}: expected ${v.expected}, got ${v.actual}`;
-    case '⚠': return `⚠ throws${v.stage === 'prepare' ? ' in prepare()' : ''}: ${v.message}`;
-    case '✘': return `✘ cannot: ${v.reason}`;
-    case '–': return `– ${v.reason}`;
-    case '✔': return `✔${v.label ? ' ' + v.label : ''}`;
+    case '✗':
+      return `✗ ${v.fault} at ${v.path}: expected ${v.expected}, got ${v.actual}`;
+    case '⚠':
+      return `⚠ throws${v.stage === 'prepare' ? ' in prepare()' : ''}: ${v.message}`;
+    case '✘':
+      return `✘ cannot: ${v.reason}`;
+    case '–':
+      return `– ${v.reason}`;
+    case '✔':
+      return `✔${v.label ? ' ' + v.label : ''}`;
   }
 }
 
@@ -53,13 +61,29 @@ export function describeVerdict(v: Verdict): string {
 export const isFailing = (v: Verdict) => v.mark === '✗' || v.mark === '⚠';
 
 /** A column of the matrix: a serializer row on a target (the target named only when the section has several). */
-export interface MatrixColumn { key: string; serializer: string; version: string; target: string; header: string }
+export interface MatrixColumn {
+  key: string;
+  serializer: string;
+  version: string;
+  target: string;
+  header: string;
+}
 
 /** One row of a direction's matrix: a probe group, and its verdicts per column key. */
-export interface MatrixRow { group: string; family: string; probes: string[]; cells: Map<string, ProbeVerdictRecord[]> }
+export interface MatrixRow {
+  group: string;
+  family: string;
+  probes: string[];
+  cells: Map<string, ProbeVerdictRecord[]>;
+}
 
 /** A direction's matrix: columns, rows, and the serializer rows left out because they cannot do any probe of the direction (with the reason). */
-export interface ProbeMatrix { direction: Direction; columns: MatrixColumn[]; rows: MatrixRow[]; absent: { header: string; reason: string }[] }
+export interface ProbeMatrix {
+  direction: Direction;
+  columns: MatrixColumn[];
+  rows: MatrixRow[];
+  absent: { header: string; reason: string }[];
+}
 
 const columnKey = (v: Pick<ProbeVerdictRecord, 'serializer' | 'target'>) => `${v.serializer}\u0000${v.target}`;
 
@@ -77,7 +101,8 @@ export function probeMatrix(section: ProbesSection, direction: Direction, full =
     const mine = own.filter((v) => columnKey(v) === k);
     const { serializer, serializerVersion, target } = mine[0];
     const header = targets.length > 1 ? `${serializer} · ${target}` : serializer;
-    if (mine.every((v) => v.verdict.mark === '✘')) absent.push({ header, reason: (mine[0].verdict as { reason: string }).reason });
+    if (mine.every((v) => v.verdict.mark === '✘'))
+      absent.push({ header, reason: (mine[0].verdict as { reason: string }).reason });
     else columns.push({ key: k, serializer, version: serializerVersion, target, header });
   }
   const byId = new Map(section.probes.map((p) => [p.id, p]));
@@ -105,8 +130,13 @@ export function matrixTable(m: ProbeMatrix, labels = true): Table<MatrixRow> {
   const columns: Column<MatrixRow>[] = [
     { id: 'probe', header: 'Probe', cell: (r) => r.group },
     ...m.columns.map((c): Column<MatrixRow> => ({
-      id: c.key, header: c.header,
-      cell: (r) => cellText((r.cells.get(c.key) ?? []).map((v) => v.verdict), labels),
+      id: c.key,
+      header: c.header,
+      cell: (r) =>
+        cellText(
+          (r.cells.get(c.key) ?? []).map((v) => v.verdict),
+          labels,
+        ),
       tone: (r) => ((r.cells.get(c.key) ?? []).some((v) => isFailing(v.verdict)) ? 'red' : undefined),
     })),
   ];
@@ -124,21 +154,40 @@ export function markCounts(verdicts: readonly ProbeVerdictRecord[]): Record<Mark
 export function summaryLine(section: ProbesSection): string {
   const c = markCounts(section.verdicts);
   const faults = new Map<string, number>();
-  for (const v of section.verdicts) if (v.verdict.mark === '✗') faults.set(v.verdict.fault, (faults.get(v.verdict.fault) ?? 0) + 1);
+  for (const v of section.verdicts)
+    if (v.verdict.mark === '✗') faults.set(v.verdict.fault, (faults.get(v.verdict.fault) ?? 0) + 1);
   const n = (x: number) => x.toLocaleString('en');
-  const faultText = faults.size ? ` (${[...faults].sort((a, b) => b[1] - a[1]).map(([f, k]) => `${n(k)} ${f}`).join(', ')})` : '';
-  const cached = section.cache?.hits ? `; ${n(section.cache.hits)} read from the probe-verdict cache (judged by an earlier run of the same jsonbench code, serializer version and runtime)` : '';
+  const faultText = faults.size
+    ? ` (${[...faults]
+        .sort((a, b) => b[1] - a[1])
+        .map(([f, k]) => `${n(k)} ${f}`)
+        .join(', ')})`
+    : '';
+  const cached = section.cache?.hits
+    ? `; ${n(section.cache.hits)} read from the probe-verdict cache (judged by an earlier run of the same jsonbench code, serializer version and runtime)`
+    : '';
   return `${n(section.probes.length)} probe${section.probes.length === 1 ? '' : 's'}, ${n(section.verdicts.length)} verdict${section.verdicts.length === 1 ? '' : 's'}: ✔ ${n(c['✔'])} · ✘ ${n(c['✘'])} · – ${n(c['–'])} · ⚠ ${n(c['⚠'])} · ✗ ${n(c['✗'])}${faultText}${cached}`;
 }
 
 /** The failing verdicts of a section, with their probe, in section order. */
-export function failingVerdicts(section: ProbesSection, direction?: Direction): { v: ProbeVerdictRecord; probe: ProbeRecord | undefined }[] {
+export function failingVerdicts(
+  section: ProbesSection,
+  direction?: Direction,
+): { v: ProbeVerdictRecord; probe: ProbeRecord | undefined }[] {
   const byId = new Map(section.probes.map((p) => [p.id, p]));
-  return section.verdicts.filter((v) => isFailing(v.verdict) && (!direction || v.direction === direction)).map((v) => ({ v, probe: byId.get(v.probe) }));
+  return section.verdicts
+    .filter((v) => isFailing(v.verdict) && (!direction || v.direction === direction))
+    .map((v) => ({ v, probe: byId.get(v.probe) }));
 }
 
 /** A probe side whose verdict differs between versions of one library (a version matrix): the library, the probe side, and the verdict of each version. */
-export interface VersionChange { library: string; target: string; probe: string; direction: Direction; verdicts: { serializer: string; version: string; verdict: Verdict }[] }
+export interface VersionChange {
+  library: string;
+  target: string;
+  probe: string;
+  direction: Direction;
+  verdicts: { serializer: string; version: string; verdict: Verdict }[];
+}
 
 /** The library a version-matrix row belongs to: `fast-json-stringify@6.1.1` → `fast-json-stringify`. */
 export const libraryOf = (row: string) => row.replace(/@[^@]+$/, '');
@@ -162,7 +211,8 @@ export function versionChanges(section: ProbesSection): VersionChange[] {
     for (const v of section.verdicts) {
       if (libraryOf(v.serializer) !== library) continue;
       const k = `${v.target}\u0000${v.probe}\u0000${v.direction}`;
-      if (!cells.has(k)) cells.set(k, { library, target: v.target, probe: v.probe, direction: v.direction, verdicts: [] });
+      if (!cells.has(k))
+        cells.set(k, { library, target: v.target, probe: v.probe, direction: v.direction, verdicts: [] });
       cells.get(k)!.verdicts.push({ serializer: v.serializer, version: v.serializerVersion, verdict: v.verdict });
     }
     for (const c of cells.values()) if (new Set(c.verdicts.map((x) => sig(x.verdict))).size > 1) out.push(c);
@@ -176,15 +226,33 @@ export function versionChanges(section: ProbesSection): VersionChange[] {
  * grouped as the matrix groups them. The hook a recommendation cites ("ajv-jtd writes lone
  * surrogates raw: string.value.plain.lone-high.* ill-formed").
  */
-export interface BehaviourNote { serializer: string; group: string; count: number; first: ProbeVerdictRecord; title: string }
+export interface BehaviourNote {
+  serializer: string;
+  group: string;
+  count: number;
+  first: ProbeVerdictRecord;
+  title: string;
+}
 
-export function behaviourNotes(results: ResultsFile, workload: string, direction: Direction, target: string, serializers: readonly string[]): BehaviourNote[] {
+export function behaviourNotes(
+  results: ResultsFile,
+  workload: string,
+  direction: Direction,
+  target: string,
+  serializers: readonly string[],
+): BehaviourNote[] {
   const section = results.probes;
   if (!section?.relevantTo) return [];
   const byId = new Map(section.probes.map((p) => [p.id, p]));
   const notes = new Map<string, BehaviourNote>();
   for (const v of section.verdicts) {
-    if (v.direction !== direction || v.target !== target || !serializers.includes(v.serializer) || !isFailing(v.verdict)) continue;
+    if (
+      v.direction !== direction ||
+      v.target !== target ||
+      !serializers.includes(v.serializer) ||
+      !isFailing(v.verdict)
+    )
+      continue;
     if (!section.relevantTo[v.probe]?.includes(workload)) continue;
     const p = byId.get(v.probe);
     const group = p ? groupOf(p) : v.probe;

@@ -28,7 +28,14 @@ import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
 import { wrap } from './terminal.js';
-import { fasterThanBaseline, formatInterval, quickCaveat, unrankedFinding, unrankedReason, type TakeawayRow } from './takeaway.js';
+import {
+  fasterThanBaseline,
+  formatInterval,
+  quickCaveat,
+  unrankedFinding,
+  unrankedReason,
+  type TakeawayRow,
+} from './takeaway.js';
 
 /** One thing a serializer costs in behaviour, and where it was found. */
 export interface BehaviourCost {
@@ -48,10 +55,16 @@ export const schemaCost: CostSource = (c, results) => {
   if (c.family !== 'schema-compiled' && c.family !== 'validator' && c.family !== 'reflection') return [];
   const payload = results.payloads?.find((p) => p.workload === c.workload);
   if (!payload) return [{ source: 'schema', text: "it needs the workload's schema" }];
-  const origin = payload.schema.source === 'inferred'
-    ? 'here inferred from your payload: review it with --print-schema, pass it back with --schema'
-    : `here your ${payload.schema.source === 'json-schema' ? 'JSON Schema' : `${payload.schema.source} schema`}${payload.schema.file ? ` ${payload.schema.file}` : ''}`;
-  return [{ source: 'schema', text: `it needs the payload's schema (${origin}); a payload that drifts from it fails or loses data` }];
+  const origin =
+    payload.schema.source === 'inferred'
+      ? 'here inferred from your payload: review it with --print-schema, pass it back with --schema'
+      : `here your ${payload.schema.source === 'json-schema' ? 'JSON Schema' : `${payload.schema.source} schema`}${payload.schema.file ? ` ${payload.schema.file}` : ''}`;
+  return [
+    {
+      source: 'schema',
+      text: `it needs the payload's schema (${origin}); a payload that drifts from it fails or loses data`,
+    },
+  ];
 };
 
 /** The case's translation notes, each a cost. */
@@ -63,10 +76,25 @@ export const translationCosts: CostSource = (c) => (c.notes ?? []).map((text) =>
  * structurally: a results file without probes, or with records of another shape, gives no costs.
  */
 interface ProbeVerdictLike {
-  probe: string; direction: Direction; serializer: string; target: string;
-  verdict: { mark: string; fault?: string; path?: string; expected?: string; actual?: string; message?: string; reason?: string };
+  probe: string;
+  direction: Direction;
+  serializer: string;
+  target: string;
+  verdict: {
+    mark: string;
+    fault?: string;
+    path?: string;
+    expected?: string;
+    actual?: string;
+    message?: string;
+    reason?: string;
+  };
 }
-interface ProbesLike { probes?: { id: string; title?: string }[]; verdicts?: ProbeVerdictLike[]; relevantTo?: Record<string, string[]> }
+interface ProbesLike {
+  probes?: { id: string; title?: string }[];
+  verdicts?: ProbeVerdictLike[];
+  relevantTo?: Record<string, string[]>;
+}
 
 /** The probes section of a results file, when it has one of the expected shape. */
 export function probesOf(results: ResultsFile): ProbesLike | null {
@@ -93,7 +121,11 @@ export const probeCosts: CostSource = (c, results) => {
     if (p.relevantTo && !(p.relevantTo[v.probe] ?? []).includes(c.workload)) continue;
     const title = titles.get(v.probe) ?? v.probe;
     const d = v.verdict;
-    if (d.mark === '✗') out.push({ source: 'probe', text: `${title}: ${d.fault ?? 'wrong'} at ${d.path ?? '$'} (expected ${clipText(d.expected ?? '?')}, got ${clipText(d.actual ?? '?')})` });
+    if (d.mark === '✗')
+      out.push({
+        source: 'probe',
+        text: `${title}: ${d.fault ?? 'wrong'} at ${d.path ?? '$'} (expected ${clipText(d.expected ?? '?')}, got ${clipText(d.actual ?? '?')})`,
+      });
     else if (d.mark === '⚠') out.push({ source: 'probe', text: `${title}: throws (${clipText(d.message ?? '')})` });
     else if (d.mark === '✘') out.push({ source: 'probe', text: `${title}: cannot (${clipText(d.reason ?? '')})` });
   }
@@ -176,8 +208,15 @@ function baselineName(id: string, direction: Direction): string {
 }
 
 function scenarioText(s: Scenario, payload: PayloadRecord | undefined): string {
-  const unit = s.shape === 'single' ? 'document' : s.shape === 'list' ? `array of ${countOf(s.size, 'record')}` : `${countOf(s.size, 'record')} one by one`;
-  const what = payload ? `${payload.file} (${formatBytes(s.bytes)} ${unit})` : `${s.workload} (${formatBytes(s.bytes)} ${unit})`;
+  const unit =
+    s.shape === 'single'
+      ? 'document'
+      : s.shape === 'list'
+        ? `array of ${countOf(s.size, 'record')}`
+        : `${countOf(s.size, 'record')} one by one`;
+  const what = payload
+    ? `${payload.file} (${formatBytes(s.bytes)} ${unit})`
+    : `${s.workload} (${formatBytes(s.bytes)} ${unit})`;
   return `${what} on ${s.target}`;
 }
 
@@ -185,8 +224,12 @@ function scenarioText(s: Scenario, payload: PayloadRecord | undefined): string {
 export function takeawayRowOf(c: MeasuredCase): TakeawayRow {
   const why = unrankedReason(c.findings);
   return {
-    name: c.serializer, label: c.serializer, status: c.status, ratio: c.ratio,
-    interval: c.ratio !== null ? ratioIntervalOf(c) : null, allocRatio: c.allocRatio ?? null,
+    name: c.serializer,
+    label: c.serializer,
+    status: c.status,
+    ratio: c.ratio,
+    interval: c.ratio !== null ? ratioIntervalOf(c) : null,
+    allocRatio: c.allocRatio ?? null,
     ...(why ? { unranked: why } : {}),
   };
 }
@@ -201,20 +244,29 @@ export function clearlyFaster(c: MeasuredCase): boolean {
 }
 
 function costsText(costs: readonly BehaviourCost[], probed: boolean): string {
-  if (!costs.length) return `the gate found no behaviour cost${probed ? ' and no probe failed' : ' (capability probes: not in this run)'}`;
+  if (!costs.length)
+    return `the gate found no behaviour cost${probed ? ' and no probe failed' : ' (capability probes: not in this run)'}`;
   const schema = costs.filter((k) => k.source === 'schema').map((k) => k.text);
   const other = costs.filter((k) => k.source !== 'schema');
   const parts = [...schema];
-  if (other.length > 2) parts.push(`${other.length} looser checks than the schema (${other.slice(0, 1).map((k) => k.text).join('')}; and ${other.length - 1} more, listed in the report)`);
+  if (other.length > 2)
+    parts.push(
+      `${other.length} looser checks than the schema (${other
+        .slice(0, 1)
+        .map((k) => k.text)
+        .join('')}; and ${other.length - 1} more, listed in the report)`,
+    );
   else parts.push(...other.map((k) => k.text));
   return parts.join('; ');
 }
 
 /** What to confirm a noisy timing with, after a run of this policy: the next longer policy, on a quieter machine (a default run was told to confirm with --policy default). */
 export function confirmWith(policyName: string): string {
-  return policyName === 'quick' ? 'confirm with --policy default on a quieter machine'
-    : policyName === 'default' ? 'confirm with --policy long on a quieter machine'
-    : 'confirm on a quieter machine';
+  return policyName === 'quick'
+    ? 'confirm with --policy default on a quieter machine'
+    : policyName === 'default'
+      ? 'confirm with --policy long on a quieter machine'
+      : 'confirm on a quieter machine';
 }
 
 /**
@@ -222,37 +274,60 @@ export function confirmWith(policyName: string): string {
  * are a first look, and `--policy default` gives figures to quote. Ratio intervals are labelled
  * with their confidence (`0.45× (99.9% CI 0.31–0.66×)`), as the takeaways write them.
  */
-function sentenceOf(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number, probed: boolean, policyName: string): string {
+function sentenceOf(
+  r: Omit<Recommendation, 'sentence'>,
+  payload: PayloadRecord | undefined,
+  confidence: number,
+  probed: boolean,
+  policyName: string,
+): string {
   const text = sentenceBody(r, payload, confidence, probed, policyName);
   return policyName === 'quick' ? `${text} ${quickCaveat()}` : text;
 }
 
-function sentenceBody(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecord | undefined, confidence: number, probed: boolean, policyName: string): string {
+function sentenceBody(
+  r: Omit<Recommendation, 'sentence'>,
+  payload: PayloadRecord | undefined,
+  confidence: number,
+  probed: boolean,
+  policyName: string,
+): string {
   const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
   if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
   const baseText = baselineName(r.baseline, r.direction);
   if (!r.pick) {
     if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
     const use = r.baseline === 'json' ? 'use the built-in' : `use the baseline, ${r.baseline}`;
-    const closest = r.closest && r.closest.ratio < 1
-      ? `; the closest, ${r.closest.serializer} at ${formatInterval(r.closest.ratio, r.closest.interval, '×', confidence)}, is within the noise`
-      : '';
+    const closest =
+      r.closest && r.closest.ratio < 1
+        ? `; the closest, ${r.closest.serializer} at ${formatInterval(r.closest.ratio, r.closest.interval, '×', confidence)}, is within the noise`
+        : '';
     const noisy = r.noisy
       ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden: ${confirmWith(policyName)}`
       : '';
     return `${head}, nothing is clearly faster than ${baseText} (${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared at ${(confidence * 100).toFixed(1)}% confidence${closest}${noisy}): ${use}.`;
   }
   const p = r.pick;
-  const ratio = p.ratioInterval !== null ? formatInterval(p.ratio, p.ratioInterval, '×', confidence) : `${formatRatio(p.ratio)}× (unpaired)`;
+  const ratio =
+    p.ratioInterval !== null
+      ? formatInterval(p.ratio, p.ratioInterval, '×', confidence)
+      : `${formatRatio(p.ratio)}× (unpaired)`;
   // windows that disagree give a range, never one figure (results/alloc.ts)
-  const allocRatio = p.allocRatio === null || p.allocRatio === undefined ? ''
-    : p.allocRatioRange ? ` (${p.allocRatioRange[0].toFixed(2)}–${p.allocRatioRange[1].toFixed(2)}× ${r.baseline}'s: the allocation windows disagree)` : ` (${p.allocRatio.toFixed(2)}× ${r.baseline}'s)`;
-  const alloc = p.allocatedBytes !== undefined
-    ? `, ${p.allocatedRange ? `${formatBytes(p.allocatedRange[0])}–${formatBytes(p.allocatedRange[1])}` : formatBytes(p.allocatedBytes)} allocated per op${allocRatio}`
-    : '';
-  return `${head}, use ${p.serializer} ${p.version}: ${ratio} the time of ${baseText} (${formatTime(p.meanNs)} vs ${formatTime(p.baselineMeanNs)} per op)${alloc}`
-    + `; it passed the correctness gate on this payload and on a generated one of the same schema${p.noisy ? `; its timing was noisy, so ${confirmWith(policyName)}` : ''}`
-    + `; what it costs: ${costsText(p.costs, probed)}.`;
+  const allocRatio =
+    p.allocRatio === null || p.allocRatio === undefined
+      ? ''
+      : p.allocRatioRange
+        ? ` (${p.allocRatioRange[0].toFixed(2)}–${p.allocRatioRange[1].toFixed(2)}× ${r.baseline}'s: the allocation windows disagree)`
+        : ` (${p.allocRatio.toFixed(2)}× ${r.baseline}'s)`;
+  const alloc =
+    p.allocatedBytes !== undefined
+      ? `, ${p.allocatedRange ? `${formatBytes(p.allocatedRange[0])}–${formatBytes(p.allocatedRange[1])}` : formatBytes(p.allocatedBytes)} allocated per op${allocRatio}`
+      : '';
+  return (
+    `${head}, use ${p.serializer} ${p.version}: ${ratio} the time of ${baseText} (${formatTime(p.meanNs)} vs ${formatTime(p.baselineMeanNs)} per op)${alloc}` +
+    `; it passed the correctness gate on this payload and on a generated one of the same schema${p.noisy ? `; its timing was noisy, so ${confirmWith(policyName)}` : ''}` +
+    `; what it costs: ${costsText(p.costs, probed)}.`
+  );
 }
 
 /**
@@ -260,7 +335,10 @@ function sentenceBody(r: Omit<Recommendation, 'sentence'>, payload: PayloadRecor
  * scenarios in order of first appearance, classes serialize, parse, validate, transform.
  * `costSources` adds behaviour costs (default: schema and translation notes). Pure.
  */
-export function recommend(results: ResultsFile, costSources: readonly CostSource[] = DEFAULT_COST_SOURCES): Recommendation[] {
+export function recommend(
+  results: ResultsFile,
+  costSources: readonly CostSource[] = DEFAULT_COST_SOURCES,
+): Recommendation[] {
   const groups = new Map<string, CaseResult[]>();
   for (const c of results.cases) {
     const target = targetLabel(c, results.environment);
@@ -275,12 +353,23 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
     const first = cases[0];
     const baselineId = cases.find((c) => c.baseline)?.baseline ?? null;
     const base = cases.find((c) => c.serializer === baselineId && isMeasured(c)) as MeasuredCase | undefined;
-    const scenario: Scenario = { workload: first.workload, size: first.size, shape: first.shape, target: targetLabel(first, results.environment), bytes: first.payload.bytes };
+    const scenario: Scenario = {
+      workload: first.workload,
+      size: first.size,
+      shape: first.shape,
+      target: targetLabel(first, results.environment),
+      bytes: first.payload.bytes,
+    };
     const others = cases.filter((c): c is MeasuredCase => isMeasured(c) && c.serializer !== baselineId);
     const excluded = [
-      ...cases.filter((c) => !isMeasured(c) && c.status !== 'unsupported').map((c) => ({ serializer: c.serializer, status: c.status, reason: c.reason ?? '' })),
+      ...cases
+        .filter((c) => !isMeasured(c) && c.status !== 'unsupported')
+        .map((c) => ({ serializer: c.serializer, status: c.status, reason: c.reason ?? '' })),
       // measured, but its ratio is unearned (the baseline-slowed finding): never a candidate, said why
-      ...others.flatMap((c) => { const f = unrankedFinding(c.findings); return f ? [{ serializer: c.serializer, status: 'not ranked', reason: f.message }] : []; }),
+      ...others.flatMap((c) => {
+        const f = unrankedFinding(c.findings);
+        return f ? [{ serializer: c.serializer, status: 'not ranked', reason: f.message }] : [];
+      }),
     ];
     let pick: Pick | null = null;
     if (base) {
@@ -292,50 +381,85 @@ export function recommend(results: ResultsFile, costSources: readonly CostSource
       if (best) {
         const counted = best.allocated && best.allocated.method !== 'n/a' ? best.allocated.mean : undefined;
         pick = {
-          serializer: best.serializer, version: best.serializerVersion,
-          ratio: best.ratio ?? best.time.mean / base.time.mean, ratioInterval: best.ratio !== null ? ratioIntervalOf(best) : null,
-          meanNs: best.time.mean, errorNs: best.time.error, baselineMeanNs: base.time.mean,
+          serializer: best.serializer,
+          version: best.serializerVersion,
+          ratio: best.ratio ?? best.time.mean / base.time.mean,
+          ratioInterval: best.ratio !== null ? ratioIntervalOf(best) : null,
+          meanNs: best.time.mean,
+          errorNs: best.time.error,
+          baselineMeanNs: base.time.mean,
           ...(counted !== undefined ? { allocatedBytes: counted, allocRatio: best.allocRatio } : {}),
-          ...(counted !== undefined && allocWindowRange(best.allocated) ? { allocatedRange: allocWindowRange(best.allocated)! } : {}),
-          ...(counted !== undefined && allocRatioRange(best, base) ? { allocRatioRange: allocRatioRange(best, base)! } : {}),
+          ...(counted !== undefined && allocWindowRange(best.allocated)
+            ? { allocatedRange: allocWindowRange(best.allocated)! }
+            : {}),
+          ...(counted !== undefined && allocRatioRange(best, base)
+            ? { allocRatioRange: allocRatioRange(best, base)! }
+            : {}),
           noisy: best.findings.some((f) => f.code === 'noisy'),
           costs: costSources.flatMap((source) => source(best, results)),
         };
       }
     }
     const real = others.filter((c) => !c.findings.some((f) => f.code === 'too-fast') && !unrankedReason(c.findings));
-    const lowest = base && !pick ? real.map((c) => ({ c, ratio: c.ratio ?? c.time.mean / base.time.mean })).sort((a, b) => a.ratio - b.ratio)[0] : undefined;
+    const lowest =
+      base && !pick
+        ? real.map((c) => ({ c, ratio: c.ratio ?? c.time.mean / base.time.mean })).sort((a, b) => a.ratio - b.ratio)[0]
+        : undefined;
     const rec: Omit<Recommendation, 'sentence'> = {
-      scenario, direction: first.direction, caseClass: first.class, baseline: baselineId,
+      scenario,
+      direction: first.direction,
+      caseClass: first.class,
+      baseline: baselineId,
       ...(base ? { baselineVersion: base.serializerVersion } : {}),
-      pick, compared: base ? others.length : 0, excluded,
-      ...(lowest ? { closest: { serializer: lowest.c.serializer, ratio: lowest.ratio, interval: lowest.c.ratio !== null ? ratioIntervalOf(lowest.c) : null } } : {}),
+      pick,
+      compared: base ? others.length : 0,
+      excluded,
+      ...(lowest
+        ? {
+            closest: {
+              serializer: lowest.c.serializer,
+              ratio: lowest.ratio,
+              interval: lowest.c.ratio !== null ? ratioIntervalOf(lowest.c) : null,
+            },
+          }
+        : {}),
       noisy: base ? [base, ...others].filter((c) => c.findings.some((f) => f.code === 'noisy')).length : 0,
     };
     const payload = results.payloads?.find((p) => p.workload === first.workload);
-    const sentence = base || !baselineId
-      ? sentenceOf(rec, payload, results.policy.measure.confidence, probesOf(results) !== null, results.policy.name)
-      : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.${results.policy.name === 'quick' ? ` ${quickCaveat()}` : ''}`;
+    const sentence =
+      base || !baselineId
+        ? sentenceOf(rec, payload, results.policy.measure.confidence, probesOf(results) !== null, results.policy.name)
+        : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.${results.policy.name === 'quick' ? ` ${quickCaveat()}` : ''}`;
     out.push({ ...rec, sentence });
   }
   const order = (r: Recommendation) => CLASS_ORDER.indexOf(r.caseClass);
   // stable: scenarios keep their order, classes sorted within a scenario
-  const scenarioKey = (r: Recommendation) => JSON.stringify([r.scenario.workload, r.scenario.size, r.scenario.shape, r.scenario.target]);
+  const scenarioKey = (r: Recommendation) =>
+    JSON.stringify([r.scenario.workload, r.scenario.size, r.scenario.shape, r.scenario.target]);
   const scenarios = [...new Set(out.map(scenarioKey))];
-  return out.sort((a, b) => scenarios.indexOf(scenarioKey(a)) - scenarios.indexOf(scenarioKey(b)) || (a.direction === b.direction ? 0 : a.direction === 'serialize' ? -1 : 1) || order(a) - order(b));
+  return out.sort(
+    (a, b) =>
+      scenarios.indexOf(scenarioKey(a)) - scenarios.indexOf(scenarioKey(b)) ||
+      (a.direction === b.direction ? 0 : a.direction === 'serialize' ? -1 : 1) ||
+      order(a) - order(b),
+  );
 }
 
 /** The detail lines under a sentence: every cost of the pick, and the serializers that gave no number. */
 function detailLines(r: Recommendation): string[] {
   const lines: string[] = [];
-  if (r.pick) for (const k of r.pick.costs) lines.push(`${k.source === 'translation' ? 'looser check' : k.source}: ${k.text}`);
+  if (r.pick)
+    for (const k of r.pick.costs) lines.push(`${k.source === 'translation' ? 'looser check' : k.source}: ${k.text}`);
   for (const e of r.excluded) lines.push(`not a candidate: ${e.serializer} ${e.status}: ${e.reason}`);
   return lines;
 }
 
 /** The payload facts a report states above the recommendation: file, bytes, sha256, schema, findings. */
 export function payloadLines(p: PayloadRecord): string[] {
-  const schema = p.schema.source === 'inferred' ? `schema inferred from ${p.kind === 'samples' ? 'every sample' : 'the payload'}` : `schema from ${p.schema.file ?? p.schema.source} (${p.schema.source})`;
+  const schema =
+    p.schema.source === 'inferred'
+      ? `schema inferred from ${p.kind === 'samples' ? 'every sample' : 'the payload'}`
+      : `schema from ${p.schema.file ?? p.schema.source} (${p.schema.source})`;
   const generated = p.payloads.filter((x) => x.generated).map((x) => x.size);
   return [
     `${p.file}: ${p.kind === 'ndjson' ? `${countOf(p.units, 'record')} (NDJSON)` : p.kind === 'samples' ? 'one of several samples' : 'one document'}, ${formatBytes(p.bytes)}, sha256 ${p.sha256}; ${schema}${generated.length ? `; sizes ${generated.join(', ')} generated from it (seeded)` : ''}`,
@@ -358,7 +482,11 @@ export interface RenderRecommendationOptions {
  * load average, then one sentence per direction × class with its detail lines. Empty for a run on
  * built-in workloads. Pure. (The HTML report renders the same {@link recommend} output itself.)
  */
-export function renderRecommendations(results: ResultsFile, dialect: 'terminal' | 'markdown', options: RenderRecommendationOptions = {}): string {
+export function renderRecommendations(
+  results: ResultsFile,
+  dialect: 'terminal' | 'markdown',
+  options: RenderRecommendationOptions = {},
+): string {
   if (!results.payloads?.length) return '';
   const recs = recommend(results, options.costSources);
   const load = results.environment.loadAverage.start.map((x) => x.toFixed(2)).join('/');
@@ -369,7 +497,9 @@ export function renderRecommendations(results: ResultsFile, dialect: 'terminal' 
     for (const p of results.payloads) for (const line of payloadLines(p)) out.push(`- ${esc(line)}`);
     out.push('');
     for (const r of recs) {
-      out.push(`- **${esc(r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`)}:** ${esc(r.sentence)}`);
+      out.push(
+        `- **${esc(r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`)}:** ${esc(r.sentence)}`,
+      );
       for (const d of detailLines(r)) out.push(`  - ${esc(d)}`);
     }
     return `${out.join('\n')}\n`;

@@ -44,8 +44,18 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
     tables.get(k)!.push(c);
   }
   return [...tables].map(([title, cs]) => {
-    const keys = [...new Map(cs.map((c) => [`${c.class}\u0000${platformOfCase(c)}`, { cls: c.class as string, platform: platformOfCase(c) }])).values()]
-      .sort((a, b) => CLASS_ORDER.indexOf(a.cls) - CLASS_ORDER.indexOf(b.cls) || PLATFORMS.indexOf(a.platform) - PLATFORMS.indexOf(b.platform));
+    const keys = [
+      ...new Map(
+        cs.map((c) => [
+          `${c.class}\u0000${platformOfCase(c)}`,
+          { cls: c.class as string, platform: platformOfCase(c) },
+        ]),
+      ).values(),
+    ].sort(
+      (a, b) =>
+        CLASS_ORDER.indexOf(a.cls) - CLASS_ORDER.indexOf(b.cls) ||
+        PLATFORMS.indexOf(a.platform) - PLATFORMS.indexOf(b.platform),
+    );
     return {
       title,
       sections: keys.map(({ cls, platform }) => {
@@ -53,7 +63,8 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
         const sorted = [...inClass].sort((a, b) => {
           const s = STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status);
           if (s !== 0) return s;
-          const ra = a.ratio ?? Infinity; const rb = b.ratio ?? Infinity;
+          const ra = a.ratio ?? Infinity;
+          const rb = b.ratio ?? Infinity;
           return ra !== rb ? ra - rb : (a.time?.mean ?? Infinity) - (b.time?.mean ?? Infinity);
         });
         return { caseClass: cls, platform, baseline: inClass.find((c) => c.baseline)?.baseline ?? null, cases: sorted };
@@ -72,7 +83,18 @@ export function sentenceMark(code: string): string | undefined {
   // the codes this jsonbench makes (results/types.ts FINDING_CODES, written out here because the HTML
   // report ships this function as it is; a test keeps the two lists equal): any other code was written
   // by a newer jsonbench, and is told with its code and message (`?`)
-  const known = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no-gc', 'baseline-unavailable', 'mean-ratio', 'interrupted', 'baseline-slowed', 'machine-drift'];
+  const known = [
+    'noisy',
+    'too-fast',
+    'outliers',
+    'relaunched',
+    'no-gc',
+    'baseline-unavailable',
+    'mean-ratio',
+    'interrupted',
+    'baseline-slowed',
+    'machine-drift',
+  ];
   if (!known.includes(code)) return '?';
   return Object.prototype.hasOwnProperty.call(marks, code) ? marks[code] : undefined;
 }
@@ -84,8 +106,15 @@ export function newerFindingText(code: string, message: string): string {
 
 /** The sentence-worthy findings of some cases, in order: who, and the message (a finding of a newer jsonbench: with its code). */
 export function findingSentences<C extends CaseResult>(cases: readonly C[]): { c: C; code: string; message: string }[] {
-  return cases.flatMap((c) => c.findings.filter((f) => sentenceMark(f.code) !== undefined)
-    .map((f) => ({ c, code: f.code, message: sentenceMark(f.code) === '?' ? newerFindingText(f.code, f.message) : f.message })));
+  return cases.flatMap((c) =>
+    c.findings
+      .filter((f) => sentenceMark(f.code) !== undefined)
+      .map((f) => ({
+        c,
+        code: f.code,
+        message: sentenceMark(f.code) === '?' ? newerFindingText(f.code, f.message) : f.message,
+      })),
+  );
 }
 
 /** What the reports say about the cases left out of the runs' files (an unknown status, see ResultsFile.unread): one sentence each. */
@@ -96,14 +125,18 @@ export function unreadSentences(runs: readonly ResultsFile[]): string[] {
 /** The notes cell: ✗ incorrect/failed with the reason, ⚠ noisy, ! too fast, – unsupported. */
 export function notesOf(c: CaseResult): string {
   const notes: string[] = [];
-  if (c.status === 'incorrect') notes.push(`✗ incorrect: ${c.reason ?? ''}${c.mismatch ? ` (expected ${c.mismatch.expected}, got ${c.mismatch.actual})` : ''}`);
+  if (c.status === 'incorrect')
+    notes.push(
+      `✗ incorrect: ${c.reason ?? ''}${c.mismatch ? ` (expected ${c.mismatch.expected}, got ${c.mismatch.actual})` : ''}`,
+    );
   else if (c.status === 'unsupported') notes.push(`– unsupported: ${c.reason ?? ''}`);
   else if (c.status === 'not-run') notes.push(`⏹ ${c.reason ?? ''}`);
   else if (c.status !== 'measured') notes.push(`✗ ${c.status}: ${c.reason ?? ''}`);
   for (const f of c.findings) {
     if (f.code === 'noisy') notes.push('⚠ noisy');
     else if (f.code === 'too-fast') notes.push('! too fast to be real');
-    else if (f.code === 'baseline-unavailable') notes.push(f.message.startsWith('no ratio') ? f.message : `no ratio: ${f.message}`); // the analyser's message carries the prefix
+    else if (f.code === 'baseline-unavailable')
+      notes.push(f.message.startsWith('no ratio') ? f.message : `no ratio: ${f.message}`); // the analyser's message carries the prefix
     else if (f.code === 'relaunched') notes.push(`↻ relaunched ${c.samples.relaunches}×`);
     else if (f.code === 'mean-ratio') notes.push('≠ mean and ratio disagree (see below)');
     else if (f.code === 'interrupted') notes.push(`⏹ ${f.message}`);
@@ -111,7 +144,8 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'machine-drift') notes.push('⇅ the machine changed speed between launches (see below)');
     else if (sentenceMark(f.code) === '?') notes.push(`? ${f.code} (written by a newer jsonbench; see below)`);
   }
-  if (c.notes?.length) notes.push(`≈ ${c.notes.length} looser check${c.notes.length === 1 ? '' : 's'} than the schema (below)`);
+  if (c.notes?.length)
+    notes.push(`≈ ${c.notes.length} looser check${c.notes.length === 1 ? '' : 's'} than the schema (below)`);
   if (c.serializer === c.baseline && c.status === 'measured') notes.unshift('baseline');
   return notes.join('; ');
 }
@@ -124,10 +158,14 @@ export function notesOf(c: CaseResult): string {
 export function notesLines(cases: readonly CaseResult[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const c of cases) for (const n of c.notes ?? []) {
-    const line = `${c.serializer}: ${n}`;
-    if (!seen.has(line)) { seen.add(line); out.push(line); }
-  }
+  for (const c of cases)
+    for (const n of c.notes ?? []) {
+      const line = `${c.serializer}: ${n}`;
+      if (!seen.has(line)) {
+        seen.add(line);
+        out.push(line);
+      }
+    }
   return out;
 }
 
@@ -141,23 +179,80 @@ export function notesLines(cases: readonly CaseResult[]): string[] {
 export function baselineAmong<C extends CaseResult>(cases: readonly C[], c: C): C | undefined {
   const key = tableKey(c);
   const target = (x: CaseResult) => (x as { targetKey?: string }).targetKey ?? x.target?.id;
-  return cases.find((x) => x.serializer === c.baseline && x.class === c.class && tableKey(x) === key && target(x) === target(c));
+  return cases.find(
+    (x) => x.serializer === c.baseline && x.class === c.class && tableKey(x) === key && target(x) === target(c),
+  );
 }
 
-export function runColumns(options: { notesWrap?: number; maxChars?: number; cases?: readonly CaseResult[] } = {}): Column<CaseResult>[] {
+export function runColumns(
+  options: { notesWrap?: number; maxChars?: number; cases?: readonly CaseResult[] } = {},
+): Column<CaseResult>[] {
   const t = (c: CaseResult) => (c.status === 'measured' ? c.time : undefined);
   const counted = (c: CaseResult) => c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a';
   const m = options.maxChars;
   return [
     { id: 'serializer', header: 'Serializer', cell: (c) => c.serializer, maxChars: m },
     { id: 'version', header: 'Version', cell: (c) => c.serializerVersion, maxChars: m, priority: 2 },
-    { id: 'mean', header: 'Mean', cell: (c) => { const x = t(c); return x ? formatTime(x.mean) : '—'; }, priority: 1 },
-    { id: 'error', header: 'Error', cell: (c) => { const x = t(c); return x ? formatTime(x.error) : '—'; }, priority: 3 },
-    { id: 'median', header: 'Median', cell: (c) => { const x = t(c); return x ? formatTime(x.median) : '—'; }, priority: 4 },
-    { id: 'ratio', header: 'Ratio', cell: (c) => (c.status === 'measured' ? formatRatio(c.ratio, ratioIntervalOf(c)) : '—') },
-    { id: 'allocated', header: 'Allocated', cell: (c) => (counted(c) ? formatAllocation(c.allocated!.mean!, allocWindowRange(c.allocated), c.allocated!.method === 'estimate') : '—'), priority: 2 },
-    { id: 'alloc-ratio', header: 'Alloc Ratio', cell: (c) => (c.status === 'measured' && c.allocated?.method !== 'n/a' ? formatAllocRatio(c.allocRatio, allocRatioRange(c, options.cases ? baselineAmong(options.cases, c) : undefined)) : '—'), priority: 4 },
-    { id: 'notes', header: 'Notes', cell: notesOf, ...(options.notesWrap ? { wrap: options.notesWrap } : {}), maxChars: m },
+    {
+      id: 'mean',
+      header: 'Mean',
+      cell: (c) => {
+        const x = t(c);
+        return x ? formatTime(x.mean) : '—';
+      },
+      priority: 1,
+    },
+    {
+      id: 'error',
+      header: 'Error',
+      cell: (c) => {
+        const x = t(c);
+        return x ? formatTime(x.error) : '—';
+      },
+      priority: 3,
+    },
+    {
+      id: 'median',
+      header: 'Median',
+      cell: (c) => {
+        const x = t(c);
+        return x ? formatTime(x.median) : '—';
+      },
+      priority: 4,
+    },
+    {
+      id: 'ratio',
+      header: 'Ratio',
+      cell: (c) => (c.status === 'measured' ? formatRatio(c.ratio, ratioIntervalOf(c)) : '—'),
+    },
+    {
+      id: 'allocated',
+      header: 'Allocated',
+      cell: (c) =>
+        counted(c)
+          ? formatAllocation(c.allocated!.mean!, allocWindowRange(c.allocated), c.allocated!.method === 'estimate')
+          : '—',
+      priority: 2,
+    },
+    {
+      id: 'alloc-ratio',
+      header: 'Alloc Ratio',
+      cell: (c) =>
+        c.status === 'measured' && c.allocated?.method !== 'n/a'
+          ? formatAllocRatio(
+              c.allocRatio,
+              allocRatioRange(c, options.cases ? baselineAmong(options.cases, c) : undefined),
+            )
+          : '—',
+      priority: 4,
+    },
+    {
+      id: 'notes',
+      header: 'Notes',
+      cell: notesOf,
+      ...(options.notesWrap ? { wrap: options.notesWrap } : {}),
+      maxChars: m,
+    },
   ];
 }
 

@@ -49,7 +49,8 @@ export function ciLabel(confidence: number): string {
  * @param confidence the interval's confidence level, 0–1 (the run policy's; 0.999 by default)
  */
 export function formatInterval(x: number, interval: [number, number] | null, times = '', confidence = 0.999): string {
-  if (interval === null || !Number.isFinite(interval[0]) || !Number.isFinite(interval[1])) return `${ratioNumber(x, 2)}${times} (error unknown)`;
+  if (interval === null || !Number.isFinite(interval[0]) || !Number.isFinite(interval[1]))
+    return `${ratioNumber(x, 2)}${times} (error unknown)`;
   const d = interval[1] - interval[0] < 0.02 ? 3 : 2;
   return `${ratioNumber(x, d)}${times} (${ciLabel(confidence)} ${ratioNumber(interval[0], d)}–${ratioNumber(interval[1], d)}${times})`;
 }
@@ -65,7 +66,9 @@ export function pointRange(values: number[]): string {
   if (values.length === 1) return v[0];
   const sorted = [...values].sort((a, b) => a - b);
   // two values follow their names ("a and b … by 1.89× and 1.59× respectively"): sorted, they were read against the wrong names (new-user tryout)
-  return values.length === 2 ? `${v[0]} and ${v[1]} respectively (point estimates)` : `${sorted[0].toFixed(2)}× to ${sorted[sorted.length - 1].toFixed(2)}× (point estimates)`;
+  return values.length === 2
+    ? `${v[0]} and ${v[1]} respectively (point estimates)`
+    : `${sorted[0].toFixed(2)}× to ${sorted[sorted.length - 1].toFixed(2)}× (point estimates)`;
 }
 
 /** The ratio's interval; unbounded when unknown. */
@@ -138,7 +141,8 @@ export function allocClause(a: number | null, range?: [number, number] | null): 
   if (a === null || !Number.isFinite(a)) return '';
   if (range) {
     const kind = (x: number) => (x < 0.95 ? 'less' : x >= 2 ? 'multiple' : x > 1.05 ? 'more' : 'same');
-    if (kind(range[0]) !== kind(range[1])) return `; its allocation windows disagree (${ratioNumber(range[0], 2)}–${ratioNumber(range[1], 2)}× the baseline's): no allocation difference is claimed`;
+    if (kind(range[0]) !== kind(range[1]))
+      return `; its allocation windows disagree (${ratioNumber(range[0], 2)}–${ratioNumber(range[1], 2)}× the baseline's): no allocation difference is claimed`;
   }
   if (a < 0.95) return ` and allocates ${Math.round((1 - a) * 100)}% less`;
   if (a >= 2) return ` but allocates ${a.toFixed(1)}× as much`;
@@ -166,19 +170,32 @@ export function allocClause(a: number | null, range?: [number, number] | null): 
  * @returns one line of text ending with a full stop
  */
 export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabel: string, confidence = 0.999): string {
-  const withRatio = rows.filter((r) => r.status === 'measured' && !r.unranked && r.ratio !== null && Number.isFinite(r.ratio))
+  const withRatio = rows
+    .filter((r) => r.status === 'measured' && !r.unranked && r.ratio !== null && Number.isFinite(r.ratio))
     .sort((a, b) => (a.ratio as number) - (b.ratio as number));
   const refused = rows.filter((r) => r.status === 'measured' && r.unranked);
   const uncertain = withRatio.filter((r) => r.name !== baseline && tooUncertain(r));
   const measured = withRatio.filter((r) => !uncertain.includes(r));
   const broken = rows.filter((r) => r.status !== 'measured' && r.status !== 'unsupported');
-  const vague = uncertain.length ? ` Too uncertain to rank: ${uncertain.map((r) => `${r.label} (${ratioNumber(r.ratio as number, 2)}, ${r.interval ? `${ciLabel(confidence)} ${ratioNumber(r.interval[0], 2)}–${ratioNumber(r.interval[1], 2)}` : 'error unknown'})`).join(', ')}.` : '';
-  const notRanked = [...refused.map((r) => `${r.label} (${r.unranked})`), ...broken.map((r) => `${r.label} (${r.status})`)];
+  const vague = uncertain.length
+    ? ` Too uncertain to rank: ${uncertain.map((r) => `${r.label} (${ratioNumber(r.ratio as number, 2)}, ${r.interval ? `${ciLabel(confidence)} ${ratioNumber(r.interval[0], 2)}–${ratioNumber(r.interval[1], 2)}` : 'error unknown'})`).join(', ')}.`
+    : '';
+  const notRanked = [
+    ...refused.map((r) => `${r.label} (${r.unranked})`),
+    ...broken.map((r) => `${r.label} (${r.status})`),
+  ];
   const tail = `${vague}${notRanked.length ? ` Not ranked: ${notRanked.join(', ')}.` : ''}`;
   if (measured.length === 0) return `Nothing here has a ratio against ${baselineLabel} to rank.${tail}`;
   if (measured.length === 1) {
     const only = measured[0];
-    return (only.name === baseline ? (uncertain.length ? `Only ${baselineLabel} has a ratio precise enough to rank.` : `Only ${baselineLabel} was measured.`) : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval, '', confidence)} of ${baselineLabel}'s time.`) + tail;
+    return (
+      (only.name === baseline
+        ? uncertain.length
+          ? `Only ${baselineLabel} has a ratio precise enough to rank.`
+          : `Only ${baselineLabel} was measured.`
+        : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval, '', confidence)} of ${baselineLabel}'s time.`) +
+      tail
+    );
   }
   const clauses: string[] = [];
   const hi = (r: TakeawayRow) => ratioInterval(r)[1];
@@ -195,46 +212,74 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   let printed: TakeawayRow[] = [];
   if (tied.length === 1 && !shadowed && leader.name === baseline) {
     const next = measured[1];
-    clauses.push(`${baselineLabel} (the baseline) is fastest; the next, ${next.label}, takes ${formatInterval(next.ratio as number, next.interval, '×', confidence)} as long`);
+    clauses.push(
+      `${baselineLabel} (the baseline) is fastest; the next, ${next.label}, takes ${formatInterval(next.ratio as number, next.interval, '×', confidence)} as long`,
+    );
     top = [leader, next];
     printed = [next];
   } else if (tied.length === 1 && !shadowed) {
     const r = leader.ratio as number;
     const iv = leader.interval;
-    if (fasterThanBaseline(leader) && iv !== null) clauses.push(`${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×', confidence)} faster than ${baselineLabel}${allocClause(leader.allocRatio, leader.allocRange)}`);
-    else clauses.push(`${leader.label} has the lowest ratio, ${formatInterval(r, iv, '', confidence)}, which is within noise of ${baselineLabel}`);
+    if (fasterThanBaseline(leader) && iv !== null)
+      clauses.push(
+        `${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×', confidence)} faster than ${baselineLabel}${allocClause(leader.allocRatio, leader.allocRange)}`,
+      );
+    else
+      clauses.push(
+        `${leader.label} has the lowest ratio, ${formatInterval(r, iv, '', confidence)}, which is within noise of ${baselineLabel}`,
+      );
     printed = [leader];
   } else {
     // several within noise of the leader (or one shadowed by a ratio too uncertain to rank): name only what the intervals support
     const faster = tied.filter((r) => r.name !== baseline && fasterThanBaseline(r));
     if (faster.length === tied.length && !shadowed) {
-      clauses.push(`${joinNames(faster.map((r) => r.label))} are fastest and within noise of each other, faster than ${baselineLabel} by ${speeds(faster)}`);
+      clauses.push(
+        `${joinNames(faster.map((r) => r.label))} are fastest and within noise of each other, faster than ${baselineLabel} by ${speeds(faster)}`,
+      );
       top = faster;
     } else if (faster.length) {
       // the rows whose error bars reach the faster ones': tied but not faster, and any too uncertain to rank that reach the leader
-      const others = [...tied.filter((r) => !faster.includes(r) && r.name !== baseline), ...uncertain.filter((r) => lo(r) <= hi(leader))].map((r) => r.label);
-      clauses.push(`${joinNames(faster.map((r) => r.label))} ${faster.length > 1 ? 'are' : 'is'} faster than ${baselineLabel} by ${speeds(faster)}, but ${joinNames(others)} could be as fast (the error bars overlap), so ${faster.length > 1 ? 'none of them can' : 'it cannot'} be called fastest`);
+      const others = [
+        ...tied.filter((r) => !faster.includes(r) && r.name !== baseline),
+        ...uncertain.filter((r) => lo(r) <= hi(leader)),
+      ].map((r) => r.label);
+      clauses.push(
+        `${joinNames(faster.map((r) => r.label))} ${faster.length > 1 ? 'are' : 'is'} faster than ${baselineLabel} by ${speeds(faster)}, but ${joinNames(others)} could be as fast (the error bars overlap), so ${faster.length > 1 ? 'none of them can' : 'it cannot'} be called fastest`,
+      );
       top = faster;
     } else {
-      clauses.push(`${joinNames(tied.map((r) => r.label))} ${tied.length > 1 ? 'are within noise of each other' : 'is'} at the top; none is measurably faster than ${baselineLabel}`);
+      clauses.push(
+        `${joinNames(tied.map((r) => r.label))} ${tied.length > 1 ? 'are within noise of each other' : 'is'} at the top; none is measurably faster than ${baselineLabel}`,
+      );
     }
   }
   const rest = measured.filter((r) => !top.includes(r) && r.name !== baseline);
   const alsoFaster = rest.filter((r) => fasterThanBaseline(r));
-  if (alsoFaster.length) clauses.push(`${joinNames(alsoFaster.map((r) => r.label))} ${alsoFaster.length > 1 ? 'are' : 'is'} also measurably faster, by ${speeds(alsoFaster)}`);
+  if (alsoFaster.length)
+    clauses.push(
+      `${joinNames(alsoFaster.map((r) => r.label))} ${alsoFaster.length > 1 ? 'are' : 'is'} also measurably faster, by ${speeds(alsoFaster)}`,
+    );
   for (let i = 0; i < alsoFaster.length - 1; i++) {
     const cluster = [alsoFaster[i]];
-    for (let j = i + 1; j < alsoFaster.length && withinNoise(alsoFaster[j], alsoFaster[i]); j++) cluster.push(alsoFaster[j]);
+    for (let j = i + 1; j < alsoFaster.length && withinNoise(alsoFaster[j], alsoFaster[i]); j++)
+      cluster.push(alsoFaster[j]);
     if (cluster.length > 1) {
       clauses.push(`${joinNames(cluster.map((r) => r.label))} are within noise of each other`);
       break;
     }
   }
   const likeBaseline = rest.filter((r) => lo(r) <= 1 && 1 <= hi(r));
-  if (likeBaseline.length) clauses.push(`${joinNames(likeBaseline.map((r) => r.label))} ${likeBaseline.length > 1 ? 'are' : 'is'} within noise of ${baselineLabel}`);
+  if (likeBaseline.length)
+    clauses.push(
+      `${joinNames(likeBaseline.map((r) => r.label))} ${likeBaseline.length > 1 ? 'are' : 'is'} within noise of ${baselineLabel}`,
+    );
   const slower = rest.filter((r) => lo(r) > 1);
-  if (slower.length) clauses.push(`${joinNames(slower.map((r) => r.label))} ${slower.length > 1 ? 'are' : 'is'} measurably slower`);
+  if (slower.length)
+    clauses.push(`${joinNames(slower.map((r) => r.label))} ${slower.length > 1 ? 'are' : 'is'} measurably slower`);
   const wide = measured.filter((r) => r.name !== baseline && !printed.includes(r) && isWide(r) && r.interval !== null);
-  if (wide.length) clauses.push(`by how much is known only roughly for ${joinNames(wide.map((r) => `${r.label} (${ciLabel(confidence)} ${ratioNumber((r.interval as [number, number])[0], 2)}–${ratioNumber((r.interval as [number, number])[1], 2)}× ${baselineLabel}'s time)`))}`);
+  if (wide.length)
+    clauses.push(
+      `by how much is known only roughly for ${joinNames(wide.map((r) => `${r.label} (${ciLabel(confidence)} ${ratioNumber((r.interval as [number, number])[0], 2)}–${ratioNumber((r.interval as [number, number])[1], 2)}× ${baselineLabel}'s time)`))}`,
+    );
   return `${clauses.join('; ')}.${tail}`;
 }

@@ -47,11 +47,23 @@ export function formatDelta(mean: number | undefined, reference: number | undefi
 export function buildTargetTables(results: ResultsFile): TargetTable[] {
   const targets = results.targets.map((t) => t.id);
   const byTable = new Map<string, CaseResult[]>();
-  for (const c of results.cases) { const k = keyOf(c); if (!byTable.has(k)) byTable.set(k, []); byTable.get(k)!.push(c); }
-  const head = ['Class', 'Serializer', ...targets.flatMap((t, i) => (i === 0 ? [`${t} Mean`, `${t} Allocated`] : [`${t} Mean`, `${t} Δ`, `${t} Allocated`])), 'Notes'];
+  for (const c of results.cases) {
+    const k = keyOf(c);
+    if (!byTable.has(k)) byTable.set(k, []);
+    byTable.get(k)!.push(c);
+  }
+  const head = [
+    'Class',
+    'Serializer',
+    ...targets.flatMap((t, i) =>
+      i === 0 ? [`${t} Mean`, `${t} Allocated`] : [`${t} Mean`, `${t} Δ`, `${t} Allocated`],
+    ),
+    'Notes',
+  ];
   return [...byTable].map(([title, cases]) => {
     const rowKeys = [...new Set(cases.map((c) => `${c.class}\u0000${c.serializer}`))];
-    const find = (k: string, t: string) => cases.find((c) => `${c.class}\u0000${c.serializer}` === k && c.target.id === t);
+    const find = (k: string, t: string) =>
+      cases.find((c) => `${c.class}\u0000${c.serializer}` === k && c.target.id === t);
     const meanOf = (c?: CaseResult) => (c?.status === 'measured' ? c.time?.mean : undefined);
     const rows = rowKeys.map((k) => {
       const [cls, serializer] = k.split('\u0000');
@@ -66,26 +78,46 @@ export function buildTargetTables(results: ResultsFile): TargetTable[] {
         return i === 0 ? [mean, alloc] : [mean, t === home ? '—' : formatDelta(meanOf(c), ref), alloc];
       });
       const all = targets.map((t) => find(k, t));
-      const same = all.every((c) => c && c.status !== 'measured' && c.status === all[0]!.status && c.reason === all[0]!.reason);
-      const note = same ? `every target: ${all[0]!.status}${all[0]!.reason ? ` (${all[0]!.reason})` : ''}` : notes.join('; ');
+      const same = all.every(
+        (c) => c && c.status !== 'measured' && c.status === all[0]!.status && c.reason === all[0]!.reason,
+      );
+      const note = same
+        ? `every target: ${all[0]!.status}${all[0]!.reason ? ` (${all[0]!.reason})` : ''}`
+        : notes.join('; ');
       return [cls, serializer, ...cells, note];
     });
     // ranked by the paired ratio against the target's own baseline, as the takeaways read it: a case's own mean
     // can disagree with the ratio measured beside the baseline (≠; a busy machine), and the mean then ranked wrongly
-    const rankKey = (c: CaseResult) => (c.serializer === c.baseline ? 1 : c.ratio ?? Infinity);
-    const ranked = (c: CaseResult) => (c.serializer === c.baseline ? `${c.serializer} 1.00 (baseline, ${formatTime(c.time!.mean)})`
-      : c.ratio === null ? `${c.serializer} (no paired ratio; ${formatTime(c.time!.mean)})` : `${c.serializer} ${formatRatio(c.ratio, ratioIntervalOf(c))}`);
-    const rankings = targets.flatMap((t) => [...new Set(cases.map((c) => c.class))].flatMap((cls) => {
-      const measured = cases.filter((c) => c.target.id === t && c.class === cls && c.status === 'measured' && c.time).sort((a, b) => rankKey(a) - rankKey(b) || a.time!.mean - b.time!.mean);
-      return measured.length ? [`${t} · ${cls}: ${measured.map((c, i) => `${i + 1}. ${ranked(c)}`).join(', ')}`] : [];
-    }));
-    return { title, head, rows, rankings, ...(acrossPlatforms(results) ? { across: buildAcross(results, cases) } : {}) };
+    const rankKey = (c: CaseResult) => (c.serializer === c.baseline ? 1 : (c.ratio ?? Infinity));
+    const ranked = (c: CaseResult) =>
+      c.serializer === c.baseline
+        ? `${c.serializer} 1.00 (baseline, ${formatTime(c.time!.mean)})`
+        : c.ratio === null
+          ? `${c.serializer} (no paired ratio; ${formatTime(c.time!.mean)})`
+          : `${c.serializer} ${formatRatio(c.ratio, ratioIntervalOf(c))}`;
+    const rankings = targets.flatMap((t) =>
+      [...new Set(cases.map((c) => c.class))].flatMap((cls) => {
+        const measured = cases
+          .filter((c) => c.target.id === t && c.class === cls && c.status === 'measured' && c.time)
+          .sort((a, b) => rankKey(a) - rankKey(b) || a.time!.mean - b.time!.mean);
+        return measured.length ? [`${t} · ${cls}: ${measured.map((c, i) => `${i + 1}. ${ranked(c)}`).join(', ')}`] : [];
+      }),
+    );
+    return {
+      title,
+      head,
+      rows,
+      rankings,
+      ...(acrossPlatforms(results) ? { across: buildAcross(results, cases) } : {}),
+    };
   });
 }
 
 /** True when the run's targets (or its cases) span more than one platform. */
 function acrossPlatforms(results: ResultsFile): boolean {
-  return new Set([...results.targets.map((t) => t.platform ?? 'javascript'), ...results.cases.map(platformOfCase)]).size > 1;
+  return (
+    new Set([...results.targets.map((t) => t.platform ?? 'javascript'), ...results.cases.map(platformOfCase)]).size > 1
+  );
 }
 
 /** `×0.62` of bytes/op against a reference, or — when either has no figure. */
@@ -109,15 +141,23 @@ function buildAcross(results: ResultsFile, cases: CaseResult[]): NonNullable<Tar
   const refs: string[] = [];
   for (const cls of classes) {
     const inClass = cases.filter((c) => c.class === cls);
-    const refTarget = order.find((t) => inClass.some((c) => c.target.id === t && c.serializer === c.baseline && c.status === 'measured'));
+    const refTarget = order.find((t) =>
+      inClass.some((c) => c.target.id === t && c.serializer === c.baseline && c.status === 'measured'),
+    );
     const ref = inClass.find((c) => c.target.id === refTarget && c.serializer === c.baseline);
     if (ref) refs.push(`${cls}: ${ref.serializer} on ${ref.target.id}`);
-    const sorted = [...inClass].sort((a, b) => order.indexOf(a.target.id) - order.indexOf(b.target.id)
-      || Number(b.serializer === b.baseline) - Number(a.serializer === a.baseline) || (a.ratio ?? Infinity) - (b.ratio ?? Infinity));
+    const sorted = [...inClass].sort(
+      (a, b) =>
+        order.indexOf(a.target.id) - order.indexOf(b.target.id) ||
+        Number(b.serializer === b.baseline) - Number(a.serializer === a.baseline) ||
+        (a.ratio ?? Infinity) - (b.ratio ?? Infinity),
+    );
     for (const c of sorted) {
       const m = c.status === 'measured';
       rows.push([
-        cls, c.target.id, c.serializer,
+        cls,
+        c.target.id,
+        c.serializer,
         m ? (c.serializer === c.baseline ? 'baseline' : formatRatio(c.ratio, ratioIntervalOf(c))) : c.status,
         m && c.time ? formatTime(c.time.mean) : '—',
         c === ref ? 'reference' : formatDelta(c.time?.mean, ref?.time?.mean),
@@ -126,15 +166,23 @@ function buildAcross(results: ResultsFile, cases: CaseResult[]): NonNullable<Tar
       ]);
     }
   }
-  return { reference: refs.join('; '), head: ['Class', 'Target', 'Serializer', 'Ratio (own baseline)', 'Mean', 'Δ Mean', 'Allocated', 'Δ Allocated'], rows };
+  return {
+    reference: refs.join('; '),
+    head: ['Class', 'Target', 'Serializer', 'Ratio (own baseline)', 'Mean', 'Δ Mean', 'Allocated', 'Δ Allocated'],
+    rows,
+  };
 }
 
 /** One line per target: runtime, engine, allocation method seen, and wall time spent on it (or its fault). Pure. */
 export function targetSummaryLines(results: ResultsFile): string[] {
   return results.targets.map((t) => {
     if (t.fault) return `${t.id}: ${t.fault}`;
-    const methods = [...new Set(results.cases.filter((c) => c.target.id === t.id && c.allocated).map((c) => c.allocated!.method))];
-    const time = t.timing ? ` · setup ${(t.timing.prepareMs / 1000).toFixed(1)} s, ${countOf(t.timing.launches, 'launch', 'launches')} ${(t.timing.launchMs / 1000).toFixed(1)} s` : '';
+    const methods = [
+      ...new Set(results.cases.filter((c) => c.target.id === t.id && c.allocated).map((c) => c.allocated!.method)),
+    ];
+    const time = t.timing
+      ? ` · setup ${(t.timing.prepareMs / 1000).toFixed(1)} s, ${countOf(t.timing.launches, 'launch', 'launches')} ${(t.timing.launchMs / 1000).toFixed(1)} s`
+      : '';
     return `${t.id}: ${t.runtime} ${t.version} (${t.engine} ${t.engineVersion})${methods.length ? ` · allocation ${methods.join('/')}` : ''}${time}`;
   });
 }
@@ -145,7 +193,8 @@ function targetColumns(t: TargetTable): Column<string[]>[] {
 }
 
 /** The heading of the per-target rankings (every dialect: terminal, Markdown, HTML). */
-export const RANKING_LABEL = 'Ranking per target (by the ratio to the target\'s own baseline, measured beside it; serializers whose intervals overlap are not told apart):';
+export const RANKING_LABEL =
+  "Ranking per target (by the ratio to the target's own baseline, measured beside it; serializers whose intervals overlap are not told apart):";
 
 /** The sentence above an across-platforms table (every dialect). */
 export function acrossIntro(across: NonNullable<TargetTable['across']>): string {
@@ -161,13 +210,42 @@ export function sideBySideHeading(index: number, several: boolean): string {
 export function renderTargetTables(results: ResultsFile, format: 'text' | 'markdown'): string {
   const md = format === 'markdown';
   const esc = (s: string) => escapeCell(s, md ? 'markdown' : 'terminal', Infinity);
-  const out: string[] = [md ? '### Targets' : 'Targets:', ...(md ? [''] : []), ...targetSummaryLines(results).map((l) => (md ? `- ${esc(l)}` : `  ${esc(l)}`)), ''];
+  const out: string[] = [
+    md ? '### Targets' : 'Targets:',
+    ...(md ? [''] : []),
+    ...targetSummaryLines(results).map((l) => (md ? `- ${esc(l)}` : `  ${esc(l)}`)),
+    '',
+  ];
   for (const t of buildTargetTables(results)) {
     const table = renderTable({ columns: targetColumns(t), rows: t.rows }, md ? 'markdown' : 'terminal');
-    if (md) out.push(`### ${esc(t.title)} — by target`, '', table, '', RANKING_LABEL, '', ...t.rankings.map((r) => `- ${esc(r)}`), '');
-    else out.push(`${esc(t.title)} — by target (Δ: mean ÷ the same serializer's on the first target it ran on; ~ allocation estimated)`, table, '', RANKING_LABEL, ...t.rankings.map((r) => `  ${esc(r)}`), '');
+    if (md)
+      out.push(
+        `### ${esc(t.title)} — by target`,
+        '',
+        table,
+        '',
+        RANKING_LABEL,
+        '',
+        ...t.rankings.map((r) => `- ${esc(r)}`),
+        '',
+      );
+    else
+      out.push(
+        `${esc(t.title)} — by target (Δ: mean ÷ the same serializer's on the first target it ran on; ~ allocation estimated)`,
+        table,
+        '',
+        RANKING_LABEL,
+        ...t.rankings.map((r) => `  ${esc(r)}`),
+        '',
+      );
     if (t.across) {
-      const across = renderTable({ columns: t.across.head.map((header, i) => ({ id: header, header, cell: (row: string[]) => row[i] })), rows: t.across.rows }, md ? 'markdown' : 'terminal');
+      const across = renderTable(
+        {
+          columns: t.across.head.map((header, i) => ({ id: header, header, cell: (row: string[]) => row[i] })),
+          rows: t.across.rows,
+        },
+        md ? 'markdown' : 'terminal',
+      );
       const intro = acrossIntro(t.across);
       if (md) out.push(`#### ${esc(t.title)} — across platforms`, '', esc(intro), '', across, '');
       else out.push(`${esc(t.title)} — ${esc(intro)}`, across, '');

@@ -1,7 +1,15 @@
 import { createColors } from 'picocolors';
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { sentenceMark, buildTables, findingSentences, notesLines, platformLabel, runColumns, unreadSentences } from './rows.js';
+import {
+  sentenceMark,
+  buildTables,
+  findingSentences,
+  notesLines,
+  platformLabel,
+  runColumns,
+  unreadSentences,
+} from './rows.js';
 import { renderTable } from './table/write.js';
 import { mapColumns, type Column } from './table/column.js';
 import { escapeCell } from './table/escape.js';
@@ -36,7 +44,10 @@ export function wrap(text: string, width: number | undefined, indent = '  '): st
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) { lines.push(line); line = indent + word; } else line = line ? `${line} ${word}` : word;
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent + word;
+    } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
   return lines.join('\n');
@@ -60,7 +71,15 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
   const multiTarget = model.targets.length > 1;
   const out: string[] = [];
   const noise = noiseReasons(results);
-  if (noise.length && !options.tablesOnly) out.push(c.yellow(say(`⚠ Noisy machine: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`)), '');
+  if (noise.length && !options.tablesOnly)
+    out.push(
+      c.yellow(
+        say(
+          `⚠ Noisy machine: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`,
+        ),
+      ),
+      '',
+    );
   for (const sentence of unreadSentences(model.runs)) out.push(c.yellow(say(`⚠ ${sentence}`)), '');
   const run = mapColumns(runColumns({ notesWrap: NOTES_WIDTH, cases: model.cases }), (r: ReportCase) => r);
   const columns: Column<ReportCase>[] = [
@@ -74,27 +93,65 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
     const group = data.groups[gi];
     out.push(c.bold(escapeCell(table.title, 'terminal')));
     for (const [si, s] of table.sections.entries()) {
-      for (const t of sectionTakeaway(data, index, group, group.sections[si], defaultState())) out.push(say(`${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''} (against ${s.baseline ?? 'none'}): ${t}`));
+      for (const t of sectionTakeaway(data, index, group, group.sections[si], defaultState()))
+        out.push(
+          say(
+            `${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''} (against ${s.baseline ?? 'none'}): ${t}`,
+          ),
+        );
     }
     const rows = table.sections.flatMap((s) => {
-      const cases = (multiTarget ? [...s.cases].sort((a, b) => s.cases.findIndex((x) => x.serializer === a.serializer) - s.cases.findIndex((x) => x.serializer === b.serializer)) : s.cases) as ReportCase[];
-      return cases.filter((cs) => options.showUnsupported || cs.status !== 'unsupported').map((cs) => ({ cs, section: `class ${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}${s.baseline ? ` — ratios against ${s.baseline}` : ''}` }));
+      const cases = (
+        multiTarget
+          ? [...s.cases].sort(
+              (a, b) =>
+                s.cases.findIndex((x) => x.serializer === a.serializer) -
+                s.cases.findIndex((x) => x.serializer === b.serializer),
+            )
+          : s.cases
+      ) as ReportCase[];
+      return cases
+        .filter((cs) => options.showUnsupported || cs.status !== 'unsupported')
+        .map((cs) => ({
+          cs,
+          section: `class ${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}${s.baseline ? ` — ratios against ${s.baseline}` : ''}`,
+        }));
     });
     if (rows.length) {
-      out.push(renderTable<(typeof rows)[number]>({
-        columns: mapColumns(columns, (r: (typeof rows)[number]) => r.cs),
-        rows,
-        sectionOf: (r) => r.section,
-        tone: (r) => (r.cs.status === 'measured' ? undefined : r.cs.status === 'unsupported' || r.cs.status === 'not-run' ? 'dim' : 'red'),
-      }, 'terminal', { color, width }));
+      out.push(
+        renderTable<(typeof rows)[number]>(
+          {
+            columns: mapColumns(columns, (r: (typeof rows)[number]) => r.cs),
+            rows,
+            sectionOf: (r) => r.section,
+            tone: (r) =>
+              r.cs.status === 'measured'
+                ? undefined
+                : r.cs.status === 'unsupported' || r.cs.status === 'not-run'
+                  ? 'dim'
+                  : 'red',
+          },
+          'terminal',
+          { color, width },
+        ),
+      );
     }
     const all = table.sections.flatMap((s) => s.cases) as ReportCase[];
     const unsupported = all.filter((x) => x.status === 'unsupported');
     if (unsupported.length && !options.showUnsupported) {
       const names = [...new Set(unsupported.map((x) => x.serializer))];
-      out.push(c.dim(say(`– ${unsupported.length} unsupported pair${unsupported.length === 1 ? '' : 's'} not shown: ${names.join(', ')} (the reasons are in report.md)`)));
+      out.push(
+        c.dim(
+          say(
+            `– ${unsupported.length} unsupported pair${unsupported.length === 1 ? '' : 's'} not shown: ${names.join(', ')} (the reasons are in report.md)`,
+          ),
+        ),
+      );
     }
-    for (const { c: cs, code, message } of findingSentences(all)) out.push(say(`${sentenceMark(code) ?? '≠'} ${cs.serializer}${multiTarget ? ` (${cs.targetKey})` : ''}: ${message}.`));
+    for (const { c: cs, code, message } of findingSentences(all))
+      out.push(
+        say(`${sentenceMark(code) ?? '≠'} ${cs.serializer}${multiTarget ? ` (${cs.targetKey})` : ''}: ${message}.`),
+      );
     const notes = notesLines(all);
     if (notes.length) out.push('Looser than the schema (translation notes):', ...notes.map((n) => `  ${say(n)}`));
     out.push('');

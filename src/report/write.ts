@@ -5,14 +5,23 @@ import type { ResultsFile } from '../results/types.js';
 import { exporters, type ReportContext, type ReportExporter, type ReportFormat } from './index.js';
 
 /** What {@link writeReports} did: the files written, and each format that failed with its error. */
-export interface WrittenReports { written: Partial<Record<ReportFormat, string>>; failed: { format: ReportFormat; error: string }[] }
+export interface WrittenReports {
+  written: Partial<Record<ReportFormat, string>>;
+  failed: { format: ReportFormat; error: string }[];
+}
 
 /**
  * Renders each format (pure exporters) and writes it under `dir` with the format's file name: the
  * IO edge of reporting. One exporter failing does not stop the others: its error is returned, and
  * the rest are still written. `registry` is the exporter map (tests pass one with a failing exporter).
  */
-export function writeReports(dir: string, runs: readonly ResultsFile[], formats: readonly ReportFormat[], context: ReportContext = {}, registry: Record<ReportFormat, ReportExporter> = exporters): WrittenReports {
+export function writeReports(
+  dir: string,
+  runs: readonly ResultsFile[],
+  formats: readonly ReportFormat[],
+  context: ReportContext = {},
+  registry: Record<ReportFormat, ReportExporter> = exporters,
+): WrittenReports {
   const out: WrittenReports = { written: {}, failed: [] };
   makeFolder(dir);
   for (const format of formats) {

@@ -16,7 +16,8 @@ export const ALLOC_WINDOWS_AGREE = 0.01;
  */
 export function allocWindowRange(a: AllocStats | undefined): [number, number] | null {
   if (!a || a.method === 'n/a' || !a.windows?.length || !(a.mean > 0)) return null;
-  const lo = Math.min(...a.windows); const hi = Math.max(...a.windows);
+  const lo = Math.min(...a.windows);
+  const hi = Math.max(...a.windows);
   return (hi - lo) / a.mean > ALLOC_WINDOWS_AGREE ? [lo, hi] : null;
 }
 
@@ -26,8 +27,18 @@ export function allocWindowRange(a: AllocStats | undefined): [number, number] | 
  * when the case has no allocation ratio, or is the baseline itself (its ratio is 1 by definition).
  */
 export function allocRatioRange(c: CaseResult, baseline: CaseResult | undefined): [number, number] | null {
-  if (c.status !== 'measured' || c.allocRatio === null || c.allocRatio === undefined || !baseline || baseline.status !== 'measured' || baseline === c || baseline.serializer === c.serializer) return null;
-  const mine = allocWindowRange(c.allocated); const theirs = allocWindowRange(baseline.allocated);
+  if (
+    c.status !== 'measured' ||
+    c.allocRatio === null ||
+    c.allocRatio === undefined ||
+    !baseline ||
+    baseline.status !== 'measured' ||
+    baseline === c ||
+    baseline.serializer === c.serializer
+  )
+    return null;
+  const mine = allocWindowRange(c.allocated);
+  const theirs = allocWindowRange(baseline.allocated);
   if (!mine && !theirs) return null;
   const m = mine ?? [c.allocated!.mean!, c.allocated!.mean!];
   const t = theirs ?? [baseline.allocated!.mean!, baseline.allocated!.mean!];

@@ -1,5 +1,8 @@
 /** Where a value stands in a text: 1-based line and column (columns count UTF-16 code units). */
-export interface TextPosition { line: number; column: number }
+export interface TextPosition {
+  line: number;
+  column: number;
+}
 
 /**
  * A results file that is not what the schema says; `where` is the file, `path` the JSON pointer of
@@ -8,7 +11,12 @@ export interface TextPosition { line: number; column: number }
  */
 export class ResultsFileError extends Error {
   readonly code = 'E_RESULTS';
-  constructor(readonly where: string, readonly path: string, readonly problem: string, readonly position?: TextPosition) {
+  constructor(
+    readonly where: string,
+    readonly path: string,
+    readonly problem: string,
+    readonly position?: TextPosition,
+  ) {
     const line = position ? `line ${position.line}, column ${position.column}` : '';
     const at = path && line ? `${path} (${line})` : path || line;
     super(`${where}: ${at ? `at ${at}: ` : ''}${problem}`);

@@ -6,12 +6,28 @@
 
 /** One measurement of a case in one run. Times in ns/op, allocation in bytes/op. */
 export interface HistoryPoint {
-  runId: number; startedAt: string; toolVersion: string; gitCommit: string | null;
-  caseId: string; workload: string; size: number; shape: string; direction: string;
+  runId: number;
+  startedAt: string;
+  toolVersion: string;
+  gitCommit: string | null;
+  caseId: string;
+  workload: string;
+  size: number;
+  shape: string;
+  direction: string;
   /** row label (`fast-json-stringify@5.16.1`) and adapter id (`fast-json-stringify`) */
-  serializer: string; adapter: string; serializerVersion: string;
-  target: string; targetVersion: string; status: string; reason: string | null;
-  meanNs: number | null; errorNs: number | null; ratio: number | null; bytesPerOp: number | null; instructionsPerOp: number | null;
+  serializer: string;
+  adapter: string;
+  serializerVersion: string;
+  target: string;
+  targetVersion: string;
+  status: string;
+  reason: string | null;
+  meanNs: number | null;
+  errorNs: number | null;
+  ratio: number | null;
+  bytesPerOp: number | null;
+  instructionsPerOp: number | null;
   /** the ratio's interval on the log scale, [low, high] (results/ratio.ts); null when unknown; absent: not read */
   ratioInterval?: [number, number] | null;
   /**

@@ -20,12 +20,24 @@ export function writeResults(path: string, results: ResultsFile): void {
  */
 export function readResults(path: string): ResultsFile {
   let text: string;
-  try { text = readFileSync(path, 'utf8'); } catch (e) { throw new ResultsFileError(path, '', `cannot read: ${(e as Error).message}`); }
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ResultsFileError(path, '', `cannot read: ${(e as Error).message}`);
+  }
   // a UTF-8 byte order mark (some Windows editors write one) is not part of the JSON
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;
-  try { value = JSON.parse(text); } catch (e) { throw new ResultsFileError(path, '', `not valid JSON${syntaxErrorAt(text)}: ${(e as Error).message}`); }
-  try { return checkResults(value, path); } catch (e) { throw positioned(e, text); }
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new ResultsFileError(path, '', `not valid JSON${syntaxErrorAt(text)}: ${(e as Error).message}`);
+  }
+  try {
+    return checkResults(value, path);
+  } catch (e) {
+    throw positioned(e, text);
+  }
 }
 
 /**
@@ -48,7 +60,10 @@ export function positioned(e: unknown, text: string): unknown {
  * position for every value (json-source-map) took 11 s.
  */
 export function pointerPosition(text: string, pointer: string): TextPosition | undefined {
-  const want = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const want = pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   let best: { depth: number; at: TextPosition } | undefined;
   // each value's path (keys, indices) as the scanner reports it: true when it lies on the pointer's way
   const onWay = (line: number, character: number, path: (string | number)[]): boolean => {
@@ -56,14 +71,20 @@ export function pointerPosition(text: string, pointer: string): TextPosition | u
     if (!best || path.length > best.depth) best = { depth: path.length, at: { line: line + 1, column: character + 1 } };
     return true;
   };
-  jsoncParser.visit(text, {
-    onObjectBegin: (_o, _l, line, character, path) => onWay(line, character, path()),
-    onArrayBegin: (_o, _l, line, character, path) => onWay(line, character, path()),
-    onLiteralValue: (_v, _o, _l, line, character, path) => { onWay(line, character, path()); },
-    // jsonc-parser 3.3.1 ends a skipped object or array only when these are given
-    onObjectEnd: () => undefined,
-    onArrayEnd: () => undefined,
-  }, { disallowComments: true });
+  jsoncParser.visit(
+    text,
+    {
+      onObjectBegin: (_o, _l, line, character, path) => onWay(line, character, path()),
+      onArrayBegin: (_o, _l, line, character, path) => onWay(line, character, path()),
+      onLiteralValue: (_v, _o, _l, line, character, path) => {
+        onWay(line, character, path());
+      },
+      // jsonc-parser 3.3.1 ends a skipped object or array only when these are given
+      onObjectEnd: () => undefined,
+      onArrayEnd: () => undefined,
+    },
+    { disallowComments: true },
+  );
   return best?.at;
 }
 
@@ -74,7 +95,10 @@ export function pointerPosition(text: string, pointer: string): TextPosition | u
  */
 export function syntaxErrorAt(text: string): string {
   let at: number;
-  try { losslessParse(text); return ''; } catch (e) {
+  try {
+    losslessParse(text);
+    return '';
+  } catch (e) {
     const m = /at position (\d+)\s*$/.exec((e as Error).message);
     if (!m) return '';
     at = Math.min(Number(m[1]), text.length);
@@ -89,7 +113,11 @@ export function readPartial(path: string): CaseResult[] {
   const out: CaseResult[] = [];
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (!line.trim()) continue;
-    try { out.push(JSON.parse(line) as CaseResult); } catch { /* torn line from a killed run */ }
+    try {
+      out.push(JSON.parse(line) as CaseResult);
+    } catch {
+      /* torn line from a killed run */
+    }
   }
   return out;
 }

@@ -31,8 +31,16 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** The one-line description of a failing verdict. */
 export function failedProbeText(title: string, v: Verdict): string {
-  if (v.mark === '✗') return clip(oneLine(`${title}: ${v.fault} at ${v.path} (expected ${clip(v.expected, 60)}, got ${clip(v.actual, 60)})`), FAILED_TEXT_MAX);
-  if (v.mark === '⚠') return clip(oneLine(`${title}: throws${v.stage === 'prepare' ? ' in prepare()' : ''} (${clip(v.message, 80)})`), FAILED_TEXT_MAX);
+  if (v.mark === '✗')
+    return clip(
+      oneLine(`${title}: ${v.fault} at ${v.path} (expected ${clip(v.expected, 60)}, got ${clip(v.actual, 60)})`),
+      FAILED_TEXT_MAX,
+    );
+  if (v.mark === '⚠')
+    return clip(
+      oneLine(`${title}: throws${v.stage === 'prepare' ? ' in prepare()' : ''} (${clip(v.message, 80)})`),
+      FAILED_TEXT_MAX,
+    );
   return clip(oneLine(`${title}: ${v.mark}`), FAILED_TEXT_MAX);
 }
 
@@ -51,8 +59,13 @@ export function failedProbesBySerializer(section: ProbeVerdictsLike): Record<str
     if (v.mark !== '✗' && v.mark !== '⚠') continue;
     const title = titles.get(r.probe) ?? r.probe;
     (out[r.serializer] ??= []).push({
-      probe: r.probe, direction: r.direction, target: r.target, title, mark: v.mark,
-      ...(v.mark === '✗' ? { fault: v.fault } : {}), text: failedProbeText(title, v),
+      probe: r.probe,
+      direction: r.direction,
+      target: r.target,
+      title,
+      mark: v.mark,
+      ...(v.mark === '✗' ? { fault: v.fault } : {}),
+      text: failedProbeText(title, v),
     });
   }
   return out;

@@ -5,6 +5,8 @@ export const TOOL_NAME = 'jsonbench';
 
 /** jsonbench's own version, from its package.json (recorded with every run as `environment.jsonbenchVersion`). */
 export function toolVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }

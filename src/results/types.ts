@@ -35,15 +35,30 @@ const Optional = <T extends TSchema>(t: T) => Type.Optional(t);
 
 export const ShapeSchema = Type.Union([Type.Literal('single'), Type.Literal('list'), Type.Literal('many')]);
 export const DirectionSchema = Type.Union([Type.Literal('serialize'), Type.Literal('deserialize')]);
-export const FamilySchema = Type.Union([Type.Literal('builtin'), Type.Literal('schema-compiled'), Type.Literal('reflection'), Type.Literal('validator')]);
-export const CaseClassSchema = Type.Union([Type.Literal('serialize'), Type.Literal('parse'), Type.Literal('validate'), Type.Literal('transform')]);
+export const FamilySchema = Type.Union([
+  Type.Literal('builtin'),
+  Type.Literal('schema-compiled'),
+  Type.Literal('reflection'),
+  Type.Literal('validator'),
+]);
+export const CaseClassSchema = Type.Union([
+  Type.Literal('serialize'),
+  Type.Literal('parse'),
+  Type.Literal('validate'),
+  Type.Literal('transform'),
+]);
 const SideSchema = Type.Union([Type.Literal('serializer'), Type.Literal('baseline')]);
 export const PlatformSchema = Type.Union([Type.Literal('javascript'), Type.Literal('dotnet')]);
 const AllocationMethodSchema = Type.Union([Type.Literal('exact'), Type.Literal('estimate'), Type.Literal('n/a')]);
 
 /** Time per op over all launches (ns/op). `mean`/`median` are the median across launches of each launch's mean/median; `error` is the CI half-width of the pooled samples' mean. */
 export const TimeStatsSchema = Type.Object({
-  mean: nonNegative, median: nonNegative, error: nonNegative, stddev: nonNegative, min: nonNegative, max: nonNegative,
+  mean: nonNegative,
+  median: nonNegative,
+  error: nonNegative,
+  stddev: nonNegative,
+  min: nonNegative,
+  max: nonNegative,
   unit: Type.Literal('ns/op'),
   /** samples pooled over launches */
   n: Type.Integer({ minimum: 1 }),
@@ -65,7 +80,8 @@ export type TimeStats = Static<typeof TimeStatsSchema>;
  * Fields a variant does not have, typed `undefined` so code can read `c.time?.mean` on any case
  * and get nothing for a case without numbers (or `allocated?.mean` for a runtime without a counter) (the schema refuses them if present).
  */
-const absent = <K extends string>(...keys: K[]) => Object.fromEntries(keys.map((k) => [k, Type.Optional(Type.Undefined())])) as { [P in K]: TOptional<TUndefined> };
+const absent = <K extends string>(...keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, Type.Optional(Type.Undefined())])) as { [P in K]: TOptional<TUndefined> };
 /**
  * Bytes allocated per op (median of the windows) and GCs per op, from the allocation pass; or,
  * where the runtime has no counter, `n/a` with the reason in `note`.
@@ -81,7 +97,12 @@ export const AllocStatsSchema = Type.Union([
     /** how it was estimated (set for `estimate`) */
     note: Optional(str),
   }),
-  Type.Object({ method: Type.Literal('n/a'), unit: Type.Literal('bytes/op'), /** why there is no figure */ note: str, ...absent('mean', 'gcPerOp', 'windows') }),
+  Type.Object({
+    method: Type.Literal('n/a'),
+    unit: Type.Literal('bytes/op'),
+    /** why there is no figure */ note: str,
+    ...absent('mean', 'gcPerOp', 'windows'),
+  }),
 ]);
 export type AllocStats = Static<typeof AllocStatsSchema>;
 
@@ -90,7 +111,9 @@ export const CaseTargetSchema = Type.Object({ id: str, runtime: str, version: st
 
 /** What a results file records about each target of the run. */
 export const TargetRecordSchema = Type.Object({
-  id: str, runtime: str, version: str,
+  id: str,
+  runtime: str,
+  version: str,
   /** runtime kind (src/runtimes/): `node-host`, `node-version`, `bun`, `deno`, `chromium`, `quickjs`, `ssh`, `dotnet`, `mono` */
   kind: str,
   /** the platform it runs (absent: `javascript`); each platform's cases have their own baseline */
@@ -109,28 +132,41 @@ export const TargetRecordSchema = Type.Object({
   /** wall time spent on this target: preparing it (bundle, probe, copies) and in its worker launches (ms) */
   timing: Optional(Type.Object({ prepareMs: nonNegative, launchMs: nonNegative, launches: count })),
   /** a worker compiled for this target (the .NET worker: `dotnet build -c Release` into the cache) */
-  build: Optional(Type.Object({
-    /** the command that built it */
-    command: str,
-    /** `net10.0`, `net462` */
-    framework: str,
-    /** SDK that built it */
-    sdkVersion: str,
-    /** how long the build took when it was made (ms); a reused build keeps its original time */
-    buildMs: nonNegative,
-    /** true when an earlier build with the same sources was reused from the cache */
-    cached: Type.Boolean(),
-    /** everything the build printed */
-    logPath: str,
-    /** the workloads whose DTOs it holds, and those it could not (with the reason) */
-    workloads: Type.Array(str),
-    unsupported: Optional(Type.Record(str, str)),
-  })),
+  build: Optional(
+    Type.Object({
+      /** the command that built it */
+      command: str,
+      /** `net10.0`, `net462` */
+      framework: str,
+      /** SDK that built it */
+      sdkVersion: str,
+      /** how long the build took when it was made (ms); a reused build keeps its original time */
+      buildMs: nonNegative,
+      /** true when an earlier build with the same sources was reused from the cache */
+      cached: Type.Boolean(),
+      /** everything the build printed */
+      logPath: str,
+      /** the workloads whose DTOs it holds, and those it could not (with the reason) */
+      workloads: Type.Array(str),
+      unsupported: Optional(Type.Record(str, str)),
+    }),
+  ),
 });
 export type TargetRecord = Static<typeof TargetRecordSchema>;
 
 /** The codes of findings this jsonbench makes (one analyser each, src/analysers/). */
-export const FINDING_CODES = ['noisy', 'too-fast', 'outliers', 'relaunched', 'no-gc', 'baseline-unavailable', 'mean-ratio', 'interrupted', 'baseline-slowed', 'machine-drift'] as const;
+export const FINDING_CODES = [
+  'noisy',
+  'too-fast',
+  'outliers',
+  'relaunched',
+  'no-gc',
+  'baseline-unavailable',
+  'mean-ratio',
+  'interrupted',
+  'baseline-slowed',
+  'machine-drift',
+] as const;
 /** A finding code this jsonbench makes. */
 export type FindingCode = (typeof FINDING_CODES)[number];
 /** True when this jsonbench knows the finding `code` (else a newer jsonbench wrote it: reports show its code and message as they are). */
@@ -155,11 +191,16 @@ export type Finding = Static<typeof FindingSchema>;
  * samples ran (-1: no JIT counter, Mono).
  */
 const RoundSchema = Type.Object({
-  serializerNs: Type.Array(raw), baselineNs: Type.Array(raw),
-  serializerWallNs: Optional(Type.Array(raw)), baselineWallNs: Optional(Type.Array(raw)),
-  serializerCpuNs: Optional(Type.Array(raw)), baselineCpuNs: Optional(Type.Array(raw)),
-  serializerGcs: Optional(count), baselineGcs: Optional(count),
-  serializerJitMethods: Optional(Type.Integer({ minimum: -1 })), baselineJitMethods: Optional(Type.Integer({ minimum: -1 })),
+  serializerNs: Type.Array(raw),
+  baselineNs: Type.Array(raw),
+  serializerWallNs: Optional(Type.Array(raw)),
+  baselineWallNs: Optional(Type.Array(raw)),
+  serializerCpuNs: Optional(Type.Array(raw)),
+  baselineCpuNs: Optional(Type.Array(raw)),
+  serializerGcs: Optional(count),
+  baselineGcs: Optional(count),
+  serializerJitMethods: Optional(Type.Integer({ minimum: -1 })),
+  baselineJitMethods: Optional(Type.Integer({ minimum: -1 })),
 });
 
 /** The raw record of one launch of a timing worker. */
@@ -183,23 +224,32 @@ export type LaunchRecord = Static<typeof LaunchRecordSchema>;
 
 /** Where the correctness gate failed (status `incorrect`). */
 export const MismatchRecordSchema = Type.Object({
-  side: SideSchema, path: str, expected: str, actual: str,
+  side: SideSchema,
+  path: str,
+  expected: str,
+  actual: str,
   /** `timing`: the result or an input changed after the gate passed, seen by the checks between samples (measure/timed-check.ts); absent: the gate before timing */
   when: Optional(Type.Literal('timing')),
 });
 export type MismatchRecord = Static<typeof MismatchRecordSchema>;
 
 const InstructionStatsSchema = Type.Object({
-  perOp: Type.Number(), iterations: Type.Tuple([count, count]), totals: Type.Tuple([nonNegative, nonNegative]),
+  perOp: Type.Number(),
+  iterations: Type.Tuple([count, count]),
+  totals: Type.Tuple([nonNegative, nonNegative]),
   repeats: Optional(Type.Tuple([Type.Array(nonNegative), Type.Array(nonNegative)])),
-  method: Type.Literal('callgrind'), tool: str, flags: Type.Array(str),
+  method: Type.Literal('callgrind'),
+  tool: str,
+  flags: Type.Array(str),
 });
 
 const nsList = Type.Array(nonNegative, { minItems: 1 });
 /** A case's cold start: per fresh process, load, prepare and first call (ns), see {@link ColdStartStats}. */
 export const ColdStartSchema = Type.Object({
   processes: Type.Integer({ minimum: 1 }),
-  loadNs: nsList, prepareNs: nsList, firstCallNs: nsList,
+  loadNs: nsList,
+  prepareNs: nsList,
+  firstCallNs: nsList,
   cpu: Optional(Type.Object({ loadNs: nsList, prepareNs: nsList, firstCallNs: nsList })),
   failures: Optional(Type.Array(str)),
 });
@@ -236,7 +286,16 @@ const CaseHeaderSchema = Type.Object({
   samples: Type.Object({ launches: Type.Array(LaunchRecordSchema), relaunches: count }),
 });
 
-const NUMBERS = ['time', 'ratio', 'ratioError', 'ratioInterval', 'allocated', 'allocRatio', 'instructions', 'coldStart'] as const;
+const NUMBERS = [
+  'time',
+  'ratio',
+  'ratioError',
+  'ratioInterval',
+  'allocated',
+  'allocRatio',
+  'instructions',
+  'coldStart',
+] as const;
 
 /** The outcome of a case: `measured` with its numbers, or why there are none. */
 export const CaseOutcomeSchema = Type.Union([
@@ -262,10 +321,21 @@ export const CaseOutcomeSchema = Type.Union([
     coldStart: Optional(ColdStartSchema),
     ...absent('reason', 'mismatch'),
   }),
-  Type.Object({ status: Type.Literal('incorrect'), reason: str, mismatch: MismatchRecordSchema, ...absent(...NUMBERS) }),
+  Type.Object({
+    status: Type.Literal('incorrect'),
+    reason: str,
+    mismatch: MismatchRecordSchema,
+    ...absent(...NUMBERS),
+  }),
   Type.Object({
     /** `not-run`: planned, but the run was killed before the case was launched (rebuilt by run/recover.ts) */
-    status: Type.Union([Type.Literal('unsupported'), Type.Literal('failed'), Type.Literal('timeout'), Type.Literal('crashed'), Type.Literal('not-run')]),
+    status: Type.Union([
+      Type.Literal('unsupported'),
+      Type.Literal('failed'),
+      Type.Literal('timeout'),
+      Type.Literal('crashed'),
+      Type.Literal('not-run'),
+    ]),
     /** why the case has no numbers */
     reason: str,
     ...absent('mismatch', ...NUMBERS),
@@ -281,7 +351,15 @@ export type CaseResult = CaseHeader & CaseOutcome;
 /** A case's outcome status. */
 export type CaseStatus = CaseResult['status'];
 /** Every status, in the order reports list them. */
-export const CASE_STATUSES: readonly CaseStatus[] = ['measured', 'incorrect', 'failed', 'timeout', 'crashed', 'not-run', 'unsupported'];
+export const CASE_STATUSES: readonly CaseStatus[] = [
+  'measured',
+  'incorrect',
+  'failed',
+  'timeout',
+  'crashed',
+  'not-run',
+  'unsupported',
+];
 
 /** A case that was measured: it has time, ratio and allocation fields. */
 export type MeasuredCase = CaseResult & { status: 'measured' };
@@ -291,17 +369,31 @@ export function isMeasured(c: CaseResult): c is MeasuredCase {
 }
 
 const MeasurePolicySchema = Type.Object({
-  warmupMinOps: count, warmupMinMs: nonNegative, warmupMaxMs: nonNegative, sampleTargetMs: positive,
-  samplesPerRound: Type.Integer({ minimum: 1 }), minRounds: Type.Integer({ minimum: 1 }), maxRounds: Type.Integer({ minimum: 1 }),
-  targetRelativeError: positive, confidence: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1 }),
-  timeCapMs: nonNegative, allocWindows: Type.Integer({ minimum: 1 }), allocWindowMinMs: nonNegative,
+  warmupMinOps: count,
+  warmupMinMs: nonNegative,
+  warmupMaxMs: nonNegative,
+  sampleTargetMs: positive,
+  samplesPerRound: Type.Integer({ minimum: 1 }),
+  minRounds: Type.Integer({ minimum: 1 }),
+  maxRounds: Type.Integer({ minimum: 1 }),
+  targetRelativeError: positive,
+  confidence: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1 }),
+  timeCapMs: nonNegative,
+  allocWindows: Type.Integer({ minimum: 1 }),
+  allocWindowMinMs: nonNegative,
   serializeTo: Optional(Type.Union([Type.Literal('bytes'), Type.Literal('string')])),
 });
 
 /** The machine and software a run was measured on. */
 export const EnvironmentSchema = Type.Object({
-  cpuModel: str, cores: Type.Integer({ minimum: 1 }), os: str, arch: str, totalMemoryBytes: nonNegative,
-  node: str, v8: str, runtime: str,
+  cpuModel: str,
+  cores: Type.Integer({ minimum: 1 }),
+  os: str,
+  arch: str,
+  totalMemoryBytes: nonNegative,
+  node: str,
+  v8: str,
+  runtime: str,
   /** flags the worker runs with */
   flags: Type.Array(str),
   /** 1, 5, 15-minute load averages at the start and end of the run */
@@ -315,10 +407,12 @@ export type Environment = Static<typeof EnvironmentSchema>;
 
 /** The run's policy as recorded: name, launches, seed, case timeout, the worker's settings, the baseline of each class. */
 export const RunPolicyRecordSchema = Type.Object({
-  name: str, launches: Type.Integer({ minimum: 1 }),
+  name: str,
+  launches: Type.Integer({ minimum: 1 }),
   /** launches a case may get when its first `launches` disagree beyond their intervals (absent: `launches`) */
   maxLaunches: Optional(Type.Integer({ minimum: 1 })),
-  seed: count, caseTimeoutMs: positive,
+  seed: count,
+  caseTimeoutMs: positive,
   measure: MeasurePolicySchema,
   baselines: Type.Record(str, str),
 });
@@ -342,7 +436,9 @@ export const PayloadRecordSchema = Type.Object({
   /** documents or records it holds */
   units: Type.Integer({ minimum: 1 }),
   /** each payload measured: its size, bytes and sha256, and whether it was generated from the schema (`--size`, with the run's seed) rather than the file itself */
-  payloads: Type.Array(Type.Object({ size: Type.Integer({ minimum: 1 }), bytes: count, sha256: str, generated: Type.Boolean() })),
+  payloads: Type.Array(
+    Type.Object({ size: Type.Integer({ minimum: 1 }), bytes: count, sha256: str, generated: Type.Boolean() }),
+  ),
   schema: Type.Object({
     /** `inferred` from the samples, or the library of the user's `--schema` (`json-schema`, `zod`, `valibot`, `typebox`) */
     source: str,
@@ -360,10 +456,17 @@ const FaultSchema = Type.Union(FAULTS.map((f) => Type.Literal(f)));
 
 /** A probe verdict (case/probe.ts): ✔ does it, ✘ cannot (declared), ✗ wrong (first difference), ⚠ throws, – not expressible in jsonbench yet. */
 export const VerdictSchema = Type.Union([
-  Type.Object({ mark: Type.Literal('✔'), /** the accepted behaviour, when a probe accepts several */ label: Optional(str) }),
+  Type.Object({
+    mark: Type.Literal('✔'),
+    /** the accepted behaviour, when a probe accepts several */ label: Optional(str),
+  }),
   Type.Object({ mark: Type.Literal('✘'), reason: str }),
   Type.Object({ mark: Type.Literal('✗'), fault: FaultSchema, path: str, expected: str, actual: str }),
-  Type.Object({ mark: Type.Literal('⚠'), message: str, stage: Type.Union([Type.Literal('prepare'), Type.Literal('call')]) }),
+  Type.Object({
+    mark: Type.Literal('⚠'),
+    message: str,
+    stage: Type.Union([Type.Literal('prepare'), Type.Literal('call')]),
+  }),
   Type.Object({ mark: Type.Literal('–'), reason: str }),
 ]);
 
@@ -412,7 +515,9 @@ export const ProbesSectionSchema = Type.Object({
   selection: Type.Union([Type.Literal('asked'), Type.Literal('relevant')]),
   families: Type.Array(ProbeFamilySchema),
   /** the conformance folder read, how many files became probes, and the files skipped with why */
-  conformance: Optional(Type.Object({ folder: str, files: count, skipped: Type.Array(Type.Object({ file: str, reason: str })) })),
+  conformance: Optional(
+    Type.Object({ folder: str, files: count, skipped: Type.Array(Type.Object({ file: str, reason: str })) }),
+  ),
   /** per probe side, re-armed as each starts (ms) */
   timeoutMs: positive,
   /** wall time of the probe pass (ms) */
@@ -430,12 +535,22 @@ export const ProbesSectionSchema = Type.Object({
    * that do not want the matrix (the recommendation cites these): results/probe-failures.ts.
    * Derived from `verdicts`; absent in files written before it existed.
    */
-  failing: Optional(Type.Record(str, Type.Array(Type.Object({
-    probe: str, direction: DirectionSchema, target: str, title: str,
-    mark: Type.Union([Type.Literal('✗'), Type.Literal('⚠')]),
-    fault: Optional(FaultSchema),
-    text: str,
-  })))),
+  failing: Optional(
+    Type.Record(
+      str,
+      Type.Array(
+        Type.Object({
+          probe: str,
+          direction: DirectionSchema,
+          target: str,
+          title: str,
+          mark: Type.Union([Type.Literal('✗'), Type.Literal('⚠')]),
+          fault: Optional(FaultSchema),
+          text: str,
+        }),
+      ),
+    ),
+  ),
 });
 export type ProbesSection = Static<typeof ProbesSectionSchema>;
 
@@ -481,9 +596,19 @@ export type ResultsFile = Static<typeof ResultsFileSchema>;
 // The schema's words must be the case vocabulary's words (a compile error here means they drifted).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const agree: [
-  Same<Static<typeof ShapeSchema>, Shape>, Same<Static<typeof DirectionSchema>, Direction>, Same<Static<typeof FamilySchema>, Family>,
-  Same<Static<typeof CaseClassSchema>, CaseClass>, Same<Static<typeof SideSchema>, Side>, Same<Static<typeof PlatformSchema>, Platform>, Same<Static<typeof AllocationMethodSchema>, AllocationMethod>,
-  Same<Static<typeof CaseTargetSchema>, CaseTarget>, Same<Static<typeof MeasurePolicySchema>, MeasurePolicy>, Same<Static<typeof InstructionStatsSchema>, InstructionStats>, Same<Static<typeof ColdStartSchema>, ColdStartStats>,
-  Same<Static<typeof ProbeFamilySchema>, ProbeFamily>, Same<Static<typeof FaultSchema>, Fault>, Same<Static<typeof VerdictSchema>, Verdict>,
+  Same<Static<typeof ShapeSchema>, Shape>,
+  Same<Static<typeof DirectionSchema>, Direction>,
+  Same<Static<typeof FamilySchema>, Family>,
+  Same<Static<typeof CaseClassSchema>, CaseClass>,
+  Same<Static<typeof SideSchema>, Side>,
+  Same<Static<typeof PlatformSchema>, Platform>,
+  Same<Static<typeof AllocationMethodSchema>, AllocationMethod>,
+  Same<Static<typeof CaseTargetSchema>, CaseTarget>,
+  Same<Static<typeof MeasurePolicySchema>, MeasurePolicy>,
+  Same<Static<typeof InstructionStatsSchema>, InstructionStats>,
+  Same<Static<typeof ColdStartSchema>, ColdStartStats>,
+  Same<Static<typeof ProbeFamilySchema>, ProbeFamily>,
+  Same<Static<typeof FaultSchema>, Fault>,
+  Same<Static<typeof VerdictSchema>, Verdict>,
 ] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void agree;

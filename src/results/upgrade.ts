@@ -19,17 +19,35 @@ function upgrade1to2(file: Loose): Loose {
   const upgraded = cases.map((c) => {
     const out: Loose = { ...c, target: c.target ?? host };
     const alloc = out.allocated as Loose | undefined;
-    if (alloc && alloc.method === 'n/a') out.allocated = { method: 'n/a', unit: 'bytes/op', note: String(alloc.note ?? 'no allocation counter on this runtime') };
+    if (alloc && alloc.method === 'n/a')
+      out.allocated = {
+        method: 'n/a',
+        unit: 'bytes/op',
+        note: String(alloc.note ?? 'no allocation counter on this runtime'),
+      };
     if (out.status === 'measured') {
       if (!out.time) return { ...dropNumbers(out), status: 'failed', reason: 'no time samples were recorded' };
-      out.ratio ??= null; out.ratioError ??= null; out.allocRatio ??= null;
+      out.ratio ??= null;
+      out.ratioError ??= null;
+      out.allocRatio ??= null;
     } else if (out.status === 'incorrect' && !out.mismatch) {
       out.mismatch = { side: 'serializer', path: '$', expected: '', actual: '' };
     }
     if (out.status !== 'measured') return { ...dropNumbers(out), reason: out.reason ?? '' };
     return out;
   });
-  const targets = Array.isArray(file.targets) ? file.targets : [{ ...host, kind: 'node-host', engine: 'V8', engineVersion: String(env.v8 ?? 'unknown'), flags: Array.isArray(env.flags) ? env.flags : [], probe: {} }];
+  const targets = Array.isArray(file.targets)
+    ? file.targets
+    : [
+        {
+          ...host,
+          kind: 'node-host',
+          engine: 'V8',
+          engineVersion: String(env.v8 ?? 'unknown'),
+          flags: Array.isArray(env.flags) ? env.flags : [],
+          probe: {},
+        },
+      ];
   return { ...file, schemaVersion: 2, targets, cases: upgraded };
 }
 
@@ -47,14 +65,25 @@ const steps: Record<number, (f: Loose) => Loose> = { 1: upgrade1to2 };
  */
 export function upgradeResults(value: unknown, where: string): unknown {
   const r = value as Loose | null;
-  if (!r || typeof r !== 'object' || Array.isArray(r) || r.tool !== 'jsonbench' || !Array.isArray(r.cases)) throw new ResultsFileError(where, '', 'not a jsonbench results file (expected "tool": "jsonbench" and "cases")');
+  if (!r || typeof r !== 'object' || Array.isArray(r) || r.tool !== 'jsonbench' || !Array.isArray(r.cases))
+    throw new ResultsFileError(where, '', 'not a jsonbench results file (expected "tool": "jsonbench" and "cases")');
   let file = r;
   for (;;) {
     const v = file.schemaVersion;
     if (v === RESULTS_SCHEMA_VERSION) return file;
-    if (typeof v === 'number' && v > RESULTS_SCHEMA_VERSION) throw new ResultsFileError(where, '/schemaVersion', `results schemaVersion ${v} is newer than this jsonbench reads (${RESULTS_SCHEMA_VERSION}): update jsonbench`);
+    if (typeof v === 'number' && v > RESULTS_SCHEMA_VERSION)
+      throw new ResultsFileError(
+        where,
+        '/schemaVersion',
+        `results schemaVersion ${v} is newer than this jsonbench reads (${RESULTS_SCHEMA_VERSION}): update jsonbench`,
+      );
     const step = typeof v === 'number' ? steps[v] : undefined;
-    if (!step) throw new ResultsFileError(where, '/schemaVersion', `results schemaVersion ${JSON.stringify(v)}; this jsonbench reads versions 1 to ${RESULTS_SCHEMA_VERSION}`);
+    if (!step)
+      throw new ResultsFileError(
+        where,
+        '/schemaVersion',
+        `results schemaVersion ${JSON.stringify(v)}; this jsonbench reads versions 1 to ${RESULTS_SCHEMA_VERSION}`,
+      );
     file = step(file);
   }
 }

@@ -10,18 +10,20 @@ import { CASE_STATUSES, ResultsFileSchema, type CaseResult, type ResultsFile, ty
 import { upgradeResults } from './upgrade.js';
 import { ResultsFileError } from './errors.js';
 
-
-
 const checker = TypeCompiler.Compile(ResultsFileSchema);
-
 
 /** A short rendering of the offending value for the message. */
 function shown(value: unknown): string {
   let text: string;
   // JSON.stringify writes a non-finite number as null: 1e309 in a file reads as Infinity
   // NaN never comes from JSON text: a figure computed from the file's (a killed run's rebuild) made it
-  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN (not a number)' : `${value} (a number too large for a float, e.g. 1e309)`;
-  try { text = JSON.stringify(value) ?? String(value); } catch { text = String(value); }
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return Number.isNaN(value) ? 'NaN (not a number)' : `${value} (a number too large for a float, e.g. 1e309)`;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
@@ -37,9 +39,12 @@ function deepest(e: ValueError): ValueError {
   const variants = (e.errors ?? []).map((it) => [...it]);
   const allowed = literalsOf(e.schema);
   // a union of literals (a finding's code, a unit): name every value allowed, not the first one's refusal
-  if (allowed.length > 1) return { ...e, message: `Expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
+  if (allowed.length > 1)
+    return { ...e, message: `Expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
   if (!variants.length) return e;
-  const chosen = variants.find((errs) => errs.length && !errs.some((x) => DISCRIMINANTS.some((d) => x.path === `${e.path}/${d}`)));
+  const chosen = variants.find(
+    (errs) => errs.length && !errs.some((x) => DISCRIMINANTS.some((d) => x.path === `${e.path}/${d}`)),
+  );
   if (chosen) return deepest(chosen[0]);
   // every variant refused the discriminant (an unknown `status`): name it and the values allowed
   for (const d of DISCRIMINANTS) {
@@ -47,7 +52,13 @@ function deepest(e: ValueError): ValueError {
     const refusals = variants.flatMap((errs) => errs.filter((x) => x.path === at));
     if (!refusals.length) continue;
     const allowed = [...new Set(refusals.flatMap((x) => literalsOf(x.schema)))];
-    return { ...refusals[0], path: at, message: allowed.length ? `Expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` : refusals[0].message };
+    return {
+      ...refusals[0],
+      path: at,
+      message: allowed.length
+        ? `Expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`
+        : refusals[0].message,
+    };
   }
   return e;
 }
@@ -70,12 +81,21 @@ export function checkResults(value: unknown, where: string): ResultsFile {
   const inFile = (path: string) => path.replace(/^\/cases\/(\d+)/, (_, i: string) => `/cases/${original[Number(i)]}`);
   if (checker.Check(upgraded)) {
     const incoherent = firstIncoherence(upgraded);
-    if (incoherent) throw new ResultsFileError(where, inFile(incoherent.path), incoherent.problem.replace(/\/cases\/(\d+)/g, (m) => inFile(m)));
+    if (incoherent)
+      throw new ResultsFileError(
+        where,
+        inFile(incoherent.path),
+        incoherent.problem.replace(/\/cases\/(\d+)/g, (m) => inFile(m)),
+      );
     return upgraded;
   }
   const top = checker.Errors(upgraded).First();
   const first = top ? deepest(top) : undefined;
-  throw new ResultsFileError(where, inFile(first?.path ?? ''), `${first?.message ?? 'does not match the results schema'} (found ${shown(first?.value)})`);
+  throw new ResultsFileError(
+    where,
+    inFile(first?.path ?? ''),
+    `${first?.message ?? 'does not match the results schema'} (found ${shown(first?.value)})`,
+  );
 }
 
 /**
@@ -91,9 +111,16 @@ function setAsideUnknownStatuses(value: unknown): { file: unknown; original: num
   const unread: { id: string; status: string; problem: string }[] = [];
   const kept = r.cases.filter((c, i) => {
     const { id, status } = (c ?? {}) as { id?: unknown; status?: unknown };
-    if (typeof status !== 'string' || (CASE_STATUSES as readonly string[]).includes(status)) { original.push(i); return true; }
+    if (typeof status !== 'string' || (CASE_STATUSES as readonly string[]).includes(status)) {
+      original.push(i);
+      return true;
+    }
     const name = typeof id === 'string' ? id : `/cases/${i}`;
-    unread.push({ id: name, status, problem: `case ${shown(name)} (/cases/${i}) has status ${shown(status)}, which this jsonbench does not know (a newer jsonbench wrote it): left out; update jsonbench to read it` });
+    unread.push({
+      id: name,
+      status,
+      problem: `case ${shown(name)} (/cases/${i}) has status ${shown(status)}, which this jsonbench does not know (a newer jsonbench wrote it): left out; update jsonbench to read it`,
+    });
     return false;
   });
   if (!unread.length) return { file: value, original };
@@ -110,7 +137,10 @@ const ORDER_SLACK = 1e-9;
  */
 function timeIncoherence(id: string, t: TimeStats): { field: string; problem: string } | undefined {
   const above = (a: number, b: number) => a > b + Math.abs(b) * ORDER_SLACK;
-  const say = (field: string, a: number, what: string, b: number) => ({ field, problem: `case ${shown(id)}: ${field} ${a} ns/op is ${what} ${b} ns/op: a case's median and mean lie between its min and max sample` });
+  const say = (field: string, a: number, what: string, b: number) => ({
+    field,
+    problem: `case ${shown(id)}: ${field} ${a} ns/op is ${what} ${b} ns/op: a case's median and mean lie between its min and max sample`,
+  });
   if (above(t.min, t.median)) return say('min', t.min, 'above median', t.median);
   if (above(t.median, t.max)) return say('median', t.median, 'above max', t.max);
   if (above(t.min, t.mean)) return say('mean', t.mean, 'below min', t.min);
@@ -127,27 +157,57 @@ function timeIncoherence(id: string, t: TimeStats): { field: string; problem: st
  * policy names as one platform's baseline (`stj` for `dotnet serialize`) runs on that platform only.
  * Returns a checker to call on each case in order (it remembers each serializer's first platform).
  */
-function placementChecker(r: ResultsFile): (c: CaseResult, i: number) => { field: string; problem: string } | undefined {
+function placementChecker(
+  r: ResultsFile,
+): (c: CaseResult, i: number) => { field: string; problem: string } | undefined {
   const targets = new Map(r.targets.map((t) => [t.id, t]));
   const platformOf = (p: string | undefined) => p ?? 'javascript';
   // `serialize` (JavaScript) or `dotnet serialize` → the serializer: that serializer's platform
-  const baselinePlatform = new Map(Object.entries(r.policy.baselines).map(([key, id]) => [id, key.includes(' ') ? key.slice(0, key.indexOf(' ')) : 'javascript']));
+  const baselinePlatform = new Map(
+    Object.entries(r.policy.baselines).map(([key, id]) => [
+      id,
+      key.includes(' ') ? key.slice(0, key.indexOf(' ')) : 'javascript',
+    ]),
+  );
   const serializerPlatform = new Map<string, { platform: string; at: number }>();
   return (c, i) => {
     // a case without `platform` (files of development builds before cases recorded it, 2026-12-01) is read as its target's
     const platform = c.platform ?? platformOf(targets.get(c.target.id)?.platform);
     const coordinates = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.serializer}`;
     if (c.id !== coordinates && c.id !== `${coordinates}@${c.target.id}`) {
-      return { field: 'id', problem: `${shown(c.id)} does not name the case's coordinates ${shown(`${coordinates}[@${c.target.id}]`)}: a case's id is workload/size/shape/direction/serializer, with @target when the run named targets` };
+      return {
+        field: 'id',
+        problem: `${shown(c.id)} does not name the case's coordinates ${shown(`${coordinates}[@${c.target.id}]`)}: a case's id is workload/size/shape/direction/serializer, with @target when the run named targets`,
+      };
     }
     const t = targets.get(c.target.id);
-    if (r.targets.length && !t) return { field: 'target/id', problem: `case ${shown(c.id)} ran on target ${shown(c.target.id)}, which is not among the run's targets (${[...targets.keys()].join(', ')})` };
-    if (t && t.runtime !== c.target.runtime) return { field: 'target/runtime', problem: `case ${shown(c.id)}: runtime ${shown(c.target.runtime)}, but target ${shown(t.id)} runs ${shown(t.runtime)}` };
-    if (t && platformOf(t.platform) !== platform) return { field: 'platform', problem: `case ${shown(c.id)} is a ${platform} case on target ${shown(t.id)}, a ${platformOf(t.platform)} target: a serializer runs only on targets of its platform` };
+    if (r.targets.length && !t)
+      return {
+        field: 'target/id',
+        problem: `case ${shown(c.id)} ran on target ${shown(c.target.id)}, which is not among the run's targets (${[...targets.keys()].join(', ')})`,
+      };
+    if (t && t.runtime !== c.target.runtime)
+      return {
+        field: 'target/runtime',
+        problem: `case ${shown(c.id)}: runtime ${shown(c.target.runtime)}, but target ${shown(t.id)} runs ${shown(t.runtime)}`,
+      };
+    if (t && platformOf(t.platform) !== platform)
+      return {
+        field: 'platform',
+        problem: `case ${shown(c.id)} is a ${platform} case on target ${shown(t.id)}, a ${platformOf(t.platform)} target: a serializer runs only on targets of its platform`,
+      };
     const baselineOf = baselinePlatform.get(c.serializer);
-    if (baselineOf !== undefined && baselineOf !== platform) return { field: 'serializer', problem: `${shown(c.serializer)} is the ${baselineOf} baseline (policy.baselines), so it cannot run as a ${platform} serializer on target ${shown(c.target.id)}` };
+    if (baselineOf !== undefined && baselineOf !== platform)
+      return {
+        field: 'serializer',
+        problem: `${shown(c.serializer)} is the ${baselineOf} baseline (policy.baselines), so it cannot run as a ${platform} serializer on target ${shown(c.target.id)}`,
+      };
     const first = serializerPlatform.get(c.serializer);
-    if (first && first.platform !== platform) return { field: 'serializer', problem: `${shown(c.serializer)} is a ${first.platform} serializer in /cases/${first.at}, so it cannot run as a ${platform} serializer on target ${shown(c.target.id)}` };
+    if (first && first.platform !== platform)
+      return {
+        field: 'serializer',
+        problem: `${shown(c.serializer)} is a ${first.platform} serializer in /cases/${first.at}, so it cannot run as a ${platform} serializer on target ${shown(c.target.id)}`,
+      };
     if (!first) serializerPlatform.set(c.serializer, { platform, at: i });
     return undefined;
   };
@@ -166,7 +226,11 @@ function firstIncoherence(r: ResultsFile): { path: string; problem: string } | u
   for (const [i, c] of r.cases.entries()) {
     const at = `/cases/${i}`;
     const twin = seen.get(c.id);
-    if (twin !== undefined) return { path: `${at}/id`, problem: `${shown(c.id)} is also the id of /cases/${twin}: every case has its own id (reports and compare match cases by id)` };
+    if (twin !== undefined)
+      return {
+        path: `${at}/id`,
+        problem: `${shown(c.id)} is also the id of /cases/${twin}: every case has its own id (reports and compare match cases by id)`,
+      };
     seen.set(c.id, i);
     const misplaced = placement(c, i);
     if (misplaced) return { path: `${at}/${misplaced.field}`, problem: misplaced.problem };
@@ -174,7 +238,10 @@ function firstIncoherence(r: ResultsFile): { path: string; problem: string } | u
     const times = timeIncoherence(c.id, c.time);
     if (times) return { path: `${at}/time/${times.field}`, problem: times.problem };
     if (c.ratio === null && (c.ratioError !== null || (c.ratioInterval ?? null) !== null)) {
-      return { path: `${at}/ratio`, problem: `is null while ratioError is ${shown(c.ratioError)} and ratioInterval ${shown(c.ratioInterval ?? null)}: a ratio and its error are recorded together (both numbers, or both null)` };
+      return {
+        path: `${at}/ratio`,
+        problem: `is null while ratioError is ${shown(c.ratioError)} and ratioInterval ${shown(c.ratioInterval ?? null)}: a ratio and its error are recorded together (both numbers, or both null)`,
+      };
     }
     const iv = c.ratioInterval;
     if (c.ratio !== null && iv && !(iv[0] <= c.ratio * (1 + 1e-9) && c.ratio <= iv[1] * (1 + 1e-9))) {

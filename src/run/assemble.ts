@@ -40,7 +40,10 @@ export interface CaseRecord {
  * difference only when it holds in every launch. Null stays null (no interval from fewer than 2
  * round ratios).
  */
-export function coverLaunches(interval: [number, number] | null, launchRatios: readonly number[]): [number, number] | null {
+export function coverLaunches(
+  interval: [number, number] | null,
+  launchRatios: readonly number[],
+): [number, number] | null {
   const finite = launchRatios.filter((r) => r > 0 && Number.isFinite(r));
   if (!interval || !finite.length) return interval;
   return [Math.min(interval[0], ...finite), Math.max(interval[1], ...finite)];
@@ -58,11 +61,22 @@ function timeStats(kept: readonly LaunchRecord[], confidence: number): TimeStats
   const launchMeans = kept.map((l) => meanOf(l.rounds.flatMap((r) => r.serializerNs)));
   // the clock of the kept launches (all the same in one run: the target's); wall means beside CPU ones
   const clock = kept.every((l) => l.clock === 'cpu') ? 'cpu' : 'wall';
-  const wallMeans = clock === 'cpu' ? kept.map((l) => l.rounds.flatMap((r) => r.serializerWallNs ?? [])).filter((xs) => xs.length).map(meanOf) : [];
+  const wallMeans =
+    clock === 'cpu'
+      ? kept
+          .map((l) => l.rounds.flatMap((r) => r.serializerWallNs ?? []))
+          .filter((xs) => xs.length)
+          .map(meanOf)
+      : [];
   return {
     mean: medianOf(launchMeans),
     median: medianOf(kept.map((l) => medianOf(l.rounds.flatMap((r) => r.serializerNs)))),
-    error: est.error, stddev: est.stddev, min: est.min, max: est.max, unit: 'ns/op', n: est.n,
+    error: est.error,
+    stddev: est.stddev,
+    min: est.min,
+    max: est.max,
+    unit: 'ns/op',
+    n: est.n,
     outliers: est.outliers,
     launchSpread: (Math.max(...launchMeans) - Math.min(...launchMeans)) / medianOf(launchMeans),
     clock,
@@ -76,7 +90,11 @@ function allocStats(alloc: AllocationMeasurement | undefined): AllocStats | unde
   if (alloc.method === 'n/a') return { method: 'n/a', unit: 'bytes/op', note: alloc.how };
   if (!alloc.windowsBytesPerOp.length) return undefined;
   return {
-    method: alloc.method, mean: medianOf(alloc.windowsBytesPerOp), unit: 'bytes/op', gcPerOp: alloc.gcPerOp, windows: alloc.windowsBytesPerOp,
+    method: alloc.method,
+    mean: medianOf(alloc.windowsBytesPerOp),
+    unit: 'bytes/op',
+    gcPerOp: alloc.gcPerOp,
+    windows: alloc.windowsBytesPerOp,
     ...(alloc.method !== 'exact' ? { note: alloc.how } : {}),
   };
 }
@@ -93,10 +111,18 @@ export function capRecorded(text: string): string {
   return `${text.slice(0, MAX_RECORDED_CHARS)}… (cut: ${text.length} characters in all)`;
 }
 
-function cappedEnd<E extends { reason?: string; mismatch?: { expected: string; actual: string; path: string } }>(end: E): E {
+function cappedEnd<E extends { reason?: string; mismatch?: { expected: string; actual: string; path: string } }>(
+  end: E,
+): E {
   const out = { ...end };
   if (typeof out.reason === 'string') out.reason = capRecorded(out.reason);
-  if (out.mismatch) out.mismatch = { ...out.mismatch, path: capRecorded(out.mismatch.path), expected: capRecorded(out.mismatch.expected), actual: capRecorded(out.mismatch.actual) };
+  if (out.mismatch)
+    out.mismatch = {
+      ...out.mismatch,
+      path: capRecorded(out.mismatch.path),
+      expected: capRecorded(out.mismatch.expected),
+      actual: capRecorded(out.mismatch.actual),
+    };
   return out;
 }
 
@@ -110,9 +136,17 @@ function cappedEnd<E extends { reason?: string; mismatch?: { expected: string; a
 export function assembleCase(rec: CaseRecord, policy: MeasurePolicy): CaseResult {
   const p = rec.planned;
   const header: CaseHeader = {
-    id: p.id, target: p.target, workload: p.workload, size: p.size, shape: p.shape, serializer: p.serializer,
-    serializerVersion: rec.loadedVersion ?? p.serializerVersion, family: p.family,
-    ...(p.platform && p.platform !== 'javascript' ? { platform: p.platform } : {}), direction: p.direction, class: p.caseClass,
+    id: p.id,
+    target: p.target,
+    workload: p.workload,
+    size: p.size,
+    shape: p.shape,
+    serializer: p.serializer,
+    serializerVersion: rec.loadedVersion ?? p.serializerVersion,
+    family: p.family,
+    ...(p.platform && p.platform !== 'javascript' ? { platform: p.platform } : {}),
+    direction: p.direction,
+    class: p.caseClass,
     baseline: p.baseline,
     ...(p.code ? { code: p.code } : {}),
     ...(p.notes?.length ? { notes: p.notes } : {}),
@@ -129,17 +163,30 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy): CaseResult
     let ratio: number | null = null;
     let ratioError: number | null = null;
     let ratioInterval: [number, number] | null = null;
-    if (p.baseline === p.serializer) { ratio = 1; ratioError = 0; ratioInterval = [1, 1]; }
-    else if (rec.paired && kept.length) {
+    if (p.baseline === p.serializer) {
+      ratio = 1;
+      ratioError = 0;
+      ratioInterval = [1, 1];
+    } else if (rec.paired && kept.length) {
       const perLaunch = kept.map(roundRatios).filter((xs) => xs.length > 0);
       const all = perLaunch.flat();
       const launchRatios = perLaunch.map((xs) => medianOf(xs));
       ratio = launchRatios.length ? medianOf(launchRatios) : null;
       ratioError = all.length >= 2 ? confidenceHalfWidth(all, policy.confidence) : null;
-      ratioInterval = ratio === null ? null : coverLaunches(logRatioInterval(all, ratio, policy.confidence), launchRatios);
+      ratioInterval =
+        ratio === null ? null : coverLaunches(logRatioInterval(all, ratio, policy.confidence), launchRatios);
     }
     const allocated = allocStats(rec.alloc);
-    result = { ...header, status: 'measured', time, ratio, ratioError, ratioInterval, ...(allocated ? { allocated } : {}), allocRatio: null };
+    result = {
+      ...header,
+      status: 'measured',
+      time,
+      ratio,
+      ratioError,
+      ratioInterval,
+      ...(allocated ? { allocated } : {}),
+      allocRatio: null,
+    };
   }
   return result;
 }
@@ -153,7 +200,11 @@ export function assembleGroup(recs: readonly CaseRecord[], policy: MeasurePolicy
   fillAllocRatios(out);
   out.forEach((c, i) => {
     const baseline = out.find((b) => b.serializer === c.baseline && b.target.id === c.target.id);
-    c.findings = analyseCase(c, { policy, ...(recs[i].baselineProblem ? { baselineProblem: recs[i].baselineProblem } : {}), ...(baseline ? { baseline } : {}) });
+    c.findings = analyseCase(c, {
+      policy,
+      ...(recs[i].baselineProblem ? { baselineProblem: recs[i].baselineProblem } : {}),
+      ...(baseline ? { baseline } : {}),
+    });
   });
   return out;
 }

@@ -34,15 +34,27 @@ export interface ColdStartInput {
 }
 
 /** Collects one case's cold processes into its figures (or null when none gave figures). */
-export function coldStartOf(messages: readonly (Extract<WorkerMessage, { type: 'cold' }> | string)[]): ColdStartStats | null {
+export function coldStartOf(
+  messages: readonly (Extract<WorkerMessage, { type: 'cold' }> | string)[],
+): ColdStartStats | null {
   const ok = messages.filter((m): m is Extract<WorkerMessage, { type: 'cold' }> => typeof m !== 'string');
   const failures = messages.filter((m): m is string => typeof m === 'string');
   if (!ok.length) return null;
   const cpus = ok.every((m) => m.cpu) ? ok.map((m) => m.cpu!) : null;
   return {
     processes: ok.length,
-    loadNs: ok.map((m) => m.loadNs), prepareNs: ok.map((m) => m.prepareNs), firstCallNs: ok.map((m) => m.firstCallNs),
-    ...(cpus ? { cpu: { loadNs: cpus.map((c) => c.loadNs), prepareNs: cpus.map((c) => c.prepareNs), firstCallNs: cpus.map((c) => c.firstCallNs) } } : {}),
+    loadNs: ok.map((m) => m.loadNs),
+    prepareNs: ok.map((m) => m.prepareNs),
+    firstCallNs: ok.map((m) => m.firstCallNs),
+    ...(cpus
+      ? {
+          cpu: {
+            loadNs: cpus.map((c) => c.loadNs),
+            prepareNs: cpus.map((c) => c.prepareNs),
+            firstCallNs: cpus.map((c) => c.firstCallNs),
+          },
+        }
+      : {}),
     ...(failures.length ? { failures } : {}),
   };
 }
@@ -50,24 +62,57 @@ export function coldStartOf(messages: readonly (Extract<WorkerMessage, { type: '
 /** Runs the pass, setting `coldStart` on each measured case that gave figures. Never throws for a case. */
 export async function runColdStartPass(input: ColdStartInput): Promise<void> {
   // the JavaScript worker's cases (the .NET worker has no cold job yet)
-  const todo = input.cases.filter((c) => c.status === 'measured' && (c.platform ?? 'javascript') === 'javascript' && input.launchFor(c) && input.payloadOf(c));
+  const todo = input.cases.filter(
+    (c) =>
+      c.status === 'measured' &&
+      (c.platform ?? 'javascript') === 'javascript' &&
+      input.launchFor(c) &&
+      input.payloadOf(c),
+  );
   const counter = new ProgressCounter([todo.length * input.processes], todo.length);
   const t0 = performance.now();
   const one = async (c: CaseResult, place: LaunchPlace) => {
     const got: (Extract<WorkerMessage, { type: 'cold' }> | string)[] = [];
     for (let k = 1; k <= input.processes; k++) {
       const index = counter.start(0);
-      input.onProgress?.({ type: 'launch', index, total: counter.counts().launchesTotal, caseId: c.id, mode: 'cold', launch: k, counts: counter.counts(), elapsedMs: performance.now() - t0 });
-      const outcome = await input.launchFor(c)!({
-        mode: 'cold', workload: c.workload, size: c.size, shape: c.shape, direction: c.direction, caseClass: c.class, serializer: c.serializer,
-        payloadPath: input.payloadOf(c)!.path, ...(input.payloadOf(c)!.spec ? { workloadSpec: input.payloadOf(c)!.spec } : {}), ...(input.configPath ? { configPath: input.configPath } : {}), policy: input.measure,
-      }, input.timeoutMs, place);
+      input.onProgress?.({
+        type: 'launch',
+        index,
+        total: counter.counts().launchesTotal,
+        caseId: c.id,
+        mode: 'cold',
+        launch: k,
+        counts: counter.counts(),
+        elapsedMs: performance.now() - t0,
+      });
+      const outcome = await input.launchFor(c)!(
+        {
+          mode: 'cold',
+          workload: c.workload,
+          size: c.size,
+          shape: c.shape,
+          direction: c.direction,
+          caseClass: c.class,
+          serializer: c.serializer,
+          payloadPath: input.payloadOf(c)!.path,
+          ...(input.payloadOf(c)!.spec ? { workloadSpec: input.payloadOf(c)!.spec } : {}),
+          ...(input.configPath ? { configPath: input.configPath } : {}),
+          policy: input.measure,
+        },
+        input.timeoutMs,
+        place,
+      );
       counter.end();
       const cold = outcome.messages.find((m): m is Extract<WorkerMessage, { type: 'cold' }> => m.type === 'cold');
       const done = outcome.messages.some((m) => m.type === 'done');
-      if (cold && done) { got.push(cold); continue; }
+      if (cold && done) {
+        got.push(cold);
+        continue;
+      }
       const v = judgeLaunch(outcome, k, input.timeoutMs);
-      got.push(`process ${k}: ${v.kind === 'ok' ? 'no cold figures' : v.kind === 'bad' ? `${v.status}: ${v.reason}` : v.kind === 'incorrect' ? `incorrect: ${v.reason}` : `unsupported: ${v.reason}`}`);
+      got.push(
+        `process ${k}: ${v.kind === 'ok' ? 'no cold figures' : v.kind === 'bad' ? `${v.status}: ${v.reason}` : v.kind === 'incorrect' ? `incorrect: ${v.reason}` : `unsupported: ${v.reason}`}`,
+      );
     }
     counter.caseDone();
     const stats = coldStartOf(got);

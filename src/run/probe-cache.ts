@@ -34,9 +34,16 @@ export interface ProbeCacheScope {
 }
 
 /** A probe side within a scope. */
-export interface ProbeCacheCell { probe: string; direction: Direction }
+export interface ProbeCacheCell {
+  probe: string;
+  direction: Direction;
+}
 
-interface CacheFile { code: string; scope: ProbeCacheScope; verdicts: Record<string, Verdict> }
+interface CacheFile {
+  code: string;
+  scope: ProbeCacheScope;
+  verdicts: Record<string, Verdict>;
+}
 
 const cellKey = (c: ProbeCacheCell) => `${c.direction} ${c.probe}`;
 
@@ -66,7 +73,11 @@ export function codeHash(root?: string): string {
 
 /** The version of the `typescript` package jsonbench resolves, or `none`. */
 function typescriptVersion(): string {
-  try { return (createRequire(import.meta.url)('typescript/package.json') as { version: string }).version; } catch { return 'none'; }
+  try {
+    return (createRequire(import.meta.url)('typescript/package.json') as { version: string }).version;
+  } catch {
+    return 'none';
+  }
 }
 
 /**
@@ -86,10 +97,18 @@ export class ProbeVerdictCache {
    * @param dir the cache folder (`<cache>/probe-verdicts`)
    * @param code the code hash verdicts are valid for ({@link codeHash})
    */
-  constructor(readonly dir: string, readonly code: string = codeHash()) {}
+  constructor(
+    readonly dir: string,
+    readonly code: string = codeHash(),
+  ) {}
 
   private fileName(scope: ProbeCacheScope): string {
-    const id = createHash('sha256').update(JSON.stringify([this.code, scope.serializer, scope.version, scope.target, scope.runtime, scope.runtimeVersion])).digest('hex').slice(0, 32);
+    const id = createHash('sha256')
+      .update(
+        JSON.stringify([this.code, scope.serializer, scope.version, scope.target, scope.runtime, scope.runtimeVersion]),
+      )
+      .digest('hex')
+      .slice(0, 32);
     return `${scope.serializer.replace(/[^a-z0-9-]/gi, '_')}-${id}.json`;
   }
 
@@ -100,8 +119,17 @@ export class ProbeVerdictCache {
       file = { code: this.code, scope, verdicts: {} };
       try {
         const read = JSON.parse(readFileSync(join(this.dir, name), 'utf8')) as CacheFile;
-        if (read && read.code === this.code && JSON.stringify(read.scope) === JSON.stringify(scope) && read.verdicts && typeof read.verdicts === 'object') file = read;
-      } catch { /* missing or unreadable: empty */ }
+        if (
+          read &&
+          read.code === this.code &&
+          JSON.stringify(read.scope) === JSON.stringify(scope) &&
+          read.verdicts &&
+          typeof read.verdicts === 'object'
+        )
+          file = read;
+      } catch {
+        /* missing or unreadable: empty */
+      }
       this.files.set(name, file);
     }
     return file;

@@ -27,7 +27,11 @@ import type { ProbeVerdictCache, ProbeCacheScope } from './probe-cache.js';
 export const DEFAULT_PROBE_TIMEOUT_MS = 120_000;
 
 /** The conformance folder of a pass, as the host read it. */
-export interface ConformanceInput { folder: string; set: ConformanceSet; skipped: SkippedFile[] }
+export interface ConformanceInput {
+  folder: string;
+  set: ConformanceSet;
+  skipped: SkippedFile[];
+}
 
 /**
  * Writes the pass's payload file (`<dir>/probes.json`: the conformance texts, or `null`) and its
@@ -81,20 +85,41 @@ const isBuiltinTypia = (row: ProbeRow, builtinTypia: boolean) => row.label === '
  */
 export async function runProbePass(input: ProbePassInput, builtinTypia = true): Promise<ProbesSection> {
   const t0 = performance.now();
-  const rows = input.rows.map((r) => (isBuiltinTypia(r, builtinTypia) ? { ...r, adapter: typiaProbeAdapter(r.adapter, {}, async () => { throw new Error('host side: not imported here'); }) } : r));
+  const rows = input.rows.map((r) =>
+    isBuiltinTypia(r, builtinTypia)
+      ? {
+          ...r,
+          adapter: typiaProbeAdapter(r.adapter, {}, async () => {
+            throw new Error('host side: not imported here');
+          }),
+        }
+      : r,
+  );
   const planned = planProbes(input.probes, rows, input.directions);
   const records: ProbeVerdictRecord[] = [];
-  const emit = (r: ProbeVerdictRecord) => { records.push(r); input.onVerdict?.(r); };
+  const emit = (r: ProbeVerdictRecord) => {
+    records.push(r);
+    input.onVerdict?.(r);
+  };
   // Cells to launch per row × target: the undecided ones the cache does not hold (conformance probes come from a user's folder: never cached).
   const cache = input.cache;
   const scopeOf = (row: ProbeRow, target: CaseTarget): ProbeCacheScope | undefined =>
-    cache && target.version !== 'unavailable' && cache.cacheable(row) ? { serializer: row.label, version: row.version, target: target.id, runtime: target.runtime, runtimeVersion: target.version } : undefined;
+    cache && target.version !== 'unavailable' && cache.cacheable(row)
+      ? {
+          serializer: row.label,
+          version: row.version,
+          target: target.id,
+          runtime: target.runtime,
+          runtimeVersion: target.version,
+        }
+      : undefined;
   const cachedIn = (scope: ProbeCacheScope | undefined, p: { probe: string; direction: Direction }) =>
     scope && !p.probe.startsWith('conformance.') ? cache!.store.get(scope, p) : undefined;
   const toLaunch = new Map<string, { probe: string; direction: Direction }[]>();
   // a serializer is probed on the targets of its own platform only (a JavaScript serializer is never
   // sent to the .NET worker: a new user's --target dotnet run got 2,006 bogus "throws" verdicts)
-  const runsOn = (row: ProbeRow, target: CaseTarget) => platformOf(row.adapter) === (parseTarget(target.id).platform ?? 'javascript');
+  const runsOn = (row: ProbeRow, target: CaseTarget) =>
+    platformOf(row.adapter) === (parseTarget(target.id).platform ?? 'javascript');
   for (const row of rows) {
     const mine = planned.filter((p) => p.row === row.label);
     for (const target of input.targets) {
@@ -102,9 +127,28 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
       const scope = scopeOf(row, target);
       const cells: { probe: string; direction: Direction }[] = [];
       for (const p of mine) {
-        if (p.decided) { emit({ probe: p.probe, direction: p.direction, serializer: row.label, serializerVersion: row.version, target: target.id, verdict: p.decided }); continue; }
+        if (p.decided) {
+          emit({
+            probe: p.probe,
+            direction: p.direction,
+            serializer: row.label,
+            serializerVersion: row.version,
+            target: target.id,
+            verdict: p.decided,
+          });
+          continue;
+        }
         const hit = cachedIn(scope, p);
-        if (hit) emit({ probe: p.probe, direction: p.direction, serializer: row.label, serializerVersion: row.version, target: target.id, verdict: hit, cached: true });
+        if (hit)
+          emit({
+            probe: p.probe,
+            direction: p.direction,
+            serializer: row.label,
+            serializerVersion: row.version,
+            target: target.id,
+            verdict: hit,
+            cached: true,
+          });
         else cells.push({ probe: p.probe, direction: p.direction });
       }
       toLaunch.set(`${row.label}\0${target.id}`, cells);
@@ -114,7 +158,9 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
   const typiaRow = rows.find((r) => isBuiltinTypia(r, builtinTypia));
   const typiaCells = typiaRow ? input.targets.flatMap((t) => toLaunch.get(`${typiaRow.label}\0${t.id}`) ?? []) : [];
   if (typiaRow && typiaCells.length) {
-    input.onNote?.('typia: generating code for the probe schemas with its own transformer (cached after the first time)…');
+    input.onNote?.(
+      'typia: generating code for the probe schemas with its own transformer (cached after the first time)…',
+    );
     const t = performance.now();
     const asked = new Set(typiaCells.map((p) => p.probe));
     typiaModules = await prepareTypiaProbes(input.probes.filter((p) => asked.has(p.id)));
@@ -129,31 +175,65 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
       if (!cells) continue;
       const scope = scopeOf(row, target);
       if (scope) scopes.set(`${row.label}\0${target.id}`, scope);
-      if (cells.length) work.push({ row: row.label, version: row.version, serializer: row.adapter.id, target, cells, ...(row === typiaRow && typiaModules ? { typiaModules } : {}) });
+      if (cells.length)
+        work.push({
+          row: row.label,
+          version: row.version,
+          serializer: row.adapter.id,
+          target,
+          cells,
+          ...(row === typiaRow && typiaModules ? { typiaModules } : {}),
+        });
     }
   }
   const run = await runProbeWork({
-    work, payloadPath: input.payloadPath, configPath: input.configPath, timeoutMs: input.timeoutMs,
+    work,
+    payloadPath: input.payloadPath,
+    configPath: input.configPath,
+    timeoutMs: input.timeoutMs,
     deepSchema: new Set(input.probes.filter((p) => p.deepSchema).map((p) => p.id)),
-    launchFor: input.launchFor, faultOf: input.faultOf, onVerdict: emit, onLaunch: input.onLaunch,
+    launchFor: input.launchFor,
+    faultOf: input.faultOf,
+    onVerdict: emit,
+    onLaunch: input.onLaunch,
     onJudged: (w, cell, verdict) => {
       const scope = scopes.get(`${w.row}\0${w.target.id}`);
-      if (scope && !cell.probe.startsWith('conformance.')) { cache!.store.put(scope, { probe: cell.probe, direction: cell.direction as Direction }, verdict); stored++; }
+      if (scope && !cell.probe.startsWith('conformance.')) {
+        cache!.store.put(scope, { probe: cell.probe, direction: cell.direction as Direction }, verdict);
+        stored++;
+      }
     },
   });
   const cacheHits = records.filter((r) => r.cached).length;
   if (cache) {
-    try { cache.store.flush(); } catch (e) { input.onNote?.(`probes: the verdict cache was not written (${(e as Error).message})`); }
+    try {
+      cache.store.flush();
+    } catch (e) {
+      input.onNote?.(`probes: the verdict cache was not written (${(e as Error).message})`);
+    }
   }
   const rowOrder = new Map(rows.map((r, i) => [r.label, i]));
   const targetOrder = new Map(input.targets.map((t, i) => [t.id, i]));
   const probeOrder = new Map(input.probes.map((p, i) => [p.id, i]));
-  records.sort((a, b) => rowOrder.get(a.serializer)! - rowOrder.get(b.serializer)! || targetOrder.get(a.target)! - targetOrder.get(b.target)!
-    || probeOrder.get(a.probe)! - probeOrder.get(b.probe)! || (a.direction === b.direction ? 0 : a.direction === 'serialize' ? -1 : 1));
+  records.sort(
+    (a, b) =>
+      rowOrder.get(a.serializer)! - rowOrder.get(b.serializer)! ||
+      targetOrder.get(a.target)! - targetOrder.get(b.target)! ||
+      probeOrder.get(a.probe)! - probeOrder.get(b.probe)! ||
+      (a.direction === b.direction ? 0 : a.direction === 'serialize' ? -1 : 1),
+  );
   return {
     selection: input.selection,
     families: [...input.families],
-    ...(input.conformance ? { conformance: { folder: input.conformance.folder, files: input.conformance.set.files.length, skipped: input.conformance.skipped } } : {}),
+    ...(input.conformance
+      ? {
+          conformance: {
+            folder: input.conformance.folder,
+            files: input.conformance.set.files.length,
+            skipped: input.conformance.skipped,
+          },
+        }
+      : {}),
     timeoutMs: input.timeoutMs,
     elapsedMs: performance.now() - t0,
     launches: run.launches,

@@ -14,7 +14,14 @@ const CLASSES: readonly GuaranteeClass[] = ['parse', 'validate', 'transform'];
 /** One accepted behaviour as text: `{"a":1}`, `refuses: not a uuid`, `writes it`. */
 export function renderAccept(a: Accept): string {
   if (a.throws) return a.label ?? 'refuses';
-  const what = a.text !== undefined ? renderProbeValue(a.text) : 'json' in a ? renderProbeValue(a.json) : 'value' in a ? renderProbeValue(a.value) : undefined;
+  const what =
+    a.text !== undefined
+      ? renderProbeValue(a.text)
+      : 'json' in a
+        ? renderProbeValue(a.json)
+        : 'value' in a
+          ? renderProbeValue(a.value)
+          : undefined;
   if (what === undefined) return a.label ?? 'passes its check';
   return a.label ? `${what} (${a.label})` : what;
 }
@@ -24,20 +31,38 @@ const either = (accept: readonly Accept[]) => accept.map(renderAccept).join(' or
 function inputOf(probe: Probe, direction: 'serialize' | 'deserialize'): string {
   if (probe.shown) return probe.shown.input;
   try {
-    return direction === 'serialize' ? renderProbeValue(probe.serialize!.input()) : renderProbeValue(probe.deserialize!.text());
-  } catch (e) { return `(could not render: ${(e as Error).message})`; }
+    return direction === 'serialize'
+      ? renderProbeValue(probe.serialize!.input())
+      : renderProbeValue(probe.deserialize!.text());
+  } catch (e) {
+    return `(could not render: ${(e as Error).message})`;
+  }
 }
 
 /** The results file's record of a probe. */
 export function probeRecord(probe: Probe): ProbeRecord {
   const record: ProbeRecord = { id: probe.id, family: probe.family, title: probe.title };
   if (probe.needs?.length) record.needs = [...probe.needs];
-  if (probe.serialize) record.serialize = { input: inputOf(probe, 'serialize'), expected: probe.shown?.expected ?? either(probe.serialize.accept) };
+  if (probe.serialize)
+    record.serialize = {
+      input: inputOf(probe, 'serialize'),
+      expected: probe.shown?.expected ?? either(probe.serialize.accept),
+    };
   if (probe.deserialize) {
     const side = probe.deserialize;
     const byClass = CLASSES.map((c) => [c, probe.shown?.expected ?? either(side.accept(c))] as const);
     const same = byClass.every(([, e]) => e === byClass[0][1]);
-    const expected = same ? byClass[0][1] : [...new Set(byClass.map(([, e]) => e))].map((e) => `${byClass.filter(([, x]) => x === e).map(([c]) => c).join('/')}: ${e}`).join('; ');
+    const expected = same
+      ? byClass[0][1]
+      : [...new Set(byClass.map(([, e]) => e))]
+          .map(
+            (e) =>
+              `${byClass
+                .filter(([, x]) => x === e)
+                .map(([c]) => c)
+                .join('/')}: ${e}`,
+          )
+          .join('; ');
     record.deserialize = { input: inputOf(probe, 'deserialize'), expected };
   }
   return record;

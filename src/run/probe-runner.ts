@@ -67,30 +67,65 @@ export function readProbeLaunch(o: LaunchOutcome, timeoutMs: number, deep: Reado
   let error: Extract<WorkerMessage, { type: 'error' }> | undefined;
   let done = false;
   for (const m of o.messages) {
-    if (m.type === 'probe-start') { inFlight = { probe: m.probe, direction: m.direction }; prepared = false; }
-    else if (m.type === 'probe-prepared') prepared = true;
-    else if (m.type === 'probe') { verdicts.set(key(m), m.verdict); inFlight = undefined; }
-    else if (m.type === 'error') error ??= m;
+    if (m.type === 'probe-start') {
+      inFlight = { probe: m.probe, direction: m.direction };
+      prepared = false;
+    } else if (m.type === 'probe-prepared') prepared = true;
+    else if (m.type === 'probe') {
+      verdicts.set(key(m), m.verdict);
+      inFlight = undefined;
+    } else if (m.type === 'error') error ??= m;
     else if (m.type === 'done') done = true;
   }
   if (error && !inFlight) {
-    const fault: Verdict = error.unsupported ? { mark: '✘', reason: error.message } : { mark: '⚠', stage: 'prepare', message: `the worker could not load the serializer (${error.stage}): ${error.message}` };
+    const fault: Verdict = error.unsupported
+      ? { mark: '✘', reason: error.message }
+      : {
+          mark: '⚠',
+          stage: 'prepare',
+          message: `the worker could not load the serializer (${error.stage}): ${error.message}`,
+        };
     return { verdicts, prepared, fault, forAll: true };
   }
   if (done && !inFlight) return { verdicts, prepared, forAll: false };
-  const how = o.timedOut ? null : o.protocolError ?? `process died (${o.signal ?? `exit ${o.exitCode}`})${crashLine(o.stderrTail) ? `: ${crashLine(o.stderrTail)}` : ''}`;
+  const how = o.timedOut
+    ? null
+    : (o.protocolError ??
+      `process died (${o.signal ?? `exit ${o.exitCode}`})${crashLine(o.stderrTail) ? `: ${crashLine(o.stderrTail)}` : ''}`);
   if (!inFlight) {
     // It stopped before its first probe or between two: every cell not yet judged says why.
     const fault: Verdict = o.timedOut
-      ? { mark: '✗', fault: 'hang', path: '$', expected: 'an answer or a clean error', actual: `the worker did not start a probe within ${timeoutMs} ms (process killed)` }
-      : { mark: '✗', fault: 'crash', path: '$', expected: 'an answer or a clean error', actual: `${how} before a probe started` };
+      ? {
+          mark: '✗',
+          fault: 'hang',
+          path: '$',
+          expected: 'an answer or a clean error',
+          actual: `the worker did not start a probe within ${timeoutMs} ms (process killed)`,
+        }
+      : {
+          mark: '✗',
+          fault: 'crash',
+          path: '$',
+          expected: 'an answer or a clean error',
+          actual: `${how} before a probe started`,
+        };
     return { verdicts, prepared, fault, forAll: true };
   }
-  const fault: Verdict = o.timedOut && !prepared && deep.has(inFlight.probe)
-    ? { mark: '–', reason: `needs recursive: prepare() did not finish within ${timeoutMs} ms on this deep non-recursive stand-in schema` }
-    : o.timedOut
-    ? { mark: '✗', fault: 'hang', path: '$', expected: 'an answer or a clean error', actual: `no answer within ${timeoutMs} ms${prepared ? '' : ' (in prepare())'} (process killed)` }
-    : { mark: '✗', fault: 'crash', path: '$', expected: 'an answer or a clean error', actual: how! };
+  const fault: Verdict =
+    o.timedOut && !prepared && deep.has(inFlight.probe)
+      ? {
+          mark: '–',
+          reason: `needs recursive: prepare() did not finish within ${timeoutMs} ms on this deep non-recursive stand-in schema`,
+        }
+      : o.timedOut
+        ? {
+            mark: '✗',
+            fault: 'hang',
+            path: '$',
+            expected: 'an answer or a clean error',
+            actual: `no answer within ${timeoutMs} ms${prepared ? '' : ' (in prepare())'} (process killed)`,
+          }
+        : { mark: '✗', fault: 'crash', path: '$', expected: 'an answer or a clean error', actual: how! };
   return { verdicts, inFlight, prepared, fault, forAll: false };
 }
 
@@ -99,38 +134,67 @@ export function readProbeLaunch(o: LaunchOutcome, timeoutMs: number, deep: Reado
  * (one per cell, in launch order) and the number of launches. Never throws for a misbehaving
  * serializer: its cells carry the verdict.
  */
-export async function runProbeWork(input: ProbeRunInput): Promise<{ verdicts: ProbeVerdictRecord[]; launches: number }> {
+export async function runProbeWork(
+  input: ProbeRunInput,
+): Promise<{ verdicts: ProbeVerdictRecord[]; launches: number }> {
   const verdicts: ProbeVerdictRecord[] = [];
   let launches = 0;
   for (const w of input.work) {
     const emit = (cell: ProbeCell, verdict: Verdict) => {
-      const r: ProbeVerdictRecord = { probe: cell.probe, direction: cell.direction as Direction, serializer: w.row, serializerVersion: w.version, target: w.target.id, verdict };
+      const r: ProbeVerdictRecord = {
+        probe: cell.probe,
+        direction: cell.direction as Direction,
+        serializer: w.row,
+        serializerVersion: w.version,
+        target: w.target.id,
+        verdict,
+      };
       verdicts.push(r);
       input.onVerdict?.(r);
     };
     const fault = input.faultOf(w.target);
     const launch = input.launchFor(w.target);
     if (fault || !launch) {
-      for (const c of w.cells) emit(c, { mark: '✘', reason: `target ${w.target.id} cannot run: ${fault ?? 'no way to launch a worker there'}` });
+      for (const c of w.cells)
+        emit(c, {
+          mark: '✘',
+          reason: `target ${w.target.id} cannot run: ${fault ?? 'no way to launch a worker there'}`,
+        });
       continue;
     }
     let remaining = w.cells;
     let relaunch = false;
     while (remaining.length) {
       const job: ProbeJob = {
-        mode: 'probe', serializer: w.serializer, cells: remaining, payloadPath: input.payloadPath,
-        ...(input.configPath ? { configPath: input.configPath } : {}), ...(w.typiaModules ? { typiaModules: w.typiaModules } : {}),
+        mode: 'probe',
+        serializer: w.serializer,
+        cells: remaining,
+        payloadPath: input.payloadPath,
+        ...(input.configPath ? { configPath: input.configPath } : {}),
+        ...(w.typiaModules ? { typiaModules: w.typiaModules } : {}),
       };
       input.onLaunch?.({ row: w.row, target: w.target.id, cells: remaining.length, relaunch });
       launches++;
       const reading = readProbeLaunch(await launch(job, input.timeoutMs), input.timeoutMs, input.deepSchema);
-      for (const c of remaining) { const v = reading.verdicts.get(key(c)); if (v) { emit(c, v); input.onJudged?.(w, c, v); } }
+      for (const c of remaining) {
+        const v = reading.verdicts.get(key(c));
+        if (v) {
+          emit(c, v);
+          input.onJudged?.(w, c, v);
+        }
+      }
       let rest = remaining.filter((c) => !reading.verdicts.has(key(c)));
-      if (reading.fault && reading.forAll) { for (const c of rest) emit(c, reading.fault); rest = []; }
-      else if (reading.fault && reading.inFlight) { emit(reading.inFlight, reading.fault); rest = rest.filter((c) => key(c) !== key(reading.inFlight!)); }
+      if (reading.fault && reading.forAll) {
+        for (const c of rest) emit(c, reading.fault);
+        rest = [];
+      } else if (reading.fault && reading.inFlight) {
+        emit(reading.inFlight, reading.fault);
+        rest = rest.filter((c) => key(c) !== key(reading.inFlight!));
+      }
       if (rest.length === remaining.length) {
         // No verdict and no fault: a worker that ends without judging its cells would be relaunched forever.
-        for (const c of rest) emit(c, { mark: '⚠', stage: 'call', message: 'the worker finished without judging this probe' });
+        for (const c of rest)
+          emit(c, { mark: '⚠', stage: 'call', message: 'the worker finished without judging this probe' });
         rest = [];
       }
       remaining = rest;

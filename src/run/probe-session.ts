@@ -58,52 +58,112 @@ export type ProbeSessionEvent =
   | { type: 'launch'; row: string; target: string; cells: number; relaunch: boolean }
   | { type: 'verdict'; record: ProbeVerdictRecord };
 
-export interface ProbeSessionResult { results: ResultsFile; outDir: string; resultsPath: string; reports: WrittenReports; elapsedMs: number }
+export interface ProbeSessionResult {
+  results: ResultsFile;
+  outDir: string;
+  resultsPath: string;
+  reports: WrittenReports;
+  elapsedMs: number;
+}
 
 /**
  * Resolves the options, runs the pass, writes results.json, report.md and report.html.
  * @throws UsageError naming the flag (bad family, serializer, direction, filter, timeout, conformance folder); ConfigError
  */
-export async function runProbeSession(opts: ProbeOptions, observe: (e: ProbeSessionEvent) => void = () => {}): Promise<ProbeSessionResult> {
+export async function runProbeSession(
+  opts: ProbeOptions,
+  observe: (e: ProbeSessionEvent) => void = () => {},
+): Promise<ProbeSessionResult> {
   const cwd = opts.cwd ?? process.cwd();
-  if (opts.out !== undefined && !opts.out.trim()) throw new UsageError('--out', 'is empty (give a folder, or leave it out for jsonbench-results/probes-<timestamp>/)');
-  const outDir = resolve(cwd, opts.out ?? join('jsonbench-results', `probes-${new Date().toISOString().replace(/[:.]/g, '-')}`));
-  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError('--out', `${outDir} exists and is not a folder`);
+  if (opts.out !== undefined && !opts.out.trim())
+    throw new UsageError(
+      '--out',
+      'is empty (give a folder, or leave it out for jsonbench-results/probes-<timestamp>/)',
+    );
+  const outDir = resolve(
+    cwd,
+    opts.out ?? join('jsonbench-results', `probes-${new Date().toISOString().replace(/[:.]/g, '-')}`),
+  );
+  if (existsSync(outDir) && !statSync(outDir).isDirectory())
+    throw new UsageError('--out', `${outDir} exists and is not a folder`);
   const families = splitList(opts.family);
   checkChoices('--family', families, PROBE_FAMILIES);
   const dirs = splitList(opts.direction);
   checkChoices('--direction', dirs, DIRECTIONS);
   let filter: RegExp | undefined;
-  if (opts.filter !== undefined) { try { filter = new RegExp(opts.filter); } catch (e) { throw new UsageError('--filter', (e as Error).message); } }
+  if (opts.filter !== undefined) {
+    try {
+      filter = new RegExp(opts.filter);
+    } catch (e) {
+      throw new UsageError('--filter', (e as Error).message);
+    }
+  }
   const timeoutMs = opts.timeout === undefined ? DEFAULT_PROBE_TIMEOUT_MS : Number(opts.timeout);
-  if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) throw new UsageError('--timeout', `"${opts.timeout}" is not a positive number of ms`);
-  if (families.includes('conformance') && !opts.conformance) throw new UsageError('--family', 'conformance needs --conformance FOLDER (a folder of y_/n_/i_, pass/fail or roundtrip files)');
+  if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs))
+    throw new UsageError('--timeout', `"${opts.timeout}" is not a positive number of ms`);
+  if (families.includes('conformance') && !opts.conformance)
+    throw new UsageError(
+      '--family',
+      'conformance needs --conformance FOLDER (a folder of y_/n_/i_, pass/fail or roundtrip files)',
+    );
   let conformance: ConformanceInput | undefined;
   if (opts.conformance !== undefined) {
     const folder = resolve(cwd, opts.conformance);
-    try { conformance = { folder, ...readConformanceFolder(folder) }; } catch (e) { throw new UsageError('--conformance', (e as Error).message); }
+    try {
+      conformance = { folder, ...readConformanceFolder(folder) };
+    } catch (e) {
+      throw new UsageError('--conformance', (e as Error).message);
+    }
   }
   let targets: Target[];
-  try { targets = parseTargets(splitList(opts.target)); } catch (e) { throw new UsageError('--target', (e as Error).message); }
+  try {
+    targets = parseTargets(splitList(opts.target));
+  } catch (e) {
+    throw new UsageError('--target', (e as Error).message);
+  }
   const configFile = findConfig(cwd, opts.config);
   const prepared = configFile ? await prepareConfig(configFile, outDir) : null;
   try {
     const user: UserConfig = prepared?.config ?? { serializers: [], workloads: [] };
-    const matrix = await prepareVersionMatrix(splitList(opts.serializer), user, prepared?.modulePath, outDir, (m) => observe({ type: 'note', message: m.trimEnd() }));
+    const matrix = await prepareVersionMatrix(splitList(opts.serializer), user, prepared?.modulePath, outDir, (m) =>
+      observe({ type: 'note', message: m.trimEnd() }),
+    );
     const all = await serializerRegistry.loadAll((matrix?.config ?? user).serializers);
     const ids = matrix ? matrix.serializerIds : splitList(opts.serializer);
-    checkChoices('--serializer', ids, all.map((s) => s.id));
+    checkChoices(
+      '--serializer',
+      ids,
+      all.map((s) => s.id),
+    );
     const chosen = ids.length ? ids.map((id) => all.find((a) => a.id === id)!) : all;
-    const rows: ProbeRow[] = chosen.map((adapter) => ({ adapter, label: adapter.id, version: serializerVersion(adapter, matrix?.versions, configFile ?? undefined) }));
-    const chosenFamilies = (families.length ? families : PROBE_FAMILIES.filter((f) => f !== 'conformance' || conformance)) as ProbeFamily[];
-    const probes = loadCatalog({ families: chosenFamilies, ...(conformance ? { conformance: conformance.set } : {}) }).filter((p) => !filter || filter.test(p.id));
+    const rows: ProbeRow[] = chosen.map((adapter) => ({
+      adapter,
+      label: adapter.id,
+      version: serializerVersion(adapter, matrix?.versions, configFile ?? undefined),
+    }));
+    const chosenFamilies = (
+      families.length ? families : PROBE_FAMILIES.filter((f) => f !== 'conformance' || conformance)
+    ) as ProbeFamily[];
+    const probes = loadCatalog({
+      families: chosenFamilies,
+      ...(conformance ? { conformance: conformance.set } : {}),
+    }).filter((p) => !filter || filter.test(p.id));
     if (probes.length === 0) throw new UsageError(filter ? '--filter' : '--family', 'selects no probe');
     const directions = (dirs.length ? dirs : [...DIRECTIONS]) as Direction[];
     const payloadPath = writeProbePayload(join(outDir, 'payloads'), conformance);
     const named = targets.length > 0;
-    const ready = await prepareTargets(named ? targets : [parseTarget(DEFAULT_TARGET)], {
-      cacheDir: defaultCacheDir(), bundleDir: join(outDir, 'worker'), payloadPaths: [payloadPath], chromiumPath: opts.chromiumPath,
-    }, (line) => { if (named) observe({ type: 'note', message: line }); });
+    const ready = await prepareTargets(
+      named ? targets : [parseTarget(DEFAULT_TARGET)],
+      {
+        cacheDir: defaultCacheDir(),
+        bundleDir: join(outDir, 'worker'),
+        payloadPaths: [payloadPath],
+        chromiumPath: opts.chromiumPath,
+      },
+      (line) => {
+        if (named) observe({ type: 'note', message: line });
+      },
+    );
     try {
       const startedAt = new Date().toISOString();
       const environment = probeEnvironment();
@@ -111,19 +171,41 @@ export async function runProbeSession(opts: ProbeOptions, observe: (e: ProbeSess
       observe({ type: 'started', outDir, sides, rows: rows.length, targets: ready.refs.length });
       const t0 = performance.now();
       const section = await runProbePass({
-        selection: 'asked', families: chosenFamilies, probes, rows, directions, targets: ready.refs,
-        launchFor: (t) => ready.launchFor({ target: t }), faultOf: (t) => ready.faultOf({ target: t }),
-        payloadPath, conformance, configPath: matrix?.configPath ?? prepared?.modulePath, timeoutMs,
+        selection: 'asked',
+        families: chosenFamilies,
+        probes,
+        rows,
+        directions,
+        targets: ready.refs,
+        launchFor: (t) => ready.launchFor({ target: t }),
+        faultOf: (t) => ready.faultOf({ target: t }),
+        payloadPath,
+        conformance,
+        configPath: matrix?.configPath ?? prepared?.modulePath,
+        timeoutMs,
         onVerdict: (record) => observe({ type: 'verdict', record }),
         onLaunch: (e) => observe({ type: 'launch', ...e }),
         onNote: (message) => observe({ type: 'note', message }),
       });
       environment.loadAverage.end = os.loadavg();
       const results: ResultsFile = {
-        schemaVersion: RESULTS_SCHEMA_VERSION, tool: 'jsonbench', startedAt, finishedAt: new Date().toISOString(), environment,
+        schemaVersion: RESULTS_SCHEMA_VERSION,
+        tool: 'jsonbench',
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        environment,
         // Probes are never timed: the policy is recorded only because every results file has one.
-        policy: { name: 'probe', launches: 1, seed: 0, caseTimeoutMs: timeoutMs, measure: policies.default.measure, baselines: {} },
-        targets: ready.infos, cases: [], probes: section,
+        policy: {
+          name: 'probe',
+          launches: 1,
+          seed: 0,
+          caseTimeoutMs: timeoutMs,
+          measure: policies.default.measure,
+          baselines: {},
+        },
+        targets: ready.infos,
+        cases: [],
+        probes: section,
       };
       const resultsPath = join(outDir, 'results.json');
       writeResults(resultsPath, results);

@@ -55,7 +55,13 @@ export class ProgressCounter {
    * @param extraPossible launches beyond the plan may come (relaunches, extra launches where
    *   launches disagree): until a group has finished, the ETA is a floor
    */
-  constructor(plannedPerGroup: readonly number[], private readonly casesTotal: number, private readonly casesPlanned = casesTotal, workPerGroup?: readonly number[], private readonly extraPossible = false) {
+  constructor(
+    plannedPerGroup: readonly number[],
+    private readonly casesTotal: number,
+    private readonly casesPlanned = casesTotal,
+    workPerGroup?: readonly number[],
+    private readonly extraPossible = false,
+  ) {
     this.planned = [...plannedPerGroup];
     this.used = this.planned.map(() => 0);
     this.done = this.planned.map(() => false);
@@ -63,17 +69,29 @@ export class ProgressCounter {
     this.usedWork = this.planned.map(() => 0);
   }
   /** a launch of group `g` carrying `work` cases begins: returns its number (1-based), never above the total */
-  start(g: number, work = 1): number { this.begun++; this.used[g]++; this.usedWork[g] += work; return this.begun; }
+  start(g: number, work = 1): number {
+    this.begun++;
+    this.used[g]++;
+    this.usedWork[g] += work;
+    return this.begun;
+  }
   /** a launch carrying `work` cases has ended */
-  end(work = 1): void { this.finished = Math.min(this.begun, this.finished + 1); this.workFinished += work; }
+  end(work = 1): void {
+    this.finished = Math.min(this.begun, this.finished + 1);
+    this.workFinished += work;
+  }
   /** `n` planned launches of group `g` (one case each) will not happen (a case ended early); never below what it began */
   drop(g: number, n: number): void {
     this.planned[g] = Math.max(this.used[g], this.planned[g] - n);
     this.plannedWork[g] = Math.max(this.usedWork[g], this.plannedWork[g] - n);
   }
   /** group `g` is finished: it counts as the launches it took */
-  groupDone(g: number): void { this.done[g] = true; }
-  caseDone(): void { this.cases = Math.min(this.casesTotal, this.cases + 1); }
+  groupDone(g: number): void {
+    this.done[g] = true;
+  }
+  caseDone(): void {
+    this.cases = Math.min(this.casesTotal, this.cases + 1);
+  }
   counts(): ProgressCounts {
     const total = this.planned.reduce((n, p, g) => n + (this.done[g] ? this.used[g] : Math.max(p, this.used[g])), 0);
     // the finished groups' work over their plan (relaunches and extra launches push it above 1) scales the plans of the
@@ -82,10 +100,20 @@ export class ProgressCounter {
     const planDone = doneGroups.reduce((n, g) => n + this.plannedWork[g], 0);
     const inflation = planDone > 0 ? Math.max(1, doneGroups.reduce((n, g) => n + this.usedWork[g], 0) / planDone) : 1;
     // a running group: what it did, plus what its plan still holds scaled the same way (its extra launches come after its plan)
-    const workExpected = this.plannedWork.reduce((n, p, g) => n + this.usedWork[g] + (this.done[g] ? 0 : Math.max(0, p - this.usedWork[g]) * inflation), 0);
+    const workExpected = this.plannedWork.reduce(
+      (n, p, g) => n + this.usedWork[g] + (this.done[g] ? 0 : Math.max(0, p - this.usedWork[g]) * inflation),
+      0,
+    );
     return {
-      launchesDone: this.begun, launchesFinished: this.finished, launchesTotal: total, casesDone: this.cases, casesTotal: this.casesTotal, casesPlanned: this.casesPlanned,
-      workFinished: this.workFinished, workExpected, etaIsFloor: this.extraPossible && doneGroups.length === 0,
+      launchesDone: this.begun,
+      launchesFinished: this.finished,
+      launchesTotal: total,
+      casesDone: this.cases,
+      casesTotal: this.casesTotal,
+      casesPlanned: this.casesPlanned,
+      workFinished: this.workFinished,
+      workExpected,
+      etaIsFloor: this.extraPossible && doneGroups.length === 0,
     };
   }
 }
@@ -113,9 +141,10 @@ export function estimateSecondsLeft(elapsedMs: number, finished: number, total: 
  * @param elapsedMs wall time since measuring began (ms)
  */
 export function etaText(counts: ProgressCounts, elapsedMs: number): string {
-  const s = counts.workExpected !== undefined && counts.workFinished !== undefined
-    ? estimateSecondsLeft(elapsedMs, counts.workFinished, counts.workExpected)
-    : estimateSecondsLeft(elapsedMs, counts.launchesFinished, counts.launchesTotal);
+  const s =
+    counts.workExpected !== undefined && counts.workFinished !== undefined
+      ? estimateSecondsLeft(elapsedMs, counts.workFinished, counts.workExpected)
+      : estimateSecondsLeft(elapsedMs, counts.launchesFinished, counts.launchesTotal);
   const text = formatEta(s);
   return counts.etaIsFloor && text !== '?' ? `≥${text}` : text;
 }

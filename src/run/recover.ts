@@ -32,7 +32,11 @@ import { assembleGroup, type CaseRecord } from './assemble.js';
 export const NOT_RUN_REASON = 'not measured: the run was killed before this case';
 
 /** File names of a run in progress, inside its output folder. */
-export const RUN_PARTIAL = { header: 'run.partial.json', cases: 'results.partial.jsonl', launches: 'launches.partial.jsonl' } as const;
+export const RUN_PARTIAL = {
+  header: 'run.partial.json',
+  cases: 'results.partial.jsonl',
+  launches: 'launches.partial.jsonl',
+} as const;
 
 /** What `run.partial.json` holds: the header of the results file to be, and the plan it runs. */
 export interface RunSnapshot {
@@ -48,17 +52,32 @@ export interface RunSnapshot {
  * is then checked against the results schema as a whole.
  */
 export function snapshotProblem(s: RunSnapshot): { pointer: string; message: string } | null {
-  const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-  if (!s?.results || !Array.isArray(s.groups) || !Array.isArray(s.payloads)) return { pointer: '', message: 'expected results, groups and payloads' };
+  const isObject = (x: unknown): x is Record<string, unknown> =>
+    typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (!s?.results || !Array.isArray(s.groups) || !Array.isArray(s.payloads))
+    return { pointer: '', message: 'expected results, groups and payloads' };
   const policy = (s.results as { policy?: unknown }).policy;
-  if (!isObject(policy) || !isObject(policy.measure)) return { pointer: '/results/policy', message: 'expected the run\'s policy with its measure settings' };
+  if (!isObject(policy) || !isObject(policy.measure))
+    return { pointer: '/results/policy', message: "expected the run's policy with its measure settings" };
   for (const [i, g] of s.groups.entries()) {
     if (!Array.isArray(g)) return { pointer: `/groups/${i}`, message: 'expected a group: an array of planned cases' };
     for (const [j, c] of (g as unknown[]).entries()) {
-      if (!isObject(c) || typeof c.id !== 'string' || typeof c.serializer !== 'string' || typeof c.payloadKey !== 'string' || typeof c.status !== 'string') return { pointer: `/groups/${i}/${j}`, message: 'expected a planned case (id, serializer, payloadKey and status as strings)' };
+      if (
+        !isObject(c) ||
+        typeof c.id !== 'string' ||
+        typeof c.serializer !== 'string' ||
+        typeof c.payloadKey !== 'string' ||
+        typeof c.status !== 'string'
+      )
+        return {
+          pointer: `/groups/${i}/${j}`,
+          message: 'expected a planned case (id, serializer, payloadKey and status as strings)',
+        };
     }
   }
-  for (const [i, p] of s.payloads.entries()) if (!isObject(p) || typeof p.key !== 'string') return { pointer: `/payloads/${i}`, message: 'expected a payload with its key' };
+  for (const [i, p] of s.payloads.entries())
+    if (!isObject(p) || typeof p.key !== 'string')
+      return { pointer: `/payloads/${i}`, message: 'expected a payload with its key' };
   return null;
 }
 
@@ -99,7 +118,11 @@ export interface Recovered {
 }
 
 /** A line of a JSONL file that parsed: its value, its 1-based line number and its text. */
-interface JsonLine { value: unknown; line: number; text: string }
+interface JsonLine {
+  value: unknown;
+  line: number;
+  text: string;
+}
 
 /**
  * Lines of a JSONL file that parse, in order. The last line may be cut short by the kill: it is
@@ -112,7 +135,9 @@ function readJsonLines(path: string): JsonLine[] {
   const out: JsonLine[] = [];
   for (const [i, text] of lines.entries()) {
     if (!text.trim()) continue;
-    try { out.push({ value: JSON.parse(text), line: i + 1, text }); } catch (e) {
+    try {
+      out.push({ value: JSON.parse(text), line: i + 1, text });
+    } catch (e) {
       if (lines.slice(i + 1).every((l) => !l.trim())) break;
       throw new ResultsFileError(path, '', `not JSON (${(e as Error).message})`, { line: i + 1, column: 1 });
     }
@@ -135,11 +160,18 @@ function lineAt(at: JsonLine, pointer: string): TextPosition {
 function launchRecordProblem(record: unknown): { pointer: string; message: string } | undefined {
   if (!Value.Check(LaunchRecordSchema, record)) {
     const first = [...Value.Errors(LaunchRecordSchema, record)][0];
-    return { pointer: first?.path ?? '', message: `${first?.message ?? 'does not match the schema'}${first && typeof first.value === 'number' ? ` (found ${first.value})` : ''}` };
+    return {
+      pointer: first?.path ?? '',
+      message: `${first?.message ?? 'does not match the schema'}${first && typeof first.value === 'number' ? ` (found ${first.value})` : ''}`,
+    };
   }
   for (const [i, r] of record.rounds.entries()) {
     if (r.serializerNs.length && r.baselineNs.length && !(medianOf(r.baselineNs) > 0)) {
-      return { pointer: `/rounds/${i}/baselineNs`, message: 'the baseline\'s samples in this round have median 0 ns/op: no ratio can be drawn against them (a measured sample lasts the policy\'s sampleTargetMs, so it is never 0)' };
+      return {
+        pointer: `/rounds/${i}/baselineNs`,
+        message:
+          "the baseline's samples in this round have median 0 ns/op: no ratio can be drawn against them (a measured sample lasts the policy's sampleTargetMs, so it is never 0)",
+      };
     }
   }
   return undefined;
@@ -153,9 +185,16 @@ export function recoverRun(dir: string): Recovered {
   const headerPath = join(dir, RUN_PARTIAL.header);
   let snapshot: RunSnapshot;
   let text = '';
-  try { text = readFileSync(headerPath, 'utf8'); snapshot = JSON.parse(text) as RunSnapshot; } catch (e) {
+  try {
+    text = readFileSync(headerPath, 'utf8');
+    snapshot = JSON.parse(text) as RunSnapshot;
+  } catch (e) {
     // a snapshot cut short (the run was killed while writing it) is named with the place it stops
-    throw new ResultsFileError(headerPath, '', `cannot rebuild the run: ${e instanceof SyntaxError ? `not valid JSON${syntaxErrorAt(text)}: ` : ''}${(e as Error).message}`);
+    throw new ResultsFileError(
+      headerPath,
+      '',
+      `cannot rebuild the run: ${e instanceof SyntaxError ? `not valid JSON${syntaxErrorAt(text)}: ` : ''}${(e as Error).message}`,
+    );
   }
   const shape = snapshotProblem(snapshot);
   if (shape) throw new ResultsFileError(headerPath, shape.pointer, `not a jsonbench run snapshot: ${shape.message}`);
@@ -173,31 +212,57 @@ export function recoverRun(dir: string): Recovered {
     if (typeof caseId !== 'string' || !record) continue;
     // a hand-edited or damaged record must not reach the statistics: name its line and field, not the figure it would spoil
     const bad = launchRecordProblem(record);
-    if (bad) throw new ResultsFileError(launchesPath, `/record${bad.pointer}`, `not a launch record of case ${JSON.stringify(caseId)}: ${bad.message}`, lineAt(at, `/record${bad.pointer}`));
+    if (bad)
+      throw new ResultsFileError(
+        launchesPath,
+        `/record${bad.pointer}`,
+        `not a launch record of case ${JSON.stringify(caseId)}: ${bad.message}`,
+        lineAt(at, `/record${bad.pointer}`),
+      );
     launches.set(caseId, [...(launches.get(caseId) ?? []), record as LaunchRecord]);
     launchLines.set(caseId, [...(launchLines.get(caseId) ?? []), at]);
   }
   const payloads = new Map(snapshot.payloads.map((p) => [p.key, p]));
   const policy = snapshot.results.policy;
   const cases: CaseResult[] = [];
-  let rebuilt = 0; let lost = 0;
+  let rebuilt = 0;
+  let lost = 0;
   for (const group of snapshot.groups) {
-    if (group.every((p) => doneLines.has(p.id))) { cases.push(...group.map((p) => doneLines.get(p.id)!.value as CaseResult)); continue; }
+    if (group.every((p) => doneLines.has(p.id))) {
+      cases.push(...group.map((p) => doneLines.get(p.id)!.value as CaseResult));
+      continue;
+    }
     const recs: CaseRecord[] = group.map((planned) => {
       const mine = launches.get(planned.id) ?? [];
       const payload = payloads.get(planned.payloadKey) ?? { key: planned.payloadKey, path: '', bytes: 0, sha256: '' };
-      const base = { planned, payload, launches: mine, relaunches: mine.filter((l) => l.discarded).length, paired: Boolean(planned.baseline && planned.baseline !== planned.serializer) };
+      const base = {
+        planned,
+        payload,
+        launches: mine,
+        relaunches: mine.filter((l) => l.discarded).length,
+        paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
+      };
       if (planned.status !== 'planned') return { ...base, end: { status: planned.status, reason: planned.reason } };
-      if (!mine.some((l) => !l.discarded && l.rounds.length)) return { ...base, end: { status: 'not-run', reason: NOT_RUN_REASON } };
+      if (!mine.some((l) => !l.discarded && l.rounds.length))
+        return { ...base, end: { status: 'not-run', reason: NOT_RUN_REASON } };
       return { ...base, end: { status: 'measured' } };
     });
     const out = assembleGroup(recs, policy.measure);
     for (const [i, c] of out.entries()) {
-      if (doneLines.has(c.id)) { cases.push(doneLines.get(c.id)!.value as CaseResult); continue; }
+      if (doneLines.has(c.id)) {
+        cases.push(doneLines.get(c.id)!.value as CaseResult);
+        continue;
+      }
       if (c.status === 'measured') {
         const kept = recs[i].launches.filter((l) => !l.discarded && l.rounds.length).length;
-        const planned = policy.maxLaunches && policy.maxLaunches > policy.launches ? `${policy.launches} to ${policy.maxLaunches}` : `${policy.launches}`;
-        c.findings.push({ code: 'interrupted', message: `the run was killed: rebuilt from ${kept} finished launch${kept === 1 ? '' : 'es'} (the policy makes ${planned}), without the allocation pass` });
+        const planned =
+          policy.maxLaunches && policy.maxLaunches > policy.launches
+            ? `${policy.launches} to ${policy.maxLaunches}`
+            : `${policy.launches}`;
+        c.findings.push({
+          code: 'interrupted',
+          message: `the run was killed: rebuilt from ${kept} finished launch${kept === 1 ? '' : 'es'} (the policy makes ${planned}), without the allocation pass`,
+        });
         rebuilt++;
       } else if (recs[i].planned.status === 'planned') lost++;
       cases.push(c);
@@ -205,7 +270,10 @@ export function recoverRun(dir: string): Recovered {
   }
   let results: ResultsFile;
   try {
-    results = checkResults({ ...snapshot.results, cases }, `${dir} (rebuilt from ${RUN_PARTIAL.header}, ${RUN_PARTIAL.cases} and ${RUN_PARTIAL.launches})`);
+    results = checkResults(
+      { ...snapshot.results, cases },
+      `${dir} (rebuilt from ${RUN_PARTIAL.header}, ${RUN_PARTIAL.cases} and ${RUN_PARTIAL.launches})`,
+    );
   } catch (e) {
     throw inputOf(e, cases, doneLines, launchLines, { cases: casesPath, launches: launchesPath });
   }
@@ -218,15 +286,32 @@ export function recoverRun(dir: string): Recovered {
  * lines of launches.partial.jsonl that hold them (the computed field, e.g. `/cases/0/time/mean`, is
  * no place the user can look at). Anything else is returned as it is.
  */
-function inputOf(e: unknown, cases: readonly CaseResult[], doneLines: Map<string, JsonLine>, launchLines: Map<string, JsonLine[]>, files: { cases: string; launches: string }): unknown {
+function inputOf(
+  e: unknown,
+  cases: readonly CaseResult[],
+  doneLines: Map<string, JsonLine>,
+  launchLines: Map<string, JsonLine[]>,
+  files: { cases: string; launches: string },
+): unknown {
   const m = e instanceof ResultsFileError ? /^\/cases\/(\d+)(\/.*)?$/.exec(e.path) : null;
   const c = m ? cases[Number(m[1])] : undefined;
   if (!(e instanceof ResultsFileError) || !m || !c) return e;
   const inCase = m[2] ?? '';
   const kept = doneLines.get(c.id);
-  if (kept) return new ResultsFileError(files.cases, inCase, `case ${JSON.stringify(c.id)}: ${e.problem}`, lineAt(kept, inCase));
+  if (kept)
+    return new ResultsFileError(
+      files.cases,
+      inCase,
+      `case ${JSON.stringify(c.id)}: ${e.problem}`,
+      lineAt(kept, inCase),
+    );
   const from = launchLines.get(c.id);
   if (!from?.length) return e;
   const lines = from.map((l) => l.line);
-  return new ResultsFileError(files.launches, '', `case ${JSON.stringify(c.id)} rebuilt from its launch record${lines.length === 1 ? '' : 's'} on line${lines.length === 1 ? '' : 's'} ${lines.join(', ')} comes out with ${inCase.slice(1) || 'its result'} refused: ${e.problem}`, { line: lines[0], column: 1 });
+  return new ResultsFileError(
+    files.launches,
+    '',
+    `case ${JSON.stringify(c.id)} rebuilt from its launch record${lines.length === 1 ? '' : 's'} on line${lines.length === 1 ? '' : 's'} ${lines.join(', ')} comes out with ${inCase.slice(1) || 'its result'} refused: ${e.problem}`,
+    { line: lines[0], column: 1 },
+  );
 }

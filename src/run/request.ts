@@ -128,7 +128,10 @@ export function defaultJobs(cores: number = os.availableParallelism()): number {
 }
 
 /** A resolved request, and how to remove what resolving made (a compiled config module). */
-export interface ResolvedRun { request: RunRequest; release(): void }
+export interface ResolvedRun {
+  request: RunRequest;
+  release(): void;
+}
 
 /**
  * Every serializer named with `--serializer` needs a target of its platform, and every target
@@ -143,12 +146,18 @@ function checkPlatforms(chosen: readonly SerializerInfo[], named: boolean, targe
     const homeless = chosen.filter((s) => !run.has(platformOf(s)));
     if (homeless.length) {
       const p = platformOf(homeless[0]);
-      throw new UsageError('--serializer', `${homeless.map((s) => s.id).join(', ')} run${homeless.length === 1 ? 's' : ''} on ${p} targets only (${targetsOf(p).join(', ')}), and the run's targets are ${targets.map((t) => t.id).join(', ')}: add one with --target`);
+      throw new UsageError(
+        '--serializer',
+        `${homeless.map((s) => s.id).join(', ')} run${homeless.length === 1 ? 's' : ''} on ${p} targets only (${targetsOf(p).join(', ')}), and the run's targets are ${targets.map((t) => t.id).join(', ')}: add one with --target`,
+      );
     }
   }
   for (const t of targets) {
     if (!chosen.some((s) => platformOf(s) === platformOfTarget(t))) {
-      throw new UsageError('--target', `no chosen serializer runs on ${t.id} (a ${platformOfTarget(t)} target): add one of its platform's serializers with --serializer, or leave --serializer out`);
+      throw new UsageError(
+        '--target',
+        `no chosen serializer runs on ${t.id} (a ${platformOfTarget(t)} target): add one of its platform's serializers with --serializer, or leave --serializer out`,
+      );
     }
   }
 }
@@ -165,9 +174,16 @@ export function measuredPlatforms(targets: readonly Target[], chosen: readonly S
  * What inference found, as a run on the `--target` values given (default: the host's Node) says it
  * (`run --print-schema`, which measures nothing). @throws UsageError naming `--target`
  */
-export function findingsForTargets(payload: ResolvedPayload, target: RunOptions['target']): ResolvedPayload['findings'] {
+export function findingsForTargets(
+  payload: ResolvedPayload,
+  target: RunOptions['target'],
+): ResolvedPayload['findings'] {
   let targets: Target[];
-  try { targets = splitList(target).length ? parseTargets(splitList(target)) : [parseTarget(DEFAULT_TARGET)]; } catch (e) { throw new UsageError('--target', (e as Error).message); }
+  try {
+    targets = splitList(target).length ? parseTargets(splitList(target)) : [parseTarget(DEFAULT_TARGET)];
+  } catch (e) {
+    throw new UsageError('--target', (e as Error).message);
+  }
   const platforms = new Set(targets.map((t) => t.platform ?? 'javascript'));
   return payload.findings.map((f) => findingFor(f, platforms));
 }
@@ -177,7 +193,8 @@ const MAX_SEED = 2 ** 32 - 2;
 
 /** The policy named by `name`. @throws UsageError naming `--policy` */
 export function policyNamed(name: string): RunPolicy {
-  if (!Object.hasOwn(policies, name)) throw new UsageError('--policy', `unknown "${name}" (choose from: ${Object.keys(policies).join(', ')})`);
+  if (!Object.hasOwn(policies, name))
+    throw new UsageError('--policy', `unknown "${name}" (choose from: ${Object.keys(policies).join(', ')})`);
   return policies[name as RunPolicy['name']];
 }
 
@@ -195,19 +212,38 @@ function sizesOption(opts: RunOptions): number[] {
  * `--payload`. A payload that cannot be read names the file and line:column.
  * @throws UsageError naming `--payload`, `--schema` or `--workload`
  */
-export async function payloadOption(opts: Pick<RunOptions, 'payload' | 'schema' | 'size' | 'workload' | 'cwd'>, cwd = opts.cwd ?? process.cwd()): Promise<ResolvedPayload | null> {
+export async function payloadOption(
+  opts: Pick<RunOptions, 'payload' | 'schema' | 'size' | 'workload' | 'cwd'>,
+  cwd = opts.cwd ?? process.cwd(),
+): Promise<ResolvedPayload | null> {
   if (opts.payload === undefined) {
     if (opts.schema !== undefined) throw new UsageError('--schema', 'describes a payload: give --payload FILE too');
     return null;
   }
-  if (!opts.payload.trim()) throw new UsageError('--payload', 'is empty (give a JSON file, an NDJSON file or a folder of samples)');
-  if (opts.workload !== undefined) throw new UsageError('--workload', 'choose either built-in workloads (--workload) or your payload (--payload), not both');
-  if (opts.schema !== undefined && !opts.schema.trim()) throw new UsageError('--schema', 'is empty (give a JSON Schema file or a module exporting a zod, valibot or TypeBox schema)');
+  if (!opts.payload.trim())
+    throw new UsageError('--payload', 'is empty (give a JSON file, an NDJSON file or a folder of samples)');
+  if (opts.workload !== undefined)
+    throw new UsageError(
+      '--workload',
+      'choose either built-in workloads (--workload) or your payload (--payload), not both',
+    );
+  if (opts.schema !== undefined && !opts.schema.trim())
+    throw new UsageError(
+      '--schema',
+      'is empty (give a JSON Schema file or a module exporting a zod, valibot or TypeBox schema)',
+    );
   const sizes = sizesOption(opts);
   try {
-    return await resolvePayload(resolve(cwd, opts.payload), { ...(opts.schema ? { schemaFile: resolve(cwd, opts.schema) } : {}), ...(sizes.length ? { sizes } : {}) });
+    return await resolvePayload(resolve(cwd, opts.payload), {
+      ...(opts.schema ? { schemaFile: resolve(cwd, opts.schema) } : {}),
+      ...(sizes.length ? { sizes } : {}),
+    });
   } catch (e) {
-    if (e instanceof PayloadError) throw new UsageError(opts.schema && e.message.startsWith(resolve(cwd, opts.schema)) ? '--schema' : '--payload', e.message);
+    if (e instanceof PayloadError)
+      throw new UsageError(
+        opts.schema && e.message.startsWith(resolve(cwd, opts.schema)) ? '--schema' : '--payload',
+        e.message,
+      );
     throw e;
   }
 }
@@ -217,76 +253,148 @@ export async function payloadOption(opts: Pick<RunOptions, 'payload' | 'schema' 
  * a version matrix (logged through `log`), and checks every option.
  * @throws UsageError naming the flag; ConfigError naming the config file and key
  */
-export async function resolveRunRequest(opts: RunOptions, log: (line: string) => void = () => {}): Promise<ResolvedRun> {
+export async function resolveRunRequest(
+  opts: RunOptions,
+  log: (line: string) => void = () => {},
+): Promise<ResolvedRun> {
   const cwd = opts.cwd ?? process.cwd();
-  if (opts.out !== undefined && !opts.out.trim()) throw new UsageError('--out', 'is empty (give a folder, or leave it out for jsonbench-results/<timestamp>/)');
+  if (opts.out !== undefined && !opts.out.trim())
+    throw new UsageError('--out', 'is empty (give a folder, or leave it out for jsonbench-results/<timestamp>/)');
   const outDir = resolve(cwd, opts.out ?? join('jsonbench-results', new Date().toISOString().replace(/[:.]/g, '-')));
-  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError('--out', `${outDir} exists and is not a folder`);
+  if (existsSync(outDir) && !statSync(outDir).isDirectory())
+    throw new UsageError('--out', `${outDir} exists and is not a folder`);
   // the folders made here (the output folder and any missing parents, innermost first)
   const made: string[] = [];
   for (let p = outDir; !existsSync(p) && dirname(p) !== p; p = dirname(p)) made.push(p);
-  try { makeFolder(outDir); } catch (e) { throw new UsageError('--out', `cannot make the folder ${outDir}: ${(e as Error).message}`); }
+  try {
+    makeFolder(outDir);
+  } catch (e) {
+    throw new UsageError('--out', `cannot make the folder ${outDir}: ${(e as Error).message}`);
+  }
   let prepared: Awaited<ReturnType<typeof prepareConfig>> | null = null;
   // on a later usage error (and after a run that wrote nothing) the folders made here are taken away again while empty (rmdir fails on a folder with files)
   const release = () => {
     if (prepared && prepared.modulePath !== configFile) rmSync(prepared.modulePath, { force: true });
-    for (const p of made) try { rmdirSync(p); } catch { break; }
+    for (const p of made)
+      try {
+        rmdirSync(p);
+      } catch {
+        break;
+      }
   };
   const configFile = findConfig(cwd, opts.config);
-  try { prepared = configFile ? await prepareConfig(configFile, outDir) : null; } catch (e) { release(); throw e; }
+  try {
+    prepared = configFile ? await prepareConfig(configFile, outDir) : null;
+  } catch (e) {
+    release();
+    throw e;
+  }
   try {
     const user: UserConfig = prepared?.config ?? { serializers: [], workloads: [] };
     const metrics = splitList(opts.metric);
     checkChoices('--metric', metrics, ['time', 'instructions', 'cold-start']);
     let valgrind: string | null = null;
-    if (metrics.includes('instructions')) { try { valgrind = requireValgrind(); } catch (e) { throw new UsageError('--metric', (e as Error).message); } }
+    if (metrics.includes('instructions')) {
+      try {
+        valgrind = requireValgrind();
+      } catch (e) {
+        throw new UsageError('--metric', (e as Error).message);
+      }
+    }
     const matrix = await prepareVersionMatrix(splitList(opts.serializer), user, prepared?.modulePath, outDir, log);
     const named = policyNamed(opts.policy ?? 'default');
-    if (opts.serializeTo !== undefined && opts.serializeTo !== 'bytes' && opts.serializeTo !== 'string') throw new UsageError('--serialize-to', `unknown "${opts.serializeTo}" (choose from: bytes, string)`);
-    const policy: RunPolicy = opts.serializeTo ? { ...named, measure: { ...named.measure, serializeTo: opts.serializeTo } } : named;
+    if (opts.serializeTo !== undefined && opts.serializeTo !== 'bytes' && opts.serializeTo !== 'string')
+      throw new UsageError('--serialize-to', `unknown "${opts.serializeTo}" (choose from: bytes, string)`);
+    const policy: RunPolicy = opts.serializeTo
+      ? { ...named, measure: { ...named.measure, serializeTo: opts.serializeTo } }
+      : named;
     const seedText = String(opts.seed ?? 42).trim();
     const seed = /^\d+$/.test(seedText) ? Number(seedText) : NaN;
-    if (!Number.isSafeInteger(seed) || seed > MAX_SEED) throw new UsageError('--seed', `"${opts.seed}" is not an integer from 0 to ${MAX_SEED}`);
-    for (const [flag, value] of [['--workload', opts.workload], ['--serializer', opts.serializer], ['--size', opts.size], ['--direction', opts.direction]] as const) {
-      if (value !== undefined && splitList(value.map(String)).length === 0) throw new UsageError(flag, 'needs at least one value');
+    if (!Number.isSafeInteger(seed) || seed > MAX_SEED)
+      throw new UsageError('--seed', `"${opts.seed}" is not an integer from 0 to ${MAX_SEED}`);
+    for (const [flag, value] of [
+      ['--workload', opts.workload],
+      ['--serializer', opts.serializer],
+      ['--size', opts.size],
+      ['--direction', opts.direction],
+    ] as const) {
+      if (value !== undefined && splitList(value.map(String)).length === 0)
+        throw new UsageError(flag, 'needs at least one value');
     }
     const payload = await payloadOption(opts, cwd);
     const allW = payload ? payload.workloads : await workloadRegistry.loadAll((matrix?.config ?? user).workloads);
-    const allS: SerializerInfo[] = [...await serializerRegistry.loadAll((matrix?.config ?? user).serializers), ...await dotnetSerializers.loadAll()];
+    const allS: SerializerInfo[] = [
+      ...(await serializerRegistry.loadAll((matrix?.config ?? user).serializers)),
+      ...(await dotnetSerializers.loadAll()),
+    ];
     const wIds = splitList(opts.workload);
     const sIds = matrix ? matrix.serializerIds : splitList(opts.serializer);
     const dirs = splitList(opts.direction);
-    checkChoices('--workload', wIds, allW.map((w) => w.id));
-    checkChoices('--serializer', sIds, allS.map((s) => s.id));
+    checkChoices(
+      '--workload',
+      wIds,
+      allW.map((w) => w.id),
+    );
+    checkChoices(
+      '--serializer',
+      sIds,
+      allS.map((s) => s.id),
+    );
     checkChoices('--direction', dirs, DIRECTIONS);
     const sizes = payload ? (payload.scaledSizes ?? []) : sizesOption(opts);
     const chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW;
     if (sizes.length && chosenW.every((w) => sizesFor(w, policy, sizes).length === 0)) {
-      throw new UsageError('--size', `no chosen workload has size ${sizes.join(', ')} (sizes: ${chosenW.map((w) => `${w.id} ${w.sizes.join('/')}`).join('; ')})`);
+      throw new UsageError(
+        '--size',
+        `no chosen workload has size ${sizes.join(', ')} (sizes: ${chosenW.map((w) => `${w.id} ${w.sizes.join('/')}`).join('; ')})`,
+      );
     }
     const cores = os.availableParallelism();
     const jobsText = String(opts.jobs ?? defaultJobs(cores)).trim();
     const jobs = /^\d+$/.test(jobsText) ? Number(jobsText) : NaN;
-    if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError('--jobs', `"${opts.jobs}" is not a whole number of 1 or more`);
-    if (jobs > cores) throw new UsageError('--jobs', `${jobs} is more than this machine's ${cores} cores (each group needs a core of its own)`);
+    if (!Number.isInteger(jobs) || jobs < 1)
+      throw new UsageError('--jobs', `"${opts.jobs}" is not a whole number of 1 or more`);
+    if (jobs > cores)
+      throw new UsageError(
+        '--jobs',
+        `${jobs} is more than this machine's ${cores} cores (each group needs a core of its own)`,
+      );
     let targets: Target[];
-    try { targets = parseTargets(splitList(opts.target)); } catch (e) { throw new UsageError('--target', (e as Error).message); }
+    try {
+      targets = parseTargets(splitList(opts.target));
+    } catch (e) {
+      throw new UsageError('--target', (e as Error).message);
+    }
     let conformance: ConformanceInput | undefined;
     if (opts.conformance !== undefined) {
-      if (opts.probes === false) throw new UsageError('--conformance', 'adds conformance probes to the probe pass, which --no-probes turns off');
+      if (opts.probes === false)
+        throw new UsageError('--conformance', 'adds conformance probes to the probe pass, which --no-probes turns off');
       const folder = resolve(cwd, opts.conformance);
-      try { conformance = { folder, ...readConformanceFolder(folder) }; } catch (e) { throw new UsageError('--conformance', (e as Error).message); }
+      try {
+        conformance = { folder, ...readConformanceFolder(folder) };
+      } catch (e) {
+        throw new UsageError('--conformance', (e as Error).message);
+      }
     }
     const chosenS = sIds.length ? allS.filter((s) => sIds.includes(s.id)) : allS;
     const runTargets = targets.length ? targets : [parseTarget(DEFAULT_TARGET)];
     checkPlatforms(chosenS, sIds.length > 0, runTargets);
     // what inference found, as this run says it: of JavaScript serializers only when it measures some
     const platforms = measuredPlatforms(runTargets, chosenS);
-    const scopedPayload = payload ? { ...payload, findings: payload.findings.map((f) => findingFor(f, platforms)) } : undefined;
+    const scopedPayload = payload
+      ? { ...payload, findings: payload.findings.map((f) => findingFor(f, platforms)) }
+      : undefined;
     const ledgerOption = opts.ledger === true ? undefined : opts.ledger;
-    const ledgerPath = resolveLedgerPath(cwd, ledgerOption ?? (typeof user.ledger === 'string' && configFile ? resolve(dirname(configFile), user.ledger) : user.ledger));
+    const ledgerPath = resolveLedgerPath(
+      cwd,
+      ledgerOption ??
+        (typeof user.ledger === 'string' && configFile ? resolve(dirname(configFile), user.ledger) : user.ledger),
+    );
     const request: RunRequest = {
-      cwd, outDir, policy, seed,
+      cwd,
+      outDir,
+      policy,
+      seed,
       workloads: chosenW,
       serializers: chosenS,
       allSerializers: allS,
@@ -294,13 +402,18 @@ export async function resolveRunRequest(opts: RunOptions, log: (line: string) =>
       directions: (dirs.length ? dirs : [...DIRECTIONS]) as Direction[],
       targets,
       configFile,
-      ...(matrix?.configPath ?? prepared?.modulePath ? { workerConfigPath: matrix?.configPath ?? prepared?.modulePath } : {}),
+      ...((matrix?.configPath ?? prepared?.modulePath)
+        ? { workerConfigPath: matrix?.configPath ?? prepared?.modulePath }
+        : {}),
       ...(matrix ? { versions: matrix.versions } : {}),
-      ledgerPath, valgrind, jobs,
+      ledgerPath,
+      valgrind,
+      jobs,
       coldStartProcesses: policy.coldStart.byDefault || metrics.includes('cold-start') ? policy.coldStart.processes : 0,
       ...(opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {}),
       ...(scopedPayload ? { payload: scopedPayload } : {}),
-      probes: opts.probes === false ? null : { ...(conformance ? { conformance } : {}), cache: opts.probeCache !== false },
+      probes:
+        opts.probes === false ? null : { ...(conformance ? { conformance } : {}), cache: opts.probeCache !== false },
     };
     return { request, release };
   } catch (e) {

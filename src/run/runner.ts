@@ -20,9 +20,23 @@ import { serializers as builtinSerializers } from '../serializers/index.js';
  * is finished, a group is finished (its cases, for a table printed at once).
  */
 export type ProgressEvent =
-  | { type: 'launch'; index: number; total: number; caseId: string; mode: 'time' | 'alloc' | 'cold'; launch: number; counts: ProgressCounts; elapsedMs: number }
+  | {
+      type: 'launch';
+      index: number;
+      total: number;
+      caseId: string;
+      mode: 'time' | 'alloc' | 'cold';
+      launch: number;
+      counts: ProgressCounts;
+      elapsedMs: number;
+    }
   | { type: 'case-done'; result: CaseResult; counts: ProgressCounts; elapsedMs: number }
-  | { type: 'group-done'; cases: CaseResult[]; /** groups finished so far, this one included */ done: number; groups: number };
+  | {
+      type: 'group-done';
+      cases: CaseResult[];
+      /** groups finished so far, this one included */ done: number;
+      groups: number;
+    };
 
 /** What the runner needs: the plan, the payload files, the policy, where to append finished cases. */
 export interface RunInput {
@@ -68,27 +82,45 @@ export interface RunInput {
 type Verdict =
   | { kind: 'ok'; record: LaunchRecord; alloc?: AllocationMeasurement; loadedVersion?: string }
   | { kind: 'unsupported'; side?: Side; reason: string }
-  | { kind: 'incorrect'; side: Side; reason: string; mismatch: { path: string; expected: string; actual: string; when?: 'timing' } }
+  | {
+      kind: 'incorrect';
+      side: Side;
+      reason: string;
+      mismatch: { path: string; expected: string; actual: string; when?: 'timing' };
+    }
   | { kind: 'bad'; side?: Side; status: 'failed' | 'timeout' | 'crashed'; reason: string; partial?: LaunchRecord };
 
 /** The most telling line of a dead worker's stderr: its first error line, else its last line. */
 export function crashLine(text: string): string {
-  const lines = text.trim().split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const error = lines.find((l) => /^(\w*Error|RangeError|FATAL|Abort|Segmentation|#)|Error:/.test(l));
   return (error ?? lines[lines.length - 1] ?? '').slice(0, 300);
 }
 
 /** What a round may carry beside its samples (the .NET worker's CPU samples, GC and JIT counts per side), kept as sent. */
-const ROUND_EXTRAS = ['serializerCpuNs', 'baselineCpuNs', 'serializerGcs', 'baselineGcs', 'serializerJitMethods', 'baselineJitMethods'] as const;
+const ROUND_EXTRAS = [
+  'serializerCpuNs',
+  'baselineCpuNs',
+  'serializerGcs',
+  'baselineGcs',
+  'serializerJitMethods',
+  'baselineJitMethods',
+] as const;
 
 /** Reads a launch outcome: the messages, then how the process ended. */
 export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number): Verdict {
-  const get = <T extends WorkerMessage['type']>(t: T) => o.messages.filter((m) => m.type === t) as Extract<WorkerMessage, { type: T }>[];
+  const get = <T extends WorkerMessage['type']>(t: T) =>
+    o.messages.filter((m) => m.type === t) as Extract<WorkerMessage, { type: T }>[];
   const setup = get('setup')[0];
   const hello = get('hello')[0];
   const rounds = get('round').map((r) => {
     const round: LaunchRecord['rounds'][number] = {
-      serializerNs: r.serializerNs, baselineNs: r.baselineNs,
+      serializerNs: r.serializerNs,
+      baselineNs: r.baselineNs,
       ...(r.serializerWallNs ? { serializerWallNs: r.serializerWallNs, baselineWallNs: r.baselineWallNs ?? [] } : {}),
     };
     for (const k of ROUND_EXTRAS) if (r[k] !== undefined) (round as Record<string, unknown>)[k] = r[k];
@@ -101,28 +133,78 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
     opsPerSample: setup?.opsPerSample ?? { serializer: 0, baseline: 0 },
     warmup: setup?.warmup ?? { serializerOps: 0, serializerMs: 0, baselineOps: 0, baselineMs: 0 },
     emptyNsPerOp: setup?.emptyNsPerOp ?? 0,
-    rounds, noisy: done?.noisy ?? true, elapsedMs: o.elapsedMs,
+    rounds,
+    noisy: done?.noisy ?? true,
+    elapsedMs: o.elapsedMs,
     ...(hello ? { gc: hello.gc } : {}),
     ...(setup?.clock ? { clock: setup.clock } : {}),
   };
   const incorrect = get('incorrect')[0];
-  if (incorrect) return { kind: 'incorrect', side: incorrect.side, reason: incorrect.reason, mismatch: { path: incorrect.path, expected: incorrect.expected, actual: incorrect.actual, ...(incorrect.when ? { when: incorrect.when } : {}) } };
+  if (incorrect)
+    return {
+      kind: 'incorrect',
+      side: incorrect.side,
+      reason: incorrect.reason,
+      mismatch: {
+        path: incorrect.path,
+        expected: incorrect.expected,
+        actual: incorrect.actual,
+        ...(incorrect.when ? { when: incorrect.when } : {}),
+      },
+    };
   const error = get('error')[0];
-  if (error?.unsupported) return { kind: 'unsupported', ...(error.side ? { side: error.side } : {}), reason: error.message };
-  if (error) return { kind: 'bad', side: error.side, status: 'failed', reason: `${error.stage}: ${error.message}`, partial: record };
+  if (error?.unsupported)
+    return { kind: 'unsupported', ...(error.side ? { side: error.side } : {}), reason: error.message };
+  if (error)
+    return {
+      kind: 'bad',
+      side: error.side,
+      status: 'failed',
+      reason: `${error.stage}: ${error.message}`,
+      partial: record,
+    };
   if (o.timedOut) {
-    const reached = setup ? `${rounds.length} round${rounds.length === 1 ? '' : 's'} measured` : stage ? `${stage.stage}${stage.side ? ` of the ${stage.side}` : ''}` : 'before measuring';
-    return { kind: 'bad', status: 'timeout', reason: `no result after ${(timeoutMs / 1000).toFixed(0)} s; worker killed (stage reached: ${reached})`, partial: record };
+    const reached = setup
+      ? `${rounds.length} round${rounds.length === 1 ? '' : 's'} measured`
+      : stage
+        ? `${stage.stage}${stage.side ? ` of the ${stage.side}` : ''}`
+        : 'before measuring';
+    return {
+      kind: 'bad',
+      status: 'timeout',
+      reason: `no result after ${(timeoutMs / 1000).toFixed(0)} s; worker killed (stage reached: ${reached})`,
+      partial: record,
+    };
   }
   if (o.protocolError) return { kind: 'bad', status: 'crashed', reason: o.protocolError, partial: record };
   if (!done) {
     const how = o.signal ? `killed by ${o.signal}` : `exited with code ${o.exitCode}`;
     const tail = crashLine(o.stderrTail);
-    return { kind: 'bad', status: 'crashed', reason: `worker ${how} before finishing${tail ? `: ${tail}` : ''}`, partial: record };
+    return {
+      kind: 'bad',
+      status: 'crashed',
+      reason: `worker ${how} before finishing${tail ? `: ${tail}` : ''}`,
+      partial: record,
+    };
   }
   const alloc = get('alloc')[0];
   const library = get('library').find((m) => m.side === 'serializer');
-  return { kind: 'ok', record, ...(library ? { loadedVersion: library.version } : {}), ...(alloc ? { alloc: { windowsBytesPerOp: alloc.windowsBytesPerOp, gcPerOp: alloc.gcPerOp, opsPerWindow: alloc.opsPerWindow, method: alloc.method, how: alloc.how } } : {}) };
+  return {
+    kind: 'ok',
+    record,
+    ...(library ? { loadedVersion: library.version } : {}),
+    ...(alloc
+      ? {
+          alloc: {
+            windowsBytesPerOp: alloc.windowsBytesPerOp,
+            gcPerOp: alloc.gcPerOp,
+            opsPerWindow: alloc.opsPerWindow,
+            method: alloc.method,
+            how: alloc.how,
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -131,7 +213,9 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
  * medianRelativeError); null without rounds.
  */
 export function launchEstimate(launch: LaunchRecord, paired: boolean): { value: number; se: number } | null {
-  const xs = paired ? roundRatios(launch) : launch.rounds.filter((r) => r.serializerNs.length).map((r) => medianOf(r.serializerNs));
+  const xs = paired
+    ? roundRatios(launch)
+    : launch.rounds.filter((r) => r.serializerNs.length).map((r) => medianOf(r.serializerNs));
   return xs.length ? { value: medianOf(xs), se: medianRelativeError(xs) } : null;
 }
 
@@ -140,10 +224,14 @@ export function launchEstimate(launch: LaunchRecord, paired: boolean): { value: 
  * intervals at `confidence` ({@link launchesDisagree}).
  */
 export function needsAnotherLaunch(launches: readonly LaunchRecord[], paired: boolean, confidence: number): boolean {
-  const est = launches.filter((l) => !l.discarded).map((l) => launchEstimate(l, paired)).filter((e) => e !== null);
-  for (let i = 0; i < est.length; i++) for (let j = i + 1; j < est.length; j++) {
-    if (launchesDisagree(est[i].value, est[i].se, est[j].value, est[j].se, confidence)) return true;
-  }
+  const est = launches
+    .filter((l) => !l.discarded)
+    .map((l) => launchEstimate(l, paired))
+    .filter((e) => e !== null);
+  for (let i = 0; i < est.length; i++)
+    for (let j = i + 1; j < est.length; j++) {
+      if (launchesDisagree(est[i].value, est[i].se, est[j].value, est[j].se, confidence)) return true;
+    }
   return false;
 }
 
@@ -165,21 +253,36 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   const { policy } = input;
   const sharesProcess = input.sharesProcess ?? ((id: string) => builtinSerializers.ids.includes(id));
   const noLauncher = (c: PlannedCase) => `no way to launch a worker on target ${c.target.id}`;
-  const launchOf = (c: PlannedCase): LaunchFn => input.launchFor(c) ?? (async () => { throw new Error(noLauncher(c)); });
+  const launchOf = (c: PlannedCase): LaunchFn =>
+    input.launchFor(c) ??
+    (async () => {
+      throw new Error(noLauncher(c));
+    });
   const bestBaseline = new Map<string, number>();
-  const runnableOf = (g: CaseGroup) => g.filter((c) => c.status === 'planned' && !input.faultOf?.(c) && input.launchFor(c)).length;
+  const runnableOf = (g: CaseGroup) =>
+    g.filter((c) => c.status === 'planned' && !input.faultOf?.(c) && input.launchFor(c)).length;
   // launches expected: one per group and launch where a group shares a launch, else one per case;
   // at each group's end the total is set to what that group really took (relaunches, extra
   // launches, cases that ended early), and a launch never numbers past it meanwhile
   const plannedOf = (g: CaseGroup) => {
     const runnable = runnableOf(g);
-    const shared = input.groupLaunches !== false && groupsShareLaunches(g) && runnable > 1 && g.some((c) => c.serializer === c.baseline && c.status === 'planned');
+    const shared =
+      input.groupLaunches !== false &&
+      groupsShareLaunches(g) &&
+      runnable > 1 &&
+      g.some((c) => c.serializer === c.baseline && c.status === 'planned');
     // every worker takes allocation in its first timing launch (the .NET worker too); the separate allocation launch below is only a fallback
     return (shared ? 1 : runnable) * policy.launches;
   };
   // the ETA's work: case-launches (a shared launch of 7 cases is 7), relaunches and extra launches possible beyond the plan
   const extraPossible = policy.maxLaunches > policy.launches || policy.maxRelaunches > 0;
-  const counter = new ProgressCounter(input.groups.map(plannedOf), input.groups.reduce((n, g) => n + runnableOf(g), 0), input.groups.reduce((n, g) => n + g.length, 0), input.groups.map((g) => runnableOf(g) * policy.launches), extraPossible);
+  const counter = new ProgressCounter(
+    input.groups.map(plannedOf),
+    input.groups.reduce((n, g) => n + runnableOf(g), 0),
+    input.groups.reduce((n, g) => n + g.length, 0),
+    input.groups.map((g) => runnableOf(g) * policy.launches),
+    extraPossible,
+  );
   const t0 = performance.now();
   let groupsDone = 0;
   const finish = (r: CaseResult, ran: boolean) => {
@@ -188,57 +291,123 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     input.onProgress?.({ type: 'case-done', result: r, counts: counter.counts(), elapsedMs: performance.now() - t0 });
   };
   /** Announces and counts one launch of `caseId` (of group `g`), runs it at `place`. */
-  const launch = async (g: number, c: PlannedCase, caseId: string, l: number, job: CaseJob, timeoutMs: number, place: LaunchPlace, mode: 'time' | 'alloc' = 'time', work = 1) => {
+  const launch = async (
+    g: number,
+    c: PlannedCase,
+    caseId: string,
+    l: number,
+    job: CaseJob,
+    timeoutMs: number,
+    place: LaunchPlace,
+    mode: 'time' | 'alloc' = 'time',
+    work = 1,
+  ) => {
     const index = counter.start(g, work);
-    input.onProgress?.({ type: 'launch', index, total: counter.counts().launchesTotal, caseId, mode, launch: l, counts: counter.counts(), elapsedMs: performance.now() - t0 });
-    try { return await launchOf(c)(job, timeoutMs, place); } finally { counter.end(work); }
+    input.onProgress?.({
+      type: 'launch',
+      index,
+      total: counter.counts().launchesTotal,
+      caseId,
+      mode,
+      launch: l,
+      counts: counter.counts(),
+      elapsedMs: performance.now() - t0,
+    });
+    try {
+      return await launchOf(c)(job, timeoutMs, place);
+    } finally {
+      counter.end(work);
+    }
   };
 
   const runGroup = async (g: number, place: LaunchPlace): Promise<CaseResult[]> => {
     const group = input.groups[g];
     const recs: CaseRecord[] = group.map((planned) => {
-      const fault = planned.status === 'planned' ? input.faultOf?.(planned) || (input.launchFor(planned) ? undefined : noLauncher(planned)) : undefined;
+      const fault =
+        planned.status === 'planned'
+          ? input.faultOf?.(planned) || (input.launchFor(planned) ? undefined : noLauncher(planned))
+          : undefined;
       return {
-        planned, payload: input.payloads.get(planned.payloadKey)!, launches: [], relaunches: 0,
-        end: planned.status !== 'planned' ? { status: planned.status, reason: planned.reason } : fault ? { status: 'failed', reason: fault } : { status: 'measured' },
+        planned,
+        payload: input.payloads.get(planned.payloadKey)!,
+        launches: [],
+        relaunches: 0,
+        end:
+          planned.status !== 'planned'
+            ? { status: planned.status, reason: planned.reason }
+            : fault
+              ? { status: 'failed', reason: fault }
+              : { status: 'measured' },
         paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
       };
     });
     const live = () => recs.filter((r) => r.end.status === 'measured');
     const job = (rec: CaseRecord, mode: CaseJob['mode'], alloc: boolean): CaseJob => ({
-      mode, workload: rec.planned.workload, size: rec.planned.size, shape: rec.planned.shape, direction: rec.planned.direction,
-      caseClass: rec.planned.caseClass, serializer: rec.planned.serializer,
+      mode,
+      workload: rec.planned.workload,
+      size: rec.planned.size,
+      shape: rec.planned.shape,
+      direction: rec.planned.direction,
+      caseClass: rec.planned.caseClass,
+      serializer: rec.planned.serializer,
       ...(rec.paired ? { baseline: rec.planned.baseline! } : {}),
-      payloadPath: rec.payload.path, ...(rec.payload.spec ? { workloadSpec: rec.payload.spec } : {}), ...(input.configPath ? { configPath: input.configPath } : {}), policy: policy.measure,
+      payloadPath: rec.payload.path,
+      ...(rec.payload.spec ? { workloadSpec: rec.payload.spec } : {}),
+      ...(input.configPath ? { configPath: input.configPath } : {}),
+      policy: policy.measure,
       ...(alloc ? { alloc: true } : {}),
     });
     const baselineBroken = (why: string) => {
-      for (const r of live()) if (r.paired) {
-        r.paired = false;
-        r.baselineProblem = `baseline ${r.planned.baseline} ${why}`;
-      }
+      for (const r of live())
+        if (r.paired) {
+          r.paired = false;
+          r.baselineProblem = `baseline ${r.planned.baseline} ${why}`;
+        }
     };
     const keep = (rec: CaseRecord, record: LaunchRecord) => {
       rec.launches.push(record);
-      if (input.launchLogPath) appendFileSync(input.launchLogPath, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
+      if (input.launchLogPath)
+        appendFileSync(input.launchLogPath, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
     };
     // one process for several serializers: the JavaScript worker only (the .NET worker measures one pair per launch)
     let grouped = input.groupLaunches !== false && groupsShareLaunches(group);
     const launchCase = async (rec: CaseRecord, l: number) => {
       for (;;) {
-        const v = judgeLaunch(await launch(g, rec.planned, rec.planned.id, l, job(rec, 'time', !rec.alloc), policy.caseTimeoutMs, place), l, policy.caseTimeoutMs);
-        if (v.kind === 'unsupported' && v.side === 'baseline') { baselineBroken(`is unsupported here: ${v.reason}`); continue; }
-        if (v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; if (!grouped) counter.drop(g, Math.max(0, policy.launches - l)); if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`); break; }
+        const v = judgeLaunch(
+          await launch(g, rec.planned, rec.planned.id, l, job(rec, 'time', !rec.alloc), policy.caseTimeoutMs, place),
+          l,
+          policy.caseTimeoutMs,
+        );
+        if (v.kind === 'unsupported' && v.side === 'baseline') {
+          baselineBroken(`is unsupported here: ${v.reason}`);
+          continue;
+        }
+        if (v.kind === 'unsupported') {
+          rec.end = { status: 'unsupported', reason: v.reason };
+          if (!grouped) counter.drop(g, Math.max(0, policy.launches - l));
+          if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`is unsupported here: ${v.reason}`);
+          break;
+        }
         if (v.kind === 'incorrect' || v.kind === 'bad') {
           if (v.kind === 'bad' && v.partial && v.partial.rounds.length) keep(rec, v.partial);
-          if (v.side === 'baseline') { baselineBroken(`failed in this case's worker: ${v.reason}`); continue; }
-          rec.end = v.kind === 'incorrect' ? { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } } : { status: v.status, reason: v.reason };
+          if (v.side === 'baseline') {
+            baselineBroken(`failed in this case's worker: ${v.reason}`);
+            continue;
+          }
+          rec.end =
+            v.kind === 'incorrect'
+              ? { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } }
+              : { status: v.status, reason: v.reason };
           if (!grouped) counter.drop(g, Math.max(0, policy.launches - l));
           if (rec.planned.serializer === rec.planned.baseline) baselineBroken(`was ${rec.end.status}`);
           break;
         }
         if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
-        const baseNs = rec.paired ? v.record.rounds.flatMap((r) => r.baselineNs) : rec.planned.serializer === rec.planned.baseline ? v.record.rounds.flatMap((r) => r.serializerNs) : [];
+        const baseNs = rec.paired
+          ? v.record.rounds.flatMap((r) => r.baselineNs)
+          : rec.planned.serializer === rec.planned.baseline
+            ? v.record.rounds.flatMap((r) => r.serializerNs)
+            : [];
         const key = `${rec.planned.payloadKey}/${rec.planned.shape}/${rec.planned.direction}/${rec.planned.baseline}@${rec.planned.target.id}`;
         if (baseNs.length) {
           const m = meanOf(baseNs);
@@ -270,18 +439,44 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       const baseRec = recs.find((r) => r.planned.serializer === r.planned.baseline && r.end.status === 'measured');
       const builtin = (r: CaseRecord) => sharesProcess(r.planned.serializer);
       const paired = baseRec && builtin(baseRec) ? cases.filter((r) => r !== baseRec && r.paired && builtin(r)) : [];
-      if (!baseRec || !paired.length) { for (const rec of cases) await launchCase(rec, l); return false; }
+      if (!baseRec || !paired.length) {
+        for (const rec of cases) await launchCase(rec, l);
+        return false;
+      }
       const alone = cases.filter((r) => r !== baseRec && !paired.includes(r));
       cases = cases.filter((r) => !alone.includes(r));
       for (const rec of alone) await launchCase(rec, l);
       const baselineId = baseRec.planned.serializer;
       for (;;) {
         const lead = paired[0];
-        const groupJob: CaseJob = { ...job(lead, 'time', cases.some((r) => !r.alloc)), baseline: baselineId, serializers: paired.map((r) => r.planned.serializer) };
-        const o = await launch(g, lead.planned, `${lead.planned.id} (+${cases.length - 1} in one process)`, l, groupJob, policy.caseTimeoutMs * cases.length, place, 'time', cases.length);
+        const groupJob: CaseJob = {
+          ...job(
+            lead,
+            'time',
+            cases.some((r) => !r.alloc),
+          ),
+          baseline: baselineId,
+          serializers: paired.map((r) => r.planned.serializer),
+        };
+        const o = await launch(
+          g,
+          lead.planned,
+          `${lead.planned.id} (+${cases.length - 1} in one process)`,
+          l,
+          groupJob,
+          policy.caseTimeoutMs * cases.length,
+          place,
+          'time',
+          cases.length,
+        );
         const about = (m: WorkerMessage) => (m as { serializer?: string }).serializer;
-        const baselineFailed = o.messages.some((m) => (m.type === 'incorrect' || m.type === 'error') && about(m) === baselineId);
-        if (baselineFailed) { for (const rec of cases) if (rec.end.status === 'measured') await launchCase(rec, l); return false; }
+        const baselineFailed = o.messages.some(
+          (m) => (m.type === 'incorrect' || m.type === 'error') && about(m) === baselineId,
+        );
+        if (baselineFailed) {
+          for (const rec of cases) if (rec.end.status === 'measured') await launchCase(rec, l);
+          return false;
+        }
         const verdicts = new Map<CaseRecord, Verdict>();
         for (const rec of cases) {
           const id = rec.planned.serializer;
@@ -297,22 +492,38 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
           const best = bestBaseline.get(key) ?? m;
           bestBaseline.set(key, Math.min(best, m));
           if (m > policy.relaunchFactor * best && cases.every((r) => r.relaunches < policy.maxRelaunches)) {
-            for (const [rec, v] of verdicts) if (v.kind === 'ok') {
-              v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
-              if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
-              keep(rec, v.record);
-              rec.relaunches++;
-            }
+            for (const [rec, v] of verdicts)
+              if (v.kind === 'ok') {
+                v.record.discarded = `launch ${l}: baseline ${(m / best).toFixed(2)}× slower than the best seen for this payload`;
+                if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
+                keep(rec, v.record);
+                rec.relaunches++;
+              }
             continue;
           }
         }
         for (const [rec, v] of verdicts) {
           const id = rec.planned.serializer;
           const ownFailure = o.messages.some((m) => (m.type === 'incorrect' || m.type === 'error') && about(m) === id);
-          if (v.kind === 'ok') { if (v.alloc && !rec.alloc) rec.alloc = v.alloc; if (v.loadedVersion) rec.loadedVersion = v.loadedVersion; keep(rec, v.record); continue; }
-          if (ownFailure && v.kind === 'unsupported') { rec.end = { status: 'unsupported', reason: v.reason }; continue; }
-          if (ownFailure && v.kind === 'incorrect') { rec.end = { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } }; continue; }
-          if (ownFailure && v.kind === 'bad' && v.status === 'failed') { if (v.partial?.rounds.length) keep(rec, v.partial); rec.end = { status: 'failed', reason: v.reason }; continue; }
+          if (v.kind === 'ok') {
+            if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
+            if (v.loadedVersion) rec.loadedVersion = v.loadedVersion;
+            keep(rec, v.record);
+            continue;
+          }
+          if (ownFailure && v.kind === 'unsupported') {
+            rec.end = { status: 'unsupported', reason: v.reason };
+            continue;
+          }
+          if (ownFailure && v.kind === 'incorrect') {
+            rec.end = { status: 'incorrect', reason: v.reason, mismatch: { side: v.side, ...v.mismatch } };
+            continue;
+          }
+          if (ownFailure && v.kind === 'bad' && v.status === 'failed') {
+            if (v.partial?.rounds.length) keep(rec, v.partial);
+            rec.end = { status: 'failed', reason: v.reason };
+            continue;
+          }
           // the launch died without naming this case: take it again alone
           await launchCase(rec, l);
         }
@@ -329,16 +540,43 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       else for (const rec of needy) await launchCase(rec, l);
     }
     // a case whose timing launches sent no allocation windows (a worker without the engine's `alloc` on time jobs) gets a launch of its own
-    if (!groupsShareLaunches(group)) for (const rec of live().filter((r) => !r.alloc)) {
-      const v = judgeLaunch(await launch(g, rec.planned, rec.planned.id, 1, job({ ...rec, paired: false }, 'alloc', false), policy.caseTimeoutMs, place, 'alloc'), 1, policy.caseTimeoutMs);
-      if (v.kind === 'ok') { rec.alloc = v.alloc; if (v.loadedVersion) rec.loadedVersion ??= v.loadedVersion; }
-      else if (v.kind === 'unsupported') rec.end = { status: 'unsupported', reason: v.reason };
-      else if (v.kind === 'incorrect') rec.end = { status: 'incorrect', reason: `allocation pass: ${v.reason}`, mismatch: { side: v.side, ...v.mismatch } };
-      else rec.end = { status: v.status, reason: `allocation pass: ${v.reason}` };
-    }
+    if (!groupsShareLaunches(group))
+      for (const rec of live().filter((r) => !r.alloc)) {
+        const v = judgeLaunch(
+          await launch(
+            g,
+            rec.planned,
+            rec.planned.id,
+            1,
+            job({ ...rec, paired: false }, 'alloc', false),
+            policy.caseTimeoutMs,
+            place,
+            'alloc',
+          ),
+          1,
+          policy.caseTimeoutMs,
+        );
+        if (v.kind === 'ok') {
+          rec.alloc = v.alloc;
+          if (v.loadedVersion) rec.loadedVersion ??= v.loadedVersion;
+        } else if (v.kind === 'unsupported') rec.end = { status: 'unsupported', reason: v.reason };
+        else if (v.kind === 'incorrect')
+          rec.end = {
+            status: 'incorrect',
+            reason: `allocation pass: ${v.reason}`,
+            mismatch: { side: v.side, ...v.mismatch },
+          };
+        else rec.end = { status: v.status, reason: `allocation pass: ${v.reason}` };
+      }
     counter.groupDone(g);
     const out = assembleGroup(recs, policy.measure);
-    for (const [i, r] of out.entries()) finish(r, recs[i].planned.status === 'planned' && !input.faultOf?.(recs[i].planned) && Boolean(input.launchFor(recs[i].planned)));
+    for (const [i, r] of out.entries())
+      finish(
+        r,
+        recs[i].planned.status === 'planned' &&
+          !input.faultOf?.(recs[i].planned) &&
+          Boolean(input.launchFor(recs[i].planned)),
+      );
     input.onProgress?.({ type: 'group-done', cases: out, done: ++groupsDone, groups: input.groups.length });
     return out;
   };
@@ -348,7 +586,10 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
   let next = 0;
   const slot = async (k: number) => {
     const place: LaunchPlace = input.cpus?.[k] !== undefined ? { cpu: input.cpus[k] } : {};
-    while (next < input.groups.length) { const g = next++; byGroup[g] = await runGroup(g, place); }
+    while (next < input.groups.length) {
+      const g = next++;
+      byGroup[g] = await runGroup(g, place);
+    }
   };
   const jobs = Math.max(1, Math.min(input.jobs ?? 1, input.groups.length));
   await Promise.all(Array.from({ length: jobs }, (_, k) => slot(k)));

@@ -66,7 +66,13 @@ export interface SessionResult {
 }
 
 /** Writes a user's payload at a size: their file's bytes (or records generated for `--size`) and the gate's generated second payload. */
-function writeUserPayload(dir: string, payload: ResolvedPayload, w: Workload, size: number, seed: number): PayloadFile & { generated: boolean } {
+function writeUserPayload(
+  dir: string,
+  payload: ResolvedPayload,
+  w: Workload,
+  size: number,
+  seed: number,
+): PayloadFile & { generated: boolean } {
   const texts = payloadTexts(payload, w, size, seed);
   return { ...writePayloadTexts(dir, w, size, texts.text, texts.variant), generated: texts.generated };
 }
@@ -79,37 +85,65 @@ export const GENERATION_NOTE_RECORDS = 10_000;
  * Generating a user's payload at {@link GENERATION_NOTE_RECORDS} records or more is announced by a
  * `note` before (what and how many) and one after (its bytes and the time it took, s).
  */
-export async function writeRunPayloads(req: RunRequest, payloadDir: string, observe: (e: SessionEvent) => void): Promise<Map<string, PayloadFile>> {
+export async function writeRunPayloads(
+  req: RunRequest,
+  payloadDir: string,
+  observe: (e: SessionEvent) => void,
+): Promise<Map<string, PayloadFile>> {
   const payloads = new Map<string, PayloadFile>();
-  for (const w of req.workloads) for (const size of sizesFor(w, req.policy, req.sizes)) {
-    let p: PayloadFile;
-    if (req.payload) {
-      const big = size >= GENERATION_NOTE_RECORDS && generatesRecords(req.payload, w, size);
-      const t0 = performance.now();
-      if (big) observe({ type: 'note', message: `generating ${size.toLocaleString('en-US')} records of ${w.id} from its schema (the payload and the gate's second one, seeded)…` });
-      p = writeUserPayload(payloadDir, req.payload, w, size, req.seed);
-      if (big) observe({ type: 'note', message: `generated ${w.id} at ${size.toLocaleString('en-US')} records: ${formatBytes(p.bytes)} in ${((performance.now() - t0) / 1000).toFixed(1)} s` });
-    } else p = await writePayload(payloadDir, w, size, req.seed, { configPath: req.workerConfigPath });
-    payloads.set(p.key, p);
-  }
+  for (const w of req.workloads)
+    for (const size of sizesFor(w, req.policy, req.sizes)) {
+      let p: PayloadFile;
+      if (req.payload) {
+        const big = size >= GENERATION_NOTE_RECORDS && generatesRecords(req.payload, w, size);
+        const t0 = performance.now();
+        if (big)
+          observe({
+            type: 'note',
+            message: `generating ${size.toLocaleString('en-US')} records of ${w.id} from its schema (the payload and the gate's second one, seeded)…`,
+          });
+        p = writeUserPayload(payloadDir, req.payload, w, size, req.seed);
+        if (big)
+          observe({
+            type: 'note',
+            message: `generated ${w.id} at ${size.toLocaleString('en-US')} records: ${formatBytes(p.bytes)} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+          });
+      } else p = await writePayload(payloadDir, w, size, req.seed, { configPath: req.workerConfigPath });
+      payloads.set(p.key, p);
+    }
   return payloads;
 }
 
 /** What the results file records of a user's payload: one record per workload (a folder's samples: one each). */
-function payloadRecords(payload: ResolvedPayload, files: ReadonlyMap<string, PayloadFile & { generated?: boolean }>): PayloadRecord[] {
+function payloadRecords(
+  payload: ResolvedPayload,
+  files: ReadonlyMap<string, PayloadFile & { generated?: boolean }>,
+): PayloadRecord[] {
   const { source, origin } = payload;
   return payload.workloads.map((w) => {
     const unit = source.kind === 'ndjson' ? undefined : source.units.find((u) => w.id === payloadId(u.source));
     const text = unit?.text ?? source.text ?? '';
-    const measured = w.sizes.map((size) => files.get(payloadKeyOf(w.id, size))).filter((f): f is PayloadFile & { generated?: boolean } => Boolean(f));
+    const measured = w.sizes
+      .map((size) => files.get(payloadKeyOf(w.id, size)))
+      .filter((f): f is PayloadFile & { generated?: boolean } => Boolean(f));
     return {
       workload: w.id,
       file: basename(unit?.source ?? source.path),
       kind: source.kind,
-      bytes: Buffer.byteLength(text), sha256: sha256Of(text),
+      bytes: Buffer.byteLength(text),
+      sha256: sha256Of(text),
       units: unit ? 1 : source.units.length,
-      payloads: measured.map((f) => ({ size: Number(f.key.slice(w.id.length + 1)), bytes: f.bytes, sha256: f.sha256, generated: Boolean(f.generated) })),
-      schema: { source: origin.library, ...(origin.file ? { file: basename(origin.file) } : {}), unconverted: origin.unconverted },
+      payloads: measured.map((f) => ({
+        size: Number(f.key.slice(w.id.length + 1)),
+        bytes: f.bytes,
+        sha256: f.sha256,
+        generated: Boolean(f.generated),
+      })),
+      schema: {
+        source: origin.library,
+        ...(origin.file ? { file: basename(origin.file) } : {}),
+        unconverted: origin.unconverted,
+      },
       findings: payload.findings.map((f) => ({ kind: f.kind, path: f.path, count: f.count, text: f.text })),
     };
   });
@@ -128,93 +162,217 @@ export const RUN_REPORTS = ['md', 'html'] as const;
  * case; the session goes on. @throws WorkloadError when a workload cannot build its payload
  * (before anything is measured); file-system errors of the output folder.
  */
-export async function runSession(req: RunRequest, observe: (e: SessionEvent) => void = () => {}): Promise<SessionResult> {
-  const matrix = planCases({ workloads: req.workloads, serializers: req.serializers, sizes: req.sizes, directions: req.directions, policy: req.policy, resolveFrom: req.configFile ?? undefined, versions: req.versions }, req.allSerializers);
+export async function runSession(
+  req: RunRequest,
+  observe: (e: SessionEvent) => void = () => {},
+): Promise<SessionResult> {
+  const matrix = planCases(
+    {
+      workloads: req.workloads,
+      serializers: req.serializers,
+      sizes: req.sizes,
+      directions: req.directions,
+      policy: req.policy,
+      resolveFrom: req.configFile ?? undefined,
+      versions: req.versions,
+    },
+    req.allSerializers,
+  );
   makeFolder(req.outDir);
   const payloads = await writeRunPayloads(req, join(req.outDir, 'payloads'), observe);
   const probePayload = req.probes ? writeProbePayload(join(req.outDir, 'payloads'), req.probes.conformance) : null;
   const named = req.targets.length > 0;
   let targets: PreparedTargets | null = null;
   try {
-    targets = await prepareTargets(named ? req.targets : [parseTarget(DEFAULT_TARGET)], {
-      cacheDir: defaultCacheDir(), bundleDir: join(req.outDir, 'worker'), payloadPaths: [...[...payloads.values()].map((p) => p.path), ...(probePayload ? [probePayload] : [])], chromiumPath: req.chromiumPath,
-      workloads: req.workloads,
-    }, (line) => { if (named) observe({ type: 'note', message: line }); });
-    const groups = expandTargets(matrix, targets.platforms.map((p) => ({ target: p.ref, platform: p.platform, ...(p.serializerVersions ? { serializerVersions: p.serializerVersions } : {}) })), named);
+    targets = await prepareTargets(
+      named ? req.targets : [parseTarget(DEFAULT_TARGET)],
+      {
+        cacheDir: defaultCacheDir(),
+        bundleDir: join(req.outDir, 'worker'),
+        payloadPaths: [...[...payloads.values()].map((p) => p.path), ...(probePayload ? [probePayload] : [])],
+        chromiumPath: req.chromiumPath,
+        workloads: req.workloads,
+      },
+      (line) => {
+        if (named) observe({ type: 'note', message: line });
+      },
+    );
+    const groups = expandTargets(
+      matrix,
+      targets.platforms.map((p) => ({
+        target: p.ref,
+        platform: p.platform,
+        ...(p.serializerVersions ? { serializerVersions: p.serializerVersions } : {}),
+      })),
+      named,
+    );
     const results: ResultsFile = {
-      schemaVersion: RESULTS_SCHEMA_VERSION, tool: 'jsonbench', startedAt: new Date().toISOString(),
+      schemaVersion: RESULTS_SCHEMA_VERSION,
+      tool: 'jsonbench',
+      startedAt: new Date().toISOString(),
       environment: probeEnvironment(),
-      policy: { name: req.policy.name, launches: req.policy.launches, maxLaunches: req.policy.maxLaunches, seed: req.seed, caseTimeoutMs: req.policy.caseTimeoutMs, measure: req.policy.measure, baselines: Object.fromEntries(groups.filter((g) => g[0]?.baseline).map((g) => [baselineKey(g[0]), g[0].baseline as string])) },
+      policy: {
+        name: req.policy.name,
+        launches: req.policy.launches,
+        maxLaunches: req.policy.maxLaunches,
+        seed: req.seed,
+        caseTimeoutMs: req.policy.caseTimeoutMs,
+        measure: req.policy.measure,
+        baselines: Object.fromEntries(
+          groups.filter((g) => g[0]?.baseline).map((g) => [baselineKey(g[0]), g[0].baseline as string]),
+        ),
+      },
       execution: executionOf(req.jobs, named ? req.targets : []),
       targets: targets.infos,
       ...(req.payload ? { payloads: payloadRecords(req.payload, payloads) } : {}),
       cases: [],
     };
     const ex = results.execution!;
-    if (ex.jobs > 1) observe(ex.pinning === 'taskset' ? { type: 'note', message: `--jobs ${ex.jobs}: ${ex.jobs} groups at once, pinned to CPUs ${ex.cpus!.join(', ')} (taskset)${ex.note ? `; ${ex.note}` : ''}` } : { type: 'warning', message: `--jobs ${ex.jobs}: groups run at once but unpinned (${ex.note}); they may take turns on a core` });
+    if (ex.jobs > 1)
+      observe(
+        ex.pinning === 'taskset'
+          ? {
+              type: 'note',
+              message: `--jobs ${ex.jobs}: ${ex.jobs} groups at once, pinned to CPUs ${ex.cpus!.join(', ')} (taskset)${ex.note ? `; ${ex.note}` : ''}`,
+            }
+          : {
+              type: 'warning',
+              message: `--jobs ${ex.jobs}: groups run at once but unpinned (${ex.note}); they may take turns on a core`,
+            },
+      );
     const partialPath = join(req.outDir, RUN_PARTIAL.cases);
     const launchLogPath = join(req.outDir, RUN_PARTIAL.launches);
     // a killed run's kept cases in this folder are moved aside, never overwritten (measured results are never lost)
     const kept = keepKilledRun(req.outDir);
-    if (kept) observe({ type: 'warning', message: `${req.outDir} held a killed run's measured cases: moved to ${kept} (\`jsonbench report ${kept}\` rebuilds it)` });
+    if (kept)
+      observe({
+        type: 'warning',
+        message: `${req.outDir} held a killed run's measured cases: moved to ${kept} (\`jsonbench report ${kept}\` rebuilds it)`,
+      });
     writeFileSync(partialPath, '');
     writeFileSync(launchLogPath, '');
     // what `jsonbench report <folder>` needs to rebuild the run if the host is killed (run/recover.ts)
     const snapshotPath = writeRunSnapshot(req.outDir, { results, groups, payloads: [...payloads.values()] });
-    const ledger = req.ledgerPath ? startRunRecorder(req.ledgerPath, results, req.outDir, req.cwd, (m) => observe({ type: 'warning', message: m })) : null;
+    const ledger = req.ledgerPath
+      ? startRunRecorder(req.ledgerPath, results, req.outDir, req.cwd, (m) => observe({ type: 'warning', message: m }))
+      : null;
     observe({ type: 'started', outDir: req.outDir, partialPath, launchLogPath, cases: groups.flat().length });
     const t0 = performance.now();
     const prepared = targets;
     results.cases = await runGroups({
-      groups, payloads, policy: req.policy, configPath: req.workerConfigPath, partialPath, launchLogPath,
-      launchFor: prepared.launchFor, faultOf: prepared.faultOf,
-      jobs: req.jobs, ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}),
+      groups,
+      payloads,
+      policy: req.policy,
+      configPath: req.workerConfigPath,
+      partialPath,
+      launchLogPath,
+      launchFor: prepared.launchFor,
+      faultOf: prepared.faultOf,
+      jobs: req.jobs,
+      ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}),
       onProgress: (e) => {
         if (e.type === 'case-done') ledger?.record(e.result);
         observe(e.type === 'group-done' ? { ...e, results: { ...results, cases: e.cases } } : e);
       },
     });
     if (req.coldStartProcesses > 0) {
-      observe({ type: 'note', message: `cold start: ${req.coldStartProcesses} fresh process${req.coldStartProcesses === 1 ? '' : 'es'} per measured case` });
+      observe({
+        type: 'note',
+        message: `cold start: ${req.coldStartProcesses} fresh process${req.coldStartProcesses === 1 ? '' : 'es'} per measured case`,
+      });
       await runColdStartPass({
-        cases: results.cases, processes: req.coldStartProcesses, payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)),
-        launchFor: prepared.launchFor, configPath: req.workerConfigPath, measure: req.policy.measure, timeoutMs: req.policy.caseTimeoutMs,
-        jobs: req.jobs, ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}), onProgress: observe,
+        cases: results.cases,
+        processes: req.coldStartProcesses,
+        payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)),
+        launchFor: prepared.launchFor,
+        configPath: req.workerConfigPath,
+        measure: req.policy.measure,
+        timeoutMs: req.policy.caseTimeoutMs,
+        jobs: req.jobs,
+        ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}),
+        onProgress: observe,
       });
     }
     if (req.valgrind) {
-      await runInstructionsPass({
-        cases: results.cases, payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)), configPath: req.workerConfigPath,
-        log: (message) => observe({ type: 'note', message }), onCounted: (c) => ledger?.addInstructions(c), jobs: req.jobs,
-      }, req.valgrind);
+      await runInstructionsPass(
+        {
+          cases: results.cases,
+          payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)),
+          configPath: req.workerConfigPath,
+          log: (message) => observe({ type: 'note', message }),
+          onCounted: (c) => ledger?.addInstructions(c),
+          jobs: req.jobs,
+        },
+        req.valgrind,
+      );
     }
     if (req.probes && probePayload) {
       // The probes relevant to the payloads' schemas, for every serializer of the run: what the fast choice costs in behaviour.
       const conformance = req.probes.conformance;
       const families = PROBE_FAMILIES.filter((f) => f !== 'conformance' || conformance);
-      const chosen = relevantProbes(loadCatalog({ families, ...(conformance ? { conformance: conformance.set } : {}) }), req.workloads);
+      const chosen = relevantProbes(
+        loadCatalog({ families, ...(conformance ? { conformance: conformance.set } : {}) }),
+        req.workloads,
+      );
       // Every serializer with a case in the run, class baselines included (a recommendation weighs a choice against its baseline's verdicts).
       const inRun = new Set(matrix.flat().map((c) => c.serializer));
       // JavaScript serializers only: the probes run in the lab's JavaScript workers
-      const adapters = [...req.serializers, ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id))]
-        .filter((a): a is SerializerAdapter => platformOf(a) === 'javascript');
-      const rows = adapters.map((adapter) => ({ adapter, label: adapter.id, version: serializerVersion(adapter, req.versions, req.configFile ?? undefined) }));
+      const adapters = [
+        ...req.serializers,
+        ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id)),
+      ].filter((a): a is SerializerAdapter => platformOf(a) === 'javascript');
+      const rows = adapters.map((adapter) => ({
+        adapter,
+        label: adapter.id,
+        version: serializerVersion(adapter, req.versions, req.configFile ?? undefined),
+      }));
       // the probes run in JavaScript workers: a run on .NET or Mono targets alone has nothing to probe
-      if (!prepared.platforms.some((p) => p.platform === 'javascript')) observe({ type: 'note', message: 'probes: none (no JavaScript target in this run: the probes are JavaScript\'s; .NET serializers are not probed)' });
+      if (!prepared.platforms.some((p) => p.platform === 'javascript'))
+        observe({
+          type: 'note',
+          message:
+            "probes: none (no JavaScript target in this run: the probes are JavaScript's; .NET serializers are not probed)",
+        });
       else {
-        observe({ type: 'note', message: `probes: ${chosen.probes.length} relevant to the payloads × ${countOf(rows.length, 'serializer')} (untimed)…` });
+        observe({
+          type: 'note',
+          message: `probes: ${chosen.probes.length} relevant to the payloads × ${countOf(rows.length, 'serializer')} (untimed)…`,
+        });
         const t1 = performance.now();
         results.probes = await runProbePass({
-          selection: 'relevant', families, probes: chosen.probes, rows, directions: req.directions, targets: prepared.refs,
-          launchFor: (t) => prepared.launchFor({ target: t }), faultOf: (t) => prepared.faultOf({ target: t }),
-          payloadPath: probePayload, conformance, configPath: req.workerConfigPath, timeoutMs: DEFAULT_PROBE_TIMEOUT_MS, relevantTo: chosen.relevantTo,
+          selection: 'relevant',
+          families,
+          probes: chosen.probes,
+          rows,
+          directions: req.directions,
+          targets: prepared.refs,
+          launchFor: (t) => prepared.launchFor({ target: t }),
+          faultOf: (t) => prepared.faultOf({ target: t }),
+          payloadPath: probePayload,
+          conformance,
+          configPath: req.workerConfigPath,
+          timeoutMs: DEFAULT_PROBE_TIMEOUT_MS,
+          relevantTo: chosen.relevantTo,
           onNote: (message) => observe({ type: 'note', message }),
           // Built-in serializers on built-in probes only, and never with a config (its top level runs in the probe worker and could change what a built-in does).
-          ...(req.probes.cache && !req.workerConfigPath && !req.configFile ? { cache: { store: new ProbeVerdictCache(join(defaultCacheDir(), 'probe-verdicts')), cacheable: (row: { label: string; adapter: { id: string } }) => row.label === row.adapter.id && builtinSerializerIds.includes(row.label) } } : {}),
+          ...(req.probes.cache && !req.workerConfigPath && !req.configFile
+            ? {
+                cache: {
+                  store: new ProbeVerdictCache(join(defaultCacheDir(), 'probe-verdicts')),
+                  cacheable: (row: { label: string; adapter: { id: string } }) =>
+                    row.label === row.adapter.id && builtinSerializerIds.includes(row.label),
+                },
+              }
+            : {}),
         });
         const failing = results.probes.verdicts.filter((v) => v.verdict.mark === '✗' || v.verdict.mark === '⚠').length;
-        const fromCache = results.probes.cache?.hits ? `, ${results.probes.cache.hits} read from the verdict cache` : '';
-        observe({ type: 'note', message: `probes: ${countOf(results.probes.verdicts.length, 'verdict')} (${failing} failing${fromCache}) in ${((performance.now() - t1) / 1000).toFixed(1)} s` });
+        const fromCache = results.probes.cache?.hits
+          ? `, ${results.probes.cache.hits} read from the verdict cache`
+          : '';
+        observe({
+          type: 'note',
+          message: `probes: ${countOf(results.probes.verdicts.length, 'verdict')} (${failing} failing${fromCache}) in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+        });
       }
     }
     results.finishedAt = new Date().toISOString();
@@ -227,8 +385,16 @@ export async function runSession(req: RunRequest, observe: (e: SessionEvent) => 
     rmSync(launchLogPath, { force: true });
     rmSync(snapshotPath, { force: true });
     const reports = writeReports(req.outDir, [results], RUN_REPORTS, { history });
-    for (const f of reports.failed) observe({ type: 'warning', message: `the ${f.format} report was not written: ${f.error}` });
-    return { results, outDir: req.outDir, resultsPath, reports, ledger: ledger ? { path: ledger.path, runId: ledger.runId } : null, elapsedMs: performance.now() - t0 };
+    for (const f of reports.failed)
+      observe({ type: 'warning', message: `the ${f.format} report was not written: ${f.error}` });
+    return {
+      results,
+      outDir: req.outDir,
+      resultsPath,
+      reports,
+      ledger: ledger ? { path: ledger.path, runId: ledger.runId } : null,
+      elapsedMs: performance.now() - t0,
+    };
   } finally {
     await targets?.close();
   }
@@ -251,5 +417,10 @@ function executionOf(jobs: number, targets: readonly Target[]): Execution {
   const cpus = slotCpus(jobs);
   if (!cpus) return { jobs, pinning: 'none', note: `this process may run on fewer than ${jobs} CPUs (taskset -cp)` };
   const unpinned = targets.filter((t) => !PINNABLE.has(t.kind)).map((t) => t.id);
-  return { jobs, pinning: 'taskset', cpus, ...(unpinned.length ? { note: `not pinned: ${unpinned.join(', ')} (not a local worker process)` } : {}) };
+  return {
+    jobs,
+    pinning: 'taskset',
+    cpus,
+    ...(unpinned.length ? { note: `not pinned: ${unpinned.join(', ')} (not a local worker process)` } : {}),
+  };
 }

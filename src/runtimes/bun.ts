@@ -11,7 +11,9 @@ export const BUN_PACKAGE = 'bun@1';
 export function bunBinary(cacheDir: string): string | undefined {
   const oven = join(runtimeDir(cacheDir, 'bun'), 'node_modules', '@oven');
   if (!existsSync(oven)) return undefined;
-  const dirs = readdirSync(oven).filter((d) => d.startsWith('bun-')).sort((a, b) => a.length - b.length);
+  const dirs = readdirSync(oven)
+    .filter((d) => d.startsWith('bun-'))
+    .sort((a, b) => a.length - b.length);
   return dirs.map((d) => join(oven, d, 'bin', 'bun')).find((p) => existsSync(p));
 }
 
@@ -19,7 +21,9 @@ export function bunBinary(cacheDir: string): string | undefined {
 export function parseBun(id: string): Target | undefined {
   if (id !== 'bun') return undefined;
   return nodeLikeTarget({
-    id, kind: 'bun', runtime: 'bun',
+    id,
+    kind: 'bun',
+    runtime: 'bun',
     binary: bunBinary,
     evalArgs: (s) => ['-e', s],
     workerArgs: [],

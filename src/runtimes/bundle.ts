@@ -8,7 +8,12 @@ import { builtinModules } from 'node:module';
 export type BundleKind = 'node' | 'browser';
 
 /** A bundled worker: one file with the job, the measure stages and every serializer adapter inside. */
-export interface WorkerBundle { kind: BundleKind; path: string; sha256: string; bytes: number }
+export interface WorkerBundle {
+  kind: BundleKind;
+  path: string;
+  sha256: string;
+  bytes: number;
+}
 
 const entries: Record<BundleKind, string> = {
   node: fileURLToPath(new URL('../worker/main.js', import.meta.url)),
@@ -16,10 +21,13 @@ const entries: Record<BundleKind, string> = {
 };
 
 /** ESM output still meets `require()` in CommonJS dependencies; give it Node's (Bun and Deno have it too). */
-const NODE_BANNER = "import { createRequire as __jsonbenchCreateRequire } from 'node:module'; const require = __jsonbenchCreateRequire(import.meta.url);";
+const NODE_BANNER =
+  "import { createRequire as __jsonbenchCreateRequire } from 'node:module'; const require = __jsonbenchCreateRequire(import.meta.url);";
 
 /** In the browser bundle, a Node built-in is a stand-in that throws UnsupportedOnTarget when used. */
-const STUB = (name: string) => `const fail = () => { const e = new Error('needs ${name}, which this runtime does not have'); e.name = 'UnsupportedOnTarget'; throw e; };
+const STUB = (
+  name: string,
+) => `const fail = () => { const e = new Error('needs ${name}, which this runtime does not have'); e.name = 'UnsupportedOnTarget'; throw e; };
 module.exports = new Proxy({}, { get: (_, k) => k === '__esModule' ? false : fail });`;
 
 const made = new Map<string, Promise<WorkerBundle>>();
@@ -37,23 +45,37 @@ export function bundleWorker(kind: BundleKind, dir: string): Promise<WorkerBundl
 }
 
 async function build(kind: BundleKind, dir: string): Promise<WorkerBundle> {
-  const esbuild = await import('esbuild').catch(() => { throw new Error('esbuild is not installed: run `npm install` in the jsonbench folder (it bundles the worker for other runtimes)'); });
+  const esbuild = await import('esbuild').catch(() => {
+    throw new Error(
+      'esbuild is not installed: run `npm install` in the jsonbench folder (it bundles the worker for other runtimes)',
+    );
+  });
   const outfile = join(dir, kind === 'node' ? 'worker-node.mjs' : 'worker-browser.js');
   const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
   await esbuild.build({
-    entryPoints: [entries[kind]], outfile, bundle: true, target: 'es2022', logLevel: 'error', legalComments: 'none',
+    entryPoints: [entries[kind]],
+    outfile,
+    bundle: true,
+    target: 'es2022',
+    logLevel: 'error',
+    legalComments: 'none',
     ...(kind === 'node'
       ? { platform: 'node', format: 'esm', banner: { js: NODE_BANNER } }
       : {
-        platform: 'browser', format: 'iife',
-        plugins: [{
-          name: 'node-builtins-unsupported',
-          setup(b) {
-            b.onResolve({ filter: /.*/ }, (a) => (builtins.has(a.path) ? { path: a.path, namespace: 'unsupported' } : undefined));
-            b.onLoad({ filter: /.*/, namespace: 'unsupported' }, (a) => ({ contents: STUB(a.path), loader: 'js' }));
-          },
-        }],
-      }),
+          platform: 'browser',
+          format: 'iife',
+          plugins: [
+            {
+              name: 'node-builtins-unsupported',
+              setup(b) {
+                b.onResolve({ filter: /.*/ }, (a) =>
+                  builtins.has(a.path) ? { path: a.path, namespace: 'unsupported' } : undefined,
+                );
+                b.onLoad({ filter: /.*/, namespace: 'unsupported' }, (a) => ({ contents: STUB(a.path), loader: 'js' }));
+              },
+            },
+          ],
+        }),
   });
   const bytes = readFileSync(outfile);
   return { kind, path: outfile, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };

@@ -10,12 +10,32 @@ export function runtimeDir(cacheDir: string, name: string): string {
 }
 
 /** Runs a program; resolves its stdout; rejects with an Error whose message is the last 3 lines of its stderr (or the spawn error). */
-export function runProgram(command: string, args: string[], timeoutMs = 60_000, env?: NodeJS.ProcessEnv): Promise<string> {
+export function runProgram(
+  command: string,
+  args: string[],
+  timeoutMs = 60_000,
+  env?: NodeJS.ProcessEnv,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, ...(env ? { env } : {}) }, (err, stdout, stderr) => {
-      if (err) reject(new Error((stderr.trim() || err.message).split('\n').map((l) => l.trim()).filter(Boolean).slice(-3).join(' | ')));
-      else resolve(stdout);
-    });
+    execFile(
+      command,
+      args,
+      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, ...(env ? { env } : {}) },
+      (err, stdout, stderr) => {
+        if (err)
+          reject(
+            new Error(
+              (stderr.trim() || err.message)
+                .split('\n')
+                .map((l) => l.trim())
+                .filter(Boolean)
+                .slice(-3)
+                .join(' | '),
+            ),
+          );
+        else resolve(stdout);
+      },
+    );
   });
 }
 
@@ -27,7 +47,17 @@ export function runProgram(command: string, args: string[], timeoutMs = 60_000, 
 export async function npmInstall(dir: string, specs: string[], log: (line: string) => void): Promise<void> {
   makeFolder(dir);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const args = ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', '--loglevel=error', ...specs];
+  const args = [
+    'install',
+    '--prefix',
+    dir,
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--save-exact',
+    '--loglevel=error',
+    ...specs,
+  ];
   log(`npm ${args.join(' ')}`);
   await runProgram(npm, args, 600_000);
 }

@@ -15,7 +15,9 @@ export const DENO_WORKER_ARGS = ['run', '-A', '--no-config', `--v8-flags=${worke
 export function denoBinary(cacheDir: string): string | undefined {
   const scope = join(runtimeDir(cacheDir, 'deno'), 'node_modules', '@deno');
   if (!existsSync(scope)) return undefined;
-  return readdirSync(scope).map((d) => join(scope, d, process.platform === 'win32' ? 'deno.exe' : 'deno')).find((p) => existsSync(p));
+  return readdirSync(scope)
+    .map((d) => join(scope, d, process.platform === 'win32' ? 'deno.exe' : 'deno'))
+    .find((p) => existsSync(p));
 }
 
 /**
@@ -25,7 +27,9 @@ export function denoBinary(cacheDir: string): string | undefined {
 export function parseDeno(id: string): Target | undefined {
   if (id !== 'deno') return undefined;
   return nodeLikeTarget({
-    id, kind: 'deno', runtime: 'deno',
+    id,
+    kind: 'deno',
+    runtime: 'deno',
     binary: denoBinary,
     evalArgs: (s) => ['eval', '--no-config', s],
     workerArgs: DENO_WORKER_ARGS,

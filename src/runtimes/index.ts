@@ -25,13 +25,17 @@ interface RuntimeKind {
  */
 export const runtimes = {
   'node-host': { parse: parseNodeHost, known: ['node'], form: 'node (the Node running jsonbench; the default)' },
-  'node-version': { parse: parseNodeVersion, known: NODE_MAJORS.map((m) => `node@${m}`), form: `node@${NODE_MAJORS.join('|')}` },
+  'node-version': {
+    parse: parseNodeVersion,
+    known: NODE_MAJORS.map((m) => `node@${m}`),
+    form: `node@${NODE_MAJORS.join('|')}`,
+  },
   bun: { parse: parseBun, known: ['bun'], form: 'bun' },
   deno: { parse: parseDeno, known: ['deno'], form: 'deno' },
   chromium: { parse: parseChromium, known: ['chromium'], form: 'chromium' },
   quickjs: { parse: parseQuickjs, known: ['quickjs'], form: 'quickjs' },
-  dotnet: { parse: parseDotnet, known: ['dotnet'], form: 'dotnet (the .NET SDK\'s runtime: .NET serializers)' },
-  mono: { parse: parseMono, known: ['mono'], form: 'mono (Debian\'s Mono: .NET serializers)' },
+  dotnet: { parse: parseDotnet, known: ['dotnet'], form: "dotnet (the .NET SDK's runtime: .NET serializers)" },
+  mono: { parse: parseMono, known: ['mono'], form: "mono (Debian's Mono: .NET serializers)" },
   ssh: { parse: parseSsh, known: [], form: 'ssh://user@host[:port][?node=/path/to/node]' },
 } satisfies Record<string, RuntimeKind>;
 
@@ -45,7 +49,9 @@ export const KNOWN_TARGETS: readonly string[] = Object.values(runtimes).flatMap(
 export const INSTALLABLE_TARGETS: readonly string[] = KNOWN_TARGETS.filter((id) => parseTarget(id).install);
 
 /** The `--target` forms, for help text: `node (…), node@20|22|24|26, bun, …`. */
-export const TARGET_FORMS: string = Object.values(runtimes).map((r) => r.form).join(', ');
+export const TARGET_FORMS: string = Object.values(runtimes)
+  .map((r) => r.form)
+  .join(', ');
 
 /** The target a run uses when it names none: the Node running jsonbench. */
 export const DEFAULT_TARGET = 'node';
@@ -57,11 +63,20 @@ export function parseTarget(id: string): Target {
     const t = r.parse(value);
     if (t) return t;
   }
-  throw new TargetError(`unknown target "${value}" (known: ${KNOWN_TARGETS.join(', ')}, node@<major>, ssh://user@host[:port])`);
+  throw new TargetError(
+    `unknown target "${value}" (known: ${KNOWN_TARGETS.join(', ')}, node@<major>, ssh://user@host[:port])`,
+  );
 }
 
 /** Parses a `--target` list (comma-separated or repeated); duplicates are dropped. @throws TargetError */
 export function parseTargets(values: readonly string[]): Target[] {
-  const ids = [...new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      values
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
   return ids.map(parseTarget);
 }

@@ -56,12 +56,19 @@ const liveGroups = new Set<number>();
 let killOnExit = false;
 function killGroup(pid: number | undefined): void {
   if (!pid) return;
-  try { process.kill(-pid, 'SIGKILL'); } catch { /* already gone */ }
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
 }
 
 function keepTail(stream: Readable | null, onText: (tail: string) => void): void {
   let tail = '';
-  stream?.on('data', (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES); onText(tail); });
+  stream?.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES);
+    onText(tail);
+  });
 }
 
 /** A worker command: what to spawn and where its protocol lines come out. */
@@ -101,18 +108,46 @@ export function hostWorkerCommand(): WorkerCommand {
  * {@link launchWorker} for any command speaking the protocol: the job goes to its stdin, messages
  * come from `cmd.channel`. Never rejects.
  */
-export function launchCommand(cmd: WorkerCommand, job: WorkerJob, timeoutMs: number, onMessage?: (m: WorkerMessage) => void): Promise<LaunchOutcome> {
+export function launchCommand(
+  cmd: WorkerCommand,
+  job: WorkerJob,
+  timeoutMs: number,
+  onMessage?: (m: WorkerMessage) => void,
+): Promise<LaunchOutcome> {
   const started = performance.now();
   return new Promise((resolve) => {
     // detached: the worker leads a process group, so a timeout or a leftover child is killed with all it started
-    const child = spawn(cmd.command, cmd.args, { stdio: ['pipe', 'pipe', 'pipe', cmd.channel === 'fd3' ? 'pipe' : 'ignore'], env: cmd.env ?? process.env, cwd: cmd.cwd, detached: true });
+    const child = spawn(cmd.command, cmd.args, {
+      stdio: ['pipe', 'pipe', 'pipe', cmd.channel === 'fd3' ? 'pipe' : 'ignore'],
+      env: cmd.env ?? process.env,
+      cwd: cmd.cwd,
+      detached: true,
+    });
     if (child.pid) liveGroups.add(child.pid);
     // a host killed outright (kill -9) cannot kill the group itself: a sentinel does (orphan-guard.ts)
     const releaseGuard = guardOrphan(child.pid);
-    if (!killOnExit) { killOnExit = true; process.on('exit', () => { for (const pid of liveGroups) killGroup(pid); }); }
-    const outcome: LaunchOutcome = { messages: [], exitCode: null, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 0 };
-    keepTail(child.stderr, (t) => { outcome.stderrTail = t; });
-    if (cmd.channel === 'fd3') keepTail(child.stdout, (t) => { outcome.stdoutTail = t; });
+    if (!killOnExit) {
+      killOnExit = true;
+      process.on('exit', () => {
+        for (const pid of liveGroups) killGroup(pid);
+      });
+    }
+    const outcome: LaunchOutcome = {
+      messages: [],
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      stderrTail: '',
+      stdoutTail: '',
+      elapsedMs: 0,
+    };
+    keepTail(child.stderr, (t) => {
+      outcome.stderrTail = t;
+    });
+    if (cmd.channel === 'fd3')
+      keepTail(child.stdout, (t) => {
+        outcome.stdoutTail = t;
+      });
     const channel = (cmd.channel === 'fd3' ? child.stdio[3] : child.stdout) as Readable;
     const lines = createInterface({ input: channel });
     const key = newChannelKey();
@@ -129,7 +164,13 @@ export function launchCommand(cmd: WorkerCommand, job: WorkerJob, timeoutMs: num
       }
     });
     let timer: NodeJS.Timeout | undefined;
-    const arm = () => { clearTimeout(timer); timer = setTimeout(() => { outcome.timedOut = true; killGroup(child.pid); }, timeoutMs); };
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        outcome.timedOut = true;
+        killGroup(child.pid);
+      }, timeoutMs);
+    };
     arm();
     let channelClosed = false;
     let exited = false;
@@ -138,29 +179,45 @@ export function launchCommand(cmd: WorkerCommand, job: WorkerJob, timeoutMs: num
     const finish = () => {
       if (!channelClosed || !exited || resolved) return;
       resolved = true;
-      clearTimeout(timer); clearTimeout(drain);
+      clearTimeout(timer);
+      clearTimeout(drain);
       killGroup(child.pid);
       releaseGuard();
       if (child.pid) liveGroups.delete(child.pid);
       outcome.elapsedMs = performance.now() - started;
       resolve(outcome);
     };
-    lines.on('close', () => { channelClosed = true; finish(); });
-    child.on('error', (e) => { outcome.protocolError ??= `could not start worker: ${e.message}`; exited = true; channelClosed = true; finish(); });
+    lines.on('close', () => {
+      channelClosed = true;
+      finish();
+    });
+    child.on('error', (e) => {
+      outcome.protocolError ??= `could not start worker: ${e.message}`;
+      exited = true;
+      channelClosed = true;
+      finish();
+    });
     // The worker is done when it exits; its pipes get DRAIN_AFTER_EXIT_MS to deliver what it wrote,
     // then whatever it left running is killed and the pipes are closed.
     child.on('exit', (code, signal) => {
       if (resolved) return;
-      outcome.exitCode = code; outcome.signal = signal; exited = true;
+      outcome.exitCode = code;
+      outcome.signal = signal;
+      exited = true;
       drain = setTimeout(() => {
         killGroup(child.pid);
         for (const s of child.stdio) s?.destroy();
-        if (!channelClosed) { channelClosed = true; lines.close(); }
+        if (!channelClosed) {
+          channelClosed = true;
+          lines.close();
+        }
         finish();
       }, DRAIN_AFTER_EXIT_MS);
       finish();
     });
-    child.stdin!.on('error', () => { /* worker died before reading its job: reported by close */ });
+    child.stdin!.on('error', () => {
+      /* worker died before reading its job: reported by close */
+    });
     child.stdin!.end(encodeMessage({ type: 'start', job, key }));
   });
 }

@@ -15,14 +15,31 @@ export function parseNodeHost(id: string): Target | undefined {
   if (id !== 'node') return undefined;
   const detection = (): Detection => ({ installed: true, version: process.versions.node, location: process.execPath });
   return {
-    id, kind: 'node-host', runtime: 'node', installHint: 'jsonbench runs on it',
+    id,
+    kind: 'node-host',
+    runtime: 'node',
+    installHint: 'jsonbench runs on it',
     detect: async () => detection(),
     async prepare() {
       const env = probeEnvironment();
       return {
         info: {
-          id, kind: 'node-host', runtime: 'node', version: env.node, engine: 'V8', engineVersion: env.v8, flags: workerFlags,
-          probe: { executable: process.execPath, entry: workerEntry, cpuModel: env.cpuModel, cores: env.cores, os: env.os, arch: env.arch, pointerCompression: env.pointerCompression },
+          id,
+          kind: 'node-host',
+          runtime: 'node',
+          version: env.node,
+          engine: 'V8',
+          engineVersion: env.v8,
+          flags: workerFlags,
+          probe: {
+            executable: process.execPath,
+            entry: workerEntry,
+            cpuModel: env.cpuModel,
+            cores: env.cores,
+            os: env.os,
+            arch: env.arch,
+            pointerCompression: env.pointerCompression,
+          },
         },
         launch: launchWorker,
       };

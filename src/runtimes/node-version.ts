@@ -23,7 +23,9 @@ export function parseNodeVersion(id: string): Target | undefined {
   const pkg = nodeBinaryPackage();
   const hint = `jsonbench runtimes install ${id}`;
   return nodeLikeTarget({
-    id, kind: 'node-version', runtime: 'node',
+    id,
+    kind: 'node-version',
+    runtime: 'node',
     binary: (cache) => join(runtimeDir(cache, id), 'node_modules', pkg, 'bin', 'node'),
     evalArgs: (s) => ['-e', s],
     workerArgs: workerFlags,

@@ -34,12 +34,19 @@ export function guardOrphan(pid: number | undefined): ReleaseGuard {
   if (!pid || process.platform === 'win32') return () => {};
   let sentinel: ReturnType<typeof spawn>;
   try {
-    sentinel = spawn('sh', ['-c', SENTINEL, 'jsonbench-orphan-guard', String(pid)], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+    sentinel = spawn('sh', ['-c', SENTINEL, 'jsonbench-orphan-guard', String(pid)], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      detached: true,
+    });
   } catch {
     return () => {};
   }
-  sentinel.on('error', () => { /* no sh: unguarded */ });
-  sentinel.stdin!.on('error', () => { /* sentinel gone */ });
+  sentinel.on('error', () => {
+    /* no sh: unguarded */
+  });
+  sentinel.stdin!.on('error', () => {
+    /* sentinel gone */
+  });
   sentinel.unref();
   let released = false;
   return () => {

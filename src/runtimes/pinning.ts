@@ -18,9 +18,14 @@ let found: CpuPinning | undefined;
 /** Finds taskset once (`taskset --version`, 5 s bound). Never throws. */
 export function cpuPinning(): CpuPinning {
   if (found) return found;
-  if (process.platform !== 'linux') return (found = { tool: 'none', reason: `taskset is Linux's; this host is ${process.platform}` });
+  if (process.platform !== 'linux')
+    return (found = { tool: 'none', reason: `taskset is Linux's; this host is ${process.platform}` });
   const r = spawnSync('taskset', ['--version'], { encoding: 'utf8', timeout: 5000 });
-  if (r.error || r.status !== 0) return (found = { tool: 'none', reason: `taskset not found (${r.error ? (r.error as NodeJS.ErrnoException).code ?? r.error.message : `exit ${r.status}`}): install util-linux` });
+  if (r.error || r.status !== 0)
+    return (found = {
+      tool: 'none',
+      reason: `taskset not found (${r.error ? ((r.error as NodeJS.ErrnoException).code ?? r.error.message) : `exit ${r.status}`}): install util-linux`,
+    });
   return (found = { tool: 'taskset', version: r.stdout.trim().split('\n')[0] ?? 'taskset' });
 }
 

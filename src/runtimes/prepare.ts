@@ -23,7 +23,11 @@ export interface PreparedTargets {
  * and the fix (e.g. "bun is not installed: run `jsonbench runtimes install bun`").
  * @param log progress lines (one per target, with its setup time in ms)
  */
-export async function prepareTargets(targets: readonly Target[], ctx: TargetContext, log: (line: string) => void = () => {}): Promise<PreparedTargets> {
+export async function prepareTargets(
+  targets: readonly Target[],
+  ctx: TargetContext,
+  log: (line: string) => void = () => {},
+): Promise<PreparedTargets> {
   const ready = new Map<string, PreparedTarget>();
   const faults = new Map<string, string>();
   const infos: TargetInfo[] = [];
@@ -36,17 +40,38 @@ export async function prepareTargets(targets: readonly Target[], ctx: TargetCont
       p.info.timing = { prepareMs: ms, launchMs: 0, launches: 0 };
       const timing = p.info.timing;
       const launch = p.launch;
-      ready.set(t.id, { ...p, launch: async (job, timeoutMs, place) => {
-        const t1 = performance.now();
-        try { return await launch(job, timeoutMs, place); } finally { timing.launchMs += Math.round(performance.now() - t1); timing.launches++; }
-      } });
+      ready.set(t.id, {
+        ...p,
+        launch: async (job, timeoutMs, place) => {
+          const t1 = performance.now();
+          try {
+            return await launch(job, timeoutMs, place);
+          } finally {
+            timing.launchMs += Math.round(performance.now() - t1);
+            timing.launches++;
+          }
+        },
+      });
       infos.push({ ...(t.platform && t.platform !== 'javascript' ? { platform: t.platform } : {}), ...p.info });
       if (p.serializerVersions) versions.set(t.id, p.serializerVersions);
-      log(`target ${t.id}: ${p.info.runtime} ${p.info.version} (${p.info.engine} ${p.info.engineVersion}) ready in ${ms} ms`);
+      log(
+        `target ${t.id}: ${p.info.runtime} ${p.info.version} (${p.info.engine} ${p.info.engineVersion}) ready in ${ms} ms`,
+      );
     } catch (e) {
       const reason = (e as Error).message;
       faults.set(t.id, reason);
-      infos.push({ id: t.id, kind: t.kind, ...(t.platform && t.platform !== 'javascript' ? { platform: t.platform } : {}), runtime: t.runtime, version: 'unavailable', engine: 'unknown', engineVersion: 'unknown', flags: [], probe: {}, fault: reason });
+      infos.push({
+        id: t.id,
+        kind: t.kind,
+        ...(t.platform && t.platform !== 'javascript' ? { platform: t.platform } : {}),
+        runtime: t.runtime,
+        version: 'unavailable',
+        engine: 'unknown',
+        engineVersion: 'unknown',
+        flags: [],
+        probe: {},
+        fault: reason,
+      });
       log(`target ${t.id}: ${reason}`);
     }
   }
@@ -54,9 +79,15 @@ export async function prepareTargets(targets: readonly Target[], ctx: TargetCont
   return {
     refs,
     infos,
-    platforms: refs.map((ref, i) => ({ ref, platform: targets[i].platform ?? 'javascript', ...(versions.has(ref.id) ? { serializerVersions: versions.get(ref.id)! } : {}) })),
+    platforms: refs.map((ref, i) => ({
+      ref,
+      platform: targets[i].platform ?? 'javascript',
+      ...(versions.has(ref.id) ? { serializerVersions: versions.get(ref.id)! } : {}),
+    })),
     launchFor: (c) => ready.get(c.target.id)?.launch,
     faultOf: (c) => faults.get(c.target.id),
-    close: async () => { for (const p of ready.values()) await p.close?.().catch(() => {}); },
+    close: async () => {
+      for (const p of ready.values()) await p.close?.().catch(() => {});
+    },
   };
 }

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { QUICKJS_MEMORY_LIMIT_BYTES, QUICKJS_STACK_BYTES, QUICKJS_VARIANT } from './quickjs.js';
 
 /** A value inside QuickJS (must be disposed). */
-export interface QjsHandle { dispose(): void }
+export interface QjsHandle {
+  dispose(): void;
+}
 
 /** The parts of a quickjs-emscripten context the runner uses. */
 export interface QjsContext {
@@ -35,14 +37,29 @@ export interface QuickJS {
  */
 export async function openQuickJS(dir: string): Promise<QuickJS> {
   const require = createRequire(join(dir, 'package.json'));
-  const core = require('quickjs-emscripten-core') as { newQuickJSWASMModuleFromVariant(v: unknown): Promise<{ newRuntime(): { setMaxStackSize(n: number): void; setMemoryLimit(n: number): void; newContext(): QjsContext; executePendingJobs(n?: number): { error?: QjsHandle; value?: number } } }> };
+  const core = require('quickjs-emscripten-core') as {
+    newQuickJSWASMModuleFromVariant(
+      v: unknown,
+    ): Promise<{
+      newRuntime(): {
+        setMaxStackSize(n: number): void;
+        setMemoryLimit(n: number): void;
+        newContext(): QjsContext;
+        executePendingJobs(n?: number): { error?: QjsHandle; value?: number };
+      };
+    }>;
+  };
   const variant = require(QUICKJS_VARIANT) as { default?: unknown };
   const mod = await core.newQuickJSWASMModuleFromVariant(variant.default ?? variant);
   const rt = mod.newRuntime();
   rt.setMaxStackSize(QUICKJS_STACK_BYTES);
   rt.setMemoryLimit(QUICKJS_MEMORY_LIMIT_BYTES);
   const ctx = rt.newContext();
-  const describe = (h: QjsHandle) => { const e = ctx.dump(h) as { name?: string; message?: string }; h.dispose(); return e && typeof e === 'object' && e.message ? `${e.name ?? 'Error'}: ${e.message}` : JSON.stringify(e); };
+  const describe = (h: QjsHandle) => {
+    const e = ctx.dump(h) as { name?: string; message?: string };
+    h.dispose();
+    return e && typeof e === 'object' && e.message ? `${e.name ?? 'Error'}: ${e.message}` : JSON.stringify(e);
+  };
   return {
     ctx,
     runPendingJobs() {

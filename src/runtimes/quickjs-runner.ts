@@ -37,25 +37,38 @@ if (typeof structuredClone === 'undefined') globalThis.structuredClone = functio
 /** Signs each line (protocol.ts) with the start message's key once it is read; only built-in adapters run inside QuickJS. */
 let mac: MessageMac | undefined;
 let seq = 0;
-const send = (line: string) => { const b = Buffer.from(mac ? sealLine(line, seq++, mac) : line); let o = 0; while (o < b.length) o += writeSync(3, b, o); };
+const send = (line: string) => {
+  const b = Buffer.from(mac ? sealLine(line, seq++, mac) : line);
+  let o = 0;
+  while (o < b.length) o += writeSync(3, b, o);
+};
 
 /** Why allocation has no figure on QuickJS (recorded with every QuickJS case). */
-export const QUICKJS_NO_ALLOCATION = 'QuickJS frees by reference counting as it goes and its WebAssembly build exposes no allocation counter';
+export const QUICKJS_NO_ALLOCATION =
+  'QuickJS frees by reference counting as it goes and its WebAssembly build exposes no allocation counter';
 
 async function main(): Promise<void> {
   const [dir, bundlePath] = process.argv.slice(2);
   const start = JSON.parse(readFileSync(0, 'utf8').split('\n')[0]) as StartMessage;
-  if (start.protocol !== PROTOCOL_VERSION || start.type !== 'start') throw new Error('quickjs runner: expected a start message');
+  if (start.protocol !== PROTOCOL_VERSION || start.type !== 'start')
+    throw new Error('quickjs runner: expected a start message');
   if (typeof start.key === 'string') mac = channelMac(start.key);
   const job = start.job;
   const qjs = await openQuickJS(dir);
   const { ctx } = qjs;
-  qjs.defineFunction('__jsonbenchSend', (h) => { send(ctx.getString(h)); });
+  qjs.defineFunction('__jsonbenchSend', (h) => {
+    send(ctx.getString(h));
+  });
   qjs.defineFunction('__jsonbenchNow', () => ctx.newNumber(performance.now()));
-  qjs.defineFunction('__jsonbenchLog', (...hs) => { process.stderr.write(hs.map((h) => String(ctx.dump(h))).join(' ') + '\n'); });
+  qjs.defineFunction('__jsonbenchLog', (...hs) => {
+    process.stderr.write(hs.map((h) => String(ctx.dump(h))).join(' ') + '\n');
+  });
   qjs.evalOrThrow(PRELUDE, 'jsonbench-prelude').dispose();
   qjs.evalOrThrow(readFileSync(bundlePath, 'utf8'), 'worker-browser').dispose();
-  const texts = { [job.payloadPath]: readFileSync(job.payloadPath, 'utf8'), [variantPathOf(job.payloadPath)]: readFileSync(variantPathOf(job.payloadPath), 'utf8') };
+  const texts = {
+    [job.payloadPath]: readFileSync(job.payloadPath, 'utf8'),
+    [variantPathOf(job.payloadPath)]: readFileSync(variantPathOf(job.payloadPath), 'utf8'),
+  };
   const bridge = `{ send: __jsonbenchSend, texts: ${JSON.stringify(texts)}, runtime: 'quickjs', version: ${JSON.stringify(quickjsEngineVersion(dir))}, noAllocationReason: ${JSON.stringify(QUICKJS_NO_ALLOCATION)} }`;
   const promise = qjs.evalOrThrow(`__jsonbenchRun(${JSON.stringify(job)}, ${bridge})`, 'jsonbench-run');
   for (;;) {
@@ -67,7 +80,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(() => process.exit(0), (e: Error) => {
-  send(encodeMessage({ type: 'error', stage: 'load', message: `quickjs: ${e.message}` }));
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e: Error) => {
+    send(encodeMessage({ type: 'error', stage: 'load', message: `quickjs: ${e.message}` }));
+    process.exit(1);
+  },
+);

@@ -34,7 +34,10 @@ export function quickjsVersions(cacheDir: string): { engine: string; emscripten:
   const dir = runtimeDir(cacheDir, 'quickjs');
   const corePkg = join(dir, 'node_modules', 'quickjs-emscripten-core', 'package.json');
   if (!existsSync(join(dir, 'node_modules', QUICKJS_VARIANT, 'package.json')) || !existsSync(corePkg)) return undefined;
-  return { engine: quickjsEngineVersion(dir), emscripten: (JSON.parse(readFileSync(corePkg, 'utf8')) as { version: string }).version };
+  return {
+    engine: quickjsEngineVersion(dir),
+    emscripten: (JSON.parse(readFileSync(corePkg, 'utf8')) as { version: string }).version,
+  };
 }
 
 /**
@@ -45,23 +48,43 @@ export function parseQuickjs(id: string): Target | undefined {
   if (id !== 'quickjs') return undefined;
   const hint = 'jsonbench runtimes install quickjs';
   return {
-    id, kind: 'quickjs', runtime: 'quickjs', installHint: hint,
+    id,
+    kind: 'quickjs',
+    runtime: 'quickjs',
+    installHint: hint,
     install: (cache, log) => npmInstall(runtimeDir(cache, 'quickjs'), QUICKJS_PACKAGES, log),
     async detect(ctx): Promise<Detection> {
       const v = quickjsVersions(ctx.cacheDir);
-      return v ? { installed: true, version: v.engine, location: runtimeDir(ctx.cacheDir, 'quickjs') } : { installed: false, reason: `quickjs is not installed: run \`${hint}\`` };
+      return v
+        ? { installed: true, version: v.engine, location: runtimeDir(ctx.cacheDir, 'quickjs') }
+        : { installed: false, reason: `quickjs is not installed: run \`${hint}\`` };
     },
     async prepare(ctx) {
       const v = quickjsVersions(ctx.cacheDir);
       if (!v) throw new TargetError(`quickjs is not installed: run \`${hint}\``);
       const bundle = await bundleWorker('browser', ctx.bundleDir);
       const dir = runtimeDir(ctx.cacheDir, 'quickjs');
-      const cmd: WorkerCommand = { command: process.execPath, args: [...QUICKJS_RUNNER_FLAGS, runner, dir, bundle.path], channel: 'fd3' };
+      const cmd: WorkerCommand = {
+        command: process.execPath,
+        args: [...QUICKJS_RUNNER_FLAGS, runner, dir, bundle.path],
+        channel: 'fd3',
+      };
       return {
         info: {
-          id, kind: 'quickjs', runtime: 'quickjs', version: v.engine, engine: 'QuickJS-ng', engineVersion: v.engine,
+          id,
+          kind: 'quickjs',
+          runtime: 'quickjs',
+          version: v.engine,
+          engine: 'QuickJS-ng',
+          engineVersion: v.engine,
           flags: [`maxStackSize=${QUICKJS_STACK_BYTES}`, ...QUICKJS_RUNNER_FLAGS.map((f) => `host ${f}`)],
-          probe: { quickjsEmscripten: v.emscripten, variant: QUICKJS_VARIANT, host: `node ${process.versions.node}`, stackLimitBytes: QUICKJS_STACK_BYTES, arch: 'wasm32' },
+          probe: {
+            quickjsEmscripten: v.emscripten,
+            variant: QUICKJS_VARIANT,
+            host: `node ${process.versions.node}`,
+            stackLimitBytes: QUICKJS_STACK_BYTES,
+            arch: 'wasm32',
+          },
           workerSha256: bundle.sha256,
         },
         launch: (job, timeoutMs, place) => launchCommand(pinnedCommand(cmd, place?.cpu), job, timeoutMs),
@@ -76,5 +99,7 @@ export function quickjsEngineVersion(dir: string): string {
     const require = createRequire(join(dir, 'package.json'));
     const dts = require.resolve(`${QUICKJS_VARIANT}/package.json`).replace(/package\.json$/, 'dist/index.d.ts');
     return /Version \[v([\d.]+)\]/.exec(readFileSync(dts, 'utf8'))?.[1] ?? 'unknown';
-  } catch { return 'unknown'; }
+  } catch {
+    return 'unknown';
+  }
 }

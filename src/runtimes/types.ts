@@ -11,7 +11,9 @@ export type TargetRef = CaseTarget;
 export type TargetInfo = TargetRecord;
 
 /** Where a launch runs on the host: the CPU its worker is pinned to (`run --jobs`); absent: anywhere. */
-export interface LaunchPlace { cpu?: number }
+export interface LaunchPlace {
+  cpu?: number;
+}
 
 /**
  * Starts one worker launch of a job on a target; never rejects (as launchWorker). Targets whose
@@ -20,9 +22,7 @@ export interface LaunchPlace { cpu?: number }
 export type LaunchFn = (job: WorkerJob, timeoutMs: number, place?: LaunchPlace) => Promise<LaunchOutcome>;
 
 /** Whether a target is there, with its exact version or the reason and the command to fix it. */
-export type Detection =
-  | { installed: true; version: string; location: string }
-  | { installed: false; reason: string };
+export type Detection = { installed: true; version: string; location: string } | { installed: false; reason: string };
 
 /** A target ready to launch workers; `close` releases what it holds (remote folders, browsers). */
 export interface PreparedTarget {

@@ -35,7 +35,10 @@ export function toJtd(node: SchemaNode, path = '$', notes: string[] = []): Trans
       defineOwn(isOptional(o, key) ? optionalProperties : properties, key, sub(child, paths.prop(p, key)));
     }
     const extra = o.additionalProperties;
-    if (extra && extra.type !== 'unknown') notes.push(`${LIB} has no typed additional properties: other keys at ${paths.value(p)} are accepted with any value`);
+    if (extra && extra.type !== 'unknown')
+      notes.push(
+        `${LIB} has no typed additional properties: other keys at ${paths.value(p)} are accepted with any value`,
+      );
     // An object with no keys at all is written `{ optionalProperties: {} }`, which RFC 8927 reads
     // exactly as `{ properties: {} }`: ajv 8.20's compileParser throws "Reduce of empty array" on
     // an empty `properties` (ajv-validator/ajv#2609, open).
@@ -53,7 +56,8 @@ export function toJtd(node: SchemaNode, path = '$', notes: string[] = []): Trans
       break;
     case 'number': {
       const width = node.width ?? 32;
-      if (node.integer && width > 32) notes.push(`${LIB} has no integer type wider than 32 bits (RFC 8927): ${path} is checked as float64`);
+      if (node.integer && width > 32)
+        notes.push(`${LIB} has no integer type wider than 32 bits (RFC 8927): ${path} is checked as float64`);
       schema = { type: node.integer && width === 32 ? 'int32' : 'float64', ...nullable };
       break;
     }
@@ -83,14 +87,20 @@ export function toJtd(node: SchemaNode, path = '$', notes: string[] = []): Trans
       const mapping: Record<string, JtdSchema> = {};
       for (const [tag, variant] of Object.entries(node.mapping)) {
         const vp = paths.variant(path, node.discriminator, tag);
-        if (variant.nullable) throw new UnsupportedConstruct(LIB, 'discriminated union', vp, 'nullable variant of a discriminated union');
+        if (variant.nullable)
+          throw new UnsupportedConstruct(LIB, 'discriminated union', vp, 'nullable variant of a discriminated union');
         mapping[tag] = objectForm(variant, vp);
       }
       schema = { discriminator: node.discriminator, mapping, ...nullable };
       break;
     }
     case 'union':
-      throw new UnsupportedConstruct(LIB, 'union', path, `union of ${unionName(node.anyOf)} (only discriminated unions of objects)`);
+      throw new UnsupportedConstruct(
+        LIB,
+        'union',
+        path,
+        `union of ${unionName(node.anyOf)} (only discriminated unions of objects)`,
+      );
   }
   return { schema, notes };
 }

@@ -1,5 +1,12 @@
 import { type, type Type } from 'arktype';
-import { isOptional, wireName, wireSchema, type ObjectSchema, type SchemaNode, type WireOptions } from '../workloads/schema.js';
+import {
+  isOptional,
+  wireName,
+  wireSchema,
+  type ObjectSchema,
+  type SchemaNode,
+  type WireOptions,
+} from '../workloads/schema.js';
 import { UnsupportedConstruct, paths, supportOf, typedExtraKeys } from './support/translation.js';
 import type { SerializerAdapter } from './types.js';
 import { propertyEntries, wireToModelKeys } from './support/model.js';
@@ -28,14 +35,23 @@ export function toArkType(node: SchemaNode, naming: WireOptions['naming'], path 
     const entries = propertyEntries(o, naming);
     const shape: Record<string, unknown> = tag ? { [tag[0]]: type.unit(tag[1]) } : {};
     for (const e of entries) {
-      if (ARK_SYNTAX_KEY.test(e.wire)) throw new UnsupportedConstruct('arktype', 'property name', paths.prop(p, e.wire), `plain key named ${JSON.stringify(e.wire)} (its object syntax reads it as syntax)`);
+      if (ARK_SYNTAX_KEY.test(e.wire))
+        throw new UnsupportedConstruct(
+          'arktype',
+          'property name',
+          paths.prop(p, e.wire),
+          `plain key named ${JSON.stringify(e.wire)} (its object syntax reads it as syntax)`,
+        );
       shape[isOptional(o, e.model) ? `${e.wire}?` : e.wire] = toArkType(e.node, naming, paths.prop(p, e.wire));
     }
     const extra = o.additionalProperties;
     // arktype applies an index signature to the declared keys too (as TypeScript does), so the
     // extra keys' type admits the declared keys' types as well
     if (extra && extra.type !== 'unknown') {
-      shape['[string]'] = entries.reduce((t, e) => t.or(toArkType(e.node, naming, paths.prop(p, e.wire))) as AnyType, toArkType(extra, naming, paths.value(p)));
+      shape['[string]'] = entries.reduce(
+        (t, e) => t.or(toArkType(e.node, naming, paths.prop(p, e.wire))) as AnyType,
+        toArkType(extra, naming, paths.value(p)),
+      );
     }
     const obj = type(shape as never) as AnyType;
     const rename = wireToModelKeys(entries);
@@ -46,7 +62,9 @@ export function toArkType(node: SchemaNode, naming: WireOptions['naming'], path 
       t = (node.asDate ? type('string.date.iso.parse') : type('string')) as AnyType;
       break;
     case 'number':
-      t = (node.fromString ? type('string.numeric.parse') : node.integer ? type('number.integer') : type('number')) as AnyType;
+      t = (
+        node.fromString ? type('string.numeric.parse') : node.integer ? type('number.integer') : type('number')
+      ) as AnyType;
       break;
     case 'boolean':
       t = type('boolean') as AnyType;
@@ -72,7 +90,9 @@ export function toArkType(node: SchemaNode, naming: WireOptions['naming'], path 
       break;
     case 'discriminated': {
       const tag = wireName(node.discriminator, naming);
-      t = Object.entries(node.mapping).map(([value, o]) => object(o, paths.variant(path, tag, value), [tag, value])).reduce((a, b) => a.or(b) as AnyType);
+      t = Object.entries(node.mapping)
+        .map(([value, o]) => object(o, paths.variant(path, tag, value), [tag, value]))
+        .reduce((a, b) => a.or(b) as AnyType);
       break;
     }
   }
@@ -98,7 +118,10 @@ const adapter: SerializerAdapter = {
     const T = toArkType(workload.schema, workload.wire?.naming);
     return { deserialize: (text) => T.assert(JSON.parse(text)) };
   },
-  notes: (workload) => typedExtraKeys(wireSchema(workload.schema, workload.wire?.naming)).map((p) => `arktype (an index signature) also admits the declared keys' types for the other keys at ${p}`),
+  notes: (workload) =>
+    typedExtraKeys(wireSchema(workload.schema, workload.wire?.naming)).map(
+      (p) => `arktype (an index signature) also admits the declared keys' types for the other keys at ${p}`,
+    ),
   code: { deserialize: 'T.assert(JSON.parse(text))' },
 };
 

@@ -44,12 +44,22 @@ export class DtoClasses {
     else if (leaf.type === 'number' && leaf.fromString) Type(() => Number)(cls.prototype, key);
     else if (leaf.type === 'string' && leaf.asDate) Type(() => Date)(cls.prototype, key);
     else if (leaf.type === 'discriminated') {
-      const subTypes = Object.entries(leaf.mapping).map(([name, o]) => ({ name, value: this.classOf(o, paths.variant(at, leaf.discriminator, name)) }));
-      Type(() => Object, { discriminator: { property: wireName(leaf.discriminator, this.naming), subTypes }, keepDiscriminatorProperty: true })(cls.prototype, key);
+      const subTypes = Object.entries(leaf.mapping).map(([name, o]) => ({
+        name,
+        value: this.classOf(o, paths.variant(at, leaf.discriminator, name)),
+      }));
+      Type(() => Object, {
+        discriminator: { property: wireName(leaf.discriminator, this.naming), subTypes },
+        keepDiscriminatorProperty: true,
+      })(cls.prototype, key);
     } else if (leaf.type === 'record' && holdsObjects(leaf.values)) {
-      this.notes.push(`class-transformer maps only ES Maps to classes: the values at ${paths.value(at)} stay plain objects`);
+      this.notes.push(
+        `class-transformer maps only ES Maps to classes: the values at ${paths.value(at)} stay plain objects`,
+      );
     } else if (leaf.type === 'union' && leaf.anyOf.some(holdsObjects)) {
-      this.notes.push(`class-transformer has no union of classes without a discriminator: the objects at ${at} stay plain objects`);
+      this.notes.push(
+        `class-transformer has no union of classes without a discriminator: the objects at ${at} stay plain objects`,
+      );
     }
   }
 
@@ -78,7 +88,13 @@ export class DtoClasses {
 
 /** True when values of this schema may be objects that a class could describe. */
 function holdsObjects(node: SchemaNode): boolean {
-  return node.type === 'object' || node.type === 'discriminated' || node.type === 'record' || (node.type === 'array' && holdsObjects(node.items)) || (node.type === 'union' && node.anyOf.some(holdsObjects));
+  return (
+    node.type === 'object' ||
+    node.type === 'discriminated' ||
+    node.type === 'record' ||
+    (node.type === 'array' && holdsObjects(node.items)) ||
+    (node.type === 'union' && node.anyOf.some(holdsObjects))
+  );
 }
 
 /**
@@ -86,9 +102,18 @@ function holdsObjects(node: SchemaNode): boolean {
  * stays plain. @throws UnsupportedConstruct when the unit is not an object: class-transformer
  * maps objects to class instances, so there is nothing for it to do on a bare array, string or map.
  */
-export function toDtoClass(unit: SchemaNode, naming: WireOptions['naming']): Translated<{ dtos: DtoClasses; Dto: ClassConstructor<Instance> }> {
+export function toDtoClass(
+  unit: SchemaNode,
+  naming: WireOptions['naming'],
+): Translated<{ dtos: DtoClasses; Dto: ClassConstructor<Instance> }> {
   const root = unit.type === 'array' ? unit.items : unit;
-  if (root.type !== 'object') throw new UnsupportedConstruct('class-transformer', root.type === 'record' ? 'record' : 'union', unit.type === 'array' ? '$[]' : '$', `class for a ${root.type === 'record' ? 'map' : root.type} unit (it maps objects to classes)`);
+  if (root.type !== 'object')
+    throw new UnsupportedConstruct(
+      'class-transformer',
+      root.type === 'record' ? 'record' : 'union',
+      unit.type === 'array' ? '$[]' : '$',
+      `class for a ${root.type === 'record' ? 'map' : root.type} unit (it maps objects to classes)`,
+    );
   const dtos = new DtoClasses(naming);
   const Dto = dtos.classOf(root, unit.type === 'array' ? '$[]' : '$');
   return { schema: { dtos, Dto }, notes: dtos.notes };
@@ -115,7 +140,8 @@ const adapter: SerializerAdapter = {
   prepare(workload, direction) {
     const unit = workload.schema;
     const { dtos, Dto } = toDtoClass(unit, workload.wire?.naming).schema;
-    if (direction === 'deserialize') return { deserialize: (text) => plainToInstance(Dto, JSON.parse(text) as unknown) };
+    if (direction === 'deserialize')
+      return { deserialize: (text) => plainToInstance(Dto, JSON.parse(text) as unknown) };
     const indent = workload.wire?.indent;
     if (serializerMustRename(workload)) {
       const toInstances = dtos.instantiator(unit);
@@ -125,7 +151,8 @@ const adapter: SerializerAdapter = {
   },
   notes: (workload) => toDtoClass(workload.schema, workload.wire?.naming).notes,
   code: {
-    serialize: 'JSON.stringify(instanceToPlain(value), null, indent) // users-settings: value = toDtoInstances(value) first',
+    serialize:
+      'JSON.stringify(instanceToPlain(value), null, indent) // users-settings: value = toDtoInstances(value) first',
     deserialize: 'plainToInstance(Dto, JSON.parse(text))',
   },
 };

@@ -26,7 +26,9 @@ const adapter: SerializerAdapter = {
         const toWire = renameKeysToWire(workload.schema, workload.wire.naming);
         return { serialize: (value) => stringify(toWire(value), null, indent) };
       }
-      return indent ? { serialize: (value) => stringify(value, null, indent) } : { serialize: (value) => stringify(value) };
+      return indent
+        ? { serialize: (value) => stringify(value, null, indent) }
+        : { serialize: (value) => stringify(value) };
     }
     return { deserialize: (text) => parse(text) };
   },

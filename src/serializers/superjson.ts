@@ -27,7 +27,8 @@ const adapter: SerializerAdapter = {
   packageName: 'superjson',
   supports: () => true,
   prepare(workload, direction) {
-    if (direction === 'deserialize') return { deserialize: (text) => superjson.deserialize({ json: JSON.parse(text) }) };
+    if (direction === 'deserialize')
+      return { deserialize: (text) => superjson.deserialize({ json: JSON.parse(text) }) };
     const indent = workload.wire?.indent;
     if (serializerMustRename(workload)) {
       const toWire = renameKeysToWire(workload.schema, workload.wire!.naming);

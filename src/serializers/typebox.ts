@@ -20,7 +20,8 @@ export function toTypeBox(node: SchemaNode): TSchema {
   const object = (o: ObjectSchema, extraProps: Record<string, TSchema> = {}): TSchema => {
     const properties: Record<string, TSchema> = { ...extraProps };
     // defineProperty, not assignment: a property named __proto__ must stay a property
-    for (const [key, child] of Object.entries(o.properties)) defineOwn(properties, key, isOptional(o, key) ? Type.Optional(toTypeBox(child)) : toTypeBox(child));
+    for (const [key, child] of Object.entries(o.properties))
+      defineOwn(properties, key, isOptional(o, key) ? Type.Optional(toTypeBox(child)) : toTypeBox(child));
     return o.additionalProperties && o.additionalProperties.type !== 'unknown'
       ? Type.Object(properties, { additionalProperties: toTypeBox(o.additionalProperties) })
       : Type.Object(properties);
@@ -55,7 +56,9 @@ export function toTypeBox(node: SchemaNode): TSchema {
       t = Type.Union(node.anyOf.map(toTypeBox));
       break;
     case 'discriminated':
-      t = Type.Union(Object.entries(node.mapping).map(([tag, o]) => object(o, { [node.discriminator]: Type.Literal(tag) })));
+      t = Type.Union(
+        Object.entries(node.mapping).map(([tag, o]) => object(o, { [node.discriminator]: Type.Literal(tag) })),
+      );
       break;
   }
   return node.nullable ? Type.Union([t, Type.Null()]) : t;
@@ -89,7 +92,10 @@ const adapter: SerializerAdapter = {
       },
     };
   },
-  code: { deserialize: 'const v = JSON.parse(text); if (!check.Check(v)) throw …; return v // check = TypeCompiler.Compile(type)' },
+  code: {
+    deserialize:
+      'const v = JSON.parse(text); if (!check.Check(v)) throw …; return v // check = TypeCompiler.Compile(type)',
+  },
 };
 
 export default adapter;

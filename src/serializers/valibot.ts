@@ -21,19 +21,35 @@ export function toValibot(node: SchemaNode, naming: WireOptions['naming']): AnyS
   const object = (o: ObjectSchema, tag?: [string, string]): AnySchema => {
     const entries = propertyEntries(o, naming);
     const shape: Record<string, AnySchema> = tag ? { [tag[0]]: v.literal(tag[1]) } : {};
-    for (const e of entries) shape[e.wire] = isOptional(o, e.model) ? v.optional(toValibot(e.node, naming)) : toValibot(e.node, naming);
-    const obj: AnySchema = o.additionalProperties ? v.objectWithRest(shape, toValibot(o.additionalProperties, naming)) : v.object(shape);
+    for (const e of entries)
+      shape[e.wire] = isOptional(o, e.model) ? v.optional(toValibot(e.node, naming)) : toValibot(e.node, naming);
+    const obj: AnySchema = o.additionalProperties
+      ? v.objectWithRest(shape, toValibot(o.additionalProperties, naming))
+      : v.object(shape);
     const rename = wireToModelKeys(entries);
-    return rename ? v.pipe(obj, v.transform((x) => rename(x as Record<string, unknown>))) : obj;
+    return rename
+      ? v.pipe(
+          obj,
+          v.transform((x) => rename(x as Record<string, unknown>)),
+        )
+      : obj;
   };
   switch (node.type) {
     case 'string':
-      t = node.asDate ? v.pipe(v.string(), v.isoTimestamp(), v.transform((s) => new Date(s))) : v.string();
+      t = node.asDate
+        ? v.pipe(
+            v.string(),
+            v.isoTimestamp(),
+            v.transform((s) => new Date(s)),
+          )
+        : v.string();
       break;
     case 'number':
       t = node.fromString
         ? v.pipe(v.string(), v.regex(NUMERIC_STRING), v.transform(Number))
-        : node.integer ? v.pipe(v.number(), v.integer()) : v.number();
+        : node.integer
+          ? v.pipe(v.number(), v.integer())
+          : v.number();
       break;
     case 'boolean':
       t = v.boolean();

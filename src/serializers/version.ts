@@ -24,7 +24,9 @@ export function installedVersion(packageName: string, from: string = import.meta
       if (up === dir) break;
       dir = up;
     }
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   return 'unknown';
 }
 

@@ -20,7 +20,8 @@ export function toZod(node: SchemaNode, naming: WireOptions['naming']): z.ZodTyp
   const object = (o: ObjectSchema, tag?: [string, string]): z.ZodType => {
     const entries = propertyEntries(o, naming);
     const shape: Record<string, z.ZodType> = tag ? { [tag[0]]: z.literal(tag[1]) } : {};
-    for (const e of entries) shape[e.wire] = isOptional(o, e.model) ? toZod(e.node, naming).optional() : toZod(e.node, naming);
+    for (const e of entries)
+      shape[e.wire] = isOptional(o, e.model) ? toZod(e.node, naming).optional() : toZod(e.node, naming);
     const base = z.object(shape);
     const obj = o.additionalProperties ? base.catchall(toZod(o.additionalProperties, naming)) : base;
     const rename = wireToModelKeys(entries);
@@ -31,9 +32,13 @@ export function toZod(node: SchemaNode, naming: WireOptions['naming']): z.ZodTyp
       t = node.asDate ? z.iso.datetime({ offset: true }).transform((s) => new Date(s)) : z.string();
       break;
     case 'number':
-      t = node.fromString ? z.string().regex(NUMERIC_STRING).transform(Number)
-        : !node.integer ? z.number()
-          : (node.width ?? 32) === 64 ? z.number().refine(Number.isInteger, 'expected an integer') : z.int();
+      t = node.fromString
+        ? z.string().regex(NUMERIC_STRING).transform(Number)
+        : !node.integer
+          ? z.number()
+          : (node.width ?? 32) === 64
+            ? z.number().refine(Number.isInteger, 'expected an integer')
+            : z.int();
       break;
     case 'boolean':
       t = z.boolean();

@@ -38,7 +38,7 @@ export function tCritical(confidence: number, dof: number): number {
 /** Half-width of the CI of the mean: t · s / √n. Infinity with fewer than 2 samples. */
 export function confidenceHalfWidth(samples: readonly number[], confidence: number): number {
   if (samples.length < 2) return Infinity;
-  return tCritical(confidence, samples.length - 1) * sampleStandardDeviation(samples) / Math.sqrt(samples.length);
+  return (tCritical(confidence, samples.length - 1) * sampleStandardDeviation(samples)) / Math.sqrt(samples.length);
 }
 
 /** Error as a fraction of the mean (0.02 = 2%). */
@@ -84,7 +84,7 @@ export function meanOf(xs: readonly number[]): number {
   let compensation = 0;
   for (const x of xs) {
     const t = sum + x;
-    compensation += Math.abs(sum) >= Math.abs(x) ? (sum - t) + x : (x - t) + sum;
+    compensation += Math.abs(sum) >= Math.abs(x) ? sum - t + x : x - t + sum;
     sum = t;
   }
   return (sum + compensation) / xs.length;
@@ -100,7 +100,11 @@ export function sampleVariance(xs: readonly number[]): number {
   const m = meanOf(xs);
   let squares = 0;
   let deviations = 0;
-  for (const x of xs) { const d = x - m; squares += d * d; deviations += d; }
+  for (const x of xs) {
+    const d = x - m;
+    squares += d * d;
+    deviations += d;
+  }
   return (squares - (deviations * deviations) / xs.length) / (xs.length - 1);
 }
 
@@ -134,7 +138,11 @@ export function quantileSorted(sorted: readonly number[], p: number): number {
  * transform for ratio estimates (e.g. Altman & Bland, "How to obtain the confidence interval from
  * a P value", BMJ 2011, for ratio measures). Null with fewer than 2 ratios or a ratio ≤ 0.
  */
-export function logRatioInterval(ratios: readonly number[], center: number, confidence: number): [number, number] | null {
+export function logRatioInterval(
+  ratios: readonly number[],
+  center: number,
+  confidence: number,
+): [number, number] | null {
   if (ratios.length < 2 || !(center > 0) || ratios.some((r) => !(r > 0) || !Number.isFinite(r))) return null;
   const h = confidenceHalfWidth(ratios.map(Math.log), confidence);
   return Number.isFinite(h) ? [center * Math.exp(-h), center * Math.exp(h)] : null;

@@ -14,7 +14,11 @@ export const PKG_PARAM = 'jsonbench-pkg';
 /** The query key giving that version's install prefix. */
 export const PREFIX_PARAM = 'jsonbench-prefix';
 
-interface ResolveContext { parentURL?: string; conditions?: string[]; importAttributes?: Record<string, string> }
+interface ResolveContext {
+  parentURL?: string;
+  conditions?: string[];
+  importAttributes?: Record<string, string>;
+}
 type NextResolve = (specifier: string, context?: ResolveContext) => unknown;
 
 /** The `resolve` hook: redirects the versioned package's imports from a tagged adapter module. */

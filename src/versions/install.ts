@@ -22,12 +22,21 @@ export function prefixOf(root: string, packageName: string, version: string): st
 }
 
 /** One installed version: the package, its exact version, and the npm prefix holding it. */
-export interface InstalledVersion { packageName: string; version: string; prefix: string }
+export interface InstalledVersion {
+  packageName: string;
+  version: string;
+  prefix: string;
+}
 
 /** Runs npm with arguments and returns its stdout; tests inject a fake. */
 export type NpmRunner = (args: string[]) => string;
 
-const npm: NpmRunner = (args) => execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+const npm: NpmRunner = (args) =>
+  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 180_000,
+  });
 
 /** An exact version (`x.y.z` or `x.y.z-pre`): semver's own parser decides. */
 const isExact = (v: string) => semver.valid(v) === v;
@@ -47,7 +56,9 @@ function readInstalled(prefix: string, packageName: string): string | undefined 
 function cachedVersions(root: string, packageName: string): string[] {
   if (!existsSync(root)) return [];
   const head = `${packageName.replace('/', '+')}@`;
-  return readdirSync(root).filter((d) => d.startsWith(head) && isExact(d.slice(head.length))).map((d) => d.slice(head.length));
+  return readdirSync(root)
+    .filter((d) => d.startsWith(head) && isExact(d.slice(head.length)))
+    .map((d) => d.slice(head.length));
 }
 
 /**
@@ -58,12 +69,22 @@ function cachedVersions(root: string, packageName: string): string[] {
 export function resolveVersion(packageName: string, spec: string, root: string, run: NpmRunner = npm): string {
   if (isExact(spec)) return spec;
   let viewed: unknown;
-  try { viewed = JSON.parse(run(['view', `${packageName}@${spec}`, 'version', '--json']) || 'null'); } catch { viewed = undefined; }
-  const list = (Array.isArray(viewed) ? viewed as string[] : typeof viewed === 'string' ? [viewed] : []).filter(isExact).sort(compareVersions);
+  try {
+    viewed = JSON.parse(run(['view', `${packageName}@${spec}`, 'version', '--json']) || 'null');
+  } catch {
+    viewed = undefined;
+  }
+  const list = (Array.isArray(viewed) ? (viewed as string[]) : typeof viewed === 'string' ? [viewed] : [])
+    .filter(isExact)
+    .sort(compareVersions);
   if (list.length) return list[list.length - 1];
-  const cached = cachedVersions(root, packageName).filter((v) => v.startsWith(`${spec}.`)).sort(compareVersions);
+  const cached = cachedVersions(root, packageName)
+    .filter((v) => v.startsWith(`${spec}.`))
+    .sort(compareVersions);
   if (viewed === undefined && cached.length) return cached[cached.length - 1];
-  throw new Error(`${packageName}@${spec}: no published version matches${viewed === undefined ? ' (and npm view failed: offline?)' : ''}`);
+  throw new Error(
+    `${packageName}@${spec}: no published version matches${viewed === undefined ? ' (and npm view failed: offline?)' : ''}`,
+  );
 }
 
 /**
@@ -73,7 +94,13 @@ export function resolveVersion(packageName: string, spec: string, root: string, 
  * @param onInstall called just before npm actually installs (not for a cached version)
  * @throws Error with npm's message when the install fails.
  */
-export function ensureVersion(packageName: string, spec: string, root = packagesRoot(), run: NpmRunner = npm, onInstall?: (what: string) => void): InstalledVersion {
+export function ensureVersion(
+  packageName: string,
+  spec: string,
+  root = packagesRoot(),
+  run: NpmRunner = npm,
+  onInstall?: (what: string) => void,
+): InstalledVersion {
   const version = resolveVersion(packageName, spec, root, run);
   const prefix = prefixOf(root, packageName, version);
   if (readInstalled(prefix, packageName) === version) return { packageName, version, prefix };
@@ -84,14 +111,28 @@ export function ensureVersion(packageName: string, spec: string, root = packages
   makeFolder(tmp);
   writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: 'jsonbench-version-cache', private: true }) + '\n');
   try {
-    run(['install', '--prefix', tmp, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `${packageName}@${version}`]);
+    run([
+      'install',
+      '--prefix',
+      tmp,
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `${packageName}@${version}`,
+    ]);
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     const err = e as Error & { stderr?: string };
-    throw new Error(`npm install ${packageName}@${version} failed: ${(err.stderr || err.message).trim().split('\n').slice(-3).join(' | ')}`);
+    throw new Error(
+      `npm install ${packageName}@${version} failed: ${(err.stderr || err.message).trim().split('\n').slice(-3).join(' | ')}`,
+    );
   }
   const got = readInstalled(tmp, packageName);
-  if (got !== version) { rmSync(tmp, { recursive: true, force: true }); throw new Error(`npm installed ${packageName}@${got ?? 'nothing'}, expected ${version}`); }
+  if (got !== version) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw new Error(`npm installed ${packageName}@${got ?? 'nothing'}, expected ${version}`);
+  }
   rmSync(prefix, { recursive: true, force: true });
   renameSync(tmp, prefix);
   return { packageName, version, prefix };

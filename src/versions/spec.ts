@@ -5,7 +5,10 @@
  */
 
 /** One `--serializer` entry: an adapter id, and the npm version specs asked for (none: the installed one). */
-export interface SerializerSpec { id: string; versions: string[] }
+export interface SerializerSpec {
+  id: string;
+  versions: string[];
+}
 
 /** A token that continues the previous entry's version list: `6`, `6.1.0`, `^5`, `~4.2`, `latest`, `next`. */
 const VERSION_TOKEN = /^([~^]|[<>]=?|=)?v?\d[\w.\-+*]*$|^(latest|next|beta|canary)$/;
@@ -19,12 +22,21 @@ const VERSION_TOKEN = /^([~^]|[<>]=?|=)?v?\d[\w.\-+*]*$|^(latest|next|beta|canar
 export function parseSerializerSpecs(tokens: readonly string[], knownIds: readonly string[]): SerializerSpec[] {
   const out: SerializerSpec[] = [];
   for (const token of tokens) {
-    if (knownIds.includes(token)) { out.push({ id: token, versions: [] }); continue; }
+    if (knownIds.includes(token)) {
+      out.push({ id: token, versions: [] });
+      continue;
+    }
     const at = token.lastIndexOf('@');
-    if (at > 0) { out.push({ id: token.slice(0, at), versions: [token.slice(at + 1)] }); continue; }
+    if (at > 0) {
+      out.push({ id: token.slice(0, at), versions: [token.slice(at + 1)] });
+      continue;
+    }
     const last = out[out.length - 1];
     if (VERSION_TOKEN.test(token)) {
-      if (!last || last.versions.length === 0) throw new Error(`"${token}" looks like a version but follows no name@version (write e.g. fast-json-stringify@5,${token})`);
+      if (!last || last.versions.length === 0)
+        throw new Error(
+          `"${token}" looks like a version but follows no name@version (write e.g. fast-json-stringify@5,${token})`,
+        );
       last.versions.push(token);
       continue;
     }

@@ -33,10 +33,15 @@ function allocationProbe(bridge: BrowserBridge): AllocationProbe {
   const gc = g.gc;
   const memory = g.performance?.memory;
   if (bridge.noAllocationReason || !memory || typeof gc !== 'function') {
-    return { method: 'n/a', how: bridge.noAllocationReason ?? `${bridge.runtime} exposes no heap counter (performance.memory) or no gc()` };
+    return {
+      method: 'n/a',
+      how: bridge.noAllocationReason ?? `${bridge.runtime} exposes no heap counter (performance.memory) or no gc()`,
+    };
   }
   return {
-    method: 'estimate', gc, heapUsedBytes: () => g.performance!.memory!.usedJSHeapSize,
+    method: 'estimate',
+    gc,
+    heapUsedBytes: () => g.performance!.memory!.usedJSHeapSize,
     how: 'heap growth of performance.memory.usedJSHeapSize (--enable-precise-memory-info) over ~256 KiB windows each after a forced GC; windows where the heap shrank (a GC ran) dropped; can undercount',
   };
 }

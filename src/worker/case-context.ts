@@ -14,9 +14,17 @@ export type UserEntries = Awaited<ReturnType<NonNullable<WorkerHost['loadConfig'
  * never loads it, so its top level cannot patch what the built-ins and the baseline call (issue 9).
  * Shared by the pair, group and cold jobs.
  */
-export async function userEntriesFor(job: CaseJob, host: WorkerHost, serializerIds: readonly string[]): Promise<UserEntries> {
-  const builtinCase = (Boolean(job.workloadSpec) || workloads.ids.includes(job.workload)) && serializerIds.every((id) => serializers.ids.includes(id));
-  return job.configPath && host.loadConfig && !builtinCase ? host.loadConfig(job.configPath) : { serializers: [], workloads: [] };
+export async function userEntriesFor(
+  job: CaseJob,
+  host: WorkerHost,
+  serializerIds: readonly string[],
+): Promise<UserEntries> {
+  const builtinCase =
+    (Boolean(job.workloadSpec) || workloads.ids.includes(job.workload)) &&
+    serializerIds.every((id) => serializers.ids.includes(id));
+  return job.configPath && host.loadConfig && !builtinCase
+    ? host.loadConfig(job.configPath)
+    : { serializers: [], workloads: [] };
 }
 
 /**
@@ -24,7 +32,11 @@ export async function userEntriesFor(job: CaseJob, host: WorkerHost, serializerI
  * own among `user`'s). `beforeRegistry` runs first on the registry path (the runtime check of a
  * config entry the runtime cannot load).
  */
-export async function caseWorkload(job: CaseJob, user: UserEntries, beforeRegistry: () => void = () => {}): Promise<Workload> {
+export async function caseWorkload(
+  job: CaseJob,
+  user: UserEntries,
+  beforeRegistry: () => void = () => {},
+): Promise<Workload> {
   if (job.workloadSpec) return payloadWorkload(job.workloadSpec);
   beforeRegistry();
   return workloads.load(job.workload, user.workloads);

@@ -9,8 +9,15 @@ import type { MessageMac } from './protocol.js';
 
 /** Held in a constant: an import binding of a built-in follows `syncBuiltinESMExports()` after a patch. */
 const createHmac = importedCreateHmac;
-const hmacPrototype = Object.getPrototypeOf(createHmac('sha256', 'probe')) as { update(t: string, e: string): unknown; digest(e: string): string };
-const callOf = Function.prototype.call.bind(Function.prototype.call) as <T>(fn: (...a: never[]) => T, self: unknown, ...args: unknown[]) => T;
+const hmacPrototype = Object.getPrototypeOf(createHmac('sha256', 'probe')) as {
+  update(t: string, e: string): unknown;
+  digest(e: string): string;
+};
+const callOf = Function.prototype.call.bind(Function.prototype.call) as <T>(
+  fn: (...a: never[]) => T,
+  self: unknown,
+  ...args: unknown[]
+) => T;
 const update = hmacPrototype.update;
 const bufferFrom = Buffer.from.bind(Buffer) as (s: string, e: 'hex') => Buffer;
 const digest = hmacPrototype.digest;

@@ -27,7 +27,10 @@ function cpuClock(): (() => number) | undefined {
   const p = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process;
   if (typeof p?.cpuUsage !== 'function') return undefined;
   const usage = p.cpuUsage.bind(p);
-  return () => { const u = usage(); return (u.user + u.system) * 1000; };
+  return () => {
+    const u = usage();
+    return (u.user + u.system) * 1000;
+  };
 }
 
 /** Runs a `cold` job: sends `cold` (or `incorrect`/`error`) and `done`. Never throws. */
@@ -42,15 +45,24 @@ export async function runColdJob(job: CaseJob, host: WorkerHost): Promise<void> 
     const workload = await caseWorkload(job, user);
     const texts = [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))];
     const timed = async <T>(fn: () => T | Promise<T>): Promise<{ value: T; ns: number; cpuNs: number }> => {
-      const c0 = cpu?.() ?? 0; const w0 = nowNs();
+      const c0 = cpu?.() ?? 0;
+      const w0 = nowNs();
       const value = await fn();
-      const ns = nowNs() - w0; const cpuNs = (cpu?.() ?? 0) - c0;
+      const ns = nowNs() - w0;
+      const cpuNs = (cpu?.() ?? 0) - c0;
       return { value, ns, cpuNs };
     };
     const load = await timed(() => serializers.load(job.serializer, user.serializers));
     step = 'prepare';
     host.send({ type: 'stage', stage: 'prepare', side });
-    const prepare = await timed(() => prepareCase(load.value, workload, { shape: job.shape, direction: job.direction, caseClass: job.caseClass, serializeTo: job.policy.serializeTo }));
+    const prepare = await timed(() =>
+      prepareCase(load.value, workload, {
+        shape: job.shape,
+        direction: job.direction,
+        caseClass: job.caseClass,
+        serializeTo: job.policy.serializeTo,
+      }),
+    );
     step = 'first call';
     const inputs = prepare.value.inputs(texts[0]);
     const op = makeOp(prepare.value.call, inputs, inputs);
@@ -59,15 +71,27 @@ export async function runColdJob(job: CaseJob, host: WorkerHost): Promise<void> 
     host.send({ type: 'stage', stage: 'verify', side });
     for (const text of texts) {
       const failure = prepare.value.check(text);
-      if (failure) { host.send({ type: 'incorrect', side, ...failure }); return; }
+      if (failure) {
+        host.send({ type: 'incorrect', side, ...failure });
+        return;
+      }
     }
     host.send({
-      type: 'cold', loadNs: load.ns, prepareNs: prepare.ns, firstCallNs: first.ns,
+      type: 'cold',
+      loadNs: load.ns,
+      prepareNs: prepare.ns,
+      firstCallNs: first.ns,
       ...(cpu ? { cpu: { loadNs: load.cpuNs, prepareNs: prepare.cpuNs, firstCallNs: first.cpuNs } } : {}),
     });
     host.send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
     const err = e as Error;
-    host.send({ type: 'error', stage: step, side, message: err && err.message ? `${err.name ?? 'Error'}: ${err.message}` : String(e), ...(err?.name === 'UnsupportedOnTarget' ? { unsupported: true } : {}) });
+    host.send({
+      type: 'error',
+      stage: step,
+      side,
+      message: err && err.message ? `${err.name ?? 'Error'}: ${err.message}` : String(e),
+      ...(err?.name === 'UnsupportedOnTarget' ? { unsupported: true } : {}),
+    });
   }
 }

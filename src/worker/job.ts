@@ -14,32 +14,72 @@ import { runColdJob } from './cold.js';
 import { checkChangedInPlace } from '../measure/in-place.js';
 
 class StageError extends Error {
-  constructor(readonly stage: string, readonly side: Side | undefined, message: string, readonly unsupported = false) { super(message); }
+  constructor(
+    readonly stage: string,
+    readonly side: Side | undefined,
+    message: string,
+    readonly unsupported = false,
+  ) {
+    super(message);
+  }
 }
 
 /**
  * Globals of Node or of the web platform that a bare engine (QuickJS) or a browser may lack: a
  * library that reaches for one where the runtime has none cannot run there (`unsupported`).
  */
-const PLATFORM_GLOBAL = /^'?(process|Buffer|require|__dirname|__filename|global|setImmediate|Blob|File|TextEncoder|TextDecoder|URL|URLSearchParams|setTimeout|clearTimeout|queueMicrotask|structuredClone|crypto|fetch|atob|btoa|WeakRef|FinalizationRegistry|Intl)'? is not defined/;
+const PLATFORM_GLOBAL =
+  /^'?(process|Buffer|require|__dirname|__filename|global|setImmediate|Blob|File|TextEncoder|TextDecoder|URL|URLSearchParams|setTimeout|clearTimeout|queueMicrotask|structuredClone|crypto|fetch|atob|btoa|WeakRef|FinalizationRegistry|Intl)'? is not defined/;
 
 /** A runtime that cannot import files runs the built-ins only; a config's own entries are unsupported there. @throws StageError (unsupported) */
-function builtinOnlyCheck(job: CaseJob, loadConfig: WorkerHost['loadConfig']): (kind: string, id: string, known: readonly string[]) => void {
+function builtinOnlyCheck(
+  job: CaseJob,
+  loadConfig: WorkerHost['loadConfig'],
+): (kind: string, id: string, known: readonly string[]) => void {
   return (kind, id, known) => {
-    if (job.configPath && !loadConfig && !known.includes(id)) throw new StageError('load', undefined, `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, true);
+    if (job.configPath && !loadConfig && !known.includes(id))
+      throw new StageError(
+        'load',
+        undefined,
+        `${kind} ${id} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`,
+        true,
+      );
   };
 }
 
 async function stage<T>(name: string, side: Side | undefined, fn: () => T | Promise<T>): Promise<T> {
-  try { return await fn(); } catch (thrown) {
+  try {
+    return await fn();
+  } catch (thrown) {
     if (thrown instanceof StageError || thrown instanceof TimedCheckFailure) throw thrown;
     const e = plainThrown(thrown);
     const err = e as Error;
-    const missing = err && err.name === 'ReferenceError' && typeof err.message === 'string' ? PLATFORM_GLOBAL.exec(err.message)?.[1] : undefined;
-    if (missing) throw new StageError(name, side, `needs the global \`${missing}\`, which this runtime does not have (${err.message})`, true);
+    const missing =
+      err && err.name === 'ReferenceError' && typeof err.message === 'string'
+        ? PLATFORM_GLOBAL.exec(err.message)?.[1]
+        : undefined;
+    if (missing)
+      throw new StageError(
+        name,
+        side,
+        `needs the global \`${missing}\`, which this runtime does not have (${err.message})`,
+        true,
+      );
     const unsupported = Boolean(err && err.name === 'UnsupportedOnTarget');
-    const tooDeep = err instanceof RangeError && /call stack/i.test(err.message) ? ' (the payload or schema is nested deeper than this code\'s recursion can follow)' : '';
-    throw new StageError(name, side, err && err.message ? (unsupported ? err.message : `${err.name ?? 'Error'}: ${err.message}${tooDeep}`) : `threw ${String(e)}, not an Error`, unsupported);
+    const tooDeep =
+      err instanceof RangeError && /call stack/i.test(err.message)
+        ? " (the payload or schema is nested deeper than this code's recursion can follow)"
+        : '';
+    throw new StageError(
+      name,
+      side,
+      err && err.message
+        ? unsupported
+          ? err.message
+          : `${err.name ?? 'Error'}: ${err.message}${tooDeep}`
+        : `threw ${String(e)}, not an Error`,
+      unsupported,
+    );
   }
 }
 
@@ -52,7 +92,9 @@ function plainThrown(e: unknown): unknown {
   try {
     const { name, message } = e as { name?: unknown; message?: unknown };
     if (e instanceof Error && typeof message === 'string') return e;
-    return typeof message === 'string' ? { name: typeof name === 'string' ? name : 'Error', message } : Object.prototype.toString.call(e);
+    return typeof message === 'string'
+      ? { name: typeof name === 'string' ? name : 'Error', message }
+      : Object.prototype.toString.call(e);
   } catch {
     return 'an object whose properties throw when read';
   }
@@ -70,34 +112,64 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     return runProbeJob(job, host);
   }
   if (job.mode === 'cold') return runColdJob(job, host);
-  if (job.mode === 'time' && job.baseline && job.serializers?.length) return runGroupJob(job, host, job.baseline, job.serializers);
+  if (job.mode === 'time' && job.baseline && job.serializers?.length)
+    return runGroupJob(job, host, job.baseline, job.serializers);
   const t0 = nowNs();
   const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
   const gc = () => host.gc();
-  const enter = (stage: 'load' | 'prepare' | 'verify' | 'warmup', side?: Side) => send({ type: 'stage', stage, ...(side ? { side } : {}) });
+  const enter = (stage: 'load' | 'prepare' | 'verify' | 'warmup', side?: Side) =>
+    send({ type: 'stage', stage, ...(side ? { side } : {}) });
   try {
     enter('load');
     const loadConfig = host.loadConfig;
-    const user = await stage('load', undefined, () => userEntriesFor(job, host, [job.serializer, ...(job.baseline ? [job.baseline] : [])]));
+    const user = await stage('load', undefined, () =>
+      userEntriesFor(job, host, [job.serializer, ...(job.baseline ? [job.baseline] : [])]),
+    );
     const builtinOnly = builtinOnlyCheck(job, loadConfig);
-    const workload = await stage('load', undefined, () => caseWorkload(job, user, () => builtinOnly('workload', job.workload, workloads.ids)));
+    const workload = await stage('load', undefined, () =>
+      caseWorkload(job, user, () => builtinOnly('workload', job.workload, workloads.ids)),
+    );
     const ids: [Side, string][] = [['serializer', job.serializer]];
     if (job.baseline && job.baseline !== job.serializer) ids.push(['baseline', job.baseline]);
     const sides: Partial<Record<Side, PreparedCase>> = {};
-    const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
+    const texts = await stage('load', undefined, () => [
+      host.readText(job.payloadPath),
+      host.readText(variantPathOf(job.payloadPath)),
+    ]);
     for (const [side, id] of ids) {
-      const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
+      const adapter = await stage('load', side, () => {
+        builtinOnly('serializer', id, serializers.ids);
+        return serializers.load(id, user.serializers);
+      });
       enter('prepare', side);
-      const prepared = await stage('prepare', side, () => prepareCase(adapter, workload, { shape: job.shape, direction: job.direction, caseClass: job.caseClass, serializeTo: job.policy.serializeTo }));
+      const prepared = await stage('prepare', side, () =>
+        prepareCase(adapter, workload, {
+          shape: job.shape,
+          direction: job.direction,
+          caseClass: job.caseClass,
+          serializeTo: job.policy.serializeTo,
+        }),
+      );
       enter('verify', side);
       for (const [i, text] of texts.entries()) {
         const failure = await stage('verify', side, () => prepared.check(text));
         // The second payload is the gate's variant: another seed, hostile strings in its plain-string fields (plan/payloads.ts).
-        if (failure) { send({ type: 'incorrect', side, ...failure, ...(i === 1 ? { reason: `${failure.reason} ${VARIANT_NOTE}` } : {}) }); return; }
+        if (failure) {
+          send({
+            type: 'incorrect',
+            side,
+            ...failure,
+            ...(i === 1 ? { reason: `${failure.reason} ${VARIANT_NOTE}` } : {}),
+          });
+          return;
+        }
       }
       sides[side] = prepared;
     }
-    if (job.mode === 'verify') { send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 }); return; }
+    if (job.mode === 'verify') {
+      send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 });
+      return;
+    }
     enter('warmup');
 
     // Two distinct but identical copies of the inputs, alternated by iteration (DCE guard).
@@ -136,16 +208,24 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     send({
       type: 'setup',
       opsPerSample: { serializer: opsPerSample.serializer, baseline: opsPerSample.baseline ?? 0 },
-      warmup: { serializerOps: w.serializer.ops, serializerMs: w.serializer.ms, baselineOps: w.baseline?.ops ?? 0, baselineMs: w.baseline?.ms ?? 0 },
+      warmup: {
+        serializerOps: w.serializer.ops,
+        serializerMs: w.serializer.ms,
+        baselineOps: w.baseline?.ops ?? 0,
+        baselineMs: w.baseline?.ms ?? 0,
+      },
       emptyNsPerOp: emptyNs,
       clock,
     });
-    const result = await stage('measure', undefined, () => measureRounds(
-      { op: ops.serializer!, opsPerSample: opsPerSample.serializer, checks: checks.serializer },
-      ops.baseline ? { op: ops.baseline, opsPerSample: opsPerSample.baseline, checks: checks.baseline } : undefined,
-      job.policy, gc,
-      (round, index) => send({ type: 'round', round: index, ...round }),
-    ));
+    const result = await stage('measure', undefined, () =>
+      measureRounds(
+        { op: ops.serializer!, opsPerSample: opsPerSample.serializer, checks: checks.serializer },
+        ops.baseline ? { op: ops.baseline, opsPerSample: opsPerSample.baseline, checks: checks.baseline } : undefined,
+        job.policy,
+        gc,
+        (round, index) => send({ type: 'round', round: index, ...round }),
+      ),
+    );
     // Allocation in this process, after the timed rounds (bytes/op within ~1% of a separate
     // process's on 70 seed cases: issue 13's study, benchmarks/engine/q3-alloc.mjs) and before the
     // changed-in-place check, which leaves the copy `a` the op alternates on changed.
@@ -158,13 +238,24 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     if (job.direction === 'serialize') {
       const s = sides.serializer!;
       const variant = await stage('measure', 'serializer', () => s.inputs(texts[1]));
-      await stage('measure', 'serializer', () => checkChangedInPlace(a, variant, s.call, s.timedChecks('serializer', texts[1], [a, b])));
+      await stage('measure', 'serializer', () =>
+        checkChangedInPlace(a, variant, s.call, s.timedChecks('serializer', texts[1], [a, b])),
+      );
     }
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
-    if (e instanceof TimedCheckFailure) { send({ type: 'incorrect', side: e.side, ...e.failure, when: 'timing' }); return; }
+    if (e instanceof TimedCheckFailure) {
+      send({ type: 'incorrect', side: e.side, ...e.failure, when: 'timing' });
+      return;
+    }
     const err = e instanceof StageError ? e : new StageError('measure', undefined, String((e as Error)?.message ?? e));
-    send({ type: 'error', stage: err.stage, side: err.side, message: err.message, ...(err.unsupported ? { unsupported: true } : {}) });
+    send({
+      type: 'error',
+      stage: err.stage,
+      side: err.side,
+      message: err.message,
+      ...(err.unsupported ? { unsupported: true } : {}),
+    });
   }
 }
 
@@ -180,13 +271,21 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
   const t0 = nowNs();
   const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
   const gc = () => host.gc();
-  const enter = (stage: 'load' | 'prepare' | 'verify' | 'warmup', side?: Side) => send({ type: 'stage', stage, ...(side ? { side } : {}) });
+  const enter = (stage: 'load' | 'prepare' | 'verify' | 'warmup', side?: Side) =>
+    send({ type: 'stage', stage, ...(side ? { side } : {}) });
   /** reports a failure of one side; true when it was the baseline (the launch ends) */
   const report = (e: unknown, id: string, side: Side): boolean => {
     if (e instanceof TimedCheckFailure) send({ type: 'incorrect', serializer: id, side, ...e.failure, when: 'timing' });
     else {
       const err = e instanceof StageError ? e : new StageError('measure', side, String((e as Error)?.message ?? e));
-      send({ type: 'error', serializer: id, stage: err.stage, side, message: err.message, ...(err.unsupported ? { unsupported: true } : {}) });
+      send({
+        type: 'error',
+        serializer: id,
+        stage: err.stage,
+        side,
+        message: err.message,
+        ...(err.unsupported ? { unsupported: true } : {}),
+      });
     }
     return side === 'baseline';
   };
@@ -196,13 +295,26 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
     // the host groups built-ins only, so a group launch never loads the user's config
     const user = await stage('load', undefined, () => userEntriesFor(job, host, [baselineId, ...ids]));
     const builtinOnly = builtinOnlyCheck(job, loadConfig);
-    const workload = await stage('load', undefined, () => caseWorkload(job, user, () => builtinOnly('workload', job.workload, workloads.ids)));
-    const texts = await stage('load', undefined, () => [host.readText(job.payloadPath), host.readText(variantPathOf(job.payloadPath))]);
-    const shape = { shape: job.shape, direction: job.direction, caseClass: job.caseClass, serializeTo: job.policy.serializeTo };
+    const workload = await stage('load', undefined, () =>
+      caseWorkload(job, user, () => builtinOnly('workload', job.workload, workloads.ids)),
+    );
+    const texts = await stage('load', undefined, () => [
+      host.readText(job.payloadPath),
+      host.readText(variantPathOf(job.payloadPath)),
+    ]);
+    const shape = {
+      shape: job.shape,
+      direction: job.direction,
+      caseClass: job.caseClass,
+      serializeTo: job.policy.serializeTo,
+    };
     const prepared = new Map<string, PreparedCase>();
     for (const [id, side] of [[baselineId, 'baseline'], ...ids.map((x) => [x, 'serializer'])] as [string, Side][]) {
       try {
-        const adapter = await stage('load', side, () => { builtinOnly('serializer', id, serializers.ids); return serializers.load(id, user.serializers); });
+        const adapter = await stage('load', side, () => {
+          builtinOnly('serializer', id, serializers.ids);
+          return serializers.load(id, user.serializers);
+        });
         enter('prepare', side);
         const p = await stage('prepare', side, () => prepareCase(adapter, workload, shape));
         enter('verify', side);
@@ -213,9 +325,15 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
           // the second payload is the gate's variant, named as runJob names it
           if (failure && i === 1) failure = { ...failure, reason: `${failure.reason} ${VARIANT_NOTE}` };
         }
-        if (failure) { send({ type: 'incorrect', serializer: id, side, ...failure }); if (side === 'baseline') return; continue; }
+        if (failure) {
+          send({ type: 'incorrect', serializer: id, side, ...failure });
+          if (side === 'baseline') return;
+          continue;
+        }
         prepared.set(id, p);
-      } catch (e) { if (report(e, id, side)) return; }
+      } catch (e) {
+        if (report(e, id, side)) return;
+      }
     }
     const baseCase = prepared.get(baselineId)!;
     enter('warmup');
@@ -226,7 +344,14 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
     const emptyOps = pilot(empty, job.policy);
     let emptyNs = Infinity;
     for (let k = 0; k < 5; k++) emptyNs = Math.min(emptyNs, runSample(empty, emptyOps));
-    interface Live { id: string; side: Side; op: Op; checks: SideChecks; warm: { ops: number; ms: number }; opsPerSample: number }
+    interface Live {
+      id: string;
+      side: Side;
+      op: Op;
+      checks: SideChecks;
+      warm: { ops: number; ms: number };
+      opsPerSample: number;
+    }
     const live: Live[] = [];
     for (const [id, p] of prepared) {
       const side: Side = id === baselineId ? 'baseline' : 'serializer';
@@ -236,43 +361,105 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
         const warm = await stage('warmup', side, () => warmup(op, job.policy, checks));
         const opsPerSample = await stage('warmup', side, () => pilot(op, job.policy, checks));
         live.push({ id, side, op, checks, warm, opsPerSample });
-      } catch (e) { if (report(e, id, side)) return; }
+      } catch (e) {
+        if (report(e, id, side)) return;
+      }
     }
     const base = live.find((l) => l.side === 'baseline')!;
     const others = live.filter((l) => l.side === 'serializer');
-    send({ type: 'setup', serializer: baselineId, opsPerSample: { serializer: base.opsPerSample, baseline: 0 }, warmup: { serializerOps: base.warm.ops, serializerMs: base.warm.ms, baselineOps: 0, baselineMs: 0 }, emptyNsPerOp: emptyNs, clock });
+    send({
+      type: 'setup',
+      serializer: baselineId,
+      opsPerSample: { serializer: base.opsPerSample, baseline: 0 },
+      warmup: { serializerOps: base.warm.ops, serializerMs: base.warm.ms, baselineOps: 0, baselineMs: 0 },
+      emptyNsPerOp: emptyNs,
+      clock,
+    });
     for (const o of others) {
-      send({ type: 'setup', serializer: o.id, opsPerSample: { serializer: o.opsPerSample, baseline: base.opsPerSample }, warmup: { serializerOps: o.warm.ops, serializerMs: o.warm.ms, baselineOps: base.warm.ops, baselineMs: base.warm.ms }, emptyNsPerOp: emptyNs, clock });
+      send({
+        type: 'setup',
+        serializer: o.id,
+        opsPerSample: { serializer: o.opsPerSample, baseline: base.opsPerSample },
+        warmup: {
+          serializerOps: o.warm.ops,
+          serializerMs: o.warm.ms,
+          baselineOps: base.warm.ops,
+          baselineMs: base.warm.ms,
+        },
+        emptyNsPerOp: emptyNs,
+        clock,
+      });
     }
     const wall = clock === 'cpu';
-    const result = await stage('measure', undefined, () => measureGroupRounds(base, others, job.policy, gc, (round, index) => {
-      send({ type: 'round', serializer: baselineId, round: index, serializerNs: round.baseline.ns, baselineNs: [], ...(wall ? { serializerWallNs: round.baseline.wallNs, baselineWallNs: [] } : {}) });
-      round.sides.forEach((x, i) => send({
-        type: 'round', serializer: others[i].id, round: index, serializerNs: x.ns, baselineNs: round.baseline.ns,
-        ...(wall ? { serializerWallNs: x.wallNs, baselineWallNs: round.baseline.wallNs } : {}),
-      }));
-    }));
+    const result = await stage('measure', undefined, () =>
+      measureGroupRounds(base, others, job.policy, gc, (round, index) => {
+        send({
+          type: 'round',
+          serializer: baselineId,
+          round: index,
+          serializerNs: round.baseline.ns,
+          baselineNs: [],
+          ...(wall ? { serializerWallNs: round.baseline.wallNs, baselineWallNs: [] } : {}),
+        });
+        round.sides.forEach((x, i) =>
+          send({
+            type: 'round',
+            serializer: others[i].id,
+            round: index,
+            serializerNs: x.ns,
+            baselineNs: round.baseline.ns,
+            ...(wall ? { serializerWallNs: x.wallNs, baselineWallNs: round.baseline.wallNs } : {}),
+          }),
+        );
+      }),
+    );
     // allocation before the changed-in-place check, which changes the copy `a` the ops alternate on
     const failed = new Set<string>();
     if (job.alloc) {
       const probe = await stage('load', undefined, () => host.allocationProbe());
       for (const l of live) {
-        try { send({ type: 'alloc', serializer: l.id, ...measureWithProbe(probe, l.op, job.policy) }); } catch (e) { report(e, l.id, l.side); failed.add(l.id); }
+        try {
+          send({ type: 'alloc', serializer: l.id, ...measureWithProbe(probe, l.op, job.policy) });
+        } catch (e) {
+          report(e, l.id, l.side);
+          failed.add(l.id);
+        }
       }
     }
     // a result cached per input object (measure/in-place.ts), per side: one that fails is incorrect alone
-    if (job.direction === 'serialize') for (const l of live.filter((x) => !failed.has(x.id))) {
-      try {
-        const p = prepared.get(l.id)!;
-        checkChangedInPlace(a, p.inputs(texts[1]), p.call, tagged(l.id, p.timedChecks(l.side, texts[1], [a, b])));
-      } catch (e) { report(e, l.id, l.side); }
-    }
-    const precise = [...(result.baselinePrecise ? [baselineId] : []), ...others.filter((_, i) => result.precise[i]).map((o) => o.id)];
+    if (job.direction === 'serialize')
+      for (const l of live.filter((x) => !failed.has(x.id))) {
+        try {
+          const p = prepared.get(l.id)!;
+          checkChangedInPlace(a, p.inputs(texts[1]), p.call, tagged(l.id, p.timedChecks(l.side, texts[1], [a, b])));
+        } catch (e) {
+          report(e, l.id, l.side);
+        }
+      }
+    const precise = [
+      ...(result.baselinePrecise ? [baselineId] : []),
+      ...others.filter((_, i) => result.precise[i]).map((o) => o.id),
+    ];
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum(), precise });
   } catch (e) {
-    if (e instanceof TimedCheckFailure) { send({ type: 'incorrect', serializer: (e as { serializerId?: string }).serializerId, side: e.side, ...e.failure, when: 'timing' }); return; }
+    if (e instanceof TimedCheckFailure) {
+      send({
+        type: 'incorrect',
+        serializer: (e as { serializerId?: string }).serializerId,
+        side: e.side,
+        ...e.failure,
+        when: 'timing',
+      });
+      return;
+    }
     const err = e instanceof StageError ? e : new StageError('measure', undefined, String((e as Error)?.message ?? e));
-    send({ type: 'error', stage: err.stage, side: err.side, message: err.message, ...(err.unsupported ? { unsupported: true } : {}) });
+    send({
+      type: 'error',
+      stage: err.stage,
+      side: err.side,
+      message: err.message,
+      ...(err.unsupported ? { unsupported: true } : {}),
+    });
   }
 }
 
@@ -281,8 +468,20 @@ const VARIANT_NOTE = "(gate's variant payload: another seed, hostile strings in 
 
 /** A side's timed checks whose failures carry the serializer's id (`serializerId`), so a group launch names the side that changed. */
 function tagged(id: string, checks: SideChecks): SideChecks {
-  const wrap = <A extends unknown[]>(f: (...args: A) => void) => (...args: A) => {
-    try { f(...args); } catch (e) { if (e instanceof TimedCheckFailure) Object.assign(e, { serializerId: id }); throw e; }
+  const wrap =
+    <A extends unknown[]>(f: (...args: A) => void) =>
+    (...args: A) => {
+      try {
+        f(...args);
+      } catch (e) {
+        if (e instanceof TimedCheckFailure) Object.assign(e, { serializerId: id });
+        throw e;
+      }
+    };
+  return {
+    quick: wrap(checks.quick),
+    full: wrap(checks.full),
+    roundEnd: wrap(checks.roundEnd),
+    inputs: wrap(checks.inputs),
   };
-  return { quick: wrap(checks.quick), full: wrap(checks.full), roundEnd: wrap(checks.roundEnd), inputs: wrap(checks.inputs) };
 }

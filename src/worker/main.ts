@@ -8,7 +8,14 @@
  * Runs as compiled (build/src/worker/main.js) or bundled into one file per target kind.
  */
 import { readFileSync, writeSync as importedWriteSync } from 'node:fs';
-import { encodeMessage, PROTOCOL_VERSION, sealLine, type MessageMac, type StartMessage, type WorkerJob } from './protocol.js';
+import {
+  encodeMessage,
+  PROTOCOL_VERSION,
+  sealLine,
+  type MessageMac,
+  type StartMessage,
+  type WorkerJob,
+} from './protocol.js';
 import { channelMac } from './channel-key.js';
 import { runJob } from './job.js';
 import type { OutgoingMessage, WorkerHost } from './host.js';
@@ -30,14 +37,20 @@ const CHANNEL_FD = 3;
  * adapter or config code runs in this process — so code that later replaces TextEncoder, fs,
  * Deno.stdout or Uint8Array methods cannot see or alter what is sent (protocol.ts: authentication).
  */
-const callOf = Function.prototype.call.bind(Function.prototype.call) as <T>(fn: (...a: never[]) => T, self: unknown, ...args: unknown[]) => T;
+const callOf = Function.prototype.call.bind(Function.prototype.call) as <T>(
+  fn: (...a: never[]) => T,
+  self: unknown,
+  ...args: unknown[]
+) => T;
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode;
 const subarray = Uint8Array.prototype.subarray;
 const writeSync = importedWriteSync;
 const denoStdout = g.Deno?.stdout;
 const denoWrite = denoStdout?.writeSync;
-const write: (b: Uint8Array) => number = denoWrite ? (b) => callOf(denoWrite as never, denoStdout, b) : (b) => writeSync(CHANNEL_FD, b);
+const write: (b: Uint8Array) => number = denoWrite
+  ? (b) => callOf(denoWrite as never, denoStdout, b)
+  : (b) => writeSync(CHANNEL_FD, b);
 
 /** The key's MAC and the next sequence number, set from the start message (closure state, never exported). */
 let mac: MessageMac | undefined;
@@ -60,8 +73,11 @@ function send(message: OutgoingMessage): void {
 function keepStdoutForChannel(): void {
   if (!g.Deno) return;
   const err = console.error.bind(console);
-  console.log = err; console.info = err; console.debug = err;
-  process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => (process.stderr.write as (...a: unknown[]) => boolean)(chunk, ...rest)) as typeof process.stdout.write;
+  console.log = err;
+  console.info = err;
+  console.debug = err;
+  process.stdout.write = ((chunk: unknown, ...rest: unknown[]) =>
+    (process.stderr.write as (...a: unknown[]) => boolean)(chunk, ...rest)) as typeof process.stdout.write;
 }
 
 function runtimeOf(): { runtime: string; version: string } {
@@ -76,19 +92,32 @@ function runtimeOf(): { runtime: string; version: string } {
  * where a minor GC gave 1.35% (issue 13's study, benchmarks/engine/q2-flags.mjs).
  */
 function gcOf(): (() => void) | undefined {
-  if (typeof g.gc === 'function') { const gc = g.gc as (o?: { type: string }) => void; return () => gc({ type: 'minor' }); }
+  if (typeof g.gc === 'function') {
+    const gc = g.gc as (o?: { type: string }) => void;
+    return () => gc({ type: 'minor' });
+  }
   if (g.Bun) return () => g.Bun!.gc(true);
   return undefined;
 }
 
 async function allocationProbe(): Promise<AllocationProbe> {
   const v8 = (await import('node:v8')) as unknown as V8Module;
-  if (typeof v8.GCProfiler !== 'function') return { method: 'n/a', how: `${runtimeOf().runtime} has no node:v8 GCProfiler` };
-  if (g.Deno) return { method: 'estimate', v8, how: "GC-corrected heap accounting through Deno's node:v8 GCProfiler compatibility layer (same V8 method as Node; calibrated on {a:1,b:2} → 40 B/op like Node, not verified further)" };
+  if (typeof v8.GCProfiler !== 'function')
+    return { method: 'n/a', how: `${runtimeOf().runtime} has no node:v8 GCProfiler` };
+  if (g.Deno)
+    return {
+      method: 'estimate',
+      v8,
+      how: "GC-corrected heap accounting through Deno's node:v8 GCProfiler compatibility layer (same V8 method as Node; calibrated on {a:1,b:2} → 40 B/op like Node, not verified further)",
+    };
   // Bun's node:v8 GCProfiler is an emulation over JavaScriptCore: on weather-station it reported
   // 0 B/op for ajv-jtd, typia and zod, which certainly allocate; JSC's heapSize and
   // process.memoryUsage() move in block-sized steps (0 B over 1 000 small objects). No honest figure.
-  if (g.Bun) return { method: 'n/a', how: "JavaScriptCore exposes no allocation counter: Bun's node:v8 GCProfiler emulation reads 0 B/op for calls that allocate, and its heap size moves in block-sized steps" };
+  if (g.Bun)
+    return {
+      method: 'n/a',
+      how: "JavaScriptCore exposes no allocation counter: Bun's node:v8 GCProfiler emulation reads 0 B/op for calls that allocate, and its heap size moves in block-sized steps",
+    };
   return { method: 'exact', v8, how: 'GC-corrected V8 heap accounting (node:v8 GCProfiler)' };
 }
 
@@ -116,21 +145,32 @@ async function main(): Promise<void> {
   const gc = gcOf();
   send({ type: 'hello', ...runtimeOf(), gc: typeof gc === 'function' });
   const host: WorkerHost = {
-    send, gc: gc ?? (() => {}), readText: (path) => readFileSync(path, 'utf8'), allocationProbe,
+    send,
+    gc: gc ?? (() => {}),
+    readText: (path) => readFileSync(path, 'utf8'),
+    allocationProbe,
     loadConfig: (path) => loadUserConfig(path),
   };
   // A step awaiting a Promise nothing can settle (an async prepare() that never resolves, a config's
   // top-level await) leaves the event loop empty: Node would exit 0 with no result. Say which step.
   process.once('beforeExit', () => {
     if (finished) return;
-    send({ type: 'error', ...lastStage, message: `${lastStage.stage}${lastStage.side ? ` (${lastStage.side})` : ''} never settled: the worker ran out of work while waiting on a Promise that never resolves` });
+    send({
+      type: 'error',
+      ...lastStage,
+      message: `${lastStage.stage}${lastStage.side ? ` (${lastStage.side})` : ''} never settled: the worker ran out of work while waiting on a Promise that never resolves`,
+    });
     process.exit(1);
   });
   // An exception thrown, or a rejection left unhandled, outside any call the worker made (a timer or
   // callback a serializer scheduled) would crash a server: it fails the launch, naming the last stage.
   const outside = (what: string) => (e: unknown) => {
     const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-    send({ type: 'error', ...lastStage, message: `${what} outside any call (a timer, callback or Promise a serializer left behind), last seen in ${lastStage.stage}${lastStage.side ? ` (${lastStage.side})` : ''}: ${text.slice(0, 500)}` });
+    send({
+      type: 'error',
+      ...lastStage,
+      message: `${what} outside any call (a timer, callback or Promise a serializer left behind), last seen in ${lastStage.stage}${lastStage.side ? ` (${lastStage.side})` : ''}: ${text.slice(0, 500)}`,
+    });
     process.exit(1);
   };
   process.on('uncaughtException', outside('an exception was thrown'));

@@ -25,22 +25,40 @@ export async function runProbeJob(job: ProbeJob, host: WorkerHost): Promise<void
   try {
     const loadConfig = host.loadConfig;
     if (job.configPath && !loadConfig && !serializers.ids.includes(job.serializer)) {
-      send({ type: 'error', stage: 'load', message: `serializer ${job.serializer} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`, unsupported: true });
+      send({
+        type: 'error',
+        stage: 'load',
+        message: `serializer ${job.serializer} comes from a jsonbench.config, which this runtime cannot load (it has no file imports)`,
+        unsupported: true,
+      });
       return;
     }
     const user = job.configPath && loadConfig ? await loadConfig(job.configPath) : { serializers: [], workloads: [] };
     adapter = await serializers.load(job.serializer, user.serializers);
     if (job.typiaModules) {
       if (!loadConfig) {
-        send({ type: 'error', stage: 'load', message: "typia's probe code is generated at run time into files, which this runtime cannot import", unsupported: true });
+        send({
+          type: 'error',
+          stage: 'load',
+          message: "typia's probe code is generated at run time into files, which this runtime cannot import",
+          unsupported: true,
+        });
         return;
       }
       const index = JSON.parse(host.readText(job.typiaModules)) as TypiaModuleIndex;
       adapter = typiaProbeAdapter(adapter, index, (path) => import(`file://${path}`));
     }
-    const families = new Set(job.cells.map((c) => c.probe.split('.')[0]).filter((f): f is ProbeFamily => (PROBE_FAMILIES as readonly string[]).includes(f)));
-    const conformance = families.has('conformance') ? JSON.parse(host.readText(job.payloadPath)) as ConformanceSet | null : null;
-    byId = new Map(loadCatalog({ families: [...families], ...(conformance ? { conformance } : {}) }).map((p) => [p.id, p]));
+    const families = new Set(
+      job.cells
+        .map((c) => c.probe.split('.')[0])
+        .filter((f): f is ProbeFamily => (PROBE_FAMILIES as readonly string[]).includes(f)),
+    );
+    const conformance = families.has('conformance')
+      ? (JSON.parse(host.readText(job.payloadPath)) as ConformanceSet | null)
+      : null;
+    byId = new Map(
+      loadCatalog({ families: [...families], ...(conformance ? { conformance } : {}) }).map((p) => [p.id, p]),
+    );
   } catch (e) {
     const err = e as Error;
     send({ type: 'error', stage: 'load', message: `${err?.name ?? 'Error'}: ${err?.message ?? String(e)}` });
@@ -51,10 +69,16 @@ export async function runProbeJob(job: ProbeJob, host: WorkerHost): Promise<void
     send({ type: 'probe-start', ...cell });
     const probe = byId.get(cell.probe);
     let verdict: Verdict | null;
-    if (!probe) verdict = { mark: '–', reason: `probe ${cell.probe} is not in this worker's catalog (a conformance file that changed since the host read it?)` };
+    if (!probe)
+      verdict = {
+        mark: '–',
+        reason: `probe ${cell.probe} is not in this worker's catalog (a conformance file that changed since the host read it?)`,
+      };
     else {
       try {
-        verdict = await runProbe(adapter, probe, cell.direction, cache, () => send({ type: 'probe-prepared', ...cell }));
+        verdict = await runProbe(adapter, probe, cell.direction, cache, () =>
+          send({ type: 'probe-prepared', ...cell }),
+        );
       } catch (e) {
         // Building the probe's own input threw: a fault of the catalog, said as such.
         verdict = { mark: '–', reason: `jsonbench could not build this probe's input: ${(e as Error).message}` };

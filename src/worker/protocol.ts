@@ -72,7 +72,10 @@ export interface CaseJob extends CaseCoordinates {
 }
 
 /** One probe side a probe job runs: the probe's id in the catalog, and the direction. */
-export interface ProbeCell { probe: string; direction: Direction }
+export interface ProbeCell {
+  probe: string;
+  direction: Direction;
+}
 
 /**
  * A probe launch (never timed): every cell in order against one serializer, each through the same
@@ -96,30 +99,45 @@ export interface ProbeJob {
   typiaModules?: string;
 }
 /** In a group launch: the serializer a message is about (the baseline's id for the baseline's own figures). */
-interface About { serializer?: string }
+interface About {
+  serializer?: string;
+}
 
 export interface StartMessage {
-  protocol: number; type: 'start'; job: WorkerJob;
+  protocol: number;
+  type: 'start';
+  job: WorkerJob;
   /** per-launch secret (hex) the worker signs its messages with (absent: unsigned lines, Chromium's in-page channel) */
   key?: string;
 }
 
 /** First message: what runtime the worker is running in. */
-export interface HelloMessage { protocol: number; type: 'hello'; runtime: string; version: string; gc: boolean }
+export interface HelloMessage {
+  protocol: number;
+  type: 'hello';
+  runtime: string;
+  version: string;
+  gc: boolean;
+}
 
 /** The correctness gate failed: the case is `incorrect` and is never timed. */
 export interface IncorrectMessage extends About {
-  protocol: number; type: 'incorrect';
+  protocol: number;
+  type: 'incorrect';
   /** which side failed the gate: the case's serializer or its baseline */
   side: Side;
-  path: string; expected: string; actual: string; reason: string;
+  path: string;
+  expected: string;
+  actual: string;
+  reason: string;
   /** `timing`: a result or an input changed after the gate, between samples (measure/timed-check.ts); absent: the gate itself */
   when?: 'timing';
 }
 
 /** One finished round: raw per-sample times (ns/op) of both sides. */
 export interface RoundMessage extends About {
-  protocol: number; type: 'round';
+  protocol: number;
+  type: 'round';
   round: number;
   /** ns/op by the launch's clock (setup's `clock`) */
   serializerNs: number[];
@@ -147,7 +165,8 @@ export interface RoundMessage extends About {
  * a project file asked for. The .NET worker sends it (assembly metadata).
  */
 export interface LibraryMessage {
-  protocol: number; type: 'library';
+  protocol: number;
+  type: 'library';
   side: Side;
   serializer: string;
   /** the measured call, for reports: "JsonSerializer.Serialize(value, options)" */
@@ -166,7 +185,8 @@ export interface LibraryMessage {
 
 /** Facts about a timing launch, sent once before its first round. */
 export interface TimingSetupMessage extends About {
-  protocol: number; type: 'setup';
+  protocol: number;
+  type: 'setup';
   opsPerSample: { serializer: number; baseline: number };
   warmup: { serializerOps: number; serializerMs: number; baselineOps: number; baselineMs: number };
   /** ns/op of an empty op measured the same way (the floor below which a case is "too fast to be real"). */
@@ -176,7 +196,10 @@ export interface TimingSetupMessage extends About {
 }
 
 /** The allocation pass's figures (see {@link AllocationMeasurement}). */
-export interface AllocMessage extends AllocationMeasurement, About { protocol: number; type: 'alloc' }
+export interface AllocMessage extends AllocationMeasurement, About {
+  protocol: number;
+  type: 'alloc';
+}
 
 /**
  * A cold start (`cold` jobs, worker/cold.ts), each timed once in a fresh process, in ns by the wall
@@ -184,8 +207,11 @@ export interface AllocMessage extends AllocationMeasurement, About { protocol: n
  * loading the adapter and its library, `prepare()` (with the workload's unit view), the first op.
  */
 export interface ColdMessage {
-  protocol: number; type: 'cold';
-  loadNs: number; prepareNs: number; firstCallNs: number;
+  protocol: number;
+  type: 'cold';
+  loadNs: number;
+  prepareNs: number;
+  firstCallNs: number;
   cpu?: { loadNs: number; prepareNs: number; firstCallNs: number };
 }
 
@@ -194,33 +220,67 @@ export interface ColdMessage {
  * `verify`, then `warmup` once every gate passed): a launch killed at its timeout says which step
  * ran out. Measuring is marked by `setup` and the rounds.
  */
-export interface StageMessage { protocol: number; type: 'stage'; stage: 'load' | 'prepare' | 'verify' | 'warmup'; side?: Side }
+export interface StageMessage {
+  protocol: number;
+  type: 'stage';
+  stage: 'load' | 'prepare' | 'verify' | 'warmup';
+  side?: Side;
+}
 
 export interface DoneMessage {
-  protocol: number; type: 'done'; noisy: boolean; elapsedMs: number; checksum: number;
+  protocol: number;
+  type: 'done';
+  noisy: boolean;
+  elapsedMs: number;
+  checksum: number;
   /** group launches: the serializers (and the baseline) whose figures met the error target before the cap */
   precise?: string[];
 }
 
 /** A thrown error in a named stage (`prepare`, `verify`, `warmup`, `measure`, `load`). */
 export interface ErrorMessage extends About {
-  protocol: number; type: 'error'; stage: string; side?: Side; message: string;
+  protocol: number;
+  type: 'error';
+  stage: string;
+  side?: Side;
+  message: string;
   /** the adapter cannot run on this runtime (it needs an API the runtime lacks): the case is `unsupported`, not `failed` */
   unsupported?: boolean;
 }
 
 /** A probe side starts (the host arms its per-probe timeout). */
-export interface ProbeStartMessage extends ProbeCell { protocol: number; type: 'probe-start' }
+export interface ProbeStartMessage extends ProbeCell {
+  protocol: number;
+  type: 'probe-start';
+}
 
 /** The adapter is prepared for the probe in flight (a hang after this is the call's, not prepare()'s). */
-export interface ProbePreparedMessage extends ProbeCell { protocol: number; type: 'probe-prepared' }
+export interface ProbePreparedMessage extends ProbeCell {
+  protocol: number;
+  type: 'probe-prepared';
+}
 
 /** A probe side's verdict. */
-export interface ProbeVerdictMessage extends ProbeCell { protocol: number; type: 'probe'; verdict: Verdict }
+export interface ProbeVerdictMessage extends ProbeCell {
+  protocol: number;
+  type: 'probe';
+  verdict: Verdict;
+}
 
 export type WorkerMessage =
-  | HelloMessage | StageMessage | IncorrectMessage | TimingSetupMessage | RoundMessage | AllocMessage | ColdMessage | DoneMessage | ErrorMessage | LibraryMessage
-  | ProbeStartMessage | ProbePreparedMessage | ProbeVerdictMessage;
+  | HelloMessage
+  | StageMessage
+  | IncorrectMessage
+  | TimingSetupMessage
+  | RoundMessage
+  | AllocMessage
+  | ColdMessage
+  | DoneMessage
+  | ErrorMessage
+  | LibraryMessage
+  | ProbeStartMessage
+  | ProbePreparedMessage
+  | ProbeVerdictMessage;
 
 /** Distributes Omit over the union so each message keeps its own fields. */
 type WithoutProtocol<T> = T extends unknown ? Omit<T, 'protocol'> : never;
@@ -236,10 +296,18 @@ export function encodeMessage(message: WithoutProtocol<WorkerMessage> | Omit<Sta
  */
 export function decodeMessage(line: string): WorkerMessage {
   let value: unknown;
-  try { value = JSON.parse(line); } catch { throw new Error(`protocol: not JSON: ${line.slice(0, 120)}`); }
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new Error(`protocol: not JSON: ${line.slice(0, 120)}`);
+  }
   const m = value as { protocol?: unknown; type?: unknown };
-  if (m === null || typeof m !== 'object' || typeof m.type !== 'string') throw new Error(`protocol: message without type: ${line.slice(0, 120)}`);
-  if (m.protocol !== PROTOCOL_VERSION) throw new Error(`protocol: version ${m.protocol === undefined ? 'missing' : JSON.stringify(m.protocol)}, expected ${PROTOCOL_VERSION}`);
+  if (m === null || typeof m !== 'object' || typeof m.type !== 'string')
+    throw new Error(`protocol: message without type: ${line.slice(0, 120)}`);
+  if (m.protocol !== PROTOCOL_VERSION)
+    throw new Error(
+      `protocol: version ${m.protocol === undefined ? 'missing' : JSON.stringify(m.protocol)}, expected ${PROTOCOL_VERSION}`,
+    );
   return value as WorkerMessage;
 }
 
@@ -268,14 +336,22 @@ export function createChannelReader(mac?: MessageMac): (line: string) => WorkerM
   return (line) => {
     if (!mac) return decodeMessage(line);
     const seal = SEAL.exec(line);
-    if (!seal) throw new Error(`protocol: an unsigned line on the channel (not written by this launch's worker; forged by the code being measured?): ${line.slice(0, 120)}`);
+    if (!seal)
+      throw new Error(
+        `protocol: an unsigned line on the channel (not written by this launch's worker; forged by the code being measured?): ${line.slice(0, 120)}`,
+      );
     const body = `${line.slice(0, seal.index)}}`;
-    if (mac(body) !== seal[1]) throw new Error(`protocol: a line whose signature does not match this launch's key (forged): ${line.slice(0, 120)}`);
+    if (mac(body) !== seal[1])
+      throw new Error(
+        `protocol: a line whose signature does not match this launch's key (forged): ${line.slice(0, 120)}`,
+      );
     const m = decodeMessage(body) as WorkerMessage & { seq?: unknown };
-    if (m.seq !== next) throw new Error(`protocol: message ${String(m.seq)} arrived where ${next} was expected (${typeof m.seq === 'number' && m.seq < next ? 'repeated' : 'out of order'})`);
+    if (m.seq !== next)
+      throw new Error(
+        `protocol: message ${String(m.seq)} arrived where ${next} was expected (${typeof m.seq === 'number' && m.seq < next ? 'repeated' : 'out of order'})`,
+      );
     next++;
     delete m.seq;
     return m;
   };
 }
-

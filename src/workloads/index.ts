@@ -6,8 +6,8 @@ import type { Workload } from './types.js';
  */
 export const workloads = createRegistry<Workload>('workload', {
   'weather-station': () => import('./weather-station.js'),
-  'users': () => import('./users.js'),
+  users: () => import('./users.js'),
   'users-settings': () => import('./users-settings.js'),
-  'orders': () => import('./orders.js'),
-  'company': () => import('./company.js'),
+  orders: () => import('./orders.js'),
+  company: () => import('./company.js'),
 });

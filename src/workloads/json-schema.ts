@@ -37,7 +37,12 @@ export interface ToJsonSchemaOptions {
 
 function withNull(schema: JsonSchema, nullable: boolean | undefined): JsonSchema {
   if (!nullable) return schema;
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {}) };
+  if (typeof schema.type === 'string')
+    return {
+      ...schema,
+      type: [schema.type, 'null'],
+      ...(schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {}),
+    };
   return { anyOf: [schema, { type: 'null' }] };
 }
 
@@ -69,10 +74,15 @@ export function toJsonSchema(node: SchemaNode, options: ToJsonSchemaOptions = {}
         // defineProperty, not assignment: a property named __proto__ must stay a property
         for (const [key, child] of Object.entries(n.properties)) defineOwn(properties, key, out(child));
         const required = Object.keys(properties).filter((k) => !n.optional?.includes(k));
-        return withNull({
-          type: 'object', properties, required,
-          additionalProperties: n.additionalProperties ? out(n.additionalProperties) : false,
-        }, n.nullable);
+        return withNull(
+          {
+            type: 'object',
+            properties,
+            required,
+            additionalProperties: n.additionalProperties ? out(n.additionalProperties) : false,
+          },
+          n.nullable,
+        );
       }
       case 'record':
         return withNull({ type: 'object', additionalProperties: out(n.values) }, n.nullable);
@@ -81,7 +91,11 @@ export function toJsonSchema(node: SchemaNode, options: ToJsonSchemaOptions = {}
       case 'discriminated': {
         const variants = Object.entries(n.mapping).map(([tag, obj]) => {
           const o = out({ ...obj, nullable: false }) as { properties: Record<string, JsonSchema>; required: string[] };
-          return { ...o, properties: { [n.discriminator]: { type: 'string', const: tag }, ...o.properties }, required: [n.discriminator, ...o.required] };
+          return {
+            ...o,
+            properties: { [n.discriminator]: { type: 'string', const: tag }, ...o.properties },
+            required: [n.discriminator, ...o.required],
+          };
         });
         return { anyOf: [...variants, ...(n.nullable ? [{ type: 'null' }] : [])] };
       }

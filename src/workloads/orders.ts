@@ -85,7 +85,11 @@ export function generateOrders(count: number, seed: number): unknown[] {
       const quantity = f.number.int({ min: 1, max: 10 });
       const priceCents = f.number.int({ min: 99, max: 49_999 });
       cents += quantity * priceCents;
-      lines.push({ sku: `SKU-${f.string.alphanumeric({ length: 8, casing: 'upper' })}`, quantity, unitPrice: priceCents / 100 });
+      lines.push({
+        sku: `SKU-${f.string.alphanumeric({ length: 8, casing: 'upper' })}`,
+        quantity,
+        unitPrice: priceCents / 100,
+      });
     }
     orders[i] = {
       id,
@@ -109,7 +113,8 @@ export function generateOrders(count: number, seed: number): unknown[] {
 /** The `orders` workload: `size` e-commerce orders; build() returns the array of wire records. */
 const workload: Workload = {
   id: 'orders',
-  description: 'E-commerce orders: uuids, ISO dates (Date in the model), enum status, 1-5 lines, 2-decimal money, address, nullable notes',
+  description:
+    'E-commerce orders: uuids, ISO dates (Date in the model), enum status, 1-5 lines, 2-decimal money, address, nullable notes',
   sizes: [100, 1000, 10000],
   defaultSizes: [100],
   shapes: ['list', 'many'],

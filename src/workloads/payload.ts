@@ -29,14 +29,30 @@ export interface PayloadWorkloadSpec {
  */
 export function payloadWorkload(spec: PayloadWorkloadSpec, value?: (size: number) => unknown): Workload {
   return {
-    id: spec.id, description: spec.description, sizes: [...spec.sizes], defaultSizes: [...spec.sizes], shapes: [...spec.shapes],
-    schema: spec.schema, payloadText: spec.payloadText,
-    build: value ?? (() => { throw new Error(`workload ${spec.id} is a user's payload: its value is read from its payload file, not built`); }),
+    id: spec.id,
+    description: spec.description,
+    sizes: [...spec.sizes],
+    defaultSizes: [...spec.sizes],
+    shapes: [...spec.shapes],
+    schema: spec.schema,
+    payloadText: spec.payloadText,
+    build:
+      value ??
+      (() => {
+        throw new Error(`workload ${spec.id} is a user's payload: its value is read from its payload file, not built`);
+      }),
   };
 }
 
 /** The spec of a payload workload (undefined for a built-in or config workload, which workers load by id). */
 export function payloadSpecOf(w: Workload): PayloadWorkloadSpec | undefined {
   if (!w.payloadText) return undefined;
-  return { id: w.id, description: w.description, sizes: [...w.sizes], shapes: [...w.shapes], schema: w.schema, payloadText: w.payloadText };
+  return {
+    id: w.id,
+    description: w.description,
+    sizes: [...w.sizes],
+    shapes: [...w.shapes],
+    schema: w.schema,
+    payloadText: w.payloadText,
+  };
 }

@@ -53,16 +53,25 @@ export interface NumberSchema extends Nullable {
   fromString?: boolean;
 }
 
-export interface BooleanSchema extends Nullable { type: 'boolean' }
+export interface BooleanSchema extends Nullable {
+  type: 'boolean';
+}
 
 /** A string from a small closed set. */
-export interface EnumSchema extends Nullable { type: 'enum'; values: readonly string[] }
+export interface EnumSchema extends Nullable {
+  type: 'enum';
+  values: readonly string[];
+}
 
 /** A value that was always null (or is declared `{ "type": "null" }`). */
-export interface NullSchema { type: 'null' }
+export interface NullSchema {
+  type: 'null';
+}
 
 /** Any JSON value (JSON Schema `{}`, TypeScript `unknown`). */
-export interface UnknownSchema { type: 'unknown' }
+export interface UnknownSchema {
+  type: 'unknown';
+}
 
 export interface ArraySchema extends Nullable {
   type: 'array';
@@ -81,10 +90,16 @@ export interface ObjectSchema extends Nullable {
 }
 
 /** An object used as a map: any string keys (ids, names), values of one schema. */
-export interface RecordSchema extends Nullable { type: 'record'; values: SchemaNode }
+export interface RecordSchema extends Nullable {
+  type: 'record';
+  values: SchemaNode;
+}
 
 /** One of several schemas, none of them `null` (nullability is the `nullable` flag). */
-export interface UnionSchema extends Nullable { type: 'union'; anyOf: readonly SchemaNode[] }
+export interface UnionSchema extends Nullable {
+  type: 'union';
+  anyOf: readonly SchemaNode[];
+}
 
 /**
  * A union of objects told apart by a string property (`discriminator`), as JTD's
@@ -98,14 +113,34 @@ export interface DiscriminatedSchema extends Nullable {
 }
 
 export type SchemaNode =
-  | StringSchema | NumberSchema | BooleanSchema | EnumSchema | NullSchema | UnknownSchema
-  | ArraySchema | ObjectSchema | RecordSchema | UnionSchema | DiscriminatedSchema;
+  | StringSchema
+  | NumberSchema
+  | BooleanSchema
+  | EnumSchema
+  | NullSchema
+  | UnknownSchema
+  | ArraySchema
+  | ObjectSchema
+  | RecordSchema
+  | UnionSchema
+  | DiscriminatedSchema;
 
 /** The names of the constructs, as unsupported reasons and tables name them. */
 export type Construct =
-  | 'optional property' | 'null' | 'unknown' | 'record' | 'union' | 'discriminated union'
-  | 'integer beyond 32 bits' | 'integer beyond 2^53' | 'string format' | 'enum' | 'always-empty array'
-  | 'additional properties' | 'nullable' | 'property name';
+  | 'optional property'
+  | 'null'
+  | 'unknown'
+  | 'record'
+  | 'union'
+  | 'discriminated union'
+  | 'integer beyond 32 bits'
+  | 'integer beyond 2^53'
+  | 'string format'
+  | 'enum'
+  | 'always-empty array'
+  | 'additional properties'
+  | 'nullable'
+  | 'property name';
 
 /** How a workload's payload text is written: property naming policy and indentation (spaces). */
 export interface WireOptions {
@@ -144,10 +179,16 @@ export function wireSchema(node: SchemaNode, naming: WireOptions['naming']): Sch
     case 'object': {
       const properties: Record<string, SchemaNode> = {};
       // defineProperty, not assignment: a key named __proto__ stays a key (assignment would set the prototype)
-      for (const [k, v] of Object.entries(node.properties)) defineOwn(properties, wireName(k, naming), wireSchema(v, naming));
+      for (const [k, v] of Object.entries(node.properties))
+        defineOwn(properties, wireName(k, naming), wireSchema(v, naming));
       const optional = node.optional?.map((k) => wireName(k, naming));
       const additionalProperties = node.additionalProperties && wireSchema(node.additionalProperties, naming);
-      return { ...node, properties, ...(optional ? { optional } : {}), ...(additionalProperties ? { additionalProperties } : {}) };
+      return {
+        ...node,
+        properties,
+        ...(optional ? { optional } : {}),
+        ...(additionalProperties ? { additionalProperties } : {}),
+      };
     }
     case 'array':
       return { ...node, items: wireSchema(node.items, naming) };

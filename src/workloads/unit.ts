@@ -37,7 +37,10 @@ export function renderUnit(workload: Workload, unit: unknown): string {
 }
 
 /** One record of an NDJSON text: its exact text (a trailing `\r` removed) and its 1-based line number. */
-export interface NdjsonLine { text: string; line: number }
+export interface NdjsonLine {
+  text: string;
+  line: number;
+}
 
 /** The records of an NDJSON text: every line that is not blank, as given (a trailing `\r` removed). */
 export function ndjsonLines(text: string): NdjsonLine[] {

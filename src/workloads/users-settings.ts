@@ -42,7 +42,11 @@ export function renameKeys(node: SchemaNode, value: unknown, naming: WireOptions
  */
 export function checkIndented2(text: string): string | null {
   let expected: string;
-  try { expected = JSON.stringify(JSON.parse(text), null, 2); } catch { return 'output is not valid JSON'; }
+  try {
+    expected = JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return 'output is not valid JSON';
+  }
   if (expected === text) return null;
   const got = text.split('\n');
   const want = expected.split('\n');
@@ -54,7 +58,8 @@ export function checkIndented2(text: string): string | null {
 /** The `users-settings` workload: `size` users, indented with 2 spaces, snake_case keys. */
 const workload: Workload = {
   id: 'users-settings',
-  description: 'The users workload written indented (2 spaces) with snake_case names, as the .NET study\'s "settings" variant',
+  description:
+    'The users workload written indented (2 spaces) with snake_case names, as the .NET study\'s "settings" variant',
   sizes: [100, 1000, 10000],
   defaultSizes: [100],
   shapes: ['list', 'many'],

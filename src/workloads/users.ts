@@ -68,7 +68,8 @@ export function generateUsers(count: number, seed: number): User[] {
 /** The `users` workload: `size` users, compact, camelCase; build() returns the array of records. */
 const workload: Workload = {
   id: 'users',
-  description: 'Fake users {id, firstName, lastName, fullName, userName, email}, as in the .NET study of 10,000 Bogus users',
+  description:
+    'Fake users {id, firstName, lastName, fullName, userName, email}, as in the .NET study of 10,000 Bogus users',
   sizes: [100, 1000, 10000],
   defaultSizes: [100],
   shapes: ['list', 'many'],

@@ -38,8 +38,40 @@ const ALLOWED: Record<string, readonly string[]> = {
   ledger: ['files', 'results', 'versions'],
   report: ['files', 'case', 'results', 'stats', 'versions'],
   compare: ['results', 'stats', 'report'],
-  run: ['files', 'case', 'stats', 'workloads', 'serializers', 'config', 'measure', 'worker', 'results', 'analysers', 'runtimes', 'plan', 'instructions', 'ledger', 'report', 'payload', 'probes'],
-  cli: ['files', 'case', 'stats', 'workloads', 'serializers', 'config', 'results', 'runtimes', 'plan', 'run', 'ledger', 'report', 'compare'],
+  run: [
+    'files',
+    'case',
+    'stats',
+    'workloads',
+    'serializers',
+    'config',
+    'measure',
+    'worker',
+    'results',
+    'analysers',
+    'runtimes',
+    'plan',
+    'instructions',
+    'ledger',
+    'report',
+    'payload',
+    'probes',
+  ],
+  cli: [
+    'files',
+    'case',
+    'stats',
+    'workloads',
+    'serializers',
+    'config',
+    'results',
+    'runtimes',
+    'plan',
+    'run',
+    'ledger',
+    'report',
+    'compare',
+  ],
   'index.ts': ['case', 'workloads', 'serializers', 'run', 'results', 'report'],
 };
 
@@ -61,43 +93,79 @@ const roomOf = (file: string) => relative(SRC, file).split(sep)[0];
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const out: string[] = [];
-  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm)) out.push(normalize(join(dirname(file), m[1])));
+  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm))
+    out.push(normalize(join(dirname(file), m[1])));
   return out;
 }
 
-const edges = sourceFiles(SRC).flatMap((file) => importsOf(file).map((to) => ({ file, from: roomOf(file), to: roomOf(to) }))).filter((e) => e.from !== e.to);
+const edges = sourceFiles(SRC)
+  .flatMap((file) => importsOf(file).map((to) => ({ file, from: roomOf(file), to: roomOf(to) })))
+  .filter((e) => e.from !== e.to);
 
 test('every import between folders of src/ is one the house allows (the one-way house)', () => {
   const rooms = new Set(edges.flatMap((e) => [e.from, e.to]));
-  for (const r of rooms) assert.ok(r in ALLOWED, `src/${r} is not in the house plan (test/architecture/layers.test.ts): say what it may import`);
-  const bad = edges.filter((e) => !ALLOWED[e.from].includes(e.to)).map((e) => `${relative(SRC, e.file)} imports ${e.to}/`);
+  for (const r of rooms)
+    assert.ok(
+      r in ALLOWED,
+      `src/${r} is not in the house plan (test/architecture/layers.test.ts): say what it may import`,
+    );
+  const bad = edges
+    .filter((e) => !ALLOWED[e.from].includes(e.to))
+    .map((e) => `${relative(SRC, e.file)} imports ${e.to}/`);
   assert.deepEqual([...new Set(bad)], []);
 });
 
 test('results/ imports only the case vocabulary; reports and the ledger read only results; nothing imports the CLI', () => {
   assert.deepEqual([...new Set(edges.filter((e) => e.from === 'results').map((e) => e.to))].sort(), ['case']);
   for (const room of ['report', 'ledger']) {
-    assert.deepEqual(edges.filter((e) => e.from === room && ['run', 'plan', 'runtimes', 'worker', 'measure', 'cli', 'ledger', 'report'].includes(e.to) && e.to !== room).map((e) => relative(SRC, e.file)), [], `${room}/ reaches past results`);
+    assert.deepEqual(
+      edges
+        .filter(
+          (e) =>
+            e.from === room &&
+            ['run', 'plan', 'runtimes', 'worker', 'measure', 'cli', 'ledger', 'report'].includes(e.to) &&
+            e.to !== room,
+        )
+        .map((e) => relative(SRC, e.file)),
+      [],
+      `${room}/ reaches past results`,
+    );
   }
-  assert.deepEqual(edges.filter((e) => e.to === 'cli').map((e) => relative(SRC, e.file)), []);
+  assert.deepEqual(
+    edges.filter((e) => e.to === 'cli').map((e) => relative(SRC, e.file)),
+    [],
+  );
 });
 
 test('the worker and measure/ stay small: no report, ledger, CLI, run or plan inside a worker', () => {
   const heavy = ['report', 'ledger', 'cli', 'run', 'plan', 'compare'];
-  assert.deepEqual(edges.filter((e) => (e.from === 'worker' || e.from === 'measure') && heavy.includes(e.to)).map((e) => `${relative(SRC, e.file)} → ${e.to}`), []);
+  assert.deepEqual(
+    edges
+      .filter((e) => (e.from === 'worker' || e.from === 'measure') && heavy.includes(e.to))
+      .map((e) => `${relative(SRC, e.file)} → ${e.to}`),
+    [],
+  );
 });
 
 test('the house has no circle between folders', () => {
   const next = new Map<string, Set<string>>();
-  for (const e of edges) { if (!next.has(e.from)) next.set(e.from, new Set()); next.get(e.from)!.add(e.to); }
-  const visiting = new Set<string>(); const done = new Set<string>();
+  for (const e of edges) {
+    if (!next.has(e.from)) next.set(e.from, new Set());
+    next.get(e.from)!.add(e.to);
+  }
+  const visiting = new Set<string>();
+  const done = new Set<string>();
   const cycle: string[] = [];
   const visit = (n: string, path: string[]): boolean => {
     if (done.has(n)) return false;
-    if (visiting.has(n)) { cycle.push(...path.slice(path.indexOf(n)), n); return true; }
+    if (visiting.has(n)) {
+      cycle.push(...path.slice(path.indexOf(n)), n);
+      return true;
+    }
     visiting.add(n);
     for (const m of next.get(n) ?? []) if (visit(m, [...path, n])) return true;
-    visiting.delete(n); done.add(n);
+    visiting.delete(n);
+    done.add(n);
     return false;
   };
   for (const n of next.keys()) if (visit(n, [])) break;
@@ -107,12 +175,22 @@ test('the house has no circle between folders', () => {
 test('no two files of src/ import each other, directly or round a circle', () => {
   const files = sourceFiles(SRC);
   const known = new Set(files);
-  const next = new Map(files.map((f) => [f, importsOf(f).map((to) => to.replace(/\.js$/, '.ts')).filter((to) => known.has(to))]));
+  const next = new Map(
+    files.map((f) => [
+      f,
+      importsOf(f)
+        .map((to) => to.replace(/\.js$/, '.ts'))
+        .filter((to) => known.has(to)),
+    ]),
+  );
   const state = new Map<string, 'open' | 'done'>();
   const circles: string[] = [];
   const visit = (f: string, path: string[]): void => {
     if (state.get(f) === 'done') return;
-    if (state.get(f) === 'open') { circles.push([...path.slice(path.indexOf(f)), f].map((x) => relative(SRC, x)).join(' → ')); return; }
+    if (state.get(f) === 'open') {
+      circles.push([...path.slice(path.indexOf(f)), f].map((x) => relative(SRC, x)).join(' → '));
+      return;
+    }
     state.set(f, 'open');
     for (const to of next.get(f) ?? []) visit(to, [...path, f]);
     state.set(f, 'done');

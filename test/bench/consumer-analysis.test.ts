@@ -1,9 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { aaResolution, consumerFigures, differencesAgree, medianStandardError, opDifference, processSpread, ratioWithin, repsEstimate } from '../../bench/consumer-analysis.js';
+import {
+  aaResolution,
+  consumerFigures,
+  differencesAgree,
+  medianStandardError,
+  opDifference,
+  processSpread,
+  ratioWithin,
+  repsEstimate,
+} from '../../bench/consumer-analysis.js';
 
 /** |actual − expected| ≤ 1e-4, with both numbers in the message. */
-const near = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) <= 1e-4, `${what}: got ${actual}, expected ${expected}`);
+const near = (actual: number, expected: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) <= 1e-4, `${what}: got ${actual}, expected ${expected}`);
 
 // 1.4826 · 1.2533 = 1.85814258: the MAD-based standard error of a median per √n, per unit of MAD
 const K = 1.85814258;
@@ -15,11 +25,17 @@ test('medianStandardError: 1.4826 · MAD · 1.2533 / √n, absolute; Infinity un
   assert.equal(medianStandardError([1, 2]), Infinity);
 });
 
-test('repsEstimate: median of the reps\' medians; reps that disagree widen the error beyond the within-rep one', () => {
-  const agree = repsEstimate([[1, 2, 3, 4, 5], [1, 2, 3, 4, 5]]);
+test("repsEstimate: median of the reps' medians; reps that disagree widen the error beyond the within-rep one", () => {
+  const agree = repsEstimate([
+    [1, 2, 3, 4, 5],
+    [1, 2, 3, 4, 5],
+  ]);
   near(agree.value, 3, 'value');
-  near(agree.se, (K / Math.sqrt(5)) * Math.SQRT2 / 2, 'within-rep error √Σse²/R'); // 0.5876
-  const disagree = repsEstimate([[1, 2, 3, 4, 5], [3, 4, 5, 6, 7]]);
+  near(agree.se, ((K / Math.sqrt(5)) * Math.SQRT2) / 2, 'within-rep error √Σse²/R'); // 0.5876
+  const disagree = repsEstimate([
+    [1, 2, 3, 4, 5],
+    [3, 4, 5, 6, 7],
+  ]);
   near(disagree.value, 4, 'value: medians 3 and 5');
   near(disagree.se, 1, 'between-rep error: SD(3, 5) / √2 = 1');
   assert.throws(() => repsEstimate([[1, 2, 3], []]), /a rep without values/);
@@ -35,10 +51,29 @@ test('consumerFigures: ratio and difference per window of the same cycle', () =>
 });
 
 test('opDifference: per-round serializer − json over launches', () => {
-  const d = opDifference([[12, 13, 14], [15, 16, 17]], [[10, 10, 10], [10, 10, 10]]);
+  const d = opDifference(
+    [
+      [12, 13, 14],
+      [15, 16, 17],
+    ],
+    [
+      [10, 10, 10],
+      [10, 10, 10],
+    ],
+  );
   near(d.value, 4.5, 'medians 3 and 6');
   near(d.se, Math.sqrt(4.5) / Math.SQRT2, 'between launches: SD(3, 6) / √2');
-  assert.throws(() => opDifference([[1, 2, 3]], [[1, 2, 3], [1, 2, 3]]), /differ in shape/);
+  assert.throws(
+    () =>
+      opDifference(
+        [[1, 2, 3]],
+        [
+          [1, 2, 3],
+          [1, 2, 3],
+        ],
+      ),
+    /differ in shape/,
+  );
 });
 
 test('the verdicts: ratio within 10%; differences within 1.96 · √(se₁² + se₂²)', () => {
@@ -53,13 +88,20 @@ test('the verdicts: ratio within 10%; differences within 1.96 · √(se₁² + s
 });
 
 test('processSpread: per-process medians and (max − min) ÷ median', () => {
-  const s = processSpread([[1.0, 1.1, 1.2], [1.3, 1.4, 1.5], [1.2, 1.2, 1.2]]);
-  assert.deepEqual(s.medians.map((x) => Number(x.toFixed(6))), [1.1, 1.4, 1.2]);
+  const s = processSpread([
+    [1.0, 1.1, 1.2],
+    [1.3, 1.4, 1.5],
+    [1.2, 1.2, 1.2],
+  ]);
+  assert.deepEqual(
+    s.medians.map((x) => Number(x.toFixed(6))),
+    [1.1, 1.4, 1.2],
+  );
   near(s.spread, (1.4 - 1.1) / 1.2, 'spread'); // 0.25
   assert.throws(() => processSpread([[1], []]), /a process without values/);
 });
 
-test('aaResolution: resolves 10% only when the median and every process\'s A/A ratio are within 10% of 1', () => {
+test("aaResolution: resolves 10% only when the median and every process's A/A ratio are within 10% of 1", () => {
   const ok = aaResolution([0.97, 1.05, 1.02, 0.99], 1.01);
   assert.equal(ok.resolves, true);
   near(ok.worst, 0.05, 'worst process: 1.05');

@@ -6,7 +6,10 @@ test('parseOpsEnv: NAME=VALUE entries, the value kept whole (it may hold = and :
   assert.deepEqual(parseOpsEnv(undefined), {});
   assert.deepEqual(parseOpsEnv([]), {});
   assert.deepEqual(
-    parseOpsEnv(['GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824', 'EMPTY=']),
+    parseOpsEnv([
+      'GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824',
+      'EMPTY=',
+    ]),
     { GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824', EMPTY: '' },
   );
   assert.deepEqual(parseOpsEnv(['A=1', 'A=2']), { A: '2' }, 'the last entry of a name wins');

@@ -20,16 +20,35 @@ const script = join(repo, 'scripts/ci/jsonbench-ci.sh');
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-ci-recipe-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-function sh(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => execFile('sh', [script, ...args], { cwd: dir, env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', ...env } }, (error, stdout, stderr) => {
-    resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-  }));
+function sh(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) =>
+    execFile(
+      'sh',
+      [script, ...args],
+      { cwd: dir, env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+      },
+    ),
+  );
 }
 
 /** The fixture run with an instruction count on every measured case (`perOp` × `factor`). */
 function withInstructions(name: string, factor: number): string {
   const r: ResultsFile = results();
-  for (const c of r.cases) if (c.status === 'measured') c.instructions = { perOp: 10_000 * factor, iterations: [100, 200], totals: [2e6, 3e6 * factor], method: 'callgrind', tool: 'valgrind-3.19.0', flags: ['--predictable'] };
+  for (const c of r.cases)
+    if (c.status === 'measured')
+      c.instructions = {
+        perOp: 10_000 * factor,
+        iterations: [100, 200],
+        totals: [2e6, 3e6 * factor],
+        method: 'callgrind',
+        tool: 'valgrind-3.19.0',
+        flags: ['--predictable'],
+      };
   const p = join(dir, `${name}.json`);
   writeFileSync(p, JSON.stringify(r));
   return p;
@@ -39,10 +58,16 @@ test('the workflow runs on pull requests and pushes to main, carries the ledger 
   const wf = readFileSync(join(repo, '.github/workflows/jsonbench.yml'), 'utf8');
   assert.match(wf, /\bpull_request:/);
   assert.match(wf, /push:\s*\n\s*branches: \[main\]/);
-  assert.match(wf, /actions\/cache\/restore@v4[\s\S]*path: \.jsonbench\/ledger\.db[\s\S]*restore-keys: jsonbench-ledger-/);
+  assert.match(
+    wf,
+    /actions\/cache\/restore@v4[\s\S]*path: \.jsonbench\/ledger\.db[\s\S]*restore-keys: jsonbench-ledger-/,
+  );
   assert.match(wf, /actions\/cache\/save@v4[\s\S]*path: \.jsonbench\/ledger\.db/);
   assert.match(wf, /scripts\/ci\/jsonbench-ci\.sh measure jsonbench-ci\/head \.jsonbench\/ledger\.db/);
-  assert.match(wf, /scripts\/ci\/jsonbench-ci\.sh compare jsonbench-ci\/base jsonbench-ci\/head jsonbench-ci\/compare\.md/);
+  assert.match(
+    wf,
+    /scripts\/ci\/jsonbench-ci\.sh compare jsonbench-ci\/base jsonbench-ci\/head jsonbench-ci\/compare\.md/,
+  );
   assert.match(wf, /gh pr comment .*--body-file jsonbench-ci\/compare\.md/);
   assert.match(wf, /apt-get install -y valgrind/);
   const ci = readFileSync(script, 'utf8');
@@ -68,11 +93,19 @@ test('a comparison that cannot run (a missing results file) is an error, not a p
   assert.ok(r.code !== 0 && r.code !== 1, `exit ${r.code}`);
 });
 
-test('measure goes on when the run exited 0, or 1 with results.json written (nothing measured, or an older base\'s exit policy); stops on 1 without results and on any other code', async () => {
+test("measure goes on when the run exited 0, or 1 with results.json written (nothing measured, or an older base's exit policy); stops on 1 without results and on any other code", async () => {
   // a stand-in for `jsonbench`: writes <out>/results.json when told to, then exits with the code given
   const fake = join(dir, 'fake-jsonbench.mjs');
-  writeFileSync(fake, "import { mkdirSync, writeFileSync } from 'node:fs';\nconst out = process.argv[process.argv.indexOf('--out') + 1];\nif (process.env.FAKE_WRITE === '1') { mkdirSync(out, { recursive: true }); writeFileSync(`${out}/results.json`, '{}'); }\nprocess.exit(Number(process.env.FAKE_CODE));\n");
-  const measure = (name: string, code: number, write: boolean) => sh(['measure', join(dir, name)], { JSONBENCH: `node ${fake}`, FAKE_CODE: String(code), FAKE_WRITE: write ? '1' : '0' });
+  writeFileSync(
+    fake,
+    "import { mkdirSync, writeFileSync } from 'node:fs';\nconst out = process.argv[process.argv.indexOf('--out') + 1];\nif (process.env.FAKE_WRITE === '1') { mkdirSync(out, { recursive: true }); writeFileSync(`${out}/results.json`, '{}'); }\nprocess.exit(Number(process.env.FAKE_CODE));\n",
+  );
+  const measure = (name: string, code: number, write: boolean) =>
+    sh(['measure', join(dir, name)], {
+      JSONBENCH: `node ${fake}`,
+      FAKE_CODE: String(code),
+      FAKE_WRITE: write ? '1' : '0',
+    });
   assert.equal((await measure('m0', 0, true)).code, 0);
   const one = await measure('m1', 1, true);
   assert.equal(one.code, 0, one.stderr);

@@ -31,17 +31,26 @@ function freshDir(name: string): string {
   return d;
 }
 
-interface Ran { code: number | null; stdout: string; stderr: string }
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs the CLI with piped stdio; never rejects. Colour is left to the CLI: no FORCE_COLOR, and NO_COLOR only if `env` sets it. */
 function cli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Ran> {
   const { FORCE_COLOR: _f, NO_COLOR: _n, ...inherited } = process.env;
   const env = { ...inherited, JSONBENCH_LEDGER: 'off', ...opts.env };
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: opts.cwd ?? root, env, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd: opts.cwd ?? root, env, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -59,7 +68,13 @@ test('an unknown flag exits 2 and stderr names it', async () => {
   }
 });
 
-for (const [flag, value] of [['--policy', 'nope'], ['--workload', 'nope'], ['--size', 'abc'], ['--serializer', 'nope'], ['--direction', 'sideways']]) {
+for (const [flag, value] of [
+  ['--policy', 'nope'],
+  ['--workload', 'nope'],
+  ['--size', 'abc'],
+  ['--serializer', 'nope'],
+  ['--direction', 'sideways'],
+]) {
   test(`a bad ${flag} value exits 2, naming the flag and the value, before anything runs`, async () => {
     const out = join(root, `never-${flag.slice(2)}`);
     const r = await cli(['run', flag, value, '--out', out]);
@@ -76,15 +91,22 @@ test('list prints every registered workload and serializer id whole, without col
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout.includes(ESC), false, 'ANSI escapes in piped output');
   const cell = (id: string) => new RegExp(`│ ${literal(id)} +│`);
-  for (const id of [...workloads.ids, ...serializers.ids, ...dotnetSerializers.ids]) assert.match(r.stdout, cell(id), `${id} is missing or cut`);
+  for (const id of [...workloads.ids, ...serializers.ids, ...dotnetSerializers.ids])
+    assert.match(r.stdout, cell(id), `${id} is missing or cut`);
 });
 
 test('list --json lists exactly the registered workloads and serializers', async () => {
   const r = await cli(['list', '--json']);
   assert.equal(r.code, 0, r.stderr);
   const listed = JSON.parse(r.stdout) as { workloads: { id: string }[]; serializers: { id: string; family: string }[] };
-  assert.deepEqual(listed.workloads.map((w) => w.id), [...workloads.ids]);
-  assert.deepEqual(listed.serializers.map((s) => s.id), [...serializers.ids, ...dotnetSerializers.ids]);
+  assert.deepEqual(
+    listed.workloads.map((w) => w.id),
+    [...workloads.ids],
+  );
+  assert.deepEqual(
+    listed.serializers.map((s) => s.id),
+    [...serializers.ids, ...dotnetSerializers.ids],
+  );
 });
 
 test('NO_COLOR keeps escapes out of the output', async () => {
@@ -109,8 +131,14 @@ test('run --policy quick writes a valid results.json and report.md, prints the t
   assert.ok(env.cpuModel.length > 0 && env.os.length > 0 && env.runtime.startsWith('node '), JSON.stringify(env));
   assert.ok(env.cores >= 1 && env.totalMemoryBytes > 0 && env.timerResolutionNs > 0);
   assert.ok(env.flags.includes('--expose-gc'));
-  assert.ok(env.flags.includes('--single-threaded-gc'), 'the GC runs on the main thread: the CPU time of its helper threads was the noise of the CPU clock (runtimes/launch.ts)');
-  assert.ok(results.targets.every((t) => t.flags.includes('--single-threaded-gc')), JSON.stringify(results.targets.map((t) => t.flags)));
+  assert.ok(
+    env.flags.includes('--single-threaded-gc'),
+    'the GC runs on the main thread: the CPU time of its helper threads was the noise of the CPU clock (runtimes/launch.ts)',
+  );
+  assert.ok(
+    results.targets.every((t) => t.flags.includes('--single-threaded-gc')),
+    JSON.stringify(results.targets.map((t) => t.flags)),
+  );
   assert.equal(env.loadAverage.start.length, 3);
   assert.equal(env.loadAverage.end?.length, 3);
   assert.equal(typeof env.pointerCompression, 'boolean');
@@ -121,7 +149,11 @@ test('run --policy quick writes a valid results.json and report.md, prints the t
     'weather-station/1/single/deserialize/json': 'measured',
     'weather-station/1/single/deserialize/secure-json-parse': 'measured',
   });
-  assert.equal(existsSync(join(out, 'results.partial.jsonl')), false, 'the partial file is removed once results.json is written');
+  assert.equal(
+    existsSync(join(out, 'results.partial.jsonl')),
+    false,
+    'the partial file is removed once results.json is written',
+  );
   const report = readFileSync(join(out, 'report.md'), 'utf8');
   assert.match(report, /secure-json-parse/);
   assert.match(r.stdout, /weather-station · 1 · single · serialize/);
@@ -132,14 +164,21 @@ test('run --policy quick writes a valid results.json and report.md, prints the t
   assert.equal((r.stdout + r.stderr).includes(ESC), false, 'ANSI escapes in piped output');
 });
 
-test('a run\'s report.md and report.html are pure functions of its results.json: `jsonbench report` reproduces them byte for byte', async () => {
+test("a run's report.md and report.html are pure functions of its results.json: `jsonbench report` reproduces them byte for byte", async () => {
   const out = join(freshDir('reproduce'), 'out');
   const r = await cli([...quick, '--serializer', 'json,secure-json-parse', '--out', out]);
   assert.equal(r.code, 0, r.stderr);
-  for (const [format, file] of [['md', 'report.md'], ['html', 'report.html']]) {
+  for (const [format, file] of [
+    ['md', 'report.md'],
+    ['html', 'report.html'],
+  ]) {
     const again = await cli(['report', '--format', format, '--out', '-', join(out, 'results.json')]);
     assert.equal(again.code, 0, again.stderr);
-    assert.equal(again.stdout, readFileSync(join(out, file), 'utf8'), `${file} differs from \`jsonbench report --format ${format}\``);
+    assert.equal(
+      again.stdout,
+      readFileSync(join(out, file), 'utf8'),
+      `${file} differs from \`jsonbench report --format ${format}\``,
+    );
   }
 });
 
@@ -149,22 +188,50 @@ test('run --json prints the results file as parseable JSON', async () => {
   assert.equal(r.code, 0, r.stderr);
   const printed = JSON.parse(r.stdout) as ResultsFile;
   assert.deepEqual(printed, readResults(join(out, 'results.json')));
-  assert.deepEqual(printed.cases.map((c) => [c.id, c.status]), [['weather-station/1/single/serialize/json', 'measured']]);
+  assert.deepEqual(
+    printed.cases.map((c) => [c.id, c.status]),
+    [['weather-station/1/single/serialize/json', 'measured']],
+  );
 });
 
 test('a run with a throwing serializer exits 0 (it measured and wrote its results), lists the failed case on stderr, and exits 1 with --fail-on failed', async () => {
   const out = join(freshDir('throws'), 'out');
-  const r = await cli([...quick, '--serializer', 'json,throws', '--direction', 'serialize', '--config', misbehaving, '--out', out]);
+  const r = await cli([
+    ...quick,
+    '--serializer',
+    'json,throws',
+    '--direction',
+    'serialize',
+    '--config',
+    misbehaving,
+    '--out',
+    out,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   const results = readResults(join(out, 'results.json'));
   const status = Object.fromEntries(results.cases.map((c) => [c.serializer, [c.status, c.reason ?? null]]));
   assert.deepEqual(status, { json: ['measured', null], throws: ['failed', 'verify: Error: boom'] });
   assert.match(r.stderr, /\[failed\] weather-station\/1\/single\/serialize\/throws/);
-  assert.match(r.stderr, /^jsonbench: 1 case gave no numbers .*\n  ✗ weather-station\/1\/single\/serialize\/throws failed: verify: Error: boom$/m);
+  assert.match(
+    r.stderr,
+    /^jsonbench: 1 case gave no numbers .*\n  ✗ weather-station\/1\/single\/serialize\/throws failed: verify: Error: boom$/m,
+  );
   assert.match(r.stderr, /exit 0 \(--fail-on failed would make these cases fail it\)$/m);
   assert.match(r.stdout, /✗ failed: verify: Error: boom/);
   // the CI gate: the same run with --fail-on failed exits 1, results still written
-  const gated = await cli([...quick, '--serializer', 'json,throws', '--direction', 'serialize', '--config', misbehaving, '--fail-on', 'incorrect,failed', '--out', `${out}-gated`]);
+  const gated = await cli([
+    ...quick,
+    '--serializer',
+    'json,throws',
+    '--direction',
+    'serialize',
+    '--config',
+    misbehaving,
+    '--fail-on',
+    'incorrect,failed',
+    '--out',
+    `${out}-gated`,
+  ]);
   assert.equal(gated.code, 1, gated.stderr);
   assert.match(gated.stderr, /^jsonbench: failing \(--fail-on incorrect,failed\): 1 case failed$/m);
   assert.equal(readResults(join(`${out}-gated`, 'results.json')).cases.length, 2);
@@ -177,10 +244,20 @@ test('a config with a bad adapter exits 2, naming the file and the key', async (
   const cwd = freshDir('bad-config');
   const file = join(cwd, 'jsonbench.config.mjs');
   writeFileSync(file, "export default { serializers: [{ id: 'x' }] };\n");
-  for (const args of [[...quick, '--out', join(cwd, 'out')], ['list'], ['run', '--config', file, '--out', join(cwd, 'out')]]) {
+  for (const args of [
+    [...quick, '--out', join(cwd, 'out')],
+    ['list'],
+    ['run', '--config', file, '--out', join(cwd, 'out')],
+  ]) {
     const r = await cli(args, { cwd });
     assert.equal(r.code, 2, args.join(' '));
-    assert.match(r.stderr, new RegExp(`^jsonbench: error: ${literal(file)}: serializers\\[0\\]\\.family: must be one of builtin, schema-compiled, reflection, validator$`, 'm'));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `^jsonbench: error: ${literal(file)}: serializers\\[0\\]\\.family: must be one of builtin, schema-compiled, reflection, validator$`,
+        'm',
+      ),
+    );
   }
   assert.equal(existsSync(join(cwd, 'out', 'results.json')), false);
 });
@@ -193,7 +270,9 @@ test('a config file that does not exist exits 2, naming it', async () => {
 
 test('a jsonbench.config.ts is compiled and its adapter measured beside json', async () => {
   const cwd = freshDir('ts-config');
-  writeFileSync(join(cwd, 'jsonbench.config.ts'), `
+  writeFileSync(
+    join(cwd, 'jsonbench.config.ts'),
+    `
 interface Workloadish { id: string }
 type Direction = 'serialize' | 'deserialize';
 const typed = {
@@ -208,7 +287,8 @@ const typed = {
   },
 } satisfies { id: string; family: 'builtin' };
 export default { serializers: [typed] };
-`);
+`,
+  );
   const r = await cli([...quick, '--serializer', 'typed-json', '--direction', 'serialize', '--out', 'out'], { cwd });
   assert.equal(r.code, 0, r.stderr);
   const results = readResults(join(cwd, 'out', 'results.json'));
@@ -217,7 +297,11 @@ export default { serializers: [typed] };
   assert.ok(typed.time && typed.time.mean > 0);
   assert.ok(typeof typed.ratio === 'number' && typed.ratio > 0);
   assert.equal(results.cases.find((c) => c.serializer === 'json')?.status, 'measured', 'the baseline joins the run');
-  assert.deepEqual(readdirSync(cwd).sort(), ['jsonbench.config.ts', 'out'], 'the compiled config is removed after the run');
+  assert.deepEqual(
+    readdirSync(cwd).sort(),
+    ['jsonbench.config.ts', 'out'],
+    'the compiled config is removed after the run',
+  );
 });
 
 test('a jsonbench.config.ts with a syntax error exits 2 with its line and column', async () => {
@@ -225,7 +309,10 @@ test('a jsonbench.config.ts with a syntax error exits 2 with its line and column
   writeFileSync(join(cwd, 'jsonbench.config.ts'), 'export default {\n  serializers: [ ;\n};\n');
   const r = await cli(['list'], { cwd });
   assert.equal(r.code, 2);
-  assert.match(r.stderr, new RegExp(`^jsonbench: error: ${literal(join(cwd, 'jsonbench.config.ts'))}:2:\\d+: syntax: `, 'm'));
+  assert.match(
+    r.stderr,
+    new RegExp(`^jsonbench: error: ${literal(join(cwd, 'jsonbench.config.ts'))}:2:\\d+: syntax: `, 'm'),
+  );
 });
 
 test('list fits 80 columns and wider ($COLUMNS for a pipe), ids whole and the class header uncut', async () => {
@@ -237,6 +324,7 @@ test('list fits 80 columns and wider ($COLUMNS for a pipe), ids whole and the cl
     assert.ok(widest <= columns, `a table line of ${widest} characters at ${columns} columns`);
     assert.doesNotMatch(r.stdout, /Deseriali…/);
     const cell = (id: string) => new RegExp(`│ ${literal(id)} +│`);
-    for (const id of [...workloads.ids, ...serializers.ids, ...dotnetSerializers.ids]) assert.match(r.stdout, cell(id), `${id} is missing or cut at ${columns} columns`);
+    for (const id of [...workloads.ids, ...serializers.ids, ...dotnetSerializers.ids])
+      assert.match(r.stdout, cell(id), `${id} is missing or cut at ${columns} columns`);
   }
 });

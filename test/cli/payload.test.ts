@@ -21,15 +21,24 @@ const API = join(FIXTURES, 'api-response.json');
 const root = mkdtempSync(join(tmpdir(), 'jsonbench-cli-payload-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-interface Ran { code: number | null; stdout: string; stderr: string }
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs the CLI with piped stdio, without colour and without a ledger; never rejects. */
 function cli(args: string[]): Promise<Ran> {
   const env = { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', JSONBENCH_CACHE: join(root, 'cache') };
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: root, env, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd: root, env, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -39,30 +48,63 @@ test('--print-schema writes the inferred schema as JSON Schema 2020-12 and what 
   const schema = JSON.parse(first.stdout) as { $schema: string; properties: Record<string, unknown> };
   assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
   assert.deepEqual(Object.keys(schema.properties), ['page', 'statuses', 'accountsById']);
-  assert.match(first.stderr, /^jsonbench: found: 12 integers beyond 2\^53 at \$\.statuses\[\]\.id: JSON\.parse rounds them/m);
+  assert.match(
+    first.stderr,
+    /^jsonbench: found: 12 integers beyond 2\^53 at \$\.statuses\[\]\.id: JSON\.parse rounds them/m,
+  );
   const file = join(root, 'response.schema.json');
   writeFileSync(file, first.stdout);
   const again = await cli(['run', '--payload', API, '--schema', file, '--print-schema']);
   assert.equal(again.code, 0, again.stderr);
   assert.equal(again.stdout, first.stdout);
-  assert.equal(again.stderr, '', 'a user\'s schema has no inference findings, and everything converted');
+  assert.equal(again.stderr, '', "a user's schema has no inference findings, and everything converted");
 });
 
 test('--schema takes a module exporting a zod schema and says which constructs did not convert, with their paths', async () => {
   // a payload the schema fits (a --schema the payload does not fit is refused before anything runs)
   const doc = join(root, 'zod-doc.json');
-  writeFileSync(doc, JSON.stringify({ id: '3f0c2a4e-8b1d-4c6e-9f2a-1b2c3d4e5f60', count: 3, createdAt: '2024-01-01T00:00:00.000Z', tags: ['x'], kind: 'a', note: null }));
-  const r = await cli(['run', '--payload', doc, '--schema', join(FIXTURES, 'schemas', 'zod-schema.mjs'), '--print-schema']);
+  writeFileSync(
+    doc,
+    JSON.stringify({
+      id: '3f0c2a4e-8b1d-4c6e-9f2a-1b2c3d4e5f60',
+      count: 3,
+      createdAt: '2024-01-01T00:00:00.000Z',
+      tags: ['x'],
+      kind: 'a',
+      note: null,
+    }),
+  );
+  const r = await cli([
+    'run',
+    '--payload',
+    doc,
+    '--schema',
+    join(FIXTURES, 'schemas', 'zod-schema.mjs'),
+    '--print-schema',
+  ]);
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stderr, 'jsonbench: not converted: date at $.createdAt: Date cannot be represented in JSON Schema\njsonbench: not converted: pattern at $.id\n');
-  assert.deepEqual(Object.keys((JSON.parse(r.stdout) as { properties: object }).properties), ['id', 'count', 'createdAt', 'tags', 'kind', 'note']);
+  assert.equal(
+    r.stderr,
+    'jsonbench: not converted: date at $.createdAt: Date cannot be represented in JSON Schema\njsonbench: not converted: pattern at $.id\n',
+  );
+  assert.deepEqual(Object.keys((JSON.parse(r.stdout) as { properties: object }).properties), [
+    'id',
+    'count',
+    'createdAt',
+    'tags',
+    'kind',
+    'note',
+  ]);
 });
 
 test('usage errors exit 2 before anything runs, naming the flag, or the file and the position of bad JSON', async () => {
   const bad = join(root, 'bad.json');
   writeFileSync(bad, '{\n  "a": 1,\n  "b": tru\n}\n');
   const cases: [string[], RegExp][] = [
-    [['run', '--payload', API, '--workload', 'users'], /--workload: choose either built-in workloads \(--workload\) or your payload \(--payload\), not both/],
+    [
+      ['run', '--payload', API, '--workload', 'users'],
+      /--workload: choose either built-in workloads \(--workload\) or your payload \(--payload\), not both/,
+    ],
     [['run', '--payload', bad], new RegExp(`--payload: ${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:3:8`)],
     [['run', '--print-schema'], /--print-schema: prints the schema of a payload: give --payload FILE too/],
     [['run', '--payload', API, '--size', '0'], /--size: "0" is not a positive integer/],
@@ -75,25 +117,70 @@ test('usage errors exit 2 before anything runs, naming the flag, or the file and
   }
 });
 
-test('the README\'s first command: run --payload FILE measures the user\'s bytes, says what inference found, and ends with the recommendation', async () => {
+test("the README's first command: run --payload FILE measures the user's bytes, says what inference found, and ends with the recommendation", async () => {
   const out = join(root, 'run');
-  const r = await cli(['run', '--payload', API, '--policy', 'quick', '--serializer', 'fast-json-stringify', '--direction', 'serialize', '--out', out]);
+  const r = await cli([
+    'run',
+    '--payload',
+    API,
+    '--policy',
+    'quick',
+    '--serializer',
+    'fast-json-stringify',
+    '--direction',
+    'serialize',
+    '--out',
+    out,
+  ]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /^jsonbench: payload .*api-response\.json: one document; schema inferred from it \(review it with --print-schema\)$/m);
-  assert.match(r.stderr, /^jsonbench: found: \$\.statuses\[\]\.mediaAttachments was empty in all 12 arrays: its item type is unknown$/m);
+  assert.match(
+    r.stderr,
+    /^jsonbench: payload .*api-response\.json: one document; schema inferred from it \(review it with --print-schema\)$/m,
+  );
+  assert.match(
+    r.stderr,
+    /^jsonbench: found: \$\.statuses\[\]\.mediaAttachments was empty in all 12 arrays: its item type is unknown$/m,
+  );
   const at = r.stdout.indexOf('\nRecommendation\n');
-  assert.ok(at > 0 && at > r.stdout.indexOf('payload:api-response · 1 · single · serialize'), 'the recommendation comes after the tables');
-  assert.match(r.stdout.slice(at), /\nserialize: For serializing api-response\.json \(12\.6 KiB document\) on node \S+, (use fast-json-stringify 7\.3\.10: \S+ \[\S+\]× the time|nothing is clearly faster than the built-in JSON\.stringify \(1 other serializer compared at 99\.9% confidence[^()]*\): use the built-in\.)/);
+  assert.ok(
+    at > 0 && at > r.stdout.indexOf('payload:api-response · 1 · single · serialize'),
+    'the recommendation comes after the tables',
+  );
+  assert.match(
+    r.stdout.slice(at),
+    /\nserialize: For serializing api-response\.json \(12\.6 KiB document\) on node \S+, (use fast-json-stringify 7\.3\.10: \S+ \[\S+\]× the time|nothing is clearly faster than the built-in JSON\.stringify \(1 other serializer compared at 99\.9% confidence[^()]*\): use the built-in\.)/,
+  );
   const results = readResults(join(out, 'results.json'));
-  assert.deepEqual(results.cases.map((c) => `${c.serializer} ${c.status}`), ['json measured', 'fast-json-stringify measured']);
+  assert.deepEqual(
+    results.cases.map((c) => `${c.serializer} ${c.status}`),
+    ['json measured', 'fast-json-stringify measured'],
+  );
   assert.deepEqual(readFileSync(join(out, 'payloads', 'payload_api-response-1.json')), readFileSync(API));
 });
 
-test('--metric cold-start on a payload run: each measured case gets its cold figures (the cold worker builds the payload\'s workload from its spec)', async () => {
+test("--metric cold-start on a payload run: each measured case gets its cold figures (the cold worker builds the payload's workload from its spec)", async () => {
   const out = join(root, 'cold');
-  const r = await cli(['run', '--payload', API, '--policy', 'quick', '--serializer', 'json', '--direction', 'serialize', '--metric', 'cold-start', '--no-probes', '--no-ledger', '--out', out]);
+  const r = await cli([
+    'run',
+    '--payload',
+    API,
+    '--policy',
+    'quick',
+    '--serializer',
+    'json',
+    '--direction',
+    'serialize',
+    '--metric',
+    'cold-start',
+    '--no-probes',
+    '--no-ledger',
+    '--out',
+    out,
+  ]);
   assert.equal(r.code, 0, r.stderr);
-  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { cases: { status: string; coldStart?: { processes: number; firstCallNs: number[] } }[] };
+  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
+    cases: { status: string; coldStart?: { processes: number; firstCallNs: number[] } }[];
+  };
   const measured = results.cases.filter((c) => c.status === 'measured');
   assert.ok(measured.length > 0);
   for (const c of measured) assert.equal(c.coldStart?.processes, 1, JSON.stringify(c.coldStart));
@@ -108,7 +195,21 @@ test('an ESC in a payload file name never reaches stderr raw: the error and the 
   assert.equal(/[\u0000-\u0008\u000b-\u001f\u007f]/.test(e.stderr), false, JSON.stringify(e.stderr));
   const good = join(root, 'p\u001b[31mred.json');
   writeFileSync(good, '{"a":1}');
-  const r = await cli(['run', '--payload', good, '--policy', 'quick', '--serializer', 'json', '--direction', 'serialize', '--no-probes', '--no-ledger', '--out', join(root, 'esc')]);
+  const r = await cli([
+    'run',
+    '--payload',
+    good,
+    '--policy',
+    'quick',
+    '--serializer',
+    'json',
+    '--direction',
+    'serialize',
+    '--no-probes',
+    '--no-ledger',
+    '--out',
+    join(root, 'esc'),
+  ]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /^jsonbench: payload .*p␛\[31mred\.json: one document/m);
   assert.equal(/[\u0000-\u0008\u000b-\u001f\u007f]/.test(r.stderr), false, JSON.stringify(r.stderr));

@@ -4,10 +4,21 @@ import { runExit } from '../../src/cli/run.js';
 import type { CaseResult } from '../../src/results/types.js';
 
 /** Cases with only what runExit reads: id, serializer (the id's fifth part), status, reason. */
-const cases = (...xs: [string, string, string?][]) => ({ cases: xs.map(([id, status, reason]) => ({ id, serializer: id.split('/')[4], status, ...(reason ? { reason } : {}) }) as unknown as CaseResult) });
+const cases = (...xs: [string, string, string?][]) => ({
+  cases: xs.map(
+    ([id, status, reason]) =>
+      ({ id, serializer: id.split('/')[4], status, ...(reason ? { reason } : {}) }) as unknown as CaseResult,
+  ),
+});
 
-test('a run that measured and wrote its results exits 0, and lists each case without a number (the README\'s first command: ajv-jtd incorrect)', () => {
-  const r = runExit(cases(['p/1/single/serialize/json', 'measured'], ['p/1/single/serialize/ajv-jtd', 'incorrect', 'serializer output differs at $.s:\n lone surrogate']), []);
+test("a run that measured and wrote its results exits 0, and lists each case without a number (the README's first command: ajv-jtd incorrect)", () => {
+  const r = runExit(
+    cases(
+      ['p/1/single/serialize/json', 'measured'],
+      ['p/1/single/serialize/ajv-jtd', 'incorrect', 'serializer output differs at $.s:\n lone surrogate'],
+    ),
+    [],
+  );
   assert.equal(r.code, 0);
   assert.deepEqual(r.lines, [
     'jsonbench: 1 case gave no numbers (never ranked; the reasons are in report.md):',
@@ -20,7 +31,10 @@ test('a run that measured and wrote its results exits 0, and lists each case wit
 test('--fail-on makes the named statuses fail the exit code; nothing measured exits 1 whatever it asks', () => {
   const mixed = cases(['a', 'measured'], ['b', 'incorrect', 'x'], ['c', 'timeout', 'y']);
   assert.equal(runExit(mixed, ['incorrect']).code, 1);
-  assert.match(runExit(mixed, ['incorrect', 'failed']).lines.at(-1)!, /^jsonbench: failing \(--fail-on incorrect,failed\): 1 case incorrect$/);
+  assert.match(
+    runExit(mixed, ['incorrect', 'failed']).lines.at(-1)!,
+    /^jsonbench: failing \(--fail-on incorrect,failed\): 1 case incorrect$/,
+  );
   assert.equal(runExit(mixed, ['failed', 'crashed']).code, 0, 'no case ended failed or crashed');
   const none = runExit(cases(['a', 'failed', 'boom'], ['b', 'unsupported', 'n/a']), []);
   assert.equal(none.code, 1);
@@ -28,10 +42,38 @@ test('--fail-on makes the named statuses fail the exit code; nothing measured ex
 });
 
 test('a run where none of the serializers asked for with --serializer gave a number exits 1, though the baseline added beside them was measured (hostile tester: --serializer broken exited 0)', () => {
-  const r = runExit(cases(['p/1/single/serialize/json', 'measured'], ['p/1/single/serialize/broken', 'failed', 'boom']), [], ['broken']);
+  const r = runExit(
+    cases(['p/1/single/serialize/json', 'measured'], ['p/1/single/serialize/broken', 'failed', 'boom']),
+    [],
+    ['broken'],
+  );
   assert.equal(r.code, 1);
-  assert.equal(r.lines.at(-1), 'jsonbench: none of the serializers asked for (--serializer broken) gave a number; only json, added as the baseline, was measured: exit 1');
-  assert.equal(runExit(cases(['p/1/single/serialize/json', 'measured'], ['p/1/single/serialize/good', 'measured'], ['p/2/single/serialize/broken', 'failed', 'boom']), [], ['good', 'broken']).code, 0, 'one asked-for serializer measured: exit 0');
-  assert.equal(runExit(cases(['p/1/single/serialize/json', 'measured'], ['p/1/single/serialize/broken', 'failed', 'boom']), []).code, 0, 'without --serializer every serializer was asked for: json measured, exit 0');
-  assert.equal(runExit(cases(['p/1/single/serialize/json', 'measured']), [], ['json']).code, 0, 'asking for the baseline itself');
+  assert.equal(
+    r.lines.at(-1),
+    'jsonbench: none of the serializers asked for (--serializer broken) gave a number; only json, added as the baseline, was measured: exit 1',
+  );
+  assert.equal(
+    runExit(
+      cases(
+        ['p/1/single/serialize/json', 'measured'],
+        ['p/1/single/serialize/good', 'measured'],
+        ['p/2/single/serialize/broken', 'failed', 'boom'],
+      ),
+      [],
+      ['good', 'broken'],
+    ).code,
+    0,
+    'one asked-for serializer measured: exit 0',
+  );
+  assert.equal(
+    runExit(cases(['p/1/single/serialize/json', 'measured'], ['p/1/single/serialize/broken', 'failed', 'boom']), [])
+      .code,
+    0,
+    'without --serializer every serializer was asked for: json measured, exit 0',
+  );
+  assert.equal(
+    runExit(cases(['p/1/single/serialize/json', 'measured']), [], ['json']).code,
+    0,
+    'asking for the baseline itself',
+  );
 });

@@ -19,13 +19,27 @@ const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url))
 const root = mkdtempSync(join(tmpdir(), 'jsonbench-run-host-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-interface Ran { code: number | null; stdout: string; stderr: string }
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 function cli(args: string[]): Promise<Ran> {
   const { FORCE_COLOR: _f, ...inherited } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: root, env: { ...inherited, JSONBENCH_LEDGER: 'off', NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      {
+        cwd: root,
+        env: { ...inherited, JSONBENCH_LEDGER: 'off', NO_COLOR: '1' },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 180_000,
+      },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -33,51 +47,95 @@ const cores = os.availableParallelism();
 
 test('--jobs that is not a whole number, or more than the cores, exits 2 naming the flag before anything runs', async () => {
   for (const jobs of ['0', 'two', String(cores + 1)]) {
-    const r = await cli(['run', '--policy', 'quick', '--workload', 'weather-station', '--jobs', jobs, '--out', join(root, `bad-${jobs}`)]);
+    const r = await cli([
+      'run',
+      '--policy',
+      'quick',
+      '--workload',
+      'weather-station',
+      '--jobs',
+      jobs,
+      '--out',
+      join(root, `bad-${jobs}`),
+    ]);
     assert.equal(r.code, 2, `--jobs ${jobs}: ${r.stderr}`);
     assert.match(r.stderr, /--jobs/);
   }
 });
 
-test('a run with --jobs 2 and --metric cold-start: pinned groups, tables as they come, cold figures beside the warm ones', { skip: cores < 2 && `--jobs 2 needs 2 cores; this machine has ${cores}`, timeout: 240_000 }, async () => {
-  const out = join(root, 'run');
-  const r = await cli(['run', '--policy', 'quick', '--workload', 'weather-station', '--serializer', 'json,fast-json-stringify', '--jobs', '2', '--metric', 'cold-start', '--out', out]);
-  assert.equal(r.code, 0, r.stderr);
-  const results = readResults(join(out, 'results.json'));
+test(
+  'a run with --jobs 2 and --metric cold-start: pinned groups, tables as they come, cold figures beside the warm ones',
+  { skip: cores < 2 && `--jobs 2 needs 2 cores; this machine has ${cores}`, timeout: 240_000 },
+  async () => {
+    const out = join(root, 'run');
+    const r = await cli([
+      'run',
+      '--policy',
+      'quick',
+      '--workload',
+      'weather-station',
+      '--serializer',
+      'json,fast-json-stringify',
+      '--jobs',
+      '2',
+      '--metric',
+      'cold-start',
+      '--out',
+      out,
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const results = readResults(join(out, 'results.json'));
 
-  // --jobs: the results file says how many ran at once and where
-  assert.equal(results.execution?.jobs, 2);
-  if (cpuPinning().tool === 'taskset') {
-    assert.equal(results.execution?.pinning, 'taskset');
-    assert.equal(results.execution?.cpus?.length, 2);
-    assert.match(r.stderr, /--jobs 2: 2 groups at once, pinned to CPUs \d, \d \(taskset\)/);
-  } else {
-    assert.equal(results.execution?.pinning, 'none');
-    assert.match(r.stderr, /unpinned/);
-  }
+    // --jobs: the results file says how many ran at once and where
+    assert.equal(results.execution?.jobs, 2);
+    if (cpuPinning().tool === 'taskset') {
+      assert.equal(results.execution?.pinning, 'taskset');
+      assert.equal(results.execution?.cpus?.length, 2);
+      assert.match(r.stderr, /--jobs 2: 2 groups at once, pinned to CPUs \d, \d \(taskset\)/);
+    } else {
+      assert.equal(results.execution?.pinning, 'none');
+      assert.match(r.stderr, /unpinned/);
+    }
 
-  // results as they come: each group's table on stderr, with a progress line counting cases, before the final tables on stdout
-  const measured = results.cases.filter((c) => c.status === 'measured');
-  assert.deepEqual(measured.map((c) => c.id).sort(), ['weather-station/1/single/deserialize/json', 'weather-station/1/single/serialize/fast-json-stringify', 'weather-station/1/single/serialize/json']);
-  assert.match(r.stderr, /\[measured\] weather-station\/1\/single\/serialize\/json \(cases \d\/3 \(of 4; 1 never launched\) · launches \d+\/\d+ · ETA (\d+s|\?)\)/);
-  for (const title of ['weather-station · 1 · single · serialize', 'weather-station · 1 · single · deserialize']) assert.ok(r.stderr.includes(title), `stderr has the ${title} table`);
-  assert.equal(/Mean and Median are per op/.test(r.stderr), false, 'the streamed tables carry no legend: that is the final report\'s');
-  assert.match(r.stderr, /cases 3\/3/);
+    // results as they come: each group's table on stderr, with a progress line counting cases, before the final tables on stdout
+    const measured = results.cases.filter((c) => c.status === 'measured');
+    assert.deepEqual(measured.map((c) => c.id).sort(), [
+      'weather-station/1/single/deserialize/json',
+      'weather-station/1/single/serialize/fast-json-stringify',
+      'weather-station/1/single/serialize/json',
+    ]);
+    assert.match(
+      r.stderr,
+      /\[measured\] weather-station\/1\/single\/serialize\/json \(cases \d\/3 \(of 4; 1 never launched\) · launches \d+\/\d+ · ETA (\d+s|\?)\)/,
+    );
+    for (const title of ['weather-station · 1 · single · serialize', 'weather-station · 1 · single · deserialize'])
+      assert.ok(r.stderr.includes(title), `stderr has the ${title} table`);
+    assert.equal(
+      /Mean and Median are per op/.test(r.stderr),
+      false,
+      "the streamed tables carry no legend: that is the final report's",
+    );
+    assert.match(r.stderr, /cases 3\/3/);
 
-  // cold start: per case, one entry per fresh process (quick: 1), never inside the warm figures
-  for (const c of measured) {
-    const cold = c.coldStart!;
-    assert.ok(cold, `${c.id} has cold figures`);
-    assert.equal(cold.processes, 1);
-    assert.ok(cold.prepareNs[0] > 0 && cold.firstCallNs[0] > 0 && cold.loadNs[0] >= 0, JSON.stringify(cold));
-    assert.ok(cold.cpu && cold.cpu.prepareNs.length === 1, 'Node has a CPU clock');
-    assert.equal(c.time!.n, c.samples.launches.flatMap((l) => l.rounds.flatMap((x) => x.serializerNs)).length, 'the warm figures are the timed samples alone');
-  }
-  assert.match(r.stdout, /Cold start \(each in a fresh process/);
-  const md = readFileSync(join(out, 'report.md'), 'utf8');
-  assert.match(md, /### Cold start/);
-  assert.match(md, /\| weather-station · 1 · single · serialize \| fast-json-stringify \|/);
-  const again = await cli(['report', '--format', 'md', '--out', '-', join(out, 'results.json')]);
-  assert.equal(again.code, 0, again.stderr);
-  assert.equal(again.stdout, md, 'report.md is still a pure function of results.json');
-});
+    // cold start: per case, one entry per fresh process (quick: 1), never inside the warm figures
+    for (const c of measured) {
+      const cold = c.coldStart!;
+      assert.ok(cold, `${c.id} has cold figures`);
+      assert.equal(cold.processes, 1);
+      assert.ok(cold.prepareNs[0] > 0 && cold.firstCallNs[0] > 0 && cold.loadNs[0] >= 0, JSON.stringify(cold));
+      assert.ok(cold.cpu && cold.cpu.prepareNs.length === 1, 'Node has a CPU clock');
+      assert.equal(
+        c.time!.n,
+        c.samples.launches.flatMap((l) => l.rounds.flatMap((x) => x.serializerNs)).length,
+        'the warm figures are the timed samples alone',
+      );
+    }
+    assert.match(r.stdout, /Cold start \(each in a fresh process/);
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    assert.match(md, /### Cold start/);
+    assert.match(md, /\| weather-station · 1 · single · serialize \| fast-json-stringify \|/);
+    const again = await cli(['report', '--format', 'md', '--out', '-', join(out, 'results.json')]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stdout, md, 'report.md is still a pure function of results.json');
+  },
+);

@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareSamples, percentChangeInterval, verdictOf } from '../../src/compare/change.js';
-import { compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLDS, gateFailures, METRICS, type CompareOptions } from '../../src/compare/compare.js';
+import {
+  compareResults,
+  DEFAULT_ALPHA,
+  DEFAULT_THRESHOLDS,
+  gateFailures,
+  METRICS,
+  type CompareOptions,
+} from '../../src/compare/compare.js';
 import { pValue, renderCompareMarkdown } from '../../src/compare/render.js';
 import { makeResults, normalSamples, prng, roundsOf } from '../ledger/fixture.js';
 
@@ -14,12 +21,18 @@ test('a known +20% shift on quiet samples is detected as slower, with a CI aroun
   assert.equal(ch.verdict, 'slower');
   assert.ok(ch.p! < 1e-10, `p = ${ch.p}`);
   assert.ok(Math.abs(ch.percent - 20) < 1.5, `change ${ch.percent}`);
-  assert.ok(ch.ci!.low > 17 && ch.ci!.high < 23 && ch.ci!.low < ch.percent && ch.percent < ch.ci!.high, JSON.stringify(ch.ci));
+  assert.ok(
+    ch.ci!.low > 17 && ch.ci!.high < 23 && ch.ci!.low < ch.percent && ch.percent < ch.ci!.high,
+    JSON.stringify(ch.ci),
+  );
 });
 
 test('a known −15% shift is detected as faster', () => {
   const rand = prng(2);
-  assert.equal(compareSamples(normalSamples(rand, 40, 1000, 20), normalSamples(rand, 40, 850, 20), rule).verdict, 'faster');
+  assert.equal(
+    compareSamples(normalSamples(rand, 40, 1000, 20), normalSamples(rand, 40, 850, 20), rule).verdict,
+    'faster',
+  );
 });
 
 test('no shift reads as same', () => {
@@ -33,15 +46,20 @@ test('a noisy case whose mean rose 20% through a few outliers is not called slow
   const rand = prng(4);
   const base = normalSamples(rand, 30, 1000, 150);
   const head = normalSamples(rand, 30, 1000, 150);
-  head[3] = 4000; head[17] = 4500; // two descheduled samples
+  head[3] = 4000;
+  head[17] = 4500; // two descheduled samples
   const ch = compareSamples(base, head, rule);
   assert.ok(ch.percent > 15, `the mean did rise: ${ch.percent}`);
   assert.equal(ch.verdict, 'same');
 });
 
-test('a noisy case with a real but small shift stays same: the change is within the runs\' noise', () => {
+test("a noisy case with a real but small shift stays same: the change is within the runs' noise", () => {
   const rand = prng(5);
-  const ch = compareSamples(normalSamples(rand, 400, 1000, 400).map(Math.abs), normalSamples(rand, 400, 1080, 430).map(Math.abs), rule);
+  const ch = compareSamples(
+    normalSamples(rand, 400, 1000, 400).map(Math.abs),
+    normalSamples(rand, 400, 1080, 430).map(Math.abs),
+    rule,
+  );
   assert.ok(ch.p! < 0.05, `significant: p = ${ch.p}`);
   assert.ok(ch.percent > 5, `over the threshold: ${ch.percent}`);
   assert.equal(ch.verdict, 'same');
@@ -56,7 +74,12 @@ test('a busier machine (extra time on most samples, the fastest untouched) is no
   assert.ok(ch.p! < 1e-6 && ch.percent > 25, `significant and large: p ${ch.p}, ${ch.percent}%`);
   assert.ok(Math.abs(ch.fastPercent!) < 3, `fastest decile unchanged: ${ch.fastPercent}`);
   assert.deepEqual([ch.verdict, ch.sameBecause], ['same', 'slow-samples-only']);
-  const slowerCode = compareSamples(base, base.map((x) => x * 1.3), rule, { fastDecile: true });
+  const slowerCode = compareSamples(
+    base,
+    base.map((x) => x * 1.3),
+    rule,
+    { fastDecile: true },
+  );
   assert.equal(slowerCode.verdict, 'slower');
 });
 
@@ -65,7 +88,9 @@ test('when both runs have several launches, their launch-to-launch spread raises
   const base = normalSamples(rand, 60, 1000, 10);
   const head = normalSamples(rand, 60, 1100, 10);
   assert.equal(compareSamples(base, head, rule).verdict, 'slower');
-  const spread = compareSamples(base, head, rule, { launchMeans: { base: [900, 1000, 1150], head: [1000, 1100, 1250] } });
+  const spread = compareSamples(base, head, rule, {
+    launchMeans: { base: [900, 1000, 1150], head: [1000, 1100, 1250] },
+  });
   assert.ok(Math.abs(spread.noiseFloor! - 100 * Math.hypot(0.25, 250 / 1100)) < 1e-9, `floor ${spread.noiseFloor}`);
   assert.deepEqual([spread.verdict, spread.sameBecause], ['same', 'within-noise']);
 });
@@ -82,7 +107,10 @@ test('the verdict needs p < alpha, the same direction as the means, and the thre
   assert.deepEqual(verdictOf(30, { p: 0.001, z: -3 }, 1, rule), { verdict: 'same', sameBecause: 'mixed-signals' });
   assert.deepEqual(verdictOf(30, { p: 0.001, z: 3 }, 1, rule), { verdict: 'slower' });
   assert.deepEqual(verdictOf(0.6, null, null, { alpha: 0.05, thresholdPercent: 0.5 }), { verdict: 'slower' });
-  assert.deepEqual(verdictOf(0.4, null, null, { alpha: 0.05, thresholdPercent: 0.5 }), { verdict: 'same', sameBecause: 'below-threshold' });
+  assert.deepEqual(verdictOf(0.4, null, null, { alpha: 0.05, thresholdPercent: 0.5 }), {
+    verdict: 'same',
+    sameBecause: 'below-threshold',
+  });
 });
 
 test('the CI of the change of two equal constant sets is exactly zero wide', () => {
@@ -98,13 +126,16 @@ const base = makeResults([
   { serializer: 'superjson', status: 'failed', reason: 'prepare: TypeError' },
   { serializer: 'old-only', rounds: [[1, 2, 3]] },
 ]);
-const head = makeResults([
-  { serializer: 'json', rounds: roundsOf(rand, 8, 5, 2000, 30), allocWindows: [780.5, 780.25, 780.5, 781, 780.5] },
-  { serializer: 'fast-json-stringify', rounds: roundsOf(rand, 8, 5, 690, 10), instructions: 12100 },
-  { serializer: 'typia', status: 'incorrect', reason: 'output differs at $.temperature' },
-  { serializer: 'superjson', rounds: roundsOf(rand, 8, 5, 3000, 30) },
-  { serializer: 'new-only', rounds: [[1, 2, 3]] },
-], '2025-01-03T00:00:00.000Z');
+const head = makeResults(
+  [
+    { serializer: 'json', rounds: roundsOf(rand, 8, 5, 2000, 30), allocWindows: [780.5, 780.25, 780.5, 781, 780.5] },
+    { serializer: 'fast-json-stringify', rounds: roundsOf(rand, 8, 5, 690, 10), instructions: 12100 },
+    { serializer: 'typia', status: 'incorrect', reason: 'output differs at $.temperature' },
+    { serializer: 'superjson', rounds: roundsOf(rand, 8, 5, 3000, 30) },
+    { serializer: 'new-only', rounds: [[1, 2, 3]] },
+  ],
+  '2025-01-03T00:00:00.000Z',
+);
 
 test('compare matches cases by id: verdicts per metric, status changes called out, unmatched cases listed', () => {
   const c = compareResults(base, head, options);
@@ -113,25 +144,46 @@ test('compare matches cases by id: verdicts per metric, status changes called ou
     ['json', 'time:same', 'alloc:slower'],
     ['fast-json-stringify', 'time:slower', 'alloc:same', 'instructions:slower'],
   ]);
-  assert.deepEqual(c.statusChanges.map((s) => [s.id.split('/').pop(), s.kind, s.base, s.head]), [['typia', 'broken', 'measured', 'incorrect'], ['superjson', 'fixed', 'failed', 'measured']]);
-  assert.deepEqual([c.onlyInBase.map((i) => i.split('/').pop()), c.onlyInHead.map((i) => i.split('/').pop())], [['old-only'], ['new-only']]);
+  assert.deepEqual(
+    c.statusChanges.map((s) => [s.id.split('/').pop(), s.kind, s.base, s.head]),
+    [
+      ['typia', 'broken', 'measured', 'incorrect'],
+      ['superjson', 'fixed', 'failed', 'measured'],
+    ],
+  );
+  assert.deepEqual(
+    [c.onlyInBase.map((i) => i.split('/').pop()), c.onlyInHead.map((i) => i.split('/').pop())],
+    [['old-only'], ['new-only']],
+  );
   const fjsInstr = c.cases[1].metrics[2].change;
-  assert.ok(Math.abs(fjsInstr.percent - (100 * (12100 / 12000 - 1))) < 1e-9);
+  assert.ok(Math.abs(fjsInstr.percent - 100 * (12100 / 12000 - 1)) < 1e-9);
 });
 
 test('--fail-on slower fails on any slower metric; --fail-on broken on a case that stopped measuring', () => {
   const c = compareResults(base, head, { ...options, metrics: ['time'] });
-  assert.deepEqual(gateFailures(c, ['slower']).map((r) => r.replace(/ .*/, '')), ['weather-station/1/single/serialize/fast-json-stringify:']);
+  assert.deepEqual(
+    gateFailures(c, ['slower']).map((r) => r.replace(/ .*/, '')),
+    ['weather-station/1/single/serialize/fast-json-stringify:'],
+  );
   assert.deepEqual(gateFailures(c, ['broken']), ['weather-station/1/single/serialize/typia: measured → incorrect']);
   assert.deepEqual(gateFailures(compareResults(base, base, options), ['slower', 'broken']), []);
 });
 
 test('the Markdown table has one row per case × metric, verdicts in bold when not same, and the status changes', () => {
   const md = renderCompareMarkdown(compareResults(base, head, options), 'run 1', 'run 2');
-  assert.match(md, /^### jsonbench compare: run 1 → run 2\n\n\| Case \| Serializer \| Metric \| Base \| Head \| Change \| CI \| p \| Noise \| Verdict \|/);
+  assert.match(
+    md,
+    /^### jsonbench compare: run 1 → run 2\n\n\| Case \| Serializer \| Metric \| Base \| Head \| Change \| CI \| p \| Noise \| Verdict \|/,
+  );
   assert.equal(md.split('\n').filter((l) => l.startsWith('| weather-station')).length, 5);
-  assert.match(md, /\| fast-json-stringify \| time \| 60\d ns \| 69\d ns \| \+1\d% \| .* \| &lt; 0\.001 \| ±\d\.\d% \| \*\*slower\*\* \|/);
-  assert.match(md, /- ✗ now incorrect: weather-station\/1\/single\/serialize\/typia — output differs at \$\.temperature/);
+  assert.match(
+    md,
+    /\| fast-json-stringify \| time \| 60\d ns \| 69\d ns \| \+1\d% \| .* \| &lt; 0\.001 \| ±\d\.\d% \| \*\*slower\*\* \|/,
+  );
+  assert.match(
+    md,
+    /- ✗ now incorrect: weather-station\/1\/single\/serialize\/typia — output differs at \$\.temperature/,
+  );
 });
 
 test('two one-launch runs (policy quick) get no verdict however far apart, and --fail-on slower does not fail on them', () => {
@@ -144,11 +196,17 @@ test('two one-launch runs (policy quick) get no verdict however far apart, and -
   const time = c.cases[0].metrics[0].change;
   assert.ok(time.percent > 1000 && time.p! < 0.001, `a large, significant change: ${time.percent}%, p ${time.p}`);
   assert.deepEqual([time.verdict, time.noVerdictBecause], ['no-verdict', 'one-launch']);
-  assert.deepEqual(c.cases[0].metrics.map((m) => m.change.verdict), ['no-verdict', 'no-verdict']);
+  assert.deepEqual(
+    c.cases[0].metrics.map((m) => m.change.verdict),
+    ['no-verdict', 'no-verdict'],
+  );
   assert.deepEqual(gateFailures(c, ['slower']), []);
   const md = renderCompareMarkdown(c, 'a', 'b');
   assert.match(md, /\| no verdict \(one launch\) \|/);
-  assert.match(md, /- 1 case in both runs: 0 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 0 same, 1 without a verdict \(noisy, or measured in one launch\)\./);
+  assert.match(
+    md,
+    /- 1 case in both runs: 0 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 0 same, 1 without a verdict \(noisy, or measured in one launch\)\./,
+  );
 });
 
 test('a case flagged noisy on either side gets no time verdict', () => {
@@ -167,7 +225,10 @@ test('a significant change over the noise floor whose two intervals of the mean 
   const base = normalSamples(r, 20, 1000, 150);
   const head = normalSamples(r, 20, 1220, 183);
   const ch = compareSamples(base, head, rule);
-  assert.ok(ch.p! < 0.05 && ch.percent >= ch.noiseFloor! && ch.percent >= 5, `significant, over threshold and floor: p ${ch.p}, ${ch.percent}% vs ±${ch.noiseFloor}%`);
+  assert.ok(
+    ch.p! < 0.05 && ch.percent >= ch.noiseFloor! && ch.percent >= 5,
+    `significant, over threshold and floor: p ${ch.p}, ${ch.percent}% vs ±${ch.noiseFloor}%`,
+  );
   assert.deepEqual(verdictOf(ch.percent, { p: ch.p!, z: 1 }, ch.noiseFloor, rule), { verdict: 'slower' });
   assert.deepEqual([ch.verdict, ch.sameBecause], ['same', 'within-noise']);
 });
@@ -175,21 +236,36 @@ test('a significant change over the noise floor whose two intervals of the mean 
 test('the counts under the table are of cases, not of metric rows', () => {
   const c = compareResults(base, head, options);
   assert.equal(c.cases.flatMap((k) => k.metrics).length, 5);
-  assert.match(renderCompareMarkdown(c, 'run 1', 'run 2'), /\n- 2 cases in both runs: 2 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 0 same\.\n/);
+  assert.match(
+    renderCompareMarkdown(c, 'run 1', 'run 2'),
+    /\n- 2 cases in both runs: 2 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 0 same\.\n/,
+  );
 });
 
-test('compare shows the figures the reports show: allocation as the median of the windows (the Allocated column), time as the case\'s Mean (new-user tryout)', () => {
+test("compare shows the figures the reports show: allocation as the median of the windows (the Allocated column), time as the case's Mean (new-user tryout)", () => {
   // windows whose mean (2,338 B) is not their median (2,301 B), as fast-json-stringify's were
   const a = makeResults([{ serializer: 'fjs', allocWindows: [2301.49, 2412.91, 2301.32, 2301.5, 2301.4] }]);
-  const b = makeResults([{ serializer: 'fjs', allocWindows: [2301.49, 2412.91, 2301.32, 2301.5, 2301.4] }], '2025-01-03T00:00:00.000Z');
-  a.cases[0].time!.mean = 111; b.cases[0].time!.mean = 222; // the reports' Mean (median of launch means), not the pooled samples' mean
+  const b = makeResults(
+    [{ serializer: 'fjs', allocWindows: [2301.49, 2412.91, 2301.32, 2301.5, 2301.4] }],
+    '2025-01-03T00:00:00.000Z',
+  );
+  a.cases[0].time!.mean = 111;
+  b.cases[0].time!.mean = 222; // the reports' Mean (median of launch means), not the pooled samples' mean
   const c = compareResults(a, b, options);
   const md = renderCompareMarkdown(c, 'a', 'b');
   // those windows disagree by 4.8%: the range, as the reports print it (results/alloc.ts), never the windows' mean 2.28 KiB
   assert.match(md, /\| fjs \| allocated \| 2\.25 KiB–2\.36 KiB \| 2\.25 KiB–2\.36 KiB \|/);
   // windows that agree: their median, the Allocated column's figure
   const steady = [1000, 1000, 1000, 1000, 1009];
-  const same = renderCompareMarkdown(compareResults(makeResults([{ serializer: 'fjs', allocWindows: steady }]), makeResults([{ serializer: 'fjs', allocWindows: steady.map((x) => x * 1.005) }], '2025-01-03T00:00:00.000Z'), options), 'a', 'b');
+  const same = renderCompareMarkdown(
+    compareResults(
+      makeResults([{ serializer: 'fjs', allocWindows: steady }]),
+      makeResults([{ serializer: 'fjs', allocWindows: steady.map((x) => x * 1.005) }], '2025-01-03T00:00:00.000Z'),
+      options,
+    ),
+    'a',
+    'b',
+  );
   assert.match(same, /\| fjs \| allocated \| 1000 B \| 1005 B \|/);
   assert.match(md, /\| fjs \| time \| 111 ns \| 222 ns \|/);
   assert.match(md, /Base and Head are the figures the reports show/);
@@ -207,45 +283,107 @@ test('"p < 0.001" never stands unqualified beside a CI that spans 0: the rank te
   const head = normalSamples(rand, 40, 1030, 10);
   for (const i of [1, 7, 13, 19, 25]) base[i] = 1240; // slow samples on the base side pull its mean up to the head's
   const ch = compareSamples(base, head, rule);
-  assert.ok(ch.p! < 0.001 && ch.ci!.low <= 0 && 0 <= ch.ci!.high, `ranks significant, means' CI spanning 0: p ${ch.p}, CI ${JSON.stringify(ch.ci)}`);
+  assert.ok(
+    ch.p! < 0.001 && ch.ci!.low <= 0 && 0 <= ch.ci!.high,
+    `ranks significant, means' CI spanning 0: p ${ch.p}, CI ${JSON.stringify(ch.ci)}`,
+  );
   assert.match(pValue(ch.p, ch.ci), /^ranks < 0\.001, means n\.s\.$/);
 });
 
 test('a case whose machine changed speed between launches (⇅ machine-drift, on its time rows) or rebuilt from a killed run (⏹) carries the mark beside its verdict, a note under the table, and --fail-on slower says it is not a clean verdict', () => {
   const r = prng(31);
-  const a = makeResults([{ serializer: 'json', rounds: roundsOf(r, 8, 5, 1000, 10) }, { serializer: 'typia', rounds: roundsOf(r, 8, 5, 600, 10) }]);
-  const b = makeResults([{ serializer: 'json', rounds: roundsOf(r, 8, 5, 1500, 15) }, { serializer: 'typia', rounds: roundsOf(r, 8, 5, 600, 10) }], '2025-01-03T00:00:00.000Z');
+  const a = makeResults([
+    { serializer: 'json', rounds: roundsOf(r, 8, 5, 1000, 10) },
+    { serializer: 'typia', rounds: roundsOf(r, 8, 5, 600, 10) },
+  ]);
+  const b = makeResults(
+    [
+      { serializer: 'json', rounds: roundsOf(r, 8, 5, 1500, 15) },
+      { serializer: 'typia', rounds: roundsOf(r, 8, 5, 600, 10) },
+    ],
+    '2025-01-03T00:00:00.000Z',
+  );
   const clean = compareResults(a, b, options);
-  assert.deepEqual(clean.cases.map((k) => k.caveats), [[], []]);
-  assert.deepEqual(gateFailures(clean, ['slower']).map((x) => x.replace(/: time .*/, '')), ['weather-station/1/single/serialize/json']);
+  assert.deepEqual(
+    clean.cases.map((k) => k.caveats),
+    [[], []],
+  );
+  assert.deepEqual(
+    gateFailures(clean, ['slower']).map((x) => x.replace(/: time .*/, '')),
+    ['weather-station/1/single/serialize/json'],
+  );
   assert.doesNotMatch(gateFailures(clean, ['slower'])[0], /not a clean verdict/);
   b.cases[0].findings.push({ code: 'machine-drift', message: 'the machine changed speed between launches: …' });
-  a.cases[0].findings.push({ code: 'interrupted', message: 'the run was killed: rebuilt from 2 finished launches (the policy makes 3), without the allocation pass' });
+  a.cases[0].findings.push({
+    code: 'interrupted',
+    message: 'the run was killed: rebuilt from 2 finished launches (the policy makes 3), without the allocation pass',
+  });
   const c = compareResults(a, b, options);
-  assert.deepEqual(c.cases[0].caveats.map((x) => [x.code, x.side]), [['interrupted', 'base'], ['machine-drift', 'head']]);
+  assert.deepEqual(
+    c.cases[0].caveats.map((x) => [x.code, x.side]),
+    [
+      ['interrupted', 'base'],
+      ['machine-drift', 'head'],
+    ],
+  );
   assert.equal(c.cases[0].metrics[0].change.verdict, 'slower', 'the verdict itself stands');
   const failures = gateFailures(c, ['slower']);
   assert.equal(failures.length, 1, '--fail-on slower still fails on it');
-  assert.match(failures[0], /^weather-station\/1\/single\/serialize\/json: time \+\d+\.\d% \(not a clean verdict: ⏹ base: the run was killed: rebuilt from 2 finished launches \(the policy makes 3\), without the allocation pass; ⇅ machine drift in head: the machine changed speed between its launches of this case, so part of the change may be the machine's\)$/);
+  assert.match(
+    failures[0],
+    /^weather-station\/1\/single\/serialize\/json: time \+\d+\.\d% \(not a clean verdict: ⏹ base: the run was killed: rebuilt from 2 finished launches \(the policy makes 3\), without the allocation pass; ⇅ machine drift in head: the machine changed speed between its launches of this case, so part of the change may be the machine's\)$/,
+  );
   const md = renderCompareMarkdown(c, 'a', 'b');
   assert.match(md, /\| json \| time \| .* \| \*\*slower ⇅ ⏹\*\* \|/);
-  assert.match(md, /\| json \| allocated \| .* \| same \(not significant\) ⏹ \|/, 'machine drift is about time: the allocation row carries ⏹ alone');
+  assert.match(
+    md,
+    /\| json \| allocated \| .* \| same \(not significant\) ⏹ \|/,
+    'machine drift is about time: the allocation row carries ⏹ alone',
+  );
   assert.match(md, /- 1 case carries a caveat beside its verdict: ⇅ /);
-  assert.match(md, /- ⇅ ⏹ weather-station\/1\/single\/serialize\/json: ⏹ base: the run was killed: rebuilt from 2 finished launches/);
+  assert.match(
+    md,
+    /- ⇅ ⏹ weather-station\/1\/single\/serialize\/json: ⏹ base: the run was killed: rebuilt from 2 finished launches/,
+  );
   assert.doesNotMatch(md, /typia: ⇅|typia: ⏹/, 'a case without caveats has no note');
 });
 
 test('a case the head run never reached (killed: not-run) is listed but never counts as broken for --fail-on broken', () => {
   const r = prng(32);
-  const a = makeResults([{ serializer: 'json', rounds: roundsOf(r, 8, 5, 1000, 10) }, { serializer: 'typia', rounds: roundsOf(r, 8, 5, 600, 10) }]);
-  const b = makeResults([{ serializer: 'json', rounds: roundsOf(r, 8, 5, 1000, 10) }, { serializer: 'typia', status: 'not-run', reason: 'not measured: the run was killed before this case' }], '2025-01-03T00:00:00.000Z');
+  const a = makeResults([
+    { serializer: 'json', rounds: roundsOf(r, 8, 5, 1000, 10) },
+    { serializer: 'typia', rounds: roundsOf(r, 8, 5, 600, 10) },
+  ]);
+  const b = makeResults(
+    [
+      { serializer: 'json', rounds: roundsOf(r, 8, 5, 1000, 10) },
+      { serializer: 'typia', status: 'not-run', reason: 'not measured: the run was killed before this case' },
+    ],
+    '2025-01-03T00:00:00.000Z',
+  );
   const c = compareResults(a, b, options);
-  assert.deepEqual(c.statusChanges.map((s) => [s.kind, s.head]), [['broken', 'not-run']]);
-  assert.deepEqual(gateFailures(c, ['broken']), ['head run incomplete: 1 case never measured (the run was killed before it: weather-station/1/single/serialize/typia); the gate cannot vouch for it'],
-    'not counted as broken, but the gate does not pass on a case never measured');
-  b.cases[1] = { ...b.cases[1], status: 'crashed', reason: 'exit 139' } as typeof b.cases[1];
-  assert.deepEqual(gateFailures(compareResults(a, b, options), ['broken']), ['weather-station/1/single/serialize/typia: measured → crashed']);
-  const none = makeResults([{ serializer: 'json', status: 'not-run', reason: 'not measured: the run was killed before this case' }, { serializer: 'typia', status: 'not-run', reason: 'not measured' }], '2025-01-03T00:00:00.000Z');
+  assert.deepEqual(
+    c.statusChanges.map((s) => [s.kind, s.head]),
+    [['broken', 'not-run']],
+  );
+  assert.deepEqual(
+    gateFailures(c, ['broken']),
+    [
+      'head run incomplete: 1 case never measured (the run was killed before it: weather-station/1/single/serialize/typia); the gate cannot vouch for it',
+    ],
+    'not counted as broken, but the gate does not pass on a case never measured',
+  );
+  b.cases[1] = { ...b.cases[1], status: 'crashed', reason: 'exit 139' } as (typeof b.cases)[1];
+  assert.deepEqual(gateFailures(compareResults(a, b, options), ['broken']), [
+    'weather-station/1/single/serialize/typia: measured → crashed',
+  ]);
+  const none = makeResults(
+    [
+      { serializer: 'json', status: 'not-run', reason: 'not measured: the run was killed before this case' },
+      { serializer: 'typia', status: 'not-run', reason: 'not measured' },
+    ],
+    '2025-01-03T00:00:00.000Z',
+  );
   const dead = gateFailures(compareResults(a, none, options), ['broken', 'slower']);
   assert.equal(dead.length, 2, 'a head killed before its first case fails the gate');
   assert.match(dead[0], /^head run incomplete: 2 cases never measured/);

@@ -10,7 +10,11 @@ import { results } from '../hostile/support.js';
 
 const withJobs = (jobs?: number, pinning: 'taskset' | 'none' = 'taskset'): ResultsFile => {
   const r = results();
-  if (jobs !== undefined) r.execution = jobs === 1 ? { jobs, pinning: 'none' } : { jobs, pinning, ...(pinning === 'taskset' ? { cpus: [1, 0].slice(0, jobs) } : {}) };
+  if (jobs !== undefined)
+    r.execution =
+      jobs === 1
+        ? { jobs, pinning: 'none' }
+        : { jobs, pinning, ...(pinning === 'taskset' ? { cpus: [1, 0].slice(0, jobs) } : {}) };
   else delete r.execution;
   return r;
 };
@@ -24,8 +28,19 @@ test('runs made with the same --jobs (or files from before --jobs, which ran one
 test('--jobs 1 against --jobs 2 warns, naming both, and the Markdown puts it above the table', () => {
   const [w] = executionWarnings(withJobs(1), withJobs(2));
   assert.match(w, /base 1 group at a time, head 2 groups at once, pinned \(taskset\)/);
-  assert.equal(executionWarnings(withJobs(2, 'taskset'), withJobs(2, 'none')).length, 1, 'pinned against unpinned warns too');
-  const c = compareResults(withJobs(), withJobs(2), { alpha: DEFAULT_ALPHA, thresholds: { ...DEFAULT_THRESHOLDS }, metrics: METRICS });
+  assert.equal(
+    executionWarnings(withJobs(2, 'taskset'), withJobs(2, 'none')).length,
+    1,
+    'pinned against unpinned warns too',
+  );
+  const c = compareResults(withJobs(), withJobs(2), {
+    alpha: DEFAULT_ALPHA,
+    thresholds: { ...DEFAULT_THRESHOLDS },
+    metrics: METRICS,
+  });
   const md = renderCompareMarkdown(c, 'base', 'head');
-  assert.ok(md.indexOf('scheduled differently') > 0 && md.indexOf('scheduled differently') < md.indexOf('|'), md.slice(0, 400));
+  assert.ok(
+    md.indexOf('scheduled differently') > 0 && md.indexOf('scheduled differently') < md.indexOf('|'),
+    md.slice(0, 400),
+  );
 });

@@ -13,7 +13,11 @@ const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url))
 test('a config whose top-level await keeps the process busy is stopped at the timeout, naming the file', async () => {
   const file = fixture('tla-slow.config.mjs');
   try {
-    await assert.rejects(loadUserConfig(file, 'tla-slow.config.mjs', 1000), (e: Error) => e instanceof ConfigError && e.message === 'tla-slow.config.mjs: import: loading it did not finish within 1 s');
+    await assert.rejects(
+      loadUserConfig(file, 'tla-slow.config.mjs', 1000),
+      (e: Error) =>
+        e instanceof ConfigError && e.message === 'tla-slow.config.mjs: import: loading it did not finish within 1 s',
+    );
   } finally {
     clearInterval((globalThis as { __jsonbenchTlaSlowTimer?: ReturnType<typeof setInterval> }).__jsonbenchTlaSlowTimer);
   }
@@ -21,21 +25,45 @@ test('a config whose top-level await keeps the process busy is stopped at the ti
 
 // A Promise nothing can settle is seen when the process runs out of work, which node:test also
 // watches in its own process: those cases run the CLI in a child process.
-for (const [command, name] of [['list', 'tla-never.config.mjs'], ['run', 'tla-never.config.mjs']] as const) {
-  test(`jsonbench ${command} with ${name} exits 2 naming the file, not 0 with no output`, { timeout: 90_000 }, async () => {
-    const args = command === 'run' ? ['run', '--policy', 'quick', '--workload', 'weather-station', '--out', '/tmp/jsonbench-never-written'] : [command];
-    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, [bin, ...args, '--config', fixture(name)], { env: { ...process.env, JSONBENCH_LEDGER: 'off' }, timeout: 80_000 }, (error, _stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr });
+for (const [command, name] of [
+  ['list', 'tla-never.config.mjs'],
+  ['run', 'tla-never.config.mjs'],
+] as const) {
+  test(
+    `jsonbench ${command} with ${name} exits 2 naming the file, not 0 with no output`,
+    { timeout: 90_000 },
+    async () => {
+      const args =
+        command === 'run'
+          ? ['run', '--policy', 'quick', '--workload', 'weather-station', '--out', '/tmp/jsonbench-never-written']
+          : [command];
+      const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [bin, ...args, '--config', fixture(name)],
+          { env: { ...process.env, JSONBENCH_LEDGER: 'off' }, timeout: 80_000 },
+          (error, _stdout, stderr) => {
+            resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr });
+          },
+        );
       });
-    });
-    assert.equal(r.code, 2, r.stderr);
-    assert.match(r.stderr, new RegExp(`^jsonbench: error: .*${name.replace(/\./g, '\\.')}: import: loading it never settled: the process ran out of work while waiting`, 'm'));
-  });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(
+        r.stderr,
+        new RegExp(
+          `^jsonbench: error: .*${name.replace(/\./g, '\\.')}: import: loading it never settled: the process ran out of work while waiting`,
+          'm',
+        ),
+      );
+    },
+  );
 }
 
 test('a list flag given empty (--fail-on "" from an unset CI variable) is a usage error, not a gate switched off', () => {
-  assert.throws(() => checkNotEmpty('--fail-on', '', [], ['incorrect', 'failed']), (e: Error) => e instanceof UsageError && /--fail-on.*give at least one of incorrect, failed/.test(e.message));
+  assert.throws(
+    () => checkNotEmpty('--fail-on', '', [], ['incorrect', 'failed']),
+    (e: Error) => e instanceof UsageError && /--fail-on.*give at least one of incorrect, failed/.test(e.message),
+  );
   assert.throws(() => checkNotEmpty('--fail-on', [','], [], ['slower']), UsageError);
   assert.doesNotThrow(() => checkNotEmpty('--fail-on', undefined, [], ['slower']));
   assert.doesNotThrow(() => checkNotEmpty('--fail-on', 'slower', ['slower'], ['slower']));

@@ -1,6 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureWorkerBuild } from '../../src/runtimes/dotnet/build.js';
@@ -12,19 +21,26 @@ import { ensureWorkerBuild } from '../../src/runtimes/dotnet/build.js';
 function fakeDotnet(dir: string): { command: string; calls: () => number } {
   const command = join(dir, 'fake-dotnet.sh');
   const calls = join(dir, 'calls');
-  writeFileSync(command, `#!/bin/sh
+  writeFileSync(
+    command,
+    `#!/bin/sh
 out=""
 while [ $# -gt 0 ]; do if [ "$1" = "-o" ]; then out="$2"; fi; shift; done
 mkdir -p "$out/runtimes"
 printf 'worker dll' > "$out/jsonbench-worker.dll"
 printf 'dependency' > "$out/runtimes/dep.dll"
 echo built >> "${calls}"
-`);
+`,
+  );
   chmodSync(command, 0o755);
-  return { command, calls: () => (existsSync(calls) ? readFileSync(calls, 'utf8').split('\n').filter(Boolean).length : 0) };
+  return {
+    command,
+    calls: () => (existsSync(calls) ? readFileSync(calls, 'utf8').split('\n').filter(Boolean).length : 0),
+  };
 }
 
-const build = (cacheDir: string, dotnet: string) => ensureWorkerBuild({ cacheDir, framework: 'net10.0', sources: [], sdkVersion: 'test-sdk', dotnet });
+const build = (cacheDir: string, dotnet: string) =>
+  ensureWorkerBuild({ cacheDir, framework: 'net10.0', sources: [], sdkVersion: 'test-sdk', dotnet });
 
 test('a cached worker build is reused only while its bin/ files have the hashes recorded last in build.json; else it is built again', async () => {
   const root = mkdtempSync(join(tmpdir(), 'jsonbench-build-cache-'));
@@ -78,10 +94,13 @@ test('a temporary build folder left by a killed build is removed by the next bui
     const dead = join(dotnetDir, 'net10.0-0123456789abcdef.tmp-4194305-1764633600000');
     // this test's own parent (node --test) runs: its folder belongs to a build in progress
     const running = join(dotnetDir, `net10.0-0123456789abcdef.tmp-${process.ppid}-1764633600000`);
-    for (const d of [dead, running]) { mkdirSync(join(d, 'bin'), { recursive: true }); writeFileSync(join(d, 'bin', 'partial.dll'), 'half'); }
+    for (const d of [dead, running]) {
+      mkdirSync(join(d, 'bin'), { recursive: true });
+      writeFileSync(join(d, 'bin', 'partial.dll'), 'half');
+    }
     const b = await build(cache, fake.command);
-    assert.equal(existsSync(dead), false, 'the dead build\'s folder is gone');
-    assert.equal(existsSync(running), true, 'the running build\'s folder is kept');
+    assert.equal(existsSync(dead), false, "the dead build's folder is gone");
+    assert.equal(existsSync(running), true, "the running build's folder is kept");
     assert.deepEqual(readdirSync(dotnetDir).sort(), [b.dir.split('/').pop()!, running.split('/').pop()!].sort());
   } finally {
     rmSync(root, { recursive: true, force: true });

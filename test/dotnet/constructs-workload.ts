@@ -25,13 +25,22 @@ const schema: Workload['schema'] = {
     friends: { type: 'record', values: { type: 'object', properties: { since: { type: 'string', format: 'date' } } } },
     code: { type: 'union', anyOf: [{ type: 'string' }, { type: 'number' }], nullable: true },
     shape: {
-      type: 'discriminated', discriminator: 'kind',
+      type: 'discriminated',
+      discriminator: 'kind',
       mapping: {
         circle: { type: 'object', properties: { radius: { type: 'number' } } },
-        rect: { type: 'object', properties: { w: { type: 'number' }, h: { type: 'number' }, label: { type: 'string' } }, optional: ['label'] },
+        rect: {
+          type: 'object',
+          properties: { w: { type: 'number' }, h: { type: 'number' }, label: { type: 'string' } },
+          optional: ['label'],
+        },
       },
     },
-    meta: { type: 'object', properties: { v: { type: 'number', integer: true } }, additionalProperties: { type: 'unknown' } },
+    meta: {
+      type: 'object',
+      properties: { v: { type: 'number', integer: true } },
+      additionalProperties: { type: 'unknown' },
+    },
     day: { type: 'string', format: 'date' },
     at: { type: 'string', format: 'time' },
     stamp: { type: 'string', format: 'date-time' },
@@ -41,7 +50,14 @@ const schema: Workload['schema'] = {
 };
 
 const ANYTHING: readonly unknown[] = [
-  { a: 1, b: [true, null, 'x'], c: { d: -2.5 } }, [1, 'two', 3.25, false], 42, 'text', true, null, 1e21, -0.000123,
+  { a: 1, b: [true, null, 'x'], c: { d: -2.5 } },
+  [1, 'two', 3.25, false],
+  42,
+  'text',
+  true,
+  null,
+  1e21,
+  -0.000123,
 ];
 
 function record(i: number, seed: number): Record<string, unknown> {
@@ -54,12 +70,15 @@ function record(i: number, seed: number): Record<string, unknown> {
   r.gone = null;
   r.anything = ANYTHING[k % ANYTHING.length];
   r.scores = k % 3 === 0 ? {} : { math: k / 4, 'art & craft': -k, [`x${k}`]: 0.1 };
-  r.friends = { [`f${k}`]: { since: `2024-0${1 + (k % 9)}-1${k % 10}` }, 'ключ': { since: '2020-02-29' } };
+  r.friends = { [`f${k}`]: { since: `2024-0${1 + (k % 9)}-1${k % 10}` }, ключ: { since: '2020-02-29' } };
   r.code = k % 3 === 0 ? null : k % 3 === 1 ? `c${k}` : k * 11;
   // the tag first, last, or in the middle: STJ must read it wherever it stands
-  r.shape = k % 3 === 0 ? { kind: 'circle', radius: k / 2 }
-    : k % 3 === 1 ? { w: k, h: k + 1, kind: 'rect' }
-      : { w: k, kind: 'rect', h: 2, label: `L${k}` };
+  r.shape =
+    k % 3 === 0
+      ? { kind: 'circle', radius: k / 2 }
+      : k % 3 === 1
+        ? { w: k, h: k + 1, kind: 'rect' }
+        : { w: k, kind: 'rect', h: 2, label: `L${k}` };
   r.meta = k % 2 === 0 ? { v: k, extra: `e${k}`, deep: { list: [k, null] } } : { x: false, v: k };
   r.day = `2025-1${k % 3}-0${1 + (k % 9)}`;
   r.at = `1${k % 10}:0${k % 10}:30+02:00`;
@@ -96,7 +115,10 @@ export const datesInUnknown: Workload = {
   shapes: ['list', 'many'],
   schema: { type: 'object', properties: { n: { type: 'number', integer: true }, at: { type: 'unknown' } } },
   build(size, seed) {
-    return Array.from({ length: size }, (_, i) => ({ n: i + seed, at: i % 2 === 0 ? '2025-03-04T05:06:07.000Z' : { when: '2025-03-04T05:06:07+02:00' } }));
+    return Array.from({ length: size }, (_, i) => ({
+      n: i + seed,
+      at: i % 2 === 0 ? '2025-03-04T05:06:07.000Z' : { when: '2025-03-04T05:06:07+02:00' },
+    }));
   },
 };
 
@@ -115,7 +137,14 @@ export const ndjsonRecords: Workload = payloadWorkload({
     type: 'object',
     properties: {
       id: { type: 'number', integer: true, width: 64 },
-      ev: { type: 'discriminated', discriminator: 'type', mapping: { click: { type: 'object', properties: { x: { type: 'number', integer: true } } }, key: { type: 'object', properties: { code: { type: 'string' } } } } },
+      ev: {
+        type: 'discriminated',
+        discriminator: 'type',
+        mapping: {
+          click: { type: 'object', properties: { x: { type: 'number', integer: true } } },
+          key: { type: 'object', properties: { code: { type: 'string' } } },
+        },
+      },
     },
   },
 });
@@ -123,5 +152,6 @@ export const ndjsonRecords: Workload = payloadWorkload({
 /** The main and variant texts of {@link ndjsonRecords}. */
 export const NDJSON_TEXTS = {
   main: '{"id":9007199254740993,"ev":{"type":"click","x":3}}\r\n\r\n{"id":12,"ev":{"code":"Enter","type":"key"}}\r\n{"id":-9223372036854775808,"ev":{"type":"click","x":0}}\r\n',
-  variant: '{"id":1,"ev":{"type":"key","code":"\\ud800 lone"}}\n{"id":2,"ev":{"type":"click","x":-1}}\n{"id":3,"ev":{"type":"key","code":"q"}}\n',
+  variant:
+    '{"id":1,"ev":{"type":"key","code":"\\ud800 lone"}}\n{"id":2,"ev":{"type":"click","x":-1}}\n{"id":3,"ev":{"type":"key","code":"q"}}\n',
 };

@@ -35,7 +35,8 @@ function record(i: number, seed: number): Record<string, unknown> {
     '2fa': k % 2 === 0,
     address2: `Flat ${k}, “Zürich” \\ 'quoted'`,
     httpURL: `https://example.test/${k}?a=1&b=<2>`,
-    when: k % 3 === 0 ? null : new Date(Date.UTC(2025, k % 12, 1 + (k % 27), k % 24, 7, 9, (k * 37) % 1000)).toISOString(),
+    when:
+      k % 3 === 0 ? null : new Date(Date.UTC(2025, k % 12, 1 + (k % 27), k % 24, 7, 9, (k * 37) % 1000)).toISOString(),
     tags: k % 4 === 0 ? null : ['a', null, `t${k}`],
     levels: [['low', 'in-progress', 'HIGH'][k % 3], null],
     ok: k % 5 === 0 ? null : k % 5 === 1,

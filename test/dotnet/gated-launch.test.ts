@@ -42,18 +42,55 @@ function fakeWorker(opts: { wrong?: string; drift?: string } = {}) {
     if (job.mode === 'probe') throw new Error('no probe jobs here');
     modes.push(job.mode);
     // as the real worker does: the texts of the payload file the job names (the gated launcher hands it the .NET copy)
-    const texts = { main: readFileSync(job.payloadPath, 'utf8'), variant: readFileSync(variantPathOf(job.payloadPath), 'utf8') };
-    const sides: ['serializer' | 'baseline', string][] = [['serializer', job.serializer], ...(job.baseline ? [['baseline', job.baseline] as ['baseline', string]] : [])];
+    const texts = {
+      main: readFileSync(job.payloadPath, 'utf8'),
+      variant: readFileSync(variantPathOf(job.payloadPath), 'utf8'),
+    };
+    const sides: ['serializer' | 'baseline', string][] = [
+      ['serializer', job.serializer],
+      ...(job.baseline ? [['baseline', job.baseline] as ['baseline', string]] : []),
+    ];
     const messages: WorkerMessage[] = [{ ...P, type: 'hello', runtime: 'dotnet', version: '10.0.12', gc: true }];
     for (const [side, id] of sides) {
-      messages.push({ ...P, type: 'library', side, serializer: id, code: 'X', assembly: 'System.Text.Json', version: '10.0.12' });
-      for (const [name, text] of [['main', texts.main], ['variant', texts.variant]] as const) {
+      messages.push({
+        ...P,
+        type: 'library',
+        side,
+        serializer: id,
+        code: 'X',
+        assembly: 'System.Text.Json',
+        version: '10.0.12',
+      });
+      for (const [name, text] of [
+        ['main', texts.main],
+        ['variant', texts.variant],
+      ] as const) {
         const out = outputs(text, opts.wrong === id);
         const digest = job.mode !== 'verify' && opts.drift === id ? sha([...out, 'drift']) : sha(out);
-        messages.push({ ...P, type: 'gate', side, payload: name, direction: 'serialize', units: 1, inputBytes: 0, digest, ...(job.mode === 'verify' ? { outputs: out } : {}) } as unknown as WorkerMessage);
+        messages.push({
+          ...P,
+          type: 'gate',
+          side,
+          payload: name,
+          direction: 'serialize',
+          units: 1,
+          inputBytes: 0,
+          digest,
+          ...(job.mode === 'verify' ? { outputs: out } : {}),
+        } as unknown as WorkerMessage);
       }
     }
-    if (job.mode === 'time') messages.push({ ...P, type: 'setup', opsPerSample: { serializer: 10, baseline: 10 }, warmup: { serializerOps: 1, serializerMs: 1, baselineOps: 1, baselineMs: 1 }, emptyNsPerOp: 1 }, { ...P, type: 'round', round: 0, serializerNs: [100], baselineNs: [200] });
+    if (job.mode === 'time')
+      messages.push(
+        {
+          ...P,
+          type: 'setup',
+          opsPerSample: { serializer: 10, baseline: 10 },
+          warmup: { serializerOps: 1, serializerMs: 1, baselineOps: 1, baselineMs: 1 },
+          emptyNsPerOp: 1,
+        },
+        { ...P, type: 'round', round: 0, serializerNs: [100], baselineNs: [200] },
+      );
     messages.push({ ...P, type: 'done', noisy: false, elapsedMs: 1, checksum: 1 });
     return { messages, exitCode: 0, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 1 };
   };
@@ -61,8 +98,16 @@ function fakeWorker(opts: { wrong?: string; drift?: string } = {}) {
 }
 
 const job = (serializer: string, mode: CaseJob['mode'] = 'time', baseline: string | null = 'stj'): CaseJob => ({
-  mode, workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', caseClass: 'serialize', serializer,
-  ...(baseline ? { baseline } : {}), payloadPath: payload.path, policy: policies.quick.measure,
+  mode,
+  workload: 'weather-station',
+  size: 1,
+  shape: 'single',
+  direction: 'serialize',
+  caseClass: 'serialize',
+  serializer,
+  ...(baseline ? { baseline } : {}),
+  payloadPath: payload.path,
+  policy: policies.quick.measure,
 });
 const workloadOf = (id: string) => (id === w.id ? w : undefined);
 
@@ -73,7 +118,11 @@ test('a .NET case is verified once before it is timed; later launches only have 
   assert.equal(first.kind, 'ok');
   judgeLaunch(await launch(job('newtonsoft'), 10_000), 2, 10_000);
   judgeLaunch(await launch(job('newtonsoft', 'alloc', null), 10_000), 1, 10_000);
-  assert.deepEqual(fake.modes, ['verify', 'time', 'time', 'alloc'], 'stj and newtonsoft were verified together; the alloc launch needs no new verify');
+  assert.deepEqual(
+    fake.modes,
+    ['verify', 'time', 'time', 'alloc'],
+    'stj and newtonsoft were verified together; the alloc launch needs no new verify',
+  );
   assert.equal(first.kind === 'ok' && first.loadedVersion, '10.0.12');
 });
 
@@ -92,19 +141,44 @@ test('a wrong baseline is reported on the baseline side, so the runner can drop 
   const launch = gatedLauncher(fakeWorker({ wrong: 'stj' }).launch, workloadOf);
   const v = judgeLaunch(await launch(job('newtonsoft'), 10_000), 1, 10_000);
   assert.ok(v.kind === 'incorrect' && v.side === 'baseline', JSON.stringify(v));
-  assert.equal(judgeLaunch(await launch(job('newtonsoft', 'time', null), 10_000), 1, 10_000).kind, 'ok', 'newtonsoft alone passed its own gate');
+  assert.equal(
+    judgeLaunch(await launch(job('newtonsoft', 'time', null), 10_000), 1, 10_000).kind,
+    'ok',
+    'newtonsoft alone passed its own gate',
+  );
 });
 
 test('a timed launch whose output differs from what the verify launch passed is incorrect ("output changed between processes")', async () => {
   const launch = gatedLauncher(fakeWorker({ drift: 'newtonsoft' }).launch, workloadOf);
   const v = judgeLaunch(await launch(job('newtonsoft'), 10_000), 1, 10_000);
-  assert.ok(v.kind === 'incorrect' && /output changed between processes/.test(v.reason) && v.side === 'serializer', JSON.stringify(v));
+  assert.ok(
+    v.kind === 'incorrect' && /output changed between processes/.test(v.reason) && v.side === 'serializer',
+    JSON.stringify(v),
+  );
 });
 
 test('a verify launch without gate output, or for a workload the host does not know, fails instead of passing', async () => {
-  const silent = gatedLauncher(async (j) => ({ messages: [{ ...P, type: 'hello', runtime: 'dotnet', version: '1', gc: true }, { ...P, type: 'done', noisy: false, elapsedMs: 1, checksum: 0 }], exitCode: 0, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 1, ...(j ? {} : {}) }), workloadOf);
+  const silent = gatedLauncher(
+    async (j) => ({
+      messages: [
+        { ...P, type: 'hello', runtime: 'dotnet', version: '1', gc: true },
+        { ...P, type: 'done', noisy: false, elapsedMs: 1, checksum: 0 },
+      ],
+      exitCode: 0,
+      signal: null,
+      timedOut: false,
+      stderrTail: '',
+      stdoutTail: '',
+      elapsedMs: 1,
+      ...(j ? {} : {}),
+    }),
+    workloadOf,
+  );
   const v = judgeLaunch(await silent(job('stj', 'time', null), 10_000), 1, 10_000);
-  assert.ok(v.kind === 'bad' && v.status === 'failed' && /no gate output for the main and variant payload/.test(v.reason), JSON.stringify(v));
+  assert.ok(
+    v.kind === 'bad' && v.status === 'failed' && /no gate output for the main and variant payload/.test(v.reason),
+    JSON.stringify(v),
+  );
   const unknown = gatedLauncher(fakeWorker().launch, () => undefined);
   const u = judgeLaunch(await unknown(job('stj', 'time', null), 10_000), 1, 10_000);
   assert.ok(u.kind === 'bad' && /no workload "weather-station"/.test(u.reason), JSON.stringify(u));
@@ -114,7 +188,8 @@ test('.NET launches read a copy of the payload whose variant has no lone surroga
   const { dotnetPayloadPath } = await import('../../src/runtimes/dotnet/well-formed.js');
   const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
   const original = readFileSync(variantPathOf(payload.path), 'utf8');
-  const hasLone = (text: string) => JSON.stringify(JSON.parse(text), (_k, v) => (typeof v === 'string' && lone.test(v) ? 'LONE' : v)).includes('LONE');
+  const hasLone = (text: string) =>
+    JSON.stringify(JSON.parse(text), (_k, v) => (typeof v === 'string' && lone.test(v) ? 'LONE' : v)).includes('LONE');
   assert.ok(hasLone(original), 'the gate variant of weather-station carries lone surrogates (issue 11)');
   const copy = dotnetPayloadPath(payload.path, w.wire?.indent);
   assert.notEqual(copy, payload.path);

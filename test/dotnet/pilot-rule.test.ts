@@ -13,13 +13,19 @@ function csConst(source: string, name: string): number {
   return Number(m[1]);
 }
 
-test('the .NET worker\'s pilot (Timing.cs) uses the JavaScript pilot\'s constants (src/measure/timing.ts PILOT_RULE)', () => {
+test("the .NET worker's pilot (Timing.cs) uses the JavaScript pilot's constants (src/measure/timing.ts PILOT_RULE)", () => {
   const cs = readFileSync(TIMING_CS, 'utf8');
   assert.deepEqual(
-    { confirmations: csConst(cs, 'PilotConfirmations'), confirmFraction: csConst(cs, 'PilotConfirmFraction'), readableMs: csConst(cs, 'PilotReadableMs'), overshoot: csConst(cs, 'PilotOvershoot') },
+    {
+      confirmations: csConst(cs, 'PilotConfirmations'),
+      confirmFraction: csConst(cs, 'PilotConfirmFraction'),
+      readableMs: csConst(cs, 'PilotReadableMs'),
+      overshoot: csConst(cs, 'PilotOvershoot'),
+    },
     { ...PILOT_RULE },
   );
   // and Pilot reads them (a constant left unused would let the rule drift all the same)
   const pilot = cs.slice(cs.indexOf('public static int Pilot('), cs.indexOf('public const int PilotConfirmations'));
-  for (const name of ['PilotConfirmations', 'PilotConfirmFraction', 'PilotReadableMs', 'PilotOvershoot']) assert.match(pilot, new RegExp(`\\b${name}\\b`), `Pilot does not read ${name}`);
+  for (const name of ['PilotConfirmations', 'PilotConfirmFraction', 'PilotReadableMs', 'PilotOvershoot'])
+    assert.match(pilot, new RegExp(`\\b${name}\\b`), `Pilot does not read ${name}`);
 });

@@ -13,13 +13,20 @@ import { cli } from './support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-configs-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-const config = (name: string, text: string): string => { const p = join(dir, name); writeFileSync(p, text); return p; };
+const config = (name: string, text: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
 
 test('a config that replaces JSON.stringify at its top level is refused with exit 2, naming the file and the built-in', async () => {
   const file = config('patches.config.mjs', 'JSON.stringify = () => "{}";\nexport default {};\n');
   const ran = await cli(['list', '--config', file]);
   assert.equal(ran.code, 2, ran.stderr);
-  assert.match(ran.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: import: changed JSON\\.stringify while loading`));
+  assert.match(
+    ran.stderr,
+    new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: import: changed JSON\\.stringify while loading`),
+  );
   assert.equal(ran.stderr.includes('internal error'), false);
 });
 
@@ -38,27 +45,62 @@ test('a folder given as --config is refused with exit 2, saying it is a folder',
 });
 
 test('a serializer whose supports() never returns ends list with exit 2 naming supports() and the serializer, never a hang', async () => {
-  const file = config('supports-loop.config.mjs', "export default { serializers: [{ id: 'supports-loop', family: 'builtin', directions: ['serialize'], supports: () => { for (;;); }, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };\n");
+  const file = config(
+    'supports-loop.config.mjs',
+    "export default { serializers: [{ id: 'supports-loop', family: 'builtin', directions: ['serialize'], supports: () => { for (;;); }, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };\n",
+  );
   const ran = await cli(['list', '--config', file], { timeoutMs: 60_000 });
   assert.equal(ran.signal, null, `killed by the test's own timeout: ${ran.stderr}`);
   assert.equal(ran.code, 2, ran.stderr);
-  assert.match(ran.stderr, /supports\(\) of serializer "supports-loop" \(workload [\w-]+, serialize\) did not return within 10 s/);
-  assert.equal(ran.stderr.includes('Waiting for the debugger'), false, 'the watchdog\'s inspector session was left open');
+  assert.match(
+    ran.stderr,
+    /supports\(\) of serializer "supports-loop" \(workload [\w-]+, serialize\) did not return within 10 s/,
+  );
+  assert.equal(
+    ran.stderr.includes('Waiting for the debugger'),
+    false,
+    "the watchdog's inspector session was left open",
+  );
 });
 
 test('a .mjs config with a syntax error is refused with exit 2 naming its line and column', async () => {
-  const file = config('syntax.config.mjs', "export default {\n  serializers: [ { id: 'x', family: 'builtin', supports: () => true, prepare: () => ({}) , }, ] ;\n");
+  const file = config(
+    'syntax.config.mjs',
+    "export default {\n  serializers: [ { id: 'x', family: 'builtin', supports: () => true, prepare: () => ({}) , }, ] ;\n",
+  );
   const ran = await cli(['list', '--config', file]);
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(ran.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:\\d+: syntax: `));
 });
 
 test('a config that replaces JSON.stringify only in worker processes cannot touch the built-in json case: it is measured on the real JSON.stringify', async () => {
-  const file = config('patches-in-workers.config.mjs', "if (process.argv.some((a) => /worker[\\\\/]main\\.js$/.test(a))) JSON.stringify = () => '{\"wrong\":1}';\nexport default {};\n");
+  const file = config(
+    'patches-in-workers.config.mjs',
+    'if (process.argv.some((a) => /worker[\\\\/]main\\.js$/.test(a))) JSON.stringify = () => \'{"wrong":1}\';\nexport default {};\n',
+  );
   const out = join(dir, 'patches-in-workers');
-  const ran = await cli(['run', '--policy', 'quick', '--workload', 'weather-station', '--direction', 'serialize', '--serializer', 'json', '--config', file, '--out', out], { timeoutMs: 300_000 });
+  const ran = await cli(
+    [
+      'run',
+      '--policy',
+      'quick',
+      '--workload',
+      'weather-station',
+      '--direction',
+      'serialize',
+      '--serializer',
+      'json',
+      '--config',
+      file,
+      '--out',
+      out,
+    ],
+    { timeoutMs: 300_000 },
+  );
   assert.equal(ran.code, 0, ran.stderr);
-  const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { cases: { serializer: string; status: string; reason?: string }[] };
+  const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
+    cases: { serializer: string; status: string; reason?: string }[];
+  };
   const json = r.cases.filter((c) => c.serializer === 'json');
   assert.ok(json.length > 0);
   for (const c of json) assert.equal(c.status, 'measured', c.reason);

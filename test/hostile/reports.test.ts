@@ -25,15 +25,29 @@ const TITLE = '\u001b]0;pwned\u0007';
 const CLEAR = '\u001b[2J\u001b[H';
 
 /** Runs a renderer over `r` in a worker thread; `timeout` when it takes longer than `ms` (a renderer can loop for minutes). */
-function renderInThread(format: 'terminal' | 'md', r: ResultsFile, ms: number): Promise<{ text: string; ms: number } | 'timeout'> {
+function renderInThread(
+  format: 'terminal' | 'md',
+  r: ResultsFile,
+  ms: number,
+): Promise<{ text: string; ms: number } | 'timeout'> {
   const module = new URL(`../../src/report/${format === 'md' ? 'markdown' : 'terminal'}.js`, import.meta.url).href;
   const code = `const { parentPort, workerData } = require('node:worker_threads');
     import(${JSON.stringify(module)}).then((m) => { const t0 = performance.now(); const text = ${format === 'md' ? 'm.renderMarkdown(workerData)' : 'm.renderTerminal(workerData, false)'}; parentPort.postMessage({ text, ms: performance.now() - t0 }); });`;
   return new Promise((resolve) => {
     const w = new Worker(code, { eval: true, workerData: r });
-    const timer = setTimeout(() => { void w.terminate(); resolve('timeout'); }, ms);
-    w.on('message', (m: { text: string; ms: number }) => { clearTimeout(timer); void w.terminate(); resolve(m); });
-    w.on('error', () => { clearTimeout(timer); resolve('timeout'); });
+    const timer = setTimeout(() => {
+      void w.terminate();
+      resolve('timeout');
+    }, ms);
+    w.on('message', (m: { text: string; ms: number }) => {
+      clearTimeout(timer);
+      void w.terminate();
+      resolve(m);
+    });
+    w.on('error', () => {
+      clearTimeout(timer);
+      resolve('timeout');
+    });
   });
 }
 
@@ -48,9 +62,27 @@ test('report.md escapes markup in its provenance header (CPU model, OS, runtime 
 
 test('history --format md escapes markup from the ledger (versions, reasons)', () => {
   const point: HistoryPoint = {
-    runId: 1, startedAt: '2026-01-01T00:00:00.000Z', toolVersion: '0.1.0', gitCommit: null, caseId: 'w/1/single/serialize/x', workload: 'w', size: 1,
-    shape: 'single', direction: 'serialize', serializer: 'x', adapter: 'x', serializerVersion: MARKUP, target: 'node', targetVersion: '20', status: 'failed',
-    reason: `boom ${MARKUP}`, meanNs: null, errorNs: null, ratio: null, bytesPerOp: null, instructionsPerOp: null,
+    runId: 1,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    toolVersion: '0.1.0',
+    gitCommit: null,
+    caseId: 'w/1/single/serialize/x',
+    workload: 'w',
+    size: 1,
+    shape: 'single',
+    direction: 'serialize',
+    serializer: 'x',
+    adapter: 'x',
+    serializerVersion: MARKUP,
+    target: 'node',
+    targetVersion: '20',
+    status: 'failed',
+    reason: `boom ${MARKUP}`,
+    meanNs: null,
+    errorNs: null,
+    ratio: null,
+    bytesPerOp: null,
+    instructionsPerOp: null,
   };
   const md = renderHistoryMarkdown([point]);
   assert.equal(/<img|<script/.test(md), false, md);
@@ -111,24 +143,39 @@ test('report.html never carries a raw ESC or other control character from the da
   c.serializerVersion = `1.0.0${TITLE}`;
   const html = renderHtml(r);
   // eslint-disable-next-line no-control-regex
-  assert.equal(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(html), false, 'a raw control character in report.html');
+  assert.equal(
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(html),
+    false,
+    'a raw control character in report.html',
+  );
   assert.equal(escapeHtml(`a${CLEAR}<b>\tc\n`), 'a\u241b[2J\u241b[H&lt;b&gt;\tc\n');
 });
 
-test('a 178 KB error message renders within seconds in the terminal and in Markdown, capped and wrapped; results.json keeps it whole', { timeout: 60_000 }, async () => {
-  const r = results();
-  const long = `ValidationError: ${'data/items/0/name must be string; '.repeat(5300)}`;
-  failWith(measuredCase(r), long);
-  for (const format of ['terminal', 'md'] as const) {
-    const out = await renderInThread(format, r, 5000);
-    assert.notEqual(out, 'timeout', `${format} did not render within 5 s`);
-    if (out === 'timeout') return;
-    assert.ok(out.text.length < 50_000, `${format}: ${out.text.length} characters for one message`);
-    assert.ok(out.text.split('\n').every((l) => l.length <= 400), `${format}: a line longer than 400 characters`);
-  }
-  assert.equal(measuredCase(results()).reason, undefined, 'the fixture is unchanged');
-  assert.equal(r.cases.find((c) => c.reason === long)?.reason?.length, long.length, 'the results keep the whole message');
-});
+test(
+  'a 178 KB error message renders within seconds in the terminal and in Markdown, capped and wrapped; results.json keeps it whole',
+  { timeout: 60_000 },
+  async () => {
+    const r = results();
+    const long = `ValidationError: ${'data/items/0/name must be string; '.repeat(5300)}`;
+    failWith(measuredCase(r), long);
+    for (const format of ['terminal', 'md'] as const) {
+      const out = await renderInThread(format, r, 5000);
+      assert.notEqual(out, 'timeout', `${format} did not render within 5 s`);
+      if (out === 'timeout') return;
+      assert.ok(out.text.length < 50_000, `${format}: ${out.text.length} characters for one message`);
+      assert.ok(
+        out.text.split('\n').every((l) => l.length <= 400),
+        `${format}: a line longer than 400 characters`,
+      );
+    }
+    assert.equal(measuredCase(results()).reason, undefined, 'the fixture is unchanged');
+    assert.equal(
+      r.cases.find((c) => c.reason === long)?.reason?.length,
+      long.length,
+      'the results keep the whole message',
+    );
+  },
+);
 
 test('the terminal table of a multi-target run has a Target column', () => {
   const text = renderTerminal(results('two-targets.json'), false);
@@ -138,7 +185,8 @@ test('the terminal table of a multi-target run has a Target column', () => {
 test('a ratio interval is never negative: wide intervals are shown on the log scale (asymmetric, above 0)', () => {
   const r = results();
   const c = measuredCase(r);
-  c.ratio = 0.45; c.ratioError = 1.33;
+  c.ratio = 0.45;
+  c.ratioError = 1.33;
   delete c.ratioInterval; // a file from before ratioInterval: the interval is derived on the log scale
   for (const text of [renderTerminal(r, false), renderMarkdown(r), renderCsv(r)]) {
     assert.equal(/0\.45 ± 1\.33/.test(text), false, 'a symmetric interval reaching below 0');
@@ -156,35 +204,56 @@ test('a case whose Mean and Ratio tell different stories gets a finding, and eve
   const c = measuredCase(r);
   // the issue's ajv-jtd: mean 1.8× json's, yet ratio 0.18; the analyser runs on the assembled group, as a run does
   c.time!.mean = base.time!.mean * 1.8;
-  c.ratio = 0.18; c.ratioError = 0.02; c.ratioInterval = [0.16, 0.2];
+  c.ratio = 0.18;
+  c.ratioError = 0.02;
+  c.ratioInterval = [0.16, 0.2];
   c.findings = analyseCase(c, { policy: r.policy.measure, baseline: base });
   const f = c.findings.find((x) => x.code === 'mean-ratio');
   assert.ok(f, 'a mean-ratio finding');
   assert.match(f.message, /is 1\.80× json's .*, yet the ratio is 0\.18 \[0\.16–0\.20\]/);
   const md = renderMarkdown(r);
-  const line = md.split('\n').find((l) => l.includes(c.serializer) && /ratio/i.test(l) && /mean/i.test(l) && !l.startsWith('|'));
+  const line = md
+    .split('\n')
+    .find((l) => l.includes(c.serializer) && /ratio/i.test(l) && /mean/i.test(l) && !l.startsWith('|'));
   assert.ok(line, 'a sentence naming the serializer, its mean and its ratio');
   assert.match(renderTerminal(r, false), new RegExp(`≠ ${c.serializer}: mean .* yet the ratio is 0\\.18`));
   // a case whose mean and ratio agree gets none
-  const typia = r.cases.find((x) => x.serializer === 'typia' && x.status === 'measured' && x.direction === c.direction)!;
-  assert.deepEqual(analyseCase(typia, { policy: r.policy.measure, baseline: base }).filter((x) => x.code === 'mean-ratio'), []);
+  const typia = r.cases.find(
+    (x) => x.serializer === 'typia' && x.status === 'measured' && x.direction === c.direction,
+  )!;
+  assert.deepEqual(
+    analyseCase(typia, { policy: r.policy.measure, baseline: base }).filter((x) => x.code === 'mean-ratio'),
+    [],
+  );
 });
 
 test('a case whose paired baseline ran over 2× slower beside it than in its own case is refused a rank: a finding in every format, no "fastest", no recommendation', () => {
   const r = results();
-  const base = r.cases.find((x) => x.serializer === x.baseline && x.status === 'measured' && x.direction === 'serialize')!;
+  const base = r.cases.find(
+    (x) => x.serializer === x.baseline && x.status === 'measured' && x.direction === 'serialize',
+  )!;
   const c = measuredCase(r);
   assert.equal(c.direction, 'serialize');
   // the finding: a config serializer that slows the baseline in its own pair process gets ratio 0.27
-  for (const l of c.samples.launches) for (const round of l.rounds) round.baselineNs = round.baselineNs.map(() => base.time!.median * 3.7);
-  c.ratio = 0.27; c.ratioError = 0.02; c.ratioInterval = [0.25, 0.29];
+  for (const l of c.samples.launches)
+    for (const round of l.rounds) round.baselineNs = round.baselineNs.map(() => base.time!.median * 3.7);
+  c.ratio = 0.27;
+  c.ratioError = 0.02;
+  c.ratioInterval = [0.25, 0.29];
   const other = r.cases.find((x) => x.serializer === 'typia' && x.direction === 'serialize')!;
   other.ratioInterval = [0.4, 0.46];
   for (const x of [c, other]) x.findings = analyseCase(x, { policy: r.policy.measure, baseline: base });
   const f = c.findings.find((x) => x.code === 'baseline-slowed');
   assert.ok(f, 'a baseline-slowed finding');
-  assert.match(f.message, /^its paired baseline json ran 3\.70× slower beside it: median 5\.03 µs per op in its process against 1\.36 µs in json's own case/);
-  assert.deepEqual(other.findings.filter((x) => x.code === 'baseline-slowed'), [], 'typia beside a baseline at its usual speed');
+  assert.match(
+    f.message,
+    /^its paired baseline json ran 3\.70× slower beside it: median 5\.03 µs per op in its process against 1\.36 µs in json's own case/,
+  );
+  assert.deepEqual(
+    other.findings.filter((x) => x.code === 'baseline-slowed'),
+    [],
+    'typia beside a baseline at its usual speed',
+  );
   const term = renderTerminal(r, false);
   const md = renderMarkdown(r);
   const html = renderHtml(r, { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' });
@@ -199,7 +268,11 @@ test('a case whose paired baseline ran over 2× slower beside it than in its own
   assert.match(renderCsv(r), /baseline-slowed/);
   const [rec] = recommend(r);
   assert.equal(rec.pick?.serializer, 'typia');
-  assert.ok(rec.excluded.some((e) => e.serializer === 'fast-json-stringify' && e.status === 'not ranked' && /ran 3\.70× slower/.test(e.reason)));
+  assert.ok(
+    rec.excluded.some(
+      (e) => e.serializer === 'fast-json-stringify' && e.status === 'not ranked' && /ran 3\.70× slower/.test(e.reason),
+    ),
+  );
 });
 
 test('the terminal fits its width: columns dropped by priority, notes wrapped, the dropped ones named', () => {
@@ -219,19 +292,28 @@ test('the terminal fits its width: columns dropped by priority, notes wrapped, t
 test('the terminal hides unsupported rows behind a count, and prints the noise warning, the takeaway and a legend', () => {
   const r = results();
   const text = renderTerminal(r, false);
-  const serialize = text.slice(text.indexOf('weather-station · 1 · single · serialize'), text.indexOf('weather-station · 1 · single · deserialize'));
+  const serialize = text.slice(
+    text.indexOf('weather-station · 1 · single · serialize'),
+    text.indexOf('weather-station · 1 · single · deserialize'),
+  );
   assert.doesNotMatch(serialize, /│ typebox /, 'an unsupported row');
   assert.match(text, /– 4 unsupported pairs not shown: typebox, zod, valibot, secure-json-parse/);
   assert.match(text, /⚠ Noisy machine: the 1-minute load average was 9\.36 on 2 cores/);
   assert.match(text, /serialize \(against json\): /);
   assert.match(text, /Ratio is time ÷ the class baseline's/);
-  assert.match(renderTerminal(r, false, { showUnsupported: true }).split('· deserialize')[0], /│ typebox .*– unsupported/);
+  assert.match(
+    renderTerminal(r, false, { showUnsupported: true }).split('· deserialize')[0],
+    /│ typebox .*– unsupported/,
+  );
 });
 
 test('Markdown-significant names stay text in report.md, and code cells show < and > as they are', async () => {
   const { escapeCell, markdownCode } = await import('../../src/report/table/escape.js');
   // text: emphasis, strike-through, code, links and entities are escaped; what GitHub renders is the name as written
-  assert.equal(escapeCell('**bold** ~~x~~ a_b `c` [l](u) | &lt;', 'markdown'), '\\*\\*bold\\*\\* \\~\\~x\\~\\~ a\\_b \\`c\\` [l]\\(u) \\| &amp;lt;');
+  assert.equal(
+    escapeCell('**bold** ~~x~~ a_b `c` [l](u) | &lt;', 'markdown'),
+    '\\*\\*bold\\*\\* \\~\\~x\\~\\~ a\\_b \\`c\\` [l]\\(u) \\| &amp;lt;',
+  );
   // code: literal, fenced past any backticks, pipes escaped only in a table cell (GFM splits cells before code spans)
   assert.equal(markdownCode('<T>(x: T) => x'), '`<T>(x: T) => x`');
   assert.equal(markdownCode('a|b', 500, true), '`a\\|b`');
@@ -241,7 +323,11 @@ test('Markdown-significant names stay text in report.md, and code cells show < a
   const r = results();
   const c = measuredCase(r);
   const name = '**bold**|x';
-  for (const k of r.cases) if (k.serializer === c.serializer) { k.serializer = name; k.code = 'stringify<T>(value: T)'; }
+  for (const k of r.cases)
+    if (k.serializer === c.serializer) {
+      k.serializer = name;
+      k.code = 'stringify<T>(value: T)';
+    }
   const md = renderMarkdown(r);
   assert.match(md, /\| \\\*\\\*bold\\\*\\\*\\\|x \|/, 'the name escaped in a table row');
   assert.match(md, /\| `stringify<T>\(value: T\)` \|/, 'the code span holds < and > literally');

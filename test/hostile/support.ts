@@ -25,19 +25,48 @@ export function measuredCase(r: ResultsFile): CaseResult {
 export function failWith(c: CaseResult, reason: string): void {
   c.status = 'failed';
   c.reason = reason;
-  delete c.time; delete c.ratio; delete c.ratioError; delete c.allocated; delete c.allocRatio;
+  delete c.time;
+  delete c.ratio;
+  delete c.ratioError;
+  delete c.allocated;
+  delete c.allocRatio;
 }
 
-export interface Ran { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; ms: number }
+export interface Ran {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
 
 /** Runs the CLI; never rejects. */
-export function cli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<Ran> {
+export function cli(
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<Ran> {
   const t0 = performance.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: opts.cwd, env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', ...opts.env }, maxBuffer: 256 * 1024 * 1024, timeout: opts.timeoutMs ?? 120_000 }, (error, stdout, stderr) => {
-      const e = error as (Error & { code?: unknown; signal?: NodeJS.Signals }) | null;
-      resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, signal: e?.signal ?? null, stdout, stderr, ms: performance.now() - t0 });
-    });
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      {
+        cwd: opts.cwd,
+        env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', ...opts.env },
+        maxBuffer: 256 * 1024 * 1024,
+        timeout: opts.timeoutMs ?? 120_000,
+      },
+      (error, stdout, stderr) => {
+        const e = error as (Error & { code?: unknown; signal?: NodeJS.Signals }) | null;
+        resolve({
+          code: e ? (typeof e.code === 'number' ? e.code : null) : 0,
+          signal: e?.signal ?? null,
+          stdout,
+          stderr,
+          ms: performance.now() - t0,
+        });
+      },
+    );
   });
 }
 
@@ -45,11 +74,19 @@ export function cli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEn
 export function cliIntoClosedPipe(args: string[], bytes: number): Promise<Ran> {
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); if (stdout.length >= bytes) child.stdout.destroy(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (stdout.length >= bytes) child.stdout.destroy();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: performance.now() - t0 }));
   });
 }

@@ -13,16 +13,24 @@ const mainUrl = new URL('../../src/cli/main.js', import.meta.url).href;
 /** Runs `jsonbench <args>` in `cwd` (a fresh folder: the default ledger lands in its .jsonbench/). */
 function jsonbench(args: string[], cwd = dir): { code: number | null; stdout: string; stderr: string } {
   const script = `import(${JSON.stringify(mainUrl)}).then((m) => m.main(${JSON.stringify(args)})).then((c) => { process.exitCode = c; });`;
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', JSONBENCH_LEDGER: '' } });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', JSONBENCH_LEDGER: '' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 const rand = prng(11);
 /** A results file as another machine wrote it: arm64, another CPU and Node. */
-const remote = makeResults([
-  { serializer: 'json', rounds: roundsOf(rand, 6, 5, 1500, 20) },
-  { serializer: 'fast-json-stringify', version: '6.0.1', rounds: roundsOf(rand, 6, 5, 480, 8) },
-], '2025-05-05T05:05:05.005Z', { cpuModel: 'Apple M2', arch: 'arm64', os: 'Darwin 24.1.0', node: '22.11.0', runtime: 'node 22.11.0' });
+const remote = makeResults(
+  [
+    { serializer: 'json', rounds: roundsOf(rand, 6, 5, 1500, 20) },
+    { serializer: 'fast-json-stringify', version: '6.0.1', rounds: roundsOf(rand, 6, 5, 480, 8) },
+  ],
+  '2025-05-05T05:05:05.005Z',
+  { cpuModel: 'Apple M2', arch: 'arm64', os: 'Darwin 24.1.0', node: '22.11.0', runtime: 'node 22.11.0' },
+);
 const remoteFile = join(dir, 'remote-results.json');
 writeFileSync(remoteFile, JSON.stringify(remote, null, 2));
 
@@ -38,32 +46,59 @@ test('ledger import records a results file from another machine; a second import
   assert.deepEqual(JSON.parse(readFileSync(out, 'utf8')), remote);
 });
 
-test('history shows the imported case with its serializer version and the other machine\'s runtime', () => {
+test("history shows the imported case with its serializer version and the other machine's runtime", () => {
   const r = jsonbench(['history', '--serializer', 'fast-json-stringify', '--format', 'md']);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /## weather-station · 1 · single · serialize · fast-json-stringify/);
-  assert.match(r.stdout, /\| 1 \| 2025-05-05 05:05 \| fast-json-stringify \| 6\.0\.1 \| node 22\.11\.0 \| 0\.1\.0 \| — \| 4\d\d ns \|/);
+  assert.match(
+    r.stdout,
+    /\| 1 \| 2025-05-05 05:05 \| fast-json-stringify \| 6\.0\.1 \| node 22\.11\.0 \| 0\.1\.0 \| — \| 4\d\d ns \|/,
+  );
 });
 
 test('compare takes a results file and a ledger run; the same run against itself is all same', () => {
   const r = jsonbench(['compare', remoteFile, '1', '--format', 'md', '--fail-on', 'slower']);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /### jsonbench compare: .*remote-results\.json → run 1/);
-  assert.match(r.stdout, /2 cases in both runs: 0 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 2 same\./);
+  assert.match(
+    r.stdout,
+    /2 cases in both runs: 0 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 2 same\./,
+  );
 });
 
 test('a bad reference, a missing ledger and a bad flag are usage errors (exit 2) naming the culprit', () => {
   const empty = mkdtempSync(join(dir, 'empty-'));
-  assert.match(jsonbench(['compare', 'nope', 'latest'], empty).stderr, /<base>: "nope" is neither a results file nor a ledger run/);
+  assert.match(
+    jsonbench(['compare', 'nope', 'latest'], empty).stderr,
+    /<base>: "nope" is neither a results file nor a ledger run/,
+  );
   const missing = jsonbench(['compare', 'latest~1', 'latest'], empty);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /--ledger: no ledger at .*\.jsonbench\/ledger\.db/);
-  assert.match(jsonbench(['compare', remoteFile, remoteFile, '--fail-on', 'worse']).stderr, /--fail-on: unknown "worse" \(choose from: slower, broken\)/);
+  assert.match(
+    jsonbench(['compare', remoteFile, remoteFile, '--fail-on', 'worse']).stderr,
+    /--fail-on: unknown "worse" \(choose from: slower, broken\)/,
+  );
 });
 
 test('jsonbench run records every case in the ledger, and the ledger gives back the numbers of results.json', () => {
   const cwd = mkdtempSync(join(dir, 'run-'));
-  const r = jsonbench(['run', '--policy', 'quick', '--workload', 'weather-station', '--serializer', 'json', '--direction', 'serialize', '--out', 'out'], cwd);
+  const r = jsonbench(
+    [
+      'run',
+      '--policy',
+      'quick',
+      '--workload',
+      'weather-station',
+      '--serializer',
+      'json',
+      '--direction',
+      'serialize',
+      '--out',
+      'out',
+    ],
+    cwd,
+  );
   assert.ok(r.code === 0 || r.code === 1, r.stderr);
   assert.match(r.stdout, /ledger: .*\.jsonbench\/ledger\.db \(run 1\)/);
   const results = JSON.parse(readFileSync(join(cwd, 'out', 'results.json'), 'utf8'));
@@ -71,25 +106,69 @@ test('jsonbench run records every case in the ledger, and the ledger gives back 
   assert.equal(jsonbench(['ledger', 'export', 'latest', '--out', exported], cwd).code, 0);
   assert.deepEqual(JSON.parse(readFileSync(exported, 'utf8')), results);
   const noLedger = mkdtempSync(join(dir, 'noledger-'));
-  jsonbench(['run', '--policy', 'quick', '--workload', 'weather-station', '--serializer', 'json', '--direction', 'serialize', '--out', 'out', '--no-ledger'], noLedger);
+  jsonbench(
+    [
+      'run',
+      '--policy',
+      'quick',
+      '--workload',
+      'weather-station',
+      '--serializer',
+      'json',
+      '--direction',
+      'serialize',
+      '--out',
+      'out',
+      '--no-ledger',
+    ],
+    noLedger,
+  );
   assert.equal(existsSync(join(noLedger, '.jsonbench')), false);
 });
 
 test('a config file can move the ledger (relative to the config); a bad ledger key names itself', () => {
   const cwd = mkdtempSync(join(dir, 'config-'));
   writeFileSync(join(cwd, 'jsonbench.config.mjs'), "export default { ledger: 'history/bench.db' };\n");
-  const r = jsonbench(['run', '--policy', 'quick', '--workload', 'weather-station', '--serializer', 'json', '--direction', 'serialize', '--out', 'out'], cwd);
+  const r = jsonbench(
+    [
+      'run',
+      '--policy',
+      'quick',
+      '--workload',
+      'weather-station',
+      '--serializer',
+      'json',
+      '--direction',
+      'serialize',
+      '--out',
+      'out',
+    ],
+    cwd,
+  );
   assert.match(r.stdout, /ledger: .*history\/bench\.db \(run 1\)/, r.stderr);
   assert.ok(existsSync(join(cwd, 'history', 'bench.db')));
   writeFileSync(join(cwd, 'jsonbench.config.mjs'), 'export default { ledger: 5 };\n');
-  const bad = jsonbench(['run', '--policy', 'quick', '--workload', 'weather-station', '--serializer', 'json', '--out', 'out2'], cwd);
+  const bad = jsonbench(
+    ['run', '--policy', 'quick', '--workload', 'weather-station', '--serializer', 'json', '--out', 'out2'],
+    cwd,
+  );
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /jsonbench\.config\.mjs: ledger: must be a path \(string\) or false/);
 });
 
-test('ledger import refuses a file with a case this jsonbench cannot read (a newer one\'s status), naming it: the ledger\'s copy would lose that case', () => {
-  const newer = JSON.parse(JSON.stringify(makeResults([{ serializer: 'json' }, { serializer: 'typia' }], '2025-06-06T06:06:06.006Z'))) as { cases: Record<string, unknown>[] };
-  const { time: _t, ratio: _r, ratioError: _e, ratioInterval: _i, allocated: _a, allocRatio: _ar, ...header } = newer.cases[1];
+test("ledger import refuses a file with a case this jsonbench cannot read (a newer one's status), naming it: the ledger's copy would lose that case", () => {
+  const newer = JSON.parse(
+    JSON.stringify(makeResults([{ serializer: 'json' }, { serializer: 'typia' }], '2025-06-06T06:06:06.006Z')),
+  ) as { cases: Record<string, unknown>[] };
+  const {
+    time: _t,
+    ratio: _r,
+    ratioError: _e,
+    ratioInterval: _i,
+    allocated: _a,
+    allocRatio: _ar,
+    ...header
+  } = newer.cases[1];
   newer.cases[1] = { ...header, status: 'paused', reason: 'paused' };
   const file = join(dir, 'newer-results.json');
   writeFileSync(file, JSON.stringify(newer));
@@ -97,7 +176,12 @@ test('ledger import refuses a file with a case this jsonbench cannot read (a new
   try {
     const r = jsonbench(['ledger', 'import', file], own);
     assert.equal(r.code, 1, r.stdout);
-    assert.match(r.stderr, /newer-results\.json: not recorded: case "weather-station\/1\/single\/serialize\/typia" \(\/cases\/1\) has status "paused", which this jsonbench does not know \(a newer jsonbench wrote it\): left out; update jsonbench to read it; a ledger run keeps every case of its file/);
+    assert.match(
+      r.stderr,
+      /newer-results\.json: not recorded: case "weather-station\/1\/single\/serialize\/typia" \(\/cases\/1\) has status "paused", which this jsonbench does not know \(a newer jsonbench wrote it\): left out; update jsonbench to read it; a ledger run keeps every case of its file/,
+    );
     assert.doesNotMatch(r.stdout, /recorded as run/);
-  } finally { rmSync(own, { recursive: true, force: true }); }
+  } finally {
+    rmSync(own, { recursive: true, force: true });
+  }
 });

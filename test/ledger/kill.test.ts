@@ -14,19 +14,30 @@ test.after(() => rmSync(dir, { recursive: true, force: true }));
 const child = fileURLToPath(new URL('./record-loop.js', import.meta.url));
 
 /** Starts the recording loop and SIGKILLs it once it has reported `after` commits (plus a few ms, to land mid-transaction). */
-function recordThenKill(path: string, after: number, extraMs: number): Promise<{ reported: number; signal: string | null }> {
+function recordThenKill(
+  path: string,
+  after: number,
+  extraMs: number,
+): Promise<{ reported: number; signal: string | null }> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, [child, path], { stdio: ['ignore', 'pipe', 'pipe'] });
     let reported = 0;
     let stderr = '';
     let killing = false;
-    p.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    p.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     p.stdout.on('data', (d: Buffer) => {
       for (const m of d.toString().matchAll(/recorded (\d+)/g)) reported = Math.max(reported, Number(m[1]));
-      if (reported >= after && !killing) { killing = true; setTimeout(() => p.kill('SIGKILL'), extraMs); }
+      if (reported >= after && !killing) {
+        killing = true;
+        setTimeout(() => p.kill('SIGKILL'), extraMs);
+      }
     });
     p.on('error', reject);
-    p.on('close', (code, signal) => (signal === 'SIGKILL' ? resolve({ reported, signal }) : reject(new Error(`loop ended with ${code}: ${stderr}`))));
+    p.on('close', (code, signal) =>
+      signal === 'SIGKILL' ? resolve({ reported, signal }) : reject(new Error(`loop ended with ${code}: ${stderr}`)),
+    );
   });
 }
 
@@ -46,7 +57,8 @@ for (const extraMs of [0, 3, 11]) {
       assert.equal(samples.length, LOOP_ROUNDS * LOOP_SAMPLES_PER_ROUND, `${c.id} is whole`);
       assert.equal(c.time?.n, LOOP_ROUNDS * LOOP_SAMPLES_PER_ROUND);
     }
-    const estimates = (db.prepare("SELECT COUNT(*) AS n FROM estimates WHERE metric = 'time'").get() as { n: number }).n;
+    const estimates = (db.prepare("SELECT COUNT(*) AS n FROM estimates WHERE metric = 'time'").get() as { n: number })
+      .n;
     assert.equal(estimates, run.cases);
     db.close();
   });
@@ -59,7 +71,9 @@ test('ledger list tells a run still being recorded (its process alive) from one 
   const closed = new Promise<string | null>((resolve) => p.on('close', (_code, signal) => resolve(signal)));
   try {
     await new Promise<void>((resolve, reject) => {
-      p.stdout.on('data', (d: Buffer) => { if (/recorded \d+/.test(d.toString())) resolve(); });
+      p.stdout.on('data', (d: Buffer) => {
+        if (/recorded \d+/.test(d.toString())) resolve();
+      });
       p.on('error', reject);
       p.on('close', (code) => reject(new Error(`loop ended early with ${code}`)));
     });
@@ -68,7 +82,9 @@ test('ledger list tells a run still being recorded (its process alive) from one 
     db.close();
     assert.deepEqual([going.finishedAt, going.state, going.recorder?.pid], [null, 'running', p.pid]);
     assert.equal(finishedCell(going), `no: running (pid ${p.pid})`);
-  } finally { p.kill('SIGKILL'); }
+  } finally {
+    p.kill('SIGKILL');
+  }
   assert.equal(await closed, 'SIGKILL');
   const db = openLedger(path);
   const [killed] = listRuns(db);

@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLedger } from '../../src/ledger/schema.js';
-import { beginRun, DuplicateRunError, finishRun, recordCase, recordResults, runFingerprint } from '../../src/ledger/record.js';
+import {
+  beginRun,
+  DuplicateRunError,
+  finishRun,
+  recordCase,
+  recordResults,
+  runFingerprint,
+} from '../../src/ledger/record.js';
 import { caseHistory, listRuns, loadRun, resolveRunRef } from '../../src/ledger/queries.js';
 import { makeResults, prng, roundsOf } from './fixture.js';
 
@@ -17,7 +24,12 @@ const asJson = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 const rand = prng(7);
 const results = makeResults([
   { serializer: 'json', rounds: roundsOf(rand, 6, 5, 1950.5, 40) },
-  { serializer: 'fast-json-stringify', version: '7.3.10', rounds: roundsOf(rand, 6, 5, 620.25, 15), allocWindows: [1760.5, 1761, 1760.25, 1760.5, 1759.75] },
+  {
+    serializer: 'fast-json-stringify',
+    version: '7.3.10',
+    rounds: roundsOf(rand, 6, 5, 620.25, 15),
+    allocWindows: [1760.5, 1761, 1760.25, 1760.5, 1759.75],
+  },
   { serializer: 'typia', status: 'incorrect', reason: 'serializer output differs at $.temperature' },
   { serializer: 'zod', status: 'unsupported', reason: 'validator: deserialize only' },
 ]);
@@ -25,7 +37,11 @@ const results = makeResults([
 test('a run recorded case by case reads back as the same results file, raw samples included', () => {
   const db = openLedger(join(dir, 'roundtrip.db'));
   const { cases, ...header } = results;
-  const runId = beginRun(db, { ...header, finishedAt: undefined }, { source: 'run', sourcePath: '/tmp/out', git: { commit: 'a'.repeat(40), dirty: true } });
+  const runId = beginRun(
+    db,
+    { ...header, finishedAt: undefined },
+    { source: 'run', sourcePath: '/tmp/out', git: { commit: 'a'.repeat(40), dirty: true } },
+  );
   for (const c of cases) recordCase(db, runId, header, c);
   finishRun(db, runId, header);
   const back = loadRun(db, runId);
@@ -34,27 +50,44 @@ test('a run recorded case by case reads back as the same results file, raw sampl
   assert.equal(samples.length, 30);
   assert.equal(samples[0], results.cases[1].samples.launches[0].rounds[0].serializerNs[0]);
   const [run] = listRuns(db);
-  assert.deepEqual({ id: run.id, cases: run.cases, measured: run.measured, gitDirty: run.gitDirty, finished: run.finishedAt }, { id: runId, cases: 4, measured: 2, gitDirty: true, finished: results.finishedAt });
+  assert.deepEqual(
+    { id: run.id, cases: run.cases, measured: run.measured, gitDirty: run.gitDirty, finished: run.finishedAt },
+    { id: runId, cases: 4, measured: 2, gitDirty: true, finished: results.finishedAt },
+  );
   db.close();
 });
 
 test('history returns the recorded estimates of a case: mean ns/op, bytes/op, version and runtime', () => {
   const db = openLedger(join(dir, 'history.db'));
   recordResults(db, results, { source: 'import' });
-  const later = makeResults([{ serializer: 'fast-json-stringify', version: '7.4.0', rounds: [[600, 601, 599]] }], '2025-02-01T00:00:00.000Z', { node: '22.1.0' });
+  const later = makeResults(
+    [{ serializer: 'fast-json-stringify', version: '7.4.0', rounds: [[600, 601, 599]] }],
+    '2025-02-01T00:00:00.000Z',
+    { node: '22.1.0' },
+  );
   recordResults(db, later, { source: 'import' });
-  const points = caseHistory(db, { workload: 'weather-station', direction: 'serialize', serializer: 'fast-json-stringify' });
-  assert.deepEqual(points.map((p) => [p.serializerVersion, p.targetVersion, p.meanNs, p.bytesPerOp]), [
-    ['7.3.10', '20.20.2', results.cases[1].time!.mean, 1760.5],
-    ['7.4.0', '22.1.0', 600, 640.25],
-  ]);
+  const points = caseHistory(db, {
+    workload: 'weather-station',
+    direction: 'serialize',
+    serializer: 'fast-json-stringify',
+  });
+  assert.deepEqual(
+    points.map((p) => [p.serializerVersion, p.targetVersion, p.meanNs, p.bytesPerOp]),
+    [
+      ['7.3.10', '20.20.2', results.cases[1].time!.mean, 1760.5],
+      ['7.4.0', '22.1.0', 600, 640.25],
+    ],
+  );
   db.close();
 });
 
 test('a results file recorded twice is refused as a duplicate naming the first run', () => {
   const db = openLedger(join(dir, 'dup.db'));
   const first = recordResults(db, results, { source: 'import' });
-  assert.throws(() => recordResults(db, results, { source: 'import' }), (e: unknown) => e instanceof DuplicateRunError && e.runId === first);
+  assert.throws(
+    () => recordResults(db, results, { source: 'import' }),
+    (e: unknown) => e instanceof DuplicateRunError && e.runId === first,
+  );
   assert.equal(listRuns(db).length, 1);
   db.close();
 });
@@ -72,7 +105,17 @@ test('run references resolve: an id, latest, latest~1; unknown ones are undefine
   const db = openLedger(join(dir, 'refs.db'));
   const a = recordResults(db, makeResults([{ serializer: 'json' }], '2025-01-01T00:00:00.000Z'), { source: 'import' });
   const b = recordResults(db, makeResults([{ serializer: 'json' }], '2025-03-01T00:00:00.000Z'), { source: 'import' });
-  assert.deepEqual([resolveRunRef(db, 'latest'), resolveRunRef(db, 'latest~1'), resolveRunRef(db, String(a)), resolveRunRef(db, 'latest~2'), resolveRunRef(db, '99'), resolveRunRef(db, 'x')], [b, a, a, undefined, undefined, undefined]);
+  assert.deepEqual(
+    [
+      resolveRunRef(db, 'latest'),
+      resolveRunRef(db, 'latest~1'),
+      resolveRunRef(db, String(a)),
+      resolveRunRef(db, 'latest~2'),
+      resolveRunRef(db, '99'),
+      resolveRunRef(db, 'x'),
+    ],
+    [b, a, a, undefined, undefined, undefined],
+  );
   db.close();
 });
 
@@ -86,7 +129,13 @@ test('the ledger runs in WAL mode with foreign keys on', () => {
 test('a run fingerprint depends on start time and machine, not on the end load', () => {
   const { cases: _c, ...h } = results;
   const fp = runFingerprint(h);
-  assert.equal(runFingerprint({ ...h, environment: { ...h.environment, loadAverage: { start: h.environment.loadAverage.start, end: [9, 9, 9] } } }), fp);
+  assert.equal(
+    runFingerprint({
+      ...h,
+      environment: { ...h.environment, loadAverage: { start: h.environment.loadAverage.start, end: [9, 9, 9] } },
+    }),
+    fp,
+  );
   assert.notEqual(runFingerprint({ ...h, startedAt: '2030-01-01T00:00:00.000Z' }), fp);
   assert.match(fp, /^[0-9a-f]{64}$/);
 });
@@ -94,58 +143,110 @@ test('a run fingerprint depends on start time and machine, not on the end load',
 test('a --target run keeps its targets list and files each case under its runtime and version', () => {
   const db = openLedger(join(dir, 'targets.db'));
   const r = makeResults([{ serializer: 'json' }, { serializer: 'json' }], '2025-07-07T00:00:00.000Z');
-  const targets = [{ id: 'node', runtime: 'node', version: '20.20.2' }, { id: 'bun', runtime: 'bun', version: '1.2.3' }];
-  r.cases.forEach((c, i) => { c.target = targets[i]; c.id += `@${targets[i].id}`; });
-  const withTargets = { ...r, targets: targets.map((t) => ({ ...t, kind: t.runtime, engine: 'V8', engineVersion: '11', flags: [], probe: {} })) };
+  const targets = [
+    { id: 'node', runtime: 'node', version: '20.20.2' },
+    { id: 'bun', runtime: 'bun', version: '1.2.3' },
+  ];
+  r.cases.forEach((c, i) => {
+    c.target = targets[i];
+    c.id += `@${targets[i].id}`;
+  });
+  const withTargets = {
+    ...r,
+    targets: targets.map((t) => ({ ...t, kind: t.runtime, engine: 'V8', engineVersion: '11', flags: [], probe: {} })),
+  };
   const runId = recordResults(db, withTargets, { source: 'import' });
   assert.deepEqual(loadRun(db, runId), asJson(withTargets));
-  assert.deepEqual(caseHistory(db, { serializer: 'json' }).map((p) => [p.target, p.targetVersion]), [['node', '20.20.2'], ['bun', '1.2.3']]);
-  assert.deepEqual(caseHistory(db, { target: 'bun' }).map((p) => p.caseId), ['weather-station/1/single/serialize/json@bun']);
+  assert.deepEqual(
+    caseHistory(db, { serializer: 'json' }).map((p) => [p.target, p.targetVersion]),
+    [
+      ['node', '20.20.2'],
+      ['bun', '1.2.3'],
+    ],
+  );
+  assert.deepEqual(
+    caseHistory(db, { target: 'bun' }).map((p) => p.caseId),
+    ['weather-station/1/single/serialize/json@bun'],
+  );
   db.close();
 });
 
-test('history points carry the ratio\'s interval (recorded, or derived from its error in older files) and the noisy flag, and the tables show both', async () => {
+test("history points carry the ratio's interval (recorded, or derived from its error in older files) and the noisy flag, and the tables show both", async () => {
   const { renderHistoryMarkdown } = await import('../../src/report/history.js');
   const db = openLedger(join(dir, 'history-interval.db'));
   try {
     const older = makeResults([{ serializer: 'json' }], '2025-01-01T00:00:00.000Z');
     const newer = makeResults([{ serializer: 'json' }], '2025-02-01T00:00:00.000Z');
-    const c = newer.cases[0] as typeof newer.cases[0] & { ratioInterval?: [number, number] };
+    const c = newer.cases[0] as (typeof newer.cases)[0] & { ratioInterval?: [number, number] };
     c.ratioInterval = [1.1, 1.4];
     c.findings.push({ code: 'noisy', message: '1 of 2 launch(es) reached the time cap before the error target' });
     recordResults(db, older, { source: 'import' });
     recordResults(db, newer, { source: 'import' });
     const points = caseHistory(db, { serializer: 'json' });
-    assert.deepEqual(points.map((p) => [p.ratio, p.ratioInterval?.map((x) => Number(x.toFixed(4))), p.noisy]), [
-      [1.25, [1.2204, 1.2804], false], // 1.25 · e^(∓0.03/1.25)
-      [1.25, [1.1, 1.4], true],
-    ]);
+    assert.deepEqual(
+      points.map((p) => [p.ratio, p.ratioInterval?.map((x) => Number(x.toFixed(4))), p.noisy]),
+      [
+        [1.25, [1.2204, 1.2804], false], // 1.25 · e^(∓0.03/1.25)
+        [1.25, [1.1, 1.4], true],
+      ],
+    );
     const md = renderHistoryMarkdown(points);
     assert.match(md, /\| 1\.25 \[1\.22–1\.28\] \| 640 B \|/);
     assert.match(md, /\| 1\.25 \[1\.10–1\.40\] ⚠ noisy \| 640 B \|/);
     assert.match(md, /\[low–high\] its 99\.9% interval/);
-  } finally { db.close(); }
+  } finally {
+    db.close();
+  }
 });
 
 test('history keeps runs measured with --serialize-to string apart from runs with the default bytes: separate series, as compare refuses to mix them', async () => {
   const { historySeries, renderHistoryMarkdown } = await import('../../src/report/history.js');
   const db = openLedger(join(dir, 'history-serialize-to.db'));
   try {
-    const bytes = makeResults([{ serializer: 'fast-json-stringify', version: '7.3.10', rounds: [[600, 601, 599]] }], '2025-01-01T00:00:00.000Z');
+    const bytes = makeResults(
+      [{ serializer: 'fast-json-stringify', version: '7.3.10', rounds: [[600, 601, 599]] }],
+      '2025-01-01T00:00:00.000Z',
+    );
     bytes.policy.measure = { ...bytes.policy.measure, serializeTo: 'bytes' };
-    const string = makeResults([{ serializer: 'fast-json-stringify', version: '7.3.10', rounds: [[400, 401, 399]] }], '2025-02-01T00:00:00.000Z');
+    const string = makeResults(
+      [{ serializer: 'fast-json-stringify', version: '7.3.10', rounds: [[400, 401, 399]] }],
+      '2025-02-01T00:00:00.000Z',
+    );
     string.policy.measure = { ...string.policy.measure, serializeTo: 'string' };
     // a run recorded before the option existed timed the string alone
-    const older = makeResults([{ serializer: 'fast-json-stringify', version: '7.3.10', rounds: [[410, 411, 409]] }], '2024-12-01T00:00:00.000Z');
+    const older = makeResults(
+      [{ serializer: 'fast-json-stringify', version: '7.3.10', rounds: [[410, 411, 409]] }],
+      '2024-12-01T00:00:00.000Z',
+    );
     delete (older.policy.measure as { serializeTo?: string }).serializeTo;
     for (const r of [bytes, string, older]) recordResults(db, r, { source: 'import' });
     const points = caseHistory(db, { serializer: 'fast-json-stringify' });
-    assert.deepEqual(points.map((p) => [p.startedAt.slice(0, 7), p.serializeTo, p.meanNs]), [['2024-12', 'string', 410], ['2025-01', 'bytes', 600], ['2025-02', 'string', 400]]);
+    assert.deepEqual(
+      points.map((p) => [p.startedAt.slice(0, 7), p.serializeTo, p.meanNs]),
+      [
+        ['2024-12', 'string', 410],
+        ['2025-01', 'bytes', 600],
+        ['2025-02', 'string', 400],
+      ],
+    );
     const series = historySeries(points);
-    assert.deepEqual(series.map((s) => [s.title, s.points.map((p) => p.meanNs)]), [
-      ['weather-station · 1 · single · serialize · fast-json-stringify · op: value → string (--serialize-to string)', [410, 400]],
-      ['weather-station · 1 · single · serialize · fast-json-stringify', [600]],
-    ]);
-    assert.equal(renderHistoryMarkdown(points).split('\n').filter((l) => l.startsWith('## ')).length, 2);
-  } finally { db.close(); }
+    assert.deepEqual(
+      series.map((s) => [s.title, s.points.map((p) => p.meanNs)]),
+      [
+        [
+          'weather-station · 1 · single · serialize · fast-json-stringify · op: value → string (--serialize-to string)',
+          [410, 400],
+        ],
+        ['weather-station · 1 · single · serialize · fast-json-stringify', [600]],
+      ],
+    );
+    assert.equal(
+      renderHistoryMarkdown(points)
+        .split('\n')
+        .filter((l) => l.startsWith('## ')).length,
+      2,
+    );
+  } finally {
+    db.close();
+  }
 });

@@ -20,7 +20,12 @@ if (path) {
   const runId = beginRun(db, { ...header, finishedAt: undefined }, { source: 'run', recorder: thisRecorder() });
   const rand = prng(1);
   for (let i = 0; i < Number(limit ?? 1e6); i++) {
-    recordCase(db, runId, header, makeCase({ serializer: `s${i}`, rounds: roundsOf(rand, LOOP_ROUNDS, LOOP_SAMPLES_PER_ROUND, 1000, 30) }));
+    recordCase(
+      db,
+      runId,
+      header,
+      makeCase({ serializer: `s${i}`, rounds: roundsOf(rand, LOOP_ROUNDS, LOOP_SAMPLES_PER_ROUND, 1000, 30) }),
+    );
     writeSync(1, `recorded ${i + 1}\n`);
   }
 }

@@ -1,7 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import v8 from 'node:v8';
-import { allocationWindow, measureAllocation, netWindow, windowsFor, type V8Module } from '../../src/measure/allocation.js';
+import {
+  allocationWindow,
+  measureAllocation,
+  netWindow,
+  windowsFor,
+  type V8Module,
+} from '../../src/measure/allocation.js';
 import { makeEmptyOp, makeOp, type Op } from '../../src/measure/sink.js';
 import { medianOf } from '../../src/stats/estimate.js';
 import { policies } from '../../src/config/policies.js';
@@ -63,11 +69,19 @@ const KNOWN: { name: string; call: (input: unknown) => unknown; bytes: number }[
   { name: 'a heap number (x + 0.5)', call: (x) => (x as number) + 0.5, bytes: T + 8 },
   { name: 'an array literal [1,2,3] (copy-on-write elements: the JSArray only)', call: () => [1, 2, 3], bytes: 4 * T },
   { name: 'new Array(100).fill(0)', call: () => new Array(100).fill(0), bytes: 4 * T + 2 * T + 100 * T },
-  { name: 'a flat 1000-char one-byte string (toUpperCase of a flat one)', call: () => lower.toUpperCase(), bytes: seqString(1000) },
+  {
+    name: 'a flat 1000-char one-byte string (toUpperCase of a flat one)',
+    call: () => lower.toUpperCase(),
+    bytes: seqString(1000),
+  },
   { name: "'x'.repeat(1000) (a cons-string tree)", call: () => 'x'.repeat(1000), bytes: repeat1000Bytes },
   {
     name: "'x'.repeat(1000), flattened (the tree + one flat copy)",
-    call: () => { const s = 'x'.repeat(1000); s.charCodeAt(500); return s; },
+    call: () => {
+      const s = 'x'.repeat(1000);
+      s.charCodeAt(500);
+      return s;
+    },
     bytes: repeat1000Bytes + seqString(1000),
   },
 ];
@@ -75,7 +89,9 @@ const KNOWN: { name: string; call: (input: unknown) => unknown; bytes: number }[
 for (const k of KNOWN) {
   test(`the allocation probe counts ${k.name} as ${k.bytes} bytes/op, within 2%`, (t) => {
     const r = bytesPerOp(makeOp(k.call, [1], [2]));
-    t.diagnostic(`${k.name}: expected ${k.bytes} B/op (${compressed ? 'compressed' : 'uncompressed'} pointers), measured ${r.median.toFixed(3)} B/op (windows ${r.windows.map((w) => w.toFixed(2)).join(', ')}; ${r.gcPerOp.toExponential(2)} GC/op)`);
+    t.diagnostic(
+      `${k.name}: expected ${k.bytes} B/op (${compressed ? 'compressed' : 'uncompressed'} pointers), measured ${r.median.toFixed(3)} B/op (windows ${r.windows.map((w) => w.toFixed(2)).join(', ')}; ${r.gcPerOp.toExponential(2)} GC/op)`,
+    );
     assert.ok(Math.abs(r.median - k.bytes) <= 0.02 * k.bytes, `measured ${r.median} B/op, expected ${k.bytes} ± 2%`);
     // the median window is not under the layout size by more than GC accounting's jitter (a
     // window with a scavenge in it reads up to ~0.2% low; page-tail filler reads high)
@@ -83,7 +99,7 @@ for (const k of KNOWN) {
   });
 }
 
-test('an op that allocates nothing counts 0 bytes/op: makeOp\'s sink write and closure allocate nothing', () => {
+test("an op that allocates nothing counts 0 bytes/op: makeOp's sink write and closure allocate nothing", () => {
   const r = bytesPerOp(makeOp((x) => x, [{}], [{}]));
   assert.ok(r.median <= 0.01, `measured ${r.median} B/op`);
   assert.equal(r.gcPerOp, 0);
@@ -104,11 +120,17 @@ test('an empty window counts only the bookkeeping of the heap read, 0 or one sta
   const raw = [0, 1, 1000].map((n) => allocationWindow(v8Probe, none, n).bytes);
   t.diagnostic(`raw windows of 0, 1, 1000 empty ops: ${raw.join(', ')} B`);
   // the same for any number of ops that allocate nothing: a constant, not a per-op cost
-  assert.ok(raw.every((b) => b === raw[0]), `raw windows differ: ${raw.join(', ')}`);
+  assert.ok(
+    raw.every((b) => b === raw[0]),
+    `raw windows differ: ${raw.join(', ')}`,
+  );
   assert.ok(raw[0] >= 0 && raw[0] < 1024, `bookkeeping ${raw[0]} B is at most one small object graph`);
   assert.equal(netWindow(v8Probe, none, 1000).bytes, 0);
   // 1000 ops of 5T bytes are seen as 5T per op once the overhead is taken off
-  const obj = warm(makeOp(() => ({ a: 1, b: 2 }), [1], [2]), 500_000); // 20 MB: several scavenges
+  const obj = warm(
+    makeOp(() => ({ a: 1, b: 2 }), [1], [2]),
+    500_000,
+  ); // 20 MB: several scavenges
   const perOp = netWindow(v8Probe, obj, 1000).bytes / 1000;
   assert.ok(Math.abs(perOp - 5 * T) <= 5 * T * 0.02, `${perOp} B/op`);
 });
@@ -116,7 +138,10 @@ test('an empty window counts only the bookkeeping of the heap read, 0 or one sta
 test('measureAllocation runs allocWindows windows of a power-of-two op count and reports bytes per op of each', () => {
   const r = measureAllocation(v8Probe, warm(makeOp(() => ({ a: 1, b: 2 }), [1], [2])), { ...policy, allocWindows: 3 });
   assert.equal(r.windowsBytesPerOp.length, 3);
-  assert.ok(r.opsPerWindow >= 1 && Number.isInteger(Math.log2(r.opsPerWindow)), `ops per window ${r.opsPerWindow} is a power of two`);
+  assert.ok(
+    r.opsPerWindow >= 1 && Number.isInteger(Math.log2(r.opsPerWindow)),
+    `ops per window ${r.opsPerWindow} is a power of two`,
+  );
   for (const w of r.windowsBytesPerOp) assert.ok(Math.abs(w - 5 * T) <= 5 * T * 0.02, `window ${w} B/op`);
   assert.ok(r.gcPerOp >= 0 && r.gcPerOp < 1, `${r.gcPerOp} GC/op`);
 });
@@ -126,7 +151,16 @@ test('an op that fills a window alone (a large payload) gets at most 3 allocatio
   assert.equal(windowsFor(1, { allocWindows: 2 }), 2);
   assert.equal(windowsFor(2, { allocWindows: 5 }), 5);
   // a real slow op: 30 ms of work per call, one op per 10 ms window
-  const slow = makeOp(() => { const end = performance.now() + 30; const xs: number[] = []; while (performance.now() < end) xs.push(1); return xs.length; }, [1], [2]);
+  const slow = makeOp(
+    () => {
+      const end = performance.now() + 30;
+      const xs: number[] = [];
+      while (performance.now() < end) xs.push(1);
+      return xs.length;
+    },
+    [1],
+    [2],
+  );
   const r = measureAllocation(v8Probe, slow, { ...policy, allocWindows: 5, allocWindowMinMs: 10 });
   assert.equal(r.opsPerWindow, 1);
   assert.equal(r.windowsBytesPerOp.length, 3);

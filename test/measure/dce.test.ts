@@ -14,9 +14,19 @@ test('makeOp feeds copy A on even iterations and copy B on odd ones (one unit)',
   const a = { copy: 'A' };
   const b = { copy: 'B' };
   const seen: unknown[] = [];
-  const op = makeOp((x) => { seen.push(x); return x; }, [a], [b]);
+  const op = makeOp(
+    (x) => {
+      seen.push(x);
+      return x;
+    },
+    [a],
+    [b],
+  );
   for (let i = 0; i < 6; i++) op(i);
-  assert.deepEqual(seen.map((x) => (x as { copy: string }).copy), ['A', 'B', 'A', 'B', 'A', 'B']);
+  assert.deepEqual(
+    seen.map((x) => (x as { copy: string }).copy),
+    ['A', 'B', 'A', 'B', 'A', 'B'],
+  );
   // distinct objects, not merely equal ones
   assert.equal(seen[0], a);
   assert.equal(seen[1], b);
@@ -25,8 +35,17 @@ test('makeOp feeds copy A on even iterations and copy B on odd ones (one unit)',
 
 test('makeOp over several units runs the whole copy per op, in order, alternating copies by parity', () => {
   const seen: string[] = [];
-  const op = makeOp((x) => { seen.push(x as string); return x; }, ['a1', 'a2', 'a3'], ['b1', 'b2', 'b3']);
-  op(0); op(1); op(2);
+  const op = makeOp(
+    (x) => {
+      seen.push(x as string);
+      return x;
+    },
+    ['a1', 'a2', 'a3'],
+    ['b1', 'b2', 'b3'],
+  );
+  op(0);
+  op(1);
+  op(2);
   assert.deepEqual(seen, ['a1', 'a2', 'a3', 'b1', 'b2', 'b3', 'a1', 'a2', 'a3']);
   drainSink();
 });
@@ -72,20 +91,27 @@ test(`a pure function over constant input, run through makeOp, is not folded awa
   // Sum of 10 000 numbers: V8 would hoist or fold this if it saw the same constant array on every
   // call and the result unused. The op alternates two copies and keeps the result in the sink.
   const xs = Array.from({ length: 10_000 }, (_, i) => i % 7);
-  const sum = (input: unknown) => { const v = input as number[]; let s = 0; for (let i = 0; i < v.length; i++) s += v[i]; return s; };
+  const sum = (input: unknown) => {
+    const v = input as number[];
+    let s = 0;
+    for (let i = 0; i < v.length; i++) s += v[i];
+    return s;
+  };
   assert.equal(sum(xs), 29_994); // 1428 × (0+…+6) + (0+1+2+3)
   const op = makeOp(sum, [xs], [[...xs]]);
   const empty = makeEmptyOp([xs], [[...xs]]);
   const policy = { ...policies.quick.measure, sampleTargetMs: 5 };
   const emptyNs = Math.min(...[0, 1, 2].map(() => runSample(empty, pilot(empty, policy))));
   const opNs = Math.min(...[0, 1, 2].map(() => runSample(op, pilot(op, policy))));
-  t.diagnostic(`empty op ${emptyNs.toFixed(2)} ns/op; 10 000-element sum ${opNs.toFixed(0)} ns/op (${(opNs / emptyNs).toFixed(0)}×)`);
+  t.diagnostic(
+    `empty op ${emptyNs.toFixed(2)} ns/op; 10 000-element sum ${opNs.toFixed(0)} ns/op (${(opNs / emptyNs).toFixed(0)}×)`,
+  );
   // 10 000 additions take microseconds; an empty op takes nanoseconds: the margin is ~1000×, so
   // this fails only if the loop was eliminated, not because the machine is slow
   assert.ok(opNs > TOO_FAST_FACTOR * emptyNs, `sum ${opNs} ns/op vs empty ${emptyNs} ns/op`);
 });
 
-test("the sink lets go of the previous result before the next call: a big result is not kept alive while the next is built", () => {
+test('the sink lets go of the previous result before the next call: a big result is not kept alive while the next is built', () => {
   // a collector for this process (node --test passes no --expose-gc to test files)
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc') as () => void;
@@ -99,8 +125,11 @@ test("the sink lets go of the previous result before the next call: a big result
     return s;
   };
   const op = makeOp(call, [0], [1]);
-  op(0); op(1); op(2);
+  op(0);
+  op(1);
+  op(2);
   drainSink();
   // with the previous 8 MiB result still in the slot, the heap seen in calls 2 and 3 would be 8 MiB higher
-  for (const h of heapDuringCall.slice(1)) assert.ok(h - heapDuringCall[0] < BIG / 2, `heap during a later call grew by ${h - heapDuringCall[0]} bytes`);
+  for (const h of heapDuringCall.slice(1))
+    assert.ok(h - heapDuringCall[0] < BIG / 2, `heap during a later call grew by ${h - heapDuringCall[0]} bytes`);
 });

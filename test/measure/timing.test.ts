@@ -1,6 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { measureGroupRounds, measureRounds, measuringClock, pilot, runSample, timeSample, useClock, warmup, type Round } from '../../src/measure/timing.js';
+import {
+  measureGroupRounds,
+  measureRounds,
+  measuringClock,
+  pilot,
+  runSample,
+  timeSample,
+  useClock,
+  warmup,
+  type Round,
+} from '../../src/measure/timing.js';
 import { cpuNowNs } from '../../src/measure/clock.js';
 import { policies } from '../../src/config/policies.js';
 import type { MeasurePolicy } from '../../src/case/policy.js';
@@ -18,7 +28,12 @@ function withFakeClock<T>(body: () => T): T {
   fakeMs = 1000;
   performance.now = () => fakeMs;
   useClock('wall');
-  try { return body(); } finally { performance.now = real; useClock(clock); }
+  try {
+    return body();
+  } finally {
+    performance.now = real;
+    useClock(clock);
+  }
 }
 
 /** An op that costs `ms` of fake time per call (or `ms(i, call)`) and logs `tag` for each call. */
@@ -36,7 +51,9 @@ function fakeOp(ms: number | ((call: number) => number), log?: string[], tag = '
 /** Sample sizes from an op's call log: every sample runs i = 0, 1, …, ops − 1. */
 function sampleSizes(calls: number[]): number[] {
   const sizes: number[] = [];
-  for (const i of calls) if (i === 0) sizes.push(1); else sizes[sizes.length - 1]++;
+  for (const i of calls)
+    if (i === 0) sizes.push(1);
+    else sizes[sizes.length - 1]++;
   return sizes;
 }
 
@@ -46,7 +63,10 @@ function runs(log: string[]): string[] {
   let n = 0;
   for (let k = 0; k < log.length; k++) {
     n++;
-    if (log[k + 1] !== log[k]) { out.push(n > 1 ? `${log[k]}×${n}` : log[k]); n = 0; }
+    if (log[k + 1] !== log[k]) {
+      out.push(n > 1 ? `${log[k]}×${n}` : log[k]);
+      n = 0;
+    }
   }
   return out;
 }
@@ -103,7 +123,9 @@ test('the pilot of an op slower than the target takes one op per sample', () => 
 
 test('warmup runs until both warmupMinOps and warmupMinMs are reached', () => {
   // 1/128 ms per op: binary-exact, so the fake clock adds up without rounding
-  const fast = withFakeClock(() => warmup(fakeOp(1 / 128), { ...base, warmupMinOps: 200, warmupMinMs: 5, warmupMaxMs: 100 }));
+  const fast = withFakeClock(() =>
+    warmup(fakeOp(1 / 128), { ...base, warmupMinOps: 200, warmupMinMs: 5, warmupMaxMs: 100 }),
+  );
   assert.deepEqual(fast, { ops: 640, ms: 5 }); // 5 ms / (1/128 ms): the time bound binds
   const slow = withFakeClock(() => warmup(fakeOp(1), { ...base, warmupMinOps: 20, warmupMinMs: 5, warmupMaxMs: 100 }));
   assert.deepEqual(slow, { ops: 20, ms: 20 }); // the op-count bound binds
@@ -112,36 +134,66 @@ test('warmup runs until both warmupMinOps and warmupMinMs are reached', () => {
 test('warmup stops at warmupMaxMs, overshooting by less than one op, even before warmupMinOps', () => {
   const r = withFakeClock(() => warmup(fakeOp(2), { ...base, warmupMinOps: 200, warmupMinMs: 5, warmupMaxMs: 30 }));
   assert.deepEqual(r, { ops: 15, ms: 30 });
-  const huge = withFakeClock(() => warmup(fakeOp(700), { ...base, warmupMinOps: 200, warmupMinMs: 500, warmupMaxMs: 3000 }));
+  const huge = withFakeClock(() =>
+    warmup(fakeOp(700), { ...base, warmupMinOps: 200, warmupMinMs: 500, warmupMaxMs: 3000 }),
+  );
   assert.deepEqual(huge, { ops: 5, ms: 3500 });
 });
 
 test('warmup runs at least one op even with warmupMaxMs 0', () => {
-  assert.deepEqual(withFakeClock(() => warmup(fakeOp(1), { ...base, warmupMaxMs: 0 })), { ops: 1, ms: 1 });
+  assert.deepEqual(
+    withFakeClock(() => warmup(fakeOp(1), { ...base, warmupMaxMs: 0 })),
+    { ops: 1, ms: 1 },
+  );
 });
 
 /** measureRounds with S and B fake ops and a counting gc; returns the log and the outcome. */
-function paired(policy: MeasurePolicy, sMs: number | ((c: number) => number), bMs: number | ((c: number) => number), unpaired = false) {
+function paired(
+  policy: MeasurePolicy,
+  sMs: number | ((c: number) => number),
+  bMs: number | ((c: number) => number),
+  unpaired = false,
+) {
   const log: string[] = [];
   const rounds: Round[] = [];
   let gcs = 0;
-  const result = withFakeClock(() => measureRounds(
-    { op: fakeOp(sMs, log, 'S'), opsPerSample: 3 },
-    unpaired ? undefined : { op: fakeOp(bMs, log, 'B'), opsPerSample: 2 },
-    policy,
-    () => { gcs++; log.push('gc'); },
-    (round, index) => { assert.equal(index, rounds.length); rounds.push(round); },
-  ));
+  const result = withFakeClock(() =>
+    measureRounds(
+      { op: fakeOp(sMs, log, 'S'), opsPerSample: 3 },
+      unpaired ? undefined : { op: fakeOp(bMs, log, 'B'), opsPerSample: 2 },
+      policy,
+      () => {
+        gcs++;
+        log.push('gc');
+      },
+      (round, index) => {
+        assert.equal(index, rounds.length);
+        rounds.push(round);
+      },
+    ),
+  );
   return { log, rounds, gcs, result };
 }
 
 test('paired rounds alternate which side goes first (S B, B S, …) and run a GC right before each side', () => {
   const { log, gcs, rounds, result } = paired({ ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 4 }, 0.5, 0.25);
   assert.deepEqual(runs(log), [
-    'gc', 'S×6', 'gc', 'B×4',
-    'gc', 'B×4', 'gc', 'S×6',
-    'gc', 'S×6', 'gc', 'B×4',
-    'gc', 'B×4', 'gc', 'S×6',
+    'gc',
+    'S×6',
+    'gc',
+    'B×4',
+    'gc',
+    'B×4',
+    'gc',
+    'S×6',
+    'gc',
+    'S×6',
+    'gc',
+    'B×4',
+    'gc',
+    'B×4',
+    'gc',
+    'S×6',
   ]);
   assert.equal(gcs, 8);
   assert.deepEqual(result, { noisy: false, rounds: 4 });
@@ -154,7 +206,10 @@ test('unpaired rounds run one GC and one side per round, with an empty baseline'
   const { log, gcs, rounds } = paired({ ...base, samplesPerRound: 2, minRounds: 2, maxRounds: 2 }, 0.5, 0, true);
   assert.deepEqual(runs(log), ['gc', 'S×6', 'gc', 'S×6']);
   assert.equal(gcs, 2);
-  assert.deepEqual(rounds.map((r) => r.baselineNs), [[], []]);
+  assert.deepEqual(
+    rounds.map((r) => r.baselineNs),
+    [[], []],
+  );
 });
 
 test('precise sides stop at exactly minRounds', () => {
@@ -175,7 +230,11 @@ test('the stop rule is on the ratio: both sides slowing down together (a busy ph
   // every round is k times slower than the one before for both sides: each side's own error is
   // huge, the ratio (1 ÷ 0.75) never moves
   const slow = (ms: number, perRound: number) => (c: number) => ms * 1.5 ** Math.floor(c / perRound);
-  const { result } = paired({ ...base, samplesPerRound: 2, minRounds: 5, maxRounds: 200, timeCapMs: 1e9 }, slow(1, 6), slow(0.75, 4));
+  const { result } = paired(
+    { ...base, samplesPerRound: 2, minRounds: 5, maxRounds: 200, timeCapMs: 1e9 },
+    slow(1, 6),
+    slow(0.75, 4),
+  );
   assert.deepEqual(result, { noisy: false, rounds: 5 });
 });
 
@@ -188,68 +247,123 @@ test('a baseline whose time varies from round to round (a noisy ratio) also keep
 });
 
 test('maxRounds ends a noisy measurement before the time cap, flagged noisy', () => {
-  const { result, rounds } = paired({ ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 5, timeCapMs: 1e9 }, (c) => [1, 2, 1.5, 3][Math.floor(c / 6) % 4], 1);
+  const { result, rounds } = paired(
+    { ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 5, timeCapMs: 1e9 },
+    (c) => [1, 2, 1.5, 3][Math.floor(c / 6) % 4],
+    1,
+  );
   assert.deepEqual(result, { noisy: true, rounds: 5 });
   assert.equal(rounds.length, 5);
 });
 
-test('the CPU clock counts work, not waiting: a sample that sleeps 200 ms reads ≥ 200 ms by wall time and under half that by CPU time', { skip: cpuNowNs ? false : 'this runtime has no process CPU clock' }, () => {
-  const was = measuringClock();
-  try {
-    assert.equal(useClock('cpu'), 'cpu');
-    const cell = new Int32Array(new SharedArrayBuffer(4));
-    // (V8's helper threads may still be finishing earlier work while the main thread sleeps: the process clock counts them)
-    const t = timeSample(() => { Atomics.wait(cell, 0, 0, 200); }, 1);
-    assert.ok(t.wallNs >= 199e6, `wall ${t.wallNs} ns`);
-    assert.ok(t.ns < 100e6, `CPU ${t.ns} ns while sleeping`);
-    let x = 0;
-    const busy = timeSample(() => { const end = performance.now() + 100; while (performance.now() < end) x++; }, 1);
-    assert.ok(busy.ns > 1e6 && x > 0, `a busy loop of 100 ms wall reads ${busy.ns} ns of CPU`);
-  } finally { useClock(was); }
-});
+test(
+  'the CPU clock counts work, not waiting: a sample that sleeps 200 ms reads ≥ 200 ms by wall time and under half that by CPU time',
+  { skip: cpuNowNs ? false : 'this runtime has no process CPU clock' },
+  () => {
+    const was = measuringClock();
+    try {
+      assert.equal(useClock('cpu'), 'cpu');
+      const cell = new Int32Array(new SharedArrayBuffer(4));
+      // (V8's helper threads may still be finishing earlier work while the main thread sleeps: the process clock counts them)
+      const t = timeSample(() => {
+        Atomics.wait(cell, 0, 0, 200);
+      }, 1);
+      assert.ok(t.wallNs >= 199e6, `wall ${t.wallNs} ns`);
+      assert.ok(t.ns < 100e6, `CPU ${t.ns} ns while sleeping`);
+      let x = 0;
+      const busy = timeSample(() => {
+        const end = performance.now() + 100;
+        while (performance.now() < end) x++;
+      }, 1);
+      assert.ok(busy.ns > 1e6 && x > 0, `a busy loop of 100 ms wall reads ${busy.ns} ns of CPU`);
+    } finally {
+      useClock(was);
+    }
+  },
+);
 
 test('a side at one op per sample whose op outlasts the sample target cuts its round at samplesPerRound × sampleTargetMs; a side with more ops per sample never does', () => {
   const log: string[] = [];
   const rounds: Round[] = [];
-  withFakeClock(() => measureRounds(
-    { op: fakeOp(30, log, 'S'), opsPerSample: 1 },
-    { op: fakeOp(30, log, 'B'), opsPerSample: 2 },
-    { ...base, samplesPerRound: 5, sampleTargetMs: 10, minRounds: 2, maxRounds: 2 },
-    () => log.push('gc'),
-    (round) => rounds.push(round),
-  ));
+  withFakeClock(() =>
+    measureRounds(
+      { op: fakeOp(30, log, 'S'), opsPerSample: 1 },
+      { op: fakeOp(30, log, 'B'), opsPerSample: 2 },
+      { ...base, samplesPerRound: 5, sampleTargetMs: 10, minRounds: 2, maxRounds: 2 },
+      () => log.push('gc'),
+      (round) => rounds.push(round),
+    ),
+  );
   // S: 30 ms, 60 ms ≥ 5 × 10 ms → 2 samples; B: 5 samples of 2 ops whatever their length
-  assert.deepEqual(rounds.map((r) => [r.serializerNs.length, r.baselineNs.length]), [[2, 5], [2, 5]]);
+  assert.deepEqual(
+    rounds.map((r) => [r.serializerNs.length, r.baselineNs.length]),
+    [
+      [2, 5],
+      [2, 5],
+    ],
+  );
   assert.deepEqual(runs(log), ['gc', 'S×2', 'gc', 'B×10', 'gc', 'B×10', 'gc', 'S×2']);
 });
 
 test('group rounds: a GC before each side, the baseline first then each serializer, the order reversed every other round; each serializer paired with the baseline of its round', () => {
   const log: string[] = [];
   const rounds: { b: number[]; s: number[][] }[] = [];
-  const result = withFakeClock(() => measureGroupRounds(
-    { op: fakeOp(0.25, log, 'B'), opsPerSample: 2 },
-    [{ op: fakeOp(0.5, log, 'S1'), opsPerSample: 2 }, { op: fakeOp(1, log, 'S2'), opsPerSample: 1 }],
-    { ...base, samplesPerRound: 2, minRounds: 3, maxRounds: 3 },
-    () => log.push('gc'),
-    (round) => rounds.push({ b: round.baseline.ns, s: round.sides.map((x) => x.ns) }),
-  ));
+  const result = withFakeClock(() =>
+    measureGroupRounds(
+      { op: fakeOp(0.25, log, 'B'), opsPerSample: 2 },
+      [
+        { op: fakeOp(0.5, log, 'S1'), opsPerSample: 2 },
+        { op: fakeOp(1, log, 'S2'), opsPerSample: 1 },
+      ],
+      { ...base, samplesPerRound: 2, minRounds: 3, maxRounds: 3 },
+      () => log.push('gc'),
+      (round) => rounds.push({ b: round.baseline.ns, s: round.sides.map((x) => x.ns) }),
+    ),
+  );
   assert.deepEqual(runs(log), [
-    'gc', 'B×4', 'gc', 'S1×4', 'gc', 'S2×2',
-    'gc', 'S2×2', 'gc', 'S1×4', 'gc', 'B×4',
-    'gc', 'B×4', 'gc', 'S1×4', 'gc', 'S2×2',
+    'gc',
+    'B×4',
+    'gc',
+    'S1×4',
+    'gc',
+    'S2×2',
+    'gc',
+    'S2×2',
+    'gc',
+    'S1×4',
+    'gc',
+    'B×4',
+    'gc',
+    'B×4',
+    'gc',
+    'S1×4',
+    'gc',
+    'S2×2',
   ]);
-  assert.deepEqual(rounds[1], { b: [250_000, 250_000], s: [[500_000, 500_000], [1e6, 1e6]] });
+  assert.deepEqual(rounds[1], {
+    b: [250_000, 250_000],
+    s: [
+      [500_000, 500_000],
+      [1e6, 1e6],
+    ],
+  });
   assert.deepEqual(result, { noisy: false, rounds: 3, precise: [true, true], baselinePrecise: true });
 });
 
-test('group rounds run until every serializer\'s ratio is precise: one noisy ratio keeps the group going to the cap, and says which', () => {
+test("group rounds run until every serializer's ratio is precise: one noisy ratio keeps the group going to the cap, and says which", () => {
   // S2 costs 1, 2, 1.5, 3 ms by round (2 calls a round): its ratio varies; S1 and B are steady.
   // Rounds last 4·0.25 + 4·0.5 + 2·{1, 2, 1.5, 3} = 5, 7, 6, 9 ms: 5 12 18 27 32 39 45 54 ms after each
-  const { result } = withFakeClock(() => ({ result: measureGroupRounds(
-    { op: fakeOp(0.25), opsPerSample: 2 },
-    [{ op: fakeOp(0.5), opsPerSample: 2 }, { op: fakeOp((c) => [1, 2, 1.5, 3][Math.floor(c / 2) % 4]), opsPerSample: 1 }],
-    { ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 200, timeCapMs: 50 },
-    () => {}, () => {},
-  ) }));
+  const { result } = withFakeClock(() => ({
+    result: measureGroupRounds(
+      { op: fakeOp(0.25), opsPerSample: 2 },
+      [
+        { op: fakeOp(0.5), opsPerSample: 2 },
+        { op: fakeOp((c) => [1, 2, 1.5, 3][Math.floor(c / 2) % 4]), opsPerSample: 1 },
+      ],
+      { ...base, samplesPerRound: 2, minRounds: 4, maxRounds: 200, timeCapMs: 50 },
+      () => {},
+      () => {},
+    ),
+  }));
   assert.deepEqual(result, { noisy: true, rounds: 8, precise: [true, false], baselinePrecise: true });
 });

@@ -25,18 +25,24 @@ const notesOf = (id: string, workload: Workload) => adapters.find((a) => a.id ==
 {
   const file = `${CORPUS}citm_catalog.json`;
   const skip = existsSync(file) ? false : `${file} is absent (the shared corpus lives beside the project, not in it)`;
-  test('citm_catalog.json: what ajv JTD and class-transformer check more loosely than the inferred schema (their translation notes)', { skip }, async () => {
-    const source = readPayload(file);
-    const { schema } = await inferSchema(samplesOf(source));
-    const [workload] = payloadWorkloads(source, schema);
-    assert.deepEqual(notesOf('ajv-jtd', workload), [
-      'ajv JTD has no null type: $.events.*.description (always null) accepts any value',
-      'ajv JTD has no null type: $.events.*.subjectCode (always null) accepts any value',
-      'ajv JTD has no null type: $.events.*.subtitle (always null) accepts any value',
-      'ajv JTD has no null type: $.performances[].name (always null) accepts any value',
-      'ajv JTD has no null type: $.performances[].seatMapImage (always null) accepts any value',
-      'ajv JTD has no integer type wider than 32 bits (RFC 8927): $.performances[].start is checked as float64',
-    ]);
-    assert.deepEqual(notesOf('class-transformer', workload), ['class-transformer maps only ES Maps to classes: the values at $.events.* stay plain objects']);
-  });
+  test(
+    'citm_catalog.json: what ajv JTD and class-transformer check more loosely than the inferred schema (their translation notes)',
+    { skip },
+    async () => {
+      const source = readPayload(file);
+      const { schema } = await inferSchema(samplesOf(source));
+      const [workload] = payloadWorkloads(source, schema);
+      assert.deepEqual(notesOf('ajv-jtd', workload), [
+        'ajv JTD has no null type: $.events.*.description (always null) accepts any value',
+        'ajv JTD has no null type: $.events.*.subjectCode (always null) accepts any value',
+        'ajv JTD has no null type: $.events.*.subtitle (always null) accepts any value',
+        'ajv JTD has no null type: $.performances[].name (always null) accepts any value',
+        'ajv JTD has no null type: $.performances[].seatMapImage (always null) accepts any value',
+        'ajv JTD has no integer type wider than 32 bits (RFC 8927): $.performances[].start is checked as float64',
+      ]);
+      assert.deepEqual(notesOf('class-transformer', workload), [
+        'class-transformer maps only ES Maps to classes: the values at $.events.* stay plain objects',
+      ]);
+    },
+  );
 }

@@ -15,7 +15,8 @@ const api = await inferSchema(samplesOf(readPayload(`${FIXTURES}api-response.jso
 const root = api.schema as ObjectSchema;
 const status = (root.properties.statuses as { items: ObjectSchema }).items;
 
-const at = (node: SchemaNode, ...keys: string[]): SchemaNode => keys.reduce((n, k) => (n as ObjectSchema).properties[k], node);
+const at = (node: SchemaNode, ...keys: string[]): SchemaNode =>
+  keys.reduce((n, k) => (n as ObjectSchema).properties[k], node);
 
 test('keys present in only some objects are optional, the rest required', () => {
   assert.deepEqual(status.optional, ['spoilerText', 'language']);
@@ -59,7 +60,14 @@ test('a small closed set of strings is an enum', () => {
 test('an object keyed by ids is a record, its values merged (bool | null → nullable boolean)', () => {
   assert.deepEqual(root.properties.accountsById, {
     type: 'record',
-    values: { type: 'object', properties: { username: { type: 'string' }, followers: { type: 'number', integer: true, width: 32 }, verified: { type: 'boolean', nullable: true } } },
+    values: {
+      type: 'object',
+      properties: {
+        username: { type: 'string' },
+        followers: { type: 'number', integer: true, width: 32 },
+        verified: { type: 'boolean', nullable: true },
+      },
+    },
   });
 });
 
@@ -71,7 +79,10 @@ test('objects told apart by a tag are a discriminated union; a string | number f
   assert.deepEqual(Object.keys(items.mapping).sort(), ['image', 'video']);
   assert.deepEqual(Object.keys(items.mapping.image.properties), ['url', 'width', 'height']);
   assert.deepEqual(Object.keys(items.mapping.video.properties), ['url', 'durationMs', 'preview']);
-  assert.deepEqual(status.properties.score, { type: 'union', anyOf: [{ type: 'number', integer: true, width: 32 }, { type: 'string' }] });
+  assert.deepEqual(status.properties.score, {
+    type: 'union',
+    anyOf: [{ type: 'number', integer: true, width: 32 }, { type: 'string' }],
+  });
 });
 
 test('several samples of one endpoint merge: a key missing from one sample is optional', async () => {
@@ -97,19 +108,37 @@ test('an NDJSON log: one record per line, optional and nullable fields, enums, n
 test('a payload inference cannot represent is refused with the path and the way out (--schema): a "__proto__" key, nesting past 200 levels', async () => {
   const { beyondInference } = await import('../../src/payload/infer.js');
   const proto = JSON.parse('{"a":1,"b":[{"__proto__":{"x":1}}]}');
-  assert.equal(beyondInference(proto), 'it has a key named "__proto__" at $.b[0], which schema inference (quicktype-core) drops');
-  await assert.rejects(inferSchema([{ value: proto, text: '', source: 'proto.json' }]), /^Error: proto\.json: it has a key named "__proto__" at \$\.b\[0\].*pass it with --schema/);
+  assert.equal(
+    beyondInference(proto),
+    'it has a key named "__proto__" at $.b[0], which schema inference (quicktype-core) drops',
+  );
+  await assert.rejects(
+    inferSchema([{ value: proto, text: '', source: 'proto.json' }]),
+    /^Error: proto\.json: it has a key named "__proto__" at \$\.b\[0\].*pass it with --schema/,
+  );
   let deep: unknown = 1;
   for (let i = 0; i < 1000; i++) deep = { a: deep };
-  assert.match(beyondInference(deep) ?? '', /^it nests deeper than 200 levels \(at \$(\.a){29}\.…\), which schema inference/);
+  assert.match(
+    beyondInference(deep) ?? '',
+    /^it nests deeper than 200 levels \(at \$(\.a){29}\.…\), which schema inference/,
+  );
   assert.equal(beyondInference(JSON.parse('{"constructor":{"y":2},"a":[1,{"b":null}]}')), null);
 });
 
 test('a number that overflows a double (1e400) is its own finding (read as Infinity, written as null), not an integer beyond 2^53', async () => {
   const text = '{"n":[12345678901234567890123,1e400,7]}';
   const inferred = await inferSchema([{ value: JSON.parse(text), text, source: 'big.json' }]);
-  assert.deepEqual(inferred.findings.map((f) => [f.kind, f.count]), [['number beyond a double', 1], ['integer beyond 2^53', 1]]);
-  assert.match(inferred.findings[0].text, /^1 number at \$\.n\[\] overflows a double: JSON\.parse reads 1e400 \(big\.json:1:31\) as Infinity, which every JavaScript serializer here writes as null$/);
+  assert.deepEqual(
+    inferred.findings.map((f) => [f.kind, f.count]),
+    [
+      ['number beyond a double', 1],
+      ['integer beyond 2^53', 1],
+    ],
+  );
+  assert.match(
+    inferred.findings[0].text,
+    /^1 number at \$\.n\[\] overflows a double: JSON\.parse reads 1e400 \(big\.json:1:31\) as Infinity, which every JavaScript serializer here writes as null$/,
+  );
 });
 
 test('a field holding only numbers beyond a double is described as a number with where the first stands, not as null or an integer beyond 2^53 (hostile tester: 1e400 showed as null, 0.1e-400 as "integer beyond 2^53")', async () => {
@@ -119,12 +148,30 @@ test('a field holding only numbers beyond a double is described as a number with
   assert.deepEqual(props.big, { type: 'number' });
   assert.deepEqual(props.neg, { type: 'number' });
   assert.deepEqual(props.tiny, { type: 'number', integer: false });
-  assert.deepEqual(inferred.findings.map((f) => [f.kind, f.path]), [['number beyond a double', '$.big'], ['number beyond a double', '$.neg'], ['number beyond a double', '$.tiny']]);
-  assert.equal(inferred.findings[0].text, '1 number at $.big overflows a double: JSON.parse reads 1e400 (p.json:2:9) as Infinity, which every JavaScript serializer here writes as null');
-  assert.equal(inferred.findings[1].text, '1 number at $.neg overflows a double: JSON.parse reads -1e400 (p.json:2:23) as -Infinity, which every JavaScript serializer here writes as null');
-  assert.equal(inferred.findings[2].text, '1 number at $.tiny underflows a double: JSON.parse reads 0.1e-400 (p.json:2:39) as 0, which every JavaScript serializer here writes as 0');
+  assert.deepEqual(
+    inferred.findings.map((f) => [f.kind, f.path]),
+    [
+      ['number beyond a double', '$.big'],
+      ['number beyond a double', '$.neg'],
+      ['number beyond a double', '$.tiny'],
+    ],
+  );
+  assert.equal(
+    inferred.findings[0].text,
+    '1 number at $.big overflows a double: JSON.parse reads 1e400 (p.json:2:9) as Infinity, which every JavaScript serializer here writes as null',
+  );
+  assert.equal(
+    inferred.findings[1].text,
+    '1 number at $.neg overflows a double: JSON.parse reads -1e400 (p.json:2:23) as -Infinity, which every JavaScript serializer here writes as null',
+  );
+  assert.equal(
+    inferred.findings[2].text,
+    '1 number at $.tiny underflows a double: JSON.parse reads 0.1e-400 (p.json:2:39) as 0, which every JavaScript serializer here writes as 0',
+  );
   const ndjson = '{"a": 1}\n{"a": 1e999}';
-  const records = ndjson.split('\n').map((line, i) => ({ value: JSON.parse(line), text: line, source: `log.ndjson:${i + 1}` }));
+  const records = ndjson
+    .split('\n')
+    .map((line, i) => ({ value: JSON.parse(line), text: line, source: `log.ndjson:${i + 1}` }));
   assert.match((await inferSchema(records)).findings[0]?.text ?? '', /reads 1e999 \(log\.ndjson:2:7\) as Infinity/);
 });
 
@@ -141,10 +188,29 @@ test('a whole number written as a float (100.0, 1E+2) makes its field a number, 
 
 test('a string field that held one value throughout becomes a one-value enum, and inference says so (a currency always "EUR")', async () => {
   // the new-user tryout's shape: 15 order lines, currency always "EUR" (quicktype makes an enum of it at this count)
-  const lines = Array.from({ length: 15 }, (_, i) => ({ sku: `SKU-${100 + i}`, qty: 1 + (i % 3), price: 9.5 + i, currency: 'EUR' }));
+  const lines = Array.from({ length: 15 }, (_, i) => ({
+    sku: `SKU-${100 + i}`,
+    qty: 1 + (i % 3),
+    price: 9.5 + i,
+    currency: 'EUR',
+  }));
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-enum-'));
-  writeFileSync(join(dir, 'orders.json'), JSON.stringify({ data: [{ id: 1, lines: lines.slice(0, 7) }, { id: 2, lines: lines.slice(7) }] }));
+  writeFileSync(
+    join(dir, 'orders.json'),
+    JSON.stringify({
+      data: [
+        { id: 1, lines: lines.slice(0, 7) },
+        { id: 2, lines: lines.slice(7) },
+      ],
+    }),
+  );
   const inferred = await inferSchema(samplesOf(readPayload(join(dir, 'orders.json'))));
-  assert.deepEqual(inferred.findings.filter((f) => f.kind === 'one-value enum').map((f) => [f.path, f.count]), [['$.data[].lines[].currency', 15]]);
-  assert.match(inferred.findings.find((f) => f.kind === 'one-value enum')!.text, /^\$\.data\[\]\.lines\[\]\.currency held one value in all 15 samples \("EUR"\): it is typed as that value alone/);
+  assert.deepEqual(
+    inferred.findings.filter((f) => f.kind === 'one-value enum').map((f) => [f.path, f.count]),
+    [['$.data[].lines[].currency', 15]],
+  );
+  assert.match(
+    inferred.findings.find((f) => f.kind === 'one-value enum')!.text,
+    /^\$\.data\[\]\.lines\[\]\.currency held one value in all 15 samples \("EUR"\): it is typed as that value alone/,
+  );
 });

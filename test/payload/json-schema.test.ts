@@ -15,9 +15,17 @@ import { CONSTRUCTS } from './constructs.js';
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/payload/', import.meta.url));
 
 /** Drops the transform-class hints (asDate, fromString) JSON Schema does not carry, and `nullable: false`. */
-const wireOnly = (node: SchemaNode): SchemaNode => JSON.parse(JSON.stringify(node, (k, v) => (k === 'asDate' || k === 'fromString' || (k === 'nullable' && v === false) ? undefined : v)));
+const wireOnly = (node: SchemaNode): SchemaNode =>
+  JSON.parse(
+    JSON.stringify(node, (k, v) =>
+      k === 'asDate' || k === 'fromString' || (k === 'nullable' && v === false) ? undefined : v,
+    ),
+  );
 /** Integers without a width are width 32, which JSON Schema says as format int32. */
-const withWidths = (node: SchemaNode): SchemaNode => JSON.parse(JSON.stringify(node, (_k, v) => (v && v.type === 'number' && v.integer && !v.width ? { ...v, width: 32 } : v)));
+const withWidths = (node: SchemaNode): SchemaNode =>
+  JSON.parse(
+    JSON.stringify(node, (_k, v) => (v && v.type === 'number' && v.integer && !v.width ? { ...v, width: 32 } : v)),
+  );
 
 test('every construct survives JSON Schema out and in', () => {
   for (const c of CONSTRUCTS) {
@@ -38,8 +46,11 @@ test('the printed schema says optional, nullable, formats, widths, records, unio
   const js = toJsonSchema({
     type: 'object',
     properties: {
-      id: { type: 'number', integer: true, width: 64 }, at: { type: 'string', format: 'date' }, note: { type: 'string', nullable: true },
-      m: { type: 'record', values: { type: 'boolean' } }, u: { type: 'union', anyOf: [{ type: 'string' }, { type: 'number' }], nullable: true },
+      id: { type: 'number', integer: true, width: 64 },
+      at: { type: 'string', format: 'date' },
+      note: { type: 'string', nullable: true },
+      m: { type: 'record', values: { type: 'boolean' } },
+      u: { type: 'union', anyOf: [{ type: 'string' }, { type: 'number' }], nullable: true },
       e: { type: 'array', items: { type: 'unknown' }, empty: true },
     },
     optional: ['note'],
@@ -47,8 +58,11 @@ test('the printed schema says optional, nullable, formats, widths, records, unio
   assert.deepEqual(js, {
     type: 'object',
     properties: {
-      id: { type: 'integer', format: 'int64' }, at: { type: 'string', format: 'date' }, note: { type: ['string', 'null'] },
-      m: { type: 'object', additionalProperties: { type: 'boolean' } }, u: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
+      id: { type: 'integer', format: 'int64' },
+      at: { type: 'string', format: 'date' },
+      note: { type: ['string', 'null'] },
+      m: { type: 'object', additionalProperties: { type: 'boolean' } },
+      u: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
       e: { type: 'array', items: {}, maxItems: 0 },
     },
     required: ['id', 'at', 'm', 'u', 'e'],
@@ -58,11 +72,29 @@ test('the printed schema says optional, nullable, formats, widths, records, unio
 
 test('a hand-written JSON Schema: $refs, allOf, oneOf, type arrays and const tags are read; constraints are listed as unconverted', () => {
   const { schema, unconverted } = fromJsonSchema({
-    $defs: { Id: { type: 'string', minLength: 3 }, Base: { type: 'object', properties: { id: { $ref: '#/$defs/Id' } }, required: ['id'] } },
-    allOf: [{ $ref: '#/$defs/Base' }, { properties: { n: { type: ['integer', 'null'], minimum: 0 }, pet: { oneOf: [
-      { type: 'object', properties: { kind: { const: 'cat' }, lives: { type: 'integer' } }, required: ['kind', 'lives'] },
-      { type: 'object', properties: { kind: { const: 'dog' } }, required: ['kind'] },
-    ] } }, required: ['n'] }],
+    $defs: {
+      Id: { type: 'string', minLength: 3 },
+      Base: { type: 'object', properties: { id: { $ref: '#/$defs/Id' } }, required: ['id'] },
+    },
+    allOf: [
+      { $ref: '#/$defs/Base' },
+      {
+        properties: {
+          n: { type: ['integer', 'null'], minimum: 0 },
+          pet: {
+            oneOf: [
+              {
+                type: 'object',
+                properties: { kind: { const: 'cat' }, lives: { type: 'integer' } },
+                required: ['kind', 'lives'],
+              },
+              { type: 'object', properties: { kind: { const: 'dog' } }, required: ['kind'] },
+            ],
+          },
+        },
+        required: ['n'],
+      },
+    ],
   });
   assert.deepEqual(schema, {
     type: 'object',
@@ -70,9 +102,14 @@ test('a hand-written JSON Schema: $refs, allOf, oneOf, type arrays and const tag
       id: { type: 'string' },
       n: { type: 'number', integer: true, width: 53, nullable: true },
       pet: {
-        type: 'discriminated', discriminator: 'kind',
+        type: 'discriminated',
+        discriminator: 'kind',
         mapping: {
-          cat: { type: 'object', properties: { lives: { type: 'number', integer: true, width: 53 } }, additionalProperties: { type: 'unknown' } },
+          cat: {
+            type: 'object',
+            properties: { lives: { type: 'number', integer: true, width: 53 } },
+            additionalProperties: { type: 'unknown' },
+          },
           dog: { type: 'object', properties: {}, additionalProperties: { type: 'unknown' } },
         },
       },
@@ -84,19 +121,36 @@ test('a hand-written JSON Schema: $refs, allOf, oneOf, type arrays and const tag
 });
 
 test('a recursive or dangling $ref is refused with the path', () => {
-  assert.throws(() => fromJsonSchema({ $defs: { T: { type: 'object', properties: { next: { $ref: '#/$defs/T' } } } }, $ref: '#/$defs/T' }), /recursive schema: #\/\$defs\/T refers to itself at \$\.next/);
-  assert.throws(() => fromJsonSchema({ properties: { a: { $ref: '#/$defs/Nope' } } }), /\$ref #\/\$defs\/Nope at \$\.a resolves to nothing/);
+  assert.throws(
+    () =>
+      fromJsonSchema({
+        $defs: { T: { type: 'object', properties: { next: { $ref: '#/$defs/T' } } } },
+        $ref: '#/$defs/T',
+      }),
+    /recursive schema: #\/\$defs\/T refers to itself at \$\.next/,
+  );
+  assert.throws(
+    () => fromJsonSchema({ properties: { a: { $ref: '#/$defs/Nope' } } }),
+    /\$ref #\/\$defs\/Nope at \$\.a resolves to nothing/,
+  );
 });
 
 test("a zod schema converts through zod's own toJSONSchema, its Date listed as not converted", async () => {
   const user = await loadUserSchema(`${FIXTURES}schemas/zod-schema.mjs`);
   assert.equal(user.library, 'zod');
-  assert.deepEqual(user.unconverted, ['date at $.createdAt: Date cannot be represented in JSON Schema', 'pattern at $.id']);
+  assert.deepEqual(user.unconverted, [
+    'date at $.createdAt: Date cannot be represented in JSON Schema',
+    'pattern at $.id',
+  ]);
   assert.deepEqual(user.schema, {
     type: 'object',
     properties: {
-      id: { type: 'string', format: 'uuid' }, count: { type: 'number', integer: true, width: 53 }, createdAt: { type: 'unknown' },
-      tags: { type: 'array', items: { type: 'string' } }, kind: { type: 'enum', values: ['a', 'b'] }, note: { type: 'string', nullable: true },
+      id: { type: 'string', format: 'uuid' },
+      count: { type: 'number', integer: true, width: 53 },
+      createdAt: { type: 'unknown' },
+      tags: { type: 'array', items: { type: 'string' } },
+      kind: { type: 'enum', values: ['a', 'b'] },
+      note: { type: 'string', nullable: true },
     },
     optional: ['tags'],
     // zod's input side accepts (and strips) keys it does not declare: an open object
@@ -121,7 +175,9 @@ test('a TypeBox schema is JSON Schema already; constraints jsonbench does not ho
   assert.deepEqual(user.schema, {
     type: 'object',
     properties: {
-      type: { type: 'enum', values: ['click'] }, at: { type: 'string', format: 'date-time' }, x: { type: 'number', integer: true, width: 53 },
+      type: { type: 'enum', values: ['click'] },
+      at: { type: 'string', format: 'date-time' },
+      x: { type: 'number', integer: true, width: 53 },
       meta: { type: 'record', values: { type: 'number' } },
     },
     additionalProperties: { type: 'unknown' },
@@ -134,8 +190,16 @@ test('a TypeScript schema module is bundled first, then converted like a .js one
   assert.deepEqual(user.schema, {
     type: 'object',
     properties: {
-      id: { type: 'string', format: 'uuid' }, total: { type: 'number' },
-      lines: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'number', integer: true, width: 53 } }, additionalProperties: { type: 'unknown' } } },
+      id: { type: 'string', format: 'uuid' },
+      total: { type: 'number' },
+      lines: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { sku: { type: 'string' }, qty: { type: 'number', integer: true, width: 53 } },
+          additionalProperties: { type: 'unknown' },
+        },
+      },
     },
     additionalProperties: { type: 'unknown' },
   });
@@ -153,14 +217,34 @@ test('a --schema the payload does not fit is refused before anything runs, namin
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-conform-'));
   try {
     const wrong = join(dir, 'wrong.schema.json');
-    writeFileSync(wrong, JSON.stringify({ type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } }, required: ['items'] }));
+    writeFileSync(
+      wrong,
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+        },
+        required: ['items'],
+      }),
+    );
     const doc = join(dir, 'doc.json');
     writeFileSync(doc, JSON.stringify({ items: [{ id: 'a' }, { id: 7 }] }));
-    await assert.rejects(resolvePayload(doc, { schemaFile: wrong }), { message: `${wrong}: the payload does not fit this schema, at $.items[1].id: must be string (got 7); every serializer given the schema would be called incorrect for it. Fix the schema (or start from the inferred one: --print-schema without --schema)` });
+    await assert.rejects(resolvePayload(doc, { schemaFile: wrong }), {
+      message: `${wrong}: the payload does not fit this schema, at $.items[1].id: must be string (got 7); every serializer given the schema would be called incorrect for it. Fix the schema (or start from the inferred one: --print-schema without --schema)`,
+    });
     const log = join(dir, 'log.ndjson');
     writeFileSync(log, '{"items":[]}\n{"other":1}\n');
-    await assert.rejects(resolvePayload(log, { schemaFile: wrong }), /the payload does not fit this schema, record 2 at \$: must have required property 'items' \("items"\) \(got \{"other":1\}\)/);
+    await assert.rejects(
+      resolvePayload(log, { schemaFile: wrong }),
+      /the payload does not fit this schema, record 2 at \$: must have required property 'items' \("items"\) \(got \{"other":1\}\)/,
+    );
     writeFileSync(doc, JSON.stringify({ items: [{ id: 'a' }] }));
-    assert.equal((await resolvePayload(doc, { schemaFile: wrong })).origin.library, 'json-schema', 'a payload that fits runs');
-  } finally { rmSync(dir, { recursive: true, force: true }); }
+    assert.equal(
+      (await resolvePayload(doc, { schemaFile: wrong })).origin.library,
+      'json-schema',
+      'a payload that fits runs',
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -10,7 +10,11 @@ import { PayloadError, readPayload, unitTexts } from '../../src/payload/read.js'
 
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/payload/', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-read-'));
-const file = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
 
 test('a document is kept byte for byte: indentation, escapes and number spelling', () => {
   const path = `${FIXTURES}api-response.json`;
@@ -27,23 +31,35 @@ test('NDJSON: each line as given for many, the lines joined into one array for l
   const source = readPayload(path);
   assert.deepEqual(unitTexts(source, 'many'), ['{"a":1,  "b":"x"}', '{"b":"y","a":2}']);
   assert.deepEqual(unitTexts(source, 'list'), ['[{"a":1,  "b":"x"},{"b":"y","a":2}]']);
-  assert.deepEqual(JSON.parse(unitTexts(source, 'list')[0]), [{ a: 1, b: 'x' }, { b: 'y', a: 2 }]);
+  assert.deepEqual(JSON.parse(unitTexts(source, 'list')[0]), [
+    { a: 1, b: 'x' },
+    { b: 'y', a: 2 },
+  ]);
 });
 
 test('a folder holds samples, in name order', () => {
   const source = readPayload(`${FIXTURES}samples`);
   assert.equal(source.kind, 'samples');
-  assert.deepEqual(source.units.map((u) => u.source.split('/').pop()), ['page-1.json', 'page-2.json', 'page-3.json']);
+  assert.deepEqual(
+    source.units.map((u) => u.source.split('/').pop()),
+    ['page-1.json', 'page-2.json', 'page-3.json'],
+  );
 });
 
 test('bad JSON names the file, line and column', () => {
   const path = file('bad.json', '{\n  "a": 1,\n  "b": tru\n}');
-  assert.throws(() => readPayload(path), (e: unknown) => e instanceof PayloadError && e.message.startsWith(`${path}:3:`) && /not valid JSON/.test(e.message));
+  assert.throws(
+    () => readPayload(path),
+    (e: unknown) => e instanceof PayloadError && e.message.startsWith(`${path}:3:`) && /not valid JSON/.test(e.message),
+  );
 });
 
 test('a bad NDJSON line names its line number', () => {
   const path = file('bad.ndjson', '{"a":1}\n{"a":2}\n{"a":\n');
-  assert.throws(() => readPayload(path), (e: unknown) => e instanceof PayloadError && e.message.startsWith(`${path}:3`));
+  assert.throws(
+    () => readPayload(path),
+    (e: unknown) => e instanceof PayloadError && e.message.startsWith(`${path}:3`),
+  );
 });
 
 test('a byte order mark, an empty file and a missing path are refused with the reason', () => {
@@ -53,13 +69,19 @@ test('a byte order mark, an empty file and a missing path are refused with the r
 });
 
 test('duplicate keys in a payload are warned about, naming the file, line, column and key; escaped spellings count, strings and arrays do not (hostile tester: last-wins was silent)', () => {
-  const doc = file('dup.json', '{\n  "id": 1,\n  "tags": ["id", "id"],\n  "nested": {"a": 1, "b": "{\\"a\\": 2}", "\\u0061": 3},\n  "id": 2\n}\n');
+  const doc = file(
+    'dup.json',
+    '{\n  "id": 1,\n  "tags": ["id", "id"],\n  "nested": {"a": 1, "b": "{\\"a\\": 2}", "\\u0061": 3},\n  "id": 2\n}\n',
+  );
   const r = readPayload(doc);
   assert.deepEqual(r.warnings, [
     'dup.json:4:41: duplicate key "a" in one object: JSON.parse keeps its last value, so every serializer is measured on that one alone (RFC 8259 §4: names should be unique)',
     'dup.json:5:3: duplicate key "id" in one object: JSON.parse keeps its last value, so every serializer is measured on that one alone (RFC 8259 §4: names should be unique)',
   ]);
   const nd = file('dup.ndjson', '{"a":1}\n{"a":1,"b":[{"a":1}],"a":2}\n');
-  assert.deepEqual(readPayload(nd).warnings?.map((w) => w.split(': dup')[0]), [`${nd}:2:22`]);
+  assert.deepEqual(
+    readPayload(nd).warnings?.map((w) => w.split(': dup')[0]),
+    [`${nd}:2:22`],
+  );
   assert.equal(readPayload(file('fine.json', '{"a":{"a":1},"b":[{"a":1},{"a":2}]}')).warnings, undefined);
 });

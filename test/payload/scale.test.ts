@@ -40,7 +40,7 @@ test('scaled records are about the size of the samples (within 25%)', () => {
   assert.ok(ratio > 0.75 && ratio < 1.25, `scaled/sample bytes ${ratio.toFixed(2)}`);
 });
 
-test('a record nested deeper than json-schema-faker\'s default depth (5) is generated whole, never with null placeholders', async () => {
+test("a record nested deeper than json-schema-faker's default depth (5) is generated whole, never with null placeholders", async () => {
   const deep = { a: [{ b: [{ c: [{ d: { e: [{ id: 1, tags: ['x'] }] } }] }] }] };
   const inferred = await inferSchema([{ value: deep }]);
   const check = toZod(inferred.schema, undefined);
@@ -51,8 +51,11 @@ test('a record nested deeper than json-schema-faker\'s default depth (5) is gene
   }
 });
 
-test('generated array lengths keep the samples\' mean when lengths are skewed (canada.json\'s rings: a few points, some thousands)', () => {
-  const schema: SchemaNode = { type: 'object', properties: { rings: { type: 'array', items: { type: 'array', items: { type: 'number' } } } } };
+test("generated array lengths keep the samples' mean when lengths are skewed (canada.json's rings: a few points, some thousands)", () => {
+  const schema: SchemaNode = {
+    type: 'object',
+    properties: { rings: { type: 'array', items: { type: 'array', items: { type: 'number' } } } },
+  };
   const ring = (n: number) => Array.from({ length: n }, (_, i) => i / 10);
   const sample = { rings: [ring(4), ring(4), ring(5), ring(4), ring(2000)] };
   const points = (r: unknown) => (r as { rings: number[][] }).rings.reduce((a, x) => a + x.length, 0);
@@ -60,10 +63,12 @@ test('generated array lengths keep the samples\' mean when lengths are skewed (c
   const mean = made.reduce((a: number, r) => a + points(r), 0) / made.length;
   // the samples hold 2,017 points; the old bounds (uniform up to the longest ring) averaged ~5,000
   assert.ok(mean > 500 && mean < 4000, `mean points per generated record ${mean.toFixed(0)} (samples: 2,017)`);
-  for (const r of made) for (const x of (r as { rings: number[][] }).rings) assert.ok(x.length >= 2 && x.length <= 2000, `ring length ${x.length} within the samples' bounds`);
+  for (const r of made)
+    for (const x of (r as { rings: number[][] }).rings)
+      assert.ok(x.length >= 2 && x.length <= 2000, `ring length ${x.length} within the samples' bounds`);
 });
 
-test('the generation schema of 150,000 decimals does not overflow the call stack (a hostile tester\'s 1.4 MB payload crashed every run)', () => {
+test("the generation schema of 150,000 decimals does not overflow the call stack (a hostile tester's 1.4 MB payload crashed every run)", () => {
   const xs = Array.from({ length: 150_000 }, (_, i) => i + 0.25);
   const node: SchemaNode = { type: 'number' };
   const { jsonSchema } = generationSchema(node, xs);

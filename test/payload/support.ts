@@ -25,7 +25,13 @@ export function documentSource(text: string, path = 'inline.json'): PayloadSourc
 }
 
 /** Runs `adapter` on the payload's first workload for `shape` and `direction`. */
-export async function runPayloadCase(adapter: SerializerAdapter, source: PayloadSource, schema: SchemaNode, shape: Shape, direction: Direction): Promise<PayloadOutcome> {
+export async function runPayloadCase(
+  adapter: SerializerAdapter,
+  source: PayloadSource,
+  schema: SchemaNode,
+  shape: Shape,
+  direction: Direction,
+): Promise<PayloadOutcome> {
   const workload: Workload = payloadWorkloads(source, schema)[0];
   const view = unitView(workload, shape);
   const decision = supportOf(adapter, view, direction);
@@ -34,7 +40,10 @@ export async function runPayloadCase(adapter: SerializerAdapter, source: Payload
   try {
     const prepared = await adapter.prepare(view, direction);
     const units = unitsOf(workload.build(1, 0), shape);
-    const io = direction === 'serialize' ? { inputs: units, expected: units } : { inputs: unitTexts(source, shape), expected: units };
+    const io =
+      direction === 'serialize'
+        ? { inputs: units, expected: units }
+        : { inputs: unitTexts(source, shape), expected: units };
     const failure = checkCase(prepared, view, direction, io);
     return failure ? { status: 'incorrect', failure } : { status: 'ok' };
   } catch (e) {

@@ -58,19 +58,35 @@ const ONE_WAY: Record<string, string> = {
  */
 async function gateMatrix(payload: ResolvedPayload): Promise<Record<string, string>> {
   const directions: Direction[] = ['serialize', 'deserialize'];
-  const groups = planCases({ workloads: payload.workloads, serializers: adapters, directions, policy: policies.quick, ...(payload.scaledSizes ? { sizes: payload.scaledSizes } : {}) }, adapters);
+  const groups = planCases(
+    {
+      workloads: payload.workloads,
+      serializers: adapters,
+      directions,
+      policy: policies.quick,
+      ...(payload.scaledSizes ? { sizes: payload.scaledSizes } : {}),
+    },
+    adapters,
+  );
   const out: Record<string, string> = {};
   // the texts once per workload and size, as the session writes them once (generating the variant is the slow part)
   const texts = new Map<string, { text: string; variant: string }>();
   for (const c of groups.flat()) {
     const key = `${c.serializer}/${c.direction}/${c.shape}`;
-    if (c.status !== 'planned') { out[key] = `${c.status}: ${c.reason}`; continue; }
+    if (c.status !== 'planned') {
+      out[key] = `${c.status}: ${c.reason}`;
+      continue;
+    }
     const workload = payload.workloads.find((w) => w.id === c.workload)!;
     const at = `${c.workload}/${c.size}`;
     if (!texts.has(at)) texts.set(at, payloadTexts(payload, workload, c.size, SEED));
     const { text, variant } = texts.get(at)!;
     try {
-      const prepared = await prepareCase(adapters.find((a) => a.id === c.serializer)!, workload, c);
+      const prepared = await prepareCase(
+        adapters.find((a) => a.id === c.serializer)!,
+        workload,
+        c,
+      );
       const failure = prepared.check(text) ?? prepared.check(variant);
       out[key] = failure ? `incorrect: ${failure.reason}` : `passed (${c.caseClass})`;
     } catch (e) {
@@ -83,37 +99,79 @@ async function gateMatrix(payload: ResolvedPayload): Promise<Record<string, stri
 /** What a payload of `shapes` gives when every built-in passes, with `unsupported` reasons per `serializer/direction`. */
 function expectedMatrix(shapes: string[], unsupported: Record<string, string> = {}): Record<string, string> {
   const cls: Record<string, string> = {
-    json: 'parse', 'secure-json-parse': 'parse', superjson: 'parse', typia: 'validate', typebox: 'validate', 'ajv-jtd': 'validate',
-    zod: 'transform', valibot: 'transform', arktype: 'transform', 'class-transformer': 'transform',
+    json: 'parse',
+    'secure-json-parse': 'parse',
+    superjson: 'parse',
+    typia: 'validate',
+    typebox: 'validate',
+    'ajv-jtd': 'validate',
+    zod: 'transform',
+    valibot: 'transform',
+    arktype: 'transform',
+    'class-transformer': 'transform',
   };
   const out: Record<string, string> = {};
-  for (const a of adapters) for (const d of ['serialize', 'deserialize']) for (const shape of shapes) {
-    const why = unsupported[`${a.id}/${d}`] ?? ONE_WAY[`${a.id}/${d}`];
-    out[`${a.id}/${d}/${shape}`] = why ? `unsupported: ${why}` : `passed (${d === 'serialize' ? 'serialize' : cls[a.id]})`;
-  }
+  for (const a of adapters)
+    for (const d of ['serialize', 'deserialize'])
+      for (const shape of shapes) {
+        const why = unsupported[`${a.id}/${d}`] ?? ONE_WAY[`${a.id}/${d}`];
+        out[`${a.id}/${d}/${shape}`] = why
+          ? `unsupported: ${why}`
+          : `passed (${d === 'serialize' ? 'serialize' : cls[a.id]})`;
+      }
   return out;
 }
 
-const sorted = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)));
-const serializersThat = (m: Record<string, string>, prefix: string) => [...new Set(Object.entries(m).filter(([, v]) => v.startsWith(prefix)).map(([k]) => k.split('/')[0]))].sort();
+const sorted = (r: Record<string, string>) =>
+  Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)));
+const serializersThat = (m: Record<string, string>, prefix: string) =>
+  [
+    ...new Set(
+      Object.entries(m)
+        .filter(([, v]) => v.startsWith(prefix))
+        .map(([k]) => k.split('/')[0]),
+    ),
+  ].sort();
 
 test('a nested API response: 11 of 12 built-ins pass the gate; ajv JTD is unsupported for the string|number union, naming the path', async () => {
   const payload = await resolvePayload(join(FIXTURES, 'api-response.json'));
-  assert.deepEqual(payload.findings.map((f) => `${f.kind} ${f.path}`), [
-    'integer beyond 2^53 $.statuses[].id', 'always null $.statuses[].inReplyToId', 'always null $.statuses[].editedAt',
-    'always empty $.statuses[].mediaAttachments', 'discriminated union $.statuses[].attachments[]',
-  ]);
+  assert.deepEqual(
+    payload.findings.map((f) => `${f.kind} ${f.path}`),
+    [
+      'integer beyond 2^53 $.statuses[].id',
+      'always null $.statuses[].inReplyToId',
+      'always null $.statuses[].editedAt',
+      'always empty $.statuses[].mediaAttachments',
+      'discriminated union $.statuses[].attachments[]',
+    ],
+  );
   const got = await gateMatrix(payload);
-  assert.deepEqual(sorted(got), sorted(expectedMatrix(['single'], {
-    'ajv-jtd/serialize': 'ajv JTD has no union of integer and string (only discriminated unions of objects) at $.statuses[].score',
-    'ajv-jtd/deserialize': 'ajv JTD has no union of integer and string (only discriminated unions of objects) at $.statuses[].score',
-  })));
-  assert.deepEqual(serializersThat(got, 'passed'), adapters.map((a) => a.id).filter((id) => id !== 'ajv-jtd').sort());
+  assert.deepEqual(
+    sorted(got),
+    sorted(
+      expectedMatrix(['single'], {
+        'ajv-jtd/serialize':
+          'ajv JTD has no union of integer and string (only discriminated unions of objects) at $.statuses[].score',
+        'ajv-jtd/deserialize':
+          'ajv JTD has no union of integer and string (only discriminated unions of objects) at $.statuses[].score',
+      }),
+    ),
+  );
+  assert.deepEqual(
+    serializersThat(got, 'passed'),
+    adapters
+      .map((a) => a.id)
+      .filter((id) => id !== 'ajv-jtd')
+      .sort(),
+  );
 });
 
 test('an NDJSON log, as one array (list) and record by record (many): all 12 built-ins pass the gate', async () => {
   const payload = await resolvePayload(join(FIXTURES, 'log.ndjson'));
-  assert.deepEqual(payload.workloads.map((w) => `${w.id} ${w.sizes.join(',')} ${w.shapes.join(',')}`), ['payload:log 40 list,many']);
+  assert.deepEqual(
+    payload.workloads.map((w) => `${w.id} ${w.sizes.join(',')} ${w.shapes.join(',')}`),
+    ['payload:log 40 list,many'],
+  );
   const got = await gateMatrix(payload);
   assert.deepEqual(sorted(got), sorted(expectedMatrix(['list', 'many'])));
   assert.equal(serializersThat(got, 'passed').length, 12);
@@ -128,52 +186,105 @@ test('--size on a single document: records of its shape are generated from its s
   assert.equal(a.text.trimEnd().split('\n').length, 3);
   assert.equal(payloadTexts(payload, w, 3, SEED).text, a.text, 'deterministic under the seed');
   assert.notEqual(payloadTexts(payload, w, 3, SEED + 7).text, a.text, 'another seed, other records');
-  assert.notEqual(a.variant, a.text, 'the gate\'s second payload differs from the first');
+  assert.notEqual(a.variant, a.text, "the gate's second payload differs from the first");
 });
 
 for (const name of ['citm_catalog', 'canada']) {
   const file = `${CORPUS}${name}.json`;
   const skip = existsSync(file) ? false : `${file} is absent (the shared corpus lives beside the project, not in it)`;
-  test(`${name}.json: all 12 built-ins pass the gate through the inferred schema; only the one-way libraries are unsupported`, { skip }, async () => {
-    const got = await gateMatrix(await resolvePayload(file));
-    assert.deepEqual(sorted(got), sorted(expectedMatrix(['single'])));
-    assert.equal(serializersThat(got, 'passed').length, 12);
-  });
+  test(
+    `${name}.json: all 12 built-ins pass the gate through the inferred schema; only the one-way libraries are unsupported`,
+    { skip },
+    async () => {
+      const got = await gateMatrix(await resolvePayload(file));
+      assert.deepEqual(sorted(got), sorted(expectedMatrix(['single'])));
+      assert.equal(serializersThat(got, 'passed').length, 12);
+    },
+  );
 }
 
 /** quick, with a tiny measurement: the numbers are not under test here, the path is. */
 const tiny: RunPolicy = {
   ...policies.quick,
-  measure: { ...policies.quick.measure, warmupMinOps: 20, warmupMinMs: 20, warmupMaxMs: 200, timeCapMs: 200, minRounds: 2, samplesPerRound: 2, allocWindows: 2, allocWindowMinMs: 5 },
+  measure: {
+    ...policies.quick.measure,
+    warmupMinOps: 20,
+    warmupMinMs: 20,
+    warmupMaxMs: 200,
+    timeCapMs: 200,
+    minRounds: 2,
+    samplesPerRound: 2,
+    allocWindows: 2,
+    allocWindowMinMs: 5,
+  },
 };
 
 test('the session on a payload file: workers measure what the gate passed, the results file records the payload, and every direction × class gets a recommendation', async () => {
   const out = mkdtempSync(join(tmpdir(), 'jsonbench-payload-run-'));
   try {
-    const { request, release } = await resolveRunRequest({ payload: join(FIXTURES, 'api-response.json'), serializer: ['fast-json-stringify', 'ajv-jtd', 'typia'], out, ledger: false });
-    let run;
-    try { run = await runSession({ ...request, policy: tiny }); } finally { release(); }
-    const results = readResults(run.resultsPath);
-    assert.deepEqual(Object.fromEntries(results.cases.map((c) => [`${c.serializer}/${c.direction}/${c.class}`, c.status === 'unsupported' ? `unsupported: ${c.reason}` : c.status])), {
-      'json/serialize/serialize': 'measured',
-      'fast-json-stringify/serialize/serialize': 'measured',
-      'typia/serialize/serialize': 'measured',
-      'ajv-jtd/serialize/serialize': 'unsupported: ajv JTD has no union of integer and string (only discriminated unions of objects) at $.statuses[].score',
-      'typebox/deserialize/validate': 'measured',
-      'typia/deserialize/validate': 'measured',
-      'fast-json-stringify/deserialize/parse': 'unsupported: fast-json-stringify serializes only; it has no parser',
-      'ajv-jtd/deserialize/validate': 'unsupported: ajv JTD has no union of integer and string (only discriminated unions of objects) at $.statuses[].score',
+    const { request, release } = await resolveRunRequest({
+      payload: join(FIXTURES, 'api-response.json'),
+      serializer: ['fast-json-stringify', 'ajv-jtd', 'typia'],
+      out,
+      ledger: false,
     });
+    let run;
+    try {
+      run = await runSession({ ...request, policy: tiny });
+    } finally {
+      release();
+    }
+    const results = readResults(run.resultsPath);
+    assert.deepEqual(
+      Object.fromEntries(
+        results.cases.map((c) => [
+          `${c.serializer}/${c.direction}/${c.class}`,
+          c.status === 'unsupported' ? `unsupported: ${c.reason}` : c.status,
+        ]),
+      ),
+      {
+        'json/serialize/serialize': 'measured',
+        'fast-json-stringify/serialize/serialize': 'measured',
+        'typia/serialize/serialize': 'measured',
+        'ajv-jtd/serialize/serialize':
+          'unsupported: ajv JTD has no union of integer and string (only discriminated unions of objects) at $.statuses[].score',
+        'typebox/deserialize/validate': 'measured',
+        'typia/deserialize/validate': 'measured',
+        'fast-json-stringify/deserialize/parse': 'unsupported: fast-json-stringify serializes only; it has no parser',
+        'ajv-jtd/deserialize/validate':
+          'unsupported: ajv JTD has no union of integer and string (only discriminated unions of objects) at $.statuses[].score',
+      },
+    );
     const bytes = readFileSync(join(FIXTURES, 'api-response.json'));
     const [p] = results.payloads!;
-    assert.deepEqual([p.workload, p.file, p.kind, p.bytes, p.units, p.schema.source], ['payload:api-response', 'api-response.json', 'document', bytes.length, 1, 'inferred']);
-    assert.ok(results.cases.every((c) => c.payload.bytes === bytes.length), 'every case measured the user\'s bytes, not a re-written text');
-    assert.deepEqual(readFileSync(join(out, 'payloads', 'payload_api-response-1.json')), bytes, 'the payload file is the user\'s file, byte for byte');
+    assert.deepEqual(
+      [p.workload, p.file, p.kind, p.bytes, p.units, p.schema.source],
+      ['payload:api-response', 'api-response.json', 'document', bytes.length, 1, 'inferred'],
+    );
+    assert.ok(
+      results.cases.every((c) => c.payload.bytes === bytes.length),
+      "every case measured the user's bytes, not a re-written text",
+    );
+    assert.deepEqual(
+      readFileSync(join(out, 'payloads', 'payload_api-response-1.json')),
+      bytes,
+      "the payload file is the user's file, byte for byte",
+    );
     const recs = recommend(results);
-    assert.deepEqual(recs.map((r) => `${r.direction}/${r.caseClass} against ${r.baseline}`), ['serialize/serialize against json', 'deserialize/validate against typebox']);
-    for (const r of recs) assert.match(r.sentence, /^For (serializing|parsing .*) api-response\.json \(12\.6 KiB document\) on node \S+, (use|nothing is clearly faster|only)/);
+    assert.deepEqual(
+      recs.map((r) => `${r.direction}/${r.caseClass} against ${r.baseline}`),
+      ['serialize/serialize against json', 'deserialize/validate against typebox'],
+    );
+    for (const r of recs)
+      assert.match(
+        r.sentence,
+        /^For (serializing|parsing .*) api-response\.json \(12\.6 KiB document\) on node \S+, (use|nothing is clearly faster|only)/,
+      );
     const md = readFileSync(join(out, 'report.md'), 'utf8');
-    assert.ok(md.indexOf('## Recommendation') < md.indexOf('## payload:api-response'), 'report.md opens with the recommendation');
+    assert.ok(
+      md.indexOf('## Recommendation') < md.indexOf('## payload:api-response'),
+      'report.md opens with the recommendation',
+    );
     assert.ok(readFileSync(join(out, 'report.html'), 'utf8').includes('<section class="recommendation">'));
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -4,7 +4,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderPayload, VARIANT_MAX_SIZE, variantSeed, variantSizeOf, writePayload, WorkloadError } from '../../src/plan/payloads.js';
+import {
+  renderPayload,
+  VARIANT_MAX_SIZE,
+  variantSeed,
+  variantSizeOf,
+  writePayload,
+  WorkloadError,
+} from '../../src/plan/payloads.js';
 import { loadUserConfig } from '../../src/config/user-config.js';
 import { variantPathOf } from '../../src/case/coordinates.js';
 import type { Workload } from '../../src/workloads/types.js';
@@ -20,7 +27,8 @@ const dir = mkdtempSync(join(tmpdir(), 'jsonbench-payloads-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const config = await loadUserConfig(configPath);
 const byId = (id: string): Workload => config.workloads.find((w) => w.id === id)!;
-const write = (id: string, timeoutMs?: number) => writePayload(join(dir, id), byId(id), 1, 42, { configPath, ...(timeoutMs ? { timeoutMs } : {}) });
+const write = (id: string, timeoutMs?: number) =>
+  writePayload(join(dir, id), byId(id), 1, 42, { configPath, ...(timeoutMs ? { timeoutMs } : {}) });
 
 test('an async build() is awaited: the payload is the value it resolves to, not {}', async () => {
   const p = await write('async-build');
@@ -29,17 +37,30 @@ test('an async build() is awaited: the payload is the value it resolves to, not 
 });
 
 test('renderPayload (synchronous) refuses a build() that returns a Promise instead of writing {}', () => {
-  assert.throws(() => renderPayload(byId('async-build'), 1, 42), (e: Error) => e instanceof WorkloadError && /build\(1, 42\) returned a Promise/.test(e.message));
+  assert.throws(
+    () => renderPayload(byId('async-build'), 1, 42),
+    (e: Error) => e instanceof WorkloadError && /build\(1, 42\) returned a Promise/.test(e.message),
+  );
 });
 
 test('a build() whose Promise never settles fails naming the workload, without waiting for the timeout', async () => {
   const t0 = performance.now();
-  await assert.rejects(write('never-settles'), (e: Error) => e instanceof WorkloadError && /^workload never-settles: build\(1, 42 and 43\) never settled/.test(e.message));
+  await assert.rejects(
+    write('never-settles'),
+    (e: Error) =>
+      e instanceof WorkloadError && /^workload never-settles: build\(1, 42 and 43\) never settled/.test(e.message),
+  );
   assert.ok(performance.now() - t0 < 20_000, 'detected when the thread runs out of work, long before BUILD_TIMEOUT_MS');
 });
 
 test('a build() that loops forever is stopped at the timeout, naming the workload and the step', async () => {
-  await assert.rejects(write('loops', 1500), (e: Error) => e instanceof WorkloadError && e.message === 'workload loops: build(1, 42 and 43) did not finish within 2 s (a loop that never ends, or a Promise that never settles?)');
+  await assert.rejects(
+    write('loops', 1500),
+    (e: Error) =>
+      e instanceof WorkloadError &&
+      e.message ===
+        'workload loops: build(1, 42 and 43) did not finish within 2 s (a loop that never ends, or a Promise that never settles?)',
+  );
 });
 
 test('a build() that throws fails naming the workload and its message', async () => {
@@ -53,21 +74,32 @@ test('a value nested 4,000 deep is built and checked (the host does not overflow
 });
 
 test('a value nested 100,000 deep fails as a workload error saying JSON cannot write it that deep', async () => {
-  await assert.rejects(write('deep-100000'), (e: Error) => e instanceof WorkloadError && /^workload deep-100000: build\(1, 42\) returned a value JSON cannot write \(nested deeper than JSON.stringify can write\)/.test(e.message));
+  await assert.rejects(
+    write('deep-100000'),
+    (e: Error) =>
+      e instanceof WorkloadError &&
+      /^workload deep-100000: build\(1, 42\) returned a value JSON cannot write \(nested deeper than JSON.stringify can write\)/.test(
+        e.message,
+      ),
+  );
 });
 
 test('what build() does to its globals stays in its thread', async () => {
   const p = await write('patches-globals');
   assert.deepEqual(JSON.parse(readFileSync(p.path, 'utf8')), { a: 42 });
-  assert.equal(JSON.stringify({ a: 1 }), '{"a":1}', 'the host\'s JSON.stringify is untouched');
+  assert.equal(JSON.stringify({ a: 1 }), '{"a":1}', "the host's JSON.stringify is untouched");
 });
 
-test('the gate\'s variant of a large payload is at most VARIANT_MAX_SIZE records, at a size the workload declares', () => {
+test("the gate's variant of a large payload is at most VARIANT_MAX_SIZE records, at a size the workload declares", () => {
   assert.equal(VARIANT_MAX_SIZE, 1000);
   assert.equal(variantSizeOf({ sizes: [100, 1000, 10000] }, 100), 100);
   assert.equal(variantSizeOf({ sizes: [100, 1000, 10000] }, 10000), 1000);
   assert.equal(variantSizeOf({ sizes: [1000, 10000, 50000, 100000] }, 100000), 1000);
   assert.equal(variantSizeOf({ sizes: [10, 500, 5000] }, 5000), 500, 'the largest declared size within the bound');
-  assert.equal(variantSizeOf({ sizes: [5000, 20000] }, 20000), 20000, 'no declared size within the bound: the payload\'s own');
+  assert.equal(
+    variantSizeOf({ sizes: [5000, 20000] }, 20000),
+    20000,
+    "no declared size within the bound: the payload's own",
+  );
   assert.equal(variantSizeOf({ sizes: [1] }, 3000), 1);
 });

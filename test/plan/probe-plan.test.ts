@@ -7,24 +7,52 @@ import { samplesOf } from '../../src/payload/read.js';
 import { payloadWorkloads } from '../../src/payload/workload.js';
 import { documentSource } from '../payload/support.js';
 
-test('a payload\'s relevant probes leave out those about values JSON text cannot contain (BigInt, NaN/±Infinity, undefined, holes)', async () => {
+test("a payload's relevant probes leave out those about values JSON text cannot contain (BigInt, NaN/±Infinity, undefined, holes)", async () => {
   // integers, numbers, arrays, objects, a date-time string: every topic the edge probes ask about
-  const source = documentSource(JSON.stringify({ id: 12, price: 9.5, tags: ['a', 'b'], items: [{ n: 1 }], at: '2024-02-29T12:34:56.789Z', note: null }), 'x.json');
+  const source = documentSource(
+    JSON.stringify({
+      id: 12,
+      price: 9.5,
+      tags: ['a', 'b'],
+      items: [{ n: 1 }],
+      at: '2024-02-29T12:34:56.789Z',
+      note: null,
+    }),
+    'x.json',
+  );
   const { schema } = await inferSchema(samplesOf(source));
   const [workload] = payloadWorkloads(source, schema);
   const { probes } = relevantProbes(loadCatalog({}), [workload]);
   const ids = probes.map((p) => p.id);
-  for (const id of ['edge.bigint.2^53+1', 'edge.number.NaN', 'edge.number.+Infinity', 'edge.undefined.member', 'edge.array.hole', 'edge.array.undefined']) {
+  for (const id of [
+    'edge.bigint.2^53+1',
+    'edge.number.NaN',
+    'edge.number.+Infinity',
+    'edge.undefined.member',
+    'edge.array.hole',
+    'edge.array.undefined',
+  ]) {
     assert.equal(ids.includes(id), false, `${id} is about a value JSON text cannot hold`);
   }
   // what JSON text can hold on the same topics stays: 2^53+1 on the wire, -0, the largest safe integer
-  for (const id of ['edge.int.2^53+1', 'edge.number.-0', 'edge.int.2^53-1']) assert.ok(ids.includes(id), `${id} is relevant`);
+  for (const id of ['edge.int.2^53+1', 'edge.number.-0', 'edge.int.2^53-1'])
+    assert.ok(ids.includes(id), `${id} is relevant`);
 });
 
 test('holdsNonJsonValue finds what JSON text cannot hold, however deep; notInJsonText asks it of serialize-only probes', () => {
-  const holey: number[] = [1]; holey[2] = 3;
-  for (const v of [{ a: [{ b: 1n }] }, { n: Number.NaN }, [1, undefined], holey, { d: new Date(Number.NaN) }, { f: () => 1 }]) assert.equal(holdsNonJsonValue(v), true, String(v));
-  for (const v of [{ a: [{ b: 1 }], s: 'x', z: null, neg: -0 }, new Date(0), []]) assert.equal(holdsNonJsonValue(v), false, JSON.stringify(v));
+  const holey: number[] = [1];
+  holey[2] = 3;
+  for (const v of [
+    { a: [{ b: 1n }] },
+    { n: Number.NaN },
+    [1, undefined],
+    holey,
+    { d: new Date(Number.NaN) },
+    { f: () => 1 },
+  ])
+    assert.equal(holdsNonJsonValue(v), true, String(v));
+  for (const v of [{ a: [{ b: 1 }], s: 'x', z: null, neg: -0 }, new Date(0), []])
+    assert.equal(holdsNonJsonValue(v), false, JSON.stringify(v));
   const catalog = loadCatalog({});
   const off = catalog.filter(notInJsonText).map((p) => p.id);
   assert.ok(off.includes('edge.bigint.2^63-1') && off.includes('edge.number.-Infinity'));

@@ -23,7 +23,12 @@ import type { Probe, ProbeDirection, Verdict } from '../../src/probes/types.js';
 
 const configPath = fileURLToPath(new URL('../../../test/fixtures/probes/broken.mjs', import.meta.url));
 const conformanceDir = fileURLToPath(new URL('../../../test/fixtures/probes/conformance', import.meta.url));
-const shelf = new Map(((await import(configPath)) as { default: { serializers: SerializerAdapter[] } }).default.serializers.map((a) => [a.id, a]));
+const shelf = new Map(
+  ((await import(configPath)) as { default: { serializers: SerializerAdapter[] } }).default.serializers.map((a) => [
+    a.id,
+    a,
+  ]),
+);
 const catalog = new Map(loadCatalog({ conformance: readConformanceFolder(conformanceDir).set }).map((p) => [p.id, p]));
 
 function probe(id: string): Probe {
@@ -34,7 +39,7 @@ function probe(id: string): Probe {
 
 async function verdict(serializer: string, id: string, direction: ProbeDirection): Promise<Verdict> {
   const adapter = shelf.get(serializer)!;
-  const v = decideProbe(adapter, probe(id), direction) ?? await runProbe(adapter, probe(id), direction);
+  const v = decideProbe(adapter, probe(id), direction) ?? (await runProbe(adapter, probe(id), direction));
   assert.ok(v, `${id} has no ${direction} side`);
   return v;
 }
@@ -42,19 +47,74 @@ async function verdict(serializer: string, id: string, direction: ProbeDirection
 /** Each row: the fixture, the probe that catches it, the verdict expected, and a probe it passes. */
 type Expected = { mark: Verdict['mark']; fault?: string; path?: string; expected?: string };
 const caught: [string, string, ProbeDirection, Expected, string][] = [
-  ['ignores-naming', 'feature.naming.snake_case', 'serialize', { mark: '✗', fault: 'silent-loss', path: '$.first_name' }, 'feature.nested'],
-  ['flat-indent', 'feature.indent.2', 'serialize', { mark: '✗', fault: 'wrong-value', expected: 'indented with 2 spaces' }, 'feature.nested'],
+  [
+    'ignores-naming',
+    'feature.naming.snake_case',
+    'serialize',
+    { mark: '✗', fault: 'silent-loss', path: '$.first_name' },
+    'feature.nested',
+  ],
+  [
+    'flat-indent',
+    'feature.indent.2',
+    'serialize',
+    { mark: '✗', fault: 'wrong-value', expected: 'indented with 2 spaces' },
+    'feature.nested',
+  ],
   ['writes-infinity', 'edge.number.+Infinity', 'serialize', { mark: '✗', fault: 'invalid-json' }, 'edge.int.2^53-1'],
-  ['no-escape', 'string.value.plain.quote.U+0022.L1', 'serialize', { mark: '✗', fault: 'invalid-json' }, 'string.value.plain.non-bmp.L41'],
-  ['long-unescaped', 'string.value.plain.lone-high.L100', 'serialize', { mark: '✗', fault: 'ill-formed' }, 'string.value.plain.lone-high.L41'],
-  ['leading-comma', 'structure.nullable.-bc', 'serialize', { mark: '✗', fault: 'invalid-json' }, 'structure.nullable.abc'],
-  ['merges-into-prototype', 'safety.parse.undeclared.__proto__.plain', 'deserialize', { mark: '✗', fault: 'pollution', path: 'Object.prototype' }, 'structure.nullable.abc'],
-  ['drops-dangerous-keys', 'safety.declared.constructor', 'serialize', { mark: '✗', fault: 'silent-loss', path: '$.constructor' }, 'feature.nested'],
-  ['lenient', 'conformance.suite.n_array_extra_comma', 'deserialize', { mark: '✗', fault: 'accepts-invalid' }, 'conformance.suite.y_object_nested'],
-  ['throws-on-backslash', 'string.value.plain.backslash.U+005C.L1', 'serialize', { mark: '⚠' }, 'string.value.plain.quote.U+0022.L1'],
+  [
+    'no-escape',
+    'string.value.plain.quote.U+0022.L1',
+    'serialize',
+    { mark: '✗', fault: 'invalid-json' },
+    'string.value.plain.non-bmp.L41',
+  ],
+  [
+    'long-unescaped',
+    'string.value.plain.lone-high.L100',
+    'serialize',
+    { mark: '✗', fault: 'ill-formed' },
+    'string.value.plain.lone-high.L41',
+  ],
+  [
+    'leading-comma',
+    'structure.nullable.-bc',
+    'serialize',
+    { mark: '✗', fault: 'invalid-json' },
+    'structure.nullable.abc',
+  ],
+  [
+    'merges-into-prototype',
+    'safety.parse.undeclared.__proto__.plain',
+    'deserialize',
+    { mark: '✗', fault: 'pollution', path: 'Object.prototype' },
+    'structure.nullable.abc',
+  ],
+  [
+    'drops-dangerous-keys',
+    'safety.declared.constructor',
+    'serialize',
+    { mark: '✗', fault: 'silent-loss', path: '$.constructor' },
+    'feature.nested',
+  ],
+  [
+    'lenient',
+    'conformance.suite.n_array_extra_comma',
+    'deserialize',
+    { mark: '✗', fault: 'accepts-invalid' },
+    'conformance.suite.y_object_nested',
+  ],
+  [
+    'throws-on-backslash',
+    'string.value.plain.backslash.U+005C.L1',
+    'serialize',
+    { mark: '⚠' },
+    'string.value.plain.quote.U+0022.L1',
+  ],
 ];
 
-const pick = (v: Verdict | undefined, expected: Expected) => Object.fromEntries(Object.keys(expected).map((k) => [k, (v as Record<string, unknown> | undefined)?.[k]]));
+const pick = (v: Verdict | undefined, expected: Expected) =>
+  Object.fromEntries(Object.keys(expected).map((k) => [k, (v as Record<string, unknown> | undefined)?.[k]]));
 
 for (const [serializer, id, direction, expected, passes] of caught) {
   test(`the broken serializer ${serializer} is caught by ${id} (${expected.mark}${expected.fault ? ' ' + expected.fault : ''}) and passes ${passes}`, async () => {
@@ -66,38 +126,71 @@ for (const [serializer, id, direction, expected, passes] of caught) {
 }
 
 test('a serializer that declares it cannot is ✘ with its own reason, never run; a direction it lacks is ✘ with its missingDirection', async () => {
-  assert.deepEqual(await verdict('declares-cannot', 'feature.nested', 'serialize'), { mark: '✘', reason: 'declares-cannot handles nothing (fixture)' });
-  assert.deepEqual(await verdict('lenient', 'feature.nested', 'serialize'), { mark: '✘', reason: 'lenient only deserializes' });
+  assert.deepEqual(await verdict('declares-cannot', 'feature.nested', 'serialize'), {
+    mark: '✘',
+    reason: 'declares-cannot handles nothing (fixture)',
+  });
+  assert.deepEqual(await verdict('lenient', 'feature.nested', 'serialize'), {
+    mark: '✘',
+    reason: 'lenient only deserializes',
+  });
 });
 
-test('through jsonbench probe\'s workers: every fixture gets the same verdict as in-process, a process that exits is ✗ crash and a hang ✗ hang for that probe only, and fresh workers run the rest', { timeout: 300_000 }, async () => {
-  const out = mkdtempSync(join(tmpdir(), 'jsonbench-shelf-'));
-  try {
-    const ids = [...new Set(caught.flatMap(([s, id, , , passes]) => [id, passes]))];
-    const extra = ['structure.depth.array.1000', 'structure.empty.member-array', 'structure.empty.root-object'];
-    const run = await runProbeSession({
-      config: configPath, out, conformance: conformanceDir, timeout: 10_000, cwd: out,
-      serializer: [...caught.map(([s]) => s), 'exits-when-deep', 'hangs-when-empty', 'declares-cannot'],
-      filter: `^(${[...ids, ...extra].map((i) => i.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`,
-    });
-    const section = run.results.probes!;
-    const get = (s: string, p: string, d: ProbeDirection) => section.verdicts.find((r) => r.serializer === s && r.probe === p && r.direction === d)?.verdict;
-    for (const [serializer, id, direction, expected, passes] of caught) {
-      assert.deepEqual(pick(get(serializer, id, direction), expected), expected, `${serializer} ${id} in a worker: ${JSON.stringify(get(serializer, id, direction))}`);
-      assert.equal(get(serializer, passes, direction)?.mark, '✔', `${serializer} ${passes} in a worker`);
+test(
+  "through jsonbench probe's workers: every fixture gets the same verdict as in-process, a process that exits is ✗ crash and a hang ✗ hang for that probe only, and fresh workers run the rest",
+  { timeout: 300_000 },
+  async () => {
+    const out = mkdtempSync(join(tmpdir(), 'jsonbench-shelf-'));
+    try {
+      const ids = [...new Set(caught.flatMap(([s, id, , , passes]) => [id, passes]))];
+      const extra = ['structure.depth.array.1000', 'structure.empty.member-array', 'structure.empty.root-object'];
+      const run = await runProbeSession({
+        config: configPath,
+        out,
+        conformance: conformanceDir,
+        timeout: 10_000,
+        cwd: out,
+        serializer: [...caught.map(([s]) => s), 'exits-when-deep', 'hangs-when-empty', 'declares-cannot'],
+        filter: `^(${[...ids, ...extra].map((i) => i.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`,
+      });
+      const section = run.results.probes!;
+      const get = (s: string, p: string, d: ProbeDirection) =>
+        section.verdicts.find((r) => r.serializer === s && r.probe === p && r.direction === d)?.verdict;
+      for (const [serializer, id, direction, expected, passes] of caught) {
+        assert.deepEqual(
+          pick(get(serializer, id, direction), expected),
+          expected,
+          `${serializer} ${id} in a worker: ${JSON.stringify(get(serializer, id, direction))}`,
+        );
+        assert.equal(get(serializer, passes, direction)?.mark, '✔', `${serializer} ${passes} in a worker`);
+      }
+      const crash = get('exits-when-deep', 'structure.depth.array.1000', 'serialize');
+      assert.equal(crash?.mark, '✗');
+      assert.equal((crash as { fault: string }).fault, 'crash');
+      assert.match((crash as { actual: string }).actual, /exit 3/);
+      const hang = get('hangs-when-empty', 'structure.empty.member-array', 'serialize');
+      assert.equal((hang as { fault: string }).fault, 'hang');
+      assert.match((hang as { actual: string }).actual, /no answer within 10000 ms \(process killed\)/);
+      assert.equal(
+        get('exits-when-deep', 'structure.empty.member-array', 'serialize')?.mark,
+        '✔',
+        'a fresh worker ran the probes after the crash',
+      );
+      assert.equal(
+        get('hangs-when-empty', 'structure.empty.root-object', 'serialize')?.mark,
+        '✔',
+        'a fresh worker ran the probes after the hang',
+      );
+      assert.ok(
+        section.launches >= caught.length + 2 + 2,
+        `the crash and the hang each cost a relaunch (${section.launches} launches)`,
+      );
+      assert.deepEqual(get('declares-cannot', 'feature.nested', 'serialize'), {
+        mark: '✘',
+        reason: 'declares-cannot handles nothing (fixture)',
+      });
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
-    const crash = get('exits-when-deep', 'structure.depth.array.1000', 'serialize');
-    assert.equal(crash?.mark, '✗');
-    assert.equal((crash as { fault: string }).fault, 'crash');
-    assert.match((crash as { actual: string }).actual, /exit 3/);
-    const hang = get('hangs-when-empty', 'structure.empty.member-array', 'serialize');
-    assert.equal((hang as { fault: string }).fault, 'hang');
-    assert.match((hang as { actual: string }).actual, /no answer within 10000 ms \(process killed\)/);
-    assert.equal(get('exits-when-deep', 'structure.empty.member-array', 'serialize')?.mark, '✔', 'a fresh worker ran the probes after the crash');
-    assert.equal(get('hangs-when-empty', 'structure.empty.root-object', 'serialize')?.mark, '✔', 'a fresh worker ran the probes after the hang');
-    assert.ok(section.launches >= caught.length + 2 + 2, `the crash and the hang each cost a relaunch (${section.launches} launches)`);
-    assert.deepEqual(get('declares-cannot', 'feature.nested', 'serialize'), { mark: '✘', reason: 'declares-cannot handles nothing (fixture)' });
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-});
+  },
+);

@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { loadCatalog } from '../../src/probes/index.js';
 import { conformanceKind, conformanceProbes, exactValue } from '../../src/probes/catalog/conformance.js';
 import { readConformanceFolder } from '../../src/probes/catalog/conformance-folder.js';
-import { HOSTILE_CLASSES, HOSTILE_LENGTHS, hostileSamples, hostileString, ALL_HOSTILE_CHARS } from '../../src/probes/hostile-strings.js';
+import {
+  HOSTILE_CLASSES,
+  HOSTILE_LENGTHS,
+  hostileSamples,
+  hostileString,
+  ALL_HOSTILE_CHARS,
+} from '../../src/probes/hostile-strings.js';
 import { AVAILABLE, inexpressibleReason } from '../../src/probes/constructs.js';
 
 /** The catalog: every family of issue 11 present, ids unique, hostile strings exactly as long as named. */
@@ -14,26 +20,57 @@ const probes = loadCatalog({ conformance: readConformanceFolder(fixtures).set })
 
 test('probe ids are unique across the catalog', () => {
   const seen = new Set<string>();
-  for (const p of probes) { assert.ok(!seen.has(p.id), `duplicate probe id ${p.id}`); seen.add(p.id); }
+  for (const p of probes) {
+    assert.ok(!seen.has(p.id), `duplicate probe id ${p.id}`);
+    seen.add(p.id);
+  }
 });
 
 test('every family of issue 11 has probes, and each probe has at least one side', () => {
-  for (const f of ['feature', 'edge', 'string', 'structure', 'safety', 'conformance']) assert.ok(probes.some((p) => p.family === f), f);
+  for (const f of ['feature', 'edge', 'string', 'structure', 'safety', 'conformance'])
+    assert.ok(
+      probes.some((p) => p.family === f),
+      f,
+    );
   for (const p of probes) assert.ok(p.serialize || p.deserialize, p.id);
 });
 
 test('the feature probes of the .NET studies are all there', () => {
-  for (const id of ['feature.names.property', 'feature.naming.snake_case', 'feature.naming.kebab-case', 'feature.naming.camelCase', 'feature.indent.2',
-    'feature.nested', 'feature.converter.date-format', 'feature.polymorphism', 'feature.additional.default', 'feature.additional.reject',
-    'feature.additional.keep', 'feature.required.missing', 'feature.default']) {
-    assert.ok(probes.some((p) => p.id === id), id);
+  for (const id of [
+    'feature.names.property',
+    'feature.naming.snake_case',
+    'feature.naming.kebab-case',
+    'feature.naming.camelCase',
+    'feature.indent.2',
+    'feature.nested',
+    'feature.converter.date-format',
+    'feature.polymorphism',
+    'feature.additional.default',
+    'feature.additional.reject',
+    'feature.additional.keep',
+    'feature.required.missing',
+    'feature.default',
+  ]) {
+    assert.ok(
+      probes.some((p) => p.id === id),
+      id,
+    );
   }
 });
 
 test('structure probes hold every permutation of absent optional properties and both depths', () => {
   const optional = probes.filter((p) => p.id.startsWith('structure.optional.')).map((p) => p.id.split('.').pop());
   assert.deepEqual(optional.sort(), ['---', '--c', '-b-', '-bc', 'a--', 'a-c', 'ab-', 'abc']);
-  for (const id of ['structure.depth.array.1000', 'structure.depth.array.100000', 'structure.depth.object.100000', 'structure.large.50MB']) assert.ok(probes.some((p) => p.id === id), id);
+  for (const id of [
+    'structure.depth.array.1000',
+    'structure.depth.array.100000',
+    'structure.depth.object.100000',
+    'structure.large.50MB',
+  ])
+    assert.ok(
+      probes.some((p) => p.id === id),
+      id,
+    );
 });
 
 test('hostile strings are exactly the length they are named with and hold every character of their class', () => {
@@ -44,7 +81,11 @@ test('hostile strings are exactly the length they are named with and hold every 
     }
   }
   assert.ok(hostileString('controls', 41)!.includes('\u0000\u0001\u001f'.slice(0, 1)));
-  assert.equal(hostileSamples().filter((s) => s.name.startsWith('controls.') && s.name.endsWith('.L1')).length, 32, 'every control character alone at length 1');
+  assert.equal(
+    hostileSamples().filter((s) => s.name.startsWith('controls.') && s.name.endsWith('.L1')).length,
+    32,
+    'every control character alone at length 1',
+  );
   assert.equal(ALL_HOSTILE_CHARS.length, 47);
   for (const s of hostileSamples()) assert.equal(s.value.length, Number(/L(\d+)$/.exec(s.name)![1]), s.name);
 });
@@ -55,17 +96,27 @@ test('a probe needing a construct the schema lacks is – for schema-reading ada
   assert.match(inexpressibleReason(record, { id: 'zod' }, 'deserialize')!, /needs record/);
   assert.equal(inexpressibleReason(record, { id: 'json', readsSchema: false }, 'serialize'), null);
   const reject = probes.find((p) => p.id === 'feature.additional.reject')!;
-  assert.match(inexpressibleReason(reject, { id: 'json', readsSchema: false }, 'serialize')!, /additional-properties-policy/);
-  assert.equal(inexpressibleReason(record, { id: 'mine', readsSchema: false }, 'serialize'), null, 'an adapter may declare itself schema-free');
+  assert.match(
+    inexpressibleReason(reject, { id: 'json', readsSchema: false }, 'serialize')!,
+    /additional-properties-policy/,
+  );
+  assert.equal(
+    inexpressibleReason(record, { id: 'mine', readsSchema: false }, 'serialize'),
+    null,
+    'an adapter may declare itself schema-free',
+  );
 });
 
 test('the built-in adapters that never read the schema say so themselves (readsSchema: false), the others read it', async () => {
   const { serializers } = await import('../../src/serializers/index.js');
-  const free = (await serializers.loadAll()).filter((a) => a.readsSchema === false).map((a) => a.id).sort();
+  const free = (await serializers.loadAll())
+    .filter((a) => a.readsSchema === false)
+    .map((a) => a.id)
+    .sort();
   assert.deepEqual(free, ['json', 'safe-stable-stringify', 'secure-json-parse', 'superjson']);
 });
 
-test('conformance files are classified by the suites\' naming, and any folder of them loads', () => {
+test("conformance files are classified by the suites' naming, and any folder of them loads", () => {
   assert.equal(conformanceKind('y_array_empty.json'), 'accept');
   assert.equal(conformanceKind('n_array_extra_comma.json'), 'reject');
   assert.equal(conformanceKind('i_number_huge_exp.json'), 'either');
@@ -77,17 +128,32 @@ test('conformance files are classified by the suites\' naming, and any folder of
   const { set, skipped } = readConformanceFolder(fixtures);
   const loaded = conformanceProbes(set);
   assert.deepEqual(loaded.map((p) => p.id).sort(), [
-    'conformance.roundtrip.roundtrip01', 'conformance.roundtrip.roundtrip02', 'conformance.suite.i_number_huge_exp',
-    'conformance.suite.n_array_extra_comma', 'conformance.suite.n_object_trailing_comma', 'conformance.suite.y_array_empty', 'conformance.suite.y_object_nested',
+    'conformance.roundtrip.roundtrip01',
+    'conformance.roundtrip.roundtrip02',
+    'conformance.suite.i_number_huge_exp',
+    'conformance.suite.n_array_extra_comma',
+    'conformance.suite.n_object_trailing_comma',
+    'conformance.suite.y_array_empty',
+    'conformance.suite.y_object_nested',
   ]);
-  assert.deepEqual(skipped.map((s) => s.file), ['suite/n_string_invalid_utf8.json']);
+  assert.deepEqual(
+    skipped.map((s) => s.file),
+    ['suite/n_string_invalid_utf8.json'],
+  );
   assert.throws(() => readConformanceFolder(fileURLToPath(new URL('.', import.meta.url))), /no y_\/n_\/i_/);
   assert.throws(() => readConformanceFolder('/no/such/folder'), /conformance folder \/no\/such\/folder/);
-  assert.ok(set.files.every((f) => !f.path.includes('\\') && conformanceKind(f.path.split('/').pop()!)), 'paths are written with / and name conformance files only');
+  assert.ok(
+    set.files.every((f) => !f.path.includes('\\') && conformanceKind(f.path.split('/').pop()!)),
+    'paths are written with / and name conformance files only',
+  );
 });
 
 test('a roundtrip file is read exactly: an integer a double cannot hold is expected as a BigInt', () => {
   assert.deepEqual(exactValue('[9223372036854775807]'), { value: [9223372036854775807n], exactInt64: true });
-  assert.deepEqual(exactValue('[-9223372036854775808]'), { value: [-9223372036854775808], exactInt64: false }, '-2^63 is exact as a double');
+  assert.deepEqual(
+    exactValue('[-9223372036854775808]'),
+    { value: [-9223372036854775808], exactInt64: false },
+    '-2^63 is exact as a double',
+  );
   assert.deepEqual(exactValue('[1.2345]'), { value: [1.2345], exactInt64: false });
 });

@@ -20,13 +20,29 @@ import type { ProbeDirection } from '../../src/probes/types.js';
  * (JSONBENCH_SLOW_TESTS=1) re-runs the matrix and holds it to the snapshot.
  */
 
-interface Failing { serializer: string; direction: ProbeDirection; probe: string; mark: '✗' | '⚠'; fault?: string }
-interface Snapshot { node: string; probes: number; versions: Record<string, string>; failing: Failing[] }
+interface Failing {
+  serializer: string;
+  direction: ProbeDirection;
+  probe: string;
+  mark: '✗' | '⚠';
+  fault?: string;
+}
+interface Snapshot {
+  node: string;
+  probes: number;
+  versions: Record<string, string>;
+  failing: Failing[];
+}
 
 const builtins = await serializers.loadAll();
-const snapshot = JSON.parse(readFileSync(fileURLToPath(new URL('../../../test/fixtures/probes/failing-verdicts.json', import.meta.url)), 'utf8')) as Snapshot;
+const snapshot = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../../test/fixtures/probes/failing-verdicts.json', import.meta.url)), 'utf8'),
+) as Snapshot;
 const SHARED = fileURLToPath(new URL('../../../../shared/data/conformance', import.meta.url));
-const covers = (f: Failing) => COVERED.find((c) => c.serializer === f.serializer && c.direction === f.direction && c.mark === f.mark && c.probes.test(f.probe));
+const covers = (f: Failing) =>
+  COVERED.find(
+    (c) => c.serializer === f.serializer && c.direction === f.direction && c.mark === f.mark && c.probes.test(f.probe),
+  );
 const name = (f: Failing) => `${f.serializer} ${f.direction} ${f.probe} ${f.mark}${f.fault ? ` ${f.fault}` : ''}`;
 
 test('every failing verdict of the matrix has a direct reproduction with the library alone', () => {
@@ -36,7 +52,10 @@ test('every failing verdict of the matrix has a direct reproduction with the lib
 
 test('every direct reproduction still matches a failing verdict of the matrix (a reproduction of nothing is stale)', () => {
   const stale = COVERED.filter((c) => !snapshot.failing.some((f) => covers(f) === c));
-  assert.deepEqual(stale.map((c) => `${c.serializer} ${c.direction} ${c.probes} ${c.mark} (${c.file})`), []);
+  assert.deepEqual(
+    stale.map((c) => `${c.serializer} ${c.direction} ${c.probes} ${c.mark} (${c.file})`),
+    [],
+  );
 });
 
 test('no verdict of the matrix is a crash or a hang of the process', () => {
@@ -48,14 +67,20 @@ test('the snapshot is of every built-in serializer at its installed version (a d
   for (const adapter of builtins) {
     const want = adapter.id === 'json' ? `node ${process.versions.node.split('.')[0]}` : adapterVersion(adapter);
     const got = adapter.id === 'json' ? snapshot.versions.json.split('.')[0] : snapshot.versions[adapter.id];
-    assert.equal(got, want, `${adapter.id}: the matrix was run on ${snapshot.versions[adapter.id]}; re-run jsonbench probe and scripts/probe-snapshot.mjs`);
+    assert.equal(
+      got,
+      want,
+      `${adapter.id}: the matrix was run on ${snapshot.versions[adapter.id]}; re-run jsonbench probe and scripts/probe-snapshot.mjs`,
+    );
   }
 });
 
 test('every probe of the snapshot is in the catalog', (t) => {
   const conformance = existsSync(SHARED) ? readConformanceFolder(SHARED).set : undefined;
   const ids = new Set(loadCatalog(conformance ? { conformance } : {}).map((p) => p.id));
-  const missing = snapshot.failing.filter((f) => !ids.has(f.probe) && (conformance || !f.probe.startsWith('conformance.'))).map(name);
+  const missing = snapshot.failing
+    .filter((f) => !ids.has(f.probe) && (conformance || !f.probe.startsWith('conformance.')))
+    .map(name);
   assert.deepEqual(missing, []);
   if (conformance) assert.equal(ids.size, snapshot.probes, 'the catalog has as many probes as the matrix had');
   else t.diagnostic(`${SHARED} is absent: conformance probes not checked against the catalog`);

@@ -27,7 +27,12 @@ import type { CaseResult } from '../../src/results/types.js';
  */
 
 const configPath = fileURLToPath(new URL('../../../test/fixtures/probes/broken.mjs', import.meta.url));
-const shelf = new Map(((await import(configPath)) as { default: { serializers: SerializerAdapter[] } }).default.serializers.map((a) => [a.id, a]));
+const shelf = new Map(
+  ((await import(configPath)) as { default: { serializers: SerializerAdapter[] } }).default.serializers.map((a) => [
+    a.id,
+    a,
+  ]),
+);
 const SEED = 42;
 
 let dir: string;
@@ -44,9 +49,18 @@ test('the variant payload holds hostile strings in plain-string fields only; ema
   assert.equal(variant.length, main.length);
   const first = variant[0];
   assert.equal(typeof first.firstName, 'string');
-  assert.equal((first.firstName as string).length, 100, 'the first plain string is the 100-character sample of every class');
-  for (const c of ['"', '\\', '\u0000', '\ud800', '\udc00', '\u{1F600}']) assert.ok((first.firstName as string).includes(c), `holds ${JSON.stringify(c)}`);
-  assert.match(String(first.email), /^[^"\\\u0000-\u001f]+@[^"\\\u0000-\u001f]+$/, 'a format: email field stays an email');
+  assert.equal(
+    (first.firstName as string).length,
+    100,
+    'the first plain string is the 100-character sample of every class',
+  );
+  for (const c of ['"', '\\', '\u0000', '\ud800', '\udc00', '\u{1F600}'])
+    assert.ok((first.firstName as string).includes(c), `holds ${JSON.stringify(c)}`);
+  assert.match(
+    String(first.email),
+    /^[^"\\\u0000-\u001f]+@[^"\\\u0000-\u001f]+$/,
+    'a format: email field stays an email',
+  );
   assert.equal(typeof first.id, typeof main[0].id, 'ids keep their type');
   assert.notDeepEqual(variant[50], main[50], 'another seed: records past the hostile samples differ too');
 });
@@ -54,7 +68,11 @@ test('the variant payload holds hostile strings in plain-string fields only; ema
 for (const id of ['no-escape', 'long-unescaped']) {
   test(`the shelf's ${id} passes the gate on the main payload and fails it on the variant`, async () => {
     const users = await workloads.load('users');
-    const prepared = await prepareCase(shelf.get(id)!, users, { shape: 'list', direction: 'serialize', caseClass: 'serialize' });
+    const prepared = await prepareCase(shelf.get(id)!, users, {
+      shape: 'list',
+      direction: 'serialize',
+      caseClass: 'serialize',
+    });
     assert.equal(prepared.check(readFileSync(payload.path, 'utf8')), null, 'the main payload has no hostile string');
     const failure = prepared.check(readFileSync(variantPathOf(payload.path), 'utf8'));
     assert.ok(failure, 'the variant breaks it');
@@ -62,27 +80,57 @@ for (const id of ['no-escape', 'long-unescaped']) {
   });
 }
 
-test('a timed run: the broken string writers are incorrect (with the variant named), the json baseline is measured', { timeout: 180_000 }, async () => {
-  const policy: RunPolicy = {
-    ...policies.quick, caseTimeoutMs: 30_000,
-    measure: { ...policies.quick.measure, warmupMinMs: 20, timeCapMs: 200, minRounds: 2, samplesPerRound: 2, allocWindows: 3 },
-  };
-  const prepared = await prepareConfig(configPath, dir);
-  const all = await serializers.loadAll(prepared.config.serializers);
-  const chosen = all.filter((s) => ['json', 'no-escape', 'long-unescaped'].includes(s.id));
-  const users = await workloads.load('users');
-  const groups = expandTargets(planCases({ workloads: [users], serializers: chosen, sizes: [100], directions: ['serialize'], policy }, all), [{ id: 'node', runtime: 'node', version: process.versions.node }], false);
-  const results: CaseResult[] = (await runGroups({
-    groups, payloads: new Map([[payload.key, payload]]), policy, configPath: prepared.modulePath, partialPath: join(dir, 'results.partial.jsonl'), launchFor: () => launchWorker,
-  })).filter((r) => r.status !== 'unsupported');
-  const status = Object.fromEntries(results.map((r) => [`${r.shape}/${r.serializer}`, r.status]));
-  assert.deepEqual(status, {
-    'list/json': 'measured', 'many/json': 'measured',
-    'list/no-escape': 'incorrect', 'many/no-escape': 'incorrect',
-    'list/long-unescaped': 'incorrect', 'many/long-unescaped': 'incorrect',
-  });
-  for (const r of results.filter((c) => c.status === 'incorrect')) {
-    assert.match(r.reason ?? '', /\(gate's variant payload: another seed, hostile strings in its plain-string fields\)$/, `${r.id}: ${r.reason}`);
-    assert.equal(r.mismatch?.side, 'serializer');
-  }
-});
+test(
+  'a timed run: the broken string writers are incorrect (with the variant named), the json baseline is measured',
+  { timeout: 180_000 },
+  async () => {
+    const policy: RunPolicy = {
+      ...policies.quick,
+      caseTimeoutMs: 30_000,
+      measure: {
+        ...policies.quick.measure,
+        warmupMinMs: 20,
+        timeCapMs: 200,
+        minRounds: 2,
+        samplesPerRound: 2,
+        allocWindows: 3,
+      },
+    };
+    const prepared = await prepareConfig(configPath, dir);
+    const all = await serializers.loadAll(prepared.config.serializers);
+    const chosen = all.filter((s) => ['json', 'no-escape', 'long-unescaped'].includes(s.id));
+    const users = await workloads.load('users');
+    const groups = expandTargets(
+      planCases({ workloads: [users], serializers: chosen, sizes: [100], directions: ['serialize'], policy }, all),
+      [{ id: 'node', runtime: 'node', version: process.versions.node }],
+      false,
+    );
+    const results: CaseResult[] = (
+      await runGroups({
+        groups,
+        payloads: new Map([[payload.key, payload]]),
+        policy,
+        configPath: prepared.modulePath,
+        partialPath: join(dir, 'results.partial.jsonl'),
+        launchFor: () => launchWorker,
+      })
+    ).filter((r) => r.status !== 'unsupported');
+    const status = Object.fromEntries(results.map((r) => [`${r.shape}/${r.serializer}`, r.status]));
+    assert.deepEqual(status, {
+      'list/json': 'measured',
+      'many/json': 'measured',
+      'list/no-escape': 'incorrect',
+      'many/no-escape': 'incorrect',
+      'list/long-unescaped': 'incorrect',
+      'many/long-unescaped': 'incorrect',
+    });
+    for (const r of results.filter((c) => c.status === 'incorrect')) {
+      assert.match(
+        r.reason ?? '',
+        /\(gate's variant payload: another seed, hostile strings in its plain-string fields\)$/,
+        `${r.id}: ${r.reason}`,
+      );
+      assert.equal(r.mismatch?.side, 'serializer');
+    }
+  },
+);

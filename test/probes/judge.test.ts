@@ -11,7 +11,10 @@ const exact: Accept[] = [{ json: { s: 'a' } }];
 
 test('serialize output equal to the accepted JSON is ✔ (with its label when it has one)', () => {
   assert.deepEqual(judge('serialize', exact, ok('{"s":"a"}')), { mark: '✔' });
-  assert.deepEqual(judge('serialize', [{ json: { n: 1 }, label: 'drops' }], ok('{ "n" : 1 }')), { mark: '✔', label: 'drops' });
+  assert.deepEqual(judge('serialize', [{ json: { n: 1 }, label: 'drops' }], ok('{ "n" : 1 }')), {
+    mark: '✔',
+    label: 'drops',
+  });
 });
 
 test('output that does not parse is ✗ invalid-json, with the text around the position', () => {
@@ -25,29 +28,52 @@ test('output holding a raw lone surrogate is ✗ ill-formed even though JSON.par
   const text = '{"s":"\ud800"}';
   assert.doesNotThrow(() => JSON.parse(text));
   const v = judge('serialize', [{ json: { s: '\ud800' } }], ok(text));
-  assert.deepEqual(v, { mark: '✗', fault: 'ill-formed', path: '$ (char 6)', expected: 'well-formed UTF-16 (a lone surrogate written as \\uXXXX)', actual: 'a raw lone surrogate U+D800' });
+  assert.deepEqual(v, {
+    mark: '✗',
+    fault: 'ill-formed',
+    path: '$ (char 6)',
+    expected: 'well-formed UTF-16 (a lone surrogate written as \\uXXXX)',
+    actual: 'a raw lone surrogate U+D800',
+  });
   assert.deepEqual(judge('serialize', [{ json: { s: '\ud800' } }], ok('{"s":"\\ud800"}')), { mark: '✔' });
 });
 
 test('a thrown error is ✔ only where refusing is accepted, else ⚠ with the message', () => {
   const threw = { kind: 'threw' as const, stage: 'call' as const, name: 'TypeError', message: 'no' };
-  assert.deepEqual(judge('serialize', [...exact, { throws: true, label: 'refuses' }], threw), { mark: '✔', label: 'refuses' });
+  assert.deepEqual(judge('serialize', [...exact, { throws: true, label: 'refuses' }], threw), {
+    mark: '✔',
+    label: 'refuses',
+  });
   assert.deepEqual(judge('serialize', exact, threw), { mark: '⚠', stage: 'call', message: 'TypeError: no' });
 });
 
 test('a substitute written where only refusing is right is ✗ silent-loss; accepting input that must be rejected is ✗ accepts-invalid', () => {
   const refuse: Accept[] = [{ throws: true, label: 'refuses (a cycle)' }];
-  assert.deepEqual(judge('serialize', refuse, ok('{"a":null}')), { mark: '✗', fault: 'silent-loss', path: '$', expected: 'an error: refuses (a cycle)', actual: '"{\\"a\\":null}"' });
+  assert.deepEqual(judge('serialize', refuse, ok('{"a":null}')), {
+    mark: '✗',
+    fault: 'silent-loss',
+    path: '$',
+    expected: 'an error: refuses (a cycle)',
+    actual: '"{\\"a\\":null}"',
+  });
   assert.equal((judge('deserialize', refuse, ok({ a: 1 })) as { fault: string }).fault, 'accepts-invalid');
 });
 
 test('declared, inexpressible, crashed, timed-out and polluting outcomes map to ✘, –, ✗ crash, ✗ hang, ✗ pollution', () => {
-  assert.deepEqual(judge('serialize', exact, { kind: 'unsupported', reason: 'one-way' }), { mark: '✘', reason: 'one-way' });
-  assert.deepEqual(judge('serialize', exact, { kind: 'inexpressible', reason: 'needs record' }), { mark: '–', reason: 'needs record' });
+  assert.deepEqual(judge('serialize', exact, { kind: 'unsupported', reason: 'one-way' }), {
+    mark: '✘',
+    reason: 'one-way',
+  });
+  assert.deepEqual(judge('serialize', exact, { kind: 'inexpressible', reason: 'needs record' }), {
+    mark: '–',
+    reason: 'needs record',
+  });
   assert.equal((judge('serialize', exact, { kind: 'crashed', reason: 'SIGSEGV' }) as { fault: string }).fault, 'crash');
   assert.equal((judge('serialize', exact, { kind: 'timeout', ms: 5 }) as { fault: string }).fault, 'hang');
-  assert.deepEqual(judge('deserialize', [{ value: { a: 1 } }], { kind: 'returned', value: { a: 1 }, polluted: ['polluted'] }),
-    { mark: '✗', fault: 'pollution', path: 'Object.prototype', expected: 'unchanged', actual: 'gained polluted' });
+  assert.deepEqual(
+    judge('deserialize', [{ value: { a: 1 } }], { kind: 'returned', value: { a: 1 }, polluted: ['polluted'] }),
+    { mark: '✗', fault: 'pollution', path: 'Object.prototype', expected: 'unchanged', actual: 'gained polluted' },
+  );
 });
 
 test('strict equality tells -0 from 0, a BigInt from a double, a Map from {}, and a class instance from a plain object', () => {
@@ -55,7 +81,9 @@ test('strict equality tells -0 from 0, a BigInt from a double, a Map from {}, an
   assert.equal(strictMismatch(Number.NaN, Number.NaN), null);
   assert.ok(strictMismatch(9007199254740993n, 9007199254740992));
   assert.ok(strictMismatch(new Map([['a', 1]]), {}));
-  class Cat { constructor(public name: string) {} }
+  class Cat {
+    constructor(public name: string) {}
+  }
   assert.ok(strictMismatch(new Cat('Tom'), { name: 'Tom' }));
   assert.equal(strictMismatch({ a: undefined, b: 1 }, { b: 1 }), null, 'undefined counts as absent, as in JSON');
 });

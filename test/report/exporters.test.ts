@@ -15,7 +15,10 @@ const inputs: Record<string, ResultsFile[]> = {
   scaling: [fixture('scaling')],
   merged: [fixture('single'), fixture('scaling')],
 };
-const stub = { chartLibrary: { name: 'ECharts (stub)', version: '0', license: 'Apache-2.0', source: '/* chart library */' }, script: '/* page script */' };
+const stub = {
+  chartLibrary: { name: 'ECharts (stub)', version: '0', license: 'Apache-2.0', source: '/* chart library */' },
+  script: '/* page script */',
+};
 
 for (const [name, runs] of Object.entries(inputs)) {
   for (const format of reportFormats) {

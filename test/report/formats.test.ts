@@ -15,11 +15,32 @@ import { SOURCE_DIR, fixture } from './support.js';
 
 /** Minimal RFC 4180 reader for the test. */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = []; let row: string[] = []; let field = ''; let q = false;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let q = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    if (q) { if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') q = false; else field += ch; continue; }
-    if (ch === '"') q = true; else if (ch === ',') { row.push(field); field = ''; } else if (ch === '\r') { /* CRLF */ } else if (ch === '\n') { row.push(field); rows.push(row); row = []; field = ''; } else field += ch;
+    if (q) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') q = false;
+      else field += ch;
+      continue;
+    }
+    if (ch === '"') q = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r') {
+      /* CRLF */
+    } else if (ch === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
   }
   return rows;
 }
@@ -27,7 +48,10 @@ function parseCsv(text: string): string[][] {
 test('the CSV has one row per case with every statistic and the status', () => {
   const r = fixture('single');
   const rows = parseCsv(renderCsv(r));
-  assert.deepEqual(rows[0], CSV_COLUMNS.map((c) => c.name));
+  assert.deepEqual(
+    rows[0],
+    CSV_COLUMNS.map((c) => c.name),
+  );
   assert.equal(rows.length, r.cases.length + 1);
   const col = (name: string) => rows[0].indexOf(name);
   const json = rows.find((x) => x[col('id')] === 'weather-station/1/single/serialize/json')!;
@@ -35,8 +59,22 @@ test('the CSV has one row per case with every statistic and the status', () => {
   assert.equal(Number(json[col('mean_ns')]), src.time!.mean);
   assert.equal(Number(json[col('allocated_bytes')]), src.allocated!.mean);
   const incorrect = rows.find((x) => x[col('status')] === 'incorrect')!;
-  assert.deepEqual([incorrect[col('mismatch_path')], incorrect[col('mismatch_expected')], incorrect[col('mismatch_actual')], incorrect[col('mean_ns')]], ['$.current.temperature', '"21.5"', '21.5', '']);
-  assert.deepEqual(rows.slice(1).map((x) => x[col('status')]).sort(), r.cases.map((c) => c.status).sort());
+  assert.deepEqual(
+    [
+      incorrect[col('mismatch_path')],
+      incorrect[col('mismatch_expected')],
+      incorrect[col('mismatch_actual')],
+      incorrect[col('mean_ns')],
+    ],
+    ['$.current.temperature', '"21.5"', '21.5', ''],
+  );
+  assert.deepEqual(
+    rows
+      .slice(1)
+      .map((x) => x[col('status')])
+      .sort(),
+    r.cases.map((c) => c.status).sort(),
+  );
 });
 
 test('CSV fields are quoted when they hold commas, quotes or newlines, and formulas stay text', () => {
@@ -53,7 +91,11 @@ test('BMF carries latency with its confidence bounds and allocated bytes for mea
   const measured = r.cases.filter((c) => c.status === 'measured');
   assert.deepEqual(Object.keys(bmf).sort(), measured.map((c) => c.id).sort());
   const c = measured[0];
-  assert.deepEqual(bmf[c.id].latency, { value: c.time!.mean, lower_value: Math.max(0, c.time!.mean - c.time!.error), upper_value: c.time!.mean + c.time!.error });
+  assert.deepEqual(bmf[c.id].latency, {
+    value: c.time!.mean,
+    lower_value: Math.max(0, c.time!.mean - c.time!.error),
+    upper_value: c.time!.mean + c.time!.error,
+  });
   assert.deepEqual(bmf[c.id]['allocated-bytes'], { value: c.allocated!.mean });
 });
 
@@ -70,7 +112,10 @@ test('github-action-benchmark gets a customSmallerIsBetter array: ns/op with its
   const entries = JSON.parse(renderGithubActionBenchmark(r)) as GabEntry[];
   const c = r.cases.find((x) => x.id === 'weather-station/1/single/serialize/typia')!;
   const time = entries.find((e) => e.name === `${c.id} time`)!;
-  assert.deepEqual([time.unit, time.value, time.range], ['ns/op', Number(c.time!.mean.toFixed(3)), `± ${c.time!.error.toFixed(3)}`]);
+  assert.deepEqual(
+    [time.unit, time.value, time.range],
+    ['ns/op', Number(c.time!.mean.toFixed(3)), `± ${c.time!.error.toFixed(3)}`],
+  );
   assert.match(time.extra!, /typia 12\.2\.1 · node 20\.20\.2 · ratio 0\.\d\d \[0\.\d\d–0\.\d\d\] vs json/);
   assert.equal(entries.find((e) => e.name === `${c.id} allocated`)!.unit, 'bytes/op');
   assert.equal(entries.length, 2 * r.cases.filter((x) => x.status === 'measured').length);
@@ -78,7 +123,10 @@ test('github-action-benchmark gets a customSmallerIsBetter array: ns/op with its
 
 test('Markdown gives the takeaway, lists cases without numbers with their reason and JSON path, and adds a Target column for several targets', () => {
   const md = renderMarkdown(fixture('single'));
-  assert.match(md, /\*\*serialize\*\* \(against json\): fast-json-stringify and typia are fastest and within noise of each other/);
+  assert.match(
+    md,
+    /\*\*serialize\*\* \(against json\): fast-json-stringify and typia are fastest and within noise of each other/,
+  );
   assert.match(md, /- \*\*superjson\*\* incorrect at `\$\.current\.temperature`: expected `"21\.5"`, got `21\.5`/);
   assert.match(md, /- \*\*valibot\*\* timeout: no result within 60000 ms/);
   assert.match(md, /<summary>The code being measured<\/summary>/);
@@ -86,7 +134,10 @@ test('Markdown gives the takeaway, lists cases without numbers with their reason
   assert.match(two, /\| Class \| Serializer \| Target \| Version \|/);
   assert.match(two, /\| serialize \| json \| bun 1\.1\.30 \|/);
   // the header names the runtimes the cases ran on, not only the host's Node
-  assert.match(two, /targets bun: bun 1\.1\.30 \(JavaScriptCore unknown\) · host node 20\.20\.2 \(V8 11\.3\.244\.8-node\.38\)/);
+  assert.match(
+    two,
+    /targets bun: bun 1\.1\.30 \(JavaScriptCore unknown\) · host node 20\.20\.2 \(V8 11\.3\.244\.8-node\.38\)/,
+  );
   assert.doesNotMatch(md, /targets /, 'a host-only run names the host alone');
   assert.match(md, / · node 20\.20\.2 \(V8 /);
 });
@@ -106,18 +157,33 @@ test('`jsonbench report` renders saved results to --out without running anything
   const writes: string[] = [];
   const write = process.stdout.write.bind(process.stdout);
   const errWrite = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((s: string) => { writes.push(String(s)); return true; }) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => { writes.push(String(s)); return true; }) as typeof process.stderr.write;
+  process.stdout.write = ((s: string) => {
+    writes.push(String(s));
+    return true;
+  }) as typeof process.stdout.write;
+  process.stderr.write = ((s: string) => {
+    writes.push(String(s));
+    return true;
+  }) as typeof process.stderr.write;
   let codes: number[];
   try {
     codes = [
       await main(['report', file, '--format', 'csv', '--out', out]),
       await main(['report', file, '--format', 'nope']),
       await main(['report', join(dir, 'missing.json')]),
-      await main(['report', file, join(SOURCE_DIR, 'fixtures', 'scaling.json'), '--format', 'html', '--out', join(dir, 'r.html')]),
+      await main([
+        'report',
+        file,
+        join(SOURCE_DIR, 'fixtures', 'scaling.json'),
+        '--format',
+        'html',
+        '--out',
+        join(dir, 'r.html'),
+      ]),
     ];
   } finally {
-    process.stdout.write = write; process.stderr.write = errWrite;
+    process.stdout.write = write;
+    process.stderr.write = errWrite;
   }
   assert.deepEqual(codes, [0, 2, 2, 0]);
   assert.equal(readFileSync(out, 'utf8'), renderCsv(fixture('single')));
@@ -128,7 +194,15 @@ test('`jsonbench report` renders saved results to --out without running anything
 
 test('one exporter failing does not stop the others when a run writes its reports', () => {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-reports-'));
-  const broken = { ...exporters, html: { ...exporters.html, render: () => { throw new Error('boom'); } } };
+  const broken = {
+    ...exporters,
+    html: {
+      ...exporters.html,
+      render: () => {
+        throw new Error('boom');
+      },
+    },
+  };
   const out = writeReports(dir, [fixture('single')], ['html', 'md', 'csv'], {}, broken);
   assert.deepEqual(out.failed, [{ format: 'html', error: 'boom' }]);
   assert.deepEqual(Object.keys(out.written), ['md', 'csv']);
@@ -146,5 +220,8 @@ test('a count of one is singular in every report (hostile tester: Markdown said 
   assert.match(renderMarkdown(one), /\*\*1 case:\*\* 1 measured/);
   assert.match(renderHtml(one), /<p>1 case: <span class="badge measured">/);
   assert.match(targetSummaryLines(one)[0], /, 1 launch 2\.0 s$/);
-  assert.deepEqual([countOf(0, 'case'), countOf(1, 'case'), countOf(2, 'launch', 'launches')], ['0 cases', '1 case', '2 launches']);
+  assert.deepEqual(
+    [countOf(0, 'case'), countOf(1, 'case'), countOf(2, 'launch', 'launches')],
+    ['0 cases', '1 case', '2 launches'],
+  );
 });

@@ -4,11 +4,34 @@ import type { HistoryPoint } from '../../src/results/history.js';
 import { historySeries, renderHistoryMarkdown } from '../../src/report/history.js';
 import { renderHistorySection } from '../../src/report/html/history.js';
 
-const point = (runId: number, startedAt: string, version: string, meanNs: number | null, status = 'measured'): HistoryPoint => ({
-  runId, startedAt, toolVersion: '0.1.0', gitCommit: null, caseId: `weather-station/1/single/serialize/fast-json-stringify@${version}`,
-  workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', serializer: `fast-json-stringify@${version}`, adapter: 'fast-json-stringify',
-  serializerVersion: version, target: 'node', targetVersion: '20.20.2', status, reason: status === 'measured' ? null : 'prepare: <TypeError>',
-  meanNs, errorNs: meanNs === null ? null : meanNs * 0.05, ratio: null, bytesPerOp: 1800, instructionsPerOp: null,
+const point = (
+  runId: number,
+  startedAt: string,
+  version: string,
+  meanNs: number | null,
+  status = 'measured',
+): HistoryPoint => ({
+  runId,
+  startedAt,
+  toolVersion: '0.1.0',
+  gitCommit: null,
+  caseId: `weather-station/1/single/serialize/fast-json-stringify@${version}`,
+  workload: 'weather-station',
+  size: 1,
+  shape: 'single',
+  direction: 'serialize',
+  serializer: `fast-json-stringify@${version}`,
+  adapter: 'fast-json-stringify',
+  serializerVersion: version,
+  target: 'node',
+  targetVersion: '20.20.2',
+  status,
+  reason: status === 'measured' ? null : 'prepare: <TypeError>',
+  meanNs,
+  errorNs: meanNs === null ? null : meanNs * 0.05,
+  ratio: null,
+  bytesPerOp: 1800,
+  instructionsPerOp: null,
 });
 
 const points = [
@@ -18,9 +41,12 @@ const points = [
   point(1, '2025-01-01T00:00:00.000Z', '5.16.1', null, 'failed'),
 ];
 
-test('a case\'s points are ordered by run, then by serializer version as semver (9 before 10)', () => {
+test("a case's points are ordered by run, then by serializer version as semver (9 before 10)", () => {
   const [s] = historySeries(points);
-  assert.deepEqual(s.points.map((p) => `${p.runId}:${p.serializerVersion}`), ['1:5.16.1', '1:9.1.0', '1:10.0.0', '2:7.3.10']);
+  assert.deepEqual(
+    s.points.map((p) => `${p.runId}:${p.serializerVersion}`),
+    ['1:5.16.1', '1:9.1.0', '1:10.0.0', '2:7.3.10'],
+  );
 });
 
 test('the HTML section charts measured points only, one circle each with its version, and escapes the data', () => {
@@ -35,7 +61,11 @@ test('the HTML section charts measured points only, one circle each with its ver
 });
 
 test('the across-releases chart has one line per runtime, x in version order, never joining versions or runtimes in run order', () => {
-  const on = (p: HistoryPoint, target: string, targetVersion: string): HistoryPoint => ({ ...p, target, targetVersion });
+  const on = (p: HistoryPoint, target: string, targetVersion: string): HistoryPoint => ({
+    ...p,
+    target,
+    targetVersion,
+  });
   // run order: 7.3.10 (node), 6.4.0 (node), 7.3.10 (chromium), 6.4.0 again later (node, the point drawn)
   const html = renderHistorySection([
     point(1, '2025-01-01T00:00:00.000Z', '7.3.10', 400),
@@ -44,18 +74,27 @@ test('the across-releases chart has one line per runtime, x in version order, ne
     on(point(4, '2025-03-02T00:00:00.000Z', '6.4.0', 1200), 'chromium', '131.0'),
     point(5, '2025-04-01T00:00:00.000Z', '6.4.0', 450),
   ]);
-  const lines = [...html.matchAll(/<polyline[^>]*points="([^"]+)"/g)].map((m) => m[1].split(' ').map((xy) => Number(xy.split(',')[0])));
+  const lines = [...html.matchAll(/<polyline[^>]*points="([^"]+)"/g)].map((m) =>
+    m[1].split(' ').map((xy) => Number(xy.split(',')[0])),
+  );
   assert.equal(lines.length, 2, 'one line per runtime');
   for (const xs of lines) assert.ok(xs[0] < xs[1], 'left to right in version order');
   assert.ok(html.indexOf('>6.4.0</text>') < html.indexOf('>7.3.10</text>'), '6.4.0 first on the axis');
   assert.match(html, />node 20\.20\.2<\/text>/);
   assert.match(html, />chromium 131\.0<\/text>/);
-  assert.equal((html.match(/<circle /g) ?? []).length, 4, 'the latest run per version and runtime (run 2 is in the table only)');
+  assert.equal(
+    (html.match(/<circle /g) ?? []).length,
+    4,
+    'the latest run per version and runtime (run 2 is in the table only)',
+  );
   assert.match(html, /<td>2<\/td>/);
 });
 
 test('the Markdown history has one table per case with the version, runtime and mean', () => {
   const md = renderHistoryMarkdown(points);
   assert.match(md, /^## weather-station · 1 · single · serialize · fast-json-stringify\n/);
-  assert.match(md, /\| 2 \| 2025-02-01 00:00 \| fast-json-stringify@7\.3\.10 \| 7\.3\.10 \| node 20\.20\.2 \| 0\.1\.0 \| — \| 470 ns \| 23\.5 ns \|/);
+  assert.match(
+    md,
+    /\| 2 \| 2025-02-01 00:00 \| fast-json-stringify@7\.3\.10 \| 7\.3\.10 \| node 20\.20\.2 \| 0\.1\.0 \| — \| 470 ns \| 23\.5 ns \|/,
+  );
 });

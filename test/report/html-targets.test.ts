@@ -25,7 +25,10 @@ test('report.html has the "by target" tables report.md has, row for row, from th
   const html = renderHtml(r, stub);
   const md = renderMarkdown(r);
   const tables = buildTargetTables(r);
-  assert.ok(tables.length > 0 && md.includes('## Side by side, by target'), 'the fixture has side-by-side tables in Markdown');
+  assert.ok(
+    tables.length > 0 && md.includes('## Side by side, by target'),
+    'the fixture has side-by-side tables in Markdown',
+  );
   assert.match(html, /<h2>Side by side, by target<\/h2>/);
   for (const t of tables) {
     assert.ok(md.includes(`### ${t.title} — by target`), t.title);
@@ -44,7 +47,10 @@ test('a run on JavaScript and .NET targets gets its across-platforms tables in r
   const html = renderHtml(r, stub);
   const md = renderMarkdown(r);
   const tables = buildTargetTables(r);
-  assert.ok(tables.every((t) => t.across), 'every table has its across part');
+  assert.ok(
+    tables.every((t) => t.across),
+    'every table has its across part',
+  );
   for (const t of tables) {
     assert.ok(md.includes(`#### ${t.title} — across platforms`), t.title);
     assert.ok(html.includes(`<h4>${escapeHtml(t.title)} — across platforms</h4>`), t.title);

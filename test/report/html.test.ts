@@ -25,7 +25,10 @@ test('a serializer error message containing <script> stays text in the HTML repo
   assert.match(html, /&lt;script&gt;window\.__pwned=3&lt;\/script&gt;/);
   const data = /<script type="application\/json" id="jb-data">([\s\S]*?)<\/script>/.exec(html)![1];
   assert.doesNotMatch(data, /</, 'no raw < inside the embedded data');
-  assert.equal(JSON.parse(data).cases.find((c: { status: string }) => c.status === 'failed').reason, 'prepare() threw: </script><script>window.__pwned = 1</script>');
+  assert.equal(
+    JSON.parse(data).cases.find((c: { status: string }) => c.status === 'failed').reason,
+    'prepare() threw: </script><script>window.__pwned = 1</script>',
+  );
 });
 
 test('the HTML report is self-contained: no external script, stylesheet, image or font', () => {
@@ -46,7 +49,10 @@ test('every shipped function is a named declaration, and the bundle alone render
   for (const f of SHIPPED_FUNCTIONS) assert.match(src, new RegExp(`function ${f.name}\\(`));
   const data = toViewData(buildModel([fixture('two-targets')]));
   const context = vm.createContext({ URLSearchParams, data });
-  vm.runInContext(`${src}\nvar out = renderBody(data, indexCases(data), defaultState()); var ratio = ratioOptionFor(data, indexCases(data), 0, 0, defaultState());`, context);
+  vm.runInContext(
+    `${src}\nvar out = renderBody(data, indexCases(data), defaultState()); var ratio = ratioOptionFor(data, indexCases(data), 0, 0, defaultState());`,
+    context,
+  );
   assert.equal(context.out, renderBody(data, indexCases(data), defaultState()));
   assert.equal((context.ratio as { series: unknown[] }).series.length, 4, 'a bar and an error-bar series per target');
 });
@@ -63,7 +69,10 @@ test('the chart options render to SVG with ECharts: bars per serializer, error b
     return out;
   };
   const ratio = svg(ratioOptionFor(data, index, 0, 0, defaultState()));
-  for (const name of data.groups[0].sections[0].serializers.filter((s) => data.cases.some((c) => c.group === data.groups[0].key && c.serializer === s && c.status === 'measured'))) assert.match(ratio, new RegExp(`>${name}<`));
+  for (const name of data.groups[0].sections[0].serializers.filter((s) =>
+    data.cases.some((c) => c.group === data.groups[0].key && c.serializer === s && c.status === 'measured'),
+  ))
+    assert.match(ratio, new RegExp(`>${name}<`));
   assert.match(ratio, /JSON\.stringify = 1/);
   const scatter = svg(scatterOptionFor(data, 0, defaultState()));
   assert.match(scatter, /Speed vs allocation/);
@@ -77,18 +86,36 @@ test('with two targets the scatter series get distinct colours, and an estimated
   const o = scatterChartOption('t', [
     { name: 'json', series: 'serialize · node 20.20.2', time: 1000, alloc: 640 },
     { name: 'json', series: 'serialize · bun 1.1.30', time: 900, alloc: 700, estimate: true },
-  ]) as { series: { itemStyle: { color: string }; data: unknown[][]; label: { formatter(p: { data: unknown[] }): string } }[]; tooltip: { formatter(p: { data: unknown[] }): string } };
+  ]) as {
+    series: { itemStyle: { color: string }; data: unknown[][]; label: { formatter(p: { data: unknown[] }): string } }[];
+    tooltip: { formatter(p: { data: unknown[] }): string };
+  };
   assert.notEqual(o.series[0].itemStyle.color, o.series[1].itemStyle.color);
   assert.equal(o.series[1].label.formatter({ data: o.series[1].data[0] }), 'json ~');
   assert.match(o.tooltip.formatter({ data: o.series[1].data[0] }), /~700 B\/op \(estimated\)/);
   assert.equal(o.series[0].label.formatter({ data: o.series[0].data[0] }), 'json');
   // one target: the class keeps its colour
-  const one = scatterChartOption('t', [{ name: 'json', series: 'serialize', time: 1, alloc: 1 }, { name: 'json', series: 'parse', time: 1, alloc: 1 }]) as { series: { itemStyle: { color: string } }[] };
-  assert.deepEqual(one.series.map((x) => x.itemStyle.color), ['#0072B2', '#009E73']);
+  const one = scatterChartOption('t', [
+    { name: 'json', series: 'serialize', time: 1, alloc: 1 },
+    { name: 'json', series: 'parse', time: 1, alloc: 1 },
+  ]) as { series: { itemStyle: { color: string } }[] };
+  assert.deepEqual(
+    one.series.map((x) => x.itemStyle.color),
+    ['#0072B2', '#009E73'],
+  );
 });
 
 test('the ratio bars sit on a log axis between powers of ten around every whisker and 1', () => {
-  const o = ratioChartOption('t', [{ name: 'slow', values: [{ ratio: 57.6, interval: [20, 160] }] }, { name: 'fast', values: [{ ratio: 0.3, interval: [0.25, 0.36] }] }], ['node'], 'json', 'serialize') as { xAxis: { type: string; min: number; max: number } };
+  const o = ratioChartOption(
+    't',
+    [
+      { name: 'slow', values: [{ ratio: 57.6, interval: [20, 160] }] },
+      { name: 'fast', values: [{ ratio: 0.3, interval: [0.25, 0.36] }] },
+    ],
+    ['node'],
+    'json',
+    'serialize',
+  ) as { xAxis: { type: string; min: number; max: number } };
   assert.deepEqual([o.xAxis.type, o.xAxis.min, o.xAxis.max], ['log', 0.1, 1000]);
 });
 
@@ -111,45 +138,83 @@ test('choosing another baseline divides the ratios by its ratio and adds the err
   assert.ok(Math.abs(r.interval![0] - r.ratio! * Math.exp(-down)) < 1e-12);
   assert.ok(Math.abs(r.interval![1] - r.ratio! * Math.exp(up)) < 1e-12);
   assert.ok(r.interval![0] > 0 && r.interval![0] < r.ratio! && r.ratio! < r.interval![1]);
-  assert.deepEqual([rebased.find((x) => x.serializer === 'typia')!.ratio, rebased.find((x) => x.serializer === 'typia')!.interval], [1, [1, 1]]);
+  assert.deepEqual(
+    [rebased.find((x) => x.serializer === 'typia')!.ratio, rebased.find((x) => x.serializer === 'typia')!.interval],
+    [1, [1, 1]],
+  );
 });
 
 test('the view state round-trips through the URL hash, and unknown values are dropped', () => {
   const data = toViewData(buildModel([fixture('two-targets')]));
-  const state = { serializer: ['json', 'typia'], cls: null, direction: ['serialize'], target: ['bun 1.1.30'], baseline: 'typia' };
+  const state = {
+    serializer: ['json', 'typia'],
+    cls: null,
+    direction: ['serialize'],
+    target: ['bun 1.1.30'],
+    baseline: 'typia',
+  };
   const hash = stateHash(state);
   assert.equal(hash, '#serializer=json,typia&direction=serialize&target=bun%201.1.30&baseline=typia');
   assert.deepEqual(parseState(hash, data), state);
-  assert.deepEqual(parseState('#serializer=json,nope&baseline=nope', data), { ...defaultState(), serializer: ['json'] });
+  assert.deepEqual(parseState('#serializer=json,nope&baseline=nope', data), {
+    ...defaultState(),
+    serializer: ['json'],
+  });
   assert.equal(stateHash(defaultState()), '');
 });
 
 test('chart tooltips, which ECharts renders as HTML, escape serializer names', () => {
-  const option = scatterChartOption('t', [{ name: '<img src=x onerror=alert(1)>', series: 'serialize', time: 10, alloc: 20 }]);
+  const option = scatterChartOption('t', [
+    { name: '<img src=x onerror=alert(1)>', series: 'serialize', time: 10, alloc: 20 },
+  ]);
   const formatter = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
-  assert.equal(formatter({ data: [10, 20, '<img src=x onerror=alert(1)>'] }), '&lt;img src=x onerror=alert(1)&gt;<br>10.0 ns/op · 20 B/op');
+  assert.equal(
+    formatter({ data: [10, 20, '<img src=x onerror=alert(1)>'] }),
+    '&lt;img src=x onerror=alert(1)&gt;<br>10.0 ns/op · 20 B/op',
+  );
   const scaling = scalingChartOption('t', [{ name: '<b>x</b>', points: [[1, 2]] }]);
-  assert.match((scaling.tooltip as { formatter: (p: unknown) => string }).formatter({ seriesName: '<b>x</b>', data: [1, 2] }), /^&lt;b&gt;x&lt;\/b&gt;<br>/);
+  assert.match(
+    (scaling.tooltip as { formatter: (p: unknown) => string }).formatter({ seriesName: '<b>x</b>', data: [1, 2] }),
+    /^&lt;b&gt;x&lt;\/b&gt;<br>/,
+  );
 });
 
 test('the speed-vs-allocation chart labels every axis tick differently when all points allocate (about) the same', () => {
   const labels = (points: { time: number; alloc: number }[]) => {
     const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 800, height: 400 });
-    chart.setOption(scatterChartOption('t', points.map((p, i) => ({ name: `s${i}`, series: 'serialize', ...p }))));
+    chart.setOption(
+      scatterChartOption(
+        't',
+        points.map((p, i) => ({ name: `s${i}`, series: 'serialize', ...p })),
+      ),
+    );
     const svg = chart.renderToSVGString();
     chart.dispose();
     const all = [...svg.matchAll(/>([^<>]*?) (B|KiB|ns|µs)</g)].map((m) => `${m[1]} ${m[2]}`);
     return { bytes: all.filter((l) => / (Ki)?B$/.test(l)), times: all.filter((l) => / (ns|µs)$/.test(l)) };
   };
   for (const points of [
-    [{ time: 1590, alloc: 640.25 }, { time: 1600, alloc: 640.75 }, { time: 1595, alloc: 640.5 }],
-    [{ time: 1590, alloc: 640 }, { time: 4340, alloc: 640 }],
-    [{ time: 1590, alloc: 0 }, { time: 1600, alloc: 0 }],
+    [
+      { time: 1590, alloc: 640.25 },
+      { time: 1600, alloc: 640.75 },
+      { time: 1595, alloc: 640.5 },
+    ],
+    [
+      { time: 1590, alloc: 640 },
+      { time: 4340, alloc: 640 },
+    ],
+    [
+      { time: 1590, alloc: 0 },
+      { time: 1600, alloc: 0 },
+    ],
   ]) {
     const { bytes, times } = labels(points);
     assert.ok(bytes.length >= 2 && times.length >= 2, `ticks on both axes: ${bytes} / ${times}`);
     assert.equal(new Set(bytes).size, bytes.length, `distinct byte labels: ${bytes.join(', ')}`);
     assert.equal(new Set(times).size, times.length, `distinct time labels: ${times.join(', ')}`);
-    assert.ok(bytes.every((l) => !l.startsWith('-')), `no negative bytes: ${bytes.join(', ')}`);
+    assert.ok(
+      bytes.every((l) => !l.startsWith('-')),
+      `no negative bytes: ${bytes.join(', ')}`,
+    );
   }
 });

@@ -9,7 +9,8 @@ test('cases without a target are labelled with the host runtime; targets keep th
 });
 
 test('merging files concatenates every case and keeps every provenance', () => {
-  const a = fixture('single'); const b = fixture('scaling');
+  const a = fixture('single');
+  const b = fixture('scaling');
   const m = buildModel([a, b]);
   assert.equal(m.cases.length, a.cases.length + b.cases.length);
   assert.equal(m.runs.length, 2);
@@ -18,12 +19,17 @@ test('merging files concatenates every case and keeps every provenance', () => {
 });
 
 test('the same cases from two machines are tagged with their file, never mixed', () => {
-  const a = fixture('single'); const b = structuredClone(fixture('single'));
+  const a = fixture('single');
+  const b = structuredClone(fixture('single'));
   b.environment.cpuModel = 'Other CPU';
   const m = buildModel([a, b]);
   assert.deepEqual(m.targets, ['node 20.20.2 · #1', 'node 20.20.2 · #2']);
   const again = buildModel([a, structuredClone(a)]);
-  assert.deepEqual(again.targets, ['node 20.20.2 · #1', 'node 20.20.2 · #2'], 'same machine, same case ids: still two measurements');
+  assert.deepEqual(
+    again.targets,
+    ['node 20.20.2 · #1', 'node 20.20.2 · #2'],
+    'same machine, same case ids: still two measurements',
+  );
 });
 
 test('an empty list of results is an error', () => {

@@ -29,9 +29,12 @@ export function assertSnapshot(name: string, actual: string): void {
   assert.ok(existsSync(path), `snapshot ${name} is missing: run UPDATE_SNAPSHOTS=1 npm test and review it`);
   const expected = readFileSync(path, 'utf8');
   if (actual !== expected) {
-    const a = actual.split('\n'); const e = expected.split('\n');
+    const a = actual.split('\n');
+    const e = expected.split('\n');
     const line = a.findIndex((l, i) => l !== e[i]);
-    assert.fail(`snapshot ${name} differs at line ${line + 1}:\n  expected: ${(e[line] ?? '<end>').slice(0, 300)}\n  actual:   ${(a[line] ?? '<end>').slice(0, 300)}\n(UPDATE_SNAPSHOTS=1 rewrites it)`);
+    assert.fail(
+      `snapshot ${name} differs at line ${line + 1}:\n  expected: ${(e[line] ?? '<end>').slice(0, 300)}\n  actual:   ${(a[line] ?? '<end>').slice(0, 300)}\n(UPDATE_SNAPSHOTS=1 rewrites it)`,
+    );
   }
 }
 
@@ -41,7 +44,12 @@ export function hostileResults(): ResultsFile {
   const failed = r.cases.find((c) => c.status === 'failed')!;
   failed.reason = 'prepare() threw: </script><script>window.__pwned = 1</script>';
   const incorrect = r.cases.find((c) => c.status === 'incorrect')!;
-  incorrect.mismatch = { side: 'serializer', path: '$["<img src=x onerror=window.__pwned=2>"]', expected: '<script>window.__pwned=3</script>', actual: '"\'&' };
+  incorrect.mismatch = {
+    side: 'serializer',
+    path: '$["<img src=x onerror=window.__pwned=2>"]',
+    expected: '<script>window.__pwned=3</script>',
+    actual: '"\'&',
+  };
   const measured = r.cases.find((c) => c.status === 'measured' && c.serializer !== c.baseline)!;
   measured.serializerVersion = '"><img src=x onerror=window.__pwned=4>';
   measured.code = '</code><script>window.__pwned=5</script>';

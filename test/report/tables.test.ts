@@ -21,17 +21,43 @@ import { assertSnapshot, fixture } from './support.js';
  */
 
 const point = (runId: number, version: string, meanNs: number | null, status = 'measured'): HistoryPoint => ({
-  runId, startedAt: `2025-0${runId}-01T00:00:00.000Z`, toolVersion: '0.1.0', gitCommit: runId === 2 ? 'abcdef0123456789' : null, caseId: `weather-station/1/single/serialize/fast-json-stringify@${version}`,
-  workload: 'weather-station', size: 1, shape: 'single', direction: 'serialize', serializer: `fast-json-stringify@${version}`, adapter: 'fast-json-stringify',
-  serializerVersion: version, target: 'node', targetVersion: '20.20.2', status, reason: status === 'measured' ? null : 'prepare: TypeError | <b>',
-  meanNs, errorNs: meanNs === null ? null : meanNs * 0.05, ratio: meanNs === null ? null : 0.4, bytesPerOp: 1800, instructionsPerOp: runId === 2 ? 6589.8 : null,
+  runId,
+  startedAt: `2025-0${runId}-01T00:00:00.000Z`,
+  toolVersion: '0.1.0',
+  gitCommit: runId === 2 ? 'abcdef0123456789' : null,
+  caseId: `weather-station/1/single/serialize/fast-json-stringify@${version}`,
+  workload: 'weather-station',
+  size: 1,
+  shape: 'single',
+  direction: 'serialize',
+  serializer: `fast-json-stringify@${version}`,
+  adapter: 'fast-json-stringify',
+  serializerVersion: version,
+  target: 'node',
+  targetVersion: '20.20.2',
+  status,
+  reason: status === 'measured' ? null : 'prepare: TypeError | <b>',
+  meanNs,
+  errorNs: meanNs === null ? null : meanNs * 0.05,
+  ratio: meanNs === null ? null : 0.4,
+  bytesPerOp: 1800,
+  instructionsPerOp: runId === 2 ? 6589.8 : null,
 });
 const history = [point(1, '6.4.0', 404), point(1, '5.16.1', null, 'failed'), point(2, '7.3.10', 338)];
 
 function comparison() {
   const r = prng(7);
-  const base = makeResults([{ serializer: 'json', rounds: roundsOf(r, 6, 5, 1000, 10) }, { serializer: 'fast', rounds: roundsOf(r, 6, 5, 400, 5) }]);
-  const head = makeResults([{ serializer: 'json', rounds: roundsOf(r, 6, 5, 1000, 10) }, { serializer: 'fast', rounds: roundsOf(r, 6, 5, 520, 5) }], '2025-01-03T00:00:00.000Z');
+  const base = makeResults([
+    { serializer: 'json', rounds: roundsOf(r, 6, 5, 1000, 10) },
+    { serializer: 'fast', rounds: roundsOf(r, 6, 5, 400, 5) },
+  ]);
+  const head = makeResults(
+    [
+      { serializer: 'json', rounds: roundsOf(r, 6, 5, 1000, 10) },
+      { serializer: 'fast', rounds: roundsOf(r, 6, 5, 520, 5) },
+    ],
+    '2025-01-03T00:00:00.000Z',
+  );
   return compareResults(base, head, { alpha: DEFAULT_ALPHA, thresholds: { ...DEFAULT_THRESHOLDS }, metrics: METRICS });
 }
 
@@ -52,31 +78,71 @@ test('the history table, in both dialects', () => {
 
 test('the compare table, in both dialects (slower verdicts bold in Markdown)', () => {
   const c = comparison();
-  assert.ok(c.cases.some((k) => k.metrics.some((m) => m.change.verdict === 'slower')), 'the fixture has a slower case');
+  assert.ok(
+    c.cases.some((k) => k.metrics.some((m) => m.change.verdict === 'slower')),
+    'the fixture has a slower case',
+  );
   assertSnapshot('tables/compare.terminal.txt', renderCompareTerminal(c, 'base.json', 'head.json', false));
   assertSnapshot('tables/compare.md', renderCompareMarkdown(c, 'base.json', 'head.json'));
 });
 
 test('the instructions table, in both dialects', () => {
-  const r = makeResults([{ serializer: 'json', instructions: 20018.53 }, { serializer: 'fast', instructions: 6589.81 }]);
+  const r = makeResults([
+    { serializer: 'json', instructions: 20018.53 },
+    { serializer: 'fast', instructions: 6589.81 },
+  ]);
   assertSnapshot('tables/instructions.terminal.txt', renderInstructions(r));
   assertSnapshot('tables/instructions.md', renderInstructions(r, true));
 });
 
 test('the list and runtimes tables', () => {
-  assertSnapshot('tables/list.terminal.txt', renderList(
-    [{ id: 'weather-station', description: 'One ~409-byte weather-station current-conditions response; nullable fields, numbers as strings', sizes: [1], defaultSizes: [1], shapes: ['single'] }],
-    [{ id: 'safe-stable-stringify', version: '3.0.0', family: 'builtin', deserializeClass: null, supported: ['weather-station/single/ser'] }], false));
-  assertSnapshot('tables/runtimes.terminal.txt', renderRuntimes([
-    { target: 'node', installed: true, version: '20.20.2', where: '/usr/bin/node', install: null },
-    { target: 'bun', installed: false, version: null, where: null, install: 'jsonbench runtimes install bun' },
-  ], '/cache/jsonbench'));
+  assertSnapshot(
+    'tables/list.terminal.txt',
+    renderList(
+      [
+        {
+          id: 'weather-station',
+          description: 'One ~409-byte weather-station current-conditions response; nullable fields, numbers as strings',
+          sizes: [1],
+          defaultSizes: [1],
+          shapes: ['single'],
+        },
+      ],
+      [
+        {
+          id: 'safe-stable-stringify',
+          version: '3.0.0',
+          family: 'builtin',
+          deserializeClass: null,
+          supported: ['weather-station/single/ser'],
+        },
+      ],
+      false,
+    ),
+  );
+  assertSnapshot(
+    'tables/runtimes.terminal.txt',
+    renderRuntimes(
+      [
+        { target: 'node', installed: true, version: '20.20.2', where: '/usr/bin/node', install: null },
+        { target: 'bun', installed: false, version: null, where: null, install: 'jsonbench runtimes install bun' },
+      ],
+      '/cache/jsonbench',
+    ),
+  );
 });
 
 test('one escaper: data cannot break a Markdown row, load an image, inject HTML, or send escape sequences to a terminal', () => {
-  const hostile = 'a|b\\c <img src=x> ![x](http://e/x.png)\r\nnext\u2028line \u001b]52;c;cGF3bmVk\u0007 \u001b[2J\u009b';
-  assert.equal(escapeCell(hostile, 'markdown'), 'a\\|b\\\\c &lt;img src=x&gt; !\\[x]\\(http://e/x.png) next line ␛]52;c;cGF3bmVk␇ ␛[2J\ufffd');
-  assert.equal(escapeCell(hostile, 'terminal'), 'a|b\\c <img src=x> ![x](http://e/x.png) next line ␛]52;c;cGF3bmVk␇ ␛[2J\ufffd');
+  const hostile =
+    'a|b\\c <img src=x> ![x](http://e/x.png)\r\nnext\u2028line \u001b]52;c;cGF3bmVk\u0007 \u001b[2J\u009b';
+  assert.equal(
+    escapeCell(hostile, 'markdown'),
+    'a\\|b\\\\c &lt;img src=x&gt; !\\[x]\\(http://e/x.png) next line ␛]52;c;cGF3bmVk␇ ␛[2J\ufffd',
+  );
+  assert.equal(
+    escapeCell(hostile, 'terminal'),
+    'a|b\\c <img src=x> ![x](http://e/x.png) next line ␛]52;c;cGF3bmVk␇ ␛[2J\ufffd',
+  );
   const md = renderTable({ columns: [{ id: 'x', header: 'X', cell: (r: string) => r }], rows: [hostile] }, 'markdown');
   assert.equal(md.split('\n').length, 3, 'one header, one rule, one row');
 });
@@ -84,7 +150,10 @@ test('one escaper: data cannot break a Markdown row, load an image, inject HTML,
 test('a 178 KB message is cut, not laid out: every renderer shows at most the cap, fast', () => {
   const long = 'x'.repeat(178_000);
   const t0 = performance.now();
-  const text = renderTable({ columns: [{ id: 'why', header: 'Why', cell: (r: string) => r, wrap: 50 }], rows: [long] }, 'terminal');
+  const text = renderTable(
+    { columns: [{ id: 'why', header: 'Why', cell: (r: string) => r, wrap: 50 }], rows: [long] },
+    'terminal',
+  );
   assert.ok(performance.now() - t0 < 5000, 'laid out in under 5 s');
   assert.ok(text.length < 2000, `the cell is cut to the cap (${text.length} characters)`);
   assert.match(escapeCell(long, 'markdown'), /^x{499}…$/);

@@ -5,37 +5,129 @@ import type { CaseResult, ResultsFile, TargetRecord } from '../../src/results/ty
 
 /** The side-by-side view of a --target run, from a hand-made results file. */
 
-const target = (id: string, runtime: string, version: string, extra: Partial<TargetRecord> = {}): TargetRecord =>
-  ({ id, kind: id, runtime, version, engine: 'V8', engineVersion: '12.4', flags: [], probe: {}, timing: { prepareMs: 1500, launchMs: 12_000, launches: 4 }, ...extra });
+const target = (id: string, runtime: string, version: string, extra: Partial<TargetRecord> = {}): TargetRecord => ({
+  id,
+  kind: id,
+  runtime,
+  version,
+  engine: 'V8',
+  engineVersion: '12.4',
+  flags: [],
+  probe: {},
+  timing: { prepareMs: 1500, launchMs: 12_000, launches: 4 },
+  ...extra,
+});
 
-const kase = (serializer: string, t: TargetRecord, meanNs: number | null, alloc?: CaseResult['allocated'], status: CaseResult['status'] = 'measured', reason?: string): CaseResult => ({
-  id: `weather-station/1/single/serialize/${serializer}@${t.id}`, target: { id: t.id, runtime: t.runtime, version: t.version },
-  workload: 'weather-station', size: 1, shape: 'single', serializer, serializerVersion: '1', family: 'builtin', direction: 'serialize', class: 'serialize',
-  baseline: 'json', status, ...(reason ? { reason } : {}), payload: { bytes: 409, sha256: 'ab' },
-  ...(meanNs !== null ? { time: { mean: meanNs, median: meanNs, error: 1, stddev: 1, min: meanNs, max: meanNs, unit: 'ns/op' as const, n: 10, outliers: { low: 0, high: 0 }, launchSpread: 0 } } : {}),
-  ...(alloc ? { allocated: alloc } : {}), ...(status === 'measured' ? { ratio: null, ratioError: null, allocRatio: null } : {}), findings: [], samples: { launches: [], relaunches: 0 },
-}) as CaseResult;
+const kase = (
+  serializer: string,
+  t: TargetRecord,
+  meanNs: number | null,
+  alloc?: CaseResult['allocated'],
+  status: CaseResult['status'] = 'measured',
+  reason?: string,
+): CaseResult =>
+  ({
+    id: `weather-station/1/single/serialize/${serializer}@${t.id}`,
+    target: { id: t.id, runtime: t.runtime, version: t.version },
+    workload: 'weather-station',
+    size: 1,
+    shape: 'single',
+    serializer,
+    serializerVersion: '1',
+    family: 'builtin',
+    direction: 'serialize',
+    class: 'serialize',
+    baseline: 'json',
+    status,
+    ...(reason ? { reason } : {}),
+    payload: { bytes: 409, sha256: 'ab' },
+    ...(meanNs !== null
+      ? {
+          time: {
+            mean: meanNs,
+            median: meanNs,
+            error: 1,
+            stddev: 1,
+            min: meanNs,
+            max: meanNs,
+            unit: 'ns/op' as const,
+            n: 10,
+            outliers: { low: 0, high: 0 },
+            launchSpread: 0,
+          },
+        }
+      : {}),
+    ...(alloc ? { allocated: alloc } : {}),
+    ...(status === 'measured' ? { ratio: null, ratioError: null, allocRatio: null } : {}),
+    findings: [],
+    samples: { launches: [], relaunches: 0 },
+  }) as CaseResult;
 
 const node = target('node', 'node', '20.20.2');
 const qjs = target('quickjs', 'quickjs', '0.12.1', { engine: 'QuickJS-ng', engineVersion: '0.12.1' });
-const bun = target('bun', 'bun', 'unavailable', { fault: 'bun is not installed: run `jsonbench runtimes install bun`', timing: undefined });
+const bun = target('bun', 'bun', 'unavailable', {
+  fault: 'bun is not installed: run `jsonbench runtimes install bun`',
+  timing: undefined,
+});
 const exact = { mean: 640, unit: 'bytes/op' as const, gcPerOp: 0, windows: [640], method: 'exact' as const };
 const na = { unit: 'bytes/op' as const, method: 'n/a' as const, note: 'no counter' };
 const results = {
-  schemaVersion: 2, tool: 'jsonbench', startedAt: '2026-11-29T00:00:00Z', targets: [node, qjs, bun],
+  schemaVersion: 2,
+  tool: 'jsonbench',
+  startedAt: '2026-11-29T00:00:00Z',
+  targets: [node, qjs, bun],
   cases: [
-    kase('json', node, 1000, exact), kase('typia', node, 500, exact),
-    kase('json', qjs, 20_000, na), kase('typia', qjs, 10_000, na),
-    kase('json', bun, null, undefined, 'failed', bun.fault), kase('typia', bun, null, undefined, 'failed', bun.fault),
+    kase('json', node, 1000, exact),
+    kase('typia', node, 500, exact),
+    kase('json', qjs, 20_000, na),
+    kase('typia', qjs, 10_000, na),
+    kase('json', bun, null, undefined, 'failed', bun.fault),
+    kase('typia', bun, null, undefined, 'failed', bun.fault),
   ],
 } as unknown as ResultsFile;
 
 test('each target gets Mean and Allocated columns, and every target after the first a Δ against it', () => {
   const [t] = buildTargetTables(results);
-  assert.deepEqual(t.head, ['Class', 'Serializer', 'node Mean', 'node Allocated', 'quickjs Mean', 'quickjs Δ', 'quickjs Allocated', 'bun Mean', 'bun Δ', 'bun Allocated', 'Notes']);
+  assert.deepEqual(t.head, [
+    'Class',
+    'Serializer',
+    'node Mean',
+    'node Allocated',
+    'quickjs Mean',
+    'quickjs Δ',
+    'quickjs Allocated',
+    'bun Mean',
+    'bun Δ',
+    'bun Allocated',
+    'Notes',
+  ]);
   assert.deepEqual(t.rows, [
-    ['serialize', 'json', '1.00 µs', '640 B', '20.0 µs', '×20.0', 'n/a', 'failed', '—', '—', 'bun: failed (bun is not installed: run `jsonbench runtimes install bun`)'],
-    ['serialize', 'typia', '500 ns', '640 B', '10.0 µs', '×20.0', 'n/a', 'failed', '—', '—', 'bun: failed (bun is not installed: run `jsonbench runtimes install bun`)'],
+    [
+      'serialize',
+      'json',
+      '1.00 µs',
+      '640 B',
+      '20.0 µs',
+      '×20.0',
+      'n/a',
+      'failed',
+      '—',
+      '—',
+      'bun: failed (bun is not installed: run `jsonbench runtimes install bun`)',
+    ],
+    [
+      'serialize',
+      'typia',
+      '500 ns',
+      '640 B',
+      '10.0 µs',
+      '×20.0',
+      'n/a',
+      'failed',
+      '—',
+      '—',
+      'bun: failed (bun is not installed: run `jsonbench runtimes install bun`)',
+    ],
   ]);
 });
 
@@ -45,13 +137,26 @@ test('each target ranks its own measured cases by the paired ratio, fastest firs
     'quickjs · serialize: 1. json 1.00 (baseline, 20.0 µs), 2. typia (no paired ratio; 10.0 µs)',
   ]);
   // typia's own mean (500 ns) says it is twice as fast, but beside the baseline it ran 1.3× slower (≠ on a busy machine): the ratio ranks
-  const paired = { ...results, cases: results.cases.map((c) => (c.serializer === 'typia' && c.status === 'measured' ? { ...c, ratio: 1.3, ratioInterval: [1.2, 1.4] } : c)) } as ResultsFile;
+  const paired = {
+    ...results,
+    cases: results.cases.map((c) =>
+      c.serializer === 'typia' && c.status === 'measured' ? { ...c, ratio: 1.3, ratioInterval: [1.2, 1.4] } : c,
+    ),
+  } as ResultsFile;
   assert.deepEqual(buildTargetTables(paired)[0].rankings, [
     'node · serialize: 1. json 1.00 (baseline, 1.00 µs), 2. typia 1.30 [1.20–1.40]',
     'quickjs · serialize: 1. json 1.00 (baseline, 20.0 µs), 2. typia 1.30 [1.20–1.40]',
   ]);
-  const fast = { ...results, cases: results.cases.map((c) => (c.serializer === 'typia' && c.status === 'measured' ? { ...c, ratio: 0.5, ratioInterval: [0.45, 0.55] } : c)) } as ResultsFile;
-  assert.match(buildTargetTables(fast)[0].rankings[0], /^node · serialize: 1\. typia 0\.50 \[0\.45–0\.55\], 2\. json 1\.00 \(baseline/);
+  const fast = {
+    ...results,
+    cases: results.cases.map((c) =>
+      c.serializer === 'typia' && c.status === 'measured' ? { ...c, ratio: 0.5, ratioInterval: [0.45, 0.55] } : c,
+    ),
+  } as ResultsFile;
+  assert.match(
+    buildTargetTables(fast)[0].rankings[0],
+    /^node · serialize: 1\. typia 0\.50 \[0\.45–0\.55\], 2\. json 1\.00 \(baseline/,
+  );
 });
 
 test('the target list names runtime, engine, allocation method and time spent, or the fault', () => {

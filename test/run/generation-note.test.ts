@@ -12,15 +12,31 @@ test('generating a large --size of a payload is announced before (what, how many
     const file = join(dir, 'records.ndjson');
     writeFileSync(file, '{"id":1,"name":"a"}\n{"id":2,"name":"b"}\n');
     const notesAt = async (size: number) => {
-      const { request, release } = await resolveRunRequest({ cwd: dir, payload: file, size: [size], serializer: ['json'], out: join(dir, `out-${size}`), ledger: false });
+      const { request, release } = await resolveRunRequest({
+        cwd: dir,
+        payload: file,
+        size: [size],
+        serializer: ['json'],
+        out: join(dir, `out-${size}`),
+        ledger: false,
+      });
       const events: SessionEvent[] = [];
-      try { await writeRunPayloads(request, join(dir, `out-${size}`, 'payloads'), (e) => events.push(e)); } finally { release(); }
+      try {
+        await writeRunPayloads(request, join(dir, `out-${size}`, 'payloads'), (e) => events.push(e));
+      } finally {
+        release();
+      }
       return events.filter((e) => e.type === 'note').map((e) => (e as { message: string }).message);
     };
     const notes = await notesAt(GENERATION_NOTE_RECORDS);
     assert.equal(notes.length, 2, notes.join('\n'));
-    assert.match(notes[0], /^generating 10,000 records of payload:records from its schema \(the payload and the gate's second one, seeded\)…$/);
+    assert.match(
+      notes[0],
+      /^generating 10,000 records of payload:records from its schema \(the payload and the gate's second one, seeded\)…$/,
+    );
     assert.match(notes[1], /^generated payload:records at 10,000 records: \d+(\.\d+)? (KiB|MiB) in \d+\.\d s$/);
     assert.deepEqual(await notesAt(100), []);
-  } finally { rmSync(dir, { recursive: true, force: true }); }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keepKilledRun, RUN_PARTIAL } from '../../src/run/recover.js';
 
-test('a new run into the folder of a killed run moves that run\'s kept files aside instead of overwriting them (hostile tester: a rerun deleted 6 measured cases)', () => {
+test("a new run into the folder of a killed run moves that run's kept files aside instead of overwriting them (hostile tester: a rerun deleted 6 measured cases)", () => {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-killed-'));
   try {
     assert.equal(keepKilledRun(dir), undefined, 'a folder without a killed run: nothing moved');
@@ -14,9 +14,12 @@ test('a new run into the folder of a killed run moves that run\'s kept files asi
     writeFileSync(join(dir, RUN_PARTIAL.launches), '{"launch":1}\n');
     const to = keepKilledRun(dir)!;
     assert.match(to, /killed-\d{4}-\d\d-\d\dT/);
-    for (const f of Object.values(RUN_PARTIAL)) assert.equal(existsSync(join(dir, f)), false, `${f} left in the folder`);
+    for (const f of Object.values(RUN_PARTIAL))
+      assert.equal(existsSync(join(dir, f)), false, `${f} left in the folder`);
     assert.equal(readFileSync(join(to, RUN_PARTIAL.cases), 'utf8'), '{"case":1}\n');
     assert.equal(readFileSync(join(to, RUN_PARTIAL.header), 'utf8'), '{"header":1}');
     assert.equal(keepKilledRun(dir), undefined);
-  } finally { rmSync(dir, { recursive: true, force: true }); }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

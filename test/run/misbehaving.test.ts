@@ -36,7 +36,14 @@ const hangsMidRun = existsSync('/proc/self/io');
 const policy: RunPolicy = {
   ...policies.quick,
   caseTimeoutMs: 5000,
-  measure: { ...policies.quick.measure, warmupMinMs: 20, timeCapMs: 200, minRounds: 2, samplesPerRound: 2, allocWindows: 3 },
+  measure: {
+    ...policies.quick.measure,
+    warmupMinMs: 20,
+    timeCapMs: 200,
+    minRounds: 2,
+    samplesPerRound: 2,
+    allocWindows: 3,
+  },
 };
 
 let dir: string;
@@ -55,18 +62,36 @@ before(async () => {
   const workload = await workloads.load('weather-station');
   const all = await serializers.loadAll(prepared.config.serializers);
   const chosen = all.filter((s) => s.id === 'json' || SHELF.includes(s.id));
-  const groups = expandTargets(planCases({ workloads: [workload], serializers: chosen, directions: ['serialize'], policy }, all), [{ id: 'node', runtime: 'node', version: process.versions.node }], false);
+  const groups = expandTargets(
+    planCases({ workloads: [workload], serializers: chosen, directions: ['serialize'], policy }, all),
+    [{ id: 'node', runtime: 'node', version: process.versions.node }],
+    false,
+  );
   payload = await writePayload(join(dir, 'payloads'), workload, 1, SEED);
   partialPath = join(dir, 'results.partial.jsonl');
-  results = await runGroups({ groups, payloads: new Map([[payload.key, payload]]), policy, configPath: prepared.modulePath, partialPath, launchFor: () => launchWorker });
+  results = await runGroups({
+    groups,
+    payloads: new Map([[payload.key, payload]]),
+    policy,
+    configPath: prepared.modulePath,
+    partialPath,
+    launchFor: () => launchWorker,
+  });
 });
 
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('the run completes with every fixture in its own outcome', () => {
   assert.deepEqual(Object.fromEntries(results.map((r) => [r.serializer, r.status])), {
-    json: 'measured', throws: 'failed', hangs: 'timeout', crashes: 'crashed', prints: 'measured',
-    wrong: 'incorrect', cached: 'incorrect', allocates: 'measured', 'prepare-throws': 'failed',
+    json: 'measured',
+    throws: 'failed',
+    hangs: 'timeout',
+    crashes: 'crashed',
+    prints: 'measured',
+    wrong: 'incorrect',
+    cached: 'incorrect',
+    allocates: 'measured',
+    'prepare-throws': 'failed',
   });
 });
 
@@ -106,7 +131,10 @@ test('a serializer that hangs is killed at the case timeout, keeping the round i
   assert.equal(more.length, 0);
   assert.equal(round.serializerNs.length, 2, 'samplesPerRound serializer samples');
   assert.equal(round.baselineNs.length, 2, 'and as many of the json baseline, paired');
-  assert.ok([...round.serializerNs, ...round.baselineNs].every((ns) => ns > 0 && Number.isFinite(ns)), JSON.stringify(round));
+  assert.ok(
+    [...round.serializerNs, ...round.baselineNs].every((ns) => ns > 0 && Number.isFinite(ns)),
+    JSON.stringify(round),
+  );
   assert.equal(c.time, undefined, 'partial samples are kept raw, never turned into a time');
   assert.equal(c.ratio, undefined);
 });
@@ -121,9 +149,16 @@ test('a serializer that prints to stdout, even a line that looks like a protocol
 
 test('a serializer that changes one value is incorrect, naming the JSON path, the expected and the actual value', () => {
   const c = byId('wrong');
-  const windDir = (JSON.parse(readFileSync(payload.path, 'utf8')) as { sensors: { data: { wind_dir_last: number }[] }[] }).sensors[0].data[0].wind_dir_last;
+  const windDir = (
+    JSON.parse(readFileSync(payload.path, 'utf8')) as { sensors: { data: { wind_dir_last: number }[] }[] }
+  ).sensors[0].data[0].wind_dir_last;
   assert.equal(c.reason, 'output differs at $.sensors[0].data[0].wind_dir_last');
-  assert.deepEqual(c.mismatch, { side: 'serializer', path: '$.sensors[0].data[0].wind_dir_last', expected: String(windDir), actual: String(windDir + 1) });
+  assert.deepEqual(c.mismatch, {
+    side: 'serializer',
+    path: '$.sensors[0].data[0].wind_dir_last',
+    expected: String(windDir),
+    actual: String(windDir + 1),
+  });
   assert.equal(c.time, undefined);
   assert.equal(c.ratio, undefined);
 });
@@ -134,7 +169,10 @@ test('a serializer that returns a cached string is incorrect, caught on the vari
   const variant = JSON.parse(readFileSync(variantPathOf(payload.path), 'utf8')) as unknown;
   const first = firstMismatch(variant, main);
   assert.ok(first, 'the variant payload differs from the main one');
-  assert.equal(c.reason, `output differs at ${first.path} (gate's variant payload: another seed, hostile strings in its plain-string fields)`);
+  assert.equal(
+    c.reason,
+    `output differs at ${first.path} (gate's variant payload: another seed, hostile strings in its plain-string fields)`,
+  );
   assert.deepEqual(c.mismatch, { side: 'serializer', ...first });
   assert.equal(c.time, undefined);
 });
@@ -145,7 +183,10 @@ test('a serializer that retains memory without bound is measured in a short run,
   assert.ok(c.time && c.time.mean > 0);
   assert.ok(c.allocated && json.allocated, 'both have an allocation');
   const extra = (c.allocated.mean ?? NaN) - (json.allocated.mean ?? NaN);
-  assert.ok(extra >= 1024, `allocates retains 128 doubles (1 KiB) per call, but measured only ${extra.toFixed(0)} bytes/op above json`);
+  assert.ok(
+    extra >= 1024,
+    `allocates retains 128 doubles (1 KiB) per call, but measured only ${extra.toFixed(0)} bytes/op above json`,
+  );
   assert.ok(c.allocRatio! > 1, `allocRatio ${c.allocRatio}`);
 });
 

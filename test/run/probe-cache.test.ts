@@ -25,21 +25,51 @@ function fakeLaunch(crashOn?: string) {
     for (const c of cells) {
       launched.push(`${c.direction} ${c.probe}`);
       messages.push({ ...P, type: 'probe-start' as const, ...c });
-      if (c.probe === crashOn) return { messages, exitCode: null, signal: 'SIGSEGV', timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 1 };
+      if (c.probe === crashOn)
+        return {
+          messages,
+          exitCode: null,
+          signal: 'SIGSEGV',
+          timedOut: false,
+          stderrTail: '',
+          stdoutTail: '',
+          elapsedMs: 1,
+        };
       messages.push({ ...P, type: 'probe' as const, ...c, verdict: { mark: '✔' as const } });
     }
     messages.push({ ...P, type: 'done' as const, noisy: false, elapsedMs: 1, checksum: 0 });
-    return { messages, exitCode: 0, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 1 } as LaunchOutcome;
+    return {
+      messages,
+      exitCode: 0,
+      signal: null,
+      timedOut: false,
+      stderrTail: '',
+      stdoutTail: '',
+      elapsedMs: 1,
+    } as LaunchOutcome;
   };
   return { launched, launch };
 }
 
 const probes = loadCatalog({ families: ['edge'] }).slice(0, 4);
 
-async function pass(cache: ProbeVerdictCache | undefined, rows: ProbeRow[], launch: ReturnType<typeof fakeLaunch>['launch'], target = node20) {
+async function pass(
+  cache: ProbeVerdictCache | undefined,
+  rows: ProbeRow[],
+  launch: ReturnType<typeof fakeLaunch>['launch'],
+  target = node20,
+) {
   const input: ProbePassInput = {
-    selection: 'relevant', families: ['edge'], probes, rows, directions: ['deserialize'], targets: [target],
-    launchFor: () => launch, faultOf: () => undefined, payloadPath: '/nonexistent/probes.json', timeoutMs: 10_000,
+    selection: 'relevant',
+    families: ['edge'],
+    probes,
+    rows,
+    directions: ['deserialize'],
+    targets: [target],
+    launchFor: () => launch,
+    faultOf: () => undefined,
+    payloadPath: '/nonexistent/probes.json',
+    timeoutMs: 10_000,
     ...(cache ? { cache: { store: cache, cacheable: (r: ProbeRow) => r.label === 'json' } } : {}),
   };
   return runProbePass(input, false);
@@ -62,7 +92,10 @@ test('probe-verdict cache: a second pass reads the worker-judged verdicts instea
   assert.equal(b.verdicts.filter((v) => v.cached).length, first.launched.length);
   assert.equal(b.cache?.hits, first.launched.length);
   // the same verdicts, in the same order, but for the cached flag
-  assert.deepEqual(b.verdicts.map(({ cached: _, ...v }) => v), a.verdicts);
+  assert.deepEqual(
+    b.verdicts.map(({ cached: _, ...v }) => v),
+    a.verdicts,
+  );
   // the reports' summary line says how many verdicts came from the cache
   assert.doesNotMatch(summaryLine(a), /cache/);
   assert.match(summaryLine(b), new RegExp(`; ${first.launched.length} read from the probe-verdict cache`));
@@ -113,10 +146,20 @@ test('probe-verdict cache: a verdict the host made up for a crash is not stored;
   const broken = join(dir, 'broken');
   mkdirSync(broken);
   const c = new ProbeVerdictCache(broken, 'c');
-  c.put({ serializer: 'json', version: '1', target: 'node', runtime: 'node', runtimeVersion: '20' }, { probe: 'p', direction: 'serialize' }, { mark: '✔' });
+  c.put(
+    { serializer: 'json', version: '1', target: 'node', runtime: 'node', runtimeVersion: '20' },
+    { probe: 'p', direction: 'serialize' },
+    { mark: '✔' },
+  );
   c.flush();
   for (const f of readdirSync(broken)) writeFileSync(join(broken, f), '{not json');
-  assert.equal(new ProbeVerdictCache(broken, 'c').get({ serializer: 'json', version: '1', target: 'node', runtime: 'node', runtimeVersion: '20' }, { probe: 'p', direction: 'serialize' }), undefined);
+  assert.equal(
+    new ProbeVerdictCache(broken, 'c').get(
+      { serializer: 'json', version: '1', target: 'node', runtime: 'node', runtimeVersion: '20' },
+      { probe: 'p', direction: 'serialize' },
+    ),
+    undefined,
+  );
 });
 
 test('codeHash: the same files give the same hash; a changed file gives another', () => {

@@ -16,8 +16,23 @@ import type { CaseResult, TargetRecord } from '../../src/results/types.js';
 
 /** A policy small enough that a case takes well under a second on any runtime (wiring, not timing). */
 export const TINY: RunPolicy = {
-  ...policies.quick, name: 'quick', launches: 1, caseTimeoutMs: 60_000,
-  measure: { ...policies.quick.measure, warmupMinOps: 10, warmupMinMs: 5, warmupMaxMs: 50, sampleTargetMs: 2, samplesPerRound: 2, minRounds: 2, maxRounds: 2, timeCapMs: 50, allocWindows: 3, allocWindowMinMs: 2 },
+  ...policies.quick,
+  name: 'quick',
+  launches: 1,
+  caseTimeoutMs: 60_000,
+  measure: {
+    ...policies.quick.measure,
+    warmupMinOps: 10,
+    warmupMinMs: 5,
+    warmupMaxMs: 50,
+    sampleTargetMs: 2,
+    samplesPerRound: 2,
+    minRounds: 2,
+    maxRounds: 2,
+    timeCapMs: 50,
+    allocWindows: 3,
+    allocWindowMinMs: 2,
+  },
 };
 
 /** The cache the tests install into: the user's (so CI's `runtimes install` is reused). */
@@ -31,7 +46,11 @@ export async function ensureInstalled(t: Target): Promise<string | undefined> {
   const first = await t.detect({ cacheDir });
   if (first.installed) return undefined;
   if (!t.install) return `${first.reason} (jsonbench cannot install it)`;
-  try { await t.install(cacheDir, () => {}); } catch (e) { return `${t.id} is not installed and could not be installed here: ${(e as Error).message}`; }
+  try {
+    await t.install(cacheDir, () => {});
+  } catch (e) {
+    return `${t.id} is not installed and could not be installed here: ${(e as Error).message}`;
+  }
   const again = await t.detect({ cacheDir });
   return again.installed ? undefined : again.reason;
 }
@@ -40,20 +59,41 @@ export async function ensureInstalled(t: Target): Promise<string | undefined> {
  * Runs weather-station/1 with the given serializers and direction on the targets through the
  * real plan → prepare → runner path. Returns the case results and the target records.
  */
-export async function runOnTargets(targets: Target[], opts: { serializers?: string[]; direction?: 'serialize' | 'deserialize'; configPath?: string; userSerializers?: import('../../src/serializers/types.js').SerializerAdapter[] } = {}): Promise<{ cases: CaseResult[]; targets: TargetRecord[]; payload: PayloadFile }> {
+export async function runOnTargets(
+  targets: Target[],
+  opts: {
+    serializers?: string[];
+    direction?: 'serialize' | 'deserialize';
+    configPath?: string;
+    userSerializers?: import('../../src/serializers/types.js').SerializerAdapter[];
+  } = {},
+): Promise<{ cases: CaseResult[]; targets: TargetRecord[]; payload: PayloadFile }> {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-targets-'));
   const w = await workloads.load('weather-station');
   const all = [...(await serializers.loadAll()), ...(opts.userSerializers ?? [])];
   const chosen = all.filter((s) => (opts.serializers ?? ['json']).includes(s.id));
   const payload = await writePayload(join(dir, 'payloads'), w, 1, 42);
-  const groups = planCases({ workloads: [w], serializers: chosen, sizes: [1], directions: [opts.direction ?? 'serialize'], policy: TINY }, all);
-  const prepared = await prepareTargets(targets, { cacheDir, bundleDir: join(dir, 'worker'), payloadPaths: [payload.path] });
+  const groups = planCases(
+    { workloads: [w], serializers: chosen, sizes: [1], directions: [opts.direction ?? 'serialize'], policy: TINY },
+    all,
+  );
+  const prepared = await prepareTargets(targets, {
+    cacheDir,
+    bundleDir: join(dir, 'worker'),
+    payloadPaths: [payload.path],
+  });
   try {
     const cases = await runGroups({
-      groups: expandTargets(groups, prepared.refs), payloads: new Map([[payload.key, payload]]), policy: TINY,
-      partialPath: join(dir, 'partial.jsonl'), launchFor: prepared.launchFor, faultOf: prepared.faultOf,
+      groups: expandTargets(groups, prepared.refs),
+      payloads: new Map([[payload.key, payload]]),
+      policy: TINY,
+      partialPath: join(dir, 'partial.jsonl'),
+      launchFor: prepared.launchFor,
+      faultOf: prepared.faultOf,
       ...(opts.configPath ? { configPath: opts.configPath } : {}),
     });
     return { cases, targets: prepared.infos, payload };
-  } finally { await prepared.close(); }
+  } finally {
+    await prepared.close();
+  }
 }

@@ -29,28 +29,59 @@ function running(pid: number): boolean {
   }
 }
 
-test('a worker spinning in a serializer dies within seconds of a kill -9 of the CLI', { skip: process.platform !== 'linux' && 'reads /proc and process groups (Linux)' }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-orphan-'));
-  const pidFile = join(dir, 'worker.pid');
-  const cli = spawn(process.execPath, [bin, 'run', '--config', config, '--serializer', 'spins', '--workload', 'weather-station', '--direction', 'serialize', '--policy', 'quick', '--no-probes', '--no-ledger', '--out', join(dir, 'out')], {
-    env: { ...process.env, JSONBENCH_TEST_SPIN_PID_FILE: pidFile, NO_COLOR: '1' }, stdio: 'ignore',
-  });
-  let worker: number | undefined;
-  try {
-    const t0 = Date.now();
-    while (!existsSync(pidFile) && Date.now() - t0 < START_WITHIN_MS && cli.exitCode === null) await sleep(50);
-    assert.ok(existsSync(pidFile), `the worker never reached spins' serialize (CLI exit ${cli.exitCode})`);
-    worker = Number(readFileSync(pidFile, 'utf8'));
-    assert.ok(running(worker), 'the worker spins before the CLI is killed');
-    const exited = new Promise((r) => cli.once('exit', r));
-    cli.kill('SIGKILL');
-    await exited;
-    const killedAt = Date.now();
-    while (running(worker) && Date.now() - killedAt < GONE_WITHIN_MS) await sleep(50);
-    assert.equal(running(worker), false, `worker ${worker} still runs ${GONE_WITHIN_MS} ms after its CLI was killed`);
-  } finally {
-    if (cli.exitCode === null && cli.signalCode === null) cli.kill('SIGKILL');
-    if (worker !== undefined && running(worker)) try { process.kill(-worker, 'SIGKILL'); } catch { /* gone */ }
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'a worker spinning in a serializer dies within seconds of a kill -9 of the CLI',
+  { skip: process.platform !== 'linux' && 'reads /proc and process groups (Linux)' },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jsonbench-orphan-'));
+    const pidFile = join(dir, 'worker.pid');
+    const cli = spawn(
+      process.execPath,
+      [
+        bin,
+        'run',
+        '--config',
+        config,
+        '--serializer',
+        'spins',
+        '--workload',
+        'weather-station',
+        '--direction',
+        'serialize',
+        '--policy',
+        'quick',
+        '--no-probes',
+        '--no-ledger',
+        '--out',
+        join(dir, 'out'),
+      ],
+      {
+        env: { ...process.env, JSONBENCH_TEST_SPIN_PID_FILE: pidFile, NO_COLOR: '1' },
+        stdio: 'ignore',
+      },
+    );
+    let worker: number | undefined;
+    try {
+      const t0 = Date.now();
+      while (!existsSync(pidFile) && Date.now() - t0 < START_WITHIN_MS && cli.exitCode === null) await sleep(50);
+      assert.ok(existsSync(pidFile), `the worker never reached spins' serialize (CLI exit ${cli.exitCode})`);
+      worker = Number(readFileSync(pidFile, 'utf8'));
+      assert.ok(running(worker), 'the worker spins before the CLI is killed');
+      const exited = new Promise((r) => cli.once('exit', r));
+      cli.kill('SIGKILL');
+      await exited;
+      const killedAt = Date.now();
+      while (running(worker) && Date.now() - killedAt < GONE_WITHIN_MS) await sleep(50);
+      assert.equal(running(worker), false, `worker ${worker} still runs ${GONE_WITHIN_MS} ms after its CLI was killed`);
+    } finally {
+      if (cli.exitCode === null && cli.signalCode === null) cli.kill('SIGKILL');
+      if (worker !== undefined && running(worker))
+        try {
+          process.kill(-worker, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

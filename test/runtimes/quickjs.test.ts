@@ -28,8 +28,17 @@ console.log(JSON.stringify(out));`;
 
 test('deeply nested JSON ends in a clean stack-overflow error inside QuickJS, and the context survives', async (t) => {
   const skip = await ensureInstalled(parseTarget('quickjs'));
-  if (skip) { t.skip(skip); return; }
-  const out = JSON.parse(execFileSync(process.execPath, [...QUICKJS_RUNNER_FLAGS, '--input-type=module', '-e', script(runtimeDir(cacheDir, 'quickjs'))], { encoding: 'utf8' })) as [string, string, unknown][];
+  if (skip) {
+    t.skip(skip);
+    return;
+  }
+  const out = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [...QUICKJS_RUNNER_FLAGS, '--input-type=module', '-e', script(runtimeDir(cacheDir, 'quickjs'))],
+      { encoding: 'utf8' },
+    ),
+  ) as [string, string, unknown][];
   assert.deepEqual(out, [
     ['parse 1000', 'ok', 1],
     ['parse 200000', 'error', 'parse 200000: RangeError: Maximum call stack size exceeded'],

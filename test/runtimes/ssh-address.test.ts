@@ -14,7 +14,10 @@ for (const target of [
   'ssh://u%0Ax@box',
 ]) {
   test(`the ssh target ${target} is refused, naming what is wrong`, () => {
-    assert.throws(() => parseSshAddress(target), /: (user ".*" is not a valid user name|host ".*" is not a host name|the user is not valid percent-encoding)/);
+    assert.throws(
+      () => parseSshAddress(target),
+      /: (user ".*" is not a valid user name|host ".*" is not a host name|the user is not valid percent-encoding)/,
+    );
   });
 }
 

@@ -9,7 +9,11 @@ import type { Workload } from '../../src/workloads/types.js';
 import type { Direction } from '../../src/case/coordinates.js';
 import type { SerializerAdapter } from '../../src/serializers/types.js';
 import {
-  invalidDatePayload, missingNullablePayload, nonNumericStringPayload, runCase, wrongTypePayload,
+  invalidDatePayload,
+  missingNullablePayload,
+  nonNumericStringPayload,
+  runCase,
+  wrongTypePayload,
 } from './cases.js';
 
 /**
@@ -41,7 +45,10 @@ for (const adapter of adapters) {
 }
 
 /** Prepares the adapter's deserializer for the workload's first shape (single, else many: one record). */
-async function deserializer(adapter: SerializerAdapter, workload: Workload): Promise<((text: string) => unknown) | null> {
+async function deserializer(
+  adapter: SerializerAdapter,
+  workload: Workload,
+): Promise<((text: string) => unknown) | null> {
   if (adapter.supports(workload, 'deserialize') !== true) return null;
   const prepared = await adapter.prepare(workload, 'deserialize');
   return prepared.deserialize!;
@@ -52,7 +59,15 @@ const checking = adapters.filter((a) => a.deserializeClass === 'validate' || a.d
 const validating = checking.filter((a) => a.id !== 'class-transformer');
 
 test('the validate and transform adapters under test are the expected ones', () => {
-  assert.deepEqual(checking.map((a) => a.id).sort(), ['ajv-jtd', 'arktype', 'class-transformer', 'typebox', 'typia', 'valibot', 'zod']);
+  assert.deepEqual(checking.map((a) => a.id).sort(), [
+    'ajv-jtd',
+    'arktype',
+    'class-transformer',
+    'typebox',
+    'typia',
+    'valibot',
+    'zod',
+  ]);
 });
 
 for (const adapter of validating) {
@@ -109,7 +124,8 @@ test('typia generates its code at run time for a workload it has no template for
       assert.deepEqual(await runCase(typia, own, 'many', direction), { status: 'ok' });
     }
   } finally {
-    if (previous === undefined) delete process.env.JSONBENCH_CACHE; else process.env.JSONBENCH_CACHE = previous;
+    if (previous === undefined) delete process.env.JSONBENCH_CACHE;
+    else process.env.JSONBENCH_CACHE = previous;
   }
 });
 

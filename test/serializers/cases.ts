@@ -14,9 +14,7 @@ import { renderUnit, unitView, unitsOf } from '../../src/workloads/unit.js';
 
 /** Outcome of one case: passed the gate, unsupported (with the reason), or the first mismatch. */
 export type CaseOutcome =
-  | { status: 'ok' }
-  | { status: 'unsupported'; reason: string }
-  | { status: 'incorrect'; failure: GateFailure };
+  { status: 'ok' } | { status: 'unsupported'; reason: string } | { status: 'incorrect'; failure: GateFailure };
 
 /** The seed every adapter test builds its payloads with. */
 export const SEED = 42;
@@ -34,14 +32,23 @@ export function wireValue(workload: Workload): unknown {
 
 /** The class a case of this adapter and direction is checked as. */
 export function caseClassOf(adapter: SerializerAdapter, direction: Direction): CaseClass {
-  return direction === 'serialize' ? 'serialize' : adapter.deserializeClass ?? 'parse';
+  return direction === 'serialize' ? 'serialize' : (adapter.deserializeClass ?? 'parse');
 }
 
 /** Prepares the adapter on the unit view and runs every unit of the case through `checkCase`. */
-export async function runCase(adapter: SerializerAdapter, workload: Workload, shape: Shape, direction: Direction): Promise<CaseOutcome> {
+export async function runCase(
+  adapter: SerializerAdapter,
+  workload: Workload,
+  shape: Shape,
+  direction: Direction,
+): Promise<CaseOutcome> {
   const supported = supportOf(adapter, unitView(workload, shape), direction);
   if (supported.status !== 'planned') return { status: 'unsupported', reason: supported.reason };
-  const prepared = await prepareCase(adapter, workload, { shape, direction, caseClass: caseClassOf(adapter, direction) });
+  const prepared = await prepareCase(adapter, workload, {
+    shape,
+    direction,
+    caseClass: caseClassOf(adapter, direction),
+  });
   const failure = prepared.check(JSON.stringify(wireValue(workload)));
   return failure ? { status: 'incorrect', failure } : { status: 'ok' };
 }
@@ -58,8 +65,14 @@ function wrongValue(node: SchemaNode): unknown {
  * walking the *model* schema `node` in key order (wire keys by `naming`) and into the first
  * element of arrays. Returns the wire path replaced, or null when no leaf matched.
  */
-export function replaceFirstLeaf(node: SchemaNode, naming: WireOptions['naming'], value: unknown,
-  pick: (n: SchemaNode) => boolean, replace: (n: SchemaNode) => unknown, path = '$'): string | null {
+export function replaceFirstLeaf(
+  node: SchemaNode,
+  naming: WireOptions['naming'],
+  value: unknown,
+  pick: (n: SchemaNode) => boolean,
+  replace: (n: SchemaNode) => unknown,
+  path = '$',
+): string | null {
   const isLeaf = (n: SchemaNode) => n.type !== 'object' && n.type !== 'array';
   if (node.type === 'array') {
     const arr = value as unknown[];
@@ -91,8 +104,11 @@ export function replaceFirstLeaf(node: SchemaNode, naming: WireOptions['naming']
  * first leaf accepted by `pick` replaced by `replace(leaf)` (leaves are model schema nodes);
  * null when the workload has no such leaf.
  */
-export function corruptedPayload(workload: Workload, pick: (n: SchemaNode) => boolean,
-  replace: (n: SchemaNode) => unknown): { text: string; where: string } | null {
+export function corruptedPayload(
+  workload: Workload,
+  pick: (n: SchemaNode) => boolean,
+  replace: (n: SchemaNode) => unknown,
+): { text: string; where: string } | null {
   const units = unitsOf(wireValue(workload), workload.shapes.includes('single') ? 'single' : 'many');
   const unit = structuredClone(units[0]);
   const where = replaceFirstLeaf(workload.schema, workload.wire?.naming, unit, pick, replace);
@@ -101,20 +117,36 @@ export function corruptedPayload(workload: Workload, pick: (n: SchemaNode) => bo
 
 /** A payload whose first leaf has the wrong JSON type (a number where a string is expected, …). */
 export function wrongTypePayload(workload: Workload): { text: string; where: string } | null {
-  return corruptedPayload(workload, () => true, (n) => wrongValue(wireSchema(n, undefined)));
+  return corruptedPayload(
+    workload,
+    () => true,
+    (n) => wrongValue(wireSchema(n, undefined)),
+  );
 }
 
 /** A payload whose first numeric-string field holds a string that is not a number. */
 export function nonNumericStringPayload(workload: Workload): { text: string; where: string } | null {
-  return corruptedPayload(workload, (n) => n.type === 'number' && !!n.fromString, () => 'twenty');
+  return corruptedPayload(
+    workload,
+    (n) => n.type === 'number' && !!n.fromString,
+    () => 'twenty',
+  );
 }
 
 /** A payload whose first `asDate` field holds a string that is not a date. */
 export function invalidDatePayload(workload: Workload): { text: string; where: string } | null {
-  return corruptedPayload(workload, (n) => n.type === 'string' && !!n.asDate, () => 'not a date');
+  return corruptedPayload(
+    workload,
+    (n) => n.type === 'string' && !!n.asDate,
+    () => 'not a date',
+  );
 }
 
 /** A payload whose first nullable field is left out (nullable means present, possibly null). */
 export function missingNullablePayload(workload: Workload): { text: string; where: string } | null {
-  return corruptedPayload(workload, (n) => 'nullable' in n && !!n.nullable, () => undefined);
+  return corruptedPayload(
+    workload,
+    (n) => 'nullable' in n && !!n.nullable,
+    () => undefined,
+  );
 }

@@ -24,8 +24,10 @@ const ONE_WAY = /deserialize only|has no serializer|serializes only|parses only|
 
 /** The expected unsupported reasons; every other (construct, adapter, direction) must pass the gate. */
 const UNSUPPORTED: Record<string, string> = {
-  'union/ajv-jtd/serialize': 'ajv JTD has no union of integer and string (only discriminated unions of objects) at $.s[]',
-  'union/ajv-jtd/deserialize': 'ajv JTD has no union of integer and string (only discriminated unions of objects) at $.s[]',
+  'union/ajv-jtd/serialize':
+    'ajv JTD has no union of integer and string (only discriminated unions of objects) at $.s[]',
+  'union/ajv-jtd/deserialize':
+    'ajv JTD has no union of integer and string (only discriminated unions of objects) at $.s[]',
 };
 
 for (const c of CONSTRUCTS) {
@@ -45,8 +47,12 @@ for (const c of CONSTRUCTS) {
 test('ajv JTD writes what it cannot say exactly more loosely, and says so with the path', () => {
   const byName = (n: string) => CONSTRUCTS.find((c) => c.name === n)!.schema;
   assert.deepEqual(toJtd(byName('null')).notes, ['ajv JTD has no null type: $.a (always null) accepts any value']);
-  assert.deepEqual(toJtd(byName('integer beyond 2^53')).notes, ['ajv JTD has no integer type wider than 32 bits (RFC 8927): $.id is checked as float64']);
-  assert.deepEqual(toJtd(byName('additional properties')).notes, ['ajv JTD has no typed additional properties: other keys at $.* are accepted with any value']);
+  assert.deepEqual(toJtd(byName('integer beyond 2^53')).notes, [
+    'ajv JTD has no integer type wider than 32 bits (RFC 8927): $.id is checked as float64',
+  ]);
+  assert.deepEqual(toJtd(byName('additional properties')).notes, [
+    'ajv JTD has no typed additional properties: other keys at $.* are accepted with any value',
+  ]);
   assert.deepEqual(toJtd(byName('discriminated union')).schema, {
     properties: {
       d: {
@@ -61,7 +67,9 @@ test('ajv JTD writes what it cannot say exactly more loosely, and says so with t
     },
   });
   assert.deepEqual(toJtd(byName('optional property')).schema, {
-    properties: { list: { elements: { properties: { a: { type: 'string' } }, optionalProperties: { b: { type: 'int32' } } } } },
+    properties: {
+      list: { elements: { properties: { a: { type: 'string' } }, optionalProperties: { b: { type: 'int32' } } } },
+    },
   });
 });
 
@@ -71,15 +79,26 @@ test('an object with no keys is JTD optionalProperties {} (ajv 8.20 compileParse
 
 test('class-transformer leaves the objects of a map plain and says where', () => {
   const record = CONSTRUCTS.find((c) => c.name === 'record')!.schema;
-  assert.deepEqual(toDtoClass(record, undefined).notes, ['class-transformer maps only ES Maps to classes: the values at $.m.* stay plain objects']);
-  assert.throws(() => toDtoClass({ type: 'record', values: { type: 'string' } }, undefined), /class-transformer has no class for a map unit \(it maps objects to classes\) at \$/);
+  assert.deepEqual(toDtoClass(record, undefined).notes, [
+    'class-transformer maps only ES Maps to classes: the values at $.m.* stay plain objects',
+  ]);
+  assert.throws(
+    () => toDtoClass({ type: 'record', values: { type: 'string' } }, undefined),
+    /class-transformer has no class for a map unit \(it maps objects to classes\) at \$/,
+  );
 });
 
 test('arktype names a key its object syntax would read as syntax, with the path', () => {
   const arktype = adapters.find((a) => a.id === 'arktype')!;
   const schema = { type: 'object' as const, properties: { 'maybe?': { type: 'string' as const } } };
-  const outcome = arktype.supports({ id: 'x', description: '', sizes: [1], defaultSizes: [1], shapes: ['single'], schema, build: () => ({}) }, 'deserialize');
-  assert.equal(outcome, 'arktype has no plain key named "maybe?" (its object syntax reads it as syntax) at $["maybe?"]');
+  const outcome = arktype.supports(
+    { id: 'x', description: '', sizes: [1], defaultSizes: [1], shapes: ['single'], schema, build: () => ({}) },
+    'deserialize',
+  );
+  assert.equal(
+    outcome,
+    'arktype has no plain key named "maybe?" (its object syntax reads it as syntax) at $["maybe?"]',
+  );
 });
 
 test('validators reject what a construct forbids: a missing required key, a wrong tag, an extra key of the wrong type', async () => {
@@ -93,10 +112,20 @@ test('validators reject what a construct forbids: a missing required key, a wron
     const adapter = adapters.find((a) => a.id === id)!;
     for (const { name, bad } of cases) {
       const c = CONSTRUCTS.find((x) => x.name === name)!;
-      const outcome = await runPayloadCase(adapter, { ...documentSource(bad), units: [{ text: bad, value: JSON.parse(c.text), source: 'bad.json' }] }, c.schema, 'single', 'deserialize');
+      const outcome = await runPayloadCase(
+        adapter,
+        { ...documentSource(bad), units: [{ text: bad, value: JSON.parse(c.text), source: 'bad.json' }] },
+        c.schema,
+        'single',
+        'deserialize',
+      );
       // the one loosening ajv's note states: an integer wider than 32 bits is checked as float64
       const loosened = id === 'ajv-jtd' && name === 'integer beyond 2^53';
-      assert.equal(outcome.status, loosened ? 'incorrect' : 'failed', `${id} ${loosened ? 'rejected' : 'accepted'} ${bad} for ${name}`);
+      assert.equal(
+        outcome.status,
+        loosened ? 'incorrect' : 'failed',
+        `${id} ${loosened ? 'rejected' : 'accepted'} ${bad} for ${name}`,
+      );
     }
   }
 });
@@ -104,10 +133,30 @@ test('validators reject what a construct forbids: a missing required key, a wron
 test('for NDJSON records in the list shape, the path of an unsupported construct starts at the array ($[])', async () => {
   const ajv = adapters.find((a) => a.id === 'ajv-jtd')!;
   const lines = ['{"id":1,"code":"E1"}', '{"id":2,"code":404}'];
-  const source = { kind: 'ndjson' as const, path: 'log.ndjson', units: lines.map((text, i) => ({ text, value: JSON.parse(text), source: `log.ndjson:${i + 1}` })), shapes: ['list', 'many'] as const };
-  const schema = { type: 'object' as const, properties: { id: { type: 'number' as const, integer: true }, code: { type: 'union' as const, anyOf: [{ type: 'string' as const }, { type: 'number' as const, integer: true }] } } };
+  const source = {
+    kind: 'ndjson' as const,
+    path: 'log.ndjson',
+    units: lines.map((text, i) => ({ text, value: JSON.parse(text), source: `log.ndjson:${i + 1}` })),
+    shapes: ['list', 'many'] as const,
+  };
+  const schema = {
+    type: 'object' as const,
+    properties: {
+      id: { type: 'number' as const, integer: true },
+      code: {
+        type: 'union' as const,
+        anyOf: [{ type: 'string' as const }, { type: 'number' as const, integer: true }],
+      },
+    },
+  };
   const list = await runPayloadCase(ajv, { ...source, shapes: [...source.shapes] }, schema, 'list', 'deserialize');
-  assert.deepEqual(list, { status: 'unsupported', reason: 'ajv JTD has no union of string and integer (only discriminated unions of objects) at $[].code' });
+  assert.deepEqual(list, {
+    status: 'unsupported',
+    reason: 'ajv JTD has no union of string and integer (only discriminated unions of objects) at $[].code',
+  });
   const many = await runPayloadCase(ajv, { ...source, shapes: [...source.shapes] }, schema, 'many', 'serialize');
-  assert.deepEqual(many, { status: 'unsupported', reason: 'ajv JTD has no union of string and integer (only discriminated unions of objects) at $.code' });
+  assert.deepEqual(many, {
+    status: 'unsupported',
+    reason: 'ajv JTD has no union of string and integer (only discriminated unions of objects) at $.code',
+  });
 });

@@ -22,13 +22,34 @@ const own = typiaInstall(import.meta.url);
 
 test('the TypeScript type says every construct: optional keys, null, unknown, records, unions, literal tags, int64 tags, extra keys', () => {
   const byName = (n: string) => CONSTRUCTS.find((c) => c.name === n)!.schema;
-  assert.equal(toTypeScript(byName('optional property')), '{\n  "list": Array<{\n    "a": string;\n    "b"?: number & tags.Type<"int64">;\n  }>;\n}');
-  assert.equal(toTypeScript(byName('record')), '{\n  "m": Record<string, {\n    "n": number & tags.Type<"int64">;\n  }>;\n}');
+  assert.equal(
+    toTypeScript(byName('optional property')),
+    '{\n  "list": Array<{\n    "a": string;\n    "b"?: number & tags.Type<"int64">;\n  }>;\n}',
+  );
+  assert.equal(
+    toTypeScript(byName('record')),
+    '{\n  "m": Record<string, {\n    "n": number & tags.Type<"int64">;\n  }>;\n}',
+  );
   assert.equal(toTypeScript(byName('union')), '{\n  "s": Array<(number & tags.Type<"int64">) | string>;\n}');
-  assert.match(toTypeScript(byName('discriminated union')), /Array<\(\{\n {4}"type": "image";\n {4}"url": string;\n {4}"width": number & tags\.Type<"int64">;\n {2}\}\) \| \(\{\n {4}"type": "video";/);
-  assert.equal(toTypeScript(byName('additional properties')), '{\n  "known": number & tags.Type<"int64">;\n  [key: string]: string | (number & tags.Type<"int64">);\n}');
-  assert.equal(toTypeScript(byName('nullable')), '{\n  "o": {\n    "a": string;\n  } | null;\n  "s": string | null;\n  "l": Array<string> | null;\n}');
-  assert.equal(toTypeScript({ type: 'object', properties: { a: { type: 'null' }, b: { type: 'unknown' }, c: { type: 'enum', values: ['x', 'y'] } } }), '{\n  "a": null;\n  "b": unknown;\n  "c": "x" | "y";\n}');
+  assert.match(
+    toTypeScript(byName('discriminated union')),
+    /Array<\(\{\n {4}"type": "image";\n {4}"url": string;\n {4}"width": number & tags\.Type<"int64">;\n {2}\}\) \| \(\{\n {4}"type": "video";/,
+  );
+  assert.equal(
+    toTypeScript(byName('additional properties')),
+    '{\n  "known": number & tags.Type<"int64">;\n  [key: string]: string | (number & tags.Type<"int64">);\n}',
+  );
+  assert.equal(
+    toTypeScript(byName('nullable')),
+    '{\n  "o": {\n    "a": string;\n  } | null;\n  "s": string | null;\n  "l": Array<string> | null;\n}',
+  );
+  assert.equal(
+    toTypeScript({
+      type: 'object',
+      properties: { a: { type: 'null' }, b: { type: 'unknown' }, c: { type: 'enum', values: ['x', 'y'] } },
+    }),
+    '{\n  "a": null;\n  "b": unknown;\n  "c": "x" | "y";\n}',
+  );
 });
 
 test('generation runs typia at run time once per schema and typia version, then loads from the cache', () => {
@@ -48,31 +69,58 @@ test('generation runs typia at run time once per schema and typia version, then 
   assert.throws(() => assertParse('{"d":[{"type":"audio","url":"a.mp3"}]}'), /invalid type on \$input\.d\[0\]/);
 });
 
-test('a type typia cannot generate for is refused with typia\'s own diagnostic and the version', () => {
-  const template = "import typia from 'typia';\nexport type Unit = { a: bigint };\nexport const stringify = typia.json.createStringify<Unit>();\n";
-  assert.throws(() => compileTypiaTemplate(template, own), (e: unknown) => (e as Error).message.startsWith(`typia ${own.version} could not generate code: template 3:26: unsupported type detected`) && /JSON does not support bigint type/.test((e as Error).message));
+test("a type typia cannot generate for is refused with typia's own diagnostic and the version", () => {
+  const template =
+    "import typia from 'typia';\nexport type Unit = { a: bigint };\nexport const stringify = typia.json.createStringify<Unit>();\n";
+  assert.throws(
+    () => compileTypiaTemplate(template, own),
+    (e: unknown) =>
+      (e as Error).message.startsWith(
+        `typia ${own.version} could not generate code: template 3:26: unsupported type detected`,
+      ) && /JSON does not support bigint type/.test((e as Error).message),
+  );
 });
 
 const VARIANT = '11.0.3';
 let variant: InstalledVersion | undefined;
 let skip: string | false = false;
-try { variant = ensureVersion('typia', VARIANT); } catch (e) { skip = `cannot install typia@${VARIANT} from npm: ${(e as Error).message}`; }
+try {
+  variant = ensureVersion('typia', VARIANT);
+} catch (e) {
+  skip = `cannot install typia@${VARIANT} from npm: ${(e as Error).message}`;
+}
 
-test(`a typia@${VARIANT} row of the version matrix generates with typia ${VARIANT}, even for a built-in workload`, { skip }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-typia-variant-'));
-  const previous = process.env.JSONBENCH_CACHE;
-  process.env.JSONBENCH_CACHE = dir;
-  try {
-    const path = writeVariantsModule(dir, [{ label: `typia@${VARIANT}`, adapterUrl: builtinAdapterUrl('typia').href, packageName: 'typia', version: VARIANT, prefix: variant!.prefix }]);
-    const [adapter] = (await loadUserConfig(path)).serializers;
-    const users = await workloads.load('users');
-    const record = (users.build(3, 42) as unknown[])[0];
-    const prepared = await adapter.prepare(users, 'serialize');
-    assert.deepEqual(JSON.parse(prepared.serialize!(record)), record);
-    assert.ok(existsSync(join(dir, 'typia', VARIANT)), `no code cached under typia/${VARIANT}`);
-    assert.ok(!existsSync(join(dir, 'typia', own.version)), `code of typia ${own.version} was generated for the ${VARIANT} row`);
-  } finally {
-    if (previous === undefined) delete process.env.JSONBENCH_CACHE; else process.env.JSONBENCH_CACHE = previous;
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  `a typia@${VARIANT} row of the version matrix generates with typia ${VARIANT}, even for a built-in workload`,
+  { skip },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jsonbench-typia-variant-'));
+    const previous = process.env.JSONBENCH_CACHE;
+    process.env.JSONBENCH_CACHE = dir;
+    try {
+      const path = writeVariantsModule(dir, [
+        {
+          label: `typia@${VARIANT}`,
+          adapterUrl: builtinAdapterUrl('typia').href,
+          packageName: 'typia',
+          version: VARIANT,
+          prefix: variant!.prefix,
+        },
+      ]);
+      const [adapter] = (await loadUserConfig(path)).serializers;
+      const users = await workloads.load('users');
+      const record = (users.build(3, 42) as unknown[])[0];
+      const prepared = await adapter.prepare(users, 'serialize');
+      assert.deepEqual(JSON.parse(prepared.serialize!(record)), record);
+      assert.ok(existsSync(join(dir, 'typia', VARIANT)), `no code cached under typia/${VARIANT}`);
+      assert.ok(
+        !existsSync(join(dir, 'typia', own.version)),
+        `code of typia ${own.version} was generated for the ${VARIANT} row`,
+      );
+    } finally {
+      if (previous === undefined) delete process.env.JSONBENCH_CACHE;
+      else process.env.JSONBENCH_CACHE = previous;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

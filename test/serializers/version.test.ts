@@ -28,7 +28,9 @@ function ownVersion(name: string): string {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
       if (pkg.name === name) return pkg.version!;
-    } catch { /* keep walking up */ }
+    } catch {
+      /* keep walking up */
+    }
   }
 }
 
@@ -37,7 +39,10 @@ function projectWithFakeLibrary(): string {
   const project = join(root, 'project');
   const pkgDir = join(project, 'node_modules', 'fast-json-stringify');
   mkdirSync(pkgDir, { recursive: true });
-  writeFileSync(join(pkgDir, 'package.json'), JSON.stringify({ name: 'fast-json-stringify', version: '1.2.3', main: 'index.js' }));
+  writeFileSync(
+    join(pkgDir, 'package.json'),
+    JSON.stringify({ name: 'fast-json-stringify', version: '1.2.3', main: 'index.js' }),
+  );
   writeFileSync(join(pkgDir, 'index.js'), 'module.exports = () => JSON.stringify;');
   const config = join(project, 'jsonbench.config.mjs');
   writeFileSync(config, 'export default {};');
@@ -46,14 +51,20 @@ function projectWithFakeLibrary(): string {
 
 async function plannedVersions(adapters: SerializerAdapter[], resolveFrom: string): Promise<Record<string, string>> {
   const w = await workloads.load('weather-station');
-  const groups = planCases({ workloads: [w], serializers: adapters, directions: ['serialize'], policy: policies.quick, resolveFrom }, adapters);
+  const groups = planCases(
+    { workloads: [w], serializers: adapters, directions: ['serialize'], policy: policies.quick, resolveFrom },
+    adapters,
+  );
   return Object.fromEntries(groups.flat().map((c) => [c.serializer, c.serializerVersion]));
 }
 
 test('a built-in adapter is labelled with the version jsonbench loads, not the one beside the config', async () => {
   const config = projectWithFakeLibrary();
   const builtins = await serializers.loadAll();
-  const v = await plannedVersions(builtins.filter((a) => a.id === 'json' || a.id === 'fast-json-stringify' || a.id === 'ajv-jtd'), config);
+  const v = await plannedVersions(
+    builtins.filter((a) => a.id === 'json' || a.id === 'fast-json-stringify' || a.id === 'ajv-jtd'),
+    config,
+  );
   assert.equal(v['fast-json-stringify'], ownVersion('fast-json-stringify'));
   assert.notEqual(v['fast-json-stringify'], '1.2.3');
   assert.equal(v['ajv-jtd'], ownVersion('ajv'), 'a config folder without the package does not make it unknown');
@@ -62,7 +73,14 @@ test('a built-in adapter is labelled with the version jsonbench loads, not the o
 test('a user adapter is labelled with the version its config folder resolves', async () => {
   const config = projectWithFakeLibrary();
   const builtins = await serializers.loadAll();
-  const mine: SerializerAdapter = { id: 'my-fjs', family: 'schema-compiled', packageName: 'fast-json-stringify', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: JSON.stringify }) };
+  const mine: SerializerAdapter = {
+    id: 'my-fjs',
+    family: 'schema-compiled',
+    packageName: 'fast-json-stringify',
+    directions: ['serialize'],
+    supports: () => true,
+    prepare: () => ({ serialize: JSON.stringify }),
+  };
   const v = await plannedVersions([...builtins.filter((a) => a.id === 'json'), mine], config);
   assert.equal(v['my-fjs'], '1.2.3');
 });

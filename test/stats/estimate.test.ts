@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { confidenceHalfWidth, estimate, logRatioInterval, meanOf, medianOf, relativeError, tCritical } from '../../src/stats/estimate.js';
+import {
+  confidenceHalfWidth,
+  estimate,
+  logRatioInterval,
+  meanOf,
+  medianOf,
+  relativeError,
+  tCritical,
+} from '../../src/stats/estimate.js';
 
 /** |actual − expected| ≤ tolerance, with both numbers in the message. */
 function near(actual: number, expected: number, tolerance: number, what: string): void {
@@ -19,10 +27,10 @@ const T_TABLE: { confidence: number; p: number; dof: number; t: number }[] = [
   { confidence: 0.9, p: 0.95, dof: 5, t: 2.015 },
   { confidence: 0.99, p: 0.995, dof: 10, t: 3.169 },
   { confidence: 0.999, p: 0.9995, dof: 1, t: 636.619 },
-  { confidence: 0.999, p: 0.9995, dof: 4, t: 8.610 },
+  { confidence: 0.999, p: 0.9995, dof: 4, t: 8.61 },
   { confidence: 0.999, p: 0.9995, dof: 9, t: 4.781 },
   { confidence: 0.999, p: 0.9995, dof: 29, t: 3.659 },
-  { confidence: 0.999, p: 0.9995, dof: 100, t: 3.390 },
+  { confidence: 0.999, p: 0.9995, dof: 100, t: 3.39 },
 ];
 
 for (const row of T_TABLE) {
@@ -43,11 +51,11 @@ test('t has no critical value below one degree of freedom (Infinity: no interval
  * checks the order of the values below). Written here as (value − 299) × 1000 to keep it short.
  */
 const MICHELSO = [
-  850, 740, 900, 1070, 930, 850, 950, 980, 980, 880, 1000, 980, 930, 650, 760, 810, 1000, 1000, 960, 960,
-  960, 940, 960, 940, 880, 800, 850, 880, 900, 840, 830, 790, 810, 880, 880, 830, 800, 790, 760, 800,
-  880, 880, 880, 860, 720, 720, 620, 860, 970, 950, 880, 910, 850, 870, 840, 840, 850, 840, 840, 840,
-  890, 810, 810, 820, 800, 770, 760, 740, 750, 760, 910, 920, 890, 860, 880, 720, 840, 850, 850, 780,
-  890, 840, 780, 810, 760, 810, 790, 810, 820, 850, 870, 870, 810, 740, 810, 940, 950, 800, 810, 870,
+  850, 740, 900, 1070, 930, 850, 950, 980, 980, 880, 1000, 980, 930, 650, 760, 810, 1000, 1000, 960, 960, 960, 940, 960,
+  940, 880, 800, 850, 880, 900, 840, 830, 790, 810, 880, 880, 830, 800, 790, 760, 800, 880, 880, 880, 860, 720, 720,
+  620, 860, 970, 950, 880, 910, 850, 870, 840, 840, 850, 840, 840, 840, 890, 810, 810, 820, 800, 770, 760, 740, 750,
+  760, 910, 920, 890, 860, 880, 720, 840, 850, 850, 780, 890, 840, 780, 810, 760, 810, 790, 810, 820, 850, 870, 870,
+  810, 740, 810, 940, 950, 800, 810, 870,
 ].map((v) => 299 + v / 1000);
 
 test('NIST StRD Michelso: the mean and standard deviation match the certified values to 12 significant digits', () => {
@@ -81,17 +89,17 @@ test('built like NIST StRD NumAcc4 (1e7 + 0.2, then 500 × (1e7 + 0.1, 1e7 + 0.3
 test('the CI half-width is t·s/√n: 1..10 at 95% is 2.262 × 3.0277 / √10 = 2.1659', () => {
   const xs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   const s = Math.sqrt(55 / 6); // Σ(x − 5.5)² = 82.5, / 9
-  const expected = 2.262 * s / Math.sqrt(10);
+  const expected = (2.262 * s) / Math.sqrt(10);
   // tolerance: the table's rounding of t (±0.0005) times s/√n
-  near(confidenceHalfWidth(xs, 0.95), expected, 0.0005 * s / Math.sqrt(10) + 1e-12, 'half-width');
-  near(estimate(xs, 0.95).error, expected, 0.0005 * s / Math.sqrt(10) + 1e-12, 'estimate().error');
-  near(relativeError(xs, 0.95), expected / 5.5, 0.0005 * s / Math.sqrt(10) / 5.5 + 1e-12, 'relativeError');
+  near(confidenceHalfWidth(xs, 0.95), expected, (0.0005 * s) / Math.sqrt(10) + 1e-12, 'half-width');
+  near(estimate(xs, 0.95).error, expected, (0.0005 * s) / Math.sqrt(10) + 1e-12, 'estimate().error');
+  near(relativeError(xs, 0.95), expected / 5.5, (0.0005 * s) / Math.sqrt(10) / 5.5 + 1e-12, 'relativeError');
 });
 
 test('the 99.9% CI half-width of 5 samples uses t(0.9995, 4) = 8.610', () => {
   const xs = [10, 12, 11, 9, 13]; // mean 11, Σ(x − 11)² = 10, s = √2.5
   const sOverRootN = Math.sqrt(2.5) / Math.sqrt(5);
-  near(confidenceHalfWidth(xs, 0.999), 8.610 * sOverRootN, 0.0005 * sOverRootN + 1e-12, 'half-width');
+  near(confidenceHalfWidth(xs, 0.999), 8.61 * sOverRootN, 0.0005 * sOverRootN + 1e-12, 'half-width');
 });
 
 test('identical samples have zero stddev and zero error (a fake clock reaches the target at once)', () => {
@@ -141,7 +149,7 @@ test('a ratio interval is computed on the log scale: asymmetric, above 0, around
   const logs = ratios.map(Math.log);
   const m = logs.reduce((a, b) => a + b, 0) / logs.length;
   const sd = Math.sqrt(logs.reduce((a, b) => a + (b - m) ** 2, 0) / (logs.length - 1));
-  const h = tCritical(0.999, 5) * sd / Math.sqrt(6);
+  const h = (tCritical(0.999, 5) * sd) / Math.sqrt(6);
   const iv = logRatioInterval(ratios, 0.4, 0.999)!;
   assert.ok(Math.abs(iv[0] - 0.4 * Math.exp(-h)) < 1e-12 && Math.abs(iv[1] - 0.4 * Math.exp(h)) < 1e-12, String(iv));
   assert.ok(iv[0] > 0 && 0.4 - iv[0] < iv[1] - 0.4, 'asymmetric: longer above');
@@ -150,10 +158,16 @@ test('a ratio interval is computed on the log scale: asymmetric, above 0, around
 });
 
 test('medianOf (stats/median.ts, kept free of jStat for the worker) equals jStat.median on odd, even, unsorted and repeated values', async () => {
-  const jstatModule = (await import('jstat')).default as unknown as { jStat?: { median(xs: number[]): number }; median(xs: number[]): number };
+  const jstatModule = (await import('jstat')).default as unknown as {
+    jStat?: { median(xs: number[]): number };
+    median(xs: number[]): number;
+  };
   const jStat = jstatModule.jStat ?? jstatModule;
   let seed = 7;
-  const next = () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed / 2 ** 31; };
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
   for (let n = 1; n <= 40; n++) {
     const xs = Array.from({ length: n }, () => (n % 3 === 0 ? Math.floor(next() * 4) : next() * 1e6 - 5e5));
     assert.equal(medianOf(xs), jStat.median(xs), `n=${n}`);

@@ -25,14 +25,26 @@ function fakeNpm(published: string[], calls: string[][] = [], failInstall = fals
 }
 
 test('a range resolves to the newest published match by semver (npm lists them unordered)', () => {
-  assert.equal(resolveVersion('fast-json-stringify', '5', root, fakeNpm(['5.0.1', '5.16.1', '5.2.0', '5.9.2'])), '5.16.1');
-  assert.equal(resolveVersion('fast-json-stringify', '5.9.2', root, () => { throw new Error('no network needed'); }), '5.9.2');
+  assert.equal(
+    resolveVersion('fast-json-stringify', '5', root, fakeNpm(['5.0.1', '5.16.1', '5.2.0', '5.9.2'])),
+    '5.16.1',
+  );
+  assert.equal(
+    resolveVersion('fast-json-stringify', '5.9.2', root, () => {
+      throw new Error('no network needed');
+    }),
+    '5.9.2',
+  );
 });
 
 test('a version is installed once into <root>/<name>@<version>, then reused without npm install', () => {
   const calls: string[][] = [];
   const first = ensureVersion('@scope/lib', '2', root, fakeNpm(['2.0.0', '2.1.0'], calls));
-  assert.deepEqual(first, { packageName: '@scope/lib', version: '2.1.0', prefix: prefixOf(root, '@scope/lib', '2.1.0') });
+  assert.deepEqual(first, {
+    packageName: '@scope/lib',
+    version: '2.1.0',
+    prefix: prefixOf(root, '@scope/lib', '2.1.0'),
+  });
   assert.ok(first.prefix.endsWith('@scope+lib@2.1.0'));
   assert.equal(calls.filter((c) => c[0] === 'install').length, 1);
   ensureVersion('@scope/lib', '2.1.0', root, fakeNpm([], calls));
@@ -40,10 +52,22 @@ test('a version is installed once into <root>/<name>@<version>, then reused with
 });
 
 test('offline, a range falls back to the newest cached version; a failed install leaves no folder behind', () => {
-  const offline = (args: string[]): string => { if (args[0] === 'view') throw new Error('ENOTFOUND'); return ''; };
+  const offline = (args: string[]): string => {
+    if (args[0] === 'view') throw new Error('ENOTFOUND');
+    return '';
+  };
   assert.equal(resolveVersion('@scope/lib', '2', root, offline), '2.1.0');
-  assert.throws(() => resolveVersion('@scope/lib', '3', root, offline), /no published version matches \(and npm view failed: offline\?\)/);
-  assert.throws(() => ensureVersion('other', '1.0.0', root, fakeNpm([], [], true)), /npm install other@1\.0\.0 failed: npm ERR! 404 Not Found/);
-  assert.deepEqual(readdirSync(root).filter((d) => d.startsWith('other')), []);
+  assert.throws(
+    () => resolveVersion('@scope/lib', '3', root, offline),
+    /no published version matches \(and npm view failed: offline\?\)/,
+  );
+  assert.throws(
+    () => ensureVersion('other', '1.0.0', root, fakeNpm([], [], true)),
+    /npm install other@1\.0\.0 failed: npm ERR! 404 Not Found/,
+  );
+  assert.deepEqual(
+    readdirSync(root).filter((d) => d.startsWith('other')),
+    [],
+  );
   assert.equal(existsSync(prefixOf(root, 'other', '1.0.0')), false);
 });

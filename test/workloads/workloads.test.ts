@@ -19,7 +19,8 @@ function schemaErrors(node: SchemaNode, value: unknown, path = '$'): string[] {
       if (typeof value !== 'string') return [`${path}: not a string`];
       if (node.format === 'uuid' && !UUID_V4.test(value)) return [`${path}: not a UUID v4`];
       if (node.format === 'email' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return [`${path}: not an email`];
-      if (node.format === 'date-time' && new Date(value).toISOString() !== value) return [`${path}: not an ISO 8601 date-time`];
+      if (node.format === 'date-time' && new Date(value).toISOString() !== value)
+        return [`${path}: not an ISO 8601 date-time`];
       return [];
     }
     case 'number':
@@ -35,9 +36,15 @@ function schemaErrors(node: SchemaNode, value: unknown, path = '$'): string[] {
     case 'object': {
       if (typeof value !== 'object' || Array.isArray(value)) return [`${path}: not an object`];
       const obj = value as Record<string, unknown>;
-      const extra = Object.keys(obj).filter((k) => !(k in node.properties)).map((k) => `${path}.${k}: not in schema`);
-      const missing = Object.keys(node.properties).filter((k) => !(k in obj)).map((k) => `${path}.${k}: missing`);
-      const inner = Object.entries(node.properties).filter(([k]) => k in obj).flatMap(([k, n]) => schemaErrors(n, obj[k], `${path}.${k}`));
+      const extra = Object.keys(obj)
+        .filter((k) => !(k in node.properties))
+        .map((k) => `${path}.${k}: not in schema`);
+      const missing = Object.keys(node.properties)
+        .filter((k) => !(k in obj))
+        .map((k) => `${path}.${k}: missing`);
+      const inner = Object.entries(node.properties)
+        .filter(([k]) => k in obj)
+        .flatMap(([k, n]) => schemaErrors(n, obj[k], `${path}.${k}`));
       return [...extra, ...missing, ...inner];
     }
     default:
@@ -51,7 +58,10 @@ test('the test schema checker reports missing, extra, mistyped and badly formatt
   assert.deepEqual(schemaErrors(schema, good), []);
   const { email: _email, ...noEmail } = good;
   assert.deepEqual(schemaErrors(schema, { ...noEmail, firstName: 'x', id: 'nope', last_name: 3 }), [
-    '$.firstName: not in schema', '$.email: missing', '$.id: not a UUID v4', '$.last_name: not a string',
+    '$.firstName: not in schema',
+    '$.email: missing',
+    '$.id: not a UUID v4',
+    '$.last_name: not a string',
   ]);
 });
 
@@ -86,7 +96,12 @@ for (const w of all) {
 
     if (w.wire?.naming) {
       test(`${w.id} ${shape}: the gate rejects an identity serializer, which leaves model names unrenamed`, () => {
-        const failure = checkCase({ serialize: (v) => JSON.stringify(v, null, w.wire?.indent) }, view, 'serialize', caseIo(view, 'serialize', 'serialize', units()));
+        const failure = checkCase(
+          { serialize: (v) => JSON.stringify(v, null, w.wire?.indent) },
+          view,
+          'serialize',
+          caseIo(view, 'serialize', 'serialize', units()),
+        );
         assert.ok(failure);
         assert.match(failure.path, /first_name$/);
         assert.equal(failure.actual, 'undefined (absent)');
@@ -94,12 +109,23 @@ for (const w of all) {
     } else {
       test(`${w.id} ${shape}: the gate accepts JSON.stringify as a serializer`, () => {
         const io = caseIo(view, 'serialize', 'serialize', units());
-        assert.equal(checkCase({ serialize: (v) => JSON.stringify(v, null, w.wire?.indent) }, view, 'serialize', io), null);
+        assert.equal(
+          checkCase({ serialize: (v) => JSON.stringify(v, null, w.wire?.indent) }, view, 'serialize', io),
+          null,
+        );
       });
     }
 
     test(`${w.id} ${shape}: the gate accepts JSON.parse as a parse-class deserializer and JSON.parse + toModel as transform`, () => {
-      assert.equal(checkCase({ deserialize: (t) => JSON.parse(t) }, view, 'deserialize', caseIo(view, 'deserialize', 'parse', units())), null);
+      assert.equal(
+        checkCase(
+          { deserialize: (t) => JSON.parse(t) },
+          view,
+          'deserialize',
+          caseIo(view, 'deserialize', 'parse', units()),
+        ),
+        null,
+      );
       const toModel = view.toModel ?? ((u: unknown) => u);
       const io = caseIo(view, 'deserialize', 'transform', units());
       assert.equal(checkCase({ deserialize: (t) => toModel(JSON.parse(t)) }, view, 'deserialize', io), null);
@@ -124,7 +150,10 @@ test('users-settings: build() has snake_case keys, the same users as users, and 
   const users = byId('users').build(100, 42) as Record<string, string>[];
   assert.deepEqual(Object.keys(wire[0]), ['id', 'first_name', 'last_name', 'full_name', 'user_name', 'email']);
   assert.equal(wire[0].first_name, users[0].firstName);
-  assert.deepEqual(wire.map((r) => w.toModel!(r)), users);
+  assert.deepEqual(
+    wire.map((r) => w.toModel!(r)),
+    users,
+  );
 });
 
 test('users-settings: checkText accepts 2-space indented text and rejects compact or 4-space text', () => {
@@ -140,7 +169,8 @@ test('users-settings: checkText accepts 2-space indented text and rejects compac
 test('users-settings many: the gate accepts a serializer that renames to snake_case and indents by 2', () => {
   const w = byId('users-settings');
   const units = unitsOf(w.build(100, 9), 'many');
-  const rename = (m: Record<string, unknown>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()), v]));
+  const rename = (m: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(m).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()), v]));
   const prepared = { serialize: (v: unknown) => JSON.stringify(rename(v as Record<string, unknown>), null, 2) };
   assert.equal(checkCase(prepared, w, 'serialize', caseIo(w, 'serialize', 'serialize', units)), null);
 });

@@ -9,7 +9,11 @@ export const str = (extra: Partial<StringSchema> = {}): StringSchema => ({ type:
 export const num = (extra: Partial<NumberSchema> = {}): NumberSchema => ({ type: 'number', ...extra });
 export const int = (): NumberSchema => ({ type: 'number', integer: true });
 export const bool = (): BooleanSchema => ({ type: 'boolean' });
-export const arr = (items: SchemaNode, nullable?: boolean): SchemaNode => ({ type: 'array', items, ...(nullable ? { nullable } : {}) });
+export const arr = (items: SchemaNode, nullable?: boolean): SchemaNode => ({
+  type: 'array',
+  items,
+  ...(nullable ? { nullable } : {}),
+});
 
 /**
  * An object node. Keys are defined as own data properties one by one, so a key named
@@ -31,7 +35,10 @@ export function own(entries: [string, unknown][]): Record<string, unknown> {
 }
 
 /** Deserialize accepts that are the same for every guarantee class. */
-export const anyClass = (...accept: Accept[]) => (_cls: GuaranteeClass): readonly Accept[] => accept;
+export const anyClass =
+  (...accept: Accept[]) =>
+  (_cls: GuaranteeClass): readonly Accept[] =>
+    accept;
 
 /** Deserialize accepts for a value that only a transform-class deserializer turns into its model. */
 export function wireOrModel(wire: unknown, model: unknown, ...more: Accept[]) {

@@ -24,7 +24,10 @@ function filesUnder(dir: string): string[] {
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** A conformance file the folder holds that cannot become a probe, and why. */
-export interface SkippedFile { file: string; reason: string }
+export interface SkippedFile {
+  file: string;
+  reason: string;
+}
 
 /**
  * The conformance files under `dir` with their texts, and the files skipped.
@@ -32,16 +35,26 @@ export interface SkippedFile { file: string; reason: string }
  */
 export function readConformanceFolder(dir: string): { set: ConformanceSet; skipped: SkippedFile[] } {
   let files: string[];
-  try { files = filesUnder(dir); } catch (e) { throw new Error(`conformance folder ${dir}: ${(e as Error).message}`); }
+  try {
+    files = filesUnder(dir);
+  } catch (e) {
+    throw new Error(`conformance folder ${dir}: ${(e as Error).message}`);
+  }
   const set: ConformanceSet = { root: basename(dir), files: [] };
   const skipped: SkippedFile[] = [];
   for (const file of files) {
     if (!conformanceKind(basename(file))) continue;
     const path = relative(dir, file).split(sep).join('/');
-    try { set.files.push({ path, text: decoder.decode(readFileSync(file)) }); } catch {
-      skipped.push({ file: path, reason: 'not valid UTF-8: a string-input deserializer cannot be handed it (the decoder rejects it first)' });
+    try {
+      set.files.push({ path, text: decoder.decode(readFileSync(file)) });
+    } catch {
+      skipped.push({
+        file: path,
+        reason: 'not valid UTF-8: a string-input deserializer cannot be handed it (the decoder rejects it first)',
+      });
     }
   }
-  if (set.files.length === 0 && skipped.length === 0) throw new Error(`conformance folder ${dir}: no y_/n_/i_, pass/fail or roundtrip *.json files in it`);
+  if (set.files.length === 0 && skipped.length === 0)
+    throw new Error(`conformance folder ${dir}: no y_/n_/i_, pass/fail or roundtrip *.json files in it`);
   return { set, skipped };
 }

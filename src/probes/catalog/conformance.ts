@@ -27,16 +27,29 @@ export function conformanceKind(name: string): ConformanceKind | null {
 }
 
 /** The schema of a (small, JSON-made) value, and what today's language lacks to state it. */
-export function inferSchema(value: unknown, exactInt64 = false, floatSpelled = false): { schema: SchemaNode; needs: Construct[] } {
+export function inferSchema(
+  value: unknown,
+  exactInt64 = false,
+  floatSpelled = false,
+): { schema: SchemaNode; needs: Construct[] } {
   const needs = new Set<Construct>();
   const walk = (v: unknown): SchemaNode => {
-    if (v === null) { needs.add('any'); return str(); }
-    if (typeof v === 'bigint') { needs.add('int64'); return int(); }
+    if (v === null) {
+      needs.add('any');
+      return str();
+    }
+    if (typeof v === 'bigint') {
+      needs.add('int64');
+      return int();
+    }
     if (typeof v === 'boolean') return bool();
     if (typeof v === 'number') return Number.isSafeInteger(v) && !Object.is(v, -0) && !floatSpelled ? int() : num();
     if (typeof v === 'string') return str();
     if (Array.isArray(v)) {
-      if (v.length === 0) { needs.add('any'); return arr(str()); }
+      if (v.length === 0) {
+        needs.add('any');
+        return arr(str());
+      }
       const items = v.map(walk);
       if (new Set(items.map((s) => JSON.stringify(s))).size > 1) needs.add('union');
       return arr(items[0]);
@@ -61,10 +74,16 @@ export function exactValue(text: string): { value: unknown; exactInt64: boolean 
 }
 
 /** One conformance file as the host read it: its path under the folder (`json-test-suite/y_x.json`) and its text. */
-export interface ConformanceFile { path: string; text: string }
+export interface ConformanceFile {
+  path: string;
+  text: string;
+}
 
 /** The conformance files of a folder, as the host hands them to workers; `root` names the folder (its base name). */
-export interface ConformanceSet { root: string; files: ConformanceFile[] }
+export interface ConformanceSet {
+  root: string;
+  files: ConformanceFile[];
+}
 
 /** A short id part from the file's first folder under the root (`json-test-suite`), or the root's name. */
 function suiteOf(root: string, path: string): string {
@@ -92,12 +111,21 @@ function parseProbe(id: string, name: string, kind: Exclude<ConformanceKind, 'ro
   const rejects: Accept = { throws: true, label: 'rejects' };
   const acceptsAny: Accept = { label: 'accepts', check: () => null };
   const accepts = (): Accept => {
-    try { return { value: JSON.parse(text), label: 'accepts' }; } catch { return acceptsAny; }
+    try {
+      return { value: JSON.parse(text), label: 'accepts' };
+    } catch {
+      return acceptsAny;
+    }
   };
-  const accept = kind === 'accept' ? () => [accepts()] : kind === 'reject' ? () => [rejects] : () => [acceptsAny, rejects];
+  const accept =
+    kind === 'accept' ? () => [accepts()] : kind === 'reject' ? () => [rejects] : () => [acceptsAny, rejects];
   return {
-    id, family: 'conformance', title: `${name}: must be ${kind === 'accept' ? 'accepted' : kind === 'reject' ? 'rejected' : 'accepted or rejected'}`,
-    schema: obj({}), needs: ['any'], intended: 'any JSON value',
+    id,
+    family: 'conformance',
+    title: `${name}: must be ${kind === 'accept' ? 'accepted' : kind === 'reject' ? 'rejected' : 'accepted or rejected'}`,
+    schema: obj({}),
+    needs: ['any'],
+    intended: 'any JSON value',
     deserialize: { text: () => text, accept: (_cls) => accept() },
   };
 }
@@ -108,12 +136,18 @@ function roundtripProbe(id: string, name: string, text: string): Probe {
   const { schema, needs } = inferSchema(value, exactInt64, /\d[.eE]/.test(text));
   const written = text.trim();
   return {
-    id, family: 'conformance', title: `${name}: ${written} read exactly and written back`, schema,
+    id,
+    family: 'conformance',
+    title: `${name}: ${written} read exactly and written back`,
+    schema,
     ...(needs.length ? { needs } : {}),
     serialize: {
       // The serializer is given what the reference reader (JSON.parse) reads: a loss on reading shows on the deserialize side.
       input: () => JSON.parse(text),
-      accept: [{ text: written, label: 'same text' }, { json: JSON.parse(text), label: 'same value, other spelling' }],
+      accept: [
+        { text: written, label: 'same text' },
+        { json: JSON.parse(text), label: 'same value, other spelling' },
+      ],
     },
     deserialize: { text: () => text, accept: anyClass({ value, label: exactInt64 ? 'exact (BigInt)' : 'exact' }) },
   };

@@ -44,12 +44,16 @@ function undeclaredProbes(): Probe[] {
     for (const spelling of ['plain', 'escaped'] as const) {
       const keyText = spelling === 'plain' ? JSON.stringify(key) : escapedKey(key);
       const text = `{"name":"x",${keyText}:${JSON.stringify(payloads[key])}}`;
-      const kept = own([['name', 'x'], [key, payloads[key]]]);
+      const kept = own([
+        ['name', 'x'],
+        [key, payloads[key]],
+      ]);
       const keeps: Accept = { value: kept, label: 'keeps it as an own property', check: prototypeUntouched };
       const drops: Accept = { value: { name: 'x' }, label: 'drops it', check: prototypeUntouched };
       const rejects: Accept = { throws: true, label: 'rejects the document' };
       out.push({
-        id: `safety.parse.undeclared.${key}.${spelling}`, family: 'safety',
+        id: `safety.parse.undeclared.${key}.${spelling}`,
+        family: 'safety',
         title: `an undeclared "${key}" key${spelling === 'escaped' ? ', unicode-escaped,' : ''} on parse`,
         schema: obj({ name: str() }),
         deserialize: {
@@ -66,16 +70,35 @@ function undeclaredProbes(): Probe[] {
 function declaredProbes(): Probe[] {
   const out: Probe[] = [];
   for (const key of DANGEROUS_KEYS) {
-    const doc = () => own([['id', 1], [key, 'v']]);
-    const schema = obj([['id', { type: 'number', integer: true }], [key, str()]]);
+    const doc = () =>
+      own([
+        ['id', 1],
+        [key, 'v'],
+      ]);
+    const schema = obj([
+      ['id', { type: 'number', integer: true }],
+      [key, str()],
+    ]);
     out.push({
-      id: `safety.declared.${key}`, family: 'safety', title: `a declared property named "${key}"`, schema,
+      id: `safety.declared.${key}`,
+      family: 'safety',
+      title: `a declared property named "${key}"`,
+      schema,
       serialize: { input: doc, accept: [{ json: doc(), label: 'writes it' }] },
-      deserialize: { text: () => `{"id":1,${JSON.stringify(key)}:"v"}`, accept: anyClass({ value: doc(), label: 'reads it', check: prototypeUntouched }) },
+      deserialize: {
+        text: () => `{"id":1,${JSON.stringify(key)}:"v"}`,
+        accept: anyClass({ value: doc(), label: 'reads it', check: prototypeUntouched }),
+      },
     });
     out.push({
-      id: `safety.declared.${key}.escaped`, family: 'safety', title: `a declared property named "${key}", unicode-escaped on the wire`, schema,
-      deserialize: { text: () => `{"id":1,${escapedKey(key)}:"v"}`, accept: anyClass({ value: doc(), label: 'reads it', check: prototypeUntouched }) },
+      id: `safety.declared.${key}.escaped`,
+      family: 'safety',
+      title: `a declared property named "${key}", unicode-escaped on the wire`,
+      schema,
+      deserialize: {
+        text: () => `{"id":1,${escapedKey(key)}:"v"}`,
+        accept: anyClass({ value: doc(), label: 'reads it', check: prototypeUntouched }),
+      },
     });
   }
   return out;

@@ -40,7 +40,10 @@ function valueProbes(): Probe[] {
         },
         deserialize: {
           text: () => JSON.stringify(doc),
-          accept: (cls) => [{ value: doc }, ...(formatted && cls !== 'parse' ? [{ throws: true as const, label: `rejects: not a ${format}` }] : [])],
+          accept: (cls) => [
+            { value: doc },
+            ...(formatted && cls !== 'parse' ? [{ throws: true as const, label: `rejects: not a ${format}` }] : []),
+          ],
         },
       });
     }

@@ -24,8 +24,12 @@ function optionalProbes(): Probe[] {
   return subsets().map(({ name, present }) => {
     const doc = Object.fromEntries(present.map((k) => [k, VALUES[k]]));
     return {
-      id: `structure.optional.${name}`, family: 'structure', title: `optional a, b, c with ${name} present`,
-      schema: obj({ a: str(), b: num(), c: bool() }), needs: ['optional'], intended: '{ a?: string; b?: number; c?: boolean }',
+      id: `structure.optional.${name}`,
+      family: 'structure',
+      title: `optional a, b, c with ${name} present`,
+      schema: obj({ a: str(), b: num(), c: bool() }),
+      needs: ['optional'],
+      intended: '{ a?: string; b?: number; c?: boolean }',
       serialize: { input: () => ({ ...doc }), accept: [{ json: doc }] },
       deserialize: { text: () => JSON.stringify(doc), accept: anyClass({ value: doc }) },
     };
@@ -33,11 +37,18 @@ function optionalProbes(): Probe[] {
 }
 
 function nullableProbes(): Probe[] {
-  const schema = obj({ a: { ...str(), nullable: true }, b: { ...num(), nullable: true }, c: { ...bool(), nullable: true } });
+  const schema = obj({
+    a: { ...str(), nullable: true },
+    b: { ...num(), nullable: true },
+    c: { ...bool(), nullable: true },
+  });
   return subsets().map(({ name, present }) => {
     const doc = Object.fromEntries(KEYS.map((k) => [k, present.includes(k) ? VALUES[k] : null]));
     return {
-      id: `structure.nullable.${name}`, family: 'structure', title: `nullable a, b, c with ${name} non-null`, schema,
+      id: `structure.nullable.${name}`,
+      family: 'structure',
+      title: `nullable a, b, c with ${name} non-null`,
+      schema,
       serialize: { input: () => ({ ...doc }), accept: [{ json: doc }] },
       deserialize: { text: () => JSON.stringify(doc), accept: anyClass({ value: doc }) },
     };
@@ -46,7 +57,10 @@ function nullableProbes(): Probe[] {
 
 function emptyProbes(): Probe[] {
   const probe = (id: string, title: string, schema: SchemaNode, doc: unknown): Probe => ({
-    id: `structure.empty.${id}`, family: 'structure', title, schema,
+    id: `structure.empty.${id}`,
+    family: 'structure',
+    title,
+    schema,
     serialize: { input: () => structuredClone(doc), accept: [{ json: doc }] },
     deserialize: { text: () => JSON.stringify(doc), accept: anyClass({ value: doc }) },
   });
@@ -89,7 +103,11 @@ export function nestedCheck(kind: 'array' | 'object', depth: number) {
   return (v: unknown): string | null => {
     let cur: unknown = v;
     for (let i = 0; i < depth; i++) {
-      if (kind === 'array' ? !(Array.isArray(cur) && cur.length === 1) : !(cur !== null && typeof cur === 'object' && Object.keys(cur).length === 1 && 'a' in cur)) {
+      if (
+        kind === 'array'
+          ? !(Array.isArray(cur) && cur.length === 1)
+          : !(cur !== null && typeof cur === 'object' && Object.keys(cur).length === 1 && 'a' in cur)
+      ) {
         return `${kind}s nested ${depth} deep (level ${i} differs)`;
       }
       cur = kind === 'array' ? (cur as unknown[])[0] : (cur as { a: unknown }).a;
@@ -101,16 +119,34 @@ export function nestedCheck(kind: 'array' | 'object', depth: number) {
 function depthProbes(): Probe[] {
   const deep = (kind: 'array' | 'object', depth: number): Probe => {
     const value = kind === 'array' ? once(() => nestedArray(depth)) : once(() => nestedObject(depth));
-    const text = once(() => (kind === 'array' ? '['.repeat(depth) + '1' + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)));
+    const text = once(() =>
+      kind === 'array' ? '['.repeat(depth) + '1' + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
+    );
     const must = depth <= 1_000;
     const same = { label: 'writes it', check: nestedCheck(kind, depth) };
     const accept = must ? [same] : [same, { throws: true as const, label: 'refuses with a clean error' }];
     return {
-      id: `structure.depth.${kind}.${depth}`, family: 'structure', title: `${kind}s nested ${depth.toLocaleString('en')} deep`,
-      schema: must ? (kind === 'array' ? nestedArraySchema(depth) : nestedObjectSchema(depth)) : kind === 'array' ? arr(int()) : obj({ a: int() }),
+      id: `structure.depth.${kind}.${depth}`,
+      family: 'structure',
+      title: `${kind}s nested ${depth.toLocaleString('en')} deep`,
+      schema: must
+        ? kind === 'array'
+          ? nestedArraySchema(depth)
+          : nestedObjectSchema(depth)
+        : kind === 'array'
+          ? arr(int())
+          : obj({ a: int() }),
       deepSchema: must,
-      shown: { input: kind === 'array' ? `[[[…[1]…]]] (${depth.toLocaleString('en')} arrays)` : `{"a":{"a":…{"a":1}…}} (${depth.toLocaleString('en')} objects)`, expected: accept.map((a) => a.label).join(' or ') },
-      ...(must ? {} : { needs: ['recursive' as const], intended: kind === 'array' ? 'T = number | T[]' : 'T = { a: number | T }' }),
+      shown: {
+        input:
+          kind === 'array'
+            ? `[[[…[1]…]]] (${depth.toLocaleString('en')} arrays)`
+            : `{"a":{"a":…{"a":1}…}} (${depth.toLocaleString('en')} objects)`,
+        expected: accept.map((a) => a.label).join(' or '),
+      },
+      ...(must
+        ? {}
+        : { needs: ['recursive' as const], intended: kind === 'array' ? 'T = number | T[]' : 'T = { a: number | T }' }),
       serialize: { input: value, accept },
       deserialize: { text, accept: anyClass(...accept.map((a) => ('check' in a ? { ...a, label: 'reads it' } : a))) },
     };
@@ -126,7 +162,12 @@ export function largeDocument(bytes: number): { items: { id: number; name: strin
   const items = [];
   let size = 11;
   for (let id = 0; size < bytes; id++) {
-    const item = { id, name: `item ${id} ${'x'.repeat(id % 40)}`, tags: ['t' + (id % 7), 'u' + (id % 13)], score: (id * 7919) % 10007 / 8 };
+    const item = {
+      id,
+      name: `item ${id} ${'x'.repeat(id % 40)}`,
+      tags: ['t' + (id % 7), 'u' + (id % 13)],
+      score: ((id * 7919) % 10007) / 8,
+    };
     size += JSON.stringify(item).length + 1;
     items.push(item);
   }
@@ -136,14 +177,39 @@ export function largeDocument(bytes: number): { items: { id: number; name: strin
 function largeProbes(): Probe[] {
   const value = once(() => largeDocument(LARGE_DOCUMENT_BYTES));
   const text = once(() => JSON.stringify(value()));
-  return [{
-    id: 'structure.large.50MB', family: 'structure', title: 'a 50 MiB document',
-    shown: { input: '{"items":[{"id":0,"name":"item 0 ","tags":["t0","u0"],"score":0},…]} (50 MiB of compact JSON)', expected: 'the same document' },
-    schema: obj({ items: arr(obj({ id: int(), name: str(), tags: arr(str()), score: num() })) }),
-    // Getters: the 50 MiB value is built on first use, not when the catalog loads.
-    serialize: { input: value, accept: [{ get json() { return value(); } }] },
-    deserialize: { text, accept: () => [{ get value() { return value(); } }] },
-  }];
+  return [
+    {
+      id: 'structure.large.50MB',
+      family: 'structure',
+      title: 'a 50 MiB document',
+      shown: {
+        input: '{"items":[{"id":0,"name":"item 0 ","tags":["t0","u0"],"score":0},…]} (50 MiB of compact JSON)',
+        expected: 'the same document',
+      },
+      schema: obj({ items: arr(obj({ id: int(), name: str(), tags: arr(str()), score: num() })) }),
+      // Getters: the 50 MiB value is built on first use, not when the catalog loads.
+      serialize: {
+        input: value,
+        accept: [
+          {
+            get json() {
+              return value();
+            },
+          },
+        ],
+      },
+      deserialize: {
+        text,
+        accept: () => [
+          {
+            get value() {
+              return value();
+            },
+          },
+        ],
+      },
+    },
+  ];
 }
 
 export function structureProbes(): Probe[] {

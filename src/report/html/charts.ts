@@ -6,15 +6,32 @@ import { formatBytes, formatTime } from '../units.js';
 import { escapeHtml } from './escape.js';
 
 /** A bar of the ratio chart: one serializer, one value per target (null when not measured), with its log-scale interval. */
-export interface RatioBar { name: string; values: { ratio: number | null; interval: [number, number] | null }[] }
+export interface RatioBar {
+  name: string;
+  values: { ratio: number | null; interval: [number, number] | null }[];
+}
 /** A point of the speed-vs-allocation chart (ns/op, bytes/op); `estimate` when the allocation figure is estimated (shown with `~`). */
-export interface ScatterPoint { name: string; series: string; time: number; alloc: number; estimate?: boolean }
+export interface ScatterPoint {
+  name: string;
+  series: string;
+  time: number;
+  alloc: number;
+  estimate?: boolean;
+}
 /** A line of the scaling chart: [size, ns/op] points. */
-export interface ScalingLine { name: string; points: [number, number][] }
+export interface ScalingLine {
+  name: string;
+  points: [number, number][];
+}
 
 /** Colours of classes, then of further series (colour-blind-safe Okabe–Ito order). */
 export function chartColor(key: string, i: number): string {
-  const byClass: Record<string, string> = { serialize: '#0072B2', parse: '#009E73', validate: '#E69F00', transform: '#CC79A7' };
+  const byClass: Record<string, string> = {
+    serialize: '#0072B2',
+    parse: '#009E73',
+    validate: '#E69F00',
+    transform: '#CC79A7',
+  };
   const cycle = ['#0072B2', '#D55E00', '#009E73', '#E69F00', '#CC79A7', '#56B4E9', '#F0E442', '#000000'];
   return byClass[key] ?? cycle[i % cycle.length];
 }
@@ -26,13 +43,20 @@ export function chartColor(key: string, i: number): string {
  * powers of ten around every ratio, whisker and 1. Serializers top to bottom in the given order.
  * @param colorKey the class, so a class keeps its colour when there is one target
  */
-export function ratioChartOption(title: string, bars: RatioBar[], targets: string[], baselineLabel: string, colorKey: string): Record<string, unknown> {
+export function ratioChartOption(
+  title: string,
+  bars: RatioBar[],
+  targets: string[],
+  baselineLabel: string,
+  colorKey: string,
+): Record<string, unknown> {
   const n = targets.length;
   const ends = [1];
-  for (const b of bars) for (const v of b.values) {
-    if (v.ratio !== null && v.ratio > 0) ends.push(v.ratio);
-    if (v.interval !== null) ends.push(v.interval[0], v.interval[1]);
-  }
+  for (const b of bars)
+    for (const v of b.values) {
+      if (v.ratio !== null && v.ratio > 0) ends.push(v.ratio);
+      if (v.interval !== null) ends.push(v.interval[0], v.interval[1]);
+    }
   const finite = ends.filter((x) => x > 0 && Number.isFinite(x));
   const axisMin = 10 ** Math.floor(Math.log10(Math.min(...finite) / 1.05));
   const axisMax = 10 ** Math.ceil(Math.log10(Math.max(...finite) * 1.05));
@@ -42,23 +66,46 @@ export function ratioChartOption(title: string, bars: RatioBar[], targets: strin
   targets.forEach((t, ti) => {
     const color = n > 1 ? chartColor(`#${ti}`, ti) : chartColor(colorKey, ti);
     series.push({
-      type: 'bar', name: t, barWidth: barPx, barGap: '30%', itemStyle: { color },
+      type: 'bar',
+      name: t,
+      barWidth: barPx,
+      barGap: '30%',
+      itemStyle: { color },
       data: bars.map((b) => b.values[ti]?.ratio ?? null),
-      ...(ti === 0 ? { markLine: { silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#555' }, label: { formatter: `${baselineLabel} = 1`, position: 'start', color: '#333' }, data: [{ xAxis: 1 }] } } : {}),
+      ...(ti === 0
+        ? {
+            markLine: {
+              silent: true,
+              symbol: 'none',
+              lineStyle: { type: 'dashed', color: '#555' },
+              label: { formatter: `${baselineLabel} = 1`, position: 'start', color: '#333' },
+              data: [{ xAxis: 1 }],
+            },
+          }
+        : {}),
     });
     const offset = (ti - (n - 1) / 2) * step;
     series.push({
-      type: 'custom', name: `${t} error`, silent: true, z: 5,
+      type: 'custom',
+      name: `${t} error`,
+      silent: true,
+      z: 5,
       data: bars.map((b, bi) => {
         const v = b.values[ti];
-        return v && v.ratio !== null && v.interval !== null && v.interval[1] > v.interval[0] ? [v.interval[0], v.interval[1], bi] : [null, null, bi];
+        return v && v.ratio !== null && v.interval !== null && v.interval[1] > v.interval[0]
+          ? [v.interval[0], v.interval[1], bi]
+          : [null, null, bi];
       }),
-      encode: { x: [0, 1], y: 2 }, clip: true,
+      encode: { x: [0, 1], y: 2 },
+      clip: true,
       renderItem: (_params: unknown, api: { value(i: number): number; coord(p: number[]): number[] }) => {
-        const lo = api.value(0); const hi = api.value(1);
+        const lo = api.value(0);
+        const hi = api.value(1);
         if (lo === null || hi === null || Number.isNaN(lo) || Number.isNaN(hi)) return null;
-        const a = api.coord([lo, api.value(2)]); const b = api.coord([hi, api.value(2)]);
-        const y = a[1] + offset; const cap = barPx / 2;
+        const a = api.coord([lo, api.value(2)]);
+        const b = api.coord([hi, api.value(2)]);
+        const y = a[1] + offset;
+        const cap = barPx / 2;
         const style = { stroke: '#222', lineWidth: 1.5 };
         const children = [
           { type: 'line', shape: { x1: a[0], y1: y, x2: b[0], y2: y }, style },
@@ -75,7 +122,15 @@ export function ratioChartOption(title: string, bars: RatioBar[], targets: strin
     ...(n > 1 ? { legend: { data: targets, top: 0, right: 0 } } : {}),
     grid: { left: 8, right: 24, top: 44, bottom: 36, containLabel: true },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: { type: 'log', logBase: 10, min: axisMin, max: axisMax, name: `time ÷ ${baselineLabel}'s (< 1 is faster; log scale)`, nameLocation: 'middle', nameGap: 24 },
+    xAxis: {
+      type: 'log',
+      logBase: 10,
+      min: axisMin,
+      max: axisMax,
+      name: `time ÷ ${baselineLabel}'s (< 1 is faster; log scale)`,
+      nameLocation: 'middle',
+      nameGap: 24,
+    },
     yAxis: { type: 'category', inverse: true, data: bars.map((b) => b.name), axisTick: { show: false } },
     series,
   };
@@ -95,27 +150,66 @@ export function scatterChartOption(title: string, points: ScatterPoint[]): Recor
   // also the least tick interval (1 when every value is 0), never below 0 for positive values: left to
   // ECharts, its ticks fell at fractions of a byte that the formatter wrote as one label ("640 B" on every tick).
   const axis = (vals: number[], name: string, fmt: (v: number) => string) => {
-    const lo = Math.min(...vals); const hi = Math.max(...vals);
+    const lo = Math.min(...vals);
+    const hi = Math.max(...vals);
     const log = lo > 0 && hi / lo > 20;
     const top = Math.max(Math.abs(lo), Math.abs(hi));
     const narrow = !log && hi - lo <= 0.1 * top;
     const pad = top > 0 ? 0.1 * top : 1;
     const step = 10 ** Math.floor(Math.log10(pad));
-    const domain = narrow ? { min: lo >= 0 ? Math.max(0, Math.floor((lo - pad) / step) * step) : Math.floor((lo - pad) / step) * step, max: Math.ceil((hi + pad) / step) * step, minInterval: step } : {};
-    return { type: log ? 'log' : 'value', name, nameLocation: 'middle', nameGap: 28, scale: !log, ...domain, axisLabel: { formatter: fmt, hideOverlap: true } };
+    const domain = narrow
+      ? {
+          min: lo >= 0 ? Math.max(0, Math.floor((lo - pad) / step) * step) : Math.floor((lo - pad) / step) * step,
+          max: Math.ceil((hi + pad) / step) * step,
+          minInterval: step,
+        }
+      : {};
+    return {
+      type: log ? 'log' : 'value',
+      name,
+      nameLocation: 'middle',
+      nameGap: 28,
+      scale: !log,
+      ...domain,
+      axisLabel: { formatter: fmt, hideOverlap: true },
+    };
   };
   return {
     animation: false,
     title: { text: title, left: 0, textStyle: { fontSize: 13, fontWeight: 600 } },
     legend: { data: keys, top: 0, right: 0 },
     grid: { left: 28, right: 40, top: 40, bottom: 40, containLabel: true },
-    tooltip: { trigger: 'item', formatter: (p: { data: [number, number, string, number] }) => `${escapeHtml(p.data[2])}<br>${formatTime(p.data[0])}/op · ${p.data[3] ? '~' : ''}${formatBytes(p.data[1])}/op${p.data[3] ? ' (estimated)' : ''}` },
-    xAxis: axis(points.map((p) => p.time), 'time per op (lower is faster)', formatTime),
-    yAxis: { ...axis(points.map((p) => p.alloc), 'allocated per op', formatBytes), nameGap: 64 },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { data: [number, number, string, number] }) =>
+        `${escapeHtml(p.data[2])}<br>${formatTime(p.data[0])}/op · ${p.data[3] ? '~' : ''}${formatBytes(p.data[1])}/op${p.data[3] ? ' (estimated)' : ''}`,
+    },
+    xAxis: axis(
+      points.map((p) => p.time),
+      'time per op (lower is faster)',
+      formatTime,
+    ),
+    yAxis: {
+      ...axis(
+        points.map((p) => p.alloc),
+        'allocated per op',
+        formatBytes,
+      ),
+      nameGap: 64,
+    },
     series: keys.map((k, i) => ({
-      type: 'scatter', name: k, symbolSize: 10, itemStyle: { color: byClass ? chartColor(k.split(' · ')[0], i) : chartColor(`#${i}`, i) },
+      type: 'scatter',
+      name: k,
+      symbolSize: 10,
+      itemStyle: { color: byClass ? chartColor(k.split(' · ')[0], i) : chartColor(`#${i}`, i) },
       data: points.filter((p) => p.series === k).map((p) => [p.time, p.alloc, p.name, p.estimate ? 1 : 0]),
-      label: { show: true, position: 'right', formatter: (p: { data: [number, number, string, number] }) => `${p.data[2]}${p.data[3] ? ' ~' : ''}`, fontSize: 11, color: '#333' },
+      label: {
+        show: true,
+        position: 'right',
+        formatter: (p: { data: [number, number, string, number] }) => `${p.data[2]}${p.data[3] ? ' ~' : ''}`,
+        fontSize: 11,
+        color: '#333',
+      },
       labelLayout: { moveOverlap: 'shiftY' },
     })),
   };
@@ -128,11 +222,26 @@ export function scalingChartOption(title: string, lines: ScalingLine[]): Record<
     title: { text: title, left: 0, textStyle: { fontSize: 13, fontWeight: 600 } },
     legend: { type: 'scroll', top: 22, left: 0, right: 0 },
     grid: { left: 12, right: 120, top: 56, bottom: 36, containLabel: true },
-    tooltip: { trigger: 'item', formatter: (p: { seriesName: string; data: [number, number] }) => `${escapeHtml(p.seriesName)}<br>size ${p.data[0]}: ${formatTime(p.data[1])}/op` },
-    xAxis: { type: 'log', name: 'size (records per payload)', nameLocation: 'middle', nameGap: 24, min: 'dataMin', max: 'dataMax' },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { seriesName: string; data: [number, number] }) =>
+        `${escapeHtml(p.seriesName)}<br>size ${p.data[0]}: ${formatTime(p.data[1])}/op`,
+    },
+    xAxis: {
+      type: 'log',
+      name: 'size (records per payload)',
+      nameLocation: 'middle',
+      nameGap: 24,
+      min: 'dataMin',
+      max: 'dataMax',
+    },
     yAxis: { type: 'log', axisLabel: { formatter: formatTime } },
     series: lines.map((l, i) => ({
-      type: 'line', name: l.name, data: l.points, symbolSize: 6, itemStyle: { color: chartColor(`#${i}`, i) },
+      type: 'line',
+      name: l.name,
+      data: l.points,
+      symbolSize: 6,
+      itemStyle: { color: chartColor(`#${i}`, i) },
       endLabel: { show: true, formatter: l.name, fontSize: 11 },
     })),
   };

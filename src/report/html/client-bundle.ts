@@ -1,10 +1,44 @@
-import { formatAllocation, formatAllocRatio, formatBytes, formatRatio, formatTime, ratioNumber, sig } from '../units.js';
-import { allocClause, ciLabel, fasterThanBaseline, formatInterval, pointRange, quickCaveat, joinNames, measurablyFaster, ratioInterval, takeawayText, unrankedReason, unrankedFinding, isWide, tooUncertain, withinNoise } from '../takeaway.js';
+import {
+  formatAllocation,
+  formatAllocRatio,
+  formatBytes,
+  formatRatio,
+  formatTime,
+  ratioNumber,
+  sig,
+} from '../units.js';
+import {
+  allocClause,
+  ciLabel,
+  fasterThanBaseline,
+  formatInterval,
+  pointRange,
+  quickCaveat,
+  joinNames,
+  measurablyFaster,
+  ratioInterval,
+  takeawayText,
+  unrankedReason,
+  unrankedFinding,
+  isWide,
+  tooUncertain,
+  withinNoise,
+} from '../takeaway.js';
 import { escapeHtml } from './escape.js';
 import { caseKey, defaultState, effectiveBaseline, indexCases, isShown, labelOf, sectionRows } from './rebase.js';
 import { deltaCell, renderTable, statusBadge, targetCells } from './table.js';
 import { sentenceMark } from '../rows.js';
-import { renderBody, renderCode, renderFindings, renderGroup, renderNotes, renderProblems, sectionTakeaway, sectionTargets, shownTargets } from './sections.js';
+import {
+  renderBody,
+  renderCode,
+  renderFindings,
+  renderGroup,
+  renderNotes,
+  renderProblems,
+  sectionTakeaway,
+  sectionTargets,
+  shownTargets,
+} from './sections.js';
 import { chartColor, ratioChartOption, scalingChartOption, scatterChartOption } from './charts.js';
 import { ratioOptionFor, scalingOptionFor, scatterOptionFor } from './chart-data.js';
 import { boot, parseState, renderControls, stateHash } from './client.js';
@@ -17,22 +51,69 @@ import { boot, parseState, renderControls, stateHash } from './client.js';
  * output with the build-time render.
  */
 export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
-  formatTime, formatBytes, formatAllocation, formatAllocRatio, formatRatio, ratioNumber, sig,
-  joinNames, ciLabel, pointRange, quickCaveat, formatInterval, ratioInterval, isWide, tooUncertain, fasterThanBaseline, measurablyFaster, unrankedFinding, unrankedReason, withinNoise, allocClause, takeawayText,
+  formatTime,
+  formatBytes,
+  formatAllocation,
+  formatAllocRatio,
+  formatRatio,
+  ratioNumber,
+  sig,
+  joinNames,
+  ciLabel,
+  pointRange,
+  quickCaveat,
+  formatInterval,
+  ratioInterval,
+  isWide,
+  tooUncertain,
+  fasterThanBaseline,
+  measurablyFaster,
+  unrankedFinding,
+  unrankedReason,
+  withinNoise,
+  allocClause,
+  takeawayText,
   escapeHtml,
-  caseKey, indexCases, isShown, defaultState, labelOf, effectiveBaseline, sectionRows,
-  statusBadge, targetCells, deltaCell, renderTable,
-  sentenceMark, shownTargets, sectionTargets, sectionTakeaway, renderFindings, renderProblems, renderNotes, renderCode, renderGroup, renderBody,
-  chartColor, ratioChartOption, scatterChartOption, scalingChartOption,
-  ratioOptionFor, scatterOptionFor, scalingOptionFor,
-  parseState, stateHash, renderControls, boot,
+  caseKey,
+  indexCases,
+  isShown,
+  defaultState,
+  labelOf,
+  effectiveBaseline,
+  sectionRows,
+  statusBadge,
+  targetCells,
+  deltaCell,
+  renderTable,
+  sentenceMark,
+  shownTargets,
+  sectionTargets,
+  sectionTakeaway,
+  renderFindings,
+  renderProblems,
+  renderNotes,
+  renderCode,
+  renderGroup,
+  renderBody,
+  chartColor,
+  ratioChartOption,
+  scatterChartOption,
+  scalingChartOption,
+  ratioOptionFor,
+  scatterOptionFor,
+  scalingOptionFor,
+  parseState,
+  stateHash,
+  renderControls,
+  boot,
 ];
 
 /** The functions' source, one after another (no entry call). @throws Error if one is not a named function declaration */
 export function shippedSource(): string {
   return SHIPPED_FUNCTIONS.map((f) => {
     const src = f.toString();
-    if (!src.startsWith(`function ${f.name}(`)) throw new Error(`report script: ${f.name || 'an anonymous function'} is not a function declaration`);
+    if (!src.startsWith(`function ${f.name}(`))
+      throw new Error(`report script: ${f.name || 'an anonymous function'} is not a function declaration`);
     return src;
   }).join('\n');
 }

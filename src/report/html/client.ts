@@ -10,7 +10,11 @@ import { ratioOptionFor, scalingOptionFor, scatterOptionFor } from './chart-data
 
 /** The part of ECharts the page uses. */
 export interface ChartLibrary {
-  init(el: HTMLElement, theme: null, opts: { renderer: 'svg' }): { setOption(o: unknown): void; dispose(): void; resize(): void };
+  init(
+    el: HTMLElement,
+    theme: null,
+    opts: { renderer: 'svg' },
+  ): { setOption(o: unknown): void; dispose(): void; resize(): void };
 }
 
 /** Reads the state from a URL hash like `#serializer=json,typia&class=parse&baseline=typia`; unknown values are dropped. */
@@ -22,8 +26,10 @@ export function parseState(hash: string, data: ViewData): ViewState {
   };
   const b = p.get('baseline');
   return {
-    serializer: list('serializer', data.serializers), cls: list('class', data.classes),
-    direction: list('direction', data.directions), target: list('target', data.targets),
+    serializer: list('serializer', data.serializers),
+    cls: list('class', data.classes),
+    direction: list('direction', data.directions),
+    target: list('target', data.targets),
     baseline: b !== null && data.serializers.includes(b) ? b : null,
   };
 }
@@ -31,21 +37,31 @@ export function parseState(hash: string, data: ViewData): ViewState {
 /** Writes a state as a URL hash (only what differs from the default); `''` for the default. */
 export function stateHash(state: ViewState): string {
   const parts: string[] = [];
-  const add = (key: string, v: string[] | null) => { if (v !== null) parts.push(`${key}=${v.map(encodeURIComponent).join(',')}`); };
-  add('serializer', state.serializer); add('class', state.cls); add('direction', state.direction); add('target', state.target);
+  const add = (key: string, v: string[] | null) => {
+    if (v !== null) parts.push(`${key}=${v.map(encodeURIComponent).join(',')}`);
+  };
+  add('serializer', state.serializer);
+  add('class', state.cls);
+  add('direction', state.direction);
+  add('target', state.target);
   if (state.baseline) parts.push(`baseline=${encodeURIComponent(state.baseline)}`);
   return parts.length ? `#${parts.join('&')}` : '';
 }
 
 /** The filter bar: a fieldset of checkboxes per filter (target only when there are several) and the baseline choice. */
 export function renderControls(data: ViewData, state: ViewState): string {
-  const box = (key: string, title: string, all: string[], shown: string[] | null) => `<fieldset data-filter="${key}"><legend>${title}</legend>${all.map((v) => `<label><input type="checkbox" value="${escapeHtml(v)}"${shown === null || shown.includes(v) ? ' checked' : ''}> ${escapeHtml(v)}</label>`).join('')}<button type="button" class="all" data-filter="${key}">all</button></fieldset>`;
-  const options = data.serializers.map((s) => `<option value="${escapeHtml(s)}"${state.baseline === s ? ' selected' : ''}>${escapeHtml(s)}</option>`).join('');
-  return box('serializer', 'Serializer', data.serializers, state.serializer)
-    + box('class', 'Class', data.classes, state.cls)
-    + box('direction', 'Direction', data.directions, state.direction)
-    + (data.targets.length > 1 ? box('target', 'Target', data.targets, state.target) : '')
-    + `<fieldset><legend>Baseline</legend><select id="jb-baseline"><option value="">as measured (per class)</option>${options}</select> <span class="dim">or click a serializer's name</span></fieldset><button type="button" id="jb-reset">Reset view</button>`;
+  const box = (key: string, title: string, all: string[], shown: string[] | null) =>
+    `<fieldset data-filter="${key}"><legend>${title}</legend>${all.map((v) => `<label><input type="checkbox" value="${escapeHtml(v)}"${shown === null || shown.includes(v) ? ' checked' : ''}> ${escapeHtml(v)}</label>`).join('')}<button type="button" class="all" data-filter="${key}">all</button></fieldset>`;
+  const options = data.serializers
+    .map((s) => `<option value="${escapeHtml(s)}"${state.baseline === s ? ' selected' : ''}>${escapeHtml(s)}</option>`)
+    .join('');
+  return (
+    box('serializer', 'Serializer', data.serializers, state.serializer) +
+    box('class', 'Class', data.classes, state.cls) +
+    box('direction', 'Direction', data.directions, state.direction) +
+    (data.targets.length > 1 ? box('target', 'Target', data.targets, state.target) : '') +
+    `<fieldset><legend>Baseline</legend><select id="jb-baseline"><option value="">as measured (per class)</option>${options}</select> <span class="dim">or click a serializer's name</span></fieldset><button type="button" id="jb-reset">Reset view</button>`
+  );
 }
 
 /** Starts the page: reads the state from the hash, renders, draws the charts, and wires every control. */
@@ -59,11 +75,18 @@ export function boot(data: ViewData, lib: ChartLibrary): void {
     charts.forEach((c) => c.dispose());
     charts = [];
     body.querySelectorAll<HTMLElement>('.chart').forEach((el) => {
-      const gi = Number(el.dataset.group); const kind = el.dataset.kind;
-      const option = kind === 'ratio' ? ratioOptionFor(data, index, gi, Number(el.dataset.section), state)
-        : kind === 'scatter' ? scatterOptionFor(data, gi, state)
-          : scalingOptionFor(data, Number(el.dataset.scaling), state);
-      if (!option) { el.style.display = 'none'; return; }
+      const gi = Number(el.dataset.group);
+      const kind = el.dataset.kind;
+      const option =
+        kind === 'ratio'
+          ? ratioOptionFor(data, index, gi, Number(el.dataset.section), state)
+          : kind === 'scatter'
+            ? scatterOptionFor(data, gi, state)
+            : scalingOptionFor(data, Number(el.dataset.scaling), state);
+      if (!option) {
+        el.style.display = 'none';
+        return;
+      }
       const chart = lib.init(el, null, { renderer: 'svg' });
       chart.setOption(option);
       el.dataset.rendered = 'true';
@@ -82,7 +105,10 @@ export function boot(data: ViewData, lib: ChartLibrary): void {
   };
   controls.addEventListener('change', (e) => {
     const t = e.target as HTMLInputElement;
-    if (t.id === 'jb-baseline') { update({ ...state, baseline: t.value || null }); return; }
+    if (t.id === 'jb-baseline') {
+      update({ ...state, baseline: t.value || null });
+      return;
+    }
     const fs = t.closest('fieldset') as HTMLElement | null;
     const key = fs?.dataset.filter;
     if (!fs || !key) return;
@@ -92,15 +118,22 @@ export function boot(data: ViewData, lib: ChartLibrary): void {
     update({ ...state, [key === 'class' ? 'cls' : key]: value } as ViewState);
   });
   controls.addEventListener('click', (e) => {
-    if ((e.target as HTMLElement).closest('#jb-reset')) { update(defaultState()); return; }
+    if ((e.target as HTMLElement).closest('#jb-reset')) {
+      update(defaultState());
+      return;
+    }
     const b = (e.target as HTMLElement).closest('button.all') as HTMLElement | null;
-    if (b && b.dataset.filter) update({ ...state, [b.dataset.filter === 'class' ? 'cls' : b.dataset.filter]: null } as ViewState);
+    if (b && b.dataset.filter)
+      update({ ...state, [b.dataset.filter === 'class' ? 'cls' : b.dataset.filter]: null } as ViewState);
   });
   body.addEventListener('click', (e) => {
     const b = (e.target as HTMLElement).closest('button.pick') as HTMLElement | null;
-    if (b) update({ ...state, baseline: state.baseline === b.dataset.baseline ? null : b.dataset.baseline ?? null });
+    if (b) update({ ...state, baseline: state.baseline === b.dataset.baseline ? null : (b.dataset.baseline ?? null) });
   });
-  window.addEventListener('hashchange', () => { state = parseState(location.hash, data); render(); });
+  window.addEventListener('hashchange', () => {
+    state = parseState(location.hash, data);
+    render();
+  });
   window.addEventListener('resize', () => charts.forEach((c) => c.resize()));
   document.addEventListener('click', (e) => {
     const a = (e.target as HTMLElement).closest('a[data-scroll]') as HTMLElement | null;

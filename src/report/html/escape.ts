@@ -25,7 +25,9 @@ export function escapeHtml(value: unknown): string {
  * character reaches the page. JSON.parse of the element's text gives the value back.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/[\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/[\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Makes script text safe inside `<script>…</script>`: any `</script` is broken as `<\/script`. */

@@ -19,7 +19,8 @@ const COLORS = ['#0072B2', '#D55E00', '#009E73', '#E69F00', '#CC79A7', '#56B4E9'
 
 /** Semver-aware order of version labels (9 before 10); labels that are not versions after, alphabetically. */
 function byVersion(a: string, b: string): number {
-  const va = semver.valid(a); const vb = semver.valid(b);
+  const va = semver.valid(a);
+  const vb = semver.valid(b);
   if (va && vb) return semver.compare(va, vb);
   if (va || vb) return va ? -1 : 1;
   return a.localeCompare(b);
@@ -46,28 +47,57 @@ export function renderHistoryChart(points: readonly HistoryPoint[]): string {
   for (const p of ps) {
     const k = `${runtimeOf(p)}\u0000${p.serializerVersion}`;
     const seen = latest.get(k);
-    if (!seen || seen.startedAt < p.startedAt || (seen.startedAt === p.startedAt && seen.runId < p.runId)) latest.set(k, p);
+    if (!seen || seen.startedAt < p.startedAt || (seen.startedAt === p.startedAt && seen.runId < p.runId))
+      latest.set(k, p);
   }
   const drawn = [...latest.values()];
   const top = Math.max(...drawn.map((p) => p.meanNs! + (p.errorNs ?? 0))) * 1.1;
-  const x = (v: string) => { const i = versions.indexOf(v); return PAD.left + (versions.length === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (versions.length - 1)); };
+  const x = (v: string) => {
+    const i = versions.indexOf(v);
+    return (
+      PAD.left +
+      (versions.length === 1
+        ? (W - PAD.left - PAD.right) / 2
+        : (i * (W - PAD.left - PAD.right)) / (versions.length - 1))
+    );
+  };
   const y = (v: number) => PAD.top + (1 - v / top) * (H - PAD.top - PAD.bottom);
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * top);
-  const out = [`<svg class="history-chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="mean time per op by serializer version, one line per runtime">`];
-  for (const t of ticks) out.push(`<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#ddd"/><text x="${PAD.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11">${escapeHtml(formatTime(t))}</text>`);
-  for (const v of versions) out.push(`<text x="${x(v).toFixed(1)}" y="${H - PAD.bottom + 16}" text-anchor="middle" font-size="10">${escapeHtml(v)}</text>`);
-  out.push(`<text x="${((W + PAD.left - PAD.right) / 2).toFixed(1)}" y="${H - PAD.bottom + 36}" text-anchor="middle" font-size="11" fill="#555">serializer version</text>`);
+  const out = [
+    `<svg class="history-chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="mean time per op by serializer version, one line per runtime">`,
+  ];
+  for (const t of ticks)
+    out.push(
+      `<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#ddd"/><text x="${PAD.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11">${escapeHtml(formatTime(t))}</text>`,
+    );
+  for (const v of versions)
+    out.push(
+      `<text x="${x(v).toFixed(1)}" y="${H - PAD.bottom + 16}" text-anchor="middle" font-size="10">${escapeHtml(v)}</text>`,
+    );
+  out.push(
+    `<text x="${((W + PAD.left - PAD.right) / 2).toFixed(1)}" y="${H - PAD.bottom + 36}" text-anchor="middle" font-size="11" fill="#555">serializer version</text>`,
+  );
   runtimes.forEach((rt, ri) => {
     const color = COLORS[ri % COLORS.length];
     const line = versions.map((v) => latest.get(`${rt}\u0000${v}`)).filter((p): p is HistoryPoint => p !== undefined);
-    if (line.length > 1) out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${line.map((p) => `${x(p.serializerVersion).toFixed(1)},${y(p.meanNs!).toFixed(1)}`).join(' ')}"/>`);
+    if (line.length > 1)
+      out.push(
+        `<polyline fill="none" stroke="${color}" stroke-width="2" points="${line.map((p) => `${x(p.serializerVersion).toFixed(1)},${y(p.meanNs!).toFixed(1)}`).join(' ')}"/>`,
+      );
     for (const p of line) {
       const e = p.errorNs ?? 0;
       const tip = `${p.serializer} ${p.serializerVersion} · ${rt} · run ${p.runId} ${p.startedAt.slice(0, 16)} · ${formatTime(p.meanNs!)} ± ${formatTime(e)}`;
-      if (e > 0) out.push(`<line x1="${x(p.serializerVersion).toFixed(1)}" x2="${x(p.serializerVersion).toFixed(1)}" y1="${y(Math.min(top, p.meanNs! + e)).toFixed(1)}" y2="${y(Math.max(0, p.meanNs! - e)).toFixed(1)}" stroke="${color}"/>`);
-      out.push(`<circle cx="${x(p.serializerVersion).toFixed(1)}" cy="${y(p.meanNs!).toFixed(1)}" r="4" fill="${color}"><title>${escapeHtml(tip)}</title></circle>`);
+      if (e > 0)
+        out.push(
+          `<line x1="${x(p.serializerVersion).toFixed(1)}" x2="${x(p.serializerVersion).toFixed(1)}" y1="${y(Math.min(top, p.meanNs! + e)).toFixed(1)}" y2="${y(Math.max(0, p.meanNs! - e)).toFixed(1)}" stroke="${color}"/>`,
+        );
+      out.push(
+        `<circle cx="${x(p.serializerVersion).toFixed(1)}" cy="${y(p.meanNs!).toFixed(1)}" r="4" fill="${color}"><title>${escapeHtml(tip)}</title></circle>`,
+      );
     }
-    out.push(`<rect x="${W - PAD.right - 150}" y="${PAD.top + 14 * ri}" width="10" height="10" fill="${color}"/><text x="${W - PAD.right - 136}" y="${PAD.top + 9 + 14 * ri}" font-size="11">${escapeHtml(rt)}</text>`);
+    out.push(
+      `<rect x="${W - PAD.right - 150}" y="${PAD.top + 14 * ri}" width="10" height="10" fill="${color}"/><text x="${W - PAD.right - 136}" y="${PAD.top + 9 + 14 * ri}" font-size="11">${escapeHtml(rt)}</text>`,
+    );
   });
   out.push('</svg>');
   return out.join('');
@@ -77,12 +107,19 @@ export function renderHistoryChart(points: readonly HistoryPoint[]): string {
 export function renderHistorySection(points: readonly HistoryPoint[]): string {
   const series = historySeries(points).filter((s) => s.points.some((p) => p.status === 'measured'));
   if (!series.length) return '';
-  const parts = ['<section class="history"><h2>Across releases</h2>',
-    '<p class="dim">The same case across serializer versions (x, in version order) and runtimes (one line each), from the ledger (.jsonbench/ledger.db): the latest run of each version on each runtime, mean time per op ± the 99.9% confidence half-width; every run is in the table. Each run\'s own machine and load apply, so compare points of one machine.</p>'];
+  const parts = [
+    '<section class="history"><h2>Across releases</h2>',
+    '<p class="dim">The same case across serializer versions (x, in version order) and runtimes (one line each), from the ledger (.jsonbench/ledger.db): the latest run of each version on each runtime, mean time per op ± the 99.9% confidence half-width; every run is in the table. Each run\'s own machine and load apply, so compare points of one machine.</p>',
+  ];
   for (const s of series) {
     parts.push(`<h3>${escapeHtml(s.title)}</h3>`, renderHistoryChart(s.points), '<table><thead><tr>');
     parts.push(...HISTORY_COLUMNS.map((c) => `<th>${escapeHtml(c)}</th>`), '</tr></thead><tbody>');
-    for (const p of s.points) parts.push(`<tr>${historyCells(p).map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`);
+    for (const p of s.points)
+      parts.push(
+        `<tr>${historyCells(p)
+          .map((c) => `<td>${escapeHtml(c)}</td>`)
+          .join('')}</tr>`,
+      );
     parts.push('</tbody></table>');
   }
   parts.push('</section>');

@@ -3,7 +3,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** The chart library a report inlines, and how the page's footer credits it. */
-export interface ChartLibraryAsset { name: string; version: string; license: string; source: string }
+export interface ChartLibraryAsset {
+  name: string;
+  version: string;
+  license: string;
+  source: string;
+}
 
 let cached: ChartLibraryAsset | undefined;
 
@@ -17,7 +22,10 @@ export function echartsAsset(): ChartLibraryAsset {
   if (cached) return cached;
   const require = createRequire(import.meta.url);
   const file = require.resolve('echarts/dist/echarts.min');
-  const pkg = JSON.parse(readFileSync(join(dirname(file), '..', 'package.json'), 'utf8')) as { version: string; license: string };
+  const pkg = JSON.parse(readFileSync(join(dirname(file), '..', 'package.json'), 'utf8')) as {
+    version: string;
+    license: string;
+  };
   cached = { name: 'Apache ECharts', version: pkg.version, license: pkg.license, source: readFileSync(file, 'utf8') };
   return cached;
 }

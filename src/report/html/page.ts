@@ -20,7 +20,11 @@ import type { HistoryPoint } from '../../results/history.js';
  * versions, runtime versions and runs; `jsonbench run` passes them) adds the "Across releases"
  * section; snapshot tests stub the library and the page script (both tested on their own).
  */
-export interface HtmlOptions { chartLibrary?: ChartLibraryAsset; script?: string; history?: readonly HistoryPoint[] }
+export interface HtmlOptions {
+  chartLibrary?: ChartLibraryAsset;
+  script?: string;
+  history?: readonly HistoryPoint[];
+}
 
 /**
  * Renders one self-contained HTML page from one or several results files: provenance header with a

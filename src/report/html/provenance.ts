@@ -24,21 +24,65 @@ export function renderRunProvenance(run: ResultsFile, i: number, model: ReportMo
   const libs = new Map(run.cases.map((c) => [c.serializer, c.serializerVersion]));
   const payloads = new Map(run.cases.map((c) => [`${c.workload} · ${c.size}`, c.payload]));
   const noise = noiseReasons(run);
-  return `<div class="run">${model.runs.length > 1 ? `<h3>Results file #${i + 1}</h3>` : ''}`
-    + (noise.length ? `<p class="noise">⚠ Noisy machine: ${noise.map(escapeHtml).join('; ')}. Differences inside the error bars are not evidence of a difference.</p>` : '')
-    + `<div class="kvs">`
-    + row('Date', `${escapeHtml(run.startedAt)}${run.finishedAt ? ` → ${escapeHtml(run.finishedAt)}` : ''}${escapeHtml(duration(run.startedAt, run.finishedAt))}`)
-    + row('Machine', `${escapeHtml(e.cpuModel)} · ${escapeHtml(e.cores)} cores · ${escapeHtml(e.arch)} · ${escapeHtml(formatBytes(e.totalMemoryBytes))} RAM · ${escapeHtml(e.os)}`)
-    + row('Load average', `${load(e.loadAverage.start)} (1/5/15 min) at start; ${load(e.loadAverage.end)} at end`)
-    + row('Runtime', `${escapeHtml(e.runtime)} · V8 ${escapeHtml(e.v8)} · flags <code>${escapeHtml(e.flags.join(' ') || 'none')}</code> · timer resolution ${escapeHtml(e.timerResolutionNs.toFixed(0))} ns · pointer compression ${e.pointerCompression ? 'on' : 'off'}`)
-    + row('Targets', run.targets?.length
-      ? run.targets.map((t) => `<span class="lib">${escapeHtml(t.id)}: ${escapeHtml(t.runtime)} ${escapeHtml(t.version)} <span class="dim">(${escapeHtml(t.engine)} ${escapeHtml(t.engineVersion)})</span>${t.fault ? ` <b class="warn">${escapeHtml(t.fault)}</b>` : ''}</span>`).join(' ')
-      : targets.map(escapeHtml).join(', '))
-    + row('jsonbench', escapeHtml(e.jsonbenchVersion))
-    + row('Policy', `${escapeHtml(p.name)} · ${escapeHtml(p.launches)} launch${p.launches === 1 ? '' : 'es'} · seed ${escapeHtml(p.seed)} · ${escapeHtml((p.measure.confidence * 100).toFixed(1))}% confidence · error target ${escapeHtml((p.measure.targetRelativeError * 100).toFixed(0))}% · time cap ${escapeHtml(p.measure.timeCapMs)} ms · case timeout ${escapeHtml(p.caseTimeoutMs)} ms · baselines ${Object.entries(p.baselines).map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`).join(', ')}`, true)
-    + row('Libraries', [...libs].map(([s, v]) => `<span class="lib">${escapeHtml(s)} <span class="dim">${escapeHtml(v)}</span></span>`).join(' '), true)
-    + row('Payloads', [...payloads].map(([k, pl]) => `<span class="lib">${escapeHtml(k)}: ${escapeHtml(formatBytes(pl.bytes))} <code title="sha256 ${escapeHtml(pl.sha256)}">${escapeHtml(pl.sha256.slice(0, 16))}</code></span>`).join(' '), true)
-    + `</div></div>`;
+  return (
+    `<div class="run">${model.runs.length > 1 ? `<h3>Results file #${i + 1}</h3>` : ''}` +
+    (noise.length
+      ? `<p class="noise">⚠ Noisy machine: ${noise.map(escapeHtml).join('; ')}. Differences inside the error bars are not evidence of a difference.</p>`
+      : '') +
+    `<div class="kvs">` +
+    row(
+      'Date',
+      `${escapeHtml(run.startedAt)}${run.finishedAt ? ` → ${escapeHtml(run.finishedAt)}` : ''}${escapeHtml(duration(run.startedAt, run.finishedAt))}`,
+    ) +
+    row(
+      'Machine',
+      `${escapeHtml(e.cpuModel)} · ${escapeHtml(e.cores)} cores · ${escapeHtml(e.arch)} · ${escapeHtml(formatBytes(e.totalMemoryBytes))} RAM · ${escapeHtml(e.os)}`,
+    ) +
+    row('Load average', `${load(e.loadAverage.start)} (1/5/15 min) at start; ${load(e.loadAverage.end)} at end`) +
+    row(
+      'Runtime',
+      `${escapeHtml(e.runtime)} · V8 ${escapeHtml(e.v8)} · flags <code>${escapeHtml(e.flags.join(' ') || 'none')}</code> · timer resolution ${escapeHtml(e.timerResolutionNs.toFixed(0))} ns · pointer compression ${e.pointerCompression ? 'on' : 'off'}`,
+    ) +
+    row(
+      'Targets',
+      run.targets?.length
+        ? run.targets
+            .map(
+              (t) =>
+                `<span class="lib">${escapeHtml(t.id)}: ${escapeHtml(t.runtime)} ${escapeHtml(t.version)} <span class="dim">(${escapeHtml(t.engine)} ${escapeHtml(t.engineVersion)})</span>${t.fault ? ` <b class="warn">${escapeHtml(t.fault)}</b>` : ''}</span>`,
+            )
+            .join(' ')
+        : targets.map(escapeHtml).join(', '),
+    ) +
+    row('jsonbench', escapeHtml(e.jsonbenchVersion)) +
+    row(
+      'Policy',
+      `${escapeHtml(p.name)} · ${escapeHtml(p.launches)} launch${p.launches === 1 ? '' : 'es'} · seed ${escapeHtml(p.seed)} · ${escapeHtml((p.measure.confidence * 100).toFixed(1))}% confidence · error target ${escapeHtml((p.measure.targetRelativeError * 100).toFixed(0))}% · time cap ${escapeHtml(p.measure.timeCapMs)} ms · case timeout ${escapeHtml(p.caseTimeoutMs)} ms · baselines ${Object.entries(
+        p.baselines,
+      )
+        .map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`)
+        .join(', ')}`,
+      true,
+    ) +
+    row(
+      'Libraries',
+      [...libs]
+        .map(([s, v]) => `<span class="lib">${escapeHtml(s)} <span class="dim">${escapeHtml(v)}</span></span>`)
+        .join(' '),
+      true,
+    ) +
+    row(
+      'Payloads',
+      [...payloads]
+        .map(
+          ([k, pl]) =>
+            `<span class="lib">${escapeHtml(k)}: ${escapeHtml(formatBytes(pl.bytes))} <code title="sha256 ${escapeHtml(pl.sha256)}">${escapeHtml(pl.sha256.slice(0, 16))}</code></span>`,
+        )
+        .join(' '),
+      true,
+    ) +
+    `</div></div>`
+  );
 }
 
 /** Counts by status and every case without numbers (incorrect, failed, timeout, crashed listed; unsupported folded). */
@@ -46,14 +90,26 @@ export function renderSummary(model: ReportModel): string {
   const counts = new Map<string, number>();
   for (const c of model.cases) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
   const order = CASE_STATUSES;
-  const chips = order.filter((s) => counts.has(s)).map((s) => `<span class="badge ${s}">${counts.get(s)} ${s}</span>`).join(' ');
+  const chips = order
+    .filter((s) => counts.has(s))
+    .map((s) => `<span class="badge ${s}">${counts.get(s)} ${s}</span>`)
+    .join(' ');
   const broken = model.cases.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
   const unsupported = model.cases.filter((c) => c.status === 'unsupported');
   const unread = unreadSentences(model.runs);
-  const item = (c: (typeof model.cases)[number]) => `<li title="${escapeHtml(c.reason ?? '')}"><span class="badge ${escapeHtml(c.status)}">${escapeHtml(c.status)}</span> <code>${escapeHtml(c.id)}</code>${model.targets.length > 1 ? ` <span class="dim">${escapeHtml(c.targetKey)}</span>` : ''}${c.mismatch ? ` at <code>${escapeHtml(c.mismatch.path)}</code>: expected <code>${escapeHtml(c.mismatch.expected)}</code>, got <code>${escapeHtml(c.mismatch.actual)}</code>` : ''} — <span class="why">${escapeHtml(c.reason ?? '')}</span></li>`;
-  return `<section class="summary"><p>${countOf(model.cases.length, 'case')}: ${chips}</p>`
-    + (broken.length ? `<details open class="broken"><summary>${broken.length} case${broken.length === 1 ? '' : 's'} without numbers (never ranked)</summary><ul class="problems">${broken.map(item).join('')}</ul></details>` : '')
-    + (unsupported.length ? `<details><summary>${unsupported.length} unsupported pair${unsupported.length === 1 ? '' : 's'}</summary><ul class="problems">${unsupported.map(item).join('')}</ul></details>` : '')
-    + (unread.length ? `<details open class="broken"><summary>${unread.length} case${unread.length === 1 ? '' : 's'} not read (written by a newer jsonbench)</summary><ul class="problems">${unread.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul></details>` : '')
-    + `</section>`;
+  const item = (c: (typeof model.cases)[number]) =>
+    `<li title="${escapeHtml(c.reason ?? '')}"><span class="badge ${escapeHtml(c.status)}">${escapeHtml(c.status)}</span> <code>${escapeHtml(c.id)}</code>${model.targets.length > 1 ? ` <span class="dim">${escapeHtml(c.targetKey)}</span>` : ''}${c.mismatch ? ` at <code>${escapeHtml(c.mismatch.path)}</code>: expected <code>${escapeHtml(c.mismatch.expected)}</code>, got <code>${escapeHtml(c.mismatch.actual)}</code>` : ''} — <span class="why">${escapeHtml(c.reason ?? '')}</span></li>`;
+  return (
+    `<section class="summary"><p>${countOf(model.cases.length, 'case')}: ${chips}</p>` +
+    (broken.length
+      ? `<details open class="broken"><summary>${broken.length} case${broken.length === 1 ? '' : 's'} without numbers (never ranked)</summary><ul class="problems">${broken.map(item).join('')}</ul></details>`
+      : '') +
+    (unsupported.length
+      ? `<details><summary>${unsupported.length} unsupported pair${unsupported.length === 1 ? '' : 's'}</summary><ul class="problems">${unsupported.map(item).join('')}</ul></details>`
+      : '') +
+    (unread.length
+      ? `<details open class="broken"><summary>${unread.length} case${unread.length === 1 ? '' : 's'} not read (written by a newer jsonbench)</summary><ul class="problems">${unread.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul></details>`
+      : '') +
+    `</section>`
+  );
 }

@@ -19,7 +19,9 @@ export interface ViewRow {
   serializer: string;
   c: ViewCase | undefined;
   /** ratio against the effective baseline and its log-scale interval */
-  ratio: number | null; interval: [number, number] | null; allocRatio: number | null;
+  ratio: number | null;
+  interval: [number, number] | null;
+  allocRatio: number | null;
   /** the allocation ratio's range when its windows or the baseline's disagree (their lowest and highest): no single ratio holds */
   allocRange?: [number, number];
   /** true when the ratio is derived (ratio of two measured ratios), not measured in pairs */
@@ -58,7 +60,13 @@ export function labelOf(serializer: string, c: ViewCase | undefined): string {
  * The baseline a section's ratios are drawn against for one target: the reader's choice when it was
  * measured there with a ratio, else the class's measured baseline.
  */
-export function effectiveBaseline(index: Record<string, ViewCase>, group: ViewGroup, section: ViewSection, target: string, state: ViewState): string | null {
+export function effectiveBaseline(
+  index: Record<string, ViewCase>,
+  group: ViewGroup,
+  section: ViewSection,
+  target: string,
+  state: ViewState,
+): string | null {
   if (state.baseline && state.baseline !== section.baseline) {
     const b = index[caseKey(group.key, section.cls, state.baseline, target)];
     if (b && b.status === 'measured' && b.ratio !== null && b.ratio > 0) return state.baseline;
@@ -72,30 +80,62 @@ export function effectiveBaseline(index: Record<string, ViewCase>, group: ViewGr
  * baseline B a ratio is r / r_B, its interval's log half-widths added in quadrature (the lower
  * side from r's lower and r_B's upper, and the other way round), and marked `derived`.
  */
-export function sectionRows(index: Record<string, ViewCase>, group: ViewGroup, section: ViewSection, target: string, state: ViewState): ViewRow[] {
+export function sectionRows(
+  index: Record<string, ViewCase>,
+  group: ViewGroup,
+  section: ViewSection,
+  target: string,
+  state: ViewState,
+): ViewRow[] {
   const base = effectiveBaseline(index, group, section, target, state);
   const b = base === null ? undefined : index[caseKey(group.key, section.cls, base, target)];
   const rebased = base !== section.baseline && b !== undefined;
-  return section.serializers.filter((s) => isShown(state.serializer, s)).map((serializer) => {
-    const c = index[caseKey(group.key, section.cls, serializer, target)];
-    if (!c || c.status !== 'measured') return { serializer, c, ratio: null, interval: null, allocRatio: null, derived: false };
-    // the allocation ratio's range when either figure's windows disagree: lowest ÷ baseline's highest, highest ÷ baseline's lowest
-    const mine = c.allocRange ?? (c.alloc !== undefined ? [c.alloc, c.alloc] : null);
-    const theirs = b && b.status === 'measured' ? b.allocRange ?? (b.alloc !== undefined ? [b.alloc, b.alloc] : null) : null;
-    const spread = (c.allocRange || (b && b.allocRange)) && serializer !== base && mine && theirs && theirs[0] > 0 ? { allocRange: [mine[0] / theirs[1], mine[1] / theirs[0]] as [number, number] } : {};
-    if (!rebased) return { serializer, c, ratio: c.ratio, interval: c.ratioInterval, allocRatio: c.allocRatio, derived: false, ...(c.allocRatio !== null ? spread : {}) };
-    const bb = b as ViewCase;
-    const allocRatio = c.alloc !== undefined && bb.alloc !== undefined && bb.alloc > 0 ? c.alloc / bb.alloc : null;
-    if (serializer === base) return { serializer, c, ratio: 1, interval: [1, 1], allocRatio, derived: true };
-    if (c.ratio === null || bb.ratio === null) return { serializer, c, ratio: null, interval: null, allocRatio, derived: true, ...(allocRatio !== null ? spread : {}) };
-    const ratio = c.ratio / bb.ratio;
-    const ci = c.ratioInterval; const bi = bb.ratioInterval;
-    let interval: [number, number] | null = null;
-    if (ci !== null && bi !== null) {
-      const down = Math.hypot(Math.log(c.ratio / ci[0]), Math.log(bi[1] / bb.ratio));
-      const up = Math.hypot(Math.log(ci[1] / c.ratio), Math.log(bb.ratio / bi[0]));
-      interval = [ratio * Math.exp(-down), ratio * Math.exp(up)];
-    }
-    return { serializer, c, ratio, interval, allocRatio, derived: true, ...(allocRatio !== null ? spread : {}) };
-  });
+  return section.serializers
+    .filter((s) => isShown(state.serializer, s))
+    .map((serializer) => {
+      const c = index[caseKey(group.key, section.cls, serializer, target)];
+      if (!c || c.status !== 'measured')
+        return { serializer, c, ratio: null, interval: null, allocRatio: null, derived: false };
+      // the allocation ratio's range when either figure's windows disagree: lowest ÷ baseline's highest, highest ÷ baseline's lowest
+      const mine = c.allocRange ?? (c.alloc !== undefined ? [c.alloc, c.alloc] : null);
+      const theirs =
+        b && b.status === 'measured' ? (b.allocRange ?? (b.alloc !== undefined ? [b.alloc, b.alloc] : null)) : null;
+      const spread =
+        (c.allocRange || (b && b.allocRange)) && serializer !== base && mine && theirs && theirs[0] > 0
+          ? { allocRange: [mine[0] / theirs[1], mine[1] / theirs[0]] as [number, number] }
+          : {};
+      if (!rebased)
+        return {
+          serializer,
+          c,
+          ratio: c.ratio,
+          interval: c.ratioInterval,
+          allocRatio: c.allocRatio,
+          derived: false,
+          ...(c.allocRatio !== null ? spread : {}),
+        };
+      const bb = b as ViewCase;
+      const allocRatio = c.alloc !== undefined && bb.alloc !== undefined && bb.alloc > 0 ? c.alloc / bb.alloc : null;
+      if (serializer === base) return { serializer, c, ratio: 1, interval: [1, 1], allocRatio, derived: true };
+      if (c.ratio === null || bb.ratio === null)
+        return {
+          serializer,
+          c,
+          ratio: null,
+          interval: null,
+          allocRatio,
+          derived: true,
+          ...(allocRatio !== null ? spread : {}),
+        };
+      const ratio = c.ratio / bb.ratio;
+      const ci = c.ratioInterval;
+      const bi = bb.ratioInterval;
+      let interval: [number, number] | null = null;
+      if (ci !== null && bi !== null) {
+        const down = Math.hypot(Math.log(c.ratio / ci[0]), Math.log(bi[1] / bb.ratio));
+        const up = Math.hypot(Math.log(ci[1] / c.ratio), Math.log(bb.ratio / bi[0]));
+        interval = [ratio * Math.exp(-down), ratio * Math.exp(up)];
+      }
+      return { serializer, c, ratio, interval, allocRatio, derived: true, ...(allocRatio !== null ? spread : {}) };
+    });
 }

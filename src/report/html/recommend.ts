@@ -10,19 +10,32 @@ import { escapeHtml } from './escape.js';
  * no file has a payload.
  */
 export function renderRecommendationSection(runs: readonly ResultsFile[], costSources?: readonly CostSource[]): string {
-  const blocks = runs.map((r, i) => {
-    if (!r.payloads?.length) return '';
-    const load = r.environment.loadAverage.start.map((x) => x.toFixed(2)).join('/');
-    const facts = r.payloads.flatMap(payloadLines).map((l) => `<li>${escapeHtml(l)}</li>`).join('');
-    const items = recommend(r, costSources).map((rec) => {
-      const details = [
-        ...(rec.pick?.costs ?? []).map((k) => `<li>${escapeHtml(k.source === 'translation' ? 'looser check' : k.source)}: ${escapeHtml(k.text)}</li>`),
-        ...rec.excluded.map((e) => `<li class="st-${escapeHtml(e.status)}">not a candidate: <b>${escapeHtml(e.serializer)}</b> ${escapeHtml(e.status)}: ${escapeHtml(e.reason)}</li>`),
-      ].join('');
-      const label = rec.direction === 'serialize' ? 'serialize' : `deserialize, ${rec.caseClass}`;
-      return `<li class="${rec.pick ? 'pick' : 'none'}"><b>${escapeHtml(label)}:</b> <span class="sentence">${escapeHtml(rec.sentence)}</span>${details ? `<ul>${details}</ul>` : ''}</li>`;
-    }).join('');
-    return `<h2>Recommendation${runs.length > 1 ? ` (#${i + 1})` : ''}</h2><p class="dim">Measured on ${escapeHtml(r.environment.cores)} cores, load average ${escapeHtml(load)} at the start (1/5/15 min), policy ${escapeHtml(r.policy.name)}.</p><ul class="facts">${facts}</ul><ul class="recommend">${items}</ul>`;
-  }).join('');
+  const blocks = runs
+    .map((r, i) => {
+      if (!r.payloads?.length) return '';
+      const load = r.environment.loadAverage.start.map((x) => x.toFixed(2)).join('/');
+      const facts = r.payloads
+        .flatMap(payloadLines)
+        .map((l) => `<li>${escapeHtml(l)}</li>`)
+        .join('');
+      const items = recommend(r, costSources)
+        .map((rec) => {
+          const details = [
+            ...(rec.pick?.costs ?? []).map(
+              (k) =>
+                `<li>${escapeHtml(k.source === 'translation' ? 'looser check' : k.source)}: ${escapeHtml(k.text)}</li>`,
+            ),
+            ...rec.excluded.map(
+              (e) =>
+                `<li class="st-${escapeHtml(e.status)}">not a candidate: <b>${escapeHtml(e.serializer)}</b> ${escapeHtml(e.status)}: ${escapeHtml(e.reason)}</li>`,
+            ),
+          ].join('');
+          const label = rec.direction === 'serialize' ? 'serialize' : `deserialize, ${rec.caseClass}`;
+          return `<li class="${rec.pick ? 'pick' : 'none'}"><b>${escapeHtml(label)}:</b> <span class="sentence">${escapeHtml(rec.sentence)}</span>${details ? `<ul>${details}</ul>` : ''}</li>`;
+        })
+        .join('');
+      return `<h2>Recommendation${runs.length > 1 ? ` (#${i + 1})` : ''}</h2><p class="dim">Measured on ${escapeHtml(r.environment.cores)} cores, load average ${escapeHtml(load)} at the start (1/5/15 min), policy ${escapeHtml(r.policy.name)}.</p><ul class="facts">${facts}</ul><ul class="recommend">${items}</ul>`;
+    })
+    .join('');
   return blocks ? `<section class="recommendation">${blocks}</section>` : '';
 }

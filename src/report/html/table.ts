@@ -8,15 +8,35 @@ import { formatAllocation, formatAllocRatio, formatRatio, formatTime } from '../
 /** The status badge of a case: ✓ measured (passed the correctness gate), ✗ incorrect/failed/crashed, ⏱ timeout, – unsupported. */
 export function statusBadge(c: ViewCase | undefined): string {
   if (!c) return '<span class="badge none">not run</span>';
-  const text: Record<string, string> = { measured: '✓ correct', incorrect: '✗ incorrect', failed: '✗ failed', timeout: '⏱ timeout', crashed: '✗ crashed', unsupported: '– unsupported' };
-  const flags = c.findings.filter((f) => f.code !== 'outliers').map((f) => {
-    const icon: Record<string, string> = { noisy: '⚠ noisy', 'too-fast': '! too fast', relaunched: '↻ relaunched', 'no-gc': 'no GC', 'baseline-unavailable': 'no ratio', 'mean-ratio': '≠ mean vs ratio', interrupted: '⏹ interrupted', 'baseline-slowed': '⊘ baseline slowed: not ranked', 'machine-drift': '⇅ machine speed changed' };
-    // a code of a newer jsonbench: shown as it is, said to be so
-    const known = Object.prototype.hasOwnProperty.call(icon, f.code) || f.code === 'outliers';
-    return `<span class="flag" title="${escapeHtml(known ? f.message : `written by a newer jsonbench: ${f.message}`)}">${escapeHtml(known ? icon[f.code] : `? ${f.code}`)}</span>`;
-  });
-  if (c.notes && c.notes.length) flags.push(`<span class="flag" title="${escapeHtml(c.notes.join('\n'))}">≈ ${c.notes.length} looser</span>`);
-  const title = c.status === 'measured' ? 'output passed the correctness gate' : c.reason ?? '';
+  const text: Record<string, string> = {
+    measured: '✓ correct',
+    incorrect: '✗ incorrect',
+    failed: '✗ failed',
+    timeout: '⏱ timeout',
+    crashed: '✗ crashed',
+    unsupported: '– unsupported',
+  };
+  const flags = c.findings
+    .filter((f) => f.code !== 'outliers')
+    .map((f) => {
+      const icon: Record<string, string> = {
+        noisy: '⚠ noisy',
+        'too-fast': '! too fast',
+        relaunched: '↻ relaunched',
+        'no-gc': 'no GC',
+        'baseline-unavailable': 'no ratio',
+        'mean-ratio': '≠ mean vs ratio',
+        interrupted: '⏹ interrupted',
+        'baseline-slowed': '⊘ baseline slowed: not ranked',
+        'machine-drift': '⇅ machine speed changed',
+      };
+      // a code of a newer jsonbench: shown as it is, said to be so
+      const known = Object.prototype.hasOwnProperty.call(icon, f.code) || f.code === 'outliers';
+      return `<span class="flag" title="${escapeHtml(known ? f.message : `written by a newer jsonbench: ${f.message}`)}">${escapeHtml(known ? icon[f.code] : `? ${f.code}`)}</span>`;
+    });
+  if (c.notes && c.notes.length)
+    flags.push(`<span class="flag" title="${escapeHtml(c.notes.join('\n'))}">≈ ${c.notes.length} looser</span>`);
+  const title = c.status === 'measured' ? 'output passed the correctness gate' : (c.reason ?? '');
   return `<span class="badge ${escapeHtml(c.status)}" title="${escapeHtml(title)}">${text[c.status] ?? escapeHtml(c.status)}</span>${flags.join('')}`;
 }
 
@@ -26,10 +46,14 @@ export function statusBadge(c: ViewCase | undefined): string {
  */
 export function targetCells(row: ViewRow, compact: boolean): string {
   const c = row.c;
-  if (!c || c.status !== 'measured') return `<td class="why" colspan="${compact ? 3 : 5}" title="${escapeHtml(c?.reason ?? '')}">${escapeHtml(c?.reason ?? '')}</td><td>${statusBadge(c)}</td>`;
-  const mean = c.mean === undefined ? '—' : `${formatTime(c.mean)}<span class="err"> ± ${formatTime(c.error ?? 0)}</span>`;
+  if (!c || c.status !== 'measured')
+    return `<td class="why" colspan="${compact ? 3 : 5}" title="${escapeHtml(c?.reason ?? '')}">${escapeHtml(c?.reason ?? '')}</td><td>${statusBadge(c)}</td>`;
+  const mean =
+    c.mean === undefined ? '—' : `${formatTime(c.mean)}<span class="err"> ± ${formatTime(c.error ?? 0)}</span>`;
   const ratio = row.ratio === null ? '—' : formatRatio(row.ratio, row.interval);
-  const ratioTitle = row.derived ? 'derived: ratio of two measured ratios, log-scale errors added in quadrature' : 'median of per-round ratios, paired in one process; [interval] on the log scale';
+  const ratioTitle = row.derived
+    ? 'derived: ratio of two measured ratios, log-scale errors added in quadrature'
+    : 'median of per-round ratios, paired in one process; [interval] on the log scale';
   const faster = row.ratio !== null && row.interval !== null && row.interval[1] < 1;
   const cells = [
     `<td class="num">${mean}</td>`,
@@ -44,8 +68,10 @@ export function targetCells(row: ViewRow, compact: boolean): string {
 
 /** Δ of a target's mean against the first target's: `+12%`, marked `≈` when within the two errors. */
 export function deltaCell(first: ViewRow | undefined, other: ViewRow | undefined): string {
-  const a = first?.c; const b = other?.c;
-  if (!a || !b || a.mean === undefined || b.mean === undefined || a.status !== 'measured' || b.status !== 'measured') return '<td class="num dim">—</td>';
+  const a = first?.c;
+  const b = other?.c;
+  if (!a || !b || a.mean === undefined || b.mean === undefined || a.status !== 'measured' || b.status !== 'measured')
+    return '<td class="num dim">—</td>';
   const d = b.mean / a.mean - 1;
   const noise = (b.mean / a.mean) * Math.sqrt(((a.error ?? 0) / a.mean) ** 2 + ((b.error ?? 0) / b.mean) ** 2);
   const text = `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(1)}%`;
@@ -62,18 +88,31 @@ export function deltaCell(first: ViewRow | undefined, other: ViewRow | undefined
  */
 export function renderTable(targets: string[], rowsByTarget: ViewRow[][], baseline: string | null): string {
   const multi = targets.length > 1;
-  const sub = multi ? '<th>Mean ± Error</th><th>Ratio</th><th>Allocated</th><th>Status</th>' : '<th>Mean ± Error</th><th>Median</th><th>Ratio</th><th>Allocated</th><th>Alloc Ratio</th><th>Status</th>';
+  const sub = multi
+    ? '<th>Mean ± Error</th><th>Ratio</th><th>Allocated</th><th>Status</th>'
+    : '<th>Mean ± Error</th><th>Median</th><th>Ratio</th><th>Allocated</th><th>Alloc Ratio</th><th>Status</th>';
   const head = multi
-    ? `<tr><th rowspan="2">Serializer</th><th rowspan="2">Version</th>${targets.map((t) => `<th colspan="4" class="target">${escapeHtml(t)}</th>`).join('')}${targets.slice(1).map((t) => `<th rowspan="2" title="mean on ${escapeHtml(t)} against ${escapeHtml(targets[0])}">Δ ${escapeHtml(t)}</th>`).join('')}</tr><tr>${targets.map(() => sub).join('')}</tr>`
+    ? `<tr><th rowspan="2">Serializer</th><th rowspan="2">Version</th>${targets.map((t) => `<th colspan="4" class="target">${escapeHtml(t)}</th>`).join('')}${targets
+        .slice(1)
+        .map(
+          (t) =>
+            `<th rowspan="2" title="mean on ${escapeHtml(t)} against ${escapeHtml(targets[0])}">Δ ${escapeHtml(t)}</th>`,
+        )
+        .join('')}</tr><tr>${targets.map(() => sub).join('')}</tr>`
     : `<tr><th>Serializer</th><th>Version</th>${sub}</tr>`;
-  const body = (rowsByTarget[0] ?? []).map((_, i) => {
-    const rows = rowsByTarget.map((rs) => rs[i]);
-    const serializer = rows[0].serializer;
-    const versions = [...new Set(rows.map((r) => r.c?.version).filter((v) => v !== undefined))];
-    const isBase = serializer === baseline;
-    const cls = `${isBase ? 'baseline ' : ''}st-${escapeHtml(rows.find((r) => r.c)?.c?.status ?? 'none')}`;
-    const name = `<button class="pick" data-baseline="${escapeHtml(serializer)}" title="use ${escapeHtml(serializer)} as the baseline">${escapeHtml(serializer)}</button>${isBase ? ' <span class="tag">baseline</span>' : ''}`;
-    return `<tr class="${cls}"><td class="name">${name}</td><td class="ver">${escapeHtml(versions.join(' / '))}</td>${rows.map((r) => targetCells(r, multi)).join('')}${rows.slice(1).map((r) => deltaCell(rows[0], r)).join('')}</tr>`;
-  }).join('');
+  const body = (rowsByTarget[0] ?? [])
+    .map((_, i) => {
+      const rows = rowsByTarget.map((rs) => rs[i]);
+      const serializer = rows[0].serializer;
+      const versions = [...new Set(rows.map((r) => r.c?.version).filter((v) => v !== undefined))];
+      const isBase = serializer === baseline;
+      const cls = `${isBase ? 'baseline ' : ''}st-${escapeHtml(rows.find((r) => r.c)?.c?.status ?? 'none')}`;
+      const name = `<button class="pick" data-baseline="${escapeHtml(serializer)}" title="use ${escapeHtml(serializer)} as the baseline">${escapeHtml(serializer)}</button>${isBase ? ' <span class="tag">baseline</span>' : ''}`;
+      return `<tr class="${cls}"><td class="name">${name}</td><td class="ver">${escapeHtml(versions.join(' / '))}</td>${rows.map((r) => targetCells(r, multi)).join('')}${rows
+        .slice(1)
+        .map((r) => deltaCell(rows[0], r))
+        .join('')}</tr>`;
+    })
+    .join('');
   return `<table class="results"><thead>${head}</thead><tbody>${body}</tbody></table>`;
 }

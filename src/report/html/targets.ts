@@ -7,7 +7,13 @@
  * the data is escaped.
  */
 import type { ResultsFile } from '../../results/types.js';
-import { acrossIntro, buildTargetTables, RANKING_LABEL, sideBySideHeading, targetSummaryLines } from '../target-columns.js';
+import {
+  acrossIntro,
+  buildTargetTables,
+  RANKING_LABEL,
+  sideBySideHeading,
+  targetSummaryLines,
+} from '../target-columns.js';
 import { escapeHtml } from './escape.js';
 
 /** One table: its head and rows (cells as the shared builder wrote them). */
@@ -18,12 +24,23 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
 /** The side-by-side section of one run ('' when it ran on one target). */
 function renderRunTargets(r: ResultsFile, index: number, several: boolean): string {
   if (r.targets.length <= 1) return '';
-  const parts = [`<section class="targets"><h2>${escapeHtml(sideBySideHeading(index, several))}</h2>`,
-    `<ul class="dim">${targetSummaryLines(r).map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`];
+  const parts = [
+    `<section class="targets"><h2>${escapeHtml(sideBySideHeading(index, several))}</h2>`,
+    `<ul class="dim">${targetSummaryLines(r)
+      .map((l) => `<li>${escapeHtml(l)}</li>`)
+      .join('')}</ul>`,
+  ];
   for (const t of buildTargetTables(r)) {
-    parts.push(`<h3>${escapeHtml(t.title)} — by target</h3>`, table(t.head, t.rows),
-      `<p class="dim">${escapeHtml(RANKING_LABEL)}</p><ul>${t.rankings.map((x) => `<li>${escapeHtml(x)}</li>`).join('')}</ul>`);
-    if (t.across) parts.push(`<h4>${escapeHtml(t.title)} — across platforms</h4><p class="dim">${escapeHtml(acrossIntro(t.across))}</p>`, table(t.across.head, t.across.rows));
+    parts.push(
+      `<h3>${escapeHtml(t.title)} — by target</h3>`,
+      table(t.head, t.rows),
+      `<p class="dim">${escapeHtml(RANKING_LABEL)}</p><ul>${t.rankings.map((x) => `<li>${escapeHtml(x)}</li>`).join('')}</ul>`,
+    );
+    if (t.across)
+      parts.push(
+        `<h4>${escapeHtml(t.title)} — across platforms</h4><p class="dim">${escapeHtml(acrossIntro(t.across))}</p>`,
+        table(t.across.head, t.across.rows),
+      );
   }
   parts.push('</section>');
   return parts.join('\n');
@@ -31,5 +48,8 @@ function renderRunTargets(r: ResultsFile, index: number, several: boolean): stri
 
 /** The side-by-side sections of every run on several targets, in order ('' when none has several). */
 export function renderTargetsHtml(runs: readonly ResultsFile[]): string {
-  return runs.map((r, i) => renderRunTargets(r, i, runs.length > 1)).filter(Boolean).join('\n');
+  return runs
+    .map((r, i) => renderRunTargets(r, i, runs.length > 1))
+    .filter(Boolean)
+    .join('\n');
 }

@@ -10,9 +10,14 @@ export interface ViewCase {
   id: string;
   /** the group (table) it belongs to: `workload · size · shape · direction` */
   group: string;
-  workload: string; size: number; shape: string; direction: string;
+  workload: string;
+  size: number;
+  shape: string;
+  direction: string;
   cls: string;
-  serializer: string; version: string; family: string;
+  serializer: string;
+  version: string;
+  family: string;
   baseline: string | null;
   status: CaseStatus;
   reason?: string;
@@ -22,14 +27,18 @@ export interface ViewCase {
   /** what its translation of the schema checks more loosely (translation notes) */
   notes?: string[];
   target: string;
-  mean?: number; median?: number; error?: number;
+  mean?: number;
+  median?: number;
+  error?: number;
   alloc?: number;
   /** the allocation figure is an estimate (shown with `~`) */
   allocEstimate?: true;
   /** its allocation windows' [lowest, highest] bytes/op when they disagree (results/alloc.ts): shown instead of one figure */
   allocRange?: [number, number];
   /** ratio and its log-scale interval (results/ratio.ts) */
-  ratio: number | null; ratioInterval: [number, number] | null; allocRatio: number | null;
+  ratio: number | null;
+  ratioInterval: [number, number] | null;
+  allocRatio: number | null;
   findings: Finding[];
 }
 
@@ -37,23 +46,44 @@ export interface ViewCase {
  * A class of one platform inside a group: its measured baseline, its serializers in table order,
  * the platform (`javascript`, `dotnet`) and the targets its cases ran on.
  */
-export interface ViewSection { cls: string; platform: string; baseline: string | null; serializers: string[]; targets: string[] }
+export interface ViewSection {
+  cls: string;
+  platform: string;
+  baseline: string | null;
+  serializers: string[];
+  targets: string[];
+}
 
 /** One results table: workload × size × shape × direction, with its payload. */
 export interface ViewGroup {
-  key: string; workload: string; size: number; shape: string; direction: string;
+  key: string;
+  workload: string;
+  size: number;
+  shape: string;
+  direction: string;
   /** the payload(s) measured; more than one only when merged files used different payloads */
   payloads: { bytes: number; sha256: string }[];
   sections: ViewSection[];
 }
 
 /** A scaling chart: one workload × shape × direction × class measured at several sizes. */
-export interface ViewScaling { workload: string; shape: string; direction: string; cls: string; sizes: number[] }
+export interface ViewScaling {
+  workload: string;
+  shape: string;
+  direction: string;
+  cls: string;
+  sizes: number[];
+}
 
 /** Everything the page's script needs, embedded as JSON in the report. */
 export interface ViewData {
-  targets: string[]; serializers: string[]; classes: string[]; directions: string[];
-  groups: ViewGroup[]; scaling: ViewScaling[]; cases: ViewCase[];
+  targets: string[];
+  serializers: string[];
+  classes: string[];
+  directions: string[];
+  groups: ViewGroup[];
+  scaling: ViewScaling[];
+  cases: ViewCase[];
   /** the ratio intervals' confidence level, 0–1 (the runs' policy; the lowest when merged runs differ), as the takeaways label them */
   confidence: number;
   /** a run of the quick policy is in the report: its takeaways are a first look, not figures to quote */
@@ -63,8 +93,17 @@ export interface ViewData {
 /** Trims the merged model to the data the page renders from (no samples). Pure. */
 export function toViewData(model: ReportModel): ViewData {
   const cases: ViewCase[] = model.cases.map((c) => ({
-    id: c.id, group: tableKey(c), workload: c.workload, size: c.size, shape: c.shape, direction: c.direction,
-    cls: c.class, serializer: c.serializer, version: c.serializerVersion, family: c.family, baseline: c.baseline,
+    id: c.id,
+    group: tableKey(c),
+    workload: c.workload,
+    size: c.size,
+    shape: c.shape,
+    direction: c.direction,
+    cls: c.class,
+    serializer: c.serializer,
+    version: c.serializerVersion,
+    family: c.family,
+    baseline: c.baseline,
     status: c.status,
     ...(c.reason !== undefined ? { reason: c.reason } : {}),
     ...(c.mismatch ? { mismatch: c.mismatch } : {}),
@@ -75,9 +114,9 @@ export function toViewData(model: ReportModel): ViewData {
     ...(c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a' ? { alloc: c.allocated.mean } : {}),
     ...(c.status === 'measured' && c.allocated?.method === 'estimate' ? { allocEstimate: true as const } : {}),
     ...(c.status === 'measured' && allocWindowRange(c.allocated) ? { allocRange: allocWindowRange(c.allocated)! } : {}),
-    ratio: c.status === 'measured' ? c.ratio ?? null : null,
+    ratio: c.status === 'measured' ? (c.ratio ?? null) : null,
     ratioInterval: c.status === 'measured' ? ratioIntervalOf(c) : null,
-    allocRatio: c.status === 'measured' && c.allocated?.method !== 'n/a' ? c.allocRatio ?? null : null,
+    allocRatio: c.status === 'measured' && c.allocated?.method !== 'n/a' ? (c.allocRatio ?? null) : null,
     findings: c.findings,
   }));
   const groups: ViewGroup[] = buildTables(model.cases).map((t) => {
@@ -85,7 +124,11 @@ export function toViewData(model: ReportModel): ViewData {
     const first = all[0];
     const payloads = [...new Map(all.map((c) => [c.payload.sha256, c.payload])).values()];
     return {
-      key: t.title, workload: first.workload, size: first.size, shape: first.shape, direction: first.direction,
+      key: t.title,
+      workload: first.workload,
+      size: first.size,
+      shape: first.shape,
+      direction: first.direction,
       payloads,
       sections: t.sections.map((s) => ({
         cls: s.caseClass,
@@ -100,7 +143,8 @@ export function toViewData(model: ReportModel): ViewData {
   for (const c of model.cases) {
     if (c.status !== 'measured') continue;
     const k = `${c.workload}|${c.shape}|${c.direction}|${c.class}`;
-    if (!scaling.has(k)) scaling.set(k, { workload: c.workload, shape: c.shape, direction: c.direction, cls: c.class, sizes: [] });
+    if (!scaling.has(k))
+      scaling.set(k, { workload: c.workload, shape: c.shape, direction: c.direction, cls: c.class, sizes: [] });
     const s = scaling.get(k)!;
     if (!s.sizes.includes(c.size)) s.sizes.push(c.size);
   }
@@ -111,7 +155,9 @@ export function toViewData(model: ReportModel): ViewData {
     classes: uniq(groups.flatMap((g) => g.sections.map((s) => s.cls))),
     directions: uniq(cases.map((c) => c.direction)),
     groups,
-    scaling: [...scaling.values()].filter((s) => s.sizes.length > 1).map((s) => ({ ...s, sizes: s.sizes.sort((a, b) => a - b) })),
+    scaling: [...scaling.values()]
+      .filter((s) => s.sizes.length > 1)
+      .map((s) => ({ ...s, sizes: s.sizes.sort((a, b) => a - b) })),
     cases,
     confidence: Math.min(...model.runs.map((r) => r.policy.measure.confidence)),
     firstLook: model.runs.some((r) => r.policy.name === 'quick'),

@@ -49,7 +49,9 @@ function picture(ch: string): string {
  * terminal nor hide in a spreadsheet cell. Nothing is cut; line breaks stay.
  */
 export function visibleControls(text: string): string {
-  return String(text).replace(/\r(?!\n)/g, '\u240d').replace(CONTROLS, picture);
+  return String(text)
+    .replace(/\r(?!\n)/g, '\u240d')
+    .replace(CONTROLS, picture);
 }
 
 /** Escapes cell text for a dialect and cuts it to `maxChars`. */
@@ -81,6 +83,9 @@ export function markdownCode(text: string, maxChars = DEFAULT_MAX_CHARS, inTable
   if (inTable) body = body.replace(/\|/g, '\\|');
   const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
-  const pad = body.startsWith('`') || body.endsWith('`') || (body.startsWith(' ') && body.endsWith(' ') && body.trim() !== '') ? ' ' : '';
+  const pad =
+    body.startsWith('`') || body.endsWith('`') || (body.startsWith(' ') && body.endsWith(' ') && body.trim() !== '')
+      ? ' '
+      : '';
   return body === '' ? '' : `${fence}${pad}${body}${pad}${fence}`;
 }

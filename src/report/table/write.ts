@@ -8,10 +8,17 @@ import { escapeCell, markdownCode, type Dialect } from './escape.js';
  * pipe), and the terminal's width in characters (callers pass `process.stdout.columns` on a TTY;
  * absent: every column at its natural width).
  */
-export interface WriteOptions { color?: boolean; width?: number }
+export interface WriteOptions {
+  color?: boolean;
+  width?: number;
+}
 
 /** Which columns a terminal table keeps to fit `width`, and each kept column's width (padding included). */
-export interface Fit { keep: number[]; widths: number[]; dropped: string[] }
+export interface Fit {
+  keep: number[];
+  widths: number[];
+  dropped: string[];
+}
 
 /**
  * Fits a table to `width`: drops columns by {@link Column.priority} (highest first, the rightmost
@@ -22,18 +29,32 @@ export interface Fit { keep: number[]; widths: number[]; dropped: string[] }
  */
 export function fitColumns<Row>(columns: readonly Column<Row>[], natural: readonly number[], width = Infinity): Fit {
   const keep = columns.map((_, i) => i);
-  const minimum = (ks: number[]) => ks.reduce((sum, i) => sum + (columns[i].wrap !== undefined ? Math.min(natural[i], MIN_WRAP) : natural[i]), 0) + ks.length + 1;
+  const minimum = (ks: number[]) =>
+    ks.reduce((sum, i) => sum + (columns[i].wrap !== undefined ? Math.min(natural[i], MIN_WRAP) : natural[i]), 0) +
+    ks.length +
+    1;
   while (minimum(keep) > width) {
     let worst = -1;
-    for (const i of keep) if ((columns[i].priority ?? 0) > 0 && (worst < 0 || (columns[i].priority ?? 0) >= (columns[worst].priority ?? 0))) worst = i;
+    for (const i of keep)
+      if ((columns[i].priority ?? 0) > 0 && (worst < 0 || (columns[i].priority ?? 0) >= (columns[worst].priority ?? 0)))
+        worst = i;
     if (worst < 0) break;
     keep.splice(keep.indexOf(worst), 1);
   }
   const dropped = columns.filter((_, i) => !keep.includes(i)).map((c) => c.header);
   const wraps = keep.filter((i) => columns[i].wrap !== undefined);
-  const fixed = keep.filter((i) => columns[i].wrap === undefined).reduce((sum, i) => sum + natural[i], 0) + keep.length + 1;
+  const fixed =
+    keep.filter((i) => columns[i].wrap === undefined).reduce((sum, i) => sum + natural[i], 0) + keep.length + 1;
   const share = wraps.length && Number.isFinite(width) ? Math.floor((width - fixed) / wraps.length) : Infinity;
-  return { keep, widths: keep.map((i) => (columns[i].wrap !== undefined ? Math.max(Math.min(natural[i], MIN_WRAP), Math.min(natural[i], share)) : natural[i])), dropped };
+  return {
+    keep,
+    widths: keep.map((i) =>
+      columns[i].wrap !== undefined
+        ? Math.max(Math.min(natural[i], MIN_WRAP), Math.min(natural[i], share))
+        : natural[i],
+    ),
+    dropped,
+  };
 }
 
 /**
@@ -44,17 +65,29 @@ export function fitColumns<Row>(columns: readonly Column<Row>[], natural: readon
  * dialect's escaper. Pure: returns the text (terminal: no trailing newline; markdown: one line per row).
  */
 export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, options: WriteOptions = {}): string {
-  const text = (col: Column<Row>, row: Row) => (col.code && dialect === 'markdown' ? markdownCode(col.cell(row), col.maxChars, true) : escapeCell(col.cell(row), dialect, col.maxChars));
+  const text = (col: Column<Row>, row: Row) =>
+    col.code && dialect === 'markdown'
+      ? markdownCode(col.cell(row), col.maxChars, true)
+      : escapeCell(col.cell(row), dialect, col.maxChars);
   if (dialect === 'markdown') {
     const head = table.columns.map((c) => escapeCell(c.header, 'markdown'));
     const lines = [`| ${head.join(' | ')} |`, `|${' --- |'.repeat(head.length)}`];
     for (const row of table.rows) {
-      lines.push(`| ${table.columns.map((c) => { const t = text(c, row); const tone = c.tone?.(row); return tone === 'red' || tone === 'green' ? `**${t}**` : t; }).join(' | ')} |`);
+      lines.push(
+        `| ${table.columns
+          .map((c) => {
+            const t = text(c, row);
+            const tone = c.tone?.(row);
+            return tone === 'red' || tone === 'green' ? `**${t}**` : t;
+          })
+          .join(' | ')} |`,
+      );
     }
     return lines.join('\n');
   }
   const k = createColors(Boolean(options.color));
-  const paint = (tone: Tone | undefined, s: string) => (tone === 'dim' ? k.dim(s) : tone === 'red' ? k.red(s) : tone === 'green' ? k.green(s) : s);
+  const paint = (tone: Tone | undefined, s: string) =>
+    tone === 'dim' ? k.dim(s) : tone === 'red' ? k.red(s) : tone === 'green' ? k.green(s) : s;
   const all = table.rows.map((row) => table.columns.map((c) => text(c, row)));
   const natural = table.columns.map((c, i) => c.wrap ?? Math.max(c.header.length, ...all.map((r) => r[i].length)) + 2);
   const fit = fitColumns(table.columns, natural, options.width);
@@ -65,17 +98,24 @@ export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, option
     colWidths: fit.widths,
     colAligns: columns.map((c) => c.align ?? 'left'),
     wordWrap: columns.some((c) => c.wrap !== undefined),
-    style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [], ...(table.compact ? { compact: true } : {}) },
+    style: {
+      head: options.color ? ['cyan'] : [],
+      border: options.color ? ['grey'] : [],
+      ...(table.compact ? { compact: true } : {}),
+    },
     ...(table.compact ? { chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } } : {}),
   });
   let section: string | undefined;
   table.rows.forEach((row, r) => {
     const s = table.sectionOf?.(row);
-    if (s !== undefined && s !== section) t.push([{ colSpan: columns.length, content: k.dim(escapeCell(s, 'terminal')) }]);
+    if (s !== undefined && s !== section)
+      t.push([{ colSpan: columns.length, content: k.dim(escapeCell(s, 'terminal')) }]);
     section = s;
     const rowTone = table.tone?.(row);
     t.push(columns.map((c, i) => paint(c.tone?.(row) ?? rowTone, cells[r][i])));
   });
-  const note = fit.dropped.length ? `\n${k.dim(`(${fit.dropped.length === 1 ? 'column' : 'columns'} left out to fit ${options.width} characters: ${fit.dropped.join(', ')}; a wider terminal shows them)`)}` : '';
+  const note = fit.dropped.length
+    ? `\n${k.dim(`(${fit.dropped.length === 1 ? 'column' : 'columns'} left out to fit ${options.width} characters: ${fit.dropped.join(', ')}; a wider terminal shows them)`)}`
+    : '';
   return t.toString() + note;
 }

@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDtoFile, type DtoModule, type DtoSource } from '../../serializers/dotnet/dto-generator.js';
@@ -61,7 +71,10 @@ export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotn
  * size and the gen0 max budget the GC settled on.
  */
 export const DOTNET_WORKER_ENV: Readonly<Record<string, string>> = {
-  DOTNET_TC_CallCountingDelayMs: '0', DOTNET_GCLOHThreshold: '5F5E100', DOTNET_GCRegionSize: '2000000', DOTNET_GCgen0size: '10000000',
+  DOTNET_TC_CallCountingDelayMs: '0',
+  DOTNET_GCLOHThreshold: '5F5E100',
+  DOTNET_GCRegionSize: '2000000',
+  DOTNET_GCgen0size: '10000000',
 };
 
 /** A built worker and how to start it. */
@@ -87,7 +100,12 @@ export interface WorkerBuild {
  */
 export class DotnetBuildError extends Error {
   readonly code = 'E_DOTNET_BUILD';
-  constructor(message: string, readonly missingPackage = false) { super(message); }
+  constructor(
+    message: string,
+    readonly missingPackage = false,
+  ) {
+    super(message);
+  }
 }
 
 function workerFiles(root: string): string[] {
@@ -97,18 +115,30 @@ function workerFiles(root: string): string[] {
 }
 
 /** The start command of a worker built for `framework` into `binDir`. */
-export function workerCommand(framework: DotnetFramework, binDir: string, dotnet = 'dotnet', mono = 'mono'): { command: string; args: string[] } {
+export function workerCommand(
+  framework: DotnetFramework,
+  binDir: string,
+  dotnet = 'dotnet',
+  mono = 'mono',
+): { command: string; args: string[] } {
   return framework === 'net462'
     ? { command: mono, args: [join(binDir, 'jsonbench-worker.exe')] }
     : { command: dotnet, args: [join(binDir, 'jsonbench-worker.dll')] };
 }
 
-function run(command: string, args: string[], cwd: string, logPath: string, timeoutMs: number): Promise<{ code: number | null; ms: number }> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  logPath: string,
+  timeoutMs: number,
+): Promise<{ code: number | null; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const child = spawn(command, args, {
-      cwd, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1', MSBUILDDISABLENODEREUSE: '1' },
     });
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
@@ -130,8 +160,14 @@ function run(command: string, args: string[], cwd: string, logPath: string, time
  * cannot write; DotnetBuildError when `dotnet build` fails or runs over `timeoutMs`.
  */
 export async function ensureWorkerBuild(opts: {
-  cacheDir: string; framework: DotnetFramework; sources: readonly DtoSource[];
-  sdkVersion: string; workerDir?: string; dotnet?: string; mono?: string; timeoutMs?: number;
+  cacheDir: string;
+  framework: DotnetFramework;
+  sources: readonly DtoSource[];
+  sdkVersion: string;
+  workerDir?: string;
+  dotnet?: string;
+  mono?: string;
+  timeoutMs?: number;
 }): Promise<WorkerBuild> {
   const root = opts.workerDir ?? WORKER_SOURCE_DIR;
   const { modules, text } = generateDtoFile(opts.sources);
@@ -142,7 +178,13 @@ export async function ensureWorkerBuild(opts: {
   const key = hash.digest('hex').slice(0, 16);
   const dir = join(opts.cacheDir, 'dotnet', `${opts.framework}-${key}`);
   const done = (buildMs: number, cached: boolean): WorkerBuild => ({
-    dir, framework: opts.framework, key, buildMs, cached, logPath: join(dir, 'build.log'), modules,
+    dir,
+    framework: opts.framework,
+    key,
+    buildMs,
+    cached,
+    logPath: join(dir, 'build.log'),
+    modules,
     ...workerCommand(opts.framework, join(dir, 'bin'), opts.dotnet, opts.mono),
   });
   const record = join(dir, 'build.json');
@@ -158,21 +200,65 @@ export async function ensureWorkerBuild(opts: {
   for (const f of files) cpSync(join(root, f), join(tmp, 'src', f));
   writeFileSync(join(tmp, 'src', 'Generated', 'Dtos.g.cs'), text);
   const logPath = join(tmp, 'build.log');
-  const args = ['build', '-c', 'Release', `-p:WorkerFramework=${opts.framework}`, '-o', join(tmp, 'bin'), '--disable-build-servers', '-nologo'];
-  const result = await run(opts.dotnet ?? process.env.DOTNET ?? 'dotnet', args, join(tmp, 'src'), logPath, opts.timeoutMs ?? 600_000);
+  const args = [
+    'build',
+    '-c',
+    'Release',
+    `-p:WorkerFramework=${opts.framework}`,
+    '-o',
+    join(tmp, 'bin'),
+    '--disable-build-servers',
+    '-nologo',
+  ];
+  const result = await run(
+    opts.dotnet ?? process.env.DOTNET ?? 'dotnet',
+    args,
+    join(tmp, 'src'),
+    logPath,
+    opts.timeoutMs ?? 600_000,
+  );
   if (result.code !== 0) {
     const failedLog = `${dir}.failed.log`;
     mkdirSync(join(opts.cacheDir, 'dotnet'), { recursive: true });
     cpSync(logPath, failedLog);
     rmSync(tmp, { recursive: true, force: true });
     const lines = readFileSync(failedLog, 'utf8').split('\n');
-    const missing = [...new Set(lines.map((l) => /error (NU110[123]): (.*?)(?: \[[^\]]*\])?$/.exec(l.trim())).filter((m) => m !== null).map((m) => `${m[1]}: ${m[2]}`))];
-    const errors = missing.length ? missing : [...new Set(lines.filter((l) => /error|Unable|not found/i.test(l)).map((l) => l.trim()))].slice(0, 5);
-    throw new DotnetBuildError(`dotnet build of the .NET worker (${opts.framework}) ${result.code === null ? 'timed out' : `failed (exit ${result.code})`}${missing.length ? ': the NuGet source lacks a package the worker needs' : ''}; log: ${failedLog}${errors.length ? `: ${errors.join(' | ')}` : ''}`, missing.length > 0);
+    const missing = [
+      ...new Set(
+        lines
+          .map((l) => /error (NU110[123]): (.*?)(?: \[[^\]]*\])?$/.exec(l.trim()))
+          .filter((m) => m !== null)
+          .map((m) => `${m[1]}: ${m[2]}`),
+      ),
+    ];
+    const errors = missing.length
+      ? missing
+      : [...new Set(lines.filter((l) => /error|Unable|not found/i.test(l)).map((l) => l.trim()))].slice(0, 5);
+    throw new DotnetBuildError(
+      `dotnet build of the .NET worker (${opts.framework}) ${result.code === null ? 'timed out' : `failed (exit ${result.code})`}${missing.length ? ': the NuGet source lacks a package the worker needs' : ''}; log: ${failedLog}${errors.length ? `: ${errors.join(' | ')}` : ''}`,
+      missing.length > 0,
+    );
   }
   // the record is written last: its presence (with the hashes of bin/) is the stamp of a finished build
-  writeFileSync(join(tmp, 'build.json'), JSON.stringify({ framework: opts.framework, key, sdkVersion: opts.sdkVersion, buildMs: Math.round(result.ms), builtAt: new Date().toISOString(), workloads: modules.map((m) => `${m.workload}:${m.directions.join('+')}`), files: hashFiles(join(tmp, 'bin')) }, null, 2));
-  try { renameSync(tmp, dir); } catch {
+  writeFileSync(
+    join(tmp, 'build.json'),
+    JSON.stringify(
+      {
+        framework: opts.framework,
+        key,
+        sdkVersion: opts.sdkVersion,
+        buildMs: Math.round(result.ms),
+        builtAt: new Date().toISOString(),
+        workloads: modules.map((m) => `${m.workload}:${m.directions.join('+')}`),
+        files: hashFiles(join(tmp, 'bin')),
+      },
+      null,
+      2,
+    ),
+  );
+  try {
+    renameSync(tmp, dir);
+  } catch {
     // another process finished the same build first: keep its folder
     rmSync(tmp, { recursive: true, force: true });
     if (!existsSync(record)) throw new DotnetBuildError(`could not move the .NET worker build into ${dir}`);
@@ -200,7 +286,10 @@ function hashFiles(dir: string): Record<string, string> {
  */
 function verifiedBuild(dir: string): { buildMs: number } | undefined {
   try {
-    const rec = JSON.parse(readFileSync(join(dir, 'build.json'), 'utf8')) as { buildMs?: unknown; files?: Record<string, string> };
+    const rec = JSON.parse(readFileSync(join(dir, 'build.json'), 'utf8')) as {
+      buildMs?: unknown;
+      files?: Record<string, string>;
+    };
     if (typeof rec.buildMs !== 'number' || !rec.files || !Object.keys(rec.files).length) return undefined;
     const now = hashFiles(join(dir, 'bin'));
     const keys = Object.keys(rec.files);
@@ -217,16 +306,29 @@ function verifiedBuild(dir: string): { buildMs: number } | undefined {
  */
 function removeStaleBuilds(dotnetCacheDir: string): void {
   let names: string[];
-  try { names = readdirSync(dotnetCacheDir); } catch { return; }
+  try {
+    names = readdirSync(dotnetCacheDir);
+  } catch {
+    return;
+  }
   for (const name of names) {
     const m = /\.tmp-(\d+)-\d+$/.exec(name);
     if (!m || Number(m[1]) === process.pid || processRuns(Number(m[1]))) continue;
     const path = join(dotnetCacheDir, name);
-    try { if (statSync(path).isDirectory()) rmSync(path, { recursive: true, force: true }); } catch { /* removed by another build meanwhile */ }
+    try {
+      if (statSync(path).isDirectory()) rmSync(path, { recursive: true, force: true });
+    } catch {
+      /* removed by another build meanwhile */
+    }
   }
 }
 
 /** Whether a process with this id exists (signal 0; EPERM: it exists under another user). */
 function processRuns(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

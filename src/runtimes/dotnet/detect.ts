@@ -14,7 +14,15 @@ import type { DotnetFramework } from './build.js';
  *   its dependencies come from NuGet beside the exe.
  */
 export type DotnetDetection =
-  | { installed: true; runtime: 'dotnet' | 'mono'; version: string; framework: DotnetFramework; sdkVersion: string; command: string; description: string }
+  | {
+      installed: true;
+      runtime: 'dotnet' | 'mono';
+      version: string;
+      framework: DotnetFramework;
+      sdkVersion: string;
+      command: string;
+      description: string;
+    }
   | { installed: false; runtime: 'dotnet' | 'mono'; reason: string };
 
 /** Debian packages the mono target needs, and the GAC folder each one provides. */
@@ -25,7 +33,8 @@ export const MONO_PACKAGES: readonly { pkg: string; gac: string }[] = [
 ];
 
 /** How to get the dotnet target (jsonbench cannot install an SDK). */
-export const DOTNET_INSTALL_HINT = 'install the .NET 10 SDK so that `dotnet` is on PATH (Debian: https://learn.microsoft.com/dotnet/core/install/linux-debian, package dotnet-sdk-10.0)';
+export const DOTNET_INSTALL_HINT =
+  'install the .NET 10 SDK so that `dotnet` is on PATH (Debian: https://learn.microsoft.com/dotnet/core/install/linux-debian, package dotnet-sdk-10.0)';
 
 /** The install command for the mono target. */
 export const MONO_INSTALL_HINT = `apt-get install -y ${MONO_PACKAGES.map((p) => p.pkg).join(' ')}`;
@@ -50,9 +59,15 @@ function output(command: string, args: string[], timeoutMs = 30_000): Promise<st
 }
 
 /** The SDK's version (`dotnet --version`), or the reason there is none. */
-export async function dotnetSdk(dotnet = process.env.DOTNET ?? 'dotnet'): Promise<{ version: string } | { reason: string }> {
-  try { return { version: (await output(dotnet, ['--version'])).trim() }; } catch (e) {
-    return { reason: `the .NET SDK was not found (\`${dotnet} --version\`: ${(e as Error).message}): ${DOTNET_INSTALL_HINT}` };
+export async function dotnetSdk(
+  dotnet = process.env.DOTNET ?? 'dotnet',
+): Promise<{ version: string } | { reason: string }> {
+  try {
+    return { version: (await output(dotnet, ['--version'])).trim() };
+  } catch (e) {
+    return {
+      reason: `the .NET SDK was not found (\`${dotnet} --version\`: ${(e as Error).message}): ${DOTNET_INSTALL_HINT}`,
+    };
   }
 }
 
@@ -62,23 +77,70 @@ export async function detectDotnet(dotnet = process.env.DOTNET ?? 'dotnet'): Pro
   if ('reason' in sdk) return { installed: false, runtime: 'dotnet', reason: sdk.reason };
   const major = sdk.version.split('.')[0];
   let runtimes: string;
-  try { runtimes = await output(dotnet, ['--list-runtimes']); } catch (e) { return { installed: false, runtime: 'dotnet', reason: `\`dotnet --list-runtimes\` failed: ${(e as Error).message}` }; }
-  const versions = [...runtimes.matchAll(/^Microsoft\.NETCore\.App (\S+)/gm)].map((m) => m[1]).filter((v) => v.split('.')[0] === major);
-  if (versions.length === 0) return { installed: false, runtime: 'dotnet', reason: `the .NET SDK ${sdk.version} has no Microsoft.NETCore.App ${major}.x runtime` };
+  try {
+    runtimes = await output(dotnet, ['--list-runtimes']);
+  } catch (e) {
+    return {
+      installed: false,
+      runtime: 'dotnet',
+      reason: `\`dotnet --list-runtimes\` failed: ${(e as Error).message}`,
+    };
+  }
+  const versions = [...runtimes.matchAll(/^Microsoft\.NETCore\.App (\S+)/gm)]
+    .map((m) => m[1])
+    .filter((v) => v.split('.')[0] === major);
+  if (versions.length === 0)
+    return {
+      installed: false,
+      runtime: 'dotnet',
+      reason: `the .NET SDK ${sdk.version} has no Microsoft.NETCore.App ${major}.x runtime`,
+    };
   const version = versions[versions.length - 1];
-  return { installed: true, runtime: 'dotnet', version, framework: 'net10.0', sdkVersion: sdk.version, command: onPath(dotnet), description: `.NET ${version} (SDK ${sdk.version})` };
+  return {
+    installed: true,
+    runtime: 'dotnet',
+    version,
+    framework: 'net10.0',
+    sdkVersion: sdk.version,
+    command: onPath(dotnet),
+    description: `.NET ${version} (SDK ${sdk.version})`,
+  };
 }
 
 /** The `mono` target: Mono on PATH, its GAC assemblies, and the SDK that builds the worker. */
-export async function detectMono(mono = process.env.MONO ?? 'mono', dotnet = process.env.DOTNET ?? 'dotnet', gacDir = '/usr/lib/mono/gac'): Promise<DotnetDetection> {
+export async function detectMono(
+  mono = process.env.MONO ?? 'mono',
+  dotnet = process.env.DOTNET ?? 'dotnet',
+  gacDir = '/usr/lib/mono/gac',
+): Promise<DotnetDetection> {
   let first: string;
-  try { first = (await output(mono, ['--version'])).split('\n')[0]; } catch (e) {
-    return { installed: false, runtime: 'mono', reason: `Mono was not found (\`${mono} --version\`: ${(e as Error).message}): ${MONO_INSTALL_HINT}` };
+  try {
+    first = (await output(mono, ['--version'])).split('\n')[0];
+  } catch (e) {
+    return {
+      installed: false,
+      runtime: 'mono',
+      reason: `Mono was not found (\`${mono} --version\`: ${(e as Error).message}): ${MONO_INSTALL_HINT}`,
+    };
   }
   const version = /version (\S+)/.exec(first)?.[1] ?? 'unknown';
   const missing = MONO_PACKAGES.filter((p) => p.gac !== 'mscorlib' && !existsSync(`${gacDir}/${p.gac}`));
-  if (missing.length) return { installed: false, runtime: 'mono', reason: `Mono ${version} lacks ${missing.map((p) => p.gac).join(', ')} (Newtonsoft.Json needs them): apt-get install -y ${missing.map((p) => p.pkg).join(' ')}` };
+  if (missing.length)
+    return {
+      installed: false,
+      runtime: 'mono',
+      reason: `Mono ${version} lacks ${missing.map((p) => p.gac).join(', ')} (Newtonsoft.Json needs them): apt-get install -y ${missing.map((p) => p.pkg).join(' ')}`,
+    };
   const sdk = await dotnetSdk(dotnet);
-  if ('reason' in sdk) return { installed: false, runtime: 'mono', reason: `the mono worker is built by the .NET SDK: ${sdk.reason}` };
-  return { installed: true, runtime: 'mono', version, framework: 'net462', sdkVersion: sdk.version, command: onPath(mono), description: first.replace(/^Mono JIT compiler version /, 'Mono ') };
+  if ('reason' in sdk)
+    return { installed: false, runtime: 'mono', reason: `the mono worker is built by the .NET SDK: ${sdk.reason}` };
+  return {
+    installed: true,
+    runtime: 'mono',
+    version,
+    framework: 'net462',
+    sdkVersion: sdk.version,
+    command: onPath(mono),
+    description: first.replace(/^Mono JIT compiler version /, 'Mono '),
+  };
 }

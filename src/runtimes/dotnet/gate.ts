@@ -22,7 +22,9 @@ import type { GateMessage } from './protocol.js';
  */
 
 /** Why a .NET case failed the gate: the first difference and a one-line reason. */
-export interface DotnetGateFailure extends Mismatch { reason: string }
+export interface DotnetGateFailure extends Mismatch {
+  reason: string;
+}
 
 /** Values at `asDate` fields turned into Dates along the schema (wire names under `naming`); everything else as it is. */
 export function reviveDates(node: SchemaNode, value: unknown, naming: WireOptions['naming']): unknown {
@@ -55,7 +57,12 @@ export function canonicalEscapes(text: string): string {
 }
 
 /** The expected value of each unit (read as JavaScript workers read the payload: readUnits, so a user's NDJSON too): wire units for serialize, models for deserialize. */
-export function expectedUnits(workload: Workload, shape: Shape, direction: 'serialize' | 'deserialize', payloadText: string): unknown[] {
+export function expectedUnits(
+  workload: Workload,
+  shape: Shape,
+  direction: 'serialize' | 'deserialize',
+  payloadText: string,
+): unknown[] {
   const view = unitView(workload, shape);
   const { units } = readUnits(workload, payloadText, shape);
   if (direction === 'serialize') return units;
@@ -77,23 +84,48 @@ export function expectedInputBytes(workload: Workload, shape: Shape, payloadText
  * Checks one gate message against the payload it was made from. Returns the first failure, or
  * null. @throws Error when the message has no `outputs` (it came from a launch not in `verify` mode).
  */
-export function checkGate(workload: Workload, shape: Shape, message: GateMessage, payloadText: string): DotnetGateFailure | null {
-  if (!message.outputs) throw new Error(`gate message of ${message.side} (${message.payload}) has no outputs: run the worker in verify mode`);
+export function checkGate(
+  workload: Workload,
+  shape: Shape,
+  message: GateMessage,
+  payloadText: string,
+): DotnetGateFailure | null {
+  if (!message.outputs)
+    throw new Error(
+      `gate message of ${message.side} (${message.payload}) has no outputs: run the worker in verify mode`,
+    );
   const view = unitView(workload, shape);
   const expected = expectedUnits(workload, shape, message.direction, payloadText);
-  const where = (i: number) => (expected.length > 1 ? ` (record ${i})` : '') + (message.payload === 'variant' ? ' (variant payload)' : '');
+  const where = (i: number) =>
+    (expected.length > 1 ? ` (record ${i})` : '') + (message.payload === 'variant' ? ' (variant payload)' : '');
   if (message.outputs.length !== expected.length) {
-    return { path: '$', expected: `${expected.length} outputs`, actual: `${message.outputs.length}`, reason: `the worker sent ${message.outputs.length} outputs for ${expected.length} units` };
+    return {
+      path: '$',
+      expected: `${expected.length} outputs`,
+      actual: `${message.outputs.length}`,
+      reason: `the worker sent ${message.outputs.length} outputs for ${expected.length} units`,
+    };
   }
   const naming = message.direction === 'serialize' ? workload.wire?.naming : undefined;
   for (let i = 0; i < expected.length; i++) {
     const text = message.outputs[i];
     let parsed: unknown;
-    try { parsed = JSON.parse(text); } catch (e) {
-      return { path: '$', expected: 'valid JSON', actual: renderValue(text), reason: `output is not valid JSON${where(i)}: ${(e as Error).message}` };
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      return {
+        path: '$',
+        expected: 'valid JSON',
+        actual: renderValue(text),
+        reason: `output is not valid JSON${where(i)}: ${(e as Error).message}`,
+      };
     }
     const m = firstMismatch(reviveDates(view.schema, expected[i], naming), reviveDates(view.schema, parsed, naming));
-    if (m) return { ...m, reason: `${message.direction === 'serialize' ? 'output' : 'result'} differs at ${m.path}${where(i)}` };
+    if (m)
+      return {
+        ...m,
+        reason: `${message.direction === 'serialize' ? 'output' : 'result'} differs at ${m.path}${where(i)}`,
+      };
     if (message.direction === 'serialize') {
       const problem = workload.checkText?.(canonicalEscapes(text));
       if (problem) return { path: '$', expected: problem, actual: renderValue(text), reason: `${problem}${where(i)}` };
@@ -111,7 +143,8 @@ export function checkDigests(verified: readonly GateMessage[], timed: readonly G
   for (const t of timed) {
     const v = verified.find((g) => g.side === t.side && g.payload === t.payload);
     if (!v) return `no verified output for ${t.side} (${t.payload})`;
-    if (v.digest !== t.digest) return `${t.side} wrote other output (${t.payload} payload) in the timed launch than in the verified one`;
+    if (v.digest !== t.digest)
+      return `${t.side} wrote other output (${t.payload} payload) in the timed launch than in the verified one`;
   }
   return null;
 }

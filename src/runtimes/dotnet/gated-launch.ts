@@ -29,33 +29,67 @@ import { dotnetPayloadPath } from './well-formed.js';
  */
 export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Workload | undefined): LaunchFn {
   /** key of a serializer on a payload → the digests it passed with, or its verdict when it failed */
-  const verified = new Map<string, { gates: GateMessage[] } | { failure: Extract<WorkerMessage, { type: 'incorrect' }> }>();
-  const keyOf = (job: CaseJob, serializer: string) => `${job.workload}\u0000${job.size}\u0000${job.shape}\u0000${job.direction}\u0000${job.payloadPath}\u0000${serializer}`;
-  const sidesOf = (job: CaseJob): [Side, string][] => [['serializer', job.serializer], ...(job.baseline && job.baseline !== job.serializer ? [['baseline', job.baseline] as [Side, string]] : [])];
+  const verified = new Map<
+    string,
+    { gates: GateMessage[] } | { failure: Extract<WorkerMessage, { type: 'incorrect' }> }
+  >();
+  const keyOf = (job: CaseJob, serializer: string) =>
+    `${job.workload}\u0000${job.size}\u0000${job.shape}\u0000${job.direction}\u0000${job.payloadPath}\u0000${serializer}`;
+  const sidesOf = (job: CaseJob): [Side, string][] => [
+    ['serializer', job.serializer],
+    ...(job.baseline && job.baseline !== job.serializer ? [['baseline', job.baseline] as [Side, string]] : []),
+  ];
 
   const verify = async (job: CaseJob, timeoutMs: number, place?: LaunchPlace): Promise<LaunchOutcome | null> => {
     const workload = workloadOf(job.workload);
     const outcome = await launch({ ...job, mode: 'verify' }, timeoutMs, place);
     const done = outcome.messages.some((m) => m.type === 'done');
     if (!done || !workload) {
-      if (done && !workload) return withMessage(outcome, { type: 'error', stage: 'verify', message: `the host has no workload "${job.workload}" to check the .NET output against` });
+      if (done && !workload)
+        return withMessage(outcome, {
+          type: 'error',
+          stage: 'verify',
+          message: `the host has no workload "${job.workload}" to check the .NET output against`,
+        });
       return outcome;
     }
-    const texts = { main: readFileSync(job.payloadPath, 'utf8'), variant: readFileSync(variantPathOf(job.payloadPath), 'utf8') };
+    const texts = {
+      main: readFileSync(job.payloadPath, 'utf8'),
+      variant: readFileSync(variantPathOf(job.payloadPath), 'utf8'),
+    };
     const gates = outcome.messages.filter(isGate) as unknown as GateMessage[];
     for (const [side, id] of sidesOf(job)) {
       const mine = gates.filter((g) => g.side === side);
       const missing = (['main', 'variant'] as const).filter((p) => !mine.some((g) => g.payload === p && g.outputs));
-      if (missing.length) return withMessage(outcome, { type: 'error', stage: 'verify', side, message: `the .NET worker sent no gate output for the ${missing.join(' and ')} payload` });
+      if (missing.length)
+        return withMessage(outcome, {
+          type: 'error',
+          stage: 'verify',
+          side,
+          message: `the .NET worker sent no gate output for the ${missing.join(' and ')} payload`,
+        });
       for (const g of mine) {
         const text = g.payload === 'main' ? texts.main : texts.variant;
         if (g.direction === 'deserialize') {
           const expected = expectedInputBytes(workload, job.shape, text);
-          if (g.inputBytes !== expected) return withMessage(outcome, { type: 'error', stage: 'verify', side, message: `the .NET worker's deserialize inputs hold ${g.inputBytes} bytes, JavaScript workers get ${expected} (${g.payload} payload)` });
+          if (g.inputBytes !== expected)
+            return withMessage(outcome, {
+              type: 'error',
+              stage: 'verify',
+              side,
+              message: `the .NET worker's deserialize inputs hold ${g.inputBytes} bytes, JavaScript workers get ${expected} (${g.payload} payload)`,
+            });
         }
         const failure = checkGate(workload, job.shape, g, text);
         if (failure) {
-          const incorrect = { type: 'incorrect', side, path: failure.path, expected: failure.expected, actual: failure.actual, reason: failure.reason } as const;
+          const incorrect = {
+            type: 'incorrect',
+            side,
+            path: failure.path,
+            expected: failure.expected,
+            actual: failure.actual,
+            reason: failure.reason,
+          } as const;
           verified.set(keyOf(job, id), { failure: { protocol: PROTOCOL_VERSION, ...incorrect } });
           return withMessage(outcome, incorrect);
         }
@@ -69,7 +103,14 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
     // probe jobs are JavaScript-only (the probe pass never plans a .NET serializer): passed through unchecked
     if (job.mode === 'probe') return launch(job, timeoutMs, place);
     // neither are cold-start jobs (run/cold-start.ts skips .NET cases) nor group jobs (run/runner.ts launches .NET cases one pair at a time)
-    if (job.mode === 'cold' || job.serializers?.length) return synthetic({ protocol: PROTOCOL_VERSION, type: 'error', stage: 'setup', message: `the .NET worker has no ${job.mode === 'cold' ? 'cold-start' : 'group'} job`, unsupported: true });
+    if (job.mode === 'cold' || job.serializers?.length)
+      return synthetic({
+        protocol: PROTOCOL_VERSION,
+        type: 'error',
+        stage: 'setup',
+        message: `the .NET worker has no ${job.mode === 'cold' ? 'cold-start' : 'group'} job`,
+        unsupported: true,
+      });
     // the .NET worker and this gate read a copy whose variant has no lone surrogates (System.Text.Json refuses them: well-formed.ts)
     job = { ...job, payloadPath: dotnetPayloadPath(job.payloadPath, workloadOf(job.workload)?.wire?.indent) };
     if (job.mode !== 'verify') {
@@ -89,10 +130,19 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
       const v = verified.get(keyOf(job, id));
       if (!v || !('gates' in v)) continue;
       const mine = gates.filter((g) => g.side === side);
-      const problem = mine.length ? checkDigests(v.gates.map((g) => ({ ...g, side })), mine) : `${side} sent no output digest`;
+      const problem = mine.length
+        ? checkDigests(
+            v.gates.map((g) => ({ ...g, side })),
+            mine,
+          )
+        : `${side} sent no output digest`;
       if (problem) {
         return withMessage(outcome, {
-          type: 'incorrect', side, path: '$', expected: 'the output the verify launch passed', actual: 'other output',
+          type: 'incorrect',
+          side,
+          path: '$',
+          expected: 'the output the verify launch passed',
+          actual: 'other output',
           reason: `output changed between processes: ${problem}`,
         });
       }
@@ -101,11 +151,16 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
   };
 }
 
-type Added = { type: 'incorrect'; side: Side; path: string; expected: string; actual: string; reason: string } | { type: 'error'; stage: string; side?: Side; message: string };
+type Added =
+  | { type: 'incorrect'; side: Side; path: string; expected: string; actual: string; reason: string }
+  | { type: 'error'; stage: string; side?: Side; message: string };
 
 /** The outcome with one host-made message appended (the runner reads `incorrect` and `error` before `done`). */
 function withMessage(o: LaunchOutcome, m: Added): LaunchOutcome {
-  return { ...o, messages: [...o.messages.filter((x) => !isGate(x)), { protocol: PROTOCOL_VERSION, ...m } as WorkerMessage] };
+  return {
+    ...o,
+    messages: [...o.messages.filter((x) => !isGate(x)), { protocol: PROTOCOL_VERSION, ...m } as WorkerMessage],
+  };
 }
 
 /** A launch answered from a kept verdict, without starting a process. */

@@ -16,7 +16,8 @@ import type { HelloMessage } from '../../worker/protocol.js';
  * generated canonical writer (model names, ISO dates in UTC with ms, numbers as numbers).
  */
 export interface GateMessage {
-  protocol: number; type: 'gate';
+  protocol: number;
+  type: 'gate';
   side: Side;
   payload: 'main' | 'variant';
   direction: 'serialize' | 'deserialize';
@@ -47,4 +48,6 @@ export interface DotnetHello extends HelloMessage {
 }
 
 /** Narrowing helper for a host that reads the .NET lines through `decodeMessage`. */
-export function isGate(m: { type: string }): m is GateMessage { return m.type === 'gate'; }
+export function isGate(m: { type: string }): m is GateMessage {
+  return m.type === 'gate';
+}

@@ -30,7 +30,12 @@ export function wellFormedValue(v: unknown): unknown {
  * @param indent the workload's wire indentation (spaces; absent: compact)
  */
 export function wellFormedVariantText(text: string, indent?: number, ndjson = false): string {
-  if (ndjson) return ndjsonLines(text).map((l) => JSON.stringify(wellFormedValue(JSON.parse(l.text)))).join('\n') + '\n';
+  if (ndjson)
+    return (
+      ndjsonLines(text)
+        .map((l) => JSON.stringify(wellFormedValue(JSON.parse(l.text))))
+        .join('\n') + '\n'
+    );
   return JSON.stringify(wellFormedValue(JSON.parse(text)), null, indent);
 }
 
@@ -45,6 +50,9 @@ export function dotnetPayloadPath(payloadPath: string, indent?: number): string 
   if (existsSync(copy) && existsSync(variantPathOf(copy))) return copy;
   mkdirSync(dir, { recursive: true });
   copyFileSync(payloadPath, copy);
-  writeFileSync(variantPathOf(copy), wellFormedVariantText(readFileSync(variantPathOf(payloadPath), 'utf8'), indent, payloadPath.endsWith('.ndjson')));
+  writeFileSync(
+    variantPathOf(copy),
+    wellFormedVariantText(readFileSync(variantPathOf(payloadPath), 'utf8'), indent, payloadPath.endsWith('.ndjson')),
+  );
   return copy;
 }

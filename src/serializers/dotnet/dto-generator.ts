@@ -1,4 +1,11 @@
-import { acceptsNull, isOptional, wireName, type ObjectSchema, type SchemaNode, type WireOptions } from '../../workloads/schema.js';
+import {
+  acceptsNull,
+  isOptional,
+  wireName,
+  type ObjectSchema,
+  type SchemaNode,
+  type WireOptions,
+} from '../../workloads/schema.js';
 
 /**
  * The .NET DTO generator: a workload's {@link SchemaNode} → C# source for the .NET worker
@@ -58,27 +65,175 @@ export class DtoGenerationError extends Error {
 type NumberView = 'model' | 'wire';
 
 /** C# keywords a generated identifier must not be (PascalCase names rarely are; checked anyway). */
-const KEYWORDS = new Set(['abstract', 'as', 'base', 'bool', 'break', 'byte', 'case', 'catch', 'char', 'checked', 'class', 'const', 'continue', 'decimal', 'default', 'delegate', 'do', 'double', 'else', 'enum', 'event', 'explicit', 'extern', 'false', 'finally', 'fixed', 'float', 'for', 'foreach', 'goto', 'if', 'implicit', 'in', 'int', 'interface', 'internal', 'is', 'lock', 'long', 'namespace', 'new', 'null', 'object', 'operator', 'out', 'override', 'params', 'private', 'protected', 'public', 'readonly', 'ref', 'return', 'sbyte', 'sealed', 'short', 'sizeof', 'stackalloc', 'static', 'string', 'struct', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'uint', 'ulong', 'unchecked', 'unsafe', 'ushort', 'using', 'virtual', 'void', 'volatile', 'while']);
+const KEYWORDS = new Set([
+  'abstract',
+  'as',
+  'base',
+  'bool',
+  'break',
+  'byte',
+  'case',
+  'catch',
+  'char',
+  'checked',
+  'class',
+  'const',
+  'continue',
+  'decimal',
+  'default',
+  'delegate',
+  'do',
+  'double',
+  'else',
+  'enum',
+  'event',
+  'explicit',
+  'extern',
+  'false',
+  'finally',
+  'fixed',
+  'float',
+  'for',
+  'foreach',
+  'goto',
+  'if',
+  'implicit',
+  'in',
+  'int',
+  'interface',
+  'internal',
+  'is',
+  'lock',
+  'long',
+  'namespace',
+  'new',
+  'null',
+  'object',
+  'operator',
+  'out',
+  'override',
+  'params',
+  'private',
+  'protected',
+  'public',
+  'readonly',
+  'ref',
+  'return',
+  'sbyte',
+  'sealed',
+  'short',
+  'sizeof',
+  'stackalloc',
+  'static',
+  'string',
+  'struct',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'uint',
+  'ulong',
+  'unchecked',
+  'unsafe',
+  'ushort',
+  'using',
+  'virtual',
+  'void',
+  'volatile',
+  'while',
+]);
 
 /** Names the generated code itself uses inside a module namespace. */
-const RESERVED_TYPES = new Set(['Canon', 'CanonicalIo', 'Context', 'Module', 'List', 'JsonElement', 'DateTime', 'WorkloadModule', 'WireSettings',
+const RESERVED_TYPES = new Set([
+  'Canon',
+  'CanonicalIo',
+  'Context',
+  'Module',
+  'List',
+  'JsonElement',
+  'DateTime',
+  'WorkloadModule',
+  'WireSettings',
   // namespaces and framework types the generated code names unqualified (a payload key `newtonsoft`, `system` or
   // `object` made a class that shadowed them and the build failed; hostile tester, session 5)
-  'System', 'Newtonsoft', 'JsonBench', 'Object', 'String', 'Type', 'Array', 'Enum', 'Attribute', 'Exception', 'FormatException',
-  'InvalidOperationException', 'NotSupportedException', 'ArgumentException', 'Math', 'Convert', 'Encoding', 'Guid', 'DateTimeOffset',
-  'TimeSpan', 'Nullable', 'Int32', 'Int64', 'Double', 'Decimal', 'Boolean', 'Single', 'Byte', 'Char', 'Func', 'Action', 'Enumerable',
-  'HashSet', 'Dictionary', 'IDictionary', 'IList', 'IEnumerable', 'KeyValuePair', 'StringComparer', 'CultureInfo',
-  'JsonValueKind', 'JsonSerializer', 'JsonSerializerOptions', 'JsonSerializerContext', 'JsonTypeInfo', 'JsonException', 'JsonDocument',
-  'JsonConverter', 'JsonConvert', 'JsonProperty', 'JsonPropertyName', 'JsonIgnore', 'JsonSerializable', 'JsonPolymorphic',
-  'JsonDerivedType', 'JsonExtensionData', 'JsonSourceGenerationOptions', 'JsonNumberHandling', 'Utf8JsonReader', 'Utf8JsonWriter',
-  'DataMember', 'DataContract', 'EnumMember', 'JObject', 'JToken', 'JArray', 'JValue']);
+  'System',
+  'Newtonsoft',
+  'JsonBench',
+  'Object',
+  'String',
+  'Type',
+  'Array',
+  'Enum',
+  'Attribute',
+  'Exception',
+  'FormatException',
+  'InvalidOperationException',
+  'NotSupportedException',
+  'ArgumentException',
+  'Math',
+  'Convert',
+  'Encoding',
+  'Guid',
+  'DateTimeOffset',
+  'TimeSpan',
+  'Nullable',
+  'Int32',
+  'Int64',
+  'Double',
+  'Decimal',
+  'Boolean',
+  'Single',
+  'Byte',
+  'Char',
+  'Func',
+  'Action',
+  'Enumerable',
+  'HashSet',
+  'Dictionary',
+  'IDictionary',
+  'IList',
+  'IEnumerable',
+  'KeyValuePair',
+  'StringComparer',
+  'CultureInfo',
+  'JsonValueKind',
+  'JsonSerializer',
+  'JsonSerializerOptions',
+  'JsonSerializerContext',
+  'JsonTypeInfo',
+  'JsonException',
+  'JsonDocument',
+  'JsonConverter',
+  'JsonConvert',
+  'JsonProperty',
+  'JsonPropertyName',
+  'JsonIgnore',
+  'JsonSerializable',
+  'JsonPolymorphic',
+  'JsonDerivedType',
+  'JsonExtensionData',
+  'JsonSourceGenerationOptions',
+  'JsonNumberHandling',
+  'Utf8JsonReader',
+  'Utf8JsonWriter',
+  'DataMember',
+  'DataContract',
+  'EnumMember',
+  'JObject',
+  'JToken',
+  'JArray',
+  'JValue',
+]);
 
 /** C#'s line terminators besides \r and \n (C# spec, "New-line"): each ends a `///` comment and is illegal inside a string literal. */
 const CS_NEWLINES = /[\u0085\u2028\u2029]/g;
 /** \r, \n and {@link CS_NEWLINES}: every character that ends a C# line. */
 const CS_LINE_ENDS = /[\r\n\u0085\u2028\u2029]/g;
 /** `pattern`'s characters in `s` written as `\uXXXX` escapes. */
-const escapeChars = (s: string, pattern: RegExp) => s.replace(pattern, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const escapeChars = (s: string, pattern: RegExp) =>
+  s.replace(pattern, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * Text from a payload (a key path, a tag) made safe inside a `///` doc comment: line terminators
@@ -87,13 +242,15 @@ const escapeChars = (s: string, pattern: RegExp) => s.replace(pattern, (c) => `\
  * XML's `<`, `>` and `&` escaped for the doc comment.
  */
 function comment(s: string): string {
-  return escapeChars(s, CS_LINE_ENDS)
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return escapeChars(s, CS_LINE_ENDS).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** "station_id" → "StationId", "firstName" → "FirstName", "2fa" → "_2fa". */
 export function pascalCase(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   let name = words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
   if (!name) name = 'Value';
   if (/^[0-9]/.test(name)) name = '_' + name;
@@ -102,7 +259,10 @@ export function pascalCase(key: string): string {
 
 /** C# string literal. */
 function lit(s: string): string {
-  return escapeChars(JSON.stringify(s).replace(/\\u([0-9a-f]{4})/g, (_, h) => `\\u${h}`), CS_NEWLINES);
+  return escapeChars(
+    JSON.stringify(s).replace(/\\u([0-9a-f]{4})/g, (_, h) => `\\u${h}`),
+    CS_NEWLINES,
+  );
 }
 
 /**
@@ -117,12 +277,18 @@ function policyNamesIt(key: string): boolean {
 /** The nodes directly below `node` (items, values, properties, members, mapped objects). */
 function children(node: SchemaNode): SchemaNode[] {
   switch (node.type) {
-    case 'array': return [node.items];
-    case 'record': return [node.values];
-    case 'object': return [...Object.values(node.properties), ...(node.additionalProperties ? [node.additionalProperties] : [])];
-    case 'union': return [...node.anyOf];
-    case 'discriminated': return Object.values(node.mapping);
-    default: return [];
+    case 'array':
+      return [node.items];
+    case 'record':
+      return [node.values];
+    case 'object':
+      return [...Object.values(node.properties), ...(node.additionalProperties ? [node.additionalProperties] : [])];
+    case 'union':
+      return [...node.anyOf];
+    case 'discriminated':
+      return Object.values(node.mapping);
+    default:
+      return [];
   }
 }
 
@@ -154,10 +320,24 @@ interface ClassDef {
   derived?: { base: string; key: string; value: string };
 }
 /** The abstract base of a discriminated union: its derived classes by tag value. */
-interface UnionDef { name: string; node: Extract<SchemaNode, { type: 'discriminated' }>; path: string; derived: { tag: string; name: string }[] }
-interface EnumDef { name: string; values: readonly string[]; members: string[] }
+interface UnionDef {
+  name: string;
+  node: Extract<SchemaNode, { type: 'discriminated' }>;
+  path: string;
+  derived: { tag: string; name: string }[];
+}
+interface EnumDef {
+  name: string;
+  values: readonly string[];
+  members: string[];
+}
 /** One member of a class: model key, C# property name, schema, and whether it may be absent. */
-interface Member { key: string; prop: string; node: SchemaNode; optional: boolean }
+interface Member {
+  key: string;
+  prop: string;
+  node: SchemaNode;
+  optional: boolean;
+}
 
 /**
  * C# types a value of an untyped member (`object?`: `null`, `unknown`, unions, additional
@@ -177,7 +357,10 @@ class ModuleWriter {
   /** some member is an untyped `object?` */
   private untyped = false;
 
-  constructor(private readonly src: DtoSource, private readonly view: NumberView) {}
+  constructor(
+    private readonly src: DtoSource,
+    private readonly view: NumberView,
+  ) {}
 
   private fail(path: string, why: string): never {
     throw new DtoGenerationError(`workload ${this.src.id}: schema at ${path}: ${why}`);
@@ -193,7 +376,11 @@ class ModuleWriter {
   /** Refuses an untyped slot (union member, additional property) that needs a conversion. */
   private untypedSlot(node: SchemaNode, path: string, what: string): void {
     const conversion = conversionIn(node);
-    if (conversion) this.fail(path, `${what} holds ${conversion}: it is an untyped C# object here (JsonElement / JToken), which cannot make that conversion`);
+    if (conversion)
+      this.fail(
+        path,
+        `${what} holds ${conversion}: it is an untyped C# object here (JsonElement / JToken), which cannot make that conversion`,
+      );
     this.untyped = true;
   }
 
@@ -203,7 +390,10 @@ class ModuleWriter {
     for (const key of node.optional ?? []) {
       const child = node.properties[key];
       if (child && acceptsNull(child)) {
-        this.fail(`${path}.${key}`, `an optional property that may also be null (${child.type === 'unknown' ? 'unknown' : child.type === 'null' ? 'always null' : 'nullable'}): absent and null are different values the gate tells apart, and a C# member has one null for both`);
+        this.fail(
+          `${path}.${key}`,
+          `an optional property that may also be null (${child.type === 'unknown' ? 'unknown' : child.type === 'null' ? 'always null' : 'nullable'}): absent and null are different values the gate tells apart, and a C# member has one null for both`,
+        );
       }
     }
     if (node.additionalProperties) this.untypedSlot(node.additionalProperties, `${path}.*`, 'additional properties');
@@ -213,14 +403,16 @@ class ModuleWriter {
   /** Walks the schema, naming every class and enum (root first). */
   collect(node: SchemaNode, suggested: string, path: string): void {
     switch (node.type) {
-      case 'null': case 'unknown':
+      case 'null':
+      case 'unknown':
         this.untyped = true;
         return;
       case 'union':
         this.untypedSlot(node, path, 'a union');
         return;
       case 'string':
-        if (node.asDate && node.format && node.format !== 'date-time') this.fail(path, `a ${node.format} read as a date: DateTime would write it back as a date-time`);
+        if (node.asDate && node.format && node.format !== 'date-time')
+          this.fail(path, `a ${node.format} read as a date: DateTime would write it back as a date-time`);
         return;
       case 'object':
         this.collectObject(node, this.uniqueType(suggested), path);
@@ -241,7 +433,11 @@ class ModuleWriter {
         for (const tag of tags) {
           const derived = this.uniqueType(`${name}${pascalCase(tag).replace(/^@/, '')}`);
           def.derived.push({ tag, name: derived });
-          this.collectObject(node.mapping[tag], derived, `${path}<${node.discriminator}=${JSON.stringify(tag)}>`, { base: name, key: node.discriminator, value: tag });
+          this.collectObject(node.mapping[tag], derived, `${path}<${node.discriminator}=${JSON.stringify(tag)}>`, {
+            base: name,
+            key: node.discriminator,
+            value: tag,
+          });
         }
         return;
       }
@@ -268,61 +464,98 @@ class ModuleWriter {
   type(node: SchemaNode, nullable = isNullable(node)): string {
     const q = nullable ? '?' : '';
     switch (node.type) {
-      case 'string': return (node.asDate ? 'DateTime' : 'string') + q;
+      case 'string':
+        return (node.asDate ? 'DateTime' : 'string') + q;
       case 'number':
         if (node.fromString && this.view === 'wire') return 'string' + q;
         return (node.integer ? 'long' : 'double') + q;
-      case 'boolean': return 'bool' + q;
-      case 'enum': return this.enumOf.get(node)! + q;
-      case 'array': return `List<${this.type(node.items)}>` + q;
-      case 'record': return `Dictionary<string, ${this.type(node.values)}>` + q;
-      case 'object': case 'discriminated': return this.classOf.get(node)! + q;
-      case 'null': case 'unknown': case 'union': return 'object?';
+      case 'boolean':
+        return 'bool' + q;
+      case 'enum':
+        return this.enumOf.get(node)! + q;
+      case 'array':
+        return `List<${this.type(node.items)}>` + q;
+      case 'record':
+        return `Dictionary<string, ${this.type(node.values)}>` + q;
+      case 'object':
+      case 'discriminated':
+        return this.classOf.get(node)! + q;
+      case 'null':
+      case 'unknown':
+      case 'union':
+        return 'object?';
     }
   }
 
   private isReference(node: SchemaNode): boolean {
-    return node.type === 'array' || node.type === 'record' || node.type === 'object' || node.type === 'discriminated' || (node.type === 'string' && !node.asDate) || (node.type === 'number' && Boolean(node.fromString) && this.view === 'wire');
+    return (
+      node.type === 'array' ||
+      node.type === 'record' ||
+      node.type === 'object' ||
+      node.type === 'discriminated' ||
+      (node.type === 'string' && !node.asDate) ||
+      (node.type === 'number' && Boolean(node.fromString) && this.view === 'wire')
+    );
   }
 
   /** Expression reading a non-null JsonElement `e` as the node's (non-nullable) value. */
   private readExpr(node: SchemaNode, e: string, depth: number): string {
-    const item = (n: SchemaNode, x: string) => (isNullable(n) && n.type !== 'null' && n.type !== 'unknown' && n.type !== 'union'
-      ? `${x}.ValueKind == JsonValueKind.Null ? default(${this.type(n)}) : ${this.readExpr(n, x, depth + 1)}`
-      : this.readExpr(n, x, depth + 1));
+    const item = (n: SchemaNode, x: string) =>
+      isNullable(n) && n.type !== 'null' && n.type !== 'unknown' && n.type !== 'union'
+        ? `${x}.ValueKind == JsonValueKind.Null ? default(${this.type(n)}) : ${this.readExpr(n, x, depth + 1)}`
+        : this.readExpr(n, x, depth + 1);
     switch (node.type) {
-      case 'string': return node.asDate ? `Canon.ReadDate(${e})` : `${e}.GetString()!`;
+      case 'string':
+        return node.asDate ? `Canon.ReadDate(${e})` : `${e}.GetString()!`;
       case 'number':
         if (node.fromString && this.view === 'wire') return `${e}.GetString()!`;
         return node.integer ? `Canon.ReadInt(${e})` : `Canon.ReadNum(${e})`;
-      case 'boolean': return `${e}.GetBoolean()`;
-      case 'enum': return `Read${this.enumOf.get(node)}(${e}.GetString()!)`;
-      case 'object': case 'discriminated': return `Read${this.classOf.get(node)}(${e})`;
-      case 'array': return `Canon.ReadList(${e}, x${depth} => ${item(node.items, `x${depth}`)})`;
-      case 'record': return `Canon.ReadMap(${e}, x${depth} => ${item(node.values, `x${depth}`)})`;
-      case 'null': case 'unknown': case 'union': return `Canon.ReadAny(${e})`;
+      case 'boolean':
+        return `${e}.GetBoolean()`;
+      case 'enum':
+        return `Read${this.enumOf.get(node)}(${e}.GetString()!)`;
+      case 'object':
+      case 'discriminated':
+        return `Read${this.classOf.get(node)}(${e})`;
+      case 'array':
+        return `Canon.ReadList(${e}, x${depth} => ${item(node.items, `x${depth}`)})`;
+      case 'record':
+        return `Canon.ReadMap(${e}, x${depth} => ${item(node.values, `x${depth}`)})`;
+      case 'null':
+      case 'unknown':
+      case 'union':
+        return `Canon.ReadAny(${e})`;
     }
   }
 
   /** Statement writing value `v` (of the node's C# type) to writer `w`. */
   private writeStmt(node: SchemaNode, v: string, w: string, depth: number, nullable = isNullable(node)): string {
     switch (node.type) {
-      case 'string': return node.asDate ? `Canon.Date(${w}, ${v});` : `Canon.Str(${w}, ${v});`;
+      case 'string':
+        return node.asDate ? `Canon.Date(${w}, ${v});` : `Canon.Str(${w}, ${v});`;
       case 'number':
         if (node.fromString && this.view === 'wire') return `Canon.Str(${w}, ${v});`;
         return node.integer ? `Canon.Int(${w}, ${v});` : `Canon.Num(${w}, ${v});`;
-      case 'boolean': return `Canon.Bool(${w}, ${v});`;
-      case 'enum': return nullable
-        ? `if (${v} is null) ${w}.WriteNullValue(); else Write${this.enumOf.get(node)}(${w}, ${v}.Value);`
-        : `Write${this.enumOf.get(node)}(${w}, ${v});`;
-      case 'object': case 'discriminated': return `if (${v} is null) ${w}.WriteNullValue(); else Write${this.classOf.get(node)}(${w}, ${v});`;
-      case 'array': case 'record': {
+      case 'boolean':
+        return `Canon.Bool(${w}, ${v});`;
+      case 'enum':
+        return nullable
+          ? `if (${v} is null) ${w}.WriteNullValue(); else Write${this.enumOf.get(node)}(${w}, ${v}.Value);`
+          : `Write${this.enumOf.get(node)}(${w}, ${v});`;
+      case 'object':
+      case 'discriminated':
+        return `if (${v} is null) ${w}.WriteNullValue(); else Write${this.classOf.get(node)}(${w}, ${v});`;
+      case 'array':
+      case 'record': {
         const ww = `w${depth}`;
         const x = `x${depth}`;
         const items = node.type === 'array' ? node.items : node.values;
         return `Canon.${node.type === 'array' ? 'List' : 'Map'}(${w}, ${v}, (${ww}, ${x}) => { ${this.writeStmt(items, x, ww, depth + 1)} });`;
       }
-      case 'null': case 'unknown': case 'union': return `Canon.Any(${w}, ${v});`;
+      case 'null':
+      case 'unknown':
+      case 'union':
+        return `Canon.Any(${w}, ${v});`;
     }
   }
 
@@ -351,7 +584,11 @@ class ModuleWriter {
 
   private classText(def: ClassDef): string {
     const naming = this.src.wire?.naming;
-    const lines = [`/// <summary>${comment(def.path)}</summary>`, `public sealed class ${def.name}${def.derived ? ` : ${def.derived.base}` : ''}`, '{'];
+    const lines = [
+      `/// <summary>${comment(def.path)}</summary>`,
+      `public sealed class ${def.name}${def.derived ? ` : ${def.derived.base}` : ''}`,
+      '{',
+    ];
     const members = this.members(def);
     for (const { key, prop, node, optional } of members) {
       const named = !naming || !policyNamesIt(key);
@@ -360,7 +597,9 @@ class ModuleWriter {
       if (optional) {
         // absent on the wire ↔ null in the member: neither library writes it when null
         lines.push('    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]');
-        lines.push(`    [Newtonsoft.Json.JsonProperty(${named ? `${onWire}, ` : ''}NullValueHandling = Newtonsoft.Json.NullValueHandling.Ignore)]`);
+        lines.push(
+          `    [Newtonsoft.Json.JsonProperty(${named ? `${onWire}, ` : ''}NullValueHandling = Newtonsoft.Json.NullValueHandling.Ignore)]`,
+        );
       } else if (named) {
         lines.push(`    [Newtonsoft.Json.JsonProperty(${onWire})]`);
       }
@@ -368,7 +607,7 @@ class ModuleWriter {
       lines.push(`    public ${this.type(node, optional || isNullable(node))} ${prop} { get; set; }${init}`);
     }
     if (def.node.additionalProperties) {
-      lines.push('    /// <summary>Keys other than the declared ones (the schema\'s additional properties).</summary>');
+      lines.push("    /// <summary>Keys other than the declared ones (the schema's additional properties).</summary>");
       lines.push('    [System.Text.Json.Serialization.JsonExtensionData] [Newtonsoft.Json.JsonExtensionData]');
       lines.push(`    public Dictionary<string, object?>? ${this.extensionMember(def, members)} { get; set; }`);
     }
@@ -452,31 +691,57 @@ class ModuleWriter {
     const lines = [
       `[JsonConverter(typeof(JsonStringEnumConverter<${def.name}>))]`,
       '[Newtonsoft.Json.JsonConverter(typeof(Newtonsoft.Json.Converters.StringEnumConverter))]',
-      `public enum ${def.name}`, '{',
+      `public enum ${def.name}`,
+      '{',
     ];
-    def.values.forEach((v, i) => lines.push(`    [JsonStringEnumMemberName(${lit(v)})] [EnumMember(Value = ${lit(v)})] ${def.members[i]} = ${i + 1},`));
+    def.values.forEach((v, i) =>
+      lines.push(
+        `    [JsonStringEnumMemberName(${lit(v)})] [EnumMember(Value = ${lit(v)})] ${def.members[i]} = ${i + 1},`,
+      ),
+    );
     lines.push('}');
     return lines.join('\n');
   }
 
   private canonText(): string {
     const naming = this.src.wire?.naming;
-    const out: string[] = ['/// <summary>Canonical reader (wire → DTO) and writer (DTO → model JSON); no serializer under test is involved.</summary>', 'internal static class CanonicalIo', '{'];
+    const out: string[] = [
+      '/// <summary>Canonical reader (wire → DTO) and writer (DTO → model JSON); no serializer under test is involved.</summary>',
+      'internal static class CanonicalIo',
+      '{',
+    ];
     for (const def of this.classes) {
       const props = this.members(def);
       const extension = def.node.additionalProperties ? this.extensionMember(def, props) : null;
-      out.push(`    internal static ${def.name} Read${def.name}(JsonElement e)`, '    {', `        var v = new ${def.name}();`);
+      out.push(
+        `    internal static ${def.name} Read${def.name}(JsonElement e)`,
+        '    {',
+        `        var v = new ${def.name}();`,
+      );
       for (const { key, prop, node } of props) {
         const p = `p_${prop.replace(/^@/, '')}`;
-        out.push(`        if (e.TryGetProperty(${lit(wireName(key, naming))}, out var ${p}) && ${p}.ValueKind != JsonValueKind.Null) v.${prop} = ${this.readExpr(node, p, 0)};`);
+        out.push(
+          `        if (e.TryGetProperty(${lit(wireName(key, naming))}, out var ${p}) && ${p}.ValueKind != JsonValueKind.Null) v.${prop} = ${this.readExpr(node, p, 0)};`,
+        );
       }
       if (extension) {
-        const known = [...props.map((m) => wireName(m.key, naming)), ...(def.derived ? [wireName(def.derived.key, naming)] : [])];
+        const known = [
+          ...props.map((m) => wireName(m.key, naming)),
+          ...(def.derived ? [wireName(def.derived.key, naming)] : []),
+        ];
         out.push(`        v.${extension} = Canon.ReadExtra(e, new HashSet<string> { ${known.map(lit).join(', ')} });`);
       }
       out.push('        return v;', '    }');
-      out.push(`    internal static void Write${def.name}(Utf8JsonWriter w, ${def.name} v)`, '    {', '        w.WriteStartObject();');
-      if (def.derived) out.push(`        w.WritePropertyName(${lit(def.derived.key)});`, `        w.WriteStringValue(${lit(def.derived.value)});`);
+      out.push(
+        `    internal static void Write${def.name}(Utf8JsonWriter w, ${def.name} v)`,
+        '    {',
+        '        w.WriteStartObject();',
+      );
+      if (def.derived)
+        out.push(
+          `        w.WritePropertyName(${lit(def.derived.key)});`,
+          `        w.WriteStringValue(${lit(def.derived.value)});`,
+        );
       for (const { key, prop, node, optional } of props) {
         const stmt = this.writeStmt(node, `v.${prop}`, 'w', 0, optional || isNullable(node));
         if (optional) out.push(`        if (v.${prop} is not null) { w.WritePropertyName(${lit(key)}); ${stmt} }`);
@@ -487,19 +752,48 @@ class ModuleWriter {
     }
     for (const def of this.unions) {
       const tag = lit(wireName(def.node.discriminator, naming));
-      out.push(`    internal static ${def.name} Read${def.name}(JsonElement e)`, '    {', `        switch (e.GetProperty(${tag}).GetString())`, '        {');
+      out.push(
+        `    internal static ${def.name} Read${def.name}(JsonElement e)`,
+        '    {',
+        `        switch (e.GetProperty(${tag}).GetString())`,
+        '        {',
+      );
       for (const d of def.derived) out.push(`            case ${lit(d.tag)}: return Read${d.name}(e);`);
-      out.push(`            default: throw new FormatException("no ${def.name} class has tag " + e.GetProperty(${tag}).GetString());`, '        }', '    }');
-      out.push(`    internal static void Write${def.name}(Utf8JsonWriter w, ${def.name} v)`, '    {', '        switch (v)', '        {');
+      out.push(
+        `            default: throw new FormatException("no ${def.name} class has tag " + e.GetProperty(${tag}).GetString());`,
+        '        }',
+        '    }',
+      );
+      out.push(
+        `    internal static void Write${def.name}(Utf8JsonWriter w, ${def.name} v)`,
+        '    {',
+        '        switch (v)',
+        '        {',
+      );
       for (const d of def.derived) out.push(`            case ${d.name} d: Write${d.name}(w, d); break;`);
-      out.push(`            default: throw new FormatException("no ${def.name} class " + v.GetType());`, '        }', '    }');
+      out.push(
+        `            default: throw new FormatException("no ${def.name} class " + v.GetType());`,
+        '        }',
+        '    }',
+      );
     }
     for (const def of this.enums) {
       out.push(`    internal static ${def.name} Read${def.name}(string s)`, '    {', '        switch (s)', '        {');
       def.values.forEach((v, i) => out.push(`            case ${lit(v)}: return ${def.name}.${def.members[i]};`));
-      out.push(`            default: throw new FormatException("not a ${def.name} value: " + s);`, '        }', '    }');
-      out.push(`    internal static void Write${def.name}(Utf8JsonWriter w, ${def.name} v)`, '    {', '        switch (v)', '        {');
-      def.values.forEach((v, i) => out.push(`            case ${def.name}.${def.members[i]}: w.WriteStringValue(${lit(v)}); break;`));
+      out.push(
+        `            default: throw new FormatException("not a ${def.name} value: " + s);`,
+        '        }',
+        '    }',
+      );
+      out.push(
+        `    internal static void Write${def.name}(Utf8JsonWriter w, ${def.name} v)`,
+        '    {',
+        '        switch (v)',
+        '        {',
+      );
+      def.values.forEach((v, i) =>
+        out.push(`            case ${def.name}.${def.members[i]}: w.WriteStringValue(${lit(v)}); break;`),
+      );
       out.push(`            default: Canon.UndefinedEnum(w, ${lit(def.name)}, (int)v); break;`, '        }', '    }');
     }
     out.push('}');
@@ -518,7 +812,11 @@ class ModuleWriter {
     const settings = `new WireSettings { SnakeCase = ${wire.naming === 'snake_case'}, Indented = ${Boolean(wire.indent)}, NumbersFromStrings = ${hasFromString(this.src.schema)}, Polymorphic = ${polymorphic} }`;
     // The STJ source generator names its files after the context's simple name, so each module's context needs its own.
     const context = `${namespace.replace(/^JsonBench\.Generated\./, '').replace(/\./g, '')}JsonContext`;
-    const indentBody = (text: string) => text.split('\n').map((l) => (l ? '    ' + l : l)).join('\n');
+    const indentBody = (text: string) =>
+      text
+        .split('\n')
+        .map((l) => (l ? '    ' + l : l))
+        .join('\n');
     const body = [
       ...this.enums.map((d) => this.enumText(d)),
       ...this.unions.map((d) => this.unionText(d)),
@@ -573,16 +871,25 @@ export function workloadNamespace(id: string): string {
  * the root is not an object, an enum has no values, or the indentation is not 0 or 2.
  */
 export function generateDtoModules(src: DtoSource, namespace = workloadNamespace(src.id)): DtoModule[] {
-  if (src.schema.type !== 'object') throw new DtoGenerationError(`workload ${src.id}: schema at $: the .NET DTO generator needs an object at the root (got ${src.schema.type})`);
+  if (src.schema.type !== 'object')
+    throw new DtoGenerationError(
+      `workload ${src.id}: schema at $: the .NET DTO generator needs an object at the root (got ${src.schema.type})`,
+    );
   const indent = src.wire?.indent ?? 0;
-  if (indent !== 0 && indent !== 2) throw new DtoGenerationError(`workload ${src.id}: wire indent ${indent}: the .NET serializers are set to indent by 2 (STJ WriteIndented, Newtonsoft Formatting.Indented), so only 0 or 2 can be written`);
+  if (indent !== 0 && indent !== 2)
+    throw new DtoGenerationError(
+      `workload ${src.id}: wire indent ${indent}: the .NET serializers are set to indent by 2 (STJ WriteIndented, Newtonsoft Formatting.Indented), so only 0 or 2 can be written`,
+    );
   const make = (view: NumberView, ns: string, directions: DtoModule['directions']): DtoModule => {
     const w = new ModuleWriter(src, view);
     w.collect(src.schema, 'Unit', '$');
     return { workload: src.id, directions, namespace: ns, source: w.render(ns, directions) };
   };
   if (!hasFromString(src.schema)) return [make('model', namespace, ['serialize', 'deserialize'])];
-  return [make('model', `${namespace}.Deserialize`, ['deserialize']), make('wire', `${namespace}.Serialize`, ['serialize'])];
+  return [
+    make('model', `${namespace}.Deserialize`, ['deserialize']),
+    make('wire', `${namespace}.Serialize`, ['serialize']),
+  ];
 }
 
 /**

@@ -14,7 +14,10 @@ const newtonsoft: DotnetSerializer = {
   directions: ['serialize', 'deserialize'],
   deserializeClass: 'transform',
   supports: (workload) => dotnetSupport(workload),
-  code: { serialize: 'JsonConvert.SerializeObject(value, settings)', deserialize: 'JsonConvert.DeserializeObject<T>(text, settings)' },
+  code: {
+    serialize: 'JsonConvert.SerializeObject(value, settings)',
+    deserialize: 'JsonConvert.DeserializeObject<T>(text, settings)',
+  },
 };
 
 export default newtonsoft;

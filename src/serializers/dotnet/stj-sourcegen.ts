@@ -14,7 +14,10 @@ const stjSourcegen: DotnetSerializer = {
   directions: ['serialize', 'deserialize'],
   deserializeClass: 'transform',
   supports: (workload) => dotnetSupport(workload),
-  code: { serialize: 'JsonSerializer.Serialize(value, Context.Default.T)', deserialize: 'JsonSerializer.Deserialize(text, Context.Default.T)' },
+  code: {
+    serialize: 'JsonSerializer.Serialize(value, Context.Default.T)',
+    deserialize: 'JsonSerializer.Deserialize(text, Context.Default.T)',
+  },
 };
 
 export default stjSourcegen;

@@ -16,7 +16,10 @@ const stj: DotnetSerializer = {
   directions: ['serialize', 'deserialize'],
   deserializeClass: 'transform',
   supports: (workload) => dotnetSupport(workload),
-  code: { serialize: 'JsonSerializer.Serialize(value, options)', deserialize: 'JsonSerializer.Deserialize<T>(text, options)' },
+  code: {
+    serialize: 'JsonSerializer.Serialize(value, options)',
+    deserialize: 'JsonSerializer.Deserialize<T>(text, options)',
+  },
 };
 
 export default stj;

@@ -14,18 +14,31 @@ import type { Workload } from '../../workloads/types.js';
  */
 
 /** One property of an object node: its wire key, its model key and its schema. */
-export interface PropertyEntry { wire: string; model: string; node: SchemaNode }
+export interface PropertyEntry {
+  wire: string;
+  model: string;
+  node: SchemaNode;
+}
 
 /** The properties of an object node with wire and model names under `naming`. */
-export function propertyEntries(node: Extract<SchemaNode, { type: 'object' }>, naming: WireOptions['naming']): PropertyEntry[] {
-  return Object.entries(node.properties).map(([model, child]) => ({ wire: wireName(model, naming), model, node: child }));
+export function propertyEntries(
+  node: Extract<SchemaNode, { type: 'object' }>,
+  naming: WireOptions['naming'],
+): PropertyEntry[] {
+  return Object.entries(node.properties).map(([model, child]) => ({
+    wire: wireName(model, naming),
+    model,
+    node: child,
+  }));
 }
 
 /**
  * A function copying a validated wire object to one with model keys, or null when every wire
  * key already is its model key (no renaming needed). Values are taken as they are.
  */
-export function wireToModelKeys(entries: readonly PropertyEntry[]): ((o: Record<string, unknown>) => Record<string, unknown>) | null {
+export function wireToModelKeys(
+  entries: readonly PropertyEntry[],
+): ((o: Record<string, unknown>) => Record<string, unknown>) | null {
   if (entries.every((e) => e.wire === e.model)) return null;
   return (o) => {
     const out: Record<string, unknown> = {};

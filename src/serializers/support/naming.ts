@@ -8,7 +8,9 @@ import { wireName, type SchemaNode, type WireOptions } from '../../workloads/sch
 export function renameKeysToWire(schema: SchemaNode, naming: WireOptions['naming']): (value: unknown) => unknown {
   switch (schema.type) {
     case 'object': {
-      const entries = Object.entries(schema.properties).map(([key, node]) => [key, wireName(key, naming), renameKeysToWire(node, naming)] as const);
+      const entries = Object.entries(schema.properties).map(
+        ([key, node]) => [key, wireName(key, naming), renameKeysToWire(node, naming)] as const,
+      );
       return (value) => {
         if (value === null || typeof value !== 'object') return value;
         const src = value as Record<string, unknown>;

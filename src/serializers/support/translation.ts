@@ -18,7 +18,12 @@ import type { Construct, SchemaNode } from '../../workloads/schema.js';
 
 export class UnsupportedConstruct extends Error {
   readonly code = 'E_UNSUPPORTED_CONSTRUCT';
-  constructor(readonly library: string, readonly construct: Construct, readonly path: string, what?: string) {
+  constructor(
+    readonly library: string,
+    readonly construct: Construct,
+    readonly path: string,
+    what?: string,
+  ) {
     super(`${library} has no ${what ?? construct} at ${path}`);
   }
 }
@@ -43,7 +48,8 @@ export function supportOf(translate: () => unknown): true | string {
 
 /** Path helpers for translators walking a schema. */
 export const paths = {
-  prop: (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`),
+  prop: (path: string, key: string) =>
+    /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`,
   item: (path: string) => `${path}[]`,
   value: (path: string) => `${path}.*`,
   variant: (path: string, tag: string, value: string) => `${path}<${tag}=${value}>`,
@@ -56,14 +62,24 @@ export const paths = {
 export function typedExtraKeys(node: SchemaNode, path = '$'): string[] {
   switch (node.type) {
     case 'object': {
-      const own = node.additionalProperties && node.additionalProperties.type !== 'unknown' && Object.keys(node.properties).length ? [paths.value(path)] : [];
+      const own =
+        node.additionalProperties && node.additionalProperties.type !== 'unknown' && Object.keys(node.properties).length
+          ? [paths.value(path)]
+          : [];
       return [...own, ...Object.entries(node.properties).flatMap(([k, n]) => typedExtraKeys(n, paths.prop(path, k)))];
     }
-    case 'array': return typedExtraKeys(node.items, paths.item(path));
-    case 'record': return typedExtraKeys(node.values, paths.value(path));
-    case 'union': return node.anyOf.flatMap((n) => typedExtraKeys(n, path));
-    case 'discriminated': return Object.entries(node.mapping).flatMap(([t, o]) => typedExtraKeys(o, paths.variant(path, node.discriminator, t)));
-    default: return [];
+    case 'array':
+      return typedExtraKeys(node.items, paths.item(path));
+    case 'record':
+      return typedExtraKeys(node.values, paths.value(path));
+    case 'union':
+      return node.anyOf.flatMap((n) => typedExtraKeys(n, path));
+    case 'discriminated':
+      return Object.entries(node.mapping).flatMap(([t, o]) =>
+        typedExtraKeys(o, paths.variant(path, node.discriminator, t)),
+      );
+    default:
+      return [];
   }
 }
 

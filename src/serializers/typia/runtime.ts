@@ -67,7 +67,12 @@ export function typiaCacheFile(template: string, install: TypiaInstall, cacheDir
 }
 
 function tsVersion(install: TypiaInstall): string {
-  try { return (createRequire(join(install.root, 'package.json'))('typescript/package.json') as { version: string }).version; } catch { return 'none'; }
+  try {
+    return (createRequire(join(install.root, 'package.json'))('typescript/package.json') as { version: string })
+      .version;
+  } catch {
+    return 'none';
+  }
 }
 
 /** Parsed declaration files, by typia install and file name (they never change while a process runs). */
@@ -85,16 +90,31 @@ function virtualFile(install: TypiaInstall): string {
 export function compileTypiaTemplate(template: string, install: TypiaInstall): string {
   const require = createRequire(join(install.root, 'package.json'));
   let ts: typeof import('typescript');
-  try { ts = require('typescript') as typeof import('typescript'); } catch {
-    throw new Error(`typia ${install.version}: TypeScript (its peer dependency) is not installed beside it in ${dirname(dirname(install.root))}`);
+  try {
+    ts = require('typescript') as typeof import('typescript');
+  } catch {
+    throw new Error(
+      `typia ${install.version}: TypeScript (its peer dependency) is not installed beside it in ${dirname(dirname(install.root))}`,
+    );
   }
   const transformModule = require('typia/lib/transform') as { transform?: unknown; default?: unknown };
-  const transform = (transformModule.transform ?? transformModule.default) as (p: unknown, o: unknown, e: unknown) => unknown;
-  if (typeof transform !== 'function') throw new Error(`typia ${install.version}: typia/lib/transform exports no transform function`);
+  const transform = (transformModule.transform ?? transformModule.default) as (
+    p: unknown,
+    o: unknown,
+    e: unknown,
+  ) => unknown;
+  if (typeof transform !== 'function')
+    throw new Error(`typia ${install.version}: typia/lib/transform exports no transform function`);
   const file = virtualFile(install);
   const options: import('typescript').CompilerOptions = {
-    target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10,
-    strict: true, esModuleInterop: true, skipLibCheck: true, types: [], noEmitOnError: false,
+    target: ts.ScriptTarget.ES2020,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    strict: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    types: [],
+    noEmitOnError: false,
   };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
@@ -116,16 +136,36 @@ export function compileTypiaTemplate(template: string, install: TypiaInstall): s
   const program = ts.createProgram([file], options, host);
   const diagnostics: import('typescript').Diagnostic[] = [];
   let output = '';
-  const result = program.emit(program.getSourceFile(file), (name, text) => { if (name.endsWith('.js')) output = text; }, undefined, false, {
-    before: [transform(program, {}, { addDiagnostic: (d: import('typescript').Diagnostic) => diagnostics.push(d) }) as import('typescript').TransformerFactory<import('typescript').SourceFile>],
-  });
-  const errors = [...diagnostics, ...ts.getPreEmitDiagnostics(program, program.getSourceFile(file)), ...result.diagnostics]
-    .filter((d) => d.category === ts.DiagnosticCategory.Error);
+  const result = program.emit(
+    program.getSourceFile(file),
+    (name, text) => {
+      if (name.endsWith('.js')) output = text;
+    },
+    undefined,
+    false,
+    {
+      before: [
+        transform(
+          program,
+          {},
+          { addDiagnostic: (d: import('typescript').Diagnostic) => diagnostics.push(d) },
+        ) as import('typescript').TransformerFactory<import('typescript').SourceFile>,
+      ],
+    },
+  );
+  const errors = [
+    ...diagnostics,
+    ...ts.getPreEmitDiagnostics(program, program.getSourceFile(file)),
+    ...result.diagnostics,
+  ].filter((d) => d.category === ts.DiagnosticCategory.Error);
   if (errors.length) {
-    const text = errors.slice(0, 3).map((d) => {
-      const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
-      return `${at ? `template ${at.line + 1}:${at.character + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
-    }).join('; ');
+    const text = errors
+      .slice(0, 3)
+      .map((d) => {
+        const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+        return `${at ? `template ${at.line + 1}:${at.character + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+      })
+      .join('; ');
     throw new TypiaRefusal(`typia ${install.version} could not generate code: ${text}`);
   }
   if (!output) throw new Error(`typia ${install.version}: TypeScript emitted no JavaScript`);
@@ -137,7 +177,13 @@ export function loadCommonJs(code: string, install: TypiaInstall, filename: stri
   const require = createRequire(join(install.root, 'package.json'));
   const module = { exports: {} as Record<string, unknown> };
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  new Function('exports', 'require', 'module', '__filename', '__dirname', code)(module.exports, require, module, filename, dirname(filename));
+  new Function('exports', 'require', 'module', '__filename', '__dirname', code)(
+    module.exports,
+    require,
+    module,
+    filename,
+    dirname(filename),
+  );
   return module.exports;
 }
 
@@ -147,7 +193,8 @@ export function loadCommonJs(code: string, install: TypiaInstall, filename: stri
  */
 export function generateTypia(template: string, install: TypiaInstall, cacheDir = defaultCacheDir()): GeneratedTypia {
   const file = typiaCacheFile(template, install, cacheDir);
-  if (existsSync(file)) return { file, generatedMs: 0, fromCache: true, exports: loadCommonJs(readFileSync(file, 'utf8'), install, file) };
+  if (existsSync(file))
+    return { file, generatedMs: 0, fromCache: true, exports: loadCommonJs(readFileSync(file, 'utf8'), install, file) };
   const t0 = performance.now();
   const code = compileTypiaTemplate(template, install);
   const generatedMs = performance.now() - t0;

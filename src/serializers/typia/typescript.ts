@@ -47,18 +47,30 @@ function objectType(o: ObjectSchema, indent: string, tag?: [string, string]): st
 
 function bare(node: SchemaNode, indent: string): string {
   switch (node.type) {
-    case 'string': return 'string';
-    case 'number': return node.integer ? 'number & tags.Type<"int64">' : 'number';
-    case 'boolean': return 'boolean';
-    case 'enum': return node.values.map((v) => JSON.stringify(v)).join(' | ');
-    case 'null': return 'null';
-    case 'unknown': return 'unknown';
-    case 'array': return `Array<${toTypeScript(node.items, indent)}>`;
-    case 'object': return objectType(node, indent);
-    case 'record': return `Record<string, ${toTypeScript(node.values, indent)}>`;
-    case 'union': return node.anyOf.map((m) => group(toTypeScript(m, indent))).join(' | ');
+    case 'string':
+      return 'string';
+    case 'number':
+      return node.integer ? 'number & tags.Type<"int64">' : 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'enum':
+      return node.values.map((v) => JSON.stringify(v)).join(' | ');
+    case 'null':
+      return 'null';
+    case 'unknown':
+      return 'unknown';
+    case 'array':
+      return `Array<${toTypeScript(node.items, indent)}>`;
+    case 'object':
+      return objectType(node, indent);
+    case 'record':
+      return `Record<string, ${toTypeScript(node.values, indent)}>`;
+    case 'union':
+      return node.anyOf.map((m) => group(toTypeScript(m, indent))).join(' | ');
     case 'discriminated':
-      return Object.entries(node.mapping).map(([tag, o]) => group(objectType(o, indent, [node.discriminator, tag]))).join(' | ');
+      return Object.entries(node.mapping)
+        .map(([tag, o]) => group(objectType(o, indent, [node.discriminator, tag])))
+        .join(' | ');
   }
 }
 
@@ -73,12 +85,18 @@ export type TypiaExport = 'stringify' | 'stringifyList' | 'assertParse' | 'asser
 export function renderTypiaTemplate(unit: SchemaNode, exports: readonly TypiaExport[], doc: string): string {
   const calls: Record<TypiaExport, string> = {
     stringify: '/** Unit → JSON text. */\nexport const stringify = typia.json.createStringify<Unit>();',
-    stringifyList: '/** Units → JSON text (`list`). */\nexport const stringifyList = typia.json.createStringify<Unit[]>();',
-    assertParse: '/** JSON text → unit, type-checked; throws TypeGuardError. */\nexport const assertParse = typia.json.createAssertParse<Unit>();',
-    assertParseList: '/** JSON text → units, type-checked; throws TypeGuardError (`list`). */\nexport const assertParseList = typia.json.createAssertParse<Unit[]>();',
+    stringifyList:
+      '/** Units → JSON text (`list`). */\nexport const stringifyList = typia.json.createStringify<Unit[]>();',
+    assertParse:
+      '/** JSON text → unit, type-checked; throws TypeGuardError. */\nexport const assertParse = typia.json.createAssertParse<Unit>();',
+    assertParseList:
+      '/** JSON text → units, type-checked; throws TypeGuardError (`list`). */\nexport const assertParseList = typia.json.createAssertParse<Unit[]>();',
   };
   return [
-    `/**\n${doc.split('\n').map((l) => ` * ${l}`.trimEnd()).join('\n')}\n */`,
+    `/**\n${doc
+      .split('\n')
+      .map((l) => ` * ${l}`.trimEnd())
+      .join('\n')}\n */`,
     "import typia, { type tags } from 'typia';",
     '',
     '/** One unit as it stands on the wire. */',

@@ -18,7 +18,7 @@ const PARSERS_ONLY = new Set(['users-settings']);
 export function templateExports(id: string, shapes: readonly string[]): TypiaExport[] {
   const list = shapes.includes('list');
   const serialize: TypiaExport[] = PARSERS_ONLY.has(id) ? [] : list ? ['stringify', 'stringifyList'] : ['stringify'];
-  return [...serialize, ...(list ? ['assertParse', 'assertParseList'] as const : ['assertParse'] as const)];
+  return [...serialize, ...(list ? (['assertParse', 'assertParseList'] as const) : (['assertParse'] as const))];
 }
 
 /** Writes every built-in workload's template into `dir` (emptied first). Returns the files written. */
@@ -29,7 +29,10 @@ export async function writeTemplates(dir: string): Promise<string[]> {
   for (const w of await workloads.loadAll()) {
     const doc = `typia template for the \`${w.id}\` workload (shapes ${w.shapes.join(', ')}), written by the build from\nthe workload's schema (src/serializers/typia/write-templates.ts); \`typia generate\` expands it into ../generated/.`;
     const file = join(dir, `${w.id}.ts`);
-    writeFileSync(file, renderTypiaTemplate(wireSchema(w.schema, w.wire?.naming), templateExports(w.id, w.shapes), doc));
+    writeFileSync(
+      file,
+      renderTypiaTemplate(wireSchema(w.schema, w.wire?.naming), templateExports(w.id, w.shapes), doc),
+    );
     files.push(file);
   }
   return files;

@@ -14,14 +14,35 @@ const parser = (schema: object) => new Ajv().compileParser(schema);
 
 test('ajv-jtd string.value.*.lone-high/lone-low/reversed-pair: lone surrogates are written raw (ill-formed: no UTF-8 encoding exists)', () => {
   const stringify = serializer({ properties: { s: { type: 'string' } } });
-  for (const s of ['\ud800', '\udbff', '\udc00', '\udfff', '\ude00\ud83d', 'a'.repeat(40) + '\ud800', 'a'.repeat(4_999) + '\udc00', 'a'.repeat(99_999) + '\ud800']) {
+  for (const s of [
+    '\ud800',
+    '\udbff',
+    '\udc00',
+    '\udfff',
+    '\ude00\ud83d',
+    'a'.repeat(40) + '\ud800',
+    'a'.repeat(4_999) + '\udc00',
+    'a'.repeat(99_999) + '\ud800',
+  ]) {
     const out = stringify({ s });
     assert.equal(out, `{"s":"${s}"}`, 'the surrogate is copied as it is');
-    assert.match(out, /\p{Cs}/u, 'a lone surrogate (with the u flag a pair is one code point, so only lone ones match)');
+    assert.match(
+      out,
+      /\p{Cs}/u,
+      'a lone surrogate (with the u flag a pair is one code point, so only lone ones match)',
+    );
     assert.equal(JSON.parse(out).s, s, 'JSON.parse accepts it, which is why only a well-formedness check sees it');
-    assert.equal(Buffer.from(out, 'utf8').toString('utf8').includes('\ufffd'), true, 'encoding it as UTF-8 replaces it with U+FFFD');
+    assert.equal(
+      Buffer.from(out, 'utf8').toString('utf8').includes('\ufffd'),
+      true,
+      'encoding it as UTF-8 replaces it with U+FFFD',
+    );
   }
-  assert.equal(JSON.stringify({ s: '\ud800' }), '{"s":"\\ud800"}', 'JSON.stringify escapes it (ES2019 well-formed JSON.stringify)');
+  assert.equal(
+    JSON.stringify({ s: '\ud800' }),
+    '{"s":"\\ud800"}',
+    'JSON.stringify escapes it (ES2019 well-formed JSON.stringify)',
+  );
 });
 
 test('ajv-jtd edge.number.NaN/±Infinity, edge.array.hole/undefined, edge.class.toJSON: invalid JSON (NaN, Infinity, undefined written literally)', () => {
@@ -34,12 +55,24 @@ test('ajv-jtd edge.number.NaN/±Infinity, edge.array.hole/undefined, edge.class.
   holey[2] = 3;
   assert.equal(list({ xs: holey }), '{"xs":[1,undefined,3]}');
   assert.equal(list({ xs: [1, undefined, 3] }), '{"xs":[1,undefined,3]}');
-  class Money { constructor(private readonly cents: number) {} toJSON() { return { amount: this.cents / 100 }; } }
-  assert.equal(serializer({ properties: { amount: { type: 'float64' } } })(new Money(1234)), '{"amount":undefined}', 'toJSON is not called');
+  class Money {
+    constructor(private readonly cents: number) {}
+    toJSON() {
+      return { amount: this.cents / 100 };
+    }
+  }
+  assert.equal(
+    serializer({ properties: { amount: { type: 'float64' } } })(new Money(1234)),
+    '{"amount":undefined}',
+    'toJSON is not called',
+  );
 });
 
 test('ajv-jtd feature.required.missing: a missing string property is written as the string "undefined"', () => {
-  assert.equal(serializer({ properties: { id: { type: 'int32' }, name: { type: 'string' } } })({ id: 1 }), '{"id":1,"name":"undefined"}');
+  assert.equal(
+    serializer({ properties: { id: { type: 'int32' }, name: { type: 'string' } } })({ id: 1 }),
+    '{"id":1,"name":"undefined"}',
+  );
 });
 
 test('ajv-jtd edge.date.*: a Date in a string field is written with Date.prototype.toString', () => {
@@ -48,12 +81,20 @@ test('ajv-jtd edge.date.*: a Date in a string field is written with Date.prototy
   assert.equal(JSON.parse(stringify({ at: d })).at, String(d));
   assert.equal(JSON.parse(stringify({ at: new Date(Number.NaN) })).at, 'Invalid Date');
   // JTD's own timestamp type writes the ISO form: the adapter declares date-time strings as `string` (its shared policy).
-  assert.equal(serializer({ properties: { at: { type: 'timestamp' } } })({ at: d }), '{"at":"2024-02-29T12:34:56.789Z"}');
+  assert.equal(
+    serializer({ properties: { at: { type: 'timestamp' } } })({ at: d }),
+    '{"at":"2024-02-29T12:34:56.789Z"}',
+  );
 });
 
 test('ajv-jtd edge.function: a function in a string field is written as its source', () => {
-  const fn = function named(): void { /* */ };
-  assert.equal(JSON.parse(serializer({ properties: { a: { type: 'string' }, b: { type: 'string' } } })({ a: 'x', b: fn })).b, String(fn));
+  const fn = function named(): void {
+    /* */
+  };
+  assert.equal(
+    JSON.parse(serializer({ properties: { a: { type: 'string' }, b: { type: 'string' } } })({ a: 'x', b: fn })).b,
+    String(fn),
+  );
 });
 
 test('ajv-jtd edge.number.-0 / roundtrip21: -0 is written as 0', () => {
@@ -74,14 +115,21 @@ test('ajv-jtd edge.int.spelled-1.0: the parser rejects an int32 spelled 1.0, whi
   assert.equal(parse('{"n":1.0}'), undefined);
   assert.match(parse.message ?? '', /unexpected token \./);
   assert.deepEqual(parse('{"n":1}'), { n: 1 });
-  assert.equal(new Ajv().compile({ properties: { n: { type: 'int32' } } })(JSON.parse('{"n":1.0}')), true, "ajv's JTD validator accepts it");
+  assert.equal(
+    new Ajv().compile({ properties: { n: { type: 'int32' } } })(JSON.parse('{"n":1.0}')),
+    true,
+    "ajv's JTD validator accepts it",
+  );
 });
 
 test('ajv-jtd structure.empty.*-object / roundtrip07: compiling a parser for an object with no properties throws', () => {
   assert.throws(() => parser({ properties: {} }), { name: 'TypeError', message: /Reduce of empty array/ });
   assert.throws(() => parser({ properties: { o: { properties: {} } } }), { name: 'TypeError' });
   assert.doesNotThrow(() => serializer({ properties: {} }), 'the serializer compiles it');
-  assert.doesNotThrow(() => new Ajv().compile({ properties: {} }), 'and so does the validator: the schema is valid JTD (RFC 8927 §2.2.5)');
+  assert.doesNotThrow(
+    () => new Ajv().compile({ properties: {} }),
+    'and so does the validator: the schema is valid JTD (RFC 8927 §2.2.5)',
+  );
 });
 
 test('ajv-jtd safety.declared.__proto__: the parser does not read a declared property named __proto__ ("missing required properties")', () => {

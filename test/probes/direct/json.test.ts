@@ -33,7 +33,16 @@ test('json edge.map / edge.set: a Map and a Set are written as {}', () => {
 });
 
 test('json edge.symbol / edge.function: members holding a Symbol or a function are dropped', () => {
-  assert.equal(JSON.stringify({ a: 'x', b: Symbol('s'), c() { /* */ } }), '{"a":"x"}');
+  assert.equal(
+    JSON.stringify({
+      a: 'x',
+      b: Symbol('s'),
+      c() {
+        /* */
+      },
+    }),
+    '{"a":"x"}',
+  );
 });
 
 test('json edge.bigint.*: a BigInt throws TypeError', () => {

@@ -13,7 +13,11 @@ test('typebox string.key.declared.controls/separators: compiling an object whose
     else assert.doesNotThrow(compile, `U+${c.toString(16)}`);
   }
   assert.throws(() => TypeCompiler.Compile(Type.Object({ ['a'.repeat(40) + '\u007f']: Type.String() })), /Preflight/);
-  assert.equal(TypeCompiler.Compile(Type.Object({ '"': Type.String(), '\\': Type.String() })).Check({ '"': 'a', '\\': 'b' }), true, 'quote and backslash are fine');
+  assert.equal(
+    TypeCompiler.Compile(Type.Object({ '"': Type.String(), '\\': Type.String() })).Check({ '"': 'a', '\\': 'b' }),
+    true,
+    'quote and backslash are fine',
+  );
 });
 
 test('typebox edge.int.2^53+1 / 2^63-1 / roundtrip13,18,19: Type.Integer accepts the double JSON.parse rounds an unsafe integer to', () => {

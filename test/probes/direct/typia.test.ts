@@ -11,17 +11,23 @@ import { compileTypia } from './typia-compile.js';
 type Stringify = (v: unknown) => string;
 
 /** Every function whose source typia compiles, in one module (one TypeScript program: a typia compile costs seconds). */
-const fns = await compileTypia<Record<'at' | 'n' | 'xs' | 'amount' | 'ab' | 'numbers' | 'quoteKey', Stringify> & { int64: (t: string) => { n: number } }>([
-  `import typia, { type tags } from 'typia';`,
-  'export const at = typia.json.createStringify<{ at: string }>();',
-  'export const n = typia.json.createStringify<{ n: number }>();',
-  'export const xs = typia.json.createStringify<{ xs: number[] }>();',
-  'export const amount = typia.json.createStringify<{ amount: number }>();',
-  'export const ab = typia.json.createStringify<{ a: string; b: string }>();',
-  'export const numbers = typia.json.createStringify<number[]>();',
-  'export const quoteKey = typia.json.createStringify<{ "\\"": string }>();',
-  'export const int64 = typia.json.createAssertParse<{ n: number & tags.Type<"int64"> }>();',
-].join('\n') + '\n');
+const fns = await compileTypia<
+  Record<'at' | 'n' | 'xs' | 'amount' | 'ab' | 'numbers' | 'quoteKey', Stringify> & {
+    int64: (t: string) => { n: number };
+  }
+>(
+  [
+    `import typia, { type tags } from 'typia';`,
+    'export const at = typia.json.createStringify<{ at: string }>();',
+    'export const n = typia.json.createStringify<{ n: number }>();',
+    'export const xs = typia.json.createStringify<{ xs: number[] }>();',
+    'export const amount = typia.json.createStringify<{ amount: number }>();',
+    'export const ab = typia.json.createStringify<{ a: string; b: string }>();',
+    'export const numbers = typia.json.createStringify<number[]>();',
+    'export const quoteKey = typia.json.createStringify<{ "\\"": string }>();',
+    'export const int64 = typia.json.createAssertParse<{ n: number & tags.Type<"int64"> }>();',
+  ].join('\n') + '\n',
+);
 
 test('typia edge.date.*: a Date in a string field is written with String(date)', () => {
   const d = new Date('2024-02-29T12:34:56.789Z');
@@ -39,9 +45,20 @@ test('typia edge.number.*, edge.array.*, edge.class.toJSON, edge.function: NaN/Â
   assert.equal(fns.xs({ xs: holey }), '{"xs":[1,,3]}', 'a hole is written as nothing between two commas');
   assert.throws(() => JSON.parse(fns.xs({ xs: holey })));
   assert.equal(fns.xs({ xs: [1, undefined, 3] }), '{"xs":[1,null,3]}');
-  class Money { constructor(private readonly cents: number) {} toJSON() { return { amount: this.cents / 100 }; } }
-  assert.equal(fns.amount(new Money(1234)), '{"amount":null}', 'toJSON is not called: amount is read from the instance, undefined, written as null');
-  const fn = function named(): void { /* */ };
+  class Money {
+    constructor(private readonly cents: number) {}
+    toJSON() {
+      return { amount: this.cents / 100 };
+    }
+  }
+  assert.equal(
+    fns.amount(new Money(1234)),
+    '{"amount":null}',
+    'toJSON is not called: amount is read from the instance, undefined, written as null',
+  );
+  const fn = function named(): void {
+    /* */
+  };
   assert.equal(JSON.parse(fns.ab({ a: 'x', b: fn })).b, String(fn));
 });
 
@@ -51,7 +68,9 @@ test('typia roundtrip21: -0 in an array is written as 0', () => {
 
 test('typia string.key.declared.quote.*: for a property named with a quotation mark, createAssertParse generates code that does not parse (`path: _path + "[\\"\\\\"\\"]"`, as `typia generate` writes it too)', async () => {
   await assert.rejects(
-    compileTypia(`import typia from 'typia';\nexport const assertParse = typia.json.createAssertParse<{ "\\"": string }>();\n`),
+    compileTypia(
+      `import typia from 'typia';\nexport const assertParse = typia.json.createAssertParse<{ "\\"": string }>();\n`,
+    ),
     { name: 'SyntaxError' },
   );
   assert.equal(fns.quoteKey({ '"': 'v' }), '{"\\"":"v"}', 'createStringify for the same type is fine');

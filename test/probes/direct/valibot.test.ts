@@ -5,7 +5,12 @@ import * as v from 'valibot';
 /** Direct reproductions for valibot 1 (`v.parse(schema, JSON.parse(text))`). */
 
 test('valibot safety.declared.__proto__: a declared property named __proto__ is missing from the output', () => {
-  const schema = v.object(Object.fromEntries([['id', v.number()], ['__proto__', v.string()]]));
+  const schema = v.object(
+    Object.fromEntries([
+      ['id', v.number()],
+      ['__proto__', v.string()],
+    ]),
+  );
   const out = v.parse(schema, JSON.parse('{"id":1,"__proto__":"v"}')) as Record<string, unknown>;
   assert.equal(Object.hasOwn(out, '__proto__'), false);
   assert.deepEqual(Object.keys(out), ['id']);
