@@ -181,6 +181,16 @@ function program(exit: { code: number }): Command {
     .action(async (files: string[], opts) => {
       exit.code = await (await import('./merge.js')).mergeCommand(files, opts);
     });
+  p.command('site')
+    .description(
+      'build a static history site from the ledger: a page per workload × direction across runs, and the latest report',
+    )
+    .option('--ledger <path>', `read ${LEDGER_HELP}`)
+    .option('--out <dir>', "the site's folder (deploy it as it is, e.g. to GitHub Pages)", 'jsonbench-site')
+    .option('--title <text>', 'the title of every page')
+    .action(async (opts) => {
+      exit.code = await (await import('./site.js')).siteCommand(opts);
+    });
   addLedgerCommands(p, exit);
   addRuntimesCommands(p, exit);
   return p;
