@@ -85,6 +85,36 @@ export interface RunOptions {
   cwd?: string;
 }
 
+/**
+ * Every key {@link RunOptions} has, at run time: `run()` refuses any other (a typo such as
+ * `polcy` would otherwise be ignored). Each is a flag of `jsonbench run` (in camelCase), less the
+ * CLI's own output flags (`--json`, `--print-schema`, `--fail-on`), plus `cwd`; test/api/api.test.ts
+ * checks the list against the CLI's flags, so a new flag must be added here.
+ */
+export const RUN_OPTION_KEYS = [
+  'payload',
+  'schema',
+  'workload',
+  'serializer',
+  'size',
+  'direction',
+  'policy',
+  'seed',
+  'serializeTo',
+  'target',
+  'out',
+  'config',
+  'ledger',
+  'metric',
+  'chromiumPath',
+  'probes',
+  'probeCache',
+  'conformance',
+  'jobs',
+  'shard',
+  'cwd',
+] as const;
+
 /** A resolved run: everything the session needs, checked. */
 export interface RunRequest {
   cwd: string;
