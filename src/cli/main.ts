@@ -83,6 +83,10 @@ function program(exit: { code: number }): Command {
       'groups measured at once, each pinned to its own core (taskset); a case and its baseline always share one (default: half the cores, 1 on 2 cores)',
     )
     .option(
+      '--shard <index/count>',
+      'measure one shard of the plan (1/3: the first of three, every third group), for a CI matrix; jsonbench merge joins the shards into one run',
+    )
+    .option(
       '--metric <list>',
       'time (always measured); instructions: also count instructions/op of each case under valgrind callgrind (deterministic, for CI gates via compare); cold-start: also time prepare() and the first call in fresh processes (on in the long policy)',
       collect,
@@ -169,6 +173,23 @@ function program(exit: { code: number }): Command {
     )
     .action(async (files: string[], opts) => {
       exit.code = await reportCommand(files, opts);
+    });
+  p.command('merge')
+    .description('join the results of every shard of a run (run --shard i/n) into one results file and its reports')
+    .argument('<results...>', "the shards' results.json files or run folders, all of them, in any order")
+    .requiredOption('--out <dir>', 'the folder for results.json, report.md and report.html')
+    .action(async (files: string[], opts) => {
+      exit.code = await (await import('./merge.js')).mergeCommand(files, opts);
+    });
+  p.command('site')
+    .description(
+      'build a static history site from the ledger: a page per workload × direction across runs, and the latest report',
+    )
+    .option('--ledger <path>', `read ${LEDGER_HELP}`)
+    .option('--out <dir>', "the site's folder (deploy it as it is, e.g. to GitHub Pages)", 'jsonbench-site')
+    .option('--title <text>', 'the title of every page')
+    .action(async (opts) => {
+      exit.code = await (await import('./site.js')).siteCommand(opts);
     });
   addLedgerCommands(p, exit);
   addRuntimesCommands(p, exit);

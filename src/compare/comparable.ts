@@ -14,6 +14,8 @@ export interface Incomparability {
   what: 'policy' | 'clock' | 'machine' | 'runtime' | 'load';
   /** one sentence: what differs, base → head */
   message: string;
+  /** `load` only: which run had the busier machine (a busier machine slows every case) */
+  busier?: 'base' | 'head';
 }
 
 /**
@@ -119,9 +121,11 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
   if (lb !== undefined && lh !== undefined) {
     const busy = (l: number, cores: number) => l > BUSY_LOAD_PER_CORE * cores;
     if ((busy(lb, b.cores) || busy(lh, h.cores)) && Math.abs(lb / b.cores - lh / h.cores) > BUSY_LOAD_PER_CORE) {
+      const busier = lb / b.cores > lh / h.cores ? 'base' : 'head';
       out.push({
         what: 'load',
-        message: `1-minute load average ${describeLoad(base)} → ${describeLoad(head)}: the ${lb / b.cores > lh / h.cores ? 'base' : 'head'} ran on the busier machine, and a busier machine slows every case`,
+        busier,
+        message: `1-minute load average ${describeLoad(base)} → ${describeLoad(head)}: the ${busier} ran on the busier machine, and a busier machine slows every case`,
       });
     }
   }

@@ -281,7 +281,11 @@ export type FailOn = 'slower' | 'broken';
 
 /**
  * The reasons a comparison fails the gate (empty: it passes). `slower` never fails when the runs
- * are not comparable ({@link Comparison.notComparable}: the verdicts are not evidence); `broken`
+ * are not comparable ({@link Comparison.notComparable}: the verdicts are not evidence), with one
+ * exception: a load difference where the *base* ran on the busier machine, which slows the base
+ * and so can only hide a slowdown of the head, never make one (a shared CI runner's load moves
+ * between the two measurements; the action's rehearsal met a 20× regression passed as "not
+ * comparable" because the base's load was 26.4 and the head's 24.3); `broken`
  * still does (a case that stopped being measured is a fact whatever the machine did). A slower case
  * with a {@link Caveat} (⇅ machine drift, ⏹ rebuilt from a killed run) still fails, its reason
  * saying so: its verdict passed the same tests, against a noise floor that the launch-to-launch
@@ -290,7 +294,8 @@ export type FailOn = 'slower' | 'broken';
  */
 export function gateFailures(c: Comparison, failOn: readonly FailOn[]): string[] {
   const reasons: string[] = [];
-  if (failOn.includes('slower') && c.notComparable.length === 0) {
+  const blocking = c.notComparable.filter((x) => !(x.what === 'load' && x.busier === 'base'));
+  if (failOn.includes('slower') && blocking.length === 0) {
     for (const k of c.cases) {
       for (const m of k.metrics) {
         if (m.change.verdict !== 'slower') continue;

@@ -130,6 +130,9 @@ export function compareRows(c: Comparison): CompareRow[] {
 /** The warning above the table when the runs are not comparable (empty when they are). */
 export function notComparableWarning(c: Comparison): string {
   if (!c.notComparable.length) return '';
+  const onlyBusierBase = c.notComparable.every((x) => x.what === 'load' && x.busier === 'base');
+  if (onlyBusierBase)
+    return `⚠ The machine's load differed: ${c.notComparable.map((x) => x.message).join('; ')}. That slows the base, so a "faster" verdict below may be the load's, not the code's; a "slower" one is not (the head was measured on the quieter machine), and --fail-on slower fails on it.`;
   return `⚠ These runs are not comparable: ${c.notComparable.map((x) => x.message).join('; ')}. The verdicts below are not evidence of a change, and --fail-on slower does not fail on them: rerun both sides with the same policy on the same quiet machine and runtime.`;
 }
 

@@ -14,10 +14,13 @@ export interface GabEntry {
 }
 
 /**
- * Renders the JSON array github-action-benchmark reads with `tool: 'customSmallerIsBetter'`: per
- * measured case one `ns/op` entry (range `± error`), and one `bytes/op` entry when the allocation
- * pass ran; `extra` carries the serializer version, the ratio against the class baseline and the
- * target. Cases without numbers are left out (the format has no status). Pure.
+ * Renders the JSON array github-action-benchmark reads with `tool: 'customSmallerIsBetter'`
+ * (https://github.com/benchmark-action/github-action-benchmark#examples, "customSmallerIsBetter"):
+ * per measured case one `ns/op` entry (range `± error`); one `bytes/op` entry when the allocation
+ * pass ran; one `× baseline` entry for a case compared with another serializer (not the baseline's own) (the ratio against the class baseline, range
+ * its interval `low–high`), the figure steady enough to alert on from a shared runner; and one
+ * `instructions/op` entry when `--metric instructions` ran. `extra` carries the serializer version,
+ * the target and the baseline. Cases without numbers are left out (the format has no status). Pure.
  */
 export function renderGithubActionBenchmark(input: ResultsFile | readonly ResultsFile[]): string {
   const model = buildModel(asRuns(input));
@@ -36,6 +39,23 @@ export function renderGithubActionBenchmark(input: ResultsFile | readonly Result
     });
     if (c.allocated && c.allocated.method !== 'n/a')
       out.push({ name: `${name} allocated`, unit: 'bytes/op', value: Number(c.allocated.mean.toFixed(1)), extra });
+    if (c.ratio !== null && c.ratio !== undefined && c.serializer !== c.baseline) {
+      const interval = ratioIntervalOf(c);
+      out.push({
+        name: `${name} ratio`,
+        unit: `× ${c.baseline ?? 'baseline'}`,
+        value: Number(c.ratio.toFixed(4)),
+        ...(interval ? { range: `${interval[0].toFixed(4)}–${interval[1].toFixed(4)}` } : {}),
+        extra,
+      });
+    }
+    if (c.instructions)
+      out.push({
+        name: `${name} instructions`,
+        unit: 'instructions/op',
+        value: Math.round(c.instructions.perOp),
+        extra,
+      });
   }
   return JSON.stringify(out, null, 2) + '\n';
 }

@@ -585,6 +585,18 @@ export const ResultsFileSchema = Type.Object({
   /** the probe matrix (`jsonbench probe`), or the probes relevant to a timed run's payloads */
   probes: Optional(ProbesSectionSchema),
   /**
+   * A shard of a run (`run --shard index/count`): which one, and the case ids of the whole plan in
+   * order, so `jsonbench merge` can rebuild the unsharded run from all `count` shards. Absent for
+   * a whole run.
+   */
+  shard: Optional(
+    Type.Object({
+      index: Type.Integer({ minimum: 1 }),
+      count: Type.Integer({ minimum: 1 }),
+      plan: Type.Array(str),
+    }),
+  ),
+  /**
    * Cases this jsonbench left out when it read the file, because their `status` is one it does not
    * know (a newer jsonbench wrote them): each one's id, status and the sentence said about it
    * (results/validate.ts). Never written by a run.

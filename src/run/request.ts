@@ -5,6 +5,7 @@
  * Every problem with an option is a {@link UsageError} naming the flag (exit 2 on the CLI), found
  * before anything is measured.
  */
+import { parseShard, type Shard } from '../plan/shard.js';
 import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { makeFolder } from '../files/make-folder.js';
@@ -78,9 +79,41 @@ export interface RunOptions {
   conformance?: string;
   /** groups measured at once, each pinned to its own core where taskset exists (default: {@link defaultJobs}) */
   jobs?: string | number;
+  /** run one shard of the plan, `index/count` (`--shard 2/3`): every count-th group (plan/shard.ts) */
+  shard?: string;
   /** the working directory (default: process.cwd()) */
   cwd?: string;
 }
+
+/**
+ * Every key {@link RunOptions} has, at run time: `run()` refuses any other (a typo such as
+ * `polcy` would otherwise be ignored). Each is a flag of `jsonbench run` (in camelCase), less the
+ * CLI's own output flags (`--json`, `--print-schema`, `--fail-on`), plus `cwd`; test/api/api.test.ts
+ * checks the list against the CLI's flags, so a new flag must be added here.
+ */
+export const RUN_OPTION_KEYS = [
+  'payload',
+  'schema',
+  'workload',
+  'serializer',
+  'size',
+  'direction',
+  'policy',
+  'seed',
+  'serializeTo',
+  'target',
+  'out',
+  'config',
+  'ledger',
+  'metric',
+  'chromiumPath',
+  'probes',
+  'probeCache',
+  'conformance',
+  'jobs',
+  'shard',
+  'cwd',
+] as const;
 
 /** A resolved run: everything the session needs, checked. */
 export interface RunRequest {
@@ -114,6 +147,8 @@ export interface RunRequest {
   probes: { conformance?: ConformanceInput; /** false: `--no-probe-cache` */ cache: boolean } | null;
   /** groups measured at once (`--jobs`), at most the machine's cores */
   jobs: number;
+  /** the shard of the plan this run measures (`--shard`); absent: the whole plan */
+  shard?: Shard;
   /** fresh processes per measured case for its cold start (0: not measured): the policy's, when it or `--metric cold-start` asks */
   coldStartProcesses: number;
 }
@@ -409,6 +444,7 @@ export async function resolveRunRequest(
       ledgerPath,
       valgrind,
       jobs,
+      ...(opts.shard !== undefined ? { shard: parseShard(String(opts.shard)) } : {}),
       coldStartProcesses: policy.coldStart.byDefault || metrics.includes('cold-start') ? policy.coldStart.processes : 0,
       ...(opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {}),
       ...(scopedPayload ? { payload: scopedPayload } : {}),

@@ -9,6 +9,7 @@
  *
  * It prints nothing: the CLI (cli/run.ts) and the programmatic `run()` (src/index.ts) observe it.
  */
+import { shardGroups } from '../plan/shard.js';
 import { platformOf, type SerializerAdapter } from '../serializers/types.js';
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -197,7 +198,7 @@ export async function runSession(
         if (named) observe({ type: 'note', message: line });
       },
     );
-    const groups = expandTargets(
+    const planned = expandTargets(
       matrix,
       targets.platforms.map((p) => ({
         target: p.ref,
@@ -206,6 +207,8 @@ export async function runSession(
       })),
       named,
     );
+    // a shard measures every count-th group, and records the whole plan's case ids for `jsonbench merge`
+    const groups = req.shard ? shardGroups(planned, req.shard) : planned;
     const results: ResultsFile = {
       schemaVersion: RESULTS_SCHEMA_VERSION,
       tool: 'jsonbench',
@@ -219,13 +222,14 @@ export async function runSession(
         caseTimeoutMs: req.policy.caseTimeoutMs,
         measure: req.policy.measure,
         baselines: Object.fromEntries(
-          groups.filter((g) => g[0]?.baseline).map((g) => [baselineKey(g[0]), g[0].baseline as string]),
+          planned.filter((g) => g[0]?.baseline).map((g) => [baselineKey(g[0]), g[0].baseline as string]),
         ),
       },
       execution: executionOf(req.jobs, named ? req.targets : []),
       targets: targets.infos,
       ...(req.payload ? { payloads: payloadRecords(req.payload, payloads) } : {}),
       cases: [],
+      ...(req.shard ? { shard: { ...req.shard, plan: planned.flat().map((c) => c.id) } } : {}),
     };
     const ex = results.execution!;
     if (ex.jobs > 1)

@@ -33,7 +33,8 @@ export const workerFlags = ['--expose-gc', '--single-threaded-gc'];
 export interface LaunchOutcome {
   messages: WorkerMessage[];
   exitCode: number | null;
-  signal: NodeJS.Signals | null;
+  /** the signal that ended the worker (`SIGKILL`), if one did */
+  signal: string | null;
   timedOut: boolean;
   /** a line on the channel that was not a valid protocol message */
   protocolError?: string;
@@ -77,7 +78,7 @@ export interface WorkerCommand {
   args: string[];
   /** `fd3`: a fourth pipe (Node, Bun, the QuickJS runner); `stdout`: the worker's stdout (Deno, ssh) */
   channel: 'fd3' | 'stdout';
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   cwd?: string;
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../src/compare/compare.js';
 import { pValue, renderCompareMarkdown } from '../../src/compare/render.js';
 import { makeResults, normalSamples, prng, roundsOf } from '../ledger/fixture.js';
+import type { ResultsFile } from '../../src/results/types.js';
 
 const rule = { alpha: DEFAULT_ALPHA, thresholdPercent: 5 };
 const options: CompareOptions = { alpha: DEFAULT_ALPHA, thresholds: { ...DEFAULT_THRESHOLDS }, metrics: METRICS };
@@ -388,4 +389,32 @@ test('a case the head run never reached (killed: not-run) is listed but never co
   assert.equal(dead.length, 2, 'a head killed before its first case fails the gate');
   assert.match(dead[0], /^head run incomplete: 2 cases never measured/);
   assert.equal(dead[1], 'no case was measured in both runs: nothing to gate on');
+});
+
+test('a slower head still fails the gate when the base ran on the busier machine, not when the head did', () => {
+  const atLoad = (r: ResultsFile, load: number): ResultsFile => ({
+    ...r,
+    environment: {
+      ...r.environment,
+      cores: 2,
+      loadAverage: { ...r.environment.loadAverage, start: [load, load, load] },
+    },
+  });
+  const opts = { ...options, metrics: ['time' as const] };
+  const baseBusier = compareResults(atLoad(base, 26.4), atLoad(head, 8.3), opts);
+  assert.deepEqual(
+    baseBusier.notComparable.map((x) => [x.what, x.busier]),
+    [['load', 'base']],
+  );
+  assert.deepEqual(
+    gateFailures(baseBusier, ['slower']).map((r) => r.replace(/ .*/, '')),
+    ['weather-station/1/single/serialize/fast-json-stringify:'],
+  );
+  assert.match(
+    renderCompareMarkdown(baseBusier, 'a', 'b'),
+    /That slows the base, so a "faster" verdict below may be the load's/,
+  );
+  const headBusier = compareResults(atLoad(base, 8.3), atLoad(head, 26.4), opts);
+  assert.deepEqual(gateFailures(headBusier, ['slower']), []);
+  assert.match(renderCompareMarkdown(headBusier, 'a', 'b'), /These runs are not comparable/);
 });

@@ -12,6 +12,9 @@ import { main } from '../../src/cli/main.js';
 import { writeReports } from '../../src/report/write.js';
 import { exporters } from '../../src/report/index.js';
 import { SOURCE_DIR, fixture } from './support.js';
+import { Ajv } from 'ajv';
+import { ratioIntervalOf } from '../../src/results/ratio.js';
+import type { ResultsFile } from '../../src/results/types.js';
 
 /** Minimal RFC 4180 reader for the test. */
 function parseCsv(text: string): string[][] {
@@ -118,7 +121,95 @@ test('github-action-benchmark gets a customSmallerIsBetter array: ns/op with its
   );
   assert.match(time.extra!, /typia 12\.2\.1 · node 20\.20\.2 · ratio 0\.\d\d \[0\.\d\d–0\.\d\d\] vs json/);
   assert.equal(entries.find((e) => e.name === `${c.id} allocated`)!.unit, 'bytes/op');
-  assert.equal(entries.length, 2 * r.cases.filter((x) => x.status === 'measured').length);
+  const measured = r.cases.filter((x) => x.status === 'measured');
+  const paired = measured.filter((x) => x.ratio !== null && x.ratio !== undefined && x.serializer !== x.baseline);
+  assert.ok(
+    paired.length > 0 && paired.length < measured.length,
+    'the fixture has baselines and cases compared with them',
+  );
+  assert.equal(entries.length, 2 * measured.length + paired.length);
+});
+
+/** Bencher's published JSON Schema of BMF (https://bencher.dev/bmf.json, draft-07), with its documented name limits. */
+const BMF_SCHEMA = {
+  type: 'object',
+  propertyNames: { maxLength: 1024 },
+  patternProperties: {
+    '.+': {
+      type: 'object',
+      propertyNames: { maxLength: 64 },
+      patternProperties: {
+        '.+': {
+          type: 'object',
+          properties: { value: { type: 'number' }, lower_value: { type: 'number' }, upper_value: { type: 'number' } },
+          required: ['value'],
+        },
+      },
+    },
+  },
+};
+/** github-action-benchmark's customSmallerIsBetter input, as its README documents it (name, unit, value; range and extra optional). */
+const GAB_SCHEMA = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      unit: { type: 'string' },
+      value: { type: 'number' },
+      range: { type: 'string' },
+      extra: { type: 'string' },
+    },
+    required: ['name', 'unit', 'value'],
+    additionalProperties: false,
+  },
+};
+
+/** A copy of a fixture's first paired case with callgrind's instruction count added. */
+function withInstructions(r: ResultsFile): { file: ResultsFile; id: string; perOp: number } {
+  const file = structuredClone(r);
+  const c = file.cases.find(
+    (x) => x.status === 'measured' && x.ratio !== null && x.ratio !== undefined && x.serializer !== x.baseline,
+  )!;
+  const perOp = 123456.7;
+  (c as { instructions?: unknown }).instructions = {
+    perOp,
+    iterations: [10, 110],
+    totals: [1000, 12346670],
+    method: 'callgrind',
+    tool: 'valgrind-3.19.0',
+    flags: [],
+  };
+  return { file, id: c.id, perOp };
+}
+
+test('BMF and github-action-benchmark files carry the ratio with its interval and instruction counts, valid against their schemas', () => {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const { file, id, perOp } = withInstructions(fixture('single'));
+  const c = file.cases.find((x) => x.id === id)!;
+  const interval = ratioIntervalOf(c)!;
+  assert.ok(interval, 'the fixture case has a ratio interval');
+
+  const bmf = JSON.parse(renderBmf(file)) as Bmf;
+  assert.ok(ajv.validate(BMF_SCHEMA, bmf), ajv.errorsText());
+  assert.deepEqual(bmf[id].ratio, { value: c.ratio, lower_value: interval[0], upper_value: interval[1] });
+  assert.deepEqual(bmf[id].instructions, { value: perOp });
+  const baseline = file.cases.find((x) => x.status === 'measured' && x.serializer === x.baseline)!;
+  assert.equal(bmf[baseline.id].ratio, undefined, "a baseline's ratio to itself is not exported");
+  assert.equal(bmf[baseline.id].instructions, undefined);
+
+  const gab = JSON.parse(renderGithubActionBenchmark(file)) as GabEntry[];
+  assert.ok(ajv.validate(GAB_SCHEMA, gab), ajv.errorsText());
+  const ratio = gab.find((e) => e.name === `${id} ratio`)!;
+  assert.deepEqual(
+    [ratio.unit, ratio.value, ratio.range],
+    [`× ${c.baseline}`, Number(c.ratio!.toFixed(4)), `${interval[0].toFixed(4)}–${interval[1].toFixed(4)}`],
+  );
+  assert.deepEqual(
+    gab.filter((e) => e.name === `${id} instructions`).map((e) => [e.unit, e.value]),
+    [['instructions/op', Math.round(perOp)]],
+  );
+  assert.equal(gab.filter((e) => e.name.endsWith(' instructions')).length, 1, 'only the case callgrind counted');
 });
 
 test('Markdown gives the takeaway, lists cases without numbers with their reason and JSON path, and adds a Target column for several targets', () => {

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Rehearses the jsonbench GitHub Action (action.yml) in the git repository of the working
+# directory, as GitHub would run it there: the `run:` lines of action.yml's steps, in order, each
+# in its own shell, with GitHub's variables set and $GITHUB_ENV carried from step to step; a
+# failing step stops the job with its exit code (as on GitHub). The pull request's comment goes to
+# a stand-in `gh` (scripts/ci/fake-gh) that keeps comments as files, so nothing is posted.
+#
+#   scripts/ci/rehearse-action.sh pull_request <base-sha> [pr-number]   # measure base and head, compare, comment, gate
+#   scripts/ci/rehearse-action.sh push                                  # measure the head, keep it on the history branch
+#
+# Inputs are the action's, as INPUT_* variables (INPUT_PAYLOAD=response.json INPUT_SERIALIZERS=json,ours …).
+# REHEARSAL_DIR (default: a new temporary folder) holds the state, GitHub's files and the comments;
+# it is printed at the end. Exit: the job's (0 passed; 1 the gate failed; else the failing step's).
+set -uo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+event=${1:?usage: rehearse-action.sh pull_request <base-sha> [pr] | push}
+work=${REHEARSAL_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/jsonbench-action-XXXXXX")}
+mkdir -p "$work/comments" "$work/runner"
+export GITHUB_ACTION_PATH=$here GITHUB_EVENT_NAME=$event GITHUB_REPOSITORY=${GITHUB_REPOSITORY:-local/rehearsal}
+export GITHUB_SHA=$(git rev-parse HEAD) GITHUB_WORKSPACE=$PWD RUNNER_TEMP=$work/runner
+export GITHUB_OUTPUT=$work/output GITHUB_ENV=$work/env GITHUB_STEP_SUMMARY=$work/summary.md
+export FAKE_GH_DIR=$work/comments PATH="$here/scripts/ci/fake-gh-bin:$PATH"
+if [ "$event" = pull_request ]; then
+  export BASE_SHA=${2:?pull_request: give the base commit} PR_NUMBER=${3:-1}
+fi
+: > "$GITHUB_OUTPUT"; : > "$GITHUB_ENV"
+steps=$(sed -n "s/^ *run: '\"\$GITHUB_ACTION_PATH\/scripts\/ci\/action.sh\" \([a-z-]*\)'$/\1/p" "$here/action.yml")
+[ -n "$steps" ] || { echo "rehearse-action: no steps found in $here/action.yml" >&2; exit 2; }
+status=0
+for step in $steps; do
+  printf '== %s (load %s)\n' "$step" "$(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo '?')"
+  t0=$(date +%s)
+  # shellcheck disable=SC2046 # GITHUB_ENV holds NAME=value lines
+  env $(cat "$GITHUB_ENV") bash "$here/scripts/ci/action.sh" "$step" || status=$?
+  echo "   $(($(date +%s) - t0)) s, exit $status"
+  [ "$status" -eq 0 ] || break
+done
+echo "rehearsal folder: $work"
+exit "$status"

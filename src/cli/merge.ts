@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { makeFolder } from '../files/make-folder.js';
+import { machinesOf, mergeShards } from '../results/merge.js';
+import { writeReports } from '../report/write.js';
+import { UsageError } from '../config/usage-error.js';
+import { readRun } from './ledger-source.js';
+
+/** Options of `jsonbench merge`, as commander parses them. */
+export interface MergeOptions {
+  out: string;
+}
+
+/**
+ * `jsonbench merge <shard results…> --out <dir>`: joins the results files of all shards of one run
+ * (`run --shard i/n`, e.g. the jobs of a CI matrix) into the results file the unsharded run would
+ * have written (results/merge.ts), and writes it with report.md and report.html into `--out`.
+ * Says on stderr when the shards ran on different machines (the header names the first's).
+ * Returns the exit code (0). @throws UsageError without files; ResultsFileError (exit 2) for a
+ * file that cannot be read, or shards that do not make one run
+ */
+export async function mergeCommand(files: string[], opts: MergeOptions): Promise<number> {
+  if (!files.length) throw new UsageError('<results...>', 'give the results files of every shard');
+  const runs = files.map((f) => readRun(resolve(f), 'report'));
+  const merged = mergeShards(runs, files);
+  const machines = machinesOf(runs);
+  if (machines.length > 1)
+    process.stderr.write(
+      `jsonbench merge: the shards ran on ${machines.length} machines (${machines.join('; ')}); the reports name the first: ratios are within each process, absolute times are each machine's\n`,
+    );
+  const dir = resolve(opts.out);
+  makeFolder(dir);
+  const path = resolve(dir, 'results.json');
+  writeFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);
+  const reports = writeReports(dir, [merged], ['md', 'html']);
+  for (const f of reports.failed)
+    process.stderr.write(`jsonbench merge: report.${f.format} was not written: ${f.error}\n`);
+  process.stdout.write(`${merged.cases.length} cases from ${runs.length} shards · results: ${path}\n`);
+  for (const p of Object.values(reports.written)) process.stdout.write(`${p}\n`);
+  return 0;
+}

@@ -1,0 +1,42 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { caseHistory, listRuns, loadRun } from '../ledger/queries.js';
+import { renderSite } from '../report/site.js';
+import { exporters } from '../report/index.js';
+import { makeFolder } from '../files/make-folder.js';
+import { openExistingLedger } from './ledger-source.js';
+
+/** Options of `jsonbench site`, as commander parses them. */
+export interface SiteOptions {
+  ledger?: string | boolean;
+  out: string;
+  title?: string;
+}
+
+/**
+ * `jsonbench site [--ledger PATH] [--out DIR]`: builds the static history site from the ledger
+ * (report/site.ts): index.html, a page per workload × size × shape × direction, and the latest
+ * run's report at latest/report.html. Unsupported cases (never a number) are left out. Prints the
+ * index's path. Returns 0. @throws UsageError when there is no ledger
+ */
+export async function siteCommand(opts: SiteOptions): Promise<number> {
+  const db = openExistingLedger(opts.ledger);
+  let files;
+  try {
+    const runs = listRuns(db);
+    const points = caseHistory(db, {}).filter((p) => p.status !== 'unsupported');
+    const last = runs.at(-1);
+    const latestReportHtml = last ? exporters.html.render([loadRun(db, last.id)]) : null;
+    files = renderSite({ runs, points, latestReportHtml, ...(opts.title ? { title: opts.title } : {}) });
+  } finally {
+    db.close();
+  }
+  const dir = resolve(opts.out);
+  for (const [rel, text] of Object.entries(files)) {
+    const path = join(dir, rel);
+    makeFolder(dirname(path));
+    writeFileSync(path, text);
+  }
+  process.stdout.write(`site: ${join(dir, 'index.html')} (${Object.keys(files).length} files)\n`);
+  return 0;
+}

@@ -1,0 +1,149 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseShard, shardGroups } from '../../src/plan/shard.js';
+import { mergeShards } from '../../src/results/merge.js';
+import { ResultsFileError } from '../../src/results/errors.js';
+import { UsageError } from '../../src/config/usage-error.js';
+import type { ResultsFile } from '../../src/results/types.js';
+
+/**
+ * Sharded runs (issue 28 item 2): `run --shard i/n` measures a deterministic 1/n of the plan's
+ * groups, and `jsonbench merge` (or `report` of the shard files) makes the run an unsharded run
+ * would have made: the same case ids in the same order, the same statuses, the same structure.
+ */
+
+const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'jsonbench-shard-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) =>
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd: root, env: { ...process.env, JSONBENCH_LEDGER: 'off' }, maxBuffer: 64 << 20, timeout: 300_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    ),
+  );
+}
+const read = (dir: string) => JSON.parse(readFileSync(join(root, dir, 'results.json'), 'utf8')) as ResultsFile;
+
+test('--shard is index/count with 1 ≤ index ≤ count; shards are disjoint and cover the plan', () => {
+  assert.deepEqual(parseShard('2/3'), { index: 2, count: 3 });
+  for (const bad of ['0/3', '4/3', '1/0', 'a/b', '1', '1/3/5'])
+    assert.throws(
+      () => parseShard(bad),
+      (e: unknown) => e instanceof UsageError && e.flag === '--shard',
+      bad,
+    );
+  const groups = Array.from({ length: 7 }, (_, i) => `g${i}`);
+  const shards = [1, 2, 3].map((index) => shardGroups(groups, { index, count: 3 }));
+  assert.deepEqual(shards, [
+    ['g0', 'g3', 'g6'],
+    ['g1', 'g4'],
+    ['g2', 'g5'],
+  ]);
+  assert.deepEqual(shardGroups(['g0'], { index: 2, count: 2 }), [], 'more shards than groups: an empty shard');
+});
+
+test('three shards merged equal the unsharded run: case ids, order, statuses and structure', async () => {
+  const args = [
+    'run',
+    '--policy',
+    'quick',
+    '--workload',
+    'weather-station',
+    '--serializer',
+    'json,fast-json-stringify,typia,zod',
+    '--no-probes',
+    '--no-ledger',
+  ];
+  const runs = await Promise.all([
+    cli([...args, '--out', 'whole']),
+    ...[1, 2, 3].map((i) => cli([...args, '--shard', `${i}/3`, '--out', `shard${i}`])),
+  ]);
+  for (const r of runs) assert.equal(r.code, 0, r.stderr.slice(-2000));
+  const whole = read('whole');
+  const shards = [1, 2, 3].map((i) => read(`shard${i}`));
+  assert.deepEqual(
+    shards.map((s) => [s.shard?.index, s.shard?.count]),
+    [
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ],
+  );
+  for (const s of shards)
+    assert.deepEqual(
+      s.shard!.plan,
+      whole.cases.map((c) => c.id),
+      'each shard records the whole plan',
+    );
+  assert.ok(shards.filter((s) => s.cases.length > 0).length >= 2, 'the plan is spread over the shards');
+  assert.equal(
+    shards.reduce((n, s) => n + s.cases.length, 0),
+    whole.cases.length,
+  );
+
+  const merged = await cli(['merge', 'shard3', 'shard1', 'shard2', '--out', 'merged']);
+  assert.equal(merged.code, 0, merged.stderr);
+  assert.match(
+    merged.stdout,
+    new RegExp(`${whole.cases.length} cases from 3 shards · results: .*merged/results\\.json`),
+  );
+  const m = read('merged');
+  const shape = (r: ResultsFile) =>
+    r.cases.map((c) => [c.id, c.status, c.baseline ?? null, Object.keys(c).sort().join(',')]);
+  assert.deepEqual(shape(m), shape(whole));
+  assert.equal(m.shard, undefined, 'the merged file is a whole run');
+  assert.deepEqual(m.policy, whole.policy);
+  assert.deepEqual(Object.keys(m).sort(), Object.keys(whole).sort());
+  assert.match(readFileSync(join(root, 'merged', 'report.md'), 'utf8'), /fast-json-stringify/);
+
+  // `report` of the shard files renders the merged run
+  const md = await cli(['report', 'shard1', 'shard2', 'shard3', '--format', 'json', '--out', '-']);
+  assert.equal(md.code, 0, md.stderr);
+  assert.deepEqual(
+    (JSON.parse(md.stdout) as ResultsFile).cases.map((c) => c.id),
+    whole.cases.map((c) => c.id),
+  );
+
+  // a missing shard, a shard given twice, a file that is no shard: refused, exit 2, naming them
+  const missing = await cli(['merge', 'shard1', 'shard2', '--out', 'bad1']);
+  assert.deepEqual([missing.code, /shard 3\/3 missing: give all 3/.test(missing.stderr)], [2, true], missing.stderr);
+  const twice = await cli(['merge', 'shard1', 'shard1', 'shard2', 'shard3', '--out', 'bad2']);
+  assert.deepEqual([twice.code, /shard 1\/3 is given twice/.test(twice.stderr)], [2, true], twice.stderr);
+  const notShard = await cli(['merge', 'shard1', 'whole', '--out', 'bad3']);
+  assert.deepEqual([notShard.code, /whole is not a shard of a run/.test(notShard.stderr)], [2, true], notShard.stderr);
+});
+
+test('mergeShards refuses shards of different plans and a case in two shards', () => {
+  const shard = (index: number, ids: string[], plan = ['a', 'b']) =>
+    ({
+      schemaVersion: 1,
+      tool: 'jsonbench',
+      startedAt: `2026-12-04T00:00:0${index}.000Z`,
+      environment: {},
+      policy: { name: 'quick' },
+      targets: [],
+      cases: ids.map((id) => ({ id, status: 'unsupported', reason: 'r' })),
+      shard: { index, count: 2, plan },
+    }) as unknown as ResultsFile;
+  assert.deepEqual(
+    mergeShards([shard(2, ['b']), shard(1, ['a'])]).cases.map((c) => c.id),
+    ['a', 'b'],
+  );
+  assert.throws(() => mergeShards([shard(1, ['a']), shard(2, ['b'], ['a', 'c'])]), /another plan/);
+  assert.throws(() => mergeShards([shard(1, ['a', 'b']), shard(2, ['b'])]), /case b is in two shards/);
+  assert.throws(() => mergeShards([shard(1, ['a']), shard(2, [])]), /1 planned case is in no shard \(first: b\)/);
+  assert.throws(
+    () => mergeShards([shard(1, ['a'])]),
+    (e: unknown) => e instanceof ResultsFileError,
+  );
+});
