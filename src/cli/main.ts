@@ -45,9 +45,10 @@ const targetForms = (help: HelpData) => (help.targetForms ? `: ${help.targetForm
 
 /**
  * Builds the commander program; each command's action stores its exit code in `exit`. `help`
- * completes the help texts of the command addressed ({@link helpData}).
+ * completes the help texts of the command addressed ({@link helpData}). Exported for tests that
+ * check a documented command line against the commands and options it names.
  */
-function program(exit: { code: number }, help: HelpData = {}): Command {
+export function program(exit: { code: number }, help: HelpData = {}): Command {
   const p = new Command('jsonbench')
     .description(
       'A benchmark lab for JSON serializers: time and allocated bytes per op, both directions, checked for correctness.',
