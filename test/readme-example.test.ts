@@ -183,7 +183,7 @@ test("the README's first command and `list` run as written: the quick run measur
   assert.ok(existsSync(join(cwd, 'jsonbench-results', folders[0], 'report.html')));
   // the README's sample output is this command's: each inference finding it shows is one this run found
   const sample = exampleAfter('<!-- output of the first command', 'text');
-  const found = [...sample.matchAll(/found: (.+)$/gm)].map((m) => m[1]);
+  const found = [...sample.matchAll(/^(?:jsonbench: | +)found: (.+)$/gm)].map((m) => m[1]);
   assert.ok(found.length >= 2, sample);
   for (const f of found) assert.ok(out.includes(f), `the README's sample says "found: ${f}", this run did not`);
 });
