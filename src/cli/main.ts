@@ -23,12 +23,17 @@ interface HelpData {
   targetForms?: string;
   /** the targets `runtimes install` installs */
   installableTargets?: readonly string[];
+  /** the built-in workloads' and serializers' ids, from their registries' keys (no adapter is imported) */
+  workloadIds?: readonly string[];
+  serializerIds?: readonly string[];
+  dotnetSerializerIds?: readonly string[];
 }
 
 /**
  * The help data the command `argv` addresses can show: the runtimes' registry (about 40 modules:
- * each runtime's launcher) only for `run`, `probe` and `runtimes` — the commands whose options or
- * help name the targets — or their help (`jsonbench help run`). Every other command, the
+ * each runtime's launcher) and the keys of the workloads' and serializers' registries (their index
+ * files only: no adapter or workload is imported) only for `run`, `probe` and `runtimes` — the
+ * commands whose options or help name them — or their help (`jsonbench help run`). Every other command, the
  * program's `--help` and `--version` get none and never load it. The program takes no option with
  * a value, so the first argument without a dash names the command (as commander reads it).
  */
@@ -36,12 +41,26 @@ async function helpData(argv: readonly string[]): Promise<HelpData> {
   const operands = argv.filter((a) => !a.startsWith('-'));
   const command = operands[0] === 'help' ? operands[1] : operands[0];
   if (command !== 'run' && command !== 'probe' && command !== 'runtimes') return {};
-  const { TARGET_FORMS, INSTALLABLE_TARGETS } = await import('../runtimes/index.js');
-  return { targetForms: TARGET_FORMS, installableTargets: INSTALLABLE_TARGETS };
+  const [{ TARGET_FORMS, INSTALLABLE_TARGETS }, { workloads }, { serializers }, { dotnetSerializers }] =
+    await Promise.all([
+      import('../runtimes/index.js'),
+      import('../workloads/index.js'),
+      import('../serializers/index.js'),
+      import('../serializers/dotnet/index.js'),
+    ]);
+  return {
+    targetForms: TARGET_FORMS,
+    installableTargets: INSTALLABLE_TARGETS,
+    workloadIds: workloads.ids,
+    serializerIds: serializers.ids,
+    dotnetSerializerIds: dotnetSerializers.ids,
+  };
 }
 
 /** `: <the --target forms>` when `help` has them (the commands that show them always do), else nothing. */
 const targetForms = (help: HelpData) => (help.targetForms ? `: ${help.targetForms}` : '');
+/** `: a, b, c` when `ids` are known, else nothing. */
+const listed = (ids: readonly string[] | undefined) => (ids ? `: ${ids.join(', ')}` : '');
 
 /**
  * Builds the commander program; each command's action stores its exit code in `exit`. `help`
@@ -72,8 +91,16 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
       '--print-schema',
       "print the payload's schema (inferred, or --schema's) as JSON Schema to stdout and exit, to review, edit and pass back with --schema",
     )
-    .option('--workload <ids>', 'workloads (comma-separated or repeated; default: all)', collect)
-    .option('--serializer <ids>', 'serializers (comma-separated or repeated; default: all)', collect)
+    .option(
+      '--workload <ids>',
+      `workloads (comma-separated or repeated; default: all)${listed(help.workloadIds)}`,
+      collect,
+    )
+    .option(
+      '--serializer <ids>',
+      `serializers (comma-separated or repeated; default: all)${listed(help.serializerIds && [...help.serializerIds, ...(help.dotnetSerializerIds ?? [])])}`,
+      collect,
+    )
     .option(
       '--size <n>',
       "sizes (comma-separated or repeated; default: the policy's); with --payload: records to generate of its shape",
@@ -142,7 +169,7 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     )
     .option(
       '--serializer <ids>',
-      'serializers, with versions for a matrix such as fast-json-stringify@5,6,7 (comma-separated or repeated; default: all)',
+      `serializers, with versions for a matrix such as fast-json-stringify@5,6,7 (comma-separated or repeated; default: all)${listed(help.serializerIds)}`,
       collect,
     )
     .option(

@@ -109,12 +109,19 @@ test("each command's help loads no adapter and no library but commander, and sti
   const cases: [string[], RegExp[]][] = [
     [
       ['run', '--help'],
-      [/node@\d+\|/, /quick: /, /\.jsonbench\/ledger\.db/],
+      [
+        /node@\d+\|/,
+        /quick: /,
+        /\.jsonbench\/ledger\.db/,
+        /weather-station,/,
+        /fast-json-stringify,/,
+        /\bstj-sourcegen\b/,
+      ],
     ],
     [['help', 'run'], [/node@\d+\|/]],
     [
       ['probe', '--help'],
-      [/node@\d+\|/, /hostile/],
+      [/node@\d+\|/, /hostile/, /secure-json-parse/],
     ],
     [
       ['report', '--help'],
