@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
-import { compareCommand } from './compare.js';
-import { historyCommand } from './history.js';
-import { ledgerExportCommand, ledgerImportCommand, ledgerListCommand } from './ledger.js';
-import { DEFAULT_LEDGER_PATH } from '../ledger/run-ledger.js';
+import { DEFAULT_LEDGER_PATH } from '../ledger/default-path.js';
 
 const collect = (value: string, prev: string[] = []) => [...prev, value];
 /** Help text of every `--ledger <path>` option. */
 export const LEDGER_HELP = `the SQLite ledger (default: ${DEFAULT_LEDGER_PATH} under the working directory, or $JSONBENCH_LEDGER)`;
 
-/** Registers `compare`, `history` and `ledger import|export|list`; each action stores its exit code in `exit`. */
+/**
+ * Registers `compare`, `history` and `ledger import|export|list`; each action stores its exit code
+ * in `exit`. Each action imports its command's module when it runs, so `--help` and the other
+ * commands never load the ledger (SQLite) or the results schema.
+ */
 export function addLedgerCommands(p: Command, exit: { code: number }): void {
   p.command('compare')
     .description(
@@ -30,6 +31,7 @@ export function addLedgerCommands(p: Command, exit: { code: number }): void {
     .option('--format <f>', 'terminal, md (a pull-request comment), json', 'terminal')
     .option('--ledger <path>', LEDGER_HELP)
     .action(async (base: string, head: string, opts) => {
+      const { compareCommand } = await import('./compare.js');
       exit.code = await compareCommand(base, head, opts);
     });
   p.command('history')
@@ -45,6 +47,7 @@ export function addLedgerCommands(p: Command, exit: { code: number }): void {
     .option('--out <file>', 'for --format html: the page to write (default history.html)')
     .option('--ledger <path>', LEDGER_HELP)
     .action(async (opts) => {
+      const { historyCommand } = await import('./history.js');
       exit.code = await historyCommand(opts);
     });
   const ledger = p
@@ -56,6 +59,7 @@ export function addLedgerCommands(p: Command, exit: { code: number }): void {
     .argument('<files...>', 'results.json files')
     .option('--ledger <path>', LEDGER_HELP)
     .action(async (files: string[], opts) => {
+      const { ledgerImportCommand } = await import('./ledger.js');
       exit.code = await ledgerImportCommand(files, opts);
     });
   ledger
@@ -65,6 +69,7 @@ export function addLedgerCommands(p: Command, exit: { code: number }): void {
     .option('--out <file>', 'write here instead of stdout')
     .option('--ledger <path>', LEDGER_HELP)
     .action(async (run: string, opts) => {
+      const { ledgerExportCommand } = await import('./ledger.js');
       exit.code = await ledgerExportCommand(run, opts);
     });
   ledger
@@ -73,6 +78,7 @@ export function addLedgerCommands(p: Command, exit: { code: number }): void {
     .option('--json', 'print as JSON')
     .option('--ledger <path>', LEDGER_HELP)
     .action(async (opts) => {
+      const { ledgerListCommand } = await import('./ledger.js');
       exit.code = await ledgerListCommand(opts);
     });
 }

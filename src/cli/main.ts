@@ -1,26 +1,73 @@
 import { Command, CommanderError, Option } from 'commander';
 import { visibleControls } from '../report/table/escape.js';
-import { runCommand } from './run.js';
-import { listCommand } from './list.js';
-import { reportCommand } from './report.js';
-import { probeCommand } from './probe.js';
 import { PROBE_FAMILIES } from '../case/probe.js';
-import { exporters } from '../report/index.js';
-import { addRuntimesCommands } from './runtimes.js';
+import { reportFormatInfo } from '../report/formats.js';
+import { addRuntimesCommands } from './runtimes-commands.js';
 import { addLedgerCommands, LEDGER_HELP } from './ledger-commands.js';
 import { UsageError } from '../config/usage-error.js';
-import { WorkloadError } from '../plan/payloads.js';
-import { ConfigError } from '../config/user-config.js';
 import { ResultsFileError } from '../results/errors.js';
-import { LedgerFileError } from '../ledger/schema.js';
 import { toolVersion } from '../results/tool.js';
 import { policies } from '../config/policies.js';
-import { TARGET_FORMS } from '../runtimes/index.js';
+
+// Start-up (issue 22): this file and what it imports statically are what `--version` and `--help`
+// load, so each is light (names, descriptions, constants; no serializer, schema or build
+// library). A command's own module is imported by its action, when it runs; the help texts that
+// need more (the runtimes' `--target` forms) are loaded by {@link helpData} for the commands that
+// show them. test/cli/startup-modules.test.ts lists the modules these load.
 
 const collect = (value: string, prev: string[] = []) => [...prev, value];
 
-/** Builds the commander program; each command's action stores its exit code in `exit`. */
-function program(exit: { code: number }): Command {
+/** Help texts that come from modules heavier than this file's static imports. */
+interface HelpData {
+  /** the `--target` forms (`node (…), node@20|22|24|26, bun, …`), from the runtimes' registry */
+  targetForms?: string;
+  /** the targets `runtimes install` installs */
+  installableTargets?: readonly string[];
+  /** the built-in workloads' and serializers' ids, from their registries' keys (no adapter is imported) */
+  workloadIds?: readonly string[];
+  serializerIds?: readonly string[];
+  dotnetSerializerIds?: readonly string[];
+}
+
+/**
+ * The help data the command `argv` addresses can show: the runtimes' registry (about 40 modules:
+ * each runtime's launcher) and the keys of the workloads' and serializers' registries (their index
+ * files only: no adapter or workload is imported) only for `run`, `probe` and `runtimes` — the
+ * commands whose options or help name them — or their help (`jsonbench help run`). Every other command, the
+ * program's `--help` and `--version` get none and never load it. The program takes no option with
+ * a value, so the first argument without a dash names the command (as commander reads it).
+ */
+async function helpData(argv: readonly string[]): Promise<HelpData> {
+  const operands = argv.filter((a) => !a.startsWith('-'));
+  const command = operands[0] === 'help' ? operands[1] : operands[0];
+  if (command !== 'run' && command !== 'probe' && command !== 'runtimes') return {};
+  const [{ TARGET_FORMS, INSTALLABLE_TARGETS }, { workloads }, { serializers }, { dotnetSerializers }] =
+    await Promise.all([
+      import('../runtimes/index.js'),
+      import('../workloads/index.js'),
+      import('../serializers/index.js'),
+      import('../serializers/dotnet/index.js'),
+    ]);
+  return {
+    targetForms: TARGET_FORMS,
+    installableTargets: INSTALLABLE_TARGETS,
+    workloadIds: workloads.ids,
+    serializerIds: serializers.ids,
+    dotnetSerializerIds: dotnetSerializers.ids,
+  };
+}
+
+/** `: <the --target forms>` when `help` has them (the commands that show them always do), else nothing. */
+const targetForms = (help: HelpData) => (help.targetForms ? `: ${help.targetForms}` : '');
+/** `: a, b, c` when `ids` are known, else nothing. */
+const listed = (ids: readonly string[] | undefined) => (ids ? `: ${ids.join(', ')}` : '');
+
+/**
+ * Builds the commander program; each command's action stores its exit code in `exit`. `help`
+ * completes the help texts of the command addressed ({@link helpData}). Exported for tests that
+ * check a documented command line against the commands and options it names.
+ */
+export function program(exit: { code: number }, help: HelpData = {}): Command {
   const p = new Command('jsonbench')
     .description(
       'A benchmark lab for JSON serializers: time and allocated bytes per op, both directions, checked for correctness.',
@@ -44,8 +91,16 @@ function program(exit: { code: number }): Command {
       '--print-schema',
       "print the payload's schema (inferred, or --schema's) as JSON Schema to stdout and exit, to review, edit and pass back with --schema",
     )
-    .option('--workload <ids>', 'workloads (comma-separated or repeated; default: all)', collect)
-    .option('--serializer <ids>', 'serializers (comma-separated or repeated; default: all)', collect)
+    .option(
+      '--workload <ids>',
+      `workloads (comma-separated or repeated; default: all)${listed(help.workloadIds)}`,
+      collect,
+    )
+    .option(
+      '--serializer <ids>',
+      `serializers (comma-separated or repeated; default: all)${listed(help.serializerIds && [...help.serializerIds, ...(help.dotnetSerializerIds ?? [])])}`,
+      collect,
+    )
     .option(
       '--size <n>',
       "sizes (comma-separated or repeated; default: the policy's); with --payload: records to generate of its shape",
@@ -72,7 +127,7 @@ function program(exit: { code: number }): Command {
     )
     .option(
       '--target <ids>',
-      `runtimes to measure on, side by side (comma-separated or repeated): ${TARGET_FORMS}`,
+      `runtimes to measure on, side by side (comma-separated or repeated)${targetForms(help)}`,
       collect,
     )
     .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
@@ -109,6 +164,7 @@ function program(exit: { code: number }): Command {
       collect,
     )
     .action(async (opts) => {
+      const { runCommand } = await import('./run.js');
       exit.code = await runCommand(opts);
     });
   p.command('probe')
@@ -117,7 +173,7 @@ function program(exit: { code: number }): Command {
     )
     .option(
       '--serializer <ids>',
-      'serializers, with versions for a matrix such as fast-json-stringify@5,6,7 (comma-separated or repeated; default: all)',
+      `serializers, with versions for a matrix such as fast-json-stringify@5,6,7 (comma-separated or repeated; default: all)${listed(help.serializerIds)}`,
       collect,
     )
     .option(
@@ -131,7 +187,7 @@ function program(exit: { code: number }): Command {
     )
     .option('--direction <d>', 'serialize, deserialize (default: both)', collect)
     .option('--filter <regex>', 'only probes whose id matches')
-    .option('--target <ids>', `runtimes to probe on (comma-separated or repeated): ${TARGET_FORMS}`, collect)
+    .option('--target <ids>', `runtimes to probe on (comma-separated or repeated)${targetForms(help)}`, collect)
     .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
     .option('--timeout <ms>', 'per probe side (default 120000)')
     .option('--out <dir>', 'output folder (default: jsonbench-results/probes-<timestamp>/)')
@@ -140,6 +196,7 @@ function program(exit: { code: number }): Command {
     .option('--narrow', 'marks and counts only (no ✔ labels)')
     .option('--json', 'print the results JSON to stdout instead of the matrix')
     .action(async (opts) => {
+      const { probeCommand } = await import('./probe.js');
       exit.code = await probeCommand(opts);
     });
   p.command('list')
@@ -147,6 +204,7 @@ function program(exit: { code: number }): Command {
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')
     .option('--json', 'print as JSON')
     .action(async (opts) => {
+      const { listCommand } = await import('./list.js');
       exit.code = await listCommand(opts);
     });
   p.command('report')
@@ -160,11 +218,11 @@ function program(exit: { code: number }): Command {
     .addOption(
       new Option(
         '--format <name>',
-        Object.entries(exporters)
+        Object.entries(reportFormatInfo)
           .map(([k, v]) => `${k}: ${v.description}`)
           .join('; '),
       )
-        .choices(Object.keys(exporters))
+        .choices(Object.keys(reportFormatInfo))
         .default('html'),
     )
     .option(
@@ -172,6 +230,7 @@ function program(exit: { code: number }): Command {
       'write here; "-" for stdout (default: html to report.html beside the first results file, other formats to stdout)',
     )
     .action(async (files: string[], opts) => {
+      const { reportCommand } = await import('./report.js');
       exit.code = await reportCommand(files, opts);
     });
   p.command('merge')
@@ -192,7 +251,7 @@ function program(exit: { code: number }): Command {
       exit.code = await (await import('./site.js')).siteCommand(opts);
     });
   addLedgerCommands(p, exit);
-  addRuntimesCommands(p, exit);
+  addRuntimesCommands(p, exit, help.installableTargets);
   return p;
 }
 
@@ -267,7 +326,7 @@ export async function main(argv: string[]): Promise<number> {
 
 async function runCli(argv: string[]): Promise<number> {
   const exit = { code: 0 };
-  const p = program(exit);
+  const p = program(exit, await helpData(argv));
   try {
     await p.parseAsync(argv, { from: 'user' });
     return exit.code;
@@ -275,17 +334,17 @@ async function runCli(argv: string[]): Promise<number> {
     if (e instanceof CommanderError) {
       return e.exitCode === 0 ? 0 : 2;
     }
-    // bad input the user can fix: a workload that cannot build, a results file or ledger that is not what it must be
-    if (e instanceof WorkloadError || e instanceof ResultsFileError || e instanceof LedgerFileError) {
+    // bad input the user can fix: a usage or config error, a workload that cannot build, a results
+    // file or ledger that is not what it must be
+    if (e instanceof UsageError) {
       process.stderr.write(`jsonbench: error: ${visibleControls(e.message)}\n`);
+      process.stderr.write(
+        `Run 'jsonbench ${argv.find((a) => !a.startsWith('-')) ?? ''} --help' for usage.\n`.replace('  ', ' '),
+      );
       return 2;
     }
-    if (e instanceof UsageError || e instanceof ConfigError) {
-      process.stderr.write(`jsonbench: error: ${visibleControls(e.message)}\n`);
-      if (e instanceof UsageError)
-        process.stderr.write(
-          `Run 'jsonbench ${argv.find((a) => !a.startsWith('-')) ?? ''} --help' for usage.\n`.replace('  ', ' '),
-        );
+    if (e instanceof ResultsFileError || (await isCommandInputError(e))) {
+      process.stderr.write(`jsonbench: error: ${visibleControls((e as Error).message)}\n`);
       return 2;
     }
     // A file-system error is about a path the user gave (--out, --ledger, a results file): exit 2
@@ -298,4 +357,18 @@ async function runCli(argv: string[]): Promise<number> {
       process.stderr.write('(an internal error: rerun with JSONBENCH_DEBUG=1 for the stack, and please report it)\n');
     return fsError ? 2 : 1;
   }
+}
+
+/**
+ * Whether `e` is a ConfigError, WorkloadError or LedgerFileError: classes that live in the modules
+ * of the commands that throw them, imported here only on this error path (a command that threw one
+ * has loaded its module, so the import costs nothing; one that cannot load makes its class no match).
+ */
+async function isCommandInputError(e: unknown): Promise<boolean> {
+  const classes = await Promise.allSettled([
+    import('../config/user-config.js').then((m) => m.ConfigError),
+    import('../plan/payloads.js').then((m) => m.WorkloadError),
+    import('../ledger/schema.js').then((m) => m.LedgerFileError),
+  ]);
+  return classes.some((c) => c.status === 'fulfilled' && e instanceof c.value);
 }

@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import { INSTALLABLE_TARGETS, KNOWN_TARGETS, parseTarget } from '../runtimes/index.js';
+import { KNOWN_TARGETS, parseTarget } from '../runtimes/index.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
@@ -102,31 +101,11 @@ export async function installRuntimes(
   return code;
 }
 
-/** Registers `jsonbench runtimes list|install` on the program; each action stores its exit code. */
-export function addRuntimesCommands(p: Command, exit: { code: number }): void {
-  const r = p
-    .command('runtimes')
-    .description('targets to measure on: list them (installed or not, exact versions) and install them into the cache');
-  r.command('list')
-    .description('show each known target, installed or not, with its exact version')
-    .option(
-      '--cache-dir <dir>',
-      'cache folder of installed runtimes (default: $JSONBENCH_CACHE, $XDG_CACHE_HOME/jsonbench or ~/.cache/jsonbench)',
-    )
-    .option('--chromium-path <path>', 'Chromium executable (default /usr/bin/chromium)')
-    .option('--json', 'print as JSON')
-    .action(async (opts: RuntimesOptions) => {
-      const rows = await listRuntimes(opts);
-      process.stdout.write(
-        opts.json ? JSON.stringify(rows, null, 2) + '\n' : renderRuntimes(rows, opts.cacheDir ?? defaultCacheDir()),
-      );
-      exit.code = 0;
-    });
-  r.command('install')
-    .description(`install targets from the npm registry into the cache: ${INSTALLABLE_TARGETS.join(', ')}`)
-    .argument('<targets...>', 'targets to install (space- or comma-separated)')
-    .option('--cache-dir <dir>', 'cache folder of installed runtimes')
-    .action(async (ids: string[], opts: RuntimesOptions) => {
-      exit.code = await installRuntimes(ids, opts, (l) => process.stdout.write(`${l}\n`));
-    });
+/** `jsonbench runtimes list`: prints the table (or `--json`) on stdout. Returns 0. */
+export async function runtimesListCommand(opts: RuntimesOptions): Promise<number> {
+  const rows = await listRuntimes(opts);
+  process.stdout.write(
+    opts.json ? JSON.stringify(rows, null, 2) + '\n' : renderRuntimes(rows, opts.cacheDir ?? defaultCacheDir()),
+  );
+  return 0;
 }

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve, basename } from 'node:path';
-import { build, transform } from 'esbuild';
 import { ConfigError, CONFIG_LOAD_TIMEOUT_MS, loadUserConfig, type UserConfig } from './user-config.js';
 import { guardedAsync } from './watchdog.js';
 
@@ -41,6 +40,8 @@ export async function prepareConfig(file: string, outDir: string): Promise<{ mod
       dirname(file),
       `.${basename(file, '.ts')}.${process.pid}-${Date.now().toString(36)}.compiled.mjs`,
     );
+    // esbuild only for a .ts config, imported here: `jsonbench list` and the rest never load it
+    const { build } = await import('esbuild');
     try {
       await build({
         entryPoints: [file],
@@ -88,6 +89,7 @@ export async function prepareConfig(file: string, outDir: string): Promise<{ mod
  * `file:line:column: syntax: …` when esbuild finds one; returns otherwise.
  */
 async function throwSyntaxAt(file: string): Promise<void> {
+  const { transform } = await import('esbuild');
   try {
     await transform(readFileSync(file, 'utf8'), { loader: 'js', format: 'esm', logLevel: 'silent' });
   } catch (e) {

@@ -4,7 +4,7 @@
  * goes on with one warning and the results file is still written.
  */
 import { execFileSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { CaseResult } from '../results/types.js';
 import { openLedger, type Db } from './schema.js';
 import { beginRun, finishRun, recordCase, recordInstructions, type RunHeader } from './record.js';
@@ -12,9 +12,10 @@ import type { HistoryPoint } from '../results/history.js';
 import { caseHistory } from './queries.js';
 import { adapterIdOf } from '../versions/spec.js';
 import { thisRecorder } from './recorder.js';
+import { DEFAULT_LEDGER_PATH } from './default-path.js';
 
-/** The ledger's default place under the working directory. */
-export const DEFAULT_LEDGER_PATH = join('.jsonbench', 'ledger.db');
+/** The ledger's default place under the working directory (in default-path.ts, which the CLI's help reads alone). */
+export { DEFAULT_LEDGER_PATH };
 
 /**
  * Where the ledger is: `false` (from `--no-ledger`) → null (none); a path (from `--ledger`) →

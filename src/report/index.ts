@@ -6,6 +6,7 @@ import { renderCsv } from './csv.js';
 import { renderJson } from './json.js';
 import { renderBmf } from './bmf.js';
 import { renderGithubActionBenchmark } from './github-action-benchmark.js';
+import { reportFormatInfo } from './formats.js';
 
 /**
  * What a report may show beyond its results files, passed explicitly (never smuggled into a
@@ -26,40 +27,17 @@ export interface ReportExporter {
 
 /**
  * Every report format, keyed by its `--format` name (the CLI's choices derive from these keys).
- * Adding a format is one file under src/report/ and one line here.
+ * Adding a format is one file under src/report/ and one line here and in formats.ts (its name,
+ * description and file name, which the CLI's help reads without loading the renderers).
  */
 export const exporters = {
-  html: {
-    description: 'one self-contained page with charts, filters and takeaways',
-    fileName: 'report.html',
-    render: (r, context = {}) => renderHtml(r, { history: context.history }),
-  },
-  md: {
-    description: 'GitHub Markdown for a CI job summary or a pull-request comment',
-    fileName: 'report.md',
-    render: renderMarkdown,
-  },
-  csv: {
-    description: 'one row per case with every statistic and the status',
-    fileName: 'report.csv',
-    render: renderCsv,
-  },
-  json: {
-    description: 'merged results without raw samples, every provenance kept',
-    fileName: 'report.json',
-    render: renderJson,
-  },
-  bmf: {
-    description: 'Bencher Metric Format (latency, allocated-bytes)',
-    fileName: 'report.bmf.json',
-    render: renderBmf,
-  },
-  'github-action-benchmark': {
-    description: 'github-action-benchmark customSmallerIsBetter array',
-    fileName: 'report.gab.json',
-    render: renderGithubActionBenchmark,
-  },
-} satisfies Record<string, ReportExporter>;
+  html: { ...reportFormatInfo.html, render: (r, context = {}) => renderHtml(r, { history: context.history }) },
+  md: { ...reportFormatInfo.md, render: renderMarkdown },
+  csv: { ...reportFormatInfo.csv, render: renderCsv },
+  json: { ...reportFormatInfo.json, render: renderJson },
+  bmf: { ...reportFormatInfo.bmf, render: renderBmf },
+  'github-action-benchmark': { ...reportFormatInfo['github-action-benchmark'], render: renderGithubActionBenchmark },
+} satisfies Record<keyof typeof reportFormatInfo, ReportExporter>;
 
 /** A `--format` name. */
 export type ReportFormat = keyof typeof exporters;
