@@ -83,6 +83,8 @@ export interface ProbePassInput {
   budgetMs?: number;
   /** rows (by label) whose probes are not launched, with why (`it hung in its timed case …`) */
   skip?: ReadonlyMap<string, string>;
+  /** after a hang, skip the row's other probes on that target (run/probe-runner.ts {@link ProbeRunInput.skipAfterHang}) */
+  skipAfterHang?: boolean;
 }
 
 /** Whether a row is the built-in typia adapter (not a version-matrix row, not a user's adapter named typia). */
@@ -208,6 +210,7 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
     onLaunch: input.onLaunch,
     ...(input.budgetMs !== undefined ? { budgetMs: input.budgetMs } : {}),
     ...(input.skip ? { skip: input.skip } : {}),
+    ...(input.skipAfterHang ? { skipAfterHang: true } : {}),
     onJudged: (w, cell, verdict) => {
       const scope = scopes.get(`${w.row}\0${w.target.id}`);
       if (scope && !cell.probe.startsWith('conformance.')) {

@@ -4,9 +4,9 @@
  * the case runner does. The timeout is per probe side, re-armed at each `probe-start`
  * (runtimes/launch.ts); a worker that dies or hangs costs the probe in flight — ✗ crash or ✗ hang,
  * or – when it hung preparing a deep stand-in for a recursive schema — and a fresh worker carries on
- * with the rest — after a crash; after a hang the row's remaining cells are skipped (`– skipped: it
- * hung on probe X`), since each would most likely cost a full timeout (issue 25: 125 probes × 2
- * directions × 120 s). A worker that cannot load the serializer gives every cell of the launch its
+ * with the rest — or, in a timed run's pass ({@link ProbeRunInput.skipAfterHang}), after a hang the
+ * row's remaining cells are skipped (`– skipped: it hung on probe X`), since each would most likely
+ * cost a full timeout (issue 25: 125 probes × 2 directions × 120 s). A worker that cannot load the serializer gives every cell of the launch its
  * reason. The pass may have a total budget ({@link ProbeRunInput.budgetMs}).
  */
 import type { CaseTarget, Direction } from '../case/coordinates.js';
@@ -54,6 +54,12 @@ export interface ProbeRunInput {
   budgetMs?: number;
   /** rows (by label) not to launch at all, with why: a serializer that hung or crashed in its timed case (each cell gets `skipped: <why>`) */
   skip?: ReadonlyMap<string, string>;
+  /**
+   * true: after a hang, the row's remaining cells on that target are skipped (`skipped: it hung on
+   * probe X`) instead of relaunched, each of which would most likely cost a full timeout (a timed
+   * run's pass); false (default, `jsonbench probe`, whose matrix is the point): a fresh worker runs the rest.
+   */
+  skipAfterHang?: boolean;
 }
 
 /** The verdict of a probe side not run: `–` (not a judgement of the library) with `skipped: <why>`. */
@@ -227,7 +233,7 @@ export async function runProbeWork(
         emit(hung, reading.fault);
         rest = rest.filter((c) => key(c) !== key(hung));
         // a serializer that hung on a probe would most likely hang on the next ones too: each would cost a full timeout
-        if (hang) {
+        if (hang && input.skipAfterHang) {
           for (const c of rest) emit(c, skippedVerdict(`it hung on probe ${hung.probe} (${hung.direction})`));
           rest = [];
         }

@@ -520,6 +520,7 @@ async function probePass(
       timeoutMs: req.probes.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
       budgetMs: req.probes.budgetMs ?? DEFAULT_PROBE_BUDGET_MS,
       skip: unprobed(cases),
+      skipAfterHang: true,
       relevantTo: chosen.relevantTo,
       onNote: (message) => observe({ type: 'note', message }),
       // Built-in serializers on built-in probes only, and never with a config (its top level runs in the probe worker and could change what a built-in does).
