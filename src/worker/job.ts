@@ -78,7 +78,7 @@ async function stage<T>(name: string, side: Side | undefined, fn: () => T | Prom
         ? unsupported
           ? err.message
           : `${err.name ?? 'Error'}: ${err.message}${tooDeep}`
-        : `threw ${describeThrown(e)}`,
+        : `threw ${describeThrown(e)}${e === null || (typeof e !== 'object' && typeof e !== 'function') ? ', not an Error' : ''}`,
       unsupported,
     );
   }
