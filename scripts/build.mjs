@@ -12,9 +12,42 @@
 //   them at build and run time).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
+// A run holds the build it runs from (build/.runs/<pid>.json, src/files/run-lock.ts holdBuild):
+// rebuilding would delete the code under it (issue 25: `npm run build` or an `npm install` of this
+// folder during a run failed the run). Refuse while a live process on this host holds it; holds of
+// dead pids are stale and removed.
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+};
+const holders = [];
+if (existsSync('build/.runs'))
+  for (const name of readdirSync('build/.runs')) {
+    let hold = null;
+    try {
+      hold = JSON.parse(readFileSync(`build/.runs/${name}`, 'utf8'));
+    } catch {
+      // unreadable: stale
+    }
+    if (hold && hold.host === hostname() && Number.isInteger(hold.pid) && alive(hold.pid)) holders.push(hold);
+    else if (!hold || hold.host === hostname()) rmSync(`build/.runs/${name}`, { force: true });
+  }
+if (holders.length) {
+  process.stderr.write(
+    `build: refused: build/ is in use by ${holders.length === 1 ? 'a jsonbench run' : `${holders.length} jsonbench runs`} ` +
+      `(${holders.map((h) => `pid ${h.pid} since ${h.startedAt}, writing ${h.folder}`).join('; ')}); ` +
+      'rebuilding now would delete the code under it. Wait for it to end (or stop it), then build again.\n',
+  );
+  process.exit(1);
+}
 // when this build began reading the sources: bin/jsonbench.js warns when one is newer (a `git pull` without a rebuild)
 const sourcesReadAtMs = Date.now();
 rmSync('build', { recursive: true, force: true });

@@ -87,6 +87,13 @@ export function checkResults(value: unknown, where: string): ResultsFile {
         inFile(incoherent.path),
         incoherent.problem.replace(/\/cases\/(\d+)/g, (m) => inFile(m)),
       );
+    // the written `unread` entries name cases set aside again here: only the reader's own are kept
+    const written = writtenUnread(upgraded);
+    if (written) {
+      const own = upgraded.unread!.slice(written);
+      if (own.length) upgraded.unread = own;
+      else delete upgraded.unread;
+    }
     return upgraded;
   }
   const top = checker.Errors(upgraded).First();
@@ -123,9 +130,12 @@ function setAsideUnknownStatuses(value: unknown): { file: unknown; original: num
     });
     return false;
   });
-  if (!unread.length) return { file: value, original };
   const before = Array.isArray(r.unread) ? r.unread : [];
-  return { file: { ...r, cases: kept, unread: [...before, ...unread] }, original };
+  if (!unread.length && !before.length) return { file: value, original };
+  const file = { ...r, cases: kept, unread: [...before, ...unread] };
+  // the written entries are checked against the reader's own (firstIncoherence), then only the reader's are kept
+  Object.defineProperty(file, WRITTEN_UNREAD, { value: before.length, enumerable: false });
+  return { file, original };
 }
 
 /** Relative slack for the order of a case's times: a mean of equal samples may differ from them in its last bits. */
@@ -223,6 +233,7 @@ function placementChecker(
 function firstIncoherence(r: ResultsFile): { path: string; problem: string } | undefined {
   const seen = new Map<string, number>();
   const placement = placementChecker(r);
+  const baselineCase = baselineFinder(r);
   for (const [i, c] of r.cases.entries()) {
     const at = `/cases/${i}`;
     const twin = seen.get(c.id);
@@ -247,6 +258,82 @@ function firstIncoherence(r: ResultsFile): { path: string; problem: string } | u
     if (c.ratio !== null && iv && !(iv[0] <= c.ratio * (1 + 1e-9) && c.ratio <= iv[1] * (1 + 1e-9))) {
       return { path: `${at}/ratioInterval`, problem: `${shown(iv)} does not contain the ratio ${c.ratio}` };
     }
+    const alloc = allocationIncoherence(c);
+    if (alloc) return { path: `${at}/allocated/${alloc.field}`, problem: alloc.problem };
+    const base = baselineCase(c);
+    const ratio = base ? ratioIncoherence(c, base.case, base.index) : undefined;
+    if (ratio) return { path: `${at}/ratio`, problem: ratio };
+  }
+  if (r.unread?.length) {
+    // `unread` is what a reader sets aside (unknown statuses), never written by a run: an entry must name a case of this file that is set aside
+    const written = writtenUnread(r);
+    const aside = new Set(r.unread.slice(written).map((u) => u.id));
+    for (const [i, u] of r.unread.slice(0, written).entries())
+      if (!aside.has(u.id))
+        return {
+          path: `/unread/${i}/id`,
+          problem: `names case ${shown(u.id)}, which is not a case of this file set aside by its status: \`unread\` lists the cases a reader left out (an unknown status), and is never written by a run`,
+        };
   }
   return undefined;
+}
+
+/** How many `unread` entries the file had as written (the rest are the reader's own), set by {@link setAsideUnknownStatuses}. */
+const WRITTEN_UNREAD = Symbol('writtenUnread');
+const writtenUnread = (r: ResultsFile): number =>
+  (r as ResultsFile & { [WRITTEN_UNREAD]?: number })[WRITTEN_UNREAD] ?? 0;
+
+/**
+ * The relative slack of a case's ratio against its means' quotient, beyond both intervals: the
+ * ratio is the median of per-round ratios beside the baseline in one process, the means take every
+ * sample of two separate cases, so an honest file may hold a ratio off its means' quotient (the
+ * `mean-ratio` finding says so; a baseline slowed beside its serializer gave 3.70×, the
+ * `baseline-slowed` finding). A ratio more than this factor beyond both intervals is no measurement.
+ */
+export const RATIO_MEANS_ALLOWANCE = 4;
+
+/** Finds a case's baseline case in the file (same coordinates and target, the baseline's serializer, measured), with its index. */
+function baselineFinder(r: ResultsFile): (c: CaseResult) => { case: CaseResult; index: number } | undefined {
+  const byKey = new Map<string, { case: CaseResult; index: number }>();
+  const keyOf = (c: CaseResult, serializer: string) =>
+    [c.workload, c.size, c.shape, c.direction, serializer, c.target.id].join('\u0000');
+  r.cases.forEach((c, index) => {
+    if (c.status === 'measured' && c.serializer === c.baseline) byKey.set(keyOf(c, c.serializer), { case: c, index });
+  });
+  return (c) => (c.baseline && c.baseline !== c.serializer ? byKey.get(keyOf(c, c.baseline)) : undefined);
+}
+
+/**
+ * Whether a case's ratio contradicts its mean and its baseline's (issue 25: a forged ratio of 0.1
+ * beside means 10× the baseline's was ranked "10× faster"): the ratio's interval (or the ratio) and
+ * the means' quotient's interval (the delta method on the two means' errors, as the `mean-ratio`
+ * analyser computes it), widened by {@link RATIO_MEANS_ALLOWANCE}, must overlap.
+ */
+function ratioIncoherence(c: CaseResult, base: CaseResult, baseIndex: number): string | undefined {
+  if (c.status !== 'measured' || base.status !== 'measured' || c.ratio === null) return undefined;
+  if ((c.time.clock ?? 'wall') !== (base.time.clock ?? 'wall')) return undefined;
+  const m = c.time.mean;
+  const b = base.time.mean;
+  if (!(m > 0) || !(b > 0)) return undefined;
+  const q = m / b;
+  const h = Math.hypot(c.time.error / m, base.time.error / b);
+  if (!Number.isFinite(h)) return undefined;
+  const iv = c.ratioInterval ?? [c.ratio, c.ratio];
+  const lo = (q * Math.exp(-h)) / RATIO_MEANS_ALLOWANCE;
+  const hi = q * Math.exp(h) * RATIO_MEANS_ALLOWANCE;
+  if (iv[1] >= lo && iv[0] <= hi) return undefined;
+  return `${c.ratio} contradicts the means: ${m} ns/op here against ${b} ns/op for its baseline ${shown(base.serializer)} (/cases/${baseIndex}) is ${q.toPrecision(3)}×, and a ratio may differ from the means' quotient by their errors and at most ${RATIO_MEANS_ALLOWANCE}× (rounds beside the baseline against separate cases)`;
+}
+
+/** Whether a case's allocation figure lies outside its windows (it is their median). */
+function allocationIncoherence(c: CaseResult): { field: string; problem: string } | undefined {
+  const a = c.allocated;
+  if (!a || a.method === 'n/a') return undefined;
+  const lo = Math.min(...a.windows);
+  const hi = Math.max(...a.windows);
+  if (a.mean >= lo * (1 - ORDER_SLACK) && a.mean <= hi * (1 + ORDER_SLACK)) return undefined;
+  return {
+    field: 'mean',
+    problem: `${a.mean} bytes/op lies outside its windows (${lo} to ${hi} bytes/op): the figure is the median of its windows`,
+  };
 }

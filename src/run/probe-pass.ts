@@ -20,11 +20,17 @@ import { parseTarget } from '../runtimes/index.js';
 import { platformOf } from '../serializers/types.js';
 import { probeRecord } from './probe-records.js';
 import { failedProbesBySerializer } from '../results/probe-failures.js';
-import { runProbeWork, type ProbeWork } from './probe-runner.js';
+import { runProbeWork, type ProbeRunInput, type ProbeWork } from './probe-runner.js';
 import type { ProbeVerdictCache, ProbeCacheScope } from './probe-cache.js';
 
 /** Default per-probe-side timeout: generous for the 50 MiB document and ajv's compile on a loaded 2-core machine (ms). */
 export const DEFAULT_PROBE_TIMEOUT_MS = 120_000;
+
+/**
+ * Default total budget of a timed run's probe pass (ms): 15 minutes, about what every probe of every
+ * built-in serializer takes here (docs/probes.md); the cells left when it runs out are skipped.
+ */
+export const DEFAULT_PROBE_BUDGET_MS = 15 * 60_000;
 
 /** The conformance folder of a pass, as the host read it. */
 export interface ConformanceInput {
@@ -73,6 +79,12 @@ export interface ProbePassInput {
    * verdicts are stored. Their records say `cached: true`.
    */
   cache?: { store: ProbeVerdictCache; cacheable(row: ProbeRow): boolean };
+  /** the pass's total wall-time budget (ms; absent: none): run/probe-runner.ts {@link ProbeRunInput.budgetMs} */
+  budgetMs?: number;
+  /** rows (by label) whose probes are not launched, with why (`it hung in its timed case …`) */
+  skip?: ReadonlyMap<string, string>;
+  /** after a hang, skip the row's other probes on that target (run/probe-runner.ts {@link ProbeRunInput.skipAfterHang}) */
+  skipAfterHang?: boolean;
 }
 
 /** Whether a row is the built-in typia adapter (not a version-matrix row, not a user's adapter named typia). */
@@ -196,6 +208,9 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
     faultOf: input.faultOf,
     onVerdict: emit,
     onLaunch: input.onLaunch,
+    ...(input.budgetMs !== undefined ? { budgetMs: input.budgetMs } : {}),
+    ...(input.skip ? { skip: input.skip } : {}),
+    ...(input.skipAfterHang ? { skipAfterHang: true } : {}),
     onJudged: (w, cell, verdict) => {
       const scope = scopes.get(`${w.row}\0${w.target.id}`);
       if (scope && !cell.probe.startsWith('conformance.')) {

@@ -4,7 +4,10 @@
  * the case runner does. The timeout is per probe side, re-armed at each `probe-start`
  * (runtimes/launch.ts); a worker that dies or hangs costs the probe in flight — ✗ crash or ✗ hang,
  * or – when it hung preparing a deep stand-in for a recursive schema — and a fresh worker carries on
- * with the rest. A worker that cannot load the serializer gives every cell of the launch its reason.
+ * with the rest — or, in a timed run's pass ({@link ProbeRunInput.skipAfterHang}), after a hang the
+ * row's remaining cells are skipped (`– skipped: it hung on probe X`), since each would most likely
+ * cost a full timeout (issue 25: 125 probes × 2 directions × 120 s). A worker that cannot load the serializer gives every cell of the launch its
+ * reason. The pass may have a total budget ({@link ProbeRunInput.budgetMs}).
  */
 import type { CaseTarget, Direction } from '../case/coordinates.js';
 import type { Verdict } from '../case/probe.js';
@@ -43,6 +46,25 @@ export interface ProbeRunInput {
   onLaunch?(e: { row: string; target: string; cells: number; relaunch: boolean }): void;
   /** a verdict the worker sent as its own judgement (not one the host gave a crash, a hang or a load failure) */
   onJudged?(work: ProbeWork, cell: ProbeCell, verdict: Verdict): void;
+  /**
+   * The pass's total wall-time budget (ms; absent: none). No launch starts after it ran out, and a
+   * launch's per-probe timeout never reaches past it; the cells left get a `–` "skipped: the probe
+   * pass's budget … ran out" verdict.
+   */
+  budgetMs?: number;
+  /** rows (by label) not to launch at all, with why: a serializer that hung or crashed in its timed case (each cell gets `skipped: <why>`) */
+  skip?: ReadonlyMap<string, string>;
+  /**
+   * true: after a hang, the row's remaining cells on that target are skipped (`skipped: it hung on
+   * probe X`) instead of relaunched, each of which would most likely cost a full timeout (a timed
+   * run's pass); false (default, `jsonbench probe`, whose matrix is the point): a fresh worker runs the rest.
+   */
+  skipAfterHang?: boolean;
+}
+
+/** The verdict of a probe side not run: `–` (not a judgement of the library) with `skipped: <why>`. */
+export function skippedVerdict(why: string): Verdict {
+  return { mark: '–', reason: `skipped: ${why}` };
 }
 
 const key = (c: ProbeCell) => `${c.direction}\u0000${c.probe}`;
@@ -139,6 +161,9 @@ export async function runProbeWork(
 ): Promise<{ verdicts: ProbeVerdictRecord[]; launches: number }> {
   const verdicts: ProbeVerdictRecord[] = [];
   let launches = 0;
+  const deadline = input.budgetMs !== undefined ? performance.now() + input.budgetMs : Infinity;
+  const budgetOut = () =>
+    `the probe pass's budget of ${Math.round((input.budgetMs ?? 0) / 1000)} s ran out before this probe`;
   for (const w of input.work) {
     const emit = (cell: ProbeCell, verdict: Verdict) => {
       const r: ProbeVerdictRecord = {
@@ -162,9 +187,20 @@ export async function runProbeWork(
         });
       continue;
     }
+    const skipped = input.skip?.get(w.row);
+    if (skipped) {
+      for (const c of w.cells) emit(c, skippedVerdict(skipped));
+      continue;
+    }
     let remaining = w.cells;
     let relaunch = false;
     while (remaining.length) {
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        for (const c of remaining) emit(c, skippedVerdict(budgetOut()));
+        break;
+      }
+      const timeoutMs = Math.max(1, Math.min(input.timeoutMs, Math.ceil(left)));
       const job: ProbeJob = {
         mode: 'probe',
         serializer: w.serializer,
@@ -175,7 +211,7 @@ export async function runProbeWork(
       };
       input.onLaunch?.({ row: w.row, target: w.target.id, cells: remaining.length, relaunch });
       launches++;
-      const reading = readProbeLaunch(await launch(job, input.timeoutMs), input.timeoutMs, input.deepSchema);
+      const reading = readProbeLaunch(await launch(job, timeoutMs), timeoutMs, input.deepSchema);
       for (const c of remaining) {
         const v = reading.verdicts.get(key(c));
         if (v) {
@@ -184,14 +220,25 @@ export async function runProbeWork(
         }
       }
       let rest = remaining.filter((c) => !reading.verdicts.has(key(c)));
-      if (reading.fault && reading.forAll) {
+      const hang = reading.fault?.mark === '✗' && reading.fault.fault === 'hang';
+      if (hang && timeoutMs < input.timeoutMs) {
+        // its timeout was cut to the budget's end: not a hang of the library's, only the pass out of time
+        for (const c of rest) emit(c, skippedVerdict(budgetOut()));
+        rest = [];
+      } else if (reading.fault && reading.forAll) {
         for (const c of rest) emit(c, reading.fault);
         rest = [];
       } else if (reading.fault && reading.inFlight) {
-        emit(reading.inFlight, reading.fault);
-        rest = rest.filter((c) => key(c) !== key(reading.inFlight!));
+        const hung = reading.inFlight;
+        emit(hung, reading.fault);
+        rest = rest.filter((c) => key(c) !== key(hung));
+        // a serializer that hung on a probe would most likely hang on the next ones too: each would cost a full timeout
+        if (hang && input.skipAfterHang) {
+          for (const c of rest) emit(c, skippedVerdict(`it hung on probe ${hung.probe} (${hung.direction})`));
+          rest = [];
+        }
       }
-      if (rest.length === remaining.length) {
+      if (rest.length && rest.length === remaining.length) {
         // No verdict and no fault: a worker that ends without judging its cells would be relaunched forever.
         for (const c of rest)
           emit(c, { mark: '⚠', stage: 'call', message: 'the worker finished without judging this probe' });

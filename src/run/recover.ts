@@ -15,7 +15,7 @@
  * than the policy asks); cases never measured are `not-run` with the reason. The session removes the
  * three files once results.json is written.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import type { CaseGroup } from '../plan/plan.js';
@@ -59,9 +59,19 @@ export function snapshotProblem(s: RunSnapshot): { pointer: string; message: str
   const policy = (s.results as { policy?: unknown }).policy;
   if (!isObject(policy) || !isObject(policy.measure))
     return { pointer: '/results/policy', message: "expected the run's policy with its measure settings" };
+  const planned = new Map<string, string>();
   for (const [i, g] of s.groups.entries()) {
     if (!Array.isArray(g)) return { pointer: `/groups/${i}`, message: 'expected a group: an array of planned cases' };
     for (const [j, c] of (g as unknown[]).entries()) {
+      // a case planned twice (a duplicated group) is this file's fault, not the finished cases' file's
+      const id = isObject(c) && typeof c.id === 'string' ? c.id : undefined;
+      const twin = id !== undefined ? planned.get(id) : undefined;
+      if (twin)
+        return {
+          pointer: `/groups/${i}/${j}/id`,
+          message: `case ${JSON.stringify(id)} is planned twice (also at ${twin}): every planned case has its own id`,
+        };
+      if (id !== undefined) planned.set(id, `/groups/${i}/${j}`);
       if (
         !isObject(c) ||
         typeof c.id !== 'string' ||
@@ -131,7 +141,16 @@ interface JsonLine {
  */
 function readJsonLines(path: string): JsonLine[] {
   if (!existsSync(path)) return [];
-  const lines = readFileSync(path, 'utf8').split('\n');
+  if (!statSync(path).isFile())
+    throw new ResultsFileError(
+      path,
+      '',
+      'is not a file (a folder?): it should hold one JSON line per finished case or launch; move it away to rebuild the rest',
+    );
+  // a byte order mark (an editor's) is not part of the first line: without this its line failed to parse and, when it was the only one, was dropped as cut short
+  const lines = readFileSync(path, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\n');
   const out: JsonLine[] = [];
   for (const [i, text] of lines.entries()) {
     if (!text.trim()) continue;

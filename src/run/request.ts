@@ -144,7 +144,14 @@ export interface RunRequest {
   /** the user's payload (`--payload`): its source, schema, findings and workloads (which are `workloads`) */
   payload?: ResolvedPayload;
   /** the probe pass after the timed cases (null: `--no-probes`): its conformance folder, read */
-  probes: { conformance?: ConformanceInput; /** false: `--no-probe-cache` */ cache: boolean } | null;
+  probes: {
+    conformance?: ConformanceInput;
+    /** false: `--no-probe-cache` */ cache: boolean;
+    /** per probe side (ms; default run/probe-pass.ts DEFAULT_PROBE_TIMEOUT_MS) */
+    timeoutMs?: number;
+    /** the pass's total wall-time budget (ms; default run/probe-pass.ts DEFAULT_PROBE_BUDGET_MS) */
+    budgetMs?: number;
+  } | null;
   /** groups measured at once (`--jobs`), at most the machine's cores */
   jobs: number;
   /** the shard of the plan this run measures (`--shard`); absent: the whole plan */

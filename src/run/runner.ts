@@ -187,6 +187,17 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
       partial: record,
     };
   }
+  // a worker that sent `done` and then exited non-zero (or was killed) did something after its results: not kept (issue 25)
+  if (!o.timedOut && ((o.exitCode !== null && o.exitCode !== 0) || o.signal)) {
+    const how = o.signal ? `was killed by ${o.signal}` : `exited with code ${o.exitCode}`;
+    const tail = crashLine(o.stderrTail);
+    return {
+      kind: 'bad',
+      status: 'crashed',
+      reason: `worker ${how} after sending its results; the launch is not kept${tail ? `: ${tail}` : ''}`,
+      partial: record,
+    };
+  }
   const alloc = get('alloc')[0];
   const library = get('library').find((m) => m.side === 'serializer');
   return {

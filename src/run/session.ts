@@ -4,17 +4,23 @@
  *
  *   plan (with the version matrix) → payloads → targets prepared and placed → ledger opened →
  *   groups run (each finished case appended to results.partial.jsonl and recorded in the ledger)
- *   → instruction counts → the probes relevant to the payloads (run/probe-pass.ts; never timed)
- *   → results.json → report.md and report.html (pure renderers) → done.
+ *   → instruction counts → results.json → report.md and report.html (pure renderers) → the probes
+ *   relevant to the payloads (run/probe-pass.ts; never timed; bounded by a total budget) →
+ *   results.json and the reports again, with the probe matrix → done.
+ *
+ * The output folder is locked for the run (files/run-lock.ts: a second run into it is refused) and
+ * the build it runs from is held (scripts/build.mjs refuses to rebuild under it).
  *
  * It prints nothing: the CLI (cli/run.ts) and the programmatic `run()` (src/index.ts) observe it.
  */
 import { shardGroups } from '../plan/shard.js';
 import { platformOf, type SerializerAdapter } from '../serializers/types.js';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { basename, join } from 'node:path';
 import { makeFolder } from '../files/make-folder.js';
+import { holdBuild, lockRunFolder } from '../files/run-lock.js';
 import { planCases, sizesFor } from '../plan/plan.js';
 import { payloadKeyOf, writePayload, writePayloadTexts, type PayloadFile } from '../plan/payloads.js';
 import { generatesRecords, payloadId, payloadTexts, sha256Of, type ResolvedPayload } from '../payload/workload.js';
@@ -25,13 +31,19 @@ import { prepareTargets, type PreparedTargets } from '../runtimes/prepare.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
 import { probeEnvironment } from '../runtimes/node-host.js';
 import { runInstructionsPass } from '../instructions/pass.js';
-import { RESULTS_SCHEMA_VERSION, type Execution, type PayloadRecord, type ResultsFile } from '../results/types.js';
+import {
+  RESULTS_SCHEMA_VERSION,
+  type CaseResult,
+  type Execution,
+  type PayloadRecord,
+  type ResultsFile,
+} from '../results/types.js';
 import { writeResults } from '../results/io.js';
 import { startRunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { countOf, formatBytes } from '../report/units.js';
 import { runGroups, type ProgressEvent } from './runner.js';
-import { DEFAULT_PROBE_TIMEOUT_MS, runProbePass, writeProbePayload } from './probe-pass.js';
+import { DEFAULT_PROBE_BUDGET_MS, DEFAULT_PROBE_TIMEOUT_MS, runProbePass, writeProbePayload } from './probe-pass.js';
 import { ProbeVerdictCache } from './probe-cache.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 import { relevantProbes } from '../plan/probe-plan.js';
@@ -180,6 +192,55 @@ export async function runSession(
     req.allSerializers,
   );
   makeFolder(req.outDir);
+  // one run per output folder (a second run into it is refused: RunLockError); a dead run's lock is taken over
+  const lock = lockRunFolder(req.outDir);
+  if (lock.tookOver)
+    observe({
+      type: 'note',
+      message: `${req.outDir}: took over the lock of a run that is no longer running (pid ${lock.tookOver.pid ?? '?'}, since ${lock.tookOver.startedAt ?? '?'})`,
+    });
+  // the build this run runs from is held: scripts/build.mjs refuses to rebuild under it
+  const buildDir = fileURLToPath(new URL('../../', import.meta.url));
+  const releaseBuild = holdBuild(buildDir, req.outDir);
+  const stampAtStart = buildStamp(buildDir);
+  try {
+    return await runLocked(req, observe, matrix);
+  } catch (e) {
+    const replaced = buildReplaced(buildDir, stampAtStart);
+    if (replaced) throw new Error(`${replaced}; the run stopped: ${(e as Error)?.message ?? String(e)}`);
+    throw e;
+  } finally {
+    const replaced = buildReplaced(buildDir, stampAtStart);
+    if (replaced) observe({ type: 'warning', message: `${replaced}: cases that failed after it may be its doing` });
+    releaseBuild();
+    lock.release();
+  }
+}
+
+/** The build's completion stamp (build/.complete, written last by scripts/build.mjs), or null when absent. */
+function buildStamp(buildDir: string): string | null {
+  try {
+    return readFileSync(join(buildDir, '.complete'), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** What happened to the build under the run (removed, or rebuilt), or null when it is the one the run started from. */
+function buildReplaced(buildDir: string, atStart: string | null): string | null {
+  if (atStart === null) return null;
+  const now = buildStamp(buildDir);
+  if (now === atStart) return null;
+  return now === null
+    ? `the build this run started from (${buildDir}) was removed while it ran`
+    : `the build this run started from (${buildDir}) was rebuilt while it ran`;
+}
+
+async function runLocked(
+  req: RunRequest,
+  observe: (e: SessionEvent) => void,
+  matrix: ReturnType<typeof planCases>,
+): Promise<SessionResult> {
   const payloads = await writeRunPayloads(req, join(req.outDir, 'payloads'), observe);
   const probePayload = req.probes ? writeProbePayload(join(req.outDir, 'payloads'), req.probes.conformance) : null;
   const named = req.targets.length > 0;
@@ -310,87 +371,53 @@ export async function runSession(
         req.valgrind,
       );
     }
-    if (req.probes && probePayload) {
-      // The probes relevant to the payloads' schemas, for every serializer of the run: what the fast choice costs in behaviour.
-      const conformance = req.probes.conformance;
-      const families = PROBE_FAMILIES.filter((f) => f !== 'conformance' || conformance);
-      const chosen = relevantProbes(
-        loadCatalog({ families, ...(conformance ? { conformance: conformance.set } : {}) }),
-        req.workloads,
-      );
-      // Every serializer with a case in the run, class baselines included (a recommendation weighs a choice against its baseline's verdicts).
-      const inRun = new Set(matrix.flat().map((c) => c.serializer));
-      // JavaScript serializers only: the probes run in the lab's JavaScript workers
-      const adapters = [
-        ...req.serializers,
-        ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id)),
-      ].filter((a): a is SerializerAdapter => platformOf(a) === 'javascript');
-      const rows = adapters.map((adapter) => ({
-        adapter,
-        label: adapter.id,
-        version: serializerVersion(adapter, req.versions, req.configFile ?? undefined),
-      }));
-      // the probes run in JavaScript workers: a run on .NET or Mono targets alone has nothing to probe
-      if (!prepared.platforms.some((p) => p.platform === 'javascript'))
-        observe({
-          type: 'note',
-          message:
-            "probes: none (no JavaScript target in this run: the probes are JavaScript's; .NET serializers are not probed)",
-        });
-      else {
-        observe({
-          type: 'note',
-          message: `probes: ${chosen.probes.length} relevant to the payloads × ${countOf(rows.length, 'serializer')} (untimed)…`,
-        });
-        const t1 = performance.now();
-        results.probes = await runProbePass({
-          selection: 'relevant',
-          families,
-          probes: chosen.probes,
-          rows,
-          directions: req.directions,
-          targets: prepared.refs,
-          launchFor: (t) => prepared.launchFor({ target: t }),
-          faultOf: (t) => prepared.faultOf({ target: t }),
-          payloadPath: probePayload,
-          conformance,
-          configPath: req.workerConfigPath,
-          timeoutMs: DEFAULT_PROBE_TIMEOUT_MS,
-          relevantTo: chosen.relevantTo,
-          onNote: (message) => observe({ type: 'note', message }),
-          // Built-in serializers on built-in probes only, and never with a config (its top level runs in the probe worker and could change what a built-in does).
-          ...(req.probes.cache && !req.workerConfigPath && !req.configFile
-            ? {
-                cache: {
-                  store: new ProbeVerdictCache(join(defaultCacheDir(), 'probe-verdicts')),
-                  cacheable: (row: { label: string; adapter: { id: string } }) =>
-                    row.label === row.adapter.id && builtinSerializerIds.includes(row.label),
-                },
-              }
-            : {}),
-        });
-        const failing = results.probes.verdicts.filter((v) => v.verdict.mark === '✗' || v.verdict.mark === '⚠').length;
-        const fromCache = results.probes.cache?.hits
-          ? `, ${results.probes.cache.hits} read from the verdict cache`
-          : '';
-        observe({
-          type: 'note',
-          message: `probes: ${countOf(results.probes.verdicts.length, 'verdict')} (${failing} failing${fromCache}) in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
-        });
-      }
-    }
+    // the measured results are written now, before anything optional runs (the probe pass): a run
+    // whose probe pass is slow, hangs or is killed keeps its results.json and reports
     results.finishedAt = new Date().toISOString();
     results.environment.loadAverage.end = os.loadavg();
     const history = ledger?.historyOf(results.cases) ?? [];
-    ledger?.finish(results);
     const resultsPath = join(req.outDir, 'results.json');
     writeResults(resultsPath, results);
     rmSync(partialPath, { force: true });
     rmSync(launchLogPath, { force: true });
     rmSync(snapshotPath, { force: true });
-    const reports = writeReports(req.outDir, [results], RUN_REPORTS, { history });
-    for (const f of reports.failed)
-      observe({ type: 'warning', message: `the ${f.format} report was not written: ${f.error}` });
+    const warned = new Set<string>();
+    const report = () => {
+      const written = writeReports(req.outDir, [results], RUN_REPORTS, { history });
+      for (const f of written.failed) {
+        const message = `the ${f.format} report was not written: ${f.error}`;
+        if (!warned.has(message)) observe({ type: 'warning', message });
+        warned.add(message);
+      }
+      return written;
+    };
+    let reports = report();
+    if (req.probes && probePayload)
+      observe({
+        type: 'note',
+        message: `results written to ${resultsPath} and the reports; the probe pass adds its matrix to them when it ends`,
+      });
+    const probed = await probePass(req, observe, {
+      matrix,
+      prepared,
+      probePayload,
+      cases: results.cases,
+    }).catch((e: unknown) => {
+      // an optional pass never costs the measured results: they are written; say what went wrong
+      observe({
+        type: 'warning',
+        message: `the probe pass failed (${(e as Error)?.message ?? String(e)}): results.json and the reports have no probe matrix`,
+      });
+      return undefined;
+    });
+    if (probed) {
+      results.probes = probed;
+      results.finishedAt = new Date().toISOString();
+      results.environment.loadAverage.end = os.loadavg();
+      writeResults(resultsPath, results);
+      reports = report();
+    }
+    ledger?.finish(results);
     return {
       results,
       outDir: req.outDir,
@@ -427,4 +454,112 @@ function executionOf(jobs: number, targets: readonly Target[]): Execution {
     cpus,
     ...(unpinned.length ? { note: `not pinned: ${unpinned.join(', ')} (not a local worker process)` } : {}),
   };
+}
+
+/** What the probe pass of a run needs from its session. */
+interface ProbePassContext {
+  matrix: ReturnType<typeof planCases>;
+  prepared: PreparedTargets;
+  probePayload: string | null;
+  /** the run's measured cases: a serializer that hung or crashed in one is not probed */
+  cases: readonly CaseResult[];
+}
+
+/**
+ * The probes relevant to the payloads, for every serializer of the run (run/probe-pass.ts), after
+ * the results are written: bounded by `req.probes.budgetMs` (default {@link DEFAULT_PROBE_BUDGET_MS})
+ * and skipping the serializers whose timed case hung or crashed. Undefined when no pass runs.
+ */
+async function probePass(
+  req: RunRequest,
+  observe: (e: SessionEvent) => void,
+  { matrix, prepared, probePayload, cases }: ProbePassContext,
+): Promise<ResultsFile['probes']> {
+  if (!req.probes || !probePayload) return undefined;
+  let section: ResultsFile['probes'];
+  // The probes relevant to the payloads' schemas, for every serializer of the run: what the fast choice costs in behaviour.
+  const conformance = req.probes.conformance;
+  const families = PROBE_FAMILIES.filter((f) => f !== 'conformance' || conformance);
+  const chosen = relevantProbes(
+    loadCatalog({ families, ...(conformance ? { conformance: conformance.set } : {}) }),
+    req.workloads,
+  );
+  // Every serializer with a case in the run, class baselines included (a recommendation weighs a choice against its baseline's verdicts).
+  const inRun = new Set(matrix.flat().map((c) => c.serializer));
+  // JavaScript serializers only: the probes run in the lab's JavaScript workers
+  const adapters = [
+    ...req.serializers,
+    ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id)),
+  ].filter((a): a is SerializerAdapter => platformOf(a) === 'javascript');
+  const rows = adapters.map((adapter) => ({
+    adapter,
+    label: adapter.id,
+    version: serializerVersion(adapter, req.versions, req.configFile ?? undefined),
+  }));
+  // the probes run in JavaScript workers: a run on .NET or Mono targets alone has nothing to probe
+  if (!prepared.platforms.some((p) => p.platform === 'javascript'))
+    observe({
+      type: 'note',
+      message:
+        "probes: none (no JavaScript target in this run: the probes are JavaScript's; .NET serializers are not probed)",
+    });
+  else {
+    observe({
+      type: 'note',
+      message: `probes: ${chosen.probes.length} relevant to the payloads × ${countOf(rows.length, 'serializer')} (untimed)…`,
+    });
+    const t1 = performance.now();
+    section = await runProbePass({
+      selection: 'relevant',
+      families,
+      probes: chosen.probes,
+      rows,
+      directions: req.directions,
+      targets: prepared.refs,
+      launchFor: (t) => prepared.launchFor({ target: t }),
+      faultOf: (t) => prepared.faultOf({ target: t }),
+      payloadPath: probePayload,
+      conformance,
+      configPath: req.workerConfigPath,
+      timeoutMs: req.probes.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
+      budgetMs: req.probes.budgetMs ?? DEFAULT_PROBE_BUDGET_MS,
+      skip: unprobed(cases),
+      skipAfterHang: true,
+      relevantTo: chosen.relevantTo,
+      onNote: (message) => observe({ type: 'note', message }),
+      // Built-in serializers on built-in probes only, and never with a config (its top level runs in the probe worker and could change what a built-in does).
+      ...(req.probes.cache && !req.workerConfigPath && !req.configFile
+        ? {
+            cache: {
+              store: new ProbeVerdictCache(join(defaultCacheDir(), 'probe-verdicts')),
+              cacheable: (row: { label: string; adapter: { id: string } }) =>
+                row.label === row.adapter.id && builtinSerializerIds.includes(row.label),
+            },
+          }
+        : {}),
+    });
+    const failing = section.verdicts.filter((v) => v.verdict.mark === '✗' || v.verdict.mark === '⚠').length;
+    const skipped = section.verdicts.filter((v) => v.verdict.mark === '–' && v.verdict.reason.startsWith('skipped: '));
+    const fromCache = section.cache?.hits ? `, ${section.cache.hits} read from the verdict cache` : '';
+    const skips = skipped.length
+      ? `, ${skipped.length} skipped (${[...new Set(skipped.map((v) => (v.verdict as { reason: string }).reason.slice(9)))].slice(0, 3).join('; ')})`
+      : '';
+    observe({
+      type: 'note',
+      message: `probes: ${countOf(section.verdicts.length, 'verdict')} (${failing} failing${fromCache}${skips}) in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+    });
+  }
+  return section;
+}
+
+/**
+ * The serializers (by row label) whose probes are skipped, with why: one that hung (timeout) or
+ * crashed in a timed case would most likely cost every probe a full timeout (issue 25).
+ */
+function unprobed(cases: readonly CaseResult[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of cases)
+    if ((c.status === 'timeout' || c.status === 'crashed') && !out.has(c.serializer))
+      out.set(c.serializer, `it ${c.status === 'timeout' ? 'hung' : 'crashed'} in its timed case ${c.id}`);
+  return out;
 }

@@ -21,6 +21,7 @@ import { serializers } from '../serializers/index.js';
 import { prepareCase } from '../measure/prepare-case.js';
 import { makeOp, sinkChecksum } from '../measure/sink.js';
 import { nowNs } from '../measure/clock.js';
+import { describeThrown } from './describe-thrown.js';
 
 /** The process CPU clock (user + system, ns; µs steps), where the runtime has `process.cpuUsage`. */
 function cpuClock(): (() => number) | undefined {
@@ -90,8 +91,17 @@ export async function runColdJob(job: CaseJob, host: WorkerHost): Promise<void> 
       type: 'error',
       stage: step,
       side,
-      message: err && err.message ? `${err.name ?? 'Error'}: ${err.message}` : String(e),
-      ...(err?.name === 'UnsupportedOnTarget' ? { unsupported: true } : {}),
+      message: describeThrown(e),
+      ...(isUnsupported(err) ? { unsupported: true } : {}),
     });
+  }
+}
+
+/** Whether a thrown value is an `UnsupportedOnTarget` error; false for one whose `name` cannot be read. */
+function isUnsupported(e: unknown): boolean {
+  try {
+    return (e as Error | null)?.name === 'UnsupportedOnTarget';
+  } catch {
+    return false;
   }
 }

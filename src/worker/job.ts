@@ -12,6 +12,7 @@ import { measureWithProbe } from '../measure/allocation-probe.js';
 import { nowNs } from '../measure/clock.js';
 import { runColdJob } from './cold.js';
 import { checkChangedInPlace } from '../measure/in-place.js';
+import { describeThrown } from './describe-thrown.js';
 
 class StageError extends Error {
   constructor(
@@ -77,7 +78,7 @@ async function stage<T>(name: string, side: Side | undefined, fn: () => T | Prom
         ? unsupported
           ? err.message
           : `${err.name ?? 'Error'}: ${err.message}${tooDeep}`
-        : `threw ${String(e)}, not an Error`,
+        : `threw ${describeThrown(e)}${e === null || (typeof e !== 'object' && typeof e !== 'function') ? ', not an Error' : ''}`,
       unsupported,
     );
   }
@@ -87,6 +88,17 @@ async function stage<T>(name: string, side: Side | undefined, fn: () => T | Prom
  * What adapter code threw, safe to read: an Error as it is; anything else (null, a string, an object
  * whose `message` getter throws, one with no toString) as a plain `{ name, message }` or its text.
  */
+/** A thrown value's message: an Error's (or any object's string `message`), else {@link describeThrown}'s description; never throws. */
+function messageOfThrown(e: unknown): string {
+  try {
+    const message = (e as { message?: unknown } | null)?.message;
+    if (typeof message === 'string') return message;
+  } catch {
+    // a message getter that throws: described below
+  }
+  return describeThrown(e);
+}
+
 function plainThrown(e: unknown): unknown {
   if (e === null || (typeof e !== 'object' && typeof e !== 'function')) return e;
   try {
@@ -248,7 +260,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       send({ type: 'incorrect', side: e.side, ...e.failure, when: 'timing' });
       return;
     }
-    const err = e instanceof StageError ? e : new StageError('measure', undefined, String((e as Error)?.message ?? e));
+    const err = e instanceof StageError ? e : new StageError('measure', undefined, messageOfThrown(e));
     send({
       type: 'error',
       stage: err.stage,
@@ -277,7 +289,7 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
   const report = (e: unknown, id: string, side: Side): boolean => {
     if (e instanceof TimedCheckFailure) send({ type: 'incorrect', serializer: id, side, ...e.failure, when: 'timing' });
     else {
-      const err = e instanceof StageError ? e : new StageError('measure', side, String((e as Error)?.message ?? e));
+      const err = e instanceof StageError ? e : new StageError('measure', side, messageOfThrown(e));
       send({
         type: 'error',
         serializer: id,
@@ -452,7 +464,7 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
       });
       return;
     }
-    const err = e instanceof StageError ? e : new StageError('measure', undefined, String((e as Error)?.message ?? e));
+    const err = e instanceof StageError ? e : new StageError('measure', undefined, messageOfThrown(e));
     send({
       type: 'error',
       stage: err.stage,

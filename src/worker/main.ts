@@ -22,6 +22,7 @@ import type { OutgoingMessage, WorkerHost } from './host.js';
 import type { AllocationProbe } from '../measure/allocation-probe.js';
 import type { V8Module } from '../measure/allocation.js';
 import { loadUserConfig } from '../config/user-config.js';
+import { describeThrown } from './describe-thrown.js';
 
 /** What the globals say about the runtime this worker runs in. */
 interface RuntimeGlobals {
@@ -165,13 +166,17 @@ async function main(): Promise<void> {
   // An exception thrown, or a rejection left unhandled, outside any call the worker made (a timer or
   // callback a serializer scheduled) would crash a server: it fails the launch, naming the last stage.
   const outside = (what: string) => (e: unknown) => {
-    const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-    send({
-      type: 'error',
-      ...lastStage,
-      message: `${what} outside any call (a timer, callback or Promise a serializer left behind), last seen in ${lastStage.stage}${lastStage.side ? ` (${lastStage.side})` : ''}: ${text.slice(0, 500)}`,
-    });
-    process.exit(1);
+    // nothing here may throw: a throw inside this handler would end the process without the error sent
+    try {
+      const text = describeThrown(e);
+      send({
+        type: 'error',
+        ...lastStage,
+        message: `${what} outside any call (a timer, callback or Promise a serializer left behind), last seen in ${lastStage.stage}${lastStage.side ? ` (${lastStage.side})` : ''}: ${text.slice(0, 500)}`,
+      });
+    } finally {
+      process.exit(1);
+    }
   };
   process.on('uncaughtException', outside('an exception was thrown'));
   process.on('unhandledRejection', outside('a Promise rejection was left unhandled'));

@@ -1,4 +1,5 @@
 import type { ProbeJob } from './protocol.js';
+import { describeThrown } from './describe-thrown.js';
 import type { WorkerHost } from './host.js';
 import { serializers } from '../serializers/index.js';
 import type { SerializerAdapter } from '../serializers/types.js';
@@ -60,8 +61,7 @@ export async function runProbeJob(job: ProbeJob, host: WorkerHost): Promise<void
       loadCatalog({ families: [...families], ...(conformance ? { conformance } : {}) }).map((p) => [p.id, p]),
     );
   } catch (e) {
-    const err = e as Error;
-    send({ type: 'error', stage: 'load', message: `${err?.name ?? 'Error'}: ${err?.message ?? String(e)}` });
+    send({ type: 'error', stage: 'load', message: describeThrown(e) });
     return;
   }
   const cache: PrepareCache = new Map();

