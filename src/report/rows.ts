@@ -79,7 +79,12 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
  * constant, because the HTML report ships it to the page as source (html/client-bundle.ts).
  */
 export function sentenceMark(code: string): string | undefined {
-  const marks: Record<string, string> = { 'mean-ratio': '≠', 'baseline-slowed': '⊘', 'machine-drift': '⇅' };
+  const marks: Record<string, string> = {
+    'mean-ratio': '≠',
+    'baseline-slowed': '⊘',
+    'machine-drift': '⇅',
+    'launch-states': '⇉',
+  };
   // the codes this jsonbench makes (results/types.ts FINDING_CODES, written out here because the HTML
   // report ships this function as it is; a test keeps the two lists equal): any other code was written
   // by a newer jsonbench, and is told with its code and message (`?`)
@@ -94,6 +99,7 @@ export function sentenceMark(code: string): string | undefined {
     'interrupted',
     'baseline-slowed',
     'machine-drift',
+    'launch-states',
   ];
   if (!known.includes(code)) return '?';
   return Object.prototype.hasOwnProperty.call(marks, code) ? marks[code] : undefined;
@@ -142,6 +148,7 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'interrupted') notes.push(`⏹ ${f.message}`);
     else if (f.code === 'baseline-slowed') notes.push('⊘ baseline slowed beside it: not ranked (see below)');
     else if (f.code === 'machine-drift') notes.push('⇅ the machine changed speed between launches (see below)');
+    else if (f.code === 'launch-states') notes.push('⇉ launches in distinct states: interval widened (see below)');
     else if (sentenceMark(f.code) === '?') notes.push(`? ${f.code} (written by a newer jsonbench; see below)`);
   }
   if (c.notes?.length)

@@ -192,6 +192,7 @@ export async function runSession(
         payloadPaths: [...[...payloads.values()].map((p) => p.path), ...(probePayload ? [probePayload] : [])],
         chromiumPath: req.chromiumPath,
         workloads: req.workloads,
+        profile: req.policy.profile,
       },
       (line) => {
         if (named) observe({ type: 'note', message: line });
@@ -210,9 +211,10 @@ export async function runSession(
       schemaVersion: RESULTS_SCHEMA_VERSION,
       tool: 'jsonbench',
       startedAt: new Date().toISOString(),
-      environment: probeEnvironment(),
+      environment: probeEnvironment(req.policy.profile),
       policy: {
         name: req.policy.name,
+        profile: req.policy.profile,
         launches: req.policy.launches,
         maxLaunches: req.policy.maxLaunches,
         seed: req.seed,

@@ -29,6 +29,7 @@ export function statusBadge(c: ViewCase | undefined): string {
         interrupted: '⏹ interrupted',
         'baseline-slowed': '⊘ baseline slowed: not ranked',
         'machine-drift': '⇅ machine speed changed',
+        'launch-states': '⇉ launch states',
       };
       // a code of a newer jsonbench: shown as it is, said to be so
       const known = Object.prototype.hasOwnProperty.call(icon, f.code) || f.code === 'outliers';
