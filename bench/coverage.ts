@@ -121,14 +121,14 @@ export function coverage(runs: readonly ResultsFile[]): { time: MetricCoverage; 
 
 /**
  * A results file with every measured case's statistics recomputed from its raw launches by this
- * build's run/assemble.ts (assembleGroup, per group: same workload, size, shape, direction and
+ * build's run/assemble.ts (assembleGroup, per group: same workload, size, shape, direction, class and
  * target), as a run of this build would have written them; other cases as they are.
  */
 export function reassemble(r: ResultsFile): ResultsFile {
   const groups = new Map<string, MeasuredCase[]>();
   for (const c of r.cases)
     if (isMeasured(c)) {
-      const key = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.target.id}`;
+      const key = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}/${c.target.id}`;
       groups.set(key, [...(groups.get(key) ?? []), c]);
     }
   const rebuilt = new Map<string, ResultsFile['cases'][number]>();

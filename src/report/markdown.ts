@@ -83,7 +83,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   for (const sentence of unreadSentences(model.runs)) out.push(`> ⚠ ${escapeText(sentence, 600)}`, '');
   const data = toViewData(model);
   const index = indexCases(data);
-  const run = runColumns({ maxChars: 160, cases: model.cases });
+  const run = runColumns({ maxChars: 160, cases: model.cases, saves: true });
   const columns: Column<ReportCase>[] = [
     { id: 'class', header: 'Class', cell: (c) => c.class },
     run[0],

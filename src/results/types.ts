@@ -309,6 +309,7 @@ const NUMBERS = [
   'ratio',
   'ratioError',
   'ratioBasis',
+  'difference',
   'ratioInterval',
   'allocated',
   'allocRatio',
@@ -325,6 +326,14 @@ export const CaseOutcomeSchema = Type.Union([
     ratio: Type.Union([positive, Type.Null()]),
     /** what `ratioInterval` is made of, as TimeStats `basis` (the launch ratios' logs; `rounds`: one launch's per-round ratios) */
     ratioBasis: Optional(Type.Union([Type.Literal('launches'), Type.Literal('moderated'), Type.Literal('rounds')])),
+    /**
+     * What this serializer costs more than its baseline per op, ns (negative: it saves that much):
+     * (ratio − 1) × the baseline's mean time beside it (its samples in the same rounds), with the
+     * interval of the ratio carried over, `[low, high]`. A difference, unlike a ratio, is what a
+     * switch saves per request whatever the server's fixed costs (issue 23, decision 2). Absent:
+     * unpaired, the baseline's own case, or files written before it.
+     */
+    difference: Optional(Type.Object({ value: Type.Number(), low: Type.Number(), high: Type.Number() })),
     /** the larger distance from `ratio` to an end of `ratioInterval`, linear (kept for older readers; reports use `ratioInterval`); null when unknown */
     ratioError: Type.Union([nonNegative, Type.Null()]),
     /**

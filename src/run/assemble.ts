@@ -271,6 +271,7 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy, priors: Gro
     let ratioError: number | null = null;
     let ratioInterval: [number, number] | null = null;
     let ratioBasis: 'launches' | 'moderated' | 'rounds' | undefined;
+    let difference: { value: number; low: number; high: number } | undefined;
     if (p.baseline === p.serializer) {
       ratio = 1;
       ratioError = 0;
@@ -282,6 +283,15 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy, priors: Gro
         ratioInterval = r.interval;
         ratioError = r.interval ? Math.max(r.ratio - r.interval[0], r.interval[1] - r.ratio) : null;
         ratioBasis = r.basis;
+        // the baseline's mean beside this serializer (its samples in the same rounds), ns/op
+        const beside = kept
+          .map((l) => l.rounds.flatMap((x) => x.baselineNs))
+          .filter((xs) => xs.length)
+          .map(meanOf);
+        if (beside.length && r.interval) {
+          const b = meanOf(beside);
+          difference = { value: (r.ratio - 1) * b, low: (r.interval[0] - 1) * b, high: (r.interval[1] - 1) * b };
+        }
         // a ratio without an interval has no error either (results/validate.ts: both numbers, or both null)
         if (!r.interval) ratioError = null;
       }
@@ -295,6 +305,7 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy, priors: Gro
       ratioError,
       ratioInterval,
       ...(ratioBasis ? { ratioBasis } : {}),
+      ...(difference ? { difference } : {}),
       ...(allocated ? { allocated } : {}),
       allocRatio: null,
     };

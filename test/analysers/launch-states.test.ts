@@ -6,6 +6,8 @@ import { analysers } from '../../src/analysers/index.js';
 import { launchStatesAnalyser } from '../../src/analysers/launch-states.js';
 import { policies } from '../../src/config/policies.js';
 import { payload, planned } from '../run/fake-launch.js';
+import { runColumns, savesText } from '../../src/report/rows.js';
+import { formatTime } from '../../src/report/units.js';
 
 const policy = policies.default.measure;
 
@@ -90,4 +92,32 @@ test('a case of one launch gets its interval from its rounds (basis rounds)', ()
   assert.equal(one.ratioBasis, 'rounds');
   assert.ok(one.ratioInterval![0] < 0.5 && one.ratioInterval![1] > 0.5);
   assert.ok(one.time!.error > 0 && one.time!.error < 5, `error ${one.time!.error}`);
+});
+
+test('a paired case records what it saves per op against its baseline, and report.md says so beside the ratio', () => {
+  const [json, fast] = assembleGroup(
+    [
+      rec('json', [launch(1, 1000, 1000), launch(2, 1010, 1000), launch(3, 995, 1000)]),
+      rec('fast', [launch(1, 667, 1000), launch(2, 668, 1000), launch(3, 666, 1000)]),
+    ],
+    policy,
+  );
+  assert.equal(json.difference, undefined, "the baseline's own case has none");
+  const d = fast.difference!;
+  // (ratio − 1) × the baseline's mean beside it (1000 ns): about −333 ns, its interval the ratio's carried over
+  assert.ok(Math.abs(d.value - (fast.ratio! - 1) * 1000) < 1, `difference ${d.value}`);
+  assert.ok(d.low < d.value && d.value < d.high && d.high < 0);
+  assert.equal(savesText(fast), `saves ${formatTime(-d.value)}/op`);
+  assert.match(
+    runColumns({ saves: true })
+      .find((c) => c.id === 'ratio')!
+      .cell(fast),
+    /^0\.67 \[.*\]; saves 33\d ns\/op$/,
+  );
+  assert.doesNotMatch(
+    runColumns()
+      .find((c) => c.id === 'ratio')!
+      .cell(fast),
+    /saves/,
+  );
 });
