@@ -38,8 +38,9 @@
  * --serializers fast-json-stringify,typia,ajv-jtd --servers 4 --launches 2 --windows 12
  * --baseline separate|same --aa on|off --concurrency 1
  * --ops utf8,string (which candidate ops of string, flat, utf8, textencoder, http; utf8 and string are required)
- * --ops-env NAME=VALUE (repeatable; environment of the ops processes only, e.g. glibc's malloc
- * tunables: see parseOpsEnv; recorded as `opsEnv`)
+ * --ops-env NAME=VALUE (repeatable; environment of the ops processes only; default
+ * DEFAULT_OPS_ENV, glibc's malloc keeping freed memory: the op whose per-op differences agreed with
+ * the consumer's in the most cells; `none` for malloc as it is; recorded as `opsEnv`)
  * --server-flags '--single-threaded-gc' (extra Node flags for the server processes, separated by
  * spaces or commas; give the option twice, e.g. `--server-flags= --server-flags=--single-threaded-gc`,
  * to measure two server variants in alternating sets in the same time window, each with its own
@@ -51,8 +52,8 @@
  * servers, with `ops: {}`, and again after its ops;
  * default a temp dir); --from <consumer.json> prints a finished run's tables again (no measuring);
  * --reuse <consumer.json> takes the consumer's figures of the cases it holds from that run and
- * measures only the ops (e.g. after the op's flags changed). The ops run with the engine's worker
- * flags (runtimes/launch.ts: --single-threaded-gc); the servers with Node's defaults (as a server
+ * measures only the ops (e.g. after the op's flags changed). The ops run with the steady profile's V8
+ * flags (OPS_FLAGS: --single-threaded-gc); the servers with Node's defaults (as a server
  * runs) unless --server-flags says otherwise; the table header names the servers' flags.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -68,7 +69,7 @@ import { writePayload } from '../src/plan/payloads.js';
 import { parseTargets } from '../src/runtimes/index.js';
 import { prepareTargets } from '../src/runtimes/prepare.js';
 import { defaultCacheDir } from '../src/runtimes/cache.js';
-import { workerFlags } from '../src/runtimes/launch.js';
+import { workerFlagsFor } from '../src/runtimes/launch.js';
 import type { Shape } from '../src/case/coordinates.js';
 import { OPS, type ConsumerJob, type OpFigures, type SerializeOp } from './consumer-child.js';
 import { parseOpsEnv, parseServerFlags, sameServerFlags, serverFlagsLabel } from './consumer-flags.js';
@@ -84,6 +85,25 @@ import {
 } from './consumer-analysis.js';
 
 const childEntry = fileURLToPath(new URL('./consumer-child.js', import.meta.url));
+
+/**
+ * The ops' V8 flags: the steady profile's (runtimes/launch.ts: --expose-gc --single-threaded-gc),
+ * the flags of the op whose differences agreed with the consumer's in 9 of 12 cells (below).
+ */
+export const OPS_FLAGS = workerFlagsFor('steady');
+
+/**
+ * The ops' environment when `--ops-env` is not given: glibc's malloc told to keep freed memory
+ * (mmap threshold 32 MiB, trim threshold 1 GiB), so every side of the op pays exactly one fresh copy
+ * of its output per op, as a server's routes do alike. Issue 23, decision 2: the op is chosen by
+ * how well its per-op difference (serializer − JSON.stringify) predicts what switching saves per
+ * request, and this op's differences lay within the consumer's errors (95%) in 9 of 12 cells
+ * (users/10000 and orders/10000 on Node 20 and 22, three serializers; 2026-12-02, load 5.5–10.7),
+ * against 5 of 12 for malloc as it is (docs/profiles.md). `--ops-env none` measures malloc as it is.
+ */
+export const DEFAULT_OPS_ENV: Readonly<Record<string, string>> = {
+  GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824',
+};
 const log = (s: string) => process.stdout.write(s + '\n');
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
@@ -300,8 +320,8 @@ function measureOps(
 ): Record<string, OpFigures> {
   const jobPath = join(dir, `ops-${id}.json`);
   writeFileSync(jobPath, JSON.stringify({ ...c, serializer: id, payloadPath, rounds: 15, ops } satisfies ConsumerJob));
-  // the engine's worker flags (--single-threaded-gc among them), so the op is timed as the product's op is
-  const r = spawnSync(node, [...workerFlags, childEntry, 'ops', jobPath], {
+  // the steady profile's V8 flags (--single-threaded-gc), with which the default op's differences agreed (DEFAULT_OPS_ENV)
+  const r = spawnSync(node, [...OPS_FLAGS, childEntry, 'ops', jobPath], {
     encoding: 'utf8',
     maxBuffer: 1 << 26,
     env: { ...process.env, ...opsEnv },
@@ -533,7 +553,10 @@ async function main(): Promise<number> {
   const baseline: Baseline = values.baseline;
   if (values.aa !== 'on' && values.aa !== 'off') throw new Error(`--aa: "on" or "off", got "${values.aa}"`);
   const variants = parseServerFlags(values['server-flags']);
-  const opsEnv = parseOpsEnv(values['ops-env']);
+  // the default op (DEFAULT_OPS_ENV) unless --ops-env says otherwise; `--ops-env none`: malloc as it is
+  const asked = values['ops-env'];
+  const opsEnv =
+    asked === undefined ? { ...DEFAULT_OPS_ENV } : asked.length === 1 && asked[0] === 'none' ? {} : parseOpsEnv(asked);
   const opsEnvList = Object.entries(opsEnv).map(([k, v]) => `${k}=${v}`);
   const dir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-consumer-'));
   mkdirSync(dir, { recursive: true });

@@ -115,18 +115,22 @@ export interface PreparedSide {
 
 /**
  * Prepares one side as jsonbench's worker does (unit view, adapter.prepare, the correctness
- * gate on the payload) for a peer tool to time. @throws Error when the gate fails.
+ * gate on the payload) for a peer tool to time; a serialize side produces what jsonbench's default
+ * op does (`serializeTo` `bytes`: the JSON text as UTF-8 bytes), so every tool of bench:precision
+ * times the same op. @throws Error when the gate fails.
  */
 export async function prepareSide(
   p: Pair,
   id: string,
   caseClass: CaseClass,
   payloadPath: string,
+  serializeTo: 'bytes' | 'string' = 'bytes',
 ): Promise<PreparedSide> {
   const side = await prepareCase(await serializers.load(id), await workloads.load(p.workload), {
     shape: p.shape,
     direction: p.direction,
     caseClass,
+    serializeTo,
   });
   const text = readFileSync(payloadPath, 'utf8');
   const failure = side.check(text);

@@ -3,9 +3,13 @@
  * tinybench's on the same functions and payloads.
  *
  * Each of `--runs` (5) rounds runs jsonbench once (default policy: group launches, 2 per group and a
- * third where they disagree, CPU clock; the allocation windows are skipped; serialize ops produce
- * UTF-8 bytes, the default, where the peers time the string), then mitata once and tinybench once, each
- * in a fresh process with its defaults, so a slow phase of the machine hits every tool alike.
+ * third where they disagree, CPU clock; the allocation windows are skipped), then mitata once and
+ * tinybench once, each in a fresh process with its defaults, so a slow phase of the machine hits
+ * every tool alike. Every tool times the same op: a serialize op is value → JSON text → UTF-8 bytes
+ * for all three (jsonbench's default `--serialize-to bytes`; the peers' functions are prepared the
+ * same way, bench/pairs.ts prepareSide), since for serializers that return ropes (fast-json-stringify,
+ * typia, ajv JTD) value → string is a different, cheaper quantity (weather-station
+ * fast-json-stringify ÷ json read 0.667 by bytes against 0.375 by string, issue 23).
  * For every pair it prints the coefficient of variation (stddev / mean across runs) of the
  * ratio serializer/baseline and of each side's mean, then the whole run's duration.
  *

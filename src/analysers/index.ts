@@ -9,6 +9,7 @@ import { noGc } from './no-gc.js';
 import { meanRatio } from './mean-ratio.js';
 import { baselineSlowed } from './baseline-slowed.js';
 import { machineDrift } from './machine-drift.js';
+import { launchStatesAnalyser } from './launch-states.js';
 
 /** Every analyser, in the order their findings are listed. Adding a finding is adding its file and one entry here. */
 export const analysers: readonly Analyser[] = [
@@ -21,6 +22,7 @@ export const analysers: readonly Analyser[] = [
   meanRatio,
   baselineSlowed,
   machineDrift,
+  launchStatesAnalyser,
 ];
 
 /** Runs every analyser on a finished case; returns its findings in {@link analysers} order. */

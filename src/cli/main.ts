@@ -1,3 +1,4 @@
+import { PROFILE_DESCRIPTIONS, PROFILE_NAMES } from '../case/profile.js';
 import { Command, CommanderError, Option } from 'commander';
 import { visibleControls } from '../report/table/escape.js';
 import { PROBE_FAMILIES } from '../case/probe.js';
@@ -124,6 +125,12 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
         '--serialize-to <what>',
         "what a serialize op produces: bytes (UTF-8, what a server writing the text to a socket pays; default) or string (the serializer's string as returned)",
       ).choices(['bytes', 'string']),
+    )
+    .addOption(
+      new Option(
+        '--profile <name>',
+        `runtime settings: ${PROFILE_NAMES.map((p) => `${p}: ${PROFILE_DESCRIPTIONS[p]}`).join('; ')}`,
+      ).choices([...PROFILE_NAMES]),
     )
     .option(
       '--target <ids>',

@@ -229,3 +229,53 @@ export function compareValues(base: number, head: number, rule: VerdictRule): Ch
     ...verdictOf(percent, null, null, rule),
   };
 }
+
+/**
+ * The time verdict of two runs' recorded intervals (results `time.mean ± time.error`, whose `basis`
+ * says what they are made of: the launch means, moderated by the group, or one launch's rounds;
+ * stats/intervals.ts), the way `compare --fail-on slower` gates on time. The change is the Mean
+ * columns' quotient, head ÷ base; its interval on the log scale ln q ± √((e_b/m_b)² + (e_h/m_h)²)
+ * (the delta method for a quotient of two independent estimates, Casella & Berger, "Statistical
+ * Inference", 2nd ed., §5.5.4; at the runs' own confidence, as their errors are), which is also the
+ * Noise. `slower` (`faster`) when that interval lies wholly above (below) no change, the change is
+ * at least the threshold, and the fastest decile of the raw samples moved the same way by at least
+ * the threshold (Chen & Revels 2016: a busier machine slows the slow samples, slower code them all);
+ * else `same` with why; `no-verdict` when `noisy`. No rank test (p is null): it would treat every
+ * sample as independent, which launches are not.
+ * @param base, head the two sides' recorded time statistics (ns/op)
+ * @param baseSamples, headSamples their raw samples (for the fastest decile)
+ */
+export function compareIntervals(
+  base: { mean: number; error: number },
+  head: { mean: number; error: number },
+  baseSamples: readonly number[],
+  headSamples: readonly number[],
+  rule: VerdictRule,
+  noisy = false,
+): Change {
+  const percent = 100 * (head.mean / base.mean - 1);
+  const h = Math.hypot(base.error / base.mean, head.error / head.mean);
+  const q = head.mean / base.mean;
+  const finite = Number.isFinite(h) && base.mean > 0 && head.mean > 0;
+  const low = finite ? 100 * (q * Math.exp(-h) - 1) : -Infinity;
+  const high = finite ? 100 * (q * Math.exp(h) - 1) : Infinity;
+  const fastPercent = baseSamples.length && headSamples.length ? fastDecileChange(baseSamples, headSamples) : null;
+  const out = {
+    baseMean: base.mean,
+    headMean: head.mean,
+    percent,
+    ci: finite ? { low, high, confidence: NOISE_CONFIDENCE } : null,
+    p: null,
+    noiseFloor: finite ? 100 * (Math.exp(h) - 1) : Infinity,
+    fastPercent,
+  };
+  if (noisy) return { ...out, verdict: 'no-verdict', noVerdictBecause: 'noisy' };
+  if (Math.abs(percent) < rule.thresholdPercent) return { ...out, verdict: 'same', sameBecause: 'below-threshold' };
+  if (!(low > 0 || high < 0)) return { ...out, verdict: 'same', sameBecause: 'within-noise' };
+  if (
+    fastPercent !== null &&
+    !(Math.sign(fastPercent) === Math.sign(percent) && Math.abs(fastPercent) >= rule.thresholdPercent)
+  )
+    return { ...out, verdict: 'same', sameBecause: 'slow-samples-only' };
+  return { ...out, verdict: percent > 0 ? 'slower' : 'faster' };
+}

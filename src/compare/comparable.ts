@@ -2,16 +2,17 @@
  * Whether two runs can be compared at all (issue 9: a quick run against a default run of the same
  * code gave "slower +96%" and failed `--fail-on slower`; a loaded run against a quiet one gave
  * three "faster" verdicts). Checked before any verdict is trusted: the policy (how long and how
- * often each case was measured), the clock, the machine, the runtime (and each target's worker
+ * often each case was measured), the runtime profile (case/profile.ts), the clock, the machine, the runtime (and each target's worker
  * flags, .NET GC settings and worker build), and the load. A difference
  * makes `compare` say so loudly and keeps `--fail-on slower` from failing on the verdicts.
  */
 import type { ResultsFile, TargetRecord } from '../results/types.js';
 import { BUSY_LOAD_PER_CORE } from '../report/noise.js';
+import { profileOf } from '../results/profile.js';
 
 /** One reason two runs are not comparable. */
 export interface Incomparability {
-  what: 'policy' | 'clock' | 'machine' | 'runtime' | 'load';
+  what: 'policy' | 'profile' | 'clock' | 'machine' | 'runtime' | 'load';
   /** one sentence: what differs, base → head */
   message: string;
   /** `load` only: which run had the busier machine (a busier machine slows every case) */
@@ -93,6 +94,13 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
       message: `policy ${base.policy.name} (${base.policy.launches} launch${base.policy.launches === 1 ? '' : 'es'}) → ${head.policy.name} (${head.policy.launches} launch${head.policy.launches === 1 ? '' : 'es'}): cases were measured for different lengths and rounds`,
     });
   }
+  // the runtime profile (case/profile.ts): the GC settings every worker ran with; a file without one ran the steady settings
+  const [pb, ph] = [profileOf(base.policy), profileOf(head.policy)];
+  if (pb !== ph)
+    out.push({
+      what: 'profile',
+      message: `profile ${pb} → ${ph}: the runtimes ran with different GC settings, so every case measured different work (docs/profiles.md)`,
+    });
   const [rb, rh] = [b.timerResolutionNs, h.timerResolutionNs];
   if (rb > 0 && rh > 0 && Math.max(rb, rh) >= CLOCK_NEGLIGIBLE_NS && Math.max(rb, rh) / Math.min(rb, rh) > CLOCK_FACTOR)
     out.push({ what: 'clock', message: `timer resolution ${rb.toFixed(0)} ns → ${rh.toFixed(0)} ns` });

@@ -5,7 +5,14 @@
  */
 import { allocWindowRange } from '../results/alloc.js';
 import type { CaseResult, CaseStatus, ResultsFile } from '../results/types.js';
-import { compareSamples, compareValues, type Change, type NoVerdictBecause, type VerdictRule } from './change.js';
+import {
+  compareIntervals,
+  compareSamples,
+  compareValues,
+  type Change,
+  type NoVerdictBecause,
+  type VerdictRule,
+} from './change.js';
 import { executionWarnings } from './execution.js';
 import { comparabilityOf, type Incomparability } from './comparable.js';
 
@@ -61,13 +68,17 @@ export interface MetricChange {
  * a killed run, from fewer launches than its policy makes and without the allocation pass).
  */
 export interface Caveat {
-  code: 'machine-drift' | 'interrupted';
+  code: 'machine-drift' | 'interrupted' | 'one-launch';
   side: 'base' | 'head';
   message: string;
 }
 
 /** The mark of each caveat, as the reports show the finding. */
-export const CAVEAT_MARK: Readonly<Record<Caveat['code'], string>> = { 'machine-drift': '⇅', interrupted: '⏹' };
+export const CAVEAT_MARK: Readonly<Record<Caveat['code'], string>> = {
+  'machine-drift': '⇅',
+  interrupted: '⏹',
+  'one-launch': '①',
+};
 
 /** One case measured in both runs. */
 export interface CaseComparison {
@@ -84,23 +95,36 @@ export interface CaseComparison {
   caveats: Caveat[];
 }
 
-/** The caveats of a case measured in both runs: base's, then head's. */
+/** The caveats of a case measured in both runs: base's, then head's (its findings, then a time interval from one launch). */
 function caveatsOf(b: CaseResult, h: CaseResult): Caveat[] {
   return (
     [
       ['base', b],
       ['head', h],
     ] as const
-  ).flatMap(([side, c]) =>
-    c.findings
-      .filter((f): f is typeof f & { code: Caveat['code'] } => f.code === 'machine-drift' || f.code === 'interrupted')
+  ).flatMap(([side, c]) => [
+    ...c.findings
+      .filter(
+        (f): f is typeof f & { code: 'machine-drift' | 'interrupted' } =>
+          f.code === 'machine-drift' || f.code === 'interrupted',
+      )
       .map((f) => ({ code: f.code, side, message: f.message })),
-  );
+    ...(c.time?.basis === 'rounds'
+      ? [
+          {
+            code: 'one-launch' as const,
+            side,
+            message:
+              "measured in one launch: its interval is from that launch's rounds, which cannot show how far another process lands",
+          },
+        ]
+      : []),
+  ]);
 }
 
-/** The caveats of `k` that bear on `metric` (all of them without one): machine drift is about time alone. */
+/** The caveats of `k` that bear on `metric` (all of them without one): machine drift and a one-launch interval are about time alone. */
 export function caveatsFor(k: CaseComparison, metric?: Metric): Caveat[] {
-  return (k.caveats ?? []).filter((c) => metric === undefined || c.code !== 'machine-drift' || metric === 'time');
+  return (k.caveats ?? []).filter((c) => metric === undefined || c.code === 'interrupted' || metric === 'time');
 }
 
 /** How a caveat is said beside a `--fail-on` reason or under the table: `⇅ machine drift in head: …`. */
@@ -165,6 +189,11 @@ export function noVerdictOf(b: CaseResult, h: CaseResult, metric: 'time' | 'allo
   return undefined;
 }
 
+/** True when either side's time carries the `noisy` finding (a launch reached the time cap before its error target). */
+function noisyOf(b: CaseResult, h: CaseResult): boolean {
+  return [b, h].some((c) => c.findings.some((f) => f.code === 'noisy'));
+}
+
 function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricChange[] {
   const rule = (m: Metric): VerdictRule => ({ alpha: o.alpha, thresholdPercent: o.thresholds[m] });
   const out: MetricChange[] = [];
@@ -175,11 +204,14 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
       out.push({
         metric: 'time',
         unit: 'ns/op',
-        change: compareSamples(bs, hs, rule('time'), {
-          fastDecile: true,
-          launchMeans: { base: launchMeans(b), head: launchMeans(h) },
-          noVerdict: noVerdictOf(b, h, 'time'),
-        }),
+        change:
+          b.time?.basis && h.time?.basis
+            ? compareIntervals(b.time, h.time, bs, hs, rule('time'), noisyOf(b, h))
+            : compareSamples(bs, hs, rule('time'), {
+                fastDecile: true,
+                launchMeans: { base: launchMeans(b), head: launchMeans(h) },
+                noVerdict: noVerdictOf(b, h, 'time'),
+              }),
         ...(b.time && h.time ? { reported: { base: b.time.mean, head: h.time.mean } } : {}),
       });
   }
@@ -280,7 +312,11 @@ export function caseVerdict(k: CaseComparison): Change['verdict'] {
 export type FailOn = 'slower' | 'broken';
 
 /**
- * The reasons a comparison fails the gate (empty: it passes). `slower` never fails when the runs
+ * The reasons a comparison fails the gate (empty: it passes). `slower` gates on instruction counts
+ * where both runs have them (`--metric instructions`: deterministic, so the case's time is not gated
+ * on), else on time and allocation verdicts; a time verdict of files with launch intervals comes
+ * from those intervals (change.ts compareIntervals), so a quick run (one launch) can fail too, its
+ * reason carrying the one-launch caveat (①). `slower` never fails when the runs
  * are not comparable ({@link Comparison.notComparable}: the verdicts are not evidence), with one
  * exception: a load difference where the *base* ran on the busier machine, which slows the base
  * and so can only hide a slowdown of the head, never make one (a shared CI runner's load moves
@@ -297,8 +333,10 @@ export function gateFailures(c: Comparison, failOn: readonly FailOn[]): string[]
   const blocking = c.notComparable.filter((x) => !(x.what === 'load' && x.busier === 'base'));
   if (failOn.includes('slower') && blocking.length === 0) {
     for (const k of c.cases) {
+      // where both runs counted instructions, they gate (deterministic); the case's time is then shown, not gated on
+      const counted = k.metrics.some((m) => m.metric === 'instructions');
       for (const m of k.metrics) {
-        if (m.change.verdict !== 'slower') continue;
+        if (m.change.verdict !== 'slower' || (counted && m.metric === 'time')) continue;
         const caveats = caveatsFor(k, m.metric).map(caveatText);
         reasons.push(
           `${k.id}: ${m.metric} ${m.change.percent >= 0 ? '+' : ''}${m.change.percent.toFixed(1)}%${caveats.length ? ` (not a clean verdict: ${caveats.join('; ')})` : ''}`,

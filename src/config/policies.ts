@@ -1,5 +1,6 @@
 import type { MeasurePolicy } from '../case/policy.js';
 import type { CaseClass, Platform } from '../case/coordinates.js';
+import type { ProfileName } from '../case/profile.js';
 
 /** A named run policy: how many launches, which sizes, and the worker's measurement settings. */
 export interface RunPolicy {
@@ -24,6 +25,11 @@ export interface RunPolicy {
    */
   coldStart: { processes: number; byDefault: boolean };
   measure: MeasurePolicy;
+  /**
+   * The runtime profile (case/profile.ts): `default` in every named policy (each runtime's default
+   * settings, what a user's process pays); `run --profile steady` asks for the lab's GC settings.
+   */
+  profile: ProfileName;
 }
 
 /**
@@ -64,6 +70,7 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
     maxRelaunches: 0,
     caseTimeoutMs: 60_000,
     coldStart: { processes: 1, byDefault: false },
+    profile: 'default',
     measure: {
       ...base,
       warmupMinOps: 50,
@@ -88,6 +95,7 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
     maxRelaunches: 1,
     caseTimeoutMs: 120_000,
     coldStart: { processes: 3, byDefault: false },
+    profile: 'default',
     measure: base,
   },
   long: {
@@ -101,6 +109,7 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
     maxRelaunches: 3,
     caseTimeoutMs: 300_000,
     coldStart: { processes: 5, byDefault: true },
+    profile: 'default',
     measure: { ...base, warmupMinMs: 500, warmupMaxMs: 5000, targetRelativeError: 0.005, timeCapMs: 5000 },
   },
 };

@@ -24,15 +24,15 @@ export function legendSentences(first: ResultsFile): string[] {
     ? '; on .NET and Mono a serialize op returns the string, as the studies timed it (JsonSerializer.Serialize, JsonConvert.SerializeObject), whatever --serialize-to says'
     : '';
   return [
-    `Mean and Median are per op (median across launches); Error is the half-width of the ${level} confidence interval of the mean.`,
-    `Ratio is time ÷ the class baseline's, drawn from alternating rounds in the same process (< 1 is faster); [low–high] is its ${level} interval on the log scale (asymmetric, never below 0), widened to cover every launch's own ratio.`,
+    `Mean is per op, the mean of the launch means; Median the median across launches; Error is the half-width of the mean's ${level} confidence interval from the launch means (t with launches − 1 degrees of freedom, sharing the launch-to-launch variance of the group's other cases: docs/intervals.md; one launch: from its rounds, which cannot show how far another process lands).`,
+    `Ratio is time ÷ the class baseline's, drawn from alternating rounds in the same process (< 1 is faster), the geometric mean of the launch ratios; [low–high] is its ${level} interval on the log scale from the launch ratios (asymmetric, never below 0), widened to cover every launch when they fell into distinct states.`,
     `Allocated is bytes/op (${how}) in binary units (1 KiB = 1024 B, 1 MiB = 1024 KiB); ~ marks an estimate; low–high is the range of its windows, which disagree by more than 1% (no single figure holds); Alloc Ratio is against the baseline's (low–high: the range those windows support).`,
     ...(platforms.has('dotnet')
       ? [
           '.NET cases pass the same gate as JavaScript ones, checked on the host from the outputs the worker sends, with two rules so that "equal by value" means the same across languages: date-time fields compare as instants, and string escapes are normalised as JSON.stringify writes them before the text checks; later launches must reproduce the verified output\'s SHA-256.',
         ]
       : []),
-    'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree (beyond their errors), ⊘ its paired baseline ran over 2× slower beside it than in its own case (its ratio is unearned: not ranked).',
+    'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree (beyond their errors), ⇉ launches fell into distinct states (interval widened to cover them), ⊘ its paired baseline ran over 2× slower beside it than in its own case (its ratio is unearned: not ranked).',
     "More notes: ⇅ the machine changed speed between launches and the ratio moved with it (a sentence under the table says by how much), ⏹ rebuilt from a killed run, ≈ looser checks than the schema (a library's translation of it; listed under the table).",
     // files written with the CPU clock or the bytes serialize op say so (older files: neither sentence)
     ...(first.cases.some((c) => c.time?.clock === 'cpu')

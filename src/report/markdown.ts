@@ -1,3 +1,4 @@
+import { profileOf } from '../results/profile.js';
 import { CASE_STATUSES, type ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
 import { buildTables, findingSentences, notesLines, platformLabel, runColumns, unreadSentences } from './rows.js';
@@ -33,7 +34,7 @@ function provenanceLine(r: ResultsFile): string {
   const runtimes = elsewhere.length
     ? `targets ${elsewhere.map((t) => `${t.id}: ${t.runtime} ${t.version} (${t.engine} ${t.engineVersion})`).join(', ')} · host ${e.runtime} (V8 ${e.v8})`
     : `${e.runtime} (V8 ${e.v8})`;
-  return `${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${runtimes} · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed})`;
+  return `${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${runtimes} · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed}) · profile ${profileOf(r.policy)}`;
 }
 
 /**
@@ -82,7 +83,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   for (const sentence of unreadSentences(model.runs)) out.push(`> ⚠ ${escapeText(sentence, 600)}`, '');
   const data = toViewData(model);
   const index = indexCases(data);
-  const run = runColumns({ maxChars: 160, cases: model.cases });
+  const run = runColumns({ maxChars: 160, cases: model.cases, saves: true });
   const columns: Column<ReportCase>[] = [
     { id: 'class', header: 'Class', cell: (c) => c.class },
     run[0],

@@ -79,7 +79,12 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
  * constant, because the HTML report ships it to the page as source (html/client-bundle.ts).
  */
 export function sentenceMark(code: string): string | undefined {
-  const marks: Record<string, string> = { 'mean-ratio': '≠', 'baseline-slowed': '⊘', 'machine-drift': '⇅' };
+  const marks: Record<string, string> = {
+    'mean-ratio': '≠',
+    'baseline-slowed': '⊘',
+    'machine-drift': '⇅',
+    'launch-states': '⇉',
+  };
   // the codes this jsonbench makes (results/types.ts FINDING_CODES, written out here because the HTML
   // report ships this function as it is; a test keeps the two lists equal): any other code was written
   // by a newer jsonbench, and is told with its code and message (`?`)
@@ -94,6 +99,7 @@ export function sentenceMark(code: string): string | undefined {
     'interrupted',
     'baseline-slowed',
     'machine-drift',
+    'launch-states',
   ];
   if (!known.includes(code)) return '?';
   return Object.prototype.hasOwnProperty.call(marks, code) ? marks[code] : undefined;
@@ -142,6 +148,7 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'interrupted') notes.push(`⏹ ${f.message}`);
     else if (f.code === 'baseline-slowed') notes.push('⊘ baseline slowed beside it: not ranked (see below)');
     else if (f.code === 'machine-drift') notes.push('⇅ the machine changed speed between launches (see below)');
+    else if (f.code === 'launch-states') notes.push('⇉ launches in distinct states: interval widened (see below)');
     else if (sentenceMark(f.code) === '?') notes.push(`? ${f.code} (written by a newer jsonbench; see below)`);
   }
   if (c.notes?.length)
@@ -184,8 +191,29 @@ export function baselineAmong<C extends CaseResult>(cases: readonly C[], c: C): 
   );
 }
 
+/**
+ * What a case saves (or costs) per op against its baseline, from its recorded `difference`
+ * (results/types.ts: (ratio − 1) × the baseline's time beside it): `saves 1.20 µs/op`, `costs
+ * 310 ns/op more`, or `±0 within its interval` when the interval holds both; '' without one.
+ * A difference is what switching saves per request, which a server's fixed costs do not dilute
+ * (issue 23, decision 2).
+ */
+export function savesText(c: CaseResult): string {
+  const d = c.status === 'measured' ? c.difference : undefined;
+  if (!d) return '';
+  if (d.low <= 0 && d.high >= 0)
+    return `saves/costs ${formatTime(Math.abs(d.value))}/op (within its interval: either way)`;
+  return d.value < 0 ? `saves ${formatTime(-d.value)}/op` : `costs ${formatTime(d.value)}/op more`;
+}
+
 export function runColumns(
-  options: { notesWrap?: number; maxChars?: number; cases?: readonly CaseResult[] } = {},
+  options: {
+    notesWrap?: number;
+    maxChars?: number;
+    cases?: readonly CaseResult[];
+    /** add what a case saves per op beside its ratio ({@link savesText}: report.md) */
+    saves?: boolean;
+  } = {},
 ): Column<CaseResult>[] {
   const t = (c: CaseResult) => (c.status === 'measured' ? c.time : undefined);
   const counted = (c: CaseResult) => c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a';
@@ -223,7 +251,12 @@ export function runColumns(
     {
       id: 'ratio',
       header: 'Ratio',
-      cell: (c) => (c.status === 'measured' ? formatRatio(c.ratio, ratioIntervalOf(c)) : '—'),
+      cell: (c) => {
+        if (c.status !== 'measured') return '—';
+        const ratio = formatRatio(c.ratio, ratioIntervalOf(c));
+        const saves = options.saves ? savesText(c) : '';
+        return saves ? `${ratio}; ${saves}` : ratio;
+      },
     },
     {
       id: 'allocated',

@@ -1,3 +1,5 @@
+import { PROFILE_DESCRIPTIONS } from '../case/profile.js';
+import { profileOf } from '../results/profile.js';
 import { createColors } from 'picocolors';
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
@@ -63,6 +65,12 @@ export function wrap(text: string, width: number | undefined, indent = '  '): st
  * characters as control pictures) and cut. Colours follow `color` (callers pass false for
  * NO_COLOR or a pipe). Pure: returns the text.
  */
+/** What the run's profile means, in a few words (case/profile.ts); an unrecorded one was the lab's steady settings. */
+function profileLine(p: ResultsFile['policy']): string {
+  const known = (PROFILE_DESCRIPTIONS as Record<string, string | undefined>)[profileOf(p)];
+  return `${known ?? 'written by a newer jsonbench'}${p.profile === undefined ? ' (not recorded: written before profiles)' : ''}`;
+}
+
 export function renderTerminal(results: ResultsFile, color: boolean, options: TerminalOptions = {}): string {
   const c = createColors(color);
   const width = options.width;
@@ -71,6 +79,9 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
   const multiTarget = model.targets.length > 1;
   const out: string[] = [];
   const noise = noiseReasons(results);
+  // the runtime profile names every report's header (issue 23, decision 3)
+  if (!options.tablesOnly)
+    out.push(c.dim(say(`Profile ${profileOf(results.policy)}: ${profileLine(results.policy)}`)), '');
   if (noise.length && !options.tablesOnly)
     out.push(
       c.yellow(

@@ -51,7 +51,12 @@ const SideSchema = Type.Union([Type.Literal('serializer'), Type.Literal('baselin
 export const PlatformSchema = Type.Union([Type.Literal('javascript'), Type.Literal('dotnet')]);
 const AllocationMethodSchema = Type.Union([Type.Literal('exact'), Type.Literal('estimate'), Type.Literal('n/a')]);
 
-/** Time per op over all launches (ns/op). `mean`/`median` are the median across launches of each launch's mean/median; `error` is the CI half-width of the pooled samples' mean. */
+/**
+ * Time per op over all launches (ns/op). `mean` is the mean of the launch means and `error` the
+ * half-width of its confidence interval from the launch means (`basis`, stats/intervals.ts); files
+ * written before `basis` existed hold the median of the launch means and the pooled samples' error.
+ * `median` is the median across launches of each launch's median.
+ */
 export const TimeStatsSchema = Type.Object({
   mean: nonNegative,
   median: nonNegative,
@@ -73,6 +78,18 @@ export const TimeStatsSchema = Type.Object({
   clock: Optional(Type.Union([Type.Literal('cpu'), Type.Literal('wall')])),
   /** with the CPU clock: the same statistic by wall time (median across launches of each launch's mean), ns/op */
   wallMean: Optional(nonNegative),
+  /**
+   * What `error` is made of (stats/intervals.ts): `launches`, the t-interval of the launch means
+   * (launches − 1 degrees of freedom); `moderated`, the same with the launch-to-launch variance its
+   * group's other cases lend it (Smyth 2004); `rounds`, one launch's round means (a single launch
+   * cannot show the launch-to-launch variance: the error is too narrow for another run). Absent:
+   * files written before it (the pooled samples' error).
+   */
+  basis: Optional(Type.Union([Type.Literal('launches'), Type.Literal('moderated'), Type.Literal('rounds')])),
+  /** degrees of freedom of the interval's t quantile */
+  df: Optional(nonNegative),
+  /** launches the mean is made of */
+  launches: Optional(count),
 });
 export type TimeStats = Static<typeof TimeStatsSchema>;
 
@@ -166,6 +183,7 @@ export const FINDING_CODES = [
   'interrupted',
   'baseline-slowed',
   'machine-drift',
+  'launch-states',
 ] as const;
 /** A finding code this jsonbench makes. */
 export type FindingCode = (typeof FINDING_CODES)[number];
@@ -290,6 +308,8 @@ const NUMBERS = [
   'time',
   'ratio',
   'ratioError',
+  'ratioBasis',
+  'difference',
   'ratioInterval',
   'allocated',
   'allocRatio',
@@ -302,13 +322,24 @@ export const CaseOutcomeSchema = Type.Union([
   Type.Object({
     status: Type.Literal('measured'),
     time: TimeStatsSchema,
-    /** median of per-round (serializer ÷ baseline) ratios, median across launches; null when unpaired */
+    /** geometric mean across launches of each launch's median per-round (serializer ÷ baseline) ratio (before `ratioBasis` existed: their median); null when unpaired */
     ratio: Type.Union([positive, Type.Null()]),
-    /** CI half-width of the per-round ratios, linear (kept for older readers; reports use `ratioInterval`); null when unknown */
+    /** what `ratioInterval` is made of, as TimeStats `basis` (the launch ratios' logs; `rounds`: one launch's per-round ratios) */
+    ratioBasis: Optional(Type.Union([Type.Literal('launches'), Type.Literal('moderated'), Type.Literal('rounds')])),
+    /**
+     * What this serializer costs more than its baseline per op, ns (negative: it saves that much):
+     * (ratio − 1) × the baseline's mean time beside it (its samples in the same rounds), with the
+     * interval of the ratio carried over, `[low, high]`. A difference, unlike a ratio, is what a
+     * switch saves per request whatever the server's fixed costs (issue 23, decision 2). Absent:
+     * unpaired, the baseline's own case, or files written before it.
+     */
+    difference: Optional(Type.Object({ value: Type.Number(), low: Type.Number(), high: Type.Number() })),
+    /** the larger distance from `ratio` to an end of `ratioInterval`, linear (kept for older readers; reports use `ratioInterval`); null when unknown */
     ratioError: Type.Union([nonNegative, Type.Null()]),
     /**
      * The ratio's confidence interval on the log scale, `[low, high]` (0 < low ≤ ratio ≤ high): from
-     * the per-round ratios' logs (stats/estimate.ts logRatioInterval); null when unknown. Absent in
+     * the launch ratios' logs (stats/intervals.ts ratioInterval; widened to every launch when they
+     * fell into distinct states); null when unknown. Absent in
      * files written before it existed: readers then derive it from `ratioError` (results/ratio.ts).
      */
     ratioInterval: Optional(Type.Union([Type.Tuple([positive, positive]), Type.Null()])),
@@ -413,6 +444,8 @@ export const RunPolicyRecordSchema = Type.Object({
   maxLaunches: Optional(Type.Integer({ minimum: 1 })),
   seed: count,
   caseTimeoutMs: positive,
+  /** the runtime profile (case/profile.ts): `default` (each runtime's default settings) or `steady` (the lab's GC settings); absent: written before profiles, when every run used the steady settings */
+  profile: Optional(str),
   measure: MeasurePolicySchema,
   baselines: Type.Record(str, str),
 });

@@ -6,6 +6,7 @@
  * before anything is measured.
  */
 import { parseShard, type Shard } from '../plan/shard.js';
+import { PROFILE_NAMES, type ProfileName } from '../case/profile.js';
 import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { makeFolder } from '../files/make-folder.js';
@@ -59,6 +60,8 @@ export interface RunOptions {
   seed?: string | number;
   /** what a serialize op produces: `bytes` (UTF-8; default) or `string` */
   serializeTo?: string;
+  /** the runtime profile: `default` (each runtime's default settings) or `steady` (the lab's GC settings; case/profile.ts) */
+  profile?: string;
   /** runtimes to measure on (default: the Node running jsonbench) */
   target?: string[];
   /** output folder (default: jsonbench-results/<timestamp>/ under `cwd`) */
@@ -112,6 +115,7 @@ export const RUN_OPTION_KEYS = [
   'conformance',
   'jobs',
   'shard',
+  'profile',
   'cwd',
 ] as const;
 
@@ -347,9 +351,12 @@ export async function resolveRunRequest(
     const named = policyNamed(opts.policy ?? 'default');
     if (opts.serializeTo !== undefined && opts.serializeTo !== 'bytes' && opts.serializeTo !== 'string')
       throw new UsageError('--serialize-to', `unknown "${opts.serializeTo}" (choose from: bytes, string)`);
+    if (opts.profile !== undefined && !(PROFILE_NAMES as readonly string[]).includes(opts.profile))
+      throw new UsageError('--profile', `unknown "${opts.profile}" (choose from: ${PROFILE_NAMES.join(', ')})`);
+    const profiled: RunPolicy = opts.profile ? { ...named, profile: opts.profile as ProfileName } : named;
     const policy: RunPolicy = opts.serializeTo
-      ? { ...named, measure: { ...named.measure, serializeTo: opts.serializeTo } }
-      : named;
+      ? { ...profiled, measure: { ...profiled.measure, serializeTo: opts.serializeTo } }
+      : profiled;
     const seedText = String(opts.seed ?? 42).trim();
     const seed = /^\d+$/.test(seedText) ? Number(seedText) : NaN;
     if (!Number.isSafeInteger(seed) || seed > MAX_SEED)

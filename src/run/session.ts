@@ -254,6 +254,7 @@ async function runLocked(
         payloadPaths: [...[...payloads.values()].map((p) => p.path), ...(probePayload ? [probePayload] : [])],
         chromiumPath: req.chromiumPath,
         workloads: req.workloads,
+        profile: req.policy.profile,
       },
       (line) => {
         if (named) observe({ type: 'note', message: line });
@@ -274,9 +275,10 @@ async function runLocked(
       schemaVersion: RESULTS_SCHEMA_VERSION,
       tool: 'jsonbench',
       startedAt: new Date().toISOString(),
-      environment: probeEnvironment(),
+      environment: probeEnvironment(req.policy.profile),
       policy: {
         name: req.policy.name,
+        profile: req.policy.profile,
         launches: req.policy.launches,
         maxLaunches: req.policy.maxLaunches,
         seed: req.seed,

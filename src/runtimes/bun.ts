@@ -26,7 +26,7 @@ export function parseBun(id: string): Target | undefined {
     runtime: 'bun',
     binary: bunBinary,
     evalArgs: (s) => ['-e', s],
-    workerArgs: [],
+    workerArgs: () => [],
     channel: 'fd3',
     installHint: 'jsonbench runtimes install bun',
     notInstalled: 'bun is not installed',

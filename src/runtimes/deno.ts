@@ -3,13 +3,19 @@ import { join } from 'node:path';
 import { npmInstall, runtimeDir } from './cache.js';
 import { nodeLikeTarget } from './node-like.js';
 import type { Target } from './types.js';
-import { workerFlags } from './launch.js';
+import { workerFlagsFor } from './launch.js';
+import type { ProfileName } from '../case/profile.js';
 
 /** Deno's npm package range installed by `jsonbench runtimes install deno`. */
 export const DENO_PACKAGE = 'deno@2';
 
-/** Flags the Deno worker runs with: every permission (it reads payload files), and the V8 flags of every worker (launch.ts workerFlags: gc(), the GC on the main thread). */
-export const DENO_WORKER_ARGS = ['run', '-A', '--no-config', `--v8-flags=${workerFlags.join(',')}`];
+/** Flags the Deno worker runs with in `profile`: every permission (it reads payload files), and the profile's V8 flags (launch.ts workerFlagsFor). */
+export function denoWorkerArgs(profile: ProfileName = 'default'): string[] {
+  return ['run', '-A', '--no-config', `--v8-flags=${workerFlagsFor(profile).join(',')}`];
+}
+
+/** {@link denoWorkerArgs} of the default profile. */
+export const DENO_WORKER_ARGS = denoWorkerArgs('default');
 
 /** The Deno binary inside the cache: the `@deno/<os>-<arch>[-glibc]` optional dependency of `deno`. */
 export function denoBinary(cacheDir: string): string | undefined {
@@ -32,7 +38,7 @@ export function parseDeno(id: string): Target | undefined {
     runtime: 'deno',
     binary: denoBinary,
     evalArgs: (s) => ['eval', '--no-config', s],
-    workerArgs: DENO_WORKER_ARGS,
+    workerArgs: denoWorkerArgs,
     channel: 'stdout',
     installHint: 'jsonbench runtimes install deno',
     notInstalled: 'deno is not installed',

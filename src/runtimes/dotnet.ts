@@ -10,7 +10,7 @@ import {
   DOTNET_INSTALL_HINT,
   type DotnetDetection,
 } from './dotnet/detect.js';
-import { DOTNET_WORKER_ENV, DotnetBuildError, ensureWorkerBuild, type WorkerBuild } from './dotnet/build.js';
+import { dotnetWorkerEnv, DotnetBuildError, ensureWorkerBuild, type WorkerBuild } from './dotnet/build.js';
 import { gatedLauncher } from './dotnet/gated-launch.js';
 import {
   TargetError,
@@ -130,7 +130,7 @@ function dotnetTarget(kind: 'dotnet' | 'mono'): Target {
         engine: kind === 'dotnet' ? 'CoreCLR' : 'Mono',
         engineVersion: kind === 'dotnet' ? d.version : d.description.replace(/^Mono\s+/, ''),
         // the settings every launch of this worker gets (results name them; compare calls files with others not comparable)
-        flags: Object.entries(DOTNET_WORKER_ENV).map(([k, v]) => `${k}=${v}`),
+        flags: Object.entries(dotnetWorkerEnv(ctx.profile)).map(([k, v]) => `${k}=${v}`),
       };
       let build: WorkerBuild;
       try {
@@ -152,7 +152,7 @@ function dotnetTarget(kind: 'dotnet' | 'mono'): Target {
       }
       const env = {
         ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))),
-        ...DOTNET_WORKER_ENV,
+        ...dotnetWorkerEnv(ctx.profile),
       };
       let probe: DotnetProbe;
       // with the launches' environment, so the probe's gcMode (LOH threshold) is the one the cases run with

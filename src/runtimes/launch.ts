@@ -6,15 +6,17 @@ import { createChannelReader, encodeMessage, type WorkerJob, type WorkerMessage 
 import { channelMac, newChannelKey } from '../worker/channel-key.js';
 import { pinnedCommand } from './pinning.js';
 import { guardOrphan } from './orphan-guard.js';
+import type { ProfileName } from '../case/profile.js';
 
 /** Path of the compiled worker entry. */
 export const workerEntry = fileURLToPath(new URL('../worker/main.js', import.meta.url));
 
 /**
- * V8 flags every worker runs with (Node here, on remote machines and in node@VERSION targets; Deno
- * through `--v8-flags`, runtimes/deno.ts):
- * - `--expose-gc`, so rounds can start from a collected heap;
- * - `--single-threaded-gc`: the garbage collector's work (scavenges, marking) runs on the main thread
+ * V8 flags a worker runs with, by profile (case/profile.ts; Node here, on remote machines and in
+ * node@VERSION targets; Deno through `--v8-flags`, runtimes/deno.ts):
+ * - both: `--expose-gc`, so rounds can start from a collected heap (it adds the `gc` global and
+ *   changes no GC behaviour);
+ * - `steady` only: `--single-threaded-gc`: the garbage collector's work (scavenges, marking) runs on the main thread
  *   instead of V8's parallel helper threads. The lab reads process CPU time (every thread), and the
  *   helpers' CPU time varied from process to process far more than the work they did: at load 5–9 on
  *   2 cores (session 5, 8 interleaved pairs of bench:precision runs, `JB_XFLAGS` experiment), the
@@ -26,8 +28,21 @@ export const workerEntry = fileURLToPath(new URL('../worker/main.js', import.met
  *   turns into noise. Tried and not kept: ASLR off, no concurrent recompilation, a predictable GC
  *   schedule, `--predictable`, a 16 MB young generation (quiet machine: 2.6–4.5% vs 4.6–5.1%).
  *   results.json names the flags per target; `compare` calls files with other flags not comparable.
+ *   It is a GC setting a user's process does not have (V8's default runs the helpers), so since issue
+ *   23 it is in the opt-in `steady` profile only; docs/profiles.md measures what it moves.
  */
-export const workerFlags = ['--expose-gc', '--single-threaded-gc'];
+export const V8_PROFILE_FLAGS: Readonly<Record<ProfileName, readonly string[]>> = {
+  default: ['--expose-gc'],
+  steady: ['--expose-gc', '--single-threaded-gc'],
+};
+
+/** The V8 flags of a worker in `profile` (a fresh array). */
+export function workerFlagsFor(profile: ProfileName = 'default'): string[] {
+  return [...V8_PROFILE_FLAGS[profile]];
+}
+
+/** The V8 flags of a worker in the default profile (callers outside a run: benches, tests). */
+export const workerFlags = workerFlagsFor('default');
 
 /** How a launch ended, with every message it sent before that. */
 export interface LaunchOutcome {
@@ -96,13 +111,18 @@ export function restartsTimeout(m: WorkerMessage): boolean {
  * described in the outcome. Pinned to `place.cpu` when given (runtimes/pinning.ts).
  * @param onMessage called for each message as it arrives (progress, live samples)
  */
-export function launchWorker(job: WorkerJob, timeoutMs: number, place?: { cpu?: number }): Promise<LaunchOutcome> {
-  return launchCommand(pinnedCommand(hostWorkerCommand(), place?.cpu), job, timeoutMs);
+export function launchWorker(
+  job: WorkerJob,
+  timeoutMs: number,
+  place?: { cpu?: number },
+  profile: ProfileName = 'default',
+): Promise<LaunchOutcome> {
+  return launchCommand(pinnedCommand(hostWorkerCommand(profile), place?.cpu), job, timeoutMs);
 }
 
-/** The command of a worker on the host's Node: this binary, {@link workerFlags}, the compiled entry. */
-export function hostWorkerCommand(): WorkerCommand {
-  return { command: process.execPath, args: [...workerFlags, workerEntry], channel: 'fd3' };
+/** The command of a worker on the host's Node: this binary, the profile's flags ({@link workerFlagsFor}), the compiled entry. */
+export function hostWorkerCommand(profile: ProfileName = 'default'): WorkerCommand {
+  return { command: process.execPath, args: [...workerFlagsFor(profile), workerEntry], channel: 'fd3' };
 }
 
 /**

@@ -2,12 +2,13 @@ import os from 'node:os';
 import type { Environment } from '../results/types.js';
 import { toolVersion } from '../results/tool.js';
 import { timerResolutionNs } from '../measure/clock.js';
-import { launchWorker, workerEntry, workerFlags } from './launch.js';
+import { launchWorker, workerEntry, workerFlagsFor } from './launch.js';
+import type { ProfileName } from '../case/profile.js';
 import type { Detection, Target } from './types.js';
 
 /**
  * `node`: the Node running jsonbench, always there. It runs jsonbench's compiled worker
- * (build/src/worker/main.js) directly, unbundled, with {@link workerFlags}: the default target of
+ * (build/src/worker/main.js) directly, unbundled, with the profile's V8 flags (launch.ts workerFlagsFor): the default target of
  * a run that names none, so every run launches through a target. It is described from this
  * process (same binary), not probed in a child.
  */
@@ -20,8 +21,9 @@ export function parseNodeHost(id: string): Target | undefined {
     runtime: 'node',
     installHint: 'jsonbench runs on it',
     detect: async () => detection(),
-    async prepare() {
-      const env = probeEnvironment();
+    async prepare(ctx) {
+      const profile = ctx.profile ?? 'default';
+      const env = probeEnvironment(profile);
       return {
         info: {
           id,
@@ -30,7 +32,7 @@ export function parseNodeHost(id: string): Target | undefined {
           version: env.node,
           engine: 'V8',
           engineVersion: env.v8,
-          flags: workerFlags,
+          flags: workerFlagsFor(profile),
           probe: {
             executable: process.execPath,
             entry: workerEntry,
@@ -41,14 +43,14 @@ export function parseNodeHost(id: string): Target | undefined {
             pointerCompression: env.pointerCompression,
           },
         },
-        launch: launchWorker,
+        launch: (job, timeoutMs, place) => launchWorker(job, timeoutMs, place, profile),
       };
     },
   };
 }
 
-/** Probes the machine and the Node runtime the workers run on (they use the host's Node binary). */
-export function probeEnvironment(): Environment {
+/** Probes the machine and the Node runtime the workers run on (they use the host's Node binary), with the flags of `profile`'s workers. */
+export function probeEnvironment(profile: ProfileName = 'default'): Environment {
   const cpus = os.cpus();
   const variables = (process.config as { variables?: Record<string, unknown> }).variables ?? {};
   return {
@@ -60,7 +62,7 @@ export function probeEnvironment(): Environment {
     node: process.versions.node,
     v8: process.versions.v8,
     runtime: `node ${process.versions.node}`,
-    flags: [...workerFlags, ...process.execArgv],
+    flags: [...workerFlagsFor(profile), ...process.execArgv],
     loadAverage: { start: os.loadavg() },
     timerResolutionNs: timerResolutionNs(),
     jsonbenchVersion: toolVersion(),

@@ -3,6 +3,7 @@ import { pinnedCommand } from './pinning.js';
 import { launchCommand, type WorkerCommand } from './launch.js';
 import { bundleWorker } from './bundle.js';
 import { runProgram } from './cache.js';
+import type { ProfileName } from '../case/profile.js';
 import { TargetError, type Detection, type PreparedTarget, type Target, type TargetContext } from './types.js';
 
 /**
@@ -48,8 +49,8 @@ export interface NodeLikeSpec {
   binary(cacheDir: string): string | undefined;
   /** arguments that make the binary evaluate a script */
   evalArgs(script: string): string[];
-  /** arguments before the bundled worker's path */
-  workerArgs: string[];
+  /** arguments before the bundled worker's path, in the run's profile (case/profile.ts) */
+  workerArgs: (profile: ProfileName) => string[];
   channel: WorkerCommand['channel'];
   installHint: string;
   notInstalled: string;
@@ -91,7 +92,8 @@ export function nodeLikeTarget(spec: NodeLikeSpec): Target {
         throw new TargetError(`${spec.id} failed to start (${(e as Error).message}): run \`${spec.installHint}\``);
       }
       const bundle = await bundleWorker('node', ctx.bundleDir);
-      const cmd: WorkerCommand = { command: bin, args: [...spec.workerArgs, bundle.path], channel: spec.channel };
+      const workerArgs = spec.workerArgs(ctx.profile ?? 'default');
+      const cmd: WorkerCommand = { command: bin, args: [...workerArgs, bundle.path], channel: spec.channel };
       return {
         info: {
           id: spec.id,
@@ -100,7 +102,7 @@ export function nodeLikeTarget(spec: NodeLikeSpec): Target {
           version: probe.version,
           engine: probe.engine,
           engineVersion: probe.engineVersion,
-          flags: spec.workerArgs,
+          flags: workerArgs,
           probe: { ...probe, executable: bin },
           workerSha256: bundle.sha256,
         },

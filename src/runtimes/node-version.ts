@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { workerFlags } from './launch.js';
+import { workerFlagsFor } from './launch.js';
 import { npmInstall, runtimeDir } from './cache.js';
 import { nodeLikeTarget } from './node-like.js';
 import type { Target } from './types.js';
@@ -28,7 +28,7 @@ export function parseNodeVersion(id: string): Target | undefined {
     runtime: 'node',
     binary: (cache) => join(runtimeDir(cache, id), 'node_modules', pkg, 'bin', 'node'),
     evalArgs: (s) => ['-e', s],
-    workerArgs: workerFlags,
+    workerArgs: workerFlagsFor,
     channel: 'fd3',
     installHint: hint,
     notInstalled: `${id} is not installed`,

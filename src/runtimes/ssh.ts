@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { launchCommand, workerFlags, type WorkerCommand } from './launch.js';
+import { launchCommand, workerFlagsFor, type WorkerCommand } from './launch.js';
 import { variantPathOf } from '../case/coordinates.js';
 import { bundleWorker } from './bundle.js';
 import { runProgram } from './cache.js';
@@ -143,7 +143,8 @@ export function parseSsh(id: string): Target | undefined {
       const files = [bundle.path, ...ctx.payloadPaths.flatMap((f) => [f, variantPathOf(f)])];
       await runProgram('scp', scpArgs(addr, files, dir), 300_000);
       const node = shellQuote(addr.node);
-      const worker = [node, ...workerFlags, shellQuote(basename(bundle.path))].join(' ');
+      const flags = workerFlagsFor(ctx.profile);
+      const worker = [node, ...flags, shellQuote(basename(bundle.path))].join(' ');
       return {
         info: {
           id: shownId,
@@ -152,7 +153,7 @@ export function parseSsh(id: string): Target | undefined {
           version: p.version,
           engine: p.engine,
           engineVersion: p.engineVersion,
-          flags: workerFlags,
+          flags,
           probe: { ...p, remoteDir: dir, node: addr.node },
           workerSha256: bundle.sha256,
         },

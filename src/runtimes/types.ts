@@ -3,6 +3,7 @@ import type { WorkerJob } from '../worker/protocol.js';
 import type { CaseTarget, Platform } from '../case/coordinates.js';
 import type { Workload } from '../workloads/types.js';
 import type { TargetRecord } from '../results/types.js';
+import type { ProfileName } from '../case/profile.js';
 
 /** What a case records about the target it ran on (`CaseResult.target`). */
 export type TargetRef = CaseTarget;
@@ -45,6 +46,8 @@ export interface TargetContext {
   chromiumPath?: string;
   /** the run's workloads (built-in and a config's own): a .NET target compiles their DTOs into its worker and gates its output against them */
   workloads?: readonly Workload[];
+  /** the run's runtime profile (case/profile.ts; absent: `default`): which GC settings the workers get */
+  profile?: ProfileName;
 }
 
 /** One target parsed from `--target`. */

@@ -131,12 +131,11 @@ test('run --policy quick writes a valid results.json and report.md, prints the t
   assert.ok(env.cpuModel.length > 0 && env.os.length > 0 && env.runtime.startsWith('node '), JSON.stringify(env));
   assert.ok(env.cores >= 1 && env.totalMemoryBytes > 0 && env.timerResolutionNs > 0);
   assert.ok(env.flags.includes('--expose-gc'));
+  // the default profile runs V8 as a user's process does: no --single-threaded-gc (that is `--profile steady`)
+  assert.equal(results.policy.profile, 'default');
+  assert.ok(!env.flags.includes('--single-threaded-gc'), JSON.stringify(env.flags));
   assert.ok(
-    env.flags.includes('--single-threaded-gc'),
-    'the GC runs on the main thread: the CPU time of its helper threads was the noise of the CPU clock (runtimes/launch.ts)',
-  );
-  assert.ok(
-    results.targets.every((t) => t.flags.includes('--single-threaded-gc')),
+    results.targets.every((t) => t.flags.includes('--expose-gc') && !t.flags.includes('--single-threaded-gc')),
     JSON.stringify(results.targets.map((t) => t.flags)),
   );
   assert.equal(env.loadAverage.start.length, 3);
@@ -162,6 +161,32 @@ test('run --policy quick writes a valid results.json and report.md, prints the t
   assert.match(r.stdout, /│ secure-json-parse +│/);
   assert.match(r.stdout, new RegExp(`results: ${literal(join(out, 'results.json'))}`));
   assert.equal((r.stdout + r.stderr).includes(ESC), false, 'ANSI escapes in piped output');
+});
+
+test("run --profile steady gives the workers the lab's GC settings and names the profile in every report header", async () => {
+  const out = join(freshDir('run-steady'), 'out');
+  const r = await cli([
+    ...quick,
+    '--serializer',
+    'json',
+    '--direction',
+    'serialize',
+    '--profile',
+    'steady',
+    '--out',
+    out,
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  const results: ResultsFile = readResults(join(out, 'results.json'));
+  assert.equal(results.policy.profile, 'steady');
+  assert.ok(results.environment.flags.includes('--single-threaded-gc'), JSON.stringify(results.environment.flags));
+  assert.ok(results.targets.every((t) => t.flags.includes('--single-threaded-gc')));
+  assert.match(r.stdout, /^Profile steady: the lab's steadier GC settings/m);
+  assert.match(readFileSync(join(out, 'report.md'), 'utf8'), / · profile steady\n/);
+  assert.match(readFileSync(join(out, 'report.html'), 'utf8'), /Profile<\/[a-z]+>.*<b>steady<\/b>/s);
+  const bad = await cli([...quick, '--profile', 'fast']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--profile/);
 });
 
 test("a run's report.md and report.html are pure functions of its results.json: `jsonbench report` reproduces them byte for byte", async () => {

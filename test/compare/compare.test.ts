@@ -187,7 +187,7 @@ test('the Markdown table has one row per case × metric, verdicts in bold when n
   );
 });
 
-test('two one-launch runs (policy quick) get no verdict however far apart, and --fail-on slower does not fail on them', () => {
+test('files written before launch intervals: two one-launch runs (policy quick) get no verdict however far apart, and --fail-on slower does not fail on them', () => {
   const r = prng(21);
   const quiet = normalSamples(r, 60, 1000, 10);
   // identical code, the head run on a machine that was busy the whole launch: +1065%, p < 0.001, tight within the launch
@@ -417,4 +417,97 @@ test('a slower head still fails the gate when the base ran on the busier machine
   const headBusier = compareResults(atLoad(base, 8.3), atLoad(head, 26.4), opts);
   assert.deepEqual(gateFailures(headBusier, ['slower']), []);
   assert.match(renderCompareMarkdown(headBusier, 'a', 'b'), /These runs are not comparable/);
+/**
+ * Two crafted quick-policy results files (one launch a case) as this jsonbench writes them: each
+ * case's time carries its interval and its basis (`rounds`: one launch's round means,
+ * run/assemble.ts). The gate on time must be able to fail (issue 23: every row read "no verdict").
+ */
+function quickFile(mean: number, error: number, startedAt?: string, instructions?: number) {
+  const r = prng(Math.round(mean));
+  const f = makeResults(
+    [
+      {
+        serializer: 'json',
+        rounds: [normalSamples(r, 30, mean, mean * 0.01)],
+        ...(instructions ? { instructions } : {}),
+      },
+    ],
+    startedAt,
+  );
+  Object.assign(f.cases[0].time!, { mean, error, basis: 'rounds', df: 29, launches: 1 });
+  f.policy.profile = 'default';
+  return f;
+}
+
+test('quick runs with launch intervals: a 30% slower head fails --fail-on slower, saying it is a one-launch verdict', () => {
+  const base = quickFile(1000, 8);
+  const head = quickFile(1300, 10, '2025-01-03T00:00:00.000Z');
+  const c = compareResults(base, head, options);
+  const time = c.cases[0].metrics[0].change;
+  assert.equal(time.verdict, 'slower');
+  assert.ok(Math.abs(time.percent - 30) < 1e-9, `${time.percent}%`);
+  // the quotient's interval from the two errors: 1.3 · e^±√(0.008² + (10/1300)²)
+  const h = Math.hypot(8 / 1000, 10 / 1300);
+  assert.ok(Math.abs(time.ci!.low - 100 * (1.3 * Math.exp(-h) - 1)) < 1e-9);
+  assert.equal(time.p, null, 'no rank test on samples that are not independent');
+  const reasons = gateFailures(c, ['slower']);
+  assert.equal(reasons.length, 1);
+  assert.match(
+    reasons[0],
+    /^weather-station\/1\/single\/serialize\/json: time \+30\.0% \(not a clean verdict: ① base: measured in one launch/,
+  );
+  assert.match(renderCompareMarkdown(c, 'a', 'b'), /\| n\/a \| ±1\.1% \| \*\*slower ①\*\* \|/);
+});
+
+test('quick runs with launch intervals: a change inside the two intervals, or under the threshold, passes the gate', () => {
+  const base = quickFile(1000, 60);
+  // +8%: over the 5% threshold, but the intervals (±6% each) combined reach no change
+  const wide = compareResults(base, quickFile(1080, 65, '2025-01-03T00:00:00.000Z'), options);
+  assert.deepEqual(
+    [wide.cases[0].metrics[0].change.verdict, wide.cases[0].metrics[0].change.sameBecause],
+    ['same', 'within-noise'],
+  );
+  assert.deepEqual(gateFailures(wide, ['slower']), []);
+  const small = compareResults(quickFile(1000, 2), quickFile(1030, 2, '2025-01-03T00:00:00.000Z'), options);
+  assert.deepEqual(small.cases[0].metrics[0].change.sameBecause, 'below-threshold');
+  assert.deepEqual(gateFailures(small, ['slower']), []);
+});
+
+test('where both runs counted instructions, they gate instead of time: slower time with the same count passes', () => {
+  const base = quickFile(1000, 8, undefined, 12000);
+  const same = compareResults(base, quickFile(1300, 10, '2025-01-03T00:00:00.000Z', 12001), options);
+  assert.equal(same.cases[0].metrics[0].change.verdict, 'slower', 'time is still shown as slower');
+  assert.deepEqual(gateFailures(same, ['slower']), []);
+  const more = compareResults(base, quickFile(1300, 10, '2025-01-03T00:00:00.000Z', 13000), options);
+  assert.deepEqual(
+    gateFailures(more, ['slower']).map((r) => r.replace(/^[^:]+: /, '')),
+    ['instructions +8.3%'],
+  );
+});
+
+test('runs of different profiles are not comparable, and --fail-on slower does not fail on their verdicts', () => {
+  const base = quickFile(1000, 8);
+  const head = quickFile(1300, 10, '2025-01-03T00:00:00.000Z');
+  head.policy.profile = 'steady';
+  const c = compareResults(base, head, options);
+  assert.deepEqual(
+    c.notComparable.filter((x) => x.what === 'profile').map((x) => x.message),
+    [
+      'profile default → steady: the runtimes ran with different GC settings, so every case measured different work (docs/profiles.md)',
+    ],
+  );
+  assert.deepEqual(gateFailures(c, ['slower']), []);
+  // a file without a profile was measured with the steady settings
+  delete head.policy.profile;
+  assert.match(
+    compareResults(base, head, options)
+      .notComparable.map((x) => x.message)
+      .join(),
+    /profile default → steady/,
+  );
+  delete base.policy.profile;
+  assert.deepEqual(
+    compareResults(base, head, options).notComparable.filter((x) => x.what === 'profile'),
+    [],
+  );
 });

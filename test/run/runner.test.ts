@@ -7,7 +7,7 @@ import { runGroups, type ProgressEvent } from '../../src/run/runner.js';
 import { policies, type RunPolicy } from '../../src/config/policies.js';
 import type { CaseGroup } from '../../src/plan/plan.js';
 import type { CaseResult } from '../../src/results/types.js';
-import { confidenceHalfWidth } from '../../src/stats/estimate.js';
+import { tCritical } from '../../src/stats/estimate.js';
 import { readPartial } from '../../src/results/io.js';
 import type { CaseJob, WorkerJob, WorkerMessage } from '../../src/worker/protocol.js';
 import type { LaunchOutcome } from '../../src/runtimes/launch.js';
@@ -112,12 +112,12 @@ test('launch 1 of every case runs before launch 2 of any, baseline first; the fi
   );
 });
 
-test("the ratio is the median across launches of each launch's median per-round ratio", async () => {
+test("the ratio is the geometric mean across launches of each launch's median per-round ratio, its interval from the launch ratios", async () => {
   // per-round ratios (serializer mean / baseline mean, baseline always 100):
   //   launch 1: 2.0, 3.0, 2.2 → median 2.2 (mean 2.4)
   //   launch 2: 1.5, 1.6, 4.0 → median 1.6 (mean 2.37)
   //   launch 3: 2.5, 2.4, 2.6 → median 2.5
-  // ratio = median(2.2, 1.6, 2.5) = 2.2. A mean of ratios, or a ratio of pooled means, would differ.
+  // ratio = geometric mean(2.2, 1.6, 2.5) = 2.065 (issue 23: the centre and the interval of one statistic, the launches').
   const base = [
     [100, 100],
     [100, 100],
@@ -155,14 +155,19 @@ test("the ratio is the median across launches of each launch's median per-round 
     'a/alloc': [allocated([1300, 1290, 1280])],
   });
   const a = byId('a');
-  assert.equal(a.ratio, 2.2);
-  const ratios = [2, 3, 2.2, 1.5, 1.6, 4, 2.5, 2.4, 2.6];
-  assert.ok(
-    Math.abs(a.ratioError! - confidenceHalfWidth(ratios, policy.measure.confidence)) < 1e-9,
-    'the ratio error is the CI half-width of all 9 per-round ratios',
-  );
-  // launch means 240, 236.67, 250 → median 240; launch medians 220, 160, 250 → median 220
-  assert.ok(Math.abs(a.time!.mean - 240) < 1e-9, `time.mean ${a.time!.mean}`);
+  assert.ok(Math.abs(a.ratio! - Math.cbrt(2.2 * 1.6 * 2.5)) < 1e-9, `ratio ${a.ratio}`);
+  // the t-interval of the three launch ratios' logs (2 degrees of freedom): no other paired case lends a prior
+  const logs = [2.2, 1.6, 2.5].map(Math.log);
+  const m = logs.reduce((x, y) => x + y, 0) / 3;
+  const sd = Math.sqrt(logs.reduce((x, y) => x + (y - m) ** 2, 0) / 2);
+  const h = (tCritical(policy.measure.confidence, 2) * sd) / Math.sqrt(3);
+  const [low, high] = a.ratioInterval!;
+  assert.ok(Math.abs(low - Math.exp(m - h)) < 1e-9 && Math.abs(high - Math.exp(m + h)) < 1e-9, `${low}–${high}`);
+  assert.equal(a.ratioBasis, 'launches');
+  assert.ok(Math.abs(a.ratioError! - Math.max(a.ratio! - low, high - a.ratio!)) < 1e-12);
+  // launch means 240, 236.67, 250 → mean 242.2; launch medians 220, 160, 250 → median 220
+  assert.ok(Math.abs(a.time!.mean - (240 + 710 / 3 + 250) / 3) < 1e-9, `time.mean ${a.time!.mean}`);
+  assert.equal(a.time!.launches, 3);
   assert.equal(a.time!.median, 220);
   assert.equal(a.time!.n, 18);
   assert.equal(a.time!.min, 150);
@@ -189,12 +194,17 @@ test("the ratio interval covers every launch's own ratio: tight rounds in launch
   });
   const a = byId('a');
   assert.equal(a.samples.launches.length, 3);
-  assert.equal(a.ratio, 0.77, "the median of the launches' 0.485, 0.77 and 0.77");
-  // pooled rounds alone: 0.77 · e^(∓h), h ≈ 0.13 (36 round ratios), about 0.68–0.88: launch 1's 0.485 left out
+  assert.ok(
+    Math.abs(a.ratio! - Math.cbrt(0.485 * 0.77 * 0.77)) < 1e-9,
+    "the geometric mean of the launches' 0.485, 0.77 and 0.77",
+  );
   const [l, h] = a.ratioInterval!;
-  assert.equal(l, 0.485, 'the interval reaches down to launch 1');
-  assert.ok(h > 0.77 && h < 1, `upper end ${h}: the rounds' own`);
-  // the launches agreeing, the interval is the rounds' own (narrower than the launches' range would be)
+  assert.ok(l <= 0.485 && h >= 0.77, `interval ${l}–${h} covers both launch states`);
+  assert.ok(
+    a.findings.some((f) => f.code === 'launch-states'),
+    'the launch-states finding names the two states',
+  );
+  // two launches that agree to the digit: the interval is not 0 wide (floored at the launches' own errors)
   const same = await run([group('json', 'a')], {
     'json/time': [timed(base)],
     'a/time': [timed(lo, base), timed(lo, base)],
@@ -202,7 +212,7 @@ test("the ratio interval covers every launch's own ratio: tight rounds in launch
     'a/alloc': [allocated([640])],
   });
   const [l2, h2] = same.byId('a').ratioInterval!;
-  assert.ok(l2 > 0.48 && l2 < 0.485 && h2 > 0.485 && h2 < 0.49, `interval ${l2}–${h2} from the rounds`);
+  assert.ok(l2 < 0.485 && h2 > 0.485, `interval ${l2}–${h2}`);
 });
 
 test('a launch whose baseline ran more than 1.25× the best seen is relaunched; the discarded launch is kept with its reason', async () => {
@@ -707,7 +717,10 @@ test('after two launches a case whose launches disagree beyond their intervals g
     byId('b').samples.launches.map((l) => l.launch),
     [1, 2, 3],
   );
-  assert.equal(byId('b').ratio, 1.1, 'the median of the three launch ratios 1.0, 1.5, 1.1');
+  assert.ok(
+    Math.abs(byId('b').ratio! - Math.cbrt(1.0 * 1.5 * 1.1)) < 1e-9,
+    'the geometric mean of the three launch ratios 1.0, 1.5, 1.1',
+  );
   assert.equal(byId('a').ratio, 2);
 });
 

@@ -1,3 +1,5 @@
+import { PROFILE_DESCRIPTIONS } from '../../case/profile.js';
+import { profileOf } from '../../results/profile.js';
 import { CASE_STATUSES, type ResultsFile } from '../../results/types.js';
 import { unreadSentences } from '../rows.js';
 import type { ReportModel } from '../model.js';
@@ -13,6 +15,13 @@ function duration(a: string, b?: string): string {
   if (!b) return '';
   const s = (Date.parse(b) - Date.parse(a)) / 1000;
   return Number.isFinite(s) ? ` (${s < 120 ? `${s.toFixed(0)} s` : `${(s / 60).toFixed(1)} min`})` : '';
+}
+
+/** The run's runtime profile as a sentence (case/profile.ts): its name and what it means. */
+function profileText(p: ResultsFile['policy']): string {
+  const name = profileOf(p);
+  const known = (PROFILE_DESCRIPTIONS as Record<string, string | undefined>)[name];
+  return `<b>${escapeHtml(name)}</b>${known ? ` · ${escapeHtml(known)}` : ''}${p.profile === undefined ? ' <span class="dim">(not recorded: written before profiles, when every run used the steady settings)</span>' : ''}`;
 }
 
 /** The provenance of one results file: date, machine, load, runtimes, versions, policy, payloads, and its noise warning. */
@@ -55,6 +64,7 @@ export function renderRunProvenance(run: ResultsFile, i: number, model: ReportMo
         : targets.map(escapeHtml).join(', '),
     ) +
     row('jsonbench', escapeHtml(e.jsonbenchVersion)) +
+    row('Profile', profileText(p)) +
     row(
       'Policy',
       `${escapeHtml(p.name)} · ${escapeHtml(p.launches)} launch${p.launches === 1 ? '' : 'es'} · seed ${escapeHtml(p.seed)} · ${escapeHtml((p.measure.confidence * 100).toFixed(1))}% confidence · error target ${escapeHtml((p.measure.targetRelativeError * 100).toFixed(0))}% · time cap ${escapeHtml(p.measure.timeCapMs)} ms · case timeout ${escapeHtml(p.caseTimeoutMs)} ms · baselines ${Object.entries(

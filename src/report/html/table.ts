@@ -29,6 +29,7 @@ export function statusBadge(c: ViewCase | undefined): string {
         interrupted: '⏹ interrupted',
         'baseline-slowed': '⊘ baseline slowed: not ranked',
         'machine-drift': '⇅ machine speed changed',
+        'launch-states': '⇉ launch states',
       };
       // a code of a newer jsonbench: shown as it is, said to be so
       const known = Object.prototype.hasOwnProperty.call(icon, f.code) || f.code === 'outliers';
@@ -53,12 +54,12 @@ export function targetCells(row: ViewRow, compact: boolean): string {
   const ratio = row.ratio === null ? '—' : formatRatio(row.ratio, row.interval);
   const ratioTitle = row.derived
     ? 'derived: ratio of two measured ratios, log-scale errors added in quadrature'
-    : 'median of per-round ratios, paired in one process; [interval] on the log scale';
+    : 'geometric mean of the launch ratios (each the median of its per-round ratios, paired in one process); [interval] on the log scale';
   const faster = row.ratio !== null && row.interval !== null && row.interval[1] < 1;
   const cells = [
     `<td class="num">${mean}</td>`,
     compact ? '' : `<td class="num">${c.median === undefined ? '—' : formatTime(c.median)}</td>`,
-    `<td class="num ratio${faster ? ' faster' : ''}" title="${ratioTitle}">${escapeHtml(ratio)}${row.derived ? '<sup>d</sup>' : ''}</td>`,
+    `<td class="num ratio${faster ? ' faster' : ''}" title="${ratioTitle}">${escapeHtml(ratio)}${row.derived ? '<sup>d</sup>' : ''}${!row.derived && c.saves ? `<span class="err"> · ${escapeHtml(c.saves)}</span>` : ''}</td>`,
     `<td class="num"${c.allocEstimate ? ' title="estimated (see the provenance)"' : ''}>${c.alloc === undefined ? '—' : escapeHtml(formatAllocation(c.alloc, c.allocRange, c.allocEstimate))}</td>`,
     compact ? '' : `<td class="num">${escapeHtml(formatAllocRatio(row.allocRatio, row.allocRange))}</td>`,
     `<td>${statusBadge(c)}</td>`,

@@ -2,7 +2,7 @@ import type { CaseStatus, Finding, MismatchRecord } from '../../results/types.js
 import type { ReportModel } from '../model.js';
 import { ratioIntervalOf } from '../../results/ratio.js';
 import { allocWindowRange } from '../../results/alloc.js';
-import { buildTables, tableKey } from '../rows.js';
+import { buildTables, savesText, tableKey } from '../rows.js';
 import type { ReportCase } from '../model.js';
 
 /** One case as the HTML report embeds it: the statistics without the raw samples. Times in ns/op, bytes per op. */
@@ -38,6 +38,8 @@ export interface ViewCase {
   /** ratio and its log-scale interval (results/ratio.ts) */
   ratio: number | null;
   ratioInterval: [number, number] | null;
+  /** what it saves (or costs) per op against its baseline (report/rows.ts savesText), when recorded */
+  saves?: string;
   allocRatio: number | null;
   findings: Finding[];
 }
@@ -116,6 +118,7 @@ export function toViewData(model: ReportModel): ViewData {
     ...(c.status === 'measured' && allocWindowRange(c.allocated) ? { allocRange: allocWindowRange(c.allocated)! } : {}),
     ratio: c.status === 'measured' ? (c.ratio ?? null) : null,
     ratioInterval: c.status === 'measured' ? ratioIntervalOf(c) : null,
+    ...(savesText(c) ? { saves: savesText(c) } : {}),
     allocRatio: c.status === 'measured' && c.allocated?.method !== 'n/a' ? (c.allocRatio ?? null) : null,
     findings: c.findings,
   }));

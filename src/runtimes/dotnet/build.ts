@@ -1,3 +1,4 @@
+import type { ProfileName } from '../../case/profile.js';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -36,7 +37,12 @@ export type DotnetFramework = 'net10.0' | 'net462';
 export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotnet/', import.meta.url));
 
 /**
- * Environment every .NET worker launch gets (Mono ignores it). `DOTNET_TC_CallCountingDelayMs=0`:
+ * Environment .NET worker launches get (Mono ignores it), by profile (case/profile.ts): every
+ * profile gets `DOTNET_TC_CallCountingDelayMs=0` (it changes how soon tier-1 code arrives, not the
+ * steady-state code or the GC); the `steady` profile adds the three GC settings below, which change
+ * what the GC does inside an op (no gen-2 collections and no LOH page faults on outputs up to 32 MiB,
+ * where a service on the default GC pays them: issue 23, decision 3) and are therefore opt-in.
+ * docs/profiles.md has their measured effect on ratios. `DOTNET_TC_CallCountingDelayMs=0`:
  * tiered compilation promotes a method to tier 1 after 30 calls at once, instead of waiting until
  * no tier-0 activity happened for 100 ms. On a loaded machine that wait kept being reset, so
  * Newtonsoft's methods stayed at tier 0 through every round although the worker's JIT settle saw the
@@ -70,12 +76,23 @@ export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotn
  * workers/dotnet/README.md). Allocated bytes are the same (exact counter); `gcMode` names the region
  * size and the gen0 max budget the GC settled on.
  */
-export const DOTNET_WORKER_ENV: Readonly<Record<string, string>> = {
-  DOTNET_TC_CallCountingDelayMs: '0',
-  DOTNET_GCLOHThreshold: '5F5E100',
-  DOTNET_GCRegionSize: '2000000',
-  DOTNET_GCgen0size: '10000000',
+export const DOTNET_PROFILE_ENV: Readonly<Record<ProfileName, Readonly<Record<string, string>>>> = {
+  default: { DOTNET_TC_CallCountingDelayMs: '0' },
+  steady: {
+    DOTNET_TC_CallCountingDelayMs: '0',
+    DOTNET_GCLOHThreshold: '5F5E100',
+    DOTNET_GCRegionSize: '2000000',
+    DOTNET_GCgen0size: '10000000',
+  },
 };
+
+/** The environment of a .NET worker launch in `profile` ({@link DOTNET_PROFILE_ENV}). */
+export function dotnetWorkerEnv(profile: ProfileName = 'default'): Readonly<Record<string, string>> {
+  return DOTNET_PROFILE_ENV[profile];
+}
+
+/** The `steady` profile's environment: the lab's GC settings (what bench/ studies and BenchmarkDotNet runs compare with). */
+export const DOTNET_WORKER_ENV: Readonly<Record<string, string>> = DOTNET_PROFILE_ENV.steady;
 
 /** A built worker and how to start it. */
 export interface WorkerBuild {

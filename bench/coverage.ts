@@ -1,0 +1,252 @@
+/**
+ * `npm run bench:coverage`: do the error bars hold from run to run (issue 23)? Runs `jsonbench run`
+ * N times (default 6) on a fixed small set — weather-station and users at sizes 1 and 100, both
+ * directions, the default policy and profile, no probes — then holds each run's 99.9% intervals
+ * against the other runs' values, case by case, over every ordered pair of runs (i, j), i ≠ j:
+ * - time: run j's Mean inside run i's Mean ± Error;
+ * - ratio: run j's ratio inside run i's [low–high] interval.
+ * Two honest 99.9% intervals of independent runs contain each other's centre about 98% of the time
+ * (the difference of two estimates has √2 their error); the targets are ≥ 95% for time and ≥ 97%
+ * for ratios, at any load. Prints the coverage per class, the worst cases, each run's load average
+ * (start/end) and the command; writes coverage.json beside the runs.
+ *
+ * Flags: --runs <n> (default 6), --out <dir> (default: a temporary folder; run i in <dir>/run-i/),
+ * --from <dir> (analyse the results.json files of <dir>/run-*\/ without running), --reassemble
+ * (recompute every measured case's statistics from its raw launches with this build's
+ * run/assemble.ts before holding them, so files written by another build are judged by this one's
+ * intervals), --worst <n> (cases listed per metric, default 8). Extra arguments after `--` go to every `jsonbench run`
+ * (e.g. `-- --profile steady`).
+ */
+import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { MeasuredCase, ResultsFile } from '../src/results/types.js';
+import { isMeasured } from '../src/results/types.js';
+import { ratioIntervalOf } from '../src/results/ratio.js';
+import { assembleGroup, type CaseRecord } from '../src/run/assemble.js';
+import type { PlannedCase } from '../src/plan/plan.js';
+
+const bin = fileURLToPath(new URL('../../bin/jsonbench.js', import.meta.url));
+
+/** The fixed set every run measures. */
+export const COVERAGE_ARGS = [
+  'run',
+  '--policy',
+  'default',
+  '--workload',
+  'weather-station,users',
+  '--size',
+  '1,100',
+  '--no-probes',
+  '--no-ledger',
+];
+
+/** The targets: share of other runs' values inside each run's interval. */
+export const TARGETS = { time: 0.95, ratio: 0.97 } as const;
+
+/** One case's coverage in one metric: ordered pairs held, pairs covered, and each run's value and interval. */
+export interface CaseCoverage {
+  id: string;
+  caseClass: string;
+  pairs: number;
+  covered: number;
+  /** per run: [value, low, high] */
+  runs: [number, number, number][];
+}
+
+/** Coverage of one metric: overall, per class, and per case (worst first). */
+export interface MetricCoverage {
+  pairs: number;
+  covered: number;
+  byClass: Record<string, { pairs: number; covered: number }>;
+  cases: CaseCoverage[];
+}
+
+/**
+ * Holds each run's interval against the other runs' values (see the module's docstring), per
+ * metric. A case counts only where it was measured in at least 2 runs; a ratio only where paired
+ * (not the baseline's own case) with an interval. Cases are listed worst first.
+ * @param runs the results files, one per run
+ */
+export function coverage(runs: readonly ResultsFile[]): { time: MetricCoverage; ratio: MetricCoverage } {
+  const ids = [...new Set(runs.flatMap((r) => r.cases.map((c) => c.id)))];
+  const empty = (): MetricCoverage => ({ pairs: 0, covered: 0, byClass: {}, cases: [] });
+  const out = { time: empty(), ratio: empty() };
+  for (const id of ids) {
+    const cases = runs
+      .map((r) => r.cases.find((c) => c.id === id))
+      .filter((c): c is MeasuredCase => c !== undefined && isMeasured(c));
+    if (cases.length < 2) continue;
+    const time = cases.map((c): [number, number, number] => [
+      c.time.mean,
+      c.time.mean - c.time.error,
+      c.time.mean + c.time.error,
+    ]);
+    const ratio = cases
+      .filter((c) => c.ratio !== null && c.serializer !== c.baseline)
+      .map((c) => {
+        const iv = ratioIntervalOf(c);
+        return iv ? ([c.ratio!, iv[0], iv[1]] as [number, number, number]) : null;
+      })
+      .filter((x): x is [number, number, number] => x !== null);
+    for (const [metric, values] of [
+      ['time', time],
+      ['ratio', ratio],
+    ] as const) {
+      if (values.length < 2) continue;
+      let pairs = 0;
+      let covered = 0;
+      for (const [i, [, low, high]] of values.entries())
+        for (const [j, [v]] of values.entries()) {
+          if (i === j) continue;
+          pairs++;
+          if (low <= v && v <= high) covered++;
+        }
+      const m = out[metric];
+      const cls = cases[0].class;
+      m.pairs += pairs;
+      m.covered += covered;
+      m.byClass[cls] ??= { pairs: 0, covered: 0 };
+      m.byClass[cls].pairs += pairs;
+      m.byClass[cls].covered += covered;
+      m.cases.push({ id, caseClass: cls, pairs, covered, runs: values });
+    }
+  }
+  for (const m of [out.time, out.ratio]) m.cases.sort((a, b) => a.covered / a.pairs - b.covered / b.pairs);
+  return out;
+}
+
+/**
+ * A results file with every measured case's statistics recomputed from its raw launches by this
+ * build's run/assemble.ts (assembleGroup, per group: same workload, size, shape, direction, class and
+ * target), as a run of this build would have written them; other cases as they are.
+ */
+export function reassemble(r: ResultsFile): ResultsFile {
+  const groups = new Map<string, MeasuredCase[]>();
+  for (const c of r.cases)
+    if (isMeasured(c)) {
+      const key = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}/${c.target.id}`;
+      groups.set(key, [...(groups.get(key) ?? []), c]);
+    }
+  const rebuilt = new Map<string, ResultsFile['cases'][number]>();
+  for (const cases of groups.values()) {
+    const recs: CaseRecord[] = cases.map((c) => ({
+      planned: {
+        id: c.id,
+        workload: c.workload,
+        size: c.size,
+        shape: c.shape,
+        direction: c.direction,
+        caseClass: c.class,
+        serializer: c.serializer,
+        serializerVersion: c.serializerVersion,
+        family: c.family,
+        platform: c.platform ?? 'javascript',
+        baseline: c.baseline,
+        payloadKey: c.id,
+        target: c.target,
+        status: 'planned',
+      } as PlannedCase,
+      payload: { key: c.id, path: '', bytes: c.payload.bytes, sha256: c.payload.sha256 },
+      launches: c.samples.launches,
+      relaunches: c.samples.relaunches,
+      end: { status: 'measured' },
+      paired: c.ratio !== null && c.serializer !== c.baseline,
+    }));
+    for (const c of assembleGroup(recs, r.policy.measure)) rebuilt.set(c.id, c);
+  }
+  return { ...r, cases: r.cases.map((c) => rebuilt.get(c.id) ?? c) };
+}
+
+const pct = (covered: number, pairs: number) => (pairs ? `${((100 * covered) / pairs).toFixed(1)}%` : '—');
+const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toPrecision(3));
+
+/** The printed report of {@link coverage}: per metric, overall and per class against the target, then the worst cases. */
+export function renderCoverage(c: ReturnType<typeof coverage>, worst = 8): string {
+  const lines: string[] = [];
+  for (const metric of ['time', 'ratio'] as const) {
+    const m = c[metric];
+    const target = TARGETS[metric];
+    const met = m.pairs > 0 && m.covered / m.pairs >= target;
+    lines.push(
+      `${metric}: ${pct(m.covered, m.pairs)} of ${m.pairs} ordered pairs (${m.cases.length} cases) inside the other run's 99.9% interval; target ≥ ${100 * target}%: ${met ? 'met' : 'missed'}`,
+    );
+    for (const [cls, x] of Object.entries(m.byClass).sort())
+      lines.push(`  class ${cls}: ${pct(x.covered, x.pairs)} of ${x.pairs}`);
+    const bad = m.cases.filter((k) => k.covered < k.pairs).slice(0, worst);
+    if (bad.length) lines.push(`  worst cases (value [low–high] per run${metric === 'time' ? ', ns/op' : ''}):`);
+    for (const k of bad)
+      lines.push(
+        `    ${k.id}: ${pct(k.covered, k.pairs)} — ${k.runs.map(([v, lo, hi]) => `${fmt(v)} [${fmt(lo)}–${fmt(hi)}]`).join(', ')}`,
+      );
+  }
+  return lines.join('\n');
+}
+
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join('/');
+const log = (s: string) => process.stdout.write(s + '\n');
+
+function main(): number {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      runs: { type: 'string', default: '6' },
+      out: { type: 'string' },
+      from: { type: 'string' },
+      worst: { type: 'string', default: '8' },
+      reassemble: { type: 'boolean', default: false },
+    },
+  });
+  const n = Number(values.runs);
+  if (!Number.isInteger(n) || n < 2) {
+    process.stderr.write(`bench:coverage: --runs needs an integer ≥ 2, got ${values.runs}\n`);
+    return 2;
+  }
+  const outDir = values.from ?? values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-coverage-'));
+  const args = [...COVERAGE_ARGS, ...positionals];
+  if (!values.from) {
+    log(`jsonbench ${args.join(' ')} --out ${outDir}/run-<i>, ${n} runs (${cpus().length} cores)`);
+    for (let i = 1; i <= n; i++) {
+      const dir = join(outDir, `run-${i}`);
+      mkdirSync(dir, { recursive: true });
+      const before = load();
+      const start = performance.now();
+      const child = spawnSync(process.execPath, [bin, ...args, '--out', dir], {
+        stdio: ['ignore', openSync(join(dir, 'table.txt'), 'w'), openSync(join(dir, 'stderr.txt'), 'w')],
+      });
+      log(
+        `run ${i}: exit ${child.status ?? child.signal}, ${((performance.now() - start) / 1000).toFixed(0)} s, load ${before} → ${load()}`,
+      );
+    }
+  }
+  const dirs = readdirSync(outDir)
+    .filter((d) => /^run-\d+$/.test(d) && existsSync(join(outDir, d, 'results.json')))
+    .sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)));
+  const read = dirs.map((d) => JSON.parse(readFileSync(join(outDir, d, 'results.json'), 'utf8')) as ResultsFile);
+  const runs = values.reassemble ? read.map(reassemble) : read;
+  if (values.reassemble) log("(statistics recomputed from each case's raw launches by this build's run/assemble.ts)");
+  if (runs.length < 2) {
+    process.stderr.write(`bench:coverage: fewer than 2 runs with a results.json in ${outDir}\n`);
+    return 1;
+  }
+  for (const [i, r] of runs.entries()) {
+    const l = r.environment.loadAverage;
+    log(
+      `${dirs[i]}: ${r.startedAt}, profile ${r.policy.profile ?? 'steady (not recorded)'}, policy ${r.policy.name}, load ${l.start.map((x) => x.toFixed(1)).join('/')} → ${(l.end ?? []).map((x) => x.toFixed(1)).join('/')}`,
+    );
+  }
+  const c = coverage(runs);
+  log('');
+  log(renderCoverage(c, Number(values.worst)));
+  writeFileSync(join(outDir, 'coverage.json'), JSON.stringify(c, null, 2));
+  log(`\n(coverage.json in ${outDir})`);
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main();
