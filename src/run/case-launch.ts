@@ -73,6 +73,7 @@ export async function launchCase(gs: GroupState, rec: CaseRecord, l: number): Pr
       launch: l,
       job,
       timeoutMs: policy.caseTimeoutMs,
+      carries: [rec],
     });
     const step = stepOf(judgeLaunch(o, l, policy.caseTimeoutMs));
     if (step.kind !== 'keep') {

@@ -117,6 +117,7 @@ export async function groupLaunch(gs: GroupState, cases: CaseRecord[], l: number
       job,
       timeoutMs: policy.caseTimeoutMs * cases.length,
       work: cases.length,
+      carries: cases,
     });
     if (failedIn(o, baselineId)) {
       for (const rec of cases) if (rec.end.status === 'measured') await launchCase(gs, rec, l);

@@ -13,6 +13,7 @@ import type { LaunchFn, LaunchPlace } from '../runtimes/types.js';
 import type { ProgressCounter, ProgressCounts } from './progress.js';
 import type { CaseRecord } from './assemble.js';
 import type { BaselineBests } from './relaunch-rule.js';
+import type { StopReason } from './stop-rule.js';
 
 /**
  * Progress events for the terminal: a launch begins (with the counts: launches and cases done out
@@ -76,6 +77,8 @@ export interface RunInput {
    * loads the user's config; a config's serializer is launched alone: run/runner.ts groupLaunch).
    */
   sharesProcess?: (serializerId: string) => boolean;
+  /** the clock of the time budgets and progress times (ms; default `performance.now`; tests inject a fake) */
+  now?: () => number;
 }
 
 /** One launch to announce, count and run ({@link RunContext.launch}). */
@@ -90,6 +93,8 @@ export interface LaunchRequest {
   mode?: 'time' | 'alloc';
   /** cases the launch carries (a group launch: all of them; the ETA's work) */
   work?: number;
+  /** the cases whose time budget the launch's wall time counts against (a timing launch: every case it carries) */
+  carries?: readonly CaseRecord[];
 }
 
 /** The run's state across its groups: made once by run/runner.ts runGroups. */
@@ -109,6 +114,12 @@ export interface RunContext {
   finish: (r: CaseResult, ran: boolean) => void;
   /** announces a finished group */
   groupDone: (cases: CaseResult[]) => void;
+  /** wall time since the run's first launch (ms, by `input.now`) */
+  elapsedMs: () => number;
+  /** the wall time of each launch that carried a case (ms), in order: the case budget's */
+  spentMs: Map<CaseRecord, number[]>;
+  /** what the run budget allows up to the end of group `g` (ms; run/stop-rule.ts runQuotaMs) */
+  runQuotaMs: (g: number) => number;
 }
 
 /** One group while it runs: its records (plan order) and whether its cases still share a process. */
@@ -120,4 +131,6 @@ export interface GroupState {
   recs: CaseRecord[];
   /** one process for several serializers (group launches); false once the group goes on case by case */
   grouped: boolean;
+  /** what stopped the extra launches of a case that still wanted one */
+  stopped: Map<CaseRecord, StopReason>;
 }

@@ -13,6 +13,8 @@ import { ProgressCounter } from './progress.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 import { BaselineBests } from './relaunch-rule.js';
 import type { RunContext, RunInput } from './run-context.js';
+import type { CaseRecord } from './assemble.js';
+import { runQuotaMs } from './stop-rule.js';
 import { groupsShareLaunches, scheduleGroups } from './scheduler.js';
 
 export type { ProgressEvent, RunInput } from './run-context.js';
@@ -65,8 +67,14 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       throw new Error(noLauncher(c));
     });
   const counter = counterOf(input, faultOf);
-  const t0 = performance.now();
-  const elapsedMs = () => performance.now() - t0;
+  const now = input.now ?? (() => performance.now());
+  const t0 = now();
+  const elapsedMs = () => now() - t0;
+  const spentMs = new Map<CaseRecord, number[]>();
+  // the run budget's pacing: the runnable cases of the groups up to each one
+  const through: number[] = [];
+  for (const [g, group] of input.groups.entries())
+    through.push((through[g - 1] ?? 0) + group.filter((c) => c.status === 'planned' && !faultOf(c)).length);
   let groupsDone = 0;
   const ctx: RunContext = {
     input,
@@ -88,10 +96,12 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
         counts: counter.counts(),
         elapsedMs: elapsedMs(),
       });
+      const start = now();
       try {
         return await launchOf(req.planned)(req.job, req.timeoutMs, place);
       } finally {
         counter.end(work);
+        for (const rec of req.carries ?? []) spentMs.set(rec, [...(spentMs.get(rec) ?? []), now() - start]);
       }
     },
     finish: (r, ran) => {
@@ -101,6 +111,9 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     },
     groupDone: (cases) =>
       input.onProgress?.({ type: 'group-done', cases, done: ++groupsDone, groups: input.groups.length }),
+    elapsedMs,
+    spentMs,
+    runQuotaMs: (g) => runQuotaMs(input.policy.adaptive.maxRunMs, through[g], through.at(-1) ?? 0),
   };
   return scheduleGroups(ctx);
 }

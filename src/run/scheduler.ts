@@ -12,7 +12,7 @@ import { assembleGroup, type CaseRecord } from './assemble.js';
 import type { GroupState, RunContext } from './run-context.js';
 import { allocLaunch, launchCase } from './case-launch.js';
 import { groupLaunch } from './group-launch.js';
-import { needsAnotherLaunch } from './stop-rule.js';
+import { budgetStop, resolutionOf, resolutionText, wantsAnotherLaunch } from './stop-rule.js';
 
 /** Whether a group's cases can share one worker process (group launches): those of the JavaScript worker. */
 export function groupsShareLaunches(g: CaseGroup): boolean {
@@ -45,6 +45,52 @@ async function launchAll(gs: GroupState, cases: CaseRecord[], l: number, share: 
   else for (const rec of cases) await launchCase(gs, rec, l);
 }
 
+/**
+ * The live cases that get launch `l` beyond the policy's `launches` (run/stop-rule.ts): those
+ * that want one and whose budgets allow it; a case that wants one but may not have it is noted in
+ * `gs.stopped` with the reason.
+ */
+function moreLaunches(gs: GroupState, live: CaseRecord[], l: number): CaseRecord[] {
+  const { ctx } = gs;
+  const { policy } = ctx;
+  return live.filter((rec) => {
+    if (!wantsAnotherLaunch(rec, policy)) return false;
+    const stop = budgetStop({
+      launch: l,
+      maxLaunches: policy.maxLaunches,
+      spentMs: ctx.spentMs.get(rec) ?? [],
+      maxCaseMs: policy.adaptive.maxCaseMs,
+      runElapsedMs: ctx.elapsedMs(),
+      runQuotaMs: ctx.runQuotaMs(gs.g),
+    });
+    if (stop) gs.stopped.set(rec, stop);
+    return !stop;
+  });
+}
+
+/**
+ * Records how a measured paired case of a run with `resolve` stands against the band, on the
+ * interval results.json reports (`resolution`: state, interval, launches, time, what stopped an
+ * unresolved case).
+ */
+function recordResolution(gs: GroupState, rec: CaseRecord, c: CaseResult): void {
+  const { resolve } = gs.ctx.policy.adaptive;
+  if (resolve === null || c.status !== 'measured' || !rec.paired || c.ratio === null) return;
+  const interval = c.ratioInterval ?? null;
+  const state = resolutionOf(interval, resolve);
+  const spentMs = (gs.ctx.spentMs.get(rec) ?? []).reduce((n, x) => n + x, 0);
+  const by = state === 'unresolved' ? (gs.stopped.get(rec) ?? 'launch cap') : undefined;
+  c.resolution = {
+    resolve,
+    state,
+    interval,
+    launches: rec.launches.filter((x) => !x.discarded).length,
+    spentMs,
+    ...(by ? { stoppedBy: by } : {}),
+    text: resolutionText(state, interval, resolve, by ? { by, spentMs } : undefined),
+  };
+}
+
 /** Runs group `g` in one slot (`place`): its launches, then its assembly; its cases are finished and announced. */
 async function runGroup(ctx: RunContext, g: number, place: LaunchPlace): Promise<CaseResult[]> {
   const { policy, input } = ctx;
@@ -56,22 +102,25 @@ async function runGroup(ctx: RunContext, g: number, place: LaunchPlace): Promise
     recs: recordsOf(ctx, group),
     // one process for several serializers: the JavaScript worker only (the .NET worker measures one pair per launch)
     grouped: input.groupLaunches !== false && groupsShareLaunches(group),
+    stopped: new Map(),
   };
   const live = () => gs.recs.filter((r) => r.end.status === 'measured');
   for (let l = 1; l <= policy.launches; l++) await launchAll(gs, live(), l, live().length > 1);
-  for (let l = policy.launches + 1; l <= policy.maxLaunches; l++) {
-    const needy = live().filter((rec) => needsAnotherLaunch(rec.launches, rec.paired, policy.measure.confidence));
+  for (let l = policy.launches + 1; ; l++) {
+    const more = moreLaunches(gs, live(), l);
+    if (!more.length) break;
     await launchAll(
       gs,
-      needy,
+      more,
       l,
-      needy.some((r) => r.paired),
+      more.some((r) => r.paired),
     );
   }
   // a case whose timing launches sent no allocation windows (a worker without the engine's `alloc` on time jobs) gets a launch of its own
   if (!groupsShareLaunches(group)) for (const rec of live().filter((r) => !r.alloc)) await allocLaunch(gs, rec);
   ctx.counter.groupDone(g);
   const out = assembleGroup(gs.recs, policy.measure);
+  for (const [i, r] of out.entries()) recordResolution(gs, gs.recs[i], r);
   for (const [i, r] of out.entries())
     ctx.finish(r, gs.recs[i].planned.status === 'planned' && !ctx.faultOf(gs.recs[i].planned));
   ctx.groupDone(out);

@@ -217,6 +217,7 @@ export async function runSession(
         maxLaunches: req.policy.maxLaunches,
         seed: req.seed,
         caseTimeoutMs: req.policy.caseTimeoutMs,
+        adaptive: req.policy.adaptive,
         measure: req.policy.measure,
         baselines: Object.fromEntries(
           groups.filter((g) => g[0]?.baseline).map((g) => [baselineKey(g[0]), g[0].baseline as string]),
