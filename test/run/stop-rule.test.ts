@@ -32,6 +32,11 @@ test('a budget stops the next launch when the mean launch so far would carry it 
   assert.equal(budgetStop(b), null, '2 s spent + 1 s predicted = the 3 s budget');
   assert.equal(budgetStop({ ...b, maxCaseMs: 2999 }), 'case budget');
   assert.equal(budgetStop({ ...b, spentMs: [500, 1500, 1000] }), 'case budget', '3 s spent');
+  assert.equal(
+    budgetStop({ ...b, spentMs: [500, 1500], maxCaseMs: 3499 }),
+    'case budget',
+    'the longest launch (1.5 s) predicts the next, not the mean (1 s)',
+  );
   assert.equal(budgetStop({ ...b, runElapsedMs: 9001, runQuotaMs: 10_000 }), 'run budget');
   assert.equal(budgetStop({ ...b, launch: 11 }), 'launch cap');
   assert.equal(budgetStop({ ...b, spentMs: [] }), null, 'no launch yet: nothing predicted');
