@@ -116,6 +116,15 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
           .join('; '),
       ).default('default'),
     )
+    .option(
+      '--resolve <difference>',
+      "the smallest ratio difference that matters (2%, 0.5%; off): paired cases get more launches until their ratio's interval is clear of ±difference around 1 or inside it, or --max-time runs out (default: the policy's; quick off, default 2%, long 1%)",
+    )
+    .option(
+      '--max-time <budget>',
+      "time budgets of those launches: 20s or case=20s per case, run=4m per run (comma-separated or repeated; default: the policy's, default policy case=20s,run=3m30s)",
+      collect,
+    )
     .option('--out <dir>', 'output folder (default: jsonbench-results/<timestamp>/)')
     .option('--json', 'print the results JSON to stdout instead of tables')
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')

@@ -10,6 +10,26 @@ import { renderTerminal } from '../report/terminal.js';
 import { countOf } from '../report/units.js';
 import { progressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
+import { parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
+
+/**
+ * What stderr says about the paired cases adaptive launches left unresolved (their ratio's
+ * interval straddles an edge of the ±resolve band when a budget or the launch cap stopped them):
+ * a count, then one line per case (at most `max`; results.json holds every case's `resolution`).
+ * Empty when every case was resolved or the run had no band. Pure.
+ */
+export function unresolvedLines(results: Pick<ResultsFile, 'cases'>, max = 10): string[] {
+  const open = results.cases.flatMap((c) =>
+    c.status === 'measured' && c.resolution?.state === 'unresolved' ? [{ id: c.id, text: c.resolution.text }] : [],
+  );
+  if (!open.length) return [];
+  const lines = [
+    `jsonbench: ${countOf(open.length, 'case')} unresolved at the end of their launches (more launches: a longer --max-time; each case's resolution is in results.json):`,
+    ...open.slice(0, max).map((o) => `  ~ ${o.id} ${clip(o.text, 160)}`),
+  ];
+  if (open.length > max) lines.push(`  … and ${open.length - max} more`);
+  return lines;
+}
 
 /** Options of `jsonbench run`, as commander parses them (lists repeated or comma-separated). */
 export interface RunCliOptions extends Omit<RunOptions, 'cwd'> {
@@ -17,6 +37,10 @@ export interface RunCliOptions extends Omit<RunOptions, 'cwd'> {
   printSchema?: boolean;
   /** `--fail-on`: case statuses that make the run exit 1 (CI gating); default none */
   failOn?: string[];
+  /** `--resolve`: the smallest ratio difference that matters (`2%`, `off`); default the policy's */
+  resolve?: string;
+  /** `--max-time`: budgets of the adaptive launches (`20s`, `case=20s`, `run=4m`) */
+  maxTime?: string[];
 }
 
 /** The statuses of a case that gave no number; `--fail-on` chooses among them (spelled as `compare --fail-on`: a comma-separated or repeated list). */
@@ -84,11 +108,16 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   const failOn = splitList(opts.failOn);
   checkNotEmpty('--fail-on', opts.failOn, failOn, NO_NUMBER_STATUSES);
   checkChoices('--fail-on', failOn, NO_NUMBER_STATUSES);
+  const adaptive = {
+    ...(opts.resolve !== undefined ? { resolve: parseResolve(opts.resolve) } : {}),
+    ...parseMaxTime(splitList(opts.maxTime)),
+  };
   // every line names data (a payload file name, a serializer id): its control characters are shown, never sent to the terminal
   const say = (line: string) => {
     if (!opts.json) process.stderr.write(visibleControls(line.endsWith('\n') ? line : `${line}\n`));
   };
   const { request, release } = await resolveRunRequest(opts, say);
+  request.policy = withAdaptive(request.policy, adaptive);
   if (request.payload) for (const line of payloadFacts(request.payload)) say(line);
   const errTty = Boolean(process.stderr.isTTY);
   const progress = progressView({
@@ -134,7 +163,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       failOn,
       splitList(opts.serializer).length ? request.serializers.map((s) => s.id) : undefined,
     );
-    for (const line of exit.lines) process.stderr.write(`${visibleControls(line)}\n`);
+    for (const line of [...unresolvedLines(results), ...exit.lines]) process.stderr.write(`${visibleControls(line)}\n`);
     return exit.code;
   } finally {
     progress.stop();

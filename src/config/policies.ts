@@ -1,6 +1,7 @@
 import type { MeasurePolicy } from '../case/policy.js';
 import type { CaseClass, Platform } from '../case/coordinates.js';
 import type { ProfileName } from '../case/profile.js';
+import { UsageError } from './usage-error.js';
 
 /** A named run policy: how many launches, which sizes, and the worker's measurement settings. */
 export interface RunPolicy {
@@ -8,7 +9,7 @@ export interface RunPolicy {
   description: string;
   /** launches per case; the case reports the median across them */
   launches: number;
-  /** at most this many launches per case: one more while its launches disagree beyond their intervals (run/runner.ts needsAnotherLaunch) */
+  /** at most this many launches per case: more while its ratio is unresolved or its launches disagree (run/stop-rule.ts) */
   maxLaunches: number;
   /** which sizes of each workload: its smallest, its defaults, or all */
   sizes: 'smallest' | 'default' | 'all';
@@ -24,6 +25,8 @@ export interface RunPolicy {
    * it would break: each fresh process costs a worker start (~0.2–0.35 s) plus the case's prepare.
    */
   coldStart: { processes: number; byDefault: boolean };
+  /** adaptive launches: when launches beyond `launches` stop ({@link AdaptiveLaunches}) */
+  adaptive: AdaptiveLaunches;
   measure: MeasurePolicy;
   /**
    * The runtime profile (case/profile.ts): `default` in every named policy (each runtime's default
@@ -31,6 +34,90 @@ export interface RunPolicy {
    */
   profile: ProfileName;
 }
+
+// ---- adaptive launches (docs/adaptive-launches.md): the policy's fields and the flags that set them ----
+
+/**
+ * Adaptive launches (tachometer's auto-sample conditions): after the policy's `launches`, a paired
+ * case gets another launch (round-robin across its group, one process per launch) until its
+ * ratio's interval is clear of the ±`resolve` band around 1, or inside it, or a budget would be
+ * passed, or `maxLaunches` is reached (run/stop-rule.ts). A case with no ratio (the baseline's own,
+ * an unpaired one) gets another while its launches disagree, as without `resolve`.
+ */
+export interface AdaptiveLaunches {
+  /** the smallest ratio difference that matters, as a fraction (0.02: ±2%); null: extra launches only where launches disagree */
+  resolve: number | null;
+  /** wall time one case's launches may take (ms): no launch beyond `launches` is begun that its mean launch would carry past it */
+  maxCaseMs: number;
+  /** wall time the run's launches may take (ms), paced over the groups by their share of the cases; the policy's `launches` always run */
+  maxRunMs: number;
+}
+
+/** The launch cap `--resolve` raises a policy to when it has fewer (quick's 1): budgets, not the cap, should stop it. */
+export const RESOLVE_MAX_LAUNCHES = 10;
+
+/**
+ * `--resolve`: `2%`, `0.5%` or `2` (percent) as a fraction; `off` as null.
+ * @throws UsageError naming `--resolve` for anything else, or a band outside (0%, 50%]
+ */
+export function parseResolve(text: string): number | null {
+  const t = text.trim().toLowerCase();
+  if (t === 'off') return null;
+  const m = /^(\d+(?:\.\d+)?)\s*%?$/.exec(t);
+  const pct = m ? Number(m[1]) : NaN;
+  if (!(pct > 0 && pct <= 50))
+    throw new UsageError('--resolve', `"${text}" is not a difference from 0% to 50% (e.g. 2%, 0.5%) or off`);
+  return pct / 100;
+}
+
+/** A duration: `500ms`, `20s`, `4m`, `1h`, `1m30s`; a bare number is seconds. NaN when it is none. */
+function durationMs(text: string): number {
+  const unit: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  const t = text.trim().toLowerCase();
+  if (/^\d+(\.\d+)?$/.test(t)) return Number(t) * 1000;
+  const parts = [...t.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (!parts.length || parts.map((p) => p[0]).join('') !== t) return NaN;
+  return parts.reduce((ms, p) => ms + Number(p[1]) * unit[p[2]], 0);
+}
+
+/**
+ * `--max-time` (comma-separated or repeated): `20s` or `case=20s` per case, `run=4m` per run.
+ * @throws UsageError naming `--max-time` for a value that is not a positive duration
+ */
+export function parseMaxTime(values: readonly string[]): { maxCaseMs?: number; maxRunMs?: number } {
+  const out: { maxCaseMs?: number; maxRunMs?: number } = {};
+  for (const v of values) {
+    const m = /^(?:(case|run)=)?(.+)$/.exec(v.trim())!;
+    const ms = durationMs(m[2]);
+    if (!(ms > 0) || !Number.isFinite(ms))
+      throw new UsageError('--max-time', `"${v}" is not a duration such as 20s, case=20s, run=4m or run=1m30s`);
+    if (m[1] === 'run') out.maxRunMs = ms;
+    else out.maxCaseMs = ms;
+  }
+  return out;
+}
+
+/**
+ * The policy with `--resolve` and `--max-time` applied (each absent: the policy's own). A given
+ * `--resolve` raises the launch cap to {@link RESOLVE_MAX_LAUNCHES} where it is lower.
+ */
+export function withAdaptive(
+  policy: RunPolicy,
+  given: { resolve?: number | null; maxCaseMs?: number; maxRunMs?: number },
+): RunPolicy {
+  const adaptive: AdaptiveLaunches = {
+    resolve: given.resolve !== undefined ? given.resolve : policy.adaptive.resolve,
+    maxCaseMs: given.maxCaseMs ?? policy.adaptive.maxCaseMs,
+    maxRunMs: given.maxRunMs ?? policy.adaptive.maxRunMs,
+  };
+  const maxLaunches =
+    given.resolve !== undefined && given.resolve !== null
+      ? Math.max(policy.maxLaunches, RESOLVE_MAX_LAUNCHES)
+      : policy.maxLaunches;
+  return { ...policy, maxLaunches, adaptive };
+}
+
+// ---- end of adaptive launches ----
 
 /**
  * Defaults that hold in every policy, on the measuring clock (process CPU time where the runtime
@@ -71,6 +158,7 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
     caseTimeoutMs: 60_000,
     coldStart: { processes: 1, byDefault: false },
     profile: 'default',
+    adaptive: { resolve: null, maxCaseMs: 10_000, maxRunMs: 45_000 },
     measure: {
       ...base,
       warmupMinOps: 50,
@@ -87,29 +175,31 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
   default: {
     name: 'default',
     description:
-      "two interleaved launches per case and a third where they disagree, each workload's default size (its smallest: 100 records, company 1,000 employees; larger ones with --size or the long policy)",
+      "two interleaved launches per case, then more until each ratio is resolved against ±2% (up to 10 launches, 20 s per case, 3.5 min per run), each workload's default size (its smallest: 100 records, company 1,000 employees; larger ones with --size or the long policy)",
     launches: 2,
-    maxLaunches: 3,
+    maxLaunches: 10,
     sizes: 'default',
     relaunchFactor: 1.25,
     maxRelaunches: 1,
     caseTimeoutMs: 120_000,
     coldStart: { processes: 3, byDefault: false },
     profile: 'default',
+    adaptive: { resolve: 0.02, maxCaseMs: 20_000, maxRunMs: 210_000 },
     measure: base,
   },
   long: {
     name: 'long',
     description:
-      'five interleaved launches, up to ten where they disagree, every size, longer warmup and time cap, cold start in 5 fresh processes per case',
+      'five interleaved launches, then more until each ratio is resolved against ±1% (up to 20 launches, 2 min per case, 1 h per run), every size, longer warmup and time cap, cold start in 5 fresh processes per case',
     launches: 5,
-    maxLaunches: 10,
+    maxLaunches: 20,
     sizes: 'all',
     relaunchFactor: 1.25,
     maxRelaunches: 3,
     caseTimeoutMs: 300_000,
     coldStart: { processes: 5, byDefault: true },
     profile: 'default',
+    adaptive: { resolve: 0.01, maxCaseMs: 120_000, maxRunMs: 3_600_000 },
     measure: { ...base, warmupMinMs: 500, warmupMaxMs: 5000, targetRelativeError: 0.005, timeCapMs: 5000 },
   },
 };

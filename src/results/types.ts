@@ -304,7 +304,32 @@ const CaseHeaderSchema = Type.Object({
   samples: Type.Object({ launches: Type.Array(LaunchRecordSchema), relaunches: count }),
 });
 
+/**
+ * How a paired case's ratio stands against the run's ±`resolve` band around 1 (adaptive launches:
+ * docs/adaptive-launches.md): `differs` (its interval clear of the band), `within` (inside it), or
+ * `unresolved` (it straddles an edge of the band when the launches stopped, `stoppedBy` says why).
+ */
+export const ResolutionSchema = Type.Object({
+  /** the smallest difference that matters, a fraction (0.02: ±2%) */
+  resolve: positive,
+  state: Type.Union([Type.Literal('differs'), Type.Literal('within'), Type.Literal('unresolved')]),
+  /** the reported ratio interval it was judged on (null: none could be made) */
+  interval: Type.Union([Type.Tuple([positive, positive]), Type.Null()]),
+  /** timing launches kept */
+  launches: count,
+  /** wall time of the launches that carried the case (ms) */
+  spentMs: nonNegative,
+  /** what stopped the launches of an unresolved case */
+  stoppedBy: Optional(
+    Type.Union([Type.Literal('case budget'), Type.Literal('run budget'), Type.Literal('launch cap')]),
+  ),
+  /** one line: `unresolved: interval [0.970–1.040] straddles ±2% (case budget: 20.0 s spent)` */
+  text: str,
+});
+export type Resolution = Static<typeof ResolutionSchema>;
+
 const NUMBERS = [
+  'resolution',
   'time',
   'ratio',
   'ratioError',
@@ -350,6 +375,8 @@ export const CaseOutcomeSchema = Type.Union([
     instructions: Optional(InstructionStatsSchema),
     /** `prepare()` and the first op timed in fresh processes (`run --metric cold-start`): figures of their own, never part of `time` */
     coldStart: Optional(ColdStartSchema),
+    /** adaptive launches: how the ratio stands against the run's ±resolve band (paired cases of a run with `resolve`) */
+    resolution: Optional(ResolutionSchema),
     ...absent('reason', 'mismatch'),
   }),
   Type.Object({
@@ -446,6 +473,10 @@ export const RunPolicyRecordSchema = Type.Object({
   caseTimeoutMs: positive,
   /** the runtime profile (case/profile.ts): `default` (each runtime's default settings) or `steady` (the lab's GC settings); absent: written before profiles, when every run used the steady settings */
   profile: Optional(str),
+  /** adaptive launches (config/policies.ts AdaptiveLaunches): the ±resolve band (null: off) and the budgets (ms); absent in older files */
+  adaptive: Optional(
+    Type.Object({ resolve: Type.Union([positive, Type.Null()]), maxCaseMs: positive, maxRunMs: positive }),
+  ),
   measure: MeasurePolicySchema,
   baselines: Type.Record(str, str),
 });

@@ -283,6 +283,7 @@ async function runLocked(
         maxLaunches: req.policy.maxLaunches,
         seed: req.seed,
         caseTimeoutMs: req.policy.caseTimeoutMs,
+        adaptive: req.policy.adaptive,
         measure: req.policy.measure,
         baselines: Object.fromEntries(
           planned.filter((g) => g[0]?.baseline).map((g) => [baselineKey(g[0]), g[0].baseline as string]),

@@ -30,10 +30,11 @@ import {
  * from the fake samples.
  */
 
-/** Three launches, up to two relaunches per case, relaunch above 1.25× the best baseline. */
+/** Three launches (no more: adaptive launches are test/run/stop-rule.test.ts's), up to two relaunches per case, relaunch above 1.25× the best baseline. */
 const policy: RunPolicy = {
   ...policies.default,
   launches: 3,
+  maxLaunches: 3,
   maxRelaunches: 2,
   relaunchFactor: 1.25,
   caseTimeoutMs: 4321,

@@ -1,0 +1,145 @@
+/**
+ * When the run's launches happen (hyperfine's scheduler): a pool of `jobs` slots taking groups in
+ * plan order, and within a group its launches — launch 1 of each case, then launch 2 of each…
+ * (one process for the group where its cases share one: run/group-launch.ts; else case by case:
+ * run/case-launch.ts), then the extra launches of run/stop-rule.ts, then the allocation pass of a
+ * worker that sent no allocation windows. How each launch runs is the launch modules'.
+ */
+import type { CaseGroup } from '../plan/plan.js';
+import type { CaseResult } from '../results/types.js';
+import type { LaunchPlace } from '../runtimes/types.js';
+import { assembleGroup, type CaseRecord } from './assemble.js';
+import type { GroupState, RunContext } from './run-context.js';
+import { allocLaunch, launchCase } from './case-launch.js';
+import { groupLaunch } from './group-launch.js';
+import { budgetStop, resolutionOf, resolutionText, wantsAnotherLaunch } from './stop-rule.js';
+
+/** Whether a group's cases can share one worker process (group launches): those of the JavaScript worker. */
+export function groupsShareLaunches(g: CaseGroup): boolean {
+  return g.every((c) => (c.platform ?? 'javascript') === 'javascript');
+}
+
+/** The group's records before any launch: a case not planned, or that cannot be launched, has its end already. */
+function recordsOf(ctx: RunContext, group: CaseGroup): CaseRecord[] {
+  return group.map((planned) => {
+    const fault = planned.status === 'planned' ? ctx.faultOf(planned) : undefined;
+    return {
+      planned,
+      payload: ctx.input.payloads.get(planned.payloadKey)!,
+      launches: [],
+      relaunches: 0,
+      end:
+        planned.status !== 'planned'
+          ? { status: planned.status, reason: planned.reason }
+          : fault
+            ? { status: 'failed', reason: fault }
+            : { status: 'measured' },
+      paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
+    };
+  });
+}
+
+/** Launch `l` of `cases`: in one process where the group still shares one, else case by case. */
+async function launchAll(gs: GroupState, cases: CaseRecord[], l: number, share: boolean): Promise<void> {
+  if (gs.grouped && share) gs.grouped = await groupLaunch(gs, cases, l);
+  else for (const rec of cases) await launchCase(gs, rec, l);
+}
+
+/**
+ * The live cases that get launch `l` beyond the policy's `launches` (run/stop-rule.ts): those
+ * that want one and whose budgets allow it; a case that wants one but may not have it is noted in
+ * `gs.stopped` with the reason.
+ */
+function moreLaunches(gs: GroupState, live: CaseRecord[], l: number): CaseRecord[] {
+  const { ctx } = gs;
+  const { policy } = ctx;
+  return live.filter((rec) => {
+    if (!wantsAnotherLaunch(rec, policy)) return false;
+    const stop = budgetStop({
+      launch: l,
+      maxLaunches: policy.maxLaunches,
+      spentMs: ctx.spentMs.get(rec) ?? [],
+      maxCaseMs: policy.adaptive.maxCaseMs,
+      runElapsedMs: ctx.elapsedMs(),
+      runQuotaMs: ctx.runQuotaMs(gs.g),
+    });
+    if (stop) gs.stopped.set(rec, stop);
+    return !stop;
+  });
+}
+
+/**
+ * Records how a measured paired case of a run with `resolve` stands against the band, on the
+ * interval results.json reports (`resolution`: state, interval, launches, time, what stopped an
+ * unresolved case).
+ */
+function recordResolution(gs: GroupState, rec: CaseRecord, c: CaseResult): void {
+  const { resolve } = gs.ctx.policy.adaptive;
+  if (resolve === null || c.status !== 'measured' || !rec.paired || c.ratio === null) return;
+  const interval = c.ratioInterval ?? null;
+  const state = resolutionOf(interval, resolve);
+  const spentMs = (gs.ctx.spentMs.get(rec) ?? []).reduce((n, x) => n + x, 0);
+  const by = state === 'unresolved' ? (gs.stopped.get(rec) ?? 'launch cap') : undefined;
+  c.resolution = {
+    resolve,
+    state,
+    interval,
+    launches: rec.launches.filter((x) => !x.discarded).length,
+    spentMs,
+    ...(by ? { stoppedBy: by } : {}),
+    text: resolutionText(state, interval, resolve, by ? { by, spentMs } : undefined),
+  };
+}
+
+/** Runs group `g` in one slot (`place`): its launches, then its assembly; its cases are finished and announced. */
+async function runGroup(ctx: RunContext, g: number, place: LaunchPlace): Promise<CaseResult[]> {
+  const { policy, input } = ctx;
+  const group = input.groups[g];
+  const gs: GroupState = {
+    ctx,
+    g,
+    place,
+    recs: recordsOf(ctx, group),
+    // one process for several serializers: the JavaScript worker only (the .NET worker measures one pair per launch)
+    grouped: input.groupLaunches !== false && groupsShareLaunches(group),
+    stopped: new Map(),
+  };
+  const live = () => gs.recs.filter((r) => r.end.status === 'measured');
+  for (let l = 1; l <= policy.launches; l++) await launchAll(gs, live(), l, live().length > 1);
+  for (let l = policy.launches + 1; ; l++) {
+    const more = moreLaunches(gs, live(), l);
+    if (!more.length) break;
+    await launchAll(
+      gs,
+      more,
+      l,
+      more.some((r) => r.paired),
+    );
+  }
+  // a case whose timing launches sent no allocation windows (a worker without the engine's `alloc` on time jobs) gets a launch of its own
+  if (!groupsShareLaunches(group)) for (const rec of live().filter((r) => !r.alloc)) await allocLaunch(gs, rec);
+  ctx.counter.groupDone(g);
+  const out = assembleGroup(gs.recs, policy.measure);
+  for (const [i, r] of out.entries()) recordResolution(gs, gs.recs[i], r);
+  for (const [i, r] of out.entries())
+    ctx.finish(r, gs.recs[i].planned.status === 'planned' && !ctx.faultOf(gs.recs[i].planned));
+  ctx.groupDone(out);
+  return out;
+}
+
+/** A pool of `jobs` slots (each with its CPU when `cpus` is given) taking groups in plan order; results in plan order. */
+export async function scheduleGroups(ctx: RunContext): Promise<CaseResult[]> {
+  const { input } = ctx;
+  const byGroup: CaseResult[][] = new Array(input.groups.length);
+  let next = 0;
+  const slot = async (k: number) => {
+    const place: LaunchPlace = input.cpus?.[k] !== undefined ? { cpu: input.cpus[k] } : {};
+    while (next < input.groups.length) {
+      const g = next++;
+      byGroup[g] = await runGroup(ctx, g, place);
+    }
+  };
+  const jobs = Math.max(1, Math.min(input.jobs ?? 1, input.groups.length));
+  await Promise.all(Array.from({ length: jobs }, (_, k) => slot(k)));
+  return byGroup.flat();
+}

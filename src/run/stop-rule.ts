@@ -1,0 +1,153 @@
+/**
+ * When a case gets another launch beyond the policy's `launches` (pure): with a `resolve` band,
+ * until its ratio is resolved against it ({@link wantsAnotherLaunch}); else while some two of its
+ * kept launches disagree beyond their intervals ({@link needsAnotherLaunch}); never past the
+ * launch cap or a time budget ({@link budgetStop}). run/scheduler.ts applies it.
+ */
+import type { LaunchRecord } from '../results/types.js';
+import type { MeasurePolicy } from '../case/policy.js';
+import type { RunPolicy } from '../config/policies.js';
+import { assembleCase, type CaseRecord } from './assemble.js';
+import { roundRatios } from '../analysers/analyser.js';
+import { launchesDisagree, medianOf, medianRelativeError } from '../stats/estimate.js';
+
+/**
+ * A launch's estimate and its relative standard error: the median per-round ratio of a paired
+ * case, else the median per-round median of the serializer's samples (stats/estimate.ts
+ * medianRelativeError); null without rounds.
+ */
+export function launchEstimate(launch: LaunchRecord, paired: boolean): { value: number; se: number } | null {
+  const xs = paired
+    ? roundRatios(launch)
+    : launch.rounds.filter((r) => r.serializerNs.length).map((r) => medianOf(r.serializerNs));
+  return xs.length ? { value: medianOf(xs), se: medianRelativeError(xs) } : null;
+}
+
+/**
+ * Whether a case needs another launch: some two of its kept launches disagree beyond their
+ * intervals at `confidence` ({@link launchesDisagree}).
+ */
+export function needsAnotherLaunch(launches: readonly LaunchRecord[], paired: boolean, confidence: number): boolean {
+  const est = launches
+    .filter((l) => !l.discarded)
+    .map((l) => launchEstimate(l, paired))
+    .filter((e) => e !== null);
+  for (let i = 0; i < est.length; i++)
+    for (let j = i + 1; j < est.length; j++) {
+      if (launchesDisagree(est[i].value, est[i].se, est[j].value, est[j].se, confidence)) return true;
+    }
+  return false;
+}
+
+// ---- adaptive launches (docs/adaptive-launches.md) ----
+
+/** How a ratio's interval stands against the ±resolve band around 1 (see {@link resolutionOf}). */
+export type ResolutionState = 'differs' | 'within' | 'unresolved';
+/** What stopped the launches of a case before it was resolved. */
+export type StopReason = 'case budget' | 'run budget' | 'launch cap';
+
+/**
+ * `differs` when the interval lies wholly outside [1 − resolve, 1 + resolve] (the difference
+ * matters), `within` when wholly inside it (no difference that matters), else `unresolved` (it
+ * straddles an edge); `unresolved` without an interval. tachometer's auto-sample rule on a ratio.
+ * @param interval the ratio's `[low, high]`, or null
+ * @param resolve the band's half-width, a fraction (0.02: ±2%)
+ */
+export function resolutionOf(interval: readonly [number, number] | null, resolve: number): ResolutionState {
+  if (!interval) return 'unresolved';
+  const [lo, hi] = interval;
+  if (hi < 1 - resolve || lo > 1 + resolve) return 'differs';
+  if (lo >= 1 - resolve && hi <= 1 + resolve) return 'within';
+  return 'unresolved';
+}
+
+/**
+ * The reported ratio interval of a case from the launches it has so far — assemble.ts's own, so
+ * the stop rule judges the interval results.json will carry; null when unpaired or unmeasured.
+ */
+export function ratioIntervalOf(rec: CaseRecord, measure: MeasurePolicy): [number, number] | null {
+  const c = assembleCase(rec, measure);
+  return c.status === 'measured' ? (c.ratioInterval ?? null) : null;
+}
+
+/**
+ * Whether a paired case is resolved against ±`resolve` (its interval clear of the band or inside
+ * it). The one place the stop rule reads an interval: the interval functions of stats/ and
+ * assemble.ts are behind it, so another interval (or a predicate of its own) is swapped in here.
+ */
+export function isResolved(rec: CaseRecord, resolve: number, measure: MeasurePolicy): boolean {
+  return resolutionOf(ratioIntervalOf(rec, measure), resolve) !== 'unresolved';
+}
+
+/**
+ * Whether a live case wants a launch beyond the policy's `launches`: a paired case of a run with
+ * `resolve` while it is not {@link isResolved}; any other case (no `resolve`, or no ratio: the
+ * baseline's own case, an unpaired one) while its launches disagree ({@link needsAnotherLaunch}).
+ */
+export function wantsAnotherLaunch(rec: CaseRecord, policy: RunPolicy): boolean {
+  const { resolve } = policy.adaptive;
+  if (resolve !== null && rec.paired) return !isResolved(rec, resolve, policy.measure);
+  return needsAnotherLaunch(rec.launches, rec.paired, policy.measure.confidence);
+}
+
+/** What the budgets see of a case before its next launch (all times wall ms). */
+export interface BudgetState {
+  /** the number the next launch would have */
+  launch: number;
+  maxLaunches: number;
+  /** each launch that carried the case so far (the longest predicts the next) */
+  spentMs: readonly number[];
+  maxCaseMs: number;
+  /** the run's launches so far, from the first */
+  runElapsedMs: number;
+  /** what the run budget allows up to the end of this group ({@link runQuotaMs}) */
+  runQuotaMs: number;
+}
+
+/**
+ * Why the next launch of a case must not begin, or null when it may: the launch cap, or a budget
+ * the next launch is predicted to pass (its predicted time: the longest of the case's launches so
+ * far, not their mean: at load 22 a launch after four of 3.2–4.3 s took 7.1 s). A budget is never
+ * passed by a launch the prediction saw coming; a launch longer than all before it may pass it by
+ * its excess.
+ */
+export function budgetStop(b: BudgetState): StopReason | null {
+  if (b.launch > b.maxLaunches) return 'launch cap';
+  const spent = b.spentMs.reduce((n, x) => n + x, 0);
+  const next = b.spentMs.length ? Math.max(...b.spentMs) : 0;
+  if (spent + next > b.maxCaseMs) return 'case budget';
+  if (b.runElapsedMs + next > b.runQuotaMs) return 'run budget';
+  return null;
+}
+
+/**
+ * The run budget paced over the groups: by the end of a group, the run may have used its share of
+ * `maxRunMs` in proportion to the cases planned up to and including it, so the first groups
+ * cannot spend what the last ones need. @param casesThrough cases of the groups up to this one
+ */
+export function runQuotaMs(maxRunMs: number, casesThrough: number, casesTotal: number): number {
+  return casesTotal > 0 ? (maxRunMs * casesThrough) / casesTotal : maxRunMs;
+}
+
+/** `±2%`, `±0.5%`. */
+export function bandText(resolve: number): string {
+  return `±${Number((resolve * 100).toPrecision(3))}%`;
+}
+
+/**
+ * A case's resolution line: `differs: interval [1.102–1.150] clear of ±2%`, `within ±2%: interval
+ * [0.991–1.008]`, `unresolved: interval [0.970–1.040] straddles ±2% (case budget: 20.0 s spent)`.
+ */
+export function resolutionText(
+  state: ResolutionState,
+  interval: readonly [number, number] | null,
+  resolve: number,
+  stop?: { by: StopReason; spentMs: number },
+): string {
+  const iv = interval ? `interval [${interval[0].toFixed(3)}–${interval[1].toFixed(3)}]` : 'no interval';
+  const band = bandText(resolve);
+  if (state === 'differs') return `differs: ${iv} clear of ${band}`;
+  if (state === 'within') return `within ${band}: ${iv}`;
+  const why = stop ? ` (${stop.by}: ${(stop.spentMs / 1000).toFixed(1)} s spent)` : '';
+  return `unresolved: ${iv} ${interval ? 'straddles' : 'at'} ${band}${why}`;
+}

@@ -1,0 +1,171 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runGroups } from '../../src/run/runner.js';
+import { budgetStop, resolutionOf, resolutionText, runQuotaMs } from '../../src/run/stop-rule.js';
+import { policies, type RunPolicy } from '../../src/config/policies.js';
+import type { CaseGroup } from '../../src/plan/plan.js';
+import type { CaseResult } from '../../src/results/types.js';
+import type { LaunchOutcome } from '../../src/runtimes/launch.js';
+import { allocated, fakeLaunch, payload, planned, timed, type Script } from './fake-launch.js';
+
+/**
+ * Adaptive launches: the stop rule alone, then the runner on recorded launches with a fake clock
+ * (every launch takes 1 s of it), so the budgets are exact.
+ */
+
+test('an interval clear of the ±resolve band differs, one inside it is within, one across an edge is unresolved', () => {
+  assert.equal(resolutionOf([1.03, 1.1], 0.02), 'differs');
+  assert.equal(resolutionOf([0.5, 0.97], 0.02), 'differs');
+  assert.equal(resolutionOf([0.99, 1.015], 0.02), 'within');
+  assert.equal(resolutionOf([0.98, 1.02], 0.02), 'within', 'the band edges are inside');
+  assert.equal(resolutionOf([1.01, 1.03], 0.02), 'unresolved', 'above 1 but not known to be 2% above');
+  assert.equal(resolutionOf([0.97, 1.04], 0.02), 'unresolved');
+  assert.equal(resolutionOf([1.01, 1.03], 0.005), 'differs', 'a narrower band resolves it');
+  assert.equal(resolutionOf(null, 0.02), 'unresolved');
+});
+
+test('a budget stops the next launch when the mean launch so far would carry it past; the cap stops it at maxLaunches', () => {
+  const b = { launch: 3, maxLaunches: 10, spentMs: [1000, 1000], maxCaseMs: 3000, runElapsedMs: 0, runQuotaMs: 1e9 };
+  assert.equal(budgetStop(b), null, '2 s spent + 1 s predicted = the 3 s budget');
+  assert.equal(budgetStop({ ...b, maxCaseMs: 2999 }), 'case budget');
+  assert.equal(budgetStop({ ...b, spentMs: [500, 1500, 1000] }), 'case budget', '3 s spent');
+  assert.equal(
+    budgetStop({ ...b, spentMs: [500, 1500], maxCaseMs: 3499 }),
+    'case budget',
+    'the longest launch (1.5 s) predicts the next, not the mean (1 s)',
+  );
+  assert.equal(budgetStop({ ...b, runElapsedMs: 9001, runQuotaMs: 10_000 }), 'run budget');
+  assert.equal(budgetStop({ ...b, launch: 11 }), 'launch cap');
+  assert.equal(budgetStop({ ...b, spentMs: [] }), null, 'no launch yet: nothing predicted');
+});
+
+test('the run budget is paced by the cases planned up to each group', () => {
+  assert.equal(runQuotaMs(60_000, 10, 40), 15_000);
+  assert.equal(runQuotaMs(60_000, 40, 40), 60_000);
+  assert.equal(runQuotaMs(60_000, 0, 0), 60_000);
+});
+
+test('the resolution line names the interval, the band and what stopped an unresolved case', () => {
+  assert.equal(
+    resolutionText('unresolved', [0.97, 1.04], 0.02, { by: 'case budget', spentMs: 20_000 }),
+    'unresolved: interval [0.970–1.040] straddles ±2% (case budget: 20.0 s spent)',
+  );
+  assert.equal(resolutionText('differs', [1.1, 1.15], 0.005), 'differs: interval [1.100–1.150] clear of ±0.5%');
+  assert.equal(resolutionText('within', [0.99, 1.01], 0.01), 'within ±1%: interval [0.990–1.010]');
+});
+
+/** Two rounds of two samples, every sample `ns`. */
+const flat = (ns: number): number[][] => [
+  [ns, ns],
+  [ns, ns],
+];
+
+/** Serialize cases of `workload` (json the baseline). */
+const group = (workload: string, ...serializers: string[]): CaseGroup =>
+  serializers.map((s) => planned(s, { id: `${workload}/1/single/serialize/${s}`, workload }));
+
+/** The runner on `script`, one case per process, with a fake clock every launch advances by 1 s. */
+async function run(groups: CaseGroup[], script: Script, p: RunPolicy) {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-stop-'));
+  const fake = fakeLaunch(script);
+  let clock = 0;
+  const launch: typeof fake.launch = async (job, timeoutMs, place) => {
+    const o: LaunchOutcome = await fake.launch(job, timeoutMs, place);
+    clock += 1000;
+    return o;
+  };
+  try {
+    const results = await runGroups({
+      groups,
+      payloads: new Map([[payload.key, payload]]),
+      policy: p,
+      partialPath: join(dir, 'partial.jsonl'),
+      launchFor: () => launch,
+      groupLaunches: false,
+      now: () => clock,
+    });
+    const of = (workload: string, s: string): CaseResult =>
+      results.find((r) => r.workload === workload && r.serializer === s)!;
+    const timeCalls = (s: string) => fake.calls.filter((c) => c.job.serializer === s && c.job.mode === 'time').length;
+    return { results, of, timeCalls, elapsedMs: clock };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const adaptive = (a: Partial<RunPolicy['adaptive']>, rest: Partial<RunPolicy> = {}): RunPolicy => ({
+  ...policies.default,
+  launches: 2,
+  maxLaunches: 10,
+  maxRelaunches: 0,
+  ...rest,
+  adaptive: { resolve: 0.02, maxCaseMs: 1e9, maxRunMs: 1e9, ...a },
+});
+
+/** json the baseline; `a` twice as slow (differs); `c` as fast (within); `b` reading 0.99 then 1.03 (straddles +2%). */
+const script: Script = {
+  'json/time': [timed(flat(100))],
+  'a/time': [timed(flat(200), flat(100))],
+  'b/time': [timed(flat(99), flat(100)), timed(flat(103), flat(100))],
+  'c/time': [timed(flat(100), flat(100))],
+  'json/alloc': [allocated([640])],
+  'a/alloc': [allocated([640])],
+  'b/alloc': [allocated([640])],
+  'c/alloc': [allocated([640])],
+};
+
+test('a straddling case keeps launching until its case budget; resolved ones stop at the policy launches; the unresolved one is named', async () => {
+  const { of, timeCalls } = await run([group('w', 'json', 'a', 'b', 'c')], script, adaptive({ maxCaseMs: 5000 }));
+  assert.equal(timeCalls('a'), 2);
+  assert.equal(timeCalls('c'), 2);
+  assert.equal(timeCalls('json'), 2, "the baseline's own case has no ratio: its agreeing launches stop at 2");
+  assert.equal(timeCalls('b'), 5, '1 s each: 5 s spent, a sixth would pass the 5 s budget');
+  const a = of('w', 'a');
+  const b = of('w', 'b');
+  const c = of('w', 'c');
+  assert.ok(a.status === 'measured' && b.status === 'measured' && c.status === 'measured');
+  assert.equal(a.resolution?.state, 'differs');
+  assert.equal(c.resolution?.state, 'within');
+  assert.equal(b.resolution?.state, 'unresolved');
+  assert.equal(b.resolution?.stoppedBy, 'case budget');
+  assert.equal(b.resolution?.launches, 5);
+  assert.equal(b.resolution?.spentMs, 5000, 'the budget is honoured');
+  assert.deepEqual(b.resolution?.interval, b.ratioInterval, 'judged on the interval results.json reports');
+  assert.match(
+    b.resolution?.text ?? '',
+    /^unresolved: interval \[0\.\d{3}–1\.\d{3}\] straddles ±2% \(case budget: 5\.0 s spent\)$/,
+  );
+  assert.equal(of('w', 'json').status === 'measured' && of('w', 'json').resolution, undefined);
+});
+
+test('the run budget is shared by the groups in proportion to their cases, and never passed', async () => {
+  // the fake serves launches by serializer: group 2's straddling case is `b2`, read as `b`
+  const groups = [group('w1', 'json', 'b'), group('w2', 'json', 'b2')];
+  const withB2 = { ...script, 'b2/time': script['b/time'], 'b2/alloc': script['b/alloc'] };
+  const { of, elapsedMs } = await run(groups, withB2, adaptive({ maxRunMs: 12_000 }));
+  const b1 = of('w1', 'b');
+  const b2 = of('w2', 'b2');
+  assert.ok(b1.status === 'measured' && b2.status === 'measured');
+  // group 1 may use 6 s (2 of 4 cases): 4 launches of 1 s, then b twice more; group 2 the rest up to 12 s
+  assert.equal(b1.resolution?.launches, 4);
+  assert.equal(b2.resolution?.launches, 4);
+  assert.equal(b1.resolution?.stoppedBy, 'run budget');
+  assert.equal(b2.resolution?.stoppedBy, 'run budget');
+  assert.equal(elapsedMs, 12_000);
+});
+
+test('without a budget the launch cap stops a straddling case; with resolve off the disagreement rule alone decides', async () => {
+  const capped = await run([group('w', 'json', 'b')], script, adaptive({}, { maxLaunches: 3 }));
+  const b = capped.of('w', 'b');
+  assert.ok(b.status === 'measured');
+  assert.equal(capped.timeCalls('b'), 3);
+  assert.equal(b.resolution?.stoppedBy, 'launch cap');
+  // 0.99 and 1.03 with no spread inside either launch disagree: one more launch each time, up to the cap
+  const off = await run([group('w', 'json', 'c')], script, adaptive({ resolve: null }));
+  assert.equal(off.timeCalls('c'), 2, 'agreeing launches: no third');
+  const offC = off.of('w', 'c');
+  assert.ok(offC.status === 'measured' && offC.resolution === undefined, 'no band, no resolution recorded');
+});
