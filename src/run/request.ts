@@ -116,6 +116,8 @@ export const RUN_OPTION_KEYS = [
   'jobs',
   'shard',
   'profile',
+  'resolve',
+  'maxTime',
   'cwd',
 ] as const;
 

@@ -417,6 +417,8 @@ test('a slower head still fails the gate when the base ran on the busier machine
   const headBusier = compareResults(atLoad(base, 8.3), atLoad(head, 26.4), opts);
   assert.deepEqual(gateFailures(headBusier, ['slower']), []);
   assert.match(renderCompareMarkdown(headBusier, 'a', 'b'), /These runs are not comparable/);
+});
+
 /**
  * Two crafted quick-policy results files (one launch a case) as this jsonbench writes them: each
  * case's time carries its interval and its basis (`rounds`: one launch's round means,
