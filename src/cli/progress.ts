@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
 import { clip, visibleControls } from '../report/table/escape.js';
+import { wrap } from '../report/fit.js';
 import type { SessionEvent } from '../run/session.js';
 import { etaText, formatEta, type ProgressCounts } from '../run/progress.js';
 
@@ -108,7 +109,7 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
     }
   };
   return {
-    note: (line) => log(visibleControls(line)),
+    note: (line) => log(wrap(visibleControls(line), width)),
     onEvent: (e) => {
       if (stopped) return;
       if (e.type === 'group-done') {
@@ -121,7 +122,7 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
       if (e.type === 'case-done') {
         bar?.update(e.counts.launchesFinished, {
           info: info(
-            `cases ${describeCases(e.counts)} · launches ${e.counts.launchesFinished}/${e.counts.launchesTotal} · ETA ${etaText(e.counts, e.elapsedMs)}`,
+            `cases ${e.counts.casesDone}/${e.counts.casesTotal} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.counts.launchesTotal}`,
           ),
         });
         return;
@@ -129,7 +130,7 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
       if (e.type !== 'launch') return;
       const payload = {
         info: info(
-          `cases ${describeCases(e.counts)} · launches ${e.counts.launchesFinished}/${e.total} · ETA ${etaText(e.counts, e.elapsedMs)} · ${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`,
+          `cases ${e.counts.casesDone}/${e.counts.casesTotal} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.total} · ${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`,
         ),
       };
       if (!bar) {
@@ -157,6 +158,7 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
   // after the last group: what the run is doing (the last note: probes, cold starts…) and since when
   let phase: { text: string; since: number } | null = null;
   const line = (text: string) => {
+    // a log line is left whole (CI logs wrap it themselves; its paths and ids stay copyable)
     streams.stderr.write(`${visibleControls(text)}\n`);
     last = Date.now();
   };
@@ -166,10 +168,15 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
       if (Date.now() - last < every) return;
       if (current)
         line(
-          `jsonbench: ${describeProgress(current.counts, current.elapsedMs)}${current.caseId ? ` · measuring ${current.caseId}` : ''}`,
+          clip(
+            `jsonbench: ${describeProgress(current.counts, current.elapsedMs)}${current.caseId ? ` · measuring ${current.caseId}` : ''}`,
+            o.width,
+          ),
         );
-      else if (phase)
-        line(`jsonbench: still at: ${clip(phase.text, 100)} (${Math.round((Date.now() - phase.since) / 1000)} s)`);
+      else if (phase) {
+        const since = ` (${Math.round((Date.now() - phase.since) / 1000)} s)`;
+        line(`jsonbench: still at: ${clip(phase.text, Math.max(20, o.width - 22 - since.length))}${since}`);
+      }
     },
     Math.min(1000, every),
   );
@@ -177,14 +184,19 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
   return {
     note: (text) => {
       line(text);
-      if (!current) phase = { text, since: Date.now() };
+      // a note that announces work under way (`probes: 125 relevant … (untimed)…`) names the phase a heartbeat repeats
+      if (!current && text.trimEnd().endsWith('…')) phase = { text, since: Date.now() };
     },
     onEvent: (e) => {
       if (e.type === 'started')
         line(`jsonbench: measuring ${e.cases} cases; each group's table follows when it is done`);
       else if (e.type === 'launch') current = { counts: e.counts, elapsedMs: e.elapsedMs, caseId: e.caseId };
-      else if (e.type === 'case-done') current = { ...current, counts: e.counts, elapsedMs: e.elapsedMs };
-      else if (e.type === 'group-done') {
+      else if (e.type === 'case-done') {
+        current = { ...current, counts: e.counts, elapsedMs: e.elapsedMs };
+        // a case without a number is news for a CI log at once (the run's end lists them all again on stdout)
+        if (e.result.status !== 'measured' && e.result.status !== 'unsupported')
+          line(clip(`[${e.result.status}] ${e.result.id}: ${(e.result.reason ?? '').replace(/\s+/g, ' ')}`, o.width));
+      } else if (e.type === 'group-done') {
         line(
           `jsonbench: group ${e.done}/${e.groups} done${current ? ` (${describeProgress(current.counts, current.elapsedMs)})` : ''}`,
         );

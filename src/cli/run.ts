@@ -5,7 +5,7 @@ import { checkChoices, checkNotEmpty, splitList, UsageError } from '../config/us
 import { clip, visibleControls } from '../report/table/escape.js';
 import type { ResultsFile } from '../results/types.js';
 import { runSession } from '../run/session.js';
-import { outputWidth, renderRunEnd, renderTerminal } from '../report/terminal.js';
+import { outputWidth, renderRunEnd, renderTerminal, wrap } from '../report/terminal.js';
 import { countOf } from '../report/units.js';
 import { progressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
@@ -92,6 +92,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   const say = (line: string) => {
     if (opts.json) return;
     if (progress) progress.note(line.replace(/\n$/, ''));
+    // a path is never cut or wrapped here (the payload facts name files to copy)
     else process.stderr.write(visibleControls(line.endsWith('\n') ? line : `${line}\n`));
   };
   const { request, release } = await resolveRunRequest(opts, say);
@@ -158,7 +159,8 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       splitList(opts.serializer).length ? request.serializers.map((s) => s.id) : undefined,
       { listBroken: Boolean(opts.json) },
     );
-    for (const line of exit.lines) process.stderr.write(`${visibleControls(line)}\n`);
+    for (const line of exit.lines)
+      process.stderr.write(`${wrap(visibleControls(line), outputWidth(process.stderr))}\n`);
     return exit.code;
   } finally {
     view.stop();

@@ -310,8 +310,11 @@ function sentenceOf(
   }
   if (!r.pick) {
     if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
-    if (r.state === 'baseline' && r.closest)
-      return `${head}, use ${baseText}: the ${r.compared === 1 ? 'other serializer is' : `${r.compared} others are`} clearly slower (the closest, ${r.closest.serializer}, takes ${formatInterval(r.closest.ratio, r.closest.interval, '×', confidence)} as long)${noisyClause}.`;
+    if (r.state === 'baseline' && r.closest) {
+      // every other clearly slower, or slower-looking with an interval that ends near 1: none is faster
+      const clearly = !(r.closest.interval && ratioVerdict(r.closest.ratio, r.closest.interval) === 'borderline');
+      return `${head}, use ${baseText}: ${clearly ? `the ${r.compared === 1 ? 'other serializer is' : `${r.compared} others are`} clearly slower` : `no other serializer is faster (${r.compared} compared)`} (the closest, ${r.closest.serializer}, takes ${formatInterval(r.closest.ratio, r.closest.interval, '×', confidence)} as long)${noisyClause}.`;
+    }
     if (r.state === 'no-clear-winner' && r.closest)
       return `${head}, no clear winner: ${baseText} and ${r.closest.serializer} within ${r.closest.interval ? `${ratioNumberOf(r.closest.interval[0])}–${ratioNumberOf(r.closest.interval[1])}×` : 'an unknown error'} of each other (${ciLabelOf(confidence)}; ${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared${noisyClause}): ${use}.`;
     const closest =
@@ -463,7 +466,10 @@ export function recommend(
           ? 'use'
           : border
             ? 'borderline'
-            : real.length && real.every((c) => verdictOf(c) === 'slower')
+            : real.length &&
+                real.every(
+                  (c) => verdictOf(c) === 'slower' || (verdictOf(c) === 'borderline' && (c.ratio as number) > 1),
+                )
               ? 'baseline'
               : real.length
                 ? 'no-clear-winner'

@@ -120,15 +120,20 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
   const index = indexCases(data);
   for (const [gi, table] of buildTables(model.cases).entries()) {
     const group = data.groups[gi];
-    out.push(c.bold(escapeCell(table.title, 'terminal')));
+    // the table's title opens its first takeaway (one line saved per table); bold after wrapping (codes are not width)
+    const title = escapeCell(table.title, 'terminal');
+    let titled = false;
     for (const [si, s] of table.sections.entries()) {
-      for (const t of sectionTakeaway(data, index, group, group.sections[si], defaultState()))
-        out.push(
-          say(
-            `${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''} (against ${s.baseline ?? 'none'}): ${t}`,
-          ),
-        );
+      for (const t of sectionTakeaway(data, index, group, group.sections[si], defaultState())) {
+        const text = `${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''} (against ${s.baseline ?? 'none'}): ${t}`;
+        if (titled) out.push(say(text));
+        else {
+          out.push(c.bold(title) + say(`${title} · ${text}`).slice(title.length));
+          titled = true;
+        }
+      }
     }
+    if (!titled) out.push(c.bold(title));
     const rows = table.sections.flatMap((s) => {
       const cases = (
         multiTarget

@@ -617,6 +617,13 @@ test('three states: "use X (faster by …)", "borderline: X looks … but the in
     same.sentence,
     /, no clear winner: the built-in JSON\.stringify and fast-json-stringify within 0\.90–1\.09× of each other \(99\.9% CI; 1 other serializer compared\): use the built-in\.$/,
   );
+  // slower-looking with an interval ending near 1: nothing is faster, and it is not called "clearly slower"
+  const nearSlower = run(1.1, [1.02, 1.17]);
+  assert.equal(nearSlower.state, 'baseline');
+  assert.match(
+    nearSlower.sentence,
+    /, use the built-in JSON\.stringify: no other serializer is faster \(1 compared\) \(the closest, fast-json-stringify, takes 1\.10×/,
+  );
   const slower = run(2, [1.8, 2.2]);
   assert.equal(slower.state, 'baseline');
   assert.match(

@@ -41,7 +41,7 @@ export interface Column<Row> {
 export const MIN_WRAP = 24;
 
 /** The narrowest a `clip` column is made to fit a terminal (characters, padding included). */
-export const MIN_CLIP = 16;
+export const MIN_CLIP = 12;
 
 /** A table: columns, rows, and how rows are grouped and coloured. */
 export interface Table<Row> {
