@@ -1,24 +1,88 @@
-import { estimate } from '../stats/estimate.js';
-import { isMeasured } from '../results/types.js';
-import { keptLaunches, type Analyser } from './analyser.js';
+import { launchesDisagree, medianOf, medianRelativeError } from '../stats/estimate.js';
+import { isMeasured, type CaseResult } from '../results/types.js';
+import { LAUNCHES_DISAGREE, ratioVerdict, unresolved } from '../results/decision.js';
+import { keptLaunches, roundRatios, type Analyser } from './analyser.js';
 
-/** `noisy`: a launch reached the time cap before the error target; says how wide the pooled error is. */
+/**
+ * One launch's reading and its relative standard error: the median per-round ratio of a paired
+ * case, else the median of its rounds' medians (ns/op); as the runner's `launchEstimate`
+ * (run/runner.ts), which decides on a third launch with the same test. Null without rounds.
+ */
+function launchReading(l: CaseResult['samples']['launches'][number], paired: boolean) {
+  const xs = paired
+    ? roundRatios(l)
+    : l.rounds.filter((r) => r.serializerNs.length).map((r) => medianOf(r.serializerNs));
+  return xs.length >= 2 ? { value: medianOf(xs), se: medianRelativeError(xs) } : null;
+}
+
+/**
+ * The two kept launches whose readings are furthest apart among those that disagree beyond their
+ * own errors (stats/estimate.ts `launchesDisagree` at the policy's confidence), or null when every
+ * pair agrees. A paired case compares its per-launch ratios; one without a ratio its times.
+ */
+export function disagreeingLaunches(
+  c: CaseResult,
+  confidence: number,
+): { a: number; b: number; launches: number } | null {
+  const paired = c.ratio !== null && c.ratio !== undefined;
+  const readings = keptLaunches(c)
+    .map((l) => launchReading(l, paired))
+    .filter((x) => x !== null);
+  let worst: { a: number; b: number; gap: number } | null = null;
+  for (let i = 0; i < readings.length; i++)
+    for (let j = i + 1; j < readings.length; j++) {
+      const [x, y] = [readings[i], readings[j]];
+      if (!launchesDisagree(x.value, x.se, y.value, y.se, confidence)) continue;
+      const gap = Math.abs(Math.log(x.value / y.value));
+      if (!worst || gap > worst.gap) worst = { a: Math.min(x.value, y.value), b: Math.max(x.value, y.value), gap };
+    }
+  return worst ? { a: worst.a, b: worst.b, launches: readings.length } : null;
+}
+
+/**
+ * `noisy` (⚠ noisy): the case's reading cannot carry the conclusion a reader draws from it
+ * (issue 22: the old rule, "a launch reached its time cap", fired on 81% of case-runs and taught
+ * readers to ignore it). It fires when
+ * - its launches disagree beyond their own errors (what the runner's third launch could not settle:
+ *   the reading really moved between launches; message starts with {@link LAUNCHES_DISAGREE}), or
+ * - its ratio's interval straddles the decision the takeaway makes: 1 lies within the border band of
+ *   the interval's end (results/decision.ts `ratioVerdict` says `borderline`: a rerun could fall on
+ *   the other side), or the interval holds 1 and reaches beyond 0.8–1.25 (`unresolved`: "within
+ *   noise of the baseline" would hide a difference that large).
+ * The baseline's own row (ratio 1 by definition) is never flagged by its interval; a case without
+ * a ratio only by its launches.
+ */
 export const noisy: Analyser = {
   id: 'noisy',
   analyse(c, context) {
     if (!isMeasured(c)) return [];
-    const kept = keptLaunches(c);
-    const capped = kept.filter((l) => l.noisy).length;
-    if (!capped) return [];
-    const pooled = estimate(
-      kept.flatMap((l) => l.rounds.flatMap((r) => r.serializerNs)),
-      context.policy.confidence,
-    );
-    return [
-      {
-        code: 'noisy',
-        message: `${capped} of ${kept.length} launch(es) reached the time cap before the error target; error of all samples together: ${((100 * pooled.error) / pooled.mean).toFixed(1)}% of the mean`,
-      },
-    ];
+    const moved = c.serializer === c.baseline ? null : disagreeingLaunches(c, context.policy.confidence);
+    if (moved) {
+      const unit = c.ratio !== null ? (x: number) => `${x.toFixed(3)}` : (x: number) => `${x.toFixed(0)} ns`;
+      return [
+        {
+          code: 'noisy',
+          message: `${LAUNCHES_DISAGREE}: ${c.ratio !== null ? 'the ratio' : 'the time per op'} read ${unit(moved.a)} in one launch and ${unit(moved.b)} in another (of ${moved.launches}); the reading moved with the machine, so a rerun may differ`,
+        },
+      ];
+    }
+    if (c.ratio === null || c.serializer === c.baseline) return [];
+    const interval = c.ratioInterval ?? null;
+    const verdict = ratioVerdict(c.ratio, interval);
+    if (verdict === 'borderline' && interval)
+      return [
+        {
+          code: 'noisy',
+          message: `its ratio ${c.ratio.toFixed(2)} has an interval ${interval[0].toFixed(2)}–${interval[1].toFixed(2)} ending within a rerun's spread of the decision line 1.00: whether it is faster than the baseline could flip on a rerun`,
+        },
+      ];
+    if (unresolved(interval) && interval)
+      return [
+        {
+          code: 'noisy',
+          message: `its ratio's interval ${interval[0].toFixed(2)}–${interval[1].toFixed(2)} holds 1 but reaches beyond 0.80–1.25: "within noise of the baseline" could hide a difference that large`,
+        },
+      ];
+    return [];
   },
 };

@@ -127,6 +127,10 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     )
     .option('--out <dir>', 'output folder (default: jsonbench-results/<timestamp>/)')
     .option('--json', 'print the results JSON to stdout instead of tables')
+    .option(
+      '--verbose',
+      'more columns on the terminal (Version, Error, Median, Alloc Ratio), every finding and translation note in full, and the legend',
+    )
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')
     .option('--seed <n>', 'seed of the generated payloads', '42')
     .addOption(

@@ -1,28 +1,43 @@
 import cliProgress from 'cli-progress';
-import { visibleControls } from '../report/table/escape.js';
+import { clip, visibleControls } from '../report/table/escape.js';
+import { wrap } from '../report/fit.js';
 import type { SessionEvent } from '../run/session.js';
 import { etaText, formatEta, type ProgressCounts } from '../run/progress.js';
-import { renderTerminal } from '../report/terminal.js';
 
 /** The ETA's format lives with the progress bookkeeping (run/progress.ts); re-exported for the CLI's readers. */
 export { formatEta };
 
-/** What the terminal shows while a run goes on (on stderr; stdout keeps the final tables). */
+/** What the terminal shows while a run goes on: a live bar or plain lines on stderr, each group's table as it finishes. */
 export interface ProgressView {
   onEvent(e: SessionEvent): void;
+  /** a line (a note, a warning) printed above the bar, never over it; on stderr */
+  note(line: string): void;
+  /** removes the bar (the terminal as it was: cursor shown, nothing restored over printed text); idempotent */
   stop(): void;
+}
+
+/** Where the view writes: stderr for the progress, `tables` for each group's table (stdout). */
+export interface ProgressStreams {
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  tables: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
 /** Options of {@link progressView}. */
 export interface ProgressViewOptions {
-  /** stderr is a terminal: a live bar; else one line per finished case */
+  /** stderr is a terminal: a live bar; else plain lines (a phase, each group done, a heartbeat while silent) */
   isTty: boolean;
-  /** print each group's table as soon as its cases are finished */
-  tables: boolean;
-  color: boolean;
-  /** the terminal's width (characters), for the tables */
-  width?: number;
+  /** the text of a finished group's table (report/terminal.ts with `tablesOnly`), or null to print none */
+  groupText?: (e: Extract<SessionEvent, { type: 'group-done' }>) => string | null;
+  /** the width to fit the bar to (characters) */
+  width: number;
+  /** default: process.stderr and process.stdout */
+  streams?: ProgressStreams;
+  /** plain lines: the longest silence before a heartbeat line (ms); default {@link HEARTBEAT_MS} */
+  heartbeatMs?: number;
 }
+
+/** With stderr not a terminal, a line says where the run is after this long without one (ms): CI logs never go quiet for long. */
+export const HEARTBEAT_MS = 10_000;
 
 /**
  * The cases part of the progress: `3/130 (of 192; 62 never launched)`: cases measured out of those
@@ -41,74 +56,155 @@ export function describeProgress(counts: ProgressCounts, elapsedMs: number): str
 }
 
 /**
- * Progress on stderr. On a terminal a bar (cli-progress): cases finished, launches ended out of
- * their total (updated as each launch begins and each case ends), the ETA (run/progress.ts) and the current case; else one `[status] id (cases …)` line
- * per finished case that has numbers or failed. With `tables`, each group's table (its takeaways,
- * rows and findings: report/terminal.ts with `tablesOnly`) is printed the moment the group is
- * finished, above the bar, as BenchmarkDotNet prints each result; the full report follows at the end.
+ * Progress on stderr, and each group's table the moment the group is finished (as hyperfine and
+ * mitata print each result as it is measured; the run's end prints only what is new).
+ *
+ * On a terminal: one live line (cli-progress `MultiBar` with one bar: cases, launches ended out of
+ * their total, the ETA and the current case, cut to the width). Tables and notes are printed above
+ * it through `MultiBar.log()`, which clears the bar's line, writes them, and draws the bar again
+ * below: no cursor save/restore (ESC 7 / ESC 8) that would later draw over text that scrolled, and
+ * line wrapping is left on (`linewrap: true`: cli-progress would otherwise send ESC[?7l for the
+ * whole run and cut every long line). When stdout is not that terminal (redirected), the tables go
+ * to stdout itself. On stop the bar's line is cleared and the cursor shown.
+ *
+ * Not a terminal: plain lines, never a control sequence: when measuring starts, when each group is
+ * done (with the counts and the ETA), and a heartbeat naming the current case after
+ * {@link HEARTBEAT_MS} without a line. Tables go to stdout.
  */
 export function progressView(o: ProgressViewOptions): ProgressView {
-  const printGroup = (e: Extract<SessionEvent, { type: 'group-done' }>, write: (text: string) => void) => {
-    if (!o.tables || e.cases.every((c) => c.status === 'unsupported')) return;
-    write(`${renderTerminal(e.results, o.color, { width: o.width, tablesOnly: true }).trimEnd()}\n\n`);
-  };
-  if (o.isTty) {
-    const bar = new cliProgress.SingleBar(
-      {
-        format: '{bar} cases {cases} · launches {value}/{total} ended · ETA {etaText} | {caseId}',
-        hideCursor: true,
-        clearOnComplete: true,
-        forceRedraw: true,
-        stream: process.stderr,
-      },
-      cliProgress.Presets.shades_classic,
-    );
-    let started = false;
-    return {
-      onEvent: (e) => {
-        if (e.type === 'group-done') {
-          printGroup(e, (text) => process.stderr.write(started ? `\r\x1b[K${text}` : text));
-          return;
-        }
-        // the bar fills with launches that have ended (a one-launch group is not "full" while it runs); a finished case updates the counts too
-        if (e.type === 'case-done') {
-          if (started)
-            bar.update(e.counts.launchesFinished, {
-              cases: describeCases(e.counts),
-              etaText: etaText(e.counts, e.elapsedMs),
-            });
-          return;
-        }
-        if (e.type !== 'launch') return;
-        const payload = {
-          caseId: `${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''}; launch ${e.index})`,
-          cases: describeCases(e.counts),
-          etaText: etaText(e.counts, e.elapsedMs),
-        };
-        if (!started) {
-          bar.start(e.total, e.counts.launchesFinished, payload);
-          started = true;
-          return;
-        }
-        bar.setTotal(e.total);
-        bar.update(e.counts.launchesFinished, payload);
-      },
-      stop: () => {
-        if (started) {
-          started = false;
-          bar.stop();
-        }
-      },
-    };
-  }
-  return {
-    onEvent: (e) => {
-      if (e.type === 'case-done' && e.result.status !== 'unsupported')
-        process.stderr.write(
-          `[${e.result.status}] ${visibleControls(e.result.id)} (${describeProgress(e.counts, e.elapsedMs)})\n`,
-        );
-      if (e.type === 'group-done') printGroup(e, (text) => process.stderr.write(text));
+  const streams = o.streams ?? { stderr: process.stderr, tables: process.stdout };
+  const width = Math.max(20, o.width);
+  if (o.isTty) return barView(o, streams, width);
+  return plainView(o, streams);
+}
+
+function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number): ProgressView {
+  const sameScreen = Boolean(streams.tables.isTTY);
+  const barSize = Math.max(10, Math.min(30, Math.floor(width / 5)));
+  const multi = new cliProgress.MultiBar(
+    {
+      format: '{bar} {info}',
+      barsize: barSize,
+      hideCursor: true,
+      clearOnComplete: true,
+      stopOnComplete: false,
+      // redraw after a log() even when the bar's text did not change (else the bar vanishes until the next update)
+      forceRedraw: true,
+      linewrap: true,
+      gracefulExit: false,
+      stream: streams.stderr,
     },
-    stop: () => {},
+    cliProgress.Presets.shades_classic,
+  );
+  let bar: cliProgress.SingleBar | null = null;
+  let stopped = false;
+  // the line after the bar: cut so the bar never wraps (a wrapped bar would be redrawn one line too low)
+  const info = (text: string) => visibleControls(clip(text, width - barSize - 2));
+  const log = (text: string) => {
+    const t = text.endsWith('\n') ? text : `${text}\n`;
+    if (!bar) streams.stderr.write(t);
+    else {
+      multi.log(t);
+      multi.update();
+    }
+  };
+  return {
+    note: (line) => log(wrap(visibleControls(line), width)),
+    onEvent: (e) => {
+      if (stopped) return;
+      if (e.type === 'group-done') {
+        const text = o.groupText?.(e);
+        if (!text) return;
+        if (sameScreen) log(text);
+        else streams.tables.write(text.endsWith('\n') ? text : `${text}\n`);
+        return;
+      }
+      if (e.type === 'case-done') {
+        bar?.update(e.counts.launchesFinished, {
+          info: info(
+            `cases ${e.counts.casesDone}/${e.counts.casesTotal} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.counts.launchesTotal}`,
+          ),
+        });
+        return;
+      }
+      if (e.type !== 'launch') return;
+      const payload = {
+        info: info(
+          `cases ${e.counts.casesDone}/${e.counts.casesTotal} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.total} · ${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`,
+        ),
+      };
+      if (!bar) {
+        bar = multi.create(e.total, e.counts.launchesFinished, payload);
+        return;
+      }
+      bar.setTotal(e.total);
+      bar.update(e.counts.launchesFinished, payload);
+    },
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      if (bar) {
+        // flush what log() holds, then clear the bar's line
+        multi.update();
+        multi.stop();
+      }
+    },
+  };
+}
+
+function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressView {
+  let last = Date.now();
+  let current: { counts: ProgressCounts; elapsedMs: number; caseId?: string } | null = null;
+  // after the last group: what the run is doing (the last note: probes, cold starts…) and since when
+  let phase: { text: string; since: number } | null = null;
+  const line = (text: string) => {
+    // a log line is left whole (CI logs wrap it themselves; its paths and ids stay copyable)
+    streams.stderr.write(`${visibleControls(text)}\n`);
+    last = Date.now();
+  };
+  const every = o.heartbeatMs ?? HEARTBEAT_MS;
+  const timer = setInterval(
+    () => {
+      if (Date.now() - last < every) return;
+      if (current)
+        line(
+          clip(
+            `jsonbench: ${describeProgress(current.counts, current.elapsedMs)}${current.caseId ? ` · measuring ${current.caseId}` : ''}`,
+            o.width,
+          ),
+        );
+      else if (phase) {
+        const since = ` (${Math.round((Date.now() - phase.since) / 1000)} s)`;
+        line(`jsonbench: still at: ${clip(phase.text, Math.max(20, o.width - 22 - since.length))}${since}`);
+      }
+    },
+    Math.min(1000, every),
+  );
+  timer.unref();
+  return {
+    note: (text) => {
+      line(text);
+      // a note that announces work under way (`probes: 125 relevant … (untimed)…`) names the phase a heartbeat repeats
+      if (!current && text.trimEnd().endsWith('…')) phase = { text, since: Date.now() };
+    },
+    onEvent: (e) => {
+      if (e.type === 'started')
+        line(`jsonbench: measuring ${e.cases} cases; each group's table follows when it is done`);
+      else if (e.type === 'launch') current = { counts: e.counts, elapsedMs: e.elapsedMs, caseId: e.caseId };
+      else if (e.type === 'case-done') {
+        current = { ...current, counts: e.counts, elapsedMs: e.elapsedMs };
+        // a case without a number is news for a CI log at once (the run's end lists them all again on stdout)
+        if (e.result.status !== 'measured' && e.result.status !== 'unsupported')
+          line(clip(`[${e.result.status}] ${e.result.id}: ${(e.result.reason ?? '').replace(/\s+/g, ' ')}`, o.width));
+      } else if (e.type === 'group-done') {
+        line(
+          `jsonbench: group ${e.done}/${e.groups} done${current ? ` (${describeProgress(current.counts, current.elapsedMs)})` : ''}`,
+        );
+        const text = o.groupText?.(e);
+        if (text) streams.tables.write(text.endsWith('\n') ? text : `${text}\n`);
+        if (e.done === e.groups) current = null;
+      }
+    },
+    stop: () => clearInterval(timer),
   };
 }

@@ -4,9 +4,8 @@ import { toJsonSchema } from '../workloads/json-schema.js';
 import { checkChoices, checkNotEmpty, splitList, UsageError } from '../config/usage-error.js';
 import { clip, visibleControls } from '../report/table/escape.js';
 import type { ResultsFile } from '../results/types.js';
-import { renderRecommendations } from '../report/recommend.js';
 import { runSession } from '../run/session.js';
-import { renderTerminal } from '../report/terminal.js';
+import { outputWidth, renderRunEnd, renderTerminal, wrap } from '../report/terminal.js';
 import { countOf } from '../report/units.js';
 import { progressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
@@ -41,6 +40,8 @@ export interface RunCliOptions extends Omit<RunOptions, 'cwd'> {
   resolve?: string;
   /** `--max-time`: budgets of the adaptive launches (`20s`, `case=20s`, `run=4m`) */
   maxTime?: string[];
+  /** `--verbose`: more table columns, every finding and note in full, the legend */
+  verbose?: boolean;
 }
 
 /** The statuses of a case that gave no number; `--fail-on` chooses among them (spelled as `compare --fail-on`: a comma-separated or repeated list). */
@@ -61,10 +62,11 @@ export function runExit(
   results: Pick<ResultsFile, 'cases'>,
   failOn: readonly string[],
   asked?: readonly string[],
+  options: { listBroken?: boolean } = {},
 ): { code: 0 | 1; lines: string[] } {
   const broken = results.cases.filter((c) => (NO_NUMBER_STATUSES as readonly string[]).includes(c.status));
   const lines: string[] = [];
-  if (broken.length) {
+  if (broken.length && options.listBroken !== false) {
     lines.push(
       `jsonbench: ${broken.length} case${broken.length === 1 ? '' : 's'} gave no numbers (never ranked; the reasons are in report.md):`,
     );
@@ -113,23 +115,37 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
     ...parseMaxTime(splitList(opts.maxTime)),
   };
   // every line names data (a payload file name, a serializer id): its control characters are shown, never sent to the terminal
+  // before the progress view exists straight to stderr; after, above its bar (never over it)
+  let progress: ReturnType<typeof progressView> | null = null;
   const say = (line: string) => {
-    if (!opts.json) process.stderr.write(visibleControls(line.endsWith('\n') ? line : `${line}\n`));
+    if (opts.json) return;
+    if (progress) progress.note(line.replace(/\n$/, ''));
+    // a path is never cut or wrapped here (the payload facts name files to copy)
+    else process.stderr.write(visibleControls(line.endsWith('\n') ? line : `${line}\n`));
   };
   const { request, release } = await resolveRunRequest(opts, say);
   request.policy = withAdaptive(request.policy, adaptive);
   if (request.payload) for (const line of payloadFacts(request.payload)) say(line);
   const errTty = Boolean(process.stderr.isTTY);
-  const progress = progressView({
+  // tables go to stdout (or above the bar when stdout is the same terminal), fitted to its width: the terminal's, COLUMNS, or 100
+  const width = outputWidth(process.stdout);
+  const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
+  const verbose = Boolean(opts.verbose);
+  const dropped = new Set<string>();
+  const onDropped = (headers: string[]) => headers.forEach((h) => dropped.add(h));
+  const view = progressView({
     isTty: errTty && !opts.json,
-    tables: !opts.json,
-    color: !process.env.NO_COLOR && errTty,
-    width: errTty && process.stderr.columns > 0 ? process.stderr.columns : undefined,
+    width: outputWidth(process.stderr),
+    groupText: (e) =>
+      opts.json || e.cases.every((c) => c.status === 'unsupported')
+        ? null
+        : `${renderTerminal(e.results, color, { width, tablesOnly: true, verbose, onDropped }).trimEnd()}\n`,
   });
+  progress = view;
   // Ctrl-C: restore the terminal (the bar hides the cursor) and say where the measured data is.
   let interrupted = '';
   const onSigint = () => {
-    progress.stop();
+    view.stop();
     process.stderr.write(`\njsonbench: interrupted. ${interrupted || 'Nothing was measured yet.'}\n`);
     process.exit(130);
   };
@@ -137,36 +153,47 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   try {
     const run = await runSession(request, (e) => {
       if (e.type === 'note') say(e.message);
-      else if (e.type === 'warning') process.stderr.write(`jsonbench: warning: ${visibleControls(e.message)}\n`);
-      else if (e.type === 'started')
+      else if (e.type === 'warning') {
+        if (!opts.json) view.note(`jsonbench: warning: ${e.message}`);
+        else process.stderr.write(`jsonbench: warning: ${visibleControls(e.message)}\n`);
+      } else if (e.type === 'started')
         interrupted = `What was measured is kept (finished cases: ${e.partialPath}; every finished launch: ${e.launchLogPath}). Rebuild the report with: jsonbench report ${e.outDir}`;
-      else progress.onEvent(e);
+      else view.onEvent(e);
     });
-    progress.stop();
+    view.stop();
+    progress = null;
     const { results, reports } = run;
     if (opts.json) {
       if (reports.written.html) process.stderr.write(`report: ${visibleControls(reports.written.html)}\n`);
       process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     } else {
-      const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
-      const width = process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined;
-      process.stdout.write(renderTerminal(results, color, { width }));
-      const rec = renderRecommendations(results, 'terminal', { color, width });
-      if (rec) process.stdout.write(`\n\n${rec}`);
-      process.stdout.write(
-        `\n${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${reports.written.html ?? reports.written.md ?? 'not written'}${reports.written.md ? ` (Markdown: ${reports.written.md})` : ''}\n`,
-      );
-      if (run.ledger) process.stdout.write(`ledger: ${run.ledger.path} (run ${run.ledger.runId})\n`);
+      // the groups' tables were printed as each finished: only what is new now (report/terminal.ts renderRunEnd), then the paths
+      const end = renderRunEnd(results, color, { width, verbose, dropped: [...dropped] });
+      if (end) process.stdout.write(`${end}\n`);
+      const load = results.environment.loadAverage.start[0];
+      const facts = `${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · policy ${results.policy.name} · load ${load !== undefined ? load.toFixed(2) : '?'} on ${results.environment.cores} cores at the start`;
+      const paths = [
+        facts,
+        `results: ${run.resultsPath}`,
+        `report: ${reports.written.html ?? reports.written.md ?? 'not written'}`,
+        ...(reports.written.md && reports.written.html ? [`Markdown: ${reports.written.md}`] : []),
+        ...(run.ledger ? [`ledger: ${run.ledger.path} (run ${run.ledger.runId})`] : []),
+      ];
+      // a path is never cut (it is to be copied): a long one takes its own line
+      process.stdout.write(`${visibleControls(paths.join('\n'))}\n`);
     }
     const exit = runExit(
       results,
       failOn,
       splitList(opts.serializer).length ? request.serializers.map((s) => s.id) : undefined,
+      { listBroken: Boolean(opts.json) },
     );
-    for (const line of [...unresolvedLines(results), ...exit.lines]) process.stderr.write(`${visibleControls(line)}\n`);
+    for (const line of [...unresolvedLines(results), ...exit.lines])
+      process.stderr.write(`${wrap(visibleControls(line), outputWidth(process.stderr))}\n`);
     return exit.code;
   } finally {
-    progress.stop();
+    view.stop();
+    progress = null;
     process.off('SIGINT', onSigint);
     release();
   }

@@ -27,7 +27,8 @@ import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
-import { wrap } from './terminal.js';
+import { clipLine, wrap } from './fit.js';
+import { ratioVerdict, type RatioVerdict } from '../results/decision.js';
 import {
   fasterThanBaseline,
   formatInterval,
@@ -188,6 +189,16 @@ export interface Recommendation {
   noisy: number;
   /** serializers of the class that gave no number, with their status, and measured ones not ranked (status `not ranked`: the baseline-slowed finding): never candidates */
   excluded: { serializer: string; status: string; reason: string }[];
+  /**
+   * What the sentence says (issue 22): `use` a serializer clearly faster than the baseline (`pick`);
+   * `borderline`: the fastest-looking one's interval ends at the decision line, so a rerun could say
+   * either (`borderline`); `baseline`: every other is clearly slower; `no-clear-winner`: the others
+   * are within noise of the baseline; `none`: nothing to compare (no baseline, or it has no number,
+   * or it ran alone)
+   */
+  state: 'use' | 'borderline' | 'baseline' | 'no-clear-winner' | 'none';
+  /** with state `borderline` (or beside a pick): the lowest-ratio serializer whose call is too close to make */
+  borderline?: { serializer: string; ratio: number; interval: [number, number] };
   /** one sentence, ready to paste */
   sentence: string;
 }
@@ -243,21 +254,19 @@ export function clearlyFaster(c: MeasuredCase): boolean {
   return fasterThanBaseline(takeawayRowOf(c));
 }
 
-function costsText(costs: readonly BehaviourCost[], probed: boolean): string {
-  if (!costs.length)
-    return `the gate found no behaviour cost${probed ? ' and no probe failed' : ' (capability probes: not in this run)'}`;
-  const schema = costs.filter((k) => k.source === 'schema').map((k) => k.text);
-  const other = costs.filter((k) => k.source !== 'schema');
-  const parts = [...schema];
-  if (other.length > 2)
-    parts.push(
-      `${other.length} looser checks than the schema (${other
-        .slice(0, 1)
-        .map((k) => k.text)
-        .join('')}; and ${other.length - 1} more, listed in the report)`,
-    );
-  else parts.push(...other.map((k) => k.text));
-  return parts.join('; ');
+/**
+ * What the pick costs in behaviour, as lines under its sentence (terminal, report.md): one per cost
+ * (`schema: …`, `looser check: …`, `probe: …`), or one saying the gate found none. THE one place
+ * their content is made (issue 24 reworks it): every renderer calls this. Empty without a pick.
+ * @param probed the results file carries capability probes
+ */
+export function costLines(r: { pick: Recommendation['pick'] }, probed: boolean): string[] {
+  if (!r.pick) return [];
+  if (!r.pick.costs.length)
+    return [
+      `costs: the gate found no behaviour cost${probed ? ' and no probe failed' : ' (capability probes: not in this run)'}`,
+    ];
+  return r.pick.costs.map((k) => `${k.source === 'translation' ? 'looser check' : k.source}: ${k.text}`);
 }
 
 /** What to confirm a noisy timing with, after a run of this policy: the next longer policy, on a quieter machine (a default run was told to confirm with --policy default). */
@@ -270,42 +279,49 @@ export function confirmWith(policyName: string): string {
 }
 
 /**
- * The paste-ready sentence. A quick-policy run's sentence ends with {@link quickCaveat}: its figures
- * are a first look, and `--policy default` gives figures to quote. Ratio intervals are labelled
- * with their confidence (`0.45× (99.9% CI 0.31–0.66×)`), as the takeaways write them.
+ * The paste-ready sentence of a recommendation in its {@link Recommendation.state}: `use X (faster
+ * by …)`, `borderline: X looks 0.83× … but the interval reaches 1.00; rerun with …`, `no clear
+ * winner: … within …`, or that the baseline is fastest. Ratio intervals are labelled with their
+ * confidence (`0.45× (99.9% CI 0.31–0.66×)`), as the takeaways write them. The policy's caveat is
+ * not in it: a run says it once ({@link renderRecommendations}); the behaviour costs are the lines
+ * under it ({@link costLines}).
  */
 function sentenceOf(
   r: Omit<Recommendation, 'sentence'>,
   payload: PayloadRecord | undefined,
   confidence: number,
-  probed: boolean,
-  policyName: string,
-): string {
-  const text = sentenceBody(r, payload, confidence, probed, policyName);
-  return policyName === 'quick' ? `${text} ${quickCaveat()}` : text;
-}
-
-function sentenceBody(
-  r: Omit<Recommendation, 'sentence'>,
-  payload: PayloadRecord | undefined,
-  confidence: number,
-  probed: boolean,
   policyName: string,
 ): string {
   const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
   if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
   const baseText = baselineName(r.baseline, r.direction);
+  const use = r.baseline === 'json' ? 'use the built-in' : `use the baseline, ${r.baseline}`;
+  const noisyClause = r.noisy
+    ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden: ${confirmWith(policyName)}`
+    : '';
+  if (!r.pick && r.borderline) {
+    const b = r.borderline;
+    const hi = b.interval[1];
+    const reach =
+      hi >= 1
+        ? `the interval reaches ${ratioNumberOf(hi)}`
+        : `the interval ends at ${ratioNumberOf(hi)}, within a rerun's spread of 1.00`;
+    return `${head}, borderline: ${b.serializer} looks ${formatInterval(b.ratio, b.interval, '×', confidence)} the time of ${baseText}, but ${reach}, so a rerun could call it either way; ${rerunWith(policyName)} before switching (until then, ${use}).`;
+  }
   if (!r.pick) {
     if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
-    const use = r.baseline === 'json' ? 'use the built-in' : `use the baseline, ${r.baseline}`;
+    if (r.state === 'baseline' && r.closest) {
+      // every other clearly slower, or slower-looking with an interval that ends near 1: none is faster
+      const clearly = !(r.closest.interval && ratioVerdict(r.closest.ratio, r.closest.interval) === 'borderline');
+      return `${head}, use ${baseText}: ${clearly ? `the ${r.compared === 1 ? 'other serializer is' : `${r.compared} others are`} clearly slower` : `no other serializer is faster (${r.compared} compared)`} (the closest, ${r.closest.serializer}, takes ${formatInterval(r.closest.ratio, r.closest.interval, '×', confidence)} as long)${noisyClause}.`;
+    }
+    if (r.state === 'no-clear-winner' && r.closest)
+      return `${head}, no clear winner: ${baseText} and ${r.closest.serializer} within ${r.closest.interval ? `${ratioNumberOf(r.closest.interval[0])}–${ratioNumberOf(r.closest.interval[1])}×` : 'an unknown error'} of each other (${ciLabelOf(confidence)}; ${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared${noisyClause}): ${use}.`;
     const closest =
       r.closest && r.closest.ratio < 1
         ? `; the closest, ${r.closest.serializer} at ${formatInterval(r.closest.ratio, r.closest.interval, '×', confidence)}, is within the noise`
         : '';
-    const noisy = r.noisy
-      ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden: ${confirmWith(policyName)}`
-      : '';
-    return `${head}, nothing is clearly faster than ${baseText} (${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared at ${(confidence * 100).toFixed(1)}% confidence${closest}${noisy}): ${use}.`;
+    return `${head}, nothing is clearly faster than ${baseText} (${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared at ${(confidence * 100).toFixed(1)}% confidence${closest}${noisyClause}): ${use}.`;
   }
   const p = r.pick;
   const ratio =
@@ -323,12 +339,27 @@ function sentenceBody(
     p.allocatedBytes !== undefined
       ? `, ${p.allocatedRange ? `${formatBytes(p.allocatedRange[0])}–${formatBytes(p.allocatedRange[1])}` : formatBytes(p.allocatedBytes)} allocated per op${allocRatio}`
       : '';
+  const faster = `faster by ${formatRatio(1 / p.ratio)}×`;
+  const also = r.borderline
+    ? `; ${r.borderline.serializer} looks faster still (${formatRatio(r.borderline.ratio)}×) but its interval reaches the decision line: borderline`
+    : '';
   return (
-    `${head}, use ${p.serializer} ${p.version}: ${ratio} the time of ${baseText} (${formatTime(p.meanNs)} vs ${formatTime(p.baselineMeanNs)} per op)${alloc}` +
-    `; it passed the correctness gate on this payload and on a generated one of the same schema${p.noisy ? `; its timing was noisy, so ${confirmWith(policyName)}` : ''}` +
-    `; what it costs: ${costsText(p.costs, probed)}.`
+    `${head}, use ${p.serializer} ${p.version} (${faster}): ${ratio} the time of ${baseText} (${formatTime(p.meanNs)} vs ${formatTime(p.baselineMeanNs)} per op)${alloc}` +
+    `; it passed the correctness gate on this payload and on a generated one of the same schema${p.noisy ? `; its timing was noisy, so ${confirmWith(policyName)}` : ''}${also}.`
   );
 }
+
+/** What a borderline call is told to rerun with: the next longer policy, on a quieter machine. */
+export function rerunWith(policyName: string): string {
+  return policyName === 'quick'
+    ? 'rerun with --policy default on a quieter machine'
+    : policyName === 'default'
+      ? 'rerun with --policy long on a quieter machine'
+      : 'rerun on a quieter machine';
+}
+
+const ratioNumberOf = (x: number) => x.toFixed(2);
+const ciLabelOf = (confidence: number) => `${Number((confidence * 100).toFixed(2))}% CI`;
 
 /**
  * The recommendations of a results file: one per scenario × direction × class that has cases,
@@ -372,11 +403,14 @@ export function recommend(
       }),
     ];
     let pick: Pick | null = null;
+    const real = others.filter((c) => !c.findings.some((f) => f.code === 'too-fast') && !unrankedReason(c.findings));
+    const verdictOf = (c: MeasuredCase): RatioVerdict =>
+      c.ratio === null ? 'unknown' : ratioVerdict(c.ratio, ratioIntervalOf(c));
+    const byRatio = (a: MeasuredCase, b: MeasuredCase) => (a.ratio as number) - (b.ratio as number);
+    const border = real.filter((c) => verdictOf(c) === 'borderline' && (c.ratio as number) < 1).sort(byRatio)[0];
     if (base) {
-      // ranked as the takeaway ranks: by ratio
-      const candidates = others
-        .filter((c) => !c.findings.some((f) => f.code === 'too-fast') && clearlyFaster(c))
-        .sort((a, b) => (a.ratio as number) - (b.ratio as number));
+      // clearly faster: the interval lies below 1, clear of the border band (results/decision.ts); ranked by ratio
+      const candidates = real.filter((c) => verdictOf(c) === 'faster').sort(byRatio);
       const best = candidates[0];
       if (best) {
         const counted = best.allocated && best.allocated.method !== 'n/a' ? best.allocated.mean : undefined;
@@ -400,10 +434,12 @@ export function recommend(
         };
       }
     }
-    const real = others.filter((c) => !c.findings.some((f) => f.code === 'too-fast') && !unrankedReason(c.findings));
+    // the one a design review asks about: with no clear winner, the lowest ratio of those within noise of the baseline
+    const same = real.filter((c) => verdictOf(c) === 'same');
+    const pool = !border && same.length && !real.every((c) => verdictOf(c) === 'slower') ? same : real;
     const lowest =
       base && !pick
-        ? real.map((c) => ({ c, ratio: c.ratio ?? c.time.mean / base.time.mean })).sort((a, b) => a.ratio - b.ratio)[0]
+        ? pool.map((c) => ({ c, ratio: c.ratio ?? c.time.mean / base.time.mean })).sort((a, b) => a.ratio - b.ratio)[0]
         : undefined;
     const rec: Omit<Recommendation, 'sentence'> = {
       scenario,
@@ -424,12 +460,35 @@ export function recommend(
           }
         : {}),
       noisy: base ? [base, ...others].filter((c) => c.findings.some((f) => f.code === 'noisy')).length : 0,
+      state: !base
+        ? 'none'
+        : pick
+          ? 'use'
+          : border
+            ? 'borderline'
+            : real.length &&
+                real.every(
+                  (c) => verdictOf(c) === 'slower' || (verdictOf(c) === 'borderline' && (c.ratio as number) > 1),
+                )
+              ? 'baseline'
+              : real.length
+                ? 'no-clear-winner'
+                : 'none',
+      ...(base && border && (!pick || (border.ratio as number) < pick.ratio)
+        ? {
+            borderline: {
+              serializer: border.serializer,
+              ratio: border.ratio as number,
+              interval: ratioIntervalOf(border) as [number, number],
+            },
+          }
+        : {}),
     };
     const payload = results.payloads?.find((p) => p.workload === first.workload);
     const sentence =
       base || !baselineId
-        ? sentenceOf(rec, payload, results.policy.measure.confidence, probesOf(results) !== null, results.policy.name)
-        : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.${results.policy.name === 'quick' ? ` ${quickCaveat()}` : ''}`;
+        ? sentenceOf(rec, payload, results.policy.measure.confidence, results.policy.name)
+        : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.`;
     out.push({ ...rec, sentence });
   }
   const order = (r: Recommendation) => CLASS_ORDER.indexOf(r.caseClass);
@@ -445,13 +504,9 @@ export function recommend(
   );
 }
 
-/** The detail lines under a sentence: every cost of the pick, and the serializers that gave no number. */
-function detailLines(r: Recommendation): string[] {
-  const lines: string[] = [];
-  if (r.pick)
-    for (const k of r.pick.costs) lines.push(`${k.source === 'translation' ? 'looser check' : k.source}: ${k.text}`);
-  for (const e of r.excluded) lines.push(`not a candidate: ${e.serializer} ${e.status}: ${e.reason}`);
-  return lines;
+/** The lines under a sentence about the serializers that were not candidates (no number, or not ranked). */
+function excludedLines(r: Recommendation): string[] {
+  return r.excluded.map((e) => `not a candidate: ${e.serializer} ${e.status}: ${e.reason}`);
 }
 
 /** The payload facts a report states above the recommendation: file, bytes, sha256, schema, findings. */
@@ -471,16 +526,22 @@ export function payloadLines(p: PayloadRecord): string[] {
 /** Options of {@link renderRecommendations}. */
 export interface RenderRecommendationOptions {
   color?: boolean;
-  /** terminal: the terminal's width (characters); sentences and detail lines wrap to it (absent: no wrapping) */
+  /** terminal: the width to fit (characters); sentences wrap to it, cost lines are cut to one line each (absent: no fitting) */
   width?: number;
+  /** terminal: cost lines in full (wrapped) instead of one line each */
+  verbose?: boolean;
   costSources?: readonly CostSource[];
 }
 
 /**
- * The recommendation block of a run on a user's payload (results with `payloads`), for the end of
- * the terminal output (`terminal`) or the top of report.md (`markdown`): the payload's facts, the
- * load average, then one sentence per direction × class with its detail lines. Empty for a run on
- * built-in workloads. Pure. (The HTML report renders the same {@link recommend} output itself.)
+ * The recommendation block of a run on a user's payload (results with `payloads`). `markdown`
+ * (the top of report.md): the machine and policy, the payload's facts, one sentence per direction
+ * × class with its cost lines ({@link costLines}) and the serializers that were not candidates,
+ * and the quick policy's caveat once. `terminal` (first in what a run prints at its end): the
+ * sentences and their cost lines alone, fitted to the width (the payload's facts were printed
+ * before measuring, the serializers without a number are summarised after, the caveat and the
+ * load are said once by the caller). Empty for a run on built-in workloads. Pure. (The HTML report
+ * renders the same {@link recommend} output itself.)
  */
 export function renderRecommendations(
   results: ResultsFile,
@@ -489,30 +550,35 @@ export function renderRecommendations(
 ): string {
   if (!results.payloads?.length) return '';
   const recs = recommend(results, options.costSources);
+  const probed = probesOf(results) !== null;
   const load = results.environment.loadAverage.start.map((x) => x.toFixed(2)).join('/');
   const machine = `${results.environment.cores} cores, load average ${load} at the start (1/5/15 min), policy ${results.policy.name}`;
   const esc = (s: string) => escapeCell(s, dialect, Infinity);
   if (dialect === 'markdown') {
     const out = ['## Recommendation', '', `Measured on ${esc(machine)}.`, ''];
+    if (results.policy.name === 'quick') out.push(esc(quickCaveat()), '');
     for (const p of results.payloads) for (const line of payloadLines(p)) out.push(`- ${esc(line)}`);
     out.push('');
     for (const r of recs) {
       out.push(
         `- **${esc(r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`)}:** ${esc(r.sentence)}`,
       );
-      for (const d of detailLines(r)) out.push(`  - ${esc(d)}`);
+      for (const d of [...costLines(r, probed), ...excludedLines(r)]) out.push(`  - ${esc(d)}`);
     }
     return `${out.join('\n')}\n`;
   }
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[22m` : s);
   const w = options.width;
-  const out = [bold('Recommendation'), `measured on ${machine}`];
-  for (const p of results.payloads) for (const line of payloadLines(p)) out.push(wrap(`  ${esc(line)}`, w, '    '));
+  const line = (d: string) => (options.verbose ? wrap(`    ${esc(d)}`, w, '      ') : clipLine(`    ${esc(d)}`, w));
+  const out = [bold('Recommendation')];
   for (const r of recs) {
     const label = r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`;
     // wrapped without the colour codes (they would count as width), then the label made bold
-    out.push('', bold(label) + wrap(`${label}: ${esc(r.sentence)}`, w).slice(label.length));
-    for (const d of detailLines(r)) out.push(wrap(`    ${esc(d)}`, w, '      '));
+    out.push(bold(label) + wrap(`${label}: ${esc(r.sentence)}`, w).slice(label.length));
+    for (const d of costLines(r, probed)) out.push(line(d));
+    // not ranked (its baseline ran slowed beside it) is said here; the cases without a number in the run's summary
+    for (const e of r.excluded.filter((x) => x.status === 'not ranked'))
+      out.push(line(`not a candidate: ${e.serializer} ${e.status}: ${e.reason}`));
   }
   return `${out.join('\n')}\n`;
 }

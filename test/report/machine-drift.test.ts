@@ -40,8 +40,8 @@ test('a pair whose baseline ran 1.7× slower in one launch and whose ratio moved
     renderMarkdown(r),
     new RegExp(`\\*\\*${c.serializer}\\*\\*: the machine changed speed between launches`),
   );
-  assert.match(renderTerminal(r, false), new RegExp(`⇅ ${c.serializer}: the machine changed speed`));
-  assert.match(renderTerminal(r, false), /⇅ the machine changed speed between/);
+  assert.match(renderTerminal(r, false, { width: 400 }), new RegExp(`⇅ ${c.serializer}: the machine changed speed`));
+  assert.match(renderTerminal(r, false, { width: 400 }), /⇅ the machine changed speed between/);
   // the HTML says it under the table too, not only in the notes cell's tooltip (hostile tester)
   const html = renderHtml(r, { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' });
   assert.match(

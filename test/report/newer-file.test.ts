@@ -51,7 +51,7 @@ test('a newer jsonbench\'s file renders in every report: its unknown finding by 
       md,
       /> ⚠ Not read: case "weather-station\/1\/single\/serialize\/typia" \(\/cases\/1\) has status "paused&lt;script&gt;", which this jsonbench does not know \(a newer jsonbench wrote it\): left out; update jsonbench to read it/,
     );
-    const text = renderTerminal(r, false);
+    const text = renderTerminal(r, false, { width: 1000, verbose: true });
     assert.match(
       text,
       /\? json: <b>gc-pressure<\/b> \(a finding written by a newer jsonbench\): the GC ran <i>40%<\/i> of the time/,

@@ -2,13 +2,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CaseResult, PayloadRecord, ResultsFile } from '../../src/results/types.js';
 import { checkResults } from '../../src/results/validate.js';
-import { clearlyFaster, recommend, renderRecommendations, type CostSource } from '../../src/report/recommend.js';
+import {
+  clearlyFaster,
+  costLines,
+  recommend,
+  renderRecommendations,
+  type CostSource,
+} from '../../src/report/recommend.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderHtml } from '../../src/report/html/page.js';
 import { fixture } from './support.js';
-
-/** What every sentence of these (quick-policy) results ends with: the fixture is a quick run. */
-const QUICK = ' (Policy quick: a first look, not figures to quote; rerun with --policy default for those.)';
 
 /**
  * The recommendation is a pure function of a results file: these results are written by hand so
@@ -159,16 +162,20 @@ test("the fastest serializer whose interval lies below the baseline's is recomme
     rec.pick?.costs.map((c) => c.source),
     ['schema', 'translation'],
   );
+  assert.equal(rec.state, 'use');
   assert.equal(
     rec.sentence,
-    "For serializing api.json (50.0 KiB document) on node 20.20.2, use typia 1.2.3: 0.41× (99.9% CI 0.39–0.43×) the time of the built-in JSON.stringify (40.0 µs vs 100 µs per op), 35.2 KiB allocated per op (0.90× json's); " +
-      "it passed the correctness gate on this payload and on a generated one of the same schema; what it costs: it needs the payload's schema (here inferred from your payload: review it with --print-schema, pass it back with --schema); a payload that drifts from it fails or loses data; " +
-      "typia (a TypeScript index signature) also admits the declared keys' types for the other keys at $.meta.*." +
-      QUICK,
+    "For serializing api.json (50.0 KiB document) on node 20.20.2, use typia 1.2.3 (faster by 2.44×): 0.41× (99.9% CI 0.39–0.43×) the time of the built-in JSON.stringify (40.0 µs vs 100 µs per op), 35.2 KiB allocated per op (0.90× json's); " +
+      'it passed the correctness gate on this payload and on a generated one of the same schema.',
   );
+  // what it costs: the lines under the sentence, from one function
+  assert.deepEqual(costLines(rec, false), [
+    "schema: it needs the payload's schema (here inferred from your payload: review it with --print-schema, pass it back with --schema); a payload that drifts from it fails or loses data",
+    "looser check: typia (a TypeScript index signature) also admits the declared keys' types for the other keys at $.meta.*",
+  ]);
 });
 
-test('"clearly faster" is the paired ratio\'s interval lying below 1, whatever the per-op time intervals do; a ratio interval reaching 1 is not: then use the built-in', () => {
+test('"clearly faster" (the takeaway\'s rule) is the paired ratio\'s interval lying below 1, whatever the per-op time intervals do; a ratio interval reaching 1 is not, and the recommendation calls it borderline', () => {
   // the finding: time intervals overlap (90 ± 5 against 100 ± 5 µs) while the paired ratio 0.90 [0.85–0.95] lies below 1
   const overlappingTimes = caseOf({ serializer: 'a', mean: 90_000, error: 5_000, ratio: 0.9, ratioError: 0.05 });
   const ratioReachesOne = caseOf({ serializer: 'c', mean: 80_000, error: 1_000, ratio: 0.9, ratioError: 0.1 });
@@ -208,10 +215,10 @@ test('"clearly faster" is the paired ratio\'s interval lying below 1, whatever t
   );
   assert.equal(rec.pick, null);
   assert.equal(rec.noisy, 0);
+  assert.equal(rec.state, 'borderline');
   assert.equal(
     rec.sentence,
-    'For serializing api.json (50.0 KiB document) on node 20.20.2, nothing is clearly faster than the built-in JSON.stringify (2 other serializers compared at 99.9% confidence; the closest, c at 0.90× (99.9% CI 0.81–1.01×), is within the noise): use the built-in.' +
-      QUICK,
+    'For serializing api.json (50.0 KiB document) on node 20.20.2, borderline: c looks 0.90× (99.9% CI 0.81–1.01×) the time of the built-in JSON.stringify, but the interval reaches 1.01, so a rerun could call it either way; rerun with --policy default on a quieter machine before switching (until then, use the built-in).',
   );
 });
 
@@ -254,7 +261,10 @@ test('the recommendation and the group\'s takeaway say the same thing (the findi
   ]);
   const [rec] = recommend(r);
   assert.equal(rec.pick?.serializer, 'arktype');
-  assert.match(rec.sentence, /use arktype 1\.2\.3: 0\.78× \(99\.9% CI 0\.71–0\.85×\) the time of zod/);
+  assert.match(
+    rec.sentence,
+    /use arktype 1\.2\.3 \(faster by 1\.28×\): 0\.78× \(99\.9% CI 0\.71–0\.85×\) the time of zod/,
+  );
   const md = renderMarkdown(r);
   assert.match(md, /arktype is fastest, 1\.28× \(99\.9% CI 1\.18–1\.41×\) faster than zod/);
   // and the other way round: both say "not faster" for a ratio whose interval reaches 1
@@ -357,19 +367,17 @@ test('per direction and class: validate and transform classes compare with their
   );
   assert.equal(
     recs[0].sentence,
-    'For serializing api.json (50.0 KiB document) on node 20.20.2, only the built-in JSON.stringify ran: use it.' +
-      QUICK,
+    'For serializing api.json (50.0 KiB document) on node 20.20.2, only the built-in JSON.stringify ran: use it.',
   );
   assert.equal(recs[2].pick?.serializer, 'ajv-jtd');
   assert.match(
     recs[2].sentence,
-    /^For parsing with type validation api\.json .* use ajv-jtd 1\.2\.3: 0\.60× \(99\.9% CI 0\.58–0\.62×\) the time of typebox \(120 µs vs 200 µs per op\);/,
+    /^For parsing with type validation api\.json .* use ajv-jtd 1\.2\.3 \(faster by 1\.67×\): 0\.60× \(99\.9% CI 0\.58–0\.62×\) the time of typebox \(120 µs vs 200 µs per op\);/,
   );
   assert.equal(recs[3].pick, null);
   assert.equal(
     recs[3].sentence,
-    'For parsing into typed values (validate and transform) api.json (50.0 KiB document) on node 20.20.2, the baseline zod has no number (failed): nothing can be called faster.' +
-      QUICK,
+    'For parsing into typed values (validate and transform) api.json (50.0 KiB document) on node 20.20.2, the baseline zod has no number (failed): nothing can be called faster.',
   );
 });
 
@@ -382,15 +390,12 @@ test('the probe hook: another cost source (issue 11) adds its costs to the pick'
   ]);
   const [rec] = recommend(r, [probes]);
   assert.deepEqual(rec.pick?.costs, [{ source: 'probe', text: 'drops properties not in the schema' }]);
-  assert.match(
-    rec.sentence,
-    /what it costs: drops properties not in the schema\. \(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/,
-  );
+  assert.deepEqual(costLines(rec, false), ['probe: drops properties not in the schema']);
   const text = renderRecommendations(r, 'terminal', { costSources: [probes] });
   assert.match(text, /\n {4}probe: drops properties not in the schema\n/);
 });
 
-test('more than two looser checks are summarised in the sentence and listed in full below it', () => {
+test('every looser check is a line under the sentence (terminal and report.md), none inside it', () => {
   const notes = [
     'ajv JTD has no null type: $.a (always null) accepts any value',
     'ajv JTD has no null type: $.b (always null) accepts any value',
@@ -401,9 +406,10 @@ test('more than two looser checks are summarised in the sentence and listed in f
     { serializer: 'ajv-jtd', mean: 40_000, error: 1_000, ratio: 0.4, ratioError: 0.02, notes },
   ]);
   const [rec] = recommend(r);
-  assert.match(
-    rec.sentence,
-    /3 looser checks than the schema \(ajv JTD has no null type: \$\.a \(always null\) accepts any value; and 2 more, listed in the report\)\. \(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/,
+  assert.doesNotMatch(rec.sentence, /looser|ajv JTD/);
+  assert.deepEqual(
+    costLines(rec, false).filter((l) => l.startsWith('looser check: ')),
+    notes.map((n) => `looser check: ${n}`),
   );
   const md = renderRecommendations(r, 'markdown');
   for (const n of notes)
@@ -430,7 +436,7 @@ test('the block opens report.md and report.html of a payload run, with the paylo
   assert.ok(html.indexOf('<section class="recommendation">') < html.indexOf('<main id="jb-body">'));
   assert.match(
     html,
-    /<span class="sentence">For serializing api\.json \(50\.0 KiB document\) on node 20\.20\.2, use fast-json-stringify 1\.2\.3: 0\.40× \(99\.9% CI 0\.38–0\.42×\)/,
+    /<span class="sentence">For serializing api\.json \(50\.0 KiB document\) on node 20\.20\.2, use fast-json-stringify 1\.2\.3 \(faster by 2\.50×\): 0\.40× \(99\.9% CI 0\.38–0\.42×\)/,
   );
   const builtin = results([{ serializer: 'json' }], null);
   assert.equal(renderRecommendations(builtin, 'terminal'), '');
@@ -509,10 +515,10 @@ test('probe records in the results file (issue 11) become costs of the pick: ✗
     ]),
     [],
   );
-  assert.match(
-    plain.sentence,
-    /what it costs: the gate found no behaviour cost \(capability probes: not in this run\)\. \(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/,
-  );
+  assert.deepEqual(costLines(plain, false), [
+    'costs: the gate found no behaviour cost (capability probes: not in this run)',
+  ]);
+  assert.deepEqual(costLines(plain, true), ['costs: the gate found no behaviour cost and no probe failed']);
 });
 
 test('nothing clearly faster on a noisy run: the sentence says how many timings were noisy and how to confirm', () => {
@@ -526,9 +532,10 @@ test('nothing clearly faster on a noisy run: the sentence says how many timings 
   );
   assert.equal(rec.pick, null);
   assert.deepEqual([rec.closest?.serializer, rec.noisy], ['fast-json-stringify', 2]);
+  assert.equal(rec.state, 'no-clear-winner');
   assert.match(
     rec.sentence,
-    /\(2 other serializers compared at 99\.9% confidence; the closest, fast-json-stringify at 0\.80× \(99\.9% CI 0\.43–1\.49×\), is within the noise; 2 of the 3 timings were noisy, so a difference may be hidden: confirm with --policy default on a quieter machine\): use the built-in\. \(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/,
+    /, no clear winner: the built-in JSON\.stringify and fast-json-stringify within 0\.43–1\.49× of each other \(99\.9% CI; 2 other serializers compared; 2 of the 3 timings were noisy, so a difference may be hidden: confirm with --policy default on a quieter machine\): use the built-in\.$/,
   );
 });
 
@@ -544,18 +551,17 @@ test('a noisy default-policy run is told to confirm with the long policy, never 
   assert.doesNotMatch(rec.sentence, /--policy default/);
 });
 
-test("a quick-policy sentence says it is a first look and points to --policy default; a default-policy one does not (new-user tryout: quick times were 2–10× the default's)", () => {
+test("a quick run says once that it is a first look and points to --policy default, never inside each sentence; a default-policy one does not say it (new-user tryout: quick times were 2–10× the default's)", () => {
   const quick = results([
     { serializer: 'json' },
     { serializer: 'fjs', mean: 40_000, ratio: 0.4, ratioInterval: [0.38, 0.42] },
   ]);
-  assert.match(
-    recommend(quick)[0].sentence,
-    /\(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/,
-  );
+  assert.doesNotMatch(recommend(quick)[0].sentence, /first look|Policy quick/);
+  const md = renderRecommendations(quick, 'markdown');
+  assert.equal(md.split('Policy quick: a first look').length - 1, 1, 'once in the block');
   const settled = structuredClone(quick);
   settled.policy.name = 'default';
-  assert.doesNotMatch(recommend(settled)[0].sentence, /first look|Policy quick/);
+  assert.doesNotMatch(renderRecommendations(settled, 'markdown'), /first look|Policy quick/);
   // the takeaways too (terminal, Markdown and HTML share sectionTakeaway)
   assert.match(
     renderMarkdown(quick),
@@ -576,5 +582,88 @@ test('a pick whose allocation windows disagree is quoted with their range, never
   assert.match(
     recommend(r)[0].sentence,
     /, 2\.60 KiB–3\.58 KiB allocated per op \(2\.66–3\.66× json's: the allocation windows disagree\);/,
+  );
+});
+
+test('three states: "use X (faster by …)", "borderline: X looks … but the interval reaches …; rerun with …", "no clear winner: … within …"', () => {
+  const run = (ratio: number, interval: [number, number]) =>
+    recommend(
+      results([
+        { serializer: 'json' },
+        { serializer: 'fast-json-stringify', mean: ratio * 100_000, ratio, ratioInterval: interval },
+      ]),
+    )[0];
+  const clear = run(0.6, [0.55, 0.65]);
+  assert.equal(clear.state, 'use');
+  assert.match(
+    clear.sentence,
+    /, use fast-json-stringify 1\.2\.3 \(faster by 1\.67×\): 0\.60× \(99\.9% CI 0\.55–0\.65×\)/,
+  );
+  // the issue's run: 0.83× (0.69–1.00×) was "use fast-json-stringify"; its interval touches the line
+  const touching = run(0.83, [0.69, 1.0]);
+  assert.equal(touching.state, 'borderline');
+  assert.equal(touching.pick, null);
+  assert.match(
+    touching.sentence,
+    /, borderline: fast-json-stringify looks 0\.83× \(99\.9% CI 0\.69–1\.00×\) the time of the built-in JSON\.stringify, but the interval reaches 1\.00, so a rerun could call it either way; rerun with --policy default on a quieter machine before switching \(until then, use the built-in\)\.$/,
+  );
+  // an interval ending just below 1 is as close to the line: borderline too, said so
+  const justBelow = run(0.85, [0.74, 0.97]);
+  assert.equal(justBelow.state, 'borderline');
+  assert.match(justBelow.sentence, /but the interval ends at 0\.97, within a rerun's spread of 1\.00/);
+  const same = run(0.99, [0.9, 1.09]);
+  assert.equal(same.state, 'no-clear-winner');
+  assert.match(
+    same.sentence,
+    /, no clear winner: the built-in JSON\.stringify and fast-json-stringify within 0\.90–1\.09× of each other \(99\.9% CI; 1 other serializer compared\): use the built-in\.$/,
+  );
+  // slower-looking with an interval ending near 1: nothing is faster, and it is not called "clearly slower"
+  const nearSlower = run(1.1, [1.02, 1.17]);
+  assert.equal(nearSlower.state, 'baseline');
+  assert.match(
+    nearSlower.sentence,
+    /, use the built-in JSON\.stringify: no other serializer is faster \(1 compared\) \(the closest, fast-json-stringify, takes 1\.10×/,
+  );
+  const slower = run(2, [1.8, 2.2]);
+  assert.equal(slower.state, 'baseline');
+  assert.match(
+    slower.sentence,
+    /, use the built-in JSON\.stringify: the other serializer is clearly slower \(the closest, fast-json-stringify, takes 2\.00×/,
+  );
+});
+
+test("three runs of one pair at the edge of resolution agree: the issue's 0.80 / 0.83 / 0.87 are all borderline", () => {
+  // the same log half-width (0.186, the 0.69–1.00 run's) around each point estimate
+  const h = Math.log(1 / 0.69) / 2;
+  const states = [0.8, 0.83, 0.87].map(
+    (ratio) =>
+      recommend(
+        results([
+          { serializer: 'json' },
+          {
+            serializer: 'fast-json-stringify',
+            mean: ratio * 100_000,
+            ratio,
+            ratioInterval: [ratio * Math.exp(-h), ratio * Math.exp(h)],
+          },
+        ]),
+      )[0].state,
+  );
+  assert.deepEqual(states, ['borderline', 'borderline', 'borderline']);
+});
+
+test('a clear pick beside a faster-looking borderline one names it', () => {
+  const [rec] = recommend(
+    results([
+      { serializer: 'json' },
+      { serializer: 'typia', mean: 90_000, ratio: 0.9, ratioInterval: [0.88, 0.92] },
+      { serializer: 'fast-json-stringify', mean: 70_000, ratio: 0.7, ratioInterval: [0.5, 0.98] },
+    ]),
+  );
+  assert.equal(rec.state, 'use');
+  assert.equal(rec.pick?.serializer, 'typia');
+  assert.match(
+    rec.sentence,
+    /; fast-json-stringify looks faster still \(0\.70×\) but its interval reaches the decision line: borderline\.$/,
   );
 });

@@ -21,6 +21,12 @@ export interface Column<Row> {
   /** terminal: wrap at this width instead of widening the column to its longest cell (and narrower still, down to {@link MIN_WRAP}, to fit the terminal) */
   wrap?: number;
   /**
+   * terminal: one line, never wrapped: the column takes the room left (down to {@link MIN_CLIP}) and a
+   * longer cell is cut there, ending with `…` and this text (e.g. ` → report.md`, where the whole
+   * cell is)
+   */
+  clip?: string;
+  /**
    * terminal: when the table is wider than the terminal, columns are dropped highest number first
    * (the rightmost of equals first) until it fits; absent or 0: never dropped
    */
@@ -33,6 +39,9 @@ export interface Column<Row> {
 
 /** The narrowest a `wrap` column is made to fit a terminal (characters, padding included). */
 export const MIN_WRAP = 24;
+
+/** The narrowest a `clip` column is made to fit a terminal (characters, padding included). */
+export const MIN_CLIP = 12;
 
 /** A table: columns, rows, and how rows are grouped and coloured. */
 export interface Table<Row> {

@@ -1,7 +1,8 @@
 import Table from 'cli-table3';
 import { createColors } from 'picocolors';
-import { MIN_WRAP, type Column, type Table as TableSpec, type Tone } from './column.js';
+import { MIN_CLIP, MIN_WRAP, type Column, type Table as TableSpec, type Tone } from './column.js';
 import { escapeCell, markdownCode, type Dialect } from './escape.js';
+import { wrap } from '../fit.js';
 
 /**
  * Options of {@link renderTable}: colours on a terminal (callers pass false for NO_COLOR or a
@@ -11,6 +12,8 @@ import { escapeCell, markdownCode, type Dialect } from './escape.js';
 export interface WriteOptions {
   color?: boolean;
   width?: number;
+  /** terminal: called with the headers of the columns left out to fit `width` instead of a line under the table saying so (a caller printing many tables says it once) */
+  onDropped?: (headers: string[]) => void;
 }
 
 /** Which columns a terminal table keeps to fit `width`, and each kept column's width (padding included). */
@@ -22,17 +25,17 @@ export interface Fit {
 
 /**
  * Fits a table to `width`: drops columns by {@link Column.priority} (highest first, the rightmost
- * of equals first) while the kept columns, with `wrap` columns at {@link MIN_WRAP}, and the
- * borders (one per column, plus one) exceed it; then gives the `wrap` columns the room left, up to
+ * of equals first) while the kept columns, with `wrap` columns at {@link MIN_WRAP} and `clip` ones at
+ * {@link MIN_CLIP}, and the borders (one per column, plus one) exceed it; then gives the `wrap` and `clip` columns the room left, up to
  * their own width. Columns without a priority are never dropped, so a table can stay wider than a
  * very narrow terminal. `natural` is each column's width at its longest cell (padding included).
  */
 export function fitColumns<Row>(columns: readonly Column<Row>[], natural: readonly number[], width = Infinity): Fit {
   const keep = columns.map((_, i) => i);
+  const flexible = (i: number) => columns[i].wrap !== undefined || columns[i].clip !== undefined;
+  const least = (i: number) => (columns[i].clip !== undefined ? MIN_CLIP : MIN_WRAP);
   const minimum = (ks: number[]) =>
-    ks.reduce((sum, i) => sum + (columns[i].wrap !== undefined ? Math.min(natural[i], MIN_WRAP) : natural[i]), 0) +
-    ks.length +
-    1;
+    ks.reduce((sum, i) => sum + (flexible(i) ? Math.min(natural[i], least(i)) : natural[i]), 0) + ks.length + 1;
   while (minimum(keep) > width) {
     let worst = -1;
     for (const i of keep)
@@ -42,16 +45,13 @@ export function fitColumns<Row>(columns: readonly Column<Row>[], natural: readon
     keep.splice(keep.indexOf(worst), 1);
   }
   const dropped = columns.filter((_, i) => !keep.includes(i)).map((c) => c.header);
-  const wraps = keep.filter((i) => columns[i].wrap !== undefined);
-  const fixed =
-    keep.filter((i) => columns[i].wrap === undefined).reduce((sum, i) => sum + natural[i], 0) + keep.length + 1;
+  const wraps = keep.filter(flexible);
+  const fixed = keep.filter((i) => !flexible(i)).reduce((sum, i) => sum + natural[i], 0) + keep.length + 1;
   const share = wraps.length && Number.isFinite(width) ? Math.floor((width - fixed) / wraps.length) : Infinity;
   return {
     keep,
     widths: keep.map((i) =>
-      columns[i].wrap !== undefined
-        ? Math.max(Math.min(natural[i], MIN_WRAP), Math.min(natural[i], share))
-        : natural[i],
+      flexible(i) ? Math.max(Math.min(natural[i], least(i)), Math.min(natural[i], share)) : natural[i],
     ),
     dropped,
   };
@@ -92,7 +92,16 @@ export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, option
   const natural = table.columns.map((c, i) => c.wrap ?? Math.max(c.header.length, ...all.map((r) => r[i].length)) + 2);
   const fit = fitColumns(table.columns, natural, options.width);
   const columns = fit.keep.map((i) => table.columns[i]);
-  const cells = all.map((r) => fit.keep.map((i) => r[i]));
+  // a clip column's cell is cut to its width (padding excluded), ending with … and the column's pointer
+  const cut = (text: string, col: Column<Row>, w: number) => {
+    const room = w - 2;
+    if (col.clip === undefined || text.length <= room) return text;
+    const keepChars = room - col.clip.length - 1;
+    return keepChars > 0
+      ? `${text.slice(0, keepChars).trimEnd()}…${col.clip}`
+      : `${text.slice(0, Math.max(0, room - 1))}…`;
+  };
+  const cells = all.map((r) => fit.keep.map((i, k) => cut(r[i], table.columns[i], fit.widths[k])));
   const t = new Table({
     head: columns.map((c) => c.header),
     colWidths: fit.widths,
@@ -103,7 +112,10 @@ export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, option
       border: options.color ? ['grey'] : [],
       ...(table.compact ? { compact: true } : {}),
     },
-    ...(table.compact ? { chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } } : {}),
+    // without section rows the rule under the header goes too; with them it must stay (a spanning row after a blanked rule draws ┴┴┴)
+    ...(table.compact && !table.sectionOf
+      ? { chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } }
+      : {}),
   });
   let section: string | undefined;
   table.rows.forEach((row, r) => {
@@ -114,8 +126,10 @@ export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, option
     const rowTone = table.tone?.(row);
     t.push(columns.map((c, i) => paint(c.tone?.(row) ?? rowTone, cells[r][i])));
   });
-  const note = fit.dropped.length
-    ? `\n${k.dim(`(${fit.dropped.length === 1 ? 'column' : 'columns'} left out to fit ${options.width} characters: ${fit.dropped.join(', ')}; a wider terminal shows them)`)}`
-    : '';
+  if (options.onDropped && fit.dropped.length) options.onDropped(fit.dropped);
+  const note =
+    fit.dropped.length && !options.onDropped
+      ? `\n${k.dim(wrap(`(${fit.dropped.length === 1 ? 'column' : 'columns'} left out to fit ${options.width} characters: ${fit.dropped.join(', ')}; a wider terminal shows them)`, options.width, ' '))}`
+      : '';
   return t.toString() + note;
 }

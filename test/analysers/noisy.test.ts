@@ -1,0 +1,106 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import type { CaseResult, LaunchRecord, ResultsFile } from '../../src/results/types.js';
+import { readResults } from '../../src/results/io.js';
+import { noisy, disagreeingLaunches } from '../../src/analysers/noisy.js';
+import { roundRatios } from '../../src/analysers/analyser.js';
+import { medianOf } from '../../src/stats/median.js';
+import { LAUNCHES_DISAGREE } from '../../src/results/decision.js';
+import { fixture } from '../report/support.js';
+
+/**
+ * `⚠ noisy` fires only when the reading cannot carry its conclusion (issue 22): launches that
+ * disagree beyond their own errors, or a ratio interval that straddles the decision line. The
+ * recorded fixture is a real default-policy run (2026-12-04, load 20.3 on 2 cores,
+ * `jsonbench run --workload weather-station,users,orders --policy default --no-probes`; two of its
+ * groups kept, launches and samples as recorded), on which the old rule (a launch reached its time
+ * cap) flagged every measured case.
+ */
+const RECORDED = fileURLToPath(new URL('../../../test/analysers/fixtures/recorded-launches.json', import.meta.url));
+
+function analyse(r: ResultsFile, c: CaseResult) {
+  return noisy.analyse(c, { policy: r.policy.measure });
+}
+
+test('on recorded launches the flag is on the cases whose launches disagree and on the borderline ratios, off on the rest', () => {
+  const r = readResults(RECORDED);
+  const measured = r.cases.filter((c) => c.status === 'measured');
+  assert.equal(measured.length, 16);
+  // the old rule: every measured case had a launch that reached its time cap
+  assert.equal(measured.filter((c) => c.samples.launches.some((l) => l.noisy)).length, 16);
+  const flagged = measured.filter((c) => analyse(r, c).length);
+  const moved = flagged.filter((c) => analyse(r, c)[0].message.startsWith(LAUNCHES_DISAGREE));
+  assert.deepEqual(
+    moved.map((c) => `${c.serializer} ${c.class}`),
+    ['ajv-jtd validate', 'typia validate'],
+  );
+  // their launches' ratios really moved: typia's straddle 1 (0.97 and 1.03), ajv-jtd's differ by 9%
+  for (const c of moved) {
+    const perLaunch = c.samples.launches.filter((l) => !l.discarded).map((l) => medianOf(roundRatios(l)));
+    assert.ok(Math.max(...perLaunch) / Math.min(...perLaunch) > 1.05, `${c.id}: ${perLaunch.join(', ')}`);
+  }
+  // the interval rule: fast-json-stringify 0.97 [0.91–1.03] and typia 1.06 [0.97–1.15] serialize, whose calls could flip
+  assert.deepEqual(
+    flagged.filter((c) => !moved.includes(c)).map((c) => `${c.serializer} ${c.class}`),
+    ['fast-json-stringify serialize', 'typia serialize'],
+  );
+  // off on the other 12, the baselines included
+  assert.equal(measured.length - flagged.length, 12);
+  assert.ok(measured.filter((c) => c.serializer === c.baseline).every((c) => analyse(r, c).length === 0));
+});
+
+/** A launch of `rounds` rounds whose per-round ratio is `ratio` times a small deterministic jitter. */
+function launch(n: number, ratio: number, jitter = 0.01, rounds = 8): LaunchRecord {
+  return {
+    launch: n,
+    opsPerSample: { serializer: 100, baseline: 100 },
+    warmup: { serializerOps: 1, serializerMs: 1, baselineOps: 1, baselineMs: 1 },
+    emptyNsPerOp: 0,
+    rounds: Array.from({ length: rounds }, (_, i) => {
+      const j = 1 + jitter * Math.sin(i * 1.7 + n);
+      return { serializerNs: [1000 * ratio * j, 1000 * ratio * j], baselineNs: [1000, 1000] };
+    }),
+    noisy: true,
+    elapsedMs: 10,
+  };
+}
+
+function crafted(launches: LaunchRecord[], ratio: number, interval: [number, number]) {
+  const r = fixture('single');
+  const c = structuredClone(r.cases.find((x) => x.status === 'measured' && x.serializer !== x.baseline)!);
+  c.samples = { launches, relaunches: 0 };
+  c.ratio = ratio;
+  c.ratioInterval = interval;
+  return { r, c };
+}
+
+test('launches that disagree beyond their errors are flagged, saying the two readings; launches that agree are not', () => {
+  const apart = crafted([launch(1, 0.7), launch(2, 0.8)], 0.75, [0.6, 0.9]);
+  const f = analyse(apart.r, apart.c);
+  assert.equal(f.length, 1);
+  assert.match(
+    f[0].message,
+    /^its launches disagree beyond their own errors: the ratio read 0\.70\d in one launch and 0\.80\d in another \(of 2\)/,
+  );
+  assert.ok(disagreeingLaunches(apart.c, 0.999));
+  // the same two readings with a jitter of ±30% per round: their errors cover the gap
+  const wobbly = crafted([launch(1, 0.7, 0.3), launch(2, 0.8, 0.3)], 0.75, [0.6, 0.9]);
+  assert.equal(disagreeingLaunches(wobbly.c, 0.999), null);
+  const agree = crafted([launch(1, 0.7), launch(2, 0.7005)], 0.7, [0.69, 0.71]);
+  assert.deepEqual(analyse(agree.r, agree.c), []);
+});
+
+test('an interval whose end lies at the decision line, or one too wide to resolve, is flagged; a clear one is not', () => {
+  const steady = [launch(1, 0.8), launch(2, 0.8)];
+  const touching = crafted(steady, 0.83, [0.69, 1.0]);
+  assert.match(
+    analyse(touching.r, touching.c)[0]?.message ?? '',
+    /whether it is faster than the baseline could flip on a rerun/,
+  );
+  const wide = crafted(steady, 1.0, [0.7, 1.4]);
+  assert.match(analyse(wide.r, wide.c)[0]?.message ?? '', /holds 1 but reaches beyond 0\.80–1\.25/);
+  assert.deepEqual(analyse(crafted(steady, 0.8, [0.75, 0.85]).r, crafted(steady, 0.8, [0.75, 0.85]).c), []);
+  // within noise of the baseline and narrow: a conclusion that holds
+  assert.deepEqual(analyse(crafted(steady, 1.0, [0.97, 1.03]).r, crafted(steady, 1.0, [0.97, 1.03]).c), []);
+});
