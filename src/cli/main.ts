@@ -44,6 +44,11 @@ function program(exit: { code: number }): Command {
       '--print-schema',
       "print the payload's schema (inferred, or --schema's) as JSON Schema to stdout and exit, to review, edit and pass back with --schema",
     )
+    .option(
+      '--shape <s>',
+      'with --payload of records: list (one JSON array), many (one message per record) or both (default: many for an NDJSON file, list for --size)',
+      collect,
+    )
     .option('--workload <ids>', 'workloads (comma-separated or repeated; default: all)', collect)
     .option('--serializer <ids>', 'serializers (comma-separated or repeated; default: all)', collect)
     .option(
