@@ -157,7 +157,9 @@ export function notInJsonText(probe: Probe): boolean {
 
 /**
  * Whether a probe is relevant to a workload's payload: never one about a value JSON text cannot
- * contain ({@link notInJsonText}); safety always; string probes as values in
+ * contain ({@link notInJsonText}) but NaN/±Infinity for numbers and an Invalid Date for dates (a
+ * service makes those before writing); a payload probe for its own workload; safety when it has
+ * objects; string probes as values in
  * the formats its strings have (hostile keys need records, which the schema language lacks: none);
  * integer, number and date edge values for fields of those kinds; holes and undefined elements
  * when it has arrays, undefined members when it has objects; nullable permutations when a field is
@@ -166,12 +168,19 @@ export function notInJsonText(probe: Probe): boolean {
  * itself measures.
  */
 export function isRelevant(probe: Probe, workload: Workload): boolean {
-  if (notInJsonText(probe)) return false;
   const f = schemaFacts(workload.schema);
   const id = probe.id;
   const [, topic, variant] = id.split('.');
+  // a value JSON text cannot hold (NaN, Infinity, an Invalid Date) is still one a service's numbers or
+  // dates can hold before they are written: those edge values are relevant to fields of their kind (issue 24)
+  const madeBeforeWriting = probe.family === 'edge' && (topic === 'number' || topic === 'date');
+  if (notInJsonText(probe) && !madeBeforeWriting) return false;
   switch (probe.family) {
+    case 'payload':
+      return probe.workload === workload.id;
     case 'safety':
+      // prototype keys and the like need objects: a file of arrays and numbers cannot pay them (issue 24)
+      return f.objects;
     case 'conformance':
       return true;
     case 'string':
@@ -179,7 +188,7 @@ export function isRelevant(probe: Probe, workload: Workload): boolean {
     case 'edge':
       if (topic === 'int' || topic === 'bigint') return f.integers;
       if (topic === 'number') return f.numbers;
-      if (topic === 'date') return f.dates;
+      if (topic === 'date') return f.dates || f.formats.has('date-time') || f.formats.has('date');
       if (topic === 'array') return f.arrays;
       if (topic === 'undefined') return f.objects;
       return false;

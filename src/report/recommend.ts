@@ -28,6 +28,7 @@ import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
 import { wrap } from './terminal.js';
+import { payloadCosts } from './costs.js';
 import {
   fasterThanBaseline,
   formatInterval,
@@ -133,7 +134,7 @@ export const probeCosts: CostSource = (c, results) => {
 };
 
 /** The cost sources used when none are given. */
-export const DEFAULT_COST_SOURCES: readonly CostSource[] = [schemaCost, translationCosts, probeCosts];
+export const DEFAULT_COST_SOURCES: readonly CostSource[] = [schemaCost, translationCosts, payloadCosts];
 
 /** The scenario a recommendation is for. */
 export interface Scenario {
