@@ -28,8 +28,15 @@ test("a payload's relevant probes leave out those about values JSON text cannot 
     assert.equal(ids.includes(id), false, `${id} is about a value JSON text cannot hold`);
   }
   // what JSON text can hold on the same topics stays: 2^53+1 on the wire, -0, the largest safe integer
-  for (const id of ['edge.int.2^53+1', 'edge.number.-0', 'edge.int.2^53-1'])
+  for (const id of ['edge.number.-0', 'edge.int.2^53-1', 'safety.parse.undeclared.__proto__.plain'])
     assert.ok(ids.includes(id), `${id} is relevant`);
+  // issue 24: what this payload cannot reach is left out — integers beyond 2^53 (its ids are small), a declared __proto__ (none declared)
+  for (const id of ['edge.int.2^53+1', 'edge.int.2^63-1', 'safety.declared.__proto__'])
+    assert.equal(ids.includes(id), false, `${id} is not reachable by this payload`);
+  const wide = documentSource('{"id":9007199254740993}', 'wide.json');
+  const [wideWorkload] = payloadWorkloads(wide, (await inferSchema(samplesOf(wide))).schema);
+  const wideIds = relevantProbes(loadCatalog({}), [wideWorkload]).probes.map((p) => p.id);
+  for (const id of ['edge.int.2^53+1', 'edge.int.2^63-1']) assert.ok(wideIds.includes(id), `${id} with an int64 field`);
   // issue 24: a service makes NaN, Infinity and Invalid Dates before writing; a payload with numbers and dates can pay them
   for (const id of ['edge.number.NaN', 'edge.number.+Infinity', 'edge.number.-Infinity', 'edge.date.invalid'])
     assert.ok(ids.includes(id), `${id} is relevant to a payload with numbers and a date-time`);
