@@ -12,6 +12,7 @@ import { documentSource } from './support.js';
 import { payloadWorkloads } from '../../src/payload/workload.js';
 import { readResults } from '../../src/results/io.js';
 import type { SchemaNode } from '../../src/workloads/schema.js';
+import { enclosingValue, explainRejection } from '../../src/payload/explain.js';
 
 /**
  * Issue 24: every real payload answers. One small payload per failure kind a new user hit — a
@@ -292,4 +293,21 @@ test('every public fixture names its source and licence in the folder README', (
       new RegExp(`\\| \`${f.replace('.', '\\.')}\` \\|[^\\n]*\\| [^|\\n]*(MIT|CC|public domain)[^|\\n]* \\|`),
       f,
     );
+});
+
+test("a library's rejection 'at position N' of the payload's own text names the smallest value there that JSON.parse reads", () => {
+  const text = '{\n  "results": [],\n  "meta": { },\n  "status": "OK"\n}';
+  const at = text.indexOf('}', text.indexOf('"meta"'));
+  assert.deepEqual(enclosingValue(text, at), [text.indexOf('{ }'), at + 1]);
+  assert.equal(
+    explainRejection(text, `unexpected token } at position ${at}`),
+    `at character ${at} (line 3, column 13) your payload holds "{ }" (an empty object or array with whitespace inside: ajv-validator/ajv#2595 for ajv JTD), valid JSON that JSON.parse reads: the library's parser rejects it, a limitation of the library, not of your payload or its schema`,
+  );
+  assert.equal(explainRejection(text, 'Expected string, received number'), null, 'no position, nothing to say');
+  // a position inside a large value: a window around it, said as valid JSON rejected
+  const big = JSON.stringify({ xs: Array.from({ length: 40 }, (_, i) => i) });
+  assert.match(
+    explainRejection(big, 'unexpected end at position 30')!,
+    /^at character 30 \(line 1, column 31\) your payload holds "\{\\"xs\\":\[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,…"; the whole payload is valid JSON/,
+  );
 });
