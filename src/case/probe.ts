@@ -6,7 +6,7 @@
  */
 
 /** The probe families of issue 11, one catalog file each (src/probes/catalog/). */
-export type ProbeFamily = 'feature' | 'edge' | 'string' | 'structure' | 'safety' | 'conformance';
+export type ProbeFamily = 'feature' | 'edge' | 'string' | 'structure' | 'safety' | 'conformance' | 'payload';
 export const PROBE_FAMILIES: readonly ProbeFamily[] = [
   'feature',
   'edge',
@@ -14,6 +14,8 @@ export const PROBE_FAMILIES: readonly ProbeFamily[] = [
   'structure',
   'safety',
   'conformance',
+  // built from a user's payload by a run on --payload (issue 24: the costs of this payload)
+  'payload',
 ];
 
 /** How a wrong result is wrong: the ✗ kinds of issue 11, plus process-level faults. */

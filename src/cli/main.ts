@@ -93,6 +93,11 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
       "print the payload's schema (inferred, or --schema's) as JSON Schema to stdout and exit, to review, edit and pass back with --schema",
     )
     .option(
+      '--shape <s>',
+      'with --payload of records: list (one JSON array), many (one message per record) or both (default: many for an NDJSON file, list for --size)',
+      collect,
+    )
+    .option(
       '--workload <ids>',
       `workloads (comma-separated or repeated; default: all)${listed(help.workloadIds)}`,
       collect,

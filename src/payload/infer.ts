@@ -96,6 +96,8 @@ export async function inferSchema(samples: readonly Sample[]): Promise<InferredS
       );
     throw e;
   }
-  const { schema } = fromJsonSchema(jsonSchema);
+  // quicktype writes a type that holds itself (a status and its retweeted status) as a `$ref` to its own
+  // definition: read as a placeholder that refineSchema unfolds to the depth the samples show
+  const { schema } = fromJsonSchema(jsonSchema, { recursive: 'defer' });
   return refineSchema(schema, samples);
 }

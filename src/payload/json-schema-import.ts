@@ -17,6 +17,33 @@ export class JsonSchemaError extends Error {
   readonly code = 'E_JSON_SCHEMA';
 }
 
+/**
+ * The key under which a node read with `recursive: 'defer'` carries the reading of a recursive
+ * `$ref` one level further down (a function: call it to read the referenced schema once more, its
+ * own self-references deferred again). Symbol-keyed, so `JSON.stringify` and translators never see
+ * it; object spread (unionOf's `nullable`) keeps it.
+ */
+export const DEFERRED_REF: unique symbol = Symbol('jsonbench.deferredRef');
+
+/** A placeholder node for a recursive `$ref` read with `recursive: 'defer'` (see {@link DEFERRED_REF}). */
+export interface DeferredNode extends ObjectSchema {
+  [DEFERRED_REF]: { ref: string; expand: () => SchemaNode };
+}
+
+/** The deferred reading a node carries, or undefined (see {@link DEFERRED_REF}). */
+export const deferredOf = (node: SchemaNode): DeferredNode[typeof DEFERRED_REF] | undefined =>
+  (node as Partial<DeferredNode>)[DEFERRED_REF];
+
+/** Options of {@link fromJsonSchema}. */
+export interface FromJsonSchemaOptions {
+  /**
+   * What a `$ref` that refers to itself becomes: `refuse` (default: a {@link JsonSchemaError}, as
+   * for a user's schema, which a translator could not state), or `defer`: a placeholder object
+   * carrying {@link DEFERRED_REF}, which inference (refine.ts) unfolds to the depth the samples show.
+   */
+  recursive?: 'refuse' | 'defer';
+}
+
 /** What {@link fromJsonSchema} read, and what it could not carry over (one line per keyword and path). */
 export interface ImportedSchema {
   schema: SchemaNode;
@@ -46,7 +73,7 @@ const ANNOTATIONS = new Set([
  * unknown formats…) are listed in `unconverted` as `"<keyword> at <path>"`.
  * @throws JsonSchemaError for an unresolvable or recursive `$ref`, or a subschema that is not an object or boolean
  */
-export function fromJsonSchema(root: unknown): ImportedSchema {
+export function fromJsonSchema(root: unknown, options: FromJsonSchemaOptions = {}): ImportedSchema {
   const unconverted: string[] = [];
   const skip = (what: string, path: string) => unconverted.push(`${what} at ${path}`);
   const resolve = (ref: string, path: string): unknown => {
@@ -68,6 +95,15 @@ export function fromJsonSchema(root: unknown): ImportedSchema {
       throw new JsonSchemaError(`the schema at ${path} is not an object`);
     const s = raw as JsonSchema;
     if (typeof s.$ref === 'string') {
+      if (refs.includes(s.$ref) && options.recursive === 'defer') {
+        const ref = s.$ref;
+        const placeholder: DeferredNode = {
+          type: 'object',
+          properties: {},
+          [DEFERRED_REF]: { ref, expand: () => read(resolve(ref, path), path, [ref]) },
+        };
+        return placeholder;
+      }
       if (refs.includes(s.$ref))
         throw new JsonSchemaError(
           `recursive schema: ${s.$ref} refers to itself at ${path} (a recursive type cannot be translated into every library)`,

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parse as parseLossless } from 'lossless-json';
 import type { Sample } from './refine.js';
@@ -6,6 +6,8 @@ import type { Shape } from '../case/coordinates.js';
 import { ndjsonLines } from '../workloads/unit.js';
 import { duplicateKeyWarnings } from './duplicate-keys.js';
 import { lineColumn } from './position.js';
+import { readPayloadText } from './bytes.js';
+import { PayloadError } from './errors.js';
 
 /**
  * Reading a user's payload exactly as given (issue 10, "the user's bytes"): the text of each
@@ -43,10 +45,7 @@ export interface PayloadSource {
   warnings?: string[];
 }
 
-/** A payload that cannot be read: names the file and, for bad JSON, the line and column. */
-export class PayloadError extends Error {
-  readonly code = 'E_PAYLOAD';
-}
+export { PayloadError } from './errors.js';
 
 /**
  * Parses one JSON text, naming `source` and the line:column of the problem on failure.
@@ -103,7 +102,11 @@ function looksLikeNdjson(text: string): boolean {
  */
 export function readPayload(path: string): PayloadSource {
   const source = readPayloadUnits(path);
-  const warnings = source.units.flatMap((u) => duplicateKeyWarnings(u.text, u.source));
+  const header = source.kind === 'ndjson' ? headerRowWarning(source.units) : null;
+  const warnings = [
+    ...(header ? [header] : []),
+    ...source.units.flatMap((u) => duplicateKeyWarnings(u.text, u.source)),
+  ];
   return warnings.length ? { ...source, warnings } : source;
 }
 
@@ -121,12 +124,12 @@ function readPayloadUnits(path: string): PayloadSource {
     if (files.length === 0) throw new PayloadError(`${path}: the folder has no .json files`);
     const units = files.map((f) => {
       const file = join(path, f);
-      const text = readFileSync(file, 'utf8');
+      const text = readPayloadText(file);
       return { text, value: parseJsonText(text, file), source: file };
     });
     return { kind: 'samples', path, units, shapes: ['single'] };
   }
-  const text = readFileSync(path, 'utf8');
+  const text = readPayloadText(path);
   if (text.trim() === '') throw new PayloadError(`${path}: the file is empty`);
   const ext = extname(path).toLowerCase();
   if (ext === '.ndjson' || ext === '.jsonl' || (ext !== '.json' && looksLikeNdjson(text))) {
@@ -144,6 +147,30 @@ function readPayloadUnits(path: string): PayloadSource {
       return { kind: 'ndjson', path, units: readNdjson(text, path), shapes: ['list', 'many'], text };
     throw e;
   }
+}
+
+/**
+ * A warning when the first record of an NDJSON file of arrays looks like a header row (a CSV
+ * turned into NDJSON: `["id","name","price"]` then `[1,"pen",2.5]`…): every cell of it is a
+ * string, and some column of the other rows is not, so inference types that column
+ * `string | number` and every serializer is measured on a record the service may never send.
+ * Null when the file's records are not arrays, or the first row is like the others.
+ */
+export function headerRowWarning(units: readonly PayloadUnit[]): string | null {
+  if (units.length < 2 || !units.every((u) => Array.isArray(u.value))) return null;
+  const [head, ...rows] = units.map((u) => u.value as unknown[]);
+  if (!head.length || !head.every((c) => typeof c === 'string')) return null;
+  const columns = head
+    .map((name, i) => ({ name: name as string, i }))
+    .filter(({ i }) => rows.some((r) => r[i] !== undefined && r[i] !== null && typeof r[i] !== 'string'));
+  if (!columns.length) return null;
+  const shown = JSON.stringify(head).slice(0, 60);
+  return `${units[0].source}: the first line looks like a header row (${shown}${shown.length === 60 ? '…' : ''}): its cells are all strings, while the other rows hold ${columns.length === 1 ? 'a column' : `${columns.length} columns`} of other values (${columns
+    .slice(0, 3)
+    .map((c) => JSON.stringify(c.name))
+    .join(
+      ', ',
+    )}); it is measured as a record like the others, so ${columns.length === 1 ? 'that column is' : 'those columns are'} typed string | number. If your service never sends it, remove it (tail -n +2 FILE)`;
 }
 
 /** The samples inference reads from a payload: every unit, with its text. */

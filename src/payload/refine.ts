@@ -2,6 +2,7 @@ import { isLosslessNumber, isSafeNumber, parse as parseLossless, type LosslessNu
 import { isOptional, propertyPath, type ObjectSchema, type SchemaNode } from '../workloads/schema.js';
 import { beyondDouble, MAY_LEAVE_DOUBLE, numberPosition } from './double-range.js';
 import type { Platform } from '../case/coordinates.js';
+import { deferredOf, unionOf } from './json-schema-import.js';
 
 /**
  * The second pass of inference: walks the samples along the schema quicktype inferred and adds
@@ -15,6 +16,10 @@ import type { Platform } from '../case/coordinates.js';
  * - `empty` on arrays that were empty in every sample;
  * - a number a double cannot hold (`1e400`, `0.1e-400`; double-range.ts): quicktype sees what
  *   JSON.parse made of it (null for Infinity, the integer 0), so its field is made a number again.
+ * - a self-similar type (quicktype's `$ref` to a definition from inside itself: a status that holds
+ *   its retweeted status) read as a placeholder (json-schema-import.ts `DEFERRED_REF`) is unfolded
+ *   once per level the samples fill, and a member no sample holds at a level is left out there:
+ *   the schema states the nesting to the depth seen, which every translator can write.
  * It reports findings a person should see: integers JSON.parse rounds, always-null fields,
  * always-empty arrays, discriminated unions found.
  */
@@ -27,7 +32,8 @@ export interface InferenceFinding {
     | 'always null'
     | 'always empty'
     | 'discriminated union'
-    | 'one-value enum';
+    | 'one-value enum'
+    | 'self-similar';
   path: string;
   count: number;
   /** one sentence for a person; it may say what every JavaScript serializer does with the value (then {@link fact} is set) */
@@ -125,8 +131,20 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
     }
   };
 
-  const refine = (node: SchemaNode, values: unknown[], path: string): SchemaNode => {
+  /** The deepest level each self-similar `$ref` was unfolded to, for its finding. */
+  const unfolded = new Map<string, { depth: number; path: string }>();
+  const refine = (node: SchemaNode, values: unknown[], path: string, depth = 0): SchemaNode => {
     const present = values.filter((v) => v !== null && v !== undefined);
+    const deferred = deferredOf(node);
+    if (deferred) {
+      // a self-similar member: unfold it one level where the samples hold it, else leave it out
+      if (!present.length) return values.length ? { type: 'null' } : ABSENT;
+      const seen = unfolded.get(deferred.ref);
+      if (!seen || seen.depth < depth + 1) unfolded.set(deferred.ref, { depth: depth + 1, path: seen?.path ?? path });
+      const inner = deferred.expand();
+      const full = 'nullable' in node && node.nullable ? unionOf([inner, { type: 'null' }]) : inner;
+      return refine(full, values, path, depth + 1);
+    }
     switch (node.type) {
       case 'null': {
         // JSON.parse read these as Infinity, which quicktype was given as null: the field holds numbers
@@ -166,8 +184,10 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
           if (!isNumber(v) || outside.includes(v as LosslessNumber)) continue;
           if (isLosslessNumber(v) && !isSafeNumber(v.value)) {
             width = 64;
+            // beyond 2^53 but exactly a double (144179670739456000 prints back as itself): nothing is lost
+            if (String(JSON.parse(v.value)) === v.value) continue;
             rounded++;
-            example ||= `${v.value} reads as ${Number(v.value)}`;
+            example ||= `${v.value} reads as ${String(JSON.parse(v.value))}`;
             firstBig ||= v.value;
             continue;
           }
@@ -210,55 +230,71 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
           });
           return { ...node, items: { type: 'unknown' }, empty: true };
         }
-        return { ...node, items: refine(node.items, arrays.flat(), `${path}[]`) };
+        return { ...node, items: known(refine(node.items, arrays.flat(), `${path}[]`, depth)) };
       }
       case 'record':
         return {
           ...node,
-          values: refine(
-            node.values,
-            present.filter(isObject).flatMap((o) => Object.values(o)),
-            `${path}.*`,
+          values: known(
+            refine(
+              node.values,
+              present.filter(isObject).flatMap((o) => Object.values(o)),
+              `${path}.*`,
+              depth,
+            ),
           ),
         };
       case 'object': {
         const objects = present.filter(isObject);
-        const split = splitByTag(node, objects, path);
+        const split = splitByTag(node, objects, path, depth);
         if (split) return split;
-        return refineObject(node, objects, path);
+        return refineObject(node, objects, path, depth);
       }
       case 'discriminated': {
         const mapping: Record<string, ObjectSchema> = {};
         for (const [tag, variant] of Object.entries(node.mapping)) {
           const group = present.filter((v): v is Plain => isObject(v) && v[node.discriminator] === tag);
-          mapping[tag] = refineObject(variant, group, `${path}<${node.discriminator}=${tag}>`);
+          mapping[tag] = refineObject(variant, group, `${path}<${node.discriminator}=${tag}>`, depth);
         }
         return { ...node, mapping };
       }
-      case 'union':
-        return {
-          ...node,
-          anyOf: node.anyOf.map((m) =>
+      case 'union': {
+        const anyOf = node.anyOf
+          .map((m) =>
             refine(
               m,
               present.filter((v) => matches(m, v)),
               path,
+              depth,
             ),
-          ),
-        };
+          )
+          .filter((m) => m !== ABSENT);
+        if (anyOf.length === node.anyOf.length) return { ...node, anyOf };
+        return unionOf(node.nullable ? [...anyOf, { type: 'null' }] : anyOf.length ? anyOf : [{ type: 'unknown' }]);
+      }
       default:
         return node;
     }
   };
 
-  const refineObject = (node: ObjectSchema, objects: Plain[], path: string): ObjectSchema => {
+  const refineObject = (node: ObjectSchema, objects: Plain[], path: string, depth: number): ObjectSchema => {
     const properties: Record<string, SchemaNode> = {};
+    const left: string[] = [];
     for (const [key, child] of Object.entries(node.properties)) {
-      properties[key] = refine(
+      const refined = refine(
         child,
         objects.filter((o) => key in o).map((o) => o[key]),
         propertyPath(path, key),
+        depth,
       );
+      if (refined === ABSENT) left.push(key);
+      else properties[key] = refined;
+    }
+    if (left.length) {
+      // a self-similar member no sample holds at this level: the object states it as absent here
+      const optional = (node.optional ?? []).filter((k) => !left.includes(k));
+      const { optional: _, ...rest } = node;
+      node = { ...rest, ...(optional.length ? { optional } : {}) };
     }
     const extra = node.additionalProperties;
     const additionalProperties =
@@ -271,12 +307,17 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
             .map((k) => o[k]),
         ),
         `${path}.*`,
+        depth,
       );
-    return { ...node, properties, ...(additionalProperties ? { additionalProperties } : {}) };
+    return {
+      ...node,
+      properties,
+      ...(additionalProperties ? { additionalProperties: known(additionalProperties) } : {}),
+    };
   };
 
   /** The object as a discriminated union when one string property's values split the objects into groups with different keys. */
-  const splitByTag = (node: ObjectSchema, objects: Plain[], path: string): SchemaNode | null => {
+  const splitByTag = (node: ObjectSchema, objects: Plain[], path: string, depth: number): SchemaNode | null => {
     if (objects.length < 2 || !node.optional?.length) return null;
     for (const [key, p] of Object.entries(node.properties)) {
       if ((p.type !== 'enum' && !(p.type === 'string' && !p.format)) || p.nullable || isOptional(node, key)) continue;
@@ -312,7 +353,7 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
           ...(optional.length ? { optional } : {}),
           ...(node.additionalProperties ? { additionalProperties: node.additionalProperties } : {}),
         };
-        mapping[tag] = refineObject(variant, group, `${path}<${key}=${tag}>`);
+        mapping[tag] = refineObject(variant, group, `${path}<${key}=${tag}>`, depth);
       }
       note({
         kind: 'discriminated union',
@@ -326,8 +367,21 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
   };
 
   const values = losslessValues(samples);
-  return { schema: refine(schema, values, '$'), findings };
+  const refined = known(refine(schema, values, '$'));
+  for (const [ref, { depth, path }] of unfolded)
+    note({
+      kind: 'self-similar',
+      path,
+      count: depth,
+      text: `${path} holds an object of its own type (${ref.replace(/^#\/(definitions|\$defs)\//, '')}), ${depth} level${depth === 1 ? '' : 's'} deep in the samples: its schema states that nesting to the depth seen, and a deeper one would not fit it`,
+    });
+  return { schema: refined, findings };
 }
+
+/** A self-similar member that no sample holds at its level (refineSchema leaves it out of its object). */
+const ABSENT: SchemaNode = { type: 'unknown' };
+/** A node where {@link ABSENT} cannot stand (array items, map values, the root): any value. */
+const known = (n: SchemaNode): SchemaNode => (n === ABSENT ? { type: 'unknown' } : n);
 
 /** Whether a (non-null) value has the JSON type of a union member. */
 function matches(member: SchemaNode, v: unknown): boolean {

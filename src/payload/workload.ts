@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { SchemaNode } from '../workloads/schema.js';
+import type { Shape } from '../case/coordinates.js';
 import type { Workload } from '../workloads/types.js';
 import { payloadWorkload } from '../workloads/payload.js';
 import { PayloadError, readPayload, samplesOf, type PayloadSource, type PayloadUnit } from './read.js';
@@ -16,12 +17,15 @@ import { scaleRecords } from './scale.js';
  *
  * - a document (`response.json`): one workload, shape `single`, size 1; its payload file is the
  *   document's own bytes;
- * - an NDJSON file: one workload of records, shapes `list` and `many`, size = the number of
- *   records; its payload file is the NDJSON file's own bytes;
+ * - an NDJSON file: one workload of records, size = the number of records; its payload file is
+ *   the NDJSON file's own bytes;
  * - a folder of samples: one workload per document, all with the schema inferred from every sample;
- * - `--size 100,10000`: one workload of records, shapes `list` and `many`, whose payloads are
+ * - `--size 100,10000`: one workload of records, whose payloads are
  *   records generated from the schema with the samples' bounds (src/payload/scale.ts, seeded);
  *   a size equal to an NDJSON file's record count is the file itself.
+ * Records are measured in the shape the service has (`--shape`, {@link recordShapes}): `many`
+ * (each record its own message) for an NDJSON file, `list` (one JSON array) for `--size`, or both
+ * when asked (`--shape list,many`): one recommendation per direction unless both are asked.
  *
  * The schema is inferred from the samples (quicktype-core, refined: src/payload/infer.ts) or the
  * user's own (`--schema`: JSON Schema, or a zod/valibot/TypeBox module). The gate's second payload
@@ -60,11 +64,27 @@ export function payloadId(file: string): string {
 const records = (units: readonly PayloadUnit[]) => units.map((u) => u.value);
 
 /**
+ * The shapes records are measured in: the asked ones (`--shape`), else the one the payload says the
+ * service has — `many` for an NDJSON file (its lines are read and written one message at a time),
+ * `list` for records generated with `--size` (a response holding that many).
+ */
+export function recordShapes(source: PayloadSource, sizes?: readonly number[], asked?: readonly Shape[]): Shape[] {
+  if (asked?.length) return [...asked];
+  return sizes?.length ? ['list'] : source.kind === 'ndjson' ? ['many'] : ['list'];
+}
+
+/**
  * The workloads of a payload (see the module comment). `sizes` (from `--size`) turns the payload
  * into generated records of the unit's shape.
  */
-export function payloadWorkloads(source: PayloadSource, schema: SchemaNode, sizes?: readonly number[]): Workload[] {
+export function payloadWorkloads(
+  source: PayloadSource,
+  schema: SchemaNode,
+  sizes?: readonly number[],
+  shapes?: readonly Shape[],
+): Workload[] {
   const file = basename(source.path);
+  const recordsIn = recordShapes(source, sizes, shapes);
   if (sizes?.length) {
     const exact = source.kind === 'ndjson' ? source.units.length : -1;
     return [
@@ -73,7 +93,7 @@ export function payloadWorkloads(source: PayloadSource, schema: SchemaNode, size
           id: payloadId(source.path),
           description: `records shaped like ${file} (${sizes.map((n) => (n === exact ? `${n}: the file itself` : `${n}: generated from its schema`)).join('; ')})`,
           sizes: [...sizes],
-          shapes: ['list', 'many'],
+          shapes: recordsIn,
           schema,
           payloadText: 'ndjson',
         },
@@ -88,7 +108,7 @@ export function payloadWorkloads(source: PayloadSource, schema: SchemaNode, size
           id: payloadId(source.path),
           description: `${source.units.length} record${source.units.length === 1 ? '' : 's'} of ${file}`,
           sizes: [source.units.length],
-          shapes: ['list', 'many'],
+          shapes: recordsIn,
           schema,
           payloadText: 'ndjson',
         },
@@ -119,6 +139,24 @@ export interface PayloadTexts {
   variant: string;
   /** true when `text` is generated (a `--size` other than the file's own record count) */
   generated: boolean;
+  /**
+   * Set when the variant could not be generated from the schema (json-schema-faker refused it):
+   * the variant is then the payload itself, and this sentence says the gate checked the first
+   * payload only, and why.
+   */
+  variantNote?: string;
+}
+
+/** Generation of records from a schema failed: names the step, so the run can say it and go on (or stop, for the payload itself). */
+function generated(what: string, workload: Workload, make: () => unknown[]): { values: unknown[] } | { error: string } {
+  try {
+    return { values: make() };
+  } catch (e) {
+    const message = ((e as Error)?.message ?? String(e)).split('\n')[0];
+    return {
+      error: `${what} of ${workload.id} could not be generated from its schema (json-schema-faker: ${message})`,
+    };
+  }
 }
 
 const ndjson = (values: readonly unknown[]) => values.map((v) => JSON.stringify(v)).join('\n') + '\n';
@@ -132,19 +170,31 @@ const ndjson = (values: readonly unknown[]) => values.map((v) => JSON.stringify(
 export function payloadTexts(payload: ResolvedPayload, workload: Workload, size: number, seed: number): PayloadTexts {
   const { source, schema } = payload;
   const samples = records(source.units);
+  const checkedOnFirst = (error: string) => `${error}: the gate checked it on the first payload only`;
   if (workload.payloadText === 'document') {
     const unit = source.units.find((u) => payloadId(u.source) === workload.id);
     if (!unit) throw new Error(`payload ${source.path} has no document for workload ${workload.id}`);
-    return {
-      text: unit.text,
-      variant: JSON.stringify(scaleRecords(schema, [unit.value], 1, seed + 1)[0]),
-      generated: false,
-    };
+    const variant = generated("the gate's second payload", workload, () =>
+      scaleRecords(schema, [unit.value], 1, seed + 1),
+    );
+    return 'values' in variant
+      ? { text: unit.text, variant: JSON.stringify(variant.values[0]), generated: false }
+      : { text: unit.text, variant: unit.text, generated: false, variantNote: checkedOnFirst(variant.error) };
   }
   if (!payload.workloads.includes(workload)) throw new Error(`payload ${source.path} has no workload ${workload.id}`);
   const own = source.kind === 'ndjson' && size === source.units.length;
-  const text = own ? (source.text ?? ndjson(samples)) : ndjson(scaleRecords(schema, samples, size, seed));
-  return { text, variant: ndjson(scaleRecords(schema, samples, size, seed + 1)), generated: !own };
+  let text: string;
+  if (own) text = source.text ?? ndjson(samples);
+  else {
+    const main = generated(`${size} records`, workload, () => scaleRecords(schema, samples, size, seed));
+    if ('error' in main)
+      throw new PayloadError(`${main.error}; measure the file's own records (without --size), or pass --schema`);
+    text = ndjson(main.values);
+  }
+  const variant = generated("the gate's second payload", workload, () => scaleRecords(schema, samples, size, seed + 1));
+  return 'values' in variant
+    ? { text, variant: ndjson(variant.values), generated: !own }
+    : { text, variant: text, generated: !own, variantNote: checkedOnFirst(variant.error) };
 }
 
 /** True when {@link payloadTexts} generates the payload's records at `size` (`--size` on records: not a document, not an NDJSON file at its own length). */
@@ -163,6 +213,8 @@ export interface ResolvePayloadOptions {
   schemaFile?: string;
   /** `--size`: records to generate of the unit's shape */
   sizes?: readonly number[];
+  /** `--shape`: the shapes records are measured in (default: {@link recordShapes}) */
+  shapes?: readonly Shape[];
 }
 
 /**
@@ -195,7 +247,7 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
     schema,
     origin,
     findings,
-    workloads: payloadWorkloads(source, schema, sizes),
+    workloads: payloadWorkloads(source, schema, sizes, opts.shapes),
     ...(sizes ? { scaledSizes: sizes } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { unitView } from '../workloads/unit.js';
 import { baselinePreference, type RunPolicy } from '../config/policies.js';
 import { adapterVersion } from '../serializers/version.js';
 import { payloadKeyOf } from './payloads.js';
+import { adapterIdOf } from '../versions/spec.js';
 import { BUILTIN_SUPPORTS_TIMEOUT_MS, guardedCall, SUPPORTS_TIMEOUT_MS } from '../config/watchdog.js';
 import { hostSnapshot } from '../config/user-config.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
@@ -106,8 +107,9 @@ export function supportOf(a: SerializerInfo, view: Workload, direction: Directio
       reason: a.missingDirection ?? `${a.id} has no ${direction === 'serialize' ? 'serializer' : 'deserializer'}`,
     };
   let answer: unknown;
-  // a built-in's supports() may do real work (typia generates its code there: seconds, more on a loaded machine)
-  const limit = builtinSerializers.ids.includes(a.id) ? BUILTIN_SUPPORTS_TIMEOUT_MS : SUPPORTS_TIMEOUT_MS;
+  // a built-in's supports() may do real work (typia generates its code there: seconds, more on a loaded machine);
+  // a version row (`typia@11.0.3`, always a built-in adapter) too, and its generation must finish to be cached (issue 24)
+  const limit = builtinSerializers.ids.includes(adapterIdOf(a.id)) ? BUILTIN_SUPPORTS_TIMEOUT_MS : SUPPORTS_TIMEOUT_MS;
   // supports() runs in jsonbench's own process: what it changes there (JSON.stringify, a toJSON on
   // Object.prototype) would change the numbers the host writes, so it is put back and the case fails
   const restore = hostSnapshot();

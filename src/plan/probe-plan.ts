@@ -70,6 +70,10 @@ export interface SchemaFacts {
   /** it has fields read as Dates (transform class) */
   dates: boolean;
   integers: boolean;
+  /** it has an integer field whose text held values beyond 2^53 (width 64) */
+  int64: boolean;
+  /** the names of its declared object properties */
+  keys: Set<string>;
   numbers: boolean;
   nullable: boolean;
   arrays: boolean;
@@ -82,6 +86,8 @@ export function schemaFacts(schema: SchemaNode): SchemaFacts {
     formats: new Set(),
     dates: false,
     integers: false,
+    int64: false,
+    keys: new Set(),
     numbers: false,
     nullable: false,
     arrays: false,
@@ -97,6 +103,7 @@ export function schemaFacts(schema: SchemaNode): SchemaFacts {
       case 'number':
         f.numbers = true;
         if (n.integer) f.integers = true;
+        if (n.integer && n.width === 64) f.int64 = true;
         break;
       case 'array':
         f.arrays = true;
@@ -104,6 +111,7 @@ export function schemaFacts(schema: SchemaNode): SchemaFacts {
         break;
       case 'object':
         f.objects = true;
+        for (const k of Object.keys(n.properties)) f.keys.add(k);
         for (const c of Object.values(n.properties)) walk(c);
         if (n.additionalProperties) walk(n.additionalProperties);
         break;
@@ -157,7 +165,10 @@ export function notInJsonText(probe: Probe): boolean {
 
 /**
  * Whether a probe is relevant to a workload's payload: never one about a value JSON text cannot
- * contain ({@link notInJsonText}); safety always; string probes as values in
+ * contain ({@link notInJsonText}) but NaN/±Infinity for numbers and an Invalid Date for dates (a
+ * service makes those before writing); a payload probe for its own workload; safety when it has
+ * objects (a declared prototype key only when the schema declares it); integers beyond 2^53 only
+ * when a field held some; string probes as values in
  * the formats its strings have (hostile keys need records, which the schema language lacks: none);
  * integer, number and date edge values for fields of those kinds; holes and undefined elements
  * when it has arrays, undefined members when it has objects; nullable permutations when a field is
@@ -166,20 +177,29 @@ export function notInJsonText(probe: Probe): boolean {
  * itself measures.
  */
 export function isRelevant(probe: Probe, workload: Workload): boolean {
-  if (notInJsonText(probe)) return false;
   const f = schemaFacts(workload.schema);
   const id = probe.id;
   const [, topic, variant] = id.split('.');
+  // a value JSON text cannot hold (NaN, Infinity, an Invalid Date) is still one a service's numbers or
+  // dates can hold before they are written: those edge values are relevant to fields of their kind (issue 24)
+  const madeBeforeWriting = probe.family === 'edge' && (topic === 'number' || topic === 'date');
+  if (notInJsonText(probe) && !madeBeforeWriting) return false;
   switch (probe.family) {
+    case 'payload':
+      return probe.workload === workload.id;
     case 'safety':
+      // a declared property named __proto__ only where the schema declares one; an undeclared one can reach any
+      // object (a payload that drifts); a file of arrays and numbers can pay neither (issue 24)
+      return topic === 'declared' ? f.keys.has(variant) : f.objects;
     case 'conformance':
       return true;
     case 'string':
       return topic === 'value' && f.formats.has(variant);
     case 'edge':
-      if (topic === 'int' || topic === 'bigint') return f.integers;
+      // integers a double cannot hold only where the payload's text held some (width 64): a field of small ids cannot pay them
+      if (topic === 'int' || topic === 'bigint') return f.integers && (f.int64 || !/^-?2\^(53\+|63)/.test(variant));
       if (topic === 'number') return f.numbers;
-      if (topic === 'date') return f.dates;
+      if (topic === 'date') return f.dates || f.formats.has('date-time') || f.formats.has('date');
       if (topic === 'array') return f.arrays;
       if (topic === 'undefined') return f.objects;
       return false;

@@ -5,13 +5,14 @@ import { stringProbes } from './catalog/strings.js';
 import { structureProbes } from './catalog/structure.js';
 import { safetyProbes } from './catalog/safety.js';
 import { conformanceProbes, type ConformanceSet } from './catalog/conformance.js';
+import { payloadProbes, type PayloadProbeSet } from './catalog/payload.js';
 
 /**
  * The probe catalog: one builder per family (catalog/*.ts). Conformance probes are read from a
  * folder given at run time (any folder of JSONTestSuite / json.org checker / roundtrip files);
  * the other families are built in. Ids are unique across the catalog (a test pins it).
  */
-export const builtinFamilies: Readonly<Record<Exclude<ProbeFamily, 'conformance'>, () => Probe[]>> = {
+export const builtinFamilies: Readonly<Record<Exclude<ProbeFamily, 'conformance' | 'payload'>, () => Probe[]>> = {
   feature: featureProbes,
   edge: edgeValueProbes,
   string: stringProbes,
@@ -24,6 +25,14 @@ export interface CatalogOptions {
   families?: readonly ProbeFamily[];
   /** The conformance files (read by the host: catalog/conformance-folder.ts); without them the conformance family is empty. */
   conformance?: ConformanceSet;
+  /** A run's payloads and schemas (catalog/payload.ts); without them the payload family is empty. */
+  payload?: readonly PayloadProbeSet[];
+}
+
+/** What the host hands a probe worker as data (run/probe-pass.ts writes it, worker/probe-job.ts reads it). */
+export interface ProbeData {
+  conformance: ConformanceSet | null;
+  payload: PayloadProbeSet[];
 }
 
 /** The probes of the selected families, in family order. Builds no input (inputs are made when a probe runs). */
@@ -33,6 +42,8 @@ export function loadCatalog(options: CatalogOptions = {}): Probe[] {
   for (const family of families) {
     if (family === 'conformance') {
       if (options.conformance) probes.push(...conformanceProbes(options.conformance));
+    } else if (family === 'payload') {
+      if (options.payload) probes.push(...payloadProbes(options.payload));
     } else {
       probes.push(...builtinFamilies[family]());
     }
@@ -42,3 +53,4 @@ export function loadCatalog(options: CatalogOptions = {}): Probe[] {
 
 export type { Probe, ProbeFamily, Verdict, Accept, Outcome } from './types.js';
 export type { ConformanceSet, ConformanceFile } from './catalog/conformance.js';
+export type { PayloadProbeSet } from './catalog/payload.js';

@@ -72,6 +72,8 @@ export interface Probe {
   /** Stable dotted id, `family.topic.variant` (e.g. `string.value.plain.controls.L41`). */
   id: string;
   family: ProbeFamily;
+  /** A payload probe's workload (catalog/payload.ts): it is relevant to that workload alone. */
+  workload?: string;
   /** One line a person reads in the matrix legend and the report. */
   title: string;
   /** Schema of the unit as the adapters see it (model names); the closest today's language allows when `needs` is not empty. */

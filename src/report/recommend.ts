@@ -29,6 +29,7 @@ import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
 import { escapeCell } from './table/escape.js';
 import { clipLine, wrap } from './fit.js';
 import { ratioVerdict, type RatioVerdict } from '../results/decision.js';
+import { payloadCosts } from './costs.js';
 import {
   fasterThanBaseline,
   formatInterval,
@@ -134,7 +135,7 @@ export const probeCosts: CostSource = (c, results) => {
 };
 
 /** The cost sources used when none are given. */
-export const DEFAULT_COST_SOURCES: readonly CostSource[] = [schemaCost, translationCosts, probeCosts];
+export const DEFAULT_COST_SOURCES: readonly CostSource[] = [schemaCost, translationCosts, payloadCosts];
 
 /** The scenario a recommendation is for. */
 export interface Scenario {

@@ -12,6 +12,8 @@ import type { ProbeVerdictRecord, ProbesSection } from '../results/types.js';
 import { planProbes, type ProbeRow } from '../plan/probe-plan.js';
 import type { Probe } from '../probes/types.js';
 import type { ConformanceSet } from '../probes/catalog/conformance.js';
+import type { PayloadProbeSet } from '../probes/catalog/payload.js';
+import type { ProbeData } from '../probes/index.js';
 import type { SkippedFile } from '../probes/catalog/conformance-folder.js';
 import { typiaProbeAdapter } from '../probes/typia-probes.js';
 import { prepareTypiaProbes } from '../probes/typia-generate.js';
@@ -40,14 +42,20 @@ export interface ConformanceInput {
 }
 
 /**
- * Writes the pass's payload file (`<dir>/probes.json`: the conformance texts, or `null`) and its
+ * Writes the pass's payload file (`<dir>/probes.json`: {@link ProbeData}, the conformance texts and
+ * the run's payload probe sets) and its
  * `.variant.json` twin (targets that hand payloads over read both), and returns its path. Called
  * before targets are prepared, so ssh copies it with the other payloads.
  */
-export function writeProbePayload(dir: string, conformance?: ConformanceInput): string {
+export function writeProbePayload(
+  dir: string,
+  conformance?: ConformanceInput,
+  payload: readonly PayloadProbeSet[] = [],
+): string {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'probes.json');
-  writeFileSync(path, JSON.stringify(conformance?.set ?? null));
+  const data: ProbeData = { conformance: conformance?.set ?? null, payload: [...payload] };
+  writeFileSync(path, JSON.stringify(data));
   writeFileSync(variantPathOf(path), 'null');
   return path;
 }
@@ -86,6 +94,9 @@ export interface ProbePassInput {
   /** after a hang, skip the row's other probes on that target (run/probe-runner.ts {@link ProbeRunInput.skipAfterHang}) */
   skipAfterHang?: boolean;
 }
+
+/** Probes made from a user's files (a conformance folder, a payload): never cached, their ids name other data each run. */
+const fromUserData = (id: string) => id.startsWith('conformance.') || id.startsWith('payload.');
 
 /** Whether a row is the built-in typia adapter (not a version-matrix row, not a user's adapter named typia). */
 const isBuiltinTypia = (row: ProbeRow, builtinTypia: boolean) => row.label === 'typia' && builtinTypia;
@@ -126,7 +137,7 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
         }
       : undefined;
   const cachedIn = (scope: ProbeCacheScope | undefined, p: { probe: string; direction: Direction }) =>
-    scope && !p.probe.startsWith('conformance.') ? cache!.store.get(scope, p) : undefined;
+    scope && !fromUserData(p.probe) ? cache!.store.get(scope, p) : undefined;
   const toLaunch = new Map<string, { probe: string; direction: Direction }[]>();
   // a serializer is probed on the targets of its own platform only (a JavaScript serializer is never
   // sent to the .NET worker: a new user's --target dotnet run got 2,006 bogus "throws" verdicts)
@@ -213,7 +224,7 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
     ...(input.skipAfterHang ? { skipAfterHang: true } : {}),
     onJudged: (w, cell, verdict) => {
       const scope = scopes.get(`${w.row}\0${w.target.id}`);
-      if (scope && !cell.probe.startsWith('conformance.')) {
+      if (scope && !fromUserData(cell.probe)) {
         cache!.store.put(scope, { probe: cell.probe, direction: cell.direction as Direction }, verdict);
         stored++;
       }

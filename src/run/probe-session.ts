@@ -101,6 +101,11 @@ export async function runProbeSession(
   const timeoutMs = opts.timeout === undefined ? DEFAULT_PROBE_TIMEOUT_MS : Number(opts.timeout);
   if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs))
     throw new UsageError('--timeout', `"${opts.timeout}" is not a positive number of ms`);
+  if (families.includes('payload'))
+    throw new UsageError(
+      '--family',
+      "payload probes are built from your payload: run jsonbench run --payload FILE (they join that run's probe pass)",
+    );
   if (families.includes('conformance') && !opts.conformance)
     throw new UsageError(
       '--family',
@@ -142,7 +147,7 @@ export async function runProbeSession(
       version: serializerVersion(adapter, matrix?.versions, configFile ?? undefined),
     }));
     const chosenFamilies = (
-      families.length ? families : PROBE_FAMILIES.filter((f) => f !== 'conformance' || conformance)
+      families.length ? families : PROBE_FAMILIES.filter((f) => (f !== 'conformance' || conformance) && f !== 'payload')
     ) as ProbeFamily[];
     const probes = loadCatalog({
       families: chosenFamilies,

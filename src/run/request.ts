@@ -74,6 +74,8 @@ export interface RunOptions {
   metric?: string[];
   /** Chromium executable for the chromium target */
   chromiumPath?: string;
+  /** `--shape`: with a payload of records, `list` and/or `many` (default: the one the payload says: payload/workload.ts `recordShapes`) */
+  shape?: string[];
   /** false: no probe pass after the timed cases (default: the probes relevant to the payloads run) */
   probes?: boolean;
   /** false: judge every probe in this run, reading and writing no cached verdict (run/probe-cache.ts; default: cache on where it may be) */
@@ -117,6 +119,7 @@ export const RUN_OPTION_KEYS = [
   'jobs',
   'shard',
   'profile',
+  'shape',
   'cwd',
 ] as const;
 
@@ -254,13 +257,27 @@ function sizesOption(opts: RunOptions): number[] {
   });
 }
 
+/** `--shape list|many` (comma-separated or repeated): the shapes a payload's records are measured in. @throws UsageError naming `--shape` */
+function shapeOption(values: readonly string[] | undefined): ('list' | 'many')[] {
+  const out: ('list' | 'many')[] = [];
+  for (const v of (values ?? []).flatMap((s) => s.split(',')).map((s) => s.trim())) {
+    if (v !== 'list' && v !== 'many')
+      throw new UsageError(
+        '--shape',
+        `"${v}" is not a shape of records: list (one JSON array) or many (one message each)`,
+      );
+    if (!out.includes(v)) out.push(v);
+  }
+  return out;
+}
+
 /**
  * The `--payload` of a run (with `--schema` and `--size`), read and given a schema; null without
  * `--payload`. A payload that cannot be read names the file and line:column.
  * @throws UsageError naming `--payload`, `--schema` or `--workload`
  */
 export async function payloadOption(
-  opts: Pick<RunOptions, 'payload' | 'schema' | 'size' | 'workload' | 'cwd'>,
+  opts: Pick<RunOptions, 'payload' | 'schema' | 'size' | 'workload' | 'cwd' | 'shape'>,
   cwd = opts.cwd ?? process.cwd(),
 ): Promise<ResolvedPayload | null> {
   if (opts.payload === undefined) {
@@ -280,11 +297,19 @@ export async function payloadOption(
       'is empty (give a JSON Schema file or a module exporting a zod, valibot or TypeBox schema)',
     );
   const sizes = sizesOption(opts);
+  const shapes = shapeOption(opts.shape);
   try {
-    return await resolvePayload(resolve(cwd, opts.payload), {
+    const payload = await resolvePayload(resolve(cwd, opts.payload), {
       ...(opts.schema ? { schemaFile: resolve(cwd, opts.schema) } : {}),
       ...(sizes.length ? { sizes } : {}),
+      ...(shapes.length ? { shapes } : {}),
     });
+    if (shapes.length && payload.workloads.some((w) => w.payloadText === 'document'))
+      throw new UsageError(
+        '--shape',
+        'applies to records (an NDJSON file, or --size): a JSON document is measured as itself (single)',
+      );
+    return payload;
   } catch (e) {
     if (e instanceof PayloadError)
       throw new UsageError(

@@ -47,6 +47,8 @@ import { DEFAULT_PROBE_BUDGET_MS, DEFAULT_PROBE_TIMEOUT_MS, runProbePass, writeP
 import { ProbeVerdictCache } from './probe-cache.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 import { relevantProbes } from '../plan/probe-plan.js';
+import type { PayloadProbeSet } from '../probes/catalog/payload.js';
+import { explainRejection } from '../payload/explain.js';
 import { serializerVersion } from '../plan/plan.js';
 import { loadCatalog } from '../probes/index.js';
 import { PROBE_FAMILIES } from '../case/probe.js';
@@ -85,9 +87,37 @@ function writeUserPayload(
   w: Workload,
   size: number,
   seed: number,
+  observe: (e: SessionEvent) => void,
 ): PayloadFile & { generated: boolean } {
   const texts = payloadTexts(payload, w, size, seed);
+  if (texts.variantNote) observe({ type: 'note', message: texts.variantNote });
   return { ...writePayloadTexts(dir, w, size, texts.text, texts.variant), generated: texts.generated };
+}
+
+/**
+ * Adds to the reason of each deserialize case a library failed on a user's document "at position N"
+ * what the payload holds there (payload/explain.ts): valid JSON its parser rejects. Only `single`
+ * cases: their input is the document's own text, so the position is one in it.
+ */
+function explainPayloadRejections(cases: CaseResult[], payload: ResolvedPayload): void {
+  for (const c of cases) {
+    if ((c.status !== 'incorrect' && c.status !== 'failed') || c.direction !== 'deserialize' || c.shape !== 'single')
+      continue;
+    const unit = payload.source.units.find((u) => payloadId(u.source) === c.workload);
+    const why = unit ? explainRejection(unit.text, c.reason) : null;
+    if (why) c.reason = `${c.reason}; ${why}`;
+  }
+}
+
+/**
+ * The payload probes' data of a run on `--payload` (probes/catalog/payload.ts): per workload, its
+ * schema and one sample (a document, or the first record of an NDJSON file).
+ */
+function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
+  return payload.workloads.map((w) => {
+    const unit = payload.source.units.find((u) => payloadId(u.source) === w.id) ?? payload.source.units[0];
+    return { workload: w.id, file: basename(unit.source.replace(/:\d+$/, '')), schema: w.schema, sample: unit.value };
+  });
 }
 
 /** Records generated from a user's payload's schema (`--size`) at or above this count get a note before and after (3,000,000 take minutes, silently otherwise). */
@@ -115,7 +145,7 @@ export async function writeRunPayloads(
             type: 'note',
             message: `generating ${size.toLocaleString('en-US')} records of ${w.id} from its schema (the payload and the gate's second one, seeded)…`,
           });
-        p = writeUserPayload(payloadDir, req.payload, w, size, req.seed);
+        p = writeUserPayload(payloadDir, req.payload, w, size, req.seed, observe);
         if (big)
           observe({
             type: 'note',
@@ -242,7 +272,10 @@ async function runLocked(
   matrix: ReturnType<typeof planCases>,
 ): Promise<SessionResult> {
   const payloads = await writeRunPayloads(req, join(req.outDir, 'payloads'), observe);
-  const probePayload = req.probes ? writeProbePayload(join(req.outDir, 'payloads'), req.probes.conformance) : null;
+  const payloadSets = req.payload ? payloadProbeSets(req.payload) : [];
+  const probePayload = req.probes
+    ? writeProbePayload(join(req.outDir, 'payloads'), req.probes.conformance, payloadSets)
+    : null;
   const named = req.targets.length > 0;
   let targets: PreparedTargets | null = null;
   try {
@@ -343,6 +376,7 @@ async function runLocked(
         observe(e.type === 'group-done' ? { ...e, results: { ...results, cases: e.cases } } : e);
       },
     });
+    if (req.payload) explainPayloadRejections(results.cases, req.payload);
     if (req.coldStartProcesses > 0) {
       observe({
         type: 'note',
@@ -405,6 +439,7 @@ async function runLocked(
       prepared,
       probePayload,
       cases: results.cases,
+      payloadSets,
     }).catch((e: unknown) => {
       // an optional pass never costs the measured results: they are written; say what went wrong
       observe({
@@ -466,6 +501,8 @@ interface ProbePassContext {
   probePayload: string | null;
   /** the run's measured cases: a serializer that hung or crashed in one is not probed */
   cases: readonly CaseResult[];
+  /** the payload probes' data of a `--payload` run (empty otherwise) */
+  payloadSets: PayloadProbeSet[];
 }
 
 /**
@@ -476,15 +513,21 @@ interface ProbePassContext {
 async function probePass(
   req: RunRequest,
   observe: (e: SessionEvent) => void,
-  { matrix, prepared, probePayload, cases }: ProbePassContext,
+  { matrix, prepared, probePayload, cases, payloadSets }: ProbePassContext,
 ): Promise<ResultsFile['probes']> {
   if (!req.probes || !probePayload) return undefined;
   let section: ResultsFile['probes'];
   // The probes relevant to the payloads' schemas, for every serializer of the run: what the fast choice costs in behaviour.
   const conformance = req.probes.conformance;
-  const families = PROBE_FAMILIES.filter((f) => f !== 'conformance' || conformance);
+  const families = PROBE_FAMILIES.filter(
+    (f) => (f !== 'conformance' || conformance) && (f !== 'payload' || payloadSets.length),
+  );
   const chosen = relevantProbes(
-    loadCatalog({ families, ...(conformance ? { conformance: conformance.set } : {}) }),
+    loadCatalog({
+      families,
+      ...(conformance ? { conformance: conformance.set } : {}),
+      ...(payloadSets.length ? { payload: payloadSets } : {}),
+    }),
     req.workloads,
   );
   // Every serializer with a case in the run, class baselines included (a recommendation weighs a choice against its baseline's verdicts).

@@ -3,8 +3,7 @@ import { describeThrown } from './describe-thrown.js';
 import type { WorkerHost } from './host.js';
 import { serializers } from '../serializers/index.js';
 import type { SerializerAdapter } from '../serializers/types.js';
-import { loadCatalog } from '../probes/index.js';
-import type { ConformanceSet } from '../probes/catalog/conformance.js';
+import { loadCatalog, type ProbeData } from '../probes/index.js';
 import { runProbe, type PrepareCache } from '../probes/run-probe.js';
 import { typiaProbeAdapter, type TypiaModuleIndex } from '../probes/typia-probes.js';
 import type { Probe, Verdict } from '../probes/types.js';
@@ -54,11 +53,17 @@ export async function runProbeJob(job: ProbeJob, host: WorkerHost): Promise<void
         .map((c) => c.probe.split('.')[0])
         .filter((f): f is ProbeFamily => (PROBE_FAMILIES as readonly string[]).includes(f)),
     );
-    const conformance = families.has('conformance')
-      ? (JSON.parse(host.readText(job.payloadPath)) as ConformanceSet | null)
-      : null;
+    const data =
+      families.has('conformance') || families.has('payload')
+        ? (JSON.parse(host.readText(job.payloadPath)) as ProbeData)
+        : null;
+    const conformance = data?.conformance;
     byId = new Map(
-      loadCatalog({ families: [...families], ...(conformance ? { conformance } : {}) }).map((p) => [p.id, p]),
+      loadCatalog({
+        families: [...families],
+        ...(conformance ? { conformance } : {}),
+        ...(data?.payload.length ? { payload: data.payload } : {}),
+      }).map((p) => [p.id, p]),
     );
   } catch (e) {
     send({ type: 'error', stage: 'load', message: describeThrown(e) });

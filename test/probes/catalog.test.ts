@@ -91,7 +91,22 @@ test('hostile strings are exactly the length they are named with and hold every 
 });
 
 test('a probe needing a construct the schema lacks is – for schema-reading adapters and runs on schema-free ones, unless only a schema could carry it', () => {
-  assert.equal(AVAILABLE.size, 0);
+  // issue 24: the probe schemas state optional members and the date / time formats
+  assert.deepEqual([...AVAILABLE].sort(), ['format-date', 'format-time', 'optional']);
+  for (const id of ['structure.optional.a--', 'edge.undefined.member', 'string.value.date.controls.L41']) {
+    const p = probes.find((x) => x.id === id);
+    assert.ok(p, id);
+    assert.equal(inexpressibleReason(p, { id: 'zod' }, p.serialize ? 'serialize' : 'deserialize'), null, id);
+  }
+  assert.deepEqual(probes.find((p) => p.id === 'structure.optional.a--')!.schema, {
+    type: 'object',
+    properties: { a: { type: 'string' }, b: { type: 'number' }, c: { type: 'boolean' } },
+    optional: ['a', 'b', 'c'],
+  });
+  assert.deepEqual(probes.find((p) => p.id === 'string.value.date.controls.L41')!.schema, {
+    type: 'object',
+    properties: { s: { type: 'string', format: 'date' } },
+  });
   const record = probes.find((p) => p.id === 'string.key.record.quote.L41')!;
   assert.match(inexpressibleReason(record, { id: 'zod' }, 'deserialize')!, /needs record/);
   assert.equal(inexpressibleReason(record, { id: 'json', readsSchema: false }, 'serialize'), null);

@@ -148,9 +148,7 @@ function absentProbes(): Probe[] {
       id: 'edge.undefined.member',
       family: 'edge',
       title: 'an optional member holding undefined',
-      schema: obj({ a: str(), b: num() }),
-      needs: ['optional'],
-      intended: '{ a: string; b?: number }',
+      schema: { ...obj({ a: str(), b: num() }), optional: ['b'] },
       serialize: { input: () => ({ a: 'x', b: undefined }), accept: [{ json: { a: 'x' }, label: 'omits it' }] },
     },
     {

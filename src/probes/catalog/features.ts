@@ -228,8 +228,8 @@ function propertyProbes(): Probe[] {
       id: 'feature.default',
       family: 'feature',
       title: 'a default value for an absent property',
-      schema: obj({ id: int(), role: str() }),
-      needs: ['optional', 'default'],
+      schema: { ...obj({ id: int(), role: str() }), optional: ['role'] },
+      needs: ['default'],
       intended: '{ id: int; role?: string = "user" }',
       serialize: {
         input: () => ({ id: 1 }),

@@ -16,8 +16,6 @@ const FORMATS: readonly Format[] = ['plain', 'date-time', 'date', 'time', 'uuid'
 
 function formatSchema(format: Format): { node: SchemaNode; needs: Construct[] } {
   if (format === 'plain') return { node: str(), needs: [] };
-  if (format === 'date') return { node: str(), needs: ['format-date'] };
-  if (format === 'time') return { node: str(), needs: ['format-time'] };
   return { node: str({ format }), needs: [] };
 }
 

@@ -27,9 +27,7 @@ function optionalProbes(): Probe[] {
       id: `structure.optional.${name}`,
       family: 'structure',
       title: `optional a, b, c with ${name} present`,
-      schema: obj({ a: str(), b: num(), c: bool() }),
-      needs: ['optional'],
-      intended: '{ a?: string; b?: number; c?: boolean }',
+      schema: { ...obj({ a: str(), b: num(), c: bool() }), optional: ['a', 'b', 'c'] },
       serialize: { input: () => ({ ...doc }), accept: [{ json: doc }] },
       deserialize: { text: () => JSON.stringify(doc), accept: anyClass({ value: doc }) },
     };

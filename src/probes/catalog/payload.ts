@@ -1,0 +1,195 @@
+import { isOptional, propertyPath, type SchemaNode } from '../../workloads/schema.js';
+import type { Probe } from '../types.js';
+
+/**
+ * Payload probes (issue 24, "costs of this payload"): built from a user's payload and its schema,
+ * so each cost a recommendation names is one this payload can pay. From one sample (a document,
+ * or an NDJSON file's first record), pruned to the first element of every array and the first
+ * entry of every map (the structure stays, the size goes), come:
+ * - `sample`: the pruned sample as it is: what a serializer's output or result loses against
+ *   JSON.stringify / JSON.parse on the user's own values;
+ * - one mutated copy per way an API's payload drifts from the samples a schema was inferred from,
+ *   at the first place (breadth first) the schema allows it: an extra key, a missing optional key,
+ *   a missing required key, a number sent as a string, a fraction in an integer field, an enum
+ *   value the samples never held, a date field holding a string that is no date, a null where the
+ *   samples held none.
+ * Every side accepts one behaviour only, the baseline's: the value back exactly as JSON.parse
+ * reads it, or its text as JSON.stringify writes it. A validator that refuses a drifted payload is
+ * ⚠ throws: correct by its schema, and a cost for a service whose schema was inferred (the API's
+ * real `ZERO_RESULTS` response refused because the samples only held `OK`). The host builds these
+ * from {@link PayloadProbeSet}s and hands the sets to the workers as data (run/probe-pass.ts), which
+ * build the same probes here: this file reads no files.
+ */
+
+/** What a payload probe is built from: one workload's schema and one sample value (JSON data). */
+export interface PayloadProbeSet {
+  /** the workload the probes are for (`payload:response`) */
+  workload: string;
+  /** the file name shown in titles */
+  file: string;
+  schema: SchemaNode;
+  sample: unknown;
+}
+
+/** The kinds of payload probe, in catalog order, with what a title says of each. */
+export const PAYLOAD_PROBE_KINDS = {
+  sample: 'your payload (one element per array)',
+  'extra-key': 'an extra key',
+  'missing-optional': 'an optional key left out',
+  'missing-required': 'a key the samples always held, left out',
+  'number-as-string': 'a number sent as a string',
+  'fraction-in-integer': 'a fraction in an integer field',
+  'unseen-enum': 'an enum value the samples never held',
+  'not-a-date': 'a date field holding a string that is no date',
+  'unexpected-null': 'a null where the samples held none',
+} as const;
+export type PayloadProbeKind = keyof typeof PAYLOAD_PROBE_KINDS;
+
+/** The key an extra-key probe adds. */
+export const EXTRA_KEY = 'jsonbench_extra_key';
+/** The value an unseen-enum probe writes. */
+export const UNSEEN_ENUM = 'JSONBENCH_UNSEEN_VALUE';
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The value with every array cut to its first element and every object used as a map to its first entry. */
+export function pruneSample(schema: SchemaNode, value: unknown): unknown {
+  const walk = (node: SchemaNode, v: unknown): unknown => {
+    if (v === null || typeof v !== 'object') return v;
+    const n = resolve(node, v);
+    if (Array.isArray(v)) return v.slice(0, 1).map((x) => walk(n && n.type === 'array' ? n.items : UNKNOWN, x));
+    const o = v as Plain;
+    if (n?.type === 'record') {
+      const first = Object.keys(o)[0];
+      return first === undefined ? {} : { [first]: walk(n.values, o[first]) };
+    }
+    const out: Plain = {};
+    for (const [k, x] of Object.entries(o)) out[k] = walk(childOf(n, k), x);
+    return out;
+  };
+  return walk(schema, value);
+}
+
+const UNKNOWN: SchemaNode = { type: 'unknown' };
+
+/** The member of a union (or the variant of a discriminated union) that describes `v`; the node itself otherwise. */
+function resolve(node: SchemaNode, v: unknown): SchemaNode | null {
+  if (node.type === 'union') {
+    const m = node.anyOf.find((a) =>
+      Array.isArray(v)
+        ? a.type === 'array'
+        : isPlain(v)
+          ? ['object', 'record', 'discriminated'].includes(a.type)
+          : true,
+    );
+    return m ? resolve(m, v) : null;
+  }
+  if (node.type === 'discriminated' && isPlain(v)) {
+    const tag = v[node.discriminator];
+    return typeof tag === 'string' ? (node.mapping[tag] ?? null) : null;
+  }
+  return node;
+}
+
+/** The schema of an object's member `k` (UNKNOWN when the schema says nothing of it). */
+function childOf(n: SchemaNode | null, k: string): SchemaNode {
+  if (n?.type === 'object') return n.properties[k] ?? n.additionalProperties ?? UNKNOWN;
+  if (n?.type === 'record') return n.values;
+  return UNKNOWN;
+}
+
+/** A place a mutation can be written: the JSON path, and a function that writes it into a copy of the sample. */
+interface Site {
+  path: string;
+  mutate: (root: unknown) => void;
+}
+
+/** The first site (breadth first) of each payload probe kind in a pruned sample. */
+export function driftSites(schema: SchemaNode, sample: unknown): Partial<Record<PayloadProbeKind, Site>> {
+  const sites: Partial<Record<PayloadProbeKind, Site>> = {};
+  const at = (kind: PayloadProbeKind, site: Site) => (sites[kind] ??= site);
+  // steps from the root to a value, to find it again in a copy
+  type Step = string | number;
+  const locate = (root: unknown, steps: readonly Step[]) =>
+    steps.reduce<unknown>((v, s) => (v as Record<Step, unknown>)[s], root);
+  const queue: { node: SchemaNode; value: unknown; path: string; steps: Step[] }[] = [
+    { node: schema, value: sample, path: '$', steps: [] },
+  ];
+  while (queue.length) {
+    const { node: raw, value, path, steps } = queue.shift()!;
+    const node = resolve(raw, value);
+    if (!node || value === null) continue;
+    if (Array.isArray(value) && node.type === 'array') {
+      value.forEach((x, i) => queue.push({ node: node.items, value: x, path: `${path}[]`, steps: [...steps, i] }));
+      continue;
+    }
+    if (!isPlain(value)) continue;
+    if (node.type === 'record') {
+      for (const [k, x] of Object.entries(value))
+        queue.push({ node: node.values, value: x, path: `${path}.*`, steps: [...steps, k] });
+      continue;
+    }
+    if (node.type !== 'object') continue;
+    const object = node;
+    if (!object.additionalProperties)
+      at('extra-key', { path, mutate: (r) => ((locate(r, steps) as Plain)[EXTRA_KEY] = 'added') });
+    for (const [k, child] of Object.entries(object.properties)) {
+      if (!(k in value)) continue;
+      const x = value[k];
+      const p = propertyPath(path, k);
+      const here = [...steps, k];
+      const set = (v: unknown) => (r: unknown) => ((locate(r, steps) as Plain)[k] = v);
+      const del = (r: unknown) => delete (locate(r, steps) as Plain)[k];
+      at(isOptional(object, k) ? 'missing-optional' : 'missing-required', { path: p, mutate: del });
+      const leaf = resolve(child, x);
+      const nullable = 'nullable' in child && child.nullable;
+      if (!nullable && x !== null && leaf && leaf.type !== 'unknown' && leaf.type !== 'null')
+        at('unexpected-null', { path: p, mutate: set(null) });
+      if (typeof x === 'number' && leaf?.type === 'number') {
+        at('number-as-string', { path: p, mutate: set(String(x)) });
+        if (leaf.integer && Number.isSafeInteger(x) && Math.abs(x) < 2 ** 50)
+          at('fraction-in-integer', { path: p, mutate: set(x + 0.5) });
+      }
+      if (typeof x === 'string' && leaf?.type === 'enum') at('unseen-enum', { path: p, mutate: set(UNSEEN_ENUM) });
+      if (typeof x === 'string' && leaf?.type === 'string' && /^(date-time|date|time)$/.test(leaf.format ?? ''))
+        at('not-a-date', { path: p, mutate: set('not a date') });
+      queue.push({ node: child, value: x, path: p, steps: here });
+    }
+  }
+  return sites;
+}
+
+/** The payload probes of one set (see the module comment); ids `payload.<index>.<kind>`. */
+export function payloadProbesOf(set: PayloadProbeSet, index: number): Probe[] {
+  const pruned = pruneSample(set.schema, set.sample);
+  const text = JSON.stringify(pruned);
+  const sites = driftSites(set.schema, pruned);
+  const probes: Probe[] = [];
+  for (const kind of Object.keys(PAYLOAD_PROBE_KINDS) as PayloadProbeKind[]) {
+    const site = kind === 'sample' ? { path: '$', mutate: () => undefined } : sites[kind];
+    if (!site) continue;
+    const copy = JSON.parse(text) as unknown;
+    site.mutate(copy);
+    const copyText = JSON.stringify(copy);
+    probes.push({
+      id: `payload.${index}.${kind}`,
+      family: 'payload',
+      workload: set.workload,
+      title: `${set.file}: ${PAYLOAD_PROBE_KINDS[kind]}${kind === 'sample' ? '' : ` at ${site.path}`}`,
+      schema: set.schema,
+      serialize: {
+        input: () => JSON.parse(copyText),
+        accept: [{ json: JSON.parse(copyText), label: 'as JSON.stringify writes it' }],
+      },
+      deserialize: {
+        text: () => copyText,
+        accept: () => [{ value: JSON.parse(copyText), label: 'as JSON.parse reads it' }],
+      },
+    });
+  }
+  return probes;
+}
+
+/** The payload probes of every set. */
+export const payloadProbes = (sets: readonly PayloadProbeSet[]): Probe[] => sets.flatMap(payloadProbesOf);
