@@ -123,7 +123,9 @@ export function addRuntimesCommands(p: Command, exit: { code: number }): void {
       exit.code = 0;
     });
   r.command('install')
-    .description(`install targets from the npm registry into the cache: ${INSTALLABLE_TARGETS.join(', ')}`)
+    .description(
+      `install targets into the cache (from the npm registry; dotnet@<major>: a self-contained publish of the .NET worker from NuGet): ${INSTALLABLE_TARGETS.join(', ')}`,
+    )
     .argument('<targets...>', 'targets to install (space- or comma-separated)')
     .option('--cache-dir <dir>', 'cache folder of installed runtimes')
     .action(async (ids: string[], opts: RuntimesOptions) => {

@@ -192,6 +192,7 @@ export async function runSession(
         payloadPaths: [...[...payloads.values()].map((p) => p.path), ...(probePayload ? [probePayload] : [])],
         chromiumPath: req.chromiumPath,
         workloads: req.workloads,
+        serializers: req.serializers.map((s) => s.id),
       },
       (line) => {
         if (named) observe({ type: 'note', message: line });

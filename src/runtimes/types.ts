@@ -45,6 +45,8 @@ export interface TargetContext {
   chromiumPath?: string;
   /** the run's workloads (built-in and a config's own): a .NET target compiles their DTOs into its worker and gates its output against them */
   workloads?: readonly Workload[];
+  /** the run's serializer ids and row labels (`newtonsoft@13.0.1`): a .NET target builds the worker of each versioned row */
+  serializers?: readonly string[];
 }
 
 /** One target parsed from `--target`. */
