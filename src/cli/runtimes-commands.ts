@@ -24,7 +24,7 @@ export function addRuntimesCommands(p: Command, exit: { code: number }, installa
     });
   r.command('install')
     .description(
-      `install targets from the npm registry into the cache${installable ? `: ${installable.join(', ')}` : ''}`,
+      `install targets into the cache (from the npm registry; dotnet@<major>: a self-contained publish of the .NET worker from NuGet)${installable ? `: ${installable.join(', ')}` : ''}`,
     )
     .argument('<targets...>', 'targets to install (space- or comma-separated)')
     .option('--cache-dir <dir>', 'cache folder of installed runtimes')

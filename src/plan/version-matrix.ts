@@ -12,17 +12,25 @@ import { parseSerializerSpecs, versionedId } from '../versions/spec.js';
 import { ensureVersion, packagesRoot } from '../versions/install.js';
 import { builtinAdapterUrl, writeVariantsModule, type Variant } from '../versions/variants-module.js';
 import { UsageError } from '../config/usage-error.js';
+import { dotnetSerializers } from '../serializers/dotnet/index.js';
+import type { DotnetSerializer } from '../serializers/types.js';
+import { EXACT_NUGET_VERSION, versionable } from '../serializers/dotnet/versions.js';
 
 /** A run's version matrix: the config module the workers load, and the rows it adds. */
 export interface VersionMatrix {
-  /** generated config module (re-exports the user's config) */
-  configPath: string;
+  /** generated config module (re-exports the user's config); absent when only .NET rows have versions */
+  configPath?: string;
   config: UserConfig;
   /** `--serializer` with every `name@versions` replaced by its row labels */
   serializerIds: string[];
   variants: Variant[];
   /** row label → the version installed for it (what the planner records as the row's version) */
   versions: ReadonlyMap<string, string>;
+  /**
+   * The .NET rows (`newtonsoft@13.0.1`): each a copy of its serializer under the label; a .NET target
+   * builds the worker with that NuGet version (src/serializers/dotnet/versions.ts) and checks what it loads.
+   */
+  dotnetVariants: DotnetSerializer[];
 }
 
 /**
@@ -39,7 +47,8 @@ export async function prepareVersionMatrix(
   log: (m: string) => void,
 ): Promise<VersionMatrix | null> {
   const builtins = await serializers.loadAll();
-  const known = [...builtins, ...user.serializers].map((a) => a.id);
+  const dotnet = await dotnetSerializers.loadAll();
+  const known = [...builtins, ...user.serializers, ...dotnet].map((a) => a.id);
   let specs;
   try {
     specs = parseSerializerSpecs(tokens, known);
@@ -48,17 +57,40 @@ export async function prepareVersionMatrix(
   }
   if (!specs.some((s) => s.versions.length)) return null;
   const variants: Variant[] = [];
+  const dotnetVariants: DotnetSerializer[] = [];
+  const versions = new Map<string, string>();
   const ids: string[] = [];
   for (const spec of specs) {
     if (!spec.versions.length) {
       ids.push(spec.id);
       continue;
     }
+    const net = dotnet.find((a) => a.id === spec.id);
+    if (net) {
+      if (!versionable(net.id))
+        throw new UsageError('--serializer', `${net.id} has no NuGet package to pick versions of`);
+      for (const v of spec.versions) {
+        if (!EXACT_NUGET_VERSION.test(v))
+          throw new UsageError(
+            '--serializer',
+            `"${net.id}@${v}": a .NET row takes an exact NuGet version (e.g. ${net.id === 'newtonsoft' ? 'newtonsoft@13.0.1' : 'stj@8.0.5'})`,
+          );
+        const label = versionedId(net.id, v);
+        if (ids.includes(label)) continue;
+        ids.push(label);
+        dotnetVariants.push({ ...net, id: label });
+        versions.set(label, v);
+      }
+      continue;
+    }
     const adapter: SerializerAdapter | undefined = builtins.find((a) => a.id === spec.id);
     if (!adapter)
       throw new UsageError(
         '--serializer',
-        `"${spec.id}@…": versions are for built-in adapters (${builtins.map((a) => a.id).join(', ')})`,
+        `"${spec.id}@…": versions are for built-in adapters (${builtins.map((a) => a.id).join(', ')}) and the .NET ${dotnet
+          .filter((a) => versionable(a.id))
+          .map((a) => a.id)
+          .join(', ')}`,
       );
     if (!adapter.packageName)
       throw new UsageError(
@@ -89,12 +121,14 @@ export async function prepareVersionMatrix(
       });
     }
   }
-  const configPath = writeVariantsModule(outDir, variants, userModulePath);
+  for (const v of variants) versions.set(v.label, v.version);
+  const configPath = variants.length ? writeVariantsModule(outDir, variants, userModulePath) : undefined;
   return {
-    configPath,
-    config: await loadUserConfig(configPath),
+    ...(configPath ? { configPath } : {}),
+    config: configPath ? await loadUserConfig(configPath) : user,
     serializerIds: ids,
     variants,
-    versions: new Map(variants.map((v) => [v.label, v.version])),
+    versions,
+    dotnetVariants,
   };
 }

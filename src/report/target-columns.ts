@@ -1,7 +1,7 @@
-import type { AllocStats, CaseResult, ResultsFile } from '../results/types.js';
+import type { CaseResult, ResultsFile } from '../results/types.js';
 import { ratioIntervalOf } from '../results/ratio.js';
-import { countOf, formatAllocation, formatBytes, formatRatio, formatTime } from './units.js';
-import { allocWindowRange } from '../results/alloc.js';
+import { countOf, formatRatio, formatTime } from './units.js';
+import { formatAllocated, perRuntimeCells, perRuntimeHead } from './per-runtime.js';
 import { platformOfCase } from './rows.js';
 import type { Column } from './table/column.js';
 import { renderTable } from './table/write.js';
@@ -9,9 +9,10 @@ import { escapeCell } from './table/escape.js';
 
 /**
  * The side-by-side view of a `--target` run: one table per workload × size × shape × direction,
- * one row per class × serializer, and per target the Mean and Allocated columns, with a Δ column
- * for every target after the first (mean on this target ÷ the same serializer's mean on the first
- * target it ran on: `stj` on mono against `stj` on dotnet); then a ranking per target and class
+ * one row per class × serializer, and per target the columns of per-runtime.ts (mean ± error, ratio
+ * against the target's own baseline, allocation; Δ in percent for every target after the first:
+ * this target's mean against the same serializer's on the first target it ran on, `stj` on
+ * dotnet@10 against `stj` on dotnet@8, as the .NET report site's `net9.0 | net10.0 | Δ`); then a ranking per target and class
  * (measured cases by mean, fastest first). When the targets span several platforms (JavaScript and
  * .NET), each table also has its `across` part: every case with its ratio against its own
  * target's baseline, and its mean and allocation side by side with Δ against the reference, the
@@ -29,12 +30,7 @@ export interface TargetTable {
 
 const keyOf = (c: CaseResult) => `${c.workload} · ${c.size} · ${c.shape} · ${c.direction}`;
 
-/** `408 B` (exact), `~408 B` (estimate), `2.60 KiB–3.58 KiB` (its windows disagree), `n/a` (no counter). */
-export function formatAllocated(a: AllocStats | undefined): string {
-  if (!a) return '—';
-  if (a.method === 'n/a') return 'n/a';
-  return formatAllocation(a.mean, allocWindowRange(a), a.method === 'estimate');
-}
+export { formatAllocated };
 
 /** `×1.66` — how many times the first target's mean this one takes (< 1 is faster). */
 export function formatDelta(mean: number | undefined, reference: number | undefined): string {
@@ -52,31 +48,20 @@ export function buildTargetTables(results: ResultsFile): TargetTable[] {
     if (!byTable.has(k)) byTable.set(k, []);
     byTable.get(k)!.push(c);
   }
-  const head = [
-    'Class',
-    'Serializer',
-    ...targets.flatMap((t, i) =>
-      i === 0 ? [`${t} Mean`, `${t} Allocated`] : [`${t} Mean`, `${t} Δ`, `${t} Allocated`],
-    ),
-    'Notes',
-  ];
+  const head = ['Class', 'Serializer', ...perRuntimeHead(targets), 'Notes'];
   return [...byTable].map(([title, cases]) => {
     const rowKeys = [...new Set(cases.map((c) => `${c.class}\u0000${c.serializer}`))];
     const find = (k: string, t: string) =>
       cases.find((c) => `${c.class}\u0000${c.serializer}` === k && c.target.id === t);
-    const meanOf = (c?: CaseResult) => (c?.status === 'measured' ? c.time?.mean : undefined);
     const rows = rowKeys.map((k) => {
       const [cls, serializer] = k.split('\u0000');
       const home = targets.find((t) => find(k, t));
-      const ref = home === undefined ? undefined : meanOf(find(k, home));
       const notes: string[] = [];
-      const cells = targets.flatMap((t, i) => {
+      for (const t of targets) {
         const c = find(k, t);
         if (c && c.status !== 'measured') notes.push(`${t}: ${c.status}${c.reason ? ` (${c.reason})` : ''}`);
-        const mean = c?.status === 'measured' && c.time ? formatTime(c.time.mean) : c ? c.status : '—';
-        const alloc = c?.status === 'measured' ? formatAllocated(c.allocated) : '—';
-        return i === 0 ? [mean, alloc] : [mean, t === home ? '—' : formatDelta(meanOf(c), ref), alloc];
-      });
+      }
+      const cells = perRuntimeCells(targets, (t) => find(k, t), home);
       const all = targets.map((t) => find(k, t));
       const same = all.every(
         (c) => c && c.status !== 'measured' && c.status === all[0]!.status && c.reason === all[0]!.reason,
@@ -231,7 +216,7 @@ export function renderTargetTables(results: ResultsFile, format: 'text' | 'markd
       );
     else
       out.push(
-        `${esc(t.title)} — by target (Δ: mean ÷ the same serializer's on the first target it ran on; ~ allocation estimated)`,
+        `${esc(t.title)} — by target (Δ: mean against the same serializer's on the first target it ran on, ≈ within the error bars; ratio against the target's own baseline; ~ allocation estimated)`,
         table,
         '',
         RANKING_LABEL,

@@ -166,6 +166,11 @@ export const TargetRecordSchema = Type.Object({
       /** the workloads whose DTOs it holds, and those it could not (with the reason) */
       workloads: Type.Array(str),
       unsupported: Optional(Type.Record(str, str)),
+      /** a self-contained publish (`dotnet@8`): its runtime identifier (`linux-x64`) and the runtime pack's version it carries */
+      selfContained: Optional(str),
+      runtimeVersion: Optional(str),
+      /** the builds of the run's `@version` rows (`newtonsoft@13.0.1`): package set, folder, the library loaded, or why unsupported */
+      variants: Optional(Type.Array(Type.Record(str, Type.Unknown()))),
     }),
   ),
 });

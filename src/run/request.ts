@@ -401,6 +401,7 @@ export async function resolveRunRequest(
     const allS: SerializerInfo[] = [
       ...(await serializerRegistry.loadAll((matrix?.config ?? user).serializers)),
       ...(await dotnetSerializers.loadAll()),
+      ...(matrix?.dotnetVariants ?? []),
     ];
     const wIds = splitList(opts.workload);
     const sIds = matrix ? matrix.serializerIds : splitList(opts.serializer);

@@ -288,6 +288,7 @@ async function runLocked(
         chromiumPath: req.chromiumPath,
         workloads: req.workloads,
         profile: req.policy.profile,
+        serializers: req.serializers.map((s) => s.id),
       },
       (line) => {
         if (named) observe({ type: 'note', message: line });

@@ -3,14 +3,27 @@ import type { Workload } from '../workloads/types.js';
 import { generateDtoModules, DtoGenerationError, type DtoSource } from '../serializers/dotnet/dto-generator.js';
 import { runProgram } from './cache.js';
 import { launchCommand } from './launch.js';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   detectDotnet,
   detectMono,
+  dotnetSdk,
+  onPath,
   MONO_INSTALL_HINT,
   DOTNET_INSTALL_HINT,
   type DotnetDetection,
 } from './dotnet/detect.js';
-import { dotnetWorkerEnv, DotnetBuildError, ensureWorkerBuild, type WorkerBuild } from './dotnet/build.js';
+import {
+  dotnetWorkerEnv,
+  DotnetBuildError,
+  ensureWorkerBuild,
+  RUNTIME_IDENTIFIER,
+  type DotnetFramework,
+  type WorkerBuild,
+  type WorkerPackages,
+} from './dotnet/build.js';
+import { dotnetVariantOf, packagesKey, versionMismatch, type DotnetVariant } from '../serializers/dotnet/versions.js';
 import { gatedLauncher } from './dotnet/gated-launch.js';
 import {
   TargetError,
@@ -82,103 +95,267 @@ function unsupportedLauncher(reason: string): LaunchFn {
   });
 }
 
+/** The .NET majors a `dotnet@<major>` target publishes the worker for (runtime packs the NuGet copy here serves). */
+export const DOTNET_MAJORS = [8, 9, 10] as const;
+
+/** How a .NET target is made: the SDK's runtime, Mono, or a self-contained publish for one major. */
+type DotnetFlavour =
+  { kind: 'dotnet' } | { kind: 'mono' } | { kind: 'dotnet-version'; major: (typeof DOTNET_MAJORS)[number] };
+
+/** The runtime pack a `dotnet@<major>` build takes (the SDK picks its newest known patch of that major). */
+function runtimePack(major: number): string {
+  return `Microsoft.NETCore.App.Runtime.${RUNTIME_IDENTIFIER} ${major}.0.x`;
+}
+
+/** What `jsonbench runtimes install dotnet@<major>` (or a run's first use) does, for hints. */
+function publishHint(major: number): string {
+  return `jsonbench runtimes install dotnet@${major} (publishes the worker self-contained with NuGet's ${runtimePack(major)} into the cache: once, 1–2 min; a run does it on first use)`;
+}
+
 /**
- * A .NET target: `dotnet` (the SDK's runtime, the worker built for net10.0) or `mono` (Debian's
- * Mono, the worker built for net462 by the same SDK). Platform `dotnet`: only the .NET serializers
- * (`stj`, `stj-sourcegen`, `newtonsoft`) are planned on it, against `stj`.
- *
- * `prepare` finds the runtime (exact versions, or the reason and the install command), generates
- * the DTOs of every workload from its schema and builds the worker into the cache on first use
- * (`dotnet build -c Release`: its time and log go into the target record; a build with the same
- * sources is reused), probes it (`--probe`: the assembly versions it loads, which the plan records
- * as the serializers' versions), and launches workers through the host-side gate
- * (runtimes/dotnet/gated-launch.ts). A build that fails for a NuGet package the registry lacks
- * makes every case of the target `unsupported`, naming the package and version; any other build
- * failure makes them fail with the log's error lines.
+ * The newest finished self-contained build of `framework` in the cache (`<cache>/dotnet/<framework>-linux-x64-<key>/`
+ * with a build.json of the plain package set), as its record gives it, or undefined.
  */
-function dotnetTarget(kind: 'dotnet' | 'mono'): Target {
-  const detectOf = (): Promise<DotnetDetection> => (kind === 'dotnet' ? detectDotnet() : detectMono());
+function cachedSelfContained(
+  cacheDir: string,
+  framework: DotnetFramework,
+): { dir: string; runtimeVersion: string; builtAt: string } | undefined {
+  const root = join(cacheDir, 'dotnet');
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return undefined;
+  }
+  const found = names
+    .filter((n) => n.startsWith(`${framework}-${RUNTIME_IDENTIFIER}-`) && !n.includes('.tmp-'))
+    .flatMap((n) => {
+      const record = join(root, n, 'build.json');
+      if (!existsSync(record)) return [];
+      try {
+        const r = JSON.parse(readFileSync(record, 'utf8')) as {
+          runtimeVersion?: string;
+          builtAt?: string;
+          packages?: unknown;
+        };
+        return r.runtimeVersion && !r.packages
+          ? [{ dir: join(root, n), runtimeVersion: r.runtimeVersion, builtAt: r.builtAt ?? '' }]
+          : [];
+      } catch {
+        return [];
+      }
+    })
+    .sort((a, b) => (a.builtAt < b.builtAt ? 1 : -1));
+  return found[0];
+}
+
+/** The SDK (and, for `dotnet`/`mono`, the runtime) a flavour needs, or the reason it cannot run. */
+async function detectFlavour(f: DotnetFlavour): Promise<DotnetDetection> {
+  if (f.kind === 'dotnet') return detectDotnet();
+  if (f.kind === 'mono') return detectMono();
+  const dotnet = process.env.DOTNET ?? 'dotnet';
+  const sdk = await dotnetSdk(dotnet);
+  if ('reason' in sdk)
+    return {
+      installed: false,
+      runtime: 'dotnet',
+      reason: `dotnet@${f.major} is published by the .NET SDK: ${sdk.reason}`,
+    };
   return {
-    id: kind,
-    kind,
+    installed: true,
+    runtime: 'dotnet',
+    // the runtime's own version is known once the build is probed (the SDK picks the runtime pack's patch)
+    version: `${f.major}.0`,
+    framework: `net${f.major}.0` as DotnetFramework,
+    sdkVersion: sdk.version,
+    command: onPath(dotnet),
+    description: `.NET ${f.major} (self-contained, ${runtimePack(f.major)})`,
+  };
+}
+
+/** One worker build of a target, probed: how to start it and what it loads. */
+interface ProbedBuild {
+  build: WorkerBuild;
+  probe: DotnetProbe;
+  launch: LaunchFn;
+}
+
+/**
+ * A .NET target: `dotnet` (the SDK's runtime, the worker built for net10.0), `mono` (Debian's
+ * Mono, the worker built for net462 by the same SDK) or `dotnet@8|9|10` (the worker published
+ * self-contained for net8.0/net9.0/net10.0 with the runtime pack NuGet serves, started as its
+ * apphost: a .NET runtime of that major without installing one). Platform `dotnet`: only the .NET
+ * serializers (`stj`, `stj-sourcegen`, `newtonsoft`, and their `@version` rows) are planned on
+ * it, against `stj`.
+ *
+ * `prepare` finds the SDK (and the runtime: exact versions, or the reason and the install command),
+ * generates the DTOs of every workload from its schema and builds the worker into the cache on first
+ * use (`dotnet build -c Release`, or `dotnet publish … -r linux-x64 --self-contained`: its time and
+ * log go into the target record; a build with the same sources, framework and packages is reused),
+ * probes it (`--probe`: the runtime's FrameworkDescription and the assembly versions it loads, which
+ * the plan records as the serializers' versions), and launches workers through the host-side gate
+ * (runtimes/dotnet/gated-launch.ts). Each `@version` row of the run (`ctx.serializers`) gets the
+ * build of its package set; a row whose worker loads another version than asked (System.Text.Json
+ * older than the framework's) is `unsupported` with the reason. A build that fails for a NuGet
+ * package the registry lacks makes the cases of that build `unsupported`, naming the package and
+ * version; any other build failure makes them fail with the log's error lines.
+ */
+function dotnetTarget(f: DotnetFlavour): Target {
+  const id = f.kind === 'dotnet-version' ? `dotnet@${f.major}` : f.kind;
+  const runtime = f.kind === 'mono' ? 'mono' : 'dotnet';
+  const selfContained = f.kind === 'dotnet-version';
+  const installHint =
+    f.kind === 'dotnet' ? DOTNET_INSTALL_HINT : f.kind === 'mono' ? MONO_INSTALL_HINT : publishHint(f.major);
+  // the settings every launch of this worker gets: the run's profile's (issue 23: default, or steady's GC settings)
+  const env = (profile: TargetContext['profile']): NodeJS.ProcessEnv => ({
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))),
+    ...dotnetWorkerEnv(profile),
+  });
+  const target: Target = {
+    id,
+    kind: f.kind,
     platform: 'dotnet',
-    runtime: kind,
-    installHint: kind === 'dotnet' ? DOTNET_INSTALL_HINT : MONO_INSTALL_HINT,
-    async detect(): Promise<Detection> {
-      const d = await detectOf();
-      return d.installed
-        ? {
-            installed: true,
-            version:
-              kind === 'dotnet'
-                ? `${d.version} (SDK ${d.sdkVersion})`
-                : `${d.version} (worker built by SDK ${d.sdkVersion})`,
-            location: d.command,
-          }
-        : { installed: false, reason: d.reason };
+    runtime,
+    installHint,
+    async detect(ctx): Promise<Detection> {
+      const d = await detectFlavour(f);
+      if (!d.installed) return { installed: false, reason: d.reason };
+      if (f.kind === 'dotnet-version') {
+        const built = cachedSelfContained(ctx.cacheDir, d.framework);
+        return built
+          ? {
+              installed: true,
+              version: `${built.runtimeVersion} (self-contained, SDK ${d.sdkVersion})`,
+              location: built.dir,
+            }
+          : { installed: false, reason: `dotnet@${f.major} is not built yet: ${publishHint(f.major)}` };
+      }
+      return {
+        installed: true,
+        version:
+          f.kind === 'dotnet'
+            ? `${d.version} (SDK ${d.sdkVersion})`
+            : `${d.version} (worker built by SDK ${d.sdkVersion})`,
+        location: d.command,
+      };
     },
     async prepare(ctx: TargetContext): Promise<PreparedTarget> {
-      const d = await detectOf();
+      const d = await detectFlavour(f);
       if (!d.installed) throw new TargetError(d.reason);
       const { sources, unsupported } = await dtoSources(ctx.workloads ?? []);
-      const base = {
-        id: kind,
-        kind,
+      const byId = new Map(ctx.workloads?.map((w) => [w.id, w]) ?? []);
+      const launchEnv = env(ctx.profile);
+      const builds = new Map<string, Promise<ProbedBuild>>();
+      /** builds (or reuses) and probes the worker of one package set. @throws DotnetBuildError, TargetError */
+      const probedBuild = (packages: WorkerPackages): Promise<ProbedBuild> => {
+        const key = packagesKey(packages);
+        let p = builds.get(key);
+        if (!p) {
+          p = (async () => {
+            const build = await ensureWorkerBuild({
+              cacheDir: ctx.cacheDir,
+              framework: d.framework,
+              sources,
+              sdkVersion: d.sdkVersion,
+              selfContained,
+              packages,
+              ...(f.kind === 'mono' ? { mono: d.command } : { dotnet: d.command }),
+            });
+            let probe: DotnetProbe;
+            // with the launches' environment, so the probe's gcMode (LOH threshold) is the one the cases run with
+            try {
+              probe = JSON.parse(
+                await runProgram(build.command, [...build.args, '--probe'], 60_000, launchEnv),
+              ) as DotnetProbe;
+            } catch (e) {
+              throw new TargetError(
+                `the ${id} worker built in ${build.dir} does not start (${(e as Error).message}); build log: ${build.logPath}`,
+              );
+            }
+            const launch: LaunchFn = (job, timeoutMs) =>
+              launchCommand(
+                { command: build.command, args: build.args, channel: 'fd3', env: launchEnv },
+                job,
+                timeoutMs,
+              );
+            return { build, probe, launch: gatedLauncher(launch, (w) => byId.get(w)) };
+          })();
+          builds.set(key, p);
+        }
+        return p;
+      };
+      const version = f.kind === 'dotnet-version' ? undefined : d.version;
+      const base = (probe?: DotnetProbe) => ({
+        id,
+        kind: f.kind,
         platform: 'dotnet' as const,
-        runtime: kind,
-        version: d.version,
-        engine: kind === 'dotnet' ? 'CoreCLR' : 'Mono',
-        engineVersion: kind === 'dotnet' ? d.version : d.description.replace(/^Mono\s+/, ''),
+        runtime,
+        version: version ?? probe?.version ?? d.version,
+        engine: f.kind === 'mono' ? 'Mono' : 'CoreCLR',
+        engineVersion:
+          f.kind === 'mono' ? d.description.replace(/^Mono\s+/, '') : (version ?? probe?.version ?? d.version),
         // the settings every launch of this worker gets (results name them; compare calls files with others not comparable)
         flags: Object.entries(dotnetWorkerEnv(ctx.profile)).map(([k, v]) => `${k}=${v}`),
-      };
-      let build: WorkerBuild;
+      });
+      let main: ProbedBuild;
       try {
-        build = await ensureWorkerBuild({
-          cacheDir: ctx.cacheDir,
-          framework: d.framework,
-          sources,
-          sdkVersion: d.sdkVersion,
-          ...(kind === 'dotnet' ? { dotnet: d.command } : { mono: d.command }),
-        });
+        main = await probedBuild({});
       } catch (e) {
         if (e instanceof DotnetBuildError && e.missingPackage) {
           return {
-            info: { ...base, probe: { sdkVersion: d.sdkVersion }, fault: e.message },
+            info: { ...base(), probe: { sdkVersion: d.sdkVersion }, fault: e.message },
             launch: unsupportedLauncher(e.message),
           };
         }
-        throw new TargetError((e as Error).message);
+        throw e instanceof TargetError ? e : new TargetError((e as Error).message);
       }
-      const env = {
-        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))),
-        ...dotnetWorkerEnv(ctx.profile),
-      };
-      let probe: DotnetProbe;
-      // with the launches' environment, so the probe's gcMode (LOH threshold) is the one the cases run with
-      try {
-        probe = JSON.parse(await runProgram(build.command, [...build.args, '--probe'], 60_000, env)) as DotnetProbe;
-      } catch (e) {
-        throw new TargetError(
-          `the ${kind} worker built in ${build.dir} does not start (${(e as Error).message}); build log: ${build.logPath}`,
-        );
+      // the run's `@version` rows: one build per package set, its loaded version checked before anything runs
+      const variants = new Map<string, { variant: DotnetVariant; launch: LaunchFn; record: Record<string, unknown> }>();
+      for (const label of [...new Set(ctx.serializers ?? [])]) {
+        const variant = dotnetVariantOf(label);
+        if (!variant) continue;
+        let reason: string | undefined;
+        let built: ProbedBuild | undefined;
+        try {
+          built = await probedBuild(variant.packages);
+          const loaded = built.probe.serializers.find((s) => s.id === variant.serializer)?.version;
+          reason = versionMismatch(variant, loaded, built.build.framework, id);
+        } catch (e) {
+          if (!(e instanceof DotnetBuildError || e instanceof TargetError)) throw e;
+          reason = e.message;
+        }
+        variants.set(label, {
+          variant,
+          launch: reason || !built ? unsupportedLauncher(reason ?? 'no build') : built.launch,
+          record: {
+            serializer: label,
+            packages: variant.packages,
+            ...(built
+              ? {
+                  dir: built.build.dir,
+                  buildMs: built.build.buildMs,
+                  cached: built.build.cached,
+                  loaded: built.probe.serializers.find((s) => s.id === variant.serializer) ?? null,
+                }
+              : {}),
+            ...(reason ? { unsupported: reason } : {}),
+          },
+        });
       }
-      const byId = new Map(ctx.workloads?.map((w) => [w.id, w]) ?? []);
-      const launch: LaunchFn = (job, timeoutMs) =>
-        launchCommand({ command: build.command, args: build.args, channel: 'fd3', env }, job, timeoutMs);
+      const { build, probe } = main;
       return {
         info: {
-          ...base,
+          ...base(probe),
           probe: {
             ...probe,
             sdkVersion: d.sdkVersion,
-            description: d.description,
+            description: f.kind === 'dotnet-version' ? probe.description : d.description,
             executable: build.command,
-            worker: build.args[0],
+            ...(build.args[0] ? { worker: build.args[0] } : {}),
           },
           workerSha256: build.key,
           build: {
-            command: `dotnet build -c Release -p:WorkerFramework=${build.framework}`,
+            command: build.buildCommand,
             framework: build.framework,
             sdkVersion: d.sdkVersion,
             buildMs: build.buildMs,
@@ -186,21 +363,60 @@ function dotnetTarget(kind: 'dotnet' | 'mono'): Target {
             logPath: build.logPath,
             workloads: sources.map((s) => s.id),
             ...(Object.keys(unsupported).length ? { unsupported } : {}),
+            ...(selfContained ? { selfContained: RUNTIME_IDENTIFIER, runtimeVersion: probe.version } : {}),
+            ...(variants.size ? { variants: [...variants.values()].map((v) => v.record) } : {}),
           },
         },
         serializerVersions: Object.fromEntries(probe.serializers.map((s) => [s.id, s.version])),
-        launch: gatedLauncher(launch, (id) => byId.get(id)),
+        launch: (job, timeoutMs, place) => {
+          const v = variants.get(job.serializer);
+          return v
+            ? v.launch({ ...job, serializer: v.variant.serializer }, timeoutMs, place)
+            : main.launch(job, timeoutMs, place);
+        },
       };
     },
   };
+  if (f.kind === 'dotnet-version')
+    target.install = async (cacheDir, log) => {
+      const d = await detectFlavour(f);
+      if (!d.installed) throw new Error(d.reason);
+      log(`publishing the worker for ${d.framework} self-contained (${runtimePack(f.major)})…`);
+      const { sources } = await dtoSources([]);
+      const b = await ensureWorkerBuild({
+        cacheDir,
+        framework: d.framework,
+        sources,
+        sdkVersion: d.sdkVersion,
+        selfContained: true,
+        dotnet: d.command,
+      });
+      log(`${b.cached ? 'reused' : 'built'} ${b.dir} (${(b.buildMs / 1000).toFixed(0)} s)`);
+    };
+  return target;
 }
 
 /** `dotnet`: the .NET SDK's runtime (Microsoft.NETCore.App of the SDK's major). */
 export function parseDotnet(id: string): Target | undefined {
-  return id === 'dotnet' ? dotnetTarget('dotnet') : undefined;
+  return id === 'dotnet' ? dotnetTarget({ kind: 'dotnet' }) : undefined;
 }
 
 /** `mono`: Debian's Mono running the net462 worker. */
 export function parseMono(id: string): Target | undefined {
-  return id === 'mono' ? dotnetTarget('mono') : undefined;
+  return id === 'mono' ? dotnetTarget({ kind: 'mono' }) : undefined;
+}
+
+/**
+ * `dotnet@8`, `dotnet@9`, `dotnet@10`: the worker published self-contained for that major.
+ * @throws TargetError for another major (the NuGet copy here serves runtime packs 8, 9 and 10)
+ */
+export function parseDotnetVersion(id: string): Target | undefined {
+  const m = /^dotnet@(\d+)$/.exec(id);
+  if (!m) return undefined;
+  const major = Number(m[1]) as (typeof DOTNET_MAJORS)[number];
+  if (!DOTNET_MAJORS.includes(major))
+    throw new TargetError(
+      `"${id}": jsonbench publishes .NET ${DOTNET_MAJORS.join(', ')} (dotnet@${DOTNET_MAJORS.join('|')}); the runtime packs of other majors are not served here`,
+    );
+  return dotnetTarget({ kind: 'dotnet-version', major });
 }

@@ -1,7 +1,7 @@
 import { parseBun } from './bun.js';
 import { parseChromium } from './chromium.js';
 import { parseDeno } from './deno.js';
-import { parseDotnet, parseMono } from './dotnet.js';
+import { DOTNET_MAJORS, parseDotnet, parseDotnetVersion, parseMono } from './dotnet.js';
 import { parseNodeHost } from './node-host.js';
 import { NODE_MAJORS, parseNodeVersion } from './node-version.js';
 import { parseQuickjs } from './quickjs.js';
@@ -35,6 +35,11 @@ export const runtimes = {
   chromium: { parse: parseChromium, known: ['chromium'], form: 'chromium' },
   quickjs: { parse: parseQuickjs, known: ['quickjs'], form: 'quickjs' },
   dotnet: { parse: parseDotnet, known: ['dotnet'], form: "dotnet (the .NET SDK's runtime: .NET serializers)" },
+  'dotnet-version': {
+    parse: parseDotnetVersion,
+    known: DOTNET_MAJORS.map((m) => `dotnet@${m}`),
+    form: `dotnet@${DOTNET_MAJORS.join('|')} (the worker published self-contained for that .NET major)`,
+  },
   mono: { parse: parseMono, known: ['mono'], form: "mono (Debian's Mono: .NET serializers)" },
   ssh: { parse: parseSsh, known: [], form: 'ssh://user@host[:port][?node=/path/to/node]' },
 } satisfies Record<string, RuntimeKind>;
@@ -64,7 +69,7 @@ export function parseTarget(id: string): Target {
     if (t) return t;
   }
   throw new TargetError(
-    `unknown target "${value}" (known: ${KNOWN_TARGETS.join(', ')}, node@<major>, ssh://user@host[:port])`,
+    `unknown target "${value}" (known: ${KNOWN_TARGETS.join(', ')}, node@<major>, dotnet@<major>, ssh://user@host[:port])`,
   );
 }
 

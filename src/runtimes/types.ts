@@ -48,6 +48,8 @@ export interface TargetContext {
   workloads?: readonly Workload[];
   /** the run's runtime profile (case/profile.ts; absent: `default`): which GC settings the workers get */
   profile?: ProfileName;
+  /** the run's serializer ids and row labels (`newtonsoft@13.0.1`): a .NET target builds the worker of each versioned row */
+  serializers?: readonly string[];
 }
 
 /** One target parsed from `--target`. */

@@ -86,48 +86,87 @@ const results = {
   ],
 } as unknown as ResultsFile;
 
-test('each target gets Mean and Allocated columns, and every target after the first a Δ against it', () => {
+test('each target gets Mean ± error, Ratio and Allocated columns, and every target after the first a Δ in percent against it', () => {
   const [t] = buildTargetTables(results);
   assert.deepEqual(t.head, [
     'Class',
     'Serializer',
-    'node Mean',
+    'node Mean ± error',
+    'node Ratio',
     'node Allocated',
-    'quickjs Mean',
+    'quickjs Mean ± error',
     'quickjs Δ',
+    'quickjs Ratio',
     'quickjs Allocated',
-    'bun Mean',
+    'bun Mean ± error',
     'bun Δ',
+    'bun Ratio',
     'bun Allocated',
     'Notes',
   ]);
+  const bunNote = 'bun: failed (bun is not installed: run `jsonbench runtimes install bun`)';
   assert.deepEqual(t.rows, [
     [
       'serialize',
       'json',
-      '1.00 µs',
+      '1.00 µs ± 1.00 ns',
+      'baseline',
       '640 B',
-      '20.0 µs',
-      '×20.0',
+      '20.0 µs ± 1.00 ns',
+      '+1900%',
+      'baseline',
       'n/a',
       'failed',
       '—',
       '—',
-      'bun: failed (bun is not installed: run `jsonbench runtimes install bun`)',
+      '—',
+      bunNote,
     ],
     [
       'serialize',
       'typia',
-      '500 ns',
+      '500 ns ± 1.00 ns',
+      '—',
       '640 B',
-      '10.0 µs',
-      '×20.0',
+      '10.0 µs ± 1.00 ns',
+      '+1900%',
+      '—',
       'n/a',
       'failed',
       '—',
       '—',
-      'bun: failed (bun is not installed: run `jsonbench runtimes install bun`)',
+      '—',
+      bunNote,
     ],
+  ]);
+});
+
+test("Δ is marked ≈ when the two means lie within their error bars; the ratio is against the own target's baseline", () => {
+  const close = {
+    ...results,
+    targets: [node, qjs],
+    cases: results.cases
+      .filter((c) => c.target.id !== 'bun')
+      .map((c) =>
+        c.serializer === 'typia'
+          ? {
+              ...c,
+              time: { ...c.time!, mean: c.target.id === 'node' ? 1000 : 1030, error: 20 },
+              ratio: c.target.id === 'node' ? 0.5 : 0.4,
+              ratioInterval: c.target.id === 'node' ? [0.45, 0.55] : [0.38, 0.42],
+            }
+          : c,
+      ),
+  } as ResultsFile;
+  const [t] = buildTargetTables(close);
+  assert.deepEqual(t.rows[1].slice(1, 8), [
+    'typia',
+    '1.00 µs ± 20.0 ns',
+    '0.50 [0.45–0.55]',
+    '640 B',
+    '1.03 µs ± 20.0 ns',
+    '≈ +3.0%',
+    '0.40 [0.38–0.42]',
   ]);
 });
 
@@ -166,5 +205,10 @@ test('the target list names runtime, engine, allocation method and time spent, o
     'bun: bun is not installed: run `jsonbench runtimes install bun`',
   ]);
   const md = renderTargetTables(results, 'markdown');
-  assert.ok(md.includes('| serialize | json | 1.00 µs | 640 B | 20.0 µs | ×20.0 | n/a | failed | — | — |'), md);
+  assert.ok(
+    md.includes(
+      '| serialize | json | 1.00 µs ± 1.00 ns | baseline | 640 B | 20.0 µs ± 1.00 ns | +1900% | baseline | n/a | failed | — | — | — |',
+    ),
+    md,
+  );
 });

@@ -15,6 +15,7 @@ import {
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDtoFile, type DtoModule, type DtoSource } from '../../serializers/dotnet/dto-generator.js';
+import type { WorkerPackages } from '../../serializers/dotnet/versions.js';
 
 /**
  * Builds the .NET worker (workers/dotnet/) with the DTOs of the given workloads into the
@@ -30,8 +31,16 @@ import { generateDtoFile, type DtoModule, type DtoSource } from '../../serialize
  * process is gone (a build killed with SIGKILL) are removed by the next build.
  */
 
-/** `net10.0` runs on the SDK's runtime (`dotnet`); `net462` on Mono (see workers/dotnet/README.md). */
-export type DotnetFramework = 'net10.0' | 'net462';
+/**
+ * `net10.0` runs on the SDK's runtime (`dotnet`); `net462` on Mono (see workers/dotnet/README.md);
+ * `net8.0`, `net9.0` and `net10.0` are also published self-contained (targets `dotnet@8|9|10`).
+ */
+export type DotnetFramework = 'net10.0' | 'net9.0' | 'net8.0' | 'net462';
+
+/** The runtime identifier of a self-contained worker build (the runtime pack Microsoft.NETCore.App.Runtime.<rid>). */
+export const RUNTIME_IDENTIFIER = 'linux-x64';
+
+export type { WorkerPackages };
 
 /** The worker's source folder in this repository (from build/src/runtimes/dotnet/). */
 export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotnet/', import.meta.url));
@@ -98,6 +107,12 @@ export const DOTNET_WORKER_ENV: Readonly<Record<string, string>> = DOTNET_PROFIL
 export interface WorkerBuild {
   dir: string;
   framework: DotnetFramework;
+  /** true for a self-contained publish (its own runtime from the NuGet runtime pack, started as the apphost) */
+  selfContained: boolean;
+  /** the package versions asked for (absent: the project's own) */
+  packages: WorkerPackages;
+  /** the shell-free form of the command that made it: `dotnet publish -c Release …` */
+  buildCommand: string;
   key: string;
   /** how long `dotnet build` took when this build was made (ms) */
   buildMs: number;
@@ -105,7 +120,7 @@ export interface WorkerBuild {
   cached: boolean;
   logPath: string;
   modules: DtoModule[];
-  /** the command that starts a worker: `dotnet <dll>` or `mono <exe>` */
+  /** the command that starts a worker: `dotnet <dll>`, `mono <exe>` or the apphost `<bin>/jsonbench-worker` */
   command: string;
   args: string[];
 }
@@ -131,16 +146,65 @@ function workerFiles(root: string): string[] {
   return files;
 }
 
-/** The start command of a worker built for `framework` into `binDir`. */
+/** The start command of a worker built for `framework` into `binDir` (a self-contained one: its apphost). */
 export function workerCommand(
   framework: DotnetFramework,
   binDir: string,
   dotnet = 'dotnet',
   mono = 'mono',
+  selfContained = false,
 ): { command: string; args: string[] } {
+  if (selfContained) return { command: join(binDir, 'jsonbench-worker'), args: [] };
   return framework === 'net462'
     ? { command: mono, args: [join(binDir, 'jsonbench-worker.exe')] }
     : { command: dotnet, args: [join(binDir, 'jsonbench-worker.dll')] };
+}
+
+/**
+ * The `dotnet` arguments that build the worker into `outDir`: `build -c Release` for the SDK's runtime
+ * and Mono; `publish -c Release -r linux-x64 --self-contained` for a self-contained build (the SDK takes
+ * the runtime pack of its own choice of patch: the newest it knows for that major); `-p:NewtonsoftVersion=…`
+ * and `-p:StjVersion=…` for asked package versions.
+ */
+export function buildArgs(
+  framework: DotnetFramework,
+  outDir: string,
+  selfContained = false,
+  packages: WorkerPackages = {},
+): string[] {
+  return [
+    ...(selfContained ? ['publish'] : ['build']),
+    '-c',
+    'Release',
+    `-p:WorkerFramework=${framework}`,
+    ...(selfContained ? ['-r', RUNTIME_IDENTIFIER, '--self-contained'] : []),
+    ...(packages.newtonsoft ? [`-p:NewtonsoftVersion=${packages.newtonsoft}`] : []),
+    ...(packages.stj ? [`-p:StjVersion=${packages.stj}`] : []),
+    '-o',
+    outDir,
+    '--disable-build-servers',
+    '-nologo',
+  ];
+}
+
+/** A build's folder name in the cache: `net10.0-<key>`, `net8.0-linux-x64-<key>` (self-contained). */
+export function buildDirName(framework: DotnetFramework, key: string, selfContained = false): string {
+  return `${framework}${selfContained ? `-${RUNTIME_IDENTIFIER}` : ''}-${key}`;
+}
+
+/**
+ * The Microsoft.NETCore.App version a self-contained build in `binDir` carries (its runtimeconfig.json's
+ * `includedFrameworks`), or undefined when it has none (a framework-dependent build, a missing file).
+ */
+export function includedRuntimeVersion(binDir: string): string | undefined {
+  try {
+    const rc = JSON.parse(readFileSync(join(binDir, 'jsonbench-worker.runtimeconfig.json'), 'utf8')) as {
+      runtimeOptions?: { includedFrameworks?: { name?: string; version?: string }[] };
+    };
+    return rc.runtimeOptions?.includedFrameworks?.find((f) => f.name === 'Microsoft.NETCore.App')?.version;
+  } catch {
+    return undefined;
+  }
 }
 
 function run(
@@ -172,7 +236,8 @@ function run(
 
 /**
  * Generates the DTOs of `sources`, then builds the worker for `framework` into the cache unless a
- * build with the same key is there. Build servers are disabled (`--disable-build-servers`), so no
+ * build with the same key is there. The key also covers `selfContained` and `packages` (their
+ * absence leaves the key of a plain build as it was). Build servers are disabled (`--disable-build-servers`), so no
  * compiler process outlives the build. @throws DtoGenerationError for a schema the generator
  * cannot write; DotnetBuildError when `dotnet build` fails or runs over `timeoutMs`.
  */
@@ -185,24 +250,40 @@ export async function ensureWorkerBuild(opts: {
   dotnet?: string;
   mono?: string;
   timeoutMs?: number;
+  selfContained?: boolean;
+  packages?: WorkerPackages;
 }): Promise<WorkerBuild> {
   const root = opts.workerDir ?? WORKER_SOURCE_DIR;
+  const selfContained = opts.selfContained ?? false;
+  const packages: WorkerPackages = {
+    ...(opts.packages?.newtonsoft ? { newtonsoft: opts.packages.newtonsoft } : {}),
+    ...(opts.packages?.stj ? { stj: opts.packages.stj } : {}),
+  };
   const { modules, text } = generateDtoFile(opts.sources);
   const hash = createHash('sha256').update(`${opts.framework}\n${opts.sdkVersion}\n`);
+  if (selfContained) hash.update(`self-contained ${RUNTIME_IDENTIFIER}\n`);
+  if (packages.newtonsoft) hash.update(`Newtonsoft.Json ${packages.newtonsoft}\n`);
+  if (packages.stj) hash.update(`System.Text.Json ${packages.stj}\n`);
   const files = workerFiles(root);
   for (const f of files) hash.update(`${f}\n`).update(readFileSync(join(root, f)));
   hash.update(text);
   const key = hash.digest('hex').slice(0, 16);
-  const dir = join(opts.cacheDir, 'dotnet', `${opts.framework}-${key}`);
+  const dir = join(opts.cacheDir, 'dotnet', buildDirName(opts.framework, key, selfContained));
+  const buildCommand = `dotnet ${buildArgs(opts.framework, 'bin', selfContained, packages)
+    .filter((a) => !a.startsWith('--disable') && a !== '-nologo')
+    .join(' ')}`;
   const done = (buildMs: number, cached: boolean): WorkerBuild => ({
     dir,
     framework: opts.framework,
+    selfContained,
+    packages,
+    buildCommand,
     key,
     buildMs,
     cached,
     logPath: join(dir, 'build.log'),
     modules,
-    ...workerCommand(opts.framework, join(dir, 'bin'), opts.dotnet, opts.mono),
+    ...workerCommand(opts.framework, join(dir, 'bin'), opts.dotnet, opts.mono, selfContained),
   });
   const record = join(dir, 'build.json');
   removeStaleBuilds(join(opts.cacheDir, 'dotnet'));
@@ -217,16 +298,7 @@ export async function ensureWorkerBuild(opts: {
   for (const f of files) cpSync(join(root, f), join(tmp, 'src', f));
   writeFileSync(join(tmp, 'src', 'Generated', 'Dtos.g.cs'), text);
   const logPath = join(tmp, 'build.log');
-  const args = [
-    'build',
-    '-c',
-    'Release',
-    `-p:WorkerFramework=${opts.framework}`,
-    '-o',
-    join(tmp, 'bin'),
-    '--disable-build-servers',
-    '-nologo',
-  ];
+  const args = buildArgs(opts.framework, join(tmp, 'bin'), selfContained, packages);
   const result = await run(
     opts.dotnet ?? process.env.DOTNET ?? 'dotnet',
     args,
@@ -252,7 +324,7 @@ export async function ensureWorkerBuild(opts: {
       ? missing
       : [...new Set(lines.filter((l) => /error|Unable|not found/i.test(l)).map((l) => l.trim()))].slice(0, 5);
     throw new DotnetBuildError(
-      `dotnet build of the .NET worker (${opts.framework}) ${result.code === null ? 'timed out' : `failed (exit ${result.code})`}${missing.length ? ': the NuGet source lacks a package the worker needs' : ''}; log: ${failedLog}${errors.length ? `: ${errors.join(' | ')}` : ''}`,
+      `dotnet ${args[0]} of the .NET worker (${opts.framework}${selfContained ? ` self-contained ${RUNTIME_IDENTIFIER}` : ''}${packages.newtonsoft ? `, Newtonsoft.Json ${packages.newtonsoft}` : ''}${packages.stj ? `, System.Text.Json ${packages.stj}` : ''}) ${result.code === null ? 'timed out' : `failed (exit ${result.code})`}${missing.length ? ': the NuGet source lacks a package the worker needs' : ''}; log: ${failedLog}${errors.length ? `: ${errors.join(' | ')}` : ''}`,
       missing.length > 0,
     );
   }
@@ -264,6 +336,11 @@ export async function ensureWorkerBuild(opts: {
         framework: opts.framework,
         key,
         sdkVersion: opts.sdkVersion,
+        ...(selfContained
+          ? { selfContained: RUNTIME_IDENTIFIER, runtimeVersion: includedRuntimeVersion(join(tmp, 'bin')) }
+          : {}),
+        ...(Object.keys(packages).length ? { packages } : {}),
+        command: buildCommand,
         buildMs: Math.round(result.ms),
         builtAt: new Date().toISOString(),
         workloads: modules.map((m) => `${m.workload}:${m.directions.join('+')}`),

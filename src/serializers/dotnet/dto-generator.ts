@@ -687,19 +687,59 @@ class ModuleWriter {
     ].join('\n');
   }
 
+  /**
+   * The enum with its wire values. `[JsonStringEnumMemberName]` is .NET 9+: a net8.0 build (target
+   * dotnet@8) writes and reads the wire values through a generated `JsonConverter<T>` instead (a
+   * string of a member's wire value, nothing else).
+   */
   private enumText(def: EnumDef): string {
+    const converter = `${def.name}WireConverter`;
     const lines = [
+      '#if NET9_0_OR_GREATER',
       `[JsonConverter(typeof(JsonStringEnumConverter<${def.name}>))]`,
+      '#else',
+      `[JsonConverter(typeof(${converter}))]`,
+      '#endif',
       '[Newtonsoft.Json.JsonConverter(typeof(Newtonsoft.Json.Converters.StringEnumConverter))]',
       `public enum ${def.name}`,
       '{',
     ];
     def.values.forEach((v, i) =>
       lines.push(
-        `    [JsonStringEnumMemberName(${lit(v)})] [EnumMember(Value = ${lit(v)})] ${def.members[i]} = ${i + 1},`,
+        '#if NET9_0_OR_GREATER',
+        `    [JsonStringEnumMemberName(${lit(v)})]`,
+        '#endif',
+        `    [EnumMember(Value = ${lit(v)})] ${def.members[i]} = ${i + 1},`,
       ),
     );
     lines.push('}');
+    lines.push(
+      '#if !NET9_0_OR_GREATER',
+      `/// <summary>${comment(def.name)}'s wire values for System.Text.Json 8 (no JsonStringEnumMemberName before .NET 9).</summary>`,
+      `internal sealed class ${converter} : JsonConverter<${def.name}>`,
+      '{',
+      `    public override ${def.name} Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)`,
+      '    {',
+      `        if (reader.TokenType != JsonTokenType.String) throw new JsonException(${lit(`${def.name}: expected a string`)});`,
+      '        switch (reader.GetString())',
+      '        {',
+      ...def.values.map((v, i) => `            case ${lit(v)}: return ${def.name}.${def.members[i]};`),
+      `            default: throw new JsonException(${lit(`${def.name}: not one of its values`)});`,
+      '        }',
+      '    }',
+      `    public override void Write(Utf8JsonWriter writer, ${def.name} value, JsonSerializerOptions options)`,
+      '    {',
+      '        switch (value)',
+      '        {',
+      ...def.values.map(
+        (v, i) => `            case ${def.name}.${def.members[i]}: writer.WriteStringValue(${lit(v)}); break;`,
+      ),
+      `            default: throw new JsonException(${lit(`${def.name}: undefined value`)});`,
+      '        }',
+      '    }',
+      '}',
+      '#endif',
+    );
     return lines.join('\n');
   }
 
@@ -808,7 +848,6 @@ class ModuleWriter {
     if (wire.indent) options.push('WriteIndented = true');
     if (wire.naming === 'snake_case') options.push('PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower');
     if (hasFromString(this.src.schema)) options.push('NumberHandling = JsonNumberHandling.AllowReadingFromString');
-    if (polymorphic) options.push('AllowOutOfOrderMetadataProperties = true');
     const settings = `new WireSettings { SnakeCase = ${wire.naming === 'snake_case'}, Indented = ${Boolean(wire.indent)}, NumbersFromStrings = ${hasFromString(this.src.schema)}, Polymorphic = ${polymorphic} }`;
     // The STJ source generator names its files after the context's simple name, so each module's context needs its own.
     const context = `${namespace.replace(/^JsonBench\.Generated\./, '').replace(/\./g, '')}JsonContext`;
@@ -823,7 +862,17 @@ class ModuleWriter {
       ...this.classes.map((d) => this.classText(d)),
       this.canonText(),
       [
-        ...(options.length ? [`[JsonSourceGenerationOptions(${options.join(', ')})]`] : []),
+        // AllowOutOfOrderMetadataProperties is .NET 9+: a net8.0 build (target dotnet@8) reads the tag only where it comes first
+        ...(polymorphic
+          ? [
+              '#if NET9_0_OR_GREATER',
+              `[JsonSourceGenerationOptions(${[...options, 'AllowOutOfOrderMetadataProperties = true'].join(', ')})]`,
+              ...(options.length ? ['#else', `[JsonSourceGenerationOptions(${options.join(', ')})]`] : []),
+              '#endif',
+            ]
+          : options.length
+            ? [`[JsonSourceGenerationOptions(${options.join(', ')})]`]
+            : []),
         '[JsonSerializable(typeof(Unit))]',
         '[JsonSerializable(typeof(List<Unit>))]',
         // the runtime types an untyped member can hold: the source generator must have their metadata

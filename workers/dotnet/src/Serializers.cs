@@ -45,8 +45,11 @@ public static class Serializers
             WriteIndented = s.Indented,
             PropertyNamingPolicy = s.SnakeCase ? JsonNamingPolicy.SnakeCaseLower : null,
             NumberHandling = s.NumbersFromStrings ? JsonNumberHandling.AllowReadingFromString : JsonNumberHandling.Strict,
-            AllowOutOfOrderMetadataProperties = s.Polymorphic,
         };
+#if NET9_0_OR_GREATER
+        // .NET 9+: `$type` may follow other properties (Newtonsoft writes it first, other writers may not); on .NET 8 it must come first
+        o.AllowOutOfOrderMetadataProperties = s.Polymorphic;
+#endif
         if (resolver != null) o.TypeInfoResolver = resolver;
         return o;
     }
