@@ -52,6 +52,7 @@ export default tseslint.config(
       '.jsonbench/',
       'test-output/',
       'workers/',
+      'vendor/',
     ],
   },
   js.configs.recommended,
