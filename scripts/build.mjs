@@ -5,7 +5,7 @@
 // by `npm ci` through `prepare`.
 //
 // Two modes, chosen by what is installed:
-// - with the devDependencies (`npm ci`): type-check and compile src/, test/ and bench/ (tsconfig.json);
+// - with the devDependencies (`npm ci`): type-check and compile src/, test/, bench/ and studies/ (tsconfig.json);
 // - without them (`npm ci --omit=dev`: no @types packages, no test tools): compile src/ only
 //   (tsconfig.build.json) with `--noCheck`, i.e. emit without type-checking. The code was checked by
 //   the full build in CI; typescript and esbuild are dependencies (typia and the worker bundles need
@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { vendorEcharts } from './vendor-echarts.mjs';
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
 // A run holds the build it runs from (build/.runs/<pid>.json, src/files/run-lock.ts holdBuild):
 // rebuilding would delete the code under it (issue 25: `npm run build` or an `npm install` of this
@@ -51,6 +52,9 @@ if (holders.length) {
 // when this build began reading the sources: bin/jsonbench.js warns when one is newer (a `git pull` without a rebuild)
 const sourcesReadAtMs = Date.now();
 rmSync('build', { recursive: true, force: true });
+// the chart library report.html inlines: vendor/echarts follows the echarts devDependency when it is
+// installed; a production install uses the committed copy
+vendorEcharts();
 const scratch = 'node_modules/.cache/jsonbench-build';
 mkdirSync(scratch, { recursive: true });
 await build({

@@ -160,10 +160,29 @@ async function launchInChromium(
   return outcome;
 }
 
-/** `chromium`: the system's headless Chromium (V8), driven with playwright-core. */
+/** The playwright-core this jsonbench is tested with (package.json devDependencies; test/install/dev-only.test.ts keeps them equal). */
+export const PLAYWRIGHT_VERSION = '1.65.1';
+
+/** How to add playwright-core, which drives Chromium: a devDependency, absent from a production install. */
+export const PLAYWRIGHT_HINT = `npm install --no-save playwright-core@${PLAYWRIGHT_VERSION} in the jsonbench folder (or npm ci with the devDependencies)`;
+
+/**
+ * playwright-core, loaded only when a chromium target runs (a devDependency: a production install,
+ * `npm ci --omit=dev`, has none). @throws TargetError saying how to add it when it is not installed
+ */
+async function loadPlaywright(): Promise<PW> {
+  try {
+    return await import('playwright-core');
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
+    throw new TargetError(`the chromium target needs playwright-core, which is not installed: ${PLAYWRIGHT_HINT}`);
+  }
+}
+
+/** `chromium`: the system's headless Chromium (V8), driven with playwright-core (a devDependency, see {@link PLAYWRIGHT_HINT}). */
 export function parseChromium(id: string): Target | undefined {
   if (id !== 'chromium') return undefined;
-  const hint = 'apt-get install -y chromium (or pass --chromium-path)';
+  const hint = `apt-get install -y chromium (or pass --chromium-path); and ${PLAYWRIGHT_HINT}`;
   const where = (p?: string) => p ?? DEFAULT_CHROMIUM_PATH;
   const detect = async (path: string): Promise<Detection> => {
     if (!existsSync(path))
@@ -190,7 +209,7 @@ export function parseChromium(id: string): Target | undefined {
       const path = where(ctx.chromiumPath);
       const d = await detect(path);
       if (!d.installed) throw new TargetError(d.reason);
-      const pw = await import('playwright-core');
+      const pw = await loadPlaywright();
       const bundle = await bundleWorker('browser', ctx.bundleDir);
       const probe: Record<string, unknown> = { executable: path };
       try {

@@ -38,9 +38,7 @@ export interface QuickJS {
 export async function openQuickJS(dir: string): Promise<QuickJS> {
   const require = createRequire(join(dir, 'package.json'));
   const core = require('quickjs-emscripten-core') as {
-    newQuickJSWASMModuleFromVariant(
-      v: unknown,
-    ): Promise<{
+    newQuickJSWASMModuleFromVariant(v: unknown): Promise<{
       newRuntime(): {
         setMaxStackSize(n: number): void;
         setMemoryLimit(n: number): void;

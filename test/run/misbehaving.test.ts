@@ -121,11 +121,14 @@ test('a serializer that exits the process is crashed, with its exit code', () =>
   assert.deepEqual(c.samples.launches, []);
 });
 
-test('a serializer that hangs is killed at the case timeout, keeping the round it streamed first', () => {
+test('a serializer that hangs is killed at the case timeout, keeping the round it streamed first', (t) => {
   const c = byId('hangs');
   const reached = hangsMidRun ? '1 round measured' : 'before measuring';
   assert.equal(c.reason, `no result after 5 s; worker killed (stage reached: ${reached})`);
-  if (!hangsMidRun) return;
+  if (!hangsMidRun) {
+    t.skip('no /proc/self/io here: the fixture cannot hang after its first round, so no streamed round to check');
+    return;
+  }
   assert.equal(c.samples.launches.length, 1);
   const [round, ...more] = c.samples.launches[0].rounds;
   assert.equal(more.length, 0);

@@ -261,14 +261,12 @@ test('a killed run of a newer jsonbench whose finished case has a status this on
   try {
     const groups = await killedRun(dir);
     const { cases } = JSON.parse(readFileSync(fixture, 'utf8')) as ResultsFile;
-    const done = groups
-      .flat()
-      .map((p) => ({
-        ...(cases.find((c) => c.serializer === p.serializer) ?? cases[0]),
-        id: p.id,
-        serializer: p.serializer,
-        target: p.target,
-      })) as Record<string, unknown>[];
+    const done = groups.flat().map((p) => ({
+      ...(cases.find((c) => c.serializer === p.serializer) ?? cases[0]),
+      id: p.id,
+      serializer: p.serializer,
+      target: p.target,
+    })) as Record<string, unknown>[];
     const i = done.findIndex((c) => c.serializer === 'typia');
     const {
       time: _t,
