@@ -88,7 +88,7 @@ test('ajv-jtd edge.date.*: a Date in a string field is written with Date.prototy
 });
 
 test('ajv-jtd edge.function: a function in a string field is written as its source', () => {
-  // the same one-line source as the probe's value (src/probes/catalog/edge-values.ts)
+  // one line: String(fn) lands in the JSON as it is, and a line break in it is a raw control character
   // prettier-ignore
   const fn = function named(): void { /* */ };
   assert.equal(

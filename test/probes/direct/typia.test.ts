@@ -56,7 +56,7 @@ test('typia edge.number.*, edge.array.*, edge.class.toJSON, edge.function: NaN/Â
     '{"amount":null}',
     'toJSON is not called: amount is read from the instance, undefined, written as null',
   );
-  // the same one-line source as the probe's value (src/probes/catalog/edge-values.ts)
+  // one line: String(fn) lands in the JSON as it is, and a line break in it is a raw control character
   // prettier-ignore
   const fn = function named(): void { /* */ };
   assert.equal(JSON.parse(fns.ab({ a: 'x', b: fn })).b, String(fn));
@@ -78,5 +78,6 @@ test('typia string.key.declared.quote.*: for a property named with a quotation m
 
 test('typia edge.int.2^53+1 / 2^63-1 / roundtrip13,18,19: assertParse reads integers beyond 2^53 as the nearest double and accepts them as int64', () => {
   assert.equal(fns.int64('{"n":9007199254740993}').n, 9007199254740992);
+  // eslint-disable-next-line no-loss-of-precision -- the nearest double is what typia returns and what is asserted
   assert.equal(fns.int64('{"n":9223372036854775807}').n, 9223372036854775807);
 });
