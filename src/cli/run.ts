@@ -1,3 +1,4 @@
+import { profileOf } from '../results/profile.js';
 import { isAbsolute, relative } from 'node:path';
 import { findingsForTargets, payloadOption, resolveRunRequest, type RunOptions } from '../run/request.js';
 import { toJsonSchema } from '../workloads/json-schema.js';
@@ -171,7 +172,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       const end = renderRunEnd(results, color, { width, verbose, dropped: [...dropped] });
       if (end) process.stdout.write(`${end}\n`);
       const load = results.environment.loadAverage.start[0];
-      const facts = `${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · policy ${results.policy.name} · load ${load !== undefined ? load.toFixed(2) : '?'} on ${results.environment.cores} cores at the start`;
+      const facts = `${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · policy ${results.policy.name} · profile ${profileOf(results.policy)} · load ${load !== undefined ? load.toFixed(2) : '?'} on ${results.environment.cores} cores at the start`;
       const paths = [
         facts,
         `results: ${run.resultsPath}`,
