@@ -1,3 +1,4 @@
+import { PROFILE_DESCRIPTIONS } from '../case/profile.js';
 import { profileOf } from '../results/profile.js';
 import { isAbsolute, relative } from 'node:path';
 import { findingsForTargets, payloadOption, resolveRunRequest, type RunOptions } from '../run/request.js';
@@ -173,7 +174,19 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       if (end) process.stdout.write(`${end}\n`);
       const load = results.environment.loadAverage.start[0];
       const facts = `${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · policy ${results.policy.name} · profile ${profileOf(results.policy)} · load ${load !== undefined ? load.toFixed(2) : '?'} on ${results.environment.cores} cores at the start`;
+      // an opt-in profile changes the runtime: said in words, once, beside the run's facts (the default's name is in them)
+      const profile = profileOf(results.policy);
+      const profileNote =
+        profile === 'default'
+          ? []
+          : [
+              wrap(
+                `Profile ${profile}: ${(PROFILE_DESCRIPTIONS as Record<string, string | undefined>)[profile] ?? 'a profile this jsonbench does not know'}`,
+                width,
+              ),
+            ];
       const paths = [
+        ...profileNote,
         facts,
         `results: ${run.resultsPath}`,
         `report: ${reports.written.html ?? reports.written.md ?? 'not written'}`,

@@ -269,6 +269,8 @@ export function compareIntervals(
     noiseFloor: finite ? 100 * (Math.exp(h) - 1) : Infinity,
     fastPercent,
   };
+  // A case whose launches disagree (noisy) has that spread in its Error already (from the launch
+  // means): only where the interval is the pooled samples' does noisy veto (`noisy` true).
   if (noisy) return { ...out, verdict: 'no-verdict', noVerdictBecause: 'noisy' };
   if (Math.abs(percent) < rule.thresholdPercent) return { ...out, verdict: 'same', sameBecause: 'below-threshold' };
   if (!(low > 0 || high < 0)) return { ...out, verdict: 'same', sameBecause: 'within-noise' };

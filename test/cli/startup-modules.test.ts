@@ -131,7 +131,7 @@ test("each command's help loads no adapter and no library but commander, and sti
     [['compare', '--help'], [/--fail-on/]],
     [['history', '--help'], [/--ledger/]],
     [['ledger', 'import', '--help'], [/--ledger/]],
-    [['runtimes', 'install', '--help'], [/into the cache:[\s\S]*\bbun\b/]],
+    [['runtimes', 'install', '--help'], [/into the cache \(from the npm registry[\s\S]*\bbun\b/]],
   ];
   for (const [args, shows] of cases) {
     const { packages, modules, stdout } = loadedBy(args);
