@@ -44,8 +44,9 @@ run_args() {
   [ -z "$INPUT_CONFIG" ] || RUN_ARGS+=(--config "$INPUT_CONFIG")
   [ -z "$INPUT_TARGETS" ] || RUN_ARGS+=(--target "$INPUT_TARGETS")
   if [ -n "$INPUT_ARGS" ]; then
-    # shellcheck disable=SC2206 # extra arguments are words, as on a command line
-    local extra=($INPUT_ARGS)
+    # extra arguments are words split at blanks, never glob patterns (a `*` stays a `*`)
+    local extra
+    read -r -a extra <<< "$INPUT_ARGS"
     RUN_ARGS+=("${extra[@]}")
   fi
 }

@@ -29,6 +29,13 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
       `jsonbench merge: the shards ran on ${machines.length} machines (${machines.join('; ')}); the reports name the first: ratios are within each process, absolute times are each machine's\n`,
     );
   const dir = resolve(opts.out);
+  // never over a shard it reads (hostile tester: --out a shard's own folder replaced its results.json)
+  const path0 = resolve(dir, 'results.json');
+  for (const f of files) {
+    const abs = resolve(f);
+    if (abs === path0 || abs === dir)
+      throw new UsageError('--out', `${opts.out} holds ${f}, one of the shards read: choose another folder`);
+  }
   makeFolder(dir);
   const path = resolve(dir, 'results.json');
   writeFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);

@@ -39,6 +39,10 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
     return 0;
   }
   const path = resolve(target);
+  // never over what it reads (hostile tester: `--out` the results file itself replaced it with Markdown)
+  const inputs = files.map((f) => resolve(f)).flatMap((f) => (isFolder(f) ? [join(f, 'results.json'), f] : [f]));
+  if (inputs.includes(path))
+    throw new UsageError('--out', `${target} is one of the results files read: choose another file`);
   makeFolder(dirname(path));
   writeFileSync(path, text);
   process.stdout.write(`${path}\n`);

@@ -58,10 +58,11 @@ export const NO_NUMBER_STATUSES = ['incorrect', 'failed', 'timeout', 'crashed'] 
  * user named serializers (`--serializer`, given as `asked`) and none of them gave a number, that is
  * nothing measured too (exit 1): the baseline added beside them is measured for their ratios, not
  * for its own sake. Errors of the lab itself never get here (main: 1 for an internal error, 2 for a
- * usage or config error). Pure.
+ * usage or config error). A shard (`run --shard`) with no case, or only unsupported ones, exits 0:
+ * nothing failed, and a CI matrix job must not. Pure.
  */
 export function runExit(
-  results: Pick<ResultsFile, 'cases'>,
+  results: Pick<ResultsFile, 'cases' | 'shard'>,
   failOn: readonly string[],
   asked?: readonly string[],
   options: { listBroken?: boolean } = {},
@@ -73,6 +74,13 @@ export function runExit(
       `jsonbench: ${broken.length} case${broken.length === 1 ? '' : 's'} gave no numbers (never ranked; the reasons are in report.md):`,
     );
     for (const c of broken) lines.push(`  ✗ ${c.id} ${c.status}: ${clip((c.reason ?? '').replace(/\s+/g, ' '), 160)}`);
+  }
+  // a shard (run --shard) may hold no case, or only unsupported ones: nothing failed, and its CI job must not
+  if (results.shard && broken.length === 0 && !results.cases.some((c) => c.status === 'measured')) {
+    lines.push(
+      `jsonbench: shard ${results.shard.index}/${results.shard.count} holds ${results.cases.length ? `only unsupported cases (${results.cases.length})` : 'no case of this plan'}: nothing to measure, nothing failed`,
+    );
+    return { code: 0, lines };
   }
   if (!results.cases.some((c) => c.status === 'measured')) {
     lines.push(

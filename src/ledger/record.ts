@@ -47,6 +47,9 @@ export function runFingerprint(h: RunHeader): string {
     e.jsonbenchVersion,
     h.policy.name,
     h.policy.seed,
+    // a shard is not its merged run, which starts when its first shard did (hostile tester: the merge
+    // was skipped as a duplicate of shard 1); absent for a whole run, so older fingerprints stay
+    ...(h.shard ? [`shard ${h.shard.index}/${h.shard.count}`] : []),
   ].join('\u0000');
   return createHash('sha256').update(key).digest('hex');
 }

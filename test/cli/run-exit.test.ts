@@ -77,3 +77,12 @@ test('a run where none of the serializers asked for with --serializer gave a num
     'asking for the baseline itself',
   );
 });
+
+test('a shard with no case, or only unsupported ones, exits 0: nothing failed (a CI matrix job must not fail)', () => {
+  const shard = { index: 2, count: 2, plan: ['a', 'b'] };
+  const empty = runExit({ cases: [], shard }, []);
+  assert.equal(empty.code, 0);
+  assert.match(empty.lines.join('\n'), /shard 2\/2 holds no case of this plan: nothing to measure, nothing failed/);
+  const whole = runExit({ cases: [] }, []);
+  assert.equal(whole.code, 1, 'a whole run that measured nothing still exits 1');
+});

@@ -147,3 +147,27 @@ test('mergeShards refuses shards of different plans and a case in two shards', (
     (e: unknown) => e instanceof ResultsFileError,
   );
 });
+
+test('a shard and its merged run are two runs to the ledger (the merge starts when its first shard did)', async () => {
+  const { runFingerprint } = await import('../../src/ledger/record.js');
+  const s1 = read('shard1');
+  const { shard: _s, ...merged } = s1;
+  void _s;
+  assert.notEqual(runFingerprint(s1), runFingerprint(merged as ResultsFile));
+});
+
+test('report and merge never write over a file they read', async () => {
+  const report = await cli(['report', 'shard1/results.json', '--format', 'md', '--out', 'shard1/results.json']);
+  assert.deepEqual(
+    [report.code, /--out: shard1\/results\.json is one of the results files read/.test(report.stderr)],
+    [2, true],
+    report.stderr,
+  );
+  const merge = await cli(['merge', 'shard1', 'shard2', 'shard3', '--out', 'shard1']);
+  assert.deepEqual(
+    [merge.code, /--out: shard1 holds shard1, one of the shards read/.test(merge.stderr)],
+    [2, true],
+    merge.stderr,
+  );
+  assert.equal(read('shard1').shard?.index, 1, 'the shard is untouched');
+});
