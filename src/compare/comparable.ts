@@ -12,7 +12,7 @@ import { profileOf } from '../results/profile.js';
 
 /** One reason two runs are not comparable. */
 export interface Incomparability {
-  what: 'policy' | 'profile' | 'clock' | 'machine' | 'runtime' | 'load';
+  what: 'policy' | 'profile' | 'clock' | 'machine' | 'runtime' | 'load' | 'payload';
   /** one sentence: what differs, base → head */
   message: string;
   /** `load` only: which run had the busier machine (a busier machine slows every case) */
@@ -137,5 +137,16 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
       });
     }
   }
+  // the same case id on other bytes (a payload file replaced in place): it times different input
+  const headPayload = new Map(head.cases.map((c) => [c.id, c.payload?.sha256]));
+  const changed = base.cases.filter((c) => {
+    const other = headPayload.get(c.id);
+    return c.payload?.sha256 !== undefined && other !== undefined && other !== c.payload.sha256;
+  });
+  if (changed.length)
+    out.push({
+      what: 'payload',
+      message: `the payload of ${changed.length} case${changed.length === 1 ? '' : 's'} changed (sha256 ${changed[0].payload.sha256.slice(0, 12)}… → ${headPayload.get(changed[0].id)!.slice(0, 12)}… for ${changed[0].id}): the same case id times other bytes`,
+    });
   return out;
 }

@@ -1,6 +1,7 @@
 /** A bad command line: printed with the usage and exit code 2. `flag` names the culprit. */
 export class UsageError extends Error {
   readonly code = 'E_USAGE';
+  override readonly name = 'UsageError';
   constructor(
     readonly flag: string,
     message: string,

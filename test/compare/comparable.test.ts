@@ -133,3 +133,20 @@ test('a load change names which run had the busier machine, whichever way the lo
     /: the head ran on the busier machine/,
   );
 });
+
+test('a case whose payload bytes changed (a file replaced in place) makes the runs not comparable', () => {
+  const base = fixtureResults();
+  const head = structuredClone(base);
+  const c = head.cases.find((x) => x.payload?.sha256)!;
+  c.payload = { ...c.payload, sha256: 'f'.repeat(64) };
+  const payload = comparabilityOf(base, head).filter((x) => x.what === 'payload');
+  assert.equal(payload.length, 1);
+  assert.match(
+    payload[0].message,
+    /^the payload of 1 case changed \(sha256 \w{12}… → ffffffffffff… for .+\): the same case id times other bytes$/,
+  );
+  assert.deepEqual(
+    comparabilityOf(base, structuredClone(base)).filter((x) => x.what === 'payload'),
+    [],
+  );
+});
