@@ -695,7 +695,7 @@ class ModuleWriter {
   private enumText(def: EnumDef): string {
     const converter = `${def.name}WireConverter`;
     const lines = [
-      '#if NET9_0_OR_GREATER',
+      '#if NET9_0_OR_GREATER || NETFRAMEWORK',
       `[JsonConverter(typeof(JsonStringEnumConverter<${def.name}>))]`,
       '#else',
       `[JsonConverter(typeof(${converter}))]`,
@@ -706,7 +706,7 @@ class ModuleWriter {
     ];
     def.values.forEach((v, i) =>
       lines.push(
-        '#if NET9_0_OR_GREATER',
+        '#if NET9_0_OR_GREATER || NETFRAMEWORK',
         `    [JsonStringEnumMemberName(${lit(v)})]`,
         '#endif',
         `    [EnumMember(Value = ${lit(v)})] ${def.members[i]} = ${i + 1},`,
@@ -714,7 +714,7 @@ class ModuleWriter {
     );
     lines.push('}');
     lines.push(
-      '#if !NET9_0_OR_GREATER',
+      '#if !(NET9_0_OR_GREATER || NETFRAMEWORK)',
       `/// <summary>${comment(def.name)}'s wire values for System.Text.Json 8 (no JsonStringEnumMemberName before .NET 9).</summary>`,
       `internal sealed class ${converter} : JsonConverter<${def.name}>`,
       '{',
@@ -862,10 +862,10 @@ class ModuleWriter {
       ...this.classes.map((d) => this.classText(d)),
       this.canonText(),
       [
-        // AllowOutOfOrderMetadataProperties is .NET 9+: a net8.0 build (target dotnet@8) reads the tag only where it comes first
+        // AllowOutOfOrderMetadataProperties is System.Text.Json 9+ (.NET 9+, and the STJ package of the net462 build Mono runs): a net8.0 build (target dotnet@8) reads the tag only where it comes first
         ...(polymorphic
           ? [
-              '#if NET9_0_OR_GREATER',
+              '#if NET9_0_OR_GREATER || NETFRAMEWORK',
               `[JsonSourceGenerationOptions(${[...options, 'AllowOutOfOrderMetadataProperties = true'].join(', ')})]`,
               ...(options.length ? ['#else', `[JsonSourceGenerationOptions(${options.join(', ')})]`] : []),
               '#endif',

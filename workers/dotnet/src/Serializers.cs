@@ -46,8 +46,8 @@ public static class Serializers
             PropertyNamingPolicy = s.SnakeCase ? JsonNamingPolicy.SnakeCaseLower : null,
             NumberHandling = s.NumbersFromStrings ? JsonNumberHandling.AllowReadingFromString : JsonNumberHandling.Strict,
         };
-#if NET9_0_OR_GREATER
-        // .NET 9+: `$type` may follow other properties (Newtonsoft writes it first, other writers may not); on .NET 8 it must come first
+#if NET9_0_OR_GREATER || NETFRAMEWORK
+        // System.Text.Json 9+ (.NET 9+, and the package Mono loads on net462): `$type` may follow other properties; on .NET 8 it must come first
         o.AllowOutOfOrderMetadataProperties = s.Polymorphic;
 #endif
         if (resolver != null) o.TypeInfoResolver = resolver;
