@@ -240,7 +240,7 @@ export function compareValues(base: number, head: number, rule: VerdictRule): Ch
  * Noise. `slower` (`faster`) when that interval lies wholly above (below) no change, the change is
  * at least the threshold, and the fastest decile of the raw samples moved the same way by at least
  * the threshold (Chen & Revels 2016: a busier machine slows the slow samples, slower code them all);
- * else `same` with why; `no-verdict` when `noisy`. No rank test (p is null): it would treat every
+ * else `same` with why. No rank test (p is null): it would treat every
  * sample as independent, which launches are not.
  * @param base, head the two sides' recorded time statistics (ns/op)
  * @param baseSamples, headSamples their raw samples (for the fastest decile)
@@ -251,7 +251,6 @@ export function compareIntervals(
   baseSamples: readonly number[],
   headSamples: readonly number[],
   rule: VerdictRule,
-  noisy = false,
 ): Change {
   const percent = 100 * (head.mean / base.mean - 1);
   const h = Math.hypot(base.error / base.mean, head.error / head.mean);
@@ -269,9 +268,8 @@ export function compareIntervals(
     noiseFloor: finite ? 100 * (Math.exp(h) - 1) : Infinity,
     fastPercent,
   };
-  // A case whose launches disagree (noisy) has that spread in its Error already (from the launch
-  // means): only where the interval is the pooled samples' does noisy veto (`noisy` true).
-  if (noisy) return { ...out, verdict: 'no-verdict', noVerdictBecause: 'noisy' };
+  // no noisy veto: a case whose launches disagree has that spread in its Error already (from the
+  // launch means); only the pooled-samples comparison (compareSamples) vetoes a noisy case
   if (Math.abs(percent) < rule.thresholdPercent) return { ...out, verdict: 'same', sameBecause: 'below-threshold' };
   if (!(low > 0 || high < 0)) return { ...out, verdict: 'same', sameBecause: 'within-noise' };
   if (

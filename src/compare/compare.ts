@@ -203,7 +203,7 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
           b.time?.basis && h.time?.basis
             ? // launch intervals carry a noisy case's launch-to-launch spread in their Error: no veto
               // (a 19× slower head flagged noisy passed the gate as "no verdict": the action's test)
-              compareIntervals(b.time, h.time, bs, hs, rule('time'), false)
+              compareIntervals(b.time, h.time, bs, hs, rule('time'))
             : compareSamples(bs, hs, rule('time'), {
                 fastDecile: true,
                 launchMeans: { base: launchMeans(b), head: launchMeans(h) },
