@@ -184,8 +184,19 @@ test('a TypeBox schema is JSON Schema already; constraints jsonbench does not ho
   });
 });
 
-test('a TypeScript schema module is bundled first, then converted like a .js one', async () => {
-  const user = await loadUserSchema(`${FIXTURES}schemas/typebox-schema.ts`);
+test('a TypeScript schema module is bundled first, then converted like a .js one', async (t) => {
+  // bundling writes the module beside its source: a copy in the project's git-ignored .jsonbench/
+  // (npm packages still resolve from the root) keeps test/fixtures unchanged, whose folder times
+  // the CLI's stale-build check reads
+  const { copyFileSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { makeFolder } = await import('../../src/files/make-folder.js');
+  const scratch = fileURLToPath(new URL('../../../.jsonbench/', import.meta.url));
+  makeFolder(scratch);
+  const dir = mkdtempSync(join(scratch, 'schema-ts-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  copyFileSync(`${FIXTURES}schemas/typebox-schema.ts`, join(dir, 'typebox-schema.ts'));
+  const user = await loadUserSchema(join(dir, 'typebox-schema.ts'));
   assert.equal(user.library, 'typebox');
   assert.deepEqual(user.schema, {
     type: 'object',
