@@ -82,8 +82,18 @@ const adapters = (modules: readonly string[]) => modules.filter((m) => ADAPTER_F
 /** The build and schema libraries `list` may not load either. */
 const BUILD_LIBRARIES = ['esbuild', 'typescript', 'quicktype-core', 'json-schema-faker', 'better-sqlite3', 'echarts'];
 
-test('jsonbench --version and --help load commander and a dozen of jsonbench modules: no adapter, no workload, no runtime, no schema', () => {
-  for (const args of [['--version'], ['-V'], ['--help'], ['help']]) {
+test('jsonbench --version alone loads no package and no module of jsonbench: bin/jsonbench.js answers it', () => {
+  const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+  for (const args of [['--version'], ['-V']]) {
+    const { packages, modules, stdout } = loadedBy(args);
+    assert.deepEqual([...packages], [], `jsonbench ${args.join(' ')} loaded ${[...packages].join(', ')}`);
+    assert.deepEqual(modules, [], `jsonbench ${args.join(' ')}`);
+    assert.equal(stdout, `${version}\n`);
+  }
+});
+
+test('jsonbench --help and a --version commander reads load commander and a dozen of jsonbench modules: no adapter, no workload, no runtime, no schema', () => {
+  for (const args of [['--version', '--help'], ['-V', '--help'], ['--help'], ['help']]) {
     const { packages, modules, stdout } = loadedBy(args);
     assert.deepEqual([...packages], ['commander'], `jsonbench ${args.join(' ')} loaded ${[...packages].join(', ')}`);
     assert.deepEqual(adapters(modules), [], `jsonbench ${args.join(' ')}`);
