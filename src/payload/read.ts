@@ -205,7 +205,7 @@ export function minifyJsonText(text: string): string {
 }
 
 /** A folder's samples as one NDJSON text: each sample minified ({@link minifyJsonText}) on its own line, in name order. */
-export function samplesNdjson(units: readonly PayloadUnit[]): string {
+function samplesNdjson(units: readonly PayloadUnit[]): string {
   return units.map((u) => minifyJsonText(u.text)).join('\n') + '\n';
 }
 

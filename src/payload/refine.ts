@@ -73,7 +73,7 @@ export const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** An RFC 3339 date-time (§5.6: `T`, seconds, an optional fraction, `Z` or a ±hh:mm offset): what inference reads as a Date. */
-export const RFC3339_DATE_TIME =
+const RFC3339_DATE_TIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 /** An integer literal of 16 or more digits (2^53 has 16): the only place a rounded integer can hide; a cheap filter before the lossless parse. */

@@ -10,7 +10,7 @@ import jsoncParser from 'jsonc-parser';
  * per line (indented one space per level), anything at it is written compact on its line. The same
  * JSON value as `JSON.stringify(value)`; `levels` 0 is exactly that text.
  */
-export function layoutJson(value: unknown, levels: number, indent = ''): string {
+function layoutJson(value: unknown, levels: number, indent = ''): string {
   if (levels <= 0 || value === null || typeof value !== 'object') return JSON.stringify(value);
   const inner = `${indent} `;
   if (Array.isArray(value)) {

@@ -23,7 +23,7 @@ export interface PayloadWorkloadSpec {
 }
 
 /** Whether a schema holds a string read as a Date (`asDate`) anywhere. */
-export function holdsDates(node: SchemaNode): boolean {
+function holdsDates(node: SchemaNode): boolean {
   switch (node.type) {
     case 'string':
       return node.asDate === true;

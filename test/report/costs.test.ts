@@ -116,11 +116,11 @@ test('enum drift: zod, compiled from a schema that saw only "OK", rejects an uns
   });
   assert.deepEqual(verdicts.find((v) => v.serializer === 'zod')!.verdict, {
     mark: '✔',
-    label: 'rejects a value of `$.status` that no sample held: the inferred schema makes it an enum of the values seen',
+    label: 'rejects a value of $.status that no sample held: the inferred schema makes it an enum of the values seen',
   });
   const costs = picked('zod', 'deserialize', 'json', verdicts, on);
   assert.deepEqual(costs, [
-    'on geocode.json: an enum value the samples never held at $.status: it rejects a value of `$.status` that no sample held: the inferred schema makes it an enum of the values seen (JSON.parse reads it)',
+    'on geocode.json: an enum value the samples never held at $.status: it rejects a value of $.status that no sample held: the inferred schema makes it an enum of the values seen (JSON.parse reads it)',
   ]);
 });
 

@@ -18,7 +18,7 @@ import type { Accept, Probe } from '../types.js';
  * right: every side accepts the baseline's behaviour (the value back as JSON.parse reads it — for
  * the transform class with its date-times as Dates, workloads/payload.ts `modelOf` — or its text as
  * JSON.stringify writes it), and for every drift but a missing optional key also a refusal, labelled
- * with what the schema holds and why ("rejects a response without `$.id`, which all your samples
+ * with what the schema holds and why ("rejects a response without $.id, which all your samples
  * had: the inferred schema makes it required"). A validator that refuses is ✔ with that label, not a
  * failure: it did what its schema says (new-user tryout 2026-12-05: five validators were reported
  * as failing "payload.0.missing-required (⚠ throws)"). What stays a failure is a library that loses
@@ -173,9 +173,10 @@ export function driftSites(schema: SchemaNode, sample: unknown): Partial<Record<
  * what the schema makes of it (`path` is the JSON path of the drift). Absent for `sample` (nothing
  * drifted) and `missing-optional` (the schema makes the key optional: refusing it is wrong).
  */
-export function refusalLabel(kind: PayloadProbeKind, path: string, inferred: boolean): string | undefined {
+function refusalLabel(kind: PayloadProbeKind, path: string, inferred: boolean): string | undefined {
   const schema = inferred ? 'the inferred schema' : 'your schema';
-  const at = `\`${path}\``;
+  // no backticks: a label stands in Markdown table cells, where they would be escaped
+  const at = path;
   switch (kind) {
     case 'extra-key':
       return `rejects a response with a key at ${at} that no sample had: ${schema} lists only the keys seen`;
