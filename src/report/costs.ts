@@ -6,10 +6,12 @@
  * - it is not shared by the baseline the pick is compared to: a probe the baseline fails the same
  *   way (-0 written as 0 by JSON.stringify too, NaN as null) costs nothing by choosing the pick.
  * Payload probes (probes/catalog/payload.ts: the user's own sample, pruned, and mutated copies of it)
- * are said as what the pick does to this payload against JSON.parse / JSON.stringify; the other
+ * are said as what the pick does to this payload against JSON.parse / JSON.stringify, a refusal its
+ * schema asks for (✔ "rejects …", no failure: case/probe.ts `isRefusal`) included; the other
  * families keep the probe's title. Pure: reads only the results file.
  */
 import type { Direction } from '../case/coordinates.js';
+import { isRefusal } from '../case/probe.js';
 import type { MeasuredCase, ResultsFile } from '../results/types.js';
 
 /** A cost line, as recommend.ts's `BehaviourCost` of source `probe` (said structurally: recommend.ts imports this file). */
@@ -20,6 +22,7 @@ export interface ProbeCost {
 
 interface VerdictLike {
   mark: string;
+  label?: string;
   fault?: string;
   path?: string;
   expected?: string;
@@ -46,7 +49,8 @@ const FAILED = new Set(['✗', '⚠', '✘']);
 const clip = (s: string, max = 80) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /** How a verdict fails, for comparing with the baseline's: the mark, and for ✗ the fault and path. */
-const failureKey = (v: VerdictLike) => (v.mark === '✗' ? `✗ ${v.fault ?? ''} ${v.path ?? ''}` : v.mark);
+const failureKey = (v: VerdictLike) =>
+  v.mark === '✗' ? `✗ ${v.fault ?? ''} ${v.path ?? ''}` : isRefusal(v) ? 'rejects' : v.mark;
 
 /** The sentence of a failed verdict of a payload probe: what the pick does to this payload where JSON does not. */
 function payloadCostText(title: string, direction: Direction, d: VerdictLike): string {
@@ -55,6 +59,8 @@ function payloadCostText(title: string, direction: Direction, d: VerdictLike): s
   if (d.mark === '✗')
     return `${on}: ${d.fault ?? 'wrong'} at ${d.path ?? '$'} (${json} ${clip(d.expected ?? '?', 40)}, it gives ${clip(d.actual ?? '?', 40)})`;
   if (d.mark === '⚠') return `${on}: it throws where ${json} it (${clip(d.message ?? '', 60)})`;
+  // a refusal its schema asks for (✔, no failure): what this payload costs where JSON reads it
+  if (isRefusal(d)) return `${on}: it ${d.label} (${json} it)`;
   return `${on}: it cannot (${clip(d.reason ?? '', 60)})`;
 }
 
@@ -81,7 +87,8 @@ export const payloadCosts = (c: MeasuredCase, results: ResultsFile): ProbeCost[]
   if (c.baseline) for (const v of p.verdicts) if (mine(v, c.baseline)) baseline.set(v.probe, failureKey(v.verdict));
   const out: ProbeCost[] = [];
   for (const v of p.verdicts) {
-    if (!mine(v, c.serializer) || !FAILED.has(v.verdict.mark)) continue;
+    const refusal = v.probe.startsWith('payload.') && isRefusal(v.verdict);
+    if (!mine(v, c.serializer) || !(FAILED.has(v.verdict.mark) || refusal)) continue;
     if (p.relevantTo && !(p.relevantTo[v.probe] ?? []).includes(c.workload)) continue;
     if (baseline.get(v.probe) === failureKey(v.verdict)) continue;
     const title = titles.get(v.probe) ?? v.probe;

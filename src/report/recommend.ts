@@ -225,7 +225,7 @@ function scenarioText(s: Scenario, payload: PayloadRecord | undefined): string {
       ? 'document'
       : s.shape === 'list'
         ? `array of ${countOf(s.size, 'record')}`
-        : `${countOf(s.size, 'record')} one by one`;
+        : `${countOf(s.size, payload?.kind === 'samples' ? 'sample' : 'record')} one by one`;
   const what = payload
     ? `${payload.file} (${formatBytes(s.bytes)} ${unit})`
     : `${s.workload} (${formatBytes(s.bytes)} ${unit})`;
@@ -518,7 +518,7 @@ export function payloadLines(p: PayloadRecord): string[] {
       : `schema from ${p.schema.file ?? p.schema.source} (${p.schema.source})`;
   const generated = p.payloads.filter((x) => x.generated).map((x) => x.size);
   return [
-    `${p.file}: ${p.kind === 'ndjson' ? `${countOf(p.units, 'record')} (NDJSON)` : p.kind === 'samples' ? 'one of several samples' : 'one document'}, ${formatBytes(p.bytes)}, sha256 ${p.sha256}; ${schema}${generated.length ? `; sizes ${generated.join(', ')} generated from it (seeded)` : ''}`,
+    `${p.file}: ${p.kind === 'ndjson' ? `${countOf(p.units, 'record')} (NDJSON)` : p.kind === 'samples' ? (p.file.endsWith('.json') ? 'one of several samples' : `${countOf(p.units, 'sample')} of one endpoint (a folder), each once per op`) : 'one document'}, ${formatBytes(p.bytes)}, sha256 ${p.sha256}; ${schema}${generated.length ? `; sizes ${generated.join(', ')} generated from it (seeded)` : ''}`,
     ...p.findings.map((f) => `found: ${f.text}`),
     ...p.schema.unconverted.map((u) => `not converted: ${u}`),
   ];
