@@ -39,7 +39,7 @@ import {
   sectionTargets,
   shownTargets,
 } from './sections.js';
-import { chartColor, ratioChartOption, scalingChartOption, scatterChartOption } from './charts.js';
+import { binaryTicks, chartColor, ratioChartOption, scalingChartOption, scatterChartOption } from './charts.js';
 import { ratioOptionFor, scalingOptionFor, scatterOptionFor } from './chart-data.js';
 import { boot, parseState, renderControls, stateHash } from './client.js';
 
@@ -96,6 +96,7 @@ export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
   renderGroup,
   renderBody,
   chartColor,
+  binaryTicks,
   ratioChartOption,
   scatterChartOption,
   scalingChartOption,
