@@ -268,7 +268,7 @@ export function costGroupsOf(r: { pick: Recommendation['pick'] }): CostGroup<Beh
 }
 
 /** What a borderline, too uncertain or noisy call is told to rerun with, once per run: the next longer policy, on a quieter machine. */
-export function rerunWith(policyName: string): string {
+function rerunWith(policyName: string): string {
   return policyName === 'quick'
     ? 'rerun with --policy default on a quieter machine'
     : policyName === 'default'
