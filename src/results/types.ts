@@ -242,6 +242,14 @@ export const LaunchRecordSchema = Type.Object({
   gc: Optional(Type.Boolean()),
   /** the clock the samples were read on (absent: `wall`) */
   clock: Optional(Type.Union([Type.Literal('cpu'), Type.Literal('wall')])),
+  /**
+   * Which process it ran in: `true`, its group's launch of this number, one process with the other
+   * cases of the group that have this launch number and `grouped` (run/group-launch.ts: they share
+   * its launch effect, and paired cases the baseline's samples); `false`, a process of its own.
+   * Absent: files written before it (run/assemble.ts processKey then tells a group launch by the
+   * process's elapsed time and empty-loop cost, which its cases share).
+   */
+  grouped: Optional(Type.Boolean()),
 });
 export type LaunchRecord = Static<typeof LaunchRecordSchema>;
 
