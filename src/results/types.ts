@@ -366,8 +366,9 @@ export const CaseOutcomeSchema = Type.Union([
     ratioBasis: Optional(Type.Union([Type.Literal('launches'), Type.Literal('moderated'), Type.Literal('rounds')])),
     /**
      * What this serializer costs more than its baseline per op, ns (negative: it saves that much):
-     * (ratio − 1) × the baseline's mean time beside it (its samples in the same rounds), with the
-     * interval of the ratio carried over, `[low, high]`. A difference, unlike a ratio, is what a
+     * (ratio − 1) × the baseline's mean time beside it (its samples in the same rounds), its interval
+     * the ratio interval's × that mean, `[(low − 1)·b, (high − 1)·b]` (the baseline mean's own
+     * uncertainty left out). A difference, unlike a ratio, is what a
      * switch saves per request whatever the server's fixed costs (issue 23, decision 2). Absent:
      * unpaired, the baseline's own case, or files written before it.
      */

@@ -92,7 +92,7 @@ function launchError(rounds: readonly number[], fallback: () => number): number 
 }
 
 /** Each kept launch's mean time (ns/op, every sample of its rounds), with its relative error (over its rounds' medians; see launchError): the unit the time interval is made of. */
-export function launchTimesOf(kept: readonly LaunchRecord[]): LaunchValue[] {
+function launchTimesOf(kept: readonly LaunchRecord[]): LaunchValue[] {
   return kept
     .map((l) => ({ l, rounds: l.rounds.filter((r) => r.serializerNs.length) }))
     .filter((x) => x.rounds.length)
@@ -107,11 +107,6 @@ export function launchTimesOf(kept: readonly LaunchRecord[]): LaunchValue[] {
         key: processKey(l),
       };
     });
-}
-
-/** Each kept launch's mean time (ns/op), as {@link launchTimesOf}. */
-export function launchMeansOf(kept: readonly LaunchRecord[]): number[] {
-  return launchTimesOf(kept).map((x) => x.value);
 }
 
 /**
