@@ -148,9 +148,9 @@ export interface CaseVariance {
  * The variance of one launch value of a case (log scale, relative) and its df, from its own
  * launches and what its group lends it:
  * - no usable spread: its own sample variance (k − 1 df), floored at `within`;
- * - heterogeneity guard: when its own variance exceeds the group's beyond the
- *   {@link HETEROGENEITY_LEVEL} quantile of F(k − 1, group df), its own, own df (`own:
- *   'heterogeneous'`): never narrower than the group's would make it;
+ * - heterogeneity guard: when its own variance exceeds the group's without it (`others`, else
+ *   `spread`) beyond the {@link HETEROGENEITY_LEVEL} quantile of F(k − 1, that df), its own, own
+ *   df (`own: 'heterogeneous'`): the larger variance, with the fewer df;
  * - `prior` (separate processes): Smyth's moderated variance, (d₀·s₀² + d·s²)/(d₀ + d) with d₀ + d
  *   df; with one launch the prior alone (d₀ df);
  * - `shared` (launches shared with the group): the group's two-way estimate s_g² with its
