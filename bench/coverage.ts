@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import type { MeasuredCase, ResultsFile } from '../src/results/types.js';
 import { isMeasured } from '../src/results/types.js';
 import { ratioIntervalOf } from '../src/results/ratio.js';
-import { assembleGroup, type CaseRecord } from '../src/run/assemble.js';
+import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from '../src/run/assemble.js';
 import type { PlannedCase } from '../src/plan/plan.js';
 
 const bin = fileURLToPath(new URL('../../bin/jsonbench.js', import.meta.url));
@@ -122,7 +122,8 @@ export function coverage(runs: readonly ResultsFile[]): { time: MetricCoverage; 
 /**
  * A results file with every measured case's statistics recomputed from its raw launches by this
  * build's run/assemble.ts (assembleGroup, per group: same workload, size, shape, direction, class and
- * target), as a run of this build would have written them; other cases as they are.
+ * target, with the run's other groups' prior as the runner lends it: runPriorsInOrder), as a run
+ * of this build would have written them; other cases as they are.
  */
 export function reassemble(r: ResultsFile): ResultsFile {
   const groups = new Map<string, MeasuredCase[]>();
@@ -132,8 +133,8 @@ export function reassemble(r: ResultsFile): ResultsFile {
       groups.set(key, [...(groups.get(key) ?? []), c]);
     }
   const rebuilt = new Map<string, ResultsFile['cases'][number]>();
-  for (const cases of groups.values()) {
-    const recs: CaseRecord[] = cases.map((c) => ({
+  const recsOf = [...groups.values()].map((cases) =>
+    cases.map((c): CaseRecord => ({
       planned: {
         id: c.id,
         workload: c.workload,
@@ -155,9 +156,13 @@ export function reassemble(r: ResultsFile): ResultsFile {
       relaunches: c.samples.relaunches,
       end: { status: 'measured' },
       paired: c.ratio !== null && c.serializer !== c.baseline,
-    }));
-    for (const c of assembleGroup(recs, r.policy.measure)) rebuilt.set(c.id, c);
-  }
+    })),
+  );
+  // the run's other groups' prior as the runner lent it (groups in the file's order: the plan's)
+  const priors = runPriorsInOrder(recsOf.map(groupLaunchSpread));
+  recsOf.forEach((recs, g) => {
+    for (const c of assembleGroup(recs, r.policy.measure, priors[g])) rebuilt.set(c.id, c);
+  });
   return { ...r, cases: r.cases.map((c) => rebuilt.get(c.id) ?? c) };
 }
 
