@@ -122,6 +122,7 @@ export const RUN_OPTION_KEYS = [
   'shard',
   'profile',
   'shape',
+  'enums',
   'cwd',
 ] as const;
 
