@@ -11,7 +11,8 @@ import { RUN_OPTION_KEYS } from '../../src/run/request.js';
 /**
  * The programmatic API (issue 28 item 5): run() refuses unknown option keys, takes serializers
  * as values (loaded in the workers from the module that exports them) and a payload as a value,
- * exports its error classes, and its shipped types compile without @types/node.
+ * exports its error classes, refuses at once the script that awaits it as the module of its
+ * serializers, and its shipped types compile with lib ES2022 alone (no DOM, no @types/node).
  */
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = join(repo, 'bin/jsonbench.js');
@@ -85,17 +86,50 @@ test('the error classes are exported', () => {
     assert.equal(typeof E, 'function');
 });
 
-test('the shipped types compile in a project without @types/node', () => {
+test('the script that awaits run() at its top level as `from` fails at once, saying to move the serializers', async () => {
+  const project = join(dir, 'same-script');
+  mkdirSync(join(project, 'node_modules'), { recursive: true });
+  symlinkSync(repo, join(project, 'node_modules', 'jsonbench'));
+  writeFileSync(
+    join(project, 'bench.mjs'),
+    [
+      "import { run, defineSerializer } from 'jsonbench';",
+      "export const ours = defineSerializer({ id: 'ours', family: 'builtin', directions: ['serialize'], deserializeClass: 'parse', supports: () => true, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) });",
+      'const t0 = Date.now();',
+      'try {',
+      "  await run({ payload: { value: { a: 1 } }, serializers: [ours], from: import.meta.url, direction: ['serialize'], policy: 'quick', ledger: false, probes: false });",
+      "  console.log('ran');",
+      '} catch (e) {',
+      '  console.log(JSON.stringify({ name: e.constructor.name, flag: e.flag, message: e.message, ms: Date.now() - t0 }));',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const out = execFileSync(process.execPath, ['bench.mjs'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+  const e = JSON.parse(out) as { name: string; flag: string; message: string; ms: number };
+  assert.deepEqual([e.name, e.flag], ['UsageError', 'from']);
+  assert.match(e.message, /bench\.mjs is the script that calls run\(\) at its top level \(top-level await\)/);
+  assert.match(e.message, /Put the serializers in a module of their own \(serializers\.mjs\) and give that as `from`/);
+  // it hung for the config's 30 s load timeout before; a second for the check, and the modules' load
+  assert.ok(e.ms < 15_000, `fails at once: ${e.ms} ms`);
+});
+
+test('the shipped types compile in a project with lib ES2022 alone: no DOM, no @types/node', () => {
   const project = join(dir, 'types');
   mkdirSync(join(project, 'node_modules'), { recursive: true });
   symlinkSync(repo, join(project, 'node_modules', 'jsonbench'));
   writeFileSync(
     join(project, 'check.ts'),
     [
-      "import { run, defineSerializer, recommend, UsageError, type RunApiOptions } from 'jsonbench';",
+      "import { run, defineSerializer, recommend, renderRecommendations, UsageError, type RunApiOptions } from 'jsonbench';",
       "const ours = defineSerializer({ id: 'ours', family: 'builtin', directions: ['serialize'], deserializeClass: 'parse', supports: () => true, prepare: () => ({ serialize: (v: unknown) => JSON.stringify(v) }) });",
       "const options: RunApiOptions = { policy: 'quick', direction: ['serialize'], serializers: [ours], from: 'x.mjs' };",
-      'export async function main(): Promise<void> { const r = await run(options); console.log(recommend(r), UsageError); }',
+      "const viaUrl: RunApiOptions = { serializers: [{ id: 'ours' }], from: { href: 'file:///x/serializers.ts' } };",
+      'export async function main(): Promise<string> {',
+      '  const r = await run(options, (e) => void (e.type === "case-done" && e.result.status));',
+      '  await run(viaUrl);',
+      "  return `${recommend(r).length} ${renderRecommendations(r, 'markdown')} ${new UsageError('x', 'y').flag}`;",
+      '}',
       '',
     ].join('\n'),
   );
@@ -108,7 +142,7 @@ test('the shipped types compile in a project without @types/node', () => {
         module: 'nodenext',
         moduleResolution: 'nodenext',
         target: 'es2022',
-        lib: ['es2022', 'dom'],
+        lib: ['es2022'],
         types: [],
         skipLibCheck: false,
       },
