@@ -211,7 +211,8 @@ test('pushes keep their results on the history branch: without an origin, then o
   assert.equal(files.filter((f) => f.endsWith('/report.md')).length, 3);
   const results = JSON.parse(
     execFileSync('git', ['--git-dir', origin, 'show', `jsonbench-history:${runs[0]}`], { encoding: 'utf8' }),
-  ) as { cases: { id: string; status: string }[] };
+  ) as { cases: { id: string; status: string }[]; git?: { commit: string; dirty: boolean } };
+  assert.deepEqual(results.git, { commit: git('rev-parse', 'main'), dirty: false }, 'the run says its commit');
   assert.deepEqual(results.cases.map((c) => [c.id.split('/').pop(), c.status]).sort(), [
     ['json', 'measured'],
     ['ours', 'measured'],
