@@ -285,7 +285,7 @@ function countsOf(r: ResultsFile): Map<string, TargetCount> {
 }
 
 /** Every target of either run (base's order, then the head's new ones), counted in each. */
-export function targetTallies(base: ResultsFile, head: ResultsFile): TargetTally[] {
+function targetTallies(base: ResultsFile, head: ResultsFile): TargetTally[] {
   const [b, h] = [countsOf(base), countsOf(head)];
   return [...new Set([...b.keys(), ...h.keys()])].map((id) => ({
     id,

@@ -128,7 +128,7 @@ export const COMPARE_TABLE: readonly Column<CompareRow>[] = [
 ];
 
 /** The columns a comparison shows: {@link COMPARE_TABLE}, without Target when no case names one (a run on the host's Node alone). */
-export function compareColumns(c: Comparison): readonly Column<CompareRow>[] {
+function compareColumns(c: Comparison): readonly Column<CompareRow>[] {
   return c.cases.some((k) => k.target) ? COMPARE_TABLE : COMPARE_TABLE.filter((col) => col.id !== 'target');
 }
 
@@ -173,7 +173,7 @@ function targetNotes(c: Comparison): string[] {
 }
 
 /** The rule a verdict follows, in full (under the terminal table; collapsed under the Markdown one). */
-export function verdictRule(c: Comparison): string {
+function verdictRule(c: Comparison): string {
   const o = c.options;
   if (o.metrics.every((m) => m === 'instructions'))
     return `Instructions are callgrind's counts per op (valgrind simulates the CPU: deterministic, so no interval and no test): slower/faster when the count moved by at least the threshold (±${o.thresholds.instructions}%). The machine's load and its clock do not move them, so a load difference between the runs is not a reason to doubt them. They gate CI and never rank serializers.`;
@@ -244,7 +244,7 @@ export interface MarkdownCompareOptions {
 }
 
 /** The legend under the Markdown table, one paragraph: what a verdict needs, the marks, where the rule is. */
-export function shortLegend(c: Comparison): string {
+function shortLegend(c: Comparison): string {
   const o = c.options;
   if (o.metrics.every((m) => m === 'instructions'))
     return `Instructions are callgrind's counts per op (deterministic: no interval, no load effect): slower/faster when they moved by at least ±${o.thresholds.instructions}%.`;

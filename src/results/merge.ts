@@ -128,7 +128,7 @@ function planKey(f: ResultsFile): string {
  * (case ids with `@<target>`), no target in two of them, the same policy, and the same cases less
  * the targets. Pure.
  */
-export function oneRunPerTarget(runs: readonly ResultsFile[]): boolean {
+function oneRunPerTarget(runs: readonly ResultsFile[]): boolean {
   if (runs.length < 2 || runs.some((r) => r.shard)) return false;
   const ids = runs.flatMap((r) => r.targets.map((t) => t.id));
   if (new Set(ids).size !== ids.length) return false;
@@ -157,7 +157,7 @@ const groupOf = (c: CaseResult) =>
  * environment ({@link machinesOf} tells when they differ), the probe verdicts of every target.
  * Pure. @throws ShardMergeError when the runs are not one plan on different targets
  */
-export function joinTargets(runs: readonly ResultsFile[], names: readonly string[] = []): ResultsFile {
+function joinTargets(runs: readonly ResultsFile[], names: readonly string[] = []): ResultsFile {
   if (!oneRunPerTarget(runs))
     throw new ShardMergeError(
       `${names.join(', ') || 'these runs'} are not one plan measured on different targets (the same cases and policy, each run with its own --target)`,
