@@ -74,6 +74,14 @@ const worktrees = () =>
     .split('\n')
     .filter((l) => l.startsWith('worktree ')).length;
 
+// the runtimes step's test downloads node@22 from the npm registry: skipped, with the reason, without it
+const registry = await new Promise<string>((resolve) =>
+  execFile('npm', ['ping', '--fetch-timeout=15000', '--fetch-retries=0'], { timeout: 30_000 }, (error, _o, stderr) =>
+    resolve(
+      error ? `the npm registry cannot be reached (npm ping: ${stderr.trim().split('\n').pop() ?? error.message})` : '',
+    ),
+  ),
+);
 cpSync(join(repo, 'test/fixtures/ci-consumer'), consumer, { recursive: true });
 git('init', '-q', '-b', 'main');
 git('add', '-A');
@@ -218,3 +226,65 @@ test('pushes keep their results on the history branch: without an origin, then o
     ['ours', 'measured'],
   ]);
 });
+
+/**
+ * The action's runtimes step (a new user's first finding: `targets: node,node@22,bun` measured
+ * nothing on node@22 and bun, for the action never installed them): a target the runner lacks is
+ * installed into $JSONBENCH_CACHE/runtimes with `jsonbench runtimes install`, and the next job (the
+ * cache restored) finds it installed and installs nothing. Downloads node@22 from the npm registry
+ * (about 16 s here), so it is skipped, with the reason, when the registry cannot be reached.
+ */
+test(
+  'the runtimes step installs a missing target into JSONBENCH_CACHE, and finds it there next time',
+  { skip: registry || false },
+  async () => {
+    const cache = mkdtempSync(join(root, 'cache-'));
+    const step = (name: string) =>
+      new Promise<{ code: number | null; out: string }>((resolve) =>
+        execFile(
+          'bash',
+          [join(repo, 'scripts/ci/action.sh'), name],
+          {
+            cwd: consumer,
+            env: {
+              ...process.env,
+              JSONBENCH_CACHE: cache,
+              JSONBENCH_ACTION_STATE: join(root, 'runtimes-state'),
+              INPUT_TARGETS: 'node,node@22',
+            },
+            encoding: 'utf8',
+            maxBuffer: 64 << 20,
+            timeout: 300_000,
+          },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, out: `${stdout}\n${stderr}` }),
+        ),
+      );
+    assert.equal((await step('install')).code, 0);
+    const first = await step('runtimes');
+    assert.equal(first.code, 0, first.out.slice(-3000));
+    assert.match(
+      first.out,
+      /jsonbench-action: node: \d+\.\d+\.\d+ is installed/,
+      'the host Node is not installed again',
+    );
+    assert.match(first.out, new RegExp(`installing node@22 into ${cache}/runtimes`));
+    assert.match(first.out, /node@22: installed 22\.\d+\.\d+ in /);
+    const listed = JSON.parse(
+      execFileSync(process.execPath, [join(repo, 'bin/jsonbench.js'), 'runtimes', 'list', '--json'], {
+        env: { ...process.env, JSONBENCH_CACHE: cache },
+        encoding: 'utf8',
+      }),
+    ) as { target: string; installed: boolean; where: string | null }[];
+    const node22 = listed.find((r) => r.target === 'node@22');
+    assert.equal(node22?.installed, true);
+    assert.ok(node22?.where?.startsWith(join(cache, 'runtimes', 'node@22')), node22?.where ?? '');
+    const again = await step('runtimes');
+    assert.equal(again.code, 0, again.out.slice(-3000));
+    assert.match(
+      again.out,
+      new RegExp(`jsonbench-action: node@22: 22\\.\\d+\\.\\d+ is installed \\(${cache}/runtimes/node@22/`),
+    );
+    assert.doesNotMatch(again.out, /installing node@22/);
+  },
+);
