@@ -1,10 +1,10 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as api from '../../src/index.js';
 import { RUN_OPTION_KEYS } from '../../src/run/request.js';
 
@@ -79,6 +79,37 @@ test('run() measures a serializer given as a value on a payload given as a value
     results.payloads![0].bytes,
     JSON.stringify({ station: 'KSEA', temperature: 7.5, tags: ['rain', 'fog'] }).length,
   );
+});
+
+test('`from` may be a TypeScript module: bundled beside it for the workers, removed after the run', async () => {
+  const project = join(dir, 'ts-from');
+  mkdirSync(project, { recursive: true });
+  const from = join(project, 'serializers.ts');
+  writeFileSync(
+    from,
+    [
+      'interface Typed { serialize(v: unknown): string }',
+      "export const typed = { id: 'typed', family: 'builtin', directions: ['serialize'], deserializeClass: 'parse',",
+      '  supports: (): true => true,',
+      '  prepare: (): Typed => ({ serialize: (v: unknown): string => String(JSON.stringify(v)) }) };',
+      '',
+    ].join('\n'),
+  );
+  const results = await api.run({
+    payload: { value: { a: 1 } },
+    serializers: [{ id: 'typed' }],
+    from: pathToFileURL(from),
+    direction: ['serialize'],
+    policy: 'quick',
+    ledger: false,
+    probes: false,
+    out: join(dir, 'ts-from-out'),
+  });
+  assert.deepEqual(
+    results.cases.filter((c) => c.serializer === 'typed').map((c) => [c.status, c.reason ?? '']),
+    [['measured', '']],
+  );
+  assert.deepEqual(readdirSync(project), ['serializers.ts'], 'the bundle beside it is removed');
 });
 
 test('the error classes are exported', () => {
