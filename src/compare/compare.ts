@@ -4,9 +4,11 @@
  * are called out; cases in only one run are listed.
  */
 import { allocWindowRange } from '../results/alloc.js';
+import { ratioIntervalOf } from '../results/ratio.js';
 import type { CaseResult, CaseStatus, ResultsFile } from '../results/types.js';
 import {
   compareIntervals,
+  compareRatios,
   compareSamples,
   compareValues,
   type Change,
@@ -16,10 +18,13 @@ import {
 import { executionWarnings } from './execution.js';
 import { comparabilityOf, type Incomparability } from './comparable.js';
 
-/** What can be compared: time (ns/op), allocation (bytes/op), instructions (per op, callgrind). */
-export type Metric = 'time' | 'alloc' | 'instructions';
+/**
+ * What can be compared: the paired ratio (time ÷ the class baseline's in the same process, robust
+ * to the machine's load), time (ns/op), allocation (bytes/op), instructions (per op, callgrind).
+ */
+export type Metric = 'ratio' | 'time' | 'alloc' | 'instructions';
 /** Every metric, in the order rows show them. */
-export const METRICS: readonly Metric[] = ['time', 'alloc', 'instructions'];
+export const METRICS: readonly Metric[] = ['ratio', 'time', 'alloc', 'instructions'];
 
 /**
  * Default minimum effect sizes, in percent. Time: 5%. Allocation: 10%, because a case's bytes/op
@@ -28,7 +33,7 @@ export const METRICS: readonly Metric[] = ['time', 'alloc', 'instructions'];
  * and 32.1 KB (−6.6%), arktype's +4.8% (weather-station, Node 20, 2026-11). Instructions are
  * deterministic: 0.5%.
  */
-export const DEFAULT_THRESHOLDS: Readonly<Record<Metric, number>> = { time: 5, alloc: 10, instructions: 0.5 };
+export const DEFAULT_THRESHOLDS: Readonly<Record<Metric, number>> = { ratio: 5, time: 5, alloc: 10, instructions: 0.5 };
 /** Default significance level (google/benchmark's tools/compare.py uses 0.05 for its U test). */
 export const DEFAULT_ALPHA = 0.05;
 
@@ -40,16 +45,16 @@ export interface CompareOptions {
   metrics: readonly Metric[];
 }
 
-/** One metric's change in one case; `unit` is that of `change.baseMean`/`headMean`. */
 /**
- * One metric of a case in both runs. `reported`: the figure each run's reports show for it (time:
- * the Mean column, the median of the launch means; allocation: the Allocated column, the median of
- * the windows), which compare prints as Base and Head; `change` compares the raw samples' means
- * (every timing sample; the allocation windows), as its rank test and interval do.
+ * One metric of a case in both runs; `unit` is that of `change.baseMean`/`headMean`. `reported`:
+ * the figure each run's reports show for it (time: the Mean column, the mean of the launch means;
+ * allocation: the Allocated column, the median of the windows), which compare prints as Base and
+ * Head; `change` compares the recorded intervals (ratio; time of files with launch intervals) or
+ * the raw samples' means (every timing sample; the allocation windows), as its interval does.
  */
 export interface MetricChange {
   metric: Metric;
-  unit: 'ns/op' | 'bytes/op' | 'instructions/op';
+  unit: 'ratio' | 'ns/op' | 'bytes/op' | 'instructions/op';
   change: Change;
   reported?: {
     base: number;
@@ -122,9 +127,11 @@ function caveatsOf(b: CaseResult, h: CaseResult): Caveat[] {
   ]);
 }
 
-/** The caveats of `k` that bear on `metric` (all of them without one): machine drift and a one-launch interval are about time alone. */
+/** The caveats of `k` that bear on `metric` (all of them without one): machine drift and a one-launch interval are about time and the ratio alone. */
 export function caveatsFor(k: CaseComparison, metric?: Metric): Caveat[] {
-  return (k.caveats ?? []).filter((c) => metric === undefined || c.code === 'interrupted' || metric === 'time');
+  return (k.caveats ?? []).filter(
+    (c) => metric === undefined || c.code === 'interrupted' || metric === 'time' || metric === 'ratio',
+  );
 }
 
 /** How a caveat is said beside a `--fail-on` reason or under the table: `⇅ machine drift in head: …`. */
@@ -148,6 +155,13 @@ export interface Comparison {
   options: CompareOptions;
   /** why the two runs are not comparable (empty: they are): then the verdicts are not evidence, and `--fail-on slower` does not fail on them */
   notComparable: Incomparability[];
+  /**
+   * the machines' loads differed (compare/comparable.ts; null: they did not): a caveat on the time
+   * verdicts only. A busier machine slows every case's time, not its ratio (both sides of a ratio
+   * run in one process, alternating rounds), so the ratio verdicts stand; a slower time of a head
+   * measured on the busier machine does not fail `--fail-on slower`.
+   */
+  load: Incomparability | null;
   cases: CaseComparison[];
   statusChanges: StatusChange[];
   onlyInBase: string[];
@@ -192,6 +206,21 @@ export function noVerdictOf(b: CaseResult, h: CaseResult, metric: 'time' | 'allo
 function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricChange[] {
   const rule = (m: Metric): VerdictRule => ({ alpha: o.alpha, thresholdPercent: o.thresholds[m] });
   const out: MetricChange[] = [];
+  // the paired ratio: not of a baseline against itself (always 1), nor against another baseline
+  const paired = (c: CaseResult) => (c.status === 'measured' && c.serializer !== c.baseline ? c.ratio : null);
+  const [rb, rh] = [paired(b), paired(h)];
+  if (o.metrics.includes('ratio') && rb && rh && b.baseline === h.baseline) {
+    out.push({
+      metric: 'ratio',
+      unit: 'ratio',
+      change: compareRatios(
+        { ratio: rb, interval: ratioIntervalOf(b) },
+        { ratio: rh, interval: ratioIntervalOf(h) },
+        rule('ratio'),
+      ),
+      reported: { base: rb, head: rh },
+    });
+  }
   if (o.metrics.includes('time')) {
     const bs = timeSamples(b);
     const hs = timeSamples(h);
@@ -245,9 +274,11 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
 export function compareResults(base: ResultsFile, head: ResultsFile, options: CompareOptions): Comparison {
   const baseById = new Map(base.cases.map((c) => [c.id, c]));
   const headIds = new Set(head.cases.map((c) => c.id));
+  const differences = comparabilityOf(base, head);
   const out: Comparison = {
     options,
-    notComparable: comparabilityOf(base, head),
+    notComparable: differences.filter((x) => x.what !== 'load'),
+    load: differences.find((x) => x.what === 'load') ?? null,
     cases: [],
     statusChanges: [],
     onlyInBase: [],
@@ -296,8 +327,8 @@ export function compareResults(base: ResultsFile, head: ResultsFile, options: Co
 
 /**
  * A case's verdict over its metrics: `slower` when any metric is slower; else `faster` when any is
- * faster; else `no-verdict` when any has none; else `same`. Counts in the notes are of cases, not
- * of metric rows. A case without metrics has no verdict.
+ * faster; else `no-verdict` when any has none; else `same`. A case without metrics has no verdict.
+ * (The notes under compare's table count each metric's verdicts, as its rows show them.)
  */
 export function caseVerdict(k: CaseComparison): Change['verdict'] {
   const vs = k.metrics.map((m) => m.change.verdict);
@@ -314,11 +345,12 @@ export type FailOn = 'slower' | 'broken';
  * on), else on time and allocation verdicts; a time verdict of files with launch intervals comes
  * from those intervals (change.ts compareIntervals), so a quick run (one launch) can fail too, its
  * reason carrying the one-launch caveat (①). `slower` never fails when the runs
- * are not comparable ({@link Comparison.notComparable}: the verdicts are not evidence), with one
- * exception: a load difference where the *base* ran on the busier machine, which slows the base
- * and so can only hide a slowdown of the head, never make one (a shared CI runner's load moves
- * between the two measurements; the action's rehearsal met a 20× regression passed as "not
- * comparable" because the base's load was 26.4 and the head's 24.3); `broken`
+ * are not comparable ({@link Comparison.notComparable}: the verdicts are not evidence). A load
+ * difference ({@link Comparison.load}) keeps every verdict but a slower *time* of a head measured on
+ * the busier machine (the load's as likely as the code's); where the *base* ran busier, its time
+ * verdicts gate too, as a busier base can only hide a slowdown of the head, never make one (a shared
+ * CI runner's load moves between the two measurements; the action's rehearsal met a 20× regression
+ * passed as "not comparable" because the base's load was 26.4 and the head's 24.3); `broken`
  * still does (a case that stopped being measured is a fact whatever the machine did). A slower case
  * with a {@link Caveat} (⇅ machine drift, ⏹ rebuilt from a killed run) still fails, its reason
  * saying so: its verdict passed the same tests, against a noise floor that the launch-to-launch
@@ -327,13 +359,16 @@ export type FailOn = 'slower' | 'broken';
  */
 export function gateFailures(c: Comparison, failOn: readonly FailOn[]): string[] {
   const reasons: string[] = [];
-  const blocking = c.notComparable.filter((x) => !(x.what === 'load' && x.busier === 'base'));
+  // a file of an older jsonbench's comparison may list the load among notComparable
+  const blocking = c.notComparable.filter((x) => x.what !== 'load');
+  const load = c.load ?? c.notComparable.find((x) => x.what === 'load') ?? null;
   if (failOn.includes('slower') && blocking.length === 0) {
     for (const k of c.cases) {
-      // where both runs counted instructions, they gate (deterministic); the case's time is then shown, not gated on
+      // where both runs counted instructions, they gate (deterministic); the case's time and ratio are then shown, not gated on
       const counted = k.metrics.some((m) => m.metric === 'instructions');
       for (const m of k.metrics) {
-        if (m.change.verdict !== 'slower' || (counted && m.metric === 'time')) continue;
+        if (m.change.verdict !== 'slower' || (counted && (m.metric === 'time' || m.metric === 'ratio'))) continue;
+        if (m.metric === 'time' && load?.busier === 'head') continue;
         const caveats = caveatsFor(k, m.metric).map(caveatText);
         reasons.push(
           `${k.id}: ${m.metric} ${m.change.percent >= 0 ? '+' : ''}${m.change.percent.toFixed(1)}%${caveats.length ? ` (not a clean verdict: ${caveats.join('; ')})` : ''}`,

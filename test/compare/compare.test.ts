@@ -9,7 +9,7 @@ import {
   METRICS,
   type CompareOptions,
 } from '../../src/compare/compare.js';
-import { pValue, renderCompareMarkdown } from '../../src/compare/render.js';
+import { pValue, renderCompareMarkdown, renderCompareTerminal } from '../../src/compare/render.js';
 import { makeResults, normalSamples, prng, roundsOf } from '../ledger/fixture.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
@@ -143,7 +143,8 @@ test('compare matches cases by id: verdicts per metric, status changes called ou
   const verdicts = c.cases.map((k) => [k.serializer, ...k.metrics.map((m) => `${m.metric}:${m.change.verdict}`)]);
   assert.deepEqual(verdicts, [
     ['json', 'time:same', 'alloc:slower'],
-    ['fast-json-stringify', 'time:slower', 'alloc:same', 'instructions:slower'],
+    // the fixture's ratio is 1.25 on both sides: the same
+    ['fast-json-stringify', 'ratio:same', 'time:slower', 'alloc:same', 'instructions:slower'],
   ]);
   assert.deepEqual(
     c.statusChanges.map((s) => [s.id.split('/').pop(), s.kind, s.base, s.head]),
@@ -156,7 +157,7 @@ test('compare matches cases by id: verdicts per metric, status changes called ou
     [c.onlyInBase.map((i) => i.split('/').pop()), c.onlyInHead.map((i) => i.split('/').pop())],
     [['old-only'], ['new-only']],
   );
-  const fjsInstr = c.cases[1].metrics[2].change;
+  const fjsInstr = c.cases[1].metrics[3].change;
   assert.ok(Math.abs(fjsInstr.percent - 100 * (12100 / 12000 - 1)) < 1e-9);
 });
 
@@ -176,7 +177,7 @@ test('the Markdown table has one row per case × metric, verdicts in bold when n
     md,
     /^### jsonbench compare: run 1 → run 2\n\n\| Case \| Serializer \| Metric \| Base \| Head \| Change \| CI \| p \| Noise \| Verdict \|/,
   );
-  assert.equal(md.split('\n').filter((l) => l.startsWith('| weather-station')).length, 5);
+  assert.equal(md.split('\n').filter((l) => l.startsWith('| weather-station')).length, 6);
   assert.match(
     md,
     /\| fast-json-stringify \| time \| 60\d ns \| 69\d ns \| \+1\d% \| .* \| &lt; 0\.001 \| ±\d\.\d% \| \*\*slower\*\* \|/,
@@ -206,7 +207,7 @@ test('files written before launch intervals: two one-launch runs (policy quick) 
   assert.match(md, /\| no verdict \(one launch\) \|/);
   assert.match(
     md,
-    /- 1 case in both runs: 0 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 0 same, 1 without a verdict \(noisy, or measured in one launch\)\./,
+    /- 1 case in both runs — time: 1 without a verdict \(one launch\); allocated: 1 without a verdict \(one launch\)\./,
   );
 });
 
@@ -234,12 +235,12 @@ test('a significant change over the noise floor whose two intervals of the mean 
   assert.deepEqual([ch.verdict, ch.sameBecause], ['same', 'within-noise']);
 });
 
-test('the counts under the table are of cases, not of metric rows', () => {
+test('the counts under the table are per metric, as its rows say them (new-user tryout: rows said "same" while the counts said "without a verdict")', () => {
   const c = compareResults(base, head, options);
-  assert.equal(c.cases.flatMap((k) => k.metrics).length, 5);
+  assert.equal(c.cases.flatMap((k) => k.metrics).length, 6);
   assert.match(
     renderCompareMarkdown(c, 'run 1', 'run 2'),
-    /\n- 2 cases in both runs: 2 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 0 same\.\n/,
+    /\n- 2 cases in both runs — ratio: 1 same; time: 1 slower, 1 same; allocated: 1 slower, 1 same; instructions: 1 slower\.\n/,
   );
 });
 
@@ -251,7 +252,7 @@ test("compare shows the figures the reports show: allocation as the median of th
     '2025-01-03T00:00:00.000Z',
   );
   a.cases[0].time!.mean = 111;
-  b.cases[0].time!.mean = 222; // the reports' Mean (median of launch means), not the pooled samples' mean
+  b.cases[0].time!.mean = 222; // the reports' Mean (the mean of the launch means), not the pooled samples' mean
   const c = compareResults(a, b, options);
   const md = renderCompareMarkdown(c, 'a', 'b');
   // those windows disagree by 4.8%: the range, as the reports print it (results/alloc.ts), never the windows' mean 2.28 KiB
@@ -269,7 +270,9 @@ test("compare shows the figures the reports show: allocation as the median of th
   );
   assert.match(same, /\| fjs \| allocated \| 1000 B \| 1005 B \|/);
   assert.match(md, /\| fjs \| time \| 111 ns \| 222 ns \|/);
-  assert.match(md, /Base and Head are the figures the reports show/);
+  // the reports' Mean is the mean of the launch means (run/assemble.ts): compare said "the median"
+  assert.match(md, /Base and Head as the reports show them \(time: Mean, the mean of the launch means;/);
+  assert.doesNotMatch(md, /median of the launch means/);
 });
 
 test('"p < 0.001" never stands unqualified beside a CI that spans 0: the rank test and the means\' interval are two tests', () => {
@@ -341,12 +344,10 @@ test('a case whose machine changed speed between launches (⇅ machine-drift, on
     /\| json \| allocated \| .* \| same \(not significant\) ⏹ \|/,
     'machine drift is about time: the allocation row carries ⏹ alone',
   );
-  assert.match(md, /- 1 case carries a caveat beside its verdict: ⇅ /);
-  assert.match(
-    md,
-    /- ⇅ ⏹ weather-station\/1\/single\/serialize\/json: ⏹ base: the run was killed: rebuilt from 2 finished launches/,
-  );
-  assert.doesNotMatch(md, /typia: ⇅|typia: ⏹/, 'a case without caveats has no note');
+  // each caveat said once under the table, for every case it marks
+  assert.match(md, /\n- ⇅ 1 case \(head\): the machine changed speed between that run’s launches/);
+  assert.match(md, /\n- ⏹ 1 case \(base\): that run was killed and the case rebuilt from the launches it finished\./);
+  assert.equal(md.split('\n').filter((l) => /^- [⇅⏹①] /.test(l)).length, 2);
 });
 
 test('a case the head run never reached (killed: not-run) is listed but never counts as broken for --fail-on broken', () => {
@@ -391,7 +392,7 @@ test('a case the head run never reached (killed: not-run) is listed but never co
   assert.equal(dead[1], 'no case was measured in both runs: nothing to gate on');
 });
 
-test('a slower head still fails the gate when the base ran on the busier machine, not when the head did', () => {
+test('a load difference keeps the verdicts: a slower time of a head measured busier does not gate, a slower one of a busier base does', () => {
   const atLoad = (r: ResultsFile, load: number): ResultsFile => ({
     ...r,
     environment: {
@@ -402,21 +403,66 @@ test('a slower head still fails the gate when the base ran on the busier machine
   });
   const opts = { ...options, metrics: ['time' as const] };
   const baseBusier = compareResults(atLoad(base, 26.4), atLoad(head, 8.3), opts);
-  assert.deepEqual(
-    baseBusier.notComparable.map((x) => [x.what, x.busier]),
-    [['load', 'base']],
-  );
+  assert.deepEqual(baseBusier.notComparable, [], 'a load difference alone does not make runs incomparable');
+  assert.deepEqual([baseBusier.load?.what, baseBusier.load?.busier], ['load', 'base']);
   assert.deepEqual(
     gateFailures(baseBusier, ['slower']).map((r) => r.replace(/ .*/, '')),
     ['weather-station/1/single/serialize/fast-json-stringify:'],
   );
   assert.match(
     renderCompareMarkdown(baseBusier, 'a', 'b'),
-    /That slows the base, so a "faster" verdict below may be the load's/,
+    /> ⚠ Load 26\.4 → 8\.3 on 2 cores \(the base ran busier\): a faster time may be the load's; ratios stand\./,
   );
   const headBusier = compareResults(atLoad(base, 8.3), atLoad(head, 26.4), opts);
   assert.deepEqual(gateFailures(headBusier, ['slower']), []);
-  assert.match(renderCompareMarkdown(headBusier, 'a', 'b'), /These runs are not comparable/);
+  const md = renderCompareMarkdown(headBusier, 'a', 'b');
+  assert.match(md, /time verdicts may be the load's and do not gate; ratios stand\./);
+  assert.doesNotMatch(md, /not comparable/);
+  assert.match(md, /\| fast-json-stringify \| time \| .* \| \*\*slower\*\* \|/, 'the verdict is shown');
+});
+
+test('runs at different loads get ratio verdicts (paired in one process): a slower ratio fails --fail-on slower, with one caveat line (issue 22: every verdict was refused at load 13.2 → 15.9)', () => {
+  const atLoad = (r: ResultsFile, load: number, ratio: number, interval: [number, number]): ResultsFile => ({
+    ...r,
+    environment: {
+      ...r.environment,
+      cores: 2,
+      loadAverage: { ...r.environment.loadAverage, start: [load, load, load] },
+    },
+    cases: r.cases.map((c) =>
+      c.serializer === 'fast-json-stringify' && c.status === 'measured' ? { ...c, ratio, ratioInterval: interval } : c,
+    ),
+  });
+  const b = atLoad(base, 13.2, 0.3, [0.29, 0.31]);
+  const h = atLoad(head, 15.9, 0.345, [0.335, 0.355]);
+  const c = compareResults(b, h, options);
+  assert.deepEqual(c.notComparable, []);
+  const ratio = c.cases.find((k) => k.serializer === 'fast-json-stringify')!.metrics.find((m) => m.metric === 'ratio')!;
+  assert.equal(ratio.change.verdict, 'slower');
+  assert.ok(Math.abs(ratio.change.percent - 15) < 1e-9, `${ratio.change.percent}%`);
+  // the CI combines the two intervals' log half-widths facing each way
+  const low = 100 * (1.15 * Math.exp(-Math.hypot(Math.log(0.345 / 0.335), Math.log(0.31 / 0.3))) - 1);
+  assert.ok(Math.abs(ratio.change.ci!.low - low) < 1e-9, `${ratio.change.ci!.low} vs ${low}`);
+  // the ratio gates; the slower time of a head measured busier does not; instructions, where both have them, gate instead of either
+  const gate = compareResults(b, h, { ...options, metrics: ['ratio', 'time'] });
+  assert.deepEqual(
+    gateFailures(gate, ['slower']).map((r) => r.replace(/ \+.*/, '')),
+    ['weather-station/1/single/serialize/fast-json-stringify: ratio'],
+  );
+  const text = renderCompareTerminal(c, 'a', 'b', false, 120);
+  assert.equal(text.split('\n').filter((l) => l.startsWith('⚠ Load')).length, 1);
+  assert.match(
+    text,
+    /⚠ Load 13\.2 → 15\.9 on 2 cores \(the head ran busier\): time verdicts may be the load's and do not gate; ratios stand\./,
+  );
+  // a genuinely different setup is still refused: another profile
+  const other = structuredClone(h);
+  other.policy.profile = b.policy.profile === 'default' ? 'steady' : 'default';
+  assert.deepEqual(
+    compareResults(b, other, options).notComparable.map((x) => x.what),
+    ['profile'],
+  );
+  assert.deepEqual(gateFailures(compareResults(b, other, options), ['slower']), []);
 });
 
 /**

@@ -16,7 +16,8 @@ function jsonbench(args: string[], cwd = dir): { code: number | null; stdout: st
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', JSONBENCH_LEDGER: '' },
+    // messages are matched whole: a width they never wrap at (the widths: test/cli/width.test.ts)
+    env: { ...process.env, NO_COLOR: '1', JSONBENCH_LEDGER: '', COLUMNS: '1000' },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -62,7 +63,7 @@ test('compare takes a results file and a ledger run; the same run against itself
   assert.match(r.stdout, /### jsonbench compare: .*remote-results\.json → run 1/);
   assert.match(
     r.stdout,
-    /2 cases in both runs: 0 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 2 same\./,
+    /2 cases in both runs — ratio: 1 same; time: 2 same; allocated: 2 same\./,
   );
 });
 
