@@ -89,6 +89,10 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
       "the payload's schema instead of the inferred one: JSON Schema (.json, as --print-schema writes it) or a module exporting a zod, valibot or TypeBox schema",
     )
     .option(
+      '--enums',
+      'with --payload: type a string field seen with few distinct values (10+ values, fewer distinct than their square root) as an enum of them; default: a string',
+    )
+    .option(
       '--print-schema',
       "print the payload's schema (inferred, or --schema's) as JSON Schema to stdout and exit, to review, edit and pass back with --schema",
     )

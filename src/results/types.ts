@@ -495,9 +495,9 @@ export type RunPolicyRecord = Static<typeof RunPolicyRecordSchema>;
 export const PayloadRecordSchema = Type.Object({
   /** the workload its cases name (`payload:<file name>`) */
   workload: str,
-  /** the file's name (a folder's sample: its own name) */
+  /** the file's name (a folder of samples: the folder's; files before 2026-12 name each sample's own) */
   file: str,
-  /** `document`: one JSON text; `ndjson`: one record per line; `samples`: one of several documents of a folder */
+  /** `document`: one JSON text; `ndjson`: one record per line; `samples`: a folder of documents of one endpoint (since 2026-12: one payload of them all, shape `many`; before, one workload per document) */
   kind: Type.Union([Type.Literal('document'), Type.Literal('ndjson'), Type.Literal('samples')]),
   /** the user's file: UTF-8 bytes and hex sha256 */
   bytes: count,

@@ -46,6 +46,8 @@ export interface RunOptions {
    * writes it) or a module (.js/.mjs/.ts) exporting a zod, valibot or TypeBox schema. Needs `payload`.
    */
   schema?: string;
+  /** infer enums of the payload's string fields (payload/infer.ts `InferOptions`); default: they stay strings. Needs `payload`, not with `schema`. */
+  enums?: boolean;
   /** workload ids (default: all; not with `payload`) */
   workload?: string[];
   /** serializer ids, with versions for a matrix (`fast-json-stringify@5,6`; default: all) */
@@ -120,6 +122,7 @@ export const RUN_OPTION_KEYS = [
   'shard',
   'profile',
   'shape',
+  'enums',
   'cwd',
 ] as const;
 
@@ -277,11 +280,12 @@ function shapeOption(values: readonly string[] | undefined): ('list' | 'many')[]
  * @throws UsageError naming `--payload`, `--schema` or `--workload`
  */
 export async function payloadOption(
-  opts: Pick<RunOptions, 'payload' | 'schema' | 'size' | 'workload' | 'cwd' | 'shape'>,
+  opts: Pick<RunOptions, 'payload' | 'schema' | 'size' | 'workload' | 'cwd' | 'shape' | 'enums'>,
   cwd = opts.cwd ?? process.cwd(),
 ): Promise<ResolvedPayload | null> {
   if (opts.payload === undefined) {
     if (opts.schema !== undefined) throw new UsageError('--schema', 'describes a payload: give --payload FILE too');
+    if (opts.enums) throw new UsageError('--enums', "infers a payload's enums: give --payload FILE too");
     return null;
   }
   if (!opts.payload.trim())
@@ -303,6 +307,7 @@ export async function payloadOption(
       ...(opts.schema ? { schemaFile: resolve(cwd, opts.schema) } : {}),
       ...(sizes.length ? { sizes } : {}),
       ...(shapes.length ? { shapes } : {}),
+      ...(opts.enums ? { enums: true } : {}),
     });
     if (shapes.length && payload.workloads.some((w) => w.payloadText === 'document'))
       throw new UsageError(

@@ -116,7 +116,13 @@ function explainPayloadRejections(cases: CaseResult[], payload: ResolvedPayload)
 function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
   return payload.workloads.map((w) => {
     const unit = payload.source.units.find((u) => payloadId(u.source) === w.id) ?? payload.source.units[0];
-    return { workload: w.id, file: basename(unit.source.replace(/:\d+$/, '')), schema: w.schema, sample: unit.value };
+    return {
+      workload: w.id,
+      file: basename(unit.source.replace(/:\d+$/, '')),
+      schema: w.schema,
+      sample: unit.value,
+      inferred: payload.origin.library === 'inferred',
+    };
   });
 }
 
