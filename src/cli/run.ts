@@ -11,7 +11,7 @@ import { outputWidth, renderRunEnd, renderTerminal, terminalLayout, wrap } from 
 import { wrapLines } from '../report/fit.js';
 import { sayOnStderr } from './output.js';
 import { countOf } from '../report/units.js';
-import { progressView } from './progress.js';
+import { progressView, type ProgressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
 import { baselinePreference, parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
 
@@ -143,43 +143,12 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   const width = outputWidth(process.stdout);
   const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
   const verbose = Boolean(opts.verbose);
-  // the tables' columns, chosen once from the plan so every table of the run shows the same ones (issue 22)
-  const layout = terminalLayout({
-    width,
-    verbose,
-    serializers: [
-      ...request.serializers.map((s) => s.id),
-      ...(request.versions?.keys() ?? []),
-      // the usual baselines, added to groups the user's --serializer left them out of
-      ...Object.values(baselinePreference).flatMap((p) => Object.values(p).map((ids) => ids[0])),
-    ],
-    // a target's column holds its id and version (`node 20.20.2`)
-    ...(request.targets.length > 1 ? { targets: request.targets.map((t) => `${t.id} 00.00.0`) } : {}),
-  });
+  const layout = planLayout(request, width, verbose);
   const view = progressView({ isTty: errTty && !opts.json, width: outputWidth(process.stderr) });
   progress = view;
-  // The groups of one table (workload × size × shape × direction; a class each) are printed as one
-  // table with a section per class: held until the run launches another table's case, or ends.
-  // With --jobs above 1 groups interleave, and a table may come in parts.
-  let pending: { prefix: string; results: ResultsFile; cases: CaseResult[] } | null = null;
-  const flush = () => {
-    const p = pending;
-    pending = null;
-    if (!p || opts.json || p.cases.every((c) => c.status === 'unsupported')) return;
-    const text = renderTerminal({ ...p.results, cases: p.cases }, color, { width, tablesOnly: true, verbose, layout });
-    view.table(`${text.trimEnd()}\n`);
-  };
-  const onTableEvent = (e: SessionEvent) => {
-    if (e.type === 'launch' && pending && !e.caseId.startsWith(pending.prefix)) flush();
-    if (e.type !== 'group-done' || !e.cases.length) return;
-    const c = e.cases[0];
-    const prefix = `${c.workload}/${c.size}/${c.shape}/${c.direction}/`;
-    if (pending && pending.prefix !== prefix) flush();
-    pending = pending
-      ? { ...pending, cases: [...pending.cases, ...e.cases] }
-      : { prefix, results: e.results, cases: [...e.cases] };
-    if (e.done === e.groups) flush();
-  };
+  const tables = tablePrinter((cases) =>
+    opts.json ? null : renderTerminal(cases, color, { width, tablesOnly: true, verbose, layout }),
+  );
   // Ctrl-C: restore the terminal (the bar hides the cursor) and say where the measured data is.
   let interrupted = '';
   const onSigint = () => {
@@ -198,11 +167,11 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
       } else if (e.type === 'started')
         interrupted = `What was measured is kept (finished cases: ${e.partialPath}; every finished launch: ${e.launchLogPath}). Rebuild the report with: jsonbench report ${e.outDir}`;
       else {
-        onTableEvent(e);
+        tables.onEvent(e, view);
         view.onEvent(e);
       }
     });
-    flush();
+    tables.flush(view);
     view.stop();
     progress = null;
     const { results, reports } = run;
@@ -251,6 +220,54 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
     process.off('SIGINT', onSigint);
     release();
   }
+}
+
+/**
+ * The run tables' columns, chosen once from the plan (report/terminal.ts terminalLayout) so every
+ * table of the run shows the same ones (issue 22): the chosen serializers, the version-matrix
+ * rows, the usual baselines (added to groups `--serializer` left them out of), and a Target column
+ * holding a target's id and version when the run names several.
+ */
+function planLayout(request: RunRequest, width: number, verbose: boolean) {
+  return terminalLayout({
+    width,
+    verbose,
+    serializers: [
+      ...request.serializers.map((s) => s.id),
+      ...(request.versions?.keys() ?? []),
+      ...Object.values(baselinePreference).flatMap((p) => Object.values(p).map((ids) => ids[0])),
+    ],
+    ...(request.targets.length > 1 ? { targets: request.targets.map((t) => `${t.id} 00.00.0`) } : {}),
+  });
+}
+
+/**
+ * Prints each table once its groups are done: the groups of one table (workload × size × shape ×
+ * direction; a class each) are held until the run launches another table's case, or the last
+ * group ends, then `render` makes one table with a section per class of them (null: print
+ * nothing). With `--jobs` above 1 groups interleave, and a table may come in parts.
+ */
+function tablePrinter(render: (results: ResultsFile) => string | null) {
+  let pending: { prefix: string; results: ResultsFile; cases: CaseResult[] } | null = null;
+  const flush = (view: ProgressView) => {
+    const p = pending;
+    pending = null;
+    if (!p || p.cases.every((c) => c.status === 'unsupported')) return;
+    const text = render({ ...p.results, cases: p.cases });
+    if (text) view.table(`${text.trimEnd()}\n`);
+  };
+  const onEvent = (e: SessionEvent, view: ProgressView) => {
+    if (e.type === 'launch' && pending && !e.caseId.startsWith(pending.prefix)) flush(view);
+    if (e.type !== 'group-done' || !e.cases.length) return;
+    const c = e.cases[0];
+    const prefix = `${c.workload}/${c.size}/${c.shape}/${c.direction}/`;
+    if (pending && pending.prefix !== prefix) flush(view);
+    pending = pending
+      ? { ...pending, cases: [...pending.cases, ...e.cases] }
+      : { prefix, results: e.results, cases: [...e.cases] };
+    if (e.done === e.groups) flush(view);
+  };
+  return { onEvent, flush };
 }
 
 /**

@@ -123,6 +123,50 @@ const HEADERS: Readonly<Record<string, string>> = Object.fromEntries(
   runColumns().map((c) => [c.id, c.header]),
 ) as Record<string, string>;
 
+/**
+ * The lines under a table: its findings that need a sentence, one line per case, or (not verbose)
+ * one line for a finding that several of its cases share; then the translation notes, in full when
+ * verbose, else one line counting them per serializer. Each fitted to `width`; each said once.
+ */
+function sentencesUnder(
+  all: readonly ReportCase[],
+  o: { width: number; verbose: boolean; multiTarget: boolean; tablesOnly?: boolean },
+): string[] {
+  const esc = (text: string) => escapeCell(text, 'terminal', SENTENCE_MAX_CHARS);
+  const brief = (text: string, indent = '') =>
+    o.verbose ? wrap(esc(text), o.width, `${indent}  `) : clipLine(esc(text), o.width);
+  const out: string[] = [];
+  // a run's tables leave ⇉ to the run's end (said once): its widened interval is in the row
+  const sentences = findingSentences(all).filter((x) => !(o.tablesOnly && !o.verbose && x.code === 'launch-states'));
+  const who = (cs: ReportCase) => `${cs.serializer}${o.multiTarget ? ` (${cs.targetKey})` : ''}`;
+  for (const [i, { c: cs, code, message }] of sentences.entries()) {
+    const same = sentences.filter((x) => x.code === code);
+    const shared = SHARED_FINDING[code];
+    if (o.verbose || same.length === 1 || !shared)
+      out.push(brief(`${sentenceMark(code) ?? '≠'} ${who(cs)}: ${message}.`));
+    else if (same[0] === sentences[i])
+      out.push(
+        wrap(esc(`${sentenceMark(code)} in ${same.length} rows: ${shared} (report.md says it of each)`), o.width),
+      );
+  }
+  const notes = notesLines(all);
+  if (notes.length && o.verbose)
+    out.push('Looser than the schema (translation notes):', ...notes.map((n) => `  ${brief(n, '  ')}`));
+  else if (notes.length) {
+    const per = new Map<string, number>();
+    for (const x of all) if (x.notes?.length) per.set(x.serializer, x.notes.length);
+    out.push(
+      clipLine(
+        esc(
+          `≈ looser checks than the schema: ${[...per].map(([s, n]) => `${s} ${n}`).join(', ')} (listed in report.md)`,
+        ),
+        o.width,
+      ),
+    );
+  }
+  return out;
+}
+
 /** What a finding said under a table means, in words, when several of its cases share it and it is said once for them. */
 const SHARED_FINDING: Readonly<Record<string, string>> = {
   'mean-ratio': 'mean and ratio disagree beyond their errors',
@@ -166,7 +210,7 @@ export function noteForms(c: CaseResult): NoteForm[] {
     else if (f.code === 'machine-drift')
       out.push({ short: '⇅ drift', mark: '⇅', legend: '⇅ the machine changed speed (below)' });
     else if (f.code === 'launch-states')
-      out.push({ short: '⇉ widened', mark: '⇉', legend: '⇉ launches in distinct states (below)' });
+      out.push({ short: '⇉ widened', mark: '⇉', legend: '⇉ launches in distinct states: interval widened' });
     else if (mark === '?') out.push({ short: `? ${f.code}`, mark: '?', legend: '? a newer jsonbench’s finding' });
   }
   if (c.notes?.length)
@@ -254,9 +298,6 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
   const verbose = Boolean(options.verbose);
   const esc = (text: string) => escapeCell(text, 'terminal', SENTENCE_MAX_CHARS);
   const say = (text: string) => wrap(esc(text), width);
-  // a finding or a note: in full when verbose, else one line pointing at report.md
-  const brief = (text: string, indent = '') =>
-    verbose ? wrap(esc(text), width, `${indent}  `) : clipLine(esc(text), width);
   const model = buildModel(asRuns(results));
   const multiTarget = model.targets.length > 1;
   const out: string[] = [];
@@ -364,32 +405,7 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
         ),
       );
     }
-    // one line per case, or (not verbose) one line per finding that several cases share: each said once
-    const sentences = findingSentences(all);
-    const who = (cs: ReportCase) => `${cs.serializer}${multiTarget ? ` (${cs.targetKey})` : ''}`;
-    for (const [i, { c: cs, code, message }] of sentences.entries()) {
-      const same = sentences.filter((x) => x.code === code);
-      const shared = SHARED_FINDING[code];
-      if (verbose || same.length === 1 || !shared)
-        out.push(brief(`${sentenceMark(code) ?? '≠'} ${who(cs)}: ${message}.`));
-      else if (same[0] === sentences[i])
-        out.push(say(`${sentenceMark(code)} in ${same.length} rows: ${shared} (report.md says it of each)`));
-    }
-    const notes = notesLines(all);
-    if (notes.length && verbose)
-      out.push('Looser than the schema (translation notes):', ...notes.map((n) => `  ${brief(n, '  ')}`));
-    else if (notes.length) {
-      const per = new Map<string, number>();
-      for (const x of all) if (x.notes?.length) per.set(x.serializer, x.notes.length);
-      out.push(
-        clipLine(
-          esc(
-            `≈ looser checks than the schema: ${[...per].map(([s, n]) => `${s} ${n}`).join(', ')} (listed in report.md)`,
-          ),
-          width,
-        ),
-      );
-    }
+    out.push(...sentencesUnder(all, { width, verbose, multiTarget, tablesOnly: Boolean(options.tablesOnly) }));
     out.push('');
   }
   if (options.tablesOnly) return out.join('\n');
@@ -493,6 +509,14 @@ export function renderRunEnd(results: ResultsFile, color: boolean, options: RunE
   }
   const banner = machineBanner(results);
   if (banner) out.push(c.yellow(wrap(esc(banner), width)), '');
+  // ⇉ is said once for the run, not under each table (its rows say "⇉ widened"; their intervals show it)
+  const states = results.cases.filter((x) => x.findings.some((f) => f.code === 'launch-states')).length;
+  if (states && !options.verbose)
+    out.push(
+      c.dim(
+        wrap(`⇉ in ${countOf(states, 'row')}: ${SHARED_FINDING['launch-states']} (report.md says it of each)`, width),
+      ),
+    );
   const unsupported = results.cases.filter((x) => x.status === 'unsupported');
   if (unsupported.length) {
     const per = new Map<string, number>();

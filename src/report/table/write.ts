@@ -94,6 +94,36 @@ export function chooseColumns<Row>(table: TableSpec<Row>, width: number): Fit {
 }
 
 /**
+ * One terminal cell fitted to its column's width `w` (padding included): a cell too long takes its
+ * column's first shorter form that fits, else its last ({@link Column.shorter}; `onShortened` is
+ * told); then a `wrap` column's cell is wrapped, a long word broken (cli-table3 would cut it with
+ * …), and a `clip` column's is cut, ending with … and the column's pointer.
+ */
+function fitCell<Row>(
+  row: Row,
+  text: string,
+  col: Column<Row>,
+  w: number,
+  onShortened?: WriteOptions<Row>['onShortened'],
+): string {
+  const room = w - 2;
+  let t = text;
+  if (col.shorter && t.length > room) {
+    const forms = col.shorter(row).map((f) => escapeCell(f, 'terminal', col.maxChars));
+    if (forms.length) {
+      const found = forms.findIndex((f) => f.length <= room);
+      const form = found >= 0 ? found : forms.length - 1;
+      onShortened?.(col.id, row, form + 1);
+      t = forms[form];
+    }
+  }
+  if (col.wrap !== undefined) return wrapCell(t, room);
+  if (col.clip === undefined || t.length <= room) return t;
+  const keepChars = room - col.clip.length - 1;
+  return keepChars > 0 ? `${t.slice(0, keepChars).trimEnd()}…${col.clip}` : `${t.slice(0, Math.max(0, room - 1))}…`;
+}
+
+/**
  * The one table writer. `terminal`: a cli-table3 box, each column as wide as its longest cell
  * (or wrapped at its `wrap` width), fitted to `options.width` ({@link fitColumns}; a line under the
  * table names the columns left out), section heading rows, tones as colours. `markdown`: a GitHub
@@ -127,32 +157,8 @@ export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, option
   const all = table.rows.map((row) => table.columns.map((c) => text(c, row)));
   const fit = fitColumns(table.columns, naturalWidths(table.columns, all), options.width);
   const columns = fit.keep.map((i) => table.columns[i]);
-  // a clip column's cell is cut to its width (padding excluded), ending with … and the column's pointer
-  const cut = (text: string, col: Column<Row>, w: number) => {
-    const room = w - 2;
-    if (col.clip === undefined || text.length <= room) return text;
-    const keepChars = room - col.clip.length - 1;
-    return keepChars > 0
-      ? `${text.slice(0, keepChars).trimEnd()}…${col.clip}`
-      : `${text.slice(0, Math.max(0, room - 1))}…`;
-  };
-  // a cell too long for its column: its first shorter form that fits, else its last (then cut)
-  const shortened = (row: Row, text: string, col: Column<Row>, w: number) => {
-    if (!col.shorter || text.length <= w - 2) return text;
-    const forms = col.shorter(row).map((f) => escapeCell(f, 'terminal', col.maxChars));
-    if (!forms.length) return text;
-    const found = forms.findIndex((f) => f.length <= w - 2);
-    const form = found >= 0 ? found : forms.length - 1;
-    options.onShortened?.(col.id, row, form + 1);
-    return forms[form];
-  };
-  // a wrap column's cell is wrapped here, a long word broken (cli-table3 would cut it with …)
-  const fitted = (text: string, col: Column<Row>, w: number) =>
-    col.wrap !== undefined ? wrapCell(text, w - 2) : cut(text, col, w);
   const cells = all.map((r, ri) =>
-    fit.keep.map((i, k) =>
-      fitted(shortened(table.rows[ri], r[i], table.columns[i], fit.widths[k]), table.columns[i], fit.widths[k]),
-    ),
+    fit.keep.map((i, k) => fitCell(table.rows[ri], r[i], table.columns[i], fit.widths[k], options.onShortened)),
   );
   const t = new Table({
     head: columns.map((c) => c.header),
