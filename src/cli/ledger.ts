@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { sayOnStderr, stdoutWidth } from './output.js';
+import { wrap } from '../report/fit.js';
+import { visibleControls } from '../report/table/escape.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
 import { countOf } from '../report/units.js';
@@ -10,6 +12,10 @@ import { listRuns, loadRun, resolveRunRef, type RunSummary } from '../ledger/que
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { openExistingLedger } from './ledger-source.js';
 import { UsageError } from '../config/usage-error.js';
+
+/** A line on stdout, wrapped at its width (a path longer than the line kept whole on its own). */
+const say = (line: string) =>
+  process.stdout.write(`${wrap(visibleControls(line), stdoutWidth(), '  ', { keepLongWords: true })}\n`);
 
 /** The `--ledger` option shared by the ledger subcommands. */
 export interface LedgerCliOptions {
@@ -36,12 +42,12 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
             `not recorded: ${results.unread.map((u) => u.problem).join('; ')}; a ledger run keeps every case of its file`,
           );
         const runId = recordResults(db, results, { source: 'import', sourcePath: resolve(file), git: null });
-        process.stdout.write(
-          `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})\n`,
+        say(
+          `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})`,
         );
       } catch (e) {
         if (e instanceof DuplicateRunError) {
-          process.stdout.write(`${file}: already in the ledger as run ${e.runId}; skipped\n`);
+          say(`${file}: already in the ledger as run ${e.runId}; skipped`);
           continue;
         }
         sayOnStderr(`jsonbench: ${file}: ${(e as Error).message}`);
@@ -51,7 +57,7 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
   } finally {
     db.close();
   }
-  process.stdout.write(`ledger: ${path}\n`);
+  say(`ledger: ${path}`);
   return code;
 }
 

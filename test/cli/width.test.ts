@@ -131,6 +131,14 @@ for (const width of WIDTHS) {
     assertSaidOnce(r, 'runtimes list');
   });
 
+  test(`ledger import at ${width} columns fits`, async () => {
+    const r = await cli(['ledger', 'import', runs.base, '--ledger', join(root, `import-${width}.db`)], width);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /recorded as run 1 \(16 cases, AMD/);
+    assertFits(r.stdout + r.stderr, width, 'ledger import');
+    assertSaidOnce(r, 'ledger import');
+  });
+
   test(`ledger list at ${width} columns fits and tells runs apart by what they measured`, async () => {
     const r = await cli(['ledger', 'list', '--ledger', await ledgerOfTwo()], width);
     assert.equal(r.code, 0, r.stderr);
