@@ -124,6 +124,33 @@ function fitCell<Row>(
 }
 
 /**
+ * The kept columns' widths once their cells are fitted: a `wrap` or `clip` column is narrowed to
+ * its longest fitted line (a note shown in a shorter form leaves no blank run beside it), the last
+ * of them widened back as far as the table's longest section heading needs (padding included).
+ */
+function trimmed<Row>(
+  table: TableSpec<Row>,
+  columns: readonly Column<Row>[],
+  widths: readonly number[],
+  cells: readonly string[][],
+): number[] {
+  const longestLine = (s: string) => Math.max(...s.split('\n').map((l) => l.length));
+  const flexible = (c: Column<Row>) => c.wrap !== undefined || c.clip !== undefined;
+  const out = widths.map((w, k) =>
+    flexible(columns[k])
+      ? Math.min(w, Math.max(longestLine(columns[k].header), ...cells.map((r) => longestLine(r[k]))) + 2)
+      : w,
+  );
+  const headings = table.sectionOf
+    ? table.rows.map((r) => escapeCell(table.sectionOf!(r) ?? '', 'terminal').length + 2)
+    : [];
+  const short = Math.max(0, ...headings) - (out.reduce((a, b) => a + b, 0) + out.length - 1);
+  const last = columns.map(flexible).lastIndexOf(true);
+  if (short > 0 && last >= 0) out[last] = Math.min(widths[last], out[last] + short);
+  return out;
+}
+
+/**
  * The one table writer. `terminal`: a cli-table3 box, each column as wide as its longest cell
  * (or wrapped at its `wrap` width), fitted to `options.width` ({@link fitColumns}; a line under the
  * table names the columns left out), section heading rows, tones as colours. `markdown`: a GitHub
@@ -160,9 +187,10 @@ export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, option
   const cells = all.map((r, ri) =>
     fit.keep.map((i, k) => fitCell(table.rows[ri], r[i], table.columns[i], fit.widths[k], options.onShortened)),
   );
+  const widths = trimmed(table, columns, fit.widths, cells);
   const t = new Table({
     head: columns.map((c) => c.header),
-    colWidths: fit.widths,
+    colWidths: widths,
     colAligns: columns.map((c) => c.align ?? 'left'),
     wordWrap: columns.some((c) => c.wrap !== undefined),
     style: {
