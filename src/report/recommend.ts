@@ -709,7 +709,8 @@ function baseLabel(r: Recommendation): string {
  * The built-in suite's recommendation (a run without --payload): one line per direction × class
  * across the workloads, from the same {@link recommend} (so it agrees with the takeaways above the
  * tables): where a serializer is faster, it and its speed-up per workload; elsewhere the baseline,
- * with the workloads whose call is borderline or too uncertain named or counted (`serialize:
+ * with the workloads whose call is borderline or too uncertain named or counted (a single one
+ * named once: `parse: JSON.parse on users · 100 · list (too uncertain to call)`; `serialize:
  * fast-json-stringify on weather-station · 1 · single (1.53× faster); JSON.stringify on the other 7
  * (borderline: fast-json-stringify on users · 100 · many; too uncertain to call on 2)`), then a
  * pointer to --payload for a recommendation on the reader's own data and the settle line. Short by
@@ -741,14 +742,21 @@ function renderSuiteRecommendations(results: ResultsFile, options: RenderRecomme
       const kept = rs.filter((r) => !r.pick && baseLabel(r) === base);
       const border = kept.filter((r) => r.state === 'borderline' && r.borderline);
       const vague = kept.filter((r) => r.state === 'uncertain');
+      // one workload is named once, in `on`, not again in its notes
+      const one = kept.length === 1;
       const notes = [
         border.length
-          ? `borderline: ${joinNames([...new Set(border.map((r) => r.borderline!.serializer))].map((b) => `${b} on ${joinNames(border.filter((r) => r.borderline!.serializer === b).map(where))}`))}`
+          ? `borderline: ${joinNames([...new Set(border.map((r) => r.borderline!.serializer))].map((b) => (one ? b : `${b} on ${joinNames(border.filter((r) => r.borderline!.serializer === b).map(where))}`)))}`
           : '',
-        vague.length ? `too uncertain to call on ${vague.length}` : '',
+        vague.length ? `too uncertain to call${one ? '' : ` on ${vague.length}`}` : '',
       ].filter(Boolean);
-      const on =
-        kept.length === rs.length ? `all ${kept.length}` : picks.length ? `the other ${kept.length}` : `${kept.length}`;
+      const on = one
+        ? where(kept[0])
+        : kept.length === rs.length
+          ? `all ${kept.length}`
+          : picks.length
+            ? `the other ${kept.length}`
+            : `${kept.length}`;
       parts.push(`${base} on ${on}${notes.length ? ` (${notes.join('; ')})` : ''}`);
     }
     out.push(wrap(esc(`${label}: ${parts.join('; ')}`), options.width));

@@ -472,7 +472,7 @@ test('the block opens report.md and report.html of a payload run, with the paylo
   const builtin = results([{ serializer: 'json' }], null);
   assert.equal(
     renderRecommendations(builtin, 'terminal'),
-    'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on all 1\n',
+    'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on payload:api · 1 · single\n',
   );
   assert.equal(renderRecommendations(builtin, 'markdown'), '');
   assert.ok(!renderMarkdown(builtin).includes('## Recommendation'));
@@ -1081,8 +1081,8 @@ test('the built-in suite gets a short recommendation: one line per class across 
     [
       'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)',
       'serialize: fast-json-stringify on users · 100 · list (1.67× faster)',
-      'parse: JSON.parse on all 1 (too uncertain to call on 1)',
-      'transform: zod on all 1 (borderline: arktype on users · 100 · list)',
+      'parse: JSON.parse on users · 100 · list (too uncertain to call)',
+      'transform: zod on users · 100 · list (borderline: arktype)',
       'To settle the borderline and uncertain calls above: rerun with --policy default on a quieter machine.',
       '',
     ].join('\n'),
