@@ -11,24 +11,24 @@ import { outputWidth, renderRunEnd, renderTerminal, terminalLayout, wrap } from 
 import { wrapLines } from '../report/fit.js';
 import { sayOnStderr } from './output.js';
 import { countOf } from '../report/units.js';
+import { unresolvedCases, unresolvedHeading, unresolvedPlain } from '../report/resolution.js';
 import { progressView, type ProgressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
 import { baselinePreference, parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
 
 /**
  * What stderr says about the paired cases adaptive launches left unresolved (their ratio's
- * interval straddles an edge of the ±resolve band when a budget or the launch cap stopped them):
- * a count, then one line per case (at most `max`; results.json holds every case's `resolution`).
- * Empty when every case was resolved or the run had no band. Pure.
+ * interval reached both sides of an edge of the ±resolve band when a budget or the launch cap
+ * stopped them), in plain words: a heading ("too close to call at this precision"), then one line
+ * per case with its interval and what stopped it (at most `max`; report.md and results.json hold
+ * every case's exact figures). Empty when every case was resolved or the run had no band. Pure.
  */
 export function unresolvedLines(results: Pick<ResultsFile, 'cases'>, max = 10): string[] {
-  const open = results.cases.flatMap((c) =>
-    c.status === 'measured' && c.resolution?.state === 'unresolved' ? [{ id: c.id, text: c.resolution.text }] : [],
-  );
+  const open = unresolvedCases(results.cases);
   if (!open.length) return [];
   const lines = [
-    `jsonbench: ${countOf(open.length, 'case')} unresolved at the end of their launches (more launches: a longer --max-time; each case's resolution is in results.json):`,
-    ...open.slice(0, max).map((o) => `  ~ ${o.id} ${clip(o.text, 160)}`),
+    `jsonbench: ${unresolvedHeading(open.length, open[0].resolution.resolve)}`,
+    ...open.slice(0, max).map((o) => `  ~ ${o.id}: ${unresolvedPlain(o.resolution)}`),
   ];
   if (open.length > max) lines.push(`  … and ${open.length - max} more`);
   return lines;

@@ -16,6 +16,7 @@ import { renderRecommendations } from './recommend.js';
 import { renderProbesMarkdown } from './probes-text.js';
 import { behaviourNotes, behaviourSentences } from './probes.js';
 import { renderColdStart } from './cold-start.js';
+import { unresolvedCases, unresolvedExact } from './resolution.js';
 
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
@@ -135,6 +136,16 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
         out.push(
           `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''}: ${escapeText(message)}.`,
         );
+    }
+    const open = unresolvedCases(all);
+    if (open.length) {
+      out.push('', 'Too close to call at this precision (the launches stopped before the ratio settled):', '');
+      for (const o of open) {
+        const c = all.find((x) => x.id === o.id)!;
+        out.push(
+          `- **${escapeText(o.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} (${c.class}): ${unresolvedExact(o.resolution)}`,
+        );
+      }
     }
     const broken = all.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
     if (broken.length) {
