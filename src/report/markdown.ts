@@ -17,6 +17,7 @@ import { renderProbesMarkdown } from './probes-text.js';
 import { behaviourNotes, behaviourSentences } from './probes.js';
 import { renderColdStart } from './cold-start.js';
 import { unresolvedCases, unresolvedExact } from './resolution.js';
+import { quickCaveat } from './takeaway.js';
 
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
@@ -63,6 +64,8 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
         '',
       );
   }
+  // a quick run's caveat, once per report (never per takeaway or recommendation)
+  if (model.runs.some((r) => r.policy.name === 'quick')) out.push(`> ${quickCaveat()}`, '');
   // a run on the user's payload opens with its recommendation (report/recommend.ts)
   for (const [i, r] of model.runs.entries()) {
     const rec = renderRecommendations(r, 'markdown');

@@ -45,7 +45,6 @@ import {
   fasterThanBaseline,
   formatInterval,
   joinNames,
-  quickCaveat,
   unrankedFinding,
   unrankedReason,
   withinNoise,
@@ -641,8 +640,8 @@ export interface RenderRecommendationOptions {
  * The recommendation block of a run on a user's payload (results with `payloads`). `markdown`
  * (the top of report.md): the machine and policy, the payload's facts, one sentence per direction
  * × class with its cost lines ({@link costLines}, each line of several costs followed by every one
- * of them) and the serializers that were not candidates, and once the quick policy's caveat and
- * what settles the calls that are not settled ({@link settleLine}). `terminal` (first in what a
+ * of them) and the serializers that were not candidates, and once what settles the calls that are
+ * not settled ({@link settleLine}); the quick policy's caveat is said once by report.md, above it. `terminal` (first in what a
  * run prints at its end): the sentences and their cost lines alone (one per kind), fitted to the
  * width, then the settle line once (the payload's facts were printed before measuring, the
  * serializers without a number are summarised after, the caveat and the load are said once by the
@@ -663,7 +662,6 @@ export function renderRecommendations(
   const settle = settleLine(recs, results.policy.name);
   if (dialect === 'markdown') {
     const out = ['## Recommendation', '', `Measured on ${esc(machine)}.`, ''];
-    if (results.policy.name === 'quick') out.push(esc(quickCaveat()), '');
     for (const p of results.payloads) for (const line of payloadLines(p)) out.push(`- ${esc(line)}`);
     out.push('');
     for (const r of recs) {
