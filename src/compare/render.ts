@@ -181,9 +181,7 @@ export function loadCaveat(c: Comparison): string {
   const load = c.load ?? c.notComparable.find((x) => x.what === 'load');
   if (!load) return '';
   const time =
-    load.busier === 'head'
-      ? "time verdicts may be the load's and do not gate"
-      : "a faster time may be the load's";
+    load.busier === 'head' ? "time verdicts may be the load's and do not gate" : "a faster time may be the load's";
   return `⚠ ${load.message}: ${time}; ratios stand.`;
 }
 

@@ -141,11 +141,10 @@ function terminalHistoryColumns(points: readonly HistoryPoint[]): Column<History
   const shown = (id: string) =>
     (id !== 'instructions' || points.some((p) => p.instructionsPerOp !== null)) &&
     (id !== 'status' || points.some((p) => p.status !== 'measured'));
-  return HISTORY_TABLE.filter((c) => shown(c.id)).map(
-    (c) =>
-      c.id === 'status'
-        ? { ...c, cell: (p: HistoryPoint) => (p.status === 'measured' ? '' : c.cell(p)), clip: '' }
-        : { ...c, priority: priority[c.id] ?? 0 },
+  return HISTORY_TABLE.filter((c) => shown(c.id)).map((c) =>
+    c.id === 'status'
+      ? { ...c, cell: (p: HistoryPoint) => (p.status === 'measured' ? '' : c.cell(p)), clip: '' }
+      : { ...c, priority: priority[c.id] ?? 0 },
   );
 }
 
@@ -242,7 +241,7 @@ export function renderHistorySummary(points: readonly HistoryPoint[], color: boo
     ),
     renderTable({ columns, rows, compact: true }, 'terminal', { color, width }),
     wrap(
-      'Each case\'s points: jsonbench history --workload W (and --size, --shape, --direction, --serializer, --target), or --last N for the latest N of every case.',
+      "Each case's points: jsonbench history --workload W (and --size, --shape, --direction, --serializer, --target), or --last N for the latest N of every case.",
       width,
     ),
     '',

@@ -43,7 +43,12 @@ const cellWidth = (text: string) => Math.max(...text.split('\n').map((l) => l.le
  * the others in as many as fit beside them (at least one a part), each part a table of its own
  * with its place said above it (`serializers 4–6 of 9`). One part when it fits. Pure.
  */
-function partsOf<Row>(table: Table<Row>, keep: number, width: number, noun: string): { note: string; table: Table<Row> }[] {
+function partsOf<Row>(
+  table: Table<Row>,
+  keep: number,
+  width: number,
+  noun: string,
+): { note: string; table: Table<Row> }[] {
   const natural = table.columns.map((c) =>
     Math.max(cellWidth(c.header), ...table.rows.map((r) => cellWidth(escapeCell(c.cell(r), 'terminal', c.maxChars)))),
   );

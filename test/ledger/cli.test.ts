@@ -61,10 +61,7 @@ test('compare takes a results file and a ledger run; the same run against itself
   const r = jsonbench(['compare', remoteFile, '1', '--format', 'md', '--fail-on', 'slower']);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /### jsonbench compare: .*remote-results\.json → run 1/);
-  assert.match(
-    r.stdout,
-    /2 cases in both runs — ratio: 1 same; time: 2 same; allocated: 2 same\./,
-  );
+  assert.match(r.stdout, /2 cases in both runs — ratio: 1 same; time: 2 same; allocated: 2 same\./);
 });
 
 test('a bad reference, a missing ledger and a bad flag are usage errors (exit 2) naming the culprit', () => {
