@@ -25,7 +25,7 @@ export function unresolvedCases(cases: readonly CaseResult[]): UnresolvedCase[] 
 }
 
 /** `±2%`, `±0.5%` from a fraction (0.02). */
-export function bandOf(resolve: number): string {
+function bandOf(resolve: number): string {
   return `±${Number((resolve * 100).toPrecision(3))}%`;
 }
 
