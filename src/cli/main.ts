@@ -320,7 +320,8 @@ function guardPrematureExit(): void {
   process.on('exit', (code) => {
     if (exitGuard.running === 0 || exitGuard.intended || code !== 0) return;
     process.stderr.write(
-      'jsonbench: error: the process was ended (process.exit(0)) before the command finished: by a config, workload or serializer; nothing it printed is a result\n',
+      // broken by hand under 80 columns: the exit handler is synchronous (no wrapper is loaded here)
+      'jsonbench: error: the process was ended (process.exit(0)) before the command\n  finished: by a config, workload or serializer; nothing it printed is a result\n',
     );
     process.exitCode = 1;
   });
@@ -363,27 +364,28 @@ async function runCli(argv: string[]): Promise<number> {
     if (e instanceof CommanderError) {
       return e.exitCode === 0 ? 0 : 2;
     }
+    // every line fits stderr's width (issue 22); the writer is loaded on this error path only (start-up)
+    const { sayOnStderr } = await import('./output.js');
     // bad input the user can fix: a usage or config error, a workload that cannot build, a results
     // file or ledger that is not what it must be
     if (e instanceof UsageError) {
-      process.stderr.write(`jsonbench: error: ${visibleControls(e.message)}\n`);
-      process.stderr.write(
-        `Run 'jsonbench ${argv.find((a) => !a.startsWith('-')) ?? ''} --help' for usage.\n`.replace('  ', ' '),
-      );
+      sayOnStderr(`jsonbench: error: ${e.message}`);
+      sayOnStderr(`Run 'jsonbench ${argv.find((a) => !a.startsWith('-')) ?? ''} --help' for usage.`.replace('  ', ' '));
       return 2;
     }
     if (e instanceof ResultsFileError || (await isCommandInputError(e))) {
-      process.stderr.write(`jsonbench: error: ${visibleControls((e as Error).message)}\n`);
+      sayOnStderr(`jsonbench: error: ${(e as Error).message}`);
       return 2;
     }
     // A file-system error is about a path the user gave (--out, --ledger, a results file): exit 2
     // with the message. Anything else is a bug in jsonbench: exit 1, stack with JSONBENCH_DEBUG=1.
     const err = e as NodeJS.ErrnoException;
     const fsError = typeof err?.code === 'string' && /^E[A-Z]+$/.test(err.code) && typeof err.syscall === 'string';
-    process.stderr.write(`jsonbench: error: ${visibleControls(err?.message ?? String(e))}\n`);
+    sayOnStderr(`jsonbench: error: ${err?.message ?? String(e)}`);
+    // a stack is left as it is (its lines are the runtime's)
     if (process.env.JSONBENCH_DEBUG) process.stderr.write(`${visibleControls(err?.stack ?? '')}\n`);
     else if (!fsError)
-      process.stderr.write('(an internal error: rerun with JSONBENCH_DEBUG=1 for the stack, and please report it)\n');
+      sayOnStderr('(an internal error: rerun with JSONBENCH_DEBUG=1 for the stack, and please report it)');
     return fsError ? 2 : 1;
   }
 }

@@ -5,6 +5,8 @@ import { machinesOf, mergeRun } from '../results/merge.js';
 import { writeReports } from '../report/write.js';
 import { UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
+import { sayOnStderr, stdoutWidth } from './output.js';
+import { wrap } from '../report/fit.js';
 
 /** Options of `jsonbench merge`, as commander parses them. */
 export interface MergeOptions {
@@ -25,8 +27,8 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
   const merged = mergeRun(runs, files);
   const machines = machinesOf(runs);
   if (machines.length > 1)
-    process.stderr.write(
-      `jsonbench merge: the shards ran on ${machines.length} machines (${machines.join('; ')}); the reports name the first: ratios are within each process, absolute times are each machine's\n`,
+    sayOnStderr(
+      `jsonbench merge: the shards ran on ${machines.length} machines (${machines.join('; ')}); the reports name the first: ratios are within each process, absolute times are each machine's`,
     );
   const dir = resolve(opts.out);
   // never over a shard it reads (hostile tester: --out a shard's own folder replaced its results.json)
@@ -40,9 +42,10 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
   const path = resolve(dir, 'results.json');
   writeFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);
   const reports = writeReports(dir, [merged], ['md', 'html']);
-  for (const f of reports.failed)
-    process.stderr.write(`jsonbench merge: report.${f.format} was not written: ${f.error}\n`);
-  process.stdout.write(`${merged.cases.length} cases from ${runs.length} shards · results: ${path}\n`);
+  for (const f of reports.failed) sayOnStderr(`jsonbench merge: report.${f.format} was not written: ${f.error}`);
+  process.stdout.write(
+    `${wrap(`${merged.cases.length} cases from ${runs.length} shards · results: ${path}`, stdoutWidth(), '  ', { keepLongWords: true })}\n`,
+  );
   for (const p of Object.values(reports.written)) process.stdout.write(`${p}\n`);
   return 0;
 }

@@ -29,6 +29,10 @@ export interface RunSummary {
   node: string;
   cases: number;
   measured: number;
+  /** the workloads its cases measured (a `--payload` run: `payload:<name>`), in the order first recorded */
+  workloads: string[];
+  /** how many serializers its cases measured (baselines included) */
+  serializers: number;
 }
 
 interface RunRow {
@@ -46,6 +50,8 @@ interface RunRow {
   results_schema_version: number;
   cases: number;
   measured: number;
+  workloads: string | null;
+  serializers: number;
   extra_json: string | null;
   recorder_pid: number | null;
   recorder_host: string | null;
@@ -53,7 +59,9 @@ interface RunRow {
 }
 
 const RUN_SELECT = `SELECT r.*, (SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id) AS cases,
-  (SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id AND c.status = 'measured') AS measured FROM runs r`;
+  (SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id AND c.status = 'measured') AS measured,
+  (SELECT json_group_array(w) FROM (SELECT c.workload AS w FROM cases c WHERE c.run_id = r.id GROUP BY c.workload ORDER BY MIN(c.id))) AS workloads,
+  (SELECT COUNT(DISTINCT c.serializer) FROM cases c WHERE c.run_id = r.id) AS serializers FROM runs r`;
 
 function summary(r: RunRow): RunSummary {
   const env = JSON.parse(r.environment_json) as ResultsFile['environment'];
@@ -77,6 +85,8 @@ function summary(r: RunRow): RunSummary {
     node: env.node,
     cases: r.cases,
     measured: r.measured,
+    workloads: r.workloads ? (JSON.parse(r.workloads) as string[]) : [],
+    serializers: r.serializers,
   };
 }
 

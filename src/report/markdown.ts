@@ -16,6 +16,8 @@ import { renderRecommendations } from './recommend.js';
 import { renderProbesMarkdown } from './probes-text.js';
 import { behaviourNotes, behaviourSentences } from './probes.js';
 import { renderColdStart } from './cold-start.js';
+import { unresolvedCases, unresolvedExact } from './resolution.js';
+import { quickCaveat } from './takeaway.js';
 
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
@@ -62,6 +64,8 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
         '',
       );
   }
+  // a quick run's caveat, once per report (never per takeaway or recommendation)
+  if (model.runs.some((r) => r.policy.name === 'quick')) out.push(`> ${quickCaveat()}`, '');
   // a run on the user's payload opens with its recommendation (report/recommend.ts)
   for (const [i, r] of model.runs.entries()) {
     const rec = renderRecommendations(r, 'markdown');
@@ -135,6 +139,16 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
         out.push(
           `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''}: ${escapeText(message)}.`,
         );
+    }
+    const open = unresolvedCases(all);
+    if (open.length) {
+      out.push('', 'Too close to call at this precision (the launches stopped before the ratio settled):', '');
+      for (const o of open) {
+        const c = all.find((x) => x.id === o.id)!;
+        out.push(
+          `- **${escapeText(o.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} (${c.class}): ${unresolvedExact(o.resolution)}`,
+        );
+      }
     }
     const broken = all.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
     if (broken.length) {
