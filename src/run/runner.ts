@@ -105,6 +105,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       }
     },
     finish: (r, ran) => {
+      input.amend?.(r);
       appendFileSync(input.partialPath, JSON.stringify(r) + '\n');
       if (ran) counter.caseDone();
       input.onProgress?.({ type: 'case-done', result: r, counts: counter.counts(), elapsedMs: elapsedMs() });

@@ -57,6 +57,7 @@ import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
 import { keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
 import type { RunRequest } from './request.js';
+import { onHostFault, type HostFault } from '../host/user-code.js';
 
 /** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
 export type SessionEvent =
@@ -239,8 +240,9 @@ export async function runSession(
   const buildDir = fileURLToPath(new URL('../../', import.meta.url));
   const releaseBuild = holdBuild(buildDir, req.outDir);
   const stampAtStart = buildStamp(buildDir);
+  const hostFaults = new HostFaults(observe);
   try {
-    return await runLocked(req, observe, matrix);
+    return await runLocked(req, observe, matrix, hostFaults);
   } catch (e) {
     const replaced = buildReplaced(buildDir, stampAtStart);
     if (replaced) throw new Error(`${replaced}; the run stopped: ${(e as Error)?.message ?? String(e)}`);
@@ -250,6 +252,53 @@ export async function runSession(
     if (replaced) observe({ type: 'warning', message: `${replaced}: cases that failed after it may be its doing` });
     releaseBuild();
     lock.release();
+    hostFaults.stop();
+  }
+}
+
+/**
+ * Exceptions thrown in jsonbench's own process by code a serializer's hook left running there (a
+ * timer armed in supports() or notes(): host/user-code.ts), during a run: each is said once (a
+ * warning), and the serializer's cases are failed naming it — in a server the same exception
+ * would crash the process (a worker fails the launch for it likewise). A fault of the config's top
+ * level (no serializer) is said and fails nothing.
+ */
+class HostFaults {
+  private readonly bySerializer = new Map<string, HostFault>();
+  readonly stop: () => void;
+  constructor(observe: (e: SessionEvent) => void) {
+    this.stop = onHostFault((f) => {
+      if (f.scope.serializer && this.bySerializer.has(f.scope.serializer)) return;
+      if (f.scope.serializer) this.bySerializer.set(f.scope.serializer, f);
+      observe({
+        type: 'warning',
+        message: `${f.scope.file}: ${f.kind} from code ${f.scope.hook} left running (a timer or callback) in jsonbench's own process, after it returned: ${f.message}${f.scope.serializer ? `; the cases of ${f.scope.serializer} are failed` : ''}`,
+      });
+    });
+  }
+
+  /** Fails `c` (in place) when its serializer's hooks left code that threw in the host. */
+  amend(c: CaseResult): void {
+    const f = this.bySerializer.get(c.serializer);
+    if (!f || c.status === 'unsupported' || c.status === 'failed' || c.status === 'not-run') return;
+    const reason = `${f.scope.hook.replace(/ of serializer "[^"]*"/, '')} left code running in jsonbench's own process that threw after it returned (${f.kind}: ${f.message}); a hook that runs in the host (supports(), notes()) must not leave work behind`;
+    // a failed case has no numbers (results/types.ts CaseOutcomeSchema); its samples are kept
+    for (const k of [
+      'resolution',
+      'time',
+      'ratio',
+      'ratioError',
+      'ratioBasis',
+      'difference',
+      'ratioInterval',
+      'allocated',
+      'allocRatio',
+      'instructions',
+      'coldStart',
+      'mismatch',
+    ])
+      delete (c as unknown as Record<string, unknown>)[k];
+    Object.assign(c, { status: 'failed', reason });
   }
 }
 
@@ -276,6 +325,7 @@ async function runLocked(
   req: RunRequest,
   observe: (e: SessionEvent) => void,
   matrix: ReturnType<typeof planCases>,
+  hostFaults: HostFaults,
 ): Promise<SessionResult> {
   const payloads = await writeRunPayloads(req, join(req.outDir, 'payloads'), observe);
   const payloadSets = req.payload ? payloadProbeSets(req.payload) : [];
@@ -378,11 +428,14 @@ async function runLocked(
       faultOf: prepared.faultOf,
       jobs: req.jobs,
       ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}),
+      amend: (c) => hostFaults.amend(c),
       onProgress: (e) => {
         if (e.type === 'case-done') ledger?.record(e.result);
         observe(e.type === 'group-done' ? { ...e, results: { ...results, cases: e.cases } } : e);
       },
     });
+    // a fault that came after a case finished fails it too
+    for (const c of results.cases) hostFaults.amend(c);
     if (req.payload) explainPayloadRejections(results.cases, req.payload);
     if (req.coldStartProcesses > 0) {
       observe({
@@ -456,6 +509,7 @@ async function runLocked(
       return undefined;
     });
     if (probed) {
+      for (const c of results.cases) hostFaults.amend(c);
       results.probes = probed;
       results.finishedAt = new Date().toISOString();
       results.environment.loadAverage.end = os.loadavg();
