@@ -228,7 +228,9 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
  * `--schema`. @throws UsageError without `--payload`
  */
 async function printSchema(opts: RunCliOptions): Promise<number> {
-  const payload = await payloadOption({ ...opts, size: undefined });
+  const payload = await payloadOption({ ...opts, size: undefined }, undefined, (line) =>
+    process.stderr.write(`jsonbench: ${visibleControls(line)}\n`),
+  );
   if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
   process.stdout.write(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
   for (const w of payload.source.warnings ?? []) process.stderr.write(`jsonbench: warning: ${visibleControls(w)}\n`);

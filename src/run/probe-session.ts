@@ -10,9 +10,10 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { DIRECTIONS, type Direction } from '../case/coordinates.js';
 import { PROBE_FAMILIES, type ProbeFamily } from '../case/probe.js';
-import { policies } from '../config/policies.js';
+import { parseProbeBudget, policies } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
-import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
+import { TARGET_BLANK } from './request.js';
+import { checkChoices, checkNotBlank, splitList, UsageError } from '../config/usage-error.js';
 import type { UserConfig } from '../config/user-config.js';
 import { serializers as serializerRegistry } from '../serializers/index.js';
 import { serializerVersion } from '../plan/plan.js';
@@ -28,7 +29,13 @@ import type { Target } from '../runtimes/types.js';
 import { RESULTS_SCHEMA_VERSION, type ProbeVerdictRecord, type ResultsFile } from '../results/types.js';
 import { writeResults } from '../results/io.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
-import { DEFAULT_PROBE_TIMEOUT_MS, runProbePass, writeProbePayload, type ConformanceInput } from './probe-pass.js';
+import {
+  DEFAULT_PROBE_BUDGET_MS,
+  DEFAULT_PROBE_TIMEOUT_MS,
+  runProbePass,
+  writeProbePayload,
+  type ConformanceInput,
+} from './probe-pass.js';
 
 /** The options of `jsonbench probe` (lists comma-separated or repeated). */
 export interface ProbeOptions {
@@ -45,6 +52,12 @@ export interface ProbeOptions {
   target?: string[];
   /** per probe side (ms; default 120,000) */
   timeout?: string | number;
+  /**
+   * the pass's total wall time: a duration (`15m`, `1h`) or `off` (default: the timed run's probe
+   * pass's, run/probe-pass.ts DEFAULT_PROBE_BUDGET_MS, 15 min); the sides left when it runs out are
+   * `– skipped: the probe pass's budget of N s ran out before this probe`
+   */
+  probeBudget?: string;
   out?: string;
   config?: string;
   chromiumPath?: string;
@@ -101,6 +114,7 @@ export async function runProbeSession(
   const timeoutMs = opts.timeout === undefined ? DEFAULT_PROBE_TIMEOUT_MS : Number(opts.timeout);
   if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs))
     throw new UsageError('--timeout', `"${opts.timeout}" is not a positive number of ms`);
+  const budgetMs = opts.probeBudget === undefined ? DEFAULT_PROBE_BUDGET_MS : parseProbeBudget(opts.probeBudget);
   if (families.includes('payload'))
     throw new UsageError(
       '--family',
@@ -121,6 +135,7 @@ export async function runProbeSession(
     }
   }
   let targets: Target[];
+  checkNotBlank('--target', opts.target, TARGET_BLANK);
   try {
     targets = parseTargets(splitList(opts.target));
   } catch (e) {
@@ -188,11 +203,22 @@ export async function runProbeSession(
         conformance,
         configPath: matrix?.configPath ?? prepared?.modulePath,
         timeoutMs,
+        // as the timed run's pass (issue 25: a serializer hanging on every probe cost 680 sides × 120 s ≈ 22.7 h)
+        ...(budgetMs !== undefined ? { budgetMs } : {}),
+        skipAfterHang: true,
         onVerdict: (record) => observe({ type: 'verdict', record }),
         onLaunch: (e) => observe({ type: 'launch', ...e }),
         onNote: (message) => observe({ type: 'note', message }),
       });
       environment.loadAverage.end = os.loadavg();
+      const outOfBudget = section.verdicts.filter(
+        (v) => v.verdict.mark === '–' && /budget of \d+ s ran out/.test(v.verdict.reason),
+      ).length;
+      if (outOfBudget)
+        observe({
+          type: 'note',
+          message: `${outOfBudget} probe side${outOfBudget === 1 ? ' was' : 's were'} skipped: the pass's budget of ${budgetMs! < 120_000 ? `${Math.round(budgetMs! / 1000)} s` : `${Math.round(budgetMs! / 60_000)} min`} ran out; raise it with --probe-budget (e.g. 1h, or off)`,
+        });
       const results: ResultsFile = {
         schemaVersion: RESULTS_SCHEMA_VERSION,
         tool: 'jsonbench',

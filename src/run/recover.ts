@@ -15,7 +15,7 @@
  * than the policy asks); cases never measured are `not-run` with the reason. The session removes the
  * three files once results.json is written.
  */
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import type { CaseGroup } from '../plan/plan.js';
@@ -24,7 +24,7 @@ import { Value } from '@sinclair/typebox/value';
 import { LaunchRecordSchema, type CaseResult, type LaunchRecord, type ResultsFile } from '../results/types.js';
 import { checkResults } from '../results/validate.js';
 import { ResultsFileError, type TextPosition } from '../results/errors.js';
-import { pointerPosition, syntaxErrorAt } from '../results/io.js';
+import { pointerPosition, readResultsText, syntaxErrorAt } from '../results/io.js';
 import { medianOf } from '../stats/median.js';
 import { assembleGroup, type CaseRecord } from './assemble.js';
 
@@ -148,7 +148,7 @@ function readJsonLines(path: string): JsonLine[] {
       'is not a file (a folder?): it should hold one JSON line per finished case or launch; move it away to rebuild the rest',
     );
   // a byte order mark (an editor's) is not part of the first line: without this its line failed to parse and, when it was the only one, was dropped as cut short
-  const lines = readFileSync(path, 'utf8')
+  const lines = readResultsText(path)
     .replace(/^\uFEFF/, '')
     .split('\n');
   const out: JsonLine[] = [];
@@ -205,9 +205,10 @@ export function recoverRun(dir: string): Recovered {
   let snapshot: RunSnapshot;
   let text = '';
   try {
-    text = readFileSync(headerPath, 'utf8');
+    text = readResultsText(headerPath);
     snapshot = JSON.parse(text) as RunSnapshot;
   } catch (e) {
+    if (e instanceof ResultsFileError) throw e;
     // a snapshot cut short (the run was killed while writing it) is named with the place it stops
     throw new ResultsFileError(
       headerPath,
