@@ -5,6 +5,7 @@ import { machinesOf, mergeShards } from '../results/merge.js';
 import { writeReports } from '../report/write.js';
 import { UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
+import { keepFinishedRun } from '../run/recover.js';
 
 /** Options of `jsonbench merge`, as commander parses them. */
 export interface MergeOptions {
@@ -37,6 +38,12 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
       throw new UsageError('--out', `${opts.out} holds ${f}, one of the shards read: choose another folder`);
   }
   makeFolder(dir);
+  // a finished run's results there are moved aside, never overwritten (docs/running.md, "The output folder")
+  const previous = keepFinishedRun(dir);
+  if (previous)
+    process.stderr.write(
+      `jsonbench merge: ${dir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)\n`,
+    );
   const path = resolve(dir, 'results.json');
   writeFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);
   const reports = writeReports(dir, [merged], ['md', 'html']);

@@ -13,6 +13,7 @@ import { PROBE_FAMILIES, type ProbeFamily } from '../case/probe.js';
 import { parseProbeBudget, policies } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { TARGET_BLANK } from './request.js';
+import { keepFinishedRun } from './recover.js';
 import { checkChoices, checkNotBlank, splitList, UsageError } from '../config/usage-error.js';
 import type { UserConfig } from '../config/user-config.js';
 import { serializers as serializerRegistry } from '../serializers/index.js';
@@ -239,6 +240,13 @@ export async function runProbeSession(
         probes: section,
       };
       const resultsPath = join(outDir, 'results.json');
+      // a finished run's results there are moved aside, never overwritten (docs/running.md, "The output folder")
+      const previous = keepFinishedRun(outDir);
+      if (previous)
+        observe({
+          type: 'note',
+          message: `${outDir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)`,
+        });
       writeResults(resultsPath, results);
       const reports = writeReports(outDir, [results], ['md', 'html']);
       return { results, outDir, resultsPath, reports, elapsedMs: performance.now() - t0 };

@@ -15,7 +15,7 @@
  * than the policy asks); cases never measured are `not-run` with the reason. The session removes the
  * three files once results.json is written.
  */
-import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import type { CaseGroup } from '../plan/plan.js';
@@ -113,6 +113,31 @@ export function keepKilledRun(dir: string): string | undefined {
   const to = join(dir, `killed-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   makeFolder(to);
   for (const f of Object.values(RUN_PARTIAL)) if (existsSync(join(dir, f))) renameSync(join(dir, f), join(to, f));
+  return to;
+}
+
+/**
+ * The files of a finished run in a folder: results.json and the reports rendered from it
+ * (`report.md`, `report.html`, `report.csv`, …: every `report.*` file).
+ */
+function finishedRunFiles(dir: string): string[] {
+  if (!existsSync(join(dir, 'results.json'))) return [];
+  return ['results.json', ...readdirSync(dir).filter((f) => /^report\./.test(f) && statSync(join(dir, f)).isFile())];
+}
+
+/**
+ * Moves a finished run's files out of `dir` (its results.json and reports) into
+ * `dir/previous-<time>/`, so a new run or merge into the same folder never overwrites measured
+ * results (issue 25, "data lost": `run --out` onto a finished run's folder replaced its 26 cases
+ * with 1; with --no-ledger, as the Action runs, they were gone). Returns that folder, or undefined
+ * when `dir` held no results.json. `jsonbench report <that folder>` renders it again.
+ */
+export function keepFinishedRun(dir: string): string | undefined {
+  const files = finishedRunFiles(dir);
+  if (!files.length) return undefined;
+  const to = join(dir, `previous-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  makeFolder(to);
+  for (const f of files) renameSync(join(dir, f), join(to, f));
   return to;
 }
 

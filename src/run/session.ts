@@ -55,7 +55,7 @@ import { PROBE_FAMILIES } from '../case/probe.js';
 import { runColdStartPass } from './cold-start.js';
 import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
-import { keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
+import { keepFinishedRun, keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
 import type { RunRequest } from './request.js';
 import { onHostFault, type HostFault } from '../host/user-code.js';
 
@@ -406,6 +406,13 @@ async function runLocked(
       observe({
         type: 'warning',
         message: `${req.outDir} held a killed run's measured cases: moved to ${kept} (\`jsonbench report ${kept}\` rebuilds it)`,
+      });
+    // and a finished run's results.json and reports likewise (docs/running.md, "The output folder")
+    const previous = keepFinishedRun(req.outDir);
+    if (previous)
+      observe({
+        type: 'warning',
+        message: `${req.outDir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)`,
       });
     writeFileSync(partialPath, '');
     writeFileSync(launchLogPath, '');
