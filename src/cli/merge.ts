@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { machinesOf, mergeShards } from '../results/merge.js';
 import { writeReports } from '../report/write.js';
@@ -45,7 +45,7 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
       `jsonbench merge: ${dir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)\n`,
     );
   const path = resolve(dir, 'results.json');
-  writeFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);
+  writeFileAtomic(path, `${JSON.stringify(merged, null, 2)}\n`);
   const reports = writeReports(dir, [merged], ['md', 'html']);
   for (const f of reports.failed)
     process.stderr.write(`jsonbench merge: report.${f.format} was not written: ${f.error}\n`);

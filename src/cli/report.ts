@@ -1,4 +1,5 @@
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { writeFileAtomic } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { exporters, reportFormats, type ReportFormat } from '../report/index.js';
@@ -56,7 +57,7 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
       `${target} is the report of the run in ${folder} (its results.json is not one of the files read): writing it would replace that run's report; choose another file (to replace it, delete it first)`,
     );
   makeFolder(dirname(path));
-  writeFileSync(path, text);
+  writeFileAtomic(path, text);
   process.stdout.write(`${path}\n`);
   return 0;
 }

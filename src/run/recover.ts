@@ -15,7 +15,8 @@
  * than the policy asks); cases never measured are `not-run` with the reason. The session removes the
  * three files once results.json is written.
  */
-import { existsSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { writeFileNamed } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import type { CaseGroup } from '../plan/plan.js';
@@ -94,7 +95,7 @@ export function snapshotProblem(s: RunSnapshot): { pointer: string; message: str
 /** Writes `run.partial.json` (before the first launch). */
 export function writeRunSnapshot(outDir: string, snapshot: RunSnapshot): string {
   const path = join(outDir, RUN_PARTIAL.header);
-  writeFileSync(path, JSON.stringify(snapshot));
+  writeFileNamed(path, JSON.stringify(snapshot));
   return path;
 }
 

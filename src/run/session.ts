@@ -15,7 +15,7 @@
  */
 import { shardGroups } from '../plan/shard.js';
 import { platformOf, type SerializerAdapter } from '../serializers/types.js';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { basename, join } from 'node:path';
@@ -55,7 +55,8 @@ import { PROBE_FAMILIES } from '../case/probe.js';
 import { runColdStartPass } from './cold-start.js';
 import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
-import { keepFinishedRun, keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
+import { isUnfinishedRun, keepFinishedRun, keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
+import { FileWriteError, named as namedWrite, writeFileNamed } from '../files/write-file.js';
 import type { RunRequest } from './request.js';
 import { onHostFault, type HostFault } from '../host/user-code.js';
 
@@ -246,6 +247,7 @@ export async function runSession(
   } catch (e) {
     const replaced = buildReplaced(buildDir, stampAtStart);
     if (replaced) throw new Error(`${replaced}; the run stopped: ${(e as Error)?.message ?? String(e)}`);
+    if (e instanceof FileWriteError) e.message += recoveryOf(req.outDir);
     throw e;
   } finally {
     const replaced = buildReplaced(buildDir, stampAtStart);
@@ -300,6 +302,17 @@ class HostFaults {
       delete (c as unknown as Record<string, unknown>)[k];
     Object.assign(c, { status: 'failed', reason });
   }
+}
+
+/**
+ * What a run whose write failed (a full disk: issue 25) tells the user to do, after the error naming
+ * the file: with the run's partial files in `outDir` (run/recover.ts), how to get its report back
+ * from them; else to free space and run again.
+ */
+function recoveryOf(outDir: string): string {
+  return isUnfinishedRun(outDir)
+    ? `; the cases measured so far are kept in ${outDir} (results.partial.jsonl, launches.partial.jsonl): free some space, then \`jsonbench report ${outDir}\` rebuilds the run's report from them`
+    : '; nothing was measured yet: free some space (or choose another --out) and run again';
 }
 
 /** The build's completion stamp (build/.complete, written last by scripts/build.mjs), or null when absent. */
@@ -414,8 +427,8 @@ async function runLocked(
         type: 'warning',
         message: `${req.outDir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)`,
       });
-    writeFileSync(partialPath, '');
-    writeFileSync(launchLogPath, '');
+    writeFileNamed(partialPath, '');
+    writeFileNamed(launchLogPath, '');
     // what `jsonbench report <folder>` needs to rebuild the run if the host is killed (run/recover.ts)
     const snapshotPath = writeRunSnapshot(req.outDir, { results, groups, payloads: [...payloads.values()] });
     const ledger = req.ledgerPath
@@ -481,7 +494,7 @@ async function runLocked(
     results.environment.loadAverage.end = os.loadavg();
     const history = ledger?.historyOf(results.cases) ?? [];
     const resultsPath = join(req.outDir, 'results.json');
-    writeResults(resultsPath, results);
+    namedWrite(resultsPath, () => writeResults(resultsPath, results));
     rmSync(partialPath, { force: true });
     rmSync(launchLogPath, { force: true });
     rmSync(snapshotPath, { force: true });
@@ -520,7 +533,7 @@ async function runLocked(
       results.probes = probed;
       results.finishedAt = new Date().toISOString();
       results.environment.loadAverage.end = os.loadavg();
-      writeResults(resultsPath, results);
+      namedWrite(resultsPath, () => writeResults(resultsPath, results));
       reports = report();
     }
     ledger?.finish(results);
