@@ -103,6 +103,33 @@ export function progressTicker(say: PayloadProgress | undefined): (line: () => s
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+/**
+ * A line of an NDJSON file that did not parse, with what the file is when it is not NDJSON (issue
+ * 25: pretty-printed records gave `1:2: not valid JSON…` without a word about lines): one JSON
+ * document across lines (pass it as a .json file), or records written across lines (one per line:
+ * `jq -c`). `e` as it is otherwise.
+ */
+function ndjsonHint(e: unknown, text: string, line: string): unknown {
+  if (!(e instanceof PayloadError)) return e;
+  let document = false;
+  try {
+    JSON.parse(text);
+    document = true;
+  } catch {
+    /* not one document */
+  }
+  const cut = /end of (input|JSON input|data)/i.test(e.message) || /^\s*[[{]\s*$/.test(line);
+  if (document)
+    return new PayloadError(
+      `${e.message}; NDJSON needs one record per line, and this file is one JSON document written across lines: pass it as a .json file (rename it, or copy it to a .json name)`,
+    );
+  if (cut)
+    return new PayloadError(
+      `${e.message}; NDJSON needs one record per line, and this line is not a whole JSON value (records written across lines, pretty-printed?): put each record on one line (jq -c . FILE > FILE.ndjson), or pass a single document as a .json file`,
+    );
+  return e;
+}
+
 /** The records of an NDJSON text, each line's exact text kept. @throws PayloadError naming file:line:column */
 export function readNdjson(text: string, file: string, onProgress?: PayloadProgress): PayloadUnit[] {
   // the same lines a worker reads from the payload file (workloads/unit.ts)
@@ -110,7 +137,11 @@ export function readNdjson(text: string, file: string, onProgress?: PayloadProgr
   const tick = progressTicker(onProgress);
   const units = lines.map(({ text: line, line: n }, i) => {
     tick(() => `${file}: parsed ${count(i)} of ${count(lines.length)} records…`);
-    return { text: line, value: parseJsonText(line, file, n - 1), source: `${file}:${n}` };
+    try {
+      return { text: line, value: parseJsonText(line, file, n - 1), source: `${file}:${n}` };
+    } catch (e) {
+      throw ndjsonHint(e, text, line);
+    }
   });
   if (units.length === 0) throw new PayloadError(`${file}: no records (every line is blank)`);
   return units;

@@ -11,6 +11,7 @@ import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { makeFolder } from '../files/make-folder.js';
 import { formatCap, parseSize } from '../files/read-file.js';
+import { firstOverflow } from '../payload/double-range.js';
 import { dirname, join, resolve } from 'node:path';
 import { DIRECTIONS, type Direction, type Platform } from '../case/coordinates.js';
 import { parseProbeBudget, policies, type RunPolicy } from '../config/policies.js';
@@ -288,6 +289,23 @@ function shapeOption(values: readonly string[] | undefined): ('list' | 'many')[]
   return out;
 }
 
+/**
+ * Refuses a payload measured as it is (a document, or records without `--size`) that holds a
+ * number beyond a double (`1e400`): JSON.parse reads it as Infinity, which JSON cannot hold, so no
+ * serializer can write it back and every serialize case, the baseline's too, would be called
+ * incorrect (issue 25). Deserialize cases can still be measured. @throws UsageError naming
+ * `--payload`, the literal and where it stands
+ */
+function checkSerializable(payload: ResolvedPayload): void {
+  const asIs = payload.source.kind === 'document' || !payload.scaledSizes?.length;
+  const over = asIs ? firstOverflow(payload.source.units) : undefined;
+  if (over)
+    throw new UsageError(
+      '--payload',
+      `${over.at}: ${over.literal} is beyond what a double holds: JSON.parse reads it as ${over.literal.startsWith('-') ? '-' : ''}Infinity, and JSON has no Infinity, so no serializer can write it back (each, the baseline too, would be called incorrect for writing null); replace it with a number a double holds (up to about 1.8e308), or measure parsing only: --direction deserialize`,
+    );
+}
+
 /** The longest string V8 holds (Node 20, 64-bit): 2^29 − 24 UTF-16 code units; a payload is held as one. */
 const V8_MAX_STRING = 0x1fffffe8;
 
@@ -463,6 +481,7 @@ export async function resolveRunRequest(
       allS.map((s) => s.id),
     );
     checkChoices('--direction', dirs, DIRECTIONS);
+    if (payload && (dirs.length === 0 || dirs.includes('serialize'))) checkSerializable(payload);
     const sizes = payload ? (payload.scaledSizes ?? []) : sizesOption(opts);
     const chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW;
     if (sizes.length && chosenW.every((w) => sizesFor(w, policy, sizes).length === 0)) {

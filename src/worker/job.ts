@@ -495,5 +495,6 @@ function tagged(id: string, checks: SideChecks): SideChecks {
     full: wrap(checks.full),
     roundEnd: wrap(checks.roundEnd),
     inputs: wrap(checks.inputs),
+    ...(checks.unlocked ? { unlocked: wrap(checks.unlocked) } : {}),
   };
 }
