@@ -157,15 +157,27 @@ export interface PayloadTexts {
   variantNote?: string;
 }
 
+/**
+ * json-schema-faker's message in words about the payload. Its one known misleading message: an
+ * object with free keys (a map: `additionalProperties` in --print-schema) holding more keys than
+ * it can name (it draws at most 1,000 key names `prop<0-99999>` per object) says "properties
+ * '…' were not found while additionalProperties is false in <pointer>", though nothing is false
+ * (issue 25: a document of 1,000,000 keys).
+ */
+function generatorSays(message: string): string {
+  const map = /^properties '.*' were not found while additionalProperties is false in (\S*)/s.exec(message);
+  if (map)
+    return `an object with free keys at ${map[1] || '/'} has more keys than json-schema-faker makes for one object (at most about 1,000)`;
+  return `json-schema-faker: ${message}`;
+}
+
 /** Generation of records from a schema failed: names the step, so the run can say it and go on (or stop, for the payload itself). */
 function generated(what: string, workload: Workload, make: () => unknown[]): { values: unknown[] } | { error: string } {
   try {
     return { values: make() };
   } catch (e) {
     const message = ((e as Error)?.message ?? String(e)).split('\n')[0];
-    return {
-      error: `${what} of ${workload.id} could not be generated from its schema (json-schema-faker: ${message})`,
-    };
+    return { error: `${what} of ${workload.id} could not be generated from its schema (${generatorSays(message)})` };
   }
 }
 

@@ -53,6 +53,7 @@ import { serializerVersion } from '../plan/plan.js';
 import { loadCatalog } from '../probes/index.js';
 import { PROBE_FAMILIES } from '../case/probe.js';
 import { runColdStartPass } from './cold-start.js';
+import { explainAllTimedOut } from './too-slow.js';
 import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
 import { isUnfinishedRun, keepFinishedRun, keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
@@ -457,6 +458,8 @@ async function runLocked(
     // a fault that came after a case finished fails it too
     for (const c of results.cases) hostFaults.amend(c);
     if (req.payload) explainPayloadRejections(results.cases, req.payload);
+    for (const note of explainAllTimedOut(results.cases, req.policy, payloads))
+      observe({ type: 'note', message: note });
     if (req.coldStartProcesses > 0) {
       observe({
         type: 'note',

@@ -88,3 +88,29 @@ test('an NDJSON file that is not one record per line says so, with the way out',
   assert.equal(ranDoc.code, 2, ranDoc.stderr);
   assert.match(ranDoc.stderr, /this file is one JSON document written across lines: pass it as a \.json file/);
 });
+
+test('a map of more keys than json-schema-faker makes says so, not "properties were not found while additionalProperties is false"', async () => {
+  const payload = join(dir, 'map.json');
+  writeFileSync(payload, JSON.stringify(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]))));
+  const ran = await cli(
+    [
+      'run',
+      ...quick,
+      '--payload',
+      payload,
+      '--serializer',
+      'json',
+      '--direction',
+      'serialize',
+      '--out',
+      join(dir, 'map'),
+    ],
+    { timeoutMs: 300_000 },
+  );
+  assert.equal(ran.code, 0, ran.stderr);
+  assert.match(
+    ran.stderr,
+    /the gate's second payload of payload:map could not be generated from its schema \(an object with free keys at \/ has more keys than json-schema-faker makes for one object \(at most about 1,000\)\)/,
+  );
+  assert.doesNotMatch(ran.stderr, /were not found while additionalProperties is false/);
+});
