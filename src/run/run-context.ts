@@ -32,6 +32,8 @@ export type ProgressEvent =
       elapsedMs: number;
     }
   | { type: 'case-done'; result: CaseResult; counts: ProgressCounts; elapsedMs: number }
+  /** something a person should know that no case records (a shared launch whose worker died unnamed: run/group-launch.ts) */
+  | { type: 'warning'; message: string }
   | {
       type: 'group-done';
       cases: CaseResult[];
