@@ -152,14 +152,18 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
         : `${renderTerminal(e.results, color, { width, tablesOnly: true, verbose, onDropped }).trimEnd()}\n`,
   });
   progress = view;
-  // Ctrl-C: restore the terminal (the bar hides the cursor) and say where the measured data is.
+  // Ctrl-C, or SIGTERM / SIGHUP (kill, a CI job cancelled, a closed terminal: they ended the run
+  // with no word, issue 25): restore the terminal (the bar hides the cursor) and say where the
+  // measured data is; exit 128 + the signal's number, as a shell reports a death by it.
   let interrupted = '';
-  const onSigint = () => {
+  const stops = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
+  const onStop = (signal: keyof typeof stops) => {
     view.stop();
-    process.stderr.write(`\njsonbench: interrupted. ${interrupted || 'Nothing was measured yet.'}\n`);
-    process.exit(130);
+    const how = signal === 'SIGINT' ? 'interrupted' : `stopped by ${signal}`;
+    process.stderr.write(`\njsonbench: ${how}. ${interrupted || 'Nothing was measured yet.'}\n`);
+    process.exit(128 + stops[signal]);
   };
-  process.once('SIGINT', onSigint);
+  for (const signal of Object.keys(stops) as (keyof typeof stops)[]) process.once(signal, onStop);
   try {
     const run = await runSession(request, (e) => {
       if (e.type === 'note') say(e.message);
@@ -216,7 +220,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   } finally {
     view.stop();
     progress = null;
-    process.off('SIGINT', onSigint);
+    for (const signal of Object.keys(stops)) process.off(signal, onStop);
     release();
   }
 }

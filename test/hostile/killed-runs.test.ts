@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { bin, cli } from './support.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
@@ -18,10 +19,22 @@ const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-killed-runs-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const RUN = ['run', '--policy', 'quick', '--workload', 'weather-station', '--direction', 'serialize', '--no-probes'];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// `plain` is measured at once, then `slow-prepare` waits 40 s in prepare(): a run mid-way for 40 s
+const SLOW = [
+  '--config',
+  fileURLToPath(new URL('../../../test/fixtures/hostile/slow-prepare.config.mjs', import.meta.url)),
+  '--serializer',
+  'plain,slow-prepare',
+];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the CLI in the background (stderr collected). */
-function start(args: string[]): { child: ChildProcess; stderr: () => string; exit: Promise<number | null> } {
+function start(args: string[]): {
+  child: ChildProcess;
+  stderr: () => string;
+  exit: Promise<number | null>;
+  signal: Promise<NodeJS.Signals | null>;
+} {
   const child = spawn(process.execPath, [bin, ...args], {
     env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1' },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -29,7 +42,8 @@ function start(args: string[]): { child: ChildProcess; stderr: () => string; exi
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  return { child, stderr: () => err, exit };
+  const signal = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_code, s) => r(s)));
+  return { child, stderr: () => err, exit, signal };
 }
 
 /** Waits until `check` holds (polling every 100 ms), at most `ms`. */
@@ -57,9 +71,9 @@ function childrenOf(pid: number): number[] {
 
 test('kill -9 of the CLI mid-run: the next run into the folder says it took over, keeps the killed run aside, writes whole results; the kept run is reported', async () => {
   const out = join(dir, 'k9');
-  const first = start([...RUN, '--serializer', 'json,typia,fast-json-stringify', '--out', out]);
-  const partial = join(out, 'results.partial.jsonl');
-  await until(() => existsSync(partial) && statSync(partial).size > 0, 240_000, 'a finished case');
+  const first = start([...RUN, ...SLOW, '--out', out]);
+  const launches = join(out, 'launches.partial.jsonl');
+  await until(() => existsSync(launches) && statSync(launches).size > 0, 240_000, 'a finished launch');
   first.child.kill('SIGKILL');
   await first.exit;
   assert.equal(existsSync(join(out, 'results.json')), false, 'a killed run wrote no results.json');
@@ -81,7 +95,11 @@ test('kill -9 of the CLI mid-run: the next run into the folder says it took over
 
   const report = await cli(['report', kept]);
   assert.equal(report.code, 0, report.stderr);
-  assert.match(report.stderr, /is a run that did not finish: [1-9]\d* case\(s\) finished/);
+  const counts = /is a run that did not finish: (\d+) case\(s\) finished, (\d+) rebuilt from their launches/.exec(
+    report.stderr,
+  );
+  assert.ok(counts, report.stderr);
+  assert.ok(Number(counts[1]) + Number(counts[2]) >= 1, report.stderr);
 });
 
 test('two runs started together into one --out: one is refused, exit 2, naming the folder; the other writes whole results', async () => {
@@ -137,4 +155,21 @@ test('a shared worker killed mid-run: a warning names the launch, the signal and
   );
   const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
   assert.equal(r.cases.length, 4);
+});
+
+test('SIGTERM mid-run ends it with exit 143 and a line saying where the measured data is kept', async () => {
+  const out = join(dir, 'term');
+  const run = start([...RUN, ...SLOW, '--out', out]);
+  const launches = join(out, 'launches.partial.jsonl');
+  await until(() => existsSync(launches) && statSync(launches).size > 0, 240_000, 'a finished launch');
+  run.child.kill('SIGTERM');
+  assert.equal(await run.signal, null, 'not a death by the signal');
+  assert.equal(await run.exit, 143, run.stderr());
+  assert.match(
+    run.stderr(),
+    new RegExp(
+      `jsonbench: stopped by SIGTERM\\. What was measured is kept \\(finished cases: ${escape(join(out, 'results.partial.jsonl'))};.*Rebuild the report with: jsonbench report ${escape(out)}`,
+    ),
+  );
+  assert.equal(existsSync(join(out, 'results.json')), false);
 });
