@@ -12,13 +12,14 @@ import { sayOnStderr } from './output.js';
 import { openLedger, type Db } from '../ledger/schema.js';
 import { loadRun, resolveRunRef } from '../ledger/queries.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
-import { UsageError } from '../config/usage-error.js';
+import { checkNotBlank, UsageError } from '../config/usage-error.js';
 
 /**
  * Opens the ledger a read command uses (`--ledger PATH` or the default).
  * @throws UsageError naming `--ledger` when there is no ledger there (reads never create one).
  */
 export function openExistingLedger(option: string | boolean | undefined, cwd = process.cwd()): Db {
+  checkNotBlank('--ledger', option, "give the ledger's path, or leave --ledger out for the default");
   const path = resolveLedgerPath(cwd, option === false ? undefined : option);
   if (!path || !existsSync(path))
     throw new UsageError(

@@ -6,12 +6,13 @@ import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
 import { countOf } from '../report/units.js';
 import { readResults, writeResults } from '../results/io.js';
+import { ResultsFileError } from '../results/errors.js';
 import { openLedger } from '../ledger/schema.js';
 import { DuplicateRunError, recordResults } from '../ledger/record.js';
 import { listRuns, loadRun, resolveRunRef, type RunSummary } from '../ledger/queries.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { openExistingLedger } from './ledger-source.js';
-import { UsageError } from '../config/usage-error.js';
+import { checkNotBlank, UsageError } from '../config/usage-error.js';
 
 /** A line on stdout, wrapped at its width (a path longer than the line kept whole on its own). */
 const say = (line: string) =>
@@ -39,6 +40,7 @@ function commitOfFolder(file: string): { commit: string; dirty: boolean } | null
  * note. Returns 1 when a file could not be read or recorded, else 0.
  */
 export async function ledgerImportCommand(files: string[], opts: LedgerCliOptions): Promise<number> {
+  checkNotBlank('--ledger', opts.ledger, "give the ledger's path, or leave --ledger out for the default");
   const path = resolveLedgerPath(process.cwd(), opts.ledger === false ? undefined : opts.ledger);
   if (!path) throw new UsageError('--ledger', 'the ledger is switched off ($JSONBENCH_LEDGER); pass --ledger PATH');
   const db = openLedger(path);
@@ -65,7 +67,9 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
           say(`${file}: already in the ledger as run ${e.runId}; skipped`);
           continue;
         }
-        sayOnStderr(`jsonbench: ${file}: ${(e as Error).message}`);
+        // a ResultsFileError names the file itself
+        const named = e instanceof ResultsFileError ? '' : `${file}: `;
+        sayOnStderr(`jsonbench: ${named}${(e as Error).message}`);
         code = 1;
       }
     }

@@ -93,6 +93,10 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
       'with --payload: type a string field seen with few distinct values (10+ values, fewer distinct than their square root) as an enum of them; default: a string',
     )
     .option(
+      '--max-payload <size>',
+      'the largest payload file read (200MiB, 1GB; default 500MiB, at most 512MiB): a larger one, a device or a pipe is refused',
+    )
+    .option(
       '--print-schema',
       "print the payload's schema (inferred, or --schema's) as JSON Schema to stdout and exit, to review, edit and pass back with --schema",
     )
@@ -180,6 +184,10 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
       'skip the probes relevant to the payloads (run untimed after the cases; jsonbench probe runs them all)',
     )
     .option(
+      '--probe-budget <duration>',
+      "the probe pass's total wall time (15m, 1h, off; default 15m): the probe sides left when it runs out are skipped, saying so",
+    )
+    .option(
       '--no-probe-cache',
       'judge every relevant probe again instead of reading the verdicts an earlier run of the same jsonbench, serializer version and runtime left in the cache (built-in serializers, no config)',
     )
@@ -219,6 +227,10 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     .option('--target <ids>', `runtimes to probe on (comma-separated or repeated)${targetForms(help)}`, collect)
     .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
     .option('--timeout <ms>', 'per probe side (default 120000)')
+    .option(
+      '--probe-budget <duration>',
+      "the total wall time (15m, 1h, off; default 15m, as run's probe pass): the probe sides left when it runs out are skipped, saying so; after a hang, a serializer's other probes are skipped",
+    )
     .option('--out <dir>', 'output folder (default: jsonbench-results/probes-<timestamp>/)')
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers')
     .option('--full', 'one matrix row per probe instead of per group')

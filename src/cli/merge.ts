@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { machinesOf, mergeRun } from '../results/merge.js';
 import { writeReports } from '../report/write.js';
@@ -7,6 +7,7 @@ import { UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
 import { sayOnStderr, stdoutWidth } from './output.js';
 import { wrap } from '../report/fit.js';
+import { keepFinishedRun } from '../run/recover.js';
 
 /** Options of `jsonbench merge`, as commander parses them. */
 export interface MergeOptions {
@@ -39,8 +40,14 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
       throw new UsageError('--out', `${opts.out} holds ${f}, one of the shards read: choose another folder`);
   }
   makeFolder(dir);
+  // a finished run's results there are moved aside, never overwritten (docs/running.md, "The output folder")
+  const previous = keepFinishedRun(dir);
+  if (previous)
+    process.stderr.write(
+      `jsonbench merge: ${dir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)\n`,
+    );
   const path = resolve(dir, 'results.json');
-  writeFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);
+  writeFileAtomic(path, `${JSON.stringify(merged, null, 2)}\n`);
   const reports = writeReports(dir, [merged], ['md', 'html']);
   for (const f of reports.failed) sayOnStderr(`jsonbench merge: report.${f.format} was not written: ${f.error}`);
   process.stdout.write(

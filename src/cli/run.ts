@@ -149,15 +149,19 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   const tables = tablePrinter((cases) =>
     opts.json ? null : renderTerminal(cases, color, { width, tablesOnly: true, verbose, layout }),
   );
-  // Ctrl-C: restore the terminal (the bar hides the cursor) and say where the measured data is.
+  // Ctrl-C, or SIGTERM / SIGHUP (kill, a CI job cancelled, a closed terminal: they ended the run
+  // with no word, issue 25): restore the terminal (the bar hides the cursor) and say where the
+  // measured data is; exit 128 + the signal's number, as a shell reports a death by it.
   let interrupted = '';
-  const onSigint = () => {
+  const stops = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
+  const onStop = (signal: keyof typeof stops) => {
     view.stop();
+    const how = signal === 'SIGINT' ? 'interrupted' : `stopped by ${signal}`;
     process.stderr.write('\n');
-    sayOnStderr(`jsonbench: interrupted. ${interrupted || 'Nothing was measured yet.'}`);
-    process.exit(130);
+    sayOnStderr(`jsonbench: ${how}. ${interrupted || 'Nothing was measured yet.'}`);
+    process.exit(128 + stops[signal]);
   };
-  process.once('SIGINT', onSigint);
+  for (const signal of Object.keys(stops) as (keyof typeof stops)[]) process.once(signal, onStop);
   try {
     const run = await runSession(request, (e) => {
       if (e.type === 'note') say(e.message);
@@ -217,7 +221,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   } finally {
     view.stop();
     progress = null;
-    process.off('SIGINT', onSigint);
+    for (const signal of Object.keys(stops)) process.off(signal, onStop);
     release();
   }
 }
@@ -277,7 +281,9 @@ function tablePrinter(render: (results: ResultsFile) => string | null) {
  * `--schema`. @throws UsageError without `--payload`
  */
 async function printSchema(opts: RunCliOptions): Promise<number> {
-  const payload = await payloadOption({ ...opts, size: undefined });
+  const payload = await payloadOption({ ...opts, size: undefined }, undefined, (line) =>
+    process.stderr.write(`jsonbench: ${visibleControls(line)}\n`),
+  );
   if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
   process.stdout.write(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
   for (const w of payload.source.warnings ?? []) sayOnStderr(`jsonbench: warning: ${w}`);

@@ -81,6 +81,18 @@ function durationMs(text: string): number {
 }
 
 /**
+ * `--probe-budget`: the probe pass's total wall time, a duration (`15m`, `1h`, `90s`) or `off` (no
+ * budget: undefined). @throws UsageError naming the flag for anything else
+ */
+export function parseProbeBudget(text: string): number | undefined {
+  if (text.trim().toLowerCase() === 'off') return undefined;
+  const ms = durationMs(text);
+  if (!(ms > 0) || !Number.isFinite(ms))
+    throw new UsageError('--probe-budget', `"${text}" is not a duration such as 15m, 1h or 1h30m, or off`);
+  return ms;
+}
+
+/**
  * `--max-time` (comma-separated or repeated): `20s` or `case=20s` per case, `run=4m` per run.
  * @throws UsageError naming `--max-time` for a value that is not a positive duration
  */

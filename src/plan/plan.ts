@@ -6,7 +6,8 @@ import { baselinePreference, type RunPolicy } from '../config/policies.js';
 import { adapterVersion } from '../serializers/version.js';
 import { payloadKeyOf } from './payloads.js';
 import { adapterIdOf } from '../versions/spec.js';
-import { BUILTIN_SUPPORTS_TIMEOUT_MS, guardedCall, SUPPORTS_TIMEOUT_MS } from '../config/watchdog.js';
+import { BUILTIN_SUPPORTS_TIMEOUT_MS, SUPPORTS_TIMEOUT_MS } from '../host/watchdog.js';
+import { callUserCode, originOf, type UserCodeScope } from '../host/user-code.js';
 import { hostSnapshot } from '../config/user-config.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 
@@ -115,9 +116,7 @@ export function supportOf(a: SerializerInfo, view: Workload, direction: Directio
   const restore = hostSnapshot();
   let threw: unknown;
   try {
-    answer = guardedCall(`supports() of serializer "${a.id}" (workload ${view.id}, ${direction})`, limit, () =>
-      a.supports(view, direction),
-    );
+    answer = callUserCode(hookOf(a, 'supports', view, direction), limit, () => a.supports(view, direction));
   } catch (e) {
     threw = e ?? 'nothing';
   }
@@ -137,11 +136,32 @@ export function supportOf(a: SerializerInfo, view: Workload, direction: Directio
   };
 }
 
-/** An adapter's translation notes for a pair it supports; a notes() that throws gives none (it is informative only). */
+/**
+ * A hook of adapter `a` as host/user-code.ts names it: `supports() of serializer "x" (workload w,
+ * serialize)` in the config file the adapter came from (a built-in's: jsonbench's own).
+ */
+function hookOf(a: SerializerInfo, hook: 'supports' | 'notes', view: Workload, direction: Direction): UserCodeScope {
+  return {
+    file: originOf(a) ?? "jsonbench's built-in serializers",
+    hook: `${hook}() of serializer "${a.id}" (workload ${view.id}, ${direction})`,
+    serializer: a.id,
+  };
+}
+
+/**
+ * An adapter's translation notes for a pair it supports; a notes() that throws gives none (it is
+ * informative only). It runs in the host like supports(), with the same watchdog: one that does not
+ * return within SUPPORTS_TIMEOUT_MS ends the process with exit 2 naming it (issue 25: a notes()
+ * that looped hung `run` silently).
+ */
 function notesOf(a: SerializerInfo, view: Workload, direction: Direction): string[] {
+  const limit = builtinSerializers.ids.includes(adapterIdOf(a.id)) ? BUILTIN_SUPPORTS_TIMEOUT_MS : SUPPORTS_TIMEOUT_MS;
   try {
-    const notes = (a as SerializerAdapter).notes?.(view, direction);
-    return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string' && n.trim() !== '') : [];
+    // reading the answer runs the user's code too (a getter, a Proxy), so it is inside the guarded call
+    return callUserCode(hookOf(a, 'notes', view, direction), limit, () => {
+      const notes = (a as SerializerAdapter).notes?.(view, direction);
+      return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string' && n.trim() !== '') : [];
+    });
   } catch {
     return [];
   }

@@ -54,7 +54,7 @@ test('a serializer whose supports() never returns ends list with exit 2 naming s
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(
     ran.stderr,
-    /supports\(\) of serializer "supports-loop" \(workload [\w-]+, serialize\) did not return within 10 s/,
+    /supports\(\) of serializer "supports-loop" \(workload [\w-]+, serialize\) in \S+supports-loop\.config\.mjs did not return within 10 s/,
   );
   assert.equal(
     ran.stderr.includes('Waiting for the debugger'),
