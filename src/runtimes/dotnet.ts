@@ -70,7 +70,12 @@ async function dtoSources(
   const sources: DtoSource[] = [];
   const unsupported: Record<string, string> = {};
   for (const w of all) {
-    const src: DtoSource = { id: w.id, schema: w.schema, ...(w.wire ? { wire: w.wire } : {}) };
+    const src: DtoSource = {
+      id: w.id,
+      schema: w.schema,
+      ...(w.wire ? { wire: w.wire } : {}),
+      ...(w.dotnet ? { dotnet: w.dotnet } : {}),
+    };
     try {
       generateDtoModules(src);
       sources.push(src);
