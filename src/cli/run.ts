@@ -11,7 +11,7 @@ import { outputWidth, renderRunEnd, renderTerminal, wrap } from '../report/termi
 import { countOf } from '../report/units.js';
 import { progressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
-import { parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
+import { parseCaseTimeout, parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
 
 /**
  * What stderr says about the paired cases adaptive launches left unresolved (their ratio's
@@ -42,6 +42,8 @@ export interface RunCliOptions extends Omit<RunOptions, 'cwd'> {
   resolve?: string;
   /** `--max-time`: budgets of the adaptive launches (`20s`, `case=20s`, `run=4m`) */
   maxTime?: string[];
+  /** `--case-timeout`: a launch's timeout per case it carries (`300s`, `5m`) instead of the policy's */
+  caseTimeout?: string;
   /** `--verbose`: more table columns, every finding and note in full, the legend */
   verbose?: boolean;
 }
@@ -124,6 +126,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
     ...(opts.resolve !== undefined ? { resolve: parseResolve(opts.resolve) } : {}),
     ...parseMaxTime(splitList(opts.maxTime)),
   };
+  const caseTimeoutMs = opts.caseTimeout !== undefined ? parseCaseTimeout(opts.caseTimeout) : undefined;
   // every line names data (a payload file name, a serializer id): its control characters are shown, never sent to the terminal
   // before the progress view exists straight to stderr; after, above its bar (never over it)
   let progress: ReturnType<typeof progressView> | null = null;
@@ -135,6 +138,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   };
   const { request, release } = await resolveRunRequest(opts, say);
   request.policy = withAdaptive(request.policy, adaptive);
+  if (caseTimeoutMs !== undefined) request.policy = { ...request.policy, caseTimeoutMs };
   if (request.payload) for (const line of payloadFacts(request.payload)) say(line);
   const errTty = Boolean(process.stderr.isTTY);
   // tables go to stdout (or above the bar when stdout is the same terminal), fitted to its width: the terminal's, COLUMNS, or 100

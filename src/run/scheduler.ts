@@ -87,7 +87,19 @@ function recordResolution(gs: GroupState, rec: CaseRecord, c: CaseResult): void 
     launches: rec.launches.filter((x) => !x.discarded).length,
     spentMs,
     ...(by ? { stoppedBy: by } : {}),
-    text: resolutionText(state, interval, resolve, by ? { by, spentMs } : undefined),
+    text: resolutionText(
+      state,
+      interval,
+      resolve,
+      by
+        ? {
+            by,
+            spentMs,
+            ...(by === 'case budget' ? { budgetMs: gs.ctx.policy.adaptive.maxCaseMs } : {}),
+            ...(by === 'run budget' ? { budgetMs: gs.ctx.policy.adaptive.maxRunMs } : {}),
+          }
+        : undefined,
+    ),
   };
 }
 
