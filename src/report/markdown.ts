@@ -16,6 +16,7 @@ import { renderRecommendations } from './recommend.js';
 import { renderProbesMarkdown } from './probes-text.js';
 import { behaviourNotes, behaviourSentences } from './probes.js';
 import { renderColdStart } from './cold-start.js';
+import { buildFailures } from './build-failures.js';
 
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
@@ -58,7 +59,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     const noise = noiseReasons(r);
     if (noise.length)
       out.push(
-        `> ⚠ Noisy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`,
+        `> ⚠ Busy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`,
         '',
       );
   }
@@ -179,6 +180,17 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     if (cold) out.push(several ? cold.replace('### ', `### (#${i + 1}) `) : cold);
   }
   out.push(...probeSections);
+  const failed = model.runs.flatMap((r) => buildFailures(r));
+  if (failed.length)
+    out.push(
+      '## Builds that failed',
+      '',
+      ...failed.map(
+        (f) =>
+          `- ${f.row ? `**${escapeText(f.row)}** on ` : ''}${escapeText(f.target)}: ${escapeText(f.reason)}. Log: ${markdownCode(f.log)}${f.firstError ? `; first error: ${markdownCode(clip(f.firstError, 400))}` : ''}`,
+      ),
+      '',
+    );
   const text = out.join('\n');
   // a run on several targets ends with its side-by-side tables (one section per results file that has them)
   const sideBySide = model.runs

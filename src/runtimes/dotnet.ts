@@ -87,6 +87,11 @@ async function dtoSources(
   return { sources, unsupported };
 }
 
+/** Where a failed build's log is and its first error line (report.md names them under "Builds that failed"). */
+function buildFailureFacts(e: DotnetBuildError): Record<string, string> {
+  return { ...(e.logPath ? { buildLog: e.logPath } : {}), ...(e.firstError ? { firstError: e.firstError } : {}) };
+}
+
 /** A launcher that answers every job with `unsupported` and the reason, starting nothing (a build that lacks a package). */
 function unsupportedLauncher(reason: string): LaunchFn {
   return async (): Promise<LaunchOutcome> => ({
@@ -308,10 +313,11 @@ function dotnetTarget(f: DotnetFlavour): Target {
       } catch (e) {
         if (e instanceof DotnetBuildError && e.missingPackage) {
           return {
-            info: { ...base(), probe: { sdkVersion: d.sdkVersion }, fault: e.message },
+            info: { ...base(), probe: { sdkVersion: d.sdkVersion, ...buildFailureFacts(e) }, fault: e.message },
             launch: unsupportedLauncher(e.message),
           };
         }
+        if (e instanceof DotnetBuildError) throw new TargetError(e.message, buildFailureFacts(e));
         throw e instanceof TargetError ? e : new TargetError((e as Error).message);
       }
       // the run's `@version` rows: one build per package set, its loaded version checked before anything runs
@@ -320,6 +326,7 @@ function dotnetTarget(f: DotnetFlavour): Target {
         const variant = dotnetVariantOf(label);
         if (!variant) continue;
         let reason: string | undefined;
+        let failure: Record<string, string> = {};
         let built: ProbedBuild | undefined;
         try {
           built = await probedBuild(variant.packages);
@@ -328,6 +335,7 @@ function dotnetTarget(f: DotnetFlavour): Target {
         } catch (e) {
           if (!(e instanceof DotnetBuildError || e instanceof TargetError)) throw e;
           reason = e.message;
+          if (e instanceof DotnetBuildError) failure = buildFailureFacts(e);
         }
         variants.set(label, {
           variant,
@@ -343,7 +351,7 @@ function dotnetTarget(f: DotnetFlavour): Target {
                   loaded: built.probe.serializers.find((s) => s.id === variant.serializer) ?? null,
                 }
               : {}),
-            ...(reason ? { unsupported: reason } : {}),
+            ...(reason ? { unsupported: reason, ...failure } : {}),
           },
         });
       }

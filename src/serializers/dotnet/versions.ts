@@ -70,6 +70,19 @@ export function packagesKey(p: WorkerPackages): string {
 }
 
 /**
+ * True when `loaded` is a four-part file version of the three-part package version `asked` (`9.0.1.19813` of
+ * `9.0.1`): what the worker reports for an assembly without an informational version (Newtonsoft.Json 9.0.1,
+ * whose assembly version is 9.0.0.0).
+ */
+export function isFileVersionOf(loaded: string | undefined, asked: string): boolean {
+  return (
+    loaded !== undefined &&
+    /^\d+\.\d+\.\d+$/.test(asked) &&
+    new RegExp(`^${asked.replace(/\./g, '\\.')}\\.\\d+$`).test(loaded)
+  );
+}
+
+/**
  * Why a variant's worker does not run the version asked, or undefined when it does: `loaded` is the
  * version its `--probe` reports for the row's serializer (the assembly's informational version).
  * On .NET the shared framework's System.Text.Json wins over an older package (the higher assembly,
@@ -82,7 +95,7 @@ export function versionMismatch(
   framework: string,
   targetId: string,
 ): string | undefined {
-  if (loaded === variant.version) return undefined;
+  if (loaded === variant.version || isFileVersionOf(loaded, variant.version)) return undefined;
   const pkg = PACKAGE_OF[variant.serializer];
   const name = PACKAGE_NAMES[pkg];
   if (loaded === undefined) return `the ${targetId} worker reports no ${name} version for ${variant.serializer}`;
