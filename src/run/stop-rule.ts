@@ -154,8 +154,11 @@ export function resolutionText(
     stop?.budgetMs !== undefined && stop.by !== 'launch cap'
       ? ` ${Number((stop.budgetMs / 1000).toPrecision(3))} s`
       : '';
-  const why = stop
-    ? ` (${stop.by}${limit}: ${(stop.spentMs / 1000).toFixed(1)} s spent${limit && stop.spentMs > stop.budgetMs! ? ' by the first launches; no extra launch' : ''})`
-    : '';
+  const spent = stop ? `${(stop.spentMs / 1000).toFixed(1)} s` : '';
+  const why = !stop
+    ? ''
+    : stop.by === 'run budget' && limit
+      ? ` (run budget${limit} used up by the run's launches; this case ${spent})`
+      : ` (${stop.by}${limit}: ${spent} spent${limit && stop.spentMs > stop.budgetMs! ? ' by the first launches; no extra launch' : ''})`;
   return `unresolved: ${iv} ${interval ? 'straddles' : 'at'} ${band}${why}`;
 }
