@@ -104,7 +104,7 @@ export function historyCells(p: HistoryPoint): string[] {
 
 /** The sentence under a history: what Ratio's brackets and ⚠ noisy mean. */
 export const HISTORY_LEGEND =
-  "Ratio is time ÷ the class baseline's in that run, [low–high] its 99.9% interval (log scale); ⚠ noisy: a launch reached the time cap before the error target, so the point is less certain than its Error says. Error is the half-width of the 99.9% interval of the mean.";
+  "Ratio is time ÷ the class baseline's in that run, [low–high] its 99.9% interval (log scale); ⚠ noisy: that run's launches disagreed beyond their errors, or the ratio's interval straddles the decision line 1, so a rerun may read differently. Error is the half-width of the 99.9% interval of the mean.";
 
 /** Markdown: a `##` heading and a table per case, then {@link HISTORY_LEGEND}. */
 export function renderHistoryMarkdown(points: readonly HistoryPoint[]): string {
