@@ -153,7 +153,14 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
     groupText: (e) =>
       opts.json || e.cases.every((c) => c.status === 'unsupported')
         ? null
-        : `${renderTerminal(e.results, color, { width, tablesOnly: true, verbose, onDropped }).trimEnd()}\n`,
+        : `${renderTerminal(e.results, color, {
+            width,
+            tablesOnly: true,
+            verbose,
+            onDropped,
+            // a run on several targets prints each group as it ends: its title names the group's target
+            ...(request.targets.length > 1 ? { titleTarget: [...new Set(e.cases.map((c) => c.target.id))].join(', ') } : {}),
+          }).trimEnd()}\n`,
   });
   progress = view;
   // Ctrl-C: restore the terminal (the bar hides the cursor) and say where the measured data is.
