@@ -60,7 +60,7 @@ const EXPERIMENT_VARIABLES = /^JSONBENCH_DOTNET_/;
  * is the same whichever workloads a run picks) and the run's own ones; a workload the generator
  * cannot write is left out with its reason (its .NET cases are already `unsupported` in the plan).
  */
-async function dtoSources(
+export async function dtoSources(
   run: readonly Workload[],
 ): Promise<{ sources: DtoSource[]; unsupported: Record<string, string> }> {
   const all = [
@@ -88,12 +88,12 @@ async function dtoSources(
 }
 
 /** Where a failed build's log is and its first error line (report.md names them under "Builds that failed"). */
-function buildFailureFacts(e: DotnetBuildError): Record<string, string> {
+export function buildFailureFacts(e: DotnetBuildError): Record<string, string> {
   return { ...(e.logPath ? { buildLog: e.logPath } : {}), ...(e.firstError ? { firstError: e.firstError } : {}) };
 }
 
 /** A launcher that answers every job with `unsupported` and the reason, starting nothing (a build that lacks a package). */
-function unsupportedLauncher(reason: string): LaunchFn {
+export function unsupportedLauncher(reason: string): LaunchFn {
   return async (): Promise<LaunchOutcome> => ({
     messages: [{ protocol: PROTOCOL_VERSION, type: 'error', stage: 'load', message: reason, unsupported: true }],
     exitCode: 0,
