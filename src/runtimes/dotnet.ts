@@ -23,7 +23,14 @@ import {
   type WorkerBuild,
   type WorkerPackages,
 } from './dotnet/build.js';
-import { dotnetVariantOf, packagesKey, versionMismatch, type DotnetVariant } from '../serializers/dotnet/versions.js';
+import {
+  dotnetVariantOf,
+  packageNameOf,
+  packagesKey,
+  restoredVersion,
+  versionMismatch,
+  type DotnetVariant,
+} from '../serializers/dotnet/versions.js';
 import { gatedLauncher } from './dotnet/gated-launch.js';
 import {
   TargetError,
@@ -330,8 +337,15 @@ function dotnetTarget(f: DotnetFlavour): Target {
         let built: ProbedBuild | undefined;
         try {
           built = await probedBuild(variant.packages);
-          const loaded = built.probe.serializers.find((s) => s.id === variant.serializer)?.version;
-          reason = versionMismatch(variant, loaded, built.build.framework, id);
+          const entry = built.probe.serializers.find((s) => s.id === variant.serializer);
+          // net462 (Mono) has no framework copy: the bin/ DLL is the restored package's. A self-contained build's bin/
+          // also holds the runtime pack's System.Text.Json, so on .NET the loaded version alone decides.
+          const fromBuild =
+            built.build.framework === 'net462' && (entry?.location?.startsWith(join(built.build.dir, 'bin')) ?? false);
+          reason = versionMismatch(variant, entry?.version, built.build.framework, id, {
+            version: restoredVersion(built.build.dir, packageNameOf(variant)),
+            fromBuild,
+          });
         } catch (e) {
           if (!(e instanceof DotnetBuildError || e instanceof TargetError)) throw e;
           reason = e.message;

@@ -1,12 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   dotnetVariantOf,
   isFileVersionOf,
+  packageNameOf,
   packagesKey,
+  restoredVersion,
   versionMismatch,
 } from '../../src/serializers/dotnet/versions.js';
 import { readBuildFailure } from '../../src/runtimes/dotnet/build-failure.js';
@@ -63,6 +65,35 @@ test('newtonsoft@9.0.1 is accepted: its DLL has no informational version, and it
   );
   assert.equal(isFileVersionOf('13.0.1.25517', '13.0.1'), true);
   assert.equal(isFileVersionOf('14.0.1.1', '14.0.1-beta2'), false, 'a prerelease is never matched by a file version');
+});
+
+test("on Mono the restored package decides: STJ 8.0.5's DLL says 8.0.10 (its .NET release) and is still 8.0.5", () => {
+  const stj8 = dotnetVariantOf('stj@8.0.5')!;
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-assets-'));
+  try {
+    mkdirSync(join(dir, 'src', 'obj'), { recursive: true });
+    writeFileSync(
+      join(dir, 'src', 'obj', 'project.assets.json'),
+      JSON.stringify({ libraries: { 'Newtonsoft.Json/13.0.4': {}, 'System.Text.Json/8.0.5': {} } }),
+    );
+    assert.equal(restoredVersion(dir, packageNameOf(stj8)), '8.0.5');
+    assert.equal(restoredVersion(dir, 'newtonsoft.json'), '13.0.4', 'package ids are case-insensitive');
+    assert.equal(restoredVersion(join(dir, 'none'), 'System.Text.Json'), undefined);
+    // what the mono worker built with -p:StjVersion=8.0.5 reported (informational 8.0.10+81cabf28…, assembly 8.0.0.5)
+    assert.equal(versionMismatch(stj8, '8.0.10', 'net462', 'mono', { version: '8.0.5', fromBuild: true }), undefined);
+    assert.match(
+      versionMismatch(stj8, '8.0.10', 'net462', 'mono') ?? '',
+      /loads the framework's 8\.0\.10/,
+      'without the restore the informational version alone misleads',
+    );
+    const beta = dotnetVariantOf('newtonsoft@13.0.5-beta1')!;
+    assert.equal(
+      versionMismatch(beta, '14.0.1-beta2', 'net462', 'mono', { version: '14.0.1-beta2', fromBuild: true }),
+      'Newtonsoft.Json 13.0.5-beta1 was asked, but NuGet restored 14.0.1-beta2 (the registry has no 13.0.5-beta1: NU1603)',
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a failed build reads as one line: the package NuGet lacks, a source generator that threw, or the first error', () => {
