@@ -325,6 +325,8 @@ export async function ensureWorkerBuild(opts: {
       failure.firstError,
     );
   }
+  // the compiler's own output folder: `-o bin` copied what runs; a self-contained publish left 72 MiB here (the tryout)
+  rmSync(join(tmp, 'src', 'bin'), { recursive: true, force: true });
   // the record is written last: its presence (with the hashes of bin/) is the stamp of a finished build
   writeFileSync(
     join(tmp, 'build.json'),
