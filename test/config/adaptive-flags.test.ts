@@ -1,6 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseMaxTime, parseResolve, policies, RESOLVE_MAX_LAUNCHES, withAdaptive } from '../../src/config/policies.js';
+import {
+  parseCaseTimeout,
+  parseMaxTime,
+  parseResolve,
+  policies,
+  RESOLVE_MAX_LAUNCHES,
+  withAdaptive,
+} from '../../src/config/policies.js';
 import { UsageError } from '../../src/config/usage-error.js';
 import { unresolvedLines } from '../../src/cli/run.js';
 import type { ResultsFile } from '../../src/results/types.js';
@@ -62,4 +69,21 @@ test('stderr names each unresolved case with its line, at most ten, and says not
   assert.equal(lines[1], '  ~ u0 unresolved: …');
   assert.equal(lines.length, 1 + 10 + 1);
   assert.equal(lines.at(-1), '  … and 2 more');
+});
+
+test("--case-timeout reads a duration (the tryout could not extend quick's 60 s); anything else names the flag", () => {
+  assert.equal(parseCaseTimeout('300s'), 300_000);
+  assert.equal(parseCaseTimeout('5m'), 300_000);
+  assert.equal(parseCaseTimeout('1m30s'), 90_000);
+  assert.deepEqual(
+    [policies.quick.caseTimeoutMs, policies.default.caseTimeoutMs, policies.long.caseTimeoutMs],
+    [60_000, 120_000, 300_000],
+    'the defaults --help names',
+  );
+  for (const bad of ['0s', '-5m', 'soon', ''])
+    assert.throws(
+      () => parseCaseTimeout(bad),
+      (e: unknown) => e instanceof UsageError && e.flag === '--case-timeout',
+      bad,
+    );
 });
