@@ -164,7 +164,7 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
             kind: 'always null',
             path,
             count: values.length,
-            text: `${path} was null in all ${values.length} values: its type is unknown, it is kept as null`,
+            text: `${path} was null in ${values.length === 1 ? 'the one value seen' : `all ${values.length} values`}: its type is unknown, it is kept as null`,
           });
         return node;
       }
@@ -243,7 +243,7 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
             kind: 'always empty',
             path,
             count: arrays.length,
-            text: `${path} was empty in all ${arrays.length} arrays: its item type is unknown`,
+            text: `${path} was empty in ${arrays.length === 1 ? 'the one array seen' : `all ${arrays.length} arrays`}: its item type is unknown`,
           });
           return { ...node, items: { type: 'unknown' }, empty: true };
         }

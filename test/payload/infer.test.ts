@@ -254,3 +254,19 @@ test('a string field that held one value throughout stays a string; with --enums
     '$.data[].lines[].currency is an enum of the 1 value seen ("EUR") in 15: a validator refuses any other (without --enums it is a string)',
   );
 });
+
+test('one document says "the one value seen", never "all 1 values" (new-user tryout); several keep their count', async () => {
+  const one = '{"phone":null,"tags":[]}';
+  const single = await inferSchema([{ value: JSON.parse(one), text: one, source: 'one.json' }]);
+  assert.deepEqual(
+    single.findings.map((f) => f.text),
+    [
+      '$.phone was null in the one value seen: its type is unknown, it is kept as null',
+      '$.tags was empty in the one array seen: its item type is unknown',
+    ],
+  );
+  const many = await inferSchema(
+    [one, one].map((text, i) => ({ value: JSON.parse(text), text, source: `s${i}.json` })),
+  );
+  assert.match(many.findings.map((f) => f.text).join('\n'), /^\$\.phone was null in all 2 values: /m);
+});
