@@ -159,7 +159,9 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
             verbose,
             onDropped,
             // a run on several targets prints each group as it ends: its title names the group's target
-            ...(request.targets.length > 1 ? { titleTarget: [...new Set(e.cases.map((c) => c.target.id))].join(', ') } : {}),
+            ...(request.targets.length > 1
+              ? { titleTarget: [...new Set(e.cases.map((c) => c.target.id))].join(', ') }
+              : {}),
           }).trimEnd()}\n`,
   });
   progress = view;

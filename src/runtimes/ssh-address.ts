@@ -24,7 +24,7 @@ export interface SshAddress {
 }
 
 /** The query keys an ssh target takes; any other is refused, naming it (issue 26: `?bogus=1` was ignored silently). */
-export const SSH_QUERY_KEYS = ['node', 'dotnet', 'mono', 'identity', 'known_hosts'] as const;
+const SSH_QUERY_KEYS = ['node', 'dotnet', 'mono', 'identity', 'known_hosts'] as const;
 
 /** Quotes a word for a POSIX shell. */
 export function shellQuote(word: string): string {
@@ -134,7 +134,7 @@ export function shownAddress(a: SshAddress): string {
  * What ssh and scp need of the user, said where a step fails: jsonbench runs both with BatchMode=yes (no password or
  * passphrase prompt), so the login must work with a key and ask for nothing (docs/targets.md shows the setup).
  */
-export function sshSetupHint(a: SshAddress): string {
+function sshSetupHint(a: SshAddress): string {
   return `jsonbench copies with scp and starts workers with ssh, both with BatchMode=yes: \`ssh -p ${a.port} ${a.user}@${a.host} true\` must log in with a key and ask nothing (ssh-keygen, ssh-copy-id, ssh-agent or ?identity=/path/to/key; docs/targets.md)`;
 }
 
