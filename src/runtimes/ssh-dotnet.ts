@@ -58,7 +58,8 @@ export function sshDotnetTarget(addr: SshAddress): Target {
   const mono = addr.mono !== undefined;
   const path = (mono ? addr.mono : addr.dotnet)!;
   const runtime = mono ? 'mono' : 'dotnet';
-  const id = `${shownAddress(addr)}?${runtime}`;
+  // parseable again (the probe pass reads a target's platform from its id): the path, not the key or known_hosts
+  const id = `${shownAddress(addr)}?${runtime}=${encodeURIComponent(path).replace(/%2F/g, '/')}`;
   const hint = `install ${mono ? 'Mono' : '.NET 8, 9 or 10'} on ${addr.host} and pass its path (?${runtime}=/path/to/${runtime}); this host needs the .NET SDK to build the worker`;
   const ask = async (): Promise<RemoteRuntime> => {
     const out = await remoteStep(`asking ${path} what it is over ssh`, addr, () =>

@@ -58,7 +58,9 @@ for (const runtime of ['dotnet', 'mono'] as const) {
         sshd.log().slice(-300),
       );
       const c = cases[1];
-      assert.equal(c.target.id, `ssh://${userInfo().username}@127.0.0.1:${sshd.port}?${runtime}`);
+      const id = `ssh://${userInfo().username}@127.0.0.1:${sshd.port}?${runtime}=${pathOf(d)}`;
+      assert.equal(c.target.id, id, 'the runtime and its path, not the key');
+      assert.equal(parseTarget(id).platform, 'dotnet', 'an id parses again (the probe pass reads platforms from ids)');
       assert.equal(c.allocated?.method, 'exact');
       if (runtime === 'dotnet')
         assert.equal(
