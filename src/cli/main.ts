@@ -135,8 +135,12 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     )
     .option(
       '--max-time <budget>',
-      "time budgets of those launches: 20s or case=20s per case, run=4m per run (comma-separated or repeated; default: the policy's, default policy case=20s,run=3m30s)",
+      "time budgets of those extra launches: 20s or case=20s per case, run=4m per run (comma-separated or repeated; default: the policy's, default policy case=20s,run=3m30s). They bound only the launches beyond the policy's first ones, which always run: a run lasts at least its cases' first launches",
       collect,
+    )
+    .option(
+      '--case-timeout <duration>',
+      "how long a launch may run per case it carries before its worker is killed and the case is timeout (300s, 5m; default: the policy's, quick 60s, default 2m, long 5m)",
     )
     .option('--out <dir>', 'output folder (default: jsonbench-results/<timestamp>/)')
     .option('--json', 'print the results JSON to stdout instead of tables')

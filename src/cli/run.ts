@@ -14,7 +14,7 @@ import { countOf } from '../report/units.js';
 import { unresolvedCases, unresolvedHeading, unresolvedPlain } from '../report/resolution.js';
 import { progressView, type ProgressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
-import { baselinePreference, parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
+import { baselinePreference, parseCaseTimeout, parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
 
 /**
  * What stderr says about the paired cases adaptive launches left unresolved (their ratio's
@@ -44,6 +44,8 @@ export interface RunCliOptions extends Omit<RunOptions, 'cwd'> {
   resolve?: string;
   /** `--max-time`: budgets of the adaptive launches (`20s`, `case=20s`, `run=4m`) */
   maxTime?: string[];
+  /** `--case-timeout`: a launch's timeout per case it carries (`300s`, `5m`) instead of the policy's */
+  caseTimeout?: string;
   /** `--verbose`: more table columns, every finding and note in full, the legend */
   verbose?: boolean;
 }
@@ -126,6 +128,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
     ...(opts.resolve !== undefined ? { resolve: parseResolve(opts.resolve) } : {}),
     ...parseMaxTime(splitList(opts.maxTime)),
   };
+  const caseTimeoutMs = opts.caseTimeout !== undefined ? parseCaseTimeout(opts.caseTimeout) : undefined;
   // every line names data (a payload file name, a serializer id): its control characters are shown, never sent to the terminal
   // before the progress view exists straight to stderr; after, above its bar (never over it)
   let progress: ReturnType<typeof progressView> | null = null;
@@ -137,6 +140,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   };
   const { request, release } = await resolveRunRequest(opts, say);
   request.policy = withAdaptive(request.policy, adaptive);
+  if (caseTimeoutMs !== undefined) request.policy = { ...request.policy, caseTimeoutMs };
   if (request.payload) for (const line of payloadFacts(request.payload)) say(line);
   const errTty = Boolean(process.stderr.isTTY);
   // tables go to stdout (or above the bar when stdout is the same terminal), fitted to its width: the terminal's, COLUMNS, or 100
@@ -146,8 +150,19 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
   const layout = planLayout(request, width, verbose);
   const view = progressView({ isTty: errTty && !opts.json, width: outputWidth(process.stderr) });
   progress = view;
-  const tables = tablePrinter((cases) =>
-    opts.json ? null : renderTerminal(cases, color, { width, tablesOnly: true, verbose, layout }),
+  const tables = tablePrinter((group) =>
+    opts.json
+      ? null
+      : renderTerminal(group, color, {
+          width,
+          tablesOnly: true,
+          verbose,
+          layout,
+          // a run on several targets prints each group as it ends: its title names the group's target
+          ...(request.targets.length > 1
+            ? { titleTarget: [...new Set(group.cases.map((c) => c.target.id))].join(', ') }
+            : {}),
+        }),
   );
   // Ctrl-C, or SIGTERM / SIGHUP (kill, a CI job cancelled, a closed terminal: they ended the run
   // with no word, issue 25): restore the terminal (the bar hides the cursor) and say where the

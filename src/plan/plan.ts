@@ -2,6 +2,7 @@ import type { CaseClass, CaseCoordinates, CaseTarget, Direction, Family, Platfor
 import type { Workload } from '../workloads/types.js';
 import { platformOf, type SerializerAdapter, type SerializerInfo } from '../serializers/types.js';
 import { unitView } from '../workloads/unit.js';
+import { describeDotnetShape } from '../workloads/dotnet-shape.js';
 import { baselinePreference, type RunPolicy } from '../config/policies.js';
 import { adapterVersion } from '../serializers/version.js';
 import { payloadKeyOf } from './payloads.js';
@@ -102,6 +103,11 @@ function versionOf(a: SerializerInfo, req: PlanRequest): string {
  * with exit 2 naming it (config/watchdog.ts).
  */
 export function supportOf(a: SerializerInfo, view: Workload, direction: Direction): PlanDecision {
+  if (view.variantOf && platformOf(a) !== 'dotnet')
+    return {
+      status: 'unsupported',
+      reason: `${view.id} is ${view.variantOf}'s payload measured with another .NET code shape (${describeDotnetShape(view)}); JavaScript serializers: measure ${view.variantOf}`,
+    };
   if (!classOf(a, direction))
     return {
       status: 'unsupported',

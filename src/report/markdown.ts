@@ -18,6 +18,7 @@ import { behaviourNotes, behaviourSentences } from './probes.js';
 import { renderColdStart } from './cold-start.js';
 import { unresolvedCases, unresolvedExact } from './resolution.js';
 import { quickCaveat } from './takeaway.js';
+import { buildFailures } from './build-failures.js';
 
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
@@ -60,7 +61,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     const noise = noiseReasons(r);
     if (noise.length)
       out.push(
-        `> ⚠ Noisy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`,
+        `> ⚠ Busy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`,
         '',
       );
   }
@@ -193,6 +194,17 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     if (cold) out.push(several ? cold.replace('### ', `### (#${i + 1}) `) : cold);
   }
   out.push(...probeSections);
+  const failed = model.runs.flatMap((r) => buildFailures(r));
+  if (failed.length)
+    out.push(
+      '## Builds that failed',
+      '',
+      ...failed.map(
+        (f) =>
+          `- ${f.row ? `**${escapeText(f.row)}** on ` : ''}${escapeText(f.target)}: ${escapeText(f.reason)}. Log: ${markdownCode(f.log)}${f.firstError ? `; first error: ${markdownCode(clip(f.firstError, 400))}` : ''}`,
+      ),
+      '',
+    );
   const text = out.join('\n');
   // a run on several targets ends with its side-by-side tables (one section per results file that has them)
   const sideBySide = model.runs

@@ -51,6 +51,8 @@ export interface TerminalOptions {
    * of this text, or by the caller when `tablesOnly`.
    */
   layout?: TerminalLayout;
+  /** the target a table's cases ran on, said in its title (`orders · 100 · list · serialize · on dotnet@9`): a group printed during a run on several targets */
+  titleTarget?: string;
 }
 
 /** The columns the run tables show at a width, chosen once for all of a run's tables. */
@@ -329,7 +331,7 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
   for (const [gi, table] of buildTables(model.cases).entries()) {
     const group = data.groups[gi];
     // the table's title opens its first takeaway (one line saved per table); bold after wrapping (codes are not width)
-    const title = escapeCell(table.title, 'terminal');
+    const title = escapeCell(`${table.title}${options.titleTarget ? ` · on ${options.titleTarget}` : ''}`, 'terminal');
     let titled = false;
     for (const [si, s] of table.sections.entries()) {
       for (const t of sectionTakeaway(data, index, group, group.sections[si], defaultState())) {

@@ -484,7 +484,8 @@ export async function resolveRunRequest(
     checkChoices('--direction', dirs, DIRECTIONS);
     if (payload && (dirs.length === 0 || dirs.includes('serialize'))) checkSerializable(payload);
     const sizes = payload ? (payload.scaledSizes ?? []) : sizesOption(opts);
-    const chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW;
+    // a variant of another workload (users-record: .NET code shapes of users' payload) runs only when named
+    const chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW.filter((w) => !w.variantOf);
     if (sizes.length && chosenW.every((w) => sizesFor(w, policy, sizes).length === 0)) {
       throw new UsageError(
         '--size',

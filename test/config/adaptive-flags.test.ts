@@ -1,6 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseMaxTime, parseResolve, policies, RESOLVE_MAX_LAUNCHES, withAdaptive } from '../../src/config/policies.js';
+import {
+  parseCaseTimeout,
+  parseMaxTime,
+  parseResolve,
+  policies,
+  RESOLVE_MAX_LAUNCHES,
+  withAdaptive,
+} from '../../src/config/policies.js';
 import { UsageError } from '../../src/config/usage-error.js';
 import { unresolvedLines } from '../../src/cli/run.js';
 import type { ResultsFile } from '../../src/results/types.js';
@@ -100,4 +107,21 @@ test('stderr says an unresolved case is too close to call, in words, at most ten
     /\nToo close to call at this precision \(the launches stopped before the ratio settled\):\n\n- \*\*typia\*\* \(serialize\): interval \[0\.971–1\.041\] reaches both inside and outside ±2%; the launch cap \(4 launches\) was reached after 61\.2 s\n/,
   );
   assert.equal(md.match(/Too close to call/g)?.length, 1, 'once, under the table of its case');
+});
+
+test("--case-timeout reads a duration (the tryout could not extend quick's 60 s); anything else names the flag", () => {
+  assert.equal(parseCaseTimeout('300s'), 300_000);
+  assert.equal(parseCaseTimeout('5m'), 300_000);
+  assert.equal(parseCaseTimeout('1m30s'), 90_000);
+  assert.deepEqual(
+    [policies.quick.caseTimeoutMs, policies.default.caseTimeoutMs, policies.long.caseTimeoutMs],
+    [60_000, 120_000, 300_000],
+    'the defaults --help names',
+  );
+  for (const bad of ['0s', '-5m', 'soon', ''])
+    assert.throws(
+      () => parseCaseTimeout(bad),
+      (e: unknown) => e instanceof UsageError && e.flag === '--case-timeout',
+      bad,
+    );
 });
