@@ -213,9 +213,13 @@ export const MAX_SAMPLE_PROBES = 8;
 function stringKind(s: string): string {
   if (loneSurrogateAt(s) >= 0) return 'string with a lone surrogate';
   if (/[\u2028\u2029]/.test(s)) return 'string with U+2028/U+2029';
-  if (/[\u0000-\u001f"\\]/.test(s)) return 'string with escapes';
-  if (/[^\u0000-\u007f]/.test(s)) return 'string beyond ASCII';
-  return 'string';
+  let beyond = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c) return 'string with escapes';
+    if (c > 0x7f) beyond = true;
+  }
+  return beyond ? 'string beyond ASCII' : 'string';
 }
 
 /** A number's kind for {@link valueKinds}: what a number writer or reader treats differently. */
