@@ -202,7 +202,7 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     )
     .option(
       '--serializer <ids>',
-      `serializers, with versions for a matrix such as fast-json-stringify@5,6,7 (comma-separated or repeated; default: all)${listed(help.serializerIds)}`,
+      `serializers, with versions for a matrix such as fast-json-stringify@5,6,7 (comma-separated or repeated; default: all on the targets' platforms; .NET ones need a .NET target)${listed(help.serializerIds && [...help.serializerIds, ...(help.dotnetSerializerIds ?? [])])}`,
       collect,
     )
     .option(

@@ -565,6 +565,17 @@ export const ProbeRecordSchema = Type.Object({
   needs: Optional(Type.Array(str)),
   serialize: Optional(ProbeSideRecordSchema),
   deserialize: Optional(ProbeSideRecordSchema),
+  /**
+   * A probe asked of .NET serializers too (probes/dotnet/catalog.ts), where its .NET side says otherwise
+   * than the fields above (its C# model's title, input, accepted behaviours): what .NET verdicts are read against.
+   */
+  dotnet: Optional(
+    Type.Object({
+      title: Optional(str),
+      serialize: Optional(ProbeSideRecordSchema),
+      deserialize: Optional(ProbeSideRecordSchema),
+    }),
+  ),
 });
 export type ProbeRecord = Static<typeof ProbeRecordSchema>;
 

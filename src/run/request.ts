@@ -191,7 +191,7 @@ export interface ResolvedRun {
  * needs a chosen serializer of its platform (else it would measure nothing).
  * @throws UsageError naming `--serializer` or `--target` and the targets or serializers that would fit
  */
-function checkPlatforms(chosen: readonly SerializerInfo[], named: boolean, targets: readonly Target[]): void {
+export function checkPlatforms(chosen: readonly SerializerInfo[], named: boolean, targets: readonly Target[]): void {
   const platformOfTarget = (t: Target) => t.platform ?? 'javascript';
   const targetsOf = (p: string) => KNOWN_TARGETS.filter((id) => platformOfTarget(parseTarget(id)) === p);
   const run = new Set(targets.map(platformOfTarget));
