@@ -27,11 +27,13 @@
  * named unexplained.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CaseResult, ResultsFile } from '../src/results/types.js';
 import { ratioIntervalOf } from '../src/results/ratio.js';
+import { readResults } from '../src/results/io.js';
 import { logRatioInterval, medianOf } from '../src/stats/estimate.js';
 import { ratioNumber } from '../src/report/units.js';
 import { formatAllocated, formatMeanError, formatOwnRatio, formatPercentDelta } from '../src/report/per-runtime.js';
@@ -884,7 +886,7 @@ async function main(): Promise<void> {
   const files: ResultsFile[] = [];
   for (const p of paths) {
     try {
-      files.push(JSON.parse(readFileSync(p, 'utf8')) as ResultsFile);
+      files.push(readResults(p));
     } catch (e) {
       process.stderr.write(`studies: cannot read ${p}: ${(e as Error).message}\n`);
     }

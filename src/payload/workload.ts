@@ -7,7 +7,7 @@ import { payloadWorkload } from '../workloads/payload.js';
 import { PayloadError, readPayload, samplesOf, type PayloadSource, type PayloadUnit } from './read.js';
 import { payloadMismatch } from './conform.js';
 import { inferSchema } from './infer.js';
-import type { InferenceFinding } from './refine.js';
+import { markDateTimes, type InferenceFinding } from './refine.js';
 import { loadUserSchema, type SchemaLibrary } from './user-schema.js';
 import type { PayloadProgress } from './read.js';
 import { scaleRecords } from './scale.js';
@@ -269,7 +269,11 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
   let findings: InferenceFinding[] = [];
   if (opts.schemaFile) {
     const user = await loadUserSchema(opts.schemaFile);
-    schema = user.schema;
+    // the Date hints inference sets from the samples, which JSON Schema cannot say (issue 24)
+    schema = markDateTimes(
+      user.schema,
+      source.units.map((u) => u.value),
+    );
     const mismatch = payloadMismatch(source, schema);
     if (mismatch)
       throw new PayloadError(

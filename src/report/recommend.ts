@@ -35,7 +35,7 @@ import { ratioIntervalOf } from '../results/ratio.js';
 import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime, ratioNumber } from './units.js';
-import { escapeCell } from './table/escape.js';
+import { escapeCell, markdownCode } from './table/escape.js';
 import { clipLine, wrap } from './fit.js';
 import { groupCall, ratioCall } from '../results/decision.js';
 import { COST_TIERS, costGroups, costTier, payloadCosts, type CostGroup } from './costs.js';
@@ -670,11 +670,14 @@ export function renderRecommendations(
       );
       const groups = costGroupsOf(r);
       const lines = costLines(r, probed);
+      // report.md names each probe cost's probe id, for reference (the titles are for people)
+      const ref = (k: object) =>
+        'probe' in k && typeof k.probe === 'string' ? ` (probe ${markdownCode(k.probe)})` : '';
       for (const [i, d] of lines.entries()) {
-        out.push(`  - ${esc(d)}`);
-        // report.md keeps the full list: every cost of a kind said as one line
         const g = groups[i];
-        if (g && g.items.length > 1) for (const k of g.items) out.push(`    - ${esc(k.text)}`);
+        out.push(`  - ${esc(d)}${g && g.items.length === 1 ? ref(g.items[0]) : ''}`);
+        // report.md keeps the full list: every cost of a kind said as one line
+        if (g && g.items.length > 1) for (const k of g.items) out.push(`    - ${esc(k.text)}${ref(k)}`);
       }
       for (const d of excludedLines(r)) out.push(`  - ${esc(d)}`);
     }

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import type { CaseResult, ResultsFile } from './types.js';
 import { checkResults } from './validate.js';
+import { compactVerdicts } from './verdict-groups.js';
 import { ResultsFileError, type TextPosition } from './errors.js';
 import { parse as losslessParse } from 'lossless-json';
 import jsoncParser from 'jsonc-parser';
@@ -26,13 +27,14 @@ function layoutJson(value: unknown, levels: number, indent = ''): string {
  * Writes the results file atomically (temp file, then rename), so a reader never sees half a file;
  * on failure the temp file is removed and the error thrown as it is.
  * Laid out three levels deep ({@link layoutJson}): a line per top-level field, per case field, per
- * probe verdict; each written compact. Fully indented JSON made indentation a third of a payload
- * run's 3.6 MB (new-user tryout, 2026-12-05); `jq .` shows it indented.
+ * probe verdict group; each written compact. Fully indented JSON made indentation a third of a payload
+ * run's 3.6 MB (new-user tryout, 2026-12-05); `jq .` shows it indented. Probe verdicts are stored
+ * grouped by probe side (results/verdict-groups.ts), which {@link readResults} expands.
  */
 export function writeResults(path: string, results: ResultsFile): void {
   const tmp = `${path}.tmp-${process.pid}`;
   try {
-    writeFileSync(tmp, layoutJson(results, 3) + '\n');
+    writeFileSync(tmp, layoutJson(compactVerdicts(results), 3) + '\n');
     renameSync(tmp, path);
   } catch (e) {
     // a full disk leaves no half-written temp file behind (issue 25)

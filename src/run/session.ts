@@ -121,16 +121,27 @@ function explainPayloadRejections(cases: CaseResult[], payload: ResolvedPayload)
 
 /**
  * The payload probes' data of a run on `--payload` (probes/catalog/payload.ts): per workload, its
- * schema and one sample (a document, or the first record of an NDJSON file).
+ * schema and its samples: a document; or, for a folder of samples or an NDJSON file (one
+ * workload of records), every sample or record, named as titles say it (`b.json`,
+ * `log.ndjson record 7`), of which the probes cover those that add a path or kind of value.
  */
-function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
+export function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
+  const { kind, units } = payload.source;
+  const name = (source: string) => {
+    const m = /^(.*):(\d+)$/.exec(source);
+    return m ? `${basename(m[1])} record ${m[2]}` : basename(source);
+  };
   return payload.workloads.map((w) => {
-    const unit = payload.source.units.find((u) => payloadId(u.source) === w.id) ?? payload.source.units[0];
+    const records = kind === 'samples' || kind === 'ndjson';
+    const unit = payload.source.units.find((u) => payloadId(u.source) === w.id) ?? units[0];
     return {
       workload: w.id,
       file: basename(unit.source.replace(/:\d+$/, '')),
       schema: w.schema,
       sample: unit.value,
+      ...(records && units.length > 1
+        ? { more: units.slice(1).map((u) => ({ name: name(u.source), value: u.value })) }
+        : {}),
       inferred: payload.origin.library === 'inferred',
     };
   });

@@ -852,7 +852,7 @@ function withProbes(
 const LONE = ['plain', 'date-time', 'email'].flatMap((format) =>
   ['L1', 'L40', 'L41', 'L100', 'L4999', 'L5000', 'L100000'].map((len) => ({
     probe: `string.value.${format}.lone-high.${len}`,
-    title: `a lone-high.${len} string as a ${format} value`,
+    title: `a ${len.slice(1)}-character string holding unpaired high surrogates, as a ${format} string value`,
     fault: 'ill-formed',
     actual: 'a raw lone surrogate U+D800',
   })),
@@ -949,7 +949,7 @@ test('cost lines of one kind are one line with a count and an example, the outpu
   const [rec] = recommend(r);
   assert.equal(rec.pick?.costs.length, 26);
   assert.deepEqual(costLines(rec, true), [
-    'output defect: writes a lone surrogate raw (ill-formed Unicode: UTF-8 cannot encode it) in any string field: 21 probes, e.g. a lone-high.L1 string as a plain value: ill-formed at $ (expected valid JSON, got a raw lone surrogate U+D800)',
+    'output defect: writes a lone surrogate raw (ill-formed Unicode: UTF-8 cannot encode it) in any string field: 21 probes, e.g. a 1-character string holding unpaired high surrogates, as a plain string value: ill-formed at $ (expected valid JSON, got a raw lone surrogate U+D800)',
     'output defect: writes output that is not valid JSON for number values: 2 probes, e.g. NaN: invalid-json at $ (expected valid JSON, got "{\\"n\\":NaN}")',
     "schema: it needs the payload's schema (here inferred from your payload: review it with --print-schema, pass it back with --schema); a payload that drifts from it fails or loses data",
     'probe: a Date: wrong-value at $ (expected valid JSON, got "Thu Feb 29 2024")',
@@ -959,10 +959,16 @@ test('cost lines of one kind are one line with a count and an example, the outpu
   assert.equal((terminal.match(/lone surrogate/g) ?? []).length, 1, 'one line in the terminal');
   assert.equal(terminal.split('\n').filter((l) => l.startsWith('    ')).length, 5, 'five cost lines, not 26');
   const md = renderRecommendations(r, 'markdown');
-  assert.equal((md.match(/lone-high/g) ?? []).length, 22, 'the line and every one of the 21 under it in report.md');
+  assert.equal(
+    (md.match(/unpaired high surrogates/g) ?? []).length,
+    22,
+    'the line and every one of the 21 under it in report.md',
+  );
+  // each titled in words, with its probe id for reference (issue 24: titles read like internal ids)
+  assert.equal((md.match(/\(probe `string\.value\.[a-z-]+\.lone-high\.L\d+`\)/g) ?? []).length, 21);
   assert.match(
     md,
-    /\n {2}- output defect: writes a lone surrogate raw .*: 21 probes, e\.g\. .*\n {4}- a lone-high\.L1 string as a plain value: ill-formed/,
+    /\n {2}- output defect: writes a lone surrogate raw .*: 21 probes, e\.g\. .*\n {4}- a 1-character string holding unpaired high surrogates, as a plain string value: ill-formed .* \(probe `string\.value\.plain\.lone-high\.L1`\)\n/,
   );
   const html = renderHtml(r, { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' });
   assert.match(html, /<li>output defect: writes a lone surrogate raw[^<]*<details><summary>all 21<\/summary>/);
