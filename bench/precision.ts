@@ -37,7 +37,7 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -122,7 +122,8 @@ async function main(): Promise<number> {
   const named = values.tools!.split(',').filter((t) => (ALL_TOOLS as readonly string[]).includes(t));
   // each variant runs right after the default jsonbench run, so both meet the same phase of the machine
   const tools = named.flatMap((t) => (t === 'jsonbench' ? [t, ...variants.keys()] : [t]));
-  const outDir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-precision-'));
+  // absolute: BenchmarkDotNet runs with its artifacts folder as its working directory and reads the payload by this path
+  const outDir = resolve(values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-precision-')));
   mkdirSync(outDir, { recursive: true });
   const t0 = performance.now();
 
