@@ -41,7 +41,7 @@ test(
     const ran = await new Promise<Ran>((resolve) => {
       const t0 = performance.now();
       const child = spawn(process.execPath, [bin, ...run(out)], {
-        env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1' },
+        env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', COLUMNS: '1000' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       symlinkSync('/dev/full', join(out, `results.json.tmp-${child.pid}`));

@@ -36,7 +36,7 @@ function start(args: string[]): {
   signal: Promise<NodeJS.Signals | null>;
 } {
   const child = spawn(process.execPath, [bin, ...args], {
-    env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1' },
+    env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', COLUMNS: '1000' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';

@@ -1,11 +1,11 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cli } from './support.js';
-import type { ResultsFile } from '../../src/results/types.js';
+import { readResults } from '../../src/results/io.js';
 
 /**
  * `jsonbench probe` of a serializer that hangs on every call (issue 25, hostile tester hx1, "hang"):
@@ -19,7 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-probe-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const verdictsOf = (out: string) => {
-  const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+  const r = readResults(join(out, 'results.json'));
   return r.probes!.verdicts.map((v) => ({
     probe: `${v.probe} (${v.direction})`,
     mark: v.verdict.mark,
