@@ -6,6 +6,7 @@ import { platformOfCase } from './rows.js';
 import type { Column } from './table/column.js';
 import { renderTable } from './table/write.js';
 import { escapeCell } from './table/escape.js';
+import { wrap } from './fit.js';
 
 /**
  * The side-by-side view of a `--target` run: one table per workload × size × shape × direction,
@@ -174,7 +175,23 @@ export function targetSummaryLines(results: ResultsFile): string[] {
 
 /** The columns of a target table: its head, cell i of each row. */
 function targetColumns(t: TargetTable): Column<string[]>[] {
-  return t.head.map((header, i) => ({ id: header, header, cell: (row: string[]) => row[i] }));
+  return headColumns(t.head);
+}
+
+/**
+ * Columns of a side-by-side table from its headers; on a narrow terminal the per-target columns are
+ * left out allocation first, then mean, then Δ, then the class (the ratios and serializers stay).
+ */
+function headColumns(head: readonly string[]): Column<string[]>[] {
+  const priority = (h: string) =>
+    /Allocated|Alloc/.test(h) ? 4 : /Mean/.test(h) ? 3 : /Δ/.test(h) ? 2 : h === 'Class' ? 1 : 0;
+  return head.map((header, i) => ({
+    id: header,
+    header,
+    cell: (row: string[]) => row[i],
+    priority: priority(header),
+    ...(header === 'Notes' ? { wrap: 40, least: 14 } : {}),
+  }));
 }
 
 /** The heading of the per-target rankings (every dialect: terminal, Markdown, HTML). */
@@ -191,10 +208,16 @@ export function sideBySideHeading(index: number, several: boolean): string {
   return `Side by side, by target${several ? ` (#${index + 1})` : ''}`;
 }
 
-/** Renders the per-target tables as terminal text or GitHub Markdown (table/write.ts). Pure. */
-export function renderTargetTables(results: ResultsFile, format: 'text' | 'markdown'): string {
+/**
+ * Renders the per-target tables as terminal text or GitHub Markdown (table/write.ts). Text is
+ * fitted to `width` when given (characters: tables drop and wrap columns, sentences wrap; a new
+ * user's 245-column by-target table at 80 columns). Pure.
+ */
+export function renderTargetTables(results: ResultsFile, format: 'text' | 'markdown', width?: number): string {
   const md = format === 'markdown';
   const esc = (s: string) => escapeCell(s, md ? 'markdown' : 'terminal', Infinity);
+  const say = (s: string) => (width === undefined ? s : wrap(s, width));
+  const fit = width === undefined ? undefined : { width };
   const out: string[] = [
     md ? '### Targets' : 'Targets:',
     ...(md ? [''] : []),
@@ -202,7 +225,11 @@ export function renderTargetTables(results: ResultsFile, format: 'text' | 'markd
     '',
   ];
   for (const t of buildTargetTables(results)) {
-    const table = renderTable({ columns: targetColumns(t), rows: t.rows }, md ? 'markdown' : 'terminal');
+    const table = renderTable(
+      { columns: targetColumns(t), rows: t.rows },
+      md ? 'markdown' : 'terminal',
+      md ? {} : (fit ?? {}),
+    );
     if (md)
       out.push(
         `### ${esc(t.title)} — by target`,
@@ -216,24 +243,29 @@ export function renderTargetTables(results: ResultsFile, format: 'text' | 'markd
       );
     else
       out.push(
-        `${esc(t.title)} — by target (Δ: mean against the same serializer's on the first target it ran on, ≈ within the error bars; ratio against the target's own baseline; ~ allocation estimated)`,
+        say(
+          `${esc(t.title)} — by target (Δ: mean against the same serializer's on the first target it ran on, ≈ within the error bars; ratio against the target's own baseline; ~ allocation estimated)`,
+        ),
         table,
         '',
-        RANKING_LABEL,
-        ...t.rankings.map((r) => `  ${esc(r)}`),
+        say(RANKING_LABEL),
+        ...t.rankings.map((r) =>
+          width === undefined ? `  ${esc(r)}` : wrap(esc(r), width, '    ').replace(/^/, '  '),
+        ),
         '',
       );
     if (t.across) {
       const across = renderTable(
         {
-          columns: t.across.head.map((header, i) => ({ id: header, header, cell: (row: string[]) => row[i] })),
+          columns: headColumns(t.across.head),
           rows: t.across.rows,
         },
         md ? 'markdown' : 'terminal',
+        md ? {} : (fit ?? {}),
       );
       const intro = acrossIntro(t.across);
       if (md) out.push(`#### ${esc(t.title)} — across platforms`, '', esc(intro), '', across, '');
-      else out.push(`${esc(t.title)} — ${esc(intro)}`, across, '');
+      else out.push(say(`${esc(t.title)} — ${esc(intro)}`), across, '');
     }
   }
   return out.join('\n');

@@ -416,7 +416,7 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
   if (instructions) out.push(instructions);
   const cold = renderColdStart(results);
   if (cold) out.push(cold);
-  if (results.targets.length > 1) out.push(renderTargetTables(results, 'text'));
+  if (results.targets.length > 1) out.push(renderTargetTables(results, 'text', width));
   if (verbose) out.push(...legendSentences(results).map((l) => c.dim(say(l))));
   return out.join('\n');
 }
@@ -536,7 +536,7 @@ export function renderRunEnd(results: ResultsFile, color: boolean, options: RunE
   const extras = [
     renderInstructions(results),
     renderColdStart(results),
-    results.targets.length > 1 ? renderTargetTables(results, 'text') : '',
+    results.targets.length > 1 ? renderTargetTables(results, 'text', width) : '',
   ].filter(Boolean);
   for (const e of extras) out.push(e, '');
   if (options.verbose) out.push(...legendSentences(results).map((l) => c.dim(wrap(esc(l), width))), '');

@@ -223,3 +223,15 @@ test('a group printed during a run on several targets names its target in the ta
   assert.match(titled.split('\n')[0], new RegExp(` · on ${first} · `));
   assert.doesNotMatch(renderTerminal(group, false, { tablesOnly: true }).split('\n')[0], / · on /);
 });
+
+test('a run on several targets fits the terminal at 80 and 120 columns: the side-by-side tables leave out allocation, mean and Δ before anything is cut (new-user tryout: 245 columns at 80)', () => {
+  const r = fixture('two-targets');
+  for (const width of [80, 120]) {
+    const lines = renderTerminal(r, false, { width }).split('\n');
+    const over = lines.filter((l) => [...l].length > width);
+    assert.deepEqual(over, [], `${width} columns`);
+  }
+  const narrow = renderTerminal(r, false, { width: 80 });
+  assert.match(narrow, /│ Serializer +│ node Ratio +│ bun Ratio +│/);
+  assert.match(renderTerminal(r, false, { width: 400 }), /node Allocated/);
+});
