@@ -65,8 +65,23 @@ test('the test schema checker reports missing, extra, mistyped and badly formatt
   ]);
 });
 
-test('the registry lists the five built-in workloads in order, each with default sizes among its sizes', () => {
-  assert.deepEqual(workloads.ids, ['weather-station', 'users', 'users-settings', 'orders', 'company']);
+test('the registry lists the five built-in workloads in order, then the .NET code-shape variants (run only when named), each with default sizes among its sizes', () => {
+  assert.deepEqual(workloads.ids, [
+    'weather-station',
+    'users',
+    'users-settings',
+    'orders',
+    'company',
+    'users-record',
+    'users-settings-record',
+  ]);
+  assert.deepEqual(
+    all.filter((w) => w.variantOf).map((w) => [w.id, w.variantOf]),
+    [
+      ['users-record', 'users'],
+      ['users-settings-record', 'users-settings'],
+    ],
+  );
   for (const w of all) for (const s of w.defaultSizes) assert.ok(w.sizes.includes(s), `${w.id}: default size ${s}`);
 });
 
