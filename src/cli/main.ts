@@ -9,6 +9,7 @@ import { UsageError } from '../config/usage-error.js';
 import { ResultsFileError } from '../results/errors.js';
 import { toolVersion } from '../results/tool.js';
 import { policies } from '../config/policies.js';
+import { maskOutput } from './output.js';
 
 // Start-up (issue 22): this file and what it imports statically are what `--version` and `--help`
 // load, so each is light (names, descriptions, constants; no serializer, schema or build
@@ -328,6 +329,8 @@ function guardPrematureExit(): void {
  * ledger, or a file-system error on a path the user gave.
  */
 export async function main(argv: string[]): Promise<number> {
+  // bidirectional formatting characters from the data are shown as escapes on both streams (cli/output.ts)
+  maskOutput();
   quietOnClosedPipe();
   guardPrematureExit();
   // Ctrl-C outside a command's own handler (before a run starts, after its tables are written,

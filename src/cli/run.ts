@@ -1,3 +1,4 @@
+import { jsonStdout } from './output.js';
 import { PROFILE_DESCRIPTIONS } from '../case/profile.js';
 import { profileOf } from '../results/profile.js';
 import { isAbsolute, relative } from 'node:path';
@@ -116,7 +117,17 @@ export function runExit(
  * @throws UsageError, ConfigError, WorkloadError (exit 2 in main)
  */
 export async function runCommand(opts: RunCliOptions): Promise<number> {
-  if (opts.printSchema) return printSchema(opts);
+  // JSON on stdout and nothing else: what user code prints while the command runs goes to stderr (cli/output.ts)
+  const json = opts.json || opts.printSchema ? jsonStdout() : null;
+  try {
+    return opts.printSchema ? await printSchema(opts, json!.write) : await runAndReport(opts, json?.write);
+  } finally {
+    json?.release();
+  }
+}
+
+/** {@link runCommand} past `--print-schema`; `writeJson` (with `--json`) writes the results JSON on stdout. */
+async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => void): Promise<number> {
   const failOn = splitList(opts.failOn);
   checkNotEmpty('--fail-on', opts.failOn, failOn, NO_NUMBER_STATUSES);
   checkChoices('--fail-on', failOn, NO_NUMBER_STATUSES);
@@ -175,7 +186,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
     const { results, reports } = run;
     if (opts.json) {
       if (reports.written.html) process.stderr.write(`report: ${visibleControls(reports.written.html)}\n`);
-      process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+      writeJson!(JSON.stringify(results, null, 2) + '\n');
     } else {
       // the groups' tables were printed as each finished: only what is new now (report/terminal.ts renderRunEnd), then the paths
       const end = renderRunEnd(results, color, { width, verbose, dropped: [...dropped] });
@@ -227,10 +238,10 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
  * found and what did not convert on stderr; nothing is measured. Edit it and pass it back with
  * `--schema`. @throws UsageError without `--payload`
  */
-async function printSchema(opts: RunCliOptions): Promise<number> {
+async function printSchema(opts: RunCliOptions, writeJson: (text: string) => void): Promise<number> {
   const payload = await payloadOption({ ...opts, size: undefined });
   if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
-  process.stdout.write(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
+  writeJson(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
   for (const w of payload.source.warnings ?? []) process.stderr.write(`jsonbench: warning: ${visibleControls(w)}\n`);
   for (const f of findingsForTargets(payload, opts.target))
     process.stderr.write(`jsonbench: found: ${visibleControls(f.text)}\n`);
