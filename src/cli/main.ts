@@ -388,7 +388,7 @@ async function runCli(argv: string[]): Promise<number> {
 }
 
 /**
- * Whether `e` is a ConfigError, WorkloadError or LedgerFileError: classes that live in the modules
+ * Whether `e` is a ConfigError, WorkloadError, LedgerFileError or HostPatched: classes that live in the modules
  * of the commands that throw them, imported here only on this error path (a command that threw one
  * has loaded its module, so the import costs nothing; one that cannot load makes its class no match).
  */
@@ -397,6 +397,7 @@ async function isCommandInputError(e: unknown): Promise<boolean> {
     import('../config/user-config.js').then((m) => m.ConfigError),
     import('../plan/payloads.js').then((m) => m.WorkloadError),
     import('../ledger/schema.js').then((m) => m.LedgerFileError),
+    import('../config/host-guard.js').then((m) => m.HostPatched),
   ]);
   return classes.some((c) => c.status === 'fulfilled' && e instanceof c.value);
 }

@@ -3,6 +3,7 @@ import { makeFolder } from '../files/make-folder.js';
 import { dirname, join, resolve, basename } from 'node:path';
 import { ConfigError, CONFIG_LOAD_TIMEOUT_MS, loadUserConfig, type UserConfig } from './user-config.js';
 import { guardedAsync } from './watchdog.js';
+import { guardWorkloadHooks } from './host-guard.js';
 
 /** Config file names looked for in the working directory, in order. */
 export const CONFIG_NAMES = ['jsonbench.config.ts', 'jsonbench.config.mjs', 'jsonbench.config.js'];
@@ -65,12 +66,11 @@ export async function prepareConfig(file: string, outDir: string): Promise<{ mod
   }
   try {
     // the watchdog stops a config whose top level loops synchronously (settleWithin's timer cannot fire then)
-    return {
-      modulePath,
-      config: await guardedAsync(`loading the config ${file}`, CONFIG_LOAD_TIMEOUT_MS + 5_000, () =>
-        loadUserConfig(modulePath, file),
-      ),
-    };
+    const config = await guardedAsync(`loading the config ${file}`, CONFIG_LOAD_TIMEOUT_MS + 5_000, () =>
+      loadUserConfig(modulePath, file),
+    );
+    // this is the host's copy: a workload function it calls (the .NET gate's toModel, checkText) runs guarded
+    return { modulePath, config: { ...config, workloads: config.workloads.map(guardWorkloadHooks) } };
   } catch (e) {
     if (modulePath !== file) rmSync(modulePath, { force: true });
     if (

@@ -8,7 +8,7 @@ import { PayloadError, readPayload, samplesOf, type PayloadSource, type PayloadU
 import { payloadMismatch } from './conform.js';
 import { inferSchema } from './infer.js';
 import type { InferenceFinding } from './refine.js';
-import { loadUserSchema, type SchemaLibrary } from './user-schema.js';
+import { loadUserSchema, type SchemaLibrary, type UserSchema } from './user-schema.js';
 import { scaleRecords } from './scale.js';
 
 /**
@@ -215,6 +215,12 @@ export interface ResolvePayloadOptions {
   sizes?: readonly number[];
   /** `--shape`: the shapes records are measured in (default: {@link recordShapes}) */
   shapes?: readonly Shape[];
+  /**
+   * Runs the loading of a schema module (its import and its library's conversion: user code in
+   * this process) under the caller's guard (run/request.ts: config/host-guard.ts hostCallAsync, the
+   * watchdog and the host snapshot). Default: called as it is.
+   */
+  guardSchema?: (step: string, load: () => Promise<UserSchema>) => Promise<UserSchema>;
 }
 
 /**
@@ -227,7 +233,10 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
   let origin: SchemaOrigin;
   let findings: InferenceFinding[] = [];
   if (opts.schemaFile) {
-    const user = await loadUserSchema(opts.schemaFile);
+    const file = opts.schemaFile;
+    const user = await (opts.guardSchema ?? ((_step, load) => load()))(`the schema ${file}`, () =>
+      loadUserSchema(file),
+    );
     schema = user.schema;
     const mismatch = payloadMismatch(source, schema);
     if (mismatch)

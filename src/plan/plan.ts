@@ -8,6 +8,7 @@ import { payloadKeyOf } from './payloads.js';
 import { adapterIdOf } from '../versions/spec.js';
 import { BUILTIN_SUPPORTS_TIMEOUT_MS, guardedCall, SUPPORTS_TIMEOUT_MS } from '../config/watchdog.js';
 import { hostSnapshot } from '../config/user-config.js';
+import { hostCall, HostPatched } from '../config/host-guard.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 
 /** What every planned case carries, whatever the plan decided about it. */
@@ -137,13 +138,25 @@ export function supportOf(a: SerializerInfo, view: Workload, direction: Directio
   };
 }
 
-/** An adapter's translation notes for a pair it supports; a notes() that throws gives none (it is informative only). */
-function notesOf(a: SerializerInfo, view: Workload, direction: Direction): string[] {
+/**
+ * An adapter's translation notes for a pair it supports; a notes() that throws gives none (it is
+ * informative only). It runs in jsonbench's own process, under the host guard (config/host-guard.ts:
+ * the watchdog of supports(), and what it changes there is put back): one that changed the process
+ * gives `changed`, and its case fails.
+ */
+function notesOf(a: SerializerInfo, view: Workload, direction: Direction): { notes: string[]; changed?: string } {
+  const notes = (a as SerializerAdapter).notes;
+  if (typeof notes !== 'function') return { notes: [] };
+  const limit = builtinSerializers.ids.includes(adapterIdOf(a.id)) ? BUILTIN_SUPPORTS_TIMEOUT_MS : SUPPORTS_TIMEOUT_MS;
   try {
-    const notes = (a as SerializerAdapter).notes?.(view, direction);
-    return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string' && n.trim() !== '') : [];
-  } catch {
-    return [];
+    const out = hostCall(`notes() of serializer "${a.id}" (workload ${view.id}, ${direction})`, limit, () =>
+      notes.call(a, view, direction),
+    );
+    return {
+      notes: Array.isArray(out) ? out.filter((n): n is string => typeof n === 'string' && n.trim() !== '') : [],
+    };
+  } catch (e) {
+    return e instanceof HostPatched ? { notes: [], changed: e.changed } : { notes: [] };
   }
 }
 
@@ -193,8 +206,17 @@ export function planCases(req: PlanRequest, allSerializers: readonly SerializerI
               unsupported.push(make(a, decision));
               continue;
             }
+            const { notes, changed } = notesOf(a, view, direction);
+            if (changed) {
+              unsupported.push(
+                make(a, {
+                  status: 'failed',
+                  reason: `notes() changed jsonbench's own process: ${changed} (put back; patch built-ins inside prepare(), which runs in the worker)`,
+                }),
+              );
+              continue;
+            }
             const c = make(a, decision);
-            const notes = notesOf(a, view, direction);
             if (notes.length) c.notes = notes;
             const key = `${c.platform}\u0000${c.caseClass}`;
             if (!byClass.has(key)) byClass.set(key, []);

@@ -15,7 +15,8 @@ import { DIRECTIONS, type Direction, type Platform } from '../case/coordinates.j
 import { policies, type RunPolicy } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
-import type { UserConfig } from '../config/user-config.js';
+import { CONFIG_LOAD_TIMEOUT_MS, type UserConfig } from '../config/user-config.js';
+import { hostCallAsync, HostPatched, sealHost } from '../config/host-guard.js';
 import { workloads as workloadRegistry } from '../workloads/index.js';
 import type { Workload } from '../workloads/types.js';
 import { serializers as serializerRegistry } from '../serializers/index.js';
@@ -272,6 +273,25 @@ function shapeOption(values: readonly string[] | undefined): ('list' | 'many')[]
 }
 
 /**
+ * A `--schema` module's loading under the host guard (config/host-guard.ts): its top level and its
+ * library's conversion run in jsonbench's own process, with the config's time limit; one that
+ * changes the process (patches JSON.stringify, adds a toJSON) is refused, and what it changed put back.
+ * @throws UsageError naming `--schema` when it changed the process
+ */
+async function guardedSchema<T>(step: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await hostCallAsync(step, CONFIG_LOAD_TIMEOUT_MS, load);
+  } catch (e) {
+    if (e instanceof HostPatched)
+      throw new UsageError(
+        '--schema',
+        `${e.message}: results.json, the reports and the gate rely on them, so a schema module must not patch built-ins`,
+      );
+    throw e;
+  }
+}
+
+/**
  * The `--payload` of a run (with `--schema` and `--size`), read and given a schema; null without
  * `--payload`. A payload that cannot be read names the file and line:column.
  * @throws UsageError naming `--payload`, `--schema` or `--workload`
@@ -300,7 +320,7 @@ export async function payloadOption(
   const shapes = shapeOption(opts.shape);
   try {
     const payload = await resolvePayload(resolve(cwd, opts.payload), {
-      ...(opts.schema ? { schemaFile: resolve(cwd, opts.schema) } : {}),
+      ...(opts.schema ? { schemaFile: resolve(cwd, opts.schema), guardSchema: guardedSchema } : {}),
       ...(sizes.length ? { sizes } : {}),
       ...(shapes.length ? { shapes } : {}),
     });
@@ -355,6 +375,8 @@ export async function resolveRunRequest(
       }
   };
   const configFile = findConfig(cwd, opts.config);
+  // before any user code runs: what a timer it arms changes later is seen against this seal (config/host-guard.ts)
+  sealHost();
   try {
     prepared = configFile ? await prepareConfig(configFile, outDir) : null;
   } catch (e) {

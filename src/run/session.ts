@@ -57,6 +57,7 @@ import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
 import { keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
 import type { RunRequest } from './request.js';
+import { checkHostSeal, HostPatched, sealHost } from '../config/host-guard.js';
 
 /** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
 export type SessionEvent =
@@ -209,6 +210,8 @@ export async function runSession(
   req: RunRequest,
   observe: (e: SessionEvent) => void = () => {},
 ): Promise<SessionResult> {
+  // a programmatic run's seal (the CLI took it before loading the config: run/request.ts)
+  sealHost();
   const matrix = planCases(
     {
       workloads: req.workloads,
@@ -361,6 +364,10 @@ async function runLocked(
     observe({ type: 'started', outDir: req.outDir, partialPath, launchLogPath, cases: groups.flat().length });
     const t0 = performance.now();
     const prepared = targets;
+    // what user code changed in this process after its guarded call returned (a timer, a promise): seen
+    // at each finished case, which is then no longer recorded, and before results.json (config/host-guard.ts)
+    let tampered = '';
+    const sealHolds = () => (tampered ||= checkHostSeal()) === '';
     results.cases = await runGroups({
       groups,
       payloads,
@@ -373,7 +380,7 @@ async function runLocked(
       jobs: req.jobs,
       ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}),
       onProgress: (e) => {
-        if (e.type === 'case-done') ledger?.record(e.result);
+        if (e.type === 'case-done' && sealHolds()) ledger?.record(e.result);
         observe(e.type === 'group-done' ? { ...e, results: { ...results, cases: e.cases } } : e);
       },
     });
@@ -413,6 +420,12 @@ async function runLocked(
     // whose probe pass is slow, hangs or is killed keeps its results.json and reports
     results.finishedAt = new Date().toISOString();
     results.environment.loadAverage.end = os.loadavg();
+    if (!sealHolds())
+      throw new HostPatched(
+        'user code (a timer or a promise armed by a config, a serializer or a schema module)',
+        tampered,
+        `: the numbers this process handled after the change cannot be trusted, so results.json and the reports were not written`,
+      );
     const history = ledger?.historyOf(results.cases) ?? [];
     const resultsPath = join(req.outDir, 'results.json');
     writeResults(resultsPath, results);
@@ -449,7 +462,12 @@ async function runLocked(
       });
       return undefined;
     });
-    if (probed) {
+    if (probed && !sealHolds())
+      observe({
+        type: 'warning',
+        message: `user code changed jsonbench's own process during the probe pass: ${tampered} (put back); the probe matrix is left out`,
+      });
+    else if (probed) {
       results.probes = probed;
       results.finishedAt = new Date().toISOString();
       results.environment.loadAverage.end = os.loadavg();
