@@ -22,7 +22,18 @@ import { basename, join } from 'node:path';
 import { makeFolder } from '../files/make-folder.js';
 import { holdBuild, lockRunFolder } from '../files/run-lock.js';
 import { planCases, sizesFor } from '../plan/plan.js';
-import { payloadKeyOf, writePayload, writePayloadTexts, type PayloadFile } from '../plan/payloads.js';
+import {
+  payloadKeyOf,
+  variantSeed,
+  WorkloadError,
+  writePayload,
+  writePayloadTexts,
+  type PayloadFile,
+} from '../plan/payloads.js';
+import { variantPathOf } from '../case/coordinates.js';
+import { wireSchema } from '../workloads/schema.js';
+import { workloads as builtinWorkloads } from '../workloads/index.js';
+import { schemaMismatch } from '../payload/conform.js';
 import { generatesRecords, payloadId, payloadTexts, sha256Of, type ResolvedPayload } from '../payload/workload.js';
 import type { Workload } from '../workloads/types.js';
 import { expandTargets } from '../plan/targets.js';
@@ -152,10 +163,44 @@ export async function writeRunPayloads(
             type: 'note',
             message: `generated ${w.id} at ${size.toLocaleString('en-US')} records: ${formatBytes(p.bytes)} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
           });
-      } else p = await writePayload(payloadDir, w, size, req.seed, { configPath: req.workerConfigPath });
+      } else {
+        p = await writePayload(payloadDir, w, size, req.seed, { configPath: req.workerConfigPath });
+        if (!builtinWorkloads.ids.includes(w.id)) checkOwnSchema(w, size, req.seed, p.path);
+      }
       payloads.set(p.key, p);
     }
   return payloads;
+}
+
+/**
+ * A config workload's payload (main and the gate's variant) must fit the workload's own schema (its
+ * wire form), checked once before any case runs: one that does not would make every serializer that
+ * reads the schema `incorrect` or `failed` for the workload's mistake, with results and ledger rows
+ * against the libraries' versions (hostile tester hx1 1.3). Built-in workloads are not checked here
+ * (their tests do). Checked as `--schema` is (payload/conform.ts: ajv, formats left to the libraries).
+ * @throws WorkloadError naming the workload, build()'s arguments, the JSON path and the value
+ */
+function checkOwnSchema(w: Workload, size: number, seed: number, path: string): void {
+  const schema = wireSchema(w.schema, w.wire?.naming);
+  for (const [file, s] of [
+    [path, seed],
+    [variantPathOf(path), variantSeed(seed)],
+  ] as const) {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const units = w.shapes.includes('single') || !Array.isArray(value) ? [value] : value;
+    let m: ReturnType<typeof schemaMismatch>;
+    try {
+      m = schemaMismatch(units, schema);
+    } catch (e) {
+      throw new WorkloadError(
+        `workload ${w.id}: its schema is not one jsonbench reads (${(e as Error).message}): every node needs a \`type\` (object with properties, array with items, string, number, boolean, enum, null, unknown, record, union, discriminated)`,
+      );
+    }
+    if (m)
+      throw new WorkloadError(
+        `workload ${w.id}: build(${size}, ${s}) does not fit the workload's own schema${units.length > 1 ? ` in record ${m.index}` : ''} at ${m.path}: ${m.problem} (got ${m.got}). Every serializer that reads the schema would be called incorrect or failed for it, so nothing was measured: fix the workload's build() or its schema`,
+      );
+  }
 }
 
 /** What the results file records of a user's payload: one record per workload (a folder's samples: one each). */
