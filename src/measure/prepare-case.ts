@@ -5,6 +5,7 @@ import { readUnits, unitView } from '../workloads/unit.js';
 import { caseIo, checkCase, type GateFailure } from './gate.js';
 import { sideChecks, type SideChecks } from './timed-check.js';
 import { firstMismatch } from './verify.js';
+import { acceptsInvalid, invalidTexts } from './rejects.js';
 
 /** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
 const { parse } = JSON;
@@ -145,8 +146,9 @@ export interface PreparedCase {
   inputs(payloadText: string): unknown[];
   /**
    * The correctness gate on a payload text: the first failure, or null. For serialize it also
-   * fails when the serializer changed the inputs it was handed. Errors the serializer throws
-   * propagate.
+   * fails when the serializer changed the inputs it was handed; for a `validate` or `transform`
+   * deserializer, the first time, when it accepts a text its schema rejects (measure/rejects.ts).
+   * Errors the serializer throws on the valid text propagate.
    */
   check(payloadText: string): GateFailure | null;
   /**
@@ -182,6 +184,8 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
   /** per payload text that passed the gate: the result accepted for its last unit, and the unit count */
   const gated = new Map<string, { last: unknown; units: number }>();
   const bytes = c.direction === 'serialize' && c.serializeTo === 'bytes';
+  const validates = c.direction === 'deserialize' && (c.caseClass === 'validate' || c.caseClass === 'transform');
+  let rejectsChecked = false;
   const encode = encodeUtf8;
   return {
     call: bytes
@@ -203,6 +207,16 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
               reason: `input changed during the correctness gate: differs from the payload at ${changed.path}${fresh.length > 1 ? ` (record ${i})` : ''}`,
             };
         }
+      }
+      // a validate or transform deserializer must also reject what its schema rejects (measure/rejects.ts), once per case
+      if (validates && !rejectsChecked) {
+        rejectsChecked = true;
+        const refused = acceptsInvalid(
+          (t) => fn.call(prepared, t as never),
+          invalidTexts(view, given.inputs[0] as string),
+          given.inputs.length > 1 ? ' (record 0)' : '',
+        );
+        if (refused) return refused;
       }
       gated.set(text, { last: outputs[outputs.length - 1], units: outputs.length });
       return null;
