@@ -8,6 +8,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { ValueError } from '@sinclair/typebox/errors';
 import { CASE_STATUSES, ResultsFileSchema, type CaseResult, type ResultsFile, type TimeStats } from './types.js';
 import { upgradeResults } from './upgrade.js';
+import { meansQuotientInterval, ratioIntervalOf } from './ratio.js';
 import { ResultsFileError } from './errors.js';
 
 const checker = TypeCompiler.Compile(ResultsFileSchema);
@@ -87,6 +88,7 @@ export function checkResults(value: unknown, where: string): ResultsFile {
         inFile(incoherent.path),
         incoherent.problem.replace(/\/cases\/(\d+)/g, (m) => inFile(m)),
       );
+    addMissingMeanRatio(upgraded);
     // the written `unread` entries name cases set aside again here: only the reader's own are kept
     const written = writtenUnread(upgraded);
     if (written) {
@@ -231,8 +233,18 @@ function placementChecker(
  * interval does not contain its ratio. Renderers would print `∞` or `NaN` for these.
  */
 function firstIncoherence(r: ResultsFile): { path: string; problem: string } | undefined {
+  if (r.finishedAt !== undefined) {
+    const started = Date.parse(r.startedAt);
+    const finished = Date.parse(r.finishedAt);
+    if (finished < started - CLOCK_STEP_MS)
+      return {
+        path: '/finishedAt',
+        problem: `${shown(r.finishedAt)} is before startedAt ${shown(r.startedAt)}: a run finishes after it starts (up to ${CLOCK_STEP_MS / 1000} s of a clock stepped back is allowed)`,
+      };
+  }
   const seen = new Map<string, number>();
   const placement = placementChecker(r);
+  const present = new Set(r.cases.map((c) => coordinatesKey(c, c.serializer)));
   const baselineCase = baselineFinder(r);
   for (const [i, c] of r.cases.entries()) {
     const at = `/cases/${i}`;
@@ -246,8 +258,15 @@ function firstIncoherence(r: ResultsFile): { path: string; problem: string } | u
     const misplaced = placement(c, i);
     if (misplaced) return { path: `${at}/${misplaced.field}`, problem: misplaced.problem };
     if (c.status !== 'measured') continue;
-    const times = timeIncoherence(c.id, c.time);
+    const times = timeIncoherence(c.id, c.time) ?? samplesIncoherence(c);
     if (times) return { path: `${at}/time/${times.field}`, problem: times.problem };
+    const rounds = roundsRatioIncoherence(c);
+    if (rounds) return { path: `${at}/ratio`, problem: rounds };
+    if (c.ratio !== null && c.baseline && c.baseline !== c.serializer && !present.has(coordinatesKey(c, c.baseline)))
+      return {
+        path: `${at}/ratio`,
+        problem: `${c.ratio} is a ratio against ${shown(c.baseline)}, which has no case of these coordinates and target in this file: a run records its baseline's case beside the cases it measured against it`,
+      };
     if (c.ratio === null && (c.ratioError !== null || (c.ratioInterval ?? null) !== null)) {
       return {
         path: `${at}/ratio`,
@@ -292,15 +311,117 @@ const writtenUnread = (r: ResultsFile): number =>
  */
 export const RATIO_MEANS_ALLOWANCE = 4;
 
+/** A case's coordinates and target with `serializer` in its place: the key of that serializer's case beside it. */
+const coordinatesKey = (c: CaseResult, serializer: string) =>
+  [c.workload, c.size, c.shape, c.direction, serializer, c.target.id].join('\u0000');
+
 /** Finds a case's baseline case in the file (same coordinates and target, the baseline's serializer, measured), with its index. */
 function baselineFinder(r: ResultsFile): (c: CaseResult) => { case: CaseResult; index: number } | undefined {
   const byKey = new Map<string, { case: CaseResult; index: number }>();
-  const keyOf = (c: CaseResult, serializer: string) =>
-    [c.workload, c.size, c.shape, c.direction, serializer, c.target.id].join('\u0000');
   r.cases.forEach((c, index) => {
-    if (c.status === 'measured' && c.serializer === c.baseline) byKey.set(keyOf(c, c.serializer), { case: c, index });
+    if (c.status === 'measured' && c.serializer === c.baseline)
+      byKey.set(coordinatesKey(c, c.serializer), { case: c, index });
   });
-  return (c) => (c.baseline && c.baseline !== c.serializer ? byKey.get(keyOf(c, c.baseline)) : undefined);
+  return (c) => (c.baseline && c.baseline !== c.serializer ? byKey.get(coordinatesKey(c, c.baseline)) : undefined);
+}
+
+/** How far back a run's clock may have been stepped (NTP) between its start and its end: 60 s. */
+const CLOCK_STEP_MS = 60_000;
+
+/**
+ * Whether a case's mean or median lies outside the samples it records (hx1 1.5: a mean of 482 ns
+ * ± 5 ns beside samples of 1.23–1.67 µs was rendered): both are statistics of the kept launches'
+ * samples (run/assemble.ts timeStats: a mean of launch means, a median of launch medians), so
+ * they lie within the range of every sample the case records, by any clock a round records, kept
+ * and discarded launches together. (`min` and `max` are not held to it: a file may keep fewer
+ * samples than it pooled.) Undefined when the case records no samples.
+ */
+function samplesIncoherence(c: CaseResult & { status: 'measured' }): { field: string; problem: string } | undefined {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const l of c.samples?.launches ?? [])
+    for (const round of l.rounds)
+      for (const xs of [round.serializerNs, round.serializerWallNs, round.serializerCpuNs])
+        for (const x of xs ?? []) {
+          if (x < lo) lo = x;
+          if (x > hi) hi = x;
+        }
+  if (!(lo <= hi)) return undefined;
+  for (const field of ['mean', 'median'] as const) {
+    const v = c.time[field];
+    if (v < lo * (1 - SAMPLE_SLACK) || v > hi * (1 + SAMPLE_SLACK))
+      return {
+        field,
+        problem: `${v} ns/op lies outside the samples the case records (${lo} to ${hi} ns/op, samples/launches): a case's ${field} is one of its samples' statistics`,
+      };
+  }
+  return undefined;
+}
+
+/** The median of a non-empty list of numbers. */
+function medianOf(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+}
+
+/**
+ * How far a paired case's ratio may lie outside its rounds' ratios: 2×. The ratio is a geometric
+ * mean of launch ratios, each the median of its rounds' ratios (run/assemble.ts ratioOf,
+ * analysers/analyser.ts roundRatios), so a file jsonbench wrote holds it within their range; the
+ * hand-written report fixtures keep a few of their rounds only and lie up to 1.36× outside them.
+ */
+const RATIO_ROUNDS_ALLOWANCE = 2;
+
+/**
+ * Whether a paired case's ratio contradicts the rounds it records (hx1 1.5: a forged ratio of 0.3,
+ * "3.33× faster", beside rounds whose ratios all lay between 0.97 and 1.07, while its baseline's
+ * wide error kept the means from contradicting it): each round's ratio is its median serializer
+ * sample ÷ its median baseline sample; the ratio must lie within {@link RATIO_ROUNDS_ALLOWANCE}×
+ * of their range. Undefined when it does, or when no round records both sides.
+ */
+function roundsRatioIncoherence(c: CaseResult & { status: 'measured' }): string | undefined {
+  if (c.ratio === null || c.serializer === c.baseline) return undefined;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const l of c.samples?.launches ?? [])
+    for (const round of l.rounds) {
+      if (!round.serializerNs.length || !round.baselineNs.length) continue;
+      const r = medianOf(round.serializerNs) / medianOf(round.baselineNs);
+      if (!(r > 0) || !Number.isFinite(r)) continue;
+      if (r < lo) lo = r;
+      if (r > hi) hi = r;
+    }
+  if (!(lo <= hi)) return undefined;
+  if (c.ratio >= lo / RATIO_ROUNDS_ALLOWANCE && c.ratio <= hi * RATIO_ROUNDS_ALLOWANCE) return undefined;
+  return `${c.ratio} contradicts the rounds the case records: each round's median sample ÷ its baseline's median sample lies between ${lo.toPrecision(3)} and ${hi.toPrecision(3)}, and a case's ratio is a mean of those (at most ${RATIO_ROUNDS_ALLOWANCE}× outside them)`;
+}
+
+/** Relative slack of a case's mean and median against its recorded samples: the figures may be rounded when written. */
+const SAMPLE_SLACK = 1e-6;
+
+/**
+ * The `mean-ratio` finding (≠) a measured case's figures call for, added on reading when the file
+ * lacks it (hx1 1.5: a forged ratio of 0.3 beside means 1.37 µs and 1.61 µs was shown with no ≠):
+ * the rule of analysers/mean-ratio.ts — the means' quotient's interval and the ratio's interval do
+ * not overlap — on the case and its measured baseline case. Files written by jsonbench carry it
+ * already; an older file gets the mark today's rule gives it. Mutates `r`.
+ */
+function addMissingMeanRatio(r: ResultsFile): void {
+  const baselineCase = baselineFinder(r);
+  for (const c of r.cases) {
+    if (c.status !== 'measured' || c.ratio === null || !(c.ratio > 0)) continue;
+    if (c.findings.some((f) => f.code === 'mean-ratio')) continue;
+    const base = baselineCase(c)?.case;
+    if (!base || base.status !== 'measured' || !(base.time.mean > 0)) continue;
+    const means = meansQuotientInterval(c.time.mean, c.time.error, base.time.mean, base.time.error);
+    const iv = ratioIntervalOf(c) ?? [c.ratio, c.ratio];
+    if (!means || (means[0] <= iv[1] && iv[0] <= means[1])) continue;
+    c.findings.push({
+      code: 'mean-ratio',
+      message: `mean ${c.time.mean.toPrecision(4)} ns/op is ${(c.time.mean / base.time.mean).toFixed(2)}× ${base.serializer}'s ${base.time.mean.toPrecision(4)} ns/op, yet the ratio is ${c.ratio.toFixed(2)} [${iv[0].toFixed(2)}–${iv[1].toFixed(2)}]: the mean and the ratio disagree beyond their errors (the means' quotient ${means[0].toFixed(2)}–${means[1].toFixed(2)}). Added on reading: the file did not carry this finding`,
+    });
+  }
 }
 
 /**
