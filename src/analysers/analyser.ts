@@ -1,5 +1,6 @@
 import type { MeasurePolicy } from '../case/policy.js';
 import type { CaseResult, Finding, FindingCode, LaunchRecord } from '../results/types.js';
+import type { LaunchState } from '../stats/intervals.js';
 import { medianOf } from '../stats/median.js';
 
 /** What an analyser may read besides the case: the worker's settings, and what the runner saw. */
@@ -9,6 +10,15 @@ export interface AnalysisContext {
   baselineProblem?: string;
   /** the group's baseline case (same payload, class and target) as assembled, when there is one */
   baseline?: CaseResult;
+  /**
+   * The launch states the assembly read (run/assemble.ts, against the group's launch-to-launch
+   * spread, which a results file alone does not carry), for the ratio and the time, and whether they
+   * widened the reported interval; absent: the assembly read none.
+   */
+  launchStates?: {
+    ratio?: { states: LaunchState[]; widened: boolean };
+    time?: { states: LaunchState[]; widened: boolean };
+  };
 }
 
 /**

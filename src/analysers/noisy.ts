@@ -1,6 +1,6 @@
 import { launchesDisagree, medianOf, medianRelativeError } from '../stats/estimate.js';
 import { isMeasured, type CaseResult } from '../results/types.js';
-import { LAUNCHES_DISAGREE, ratioVerdict, unresolved } from '../results/decision.js';
+import { LAUNCHES_DISAGREE, ratioCall, unresolved } from '../results/decision.js';
 import { keptLaunches, roundRatios, type Analyser } from './analyser.js';
 
 /**
@@ -46,7 +46,7 @@ export function disagreeingLaunches(
  * - its launches disagree beyond their own errors (what the runner's third launch could not settle:
  *   the reading really moved between launches; message starts with {@link LAUNCHES_DISAGREE}), or
  * - its ratio's interval straddles the decision the takeaway makes: 1 lies within the border band of
- *   the interval's end (results/decision.ts `ratioVerdict` says `borderline`: a rerun could fall on
+ *   the interval's end (results/decision.ts `ratioCall` says `borderline`: a rerun could fall on
  *   the other side), or the interval holds 1 and reaches beyond 0.8–1.25 (`unresolved`: "within
  *   noise of the baseline" would hide a difference that large).
  * The baseline's own row (ratio 1 by definition) is never flagged by its interval; a case without
@@ -68,12 +68,13 @@ export const noisy: Analyser = {
     }
     if (c.ratio === null || c.serializer === c.baseline) return [];
     const interval = c.ratioInterval ?? null;
-    const verdict = ratioVerdict(c.ratio, interval);
+    // the reports' call (results/decision.ts ratioCall): a borderline one is said as such, one too wide as unresolved
+    const verdict = ratioCall(c.ratio, interval);
     if (verdict === 'borderline' && interval)
       return [
         {
           code: 'noisy',
-          message: `its ratio ${c.ratio.toFixed(2)} has an interval ${interval[0].toFixed(2)}–${interval[1].toFixed(2)} ending within a rerun's spread of the decision line 1.00: whether it is faster than the baseline could flip on a rerun`,
+          message: `its ratio ${c.ratio.toFixed(2)} has an interval ${interval[0].toFixed(2)}–${interval[1].toFixed(2)} that ends so close to 1.00 that a rerun could call it ${c.ratio < 1 ? 'no faster' : 'no slower'} than the baseline`,
         },
       ];
     if (unresolved(interval) && interval)

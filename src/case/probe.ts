@@ -56,5 +56,17 @@ export type Verdict =
 
 export type Mark = Verdict['mark'];
 
+/**
+ * How the ✔ label of a payload probe's refusal begins (probes/catalog/payload.ts `refusalLabel`:
+ * "rejects a response without $.id, which all your samples had: …"): a validator that refuses a
+ * drifted payload did what its schema says, so it is ✔ and no failure; a report still names it as
+ * what this payload costs where the baseline reads the response.
+ */
+const REFUSAL_LABEL_PREFIX = 'rejects ';
+
+/** True for a payload probe's ✔ that is a refusal ({@link REFUSAL_LABEL_PREFIX}). */
+export const isRefusal = (v: { mark: string; label?: string }) =>
+  v.mark === '✔' && typeof v.label === 'string' && v.label.startsWith(REFUSAL_LABEL_PREFIX);
+
 /** The marks from worst to best, the order a matrix cell lists counts in. */
 export const MARKS_BY_SEVERITY: readonly Mark[] = ['✗', '⚠', '–', '✘', '✔'];

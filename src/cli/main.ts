@@ -90,6 +90,10 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
       "the payload's schema instead of the inferred one: JSON Schema (.json, as --print-schema writes it) or a module exporting a zod, valibot or TypeBox schema",
     )
     .option(
+      '--enums',
+      'with --payload: type a string field seen with few distinct values (10+ values, fewer distinct than their square root) as an enum of them; default: a string',
+    )
+    .option(
       '--print-schema',
       "print the payload's schema (inferred, or --schema's) as JSON Schema to stdout and exit, to review, edit and pass back with --schema",
     )
@@ -199,7 +203,7 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     )
     .option(
       '--serializer <ids>',
-      `serializers, with versions for a matrix such as fast-json-stringify@5,6,7 (comma-separated or repeated; default: all)${listed(help.serializerIds)}`,
+      `serializers, with versions for a matrix such as fast-json-stringify@5,6,7 (comma-separated or repeated; default: all on the targets' platforms; .NET ones need a .NET target)${listed(help.serializerIds && [...help.serializerIds, ...(help.dotnetSerializerIds ?? [])])}`,
       collect,
     )
     .option(

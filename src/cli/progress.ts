@@ -155,8 +155,10 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
 function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressView {
   let last = Date.now();
   let current: { counts: ProgressCounts; elapsedMs: number; caseId?: string } | null = null;
-  // after the last group: what the run is doing (the last note: probes, cold starts…) and since when
-  let phase: { text: string; since: number } | null = null;
+  // after the last group: what the run is doing (notes that announce work: probes, cold starts…) and since when,
+  // innermost last; a later note with the same leading word (`typia: … ready in 8.1 s`) ends it
+  const phases: { text: string; since: number }[] = [];
+  const leadOf = (text: string) => /^[^:\s]+:/.exec(text)?.[0];
   const line = (text: string) => {
     // a log line is left whole (CI logs wrap it themselves; its paths and ids stay copyable)
     streams.stderr.write(`${visibleControls(text)}\n`);
@@ -173,7 +175,8 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
             o.width,
           ),
         );
-      else if (phase) {
+      else if (phases.length) {
+        const phase = phases[phases.length - 1];
         const since = ` (${Math.round((Date.now() - phase.since) / 1000)} s)`;
         line(`jsonbench: still at: ${clip(phase.text, Math.max(20, o.width - 22 - since.length))}${since}`);
       }
@@ -184,8 +187,13 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
   return {
     note: (text) => {
       line(text);
+      if (current) return;
       // a note that announces work under way (`probes: 125 relevant … (untimed)…`) names the phase a heartbeat repeats
-      if (!current && text.trimEnd().endsWith('…')) phase = { text, since: Date.now() };
+      const lead = leadOf(text);
+      let open = phases.length - 1;
+      while (open >= 0 && (lead === undefined || leadOf(phases[open].text) !== lead)) open--;
+      if (open >= 0) phases.splice(open);
+      if (text.trimEnd().endsWith('…')) phases.push({ text, since: Date.now() });
     },
     onEvent: (e) => {
       if (e.type === 'started')

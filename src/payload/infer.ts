@@ -9,7 +9,7 @@ import type { SchemaNode } from '../workloads/schema.js';
  * Schema inference from samples of a payload. The library is quicktype-core (pinned), picked
  * by measurement against genson-js, @jsonhero/schema-infer, to-json-schema, generate-schema
  * and mongodb-schema (issue 10; the table is in docs/payload.md): it is the one that finds
- * objects used as maps (ids as keys), small string enums, uuid/date/date-time formats, unions
+ * objects used as maps (ids as keys), small string enums (asked for only: {@link InferOptions}), uuid/date/date-time formats, unions
  * (string | number, T | null) and optional vs required keys merged across samples, and it stays
  * under a second on citm_catalog.json. quicktype writes JSON Schema; {@link fromJsonSchema}
  * reads it, so jsonbench sees only {@link SchemaNode}. What quicktype does not do is added by
@@ -20,10 +20,13 @@ import type { SchemaNode } from '../workloads/schema.js';
 
 export type { Sample, InferredSchema } from './refine.js';
 
-/** quicktype's inference flags used (all documented in quicktype-core's Inference.ts). */
+/**
+ * quicktype's inference flags used (all documented in quicktype-core's Inference.ts). `inferEnums`
+ * is off: a string field seen with a few distinct values is typed a string (see {@link InferOptions}).
+ */
 export const QUICKTYPE_FLAGS = {
   inferMaps: true,
-  inferEnums: true,
+  inferEnums: false,
   inferUuids: true,
   inferDateTimes: true,
   inferIntegerStrings: false,
@@ -32,24 +35,34 @@ export const QUICKTYPE_FLAGS = {
   ignoreJsonRefs: true,
 } as const;
 
+/**
+ * How a string field seen with a few distinct values is typed (issue 24, new-user tryout 2026-12-05:
+ * `category` seen with 5 values, `variants.size` with "S" and "M" became enums, so a validator
+ * compiled from the schema refused the next size, "L").
+ * - `enums: false` (the default): a string. Samples cannot tell a closed set from values not seen
+ *   yet, and an enum made from them refuses real responses; GenSON never infers an enum, and
+ *   quicktype, whose rule jsonbench used before, has `--no-enums` for this (glideapps/quicktype#2223).
+ * - `enums: true` (`run --enums`): quicktype's rule (rewrites/ExpandStrings.ts): a field that held
+ *   at least 10 values, fewer distinct ones than the square root of their count, becomes an enum of
+ *   the values seen (glideapps/quicktype#757 explains it); each one found is said (`found:`).
+ */
+export interface InferOptions {
+  enums?: boolean;
+}
+
 /** quicktype's JSON Schema of the samples (draft-06, `definitions` and `$ref`s), its own `qt-*` annotations removed. */
-export async function quicktypeJsonSchema(values: readonly unknown[]): Promise<JsonSchema> {
+export async function quicktypeJsonSchema(values: readonly unknown[], opts: InferOptions = {}): Promise<JsonSchema> {
   const input = jsonInputForTargetLanguage('schema');
   await input.addSource({ name: 'Payload', samples: values.map((v) => JSON.stringify(v)) });
   const inputData = new InputData();
   inputData.addInput(input);
-  const result = await quicktype({ inputData, lang: 'schema', ...QUICKTYPE_FLAGS });
+  const result = await quicktype({ inputData, lang: 'schema', ...QUICKTYPE_FLAGS, inferEnums: opts.enums === true });
   const schema = JSON.parse(result.lines.join('\n'), (key, value) =>
     key.startsWith('qt-') ? undefined : value,
   ) as JsonSchema;
   return schema;
 }
 
-/**
- * Infers one schema that every sample satisfies. Samples must be JSON values of one kind (all
- * documents of one endpoint, or all records of an NDJSON file).
- * @throws Error when there are no samples
- */
 /** How deep inference may follow a document: quicktype-core recurses per level (depth 1,000 overflowed its stack; 300 worked). */
 export const MAX_INFERENCE_DEPTH = 200;
 
@@ -77,7 +90,12 @@ export function beyondInference(value: unknown): string | null {
   return null;
 }
 
-export async function inferSchema(samples: readonly Sample[]): Promise<InferredSchema> {
+/**
+ * Infers one schema that every sample satisfies (quicktype-core, then {@link refineSchema}); string
+ * fields stay strings unless `opts.enums` ({@link InferOptions}).
+ * @throws Error when there are no samples; PayloadError when a sample is beyond inference
+ */
+export async function inferSchema(samples: readonly Sample[], opts: InferOptions = {}): Promise<InferredSchema> {
   if (samples.length === 0) throw new Error('inferSchema: no samples');
   for (const s of samples) {
     const why = beyondInference(s.value);
@@ -88,7 +106,10 @@ export async function inferSchema(samples: readonly Sample[]): Promise<InferredS
   }
   let jsonSchema: JsonSchema;
   try {
-    jsonSchema = await quicktypeJsonSchema(samples.map((s) => s.value));
+    jsonSchema = await quicktypeJsonSchema(
+      samples.map((s) => s.value),
+      opts,
+    );
   } catch (e) {
     if (e instanceof RangeError)
       throw new PayloadError(

@@ -17,8 +17,12 @@ import { PayloadError } from './errors.js';
  * - a `.json` file is one document (shape `single`);
  * - a `.ndjson` / `.jsonl` file (or a `.json` file whose lines are each a JSON value) holds one
  *   record per line (shapes `list` and `many`); blank lines are skipped;
- * - a folder holds several samples of one endpoint, its `.json` files in name order (each one
- *   a `single` payload; the schema is inferred from all of them).
+ * - a folder holds several samples of one endpoint, its `.json` files in name order: one payload
+ *   of records (shape `many`: one op handles every sample once, in name order), one schema
+ *   inferred from all of them. Its payload file is NDJSON, one sample per line, each sample's text
+ *   with the whitespace outside its strings removed ({@link minifyJsonText}; every other byte
+ *   kept: escapes, number spelling, key order): the one format every target's worker reads for
+ *   several values, and the text a service writes (compact), whatever tool saved the samples indented.
  */
 
 export type PayloadKind = 'document' | 'ndjson' | 'samples';
@@ -39,7 +43,10 @@ export interface PayloadSource {
   units: PayloadUnit[];
   /** shapes the payload can be measured in: `single` for documents, `list` and `many` for records */
   shapes: Shape[];
-  /** an NDJSON file's whole text, byte for byte (blank lines and line ends included): its payload file */
+  /**
+   * The payload file: an NDJSON file's whole text, byte for byte (blank lines and line ends
+   * included); a folder's samples as NDJSON, one minified sample per line ({@link samplesNdjson})
+   */
   text?: string;
   /** what a person should know before the run: duplicate keys (duplicate-keys.ts), `file:line:column: …` */
   warnings?: string[];
@@ -127,7 +134,7 @@ function readPayloadUnits(path: string): PayloadSource {
       const text = readPayloadText(file);
       return { text, value: parseJsonText(text, file), source: file };
     });
-    return { kind: 'samples', path, units, shapes: ['single'] };
+    return { kind: 'samples', path, units, shapes: ['many', 'list'], text: samplesNdjson(units) };
   }
   const text = readPayloadText(path);
   if (text.trim() === '') throw new PayloadError(`${path}: the file is empty`);
@@ -173,6 +180,35 @@ export function headerRowWarning(units: readonly PayloadUnit[]): string | null {
     )}); it is measured as a record like the others, so ${columns.length === 1 ? 'that column is' : 'those columns are'} typed string | number. If your service never sends it, remove it (tail -n +2 FILE)`;
 }
 
+/**
+ * A JSON text without the whitespace outside its strings (space, tab, line feed, carriage return:
+ * RFC 8259's insignificant whitespace); every other character is kept as written, so escapes,
+ * number spelling (`129.0`, an integer beyond 2^53) and duplicate keys survive. The text must be
+ * valid JSON (it is not checked here).
+ */
+export function minifyJsonText(text: string): string {
+  let out = '';
+  let from = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) {
+      out += text.slice(from, i);
+      from = i + 1;
+    }
+  }
+  return out + text.slice(from);
+}
+
+/** A folder's samples as one NDJSON text: each sample minified ({@link minifyJsonText}) on its own line, in name order. */
+function samplesNdjson(units: readonly PayloadUnit[]): string {
+  return units.map((u) => minifyJsonText(u.text)).join('\n') + '\n';
+}
+
 /** The samples inference reads from a payload: every unit, with its text. */
 export function samplesOf(source: PayloadSource): Sample[] {
   return source.units.map((u) => ({ value: u.value, text: u.text, source: u.source }));
@@ -180,10 +216,11 @@ export function samplesOf(source: PayloadSource): Sample[] {
 
 /**
  * The exact texts one op parses for a shape: `single` → each document as given; `many` → each
- * record's line as given; `list` → one JSON array made of the records' own texts joined by
- * commas (NDJSON has no array; its records' bytes are kept inside it).
+ * record's line as given (a folder's sample minified: {@link minifyJsonText}); `list` → one JSON
+ * array made of those texts joined by commas (NDJSON has no array; its records' bytes are kept inside it).
  */
 export function unitTexts(source: PayloadSource, shape: Shape): string[] {
-  if (shape === 'list') return [`[${source.units.map((u) => u.text).join(',')}]`];
-  return source.units.map((u) => u.text);
+  const texts = source.units.map((u) => (source.kind === 'samples' ? minifyJsonText(u.text) : u.text));
+  if (shape === 'list') return [`[${texts.join(',')}]`];
+  return texts;
 }

@@ -10,6 +10,8 @@ import { deferredOf, unionOf } from './json-schema-import.js';
  * - integer `width`: 32, 53, or 64 when the *text* holds an integer beyond 2^53 (found with
  *   lossless-json, which keeps each number's digits; JSON.parse would already have rounded it);
  * - `email` on strings that all look like addresses ({@link EMAIL}, the WHATWG HTML form rule);
+ * - `asDate` on `date-time` strings that are all RFC 3339 with an offset ({@link RFC3339_DATE_TIME}):
+ *   the transform class returns them as Dates (workloads/payload.ts `modelOf`);
  * - `discriminated` unions: an object whose string property (`type`, `kind`…) splits the values
  *   into groups with different keys, which quicktype merges into one class with optional keys
  *   (accepted when the split tells apart more optional keys than it leaves optional);
@@ -32,7 +34,7 @@ export interface InferenceFinding {
     | 'always null'
     | 'always empty'
     | 'discriminated union'
-    | 'one-value enum'
+    | 'enum'
     | 'self-similar';
   path: string;
   count: number;
@@ -69,6 +71,10 @@ export interface InferredSchema {
 /** The WHATWG HTML `input type=email` rule (https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address). */
 export const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** An RFC 3339 date-time (§5.6: `T`, seconds, an optional fraction, `Z` or a ±hh:mm offset): what inference reads as a Date. */
+const RFC3339_DATE_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 /** An integer literal of 16 or more digits (2^53 has 16): the only place a rounded integer can hide; a cheap filter before the lossless parse. */
 const LONG_INTEGER = /(?<![\w.+-])-?\d{16,}(?![\d.eE])/;
@@ -158,7 +164,7 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
             kind: 'always null',
             path,
             count: values.length,
-            text: `${path} was null in all ${values.length} values: its type is unknown, it is kept as null`,
+            text: `${path} was null in ${values.length === 1 ? 'the one value seen' : `all ${values.length} values`}: its type is unknown, it is kept as null`,
           });
         return node;
       }
@@ -204,20 +210,31 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
           });
         return { ...node, width };
       }
-      case 'enum':
-        // quicktype types a string field that held one value throughout as that value: the validators then refuse any
-        // other (a currency always "EUR" in the samples; new-user tryout), so the reader must know
-        if (node.values.length === 1 && present.length > 1)
-          note({
-            kind: 'one-value enum',
-            path,
-            count: present.length,
-            text: `${path} held one value in all ${present.length} samples (${JSON.stringify(node.values[0])}): it is typed as that value alone, so a validating serializer refuses any other; pass --schema to widen it`,
-          });
+      case 'enum': {
+        // an enum exists only when asked (--enums, infer.ts InferOptions): a validator compiled from it refuses any
+        // value the samples did not hold, so each one is said, short, with how to undo it
+        const shown = node.values.slice(0, 4).map((v) => JSON.stringify(v));
+        note({
+          kind: 'enum',
+          path,
+          count: present.length,
+          text: `${path} is an enum of the ${node.values.length} value${node.values.length === 1 ? '' : 's'} seen (${shown.join(', ')}${node.values.length > 4 ? ', …' : ''}) in ${present.length}: a validator refuses any other (without --enums it is a string)`,
+        });
         return node;
+      }
       case 'string':
         if (!node.format && present.length && present.every((v) => typeof v === 'string' && EMAIL.test(v)))
           return { ...node, format: 'email' };
+        // the transform class reads a date-time as a Date (issue 24, new-user tryout: arktype "transformed"
+        // createdAt by returning JSON.parse's string): only where every value is RFC 3339 with an offset,
+        // the form every transform adapter (zod's z.iso.datetime, valibot's isoTimestamp, arktype's
+        // string.date.iso.parse, class-transformer's Date) reads as one instant
+        if (
+          node.format === 'date-time' &&
+          present.length &&
+          present.every((v) => typeof v === 'string' && RFC3339_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)))
+        )
+          return { ...node, asDate: true };
         return node;
       case 'array': {
         const arrays = present.filter(Array.isArray);
@@ -226,7 +243,7 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
             kind: 'always empty',
             path,
             count: arrays.length,
-            text: `${path} was empty in all ${arrays.length} arrays: its item type is unknown`,
+            text: `${path} was empty in ${arrays.length === 1 ? 'the one array seen' : `all ${arrays.length} arrays`}: its item type is unknown`,
           });
           return { ...node, items: { type: 'unknown' }, empty: true };
         }

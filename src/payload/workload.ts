@@ -19,10 +19,14 @@ import { scaleRecords } from './scale.js';
  *   document's own bytes;
  * - an NDJSON file: one workload of records, size = the number of records; its payload file is
  *   the NDJSON file's own bytes;
- * - a folder of samples: one workload per document, all with the schema inferred from every sample;
+ * - a folder of samples of one endpoint: one workload of records, size = the number of samples,
+ *   shape `many`: one op serializes (or parses) every sample once, in name order, so a case's time
+ *   per op is the time of the whole folder (divide by the size for one sample) and one case per
+ *   serializer and direction weighs the samples as the service meets them, one after another;
+ *   its payload file is the samples as NDJSON, one minified sample per line (read.ts `samplesNdjson`);
  * - `--size 100,10000`: one workload of records, whose payloads are
  *   records generated from the schema with the samples' bounds (src/payload/scale.ts, seeded);
- *   a size equal to an NDJSON file's record count is the file itself.
+ *   a size equal to an NDJSON file's record count (a folder's sample count) is the file itself.
  * Records are measured in the shape the service has (`--shape`, {@link recordShapes}): `many`
  * (each record its own message) for an NDJSON file, `list` (one JSON array) for `--size`, or both
  * when asked (`--shape list,many`): one recommendation per direction unless both are asked.
@@ -70,7 +74,7 @@ const records = (units: readonly PayloadUnit[]) => units.map((u) => u.value);
  */
 export function recordShapes(source: PayloadSource, sizes?: readonly number[], asked?: readonly Shape[]): Shape[] {
   if (asked?.length) return [...asked];
-  return sizes?.length ? ['list'] : source.kind === 'ndjson' ? ['many'] : ['list'];
+  return sizes?.length ? ['list'] : source.kind === 'document' ? ['list'] : ['many'];
 }
 
 /**
@@ -86,7 +90,7 @@ export function payloadWorkloads(
   const file = basename(source.path);
   const recordsIn = recordShapes(source, sizes, shapes);
   if (sizes?.length) {
-    const exact = source.kind === 'ndjson' ? source.units.length : -1;
+    const exact = source.kind === 'document' ? -1 : source.units.length;
     return [
       payloadWorkload(
         {
@@ -101,12 +105,16 @@ export function payloadWorkloads(
       ),
     ];
   }
-  if (source.kind === 'ndjson') {
+  if (source.kind === 'ndjson' || source.kind === 'samples') {
+    const n = source.units.length;
     return [
       payloadWorkload(
         {
           id: payloadId(source.path),
-          description: `${source.units.length} record${source.units.length === 1 ? '' : 's'} of ${file}`,
+          description:
+            source.kind === 'samples'
+              ? `${n} sample${n === 1 ? '' : 's'} of ${file}/, each once per op (in name order)`
+              : `${n} record${n === 1 ? '' : 's'} of ${file}`,
           sizes: [source.units.length],
           shapes: recordsIn,
           schema,
@@ -116,19 +124,20 @@ export function payloadWorkloads(
       ),
     ];
   }
-  return source.units.map((u) =>
+  const [doc] = source.units;
+  return [
     payloadWorkload(
       {
-        id: payloadId(u.source),
-        description: `the document ${basename(u.source)}`,
+        id: payloadId(doc.source),
+        description: `the document ${basename(doc.source)}`,
         sizes: [1],
         shapes: ['single'],
         schema,
         payloadText: 'document',
       },
-      () => u.value,
+      () => doc.value,
     ),
-  );
+  ];
 }
 
 /** The payload text of a workload at a size and the gate's second payload (see {@link payloadTexts}). */
@@ -182,7 +191,7 @@ export function payloadTexts(payload: ResolvedPayload, workload: Workload, size:
       : { text: unit.text, variant: unit.text, generated: false, variantNote: checkedOnFirst(variant.error) };
   }
   if (!payload.workloads.includes(workload)) throw new Error(`payload ${source.path} has no workload ${workload.id}`);
-  const own = source.kind === 'ndjson' && size === source.units.length;
+  const own = ownRecords(payload, size);
   let text: string;
   if (own) text = source.text ?? ndjson(samples);
   else {
@@ -197,11 +206,13 @@ export function payloadTexts(payload: ResolvedPayload, workload: Workload, size:
     : { text, variant: text, generated: !own, variantNote: checkedOnFirst(variant.error) };
 }
 
-/** True when {@link payloadTexts} generates the payload's records at `size` (`--size` on records: not a document, not an NDJSON file at its own length). */
+/** True when records at `size` are the payload's own (an NDJSON file or a folder of samples at its own count). */
+const ownRecords = (payload: ResolvedPayload, size: number) =>
+  payload.source.kind !== 'document' && size === payload.source.units.length;
+
+/** True when {@link payloadTexts} generates the payload's records at `size` (`--size` on records: not a document, not the file's or folder's own records). */
 export function generatesRecords(payload: ResolvedPayload, workload: Workload, size: number): boolean {
-  return (
-    workload.payloadText !== 'document' && !(payload.source.kind === 'ndjson' && size === payload.source.units.length)
-  );
+  return workload.payloadText !== 'document' && !ownRecords(payload, size);
 }
 
 /** The sha256 (hex) of a text's UTF-8 bytes. */
@@ -221,6 +232,8 @@ export interface ResolvePayloadOptions {
    * watchdog and the host snapshot). Default: called as it is.
    */
   guardSchema?: (step: string, load: () => Promise<UserSchema>) => Promise<UserSchema>;
+  /** `--enums`: infer enums of string fields (infer.ts `InferOptions`); default: strings stay strings */
+  enums?: boolean;
 }
 
 /**
@@ -245,7 +258,7 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
       );
     origin = { library: user.library, file: opts.schemaFile, unconverted: user.unconverted };
   } else {
-    const inferred = await inferSchema(samplesOf(source));
+    const inferred = await inferSchema(samplesOf(source), { enums: opts.enums === true });
     schema = inferred.schema;
     findings = inferred.findings;
     origin = { library: 'inferred', unconverted: [] };

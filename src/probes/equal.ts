@@ -45,16 +45,31 @@ export function renderProbeValue(value: unknown): string {
   return clip(cls + safeJson(value));
 }
 
+/** Marks a number JSON.stringify would write as null (NaN, ±Infinity) or as 0 (-0), unquoted again after stringify. */
+const NUMBER_MARK = '\u0000num:';
+
 function safeJson(value: unknown): string {
   try {
-    return JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value);
+    const text = JSON.stringify(value, (_k, v) =>
+      typeof v === 'bigint'
+        ? `${v}n`
+        : typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))
+          ? `${NUMBER_MARK}${Object.is(v, -0) ? '-0' : String(v)}`
+          : v,
+    );
+    return text?.replace(/"\\u0000num:([^"]*)"/g, '$1') ?? String(value);
   } catch {
     return '[unserializable: cycle?]';
   }
 }
 
+/** Longest key a path spells out whole (a hostile 100,000-character key made 100 KB paths). */
+const MAX_KEY_IN_PATH = 40;
+
 function keyPath(path: string, k: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`;
+  if (/^[A-Za-z_$][\w$]*$/.test(k) && k.length <= MAX_KEY_IN_PATH) return `${path}.${k}`;
+  if (k.length <= MAX_KEY_IN_PATH) return `${path}[${JSON.stringify(k)}]`;
+  return `${path}[${JSON.stringify(k.slice(0, 32)).slice(0, -1)}…" (${k.length} chars)]`;
 }
 
 function stringMismatch(path: string, e: string, a: string): ProbeMismatch {

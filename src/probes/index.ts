@@ -6,6 +6,7 @@ import { structureProbes } from './catalog/structure.js';
 import { safetyProbes } from './catalog/safety.js';
 import { conformanceProbes, type ConformanceSet } from './catalog/conformance.js';
 import { payloadProbes, type PayloadProbeSet } from './catalog/payload.js';
+import type { DotnetCell } from './dotnet/cell.js';
 
 /**
  * The probe catalog: one builder per family (catalog/*.ts). Conformance probes are read from a
@@ -33,6 +34,8 @@ export interface CatalogOptions {
 export interface ProbeData {
   conformance: ConformanceSet | null;
   payload: PayloadProbeSet[];
+  /** the .NET probes' cells by probe id (read by the C# worker only; probes/dotnet/catalog.ts) */
+  dotnet?: Record<string, DotnetCell>;
 }
 
 /** The probes of the selected families, in family order. Builds no input (inputs are made when a probe runs). */

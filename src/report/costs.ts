@@ -6,20 +6,80 @@
  * - it is not shared by the baseline the pick is compared to: a probe the baseline fails the same
  *   way (-0 written as 0 by JSON.stringify too, NaN as null) costs nothing by choosing the pick.
  * Payload probes (probes/catalog/payload.ts: the user's own sample, pruned, and mutated copies of it)
- * are said as what the pick does to this payload against JSON.parse / JSON.stringify; the other
- * families keep the probe's title. Pure: reads only the results file.
+ * are said as what the pick does to this payload against JSON.parse / JSON.stringify, a refusal its
+ * schema asks for (✔ "rejects …", no failure: case/probe.ts `isRefusal`) included; the other
+ * families keep the probe's title. Each cost carries its kind and severity tier
+ * ({@link COST_TIERS}): a recommendation says costs of one kind as one line ({@link costGroups}),
+ * the output defects first, and prefers the serializer with the less severe costs among those its
+ * intervals cannot separate. Pure: reads only the results file.
  */
 import type { Direction } from '../case/coordinates.js';
+import { isRefusal } from '../case/probe.js';
 import type { MeasuredCase, ResultsFile } from '../results/types.js';
 
 /** A cost line, as recommend.ts's `BehaviourCost` of source `probe` (said structurally: recommend.ts imports this file). */
 export interface ProbeCost {
   source: 'probe';
   text: string;
+  /** the cost's kind: costs of one kind are said as one line ({@link costGroups}) */
+  kind: string;
+  /** how severe, 0 the most ({@link COST_TIERS}) */
+  tier: number;
+}
+
+/**
+ * The severity tiers of a behaviour cost, most severe first (the index is a cost's `tier`): output
+ * that is not valid JSON or not well-formed Unicode (issue 24 item 10: an output defect, never a
+ * "looser check"); a crash, hang or prototype pollution; data lost silently or invalid input
+ * accepted; a wrong value; a throw where the baseline gives output; a declared "cannot"; a looser
+ * check than the schema (translation notes); the need for a schema at all.
+ */
+export const COST_TIERS = [
+  'output defect',
+  'unsafe',
+  'silent loss',
+  'wrong value',
+  'throws',
+  'cannot',
+  'looser check',
+  'schema',
+] as const;
+
+/** The tier of a failed probe verdict ({@link COST_TIERS}). */
+function tierOf(d: VerdictLike): number {
+  if (d.mark === '⚠') return 4;
+  if (d.mark === '✘') return 5;
+  switch (d.fault) {
+    case 'invalid-json':
+    case 'ill-formed':
+      return 0;
+    case 'pollution':
+    case 'crash':
+    case 'hang':
+      return 1;
+    case 'silent-loss':
+    case 'accepts-invalid':
+      return 2;
+    default:
+      return 3;
+  }
+}
+
+/**
+ * The kind of a failed probe, for collapsing: its mark and fault, and the probe's family and
+ * subject (the first two parts of its id: `string.value`, `edge.number`), so the 66 lone-surrogate
+ * probes of one serializer (plain, date-time and email strings, each length) are one kind. A
+ * payload probe (`payload.<n>.<mutation>`) is a kind of its own.
+ */
+function kindOf(probe: string, d: VerdictLike): string {
+  const parts = probe.split('.');
+  const subject = parts[0] === 'payload' ? probe : parts.slice(0, 2).join('.');
+  return `probe ${d.mark} ${d.fault ?? ''} ${subject}`;
 }
 
 interface VerdictLike {
   mark: string;
+  label?: string;
   fault?: string;
   path?: string;
   expected?: string;
@@ -46,7 +106,8 @@ const FAILED = new Set(['✗', '⚠', '✘']);
 const clip = (s: string, max = 80) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /** How a verdict fails, for comparing with the baseline's: the mark, and for ✗ the fault and path. */
-const failureKey = (v: VerdictLike) => (v.mark === '✗' ? `✗ ${v.fault ?? ''} ${v.path ?? ''}` : v.mark);
+const failureKey = (v: VerdictLike) =>
+  v.mark === '✗' ? `✗ ${v.fault ?? ''} ${v.path ?? ''}` : isRefusal(v) ? 'rejects' : v.mark;
 
 /** The sentence of a failed verdict of a payload probe: what the pick does to this payload where JSON does not. */
 function payloadCostText(title: string, direction: Direction, d: VerdictLike): string {
@@ -55,6 +116,8 @@ function payloadCostText(title: string, direction: Direction, d: VerdictLike): s
   if (d.mark === '✗')
     return `${on}: ${d.fault ?? 'wrong'} at ${d.path ?? '$'} (${json} ${clip(d.expected ?? '?', 40)}, it gives ${clip(d.actual ?? '?', 40)})`;
   if (d.mark === '⚠') return `${on}: it throws where ${json} it (${clip(d.message ?? '', 60)})`;
+  // a refusal its schema asks for (✔, no failure): what this payload costs where JSON reads it
+  if (isRefusal(d)) return `${on}: it ${d.label} (${json} it)`;
   return `${on}: it cannot (${clip(d.reason ?? '', 60)})`;
 }
 
@@ -81,7 +144,8 @@ export const payloadCosts = (c: MeasuredCase, results: ResultsFile): ProbeCost[]
   if (c.baseline) for (const v of p.verdicts) if (mine(v, c.baseline)) baseline.set(v.probe, failureKey(v.verdict));
   const out: ProbeCost[] = [];
   for (const v of p.verdicts) {
-    if (!mine(v, c.serializer) || !FAILED.has(v.verdict.mark)) continue;
+    const refusal = v.probe.startsWith('payload.') && isRefusal(v.verdict);
+    if (!mine(v, c.serializer) || !(FAILED.has(v.verdict.mark) || refusal)) continue;
     if (p.relevantTo && !(p.relevantTo[v.probe] ?? []).includes(c.workload)) continue;
     if (baseline.get(v.probe) === failureKey(v.verdict)) continue;
     const title = titles.get(v.probe) ?? v.probe;
@@ -90,7 +154,100 @@ export const payloadCosts = (c: MeasuredCase, results: ResultsFile): ProbeCost[]
       text: v.probe.startsWith('payload.')
         ? payloadCostText(title, v.direction, v.verdict)
         : probeCostText(title, v.verdict),
+      kind: kindOf(v.probe, v.verdict),
+      tier: tierOf(v.verdict),
     });
   }
   return out;
 };
+
+/** A behaviour cost as {@link costGroups} reads it (recommend.ts's `BehaviourCost`, said structurally). */
+interface CostLike {
+  source: 'schema' | 'translation' | 'probe';
+  text: string;
+  kind?: string;
+  tier?: number;
+}
+
+/** Costs of one kind: said as one line with their count and the first as the example. */
+export interface CostGroup<C extends CostLike = CostLike> {
+  /** the label the line opens with: `output defect`, `schema`, `looser check` or `probe` */
+  label: string;
+  /** how severe, 0 the most ({@link COST_TIERS}) */
+  tier: number;
+  /** the line: the cost itself for one, else what they share, their count and one example */
+  text: string;
+  /** every cost of the kind, in the order found (report.md lists them all) */
+  items: C[];
+}
+
+/** The tier of a cost: a probe's own, a translation note's `looser check`, the schema's `schema`. */
+export function costTier(c: CostLike): number {
+  if (c.tier !== undefined) return c.tier;
+  return c.source === 'translation' ? 6 : c.source === 'schema' ? 7 : 3;
+}
+
+/** What the costs of one probe kind share, as the collapsed line says it. */
+function probeHeadline(kind: string): string {
+  const [, mark, fault, subject] = kind.split(' ');
+  const where =
+    subject === 'string.value'
+      ? ' in any string field'
+      : subject === 'string.key'
+        ? ' in any key'
+        : subject === 'edge.number'
+          ? ' for number values'
+          : subject === 'edge.date'
+            ? ' for Date values'
+            : subject === 'edge.int'
+              ? ' for large integers'
+              : '';
+  if (mark === '⚠') return `throws${where}`;
+  if (mark === '✘') return `cannot${where}`;
+  if (fault === 'ill-formed') return `writes a lone surrogate raw (ill-formed Unicode: UTF-8 cannot encode it)${where}`;
+  if (fault === 'invalid-json') return `writes output that is not valid JSON${where}`;
+  const words: Record<string, string> = {
+    'silent-loss': 'loses data without an error',
+    'wrong-value': 'gives a wrong value',
+    'accepts-invalid': 'accepts input it must refuse',
+    pollution: 'changes Object.prototype',
+    crash: 'crashes the process',
+    hang: 'hangs',
+  };
+  return `${words[fault] ?? fault}${where}`;
+}
+
+/**
+ * The costs grouped by kind, the most severe first (output defects, then the schema, then the
+ * others by tier; first-found order within a tier). A kind of one cost is said as it is
+ * (`probe: NaN: invalid-json at $ …`); several as one line with their count and the first as an
+ * example (`output defect: writes a lone surrogate raw (…) in any string field: 66 probes, e.g.
+ * a lone-high.L40 string as a plain value: ill-formed at $ …`). Translation notes of one kind share
+ * the text before their first `: ` (`ajv JTD has no null type: 5 places, e.g. $.a (always null)
+ * accepts any value`). Pure.
+ */
+export function costGroups<C extends CostLike>(costs: readonly C[]): CostGroup<C>[] {
+  const byKind = new Map<string, C[]>();
+  for (const c of costs) {
+    const prefix = c.source === 'translation' ? /^([^:]+): /.exec(c.text)?.[1] : undefined;
+    const kind = c.kind ?? (prefix ? `translation ${prefix}` : `${c.source} ${c.text}`);
+    if (!byKind.has(kind)) byKind.set(kind, []);
+    byKind.get(kind)!.push(c);
+  }
+  const order = (tier: number) => (tier === 0 ? 0 : tier === 7 ? 1 : tier + 1);
+  return [...byKind]
+    .map(([kind, items]) => {
+      const first = items[0];
+      const tier = costTier(first);
+      const label = tier === 0 ? 'output defect' : first.source === 'translation' ? 'looser check' : first.source;
+      let text = first.text;
+      if (items.length > 1 && first.source === 'probe')
+        text = `${probeHeadline(kind)}: ${items.length} probes, e.g. ${first.text}`;
+      else if (items.length > 1 && kind.startsWith('translation ')) {
+        const prefix = kind.slice('translation '.length);
+        text = `${prefix}: ${items.length} places, e.g. ${first.text.slice(prefix.length + 2)}`;
+      }
+      return { label, tier, text, items };
+    })
+    .sort((a, b) => order(a.tier) - order(b.tier));
+}

@@ -32,8 +32,9 @@ export function legendSentences(first: ResultsFile): string[] {
           '.NET cases pass the same gate as JavaScript ones, checked on the host from the outputs the worker sends, with two rules so that "equal by value" means the same across languages: date-time fields compare as instants, and string escapes are normalised as JSON.stringify writes them before the text checks; later launches must reproduce the verified output\'s SHA-256.',
         ]
       : []),
-    'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree (beyond their errors), ⇉ launches fell into distinct states (interval widened to cover them), ⊘ its paired baseline ran over 2× slower beside it than in its own case (its ratio is unearned: not ranked).',
-    "More notes: ⇅ the machine changed speed between launches and the ratio moved with it (a sentence under the table says by how much), ⏹ rebuilt from a killed run, ≈ looser checks than the schema (a library's translation of it; listed under the table).",
+    'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree (beyond their errors).',
+    'More notes: ⇉ launches fell into distinct states beyond their group’s launch-to-launch spread (the interval covers them all), ⊘ its paired baseline ran over 2× slower beside it than in its own case (its ratio is unearned: not ranked).',
+    "Also: ⇅ the machine changed speed between launches and the ratio moved with it (a sentence under the table says by how much), ⏹ rebuilt from a killed run, ≈ looser checks than the schema (a library's translation of it; listed under the table).",
     // files written with the CPU clock or the bytes serialize op say so (older files: neither sentence)
     ...(first.cases.some((c) => c.time?.clock === 'cpu')
       ? [

@@ -7,10 +7,12 @@ import { escapeHtml } from './html/escape.js';
 import type { Table } from './table/column.js';
 import {
   describeVerdict,
+  dotnetTargetIds,
   failingVerdicts,
   groupOf,
   matrixTable,
   probeMatrix,
+  probeSideFor,
   summaryLine,
   versionChanges,
   type VersionChange,
@@ -118,6 +120,7 @@ export function renderProbesMarkdown(results: ResultsFile): string {
   const section = results.probes;
   if (!section) return '';
   const md = (s: string, max?: number) => escapeCell(s, 'markdown', max);
+  const dotnetTargets = dotnetTargetIds(results);
   const out: string[] = [
     `## Probes${section.selection === 'relevant' ? ' relevant to the payloads' : ''}`,
     '',
@@ -146,13 +149,13 @@ export function renderProbesMarkdown(results: ResultsFile): string {
         '',
       );
       for (const { v, probe } of fs) {
-        const side = probe?.[direction];
+        const { title, side } = probeSideFor(probe, v, dotnetTargets);
         const where =
           v.verdict.mark === '✗'
             ? `✗ ${v.verdict.fault} at ${markdownCode(v.verdict.path)}: expected ${markdownCode(v.verdict.expected, 160)}, got ${markdownCode(v.verdict.actual, 160)}`
             : md(describeVerdict(v.verdict), 300);
         out.push(
-          `- ${markdownCode(v.probe)}${results.targets.length > 1 ? ` (${md(v.target)})` : ''} — ${md(probe?.title ?? '')}. ${where}${side ? `. Input ${markdownCode(side.input, 120)}; expected ${md(side.expected, 160)}` : ''}`,
+          `- ${markdownCode(v.probe)}${results.targets.length > 1 ? ` (${md(v.target)})` : ''} — ${md(title)}. ${where}${side ? `. Input ${markdownCode(side.input, 120)}; expected ${md(side.expected, 160)}` : ''}`,
         );
       }
       out.push('', '</details>', '');

@@ -57,6 +57,26 @@ export function describeVerdict(v: Verdict): string {
   }
 }
 
+/** The ids of a results file's .NET targets (`targets[].platform`): their verdicts are read against a probe's .NET side. */
+export function dotnetTargetIds(results: Pick<ResultsFile, 'targets'>): Set<string> {
+  return new Set(results.targets.filter((t) => t.platform === 'dotnet').map((t) => t.id));
+}
+
+/**
+ * What a verdict is read against: the probe's title and the side of its direction, or, for a verdict
+ * on a .NET target, the probe's .NET side where its record has one (probes/dotnet/catalog.ts asks some
+ * JavaScript questions of a C# model with other accepted behaviours).
+ */
+export function probeSideFor(
+  probe: ProbeRecord | undefined,
+  v: Pick<ProbeVerdictRecord, 'direction' | 'target'>,
+  dotnetTargets: ReadonlySet<string>,
+): { title: string; side?: { input: string; expected: string } } {
+  if (!probe) return { title: '' };
+  const net = dotnetTargets.has(v.target) ? probe.dotnet : undefined;
+  return { title: net?.title ?? probe.title, side: net?.[v.direction] ?? probe[v.direction] };
+}
+
 /** A failing verdict: wrong (✗) or throws where output was expected (⚠). */
 export const isFailing = (v: Verdict) => v.mark === '✗' || v.mark === '⚠';
 

@@ -1,23 +1,32 @@
 /**
  * The recommendation of a run on a user's payload (issue 10): per scenario (workload × size ×
- * shape × target) and per direction and guarantee class, the fastest serializer that passed the
- * correctness gate and is clearly faster than the class baseline, with its ratio and error, its
- * allocation and what it costs in behaviour — or that nothing is clearly faster, so use the
- * baseline (the built-in, for serialize and parse). One sentence each, to paste into a design
- * review. A pure function of a results file.
+ * shape × target) and per direction and guarantee class, what to use — one sentence each, to paste
+ * into a design review, with what the pick costs in behaviour as lines under it. A pure function of
+ * a results file.
  *
- * "Clearly faster" is the takeaway's rule, from the same function (takeaway.ts
- * `fasterThanBaseline`): the log-scale interval of the case's per-round ratio against the baseline
- * (results/ratio.ts `ratioIntervalOf`) lies entirely below 1. A case without a paired ratio, one
- * flagged too fast to be real, and one whose paired baseline ran slowed beside it (the
- * `baseline-slowed` finding) are never picked. The confidence level is the run policy's (99.9% by
- * default).
+ * One call decides it, the takeaway's (issue 22): each case's paired ratio against the class
+ * baseline gets results/decision.ts `ratioCall` (faster / borderline / same / slower / too
+ * uncertain), and the group `groupCall`, which the takeaway above the group's table reads too, so
+ * the two never disagree. The states: `use` X (faster, clear of the border band); `borderline` (the
+ * fastest-looking one's interval ends at 1: a rerun could call it either way, so use the baseline
+ * until a rerun settles it); `uncertain` (an interval holds 1 and is too wide to resolve 0.8–1.25:
+ * too uncertain to call); `no-clear-winner` (the others are the same as the baseline);
+ * `baseline` (every other is slower). A case without a paired ratio, one flagged too fast to be
+ * real, and one whose paired baseline ran slowed beside it (the `baseline-slowed` finding) are
+ * never picked. The confidence level is the run policy's (99.9% by default).
+ *
+ * Among the faster serializers whose intervals do not separate them from the fastest (a tie), the
+ * one with the fewer and less severe costs on this payload is picked (report/costs.ts
+ * `COST_TIERS`: output that is not valid JSON or not well-formed Unicode is the most severe), and
+ * the sentence says they tied and why. Every figure in a sentence agrees with the ratio: the time
+ * saved per op is the results' `difference` ((ratio − 1) × the baseline's mean beside it), never
+ * two means of another statistic.
  *
  * Behaviour costs come from {@link CostSource}s: the need for a schema at all, the translation
  * notes (what the library's schema checks more loosely than the payload's schema), and the
- * capability probes (issue 11) when the results file carries them (`probes`: each ✗ wrong,
- * ⚠ throws or ✘ cannot verdict of the pick's serializer, direction and target becomes a cost);
- * a caller may pass other sources.
+ * capability probes (issue 11) this payload can reach (report/costs.ts); a caller may pass other
+ * sources. Costs of one kind are said as one line with their count (report/costs.ts `costGroups`);
+ * report.md lists each under it.
  */
 import type { CaseClass, Direction } from '../case/coordinates.js';
 import type { CaseResult, MeasuredCase, PayloadRecord, ResultsFile } from '../results/types.js';
@@ -25,17 +34,21 @@ import { isMeasured } from '../results/types.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import { targetLabel } from './model.js';
-import { countOf, formatBytes, formatRatio, formatTime } from './units.js';
+import { countOf, formatBytes, formatRatio, formatTime, ratioNumber } from './units.js';
 import { escapeCell } from './table/escape.js';
 import { clipLine, wrap } from './fit.js';
-import { ratioVerdict, type RatioVerdict } from '../results/decision.js';
-import { payloadCosts } from './costs.js';
+import { groupCall, ratioCall } from '../results/decision.js';
+import { COST_TIERS, costGroups, costTier, payloadCosts, type CostGroup } from './costs.js';
 import {
+  borderlineReach,
+  ciLabel,
   fasterThanBaseline,
   formatInterval,
+  joinNames,
   quickCaveat,
   unrankedFinding,
   unrankedReason,
+  withinNoise,
   type TakeawayRow,
 } from './takeaway.js';
 
@@ -44,6 +57,10 @@ export interface BehaviourCost {
   /** `schema`: it needs the payload's schema; `translation`: a translation note; `probe`: a failed capability probe (issue 11) */
   source: 'schema' | 'translation' | 'probe';
   text: string;
+  /** the cost's kind, for saying costs of one kind as one line (report/costs.ts `costGroups`); absent: by source and text */
+  kind?: string;
+  /** how severe, 0 the most (report/costs.ts `COST_TIERS`); absent: by source */
+  tier?: number;
 }
 
 /**
@@ -72,30 +89,9 @@ export const schemaCost: CostSource = (c, results) => {
 /** The case's translation notes, each a cost. */
 export const translationCosts: CostSource = (c) => (c.notes ?? []).map((text) => ({ source: 'translation', text }));
 
-/**
- * The parts of issue 11's probe records a recommendation reads (results `probes`, written by
- * `jsonbench probe` and by timed runs that include the probes relevant to their payloads). Read
- * structurally: a results file without probes, or with records of another shape, gives no costs.
- */
-interface ProbeVerdictLike {
-  probe: string;
-  direction: Direction;
-  serializer: string;
-  target: string;
-  verdict: {
-    mark: string;
-    fault?: string;
-    path?: string;
-    expected?: string;
-    actual?: string;
-    message?: string;
-    reason?: string;
-  };
-}
+/** The parts of issue 11's probe records a report reads to know whether a results file carries probes. */
 interface ProbesLike {
-  probes?: { id: string; title?: string }[];
-  verdicts?: ProbeVerdictLike[];
-  relevantTo?: Record<string, string[]>;
+  verdicts?: unknown[];
 }
 
 /** The probes section of a results file, when it has one of the expected shape. */
@@ -104,35 +100,6 @@ export function probesOf(results: ResultsFile): ProbesLike | null {
   if (!p || typeof p !== 'object' || !Array.isArray((p as ProbesLike).verdicts)) return null;
   return p as ProbesLike;
 }
-
-const clipText = (s: string, max = 80) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
-
-/**
- * Each failed probe of the case's serializer (same direction and target; for a timed run, only
- * probes chosen for the case's workload) as a cost: ✗ wrong (`<probe>: silent-loss at $.a
- * (expected …, got …)`), ⚠ throws (`<probe>: throws (message)`), ✘ cannot (`<probe>: cannot
- * (reason)`). ✔ and – (not expressible in jsonbench yet) are not costs.
- */
-export const probeCosts: CostSource = (c, results) => {
-  const p = probesOf(results);
-  if (!p) return [];
-  const titles = new Map((p.probes ?? []).map((x) => [x.id, x.title ?? x.id]));
-  const out: BehaviourCost[] = [];
-  for (const v of p.verdicts ?? []) {
-    if (v.serializer !== c.serializer || v.direction !== c.direction || v.target !== c.target.id) continue;
-    if (p.relevantTo && !(p.relevantTo[v.probe] ?? []).includes(c.workload)) continue;
-    const title = titles.get(v.probe) ?? v.probe;
-    const d = v.verdict;
-    if (d.mark === '✗')
-      out.push({
-        source: 'probe',
-        text: `${title}: ${d.fault ?? 'wrong'} at ${d.path ?? '$'} (expected ${clipText(d.expected ?? '?')}, got ${clipText(d.actual ?? '?')})`,
-      });
-    else if (d.mark === '⚠') out.push({ source: 'probe', text: `${title}: throws (${clipText(d.message ?? '')})` });
-    else if (d.mark === '✘') out.push({ source: 'probe', text: `${title}: cannot (${clipText(d.reason ?? '')})` });
-  }
-  return out;
-};
 
 /** The cost sources used when none are given. */
 export const DEFAULT_COST_SOURCES: readonly CostSource[] = [schemaCost, translationCosts, payloadCosts];
@@ -159,6 +126,14 @@ export interface Pick {
   meanNs: number;
   errorNs: number;
   baselineMeanNs: number;
+  /**
+   * The time saved per op against the baseline, ns (positive: saved), with the ratio's interval
+   * carried over: the results' `difference` negated ((1 − ratio) × the baseline's mean beside it,
+   * `baselineBesideNs`). Absent when the results file has no `difference` for the case.
+   */
+  saving?: { value: number; low: number; high: number };
+  /** the baseline's mean time per op in the same rounds as the pick (ns), the figure `saving` is a share of */
+  baselineBesideNs?: number;
   /** bytes allocated per op, and ÷ the baseline's (absent where the runtime has no counter) */
   allocatedBytes?: number;
   allocRatio?: number | null;
@@ -167,6 +142,13 @@ export interface Pick {
   allocRatioRange?: [number, number];
   noisy: boolean;
   costs: BehaviourCost[];
+}
+
+/** A serializer named in a sentence beside the pick or instead of one, with its ratio. */
+export interface Named {
+  serializer: string;
+  ratio: number;
+  interval: [number, number] | null;
 }
 
 /** The recommendation for one scenario × direction × class. */
@@ -182,24 +164,32 @@ export interface Recommendation {
   /** measured cases other than the baseline that were compared */
   compared: number;
   /**
-   * With no pick: the compared serializer with the lowest ratio (never one too fast to be real),
-   * whose interval reaches the baseline's — what a design review will ask about
+   * With no pick: the compared serializer a design review asks about — the lowest ratio of those the
+   * same as the baseline (`no-clear-winner`), or of all (`baseline`); never one too fast to be real
    */
-  closest?: { serializer: string; ratio: number; interval: [number, number] | null };
+  closest?: Named;
   /** how many of the measured cases (baseline included) were flagged noisy */
   noisy: number;
   /** serializers of the class that gave no number, with their status, and measured ones not ranked (status `not ranked`: the baseline-slowed finding): never candidates */
   excluded: { serializer: string; status: string; reason: string }[];
   /**
-   * What the sentence says (issue 22): `use` a serializer clearly faster than the baseline (`pick`);
-   * `borderline`: the fastest-looking one's interval ends at the decision line, so a rerun could say
-   * either (`borderline`); `baseline`: every other is clearly slower; `no-clear-winner`: the others
-   * are within noise of the baseline; `none`: nothing to compare (no baseline, or it has no number,
-   * or it ran alone)
+   * What the sentence says (issue 22; results/decision.ts `groupCall`, as the takeaway): `use` a
+   * serializer clearly faster than the baseline (`pick`); `borderline`: the fastest-looking one's
+   * interval ends at the decision line, so a rerun could say either (`borderline`); `uncertain`:
+   * an interval holds 1 and is too wide to resolve (`uncertain`), too uncertain to call;
+   * `no-clear-winner`: the others are the same as the baseline; `baseline`: every other is slower;
+   * `none`: nothing to compare (no baseline, or it has no number, or it ran alone)
    */
-  state: 'use' | 'borderline' | 'baseline' | 'no-clear-winner' | 'none';
-  /** with state `borderline` (or beside a pick): the lowest-ratio serializer whose call is too close to make */
+  state: 'use' | 'borderline' | 'uncertain' | 'baseline' | 'no-clear-winner' | 'none';
+  /** with state `borderline` (or beside a pick, when it looks faster still): the lowest-ratio serializer whose call is too close to make */
   borderline?: { serializer: string; ratio: number; interval: [number, number] };
+  /** the serializers too uncertain to call (their interval holds 1 and reaches beyond 0.8–1.25, or is unknown), lowest ratio first */
+  uncertain?: Named[];
+  /**
+   * With a pick: the other faster serializers its interval cannot be told from (a tie), and why the
+   * pick was chosen among them (`reason`, words to follow "because")
+   */
+  tie?: { with: Named[]; reason: string };
   /** one sentence, ready to paste */
   sentence: string;
 }
@@ -219,17 +209,17 @@ function baselineName(id: string, direction: Direction): string {
   return id === 'json' ? (direction === 'serialize' ? 'the built-in JSON.stringify' : 'the built-in JSON.parse') : id;
 }
 
+/** `response.json (11.7 KiB document)`, `users.json (an array of 100 records, 20.1 KiB)`, `app-logs.ndjson (1000 records, 205 KiB in all, one call per record)`, then `on <target>`. */
 function scenarioText(s: Scenario, payload: PayloadRecord | undefined): string {
-  const unit =
+  const size = formatBytes(s.bytes);
+  const unit = payload?.kind === 'samples' ? 'sample' : 'record';
+  const what =
     s.shape === 'single'
-      ? 'document'
+      ? `${size} document`
       : s.shape === 'list'
-        ? `array of ${countOf(s.size, 'record')}`
-        : `${countOf(s.size, 'record')} one by one`;
-  const what = payload
-    ? `${payload.file} (${formatBytes(s.bytes)} ${unit})`
-    : `${s.workload} (${formatBytes(s.bytes)} ${unit})`;
-  return `${what} on ${s.target}`;
+        ? `an array of ${countOf(s.size, 'record')}, ${size}`
+        : `${countOf(s.size, unit)}, ${size} in all, one call per ${unit}`;
+  return `${payload ? payload.file : s.workload} (${what}) on ${s.target}`;
 }
 
 /** A measured case as the takeaway ranks it (takeaway.ts): its paired ratio and interval, and why it is not ranked when a finding says so. */
@@ -248,17 +238,20 @@ export function takeawayRowOf(c: MeasuredCase): TakeawayRow {
 
 /**
  * Clearly faster than the baseline: the takeaway's rule ({@link fasterThanBaseline} on
- * {@link takeawayRowOf}), so the recommendation and the group's takeaway never disagree: the
- * paired ratio's log-scale interval lies entirely below 1 (the ratio is already against the baseline).
+ * {@link takeawayRowOf}: the call on the paired ratio, results/decision.ts `ratioCall`, is
+ * `faster`), so the recommendation and the group's takeaway never disagree.
  */
 export function clearlyFaster(c: MeasuredCase): boolean {
   return fasterThanBaseline(takeawayRowOf(c));
 }
 
 /**
- * What the pick costs in behaviour, as lines under its sentence (terminal, report.md): one per cost
- * (`schema: …`, `looser check: …`, `probe: …`), or one saying the gate found none. THE one place
- * their content is made (issue 24 reworks it): every renderer calls this. Empty without a pick.
+ * What the pick costs in behaviour, as lines under its sentence (terminal, report.md, HTML): one per
+ * kind of cost, the output defects first (report/costs.ts `costGroups`: `output defect: writes
+ * output that is not valid JSON for number values: 3 probes, e.g. NaN: …`, `schema: …`,
+ * `looser check: …`, `probe: …`), or one saying the gate found none. THE one place their content
+ * is made (issue 24 reworks it): every renderer calls this; report.md and the HTML list each cost
+ * of a kind under its line ({@link costGroupsOf}). Empty without a pick.
  * @param probed the results file carries capability probes
  */
 export function costLines(r: { pick: Recommendation['pick'] }, probed: boolean): string[] {
@@ -267,91 +260,16 @@ export function costLines(r: { pick: Recommendation['pick'] }, probed: boolean):
     return [
       `costs: the gate found no behaviour cost${probed ? ' and no probe failed' : ' (capability probes: not in this run)'}`,
     ];
-  return r.pick.costs.map((k) => `${k.source === 'translation' ? 'looser check' : k.source}: ${k.text}`);
+  return costGroupsOf(r).map((g) => `${g.label}: ${g.text}`);
 }
 
-/** What to confirm a noisy timing with, after a run of this policy: the next longer policy, on a quieter machine (a default run was told to confirm with --policy default). */
-export function confirmWith(policyName: string): string {
-  return policyName === 'quick'
-    ? 'confirm with --policy default on a quieter machine'
-    : policyName === 'default'
-      ? 'confirm with --policy long on a quieter machine'
-      : 'confirm on a quieter machine';
+/** The pick's costs grouped by kind, the most severe first (report/costs.ts `costGroups`); empty without a pick. */
+export function costGroupsOf(r: { pick: Recommendation['pick'] }): CostGroup<BehaviourCost>[] {
+  return r.pick ? costGroups(r.pick.costs) : [];
 }
 
-/**
- * The paste-ready sentence of a recommendation in its {@link Recommendation.state}: `use X (faster
- * by …)`, `borderline: X looks 0.83× … but the interval reaches 1.00; rerun with …`, `no clear
- * winner: … within …`, or that the baseline is fastest. Ratio intervals are labelled with their
- * confidence (`0.45× (99.9% CI 0.31–0.66×)`), as the takeaways write them. The policy's caveat is
- * not in it: a run says it once ({@link renderRecommendations}); the behaviour costs are the lines
- * under it ({@link costLines}).
- */
-function sentenceOf(
-  r: Omit<Recommendation, 'sentence'>,
-  payload: PayloadRecord | undefined,
-  confidence: number,
-  policyName: string,
-): string {
-  const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
-  if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
-  const baseText = baselineName(r.baseline, r.direction);
-  const use = r.baseline === 'json' ? 'use the built-in' : `use the baseline, ${r.baseline}`;
-  const noisyClause = r.noisy
-    ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden: ${confirmWith(policyName)}`
-    : '';
-  if (!r.pick && r.borderline) {
-    const b = r.borderline;
-    const hi = b.interval[1];
-    const reach =
-      hi >= 1
-        ? `the interval reaches ${ratioNumberOf(hi)}`
-        : `the interval ends at ${ratioNumberOf(hi)}, within a rerun's spread of 1.00`;
-    return `${head}, borderline: ${b.serializer} looks ${formatInterval(b.ratio, b.interval, '×', confidence)} the time of ${baseText}, but ${reach}, so a rerun could call it either way; ${rerunWith(policyName)} before switching (until then, ${use}).`;
-  }
-  if (!r.pick) {
-    if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
-    if (r.state === 'baseline' && r.closest) {
-      // every other clearly slower, or slower-looking with an interval that ends near 1: none is faster
-      const clearly = !(r.closest.interval && ratioVerdict(r.closest.ratio, r.closest.interval) === 'borderline');
-      return `${head}, use ${baseText}: ${clearly ? `the ${r.compared === 1 ? 'other serializer is' : `${r.compared} others are`} clearly slower` : `no other serializer is faster (${r.compared} compared)`} (the closest, ${r.closest.serializer}, takes ${formatInterval(r.closest.ratio, r.closest.interval, '×', confidence)} as long)${noisyClause}.`;
-    }
-    if (r.state === 'no-clear-winner' && r.closest)
-      return `${head}, no clear winner: ${baseText} and ${r.closest.serializer} within ${r.closest.interval ? `${ratioNumberOf(r.closest.interval[0])}–${ratioNumberOf(r.closest.interval[1])}×` : 'an unknown error'} of each other (${ciLabelOf(confidence)}; ${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared${noisyClause}): ${use}.`;
-    const closest =
-      r.closest && r.closest.ratio < 1
-        ? `; the closest, ${r.closest.serializer} at ${formatInterval(r.closest.ratio, r.closest.interval, '×', confidence)}, is within the noise`
-        : '';
-    return `${head}, nothing is clearly faster than ${baseText} (${r.compared} other serializer${r.compared === 1 ? '' : 's'} compared at ${(confidence * 100).toFixed(1)}% confidence${closest}${noisyClause}): ${use}.`;
-  }
-  const p = r.pick;
-  const ratio =
-    p.ratioInterval !== null
-      ? formatInterval(p.ratio, p.ratioInterval, '×', confidence)
-      : `${formatRatio(p.ratio)}× (unpaired)`;
-  // windows that disagree give a range, never one figure (results/alloc.ts)
-  const allocRatio =
-    p.allocRatio === null || p.allocRatio === undefined
-      ? ''
-      : p.allocRatioRange
-        ? ` (${p.allocRatioRange[0].toFixed(2)}–${p.allocRatioRange[1].toFixed(2)}× ${r.baseline}'s: the allocation windows disagree)`
-        : ` (${p.allocRatio.toFixed(2)}× ${r.baseline}'s)`;
-  const alloc =
-    p.allocatedBytes !== undefined
-      ? `, ${p.allocatedRange ? `${formatBytes(p.allocatedRange[0])}–${formatBytes(p.allocatedRange[1])}` : formatBytes(p.allocatedBytes)} allocated per op${allocRatio}`
-      : '';
-  const faster = `faster by ${formatRatio(1 / p.ratio)}×`;
-  const also = r.borderline
-    ? `; ${r.borderline.serializer} looks faster still (${formatRatio(r.borderline.ratio)}×) but its interval reaches the decision line: borderline`
-    : '';
-  return (
-    `${head}, use ${p.serializer} ${p.version} (${faster}): ${ratio} the time of ${baseText} (${formatTime(p.meanNs)} vs ${formatTime(p.baselineMeanNs)} per op)${alloc}` +
-    `; it passed the correctness gate on this payload and on a generated one of the same schema${p.noisy ? `; its timing was noisy, so ${confirmWith(policyName)}` : ''}${also}.`
-  );
-}
-
-/** What a borderline call is told to rerun with: the next longer policy, on a quieter machine. */
-export function rerunWith(policyName: string): string {
+/** What a borderline, too uncertain or noisy call is told to rerun with, once per run: the next longer policy, on a quieter machine. */
+function rerunWith(policyName: string): string {
   return policyName === 'quick'
     ? 'rerun with --policy default on a quieter machine'
     : policyName === 'default'
@@ -359,13 +277,231 @@ export function rerunWith(policyName: string): string {
       : 'rerun on a quieter machine';
 }
 
-const ratioNumberOf = (x: number) => x.toFixed(2);
-const ciLabelOf = (confidence: number) => `${Number((confidence * 100).toFixed(2))}% CI`;
+/**
+ * The line a recommendation block ends with when some call is not settled (issue 22: said once per
+ * run, never in each sentence): `To settle the borderline and noisy calls above: rerun with
+ * --policy long on a quieter machine.` Null when every call is settled.
+ */
+export function settleLine(recs: readonly Recommendation[], policyName: string): string | null {
+  const kinds = [
+    recs.some((r) => r.state === 'borderline' || r.borderline) ? 'borderline' : '',
+    recs.some((r) => r.state === 'uncertain') ? 'uncertain' : '',
+    recs.some((r) => r.noisy > 0) ? 'noisy' : '',
+  ].filter(Boolean);
+  if (!kinds.length) return null;
+  return `To settle the ${joinNames(kinds)} calls above: ${rerunWith(policyName)}.`;
+}
+
+/** `7.38 µs` per op, for a saving or a time. */
+const perOp = (ns: number) => formatTime(ns);
+
+/** The severity vector of a serializer's costs: per tier (report/costs.ts COST_TIERS), the number of kinds. */
+function severityOf(costs: readonly BehaviourCost[]): number[] {
+  const v: number[] = COST_TIERS.map(() => 0);
+  for (const g of costGroups(costs)) v[costTier(g.items[0])]++;
+  return v;
+}
+
+/** The first tier where two severity vectors differ (−1: equal). */
+const firstDifference = (a: number[], b: number[]) => a.findIndex((x, i) => x !== b[i]);
+
+/** What output defects a serializer's costs hold, in words: `invalid JSON`, `ill-formed Unicode`, or both. */
+function defectWords(costs: readonly BehaviourCost[]): string {
+  const kinds = costGroups(costs)
+    .filter((g) => g.tier === 0)
+    .map((g) => g.text)
+    .join(' ');
+  const what = [
+    /not valid JSON|invalid-json/.test(kinds) ? 'invalid JSON' : '',
+    /ill-formed/.test(kinds) ? 'ill-formed Unicode' : '',
+  ].filter(Boolean);
+  return joinNames(what.length ? what : ['malformed']);
+}
+
+/**
+ * Why `name` lost a tie to `pick`, from the costs at the first tier where theirs differ (words after
+ * "because"): `ajv-jtd's output can be invalid JSON and ill-formed Unicode for values this
+ * payload's schema holds, and fast-json-stringify's cannot`, `a has 2 kinds of silent loss on this
+ * payload, b 1`.
+ * @param mine how many kinds of that tier the pick has
+ */
+function worseBecause(name: string, costs: readonly BehaviourCost[], tier: number, pick: string, mine: number): string {
+  if (tier === 0)
+    return `${name}'s output can be ${defectWords(costs)} for values this payload's schema holds${mine === 0 ? `, and ${pick}'s cannot` : ''}`;
+  const theirs = costGroups(costs).filter((g) => g.tier === tier).length;
+  if (tier === 7) return `${name} needs the schema and ${pick} does not`;
+  const what = tier === 6 ? 'looser check than the schema' : COST_TIERS[tier];
+  return `${name} has ${countOf(theirs, `kind of ${what}`, `kinds of ${what}`)} on this payload, ${pick} ${mine === 0 ? 'none' : mine}`;
+}
+
+/**
+ * The paste-ready sentence of a recommendation in its {@link Recommendation.state}: `use X (faster
+ * by …)`, `borderline: X looks 0.83× … but the interval reaches 1.00, so it may be no faster at
+ * all; rerun before switching`, `too uncertain to call: …`, `no clear winner: none of the N others
+ * is clearly faster …`, or that the baseline is fastest. Ratios are written as the table writes
+ * them (units.ts `ratioNumber`), intervals labelled with their confidence (`0.45× (99.9% CI
+ * 0.31–0.66×)`) as the takeaways write them; the only times quoted are the pick's saving per op
+ * and the baseline's time beside it, which agree with the ratio. The policy's caveat and what to
+ * rerun with are not in it: a run says them once ({@link settleLine}); the behaviour costs are the
+ * lines under it ({@link costLines}).
+ */
+function sentenceOf(
+  r: Omit<Recommendation, 'sentence'>,
+  payload: PayloadRecord | undefined,
+  confidence: number,
+): string {
+  const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
+  if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
+  const baseText = baselineName(r.baseline, r.direction);
+  const use = r.baseline === 'json' ? 'use the built-in' : `use the baseline, ${r.baseline}`;
+  const iv = (x: Named) => formatInterval(x.ratio, x.interval, '×', confidence);
+  const noisyClause = r.noisy
+    ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden`
+    : '';
+  const others = (n: number) => (n === 1 ? 'the other serializer' : `the ${n} others`);
+  if (r.state === 'borderline' && r.borderline) {
+    const b = r.borderline;
+    return `${head}, borderline: ${b.serializer} looks ${iv(b)} the time of ${baseText}, but ${borderlineReach(b.interval[1])}: rerun before switching (until then, ${use}).`;
+  }
+  if (r.state === 'uncertain' && r.uncertain?.length) {
+    const u = r.uncertain;
+    const spans = u.map((x, i) =>
+      x.interval
+        ? `${x.serializer}${i === 0 ? ' takes' : ''} ${ratioNumber(x.interval[0], 2)}–${ratioNumber(x.interval[1], 2)}×`
+        : `${x.serializer}${i === 0 ? ' takes' : ''} an unknown multiple`,
+    );
+    return `${head}, too uncertain to call: ${joinNames(spans)} ${baseText}'s time (${ciLabel(confidence)}${u.length > 1 ? 's' : ''}), too wide a range to say whether ${u.length > 1 ? 'they are' : 'it is'} faster or slower${noisyClause}: rerun before switching (until then, ${use}).`;
+  }
+  if (!r.pick) {
+    if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
+    if (r.state === 'baseline' && r.closest) {
+      // every other slower; one whose interval ends near 1 is "not faster", never "clearly slower"
+      const clearly = ratioCall(r.closest.ratio, r.closest.interval) === 'slower';
+      const verdict = clearly
+        ? `${others(r.compared)} ${r.compared === 1 ? 'is' : 'are'} clearly slower`
+        : r.compared === 1
+          ? 'the other serializer is not faster'
+          : `none of the ${r.compared} others is faster`;
+      return `${head}, use ${baseText}: ${verdict}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} as long${noisyClause}.`;
+    }
+    if (r.state === 'no-clear-winner' && r.closest)
+      return `${head}, no clear winner: ${r.compared === 1 ? 'the other serializer is not' : `none of the ${r.compared} others is`} clearly faster than ${baseText}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} its time${noisyClause}: ${use}.`;
+    return `${head}, nothing is clearly faster than ${baseText} (${countOf(r.compared, 'other serializer')} compared${noisyClause}): ${use}.`;
+  }
+  const p = r.pick;
+  const ratio =
+    p.ratioInterval !== null
+      ? formatInterval(p.ratio, p.ratioInterval, '×', confidence)
+      : `${formatRatio(p.ratio)}× (unpaired)`;
+  // the time saved agrees with the ratio by construction (the results' difference); never two means of another statistic
+  const saving =
+    p.saving && p.baselineBesideNs !== undefined
+      ? `, ${perOp(p.saving.value)} less per op (${ciLabel(confidence)} ${perOp(p.saving.low)}–${perOp(p.saving.high)}) than its ${perOp(p.baselineBesideNs)}`
+      : '';
+  // windows that disagree give a range, never one figure (results/alloc.ts)
+  const allocRatio =
+    p.allocRatio === null || p.allocRatio === undefined
+      ? ''
+      : p.allocRatioRange
+        ? ` (${ratioNumber(p.allocRatioRange[0], 2)}–${ratioNumber(p.allocRatioRange[1], 2)}× ${r.baseline}'s: the allocation windows disagree)`
+        : ` (${ratioNumber(p.allocRatio, 2)}× ${r.baseline}'s)`;
+  const alloc =
+    p.allocatedBytes !== undefined
+      ? `; ${p.allocatedRange ? `${formatBytes(p.allocatedRange[0])}–${formatBytes(p.allocatedRange[1])}` : formatBytes(p.allocatedBytes)} allocated per op${allocRatio}`
+      : '';
+  const faster = `faster by ${formatRatio(1 / p.ratio)}×`;
+  // an output defect on this payload's values is said in the sentence, not only in a cost line (issue 24 item 10)
+  const defect = costGroups(p.costs).some((g) => g.tier === 0)
+    ? `, but its output can be ${defectWords(p.costs)} for values this payload's schema holds (the output defect lines below)`
+    : '';
+  const tie = r.tie
+    ? `; it tied with ${joinNames(r.tie.with.map((t) => `${t.serializer} at ${iv(t)}`))} (the intervals overlap): ${p.serializer} is picked because ${r.tie.reason}`
+    : '';
+  const also = r.borderline
+    ? `; ${r.borderline.serializer} looks faster still, ${iv(r.borderline)}, but it is borderline: ${borderlineReach(r.borderline.interval[1])}`
+    : '';
+  return (
+    `${head}, use ${p.serializer} ${p.version} (${faster}): ${ratio} the time of ${baseText}${saving}${alloc}` +
+    `; it passed the correctness gate on this payload and on a generated one of the same schema${defect}${p.noisy ? '; its timing was noisy' : ''}${tie}${also}.`
+  );
+}
+
+/** A case as a sentence names it: its ratio (of means when unpaired) and interval. */
+function namedOf(c: MeasuredCase, base: MeasuredCase | undefined): Named {
+  return {
+    serializer: c.serializer,
+    ratio: c.ratio ?? (base ? c.time.mean / base.time.mean : NaN),
+    interval: c.ratio !== null ? ratioIntervalOf(c) : null,
+  };
+}
+
+/**
+ * The pick among the faster cases (call `faster`): the fastest and those its interval cannot be
+ * told from (a tie, takeaway.ts `withinNoise`); among a tie, the one with the fewer and less severe
+ * costs on this payload (report/costs.ts COST_TIERS, compared tier by tier, output defects first),
+ * then the lower ratio; with the tie's other members and why each lost. The figures: the ratio
+ * and its interval, the time saved from the results' `difference`, the allocation.
+ */
+function choosePick(
+  faster: readonly MeasuredCase[],
+  base: MeasuredCase,
+  costsOf: (c: MeasuredCase) => BehaviourCost[],
+): { pick: Pick; tie?: Recommendation['tie'] } {
+  const byRatio = (a: MeasuredCase, b: MeasuredCase) => namedOf(a, base).ratio - namedOf(b, base).ratio;
+  const sorted = [...faster].sort(byRatio);
+  const tied = sorted.filter((c) => withinNoise(takeawayRowOf(c), takeawayRowOf(sorted[0])));
+  const costs = new Map(tied.map((c) => [c, costsOf(c)]));
+  const severity = new Map(tied.map((c) => [c, severityOf(costs.get(c)!)]));
+  const best = [...tied].sort((a, b) => {
+    const at = firstDifference(severity.get(a)!, severity.get(b)!);
+    return at >= 0 ? severity.get(a)![at] - severity.get(b)![at] : byRatio(a, b);
+  })[0];
+  const rivals = tied.filter((c) => c !== best);
+  const mine = severity.get(best)!;
+  // one reason per rival, from the most severe tier where its costs differ from the pick's
+  const reasons = rivals.map((c) => {
+    const at = firstDifference(severity.get(c)!, mine);
+    return at >= 0
+      ? worseBecause(c.serializer, costs.get(c)!, at, best.serializer, mine[at])
+      : `${c.serializer}'s costs on this payload are alike and ${best.serializer} has the lower ratio`;
+  });
+  const counted = best.allocated && best.allocated.method !== 'n/a' ? best.allocated.mean : undefined;
+  // the baseline's mean beside the pick (its samples in the same rounds), from difference = (ratio − 1) × it
+  const beside =
+    best.difference && best.ratio !== null && best.ratio !== 1 ? best.difference.value / (best.ratio - 1) : undefined;
+  const pick: Pick = {
+    serializer: best.serializer,
+    version: best.serializerVersion,
+    ratio: best.ratio ?? best.time.mean / base.time.mean,
+    ratioInterval: best.ratio !== null ? ratioIntervalOf(best) : null,
+    meanNs: best.time.mean,
+    errorNs: best.time.error,
+    baselineMeanNs: base.time.mean,
+    ...(best.difference && beside !== undefined && beside > 0
+      ? {
+          saving: { value: -best.difference.value, low: -best.difference.high, high: -best.difference.low },
+          baselineBesideNs: beside,
+        }
+      : {}),
+    ...(counted !== undefined ? { allocatedBytes: counted, allocRatio: best.allocRatio } : {}),
+    ...(counted !== undefined && allocWindowRange(best.allocated)
+      ? { allocatedRange: allocWindowRange(best.allocated)! }
+      : {}),
+    ...(counted !== undefined && allocRatioRange(best, base) ? { allocRatioRange: allocRatioRange(best, base)! } : {}),
+    noisy: best.findings.some((f) => f.code === 'noisy'),
+    costs: costs.get(best)!,
+  };
+  return {
+    pick,
+    ...(rivals.length ? { tie: { with: rivals.map((c) => namedOf(c, base)), reason: reasons.join('; ') } } : {}),
+  };
+}
 
 /**
  * The recommendations of a results file: one per scenario × direction × class that has cases,
  * scenarios in order of first appearance, classes serialize, parse, validate, transform.
- * `costSources` adds behaviour costs (default: schema and translation notes). Pure.
+ * `costSources` adds behaviour costs (default: schema, translation notes and the probes this
+ * payload can reach). Pure.
  */
 export function recommend(
   results: ResultsFile,
@@ -403,44 +539,36 @@ export function recommend(
         return f ? [{ serializer: c.serializer, status: 'not ranked', reason: f.message }] : [];
       }),
     ];
-    let pick: Pick | null = null;
     const real = others.filter((c) => !c.findings.some((f) => f.code === 'too-fast') && !unrankedReason(c.findings));
-    const verdictOf = (c: MeasuredCase): RatioVerdict =>
-      c.ratio === null ? 'unknown' : ratioVerdict(c.ratio, ratioIntervalOf(c));
-    const byRatio = (a: MeasuredCase, b: MeasuredCase) => (a.ratio as number) - (b.ratio as number);
-    const border = real.filter((c) => verdictOf(c) === 'borderline' && (c.ratio as number) < 1).sort(byRatio)[0];
-    if (base) {
-      // clearly faster: the interval lies below 1, clear of the border band (results/decision.ts); ranked by ratio
-      const candidates = real.filter((c) => verdictOf(c) === 'faster').sort(byRatio);
-      const best = candidates[0];
-      if (best) {
-        const counted = best.allocated && best.allocated.method !== 'n/a' ? best.allocated.mean : undefined;
-        pick = {
-          serializer: best.serializer,
-          version: best.serializerVersion,
-          ratio: best.ratio ?? best.time.mean / base.time.mean,
-          ratioInterval: best.ratio !== null ? ratioIntervalOf(best) : null,
-          meanNs: best.time.mean,
-          errorNs: best.time.error,
-          baselineMeanNs: base.time.mean,
-          ...(counted !== undefined ? { allocatedBytes: counted, allocRatio: best.allocRatio } : {}),
-          ...(counted !== undefined && allocWindowRange(best.allocated)
-            ? { allocatedRange: allocWindowRange(best.allocated)! }
-            : {}),
-          ...(counted !== undefined && allocRatioRange(best, base)
-            ? { allocRatioRange: allocRatioRange(best, base)! }
-            : {}),
-          noisy: best.findings.some((f) => f.code === 'noisy'),
-          costs: costSources.flatMap((source) => source(best, results)),
-        };
-      }
-    }
-    // the one a design review asks about: with no clear winner, the lowest ratio of those within noise of the baseline
-    const same = real.filter((c) => verdictOf(c) === 'same');
-    const pool = !border && same.length && !real.every((c) => verdictOf(c) === 'slower') ? same : real;
-    const lowest =
-      base && !pick
-        ? pool.map((c) => ({ c, ratio: c.ratio ?? c.time.mean / base.time.mean })).sort((a, b) => a.ratio - b.ratio)[0]
+    const callOf = (c: MeasuredCase) => ratioCall(c.ratio, c.ratio !== null ? ratioIntervalOf(c) : null);
+    const named = (c: MeasuredCase): Named => namedOf(c, base);
+    const byRatio = (a: Named, b: Named) => a.ratio - b.ratio;
+    // THE group call, the takeaway's (results/decision.ts groupCall)
+    const state = !base ? 'none' : groupCall(real.map((c) => ({ ratio: c.ratio, call: callOf(c) })));
+    const chosen =
+      base && state === 'use'
+        ? choosePick(
+            real.filter((c) => callOf(c) === 'faster'),
+            base,
+            (c) => costSources.flatMap((source) => source(c, results)),
+          )
+        : null;
+    const pick = chosen?.pick ?? null;
+    const tie = chosen?.tie;
+    // the borderline one: the lowest ratio below 1 whose call is too close to make (beside a pick only when it looks faster still)
+    const border = real
+      .filter((c) => callOf(c) === 'borderline' && (c.ratio as number) < 1)
+      .map(named)
+      .sort(byRatio)[0];
+    const uncertain = real
+      .filter((c) => callOf(c) === 'uncertain' || callOf(c) === 'unknown')
+      .map(named)
+      .sort(byRatio);
+    // the one a design review asks about: with no clear winner the lowest ratio of those the same as the baseline, else of all
+    const same = real.filter((c) => callOf(c) === 'same');
+    const closest =
+      base && (state === 'no-clear-winner' || state === 'baseline')
+        ? (state === 'no-clear-winner' && same.length ? same : real).map(named).sort(byRatio)[0]
         : undefined;
     const rec: Omit<Recommendation, 'sentence'> = {
       scenario,
@@ -451,44 +579,19 @@ export function recommend(
       pick,
       compared: base ? others.length : 0,
       excluded,
-      ...(lowest
-        ? {
-            closest: {
-              serializer: lowest.c.serializer,
-              ratio: lowest.ratio,
-              interval: lowest.c.ratio !== null ? ratioIntervalOf(lowest.c) : null,
-            },
-          }
-        : {}),
+      ...(closest ? { closest } : {}),
       noisy: base ? [base, ...others].filter((c) => c.findings.some((f) => f.code === 'noisy')).length : 0,
-      state: !base
-        ? 'none'
-        : pick
-          ? 'use'
-          : border
-            ? 'borderline'
-            : real.length &&
-                real.every(
-                  (c) => verdictOf(c) === 'slower' || (verdictOf(c) === 'borderline' && (c.ratio as number) > 1),
-                )
-              ? 'baseline'
-              : real.length
-                ? 'no-clear-winner'
-                : 'none',
-      ...(base && border && (!pick || (border.ratio as number) < pick.ratio)
-        ? {
-            borderline: {
-              serializer: border.serializer,
-              ratio: border.ratio as number,
-              interval: ratioIntervalOf(border) as [number, number],
-            },
-          }
+      state,
+      ...(base && border && (!pick || border.ratio < pick.ratio)
+        ? { borderline: { ...border, interval: border.interval as [number, number] } }
         : {}),
+      ...(uncertain.length ? { uncertain } : {}),
+      ...(tie ? { tie } : {}),
     };
     const payload = results.payloads?.find((p) => p.workload === first.workload);
     const sentence =
       base || !baselineId
-        ? sentenceOf(rec, payload, results.policy.measure.confidence, results.policy.name)
+        ? sentenceOf(rec, payload, results.policy.measure.confidence)
         : `For ${doing(first.direction, first.class)} ${scenarioText(scenario, payload)}, the baseline ${baselineId} has no number (${cases.find((c) => c.serializer === baselineId)?.status ?? 'not run'}): nothing can be called faster.`;
     out.push({ ...rec, sentence });
   }
@@ -518,7 +621,7 @@ export function payloadLines(p: PayloadRecord): string[] {
       : `schema from ${p.schema.file ?? p.schema.source} (${p.schema.source})`;
   const generated = p.payloads.filter((x) => x.generated).map((x) => x.size);
   return [
-    `${p.file}: ${p.kind === 'ndjson' ? `${countOf(p.units, 'record')} (NDJSON)` : p.kind === 'samples' ? 'one of several samples' : 'one document'}, ${formatBytes(p.bytes)}, sha256 ${p.sha256}; ${schema}${generated.length ? `; sizes ${generated.join(', ')} generated from it (seeded)` : ''}`,
+    `${p.file}: ${p.kind === 'ndjson' ? `${countOf(p.units, 'record')} (NDJSON)` : p.kind === 'samples' ? (p.file.endsWith('.json') ? 'one of several samples' : `${countOf(p.units, 'sample')} of one endpoint (a folder), each once per op`) : 'one document'}, ${formatBytes(p.bytes)}, sha256 ${p.sha256}; ${schema}${generated.length ? `; sizes ${generated.join(', ')} generated from it (seeded)` : ''}`,
     ...p.findings.map((f) => `found: ${f.text}`),
     ...p.schema.unconverted.map((u) => `not converted: ${u}`),
   ];
@@ -537,24 +640,27 @@ export interface RenderRecommendationOptions {
 /**
  * The recommendation block of a run on a user's payload (results with `payloads`). `markdown`
  * (the top of report.md): the machine and policy, the payload's facts, one sentence per direction
- * × class with its cost lines ({@link costLines}) and the serializers that were not candidates,
- * and the quick policy's caveat once. `terminal` (first in what a run prints at its end): the
- * sentences and their cost lines alone, fitted to the width (the payload's facts were printed
- * before measuring, the serializers without a number are summarised after, the caveat and the
- * load are said once by the caller). Empty for a run on built-in workloads. Pure. (The HTML report
- * renders the same {@link recommend} output itself.)
+ * × class with its cost lines ({@link costLines}, each line of several costs followed by every one
+ * of them) and the serializers that were not candidates, and once the quick policy's caveat and
+ * what settles the calls that are not settled ({@link settleLine}). `terminal` (first in what a
+ * run prints at its end): the sentences and their cost lines alone (one per kind), fitted to the
+ * width, then the settle line once (the payload's facts were printed before measuring, the
+ * serializers without a number are summarised after, the caveat and the load are said once by the
+ * caller). Empty for a run on built-in workloads. Pure. (The HTML report renders the same
+ * {@link recommend} output itself.)
  */
 export function renderRecommendations(
   results: ResultsFile,
   dialect: 'terminal' | 'markdown',
   options: RenderRecommendationOptions = {},
 ): string {
-  if (!results.payloads?.length) return '';
+  if (!results.payloads?.length) return dialect === 'terminal' ? renderSuiteRecommendations(results, options) : '';
   const recs = recommend(results, options.costSources);
   const probed = probesOf(results) !== null;
   const load = results.environment.loadAverage.start.map((x) => x.toFixed(2)).join('/');
   const machine = `${results.environment.cores} cores, load average ${load} at the start (1/5/15 min), policy ${results.policy.name}`;
   const esc = (s: string) => escapeCell(s, dialect, Infinity);
+  const settle = settleLine(recs, results.policy.name);
   if (dialect === 'markdown') {
     const out = ['## Recommendation', '', `Measured on ${esc(machine)}.`, ''];
     if (results.policy.name === 'quick') out.push(esc(quickCaveat()), '');
@@ -564,8 +670,17 @@ export function renderRecommendations(
       out.push(
         `- **${esc(r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`)}:** ${esc(r.sentence)}`,
       );
-      for (const d of [...costLines(r, probed), ...excludedLines(r)]) out.push(`  - ${esc(d)}`);
+      const groups = costGroupsOf(r);
+      const lines = costLines(r, probed);
+      for (const [i, d] of lines.entries()) {
+        out.push(`  - ${esc(d)}`);
+        // report.md keeps the full list: every cost of a kind said as one line
+        const g = groups[i];
+        if (g && g.items.length > 1) for (const k of g.items) out.push(`    - ${esc(k.text)}`);
+      }
+      for (const d of excludedLines(r)) out.push(`  - ${esc(d)}`);
     }
+    if (settle) out.push('', esc(settle));
     return `${out.join('\n')}\n`;
   }
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[22m` : s);
@@ -581,5 +696,64 @@ export function renderRecommendations(
     for (const e of r.excluded.filter((x) => x.status === 'not ranked'))
       out.push(line(`not a candidate: ${e.serializer} ${e.status}: ${e.reason}`));
   }
+  if (settle) out.push(wrap(esc(settle), w));
+  return `${out.join('\n')}\n`;
+}
+
+/** How the built-in suite's summary names a baseline: the platform's call for `json`. */
+function baseLabel(r: Recommendation): string {
+  return r.baseline === 'json' ? (r.direction === 'serialize' ? 'JSON.stringify' : 'JSON.parse') : (r.baseline ?? '—');
+}
+
+/**
+ * The built-in suite's recommendation (a run without --payload): one line per direction × class
+ * across the workloads, from the same {@link recommend} (so it agrees with the takeaways above the
+ * tables): where a serializer is faster, it and its speed-up per workload; elsewhere the baseline,
+ * with the workloads whose call is borderline or too uncertain named or counted (`serialize:
+ * fast-json-stringify on weather-station · 1 · single (1.53× faster); JSON.stringify on the other 7
+ * (borderline: fast-json-stringify on users · 100 · many; too uncertain to call on 2)`), then a
+ * pointer to --payload for a recommendation on the reader's own data and the settle line. Short by
+ * design (issue 22: the default suite prints at most ~250 lines). Empty when nothing was measured.
+ */
+function renderSuiteRecommendations(results: ResultsFile, options: RenderRecommendationOptions): string {
+  const recs = recommend(results, options.costSources);
+  if (!recs.length) return '';
+  const esc = (s: string) => escapeCell(s, 'terminal', Infinity);
+  const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[22m` : s);
+  const multiTarget = results.targets.length > 1;
+  const where = (r: Recommendation) =>
+    [r.scenario.workload, r.scenario.size, r.scenario.shape, ...(multiTarget ? [r.scenario.target] : [])].join(' · ');
+  const title =
+    'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)';
+  // wrapped without the colour codes (they would count as width), then the first word made bold
+  const out = [bold('Recommendation') + wrap(title, options.width).slice('Recommendation'.length)];
+  const classes = [...new Set(recs.map((r) => `${r.direction} ${r.caseClass}`))];
+  for (const key of classes) {
+    const rs = recs.filter((r) => `${r.direction} ${r.caseClass}` === key);
+    const label = rs[0].direction === 'serialize' ? 'serialize' : rs[0].caseClass;
+    const parts: string[] = [];
+    const picks = [...new Set(rs.filter((r) => r.pick).map((r) => r.pick!.serializer))];
+    for (const name of picks)
+      parts.push(
+        `${name} on ${joinNames(rs.filter((r) => r.pick?.serializer === name).map((r) => `${where(r)} (${formatRatio(1 / r.pick!.ratio)}× faster)`))}`,
+      );
+    for (const base of [...new Set(rs.filter((r) => !r.pick).map(baseLabel))]) {
+      const kept = rs.filter((r) => !r.pick && baseLabel(r) === base);
+      const border = kept.filter((r) => r.state === 'borderline' && r.borderline);
+      const vague = kept.filter((r) => r.state === 'uncertain');
+      const notes = [
+        border.length
+          ? `borderline: ${joinNames([...new Set(border.map((r) => r.borderline!.serializer))].map((b) => `${b} on ${joinNames(border.filter((r) => r.borderline!.serializer === b).map(where))}`))}`
+          : '',
+        vague.length ? `too uncertain to call on ${vague.length}` : '',
+      ].filter(Boolean);
+      const on =
+        kept.length === rs.length ? `all ${kept.length}` : picks.length ? `the other ${kept.length}` : `${kept.length}`;
+      parts.push(`${base} on ${on}${notes.length ? ` (${notes.join('; ')})` : ''}`);
+    }
+    out.push(wrap(esc(`${label}: ${parts.join('; ')}`), options.width));
+  }
+  const settle = settleLine(recs, results.policy.name);
+  if (settle) out.push(wrap(esc(settle), options.width));
   return `${out.join('\n')}\n`;
 }

@@ -148,7 +148,10 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'interrupted') notes.push(`⏹ ${f.message}`);
     else if (f.code === 'baseline-slowed') notes.push('⊘ baseline slowed beside it: not ranked (see below)');
     else if (f.code === 'machine-drift') notes.push('⇅ the machine changed speed between launches (see below)');
-    else if (f.code === 'launch-states') notes.push('⇉ launches in distinct states: interval widened (see below)');
+    else if (f.code === 'launch-states')
+      notes.push(
+        `⇉ launches in distinct states${/ is widened /.test(f.message) ? ': interval widened' : ''} (see below)`,
+      );
     else if (sentenceMark(f.code) === '?') notes.push(`? ${f.code} (written by a newer jsonbench; see below)`);
   }
   if (c.notes?.length)

@@ -1,8 +1,10 @@
 // Shipped verbatim into the HTML report's script (see html/client-bundle.ts), so the takeaway is
 // recomputed in the page when a reader picks another baseline or hides serializers: keep every
-// function here a self-contained declaration that calls only the others and units.ts's ratioNumber
-// (shipped beside it; imported here for the type checker only) — no constants.
+// function here a self-contained declaration that calls only the others, units.ts's ratioNumber and
+// results/decision.ts's calls (shipped beside it; imported here for the type checker only) — no
+// constants.
 import { ratioNumber } from './units.js';
+import { ratioCall } from '../results/decision.js';
 
 /** One row a takeaway is computed from: a serializer's outcome in one group (and target). */
 export interface TakeawayRow {
@@ -83,26 +85,50 @@ export function isWide(r: TakeawayRow): boolean {
 }
 
 /**
- * True when a row's ratio is not ranked: its interval is unknown, or it is wide ({@link isWide})
- * AND contains 1, so it cannot even tell faster from slower (the issue's "0.20 (0.01–4.00)"). A
- * wide interval entirely below 1 (0.05–0.61) is evidence of faster, one entirely above 1 (the
- * issue's 57.6 (2.00–6636)) of slower: those are ranked, and the sentence says how wide they are.
- * A noisy but usable ratio (0.32 [0.16–0.65] at load 9) is ranked as any other.
+ * True when a row's ratio is too uncertain to call against the baseline: its interval is unknown,
+ * or it holds 1 and reaches beyond 0.8 or 1.25 (results/decision.ts `ratioCall` says `uncertain`),
+ * so it cannot tell faster from slower (the issue's "0.20 (0.01–4.00)", and "0.63 (0.28–1.44)" that
+ * was called borderline). Such a row is not ranked; the takeaway lists it under "Too uncertain to
+ * call", as the recommendation does. A wide interval entirely below 1 (0.05–0.61) is evidence of
+ * faster, one entirely above 1 (the issue's 57.6 (2.00–6636)) of slower: those are ranked, and the
+ * sentence says how wide they are.
  */
 export function tooUncertain(r: TakeawayRow): boolean {
-  const [lo, hi] = ratioInterval(r);
-  return !(lo > 0) || (isWide(r) && lo <= 1 && 1 <= hi);
+  const call = ratioCall(r.ratio, r.interval);
+  return call === 'uncertain' || call === 'unknown';
 }
 
 /**
  * THE rule for "faster than the baseline", shared by the takeaway and the recommendation
- * (recommend.ts builds a row per case and calls this): the ratio's confidence interval, on the log
- * scale (results/ratio.ts), lies entirely below 1 — the ratio pairs alternating rounds in one
- * process, so drift between rounds that widens the per-op time intervals cancels in it. A row
- * without a known interval, or one not to be ranked (`unranked`), is never faster.
+ * (recommend.ts builds a row per case and calls this): the call on the paired ratio
+ * (results/decision.ts `ratioCall`) is `faster` — its confidence interval, on the log scale
+ * (results/ratio.ts), lies below 1 and clear of the border band, so a rerun would not call it
+ * otherwise. The ratio pairs alternating rounds in one process, so drift between rounds that widens
+ * the per-op time intervals cancels in it. A row without a known interval, or one not to be ranked
+ * (`unranked`), is never faster.
  */
 export function fasterThanBaseline(r: TakeawayRow): boolean {
-  return !r.unranked && r.interval !== null && r.interval[0] > 0 && r.interval[1] < 1;
+  return !r.unranked && ratioCall(r.ratio, r.interval) === 'faster';
+}
+
+/** True when a row is borderline below 1 (results/decision.ts `ratioCall`): it looks faster, but a rerun could say it is not. */
+export function borderlineFaster(r: TakeawayRow): boolean {
+  return !r.unranked && r.ratio !== null && r.ratio < 1 && ratioCall(r.ratio, r.interval) === 'borderline';
+}
+
+/**
+ * Why a borderline call is borderline, in words a reader can act on (`hi`: the interval's upper
+ * end): `the interval reaches 1.03, so it may be no faster at all`; `the interval ends at 0.98, so
+ * close to 1 that a rerun could find it no faster`; for a wide interval ending further from 1
+ * (results/decision.ts: the band is half its half-width) `the interval ends at 0.61, which for an
+ * interval this wide is close enough to 1 that a rerun could find it no faster`. The takeaway and
+ * the recommendation say it alike.
+ */
+export function borderlineReach(hi: number): string {
+  if (hi >= 1) return `the interval reaches ${ratioNumber(hi, 2)}, so it may be no faster at all`;
+  return hi >= 0.9
+    ? `the interval ends at ${ratioNumber(hi, 2)}, so close to 1 that a rerun could find it no faster`
+    : `the interval ends at ${ratioNumber(hi, 2)}, which for an interval this wide is close enough to 1 that a rerun could find it no faster`;
 }
 
 /**
@@ -157,15 +183,18 @@ export function allocClause(a: number | null, range?: [number, number] | null): 
 
 /**
  * The takeaway of one group: who is fastest against the baseline, by how much with its error, how
- * it allocates; who else is measurably faster, within noise of the baseline, or measurably slower;
- * and which cases were not ranked. Honest about error bars: two serializers whose ratio intervals
- * overlap are "within noise of each other", no one is called fastest while another's interval
- * overlaps it, no one is called faster than the baseline when its interval includes 1 (or its
- * error is unknown), and a ratio whose interval spans more than a factor of 10 and contains 1 is not
- * ranked at all ({@link tooUncertain}); one that spans more than 10× on one side of 1 is ranked,
- * with a clause giving its interval. "Faster than the baseline" is {@link fasterThanBaseline}, the
- * rule the recommendation uses too; overlaps do not chain (a row another is measurably faster than
- * is never at the top); a row marked `unranked` (its baseline ran slowed beside it) is listed under
+ * it allocates; who else is measurably faster, borderline, within noise of the baseline, or
+ * measurably slower; and which cases were too uncertain to call or not ranked. Every claim about a
+ * row against the baseline is the call of results/decision.ts `ratioCall`, the one the
+ * recommendation makes (recommend.ts), so the two never disagree: "faster" is
+ * {@link fasterThanBaseline} (`faster`), a `borderline` row below 1 is said to be borderline with
+ * {@link borderlineReach} (never "faster", never "within noise"), and an `uncertain` row (its
+ * interval holds 1 and reaches beyond 0.8 or 1.25, or is unknown: {@link tooUncertain}) is not
+ * ranked but listed as "too uncertain to call". Honest about error bars between rows: two
+ * serializers whose ratio intervals overlap are "within noise of each other", no one is called
+ * fastest while another's interval overlaps it, overlaps do not chain (a row another is measurably
+ * faster than is never at the top), and a ranked ratio whose interval spans more than 10× gets a
+ * clause giving it. A row marked `unranked` (its baseline ran slowed beside it) is listed under
  * "Not ranked" with the reason. Intervals are on the log scale (results/ratio.ts).
  * @param baseline the baseline's serializer id; its row has ratio 1 ± 0 when measured
  * @param baselineLabel how to name the baseline
@@ -183,7 +212,7 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   const measured = withRatio.filter((r) => !uncertain.includes(r));
   const broken = rows.filter((r) => r.status !== 'measured' && r.status !== 'unsupported');
   const vague = uncertain.length
-    ? ` Too uncertain to rank: ${uncertain.map((r) => `${r.label} (${ratioNumber(r.ratio as number, 2)}, ${r.interval ? `${ciLabel(confidence)} ${ratioNumber(r.interval[0], 2)}–${ratioNumber(r.interval[1], 2)}` : 'error unknown'})`).join(', ')}.`
+    ? ` Too uncertain to call: ${uncertain.map((r) => `${r.label} (${ratioNumber(r.ratio as number, 2)}, ${r.interval ? `${ciLabel(confidence)} ${ratioNumber(r.interval[0], 2)}–${ratioNumber(r.interval[1], 2)}` : 'error unknown'})`).join(', ')}.`
     : '';
   const notRanked = [
     ...refused.map((r) => `${r.label} (${r.unranked})`),
@@ -191,16 +220,14 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   ];
   const tail = `${vague}${notRanked.length ? ` Not ranked: ${notRanked.join(', ')}.` : ''}`;
   if (measured.length === 0) return `Nothing here has a ratio against ${baselineLabel} to rank.${tail}`;
+  // a row below 1 whose call is borderline: said so, with why, wherever it stands
+  const borderlineOf = (r: TakeawayRow) =>
+    `${r.label} looks ${formatInterval(r.ratio as number, r.interval, '×', confidence)} ${baselineLabel}'s time but is borderline: ${borderlineReach((r.interval as [number, number])[1])}`;
   if (measured.length === 1) {
     const only = measured[0];
-    return (
-      (only.name === baseline
-        ? uncertain.length
-          ? `Only ${baselineLabel} has a ratio precise enough to rank.`
-          : `Only ${baselineLabel} was measured.`
-        : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval, '', confidence)} of ${baselineLabel}'s time.`) +
-      tail
-    );
+    if (only.name === baseline)
+      return `${uncertain.length ? `Nothing can be called faster or slower than ${baselineLabel}.` : `Only ${baselineLabel} was measured.`}${tail}`;
+    return `${borderlineFaster(only) ? `${borderlineOf(only)}.` : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval, '', confidence)} of ${baselineLabel}'s time.`}${tail}`;
   }
   const clauses: string[] = [];
   const hi = (r: TakeawayRow) => ratioInterval(r)[1];
@@ -210,11 +237,13 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   // at the top: within noise of the leader AND with no one measurably faster than it (overlaps do not chain: when the
   // leader's wide interval reaches both b and c but b is measurably faster than c, c is not at the top)
   const tied = measured.filter((r) => withinNoise(r, leader) && !measured.some((s) => measurablyFaster(s, r)));
-  // a ratio too uncertain to rank whose interval reaches the leader's could be the fastest: then no one is called fastest
+  // a ratio too uncertain to call whose interval reaches the leader's could be the fastest: then no one is called fastest
   const shadowed = uncertain.some((r) => lo(r) <= hi(leader));
   let top = tied;
   // rows whose interval the sentence prints (the others, when wide, get a clause saying how wide)
   let printed: TakeawayRow[] = [];
+  // rows whose clause already says they are borderline
+  const saidBorderline: TakeawayRow[] = [];
   if (tied.length === 1 && !shadowed && leader.name === baseline) {
     const next = measured[1];
     clauses.push(
@@ -229,13 +258,18 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
       clauses.push(
         `${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×', confidence)} faster than ${baselineLabel}${allocClause(leader.allocRatio, leader.allocRange)}`,
       );
-    else
+    else if (borderlineFaster(leader)) {
+      saidBorderline.push(leader);
+      clauses.push(
+        `${leader.label} looks fastest, ${formatInterval(r, iv, '×', confidence)} ${baselineLabel}'s time, but is borderline: ${borderlineReach((iv as [number, number])[1])}`,
+      );
+    } else
       clauses.push(
         `${leader.label} has the lowest ratio, ${formatInterval(r, iv, '', confidence)}, which is within noise of ${baselineLabel}`,
       );
     printed = [leader];
   } else {
-    // several within noise of the leader (or one shadowed by a ratio too uncertain to rank): name only what the intervals support
+    // several within noise of the leader (or one shadowed by a ratio too uncertain to call): name only what the intervals support
     const faster = tied.filter((r) => r.name !== baseline && fasterThanBaseline(r));
     if (faster.length === tied.length && !shadowed) {
       clauses.push(
@@ -243,7 +277,7 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
       );
       top = faster;
     } else if (faster.length) {
-      // the rows whose error bars reach the faster ones': tied but not faster, and any too uncertain to rank that reach the leader
+      // the rows whose error bars reach the faster ones': tied but not faster, and any too uncertain to call that reach the leader
       const others = [
         ...tied.filter((r) => !faster.includes(r) && r.name !== baseline),
         ...uncertain.filter((r) => lo(r) <= hi(leader)),
@@ -258,7 +292,10 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
       );
     }
   }
-  const rest = measured.filter((r) => !top.includes(r) && r.name !== baseline);
+  // borderline rows not already said so (the leader's own clause says it): each with why
+  const borderline = measured.filter((r) => borderlineFaster(r) && !saidBorderline.includes(r));
+  for (const r of borderline) clauses.push(borderlineOf(r));
+  const rest = measured.filter((r) => !top.includes(r) && r.name !== baseline && !borderline.includes(r));
   const alsoFaster = rest.filter((r) => fasterThanBaseline(r));
   if (alsoFaster.length)
     clauses.push(
@@ -281,7 +318,15 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   const slower = rest.filter((r) => lo(r) > 1);
   if (slower.length)
     clauses.push(`${joinNames(slower.map((r) => r.label))} ${slower.length > 1 ? 'are' : 'is'} measurably slower`);
-  const wide = measured.filter((r) => r.name !== baseline && !printed.includes(r) && isWide(r) && r.interval !== null);
+  const wide = measured.filter(
+    (r) =>
+      r.name !== baseline &&
+      !printed.includes(r) &&
+      !borderline.includes(r) &&
+      !saidBorderline.includes(r) &&
+      isWide(r) &&
+      r.interval !== null,
+  );
   if (wide.length)
     clauses.push(
       `by how much is known only roughly for ${joinNames(wide.map((r) => `${r.label} (${ciLabel(confidence)} ${ratioNumber((r.interval as [number, number])[0], 2)}–${ratioNumber((r.interval as [number, number])[1], 2)}× ${baselineLabel}'s time)`))}`,

@@ -66,8 +66,8 @@ export function ratioNumber(x: number, d: number): string {
   return x.toFixed(d);
 }
 
-/** 3 significant digits without exponent notation. */
+/** 3 significant digits without exponent notation; the number of decimals follows the rounded value (99.999 is `100`, never `100.0`). */
 export function sig(x: number): string {
-  const abs = Math.abs(x);
+  const abs = Math.abs(Number(x.toPrecision(3)));
   return abs >= 100 ? x.toFixed(0) : abs >= 10 ? x.toFixed(1) : x.toFixed(2);
 }

@@ -242,6 +242,14 @@ export const LaunchRecordSchema = Type.Object({
   gc: Optional(Type.Boolean()),
   /** the clock the samples were read on (absent: `wall`) */
   clock: Optional(Type.Union([Type.Literal('cpu'), Type.Literal('wall')])),
+  /**
+   * Which process it ran in: `true`, its group's launch of this number, one process with the other
+   * cases of the group that have this launch number and `grouped` (run/group-launch.ts: they share
+   * its launch effect, and paired cases the baseline's samples); `false`, a process of its own.
+   * Absent: files written before it (run/assemble.ts processKey then tells a group launch by the
+   * process's elapsed time and empty-loop cost, which its cases share).
+   */
+  grouped: Optional(Type.Boolean()),
 });
 export type LaunchRecord = Static<typeof LaunchRecordSchema>;
 
@@ -358,8 +366,9 @@ export const CaseOutcomeSchema = Type.Union([
     ratioBasis: Optional(Type.Union([Type.Literal('launches'), Type.Literal('moderated'), Type.Literal('rounds')])),
     /**
      * What this serializer costs more than its baseline per op, ns (negative: it saves that much):
-     * (ratio − 1) × the baseline's mean time beside it (its samples in the same rounds), with the
-     * interval of the ratio carried over, `[low, high]`. A difference, unlike a ratio, is what a
+     * (ratio − 1) × the baseline's mean time beside it (its samples in the same rounds), its interval
+     * the ratio interval's × that mean, `[(low − 1)·b, (high − 1)·b]` (the baseline mean's own
+     * uncertainty left out). A difference, unlike a ratio, is what a
      * switch saves per request whatever the server's fixed costs (issue 23, decision 2). Absent:
      * unpaired, the baseline's own case, or files written before it.
      */
@@ -495,9 +504,9 @@ export type RunPolicyRecord = Static<typeof RunPolicyRecordSchema>;
 export const PayloadRecordSchema = Type.Object({
   /** the workload its cases name (`payload:<file name>`) */
   workload: str,
-  /** the file's name (a folder's sample: its own name) */
+  /** the file's name (a folder of samples: the folder's; files before 2026-12 name each sample's own) */
   file: str,
-  /** `document`: one JSON text; `ndjson`: one record per line; `samples`: one of several documents of a folder */
+  /** `document`: one JSON text; `ndjson`: one record per line; `samples`: a folder of documents of one endpoint (since 2026-12: one payload of them all, shape `many`; before, one workload per document) */
   kind: Type.Union([Type.Literal('document'), Type.Literal('ndjson'), Type.Literal('samples')]),
   /** the user's file: UTF-8 bytes and hex sha256 */
   bytes: count,
@@ -556,6 +565,17 @@ export const ProbeRecordSchema = Type.Object({
   needs: Optional(Type.Array(str)),
   serialize: Optional(ProbeSideRecordSchema),
   deserialize: Optional(ProbeSideRecordSchema),
+  /**
+   * A probe asked of .NET serializers too (probes/dotnet/catalog.ts), where its .NET side says otherwise
+   * than the fields above (its C# model's title, input, accepted behaviours): what .NET verdicts are read against.
+   */
+  dotnet: Optional(
+    Type.Object({
+      title: Optional(str),
+      serialize: Optional(ProbeSideRecordSchema),
+      deserialize: Optional(ProbeSideRecordSchema),
+    }),
+  ),
 });
 export type ProbeRecord = Static<typeof ProbeRecordSchema>;
 

@@ -3,15 +3,25 @@ import type { PayloadFile } from '../plan/payloads.js';
 import type { MeasurePolicy } from '../case/policy.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
 import type { AllocStats, CaseHeader, CaseResult, LaunchRecord, MismatchRecord, TimeStats } from '../results/types.js';
-import { estimate, meanOf, medianOf, confidenceHalfWidth, medianRelativeError } from '../stats/estimate.js';
+import {
+  estimate,
+  meanOf,
+  medianOf,
+  confidenceHalfWidth,
+  medianRelativeError,
+  sampleStandardDeviation,
+} from '../stats/estimate.js';
 import {
   coverStates,
   launchPrior,
   launchStates,
   meanInterval,
+  PRIOR_DF_MAX,
   ratioInterval,
+  sharedLaunchVariance,
   withinVariance,
-  type LaunchPrior,
+  type GroupSpread,
+  type LaunchState,
 } from '../stats/intervals.js';
 import { analyseCase } from '../analysers/index.js';
 import { roundRatios } from '../analysers/analyser.js';
@@ -38,34 +48,111 @@ export interface CaseRecord {
   loadedVersion?: string;
 }
 
-/** Each kept launch's mean time (ns/op, every sample of its rounds): the unit the time interval is made of. */
-export function launchMeansOf(kept: readonly LaunchRecord[]): number[] {
-  return kept
-    .map((l) => l.rounds.flatMap((r) => r.serializerNs))
-    .filter((xs) => xs.length)
-    .map(meanOf);
+/** One kept launch's value of a case (its mean time, or its ratio) with its relative standard error and the process it ran in. */
+export interface LaunchValue {
+  value: number;
+  /** relative standard error from its rounds (stats/median.ts medianRelativeError; Infinity with fewer than 3 rounds) */
+  se: number;
+  /** which process it ran in ({@link processKey}): equal keys across a group's cases, one process */
+  key: string;
 }
 
-/** Each kept launch's ratio (the median of its per-round ratios) with its MAD-based relative standard error, for a paired case. */
-export function launchRatiosOf(kept: readonly LaunchRecord[]): { value: number; se: number }[] {
-  return kept
-    .map(roundRatios)
-    .filter((xs) => xs.length > 0)
-    .map((xs) => ({ value: medianOf(xs), se: medianRelativeError(xs) }));
+let ownProcess = 0;
+/**
+ * Which worker process a launch ran in, as a key: launches of a group's cases with equal keys ran in
+ * one process (run/group-launch.ts), so they share its launch effect. A record with `grouped: true`
+ * ran in its group's launch of that number (one such process per launch number and group); with
+ * `grouped: false`, in a process of its own (a unique key). A file written before `grouped` was
+ * recorded: by its launch number with its process's elapsed time and empty-loop cost, which the
+ * cases of one group launch share to the last digit (each is the process's own measurement) and
+ * separate processes do not.
+ */
+export function processKey(l: LaunchRecord): string {
+  if (l.grouped === true) return `group launch ${l.launch}`;
+  if (l.grouped === false) return `own process ${++ownProcess}`;
+  return `launch ${l.launch} ${l.elapsedMs} ${l.emptyNsPerOp}`;
 }
 
-/** Each kept launch's relative standard error of its time: MAD-based, over its rounds' medians (stats/median.ts). */
-function launchTimeErrors(kept: readonly LaunchRecord[]): number[] {
-  return kept
-    .map((l) => l.rounds.filter((r) => r.serializerNs.length).map((r) => medianOf(r.serializerNs)))
-    .filter((xs) => xs.length)
-    .map(medianRelativeError);
+/** The relative standard error of the mean of `xs` (SD/√n ÷ mean): Infinity with fewer than 2 values or a mean that is not positive. */
+function sampleRelativeError(xs: readonly number[]): number {
+  if (xs.length < 2) return Infinity;
+  const m = meanOf(xs);
+  return m > 0 ? sampleStandardDeviation(xs) / Math.sqrt(xs.length) / m : Infinity;
 }
 
-/** What the other cases of a case's group lend it (stats/intervals.ts launchPrior): a prior for its time and one for its ratio. */
-export interface GroupPriors {
-  time?: LaunchPrior;
-  ratio?: LaunchPrior;
+/**
+ * A launch's relative error from its rounds (MAD-based, stats/median.ts medianRelativeError), or,
+ * where that says nothing (fewer than 3 rounds; every round read the same, as rounds of a coarse
+ * clock do), from the spread of its samples (`fallback`): an error of 0 or Infinity there would
+ * leave an interval of launches that agree to the digit with no floor.
+ */
+function launchError(rounds: readonly number[], fallback: () => number): number {
+  const se = medianRelativeError(rounds);
+  return se > 0 && Number.isFinite(se) ? se : fallback();
+}
+
+/** Each kept launch's mean time (ns/op, every sample of its rounds), with its relative error (over its rounds' medians; see launchError): the unit the time interval is made of. */
+function launchTimesOf(kept: readonly LaunchRecord[]): LaunchValue[] {
+  return kept
+    .map((l) => ({ l, rounds: l.rounds.filter((r) => r.serializerNs.length) }))
+    .filter((x) => x.rounds.length)
+    .map(({ l, rounds }) => {
+      const samples = rounds.flatMap((r) => r.serializerNs);
+      return {
+        value: meanOf(samples),
+        se: launchError(
+          rounds.map((r) => medianOf(r.serializerNs)),
+          () => sampleRelativeError(samples),
+        ),
+        key: processKey(l),
+      };
+    });
+}
+
+/**
+ * Each kept launch's ratio (the median of its per-round ratios) with its relative error, for a
+ * paired case: MAD-based over its round ratios, or where that says nothing, from both sides'
+ * samples (√(se_serializer² + se_baseline²), each SD/√n ÷ mean; see launchError).
+ */
+export function launchRatiosOf(kept: readonly LaunchRecord[]): LaunchValue[] {
+  return kept
+    .map((l) => ({ l, xs: roundRatios(l) }))
+    .filter((x) => x.xs.length > 0)
+    .map(({ l, xs }) => ({
+      value: medianOf(xs),
+      se: launchError(xs, () =>
+        Math.hypot(
+          sampleRelativeError(l.rounds.flatMap((r) => r.serializerNs)),
+          sampleRelativeError(l.rounds.flatMap((r) => r.baselineNs)),
+        ),
+      ),
+      key: processKey(l),
+    }));
+}
+
+/**
+ * What a case's group lends it (stats/intervals.ts GroupSpread), for its time and for its ratio:
+ * the spread its interval uses, and the same estimate without the case (`*Others`: the yardstick its
+ * launch states and the heterogeneity guard are judged against, so a bimodal or noisy case does
+ * not widen the yardstick it is measured by). See {@link groupSpreads}.
+ */
+export interface CaseSpreads {
+  time?: GroupSpread;
+  ratio?: GroupSpread;
+  timeOthers?: StateSpread;
+  ratioOthers?: StateSpread;
+}
+
+/** The group's launch-to-launch variance (log scale) and its df, for stats/intervals.ts launchStates. */
+export interface StateSpread {
+  variance: number;
+  df: number;
+}
+
+/** A launch-states reading of one case's values: its states and whether they widened the reported interval. */
+export interface StatesReading {
+  states: LaunchState[];
+  widened: boolean;
 }
 
 /**
@@ -74,7 +161,7 @@ export interface GroupPriors {
  * the launch-to-launch variance, which one launch cannot show; the results record `basis: 'rounds'`.
  */
 function roundsInterval(values: readonly number[], confidence: number, logScale: boolean): [number, number] | null {
-  const xs = logScale ? values.filter((v) => v > 0).map(Math.log) : values;
+  const xs = logScale ? values.filter((v) => v > 0 && Number.isFinite(v)).map(Math.log) : values;
   if (xs.length < 2) return null;
   const m = meanOf(xs);
   const h = confidenceHalfWidth(xs, confidence);
@@ -82,21 +169,49 @@ function roundsInterval(values: readonly number[], confidence: number, logScale:
   return logScale ? [Math.exp(m - h), Math.exp(m + h)] : [Math.max(0, m - h), m + h];
 }
 
+/** The states of launch values against a spread, and the interval widened to cover them when there are two or more. */
+function withStates(
+  interval: [number, number] | null,
+  launches: readonly LaunchValue[],
+  confidence: number,
+  spread: StateSpread | undefined,
+): { interval: [number, number] | null; states: StatesReading } {
+  const values = launches.map((l) => l.value);
+  const states = launchStates(
+    values,
+    launches.map((l) => l.se),
+    confidence,
+    spread,
+  );
+  const covered = coverStates(interval, values, states);
+  const widened = covered !== interval && (!interval || covered![0] < interval[0] || covered![1] > interval[1]);
+  return { interval: covered, states: { states, widened } };
+}
+
 /**
  * Time statistics of the kept launches, by the launches' clock (`cpu` when every kept launch read
  * the process CPU clock, with the wall-time mean beside it); null with fewer than 2 samples.
  * `mean` is the mean of the launch means and `error` the half-width of its interval from the
- * launch means (stats/intervals.ts meanInterval: t with launches − 1 degrees of freedom, moderated
- * by the group's prior when given); with one launch and no prior, from that launch's round means
- * (`basis: 'rounds'`). When the launches fell into distinct states (stats/intervals.ts
- * launchStates), the interval is widened to cover every launch mean. `median` stays the median
- * across launches of each launch's median; stddev, min, max, n and outliers describe the pooled samples.
+ * launch means (stats/intervals.ts meanInterval: t with launches − 1 degrees of freedom, or with the
+ * group's spread); launch means that are not positive finite are left out. Without an interval from
+ * the launches (one launch and no spread, or launches that agree exactly with no within-launch
+ * error), from the round means (`basis: 'rounds'`, df rounds − 1), or with a single round from its
+ * samples (df samples − 1): `error`, `basis` and `df` always describe the same interval. When the
+ * launches fell into distinct states (stats/intervals.ts launchStates against `others`, the group without the case), the
+ * interval is widened to cover every launch mean. `median` stays the median across launches of each
+ * launch's median; stddev, min, max, n and outliers describe the pooled samples.
  */
-function timeStats(kept: readonly LaunchRecord[], confidence: number, prior?: LaunchPrior): TimeStats | null {
+function timeStats(
+  kept: readonly LaunchRecord[],
+  confidence: number,
+  spread?: GroupSpread,
+  others?: StateSpread,
+): { time: TimeStats; states: StatesReading } | null {
   const pooled = kept.flatMap((l) => l.rounds.flatMap((r) => r.serializerNs));
   if (pooled.length < 2) return null;
   const est = estimate(pooled, confidence);
-  const launchMeans = launchMeansOf(kept);
+  const launches = launchTimesOf(kept).filter((l) => l.value > 0 && Number.isFinite(l.value));
+  const launchMeans = launches.map((l) => l.value);
   // the clock of the kept launches (all the same in one run: the target's); wall means beside CPU ones
   const clock = kept.every((l) => l.clock === 'cpu') ? 'cpu' : 'wall';
   const wallMeans =
@@ -106,13 +221,9 @@ function timeStats(kept: readonly LaunchRecord[], confidence: number, prior?: La
           .filter((xs) => xs.length)
           .map(meanOf)
       : [];
-  const timeErrors = launchTimeErrors(kept);
-  const iv = meanInterval(
-    launchMeans,
-    confidence,
-    prior,
-    withinVariance(timeErrors.map((se, i) => se * launchMeans[i])),
-  );
+  const iv = launchMeans.length
+    ? meanInterval(launchMeans, confidence, spread, withinVariance(launches.map((l) => l.se * l.value)), others)
+    : null;
   let mean: number;
   let interval: [number, number] | null;
   let basis: 'launches' | 'moderated' | 'rounds';
@@ -126,30 +237,41 @@ function timeStats(kept: readonly LaunchRecord[], confidence: number, prior?: La
     const roundMeans = kept.flatMap((l) =>
       l.rounds.filter((r) => r.serializerNs.length).map((r) => meanOf(r.serializerNs)),
     );
-    mean = meanOf(launchMeans);
-    interval = roundsInterval(roundMeans, confidence, false);
+    mean = launchMeans.length ? meanOf(launchMeans) : est.mean;
     basis = 'rounds';
-    df = Math.max(0, roundMeans.length - 1);
+    if (roundMeans.length >= 2) {
+      interval = roundsInterval(roundMeans, confidence, false);
+      df = roundMeans.length - 1;
+    } else {
+      // a single round: its samples are the finest unit there is
+      interval = [Math.max(0, est.mean - est.error), est.mean + est.error];
+      df = est.n - 1;
+    }
   }
-  const states = launchStates(launchMeans, timeErrors, confidence);
-  interval = coverStates(interval, launchMeans, states);
+  const covered = withStates(interval, launches, confidence, others);
+  interval = covered.interval;
   const error = interval ? Math.max(mean - interval[0], interval[1] - mean) : Infinity;
   return {
-    mean,
-    median: medianOf(kept.map((l) => medianOf(l.rounds.flatMap((r) => r.serializerNs)))),
-    error: Number.isFinite(error) ? error : est.error,
-    stddev: est.stddev,
-    min: est.min,
-    max: est.max,
-    unit: 'ns/op',
-    n: est.n,
-    outliers: est.outliers,
-    launchSpread: (Math.max(...launchMeans) - Math.min(...launchMeans)) / medianOf(launchMeans),
-    clock,
-    ...(wallMeans.length ? { wallMean: medianOf(wallMeans) } : {}),
-    basis,
-    df,
-    launches: launchMeans.length,
+    time: {
+      mean,
+      median: medianOf(kept.map((l) => medianOf(l.rounds.flatMap((r) => r.serializerNs)))),
+      error: Number.isFinite(error) ? error : est.error,
+      stddev: est.stddev,
+      min: est.min,
+      max: est.max,
+      unit: 'ns/op',
+      n: est.n,
+      outliers: est.outliers,
+      launchSpread: launchMeans.length
+        ? (Math.max(...launchMeans) - Math.min(...launchMeans)) / medianOf(launchMeans)
+        : 0,
+      clock,
+      ...(wallMeans.length ? { wallMean: medianOf(wallMeans) } : {}),
+      basis,
+      df,
+      launches: launchMeans.length,
+    },
+    states: covered.states,
   };
 }
 
@@ -195,52 +317,71 @@ function cappedEnd<E extends { reason?: string; mismatch?: { expected: string; a
   return out;
 }
 
+/** A paired case's ratio as assembled ({@link ratioOf}). */
+export interface RatioReading {
+  ratio: number;
+  interval: [number, number] | null;
+  basis: 'launches' | 'moderated' | 'rounds';
+  df: number;
+  states: StatesReading;
+}
+
 /**
  * A paired case's ratio from its launches: the geometric mean of the launch ratios with its
  * interval on the log scale (stats/intervals.ts ratioInterval: t with launches − 1 degrees of
- * freedom, moderated by the group's prior when given); with one launch and no prior, the geometric
- * mean of that launch's per-round ratios with their t-interval (`basis: 'rounds'`, which leaves out
- * the launch-to-launch variance). Widened to cover every launch ratio when the launches fell into
- * distinct states (stats/intervals.ts launchStates; analysers/launch-states.ts says so).
+ * freedom, or with the group's spread); launch ratios that are not positive finite are left out.
+ * Without an interval from the launches (one launch and no spread, or launch ratios that agree
+ * exactly with no within-launch error), the geometric mean of the per-round ratios with their
+ * t-interval (`basis: 'rounds'`, which leaves out the launch-to-launch variance and never resolves:
+ * stats/intervals.ts resolution). Widened to cover every launch ratio when the launches fell into
+ * distinct states (stats/intervals.ts launchStates against `others`, the group without the case; analysers/launch-states.ts
+ * says so).
  */
 export function ratioOf(
   kept: readonly LaunchRecord[],
   confidence: number,
-  prior?: LaunchPrior,
-): { ratio: number; interval: [number, number] | null; basis: 'launches' | 'moderated' | 'rounds'; df: number } | null {
-  const launches = launchRatiosOf(kept);
-  if (!launches.length) return null;
+  spread?: GroupSpread,
+  others?: StateSpread,
+): RatioReading | null {
+  const launches = launchRatiosOf(kept).filter((l) => l.value > 0 && Number.isFinite(l.value));
+  const rounds = kept.flatMap(roundRatios).filter((r) => r > 0 && Number.isFinite(r));
+  if (!launches.length && !rounds.length) return null;
   const values = launches.map((l) => l.value);
-  const iv = ratioInterval(values, confidence, prior, withinVariance(launches.map((l) => l.se)));
-  let out: { ratio: number; interval: [number, number] | null; basis: 'launches' | 'moderated' | 'rounds'; df: number };
+  const iv = values.length
+    ? ratioInterval(values, confidence, spread, withinVariance(launches.map((l) => l.se)), others)
+    : null;
+  let out: Omit<RatioReading, 'states'>;
   if (iv) out = { ratio: iv.centre, interval: [iv.low, iv.high], basis: iv.basis, df: iv.df };
-  else {
-    const rounds = kept.flatMap(roundRatios).filter((r) => r > 0 && Number.isFinite(r));
-    const ratio = rounds.length ? Math.exp(meanOf(rounds.map(Math.log))) : values[0];
+  else
     out = {
-      ratio,
+      ratio: rounds.length ? Math.exp(meanOf(rounds.map(Math.log))) : Math.exp(meanOf(values.map(Math.log))),
       interval: roundsInterval(rounds, confidence, true),
       basis: 'rounds',
       df: Math.max(0, rounds.length - 1),
     };
-  }
-  const states = launchStates(
-    values,
-    launches.map((l) => l.se),
-    confidence,
-  );
-  out.interval = coverStates(out.interval, values, states);
-  return out;
+  const covered = withStates(out.interval, launches, confidence, others);
+  return { ...out, interval: covered.interval, states: covered.states };
+}
+
+/** A case's result with the launch states its assembly read (for the launch-states analyser). */
+interface Assembled {
+  result: CaseResult;
+  states: { time?: StatesReading; ratio?: StatesReading };
 }
 
 /**
  * Turns a case's raw launches into its result: for a measured case, time statistics (timeStats),
  * the ratio with its log-scale interval ({@link ratioOf}), and allocation; for any case, its raw
- * samples (findings come after, in {@link assembleGroup}). `priors` are what the other cases of its
- * group lend it ({@link groupPriors}). A case the runner judged measured but with fewer than 2 time
- * samples is `failed` (no number is made up).
+ * samples (findings come after, in {@link assembleGroup}). `spreads` are what the other cases of
+ * its group lend it ({@link groupSpreads}; without them, each interval is of the case's own launches
+ * alone). A case the runner judged measured but with fewer than 2 time samples is `failed` (no
+ * number is made up).
  */
-export function assembleCase(rec: CaseRecord, policy: MeasurePolicy, priors: GroupPriors = {}): CaseResult {
+export function assembleCase(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpreads = {}): CaseResult {
+  return assembleOne(rec, policy, spreads).result;
+}
+
+function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpreads): Assembled {
   const p = rec.planned;
   const header: CaseHeader = {
     id: p.id,
@@ -262,45 +403,49 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy, priors: Gro
     samples: { launches: rec.launches, relaunches: rec.relaunches },
   };
   const kept = keptOf(rec);
-  let result: CaseResult;
-  const time = rec.end.status === 'measured' ? timeStats(kept, policy.confidence, priors.time) : null;
-  if (rec.end.status !== 'measured') result = { ...header, ...cappedEnd(rec.end) };
-  else if (!time) result = { ...header, status: 'failed', reason: 'no time samples were recorded' };
-  else {
-    let ratio: number | null = null;
-    let ratioError: number | null = null;
-    let ratioInterval: [number, number] | null = null;
-    let ratioBasis: 'launches' | 'moderated' | 'rounds' | undefined;
-    let difference: { value: number; low: number; high: number } | undefined;
-    if (p.baseline === p.serializer) {
-      ratio = 1;
-      ratioError = 0;
-      ratioInterval = [1, 1];
-    } else if (rec.paired && kept.length) {
-      const r = ratioOf(kept, policy.confidence, priors.ratio);
-      if (r) {
-        ratio = r.ratio;
-        ratioInterval = r.interval;
-        ratioError = r.interval ? Math.max(r.ratio - r.interval[0], r.interval[1] - r.ratio) : null;
-        ratioBasis = r.basis;
-        // the baseline's mean beside this serializer (its samples in the same rounds), ns/op
-        const beside = kept
-          .map((l) => l.rounds.flatMap((x) => x.baselineNs))
-          .filter((xs) => xs.length)
-          .map(meanOf);
-        if (beside.length && r.interval) {
-          const b = meanOf(beside);
-          difference = { value: (r.ratio - 1) * b, low: (r.interval[0] - 1) * b, high: (r.interval[1] - 1) * b };
-        }
-        // a ratio without an interval has no error either (results/validate.ts: both numbers, or both null)
-        if (!r.interval) ratioError = null;
+  const states: Assembled['states'] = {};
+  const timed =
+    rec.end.status === 'measured' ? timeStats(kept, policy.confidence, spreads.time, spreads.timeOthers) : null;
+  if (rec.end.status !== 'measured') return { result: { ...header, ...cappedEnd(rec.end) }, states };
+  if (!timed) return { result: { ...header, status: 'failed', reason: 'no time samples were recorded' }, states };
+  states.time = timed.states;
+  let ratio: number | null = null;
+  let ratioError: number | null = null;
+  let ratioInterval: [number, number] | null = null;
+  let ratioBasis: 'launches' | 'moderated' | 'rounds' | undefined;
+  let difference: { value: number; low: number; high: number } | undefined;
+  if (p.baseline === p.serializer) {
+    ratio = 1;
+    ratioError = 0;
+    ratioInterval = [1, 1];
+  } else if (rec.paired && kept.length) {
+    const r = ratioOf(kept, policy.confidence, spreads.ratio, spreads.ratioOthers);
+    if (r) {
+      states.ratio = r.states;
+      ratio = r.ratio;
+      ratioInterval = r.interval;
+      ratioBasis = r.basis;
+      // a ratio without an interval has no error either (results/validate.ts: both numbers, or both null)
+      ratioError = r.interval ? Math.max(r.ratio - r.interval[0], r.interval[1] - r.ratio) : null;
+      // the baseline's mean beside this serializer (its samples in the same rounds), ns/op: the
+      // difference is (ratio − 1) × it, its interval the ratio's × it (the baseline mean's own
+      // uncertainty left out: the ratio's is the one that decides)
+      const beside = kept
+        .map((l) => l.rounds.flatMap((x) => x.baselineNs))
+        .filter((xs) => xs.length)
+        .map(meanOf);
+      if (beside.length && r.interval) {
+        const b = meanOf(beside);
+        difference = { value: (r.ratio - 1) * b, low: (r.interval[0] - 1) * b, high: (r.interval[1] - 1) * b };
       }
     }
-    const allocated = allocStats(rec.alloc);
-    result = {
+  }
+  const allocated = allocStats(rec.alloc);
+  return {
+    result: {
       ...header,
       status: 'measured',
-      time,
+      time: timed.time,
       ratio,
       ratioError,
       ratioInterval,
@@ -308,9 +453,9 @@ export function assembleCase(rec: CaseRecord, policy: MeasurePolicy, priors: Gro
       ...(difference ? { difference } : {}),
       ...(allocated ? { allocated } : {}),
       allocRatio: null,
-    };
-  }
-  return result;
+    },
+    states,
+  };
 }
 
 /** The launches a case's statistics come from: not discarded, with at least one round. */
@@ -319,38 +464,133 @@ function keptOf(rec: CaseRecord): LaunchRecord[] {
 }
 
 /**
- * The priors each case of a group gets from the group's other measured cases (leave-one-out, so a
- * case's own launches never count twice): for time, every other case's launch means; for the
- * ratio, every other paired case's launch ratios (the baseline's own case, ratio 1, says nothing).
- * See stats/intervals.ts launchPrior (Smyth 2004's s₀², pooled over the others, and d₀ ≤ 4).
+ * What one measure's launch values of a group's cases lend each case (`rows`: each case's launch
+ * values, null or empty when it has none in this measure), by how the launches ran:
+ * - No launch shared a process (the .NET worker; a group launched case by case): the others'
+ *   launches are independent of the case's, so Smyth's `prior` from them, leave-one-out
+ *   (stats/intervals.ts launchPrior, d₀ ≤ 4), floored at their within-launch variance.
+ * - Launches shared (the JavaScript worker's group launch): for each case, the cases that ran in
+ *   every launch it shared with any other, over those launches (its table; the latest launches are
+ *   left out until at least 2 cases share at least 2 — the policy's launches are shared by the
+ *   whole group, extra adaptive launches by the cases still unresolved), and the two-way estimate
+ *   over that table (stats/intervals.ts sharedLaunchVariance, Satterthwaite df), floored at the
+ *   cells' within-launch variance: a `shared` spread. A case with launches beyond its table's
+ *   keeps its own variance when its own df exceed the table's (stats/intervals.ts caseVariance).
+ *   A case that shared no launch (a config's serializer, launched alone) gets the group's widest
+ *   table's estimate as a `prior` (its processes are independent of the table's), d₀ ≤ 4. A case
+ *   that shared some launches but has no table (a launch retaken alone where only 2 were taken)
+ *   gets nothing: its own variance.
+ * The states spread of each case is the same estimate without the case (its table less its row;
+ * the prior is leave-one-out already).
  */
-export function groupPriors(recs: readonly CaseRecord[]): GroupPriors[] {
-  const measured = recs.map((r) => r.end.status === 'measured');
-  const times = recs.map((r) => launchMeansOf(keptOf(r)));
-  const ratios = recs.map((r) =>
-    r.paired && r.planned.baseline !== r.planned.serializer ? launchRatiosOf(keptOf(r)).map((l) => l.value) : [],
-  );
-  return recs.map((_, i) => {
-    const others = (xs: number[][]) => xs.filter((_, j) => j !== i && measured[j]);
-    const time = launchPrior(others(times));
-    const ratio = launchPrior(others(ratios));
-    return { ...(time ? { time } : {}), ...(ratio ? { ratio } : {}) };
+function spreadsOf(rows: readonly (readonly LaunchValue[] | null)[]): { spread?: GroupSpread; states?: StateSpread }[] {
+  const count = new Map<string, number>();
+  for (const r of rows) if (r) for (const k of new Set(r.map((x) => x.key))) count.set(k, (count.get(k) ?? 0) + 1);
+  const sharedKeys = (r: readonly LaunchValue[]) => r.filter((x) => (count.get(x.key) ?? 0) >= 2).map((x) => x.key);
+  const present = rows.map((_, i) => i).filter((i) => rows[i]?.length);
+  const has = (i: number, key: string) => rows[i]!.some((x) => x.key === key);
+  const twoWay = (members: readonly number[], keys: readonly string[]): StateSpread | undefined => {
+    if (!members.length || keys.length < 2) return undefined;
+    const cells = members.map((i) => keys.map((k) => rows[i]!.find((x) => x.key === k)!));
+    const est = sharedLaunchVariance(cells.map((row) => row.map((x) => Math.log(x.value))));
+    if (!est) return undefined;
+    const variance = Math.max(est.variance, withinVariance(cells.flat().map((x) => x.se)));
+    return variance > 0 ? { variance, df: est.df } : undefined;
+  };
+  if (!present.some((i) => sharedKeys(rows[i]!).length))
+    return rows.map((r, i) => {
+      if (!r?.length) return {};
+      const others = present.filter((j) => j !== i).map((j) => rows[j]!);
+      const prior = launchPrior(
+        others.map((o) => o.map((x) => x.value)),
+        withinVariance(others.flat().map((x) => x.se)),
+      );
+      return prior ? { spread: prior, states: { variance: prior.variance, df: prior.df } } : {};
+    });
+  const tableOf = (i: number): { members: number[]; keys: string[] } | undefined => {
+    for (let keys = sharedKeys(rows[i]!); keys.length >= 2; keys = keys.slice(0, -1)) {
+      const members = present.filter((j) => keys.every((k) => has(j, k)));
+      if (members.length >= 2) return { members, keys };
+    }
+    return undefined;
+  };
+  const tables = rows.map((r, i) => (r?.length ? tableOf(i) : undefined));
+  const size = (t: { members: number[]; keys: string[] }) => t.members.length * (t.keys.length - 1);
+  const widest = tables.reduce<(typeof tables)[number]>((w, t) => (t && (!w || size(t) > size(w)) ? t : w), undefined);
+  return rows.map((r, i) => {
+    if (!r?.length) return {};
+    if (!sharedKeys(r).length) {
+      const est = widest && twoWay(widest.members, widest.keys);
+      return est
+        ? { spread: { kind: 'prior', variance: est.variance, df: Math.min(PRIOR_DF_MAX, est.df) }, states: est }
+        : {};
+    }
+    const t = tables[i];
+    if (!t) return {};
+    const est = twoWay(t.members, t.keys);
+    const states = twoWay(
+      t.members.filter((j) => j !== i),
+      t.keys,
+    );
+    return { ...(est ? { spread: { kind: 'shared', ...est } } : {}), ...(states ? { states } : {}) };
   });
 }
 
 /**
- * Assembles the cases of one group ({@link assembleCase}, each with the priors its group lends it,
- * {@link groupPriors}), fills their allocation ratios, then
- * runs the analysers (src/analysers/) on each with the group's assembled baseline case.
+ * What each case of a group gets from the group's other measured cases ({@link CaseSpreads}): for
+ * time, from every measured case's launch means; for the ratio, from every paired case's launch
+ * ratios (the baseline's own case, ratio 1, says nothing). How, by whether the launches shared
+ * processes: {@link spreadsOf}.
+ */
+export function groupSpreads(recs: readonly CaseRecord[]): CaseSpreads[] {
+  const measured = recs.map((r) => r.end.status === 'measured');
+  const times = spreadsOf(recs.map((r, i) => (measured[i] ? launchTimesOf(keptOf(r)) : null)));
+  const ratios = spreadsOf(
+    recs.map((r, i) =>
+      measured[i] && r.paired && r.planned.baseline !== r.planned.serializer ? launchRatiosOf(keptOf(r)) : null,
+    ),
+  );
+  return recs.map((_, i) => ({
+    ...(times[i].spread ? { time: times[i].spread } : {}),
+    ...(ratios[i].spread ? { ratio: ratios[i].spread } : {}),
+    ...(times[i].states ? { timeOthers: times[i].states } : {}),
+    ...(ratios[i].states ? { ratioOthers: ratios[i].states } : {}),
+  }));
+}
+
+/**
+ * The ratio interval and basis each case of a group reports from the launches it has now, null
+ * for a case without a ratio: the same assembly as {@link assembleGroup} (the group's spreads from
+ * the current launches included), so the stop rule (run/stop-rule.ts) judges exactly what
+ * results.json will carry.
+ */
+export function groupRatios(
+  recs: readonly CaseRecord[],
+  policy: MeasurePolicy,
+): ({ interval: [number, number] | null; basis?: 'launches' | 'moderated' | 'rounds' } | null)[] {
+  const spreads = groupSpreads(recs);
+  return recs.map((r, i) => {
+    const c = assembleOne(r, policy, spreads[i]).result;
+    if (c.status !== 'measured' || c.ratio === null || c.serializer === c.baseline) return null;
+    return { interval: c.ratioInterval ?? null, ...(c.ratioBasis ? { basis: c.ratioBasis } : {}) };
+  });
+}
+
+/**
+ * Assembles the cases of one group ({@link assembleCase}, each with what its group lends it,
+ * {@link groupSpreads}), fills their allocation ratios, then runs the analysers (src/analysers/)
+ * on each with the group's assembled baseline case and the launch states its assembly read.
  */
 export function assembleGroup(recs: readonly CaseRecord[], policy: MeasurePolicy): CaseResult[] {
-  const priors = groupPriors(recs);
-  const out = recs.map((r, i) => assembleCase(r, policy, priors[i]));
+  const spreads = groupSpreads(recs);
+  const assembled = recs.map((r, i) => assembleOne(r, policy, spreads[i]));
+  const out = assembled.map((a) => a.result);
   fillAllocRatios(out);
   out.forEach((c, i) => {
     const baseline = out.find((b) => b.serializer === c.baseline && b.target.id === c.target.id);
     c.findings = analyseCase(c, {
       policy,
+      launchStates: assembled[i].states,
       ...(recs[i].baselineProblem ? { baselineProblem: recs[i].baselineProblem } : {}),
       ...(baseline ? { baseline } : {}),
     });

@@ -42,8 +42,13 @@ export function unpair(gs: GroupState, why: string): void {
     }
 }
 
-/** Keeps a launch with its case and appends it to the launch log at once. */
-export function keep(gs: GroupState, rec: CaseRecord, record: LaunchRecord): void {
+/**
+ * Keeps a launch with its case and appends it to the launch log at once, marked with the process
+ * it ran in (`grouped`: true, its group's launch of that number, run/group-launch.ts; false, a
+ * process of its own), which the assembly's group spreads read (run/assemble.ts processKey).
+ */
+export function keep(gs: GroupState, rec: CaseRecord, record: LaunchRecord, grouped: boolean): void {
+  record.grouped = grouped;
   rec.launches.push(record);
   const log = gs.ctx.input.launchLogPath;
   if (log) appendFileSync(log, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
@@ -77,7 +82,7 @@ export async function launchCase(gs: GroupState, rec: CaseRecord, l: number): Pr
     });
     const step = stepOf(judgeLaunch(o, l, policy.caseTimeoutMs));
     if (step.kind !== 'keep') {
-      if (step.partial) keep(gs, rec, step.partial);
+      if (step.partial) keep(gs, rec, step.partial, false);
       if (step.kind === 'unpair') {
         unpair(gs, step.why);
         continue;
@@ -93,12 +98,12 @@ export async function launchCase(gs: GroupState, rec: CaseRecord, l: number): Pr
     const discarded = ctx.bests.judge(baselineKey(rec.planned), baseNs, l, [rec.relaunches], policy);
     if (discarded) {
       v.record.discarded = discarded;
-      keep(gs, rec, v.record);
+      keep(gs, rec, v.record, false);
       rec.relaunches++;
       continue;
     }
     takeExtras(rec, v);
-    keep(gs, rec, v.record);
+    keep(gs, rec, v.record, false);
     return;
   }
 }

@@ -56,7 +56,7 @@ function discardedForAll(gs: GroupState, baseRec: CaseRecord, verdicts: Map<Case
     if (v.kind === 'ok') {
       v.record.discarded = discarded;
       if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
-      keep(gs, rec, v.record);
+      keep(gs, rec, v.record, true);
       rec.relaunches++;
     }
   return true;
@@ -67,12 +67,12 @@ async function applyVerdicts(gs: GroupState, o: LaunchOutcome, verdicts: Map<Cas
   for (const [rec, v] of verdicts) {
     if (v.kind === 'ok') {
       takeExtras(rec, v);
-      keep(gs, rec, v.record);
+      keep(gs, rec, v.record, true);
       continue;
     }
     const own = failedIn(o, rec.planned.serializer);
     if (own && (v.kind !== 'bad' || v.status === 'failed')) {
-      if (v.kind === 'bad' && v.partial?.rounds.length) keep(gs, rec, v.partial);
+      if (v.kind === 'bad' && v.partial?.rounds.length) keep(gs, rec, v.partial, true);
       rec.end = caseEndOf(v);
       continue;
     }

@@ -40,7 +40,7 @@ function inputOf(probe: Probe, direction: 'serialize' | 'deserialize'): string {
 }
 
 /** The results file's record of a probe. */
-export function probeRecord(probe: Probe): ProbeRecord {
+function probeRecord(probe: Probe): ProbeRecord {
   const record: ProbeRecord = { id: probe.id, family: probe.family, title: probe.title };
   if (probe.needs?.length) record.needs = [...probe.needs];
   if (probe.serialize)
@@ -66,4 +66,45 @@ export function probeRecord(probe: Probe): ProbeRecord {
     record.deserialize = { input: inputOf(probe, 'deserialize'), expected };
   }
   return record;
+}
+
+/** The parts of a .NET probe's record that differ from the JavaScript record of the same id (title, a side's input or expected), or undefined. */
+function dotnetDifference(js: ProbeRecord, net: ProbeRecord): ProbeRecord['dotnet'] {
+  const out: NonNullable<ProbeRecord['dotnet']> = {};
+  if (net.title !== js.title) out.title = net.title;
+  for (const d of ['serialize', 'deserialize'] as const) {
+    const n = net[d];
+    if (n && (n.input !== js[d]?.input || n.expected !== js[d]?.expected)) out[d] = n;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * The records of a pass's probes: the JavaScript probes asked, then the .NET probes (probes/dotnet/
+ * catalog.ts) merged in by id — a .NET probe that asks a JavaScript probe's question keeps its record,
+ * with `dotnet` holding what its .NET side says otherwise (the title of its C# model, its input, the
+ * behaviours it accepts); one the JavaScript catalog lacks (or did not ask) gets a record of its own,
+ * placed after the last record of its family so the matrix groups it there.
+ */
+export function probeRecords(js: readonly Probe[], dotnet: readonly Probe[] = []): ProbeRecord[] {
+  const out = js.map(probeRecord);
+  const byId = new Map(out.map((r) => [r.id, r]));
+  for (const p of dotnet) {
+    const net = probeRecord(p);
+    const same = byId.get(p.id);
+    if (same) {
+      const difference = dotnetDifference(same, net);
+      if (difference) same.dotnet = difference;
+      continue;
+    }
+    let at = out.length;
+    for (let i = out.length - 1; i >= 0; i--)
+      if (out[i].family === net.family) {
+        at = i + 1;
+        break;
+      }
+    out.splice(at, 0, net);
+    byId.set(net.id, net);
+  }
+  return out;
 }

@@ -12,7 +12,7 @@
 import type { CaseTarget, Direction } from '../case/coordinates.js';
 import type { Verdict } from '../case/probe.js';
 import type { ProbeVerdictRecord } from '../results/types.js';
-import type { ProbeCell, ProbeJob, WorkerMessage } from '../worker/protocol.js';
+import type { ProbeCell, ProbeJob, ProbeOutcomeMessage, WorkerMessage } from '../worker/protocol.js';
 import type { LaunchOutcome } from '../runtimes/launch.js';
 import type { LaunchFn } from '../runtimes/types.js';
 import { crashLine } from './runner.js';
@@ -27,6 +27,11 @@ export interface ProbeWork {
   cells: ProbeCell[];
   /** typia's module index (typia row only) */
   typiaModules?: string;
+  /**
+   * A .NET row: judges what its worker reports for a cell (a `probe-outcome` message: the C# worker
+   * runs the call, the host judges: probes/dotnet/outcome.ts). Absent: the worker sends verdicts.
+   */
+  judge?(message: ProbeOutcomeMessage): Verdict;
 }
 
 /** What the probe runner needs. */
@@ -81,8 +86,16 @@ interface LaunchReading {
   forAll: boolean;
 }
 
-/** Reads a probe launch's messages and how it ended. */
-export function readProbeLaunch(o: LaunchOutcome, timeoutMs: number, deep: ReadonlySet<string>): LaunchReading {
+/**
+ * Reads a probe launch's messages and how it ended. `judge` turns a .NET worker's `probe-outcome`
+ * into its verdict (without it such a message is ⚠: nothing on the host could judge it).
+ */
+export function readProbeLaunch(
+  o: LaunchOutcome,
+  timeoutMs: number,
+  deep: ReadonlySet<string>,
+  judge?: (message: ProbeOutcomeMessage) => Verdict,
+): LaunchReading {
   const verdicts = new Map<string, Verdict>();
   let inFlight: ProbeCell | undefined;
   let prepared = false;
@@ -95,6 +108,12 @@ export function readProbeLaunch(o: LaunchOutcome, timeoutMs: number, deep: Reado
     } else if (m.type === 'probe-prepared') prepared = true;
     else if (m.type === 'probe') {
       verdicts.set(key(m), m.verdict);
+      inFlight = undefined;
+    } else if (m.type === 'probe-outcome') {
+      verdicts.set(
+        key(m),
+        judge ? judge(m) : { mark: '⚠', stage: 'call', message: 'a probe outcome came back with no judge for it' },
+      );
       inFlight = undefined;
     } else if (m.type === 'error') error ??= m;
     else if (m.type === 'done') done = true;
@@ -211,7 +230,7 @@ export async function runProbeWork(
       };
       input.onLaunch?.({ row: w.row, target: w.target.id, cells: remaining.length, relaunch });
       launches++;
-      const reading = readProbeLaunch(await launch(job, timeoutMs), timeoutMs, input.deepSchema);
+      const reading = readProbeLaunch(await launch(job, timeoutMs), timeoutMs, input.deepSchema, w.judge);
       for (const c of remaining) {
         const v = reading.verdicts.get(key(c));
         if (v) {

@@ -15,7 +15,11 @@ import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
 import type { UserConfig } from '../config/user-config.js';
 import { serializers as serializerRegistry } from '../serializers/index.js';
-import { serializerVersion } from '../plan/plan.js';
+import { dotnetSerializers } from '../serializers/dotnet/index.js';
+import { platformOf, type SerializerAdapter, type SerializerInfo } from '../serializers/types.js';
+import { LOADED_BY_TARGET, serializerVersion } from '../plan/plan.js';
+import { dotnetCatalog, type DotnetProbe } from '../probes/dotnet/catalog.js';
+import { checkPlatforms } from './request.js';
 import { prepareVersionMatrix } from '../plan/version-matrix.js';
 import type { ProbeRow } from '../plan/probe-plan.js';
 import { loadCatalog } from '../probes/index.js';
@@ -28,7 +32,13 @@ import type { Target } from '../runtimes/types.js';
 import { RESULTS_SCHEMA_VERSION, type ProbeVerdictRecord, type ResultsFile } from '../results/types.js';
 import { writeResults } from '../results/io.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
-import { DEFAULT_PROBE_TIMEOUT_MS, runProbePass, writeProbePayload, type ConformanceInput } from './probe-pass.js';
+import {
+  DEFAULT_PROBE_TIMEOUT_MS,
+  runProbePass,
+  writeProbePayload,
+  type ConformanceInput,
+  type DotnetProbeRow,
+} from './probe-pass.js';
 
 /** The options of `jsonbench probe` (lists comma-separated or repeated). */
 export interface ProbeOptions {
@@ -134,28 +144,64 @@ export async function runProbeSession(
       observe({ type: 'note', message: m.trimEnd() }),
     );
     const all = await serializerRegistry.loadAll((matrix?.config ?? user).serializers);
+    // .NET serializers (and their version rows) run in the C# worker of a .NET target (probes/dotnet/)
+    const dotnet: SerializerInfo[] = [...(await dotnetSerializers.loadAll()), ...(matrix?.dotnetVariants ?? [])];
     const ids = matrix ? matrix.serializerIds : splitList(opts.serializer);
     checkChoices(
       '--serializer',
       ids,
-      all.map((s) => s.id),
+      [...all, ...dotnet].map((s) => s.id),
     );
-    const chosen = ids.length ? ids.map((id) => all.find((a) => a.id === id)!) : all;
-    const rows: ProbeRow[] = chosen.map((adapter) => ({
-      adapter,
-      label: adapter.id,
-      version: serializerVersion(adapter, matrix?.versions, configFile ?? undefined),
-    }));
+    const runTargets = targets.length ? targets : [parseTarget(DEFAULT_TARGET)];
+    const targetPlatforms = new Set(runTargets.map((t) => t.platform ?? 'javascript'));
+    const chosen: SerializerInfo[] = ids.length
+      ? ids.map((id) => [...all, ...dotnet].find((a) => a.id === id)!)
+      : [...all, ...dotnet.filter((d) => !matrix?.dotnetVariants.includes(d as never))];
+    // a serializer named on no target of its platform, or a target none of them runs on, is refused with the fix
+    // (a .NET target once answered "0 verdicts" with exit 0: new-user tryout, 2026-12-05)
+    try {
+      checkPlatforms(chosen, ids.length > 0, runTargets);
+    } catch (e) {
+      if (e instanceof UsageError)
+        throw new UsageError(e.flag, e.message.slice(e.flag.length + 2).replace("the run's targets", 'the targets'));
+      throw e;
+    }
+    const rows: ProbeRow[] = chosen
+      .filter((a): a is SerializerAdapter => platformOf(a) === 'javascript' && targetPlatforms.has('javascript'))
+      .map((adapter) => ({
+        adapter,
+        label: adapter.id,
+        version: serializerVersion(adapter, matrix?.versions, configFile ?? undefined),
+      }));
+    const netChosen = chosen.filter((a) => platformOf(a) === 'dotnet' && targetPlatforms.has('dotnet'));
     const chosenFamilies = (
       families.length ? families : PROBE_FAMILIES.filter((f) => (f !== 'conformance' || conformance) && f !== 'payload')
     ) as ProbeFamily[];
-    const probes = loadCatalog({
-      families: chosenFamilies,
-      ...(conformance ? { conformance: conformance.set } : {}),
-    }).filter((p) => !filter || filter.test(p.id));
-    if (probes.length === 0) throw new UsageError(filter ? '--filter' : '--family', 'selects no probe');
+    const probes = rows.length
+      ? loadCatalog({
+          families: chosenFamilies,
+          ...(conformance ? { conformance: conformance.set } : {}),
+        }).filter((p) => !filter || filter.test(p.id))
+      : [];
+    const netProbes: DotnetProbe[] = netChosen.length
+      ? dotnetCatalog({ families: chosenFamilies, ...(conformance ? { conformance: conformance.set } : {}) }).filter(
+          (p) => !filter || filter.test(p.id),
+        )
+      : [];
+    const flag = filter ? '--filter' : '--family';
+    if (rows.length && probes.length === 0)
+      throw new UsageError(
+        flag,
+        'selects no probe of the JavaScript catalog (the JavaScript serializers would have none)',
+      );
+    if (netChosen.length && netProbes.length === 0)
+      throw new UsageError(
+        flag,
+        'selects no probe of the .NET catalog (docs/probes.md lists it): the .NET serializers would have none',
+      );
+    if (probes.length === 0 && netProbes.length === 0) throw new UsageError(flag, 'selects no probe');
     const directions = (dirs.length ? dirs : [...DIRECTIONS]) as Direction[];
-    const payloadPath = writeProbePayload(join(outDir, 'payloads'), conformance);
+    const payloadPath = writeProbePayload(join(outDir, 'payloads'), conformance, [], netProbes);
     const named = targets.length > 0;
     const ready = await prepareTargets(
       named ? targets : [parseTarget(DEFAULT_TARGET)],
@@ -164,6 +210,8 @@ export async function runProbeSession(
         bundleDir: join(outDir, 'worker'),
         payloadPaths: [payloadPath],
         chromiumPath: opts.chromiumPath,
+        // a .NET target builds the worker of each version row (`newtonsoft@13.0.1`)
+        serializers: chosen.map((s) => s.id),
       },
       (line) => {
         if (named) observe({ type: 'note', message: line });
@@ -172,8 +220,15 @@ export async function runProbeSession(
     try {
       const startedAt = new Date().toISOString();
       const environment = probeEnvironment();
-      const sides = probes.reduce((n, p) => n + directions.filter((d) => p[d]).length, 0);
-      observe({ type: 'started', outDir, sides, rows: rows.length, targets: ready.refs.length });
+      const sides = [...probes, ...netProbes].reduce((n, p) => n + directions.filter((d) => p[d]).length, 0);
+      observe({ type: 'started', outDir, sides, rows: rows.length + netChosen.length, targets: ready.refs.length });
+      const loaded = (targetId: string) => ready.platforms.find((p) => p.ref.id === targetId)?.serializerVersions;
+      const netRows: DotnetProbeRow[] = netChosen.map((serializer) => ({
+        serializer,
+        label: serializer.id,
+        version: (targetId) =>
+          matrix?.versions.get(serializer.id) ?? loaded(targetId)?.[serializer.id] ?? LOADED_BY_TARGET,
+      }));
       const t0 = performance.now();
       const section = await runProbePass({
         selection: 'asked',
@@ -191,6 +246,7 @@ export async function runProbeSession(
         onVerdict: (record) => observe({ type: 'verdict', record }),
         onLaunch: (e) => observe({ type: 'launch', ...e }),
         onNote: (message) => observe({ type: 'note', message }),
+        ...(netRows.length ? { dotnet: { rows: netRows, probes: netProbes } } : {}),
       });
       environment.loadAverage.end = os.loadavg();
       const results: ResultsFile = {

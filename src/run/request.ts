@@ -47,6 +47,8 @@ export interface RunOptions {
    * writes it) or a module (.js/.mjs/.ts) exporting a zod, valibot or TypeBox schema. Needs `payload`.
    */
   schema?: string;
+  /** infer enums of the payload's string fields (payload/infer.ts `InferOptions`); default: they stay strings. Needs `payload`, not with `schema`. */
+  enums?: boolean;
   /** workload ids (default: all; not with `payload`) */
   workload?: string[];
   /** serializer ids, with versions for a matrix (`fast-json-stringify@5,6`; default: all) */
@@ -121,6 +123,7 @@ export const RUN_OPTION_KEYS = [
   'shard',
   'profile',
   'shape',
+  'enums',
   'cwd',
 ] as const;
 
@@ -189,7 +192,7 @@ export interface ResolvedRun {
  * needs a chosen serializer of its platform (else it would measure nothing).
  * @throws UsageError naming `--serializer` or `--target` and the targets or serializers that would fit
  */
-function checkPlatforms(chosen: readonly SerializerInfo[], named: boolean, targets: readonly Target[]): void {
+export function checkPlatforms(chosen: readonly SerializerInfo[], named: boolean, targets: readonly Target[]): void {
   const platformOfTarget = (t: Target) => t.platform ?? 'javascript';
   const targetsOf = (p: string) => KNOWN_TARGETS.filter((id) => platformOfTarget(parseTarget(id)) === p);
   const run = new Set(targets.map(platformOfTarget));
@@ -297,11 +300,12 @@ async function guardedSchema<T>(step: string, load: () => Promise<T>): Promise<T
  * @throws UsageError naming `--payload`, `--schema` or `--workload`
  */
 export async function payloadOption(
-  opts: Pick<RunOptions, 'payload' | 'schema' | 'size' | 'workload' | 'cwd' | 'shape'>,
+  opts: Pick<RunOptions, 'payload' | 'schema' | 'size' | 'workload' | 'cwd' | 'shape' | 'enums'>,
   cwd = opts.cwd ?? process.cwd(),
 ): Promise<ResolvedPayload | null> {
   if (opts.payload === undefined) {
     if (opts.schema !== undefined) throw new UsageError('--schema', 'describes a payload: give --payload FILE too');
+    if (opts.enums) throw new UsageError('--enums', "infers a payload's enums: give --payload FILE too");
     return null;
   }
   if (!opts.payload.trim())
@@ -323,6 +327,7 @@ export async function payloadOption(
       ...(opts.schema ? { schemaFile: resolve(cwd, opts.schema), guardSchema: guardedSchema } : {}),
       ...(sizes.length ? { sizes } : {}),
       ...(shapes.length ? { shapes } : {}),
+      ...(opts.enums ? { enums: true } : {}),
     });
     if (shapes.length && payload.workloads.some((w) => w.payloadText === 'document'))
       throw new UsageError(

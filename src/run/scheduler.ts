@@ -8,11 +8,12 @@
 import type { CaseGroup } from '../plan/plan.js';
 import type { CaseResult } from '../results/types.js';
 import type { LaunchPlace } from '../runtimes/types.js';
-import { assembleGroup, type CaseRecord } from './assemble.js';
+import { assembleGroup, groupRatios, type CaseRecord } from './assemble.js';
 import type { GroupState, RunContext } from './run-context.js';
 import { allocLaunch, launchCase } from './case-launch.js';
 import { groupLaunch } from './group-launch.js';
-import { budgetStop, resolutionOf, resolutionText, wantsAnotherLaunch } from './stop-rule.js';
+import { budgetStop, resolutionText, wantsAnotherLaunch, type StopReason } from './stop-rule.js';
+import { resolution } from '../stats/intervals.js';
 
 /** Whether a group's cases can share one worker process (group launches): those of the JavaScript worker. */
 export function groupsShareLaunches(g: CaseGroup): boolean {
@@ -45,24 +46,32 @@ async function launchAll(gs: GroupState, cases: CaseRecord[], l: number, share: 
   else for (const rec of cases) await launchCase(gs, rec, l);
 }
 
+/** What the budgets say of a case's launch `l` (run/stop-rule.ts budgetStop): the reason it may not begin, or null. */
+function budgetOf(gs: GroupState, rec: CaseRecord, l: number): StopReason | null {
+  const { ctx } = gs;
+  return budgetStop({
+    launch: l,
+    maxLaunches: ctx.policy.maxLaunches,
+    spentMs: ctx.spentMs.get(rec) ?? [],
+    maxCaseMs: ctx.policy.adaptive.maxCaseMs,
+    runElapsedMs: ctx.elapsedMs(),
+    runQuotaMs: ctx.runQuotaMs(gs.g),
+  });
+}
+
 /**
  * The live cases that get launch `l` beyond the policy's `launches` (run/stop-rule.ts): those
- * that want one and whose budgets allow it; a case that wants one but may not have it is noted in
+ * that want one — judged on the ratio interval each would report now (run/assemble.ts
+ * groupRatios: the whole group assembled from its current launches, as results.json will carry
+ * it) — and whose budgets allow it; a case that wants one but may not have it is noted in
  * `gs.stopped` with the reason.
  */
 function moreLaunches(gs: GroupState, live: CaseRecord[], l: number): CaseRecord[] {
-  const { ctx } = gs;
-  const { policy } = ctx;
+  const { policy } = gs.ctx;
+  const judged = groupRatios(gs.recs, policy.measure);
   return live.filter((rec) => {
-    if (!wantsAnotherLaunch(rec, policy)) return false;
-    const stop = budgetStop({
-      launch: l,
-      maxLaunches: policy.maxLaunches,
-      spentMs: ctx.spentMs.get(rec) ?? [],
-      maxCaseMs: policy.adaptive.maxCaseMs,
-      runElapsedMs: ctx.elapsedMs(),
-      runQuotaMs: ctx.runQuotaMs(gs.g),
-    });
+    if (!wantsAnotherLaunch(rec, policy, judged[gs.recs.indexOf(rec)])) return false;
+    const stop = budgetOf(gs, rec, l);
     if (stop) gs.stopped.set(rec, stop);
     return !stop;
   });
@@ -71,20 +80,29 @@ function moreLaunches(gs: GroupState, live: CaseRecord[], l: number): CaseRecord
 /**
  * Records how a measured paired case of a run with `resolve` stands against the band, on the
  * interval results.json reports (`resolution`: state, interval, launches, time, what stopped an
- * unresolved case).
+ * unresolved case). The state is decided again here, on the final assembly (stats/intervals.ts
+ * resolution, the one place: a `rounds` basis never resolves); `stoppedBy` is what the stop rule
+ * noted when it last wanted a launch it could not have, or, had it noted nothing (it judges the
+ * same interval, so only when it could not judge), what the budgets say of the next launch now.
  */
 function recordResolution(gs: GroupState, rec: CaseRecord, c: CaseResult): void {
   const { resolve } = gs.ctx.policy.adaptive;
   if (resolve === null || c.status !== 'measured' || !rec.paired || c.ratio === null) return;
   const interval = c.ratioInterval ?? null;
-  const state = resolutionOf(interval, resolve);
+  const state = resolution(interval, resolve, c.ratioBasis);
   const spentMs = (gs.ctx.spentMs.get(rec) ?? []).reduce((n, x) => n + x, 0);
-  const by = state === 'unresolved' ? (gs.stopped.get(rec) ?? 'launch cap') : undefined;
+  const kept = rec.launches.filter((x) => !x.discarded).length;
+  const by =
+    state === 'unresolved'
+      ? (gs.stopped.get(rec) ??
+        budgetOf(gs, rec, Math.max(...rec.launches.map((x) => x.launch), 0) + 1) ??
+        'launch cap')
+      : undefined;
   c.resolution = {
     resolve,
     state,
     interval,
-    launches: rec.launches.filter((x) => !x.discarded).length,
+    launches: kept,
     spentMs,
     ...(by ? { stoppedBy: by } : {}),
     text: resolutionText(state, interval, resolve, by ? { by, spentMs } : undefined),

@@ -54,15 +54,22 @@ import { startRunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { countOf, formatBytes } from '../report/units.js';
 import { runGroups, type ProgressEvent } from './runner.js';
-import { DEFAULT_PROBE_BUDGET_MS, DEFAULT_PROBE_TIMEOUT_MS, runProbePass, writeProbePayload } from './probe-pass.js';
+import {
+  DEFAULT_PROBE_BUDGET_MS,
+  DEFAULT_PROBE_TIMEOUT_MS,
+  runProbePass,
+  writeProbePayload,
+  type DotnetProbeRow,
+} from './probe-pass.js';
+import { dotnetCatalog, type DotnetProbe } from '../probes/dotnet/catalog.js';
 import { ProbeVerdictCache } from './probe-cache.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 import { relevantProbes } from '../plan/probe-plan.js';
 import type { PayloadProbeSet } from '../probes/catalog/payload.js';
 import { explainRejection } from '../payload/explain.js';
-import { serializerVersion } from '../plan/plan.js';
+import { LOADED_BY_TARGET, serializerVersion } from '../plan/plan.js';
 import { loadCatalog } from '../probes/index.js';
-import { PROBE_FAMILIES } from '../case/probe.js';
+import { PROBE_FAMILIES, type ProbeFamily } from '../case/probe.js';
 import { runColdStartPass } from './cold-start.js';
 import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
@@ -128,7 +135,13 @@ function explainPayloadRejections(cases: CaseResult[], payload: ResolvedPayload)
 function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
   return payload.workloads.map((w) => {
     const unit = payload.source.units.find((u) => payloadId(u.source) === w.id) ?? payload.source.units[0];
-    return { workload: w.id, file: basename(unit.source.replace(/:\d+$/, '')), schema: w.schema, sample: unit.value };
+    return {
+      workload: w.id,
+      file: basename(unit.source.replace(/:\d+$/, '')),
+      schema: w.schema,
+      sample: unit.value,
+      inferred: payload.origin.library === 'inferred',
+    };
   });
 }
 
@@ -321,8 +334,9 @@ async function runLocked(
 ): Promise<SessionResult> {
   const payloads = await writeRunPayloads(req, join(req.outDir, 'payloads'), observe);
   const payloadSets = req.payload ? payloadProbeSets(req.payload) : [];
+  const netProbes = dotnetProbesOf(req);
   const probePayload = req.probes
-    ? writeProbePayload(join(req.outDir, 'payloads'), req.probes.conformance, payloadSets)
+    ? writeProbePayload(join(req.outDir, 'payloads'), req.probes.conformance, payloadSets, netProbes.probes)
     : null;
   const named = req.targets.length > 0;
   let targets: PreparedTargets | null = null;
@@ -499,6 +513,7 @@ async function runLocked(
       probePayload,
       cases: results.cases,
       payloadSets,
+      netProbes,
     }).catch((e: unknown) => {
       // an optional pass never costs the measured results: they are written; say what went wrong
       observe({
@@ -567,6 +582,31 @@ interface ProbePassContext {
   cases: readonly CaseResult[];
   /** the payload probes' data of a `--payload` run (empty otherwise) */
   payloadSets: PayloadProbeSet[];
+  /** the .NET probes relevant to the payloads ({@link dotnetProbesOf}) */
+  netProbes: ReturnType<typeof dotnetProbesOf>;
+}
+
+/** The probe families a run's pass asks (conformance with a folder, payload probes on a `--payload` run). */
+function passFamilies(req: RunRequest, payloadSets: readonly PayloadProbeSet[]): ProbeFamily[] {
+  return PROBE_FAMILIES.filter(
+    (f) => (f !== 'conformance' || req.probes?.conformance) && (f !== 'payload' || payloadSets.length),
+  );
+}
+
+/**
+ * The .NET probes relevant to a run's payloads (probes/dotnet/catalog.ts, chosen as the JavaScript ones
+ * are: plan/probe-plan.ts `isRelevant`), when the run probes and has a .NET target and a .NET serializer;
+ * else none. Their cells go into the probe file before the targets are prepared.
+ */
+function dotnetProbesOf(req: RunRequest): { probes: DotnetProbe[]; relevantTo: Record<string, string[]> } {
+  const none = { probes: [], relevantTo: {} };
+  if (!req.probes || !req.targets.some((t) => t.platform === 'dotnet')) return none;
+  if (!req.serializers.some((s) => platformOf(s) === 'dotnet')) return none;
+  const conformance = req.probes.conformance;
+  return relevantProbes(
+    dotnetCatalog({ families: passFamilies(req, []), ...(conformance ? { conformance: conformance.set } : {}) }),
+    req.workloads,
+  ) as { probes: DotnetProbe[]; relevantTo: Record<string, string[]> };
 }
 
 /**
@@ -577,15 +617,13 @@ interface ProbePassContext {
 async function probePass(
   req: RunRequest,
   observe: (e: SessionEvent) => void,
-  { matrix, prepared, probePayload, cases, payloadSets }: ProbePassContext,
+  { matrix, prepared, probePayload, cases, payloadSets, netProbes }: ProbePassContext,
 ): Promise<ResultsFile['probes']> {
   if (!req.probes || !probePayload) return undefined;
   let section: ResultsFile['probes'];
   // The probes relevant to the payloads' schemas, for every serializer of the run: what the fast choice costs in behaviour.
   const conformance = req.probes.conformance;
-  const families = PROBE_FAMILIES.filter(
-    (f) => (f !== 'conformance' || conformance) && (f !== 'payload' || payloadSets.length),
-  );
+  const families = passFamilies(req, payloadSets);
   const chosen = relevantProbes(
     loadCatalog({
       families,
@@ -601,22 +639,38 @@ async function probePass(
     ...req.serializers,
     ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id)),
   ].filter((a): a is SerializerAdapter => platformOf(a) === 'javascript');
-  const rows = adapters.map((adapter) => ({
-    adapter,
-    label: adapter.id,
-    version: serializerVersion(adapter, req.versions, req.configFile ?? undefined),
-  }));
-  // the probes run in JavaScript workers: a run on .NET or Mono targets alone has nothing to probe
-  if (!prepared.platforms.some((p) => p.platform === 'javascript'))
+  const onPlatform = (p: string) => prepared.platforms.some((x) => x.platform === p);
+  const rows = onPlatform('javascript')
+    ? adapters.map((adapter) => ({
+        adapter,
+        label: adapter.id,
+        version: serializerVersion(adapter, req.versions, req.configFile ?? undefined),
+      }))
+    : [];
+  // .NET serializers with a case in the run: their probes run in the C# worker of each .NET target (probes/dotnet/)
+  const loaded = (targetId: string) => prepared.platforms.find((p) => p.ref.id === targetId)?.serializerVersions;
+  const netRows: DotnetProbeRow[] = netProbes.probes.length
+    ? [
+        ...req.serializers,
+        ...req.allSerializers.filter((a) => inRun.has(a.id) && !req.serializers.some((s) => s.id === a.id)),
+      ]
+        .filter((a) => platformOf(a) === 'dotnet' && inRun.has(a.id))
+        .map((serializer) => ({
+          serializer,
+          label: serializer.id,
+          version: (targetId: string) =>
+            req.versions?.get(serializer.id) ?? loaded(targetId)?.[serializer.id] ?? LOADED_BY_TARGET,
+        }))
+    : [];
+  if (!rows.length && !netRows.length)
     observe({
       type: 'note',
-      message:
-        "probes: none (no JavaScript target in this run: the probes are JavaScript's; .NET serializers are not probed)",
+      message: 'probes: none (no serializer of this run on a target its probes run on)',
     });
   else {
     observe({
       type: 'note',
-      message: `probes: ${chosen.probes.length} relevant to the payloads × ${countOf(rows.length, 'serializer')} (untimed)…`,
+      message: `probes: ${[...(rows.length ? [`${chosen.probes.length} relevant to the payloads × ${countOf(rows.length, 'serializer')}`] : []), ...(netRows.length ? [`${netProbes.probes.length} .NET probes × ${countOf(netRows.length, '.NET serializer')}`] : [])].join(', ')} (untimed)…`,
     });
     const t1 = performance.now();
     section = await runProbePass({
@@ -635,7 +689,8 @@ async function probePass(
       budgetMs: req.probes.budgetMs ?? DEFAULT_PROBE_BUDGET_MS,
       skip: unprobed(cases),
       skipAfterHang: true,
-      relevantTo: chosen.relevantTo,
+      relevantTo: mergeRelevance(chosen.relevantTo, netRows.length ? netProbes.relevantTo : {}),
+      ...(netRows.length ? { dotnet: { rows: netRows, probes: netProbes.probes } } : {}),
       onNote: (message) => observe({ type: 'note', message }),
       // Built-in serializers on built-in probes only, and never with a config (its top level runs in the probe worker and could change what a built-in does).
       ...(req.probes.cache && !req.workerConfigPath && !req.configFile
@@ -660,6 +715,13 @@ async function probePass(
     });
   }
   return section;
+}
+
+/** Probe id → workloads, of the JavaScript and the .NET probes of a pass together. */
+function mergeRelevance(a: Record<string, string[]>, b: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = { ...a };
+  for (const [id, ws] of Object.entries(b)) out[id] = [...new Set([...(out[id] ?? []), ...ws])];
+  return out;
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
  * When a case gets another launch beyond the policy's `launches` (pure): with a `resolve` band,
- * until its ratio is resolved against it ({@link wantsAnotherLaunch}); else while some two of its
+ * until its reported ratio is resolved against it ({@link wantsAnotherLaunch}); else while some two of its
  * kept launches disagree beyond their intervals ({@link needsAnotherLaunch}); never past the
  * launch cap or a time budget ({@link budgetStop}). run/scheduler.ts applies it.
  */
 import type { LaunchRecord } from '../results/types.js';
-import type { MeasurePolicy } from '../case/policy.js';
 import type { RunPolicy } from '../config/policies.js';
-import { assembleCase, type CaseRecord } from './assemble.js';
+import type { CaseRecord } from './assemble.js';
+import { resolution, type Resolution } from '../stats/intervals.js';
 import { roundRatios } from '../analysers/analyser.js';
 import { launchesDisagree, medianOf, medianRelativeError } from '../stats/estimate.js';
 
@@ -41,52 +41,29 @@ export function needsAnotherLaunch(launches: readonly LaunchRecord[], paired: bo
 
 // ---- adaptive launches (docs/adaptive-launches.md) ----
 
-/** How a ratio's interval stands against the ±resolve band around 1 (see {@link resolutionOf}). */
-export type ResolutionState = 'differs' | 'within' | 'unresolved';
+/** How a ratio's interval stands against the ±resolve band around 1 (stats/intervals.ts resolution). */
+export type ResolutionState = Resolution;
 /** What stopped the launches of a case before it was resolved. */
 export type StopReason = 'case budget' | 'run budget' | 'launch cap';
 
-/**
- * `differs` when the interval lies wholly outside [1 − resolve, 1 + resolve] (the difference
- * matters), `within` when wholly inside it (no difference that matters), else `unresolved` (it
- * straddles an edge); `unresolved` without an interval. tachometer's auto-sample rule on a ratio.
- * @param interval the ratio's `[low, high]`, or null
- * @param resolve the band's half-width, a fraction (0.02: ±2%)
- */
-export function resolutionOf(interval: readonly [number, number] | null, resolve: number): ResolutionState {
-  if (!interval) return 'unresolved';
-  const [lo, hi] = interval;
-  if (hi < 1 - resolve || lo > 1 + resolve) return 'differs';
-  if (lo >= 1 - resolve && hi <= 1 + resolve) return 'within';
-  return 'unresolved';
-}
-
-/**
- * The reported ratio interval of a case from the launches it has so far — assemble.ts's own, so
- * the stop rule judges the interval results.json will carry; null when unpaired or unmeasured.
- */
-export function ratioIntervalOf(rec: CaseRecord, measure: MeasurePolicy): [number, number] | null {
-  const c = assembleCase(rec, measure);
-  return c.status === 'measured' ? (c.ratioInterval ?? null) : null;
-}
-
-/**
- * Whether a paired case is resolved against ±`resolve` (its interval clear of the band or inside
- * it). The one place the stop rule reads an interval: the interval functions of stats/ and
- * assemble.ts are behind it, so another interval (or a predicate of its own) is swapped in here.
- */
-export function isResolved(rec: CaseRecord, resolve: number, measure: MeasurePolicy): boolean {
-  return resolutionOf(ratioIntervalOf(rec, measure), resolve) !== 'unresolved';
-}
+/** A paired case's reported ratio interval with its basis (run/assemble.ts groupRatios), or null without a ratio. */
+export type JudgedRatio = {
+  interval: readonly [number, number] | null;
+  basis?: 'launches' | 'moderated' | 'rounds';
+} | null;
 
 /**
  * Whether a live case wants a launch beyond the policy's `launches`: a paired case of a run with
- * `resolve` while it is not {@link isResolved}; any other case (no `resolve`, or no ratio: the
- * baseline's own case, an unpaired one) while its launches disagree ({@link needsAnotherLaunch}).
+ * `resolve` while its reported ratio interval (`judged`: run/assemble.ts groupRatios, the interval
+ * results.json will carry, with the group's spread from the current launches) is unresolved
+ * (stats/intervals.ts resolution: straddling an edge of the band, no interval, or one launch's
+ * rounds only, `basis: 'rounds'`, which never resolves); any other case (no `resolve`, or no ratio:
+ * the baseline's own case, an unpaired one) while its launches disagree ({@link needsAnotherLaunch}).
  */
-export function wantsAnotherLaunch(rec: CaseRecord, policy: RunPolicy): boolean {
+export function wantsAnotherLaunch(rec: CaseRecord, policy: RunPolicy, judged: JudgedRatio): boolean {
   const { resolve } = policy.adaptive;
-  if (resolve !== null && rec.paired) return !isResolved(rec, resolve, policy.measure);
+  if (resolve !== null && rec.paired)
+    return resolution(judged?.interval ?? null, resolve, judged?.basis) === 'unresolved';
   return needsAnotherLaunch(rec.launches, rec.paired, policy.measure.confidence);
 }
 

@@ -21,15 +21,30 @@ export type Verdict =
     }
   | { kind: 'bad'; side?: Side; status: 'failed' | 'timeout' | 'crashed'; reason: string; partial?: LaunchRecord };
 
-/** The most telling line of a dead worker's stderr: its first error line, else its last line. */
+/**
+ * The most telling line of a dead worker's stderr: its first error line (.NET's "Stack overflow."
+ * included), else a stack overflow when the tail shows one (.NET's repeated-frames block, or one
+ * frame filling the tail as Mono leaves it), else its last line.
+ */
 export function crashLine(text: string): string {
   const lines = text
     .trim()
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-  const error = lines.find((l) => /^(\w*Error|RangeError|FATAL|Abort|Segmentation|#)|Error:/.test(l));
-  return (error ?? lines[lines.length - 1] ?? '').slice(0, 300);
+  const error = lines.find((l) => /^(\w*Error|RangeError|FATAL|Abort|Segmentation|Stack overflow|#)|Error:/.test(l));
+  if (error) return error.slice(0, 300);
+  const frames = lines.filter((l) => l.startsWith('at '));
+  // .NET prints a stack overflow as "Stack overflow." then the repeated frames between two lines of dashes; a
+  // tail may have lost the first lines but keeps the closing dashes, then the outer frames
+  if (frames.length && lines.some((l) => /^-{20,}$/.test(l)))
+    return `Stack overflow (the runtime's trace of repeated frames; the first in the tail: ${frames[0]})`.slice(0, 300);
+  const counts = new Map<string, number>();
+  for (const f of frames) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const [top, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (n >= 2 && frames.length >= lines.length * 0.8)
+    return `a stack overflow? ${n} of the last ${lines.length} stderr lines are one frame: ${top}`.slice(0, 300);
+  return (lines[lines.length - 1] ?? '').slice(0, 300);
 }
 
 /** What a round may carry beside its samples (the .NET worker's CPU samples, GC and JIT counts per side), kept as sent. */

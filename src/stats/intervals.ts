@@ -14,13 +14,32 @@
  * Cluster-Robust Inference", J. Human Resources 50(2), 2015, §II.C and §VI: with few clusters use
  * t with G − 1 df on the cluster-level estimates; Searle, Casella & McCulloch, "Variance
  * Components", 1992, §3.6). With only 2 or 3 launches a case's own variance has 1–2 degrees of
- * freedom (t₀.₉₉₉₅ = 636.6 with 1), so a case may borrow strength from the other cases of its group
- * (same payload, direction and target, measured in the same interleaved launches): the moderated
- * variance of Smyth's empirical-Bayes t, s̃² = (d₀·s₀² + d·s²) / (d₀ + d) with d₀ + d degrees of
- * freedom (G. K. Smyth, "Linear models and empirical Bayes methods for assessing differential
- * expression in microarray experiments", Stat. Appl. Genet. Mol. Biol. 3(1), 2004, eq. 2 and §4),
- * with the prior s₀² and d₀ given by the caller ({@link LaunchPrior}). Variances are compared on the
- * log scale (relative), where cases of different speeds share one.
+ * freedom (t₀.₉₉₉₅ = 636.6 with 1), so a case may borrow the launch-to-launch variance of the other
+ * cases of its group ({@link GroupSpread}), in one of two ways, by how the group's launches ran:
+ *
+ * - `shared`: the group's cases ran launch l in one process (the JavaScript worker's group launch,
+ *   run/group-launch.ts). Then a launch's process and machine state move every case of it (and the
+ *   paired cases share the baseline's samples), so the cases' launch values are not independent:
+ *   the group's other cases add no launch-to-launch information beyond the k launches themselves.
+ *   The variance comes from the cases × launches table of log values as a two-way random-effects
+ *   model without replication, y_cl = μ_c + L_l + (CL)_cl: {@link sharedLaunchVariance} (launch
+ *   main effect MS_L with k − 1 df, case × launch interaction MS_CL with (C − 1)(k − 1) df; one
+ *   case's launch value has variance σ_L² + σ_CL², estimated by MS_L/C + (C − 1)/C · MS_CL) with
+ *   Satterthwaite's degrees of freedom (F. E. Satterthwaite, "An approximate distribution of
+ *   estimates of variance components", Biometrics Bulletin 2(6), 1946, 110–114; Searle, Casella &
+ *   McCulloch 1992, ch. 4, balanced data). When the launch effect dominates the df fall to about k − 1, as
+ *   they must: one shared launch effect per launch, however many cases read it.
+ * - `prior`: the cases' launches were separate processes (the .NET worker launches one pair per
+ *   process; a config's serializer is launched alone). Then the others' launch variances are
+ *   independent information, and the case's variance is Smyth's moderated one, s̃² = (d₀·s₀² +
+ *   d·s²) / (d₀ + d) with d₀ + d degrees of freedom (G. K. Smyth, "Linear models and empirical
+ *   Bayes methods for assessing differential expression in microarray experiments", Stat. Appl.
+ *   Genet. Mol. Biol. 3(1), 2004, eq. 2 and §4), s₀² pooled from the others ({@link launchPrior}).
+ *
+ * Either way a case much noisier than its group keeps its own variance (the heterogeneity guard,
+ * {@link HETEROGENEITY_LEVEL}), and a case with more launches of its own than the group's table
+ * gives df keeps its own (see {@link caseVariance}). Variances are of natural logs (relative), where
+ * cases of different speeds share one.
  *
  * Ratios: the same on the natural log of each launch's ratio (ratios multiply; their spread is
  * symmetric in log space): the centre is the geometric mean of the launch ratios, the interval
@@ -32,11 +51,15 @@ import { meanOf, sampleVariance } from './estimate.js';
 const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
 
 /**
- * What other cases say about the launch-to-launch variance (Smyth's prior): `variance`, a variance
- * of natural logs of launch values (≈ the squared relative launch-to-launch SD), and `df`, the
- * degrees of freedom it is given (d₀). See {@link launchPrior}.
+ * What the other cases of a case's group say about its launch-to-launch variance: `variance`, a
+ * variance of natural logs of launch values (≈ the squared relative launch-to-launch SD, within-launch
+ * noise included), and `df`, its degrees of freedom. `kind` says how it is used ({@link caseVariance}):
+ * `prior`, Smyth's prior s₀² with d₀ = `df`, combined with the case's own variance (its launches
+ * were separate processes from the others'); `shared`, the two-way estimate over launches the case
+ * shared with the others ({@link sharedLaunchVariance}, Satterthwaite df), used in place of its own.
  */
-export interface LaunchPrior {
+export interface GroupSpread {
+  kind: 'prior' | 'shared';
   variance: number;
   df: number;
 }
@@ -47,26 +70,32 @@ export interface LaunchInterval {
   centre: number;
   low: number;
   high: number;
-  /** degrees of freedom of the t quantile (own k − 1, plus the prior's d₀ when one was given) */
+  /** degrees of freedom of the t quantile */
   df: number;
-  /** launches it was made of */
+  /** launches it was made of (positive finite values only) */
   launches: number;
   confidence: number;
-  /** `launches`: from the launch values alone; `moderated`: with the group's prior (Smyth 2004) */
+  /** `launches`: from the launch values alone; `moderated`: with the group's launch-to-launch variance ({@link GroupSpread}) */
   basis: 'launches' | 'moderated';
+  /** why the group's variance was given and not used ({@link caseVariance}): the case is noisier than its group, or has more df of its own */
+  own?: 'heterogeneous' | 'more launches';
 }
 
 /** `x` when it is a finite non-negative number, else 0. */
 const finiteOr0 = (x: number) => (Number.isFinite(x) && x > 0 ? x : 0);
 
+/** Positive finite numbers only. */
+const positive = (xs: readonly number[]) => xs.filter((x) => x > 0 && Number.isFinite(x));
+
 /**
  * The variance of one launch's value that its own within-launch noise implies: the mean of the
  * launches' squared standard errors (absolute for times, ns²; relative, i.e. of the log, for ratios).
- * The launch values' sample variance is floored at it: their variance is σ_a² + σ_e²/m, never below
- * the within-launch part, so an estimate under it is the launch component σ_a² estimated below 0 by
- * chance, which the ANOVA estimator truncates at 0 (Searle, Casella & McCulloch 1992, §3.5) — two
- * launches that happened to agree to the last digit do not make a zero-width interval. Standard
- * errors that are not finite are left out. 0 without any.
+ * The launch values' variance is floored at it: their variance is σ_a² + σ_e²/m, never below the
+ * within-launch part, so an estimate under it is the launch component σ_a² estimated below 0 by
+ * chance. The ANOVA estimator itself does not truncate (Searle, Casella & McCulloch 1992, ch. 3,
+ * discuss its negative estimates); truncating at 0, as here, is the usual modification, which
+ * biases the estimate up — two launches that happened to agree to the last digit do not make a
+ * zero-width interval. Standard errors that are not finite are left out. 0 without any.
  */
 export function withinVariance(standardErrors: readonly number[]): number {
   const finite = standardErrors.filter((x) => Number.isFinite(x) && x >= 0);
@@ -79,134 +108,275 @@ function tQuantile(confidence: number, df: number): number {
 }
 
 /**
- * Smyth's moderated variance of a case: own sample variance `own` with `df` degrees of freedom,
- * shrunk toward the prior. Without a prior (or a prior of 0 df) the own variance, own df.
+ * The level of the heterogeneity guard ({@link caseVariance}): a case whose own launch variance s²
+ * exceeds the rest of its group's s_g² (the group without it, so a noisy case does not raise the
+ * bar it is held to) beyond the upper 5% point of F(own df, group df) keeps its own variance and
+ * df. Borrowing assumes the group's cases share one launch-to-launch variance; a validator whose
+ * launches spread 3× as far as JSON.stringify's does not, and borrowing would under-cover it (the
+ * reviewer's simulation: 97.1% for 99.9% nominal at 2 launches). This is the F test of two
+ * variances (e.g. Snedecor & Cochran, "Statistical Methods", 8th ed., 1989) used as a screen, a
+ * simpler cousin of Phipson et al.'s robust hyperparameters, which give an outlying case less prior
+ * weight (B. Phipson, S. Lee, I. J. Majewski, W. S. Alexander & G. K. Smyth, "Robust hyperparameter
+ * estimation protects against hypervariable genes and improves power to detect differential
+ * expression", Ann. Appl. Stat. 10(2), 2016). Its power grows with the case's own df, so with 2–5
+ * launches a case noisier than its group stays somewhat under-covered (docs/intervals.md gives the
+ * simulated figures); a homogeneous case trips it 5% of the time and then gets its own t(k − 1)
+ * interval (at 2 launches t(1) = 636.6: the adaptive launcher gives it more launches).
  */
-function moderate(own: number, df: number, prior?: LaunchPrior): { variance: number; df: number } {
-  if (!prior || !(prior.df > 0) || !(prior.variance >= 0)) return { variance: own, df };
-  return { variance: (prior.df * prior.variance + df * own) / (prior.df + df), df: prior.df + df };
+export const HETEROGENEITY_LEVEL = 0.95;
+
+/**
+ * The largest d₀ a `prior` spread is given: 4, a heuristic. Smyth's d₀ and s₀² are
+ * empirical-Bayes estimates from the spread of thousands of genes' variances; a group here has
+ * 2–8 cases, too few to estimate d₀, and they do not share one variance exactly (a validator's
+ * launches spread more than JSON.stringify's), so the prior is never trusted as if it were known.
+ * With d₀ = 4 and 2 launches of its own a case's t quantile is t(5) = 6.87 at 99.9% (against
+ * 636.6 alone) — when the others give at least 4 df: with fewer (one other case of 2 launches:
+ * d₀ = 1) it is t(d₀ + 1), t(2) = 31.6.
+ */
+export const PRIOR_DF_MAX = 4;
+
+/** A case's launch-to-launch variance (log scale) as {@link caseVariance} chose it. */
+export interface CaseVariance {
+  variance: number;
+  df: number;
+  basis: 'launches' | 'moderated';
+  own?: 'heterogeneous' | 'more launches';
 }
 
 /**
- * The confidence interval of the mean of launch means (ns/op), t with k − 1 degrees of freedom
- * (cluster-robust, see the module's docstring), or with the group's prior (moderated, Smyth 2004):
- * the prior is a log-scale variance, applied to this case as (centre · s₀)². Null with fewer than 2
- * launches and no prior, or with a non-finite or non-positive launch mean.
+ * The variance of one launch value of a case (log scale, relative) and its df, from its own
+ * launches and what its group lends it:
+ * - no usable spread: its own sample variance (k − 1 df), floored at `within`;
+ * - heterogeneity guard: when its own variance exceeds the group's without it (`others`, else
+ *   `spread`) beyond the {@link HETEROGENEITY_LEVEL} quantile of F(k − 1, that df), its own, own
+ *   df (`own: 'heterogeneous'`): the larger variance, with the fewer df;
+ * - `prior` (separate processes): Smyth's moderated variance, (d₀·s₀² + d·s²)/(d₀ + d) with d₀ + d
+ *   df; with one launch the prior alone (d₀ df);
+ * - `shared` (launches shared with the group): the group's two-way estimate s_g² with its
+ *   Satterthwaite df — unless the case's own df (k − 1, with launches beyond the group's common
+ *   ones: extra adaptive launches) exceed them, then its own (`own: 'more launches'`). The variance
+ *   is max(s_g², (d₀·s_g² + (k − 1)·s²)/(d₀ + k − 1)) with d₀ = {@link PRIOR_DF_MAX}: the case's own
+ *   variance keeps the weight it would have against Smyth's prior and can only widen it (a case
+ *   somewhat noisier than its group, which the guard let pass); the df stay the table's.
+ * Every variance is floored at `within` ({@link withinVariance}). Null when no positive variance
+ * results (one launch without a spread; launch values that agree exactly with no within-launch error).
+ * @param own the case's own sample variance of its launch values' logs, undefined with fewer than 2 launches
+ * @param ownDf its degrees of freedom (launches − 1)
+ * @param within the relative variance one launch value has from its own rounds
+ * @param others the group's variance without this case, with its df (the guard's yardstick, so a noisy case does not raise the bar it is held to); absent: `spread`
+ * @param level the heterogeneity guard's F quantile ({@link HETEROGENEITY_LEVEL}; 1: no guard)
+ */
+export function caseVariance(
+  own: number | undefined,
+  ownDf: number,
+  within: number,
+  spread?: GroupSpread,
+  others?: { variance: number; df: number },
+  level = HETEROGENEITY_LEVEL,
+): CaseVariance | null {
+  const floor = finiteOr0(within);
+  const ownFloored = own !== undefined && Number.isFinite(own) ? Math.max(own, floor) : undefined;
+  const alone = (why?: 'heterogeneous' | 'more launches'): CaseVariance | null =>
+    ownFloored !== undefined && ownFloored > 0 && ownDf >= 1
+      ? { variance: ownFloored, df: ownDf, basis: 'launches', ...(why ? { own: why } : {}) }
+      : null;
+  if (!spread || !(spread.df > 0) || !(spread.variance >= 0) || !Number.isFinite(spread.variance)) return alone();
+  const hasOwn = own !== undefined && Number.isFinite(own) && ownDf >= 1;
+  const yardstick = others && others.df > 0 && others.variance > 0 ? others : spread;
+  if (hasOwn && yardstick.variance > 0 && level < 1) {
+    const f = jStat.centralF.inv(level, ownDf, yardstick.df);
+    if (own / yardstick.variance > f) return alone('heterogeneous');
+  }
+  if (spread.kind === 'prior') {
+    const variance = hasOwn
+      ? (spread.df * spread.variance + ownDf * ownFloored!) / (spread.df + ownDf)
+      : spread.variance;
+    const v = Math.max(variance, floor);
+    return v > 0 ? { variance: v, df: spread.df + (hasOwn ? ownDf : 0), basis: 'moderated' } : alone();
+  }
+  if (hasOwn && ownDf > spread.df) return alone('more launches');
+  // the case's own variance keeps the weight it has against Smyth's prior of d₀ = PRIOR_DF_MAX, and
+  // only ever widens: a case somewhat noisier than its group, which the guard let pass, is pulled
+  // up toward its own spread; the df stay the table's (the two estimates share the case's own row
+  // and the launch effect, so their df do not add)
+  const mixed = hasOwn ? (PRIOR_DF_MAX * spread.variance + ownDf * ownFloored!) / (PRIOR_DF_MAX + ownDf) : 0;
+  const v = Math.max(spread.variance, mixed, floor);
+  return v > 0 ? { variance: v, df: spread.df, basis: 'moderated' } : alone();
+}
+
+/**
+ * The confidence interval of the mean of launch means (ns/op): mean ± t·mean·√(v/k), v the
+ * case's relative launch variance ({@link caseVariance}: its own, t with k − 1 df, or with its
+ * group's spread). Launch means that are not positive finite numbers are dropped (the interval is of
+ * the others). Null with no launch mean left, or when no variance can be had (one launch without a
+ * spread; launch means that agree exactly with no within-launch error).
  * @param launchMeans each kept launch's mean time, ns/op
  * @param confidence e.g. 0.999
  * @param within the variance one launch mean has from its own samples, ns² ({@link withinVariance}): a floor of the launch means' variance
+ * @param others the group's spread without this case, the heterogeneity guard's yardstick ({@link caseVariance})
  */
 export function meanInterval(
   launchMeans: readonly number[],
   confidence: number,
-  prior?: LaunchPrior,
+  spread?: GroupSpread,
   within = 0,
+  others?: { variance: number; df: number },
 ): LaunchInterval | null {
-  const k = launchMeans.length;
-  if (!k || launchMeans.some((x) => !(x > 0) || !Number.isFinite(x))) return null;
-  const centre = meanOf(launchMeans);
-  const own = k >= 2 ? Math.max(sampleVariance(launchMeans), finiteOr0(within)) : 0;
-  const scaledPrior = prior ? { variance: prior.variance * centre * centre, df: prior.df } : undefined;
-  const m = moderate(own, k - 1, scaledPrior);
-  if (!(m.df > 0)) return null;
-  const h = (tQuantile(confidence, m.df) * Math.sqrt(m.variance)) / Math.sqrt(k);
+  const xs = positive(launchMeans);
+  const k = xs.length;
+  if (!k) return null;
+  const centre = meanOf(xs);
+  const c2 = centre * centre;
+  const v = caseVariance(k >= 2 ? sampleVariance(xs) / c2 : undefined, k - 1, finiteOr0(within) / c2, spread, others);
+  if (!v) return null;
+  const h = tQuantile(confidence, v.df) * centre * Math.sqrt(v.variance / k);
   return {
     centre,
     low: Math.max(0, centre - h),
     high: centre + h,
-    df: m.df,
+    df: v.df,
     launches: k,
     confidence,
-    basis: scaledPrior && scaledPrior.df > 0 ? 'moderated' : 'launches',
+    basis: v.basis,
+    ...(v.own ? { own: v.own } : {}),
   };
 }
 
 /**
- * The confidence interval of a ratio from its launches' ratios: on their natural logs, mean ± t·s/√k
- * (t with k − 1 degrees of freedom, or moderated by the group's prior, Smyth 2004), mapped back
- * with exp; the centre is the geometric mean of the launch ratios. Asymmetric, never below 0. Null
- * with fewer than 2 launches and no prior, or a launch ratio that is not a positive finite number.
+ * The confidence interval of a ratio from its launches' ratios: on their natural logs, mean ± t·√(v/k)
+ * (v: {@link caseVariance}), mapped back with exp; the centre is the geometric mean of the launch
+ * ratios. Asymmetric, never below 0. Launch ratios that are not positive finite numbers are
+ * dropped. Null with none left, or when no variance can be had (as {@link meanInterval}).
  * @param launchRatios each kept launch's ratio (its median per-round serializer ÷ baseline ratio)
  * @param within the variance of one launch ratio's log from its own rounds ({@link withinVariance} of their relative errors): a floor
+ * @param others the group's spread without this case, the heterogeneity guard's yardstick ({@link caseVariance})
  */
 export function ratioInterval(
   launchRatios: readonly number[],
   confidence: number,
-  prior?: LaunchPrior,
+  spread?: GroupSpread,
   within = 0,
+  others?: { variance: number; df: number },
 ): LaunchInterval | null {
-  const k = launchRatios.length;
-  if (!k || launchRatios.some((r) => !(r > 0) || !Number.isFinite(r))) return null;
-  const logs = launchRatios.map(Math.log);
+  const logs = positive(launchRatios).map(Math.log);
+  const k = logs.length;
+  if (!k) return null;
   const centre = meanOf(logs);
-  const m = moderate(k >= 2 ? Math.max(sampleVariance(logs), finiteOr0(within)) : 0, k - 1, prior);
-  if (!(m.df > 0)) return null;
-  const h = (tQuantile(confidence, m.df) * Math.sqrt(m.variance)) / Math.sqrt(k);
+  const v = caseVariance(k >= 2 ? sampleVariance(logs) : undefined, k - 1, within, spread, others);
+  if (!v) return null;
+  const h = tQuantile(confidence, v.df) * Math.sqrt(v.variance / k);
   return {
     centre: Math.exp(centre),
     low: Math.exp(centre - h),
     high: Math.exp(centre + h),
-    df: m.df,
+    df: v.df,
     launches: k,
     confidence,
-    basis: prior && prior.df > 0 ? 'moderated' : 'launches',
+    basis: v.basis,
+    ...(v.own ? { own: v.own } : {}),
   };
 }
 
 /**
- * The largest d₀ a group's prior is given: 4. The prior assumes the group's cases share one
- * launch-to-launch variance; they do not exactly (a validator's launches spread more than
- * JSON.stringify's), so the prior is never trusted as if it were known: with d₀ = 4 and 2 launches
- * of its own a case's t quantile is t(5) = 6.87 at 99.9% (against 636.6 alone), and a case whose
- * own launches spread far more than the group's still widens (its own variance keeps weight 1/5).
+ * A `prior` spread (Smyth's s₀² and d₀) from other cases whose launches ran in processes of their
+ * own: s₀² the pooled log-scale launch variance Σ dᵢ·sᵢ² / Σ dᵢ (dᵢ = launches − 1; unbiased when
+ * they share one variance), floored at `within` (the others' within-launch variance: launch values
+ * that agreed to the digit do not lend a variance of 0), d₀ the sum of their df, at most
+ * {@link PRIOR_DF_MAX}. Each entry is one other case's launch values (launch means or launch
+ * ratios); values that are not positive finite are dropped, and cases left with fewer than 2 say
+ * nothing. Undefined when no other case has 2 launches, or the pooled variance is 0 with no floor.
  */
-export const PRIOR_DF_MAX = 4;
-
-/**
- * The prior one case gets from the other cases of its group (Smyth's s₀² and d₀): s₀² the pooled
- * log-scale launch variance of the other cases, Σ dᵢ·sᵢ² / Σ dᵢ (dᵢ = launches − 1; unbiased when
- * they share one variance, and pulled up, so wider, by a case whose launches spread more), d₀ the
- * sum of their degrees of freedom, at most {@link PRIOR_DF_MAX}. Each entry is one other case's
- * launch values (launch means or launch ratios, all positive); cases with fewer than 2 launches say
- * nothing. Undefined when no other case has 2 launches.
- */
-export function launchPrior(others: readonly (readonly number[])[]): LaunchPrior | undefined {
-  const usable = others.filter((xs) => xs.length >= 2 && xs.every((x) => x > 0 && Number.isFinite(x)));
+export function launchPrior(others: readonly (readonly number[])[], within = 0): GroupSpread | undefined {
+  const usable = others.map(positive).filter((xs) => xs.length >= 2);
   if (!usable.length) return undefined;
   const df = usable.reduce((s, xs) => s + xs.length - 1, 0);
   const pooled = usable.reduce((s, xs) => s + (xs.length - 1) * sampleVariance(xs.map(Math.log)), 0) / df;
-  return { variance: pooled, df: Math.min(PRIOR_DF_MAX, df) };
+  const variance = Math.max(pooled, finiteOr0(within));
+  return variance > 0 ? { kind: 'prior', variance, df: Math.min(PRIOR_DF_MAX, df) } : undefined;
 }
+
+/** The two-way random-effects estimate of one case's launch-value variance ({@link sharedLaunchVariance}). */
+export interface SharedVariance {
+  /** MS_L/C + (C − 1)/C · MS_CL: the variance of one case's launch value (log scale) */
+  variance: number;
+  /** Satterthwaite's degrees of freedom, between k − 1 and C·(k − 1) */
+  df: number;
+  /** the launch main effect's mean square, k − 1 df */
+  msLaunch: number;
+  /** the case × launch interaction's mean square, (C − 1)(k − 1) df (0 with one case) */
+  msInteraction: number;
+  cases: number;
+  launches: number;
+}
+
+/**
+ * The variance of one case's launch value when a group's cases shared their launches: the
+ * two-way random-effects model without replication on the cases × launches table of log values,
+ * y_cl = μ_c + L_l + (CL)_cl (cases' means fixed; launch effect L, var σ_L², shared by every case
+ * of a launch; interaction CL, var σ_CL², which carries each case's own launch effect and its
+ * within-launch noise). Mean squares: MS_L = C·Σ_l (ȳ·l − ȳ··)² / (k − 1), E = σ_CL² + C·σ_L²;
+ * MS_CL = Σ (y_cl − ȳ_c· − ȳ·l + ȳ··)² / ((C − 1)(k − 1)), E = σ_CL². So σ_L² + σ_CL² is
+ * estimated without bias by MS_L/C + (C − 1)/C · MS_CL (Searle, Casella & McCulloch, "Variance
+ * Components", 1992, ch. 4, for the balanced two-way ANOVA estimators; a positive combination of
+ * mean squares, so never below 0), with Satterthwaite's approximate df (F. E. Satterthwaite, "An
+ * approximate distribution of estimates of variance components", Biometrics Bulletin 2(6), 1946,
+ * 110–114): (Σ aᵢ·MSᵢ)² / Σ (aᵢ·MSᵢ)²/dfᵢ. One case (C = 1): its own sample variance, k − 1 df.
+ * @param table one row per case, one column per launch all of them shared (the same process), natural logs
+ * @returns undefined with no row, fewer than 2 columns, rows of unequal length or a value that is not finite
+ */
+export function sharedLaunchVariance(table: readonly (readonly number[])[]): SharedVariance | undefined {
+  const C = table.length;
+  const k = table[0]?.length ?? 0;
+  if (!C || k < 2 || table.some((row) => row.length !== k || row.some((x) => !Number.isFinite(x)))) return undefined;
+  const rowMeans = table.map(meanOf);
+  const colMeans = Array.from({ length: k }, (_, l) => meanOf(table.map((row) => row[l])));
+  const grand = meanOf(rowMeans);
+  const msLaunch = (C * colMeans.reduce((s, m) => s + (m - grand) ** 2, 0)) / (k - 1);
+  const dfI = (C - 1) * (k - 1);
+  let ssI = 0;
+  for (let c = 0; c < C; c++) for (let l = 0; l < k; l++) ssI += (table[c][l] - rowMeans[c] - colMeans[l] + grand) ** 2;
+  const msInteraction = dfI > 0 ? ssI / dfI : 0;
+  const a = msLaunch / C;
+  const b = ((C - 1) / C) * msInteraction;
+  const variance = a + b;
+  const denominator = (a * a) / (k - 1) + (dfI > 0 ? (b * b) / dfI : 0);
+  // both mean squares 0: the df are not estimable; the launch effect's own k − 1 (the least) is assumed
+  const df = denominator > 0 ? (variance * variance) / denominator : k - 1;
+  return { variance, df, msLaunch, msInteraction, cases: C, launches: k };
+}
+
+/** How a ratio's interval stands against the ±resolve band around 1 ({@link resolution}). */
+export type Resolution = 'differs' | 'within' | 'unresolved';
 
 /**
  * Whether a ratio's interval settles a question of size `resolve` (a fraction: 0.02 for
  * `--resolve 2%`) about the band [1 − resolve, 1 + resolve] around 1 (Decision 1 of issue 23, as
- * tachometer's auto-sample conditions): `different` when the interval lies wholly outside the band
+ * tachometer's auto-sample conditions): `differs` when the interval lies wholly outside the band
  * (below 1 − resolve or above 1 + resolve: the two differ by more than resolve, in a known
- * direction), `within` when it lies wholly inside it (any difference is smaller than resolve),
- * `unresolved` otherwise (it straddles an edge of the band: more launches may settle it). A null
- * interval (fewer than 2 launches, no prior) is `unresolved`. For a time, pass the interval divided by its centre.
+ * direction), `within` when it lies wholly inside it (the band's edges inside), `unresolved`
+ * otherwise (it straddles an edge of the band: more launches may settle it). A null interval, and
+ * an interval of `basis: 'rounds'` (one launch's rounds: it cannot show the launch-to-launch
+ * variance, so it settles nothing; at least 2 launches or a borrowed variance are needed), are
+ * `unresolved`. The one place a resolution is decided: the stop rule (run/stop-rule.ts) and the
+ * recorded `resolution` (run/scheduler.ts) both call it.
  * @throws RangeError when `resolve` is not in (0, 1)
  */
 export function resolution(
-  interval: Pick<LaunchInterval, 'low' | 'high'> | [number, number] | null,
+  interval: Pick<LaunchInterval, 'low' | 'high'> | readonly [number, number] | null,
   resolve: number,
-): 'different' | 'within' | 'unresolved' {
+  basis?: 'launches' | 'moderated' | 'rounds',
+): Resolution {
   if (!(resolve > 0 && resolve < 1)) throw new RangeError(`resolution: resolve must be in (0, 1), got ${resolve}`);
-  if (!interval) return 'unresolved';
-  const [low, high] = Array.isArray(interval) ? interval : [interval.low, interval.high];
+  if (!interval || basis === 'rounds') return 'unresolved';
+  const [low, high] = 'low' in interval ? [interval.low, interval.high] : interval;
   if (!(low <= high)) return 'unresolved';
-  if (high < 1 - resolve || low > 1 + resolve) return 'different';
+  if (high < 1 - resolve || low > 1 + resolve) return 'differs';
   if (low >= 1 - resolve && high <= 1 + resolve) return 'within';
   return 'unresolved';
 }
 
-/** True when {@link resolution} settles the case (`different` or `within`): the adaptive launcher's stop predicate. */
-export function isResolved(interval: Pick<LaunchInterval, 'low' | 'high'> | [number, number] | null, resolve: number) {
-  return resolution(interval, resolve) !== 'unresolved';
-}
-
-/** One state of a case's launches: the launches whose values agree with each other within their own errors. */
+/** One state of a case's launches: launches whose values lie within the group's launch-to-launch spread of each other. */
 export interface LaunchState {
   /** geometric mean of its launches' values */
   value: number;
@@ -216,30 +386,43 @@ export interface LaunchState {
 
 /**
  * The distinct states of a case's launches (bimodal and worse): sorted by value, consecutive launches
- * join one state unless they disagree beyond their own within-launch errors: |ln a − ln b| > z ·
- * √(se_a² + se_b²), z the two-sided normal quantile of `confidence`, se the relative standard error
- * of each launch's value (its MAD-based error, stats/median.ts medianRelativeError). One state (an
- * array of length 1) when every neighbour agrees; two or more when the launches fell into distinct
- * states (a machine or process state that held for whole launches), which no single centre
- * describes: the caller then reports the states (analysers/launch-states.ts) and widens the interval
- * to cover them ({@link coverStates}). Values that are not positive and finite are left out.
+ * join one state unless their gap is more than the group's launch-to-launch spread and their own
+ * errors predict for two launches of one state: |ln a − ln b| > t · √(2·s_g² + se_a² + se_b²), s_g²
+ * the group's launch-value variance without this case (`spread`: the others' two-way or pooled
+ * estimate, which already holds their within-launch noise), t the two-sided Student quantile of
+ * `confidence` with the spread's df (honest ones: Satterthwaite's, or the pooled df), se the
+ * relative standard error of each launch's value (stats/median.ts medianRelativeError). Ordinary
+ * launch-to-launch spread is then one state; a gap the group's launches never show is two. One
+ * state (an array of length 1) when every neighbour agrees, or without a spread (no other case:
+ * nothing says how far apart two launches of one state may fall), or when the threshold is 0
+ * (no noise known at all). Two or more when the launches fell into distinct states (a machine or
+ * process state that held for whole launches), which no single centre describes: the caller
+ * reports the states (analysers/launch-states.ts) and widens the interval to cover them
+ * ({@link coverStates}). Values that are not positive and finite are left out.
  * @param values each launch's value (ratio or mean time)
  * @param ses each launch's relative standard error (Infinity: agrees with anything)
+ * @param spread the group's launch-to-launch variance of the log values without this case, with its df
  */
-export function launchStates(values: readonly number[], ses: readonly number[], confidence: number): LaunchState[] {
-  const z = jStat.normal.inv(1 - (1 - confidence) / 2, 0, 1);
+export function launchStates(
+  values: readonly number[],
+  ses: readonly number[],
+  confidence: number,
+  spread?: { variance: number; df: number },
+): LaunchState[] {
   const order = values
     .map((v, i) => ({ v, se: ses[i] ?? Infinity, i }))
     .filter((x) => x.v > 0 && Number.isFinite(x.v))
     .sort((a, b) => a.v - b.v);
+  const usable = spread !== undefined && spread.df > 0 && spread.variance >= 0 && Number.isFinite(spread.variance);
+  const t = usable ? tQuantile(confidence, spread.df) : Infinity;
   const states: { v: number; i: number }[][] = [];
   for (const [j, x] of order.entries()) {
     const prev = order[j - 1];
-    const apart =
-      prev !== undefined &&
-      Number.isFinite(prev.se) &&
-      Number.isFinite(x.se) &&
-      Math.log(x.v) - Math.log(prev.v) > z * Math.hypot(prev.se, x.se);
+    let apart = false;
+    if (prev !== undefined && usable && Number.isFinite(prev.se) && Number.isFinite(x.se)) {
+      const threshold = t * Math.sqrt(2 * spread.variance + prev.se * prev.se + x.se * x.se);
+      apart = threshold > 0 && Math.log(x.v) - Math.log(prev.v) > threshold;
+    }
     if (!states.length || apart) states.push([]);
     states[states.length - 1].push(x);
   }
@@ -249,7 +432,8 @@ export function launchStates(values: readonly number[], ses: readonly number[], 
 /**
  * An interval widened to cover every state's launches (the lowest and the highest launch value),
  * when the launches fell into two or more states; the interval as it is otherwise. A null interval
- * with two or more states becomes [lowest, highest].
+ * with two or more states becomes [lowest, highest]. It covers the states observed only: a state
+ * none of the case's launches fell into is not in it.
  */
 export function coverStates(
   interval: [number, number] | null,
@@ -257,7 +441,7 @@ export function coverStates(
   states: readonly LaunchState[],
 ): [number, number] | null {
   if (states.length < 2) return interval;
-  const finite = values.filter((v) => v > 0 && Number.isFinite(v));
+  const finite = positive(values);
   const lo = Math.min(...finite);
   const hi = Math.max(...finite);
   return interval ? [Math.min(interval[0], lo), Math.max(interval[1], hi)] : [lo, hi];

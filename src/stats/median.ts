@@ -18,11 +18,20 @@ export function medianOf(xs: readonly number[]): number {
 /**
  * Relative standard error of a median from its samples' median absolute deviation:
  * 1.4826 · MAD (a normal SD) · 1.2533 (the median's efficiency, √(π/2)) / √n, divided by the median.
- * Robust to a preempted sample or round, which a t-interval is not. Infinity with fewer than 3.
+ * Robust to a preempted sample or round, which a t-interval is not. When more than half the values
+ * tie (MAD 0: a coarse clock, or rounds that read the same quantised ratio), the MAD says nothing
+ * about the spread of the rest, and 0 would claim an exact median: the SD is then estimated from the
+ * mean absolute deviation about the median instead (√(π/2) · mean |x − median|, a normal SD; Rousseeuw
+ * & Croux, "Alternatives to the median absolute deviation", JASA 88(424), 1993, discuss the MAD's
+ * breakdown at ties). 0 only when every value is the same. Infinity with fewer than 3 values or a
+ * median that is not positive.
  */
 export function medianRelativeError(xs: readonly number[]): number {
   if (xs.length < 3) return Infinity;
   const m = medianOf(xs);
-  const mad = medianOf(xs.map((x) => Math.abs(x - m)));
-  return m > 0 ? (1.4826 * mad * 1.2533) / Math.sqrt(xs.length) / m : Infinity;
+  if (!(m > 0)) return Infinity;
+  const deviations = xs.map((x) => Math.abs(x - m));
+  const mad = medianOf(deviations);
+  const sd = mad > 0 ? 1.4826 * mad : 1.2533 * (deviations.reduce((s, d) => s + d, 0) / xs.length);
+  return (sd * 1.2533) / Math.sqrt(xs.length) / m;
 }

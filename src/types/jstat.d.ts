@@ -2,6 +2,10 @@
 declare module 'jstat' {
   export const jStat: {
     studentt: { inv(p: number, dof: number): number; cdf(x: number, dof: number): number };
+    /** Snedecor's F distribution: `inv(p, df1, df2)`, its p-quantile */
+    centralF: {
+      inv(p: number, df1: number, df2: number): number;
+    };
     normal: { inv(p: number, mean: number, std: number): number; cdf(x: number, mean: number, std: number): number };
     /** median (sorts a copy) */
     median(xs: number[]): number;

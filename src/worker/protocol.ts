@@ -33,6 +33,7 @@ import type { MeasurePolicy } from '../case/policy.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
 import type { PayloadWorkloadSpec } from '../workloads/payload.js';
 import type { Verdict } from '../case/probe.js';
+import type { DotnetProbeOutcome } from '../probes/dotnet/outcome.js';
 
 export const PROTOCOL_VERSION = 2;
 
@@ -83,6 +84,8 @@ export interface ProbeCell {
  * catalog itself, so inputs no JSON can carry (Dates, BigInts, Maps, cycles) never cross the wire;
  * only ids do. For each cell it sends `probe-start`, `probe-prepared` once the adapter is prepared,
  * and `probe` with the verdict; then `done`. The host arms its per-probe timeout at `probe-start`.
+ * The .NET worker reads each cell's input from the probe file's `dotnet` section and sends
+ * `probe-outcome` instead of `probe`: the host judges ({@link ProbeOutcomeMessage}).
  */
 export interface ProbeJob {
   mode: 'probe';
@@ -267,6 +270,16 @@ export interface ProbeVerdictMessage extends ProbeCell {
   verdict: Verdict;
 }
 
+/**
+ * What a .NET worker's probe side did (workers/dotnet/src/ProbeRunner.cs): the C# worker cannot run
+ * the judge, so it reports the outcome and the host judges it (probes/dotnet/outcome.ts `judgeDotnet`,
+ * run/probe-runner.ts) where a JavaScript worker sends `probe` with its verdict.
+ */
+export interface ProbeOutcomeMessage extends ProbeCell, DotnetProbeOutcome {
+  protocol: number;
+  type: 'probe-outcome';
+}
+
 export type WorkerMessage =
   | HelloMessage
   | StageMessage
@@ -280,7 +293,8 @@ export type WorkerMessage =
   | LibraryMessage
   | ProbeStartMessage
   | ProbePreparedMessage
-  | ProbeVerdictMessage;
+  | ProbeVerdictMessage
+  | ProbeOutcomeMessage;
 
 /** Distributes Omit over the union so each message keeps its own fields. */
 type WithoutProtocol<T> = T extends unknown ? Omit<T, 'protocol'> : never;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LaunchRecord } from '../../src/results/types.js';
-import { assembleGroup, type CaseRecord } from '../../src/run/assemble.js';
+import { assembleGroup, groupSpreads, processKey, type CaseRecord } from '../../src/run/assemble.js';
 import { analysers } from '../../src/analysers/index.js';
 import { launchStatesAnalyser } from '../../src/analysers/launch-states.js';
 import { policies } from '../../src/config/policies.js';
@@ -44,15 +44,36 @@ test('launch-states is registered: every assembled case runs it', () => {
   assert.ok(analysers.includes(launchStatesAnalyser));
 });
 
-test('launches in two states (ratio 3.49 in one, 4.44 in two): the interval covers both and a finding names each state', () => {
+/**
+ * A group launched together (one process per launch: the records carry no `grouped` and share
+ * each launch's elapsed time, as a group launch's do): json the baseline, `cases` paired, each with
+ * its launch ratios (× 1000 ns); the others' launches spread about 1% around their ratios.
+ */
+function groupOf(cases: Record<string, number[]>): CaseRecord[] {
+  const k = Math.max(3, ...Object.values(cases).map((r) => r.length));
+  const wobble = [1, 1.011, 0.99, 1.004, 0.993, 1.008, 0.997, 1.012, 0.989, 1.002];
+  const ordinary: Record<string, number[]> = {
+    p1: Array.from({ length: k }, (_, i) => 0.667 * wobble[i % 10]),
+    p2: Array.from({ length: k }, (_, i) => 0.8 * wobble[(i + 3) % 10]),
+    p3: Array.from({ length: k }, (_, i) => 1.2 * wobble[(i + 6) % 10]),
+  };
+  return [
+    rec(
+      'json',
+      Array.from({ length: k }, (_, i) => launch(i + 1, 1000, 1000)),
+    ),
+    ...Object.entries({ ...cases, ...ordinary }).map(([s, ratios]) =>
+      rec(
+        s,
+        ratios.map((r, i) => launch(i + 1, 1000 * r, 1000)),
+      ),
+    ),
+  ];
+}
+
+test('launches in two states (ratio 3.49 in one, 4.44 in two) against a group spreading ~1%: the interval covers both and a finding names each state', () => {
   // issue 23's worst case: a launch pair read 3.49 and 4.44, a third 4.44
-  const [json, slow] = assembleGroup(
-    [
-      rec('json', [launch(1, 1000, 1000), launch(2, 1000, 1000), launch(3, 1000, 1000)]),
-      rec('slow', [launch(1, 3490, 1000), launch(2, 4440, 1000), launch(3, 4440, 1000)]),
-    ],
-    policy,
-  );
+  const [json, slow] = assembleGroup(groupOf({ slow: [3.49, 4.44, 4.44] }), policy);
   assert.equal(json.status, 'measured');
   assert.equal(slow.status, 'measured');
   const [low, high] = slow.ratioInterval!;
@@ -62,9 +83,47 @@ test('launches in two states (ratio 3.49 in one, 4.44 in two): the interval cove
   const f = slow.findings.find((x) => x.code === 'launch-states');
   assert.ok(f, JSON.stringify(slow.findings));
   assert.match(f.message, /fell into 2 distinct states.*ratio 3\.490 \(1 launch\), 4\.440 \(2 launches\)/);
-  // its time fell into the same two states; the ratio's finding is the one said
+  // its own spread is far beyond the group's: its own variance, t(2), already covers both states
+  assert.match(f.message, /already covers them all \(not widened\)/);
   assert.equal(slow.findings.filter((x) => x.code === 'launch-states').length, 1);
-  assert.ok(slow.time!.mean - slow.time!.error <= 3490 && slow.time!.mean + slow.time!.error >= 4440);
+  assert.doesNotMatch(
+    runColumns()
+      .find((c) => c.id === 'notes')
+      ?.cell(slow) ?? '',
+    /interval widened/,
+  );
+});
+
+test('a bimodal case whose own interval leaves a state out is widened, and the finding says so', () => {
+  // one launch at 3.49, nine at 4.44: the t-interval of ten launches is about 3.9–4.8 and leaves 3.49 out
+  const [, slow] = assembleGroup(groupOf({ slow: [3.49, ...Array<number>(9).fill(4.44)] }), policy);
+  const [low, high] = slow.ratioInterval!;
+  assert.ok(low <= 3.49 + 1e-9 && high >= 4.44, `interval ${low}–${high}`);
+  const f = slow.findings.find((x) => x.code === 'launch-states');
+  assert.ok(f, JSON.stringify(slow.findings));
+  assert.match(f.message, /ratio 3\.490 \(1 launch\), 4\.440 \(9 launches\).*is widened to cover them all/);
+  assert.match(
+    runColumns()
+      .find((c) => c.id === 'notes')
+      ?.cell(slow) ?? '',
+    /⇉ launches in distinct states: interval widened/,
+  );
+});
+
+test('launches 5% apart in a group whose launches spread 2.5%: ordinary spread, no finding, the interval not widened', () => {
+  const wide = [1, 1.03, 0.975];
+  const recs = groupOf({ ord: [1.0, 1.05, 0.98] });
+  // the others spread 2.5% here
+  for (const r of recs.slice(2))
+    r.launches = r.launches.map((l, i) =>
+      launch(l.launch, (l.rounds[0].serializerNs[0] / 1000) * 1000 * wide[i], 1000),
+    );
+  const [, ord] = assembleGroup(recs, policy);
+  assert.deepEqual(
+    ord.findings.filter((x) => x.code === 'launch-states'),
+    [],
+  );
+  assert.equal(ord.ratioBasis, 'moderated');
 });
 
 test('launches in one state get no finding, and their interval is the launch means’ t-interval, not widened', () => {
@@ -92,6 +151,49 @@ test('a case of one launch gets its interval from its rounds (basis rounds)', ()
   assert.equal(one.ratioBasis, 'rounds');
   assert.ok(one.ratioInterval![0] < 0.5 && one.ratioInterval![1] > 0.5);
   assert.ok(one.time!.error > 0 && one.time!.error < 5, `error ${one.time!.error}`);
+  assert.equal(one.time!.df, 7, '8 round means');
+});
+
+test('a launch whose value is not finite is dropped, not the case turned into a pooled-rounds interval', () => {
+  const bad = launch(2, 1000, 1000);
+  // a baseline median of 0 makes that launch's ratio infinite
+  bad.rounds = bad.rounds.map((r) => ({
+    ...r,
+    serializerNs: r.serializerNs.map((x) => x * 0.7),
+    baselineNs: r.baselineNs.map(() => 0),
+  }));
+  const [, c] = assembleGroup(
+    [
+      rec('json', [launch(1, 1000, 1000), launch(2, 1000, 1000), launch(3, 1000, 1000)]),
+      rec('c', [launch(1, 700, 1000), bad, launch(3, 707, 1000)]),
+    ],
+    policy,
+  );
+  assert.notEqual(c.ratioBasis, 'rounds');
+  assert.ok(Math.abs(c.ratio! - Math.sqrt(0.7 * 0.707)) < 1e-3, `ratio ${c.ratio}`);
+});
+
+test('a single launch of a single round: time error, basis and df describe one interval (its samples)', () => {
+  const one = launch(1, 500, 1000);
+  one.rounds = one.rounds.slice(0, 1);
+  const [, c] = assembleGroup([rec('json', [launch(1, 1000, 1000)]), rec('c', [one])], policy);
+  assert.equal(c.time!.basis, 'rounds');
+  assert.equal(c.time!.df, 3, '4 samples of the one round');
+  assert.ok(c.time!.error > 0 && Number.isFinite(c.time!.error));
+});
+
+test('which process a launch ran in: grouped true shares its launch number, false is its own, older files by elapsed time and empty-loop cost', () => {
+  const a = launch(1, 1, 1);
+  const b = launch(1, 2, 1);
+  assert.equal(processKey(a), processKey(b), 'a group launch’s records share elapsed time and empty-loop cost');
+  assert.notEqual(processKey(a), processKey({ ...b, elapsedMs: 501 }));
+  assert.equal(processKey({ ...a, grouped: true }), processKey({ ...b, grouped: true }));
+  assert.notEqual(processKey({ ...a, grouped: false }), processKey({ ...b, grouped: false }));
+  // separate processes lend a one-way prior; shared ones the two-way estimate
+  const sep = (r: CaseRecord) => ({ ...r, launches: r.launches.map((l) => ({ ...l, grouped: false })) });
+  const recs = groupOf({});
+  assert.equal(groupSpreads(recs)[1].ratio?.kind, 'shared');
+  assert.equal(groupSpreads(recs.map(sep))[1].ratio?.kind, 'prior');
 });
 
 test('a paired case records what it saves per op against its baseline, and report.md says so beside the ratio', () => {

@@ -96,7 +96,7 @@ test('an interval whose end lies at the decision line, or one too wide to resolv
   const touching = crafted(steady, 0.83, [0.69, 1.0]);
   assert.match(
     analyse(touching.r, touching.c)[0]?.message ?? '',
-    /whether it is faster than the baseline could flip on a rerun/,
+    /that ends so close to 1\.00 that a rerun could call it no faster than the baseline/,
   );
   const wide = crafted(steady, 1.0, [0.7, 1.4]);
   assert.match(analyse(wide.r, wide.c)[0]?.message ?? '', /holds 1 but reaches beyond 0\.80–1\.25/);

@@ -53,8 +53,46 @@ test('date-time, date, time, uuid, email and uri strings get their format; numbe
   assert.deepEqual(status.properties.weight, { type: 'number' });
 });
 
-test('a small closed set of strings is an enum', () => {
-  assert.deepEqual(status.properties.visibility, { type: 'enum', values: ['unlisted', 'private', 'public'] });
+test('a string field seen with a few distinct values stays a string by default; --enums makes it an enum, said in one found: line', async () => {
+  assert.deepEqual(status.properties.visibility, { type: 'string' });
+  assert.equal(api.findings.filter((f) => f.kind === 'enum').length, 0);
+  const closed = await inferSchema(samplesOf(readPayload(`${FIXTURES}api-response.json`)), { enums: true });
+  const s = ((closed.schema as ObjectSchema).properties.statuses as { items: ObjectSchema }).items;
+  assert.deepEqual(s.properties.visibility, { type: 'enum', values: ['unlisted', 'private', 'public'] });
+  const found = closed.findings.filter((f) => f.kind === 'enum');
+  assert.deepEqual(
+    found.map((f) => f.path),
+    ['$.statuses[].visibility'],
+  );
+  assert.match(
+    found[0].text,
+    /^\$\.statuses\[\]\.visibility is an enum of the 3 values seen \("unlisted", "private", "public"\) in \d+: a validator refuses any other \(without --enums it is a string\)$/,
+  );
+});
+
+test('the new-user tryout: a product list whose category (5 values) and variant sizes ("S", "M") repeat stays open strings, so "L" still fits', async () => {
+  const categories = ['shoes', 'bags', 'hats', 'socks', 'belts'];
+  const products = Array.from({ length: 60 }, (_, i) => ({
+    id: i,
+    category: categories[i % 5],
+    tags: [categories[(i + 1) % 5]],
+    variants: [{ size: 'S' }, { size: 'M' }],
+  }));
+  const text = JSON.stringify({ products });
+  const open = await inferSchema([{ value: JSON.parse(text), text, source: 'products-list.json' }]);
+  const item = ((open.schema as ObjectSchema).properties.products as { items: ObjectSchema }).items;
+  assert.deepEqual(item.properties.category, { type: 'string' });
+  assert.deepEqual(item.properties.tags, { type: 'array', items: { type: 'string' } });
+  assert.deepEqual(((item.properties.variants as { items: ObjectSchema }).items as ObjectSchema).properties.size, {
+    type: 'string',
+  });
+  assert.deepEqual(open.findings, []);
+  // asked for, quicktype's rule closes them, each said once
+  const closed = await inferSchema([{ value: JSON.parse(text), text, source: 'products-list.json' }], { enums: true });
+  assert.deepEqual(
+    closed.findings.filter((f) => f.kind === 'enum').map((f) => f.path),
+    ['$.products[].category', '$.products[].tags[]', '$.products[].variants[].size'],
+  );
 });
 
 test('an object keyed by ids is a record, its values merged (bool | null → nullable boolean)', () => {
@@ -100,7 +138,7 @@ test('an NDJSON log: one record per line, optional and nullable fields, enums, n
   const log = (await inferSchema(samplesOf(source))).schema as ObjectSchema;
   assert.equal(log.type, 'object');
   assert.deepEqual(log.optional, ['tags', 'error']);
-  assert.deepEqual(log.properties.level, { type: 'enum', values: ['info', 'debug', 'warn', 'error'] });
+  assert.deepEqual(log.properties.level, { type: 'string' });
   assert.equal((log.properties.user as ObjectSchema).nullable, true);
   assert.equal((log.properties.reqId as { format?: string }).format, 'uuid');
 });
@@ -186,7 +224,7 @@ test('a whole number written as a float (100.0, 1E+2) makes its field a number, 
   assert.equal((props.rate as { integer?: boolean }).integer ?? false, false);
 });
 
-test('a string field that held one value throughout becomes a one-value enum, and inference says so (a currency always "EUR")', async () => {
+test('a string field that held one value throughout stays a string; with --enums it becomes a one-value enum, said once (a currency always "EUR")', async () => {
   // the new-user tryout's shape: 15 order lines, currency always "EUR" (quicktype makes an enum of it at this count)
   const lines = Array.from({ length: 15 }, (_, i) => ({
     sku: `SKU-${100 + i}`,
@@ -204,13 +242,31 @@ test('a string field that held one value throughout becomes a one-value enum, an
       ],
     }),
   );
-  const inferred = await inferSchema(samplesOf(readPayload(join(dir, 'orders.json'))));
+  const open = await inferSchema(samplesOf(readPayload(join(dir, 'orders.json'))));
+  assert.deepEqual(open.findings, []);
+  const inferred = await inferSchema(samplesOf(readPayload(join(dir, 'orders.json'))), { enums: true });
   assert.deepEqual(
-    inferred.findings.filter((f) => f.kind === 'one-value enum').map((f) => [f.path, f.count]),
+    inferred.findings.filter((f) => f.kind === 'enum').map((f) => [f.path, f.count]),
     [['$.data[].lines[].currency', 15]],
   );
-  assert.match(
-    inferred.findings.find((f) => f.kind === 'one-value enum')!.text,
-    /^\$\.data\[\]\.lines\[\]\.currency held one value in all 15 samples \("EUR"\): it is typed as that value alone/,
+  assert.equal(
+    inferred.findings.find((f) => f.kind === 'enum')!.text,
+    '$.data[].lines[].currency is an enum of the 1 value seen ("EUR") in 15: a validator refuses any other (without --enums it is a string)',
   );
+});
+
+test('one document says "the one value seen", never "all 1 values" (new-user tryout); several keep their count', async () => {
+  const one = '{"phone":null,"tags":[]}';
+  const single = await inferSchema([{ value: JSON.parse(one), text: one, source: 'one.json' }]);
+  assert.deepEqual(
+    single.findings.map((f) => f.text),
+    [
+      '$.phone was null in the one value seen: its type is unknown, it is kept as null',
+      '$.tags was empty in the one array seen: its item type is unknown',
+    ],
+  );
+  const many = await inferSchema(
+    [one, one].map((text, i) => ({ value: JSON.parse(text), text, source: `s${i}.json` })),
+  );
+  assert.match(many.findings.map((f) => f.text).join('\n'), /^\$\.phone was null in all 2 values: /m);
 });

@@ -36,7 +36,8 @@ test('every construct survives JSON Schema out and in', () => {
 
 test('the inferred schema of the API fixture and every built-in workload schema round-trip', async () => {
   const inferred = await inferSchema(samplesOf(readPayload(`${FIXTURES}api-response.json`)));
-  assert.deepEqual(fromJsonSchema(toJsonSchema(inferred.schema)).schema, inferred.schema);
+  // date-times read as Dates (asDate, a transform-class hint inference adds) are date-time strings in JSON Schema
+  assert.deepEqual(fromJsonSchema(toJsonSchema(inferred.schema)).schema, wireOnly(inferred.schema));
   for (const w of await workloads.loadAll()) {
     assert.deepEqual(fromJsonSchema(toJsonSchema(w.schema)).schema, withWidths(wireOnly(w.schema)), w.id);
   }

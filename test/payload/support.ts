@@ -43,7 +43,11 @@ export async function runPayloadCase(
     const io =
       direction === 'serialize'
         ? { inputs: units, expected: units }
-        : { inputs: unitTexts(source, shape), expected: units };
+        : {
+            inputs: unitTexts(source, shape),
+            // the transform class returns the model: date-times as Dates where the schema says so (workloads/payload.ts)
+            expected: adapter.deserializeClass === 'transform' && view.toModel ? units.map(view.toModel) : units,
+          };
     const failure = checkCase(prepared, view, direction, io);
     return failure ? { status: 'incorrect', failure } : { status: 'ok' };
   } catch (e) {

@@ -48,6 +48,25 @@ test("a payload's relevant probes leave out those about values JSON text cannot 
   assert.ok(chosen.includes('edge.number.NaN'));
 });
 
+test('NaN/±Infinity and an Invalid Date are relevant exactly for the value kinds the schema holds: numbers, dates (issue 24)', async () => {
+  const edgeIds = async (text: string) => {
+    const source = documentSource(text, 'x.json');
+    const [w] = payloadWorkloads(source, (await inferSchema(samplesOf(source))).schema);
+    return relevantProbes(loadCatalog({}), [w])
+      .probes.map((p) => p.id)
+      .filter((id) => /^edge\.(number\.(NaN|\+Infinity|-Infinity)|date\.invalid)$/.test(id))
+      .sort();
+  };
+  const numbers = ['edge.number.+Infinity', 'edge.number.-Infinity', 'edge.number.NaN'];
+  assert.deepEqual(await edgeIds('{"price":9.5,"name":"pen"}'), numbers);
+  assert.deepEqual(await edgeIds('{"at":"2024-02-29T12:34:56.789Z","name":"pen"}'), ['edge.date.invalid']);
+  assert.deepEqual(
+    await edgeIds('{"at":"2024-02-29T12:34:56.789Z","n":1.5}'),
+    [...numbers, 'edge.date.invalid'].sort(),
+  );
+  assert.deepEqual(await edgeIds('{"name":"pen","ok":true,"tags":["a"]}'), []);
+});
+
 test('holdsNonJsonValue finds what JSON text cannot hold, however deep; notInJsonText asks it of serialize-only probes', () => {
   const holey: number[] = [1];
   holey[2] = 3;

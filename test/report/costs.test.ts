@@ -20,12 +20,13 @@ import { payloadCosts } from '../../src/report/costs.js';
 
 const WORKLOAD = 'payload:geocode';
 const response = { status: 'OK', count: 7, results: [{ id: 3, name: 'pen', score: 1.5 }] };
-// quicktype types a string enum once enough samples repeat its values (12 here; 6 were not): all "OK"
+// with --enums, quicktype's rule types a string enum once enough samples repeat its values (12 here; 6 were not): all "OK"
 const samples = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map((id) => ({
   ...response,
   results: [{ id, name: `item ${id}`, score: id / 4 }],
 }));
-const { schema } = await inferSchema(samples.map((value) => ({ value, text: JSON.stringify(value) })));
+const sampled = samples.map((value) => ({ value, text: JSON.stringify(value) }));
+const { schema } = await inferSchema(sampled, { enums: true });
 const probes = payloadProbesOf({ workload: WORKLOAD, file: 'geocode.json', schema, sample: response }, 0);
 const byKind = (kind: string) => probes.find((p) => p.id === `payload.0.${kind}`)!;
 
@@ -106,16 +107,30 @@ test('a rounded integer: fast-json-stringify writes 7.5 in an integer field as a
   );
 });
 
-test('enum drift: zod, compiled from a schema that saw only "OK", throws on an unseen status where JSON.parse reads it', async () => {
+test('enum drift: zod, compiled from a schema that saw only "OK", rejects an unseen status where JSON.parse reads it: a cost, no failure', async () => {
   const on = [byKind('unseen-enum')];
   const verdicts = [...(await verdictsOf('zod', 'deserialize', on)), ...(await verdictsOf('json', 'deserialize', on))];
-  assert.equal(verdicts.find((v) => v.serializer === 'json')!.verdict.mark, '✔');
+  assert.deepEqual(verdicts.find((v) => v.serializer === 'json')!.verdict, {
+    mark: '✔',
+    label: 'as JSON.parse reads it',
+  });
+  assert.deepEqual(verdicts.find((v) => v.serializer === 'zod')!.verdict, {
+    mark: '✔',
+    label: 'rejects a value of $.status that no sample held: the inferred schema makes it an enum of the values seen',
+  });
   const costs = picked('zod', 'deserialize', 'json', verdicts, on);
-  assert.equal(costs.length, 1);
-  assert.match(
-    costs[0],
-    /^on geocode\.json: an enum value the samples never held at \$\.status: it throws where JSON\.parse reads it \(.+\)$/,
+  assert.deepEqual(costs, [
+    'on geocode.json: an enum value the samples never held at $.status: it rejects a value of $.status that no sample held: the inferred schema makes it an enum of the values seen (JSON.parse reads it)',
+  ]);
+});
+
+test('no enum in the schema, no enum-drift cost: by default inference keeps $.status a string, so no probe asks for an unseen value', async () => {
+  const open = (await inferSchema(sampled)).schema;
+  const ids = payloadProbesOf({ workload: WORKLOAD, file: 'geocode.json', schema: open, sample: response }, 0).map(
+    (p) => p.id,
   );
+  assert.equal(ids.includes('payload.0.unseen-enum'), false, ids.join(', '));
+  assert.equal(ids.includes('payload.0.missing-required'), true);
 });
 
 test('a loss the baseline shares is no cost: -0 is written as 0 by JSON.stringify too', async () => {

@@ -8,7 +8,7 @@ import { toViewData } from '../../src/report/html/view.js';
 import { defaultState, indexCases, sectionRows } from '../../src/report/html/rebase.js';
 import { renderBody } from '../../src/report/html/sections.js';
 import { ratioOptionFor, scalingOptionFor, scatterOptionFor } from '../../src/report/html/chart-data.js';
-import { ratioChartOption, scalingChartOption, scatterChartOption } from '../../src/report/html/charts.js';
+import { binaryTicks, ratioChartOption, scalingChartOption, scatterChartOption } from '../../src/report/html/charts.js';
 import { shippedSource, SHIPPED_FUNCTIONS } from '../../src/report/html/client-bundle.js';
 import { parseState, stateHash } from '../../src/report/html/client.js';
 import { fixture, hostileResults } from './support.js';
@@ -103,6 +103,19 @@ test('with two targets the scatter series get distinct colours, and an estimated
     one.series.map((x) => x.itemStyle.color),
     ['#0072B2', '#009E73'],
   );
+});
+
+test('a linear bytes axis ticks at round KiB or MiB (1024-based), not at round numbers of bytes', () => {
+  // the new user's chart ticked at 19.5, 39.1, 58.6 KiB: ECharts' steps of 20,000 bytes
+  assert.deepEqual(binaryTicks(11_900, 91_400), { min: 0, max: 102_400, interval: 20_480 });
+  assert.deepEqual(binaryTicks(300, 900), { min: 200, max: 1000, interval: 200 });
+  assert.deepEqual(binaryTicks(4_200_000, 9_000_000), { min: 4_194_304, max: 9_437_184, interval: 1_048_576 });
+  const o = scatterChartOption('t', [
+    { name: 'a', series: 's', time: 1000, alloc: 11_900 },
+    { name: 'b', series: 's', time: 2000, alloc: 91_400 },
+  ]) as { yAxis: { interval: number }; series: { labelLayout: { hideOverlap: boolean } }[] };
+  assert.equal(o.yAxis.interval, 20_480);
+  assert.equal(o.series[0].labelLayout.hideOverlap, true, 'labels still overlapping after the shift are hidden');
 });
 
 test('the ratio bars sit on a log axis between powers of ten around every whisker and 1', () => {

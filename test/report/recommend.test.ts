@@ -7,8 +7,11 @@ import {
   costLines,
   recommend,
   renderRecommendations,
+  takeawayRowOf,
   type CostSource,
 } from '../../src/report/recommend.js';
+import { takeawayText } from '../../src/report/takeaway.js';
+import { isMeasured } from '../../src/results/types.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderHtml } from '../../src/report/html/page.js';
 import { fixture } from './support.js';
@@ -49,6 +52,8 @@ interface Spec {
   ratio?: number | null;
   ratioError?: number | null;
   ratioInterval?: [number, number] | null;
+  /** the results' difference (ns/op, negative: saved), as run/assemble.ts records it */
+  difference?: { value: number; low: number; high: number };
   alloc?: number;
   allocRatio?: number | null;
   status?: 'measured' | 'incorrect' | 'failed' | 'unsupported';
@@ -105,6 +110,7 @@ function caseOf(s: Spec): CaseResult {
     ratio: s.ratio === undefined ? (s.serializer === (s.baseline ?? 'json') ? 1 : mean / 100_000) : s.ratio,
     ratioError: s.ratioError === undefined ? (s.serializer === (s.baseline ?? 'json') ? 0 : 0.02) : s.ratioError,
     ...(s.ratioInterval !== undefined ? { ratioInterval: s.ratioInterval } : {}),
+    ...(s.difference ? { difference: s.difference } : {}),
     ...(s.alloc !== undefined
       ? {
           allocated: {
@@ -129,14 +135,14 @@ function results(cases: Spec[], payloads: PayloadRecord[] | null = [PAYLOAD]): R
   return r;
 }
 
-test("the fastest serializer whose interval lies below the baseline's is recommended, with its ratio interval, allocation and its costs", () => {
+test("the fastest serializer whose interval lies below the baseline's is recommended, with its ratio interval, the time it saves, allocation and its costs", () => {
   const r = results([
     { serializer: 'json', mean: 100_000, error: 2_000, alloc: 40_000 },
     {
       serializer: 'fast-json-stringify',
-      mean: 45_000,
+      mean: 55_000,
       error: 1_500,
-      ratio: 0.45,
+      ratio: 0.55,
       ratioError: 0.03,
       alloc: 30_000,
       allocRatio: 0.75,
@@ -147,6 +153,8 @@ test("the fastest serializer whose interval lies below the baseline's is recomme
       error: 1_000,
       ratio: 0.41,
       ratioError: 0.02,
+      // (ratio − 1) × the baseline's mean beside it (100 µs), the ratio's interval carried over
+      difference: { value: -59_000, low: -60_900, high: -57_000 },
       alloc: 36_000,
       allocRatio: 0.9,
       notes: [
@@ -165,7 +173,7 @@ test("the fastest serializer whose interval lies below the baseline's is recomme
   assert.equal(rec.state, 'use');
   assert.equal(
     rec.sentence,
-    "For serializing api.json (50.0 KiB document) on node 20.20.2, use typia 1.2.3 (faster by 2.44×): 0.41× (99.9% CI 0.39–0.43×) the time of the built-in JSON.stringify (40.0 µs vs 100 µs per op), 35.2 KiB allocated per op (0.90× json's); " +
+    "For serializing api.json (50.0 KiB document) on node 20.20.2, use typia 1.2.3 (faster by 2.44×): 0.41× (99.9% CI 0.39–0.43×) the time of the built-in JSON.stringify, 59.0 µs less per op (99.9% CI 57.0 µs–60.9 µs) than its 100 µs; 35.2 KiB allocated per op (0.90× json's); " +
       'it passed the correctness gate on this payload and on a generated one of the same schema.',
   );
   // what it costs: the lines under the sentence, from one function
@@ -202,10 +210,20 @@ test('"clearly faster" (the takeaway\'s rule) is the paired ratio\'s interval ly
     error: 1_000,
     ratio: 0.9,
     ratioError: 0.2,
+    ratioInterval: [0.81, 0.95],
+  });
+  // below 1 but within the border band of it (results/decision.ts): borderline, not clearly faster
+  const recordedNearOne = caseOf({
+    serializer: 'f',
+    mean: 80_000,
+    error: 1_000,
+    ratio: 0.9,
+    ratioError: 0.2,
     ratioInterval: [0.81, 0.999],
   });
   assert.equal(clearlyFaster(recordedAtOne as never), false);
   assert.equal(clearlyFaster(recordedBelow as never), true);
+  assert.equal(clearlyFaster(recordedNearOne as never), false);
   const [rec] = recommend(
     results([
       { serializer: 'json', mean: 100_000, error: 5_000 },
@@ -218,7 +236,7 @@ test('"clearly faster" (the takeaway\'s rule) is the paired ratio\'s interval ly
   assert.equal(rec.state, 'borderline');
   assert.equal(
     rec.sentence,
-    'For serializing api.json (50.0 KiB document) on node 20.20.2, borderline: c looks 0.90× (99.9% CI 0.81–1.01×) the time of the built-in JSON.stringify, but the interval reaches 1.01, so a rerun could call it either way; rerun with --policy default on a quieter machine before switching (until then, use the built-in).',
+    'For serializing api.json (50.0 KiB document) on node 20.20.2, borderline: c looks 0.90× (99.9% CI 0.81–1.01×) the time of the built-in JSON.stringify, but the interval reaches 1.01, so it may be no faster at all: rerun before switching (until then, use the built-in).',
   );
 });
 
@@ -267,22 +285,21 @@ test('the recommendation and the group\'s takeaway say the same thing (the findi
   );
   const md = renderMarkdown(r);
   assert.match(md, /arktype is fastest, 1\.28× \(99\.9% CI 1\.18–1\.41×\) faster than zod/);
-  // and the other way round: both say "not faster" for a ratio whose interval reaches 1
-  const [none] = recommend(
-    results([
-      { serializer: 'json', mean: 100_000, error: 1_000 },
-      { serializer: 'x', mean: 90_000, error: 1_000, ratio: 0.9, ratioError: 0.2, ratioInterval: [0.8, 1.02] },
-    ]),
-  );
+  // and the other way round: both say "borderline", never "faster", for a ratio whose interval reaches 1
+  const reaching = results([
+    { serializer: 'json', mean: 100_000, error: 1_000 },
+    { serializer: 'x', mean: 90_000, error: 1_000, ratio: 0.9, ratioError: 0.2, ratioInterval: [0.8, 1.02] },
+  ]);
+  const [none] = recommend(reaching);
   assert.equal(none.pick, null);
+  assert.equal(none.state, 'borderline');
   assert.match(
-    renderMarkdown(
-      results([
-        { serializer: 'json', mean: 100_000, error: 1_000 },
-        { serializer: 'x', mean: 90_000, error: 1_000, ratio: 0.9, ratioError: 0.2, ratioInterval: [0.8, 1.02] },
-      ]),
-    ),
-    /x and json are within noise of each other at the top; none is measurably faster than json\./,
+    none.sentence,
+    /, borderline: x looks 0\.90× \(99\.9% CI 0\.80–1\.02×\) the time of the built-in JSON\.stringify, but the interval reaches 1\.02, so it may be no faster at all: rerun before switching/,
+  );
+  assert.match(
+    renderMarkdown(reaching),
+    /x and json are within noise of each other at the top; none is measurably faster than json; x looks 0\.90× \(99\.9% CI 0\.80–1\.02×\) json's time but is borderline: the interval reaches 1\.02, so it may be no faster at all\./,
   );
 });
 
@@ -311,7 +328,13 @@ test('a case too fast to be real is never picked and is listed as not ranked wit
   ]);
   const [rec] = recommend(r);
   assert.equal(rec.pick?.serializer, 'noisy');
-  assert.match(rec.sentence, /its timing was noisy, so confirm with --policy default/);
+  // the timing's noise is said in the sentence; what to rerun with, once per run (settleLine)
+  assert.match(rec.sentence, /; its timing was noisy\.$/);
+  assert.doesNotMatch(rec.sentence, /--policy/);
+  assert.match(
+    renderRecommendations(r, 'terminal'),
+    /\nTo settle the noisy calls above: rerun with --policy default on a quieter machine\.\n$/,
+  );
   assert.deepEqual(
     rec.excluded.map((e) => `${e.serializer} ${e.status}: ${e.reason}`),
     [
@@ -376,7 +399,7 @@ test('per direction and class: validate and transform classes compare with their
   assert.equal(recs[2].pick?.serializer, 'ajv-jtd');
   assert.match(
     recs[2].sentence,
-    /^For parsing with type validation api\.json .* use ajv-jtd 1\.2\.3 \(faster by 1\.67×\): 0\.60× \(99\.9% CI 0\.58–0\.62×\) the time of typebox \(120 µs vs 200 µs per op\);/,
+    /^For parsing with type validation api\.json .* use ajv-jtd 1\.2\.3 \(faster by 1\.67×\): 0\.60× \(99\.9% CI 0\.58–0\.62×\) the time of typebox;/,
   );
   assert.equal(recs[3].pick, null);
   assert.equal(
@@ -411,16 +434,24 @@ test('every looser check is a line under the sentence (terminal and report.md), 
   ]);
   const [rec] = recommend(r);
   assert.doesNotMatch(rec.sentence, /looser|ajv JTD/);
+  // one line per kind of looser check: the two "no null type" notes are one, with their count and an example
   assert.deepEqual(
     costLines(rec, false).filter((l) => l.startsWith('looser check: ')),
-    notes.map((n) => `looser check: ${n}`),
+    [
+      'looser check: ajv JTD has no null type: 2 places, e.g. $.a (always null) accepts any value',
+      `looser check: ${notes[2]}`,
+    ],
   );
+  // report.md keeps every one, under its kind's line
   const md = renderRecommendations(r, 'markdown');
-  for (const n of notes)
-    assert.ok(md.includes(`  - looser check: ${n.replace(/</g, '&lt;').replace(/>/g, '&gt;')}`), n);
+  assert.ok(
+    md.includes('  - looser check: ajv JTD has no null type: 2 places, e.g. $.a (always null) accepts any value\n'),
+  );
+  for (const n of notes.slice(0, 2)) assert.ok(md.includes(`\n    - ${n}\n`), n);
+  assert.ok(md.includes(`  - looser check: ${notes[2]}\n`));
 });
 
-test('the block opens report.md and report.html of a payload run, with the payload facts and the load average; built-in runs have none', () => {
+test('the block opens report.md and report.html of a payload run, with the payload facts and the load average; built-in runs get a short one in the terminal only', () => {
   const r = results([
     { serializer: 'json' },
     { serializer: 'fast-json-stringify', mean: 40_000, error: 1_000, ratio: 0.4, ratioError: 0.02 },
@@ -443,7 +474,11 @@ test('the block opens report.md and report.html of a payload run, with the paylo
     /<span class="sentence">For serializing api\.json \(50\.0 KiB document\) on node 20\.20\.2, use fast-json-stringify 1\.2\.3 \(faster by 2\.50×\): 0\.40× \(99\.9% CI 0\.38–0\.42×\)/,
   );
   const builtin = results([{ serializer: 'json' }], null);
-  assert.equal(renderRecommendations(builtin, 'terminal'), '');
+  assert.equal(
+    renderRecommendations(builtin, 'terminal'),
+    'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on all 1\n',
+  );
+  assert.equal(renderRecommendations(builtin, 'markdown'), '');
   assert.ok(!renderMarkdown(builtin).includes('## Recommendation'));
 });
 
@@ -525,22 +560,32 @@ test('probe records in the results file (issue 11) become costs of the pick: ✗
   assert.deepEqual(costLines(plain, true), ['costs: the gate found no behaviour cost and no probe failed']);
 });
 
-test('nothing clearly faster on a noisy run: the sentence says how many timings were noisy and how to confirm', () => {
+test('nothing clearly faster on a noisy run: the sentence says how many timings were noisy; what to rerun with is said once', () => {
   const noisy = [{ code: 'noisy' as const, message: 'error target not met' }];
-  const [rec] = recommend(
-    results([
-      { serializer: 'json', mean: 100_000, error: 30_000, findings: noisy },
-      { serializer: 'fast-json-stringify', mean: 80_000, error: 40_000, ratio: 0.8, ratioError: 0.5, findings: noisy },
-      { serializer: 'superjson', mean: 300_000, error: 9_000, ratio: 3, ratioError: 0.1 },
-    ]),
-  );
+  const r = results([
+    { serializer: 'json', mean: 100_000, error: 30_000, findings: noisy },
+    {
+      serializer: 'fast-json-stringify',
+      mean: 95_000,
+      error: 40_000,
+      ratio: 0.95,
+      ratioInterval: [0.85, 1.06],
+      findings: noisy,
+    },
+    { serializer: 'superjson', mean: 300_000, error: 9_000, ratio: 3, ratioError: 0.1 },
+  ]);
+  const [rec] = recommend(r);
   assert.equal(rec.pick, null);
   assert.deepEqual([rec.closest?.serializer, rec.noisy], ['fast-json-stringify', 2]);
   assert.equal(rec.state, 'no-clear-winner');
+  // a verb, one pair of parentheses, the ratio as the table writes it
   assert.match(
     rec.sentence,
-    /, no clear winner: the built-in JSON\.stringify and fast-json-stringify within 0\.43–1\.49× of each other \(99\.9% CI; 2 other serializers compared; 2 of the 3 timings were noisy, so a difference may be hidden: confirm with --policy default on a quieter machine\): use the built-in\.$/,
+    /, no clear winner: none of the 2 others is clearly faster than the built-in JSON\.stringify; the closest, fast-json-stringify, takes 0\.95× \(99\.9% CI 0\.85–1\.06×\) its time; 2 of the 3 timings were noisy, so a difference may be hidden: use the built-in\.$/,
   );
+  const text = renderRecommendations(r, 'terminal');
+  assert.equal(text.split('--policy').length - 1, 1, 'the rerun advice once per run');
+  assert.match(text, /To settle the noisy calls above: rerun with --policy default on a quieter machine\./);
 });
 
 test('a noisy default-policy run is told to confirm with the long policy, never with the policy it ran (new-user tryout)', () => {
@@ -550,9 +595,9 @@ test('a noisy default-policy run is told to confirm with the long policy, never 
     { serializer: 'fast-json-stringify', mean: 80_000, error: 40_000, ratio: 0.8, ratioError: 0.5, findings: noisy },
   ]);
   r.policy.name = 'default';
-  const [rec] = recommend(r);
-  assert.match(rec.sentence, /so a difference may be hidden: confirm with --policy long on a quieter machine\)/);
-  assert.doesNotMatch(rec.sentence, /--policy default/);
+  const text = renderRecommendations(r, 'terminal');
+  assert.match(text, /To settle the uncertain and noisy calls above: rerun with --policy long on a quieter machine\./);
+  assert.doesNotMatch(text, /--policy default/);
 });
 
 test("a quick run says once that it is a first look and points to --policy default, never inside each sentence; a default-policy one does not say it (new-user tryout: quick times were 2–10× the default's)", () => {
@@ -585,7 +630,7 @@ test('a pick whose allocation windows disagree is quoted with their range, never
     fjs.allocated.windows = [3662.9375, 2662.1875, 3663.625];
   assert.match(
     recommend(r)[0].sentence,
-    /, 2\.60 KiB–3\.58 KiB allocated per op \(2\.66–3\.66× json's: the allocation windows disagree\);/,
+    /; 2\.60 KiB–3\.58 KiB allocated per op \(2\.66–3\.66× json's: the allocation windows disagree\);/,
   );
 });
 
@@ -609,30 +654,42 @@ test('three states: "use X (faster by …)", "borderline: X looks … but the in
   assert.equal(touching.pick, null);
   assert.match(
     touching.sentence,
-    /, borderline: fast-json-stringify looks 0\.83× \(99\.9% CI 0\.69–1\.00×\) the time of the built-in JSON\.stringify, but the interval reaches 1\.00, so a rerun could call it either way; rerun with --policy default on a quieter machine before switching \(until then, use the built-in\)\.$/,
+    /, borderline: fast-json-stringify looks 0\.83× \(99\.9% CI 0\.69–1\.00×\) the time of the built-in JSON\.stringify, but the interval reaches 1\.00, so it may be no faster at all: rerun before switching \(until then, use the built-in\)\.$/,
   );
   // an interval ending just below 1 is as close to the line: borderline too, said so
   const justBelow = run(0.85, [0.74, 0.97]);
   assert.equal(justBelow.state, 'borderline');
-  assert.match(justBelow.sentence, /but the interval ends at 0\.97, within a rerun's spread of 1\.00/);
+  assert.match(
+    justBelow.sentence,
+    /but the interval ends at 0\.97, so close to 1 that a rerun could find it no faster: rerun before switching/,
+  );
+  assert.doesNotMatch(justBelow.sentence, /spread/);
+  // too wide to resolve (holds 1, reaches beyond 0.8–1.25): too uncertain to call, never "borderline" (new-user tryout: 0.28–1.44)
+  const wide = run(0.63, [0.28, 1.44]);
+  assert.equal(wide.state, 'uncertain');
+  assert.match(
+    wide.sentence,
+    /, too uncertain to call: fast-json-stringify takes 0\.28–1\.44× the built-in JSON\.stringify's time \(99\.9% CI\), too wide a range to say whether it is faster or slower: rerun before switching \(until then, use the built-in\)\.$/,
+  );
+  assert.equal(run(0.67, [0.25, 1.81]).state, 'uncertain', 'the same label for similar evidence');
   const same = run(0.99, [0.9, 1.09]);
   assert.equal(same.state, 'no-clear-winner');
   assert.match(
     same.sentence,
-    /, no clear winner: the built-in JSON\.stringify and fast-json-stringify within 0\.90–1\.09× of each other \(99\.9% CI; 1 other serializer compared\): use the built-in\.$/,
+    /, no clear winner: the other serializer is not clearly faster than the built-in JSON\.stringify; the closest, fast-json-stringify, takes 0\.99× \(99\.9% CI 0\.90–1\.09×\) its time: use the built-in\.$/,
   );
   // slower-looking with an interval ending near 1: nothing is faster, and it is not called "clearly slower"
   const nearSlower = run(1.1, [1.02, 1.17]);
   assert.equal(nearSlower.state, 'baseline');
   assert.match(
     nearSlower.sentence,
-    /, use the built-in JSON\.stringify: no other serializer is faster \(1 compared\) \(the closest, fast-json-stringify, takes 1\.10×/,
+    /, use the built-in JSON\.stringify: the other serializer is not faster; the closest, fast-json-stringify, takes 1\.10× \(99\.9% CI 1\.02–1\.17×\) as long\.$/,
   );
   const slower = run(2, [1.8, 2.2]);
   assert.equal(slower.state, 'baseline');
   assert.match(
     slower.sentence,
-    /, use the built-in JSON\.stringify: the other serializer is clearly slower \(the closest, fast-json-stringify, takes 2\.00×/,
+    /, use the built-in JSON\.stringify: the other serializer is clearly slower; the closest, fast-json-stringify, takes 2\.00× \(99\.9% CI 1\.80–2\.20×\) as long\.$/,
   );
 });
 
@@ -668,6 +725,370 @@ test('a clear pick beside a faster-looking borderline one names it', () => {
   assert.equal(rec.pick?.serializer, 'typia');
   assert.match(
     rec.sentence,
-    /; fast-json-stringify looks faster still \(0\.70×\) but its interval reaches the decision line: borderline\.$/,
+    /; fast-json-stringify looks faster still, 0\.70× \(99\.9% CI 0\.50–0\.98×\), but it is borderline: the interval ends at 0\.98, so close to 1 that a rerun could find it no faster\.$/,
+  );
+});
+
+/** The takeaway of a hand-written group, from the same rows the recommendation reads. */
+function takeawayOf(r: ResultsFile): string {
+  return takeawayText(r.cases.filter(isMeasured).map(takeawayRowOf), 'json', 'JSON.stringify');
+}
+
+test('the takeaway and the recommendation read one call: for each state, the same serializer gets the same word', () => {
+  const group = (rows: [string, number, [number, number] | null][]) =>
+    results([
+      { serializer: 'json' },
+      ...rows.map(([serializer, ratio, ratioInterval]) => ({
+        serializer,
+        mean: ratio * 100_000,
+        ratio,
+        ratioInterval,
+      })),
+    ]);
+  // use: faster, clear of the border band
+  const use = group([
+    ['a', 0.6, [0.55, 0.65]],
+    ['b', 1.5, [1.4, 1.6]],
+  ]);
+  assert.equal(recommend(use)[0].state, 'use');
+  assert.match(recommend(use)[0].sentence, /, use a 1\.2\.3 \(faster by 1\.67×\)/);
+  assert.match(takeawayOf(use), /^a is fastest, 1\.67× \(99\.9% CI 1\.54–1\.82×\) faster than JSON\.stringify/);
+  // borderline: the new user's arktype 0.85 [0.74–0.98] was "fastest" above the table and "borderline" below it
+  const border = group([
+    ['a', 0.85, [0.74, 0.98]],
+    ['b', 1.5, [1.4, 1.6]],
+  ]);
+  assert.equal(recommend(border)[0].state, 'borderline');
+  assert.match(recommend(border)[0].sentence, /, borderline: a looks 0\.85× \(99\.9% CI 0\.74–0\.98×\)/);
+  assert.match(
+    takeawayOf(border),
+    /^a looks fastest, 0\.85× \(99\.9% CI 0\.74–0\.98×\) JSON\.stringify's time, but is borderline: the interval ends at 0\.98/,
+  );
+  assert.doesNotMatch(takeawayOf(border), /faster than JSON\.stringify/);
+  // the serialize case of the tryout: 0.88 [0.78–0.99] beside two within noise of it
+  const tied = group([
+    ['fjs', 0.88, [0.78, 0.99]],
+    ['ajv', 0.93, [0.85, 1.02]],
+  ]);
+  assert.equal(recommend(tied)[0].state, 'borderline');
+  assert.equal(recommend(tied)[0].borderline?.serializer, 'fjs');
+  assert.match(
+    takeawayOf(tied),
+    /fjs looks 0\.88× \(99\.9% CI 0\.78–0\.99×\) JSON\.stringify's time but is borderline/,
+  );
+  assert.doesNotMatch(takeawayOf(tied), /fjs is faster/);
+  // uncertain: too wide to resolve, in both
+  const vague = group([['a', 0.63, [0.28, 1.44]]]);
+  assert.equal(recommend(vague)[0].state, 'uncertain');
+  assert.match(recommend(vague)[0].sentence, /, too uncertain to call: a takes 0\.28–1\.44×/);
+  assert.equal(
+    takeawayOf(vague),
+    'Nothing can be called faster or slower than JSON.stringify. Too uncertain to call: a (0.63, 99.9% CI 0.28–1.44).',
+  );
+  // no clear winner: the same as the baseline, in both
+  const same = group([['a', 0.99, [0.92, 1.06]]]);
+  assert.equal(recommend(same)[0].state, 'no-clear-winner');
+  assert.match(takeawayOf(same), /^a and json are within noise of each other at the top; none is measurably faster/);
+  // baseline: every other slower, in both
+  const slower = group([['a', 1.5, [1.4, 1.6]]]);
+  assert.equal(recommend(slower)[0].state, 'baseline');
+  assert.match(takeawayOf(slower), /^JSON\.stringify \(the baseline\) is fastest/);
+});
+
+test('the takeaway and the recommendation agree on every interval of a sweep: "faster" in one is "use" in the other, "borderline" in one is "borderline" in the other', () => {
+  for (let lo = 0.5; lo <= 1.1; lo += 0.05)
+    for (let width = 1.05; width <= 2.5; width += 0.15) {
+      const hi = lo * width;
+      const ratio = Math.sqrt(lo * hi);
+      const r = results([
+        { serializer: 'json' },
+        { serializer: 'x', mean: ratio * 100_000, ratio, ratioInterval: [lo, hi] },
+        { serializer: 'slow', mean: 300_000, ratio: 3, ratioInterval: [2.8, 3.2] },
+      ]);
+      const [rec] = recommend(r);
+      const text = takeawayOf(r);
+      const at = `x ${ratio.toFixed(3)} [${lo.toFixed(3)}–${hi.toFixed(3)}]: ${rec.state} / ${text}`;
+      assert.equal(rec.state === 'use', /^x is fastest/.test(text), at);
+      assert.equal(rec.state === 'borderline', /x looks (fastest, )?[\d.]+× .* but is borderline/.test(text), at);
+      assert.equal(rec.state === 'uncertain', /Too uncertain to call: x /.test(text), at);
+    }
+});
+
+/** Probe records as a probe pass writes them, for the serializers given, all relevant to payload:api. */
+function withProbes(
+  r: ResultsFile,
+  failing: Record<string, { probe: string; title: string; fault: string; actual: string }[]>,
+) {
+  const probes = new Map<string, string>();
+  const verdicts: unknown[] = [];
+  for (const [serializer, fails] of Object.entries(failing))
+    for (const f of fails) {
+      probes.set(f.probe, f.title);
+      verdicts.push({
+        probe: f.probe,
+        direction: 'serialize',
+        serializer,
+        serializerVersion: '1.2.3',
+        target: 'node',
+        verdict: { mark: '✗', fault: f.fault, path: '$', expected: 'valid JSON', actual: f.actual },
+      });
+    }
+  (r as unknown as { probes: unknown }).probes = {
+    selection: 'relevant',
+    families: ['edge', 'string'],
+    timeoutMs: 5000,
+    elapsedMs: 100,
+    launches: 1,
+    probes: [...probes].map(([id, title]) => ({ id, family: id.split('.')[0], title })),
+    verdicts,
+    relevantTo: Object.fromEntries([...probes.keys()].map((id) => [id, ['payload:api']])),
+  };
+  return r;
+}
+
+/** 21 lone-surrogate probes (7 lengths × plain, date-time and email strings) and NaN, as ajv JTD fails them. */
+const LONE = ['plain', 'date-time', 'email'].flatMap((format) =>
+  ['L1', 'L40', 'L41', 'L100', 'L4999', 'L5000', 'L100000'].map((len) => ({
+    probe: `string.value.${format}.lone-high.${len}`,
+    title: `a lone-high.${len} string as a ${format} value`,
+    fault: 'ill-formed',
+    actual: 'a raw lone surrogate U+D800',
+  })),
+);
+const NAN = { probe: 'edge.number.NaN', title: 'NaN', fault: 'invalid-json', actual: '"{\\"n\\":NaN}"' };
+
+test('a tie goes to the serializer with the less severe costs, and the sentence says they tied and why (new-user tryout: ajv-jtd picked at 0.77 [0.70–0.85] beside fast-json-stringify at the same)', () => {
+  const r = withProbes(
+    results([
+      { serializer: 'json' },
+      { serializer: 'ajv-jtd', mean: 76_000, ratio: 0.769, ratioInterval: [0.7, 0.85] },
+      { serializer: 'fast-json-stringify', mean: 77_000, ratio: 0.771, ratioInterval: [0.7, 0.85] },
+      { serializer: 'typia', mean: 60_000, ratio: 0.6, ratioInterval: [0.3, 0.98] },
+    ]),
+    {
+      'ajv-jtd': [...LONE, NAN],
+      'fast-json-stringify': [
+        { probe: 'edge.date.valid', title: 'a Date', fault: 'wrong-value', actual: '"Thu Feb 29 2024"' },
+      ],
+    },
+  );
+  const [rec] = recommend(r);
+  assert.equal(
+    rec.pick?.serializer,
+    'fast-json-stringify',
+    'fewer and less severe costs, though its ratio is a hair higher',
+  );
+  assert.deepEqual(
+    rec.tie?.with.map((t) => t.serializer),
+    ['ajv-jtd'],
+  );
+  assert.match(
+    rec.sentence,
+    /; it tied with ajv-jtd at 0\.77× \(99\.9% CI 0\.70–0\.85×\) \(the intervals overlap\): fast-json-stringify is picked because ajv-jtd's output can be invalid JSON and ill-formed Unicode for values this payload's schema holds, and fast-json-stringify's cannot; typia looks faster still/,
+  );
+  // with costs alike, the lower ratio wins and the sentence says so
+  const alike = recommend(
+    results([
+      { serializer: 'json' },
+      { serializer: 'a', mean: 76_000, ratio: 0.76, ratioInterval: [0.7, 0.83] },
+      { serializer: 'b', mean: 78_000, ratio: 0.78, ratioInterval: [0.72, 0.85] },
+    ]),
+  )[0];
+  assert.equal(alike.pick?.serializer, 'a');
+  assert.match(
+    alike.sentence,
+    /: a is picked because b's costs on this payload are alike and a has the lower ratio\.$/,
+  );
+  // intervals that separate them are no tie: the faster one is picked whatever its costs
+  const apart = recommend(
+    withProbes(
+      results([
+        { serializer: 'json' },
+        { serializer: 'ajv-jtd', mean: 50_000, ratio: 0.5, ratioInterval: [0.45, 0.55] },
+        { serializer: 'fast-json-stringify', mean: 77_000, ratio: 0.77, ratioInterval: [0.7, 0.85] },
+      ]),
+      { 'ajv-jtd': [NAN] },
+    ),
+  )[0];
+  assert.equal(apart.pick?.serializer, 'ajv-jtd');
+  assert.equal(apart.tie, undefined);
+  // … and its output defect is said in the sentence, not only in a cost line (issue 24 item 10)
+  assert.match(
+    apart.sentence,
+    /; it passed the correctness gate on this payload and on a generated one of the same schema, but its output can be invalid JSON for values this payload's schema holds \(the output defect lines below\)\.$/,
+  );
+  assert.equal(
+    costLines(apart, true)[0],
+    'output defect: NaN: invalid-json at $ (expected valid JSON, got "{\\"n\\":NaN}")',
+  );
+});
+
+test('cost lines of one kind are one line with a count and an example, the output defects first; report.md keeps every one (new-user tryout: 75 near-identical lines)', () => {
+  const r = withProbes(
+    results([
+      { serializer: 'json' },
+      {
+        serializer: 'ajv-jtd',
+        mean: 50_000,
+        ratio: 0.5,
+        ratioInterval: [0.45, 0.55],
+        notes: ['ajv JTD has no null type: $.a (always null) accepts any value'],
+      },
+    ]),
+    {
+      'ajv-jtd': [
+        { probe: 'edge.date.valid', title: 'a Date', fault: 'wrong-value', actual: '"Thu Feb 29 2024"' },
+        ...LONE,
+        NAN,
+        { probe: 'edge.number.+Infinity', title: '+Infinity', fault: 'invalid-json', actual: '"{\\"n\\":Infinity}"' },
+      ],
+    },
+  );
+  const [rec] = recommend(r);
+  assert.equal(rec.pick?.costs.length, 26);
+  assert.deepEqual(costLines(rec, true), [
+    'output defect: writes a lone surrogate raw (ill-formed Unicode: UTF-8 cannot encode it) in any string field: 21 probes, e.g. a lone-high.L1 string as a plain value: ill-formed at $ (expected valid JSON, got a raw lone surrogate U+D800)',
+    'output defect: writes output that is not valid JSON for number values: 2 probes, e.g. NaN: invalid-json at $ (expected valid JSON, got "{\\"n\\":NaN}")',
+    "schema: it needs the payload's schema (here inferred from your payload: review it with --print-schema, pass it back with --schema); a payload that drifts from it fails or loses data",
+    'probe: a Date: wrong-value at $ (expected valid JSON, got "Thu Feb 29 2024")',
+    'looser check: ajv JTD has no null type: $.a (always null) accepts any value',
+  ]);
+  const terminal = renderRecommendations(r, 'terminal', { width: 100 });
+  assert.equal((terminal.match(/lone surrogate/g) ?? []).length, 1, 'one line in the terminal');
+  assert.equal(terminal.split('\n').filter((l) => l.startsWith('    ')).length, 5, 'five cost lines, not 26');
+  const md = renderRecommendations(r, 'markdown');
+  assert.equal((md.match(/lone-high/g) ?? []).length, 22, 'the line and every one of the 21 under it in report.md');
+  assert.match(
+    md,
+    /\n {2}- output defect: writes a lone surrogate raw .*: 21 probes, e\.g\. .*\n {4}- a lone-high\.L1 string as a plain value: ill-formed/,
+  );
+  const html = renderHtml(r, { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' });
+  assert.match(html, /<li>output defect: writes a lone surrogate raw[^<]*<details><summary>all 21<\/summary>/);
+});
+
+test('every figure a sentence quotes agrees with its ratio: the time saved is (1 − ratio) × the baseline beside it, never two means of another statistic (new-user tryout: "0.83× … (9.11 µs vs 9.08 µs per op)")', () => {
+  // the tryout's case: the means (9.11 µs against 9.08 µs, the serializer's pulled by outliers) contradict the paired ratio 0.83
+  const tryout = results([
+    { serializer: 'json', mean: 9_075, error: 1_235 },
+    {
+      serializer: 'fast-json-stringify',
+      mean: 9_113,
+      error: 15_819,
+      ratio: 0.8305,
+      ratioInterval: [0.7653, 0.9012],
+      difference: { value: -1_538.5, low: -2_129.9, high: -896.8 },
+    },
+  ]);
+  const [rec] = recommend(tryout);
+  assert.doesNotMatch(rec.sentence, /9\.11 µs|vs/);
+  assert.match(
+    rec.sentence,
+    /the time of the built-in JSON\.stringify, 1\.54 µs less per op \(99\.9% CI 897 ns–2\.13 µs\) than its 9\.08 µs;/,
+  );
+  const µs = (t: string) => (t.endsWith(' ns') ? parseFloat(t) / 1000 : parseFloat(t));
+  for (const [ratio, iv, beside] of [
+    [0.8305, [0.7653, 0.9012], 9_075],
+    [0.41, [0.39, 0.43], 100_000],
+    [0.75, [0.63, 0.9], 183_000],
+    [0.2, [0.18, 0.22], 1_500],
+  ] as [number, [number, number], number][]) {
+    const r = results([
+      { serializer: 'json', mean: beside * 1.3 },
+      {
+        serializer: 'x',
+        mean: beside,
+        ratio,
+        ratioInterval: iv,
+        difference: { value: (ratio - 1) * beside, low: (iv[0] - 1) * beside, high: (iv[1] - 1) * beside },
+      },
+    ]);
+    const sentence = recommend(r)[0].sentence;
+    const m =
+      /: ([\d.]+)× \(99\.9% CI ([\d.]+)–([\d.]+)×\) the time of .*?, ([\d.]+ [nµ]?s) less per op \(99\.9% CI ([\d.]+ [nµ]?s)–([\d.]+ [nµ]?s)\) than its ([\d.]+ [nµ]?s);/.exec(
+        sentence,
+      );
+    assert.ok(m, sentence);
+    const [q, lo, hi, saved, savedLo, savedHi, base] = [
+      Number(m[1]),
+      Number(m[2]),
+      Number(m[3]),
+      µs(m[4]),
+      µs(m[5]),
+      µs(m[6]),
+      µs(m[7]),
+    ];
+    // within the rounding of three significant digits
+    const near = (a: number, b: number) => Math.abs(a - b) <= 0.012 * Math.max(Math.abs(a), Math.abs(b)) + 0.006 * base;
+    assert.ok(near(saved, (1 - q) * base), `${sentence}: saved ${saved} against (1 − ${q}) × ${base}`);
+    assert.ok(near(savedLo, (1 - hi) * base), `${sentence}: the saving's low end against the ratio's high end`);
+    assert.ok(near(savedHi, (1 - lo) * base), `${sentence}: the saving's high end against the ratio's low end`);
+  }
+});
+
+test("one number format for a ratio everywhere (the table's), and a scenario said in words", () => {
+  const r = results([
+    { serializer: 'json' },
+    { serializer: 'typia', mean: 83_000, ratio: 0.83, ratioInterval: [0.0033, 208.52] },
+    { serializer: 'zz', mean: 1_008_000, ratio: 10.08, ratioInterval: [9.5, 10.7] },
+  ]);
+  const [rec] = recommend(r);
+  assert.match(rec.sentence, /typia takes 0\.003–209× the built-in/);
+  assert.doesNotMatch(rec.sentence, /208\.52|0\.00–/);
+  const slow = recommend(
+    results([{ serializer: 'json' }, { serializer: 'zz', mean: 1_008_000, ratio: 10.08, ratioInterval: [9.5, 10.7] }]),
+  )[0];
+  assert.match(slow.sentence, /takes 10\.1× \(99\.9% CI 9\.50–10\.7×\) as long/);
+  const many = results([{ serializer: 'json' }]);
+  many.cases = many.cases.map((c) => ({
+    ...c,
+    size: 1000,
+    shape: 'many' as const,
+    payload: { ...c.payload, bytes: 209_920 },
+  }));
+  assert.match(
+    recommend(many)[0].sentence,
+    /^For serializing api\.json \(1000 records, 205 KiB in all, one call per record\) on node/,
+  );
+});
+
+test('the built-in suite gets a short recommendation: one line per class across its workloads, from the same calls', () => {
+  const r = results(
+    [
+      { serializer: 'json' },
+      { serializer: 'fast-json-stringify', mean: 60_000, ratio: 0.6, ratioInterval: [0.55, 0.65] },
+      { serializer: 'json', direction: 'deserialize', cls: 'parse' },
+      {
+        serializer: 'secure-json-parse',
+        direction: 'deserialize',
+        cls: 'parse',
+        mean: 90_000,
+        ratio: 0.9,
+        ratioInterval: [0.6, 1.3],
+      },
+      { serializer: 'zod', direction: 'deserialize', cls: 'transform', baseline: 'zod', family: 'validator' },
+      {
+        serializer: 'arktype',
+        direction: 'deserialize',
+        cls: 'transform',
+        baseline: 'zod',
+        family: 'validator',
+        mean: 85_000,
+        ratio: 0.85,
+        ratioInterval: [0.74, 0.98],
+      },
+    ],
+    null,
+  );
+  r.cases = r.cases.map((c) => ({ ...c, workload: 'users', size: 100, shape: 'list' as const }));
+  assert.equal(
+    renderRecommendations(r, 'terminal'),
+    [
+      'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)',
+      'serialize: fast-json-stringify on users · 100 · list (1.67× faster)',
+      'parse: JSON.parse on all 1 (too uncertain to call on 1)',
+      'transform: zod on all 1 (borderline: arktype on users · 100 · list)',
+      'To settle the borderline and uncertain calls above: rerun with --policy default on a quieter machine.',
+      '',
+    ].join('\n'),
   );
 });

@@ -25,12 +25,22 @@ test('a clear leader is named with its speed-up, its interval and how much less 
 });
 
 test('a serializer whose ratio interval includes 1 is never called faster than the baseline', () => {
-  const text = takeawayText([base, row('fjs', 0.9, [0.75, 1.08], 0.5)], 'json', 'JSON.stringify');
+  const text = takeawayText([base, row('fjs', 0.95, [0.85, 1.08], 0.5)], 'json', 'JSON.stringify');
   assert.equal(
     text,
     'fjs and JSON.stringify are within noise of each other at the top; none is measurably faster than JSON.stringify.',
   );
   assert.doesNotMatch(text, /faster than JSON\.stringify and/);
+  // one that reaches below 0.8 as well is too uncertain to call (results/decision.ts unresolved), not "within noise"
+  assert.equal(
+    takeawayText([base, row('fjs', 0.9, [0.7, 1.15], 0.5)], 'json', 'JSON.stringify'),
+    'Nothing can be called faster or slower than JSON.stringify. Too uncertain to call: fjs (0.90, 99.9% CI 0.70–1.15).',
+  );
+  // one whose end lies at 1, narrow enough otherwise, is borderline: never "faster", never "within noise"
+  assert.equal(
+    takeawayText([base, row('fjs', 0.9, [0.75, 1.08], 0.5)], 'json', 'JSON.stringify'),
+    "fjs and JSON.stringify are within noise of each other at the top; none is measurably faster than JSON.stringify; fjs looks 0.90× (99.9% CI 0.75–1.08×) JSON.stringify's time but is borderline: the interval reaches 1.08, so it may be no faster at all.",
+  );
 });
 
 test('leaders whose intervals overlap are reported as within noise of each other, with the range of speed-ups', () => {
@@ -68,7 +78,7 @@ test('an unknown interval claims nothing: the ratio is not ranked', () => {
   const text = takeawayText([base, row('a', 0.5, null)], 'json', 'JSON.stringify');
   assert.equal(
     text,
-    'Only JSON.stringify has a ratio precise enough to rank. Too uncertain to rank: a (0.50, error unknown).',
+    'Nothing can be called faster or slower than JSON.stringify. Too uncertain to call: a (0.50, error unknown).',
   );
 });
 
@@ -131,7 +141,7 @@ test('with wide intervals at the top, those measurably faster are named, no one 
   // f's interval spans 12.5× but lies wholly above 1: slower, ranked, with how wide it is
   assert.equal(
     takeawayText(rows, 'json', 'JSON.stringify'),
-    "b and c are faster than JSON.stringify by 2.63× and 2.17× respectively (point estimates), but a and d could be as fast (the error bars overlap), so none of them can be called fastest; a is within noise of JSON.stringify; e and f are measurably slower; by how much is known only roughly for f (99.9% CI 4.00–50.0× JSON.stringify's time). Too uncertain to rank: d (1.42, 99.9% CI 0.30–6.70).",
+    "b and c are faster than JSON.stringify by 2.63× and 2.17× respectively (point estimates), but a and d could be as fast (the error bars overlap), so none of them can be called fastest; e and f are measurably slower; by how much is known only roughly for f (99.9% CI 4.00–50.0× JSON.stringify's time). Too uncertain to call: a (0.37, 99.9% CI 0.28–1.05), d (1.42, 99.9% CI 0.30–6.70).",
   );
 });
 
@@ -139,7 +149,7 @@ test('a leader with a wide interval that covers 1 does not hide others that are 
   const rows = [base, row('wide', 0.4, [0.3, 1.1]), row('fjs', 0.5, [0.45, 0.56])];
   assert.equal(
     takeawayText(rows, 'json', 'JSON.stringify'),
-    'fjs is faster than JSON.stringify by 2.00×, but wide could be as fast (the error bars overlap), so it cannot be called fastest; wide is within noise of JSON.stringify.',
+    'fjs is faster than JSON.stringify by 2.00×, but wide could be as fast (the error bars overlap), so it cannot be called fastest. Too uncertain to call: wide (0.40, 99.9% CI 0.30–1.10).',
   );
 });
 
@@ -148,21 +158,26 @@ test("a ratio whose interval spans more than a factor of 10 and contains 1 is ne
   // huge might still be the fastest: no one is called fastest while its interval reaches the leader's
   assert.equal(
     takeawayText(rows, 'json', 'JSON.stringify'),
-    "fjs is faster than JSON.stringify by 2.00×, but huge could be as fast (the error bars overlap), so it cannot be called fastest; slowhuge is measurably slower; by how much is known only roughly for slowhuge (99.9% CI 2.00–6636× JSON.stringify's time). Too uncertain to rank: huge (0.20, 99.9% CI 0.01–4.00).",
+    "fjs is faster than JSON.stringify by 2.00×, but huge could be as fast (the error bars overlap), so it cannot be called fastest; slowhuge is measurably slower; by how much is known only roughly for slowhuge (99.9% CI 2.00–6636× JSON.stringify's time). Too uncertain to call: huge (0.20, 99.9% CI 0.01–4.00).",
   );
   // an uncertain ratio that cannot reach the leader does not stop it being called fastest
   assert.equal(
     takeawayText([base, row('fjs', 0.5, [0.45, 0.56]), row('huge', 3, [0.6, 18])], 'json', 'JSON.stringify'),
-    'fjs is fastest, 2.00× (99.9% CI 1.79–2.22×) faster than JSON.stringify. Too uncertain to rank: huge (3.00, 99.9% CI 0.60–18.0).',
+    'fjs is fastest, 2.00× (99.9% CI 1.79–2.22×) faster than JSON.stringify. Too uncertain to call: huge (3.00, 99.9% CI 0.60–18.0).',
   );
 });
 
-test('a wide interval wholly below 1 is evidence of faster: ranked, with how wide it is, never "too uncertain"', () => {
-  const text = takeawayText([base, row('a', 0.18, [0.05, 0.61]), row('b', 1.3, [1.2, 1.4])], 'json', 'JSON.stringify');
-  assert.equal(text, 'a is fastest, 5.56× (99.9% CI 1.64–20.0×) faster than JSON.stringify; b is measurably slower.');
+test('a wide interval wholly below 1 is evidence of faster: ranked, with how wide it is, never "too uncertain"; borderline when its end lies within the band of 1', () => {
+  const text = takeawayText([base, row('a', 0.18, [0.04, 0.5]), row('b', 1.3, [1.2, 1.4])], 'json', 'JSON.stringify');
+  assert.equal(text, 'a is fastest, 5.56× (99.9% CI 2.00–25.0×) faster than JSON.stringify; b is measurably slower.');
   assert.equal(
-    takeawayText([base, row('fjs', 0.3, [0.28, 0.32]), row('a', 0.18, [0.05, 0.61])], 'json', 'JSON.stringify'),
-    "a and fjs are fastest and within noise of each other, faster than JSON.stringify by 5.56× and 3.33× respectively (point estimates); by how much is known only roughly for a (99.9% CI 0.05–0.61× JSON.stringify's time).",
+    takeawayText([base, row('fjs', 0.3, [0.28, 0.32]), row('a', 0.18, [0.04, 0.5])], 'json', 'JSON.stringify'),
+    "a and fjs are fastest and within noise of each other, faster than JSON.stringify by 5.56× and 3.33× respectively (point estimates); by how much is known only roughly for a (99.9% CI 0.04–0.50× JSON.stringify's time).",
+  );
+  // 0.05–0.61: the end lies within half the half-width (log scale) of 1, so the recommendation calls it borderline, and so does the takeaway
+  assert.equal(
+    takeawayText([base, row('a', 0.18, [0.05, 0.61]), row('b', 1.3, [1.2, 1.4])], 'json', 'JSON.stringify'),
+    "a looks fastest, 0.18× (99.9% CI 0.05–0.61×) JSON.stringify's time, but is borderline: the interval ends at 0.61, which for an interval this wide is close enough to 1 that a rerun could find it no faster; b is measurably slower.",
   );
 });
 
@@ -175,10 +190,10 @@ test('overlaps do not chain: a serializer measurably slower than another at the 
   );
   assert.equal(
     text,
-    'b is faster than JSON.stringify by 1.67×, but a could be as fast (the error bars overlap), so it cannot be called fastest; a is within noise of JSON.stringify; c is measurably slower.',
+    'b is faster than JSON.stringify by 1.67×, but a could be as fast (the error bars overlap), so it cannot be called fastest; c is measurably slower. Too uncertain to call: a (0.50, 99.9% CI 0.20–1.20).',
   );
   // the baseline at the top with a wide neighbour: c, measurably slower than the baseline, is not within noise at the top
-  const top = takeawayText([base, row('a', 0.9, [0.5, 1.5]), row('c', 1.3, [1.2, 1.4])], 'json', 'JSON.stringify');
+  const top = takeawayText([base, row('a', 0.95, [0.85, 1.2]), row('c', 1.3, [1.1, 1.4])], 'json', 'JSON.stringify');
   assert.equal(
     top,
     'a and JSON.stringify are within noise of each other at the top; none is measurably faster than JSON.stringify; c is measurably slower.',
@@ -218,7 +233,7 @@ test('every range says what it is: a confidence interval is labelled with its le
   );
   assert.equal(
     at99,
-    'JSON.stringify is at the top; none is measurably faster than JSON.stringify; x is measurably slower. Too uncertain to rank: d (1.42, 99% CI 0.30–6.70).',
+    'JSON.stringify is at the top; none is measurably faster than JSON.stringify; x is measurably slower. Too uncertain to call: d (1.42, 99% CI 0.30–6.70).',
   );
   assert.equal(
     takeawayText([base, row('x', 1.5, [1.4, 1.6])], 'json', 'JSON.stringify', 0.99),

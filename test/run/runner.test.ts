@@ -201,10 +201,10 @@ test("the ratio interval covers every launch's own ratio: tight rounds in launch
   );
   const [l, h] = a.ratioInterval!;
   assert.ok(l <= 0.485 && h >= 0.77, `interval ${l}–${h} covers both launch states`);
-  assert.ok(
-    a.findings.some((f) => f.code === 'launch-states'),
-    'the launch-states finding names the two states',
-  );
+  // a lone pair has no group to tell ordinary launch-to-launch spread from distinct states (the
+  // baseline's launches agree to the digit: no spread to lend): no launch-states finding; its own
+  // t-interval of 3 launches covers both readings all the same
+  assert.ok(!a.findings.some((f) => f.code === 'launch-states'));
   // two launches that agree to the digit: the interval is not 0 wide (floored at the launches' own errors)
   const same = await run([group('json', 'a')], {
     'json/time': [timed(base)],
@@ -555,7 +555,9 @@ test('every launch is logged the moment it ends, before its case finishes', asyn
     await runGroups({
       groups: [group('json', 'a')],
       payloads: new Map([[payload.key, payload]]),
-      policy: { ...policy, launches: 2 },
+      // a's launches agree to the digit: no interval from them (no spread, no within-launch error), so a
+      // resolve band would take it to the cap; the cap here is the policy's 2
+      policy: { ...policy, launches: 2, maxLaunches: 2 },
       partialPath: join(dir, 'results.partial.jsonl'),
       launchLogPath,
       groupLaunches: false,
@@ -569,10 +571,15 @@ test('every launch is logged the moment it ends, before its case finishes', asyn
     const lines = readFileSync(launchLogPath, 'utf8')
       .split('\n')
       .filter(Boolean)
-      .map((l) => JSON.parse(l) as { caseId: string; record: { launch: number } });
+      .map((l) => JSON.parse(l) as { caseId: string; record: { launch: number; grouped?: boolean } });
     assert.deepEqual(
       lines.map((l) => `${l.caseId.split('/').pop()}#${l.record.launch}`),
       ['json#1', 'a#1', 'json#2', 'a#2'],
+    );
+    // each record says it ran in a process of its own (groupLaunches: false): the assembly's group spreads read it
+    assert.deepEqual(
+      lines.map((l) => l.record.grouped),
+      [false, false, false, false],
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -710,9 +717,12 @@ test('after two launches a case whose launches disagree beyond their intervals g
     },
     { ...policy, launches: 2, maxLaunches: 3 },
   );
+  // a reads exactly 2 in both launches, but the interval it reports (the one the stop rule judges)
+  // borrows b's launch-to-launch spread (1.0 against 1.5; separate processes: a one-way prior of 1 df),
+  // which straddles the ±2% band: a gets a third launch too
   assert.deepEqual(
     calls.map((c) => `${c.job.serializer}`),
-    ['json', 'a', 'b', 'json', 'a', 'b', 'b'],
+    ['json', 'a', 'b', 'json', 'a', 'b', 'a', 'b'],
   );
   assert.deepEqual(
     byId('b').samples.launches.map((l) => l.launch),

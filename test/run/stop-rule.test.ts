@@ -4,12 +4,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runGroups } from '../../src/run/runner.js';
-import { budgetStop, resolutionOf, resolutionText, runQuotaMs } from '../../src/run/stop-rule.js';
+import { budgetStop, resolutionText, runQuotaMs } from '../../src/run/stop-rule.js';
+import { resolution } from '../../src/stats/intervals.js';
 import { policies, type RunPolicy } from '../../src/config/policies.js';
 import type { CaseGroup } from '../../src/plan/plan.js';
-import type { CaseResult } from '../../src/results/types.js';
+import { isMeasured, type CaseResult } from '../../src/results/types.js';
+import { readResults } from '../../src/results/io.js';
+import { assembleGroup, groupRatios, type CaseRecord } from '../../src/run/assemble.js';
+import { fileURLToPath } from 'node:url';
 import type { LaunchOutcome } from '../../src/runtimes/launch.js';
 import { allocated, fakeLaunch, payload, planned, timed, type Script } from './fake-launch.js';
+
+const RECORDED = fileURLToPath(new URL('../../../test/analysers/fixtures/recorded-launches.json', import.meta.url));
 
 /**
  * Adaptive launches: the stop rule alone, then the runner on recorded launches with a fake clock
@@ -17,14 +23,14 @@ import { allocated, fakeLaunch, payload, planned, timed, type Script } from './f
  */
 
 test('an interval clear of the ±resolve band differs, one inside it is within, one across an edge is unresolved', () => {
-  assert.equal(resolutionOf([1.03, 1.1], 0.02), 'differs');
-  assert.equal(resolutionOf([0.5, 0.97], 0.02), 'differs');
-  assert.equal(resolutionOf([0.99, 1.015], 0.02), 'within');
-  assert.equal(resolutionOf([0.98, 1.02], 0.02), 'within', 'the band edges are inside');
-  assert.equal(resolutionOf([1.01, 1.03], 0.02), 'unresolved', 'above 1 but not known to be 2% above');
-  assert.equal(resolutionOf([0.97, 1.04], 0.02), 'unresolved');
-  assert.equal(resolutionOf([1.01, 1.03], 0.005), 'differs', 'a narrower band resolves it');
-  assert.equal(resolutionOf(null, 0.02), 'unresolved');
+  assert.equal(resolution([1.03, 1.1], 0.02), 'differs');
+  assert.equal(resolution([0.5, 0.97], 0.02), 'differs');
+  assert.equal(resolution([0.99, 1.015], 0.02), 'within');
+  assert.equal(resolution([0.98, 1.02], 0.02), 'within', 'the band edges are inside');
+  assert.equal(resolution([1.01, 1.03], 0.02), 'unresolved', 'above 1 but not known to be 2% above');
+  assert.equal(resolution([0.97, 1.04], 0.02), 'unresolved');
+  assert.equal(resolution([1.01, 1.03], 0.005), 'differs', 'a narrower band resolves it');
+  assert.equal(resolution(null, 0.02), 'unresolved');
 });
 
 test('a budget stops the next launch when the mean launch so far would carry it past; the cap stops it at maxLaunches', () => {
@@ -120,7 +126,10 @@ const script: Script = {
 test('a straddling case keeps launching until its case budget; resolved ones stop at the policy launches; the unresolved one is named', async () => {
   const { of, timeCalls } = await run([group('w', 'json', 'a', 'b', 'c')], script, adaptive({ maxCaseMs: 5000 }));
   assert.equal(timeCalls('a'), 2);
-  assert.equal(timeCalls('c'), 2);
+  // c reads exactly 1.00 in every launch, but the interval it reports borrows the group's launch-to-launch
+  // variance (b's spread; separate processes: a one-way prior), which straddles ±2% at 2 launches: the stop
+  // rule judges that interval, so c keeps launching too (before, it judged c's own zero-width interval)
+  assert.equal(timeCalls('c'), 5);
   assert.equal(timeCalls('json'), 2, "the baseline's own case has no ratio: its agreeing launches stop at 2");
   assert.equal(timeCalls('b'), 5, '1 s each: 5 s spent, a sixth would pass the 5 s budget');
   const a = of('w', 'a');
@@ -128,11 +137,11 @@ test('a straddling case keeps launching until its case budget; resolved ones sto
   const c = of('w', 'c');
   assert.ok(a.status === 'measured' && b.status === 'measured' && c.status === 'measured');
   assert.equal(a.resolution?.state, 'differs');
-  // c read exactly 1.00 in both launches; its interval borrows the group's launch-to-launch variance
-  // (stats/intervals.ts launchPrior), which b's spread widens, so its final state is whatever that
-  // final interval says: reported as judged on the interval results.json gives
+  // judged on the interval results.json gives, and stopped by what really stopped it
   assert.deepEqual(c.resolution?.interval, c.ratioInterval);
-  assert.equal(c.resolution?.state, resolutionOf(c.ratioInterval!, 0.02));
+  assert.equal(c.resolution?.state, resolution(c.ratioInterval!, 0.02, c.ratioBasis));
+  assert.equal(c.resolution?.state, 'unresolved');
+  assert.equal(c.resolution?.stoppedBy, 'case budget');
   assert.equal(b.resolution?.state, 'unresolved');
   assert.equal(b.resolution?.stoppedBy, 'case budget');
   assert.equal(b.resolution?.launches, 5);
@@ -172,4 +181,67 @@ test('without a budget the launch cap stops a straddling case; with resolve off 
   assert.equal(off.timeCalls('c'), 2, 'agreeing launches: no third');
   const offC = off.of('w', 'c');
   assert.ok(offC.status === 'measured' && offC.resolution === undefined, 'no band, no resolution recorded');
+});
+
+/** Three rounds of two samples around `ns` (about ±1% apart): launches with an error of their own. */
+const noisy = (ns: number): number[][] => [
+  [ns, ns * 1.01],
+  [ns * 0.99, ns],
+  [ns * 1.005, ns * 0.995],
+];
+
+test("one launch's rounds never resolve: with --resolve on the quick policy every paired case gets a second launch", async () => {
+  // before: a 2× case stopped after its one launch, `differs` on its rounds' interval, and was recorded as stopped by the launch cap
+  const quick: Script = {
+    'json/time': [timed(noisy(100))],
+    'a/time': [timed(noisy(200), noisy(100)), timed(noisy(202), noisy(100))],
+    'b/time': [timed(noisy(50), noisy(100)), timed(noisy(50.5), noisy(100))],
+    'c/time': [timed(noisy(150), noisy(100)), timed(noisy(148), noisy(100))],
+    'json/alloc': [allocated([640])],
+    'a/alloc': [allocated([640])],
+    'b/alloc': [allocated([640])],
+    'c/alloc': [allocated([640])],
+  };
+  const { of, timeCalls } = await run([group('q', 'json', 'a', 'b', 'c')], quick, adaptive({}, { launches: 1 }));
+  for (const s of ['a', 'b', 'c']) {
+    assert.equal(timeCalls(s), 2, `${s}: a second launch, then resolved on the others' launch spread`);
+    const c = of('q', s);
+    assert.ok(c.status === 'measured');
+    assert.notEqual(c.ratioBasis, 'rounds');
+    assert.equal(c.resolution?.state, 'differs');
+    assert.equal(c.resolution?.launches, 2);
+    assert.equal(c.resolution?.stoppedBy, undefined);
+  }
+  assert.equal(timeCalls('json'), 1, "the baseline's own case has no ratio to resolve");
+});
+
+test('the stop rule judges exactly the interval results.json carries: groupRatios against assembleGroup, launch by launch, on recorded launches', () => {
+  const r = readResults(RECORDED);
+  const groups = new Map<string, CaseRecord[]>();
+  for (const c of r.cases.filter(isMeasured)) {
+    const key = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}`;
+    const recs = groups.get(key) ?? [];
+    recs.push({
+      planned: planned(c.serializer, { id: c.id, baseline: c.baseline }),
+      payload,
+      launches: c.samples.launches,
+      relaunches: c.samples.relaunches,
+      end: { status: 'measured' },
+      paired: c.ratio !== null && c.serializer !== c.baseline,
+    });
+    groups.set(key, recs);
+  }
+  let compared = 0;
+  for (const recs of groups.values())
+    for (let k = 1; k <= 3; k++) {
+      const sub = recs.map((x) => ({ ...x, launches: x.launches.filter((l) => l.launch <= k) }));
+      const judged = groupRatios(sub, policies.default.measure);
+      assembleGroup(sub, policies.default.measure).forEach((c, i) => {
+        if (!sub[i].paired || c.status !== 'measured') return;
+        assert.deepEqual(judged[i]?.interval, c.ratioInterval, `${c.id} after ${k} launches`);
+        assert.equal(judged[i]?.basis, c.ratioBasis);
+        compared++;
+      });
+    }
+  assert.ok(compared >= 20, `${compared} intervals compared`);
 });

@@ -6,6 +6,7 @@ import {
   logRatioInterval,
   meanOf,
   medianOf,
+  medianRelativeError,
   relativeError,
   tCritical,
 } from '../../src/stats/estimate.js';
@@ -173,4 +174,16 @@ test('medianOf (stats/median.ts, kept free of jStat for the worker) equals jStat
     assert.equal(medianOf(xs), jStat.median(xs), `n=${n}`);
   }
   assert.throws(() => medianOf([]), /no values/);
+});
+
+test('medianRelativeError: the MAD-based error, and where more than half the values tie (MAD 0), the mean absolute deviation’s', () => {
+  // [1, 2, 3, 4, 5]: median 3, MAD 1 → 1.4826 · 1.2533 / √5 / 3
+  near(medianRelativeError([1, 2, 3, 4, 5]), (1.4826 * 1.2533) / Math.sqrt(5) / 3, 1e-12, 'MAD-based');
+  // [1, 1, 1, 1, 2, 3]: median 1, MAD 0; mean |x − 1| = 3/6 → SD 1.2533 · 0.5, error · 1.2533 / √6 / 1
+  const tied = medianRelativeError([1, 1, 1, 1, 2, 3]);
+  near(tied, (1.2533 * 0.5 * 1.2533) / Math.sqrt(6), 1e-12, 'ties: from the mean absolute deviation');
+  assert.ok(tied > 0, 'not 0: ties do not make an exact median');
+  assert.equal(medianRelativeError([2, 2, 2, 2]), 0, 'every value the same: 0');
+  assert.equal(medianRelativeError([1, 2]), Infinity);
+  assert.equal(medianRelativeError([-1, 0, 0]), Infinity, 'a median that is not positive');
 });

@@ -1,5 +1,6 @@
 import { isOptional, propertyPath, type SchemaNode } from '../../workloads/schema.js';
-import type { Probe } from '../types.js';
+import { modelOf } from '../../workloads/payload.js';
+import type { Accept, Probe } from '../types.js';
 
 /**
  * Payload probes (issue 24, "costs of this payload"): built from a user's payload and its schema,
@@ -13,12 +14,17 @@ import type { Probe } from '../types.js';
  *   a missing required key, a number sent as a string, a fraction in an integer field, an enum
  *   value the samples never held, a date field holding a string that is no date, a null where the
  *   samples held none.
- * Every side accepts one behaviour only, the baseline's: the value back exactly as JSON.parse
- * reads it, or its text as JSON.stringify writes it. A validator that refuses a drifted payload is
- * ⚠ throws: correct by its schema, and a cost for a service whose schema was inferred (the API's
- * real `ZERO_RESULTS` response refused because the samples only held `OK`). The host builds these
- * from {@link PayloadProbeSet}s and hands the sets to the workers as data (run/probe-pass.ts), which
- * build the same probes here: this file reads no files.
+ * These probes show what a drifting payload does under the schema, not whether a library is
+ * right: every side accepts the baseline's behaviour (the value back as JSON.parse reads it — for
+ * the transform class with its date-times as Dates, workloads/payload.ts `modelOf` — or its text as
+ * JSON.stringify writes it), and for every drift but a missing optional key also a refusal, labelled
+ * with what the schema holds and why ("rejects a response without $.id, which all your samples
+ * had: the inferred schema makes it required"). A validator that refuses is ✔ with that label, not a
+ * failure: it did what its schema says (new-user tryout 2026-12-05: five validators were reported
+ * as failing "payload.0.missing-required (⚠ throws)"). What stays a failure is a library that loses
+ * or changes data (an extra key dropped: ✗ silent-loss), or refuses a key the schema makes optional.
+ * The host builds these from {@link PayloadProbeSet}s and hands the sets to the workers as data
+ * (run/probe-pass.ts), which build the same probes here: this file reads no files.
  */
 
 /** What a payload probe is built from: one workload's schema and one sample value (JSON data). */
@@ -29,6 +35,8 @@ export interface PayloadProbeSet {
   file: string;
   schema: SchemaNode;
   sample: unknown;
+  /** the schema was inferred from the samples (absent: true); false for the user's `--schema`, which the labels then name */
+  inferred?: boolean;
 }
 
 /** The kinds of payload probe, in catalog order, with what a title says of each. */
@@ -160,8 +168,38 @@ export function driftSites(schema: SchemaNode, sample: unknown): Partial<Record<
   return sites;
 }
 
+/**
+ * What a refusal of each drift means, as a ✔ label: the drift, what the samples held there and
+ * what the schema makes of it (`path` is the JSON path of the drift). Absent for `sample` (nothing
+ * drifted) and `missing-optional` (the schema makes the key optional: refusing it is wrong).
+ */
+function refusalLabel(kind: PayloadProbeKind, path: string, inferred: boolean): string | undefined {
+  const schema = inferred ? 'the inferred schema' : 'your schema';
+  // no backticks: a label stands in Markdown table cells, where they would be escaped
+  const at = path;
+  switch (kind) {
+    case 'extra-key':
+      return `rejects a response with a key at ${at} that no sample had: ${schema} lists only the keys seen`;
+    case 'missing-required':
+      return `rejects a response without ${at}, which all your samples had: ${schema} makes it required`;
+    case 'number-as-string':
+      return `rejects ${at} sent as a string: your samples held a number there, ${schema} says number`;
+    case 'fraction-in-integer':
+      return `rejects a fraction in ${at}: your samples held integers there, ${schema} says integer`;
+    case 'unseen-enum':
+      return `rejects a value of ${at} that no sample held: ${schema} makes it an enum of the values seen`;
+    case 'not-a-date':
+      return `rejects ${at} holding a string that is no date: ${schema} says date`;
+    case 'unexpected-null':
+      return `rejects null at ${at}: no sample held null there, ${schema} makes it not nullable`;
+    default:
+      return undefined;
+  }
+}
+
 /** The payload probes of one set (see the module comment); ids `payload.<index>.<kind>`. */
 export function payloadProbesOf(set: PayloadProbeSet, index: number): Probe[] {
+  const inferred = set.inferred !== false;
   const pruned = pruneSample(set.schema, set.sample);
   const text = JSON.stringify(pruned);
   const sites = driftSites(set.schema, pruned);
@@ -172,6 +210,8 @@ export function payloadProbesOf(set: PayloadProbeSet, index: number): Probe[] {
     const copy = JSON.parse(text) as unknown;
     site.mutate(copy);
     const copyText = JSON.stringify(copy);
+    const label = refusalLabel(kind, site.path, inferred);
+    const refusal: Accept[] = label ? [{ throws: true, label }] : [];
     probes.push({
       id: `payload.${index}.${kind}`,
       family: 'payload',
@@ -180,11 +220,17 @@ export function payloadProbesOf(set: PayloadProbeSet, index: number): Probe[] {
       schema: set.schema,
       serialize: {
         input: () => JSON.parse(copyText),
-        accept: [{ json: JSON.parse(copyText), label: 'as JSON.stringify writes it' }],
+        accept: [{ json: JSON.parse(copyText), label: 'as JSON.stringify writes it' }, ...refusal],
       },
       deserialize: {
         text: () => copyText,
-        accept: () => [{ value: JSON.parse(copyText), label: 'as JSON.parse reads it' }],
+        accept: (cls) => [
+          cls === 'transform'
+            ? { value: modelOf(set.schema, JSON.parse(copyText)), label: 'as JSON.parse reads it, date-times as Dates' }
+            : { value: JSON.parse(copyText), label: 'as JSON.parse reads it' },
+          // a parser has no schema: refusing valid JSON is no behaviour of its schema
+          ...(cls === 'parse' ? [] : refusal),
+        ],
       },
     });
   }

@@ -137,6 +137,20 @@ export function ratioChartOption(
 }
 
 /**
+ * A linear axis domain from `lo` to `hi` bytes with about five ticks at round numbers of the unit
+ * formatBytes writes (B, KiB = 1024 B, MiB = 1024 KiB): a step of 1, 2, 2.5 or 5 × 10ⁿ units, the
+ * domain rounded out to whole steps (never below 0).
+ */
+export function binaryTicks(lo: number, hi: number): { min: number; max: number; interval: number } {
+  const unit = hi >= 1024 ** 2 ? 1024 ** 2 : hi >= 1024 ? 1024 : 1;
+  const rough = (hi - lo) / 5 / unit;
+  const p = 10 ** Math.floor(Math.log10(rough));
+  const nice = [1, 2, 2.5, 5, 10].find((m) => m * p >= rough)! * p;
+  const interval = nice * unit;
+  return { min: Math.max(0, Math.floor(lo / interval) * interval), max: Math.ceil(hi / interval) * interval, interval };
+}
+
+/**
  * Speed against allocation: time per op (x) and bytes per op (y), log axes when values span over
  * 20×. Each series (class, or class · target) has its own colour: the class's colour while every
  * series is a different class, else one per series. An estimated allocation keeps its `~` in the
@@ -149,7 +163,9 @@ export function scatterChartOption(title: string, points: ScatterPoint[]): Recor
   // domain padded by 10% of the largest value on each side, rounded out to a power of ten that is
   // also the least tick interval (1 when every value is 0), never below 0 for positive values: left to
   // ECharts, its ticks fell at fractions of a byte that the formatter wrote as one label ("640 B" on every tick).
-  const axis = (vals: number[], name: string, fmt: (v: number) => string) => {
+  // A linear bytes axis wider than that gets ticks at round numbers of its unit (KiB, MiB: 1024-based,
+  // as formatBytes writes them), not at round numbers of bytes ("19.5 KiB, 39.1 KiB, 58.6 KiB").
+  const axis = (vals: number[], name: string, fmt: (v: number) => string, binary = false) => {
     const lo = Math.min(...vals);
     const hi = Math.max(...vals);
     const log = lo > 0 && hi / lo > 20;
@@ -163,7 +179,9 @@ export function scatterChartOption(title: string, points: ScatterPoint[]): Recor
           max: Math.ceil((hi + pad) / step) * step,
           minInterval: step,
         }
-      : {};
+      : binary && !log && lo >= 0 && hi > lo
+        ? binaryTicks(lo, hi)
+        : {};
     return {
       type: log ? 'log' : 'value',
       name,
@@ -194,6 +212,7 @@ export function scatterChartOption(title: string, points: ScatterPoint[]): Recor
         points.map((p) => p.alloc),
         'allocated per op',
         formatBytes,
+        true,
       ),
       nameGap: 64,
     },
@@ -210,7 +229,8 @@ export function scatterChartOption(title: string, points: ScatterPoint[]): Recor
         fontSize: 11,
         color: '#333',
       },
-      labelLayout: { moveOverlap: 'shiftY' },
+      // labels that would still overlap after shifting are hidden (the tooltip names every point)
+      labelLayout: { moveOverlap: 'shiftY', hideOverlap: true },
     })),
   };
 }

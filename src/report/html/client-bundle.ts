@@ -23,7 +23,10 @@ import {
   isWide,
   tooUncertain,
   withinNoise,
+  borderlineFaster,
+  borderlineReach,
 } from '../takeaway.js';
+import { decisionBounds, ratioCall, ratioVerdict, unresolved } from '../../results/decision.js';
 import { escapeHtml } from './escape.js';
 import { caseKey, defaultState, effectiveBaseline, indexCases, isShown, labelOf, sectionRows } from './rebase.js';
 import { deltaCell, renderTable, statusBadge, targetCells } from './table.js';
@@ -39,7 +42,7 @@ import {
   sectionTargets,
   shownTargets,
 } from './sections.js';
-import { chartColor, ratioChartOption, scalingChartOption, scatterChartOption } from './charts.js';
+import { binaryTicks, chartColor, ratioChartOption, scalingChartOption, scatterChartOption } from './charts.js';
 import { ratioOptionFor, scalingOptionFor, scatterOptionFor } from './chart-data.js';
 import { boot, parseState, renderControls, stateHash } from './client.js';
 
@@ -65,8 +68,14 @@ export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
   formatInterval,
   ratioInterval,
   isWide,
+  decisionBounds,
+  ratioVerdict,
+  unresolved,
+  ratioCall,
   tooUncertain,
   fasterThanBaseline,
+  borderlineFaster,
+  borderlineReach,
   measurablyFaster,
   unrankedFinding,
   unrankedReason,
@@ -96,6 +105,7 @@ export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
   renderGroup,
   renderBody,
   chartColor,
+  binaryTicks,
   ratioChartOption,
   scatterChartOption,
   scalingChartOption,

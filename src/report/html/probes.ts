@@ -1,5 +1,5 @@
 import { DIRECTIONS } from '../../case/coordinates.js';
-import type { ResultsFile } from '../../results/types.js';
+import type { ProbeRecord, ResultsFile } from '../../results/types.js';
 import { escapeHtml } from './escape.js';
 import {
   behaviourNotes,
@@ -7,7 +7,9 @@ import {
   cellText,
   describeVerdict,
   isFailing,
+  dotnetTargetIds,
   probeMatrix,
+  probeSideFor,
   summaryLine,
   versionChanges,
   type MatrixColumn,
@@ -27,14 +29,8 @@ import { countOf } from '../units.js';
 function cell(
   r: MatrixRow,
   c: MatrixColumn,
-  byId: Map<
-    string,
-    {
-      title: string;
-      serialize?: { input: string; expected: string };
-      deserialize?: { input: string; expected: string };
-    }
-  >,
+  byId: Map<string, ProbeRecord>,
+  dotnetTargets: ReadonlySet<string>,
 ): string {
   const vs = r.cells.get(c.key) ?? [];
   const text = escapeHtml(cellText(vs.map((v) => v.verdict)));
@@ -45,14 +41,13 @@ function cell(
     return `<td class="pm m${vs.length === 1 ? escapeHtml(vs[0].verdict.mark) : ''}"${title}>${text}</td>`;
   }
   const items = failing.map((v) => {
-    const p = byId.get(v.probe);
-    const side = p?.[v.direction];
+    const { title, side } = probeSideFor(byId.get(v.probe), v, dotnetTargets);
     const vd = v.verdict;
     const what =
       vd.mark === '✗'
         ? `<b>✗ ${escapeHtml(vd.fault)}</b> at <code>${escapeHtml(vd.path)}</code>: expected <code>${escapeHtml(vd.expected)}</code>, got <code>${escapeHtml(vd.actual)}</code>`
         : `<b>${escapeHtml(describeVerdict(vd))}</b>`;
-    return `<li><code>${escapeHtml(v.probe)}</code> <span class="dim">${escapeHtml(p?.title ?? '')}</span><br>${what}${side ? `<br><span class="dim">input</span> <code>${escapeHtml(side.input)}</code> <span class="dim">expected</span> ${escapeHtml(side.expected)}` : ''}</li>`;
+    return `<li><code>${escapeHtml(v.probe)}</code> <span class="dim">${escapeHtml(title)}</span><br>${what}${side ? `<br><span class="dim">input</span> <code>${escapeHtml(side.input)}</code> <span class="dim">expected</span> ${escapeHtml(side.expected)}` : ''}</li>`;
   });
   return `<td class="pm bad"><details><summary>${text}</summary><ul>${items.join('')}</ul></details></td>`;
 }
@@ -62,6 +57,7 @@ export function renderProbesSection(run: ResultsFile, index = 0, several = false
   const section = run.probes;
   if (!section) return '';
   const byId = new Map(section.probes.map((p) => [p.id, p]));
+  const dotnetTargets = dotnetTargetIds(run);
   const parts: string[] = [
     `<section class="probes" id="probes${index}"><h2>Probes${section.selection === 'relevant' ? ' relevant to the payloads' : ''}${several ? ` <span class="dim">(results file #${index + 1})</span>` : ''}</h2>`,
     `<p>${escapeHtml(summaryLine(section))}. ${escapeHtml(`${section.launches} worker launch${section.launches === 1 ? '' : 'es'} in ${(section.elapsedMs / 1000).toFixed(1)} s, timeout ${(section.timeoutMs / 1000).toFixed(0)} s per probe side (one that has not answered by then is stopped and marked ✗ hang).`)}</p>`,
@@ -103,7 +99,7 @@ export function renderProbesSection(run: ResultsFile, index = 0, several = false
             r.family !== family
               ? `<tr class="fam"><th colspan="${m.columns.length + 1}">${escapeHtml((family = r.family))}</th></tr>`
               : '';
-          return `${sep}<tr><th class="probe" title="${escapeHtml(r.probes.length > 1 ? `${r.probes.length} probes` : (byId.get(r.probes[0])?.title ?? ''))}">${escapeHtml(r.group)}</th>${m.columns.map((c) => cell(r, c, byId)).join('')}</tr>`;
+          return `${sep}<tr><th class="probe" title="${escapeHtml(r.probes.length > 1 ? `${r.probes.length} probes` : (byId.get(r.probes[0])?.title ?? ''))}">${escapeHtml(r.group)}</th>${m.columns.map((c) => cell(r, c, byId, dotnetTargets)).join('')}</tr>`;
         })
         .join('');
       parts.push(

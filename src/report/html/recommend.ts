@@ -1,11 +1,20 @@
 import type { ResultsFile } from '../../results/types.js';
-import { payloadLines, recommend, type CostSource } from '../recommend.js';
+import {
+  costGroupsOf,
+  costLines,
+  payloadLines,
+  probesOf,
+  recommend,
+  settleLine,
+  type CostSource,
+} from '../recommend.js';
 import { escapeHtml } from './escape.js';
 
 /**
  * The recommendation block at the top of the HTML report, for each results file of a run on a
  * user's payload (report/recommend.ts): the payload's facts and the machine's load, then one
- * sentence per direction × class with its costs and the serializers that gave no number. Rendered
+ * sentence per direction × class with its cost lines (one per kind, every cost of a kind behind a
+ * disclosure) and the serializers that gave no number, then what settles the unsettled calls. Rendered
  * once at build time (it does not follow the page's filters: it is the run's answer). Empty when
  * no file has a payload.
  */
@@ -18,13 +27,18 @@ export function renderRecommendationSection(runs: readonly ResultsFile[], costSo
         .flatMap(payloadLines)
         .map((l) => `<li>${escapeHtml(l)}</li>`)
         .join('');
-      const items = recommend(r, costSources)
+      const recs = recommend(r, costSources);
+      const probed = probesOf(r) !== null;
+      const settle = settleLine(recs, r.policy.name);
+      const items = recs
         .map((rec) => {
+          // one line per kind of cost (the output defects first), every cost of a kind under it
+          const groups = costGroupsOf(rec);
           const details = [
-            ...(rec.pick?.costs ?? []).map(
-              (k) =>
-                `<li>${escapeHtml(k.source === 'translation' ? 'looser check' : k.source)}: ${escapeHtml(k.text)}</li>`,
-            ),
+            ...costLines(rec, probed).map((line, i) => {
+              const all = groups[i] && groups[i].items.length > 1 ? groups[i].items : [];
+              return `<li>${escapeHtml(line)}${all.length ? `<details><summary>all ${all.length}</summary><ul>${all.map((k) => `<li>${escapeHtml(k.text)}</li>`).join('')}</ul></details>` : ''}</li>`;
+            }),
             ...rec.excluded.map(
               (e) =>
                 `<li class="st-${escapeHtml(e.status)}">not a candidate: <b>${escapeHtml(e.serializer)}</b> ${escapeHtml(e.status)}: ${escapeHtml(e.reason)}</li>`,
@@ -34,7 +48,7 @@ export function renderRecommendationSection(runs: readonly ResultsFile[], costSo
           return `<li class="${rec.pick ? 'pick' : 'none'}"><b>${escapeHtml(label)}:</b> <span class="sentence">${escapeHtml(rec.sentence)}</span>${details ? `<ul>${details}</ul>` : ''}</li>`;
         })
         .join('');
-      return `<h2>Recommendation${runs.length > 1 ? ` (#${i + 1})` : ''}</h2><p class="dim">Measured on ${escapeHtml(r.environment.cores)} cores, load average ${escapeHtml(load)} at the start (1/5/15 min), policy ${escapeHtml(r.policy.name)}.</p><ul class="facts">${facts}</ul><ul class="recommend">${items}</ul>`;
+      return `<h2>Recommendation${runs.length > 1 ? ` (#${i + 1})` : ''}</h2><p class="dim">Measured on ${escapeHtml(r.environment.cores)} cores, load average ${escapeHtml(load)} at the start (1/5/15 min), policy ${escapeHtml(r.policy.name)}.</p><ul class="facts">${facts}</ul><ul class="recommend">${items}</ul>${settle ? `<p class="dim">${escapeHtml(settle)}</p>` : ''}`;
     })
     .join('');
   return blocks ? `<section class="recommendation">${blocks}</section>` : '';

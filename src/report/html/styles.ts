@@ -43,6 +43,8 @@ table.results thead th { background:var(--soft); font-weight:600; white-space:no
 table.results th.target { text-align:center; border-left:2px solid var(--line); }
 td.num { text-align:right; white-space:nowrap; font-variant-numeric:tabular-nums; }
 td.num .err { color:var(--dim); }
+td.num .saves { font-size:11.5px; }
+td.why { max-width:48em; }
 td.why { color:var(--dim); font-size:12.5px; word-break:break-word; }
 td.faster { color:var(--ok); font-weight:600; }
 td.slower { color:var(--bad); }

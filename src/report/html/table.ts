@@ -48,7 +48,7 @@ export function statusBadge(c: ViewCase | undefined): string {
 export function targetCells(row: ViewRow, compact: boolean): string {
   const c = row.c;
   if (!c || c.status !== 'measured')
-    return `<td class="why" colspan="${compact ? 3 : 5}" title="${escapeHtml(c?.reason ?? '')}">${escapeHtml(c?.reason ?? '')}</td><td>${statusBadge(c)}</td>`;
+    return `<td class="why" colspan="${compact ? 3 : 5}" title="${escapeHtml(c?.reason ?? '')}"><div class="reason">${escapeHtml(c?.reason ?? '')}</div></td><td>${statusBadge(c)}</td>`;
   const mean =
     c.mean === undefined ? '—' : `${formatTime(c.mean)}<span class="err"> ± ${formatTime(c.error ?? 0)}</span>`;
   const ratio = row.ratio === null ? '—' : formatRatio(row.ratio, row.interval);
@@ -59,7 +59,7 @@ export function targetCells(row: ViewRow, compact: boolean): string {
   const cells = [
     `<td class="num">${mean}</td>`,
     compact ? '' : `<td class="num">${c.median === undefined ? '—' : formatTime(c.median)}</td>`,
-    `<td class="num ratio${faster ? ' faster' : ''}" title="${ratioTitle}">${escapeHtml(ratio)}${row.derived ? '<sup>d</sup>' : ''}${!row.derived && c.saves ? `<span class="err"> · ${escapeHtml(c.saves)}</span>` : ''}</td>`,
+    `<td class="num ratio${faster ? ' faster' : ''}" title="${ratioTitle}">${escapeHtml(ratio)}${row.derived ? '<sup>d</sup>' : ''}${!row.derived && c.saves ? `<br><span class="err saves">${escapeHtml(c.saves)}</span>` : ''}</td>`,
     `<td class="num"${c.allocEstimate ? ' title="estimated (see the provenance)"' : ''}>${c.alloc === undefined ? '—' : escapeHtml(formatAllocation(c.alloc, c.allocRange, c.allocEstimate))}</td>`,
     compact ? '' : `<td class="num">${escapeHtml(formatAllocRatio(row.allocRatio, row.allocRange))}</td>`,
     `<td>${statusBadge(c)}</td>`,

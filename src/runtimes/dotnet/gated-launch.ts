@@ -100,7 +100,7 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
   };
 
   return async (job, timeoutMs, place) => {
-    // probe jobs are JavaScript-only (the probe pass never plans a .NET serializer): passed through unchecked
+    // probe jobs are never timed and carry no payload of a workload: passed through (the host judges their outcomes: probes/dotnet/)
     if (job.mode === 'probe') return launch(job, timeoutMs, place);
     // neither are cold-start jobs (run/cold-start.ts skips .NET cases) nor group jobs (run/runner.ts launches .NET cases one pair at a time)
     if (job.mode === 'cold' || job.serializers?.length)

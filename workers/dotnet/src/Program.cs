@@ -20,13 +20,16 @@ public static class Program
         long started = Clock.WallTicks();
         if (args.Contains("--probe")) { Console.Out.WriteLine(Probe()); return 0; }
         var channel = new Channel();
-        WorkerJob job;
+        WorkerJob job = null!;
+        ProbeJob? probeJob = null;
         string? line = null;
         try
         {
             line = Console.In.ReadLine() ?? throw new FormatException("no start message on stdin");
-            job = WorkerJob.ParseStartLine(line);
-            if (job.Key != null) channel.UseKey(job.Key);
+            // a probe job (src/probes/dotnet/): ProbeRunner.cs
+            if (ProbeJob.IsProbe(line)) probeJob = ProbeJob.Parse(line); else job = WorkerJob.ParseStartLine(line);
+            var key = probeJob != null ? probeJob.Key : job.Key;
+            if (key != null) channel.UseKey(key);
         }
         catch (Exception e)
         {
@@ -49,6 +52,7 @@ public static class Program
             var overrides = Overrides.Describe();
             if (overrides != null) w.WriteString("methodOverrides", overrides);
         });
+        if (probeJob != null) { ProbeRunner.Run(probeJob, channel, started); return 0; }
         try
         {
             var module = Modules.Find(job.Workload, job.Direction)

@@ -1,0 +1,386 @@
+// Do the reported 99.9% intervals cover? Simulated groups of cases (a baseline and paired
+// serializers) measured in launches that share each launch's effect (a group launch) or run in
+// processes of their own (--separate), assembled by this build's run/assemble.ts exactly as a run
+// assembles them. A TypeScript port of the statistical review's scripts (coverage.mjs, cov2.mjs,
+// shared.mjs, adaptive.mjs; same generator, seeds and scenarios), so their figures can be rerun.
+// node build/studies/interval-coverage/coverage.js <fixed|shared|pure|adaptive> [options]
+import type { LaunchRecord } from '../../src/results/types.js';
+import type { PlannedCase } from '../../src/plan/plan.js';
+import type { MeasurePolicy } from '../../src/case/policy.js';
+import type { RunPolicy } from '../../src/config/policies.js';
+import { assembleCase, groupRatios, groupSpreads, launchRatiosOf, type CaseRecord } from '../../src/run/assemble.js';
+import { wantsAnotherLaunch } from '../../src/run/stop-rule.js';
+import { medianRelativeError } from '../../src/stats/median.js';
+import {
+  launchPrior,
+  launchStates,
+  ratioInterval,
+  resolution,
+  sharedLaunchVariance,
+} from '../../src/stats/intervals.js';
+import { load, studyArgs } from '../lib/lib.js';
+
+const USAGE = `node build/studies/interval-coverage/coverage.js <fixed|shared|pure|adaptive> [--n N] [--ks 2,3,5,10] [--scenario NAME] [--separate]
+  fixed     coverage of the ratio and time intervals at fixed launch counts (scenarios: homog, nolaunch, hetero3, hetero0, bimodal, G2, adaptR, or all)
+  shared    a launch effect shared by the group's cases (timeshared: on time; ratioshared: the baseline's alone, on every ratio)
+  pure      launch values with a shared launch effect: the one-way prior (as if independent) against the two-way estimate
+  adaptive  the adaptive launcher without budgets (--sa 0.025 --resolve 0.02 --launches 2 --cap 10 --rhos 0.97,1.0,1.01,1.02,1.03,1.06)
+  --separate  every launch a process of its own (the .NET worker): the one-way prior path
+About 20 s per scenario and launch count at N=2000 on a quiet core.`;
+
+const { values: opt, positionals } = studyArgs(
+  USAGE,
+  {
+    n: { type: 'string' },
+    ks: { type: 'string', default: '2,3,5,10' },
+    scenario: { type: 'string', default: 'all' },
+    separate: { type: 'boolean', default: false },
+    sa: { type: 'string', default: '0.025' },
+    resolve: { type: 'string', default: '0.02' },
+    launches: { type: 'string', default: '2' },
+    cap: { type: 'string', default: '10' },
+    rhos: { type: 'string', default: '0.97,1.0,1.01,1.02,1.03,1.06' },
+  },
+  true,
+);
+
+/** mulberry32 with a Marsaglia polar normal, as the review's scripts. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const u = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  let spare: number | null = null;
+  const n = () => {
+    if (spare !== null) {
+      const s = spare;
+      spare = null;
+      return s;
+    }
+    let x: number, y: number, r: number;
+    do {
+      x = 2 * u() - 1;
+      y = 2 * u() - 1;
+      r = x * x + y * y;
+    } while (!r || r >= 1);
+    const f = Math.sqrt((-2 * Math.log(r)) / r);
+    spare = y * f;
+    return x * f;
+  };
+  return { u, n };
+}
+type Rng = ReturnType<typeof rng>;
+
+const measure: MeasurePolicy = {
+  confidence: 0.999,
+  targetRelativeError: 0.01,
+  minRounds: 6,
+  maxRounds: 200,
+} as MeasurePolicy;
+
+/** A simulated case: true ratio `rho`, its own launch effect's log-SD `sa`, maybe a second state. */
+interface SimCase {
+  rho: number;
+  sa: number;
+  bimodal?: { p: number; jump: number };
+}
+/** B ns the baseline; sBl a launch effect shared by both sides of every case; sBase the baseline's alone; sS per sample; spr samples per side and round; R rounds (absent: the worker's stop rule). */
+interface SimOpts {
+  B: number;
+  sBl: number;
+  sBase?: number;
+  sS: number;
+  spr: number;
+  R?: number;
+}
+
+const med = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n & 1 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
+
+/** One launch of every case of a group (index 0 the baseline). */
+function launchGroup(r: Rng, cases: readonly SimCase[], o: SimOpts, launch: number): LaunchRecord[] {
+  const bl = o.sBl * r.n();
+  const bOnly = (o.sBase ?? 0) * r.n();
+  const effects = cases.map((c) => {
+    let a = c.sa * r.n();
+    if (c.bimodal && r.u() < c.bimodal.p) a += Math.log(c.bimodal.jump);
+    return a;
+  });
+  return cases.map((c, ci) => {
+    const rounds: LaunchRecord['rounds'] = [];
+    const ratios: number[] = [];
+    for (let j = 0; j < (o.R ?? 40); j++) {
+      const base: number[] = [];
+      const ser: number[] = [];
+      for (let s = 0; s < o.spr; s++) {
+        base.push(o.B * Math.exp(bl + bOnly + o.sS * r.n()));
+        ser.push(o.B * c.rho * Math.exp(bl + effects[ci] + o.sS * r.n()));
+      }
+      rounds.push({ serializerNs: ser, baselineNs: base });
+      ratios.push(med(ser) / med(base));
+      if (!o.R && j + 1 >= 6 && medianRelativeError(ratios) < 0.01) break;
+    }
+    return {
+      launch,
+      opsPerSample: { serializer: 1, baseline: 1 },
+      warmup: { serializerOps: 0, serializerMs: 0, baselineOps: 0, baselineMs: 0 },
+      emptyNsPerOp: 0,
+      rounds,
+      noisy: false,
+      elapsedMs: 1,
+      clock: 'cpu',
+      grouped: !opt.separate,
+    };
+  });
+}
+
+function makeRecs(n: number): CaseRecord[] {
+  return Array.from({ length: n }, (_, i) => ({
+    planned: {
+      id: `c${i}`,
+      workload: 'w',
+      size: 1,
+      shape: 'list',
+      direction: 'serialize',
+      caseClass: 'serialize',
+      serializer: i === 0 ? 'base' : `s${i}`,
+      baseline: 'base',
+      payloadKey: 'p',
+      target: { id: 'node', runtime: 'node', version: '20' },
+      status: 'planned',
+      family: 'builtin',
+    } as PlannedCase,
+    payload: { key: 'p', path: '', bytes: 1, sha256: 'x' },
+    launches: [],
+    relaunches: 0,
+    end: { status: 'measured' },
+    paired: i !== 0,
+  }));
+}
+
+const assemble = (recs: CaseRecord[]) => {
+  const s = groupSpreads(recs);
+  return recs.map((r, i) => assembleCase(r, measure, s[i]));
+};
+const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+const ks = opt.ks.split(',').map(Number);
+const N = (d: number) => Number(opt.n ?? d);
+
+function fixed(name: string, cases: SimCase[], o: SimOpts) {
+  for (const k of ks) {
+    const r = rng(12345 + k);
+    const n = N(2000);
+    let covR = 0;
+    let nR = 0;
+    let covT = 0;
+    let states = 0;
+    const widths: number[] = [];
+    const c = cases[1];
+    const logTruth = Math.log(c.rho) + (c.bimodal ? c.bimodal.p * Math.log(c.bimodal.jump) : 0);
+    const ea = Math.exp((c.sa * c.sa) / 2) * (c.bimodal ? 1 - c.bimodal.p + c.bimodal.p * c.bimodal.jump : 1);
+    const tTruth = o.B * c.rho * ea * Math.exp((o.sBl ** 2 + o.sS ** 2) / 2);
+    for (let rep = 0; rep < n; rep++) {
+      const recs = makeRecs(cases.length);
+      for (let l = 1; l <= k; l++) {
+        const ls = launchGroup(r, cases, o, l);
+        recs.forEach((rc, i) => rc.launches.push(ls[i]));
+      }
+      const out = assemble(recs)[1];
+      if (out.status !== 'measured') continue;
+      const iv = out.ratioInterval;
+      if (iv) {
+        nR++;
+        if (Math.log(iv[0]) <= logTruth && logTruth <= Math.log(iv[1])) covR++;
+        widths.push(Math.log(iv[1] / iv[0]) / 2);
+      }
+      const lr = launchRatiosOf(recs[1].launches);
+      const others = groupSpreads(recs)[1].ratioOthers;
+      if (
+        launchStates(
+          lr.map((x) => x.value),
+          lr.map((x) => x.se),
+          0.999,
+          others,
+        ).length >= 2
+      )
+        states++;
+      if (Math.abs(out.time.mean - tTruth) <= out.time.error) covT++;
+    }
+    console.log(
+      `${name.padEnd(34)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} (n=${nR}) median ±${pct(med(widths))} | states fired ${pct(states / n)} | time cov ${pct(covT / n)}`,
+    );
+  }
+}
+
+function shared(name: string, cases: SimCase[], o: SimOpts, sharedBase: boolean) {
+  for (const k of ks) {
+    const r = rng(999 + k);
+    const n = N(2000);
+    let covR = 0;
+    let nR = 0;
+    let covT = 0;
+    const w: number[] = [];
+    const tw: number[] = [];
+    const c = cases[1];
+    const tTruth = o.B * c.rho * Math.exp((c.sa ** 2 + o.sBl ** 2 + o.sS ** 2) / 2);
+    for (let rep = 0; rep < n; rep++) {
+      const recs = makeRecs(cases.length);
+      for (let l = 1; l <= k; l++) {
+        const ls = launchGroup(r, cases, o, l);
+        // a group launch: every paired case reads the same baseline samples
+        if (sharedBase)
+          for (let i = 2; i < ls.length; i++)
+            ls[i].rounds.forEach((rd, j) => (rd.baselineNs = ls[1].rounds[j].baselineNs));
+        recs.forEach((rc, i) => rc.launches.push(ls[i]));
+      }
+      const out = assemble(recs)[1];
+      if (out.status !== 'measured') continue;
+      if (out.ratioInterval) {
+        nR++;
+        const [lo, hi] = out.ratioInterval;
+        if (Math.log(lo) <= Math.log(c.rho) && Math.log(c.rho) <= Math.log(hi)) covR++;
+        w.push(Math.log(hi / lo) / 2);
+      }
+      if (Math.abs(out.time.mean - tTruth) <= out.time.error) covT++;
+      tw.push(out.time.error / out.time.mean);
+    }
+    console.log(
+      `${name.padEnd(46)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} ±${pct(med(w))} | time cov ${pct(covT / n)} ±${pct(med(tw))}`,
+    );
+  }
+}
+
+function pure() {
+  const r = rng(5);
+  const n = N(20000);
+  for (const [sh, own] of [
+    [0.05, 0],
+    [0.05, 0.01],
+    [0.05, 0.025],
+    [0.0, 0.05],
+  ])
+    for (const k of [2, 3, 5]) {
+      let oneWay = 0;
+      let twoWay = 0;
+      const w1: number[] = [];
+      const w2: number[] = [];
+      for (let rep = 0; rep < n; rep++) {
+        const L = Array.from({ length: k }, () => sh * r.n());
+        const cs = Array.from({ length: 6 }, (_, c) => L.map((l) => Math.exp(Math.log(1 + c) + l + own * r.n())));
+        const iv = ratioInterval(cs[0], 0.999, launchPrior(cs.slice(1)))!;
+        if (iv.low <= 1 && 1 <= iv.high) oneWay++;
+        w1.push(Math.log(iv.high / iv.low) / 2);
+        const all = sharedLaunchVariance(cs.map((xs) => xs.map(Math.log)))!;
+        const rest = sharedLaunchVariance(cs.slice(1).map((xs) => xs.map(Math.log)))!;
+        const iv2 = ratioInterval(cs[0], 0.999, { kind: 'shared', variance: all.variance, df: all.df }, 0, rest)!;
+        if (iv2.low <= 1 && 1 <= iv2.high) twoWay++;
+        w2.push(Math.log(iv2.high / iv2.low) / 2);
+      }
+      console.log(
+        `shared launch sd ${sh}, own sd ${own}, k=${k}: one-way prior (as if independent) ${pct(oneWay / n)} ±${pct(med(w1))} | two-way shared ${pct(twoWay / n)} ±${pct(med(w2))}`,
+      );
+    }
+}
+
+function adaptive() {
+  const sa = Number(opt.sa);
+  const resolve = Number(opt.resolve);
+  const launches = Number(opt.launches);
+  const cap = Number(opt.cap);
+  const rhos = opt.rhos.split(',').map(Number);
+  const n = N(1000);
+  const cases: SimCase[] = [{ rho: 1, sa: 0 }, ...rhos.map((rho) => ({ rho, sa }))];
+  const o: SimOpts = { B: 10000, sBl: 0.03, sS: 0.03, spr: 4, R: 12 };
+  const policy = { adaptive: { resolve }, measure } as RunPolicy;
+  const r = rng(777 + Math.round(sa * 1e4));
+  const st = rhos.map(() => ({ differs: 0, within: 0, unresolved: 0, wrong: 0, cov: 0, launches: 0 }));
+  for (let rep = 0; rep < n; rep++) {
+    const recs = makeRecs(cases.length);
+    const push = (which: number[], l: number) => {
+      const ls = launchGroup(r, cases, o, l);
+      which.forEach((i) => recs[i].launches.push(ls[i]));
+    };
+    const all = cases.map((_, i) => i);
+    for (let l = 1; l <= launches; l++) push(all, l);
+    for (let l = launches + 1; l <= cap; l++) {
+      const judged = groupRatios(recs, measure);
+      const more = all.filter((i) => wantsAnotherLaunch(recs[i], policy, judged[i]));
+      if (!more.length) break;
+      push(more, l);
+    }
+    const out = assemble(recs);
+    rhos.forEach((rho, j) => {
+      const c = out[j + 1];
+      const s = st[j];
+      if (c.status !== 'measured') return;
+      const iv = c.ratioInterval ?? null;
+      const state = resolution(iv, resolve, c.ratioBasis);
+      s[state]++;
+      s.launches += recs[j + 1].launches.length;
+      const inBand = rho >= 1 - resolve - 1e-12 && rho <= 1 + resolve + 1e-12;
+      if (state === 'differs' && (inBand || iv![1] < 1 - resolve !== rho < 1)) s.wrong++;
+      if (state === 'within' && !inBand) s.wrong++;
+      if (iv && iv[0] <= rho && rho <= iv[1]) s.cov++;
+    });
+  }
+  console.log(`adaptive sa=${sa} resolve=${resolve} N=${n} launches ${launches}..${cap}`);
+  rhos.forEach((rho, j) => {
+    const s = st[j];
+    console.log(
+      `  rho=${rho.toFixed(3)} differs ${pct(s.differs / n)} within ${pct(s.within / n)} unresolved ${pct(s.unresolved / n)} | wrong claims ${pct(s.wrong / n)} | final-interval coverage ${pct(s.cov / n)} | mean launches ${(s.launches / n).toFixed(2)}`,
+    );
+  });
+}
+
+const group = (focal: SimCase, sa = 0.025, G = 5): SimCase[] => [
+  { rho: 1, sa: 0 },
+  focal,
+  ...Array.from({ length: G - 1 }, (_, i) => ({ rho: 1.2 + 0.3 * i, sa })),
+];
+const base: SimOpts = { B: 10000, sBl: 0.03, sS: 0.03, spr: 4, R: 12 };
+const G5 = (sa: number, others = sa): SimCase[] => [
+  { rho: 1, sa: 0 },
+  { rho: 1.3, sa },
+  ...[1.5, 1.8, 2.1, 2.4].map((rho) => ({ rho, sa: others })),
+];
+const which = opt.scenario;
+const is = (s: string) => which === 'all' || which === s;
+console.log(
+  `# ${positionals[0] ?? '(none)'} scenario ${which}${opt.separate ? ', separate processes' : ''}; load ${load()}`,
+);
+switch (positionals[0]) {
+  case 'fixed':
+    if (is('homog')) fixed('homogeneous sa=2.5%', group({ rho: 1.3, sa: 0.025 }), base);
+    if (is('nolaunch')) fixed('no launch effect sa=0', group({ rho: 1.3, sa: 0 }, 0), base);
+    if (is('hetero3')) fixed('focal sa=7.5%, others 2.5%', group({ rho: 1.3, sa: 0.075 }), base);
+    if (is('hetero0')) fixed('focal sa=2.5%, others 0.5%', group({ rho: 1.3, sa: 0.025 }, 0.005), base);
+    if (is('bimodal'))
+      fixed('bimodal p=.3 jump 1.15', group({ rho: 1.3, sa: 0.01, bimodal: { p: 0.3, jump: 1.15 } }), base);
+    if (is('G2')) fixed('homogeneous, group of 2 paired', group({ rho: 1.3, sa: 0.025 }, 0.025, 2), base);
+    if (is('adaptR'))
+      fixed('homog, worker stop rule rounds', group({ rho: 1.3, sa: 0.025 }), { ...base, R: undefined });
+    break;
+  case 'shared':
+    if (is('timeshared'))
+      shared('time: shared launch effect 5%, within 3%/sample', G5(0), { ...base, sBl: 0.05 }, false);
+    if (is('ratioshared'))
+      shared('ratio: baseline-only launch effect 2.5%, sa .5%', G5(0.005), { ...base, sBl: 0, sBase: 0.025 }, true);
+    if (is('homog')) shared('homogeneous sa=2.5%', G5(0.025), base, false);
+    break;
+  case 'pure':
+    pure();
+    break;
+  case 'adaptive':
+    adaptive();
+    break;
+  default:
+    console.error(USAGE);
+    process.exitCode = 2;
+}
