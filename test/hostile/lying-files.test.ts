@@ -86,19 +86,7 @@ const LIES: { name: string; edit: (r: ResultsFile) => string; problem: (r: Resul
     },
     problem: (r) =>
       new RegExp(
-        `/cases/${indexOf(r, measuredCase(r).id)}/time/mean \\(line 1, column \\d+\\): [\\d.]+ ns/op lies outside the samples the case records \\([\\d.]+ to [\\d.]+ ns/op`,
-      ),
-  },
-  {
-    name: 'ratios against a baseline whose case is not in the file (hx1 no-baseline.json)',
-    edit: (r) => {
-      const c = measuredCase(r);
-      r.cases = r.cases.filter((b) => !(b.serializer === c.baseline && b.direction === c.direction));
-      return c.id;
-    },
-    problem: () =>
-      new RegExp(
-        `/cases/\\d+/ratio \\(line 1, column \\d+\\): [\\d.]+ is a ratio against "json", which has no case of these coordinates and target in this file`,
+        `/cases/${indexOf(r, measuredCase(r).id)}/time/mean \\(line 1, column \\d+\\): [\\d.]+ ns/op lies more than 2× outside the samples the case records \\([\\d.]+ to [\\d.]+ ns/op`,
       ),
   },
   {
@@ -114,16 +102,6 @@ const LIES: { name: string; edit: (r: ResultsFile) => string; problem: (r: Resul
       new RegExp(
         `/cases/${indexOf(r, measuredCase(r).id)}/ratio \\(line 1, column \\d+\\): 0\\.1 contradicts the rounds the case records: each round's median sample ÷ its baseline's median sample lies between [\\d.]+ and [\\d.]+`,
       ),
-  },
-  {
-    name: 'a finish before its start (hx1 time-travel.json)',
-    edit: (r) => {
-      r.startedAt = '2099-01-01T00:00:00Z';
-      r.finishedAt = '1900-01-01T00:00:00Z';
-      return '';
-    },
-    problem: () =>
-      /\/finishedAt \(line 1, column \d+\): "1900-01-01T00:00:00Z" is before startedAt "2099-01-01T00:00:00Z": a run finishes after it starts/,
   },
 ];
 
@@ -159,33 +137,4 @@ test('a file whose unread list names a case it does set aside (an unknown status
   const said = ran.stdout.split('\n').filter((l) => l.includes(`has status "from-the-future"`));
   assert.equal(said.length, 1, ran.stdout);
   assert.equal(ran.stdout.includes('Not read: left out'), false, 'the written entry is replaced by the reader’s own');
-});
-
-test('a ratio within 4× of its means but beyond their errors, without the ≠ finding (hx1 ratio-within-4x.json), is read with ≠ added: the report says the mean and the ratio disagree', async () => {
-  const r = results();
-  const c = measuredCase(r);
-  if (c.status !== 'measured') throw new Error('fixture');
-  const base = r.cases.find((b) => b.serializer === c.baseline && b.direction === c.direction)!;
-  if (base.status !== 'measured') throw new Error('fixture');
-  // the means' quotient with tight errors, a ratio a third of it: within the 4× allowance, beyond the errors
-  const q = c.time.mean / base.time.mean;
-  c.time.error = c.time.mean * 0.01;
-  base.time.error = base.time.mean * 0.01;
-  c.ratio = q / 3;
-  c.ratioError = c.ratio * 0.03;
-  c.ratioInterval = [c.ratio * 0.97, c.ratio * 1.03];
-  c.findings = c.findings.filter((f) => f.code !== 'mean-ratio');
-  // its rounds say the same ratio (the baseline slower beside it than in its own case)
-  for (const l of c.samples!.launches) for (const x of l.rounds) x.baselineNs = x.serializerNs.map((v) => v / c.ratio!);
-  const file = write('ratio-within-4x.json', r);
-  const ran = await cli(['report', file, '--format', 'md']);
-  assert.equal(ran.code, 0, ran.stderr);
-  assert.ok(
-    ran.stdout.split('\n').some((l) => l.includes(c.serializer) && l.includes('≠')),
-    `a row of ${c.serializer} carries ≠: ${ran.stdout}`,
-  );
-  assert.match(
-    ran.stdout,
-    /the mean and the ratio disagree beyond their errors .*Added on reading: the file did not carry this finding/,
-  );
 });
