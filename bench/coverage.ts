@@ -14,7 +14,8 @@
  * --from <dir> (analyse the results.json files of <dir>/run-*\/ without running), --reassemble
  * (recompute every measured case's statistics from its raw launches with this build's
  * run/assemble.ts before holding them, so files written by another build are judged by this one's
- * intervals), --worst <n> (cases listed per metric, default 8). Extra arguments after `--` go to every `jsonbench run`
+ * intervals), --worst <n> (cases listed per metric, default 8). Each run's line is followed by its
+ * precision ({@link precisionLine}: ratio half-width median and p90, `--resolve` states, ⚠ noisy). Extra arguments after `--` go to every `jsonbench run`
  * (e.g. `-- --profile steady`).
  */
 import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,7 +27,8 @@ import { parseArgs } from 'node:util';
 import type { MeasuredCase, ResultsFile } from '../src/results/types.js';
 import { isMeasured } from '../src/results/types.js';
 import { ratioIntervalOf } from '../src/results/ratio.js';
-import { assembleGroup, type CaseRecord } from '../src/run/assemble.js';
+import { resolution } from '../src/stats/intervals.js';
+import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from '../src/run/assemble.js';
 import type { PlannedCase } from '../src/plan/plan.js';
 
 const bin = fileURLToPath(new URL('../../bin/jsonbench.js', import.meta.url));
@@ -122,7 +124,8 @@ export function coverage(runs: readonly ResultsFile[]): { time: MetricCoverage; 
 /**
  * A results file with every measured case's statistics recomputed from its raw launches by this
  * build's run/assemble.ts (assembleGroup, per group: same workload, size, shape, direction, class and
- * target), as a run of this build would have written them; other cases as they are.
+ * target, with the run's other groups' prior as the runner lends it: runPriorsInOrder), as a run
+ * of this build would have written them; other cases as they are.
  */
 export function reassemble(r: ResultsFile): ResultsFile {
   const groups = new Map<string, MeasuredCase[]>();
@@ -132,8 +135,8 @@ export function reassemble(r: ResultsFile): ResultsFile {
       groups.set(key, [...(groups.get(key) ?? []), c]);
     }
   const rebuilt = new Map<string, ResultsFile['cases'][number]>();
-  for (const cases of groups.values()) {
-    const recs: CaseRecord[] = cases.map((c) => ({
+  const recsOf = [...groups.values()].map((cases) =>
+    cases.map((c): CaseRecord => ({
       planned: {
         id: c.id,
         workload: c.workload,
@@ -155,9 +158,13 @@ export function reassemble(r: ResultsFile): ResultsFile {
       relaunches: c.samples.relaunches,
       end: { status: 'measured' },
       paired: c.ratio !== null && c.serializer !== c.baseline,
-    }));
-    for (const c of assembleGroup(recs, r.policy.measure)) rebuilt.set(c.id, c);
-  }
+    })),
+  );
+  // the run's other groups' prior as the runner lent it (groups in the file's order: the plan's)
+  const priors = runPriorsInOrder(recsOf.map(groupLaunchSpread));
+  recsOf.forEach((recs, g) => {
+    for (const c of assembleGroup(recs, r.policy.measure, priors[g])) rebuilt.set(c.id, c);
+  });
   return { ...r, cases: r.cases.map((c) => rebuilt.get(c.id) ?? c) };
 }
 
@@ -184,6 +191,35 @@ export function renderCoverage(c: ReturnType<typeof coverage>, worst = 8): strin
       );
   }
   return lines.join('\n');
+}
+
+/** The `q` quantile (0–1) of `xs` by linear interpolation between order statistics. */
+function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const i = (s.length - 1) * q;
+  const lo = Math.floor(i);
+  return s[lo] + (s[Math.ceil(i)] - s[lo]) * (i - lo);
+}
+
+/**
+ * One run's precision, as docs/intervals.md compares builds: the median and 90th percentile of the
+ * paired ratios' half-width on the log scale (ln(high/low)/2), the median time error ÷ mean, the
+ * `--resolve` states of the ratio intervals (stats/intervals.ts resolution against `resolve`, the
+ * band the run recorded, as the runner decides them: differs/within/unresolved) and the cases
+ * flagged ⚠ noisy.
+ */
+export function precisionLine(r: ResultsFile, resolve: number): string {
+  const measured = r.cases.filter(isMeasured);
+  const paired = measured.filter((c) => c.ratio !== null && c.serializer !== c.baseline && c.ratioInterval);
+  const hw = paired.map((c) => Math.log(c.ratioInterval![1] / c.ratioInterval![0]) / 2);
+  const te = measured.map((c) => c.time.error / c.time.mean);
+  const states = { differs: 0, within: 0, unresolved: 0 };
+  for (const c of paired) states[resolution(c.ratioInterval ?? null, resolve, c.ratioBasis)]++;
+  const p = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const noisy = measured.filter((c) => c.findings.some((f) => f.code === 'noisy')).length;
+  return hw.length
+    ? `ratio ± median ${p(quantile(hw, 0.5))}, p90 ${p(quantile(hw, 0.9))}; time error/mean median ${p(quantile(te, 0.5))}; differs/within/unresolved ${states.differs}/${states.within}/${states.unresolved}; ⚠ noisy ${noisy} of ${measured.length}`
+    : `no paired ratio; ⚠ noisy ${noisy} of ${measured.length}`;
 }
 
 const load = () =>
@@ -240,6 +276,8 @@ function main(): number {
     log(
       `${dirs[i]}: ${r.startedAt}, profile ${r.policy.profile ?? 'steady (not recorded)'}, policy ${r.policy.name}, load ${l.start.map((x) => x.toFixed(1)).join('/')} → ${(l.end ?? []).map((x) => x.toFixed(1)).join('/')}`,
     );
+    const band = read[i].cases.find((c) => isMeasured(c) && c.resolution)?.resolution?.resolve ?? 0.02;
+    log(`  ${precisionLine(r, band)}`);
   }
   const c = coverage(runs);
   log('');

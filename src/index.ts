@@ -22,6 +22,11 @@ import type { SerializerAdapter } from './serializers/types.js';
 import type { Direction } from './case/coordinates.js';
 import { UsageError } from './config/usage-error.js';
 
+/** The file URLs in a stack trace (the modules on the call stack), without line and column. */
+function callerModules(stack: string | undefined): string[] {
+  return [...(stack ?? '').matchAll(/(file:\/\/[^\s)]+?):\d+:\d+/g)].map((m) => m[1]);
+}
+
 /** The options of {@link run}: `jsonbench run`'s flags in camelCase, typed, plus inline serializers and payloads. */
 export interface RunApiOptions extends Omit<
   RunOptions,
@@ -52,12 +57,23 @@ export interface RunApiOptions extends Omit<
    * Serializers given as values (`defineSerializer(…)`), measured beside `serializer`'s ids (all of
    * them when `serializer` is not given, else only those it names). Workers are separate
    * processes, so they load these from `from`: the URL (or path) of the module that exports them,
-   * by name or in its default export's `serializers` (usually `import.meta.url` of a module that
-   * does not itself call `run()` at load time).
+   * by name or in its default export's `serializers` (usually a module of their own:
+   * `new URL('./serializers.mjs', import.meta.url)`). Only their ids are read here (`{ id: 'ours' }`
+   * will do where the adapter cannot be imported, as from a `.ts` module in a `.mjs` script).
    */
-  serializers?: SerializerAdapter[];
-  /** the module that exports `serializers` (`new URL('./serializers.mjs', import.meta.url)`) */
-  from?: string | URL;
+  serializers?: readonly (SerializerAdapter | { readonly id: string })[];
+  /**
+   * The module that exports `serializers`: a file URL (a `URL` object or its `href`) or a path
+   * relative to `cwd`; `.mjs`/`.js`, or `.ts`/`.mts` (bundled with esbuild, as a `.ts` config is).
+   * It must not be the script that awaits `run()` at its top level: that script has not finished
+   * loading while it waits, so jsonbench cannot load it (run() says so at once).
+   */
+  from?: string | ModuleUrl;
+}
+
+/** A URL as `from` takes it: anything with an `href` (a WHATWG `URL`), typed structurally so the shipped types need no DOM or Node library. */
+export interface ModuleUrl {
+  readonly href: string;
 }
 
 /**
@@ -70,6 +86,8 @@ export interface RunApiOptions extends Omit<
  * cannot build its payload); PayloadError (a payload that cannot be read)
  */
 export async function run(options: RunApiOptions = {}, observe?: (e: SessionEvent) => void): Promise<ResultsFile> {
+  // the modules run() was called from, read before the first await: `from` among them is the script calling run()
+  const callers = callerModules(new Error().stack);
   // loaded on first use: a jsonbench.config that imports defineSerializer from here (and so every
   // worker that loads it) must not pull in the run session, the ledger's SQLite or the reports
   const [{ resolveRunRequest, RUN_OPTION_KEYS }, { runSession }, inline] = await Promise.all([
@@ -81,7 +99,7 @@ export async function run(options: RunApiOptions = {}, observe?: (e: SessionEven
   for (const key of Object.keys(options))
     if (!known.has(key))
       throw new UsageError(key, `is not an option of run() (the options: ${[...known].sort().join(', ')})`);
-  const staged = await inline.stageInline(options);
+  const staged = await inline.stageInline({ ...options, callers });
   try {
     const { request, release } = await resolveRunRequest(staged.options, (message) =>
       observe?.({ type: 'note', message }),

@@ -225,3 +225,12 @@ test('every relative link in README.md and docs/*.md reaches a file, and each #a
   }
   assert.ok(links > 40, `${links} links checked`);
 });
+
+test("the README's CI section is a front door: at most 25 lines, pointing to docs/ci.md", () => {
+  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const m = /\n## CI\n([\s\S]*?)\n## /.exec(readme);
+  assert.ok(m, 'README.md has a ## CI section');
+  const lines = m[1].trim().split('\n');
+  assert.ok(lines.length <= 25, `${lines.length} lines`);
+  assert.match(m[1], /\(docs\/ci\.md\)/);
+});

@@ -3,8 +3,14 @@
 # directory, as GitHub would run it there: the `run:` lines of action.yml's steps, in order, each
 # in its own shell, with GitHub's variables set and $GITHUB_ENV carried from step to step; a
 # failing step stops the job with its exit code (as on GitHub). The pull request's comment goes to
-# a stand-in `gh` (scripts/ci/fake-gh) that keeps comments as files, so nothing is posted; like
-# the real one it refuses without GH_TOKEN, which only the steps whose `env:` gives it have here.
+# a stand-in `gh` (scripts/ci/fake-gh-bin/gh) that keeps each pull request's comments as files
+# (comments/pr-<n>/<id>.md), so nothing is posted. `uses:` steps (actions/cache of the runtimes)
+# are GitHub's and are skipped. A fresh repository works as it is: without an `origin` remote a
+# push keeps its results on the local history branch (a line says how to add a remote). Nothing is
+# left in the repository (no worktree stays registered, nothing is checked out), so rehearsals can
+# follow each other, in new folders or the same one.
+# Like the real gh, the stand-in refuses without GH_TOKEN, which only the steps whose `env:` gives it
+# have here.
 #
 #   scripts/ci/rehearse-action.sh pull_request <base-sha> [pr-number]   # measure base and head, compare, comment, gate
 #   scripts/ci/rehearse-action.sh push                                  # measure the head, keep it on the history branch
@@ -23,6 +29,9 @@ export GITHUB_OUTPUT=$work/output GITHUB_ENV=$work/env GITHUB_STEP_SUMMARY=$work
 export FAKE_GH_DIR=$work/comments PATH="$here/scripts/ci/fake-gh-bin:$PATH"
 if [ "$event" = pull_request ]; then
   export BASE_SHA=${2:?pull_request: give the base commit} PR_NUMBER=${3:-1}
+  # the refs the comment names the runs by (GitHub's github.base_ref and github.head_ref)
+  export BASE_REF=${BASE_REF:-$(git branch --format='%(refname:short)' --points-at "$BASE_SHA" | head -n 1)}
+  export HEAD_REF=${HEAD_REF:-$(git symbolic-ref -q --short HEAD || true)}
 fi
 : > "$GITHUB_OUTPUT"; : > "$GITHUB_ENV"
 steps=$(sed -n "s/^ *run: '\"\$GITHUB_ACTION_PATH\/scripts\/ci\/action.sh\" \([a-z-]*\)'$/\1/p" "$here/action.yml")

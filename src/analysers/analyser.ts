@@ -19,6 +19,15 @@ export interface AnalysisContext {
     ratio?: { states: LaunchState[]; widened: boolean };
     time?: { states: LaunchState[]; widened: boolean };
   };
+  /**
+   * The launch-to-launch variance (log scale, with its df) the case's launches are judged against,
+   * per measure (run/assemble.ts groupYardsticks: its group without it, moderated with the run's
+   * other groups' prior); absent: nothing says how far two launches of the case may fall apart.
+   */
+  launchSpread?: {
+    ratio?: { variance: number; df: number };
+    time?: { variance: number; df: number };
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { launchesDisagree, medianOf, medianRelativeError } from '../stats/estimate.js';
+import { medianOf, medianRelativeError } from '../stats/estimate.js';
+import { disagreeingPair } from '../stats/intervals.js';
 import { isMeasured, type CaseResult } from '../results/types.js';
 import { LAUNCHES_DISAGREE, ratioCall, unresolved } from '../results/decision.js';
-import { keptLaunches, roundRatios, type Analyser } from './analyser.js';
+import { keptLaunches, roundRatios, type Analyser, type AnalysisContext } from './analyser.js';
 
 /**
  * One launch's reading and its relative standard error: the median per-round ratio of a paired
@@ -16,35 +17,41 @@ function launchReading(l: CaseResult['samples']['launches'][number], paired: boo
 }
 
 /**
- * The two kept launches whose readings are furthest apart among those that disagree beyond their
- * own errors (stats/estimate.ts `launchesDisagree` at the policy's confidence), or null when every
- * pair agrees. A paired case compares its per-launch ratios; one without a ratio its times.
+ * The two kept launches whose readings are furthest apart among those that disagree beyond what
+ * the spread model predicts for two launches of one case (stats/intervals.ts disagreeingPair:
+ * t·√(2·s² + se_a² + se_b²), s² the launch-to-launch variance `spread` with its df — the group's
+ * without the case, moderated with the run's other groups' prior — at the policy's confidence;
+ * without a spread, their own errors alone), or null when every pair agrees. A paired case
+ * compares its per-launch ratios against the ratio's spread; one without a ratio its times
+ * against the time's.
  */
 export function disagreeingLaunches(
   c: CaseResult,
   confidence: number,
+  spread?: NonNullable<AnalysisContext['launchSpread']>,
 ): { a: number; b: number; launches: number } | null {
   const paired = c.ratio !== null && c.ratio !== undefined;
   const readings = keptLaunches(c)
     .map((l) => launchReading(l, paired))
     .filter((x) => x !== null);
-  let worst: { a: number; b: number; gap: number } | null = null;
-  for (let i = 0; i < readings.length; i++)
-    for (let j = i + 1; j < readings.length; j++) {
-      const [x, y] = [readings[i], readings[j]];
-      if (!launchesDisagree(x.value, x.se, y.value, y.se, confidence)) continue;
-      const gap = Math.abs(Math.log(x.value / y.value));
-      if (!worst || gap > worst.gap) worst = { a: Math.min(x.value, y.value), b: Math.max(x.value, y.value), gap };
-    }
-  return worst ? { a: worst.a, b: worst.b, launches: readings.length } : null;
+  const pair = disagreeingPair(
+    readings.map((x) => x.value),
+    readings.map((x) => x.se),
+    confidence,
+    paired ? spread?.ratio : spread?.time,
+  );
+  return pair ? { ...pair, launches: readings.length } : null;
 }
 
 /**
  * `noisy` (⚠ noisy): the case's reading cannot carry the conclusion a reader draws from it
  * (issue 22: the old rule, "a launch reached its time cap", fired on 81% of case-runs and taught
  * readers to ignore it). It fires when
- * - its launches disagree beyond their own errors (what the runner's third launch could not settle:
- *   the reading really moved between launches; message starts with {@link LAUNCHES_DISAGREE}), or
+ * - its launches disagree beyond what the launch-to-launch spread of its group and of the run's
+ *   other groups, with their own errors, predict ({@link disagreeingLaunches}; what the runner's
+ *   third launch could not settle: the reading really moved between launches; message starts with
+ *   {@link LAUNCHES_DISAGREE}). Before, their own errors alone were the yardstick, and ordinary
+ *   launch-to-launch spread fired it; or
  * - its ratio's interval straddles the decision the takeaway makes: 1 lies within the border band of
  *   the interval's end (results/decision.ts `ratioCall` says `borderline`: a rerun could fall on
  *   the other side), or the interval holds 1 and reaches beyond 0.8–1.25 (`unresolved`: "within
@@ -56,13 +63,14 @@ export const noisy: Analyser = {
   id: 'noisy',
   analyse(c, context) {
     if (!isMeasured(c)) return [];
-    const moved = c.serializer === c.baseline ? null : disagreeingLaunches(c, context.policy.confidence);
+    const moved =
+      c.serializer === c.baseline ? null : disagreeingLaunches(c, context.policy.confidence, context.launchSpread);
     if (moved) {
       const unit = c.ratio !== null ? (x: number) => `${x.toFixed(3)}` : (x: number) => `${x.toFixed(0)} ns`;
       return [
         {
           code: 'noisy',
-          message: `${LAUNCHES_DISAGREE}: ${c.ratio !== null ? 'the ratio' : 'the time per op'} read ${unit(moved.a)} in one launch and ${unit(moved.b)} in another (of ${moved.launches}); the reading moved with the machine, so a rerun may differ`,
+          message: `${LAUNCHES_DISAGREE}: ${c.ratio !== null ? 'the ratio' : 'the time per op'} read ${unit(moved.a)} in one launch and ${unit(moved.b)} in another (of ${moved.launches}); further apart than its group's and the run's launches spread: the reading moved with the machine, so a rerun may differ`,
         },
       ];
     }

@@ -2,7 +2,7 @@ import {
   compareResults,
   DEFAULT_ALPHA,
   DEFAULT_THRESHOLDS,
-  gateFailures,
+  gateReasons,
   METRICS,
   type FailOn,
   type Metric,
@@ -20,6 +20,9 @@ export interface CompareCliOptions {
   metric?: string[];
   failOn?: string[];
   format: string;
+  /** names of the runs in the heading (default: the paths or ledger refs given) */
+  baseLabel?: string;
+  headLabel?: string;
 }
 
 function positive(flag: string, value: string, max = Infinity): number {
@@ -52,16 +55,31 @@ export async function compareCommand(baseRef: string, headRef: string, opts: Com
     thresholds,
     metrics: metrics.length ? metrics : METRICS,
   });
+  const reasons = gateReasons(comparison, failOn);
+  const [baseLabel, headLabel] = [opts.baseLabel ?? base.label, opts.headLabel ?? head.label];
+  // the metrics the rows show, and the policies: what the heading's line says of how the runs were measured
+  const shown = [...new Set(comparison.cases.flatMap((k) => k.metrics.map((m) => m.metric)))];
+  const policies = [...new Set([base.results.policy.name, head.results.policy.name])];
   if (opts.format === 'json')
-    process.stdout.write(JSON.stringify({ base: base.label, head: head.label, ...comparison }, null, 2) + '\n');
-  else if (opts.format === 'md') process.stdout.write(renderCompareMarkdown(comparison, base.label, head.label));
+    process.stdout.write(JSON.stringify({ base: baseLabel, head: headLabel, ...comparison }, null, 2) + '\n');
+  else if (opts.format === 'md')
+    process.stdout.write(
+      renderCompareMarkdown(comparison, baseLabel, headLabel, {
+        ...(failOn.length
+          ? {
+              gate: { failOn, reasons },
+              subtitle: `${(shown.length ? shown : comparison.options.metrics).join(', ')}, policy ${policies.join(' / ')}`,
+            }
+          : {}),
+      }),
+    );
   else
     process.stdout.write(
-      renderCompareTerminal(comparison, base.label, head.label, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)),
+      renderCompareTerminal(comparison, baseLabel, headLabel, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)),
     );
   const warning = notComparableWarning(comparison);
   if (warning) process.stderr.write(`jsonbench compare: ${visibleControls(warning)}\n`);
-  const failures = gateFailures(comparison, failOn);
+  const failures = reasons.map((r) => r.text);
   if (failures.length) {
     process.stderr.write(
       `jsonbench compare: failing (--fail-on ${failOn.join(',')}):\n${failures.map((f) => `  ${visibleControls(f)}`).join('\n')}\n`,

@@ -29,6 +29,8 @@ export function addLedgerCommands(p: Command, exit: { code: number }): void {
       collect,
     )
     .option('--format <f>', 'terminal, md (a pull-request comment), json', 'terminal')
+    .option('--base-label <text>', "the base run's name in the heading (default: <base> as given), e.g. main@5c9c1e5")
+    .option('--head-label <text>', "the head run's name in the heading (default: <head> as given)")
     .option('--ledger <path>', LEDGER_HELP)
     .action(async (base: string, head: string, opts) => {
       const { compareCommand } = await import('./compare.js');

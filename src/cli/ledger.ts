@@ -17,9 +17,20 @@ export interface LedgerCliOptions {
 }
 
 /**
+ * The commit a results file of the action's history branch was measured at, from its folder's name
+ * (`runs/<UTC time>-<sha, 12 hex digits>/results.json`, scripts/ci/action.sh history), for files
+ * written before results carried `git`; null for any other path.
+ */
+function commitOfFolder(file: string): { commit: string; dirty: boolean } | null {
+  const m = /(?:^|[\\/])\d{8}T\d{6}Z-([0-9a-f]{7,40})[\\/]results\.json$/.exec(file);
+  return m ? { commit: m[1], dirty: false } : null;
+}
+
+/**
  * `jsonbench ledger import <results.json>...`: records results made elsewhere (another machine, a
- * CI matrix job), each file in one transaction. A file already recorded is skipped with a note.
- * Returns 1 when a file could not be read or recorded, else 0.
+ * CI matrix job), each file in one transaction, with the commit it was measured at (its `git`, else
+ * the action's history folder name `<UTC time>-<sha>`). A file already recorded is skipped with a
+ * note. Returns 1 when a file could not be read or recorded, else 0.
  */
 export async function ledgerImportCommand(files: string[], opts: LedgerCliOptions): Promise<number> {
   const path = resolveLedgerPath(process.cwd(), opts.ledger === false ? undefined : opts.ledger);
@@ -35,7 +46,11 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
           throw new Error(
             `not recorded: ${results.unread.map((u) => u.problem).join('; ')}; a ledger run keeps every case of its file`,
           );
-        const runId = recordResults(db, results, { source: 'import', sourcePath: resolve(file), git: null });
+        const runId = recordResults(db, results, {
+          source: 'import',
+          sourcePath: resolve(file),
+          git: results.git ?? commitOfFolder(resolve(file)),
+        });
         process.stdout.write(
           `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})\n`,
         );

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
-import { machinesOf, mergeShards } from '../results/merge.js';
+import { machinesOf, mergeRun } from '../results/merge.js';
 import { writeReports } from '../report/write.js';
 import { UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
@@ -13,8 +13,8 @@ export interface MergeOptions {
 
 /**
  * `jsonbench merge <shard results…> --out <dir>`: joins the results files of all shards of one run
- * (`run --shard i/n`, e.g. the jobs of a CI matrix) into the results file the unsharded run would
- * have written (results/merge.ts), and writes it with report.md and report.html into `--out`.
+ * (`run --shard i/n`, e.g. the jobs of a CI matrix; or of one plan run per target) into the results
+ * file the unsharded run would have written, the targets once each (results/merge.ts mergeRun), and writes it with report.md and report.html into `--out`.
  * Says on stderr when the shards ran on different machines (the header names the first's).
  * Returns the exit code (0). @throws UsageError without files; ResultsFileError (exit 2) for a
  * file that cannot be read, or shards that do not make one run
@@ -22,7 +22,7 @@ export interface MergeOptions {
 export async function mergeCommand(files: string[], opts: MergeOptions): Promise<number> {
   if (!files.length) throw new UsageError('<results...>', 'give the results files of every shard');
   const runs = files.map((f) => readRun(resolve(f), 'report'));
-  const merged = mergeShards(runs, files);
+  const merged = mergeRun(runs, files);
   const machines = machinesOf(runs);
   if (machines.length > 1)
     process.stderr.write(

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { exporters, reportFormats, type ReportFormat } from '../report/index.js';
 import { checkChoices, UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
-import { allShards, mergeShards } from '../results/merge.js';
+import { runsOf } from '../results/merge.js';
 
 /** Options of `jsonbench report`, as commander parses them. */
 export interface ReportOptions {
@@ -15,7 +15,8 @@ export interface ReportOptions {
 /**
  * `jsonbench report <results.json | run folder>... [--format f] [--out FILE]`: reads the results
  * files (several merge into one report; the shards of one run, `run --shard`, into one run as
- * `jsonbench merge` joins them), renders one format and writes it; runs nothing. A run
+ * `jsonbench merge` joins them, and runs of one plan on different targets into one run with the
+ * targets side by side), renders one format and writes it; runs nothing. A run
  * folder means its results.json, or for a run that was killed, what it measured rebuilt from its
  * partial files (run/recover.ts; a note on stderr says how much). Without `--out`, HTML goes to
  * `report.html` beside the first results file (its path is printed) and the text formats go to
@@ -28,8 +29,9 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
   const format = opts.format as ReportFormat;
   if (!files.length) throw new UsageError('<results.json>', 'give at least one results file');
   const read = files.map((f) => readRun(resolve(f), 'report'));
-  // the shards of one run (run --shard) are one run: merged as `jsonbench merge` does
-  const runs = read.length > 1 && allShards(read) ? [mergeShards(read, files)] : read;
+  // the shards of one run (run --shard) are one run, merged as `jsonbench merge` does; runs of one
+  // plan on different targets are one run with the targets side by side
+  const runs = runsOf(read, files);
   const text = exporters[format].render(runs);
   const first = resolve(files[0]);
   const target =

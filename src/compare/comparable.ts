@@ -17,6 +17,12 @@ export interface Incomparability {
   message: string;
   /** `load` only: which run had the busier machine (a busier machine slows every case) */
   busier?: 'base' | 'head';
+  /**
+   * `load` only: the most the busier run's machine can have slowed a case, as a factor: its runnable
+   * processes per core over the other's, each at least 1 (with more runnable processes than cores,
+   * each gets cores ÷ load of a core). A change well beyond it is the code's, not the load's.
+   */
+  loadFactor?: number;
 }
 
 /**
@@ -130,9 +136,11 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
     const busy = (l: number, cores: number) => l > BUSY_LOAD_PER_CORE * cores;
     if ((busy(lb, b.cores) || busy(lh, h.cores)) && Math.abs(lb / b.cores - lh / h.cores) > BUSY_LOAD_PER_CORE) {
       const busier = lb / b.cores > lh / h.cores ? 'base' : 'head';
+      const perCore = [Math.max(1, lb / b.cores), Math.max(1, lh / h.cores)];
       out.push({
         what: 'load',
         busier,
+        loadFactor: Math.max(...perCore) / Math.min(...perCore),
         message: `1-minute load average ${describeLoad(base)} → ${describeLoad(head)}: the ${busier} ran on the busier machine, and a busier machine slows every case`,
       });
     }

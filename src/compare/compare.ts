@@ -88,6 +88,8 @@ export interface CaseComparison {
   shape: string;
   direction: string;
   serializer: string;
+  /** the target it ran on, when the runs named their targets (its id ends `@<target>`; absent: the host's Node) */
+  target?: string;
   baseVersion: string;
   headVersion: string;
   metrics: MetricChange[];
@@ -143,6 +145,32 @@ export interface StatusChange {
   reason: string | null;
 }
 
+/** A case measured in neither run (failed, incorrect, timed out, crashed, not run in both): nothing to compare, so listed. */
+export interface FailedInBoth {
+  id: string;
+  target: string;
+  base: CaseStatus;
+  head: CaseStatus;
+  /** the head's reason (else the base's), when there is one */
+  reason: string | null;
+}
+
+/** How many cases of one run a target measured, and how many ended without numbers (unsupported pairs apart). */
+export interface TargetCount {
+  measured: number;
+  /** incorrect, failed, timeout, crashed or not run */
+  failed: number;
+  /** why every case of the target failed without running (not installed, failed to start), with the fix */
+  fault?: string;
+}
+
+/** One target of either run: its cases measured and failed in each (null: the target is not in that run). */
+export interface TargetTally {
+  id: string;
+  base: TargetCount | null;
+  head: TargetCount | null;
+}
+
 /** The whole comparison of two runs (head against base). */
 export interface Comparison {
   options: CompareOptions;
@@ -150,6 +178,10 @@ export interface Comparison {
   notComparable: Incomparability[];
   cases: CaseComparison[];
   statusChanges: StatusChange[];
+  /** cases measured in neither run (whose target measured something: a target that measured nothing is said once in `targets`) */
+  failedInBoth: FailedInBoth[];
+  /** every target of either run, in order (base's, then those only the head has), with its cases measured and failed in each */
+  targets: TargetTally[];
   onlyInBase: string[];
   onlyInHead: string[];
   /** said before the verdicts: how the runs differ in ways that move every case (compare/execution.ts) */
@@ -238,18 +270,47 @@ function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricC
   return out;
 }
 
+/** A run's cases on each of its targets: measured, and ended without numbers (unsupported pairs apart). */
+function countsOf(r: ResultsFile): Map<string, TargetCount> {
+  const out = new Map<string, TargetCount>();
+  for (const t of r.targets) out.set(t.id, { measured: 0, failed: 0, ...(t.fault ? { fault: t.fault } : {}) });
+  for (const c of r.cases) {
+    if (c.status === 'unsupported') continue;
+    if (!out.has(c.target.id)) out.set(c.target.id, { measured: 0, failed: 0 });
+    const n = out.get(c.target.id)!;
+    if (c.status === 'measured') n.measured++;
+    else n.failed++;
+  }
+  return out;
+}
+
+/** Every target of either run (base's order, then the head's new ones), counted in each. */
+function targetTallies(base: ResultsFile, head: ResultsFile): TargetTally[] {
+  const [b, h] = [countsOf(base), countsOf(head)];
+  return [...new Set([...b.keys(), ...h.keys()])].map((id) => ({
+    id,
+    base: b.get(id) ?? null,
+    head: h.get(id) ?? null,
+  }));
+}
+
 /**
  * Compares `head` against `base`, case by case (matched by case id), in `head`'s order.
  * Unsupported cases are skipped; a case not measured in either run is skipped too.
  */
 export function compareResults(base: ResultsFile, head: ResultsFile, options: CompareOptions): Comparison {
   const baseById = new Map(base.cases.map((c) => [c.id, c]));
+  const measuredAny = new Set(
+    [...base.cases, ...head.cases].filter((c) => c.status === 'measured').map((c) => c.target.id),
+  );
   const headIds = new Set(head.cases.map((c) => c.id));
   const out: Comparison = {
     options,
     notComparable: comparabilityOf(base, head),
     cases: [],
     statusChanges: [],
+    failedInBoth: [],
+    targets: targetTallies(base, head),
     onlyInBase: [],
     onlyInHead: [],
     warnings: executionWarnings(base, head),
@@ -275,6 +336,7 @@ export function compareResults(base: ResultsFile, head: ResultsFile, options: Co
         shape: h.shape,
         direction: h.direction,
         serializer: h.serializer,
+        ...(h.id.endsWith(`@${h.target.id}`) ? { target: h.target.id } : {}),
         baseVersion: b.serializerVersion,
         headVersion: h.serializerVersion,
         metrics: metricChanges(b, h, options),
@@ -287,6 +349,14 @@ export function compareResults(base: ResultsFile, head: ResultsFile, options: Co
         base: b.status,
         head: h.status,
         reason: (bm ? h.reason : b.reason) ?? null,
+      });
+    } else if (b.status !== 'unsupported' && h.status !== 'unsupported' && measuredAny.has(h.target.id)) {
+      out.failedInBoth.push({
+        id: h.id,
+        target: h.target.id,
+        base: b.status,
+        head: h.status,
+        reason: h.reason ?? b.reason ?? null,
       });
     }
   }
@@ -308,51 +378,122 @@ export function caseVerdict(k: CaseComparison): Change['verdict'] {
 /** What `--fail-on` can gate on: any metric `slower`, or any case `broken` (measured in base, not in head; a head killed before the case, `not-run`, is not a break). */
 export type FailOn = 'slower' | 'broken';
 
+/** Incomparabilities that do not touch instruction counts (callgrind simulates the CPU): the machine's load, the clock's resolution. */
+const NOT_FOR_INSTRUCTIONS: ReadonlySet<string> = new Set(['load', 'clock']);
+
+/**
+ * The incomparabilities of `c` that bear on its metrics: all of them, except that a comparison of
+ * instruction counts alone (`--metric instructions`) is not touched by the machine's load or the
+ * clock's resolution.
+ */
+export function relevantIncomparabilities(c: Comparison): Comparison['notComparable'] {
+  const countsOnly = c.options.metrics.every((m) => m === 'instructions');
+  return countsOnly ? c.notComparable.filter((x) => !NOT_FOR_INSTRUCTIONS.has(x.what)) : c.notComparable;
+}
+
+/** One reason a comparison fails the gate: a slower case, a broken one, a head that stopped early, or nothing compared. */
+export interface GateReason {
+  kind: 'slower' | 'broken' | 'incomplete' | 'nothing-compared';
+  /** the case, for `slower` and `broken` */
+  id?: string;
+  /** one line: the case and what changed, or why the gate cannot vouch */
+  text: string;
+}
+
 /**
  * The reasons a comparison fails the gate (empty: it passes). `slower` gates on instruction counts
  * where both runs have them (`--metric instructions`: deterministic, so the case's time is not gated
- * on), else on time and allocation verdicts; a time verdict of files with launch intervals comes
- * from those intervals (change.ts compareIntervals), so a quick run (one launch) can fail too, its
- * reason carrying the one-launch caveat (①). `slower` never fails when the runs
- * are not comparable ({@link Comparison.notComparable}: the verdicts are not evidence), with one
- * exception: a load difference where the *base* ran on the busier machine, which slows the base
+ * on), else on time and allocation verdicts. A time verdict of a case either run measured in **one
+ * launch** (the quick policy, marked ①) is shown and never gates: one launch's interval comes from
+ * its rounds and cannot show how far another process lands (a docs-only pull request at
+ * policy quick failed on "+13% [2.6–23%] slower ①" on unchanged code, a new user's tryout). A time
+ * verdict from launch intervals (the default policy) gates. `slower` never fails when the runs
+ * are not comparable ({@link Comparison.notComparable}: the verdicts are not evidence), with two
+ * exceptions: a load difference where the *base* ran on the busier machine, which slows the base
  * and so can only hide a slowdown of the head, never make one (a shared CI runner's load moves
  * between the two measurements; the action's rehearsal met a 20× regression passed as "not
- * comparable" because the base's load was 26.4 and the head's 24.3); `broken`
+ * comparable" because the base's load was 26.4 and the head's 24.3); a load difference where the
+ * *head* ran on the busier machine, for a slower change whose whole interval lies beyond twice the
+ * slowdown that load can explain (Incomparability `loadFactor`: a 19× slower head on a machine 7%
+ * busier passed the gate at load 15 before); and instruction counts, which no load or clock moves
+ * ({@link relevantIncomparabilities}). `broken`
  * still does (a case that stopped being measured is a fact whatever the machine did). A slower case
  * with a {@link Caveat} (⇅ machine drift, ⏹ rebuilt from a killed run) still fails, its reason
  * saying so: its verdict passed the same tests, against a noise floor that the launch-to-launch
  * spread of a drifting machine already widens, and a gate that skipped it would pass slower code
- * whenever a CI machine is busy; the reader is told the verdict is not a clean one.
+ * whenever a CI machine is busy; the reader is told the verdict is not a clean one. With any
+ * `failOn`, a comparison where no case was measured in both runs fails (`nothing-compared`): a
+ * gate must not pass on nothing.
  */
-export function gateFailures(c: Comparison, failOn: readonly FailOn[]): string[] {
-  const reasons: string[] = [];
-  const blocking = c.notComparable.filter((x) => !(x.what === 'load' && x.busier === 'base'));
-  if (failOn.includes('slower') && blocking.length === 0) {
+export function gateReasons(c: Comparison, failOn: readonly FailOn[]): GateReason[] {
+  const reasons: GateReason[] = [];
+  // per metric: instruction counts are not touched by the load or the clock (relevantIncomparabilities)
+  const relevant = (metric: Metric) =>
+    (metric === 'instructions' ? c.notComparable.filter((x) => !NOT_FOR_INSTRUCTIONS.has(x.what)) : c.notComparable)
+      // a busier base can only hide a slowdown of the head, never make one
+      .filter((x) => !(x.what === 'load' && x.busier === 'base'));
+  // a busier head explains a slowdown up to twice what its load factor allows, not beyond: a change whose
+  // whole interval lies above that is the code's (a 19× slower head on a machine 7% busier passed the gate before)
+  const gates = (metric: Metric, ch: Change) => {
+    const blocking = relevant(metric);
+    const load = blocking.find((x) => x.what === 'load');
+    if (blocking.some((x) => x !== load)) return false;
+    return load === undefined || (ch.ci !== null && ch.ci.low > 200 * ((load.loadFactor ?? Infinity) - 1));
+  };
+  if (failOn.includes('slower')) {
     for (const k of c.cases) {
       // where both runs counted instructions, they gate (deterministic); the case's time is then shown, not gated on
       const counted = k.metrics.some((m) => m.metric === 'instructions');
       for (const m of k.metrics) {
         if (m.change.verdict !== 'slower' || (counted && m.metric === 'time')) continue;
-        const caveats = caveatsFor(k, m.metric).map(caveatText);
-        reasons.push(
-          `${k.id}: ${m.metric} ${m.change.percent >= 0 ? '+' : ''}${m.change.percent.toFixed(1)}%${caveats.length ? ` (not a clean verdict: ${caveats.join('; ')})` : ''}`,
-        );
+        if (!gates(m.metric, m.change)) continue;
+        const caveats = caveatsFor(k, m.metric);
+        // a one-launch (①) verdict is shown, never gated on
+        if (caveats.some((x) => x.code === 'one-launch')) continue;
+        reasons.push({
+          kind: 'slower',
+          id: k.id,
+          text: `${k.id}: ${m.metric} ${m.change.percent >= 0 ? '+' : ''}${m.change.percent.toFixed(1)}%${caveats.length ? ` (not a clean verdict: ${caveats.map(caveatText).join('; ')})` : ''}`,
+        });
       }
     }
   }
   // a case the head's killed run never reached (`not-run`) did not break: the run stopped before it
   if (failOn.includes('broken'))
     for (const s of c.statusChanges)
-      if (s.kind === 'broken' && s.head !== 'not-run') reasons.push(`${s.id}: ${s.base} → ${s.head}`);
+      if (s.kind === 'broken' && s.head !== 'not-run')
+        reasons.push({ kind: 'broken', id: s.id, text: `${s.id}: ${s.base} → ${s.head}` });
   // …but a gate must not pass on what was never measured (hostile tester: a head killed before its first case passed --fail-on broken,slower)
   if (failOn.length) {
     const unmeasured = c.statusChanges.filter((s) => s.head === 'not-run').map((s) => s.id);
     if (unmeasured.length)
-      reasons.push(
-        `head run incomplete: ${unmeasured.length} case${unmeasured.length === 1 ? '' : 's'} never measured (the run was killed before ${unmeasured.length === 1 ? 'it' : 'them'}: ${unmeasured.slice(0, 3).join(', ')}${unmeasured.length > 3 ? ', …' : ''}); the gate cannot vouch for ${unmeasured.length === 1 ? 'it' : 'them'}`,
-      );
-    if (c.cases.length === 0) reasons.push('no case was measured in both runs: nothing to gate on');
+      reasons.push({
+        kind: 'incomplete',
+        text: `head run incomplete: ${unmeasured.length} case${unmeasured.length === 1 ? '' : 's'} never measured (the run was killed before ${unmeasured.length === 1 ? 'it' : 'them'}: ${unmeasured.slice(0, 3).join(', ')}${unmeasured.length > 3 ? ', …' : ''}); the gate cannot vouch for ${unmeasured.length === 1 ? 'it' : 'them'}`,
+      });
+    if (c.cases.length === 0)
+      reasons.push({ kind: 'nothing-compared', text: 'no case was measured in both runs: nothing to gate on' });
   }
   return reasons;
+}
+
+/** {@link gateReasons} as lines (empty: the gate passes). */
+export function gateFailures(c: Comparison, failOn: readonly FailOn[]): string[] {
+  return gateReasons(c, failOn).map((r) => r.text);
+}
+
+/**
+ * The gate's outcome in a few words, for a heading: `no regression`, `regression: 1 case slower,
+ * 2 broken`, or, when nothing was compared, `gate failed: no case was measured in both runs`. Pure.
+ */
+export function gateHeadline(reasons: readonly GateReason[]): string {
+  if (!reasons.length) return 'no regression';
+  if (reasons.some((r) => r.kind === 'nothing-compared')) return 'gate failed: no case was measured in both runs';
+  const cases = (kind: GateReason['kind']) => new Set(reasons.filter((r) => r.kind === kind).map((r) => r.id)).size;
+  const parts = [
+    cases('slower') ? `${cases('slower')} case${cases('slower') === 1 ? '' : 's'} slower` : '',
+    cases('broken') ? `${cases('broken')} broken` : '',
+    reasons.some((r) => r.kind === 'incomplete') ? 'head run incomplete' : '',
+  ].filter(Boolean);
+  return `regression: ${parts.join(', ')}`;
 }

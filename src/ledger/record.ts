@@ -64,6 +64,8 @@ export function beginRun(db: Db, header: RunHeader, from: RunSource): number {
     { id: number } | undefined;
   if (existing) throw new DuplicateRunError(existing.id);
   const extra = extraOf(header);
+  // where the run was measured, else what its results file says (an import of a file written in a checkout)
+  const git = from.git ?? header.git ?? null;
   const info = db
     .prepare(
       `INSERT INTO runs (fingerprint, started_at, finished_at, tool_version, results_schema_version, policy_name, policy_json, environment_json, git_commit, git_dirty, source, source_path, extra_json, recorder_pid, recorder_host, recorder_start)
@@ -78,8 +80,8 @@ export function beginRun(db: Db, header: RunHeader, from: RunSource): number {
       header.policy.name,
       JSON.stringify(header.policy),
       JSON.stringify(header.environment),
-      from.git?.commit ?? null,
-      from.git ? Number(from.git.dirty) : null,
+      git?.commit ?? null,
+      git ? Number(git.dirty) : null,
       from.source,
       from.sourcePath ?? null,
       extra,

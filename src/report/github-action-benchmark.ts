@@ -1,6 +1,6 @@
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel } from './model.js';
-import { benchmarkName } from './bmf.js';
+import { benchmarkNamer } from './bmf.js';
 import { formatRatio } from './units.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 
@@ -19,16 +19,17 @@ export interface GabEntry {
  * per measured case one `ns/op` entry (range `± error`); one `bytes/op` entry when the allocation
  * pass ran; one `× baseline` entry for a case compared with another serializer (not the baseline's own) (the ratio against the class baseline, range
  * its interval `low–high`), the figure steady enough to alert on from a shared runner; and one
- * `instructions/op` entry when `--metric instructions` ran. `extra` carries the serializer version,
- * the target and the baseline. Cases without numbers are left out (the format has no status). Pure.
+ * `instructions/op` entry when `--metric instructions` ran. Names as Bencher's (bmf.ts
+ * benchmarkNamer: the runtime's major version); `extra` carries the serializer version, the target
+ * with its exact version, and the baseline. Cases without numbers are left out (the format has no status). Pure.
  */
 export function renderGithubActionBenchmark(input: ResultsFile | readonly ResultsFile[]): string {
   const model = buildModel(asRuns(input));
-  const multi = model.targets.length > 1;
+  const nameOf = benchmarkNamer(model);
   const out: GabEntry[] = [];
   for (const c of model.cases) {
     if (c.status !== 'measured' || !c.time) continue;
-    const name = benchmarkName(c, multi);
+    const name = nameOf(c);
     const extra = `${c.serializer} ${c.serializerVersion} · ${c.targetKey} · ratio ${formatRatio(c.ratio, ratioIntervalOf(c))} vs ${c.baseline ?? 'none'}`;
     out.push({
       name: `${name} time`,

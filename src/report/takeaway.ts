@@ -28,10 +28,14 @@ export interface TakeawayRow {
 /**
  * What a takeaway or recommendation of a quick-policy run adds: its figures are a first look (one
  * launch, a short warmup, a 0.3 s cap: on a 5 KB payload its times were 2–10× the default
- * policy's), not figures to quote; `--policy default` gives those.
+ * policy's), not figures to quote; `--policy default` gives those. It says what the intervals
+ * cover: with one launch per group nothing in the run shows how far another process lands
+ * (`basis: rounds`, docs/intervals.md), so they hold that launch's rounds only; on recorded
+ * default runs (load 12–30) two launches' ratios differed by a median 2.3% and a tenth of the time
+ * by over 7.7%, which such an interval leaves out.
  */
 export function quickCaveat(): string {
-  return '(Policy quick: a first look, not figures to quote; rerun with --policy default for those.)';
+  return '(Policy quick: a first look, not figures to quote: one launch per group, so its intervals cover the rounds of that launch only, not how far another launch lands; rerun with --policy default for those.)';
 }
 
 /** `a`, `a and b`, `a, b and c`. */

@@ -1,16 +1,11 @@
 import { ResultsFileError } from './errors.js';
-import type { ResultsFile } from './types.js';
+import type { CaseResult, ResultsFile, TargetRecord } from './types.js';
 
 /** Shards that cannot be merged into one run: which files, and why (a bad input: exit 2, as any results file error). */
 export class ShardMergeError extends ResultsFileError {
   constructor(problem: string) {
     super('jsonbench merge', '', problem);
   }
-}
-
-/** True when every file is a shard (`run --shard`) of a run. */
-export function allShards(files: readonly ResultsFile[]): boolean {
-  return files.length > 0 && files.every((f) => f.shard !== undefined);
 }
 
 /**
@@ -85,11 +80,174 @@ export function mergeShards(files: readonly ResultsFile[], names: readonly strin
     ...rest,
     startedAt: files.map((f) => f.startedAt).sort()[0],
     ...(finished.length === files.length ? { finishedAt: finished.sort().at(-1)! } : {}),
-    targets: byJson(files.map((f) => f.targets)),
+    targets: targetsOnce(files.map((f) => f.targets)),
     ...(payloads.length ? { payloads } : {}),
     cases,
     ...(probes ? { probes } : {}),
   };
+}
+
+/**
+ * The targets of several shards of one run, once each (by id, in order of first appearance), each
+ * shard's wall time on a target added up (`timing`). Every shard prepares every target, so their
+ * records differ only in timing; before this a merge of 3 shards listed `node` three times, and
+ * every report of it drew a "by target" table of node | node | node.
+ */
+function targetsOnce(lists: readonly (readonly TargetRecord[])[]): TargetRecord[] {
+  const out = new Map<string, TargetRecord>();
+  for (const list of lists)
+    for (const t of list) {
+      const seen = out.get(t.id);
+      if (!seen) out.set(t.id, { ...t, ...(t.timing ? { timing: { ...t.timing } } : {}) });
+      else if (seen.timing && t.timing) {
+        seen.timing.prepareMs += t.timing.prepareMs;
+        seen.timing.launchMs += t.timing.launchMs;
+        seen.timing.launches += t.timing.launches;
+      }
+    }
+  return [...out.values()];
+}
+
+/** A case id less its `@<target>` suffix (`weather-station/1/single/serialize/json@node@22` → `…/json`). */
+function withoutTarget(id: string, targetIds: readonly string[]): string {
+  const t = targetIds.find((t) => id.endsWith(`@${t}`));
+  return t ? id.slice(0, -(t.length + 1)) : id;
+}
+
+/** A run's plan (a shard's whole plan, else its case ids) less the targets, sorted: what runs of one plan on different targets share. */
+function planKey(f: ResultsFile): string {
+  const targetIds = f.targets.map((t) => t.id);
+  return JSON.stringify(
+    [...new Set((f.shard?.plan ?? f.cases.map((c) => c.id)).map((id) => withoutTarget(id, targetIds)))].sort(),
+  );
+}
+
+/**
+ * True when the runs are one plan measured on different targets (a CI matrix of one job per
+ * target, `run --target <t>` each): two or more runs, none a shard, each naming its targets
+ * (case ids with `@<target>`), no target in two of them, the same policy, and the same cases less
+ * the targets. Pure.
+ */
+function oneRunPerTarget(runs: readonly ResultsFile[]): boolean {
+  if (runs.length < 2 || runs.some((r) => r.shard)) return false;
+  const ids = runs.flatMap((r) => r.targets.map((t) => t.id));
+  if (new Set(ids).size !== ids.length) return false;
+  if (runs.some((r) => r.cases.some((c) => !c.id.endsWith(`@${c.target.id}`)))) return false;
+  const policy = JSON.stringify(runs[0].policy);
+  const plan = planKey(runs[0]);
+  return runs.every((r) => JSON.stringify(r.policy) === policy && planKey(r) === plan);
+}
+
+/** The group a case was planned in (plan/plan.ts: workload × size × shape × direction × platform × class; the unsupported apart). */
+const groupOf = (c: CaseResult) =>
+  [
+    c.workload,
+    c.size,
+    c.shape,
+    c.direction,
+    c.platform ?? 'javascript',
+    c.status === 'unsupported' ? '-' : c.class,
+  ].join('/');
+
+/**
+ * Joins runs of one plan on different targets ({@link oneRunPerTarget}) into the run that
+ * `run --target a,b,c` would have written: the targets in the order of the runs (the first is the
+ * Δ reference), each group's cases on every target together (targets innermost, as
+ * plan/targets.ts places them), the earliest start and the latest finish, the first run's
+ * environment ({@link machinesOf} tells when they differ), the probe verdicts of every target.
+ * Pure. @throws ShardMergeError when the runs are not one plan on different targets
+ */
+function joinTargets(runs: readonly ResultsFile[], names: readonly string[] = []): ResultsFile {
+  if (!oneRunPerTarget(runs))
+    throw new ShardMergeError(
+      `${names.join(', ') || 'these runs'} are not one plan measured on different targets (the same cases and policy, each run with its own --target)`,
+    );
+  const groups = new Map<string, CaseResult[][]>();
+  runs.forEach((r, i) => {
+    for (const c of r.cases) {
+      const key = groupOf(c);
+      if (!groups.has(key))
+        groups.set(
+          key,
+          runs.map(() => []),
+        );
+      groups.get(key)![i].push(c);
+    }
+  });
+  const finished = runs.map((f) => f.finishedAt).filter((x): x is string => x !== undefined);
+  const byJson = <T>(lists: (readonly T[] | undefined)[]): T[] => {
+    const out = new Map<string, T>();
+    for (const l of lists) for (const x of l ?? []) out.set(JSON.stringify(x), x);
+    return [...out.values()];
+  };
+  const payloads = byJson(runs.map((f) => f.payloads));
+  const withProbes = runs.map((r) => r.probes).filter((p) => p !== undefined);
+  const unread = runs.flatMap((r) => r.unread ?? []);
+  const { unread: _unread, probes: _probes, ...rest } = runs[0];
+  void _unread;
+  void _probes;
+  return {
+    ...rest,
+    startedAt: runs.map((f) => f.startedAt).sort()[0],
+    ...(finished.length === runs.length ? { finishedAt: finished.sort().at(-1)! } : {}),
+    targets: runs.flatMap((r) => r.targets),
+    ...(payloads.length ? { payloads } : {}),
+    cases: [...groups.values()].flat(2),
+    ...(withProbes.length
+      ? {
+          probes: {
+            ...withProbes[0],
+            elapsedMs: withProbes.reduce((n, p) => n + p.elapsedMs, 0),
+            launches: withProbes.reduce((n, p) => n + p.launches, 0),
+            probes: byJson(withProbes.map((p) => p.probes)),
+            verdicts: withProbes.flatMap((p) => p.verdicts),
+            ...(withProbes.some((p) => p.failing)
+              ? {
+                  failing: Object.fromEntries(
+                    [...new Set(withProbes.flatMap((p) => Object.keys(p.failing ?? {})))].map((k) => [
+                      k,
+                      withProbes.flatMap((p) => p.failing?.[k] ?? []),
+                    ]),
+                  ),
+                }
+              : {}),
+          },
+        }
+      : {}),
+    ...(unread.length ? { unread } : {}),
+  };
+}
+
+/**
+ * What `jsonbench merge` and `jsonbench report` make of several results files, in order: the
+ * shards of each run (`run --shard`, grouped by their plan) merged ({@link mergeShards}); then
+ * runs of one plan on different targets (a matrix of shard × target) joined into one run with the
+ * targets side by side ({@link joinTargets}). Anything else stays as given (one file: as it is, a
+ * shard too). Pure.
+ * @throws ShardMergeError when the shards of a plan are incomplete, repeated or inconsistent
+ */
+export function runsOf(files: readonly ResultsFile[], names: readonly string[] = []): ResultsFile[] {
+  if (files.length < 2) return [...files];
+  const plans = new Map<string, number[]>();
+  const out: (ResultsFile | number[])[] = [];
+  files.forEach((f, i) => {
+    if (!f.shard) return void out.push(f);
+    const key = JSON.stringify(f.shard.plan);
+    if (!plans.has(key)) {
+      plans.set(key, []);
+      out.push(plans.get(key)!);
+    }
+    plans.get(key)!.push(i);
+  });
+  const runs = out.map((x) =>
+    Array.isArray(x)
+      ? mergeShards(
+          x.map((i) => files[i]),
+          x.map((i) => names[i] ?? `file ${i + 1}`),
+        )
+      : x,
+  );
+  return oneRunPerTarget(runs) ? [joinTargets(runs, names)] : runs;
 }
 
 /** The distinct machines (CPU × cores, OS, architecture, host runtime) the files ran on, in order. */
@@ -99,4 +257,19 @@ export function machinesOf(files: readonly ResultsFile[]): string[] {
     return `${e.cpuModel} × ${e.cores}, ${e.os} ${e.arch}, ${e.runtime}`;
   });
   return [...new Set(m)];
+}
+
+/**
+ * `jsonbench merge`: all shards of one run, or of one plan run per target (a CI matrix of shard ×
+ * target), into one run ({@link runsOf}). Pure. @throws ShardMergeError when a file is not a
+ * shard, the shards are of different plans (other than by target), or a plan's shards are
+ * incomplete, repeated or inconsistent
+ */
+export function mergeRun(files: readonly ResultsFile[], names: readonly string[] = []): ResultsFile {
+  if (files.some((f) => !f.shard) || new Set(files.map(planKey)).size > 1) return mergeShards(files, names);
+  const runs = runsOf(files, names);
+  if (runs.length === 1) return runs[0];
+  throw new ShardMergeError(
+    `these shards are of ${runs.length} runs of one plan that cannot be joined (a target in two of them, or other policies): merge each run's shards apart`,
+  );
 }

@@ -666,6 +666,12 @@ export const ResultsFileSchema = Type.Object({
   environment: EnvironmentSchema,
   policy: RunPolicyRecordSchema,
   execution: Optional(ExecutionSchema),
+  /**
+   * The commit checked out where the run ran (`git rev-parse HEAD` of its working directory) and
+   * whether that tree had uncommitted changes; absent outside a git checkout. The ledger records it
+   * for an imported file too (the history site's Commit column).
+   */
+  git: Optional(Type.Object({ commit: str, dirty: Type.Boolean() })),
   /** the targets of the run, in order (the first is the Δ reference) */
   targets: Type.Array(TargetRecordSchema),
   /** the user's payloads of a `run --payload` (absent for built-in workloads) */

@@ -10,18 +10,23 @@ import {
   confidenceHalfWidth,
   medianRelativeError,
   sampleStandardDeviation,
+  sampleVariance,
 } from '../stats/estimate.js';
 import {
   coverStates,
+  judgedSpread,
   launchPrior,
   launchStates,
   meanInterval,
+  pooledRunPrior,
   PRIOR_DF_MAX,
   ratioInterval,
   sharedLaunchVariance,
   withinVariance,
+  type GroupEstimate,
   type GroupSpread,
   type LaunchState,
+  type RunPrior,
 } from '../stats/intervals.js';
 import { analyseCase } from '../analysers/index.js';
 import { roundRatios } from '../analysers/analyser.js';
@@ -141,6 +146,31 @@ export interface CaseSpreads {
   ratio?: GroupSpread;
   timeOthers?: StateSpread;
   ratioOthers?: StateSpread;
+  /** the run's other groups' prior ({@link RunPriors}), moderating the case's interval and the yardstick its launches are judged against */
+  timeRun?: RunPrior;
+  ratioRun?: RunPrior;
+}
+
+/**
+ * What the run's other groups lend a group (stats/intervals.ts RunPrior, per measure): Smyth's
+ * s₀² and d₀ from the launch-to-launch variances of groups that ran in other processes
+ * ({@link runPriorsFor}). Empty in a run of one group.
+ */
+export interface RunPriors {
+  time?: RunPrior;
+  ratio?: RunPrior;
+}
+
+/**
+ * One group's launch-to-launch variance as the run's other groups borrow it ({@link groupLaunchSpread}):
+ * what the group is (its target and class: the prior is matched on them) and its estimate per
+ * measure (stats/intervals.ts GroupEstimate).
+ */
+export interface GroupLaunchSpread {
+  target: string;
+  caseClass: string;
+  time?: GroupEstimate;
+  ratio?: GroupEstimate;
 }
 
 /** The group's launch-to-launch variance (log scale) and its df, for stats/intervals.ts launchStates. */
@@ -206,6 +236,7 @@ function timeStats(
   confidence: number,
   spread?: GroupSpread,
   others?: StateSpread,
+  run?: RunPrior,
 ): { time: TimeStats; states: StatesReading } | null {
   const pooled = kept.flatMap((l) => l.rounds.flatMap((r) => r.serializerNs));
   if (pooled.length < 2) return null;
@@ -222,7 +253,7 @@ function timeStats(
           .map(meanOf)
       : [];
   const iv = launchMeans.length
-    ? meanInterval(launchMeans, confidence, spread, withinVariance(launches.map((l) => l.se * l.value)), others)
+    ? meanInterval(launchMeans, confidence, spread, withinVariance(launches.map((l) => l.se * l.value)), others, run)
     : null;
   let mean: number;
   let interval: [number, number] | null;
@@ -248,7 +279,7 @@ function timeStats(
       df = est.n - 1;
     }
   }
-  const covered = withStates(interval, launches, confidence, others);
+  const covered = withStates(interval, launches, confidence, judgedSpread(others, run));
   interval = covered.interval;
   const error = interval ? Math.max(mean - interval[0], interval[1] - mean) : Infinity;
   return {
@@ -342,13 +373,14 @@ export function ratioOf(
   confidence: number,
   spread?: GroupSpread,
   others?: StateSpread,
+  run?: RunPrior,
 ): RatioReading | null {
   const launches = launchRatiosOf(kept).filter((l) => l.value > 0 && Number.isFinite(l.value));
   const rounds = kept.flatMap(roundRatios).filter((r) => r > 0 && Number.isFinite(r));
   if (!launches.length && !rounds.length) return null;
   const values = launches.map((l) => l.value);
   const iv = values.length
-    ? ratioInterval(values, confidence, spread, withinVariance(launches.map((l) => l.se)), others)
+    ? ratioInterval(values, confidence, spread, withinVariance(launches.map((l) => l.se)), others, run)
     : null;
   let out: Omit<RatioReading, 'states'>;
   if (iv) out = { ratio: iv.centre, interval: [iv.low, iv.high], basis: iv.basis, df: iv.df };
@@ -359,7 +391,7 @@ export function ratioOf(
       basis: 'rounds',
       df: Math.max(0, rounds.length - 1),
     };
-  const covered = withStates(out.interval, launches, confidence, others);
+  const covered = withStates(out.interval, launches, confidence, judgedSpread(others, run));
   return { ...out, interval: covered.interval, states: covered.states };
 }
 
@@ -405,7 +437,9 @@ function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpread
   const kept = keptOf(rec);
   const states: Assembled['states'] = {};
   const timed =
-    rec.end.status === 'measured' ? timeStats(kept, policy.confidence, spreads.time, spreads.timeOthers) : null;
+    rec.end.status === 'measured'
+      ? timeStats(kept, policy.confidence, spreads.time, spreads.timeOthers, spreads.timeRun)
+      : null;
   if (rec.end.status !== 'measured') return { result: { ...header, ...cappedEnd(rec.end) }, states };
   if (!timed) return { result: { ...header, status: 'failed', reason: 'no time samples were recorded' }, states };
   states.time = timed.states;
@@ -419,7 +453,7 @@ function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpread
     ratioError = 0;
     ratioInterval = [1, 1];
   } else if (rec.paired && kept.length) {
-    const r = ratioOf(kept, policy.confidence, spreads.ratio, spreads.ratioOthers);
+    const r = ratioOf(kept, policy.confidence, spreads.ratio, spreads.ratioOthers, spreads.ratioRun);
     if (r) {
       states.ratio = r.states;
       ratio = r.ratio;
@@ -537,25 +571,192 @@ function spreadsOf(rows: readonly (readonly LaunchValue[] | null)[]): { spread?:
 }
 
 /**
+ * One measure's estimate of a group's launch-to-launch variance for the run's other groups
+ * (stats/intervals.ts GroupEstimate; `rows` as {@link spreadsOf}): where launches were shared, the
+ * two-way estimate over the widest table of cases × shared launches (every case that ran in the
+ * group's first shared launches; Satterthwaite df, floored at the cells' within-launch variance),
+ * weight its launches − 1; else (separate processes, or a single case) the cases' pooled variance
+ * of the logs of their launch values, weight and df Σ (launches − 1), floored at their
+ * within-launch variance. Undefined when no case has 2 launch values.
+ */
+function estimateOf(rows: readonly (readonly LaunchValue[] | null)[]): GroupEstimate | undefined {
+  const present = rows.filter((r): r is readonly LaunchValue[] => Boolean(r?.length));
+  const count = new Map<string, number>();
+  for (const r of present) for (const k of new Set(r.map((x) => x.key))) count.set(k, (count.get(k) ?? 0) + 1);
+  let best: { members: (readonly LaunchValue[])[]; keys: string[] } | undefined;
+  for (const r of present) {
+    for (let keys = r.filter((x) => (count.get(x.key) ?? 0) >= 2).map((x) => x.key); keys.length >= 2; keys.pop()) {
+      const members = present.filter((o) => keys.every((k) => o.some((x) => x.key === k)));
+      if (members.length >= 2) {
+        if (!best || members.length * (keys.length - 1) > best.members.length * (best.keys.length - 1))
+          best = { members, keys: [...keys] };
+        break;
+      }
+    }
+  }
+  if (best) {
+    const cells = best.members.map((row) => best.keys.map((k) => row.find((x) => x.key === k)!));
+    const est = sharedLaunchVariance(cells.map((row) => row.map((x) => Math.log(x.value))));
+    if (est) {
+      const variance = Math.max(est.variance, withinVariance(cells.flat().map((x) => x.se)));
+      return variance > 0 ? { variance, df: est.df, weight: best.keys.length - 1 } : undefined;
+    }
+  }
+  const own = present.map((r) => r.filter((x) => x.value > 0 && Number.isFinite(x.value))).filter((r) => r.length >= 2);
+  const df = own.reduce((n, r) => n + r.length - 1, 0);
+  if (!df) return undefined;
+  const pooled = own.reduce((n, r) => n + (r.length - 1) * sampleVariance(r.map((x) => Math.log(x.value))), 0) / df;
+  const variance = Math.max(pooled, withinVariance(own.flat().map((x) => x.se)));
+  return variance > 0 ? { variance, df, weight: df } : undefined;
+}
+
+/** Each case's launch values of a group, per measure (null where the case has none in it): times of the measured cases, ratios of the paired ones. */
+function valuesOf(recs: readonly CaseRecord[]): {
+  times: (LaunchValue[] | null)[];
+  ratios: (LaunchValue[] | null)[];
+} {
+  const measured = recs.map((r) => r.end.status === 'measured');
+  return {
+    times: recs.map((r, i) => (measured[i] ? launchTimesOf(keptOf(r)) : null)),
+    ratios: recs.map((r, i) =>
+      measured[i] && r.paired && r.planned.baseline !== r.planned.serializer ? launchRatiosOf(keptOf(r)) : null,
+    ),
+  };
+}
+
+/**
+ * A group's launch-to-launch variance as the run's other groups borrow it: its target and class,
+ * and per measure its estimate ({@link estimateOf}). Its cases ran in processes of their own,
+ * never in another group's, so it is independent of every other group's launch effects.
+ */
+export function groupLaunchSpread(recs: readonly CaseRecord[]): GroupLaunchSpread {
+  const p = recs[0]?.planned;
+  const { times, ratios } = valuesOf(recs);
+  const time = estimateOf(times);
+  const ratio = estimateOf(ratios);
+  return {
+    target: p?.target.id ?? '',
+    caseClass: p?.caseClass ?? '',
+    ...(time ? { time } : {}),
+    ...(ratio ? { ratio } : {}),
+  };
+}
+
+/** The other groups a group's prior pools in one measure: of its target, and of its class too when those give {@link PRIOR_DF_MAX} launch contrasts. */
+function matched(
+  self: Pick<GroupLaunchSpread, 'target' | 'caseClass'>,
+  others: readonly GroupLaunchSpread[],
+  measure: 'time' | 'ratio',
+): GroupEstimate[] {
+  const target = others.filter((o) => o.target === self.target && o[measure]);
+  const cls = target.filter((o) => o.caseClass === self.caseClass);
+  const weight = cls.reduce((n, o) => n + o[measure]!.weight, 0);
+  return (weight >= PRIOR_DF_MAX ? cls : target).map((o) => o[measure]!);
+}
+
+/**
+ * What a group borrows from `others`, the run's other groups (leave-the-group-out: the caller
+ * never passes the group itself), per measure: Smyth's prior pooled from the groups of the same
+ * target (another runtime's launches spread otherwise) and the same class when those give at
+ * least {@link PRIOR_DF_MAX} launch contrasts — a serializer's ratio spreads about twice as far
+ * as a parser's on recorded runs — else from every group of the target (stats/intervals.ts
+ * pooledRunPrior, d₀ ≤ {@link PRIOR_DF_MAX}). Empty without other groups of the target.
+ */
+export function runPriorsFor(
+  self: Pick<GroupLaunchSpread, 'target' | 'caseClass'>,
+  others: readonly GroupLaunchSpread[],
+): RunPriors {
+  const time = pooledRunPrior(matched(self, others, 'time'));
+  const ratio = pooledRunPrior(matched(self, others, 'ratio'));
+  return { ...(time ? { time } : {}), ...(ratio ? { ratio } : {}) };
+}
+
+/**
+ * Whether `others` already give a group its full prior: groups of its target and class with at
+ * least {@link PRIOR_DF_MAX} launch contrasts of time (the pool {@link runPriorsFor} prefers, d₀ at
+ * its cap). The runner assembles a group (and prints, records and writes it) once this holds or
+ * every group has run (run/scheduler.ts), so a group early in the plan borrows from the groups
+ * after it as much as a later one does. Not the target's groups alone: a prior pooled early from a
+ * few groups of other classes (a parser's launches spread about half as far as a serializer's) let
+ * the F screen keep 1-df variances on re-assembled default runs (p90 ratio half-width ±13% → ±484%).
+ * The cost: a run whose classes have few groups (the default suite: 3 a class, 1 contrast each)
+ * prints its tables at its end.
+ */
+export function priorsComplete(
+  self: Pick<GroupLaunchSpread, 'target' | 'caseClass'>,
+  others: readonly GroupLaunchSpread[],
+): boolean {
+  return (
+    others
+      .filter((o) => o.target === self.target && o.caseClass === self.caseClass && o.time)
+      .reduce((n, o) => n + o.time!.weight, 0) >= PRIOR_DF_MAX
+  );
+}
+
+/**
+ * The prior each group of a run gets when its groups run one at a time in this order, as
+ * run/scheduler.ts lends it: group g is assembled once the groups done (those up to the first t ≥ g
+ * where {@link priorsComplete} holds, else all of them) lend it its full prior, and borrows from
+ * those, itself left out ({@link runPriorsFor}). For re-assembling a recorded run as the runner
+ * would (bench/coverage.ts) and for tests.
+ * @param spreads each group's spread ({@link groupLaunchSpread}), in the order the groups ran
+ */
+export function runPriorsInOrder(spreads: readonly GroupLaunchSpread[]): RunPriors[] {
+  return spreads.map((self, g) => {
+    let done = spreads.length;
+    for (let t = g; t < spreads.length; t++)
+      if (
+        priorsComplete(
+          self,
+          spreads.slice(0, t + 1).filter((_, h) => h !== g),
+        )
+      ) {
+        done = t + 1;
+        break;
+      }
+    return runPriorsFor(
+      self,
+      spreads.slice(0, done).filter((_, h) => h !== g),
+    );
+  });
+}
+
+/**
  * What each case of a group gets from the group's other measured cases ({@link CaseSpreads}): for
  * time, from every measured case's launch means; for the ratio, from every paired case's launch
  * ratios (the baseline's own case, ratio 1, says nothing). How, by whether the launches shared
- * processes: {@link spreadsOf}.
+ * processes: {@link spreadsOf}. With `run`, the run's other groups' prior ({@link runPriorsFor})
+ * is added to every case's.
  */
-export function groupSpreads(recs: readonly CaseRecord[]): CaseSpreads[] {
-  const measured = recs.map((r) => r.end.status === 'measured');
-  const times = spreadsOf(recs.map((r, i) => (measured[i] ? launchTimesOf(keptOf(r)) : null)));
-  const ratios = spreadsOf(
-    recs.map((r, i) =>
-      measured[i] && r.paired && r.planned.baseline !== r.planned.serializer ? launchRatiosOf(keptOf(r)) : null,
-    ),
-  );
+export function groupSpreads(recs: readonly CaseRecord[], run: RunPriors = {}): CaseSpreads[] {
+  const values = valuesOf(recs);
+  const times = spreadsOf(values.times);
+  const ratios = spreadsOf(values.ratios);
   return recs.map((_, i) => ({
     ...(times[i].spread ? { time: times[i].spread } : {}),
     ...(ratios[i].spread ? { ratio: ratios[i].spread } : {}),
     ...(times[i].states ? { timeOthers: times[i].states } : {}),
     ...(ratios[i].states ? { ratioOthers: ratios[i].states } : {}),
+    ...(run.time ? { timeRun: run.time } : {}),
+    ...(run.ratio ? { ratioRun: run.ratio } : {}),
   }));
+}
+
+/**
+ * The launch-to-launch variance each case's launches are judged against, per measure
+ * (stats/intervals.ts judgedSpread: its group without it, moderated with the run's prior): the
+ * yardstick of the launch states, of the `noisy` analyser's "launches disagree" and of the stop
+ * rule's needsAnotherLaunch.
+ */
+export function groupYardsticks(
+  recs: readonly CaseRecord[],
+  run: RunPriors = {},
+): { time?: StateSpread; ratio?: StateSpread }[] {
+  return groupSpreads(recs, run).map((s) => {
+    const time = judgedSpread(s.timeOthers, s.timeRun);
+    const ratio = judgedSpread(s.ratioOthers, s.ratioRun);
+    return { ...(time ? { time } : {}), ...(ratio ? { ratio } : {}) };
+  });
 }
 
 /**
@@ -567,8 +768,9 @@ export function groupSpreads(recs: readonly CaseRecord[]): CaseSpreads[] {
 export function groupRatios(
   recs: readonly CaseRecord[],
   policy: MeasurePolicy,
+  run: RunPriors = {},
 ): ({ interval: [number, number] | null; basis?: 'launches' | 'moderated' | 'rounds' } | null)[] {
-  const spreads = groupSpreads(recs);
+  const spreads = groupSpreads(recs, run);
   return recs.map((r, i) => {
     const c = assembleOne(r, policy, spreads[i]).result;
     if (c.status !== 'measured' || c.ratio === null || c.serializer === c.baseline) return null;
@@ -578,19 +780,24 @@ export function groupRatios(
 
 /**
  * Assembles the cases of one group ({@link assembleCase}, each with what its group lends it,
- * {@link groupSpreads}), fills their allocation ratios, then runs the analysers (src/analysers/)
- * on each with the group's assembled baseline case and the launch states its assembly read.
+ * {@link groupSpreads}, with the run's other groups' prior `run`), fills their allocation ratios,
+ * then runs the analysers (src/analysers/) on each with the group's assembled baseline case, the
+ * launch states its assembly read and the spread its launches are judged against.
  */
-export function assembleGroup(recs: readonly CaseRecord[], policy: MeasurePolicy): CaseResult[] {
-  const spreads = groupSpreads(recs);
+export function assembleGroup(recs: readonly CaseRecord[], policy: MeasurePolicy, run: RunPriors = {}): CaseResult[] {
+  const spreads = groupSpreads(recs, run);
   const assembled = recs.map((r, i) => assembleOne(r, policy, spreads[i]));
   const out = assembled.map((a) => a.result);
   fillAllocRatios(out);
   out.forEach((c, i) => {
     const baseline = out.find((b) => b.serializer === c.baseline && b.target.id === c.target.id);
+    const s = spreads[i];
+    const time = judgedSpread(s.timeOthers, s.timeRun);
+    const ratio = judgedSpread(s.ratioOthers, s.ratioRun);
     c.findings = analyseCase(c, {
       policy,
       launchStates: assembled[i].states,
+      launchSpread: { ...(time ? { time } : {}), ...(ratio ? { ratio } : {}) },
       ...(recs[i].baselineProblem ? { baselineProblem: recs[i].baselineProblem } : {}),
       ...(baseline ? { baseline } : {}),
     });

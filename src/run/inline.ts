@@ -7,8 +7,8 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../config/usage-error.js';
 import type { RunOptions } from './request.js';
 import type { SerializerAdapter } from '../serializers/types.js';
@@ -16,12 +16,21 @@ import type { SerializerAdapter } from '../serializers/types.js';
 /** The inline parts of run()'s options, before they are files. */
 export interface InlineOptions {
   payload?: string | { value: unknown; name?: string } | { text: string; name?: string };
-  serializers?: readonly SerializerAdapter[];
-  from?: string | URL;
+  serializers?: readonly (SerializerAdapter | { readonly id: string })[];
+  from?: string | { readonly href: string };
   serializer?: string[];
   config?: string;
   cwd?: string;
+  /** file URLs of the modules on the call stack when run() was called (the script calling it among them) */
+  callers?: readonly string[];
 }
+
+/** How long an already-loaded `from` may take to hand over its exports before it counts as one still waiting on run() (ms). */
+const LOADED_MODULE_MS = 1_000;
+
+/** The message when `from` is the script that awaits run() at its top level. */
+const SAME_SCRIPT =
+  'is the script that calls run() at its top level (top-level await): it has not finished loading while it waits for run(), so jsonbench cannot load its serializers from it. Put the serializers in a module of their own (serializers.mjs) and give that as `from`';
 
 /** Options as the run takes them, and what to remove when it is over. */
 export interface Staged {
@@ -34,12 +43,16 @@ export interface Staged {
  * `cleanup`) and returns options that name those files. Without inline parts the options pass
  * through and nothing is written.
  * @throws UsageError naming `payload` (neither a path, `{ value }` nor `{ text }`; a value JSON
- * cannot write), `serializers` (not adapters with ids; no `from`)
+ * cannot write), `serializers` (not adapters with ids; no `from`), `from` (neither a URL nor a path;
+ * a `.ts` module that does not compile; the script that awaits run() at its top level, found on
+ * `callers` and not handing over its exports within a second)
  */
 export async function stageInline<T extends InlineOptions>(opts: T): Promise<Staged> {
-  const { serializers, from, payload, ...rest } = opts;
+  const { serializers, from, payload, callers: _callers, ...rest } = opts;
+  void _callers;
   const needsFiles = (payload !== undefined && typeof payload !== 'string') || serializers !== undefined;
-  if (!needsFiles) return { options: opts as RunOptions, cleanup: () => {} };
+  if (!needsFiles)
+    return { options: { ...rest, ...(payload !== undefined ? { payload } : {}) } as RunOptions, cleanup: () => {} };
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-api-'));
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   try {
@@ -56,12 +69,21 @@ export async function stageInline<T extends InlineOptions>(opts: T): Promise<Sta
           'serializers',
           'workers load serializers from a module: give `from`, the URL of the module that exports them (import.meta.url of that module)',
         );
-      const url =
-        from instanceof URL
+      const given =
+        typeof from === 'object' && from !== null && typeof from.href === 'string'
           ? from.href
-          : /^[a-z]+:/.test(from)
-            ? from
-            : pathToFileURL(resolve(opts.cwd ?? process.cwd(), from)).href;
+          : typeof from !== 'string'
+            ? undefined
+            : /^[a-z]+:/.test(from)
+              ? from
+              : pathToFileURL(resolve(opts.cwd ?? process.cwd(), from)).href;
+      if (given === undefined) throw new UsageError('from', 'give a file URL (import.meta.url, a URL) or a path');
+      const onStack = (opts.callers ?? []).includes(given);
+      const ts = /\.(c|m)?ts$/.test(given);
+      // the script calling run(): a .ts one would be bundled and run again; a .mjs one still waiting on run() never loads
+      if (onStack && ts) throw new UsageError('from', `${given} ${SAME_SCRIPT}.`);
+      if (onStack && !(await loadsAtOnce(given))) throw new UsageError('from', `${given} ${SAME_SCRIPT}.`);
+      const url = ts ? await bundleModule(given, dir) : given;
       const ids = serializers.map((s) => s.id);
       const userConfig = opts.config ? pathToFileURL(resolve(opts.cwd ?? process.cwd(), opts.config)).href : null;
       const module = [
@@ -82,11 +104,66 @@ export async function stageInline<T extends InlineOptions>(opts: T): Promise<Sta
       out.config = configPath;
       if (opts.serializer !== undefined) out.serializer = [...opts.serializer, ...ids];
     }
-    return { options: out as RunOptions, cleanup };
+    return { options: out as RunOptions, cleanup: () => (cleanupBundles(dir), cleanup()) };
   } catch (e) {
+    cleanupBundles(dir);
     cleanup();
     throw e;
   }
+}
+
+/** True when the module at `url` (already on the call stack) hands over its exports at once: it finished loading. */
+async function loadsAtOnce(url: string): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((r) => (timer = setTimeout(() => r(false), LOADED_MODULE_MS)));
+  try {
+    return await Promise.race([import(url).then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Bundles written beside their source (so its packages resolve from its own folder), by staging folder: removed with it. */
+const bundles = new Map<string, string[]>();
+
+function cleanupBundles(dir: string): void {
+  for (const f of bundles.get(dir) ?? []) rmSync(f, { force: true });
+  bundles.delete(dir);
+}
+
+/**
+ * A TypeScript `from` module (`.ts`, `.mts`, `.cts`) as JavaScript workers can import: bundled with
+ * esbuild to ESM beside it (its own imports bundled, npm packages left to resolve from its folder),
+ * as a `.ts` config is (config/compile-config.ts). Returns the bundle's file URL.
+ * @throws UsageError naming `from`, with esbuild's line:column, when it does not compile
+ */
+async function bundleModule(url: string, dir: string): Promise<string> {
+  const file = fileURLToPath(url);
+  const out = join(
+    dirname(file),
+    `.${basename(file).replace(/\.[^.]+$/, '')}.${process.pid}-${Date.now().toString(36)}.from.mjs`,
+  );
+  const { build } = await import('esbuild');
+  try {
+    await build({
+      entryPoints: [file],
+      outfile: out,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      logLevel: 'silent',
+      target: 'node20',
+    });
+  } catch (e) {
+    const first = (e as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
+    throw new UsageError(
+      'from',
+      `${first?.location ? `${file}:${first.location.line}:${first.location.column}` : file} does not compile: ${first?.text ?? (e as Error).message}`,
+    );
+  }
+  bundles.set(dir, [...(bundles.get(dir) ?? []), out]);
+  return pathToFileURL(out).href;
 }
 
 function writePayload(

@@ -3,12 +3,24 @@
  * plan order, and within a group its launches — launch 1 of each case, then launch 2 of each…
  * (one process for the group where its cases share one: run/group-launch.ts; else case by case:
  * run/case-launch.ts), then the extra launches of run/stop-rule.ts, then the allocation pass of a
- * worker that sent no allocation windows. How each launch runs is the launch modules'.
+ * worker that sent no allocation windows. How each launch runs is the launch modules'. A group is
+ * assembled, printed and recorded once the run's other groups lend it their full prior, or at the
+ * run's end ({@link scheduleGroups}).
  */
 import type { CaseGroup } from '../plan/plan.js';
 import type { CaseResult } from '../results/types.js';
 import type { LaunchPlace } from '../runtimes/types.js';
-import { assembleGroup, groupRatios, type CaseRecord } from './assemble.js';
+import {
+  assembleGroup,
+  groupLaunchSpread,
+  groupRatios,
+  groupYardsticks,
+  priorsComplete,
+  runPriorsFor,
+  type CaseRecord,
+  type GroupLaunchSpread,
+  type RunPriors,
+} from './assemble.js';
 import type { GroupState, RunContext } from './run-context.js';
 import { allocLaunch, launchCase } from './case-launch.js';
 import { groupLaunch } from './group-launch.js';
@@ -62,15 +74,18 @@ function budgetOf(gs: GroupState, rec: CaseRecord, l: number): StopReason | null
 /**
  * The live cases that get launch `l` beyond the policy's `launches` (run/stop-rule.ts): those
  * that want one — judged on the ratio interval each would report now (run/assemble.ts
- * groupRatios: the whole group assembled from its current launches, as results.json will carry
- * it) — and whose budgets allow it; a case that wants one but may not have it is noted in
+ * groupRatios: the whole group assembled from its current launches with `run`, the prior of the
+ * groups whose launches are done, as results.json will carry it when no other group is to come)
+ * — and whose budgets allow it; a case that wants one but may not have it is noted in
  * `gs.stopped` with the reason.
  */
-function moreLaunches(gs: GroupState, live: CaseRecord[], l: number): CaseRecord[] {
+function moreLaunches(gs: GroupState, live: CaseRecord[], l: number, run: RunPriors): CaseRecord[] {
   const { policy } = gs.ctx;
-  const judged = groupRatios(gs.recs, policy.measure);
+  const judged = groupRatios(gs.recs, policy.measure, run);
+  const yardsticks = groupYardsticks(gs.recs, run);
   return live.filter((rec) => {
-    if (!wantsAnotherLaunch(rec, policy, judged[gs.recs.indexOf(rec)])) return false;
+    const i = gs.recs.indexOf(rec);
+    if (!wantsAnotherLaunch(rec, policy, judged[i], yardsticks[i])) return false;
     const stop = budgetOf(gs, rec, l);
     if (stop) gs.stopped.set(rec, stop);
     return !stop;
@@ -109,8 +124,19 @@ function recordResolution(gs: GroupState, rec: CaseRecord, c: CaseResult): void 
   };
 }
 
-/** Runs group `g` in one slot (`place`): its launches, then its assembly; its cases are finished and announced. */
-async function runGroup(ctx: RunContext, g: number, place: LaunchPlace): Promise<CaseResult[]> {
+/** The run's groups whose launches are done, each with its launch-to-launch spread (run/assemble.ts groupLaunchSpread). */
+type Spreads = Map<number, GroupLaunchSpread>;
+
+/** The prior group `g` borrows from the others whose launches are done (never itself). */
+function priorsOf(spreads: Spreads, g: number, self: Pick<GroupLaunchSpread, 'target' | 'caseClass'>): RunPriors {
+  return runPriorsFor(
+    self,
+    [...spreads].filter(([h]) => h !== g).map(([, s]) => s),
+  );
+}
+
+/** Runs the launches of group `g` in one slot (`place`): the policy's, then the stop rule's extra ones (judged with the prior of the groups done so far); its spread is noted in `spreads`. */
+async function launchGroup(ctx: RunContext, g: number, place: LaunchPlace, spreads: Spreads): Promise<GroupState> {
   const { policy, input } = ctx;
   const group = input.groups[g];
   const gs: GroupState = {
@@ -122,10 +148,11 @@ async function runGroup(ctx: RunContext, g: number, place: LaunchPlace): Promise
     grouped: input.groupLaunches !== false && groupsShareLaunches(group),
     stopped: new Map(),
   };
+  const self = { target: group[0]?.target.id ?? '', caseClass: group[0]?.caseClass ?? '' };
   const live = () => gs.recs.filter((r) => r.end.status === 'measured');
   for (let l = 1; l <= policy.launches; l++) await launchAll(gs, live(), l, live().length > 1);
   for (let l = policy.launches + 1; ; l++) {
-    const more = moreLaunches(gs, live(), l);
+    const more = moreLaunches(gs, live(), l, priorsOf(spreads, g, self));
     if (!more.length) break;
     await launchAll(
       gs,
@@ -137,7 +164,14 @@ async function runGroup(ctx: RunContext, g: number, place: LaunchPlace): Promise
   // a case whose timing launches sent no allocation windows (a worker without the engine's `alloc` on time jobs) gets a launch of its own
   if (!groupsShareLaunches(group)) for (const rec of live().filter((r) => !r.alloc)) await allocLaunch(gs, rec);
   ctx.counter.groupDone(g);
-  const out = assembleGroup(gs.recs, policy.measure);
+  spreads.set(g, groupLaunchSpread(gs.recs));
+  return gs;
+}
+
+/** Assembles a group whose launches are done with the prior of the other groups done (run/assemble.ts assembleGroup); its cases are finished and announced. */
+function finishGroup(gs: GroupState, spreads: Spreads): CaseResult[] {
+  const { ctx } = gs;
+  const out = assembleGroup(gs.recs, ctx.policy.measure, priorsOf(spreads, gs.g, spreads.get(gs.g)!));
   for (const [i, r] of out.entries()) recordResolution(gs, gs.recs[i], r);
   for (const [i, r] of out.entries())
     ctx.finish(r, gs.recs[i].planned.status === 'planned' && !ctx.faultOf(gs.recs[i].planned));
@@ -145,19 +179,40 @@ async function runGroup(ctx: RunContext, g: number, place: LaunchPlace): Promise
   return out;
 }
 
-/** A pool of `jobs` slots (each with its CPU when `cpus` is given) taking groups in plan order; results in plan order. */
+/**
+ * A pool of `jobs` slots (each with its CPU when `cpus` is given) taking groups in plan order;
+ * results in plan order. A group whose launches are done waits to be assembled until the other
+ * groups done lend it a full prior (run/assemble.ts priorsComplete: groups of its target and class
+ * with 4 launch contrasts, stats/intervals.ts PRIOR_DF_MAX), or until every group's launches are done:
+ * what is printed, recorded in the ledger and the partial file when it is finished is then what
+ * results.json carries, and an early group borrows from the groups after it. Waiting groups are
+ * finished in plan order as soon as they are ready; results.json keeps plan order.
+ */
 export async function scheduleGroups(ctx: RunContext): Promise<CaseResult[]> {
   const { input } = ctx;
   const byGroup: CaseResult[][] = new Array(input.groups.length);
+  const spreads: Spreads = new Map();
+  const waiting: GroupState[] = [];
+  const flush = (all: boolean) => {
+    waiting.sort((a, b) => a.g - b.g);
+    for (const gs of [...waiting]) {
+      const others = [...spreads].filter(([h]) => h !== gs.g).map(([, s]) => s);
+      if (!all && !priorsComplete(spreads.get(gs.g)!, others)) continue;
+      waiting.splice(waiting.indexOf(gs), 1);
+      byGroup[gs.g] = finishGroup(gs, spreads);
+    }
+  };
   let next = 0;
   const slot = async (k: number) => {
     const place: LaunchPlace = input.cpus?.[k] !== undefined ? { cpu: input.cpus[k] } : {};
     while (next < input.groups.length) {
       const g = next++;
-      byGroup[g] = await runGroup(ctx, g, place);
+      waiting.push(await launchGroup(ctx, g, place, spreads));
+      flush(spreads.size === input.groups.length);
     }
   };
   const jobs = Math.max(1, Math.min(input.jobs ?? 1, input.groups.length));
   await Promise.all(Array.from({ length: jobs }, (_, k) => slot(k)));
+  flush(true);
   return byGroup.flat();
 }

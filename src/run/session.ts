@@ -50,7 +50,7 @@ import {
   type ResultsFile,
 } from '../results/types.js';
 import { writeResults } from '../results/io.js';
-import { startRunRecorder } from '../ledger/run-ledger.js';
+import { gitState, startRunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { countOf, formatBytes } from '../report/units.js';
 import { runGroups, type ProgressEvent } from './runner.js';
@@ -367,6 +367,7 @@ async function runLocked(
     );
     // a shard measures every count-th group, and records the whole plan's case ids for `jsonbench merge`
     const groups = req.shard ? shardGroups(planned, req.shard) : planned;
+    const git = gitState(req.cwd);
     const results: ResultsFile = {
       schemaVersion: RESULTS_SCHEMA_VERSION,
       tool: 'jsonbench',
@@ -386,6 +387,7 @@ async function runLocked(
         ),
       },
       execution: executionOf(req.jobs, named ? req.targets : []),
+      ...(git ? { git } : {}),
       targets: targets.infos,
       ...(req.payload ? { payloads: payloadRecords(req.payload, payloads) } : {}),
       cases: [],

@@ -7,9 +7,9 @@
 import type { LaunchRecord } from '../results/types.js';
 import type { RunPolicy } from '../config/policies.js';
 import type { CaseRecord } from './assemble.js';
-import { resolution, type Resolution } from '../stats/intervals.js';
+import { disagreeingPair, resolution, type Resolution } from '../stats/intervals.js';
 import { roundRatios } from '../analysers/analyser.js';
-import { launchesDisagree, medianOf, medianRelativeError } from '../stats/estimate.js';
+import { medianOf, medianRelativeError } from '../stats/estimate.js';
 
 /**
  * A launch's estimate and its relative standard error: the median per-round ratio of a paired
@@ -24,19 +24,30 @@ export function launchEstimate(launch: LaunchRecord, paired: boolean): { value: 
 }
 
 /**
- * Whether a case needs another launch: some two of its kept launches disagree beyond their
- * intervals at `confidence` ({@link launchesDisagree}).
+ * Whether a case needs another launch: some two of its kept launches disagree at `confidence`
+ * beyond what the launch-to-launch spread predicts (stats/intervals.ts disagreeingPair:
+ * t·√(2·s² + se_a² + se_b²), `spread` the case's yardstick — run/assemble.ts groupYardsticks:
+ * its group without it, moderated with the run's other groups' prior — for its ratio when
+ * `paired`, else its time), or, without a spread, beyond their own errors alone.
  */
-export function needsAnotherLaunch(launches: readonly LaunchRecord[], paired: boolean, confidence: number): boolean {
+export function needsAnotherLaunch(
+  launches: readonly LaunchRecord[],
+  paired: boolean,
+  confidence: number,
+  spread?: { variance: number; df: number },
+): boolean {
   const est = launches
     .filter((l) => !l.discarded)
     .map((l) => launchEstimate(l, paired))
     .filter((e) => e !== null);
-  for (let i = 0; i < est.length; i++)
-    for (let j = i + 1; j < est.length; j++) {
-      if (launchesDisagree(est[i].value, est[i].se, est[j].value, est[j].se, confidence)) return true;
-    }
-  return false;
+  return (
+    disagreeingPair(
+      est.map((e) => e.value),
+      est.map((e) => e.se),
+      confidence,
+      spread,
+    ) !== null
+  );
 }
 
 // ---- adaptive launches (docs/adaptive-launches.md) ----
@@ -58,13 +69,24 @@ export type JudgedRatio = {
  * results.json will carry, with the group's spread from the current launches) is unresolved
  * (stats/intervals.ts resolution: straddling an edge of the band, no interval, or one launch's
  * rounds only, `basis: 'rounds'`, which never resolves); any other case (no `resolve`, or no ratio:
- * the baseline's own case, an unpaired one) while its launches disagree ({@link needsAnotherLaunch}).
+ * the baseline's own case, an unpaired one) while its launches disagree beyond what the spread
+ * model predicts ({@link needsAnotherLaunch}; `yardstick`: run/assemble.ts groupYardsticks).
  */
-export function wantsAnotherLaunch(rec: CaseRecord, policy: RunPolicy, judged: JudgedRatio): boolean {
+export function wantsAnotherLaunch(
+  rec: CaseRecord,
+  policy: RunPolicy,
+  judged: JudgedRatio,
+  yardstick?: { time?: { variance: number; df: number }; ratio?: { variance: number; df: number } },
+): boolean {
   const { resolve } = policy.adaptive;
   if (resolve !== null && rec.paired)
     return resolution(judged?.interval ?? null, resolve, judged?.basis) === 'unresolved';
-  return needsAnotherLaunch(rec.launches, rec.paired, policy.measure.confidence);
+  return needsAnotherLaunch(
+    rec.launches,
+    rec.paired,
+    policy.measure.confidence,
+    rec.paired ? yardstick?.ratio : yardstick?.time,
+  );
 }
 
 /** What the budgets see of a case before its next launch (all times wall ms). */

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { builtinModules } from 'node:module';
+import type { Plugin } from 'esbuild';
 
 /** The two worker bundles: `node` for Node, Bun, Deno (and ssh); `browser` for Chromium and QuickJS. */
 export type BundleKind = 'node' | 'browser';
@@ -20,9 +22,46 @@ const entries: Record<BundleKind, string> = {
   browser: fileURLToPath(new URL('../worker/browser.js', import.meta.url)),
 };
 
-/** ESM output still meets `require()` in CommonJS dependencies; give it Node's (Bun and Deno have it too). */
-const NODE_BANNER =
-  "import { createRequire as __jsonbenchCreateRequire } from 'node:module'; const require = __jsonbenchCreateRequire(import.meta.url);";
+/**
+ * ESM output still meets `require()` in CommonJS dependencies; give it Node's (Bun and Deno have it
+ * too), rooted at the worker's compiled entry in this jsonbench, not at the bundle's folder (the
+ * run's output folder, anywhere). `__jsonbenchResolve(from, specifier)` stands for
+ * `import.meta.resolve(specifier)` of the module `from` (see {@link ownPaths}).
+ */
+const NODE_BANNER = [
+  "import { createRequire as __jsonbenchCreateRequire } from 'node:module';",
+  "import { pathToFileURL as __jsonbenchPathToFileURL } from 'node:url';",
+  `const require = __jsonbenchCreateRequire(${JSON.stringify(pathToFileURL(entries.node).href)});`,
+  'const __jsonbenchResolve = (from, specifier) => /^(\\.{1,2}\\/|\\/|file:)/.test(specifier) ? new URL(specifier, from).href : __jsonbenchPathToFileURL(__jsonbenchCreateRequire(from).resolve(specifier)).href;',
+].join(' ');
+
+/**
+ * An esbuild plugin for the Node bundle: in every bundled module that says `import.meta`,
+ * `import.meta.url` becomes that module's own file URL and `import.meta.resolve(x)` resolves `x`
+ * from that file, so packages (typia, faker's locales, the adapters' versions) resolve from the
+ * node_modules of jsonbench (or of a user's config) wherever the bundle is written (the run's
+ * `--out`: a consumer repository, a CI runner's temporary folder), as they do on the host. Without
+ * it, `import.meta` is the bundle's, and typia failed on node@22 and bun with
+ * "Cannot find package 'typia' imported from <out>/worker/worker-node.mjs" whenever --out was
+ * outside the jsonbench clone. `import.meta.resolve` becomes a `require.resolve` from the module's
+ * file (the `require` condition of a package's exports; typia's install is found either way).
+ */
+const ownPaths: Plugin = {
+  name: 'jsonbench-own-paths',
+  setup(b) {
+    b.onLoad({ filter: /\.(m|c)?js$/ }, async (a) => {
+      const text = await readFile(a.path, 'utf8');
+      if (!text.includes('import.meta')) return undefined;
+      const url = JSON.stringify(pathToFileURL(a.path).href);
+      return {
+        contents: text
+          .replaceAll('import.meta.url', url)
+          .replaceAll('import.meta.resolve(', `__jsonbenchResolve(${url}, `),
+        loader: 'js',
+      };
+    });
+  },
+};
 
 /** In the browser bundle, a Node built-in is a stand-in that throws UnsupportedOnTarget when used. */
 const STUB = (
@@ -60,7 +99,7 @@ async function build(kind: BundleKind, dir: string): Promise<WorkerBundle> {
     logLevel: 'error',
     legalComments: 'none',
     ...(kind === 'node'
-      ? { platform: 'node', format: 'esm', banner: { js: NODE_BANNER } }
+      ? { platform: 'node', format: 'esm', banner: { js: NODE_BANNER }, plugins: [ownPaths] }
       : {
           platform: 'browser',
           format: 'iife',

@@ -77,9 +77,12 @@ export interface LaunchInterval {
   confidence: number;
   /** `launches`: from the launch values alone; `moderated`: with the group's launch-to-launch variance ({@link GroupSpread}) */
   basis: 'launches' | 'moderated';
-  /** why the group's variance was given and not used ({@link caseVariance}): the case is noisier than its group, or has more df of its own */
-  own?: 'heterogeneous' | 'more launches';
+  /** why the group's or the run's variance was given and not used ({@link caseVariance}): the case is noisier than its group, has more df of its own, or its group's launches spread beyond the run's */
+  own?: OwnReason;
 }
+
+/** Why a case's interval kept a variance of its own or of its group ({@link caseVariance}). */
+export type OwnReason = 'heterogeneous' | 'more launches' | 'above the run';
 
 /** `x` when it is a finite non-negative number, else 0. */
 const finiteOr0 = (x: number) => (Number.isFinite(x) && x > 0 ? x : 0);
@@ -141,7 +144,69 @@ export interface CaseVariance {
   variance: number;
   df: number;
   basis: 'launches' | 'moderated';
-  own?: 'heterogeneous' | 'more launches';
+  own?: OwnReason;
+}
+
+/**
+ * What the other groups of the run say about the launch-to-launch variance of a case's launch
+ * values (log scale): Smyth's s₀² and d₀ pooled from groups that ran in other processes
+ * ({@link pooledRunPrior}), so independent of this group's launch effects. {@link caseVariance}
+ * moderates the case's within-group estimate with it.
+ */
+export interface RunPrior {
+  variance: number;
+  df: number;
+}
+
+/**
+ * One group's estimate of the variance of one case's launch value (log scale), for the run's
+ * prior ({@link pooledRunPrior}): `variance` (the two-way estimate over its shared launches, or
+ * its cases' pooled variance where they ran in separate processes), `df` its degrees of freedom
+ * (Satterthwaite's, or the pooled df), and `weight`, its launch contrasts (launches − 1 of its
+ * table; the pooled df for separate processes): a weight fixed by the design, not by the data.
+ */
+export interface GroupEstimate {
+  variance: number;
+  df: number;
+  weight: number;
+}
+
+/**
+ * The run's prior from other groups' estimates: s₀² = Σ wᵢ·sᵢ² / Σ wᵢ, wᵢ each group's launch
+ * contrasts (fixed by the design: Satterthwaite's df are estimated from the same mean squares as
+ * sᵢ², larger where launches happened to agree, so weighting by them would pull s₀² down), and
+ * d₀ = min({@link PRIOR_DF_MAX}, Σ wᵢ): with one common variance s₀² is unbiased and worth Σ wᵢ
+ * launch contrasts at least; the cap says the groups do not share one variance exactly (Smyth's
+ * moment estimate of d₀ on 180 recorded groups of 15 runs: 2.7–3.8 for time, 3.6–4.7 for ratios,
+ * docs/intervals.md). The arithmetic pool is the mean of the groups' variances, which under
+ * Smyth's model is s₀²·d₀/(d₀ − 2), above the typical group's: conservative for most groups; the
+ * heterogeneity guard keeps its own for a group well above it. Undefined without an estimate of
+ * positive weight and finite positive variance.
+ */
+export function pooledRunPrior(estimates: readonly GroupEstimate[]): RunPrior | undefined {
+  const usable = estimates.filter((e) => e.weight > 0 && e.variance > 0 && Number.isFinite(e.variance));
+  const w = usable.reduce((s, e) => s + e.weight, 0);
+  if (!(w > 0)) return undefined;
+  return { variance: usable.reduce((s, e) => s + e.weight * e.variance, 0) / w, df: Math.min(PRIOR_DF_MAX, w) };
+}
+
+/**
+ * A within-group variance (`base`, {@link caseVariance}'s choice from the case and its group)
+ * moderated with the run's prior: (d₀·s₀² + d·s²)/(d₀ + d) with d₀ + d df, floored at `floor`.
+ * `base` is returned as it is when it kept the case's own variance because the case is noisier
+ * than its group (`heterogeneous`), and with `own: 'above the run'` when its variance exceeds s₀²
+ * beyond the `level` quantile of F(d, d₀) (the same F screen, one level up: a group whose launches
+ * spread beyond the run's keeps its own). Without `base` (one launch, nothing in its group), the
+ * prior alone, d₀ df.
+ */
+function withRunPrior(base: CaseVariance | null, run: RunPrior, floor: number, level: number): CaseVariance | null {
+  if (!(run.df > 0 && run.variance > 0 && Number.isFinite(run.variance))) return base;
+  if (!base) return { variance: Math.max(run.variance, floor), df: run.df, basis: 'moderated' };
+  if (base.own === 'heterogeneous') return base;
+  if (level < 1 && base.variance / run.variance > jStat.centralF.inv(level, base.df, run.df))
+    return { ...base, own: 'above the run' };
+  const variance = (run.df * run.variance + base.df * base.variance) / (run.df + base.df);
+  return { variance: Math.max(variance, floor), df: run.df + base.df, basis: 'moderated' };
 }
 
 /**
@@ -159,13 +224,18 @@ export interface CaseVariance {
  *   is max(s_g², (d₀·s_g² + (k − 1)·s²)/(d₀ + k − 1)) with d₀ = {@link PRIOR_DF_MAX}: the case's own
  *   variance keeps the weight it would have against Smyth's prior and can only widen it (a case
  *   somewhat noisier than its group, which the guard let pass); the df stay the table's.
+ * Then, with `run` (the other groups' prior, {@link RunPrior}), that choice is moderated with it:
+ * (d₀·s₀² + d·s²)/(d₀ + d) with d₀ + d df, unless the case kept its own as heterogeneous, or the
+ * choice's variance exceeds s₀² beyond the `level` quantile of F(d, d₀) (`own: 'above the run'`:
+ * kept as it is); with one launch and nothing from its group, s₀² alone with d₀ df.
  * Every variance is floored at `within` ({@link withinVariance}). Null when no positive variance
- * results (one launch without a spread; launch values that agree exactly with no within-launch error).
+ * results (one launch without a spread or a run prior; launch values that agree exactly with no within-launch error).
  * @param own the case's own sample variance of its launch values' logs, undefined with fewer than 2 launches
  * @param ownDf its degrees of freedom (launches − 1)
  * @param within the relative variance one launch value has from its own rounds
  * @param others the group's variance without this case, with its df (the guard's yardstick, so a noisy case does not raise the bar it is held to); absent: `spread`
  * @param level the heterogeneity guard's F quantile ({@link HETEROGENEITY_LEVEL}; 1: no guard)
+ * @param run the prior from the run's other groups ({@link pooledRunPrior}), absent in a run of one group
  */
 export function caseVariance(
   own: number | undefined,
@@ -174,10 +244,24 @@ export function caseVariance(
   spread?: GroupSpread,
   others?: { variance: number; df: number },
   level = HETEROGENEITY_LEVEL,
+  run?: RunPrior,
+): CaseVariance | null {
+  const base = groupVariance(own, ownDf, within, spread, others, level);
+  return run ? withRunPrior(base, run, finiteOr0(within), level) : base;
+}
+
+/** {@link caseVariance} without the run's prior: the case and its group alone. */
+function groupVariance(
+  own: number | undefined,
+  ownDf: number,
+  within: number,
+  spread: GroupSpread | undefined,
+  others: { variance: number; df: number } | undefined,
+  level: number,
 ): CaseVariance | null {
   const floor = finiteOr0(within);
   const ownFloored = own !== undefined && Number.isFinite(own) ? Math.max(own, floor) : undefined;
-  const alone = (why?: 'heterogeneous' | 'more launches'): CaseVariance | null =>
+  const alone = (why?: OwnReason): CaseVariance | null =>
     ownFloored !== undefined && ownFloored > 0 && ownDf >= 1
       ? { variance: ownFloored, df: ownDf, basis: 'launches', ...(why ? { own: why } : {}) }
       : null;
@@ -215,6 +299,7 @@ export function caseVariance(
  * @param confidence e.g. 0.999
  * @param within the variance one launch mean has from its own samples, ns² ({@link withinVariance}): a floor of the launch means' variance
  * @param others the group's spread without this case, the heterogeneity guard's yardstick ({@link caseVariance})
+ * @param run the run's other groups' prior ({@link RunPrior}; relative variance)
  */
 export function meanInterval(
   launchMeans: readonly number[],
@@ -222,13 +307,22 @@ export function meanInterval(
   spread?: GroupSpread,
   within = 0,
   others?: { variance: number; df: number },
+  run?: RunPrior,
 ): LaunchInterval | null {
   const xs = positive(launchMeans);
   const k = xs.length;
   if (!k) return null;
   const centre = meanOf(xs);
   const c2 = centre * centre;
-  const v = caseVariance(k >= 2 ? sampleVariance(xs) / c2 : undefined, k - 1, finiteOr0(within) / c2, spread, others);
+  const v = caseVariance(
+    k >= 2 ? sampleVariance(xs) / c2 : undefined,
+    k - 1,
+    finiteOr0(within) / c2,
+    spread,
+    others,
+    HETEROGENEITY_LEVEL,
+    run,
+  );
   if (!v) return null;
   const h = tQuantile(confidence, v.df) * centre * Math.sqrt(v.variance / k);
   return {
@@ -251,6 +345,7 @@ export function meanInterval(
  * @param launchRatios each kept launch's ratio (its median per-round serializer ÷ baseline ratio)
  * @param within the variance of one launch ratio's log from its own rounds ({@link withinVariance} of their relative errors): a floor
  * @param others the group's spread without this case, the heterogeneity guard's yardstick ({@link caseVariance})
+ * @param run the run's other groups' prior ({@link RunPrior})
  */
 export function ratioInterval(
   launchRatios: readonly number[],
@@ -258,12 +353,21 @@ export function ratioInterval(
   spread?: GroupSpread,
   within = 0,
   others?: { variance: number; df: number },
+  run?: RunPrior,
 ): LaunchInterval | null {
   const logs = positive(launchRatios).map(Math.log);
   const k = logs.length;
   if (!k) return null;
   const centre = meanOf(logs);
-  const v = caseVariance(k >= 2 ? sampleVariance(logs) : undefined, k - 1, within, spread, others);
+  const v = caseVariance(
+    k >= 2 ? sampleVariance(logs) : undefined,
+    k - 1,
+    within,
+    spread,
+    others,
+    HETEROGENEITY_LEVEL,
+    run,
+  );
   if (!v) return null;
   const h = tQuantile(confidence, v.df) * Math.sqrt(v.variance / k);
   return {
@@ -445,4 +549,63 @@ export function coverStates(
   const lo = Math.min(...finite);
   const hi = Math.max(...finite);
   return interval ? [Math.min(interval[0], lo), Math.max(interval[1], hi)] : [lo, hi];
+}
+
+/**
+ * The launch-to-launch variance two launches of a case are judged against (log scale, with its
+ * df; {@link launchStates}, {@link disagreeingPair}): the case's group without it (`others`)
+ * moderated with the run's prior as {@link caseVariance} moderates an interval's variance —
+ * (d₀·s₀² + d·s²)/(d₀ + d) with d₀ + d df — unless the group's exceeds s₀² beyond the `level`
+ * quantile of F(d, d₀) (then the group's alone); either alone when the other is absent;
+ * undefined with neither.
+ */
+export function judgedSpread(
+  others: { variance: number; df: number } | undefined,
+  run: RunPrior | undefined,
+  level = HETEROGENEITY_LEVEL,
+): { variance: number; df: number } | undefined {
+  const ok = (s?: { variance: number; df: number }) =>
+    s !== undefined && s.df > 0 && s.variance >= 0 && Number.isFinite(s.variance);
+  if (!ok(run) || !(run!.variance > 0)) return ok(others) ? others : undefined;
+  if (!ok(others)) return run;
+  const o = others!;
+  const r = run!;
+  if (level < 1 && o.variance / r.variance > jStat.centralF.inv(level, o.df, r.df)) return o;
+  return { variance: (r.df * r.variance + o.df * o.variance) / (r.df + o.df), df: r.df + o.df };
+}
+
+/**
+ * The two launches of a case furthest apart among those that disagree beyond what the spread
+ * model predicts for two launches of one case: |ln a − ln b| > t · √(2·s² + se_a² + se_b²), s²
+ * the launch-to-launch variance they are judged against ({@link judgedSpread}: it holds the
+ * within-launch noise of the launches it came from, so adding each launch's own error is a
+ * little conservative), t the two-sided Student quantile of `confidence` with its df, se each
+ * launch's relative standard error — the rule of {@link launchStates} applied to every pair. Without a
+ * spread (nothing in the group or the run says how far two launches fall apart), the launches'
+ * own errors alone: z · √(se_a² + se_b²), z the normal quantile (which fires on ordinary
+ * launch-to-launch spread: the last resort of a lone case). Values that are not positive finite
+ * and errors that are not finite never disagree. Null when no pair disagrees.
+ * @returns the pair's lower and higher value
+ */
+export function disagreeingPair(
+  values: readonly number[],
+  ses: readonly number[],
+  confidence: number,
+  spread?: { variance: number; df: number },
+): { a: number; b: number } | null {
+  const usable = spread !== undefined && spread.df > 0 && spread.variance >= 0 && Number.isFinite(spread.variance);
+  const q = usable ? tQuantile(confidence, spread.df) : jStat.normal.inv(1 - (1 - confidence) / 2, 0, 1);
+  const v = usable ? 2 * spread.variance : 0;
+  let worst: { a: number; b: number; gap: number } | null = null;
+  for (let i = 0; i < values.length; i++)
+    for (let j = i + 1; j < values.length; j++) {
+      const [x, y, sx, sy] = [values[i], values[j], ses[i] ?? Infinity, ses[j] ?? Infinity];
+      if (!(x > 0 && y > 0 && Number.isFinite(x) && Number.isFinite(y))) continue;
+      if (!Number.isFinite(sx) || !Number.isFinite(sy)) continue;
+      const gap = Math.abs(Math.log(x) - Math.log(y));
+      const threshold = q * Math.sqrt(v + sx * sx + sy * sy);
+      if ((!usable || threshold > 0) && gap > threshold && (!worst || gap > worst.gap))
+        worst = { a: Math.min(x, y), b: Math.max(x, y), gap };
+    }
+  return worst ? { a: worst.a, b: worst.b } : null;
 }

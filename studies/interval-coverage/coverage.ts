@@ -8,7 +8,17 @@ import type { LaunchRecord } from '../../src/results/types.js';
 import type { PlannedCase } from '../../src/plan/plan.js';
 import type { MeasurePolicy } from '../../src/case/policy.js';
 import type { RunPolicy } from '../../src/config/policies.js';
-import { assembleCase, groupRatios, groupSpreads, launchRatiosOf, type CaseRecord } from '../../src/run/assemble.js';
+import {
+  assembleCase,
+  groupLaunchSpread,
+  groupRatios,
+  groupSpreads,
+  groupYardsticks,
+  launchRatiosOf,
+  runPriorsInOrder,
+  type CaseRecord,
+  type RunPriors,
+} from '../../src/run/assemble.js';
 import { wantsAnotherLaunch } from '../../src/run/stop-rule.js';
 import { medianRelativeError } from '../../src/stats/median.js';
 import {
@@ -26,6 +36,10 @@ const USAGE = `node build/studies/interval-coverage/coverage.js <fixed|shared|pu
   pure      launch values with a shared launch effect: the one-way prior (as if independent) against the two-way estimate
   adaptive  the adaptive launcher without budgets (--sa 0.025 --resolve 0.02 --launches 2 --cap 10 --rhos 0.97,1.0,1.01,1.02,1.03,1.06)
   --separate  every launch a process of its own (the .NET worker): the one-way prior path
+  --groups G  the focal group runs beside G − 1 other groups of the same cases (launches of their own), and borrows their
+              run prior (run/assemble.ts runPriorsInOrder, leave-the-group-out); default 1: no run prior
+  --tau T     each other group's launch SDs scaled by exp(T·z), z standard normal (groups that do not share one variance)
+  --focal F   the focal group's launch SDs scaled by F (a group noisier than the run; the F-guard's case)
 About 20 s per scenario and launch count at N=2000 on a quiet core.`;
 
 const { values: opt, positionals } = studyArgs(
@@ -40,6 +54,9 @@ const { values: opt, positionals } = studyArgs(
     launches: { type: 'string', default: '2' },
     cap: { type: 'string', default: '10' },
     rhos: { type: 'string', default: '0.97,1.0,1.01,1.02,1.03,1.06' },
+    groups: { type: 'string', default: '1' },
+    tau: { type: 'string', default: '0' },
+    focal: { type: 'string', default: '1' },
   },
   true,
 );
@@ -165,15 +182,58 @@ function makeRecs(n: number): CaseRecord[] {
   }));
 }
 
-const assemble = (recs: CaseRecord[]) => {
-  const s = groupSpreads(recs);
+const G = Number(opt.groups);
+const tau = Number(opt.tau);
+const focalScale = Number(opt.focal);
+
+/** The simulation's cases and options with every launch SD scaled by `f`. */
+function scaled(cases: readonly SimCase[], o: SimOpts, f: number): [SimCase[], SimOpts] {
+  return [
+    cases.map((c) => ({ ...c, sa: c.sa * f })),
+    { ...o, sBl: o.sBl * f, ...(o.sBase !== undefined ? { sBase: o.sBase * f } : {}) },
+  ];
+}
+
+/**
+ * What the focal group (its records `recs`) borrows from G − 1 other groups of the run, each its
+ * own launches of the same cases with every launch SD scaled by exp(tau·z): run/assemble.ts
+ * runPriorsInOrder as a run lends it (the focal group first in the plan). Empty with G = 1.
+ */
+function runPrior(
+  r: Rng,
+  recs: CaseRecord[],
+  cases: readonly SimCase[],
+  o: SimOpts,
+  k: number,
+  sharedBase: boolean,
+): RunPriors {
+  if (G <= 1) return {};
+  const spreads = [groupLaunchSpread(recs)];
+  for (let g = 1; g < G; g++) {
+    const [cs, os] = scaled(cases, o, Math.exp(tau * r.n()));
+    const other = makeRecs(cs.length);
+    for (let l = 1; l <= k; l++) {
+      const ls = launchGroup(r, cs, os, l);
+      if (sharedBase)
+        for (let i = 2; i < ls.length; i++)
+          ls[i].rounds.forEach((rd, j) => (rd.baselineNs = ls[1].rounds[j].baselineNs));
+      other.forEach((rc, i) => rc.launches.push(ls[i]));
+    }
+    spreads.push(groupLaunchSpread(other));
+  }
+  return runPriorsInOrder(spreads)[0];
+}
+
+const assemble = (recs: CaseRecord[], run: RunPriors = {}) => {
+  const s = groupSpreads(recs, run);
   return recs.map((r, i) => assembleCase(r, measure, s[i]));
 };
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 const ks = opt.ks.split(',').map(Number);
 const N = (d: number) => Number(opt.n ?? d);
 
-function fixed(name: string, cases: SimCase[], o: SimOpts) {
+function fixed(name: string, run: SimCase[], ro: SimOpts) {
+  const [cases, o] = scaled(run, ro, focalScale);
   for (const k of ks) {
     const r = rng(12345 + k);
     const n = N(2000);
@@ -182,6 +242,7 @@ function fixed(name: string, cases: SimCase[], o: SimOpts) {
     let covT = 0;
     let states = 0;
     const widths: number[] = [];
+    const tw: number[] = [];
     const c = cases[1];
     const logTruth = Math.log(c.rho) + (c.bimodal ? c.bimodal.p * Math.log(c.bimodal.jump) : 0);
     const ea = Math.exp((c.sa * c.sa) / 2) * (c.bimodal ? 1 - c.bimodal.p + c.bimodal.p * c.bimodal.jump : 1);
@@ -192,7 +253,8 @@ function fixed(name: string, cases: SimCase[], o: SimOpts) {
         const ls = launchGroup(r, cases, o, l);
         recs.forEach((rc, i) => rc.launches.push(ls[i]));
       }
-      const out = assemble(recs)[1];
+      const prior = runPrior(r, recs, run, ro, k, false);
+      const out = assemble(recs, prior)[1];
       if (out.status !== 'measured') continue;
       const iv = out.ratioInterval;
       if (iv) {
@@ -201,25 +263,27 @@ function fixed(name: string, cases: SimCase[], o: SimOpts) {
         widths.push(Math.log(iv[1] / iv[0]) / 2);
       }
       const lr = launchRatiosOf(recs[1].launches);
-      const others = groupSpreads(recs)[1].ratioOthers;
+      const yardstick = groupYardsticks(recs, prior)[1].ratio;
       if (
         launchStates(
           lr.map((x) => x.value),
           lr.map((x) => x.se),
           0.999,
-          others,
+          yardstick,
         ).length >= 2
       )
         states++;
       if (Math.abs(out.time.mean - tTruth) <= out.time.error) covT++;
+      tw.push(out.time.error / out.time.mean);
     }
     console.log(
-      `${name.padEnd(34)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} (n=${nR}) median ±${pct(med(widths))} | states fired ${pct(states / n)} | time cov ${pct(covT / n)}`,
+      `${name.padEnd(34)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} (n=${nR}) median ±${pct(med(widths))} | states fired ${pct(states / n)} | time cov ${pct(covT / n)} ±${pct(med(tw))}`,
     );
   }
 }
 
-function shared(name: string, cases: SimCase[], o: SimOpts, sharedBase: boolean) {
+function shared(name: string, run: SimCase[], ro: SimOpts, sharedBase: boolean) {
+  const [cases, o] = scaled(run, ro, focalScale);
   for (const k of ks) {
     const r = rng(999 + k);
     const n = N(2000);
@@ -240,7 +304,7 @@ function shared(name: string, cases: SimCase[], o: SimOpts, sharedBase: boolean)
             ls[i].rounds.forEach((rd, j) => (rd.baselineNs = ls[1].rounds[j].baselineNs));
         recs.forEach((rc, i) => rc.launches.push(ls[i]));
       }
-      const out = assemble(recs)[1];
+      const out = assemble(recs, runPrior(r, recs, run, ro, k, sharedBase))[1];
       if (out.status !== 'measured') continue;
       if (out.ratioInterval) {
         nR++;
@@ -353,7 +417,7 @@ const G5 = (sa: number, others = sa): SimCase[] => [
 const which = opt.scenario;
 const is = (s: string) => which === 'all' || which === s;
 console.log(
-  `# ${positionals[0] ?? '(none)'} scenario ${which}${opt.separate ? ', separate processes' : ''}; load ${load()}`,
+  `# ${positionals[0] ?? '(none)'} scenario ${which}${opt.separate ? ', separate processes' : ''}${G > 1 ? `, run of ${G} groups (tau ${tau}, focal ×${focalScale})` : ''}; load ${load()}`,
 );
 switch (positionals[0]) {
   case 'fixed':

@@ -1,17 +1,18 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as api from '../../src/index.js';
 import { RUN_OPTION_KEYS } from '../../src/run/request.js';
 
 /**
  * The programmatic API (issue 28 item 5): run() refuses unknown option keys, takes serializers
  * as values (loaded in the workers from the module that exports them) and a payload as a value,
- * exports its error classes, and its shipped types compile without @types/node.
+ * exports its error classes, refuses at once the script that awaits it as the module of its
+ * serializers, and its shipped types compile with lib ES2022 alone (no DOM, no @types/node).
  */
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = join(repo, 'bin/jsonbench.js');
@@ -80,22 +81,86 @@ test('run() measures a serializer given as a value on a payload given as a value
   );
 });
 
+test('`from` may be a TypeScript module: bundled beside it for the workers, removed after the run', async () => {
+  const project = join(dir, 'ts-from');
+  mkdirSync(project, { recursive: true });
+  const from = join(project, 'serializers.ts');
+  writeFileSync(
+    from,
+    [
+      'interface Typed { serialize(v: unknown): string }',
+      "export const typed = { id: 'typed', family: 'builtin', directions: ['serialize'], deserializeClass: 'parse',",
+      '  supports: (): true => true,',
+      '  prepare: (): Typed => ({ serialize: (v: unknown): string => String(JSON.stringify(v)) }) };',
+      '',
+    ].join('\n'),
+  );
+  const results = await api.run({
+    payload: { value: { a: 1 } },
+    serializers: [{ id: 'typed' }],
+    from: pathToFileURL(from),
+    direction: ['serialize'],
+    policy: 'quick',
+    ledger: false,
+    probes: false,
+    out: join(dir, 'ts-from-out'),
+  });
+  assert.deepEqual(
+    results.cases.filter((c) => c.serializer === 'typed').map((c) => [c.status, c.reason ?? '']),
+    [['measured', '']],
+  );
+  assert.deepEqual(readdirSync(project), ['serializers.ts'], 'the bundle beside it is removed');
+});
+
 test('the error classes are exported', () => {
   for (const E of [api.UsageError, api.ConfigError, api.WorkloadError, api.PayloadError, api.ResultsFileError])
     assert.equal(typeof E, 'function');
 });
 
-test('the shipped types compile in a project without @types/node', () => {
+test('the script that awaits run() at its top level as `from` fails at once, saying to move the serializers', async () => {
+  const project = join(dir, 'same-script');
+  mkdirSync(join(project, 'node_modules'), { recursive: true });
+  symlinkSync(repo, join(project, 'node_modules', 'jsonbench'));
+  writeFileSync(
+    join(project, 'bench.mjs'),
+    [
+      "import { run, defineSerializer } from 'jsonbench';",
+      "export const ours = defineSerializer({ id: 'ours', family: 'builtin', directions: ['serialize'], deserializeClass: 'parse', supports: () => true, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) });",
+      'const t0 = Date.now();',
+      'try {',
+      "  await run({ payload: { value: { a: 1 } }, serializers: [ours], from: import.meta.url, direction: ['serialize'], policy: 'quick', ledger: false, probes: false });",
+      "  console.log('ran');",
+      '} catch (e) {',
+      '  console.log(JSON.stringify({ name: e.constructor.name, flag: e.flag, message: e.message, ms: Date.now() - t0 }));',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const out = execFileSync(process.execPath, ['bench.mjs'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+  const e = JSON.parse(out) as { name: string; flag: string; message: string; ms: number };
+  assert.deepEqual([e.name, e.flag], ['UsageError', 'from']);
+  assert.match(e.message, /bench\.mjs is the script that calls run\(\) at its top level \(top-level await\)/);
+  assert.match(e.message, /Put the serializers in a module of their own \(serializers\.mjs\) and give that as `from`/);
+  // it hung for the config's 30 s load timeout before; a second for the check, and the modules' load
+  assert.ok(e.ms < 15_000, `fails at once: ${e.ms} ms`);
+});
+
+test('the shipped types compile in a project with lib ES2022 alone: no DOM, no @types/node', () => {
   const project = join(dir, 'types');
   mkdirSync(join(project, 'node_modules'), { recursive: true });
   symlinkSync(repo, join(project, 'node_modules', 'jsonbench'));
   writeFileSync(
     join(project, 'check.ts'),
     [
-      "import { run, defineSerializer, recommend, UsageError, type RunApiOptions } from 'jsonbench';",
+      "import { run, defineSerializer, recommend, renderRecommendations, UsageError, type RunApiOptions } from 'jsonbench';",
       "const ours = defineSerializer({ id: 'ours', family: 'builtin', directions: ['serialize'], deserializeClass: 'parse', supports: () => true, prepare: () => ({ serialize: (v: unknown) => JSON.stringify(v) }) });",
       "const options: RunApiOptions = { policy: 'quick', direction: ['serialize'], serializers: [ours], from: 'x.mjs' };",
-      'export async function main(): Promise<void> { const r = await run(options); console.log(recommend(r), UsageError); }',
+      "const viaUrl: RunApiOptions = { serializers: [{ id: 'ours' }], from: { href: 'file:///x/serializers.ts' } };",
+      'export async function main(): Promise<string> {',
+      '  const r = await run(options, (e) => void (e.type === "case-done" && e.result.status));',
+      '  await run(viaUrl);',
+      "  return `${recommend(r).length} ${renderRecommendations(r, 'markdown')} ${new UsageError('x', 'y').flag}`;",
+      '}',
       '',
     ].join('\n'),
   );
@@ -108,7 +173,7 @@ test('the shipped types compile in a project without @types/node', () => {
         module: 'nodenext',
         moduleResolution: 'nodenext',
         target: 'es2022',
-        lib: ['es2022', 'dom'],
+        lib: ['es2022'],
         types: [],
         skipLibCheck: false,
       },

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coverage, renderCoverage } from '../../bench/coverage.js';
+import { coverage, precisionLine, renderCoverage } from '../../bench/coverage.js';
 import { makeResults } from '../ledger/fixture.js';
 
 /** A run of two cases whose Mean ± Error and ratio interval are set by hand. */
@@ -37,4 +37,15 @@ test("coverage holds each run's interval against the other runs' values, per ord
     text,
     /fast-json-stringify: 33\.3% — 60\.0 \[59\.0–61\.0\], 66\.0 \[65\.0–67\.0\], 61\.0 \[58\.0–64\.0\]/,
   );
+});
+
+test("precisionLine: the paired ratios' log half-width (median, p90), the time error, the --resolve states and ⚠ noisy", () => {
+  const r = run(100, 5, 60, 3, [0.6, 0.5, 0.72]);
+  // one paired ratio: ln(0.72/0.5)/2 = 18.2%; times 5/100 and 3/60 → median 5.0%; clear of ±2% below 1: differs
+  assert.equal(
+    precisionLine(r, 0.02),
+    'ratio ± median 18.2%, p90 18.2%; time error/mean median 5.0%; differs/within/unresolved 1/0/0; ⚠ noisy 0 of 2',
+  );
+  // across the band's edge: unresolved
+  assert.match(precisionLine(run(100, 5, 60, 3, [0.99, 0.95, 1.03]), 0.02), /differs\/within\/unresolved 0\/0\/1/);
 });

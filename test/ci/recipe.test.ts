@@ -80,12 +80,15 @@ test('the gate passes on equal instruction counts and fails on a 10% rise, writi
   const same = await sh(['compare', base, withInstructions('same', 1), join(dir, 'same.md')]);
   assert.equal(same.code, 0, same.stderr);
   const md = readFileSync(join(dir, 'same.md'), 'utf8');
-  assert.match(md, /^### jsonbench compare: /);
+  assert.match(md, /^### jsonbench: no regression\n/, 'the gate (--fail-on) heads the comparison');
   assert.match(md, /Instructions|instructions/);
   const worse = await sh(['compare', base, withInstructions('worse', 1.1), join(dir, 'worse.md')]);
   assert.equal(worse.code, 1, worse.stderr);
   assert.match(worse.stderr, /failing \(--fail-on slower,broken\)/);
-  assert.match(readFileSync(join(dir, 'worse.md'), 'utf8'), /slower/);
+  assert.match(
+    readFileSync(join(dir, 'worse.md'), 'utf8'),
+    /^### jsonbench: regression: 7 cases slower \(fails on slower,broken\)\n/,
+  );
 });
 
 test('a comparison that cannot run (a missing results file) is an error, not a passed gate', async () => {

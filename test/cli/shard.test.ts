@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseShard, shardGroups } from '../../src/plan/shard.js';
 import { mergeShards } from '../../src/results/merge.js';
+import { parseTarget } from '../../src/runtimes/index.js';
+import { defaultCacheDir } from '../../src/runtimes/cache.js';
 import { ResultsFileError } from '../../src/results/errors.js';
 import { UsageError } from '../../src/config/usage-error.js';
 import type { ResultsFile } from '../../src/results/types.js';
@@ -31,6 +33,23 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     ),
   );
+}
+/**
+ * What a report.md says apart from its figures: its headings in order, its tables' header rows in
+ * order, and the first two cells (class and serializer) of every table row, sorted (rows are
+ * ranked by figures that vary between runs).
+ */
+function structure(md: string): { headings: string[]; headers: string[]; rows: string[] } {
+  const lines = md.split('\n');
+  const headers = lines.filter((l, i) => lines[i + 1]?.startsWith('| ---'));
+  return {
+    headings: lines.filter((l) => l.startsWith('#')),
+    headers,
+    rows: lines
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| ---') && !headers.includes(l))
+      .map((l) => l.split(' | ').slice(0, 2).join(' | '))
+      .sort(),
+  };
 }
 const read = (dir: string) => JSON.parse(readFileSync(join(root, dir, 'results.json'), 'utf8')) as ResultsFile;
 
@@ -104,7 +123,19 @@ test('three shards merged equal the unsharded run: case ids, order, statuses and
   assert.equal(m.shard, undefined, 'the merged file is a whole run');
   assert.deepEqual(m.policy, whole.policy);
   assert.deepEqual(Object.keys(m).sort(), Object.keys(whole).sort());
-  assert.match(readFileSync(join(root, 'merged', 'report.md'), 'utf8'), /fast-json-stringify/);
+  assert.deepEqual(
+    m.targets.map((t) => t.id),
+    whole.targets.map((t) => t.id),
+    'the targets once each (a merge of 3 shards listed node three times)',
+  );
+  assert.deepEqual(
+    m.targets.map((t) => t.id),
+    ['node'],
+  );
+  const mergedMd = readFileSync(join(root, 'merged', 'report.md'), 'utf8');
+  assert.match(mergedMd, /fast-json-stringify/);
+  assert.deepEqual(structure(mergedMd), structure(readFileSync(join(root, 'whole', 'report.md'), 'utf8')));
+  assert.doesNotMatch(mergedMd, /Side by side, by target/, 'one target: no by-target table');
 
   // `report` of the shard files renders the merged run
   const md = await cli(['report', 'shard1', 'shard2', 'shard3', '--format', 'json', '--out', '-']);
@@ -171,3 +202,57 @@ test('report and merge never write over a file they read', async () => {
   );
   assert.equal(read('shard1').shard?.index, 1, 'the shard is untouched');
 });
+
+const node22 = await parseTarget('node@22').detect({ cacheDir: defaultCacheDir() });
+
+test(
+  'a matrix of shard × target merges into the run with the targets side by side, as report of the shards does',
+  { skip: !node22.installed && `a second target is needed: node@22 is not installed here (${node22.reason})` },
+  async () => {
+    const args = [
+      'run',
+      '--policy',
+      'quick',
+      '--workload',
+      'weather-station',
+      '--size',
+      '1',
+      '--direction',
+      'serialize',
+    ].concat(['--serializer', 'json,fast-json-stringify', '--no-probes', '--no-ledger']);
+    const targets = ['node', 'node@22'];
+    const runs = await Promise.all([
+      cli([...args, '--target', targets.join(','), '--out', 'tx-whole']),
+      ...targets.flatMap((t) =>
+        [1, 2].map((i) => cli([...args, '--target', t, '--shard', `${i}/2`, '--out', `tx-${t}-${i}`])),
+      ),
+    ]);
+    for (const r of runs) assert.equal(r.code, 0, r.stderr.slice(-2000));
+    const whole = read('tx-whole');
+    // the targets in the order given (the first is the Δ reference); each target's shards in any order
+    const shards = targets.flatMap((t) => [2, 1].map((i) => `tx-${t}-${i}`));
+    const merged = await cli(['merge', ...shards, '--out', 'tx-merged']);
+    assert.equal(merged.code, 0, merged.stderr);
+    const m = read('tx-merged');
+    assert.deepEqual(
+      m.targets.map((t) => t.id),
+      targets,
+    );
+    assert.deepEqual(
+      m.cases.map((c) => [c.id, c.status, c.target.id]),
+      whole.cases.map((c) => [c.id, c.status, c.target.id]),
+    );
+    const wholeMd = readFileSync(join(root, 'tx-whole', 'report.md'), 'utf8');
+    assert.match(wholeMd, /## Side by side, by target/);
+    assert.deepEqual(structure(readFileSync(join(root, 'tx-merged', 'report.md'), 'utf8')), structure(wholeMd));
+    // docs/ci.md's last step: one merge per target, then `report` of the merged files; and `report` of the shards
+    for (const t of targets)
+      assert.equal((await cli(['merge', `tx-${t}-1`, `tx-${t}-2`, '--out', `tx-m-${t}`])).code, 0);
+    for (const inputs of [targets.map((t) => `tx-m-${t}/results.json`), shards]) {
+      const md = await cli(['report', ...inputs, '--format', 'md', '--out', '-']);
+      assert.equal(md.code, 0, md.stderr);
+      assert.deepEqual(structure(md.stdout), structure(wholeMd), inputs.join(' '));
+      assert.equal(md.stdout.match(/^# jsonbench results/gm)?.length, 1, 'one run, not one per target');
+    }
+  },
+);

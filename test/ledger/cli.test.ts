@@ -59,7 +59,7 @@ test("history shows the imported case with its serializer version and the other 
 test('compare takes a results file and a ledger run; the same run against itself is all same', () => {
   const r = jsonbench(['compare', remoteFile, '1', '--format', 'md', '--fail-on', 'slower']);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /### jsonbench compare: .*remote-results\.json → run 1/);
+  assert.match(r.stdout, /^### jsonbench: no regression\n\nBase .*remote-results\.json → head run 1 /);
   assert.match(
     r.stdout,
     /2 cases in both runs: 0 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 2 same\./,

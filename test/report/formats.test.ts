@@ -102,12 +102,40 @@ test('BMF carries latency with its confidence bounds and allocated bytes for mea
   assert.deepEqual(bmf[c.id]['allocated-bytes'], { value: c.allocated!.mean });
 });
 
-test('with several targets BMF names carry the target, and a target without allocation figures has no allocated-bytes', () => {
+test('with several targets BMF names carry the target and its major version, and a target without allocation figures has no allocated-bytes', () => {
   const bmf = JSON.parse(renderBmf(fixture('two-targets'))) as Bmf;
-  const bun = bmf['weather-station/1/single/serialize/json@bun [bun 1.1.30]'];
+  const bun = bmf['weather-station/1/single/serialize/json@bun [bun 1]'];
   assert.ok(bun.latency.value > 0);
   assert.equal(bun['allocated-bytes'], undefined);
-  assert.ok(bmf['weather-station/1/single/serialize/json@node [node 20.20.2]']['allocated-bytes'].value > 0);
+  assert.ok(bmf['weather-station/1/single/serialize/json@node [node 20]']['allocated-bytes'].value > 0);
+  assert.ok(
+    Object.keys(bmf).every((name) => !/\d+\.\d+\.\d+\]$/.test(name)),
+    'no patch version in a name: a runtime update keeps the series',
+  );
+  // a patch update of the runtime: the same names
+  const updated = structuredClone(fixture('two-targets'));
+  updated.targets = updated.targets.map((t) => ({ ...t, version: t.id === 'bun' ? '1.4.5' : '20.21.0' }));
+  updated.cases = updated.cases.map((c) => ({
+    ...c,
+    target: { ...c.target, version: c.target.id === 'bun' ? '1.4.5' : '20.21.0' },
+  }));
+  assert.deepEqual(Object.keys(JSON.parse(renderBmf(updated)) as Bmf).sort(), Object.keys(bmf).sort());
+  // the same runtime and major in two files on two machines: the full labels, so no two series share a name
+  const other = structuredClone(fixture('single'));
+  other.environment = { ...other.environment, cpuModel: 'another CPU', runtime: 'node 20.19.0' };
+  other.cases = other.cases.map((c) => ({ ...c, target: { ...c.target, version: '20.19.0' } }));
+  const names = Object.keys(JSON.parse(renderBmf([fixture('single'), other])) as Bmf);
+  assert.equal(new Set(names).size, names.length);
+  assert.ok(
+    names.some((n) => n.endsWith('[node 20.19.0]')),
+    names.join('\n'),
+  );
+});
+
+test('github-action-benchmark names carry the major version too; extra the exact one', () => {
+  const entries = JSON.parse(renderGithubActionBenchmark(fixture('two-targets'))) as GabEntry[];
+  const bun = entries.find((e) => e.name === 'weather-station/1/single/serialize/json@bun [bun 1] time')!;
+  assert.match(bun.extra!, /· bun 1\.1\.30 ·/);
 });
 
 test('github-action-benchmark gets a customSmallerIsBetter array: ns/op with its range and bytes/op', () => {

@@ -57,3 +57,22 @@ test('a run on JavaScript and .NET targets gets its across-platforms tables in r
     for (const row of t.across!.rows) assert.ok(html.includes(htmlRow(row)), `${t.title}: ${row.join(' | ')}`);
   }
 });
+
+test('the header lists libraries apart from runtimes: a target\'s own JSON is not a library (it read "Libraries: json bun 1.4.5")', () => {
+  const r = structuredClone(fixture('two-targets'));
+  // as a run writes it: the built-in json's version is its target's runtime and version
+  r.cases = r.cases.map((c) =>
+    c.serializer === 'json' ? { ...c, serializerVersion: `${c.target.runtime} ${c.target.version}` } : c,
+  );
+  const html = renderHtml(r, stub);
+  const libraries = /<span class="k">Libraries<\/span><span class="v">(.*?)<\/span><\/div>/.exec(html)?.[1] ?? '';
+  assert.match(libraries, /<span class="lib">fast-json-stringify <span class="dim">7\.3\.10<\/span><\/span>/);
+  assert.match(
+    libraries,
+    /<span class="lib">json <span class="dim">\(each target's own: see Targets\)<\/span><\/span>/,
+  );
+  assert.doesNotMatch(libraries, /bun 1\.1\.30|node 20\.20\.2/, 'no runtime among the libraries');
+  const targets = /<span class="k">Targets<\/span><span class="v">(.*?)<\/span><\/div>/.exec(html)?.[1] ?? '';
+  assert.match(targets, /bun: bun 1\.1\.30/);
+  assert.match(targets, /node: node 20\.20\.2/);
+});

@@ -614,7 +614,7 @@ test("a quick run says once that it is a first look and points to --policy defau
   // the takeaways too (terminal, Markdown and HTML share sectionTakeaway)
   assert.match(
     renderMarkdown(quick),
-    /^\*\*serialize\*\* \(against json\): .* \(Policy quick: a first look, not figures to quote; rerun with --policy default for those\.\)$/m,
+    /^\*\*serialize\*\* \(against json\): .* \(Policy quick: a first look, not figures to quote: one launch per group, so its intervals cover the rounds of that launch only, not how far another launch lands; rerun with --policy default for those\.\)$/m,
   );
   assert.doesNotMatch(renderMarkdown(settled), /Policy quick: a first look/);
   assert.match(renderHtml(quick), /<p class="takeaway">[^<]*\(Policy quick: a first look/);

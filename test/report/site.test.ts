@@ -1,7 +1,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -126,4 +126,42 @@ test('renderSite escapes what the ledger holds and says when there is no run', (
   assert.match(files['index.html'], /&lt;b&gt;x&lt;\/b&gt;/);
   assert.doesNotMatch(files['index.html'], /<b>x<\/b>/);
   assert.match(files['latest/report.html'], /No run yet/);
+});
+
+test("runs imported from the action's history branch show their commit on the site", async () => {
+  const cli = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+      execFile(process.execPath, [bin, ...args], { cwd: dir }, (e, stdout, stderr) =>
+        resolve({ code: e ? ((e as { code?: number }).code ?? null) : 0, stdout, stderr }),
+      ),
+    );
+  // the history branch's layout (scripts/ci/action.sh history): runs/<UTC time>-<sha, 12 digits>/results.json
+  const carried = 'c0ffee1234567890c0ffee1234567890c0ffee12';
+  const files = [
+    // written before results carried `git`: the commit is in the folder's name alone
+    ['runs/20261204T100000Z-0a385e4aa9e3', makeResults([{ serializer: 'json' }], '2026-12-04T10:00:00.000Z')],
+    // results.json says its commit itself
+    [
+      'runs/20261205T100000Z-c0ffee123456',
+      { ...makeResults([{ serializer: 'json' }], '2026-12-05T10:00:00.000Z'), git: { commit: carried, dirty: false } },
+    ],
+  ] as const;
+  for (const [folder, results] of files) {
+    mkdirSync(join(dir, folder), { recursive: true });
+    writeFileSync(join(dir, folder, 'results.json'), JSON.stringify(results));
+  }
+  const imported = await cli([
+    'ledger',
+    'import',
+    ...files.map(([f]) => `${f}/results.json`),
+    '--ledger',
+    'history.db',
+  ]);
+  assert.equal(imported.code, 0, imported.stderr);
+  const built = await cli(['site', '--ledger', 'history.db', '--out', 'history-site']);
+  assert.equal(built.code, 0, built.stderr);
+  const index = readFileSync(join(dir, 'history-site', 'index.html'), 'utf8');
+  assert.match(index, /<td>#1<\/td><td>2026-12-04 10:00<\/td><td>0a385e4<\/td>/);
+  assert.match(index, /<td>#2<\/td><td>2026-12-05 10:00<\/td><td>c0ffee1<\/td>/);
+  assert.doesNotMatch(index, /<td>–<\/td><td>0\.1\.0<\/td>/, 'no run without its commit');
 });

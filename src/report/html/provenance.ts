@@ -30,7 +30,15 @@ export function renderRunProvenance(run: ResultsFile, i: number, model: ReportMo
   const p = run.policy;
   const load = (xs?: number[]) => (xs ? xs.map((x) => x.toFixed(2)).join(' / ') : 'not recorded');
   const targets = [...new Set(model.cases.filter((c) => c.source === i).map((c) => c.targetKey))];
-  const libs = new Map(run.cases.map((c) => [c.serializer, c.serializerVersion]));
+  // the libraries and their versions; a runtime's own JSON (the built-in json, whose version is its
+  // target's runtime) is no library: the Targets row names those runtimes (a report of a run on node and
+  // bun once read "Libraries: json bun 1.4.5")
+  const ownJson = (c: ResultsFile['cases'][number]) =>
+    c.family === 'builtin' && c.serializerVersion === `${c.target.runtime} ${c.target.version}`;
+  const libs = new Map<string, Set<string>>();
+  for (const c of run.cases)
+    if (!ownJson(c)) libs.set(c.serializer, (libs.get(c.serializer) ?? new Set()).add(c.serializerVersion));
+  const builtins = [...new Set(run.cases.filter(ownJson).map((c) => c.serializer))];
   const payloads = new Map(run.cases.map((c) => [`${c.workload} · ${c.size}`, c.payload]));
   const noise = noiseReasons(run);
   return (
@@ -76,9 +84,15 @@ export function renderRunProvenance(run: ResultsFile, i: number, model: ReportMo
     ) +
     row(
       'Libraries',
-      [...libs]
-        .map(([s, v]) => `<span class="lib">${escapeHtml(s)} <span class="dim">${escapeHtml(v)}</span></span>`)
-        .join(' '),
+      [
+        ...[...libs].map(
+          ([s, v]) =>
+            `<span class="lib">${escapeHtml(s)} <span class="dim">${escapeHtml([...v].join(', '))}</span></span>`,
+        ),
+        ...builtins.map(
+          (s) => `<span class="lib">${escapeHtml(s)} <span class="dim">(each target's own: see Targets)</span></span>`,
+        ),
+      ].join(' '),
       true,
     ) +
     row(
