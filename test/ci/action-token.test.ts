@@ -59,7 +59,7 @@ test('the stand-in gh refuses without a token, as gh does in Actions; with one i
 test('the comment step without a token says so as a warning and posts nothing', () => {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-gh-'));
   try {
-    writeFileSync(join(dir, 'inputs.sh'), 'INPUT_COMMENT=true\nPR_NUMBER=7\n');
+    writeFileSync(join(dir, 'inputs.sh'), 'INPUT_COMMENT=true\nPR_NUMBER=7\nCOMMENT_ID=t\n');
     writeFileSync(join(dir, 'comment.md'), 'x');
     const ran = spawnSync('bash', [join(repo, 'scripts/ci/action.sh'), 'comment'], {
       env: {
