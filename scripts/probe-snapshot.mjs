@@ -4,14 +4,16 @@
 // each has a direct reproduction (test/probes/direct/covered.ts) and that the versions are still the
 // installed ones; test/probes/matrix.test.ts (JSONBENCH_SLOW_TESTS=1) re-runs the matrix and
 // compares. Usage: node scripts/probe-snapshot.mjs <results.json>
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 
 const [file] = process.argv.slice(2);
 if (!file) {
   process.stderr.write('usage: node scripts/probe-snapshot.mjs <results.json of jsonbench probe>\n');
   process.exit(2);
 }
-const results = JSON.parse(readFileSync(file, 'utf8'));
+// readResults expands the probe verdicts results.json stores grouped (src/results/verdict-groups.ts)
+const { readResults } = await import('../build/src/results/io.js');
+const results = readResults(file);
 const section = results.probes;
 if (!section || section.selection !== 'asked') {
   process.stderr.write(`${file}: not the results of jsonbench probe\n`);

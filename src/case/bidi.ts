@@ -12,7 +12,7 @@ const BIDI_FORMAT = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
  * `text` with every bidirectional formatting character ({@link BIDI_FORMAT}) written as its escape,
  * `\u` and four upper-case hex digits (U+202E → the six characters `\u202E`), so it is seen and
  * reorders nothing. The one masker of every place jsonbench shows text from the data: the terminal
- * and stderr (cli/output.ts), report.md, report.html (its markup and its data), CSV, the site and
+ * and stderr (cli/streams.ts), report.md, report.html (its markup and its data), CSV, the site and
  * history pages, and the code it generates (C# DTOs, typia modules). In JSON text and in string
  * literals of JavaScript, TypeScript and C# the escape denotes the same character, so masking such
  * text keeps its meaning. Other text is returned unchanged (same string).

@@ -7,7 +7,7 @@ import {
   type FailOn,
   type Metric,
 } from '../compare/compare.js';
-import { visibleControls } from '../report/table/escape.js';
+import { sayOnStderr, stdoutWidth } from './output.js';
 import { notComparableWarning, renderCompareMarkdown, renderCompareTerminal } from '../compare/render.js';
 import { loadRunRef } from './ledger-source.js';
 import { checkChoices, checkNotEmpty, splitList, UsageError } from '../config/usage-error.js';
@@ -75,15 +75,21 @@ export async function compareCommand(baseRef: string, headRef: string, opts: Com
     );
   else
     process.stdout.write(
-      renderCompareTerminal(comparison, baseLabel, headLabel, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)),
+      renderCompareTerminal(
+        comparison,
+        baseLabel,
+        headLabel,
+        !process.env.NO_COLOR && Boolean(process.stdout.isTTY),
+        stdoutWidth(),
+      ),
     );
+  // the terminal format says it above its table (once); json and md are read by tools, so stderr says it to the person
   const warning = notComparableWarning(comparison);
-  if (warning) process.stderr.write(`jsonbench compare: ${visibleControls(warning)}\n`);
+  if (warning && opts.format !== 'terminal') sayOnStderr(`jsonbench compare: ${warning}`);
   const failures = reasons.map((r) => r.text);
   if (failures.length) {
-    process.stderr.write(
-      `jsonbench compare: failing (--fail-on ${failOn.join(',')}):\n${failures.map((f) => `  ${visibleControls(f)}`).join('\n')}\n`,
-    );
+    sayOnStderr(`jsonbench compare: failing (--fail-on ${failOn.join(',')}):`);
+    for (const f of failures) sayOnStderr(`  ${f}`);
     return 1;
   }
   return 0;

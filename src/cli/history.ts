@@ -1,6 +1,12 @@
 import { caseHistory, type HistoryFilter } from '../ledger/queries.js';
 import { writeFileSync } from 'node:fs';
-import { historySeriesKey, renderHistoryMarkdown, renderHistoryTerminal } from '../report/history.js';
+import {
+  historySeriesKey,
+  renderHistoryMarkdown,
+  renderHistorySummary,
+  renderHistoryTerminal,
+} from '../report/history.js';
+import { stdoutWidth } from './output.js';
 import { renderHistoryPage } from '../report/html/history.js';
 import { openExistingLedger } from './ledger-source.js';
 import { checkChoices, UsageError } from '../config/usage-error.js';
@@ -23,8 +29,10 @@ export interface HistoryCliOptions {
 
 /**
  * `jsonbench history`: the chosen cases across serializer versions, runtime versions and runs,
- * from the ledger; unsupported cases (never any number) are left out. Returns 0 (also when nothing
- * matches; it says so). @throws UsageError.
+ * from the ledger; unsupported cases (never any number) are left out. On the terminal without a
+ * filter or `--last`, a summary of what the ledger holds (one row per workload × size × shape ×
+ * direction) and how to see the points. Returns 0 (also when nothing matches; it says so).
+ * @throws UsageError.
  */
 export async function historyCommand(opts: HistoryCliOptions): Promise<number> {
   checkChoices('--format', [opts.format], ['terminal', 'md', 'json', 'html']);
@@ -65,6 +73,15 @@ export async function historyCommand(opts: HistoryCliOptions): Promise<number> {
   } else if (opts.format === 'json') process.stdout.write(JSON.stringify(points, null, 2) + '\n');
   else if (points.length === 0) process.stdout.write('no matching cases in the ledger\n');
   else if (opts.format === 'md') process.stdout.write(renderHistoryMarkdown(points));
-  else process.stdout.write(renderHistoryTerminal(points, !process.env.NO_COLOR && Boolean(process.stdout.isTTY)));
+  else {
+    const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
+    // without a filter, what the ledger holds and how to see it (every point of every case ran to thousands of lines)
+    const filtered = Object.values(filter).some((v) => v !== undefined) || last !== undefined;
+    process.stdout.write(
+      filtered
+        ? renderHistoryTerminal(points, color, stdoutWidth())
+        : renderHistorySummary(points, color, stdoutWidth()),
+    );
+  }
   return 0;
 }

@@ -13,16 +13,20 @@ export const LEDGER_HELP = `the SQLite ledger (default: ${DEFAULT_LEDGER_PATH} u
 export function addLedgerCommands(p: Command, exit: { code: number }): void {
   p.command('compare')
     .description(
-      'compare two runs case by case: means, change with its CI, and a verdict (faster/slower/same) from a Mann-Whitney U test AND a minimum effect size',
+      'compare two runs case by case: the paired ratio, time and allocation, each change with its CI and a verdict (faster/slower/same) when the CI clears no change by a minimum effect size',
     )
     .argument('<base>', 'a results.json (or its folder), or a ledger run: an id, latest, latest~N')
     .argument('<head>', 'same as <base>')
     .option(
       '--threshold <percent>',
-      'minimum change that counts (default: 5 for time and allocation, 0.5 for instructions)',
+      'minimum change that counts (default: 5 for the ratio and time, 10 for allocation, 0.5 for instructions)',
     )
     .option('--alpha <p>', 'significance level of the rank test', '0.05')
-    .option('--metric <list>', 'time, alloc, instructions (comma-separated; default: all the runs have)', collect)
+    .option(
+      '--metric <list>',
+      'ratio, time, alloc, instructions (comma-separated; default: all the runs have)',
+      collect,
+    )
     .option(
       '--fail-on <list>',
       'exit 1 when a case is slower (any compared metric) or broken (measured in base, not in head): slower, broken',

@@ -8,17 +8,18 @@ import { readResults } from '../results/io.js';
 import type { ResultsFile } from '../results/types.js';
 import { ResultsFileError } from '../results/errors.js';
 import { isUnfinishedRun, recoverRun, RUN_PARTIAL } from '../run/recover.js';
-import { visibleControls } from '../report/table/escape.js';
+import { sayOnStderr } from './output.js';
 import { openLedger, type Db } from '../ledger/schema.js';
 import { loadRun, resolveRunRef } from '../ledger/queries.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
-import { UsageError } from '../config/usage-error.js';
+import { checkNotBlank, UsageError } from '../config/usage-error.js';
 
 /**
  * Opens the ledger a read command uses (`--ledger PATH` or the default).
  * @throws UsageError naming `--ledger` when there is no ledger there (reads never create one).
  */
 export function openExistingLedger(option: string | boolean | undefined, cwd = process.cwd()): Db {
+  checkNotBlank('--ledger', option, "give the ledger's path, or leave --ledger out for the default");
   const path = resolveLedgerPath(cwd, option === false ? undefined : option);
   if (!path || !existsSync(path))
     throw new UsageError(
@@ -46,16 +47,15 @@ export function readRun(path: string, command: string): ResultsFile {
       `a folder without results.json or ${RUN_PARTIAL.header}: not a jsonbench run folder (give a results file, or the --out folder of a run)`,
     );
   const r = recoverRun(path);
-  process.stderr.write(
-    `jsonbench ${command}: ${visibleControls(path)} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run was killed before them)\n`,
+  sayOnStderr(
+    `jsonbench ${command}: ${path} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run was killed before them)`,
   );
   return sayUnread(r.results, path, command);
 }
 
 /** Says on stderr which cases of `where` were left out (a status of a newer jsonbench: ResultsFile.unread); returns `results`. */
 export function sayUnread(results: ResultsFile, where: string, command: string): ResultsFile {
-  for (const u of results.unread ?? [])
-    process.stderr.write(`jsonbench ${command}: ${visibleControls(where)}: ${visibleControls(u.problem)}\n`);
+  for (const u of results.unread ?? []) sayOnStderr(`jsonbench ${command}: ${where}: ${u.problem}`);
   return results;
 }
 

@@ -1,15 +1,22 @@
 import { resolve } from 'node:path';
+import { sayOnStderr, stdoutWidth } from './output.js';
+import { wrap } from '../report/fit.js';
 import { visibleControls } from '../report/table/escape.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
 import { countOf } from '../report/units.js';
 import { readResults, writeResults } from '../results/io.js';
+import { ResultsFileError } from '../results/errors.js';
 import { openLedger } from '../ledger/schema.js';
 import { DuplicateRunError, recordResults } from '../ledger/record.js';
 import { listRuns, loadRun, resolveRunRef, type RunSummary } from '../ledger/queries.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { openExistingLedger } from './ledger-source.js';
-import { UsageError } from '../config/usage-error.js';
+import { checkNotBlank, UsageError } from '../config/usage-error.js';
+
+/** A line on stdout, wrapped at its width (a path longer than the line kept whole on its own). */
+const say = (line: string) =>
+  process.stdout.write(`${wrap(visibleControls(line), stdoutWidth(), '  ', { keepLongWords: true })}\n`);
 
 /** The `--ledger` option shared by the ledger subcommands. */
 export interface LedgerCliOptions {
@@ -33,6 +40,7 @@ function commitOfFolder(file: string): { commit: string; dirty: boolean } | null
  * note. Returns 1 when a file could not be read or recorded, else 0.
  */
 export async function ledgerImportCommand(files: string[], opts: LedgerCliOptions): Promise<number> {
+  checkNotBlank('--ledger', opts.ledger, "give the ledger's path, or leave --ledger out for the default");
   const path = resolveLedgerPath(process.cwd(), opts.ledger === false ? undefined : opts.ledger);
   if (!path) throw new UsageError('--ledger', 'the ledger is switched off ($JSONBENCH_LEDGER); pass --ledger PATH');
   const db = openLedger(path);
@@ -51,22 +59,24 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
           sourcePath: resolve(file),
           git: results.git ?? commitOfFolder(resolve(file)),
         });
-        process.stdout.write(
-          `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})\n`,
+        say(
+          `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})`,
         );
       } catch (e) {
         if (e instanceof DuplicateRunError) {
-          process.stdout.write(`${file}: already in the ledger as run ${e.runId}; skipped\n`);
+          say(`${file}: already in the ledger as run ${e.runId}; skipped`);
           continue;
         }
-        process.stderr.write(visibleControls(`jsonbench: ${file}: ${(e as Error).message}\n`));
+        // a ResultsFileError names the file itself
+        const named = e instanceof ResultsFileError ? '' : `${file}: `;
+        sayOnStderr(`jsonbench: ${named}${(e as Error).message}`);
         code = 1;
       }
     }
   } finally {
     db.close();
   }
-  process.stdout.write(`ledger: ${path}\n`);
+  say(`ledger: ${path}`);
   return code;
 }
 
@@ -86,7 +96,7 @@ export async function ledgerExportCommand(
     const results = loadRun(db, id);
     if (opts.out) {
       writeResults(resolve(opts.out), results);
-      process.stderr.write(`run ${id} → ${opts.out} (${countOf(results.cases.length, 'case')})\n`);
+      sayOnStderr(`run ${id} → ${opts.out} (${countOf(results.cases.length, 'case')})`);
     } else process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     return 0;
   } finally {
@@ -110,22 +120,49 @@ export function finishedCell(r: RunSummary): string {
   }
 }
 
-/** The columns of `jsonbench ledger list`. */
-const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = [
-  { id: 'run', header: 'Run', cell: (r) => String(r.id) },
-  { id: 'started', header: 'Started', cell: (r) => r.startedAt.replace('T', ' ').slice(0, 19) },
-  { id: 'finished', header: 'Finished', cell: finishedCell },
+/** What a run measured: its workloads, or `payload <name>…` when they are all a `--payload`'s; `—` for none. */
+function workloadsCell(r: RunSummary): string {
+  const names = r.workloads;
+  if (!names.length) return '—';
+  if (names.every((w) => w.startsWith('payload:')))
+    return `payload ${names.map((w) => w.slice('payload:'.length)).join(', ')}`;
+  return names.join(', ');
+}
+
+/** How a run ended, in a word: `yes`, `running`, `killed`, `unknown` ({@link finishedCell} says it in full). */
+function finishedWord(r: RunSummary): string {
+  return r.state === 'finished' ? 'yes' : r.state === 'running' || r.state === 'killed' ? r.state : 'unknown';
+}
+
+/**
+ * The columns of `jsonbench ledger list`: what tells runs apart first (when, what it measured: its
+ * workloads or payload, how many serializers, the policy, its cases), then where it came from. On a
+ * narrow terminal Source, jsonbench, Commit, Node and Serializers are left out in that order, and
+ * Workloads and Finished are cut.
+ */
+export const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = [
+  { id: 'run', header: 'Run', cell: (r) => String(r.id), align: 'right' },
+  { id: 'started', header: 'Started', cell: (r) => r.startedAt.replace('T', ' ').slice(0, 16) },
+  { id: 'workloads', header: 'Workloads', cell: workloadsCell, clip: '', least: 21 },
+  { id: 'serializers', header: 'Serializers', cell: (r) => String(r.serializers), align: 'right', priority: 2 },
   { id: 'policy', header: 'Policy', cell: (r) => r.policy },
-  { id: 'cases', header: 'Cases', cell: (r) => String(r.cases) },
-  { id: 'measured', header: 'Measured', cell: (r) => String(r.measured) },
-  { id: 'jsonbench', header: 'jsonbench', cell: (r) => r.toolVersion },
+  { id: 'cases', header: 'Measured', cell: (r) => `${r.measured}/${r.cases}`, align: 'right' },
+  { id: 'finished', header: 'Finished', cell: finishedCell, shorter: (r) => [finishedWord(r)], clip: '' },
+  { id: 'node', header: 'Node', cell: (r) => r.node, priority: 3 },
   {
     id: 'commit',
     header: 'Commit',
     cell: (r) => (r.gitCommit ? `${r.gitCommit.slice(0, 8)}${r.gitDirty ? '+' : ''}` : '—'),
+    priority: 4,
   },
-  { id: 'node', header: 'Node', cell: (r) => r.node },
-  { id: 'source', header: 'Source', cell: (r) => (r.source === 'import' ? `import ${r.sourcePath ?? ''}` : 'run') },
+  { id: 'jsonbench', header: 'jsonbench', cell: (r) => r.toolVersion, priority: 5 },
+  {
+    id: 'source',
+    header: 'Source',
+    cell: (r) => (r.source === 'import' ? `import ${r.sourcePath ?? ''}` : 'run'),
+    wrap: 40,
+    priority: 6,
+  },
 ];
 
 /** `jsonbench ledger list`: the recorded runs, oldest first (`--json` for machines). */
@@ -137,7 +174,9 @@ export async function ledgerListCommand(opts: LedgerCliOptions & { json?: boolea
       process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
       return 0;
     }
-    process.stdout.write(`${renderTable({ columns: RUN_LIST_COLUMNS, rows: runs }, 'terminal')}\n`);
+    process.stdout.write(
+      `${renderTable({ columns: RUN_LIST_COLUMNS, rows: runs, compact: true }, 'terminal', { width: stdoutWidth() })}\n`,
+    );
     return 0;
   } finally {
     db.close();

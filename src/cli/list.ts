@@ -1,5 +1,7 @@
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
+import { DEFAULT_WIDTH, wrap } from '../report/fit.js';
+import { stdoutWidth } from './output.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { workloads } from '../workloads/index.js';
 import { serializers } from '../serializers/index.js';
@@ -32,16 +34,45 @@ export interface WorkloadRow {
 }
 
 /**
- * The two tables of `jsonbench list`, fitted to `width` characters when given (a terminal's
- * columns; from 80 up every line fits): id columns as wide as the longest id, so an id is never
- * wrapped or cut ("safe-stable-stringi…"); the other columns wrap, and on a narrow terminal
- * "Runs on", then "Family", are left out (a line under the table says so). Pure.
+ * A serializer's supported pairs as the list shows them: per workload its shapes, a shape that
+ * supports one direction only marked `(ser)` or `(de)`: `weather-station single; users list, many
+ * (de)`. Every pair is named whole, so two serializers' cells never read alike when a column is
+ * narrow (issue 22: "weather-station/singl…" twice in a row). Pure.
+ */
+export function pairsText(supported: readonly string[]): string {
+  const byWorkload = new Map<string, Map<string, Set<string>>>();
+  for (const pair of supported) {
+    const [direction, shape, ...workload] = pair.split('/').reverse();
+    const w = workload.reverse().join('/');
+    if (!byWorkload.has(w)) byWorkload.set(w, new Map());
+    const shapes = byWorkload.get(w)!;
+    if (!shapes.has(shape)) shapes.set(shape, new Set());
+    shapes.get(shape)!.add(direction);
+  }
+  // one direction for every pair: said once, first
+  const directions = new Set([...byWorkload.values()].flatMap((shapes) => [...shapes.values()].flatMap((d) => [...d])));
+  const only = directions.size === 1 ? [...directions][0] : null;
+  const text = [...byWorkload]
+    .map(
+      ([w, shapes]) =>
+        `${w} ${[...shapes].map(([shape, ds]) => (ds.size > 1 || only ? shape : `${shape} (${[...ds][0]})`)).join(', ')}`,
+    )
+    .join('; ');
+  return only ? `${only} only: ${text}` : text;
+}
+
+/**
+ * The two tables of `jsonbench list`, fitted to `width` characters (the terminal's columns,
+ * `COLUMNS`, or 100: report/fit.ts): id columns as wide as the longest id, so an id is never
+ * wrapped or cut ("safe-stable-stringi…"); the other columns wrap (a long word broken, never cut),
+ * and on a narrow terminal "Runs on", then "Family", are left out (a line under the table says so).
+ * Pure.
  */
 export function renderList(
   ws: readonly WorkloadRow[],
   rows: readonly SerializerRow[],
   color: boolean,
-  width?: number,
+  width = DEFAULT_WIDTH,
 ): string {
   const workloadColumns: Column<WorkloadRow>[] = [
     { id: 'workload', header: 'Workload', cell: (w) => w.id },
@@ -61,9 +92,9 @@ export function renderList(
     // two header lines, so the header is never cut ("Deseriali…") in a column as narrow as its cells
     { id: 'class', header: 'Deserialize\nclass', cell: (r) => r.deserializeClass ?? '—', wrap: 13 },
     { id: 'targets', header: 'Runs on', cell: (r) => targetsOf(r.platform ?? 'javascript'), wrap: 14, priority: 2 },
-    { id: 'pairs', header: 'Supported pairs', cell: (r) => r.supported.join(', '), wrap: 60 },
+    { id: 'pairs', header: 'Supported (workload shapes)', cell: (r) => pairsText(r.supported), wrap: 60 },
   ];
-  return `${renderTable({ columns: workloadColumns, rows: ws }, 'terminal', { color, width })}\n${renderTable({ columns: serializerColumns, rows }, 'terminal', { color, width })}\n`;
+  return `${renderTable({ columns: workloadColumns, rows: ws }, 'terminal', { color, width })}\n${renderTable({ columns: serializerColumns, rows }, 'terminal', { color, width })}\n${wrap('Supported: the shapes of each workload a serializer runs, in both directions unless "ser" (serialize) or "de" (deserialize) says which; --json lists every pair.', width)}\n`;
 }
 
 /** The targets a platform's serializers run on: `JavaScript targets`, or the known targets of another platform (`dotnet, mono`). */
@@ -71,13 +102,6 @@ function targetsOf(platform: string): string {
   return platform === 'javascript'
     ? 'JavaScript targets'
     : KNOWN_TARGETS.filter((id) => (parseTarget(id).platform ?? 'javascript') === platform).join(', ');
-}
-
-/** The width to fit the list to: the terminal's columns, else `$COLUMNS` when set (a pipe), else none (every column at its natural width). */
-function listWidth(): number | undefined {
-  if (process.stdout.isTTY) return process.stdout.columns;
-  const n = Number(process.env.COLUMNS);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 /** `jsonbench list`: workloads, then serializers (JavaScript and .NET) with versions, families, classes, the targets they run on and the pairs each supports. */
@@ -129,7 +153,7 @@ export async function listCommand(opts: { config?: string; json?: boolean }): Pr
       );
       return 0;
     }
-    process.stdout.write(renderList(ws, rows, !process.env.NO_COLOR && Boolean(process.stdout.isTTY), listWidth()));
+    process.stdout.write(renderList(ws, rows, !process.env.NO_COLOR && Boolean(process.stdout.isTTY), stdoutWidth()));
     return 0;
   } finally {
     if (prepared && prepared.modulePath !== configFile) rmSync(prepared.modulePath, { force: true });

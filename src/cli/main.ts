@@ -9,7 +9,7 @@ import { UsageError } from '../config/usage-error.js';
 import { ResultsFileError } from '../results/errors.js';
 import { toolVersion } from '../results/tool.js';
 import { policies } from '../config/policies.js';
-import { maskOutput } from './output.js';
+import { maskOutput } from './streams.js';
 
 // Start-up (issue 22): this file and what it imports statically are what `--version` and `--help`
 // load, so each is light (names, descriptions, constants; no serializer, schema or build
@@ -94,6 +94,10 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
       'with --payload: type a string field seen with few distinct values (10+ values, fewer distinct than their square root) as an enum of them; default: a string',
     )
     .option(
+      '--max-payload <size>',
+      'the largest payload file read (200MiB, 1GB; default 500MiB, at most 512MiB): a larger one, a device or a pipe is refused',
+    )
+    .option(
       '--print-schema',
       "print the payload's schema (inferred, or --schema's) as JSON Schema to stdout and exit, to review, edit and pass back with --schema",
     )
@@ -132,8 +136,12 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     )
     .option(
       '--max-time <budget>',
-      "time budgets of those launches: 20s or case=20s per case, run=4m per run (comma-separated or repeated; default: the policy's, default policy case=20s,run=3m30s)",
+      "time budgets of those extra launches: 20s or case=20s per case, run=4m per run (comma-separated or repeated; default: the policy's, default policy case=20s,run=3m30s). They bound only the launches beyond the policy's first ones, which always run: a run lasts at least its cases' first launches",
       collect,
+    )
+    .option(
+      '--case-timeout <duration>',
+      "how long a launch may run per case it carries before its worker is killed and the case is timeout (300s, 5m; default: the policy's, quick 60s, default 2m, long 5m)",
     )
     .option('--out <dir>', 'output folder (default: jsonbench-results/<timestamp>/)')
     .option('--json', 'print the results JSON to stdout instead of tables')
@@ -181,6 +189,10 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
       'skip the probes relevant to the payloads (run untimed after the cases; jsonbench probe runs them all)',
     )
     .option(
+      '--probe-budget <duration>',
+      "the probe pass's total wall time (15m, 1h, off; default 15m): the probe sides left when it runs out are skipped, saying so",
+    )
+    .option(
       '--no-probe-cache',
       'judge every relevant probe again instead of reading the verdicts an earlier run of the same jsonbench, serializer version and runtime left in the cache (built-in serializers, no config)',
     )
@@ -220,6 +232,10 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     .option('--target <ids>', `runtimes to probe on (comma-separated or repeated)${targetForms(help)}`, collect)
     .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
     .option('--timeout <ms>', 'per probe side (default 120000)')
+    .option(
+      '--probe-budget <duration>',
+      "the total wall time (15m, 1h, off; default 15m, as run's probe pass): the probe sides left when it runs out are skipped, saying so; after a hang, a serializer's other probes are skipped",
+    )
     .option('--out <dir>', 'output folder (default: jsonbench-results/probes-<timestamp>/)')
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers')
     .option('--full', 'one matrix row per probe instead of per group')
@@ -321,7 +337,8 @@ function guardPrematureExit(): void {
   process.on('exit', (code) => {
     if (exitGuard.running === 0 || exitGuard.intended || code !== 0) return;
     process.stderr.write(
-      'jsonbench: error: the process was ended (process.exit(0)) before the command finished: by a config, workload or serializer; nothing it printed is a result\n',
+      // broken by hand under 80 columns: the exit handler is synchronous (no wrapper is loaded here)
+      'jsonbench: error: the process was ended (process.exit(0)) before the command\n  finished: by a config, workload or serializer; nothing it printed is a result\n',
     );
     process.exitCode = 1;
   });
@@ -333,7 +350,7 @@ function guardPrematureExit(): void {
  * ledger, or a file-system error on a path the user gave.
  */
 export async function main(argv: string[]): Promise<number> {
-  // bidirectional formatting characters from the data are shown as escapes on both streams (cli/output.ts)
+  // bidirectional formatting characters from the data are shown as escapes on both streams (cli/streams.ts)
   maskOutput();
   quietOnClosedPipe();
   guardPrematureExit();
@@ -366,27 +383,28 @@ async function runCli(argv: string[]): Promise<number> {
     if (e instanceof CommanderError) {
       return e.exitCode === 0 ? 0 : 2;
     }
+    // every line fits stderr's width (issue 22); the writer is loaded on this error path only (start-up)
+    const { sayOnStderr } = await import('./output.js');
     // bad input the user can fix: a usage or config error, a workload that cannot build, a results
     // file or ledger that is not what it must be
     if (e instanceof UsageError) {
-      process.stderr.write(`jsonbench: error: ${visibleControls(e.message)}\n`);
-      process.stderr.write(
-        `Run 'jsonbench ${argv.find((a) => !a.startsWith('-')) ?? ''} --help' for usage.\n`.replace('  ', ' '),
-      );
+      sayOnStderr(`jsonbench: error: ${e.message}`);
+      sayOnStderr(`Run 'jsonbench ${argv.find((a) => !a.startsWith('-')) ?? ''} --help' for usage.`.replace('  ', ' '));
       return 2;
     }
     if (e instanceof ResultsFileError || (await isCommandInputError(e))) {
-      process.stderr.write(`jsonbench: error: ${visibleControls((e as Error).message)}\n`);
+      sayOnStderr(`jsonbench: error: ${(e as Error).message}`);
       return 2;
     }
     // A file-system error is about a path the user gave (--out, --ledger, a results file): exit 2
     // with the message. Anything else is a bug in jsonbench: exit 1, stack with JSONBENCH_DEBUG=1.
     const err = e as NodeJS.ErrnoException;
     const fsError = typeof err?.code === 'string' && /^E[A-Z]+$/.test(err.code) && typeof err.syscall === 'string';
-    process.stderr.write(`jsonbench: error: ${visibleControls(err?.message ?? String(e))}\n`);
+    sayOnStderr(`jsonbench: error: ${err?.message ?? String(e)}`);
+    // a stack is left as it is (its lines are the runtime's)
     if (process.env.JSONBENCH_DEBUG) process.stderr.write(`${visibleControls(err?.stack ?? '')}\n`);
     else if (!fsError)
-      process.stderr.write('(an internal error: rerun with JSONBENCH_DEBUG=1 for the stack, and please report it)\n');
+      sayOnStderr('(an internal error: rerun with JSONBENCH_DEBUG=1 for the stack, and please report it)');
     return fsError ? 2 : 1;
   }
 }

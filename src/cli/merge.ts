@@ -1,10 +1,13 @@
 import { resolve } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { machinesOf, mergeRun } from '../results/merge.js';
 import { writeReports } from '../report/write.js';
 import { UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
+import { sayOnStderr, stdoutWidth } from './output.js';
+import { wrap } from '../report/fit.js';
+import { keepFinishedRun } from '../run/recover.js';
 
 /** Options of `jsonbench merge`, as commander parses them. */
 export interface MergeOptions {
@@ -25,8 +28,8 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
   const merged = mergeRun(runs, files);
   const machines = machinesOf(runs);
   if (machines.length > 1)
-    process.stderr.write(
-      `jsonbench merge: the shards ran on ${machines.length} machines (${machines.join('; ')}); the reports name the first: ratios are within each process, absolute times are each machine's\n`,
+    sayOnStderr(
+      `jsonbench merge: the shards ran on ${machines.length} machines (${machines.join('; ')}); the reports name the first: ratios are within each process, absolute times are each machine's`,
     );
   const dir = resolve(opts.out);
   // never over a shard it reads (hostile tester: --out a shard's own folder replaced its results.json)
@@ -37,12 +40,19 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
       throw new UsageError('--out', `${opts.out} holds ${f}, one of the shards read: choose another folder`);
   }
   makeFolder(dir);
+  // a finished run's results there are moved aside, never overwritten (docs/running.md, "The output folder")
+  const previous = keepFinishedRun(dir);
+  if (previous)
+    process.stderr.write(
+      `jsonbench merge: ${dir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)\n`,
+    );
   const path = resolve(dir, 'results.json');
-  writeFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);
+  writeFileAtomic(path, `${JSON.stringify(merged, null, 2)}\n`);
   const reports = writeReports(dir, [merged], ['md', 'html']);
-  for (const f of reports.failed)
-    process.stderr.write(`jsonbench merge: report.${f.format} was not written: ${f.error}\n`);
-  process.stdout.write(`${merged.cases.length} cases from ${runs.length} shards · results: ${path}\n`);
+  for (const f of reports.failed) sayOnStderr(`jsonbench merge: report.${f.format} was not written: ${f.error}`);
+  process.stdout.write(
+    `${wrap(`${merged.cases.length} cases from ${runs.length} shards · results: ${path}`, stdoutWidth(), '  ', { keepLongWords: true })}\n`,
+  );
   for (const p of Object.values(reports.written)) process.stdout.write(`${p}\n`);
   return 0;
 }

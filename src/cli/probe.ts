@@ -1,6 +1,7 @@
 import { runProbeSession, type ProbeOptions } from '../run/probe-session.js';
-import { visibleControls } from '../report/table/escape.js';
+import { sayOnStderr, stdoutWidth } from './output.js';
 import { renderProbesTerminal } from '../report/probes-text.js';
+import { wrap } from '../report/fit.js';
 
 /** Options of `jsonbench probe`, as commander parses them. */
 export interface ProbeCliOptions extends Omit<ProbeOptions, 'cwd'> {
@@ -17,8 +18,7 @@ export interface ProbeCliOptions extends Omit<ProbeOptions, 'cwd'> {
 export async function probeCommand(opts: ProbeCliOptions): Promise<number> {
   const started = performance.now();
   const say = (line: string) => {
-    if (!opts.json)
-      process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${visibleControls(line)}\n`);
+    if (!opts.json) sayOnStderr(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${line}`);
   };
   let done = 0;
   const run = await runProbeSession(opts, (e) => {
@@ -45,13 +45,18 @@ export async function probeCommand(opts: ProbeCliOptions): Promise<number> {
         full: opts.full,
         narrow: opts.narrow,
         color: !process.env.NO_COLOR && Boolean(process.stdout.isTTY),
+        width: stdoutWidth(),
       }),
     );
-    process.stdout.write(
-      `\nin ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}\nreport: ${run.reports.written.html ?? run.reports.written.md ?? 'not written'}${run.reports.written.md ? ` (Markdown: ${run.reports.written.md})` : ''}\n`,
-    );
+    // a path is never cut: each on its own line, a long one past the width rather than broken
+    const lines = [
+      `in ${(run.elapsedMs / 1000).toFixed(1)} s · results: ${run.resultsPath}`,
+      `report: ${run.reports.written.html ?? run.reports.written.md ?? 'not written'}`,
+      ...(run.reports.written.md && run.reports.written.html ? [`Markdown: ${run.reports.written.md}`] : []),
+    ];
+    process.stdout.write(`\n${lines.map((l) => wrap(l, stdoutWidth(), '  ', { keepLongWords: true })).join('\n')}\n`);
   }
   for (const f of run.reports.failed)
-    process.stderr.write(`jsonbench: warning: the ${f.format} report was not written: ${visibleControls(f.error)}\n`);
+    sayOnStderr(`jsonbench: warning: the ${f.format} report was not written: ${f.error}`);
   return 0;
 }

@@ -12,6 +12,8 @@ export interface ProgressView {
   onEvent(e: SessionEvent): void;
   /** a line (a note, a warning) printed above the bar, never over it; on stderr */
   note(line: string): void;
+  /** a finished table's text: above the bar when stdout is that terminal, else on stdout (as a group's `groupText`) */
+  table(text: string): void;
   /** removes the bar (the terminal as it was: cursor shown, nothing restored over printed text); idempotent */
   stop(): void;
 }
@@ -108,15 +110,19 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
       multi.update();
     }
   };
+  const table = (text: string) => {
+    if (stopped) return;
+    if (sameScreen) log(text);
+    else streams.tables.write(text.endsWith('\n') ? text : `${text}\n`);
+  };
   return {
-    note: (line) => log(wrap(visibleControls(line), width)),
+    note: (line) => log(wrap(visibleControls(line), width, '  ', { keepLongWords: true })),
+    table,
     onEvent: (e) => {
       if (stopped) return;
       if (e.type === 'group-done') {
         const text = o.groupText?.(e);
-        if (!text) return;
-        if (sameScreen) log(text);
-        else streams.tables.write(text.endsWith('\n') ? text : `${text}\n`);
+        if (text) table(text);
         return;
       }
       if (e.type === 'case-done') {
@@ -160,8 +166,8 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
   const phases: { text: string; since: number }[] = [];
   const leadOf = (text: string) => /^[^:\s]+:/.exec(text)?.[0];
   const line = (text: string) => {
-    // a log line is left whole (CI logs wrap it themselves; its paths and ids stay copyable)
-    streams.stderr.write(`${visibleControls(text)}\n`);
+    // wrapped at the width (COLUMNS, or 100) with a hanging indent; a path or id longer than the line stays whole on its own
+    streams.stderr.write(`${wrap(visibleControls(text), o.width, '  ', { keepLongWords: true })}\n`);
     last = Date.now();
   };
   const every = o.heartbeatMs ?? HEARTBEAT_MS;
@@ -185,6 +191,7 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
   );
   timer.unref();
   return {
+    table: (text) => streams.tables.write(text.endsWith('\n') ? text : `${text}\n`),
     note: (text) => {
       line(text);
       if (current) return;

@@ -1,6 +1,7 @@
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { writeFileAtomic } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { exporters, reportFormats, type ReportFormat } from '../report/index.js';
 import { checkChoices, UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
@@ -45,8 +46,20 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
   const inputs = files.map((f) => resolve(f)).flatMap((f) => (isFolder(f) ? [join(f, 'results.json'), f] : [f]));
   if (inputs.includes(path))
     throw new UsageError('--out', `${target} is one of the results files read: choose another file`);
+  // nor over the report of another run (issue 25: a finished run's report replaced by one of other results)
+  const folder = dirname(path);
+  if (
+    /^report\./.test(basename(path)) &&
+    existsSync(path) &&
+    existsSync(join(folder, 'results.json')) &&
+    !inputs.includes(join(folder, 'results.json'))
+  )
+    throw new UsageError(
+      '--out',
+      `${target} is the report of the run in ${folder} (its results.json is not one of the files read): writing it would replace that run's report; choose another file (to replace it, delete it first)`,
+    );
   makeFolder(dirname(path));
-  writeFileSync(path, text);
+  writeFileAtomic(path, text);
   process.stdout.write(`${path}\n`);
   return 0;
 }

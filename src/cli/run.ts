@@ -1,4 +1,3 @@
-import { jsonStdout } from './output.js';
 import { PROFILE_DESCRIPTIONS } from '../case/profile.js';
 import { profileOf } from '../results/profile.js';
 import { isAbsolute, relative } from 'node:path';
@@ -6,28 +5,31 @@ import { findingsForTargets, payloadOption, resolveRunRequest, type RunOptions }
 import { toJsonSchema } from '../workloads/json-schema.js';
 import { checkChoices, checkNotEmpty, splitList, UsageError } from '../config/usage-error.js';
 import { clip, visibleControls } from '../report/table/escape.js';
-import type { ResultsFile } from '../results/types.js';
-import { runSession } from '../run/session.js';
-import { outputWidth, renderRunEnd, renderTerminal, wrap } from '../report/terminal.js';
+import type { CaseResult, ResultsFile } from '../results/types.js';
+import { runSession, type SessionEvent } from '../run/session.js';
+import { outputWidth, renderRunEnd, renderTerminal, terminalLayout, wrap } from '../report/terminal.js';
+import { wrapLines } from '../report/fit.js';
+import { jsonStdout } from './streams.js';
+import { sayOnStderr } from './output.js';
 import { countOf } from '../report/units.js';
-import { progressView } from './progress.js';
+import { unresolvedCases, unresolvedHeading, unresolvedPlain } from '../report/resolution.js';
+import { progressView, type ProgressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
-import { parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
+import { baselinePreference, parseCaseTimeout, parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
 
 /**
  * What stderr says about the paired cases adaptive launches left unresolved (their ratio's
- * interval straddles an edge of the ±resolve band when a budget or the launch cap stopped them):
- * a count, then one line per case (at most `max`; results.json holds every case's `resolution`).
- * Empty when every case was resolved or the run had no band. Pure.
+ * interval reached both sides of an edge of the ±resolve band when a budget or the launch cap
+ * stopped them), in plain words: a heading ("too close to call at this precision"), then one line
+ * per case with its interval and what stopped it (at most `max`; report.md and results.json hold
+ * every case's exact figures). Empty when every case was resolved or the run had no band. Pure.
  */
 export function unresolvedLines(results: Pick<ResultsFile, 'cases'>, max = 10): string[] {
-  const open = results.cases.flatMap((c) =>
-    c.status === 'measured' && c.resolution?.state === 'unresolved' ? [{ id: c.id, text: c.resolution.text }] : [],
-  );
+  const open = unresolvedCases(results.cases);
   if (!open.length) return [];
   const lines = [
-    `jsonbench: ${countOf(open.length, 'case')} unresolved at the end of their launches (more launches: a longer --max-time; each case's resolution is in results.json):`,
-    ...open.slice(0, max).map((o) => `  ~ ${o.id} ${clip(o.text, 160)}`),
+    `jsonbench: ${unresolvedHeading(open.length, open[0].resolution.resolve)}`,
+    ...open.slice(0, max).map((o) => `  ~ ${o.id}: ${unresolvedPlain(o.resolution)}`),
   ];
   if (open.length > max) lines.push(`  … and ${open.length - max} more`);
   return lines;
@@ -43,6 +45,8 @@ export interface RunCliOptions extends Omit<RunOptions, 'cwd'> {
   resolve?: string;
   /** `--max-time`: budgets of the adaptive launches (`20s`, `case=20s`, `run=4m`) */
   maxTime?: string[];
+  /** `--case-timeout`: a launch's timeout per case it carries (`300s`, `5m`) instead of the policy's */
+  caseTimeout?: string;
   /** `--verbose`: more table columns, every finding and note in full, the legend */
   verbose?: boolean;
 }
@@ -117,7 +121,7 @@ export function runExit(
  * @throws UsageError, ConfigError, WorkloadError (exit 2 in main)
  */
 export async function runCommand(opts: RunCliOptions): Promise<number> {
-  // JSON on stdout and nothing else: what user code prints while the command runs goes to stderr (cli/output.ts)
+  // JSON on stdout and nothing else: what user code prints while the command runs goes to stderr (cli/streams.ts)
   const json = opts.json || opts.printSchema ? jsonStdout() : null;
   try {
     return opts.printSchema ? await printSchema(opts, json!.write) : await runAndReport(opts, json?.write);
@@ -135,61 +139,78 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
     ...(opts.resolve !== undefined ? { resolve: parseResolve(opts.resolve) } : {}),
     ...parseMaxTime(splitList(opts.maxTime)),
   };
+  const caseTimeoutMs = opts.caseTimeout !== undefined ? parseCaseTimeout(opts.caseTimeout) : undefined;
   // every line names data (a payload file name, a serializer id): its control characters are shown, never sent to the terminal
   // before the progress view exists straight to stderr; after, above its bar (never over it)
   let progress: ReturnType<typeof progressView> | null = null;
   const say = (line: string) => {
     if (opts.json) return;
     if (progress) progress.note(line.replace(/\n$/, ''));
-    // a path is never cut or wrapped here (the payload facts name files to copy)
-    else process.stderr.write(visibleControls(line.endsWith('\n') ? line : `${line}\n`));
+    // wrapped at stderr's width; a path is never cut (a word longer than the line keeps a line of its own)
+    else sayOnStderr(line);
   };
   const { request, release } = await resolveRunRequest(opts, say);
   request.policy = withAdaptive(request.policy, adaptive);
+  if (caseTimeoutMs !== undefined) request.policy = { ...request.policy, caseTimeoutMs };
   if (request.payload) for (const line of payloadFacts(request.payload)) say(line);
   const errTty = Boolean(process.stderr.isTTY);
   // tables go to stdout (or above the bar when stdout is the same terminal), fitted to its width: the terminal's, COLUMNS, or 100
   const width = outputWidth(process.stdout);
   const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
   const verbose = Boolean(opts.verbose);
-  const dropped = new Set<string>();
-  const onDropped = (headers: string[]) => headers.forEach((h) => dropped.add(h));
-  const view = progressView({
-    isTty: errTty && !opts.json,
-    width: outputWidth(process.stderr),
-    groupText: (e) =>
-      opts.json || e.cases.every((c) => c.status === 'unsupported')
-        ? null
-        : `${renderTerminal(e.results, color, { width, tablesOnly: true, verbose, onDropped }).trimEnd()}\n`,
-  });
+  const layout = planLayout(request, width, verbose);
+  const view = progressView({ isTty: errTty && !opts.json, width: outputWidth(process.stderr) });
   progress = view;
-  // Ctrl-C: restore the terminal (the bar hides the cursor) and say where the measured data is.
+  const tables = tablePrinter((group) =>
+    opts.json
+      ? null
+      : renderTerminal(group, color, {
+          width,
+          tablesOnly: true,
+          verbose,
+          layout,
+          // a run on several targets prints each group as it ends: its title names the group's target
+          ...(request.targets.length > 1
+            ? { titleTarget: [...new Set(group.cases.map((c) => c.target.id))].join(', ') }
+            : {}),
+        }),
+  );
+  // Ctrl-C, or SIGTERM / SIGHUP (kill, a CI job cancelled, a closed terminal: they ended the run
+  // with no word, issue 25): restore the terminal (the bar hides the cursor) and say where the
+  // measured data is; exit 128 + the signal's number, as a shell reports a death by it.
   let interrupted = '';
-  const onSigint = () => {
+  const stops = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
+  const onStop = (signal: keyof typeof stops) => {
     view.stop();
-    process.stderr.write(`\njsonbench: interrupted. ${interrupted || 'Nothing was measured yet.'}\n`);
-    process.exit(130);
+    const how = signal === 'SIGINT' ? 'interrupted' : `stopped by ${signal}`;
+    process.stderr.write('\n');
+    sayOnStderr(`jsonbench: ${how}. ${interrupted || 'Nothing was measured yet.'}`);
+    process.exit(128 + stops[signal]);
   };
-  process.once('SIGINT', onSigint);
+  for (const signal of Object.keys(stops) as (keyof typeof stops)[]) process.once(signal, onStop);
   try {
     const run = await runSession(request, (e) => {
       if (e.type === 'note') say(e.message);
       else if (e.type === 'warning') {
         if (!opts.json) view.note(`jsonbench: warning: ${e.message}`);
-        else process.stderr.write(`jsonbench: warning: ${visibleControls(e.message)}\n`);
+        else sayOnStderr(`jsonbench: warning: ${e.message}`);
       } else if (e.type === 'started')
         interrupted = `What was measured is kept (finished cases: ${e.partialPath}; every finished launch: ${e.launchLogPath}). Rebuild the report with: jsonbench report ${e.outDir}`;
-      else view.onEvent(e);
+      else {
+        tables.onEvent(e, view);
+        view.onEvent(e);
+      }
     });
+    tables.flush(view);
     view.stop();
     progress = null;
     const { results, reports } = run;
     if (opts.json) {
-      if (reports.written.html) process.stderr.write(`report: ${visibleControls(reports.written.html)}\n`);
+      if (reports.written.html) sayOnStderr(`report: ${reports.written.html}`);
       writeJson!(JSON.stringify(results, null, 2) + '\n');
     } else {
       // the groups' tables were printed as each finished: only what is new now (report/terminal.ts renderRunEnd), then the paths
-      const end = renderRunEnd(results, color, { width, verbose, dropped: [...dropped] });
+      const end = renderRunEnd(results, color, { width, verbose, dropped: layout.dropped });
       if (end) process.stdout.write(`${end}\n`);
       const load = results.environment.loadAverage.start[0];
       const facts = `${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · policy ${results.policy.name} · profile ${profileOf(results.policy)} · load ${load !== undefined ? load.toFixed(2) : '?'} on ${results.environment.cores} cores at the start`;
@@ -213,7 +234,7 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
         ...(run.ledger ? [`ledger: ${run.ledger.path} (run ${run.ledger.runId})`] : []),
       ];
       // a path is never cut (it is to be copied): a long one takes its own line
-      process.stdout.write(`${visibleControls(paths.join('\n'))}\n`);
+      process.stdout.write(`${wrapLines(visibleControls(paths.join('\n')), width, '  ', { keepLongWords: true })}\n`);
     }
     const exit = runExit(
       results,
@@ -221,15 +242,62 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
       splitList(opts.serializer).length ? request.serializers.map((s) => s.id) : undefined,
       { listBroken: Boolean(opts.json) },
     );
-    for (const line of [...unresolvedLines(results), ...exit.lines])
-      process.stderr.write(`${wrap(visibleControls(line), outputWidth(process.stderr))}\n`);
+    for (const line of [...unresolvedLines(results), ...exit.lines]) sayOnStderr(line);
     return exit.code;
   } finally {
     view.stop();
     progress = null;
-    process.off('SIGINT', onSigint);
+    for (const signal of Object.keys(stops)) process.off(signal, onStop);
     release();
   }
+}
+
+/**
+ * The run tables' columns, chosen once from the plan (report/terminal.ts terminalLayout) so every
+ * table of the run shows the same ones (issue 22): the chosen serializers, the version-matrix
+ * rows, the usual baselines (added to groups `--serializer` left them out of), and a Target column
+ * holding a target's id and version when the run names several.
+ */
+function planLayout(request: RunRequest, width: number, verbose: boolean) {
+  return terminalLayout({
+    width,
+    verbose,
+    serializers: [
+      ...request.serializers.map((s) => s.id),
+      ...(request.versions?.keys() ?? []),
+      ...Object.values(baselinePreference).flatMap((p) => Object.values(p).map((ids) => ids[0])),
+    ],
+    ...(request.targets.length > 1 ? { targets: request.targets.map((t) => `${t.id} 00.00.0`) } : {}),
+  });
+}
+
+/**
+ * Prints each table once its groups are done: the groups of one table (workload × size × shape ×
+ * direction; a class each) are held until the run launches another table's case, or the last
+ * group ends, then `render` makes one table with a section per class of them (null: print
+ * nothing). With `--jobs` above 1 groups interleave, and a table may come in parts.
+ */
+function tablePrinter(render: (results: ResultsFile) => string | null) {
+  let pending: { prefix: string; results: ResultsFile; cases: CaseResult[] } | null = null;
+  const flush = (view: ProgressView) => {
+    const p = pending;
+    pending = null;
+    if (!p || p.cases.every((c) => c.status === 'unsupported')) return;
+    const text = render({ ...p.results, cases: p.cases });
+    if (text) view.table(`${text.trimEnd()}\n`);
+  };
+  const onEvent = (e: SessionEvent, view: ProgressView) => {
+    if (e.type === 'launch' && pending && !e.caseId.startsWith(pending.prefix)) flush(view);
+    if (e.type !== 'group-done' || !e.cases.length) return;
+    const c = e.cases[0];
+    const prefix = `${c.workload}/${c.size}/${c.shape}/${c.direction}/`;
+    if (pending && pending.prefix !== prefix) flush(view);
+    pending = pending
+      ? { ...pending, cases: [...pending.cases, ...e.cases] }
+      : { prefix, results: e.results, cases: [...e.cases] };
+    if (e.done === e.groups) flush(view);
+  };
+  return { onEvent, flush };
 }
 
 /**
@@ -239,13 +307,14 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
  * `--schema`. @throws UsageError without `--payload`
  */
 async function printSchema(opts: RunCliOptions, writeJson: (text: string) => void): Promise<number> {
-  const payload = await payloadOption({ ...opts, size: undefined });
+  const payload = await payloadOption({ ...opts, size: undefined }, undefined, (line) =>
+    process.stderr.write(`jsonbench: ${visibleControls(line)}\n`),
+  );
   if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
   writeJson(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
-  for (const w of payload.source.warnings ?? []) process.stderr.write(`jsonbench: warning: ${visibleControls(w)}\n`);
-  for (const f of findingsForTargets(payload, opts.target))
-    process.stderr.write(`jsonbench: found: ${visibleControls(f.text)}\n`);
-  for (const u of payload.origin.unconverted) process.stderr.write(`jsonbench: not converted: ${visibleControls(u)}\n`);
+  for (const w of payload.source.warnings ?? []) sayOnStderr(`jsonbench: warning: ${w}`);
+  for (const f of findingsForTargets(payload, opts.target)) sayOnStderr(`jsonbench: found: ${f.text}`);
+  for (const u of payload.origin.unconverted) sayOnStderr(`jsonbench: not converted: ${u}`);
   return 0;
 }
 

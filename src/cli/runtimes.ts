@@ -1,6 +1,8 @@
 import { KNOWN_TARGETS, parseTarget } from '../runtimes/index.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
+import { DEFAULT_WIDTH, wrapLines } from '../report/fit.js';
+import { stdoutWidth } from './output.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
 import type { Detection } from '../runtimes/types.js';
 import { UsageError } from '../config/usage-error.js';
@@ -41,20 +43,35 @@ export async function listRuntimes(opts: RuntimesOptions): Promise<RuntimeRow[]>
   );
 }
 
-/** The columns of `jsonbench runtimes list`. */
-const RUNTIME_COLUMNS: readonly Column<RuntimeRow>[] = [
+/** The columns of `jsonbench runtimes list`; a location in the cache starts with `(cache)/`, the folder said under the table. */
+const runtimeColumns = (cacheDir: string): Column<RuntimeRow>[] => [
   { id: 'target', header: 'Target', cell: (r) => r.target },
   { id: 'status', header: 'Status', cell: (r) => (r.installed ? 'installed' : 'missing') },
-  { id: 'version', header: 'Version', cell: (r) => r.version ?? '—' },
-  { id: 'where', header: 'Location / install', cell: (r) => (r.installed ? (r.where ?? '') : `run: ${r.install}`) },
+  { id: 'version', header: 'Version', cell: (r) => r.version ?? '—', wrap: 24 },
+  {
+    id: 'where',
+    header: 'Location / install',
+    cell: (r) =>
+      r.installed
+        ? (r.where ?? '').startsWith(`${cacheDir}/`)
+          ? `(cache)${(r.where ?? '').slice(cacheDir.length)}`
+          : (r.where ?? '')
+        : `run: ${r.install}`,
+    wrap: 100,
+  },
 ];
 
-/** Renders the rows as a table, then where the cache is. Pure. */
-export function renderRuntimes(rows: readonly RuntimeRow[], cacheDir: string): string {
+/** Renders the rows as a table, then where the cache is, fitted to `width` (default 100: report/fit.ts). Pure. */
+export function renderRuntimes(rows: readonly RuntimeRow[], cacheDir: string, width = DEFAULT_WIDTH): string {
   return [
-    renderTable({ columns: RUNTIME_COLUMNS, rows }, 'terminal'),
+    renderTable({ columns: runtimeColumns(cacheDir), rows, compact: true }, 'terminal', { width }),
     '',
-    `cache: ${cacheDir} (set JSONBENCH_CACHE or --cache-dir to move it); remote: --target ssh://user@host[:port]?node=/path/to/node`,
+    wrapLines(
+      `cache: ${cacheDir} (set JSONBENCH_CACHE or --cache-dir to move it)\nremote: --target ssh://user@host[:port]?node=/path/to/node`,
+      width,
+      '  ',
+      { keepLongWords: true },
+    ),
     '',
   ].join('\n');
 }
@@ -105,7 +122,9 @@ export async function installRuntimes(
 export async function runtimesListCommand(opts: RuntimesOptions): Promise<number> {
   const rows = await listRuntimes(opts);
   process.stdout.write(
-    opts.json ? JSON.stringify(rows, null, 2) + '\n' : renderRuntimes(rows, opts.cacheDir ?? defaultCacheDir()),
+    opts.json
+      ? JSON.stringify(rows, null, 2) + '\n'
+      : renderRuntimes(rows, opts.cacheDir ?? defaultCacheDir(), stdoutWidth()),
   );
   return 0;
 }

@@ -5,6 +5,21 @@ import { renderSite } from '../report/site.js';
 import { exporters } from '../report/index.js';
 import { makeFolder } from '../files/make-folder.js';
 import { openExistingLedger } from './ledger-source.js';
+import { ResultsFileError } from '../results/errors.js';
+
+/**
+ * The latest run's report page, or null (with a warning) when that run cannot be read back: one
+ * damaged run never keeps the history pages from being built.
+ */
+function latestReport(db: Parameters<typeof loadRun>[0], runId: number): string | null {
+  try {
+    return exporters.html.render([loadRun(db, runId)]);
+  } catch (e) {
+    if (!(e instanceof ResultsFileError)) throw e;
+    process.stderr.write(`jsonbench site: warning: ${e.message}; the site has no latest report\n`);
+    return null;
+  }
+}
 
 /** Options of `jsonbench site`, as commander parses them. */
 export interface SiteOptions {
@@ -26,7 +41,7 @@ export async function siteCommand(opts: SiteOptions): Promise<number> {
     const runs = listRuns(db);
     const points = caseHistory(db, {}).filter((p) => p.status !== 'unsupported');
     const last = runs.at(-1);
-    const latestReportHtml = last ? exporters.html.render([loadRun(db, last.id)]) : null;
+    const latestReportHtml = last ? latestReport(db, last.id) : null;
     files = renderSite({ runs, points, latestReportHtml, ...(opts.title ? { title: opts.title } : {}) });
   } finally {
     db.close();

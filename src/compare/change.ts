@@ -279,3 +279,46 @@ export function compareIntervals(
     return { ...out, verdict: 'same', sameBecause: 'slow-samples-only' };
   return { ...out, verdict: percent > 0 ? 'slower' : 'faster' };
 }
+
+/**
+ * The verdict on a paired ratio (a case's time ÷ its class baseline's, drawn from alternating
+ * rounds in the same process) in two runs, from their recorded intervals (results `ratio` and
+ * `ratioInterval`, on the log scale and asymmetric; results/ratio.ts). The change is head ÷ base;
+ * its interval on the log scale combines the two sides' log half-widths facing each way, by the
+ * delta method for a quotient of two independent estimates (ln q − √(d_h⁻² + d_b⁺²),
+ * ln q + √(d_h⁺² + d_b⁻²), d⁻ and d⁺ the distances from a side's log ratio to its interval's ends),
+ * at the runs' own confidence, as their intervals are; that half-width is also the Noise. `slower`
+ * (`faster`) when the interval lies wholly above (below) no change and the change is at least the
+ * threshold; else `same` with why. No rank test and no fastest-decile rule: the ratio is paired
+ * within each process, so a busier machine slows both of its sides (issue 22: compare refused every
+ * verdict between two default runs at load 13.2 and 15.9). A side without an interval gives an
+ * unbounded one: `same (within noise)`.
+ * @param base, head each side's ratio and its interval `[low, high]` (0 < low ≤ ratio ≤ high), or null
+ */
+export function compareRatios(
+  base: { ratio: number; interval: readonly [number, number] | null },
+  head: { ratio: number; interval: readonly [number, number] | null },
+  rule: VerdictRule,
+): Change {
+  const q = head.ratio / base.ratio;
+  const percent = 100 * (q - 1);
+  const below = (x: typeof base) => (x.interval ? Math.log(x.ratio / x.interval[0]) : Infinity);
+  const above = (x: typeof base) => (x.interval ? Math.log(x.interval[1] / x.ratio) : Infinity);
+  const down = Math.hypot(below(head), above(base));
+  const up = Math.hypot(above(head), below(base));
+  const finite = Number.isFinite(down) && Number.isFinite(up) && q > 0;
+  const low = finite ? 100 * (q * Math.exp(-down) - 1) : -Infinity;
+  const high = finite ? 100 * (q * Math.exp(up) - 1) : Infinity;
+  const out = {
+    baseMean: base.ratio,
+    headMean: head.ratio,
+    percent,
+    ci: finite ? { low, high, confidence: NOISE_CONFIDENCE } : null,
+    p: null,
+    noiseFloor: finite ? 100 * (Math.exp(Math.max(down, up)) - 1) : Infinity,
+    fastPercent: null,
+  };
+  if (Math.abs(percent) < rule.thresholdPercent) return { ...out, verdict: 'same', sameBecause: 'below-threshold' };
+  if (!(low > 0 || high < 0)) return { ...out, verdict: 'same', sameBecause: 'within-noise' };
+  return { ...out, verdict: percent > 0 ? 'slower' : 'faster' };
+}

@@ -3,8 +3,10 @@
  * code gave "slower +96%" and failed `--fail-on slower`; a loaded run against a quiet one gave
  * three "faster" verdicts). Checked before any verdict is trusted: the policy (how long and how
  * often each case was measured), the runtime profile (case/profile.ts), the clock, the machine, the runtime (and each target's worker
- * flags, .NET GC settings and worker build), and the load. A difference
- * makes `compare` say so loudly and keeps `--fail-on slower` from failing on the verdicts.
+ * flags, .NET GC settings and worker build), the payload, and the load. A difference but the load
+ * makes `compare` say so loudly and keeps `--fail-on slower` from failing on the verdicts; a load
+ * difference is a caveat on the time verdicts alone (compare.ts `Comparison.load`): the paired ratio
+ * is drawn within one process, so a busier machine slows both of its sides.
  */
 import type { ResultsFile, TargetRecord } from '../results/types.js';
 import { BUSY_LOAD_PER_CORE } from '../report/noise.js';
@@ -15,7 +17,7 @@ export interface Incomparability {
   what: 'policy' | 'profile' | 'clock' | 'machine' | 'runtime' | 'load' | 'payload';
   /** one sentence: what differs, base → head */
   message: string;
-  /** `load` only: which run had the busier machine (a busier machine slows every case) */
+  /** `load` only: which run had the busier machine (a busier machine slows every case's time, not its paired ratio) */
   busier?: 'base' | 'head';
   /**
    * `load` only: the most the busier run's machine can have slowed a case, as a factor: its runnable
@@ -141,7 +143,7 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
         what: 'load',
         busier,
         loadFactor: Math.max(...perCore) / Math.min(...perCore),
-        message: `1-minute load average ${describeLoad(base)} → ${describeLoad(head)}: the ${busier} ran on the busier machine, and a busier machine slows every case`,
+        message: `Load ${b.cores === h.cores ? `${lb.toFixed(1)} → ${lh.toFixed(1)} on ${b.cores} cores` : `${describeLoad(base)} → ${describeLoad(head)}`} (the ${busier} ran busier)`,
       });
     }
   }

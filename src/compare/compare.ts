@@ -4,9 +4,11 @@
  * are called out; cases in only one run are listed.
  */
 import { allocWindowRange } from '../results/alloc.js';
+import { ratioIntervalOf } from '../results/ratio.js';
 import type { CaseResult, CaseStatus, ResultsFile } from '../results/types.js';
 import {
   compareIntervals,
+  compareRatios,
   compareSamples,
   compareValues,
   type Change,
@@ -16,10 +18,13 @@ import {
 import { executionWarnings } from './execution.js';
 import { comparabilityOf, type Incomparability } from './comparable.js';
 
-/** What can be compared: time (ns/op), allocation (bytes/op), instructions (per op, callgrind). */
-export type Metric = 'time' | 'alloc' | 'instructions';
+/**
+ * What can be compared: the paired ratio (time ÷ the class baseline's in the same process, robust
+ * to the machine's load), time (ns/op), allocation (bytes/op), instructions (per op, callgrind).
+ */
+export type Metric = 'ratio' | 'time' | 'alloc' | 'instructions';
 /** Every metric, in the order rows show them. */
-export const METRICS: readonly Metric[] = ['time', 'alloc', 'instructions'];
+export const METRICS: readonly Metric[] = ['ratio', 'time', 'alloc', 'instructions'];
 
 /**
  * Default minimum effect sizes, in percent. Time: 5%. Allocation: 10%, because a case's bytes/op
@@ -28,7 +33,7 @@ export const METRICS: readonly Metric[] = ['time', 'alloc', 'instructions'];
  * and 32.1 KB (−6.6%), arktype's +4.8% (weather-station, Node 20, 2026-11). Instructions are
  * deterministic: 0.5%.
  */
-export const DEFAULT_THRESHOLDS: Readonly<Record<Metric, number>> = { time: 5, alloc: 10, instructions: 0.5 };
+export const DEFAULT_THRESHOLDS: Readonly<Record<Metric, number>> = { ratio: 5, time: 5, alloc: 10, instructions: 0.5 };
 /** Default significance level (google/benchmark's tools/compare.py uses 0.05 for its U test). */
 export const DEFAULT_ALPHA = 0.05;
 
@@ -40,16 +45,16 @@ export interface CompareOptions {
   metrics: readonly Metric[];
 }
 
-/** One metric's change in one case; `unit` is that of `change.baseMean`/`headMean`. */
 /**
- * One metric of a case in both runs. `reported`: the figure each run's reports show for it (time:
- * the Mean column, the median of the launch means; allocation: the Allocated column, the median of
- * the windows), which compare prints as Base and Head; `change` compares the raw samples' means
- * (every timing sample; the allocation windows), as its rank test and interval do.
+ * One metric of a case in both runs; `unit` is that of `change.baseMean`/`headMean`. `reported`:
+ * the figure each run's reports show for it (time: the Mean column, the mean of the launch means;
+ * allocation: the Allocated column, the median of the windows), which compare prints as Base and
+ * Head; `change` compares the recorded intervals (ratio; time of files with launch intervals) or
+ * the raw samples' means (every timing sample; the allocation windows), as its interval does.
  */
 export interface MetricChange {
   metric: Metric;
-  unit: 'ns/op' | 'bytes/op' | 'instructions/op';
+  unit: 'ratio' | 'ns/op' | 'bytes/op' | 'instructions/op';
   change: Change;
   reported?: {
     base: number;
@@ -124,9 +129,11 @@ function caveatsOf(b: CaseResult, h: CaseResult): Caveat[] {
   ]);
 }
 
-/** The caveats of `k` that bear on `metric` (all of them without one): machine drift and a one-launch interval are about time alone. */
+/** The caveats of `k` that bear on `metric` (all of them without one): machine drift and a one-launch interval are about time and the ratio alone. */
 export function caveatsFor(k: CaseComparison, metric?: Metric): Caveat[] {
-  return (k.caveats ?? []).filter((c) => metric === undefined || c.code === 'interrupted' || metric === 'time');
+  return (k.caveats ?? []).filter(
+    (c) => metric === undefined || c.code === 'interrupted' || metric === 'time' || metric === 'ratio',
+  );
 }
 
 /** How a caveat is said beside a `--fail-on` reason or under the table: `⇅ machine drift in head: …`. */
@@ -176,6 +183,13 @@ export interface Comparison {
   options: CompareOptions;
   /** why the two runs are not comparable (empty: they are): then the verdicts are not evidence, and `--fail-on slower` does not fail on them */
   notComparable: Incomparability[];
+  /**
+   * the machines' loads differed (compare/comparable.ts; null: they did not): a caveat on the time
+   * verdicts only. A busier machine slows every case's time, not its ratio (both sides of a ratio
+   * run in one process, alternating rounds), so the ratio verdicts stand; a slower time of a head
+   * measured on the busier machine does not fail `--fail-on slower`.
+   */
+  load: Incomparability | null;
   cases: CaseComparison[];
   statusChanges: StatusChange[];
   /** cases measured in neither run (whose target measured something: a target that measured nothing is said once in `targets`) */
@@ -224,6 +238,21 @@ export function noVerdictOf(b: CaseResult, h: CaseResult, metric: 'time' | 'allo
 function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricChange[] {
   const rule = (m: Metric): VerdictRule => ({ alpha: o.alpha, thresholdPercent: o.thresholds[m] });
   const out: MetricChange[] = [];
+  // the paired ratio: not of a baseline against itself (always 1), nor against another baseline
+  const paired = (c: CaseResult) => (c.status === 'measured' && c.serializer !== c.baseline ? c.ratio : null);
+  const [rb, rh] = [paired(b), paired(h)];
+  if (o.metrics.includes('ratio') && rb && rh && b.baseline === h.baseline) {
+    out.push({
+      metric: 'ratio',
+      unit: 'ratio',
+      change: compareRatios(
+        { ratio: rb, interval: ratioIntervalOf(b) },
+        { ratio: rh, interval: ratioIntervalOf(h) },
+        rule('ratio'),
+      ),
+      reported: { base: rb, head: rh },
+    });
+  }
   if (o.metrics.includes('time')) {
     const bs = timeSamples(b);
     const hs = timeSamples(h);
@@ -304,9 +333,11 @@ export function compareResults(base: ResultsFile, head: ResultsFile, options: Co
     [...base.cases, ...head.cases].filter((c) => c.status === 'measured').map((c) => c.target.id),
   );
   const headIds = new Set(head.cases.map((c) => c.id));
+  const differences = comparabilityOf(base, head);
   const out: Comparison = {
     options,
-    notComparable: comparabilityOf(base, head),
+    notComparable: differences.filter((x) => x.what !== 'load'),
+    load: differences.find((x) => x.what === 'load') ?? null,
     cases: [],
     statusChanges: [],
     failedInBoth: [],
@@ -366,8 +397,8 @@ export function compareResults(base: ResultsFile, head: ResultsFile, options: Co
 
 /**
  * A case's verdict over its metrics: `slower` when any metric is slower; else `faster` when any is
- * faster; else `no-verdict` when any has none; else `same`. Counts in the notes are of cases, not
- * of metric rows. A case without metrics has no verdict.
+ * faster; else `no-verdict` when any has none; else `same`. A case without metrics has no verdict.
+ * (The notes under compare's table count each metric's verdicts, as its rows show them.)
  */
 export function caseVerdict(k: CaseComparison): Change['verdict'] {
   const vs = k.metrics.map((m) => m.change.verdict);
@@ -403,20 +434,20 @@ export interface GateReason {
 /**
  * The reasons a comparison fails the gate (empty: it passes). `slower` gates on instruction counts
  * where both runs have them (`--metric instructions`: deterministic, so the case's time is not gated
- * on), else on time and allocation verdicts. A time verdict of a case either run measured in **one
+ * on), else on ratio, time and allocation verdicts. A verdict of a case either run measured in **one
  * launch** (the quick policy, marked ①) is shown and never gates: one launch's interval comes from
  * its rounds and cannot show how far another process lands (a docs-only pull request at
- * policy quick failed on "+13% [2.6–23%] slower ①" on unchanged code, a new user's tryout). A time
+ * policy quick failed on "+13% [2.6–23%] slower ①" on unchanged code, a new user's tryout). A
  * verdict from launch intervals (the default policy) gates. `slower` never fails when the runs
- * are not comparable ({@link Comparison.notComparable}: the verdicts are not evidence), with two
- * exceptions: a load difference where the *base* ran on the busier machine, which slows the base
- * and so can only hide a slowdown of the head, never make one (a shared CI runner's load moves
- * between the two measurements; the action's rehearsal met a 20× regression passed as "not
- * comparable" because the base's load was 26.4 and the head's 24.3); a load difference where the
- * *head* ran on the busier machine, for a slower change whose whole interval lies beyond twice the
- * slowdown that load can explain (Incomparability `loadFactor`: a 19× slower head on a machine 7%
- * busier passed the gate at load 15 before); and instruction counts, which no load or clock moves
- * ({@link relevantIncomparabilities}). `broken`
+ * are not comparable ({@link Comparison.notComparable}: the verdicts are not evidence), except for
+ * instruction counts, which no clock moves ({@link relevantIncomparabilities}). A load difference
+ * ({@link Comparison.load}) bears on time alone (both sides of a ratio ran in one process): where
+ * the *base* ran busier, time verdicts gate, as a busier base can only hide a slowdown of the head,
+ * never make one (the action's rehearsal met a 20× regression passed as "not comparable" because
+ * the base's load was 26.4 and the head's 24.3); where the *head* ran busier, a slower time gates
+ * only when its whole interval lies beyond twice the slowdown that load can explain
+ * (Incomparability `loadFactor`: a 19× slower head on a machine 7% busier passed the gate at
+ * load 15 before). `broken`
  * still does (a case that stopped being measured is a fact whatever the machine did). A slower case
  * with a {@link Caveat} (⇅ machine drift, ⏹ rebuilt from a killed run) still fails, its reason
  * saying so: its verdict passed the same tests, against a noise floor that the launch-to-launch
@@ -427,26 +458,25 @@ export interface GateReason {
  */
 export function gateReasons(c: Comparison, failOn: readonly FailOn[]): GateReason[] {
   const reasons: GateReason[] = [];
-  // per metric: instruction counts are not touched by the load or the clock (relevantIncomparabilities)
-  const relevant = (metric: Metric) =>
-    (metric === 'instructions' ? c.notComparable.filter((x) => !NOT_FOR_INSTRUCTIONS.has(x.what)) : c.notComparable)
-      // a busier base can only hide a slowdown of the head, never make one
-      .filter((x) => !(x.what === 'load' && x.busier === 'base'));
-  // a busier head explains a slowdown up to twice what its load factor allows, not beyond: a change whose
+  // a file of an older jsonbench's comparison may list the load among notComparable
+  const load = c.load ?? c.notComparable.find((x) => x.what === 'load') ?? null;
+  const others = c.notComparable.filter((x) => x.what !== 'load');
+  // instruction counts are not touched by the clock's resolution (relevantIncomparabilities)
+  const blocked = (metric: Metric) =>
+    (metric === 'instructions' ? others.filter((x) => !NOT_FOR_INSTRUCTIONS.has(x.what)) : others).length > 0;
+  // a busier head explains a slower time up to twice what its load factor allows, not beyond: a change whose
   // whole interval lies above that is the code's (a 19× slower head on a machine 7% busier passed the gate before)
-  const gates = (metric: Metric, ch: Change) => {
-    const blocking = relevant(metric);
-    const load = blocking.find((x) => x.what === 'load');
-    if (blocking.some((x) => x !== load)) return false;
-    return load === undefined || (ch.ci !== null && ch.ci.low > 200 * ((load.loadFactor ?? Infinity) - 1));
-  };
+  const loadExplains = (metric: Metric, ch: Change) =>
+    metric === 'time' &&
+    load?.busier === 'head' &&
+    !(ch.ci !== null && ch.ci.low > 200 * ((load.loadFactor ?? Infinity) - 1));
   if (failOn.includes('slower')) {
     for (const k of c.cases) {
-      // where both runs counted instructions, they gate (deterministic); the case's time is then shown, not gated on
+      // where both runs counted instructions, they gate (deterministic); the case's time and ratio are then shown, not gated on
       const counted = k.metrics.some((m) => m.metric === 'instructions');
       for (const m of k.metrics) {
-        if (m.change.verdict !== 'slower' || (counted && m.metric === 'time')) continue;
-        if (!gates(m.metric, m.change)) continue;
+        if (m.change.verdict !== 'slower' || (counted && (m.metric === 'time' || m.metric === 'ratio'))) continue;
+        if (blocked(m.metric) || loadExplains(m.metric, m.change)) continue;
         const caveats = caveatsFor(k, m.metric);
         // a one-launch (①) verdict is shown, never gated on
         if (caveats.some((x) => x.code === 'one-launch')) continue;

@@ -6,18 +6,20 @@ import { createColors } from 'picocolors';
 import type { Change } from './change.js';
 import {
   CAVEAT_MARK,
-  caseVerdict,
   caveatsFor,
+  METRICS,
   caveatText,
   gateHeadline,
   relevantIncomparabilities,
   type CaseComparison,
   type Comparison,
   type GateReason,
+  type Metric,
   type MetricChange,
   type TargetCount,
 } from './compare.js';
-import { formatAllocation, formatBytes, formatTime } from '../report/units.js';
+import { countOf, formatAllocation, formatBytes, formatRatio, formatTime } from '../report/units.js';
+import { DEFAULT_WIDTH, wrap, wrapAtMost } from '../report/fit.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
 import { escapeCell } from '../report/table/escape.js';
@@ -31,6 +33,7 @@ export function formatCount(n: number): string {
 }
 
 function formatValue(m: MetricChange, x: number): string {
+  if (m.metric === 'ratio') return formatRatio(x);
   return m.metric === 'time' ? formatTime(x) : m.metric === 'alloc' ? formatBytes(x) : formatCount(x);
 }
 
@@ -85,7 +88,12 @@ function shown(m: MetricChange, side: 'base' | 'head'): string {
   return formatValue(m, m.reported ? m.reported[side] : side === 'base' ? m.change.baseMean : m.change.headMean);
 }
 
-const METRIC_LABEL = { time: 'time', alloc: 'allocated', instructions: 'instructions (callgrind)' } as const;
+const METRIC_LABEL: Readonly<Record<Metric, string>> = {
+  ratio: 'ratio',
+  time: 'time',
+  alloc: 'allocated',
+  instructions: 'instructions',
+};
 
 function serializerCell(k: CaseComparison): string {
   return k.baseVersion === k.headVersion ? k.serializer : `${k.serializer} (${k.baseVersion} → ${k.headVersion})`;
@@ -107,9 +115,16 @@ export interface CompareRow {
   /** the comparison's significance level (CompareOptions `alpha`) */ alpha?: number;
 }
 
-/** The columns of a comparison table; the verdict is red when slower, green when faster. */
+/** The case a row belongs to, as its section heading (terminal) or Case cell (Markdown) names it. */
+const caseOf = ({ k }: CompareRow) => `${k.workload} · ${k.size} · ${k.shape} · ${k.direction}`;
+
+/**
+ * The columns of a comparison table; the verdict is red when slower, green when faster. Markdown
+ * has a Case column; the terminal names each case in a heading row above its rows instead, and
+ * fits its width by leaving out p, then Noise, then Base → Head, then CI.
+ */
 export const COMPARE_TABLE: readonly Column<CompareRow>[] = [
-  { id: 'case', header: 'Case', cell: ({ k }) => `${k.workload} · ${k.size} · ${k.shape} · ${k.direction}` },
+  { id: 'case', header: 'Case', cell: caseOf },
   { id: 'serializer', header: 'Serializer', cell: ({ k }) => serializerCell(k) },
   { id: 'target', header: 'Target', cell: ({ k }) => k.target ?? '' },
   { id: 'metric', header: 'Metric', cell: ({ m }) => METRIC_LABEL[m.metric] },
@@ -132,6 +147,30 @@ function compareColumns(c: Comparison): readonly Column<CompareRow>[] {
   return c.cases.some((k) => k.target) ? COMPARE_TABLE : COMPARE_TABLE.filter((col) => col.id !== 'target');
 }
 
+/** The terminal's columns: {@link COMPARE_TABLE} without Case (a heading row names it), Base and Head as one column, with the priorities that fit a width; Target only when a case names one. */
+function terminalColumns(c: Comparison): Column<CompareRow>[] {
+  const byId = new Map(COMPARE_TABLE.map((col) => [col.id, col]));
+  const col = (id: string, extra: Partial<Column<CompareRow>> = {}) => ({ ...byId.get(id)!, ...extra });
+  return [
+    col('serializer'),
+    ...(c.cases.some((k) => k.target) ? [col('target')] : []),
+    col('metric'),
+    {
+      id: 'base-head',
+      header: 'Base → Head',
+      // a figure never wraps inside itself (`18.1 KiB–18.6`, `KiB`): no-break spaces within each
+      cell: ({ m }) => `${shown(m, 'base').replace(/ /g, '\u00a0')} → ${shown(m, 'head').replace(/ /g, '\u00a0')}`,
+      wrap: 32,
+      priority: 3,
+    },
+    col('change', { align: 'right' }),
+    col('ci', { priority: 2 }),
+    col('p', { priority: 5 }),
+    col('noise', { priority: 4 }),
+    col('verdict', { wrap: 30 }),
+  ];
+}
+
 /** The rows of a comparison: one per case × metric, in the comparison's order. */
 export function compareRows(c: Comparison): CompareRow[] {
   return c.cases.flatMap((k) => k.metrics.map((m) => ({ k, m, alpha: c.options.alpha })));
@@ -139,16 +178,31 @@ export function compareRows(c: Comparison): CompareRow[] {
 
 /** The warning above the table when the runs are not comparable (empty when they are). */
 export function notComparableWarning(c: Comparison): string {
-  // a comparison of instruction counts alone is not touched by the load or the clock
-  const reasons = relevantIncomparabilities(c);
-  if (!reasons.length) return '';
-  const onlyBusierBase = reasons.every((x) => x.what === 'load' && x.busier === 'base');
-  if (onlyBusierBase)
-    return `⚠ The machine's load differed: ${reasons.map((x) => x.message).join('; ')}. That slows the base, so a "faster" verdict below may be the load's, not the code's; a "slower" one is not (the head was measured on the quieter machine), and --fail-on slower fails on it.`;
-  const busierHead = reasons.length === 1 && reasons[0].what === 'load' ? reasons[0].loadFactor : undefined;
-  if (busierHead !== undefined)
-    return `⚠ The machine's load differed: ${reasons[0].message}. That can slow a case of the head by up to ${busierHead.toFixed(2)}×, so --fail-on slower fails only on a slower time whose whole interval lies above +${(200 * (busierHead - 1)).toFixed(0)}% (twice that); a smaller "slower" may be the load's: rerun both sides on a quieter machine.`;
-  return `⚠ These runs are not comparable: ${reasons.map((x) => x.message).join('; ')}. The verdicts below are not evidence of a change, and --fail-on slower does not fail on them: rerun both sides with the same policy on the same quiet machine and runtime.`;
+  // a comparison of an older jsonbench listed the load among the differences; counts alone are not touched by the clock
+  const blocking = relevantIncomparabilities(c).filter((x) => x.what !== 'load');
+  if (!blocking.length) return '';
+  return `⚠ These runs are not comparable: ${blocking.map((x) => x.message).join('; ')}. The verdicts below are not evidence of a change, and --fail-on slower does not fail on them: rerun both sides with the same policy on the same quiet machine and runtime.`;
+}
+
+/**
+ * The one-line caveat of a load difference (empty without one, or for instruction counts alone,
+ * which the load does not move): the ratio verdicts stand, as a ratio's two sides ran in one
+ * process, alternating rounds, so the load slowed both alike. A busier base can only hide a
+ * slowdown, so its slower times gate; a busier head's slower time gates only beyond twice the
+ * slowdown its load factor can explain (compare.ts gateReasons).
+ */
+export function loadCaveat(c: Comparison): string {
+  if (c.options.metrics.every((m) => m === 'instructions')) return '';
+  const load = c.load ?? c.notComparable.find((x) => x.what === 'load');
+  if (!load) return '';
+  const f = load.loadFactor;
+  const time =
+    load.busier === 'base'
+      ? "a faster time may be the load's; a slower one is not, and gates"
+      : f !== undefined && Number.isFinite(f)
+        ? `a slower time gates only beyond +${(200 * (f - 1)).toFixed(0)}% (twice the ${f.toFixed(2)}× this load can explain)`
+        : "time verdicts may be the load's and do not gate";
+  return `⚠ ${load.message}: ${time}; ratios stand.`;
 }
 
 /** A target's cases in one run: `4 / 0`, `0 / 4`, or `—` when the run did not have it. */
@@ -178,48 +232,73 @@ function verdictRule(c: Comparison): string {
   if (o.metrics.every((m) => m === 'instructions'))
     return `Instructions are callgrind's counts per op (valgrind simulates the CPU: deterministic, so no interval and no test): slower/faster when the count moved by at least the threshold (±${o.thresholds.instructions}%). The machine's load and its clock do not move them, so a load difference between the runs is not a reason to doubt them. They gate CI and never rank serializers.`;
   const thresholds = o.metrics.map((m) => `${METRIC_LABEL[m]} ±${o.thresholds[m]}%`).join(', ');
-  return `Verdict (files with launch intervals, this jsonbench's): time is faster/slower when the interval of the Mean columns' quotient (the two runs' 99.9% errors combined, from their launch means: docs/intervals.md; one launch: from its rounds, marked ①, shown but never failing --fail-on slower) lies wholly on one side of no change, the change is at least the threshold (${thresholds}), and the fastest 10% of samples moved the same way by at least the threshold; where both runs counted instructions, those gate --fail-on slower instead of time. Older files: faster/slower only when each run measured the case in at least 2 launches and neither flagged its time noisy (else no verdict: one process cannot show how far a case moves from one launch to the next, so policy quick never gives one; use the default policy, or --metric instructions, for a CI gate); the Mann-Whitney U test on the raw samples gives p < ${o.alpha}, moving the same way as the means; the change of the mean is at least the threshold (${thresholds}) and at least the Noise of the two runs (their 99.9% error bars combined, or their launch-to-launch spread when larger), and the two runs' 99.9% intervals of the mean do not overlap; and, for time, the fastest 10% of samples moved the same way by at least the threshold (a busier machine slows the slow samples, slower code slows them all). Else same, with why. CI is the ${(100 * (1 - o.alpha)).toFixed(0)}% interval of the change of the means, p the rank test's: two tests, so where the ranks differ but that interval spans 0 the p cell says "ranks …, means n.s.". Base and Head are the figures the reports show (time: Mean, the median of the launch means; allocation: Allocated, the median of the windows); Change and CI compare the means of every sample (time) or of the windows (allocation), so Change can differ a little from Head ÷ Base. Instructions are callgrind counts (deterministic, no test); they gate CI and never rank serializers.`;
+  return `Verdict (files with launch intervals, this jsonbench's): time is faster/slower when the interval of the Mean columns' quotient (the two runs' 99.9% errors combined, from their launch means: docs/intervals.md; one launch: from its rounds, marked ①, shown but never failing --fail-on slower) lies wholly on one side of no change, the change is at least the threshold (${thresholds}), and the fastest 10% of samples moved the same way by at least the threshold; where both runs counted instructions, those gate --fail-on slower instead of time. Older files: faster/slower only when each run measured the case in at least 2 launches and neither flagged its time noisy (else no verdict: one process cannot show how far a case moves from one launch to the next, so policy quick never gives one; use the default policy, or --metric instructions, for a CI gate); the Mann-Whitney U test on the raw samples gives p < ${o.alpha}, moving the same way as the means; the change of the mean is at least the threshold (${thresholds}) and at least the Noise of the two runs (their 99.9% error bars combined, or their launch-to-launch spread when larger), and the two runs' 99.9% intervals of the mean do not overlap; and, for time, the fastest 10% of samples moved the same way by at least the threshold (a busier machine slows the slow samples, slower code slows them all). Else same, with why. CI is the ${(100 * (1 - o.alpha)).toFixed(0)}% interval of the change of the means, p the rank test's: two tests, so where the ranks differ but that interval spans 0 the p cell says "ranks …, means n.s.". Base and Head are the figures the reports show (time: Mean, the mean of the launch means; allocation: Allocated, the median of the windows); Change and CI compare the means of every sample (time) or of the windows (allocation), so Change can differ a little from Head ÷ Base. Instructions are callgrind counts (deterministic, no test); they gate CI and never rank serializers.`;
 }
 
+/** Per metric: how many rows got each verdict (`ratio: 2 faster, 13 same; allocated: 17 without a verdict (one launch)`). */
+function verdictCounts(c: Comparison): string {
+  const parts: string[] = [];
+  for (const metric of METRICS) {
+    const ms = c.cases.flatMap((k) => k.metrics.filter((m) => m.metric === metric));
+    if (!ms.length) continue;
+    const n = (v: string) => ms.filter((m) => m.change.verdict === v).length;
+    const why = [
+      ...new Set(ms.flatMap((m) => (m.change.noVerdictBecause ? [NO_VERDICT_BECAUSE[m.change.noVerdictBecause]] : []))),
+    ];
+    const counts = [
+      ...(n('slower') ? [`${n('slower')} slower`] : []),
+      ...(n('faster') ? [`${n('faster')} faster`] : []),
+      ...(n('same') ? [`${n('same')} same`] : []),
+      ...(n('no-verdict') ? [`${n('no-verdict')} without a verdict (${why.join(', ')})`] : []),
+    ];
+    parts.push(`${METRIC_LABEL[metric]}: ${counts.join(', ')}`);
+  }
+  return parts.join('; ');
+}
+
+/** What each caveat mark means, said once under the table for all the cases it marks. */
+const CAVEAT_MEANING: Readonly<Record<keyof typeof CAVEAT_MARK, string>> = {
+  'machine-drift':
+    'the machine changed speed between that run’s launches of the case: part of the change may be the machine’s',
+  interrupted: 'that run was killed and the case rebuilt from the launches it finished',
+  'one-launch':
+    "that run measured the case in one launch: its interval is from the launch's rounds, which cannot show how far another process lands",
+};
+
 /**
- * The sentences under the table: the counts, the rule ({@link verdictRule}, unless `rule` is
- * false), the caveats of the metrics compared, the targets that measured nothing, the status
+ * The sentences under the table: the counts, the rule (unless `rule` is false: the Markdown comment
+ * collapses it), the caveats (each said once), the targets that measured nothing, the status
  * changes, the cases failed in both runs, the unmatched cases.
  */
 export function compareNotes(c: Comparison, { rule = true }: { rule?: boolean } = {}): string[] {
   const o = c.options;
-  const verdicts = c.cases.map(caseVerdict);
-  const count = (v: string) => verdicts.filter((x) => x === v).length;
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const none = count('no-verdict');
-  const notes = [
-    `${plural(c.cases.length, 'case', 'cases')} in both runs: ${count('slower')} slower (in at least one metric), ${count('faster')} faster (in at least one metric, slower in none), ${count('same')} same${none ? `, ${none} without a verdict (noisy, or measured in one launch)` : ''}.`,
-    ...(rule ? [verdictRule(c)] : []),
-  ];
-  // only the caveats of the metrics compared (a comparison of instruction counts has no time caveats)
-  const caveatsOf = (k: CaseComparison) =>
-    o.metrics.every((m) => m === 'instructions') ? caveatsFor(k, 'instructions') : (k.caveats ?? []);
-  const qualified = c.cases.filter((k) => caveatsOf(k).length);
-  if (qualified.length) {
-    const codes = new Set(qualified.flatMap((k) => caveatsOf(k).map((x) => x.code)));
-    const legend = [
-      codes.has('machine-drift')
-        ? '⇅ the machine changed speed between launches in that run (the machine-drift finding: its time moved with the machine)'
-        : '',
-      codes.has('interrupted') ? '⏹ that run was killed and the case rebuilt from the launches it finished' : '',
-      codes.has('one-launch')
-        ? '① that run measured it in one launch (its interval cannot show how far another process lands)'
-        : '',
-    ].filter(Boolean);
-    const gated = codes.has('machine-drift') || codes.has('interrupted');
+  const thresholds = o.metrics.map((m) => `${METRIC_LABEL[m]} ±${o.thresholds[m]}%`).join(', ');
+  const notes = [`${countOf(c.cases.length, 'case')} in both runs${c.cases.length ? ` — ${verdictCounts(c)}` : ''}.`];
+  if (rule)
     notes.push(
-      `${qualified.length === 1 ? '1 case carries a caveat beside its verdict' : `${qualified.length} cases carry caveats beside their verdicts`}: ${legend.join(', ')}.${gated ? " ⇅ and ⏹ verdicts passed the same tests (a drifting machine's launch-to-launch spread already widens the Noise), so --fail-on slower still fails on them, saying which caveat each carries." : ''}${codes.has('one-launch') ? ' A ① time verdict is shown and never fails --fail-on slower: use the default policy (two launches or more) or --metric instructions for a gate.' : ''}`,
+      `Verdict: faster or slower when the change's CI lies clear of no change and the change passes the threshold (${thresholds}); else same, with why. CI: ratio and time, the two runs' 99.9% intervals combined (time also needs its fastest 10% of samples to move alike); allocation and older files, the ${(100 * (1 - o.alpha)).toFixed(0)}% interval of the change of the means (p: Mann-Whitney). Ratio is time ÷ the class baseline's in the same process, so the machine's load barely moves it. Base and Head as the reports show them (time: Mean, the mean of the launch means; allocation: the windows' median). The rule in full: docs/commands.md.`,
     );
-    for (const k of qualified)
-      notes.push(
-        `${caveatMarks(k, o.metrics.every((m) => m === 'instructions') ? 'instructions' : undefined).trim()} ${k.id}: ${caveatsOf(k).map(caveatText).join('; ')}`,
-      );
+  const marked = new Map<keyof typeof CAVEAT_MARK, { cases: Set<string>; sides: Set<string> }>();
+  // only the caveats of the metrics compared (a comparison of instruction counts has no time caveats)
+  const countsOnly = o.metrics.every((m) => m === 'instructions');
+  for (const k of c.cases)
+    for (const cv of countsOnly ? caveatsFor(k, 'instructions') : (k.caveats ?? [])) {
+      const entry = marked.get(cv.code) ?? { cases: new Set(), sides: new Set() };
+      entry.cases.add(k.id);
+      entry.sides.add(cv.side);
+      marked.set(cv.code, entry);
+    }
+  for (const code of Object.keys(CAVEAT_MARK) as (keyof typeof CAVEAT_MARK)[]) {
+    const m = marked.get(code);
+    if (!m) continue;
+    const sides = [...m.sides].sort().join(' and ');
+    notes.push(`${CAVEAT_MARK[code]} ${countOf(m.cases.size, 'case')} (${sides}): ${CAVEAT_MEANING[code]}.`);
   }
+  if (marked.has('machine-drift') || marked.has('interrupted'))
+    notes.push(
+      `A ⇅ or ⏹ verdict passed the same tests, so --fail-on slower still fails on it, saying which caveat it carries${marked.has('one-launch') ? '; a ① verdict is shown and never fails it' : ''}.`,
+    );
+  else if (marked.has('one-launch')) notes.push('A ① verdict is shown and never fails --fail-on slower.');
   notes.push(...targetNotes(c));
   for (const s of c.statusChanges)
     notes.push(
@@ -248,7 +327,7 @@ function shortLegend(c: Comparison): string {
   const o = c.options;
   if (o.metrics.every((m) => m === 'instructions'))
     return `Instructions are callgrind's counts per op (deterministic: no interval, no load effect): slower/faster when they moved by at least ±${o.thresholds.instructions}%.`;
-  return `Verdicts: slower/faster only when the change's interval lies wholly on one side of no change and the change passes the threshold (${o.metrics.map((m) => `${METRIC_LABEL[m]} ±${o.thresholds[m]}%`).join(', ')}); else same (why) or no verdict (why). ① measured in one launch: shown, never fails the gate; ⇅ the machine drifted; ⏹ rebuilt from a killed run. Where both runs counted instructions, those gate instead of time.`;
+  return `Verdicts: slower/faster only when the change's interval lies wholly on one side of no change and the change passes the threshold (${o.metrics.map((m) => `${METRIC_LABEL[m]} ±${o.thresholds[m]}%`).join(', ')}); else same (why) or no verdict (why). ① measured in one launch: shown, never fails the gate; ⇅ the machine drifted; ⏹ rebuilt from a killed run. Where both runs counted instructions, those gate instead of time. Base and Head as the reports show them (time: Mean, the mean of the launch means; allocation: the windows' median).`;
 }
 
 /**
@@ -312,6 +391,8 @@ export function renderCompareMarkdown(
     if (gate.reasons.length > 10) out.push(`- … and ${gate.reasons.length - 10} more`);
     out.push('');
   }
+  const load = loadCaveat(c);
+  if (load) out.push(`> ${esc(load)}`, '');
   if (c.cases.length) out.push(renderTable({ columns: compareColumns(c), rows: compareRows(c) }, 'markdown'), '');
   for (const n of compareNotes(c, { rule: false })) out.push(`- ${esc(n)}`);
   out.push('', esc(shortLegend(c)), '');
@@ -319,16 +400,36 @@ export function renderCompareMarkdown(
   return out.join('\n') + '\n';
 }
 
-/** Terminal: the table (slower in red, faster in green when `color`), then the notes. */
-export function renderCompareTerminal(c: Comparison, baseLabel: string, headLabel: string, color: boolean): string {
+/**
+ * Terminal: the warnings, the table (a heading row per case; slower in red, faster in green when
+ * `color`), then the notes, every line fitted to `width` (report/fit.ts; default 100): prose
+ * wrapped, the table's columns left out by importance, a long list of case ids cut to a few lines.
+ */
+export function renderCompareTerminal(
+  c: Comparison,
+  baseLabel: string,
+  headLabel: string,
+  color: boolean,
+  width = DEFAULT_WIDTH,
+): string {
   const k = createColors(color);
   const esc = (s: string) => escapeCell(s, 'terminal', Infinity);
-  const out = [k.bold(`compare ${esc(baseLabel)} → ${esc(headLabel)}`)];
-  for (const w of c.warnings ?? []) out.push(k.yellow(esc(w)));
+  const say = (s: string) => wrap(esc(s), width);
+  // a list of case ids (only in one run, status changes) is cut after a few lines
+  const list = (s: string) => wrapAtMost(esc(s), width, '  ', 4);
+  const out = [k.bold(wrap(`compare ${esc(baseLabel)} → ${esc(headLabel)}`, width, '  ', { keepLongWords: true }))];
+  for (const w of c.warnings ?? []) out.push(k.yellow(say(w)));
   const warning = notComparableWarning(c);
-  if (warning) out.push(k.bold(k.yellow(esc(warning))));
+  if (warning) out.push(k.bold(k.yellow(say(warning))));
+  const load = loadCaveat(c);
+  if (load) out.push(k.yellow(say(load)));
   if (c.cases.length)
-    out.push(renderTable({ columns: compareColumns(c), rows: compareRows(c) }, 'terminal', { color }));
-  out.push(...compareNotes(c).map(esc));
+    out.push(
+      renderTable({ columns: terminalColumns(c), rows: compareRows(c), sectionOf: caseOf, compact: true }, 'terminal', {
+        color,
+        width,
+      }),
+    );
+  out.push(...compareNotes(c).map((n) => k.dim(/^(Only in|✗ now|✓ now|Not read)/.test(n) ? list(n) : say(n))));
   return out.join('\n') + '\n';
 }

@@ -1,16 +1,25 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
-import { dirname, join, resolve, basename } from 'node:path';
+import { dirname, extname, join, resolve, basename } from 'node:path';
 import { ConfigError, CONFIG_LOAD_TIMEOUT_MS, loadUserConfig, type UserConfig } from './user-config.js';
-import { guardedAsync } from './watchdog.js';
+import { callUserCodeAsync, registerUserFile, UserCodeError } from '../host/user-code.js';
+import { UsageError } from './usage-error.js';
 import { guardWorkloadHooks } from './host-guard.js';
+
+/** The extensions a config may have: a module Node imports (.mjs, .js, .cjs) or one esbuild bundles first (.ts, .mts, .cts). */
+const CONFIG_EXTENSIONS = /\.(?:[mc]?js|[mc]?ts)$/i;
+/** A config esbuild bundles before it is imported. */
+const TYPESCRIPT = /\.[mc]?ts$/i;
 
 /** Config file names looked for in the working directory, in order. */
 export const CONFIG_NAMES = ['jsonbench.config.ts', 'jsonbench.config.mjs', 'jsonbench.config.js'];
 
 /** The config file to use: `--config` if given (must exist), else the first of {@link CONFIG_NAMES} in `cwd`, else null. */
 export function findConfig(cwd: string, explicit?: string): string | null {
-  if (explicit) {
+  if (explicit !== undefined) {
+    // `--config ""` (an unset variable in CI) would otherwise fall back to the working directory's config, or none, without a word
+    if (!explicit.trim())
+      throw new UsageError('--config', 'is empty: give the config file (jsonbench.config.ts, .mjs or .js)');
     const p = resolve(cwd, explicit);
     if (!existsSync(p)) throw new ConfigError(explicit, 'file', 'not found');
     if (statSync(p).isDirectory())
@@ -18,6 +27,12 @@ export function findConfig(cwd: string, explicit?: string): string | null {
         explicit,
         'file',
         'is a folder; give the config file itself (jsonbench.config.ts, .mjs or .js)',
+      );
+    if (!CONFIG_EXTENSIONS.test(p))
+      throw new ConfigError(
+        explicit,
+        'file',
+        `a config is a JavaScript/TypeScript module (jsonbench.config.mjs|ts) default-exporting { serializers?, workloads?, ledger? }, not a ${extname(p) || 'file without an extension'}${extname(p).toLowerCase() === '.json' ? ' (a JSON file cannot hold the functions an adapter or a workload needs)' : ''}`,
       );
     return p;
   }
@@ -34,12 +49,12 @@ export function findConfig(cwd: string, explicit?: string): string | null {
  */
 export async function prepareConfig(file: string, outDir: string): Promise<{ modulePath: string; config: UserConfig }> {
   let modulePath = file;
-  if (file.endsWith('.ts')) {
+  if (TYPESCRIPT.test(file)) {
     makeFolder(outDir);
     // unique per process, so two jsonbench commands in one folder never delete each other's module
     modulePath = join(
       dirname(file),
-      `.${basename(file, '.ts')}.${process.pid}-${Date.now().toString(36)}.compiled.mjs`,
+      `.${basename(file, extname(file))}.${process.pid}-${Date.now().toString(36)}.compiled.mjs`,
     );
     // esbuild only for a .ts config, imported here: `jsonbench list` and the rest never load it
     const { build } = await import('esbuild');
@@ -65,14 +80,20 @@ export async function prepareConfig(file: string, outDir: string): Promise<{ mod
     }
   }
   try {
-    // the watchdog stops a config whose top level loops synchronously (settleWithin's timer cannot fire then)
-    const config = await guardedAsync(`loading the config ${file}`, CONFIG_LOAD_TIMEOUT_MS + 5_000, () =>
-      loadUserConfig(modulePath, file),
+    // the watchdog stops a config whose top level loops synchronously (settleWithin's timer cannot fire then);
+    // what its top level leaves running (a timer that throws later) is attributed to it (host/user-code.ts);
+    // loadUserConfig checks the host snapshot around its import and around reading its values (config/host-guard.ts)
+    registerUserFile(modulePath, file);
+    const config = await callUserCodeAsync(
+      { file, hook: "the config's top level" },
+      CONFIG_LOAD_TIMEOUT_MS + 5_000,
+      () => loadUserConfig(modulePath, file),
     );
     // this is the host's copy: a workload function it calls (the .NET gate's toModel, checkText) runs guarded
     return { modulePath, config: { ...config, workloads: config.workloads.map(guardWorkloadHooks) } };
   } catch (e) {
     if (modulePath !== file) rmSync(modulePath, { force: true });
+    if (e instanceof UserCodeError) throw new ConfigError(file, 'import', e.message);
     if (
       modulePath === file &&
       e instanceof ConfigError &&

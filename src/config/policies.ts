@@ -47,9 +47,13 @@ export interface RunPolicy {
 export interface AdaptiveLaunches {
   /** the smallest ratio difference that matters, as a fraction (0.02: ±2%); null: extra launches only where launches disagree */
   resolve: number | null;
-  /** wall time one case's launches may take (ms): no launch beyond `launches` is begun that its mean launch would carry past it */
+  /**
+   * wall time one case's launches may take before no extra launch is begun (ms): the budget of the launches beyond
+   * `launches`, counted from the first (the policy's own launches always run, however long they take; a case whose two
+   * first launches took 149 s gets no third, and still took 149 s)
+   */
   maxCaseMs: number;
-  /** wall time the run's launches may take (ms), paced over the groups by their share of the cases; the policy's `launches` always run */
+  /** wall time the run's launches may take before no extra launch is begun (ms), paced over the groups by their share of the cases; the policy's `launches` always run, so a run can last far longer */
   maxRunMs: number;
 }
 
@@ -78,6 +82,29 @@ function durationMs(text: string): number {
   const parts = [...t.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
   if (!parts.length || parts.map((p) => p[0]).join('') !== t) return NaN;
   return parts.reduce((ms, p) => ms + Number(p[1]) * unit[p[2]], 0);
+}
+
+/**
+ * `--probe-budget`: the probe pass's total wall time, a duration (`15m`, `1h`, `90s`) or `off` (no
+ * budget: undefined). @throws UsageError naming the flag for anything else
+ */
+export function parseProbeBudget(text: string): number | undefined {
+  if (text.trim().toLowerCase() === 'off') return undefined;
+  const ms = durationMs(text);
+  if (!(ms > 0) || !Number.isFinite(ms))
+    throw new UsageError('--probe-budget', `"${text}" is not a duration such as 15m, 1h or 1h30m, or off`);
+  return ms;
+}
+
+/**
+ * `--case-timeout`: how long one launch per case it carries may run before its worker is killed and the case is
+ * `timeout` (a duration, `5m`, `300s`). @throws UsageError naming `--case-timeout` for anything but a positive duration
+ */
+export function parseCaseTimeout(text: string): number {
+  const ms = durationMs(text);
+  if (!(ms > 0) || !Number.isFinite(ms))
+    throw new UsageError('--case-timeout', `"${text}" is not a duration such as 300s, 5m or 1m30s`);
+  return ms;
 }
 
 /**
@@ -175,7 +202,7 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
   default: {
     name: 'default',
     description:
-      "two interleaved launches per case, then more until each ratio is resolved against ±2% (up to 10 launches, 20 s per case, 3.5 min per run), each workload's default size (its smallest: 100 records, company 1,000 employees; larger ones with --size or the long policy)",
+      "two interleaved launches per case, then more until each ratio is resolved against ±2% (up to 10 launches; no extra launch once a case has spent 20 s or the run 3.5 min, but the first two of every case always run, so the run's length is set by its cases: a case of 10,000 records can take minutes), each workload's default size (its smallest: 100 records, company 1,000 employees; larger ones with --size or the long policy)",
     launches: 2,
     maxLaunches: 10,
     sizes: 'default',
@@ -190,7 +217,7 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
   long: {
     name: 'long',
     description:
-      'five interleaved launches, then more until each ratio is resolved against ±1% (up to 20 launches, 2 min per case, 1 h per run), every size, longer warmup and time cap, cold start in 5 fresh processes per case',
+      'five interleaved launches, then more until each ratio is resolved against ±1% (up to 20 launches; no extra launch once a case has spent 2 min or the run 1 h: the first five always run), every size, longer warmup and time cap, cold start in 5 fresh processes per case',
     launches: 5,
     maxLaunches: 20,
     sizes: 'all',

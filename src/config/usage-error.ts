@@ -19,7 +19,22 @@ export function splitList(values: string[] | string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Checks every value is one of `known`; @throws UsageError naming the flag, the bad values and the choices. */
+/**
+ * A flag given with an empty value (`--ledger ""`, `--target ""`: an unset variable in CI) that would
+ * otherwise be taken as not given, or as the working directory. `given` is the flag's raw value(s),
+ * undefined when it was not given; `what` says what to give instead. @throws UsageError
+ */
+export function checkNotBlank(
+  flag: string,
+  given: string | readonly string[] | boolean | undefined,
+  what: string,
+): void {
+  if (given === undefined || typeof given === 'boolean') return;
+  const values = typeof given === 'string' ? [given] : given;
+  if (values.every((v) => !v.trim() || !v.split(',').some((x) => x.trim())))
+    throw new UsageError(flag, `is empty: ${what}`);
+}
+
 /**
  * A list flag that was given must name at least one choice: `--fail-on ""` (an unset variable in CI)
  * would otherwise switch the gate off without a word. `given` is the flag's raw value(s), undefined
@@ -35,6 +50,7 @@ export function checkNotEmpty(
     throw new UsageError(flag, `give at least one of ${known.join(', ')} (it was empty)`);
 }
 
+/** Checks every value is one of `known`; @throws UsageError naming the flag, the bad values and the choices. */
 export function checkChoices(flag: string, values: string[], known: readonly string[]): void {
   const bad = values.filter((v) => !known.includes(v));
   if (bad.length)

@@ -6,6 +6,9 @@ import { serializers as builtinSerializers } from '../serializers/index.js';
 import type { Workload } from '../workloads/types.js';
 import { settleWithin, StepTimeout } from './settle.js';
 import { defineOwn } from '../case/own-key.js';
+import { schemaProblem } from '../workloads/check-schema.js';
+import { describeThrown } from '../host/describe-thrown.js';
+import { markOrigin } from '../host/user-code.js';
 
 /** What a user's `jsonbench.config.*` default-exports: extra adapters and workloads, same interfaces as the built-ins. */
 export interface UserConfig {
@@ -71,8 +74,9 @@ function checkWorkload(file: string, key: string, w: Record<string, unknown>): v
   const shapes = w.shapes as unknown;
   if (!Array.isArray(shapes) || shapes.length === 0 || !shapes.every((s) => SHAPES.includes(s)))
     throw new ConfigError(file, `${key}.shapes`, `must be a non-empty array of ${SHAPES.join(', ')}`);
-  if (!w.schema || typeof w.schema !== 'object')
-    throw new ConfigError(file, `${key}.schema`, 'must be a SchemaNode object');
+  // checked here, at load: an adapter given a malformed schema fails with its library's internal message
+  const bad = schemaProblem(w.schema);
+  if (bad) throw new ConfigError(file, `${key}.${bad.path}`, bad.problem);
   if (typeof w.build !== 'function')
     throw new ConfigError(file, `${key}.build`, 'must be a function (size, seed) => value');
 }
@@ -97,41 +101,76 @@ function checkIds(file: string, key: string, entries: readonly { id: string }[],
 }
 
 /**
- * Validates a config module's default export. @throws ConfigError naming the file and key.
+ * Validates a config module's default export; returns a plain copy of its shape (its arrays
+ * copied, so a Proxy or a getter is read once, here), each adapter and workload marked as the
+ * file's (host/user-code.ts: messages about their hooks name it).
+ * @throws ConfigError naming the file and key: a wrong shape, a workload schema that is not a
+ * schema node (with the path of the bad node), or reading the export threw (a getter, a Proxy)
  */
 export function validateUserConfig(file: string, value: unknown): UserConfig {
-  if (value === null || typeof value !== 'object')
-    throw new ConfigError(file, 'default export', 'must be an object { serializers?, workloads? }');
+  const at = { key: 'default export' };
+  try {
+    return validateShape(file, value, at);
+  } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    throw new ConfigError(
+      file,
+      at.key,
+      `reading it threw: ${describeThrown(e)} (a getter that throws, or a Proxy?); a config default-exports a plain object { serializers?, workloads?, ledger? }`,
+    );
+  }
+}
+
+/** {@link validateUserConfig}'s checks; `at.key` is the key being read, for an exception a getter throws. */
+function validateShape(file: string, value: unknown, at: { key: string }): UserConfig {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ConfigError(
+      file,
+      'default export',
+      `must be an object { serializers?: [adapters], workloads?: [workloads], ledger? }; it is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : value === undefined ? 'missing (export default { … })' : `a ${typeof value}`}`,
+    );
   const v = value as Record<string, unknown>;
   for (const k of Object.keys(v))
     if (k !== 'serializers' && k !== 'workloads' && k !== 'ledger')
       throw new ConfigError(file, k, 'unknown key (expected serializers, workloads, ledger)');
-  if (v.ledger !== undefined && v.ledger !== false && (typeof v.ledger !== 'string' || !v.ledger))
+  at.key = 'ledger';
+  const ledger = v.ledger;
+  if (ledger !== undefined && ledger !== false && (typeof ledger !== 'string' || !ledger))
     throw new ConfigError(file, 'ledger', 'must be a path (string) or false');
-  const serializers = (v.serializers ?? []) as unknown;
-  const workloads = (v.workloads ?? []) as unknown;
-  if (!Array.isArray(serializers)) throw new ConfigError(file, 'serializers', 'must be an array of adapters');
-  if (!Array.isArray(workloads)) throw new ConfigError(file, 'workloads', 'must be an array of workloads');
+  at.key = 'serializers';
+  const given = { serializers: v.serializers ?? [], workloads: v.workloads ?? [] };
+  if (!Array.isArray(given.serializers)) throw new ConfigError(file, 'serializers', 'must be an array of adapters');
+  at.key = 'workloads';
+  if (!Array.isArray(given.workloads)) throw new ConfigError(file, 'workloads', 'must be an array of workloads');
+  at.key = 'serializers';
+  const serializers = [...(given.serializers as unknown[])];
+  at.key = 'workloads';
+  const workloads = [...(given.workloads as unknown[])];
   // copies: what the host reads later is plain data, read once here (a getter or a Proxy trap runs inside loadUserConfig's guard)
   const adapters = serializers.map((a, i) => {
+    at.key = `serializers[${i}]`;
     if (!a || typeof a !== 'object') throw new ConfigError(file, `serializers[${i}]`, 'must be an object');
     const copy = plainEntry(a as object, ADAPTER_METHODS);
     checkAdapter(file, `serializers[${i}]`, copy);
+    markOrigin(copy, file);
     return copy;
   });
+  at.key = 'serializers';
   checkIds(file, 'serializers', adapters as { id: string }[], builtinSerializers.ids);
   const ws = workloads.map((w, i) => {
+    at.key = `workloads[${i}]`;
     if (!w || typeof w !== 'object') throw new ConfigError(file, `workloads[${i}]`, 'must be an object');
     const copy = plainEntry(w as object, WORKLOAD_METHODS);
     checkWorkload(file, `workloads[${i}]`, copy);
     if (!copy.defaultSizes) copy.defaultSizes = copy.sizes;
     if (!copy.description) copy.description = copy.id;
+    markOrigin(copy, file);
     return copy;
   });
   return {
     serializers: adapters as unknown as SerializerAdapter[],
     workloads: ws as unknown as Workload[],
-    ...(v.ledger !== undefined ? { ledger: v.ledger as string | false } : {}),
+    ...(ledger !== undefined ? { ledger: ledger as string | false } : {}),
   };
 }
 

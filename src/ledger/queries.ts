@@ -5,6 +5,7 @@
 import type { CaseResult, LaunchRecord, ResultsFile } from '../results/types.js';
 import type { Db } from './schema.js';
 import { checkResults } from '../results/validate.js';
+import { ResultsFileError } from '../results/errors.js';
 import type { HistoryPoint } from '../results/history.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 import { unfinishedRunState, type Recorder, type RunState } from './recorder.js';
@@ -29,6 +30,10 @@ export interface RunSummary {
   node: string;
   cases: number;
   measured: number;
+  /** the workloads its cases measured (a `--payload` run: `payload:<name>`), in the order first recorded */
+  workloads: string[];
+  /** how many serializers its cases measured (baselines included) */
+  serializers: number;
 }
 
 interface RunRow {
@@ -46,17 +51,44 @@ interface RunRow {
   results_schema_version: number;
   cases: number;
   measured: number;
+  workloads: string | null;
+  serializers: number;
   extra_json: string | null;
   recorder_pid: number | null;
   recorder_host: string | null;
   recorder_start: number | null;
 }
 
+/**
+ * Says that a row of the ledger was skipped, and why (`run 3, case 12: result_json is not JSON`).
+ * Readers skip a damaged row and go on (issue 25: one corrupted result_json made history, site and
+ * compare die with "malformed JSON / please report it", so one bad row blocked the whole site); the
+ * default writes one line to stderr.
+ */
+export type SkipRow = (problem: string) => void;
+
+const warnSkip: SkipRow = (problem) =>
+  process.stderr.write(`jsonbench: warning: ledger ${problem}; skipped (the rest of the ledger is read)\n`);
+
+/** `JSON.parse(text)`, or undefined when `text` is not JSON. */
+function parseOr(text: string | null): unknown {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 const RUN_SELECT = `SELECT r.*, (SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id) AS cases,
-  (SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id AND c.status = 'measured') AS measured FROM runs r`;
+  (SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id AND c.status = 'measured') AS measured,
+  (SELECT json_group_array(w) FROM (SELECT c.workload AS w FROM cases c WHERE c.run_id = r.id GROUP BY c.workload ORDER BY MIN(c.id))) AS workloads,
+  (SELECT COUNT(DISTINCT c.serializer) FROM cases c WHERE c.run_id = r.id) AS serializers FROM runs r`;
 
 function summary(r: RunRow): RunSummary {
-  const env = JSON.parse(r.environment_json) as ResultsFile['environment'];
+  const env = parseOr(r.environment_json) as ResultsFile['environment'];
   const recorder =
     r.recorder_pid !== null && r.recorder_host !== null
       ? { pid: r.recorder_pid, host: r.recorder_host, startTicks: r.recorder_start }
@@ -77,12 +109,19 @@ function summary(r: RunRow): RunSummary {
     node: env.node,
     cases: r.cases,
     measured: r.measured,
+    workloads: r.workloads ? (JSON.parse(r.workloads) as string[]) : [],
+    serializers: r.serializers,
   };
 }
 
-/** Every run, oldest first. */
-export function listRuns(db: Db): RunSummary[] {
-  return (db.prepare(`${RUN_SELECT} ORDER BY r.started_at, r.id`).all() as RunRow[]).map(summary);
+/** Every run, oldest first; a run whose environment is not a JSON object is skipped through `skip`. */
+export function listRuns(db: Db, skip: SkipRow = warnSkip): RunSummary[] {
+  const rows = db.prepare(`${RUN_SELECT} ORDER BY r.started_at, r.id`).all() as RunRow[];
+  return rows.flatMap((r) => {
+    if (isObject(parseOr(r.environment_json))) return [summary(r)];
+    skip(`run ${r.id}: its environment_json is not a JSON object`);
+    return [];
+  });
 }
 
 /**
@@ -102,20 +141,40 @@ export function resolveRunRef(db: Db, ref: string): number | undefined {
   return row?.id;
 }
 
-/** The run's recorded cases with their raw samples, in the order they finished. */
-export function loadCases(db: Db, runId: number): CaseResult[] {
-  const rows = db.prepare('SELECT id, result_json FROM cases WHERE run_id = ? ORDER BY id').all(runId) as {
+/**
+ * The run's recorded cases with their raw samples, in the order they finished. A case whose
+ * result_json, launch record or samples are not JSON is skipped through `skip`.
+ */
+export function loadCases(db: Db, runId: number, skip: SkipRow = warnSkip): CaseResult[] {
+  const rows = db.prepare('SELECT id, case_id, result_json FROM cases WHERE run_id = ? ORDER BY id').all(runId) as {
     id: number;
+    case_id: string;
     result_json: string;
   }[];
   const launchesOf = db.prepare('SELECT seq, record_json FROM launches WHERE case_pk = ? ORDER BY seq');
   const samplesOf = db.prepare(
     'SELECT seq, round, side, values_json FROM samples WHERE case_pk = ? ORDER BY seq, round',
   );
-  return rows.map((row) => {
-    const c = JSON.parse(row.result_json) as CaseResult;
+  return rows.flatMap((row) => {
+    try {
+      return [caseOf(row)];
+    } catch (e) {
+      skip(`run ${runId}, case ${row.case_id}: ${(e as Error).message}`);
+      return [];
+    }
+  });
+
+  /** One case row back as a CaseResult. @throws Error naming the column that is not JSON */
+  function caseOf(row: { id: number; result_json: string }): CaseResult {
+    const json = (text: string, what: string): unknown => {
+      const v = parseOr(text);
+      if (v === undefined) throw new Error(`its ${what} is not JSON`);
+      return v;
+    };
+    const c = json(row.result_json, 'result_json') as CaseResult;
+    if (!isObject(c)) throw new Error('its result_json is not a JSON object');
     const launches = (launchesOf.all(row.id) as { seq: number; record_json: string }[]).map((l) => ({
-      ...(JSON.parse(l.record_json) as Omit<LaunchRecord, 'rounds'>),
+      ...(json(l.record_json, `launch ${l.seq}`) as Omit<LaunchRecord, 'rounds'>),
       rounds: [] as LaunchRecord['rounds'],
     }));
     for (const s of samplesOf.all(row.id) as {
@@ -124,9 +183,13 @@ export function loadCases(db: Db, runId: number): CaseResult[] {
       side: 'serializer' | 'baseline';
       values_json: string;
     }[]) {
-      const rounds = launches[s.seq].rounds;
+      const rounds = launches[s.seq]?.rounds;
+      if (!rounds) throw new Error(`its samples name launch ${s.seq}, which it does not have`);
       rounds[s.round] ??= { serializerNs: [], baselineNs: [] };
-      rounds[s.round][s.side === 'serializer' ? 'serializerNs' : 'baselineNs'] = JSON.parse(s.values_json) as number[];
+      rounds[s.round][s.side === 'serializer' ? 'serializerNs' : 'baselineNs'] = json(
+        s.values_json,
+        `samples of launch ${s.seq}, round ${s.round}`,
+      ) as number[];
     }
     for (const l of launches as (LaunchRecord & { roundsWallNs?: [number[], number[]][] })[]) {
       if (!l.roundsWallNs) continue;
@@ -148,7 +211,7 @@ export function loadCases(db: Db, runId: number): CaseResult[] {
       relaunches: c.samples?.relaunches ?? 0,
     };
     return c;
-  });
+  }
 }
 
 /**
@@ -156,22 +219,39 @@ export function loadCases(db: Db, runId: number): CaseResult[] {
  * and checked against the results schema. @throws Error when there is no such run;
  * ResultsFileError (naming `ledger run <id>` and the path) when what was recorded does not check.
  */
-export function loadRun(db: Db, runId: number): ResultsFile {
+export function loadRun(db: Db, runId: number, skip: SkipRow = warnSkip): ResultsFile {
   const r = db.prepare('SELECT * FROM runs WHERE id = ?').get(runId) as RunRow | undefined;
   if (!r) throw new Error(`no run ${runId} in the ledger`);
-  return checkResults(
-    {
-      schemaVersion: r.results_schema_version,
-      tool: 'jsonbench',
-      startedAt: r.started_at,
-      ...(r.finished_at ? { finishedAt: r.finished_at } : {}),
-      environment: JSON.parse(r.environment_json) as unknown,
-      policy: JSON.parse(r.policy_json) as unknown,
-      ...(r.extra_json ? (JSON.parse(r.extra_json) as object) : {}),
-      cases: loadCases(db, runId),
-    },
-    `ledger run ${runId}`,
-  );
+  const where = `ledger run ${runId}`;
+  const header = (text: string | null, column: string): unknown => {
+    const v = parseOr(text);
+    if (text !== null && !isObject(v)) throw new ResultsFileError(where, '', `its ${column} is not a JSON object`);
+    return v;
+  };
+  const file = {
+    schemaVersion: r.results_schema_version,
+    tool: 'jsonbench',
+    startedAt: r.started_at,
+    ...(r.finished_at ? { finishedAt: r.finished_at } : {}),
+    environment: header(r.environment_json, 'environment_json'),
+    policy: header(r.policy_json, 'policy_json'),
+    ...((header(r.extra_json, 'extra_json') as object | undefined) ?? {}),
+    cases: loadCases(db, runId, skip),
+  };
+  // a recorded case that does not check (a damaged row) is skipped, the rest of the run is read
+  for (;;) {
+    try {
+      return checkResults(file, where);
+    } catch (e) {
+      if (!(e instanceof ResultsFileError)) throw e;
+      const bad = /^\/cases\/(\d+)(\/|$)/.exec(e.path);
+      if (!bad || Number(bad[1]) >= file.cases.length) throw e;
+      const [c] = file.cases.splice(Number(bad[1]), 1);
+      skip(
+        `run ${runId}, case ${(c as { id?: unknown })?.id ?? `#${bad[1]}`}: ${e.problem}${e.path ? ` (at ${e.path})` : ''}`,
+      );
+    }
+  }
 }
 
 /** Which cases `history` follows; every field is optional (all runs, all cases). */
@@ -189,7 +269,7 @@ export interface HistoryFilter {
  * `serializer` matches the adapter id or the exact row label. Each point carries its ratio's
  * interval (recorded, or derived from the ratio's error for older runs) and its `noisy` finding.
  */
-export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
+export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnSkip): HistoryPoint[] {
   const where: string[] = [];
   const args: (string | number)[] = [];
   const eq = (col: string, v: string | number | undefined) => {
@@ -212,9 +292,10 @@ export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
       `SELECT r.id AS run_id, r.started_at, r.tool_version, r.git_commit, c.case_id, c.workload, c.size, c.shape, c.direction,
       c.serializer, c.adapter, c.serializer_version, c.target, c.target_version, c.status, c.reason,
       t.mean AS mean, t.error AS error, t.ratio AS ratio, t.ratio_error AS ratio_error, a.mean AS alloc, i.mean AS instr,
-      json_extract(c.result_json, '$.ratioInterval') AS ratio_interval,
-      json_extract(r.policy_json, '$.measure.serializeTo') AS serialize_to,
-      EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') = 'noisy') AS noisy
+      json_valid(c.result_json) AS valid,
+      CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.ratioInterval') END AS ratio_interval,
+      CASE WHEN json_valid(r.policy_json) THEN json_extract(r.policy_json, '$.measure.serializeTo') END AS serialize_to,
+      CASE WHEN json_valid(c.result_json) THEN EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') = 'noisy') ELSE 0 END AS noisy
     FROM cases c JOIN runs r ON r.id = c.run_id
     LEFT JOIN estimates t ON t.case_pk = c.id AND t.metric = 'time'
     LEFT JOIN estimates a ON a.case_pk = c.id AND a.metric = 'alloc'
@@ -223,7 +304,13 @@ export function caseHistory(db: Db, filter: HistoryFilter): HistoryPoint[] {
     ORDER BY c.workload, c.size, c.shape, c.direction, c.adapter, r.started_at, r.id, c.serializer, c.id`,
     )
     .all(...args) as Record<string, never>[];
-  return rows.map((r) => ({
+  // a case whose result_json is not JSON (a damaged row) is left out, the rest of the history is read
+  const readable = rows.filter((r) => {
+    if (r.valid === 1) return true;
+    skip(`run ${r.run_id}, case ${r.case_id}: its result_json is not JSON`);
+    return false;
+  });
+  return readable.map((r) => ({
     runId: r.run_id,
     startedAt: r.started_at,
     toolVersion: r.tool_version,

@@ -8,6 +8,7 @@ import type { CaseResult, ResultsFile } from '../results/types.js';
 import type { Db } from './schema.js';
 import { adapterIdOf } from '../versions/spec.js';
 import type { Recorder } from './recorder.js';
+import { compactVerdicts } from '../results/verdict-groups.js';
 
 /** Where a run came from: measured here (`run`) or read from a results file (`import`). */
 export interface RunSource {
@@ -104,7 +105,8 @@ function extraOf(header: RunHeader): string | null {
     ...extra
   } = header as RunHeader & { cases?: unknown };
   delete extra.cases;
-  return Object.keys(extra).length ? JSON.stringify(extra) : null;
+  // probe verdicts grouped as in results.json (results/verdict-groups.ts); loadRun's checkResults expands them
+  return Object.keys(extra).length ? JSON.stringify(compactVerdicts(extra as Pick<ResultsFile, 'probes'>)) : null;
 }
 
 /** The runtime a case ran on: its `target` (a `--target` run), else the run's own Node. */

@@ -4,7 +4,7 @@ import type { SerializerAdapter } from '../serializers/types.js';
 import { readUnits, unitView } from '../workloads/unit.js';
 import { caseIo, checkCase, checkOutput, type GateFailure } from './gate.js';
 import { leafChanges, sameLengthText, sharedResult } from './cache-checks.js';
-import { sideChecks, type SideChecks } from './timed-check.js';
+import { integrityChange, sideChecks, type SideChecks } from './timed-check.js';
 import { firstMismatch } from './verify.js';
 import { acceptsInvalid, invalidTexts } from './rejects.js';
 
@@ -136,6 +136,7 @@ function bytesChecks(strings: SideChecks, gatedText: string): SideChecks {
     full,
     roundEnd: (out, round, ms, where) => strings.roundEnd(asText(out), round, ms, where),
     inputs: strings.inputs,
+    ...(strings.unlocked ? { unlocked: strings.unlocked } : {}),
   };
 }
 
@@ -208,6 +209,8 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
       const failure = checkCase(prepared, view, c.direction, given, outputs);
       if (failure) return failure;
       if (c.direction === 'serialize') {
+        const locked = integrityChange(given.inputs);
+        if (locked) return { ...locked, reason: `input changed during the correctness gate: ${locked.reason}` };
         const fresh = io(text).inputs;
         for (let i = 0; i < fresh.length; i++) {
           const changed = firstMismatch(fresh[i], given.inputs[i]);

@@ -59,6 +59,8 @@ export interface SideChecks {
   roundEnd(last: unknown, round: number, sampledMs: number, where: string): void;
   /** After the side's samples of a round (and after warmup: `round` -1 checks both copies). @throws TimedCheckFailure */
   inputs(round: number, where: string): void;
+  /** That none of `units` (timed inputs) was frozen, sealed or made non-extensible ({@link integrityChange}). @throws TimedCheckFailure */
+  unlocked?(units: readonly unknown[], where: string): void;
 }
 
 /**
@@ -86,7 +88,7 @@ export interface CheckReference {
 /** Built-ins taken before adapter code runs (see verify.ts). */
 const { stringify } = JSON;
 const { isArray } = Array;
-const { getPrototypeOf, keys: ownKeys } = Object;
+const { getPrototypeOf, keys: ownKeys, isExtensible, isFrozen, isSealed } = Object;
 
 /** The prototypes and the toJSON functions the untouched inputs have (plain JSON: Object.prototype, Array.prototype, none). */
 interface InputShapes {
@@ -113,7 +115,8 @@ function shapesOf(inputs: readonly unknown[]): InputShapes {
  * The first object or array of `inputs` whose prototype is not one the untouched inputs have, or
  * that now finds a toJSON function they do not (own, or anywhere along its prototype chain): a
  * change JSON text cannot show, yet JSON.stringify (the baseline) would call it (issue 9: a
- * serializer set a prototype whose toJSON slowed the baseline down after the gate). Iterative;
+ * serializer set a prototype whose toJSON slowed the baseline down after the gate), or that can no
+ * longer be changed ({@link locked}). Iterative;
  * the path is built only for the node found.
  */
 function prototypeChange(inputs: readonly unknown[], shapes: InputShapes): GateFailure | undefined {
@@ -143,6 +146,7 @@ function prototypeChange(inputs: readonly unknown[], shapes: InputShapes): GateF
         actual: 'another prototype',
         reason: `its prototype was replaced at ${pathOf(n)}`,
       };
+    if (!isExtensible(v)) return locked(v, pathOf(n));
     const t = (v as { toJSON?: unknown }).toJSON;
     if (typeof t === 'function' && !shapes.toJSON.has(t))
       return {
@@ -165,6 +169,43 @@ function prototypeChange(inputs: readonly unknown[], shapes: InputShapes): GateF
         names.push(`.${k}`);
         stack.push(nodes.length - 1);
       }
+  }
+  return undefined;
+}
+
+/**
+ * Why `v` (at `path`) can no longer be changed (frozen, sealed or made non-extensible: Object.freeze,
+ * seal, preventExtensions), or undefined. The inputs are parsed from the payload text, so every one
+ * of their objects starts extensible: one that is not was changed by the serializer, which must
+ * leave the caller's objects as they were (issue 25: m-freeze froze its input, and the
+ * changed-in-place check broke on it with "Cannot delete property").
+ */
+function locked(v: object, path: string): GateFailure | undefined {
+  if (isExtensible(v)) return undefined;
+  const what = isFrozen(v) ? 'frozen' : isSealed(v) ? 'sealed' : 'made non-extensible';
+  return {
+    path,
+    expected: 'an object the caller can still change',
+    actual: what,
+    reason: `it was ${what} at ${path}: the serializer ${what === 'frozen' ? 'freezes' : what === 'sealed' ? 'seals' : 'locks'} its input (a serializer must leave the caller's objects as they were)`,
+  };
+}
+
+/** The first object or array of `inputs` that was {@link locked}, or undefined (the gate's check). */
+export function integrityChange(inputs: readonly unknown[]): GateFailure | undefined {
+  const stack: [unknown, string][] = inputs.map((v, i) => [v, inputs.length > 1 ? `$[${i}]` : '$']);
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    const f = locked(v, path);
+    if (f) return f;
+    if (isArray(v)) for (let i = 0; i < v.length; i++) stack.push([v[i], `${path}[${i}]`]);
+    else
+      for (const k of ownKeys(v))
+        stack.push([
+          (v as Record<string, unknown>)[k],
+          /^[A-Za-z_$][\w$]*$/.test(k) ? `${path}.${k}` : `${path}[${stringify(k)}]`,
+        ]);
   }
   return undefined;
 }
@@ -223,6 +264,10 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
       full(out, where);
       checks.inputs(round, `after round ${round + 1}`);
       checkMs += (nowNs() - t0) / 1e6;
+    },
+    unlocked(units, where) {
+      const f = integrityChange(units);
+      if (f) fail(f, `input changed (${where})`);
     },
     inputs(round, where) {
       if (direction !== 'serialize') return;

@@ -1,6 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { lineColumn } from './position.js';
 import { PayloadError } from './errors.js';
+import { FileReadError, readDataFile } from '../files/read-file.js';
+
+/**
+ * The largest payload file jsonbench reads by default: 500 MiB (`run --max-payload` sets another).
+ * V8 holds no string longer than 512 MiB, and a payload is held as text (and parsed, and inferred:
+ * 300 MiB of NDJSON took 651 s and 4.2 GB at load 22), so this is close to what can be read at all.
+ */
+export const DEFAULT_MAX_PAYLOAD_BYTES = 500 * 1024 * 1024;
 
 /**
  * A payload file's bytes as text, never rewritten (issue 24): the README promises the user's bytes
@@ -35,10 +42,18 @@ function where(file: string, buf: Buffer, offset: number): string {
 
 /**
  * Reads a payload file as UTF-8 text (see the module comment).
- * @throws PayloadError naming the file, the byte offset (and line:column) and what the bytes are
+ * Only a regular file of at most `maxBytes` is read (files/read-file.ts): a device or a pipe is refused at once.
+ * @throws PayloadError naming the file, the byte offset (and line:column) and what the bytes are;
+ * or the file's kind, or its size and the cap
  */
-export function readPayloadText(file: string): string {
-  const buf = readFileSync(file);
+export function readPayloadText(file: string, maxBytes = DEFAULT_MAX_PAYLOAD_BYTES): string {
+  let buf: Buffer;
+  try {
+    buf = readDataFile(file, maxBytes, 'run --max-payload sets the cap');
+  } catch (e) {
+    if (e instanceof FileReadError) throw new PayloadError(e.message);
+    throw e;
+  }
   if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff)))
     throw new PayloadError(
       `${file}: starts with a UTF-16 byte order mark (bytes ${buf[0].toString(16).toUpperCase()} ${buf[1].toString(16).toUpperCase()} at byte offset 0); JSON text must be UTF-8 (RFC 8259 §8.1): convert it, e.g. iconv -f UTF-16 -t UTF-8`,

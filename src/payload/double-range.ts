@@ -37,3 +37,21 @@ export function numberPosition(
   }
   return undefined;
 }
+
+/**
+ * The first number of the units' texts that overflows a double (`1e400`: JSON.parse reads it as
+ * ±Infinity), with where it stands (`file:line:column`), or undefined. JSON has no Infinity, so no
+ * serializer can write such a value back: a payload holding one cannot be measured serializing
+ * (issue 25: every serializer, the baseline too, was called incorrect for writing null).
+ */
+export function firstOverflow(
+  units: readonly { text: string; source: string }[],
+): { literal: string; at: string } | undefined {
+  for (const u of units) {
+    if (!MAY_LEAVE_DOUBLE.test(u.text)) continue;
+    for (const m of u.text.matchAll(TOKENS))
+      if (m[0][0] !== '"' && beyondDouble(m[0]) === 'overflow')
+        return { literal: m[0], at: positionIn(u.text, m.index, u.source) };
+  }
+  return undefined;
+}

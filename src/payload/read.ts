@@ -6,7 +6,7 @@ import type { Shape } from '../case/coordinates.js';
 import { ndjsonLines } from '../workloads/unit.js';
 import { duplicateKeyWarnings } from './duplicate-keys.js';
 import { lineColumn } from './position.js';
-import { readPayloadText } from './bytes.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES, readPayloadText } from './bytes.js';
 import { PayloadError } from './errors.js';
 
 /**
@@ -80,14 +80,69 @@ export function parseJsonText(text: string, source: string, lineOffset = 0): unk
   }
 }
 
+/** Says a line about a long step (reading a large payload), at most every {@link PROGRESS_EVERY_MS}. */
+export type PayloadProgress = (line: string) => void;
+
+/** How often a long step of reading a payload says how far it is (ms). */
+export const PROGRESS_EVERY_MS = 3_000;
+
+/**
+ * A throttle for `say`: the returned function calls it with `line()` when {@link PROGRESS_EVERY_MS}
+ * passed since the last line (or since it was made); `line` is only evaluated then.
+ */
+export function progressTicker(say: PayloadProgress | undefined): (line: () => string) => void {
+  if (!say) return () => {};
+  let last = performance.now();
+  return (line) => {
+    const now = performance.now();
+    if (now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    say(line());
+  };
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * A line of an NDJSON file that did not parse, with what the file is when it is not NDJSON (issue
+ * 25: pretty-printed records gave `1:2: not valid JSON…` without a word about lines): one JSON
+ * document across lines (pass it as a .json file), or records written across lines (one per line:
+ * `jq -c`). `e` as it is otherwise.
+ */
+function ndjsonHint(e: unknown, text: string, line: string): unknown {
+  if (!(e instanceof PayloadError)) return e;
+  let document = false;
+  try {
+    JSON.parse(text);
+    document = true;
+  } catch {
+    /* not one document */
+  }
+  const cut = /end of (input|JSON input|data)/i.test(e.message) || /^\s*[[{]\s*$/.test(line);
+  if (document)
+    return new PayloadError(
+      `${e.message}; NDJSON needs one record per line, and this file is one JSON document written across lines: pass it as a .json file (rename it, or copy it to a .json name)`,
+    );
+  if (cut)
+    return new PayloadError(
+      `${e.message}; NDJSON needs one record per line, and this line is not a whole JSON value (records written across lines, pretty-printed?): put each record on one line (jq -c . FILE > FILE.ndjson), or pass a single document as a .json file`,
+    );
+  return e;
+}
+
 /** The records of an NDJSON text, each line's exact text kept. @throws PayloadError naming file:line:column */
-export function readNdjson(text: string, file: string): PayloadUnit[] {
+export function readNdjson(text: string, file: string, onProgress?: PayloadProgress): PayloadUnit[] {
   // the same lines a worker reads from the payload file (workloads/unit.ts)
-  const units = ndjsonLines(text).map(({ text: line, line: n }) => ({
-    text: line,
-    value: parseJsonText(line, file, n - 1),
-    source: `${file}:${n}`,
-  }));
+  const lines = ndjsonLines(text);
+  const tick = progressTicker(onProgress);
+  const units = lines.map(({ text: line, line: n }, i) => {
+    tick(() => `${file}: parsed ${count(i)} of ${count(lines.length)} records…`);
+    try {
+      return { text: line, value: parseJsonText(line, file, n - 1), source: `${file}:${n}` };
+    } catch (e) {
+      throw ndjsonHint(e, text, line);
+    }
+  });
   if (units.length === 0) throw new PayloadError(`${file}: no records (every line is blank)`);
   return units;
 }
@@ -103,21 +158,38 @@ function looksLikeNdjson(text: string): boolean {
   }
 }
 
+/** Options of {@link readPayload}. */
+export interface ReadPayloadOptions {
+  /** the largest payload read, bytes: a file's, or a folder's files together (default {@link DEFAULT_MAX_PAYLOAD_BYTES}, 500 MiB) */
+  maxBytes?: number;
+  /** a line every few seconds while a large payload is parsed and checked */
+  onProgress?: PayloadProgress;
+}
+
 /**
- * Reads a payload file or folder (see the module comment).
- * @throws PayloadError when the path is missing, empty, or holds invalid JSON (file:line:column)
+ * Reads a payload file or folder (see the module comment). Only regular files are read, up to
+ * `maxBytes` (payload/bytes.ts): a device (`/dev/zero`) or a pipe is refused at once.
+ * @throws PayloadError when the path is missing, empty, not a regular file, beyond the cap, or
+ * holds invalid JSON (file:line:column)
  */
-export function readPayload(path: string): PayloadSource {
-  const source = readPayloadUnits(path);
+export function readPayload(path: string, options: ReadPayloadOptions = {}): PayloadSource {
+  const source = readPayloadUnits(path, options);
   const header = source.kind === 'ndjson' ? headerRowWarning(source.units) : null;
+  const tick = progressTicker(options.onProgress);
   const warnings = [
     ...(header ? [header] : []),
-    ...source.units.flatMap((u) => duplicateKeyWarnings(u.text, u.source)),
+    ...source.units.flatMap((u, i) => {
+      tick(() => `${path}: checked ${count(i)} of ${count(source.units.length)} units for duplicate keys…`);
+      return duplicateKeyWarnings(u.text, u.source);
+    }),
   ];
   return warnings.length ? { ...source, warnings } : source;
 }
 
-function readPayloadUnits(path: string): PayloadSource {
+function readPayloadUnits(
+  path: string,
+  { maxBytes = DEFAULT_MAX_PAYLOAD_BYTES, onProgress }: ReadPayloadOptions,
+): PayloadSource {
   let stat;
   try {
     stat = statSync(path);
@@ -129,18 +201,21 @@ function readPayloadUnits(path: string): PayloadSource {
       .filter((f) => f.endsWith('.json'))
       .sort();
     if (files.length === 0) throw new PayloadError(`${path}: the folder has no .json files`);
+    let left = maxBytes;
     const units = files.map((f) => {
       const file = join(path, f);
-      const text = readPayloadText(file);
+      // the folder's files together within the cap: each is read with what the ones before it left
+      const text = readPayloadText(file, left);
+      left -= Buffer.byteLength(text);
       return { text, value: parseJsonText(text, file), source: file };
     });
     return { kind: 'samples', path, units, shapes: ['many', 'list'], text: samplesNdjson(units) };
   }
-  const text = readPayloadText(path);
+  const text = readPayloadText(path, maxBytes);
   if (text.trim() === '') throw new PayloadError(`${path}: the file is empty`);
   const ext = extname(path).toLowerCase();
   if (ext === '.ndjson' || ext === '.jsonl' || (ext !== '.json' && looksLikeNdjson(text))) {
-    return { kind: 'ndjson', path, units: readNdjson(text, path), shapes: ['list', 'many'], text };
+    return { kind: 'ndjson', path, units: readNdjson(text, path, onProgress), shapes: ['list', 'many'], text };
   }
   try {
     return {

@@ -420,3 +420,92 @@ function matches(member: SchemaNode, v: unknown): boolean {
       return true;
   }
 }
+
+/**
+ * A user's schema (`--schema`) with `asDate` set as inference sets it: on each `date-time` string
+ * whose values in the samples are all RFC 3339 with an offset ({@link RFC3339_DATE_TIME}), the
+ * transform class reads them as Dates. JSON Schema has no word for "read as a Date", so without
+ * this the schema `--print-schema` wrote lost its Date hints when passed back (issue 24, new-user
+ * tryout: the same run gave other cases and costs). A string no sample holds stays a string. Pure.
+ * @param values the samples' values (documents, records or samples), JSON data
+ * @returns the schema, with new nodes only where `asDate` was added
+ */
+export function markDateTimes(schema: SchemaNode, values: readonly unknown[]): SchemaNode {
+  const walk = (node: SchemaNode, vs: readonly unknown[]): SchemaNode => {
+    const present = vs.filter((v) => v !== null && v !== undefined);
+    const objects = present.filter(isObject);
+    switch (node.type) {
+      case 'string': {
+        const strings = present.filter((v): v is string => typeof v === 'string');
+        const dates =
+          node.format === 'date-time' &&
+          !node.asDate &&
+          strings.length > 0 &&
+          strings.every((v) => RFC3339_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)));
+        return dates ? { ...node, asDate: true } : node;
+      }
+      case 'array':
+        return { ...node, items: walk(node.items, present.filter(Array.isArray).flat()) };
+      case 'object': {
+        const properties: Record<string, SchemaNode> = {};
+        for (const [k, child] of Object.entries(node.properties))
+          Object.defineProperty(properties, k, {
+            value: walk(
+              child,
+              objects.filter((o) => Object.hasOwn(o, k)).map((o) => o[k]),
+            ),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        const extra = node.additionalProperties;
+        return {
+          ...node,
+          properties,
+          ...(extra
+            ? {
+                additionalProperties: walk(
+                  extra,
+                  objects.flatMap((o) =>
+                    Object.keys(o)
+                      .filter((k) => !Object.hasOwn(node.properties, k))
+                      .map((k) => o[k]),
+                  ),
+                ),
+              }
+            : {}),
+        };
+      }
+      case 'record':
+        return {
+          ...node,
+          values: walk(
+            node.values,
+            objects.flatMap((o) => Object.values(o)),
+          ),
+        };
+      case 'union':
+        return {
+          ...node,
+          anyOf: node.anyOf.map((m) =>
+            walk(
+              m,
+              present.filter((v) => matches(m, v)),
+            ),
+          ),
+        };
+      case 'discriminated': {
+        const mapping: Record<string, ObjectSchema> = {};
+        for (const [tag, obj] of Object.entries(node.mapping))
+          mapping[tag] = walk(
+            obj,
+            objects.filter((o) => o[node.discriminator] === tag),
+          ) as ObjectSchema;
+        return { ...node, mapping };
+      }
+      default:
+        return node;
+    }
+  };
+  return walk(schema, values);
+}

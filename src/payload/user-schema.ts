@@ -7,6 +7,8 @@ import type { JsonSchema } from '../workloads/json-schema.js';
 import { fromJsonSchema, JsonSchemaError, schemaPathToJsonPath } from './json-schema-import.js';
 import { parseJsonText, PayloadError } from './read.js';
 import type { SchemaNode } from '../workloads/schema.js';
+import { callUserCodeAsync, registerUserFile } from '../host/user-code.js';
+import { describeThrown } from '../host/describe-thrown.js';
 
 /**
  * The user's own schema (`--schema FILE`, issue 10): a JSON Schema file (`.json`, as
@@ -143,6 +145,12 @@ async function bundleTs(file: string): Promise<string> {
 }
 
 /**
+ * How long a `--schema` module's import may take (ms): the bound a config's import has
+ * (config/user-config.ts CONFIG_LOAD_TIMEOUT_MS, 30 s) and the same 5 s for the watchdog's margin.
+ */
+const SCHEMA_MODULE_LOAD_TIMEOUT_MS = 35_000;
+
+/**
  * Loads `--schema FILE`: `.json` is JSON Schema; `.js`/`.mjs`/`.cjs` is imported (`.ts`/`.mts`
  * bundled with esbuild first, as a `.ts` config is) and its `default` export, else its `schema`
  * export, else its first schema-valued export is used.
@@ -166,9 +174,16 @@ export async function loadUserSchema(file: string): Promise<UserSchema> {
   let mod: Record<string, unknown>;
   const modulePath = ext === '.ts' || ext === '.mts' ? await bundleTs(file) : resolve(file);
   try {
-    mod = (await import(pathToFileURL(modulePath).href)) as Record<string, unknown>;
+    // its top level runs in jsonbench's own process: bounded by the watchdog as a config's is, and
+    // what it leaves running attributed to it (host/user-code.ts; issue 25: `for(;;);` hung the run silently)
+    registerUserFile(modulePath, file);
+    mod = await callUserCodeAsync(
+      { file, hook: "the --schema module's top level" },
+      SCHEMA_MODULE_LOAD_TIMEOUT_MS,
+      () => import(pathToFileURL(modulePath).href) as Promise<Record<string, unknown>>,
+    );
   } catch (e) {
-    throw new PayloadError(`${file}: could not be imported: ${(e as Error).message}`);
+    throw new PayloadError(`${file}: could not be imported: ${e instanceof Error ? e.message : describeThrown(e)}`);
   } finally {
     if (modulePath !== resolve(file)) rmSync(modulePath, { force: true });
   }

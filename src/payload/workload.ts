@@ -7,8 +7,9 @@ import { payloadWorkload } from '../workloads/payload.js';
 import { PayloadError, readPayload, samplesOf, type PayloadSource, type PayloadUnit } from './read.js';
 import { payloadMismatch } from './conform.js';
 import { inferSchema } from './infer.js';
-import type { InferenceFinding } from './refine.js';
+import { markDateTimes, type InferenceFinding } from './refine.js';
 import { loadUserSchema, type SchemaLibrary, type UserSchema } from './user-schema.js';
+import type { PayloadProgress } from './read.js';
 import { scaleRecords } from './scale.js';
 
 /**
@@ -156,15 +157,27 @@ export interface PayloadTexts {
   variantNote?: string;
 }
 
+/**
+ * json-schema-faker's message in words about the payload. Its one known misleading message: an
+ * object with free keys (a map: `additionalProperties` in --print-schema) holding more keys than
+ * it can name (it draws at most 1,000 key names `prop<0-99999>` per object) says "properties
+ * '…' were not found while additionalProperties is false in <pointer>", though nothing is false
+ * (issue 25: a document of 1,000,000 keys).
+ */
+function generatorSays(message: string): string {
+  const map = /^properties '.*' were not found while additionalProperties is false in (\S*)/s.exec(message);
+  if (map)
+    return `an object with free keys at ${map[1] || '/'} has more keys than json-schema-faker makes for one object (at most about 1,000)`;
+  return `json-schema-faker: ${message}`;
+}
+
 /** Generation of records from a schema failed: names the step, so the run can say it and go on (or stop, for the payload itself). */
 function generated(what: string, workload: Workload, make: () => unknown[]): { values: unknown[] } | { error: string } {
   try {
     return { values: make() };
   } catch (e) {
     const message = ((e as Error)?.message ?? String(e)).split('\n')[0];
-    return {
-      error: `${what} of ${workload.id} could not be generated from its schema (json-schema-faker: ${message})`,
-    };
+    return { error: `${what} of ${workload.id} could not be generated from its schema (${generatorSays(message)})` };
   }
 }
 
@@ -227,30 +240,48 @@ export interface ResolvePayloadOptions {
   /** `--shape`: the shapes records are measured in (default: {@link recordShapes}) */
   shapes?: readonly Shape[];
   /**
-   * Runs the loading of a schema module (its import and its library's conversion: user code in
-   * this process) under the caller's guard (run/request.ts: config/host-guard.ts hostCallAsync, the
-   * watchdog and the host snapshot). Default: called as it is.
+   * Runs the loading of the schema module `file` (its import and its library's conversion: user
+   * code in this process) under the caller's guard (run/request.ts: config/host-guard.ts
+   * hostCallAsync, the host snapshot around host/user-code.ts's scope and watchdog). Default:
+   * called as it is.
    */
-  guardSchema?: (step: string, load: () => Promise<UserSchema>) => Promise<UserSchema>;
+  guardSchema?: (file: string, load: () => Promise<UserSchema>) => Promise<UserSchema>;
   /** `--enums`: infer enums of string fields (infer.ts `InferOptions`); default: strings stay strings */
   enums?: boolean;
+  /** the largest payload read, bytes (default payload/bytes.ts DEFAULT_MAX_PAYLOAD_BYTES, 500 MiB; `--max-payload`) */
+  maxBytes?: number;
+  /** a line every few seconds while a large payload is read, and one per step of its schema's inference */
+  onProgress?: PayloadProgress;
 }
+
+/** A payload this large (bytes of its units' text) gets a line before and after its schema's inference, which takes minutes at 300 MB. */
+const LARGE_PAYLOAD_BYTES = 32 * 1024 * 1024;
 
 /**
  * Reads a payload file or folder, infers its schema (or loads the user's) and makes its workloads.
  * @throws PayloadError naming the file (and line:column for bad JSON), or the schema file
  */
 export async function resolvePayload(path: string, opts: ResolvePayloadOptions = {}): Promise<ResolvedPayload> {
-  const source = readPayload(path);
+  const t0 = performance.now();
+  const source = readPayload(path, {
+    ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}),
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+  });
+  const bytes = source.text?.length ?? source.units.reduce((n, u) => n + u.text.length, 0);
+  const say = bytes >= LARGE_PAYLOAD_BYTES ? opts.onProgress : undefined;
+  const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
+  say?.(`${path}: read ${source.units.length.toLocaleString('en-US')} units in ${seconds(t0)}`);
   let schema: SchemaNode;
   let origin: SchemaOrigin;
   let findings: InferenceFinding[] = [];
   if (opts.schemaFile) {
     const file = opts.schemaFile;
-    const user = await (opts.guardSchema ?? ((_step, load) => load()))(`the schema ${file}`, () =>
-      loadUserSchema(file),
+    const user = await (opts.guardSchema ?? ((_file, load) => load()))(file, () => loadUserSchema(file));
+    // the Date hints inference sets from the samples, which JSON Schema cannot say (issue 24)
+    schema = markDateTimes(
+      user.schema,
+      source.units.map((u) => u.value),
     );
-    schema = user.schema;
     const mismatch = payloadMismatch(source, schema);
     if (mismatch)
       throw new PayloadError(
@@ -258,7 +289,10 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
       );
     origin = { library: user.library, file: opts.schemaFile, unconverted: user.unconverted };
   } else {
+    const t1 = performance.now();
+    say?.(`${path}: inferring the schema of ${source.units.length.toLocaleString('en-US')} units…`);
     const inferred = await inferSchema(samplesOf(source), { enums: opts.enums === true });
+    say?.(`${path}: schema inferred in ${seconds(t1)}`);
     schema = inferred.schema;
     findings = inferred.findings;
     origin = { library: 'inferred', unconverted: [] };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { writeFileNamed } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -249,8 +249,8 @@ export async function writePayload(
   makeFolder(dir);
   const key = payloadKeyOf(workload.id, size);
   const path = join(dir, `${key}.json`);
-  writeFileSync(path, text);
-  writeFileSync(variantPathOf(path), variant);
+  writeFileNamed(path, text);
+  writeFileNamed(variantPathOf(path), variant);
   return { key, path, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') };
 }
 
@@ -270,8 +270,8 @@ export function writePayloadTexts(
   makeFolder(dir);
   const key = payloadKeyOf(workload.id, size);
   const path = join(dir, `${key.replace(/[^\w.@-]/g, '_')}.${workload.payloadText === 'ndjson' ? 'ndjson' : 'json'}`);
-  writeFileSync(path, text);
-  writeFileSync(variantPathOf(path), variant);
+  writeFileNamed(path, text);
+  writeFileNamed(variantPathOf(path), variant);
   const spec = payloadSpecOf(workload);
   return {
     key,

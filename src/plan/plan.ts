@@ -2,11 +2,13 @@ import type { CaseClass, CaseCoordinates, CaseTarget, Direction, Family, Platfor
 import type { Workload } from '../workloads/types.js';
 import { platformOf, type SerializerAdapter, type SerializerInfo } from '../serializers/types.js';
 import { unitView } from '../workloads/unit.js';
+import { describeDotnetShape } from '../workloads/dotnet-shape.js';
 import { baselinePreference, type RunPolicy } from '../config/policies.js';
 import { adapterVersion } from '../serializers/version.js';
 import { payloadKeyOf } from './payloads.js';
 import { adapterIdOf } from '../versions/spec.js';
-import { BUILTIN_SUPPORTS_TIMEOUT_MS, guardedCall, SUPPORTS_TIMEOUT_MS } from '../config/watchdog.js';
+import { BUILTIN_SUPPORTS_TIMEOUT_MS, SUPPORTS_TIMEOUT_MS } from '../host/watchdog.js';
+import { callUserCode, originOf, type UserCodeScope } from '../host/user-code.js';
 import { hostSnapshot } from '../config/user-config.js';
 import { hostCall, HostPatched } from '../config/host-guard.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
@@ -99,9 +101,14 @@ function versionOf(a: SerializerInfo, req: PlanRequest): string {
  * workload its `supports()` refuses with a reason; `failed` when supports() itself misbehaves
  * (throws, or answers neither true nor a reason: a bug in the adapter). A supports() that does not
  * return within SUPPORTS_TIMEOUT_MS (a built-in's: BUILTIN_SUPPORTS_TIMEOUT_MS) ends the process
- * with exit 2 naming it (config/watchdog.ts).
+ * with exit 2 naming it (host/watchdog.ts).
  */
 export function supportOf(a: SerializerInfo, view: Workload, direction: Direction): PlanDecision {
+  if (view.variantOf && platformOf(a) !== 'dotnet')
+    return {
+      status: 'unsupported',
+      reason: `${view.id} is ${view.variantOf}'s payload measured with another .NET code shape (${describeDotnetShape(view)}); JavaScript serializers: measure ${view.variantOf}`,
+    };
   if (!classOf(a, direction))
     return {
       status: 'unsupported',
@@ -116,9 +123,7 @@ export function supportOf(a: SerializerInfo, view: Workload, direction: Directio
   const restore = hostSnapshot();
   let threw: unknown;
   try {
-    answer = guardedCall(`supports() of serializer "${a.id}" (workload ${view.id}, ${direction})`, limit, () =>
-      a.supports(view, direction),
-    );
+    answer = callUserCode(hookOf(a, 'supports', view, direction), limit, () => a.supports(view, direction));
   } catch (e) {
     threw = e ?? 'nothing';
   }
@@ -139,22 +144,34 @@ export function supportOf(a: SerializerInfo, view: Workload, direction: Directio
 }
 
 /**
+ * A hook of adapter `a` as host/user-code.ts names it: `supports() of serializer "x" (workload w,
+ * serialize)` in the config file the adapter came from (a built-in's: jsonbench's own).
+ */
+function hookOf(a: SerializerInfo, hook: 'supports' | 'notes', view: Workload, direction: Direction): UserCodeScope {
+  return {
+    file: originOf(a) ?? "jsonbench's built-in serializers",
+    hook: `${hook}() of serializer "${a.id}" (workload ${view.id}, ${direction})`,
+    serializer: a.id,
+  };
+}
+
+/**
  * An adapter's translation notes for a pair it supports; a notes() that throws gives none (it is
- * informative only). It runs in jsonbench's own process, under the host guard (config/host-guard.ts:
- * the watchdog of supports(), and what it changes there is put back): one that changed the process
- * gives `changed`, and its case fails.
+ * informative only). It runs in jsonbench's own process, under the host guard (config/host-guard.ts
+ * hostCall, through host/user-code.ts callUserCode): the watchdog of supports() (one that does not
+ * return within SUPPORTS_TIMEOUT_MS ends the process with exit 2 naming it and its file; issue 25: a
+ * notes() that looped hung `run` silently), and what it changes there is put back: one that
+ * changed the process gives `changed`, and its case fails.
  */
 function notesOf(a: SerializerInfo, view: Workload, direction: Direction): { notes: string[]; changed?: string } {
-  const notes = (a as SerializerAdapter).notes;
-  if (typeof notes !== 'function') return { notes: [] };
   const limit = builtinSerializers.ids.includes(adapterIdOf(a.id)) ? BUILTIN_SUPPORTS_TIMEOUT_MS : SUPPORTS_TIMEOUT_MS;
   try {
-    const out = hostCall(`notes() of serializer "${a.id}" (workload ${view.id}, ${direction})`, limit, () =>
-      notes.call(a, view, direction),
-    );
-    return {
-      notes: Array.isArray(out) ? out.filter((n): n is string => typeof n === 'string' && n.trim() !== '') : [],
-    };
+    // reading the answer runs the user's code too (a getter, a Proxy), so it is inside the guarded call
+    const notes = hostCall(hookOf(a, 'notes', view, direction), limit, () => {
+      const out = (a as SerializerAdapter).notes?.(view, direction);
+      return Array.isArray(out) ? out.filter((n): n is string => typeof n === 'string' && n.trim() !== '') : [];
+    });
+    return { notes };
   } catch (e) {
     return e instanceof HostPatched ? { notes: [], changed: e.changed } : { notes: [] };
   }

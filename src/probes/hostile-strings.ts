@@ -71,22 +71,67 @@ export function codeUnitName(c: string): string {
   return 'U+' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
 }
 
+/** What each class holds, in words a user reads (probe titles). */
+export const HOSTILE_WORDS: Readonly<Record<HostileClass, string>> = {
+  quote: 'a double quote (")',
+  backslash: 'a backslash (\\)',
+  controls: 'the control characters U+0000 to U+001F',
+  separators: 'DEL (U+007F) and the line and paragraph separators (U+2028, U+2029)',
+  'lone-high': 'unpaired high surrogates U+D800, U+DBFF (half an emoji, the other half missing)',
+  'lone-low': 'unpaired low surrogates U+DC00, U+DFFF (half an emoji, the other half missing)',
+  'reversed-pair': 'the two halves of an emoji in reverse order (U+DE00 then U+D83D)',
+  'non-bmp': 'characters beyond U+FFFF (the emoji U+1F600, the musical symbol U+1D11E)',
+};
+
+/** Names of the single characters a length-1 sample can be, beyond their code (`U+0000 (NUL)`). */
+const CHAR_NAMES: Record<string, string> = {
+  '\u0000': 'NUL',
+  '\u0008': 'backspace',
+  '\u0009': 'tab',
+  '\u000a': 'line feed',
+  '\u000c': 'form feed',
+  '\u000d': 'carriage return',
+  '\u001b': 'escape',
+  '\u007f': 'DEL',
+  '\u2028': 'line separator',
+  '\u2029': 'paragraph separator',
+  '"': 'double quote',
+  '\\': 'backslash',
+};
+
+/**
+ * A hostile sample in words (a probe title's subject): what the string holds and where, e.g.
+ * "a 40-character string holding unpaired high surrogates … (one at its start, all at its end)", "the single
+ * character U+0000 (NUL)", "an empty string".
+ */
+export function describeHostile(cls: HostileClass | 'empty', length: number, value: string): string {
+  if (cls === 'empty' || length === 0) return 'an empty string';
+  if (value.length === 1)
+    return `the single character ${codeUnitName(value)}${CHAR_NAMES[value] ? ` (${CHAR_NAMES[value]})` : ''}`;
+  const where = value.startsWith(HOSTILE_CHARS[cls][0]) ? 'one at its start, all at its end' : 'all at its end';
+  return `a ${length.toLocaleString('en-US')}-character string holding ${HOSTILE_WORDS[cls]} (${where})`;
+}
+
 /**
  * Every hostile sample: each class at each length where it fits, plus each single character at
- * length 1, with a short name (`controls.L41`, `lone-high.U+D800.L1`).
+ * length 1, with a short name (`controls.L41`, `lone-high.U+D800.L1`: ids) and what it holds in
+ * words ({@link describeHostile}: titles).
  */
-export function hostileSamples(lengths: readonly number[] = HOSTILE_LENGTHS): { name: string; value: string }[] {
-  const out: { name: string; value: string }[] = [];
-  if (lengths.includes(0)) out.push({ name: 'empty.L0', value: '' });
+export function hostileSamples(
+  lengths: readonly number[] = HOSTILE_LENGTHS,
+): { name: string; value: string; words: string }[] {
+  const out: { name: string; value: string; words: string }[] = [];
+  if (lengths.includes(0)) out.push({ name: 'empty.L0', value: '', words: describeHostile('empty', 0, '') });
   for (const cls of HOSTILE_CLASSES) {
     for (const length of lengths) {
       if (length === 0) continue;
       if (length === 1) {
-        for (const c of singleCharStrings(cls)) out.push({ name: `${cls}.${codeUnitName(c)}.L1`, value: c });
+        for (const c of singleCharStrings(cls))
+          out.push({ name: `${cls}.${codeUnitName(c)}.L1`, value: c, words: describeHostile(cls, 1, c) });
         continue;
       }
       const s = hostileString(cls, length);
-      if (s !== null) out.push({ name: `${cls}.L${length}`, value: s });
+      if (s !== null) out.push({ name: `${cls}.L${length}`, value: s, words: describeHostile(cls, length, s) });
     }
   }
   return out;

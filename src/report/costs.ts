@@ -21,6 +21,8 @@ import type { MeasuredCase, ResultsFile } from '../results/types.js';
 export interface ProbeCost {
   source: 'probe';
   text: string;
+  /** the probe's id (`string.value.plain.lone-high.L40`): report.md names it beside the text, for reference */
+  probe?: string;
   /** the cost's kind: costs of one kind are said as one line ({@link costGroups}) */
   kind: string;
   /** how severe, 0 the most ({@link COST_TIERS}) */
@@ -156,6 +158,7 @@ export const payloadCosts = (c: MeasuredCase, results: ResultsFile): ProbeCost[]
         : probeCostText(title, v.verdict),
       kind: kindOf(v.probe, v.verdict),
       tier: tierOf(v.verdict),
+      probe: v.probe,
     });
   }
   return out;
@@ -222,7 +225,7 @@ function probeHeadline(kind: string): string {
  * others by tier; first-found order within a tier). A kind of one cost is said as it is
  * (`probe: NaN: invalid-json at $ …`); several as one line with their count and the first as an
  * example (`output defect: writes a lone surrogate raw (…) in any string field: 66 probes, e.g.
- * a lone-high.L40 string as a plain value: ill-formed at $ …`). Translation notes of one kind share
+ * a 40-character string holding unpaired high surrogates …, as a plain string value: ill-formed at $ …`). Translation notes of one kind share
  * the text before their first `: ` (`ajv JTD has no null type: 5 places, e.g. $.a (always null)
  * accepts any value`). Pure.
  */

@@ -24,20 +24,68 @@ export function outputWidth(
   return Number.isInteger(c) && c > 0 ? c : DEFAULT_WIDTH;
 }
 
+/** Options of {@link wrap}. */
+export interface WrapOptions {
+  /**
+   * a word longer than the line (a path, a URL) stays whole on a line of its own instead of being
+   * broken (default false: broken at the width). Such a line is the one that can exceed the width:
+   * the terminal folds it, and copying it gives the word back whole.
+   */
+  keepLongWords?: boolean;
+}
+
 /**
  * Word wrap of one line at `width` (wrap-ansi: at word boundaries, a word longer than the line
- * broken, colour codes not counted); the lines after the first start with `indent`. No wrapping
- * when `width` is absent.
+ * broken unless `options.keepLongWords`, colour codes not counted); the lines after the first start
+ * with `indent` (a hanging indent). No wrapping when `width` is absent.
  */
-export function wrap(text: string, width: number | undefined, indent = '  '): string {
+export function wrap(text: string, width: number | undefined, indent = '  ', options: WrapOptions = {}): string {
   if (!width || text.length <= width) return text;
-  const [first, ...rest] = wrapAnsi(text, width, { hard: true, trim: true }).split('\n');
+  // a line's own indent stays, and its continuation lines hang under it
+  const lead = /^ +/.exec(text)?.[0] ?? '';
+  if (lead)
+    return wrap(text.slice(lead.length), Math.max(1, width - lead.length), indent, options)
+      .split('\n')
+      .map((l) => lead + l)
+      .join('\n');
+  const hard = !options.keepLongWords;
+  const [first, ...rest] = wrapAnsi(text, width, { hard, trim: true }).split('\n');
   if (!rest.length) return first;
   // the continuation lines are indented: wrap them again at the width left
-  const tail = wrapAnsi(rest.join(' '), Math.max(1, width - indent.length), { hard: true, trim: true })
+  const tail = wrapAnsi(rest.join(' '), Math.max(1, width - indent.length), { hard, trim: true })
     .split('\n')
     .map((l) => indent + l);
   return [first, ...tail].join('\n');
+}
+
+/**
+ * A table cell's text wrapped at `width` (its column's width less padding), a word longer than
+ * that broken: cli-table3 would cut it with `…`, which made two rows of `jsonbench list` read alike.
+ */
+export function wrapCell(text: string, width: number): string {
+  return text.length <= width ? text : wrapAnsi(text, Math.max(1, width), { hard: true, trim: true });
+}
+
+/** Every line of `text` wrapped by {@link wrap} (same width, indent and options); blank lines kept. */
+export function wrapLines(text: string, width: number | undefined, indent = '  ', options: WrapOptions = {}): string {
+  return text
+    .split('\n')
+    .map((l) => wrap(l, width, indent, options))
+    .join('\n');
+}
+
+/**
+ * {@link wrap} kept to `maxLines` lines: the last one kept ends with `…` and {@link SEE_REPORT}
+ * when text was left out (the full text is in report.md).
+ */
+export function wrapAtMost(text: string, width: number, indent: string, maxLines: number): string {
+  const lines = wrap(text, width, indent).split('\n');
+  if (lines.length <= maxLines) return lines.join('\n');
+  const kept = lines.slice(0, maxLines);
+  const last = kept[maxLines - 1];
+  const room = width - SEE_REPORT.length - 1;
+  kept[maxLines - 1] = `${(last.length > room ? last.slice(0, room) : last).trimEnd()}…${SEE_REPORT}`;
+  return kept.join('\n');
 }
 
 /** One line cut to `width` with `…` and {@link SEE_REPORT} (the text is escaped by the caller); unchanged when it fits or `width` is absent. */

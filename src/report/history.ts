@@ -7,8 +7,9 @@ import { createColors } from 'picocolors';
 import type { HistoryPoint } from '../results/history.js';
 import { formatBytes, formatRatio, formatTime } from './units.js';
 import type { Column } from './table/column.js';
-import { renderTable } from './table/write.js';
+import { chooseColumns, renderTable } from './table/write.js';
 import { escapeCell } from './table/escape.js';
+import { DEFAULT_WIDTH, wrap } from './fit.js';
 import { compareVersions } from '../versions/install.js';
 
 /** One case's series. */
@@ -104,7 +105,7 @@ export function historyCells(p: HistoryPoint): string[] {
 
 /** The sentence under a history: what Ratio's brackets and ⚠ noisy mean. */
 export const HISTORY_LEGEND =
-  "Ratio is time ÷ the class baseline's in that run, [low–high] its 99.9% interval (log scale); ⚠ noisy: a launch reached the time cap before the error target, so the point is less certain than its Error says. Error is the half-width of the 99.9% interval of the mean.";
+  "Ratio is time ÷ the class baseline's in that run, [low–high] its 99.9% interval (log scale); ⚠ noisy: that run flagged the case noisy (its launches disagreed beyond their errors, or its interval straddled the decision its takeaway makes), so the point is less certain than its interval says. Error is the half-width of the 99.9% interval of the mean.";
 
 /** Markdown: a `##` heading and a table per case, then {@link HISTORY_LEGEND}. */
 export function renderHistoryMarkdown(points: readonly HistoryPoint[]): string {
@@ -120,21 +121,129 @@ export function renderHistoryMarkdown(points: readonly HistoryPoint[]): string {
   return out.join('\n');
 }
 
-/** Terminal: a bold title and a table per case (points without numbers dim). */
-export function renderHistoryTerminal(points: readonly HistoryPoint[], color: boolean): string {
+/**
+ * The terminal's history columns ({@link HISTORY_TABLE}, fitted to a width): Run, When, Version
+ * and Ratio stay; Mean, Allocated, Runtime, Serializer (its label repeats the title's adapter and
+ * the Version), Error, Commit and jsonbench go first on a narrow terminal (the last first); Instr/op
+ * only when a point has a count; Status only when a point has no number, cut to one line.
+ */
+function terminalHistoryColumns(points: readonly HistoryPoint[]): Column<HistoryPoint>[] {
+  const priority: Record<string, number> = {
+    serializer: 3,
+    runtime: 2,
+    jsonbench: 6,
+    commit: 5,
+    error: 4,
+    allocated: 2,
+    mean: 1,
+    instructions: 3,
+  };
+  const shown = (id: string) =>
+    (id !== 'instructions' || points.some((p) => p.instructionsPerOp !== null)) &&
+    (id !== 'status' || points.some((p) => p.status !== 'measured'));
+  return HISTORY_TABLE.filter((c) => shown(c.id)).map((c) =>
+    c.id === 'status'
+      ? { ...c, cell: (p: HistoryPoint) => (p.status === 'measured' ? '' : c.cell(p)), clip: '' }
+      : { ...c, priority: priority[c.id] ?? 0 },
+  );
+}
+
+/**
+ * Terminal: a bold title and a compact table per case (points without numbers dim), then
+ * {@link HISTORY_LEGEND}, every line fitted to `width` (default {@link DEFAULT_WIDTH}).
+ */
+export function renderHistoryTerminal(points: readonly HistoryPoint[], color: boolean, width = DEFAULT_WIDTH): string {
   const c = createColors(color);
   const out: string[] = [];
+  // the columns are chosen once, over every point, so every case's table shows the same ones; said once at the end
+  const all = terminalHistoryColumns(points);
+  const fit = chooseColumns({ columns: all, rows: points }, width);
+  const columns = fit.keep.map((i) => all[i]);
   for (const s of historySeries(points)) {
     out.push(
-      c.bold(escapeCell(s.title, 'terminal')),
+      c.bold(wrap(escapeCell(s.title, 'terminal'), width)),
       renderTable(
-        { columns: HISTORY_TABLE, rows: s.points, tone: (p) => (p.status === 'measured' ? undefined : 'dim') },
+        {
+          columns,
+          rows: s.points,
+          tone: (p) => (p.status === 'measured' ? undefined : 'dim'),
+          compact: true,
+        },
         'terminal',
-        { color },
+        { color, width },
       ),
       '',
     );
   }
-  if (out.length) out.push(HISTORY_LEGEND, '');
+  if (fit.dropped.length)
+    out.push(
+      c.dim(
+        wrap(
+          `(${fit.dropped.length === 1 ? 'column' : 'columns'} left out to fit ${width} characters: ${fit.dropped.join(', ')}; a wider terminal or --format md shows them)`,
+          width,
+          ' ',
+        ),
+      ),
+    );
+  if (out.length) out.push(wrap(HISTORY_LEGEND, width), '');
   return out.join('\n');
+}
+
+/** One row of the history's summary: a table's cases (workload × size × shape × direction) in the ledger. */
+interface SummaryRow {
+  title: string;
+  serializers: number;
+  runs: number;
+  points: number;
+  latest: HistoryPoint;
+}
+
+/**
+ * Terminal, without a filter (issue 22: `history` printed 2,274 lines): what the ledger holds,
+ * one row per workload × size × shape × direction — how many serializers, runs and points, and
+ * the latest run — then how to see the points. Pure.
+ */
+export function renderHistorySummary(points: readonly HistoryPoint[], color: boolean, width = DEFAULT_WIDTH): string {
+  const byTable = new Map<string, HistoryPoint[]>();
+  for (const p of points) {
+    const k = `${p.workload} · ${p.size} · ${p.shape} · ${p.direction}`;
+    byTable.set(k, [...(byTable.get(k) ?? []), p]);
+  }
+  const rows: SummaryRow[] = [...byTable].map(([title, ps]) => {
+    const latest = [...ps].sort(byRunThenVersion).at(-1)!;
+    return {
+      title,
+      serializers: new Set(ps.map((p) => p.serializer)).size,
+      runs: new Set(ps.map((p) => p.runId)).size,
+      points: ps.length,
+      latest,
+    };
+  });
+  const columns: Column<SummaryRow>[] = [
+    { id: 'case', header: 'Workload · size · shape · direction', cell: (r) => r.title, clip: '', least: 40 },
+    { id: 'serializers', header: 'Serializers', cell: (r) => String(r.serializers), align: 'right', priority: 3 },
+    { id: 'runs', header: 'Runs', cell: (r) => String(r.runs), align: 'right' },
+    { id: 'points', header: 'Points', cell: (r) => String(r.points), align: 'right', priority: 2 },
+    {
+      id: 'latest',
+      header: 'Latest run',
+      cell: (r) => `${r.latest.runId} (${r.latest.startedAt.replace('T', ' ').slice(0, 16)})`,
+      priority: 1,
+    },
+  ];
+  const runs = new Set(points.map((p) => p.runId)).size;
+  return [
+    createColors(color).bold(
+      wrap(
+        `The ledger holds ${points.length} points of ${historySeries(points).length} cases from ${runs} run${runs === 1 ? '' : 's'}:`,
+        width,
+      ),
+    ),
+    renderTable({ columns, rows, compact: true }, 'terminal', { color, width }),
+    wrap(
+      "Each case's points: jsonbench history --workload W (and --size, --shape, --direction, --serializer, --target), or --last N for the latest N of every case.",
+      width,
+    ),
+    '',
+  ].join('\n');
 }

@@ -16,6 +16,9 @@ import { renderRecommendations } from './recommend.js';
 import { renderProbesMarkdown } from './probes-text.js';
 import { behaviourNotes, behaviourSentences } from './probes.js';
 import { renderColdStart } from './cold-start.js';
+import { unresolvedCases, unresolvedExact } from './resolution.js';
+import { quickCaveat } from './takeaway.js';
+import { buildFailures } from './build-failures.js';
 
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
@@ -58,10 +61,12 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     const noise = noiseReasons(r);
     if (noise.length)
       out.push(
-        `> ⚠ Noisy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`,
+        `> ⚠ Busy machine${several ? ` (#${i + 1})` : ''}: ${noise.join('; ')}. Differences inside the error bars are not evidence of a difference.`,
         '',
       );
   }
+  // a quick run's caveat, once per report (never per takeaway or recommendation)
+  if (model.runs.some((r) => r.policy.name === 'quick')) out.push(`> ${quickCaveat()}`, '');
   // a run on the user's payload opens with its recommendation (report/recommend.ts)
   for (const [i, r] of model.runs.entries()) {
     const rec = renderRecommendations(r, 'markdown');
@@ -136,6 +141,16 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
           `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''}: ${escapeText(message)}.`,
         );
     }
+    const open = unresolvedCases(all);
+    if (open.length) {
+      out.push('', 'Too close to call at this precision (the launches stopped before the ratio settled):', '');
+      for (const o of open) {
+        const c = all.find((x) => x.id === o.id)!;
+        out.push(
+          `- **${escapeText(o.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} (${c.class}): ${unresolvedExact(o.resolution)}`,
+        );
+      }
+    }
     const broken = all.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
     if (broken.length) {
       out.push('', 'Not ranked:', '');
@@ -179,6 +194,17 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     if (cold) out.push(several ? cold.replace('### ', `### (#${i + 1}) `) : cold);
   }
   out.push(...probeSections);
+  const failed = model.runs.flatMap((r) => buildFailures(r));
+  if (failed.length)
+    out.push(
+      '## Builds that failed',
+      '',
+      ...failed.map(
+        (f) =>
+          `- ${f.row ? `**${escapeText(f.row)}** on ` : ''}${escapeText(f.target)}: ${escapeText(f.reason)}. Log: ${markdownCode(f.log)}${f.firstError ? `; first error: ${markdownCode(clip(f.firstError, 400))}` : ''}`,
+      ),
+      '',
+    );
   const text = out.join('\n');
   // a run on several targets ends with its side-by-side tables (one section per results file that has them)
   const sideBySide = model.runs

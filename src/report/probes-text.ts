@@ -18,6 +18,7 @@ import {
   type VersionChange,
 } from './probes.js';
 import { countOf } from './units.js';
+import { DEFAULT_WIDTH, wrap } from './fit.js';
 
 /**
  * The probe matrix of a results file as terminal text and as Markdown (through the one table
@@ -25,11 +26,59 @@ import { countOf } from './units.js';
  * library, and the failing verdicts with their input, expected and actual. Pure.
  */
 
-/** Options of the text renderers: one row per probe (`full`), marks only (`narrow`), colours (terminal). */
+/** Options of the text renderers: one row per probe (`full`), marks only (`narrow`), colours and width (terminal). */
 export interface ProbeTextOptions {
   full?: boolean;
   narrow?: boolean;
   color?: boolean;
+  /** the width to fit (characters; default {@link DEFAULT_WIDTH}): a matrix too wide shows marks only, then comes in parts of a few serializers each */
+  width?: number;
+}
+
+/** A cell's width on a terminal table: its longest line and the padding. */
+const cellWidth = (text: string) => Math.max(...text.split('\n').map((l) => l.length)) + 2;
+
+/**
+ * A table too wide for `width` in parts: the first `keep` columns (the row's name) in every part,
+ * the others in as many as fit beside them (at least one a part), each part a table of its own
+ * with its place said above it (`serializers 4–6 of 9`). One part when it fits. Pure.
+ */
+function partsOf<Row>(
+  table: Table<Row>,
+  keep: number,
+  width: number,
+  noun: string,
+): { note: string; table: Table<Row> }[] {
+  const natural = table.columns.map((c) =>
+    Math.max(cellWidth(c.header), ...table.rows.map((r) => cellWidth(escapeCell(c.cell(r), 'terminal', c.maxChars)))),
+  );
+  const fixed = natural.slice(0, keep).reduce((a, b) => a + b + 1, 1);
+  const parts: number[][] = [];
+  let used = fixed;
+  for (let i = keep; i < table.columns.length; i++) {
+    const last = parts.at(-1);
+    if (last && used + natural[i] + 1 <= width) {
+      last.push(i);
+      used += natural[i] + 1;
+    } else {
+      parts.push([i]);
+      used = fixed + natural[i] + 1;
+    }
+  }
+  if (parts.length <= 1) return [{ note: '', table }];
+  const total = table.columns.length - keep;
+  return parts.map((idx) => ({
+    note: `${noun} ${idx[0] - keep + 1}${idx.length > 1 ? `–${idx.at(-1)! - keep + 1}` : ''} of ${total}`,
+    table: { ...table, columns: [...table.columns.slice(0, keep), ...idx.map((i) => table.columns[i])] },
+  }));
+}
+
+/** Whether `table` fits `width` laid out at its natural widths. */
+function fits<Row>(table: Table<Row>, width: number): boolean {
+  const natural = table.columns.map((c) =>
+    Math.max(cellWidth(c.header), ...table.rows.map((r) => cellWidth(escapeCell(c.cell(r), 'terminal', c.maxChars)))),
+  );
+  return natural.reduce((a, b) => a + b + 1, 1) <= width;
 }
 
 /** The changes between versions as a table. */
@@ -62,33 +111,50 @@ export function renderProbesTerminal(results: ResultsFile, options: ProbeTextOpt
   const section = results.probes;
   if (!section) return '';
   const k = createColors(Boolean(options.color));
+  const width = options.width ?? DEFAULT_WIDTH;
+  const say = (text: string, indent = '  ') => wrap(text, width, indent);
   const out: string[] = [
-    k.bold(`Probes (${section.selection === 'asked' ? 'asked' : 'relevant to the payloads'}): ${summaryLine(section)}`),
+    k.bold(
+      say(`Probes (${section.selection === 'asked' ? 'asked' : 'relevant to the payloads'}): ${summaryLine(section)}`),
+    ),
   ];
+  // a wide table: marks only (as --narrow) when the labels do not fit, then in parts of a few serializers
+  const tables = <Row>(title: string, labelled: Table<Row>, marks: Table<Row>, keep: number, noun: string) => {
+    // marks only; then headers on several lines, broken after each hyphen (`fast-` `json-` `stringify`)
+    const stacked = {
+      ...marks,
+      columns: marks.columns.map((c, i) => (i < keep ? c : { ...c, header: c.header.replace(/-(?=.)/g, '-\n') })),
+    };
+    const table = fits(labelled, width) ? labelled : fits(marks, width) ? marks : stacked;
+    for (const part of partsOf(table, keep, width, noun))
+      out.push(
+        k.bold(say(part.note ? `${title}, ${part.note}` : title)),
+        renderTable(part.table, 'terminal', { color: options.color, width }),
+      );
+  };
   for (const direction of DIRECTIONS) {
     const m = probeMatrix(section, direction, options.full);
-    if (m.rows.length === 0) continue;
-    out.push(
-      '',
-      k.bold(
-        `${direction} (${countOf(m.rows.length, 'row')}${options.full ? '' : ', grouped'}; ${countOf(m.columns.length, 'serializer')})`,
-      ),
-    );
-    if (m.columns.length) out.push(renderTable(matrixTable(m, !options.narrow), 'terminal', { color: options.color }));
+    // a direction no serializer was probed in (probe --direction serialize) says nothing
+    if (m.rows.length === 0 || (m.columns.length === 0 && m.absent.length === 0)) continue;
+    const title = `${direction} (${countOf(m.rows.length, 'row')}${options.full ? '' : ', grouped'}; ${countOf(m.columns.length, 'serializer')})`;
+    out.push('');
+    if (m.columns.length) tables(title, matrixTable(m, !options.narrow), matrixTable(m, false), 1, 'serializers');
+    else out.push(k.bold(say(title)));
     if (m.absent.length)
       out.push(
         'no column (✘ for every probe of this direction):',
-        ...m.absent.map((a) => `  ${escapeCell(a.header, 'terminal')}: ${escapeCell(a.reason, 'terminal', 200)}`),
+        ...m.absent.map((a) =>
+          say(`  ${escapeCell(a.header, 'terminal')}: ${escapeCell(a.reason, 'terminal', 200)}`, '    '),
+        ),
       );
-    out.push(...failingLines(results, direction, 'terminal'));
+    out.push(...failingLines(results, direction, 'terminal').map((l) => say(l, '      ')));
   }
   const changes = versionChanges(section);
-  if (changes.length)
-    out.push(
-      '',
-      k.bold(`Verdicts that change between versions (${changes.length})`),
-      renderTable(changesTable(changes), 'terminal', { color: options.color }),
-    );
+  if (changes.length) {
+    out.push('');
+    const t = changesTable(changes);
+    tables(`Verdicts that change between versions (${changes.length})`, t, t, 2, 'versions');
+  }
   return out.join('\n') + '\n';
 }
 

@@ -35,7 +35,7 @@ import { ratioIntervalOf } from '../results/ratio.js';
 import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime, ratioNumber } from './units.js';
-import { escapeCell } from './table/escape.js';
+import { escapeCell, markdownCode } from './table/escape.js';
 import { clipLine, wrap } from './fit.js';
 import { groupCall, ratioCall } from '../results/decision.js';
 import { COST_TIERS, costGroups, costTier, payloadCosts, type CostGroup } from './costs.js';
@@ -45,7 +45,6 @@ import {
   fasterThanBaseline,
   formatInterval,
   joinNames,
-  quickCaveat,
   unrankedFinding,
   unrankedReason,
   withinNoise,
@@ -641,8 +640,8 @@ export interface RenderRecommendationOptions {
  * The recommendation block of a run on a user's payload (results with `payloads`). `markdown`
  * (the top of report.md): the machine and policy, the payload's facts, one sentence per direction
  * × class with its cost lines ({@link costLines}, each line of several costs followed by every one
- * of them) and the serializers that were not candidates, and once the quick policy's caveat and
- * what settles the calls that are not settled ({@link settleLine}). `terminal` (first in what a
+ * of them) and the serializers that were not candidates, and once what settles the calls that are
+ * not settled ({@link settleLine}); the quick policy's caveat is said once by report.md, above it. `terminal` (first in what a
  * run prints at its end): the sentences and their cost lines alone (one per kind), fitted to the
  * width, then the settle line once (the payload's facts were printed before measuring, the
  * serializers without a number are summarised after, the caveat and the load are said once by the
@@ -663,7 +662,6 @@ export function renderRecommendations(
   const settle = settleLine(recs, results.policy.name);
   if (dialect === 'markdown') {
     const out = ['## Recommendation', '', `Measured on ${esc(machine)}.`, ''];
-    if (results.policy.name === 'quick') out.push(esc(quickCaveat()), '');
     for (const p of results.payloads) for (const line of payloadLines(p)) out.push(`- ${esc(line)}`);
     out.push('');
     for (const r of recs) {
@@ -672,11 +670,14 @@ export function renderRecommendations(
       );
       const groups = costGroupsOf(r);
       const lines = costLines(r, probed);
+      // report.md names each probe cost's probe id, for reference (the titles are for people)
+      const ref = (k: object) =>
+        'probe' in k && typeof k.probe === 'string' ? ` (probe ${markdownCode(k.probe)})` : '';
       for (const [i, d] of lines.entries()) {
-        out.push(`  - ${esc(d)}`);
-        // report.md keeps the full list: every cost of a kind said as one line
         const g = groups[i];
-        if (g && g.items.length > 1) for (const k of g.items) out.push(`    - ${esc(k.text)}`);
+        out.push(`  - ${esc(d)}${g && g.items.length === 1 ? ref(g.items[0]) : ''}`);
+        // report.md keeps the full list: every cost of a kind said as one line
+        if (g && g.items.length > 1) for (const k of g.items) out.push(`    - ${esc(k.text)}${ref(k)}`);
       }
       for (const d of excludedLines(r)) out.push(`  - ${esc(d)}`);
     }
@@ -709,7 +710,8 @@ function baseLabel(r: Recommendation): string {
  * The built-in suite's recommendation (a run without --payload): one line per direction × class
  * across the workloads, from the same {@link recommend} (so it agrees with the takeaways above the
  * tables): where a serializer is faster, it and its speed-up per workload; elsewhere the baseline,
- * with the workloads whose call is borderline or too uncertain named or counted (`serialize:
+ * with the workloads whose call is borderline or too uncertain named or counted (a single one
+ * named once: `parse: JSON.parse on users · 100 · list (too uncertain to call)`; `serialize:
  * fast-json-stringify on weather-station · 1 · single (1.53× faster); JSON.stringify on the other 7
  * (borderline: fast-json-stringify on users · 100 · many; too uncertain to call on 2)`), then a
  * pointer to --payload for a recommendation on the reader's own data and the settle line. Short by
@@ -741,14 +743,21 @@ function renderSuiteRecommendations(results: ResultsFile, options: RenderRecomme
       const kept = rs.filter((r) => !r.pick && baseLabel(r) === base);
       const border = kept.filter((r) => r.state === 'borderline' && r.borderline);
       const vague = kept.filter((r) => r.state === 'uncertain');
+      // one workload is named once, in `on`, not again in its notes
+      const one = kept.length === 1;
       const notes = [
         border.length
-          ? `borderline: ${joinNames([...new Set(border.map((r) => r.borderline!.serializer))].map((b) => `${b} on ${joinNames(border.filter((r) => r.borderline!.serializer === b).map(where))}`))}`
+          ? `borderline: ${joinNames([...new Set(border.map((r) => r.borderline!.serializer))].map((b) => (one ? b : `${b} on ${joinNames(border.filter((r) => r.borderline!.serializer === b).map(where))}`)))}`
           : '',
-        vague.length ? `too uncertain to call on ${vague.length}` : '',
+        vague.length ? `too uncertain to call${one ? '' : ` on ${vague.length}`}` : '',
       ].filter(Boolean);
-      const on =
-        kept.length === rs.length ? `all ${kept.length}` : picks.length ? `the other ${kept.length}` : `${kept.length}`;
+      const on = one
+        ? where(kept[0])
+        : kept.length === rs.length
+          ? `all ${kept.length}`
+          : picks.length
+            ? `the other ${kept.length}`
+            : `${kept.length}`;
       parts.push(`${base} on ${on}${notes.length ? ` (${notes.join('; ')})` : ''}`);
     }
     out.push(wrap(esc(`${label}: ${parts.join('; ')}`), options.width));

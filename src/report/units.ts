@@ -1,10 +1,13 @@
 // These functions are also shipped verbatim into the HTML report's script (see html/client-bundle.ts):
 // keep them self-contained function declarations that call only each other.
 
-/** Formats a time in ns with a unit chosen by magnitude (ns, µs, ms, s) and 3 significant digits. */
+/**
+ * Formats a time in ns with a unit chosen by magnitude (ns, µs, ms, s) and 3 significant digits;
+ * the unit is chosen on the rounded value, so 999.7 ns reads `1.00 µs`, never `1000 ns`.
+ */
 export function formatTime(ns: number): string {
   if (!Number.isFinite(ns)) return '∞';
-  const abs = Math.abs(ns);
+  const abs = Math.abs(Number(ns.toPrecision(3)));
   if (abs < 1e3) return `${sig(ns)} ns`;
   if (abs < 1e6) return `${sig(ns / 1e3)} µs`;
   if (abs < 1e9) return `${sig(ns / 1e6)} ms`;
@@ -22,10 +25,11 @@ export function countOf(n: number, one: string, many = `${one}s`): string {
  * printed (the label once said "MB" of 2^20 bytes while other places divided by 10^6).
  */
 export function formatBytes(bytes: number): string {
+  // each unit chosen on the value as printed: 1023.6 B reads 1.00 KiB, never 1024 B
   const abs = Math.abs(bytes);
-  if (abs < 1024) return `${Math.round(bytes)} B`;
-  if (abs < 1024 ** 2) return `${sig(bytes / 1024)} KiB`;
-  if (abs < 1024 ** 3) return `${sig(bytes / 1024 ** 2)} MiB`;
+  if (Math.round(abs) < 1024) return `${Math.round(bytes)} B`;
+  if (Math.abs(Number(sig(bytes / 1024))) < 1024) return `${sig(bytes / 1024)} KiB`;
+  if (Math.abs(Number(sig(bytes / 1024 ** 2))) < 1024) return `${sig(bytes / 1024 ** 2)} MiB`;
   return `${sig(bytes / 1024 ** 3)} GiB`;
 }
 

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import type { ResultsFile } from '../results/types.js';
@@ -13,7 +13,8 @@ export interface WrittenReports {
 /**
  * Renders each format (pure exporters) and writes it under `dir` with the format's file name: the
  * IO edge of reporting. One exporter failing does not stop the others: its error is returned, and
- * the rest are still written. `registry` is the exporter map (tests pass one with a failing exporter).
+ * the rest are still written. Each is written atomically (files/write-file.ts): a full disk leaves
+ * no truncated report, and its error names the file. `registry` is the exporter map (tests pass one with a failing exporter).
  */
 export function writeReports(
   dir: string,
@@ -27,7 +28,7 @@ export function writeReports(
   for (const format of formats) {
     try {
       const path = join(dir, registry[format].fileName);
-      writeFileSync(path, registry[format].render(runs, context));
+      writeFileAtomic(path, registry[format].render(runs, context));
       out.written[format] = path;
     } catch (e) {
       out.failed.push({ format, error: (e as Error).message });

@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { readFileSync, writeFileSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import type { CaseResult, ResultsFile } from './types.js';
 import { checkResults } from './validate.js';
+import { compactVerdicts } from './verdict-groups.js';
 import { ResultsFileError, type TextPosition } from './errors.js';
 import { parse as losslessParse } from 'lossless-json';
 import jsoncParser from 'jsonc-parser';
@@ -23,30 +24,81 @@ function layoutJson(value: unknown, levels: number, indent = ''): string {
 }
 
 /**
- * Writes the results file atomically (temp file, then rename), so a reader never sees half a file.
+ * Writes the results file atomically (temp file, then rename), so a reader never sees half a file;
+ * on failure the temp file is removed and the error thrown as it is.
  * Laid out three levels deep ({@link layoutJson}): a line per top-level field, per case field, per
- * probe verdict; each written compact. Fully indented JSON made indentation a third of a payload
- * run's 3.6 MB (new-user tryout, 2026-12-05); `jq .` shows it indented.
+ * probe verdict group; each written compact. Fully indented JSON made indentation a third of a payload
+ * run's 3.6 MB (new-user tryout, 2026-12-05); `jq .` shows it indented. Probe verdicts are stored
+ * grouped by probe side (results/verdict-groups.ts), which {@link readResults} expands.
  */
 export function writeResults(path: string, results: ResultsFile): void {
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, layoutJson(results, 3) + '\n');
-  renameSync(tmp, path);
+  try {
+    writeFileSync(tmp, layoutJson(compactVerdicts(results), 3) + '\n');
+    renameSync(tmp, path);
+  } catch (e) {
+    // a full disk leaves no half-written temp file behind (issue 25)
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/**
+ * The largest results file jsonbench reads: 256 MiB (a results file of the long policy on every
+ * workload is under 20 MB; V8 cannot hold a string of more than 512 MiB). `JSONBENCH_MAX_RESULTS_BYTES`
+ * sets another (bytes). Issue 25: `report /dev/zero` died of std::bad_alloc at 16.8 GB.
+ */
+export const MAX_RESULTS_BYTES = 256 * 1024 * 1024;
+
+/** The cap in force: `JSONBENCH_MAX_RESULTS_BYTES` when it is a positive whole number, else {@link MAX_RESULTS_BYTES}. */
+function resultsCap(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.JSONBENCH_MAX_RESULTS_BYTES);
+  return Number.isSafeInteger(n) && n > 0 ? n : MAX_RESULTS_BYTES;
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MiB`;
+
+/**
+ * The text of a results file (or a run's partial file) when it is a regular file within the cap;
+ * a device, a pipe or a socket is refused before a byte is read (`/dev/zero` has no end).
+ * @throws ResultsFileError naming the file and why
+ */
+export function readResultsText(path: string): string {
+  let stat: Stats;
+  try {
+    stat = statSync(path);
+  } catch (e) {
+    throw new ResultsFileError(path, '', `cannot read: ${(e as Error).message}`);
+  }
+  if (!stat.isFile())
+    throw new ResultsFileError(
+      path,
+      '',
+      `is ${stat.isDirectory() ? 'a folder' : stat.isFIFO() ? 'a pipe (FIFO)' : stat.isSocket() ? 'a socket' : 'a device (such as /dev/zero)'}, not a results file: give the results.json a run wrote (or its folder)`,
+    );
+  const cap = resultsCap();
+  if (stat.size > cap)
+    throw new ResultsFileError(
+      path,
+      '',
+      `is ${mib(stat.size)}, beyond the ${mib(cap)} a results file may be (set JSONBENCH_MAX_RESULTS_BYTES to read a larger one)`,
+    );
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ResultsFileError(path, '', `cannot read: ${(e as Error).message}`);
+  }
 }
 
 /**
  * Reads and checks a results file (older layouts are upgraded, see results/upgrade.ts).
- * @throws ResultsFileError naming the file: unreadable, not JSON (with the position), not a
+ * @throws ResultsFileError naming the file: unreadable, not a regular file (a device, a pipe), beyond
+ * the cap ({@link MAX_RESULTS_BYTES}), not JSON (with the position), not a
  * jsonbench results file, of a newer schema version, or not matching the schema (with the path of
  * the first problem)
  */
 export function readResults(path: string): ResultsFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new ResultsFileError(path, '', `cannot read: ${(e as Error).message}`);
-  }
+  let text = readResultsText(path);
   // a UTF-8 byte order mark (some Windows editors write one) is not part of the JSON
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;
@@ -133,7 +185,7 @@ export function syntaxErrorAt(text: string): string {
 /** Reads the partial file of an interrupted run (one case per line; a torn last line is skipped). */
 export function readPartial(path: string): CaseResult[] {
   const out: CaseResult[] = [];
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
+  for (const line of readResultsText(path).split('\n')) {
     if (!line.trim()) continue;
     try {
       out.push(JSON.parse(line) as CaseResult);

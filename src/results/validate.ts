@@ -9,6 +9,7 @@ import type { ValueError } from '@sinclair/typebox/errors';
 import { CASE_STATUSES, ResultsFileSchema, type CaseResult, type ResultsFile, type TimeStats } from './types.js';
 import { upgradeResults } from './upgrade.js';
 import { ResultsFileError } from './errors.js';
+import { expandVerdicts } from './verdict-groups.js';
 
 const checker = TypeCompiler.Compile(ResultsFileSchema);
 
@@ -76,7 +77,8 @@ function literalsOf(schema: unknown): unknown[] {
  * @throws ResultsFileError naming `where`, the JSON pointer of the first problem and what is wrong there
  */
 export function checkResults(value: unknown, where: string): ResultsFile {
-  const { file: upgraded, original } = setAsideUnknownStatuses(upgradeResults(value, where));
+  // probe verdicts stored grouped (results/verdict-groups.ts) are expanded first, then checked like any
+  const { file: upgraded, original } = setAsideUnknownStatuses(upgradeResults(expandVerdicts(value, where), where));
   // a pointer into the cases checked is named by the case's place in the file as written
   const inFile = (path: string) => path.replace(/^\/cases\/(\d+)/, (_, i: string) => `/cases/${original[Number(i)]}`);
   if (checker.Check(upgraded)) {

@@ -4,7 +4,7 @@
  * allocation pass of a worker that sent no allocation windows with its timing. What each verdict
  * means is run/outcome.ts's; when to launch is run/scheduler.ts's.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileNamed } from '../files/write-file.js';
 import type { LaunchRecord } from '../results/types.js';
 import type { CaseJob } from '../worker/protocol.js';
 import type { CaseRecord } from './assemble.js';
@@ -51,7 +51,7 @@ export function keep(gs: GroupState, rec: CaseRecord, record: LaunchRecord, grou
   record.grouped = grouped;
   rec.launches.push(record);
   const log = gs.ctx.input.launchLogPath;
-  if (log) appendFileSync(log, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
+  if (log) appendFileNamed(log, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
 }
 
 /** Takes a measured launch's allocation (the first one only) and the library version it loaded. */

@@ -63,7 +63,34 @@ function discardedForAll(gs: GroupState, baseRec: CaseRecord, verdicts: Map<Case
 }
 
 /** Applies each case's verdict: keeps the measured, ends those that failed on their own, retakes the rest alone. */
+/**
+ * Says that launch `l` of `cases` (in one process) ended without naming which case failed (its worker killed from
+ * outside, or exited) and that `n` of its cases are taken again, each alone: before, a worker
+ * killed mid-run left no trace in stderr, results.json or the report (issue 25). A warning event
+ * (stderr; the relaunched cases' own launches are in launches.partial.jsonl).
+ */
+function warnRetaken(gs: GroupState, o: LaunchOutcome, l: number, cases: CaseRecord[], n: number): void {
+  const how = o.signal
+    ? `was killed by ${o.signal}`
+    : o.timedOut
+      ? 'timed out'
+      : o.exitCode !== null && o.exitCode !== 0
+        ? `exited with code ${o.exitCode}`
+        : o.protocolError
+          ? `broke its protocol (${o.protocolError})`
+          : 'ended';
+  gs.ctx.input.onProgress?.({
+    type: 'warning',
+    message: `${cases[0].planned.id} (+${cases.length - 1} in one process): launch ${l}'s worker ${how} before naming a failing case${o.signal === 'SIGKILL' ? ' (killed from outside jsonbench, or by the system for memory?)' : ''}; its ${n} case${n === 1 ? '' : 's'} left ${n === 1 ? 'is' : 'are'} taken again, each alone`,
+  });
+}
+
 async function applyVerdicts(gs: GroupState, o: LaunchOutcome, verdicts: Map<CaseRecord, Verdict>, l: number) {
+  const retaken = [...verdicts].filter(
+    ([rec, v]) =>
+      v.kind !== 'ok' && !(failedIn(o, rec.planned.serializer) && (v.kind !== 'bad' || v.status === 'failed')),
+  );
+  if (retaken.length) warnRetaken(gs, o, l, [...verdicts.keys()], retaken.length);
   for (const [rec, v] of verdicts) {
     if (v.kind === 'ok') {
       takeExtras(rec, v);

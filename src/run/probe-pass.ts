@@ -4,7 +4,8 @@
  * (plan/probe-plan.ts: ✘ declared, – inexpressible), generate typia's probe modules, run the rest
  * in workers on each target (run/probe-runner.ts), and assemble the results file's probe section.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFileNamed } from '../files/write-file.js';
 import { join } from 'node:path';
 import { variantPathOf, type CaseTarget, type Direction } from '../case/coordinates.js';
 import type { ProbeFamily } from '../case/probe.js';
@@ -63,8 +64,8 @@ export function writeProbePayload(
     payload: [...payload],
     ...(dotnet.length ? { dotnet: dotnetCells(dotnet) } : {}),
   };
-  writeFileSync(path, JSON.stringify(data));
-  writeFileSync(variantPathOf(path), 'null');
+  writeFileNamed(path, JSON.stringify(data));
+  writeFileNamed(variantPathOf(path), 'null');
   return path;
 }
 

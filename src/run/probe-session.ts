@@ -10,16 +10,17 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { DIRECTIONS, type Direction } from '../case/coordinates.js';
 import { PROBE_FAMILIES, type ProbeFamily } from '../case/probe.js';
-import { policies } from '../config/policies.js';
+import { parseProbeBudget, policies } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
-import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
+import { keepFinishedRun } from './recover.js';
+import { checkChoices, checkNotBlank, splitList, UsageError } from '../config/usage-error.js';
 import type { UserConfig } from '../config/user-config.js';
 import { serializers as serializerRegistry } from '../serializers/index.js';
 import { dotnetSerializers } from '../serializers/dotnet/index.js';
 import { platformOf, type SerializerAdapter, type SerializerInfo } from '../serializers/types.js';
 import { LOADED_BY_TARGET, serializerVersion } from '../plan/plan.js';
 import { dotnetCatalog, type DotnetProbe } from '../probes/dotnet/catalog.js';
-import { checkPlatforms } from './request.js';
+import { checkPlatforms, TARGET_BLANK } from './request.js';
 import { prepareVersionMatrix } from '../plan/version-matrix.js';
 import type { ProbeRow } from '../plan/probe-plan.js';
 import { loadCatalog } from '../probes/index.js';
@@ -33,6 +34,7 @@ import { RESULTS_SCHEMA_VERSION, type ProbeVerdictRecord, type ResultsFile } fro
 import { writeResults } from '../results/io.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import {
+  DEFAULT_PROBE_BUDGET_MS,
   DEFAULT_PROBE_TIMEOUT_MS,
   runProbePass,
   writeProbePayload,
@@ -55,6 +57,12 @@ export interface ProbeOptions {
   target?: string[];
   /** per probe side (ms; default 120,000) */
   timeout?: string | number;
+  /**
+   * the pass's total wall time: a duration (`15m`, `1h`) or `off` (default: the timed run's probe
+   * pass's, run/probe-pass.ts DEFAULT_PROBE_BUDGET_MS, 15 min); the sides left when it runs out are
+   * `– skipped: the probe pass's budget of N s ran out before this probe`
+   */
+  probeBudget?: string;
   out?: string;
   config?: string;
   chromiumPath?: string;
@@ -111,6 +119,7 @@ export async function runProbeSession(
   const timeoutMs = opts.timeout === undefined ? DEFAULT_PROBE_TIMEOUT_MS : Number(opts.timeout);
   if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs))
     throw new UsageError('--timeout', `"${opts.timeout}" is not a positive number of ms`);
+  const budgetMs = opts.probeBudget === undefined ? DEFAULT_PROBE_BUDGET_MS : parseProbeBudget(opts.probeBudget);
   if (families.includes('payload'))
     throw new UsageError(
       '--family',
@@ -131,6 +140,7 @@ export async function runProbeSession(
     }
   }
   let targets: Target[];
+  checkNotBlank('--target', opts.target, TARGET_BLANK);
   try {
     targets = parseTargets(splitList(opts.target));
   } catch (e) {
@@ -243,12 +253,23 @@ export async function runProbeSession(
         conformance,
         configPath: matrix?.configPath ?? prepared?.modulePath,
         timeoutMs,
+        // as the timed run's pass (issue 25: a serializer hanging on every probe cost 680 sides × 120 s ≈ 22.7 h)
+        ...(budgetMs !== undefined ? { budgetMs } : {}),
+        skipAfterHang: true,
         onVerdict: (record) => observe({ type: 'verdict', record }),
         onLaunch: (e) => observe({ type: 'launch', ...e }),
         onNote: (message) => observe({ type: 'note', message }),
         ...(netRows.length ? { dotnet: { rows: netRows, probes: netProbes } } : {}),
       });
       environment.loadAverage.end = os.loadavg();
+      const outOfBudget = section.verdicts.filter(
+        (v) => v.verdict.mark === '–' && /budget of \d+ s ran out/.test(v.verdict.reason),
+      ).length;
+      if (outOfBudget)
+        observe({
+          type: 'note',
+          message: `${outOfBudget} probe side${outOfBudget === 1 ? ' was' : 's were'} skipped: the pass's budget of ${budgetMs! < 120_000 ? `${Math.round(budgetMs! / 1000)} s` : `${Math.round(budgetMs! / 60_000)} min`} ran out; raise it with --probe-budget (e.g. 1h, or off)`,
+        });
       const results: ResultsFile = {
         schemaVersion: RESULTS_SCHEMA_VERSION,
         tool: 'jsonbench',
@@ -269,6 +290,13 @@ export async function runProbeSession(
         probes: section,
       };
       const resultsPath = join(outDir, 'results.json');
+      // a finished run's results there are moved aside, never overwritten (docs/running.md, "The output folder")
+      const previous = keepFinishedRun(outDir);
+      if (previous)
+        observe({
+          type: 'note',
+          message: `${outDir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)`,
+        });
       writeResults(resultsPath, results);
       const reports = writeReports(outDir, [results], ['md', 'html']);
       return { results, outDir, resultsPath, reports, elapsedMs: performance.now() - t0 };

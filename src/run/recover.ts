@@ -15,7 +15,8 @@
  * than the policy asks); cases never measured are `not-run` with the reason. The session removes the
  * three files once results.json is written.
  */
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { writeFileNamed } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import type { CaseGroup } from '../plan/plan.js';
@@ -24,7 +25,7 @@ import { Value } from '@sinclair/typebox/value';
 import { LaunchRecordSchema, type CaseResult, type LaunchRecord, type ResultsFile } from '../results/types.js';
 import { checkResults } from '../results/validate.js';
 import { ResultsFileError, type TextPosition } from '../results/errors.js';
-import { pointerPosition, syntaxErrorAt } from '../results/io.js';
+import { pointerPosition, readResultsText, syntaxErrorAt } from '../results/io.js';
 import { medianOf } from '../stats/median.js';
 import { assembleGroup, type CaseRecord } from './assemble.js';
 
@@ -94,7 +95,7 @@ export function snapshotProblem(s: RunSnapshot): { pointer: string; message: str
 /** Writes `run.partial.json` (before the first launch). */
 export function writeRunSnapshot(outDir: string, snapshot: RunSnapshot): string {
   const path = join(outDir, RUN_PARTIAL.header);
-  writeFileSync(path, JSON.stringify(snapshot));
+  writeFileNamed(path, JSON.stringify(snapshot));
   return path;
 }
 
@@ -113,6 +114,31 @@ export function keepKilledRun(dir: string): string | undefined {
   const to = join(dir, `killed-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   makeFolder(to);
   for (const f of Object.values(RUN_PARTIAL)) if (existsSync(join(dir, f))) renameSync(join(dir, f), join(to, f));
+  return to;
+}
+
+/**
+ * The files of a finished run in a folder: results.json and the reports rendered from it
+ * (`report.md`, `report.html`, `report.csv`, …: every `report.*` file).
+ */
+function finishedRunFiles(dir: string): string[] {
+  if (!existsSync(join(dir, 'results.json'))) return [];
+  return ['results.json', ...readdirSync(dir).filter((f) => /^report\./.test(f) && statSync(join(dir, f)).isFile())];
+}
+
+/**
+ * Moves a finished run's files out of `dir` (its results.json and reports) into
+ * `dir/previous-<time>/`, so a new run or merge into the same folder never overwrites measured
+ * results (issue 25, "data lost": `run --out` onto a finished run's folder replaced its 26 cases
+ * with 1; with --no-ledger, as the Action runs, they were gone). Returns that folder, or undefined
+ * when `dir` held no results.json. `jsonbench report <that folder>` renders it again.
+ */
+export function keepFinishedRun(dir: string): string | undefined {
+  const files = finishedRunFiles(dir);
+  if (!files.length) return undefined;
+  const to = join(dir, `previous-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  makeFolder(to);
+  for (const f of files) renameSync(join(dir, f), join(to, f));
   return to;
 }
 
@@ -148,7 +174,7 @@ function readJsonLines(path: string): JsonLine[] {
       'is not a file (a folder?): it should hold one JSON line per finished case or launch; move it away to rebuild the rest',
     );
   // a byte order mark (an editor's) is not part of the first line: without this its line failed to parse and, when it was the only one, was dropped as cut short
-  const lines = readFileSync(path, 'utf8')
+  const lines = readResultsText(path)
     .replace(/^\uFEFF/, '')
     .split('\n');
   const out: JsonLine[] = [];
@@ -205,9 +231,10 @@ export function recoverRun(dir: string): Recovered {
   let snapshot: RunSnapshot;
   let text = '';
   try {
-    text = readFileSync(headerPath, 'utf8');
+    text = readResultsText(headerPath);
     snapshot = JSON.parse(text) as RunSnapshot;
   } catch (e) {
+    if (e instanceof ResultsFileError) throw e;
     // a snapshot cut short (the run was killed while writing it) is named with the place it stops
     throw new ResultsFileError(
       headerPath,

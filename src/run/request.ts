@@ -10,11 +10,13 @@ import { PROFILE_NAMES, type ProfileName } from '../case/profile.js';
 import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { makeFolder } from '../files/make-folder.js';
+import { formatCap, parseSize } from '../files/read-file.js';
+import { firstOverflow } from '../payload/double-range.js';
 import { dirname, join, resolve } from 'node:path';
 import { DIRECTIONS, type Direction, type Platform } from '../case/coordinates.js';
-import { policies, type RunPolicy } from '../config/policies.js';
+import { parseProbeBudget, policies, type RunPolicy } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
-import { checkChoices, splitList, UsageError } from '../config/usage-error.js';
+import { checkChoices, checkNotBlank, splitList, UsageError } from '../config/usage-error.js';
 import { CONFIG_LOAD_TIMEOUT_MS, type UserConfig } from '../config/user-config.js';
 import { hostCallAsync, HostPatched, sealHost } from '../config/host-guard.js';
 import { workloads as workloadRegistry } from '../workloads/index.js';
@@ -47,6 +49,8 @@ export interface RunOptions {
    * writes it) or a module (.js/.mjs/.ts) exporting a zod, valibot or TypeBox schema. Needs `payload`.
    */
   schema?: string;
+  /** the largest payload read: a size (`800MiB`, `1GB`, bytes; default 500 MiB, at most 512 MiB); a larger file is refused naming both */
+  maxPayload?: string;
   /** infer enums of the payload's string fields (payload/infer.ts `InferOptions`); default: they stay strings. Needs `payload`, not with `schema`. */
   enums?: boolean;
   /** workload ids (default: all; not with `payload`) */
@@ -81,6 +85,8 @@ export interface RunOptions {
   shape?: string[];
   /** false: no probe pass after the timed cases (default: the probes relevant to the payloads run) */
   probes?: boolean;
+  /** the probe pass's total wall time: a duration (`15m`, `1h`) or `off` (default: run/probe-pass.ts DEFAULT_PROBE_BUDGET_MS, 15 min) */
+  probeBudget?: string;
   /** false: judge every probe in this run, reading and writing no cached verdict (run/probe-cache.ts; default: cache on where it may be) */
   probeCache?: boolean;
   /** a folder of conformance files (JSONTestSuite, json.org checker, roundtrip) the probe pass adds */
@@ -103,6 +109,8 @@ export interface RunOptions {
 export const RUN_OPTION_KEYS = [
   'payload',
   'schema',
+  'enums',
+  'maxPayload',
   'workload',
   'serializer',
   'size',
@@ -118,6 +126,7 @@ export const RUN_OPTION_KEYS = [
   'chromiumPath',
   'probes',
   'probeCache',
+  'probeBudget',
   'conformance',
   'jobs',
   'shard',
@@ -224,6 +233,12 @@ export function measuredPlatforms(targets: readonly Target[], chosen: readonly S
   return new Set(targets.map((t) => t.platform ?? 'javascript').filter((p) => chosen.some((s) => platformOf(s) === p)));
 }
 
+/** What `--target ""` is told to give instead. */
+export const TARGET_BLANK =
+  'give a target (node, node@22, bun, deno, chromium, quickjs, dotnet…: see --help), or leave --target out for this Node';
+/** What `--ledger ""` is told to give instead. */
+const LEDGER_BLANK = "give the ledger's path, or --no-ledger to record nothing";
+
 /**
  * What inference found, as a run on the `--target` values given (default: the host's Node) says it
  * (`run --print-schema`, which measures nothing). @throws UsageError naming `--target`
@@ -233,6 +248,7 @@ export function findingsForTargets(
   target: RunOptions['target'],
 ): ResolvedPayload['findings'] {
   let targets: Target[];
+  checkNotBlank('--target', target, TARGET_BLANK);
   try {
     targets = splitList(target).length ? parseTargets(splitList(target)) : [parseTarget(DEFAULT_TARGET)];
   } catch (e) {
@@ -281,17 +297,60 @@ function shapeOption(values: readonly string[] | undefined): ('list' | 'many')[]
  * changes the process (patches JSON.stringify, adds a toJSON) is refused, and what it changed put back.
  * @throws UsageError naming `--schema` when it changed the process
  */
-async function guardedSchema<T>(step: string, load: () => Promise<T>): Promise<T> {
+async function guardedSchema<T>(file: string, load: () => Promise<T>): Promise<T> {
   try {
-    return await hostCallAsync(step, CONFIG_LOAD_TIMEOUT_MS, load);
+    // its import is a step of its own inside (payload/user-schema.ts: the module's top level, 35 s)
+    return await hostCallAsync(
+      { file, hook: "the --schema module and its schema library's conversion" },
+      CONFIG_LOAD_TIMEOUT_MS,
+      load,
+    );
   } catch (e) {
     if (e instanceof HostPatched)
       throw new UsageError(
         '--schema',
-        `${e.message}: results.json, the reports and the gate rely on them, so a schema module must not patch built-ins`,
+        `the schema ${file} changed jsonbench's own process: ${e.changed} (put back): results.json, the reports and the gate rely on them, so a schema module must not patch built-ins`,
       );
     throw e;
   }
+}
+
+/**
+ * Refuses a payload measured as it is (a document, or records without `--size`) that holds a
+ * number beyond a double (`1e400`): JSON.parse reads it as Infinity, which JSON cannot hold, so no
+ * serializer can write it back and every serialize case, the baseline's too, would be called
+ * incorrect (issue 25). Deserialize cases can still be measured. @throws UsageError naming
+ * `--payload`, the literal and where it stands
+ */
+function checkSerializable(payload: ResolvedPayload): void {
+  const asIs = payload.source.kind === 'document' || !payload.scaledSizes?.length;
+  const over = asIs ? firstOverflow(payload.source.units) : undefined;
+  if (over)
+    throw new UsageError(
+      '--payload',
+      `${over.at}: ${over.literal} is beyond what a double holds: JSON.parse reads it as ${over.literal.startsWith('-') ? '-' : ''}Infinity, and JSON has no Infinity, so no serializer can write it back (each, the baseline too, would be called incorrect for writing null); replace it with a number a double holds (up to about 1.8e308), or measure parsing only: --direction deserialize`,
+    );
+}
+
+/** The longest string V8 holds (Node 20, 64-bit): 2^29 − 24 UTF-16 code units; a payload is held as one. */
+const V8_MAX_STRING = 0x1fffffe8;
+
+/**
+ * `--max-payload`: the largest payload read (`800MiB`, `1GB`, bytes), at most what V8 can hold as
+ * one string (512 MiB); undefined when not given (payload/bytes.ts DEFAULT_MAX_PAYLOAD_BYTES, 500 MiB).
+ * @throws UsageError naming the flag
+ */
+function maxPayloadOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const bytes = parseSize(text);
+  if (!(bytes > 0))
+    throw new UsageError('--max-payload', `"${text}" is not a size such as 200MiB, 1GB or 500000000 (bytes)`);
+  if (bytes > V8_MAX_STRING)
+    throw new UsageError(
+      '--max-payload',
+      `${formatCap(bytes)} is more than Node can hold as one text (${formatCap(V8_MAX_STRING)}); a payload is read as one: split a larger NDJSON file, or measure a sample of it`,
+    );
+  return bytes;
 }
 
 /**
@@ -300,12 +359,15 @@ async function guardedSchema<T>(step: string, load: () => Promise<T>): Promise<T
  * @throws UsageError naming `--payload`, `--schema` or `--workload`
  */
 export async function payloadOption(
-  opts: Pick<RunOptions, 'payload' | 'schema' | 'size' | 'workload' | 'cwd' | 'shape' | 'enums'>,
+  opts: Pick<RunOptions, 'payload' | 'schema' | 'size' | 'workload' | 'cwd' | 'shape' | 'enums' | 'maxPayload'>,
   cwd = opts.cwd ?? process.cwd(),
+  log?: (line: string) => void,
 ): Promise<ResolvedPayload | null> {
   if (opts.payload === undefined) {
     if (opts.schema !== undefined) throw new UsageError('--schema', 'describes a payload: give --payload FILE too');
     if (opts.enums) throw new UsageError('--enums', "infers a payload's enums: give --payload FILE too");
+    if (opts.maxPayload !== undefined)
+      throw new UsageError('--max-payload', 'caps the size of a payload read: give --payload FILE too');
     return null;
   }
   if (!opts.payload.trim())
@@ -322,8 +384,11 @@ export async function payloadOption(
     );
   const sizes = sizesOption(opts);
   const shapes = shapeOption(opts.shape);
+  const maxBytes = maxPayloadOption(opts.maxPayload);
   try {
     const payload = await resolvePayload(resolve(cwd, opts.payload), {
+      ...(maxBytes !== undefined ? { maxBytes } : {}),
+      ...(log ? { onProgress: log } : {}),
       ...(opts.schema ? { schemaFile: resolve(cwd, opts.schema), guardSchema: guardedSchema } : {}),
       ...(sizes.length ? { sizes } : {}),
       ...(shapes.length ? { shapes } : {}),
@@ -423,7 +488,7 @@ export async function resolveRunRequest(
       if (value !== undefined && splitList(value.map(String)).length === 0)
         throw new UsageError(flag, 'needs at least one value');
     }
-    const payload = await payloadOption(opts, cwd);
+    const payload = await payloadOption(opts, cwd, log);
     const allW = payload ? payload.workloads : await workloadRegistry.loadAll((matrix?.config ?? user).workloads);
     const allS: SerializerInfo[] = [
       ...(await serializerRegistry.loadAll((matrix?.config ?? user).serializers)),
@@ -444,8 +509,10 @@ export async function resolveRunRequest(
       allS.map((s) => s.id),
     );
     checkChoices('--direction', dirs, DIRECTIONS);
+    if (payload && (dirs.length === 0 || dirs.includes('serialize'))) checkSerializable(payload);
     const sizes = payload ? (payload.scaledSizes ?? []) : sizesOption(opts);
-    const chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW;
+    // a variant of another workload (users-record: .NET code shapes of users' payload) runs only when named
+    const chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW.filter((w) => !w.variantOf);
     if (sizes.length && chosenW.every((w) => sizesFor(w, policy, sizes).length === 0)) {
       throw new UsageError(
         '--size',
@@ -463,6 +530,7 @@ export async function resolveRunRequest(
         `${jobs} is more than this machine's ${cores} cores (each group needs a core of its own)`,
       );
     let targets: Target[];
+    checkNotBlank('--target', opts.target, TARGET_BLANK);
     try {
       targets = parseTargets(splitList(opts.target));
     } catch (e) {
@@ -487,6 +555,7 @@ export async function resolveRunRequest(
     const scopedPayload = payload
       ? { ...payload, findings: payload.findings.map((f) => findingFor(f, platforms)) }
       : undefined;
+    checkNotBlank('--ledger', opts.ledger, LEDGER_BLANK);
     const ledgerOption = opts.ledger === true ? undefined : opts.ledger;
     const ledgerPath = resolveLedgerPath(
       cwd,
@@ -517,7 +586,13 @@ export async function resolveRunRequest(
       ...(opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {}),
       ...(scopedPayload ? { payload: scopedPayload } : {}),
       probes:
-        opts.probes === false ? null : { ...(conformance ? { conformance } : {}), cache: opts.probeCache !== false },
+        opts.probes === false
+          ? null
+          : {
+              ...(conformance ? { conformance } : {}),
+              cache: opts.probeCache !== false,
+              ...(opts.probeBudget !== undefined ? { budgetMs: parseProbeBudget(opts.probeBudget) ?? Infinity } : {}),
+            },
     };
     return { request, release };
   } catch (e) {

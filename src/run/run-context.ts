@@ -32,6 +32,8 @@ export type ProgressEvent =
       elapsedMs: number;
     }
   | { type: 'case-done'; result: CaseResult; counts: ProgressCounts; elapsedMs: number }
+  /** something a person should know that no case records (a shared launch whose worker died unnamed: run/group-launch.ts) */
+  | { type: 'warning'; message: string }
   | {
       type: 'group-done';
       cases: CaseResult[];
@@ -55,6 +57,11 @@ export interface RunInput {
    */
   launchLogPath?: string;
   onProgress?: (e: ProgressEvent) => void;
+  /**
+   * Called with each finished case before it is appended and announced; may change it in place (the
+   * session fails the cases of a serializer whose hooks left code throwing in the host: host/user-code.ts)
+   */
+  amend?: (r: CaseResult) => void;
   /** starts a worker on a case's target (the prepared targets' launchers; tests inject a fake) */
   launchFor: (c: PlannedCase) => LaunchFn | undefined;
   /**

@@ -5,7 +5,7 @@
  * file makes the run's shared state — progress counts and events, the partial file — and is the
  * runner's public entry.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileNamed } from '../files/write-file.js';
 import type { CaseGroup, PlannedCase } from '../plan/plan.js';
 import type { CaseResult } from '../results/types.js';
 import type { LaunchFn } from '../runtimes/types.js';
@@ -105,7 +105,8 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       }
     },
     finish: (r, ran) => {
-      appendFileSync(input.partialPath, JSON.stringify(r) + '\n');
+      input.amend?.(r);
+      appendFileNamed(input.partialPath, JSON.stringify(r) + '\n');
       if (ran) counter.caseDone();
       input.onProgress?.({ type: 'case-done', result: r, counts: counter.counts(), elapsedMs: elapsedMs() });
     },

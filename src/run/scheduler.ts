@@ -47,9 +47,22 @@ function recordsOf(ctx: RunContext, group: CaseGroup): CaseRecord[] {
           : fault
             ? { status: 'failed', reason: fault }
             : { status: 'measured' },
-      paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
+      paired: Boolean(planned.baseline && planned.baseline !== planned.serializer) && !ownLibraryRow(planned),
+      ...(ownLibraryRow(planned)
+        ? {
+            baselineProblem: `${planned.serializer} is ${planned.baseline}'s own library at another version, in a worker build of its own (one System.Text.Json per .NET process), so ${planned.baseline} cannot run beside it: compare the two means`,
+          }
+        : {}),
     };
   });
+}
+
+/**
+ * A .NET row of the baseline's own serializer at another version (`stj@10.0.12` against `stj`): its worker loads
+ * that version of the library in place of the target's, so no baseline of the target's version can share its process.
+ */
+function ownLibraryRow(planned: CaseGroup[number]): boolean {
+  return planned.platform === 'dotnet' && !!planned.baseline && planned.serializer.startsWith(`${planned.baseline}@`);
 }
 
 /** Launch `l` of `cases`: in one process where the group still shares one, else case by case. */
@@ -120,7 +133,19 @@ function recordResolution(gs: GroupState, rec: CaseRecord, c: CaseResult): void 
     launches: kept,
     spentMs,
     ...(by ? { stoppedBy: by } : {}),
-    text: resolutionText(state, interval, resolve, by ? { by, spentMs } : undefined),
+    text: resolutionText(
+      state,
+      interval,
+      resolve,
+      by
+        ? {
+            by,
+            spentMs,
+            ...(by === 'case budget' ? { budgetMs: gs.ctx.policy.adaptive.maxCaseMs } : {}),
+            ...(by === 'run budget' ? { budgetMs: gs.ctx.policy.adaptive.maxRunMs } : {}),
+          }
+        : undefined,
+    ),
   };
 }
 

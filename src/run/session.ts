@@ -15,7 +15,7 @@
  */
 import { shardGroups } from '../plan/shard.js';
 import { platformOf, type SerializerAdapter } from '../serializers/types.js';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { basename, join } from 'node:path';
@@ -71,11 +71,14 @@ import { LOADED_BY_TARGET, serializerVersion } from '../plan/plan.js';
 import { loadCatalog } from '../probes/index.js';
 import { PROBE_FAMILIES, type ProbeFamily } from '../case/probe.js';
 import { runColdStartPass } from './cold-start.js';
+import { explainAllTimedOut } from './too-slow.js';
 import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
-import { keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
+import { isUnfinishedRun, keepFinishedRun, keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
+import { FileWriteError, named as namedWrite, writeFileNamed } from '../files/write-file.js';
 import type { RunRequest } from './request.js';
 import { checkHostSeal, HostPatched, sealHost } from '../config/host-guard.js';
+import { onHostFault, type HostFault } from '../host/user-code.js';
 
 /** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
 export type SessionEvent =
@@ -130,16 +133,27 @@ function explainPayloadRejections(cases: CaseResult[], payload: ResolvedPayload)
 
 /**
  * The payload probes' data of a run on `--payload` (probes/catalog/payload.ts): per workload, its
- * schema and one sample (a document, or the first record of an NDJSON file).
+ * schema and its samples: a document; or, for a folder of samples or an NDJSON file (one
+ * workload of records), every sample or record, named as titles say it (`b.json`,
+ * `log.ndjson record 7`), of which the probes cover those that add a path or kind of value.
  */
-function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
+export function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
+  const { kind, units } = payload.source;
+  const name = (source: string) => {
+    const m = /^(.*):(\d+)$/.exec(source);
+    return m ? `${basename(m[1])} record ${m[2]}` : basename(source);
+  };
   return payload.workloads.map((w) => {
-    const unit = payload.source.units.find((u) => payloadId(u.source) === w.id) ?? payload.source.units[0];
+    const records = kind === 'samples' || kind === 'ndjson';
+    const unit = payload.source.units.find((u) => payloadId(u.source) === w.id) ?? units[0];
     return {
       workload: w.id,
       file: basename(unit.source.replace(/:\d+$/, '')),
       schema: w.schema,
       sample: unit.value,
+      ...(records && units.length > 1
+        ? { more: units.slice(1).map((u) => ({ name: name(u.source), value: u.value })) }
+        : {}),
       inferred: payload.origin.library === 'inferred',
     };
   });
@@ -294,18 +308,78 @@ export async function runSession(
   const buildDir = fileURLToPath(new URL('../../', import.meta.url));
   const releaseBuild = holdBuild(buildDir, req.outDir);
   const stampAtStart = buildStamp(buildDir);
+  const hostFaults = new HostFaults(observe);
   try {
-    return await runLocked(req, observe, matrix);
+    return await runLocked(req, observe, matrix, hostFaults);
   } catch (e) {
     const replaced = buildReplaced(buildDir, stampAtStart);
     if (replaced) throw new Error(`${replaced}; the run stopped: ${(e as Error)?.message ?? String(e)}`);
+    if (e instanceof FileWriteError) e.message += recoveryOf(req.outDir);
     throw e;
   } finally {
     const replaced = buildReplaced(buildDir, stampAtStart);
     if (replaced) observe({ type: 'warning', message: `${replaced}: cases that failed after it may be its doing` });
     releaseBuild();
     lock.release();
+    hostFaults.stop();
   }
+}
+
+/**
+ * Exceptions thrown in jsonbench's own process by code a serializer's hook left running there (a
+ * timer armed in supports() or notes(): host/user-code.ts), during a run: each is said once (a
+ * warning), and the serializer's cases are failed naming it — in a server the same exception
+ * would crash the process (a worker fails the launch for it likewise). A fault of the config's top
+ * level (no serializer) is said and fails nothing.
+ */
+class HostFaults {
+  private readonly bySerializer = new Map<string, HostFault>();
+  readonly stop: () => void;
+  constructor(observe: (e: SessionEvent) => void) {
+    this.stop = onHostFault((f) => {
+      if (f.scope.serializer && this.bySerializer.has(f.scope.serializer)) return;
+      if (f.scope.serializer) this.bySerializer.set(f.scope.serializer, f);
+      observe({
+        type: 'warning',
+        message: `${f.scope.file}: ${f.kind} from code ${f.scope.hook} left running (a timer or callback) in jsonbench's own process, after it returned: ${f.message}${f.scope.serializer ? `; the cases of ${f.scope.serializer} are failed` : ''}`,
+      });
+    });
+  }
+
+  /** Fails `c` (in place) when its serializer's hooks left code that threw in the host. */
+  amend(c: CaseResult): void {
+    const f = this.bySerializer.get(c.serializer);
+    if (!f || c.status === 'unsupported' || c.status === 'failed' || c.status === 'not-run') return;
+    const reason = `${f.scope.hook.replace(/ of serializer "[^"]*"/, '')} left code running in jsonbench's own process that threw after it returned (${f.kind}: ${f.message}); a hook that runs in the host (supports(), notes()) must not leave work behind`;
+    // a failed case has no numbers (results/types.ts CaseOutcomeSchema); its samples are kept
+    for (const k of [
+      'resolution',
+      'time',
+      'ratio',
+      'ratioError',
+      'ratioBasis',
+      'difference',
+      'ratioInterval',
+      'allocated',
+      'allocRatio',
+      'instructions',
+      'coldStart',
+      'mismatch',
+    ])
+      delete (c as unknown as Record<string, unknown>)[k];
+    Object.assign(c, { status: 'failed', reason });
+  }
+}
+
+/**
+ * What a run whose write failed (a full disk: issue 25) tells the user to do, after the error naming
+ * the file: with the run's partial files in `outDir` (run/recover.ts), how to get its report back
+ * from them; else to free space and run again.
+ */
+function recoveryOf(outDir: string): string {
+  return isUnfinishedRun(outDir)
+    ? `; the cases measured so far are kept in ${outDir} (results.partial.jsonl, launches.partial.jsonl): free some space, then \`jsonbench report ${outDir}\` rebuilds the run's report from them`
+    : '; nothing was measured yet: free some space (or choose another --out) and run again';
 }
 
 /** The build's completion stamp (build/.complete, written last by scripts/build.mjs), or null when absent. */
@@ -331,6 +405,7 @@ async function runLocked(
   req: RunRequest,
   observe: (e: SessionEvent) => void,
   matrix: ReturnType<typeof planCases>,
+  hostFaults: HostFaults,
 ): Promise<SessionResult> {
   const payloads = await writeRunPayloads(req, join(req.outDir, 'payloads'), observe);
   const payloadSets = req.payload ? payloadProbeSets(req.payload) : [];
@@ -415,8 +490,15 @@ async function runLocked(
         type: 'warning',
         message: `${req.outDir} held a killed run's measured cases: moved to ${kept} (\`jsonbench report ${kept}\` rebuilds it)`,
       });
-    writeFileSync(partialPath, '');
-    writeFileSync(launchLogPath, '');
+    // and a finished run's results.json and reports likewise (docs/running.md, "The output folder")
+    const previous = keepFinishedRun(req.outDir);
+    if (previous)
+      observe({
+        type: 'warning',
+        message: `${req.outDir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)`,
+      });
+    writeFileNamed(partialPath, '');
+    writeFileNamed(launchLogPath, '');
     // what `jsonbench report <folder>` needs to rebuild the run if the host is killed (run/recover.ts)
     const snapshotPath = writeRunSnapshot(req.outDir, { results, groups, payloads: [...payloads.values()] });
     const ledger = req.ledgerPath
@@ -440,12 +522,17 @@ async function runLocked(
       faultOf: prepared.faultOf,
       jobs: req.jobs,
       ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}),
+      amend: (c) => hostFaults.amend(c),
       onProgress: (e) => {
         if (e.type === 'case-done' && sealHolds()) ledger?.record(e.result);
         observe(e.type === 'group-done' ? { ...e, results: { ...results, cases: e.cases } } : e);
       },
     });
+    // a fault that came after a case finished fails it too
+    for (const c of results.cases) hostFaults.amend(c);
     if (req.payload) explainPayloadRejections(results.cases, req.payload);
+    for (const note of explainAllTimedOut(results.cases, req.policy, payloads))
+      observe({ type: 'note', message: note });
     if (req.coldStartProcesses > 0) {
       observe({
         type: 'note',
@@ -489,7 +576,7 @@ async function runLocked(
       );
     const history = ledger?.historyOf(results.cases) ?? [];
     const resultsPath = join(req.outDir, 'results.json');
-    writeResults(resultsPath, results);
+    namedWrite(resultsPath, () => writeResults(resultsPath, results));
     rmSync(partialPath, { force: true });
     rmSync(launchLogPath, { force: true });
     rmSync(snapshotPath, { force: true });
@@ -530,10 +617,11 @@ async function runLocked(
         message: `user code changed jsonbench's own process during the probe pass: ${tampered} (put back); the probe matrix is left out`,
       });
     else if (probed) {
+      for (const c of results.cases) hostFaults.amend(c);
       results.probes = probed;
       results.finishedAt = new Date().toISOString();
       results.environment.loadAverage.end = os.loadavg();
-      writeResults(resultsPath, results);
+      namedWrite(resultsPath, () => writeResults(resultsPath, results));
       reports = report();
     }
     ledger?.finish(results);

@@ -135,18 +135,29 @@ export function bandText(resolve: number): string {
 
 /**
  * A case's resolution line: `differs: interval [1.102–1.150] clear of ±2%`, `within ±2%: interval
- * [0.991–1.008]`, `unresolved: interval [0.970–1.040] straddles ±2% (case budget: 20.0 s spent)`.
+ * [0.991–1.008]`, `unresolved: interval [0.970–1.040] straddles ±2% (case budget 20 s: 20.4 s spent)`; a case whose
+ * first launches alone passed the budget: `(case budget 20 s: 149.0 s spent by the first launches; no extra launch)`.
  */
 export function resolutionText(
   state: ResolutionState,
   interval: readonly [number, number] | null,
   resolve: number,
-  stop?: { by: StopReason; spentMs: number },
+  stop?: { by: StopReason; spentMs: number; budgetMs?: number },
 ): string {
   const iv = interval ? `interval [${interval[0].toFixed(3)}–${interval[1].toFixed(3)}]` : 'no interval';
   const band = bandText(resolve);
   if (state === 'differs') return `differs: ${iv} clear of ${band}`;
   if (state === 'within') return `within ${band}: ${iv}`;
-  const why = stop ? ` (${stop.by}: ${(stop.spentMs / 1000).toFixed(1)} s spent)` : '';
+  // a case budget bounds only the extra launches: the spent time (often far over it) is the first launches' own
+  const limit =
+    stop?.budgetMs !== undefined && stop.by !== 'launch cap'
+      ? ` ${Number((stop.budgetMs / 1000).toPrecision(3))} s`
+      : '';
+  const spent = stop ? `${(stop.spentMs / 1000).toFixed(1)} s` : '';
+  const why = !stop
+    ? ''
+    : stop.by === 'run budget' && limit
+      ? ` (run budget${limit} used up by the run's launches; this case ${spent})`
+      : ` (${stop.by}${limit}: ${spent} spent${limit && stop.spentMs > stop.budgetMs! ? ' by the first launches; no extra launch' : ''})`;
   return `unresolved: ${iv} ${interval ? 'straddles' : 'at'} ${band}${why}`;
 }

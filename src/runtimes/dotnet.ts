@@ -23,7 +23,14 @@ import {
   type WorkerBuild,
   type WorkerPackages,
 } from './dotnet/build.js';
-import { dotnetVariantOf, packagesKey, versionMismatch, type DotnetVariant } from '../serializers/dotnet/versions.js';
+import {
+  dotnetVariantOf,
+  packageNameOf,
+  packagesKey,
+  restoredVersion,
+  versionMismatch,
+  type DotnetVariant,
+} from '../serializers/dotnet/versions.js';
 import { gatedLauncher } from './dotnet/gated-launch.js';
 import {
   TargetError,
@@ -60,7 +67,7 @@ const EXPERIMENT_VARIABLES = /^JSONBENCH_DOTNET_/;
  * is the same whichever workloads a run picks) and the run's own ones; a workload the generator
  * cannot write is left out with its reason (its .NET cases are already `unsupported` in the plan).
  */
-async function dtoSources(
+export async function dtoSources(
   run: readonly Workload[],
 ): Promise<{ sources: DtoSource[]; unsupported: Record<string, string> }> {
   const all = [
@@ -70,7 +77,12 @@ async function dtoSources(
   const sources: DtoSource[] = [];
   const unsupported: Record<string, string> = {};
   for (const w of all) {
-    const src: DtoSource = { id: w.id, schema: w.schema, ...(w.wire ? { wire: w.wire } : {}) };
+    const src: DtoSource = {
+      id: w.id,
+      schema: w.schema,
+      ...(w.wire ? { wire: w.wire } : {}),
+      ...(w.dotnet ? { dotnet: w.dotnet } : {}),
+    };
     try {
       generateDtoModules(src);
       sources.push(src);
@@ -82,8 +94,13 @@ async function dtoSources(
   return { sources, unsupported };
 }
 
+/** Where a failed build's log is and its first error line (report.md names them under "Builds that failed"). */
+export function buildFailureFacts(e: DotnetBuildError): Record<string, string> {
+  return { ...(e.logPath ? { buildLog: e.logPath } : {}), ...(e.firstError ? { firstError: e.firstError } : {}) };
+}
+
 /** A launcher that answers every job with `unsupported` and the reason, starting nothing (a build that lacks a package). */
-function unsupportedLauncher(reason: string): LaunchFn {
+export function unsupportedLauncher(reason: string): LaunchFn {
   return async (): Promise<LaunchOutcome> => ({
     messages: [{ protocol: PROTOCOL_VERSION, type: 'error', stage: 'load', message: reason, unsupported: true }],
     exitCode: 0,
@@ -303,10 +320,11 @@ function dotnetTarget(f: DotnetFlavour): Target {
       } catch (e) {
         if (e instanceof DotnetBuildError && e.missingPackage) {
           return {
-            info: { ...base(), probe: { sdkVersion: d.sdkVersion }, fault: e.message },
+            info: { ...base(), probe: { sdkVersion: d.sdkVersion, ...buildFailureFacts(e) }, fault: e.message },
             launch: unsupportedLauncher(e.message),
           };
         }
+        if (e instanceof DotnetBuildError) throw new TargetError(e.message, buildFailureFacts(e));
         throw e instanceof TargetError ? e : new TargetError((e as Error).message);
       }
       // the run's `@version` rows: one build per package set, its loaded version checked before anything runs
@@ -315,14 +333,23 @@ function dotnetTarget(f: DotnetFlavour): Target {
         const variant = dotnetVariantOf(label);
         if (!variant) continue;
         let reason: string | undefined;
+        let failure: Record<string, string> = {};
         let built: ProbedBuild | undefined;
         try {
           built = await probedBuild(variant.packages);
-          const loaded = built.probe.serializers.find((s) => s.id === variant.serializer)?.version;
-          reason = versionMismatch(variant, loaded, built.build.framework, id);
+          const entry = built.probe.serializers.find((s) => s.id === variant.serializer);
+          // net462 (Mono) has no framework copy: the bin/ DLL is the restored package's. A self-contained build's bin/
+          // also holds the runtime pack's System.Text.Json, so on .NET the loaded version alone decides.
+          const fromBuild =
+            built.build.framework === 'net462' && (entry?.location?.startsWith(join(built.build.dir, 'bin')) ?? false);
+          reason = versionMismatch(variant, entry?.version, built.build.framework, id, {
+            version: restoredVersion(built.build.dir, packageNameOf(variant)),
+            fromBuild,
+          });
         } catch (e) {
           if (!(e instanceof DotnetBuildError || e instanceof TargetError)) throw e;
           reason = e.message;
+          if (e instanceof DotnetBuildError) failure = buildFailureFacts(e);
         }
         variants.set(label, {
           variant,
@@ -338,7 +365,7 @@ function dotnetTarget(f: DotnetFlavour): Target {
                   loaded: built.probe.serializers.find((s) => s.id === variant.serializer) ?? null,
                 }
               : {}),
-            ...(reason ? { unsupported: reason } : {}),
+            ...(reason ? { unsupported: reason, ...failure } : {}),
           },
         });
       }

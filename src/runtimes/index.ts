@@ -41,7 +41,11 @@ export const runtimes = {
     form: `dotnet@${DOTNET_MAJORS.join('|')} (the worker published self-contained for that .NET major)`,
   },
   mono: { parse: parseMono, known: ['mono'], form: "mono (Debian's Mono: .NET serializers)" },
-  ssh: { parse: parseSsh, known: [], form: 'ssh://user@host[:port][?node=/path/to/node]' },
+  ssh: {
+    parse: parseSsh,
+    known: [],
+    form: 'ssh://user@host[:port][?node=/path/to/node | ?dotnet=/path/to/dotnet | ?mono=/path/to/mono]',
+  },
 } satisfies Record<string, RuntimeKind>;
 
 /** A kind of target (a key of {@link runtimes}). */

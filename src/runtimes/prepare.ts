@@ -1,5 +1,13 @@
 import type { CaseTarget, Platform } from '../case/coordinates.js';
-import type { LaunchFn, PreparedTarget, Target, TargetContext, TargetInfo, TargetRef } from './types.js';
+import {
+  TargetError,
+  type LaunchFn,
+  type PreparedTarget,
+  type Target,
+  type TargetContext,
+  type TargetInfo,
+  type TargetRef,
+} from './types.js';
 
 /** The targets of one run, ready: what cases record, what results record, how to launch, what failed. */
 export interface PreparedTargets {
@@ -59,6 +67,7 @@ export async function prepareTargets(
       );
     } catch (e) {
       const reason = (e as Error).message;
+      const detail = e instanceof TargetError ? (e.detail ?? {}) : {};
       faults.set(t.id, reason);
       infos.push({
         id: t.id,
@@ -69,10 +78,10 @@ export async function prepareTargets(
         engine: 'unknown',
         engineVersion: 'unknown',
         flags: [],
-        probe: {},
+        probe: { ...detail },
         fault: reason,
       });
-      log(`target ${t.id}: ${reason}`);
+      log(`target ${t.id}: ${reason}${typeof detail.buildLog === 'string' ? ` (log: ${detail.buildLog})` : ''}`);
     }
   }
   const refs = infos.map((i) => ({ id: i.id, runtime: i.runtime, version: i.version }));

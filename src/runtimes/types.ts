@@ -73,4 +73,14 @@ export interface Target {
 /** A target that cannot run: the message names the target, the reason, and the command to fix it. */
 export class TargetError extends Error {
   readonly code = 'E_TARGET';
+  /**
+   * @param message one line: why the target cannot run (the cases' reason)
+   * @param detail facts for the target record's `probe` (a failed build's `buildLog` path and `firstError` line)
+   */
+  constructor(
+    message: string,
+    readonly detail?: Readonly<Record<string, unknown>>,
+  ) {
+    super(message);
+  }
 }

@@ -21,7 +21,7 @@ import { serializers } from '../serializers/index.js';
 import { prepareCase } from '../measure/prepare-case.js';
 import { makeOp, sinkChecksum } from '../measure/sink.js';
 import { nowNs } from '../measure/clock.js';
-import { describeThrown } from './describe-thrown.js';
+import { describeThrown } from '../host/describe-thrown.js';
 
 /** The process CPU clock (user + system, ns; µs steps), where the runtime has `process.cpuUsage`. */
 function cpuClock(): (() => number) | undefined {

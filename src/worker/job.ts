@@ -12,7 +12,7 @@ import { measureWithProbe } from '../measure/allocation-probe.js';
 import { nowNs } from '../measure/clock.js';
 import { runColdJob } from './cold.js';
 import { checkChangedInPlace } from '../measure/in-place.js';
-import { describeThrown } from './describe-thrown.js';
+import { describeThrown } from '../host/describe-thrown.js';
 
 class StageError extends Error {
   constructor(
@@ -510,5 +510,6 @@ function tagged(id: string, checks: SideChecks): SideChecks {
     full: wrap(checks.full),
     roundEnd: wrap(checks.roundEnd),
     inputs: wrap(checks.inputs),
+    ...(checks.unlocked ? { unlocked: wrap(checks.unlocked) } : {}),
   };
 }

@@ -22,7 +22,7 @@ import type { OutgoingMessage, WorkerHost } from './host.js';
 import type { AllocationProbe } from '../measure/allocation-probe.js';
 import type { V8Module } from '../measure/allocation.js';
 import { loadUserConfig } from '../config/user-config.js';
-import { describeThrown } from './describe-thrown.js';
+import { describeThrown } from '../host/describe-thrown.js';
 
 /** What the globals say about the runtime this worker runs in. */
 interface RuntimeGlobals {

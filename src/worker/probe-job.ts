@@ -1,5 +1,5 @@
 import type { ProbeJob } from './protocol.js';
-import { describeThrown } from './describe-thrown.js';
+import { describeThrown } from '../host/describe-thrown.js';
 import type { WorkerHost } from './host.js';
 import { serializers } from '../serializers/index.js';
 import type { SerializerAdapter } from '../serializers/types.js';

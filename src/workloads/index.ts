@@ -10,4 +10,7 @@ export const workloads = createRegistry<Workload>('workload', {
   'users-settings': () => import('./users-settings.js'),
   orders: () => import('./orders.js'),
   company: () => import('./company.js'),
+  // .NET-only variants (Workload.variantOf): measured when --workload names them
+  'users-record': () => import('./users-record.js'),
+  'users-settings-record': () => import('./users-settings-record.js'),
 });

@@ -46,6 +46,32 @@ export interface Workload {
    * value ({@link readUnits}). Absent: the payload file is JSON written by jsonbench from `build()`.
    */
   payloadText?: PayloadText;
+  /**
+   * How the .NET worker's code for this workload is shaped ({@link DotnetCodeShape}); absent: settable-property
+   * classes with string ids and settings made once per process. The JavaScript side is unchanged.
+   */
+  dotnet?: DotnetCodeShape;
+  /**
+   * The workload whose payload this one shares, when it differs from it only in how a platform's code is
+   * shaped (`users-record`: `users`' payload, study 001's .NET records): measured only when `--workload` names it,
+   * and only by the .NET serializers (a JavaScript serializer's case is `unsupported`, pointing at `variantOf`).
+   */
+  variantOf?: string;
+}
+
+/**
+ * The shape of the .NET code a workload is measured with (study 001's code, issue 26):
+ * - `dto: 'record'`: each object is a positional `record` (`record Unit(Guid Id, string FirstName, …)`) that both
+ *   libraries bind through its constructor on deserialize, and strings of format `uuid` are `Guid`s (written in
+ *   lowercase "D" form, as both libraries write a Guid); `'class'` (default): settable properties, strings stay strings;
+ * - `settings: 'per-call'`: `stj` and `newtonsoft` build their options object inside each call
+ *   (`JsonSerializer.Serialize(v, new JsonSerializerOptions { … })`, `new JsonSerializerSettings { ContractResolver =
+ *   new DefaultContractResolver { … } }`), as study 001 wrote them; `'shared'` (default): once per process, as a
+ *   service holds them. `stj-sourcegen`'s options are its context's, fixed at compile time either way.
+ */
+export interface DotnetCodeShape {
+  dto?: 'class' | 'record';
+  settings?: 'shared' | 'per-call';
 }
 
 /** How a user's payload file holds its text: one JSON document, or NDJSON (one record per line). */

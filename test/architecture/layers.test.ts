@@ -19,27 +19,30 @@ const ALLOWED: Record<string, readonly string[]> = {
   stats: [],
   registry: [],
   types: [],
+  // calls into user code in jsonbench's own process: watchdog, scope of what it leaves running
+  host: [],
   versions: ['files'],
   workloads: ['case', 'registry'],
   serializers: ['files', 'case', 'registry', 'workloads'],
-  payload: ['case', 'workloads'],
+  payload: ['host', 'files', 'case', 'workloads'],
   results: ['case'],
   analysers: ['case', 'results', 'stats'],
   measure: ['case', 'stats', 'workloads', 'serializers'],
   // probes: the catalog, the judge and one probe side through measure's prepareCase (run inside workers)
   probes: ['case', 'workloads', 'serializers', 'measure'],
-  config: ['files', 'case', 'workloads', 'serializers'],
-  worker: ['case', 'measure', 'workloads', 'serializers', 'config', 'probes'],
+  config: ['host', 'files', 'case', 'workloads', 'serializers'],
+  worker: ['host', 'case', 'measure', 'workloads', 'serializers', 'config', 'probes'],
   // a .NET target compiles the run's workload schemas into its worker's DTOs (serializers/dotnet/dto-generator.ts)
   // and checks the worker's output against those workloads on the host (runtimes/dotnet/gate.ts)
   runtimes: ['files', 'case', 'measure', 'results', 'worker', 'workloads', 'serializers'],
-  plan: ['files', 'case', 'measure', 'workloads', 'serializers', 'config', 'versions', 'probes'],
+  plan: ['host', 'files', 'case', 'measure', 'workloads', 'serializers', 'config', 'versions', 'probes'],
   instructions: ['case', 'measure', 'workloads', 'serializers', 'config', 'results'],
   ledger: ['files', 'results', 'versions'],
   report: ['files', 'case', 'results', 'stats', 'versions'],
   compare: ['results', 'stats', 'report'],
   run: [
     'files',
+    'host',
     'case',
     'stats',
     'workloads',
@@ -59,6 +62,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   ],
   cli: [
     'files',
+    'host',
     'case',
     'stats',
     'workloads',

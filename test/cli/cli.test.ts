@@ -40,7 +40,8 @@ interface Ran {
 /** Runs the CLI with piped stdio; never rejects. Colour is left to the CLI: no FORCE_COLOR, and NO_COLOR only if `env` sets it. */
 function cli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Ran> {
   const { FORCE_COLOR: _f, NO_COLOR: _n, ...inherited } = process.env;
-  const env = { ...inherited, JSONBENCH_LEDGER: 'off', ...opts.env };
+  // messages are matched whole: a width they never wrap at, unless a test sets COLUMNS (the widths: width.test.ts)
+  const env = { ...inherited, JSONBENCH_LEDGER: 'off', COLUMNS: '1000', ...opts.env };
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -240,7 +241,7 @@ test('a run with a throwing serializer exits 0 (it measured and wrote its result
   // the run's end lists the cases without a number once, on stdout, after the tables
   assert.match(
     r.stdout,
-    /^✗ 1 case gave no number .*\n  throws · weather-station serialize · failed: verify: Error: boom$/m,
+    /^✗ 1 case gave no number .*\n  throws · failed in weather-station 1 single serialize: verify: Error: boom$/m,
   );
   assert.match(r.stderr.replace(/\n {2}(?=\S)/g, ' '), /exit 0 \(--fail-on failed would make these cases fail it\)$/m);
   assert.match(r.stdout, /✗ failed: verify: Error: boom/);

@@ -32,7 +32,7 @@ function cli(args: string[]): Promise<Ran> {
       [bin, ...args],
       {
         cwd: root,
-        env: { ...inherited, JSONBENCH_LEDGER: 'off', NO_COLOR: '1' },
+        env: { ...inherited, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', COLUMNS: '1000' },
         maxBuffer: 64 * 1024 * 1024,
         timeout: 180_000,
       },

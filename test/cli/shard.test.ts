@@ -28,7 +28,12 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
     execFile(
       process.execPath,
       [bin, ...args],
-      { cwd: root, env: { ...process.env, JSONBENCH_LEDGER: 'off' }, maxBuffer: 64 << 20, timeout: 300_000 },
+      {
+        cwd: root,
+        env: { ...process.env, JSONBENCH_LEDGER: 'off', COLUMNS: '1000' },
+        maxBuffer: 64 << 20,
+        timeout: 300_000,
+      },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     ),

@@ -10,7 +10,7 @@ import {
   METRICS,
   type CompareOptions,
 } from '../../src/compare/compare.js';
-import { pValue, renderCompareMarkdown } from '../../src/compare/render.js';
+import { pValue, renderCompareMarkdown, renderCompareTerminal } from '../../src/compare/render.js';
 import { makeCase, makeResults, normalSamples, prng, roundsOf } from '../ledger/fixture.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
@@ -144,7 +144,8 @@ test('compare matches cases by id: verdicts per metric, status changes called ou
   const verdicts = c.cases.map((k) => [k.serializer, ...k.metrics.map((m) => `${m.metric}:${m.change.verdict}`)]);
   assert.deepEqual(verdicts, [
     ['json', 'time:same', 'alloc:slower'],
-    ['fast-json-stringify', 'time:slower', 'alloc:same', 'instructions:slower'],
+    // the fixture's ratio is 1.25 on both sides: the same
+    ['fast-json-stringify', 'ratio:same', 'time:slower', 'alloc:same', 'instructions:slower'],
   ]);
   assert.deepEqual(
     c.statusChanges.map((s) => [s.id.split('/').pop(), s.kind, s.base, s.head]),
@@ -157,7 +158,7 @@ test('compare matches cases by id: verdicts per metric, status changes called ou
     [c.onlyInBase.map((i) => i.split('/').pop()), c.onlyInHead.map((i) => i.split('/').pop())],
     [['old-only'], ['new-only']],
   );
-  const fjsInstr = c.cases[1].metrics[2].change;
+  const fjsInstr = c.cases[1].metrics[3].change;
   assert.ok(Math.abs(fjsInstr.percent - 100 * (12100 / 12000 - 1)) < 1e-9);
 });
 
@@ -177,7 +178,7 @@ test('the Markdown table has one row per case × metric, verdicts in bold when n
     md,
     /^### jsonbench compare: run 1 → run 2\n\n\| Case \| Serializer \| Metric \| Base \| Head \| Change \| CI \| p \| Noise \| Verdict \|/,
   );
-  assert.equal(md.split('\n').filter((l) => l.startsWith('| weather-station')).length, 5);
+  assert.equal(md.split('\n').filter((l) => l.startsWith('| weather-station')).length, 6);
   assert.match(
     md,
     /\| fast-json-stringify \| time \| 60\d ns \| 69\d ns \| \+1\d% \| .* \| &lt; 0\.001 \| ±\d\.\d% \| \*\*slower\*\* \|/,
@@ -207,7 +208,7 @@ test('files written before launch intervals: two one-launch runs (policy quick) 
   assert.match(md, /\| no verdict \(one launch\) \|/);
   assert.match(
     md,
-    /- 1 case in both runs: 0 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 0 same, 1 without a verdict \(noisy, or measured in one launch\)\./,
+    /- 1 case in both runs — time: 1 without a verdict \(one launch\); allocated: 1 without a verdict \(one launch\)\./,
   );
 });
 
@@ -235,12 +236,12 @@ test('a significant change over the noise floor whose two intervals of the mean 
   assert.deepEqual([ch.verdict, ch.sameBecause], ['same', 'within-noise']);
 });
 
-test('the counts under the table are of cases, not of metric rows', () => {
+test('the counts under the table are per metric, as its rows say them (new-user tryout: rows said "same" while the counts said "without a verdict")', () => {
   const c = compareResults(base, head, options);
-  assert.equal(c.cases.flatMap((k) => k.metrics).length, 5);
+  assert.equal(c.cases.flatMap((k) => k.metrics).length, 6);
   assert.match(
     renderCompareMarkdown(c, 'run 1', 'run 2'),
-    /\n- 2 cases in both runs: 2 slower \(in at least one metric\), 0 faster \(in at least one metric, slower in none\), 0 same\.\n/,
+    /\n- 2 cases in both runs — ratio: 1 same; time: 1 slower, 1 same; allocated: 1 slower, 1 same; instructions: 1 slower\.\n/,
   );
 });
 
@@ -252,7 +253,7 @@ test("compare shows the figures the reports show: allocation as the median of th
     '2025-01-03T00:00:00.000Z',
   );
   a.cases[0].time!.mean = 111;
-  b.cases[0].time!.mean = 222; // the reports' Mean (median of launch means), not the pooled samples' mean
+  b.cases[0].time!.mean = 222; // the reports' Mean (the mean of the launch means), not the pooled samples' mean
   const c = compareResults(a, b, options);
   const md = renderCompareMarkdown(c, 'a', 'b');
   // those windows disagree by 4.8%: the range, as the reports print it (results/alloc.ts), never the windows' mean 2.28 KiB
@@ -270,7 +271,9 @@ test("compare shows the figures the reports show: allocation as the median of th
   );
   assert.match(same, /\| fjs \| allocated \| 1000 B \| 1005 B \|/);
   assert.match(md, /\| fjs \| time \| 111 ns \| 222 ns \|/);
-  assert.match(md, /Base and Head are the figures the reports show/);
+  // the reports' Mean is the mean of the launch means (run/assemble.ts): compare said "the median"
+  assert.match(md, /Base and Head as the reports show them \(time: Mean, the mean of the launch means;/);
+  assert.doesNotMatch(md, /median of the launch means/);
 });
 
 test('"p < 0.001" never stands unqualified beside a CI that spans 0: the rank test and the means\' interval are two tests', () => {
@@ -342,12 +345,10 @@ test('a case whose machine changed speed between launches (⇅ machine-drift, on
     /\| json \| allocated \| .* \| same \(not significant\) ⏹ \|/,
     'machine drift is about time: the allocation row carries ⏹ alone',
   );
-  assert.match(md, /- 1 case carries a caveat beside its verdict: ⇅ /);
-  assert.match(
-    md,
-    /- ⇅ ⏹ weather-station\/1\/single\/serialize\/json: ⏹ base: the run was killed: rebuilt from 2 finished launches/,
-  );
-  assert.doesNotMatch(md, /typia: ⇅|typia: ⏹/, 'a case without caveats has no note');
+  // each caveat said once under the table, for every case it marks
+  assert.match(md, /\n- ⇅ 1 case \(head\): the machine changed speed between that run’s launches/);
+  assert.match(md, /\n- ⏹ 1 case \(base\): that run was killed and the case rebuilt from the launches it finished\./);
+  assert.equal(md.split('\n').filter((l) => /^- [⇅⏹①] /.test(l)).length, 2);
 });
 
 test('a case the head run never reached (killed: not-run) is listed but never counts as broken for --fail-on broken', () => {
@@ -403,23 +404,21 @@ test('a slower head still fails the gate when the base ran on the busier machine
   });
   const opts = { ...options, metrics: ['time' as const] };
   const baseBusier = compareResults(atLoad(base, 26.4), atLoad(head, 8.3), opts);
-  assert.deepEqual(
-    baseBusier.notComparable.map((x) => [x.what, x.busier]),
-    [['load', 'base']],
-  );
+  assert.deepEqual(baseBusier.notComparable, [], 'a load difference alone does not make runs incomparable');
+  assert.deepEqual([baseBusier.load?.what, baseBusier.load?.busier], ['load', 'base']);
   assert.deepEqual(
     gateFailures(baseBusier, ['slower']).map((r) => r.replace(/ .*/, '')),
     ['weather-station/1/single/serialize/fast-json-stringify:'],
   );
   assert.match(
     renderCompareMarkdown(baseBusier, 'a', 'b'),
-    /That slows the base, so a "faster" verdict below may be the load's/,
+    /> ⚠ Load 26\.4 → 8\.3 on 2 cores \(the base ran busier\): a faster time may be the load's; a slower one is not, and gates; ratios stand\./,
   );
   const headBusier = compareResults(atLoad(base, 8.3), atLoad(head, 26.4), opts);
   assert.deepEqual(gateFailures(headBusier, ['slower']), []);
   assert.match(
     renderCompareMarkdown(headBusier, 'a', 'b'),
-    /That can slow a case of the head by up to 3\.18×, so --fail-on slower fails only on a slower time whose whole interval lies above \+436%/,
+    /a slower time gates only beyond \+436% \(twice the 3\.18× this load can explain\); ratios stand\./,
   );
   // …but not a slowdown far beyond what the head's extra load explains: 3× slower on a machine 7% busier
   const r3 = prng(33);
@@ -432,7 +431,7 @@ test('a slower head still fails the gate when the base ran on the busier machine
   );
   const slightly = compareResults(atLoad(base, 15.4), atLoad(tripled, 16.5), opts);
   assert.deepEqual(
-    slightly.notComparable.map((x) => [x.what, x.busier, x.loadFactor!.toFixed(3)]),
+    [slightly.load].map((x) => [x?.what, x?.busier, x?.loadFactor!.toFixed(3)]),
     [['load', 'head', '1.071']],
   );
   assert.deepEqual(
@@ -441,6 +440,53 @@ test('a slower head still fails the gate when the base ran on the busier machine
   );
   // the same 3× on a machine 3.18× busier may be the load's: not gated
   assert.deepEqual(gateFailures(compareResults(atLoad(base, 8.3), atLoad(tripled, 26.4), opts), ['slower']), []);
+  const md = renderCompareMarkdown(headBusier, 'a', 'b');
+  assert.doesNotMatch(md, /not comparable/);
+  assert.match(md, /\| fast-json-stringify \| time \| .* \| \*\*slower\*\* \|/, 'the verdict is shown');
+});
+
+test('runs at different loads get ratio verdicts (paired in one process): a slower ratio fails --fail-on slower, with one caveat line (issue 22: every verdict was refused at load 13.2 → 15.9)', () => {
+  const atLoad = (r: ResultsFile, load: number, ratio: number, interval: [number, number]): ResultsFile => ({
+    ...r,
+    environment: {
+      ...r.environment,
+      cores: 2,
+      loadAverage: { ...r.environment.loadAverage, start: [load, load, load] },
+    },
+    cases: r.cases.map((c) =>
+      c.serializer === 'fast-json-stringify' && c.status === 'measured' ? { ...c, ratio, ratioInterval: interval } : c,
+    ),
+  });
+  const b = atLoad(base, 13.2, 0.3, [0.29, 0.31]);
+  const h = atLoad(head, 15.9, 0.345, [0.335, 0.355]);
+  const c = compareResults(b, h, options);
+  assert.deepEqual(c.notComparable, []);
+  const ratio = c.cases.find((k) => k.serializer === 'fast-json-stringify')!.metrics.find((m) => m.metric === 'ratio')!;
+  assert.equal(ratio.change.verdict, 'slower');
+  assert.ok(Math.abs(ratio.change.percent - 15) < 1e-9, `${ratio.change.percent}%`);
+  // the CI combines the two intervals' log half-widths facing each way
+  const low = 100 * (1.15 * Math.exp(-Math.hypot(Math.log(0.345 / 0.335), Math.log(0.31 / 0.3))) - 1);
+  assert.ok(Math.abs(ratio.change.ci!.low - low) < 1e-9, `${ratio.change.ci!.low} vs ${low}`);
+  // the ratio gates; the slower time of a head measured busier does not; instructions, where both have them, gate instead of either
+  const gate = compareResults(b, h, { ...options, metrics: ['ratio', 'time'] });
+  assert.deepEqual(
+    gateFailures(gate, ['slower']).map((r) => r.replace(/ \+.*/, '')),
+    ['weather-station/1/single/serialize/fast-json-stringify: ratio'],
+  );
+  const text = renderCompareTerminal(c, 'a', 'b', false, 120).replace(/\n  /g, ' ');
+  assert.equal(text.split('\n').filter((l) => l.startsWith('⚠ Load')).length, 1);
+  assert.match(
+    text,
+    /⚠ Load 13\.2 → 15\.9 on 2 cores \(the head ran busier\): a slower time gates only beyond \+41% \(twice the 1\.20× this load can explain\); ratios stand\./,
+  );
+  // a genuinely different setup is still refused: another profile
+  const other = structuredClone(h);
+  other.policy.profile = b.policy.profile === 'default' ? 'steady' : 'default';
+  assert.deepEqual(
+    compareResults(b, other, options).notComparable.map((x) => x.what),
+    ['profile'],
+  );
+  assert.deepEqual(gateFailures(compareResults(b, other, options), ['slower']), []);
 });
 
 /**
@@ -482,7 +528,7 @@ test('quick runs with launch intervals: a 30% slower head is shown slower ①, a
   const md = renderCompareMarkdown(c, 'a', 'b', { gate: { failOn: ['slower'], reasons: gateReasons(c, ['slower']) } });
   assert.match(md, /\| n\/a \| ±1\.1% \| \*\*slower ①\*\* \|/);
   assert.match(md, /^### jsonbench: no regression\n/);
-  assert.match(md, /A ① time verdict is shown and never fails --fail-on slower/);
+  assert.match(md, /A ① verdict is shown and never fails --fail-on slower/);
 });
 
 test("the new user's false regression: unchanged code at policy quick, +13% [2.6–23%] slower ①, passes the gate", () => {
@@ -507,10 +553,7 @@ test('a comparison of instruction counts carries no time caveat and no load warn
   const head = quickFile(1300, 10, '2025-01-03T00:00:00.000Z', 12300);
   head.environment = { ...head.environment, loadAverage: { start: [24.3, 20, 18], end: [24, 20, 18] } };
   const counts = compareResults(base, head, { ...options, metrics: ['instructions'] });
-  assert.ok(
-    counts.notComparable.some((x) => x.what === 'load'),
-    'the runs differ in load',
-  );
+  assert.equal(counts.load?.what, 'load', 'the runs differ in load');
   assert.deepEqual(
     gateReasons(counts, ['slower']).map((r) => r.text.replace(/^[^:]+: /, '')),
     ['instructions +2.5%'],
@@ -524,8 +567,8 @@ test('a comparison of instruction counts carries no time caveat and no load warn
   assert.match(md, /Instructions are callgrind's counts per op/);
   // with time compared too, the load and the one-launch caveat are said
   const both = renderCompareMarkdown(compareResults(base, head, options), 'a', 'b');
-  assert.match(both, /The machine's load differed: 1-minute load average 0.5 on 2 cores → 24.3/);
-  assert.match(both, /① base: measured in one launch/);
+  assert.match(both, /⚠ Load 0\.5 → 24\.3 on 2 cores \(the head ran busier\)/);
+  assert.match(both, /① 1 case \(base and head\): that run measured the case in one launch/);
 });
 
 test('quick runs with launch intervals: a change inside the two intervals, or under the threshold, passes the gate', () => {

@@ -1,9 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseMaxTime, parseResolve, policies, RESOLVE_MAX_LAUNCHES, withAdaptive } from '../../src/config/policies.js';
+import {
+  parseCaseTimeout,
+  parseMaxTime,
+  parseResolve,
+  policies,
+  RESOLVE_MAX_LAUNCHES,
+  withAdaptive,
+} from '../../src/config/policies.js';
 import { UsageError } from '../../src/config/usage-error.js';
 import { unresolvedLines } from '../../src/cli/run.js';
 import type { ResultsFile } from '../../src/results/types.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** `--resolve` and `--max-time`: parsing, the policies' defaults, and what stderr says about unresolved cases. */
 
@@ -47,19 +57,71 @@ test("the policies' bands: quick off, default ±2%, long ±1%; flags override, a
   assert.deepEqual(withAdaptive(policies.default, {}), policies.default);
 });
 
-test('stderr names each unresolved case with its line, at most ten, and says nothing when all are resolved', () => {
+test('stderr says an unresolved case is too close to call, in words, at most ten; report.md keeps the exact figures', () => {
   const c = (id: string, state: 'differs' | 'unresolved') =>
     ({
       id,
+      serializer: id,
       status: 'measured',
-      resolution: { resolve: 0.02, state, interval: [0.97, 1.04], launches: 5, spentMs: 20_000, text: `${state}: …` },
+      resolution: {
+        resolve: 0.02,
+        state,
+        interval: [0.97, 1.04],
+        launches: 5,
+        spentMs: 20_000,
+        ...(state === 'unresolved' ? { stoppedBy: 'case budget' } : {}),
+        text: `${state}: interval [0.970–1.040] straddles ±2% (case budget: 20.0 s spent)`,
+      },
     }) as unknown as ResultsFile['cases'][number];
   assert.deepEqual(unresolvedLines({ cases: [c('x', 'differs')] }), []);
   const lines = unresolvedLines({
     cases: [c('x', 'differs'), ...Array.from({ length: 12 }, (_, i) => c(`u${i}`, 'unresolved'))],
   });
-  assert.match(lines[0], /^jsonbench: 12 cases unresolved/);
-  assert.equal(lines[1], '  ~ u0 unresolved: …');
+  assert.equal(
+    lines[0],
+    'jsonbench: 12 ratios too close to call at this precision (a difference of ±2% or more from the baseline is neither shown nor ruled out); a longer --max-time gives them more launches, report.md has the exact intervals:',
+  );
+  assert.equal(lines[1], '  ~ u0: 0.97–1.04 when the case budget ran out after 20.0 s');
   assert.equal(lines.length, 1 + 10 + 1);
   assert.equal(lines.at(-1), '  … and 2 more');
+  assert.ok(!lines.some((l) => /straddle|unresolved/.test(l)), 'no jargon on the terminal');
+
+  // report.md: the exact interval, band, launches and what stopped them, under the case's table
+  const fixture = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../../test/report/fixtures/single.json', import.meta.url)), 'utf8'),
+  ) as ResultsFile;
+  const typia = fixture.cases.find((k) => k.id === 'weather-station/1/single/serialize/typia')!;
+  if (typia.status !== 'measured') throw new Error('fixture: typia serialize is measured');
+  typia.resolution = {
+    resolve: 0.02,
+    state: 'unresolved',
+    interval: [0.9712, 1.0412],
+    launches: 4,
+    spentMs: 61_234,
+    stoppedBy: 'launch cap',
+    text: 'unresolved: interval [0.971–1.041] straddles ±2% (launch cap: 61.2 s spent)',
+  };
+  const md = renderMarkdown(fixture);
+  assert.match(
+    md,
+    /\nToo close to call at this precision \(the launches stopped before the ratio settled\):\n\n- \*\*typia\*\* \(serialize\): interval \[0\.971–1\.041\] reaches both inside and outside ±2%; the launch cap \(4 launches\) was reached after 61\.2 s\n/,
+  );
+  assert.equal(md.match(/Too close to call/g)?.length, 1, 'once, under the table of its case');
+});
+
+test("--case-timeout reads a duration (the tryout could not extend quick's 60 s); anything else names the flag", () => {
+  assert.equal(parseCaseTimeout('300s'), 300_000);
+  assert.equal(parseCaseTimeout('5m'), 300_000);
+  assert.equal(parseCaseTimeout('1m30s'), 90_000);
+  assert.deepEqual(
+    [policies.quick.caseTimeoutMs, policies.default.caseTimeoutMs, policies.long.caseTimeoutMs],
+    [60_000, 120_000, 300_000],
+    'the defaults --help names',
+  );
+  for (const bad of ['0s', '-5m', 'soon', ''])
+    assert.throws(
+      () => parseCaseTimeout(bad),
+      (e: unknown) => e instanceof UsageError && e.flag === '--case-timeout',
+      bad,
+    );
 });

@@ -34,11 +34,11 @@ test('the host snapshot leaves a polyfill added to a namespace (Reflect.metadata
   }
 });
 
-test('hostCall: a call that patches is put back and throws HostPatched naming the step, even when it threw itself; a clean call returns its value', () => {
+test('hostCall: a call that patches is put back and throws HostPatched naming the hook, even when it threw itself; a clean call returns its value', () => {
   const real = JSON.parse;
   assert.throws(
     () =>
-      hostCall('notes() of serializer "x"', 5_000, () => {
+      hostCall({ file: 'jsonbench.config.mjs', hook: 'notes() of serializer "x"' }, 5_000, () => {
         JSON.parse = () => 1;
         throw new Error('and it threw');
       }),
@@ -48,12 +48,12 @@ test('hostCall: a call that patches is put back and throws HostPatched naming th
   );
   assert.equal(JSON.parse, real);
   assert.equal(
-    hostCall('fine', 5_000, () => 42),
+    hostCall({ file: 'f.mjs', hook: 'fine' }, 5_000, () => 42),
     42,
   );
   assert.throws(
     () =>
-      hostCall('throws', 5_000, () => {
+      hostCall({ file: 'f.mjs', hook: 'throws' }, 5_000, () => {
         throw new RangeError('own');
       }),
     RangeError,

@@ -41,7 +41,7 @@ for (const [command, name] of [
         execFile(
           process.execPath,
           [bin, ...args, '--config', fixture(name)],
-          { env: { ...process.env, JSONBENCH_LEDGER: 'off' }, timeout: 80_000 },
+          { env: { ...process.env, JSONBENCH_LEDGER: 'off', COLUMNS: '1000' }, timeout: 80_000 },
           (error, _stdout, stderr) => {
             resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr });
           },

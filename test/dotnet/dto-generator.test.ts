@@ -7,6 +7,7 @@ import {
   generateDtoFile,
   generateDtoModules,
   pascalCase,
+  type DtoSource,
 } from '../../src/serializers/dotnet/dto-generator.js';
 import edge from './edge-workload.js';
 import constructs from './constructs-workload.js';
@@ -32,8 +33,72 @@ test('every built-in workload generates one module per direction view, named aft
       ['users-settings', 'JsonBench.Generated.UsersSettings', 'serialize+deserialize'],
       ['orders', 'JsonBench.Generated.Orders', 'serialize+deserialize'],
       ['company', 'JsonBench.Generated.Company', 'serialize+deserialize'],
+      ['users-record', 'JsonBench.Generated.UsersRecord', 'serialize+deserialize'],
+      ['users-settings-record', 'JsonBench.Generated.UsersSettingsRecord', 'serialize+deserialize'],
     ],
   );
+});
+
+test("users-record: study 001's positional record with a Guid id, both libraries' wire names on property and parameter", () => {
+  const [m] = generateDtoModules(builtins.find((w) => w.id === 'users-record')!);
+  const unit = m.source.slice(
+    m.source.indexOf('public sealed record Unit('),
+    m.source.indexOf(');', m.source.indexOf('public sealed record Unit(')),
+  );
+  assert.match(
+    unit,
+    /\[property: JsonPropertyName\("id"\)\] \[Newtonsoft\.Json\.JsonProperty\("id"\)\] \[property: Newtonsoft\.Json\.JsonProperty\("id"\)\] Guid Id,/,
+  );
+  assert.match(unit, /\[property: JsonPropertyName\("firstName"\)\] .* string FirstName,/);
+  assert.doesNotMatch(m.source, /public sealed class Unit/);
+  assert.match(
+    m.source,
+    /return new Unit\(\n\s+e\.TryGetProperty\("id", out var p_Id\) && p_Id\.ValueKind != JsonValueKind\.Null \? \(Guid\)\(Guid\.Parse\(p_Id\.GetString\(\)!\)\) : default\(Guid\)!,/,
+  );
+  assert.match(
+    m.source,
+    /w\.WritePropertyName\("id"\);\n\s+w\.WriteStringValue\(v\.Id\);/,
+    'the canonical writer writes the Guid as a string',
+  );
+  assert.doesNotMatch(m.source, /SettingsPerCall/, 'users-record shares its settings (the study passed none)');
+  const [perCall] = generateDtoModules(builtins.find((w) => w.id === 'users-settings-record')!);
+  assert.match(
+    perCall.source,
+    /new WireSettings \{ SnakeCase = true, Indented = true, NumbersFromStrings = false, Polymorphic = false, SettingsPerCall = true \}/,
+  );
+  assert.match(
+    perCall.source,
+    /Guid Id,\n\s+string FirstName,/,
+    'snake_case keys the policy names itself need no attribute',
+  );
+});
+
+test('the record shape refuses what one constructor cannot take: a discriminated union, additional properties', () => {
+  const tagged: DtoSource = {
+    id: 'tagged',
+    dotnet: { dto: 'record' },
+    schema: {
+      type: 'object',
+      properties: {
+        shape: {
+          type: 'discriminated',
+          discriminator: 'kind',
+          mapping: { a: { type: 'object', properties: { x: { type: 'number' } } } },
+        },
+      },
+    },
+  };
+  assert.throws(
+    () => generateDtoModules(tagged),
+    /workload tagged: schema at \$\.shape: a discriminated union in positional records/,
+  );
+  const open: DtoSource = {
+    id: 'open',
+    dotnet: { dto: 'record' },
+    schema: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'string' } },
+  };
+  assert.throws(() => generateDtoModules(open), /schema at \$\.\*: additional properties in a positional record/);
+  assert.doesNotThrow(() => generateDtoModules({ ...open, dotnet: { dto: 'class' } }));
 });
 
 test('users: each property carries its camelCase wire name for both libraries', () => {
@@ -88,11 +153,11 @@ test('orders: an enum numbered from 1 with its wire values for both libraries, a
   const e = declaration(m.source, 'public enum StatusEnum');
   assert.match(
     m.source,
-    /#if NET9_0_OR_GREATER \|\| NETFRAMEWORK\n\s+\[JsonConverter\(typeof\(JsonStringEnumConverter<StatusEnum>\)\)\]\n\s+#else\n\s+\[JsonConverter\(typeof\(StatusEnumWireConverter\)\)\]\n\s+#endif\n\s+\[Newtonsoft\.Json\.JsonConverter\(typeof\(Newtonsoft\.Json\.Converters\.StringEnumConverter\)\)\]\n\s+public enum StatusEnum/,
+    /#if STJ9_OR_GREATER\n\s+\[JsonConverter\(typeof\(JsonStringEnumConverter<StatusEnum>\)\)\]\n\s+#else\n\s+\[JsonConverter\(typeof\(StatusEnumWireConverter\)\)\]\n\s+#endif\n\s+\[Newtonsoft\.Json\.JsonConverter\(typeof\(Newtonsoft\.Json\.Converters\.StringEnumConverter\)\)\]\n\s+public enum StatusEnum/,
   );
   assert.match(
     e,
-    /#if NET9_0_OR_GREATER \|\| NETFRAMEWORK\n\s+\[JsonStringEnumMemberName\("pending"\)\]\n\s+#endif\n\s+\[EnumMember\(Value = "pending"\)\] Pending = 1,/,
+    /#if STJ9_OR_GREATER\n\s+\[JsonStringEnumMemberName\("pending"\)\]\n\s+#endif\n\s+\[EnumMember\(Value = "pending"\)\] Pending = 1,/,
   );
   // .NET 8 has no JsonStringEnumMemberName: its converter maps the wire values both ways
   const conv = declaration(m.source, 'internal sealed class StatusEnumWireConverter');
@@ -242,7 +307,7 @@ test('issue 10 constructs: records are dictionaries; a discriminated union is an
   assert.match(m.source, /case ShapeCircle _: tag = "circle"; break;/);
   assert.match(
     m.source,
-    /#if NET9_0_OR_GREATER \|\| NETFRAMEWORK\n\s+\[JsonSourceGenerationOptions\(AllowOutOfOrderMetadataProperties = true\)\]\n\s+#endif/,
+    /#if STJ9_OR_GREATER\n\s+\[JsonSourceGenerationOptions\(AllowOutOfOrderMetadataProperties = true\)\]\n\s+#endif/,
     'the tag need not come first (.NET 9+: on .NET 8 it must)',
   );
   assert.match(m.source, /Polymorphic = true \}/);

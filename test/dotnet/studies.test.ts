@@ -1,27 +1,52 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import {
   PUBLISHED,
+  STUDIES,
   allocVerdict,
   cpuRatio,
   dataNotes,
   decimalsFor,
+  deltaLines,
+  findPair,
+  publishedAllocRatio,
   renderNote,
+  runtimeDistance,
+  shapeLines,
   timeVerdict,
 } from '../../bench/studies-reproduced.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import type { CaseResult } from '../../src/results/types.js';
 
-test('every published comparison of issue 12 is there, each against stj', () => {
+test('every published comparison of issues 12 and 26 is there, each against stj, with its study and runtime', () => {
   assert.equal(PUBLISHED.length, 5 + 8 + 8 + 1);
   assert.ok(PUBLISHED.every((p) => p.baseline === 'stj' && p.time[0] > 0 && p.time[1] > 0));
-  const users = PUBLISHED.find((p) => p.workload === 'users' && p.shape === 'list' && p.direction === 'serialize')!;
+  const users = PUBLISHED.find((p) => p.study === '001' && p.shape === 'list' && p.direction === 'serialize')!;
   assert.equal((users.time[0] / users.time[1]).toFixed(2), '1.70');
-  const mono = PUBLISHED.find((p) => p.target === 'mono')!;
+  assert.deepEqual(users.workloads, ['users-record', 'users'], "the study's code shape first");
+  const mono = PUBLISHED.find((p) => p.study === '000')!;
   assert.deepEqual(
-    [mono.workload, mono.direction, (mono.time[0] / mono.time[1]).toFixed(2), mono.alloc],
-    ['weather-station', 'deserialize', '1.36', [3816, 1024]],
+    [mono.workloads, mono.label, (mono.time[0] / mono.time[1]).toFixed(2), mono.alloc],
+    [['weather-station'], 'deserialize', '1.36', [3816, 1024]],
+    'the label claims no library version (the data note names the measured ones)',
   );
+  assert.deepEqual(
+    PUBLISHED.filter((p) => p.study === '004' && p.direction === 'deserialize').map((p) => publishedAllocRatio(p)),
+    [1.084, 1.075, 1.076, 1.076],
+    "study 004's deserialize allocation ratios",
+  );
+  assert.deepEqual(
+    STUDIES.map((s) => [s.id, s.runtime]),
+    [
+      ['001', 'dotnet@8'],
+      ['002', 'dotnet@10'],
+      ['004', 'dotnet'],
+      ['000', 'mono'],
+    ],
+  );
+  assert.match(STUDIES.find((s) => s.id === '004')!.known, /Newtonsoft\.Json had written \(PascalCase/);
 });
 
 test('time verdict: direction by the side of 1 the interval lies on (unclear when it holds 1), within error when the published ratio is inside it', () => {
@@ -95,52 +120,209 @@ test('the CPU ratio is the median over launches of the median per-round ratio of
   );
 });
 
-test('the data notes name the versions the cases ran and state the equal list-deserialize allocation only when the data show it', () => {
-  const users = PUBLISHED.find((p) => p.workload === 'users' && p.shape === 'list' && p.direction === 'deserialize')!;
-  const kase = (serializer: string, version: string, bytes: number) => ({
-    target: { id: 'dotnet', runtime: 'dotnet', version: '10.0.12' },
-    workload: 'users',
-    size: 10000,
-    shape: 'list',
-    direction: 'deserialize',
-    serializer,
-    serializerVersion: version,
-    status: 'measured',
-    allocated: { mean: bytes, method: 'exact' },
-  });
-  const file = (n: number, s: number) =>
-    ({
-      targets: [{ id: 'dotnet', kind: 'dotnet' }],
-      cases: [kase('newtonsoft', '13.0.4', n), kase('stj', '10.0.12', s)],
-    }) as unknown as ResultsFile;
-  const same = dataNotes([file(4.25 * 2 ** 20, 4.25 * 2 ** 20)], users.study);
-  assert.match(same, /dotnet 10\.0\.12; newtonsoft 13\.0\.4, stj 10\.0\.12/);
-  assert.match(same, /about the same bytes here \(4\.25 MiB and 4\.25 MiB\).*1\.78× is not the method's doing/);
-  assert.doesNotMatch(
-    same,
-    /comes from \.NET 8/,
-    'no run here tests .NET 8 or the library versions: the note must not name them as the cause',
+/** A results file of .NET cases: `cases` as [workload, shape, direction, serializer, bytes allocated, ratio]. */
+function dotnetFile(
+  target: { id: string; kind: string; version: string; description: string },
+  cases: [string, 'list' | 'many', 'serialize' | 'deserialize', string, number, number][],
+  size = 10000,
+): ResultsFile {
+  return {
+    startedAt: '2026-12-06T00:54:01.000Z',
+    environment: { cpuModel: 'AMD EPYC', cores: 2, loadAverage: { start: [15.9, 17.4, 16.8] } },
+    policy: { name: 'default', launches: 2, measure: { confidence: 0.999 } },
+    targets: [
+      {
+        id: target.id,
+        kind: target.kind,
+        runtime: 'dotnet',
+        version: target.version,
+        probe: { description: target.description },
+      },
+    ],
+    cases: cases.map(([workload, shape, direction, serializer, bytes, ratio]) => ({
+      id: `${workload}/${size}/${shape}/${direction}/${serializer}@${target.id}`,
+      target: { id: target.id, runtime: 'dotnet', version: target.version },
+      workload,
+      size,
+      shape,
+      direction,
+      serializer,
+      serializerVersion: serializer === 'newtonsoft' ? '13.0.4' : target.version,
+      baseline: 'stj',
+      status: 'measured',
+      payload: { bytes: 1000, sha256: 'x' },
+      time: { mean: 1e6 * ratio, error: 1e4 },
+      ratio,
+      ratioInterval: [ratio * 0.9, ratio * 1.1],
+      allocated: { mean: bytes, method: 'exact' },
+      allocRatio: null,
+      samples: { relaunches: 0, launches: [] },
+      findings: [],
+    })),
+  } as unknown as ResultsFile;
+}
+const NET8 = { id: 'dotnet@8', kind: 'dotnet-version', version: '8.0.31', description: '.NET 8.0.31' };
+const NET9 = { id: 'dotnet@9', kind: 'dotnet-version', version: '9.0.20', description: '.NET 9.0.20' };
+const NET10 = { id: 'dotnet@10', kind: 'dotnet-version', version: '10.0.12', description: '.NET 10.0.12' };
+const SDK = { id: 'dotnet', kind: 'dotnet', version: '10.0.12', description: '.NET 10.0.12' };
+const MiB = 2 ** 20;
+
+test("the data notes name the runtime each study's rows came from, and say when it is not the study's or not its code shape", () => {
+  const onSdk = dotnetFile(SDK, [
+    ['users', 'list', 'deserialize', 'newtonsoft', 4.25 * MiB, 1.5],
+    ['users', 'list', 'deserialize', 'stj', 4.25 * MiB, 1],
+  ]);
+  const sdk = dataNotes([onSdk], '001');
+  assert.match(sdk, /^Measured here on dotnet 10\.0\.12 \(\.NET 10\.0\.12\); newtonsoft 13\.0\.4, stj 10\.0\.12\./);
+  assert.match(
+    sdk,
+    /Not the study's runtime \(\.NET 8\): dotnet 10\.0\.12 \(\.NET 10\.0\.12\) \(dotnet@8 was not in the results given\)/,
   );
-  assert.doesNotMatch(
-    dataNotes([file(6 * 2 ** 20, 4.25 * 2 ** 20)], users.study),
-    /same bytes/,
-    'Newtonsoft 1.41× STJ: the claim is not made',
+  assert.match(sdk, /jsonbench's default DTOs, users \(not users-record\)/);
+  const net8 = dotnetFile(NET8, [
+    ['users-record', 'list', 'deserialize', 'newtonsoft', 10.66 * MiB, 1.6],
+    ['users-record', 'list', 'deserialize', 'stj', 5.97 * MiB, 1],
+  ]);
+  const own = dataNotes([onSdk, net8], '001');
+  assert.match(
+    own,
+    /^Measured here on dotnet@8 8\.0\.31 \(\.NET 8\.0\.31\); newtonsoft 13\.0\.4, stj 8\.0\.31\.$/,
+    "the study's runtime and code shape: nothing to warn about",
   );
-  assert.equal(dataNotes([], users.study), '');
+  assert.equal(dataNotes([], '001'), '');
+});
+
+test('findPair reads the case nearest the study runtime first, then its code shape, then a measured one', () => {
+  const row = PUBLISHED.find((p) => p.study === '001' && p.shape === 'list' && p.direction === 'deserialize')!;
+  const pair = (rows: [string, 'list' | 'many', 'serialize' | 'deserialize', string, number, number][]) => rows;
+  const sdkRecord = dotnetFile(
+    SDK,
+    pair([
+      ['users-record', 'list', 'deserialize', 'newtonsoft', 1, 2],
+      ['users-record', 'list', 'deserialize', 'stj', 1, 1],
+    ]),
+  );
+  const net8Class = dotnetFile(
+    NET8,
+    pair([
+      ['users', 'list', 'deserialize', 'newtonsoft', 1, 2],
+      ['users', 'list', 'deserialize', 'stj', 1, 1],
+    ]),
+  );
+  const net8Record = dotnetFile(
+    NET8,
+    pair([
+      ['users-record', 'list', 'deserialize', 'newtonsoft', 1, 2],
+      ['users-record', 'list', 'deserialize', 'stj', 1, 1],
+    ]),
+  );
+  assert.deepEqual(
+    [findPair([sdkRecord, net8Class], row)?.c.target.id, findPair([sdkRecord, net8Class], row)?.distance],
+    ['dotnet@8', 0],
+    'the runtime before the code shape',
+  );
+  assert.equal(findPair([net8Class, net8Record], row)?.c.workload, 'users-record');
+  assert.equal(
+    findPair([net8Class, net8Record], row)?.b?.serializer,
+    'stj',
+    'the baseline from the same run and target',
+  );
+  const mono = { id: 'mono', runtime: 'mono', version: '6.8.0.105' };
+  assert.deepEqual(
+    [
+      runtimeDistance('mono', mono),
+      runtimeDistance('dotnet@8', mono),
+      runtimeDistance('dotnet@8', { id: 'dotnet', runtime: 'dotnet', version: '8.0.31' }),
+    ],
+    [0, null, 1],
+  );
+  assert.equal(runtimeDistance('dotnet', { id: 'ssh://u@h', runtime: 'dotnet', version: '10.0.12' }), 2);
+});
+
+test('npm run studies accepts runs on dotnet@N targets: a .NET 8 run fills study 001 and the note never calls it .NET 10', () => {
+  const file = dotnetFile(NET8, [
+    ['users', 'list', 'serialize', 'newtonsoft', 6.93 * MiB, 1.4],
+    ['users', 'list', 'serialize', 'stj', 3.45 * MiB, 1],
+    ['users', 'list', 'deserialize', 'newtonsoft', 4.25 * MiB, 1.3],
+    ['users', 'list', 'deserialize', 'stj', 5.97 * MiB, 1],
+  ]);
+  const note = renderNote([file], 'npm run studies -- --results <1 results file: the runs below>');
+  const s001 = note.slice(note.indexOf('## Study 001'), note.indexOf('## Study 002'));
+  assert.match(s001, /\| serialize list \| newtonsoft \| #1 dotnet@8 \(users\) \| 1\.70 \| 1\.40 \[1\.26–1\.54\]/);
+  assert.match(s001, /\| deserialize list \| newtonsoft \| #1 dotnet@8 \(users\) \|/);
+  assert.doesNotMatch(s001, /\| deserialize list \| newtonsoft \| — \|/, 'not "not run"');
+  assert.doesNotMatch(s001, /\.NET 10/, "the runtime is the run's, not a fixed text");
+  assert.match(note, /^1\. 2026-12-06T00:54:01\.000Z · dotnet@8 8\.0\.31 \(\.NET 8\.0\.31\) · users ·/m);
+  assert.match(s001, /Study 001 — \.NET 8, 10,000 fake users \(BenchmarkDotNet\): time — direction agrees in 2 of 2/);
+});
+
+test('study 001 gets the list-deserialize bytes by runtime and DTO shape, and says what moves each library', () => {
+  const rows = (w: string, nj: number, stj: number): [string, 'list', 'deserialize', string, number, number][] => [
+    [w, 'list', 'deserialize', 'newtonsoft', nj * MiB, 1.5],
+    [w, 'list', 'deserialize', 'stj', stj * MiB, 1],
+  ];
+  const lines = shapeLines([
+    dotnetFile(NET8, [...rows('users', 4.25, 5.97), ...rows('users-record', 10.66, 5.99)]),
+    dotnetFile(NET10, [...rows('users', 4.25, 4.25), ...rows('users-record', 10.66, 4.27)]),
+  ]).join('\n');
+  assert.match(
+    lines,
+    /\| the study: \.NET 8, BenchmarkDotNet \| positional record, Guid id \| 5\.92 MiB \| 10\.55 MiB \| 1\.78 \|/,
+  );
+  assert.match(
+    lines,
+    /\| dotnet@8 8\.0\.31 \| positional record, Guid id \(users-record\) \| 5\.99 MiB \| 10\.66 MiB \| 1\.78 \|/,
+  );
+  assert.match(lines, /on dotnet@8 the record shape moves Newtonsoft\.Json from 4\.25 MiB to 10\.66 MiB \(2\.51×\)/);
+  assert.match(
+    lines,
+    /with users the runtime moves System\.Text\.Json from 5\.97 MiB on dotnet@8 to 4\.25 MiB on dotnet@10/,
+  );
+  assert.deepEqual(shapeLines([]), []);
+});
+
+test("study 002's Δ table sets each serializer on .NET 9 beside .NET 10", () => {
+  const orders = (t: typeof NET9, mean: number): ResultsFile =>
+    dotnetFile(
+      t,
+      [
+        ['orders', 'list', 'serialize', 'stj', 96 * 1024, 1],
+        ['orders', 'list', 'serialize', 'newtonsoft', 248 * 1024, mean],
+      ],
+      100,
+    );
+  const lines = deltaLines([orders(NET9, 2), orders(NET10, 1.5)]).join('\n');
+  assert.match(
+    lines,
+    /\| serialize 100 \| newtonsoft \| 2\.00 ms ± 10\.0 µs \| 1\.50 ms ± 10\.0 µs \| −25% \| 2\.00 \[1\.80–2\.20\] \| 1\.50 \[1\.35–1\.65\] \| 248 KiB \| 248 KiB \|/,
+  );
+  assert.match(lines, /\| serialize 100 \| stj \| .* \| ≈ ±0\.0% \| baseline \| baseline \|/);
+  assert.deepEqual(deltaLines([orders(NET10, 1.5)]), [], 'one runtime: no Δ');
+});
+
+test('node build/bench/studies-reproduced.js --help prints its usage; an unknown option is a usage error, not a crash', () => {
+  const script = fileURLToPath(new URL('../../bench/studies-reproduced.js', import.meta.url));
+  const help = spawnSync(process.execPath, [script, '--help'], { encoding: 'utf8' });
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /^Usage: npm run studies -- \[options\]/);
+  assert.match(help.stdout, /--runs-dir <dir>/);
+  const bad = spawnSync(process.execPath, [script, '--bogus'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /Unknown option '--bogus'[\s\S]*Usage:/);
+  assert.doesNotMatch(bad.stderr, /ERR_PARSE_ARGS_UNKNOWN_OPTION\n\s+at /, 'no stack trace');
 });
 
 test('a study without a measured case says "not measured", never "0 of 0 comparisons"', () => {
   const note = renderNote([], 'npm run studies');
   assert.doesNotMatch(note, /0 of 0/);
   assert.doesNotMatch(note, /To make these runs again/, 'no runs, nothing to make again');
-  const studies = [...new Set(PUBLISHED.map((p) => p.study))];
-  for (const study of studies) {
-    const rows = PUBLISHED.filter((p) => p.study === study).length;
+  for (const { id, title } of STUDIES) {
+    const rows = PUBLISHED.filter((p) => p.study === id).length;
     assert.ok(
       note.includes(
-        `${study}: not measured (no run of its cases in the results given: ${rows} comparison${rows === 1 ? '' : 's'} without a measured case).`,
+        `${title}: not measured (no run of its cases in the results given: ${rows} comparison${rows === 1 ? '' : 's'} without a measured case).`,
       ),
-      study,
+      title,
     );
   }
 });
@@ -196,7 +378,7 @@ test("a serialize row whose output string is over its run's LOH threshold is mar
   assert.match(before, /\| serialize 10,000 \| newtonsoft \|/, '1.6 MiB output: under 4 MiB');
   assert.match(
     before,
-    /† serialize 100,000: the output string is larger than the run's large-object-heap threshold \(e\.g\. 15\.2 MiB over 4\.0 MiB\)/,
+    /† serialize 100,000: the output string is larger than the run's large-object-heap threshold \(e\.g\. 15\.20 MiB over 4\.00 MiB\)/,
   );
   const after = renderNote(
     [file('workstation, Interactive, LOH threshold 33554344 B, region 33554432 B, gen0 budget 268435456 B')],

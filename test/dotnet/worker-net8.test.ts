@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { dotnetSdk } from '../../src/runtimes/dotnet/detect.js';
 import { parseTarget } from '../../src/runtimes/index.js';
 
@@ -36,6 +36,9 @@ test(
       );
       assert.match(String(info.probe.executable), /[/]net8\.0-linux-x64-[0-9a-f]{16}[/]bin[/]jsonbench-worker$/);
       assert.equal(info.probe.worker, undefined, 'the apphost takes no dll argument');
+      const buildDir = dirname(dirname(String(info.probe.executable)));
+      assert.equal(existsSync(join(buildDir, 'src', 'bin')), false, "the publish's 72 MiB intermediate copy is gone");
+      assert.ok(existsSync(join(buildDir, 'src', 'Generated', 'Dtos.g.cs')), 'the compiled C# is kept');
       assert.equal(first.serializerVersions?.stj, info.version, "System.Text.Json is the runtime pack's own");
       const stj = (info.probe.serializers as { id: string; location: string }[]).find((s) => s.id === 'stj')!;
       assert.ok(

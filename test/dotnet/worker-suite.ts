@@ -778,7 +778,7 @@ export async function workerSuite(target: DotnetTarget): Promise<void> {
       assert.equal(err2.stage, 'load');
       assert.match(
         err2.message,
-        /workload "nowhere" has no generated \.NET DTOs for serialize in this worker build \(it has: company, dto-constructs, dto-dates-in-unknown, dto-edge, orders, payload:dto-ndjson, users, users-settings, weather-station\)/,
+        /workload "nowhere" has no generated \.NET DTOs for serialize in this worker build \(it has: company, dto-constructs, dto-dates-in-unknown, dto-edge, orders, payload:dto-ndjson, users, users-record, users-settings, users-settings-record, weather-station\)/,
       );
       assert.equal(o2.exitCode, 0);
     },

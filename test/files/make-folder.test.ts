@@ -62,7 +62,7 @@ test(
           '--out',
           '/proc/jsonbench-nope/out',
         ],
-        { cwd: root, env: { ...process.env, JSONBENCH_LEDGER: 'off' }, timeout: 50_000 },
+        { cwd: root, env: { ...process.env, JSONBENCH_LEDGER: 'off', COLUMNS: '1000' }, timeout: 50_000 },
         (error, _o, stderr) =>
           resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
       );

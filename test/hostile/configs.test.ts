@@ -34,7 +34,7 @@ test('a config that calls process.exit(0) while loading makes the command exit 1
   const file = config('exits.config.mjs', 'process.exit(0);\nexport default {};\n');
   const ran = await cli(['list', '--config', file]);
   assert.equal(ran.code, 1, ran.stderr);
-  assert.match(ran.stderr, /the process was ended \(process\.exit\(0\)\) before the command finished/);
+  assert.match(ran.stderr, /the process was ended \(process\.exit\(0\)\) before the command\s+finished/);
   assert.equal(ran.stdout, '');
 });
 
@@ -54,7 +54,7 @@ test('a serializer whose supports() never returns ends list with exit 2 naming s
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(
     ran.stderr,
-    /supports\(\) of serializer "supports-loop" \(workload [\w-]+, serialize\) did not return within 10 s/,
+    /supports\(\) of serializer "supports-loop" \(workload [\w-]+, serialize\) in \S+supports-loop\.config\.mjs did not return within 10 s/,
   );
   assert.equal(
     ran.stderr.includes('Waiting for the debugger'),

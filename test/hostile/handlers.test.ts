@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeThrown } from '../../src/worker/describe-thrown.js';
+import { describeThrown } from '../../src/host/describe-thrown.js';
 import { judgeLaunch } from '../../src/run/runner.js';
 import { timed } from '../run/fake-launch.js';
 import type { ResultsFile } from '../../src/results/types.js';

@@ -153,8 +153,9 @@ test('a notes() that never returns ends the run with exit 2 naming notes() and t
   );
   assert.equal(ran.signal, null, `killed by the test's own timeout: ${ran.stderr}`);
   assert.equal(ran.code, 2, ran.stderr);
+  // the watchdog's line names the config file too (host/user-code.ts, whose callUserCode the host guard runs in)
   assert.match(
     ran.stderr,
-    /notes\(\) of serializer "notes-loop" \(workload weather-station, serialize\) did not return within 10 s/,
+    /notes\(\) of serializer "notes-loop" \(workload weather-station, serialize\) in \S+notes-loop\.config\.mjs did not return within 10 s/,
   );
 });

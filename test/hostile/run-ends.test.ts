@@ -1,12 +1,12 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readResults } from '../../src/results/io.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveRunRequest } from '../../src/run/request.js';
 import { runSession, type SessionEvent } from '../../src/run/session.js';
-import type { ResultsFile } from '../../src/results/types.js';
 
 /**
  * A run that never ended (issue 25, class 1): a serializer that hangs on every call cost each of
@@ -56,7 +56,7 @@ test('a run with a serializer hanging on every call ends within minutes with res
   }
   const ms = performance.now() - t0;
   assert.deepEqual(seenBeforeProbes, [{ results: true, md: true, html: true }], notes.join('\n'));
-  const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+  const r = readResults(join(out, 'results.json'));
   const status = (s: string) => r.cases.find((c) => c.serializer === s)?.status;
   assert.equal(status('hangs-always'), 'timeout');
   assert.equal(status('hangs-on-probe'), 'measured');

@@ -40,7 +40,7 @@ export interface Ran {
   ms: number;
 }
 
-/** Runs the CLI; never rejects. */
+/** Runs the CLI; never rejects. Its messages are matched whole: COLUMNS wide enough never to wrap them (the widths: test/cli/width.test.ts). */
 export function cli(
   args: string[],
   opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
@@ -52,7 +52,7 @@ export function cli(
       [bin, ...args],
       {
         cwd: opts.cwd,
-        env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', ...opts.env },
+        env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', COLUMNS: '1000', ...opts.env },
         maxBuffer: 256 * 1024 * 1024,
         timeout: opts.timeoutMs ?? 120_000,
       },

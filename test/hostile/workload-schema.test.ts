@@ -17,12 +17,12 @@ import { cli } from './support.js';
 const configPath = fileURLToPath(new URL('../../../test/fixtures/hostile/hx1/wl-mismatch.config.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-workload-schema-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-const runOn = (workload: string) => {
+const runOn = (workload: string, config = configPath) => {
   const out = join(dir, workload);
   return cli([
     'run',
     '--config',
-    configPath,
+    config,
     '--workload',
     workload,
     '--serializer',
@@ -57,11 +57,15 @@ test('a records workload: the record that does not fit is named', async () => {
 });
 
 test('a workload whose schema is not a jsonbench schema is refused with exit 2 saying so, not an internal error', async () => {
-  const { ran } = await runOn('wl-malformed');
+  // refused when the config is loaded (workloads/check-schema.ts), before the run's own check (run/session.ts) is reached
+  const { ran } = await runOn(
+    'wl-malformed',
+    fileURLToPath(new URL('../../../test/fixtures/hostile/hx1/wl-malformed.config.mjs', import.meta.url)),
+  );
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(
     ran.stderr,
-    /workload wl-malformed: its schema is not one jsonbench reads \(.+\): every node needs a `type`/,
+    /wl-malformed\.config\.mjs: workloads\[0\]\.schema: has no "type" \(its keys: kind, fields\); a schema node's type is one of string/,
   );
   assert.doesNotMatch(ran.stderr, /internal error/);
 });

@@ -35,7 +35,14 @@ interface Ran {
 }
 
 function cli(args: string[]): Promise<Ran> {
-  const env = { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', JSONBENCH_CACHE: join(root, 'cache') };
+  // COLUMNS: messages are matched whole, never wrapped (the widths: test/cli/width.test.ts)
+  const env = {
+    ...process.env,
+    JSONBENCH_LEDGER: 'off',
+    NO_COLOR: '1',
+    COLUMNS: '1000',
+    JSONBENCH_CACHE: join(root, 'cache'),
+  };
   return new Promise((resolve) => {
     execFile(
       process.execPath,

@@ -137,7 +137,7 @@ test('a serializer that declares it cannot is ✘ with its own reason, never run
 });
 
 test(
-  "through jsonbench probe's workers: every fixture gets the same verdict as in-process, a process that exits is ✗ crash and a hang ✗ hang for that probe only, and fresh workers run the rest",
+  "through jsonbench probe's workers: every fixture gets the same verdict as in-process, a process that exits is ✗ crash for that probe only and a fresh worker runs the rest; a hang is ✗ hang and the serializer's probes left are skipped naming it",
   { timeout: 300_000 },
   async () => {
     const out = mkdtempSync(join(tmpdir(), 'jsonbench-shelf-'));
@@ -176,15 +176,21 @@ test(
         '✔',
         'a fresh worker ran the probes after the crash',
       );
+      // as in a timed run's probe pass (issue 25): after a hang, each probe left would most likely cost a full timeout too
+      const afterHang = section.verdicts.filter(
+        (r) => r.serializer === 'hangs-when-empty' && 'reason' in r.verdict && r.verdict.reason.startsWith('skipped: '),
+      );
+      for (const r of afterHang)
+        assert.equal(
+          (r.verdict as { reason: string }).reason,
+          'skipped: it hung on probe structure.empty.member-array (serialize)',
+        );
       assert.equal(
         get('hangs-when-empty', 'structure.empty.root-object', 'serialize')?.mark,
         '✔',
-        'a fresh worker ran the probes after the hang',
+        'judged before the hang',
       );
-      assert.ok(
-        section.launches >= caught.length + 2 + 2,
-        `the crash and the hang each cost a relaunch (${section.launches} launches)`,
-      );
+      assert.ok(section.launches >= caught.length + 2 + 1, `the crash cost a relaunch (${section.launches} launches)`);
       assert.deepEqual(get('declares-cannot', 'feature.nested', 'serialize'), {
         mark: '✘',
         reason: 'declares-cannot handles nothing (fixture)',

@@ -172,3 +172,22 @@ test('a roundtrip file is read exactly: an integer a double cannot hold is expec
   );
   assert.deepEqual(exactValue('[1.2345]'), { value: [1.2345], exactInt64: false });
 });
+
+test('string probe titles say in words what the string holds and where it stands, never the id (issue 24: "a lone-high.L40 string as a plain value")', () => {
+  const title = (id: string) => probes.find((p) => p.id === id)?.title;
+  assert.equal(
+    title('string.value.plain.lone-high.L40'),
+    'a 40-character string holding unpaired high surrogates U+D800, U+DBFF (half an emoji, the other half missing) (one at its start, all at its end), as a plain string value',
+  );
+  assert.equal(
+    title('string.value.date-time.controls.U+0000.L1'),
+    'the single character U+0000 (NUL), as a date-time string value',
+  );
+  assert.equal(title('string.key.declared.empty.L0'), 'an empty string, as a property name the schema declares');
+  assert.equal(
+    title('string.key.record.non-bmp.L5000'),
+    'a 5,000-character string holding characters beyond U+FFFF (the emoji U+1F600, the musical symbol U+1D11E) (one at its start, all at its end), as a key of an object used as a map',
+  );
+  for (const p of probes.filter((x) => x.family === 'string'))
+    assert.doesNotMatch(p.title, /\.L\d|\bL\d+\b|lone-high|non-bmp|reversed-pair/, `${p.id}: ${p.title}`);
+});

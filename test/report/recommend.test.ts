@@ -10,7 +10,7 @@ import {
   takeawayRowOf,
   type CostSource,
 } from '../../src/report/recommend.js';
-import { takeawayText } from '../../src/report/takeaway.js';
+import { quickCaveat, takeawayText } from '../../src/report/takeaway.js';
 import { isMeasured } from '../../src/results/types.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderHtml } from '../../src/report/html/page.js';
@@ -476,7 +476,7 @@ test('the block opens report.md and report.html of a payload run, with the paylo
   const builtin = results([{ serializer: 'json' }], null);
   assert.equal(
     renderRecommendations(builtin, 'terminal'),
-    'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on all 1\n',
+    'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on payload:api · 1 · single\n',
   );
   assert.equal(renderRecommendations(builtin, 'markdown'), '');
   assert.ok(!renderMarkdown(builtin).includes('## Recommendation'));
@@ -600,24 +600,30 @@ test('a noisy default-policy run is told to confirm with the long policy, never 
   assert.doesNotMatch(text, /--policy default/);
 });
 
-test("a quick run says once that it is a first look and points to --policy default, never inside each sentence; a default-policy one does not say it (new-user tryout: quick times were 2–10× the default's)", () => {
+test("a quick run says once per report that it is a first look and points to --policy default, never per sentence or takeaway; a default-policy one does not say it (new-user tryout: quick times were 2–10× the default's)", () => {
   const quick = results([
     { serializer: 'json' },
     { serializer: 'fjs', mean: 40_000, ratio: 0.4, ratioInterval: [0.38, 0.42] },
   ]);
   assert.doesNotMatch(recommend(quick)[0].sentence, /first look|Policy quick/);
-  const md = renderRecommendations(quick, 'markdown');
-  assert.equal(md.split('Policy quick: a first look').length - 1, 1, 'once in the block');
   const settled = structuredClone(quick);
   settled.policy.name = 'default';
-  assert.doesNotMatch(renderRecommendations(settled, 'markdown'), /first look|Policy quick/);
-  // the takeaways too (terminal, Markdown and HTML share sectionTakeaway)
-  assert.match(
-    renderMarkdown(quick),
-    /^\*\*serialize\*\* \(against json\): .* \(Policy quick: a first look, not figures to quote: one launch per group, so its intervals cover the rounds of that launch only, not how far another launch lands; rerun with --policy default for those\.\)$/m,
-  );
-  assert.doesNotMatch(renderMarkdown(settled), /Policy quick: a first look/);
-  assert.match(renderHtml(quick), /<p class="takeaway">[^<]*\(Policy quick: a first look/);
+  const caveat = quickCaveat();
+  const count = (text: string) => text.split('Policy quick: a first look').length - 1;
+  // report.md: once, as a quote above the recommendation block; neither the block nor a takeaway repeats it
+  const md = renderMarkdown(quick);
+  assert.equal(count(md), 1, 'once in report.md');
+  assert.ok(md.indexOf(`> ${caveat}`) >= 0 && md.indexOf(`> ${caveat}`) < md.indexOf('## Recommendation'));
+  assert.equal(count(renderRecommendations(quick, 'markdown')), 0, 'not inside the block');
+  assert.match(md, /^\*\*serialize\*\* \(against json\): .*\.$/m);
+  assert.doesNotMatch(md, /^\*\*serialize\*\*.*first look/m);
+  assert.doesNotMatch(renderMarkdown(settled), /first look|Policy quick/);
+  // report.html: once, under the provenance; the takeaways (built here and in the page's script) never carry it
+  const html = renderHtml(quick);
+  assert.equal(count(html.replace(/<script[\s\S]*?<\/script>/g, '')), 1, 'once in the page');
+  assert.match(html, /<p class="first-look">\(Policy quick: a first look/);
+  assert.doesNotMatch(html, /<p class="takeaway">[^<]*Policy quick/);
+  assert.doesNotMatch(renderHtml(settled), /class="first-look"/);
 });
 
 test('a pick whose allocation windows disagree is quoted with their range, never one figure', () => {
@@ -850,7 +856,7 @@ function withProbes(
 const LONE = ['plain', 'date-time', 'email'].flatMap((format) =>
   ['L1', 'L40', 'L41', 'L100', 'L4999', 'L5000', 'L100000'].map((len) => ({
     probe: `string.value.${format}.lone-high.${len}`,
-    title: `a lone-high.${len} string as a ${format} value`,
+    title: `a ${len.slice(1)}-character string holding unpaired high surrogates, as a ${format} string value`,
     fault: 'ill-formed',
     actual: 'a raw lone surrogate U+D800',
   })),
@@ -947,7 +953,7 @@ test('cost lines of one kind are one line with a count and an example, the outpu
   const [rec] = recommend(r);
   assert.equal(rec.pick?.costs.length, 26);
   assert.deepEqual(costLines(rec, true), [
-    'output defect: writes a lone surrogate raw (ill-formed Unicode: UTF-8 cannot encode it) in any string field: 21 probes, e.g. a lone-high.L1 string as a plain value: ill-formed at $ (expected valid JSON, got a raw lone surrogate U+D800)',
+    'output defect: writes a lone surrogate raw (ill-formed Unicode: UTF-8 cannot encode it) in any string field: 21 probes, e.g. a 1-character string holding unpaired high surrogates, as a plain string value: ill-formed at $ (expected valid JSON, got a raw lone surrogate U+D800)',
     'output defect: writes output that is not valid JSON for number values: 2 probes, e.g. NaN: invalid-json at $ (expected valid JSON, got "{\\"n\\":NaN}")',
     "schema: it needs the payload's schema (here inferred from your payload: review it with --print-schema, pass it back with --schema); a payload that drifts from it fails or loses data",
     'probe: a Date: wrong-value at $ (expected valid JSON, got "Thu Feb 29 2024")',
@@ -957,10 +963,16 @@ test('cost lines of one kind are one line with a count and an example, the outpu
   assert.equal((terminal.match(/lone surrogate/g) ?? []).length, 1, 'one line in the terminal');
   assert.equal(terminal.split('\n').filter((l) => l.startsWith('    ')).length, 5, 'five cost lines, not 26');
   const md = renderRecommendations(r, 'markdown');
-  assert.equal((md.match(/lone-high/g) ?? []).length, 22, 'the line and every one of the 21 under it in report.md');
+  assert.equal(
+    (md.match(/unpaired high surrogates/g) ?? []).length,
+    22,
+    'the line and every one of the 21 under it in report.md',
+  );
+  // each titled in words, with its probe id for reference (issue 24: titles read like internal ids)
+  assert.equal((md.match(/\(probe `string\.value\.[a-z-]+\.lone-high\.L\d+`\)/g) ?? []).length, 21);
   assert.match(
     md,
-    /\n {2}- output defect: writes a lone surrogate raw .*: 21 probes, e\.g\. .*\n {4}- a lone-high\.L1 string as a plain value: ill-formed/,
+    /\n {2}- output defect: writes a lone surrogate raw .*: 21 probes, e\.g\. .*\n {4}- a 1-character string holding unpaired high surrogates, as a plain string value: ill-formed .* \(probe `string\.value\.plain\.lone-high\.L1`\)\n/,
   );
   const html = renderHtml(r, { chartLibrary: { name: 'stub', version: '0', license: 'MIT', source: '' }, script: '' });
   assert.match(html, /<li>output defect: writes a lone surrogate raw[^<]*<details><summary>all 21<\/summary>/);
@@ -1085,8 +1097,8 @@ test('the built-in suite gets a short recommendation: one line per class across 
     [
       'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)',
       'serialize: fast-json-stringify on users · 100 · list (1.67× faster)',
-      'parse: JSON.parse on all 1 (too uncertain to call on 1)',
-      'transform: zod on all 1 (borderline: arktype on users · 100 · list)',
+      'parse: JSON.parse on users · 100 · list (too uncertain to call)',
+      'transform: zod on users · 100 · list (borderline: arktype)',
       'To settle the borderline and uncertain calls above: rerun with --policy default on a quieter machine.',
       '',
     ].join('\n'),

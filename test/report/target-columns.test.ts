@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTargetTables, renderTargetTables, targetSummaryLines } from '../../src/report/target-columns.js';
 import type { CaseResult, ResultsFile, TargetRecord } from '../../src/results/types.js';
+import { renderTerminal } from '../../src/report/terminal.js';
+import { fixture } from './support.js';
 
 /** The side-by-side view of a --target run, from a hand-made results file. */
 
@@ -211,4 +213,13 @@ test('the target list names runtime, engine, allocation method and time spent, o
     ),
     md,
   );
+});
+
+test('a group printed during a run on several targets names its target in the table title', () => {
+  const run = fixture('two-targets');
+  const first = run.targets[0].id;
+  const group = { ...run, cases: run.cases.filter((c) => c.target.id === first) };
+  const titled = renderTerminal(group, false, { tablesOnly: true, titleTarget: first });
+  assert.match(titled.split('\n')[0], new RegExp(` · on ${first} · `));
+  assert.doesNotMatch(renderTerminal(group, false, { tablesOnly: true }).split('\n')[0], / · on /);
 });

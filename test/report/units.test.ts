@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatBytes } from '../../src/report/units.js';
+import { formatBytes, formatTime } from '../../src/report/units.js';
 import { legendSentences } from '../../src/report/legend.js';
 import { results } from '../hostile/support.js';
 
@@ -18,6 +18,24 @@ test('byte figures carry binary units, true to their divisor: 1 KiB = 1024 B, 1 
     [10, 5000, 3e6, 7e9].map(formatBytes).every((s) => !/\b[kKMG]B\b/.test(s)),
     'never a decimal-looking KB or MB',
   );
+});
+
+test('a figure that rounds up to the next unit is printed in it: 1.00 µs, never 1000 ns', () => {
+  assert.deepEqual([999.4, 999.6, 1000, 999_996, 999_999_999, 12.3, -999.7].map(formatTime), [
+    '999 ns',
+    '1.00 µs',
+    '1.00 µs',
+    '1.00 ms',
+    '1.00 s',
+    '12.3 ns',
+    '-1.00 µs',
+  ]);
+  assert.deepEqual([1023.4, 1023.6, 1024 * 1023.7, 1024 ** 2 * 1023.9].map(formatBytes), [
+    '1023 B',
+    '1.00 KiB',
+    '1.00 MiB',
+    '1.00 GiB',
+  ]);
 });
 
 test('the legend says which units the Allocated column uses', () => {

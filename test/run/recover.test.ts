@@ -223,7 +223,7 @@ test("`jsonbench compare` reads a killed run's folder as `report` does: what it 
     const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url));
     const ran = spawnSync(process.execPath, [bin, 'compare', dirs[0], dirs[1], '--format', 'md'], {
       encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...process.env, NO_COLOR: '1', COLUMNS: '1000' },
     });
     assert.equal(ran.status, 0, ran.stderr);
     for (const dir of dirs)

@@ -372,6 +372,30 @@ test('a failing baseline case leaves the others measured without a ratio, with a
   );
 });
 
+test('a .NET row of the baseline at another version (stj@10.0.12 on dotnet@8) runs unpaired and says why it has no ratio', async () => {
+  const dotnet = { platform: 'dotnet', baseline: 'stj' } as const;
+  const { byId, calls } = await run([[planned('stj', dotnet), planned('stj@10.0.12', dotnet)]], {
+    'stj/time': [timed(flat(100))],
+    'stj/alloc': [allocated([500])],
+    'stj@10.0.12/time': [timed(flat(120))],
+    'stj@10.0.12/alloc': [allocated([520])],
+  });
+  const row = byId('stj@10.0.12');
+  assert.equal(row.status, 'measured');
+  assert.equal(row.time!.mean, 120);
+  assert.equal(row.ratio, null);
+  assert.deepEqual(
+    row.findings.filter((f) => f.code === 'baseline-unavailable').map((f) => f.message),
+    [
+      "no ratio: stj@10.0.12 is stj's own library at another version, in a worker build of its own (one System.Text.Json per .NET process), so stj cannot run beside it: compare the two means",
+    ],
+  );
+  assert.ok(
+    calls.filter((c) => c.job.serializer === 'stj@10.0.12').every((c) => c.job.baseline === undefined),
+    'never launched beside stj',
+  );
+});
+
 test("a baseline that fails inside a case's worker unpairs the case, which is relaunched alone", async () => {
   const { byId, calls } = await run(
     [group('json', 'a')],

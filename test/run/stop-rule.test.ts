@@ -59,6 +59,15 @@ test('the resolution line names the interval, the band and what stopped an unres
     resolutionText('unresolved', [0.97, 1.04], 0.02, { by: 'case budget', spentMs: 20_000 }),
     'unresolved: interval [0.970–1.040] straddles ±2% (case budget: 20.0 s spent)',
   );
+  assert.equal(
+    resolutionText('unresolved', [0.97, 1.04], 0.02, { by: 'case budget', spentMs: 149_000, budgetMs: 20_000 }),
+    'unresolved: interval [0.970–1.040] straddles ±2% (case budget 20 s: 149.0 s spent by the first launches; no extra launch)',
+    'the budget bounds extra launches only: a case over it by its first launches says so',
+  );
+  assert.equal(
+    resolutionText('unresolved', [0.97, 1.04], 0.02, { by: 'run budget', spentMs: 12_000, budgetMs: 210_000 }),
+    "unresolved: interval [0.970–1.040] straddles ±2% (run budget 210 s used up by the run's launches; this case 12.0 s)",
+  );
   assert.equal(resolutionText('differs', [1.1, 1.15], 0.005), 'differs: interval [1.100–1.150] clear of ±0.5%');
   assert.equal(resolutionText('within', [0.99, 1.01], 0.01), 'within ±1%: interval [0.990–1.010]');
 });
@@ -149,7 +158,7 @@ test('a straddling case keeps launching until its case budget; resolved ones sto
   assert.deepEqual(b.resolution?.interval, b.ratioInterval, 'judged on the interval results.json reports');
   assert.match(
     b.resolution?.text ?? '',
-    /^unresolved: interval \[0\.\d{3}–1\.\d{3}\] straddles ±2% \(case budget: 5\.0 s spent\)$/,
+    /^unresolved: interval \[0\.\d{3}–1\.\d{3}\] straddles ±2% \(case budget 5 s: 5\.0 s spent\)$/,
   );
   assert.equal(of('w', 'json').status === 'measured' && of('w', 'json').resolution, undefined);
 });

@@ -12,6 +12,8 @@ import { prepareTargets } from '../../src/runtimes/prepare.js';
 import { runGroups } from '../../src/run/runner.js';
 import { workloads } from '../../src/workloads/index.js';
 import { serializers } from '../../src/serializers/index.js';
+import { dotnetSerializers } from '../../src/serializers/dotnet/index.js';
+import type { SerializerInfo } from '../../src/serializers/types.js';
 import type { CaseResult, TargetRecord } from '../../src/results/types.js';
 
 /** A policy small enough that a case takes well under a second on any runtime (wiring, not timing). */
@@ -56,8 +58,8 @@ export async function ensureInstalled(t: Target): Promise<string | undefined> {
 }
 
 /**
- * Runs weather-station/1 with the given serializers and direction on the targets through the
- * real plan → prepare → runner path. Returns the case results and the target records.
+ * Runs weather-station/1 with the given serializers (JavaScript and .NET ids, and `userSerializers`) and direction
+ * on the targets through the real plan → prepare → runner path. Returns the case results and the target records.
  */
 export async function runOnTargets(
   targets: Target[],
@@ -65,12 +67,16 @@ export async function runOnTargets(
     serializers?: string[];
     direction?: 'serialize' | 'deserialize';
     configPath?: string;
-    userSerializers?: import('../../src/serializers/types.js').SerializerAdapter[];
+    userSerializers?: SerializerInfo[];
   } = {},
 ): Promise<{ cases: CaseResult[]; targets: TargetRecord[]; payload: PayloadFile }> {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-targets-'));
   const w = await workloads.load('weather-station');
-  const all = [...(await serializers.loadAll()), ...(opts.userSerializers ?? [])];
+  const all: SerializerInfo[] = [
+    ...(await serializers.loadAll()),
+    ...(await dotnetSerializers.loadAll()),
+    ...(opts.userSerializers ?? []),
+  ];
   const chosen = all.filter((s) => (opts.serializers ?? ['json']).includes(s.id));
   const payload = await writePayload(join(dir, 'payloads'), w, 1, 42);
   const groups = planCases(
@@ -81,10 +87,21 @@ export async function runOnTargets(
     cacheDir,
     bundleDir: join(dir, 'worker'),
     payloadPaths: [payload.path],
+    // a .NET target compiles the workload's DTOs and gates its output against it
+    workloads: [w],
+    serializers: chosen.map((s) => s.id),
   });
   try {
     const cases = await runGroups({
-      groups: expandTargets(groups, prepared.refs),
+      // each group on the targets of its platform (a .NET group on a .NET target), as run/session.ts places them
+      groups: expandTargets(
+        groups,
+        prepared.platforms.map((p) => ({
+          target: p.ref,
+          platform: p.platform,
+          ...(p.serializerVersions ? { serializerVersions: p.serializerVersions } : {}),
+        })),
+      ),
       payloads: new Map([[payload.key, payload]]),
       policy: TINY,
       partialPath: join(dir, 'partial.jsonl'),

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseTarget, parseTargets } from '../../src/runtimes/index.js';
-import { parseSshAddress, shellQuote } from '../../src/runtimes/ssh.js';
+import { parseSshAddress, shellQuote } from '../../src/runtimes/ssh-address.js';
 import { defaultCacheDir, runtimeDir } from '../../src/runtimes/cache.js';
 import { parseChromiumVersion } from '../../src/runtimes/chromium.js';
 import { nodeBinaryPackage } from '../../src/runtimes/node-version.js';

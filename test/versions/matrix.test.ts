@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readResults } from '../../src/results/io.js';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,6 @@ import { ensureVersion, type InstalledVersion } from '../../src/versions/install
 import { builtinAdapterUrl, writeVariantsModule } from '../../src/versions/variants-module.js';
 import { loadUserConfig } from '../../src/config/user-config.js';
 import { workloads } from '../../src/workloads/index.js';
-import type { ResultsFile } from '../../src/results/types.js';
 
 /**
  * The version matrix with two real published versions of fast-json-stringify, installed from the
@@ -93,7 +93,7 @@ test(
       'out',
     ]);
     assert.equal(r.status, 0, r.stderr);
-    const results = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8')) as ResultsFile;
+    const results = readResults(join(dir, 'out', 'results.json'));
     assert.deepEqual(
       results.cases.map((c) => [c.serializer, c.serializerVersion, c.status]),
       [

@@ -1,16 +1,18 @@
 import { isOptional, propertyPath, type SchemaNode } from '../../workloads/schema.js';
 import { modelOf } from '../../workloads/payload.js';
 import type { Accept, Probe } from '../types.js';
+import { loneSurrogateAt } from '../judge.js';
 
 /**
  * Payload probes (issue 24, "costs of this payload"): built from a user's payload and its schema,
- * so each cost a recommendation names is one this payload can pay. From one sample (a document,
- * or an NDJSON file's first record), pruned to the first element of every array and the first
- * entry of every map (the structure stays, the size goes), come:
- * - `sample`: the pruned sample as it is: what a serializer's output or result loses against
+ * so each cost a recommendation names is one this payload can pay. From its samples (a document;
+ * a folder's samples or an NDJSON file's records: the first and each later one that holds a path or
+ * kind of value no earlier one held, {@link coveringSamples}), each pruned to the first element of
+ * every array and the first entry of every map (the structure stays, the size goes), come:
+ * - `sample`: each kept sample as it is: what a serializer's output or result loses against
  *   JSON.stringify / JSON.parse on the user's own values;
  * - one mutated copy per way an API's payload drifts from the samples a schema was inferred from,
- *   at the first place (breadth first) the schema allows it: an extra key, a missing optional key,
+ *   at the first place (breadth first, in the first kept sample that has one) the schema allows it: an extra key, a missing optional key,
  *   a missing required key, a number sent as a string, a fraction in an integer field, an enum
  *   value the samples never held, a date field holding a string that is no date, a null where the
  *   samples held none.
@@ -27,14 +29,21 @@ import type { Accept, Probe } from '../types.js';
  * (run/probe-pass.ts), which build the same probes here: this file reads no files.
  */
 
-/** What a payload probe is built from: one workload's schema and one sample value (JSON data). */
+/** What a payload probe is built from: one workload's schema and its sample values (JSON data). */
 export interface PayloadProbeSet {
   /** the workload the probes are for (`payload:response`) */
   workload: string;
-  /** the file name shown in titles */
+  /** the file name shown in titles (of the first sample, for a folder of samples) */
   file: string;
   schema: SchemaNode;
+  /** the first sample: a document, a folder's first sample or an NDJSON file's first record */
   sample: unknown;
+  /**
+   * The payload's other samples, in order, each with the name its titles give it (`b.json`,
+   * `log.ndjson record 7`): a folder's other files or an NDJSON file's other records. Those that
+   * hold something no earlier sample held get probes of their own ({@link coveringSamples}).
+   */
+  more?: readonly { name: string; value: unknown }[];
   /** the schema was inferred from the samples (absent: true); false for the user's `--schema`, which the labels then name */
   inferred?: boolean;
 }
@@ -197,26 +206,119 @@ function refusalLabel(kind: PayloadProbeKind, path: string, inferred: boolean): 
   }
 }
 
-/** The payload probes of one set (see the module comment); ids `payload.<index>.<kind>`. */
+/** The most samples of one payload that get probes of their own: the first and up to 7 that add something (see {@link coveringSamples}). */
+export const MAX_SAMPLE_PROBES = 8;
+
+/** A string's kind for {@link valueKinds}: what a string writer treats differently. */
+function stringKind(s: string): string {
+  if (loneSurrogateAt(s) >= 0) return 'string with a lone surrogate';
+  if (/[\u2028\u2029]/.test(s)) return 'string with U+2028/U+2029';
+  let beyond = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c) return 'string with escapes';
+    if (c > 0x7f) beyond = true;
+  }
+  return beyond ? 'string beyond ASCII' : 'string';
+}
+
+/** A number's kind for {@link valueKinds}: what a number writer or reader treats differently. */
+function numberKind(n: number): string {
+  if (Object.is(n, -0)) return '-0';
+  if (!Number.isInteger(n)) return 'fraction';
+  if (!Number.isSafeInteger(n)) return 'integer beyond 2^53';
+  return Math.abs(n) < 2 ** 31 ? 'int32' : 'integer beyond 2^31';
+}
+
+/**
+ * Every (JSON path, kind of value) a pruned sample holds, `$.results[].id: int32`: the path of
+ * each value present (map entries as `.*`, array items as `[]`) with its JSON type and, for strings
+ * and numbers, what a writer or reader treats differently (escapes, lone surrogates, characters
+ * beyond ASCII; fractions, -0, integers beyond 2^31 and 2^53).
+ */
+export function valueKinds(schema: SchemaNode, value: unknown): Set<string> {
+  const out = new Set<string>();
+  const walk = (node: SchemaNode, v: unknown, path: string): void => {
+    if (v === null) return void out.add(`${path}: null`);
+    if (typeof v === 'string') return void out.add(`${path}: ${stringKind(v)}`);
+    if (typeof v === 'number') return void out.add(`${path}: ${numberKind(v)}`);
+    if (typeof v !== 'object') return void out.add(`${path}: ${typeof v}`);
+    const n = resolve(node, v);
+    if (Array.isArray(v)) {
+      out.add(`${path}: ${v.length ? 'array' : 'empty array'}`);
+      for (const x of v) walk(n && n.type === 'array' ? n.items : UNKNOWN, x, `${path}[]`);
+      return;
+    }
+    out.add(`${path}: object`);
+    for (const [k, x] of Object.entries(v as Plain))
+      walk(childOf(n, k), x, n?.type === 'record' ? `${path}.*` : propertyPath(path, k));
+  };
+  walk(schema, value, '$');
+  return out;
+}
+
+/**
+ * The samples a payload's probes are built from: each pruned ({@link pruneSample}), the first
+ * always, then in order every later one that holds a (path, kind of value) no earlier kept sample
+ * held ({@link valueKinds}: a key only sample 3 has, a lone surrogate or an integer beyond 2^53 only
+ * it holds), at most {@link MAX_SAMPLE_PROBES} in all. Together they hold every (path, kind) the
+ * samples hold, up to that cap. Pure.
+ * @returns the kept samples: their name, their position in `samples` (0-based) and pruned value
+ */
+export function coveringSamples(
+  schema: SchemaNode,
+  samples: readonly { name: string; value: unknown }[],
+): { name: string; at: number; value: unknown }[] {
+  const seen = new Set<string>();
+  const kept: { name: string; at: number; value: unknown }[] = [];
+  for (const [at, s] of samples.entries()) {
+    if (kept.length >= MAX_SAMPLE_PROBES) break;
+    const value = pruneSample(schema, s.value);
+    const kinds = valueKinds(schema, value);
+    const adds = [...kinds].some((k) => !seen.has(k));
+    if (at > 0 && !adds) continue;
+    for (const k of kinds) seen.add(k);
+    kept.push({ name: s.name, at, value });
+  }
+  return kept;
+}
+
+/**
+ * The payload probes of one set (see the module comment); ids `payload.<index>.<kind>`, and
+ * `payload.<index>.sample.<n>` for the n-th sample (1-based) kept by {@link coveringSamples}
+ * after the first. Each drift is written at the first site of the first kept sample that has one.
+ */
 export function payloadProbesOf(set: PayloadProbeSet, index: number): Probe[] {
   const inferred = set.inferred !== false;
-  const pruned = pruneSample(set.schema, set.sample);
-  const text = JSON.stringify(pruned);
-  const sites = driftSites(set.schema, pruned);
+  const kept = coveringSamples(set.schema, [{ name: set.file, value: set.sample }, ...(set.more ?? [])]);
+  const sites = kept.map((k) => driftSites(set.schema, k.value));
   const probes: Probe[] = [];
+  const jobs: { id: string; kind: PayloadProbeKind; from: (typeof kept)[number]; site: Site }[] = [];
   for (const kind of Object.keys(PAYLOAD_PROBE_KINDS) as PayloadProbeKind[]) {
-    const site = kind === 'sample' ? { path: '$', mutate: () => undefined } : sites[kind];
-    if (!site) continue;
-    const copy = JSON.parse(text) as unknown;
+    if (kind === 'sample') {
+      for (const k of kept)
+        jobs.push({
+          id: `payload.${index}.sample${k.at ? `.${k.at + 1}` : ''}`,
+          kind,
+          from: k,
+          site: { path: '$', mutate: () => undefined },
+        });
+      continue;
+    }
+    const i = sites.findIndex((s) => s[kind]);
+    if (i >= 0) jobs.push({ id: `payload.${index}.${kind}`, kind, from: kept[i], site: sites[i][kind]! });
+  }
+  for (const { id, kind, from, site } of jobs) {
+    const copy = JSON.parse(JSON.stringify(from.value)) as unknown;
     site.mutate(copy);
     const copyText = JSON.stringify(copy);
     const label = refusalLabel(kind, site.path, inferred);
     const refusal: Accept[] = label ? [{ throws: true, label }] : [];
     probes.push({
-      id: `payload.${index}.${kind}`,
+      id,
       family: 'payload',
       workload: set.workload,
-      title: `${set.file}: ${PAYLOAD_PROBE_KINDS[kind]}${kind === 'sample' ? '' : ` at ${site.path}`}`,
+      title: `${from.name}: ${PAYLOAD_PROBE_KINDS[kind]}${kind === 'sample' ? '' : ` at ${site.path}`}`,
       schema: set.schema,
       serialize: {
         input: () => JSON.parse(copyText),

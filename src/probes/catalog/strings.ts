@@ -24,12 +24,12 @@ function valueProbes(): Probe[] {
   for (const format of FORMATS) {
     const { node, needs } = formatSchema(format);
     const formatted = format !== 'plain';
-    for (const { name, value } of hostileSamples()) {
+    for (const { name, value, words } of hostileSamples()) {
       const doc = { s: value };
       out.push({
         id: `string.value.${format}.${name}`,
         family: 'string',
-        title: `a ${name} string as a ${format} value`,
+        title: `${words}, as ${format === 'plain' ? 'a plain string' : `a ${format} string`} value`,
         schema: obj({ s: node }),
         ...(needs.length ? { needs, intended: `{ s: string (format ${format}) }` } : {}),
         serialize: {
@@ -51,12 +51,12 @@ function valueProbes(): Probe[] {
 
 function keyProbes(): Probe[] {
   const out: Probe[] = [];
-  for (const { name, value } of hostileSamples()) {
+  for (const { name, value, words } of hostileSamples()) {
     const doc = own([[value, 'v']]);
     out.push({
       id: `string.key.declared.${name}`,
       family: 'string',
-      title: `a ${name} string as a declared property name`,
+      title: `${words}, as a property name the schema declares`,
       schema: obj([[value, str()]]),
       serialize: { input: () => own([[value, 'v']]), accept: [{ json: doc }] },
       deserialize: { text: () => JSON.stringify(doc), accept: anyClass({ value: doc }) },
@@ -64,7 +64,7 @@ function keyProbes(): Probe[] {
     out.push({
       id: `string.key.record.${name}`,
       family: 'string',
-      title: `a ${name} string as a record key`,
+      title: `${words}, as a key of an object used as a map`,
       schema: obj([[value, str()]]),
       needs: ['record'],
       intended: 'record<string, string>',

@@ -44,7 +44,7 @@ export function renderRunProvenance(run: ResultsFile, i: number, model: ReportMo
   return (
     `<div class="run">${model.runs.length > 1 ? `<h3>Results file #${i + 1}</h3>` : ''}` +
     (noise.length
-      ? `<p class="noise">⚠ Noisy machine: ${noise.map(escapeHtml).join('; ')}. Differences inside the error bars are not evidence of a difference.</p>`
+      ? `<p class="noise">⚠ Busy machine: ${noise.map(escapeHtml).join('; ')}. Differences inside the error bars are not evidence of a difference.</p>`
       : '') +
     `<div class="kvs">` +
     row(

@@ -7,7 +7,7 @@ import type { ViewState } from './rebase.js';
 import { caseKey, effectiveBaseline, isShown, labelOf, sectionRows } from './rebase.js';
 import { escapeHtml } from './escape.js';
 import { renderTable } from './table.js';
-import { quickCaveat, takeawayText, unrankedReason } from '../takeaway.js';
+import { takeawayText, unrankedReason } from '../takeaway.js';
 import { formatBytes } from '../units.js';
 import { sentenceMark } from '../rows.js';
 
@@ -54,8 +54,7 @@ export function sectionTakeaway(
         label,
         data.confidence,
       );
-      const firstLook = data.firstLook ? ` ${quickCaveat()}` : '';
-      return targets.length > 1 ? `${t}: ${text}${firstLook}` : `${text}${firstLook}`;
+      return targets.length > 1 ? `${t}: ${text}` : text;
     })
     .filter(Boolean);
 }

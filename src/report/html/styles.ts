@@ -17,6 +17,7 @@ pre { margin:0; white-space:pre-wrap; word-break:break-word; }
 .kv { display:grid; grid-template-columns:110px 1fr; gap:12px; padding:2px 0; border-bottom:1px solid var(--soft); }
 .kv .k { color:var(--dim); }
 .lib { display:inline-block; margin-right:10px; white-space:nowrap; }
+.first-look { margin:8px 0; font-style:italic; }
 .noise { background:#fff8c5; border:1px solid #d4a72c; padding:8px 12px; border-radius:6px; margin:8px 0; }
 .controls { position:sticky; top:0; z-index:10; background:rgba(255,255,255,.97); border-bottom:1px solid var(--line); padding:8px 24px; display:flex; flex-wrap:wrap; gap:6px 18px; align-items:flex-start; }
 .controls fieldset { border:0; padding:0; margin:0; display:flex; flex-wrap:wrap; gap:2px 10px; align-items:center; max-width:100%; }

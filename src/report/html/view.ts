@@ -88,7 +88,7 @@ export interface ViewData {
   cases: ViewCase[];
   /** the ratio intervals' confidence level, 0–1 (the runs' policy; the lowest when merged runs differ), as the takeaways label them */
   confidence: number;
-  /** a run of the quick policy is in the report: its takeaways are a first look, not figures to quote */
+  /** a run of the quick policy is in the report: its figures are a first look, not figures to quote (said once, under the provenance) */
   firstLook: boolean;
 }
 

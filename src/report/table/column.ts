@@ -26,11 +26,19 @@ export interface Column<Row> {
    * cell is)
    */
   clip?: string;
+  /** terminal: the narrowest a `wrap` or `clip` column is made before columns are left out (characters, padding included); default {@link MIN_WRAP} or {@link MIN_CLIP} */
+  least?: number;
   /**
    * terminal: when the table is wider than the terminal, columns are dropped highest number first
    * (the rightmost of equals first) until it fits; absent or 0: never dropped
    */
   priority?: number;
+  /**
+   * terminal: shorter forms of the cell, longest first, tried in order when the cell does not fit
+   * its column (before any `clip`): a note's short words, then its marks. The writer uses the first
+   * form that fits, else the last one (cut if `clip`), and tells `WriteOptions.onShortened`.
+   */
+  shorter?(row: Row): string[];
   /** the most characters a cell shows (cut with …); default DEFAULT_MAX_CHARS */
   maxChars?: number;
   /** the cell is code: a code span in Markdown (shown literally, table/escape.ts markdownCode), plain text on a terminal */
@@ -57,9 +65,10 @@ export interface Table<Row> {
 
 /** The same columns over another row type that carries the original row (`of` finds it). */
 export function mapColumns<A, B>(columns: readonly Column<A>[], of: (row: B) => A): Column<B>[] {
-  return columns.map(({ cell, tone, ...rest }): Column<B> => ({
+  return columns.map(({ cell, tone, shorter, ...rest }): Column<B> => ({
     ...rest,
     cell: (row) => cell(of(row)),
     ...(tone ? { tone: (row: B) => tone(of(row)) } : {}),
+    ...(shorter ? { shorter: (row: B) => shorter(of(row)) } : {}),
   }));
 }

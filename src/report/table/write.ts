@@ -2,18 +2,20 @@ import Table from 'cli-table3';
 import { createColors } from 'picocolors';
 import { MIN_CLIP, MIN_WRAP, type Column, type Table as TableSpec, type Tone } from './column.js';
 import { escapeCell, markdownCode, type Dialect } from './escape.js';
-import { wrap } from '../fit.js';
+import { wrap, wrapCell } from '../fit.js';
 
 /**
  * Options of {@link renderTable}: colours on a terminal (callers pass false for NO_COLOR or a
  * pipe), and the terminal's width in characters (callers pass `process.stdout.columns` on a TTY;
  * absent: every column at its natural width).
  */
-export interface WriteOptions {
+export interface WriteOptions<Row = unknown> {
   color?: boolean;
   width?: number;
   /** terminal: called with the headers of the columns left out to fit `width` instead of a line under the table saying so (a caller printing many tables says it once) */
   onDropped?: (headers: string[]) => void;
+  /** terminal: called for each cell shown in one of its column's shorter forms ({@link Column.shorter}; `form` 1 is the first shorter one) */
+  onShortened?: (column: string, row: Row, form: number) => void;
 }
 
 /** Which columns a terminal table keeps to fit `width`, and each kept column's width (padding included). */
@@ -27,13 +29,13 @@ export interface Fit {
  * Fits a table to `width`: drops columns by {@link Column.priority} (highest first, the rightmost
  * of equals first) while the kept columns, with `wrap` columns at {@link MIN_WRAP} and `clip` ones at
  * {@link MIN_CLIP}, and the borders (one per column, plus one) exceed it; then gives the `wrap` and `clip` columns the room left, up to
- * their own width. Columns without a priority are never dropped, so a table can stay wider than a
+ * their own width (in equal shares; a column needing less than its share leaves the rest to the others). Columns without a priority are never dropped, so a table can stay wider than a
  * very narrow terminal. `natural` is each column's width at its longest cell (padding included).
  */
 export function fitColumns<Row>(columns: readonly Column<Row>[], natural: readonly number[], width = Infinity): Fit {
   const keep = columns.map((_, i) => i);
   const flexible = (i: number) => columns[i].wrap !== undefined || columns[i].clip !== undefined;
-  const least = (i: number) => (columns[i].clip !== undefined ? MIN_CLIP : MIN_WRAP);
+  const least = (i: number) => columns[i].least ?? (columns[i].clip !== undefined ? MIN_CLIP : MIN_WRAP);
   const minimum = (ks: number[]) =>
     ks.reduce((sum, i) => sum + (flexible(i) ? Math.min(natural[i], least(i)) : natural[i]), 0) + ks.length + 1;
   while (minimum(keep) > width) {
@@ -45,16 +47,107 @@ export function fitColumns<Row>(columns: readonly Column<Row>[], natural: readon
     keep.splice(keep.indexOf(worst), 1);
   }
   const dropped = columns.filter((_, i) => !keep.includes(i)).map((c) => c.header);
-  const wraps = keep.filter(flexible);
   const fixed = keep.filter((i) => !flexible(i)).reduce((sum, i) => sum + natural[i], 0) + keep.length + 1;
-  const share = wraps.length && Number.isFinite(width) ? Math.floor((width - fixed) / wraps.length) : Infinity;
+  // the room left is shared among the flexible columns; one that needs less than its share gives the rest to the others
+  const share = new Map<number, number>();
+  let open = keep.filter(flexible);
+  let room = Number.isFinite(width) ? width - fixed : Infinity;
+  while (open.length) {
+    const each = Math.floor(room / open.length);
+    const small = open.filter((i) => natural[i] <= each);
+    if (!small.length) {
+      for (const i of open) share.set(i, each);
+      break;
+    }
+    for (const i of small) {
+      share.set(i, natural[i]);
+      room -= natural[i];
+    }
+    open = open.filter((i) => !small.includes(i));
+  }
   return {
     keep,
     widths: keep.map((i) =>
-      flexible(i) ? Math.max(Math.min(natural[i], least(i)), Math.min(natural[i], share)) : natural[i],
+      flexible(i) ? Math.max(Math.min(natural[i], least(i)), Math.min(natural[i], share.get(i)!)) : natural[i],
     ),
     dropped,
   };
+}
+
+/** Each column's width at its longest cell (`cells`: the escaped texts, row by row), padding included; a header of several lines is as wide as its longest line; a `wrap` column at most its wrap width. */
+function naturalWidths<Row>(columns: readonly Column<Row>[], cells: readonly string[][]): number[] {
+  const headerWidth = (h: string) => Math.max(...h.split('\n').map((l) => l.length));
+  return columns.map((c, i) => {
+    const longest = Math.max(headerWidth(c.header), ...cells.map((r) => r[i].length)) + 2;
+    return c.wrap === undefined ? longest : Math.min(c.wrap, longest);
+  });
+}
+
+/**
+ * The columns a terminal table keeps at `width` ({@link fitColumns} on the cells' widths), for a
+ * caller that chooses them once for several tables (all their rows in `table`) and renders each
+ * with the kept columns, so every table shows the same ones.
+ */
+export function chooseColumns<Row>(table: TableSpec<Row>, width: number): Fit {
+  const cells = table.rows.map((row) => table.columns.map((c) => escapeCell(c.cell(row), 'terminal', c.maxChars)));
+  return fitColumns(table.columns, naturalWidths(table.columns, cells), width);
+}
+
+/**
+ * One terminal cell fitted to its column's width `w` (padding included): a cell too long takes its
+ * column's first shorter form that fits, else its last ({@link Column.shorter}; `onShortened` is
+ * told); then a `wrap` column's cell is wrapped, a long word broken (cli-table3 would cut it with
+ * …), and a `clip` column's is cut, ending with … and the column's pointer.
+ */
+function fitCell<Row>(
+  row: Row,
+  text: string,
+  col: Column<Row>,
+  w: number,
+  onShortened?: WriteOptions<Row>['onShortened'],
+): string {
+  const room = w - 2;
+  let t = text;
+  if (col.shorter && t.length > room) {
+    const forms = col.shorter(row).map((f) => escapeCell(f, 'terminal', col.maxChars));
+    if (forms.length) {
+      const found = forms.findIndex((f) => f.length <= room);
+      const form = found >= 0 ? found : forms.length - 1;
+      onShortened?.(col.id, row, form + 1);
+      t = forms[form];
+    }
+  }
+  if (col.wrap !== undefined) return wrapCell(t, room);
+  if (col.clip === undefined || t.length <= room) return t;
+  const keepChars = room - col.clip.length - 1;
+  return keepChars > 0 ? `${t.slice(0, keepChars).trimEnd()}…${col.clip}` : `${t.slice(0, Math.max(0, room - 1))}…`;
+}
+
+/**
+ * The kept columns' widths once their cells are fitted: a `wrap` or `clip` column is narrowed to
+ * its longest fitted line (a note shown in a shorter form leaves no blank run beside it), the last
+ * of them widened back as far as the table's longest section heading needs (padding included).
+ */
+function trimmed<Row>(
+  table: TableSpec<Row>,
+  columns: readonly Column<Row>[],
+  widths: readonly number[],
+  cells: readonly string[][],
+): number[] {
+  const longestLine = (s: string) => Math.max(...s.split('\n').map((l) => l.length));
+  const flexible = (c: Column<Row>) => c.wrap !== undefined || c.clip !== undefined;
+  const out = widths.map((w, k) =>
+    flexible(columns[k])
+      ? Math.min(w, Math.max(longestLine(columns[k].header), ...cells.map((r) => longestLine(r[k]))) + 2)
+      : w,
+  );
+  const headings = table.sectionOf
+    ? table.rows.map((r) => escapeCell(table.sectionOf!(r) ?? '', 'terminal').length + 2)
+    : [];
+  const short = Math.max(0, ...headings) - (out.reduce((a, b) => a + b, 0) + out.length - 1);
+  const last = columns.map(flexible).lastIndexOf(true);
+  if (short > 0 && last >= 0) out[last] = Math.min(widths[last], out[last] + short);
+  return out;
 }
 
 /**
@@ -64,7 +157,7 @@ export function fitColumns<Row>(columns: readonly Column<Row>[], natural: readon
  * pipe table (`| a | b |`, `| --- | --- |`), tones of cells as bold. Every cell goes through the
  * dialect's escaper. Pure: returns the text (terminal: no trailing newline; markdown: one line per row).
  */
-export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, options: WriteOptions = {}): string {
+export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, options: WriteOptions<Row> = {}): string {
   const text = (col: Column<Row>, row: Row) =>
     col.code && dialect === 'markdown'
       ? markdownCode(col.cell(row), col.maxChars, true)
@@ -89,22 +182,15 @@ export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, option
   const paint = (tone: Tone | undefined, s: string) =>
     tone === 'dim' ? k.dim(s) : tone === 'red' ? k.red(s) : tone === 'green' ? k.green(s) : s;
   const all = table.rows.map((row) => table.columns.map((c) => text(c, row)));
-  const natural = table.columns.map((c, i) => c.wrap ?? Math.max(c.header.length, ...all.map((r) => r[i].length)) + 2);
-  const fit = fitColumns(table.columns, natural, options.width);
+  const fit = fitColumns(table.columns, naturalWidths(table.columns, all), options.width);
   const columns = fit.keep.map((i) => table.columns[i]);
-  // a clip column's cell is cut to its width (padding excluded), ending with … and the column's pointer
-  const cut = (text: string, col: Column<Row>, w: number) => {
-    const room = w - 2;
-    if (col.clip === undefined || text.length <= room) return text;
-    const keepChars = room - col.clip.length - 1;
-    return keepChars > 0
-      ? `${text.slice(0, keepChars).trimEnd()}…${col.clip}`
-      : `${text.slice(0, Math.max(0, room - 1))}…`;
-  };
-  const cells = all.map((r) => fit.keep.map((i, k) => cut(r[i], table.columns[i], fit.widths[k])));
+  const cells = all.map((r, ri) =>
+    fit.keep.map((i, k) => fitCell(table.rows[ri], r[i], table.columns[i], fit.widths[k], options.onShortened)),
+  );
+  const widths = trimmed(table, columns, fit.widths, cells);
   const t = new Table({
     head: columns.map((c) => c.header),
-    colWidths: fit.widths,
+    colWidths: widths,
     colAligns: columns.map((c) => c.align ?? 'left'),
     wordWrap: columns.some((c) => c.wrap !== undefined),
     style: {

@@ -15,6 +15,7 @@ import {
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDtoFile, type DtoModule, type DtoSource } from '../../serializers/dotnet/dto-generator.js';
+import { readBuildFailure } from './build-failure.js';
 import type { WorkerPackages } from '../../serializers/dotnet/versions.js';
 
 /**
@@ -126,15 +127,19 @@ export interface WorkerBuild {
 }
 
 /**
- * `dotnet build` failed: the message names the framework and the log file, with its first error
- * lines. `missingPackage` is set when NuGet could not find a package or version (NU1101, NU1102,
- * NU1103: the registry copy lacks it), which makes the target's cases `unsupported`.
+ * `dotnet build` failed. The message is one line: which build (framework, package versions) and what failed
+ * ({@link readBuildFailure}: the package NuGet lacks, the source generator that threw, or the first compiler
+ * error with paths cut to file names); `logPath` is the failed log kept in the cache and `firstError` its first
+ * error line, for reports. `missingPackage` is set when NuGet could not find a package or version (NU1101,
+ * NU1102, NU1103: the registry copy lacks it), which makes the target's cases `unsupported`.
  */
 export class DotnetBuildError extends Error {
   readonly code = 'E_DOTNET_BUILD';
   constructor(
     message: string,
     readonly missingPackage = false,
+    readonly logPath?: string,
+    readonly firstError?: string,
   ) {
     super(message);
   }
@@ -311,23 +316,17 @@ export async function ensureWorkerBuild(opts: {
     mkdirSync(join(opts.cacheDir, 'dotnet'), { recursive: true });
     cpSync(logPath, failedLog);
     rmSync(tmp, { recursive: true, force: true });
-    const lines = readFileSync(failedLog, 'utf8').split('\n');
-    const missing = [
-      ...new Set(
-        lines
-          .map((l) => /error (NU110[123]): (.*?)(?: \[[^\]]*\])?$/.exec(l.trim()))
-          .filter((m) => m !== null)
-          .map((m) => `${m[1]}: ${m[2]}`),
-      ),
-    ];
-    const errors = missing.length
-      ? missing
-      : [...new Set(lines.filter((l) => /error|Unable|not found/i.test(l)).map((l) => l.trim()))].slice(0, 5);
+    const failure = readBuildFailure(readFileSync(failedLog, 'utf8').split('\n'));
+    const what = `${opts.framework}${selfContained ? ` self-contained ${RUNTIME_IDENTIFIER}` : ''}${packages.newtonsoft ? `, Newtonsoft.Json ${packages.newtonsoft}` : ''}${packages.stj ? `, System.Text.Json ${packages.stj}` : ''}`;
     throw new DotnetBuildError(
-      `dotnet ${args[0]} of the .NET worker (${opts.framework}${selfContained ? ` self-contained ${RUNTIME_IDENTIFIER}` : ''}${packages.newtonsoft ? `, Newtonsoft.Json ${packages.newtonsoft}` : ''}${packages.stj ? `, System.Text.Json ${packages.stj}` : ''}) ${result.code === null ? 'timed out' : `failed (exit ${result.code})`}${missing.length ? ': the NuGet source lacks a package the worker needs' : ''}; log: ${failedLog}${errors.length ? `: ${errors.join(' | ')}` : ''}`,
-      missing.length > 0,
+      `dotnet ${args[0]} of the .NET worker (${what}) ${result.code === null ? 'timed out' : 'failed'}: ${result.code === null ? `no result after ${Math.round((opts.timeoutMs ?? 600_000) / 1000)} s` : failure.summary}`,
+      failure.missingPackage,
+      failedLog,
+      failure.firstError,
     );
   }
+  // the compiler's own output folder: `-o bin` copied what runs; a self-contained publish left 72 MiB here (the tryout)
+  rmSync(join(tmp, 'src', 'bin'), { recursive: true, force: true });
   // the record is written last: its presence (with the hashes of bin/) is the stamp of a finished build
   writeFileSync(
     join(tmp, 'build.json'),

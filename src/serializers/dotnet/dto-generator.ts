@@ -7,6 +7,7 @@ import {
   type WireOptions,
 } from '../../workloads/schema.js';
 import { maskBidi } from '../../case/bidi.js';
+import type { DotnetCodeShape } from '../../workloads/types.js';
 
 /**
  * The .NET DTO generator: a workload's {@link SchemaNode} → C# source for the .NET worker
@@ -35,6 +36,12 @@ import { maskBidi } from '../../case/bidi.js';
  * produce, read with AllowReadingFromString; a double cannot carry the wire's fixed decimals
  * ("0.20"), so a workload with such fields gets a second namespace `…Serialize` whose DTO keeps
  * them as strings, as the JavaScript serializers are handed the wire value.
+ * A workload with `dotnet: { dto: 'record' }` (study 001's code) gets positional records instead of
+ * classes: `public sealed record Unit(Guid Id, string FirstName, …)`, the wire names on the
+ * properties (`[property: JsonPropertyName]`) and on the parameters for Newtonsoft's constructor
+ * matching, `uuid` strings as `Guid`; both libraries then deserialize through the constructor. A
+ * discriminated union or additional properties are refused there. `dotnet: { settings: 'per-call' }`
+ * sets the module's `WireSettings.SettingsPerCall` (workers/dotnet/src/Serializers.cs reads it).
  */
 
 /** What the generator needs of a workload (structurally a subset of `Workload`). */
@@ -42,6 +49,8 @@ export interface DtoSource {
   id: string;
   schema: SchemaNode;
   wire?: WireOptions;
+  /** the workload's .NET code shape (positional records, settings per call); absent: classes, shared settings */
+  dotnet?: DotnetCodeShape;
 }
 
 /** One generated module: which directions of which workload its DTOs serve, and its C# text. */
@@ -358,11 +367,20 @@ class ModuleWriter {
   private readonly enumOf = new Map<SchemaNode, string>();
   /** some member is an untyped `object?` */
   private untyped = false;
+  /** positional records bound through their constructor, `uuid` strings as Guid ({@link DotnetCodeShape}) */
+  private readonly records: boolean;
 
   constructor(
     private readonly src: DtoSource,
     private readonly view: NumberView,
-  ) {}
+  ) {
+    this.records = src.dotnet?.dto === 'record';
+  }
+
+  /** A string the record shape carries as a `Guid` (format `uuid`, not read as a date). */
+  private isGuid(node: SchemaNode): boolean {
+    return this.records && node.type === 'string' && node.format === 'uuid' && !node.asDate;
+  }
 
   private fail(path: string, why: string): never {
     throw new DtoGenerationError(`workload ${this.src.id}: schema at ${path}: ${why}`);
@@ -398,6 +416,11 @@ class ModuleWriter {
         );
       }
     }
+    if (node.additionalProperties && this.records)
+      this.fail(
+        `${path}.*`,
+        'additional properties in a positional record (dotnet dto "record"): its extension data is no constructor parameter; use the class shape',
+      );
     if (node.additionalProperties) this.untypedSlot(node.additionalProperties, `${path}.*`, 'additional properties');
     for (const [key, child] of Object.entries(node.properties)) this.collect(child, pascalCase(key), `${path}.${key}`);
   }
@@ -426,6 +449,11 @@ class ModuleWriter {
         this.collect(node.values, `${suggested}Value`, `${path}.*`);
         return;
       case 'discriminated': {
+        if (this.records)
+          this.fail(
+            path,
+            'a discriminated union in positional records (dotnet dto "record"): its derived classes are built by tag, not through one constructor; use the class shape',
+          );
         const tags = Object.keys(node.mapping);
         if (tags.length === 0) this.fail(path, 'a discriminated union needs at least one tag value');
         const name = this.uniqueType(suggested);
@@ -467,7 +495,7 @@ class ModuleWriter {
     const q = nullable ? '?' : '';
     switch (node.type) {
       case 'string':
-        return (node.asDate ? 'DateTime' : 'string') + q;
+        return (node.asDate ? 'DateTime' : this.isGuid(node) ? 'Guid' : 'string') + q;
       case 'number':
         if (node.fromString && this.view === 'wire') return 'string' + q;
         return (node.integer ? 'long' : 'double') + q;
@@ -495,7 +523,7 @@ class ModuleWriter {
       node.type === 'record' ||
       node.type === 'object' ||
       node.type === 'discriminated' ||
-      (node.type === 'string' && !node.asDate) ||
+      (node.type === 'string' && !node.asDate && !this.isGuid(node)) ||
       (node.type === 'number' && Boolean(node.fromString) && this.view === 'wire')
     );
   }
@@ -508,6 +536,7 @@ class ModuleWriter {
         : this.readExpr(n, x, depth + 1);
     switch (node.type) {
       case 'string':
+        if (this.isGuid(node)) return `Guid.Parse(${e}.GetString()!)`;
         return node.asDate ? `Canon.ReadDate(${e})` : `${e}.GetString()!`;
       case 'number':
         if (node.fromString && this.view === 'wire') return `${e}.GetString()!`;
@@ -534,6 +563,10 @@ class ModuleWriter {
   private writeStmt(node: SchemaNode, v: string, w: string, depth: number, nullable = isNullable(node)): string {
     switch (node.type) {
       case 'string':
+        if (this.isGuid(node))
+          return nullable
+            ? `if (${v} is null) ${w}.WriteNullValue(); else ${w}.WriteStringValue(${v}.Value);`
+            : `${w}.WriteStringValue(${v});`;
         return node.asDate ? `Canon.Date(${w}, ${v});` : `Canon.Str(${w}, ${v});`;
       case 'number':
         if (node.fromString && this.view === 'wire') return `Canon.Str(${w}, ${v});`;
@@ -585,6 +618,7 @@ class ModuleWriter {
   }
 
   private classText(def: ClassDef): string {
+    if (this.records) return this.recordText(def);
     const naming = this.src.wire?.naming;
     const lines = [
       `/// <summary>${comment(def.path)}</summary>`,
@@ -615,6 +649,37 @@ class ModuleWriter {
     }
     lines.push('}');
     return lines.join('\n');
+  }
+
+  /**
+   * A positional record (study 001's `public record User(Guid Id, string FirstName, …)`): one
+   * constructor parameter per member, in schema order, which both libraries deserialize through.
+   * System.Text.Json matches a parameter to its property by the C# name and takes the wire name from
+   * the property (`[property: JsonPropertyName]`); Newtonsoft.Json matches by the wire name, so the
+   * parameter carries `[Newtonsoft.Json.JsonProperty]` too (snake_case keys the policy names itself
+   * need neither: both sides resolve the same policy name).
+   */
+  private recordText(def: ClassDef): string {
+    const naming = this.src.wire?.naming;
+    const params = this.members(def).map(({ key, prop, node, optional }) => {
+      const named = !naming || !policyNamesIt(key);
+      const onWire = lit(wireName(key, naming));
+      const attrs: string[] = [];
+      if (named) attrs.push(`[property: JsonPropertyName(${onWire})]`);
+      if (optional) {
+        attrs.push('[property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]');
+        const nj = `Newtonsoft.Json.JsonProperty(${named ? `${onWire}, ` : ''}NullValueHandling = Newtonsoft.Json.NullValueHandling.Ignore)`;
+        attrs.push(`[${nj}]`, `[property: ${nj}]`);
+      } else if (named) {
+        attrs.push(`[Newtonsoft.Json.JsonProperty(${onWire})]`, `[property: Newtonsoft.Json.JsonProperty(${onWire})]`);
+      }
+      return `    ${[...attrs, this.type(node, optional || isNullable(node)), prop].join(' ')}`;
+    });
+    return [
+      `/// <summary>${comment(def.path)}</summary>`,
+      `public sealed record ${def.name}(`,
+      params.join(',\n') + ');',
+    ].join('\n');
   }
 
   /**
@@ -690,14 +755,15 @@ class ModuleWriter {
   }
 
   /**
-   * The enum with its wire values. `[JsonStringEnumMemberName]` is .NET 9+: a net8.0 build (target
-   * dotnet@8) writes and reads the wire values through a generated `JsonConverter<T>` instead (a
-   * string of a member's wire value, nothing else).
+   * The enum with its wire values. `[JsonStringEnumMemberName]` is System.Text.Json 9+: a build
+   * against an older one (net8.0, target dotnet@8; Mono with `stj@8.0.5`: the worker's csproj defines
+   * `STJ9_OR_GREATER` from the STJ major it compiles against) writes and reads the wire values
+   * through a generated `JsonConverter<T>` instead (a string of a member's wire value, nothing else).
    */
   private enumText(def: EnumDef): string {
     const converter = `${def.name}WireConverter`;
     const lines = [
-      '#if NET9_0_OR_GREATER || NETFRAMEWORK',
+      '#if STJ9_OR_GREATER',
       `[JsonConverter(typeof(JsonStringEnumConverter<${def.name}>))]`,
       '#else',
       `[JsonConverter(typeof(${converter}))]`,
@@ -708,7 +774,7 @@ class ModuleWriter {
     ];
     def.values.forEach((v, i) =>
       lines.push(
-        '#if NET9_0_OR_GREATER || NETFRAMEWORK',
+        '#if STJ9_OR_GREATER',
         `    [JsonStringEnumMemberName(${lit(v)})]`,
         '#endif',
         `    [EnumMember(Value = ${lit(v)})] ${def.members[i]} = ${i + 1},`,
@@ -716,7 +782,7 @@ class ModuleWriter {
     );
     lines.push('}');
     lines.push(
-      '#if !(NET9_0_OR_GREATER || NETFRAMEWORK)',
+      '#if !STJ9_OR_GREATER',
       `/// <summary>${comment(def.name)}'s wire values for System.Text.Json 8 (no JsonStringEnumMemberName before .NET 9).</summary>`,
       `internal sealed class ${converter} : JsonConverter<${def.name}>`,
       '{',
@@ -745,6 +811,23 @@ class ModuleWriter {
     return lines.join('\n');
   }
 
+  /** The canonical reader of a positional record: every member read into its constructor argument (absent or null: the type's default). */
+  private recordReaderText(def: ClassDef, props: readonly Member[]): string {
+    const naming = this.src.wire?.naming;
+    const args = props.map(({ key, prop, node, optional }) => {
+      const p = `p_${prop.replace(/^@/, '')}`;
+      const t = this.type(node, optional || isNullable(node));
+      return `            e.TryGetProperty(${lit(wireName(key, naming))}, out var ${p}) && ${p}.ValueKind != JsonValueKind.Null ? (${t})(${this.readExpr(node, p, 0)}) : default(${t})!`;
+    });
+    return [
+      `    internal static ${def.name} Read${def.name}(JsonElement e)`,
+      '    {',
+      `        return new ${def.name}(`,
+      args.join(',\n') + ');',
+      '    }',
+    ].join('\n');
+  }
+
   private canonText(): string {
     const naming = this.src.wire?.naming;
     const out: string[] = [
@@ -755,12 +838,14 @@ class ModuleWriter {
     for (const def of this.classes) {
       const props = this.members(def);
       const extension = def.node.additionalProperties ? this.extensionMember(def, props) : null;
-      out.push(
-        `    internal static ${def.name} Read${def.name}(JsonElement e)`,
-        '    {',
-        `        var v = new ${def.name}();`,
-      );
-      for (const { key, prop, node } of props) {
+      if (this.records) out.push(this.recordReaderText(def, props));
+      else
+        out.push(
+          `    internal static ${def.name} Read${def.name}(JsonElement e)`,
+          '    {',
+          `        var v = new ${def.name}();`,
+        );
+      for (const { key, prop, node } of this.records ? [] : props) {
         const p = `p_${prop.replace(/^@/, '')}`;
         out.push(
           `        if (e.TryGetProperty(${lit(wireName(key, naming))}, out var ${p}) && ${p}.ValueKind != JsonValueKind.Null) v.${prop} = ${this.readExpr(node, p, 0)};`,
@@ -773,7 +858,7 @@ class ModuleWriter {
         ];
         out.push(`        v.${extension} = Canon.ReadExtra(e, new HashSet<string> { ${known.map(lit).join(', ')} });`);
       }
-      out.push('        return v;', '    }');
+      if (!this.records) out.push('        return v;', '    }');
       out.push(
         `    internal static void Write${def.name}(Utf8JsonWriter w, ${def.name} v)`,
         '    {',
@@ -850,7 +935,8 @@ class ModuleWriter {
     if (wire.indent) options.push('WriteIndented = true');
     if (wire.naming === 'snake_case') options.push('PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower');
     if (hasFromString(this.src.schema)) options.push('NumberHandling = JsonNumberHandling.AllowReadingFromString');
-    const settings = `new WireSettings { SnakeCase = ${wire.naming === 'snake_case'}, Indented = ${Boolean(wire.indent)}, NumbersFromStrings = ${hasFromString(this.src.schema)}, Polymorphic = ${polymorphic} }`;
+    const perCall = this.src.dotnet?.settings === 'per-call';
+    const settings = `new WireSettings { SnakeCase = ${wire.naming === 'snake_case'}, Indented = ${Boolean(wire.indent)}, NumbersFromStrings = ${hasFromString(this.src.schema)}, Polymorphic = ${polymorphic}${perCall ? ', SettingsPerCall = true' : ''} }`;
     // The STJ source generator names its files after the context's simple name, so each module's context needs its own.
     const context = `${namespace.replace(/^JsonBench\.Generated\./, '').replace(/\./g, '')}JsonContext`;
     const indentBody = (text: string) =>
@@ -864,10 +950,10 @@ class ModuleWriter {
       ...this.classes.map((d) => this.classText(d)),
       this.canonText(),
       [
-        // AllowOutOfOrderMetadataProperties is System.Text.Json 9+ (.NET 9+, and the STJ package of the net462 build Mono runs): a net8.0 build (target dotnet@8) reads the tag only where it comes first
+        // AllowOutOfOrderMetadataProperties is System.Text.Json 9+ (STJ9_OR_GREATER: .NET 9+, or an STJ 9+ package, as Mono's net462 build takes by default): an older one (dotnet@8, Mono with stj@8.0.5) reads the tag only where it comes first
         ...(polymorphic
           ? [
-              '#if NET9_0_OR_GREATER || NETFRAMEWORK',
+              '#if STJ9_OR_GREATER',
               `[JsonSourceGenerationOptions(${[...options, 'AllowOutOfOrderMetadataProperties = true'].join(', ')})]`,
               ...(options.length ? ['#else', `[JsonSourceGenerationOptions(${options.join(', ')})]`] : []),
               '#endif',

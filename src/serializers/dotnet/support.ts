@@ -8,10 +8,15 @@ import { DtoGenerationError, generateDtoModules, type DtoSource } from './dto-ge
  * A workload of records (shapes `list`/`many`) has the record as its schema; a `single` one has
  * the document, whatever it is.
  */
-export function dtoSourceOf(view: Pick<Workload, 'id' | 'schema' | 'wire' | 'shapes'>): DtoSource {
+export function dtoSourceOf(view: Pick<Workload, 'id' | 'schema' | 'wire' | 'shapes' | 'dotnet'>): DtoSource {
   const records = !view.shapes.includes('single');
   const schema: SchemaNode = records && view.schema.type === 'array' ? view.schema.items : view.schema;
-  return { id: view.id, schema, ...(view.wire ? { wire: view.wire } : {}) };
+  return {
+    id: view.id,
+    schema,
+    ...(view.wire ? { wire: view.wire } : {}),
+    ...(view.dotnet ? { dotnet: view.dotnet } : {}),
+  };
 }
 
 /**

@@ -5,6 +5,9 @@
  * against the version asked for before anything is measured.
  */
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 /**
  * NuGet versions a worker build takes instead of the project's own (workers/dotnet/JsonBench.Worker.csproj:
  * Newtonsoft.Json 13.0.4; System.Text.Json: the framework's copy on .NET, 10.0.12 on Mono). Each set is its own
@@ -70,8 +73,42 @@ export function packagesKey(p: WorkerPackages): string {
 }
 
 /**
+ * True when `loaded` is a four-part file version of the three-part package version `asked` (`9.0.1.19813` of
+ * `9.0.1`): what the worker reports for an assembly without an informational version (Newtonsoft.Json 9.0.1,
+ * whose assembly version is 9.0.0.0).
+ */
+export function isFileVersionOf(loaded: string | undefined, asked: string): boolean {
+  return (
+    loaded !== undefined &&
+    /^\d+\.\d+\.\d+$/.test(asked) &&
+    new RegExp(`^${asked.replace(/\./g, '\\.')}\\.\\d+$`).test(loaded)
+  );
+}
+
+/** The NuGet package a variant's row takes a version of (`System.Text.Json`, `Newtonsoft.Json`). */
+export const packageNameOf = (variant: DotnetVariant): string => PACKAGE_NAMES[PACKAGE_OF[variant.serializer]];
+
+/**
+ * The version NuGet restored for `name` in a worker build (`<build>/src/obj/project.assets.json`'s `libraries`
+ * key `System.Text.Json/8.0.5`), or undefined when the file or the package is not there. Source: the SDK's restore.
+ */
+export function restoredVersion(buildDir: string, name: string): string | undefined {
+  try {
+    const assets = JSON.parse(readFileSync(join(buildDir, 'src', 'obj', 'project.assets.json'), 'utf8')) as {
+      libraries?: Record<string, unknown>;
+    };
+    const key = Object.keys(assets.libraries ?? {}).find((k) => k.toLowerCase().startsWith(`${name.toLowerCase()}/`));
+    return key?.slice(name.length + 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Why a variant's worker does not run the version asked, or undefined when it does: `loaded` is the
- * version its `--probe` reports for the row's serializer (the assembly's informational version).
+ * version its `--probe` reports for the row's serializer (the assembly's informational version, else its file
+ * version). `restore`, when the assembly was loaded from the build's own `bin/`, is the version NuGet restored:
+ * it decides (a package's informational version may name the .NET release it shipped with, not the package).
  * On .NET the shared framework's System.Text.Json wins over an older package (the higher assembly,
  * then file, version is kept), so `stj@8.0.5` on net10.0 loads 10.0.x: the reason names the
  * target that carries that version. `framework` is the worker's (`net10.0`), `targetId` its target.
@@ -81,10 +118,17 @@ export function versionMismatch(
   loaded: string | undefined,
   framework: string,
   targetId: string,
+  restore?: { version: string | undefined; fromBuild: boolean },
 ): string | undefined {
-  if (loaded === variant.version) return undefined;
+  if (loaded === variant.version || isFileVersionOf(loaded, variant.version)) return undefined;
   const pkg = PACKAGE_OF[variant.serializer];
   const name = PACKAGE_NAMES[pkg];
+  if (restore?.fromBuild && restore.version !== undefined) {
+    // the DLL came from the build's own bin/ (no framework copy won): NuGet's restore says which package it is.
+    // A serviced System.Text.Json 8.0.5 says 8.0.10 (the .NET release it shipped with) in its informational version.
+    if (restore.version === variant.version) return undefined;
+    return `${name} ${variant.version} was asked, but NuGet restored ${restore.version} (the registry has no ${variant.version}: NU1603)`;
+  }
   if (loaded === undefined) return `the ${targetId} worker reports no ${name} version for ${variant.serializer}`;
   if (pkg === 'stj') {
     const askedMajor = Number(variant.version.split('.')[0]);

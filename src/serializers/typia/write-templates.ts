@@ -27,6 +27,8 @@ export async function writeTemplates(dir: string): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   const files: string[] = [];
   for (const w of await workloads.loadAll()) {
+    // a .NET-only variant (users-record): no JavaScript serializer measures it
+    if (w.variantOf) continue;
     const doc = `typia template for the \`${w.id}\` workload (shapes ${w.shapes.join(', ')}), written by the build from\nthe workload's schema (src/serializers/typia/write-templates.ts); \`typia generate\` expands it into ../generated/.`;
     const file = join(dir, `${w.id}.ts`);
     writeFileSync(

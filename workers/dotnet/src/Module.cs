@@ -22,6 +22,12 @@ public sealed class WireSettings
     public bool NumbersFromStrings { get; set; }
     /// <summary>a discriminated union (STJ [JsonPolymorphic]): STJ AllowOutOfOrderMetadataProperties, so the tag is read wherever it stands in the object.</summary>
     public bool Polymorphic { get; set; }
+    /// <summary>
+    /// study 001's code (a workload's `dotnet: { settings: 'per-call' }`): `stj` and `newtonsoft` build their options
+    /// object inside each call, so a fresh Newtonsoft contract resolver per call is part of the op; otherwise once per
+    /// process, as a service holds them.
+    /// </summary>
+    public bool SettingsPerCall { get; set; }
 }
 
 /// <summary>

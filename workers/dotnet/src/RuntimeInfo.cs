@@ -68,14 +68,18 @@ public static class RuntimeInfo
 #endif
     }
 
-    /// <summary>Writes the library fields of an assembly: name, version (informational, before '+'), assembly and file versions, where it was loaded from.</summary>
+    /// <summary>
+    /// Writes the library fields of an assembly: name, version (informational, before '+'; without one the file
+    /// version: Newtonsoft.Json 9.0.1 has none, its assembly version is 9.0.0.0 and its file version 9.0.1.19813),
+    /// assembly and file versions, where it was loaded from.
+    /// </summary>
     public static void WriteLibrary(Utf8JsonWriter w, Assembly a)
     {
         var name = a.GetName();
         var info = a.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
         var file = a.GetCustomAttribute<AssemblyFileVersionAttribute>()?.Version;
         w.WriteString("assembly", name.Name);
-        w.WriteString("version", info is null ? name.Version?.ToString() : info.Split('+')[0]);
+        w.WriteString("version", info is not null ? info.Split('+')[0] : file ?? name.Version?.ToString());
         w.WriteString("assemblyVersion", name.Version?.ToString());
         if (info != null) w.WriteString("informationalVersion", info);
         if (file != null) w.WriteString("fileVersion", file);

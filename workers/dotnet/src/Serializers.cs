@@ -46,8 +46,8 @@ public static class Serializers
             PropertyNamingPolicy = s.SnakeCase ? JsonNamingPolicy.SnakeCaseLower : null,
             NumberHandling = s.NumbersFromStrings ? JsonNumberHandling.AllowReadingFromString : JsonNumberHandling.Strict,
         };
-#if NET9_0_OR_GREATER || NETFRAMEWORK
-        // System.Text.Json 9+ (.NET 9+, and the package Mono loads on net462): `$type` may follow other properties; on .NET 8 it must come first
+#if STJ9_OR_GREATER
+        // System.Text.Json 9+ (STJ9_OR_GREATER, JsonBench.Worker.csproj: .NET 9+, or an STJ 9+ package): `$type` may follow other properties; before, it must come first
         o.AllowOutOfOrderMetadataProperties = s.Polymorphic;
 #endif
         if (resolver != null) o.TypeInfoResolver = resolver;
@@ -61,13 +61,17 @@ sealed class StjReflection : IDotnetSerializer
     public string Id => "stj";
     public Assembly Library => typeof(JsonSerializer).Assembly;
     public string Code(bool serialize) => serialize ? "JsonSerializer.Serialize(value, options)" : "JsonSerializer.Deserialize<T>(text, options)";
+    // settings per call (study 001's code): `new JsonSerializerOptions { … }` in the call, no resolver named, as the study
+    // wrote it (System.Text.Json then shares the metadata of options that are equal, so the cost is the object itself)
     public Func<U, string> Serializer<U>(Codec<U> codec, WireSettings s) where U : class
     {
+        if (s.SettingsPerCall) return v => JsonSerializer.Serialize(v, Serializers.StjOptions(s));
         var options = Serializers.StjOptions(s, new DefaultJsonTypeInfoResolver());
         return v => JsonSerializer.Serialize(v, options);
     }
     public Func<string, U> Deserializer<U>(Codec<U> codec, WireSettings s) where U : class
     {
+        if (s.SettingsPerCall) return t => JsonSerializer.Deserialize<U>(t, Serializers.StjOptions(s))!;
         var options = Serializers.StjOptions(s, new DefaultJsonTypeInfoResolver());
         return t => JsonSerializer.Deserialize<U>(t, options)!;
     }
@@ -104,13 +108,17 @@ sealed class NewtonsoftJson : IDotnetSerializer
         ContractResolver = s.SnakeCase ? new DefaultContractResolver { NamingStrategy = new SnakeCaseNamingStrategy() } : new DefaultContractResolver(),
     };
 
+    // settings per call (study 001's code): a new JsonSerializerSettings and contract resolver in each call, whose
+    // contract cache starts empty every time
     public Func<U, string> Serializer<U>(Codec<U> codec, WireSettings s) where U : class
     {
+        if (s.SettingsPerCall) return v => Newtonsoft.Json.JsonConvert.SerializeObject(v, Settings(s));
         var settings = Settings(s);
         return v => Newtonsoft.Json.JsonConvert.SerializeObject(v, settings);
     }
     public Func<string, U> Deserializer<U>(Codec<U> codec, WireSettings s) where U : class
     {
+        if (s.SettingsPerCall) return t => Newtonsoft.Json.JsonConvert.DeserializeObject<U>(t, Settings(s))!;
         var settings = Settings(s);
         return t => Newtonsoft.Json.JsonConvert.DeserializeObject<U>(t, settings)!;
     }

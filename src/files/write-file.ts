@@ -1,0 +1,81 @@
+import { appendFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+
+/**
+ * Writes that name their file when they fail (issue 25, hostile tester hx1, "unclear"): a full disk
+ * gave `jsonbench: error: ENOSPC: no space left on device, write` with no path (Node names none for
+ * a write on an open file), and left `results.json.tmp-NNNN` behind. These name the path, say what
+ * the error code means, and leave no temp file.
+ */
+
+/** Plain words for the error codes a write on a full or read-only disk gives. */
+const MEANING: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file would be larger than the file system allows',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EIO: 'an input/output error of the device',
+};
+
+/**
+ * A write that failed, naming the file: `cannot write <path>: no space left on the device (ENOSPC)`.
+ * Keeps the Node error's `code` and `syscall`, so the CLI reads it as a file-system error on a path
+ * the user gave (exit 2).
+ */
+export class FileWriteError extends Error {
+  readonly code: string;
+  readonly syscall: string;
+  constructor(
+    readonly path: string,
+    cause: NodeJS.ErrnoException,
+  ) {
+    const code = cause.code ?? 'EIO';
+    super(`cannot write ${path}: ${MEANING[code] ?? cause.message.replace(/^E[A-Z]+: /, '')} (${code})`, { cause });
+    this.code = code;
+    this.syscall = cause.syscall ?? 'write';
+  }
+}
+
+/** True when `e` is a Node error of a system call (it has an `E…` code), which {@link named} wraps. */
+const isErrno = (e: unknown): e is NodeJS.ErrnoException =>
+  e instanceof Error &&
+  typeof (e as NodeJS.ErrnoException).code === 'string' &&
+  /^E[A-Z]+$/.test((e as NodeJS.ErrnoException).code!);
+
+/** Runs `write` (a write of `path`); a system error it throws becomes a {@link FileWriteError} naming `path`. */
+export function named<T>(path: string, write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    if (isErrno(e)) throw new FileWriteError(path, e);
+    throw e;
+  }
+}
+
+/** `writeFileSync(path, data)`, failing with a {@link FileWriteError} naming `path`. */
+export function writeFileNamed(path: string, data: string | NodeJS.ArrayBufferView): void {
+  named(path, () => writeFileSync(path, data));
+}
+
+/** `appendFileSync(path, data)`, failing with a {@link FileWriteError} naming `path`. */
+export function appendFileNamed(path: string, data: string): void {
+  named(path, () => appendFileSync(path, data));
+}
+
+/**
+ * Writes `path` atomically: a temp file beside it, then a rename, so a reader never sees half a
+ * file; on failure the temp file is removed and a {@link FileWriteError} names `path`.
+ */
+export function writeFileAtomic(path: string, data: string): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  try {
+    named(path, () => {
+      writeFileSync(tmp, data);
+      renameSync(tmp, path);
+    });
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}

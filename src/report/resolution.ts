@@ -1,0 +1,66 @@
+import type { CaseResult, Resolution } from '../results/types.js';
+
+/**
+ * Plain words for the paired cases adaptive launches left unresolved (docs/adaptive-launches.md):
+ * their ratio's interval still reached both inside and outside the ±resolve band around 1 when a
+ * budget or the launch cap stopped them, so whether they differ by the difference that matters is
+ * too close to call at this precision. The terminal says so in words with the interval at two
+ * decimals; report.md gives the exact interval, band, launches and time. Pure.
+ */
+
+/** A measured case whose launches ended unresolved, with its resolution. */
+export interface UnresolvedCase {
+  id: string;
+  serializer: string;
+  resolution: Resolution;
+}
+
+/** The measured cases whose `resolution.state` is `unresolved`, in order. */
+export function unresolvedCases(cases: readonly CaseResult[]): UnresolvedCase[] {
+  return cases.flatMap((c) =>
+    c.status === 'measured' && c.resolution?.state === 'unresolved'
+      ? [{ id: c.id, serializer: c.serializer, resolution: c.resolution }]
+      : [],
+  );
+}
+
+/** `±2%`, `±0.5%` from a fraction (0.02). */
+function bandOf(resolve: number): string {
+  return `±${Number((resolve * 100).toPrecision(3))}%`;
+}
+
+/**
+ * What stopped the launches, as a clause: `the case budget ran out after 20.0 s`, `the launch cap
+ * (10 launches) was reached after 61.2 s`; `count`: a budget's clause also says how many launches
+ * ran (`… after 20.0 s, 5 launches`).
+ */
+function stopClause(r: Resolution, count = false): string {
+  const after = `after ${(r.spentMs / 1000).toFixed(1)} s`;
+  const launches = r.launches === 1 ? '1 launch' : `${r.launches} launches`;
+  if (r.stoppedBy === 'launch cap') return `the launch cap (${launches}) was reached ${after}`;
+  const tail = count ? `, ${launches}` : '';
+  return r.stoppedBy ? `the ${r.stoppedBy} ran out ${after}${tail}` : `the launches stopped ${after}${tail}`;
+}
+
+/**
+ * The terminal's heading for `n` unresolved cases of a run whose band is `resolve`: `3 ratios too
+ * close to call at this precision (a difference of ±2% or more from the baseline is neither shown
+ * nor ruled out); a longer --max-time gives them more launches, report.md has the exact intervals:`.
+ */
+export function unresolvedHeading(n: number, resolve: number): string {
+  return `${n === 1 ? '1 ratio' : `${n} ratios`} too close to call at this precision (a difference of ${bandOf(resolve)} or more from the baseline is neither shown nor ruled out); a longer --max-time gives ${n === 1 ? 'it' : 'them'} more launches, report.md has the exact ${n === 1 ? 'interval' : 'intervals'}:`;
+}
+
+/** One terminal line: `0.97–1.04 when the case budget ran out after 20.0 s` (no interval: `no interval yet when …`). */
+export function unresolvedPlain(r: Resolution): string {
+  const iv = r.interval ? `${r.interval[0].toFixed(2)}–${r.interval[1].toFixed(2)}` : 'no interval yet';
+  return `${iv} when ${stopClause(r)}`;
+}
+
+/** One report.md item: `interval [0.970–1.040] reaches both inside and outside ±2%; the case budget ran out after 20.0 s, 5 launches`. */
+export function unresolvedExact(r: Resolution): string {
+  const iv = r.interval
+    ? `interval [${r.interval[0].toFixed(3)}–${r.interval[1].toFixed(3)}] reaches both inside and outside ${bandOf(r.resolve)}`
+    : `no interval against ${bandOf(r.resolve)}`;
+  return `${iv}; ${stopClause(r, true)}`;
+}

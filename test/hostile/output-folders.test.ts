@@ -1,0 +1,122 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli, results } from './support.js';
+import type { ResultsFile } from '../../src/results/types.js';
+
+/**
+ * Outputs onto a finished run (issue 25, hostile tester hx1, "data lost"): `run --out` onto a
+ * finished run's folder replaced its results.json (26 cases → 1; with --no-ledger, as the Action
+ * runs, they were gone), and `merge --out` onto another run's folder replaced its results.json and
+ * reports. Both now move the finished run's results.json and reports to `previous-<time>/` in that
+ * folder (as a killed run's partial files go to `killed-<time>/`) and say so; `report --out` onto
+ * the report of another run's folder is refused, naming the folder and how to replace it.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-outputs-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A finished run's folder: the 16-case fixture as results.json, and its two reports. */
+function finishedRun(name: string): { folder: string; text: string } {
+  const folder = join(dir, name);
+  mkdirSync(folder);
+  const text = `${JSON.stringify(results(), null, 1)}\n`;
+  writeFileSync(join(folder, 'results.json'), text);
+  writeFileSync(join(folder, 'report.md'), '# the finished run\n');
+  writeFileSync(join(folder, 'report.html'), '<p>the finished run</p>\n');
+  return { folder, text };
+}
+
+/** The one previous-<time>/ folder inside `folder`, checked to hold the finished run's files unchanged. */
+function assertKept(folder: string, text: string): string {
+  const previous = readdirSync(folder).filter((f) => f.startsWith('previous-'));
+  assert.equal(previous.length, 1, readdirSync(folder).join(', '));
+  const kept = join(folder, previous[0]);
+  assert.equal(readFileSync(join(kept, 'results.json'), 'utf8'), text);
+  assert.equal(readFileSync(join(kept, 'report.md'), 'utf8'), '# the finished run\n');
+  assert.equal(readFileSync(join(kept, 'report.html'), 'utf8'), '<p>the finished run</p>\n');
+  return kept;
+}
+
+test('run --out onto a finished run moves its results.json and reports to previous-<time>/ and says so; nothing is lost', async () => {
+  const { folder, text } = finishedRun('run-over');
+  const ran = await cli(
+    [
+      'run',
+      '--policy',
+      'quick',
+      '--workload',
+      'weather-station',
+      '--serializer',
+      'json',
+      '--direction',
+      'serialize',
+      '--no-probes',
+      '--out',
+      folder,
+    ],
+    { timeoutMs: 300_000 },
+  );
+  assert.equal(ran.code, 0, ran.stderr);
+  const kept = assertKept(folder, text);
+  assert.ok(
+    ran.stderr.includes(
+      `${folder} held a finished run's results: moved to ${kept} (\`jsonbench report ${kept}\` renders it)`,
+    ),
+    ran.stderr,
+  );
+  const now = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as ResultsFile;
+  assert.deepEqual(
+    now.cases.map((c) => c.id),
+    ['weather-station/1/single/serialize/json'],
+  );
+});
+
+test('merge --out onto a finished run moves its results.json and reports to previous-<time>/ and says so', async () => {
+  const { folder, text } = finishedRun('merge-over');
+  // two shards of the fixture's run: its cases split in two, each recording the whole plan
+  const whole = results();
+  const plan = whole.cases.map((c) => c.id);
+  const shards = [1, 2].map((index) => {
+    const path = join(dir, `shard${index}.json`);
+    const shard: ResultsFile = {
+      ...whole,
+      cases: whole.cases.filter((_, i) => i % 2 === index - 1),
+      shard: { index, count: 2, plan },
+    };
+    writeFileSync(path, JSON.stringify(shard));
+    return path;
+  });
+  const ran = await cli(['merge', ...shards, '--out', folder]);
+  assert.equal(ran.code, 0, ran.stderr);
+  const kept = assertKept(folder, text);
+  assert.match(
+    ran.stderr,
+    new RegExp(`held a finished run's results: moved to ${kept.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  );
+  const merged = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as ResultsFile;
+  assert.equal(merged.cases.length, plan.length);
+});
+
+test("report --out onto another run's report is refused (exit 2) naming that run's folder and how to replace it; the report is unchanged", async () => {
+  const { folder } = finishedRun('report-over');
+  const other = join(dir, 'other.json');
+  writeFileSync(other, JSON.stringify(results('two-targets.json')));
+  const target = join(folder, 'report.md');
+  const ran = await cli(['report', other, '--format', 'md', '--out', target]);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.ok(
+    ran.stderr.includes(
+      `--out: ${target} is the report of the run in ${folder} (its results.json is not one of the files read)`,
+    ),
+    ran.stderr,
+  );
+  assert.match(ran.stderr, /to replace it, delete it first/);
+  assert.equal(readFileSync(target, 'utf8'), '# the finished run\n');
+  // its own report is rendered again as before
+  const again = await cli(['report', join(folder, 'results.json'), '--format', 'md', '--out', target]);
+  assert.equal(again.code, 0, again.stderr);
+  assert.notEqual(readFileSync(target, 'utf8'), '# the finished run\n');
+});

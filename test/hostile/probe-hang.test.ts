@@ -1,0 +1,73 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cli } from './support.js';
+import type { ResultsFile } from '../../src/results/types.js';
+
+/**
+ * `jsonbench probe` of a serializer that hangs on every call (issue 25, hostile tester hx1, "hang"):
+ * each of its 680 probe sides cost the 120 s timeout, about 22.7 h, where a timed run's probe pass
+ * skips a serializer's other probes after its first hang and has a 15-minute budget. `probe` now
+ * has both: the first side is ✗ hang, the rest skipped naming it; `--probe-budget` bounds the pass.
+ */
+
+const config = fileURLToPath(new URL('../../../test/fixtures/hostile/run-ends.config.mjs', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-probe-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const verdictsOf = (out: string) => {
+  const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+  return r.probes!.verdicts.map((v) => ({
+    probe: `${v.probe} (${v.direction})`,
+    mark: v.verdict.mark,
+    text: 'reason' in v.verdict ? v.verdict.reason : JSON.stringify(v.verdict),
+  }));
+};
+
+test('probe of a serializer hanging on every call ends within minutes: its first side ✗ hang, every other side skipped naming it', async () => {
+  const out = join(dir, 'hang');
+  const ran = await cli(
+    ['probe', '--config', config, '--serializer', 'hangs-always', '--timeout', '3000', '--out', out],
+    { timeoutMs: 240_000 },
+  );
+  assert.equal(ran.signal, null, `killed by the test's own timeout after ${Math.round(ran.ms / 1000)} s`);
+  assert.equal(ran.code, 0, ran.stderr);
+  const verdicts = verdictsOf(out);
+  assert.ok(verdicts.length > 100, `${verdicts.length} verdicts`);
+  const hung = verdicts.filter((v) => v.mark === '✗');
+  assert.equal(hung.length, 1, JSON.stringify(hung));
+  assert.match(hung[0].text, /"fault":"hang".*no answer within 3000 ms/);
+  // the others: skipped naming the hang, or never sent to a worker (a probe the schema language cannot state: –)
+  const judged = verdicts.filter((v) => v.mark === '✔' || v.mark === '⚠');
+  assert.deepEqual(judged, [], 'no side was judged after the hang');
+  const skipped = verdicts.filter((v) => v.text.startsWith('skipped: '));
+  assert.ok(skipped.length > 100, `${skipped.length} skipped`);
+  for (const v of skipped) assert.equal(v.text, `skipped: it hung on probe ${hung[0].probe}`, v.probe);
+});
+
+test('probe --probe-budget bounds the pass: the sides left are skipped naming the budget, and a note says how to raise it', async () => {
+  const out = join(dir, 'budget');
+  const ran = await cli(
+    ['probe', '--config', config, '--serializer', 'hangs-always', '--probe-budget', '5s', '--out', out],
+    { timeoutMs: 180_000 },
+  );
+  assert.equal(ran.signal, null, `killed by the test's own timeout after ${Math.round(ran.ms / 1000)} s`);
+  assert.equal(ran.code, 0, ran.stderr);
+  const skipped = verdictsOf(out).filter(
+    (v) => v.text === "skipped: the probe pass's budget of 5 s ran out before this probe",
+  );
+  assert.ok(skipped.length > 100, `${skipped.length} sides skipped by the budget`);
+  assert.match(
+    ran.stderr,
+    /\d+ probe sides were skipped: the pass's budget of 5 s ran out; raise it with --probe-budget/,
+  );
+});
+
+test('probe --probe-budget with no duration is a usage error naming the flag', async () => {
+  const ran = await cli(['probe', '--serializer', 'json', '--probe-budget', 'soon', '--out', join(dir, 'bad')]);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(ran.stderr, /--probe-budget: "soon" is not a duration such as 15m, 1h or 1h30m, or off/);
+});
