@@ -5,8 +5,9 @@
  * (bench/dotnet-lab.ts `readyTarget`), so it times the very calls jsonbench times; it is built once
  * per worker build into `<cache>/dotnet/bdn-<key>/` (`build.log` kept, build time recorded), and
  * each run is a fresh `dotnet jsonbench-bdn.dll …` process with BenchmarkDotNet's defaults
- * (`Job.Default`, in-process emit toolchain, MemoryDiagnoser) or `Job.ShortRun`, with jsonbench's
- * GC settings (`DOTNET_GCLOHThreshold`, `DOTNET_GCRegionSize`, `DOTNET_GCgen0size`: outputs up to one 32 MB
+ * (`Job.Default`, in-process emit toolchain, MemoryDiagnoser) or `Job.ShortRun`, with the GC settings
+ * of the profile jsonbench's worker runs in ({@link bdnEnv}: none in `default`; in `steady`
+ * `DOTNET_GCLOHThreshold`, `DOTNET_GCRegionSize`, `DOTNET_GCgen0size`: outputs up to one 32 MB
  * region stay off the large-object heap, gen0 stays committed) so the two tools meet the same heap.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,7 +16,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, write
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultCacheDir } from '../src/runtimes/cache.js';
-import { DOTNET_WORKER_ENV } from '../src/runtimes/dotnet/build.js';
+import { DOTNET_PROFILE_ENV } from '../src/runtimes/dotnet/build.js';
+import type { ProfileName } from '../src/case/profile.js';
 import { readyTarget } from './dotnet-lab.js';
 import type { Pair } from './pairs.js';
 
@@ -113,7 +115,18 @@ export async function ensureBdnBuild(cacheDir = defaultCacheDir()): Promise<BdnB
 }
 
 /**
- * One BenchmarkDotNet run of a pair in a fresh process. Writes its artifacts (logs, reports) under
+ * The GC variables a BenchmarkDotNet run gets in `profile`: the `DOTNET_GC*` entries of the .NET
+ * worker's environment in that profile (src/runtimes/dotnet/build.ts DOTNET_PROFILE_ENV), so both
+ * tools run on the same heap settings (issue 23: the default profile has none, the runtime's own GC;
+ * `steady` has the lab's LOH threshold, region size and gen0 budget). BenchmarkDotNet's other
+ * defaults (tiered JIT, its own warmup) are left as the studies ran them.
+ */
+export function bdnEnv(profile: ProfileName): Record<string, string> {
+  return Object.fromEntries(Object.entries(DOTNET_PROFILE_ENV[profile]).filter(([k]) => k.startsWith('DOTNET_GC')));
+}
+
+/**
+ * One BenchmarkDotNet run of a pair in a fresh process, with the GC settings of `profile` ({@link bdnEnv}). Writes its artifacts (logs, reports) under
  * `workDir/bdn-<run>/`. Returns its numbers, or the reason it has none.
  */
 export function runBdn(
@@ -123,6 +136,7 @@ export function runBdn(
   workDir: string,
   run: number,
   job: 'default' | 'short' = 'default',
+  profile: ProfileName = 'default',
 ): BdnNumbers | { reason: string } {
   const artifacts = join(workDir, `bdn-${run}`);
   mkdirSync(artifacts, { recursive: true });
@@ -145,14 +159,13 @@ export function runBdn(
       encoding: 'utf8',
       cwd: artifacts,
       maxBuffer: 256 << 20,
-      // the same GC settings as jsonbench's C# worker (src/runtimes/dotnet/build.ts DOTNET_WORKER_ENV: LOH threshold, region
-      // size, gen0 budget), so both tools time multi-MB outputs without the LOH page faults that made users/10000 vary 21% between runs (issue 12); BenchmarkDotNet's
-      // other defaults (tiered JIT, its own warmup) are left as the studies ran them
+      // the GC settings of jsonbench's C# worker in this profile: in steady, users/10000 stays off the LOH page faults
+      // that made it vary 21% between runs (issue 12); in default, the runtime's own GC as a user's process has it
       env: {
         ...process.env,
         DOTNET_CLI_TELEMETRY_OPTOUT: '1',
         DOTNET_NOLOGO: '1',
-        ...Object.fromEntries(Object.entries(DOTNET_WORKER_ENV).filter(([k]) => k.startsWith('DOTNET_GC'))),
+        ...bdnEnv(profile),
       },
     },
   );

@@ -12,6 +12,7 @@ import { runGroups } from '../src/run/runner.js';
 import { launchWorker, type LaunchOutcome } from '../src/runtimes/launch.js';
 import { PROTOCOL_VERSION, type WorkerJob } from '../src/worker/protocol.js';
 import { policies, type RunPolicy } from '../src/config/policies.js';
+import type { ProfileName } from '../src/case/profile.js';
 import { pairId, type Pair } from './pairs.js';
 
 /** What one run says about a pair: the ratio and both sides' mean time (ns/op), or why it has none. */
@@ -23,10 +24,11 @@ export type PairNumbers =
  * Launches timing workers as jsonbench does, without the allocation windows (asked of a case's first
  * timing launch, after its rounds; older runners sent separate allocation launches, answered here
  * with an empty `done`): the precision bench reads only times, which the allocation pass does not touch.
+ * The worker gets `profile`'s V8 flags (src/runtimes/launch.ts workerFlagsFor).
  */
-function timingOnly(job: WorkerJob, timeoutMs: number): Promise<LaunchOutcome> {
-  if (job.mode === 'probe') return launchWorker(job, timeoutMs);
-  if (job.mode !== 'alloc') return launchWorker({ ...job, alloc: false }, timeoutMs);
+function timingOnly(job: WorkerJob, timeoutMs: number, profile: ProfileName): Promise<LaunchOutcome> {
+  if (job.mode === 'probe') return launchWorker(job, timeoutMs, undefined, profile);
+  if (job.mode !== 'alloc') return launchWorker({ ...job, alloc: false }, timeoutMs, undefined, profile);
   return Promise.resolve({
     messages: [{ protocol: PROTOCOL_VERSION, type: 'done', noisy: false, elapsedMs: 0, checksum: 0 }],
     exitCode: 0,
@@ -99,7 +101,8 @@ export async function planPairs(
 
 /**
  * One jsonbench run of every pair under `policy` (timing launches as the CLI runs them: the same
- * runner, workers, interleaving and relaunch rule), reading the ratio and the `time.mean` of the
+ * runner, workers, interleaving and relaunch rule; node workers with the V8 flags of `policy.profile`,
+ * .NET workers as `dotnet.launch` was prepared for that profile), reading the ratio and the `time.mean` of the
  * serializer's case and of the baseline's own case from the case results. The case results
  * (raw samples included) stay in `<workDir>/jsonbench-<run>.jsonl` (`jsonbench-<label>-<run>.jsonl` for a labelled variant).
  */
@@ -117,13 +120,16 @@ export async function runJsonbench(
   writeFileSync(partialPath, '');
   // .NET cases: the target's own (gated) launcher; their separate allocation launches answered empty, as timingOnly does
   const dotnetTiming: LaunchFn | undefined =
-    dotnet && ((job, timeoutMs) => (job.mode === 'alloc' ? timingOnly(job, timeoutMs) : dotnet.launch(job, timeoutMs)));
+    dotnet &&
+    ((job, timeoutMs) =>
+      job.mode === 'alloc' ? timingOnly(job, timeoutMs, policy.profile) : dotnet.launch(job, timeoutMs));
+  const nodeTiming: LaunchFn = (job, timeoutMs) => timingOnly(job, timeoutMs, policy.profile);
   const results = await runGroups({
     groups,
     payloads,
     policy,
     partialPath,
-    launchFor: (c) => (dotnetTiming && c.target.id === dotnet?.target.id ? dotnetTiming : timingOnly),
+    launchFor: (c) => (dotnetTiming && c.target.id === dotnet?.target.id ? dotnetTiming : nodeTiming),
   });
   const out = new Map<string, PairNumbers>();
   pairs.forEach((p, k) => {

@@ -20,20 +20,30 @@
  * its default job, in-process, a fresh process per run) as mitata and tinybench are the
  * JavaScript pairs' peers. Each tool times only the pairs of its platform.
  *
+ * Every tool runs in the same runtime profile (`--profile`, src/case/profile.ts): jsonbench's workers
+ * (node and .NET) get its settings, mitata's and tinybench's processes its V8 flags and
+ * BenchmarkDotNet its .NET GC variables (bench/bdn.ts bdnEnv), so the .NET pairs meet the same heap
+ * on both sides (issue 23: agreement with BenchmarkDotNet in the default profile and the steady one).
+ *
  * Flags: --runs <n> (5), --tools jsonbench,mitata,tinybench,benchmarkdotnet, --pair <substring>
  * (repeatable: keep pairs whose id contains it), --bdn-job default|short (BenchmarkDotNet's
  * Job.Default, the studies' harness, or Job.ShortRun), --out <dir> (default: a temporary folder;
  * keeps precision.json with every number), --variant label=key:value,… (repeatable: the default
  * policy with settings changed, e.g. `L6=launches:6,maxLaunches:6,timeCapMs:300`, run as tool
- * `jsonbench:<label>` right after each default jsonbench run; raw results in jsonbench-<label>-<run>.jsonl).
+ * `jsonbench:<label>` right after each default jsonbench run; raw results in jsonbench-<label>-<run>.jsonl),
+ * --policy long (repeatable; quick or long: that named policy run as tool `jsonbench:<name>` right after
+ * each default jsonbench run, its ratio CV judged against ≤ 1% where the others' load stayed under 1,
+ * issue 23's target of the long policy), --profile default|steady (default: `default`).
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { policies, type RunPolicy } from '../src/config/policies.js';
+import { PROFILE_NAMES, type ProfileName } from '../src/case/profile.js';
+import { workerFlagsFor } from '../src/runtimes/launch.js';
 import { workloads } from '../src/workloads/index.js';
 import { writePayload, type PayloadFile } from '../src/plan/payloads.js';
 import { DEFAULT_PAIRS, DOTNET_PAIRS, pairClass, pairId, type Pair } from './pairs.js';
@@ -88,20 +98,32 @@ async function main(): Promise<number> {
       out: { type: 'string' },
       'bdn-job': { type: 'string', default: 'default' },
       variant: { type: 'string', multiple: true },
+      policy: { type: 'string', multiple: true },
+      profile: { type: 'string', default: 'default' },
     },
   });
+  if (!(PROFILE_NAMES as readonly string[]).includes(values.profile!))
+    throw new Error(`--profile ${values.profile}: expected one of ${PROFILE_NAMES.join(', ')}`);
+  const profile = values.profile as ProfileName;
+  /** the default policy in the asked profile: what the `jsonbench` tool runs, and what variants change */
+  const basePolicy: RunPolicy = { ...policies.default, profile };
   const variants = new Map<string, RunPolicy>(
     (values.variant ?? []).map((v) => {
-      const x = parseVariant(v);
+      const x = parseVariant(v, basePolicy);
       return [`jsonbench:${x.label}`, x.policy];
     }),
   );
+  for (const name of values.policy ?? []) {
+    if (name !== 'quick' && name !== 'long') throw new Error(`--policy ${name}: expected quick or long`);
+    variants.set(`jsonbench:${name}`, { ...policies[name], profile });
+  }
   const bdnJob = values['bdn-job'] === 'short' ? 'short' : 'default';
   const runs = Number(values.runs);
   const named = values.tools!.split(',').filter((t) => (ALL_TOOLS as readonly string[]).includes(t));
   // each variant runs right after the default jsonbench run, so both meet the same phase of the machine
   const tools = named.flatMap((t) => (t === 'jsonbench' ? [t, ...variants.keys()] : [t]));
-  const outDir = values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-precision-'));
+  // absolute: BenchmarkDotNet runs with its artifacts folder as its working directory and reads the payload by this path
+  const outDir = resolve(values.out ?? mkdtempSync(join(tmpdir(), 'jsonbench-precision-')));
   mkdirSync(outDir, { recursive: true });
   const t0 = performance.now();
 
@@ -122,6 +144,7 @@ async function main(): Promise<number> {
           bundleDir: join(outDir, 'worker'),
           payloadPaths: [],
           workloads: await Promise.all(DOTNET_PAIRS.map((p) => workloads.load(p.workload))),
+          profile,
         },
         log,
       );
@@ -170,7 +193,7 @@ async function main(): Promise<number> {
   }
   const groups = await planPairs(
     pairs.map((p) => p.pair),
-    policies.default,
+    basePolicy,
     dotnet,
   );
   const jobPath = join(outDir, 'peer-job.json');
@@ -191,7 +214,7 @@ async function main(): Promise<number> {
   const toolMs = new Map<string, number>(tools.map((t) => [t, 0]));
   const notes: string[] = [];
   log(
-    `precision: ${pairs.length} pairs × ${runs} runs × ${tools.join(', ')}; payloads and raw numbers in ${outDir}; load ${loadavg()}`,
+    `precision: ${pairs.length} pairs × ${runs} runs × ${tools.join(', ')}; profile ${profile}; payloads and raw numbers in ${outDir}; load ${loadavg()}`,
   );
   const loads: number[] = [load1()];
   for (let r = 1; r <= runs; r++) {
@@ -201,7 +224,7 @@ async function main(): Promise<number> {
       let got: Map<string, { serializerNs: number; baselineNs: number; ratio?: number }>;
       if (!pairs.some((p) => toolsOf(p.pair, [tool]).length)) continue;
       if (isJsonbench(tool)) {
-        const policy = variants.get(tool) ?? policies.default;
+        const policy = variants.get(tool) ?? basePolicy;
         const res = await runJsonbench(
           pairs.map((p) => p.pair),
           tool === 'jsonbench'
@@ -236,13 +259,13 @@ async function main(): Promise<number> {
         }
         for (const p of pairs.filter((x) => x.pair.target === 'dotnet')) {
           // its files stay beside the payload: the .NET copy jsonbench's gated launcher reads (no lone surrogates)
-          const n = runBdn(bdn, p.pair, dotnetPayloadPath(payloadOf(p.pair)), outDir, r, bdnJob);
+          const n = runBdn(bdn, p.pair, dotnetPayloadPath(payloadOf(p.pair)), outDir, r, bdnJob, profile);
           if ('reason' in n) notes.push(`run ${r} benchmarkdotnet ${p.id}: ${n.reason}`);
           else got.set(p.id, n);
         }
       } else {
         const outPath = join(outDir, `${tool}-${r}.json`);
-        const child = spawnSync(process.execPath, ['--expose-gc', peerEntry, tool, jobPath, outPath], {
+        const child = spawnSync(process.execPath, [...workerFlagsFor(profile), peerEntry, tool, jobPath, outPath], {
           stdio: ['ignore', 'ignore', 'inherit'],
         });
         if (child.status !== 0) {
@@ -315,6 +338,7 @@ async function main(): Promise<number> {
           : `target: neither quiet (others' load < 1) nor loaded (others' load ≥ 8) at every reading (others' load ${known.length ? `${Math.min(...known).toFixed(2)}–${Math.max(...known).toFixed(2)}` : 'unknown'}: the 1-minute load at the start, then at each tool's start and at the end less ${OWN_LOAD} for the benchmark's own process), so the run shows figures, not the target: worst jsonbench ratio CV ${pct(worst)}; lower than every peer: ${peerLine}`,
     );
   }
+  if (variants.has('jsonbench:long')) log(longPolicyLine(pairs, series, othersLoad(loads).filter(Number.isFinite)));
   log(`time per tool (all runs): ${[...toolMs].map(([t, ms]) => `${t} ${seconds(ms)}`).join(', ')}`);
   log(`total: ${seconds(performance.now() - t0)}`);
   writeFileSync(
@@ -322,6 +346,7 @@ async function main(): Promise<number> {
     JSON.stringify(
       {
         runs,
+        profile,
         tools,
         pairs: pairs.map((p) => p.id),
         series: Object.fromEntries([...series].map(([id, m]) => [id, Object.fromEntries(m)])),
@@ -334,6 +359,25 @@ async function main(): Promise<number> {
     ),
   );
   return 0;
+}
+
+/**
+ * Issue 23's target of the long policy: ratio CV ≤ 1% on every JavaScript pair, judged only where the
+ * others' load (cv.ts othersLoad, one value per reading) stayed under 1; the default's worst CV beside it.
+ */
+function longPolicyLine(
+  pairs: readonly { pair: Pair; id: string }[],
+  series: ReadonlyMap<string, ReadonlyMap<string, Series>>,
+  others: readonly number[],
+): string {
+  const js = pairs.filter((p) => !p.pair.target);
+  const worstOf = (tool: string) => Math.max(...js.map((p) => cv(series.get(p.id)!.get(tool)?.ratio ?? [])));
+  const [long, dflt] = [worstOf('jsonbench:long'), worstOf('jsonbench')];
+  const figures = `long policy worst ratio CV over ${js.length} JavaScript pair(s) ${pct(long)} (default ${pct(dflt)})`;
+  if (!js.length || !Number.isFinite(long)) return `long-policy target: not judged: a JavaScript pair has no ratio CV`;
+  if (!others.length || Math.max(...others) >= 1)
+    return `long-policy target (≤ 1% on a quiet machine): not judged, others' load ${others.length ? `${Math.min(...others).toFixed(2)}–${Math.max(...others).toFixed(2)}` : 'unknown'} is not under 1; ${figures}`;
+  return `long-policy target (others' load < 1): ratio CV ≤ 1% on every JavaScript pair → ${figures} (${long <= 0.01 ? 'met' : 'missed'})`;
 }
 
 main().then(

@@ -80,7 +80,7 @@ export function renderList(
       id: 'sizes',
       header: 'Sizes (default)',
       cell: (w) => `${w.sizes.join(', ')} (${w.defaultSizes.join(', ')})`,
-      wrap: 18,
+      wrap: 12,
     },
     { id: 'shapes', header: 'Shapes', cell: (w) => w.shapes.join(', '), wrap: 14 },
     { id: 'description', header: 'Description', cell: (w) => w.description, wrap: 60 },

@@ -626,6 +626,25 @@ export function payloadLines(p: PayloadRecord): string[] {
   ];
 }
 
+/**
+ * The payload facts that bind every JavaScript serializer of the run, said with the recommendation
+ * itself rather than among the payload's facts: integers beyond 2^53, which JSON.parse (and so
+ * every serializer that reads or checks through it) rounds, so the gate's expected value is
+ * rounded too and passes (a new user's snowflake ids: "use fast-json-stringify … passed the
+ * correctness gate" while every id was changed). Empty when no case ran on a JavaScript target.
+ */
+export function bindingFacts(results: ResultsFile): string[] {
+  if (!results.cases.some((c) => (c.platform ?? 'javascript') === 'javascript')) return [];
+  return (results.payloads ?? []).flatMap((p) =>
+    p.findings
+      .filter((f) => f.kind === 'integer beyond 2^53')
+      .map(
+        (f) =>
+          `⚠ ${f.text}: the gate compares against that rounded value, so "correct" below does not cover them; keep such ids as strings in the payload, or parse with a BigInt-aware parser (lossless-json, json-bigint), which this run did not measure.`,
+      ),
+  );
+}
+
 /** Options of {@link renderRecommendations}. */
 export interface RenderRecommendationOptions {
   color?: boolean;
@@ -664,6 +683,7 @@ export function renderRecommendations(
     const out = ['## Recommendation', '', `Measured on ${esc(machine)}.`, ''];
     for (const p of results.payloads) for (const line of payloadLines(p)) out.push(`- ${esc(line)}`);
     out.push('');
+    for (const f of bindingFacts(results)) out.push(`**${esc(f)}**`, '');
     for (const r of recs) {
       out.push(
         `- **${esc(r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`)}:** ${esc(r.sentence)}`,
@@ -687,7 +707,7 @@ export function renderRecommendations(
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[22m` : s);
   const w = options.width;
   const line = (d: string) => (options.verbose ? wrap(`    ${esc(d)}`, w, '      ') : clipLine(`    ${esc(d)}`, w));
-  const out = [bold('Recommendation')];
+  const out = [bold('Recommendation'), ...bindingFacts(results).map((f) => wrap(esc(f), w))];
   for (const r of recs) {
     const label = r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`;
     // wrapped without the colour codes (they would count as width), then the label made bold

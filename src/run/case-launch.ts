@@ -54,6 +54,24 @@ export function keep(gs: GroupState, rec: CaseRecord, record: LaunchRecord, grou
   if (log) appendFileNamed(log, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
 }
 
+/**
+ * Keeps a measured launch the relaunch rule discarded (relaunch-rule.ts: its baseline ran slow),
+ * marked with the reason, its allocation taken (the first one only), and counts the relaunch: one
+ * place for the case's own launch and its group's (run/group-launch.ts).
+ */
+export function keepDiscarded(
+  gs: GroupState,
+  rec: CaseRecord,
+  v: Extract<Verdict, { kind: 'ok' }>,
+  discarded: NonNullable<LaunchRecord['discarded']>,
+  grouped: boolean,
+): void {
+  v.record.discarded = discarded;
+  if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
+  keep(gs, rec, v.record, grouped);
+  rec.relaunches++;
+}
+
 /** Takes a measured launch's allocation (the first one only) and the library version it loaded. */
 export function takeExtras(rec: CaseRecord, v: Extract<Verdict, { kind: 'ok' }>): void {
   if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
@@ -93,13 +111,10 @@ export async function launchCase(gs: GroupState, rec: CaseRecord, l: number): Pr
       return;
     }
     const v = step.verdict;
-    if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
     const baseNs = baselineSamplesOf(v.record, rec.paired, isBaselineCase);
     const discarded = ctx.bests.judge(baselineKey(rec.planned), baseNs, l, [rec.relaunches], policy);
     if (discarded) {
-      v.record.discarded = discarded;
-      keep(gs, rec, v.record, false);
-      rec.relaunches++;
+      keepDiscarded(gs, rec, v, discarded, false);
       continue;
     }
     takeExtras(rec, v);

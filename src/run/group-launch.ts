@@ -15,7 +15,7 @@ import type { GroupState } from './run-context.js';
 import { judgeLaunch, type Verdict } from './verdict.js';
 import { caseEndOf } from './outcome.js';
 import { baselineKey, baselineSamplesOf } from './relaunch-rule.js';
-import { caseJob, keep, launchCase, takeExtras } from './case-launch.js';
+import { caseJob, keep, keepDiscarded, launchCase, takeExtras } from './case-launch.js';
 
 /** The serializer a group launch's message is about (absent: the whole launch). */
 const about = (m: WorkerMessage) => (m as { serializer?: string }).serializer;
@@ -52,13 +52,7 @@ function discardedForAll(gs: GroupState, baseRec: CaseRecord, verdicts: Map<Case
   const relaunches = [...verdicts.keys()].map((r) => r.relaunches);
   const discarded = gs.ctx.bests.judge(baselineKey(baseRec.planned), baseNs, l, relaunches, gs.ctx.policy);
   if (!discarded) return false;
-  for (const [rec, v] of verdicts)
-    if (v.kind === 'ok') {
-      v.record.discarded = discarded;
-      if (v.alloc && !rec.alloc) rec.alloc = v.alloc;
-      keep(gs, rec, v.record, true);
-      rec.relaunches++;
-    }
+  for (const [rec, v] of verdicts) if (v.kind === 'ok') keepDiscarded(gs, rec, v, discarded, true);
   return true;
 }
 

@@ -103,7 +103,7 @@ export interface RunOptions {
  * Every key {@link RunOptions} has, at run time: `run()` refuses any other (a typo such as
  * `polcy` would otherwise be ignored). Each is a flag of `jsonbench run` (in camelCase), less the
  * CLI's own output flags (`--json`, `--print-schema`, `--fail-on`) and the adaptive-launch flags the
- * CLI applies to the policy itself (`--resolve`, `--max-time`: not yet options of run()), plus `cwd`; test/api/api.test.ts
+ * CLI applies to the policy itself (`--resolve`, `--max-time`, `--case-timeout`: not yet options of run()), plus `cwd`; test/api/api.test.ts
  * checks the list against the CLI's flags, so a new flag must be added here.
  */
 export const RUN_OPTION_KEYS = [
@@ -132,7 +132,6 @@ export const RUN_OPTION_KEYS = [
   'shard',
   'profile',
   'shape',
-  'enums',
   'cwd',
 ] as const;
 

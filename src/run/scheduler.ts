@@ -117,9 +117,9 @@ function recordResolution(gs: GroupState, rec: CaseRecord, c: CaseResult): void 
   const { resolve } = gs.ctx.policy.adaptive;
   if (resolve === null || c.status !== 'measured' || !rec.paired || c.ratio === null) return;
   const interval = c.ratioInterval ?? null;
-  const state = resolution(interval, resolve, c.ratioBasis);
-  const spentMs = (gs.ctx.spentMs.get(rec) ?? []).reduce((n, x) => n + x, 0);
   const kept = rec.launches.filter((x) => !x.discarded).length;
+  const state = resolution(interval, resolve, c.ratioBasis, kept);
+  const spentMs = (gs.ctx.spentMs.get(rec) ?? []).reduce((n, x) => n + x, 0);
   const by =
     state === 'unresolved'
       ? (gs.stopped.get(rec) ??

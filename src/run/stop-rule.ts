@@ -80,7 +80,10 @@ export function wantsAnotherLaunch(
 ): boolean {
   const { resolve } = policy.adaptive;
   if (resolve !== null && rec.paired)
-    return resolution(judged?.interval ?? null, resolve, judged?.basis) === 'unresolved';
+    return (
+      resolution(judged?.interval ?? null, resolve, judged?.basis, rec.launches.filter((x) => !x.discarded).length) ===
+      'unresolved'
+    );
   return needsAnotherLaunch(
     rec.launches,
     rec.paired,

@@ -462,17 +462,22 @@ export type Resolution = 'differs' | 'within' | 'unresolved';
  * otherwise (it straddles an edge of the band: more launches may settle it). A null interval, and
  * an interval of `basis: 'rounds'` (one launch's rounds: it cannot show the launch-to-launch
  * variance, so it settles nothing; at least 2 launches or a borrowed variance are needed), are
- * `unresolved`. The one place a resolution is decided: the stop rule (run/stop-rule.ts) and the
- * recorded `resolution` (run/scheduler.ts) both call it.
+ * `unresolved`, and so is any interval from fewer than 2 `launches` (when given): with one launch a
+ * borrowed variance alone would decide, untested by the case's own spread and by the heterogeneity
+ * guard, which needs two (a statistician's review: in quick runs with --resolve half the groups
+ * settled after one launch, a 3× noisier group covering 97.95% for the ratio). The one place a
+ * resolution is decided: the stop rule (run/stop-rule.ts) and the recorded `resolution`
+ * (run/scheduler.ts) both call it.
  * @throws RangeError when `resolve` is not in (0, 1)
  */
 export function resolution(
   interval: Pick<LaunchInterval, 'low' | 'high'> | readonly [number, number] | null,
   resolve: number,
   basis?: 'launches' | 'moderated' | 'rounds',
+  launches?: number,
 ): Resolution {
   if (!(resolve > 0 && resolve < 1)) throw new RangeError(`resolution: resolve must be in (0, 1), got ${resolve}`);
-  if (!interval || basis === 'rounds') return 'unresolved';
+  if (!interval || basis === 'rounds' || (launches !== undefined && launches < 2)) return 'unresolved';
   const [low, high] = 'low' in interval ? [interval.low, interval.high] : interval;
   if (!(low <= high)) return 'unresolved';
   if (high < 1 - resolve || low > 1 + resolve) return 'differs';

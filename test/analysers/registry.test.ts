@@ -6,8 +6,6 @@ import { analysers } from '../../src/analysers/index.js';
 import { FINDING_CODES } from '../../src/results/types.js';
 import { sentenceMark } from '../../src/report/rows.js';
 
-/** Analysers whose tests live elsewhere this session (issue 27: rewritten with their own tests). */
-const TESTED_ELSEWHERE = new Set(['noisy', 'outliers']);
 const here = fileURLToPath(new URL('../../../test/analysers/', import.meta.url));
 
 test('every analyser in the registry has its code in FINDING_CODES and the reports know it', () => {
@@ -24,6 +22,5 @@ test('every analyser in the registry has its code in FINDING_CODES and the repor
 
 test('every analyser has its own test file in test/analysers/ (one case with the finding, one without)', () => {
   for (const a of analysers)
-    if (!TESTED_ELSEWHERE.has(a.id))
-      assert.ok(existsSync(`${here}${a.id}.test.ts`), `test/analysers/${a.id}.test.ts is missing`);
+    assert.ok(existsSync(`${here}${a.id}.test.ts`), `test/analysers/${a.id}.test.ts is missing`);
 });

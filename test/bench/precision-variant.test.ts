@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseVariant } from '../../bench/jsonbench-run.js';
+import { bdnEnv } from '../../bench/bdn.js';
 import { policies } from '../../src/config/policies.js';
 
 test('bench:precision --variant changes named settings of the default policy and nothing else', () => {
@@ -20,4 +21,20 @@ test('bench:precision --variant refuses unknown settings, non-numbers and bad la
   assert.throws(() => parseVariant('x=serializeTo:1'), /unknown setting "serializeTo"/);
   assert.throws(() => parseVariant('<b>=launches:3'), /label of letters/);
   assert.throws(() => parseVariant('launches:3'), /label of letters/);
+});
+
+test('bench:precision --variant keeps the profile of the policy it changes', () => {
+  const { policy } = parseVariant('S=launches:3', { ...policies.default, profile: 'steady' });
+  assert.equal(policy.profile, 'steady');
+  assert.equal(policy.launches, 3);
+  assert.equal(parseVariant('D=launches:3').policy.profile, 'default');
+});
+
+test('bench:precision gives BenchmarkDotNet the GC variables of the profile jsonbench runs in', () => {
+  assert.deepEqual(bdnEnv('default'), {}, "the default profile: the runtime's own GC, no DOTNET_GC variable");
+  assert.deepEqual(bdnEnv('steady'), {
+    DOTNET_GCLOHThreshold: '5F5E100',
+    DOTNET_GCRegionSize: '2000000',
+    DOTNET_GCgen0size: '10000000',
+  });
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { CaseResult, PayloadRecord, ResultsFile } from '../../src/results/types.js';
 import { checkResults } from '../../src/results/validate.js';
 import {
+  bindingFacts,
   clearlyFaster,
   costLines,
   recommend,
@@ -1103,4 +1104,28 @@ test('the built-in suite gets a short recommendation: one line per class across 
       '',
     ].join('\n'),
   );
+});
+
+test('integers beyond 2^53 in the payload are said with the recommendation, where every JavaScript pick is read (new-user tryout: snowflake ids "correct")', () => {
+  const r = results([
+    { serializer: 'json', ratio: 1 },
+    { serializer: 'fast-json-stringify', ratio: 0.5, ratioInterval: [0.45, 0.55] },
+  ]);
+  const terminal = renderRecommendations(r, 'terminal', { width: 100 });
+  const lines = terminal.split('\n');
+  assert.equal(lines[0], 'Recommendation');
+  assert.match(
+    lines.slice(1, 4).join(' '),
+    /^⚠ 3 integers beyond 2\^53 at \$\.id: JSON\.parse rounds them: the gate compares/,
+  );
+  assert.match(terminal.replace(/\n\s*/g, ' '), /BigInt-aware parser \(lossless-json, json-bigint\)/);
+  assert.match(renderRecommendations(r, 'markdown'), /^\*\*⚠ 3 integers beyond 2\^53 at \$\.id: .*\*\*$/m);
+  // none without the finding, and none for a run on .NET alone (its DTOs read int64 exactly)
+  assert.doesNotMatch(
+    renderRecommendations(results([{ serializer: 'json', ratio: 1 }], [{ ...PAYLOAD, findings: [] }]), 'terminal'),
+    /2\^53/,
+  );
+  const dotnet = results([{ serializer: 'json', ratio: 1 }]);
+  for (const c of dotnet.cases) c.platform = 'dotnet';
+  assert.deepEqual(bindingFacts(dotnet), []);
 });

@@ -236,7 +236,7 @@ test("`jsonbench compare` reads a killed run's folder as `report` does: what it 
     assert.match(ran.stdout, /\| typia \| time \| 600 ns \| 1\.20 µs \| .*\| \*\*slower ⏹\*\* \|/);
     assert.match(
       ran.stdout,
-      /⏹ weather-station\/1\/single\/serialize\/typia: ⏹ base: the run was killed: rebuilt from 4 finished launches/,
+      /⏹ 2 cases \(base and head\): that run was killed and the case rebuilt from the launches it finished\./,
     );
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

@@ -393,3 +393,10 @@ test('edge cases: a non-finite launch value is dropped, zero spread without a wi
   const sh = ratioInterval([1.5, 1.5, 1.5], 0.999, { kind: 'shared', variance: 0, df: 4 }, 1e-4)!;
   assert.ok(sh.high / sh.low > 1.01, `${sh.low}–${sh.high}`);
 });
+
+test('resolution: an interval from one launch never settles the band, whatever variance it borrowed (review: quick + --resolve stopped at one launch)', () => {
+  assert.equal(resolution([0.6, 0.7], 0.02, 'moderated', 1), 'unresolved');
+  assert.equal(resolution([0.99, 1.015], 0.02, 'moderated', 1), 'unresolved');
+  assert.equal(resolution([0.6, 0.7], 0.02, 'moderated', 2), 'differs');
+  assert.equal(resolution([0.99, 1.015], 0.02, 'launches', 3), 'within');
+});
