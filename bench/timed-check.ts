@@ -3,7 +3,9 @@
  * For each case the same prepared serializer is timed with measureRounds, alternately with and
  * without its checks (A B A B …, `RUNS` each), in one process. Prints the median ns/op of the
  * samples (the checks run outside the timed loop, so these should agree within noise) and the
- * wall time per run (where the checks' cost shows), with the load average.
+ * wall time per run (where the checks' cost shows), with the load average. Then the cache checks
+ * made once per launch after the timed rounds (src/measure/cache-checks.ts, through prepareCase's
+ * cacheChecks): their time (median of 5) in ms and in ops of the case.
  */
 import { loadavg } from 'node:os';
 import { workloads } from '../src/workloads/index.js';
@@ -13,6 +15,7 @@ import { caseIo, checkCase } from '../src/measure/gate.js';
 import { makeOp } from '../src/measure/sink.js';
 import { measureRounds, pilot, warmup } from '../src/measure/timing.js';
 import { sideChecks } from '../src/measure/timed-check.js';
+import { prepareCase } from '../src/measure/prepare-case.js';
 import { policies } from '../src/config/policies.js';
 import { renderPayload } from '../src/plan/payloads.js';
 import type { CaseClass, Direction, Shape } from '../src/case/coordinates.js';
@@ -141,6 +144,25 @@ for (const c of CASES) {
   const dWall = median(wallMs.on) / median(wallMs.off) - 1;
   console.log(
     `${id}: ${opsPerSample} ops/sample; median sample ${fmt(median(ns.on))}/op with checks, ${fmt(median(ns.off))}/op without (${(dNs * 100).toFixed(1)}%); wall per run ${median(wallMs.on).toFixed(0)} ms vs ${median(wallMs.off).toFixed(0)} ms (${(dWall * 100).toFixed(1)}%); time in checks ${median(checkMs).toFixed(1)} ms per run = ${(100 * median(checkMs.map((c, i) => c / sampledMs[i]))).toFixed(1)}% of the time sampled`,
+  );
+  // the cache checks, once per launch after the rounds: the same case prepared as the worker prepares it
+  const workload = await workloads.load(c.workload);
+  const side = await prepareCase(await serializers.load(c.serializer), workload, {
+    shape: c.shape,
+    direction: c.direction,
+    caseClass: c.caseClass,
+  });
+  if (side.check(text)) throw new Error(`${c.serializer} fails the gate (prepareCase)`);
+  const cacheMs: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const copy = side.inputs(text);
+    const t = performance.now();
+    const failure = side.cacheChecks(text, copy);
+    cacheMs.push(performance.now() - t);
+    if (failure) throw new Error(`${c.serializer} fails the cache checks: ${failure.reason}`);
+  }
+  console.log(
+    `${id}: cache checks after the rounds ${median(cacheMs).toFixed(2)} ms per launch = ${(median(cacheMs) / (median(ns.off) / 1e6)).toFixed(1)} ops`,
   );
 }
 console.log(

@@ -189,6 +189,10 @@ case "${1:-}" in
     if [ "$event" != pull_request ] || [ "$INPUT_COMMENT" != true ] || [ ! -f "$state/comment.md" ]; then exit 0; fi
     repo=${GITHUB_REPOSITORY:?comment: GITHUB_REPOSITORY is not set}
     [ -n "$PR_NUMBER" ] || { say "no pull request number: no comment"; exit 0; }
+    if [ -z "${GH_TOKEN:-}${GITHUB_TOKEN:-}" ]; then
+      echo "::warning::jsonbench-action: no GH_TOKEN in the comment step (the github-token input is empty): no comment posted; the job summary has it"
+      exit 0
+    fi
     # this job's marker only: another job's comment (a matrix) or another bot's is never touched
     id=$(gh api "repos/$repo/issues/$PR_NUMBER/comments" --paginate \
       --jq ".[] | select(.body | contains(\"$MARKER\")) | .id" | head -n 1) || id=''

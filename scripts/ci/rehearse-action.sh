@@ -9,6 +9,8 @@
 # push keeps its results on the local history branch (a line says how to add a remote). Nothing is
 # left in the repository (no worktree stays registered, nothing is checked out), so rehearsals can
 # follow each other, in new folders or the same one.
+# Like the real gh, the stand-in refuses without GH_TOKEN, which only the steps whose `env:` gives it
+# have here.
 #
 #   scripts/ci/rehearse-action.sh pull_request <base-sha> [pr-number]   # measure base and head, compare, comment, gate
 #   scripts/ci/rehearse-action.sh push                                  # measure the head, keep it on the history branch
@@ -33,13 +35,17 @@ if [ "$event" = pull_request ]; then
 fi
 : > "$GITHUB_OUTPUT"; : > "$GITHUB_ENV"
 steps=$(sed -n "s/^ *run: '\"\$GITHUB_ACTION_PATH\/scripts\/ci\/action.sh\" \([a-z-]*\)'$/\1/p" "$here/action.yml")
+# the steps whose `env:` block gives GH_TOKEN (as on GitHub, a step's env is its own: no other step has the token)
+token_steps=$(awk '/^ *- name:/ { step = "" } match($0, /action\.sh" [a-z-]+/) { step = substr($0, RSTART + 11, RLENGTH - 11) } /^ *GH_TOKEN:/ && step != "" { print step }' "$here/action.yml")
 [ -n "$steps" ] || { echo "rehearse-action: no steps found in $here/action.yml" >&2; exit 2; }
 status=0
 for step in $steps; do
   printf '== %s (load %s)\n' "$step" "$(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo '?')"
   t0=$(date +%s)
   # shellcheck disable=SC2046 # GITHUB_ENV holds NAME=value lines
-  env $(cat "$GITHUB_ENV") bash "$here/scripts/ci/action.sh" "$step" || status=$?
+  token=()
+  case " $(echo $token_steps) " in *" $step "*) token=(GH_TOKEN="${REHEARSAL_TOKEN:-rehearsal-token}") ;; esac
+  env -u GH_TOKEN -u GITHUB_TOKEN $(cat "$GITHUB_ENV") ${token[@]+"${token[@]}"} bash "$here/scripts/ci/action.sh" "$step" || status=$?
   echo "   $(($(date +%s) - t0)) s, exit $status"
   [ "$status" -eq 0 ] || break
 done

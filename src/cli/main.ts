@@ -9,6 +9,7 @@ import { UsageError } from '../config/usage-error.js';
 import { ResultsFileError } from '../results/errors.js';
 import { toolVersion } from '../results/tool.js';
 import { policies } from '../config/policies.js';
+import { maskOutput } from './streams.js';
 
 // Start-up (issue 22): this file and what it imports statically are what `--version` and `--help`
 // load, so each is light (names, descriptions, constants; no serializer, schema or build
@@ -349,6 +350,8 @@ function guardPrematureExit(): void {
  * ledger, or a file-system error on a path the user gave.
  */
 export async function main(argv: string[]): Promise<number> {
+  // bidirectional formatting characters from the data are shown as escapes on both streams (cli/streams.ts)
+  maskOutput();
   quietOnClosedPipe();
   guardPrematureExit();
   // Ctrl-C outside a command's own handler (before a run starts, after its tables are written,
@@ -407,7 +410,7 @@ async function runCli(argv: string[]): Promise<number> {
 }
 
 /**
- * Whether `e` is a ConfigError, WorkloadError or LedgerFileError: classes that live in the modules
+ * Whether `e` is a ConfigError, WorkloadError, LedgerFileError or HostPatched: classes that live in the modules
  * of the commands that throw them, imported here only on this error path (a command that threw one
  * has loaded its module, so the import costs nothing; one that cannot load makes its class no match).
  */
@@ -416,6 +419,7 @@ async function isCommandInputError(e: unknown): Promise<boolean> {
     import('../config/user-config.js').then((m) => m.ConfigError),
     import('../plan/payloads.js').then((m) => m.WorkloadError),
     import('../ledger/schema.js').then((m) => m.LedgerFileError),
+    import('../config/host-guard.js').then((m) => m.HostPatched),
   ]);
   return classes.some((c) => c.status === 'fulfilled' && e instanceof c.value);
 }

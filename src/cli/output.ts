@@ -2,6 +2,7 @@
  * How the commands write lines for people (issue 22: every line the tool prints fits the width):
  * stdout's width for tables and text, and stderr's lines wrapped at stderr's width with a hanging
  * indent. The width rule is report/fit.ts's: the terminal's columns, else `COLUMNS`, else 100.
+ * (The streams themselves, bidi-masked and JSON-only stdout: cli/streams.ts.)
  */
 import { outputWidth, wrapLines } from '../report/fit.js';
 import { visibleControls } from '../report/table/escape.js';

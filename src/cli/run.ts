@@ -9,6 +9,7 @@ import type { CaseResult, ResultsFile } from '../results/types.js';
 import { runSession, type SessionEvent } from '../run/session.js';
 import { outputWidth, renderRunEnd, renderTerminal, terminalLayout, wrap } from '../report/terminal.js';
 import { wrapLines } from '../report/fit.js';
+import { jsonStdout } from './streams.js';
 import { sayOnStderr } from './output.js';
 import { countOf } from '../report/units.js';
 import { unresolvedCases, unresolvedHeading, unresolvedPlain } from '../report/resolution.js';
@@ -120,7 +121,17 @@ export function runExit(
  * @throws UsageError, ConfigError, WorkloadError (exit 2 in main)
  */
 export async function runCommand(opts: RunCliOptions): Promise<number> {
-  if (opts.printSchema) return printSchema(opts);
+  // JSON on stdout and nothing else: what user code prints while the command runs goes to stderr (cli/streams.ts)
+  const json = opts.json || opts.printSchema ? jsonStdout() : null;
+  try {
+    return opts.printSchema ? await printSchema(opts, json!.write) : await runAndReport(opts, json?.write);
+  } finally {
+    json?.release();
+  }
+}
+
+/** {@link runCommand} past `--print-schema`; `writeJson` (with `--json`) writes the results JSON on stdout. */
+async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => void): Promise<number> {
   const failOn = splitList(opts.failOn);
   checkNotEmpty('--fail-on', opts.failOn, failOn, NO_NUMBER_STATUSES);
   checkChoices('--fail-on', failOn, NO_NUMBER_STATUSES);
@@ -196,7 +207,7 @@ export async function runCommand(opts: RunCliOptions): Promise<number> {
     const { results, reports } = run;
     if (opts.json) {
       if (reports.written.html) sayOnStderr(`report: ${reports.written.html}`);
-      process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+      writeJson!(JSON.stringify(results, null, 2) + '\n');
     } else {
       // the groups' tables were printed as each finished: only what is new now (report/terminal.ts renderRunEnd), then the paths
       const end = renderRunEnd(results, color, { width, verbose, dropped: layout.dropped });
@@ -295,12 +306,12 @@ function tablePrinter(render: (results: ResultsFile) => string | null) {
  * found and what did not convert on stderr; nothing is measured. Edit it and pass it back with
  * `--schema`. @throws UsageError without `--payload`
  */
-async function printSchema(opts: RunCliOptions): Promise<number> {
+async function printSchema(opts: RunCliOptions, writeJson: (text: string) => void): Promise<number> {
   const payload = await payloadOption({ ...opts, size: undefined }, undefined, (line) =>
     process.stderr.write(`jsonbench: ${visibleControls(line)}\n`),
   );
   if (!payload) throw new UsageError('--print-schema', 'prints the schema of a payload: give --payload FILE too');
-  process.stdout.write(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
+  writeJson(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
   for (const w of payload.source.warnings ?? []) sayOnStderr(`jsonbench: warning: ${w}`);
   for (const f of findingsForTargets(payload, opts.target)) sayOnStderr(`jsonbench: found: ${f.text}`);
   for (const u of payload.origin.unconverted) sayOnStderr(`jsonbench: not converted: ${u}`);

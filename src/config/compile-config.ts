@@ -4,6 +4,7 @@ import { dirname, extname, join, resolve, basename } from 'node:path';
 import { ConfigError, CONFIG_LOAD_TIMEOUT_MS, loadUserConfig, type UserConfig } from './user-config.js';
 import { callUserCodeAsync, registerUserFile, UserCodeError } from '../host/user-code.js';
 import { UsageError } from './usage-error.js';
+import { guardWorkloadHooks } from './host-guard.js';
 
 /** The extensions a config may have: a module Node imports (.mjs, .js, .cjs) or one esbuild bundles first (.ts, .mts, .cts). */
 const CONFIG_EXTENSIONS = /\.(?:[mc]?js|[mc]?ts)$/i;
@@ -80,14 +81,16 @@ export async function prepareConfig(file: string, outDir: string): Promise<{ mod
   }
   try {
     // the watchdog stops a config whose top level loops synchronously (settleWithin's timer cannot fire then);
-    // what its top level leaves running (a timer that throws later) is attributed to it (host/user-code.ts)
+    // what its top level leaves running (a timer that throws later) is attributed to it (host/user-code.ts);
+    // loadUserConfig checks the host snapshot around its import and around reading its values (config/host-guard.ts)
     registerUserFile(modulePath, file);
-    return {
-      modulePath,
-      config: await callUserCodeAsync({ file, hook: "the config's top level" }, CONFIG_LOAD_TIMEOUT_MS + 5_000, () =>
-        loadUserConfig(modulePath, file),
-      ),
-    };
+    const config = await callUserCodeAsync(
+      { file, hook: "the config's top level" },
+      CONFIG_LOAD_TIMEOUT_MS + 5_000,
+      () => loadUserConfig(modulePath, file),
+    );
+    // this is the host's copy: a workload function it calls (the .NET gate's toModel, checkText) runs guarded
+    return { modulePath, config: { ...config, workloads: config.workloads.map(guardWorkloadHooks) } };
   } catch (e) {
     if (modulePath !== file) rmSync(modulePath, { force: true });
     if (e instanceof UserCodeError) throw new ConfigError(file, 'import', e.message);

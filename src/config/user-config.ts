@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { SerializerAdapter } from '../serializers/types.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 import type { Workload } from '../workloads/types.js';
 import { settleWithin, StepTimeout } from './settle.js';
+import { defineOwn } from '../case/own-key.js';
 import { schemaProblem } from '../workloads/check-schema.js';
 import { describeThrown } from '../host/describe-thrown.js';
 import { markOrigin } from '../host/user-code.js';
@@ -143,28 +146,71 @@ function validateShape(file: string, value: unknown, at: { key: string }): UserC
   const serializers = [...(given.serializers as unknown[])];
   at.key = 'workloads';
   const workloads = [...(given.workloads as unknown[])];
-  serializers.forEach((a, i) => {
+  // copies: what the host reads later is plain data, read once here (a getter or a Proxy trap runs inside loadUserConfig's guard)
+  const adapters = serializers.map((a, i) => {
     at.key = `serializers[${i}]`;
     if (!a || typeof a !== 'object') throw new ConfigError(file, `serializers[${i}]`, 'must be an object');
-    checkAdapter(file, `serializers[${i}]`, a as Record<string, unknown>);
-    markOrigin(a, file);
+    const copy = plainEntry(a as object, ADAPTER_METHODS);
+    checkAdapter(file, `serializers[${i}]`, copy);
+    markOrigin(copy, file);
+    return copy;
   });
   at.key = 'serializers';
-  checkIds(file, 'serializers', serializers as { id: string }[], builtinSerializers.ids);
-  workloads.forEach((w, i) => {
+  checkIds(file, 'serializers', adapters as { id: string }[], builtinSerializers.ids);
+  const ws = workloads.map((w, i) => {
     at.key = `workloads[${i}]`;
     if (!w || typeof w !== 'object') throw new ConfigError(file, `workloads[${i}]`, 'must be an object');
-    const workload = w as Record<string, unknown>;
-    checkWorkload(file, `workloads[${i}]`, workload);
-    if (!workload.defaultSizes) workload.defaultSizes = workload.sizes;
-    if (!workload.description) workload.description = workload.id;
-    markOrigin(workload, file);
+    const copy = plainEntry(w as object, WORKLOAD_METHODS);
+    checkWorkload(file, `workloads[${i}]`, copy);
+    if (!copy.defaultSizes) copy.defaultSizes = copy.sizes;
+    if (!copy.description) copy.description = copy.id;
+    markOrigin(copy, file);
+    return copy;
   });
   return {
-    serializers: serializers as SerializerAdapter[],
-    workloads: workloads as Workload[],
+    serializers: adapters as unknown as SerializerAdapter[],
+    workloads: ws as unknown as Workload[],
     ...(ledger !== undefined ? { ledger: ledger as string | false } : {}),
   };
+}
+
+/** The functions of an adapter and of a workload that jsonbench calls (found along a class's prototype chain too). */
+const ADAPTER_METHODS = ['supports', 'prepare', 'notes'];
+const WORKLOAD_METHODS = ['build', 'toModel', 'checkText'];
+
+/**
+ * A plain copy of a config's adapter or workload: each own enumerable property read once (a
+ * getter runs here, once), data copied deeply ({@link plainData}), functions and `methods` (own
+ * or inherited: a class instance's) bound to the original, so they see the `this` they were
+ * written for.
+ */
+function plainEntry(entry: object, methods: readonly string[]): Record<string, unknown> {
+  const e = entry as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const seen = new Map<object, unknown>();
+  for (const k of Object.keys(e)) defineOwn(out, k, copyValue(e, e[k], seen));
+  for (const k of methods) if (!(k in out) && typeof e[k] === 'function') defineOwn(out, k, copyValue(e, e[k], seen));
+  return out;
+}
+
+function copyValue(owner: object, v: unknown, seen: Map<object, unknown>): unknown {
+  return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(owner) : plainData(v, seen);
+}
+
+/** Arrays and objects copied as plain arrays and objects (own enumerable keys; a shared or circular value stays shared); anything else as it is. */
+function plainData(v: unknown, seen: Map<object, unknown>): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (seen.has(v)) return seen.get(v);
+  if (Array.isArray(v)) {
+    const out: unknown[] = [];
+    seen.set(v, out);
+    for (let i = 0; i < v.length; i++) out.push(plainData(v[i], seen));
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  seen.set(v, out);
+  for (const k of Object.keys(v)) defineOwn(out, k, plainData((v as Record<string, unknown>)[k], seen));
+  return out;
 }
 
 /**
@@ -206,124 +252,143 @@ export async function loadUserConfig(
       );
     }
   }
-  return validateUserConfig(displayName, mod.default);
+  // its adapters and workloads are read (and copied) under a guard of their own: a getter or a Proxy trap is user code too
+  const again = hostSnapshot();
+  let config: UserConfig | undefined;
+  let thrown: unknown;
+  try {
+    config = validateUserConfig(displayName, mod.default);
+  } catch (e) {
+    thrown = e;
+  }
+  const changed = again();
+  if (changed)
+    throw new ConfigError(
+      displayName,
+      'default export',
+      `reading its adapters and workloads (a getter, a Proxy) changed ${changed}: jsonbench's own process uses them (put back)`,
+    );
+  if (thrown instanceof ConfigError) throw thrown;
+  if (thrown !== undefined)
+    throw new ConfigError(
+      displayName,
+      'default export',
+      `reading it threw (a getter, a Proxy): ${safeMessage(thrown)}`,
+    );
+  return config!;
 }
 
-/** Prototypes whose own keys jsonbench's host relies on: a key added to one (a `toJSON` getter on Object.prototype) changes what JSON.stringify writes of every results object. */
-const GUARDED_PROTOTYPES: [string, object][] = [
-  ['Object.prototype', Object.prototype],
-  ['Array.prototype', Array.prototype],
-  ['String.prototype', String.prototype],
-  ['Number.prototype', Number.prototype],
-  ['Boolean.prototype', Boolean.prototype],
-  ['Date.prototype', Date.prototype],
-];
+/** The message of something user code threw, read without letting it throw again. */
+function safeMessage(e: unknown): string {
+  try {
+    const m = (e as { message?: unknown } | null)?.message;
+    return typeof m === 'string' ? m : String(e);
+  } catch {
+    return 'a value whose message cannot be read';
+  }
+}
 
 /**
- * Takes a snapshot of the built-ins jsonbench's host uses ({@link GUARDED}: replaced functions) and
- * of the own keys of {@link GUARDED_PROTOTYPES}; returns a function that puts back what user code
- * changed since (replaced built-ins restored, added prototype keys deleted) and names it (`''` when
- * nothing changed). Used around a config's import and around every call into user code in the host
- * (plan/plan.ts: supports()), so a config cannot change the numbers the host writes.
- * @throws ConfigError from the returned function when an added key cannot be deleted (non-configurable):
- * the host's own results could no longer be trusted.
+ * What the host guard watches ({@link hostSnapshot}), as `[name, object, kind]`:
+ * - `prototype`: every own key (string or symbol) of the prototypes whose keys jsonbench's own
+ *   values inherit: a key replaced, deleted or added (a `toJSON` getter on Object.prototype, a
+ *   `BigInt.prototype.toJSON`) changes what JSON.stringify writes of every results object;
+ * - `namespace`: the own keys of the built-in namespaces and of `node:fs` (the results path:
+ *   results.json is written with JSON.stringify and fs's writeFileSync and renameSync): a key
+ *   replaced or deleted is a change; a key added is not (a polyfill such as reflect-metadata adds
+ *   `Reflect.metadata`, and nothing of jsonbench reads it).
+ */
+const WATCHED: readonly [string, object, 'prototype' | 'namespace'][] = [
+  ['Object.prototype', Object.prototype, 'prototype'],
+  ['Array.prototype', Array.prototype, 'prototype'],
+  ['String.prototype', String.prototype, 'prototype'],
+  ['Number.prototype', Number.prototype, 'prototype'],
+  ['Boolean.prototype', Boolean.prototype, 'prototype'],
+  ['BigInt.prototype', BigInt.prototype, 'prototype'],
+  ['Symbol.prototype', Symbol.prototype, 'prototype'],
+  ['Date.prototype', Date.prototype, 'prototype'],
+  ['Function.prototype', Function.prototype, 'prototype'],
+  ['RegExp.prototype', RegExp.prototype, 'prototype'],
+  ['Error.prototype', Error.prototype, 'prototype'],
+  ['Map.prototype', Map.prototype, 'prototype'],
+  ['Set.prototype', Set.prototype, 'prototype'],
+  ['Promise.prototype', Promise.prototype, 'prototype'],
+  ['JSON', JSON, 'namespace'],
+  ['Object', Object, 'namespace'],
+  ['Array', Array, 'namespace'],
+  ['String', String, 'namespace'],
+  ['Number', Number, 'namespace'],
+  ['Math', Math, 'namespace'],
+  ['Reflect', Reflect, 'namespace'],
+  ['Promise', Promise, 'namespace'],
+  ['fs', fs, 'namespace'],
+];
+
+/** Built-ins taken when this module loads, before any user code: the guard itself must not call what it checks. */
+const { getOwnPropertyDescriptor, defineProperty, deleteProperty, ownKeys } = Reflect;
+const { is } = Object;
+
+/**
+ * Takes a snapshot of what the host guard watches ({@link WATCHED}: each own key's value, getter
+ * and setter); returns a function that puts back what user code changed since (a replaced or
+ * deleted key restored, a key added to a prototype deleted) and names it (`''` when nothing
+ * changed: `JSON.stringify`, `Object.prototype.toJSON (added)`, `fs.writeFileSync`). Used around a
+ * config's import and around every call into user code in the host (config/host-guard.ts: notes(),
+ * a --schema module, a workload's functions; plan/plan.ts: supports()), and as the run's seal
+ * (host-guard.ts {@link sealHost}), so user code cannot change the numbers the host writes.
+ * About 500 keys: tens of microseconds.
+ * @throws ConfigError from the returned function when a change cannot be undone (a non-configurable
+ * key): the host's own results could no longer be trusted.
  */
 export function hostSnapshot(): () => string {
-  const before: unknown[] = [];
-  for (const [, o, k] of GUARDED) before.push(o[k]);
-  const keys = GUARDED_PROTOTYPES.map(([, p]) => new Set(Reflect.ownKeys(p)));
+  const keys: PropertyKey[][] = [];
+  const descriptors: PropertyDescriptor[][] = [];
+  for (let j = 0; j < WATCHED.length; j++) {
+    const o = WATCHED[j][1];
+    keys[j] = ownKeys(o);
+    descriptors[j] = [];
+    for (let i = 0; i < keys[j].length; i++) descriptors[j][i] = getOwnPropertyDescriptor(o, keys[j][i])!;
+  }
   return () => {
-    // plain loops and string concatenation: user code may have replaced the array methods
-    let changed = '';
-    for (let i = 0; i < GUARDED.length; i++) {
-      const [name, o, k] = GUARDED[i];
-      if (o[k] !== before[i]) {
-        o[k] = before[i];
-        changed += (changed ? ', ' : '') + name;
+    // everything is put back before anything is named, with no method user code could have replaced
+    // (no array method, no Map, no String(symbol)): only index assignments and the Reflect functions taken above
+    const found: [number, PropertyKey, string, boolean][] = [];
+    const note = (j: number, k: PropertyKey, what: string, ok: boolean) => {
+      found[found.length] = [j, k, what, ok];
+    };
+    let fsChanged = false;
+    for (let j = 0; j < WATCHED.length; j++) {
+      const [, o, kind] = WATCHED[j];
+      for (let i = 0; i < keys[j].length; i++) {
+        const k = keys[j][i];
+        const d = descriptors[j][i];
+        const c = getOwnPropertyDescriptor(o, k);
+        if (c && is(c.value, d.value) && c.get === d.get && c.set === d.set) continue;
+        if (o === fs) fsChanged = true;
+        note(j, k, c ? '' : ' (deleted)', defineProperty(o, k, d));
+      }
+      if (kind !== 'prototype') continue;
+      const now = ownKeys(o);
+      for (let i = 0; i < now.length; i++) {
+        let known = false;
+        for (let n = 0; n < keys[j].length && !known; n++) known = keys[j][n] === now[i];
+        if (!known) note(j, now[i], ' (added)', deleteProperty(o, now[i]));
       }
     }
-    for (let j = 0; j < GUARDED_PROTOTYPES.length; j++) {
-      const [name, p] = GUARDED_PROTOTYPES[j];
-      const now = Reflect.ownKeys(p);
-      for (let i = 0; i < now.length; i++) {
-        const k = now[i];
-        if (keys[j].has(k)) continue;
-        const what = `${name}.${String(k)} (added)`;
-        changed += (changed ? ', ' : '') + what;
-        if (!Reflect.deleteProperty(p, k))
-          throw new ConfigError(
-            'the config',
-            'process',
-            `${what} cannot be removed (non-configurable): jsonbench's own results would no longer be trustworthy`,
-          );
-      }
+    // fs's named exports follow its object only through syncBuiltinESMExports: user code that called it is undone the same way
+    if (fsChanged) syncBuiltinESMExports();
+    let changed = '';
+    for (let f = 0; f < found.length; f++) {
+      const [j, k, what, ok] = found[f];
+      const named = `${WATCHED[j][0]}${typeof k === 'symbol' ? `[${k.toString()}]` : `.${k}`}${what}`;
+      if (!ok)
+        throw new ConfigError(
+          'the config',
+          'process',
+          `${named} cannot be put back (non-configurable): jsonbench's own results would no longer be trustworthy`,
+        );
+      changed += (changed ? ', ' : '') + named;
     }
     return changed;
   };
 }
-
-/**
- * Built-ins jsonbench's host calls on results and reports, checked around a config's import (issue 9:
- * a config replacing JSON.stringify crashed `list` as an "internal error"; one replacing it with a
- * wrong function could corrupt results.json). Adding new globals (a polyfill such as
- * reflect-metadata) is fine; replacing one of these is refused, and it is put back.
- */
-const GUARDED: [string, Record<string, unknown>, string][] = [
-  ...['parse', 'stringify'].map((k): [string, Record<string, unknown>, string] => [
-    `JSON.${k}`,
-    JSON as unknown as Record<string, unknown>,
-    k,
-  ]),
-  ...[
-    'keys',
-    'entries',
-    'values',
-    'assign',
-    'defineProperty',
-    'getPrototypeOf',
-    'getOwnPropertyNames',
-    'fromEntries',
-  ].map((k): [string, Record<string, unknown>, string] => [
-    `Object.${k}`,
-    Object as unknown as Record<string, unknown>,
-    k,
-  ]),
-  ['Array.isArray', Array as unknown as Record<string, unknown>, 'isArray'],
-  ...[
-    'push',
-    'map',
-    'filter',
-    'join',
-    'slice',
-    'sort',
-    'some',
-    'every',
-    'find',
-    'includes',
-    'flatMap',
-    'forEach',
-    'reduce',
-  ].map((k): [string, Record<string, unknown>, string] => [
-    `Array.prototype.${k}`,
-    Array.prototype as unknown as Record<string, unknown>,
-    k,
-  ]),
-  ...['slice', 'replace', 'split', 'padStart', 'padEnd', 'startsWith', 'includes', 'toFixed']
-    .filter((k) => k in String.prototype)
-    .map((k): [string, Record<string, unknown>, string] => [
-      `String.prototype.${k}`,
-      String.prototype as unknown as Record<string, unknown>,
-      k,
-    ]),
-  ['Number.prototype.toFixed', Number.prototype as unknown as Record<string, unknown>, 'toFixed'],
-  ...['max', 'min', 'round', 'sqrt', 'log', 'exp'].map((k): [string, Record<string, unknown>, string] => [
-    `Math.${k}`,
-    Math as unknown as Record<string, unknown>,
-    k,
-  ]),
-  ...['get', 'set', 'has'].map((k): [string, Record<string, unknown>, string] => [
-    `Map.prototype.${k}`,
-    Map.prototype as unknown as Record<string, unknown>,
-    k,
-  ]),
-];

@@ -9,7 +9,10 @@ import { Worker } from 'node:worker_threads';
  * JavaScript (inspector `Runtime.terminateExecution`, the same stop as a worker's terminate()) and
  * the host exits 2 (process 'exit' hooks still run, so worker process groups are still killed).
  *
- * Steps do not nest: guarding a step inside another replaces the outer deadline (it is not restored).
+ * Steps nest (the host guard's check around a `--schema` module holds the module's own import
+ * step: config/host-guard.ts around host/user-code.ts): the innermost step holds the deadline, and
+ * when it ends the step around it is armed again with its whole bound, so every step stays bounded
+ * and none is stopped early for the time an inner one took.
  */
 
 interface Armed {
@@ -46,6 +49,30 @@ let worker: Worker | undefined;
 /** [0]: 1 once the watchdog fired; [1]: the sequence number of the step now guarded (0: none). */
 let shared: Int32Array | undefined;
 let seq = 0;
+/** the steps guarded now, outermost first; the last one holds the deadline */
+const active: Armed[] = [];
+
+/** Makes `step` (or, when undefined, none) the one the watchdog thread times. */
+function arm(w: { worker: Worker; shared: Int32Array }, step: Armed | undefined): void {
+  Atomics.store(w.shared, 1, step ? step.seq : 0);
+  w.worker.postMessage(step ?? { seq: 0 });
+}
+
+/** Starts guarding a step: it holds the deadline until it ends ({@link disarm}). */
+function begin(w: { worker: Worker; shared: Int32Array }, step: string, ms: number): Armed {
+  const mine: Armed = { seq: ++seq, step, ms };
+  active.push(mine);
+  arm(w, mine);
+  return mine;
+}
+
+/** Ends a step; when it held the deadline, the step around it (if any) is armed again with its whole bound. */
+function disarm(w: { worker: Worker; shared: Int32Array }, mine: Armed): void {
+  const i = active.indexOf(mine);
+  if (i < 0) return;
+  active.splice(i, 1);
+  if (i === active.length) arm(w, active.at(-1));
+}
 
 function watchdog(): { worker: Worker; shared: Int32Array } {
   if (!worker || !shared) {
@@ -76,14 +103,11 @@ function watchdog(): { worker: Worker; shared: Int32Array } {
  */
 export function guardedCall<T>(step: string, timeoutMs: number, fn: () => T): T {
   const w = watchdog();
-  const mine = ++seq;
-  Atomics.store(w.shared, 1, mine);
-  w.worker.postMessage({ seq: mine, step, ms: timeoutMs } satisfies Armed);
+  const mine = begin(w, step, timeoutMs);
   try {
     return fn();
   } finally {
-    Atomics.store(w.shared, 1, 0);
-    w.worker.postMessage({ seq: mine });
+    disarm(w, mine);
   }
 }
 
@@ -93,14 +117,11 @@ export function guardedCall<T>(step: string, timeoutMs: number, fn: () => T): T 
  */
 export async function guardedAsync<T>(step: string, timeoutMs: number, fn: () => Promise<T>): Promise<T> {
   const w = watchdog();
-  const mine = ++seq;
-  Atomics.store(w.shared, 1, mine);
-  w.worker.postMessage({ seq: mine, step, ms: timeoutMs } satisfies Armed);
+  const mine = begin(w, step, timeoutMs);
   try {
     return await fn();
   } finally {
-    if (Atomics.load(w.shared, 1) === mine) Atomics.store(w.shared, 1, 0);
-    w.worker.postMessage({ seq: mine });
+    disarm(w, mine);
   }
 }
 

@@ -2,9 +2,11 @@ import type { CaseClass, Direction, Shape, Side } from '../case/coordinates.js';
 import type { Workload } from '../workloads/types.js';
 import type { SerializerAdapter } from '../serializers/types.js';
 import { readUnits, unitView } from '../workloads/unit.js';
-import { caseIo, checkCase, type GateFailure } from './gate.js';
+import { caseIo, checkCase, checkOutput, type GateFailure } from './gate.js';
+import { leafChanges, sameLengthText, sharedResult } from './cache-checks.js';
 import { integrityChange, sideChecks, type SideChecks } from './timed-check.js';
 import { firstMismatch } from './verify.js';
+import { acceptsInvalid, invalidTexts } from './rejects.js';
 
 /** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
 const { parse } = JSON;
@@ -146,8 +148,9 @@ export interface PreparedCase {
   inputs(payloadText: string): unknown[];
   /**
    * The correctness gate on a payload text: the first failure, or null. For serialize it also
-   * fails when the serializer changed the inputs it was handed. Errors the serializer throws
-   * propagate.
+   * fails when the serializer changed the inputs it was handed; for a `validate` or `transform`
+   * deserializer, the first time, when it accepts a text its schema rejects (measure/rejects.ts).
+   * Errors the serializer throws on the valid text propagate.
    */
   check(payloadText: string): GateFailure | null;
   /**
@@ -156,6 +159,14 @@ export interface PreparedCase {
    * @throws Error when `payloadText` did not pass {@link check} first
    */
   timedChecks(side: Side, payloadText: string, copies: readonly [readonly unknown[], readonly unknown[]]): SideChecks;
+  /**
+   * The cache checks, once after the timed rounds (measure/cache-checks.ts): serialize changes
+   * leaves of `copy`'s last unit in place (the input object the op was timed on) and checks each
+   * output; deserialize checks that two calls on `copy`'s last unit text do not share their result,
+   * and that a text of its length with other digits and letters gets its own value. Returns the
+   * first failure, or null. Errors the serializer throws propagate.
+   */
+  cacheChecks(payloadText: string, copy: readonly unknown[]): GateFailure | null;
 }
 
 /**
@@ -183,11 +194,14 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
   /** per payload text that passed the gate: the result accepted for its last unit, and the unit count */
   const gated = new Map<string, { last: unknown; units: number }>();
   const bytes = c.direction === 'serialize' && c.serializeTo === 'bytes';
+  const validates = c.direction === 'deserialize' && (c.caseClass === 'validate' || c.caseClass === 'transform');
+  let rejectsChecked = false;
   const encode = encodeUtf8;
+  const call = bytes
+    ? (input: unknown) => encode(fn.call(prepared, input as never) as string)
+    : (input: unknown) => fn.call(prepared, input as never) as unknown;
   return {
-    call: bytes
-      ? (input) => encode(fn.call(prepared, input as never) as string)
-      : (input) => fn.call(prepared, input as never),
+    call,
     inputs: (text) => io(text).inputs,
     check(text) {
       const given = io(text);
@@ -207,8 +221,41 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
             };
         }
       }
+      // a validate or transform deserializer must also reject what its schema rejects (measure/rejects.ts), once per case
+      if (validates && !rejectsChecked) {
+        rejectsChecked = true;
+        const refused = acceptsInvalid(
+          (t) => fn.call(prepared, t as never),
+          invalidTexts(view, given.inputs[0] as string),
+          given.inputs.length > 1 ? ' (record 0)' : '',
+        );
+        if (refused) return refused;
+      }
       gated.set(text, { last: outputs[outputs.length - 1], units: outputs.length });
       return null;
+    },
+    cacheChecks(text, copy) {
+      const last = copy.length - 1;
+      const where = copy.length > 1 ? ` (record ${last})` : '';
+      const asText = (out: unknown) => (out instanceof Uint8Array ? decode(out) : out);
+      if (c.direction === 'serialize')
+        return leafChanges({
+          view,
+          wire: readUnits(workload, text, c.shape).units[last],
+          wireInput: view.serializeFrom !== 'model',
+          inputOf: (wire) => caseIo(view, 'serialize', c.caseClass, [wire]).inputs[0],
+          input: copy[last],
+          call: (input) => asText(call(input)),
+          check: (wire, out) => checkOutput(view, 'serialize', wire, out, where),
+        });
+      const d = {
+        view,
+        text: copy[last] as string,
+        expectedOf: (t: string) => caseIo(view, 'deserialize', c.caseClass, [parse(t)]).expected[0],
+        call: (t: string) => fn.call(prepared, t as never) as unknown,
+        check: (expected: unknown, out: unknown) => checkOutput(view, 'deserialize', expected, out, where),
+      };
+      return sharedResult(d) ?? sameLengthText(d);
     },
     timedChecks(side, text, copies) {
       const g = gated.get(text);

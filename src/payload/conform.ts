@@ -14,15 +14,47 @@ import type { PayloadSource } from './read.js';
  *   wants there and the value found (`sample b.json at $.items[2].id: must be integer (got "7")`)
  */
 export function payloadMismatch(source: PayloadSource, schema: SchemaNode): string | null {
+  const m = schemaMismatch(
+    source.units.map((u) => u.value),
+    schema,
+  );
+  if (!m) return null;
+  const where =
+    source.kind === 'document'
+      ? ''
+      : source.kind === 'ndjson'
+        ? `record ${m.index + 1} `
+        : `sample ${source.units[m.index].source} `;
+  return `${where}at ${m.path}: ${m.problem} (got ${m.got})`;
+}
+
+/** The first value of several that does not fit a schema: which one, where, what the schema wants there, and what was found. */
+export interface SchemaMismatch {
+  /** index of the value in the list given */
+  index: number;
+  /** JSON path in it (`$.items[2].id`) */
+  path: string;
+  /** what the schema wants there, and which key when one is missing or extra (`must be string`, `must have required property 'a' ("a")`) */
+  problem: string;
+  /** the value found there as JSON, cut to 80 characters */
+  got: string;
+}
+
+/**
+ * The first of `values` that does not fit `schema` (checked as {@link payloadMismatch} checks: ajv,
+ * JSON Schema 2020-12, formats left to the libraries), or null when every one fits. Shared by the
+ * `--schema` check and the run's check of a config workload's own payload (run/session.ts).
+ */
+export function schemaMismatch(values: readonly unknown[], schema: SchemaNode): SchemaMismatch | null {
   const validate = new Ajv2020({ strict: false, allErrors: false }).compile(toJsonSchema(schema, { formats: false }));
-  for (const [i, unit] of source.units.entries()) {
-    if (validate(unit.value)) continue;
+  for (const [index, value] of values.entries()) {
+    if (validate(value)) continue;
     const error = validate.errors?.[0];
     const segments = (error?.instancePath ?? '')
       .split('/')
       .slice(1)
       .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    let at: unknown = unit.value;
+    let at: unknown = value;
     let path = '$';
     for (const s of segments) {
       at = (at as Record<string, unknown> | undefined)?.[s];
@@ -34,9 +66,12 @@ export function payloadMismatch(source: PayloadSource, schema: SchemaNode): stri
         : error?.keyword === 'required'
           ? ` ("${String((error.params as { missingProperty?: string }).missingProperty)}")`
           : '';
-    const where =
-      source.kind === 'document' ? '' : source.kind === 'ndjson' ? `record ${i + 1} ` : `sample ${unit.source} `;
-    return `${where}at ${path}: ${error?.message ?? 'does not match'}${extra} (got ${(JSON.stringify(at) ?? String(at)).slice(0, 80)})`;
+    return {
+      index,
+      path,
+      problem: `${error?.message ?? 'does not match'}${extra}`,
+      got: (JSON.stringify(at) ?? String(at)).slice(0, 80),
+    };
   }
   return null;
 }

@@ -8,7 +8,7 @@ import { PayloadError, readPayload, samplesOf, type PayloadSource, type PayloadU
 import { payloadMismatch } from './conform.js';
 import { inferSchema } from './infer.js';
 import { markDateTimes, type InferenceFinding } from './refine.js';
-import { loadUserSchema, type SchemaLibrary } from './user-schema.js';
+import { loadUserSchema, type SchemaLibrary, type UserSchema } from './user-schema.js';
 import type { PayloadProgress } from './read.js';
 import { scaleRecords } from './scale.js';
 
@@ -239,6 +239,13 @@ export interface ResolvePayloadOptions {
   sizes?: readonly number[];
   /** `--shape`: the shapes records are measured in (default: {@link recordShapes}) */
   shapes?: readonly Shape[];
+  /**
+   * Runs the loading of the schema module `file` (its import and its library's conversion: user
+   * code in this process) under the caller's guard (run/request.ts: config/host-guard.ts
+   * hostCallAsync, the host snapshot around host/user-code.ts's scope and watchdog). Default:
+   * called as it is.
+   */
+  guardSchema?: (file: string, load: () => Promise<UserSchema>) => Promise<UserSchema>;
   /** `--enums`: infer enums of string fields (infer.ts `InferOptions`); default: strings stay strings */
   enums?: boolean;
   /** the largest payload read, bytes (default payload/bytes.ts DEFAULT_MAX_PAYLOAD_BYTES, 500 MiB; `--max-payload`) */
@@ -268,7 +275,8 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
   let origin: SchemaOrigin;
   let findings: InferenceFinding[] = [];
   if (opts.schemaFile) {
-    const user = await loadUserSchema(opts.schemaFile);
+    const file = opts.schemaFile;
+    const user = await (opts.guardSchema ?? ((_file, load) => load()))(file, () => loadUserSchema(file));
     // the Date hints inference sets from the samples, which JSON Schema cannot say (issue 24)
     schema = markDateTimes(
       user.schema,

@@ -10,6 +10,7 @@ import { adapterIdOf } from '../versions/spec.js';
 import { BUILTIN_SUPPORTS_TIMEOUT_MS, SUPPORTS_TIMEOUT_MS } from '../host/watchdog.js';
 import { callUserCode, originOf, type UserCodeScope } from '../host/user-code.js';
 import { hostSnapshot } from '../config/user-config.js';
+import { hostCall, HostPatched } from '../config/host-guard.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 
 /** What every planned case carries, whatever the plan decided about it. */
@@ -100,7 +101,7 @@ function versionOf(a: SerializerInfo, req: PlanRequest): string {
  * workload its `supports()` refuses with a reason; `failed` when supports() itself misbehaves
  * (throws, or answers neither true nor a reason: a bug in the adapter). A supports() that does not
  * return within SUPPORTS_TIMEOUT_MS (a built-in's: BUILTIN_SUPPORTS_TIMEOUT_MS) ends the process
- * with exit 2 naming it (config/watchdog.ts).
+ * with exit 2 naming it (host/watchdog.ts).
  */
 export function supportOf(a: SerializerInfo, view: Workload, direction: Direction): PlanDecision {
   if (view.variantOf && platformOf(a) !== 'dotnet')
@@ -156,20 +157,23 @@ function hookOf(a: SerializerInfo, hook: 'supports' | 'notes', view: Workload, d
 
 /**
  * An adapter's translation notes for a pair it supports; a notes() that throws gives none (it is
- * informative only). It runs in the host like supports(), with the same watchdog: one that does not
- * return within SUPPORTS_TIMEOUT_MS ends the process with exit 2 naming it (issue 25: a notes()
- * that looped hung `run` silently).
+ * informative only). It runs in jsonbench's own process, under the host guard (config/host-guard.ts
+ * hostCall, through host/user-code.ts callUserCode): the watchdog of supports() (one that does not
+ * return within SUPPORTS_TIMEOUT_MS ends the process with exit 2 naming it and its file; issue 25: a
+ * notes() that looped hung `run` silently), and what it changes there is put back: one that
+ * changed the process gives `changed`, and its case fails.
  */
-function notesOf(a: SerializerInfo, view: Workload, direction: Direction): string[] {
+function notesOf(a: SerializerInfo, view: Workload, direction: Direction): { notes: string[]; changed?: string } {
   const limit = builtinSerializers.ids.includes(adapterIdOf(a.id)) ? BUILTIN_SUPPORTS_TIMEOUT_MS : SUPPORTS_TIMEOUT_MS;
   try {
     // reading the answer runs the user's code too (a getter, a Proxy), so it is inside the guarded call
-    return callUserCode(hookOf(a, 'notes', view, direction), limit, () => {
-      const notes = (a as SerializerAdapter).notes?.(view, direction);
-      return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string' && n.trim() !== '') : [];
+    const notes = hostCall(hookOf(a, 'notes', view, direction), limit, () => {
+      const out = (a as SerializerAdapter).notes?.(view, direction);
+      return Array.isArray(out) ? out.filter((n): n is string => typeof n === 'string' && n.trim() !== '') : [];
     });
-  } catch {
-    return [];
+    return { notes };
+  } catch (e) {
+    return e instanceof HostPatched ? { notes: [], changed: e.changed } : { notes: [] };
   }
 }
 
@@ -219,8 +223,17 @@ export function planCases(req: PlanRequest, allSerializers: readonly SerializerI
               unsupported.push(make(a, decision));
               continue;
             }
+            const { notes, changed } = notesOf(a, view, direction);
+            if (changed) {
+              unsupported.push(
+                make(a, {
+                  status: 'failed',
+                  reason: `notes() changed jsonbench's own process: ${changed} (put back; patch built-ins inside prepare(), which runs in the worker)`,
+                }),
+              );
+              continue;
+            }
             const c = make(a, decision);
-            const notes = notesOf(a, view, direction);
             if (notes.length) c.notes = notes;
             const key = `${c.platform}\u0000${c.caseClass}`;
             if (!byClass.has(key)) byClass.set(key, []);

@@ -7,6 +7,7 @@ import { renderJson } from './json.js';
 import { renderBmf } from './bmf.js';
 import { renderGithubActionBenchmark } from './github-action-benchmark.js';
 import { reportFormatInfo } from './formats.js';
+import { maskBidi } from '../case/bidi.js';
 
 /**
  * What a report may show beyond its results files, passed explicitly (never smuggled into a
@@ -26,17 +27,29 @@ export interface ReportExporter {
 }
 
 /**
+ * An exporter whose text has its bidirectional formatting characters masked (case/bidi.ts), whatever
+ * the format: in Markdown, HTML markup and CSV the escape is shown as text; in JSON (and in the HTML
+ * page's data, which html/escape.ts jsonForScript escapes once more) it is the same string.
+ */
+function masked(e: ReportExporter): ReportExporter {
+  return { ...e, render: (runs, context) => maskBidi(e.render(runs, context)) };
+}
+
+/**
  * Every report format, keyed by its `--format` name (the CLI's choices derive from these keys).
  * Adding a format is one file under src/report/ and one line here and in formats.ts (its name,
  * description and file name, which the CLI's help reads without loading the renderers).
  */
 export const exporters = {
-  html: { ...reportFormatInfo.html, render: (r, context = {}) => renderHtml(r, { history: context.history }) },
-  md: { ...reportFormatInfo.md, render: renderMarkdown },
-  csv: { ...reportFormatInfo.csv, render: renderCsv },
-  json: { ...reportFormatInfo.json, render: renderJson },
-  bmf: { ...reportFormatInfo.bmf, render: renderBmf },
-  'github-action-benchmark': { ...reportFormatInfo['github-action-benchmark'], render: renderGithubActionBenchmark },
+  html: masked({ ...reportFormatInfo.html, render: (r, context = {}) => renderHtml(r, { history: context.history }) }),
+  md: masked({ ...reportFormatInfo.md, render: renderMarkdown }),
+  csv: masked({ ...reportFormatInfo.csv, render: renderCsv }),
+  json: masked({ ...reportFormatInfo.json, render: renderJson }),
+  bmf: masked({ ...reportFormatInfo.bmf, render: renderBmf }),
+  'github-action-benchmark': masked({
+    ...reportFormatInfo['github-action-benchmark'],
+    render: renderGithubActionBenchmark,
+  }),
 } satisfies Record<keyof typeof reportFormatInfo, ReportExporter>;
 
 /** A `--format` name. */

@@ -137,16 +137,21 @@ export function borderlineReach(hi: number): string {
 
 /**
  * Why a measured case must not be ranked, from its findings: the short reason of a
- * `baseline-slowed` finding (its message up to the first `:`, analysers/baseline-slowed.ts), else
+ * `baseline-slowed` or `too-fast` finding (its message up to the first `:`, analysers/), else
  * undefined. The takeaway lists such a case under "Not ranked"; the recommendation never picks it.
  */
 export function unrankedReason(findings: readonly { code: string; message: string }[]): string | undefined {
   return unrankedFinding(findings)?.message.split(':')[0];
 }
 
-/** The finding that makes a measured case unrankable (`baseline-slowed`), or undefined: the one place that reads it by its code. */
+/**
+ * The finding that makes a measured case unrankable, or undefined: the one place that reads them by
+ * their codes — `baseline-slowed` (its ratio is unearned), and `too-fast` (its time is not the work's:
+ * a cache, or work optimised away; analysers/too-fast.ts), which the takeaway lists under "Not
+ * ranked" and the recommendation under its candidates left out, with the finding's short reason.
+ */
 export function unrankedFinding<F extends { code: string; message: string }>(findings: readonly F[]): F | undefined {
-  return findings.find((f) => f.code === 'baseline-slowed');
+  return findings.find((f) => f.code === 'baseline-slowed' || f.code === 'too-fast');
 }
 
 /** True when `a` is measurably faster than `b`: a's ratio interval lies entirely below b's. */

@@ -16,3 +16,24 @@ export function ratioIntervalOf(
   const h = e / r;
   return [r * Math.exp(-h), r * Math.exp(h)];
 }
+
+/**
+ * The interval of the means' quotient (this case's mean ÷ its baseline's) from the two means' own
+ * errors: on the log scale, ln(m_c/m_b) ± √((e_c/m_c)² + (e_b/m_b)²), e the half-width of each
+ * mean's confidence interval at the run's level (TimeStats `error`), as the delta method gives for
+ * a quotient of two independent means (Casella & Berger, "Statistical Inference", 2nd ed., §5.5.4;
+ * the same method as compare/change.ts `percentChangeInterval`). Null when a mean is not positive.
+ * @returns [low, high], unitless (× the baseline's mean)
+ */
+export function meansQuotientInterval(
+  mean: number,
+  error: number,
+  baseMean: number,
+  baseError: number,
+): [number, number] | null {
+  if (!(mean > 0) || !(baseMean > 0)) return null;
+  const q = mean / baseMean;
+  const h = Math.hypot(error / mean, baseError / baseMean);
+  if (!Number.isFinite(h)) return [0, Infinity];
+  return [q * Math.exp(-h), q * Math.exp(h)];
+}

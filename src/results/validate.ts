@@ -248,8 +248,10 @@ function firstIncoherence(r: ResultsFile): { path: string; problem: string } | u
     const misplaced = placement(c, i);
     if (misplaced) return { path: `${at}/${misplaced.field}`, problem: misplaced.problem };
     if (c.status !== 'measured') continue;
-    const times = timeIncoherence(c.id, c.time);
+    const times = timeIncoherence(c.id, c.time) ?? samplesIncoherence(c);
     if (times) return { path: `${at}/time/${times.field}`, problem: times.problem };
+    const rounds = roundsRatioIncoherence(c);
+    if (rounds) return { path: `${at}/ratio`, problem: rounds };
     if (c.ratio === null && (c.ratioError !== null || (c.ratioInterval ?? null) !== null)) {
       return {
         path: `${at}/ratio`,
@@ -294,16 +296,95 @@ const writtenUnread = (r: ResultsFile): number =>
  */
 export const RATIO_MEANS_ALLOWANCE = 4;
 
+/** A case's coordinates and target with `serializer` in its place: the key of that serializer's case beside it. */
+const coordinatesKey = (c: CaseResult, serializer: string) =>
+  [c.workload, c.size, c.shape, c.direction, serializer, c.target.id].join('\u0000');
+
 /** Finds a case's baseline case in the file (same coordinates and target, the baseline's serializer, measured), with its index. */
 function baselineFinder(r: ResultsFile): (c: CaseResult) => { case: CaseResult; index: number } | undefined {
   const byKey = new Map<string, { case: CaseResult; index: number }>();
-  const keyOf = (c: CaseResult, serializer: string) =>
-    [c.workload, c.size, c.shape, c.direction, serializer, c.target.id].join('\u0000');
   r.cases.forEach((c, index) => {
-    if (c.status === 'measured' && c.serializer === c.baseline) byKey.set(keyOf(c, c.serializer), { case: c, index });
+    if (c.status === 'measured' && c.serializer === c.baseline)
+      byKey.set(coordinatesKey(c, c.serializer), { case: c, index });
   });
-  return (c) => (c.baseline && c.baseline !== c.serializer ? byKey.get(keyOf(c, c.baseline)) : undefined);
+  return (c) => (c.baseline && c.baseline !== c.serializer ? byKey.get(coordinatesKey(c, c.baseline)) : undefined);
 }
+
+/**
+ * Whether a case's mean or median lies outside the samples it records (hx1 1.5: a mean of 482 ns
+ * ± 5 ns beside samples of 1.23–1.67 µs was rendered): both are statistics of the kept launches'
+ * samples (run/assemble.ts timeStats: a mean of launch means, a median of launch medians), so
+ * they lie within the range of every sample the case records, by any clock a round records, kept
+ * and discarded launches together. (`min` and `max` are not held to it: a file may keep fewer
+ * samples than it pooled.) Undefined when the case records no samples.
+ */
+function samplesIncoherence(c: CaseResult & { status: 'measured' }): { field: string; problem: string } | undefined {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const l of c.samples?.launches ?? [])
+    for (const round of l.rounds)
+      for (const xs of [round.serializerNs, round.serializerWallNs, round.serializerCpuNs])
+        for (const x of xs ?? []) {
+          if (x < lo) lo = x;
+          if (x > hi) hi = x;
+        }
+  if (!(lo <= hi)) return undefined;
+  for (const field of ['mean', 'median'] as const) {
+    const v = c.time[field];
+    if (v < lo / SAMPLES_ALLOWANCE || v > hi * SAMPLES_ALLOWANCE)
+      return {
+        field,
+        problem: `${v} ns/op lies more than ${SAMPLES_ALLOWANCE}× outside the samples the case records (${lo} to ${hi} ns/op, samples/launches): a case's ${field} is one of its samples' statistics`,
+      };
+  }
+  return undefined;
+}
+
+/** The median of a non-empty list of numbers. */
+function medianOf(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+}
+
+/**
+ * How far a paired case's ratio may lie outside its rounds' ratios: 2×. The ratio is a geometric
+ * mean of launch ratios, each the median of its rounds' ratios (run/assemble.ts ratioOf,
+ * analysers/analyser.ts roundRatios), so a file jsonbench wrote holds it within their range; the
+ * hand-written report fixtures keep a few of their rounds only and lie up to 1.36× outside them.
+ */
+const RATIO_ROUNDS_ALLOWANCE = 2;
+
+/**
+ * Whether a paired case's ratio contradicts the rounds it records (hx1 1.5: a forged ratio of 0.3,
+ * "3.33× faster", beside rounds whose ratios all lay between 0.97 and 1.07, while its baseline's
+ * wide error kept the means from contradicting it): each round's ratio is its median serializer
+ * sample ÷ its median baseline sample; the ratio must lie within {@link RATIO_ROUNDS_ALLOWANCE}×
+ * of their range. Undefined when it does, or when no round records both sides.
+ */
+function roundsRatioIncoherence(c: CaseResult & { status: 'measured' }): string | undefined {
+  if (c.ratio === null || c.serializer === c.baseline) return undefined;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const l of c.samples?.launches ?? [])
+    for (const round of l.rounds) {
+      if (!round.serializerNs.length || !round.baselineNs.length) continue;
+      const r = medianOf(round.serializerNs) / medianOf(round.baselineNs);
+      if (!(r > 0) || !Number.isFinite(r)) continue;
+      if (r < lo) lo = r;
+      if (r > hi) hi = r;
+    }
+  if (!(lo <= hi)) return undefined;
+  if (c.ratio >= lo / RATIO_ROUNDS_ALLOWANCE && c.ratio <= hi * RATIO_ROUNDS_ALLOWANCE) return undefined;
+  return `${c.ratio} contradicts the rounds the case records: each round's median sample ÷ its baseline's median sample lies between ${lo.toPrecision(3)} and ${hi.toPrecision(3)}, and a case's ratio is a mean of those (at most ${RATIO_ROUNDS_ALLOWANCE}× outside them)`;
+}
+
+/**
+ * How far a case's mean or median may lie outside its recorded samples' range: 2×. jsonbench writes
+ * them within it; the hand-written fixtures (test/report/fixtures) keep a few samples only, and
+ * give a second target the first's samples.
+ */
+const SAMPLES_ALLOWANCE = 2;
 
 /**
  * Whether a case's ratio contradicts its mean and its baseline's (issue 25: a forged ratio of 0.1

@@ -17,7 +17,8 @@ import { DIRECTIONS, type Direction, type Platform } from '../case/coordinates.j
 import { parseProbeBudget, policies, type RunPolicy } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { checkChoices, checkNotBlank, splitList, UsageError } from '../config/usage-error.js';
-import type { UserConfig } from '../config/user-config.js';
+import { CONFIG_LOAD_TIMEOUT_MS, type UserConfig } from '../config/user-config.js';
+import { hostCallAsync, HostPatched, sealHost } from '../config/host-guard.js';
 import { workloads as workloadRegistry } from '../workloads/index.js';
 import type { Workload } from '../workloads/types.js';
 import { serializers as serializerRegistry } from '../serializers/index.js';
@@ -290,6 +291,30 @@ function shapeOption(values: readonly string[] | undefined): ('list' | 'many')[]
 }
 
 /**
+ * A `--schema` module's loading under the host guard (config/host-guard.ts): its top level and its
+ * library's conversion run in jsonbench's own process, with the config's time limit; one that
+ * changes the process (patches JSON.stringify, adds a toJSON) is refused, and what it changed put back.
+ * @throws UsageError naming `--schema` when it changed the process
+ */
+async function guardedSchema<T>(file: string, load: () => Promise<T>): Promise<T> {
+  try {
+    // its import is a step of its own inside (payload/user-schema.ts: the module's top level, 35 s)
+    return await hostCallAsync(
+      { file, hook: "the --schema module and its schema library's conversion" },
+      CONFIG_LOAD_TIMEOUT_MS,
+      load,
+    );
+  } catch (e) {
+    if (e instanceof HostPatched)
+      throw new UsageError(
+        '--schema',
+        `the schema ${file} changed jsonbench's own process: ${e.changed} (put back): results.json, the reports and the gate rely on them, so a schema module must not patch built-ins`,
+      );
+    throw e;
+  }
+}
+
+/**
  * Refuses a payload measured as it is (a document, or records without `--size`) that holds a
  * number beyond a double (`1e400`): JSON.parse reads it as Infinity, which JSON cannot hold, so no
  * serializer can write it back and every serialize case, the baseline's too, would be called
@@ -363,7 +388,7 @@ export async function payloadOption(
     const payload = await resolvePayload(resolve(cwd, opts.payload), {
       ...(maxBytes !== undefined ? { maxBytes } : {}),
       ...(log ? { onProgress: log } : {}),
-      ...(opts.schema ? { schemaFile: resolve(cwd, opts.schema) } : {}),
+      ...(opts.schema ? { schemaFile: resolve(cwd, opts.schema), guardSchema: guardedSchema } : {}),
       ...(sizes.length ? { sizes } : {}),
       ...(shapes.length ? { shapes } : {}),
       ...(opts.enums ? { enums: true } : {}),
@@ -419,6 +444,8 @@ export async function resolveRunRequest(
       }
   };
   const configFile = findConfig(cwd, opts.config);
+  // before any user code runs: what a timer it arms changes later is seen against this seal (config/host-guard.ts)
+  sealHost();
   try {
     prepared = configFile ? await prepareConfig(configFile, outDir) : null;
   } catch (e) {

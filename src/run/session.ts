@@ -22,7 +22,18 @@ import { basename, join } from 'node:path';
 import { makeFolder } from '../files/make-folder.js';
 import { holdBuild, lockRunFolder } from '../files/run-lock.js';
 import { planCases, sizesFor } from '../plan/plan.js';
-import { payloadKeyOf, writePayload, writePayloadTexts, type PayloadFile } from '../plan/payloads.js';
+import {
+  payloadKeyOf,
+  variantSeed,
+  WorkloadError,
+  writePayload,
+  writePayloadTexts,
+  type PayloadFile,
+} from '../plan/payloads.js';
+import { variantPathOf } from '../case/coordinates.js';
+import { wireSchema } from '../workloads/schema.js';
+import { workloads as builtinWorkloads } from '../workloads/index.js';
+import { schemaMismatch } from '../payload/conform.js';
 import { generatesRecords, payloadId, payloadTexts, sha256Of, type ResolvedPayload } from '../payload/workload.js';
 import type { Workload } from '../workloads/types.js';
 import { expandTargets } from '../plan/targets.js';
@@ -66,6 +77,7 @@ import type { Target } from '../runtimes/types.js';
 import { isUnfinishedRun, keepFinishedRun, keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
 import { FileWriteError, named as namedWrite, writeFileNamed } from '../files/write-file.js';
 import type { RunRequest } from './request.js';
+import { checkHostSeal, HostPatched, sealHost } from '../config/host-guard.js';
 import { onHostFault, type HostFault } from '../host/user-code.js';
 
 /** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
@@ -178,10 +190,44 @@ export async function writeRunPayloads(
             type: 'note',
             message: `generated ${w.id} at ${size.toLocaleString('en-US')} records: ${formatBytes(p.bytes)} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
           });
-      } else p = await writePayload(payloadDir, w, size, req.seed, { configPath: req.workerConfigPath });
+      } else {
+        p = await writePayload(payloadDir, w, size, req.seed, { configPath: req.workerConfigPath });
+        if (!builtinWorkloads.ids.includes(w.id)) checkOwnSchema(w, size, req.seed, p.path);
+      }
       payloads.set(p.key, p);
     }
   return payloads;
+}
+
+/**
+ * A config workload's payload (main and the gate's variant) must fit the workload's own schema (its
+ * wire form), checked once before any case runs: one that does not would make every serializer that
+ * reads the schema `incorrect` or `failed` for the workload's mistake, with results and ledger rows
+ * against the libraries' versions (hostile tester hx1 1.3). Built-in workloads are not checked here
+ * (their tests do). Checked as `--schema` is (payload/conform.ts: ajv, formats left to the libraries).
+ * @throws WorkloadError naming the workload, build()'s arguments, the JSON path and the value
+ */
+function checkOwnSchema(w: Workload, size: number, seed: number, path: string): void {
+  const schema = wireSchema(w.schema, w.wire?.naming);
+  for (const [file, s] of [
+    [path, seed],
+    [variantPathOf(path), variantSeed(seed)],
+  ] as const) {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const units = w.shapes.includes('single') || !Array.isArray(value) ? [value] : value;
+    let m: ReturnType<typeof schemaMismatch>;
+    try {
+      m = schemaMismatch(units, schema);
+    } catch (e) {
+      throw new WorkloadError(
+        `workload ${w.id}: its schema is not one jsonbench reads (${(e as Error).message}): every node needs a \`type\` (object with properties, array with items, string, number, boolean, enum, null, unknown, record, union, discriminated)`,
+      );
+    }
+    if (m)
+      throw new WorkloadError(
+        `workload ${w.id}: build(${size}, ${s}) does not fit the workload's own schema${units.length > 1 ? ` in record ${m.index}` : ''} at ${m.path}: ${m.problem} (got ${m.got}). Every serializer that reads the schema would be called incorrect or failed for it, so nothing was measured: fix the workload's build() or its schema`,
+      );
+  }
 }
 
 /** What the results file records of a user's payload: one record per workload (a folder's samples: one each). */
@@ -236,6 +282,8 @@ export async function runSession(
   req: RunRequest,
   observe: (e: SessionEvent) => void = () => {},
 ): Promise<SessionResult> {
+  // a programmatic run's seal (the CLI took it before loading the config: run/request.ts)
+  sealHost();
   const matrix = planCases(
     {
       workloads: req.workloads,
@@ -459,6 +507,10 @@ async function runLocked(
     observe({ type: 'started', outDir: req.outDir, partialPath, launchLogPath, cases: groups.flat().length });
     const t0 = performance.now();
     const prepared = targets;
+    // what user code changed in this process after its guarded call returned (a timer, a promise): seen
+    // at each finished case, which is then no longer recorded, and before results.json (config/host-guard.ts)
+    let tampered = '';
+    const sealHolds = () => (tampered ||= checkHostSeal()) === '';
     results.cases = await runGroups({
       groups,
       payloads,
@@ -472,7 +524,7 @@ async function runLocked(
       ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}),
       amend: (c) => hostFaults.amend(c),
       onProgress: (e) => {
-        if (e.type === 'case-done') ledger?.record(e.result);
+        if (e.type === 'case-done' && sealHolds()) ledger?.record(e.result);
         observe(e.type === 'group-done' ? { ...e, results: { ...results, cases: e.cases } } : e);
       },
     });
@@ -516,6 +568,12 @@ async function runLocked(
     // whose probe pass is slow, hangs or is killed keeps its results.json and reports
     results.finishedAt = new Date().toISOString();
     results.environment.loadAverage.end = os.loadavg();
+    if (!sealHolds())
+      throw new HostPatched(
+        'user code (a timer or a promise armed by a config, a serializer or a schema module)',
+        tampered,
+        `: the numbers this process handled after the change cannot be trusted, so results.json and the reports were not written`,
+      );
     const history = ledger?.historyOf(results.cases) ?? [];
     const resultsPath = join(req.outDir, 'results.json');
     namedWrite(resultsPath, () => writeResults(resultsPath, results));
@@ -553,7 +611,12 @@ async function runLocked(
       });
       return undefined;
     });
-    if (probed) {
+    if (probed && !sealHolds())
+      observe({
+        type: 'warning',
+        message: `user code changed jsonbench's own process during the probe pass: ${tampered} (put back); the probe matrix is left out`,
+      });
+    else if (probed) {
       for (const c of results.cases) hostFaults.amend(c);
       results.probes = probed;
       results.finishedAt = new Date().toISOString();

@@ -119,13 +119,20 @@ export function toDtoClass(
   return { schema: { dtos, Dto }, notes: dtos.notes };
 }
 
+/** Why class-transformer's deserializer is not measured in the transform class. */
+const NOT_VALIDATING =
+  'class-transformer converts but does not validate (a wrong type is passed through): the transform class checks types, so its deserializer is not measured there (class-validator would add the checks)';
+
 /**
  * class-transformer (family `reflection`): decorated classes, the Newtonsoft-style approach.
  * Deserialize = `plainToInstance(Dto, JSON.parse(text))`, class `transform`: wire names become
- * model names, numeric strings numbers and ISO strings Dates. Caveat: class-transformer converts
- * but does not validate — a wrong type is passed through or coerced (`Number("abc")` is NaN,
- * `new Date("x")` an Invalid Date) instead of rejected; pairing it with class-validator is left
- * out. Serialize = `JSON.stringify(instanceToPlain(value), null, indent)`: for wire input the
+ * model names, numeric strings numbers and ISO strings Dates. But class-transformer converts
+ * and does not validate — a wrong type is passed through or coerced (`Number("abc")` is NaN,
+ * `new Date("x")` an Invalid Date) instead of rejected — while the `transform` class promises types
+ * checked (case/coordinates.ts), and the gate now holds every validate and transform deserializer
+ * to rejecting what its schema rejects (measure/rejects.ts; hostile tester hx1 1.2: a non-validating
+ * deserializer was recommended over validators). So its deserializer is unsupported, saying why
+ * ({@link NOT_VALIDATING}); pairing it with class-validator is left out. Serialize = `JSON.stringify(instanceToPlain(value), null, indent)`: for wire input the
  * plain value is given as it is; for users-settings, whose input is the camelCase model as plain
  * objects, the op first turns it into Dto instances (the naming lives on the classes), so that
  * conversion is part of what is timed.
@@ -136,7 +143,8 @@ const adapter: SerializerAdapter = {
   directions: ['serialize', 'deserialize'],
   deserializeClass: 'transform',
   packageName: 'class-transformer',
-  supports: (workload) => supportOf(() => toDtoClass(workload.schema, workload.wire?.naming)),
+  supports: (workload, direction) =>
+    direction === 'deserialize' ? NOT_VALIDATING : supportOf(() => toDtoClass(workload.schema, workload.wire?.naming)),
   prepare(workload, direction) {
     const unit = workload.schema;
     const { dtos, Dto } = toDtoClass(unit, workload.wire?.naming).schema;

@@ -254,6 +254,11 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
         checkChangedInPlace(a, variant, s.call, s.timedChecks('serializer', texts[1], [a, b])),
       );
     }
+    // caches keyed on the input, by behaviour (measure/cache-checks.ts), on the copy `b` the changed-in-place check left alone
+    for (const side of Object.keys(sides) as Side[]) {
+      const failure = await stage('measure', side, () => sides[side]!.cacheChecks(texts[0], b));
+      if (failure) throw new TimedCheckFailure(side, failure);
+    }
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
     if (e instanceof TimedCheckFailure) {
@@ -446,8 +451,18 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
           checkChangedInPlace(a, p.inputs(texts[1]), p.call, tagged(l.id, p.timedChecks(l.side, texts[1], [a, b])));
         } catch (e) {
           report(e, l.id, l.side);
+          failed.add(l.id);
         }
       }
+    // caches keyed on the input, by behaviour (measure/cache-checks.ts), per side on the copy `b`: one that fails is incorrect alone
+    for (const l of live.filter((x) => !failed.has(x.id))) {
+      try {
+        const failure = prepared.get(l.id)!.cacheChecks(texts[0], b);
+        if (failure) report(new TimedCheckFailure(l.side, failure), l.id, l.side);
+      } catch (e) {
+        report(e, l.id, l.side);
+      }
+    }
     const precise = [
       ...(result.baselinePrecise ? [baselineId] : []),
       ...others.filter((_, i) => result.precise[i]).map((o) => o.id),

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CaseResult } from '../../src/results/types.js';
-import { meanRatio, meansQuotientInterval } from '../../src/analysers/mean-ratio.js';
+import { meanRatio } from '../../src/analysers/mean-ratio.js';
+import { meansQuotientInterval } from '../../src/results/ratio.js';
 import { fixture } from '../report/support.js';
 
 /**

@@ -438,3 +438,13 @@ test('payload keys cannot end a generated comment or string (code injection), no
   for (const shadow of ['Newtonsoft', 'System', 'Object'])
     assert.doesNotMatch(text, new RegExp(`class ${shadow}\\b`), `a class named ${shadow}`);
 });
+
+test('a payload key holding bidirectional formatting characters is written with their escapes in the generated C# (hx1 3.2): the same key, code that reads as it is', () => {
+  const key = 'user\u202ENAME\u2066x\u2069';
+  const schema = { type: 'object', properties: { [key]: { type: 'string' } } } as unknown as SchemaNode;
+  const text = generateDtoModules({ id: 'payload-bidi', schema })
+    .map((m) => m.source)
+    .join('\n');
+  assert.doesNotMatch(text, /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/, 'a raw bidi control in the generated C#');
+  assert.match(text, /\[JsonPropertyName\("user\\u202ENAME\\u2066x\\u2069"\)\]/);
+});

@@ -30,9 +30,18 @@ const LIES: { name: string; edit: (r: ResultsFile) => string; problem: (r: Resul
       const c = measuredCase(r);
       const base = r.cases.find((b) => b.serializer === c.baseline && b.direction === c.direction)!;
       if (c.status !== 'measured' || base.status !== 'measured') throw new Error('fixture');
+      // the samples made to agree with the forged mean, so only the ratio lies
+      const k = (base.time.mean * 10) / c.time.mean;
+      // (and its rounds beside the baseline 0.1 each: a baseline slowed beside it, so only the means contradict the ratio)
+      for (const l of c.samples!.launches)
+        for (const x of l.rounds) {
+          x.serializerNs = x.serializerNs.map((v) => v * k);
+          x.baselineNs = x.serializerNs.map((v) => v * 10);
+        }
       c.time.mean = base.time.mean * 10;
       c.time.median = base.time.mean * 10;
-      c.time.max = Math.max(c.time.max, base.time.mean * 11);
+      c.time.min *= k;
+      c.time.max = Math.max(c.time.max * k, base.time.mean * 11);
       c.ratio = 0.1;
       c.ratioError = 0.01;
       c.ratioInterval = [0.09, 0.11];
@@ -65,6 +74,34 @@ const LIES: { name: string; edit: (r: ResultsFile) => string; problem: (r: Resul
     },
     problem: () =>
       /\/unread\/0\/id \(line 1, column \d+\): names case "made\/up\/case", which is not a case of this file set aside by its status/,
+  },
+  {
+    name: 'a mean and median far below every sample it records (hx1 consistent-forgery.json)',
+    edit: (r) => {
+      const c = measuredCase(r);
+      if (c.status !== 'measured') throw new Error('fixture');
+      const low = Math.min(...c.samples!.launches.flatMap((l) => l.rounds.flatMap((x) => x.serializerNs))) / 3;
+      Object.assign(c.time, { mean: low, median: low, min: low, max: low, error: 5 });
+      return c.id;
+    },
+    problem: (r) =>
+      new RegExp(
+        `/cases/${indexOf(r, measuredCase(r).id)}/time/mean \\(line 1, column \\d+\\): [\\d.]+ ns/op lies more than 2× outside the samples the case records \\([\\d.]+ to [\\d.]+ ns/op`,
+      ),
+  },
+  {
+    name: 'a ratio a third of what its rounds say, within 4× of the means (hx1 ratio-within-4x.json)',
+    edit: (r) => {
+      const c = measuredCase(r);
+      c.ratio = 0.1;
+      c.ratioError = 0.003;
+      c.ratioInterval = [0.097, 0.103];
+      return c.id;
+    },
+    problem: (r) =>
+      new RegExp(
+        `/cases/${indexOf(r, measuredCase(r).id)}/ratio \\(line 1, column \\d+\\): 0\\.1 contradicts the rounds the case records: each round's median sample ÷ its baseline's median sample lies between [\\d.]+ and [\\d.]+`,
+      ),
   },
 ];
 

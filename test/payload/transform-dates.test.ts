@@ -49,7 +49,15 @@ test("the workload's model has Dates at the date-times, and zod, valibot, arktyp
   assert.equal(model.local, '2026-12-01T09:30:00');
   for (const id of ['zod', 'valibot', 'arktype', 'class-transformer']) {
     const adapter = await serializers.load(id);
-    assert.deepEqual(await runPayloadCase(adapter, source, schema, 'single', 'deserialize'), { status: 'ok' }, id);
+    const gated = await runPayloadCase(adapter, source, schema, 'single', 'deserialize');
+    // class-transformer converts without validating: the transform class does not measure its deserializer
+    // (serializers/class-transformer.ts, hx1 1.2); its conversion still returns Dates (below)
+    if (id === 'class-transformer')
+      assert.match(
+        JSON.stringify(gated),
+        /^\{"status":"unsupported","reason":"class-transformer converts but does not validate/,
+      );
+    else assert.deepEqual(gated, { status: 'ok' }, id);
     const side = await prepareCase(adapter, workload, {
       shape: 'single',
       direction: 'deserialize',

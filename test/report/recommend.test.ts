@@ -304,7 +304,7 @@ test('the recommendation and the group\'s takeaway say the same thing (the findi
   );
 });
 
-test('a case too fast to be real is never picked; a noisy pick says so; incorrect and failed cases are listed, never candidates', () => {
+test('a case too fast to be real is never picked and is listed as not ranked with its reason; a noisy pick says so; incorrect and failed cases are listed, never candidates', () => {
   const r = results([
     { serializer: 'json', mean: 100_000, error: 1_000 },
     {
@@ -337,8 +337,12 @@ test('a case too fast to be real is never picked; a noisy pick says so; incorrec
     /\nTo settle the noisy calls above: rerun with --policy default on a quieter machine\.\n$/,
   );
   assert.deepEqual(
-    rec.excluded.map((e) => `${e.serializer} ${e.status}`),
-    ['wrong incorrect', 'broken failed'],
+    rec.excluded.map((e) => `${e.serializer} ${e.status}: ${e.reason}`),
+    [
+      'wrong incorrect: output differs at $.a',
+      'broken failed: prepare: TypeError: x',
+      'fast not ranked: below the empty op',
+    ],
   );
 });
 

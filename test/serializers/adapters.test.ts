@@ -104,13 +104,15 @@ for (const adapter of validating) {
   }
 }
 
-test('class-transformer converts without validating: a wrong type passes through', async () => {
+test('class-transformer converts without validating (a wrong type passes through), so its deserializer is unsupported in the transform class, saying so', async () => {
   const adapter = adapters.find((a) => a.id === 'class-transformer')!;
   const users = all.find((w) => w.id === 'users');
   assert.ok(users, 'the built-in users workload is loaded');
-  const deserialize = (await deserializer(adapter, users))!;
+  assert.match(String(adapter.supports(users, 'deserialize')), /^class-transformer converts but does not validate/);
+  assert.equal(adapter.supports(users, 'serialize'), true);
+  const { deserialize } = await adapter.prepare(users, 'deserialize');
   const bad = wrongTypePayload(users)!;
-  assert.equal((deserialize(bad.text) as { id: unknown }).id, 12345);
+  assert.equal((deserialize!(bad.text) as { id: unknown }).id, 12345);
 });
 
 test('typia generates its code at run time for a workload it has no template for, and passes the gate', async () => {

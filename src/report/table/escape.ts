@@ -13,9 +13,13 @@
  * - Terminal: control characters cannot reach the terminal: ESC (the start of every escape
  *   sequence: colours, clear screen, title, clipboard writes) and the other C0/C1 controls and DEL
  *   are shown as their Unicode control pictures (ESC → ␛), line breaks and tabs become spaces.
+ * - Both: bidirectional formatting characters (U+202A–U+202E, U+2066–U+2069, marks) are shown as
+ *   their escapes (`\u202E`, case/bidi.ts), so no cell reorders the text around it.
  * Both cut text longer than `maxChars` with an ellipsis (the full text stays in results.json): a
  * 178 KB message from a validator must not take minutes to lay out.
  */
+
+import { maskBidi } from '../../case/bidi.js';
 
 /** A table dialect: boxed terminal text, or a GitHub Markdown pipe table. */
 export type Dialect = 'terminal' | 'markdown';
@@ -44,19 +48,20 @@ function picture(ch: string): string {
 /**
  * Text for a terminal line or a CSV field: every control character but line feed and tab (ESC, the
  * other C0 and C1 controls, DEL, and a carriage return not followed by a line feed, which would
- * overwrite the line) shown as its control picture (ESC → ␛), so a name or message from the data
+ * overwrite the line) shown as its control picture (ESC → ␛), and every bidirectional formatting
+ * character as its escape (U+202E → `\u202E`, case/bidi.ts), so a name or message from the data
  * (a payload file name, a serializer id in a hand-edited results file) can neither drive the
  * terminal nor hide in a spreadsheet cell. Nothing is cut; line breaks stay.
  */
 export function visibleControls(text: string): string {
-  return String(text)
+  return maskBidi(String(text))
     .replace(/\r(?!\n)/g, '\u240d')
     .replace(CONTROLS, picture);
 }
 
 /** Escapes cell text for a dialect and cuts it to `maxChars`. */
 export function escapeCell(text: string, dialect: Dialect, maxChars = DEFAULT_MAX_CHARS): string {
-  const one = clip(String(text), maxChars).replace(LINE_BREAKS, ' ');
+  const one = maskBidi(clip(String(text), maxChars)).replace(LINE_BREAKS, ' ');
   if (dialect === 'terminal') return one.replace(/\t/g, ' ').replace(CONTROLS, picture);
   return one
     .replace(CONTROLS, picture)
@@ -79,7 +84,10 @@ export function escapeCell(text: string, dialect: Dialect, maxChars = DEFAULT_MA
  * before inline parsing even within code (GFM spec §4.10, example 200: write `\|`).
  */
 export function markdownCode(text: string, maxChars = DEFAULT_MAX_CHARS, inTable = false): string {
-  let body = clip(String(text), maxChars).replace(LINE_BREAKS, ' ').replace(/\t/g, ' ').replace(CONTROLS, picture);
+  let body = maskBidi(clip(String(text), maxChars))
+    .replace(LINE_BREAKS, ' ')
+    .replace(/\t/g, ' ')
+    .replace(CONTROLS, picture);
   if (inTable) body = body.replace(/\|/g, '\\|');
   const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);

@@ -6,6 +6,7 @@ import {
   type SchemaNode,
   type WireOptions,
 } from '../../workloads/schema.js';
+import { maskBidi } from '../../case/bidi.js';
 import type { DotnetCodeShape } from '../../workloads/types.js';
 
 /**
@@ -248,10 +249,11 @@ const escapeChars = (s: string, pattern: RegExp) =>
  * Text from a payload (a key path, a tag) made safe inside a `///` doc comment: line terminators
  * (\r, \n, U+0085, U+2028, U+2029) escaped, so a key cannot end the comment and add code (a
  * payload key `"x\n}namespace Evil{…"` ran its C# in the worker; hostile tester, session 5), and
- * XML's `<`, `>` and `&` escaped for the doc comment.
+ * XML's `<`, `>` and `&` escaped for the doc comment; bidirectional formatting characters shown as
+ * their escapes (case/bidi.ts), so a key cannot make the code read otherwise than it is.
  */
 function comment(s: string): string {
-  return escapeChars(s, CS_LINE_ENDS).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return escapeChars(maskBidi(s), CS_LINE_ENDS).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** "station_id" → "StationId", "firstName" → "FirstName", "2fa" → "_2fa". */
@@ -266,10 +268,10 @@ export function pascalCase(key: string): string {
   return KEYWORDS.has(name) ? '@' + name : name;
 }
 
-/** C# string literal. */
+/** C# string literal (a bidirectional formatting character written as its `\\uXXXX` escape: the same string, case/bidi.ts). */
 function lit(s: string): string {
   return escapeChars(
-    JSON.stringify(s).replace(/\\u([0-9a-f]{4})/g, (_, h) => `\\u${h}`),
+    maskBidi(JSON.stringify(s)).replace(/\\u([0-9a-f]{4})/g, (_, h) => `\\u${h}`),
     CS_NEWLINES,
   );
 }

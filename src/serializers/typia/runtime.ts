@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { maskBidi } from '../../case/bidi.js';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { makeFolder } from '../../files/make-folder.js';
 import { createRequire } from 'node:module';
@@ -196,7 +197,8 @@ export function generateTypia(template: string, install: TypiaInstall, cacheDir 
   if (existsSync(file))
     return { file, generatedMs: 0, fromCache: true, exports: loadCommonJs(readFileSync(file, 'utf8'), install, file) };
   const t0 = performance.now();
-  const code = compileTypiaTemplate(template, install);
+  // a payload key's bidirectional formatting characters as escapes (case/bidi.ts): the same strings, code that reads as it runs
+  const code = maskBidi(compileTypiaTemplate(template, install));
   const generatedMs = performance.now() - t0;
   makeFolder(dirname(file));
   const tmp = `${file}.${process.pid}.tmp`;

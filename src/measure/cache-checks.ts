@@ -1,0 +1,415 @@
+import type { Workload } from '../workloads/types.js';
+import { propertyPath, wireSchema, type SchemaNode } from '../workloads/schema.js';
+import type { GateFailure } from './gate.js';
+
+/**
+ * The cache checks, made once after a side's timed rounds (nothing is timed after them): a memo
+ * keyed on the input returns right output, so the gate and the timed checks cannot see it, while
+ * its time is a lookup's (hostile tester hx1 1.1: a parser caching by text was recommended as 1706×
+ * faster than JSON.parse; serializers caching by a cheap key of their input — its key count and
+ * first values — were ranked 2.9–3.1× faster than JSON.stringify). What a cache does differently
+ * from the work is checked by behaviour:
+ *
+ * - **serialize** — {@link leafChanges}: leaves of the input the op was timed on are changed in
+ *   place, one after the other (the first, a middle and the last leaf in document order, each to
+ *   another value its schema allows), and after each change the serializer's output must be the
+ *   changed input's. A cache keyed by the input object, or by part of its contents, answers the old
+ *   text. (measure/in-place.ts already replaces the whole contents of the other copy.)
+ * - **deserialize** — {@link sharedResult}: one call's result has a leaf changed (the first, a
+ *   middle and the last), and the next call on the same text must still give the payload's value,
+ *   in another object: a result returned twice is a cache. {@link sameLengthText}: a text of the
+ *   timed text's exact length, its digits and letters changed in place (only where the schema
+ *   allows any value of that type), must be parsed to its own value: a cache keyed by the text's
+ *   length, or by a prefix of it, answers the timed text's value.
+ *
+ * What stays out of reach is bounded physically (analysers/too-fast.ts: bytes per ns). What these
+ * cannot see: a cache keyed on the whole content that copies its result out (which costs about the
+ * work itself), and a cache that notices a change (a deep compare: the work again).
+ */
+
+const { parse } = JSON;
+const { keys: ownKeys, getPrototypeOf, is } = Object;
+const { isArray } = Array;
+
+/** The next letter or digit of the same kind (`a`→`b`, `z`→`a`, `9`→`0`): the one character change the checks make in a string. */
+function nextChar(c: string): string {
+  const code = c.charCodeAt(0);
+  if (c >= '0' && c <= '9') return String.fromCharCode(48 + ((code - 47) % 10));
+  if (c >= 'a' && c <= 'z') return String.fromCharCode(97 + ((code - 96) % 26));
+  return String.fromCharCode(65 + ((code - 64) % 26));
+}
+const ALNUM = /[A-Za-z0-9]/;
+
+/** A string of the same length with its first letter or digit changed ({@link nextChar}); `x` for the empty string; null when it holds neither. */
+function changedString(s: string): string | null {
+  if (s === '') return 'x';
+  const i = s.search(ALNUM);
+  return i < 0 ? null : s.slice(0, i) + nextChar(s[i]) + s.slice(i + 1);
+}
+
+/** Another number of the same kind: an integer's last digit moved by one, toward zero unless it is 0 (never out of its width); a fraction + 1. */
+function changedNumber(n: number): number | null {
+  if (!Number.isFinite(n)) return null;
+  if (!Number.isInteger(n)) return n + 1;
+  const m = Math.abs(n);
+  const moved = m % 10 > 0 ? m - 1 : m + 1;
+  const out = n < 0 ? -moved : moved;
+  return out === n ? null : out;
+}
+
+/** The value a leaf of schema `node` (or of no schema: any JSON value) may become, or undefined when none is sure to be allowed. */
+function changeFor(node: SchemaNode | undefined, v: unknown): unknown {
+  const any = !node || node.type === 'unknown';
+  if (typeof v === 'string' && (any || (node.type === 'string' && !node.format))) return changedString(v) ?? undefined;
+  if (typeof v === 'string' && node?.type === 'enum') return node.values.find((x) => x !== v);
+  if (typeof v === 'number' && (any || node.type === 'number')) return changedNumber(v) ?? undefined;
+  if (typeof v === 'boolean' && (any || node.type === 'boolean')) return !v;
+  return undefined;
+}
+
+/** The schema of a child of a container node (undefined: not known for sure, nothing under it is changed); `UNKNOWN` under `unknown`. */
+const UNKNOWN: SchemaNode = { type: 'unknown' };
+function childNode(node: SchemaNode | undefined, key: string | number): SchemaNode | undefined {
+  if (!node) return undefined;
+  switch (node.type) {
+    case 'unknown':
+      return UNKNOWN;
+    case 'array':
+      return node.empty ? undefined : node.items;
+    case 'record':
+      return node.values;
+    case 'object':
+      return Object.hasOwn(node.properties, key) ? node.properties[key] : node.additionalProperties;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The leaves of a value (primitives and Dates in plain objects and arrays) in document order —
+ * depth first, keys in order, as JSON text has them — with the schema each falls under. Iterative;
+ * paths are built only for the leaves asked ({@link Leaves.path}), so a 10,000-record list costs
+ * one walk.
+ */
+class Leaves {
+  /** per leaf: its holder, key and schema node, and the index of its container in `containers` */
+  readonly holder: (Record<string | number, unknown> | unknown[])[] = [];
+  readonly key: (string | number)[] = [];
+  readonly node: (SchemaNode | undefined)[] = [];
+  private readonly within: number[] = [];
+  /** per container: its parent's index (-1: the root) and its key there */
+  private readonly containers: { parent: number; key: string | number }[] = [];
+
+  constructor(value: unknown, schema: SchemaNode | undefined) {
+    const container = (v: unknown): v is Record<string, unknown> | unknown[] =>
+      v !== null && typeof v === 'object' && !(v instanceof Date);
+    if (!container(value)) return;
+    // what is left to visit, the next on top: a container to open (its index), or a leaf
+    type Item =
+      { open: Record<string, unknown> | unknown[]; node: SchemaNode | undefined; at: number } | { leaf: number };
+    const pending: {
+      holder: Record<string | number, unknown>;
+      key: string | number;
+      node: SchemaNode | undefined;
+      at: number;
+    }[] = [];
+    this.containers.push({ parent: -1, key: '' });
+    const stack: Item[] = [{ open: value, node: schema, at: 0 }];
+    while (stack.length) {
+      const item = stack.pop()!;
+      if ('leaf' in item) {
+        const l = pending[item.leaf];
+        this.holder.push(l.holder);
+        this.key.push(l.key);
+        this.node.push(l.node);
+        this.within.push(l.at);
+        continue;
+      }
+      const { open, node, at } = item;
+      const holder = open as Record<string | number, unknown>;
+      const keys: (string | number)[] = isArray(open) ? open.map((_, i) => i) : ownKeys(open);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i];
+        const child = holder[k];
+        const n = childNode(node, k);
+        if (container(child)) {
+          this.containers.push({ parent: at, key: k });
+          stack.push({ open: child, node: n, at: this.containers.length - 1 });
+        } else {
+          pending.push({ holder, key: k, node: n, at });
+          stack.push({ leaf: pending.length - 1 });
+        }
+      }
+    }
+  }
+
+  get length(): number {
+    return this.key.length;
+  }
+
+  /** The keys from the root to leaf `i`. */
+  keys(i: number): (string | number)[] {
+    const out: (string | number)[] = [this.key[i]];
+    for (let c = this.within[i]; c > 0; c = this.containers[c].parent) out.push(this.containers[c].key);
+    return out.reverse();
+  }
+
+  /** The JSON path of leaf `i` (`$.sensors[0].temp`). */
+  path(i: number): string {
+    return this.keys(i).reduce<string>((p, k) => (typeof k === 'number' ? `${p}[${k}]` : propertyPath(p, k)), '$');
+  }
+}
+
+/** The first, a middle and the last of `xs` (fewer when there are fewer). */
+export function firstMiddleLast<T>(xs: readonly T[]): T[] {
+  if (xs.length <= 3) return [...xs];
+  return [xs[0], xs[Math.floor(xs.length / 2)], xs[xs.length - 1]];
+}
+
+/** A plain object or array (what JSON.parse makes, or a model built of them). */
+const plain = (v: unknown): v is Record<string, unknown> =>
+  v !== null &&
+  typeof v === 'object' &&
+  (isArray(v) || getPrototypeOf(v) === Object.prototype || getPrototypeOf(v) === null);
+
+/**
+ * Makes `target` hold `source`'s values by changing only what differs, in place: plain objects and
+ * arrays are walked, any other differing value (a primitive, a Date of another time) assigned.
+ * The input object the serializer was timed on keeps its identity, and each of its objects theirs.
+ */
+export function syncInPlace(target: unknown, source: unknown): void {
+  const stack: [Record<string, unknown>, Record<string, unknown>][] = [];
+  if (plain(target) && plain(source)) stack.push([target, source]);
+  while (stack.length) {
+    const [t, s] = stack.pop()!;
+    for (const k of ownKeys(s)) {
+      const tv = t[k];
+      const sv = s[k];
+      if (plain(tv) && plain(sv) && isArray(tv) === isArray(sv)) stack.push([tv, sv]);
+      else if (!(is(tv, sv) || (tv instanceof Date && sv instanceof Date && is(tv.getTime(), sv.getTime())))) t[k] = sv;
+    }
+  }
+}
+
+/** What a serialize check needs of its case. */
+export interface SerializeCheck {
+  /** the unit view of the case */
+  view: Workload;
+  /** a fresh wire unit of the payload, the one `input` holds (the last unit of the copy) */
+  wire: unknown;
+  /** whether the serializer is given the wire unit itself (else its model: workloads/types.ts serializeFrom) */
+  wireInput: boolean;
+  /** what a serializer is given for a wire unit (the unit itself, or the model) */
+  inputOf(wire: unknown): unknown;
+  /** the input object the op was timed on (changed in place) */
+  input: unknown;
+  /** the serializer's call (bytes decoded to text by the caller) */
+  call(input: unknown): unknown;
+  /** the gate's check of a serializer's result against the wire value it must equal: a failure or null */
+  check(wire: unknown, out: unknown): GateFailure | null;
+}
+
+/**
+ * The serialize check ({@link SerializeCheck}): the first, a middle and the last changeable leaf of
+ * the timed input are changed in place, in turn (each change kept), and the output checked after
+ * each. Returns the first failure (its reason names the leaf), else null; null also when the input
+ * has no leaf the schema lets change.
+ */
+export function leafChanges(c: SerializeCheck): GateFailure | null {
+  const leaves = new Leaves(c.wire, wireSchema(c.view.schema, c.view.wire?.naming));
+  const changeable: { i: number; to: unknown }[] = [];
+  for (let i = 0; i < leaves.length; i++) {
+    const to = changeFor(leaves.node[i], (leaves.holder[i] as Record<string | number, unknown>)[leaves.key[i]]);
+    if (to !== undefined) changeable.push({ i, to });
+  }
+  // the copy may hold another side's changes (the sides of a launch share their inputs): back to the payload first, in place
+  syncInPlace(c.input, c.inputOf(c.wire));
+  for (const { i, to } of firstMiddleLast(changeable)) {
+    (leaves.holder[i] as Record<string | number, unknown>)[leaves.key[i]] = to;
+    if (c.wireInput) {
+      // the input is the wire value's copy: the same place in it, reached key by key
+      const keys = leaves.keys(i);
+      let at = c.input as Record<string | number, unknown>;
+      for (let k = 0; k < keys.length - 1; k++) at = at[keys[k]] as Record<string | number, unknown>;
+      at[keys[keys.length - 1]] = to;
+    } else syncInPlace(c.input, c.inputOf(c.wire));
+    const f = c.check(c.wire, c.call(c.input));
+    if (f)
+      return {
+        ...f,
+        reason: `the output did not follow a change made in place to the input it was timed on (${leaves.path(i)} set to ${JSON.stringify(to)} after the timed rounds): ${f.reason} — what a result cached by the input object, or by part of its contents, gives`,
+      };
+  }
+  return null;
+}
+
+/** What a deserialize check needs of its case. */
+export interface DeserializeCheck {
+  view: Workload;
+  /** the text of one unit the op was timed on */
+  text: string;
+  /** the value a deserializer must produce from a unit text (the wire value, or its model for `transform`) */
+  expectedOf(text: string): unknown;
+  call(text: string): unknown;
+  /** the gate's check of a result against its expected value */
+  check(expected: unknown, out: unknown): GateFailure | null;
+}
+
+/** What a check writes into a result's leaf: a value no JSON text can hold. */
+const MARK = Symbol('changed by jsonbench');
+
+/**
+ * The deserialize sharing check: a result of `text` gets its first, middle and last leaf changed
+ * (to a symbol), then `text` is deserialized again; that result must be the payload's value, in
+ * another object. Null when it is, or when the result has no leaf it can change (a primitive, a
+ * frozen object); else the failure.
+ */
+export function sharedResult(c: DeserializeCheck): GateFailure | null {
+  const first = c.call(c.text);
+  const leaves = new Leaves(first, undefined);
+  let changed: string | undefined;
+  for (const i of firstMiddleLast(leaves.key.map((_, n) => n)))
+    if (Reflect.set(leaves.holder[i], leaves.key[i], MARK)) changed ??= leaves.path(i);
+  const again = c.call(c.text);
+  if (first !== null && typeof first === 'object' && again === first)
+    return {
+      path: '$',
+      expected: 'a new result',
+      actual: 'the same object as the call before',
+      reason:
+        'returned the same object on two calls with the same text, after the timed rounds: a result cached by the text, not a parse',
+    };
+  if (changed === undefined) return null;
+  const f = c.check(c.expectedOf(c.text), again);
+  return f
+    ? {
+        ...f,
+        reason: `a change made to one call's result (${changed} and others) showed in the next call's result on the same text: the results share objects, as a cache's do (${f.reason})`,
+      }
+    : null;
+}
+
+/** One JSON value token of a text: where it is, whether a string or a number, the schema it falls under (undefined: not known). */
+interface Token {
+  start: number;
+  end: number;
+  kind: 'string' | 'number';
+  node: SchemaNode | undefined;
+}
+
+/**
+ * The string and number value tokens of a JSON text, each with the schema node it falls under
+ * (keys are not values). Iterative, one pass; assumes valid JSON (the payload passed the gate).
+ */
+function valueTokens(text: string, schema: SchemaNode): Token[] {
+  const out: Token[] = [];
+  interface Frame {
+    array: boolean;
+    node: SchemaNode | undefined;
+    key: string;
+    index: number;
+    expectKey: boolean;
+  }
+  const frames: Frame[] = [];
+  const here = (): SchemaNode | undefined => {
+    const f = frames[frames.length - 1];
+    return f ? childNode(f.node, f.array ? f.index : f.key) : schema;
+  };
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b)
+      frames.push({ array: c === 0x5b, node: here(), key: '', index: 0, expectKey: c === 0x7b });
+    else if (c === 0x7d || c === 0x5d) frames.pop();
+    else if (c === 0x2c) {
+      const f = frames[frames.length - 1];
+      if (f?.array) f.index++;
+      else if (f) f.expectKey = true;
+    } else if (c === 0x22) {
+      let j = i + 1;
+      let escaped = false;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 0x5c) {
+          escaped = true;
+          j++;
+        } else if (d === 0x22) break;
+      }
+      const f = frames[frames.length - 1];
+      if (f && !f.array && f.expectKey) {
+        f.key = escaped ? (parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
+        f.expectKey = false;
+      } else out.push({ start: i, end: j + 1, kind: 'string', node: here() });
+      i = j;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      let j = i + 1;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        // digits . e E + -
+        if (!((d >= 0x30 && d <= 0x39) || d === 0x2e || d === 0x65 || d === 0x45 || d === 0x2b || d === 0x2d)) break;
+      }
+      out.push({ start: i, end: j, kind: 'number', node: here() });
+      i = j - 1;
+    }
+  }
+  return out;
+}
+
+/** A token's text changed in place, same length (see {@link sameLengthVariants}); null when this token cannot change. */
+function changedToken(text: string, t: Token): string | null {
+  const n = t.node;
+  const tok = text.slice(t.start, t.end);
+  if (t.kind === 'string' && (n?.type === 'unknown' || (n?.type === 'string' && !n.format))) {
+    for (let j = 1; j < tok.length - 1; j++) {
+      if (tok[j] === '\\') {
+        j += tok[j + 1] === 'u' ? 5 : 1;
+        continue;
+      }
+      if (ALNUM.test(tok[j])) return tok.slice(0, j) + nextChar(tok[j]) + tok.slice(j + 1);
+    }
+    return null;
+  }
+  if (t.kind === 'number' && (n?.type === 'unknown' || n?.type === 'number')) {
+    let k = 0;
+    while (k < tok.length && /[-0-9]/.test(tok[k])) k++;
+    const last = k - 1;
+    if (last < 0 || tok[last] < '0' || tok[last] > '9') return null;
+    const d = tok.charCodeAt(last) - 48;
+    return tok.slice(0, last) + String(d > 0 ? d - 1 : 1) + tok.slice(last + 1);
+  }
+  return null;
+}
+
+/**
+ * Texts of `text`'s exact length, each with one value changed in place: the first, a middle and
+ * the last value the schema lets hold any value of its type — a string (no format, no enum; or
+ * under `unknown`) gets its first letter or digit outside an escape moved on ({@link nextChar}), a
+ * number the last digit of its integer part moved by one toward zero (0 → 1), keeping its kind
+ * and width. One value at a time, in three places: a cache keyed by the length and any part of the
+ * text (a prefix, a suffix) misses at least one of them. Keys, formats, enums, booleans and nulls
+ * are left as they are. Empty when no value can change.
+ */
+export function sameLengthVariants(text: string, schema: SchemaNode): string[] {
+  const changeable: { t: Token; to: string }[] = [];
+  for (const t of valueTokens(text, schema)) {
+    const to = changedToken(text, t);
+    if (to !== null) changeable.push({ t, to });
+  }
+  return firstMiddleLast(changeable).map(({ t, to }) => text.slice(0, t.start) + to + text.slice(t.end));
+}
+
+/**
+ * The deserialize length check: each of {@link sameLengthVariants} of the timed unit text must be
+ * deserialized to its own value. Null when they are (or no such text can be made), else the first failure.
+ */
+export function sameLengthText(c: DeserializeCheck): GateFailure | null {
+  for (const variant of sameLengthVariants(c.text, wireSchema(c.view.schema, c.view.wire?.naming))) {
+    const f = c.check(c.expectedOf(variant), c.call(variant));
+    if (f)
+      return {
+        ...f,
+        reason: `for a text of the timed text's length with one value's digits or letters changed in place, ${f.reason}: what a result cached by the text's length, or by a part of it, gives`,
+      };
+  }
+  return null;
+}

@@ -1,0 +1,161 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cli } from './support.js';
+import type { ResultsFile } from '../../src/results/types.js';
+
+/**
+ * User code in jsonbench's own process (the host) that patches it (hostile tester hx1, 3.1): every
+ * call into it runs under the host guard (config/host-guard.ts) and the watchdog. Before the fix a
+ * notes() and a --schema module replaced JSON.stringify after the guarded steps, and results.json
+ * said `measured` (`FORGED-measured`) for cases the terminal called incorrect.
+ */
+
+const fixture = (name: string) => fileURLToPath(new URL(`../../../test/fixtures/hostile/hx1/${name}`, import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'jsonbench-host-guard-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const config = (name: string, text: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const quick = ['--policy', 'quick', '--no-probes', '--no-ledger'];
+
+test("a notes() that replaces the host's JSON.stringify fails its own case, is put back, and results.json says failed (hx1 3.1: it said measured)", async () => {
+  const out = join(dir, 'notes-forge');
+  const ran = await cli([
+    'run',
+    '--config',
+    fixture('notes-forge.config.mjs'),
+    '--serializer',
+    'forged-winner',
+    '--workload',
+    'weather-station',
+    '--direction',
+    'serialize',
+    ...quick,
+    '--out',
+    out,
+  ]);
+  assert.equal(ran.code, 1, ran.stderr);
+  assert.match(ran.stderr, /\[failed\] weather-station\/1\/single\/serialize\/forged-winner: notes\(\) changed/);
+  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+  const c = results.cases.find((x) => x.serializer === 'forged-winner')!;
+  assert.equal(c.status, 'failed');
+  assert.match(
+    c.reason!,
+    /^notes\(\) changed jsonbench's own process: JSON\.stringify \(put back; patch built-ins inside prepare\(\)/,
+  );
+  assert.equal(results.cases.filter((x) => x.status === 'measured').length, 0);
+});
+
+test('a --schema module that patches JSON.stringify is refused with exit 2 naming --schema and the built-in; nothing is written (hx1 3.1: "FORGED-measured")', async () => {
+  const out = join(dir, 'schema-forge');
+  const ran = await cli([
+    'run',
+    '--payload',
+    fixture('escaped-nul.json'),
+    '--schema',
+    fixture('schema-forge.mjs'),
+    '--config',
+    fixture('wrong.config.mjs'),
+    '--serializer',
+    'wrong',
+    ...quick,
+    '--out',
+    out,
+  ]);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(
+    ran.stderr,
+    /error: --schema: the schema \S+schema-forge\.mjs changed jsonbench's own process: JSON\.stringify \(put back\): results\.json, the reports and the gate rely on them/,
+  );
+  assert.equal(existsSync(join(out, 'results.json')), false);
+});
+
+test("a config whose adapter reads as a getter that patches the host is refused with exit 2: the config's values are read under the guard", async () => {
+  const file = config(
+    'getter-forge.config.mjs',
+    `const a = { family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) };
+Object.defineProperty(a, 'id', { enumerable: true, get() { Object.prototype.toJSON = function () { return 'forged'; }; return 'getter-forge'; } });
+export default { serializers: [a] };
+`,
+  );
+  const ran = await cli([
+    'run',
+    '--config',
+    file,
+    '--workload',
+    'weather-station',
+    ...quick,
+    '--out',
+    join(dir, 'getter'),
+  ]);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(
+    ran.stderr,
+    /getter-forge\.config\.mjs: default export: reading its adapters and workloads \(a getter, a Proxy\) changed Object\.prototype\.toJSON \(added\)/,
+  );
+});
+
+test('a config that arms a timer patching JSON.stringify after its guarded import: the run refuses to write results.json, exit 2, naming the change', async () => {
+  const file = config(
+    'timer-forge.config.mjs',
+    `setTimeout(() => { const s = JSON.stringify; JSON.stringify = (v, ...a) => s(v, ...a)?.replace(/"incorrect"/g, '"measured"'); }, 200);
+export default {};
+`,
+  );
+  const out = join(dir, 'timer');
+  const ran = await cli([
+    'run',
+    '--config',
+    file,
+    '--serializer',
+    'json',
+    '--workload',
+    'weather-station',
+    '--direction',
+    'serialize',
+    ...quick,
+    '--out',
+    out,
+  ]);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(
+    ran.stderr,
+    /error: user code \(a timer or a promise armed by a config, a serializer or a schema module\) changed jsonbench's own process: JSON\.stringify \(put back\): the numbers this process handled after the change cannot be trusted, so results\.json and the reports were not written/,
+  );
+  assert.equal(existsSync(join(out, 'results.json')), false);
+});
+
+test('a notes() that never returns ends the run with exit 2 naming notes() and the serializer (hx1: 643 s of silence)', async () => {
+  const file = config(
+    'notes-loop.config.mjs',
+    "export default { serializers: [{ id: 'notes-loop', family: 'builtin', directions: ['serialize'], supports: () => true, notes: () => { for (;;); }, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };\n",
+  );
+  const ran = await cli(
+    [
+      'run',
+      '--config',
+      file,
+      '--serializer',
+      'notes-loop',
+      '--workload',
+      'weather-station',
+      ...quick,
+      '--out',
+      join(dir, 'loop'),
+    ],
+    { timeoutMs: 90_000 },
+  );
+  assert.equal(ran.signal, null, `killed by the test's own timeout: ${ran.stderr}`);
+  assert.equal(ran.code, 2, ran.stderr);
+  // the watchdog's line names the config file too (host/user-code.ts, whose callUserCode the host guard runs in)
+  assert.match(
+    ran.stderr,
+    /notes\(\) of serializer "notes-loop" \(workload weather-station, serialize\) in \S+notes-loop\.config\.mjs did not return within 10 s/,
+  );
+});
