@@ -118,7 +118,8 @@ test('a text cache handing out read-only views (nothing can be changed in them) 
     /^too fast to be real at [\d,]+ bytes\/ns: 11,996 bytes of payload per op in [\d.]+ ns is above 100 bytes\/ns/,
   );
   assert.match(ran.stdout, /Not ranked:\s+turbo-proxy \(too fast to be real at [\d,]+ bytes\/ns\)/);
-  assert.match(ran.stdout, /use the built-in JSON\.parse/);
+  // JSON.parse against secure-json-parse is a timing call (a noisy machine makes it too uncertain): either, never the cheat
+  assert.match(ran.stdout, /use the built-in JSON\.parse|too uncertain to call/);
   assert.match(ran.stdout, /not a candidate: turbo-proxy not ranked: too fast to be real/);
   assert.doesNotMatch(ran.stdout, /use turbo-proxy|turbo-proxy is fastest/);
 });
