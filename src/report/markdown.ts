@@ -20,6 +20,9 @@ import { unresolvedCases, unresolvedExact } from './resolution.js';
 import { quickCaveat } from './takeaway.js';
 import { buildFailures } from './build-failures.js';
 
+/** The longest takeaway report.md prints whole (characters): a takeaway naming every serializer of a class runs to 600 and more; 500 cut one mid-word (a new user's "class-transformer are m…"). */
+const TAKEAWAY_MAX_CHARS = 4000;
+
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
   return escapeCell(s, 'markdown', maxChars);
@@ -102,7 +105,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
       const sentences = sectionTakeaway(data, index, group, group.sections[si], defaultState());
       for (const t of sentences)
         out.push(
-          `**${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t)}`,
+          `**${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t, TAKEAWAY_MAX_CHARS)}`,
           '',
         );
     }

@@ -5,7 +5,7 @@ import type { SerializerAdapter } from './types.js';
 import { wireSchema } from '../workloads/schema.js';
 import { noNamingOrIndentReason } from './support/model.js';
 import { typedExtraKeys } from './support/translation.js';
-import { renderTypiaTemplate } from './typia/typescript.js';
+import { renderTypiaTemplate, unsafeForTypia } from './typia/typescript.js';
 import { generateTypia, typiaInstall, typiaInstallAt, TypiaRefusal, type TypiaInstall } from './typia/runtime.js';
 
 /**
@@ -90,6 +90,13 @@ const adapter: SerializerAdapter = {
     if (direction === 'serialize' && noSerializer[workload.id]) return noSerializer[workload.id];
     const reason = direction === 'serialize' ? noNamingOrIndentReason(workload, "typia's stringify") : null;
     if (reason) return reason;
+    // typia writes names into the code it generates, some badly escaped: a payload key must not become code
+    const unsafe = unsafeForTypia(wireSchema(workload.schema, workload.wire?.naming));
+    if (unsafe.length)
+      return `typia writes property names and literals into the code it generates without escaping ", \\, backticks or control characters safely (a payload key could run as code): this payload has ${unsafe.length === 1 ? 'one' : unsafe.length} (${unsafe
+        .slice(0, 2)
+        .map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k))
+        .join(', ')}${unsafe.length > 2 ? ', …' : ''})`;
     const install = resolvedTypia();
     if (generated[workload.id] && isOwnTypia(install)) return true;
     // no ahead-of-time module (a user's payload) or another typia version: generate now, on the host,

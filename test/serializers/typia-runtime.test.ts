@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderTypiaTemplate, toTypeScript } from '../../src/serializers/typia/typescript.js';
+import { renderTypiaTemplate, toTypeScript, unsafeForTypia } from '../../src/serializers/typia/typescript.js';
 import { compileTypiaTemplate, generateTypia, typiaInstall } from '../../src/serializers/typia/runtime.js';
 import { ensureVersion, type InstalledVersion } from '../../src/versions/install.js';
 import { builtinAdapterUrl, writeVariantsModule } from '../../src/versions/variants-module.js';
@@ -124,3 +124,28 @@ test(
     }
   },
 );
+
+test("a payload key that would become code in typia's generated module is refused: typia is unsupported for it, nothing is generated (hostile tester hx2: a key ran require('fs') in the worker)", async () => {
+  const key = "\"+require('fs').writeFileSync('/tmp/pwned','x'),//";
+  const schema = {
+    type: 'object',
+    properties: { [key]: { type: 'number', integer: true }, n: { type: 'number', integer: true } },
+    required: [key, 'n'],
+  } as const;
+  assert.deepEqual(unsafeForTypia(schema as never), [key]);
+  assert.deepEqual(
+    unsafeForTypia({ type: 'object', properties: { $type: { type: 'string' }, 'a-b c': { type: 'string' } } } as never),
+    [],
+    'ordinary names ($, -, spaces) are safe',
+  );
+  const { default: typia } = await import('../../src/serializers/typia.js');
+  const workload = {
+    ...(await workloads.load('weather-station')),
+    id: 'payload:inject',
+    schema,
+    wire: undefined,
+  } as never;
+  const answer = typia.supports!(workload, 'deserialize');
+  assert.equal(typeof answer, 'string');
+  assert.match(answer as string, /typia writes property names .*\(a payload key could run as code\).*require/);
+});

@@ -74,6 +74,55 @@ function bare(node: SchemaNode, indent: string): string {
   }
 }
 
+/** Characters typia 12 does not escape safely when it writes a name or a literal into the code it generates. */
+const UNSAFE_IN_TYPIA = /["\\`\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * The property names, discriminator tags and enum values of `node` that typia could not be given
+ * safely: typia 12.2.1 writes a property name into the error path of its generated code with a
+ * `"` escaped badly, so a payload key such as `"+require('fs')…//` became code that ran in the
+ * worker when its check failed (a hostile tester's payload; jsonbench compiles and runs typia's
+ * output). A name holding `"`, `\`, a backtick, a control character or a line separator is
+ * refused (the serializer is `unsupported` for that payload) rather than passed on. Pure.
+ */
+export function unsafeForTypia(node: SchemaNode): string[] {
+  const out = new Set<string>();
+  const see = (text: string) => {
+    if (UNSAFE_IN_TYPIA.test(text)) out.add(text);
+  };
+  const visit = (n: SchemaNode): void => {
+    switch (n.type) {
+      case 'enum':
+        for (const v of n.values) if (typeof v === 'string') see(v);
+        return;
+      case 'array':
+        return visit(n.items);
+      case 'record':
+        return visit(n.values);
+      case 'union':
+        return n.anyOf.forEach(visit);
+      case 'object':
+        for (const [key, child] of Object.entries(n.properties)) {
+          see(key);
+          visit(child);
+        }
+        if (n.additionalProperties) visit(n.additionalProperties);
+        return;
+      case 'discriminated':
+        see(n.discriminator);
+        for (const [tag, o] of Object.entries(n.mapping)) {
+          see(tag);
+          visit(o);
+        }
+        return;
+      default:
+        return;
+    }
+  };
+  visit(node);
+  return [...out];
+}
+
 /** The functions a typia module exports: for the unit, and (`…List`) for an array of units. */
 export type TypiaExport = 'stringify' | 'stringifyList' | 'assertParse' | 'assertParseList';
 
