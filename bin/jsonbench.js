@@ -68,6 +68,11 @@ if (stale) {
 const { main } = await import('../build/src/cli/main.js');
 main(args).then((code) => {
   process.exitCode = code;
+  // the last word on the exit code: an 'exit' listener a config added while the command ran (one
+  // setting process.exitCode = 0 turned a failed run into exit 0, a hostile tester's) runs before this one
+  process.on('exit', () => {
+    process.exitCode = code;
+  });
   // The command is over: a timer or socket a user's config left open must not keep the process
   // alive (unref'd, so a process with nothing left to do exits at once, its output flushed).
   setTimeout(() => process.exit(code), 2000).unref();

@@ -105,3 +105,33 @@ test('a config that replaces JSON.stringify only in worker processes cannot touc
   assert.ok(json.length > 0);
   for (const c of json) assert.equal(c.status, 'measured', c.reason);
 });
+
+test("a config's exit listener cannot turn a failed run into exit 0 (hostile tester hx2: process.exitCode = 0 on 'exit')", async () => {
+  const config = new URL('../../../test/fixtures/hostile/exit-hook.config.mjs', import.meta.url).pathname;
+  const out = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-exit-'));
+  try {
+    const ran = await cli(
+      [
+        'run',
+        '--config',
+        config,
+        '--serializer',
+        'wrong-one',
+        '--workload',
+        'weather-station',
+        '--direction',
+        'serialize',
+        '--policy',
+        'quick',
+        '--no-probes',
+        '--out',
+        join(out, 'r'),
+      ],
+      { timeoutMs: 240_000 },
+    );
+    assert.equal(ran.code, 1, ran.stderr);
+    assert.match(ran.stderr, /gave a number/);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
