@@ -85,3 +85,14 @@ test('duplicate keys in a payload are warned about, naming the file, line, colum
   );
   assert.equal(readPayload(file('fine.json', '{"a":{"a":1},"b":[{"a":1},{"a":2}]}')).warnings, undefined);
 });
+
+test('duplicate keys are found in a payload holding a 60 MB string and 5 million escapes (hostile tester hx2: the regex scan overflowed the stack)', async () => {
+  const { duplicateKeys } = await import('../../src/payload/duplicate-keys.js');
+  const huge = `{"a": ${JSON.stringify('x'.repeat(60e6))}, "a": 1}`;
+  assert.deepEqual(duplicateKeys(huge), [{ key: 'a', offset: huge.lastIndexOf('"a"') }]);
+  const escapes = `{"s": ${JSON.stringify('x"y\\'.repeat(5e6))}, "k\\"": [{"q": 1, "q": 2}], "k\\"": 0}`;
+  assert.deepEqual(
+    duplicateKeys(escapes).map((d) => d.key),
+    ['q', 'k"'],
+  );
+});
