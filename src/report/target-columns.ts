@@ -221,7 +221,9 @@ export function renderTargetTables(results: ResultsFile, format: 'text' | 'markd
   const out: string[] = [
     md ? '### Targets' : 'Targets:',
     ...(md ? [''] : []),
-    ...targetSummaryLines(results).map((l) => (md ? `- ${esc(l)}` : `  ${esc(l)}`)),
+    ...targetSummaryLines(results).map((l) =>
+      md ? `- ${esc(l)}` : width === undefined ? `  ${esc(l)}` : `  ${wrap(esc(l), width - 2, '    ')}`,
+    ),
     '',
   ];
   for (const t of buildTargetTables(results)) {
@@ -249,9 +251,7 @@ export function renderTargetTables(results: ResultsFile, format: 'text' | 'markd
         table,
         '',
         say(RANKING_LABEL),
-        ...t.rankings.map((r) =>
-          width === undefined ? `  ${esc(r)}` : wrap(esc(r), width, '    ').replace(/^/, '  '),
-        ),
+        ...t.rankings.map((r) => (width === undefined ? `  ${esc(r)}` : `  ${wrap(esc(r), width - 2, '    ')}`)),
         '',
       );
     if (t.across) {

@@ -234,4 +234,14 @@ test('a run on several targets fits the terminal at 80 and 120 columns: the side
   const narrow = renderTerminal(r, false, { width: 80 });
   assert.match(narrow, /│ Serializer +│ node Ratio +│ bun Ratio +│/);
   assert.match(renderTerminal(r, false, { width: 400 }), /node Allocated/);
+  // the per-target summary and ranking lines wrap too (a real dotnet@8,dotnet@10 run had them at 121–134)
+  const long = structuredClone(r);
+  for (const t of long.targets) t.version = `${t.version} ${'(a long runtime description) '.repeat(4)}`;
+  for (const width of [80, 120])
+    assert.deepEqual(
+      renderTerminal(long, false, { width })
+        .split('\n')
+        .filter((l) => [...l].length > width),
+      [],
+    );
 });
