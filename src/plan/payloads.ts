@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { lstatSync, readlinkSync } from 'node:fs';
 import { writeFileNamed } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
@@ -225,6 +226,22 @@ export function variantSizeOf(workload: Pick<Workload, 'sizes'>, size: number): 
 }
 
 /**
+ * Makes the run's payload folder, refusing a symbolic link in its place: a link planted in the
+ * output folder would carry the payload writes out of it (a hostile tester's `payloads` →
+ * /tmp/…). @throws Error (code ELOOP, naming the folder and where it points)
+ */
+function payloadFolder(dir: string): void {
+  if (lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink())
+    throw Object.assign(
+      new Error(
+        `${dir} is a symbolic link (to ${readlinkSync(dir)}): jsonbench writes the run's payload files there and does not follow a link out of the output folder; remove it, or give another --out`,
+      ),
+      { code: 'ELOOP', syscall: 'open', path: dir },
+    );
+  makeFolder(dir);
+}
+
+/**
  * Builds (in a worker thread, see {@link buildPayloadTexts}) and writes
  * `<dir>/<workload>-<size>.json` and its `.variant.json` (another seed, with hostile strings in
  * its plain-string fields: {@link hostileVariantText}; at most {@link variantSizeOf} records);
@@ -246,7 +263,7 @@ export async function writePayload(
           (await buildPayloadTexts(workload, size, [seed], source))[0],
           (await buildPayloadTexts(workload, small, [variantSeed(seed)], source, [0]))[0],
         ];
-  makeFolder(dir);
+  payloadFolder(dir);
   const key = payloadKeyOf(workload.id, size);
   const path = join(dir, `${key}.json`);
   writeFileNamed(path, text);
@@ -267,7 +284,7 @@ export function writePayloadTexts(
   text: string,
   variant: string,
 ): PayloadFile {
-  makeFolder(dir);
+  payloadFolder(dir);
   const key = payloadKeyOf(workload.id, size);
   const path = join(dir, `${key.replace(/[^\w.@-]/g, '_')}.${workload.payloadText === 'ndjson' ? 'ndjson' : 'json'}`);
   writeFileNamed(path, text);

@@ -1,6 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, results } from './support.js';
@@ -119,4 +119,40 @@ test("report --out onto another run's report is refused (exit 2) naming that run
   const again = await cli(['report', join(folder, 'results.json'), '--format', 'md', '--out', target]);
   assert.equal(again.code, 0, again.stderr);
   assert.notEqual(readFileSync(target, 'utf8'), '# the finished run\n');
+});
+
+test('a `payloads` symbolic link planted in --out is refused, naming it: nothing is written where it points (hostile tester hx2)', async () => {
+  const base = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-symlink-'));
+  try {
+    const out = join(base, 'out');
+    const outside = join(base, 'outside');
+    mkdirSync(out);
+    mkdirSync(outside);
+    symlinkSync(outside, join(out, 'payloads'));
+    const ran = await cli(
+      [
+        'run',
+        '--workload',
+        'weather-station',
+        '--serializer',
+        'json',
+        '--direction',
+        'serialize',
+        '--policy',
+        'quick',
+        '--no-probes',
+        '--out',
+        out,
+      ],
+      { timeoutMs: 240_000 },
+    );
+    assert.equal(ran.code, 2, ran.stderr);
+    assert.match(
+      ran.stderr,
+      /payloads is a symbolic link \(to .*outside\): jsonbench writes the run's payload files there/,
+    );
+    assert.deepEqual(readdirSync(outside), []);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
 });
