@@ -3,6 +3,7 @@ import type { Workload } from '../workloads/types.js';
 import type { PreparedSerializer } from '../serializers/types.js';
 import { renderUnit } from '../workloads/unit.js';
 import { firstMismatch, loneSurrogateAt, renderValue, type Mismatch } from './verify.js';
+import { duplicateKeys } from '../case/duplicate-keys.js';
 
 /** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
 const { parse } = JSON;
@@ -131,6 +132,16 @@ export function checkOutput(
   }
   const m = firstMismatch(expected, parsed);
   if (m) return { ...m, reason: `output differs at ${m.path}${where}` };
+  // JSON.parse keeps a duplicate's last value, so a text holding another first value compares equal (a hostile tester's
+  // {"areaNames":"EVIL","areaNames":{…}}): a reader that keeps the first (RFC 8259 §4 leaves it open) gets something else
+  const dup = duplicateKeys(out, 1)[0];
+  if (dup)
+    return {
+      path: '$',
+      expected: 'each name once in an object (RFC 8259 §4)',
+      actual: renderValue(out.slice(Math.max(0, dup.offset - 30), dup.offset + 30)),
+      reason: `output has the key ${JSON.stringify(dup.key)} twice in one object${where} (at index ${dup.offset}): JSON.parse keeps the last value, a reader that keeps the first gets another`,
+    };
   const textProblem = workload.checkText?.(out);
   if (textProblem)
     return { path: '$', expected: textProblem, actual: renderValue(out), reason: `${textProblem}${where}` };

@@ -148,3 +148,16 @@ test('mismatch messages spell values JSON cannot write as themselves: NaN, Infin
   assert.throws(() => payloadText(workload, 1, 42, { reading: NaN }), /at \$\.reading: NaN became null \(/);
   assert.throws(() => payloadText(workload, 1, 42, { reading: -Infinity }), /at \$\.reading: -Infinity became null \(/);
 });
+
+test('the gate rejects serializer output holding a key twice in one object, which JSON.parse reads as the last (hostile tester hx2: {"areaNames":"EVIL","areaNames":{…}} was ranked)', () => {
+  const value = { areaNames: { a: 1 }, n: 2 };
+  const raw = '{"areaNames":"EVIL","areaNames":{"a":1},"n":2}';
+  assert.deepEqual(JSON.parse(raw), value, 'JSON.parse keeps the last value: equal');
+  const failure = checkCase({ serialize: () => raw }, workload, 'serialize', { inputs: [value], expected: [value] });
+  assert.ok(failure, 'the duplicate key is caught');
+  assert.match(failure.reason, /^output has the key "areaNames" twice in one object \(at index 20\)/);
+  assert.equal(
+    checkCase({ serialize: (v) => JSON.stringify(v) }, workload, 'serialize', { inputs: [value], expected: [value] }),
+    null,
+  );
+});
