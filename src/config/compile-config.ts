@@ -1,6 +1,7 @@
+import { bundleBeside, BundleError } from '../files/bundle.js';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
-import { dirname, extname, join, resolve, basename } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { ConfigError, CONFIG_LOAD_TIMEOUT_MS, loadUserConfig, type UserConfig } from './user-config.js';
 import { callUserCodeAsync, registerUserFile, UserCodeError } from '../host/user-code.js';
 import { UsageError } from './usage-error.js';
@@ -51,32 +52,13 @@ export async function prepareConfig(file: string, outDir: string): Promise<{ mod
   let modulePath = file;
   if (TYPESCRIPT.test(file)) {
     makeFolder(outDir);
-    // unique per process, so two jsonbench commands in one folder never delete each other's module
-    modulePath = join(
-      dirname(file),
-      `.${basename(file, extname(file))}.${process.pid}-${Date.now().toString(36)}.compiled.mjs`,
-    );
-    // esbuild only for a .ts config, imported here: `jsonbench list` and the rest never load it
-    const { build } = await import('esbuild');
+    // unique per process, so two jsonbench commands in one folder never delete each other's module;
+    // esbuild only for a .ts config (files/bundle.ts imports it): `jsonbench list` and the rest never load it
     try {
-      await build({
-        entryPoints: [file],
-        outfile: modulePath,
-        bundle: true,
-        format: 'esm',
-        platform: 'node',
-        packages: 'external',
-        logLevel: 'silent',
-        target: 'node20',
-      });
+      modulePath = await bundleBeside(file, 'compiled');
     } catch (e) {
-      const errors = (e as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors ?? [];
-      const first = errors[0];
-      throw new ConfigError(
-        first?.location ? `${file}:${first.location.line}:${first.location.column}` : file,
-        'syntax',
-        first?.text ?? (e as Error).message,
-      );
+      if (!(e instanceof BundleError)) throw e;
+      throw new ConfigError(e.at, 'syntax', e.text);
     }
   }
   try {

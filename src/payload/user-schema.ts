@@ -1,5 +1,6 @@
+import { bundleBeside, BundleError } from '../files/bundle.js';
 import { readFileSync, rmSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
 import { toJsonSchema as valibotToJsonSchema } from '@valibot/to-json-schema';
@@ -122,26 +123,12 @@ export function userSchemaOf(
  * @throws PayloadError with esbuild's file:line:column for a syntax error
  */
 async function bundleTs(file: string): Promise<string> {
-  const { build } = await import('esbuild');
-  const out = join(dirname(resolve(file)), `.${basename(file)}.${process.pid}-${Date.now().toString(36)}.schema.mjs`);
   try {
-    await build({
-      entryPoints: [file],
-      outfile: out,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      packages: 'external',
-      logLevel: 'silent',
-      target: 'node20',
-    });
+    return await bundleBeside(file, 'schema');
   } catch (e) {
-    const first = (e as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
-    throw new PayloadError(
-      `${file}${first?.location ? `:${first.location.line}:${first.location.column}` : ''}: ${first?.text ?? (e as Error).message}`,
-    );
+    if (!(e instanceof BundleError)) throw e;
+    throw new PayloadError(`${e.at}: ${e.text}`);
   }
-  return out;
 }
 
 /**

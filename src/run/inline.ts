@@ -5,9 +5,10 @@
  * module that exports the serializers, `from`, is imported there). Kept out of request.ts: the
  * CLI never needs it.
  */
+import { bundleBeside, BundleError } from '../files/bundle.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../config/usage-error.js';
 import type { RunOptions } from './request.js';
@@ -139,28 +140,12 @@ function cleanupBundles(dir: string): void {
  */
 async function bundleModule(url: string, dir: string): Promise<string> {
   const file = fileURLToPath(url);
-  const out = join(
-    dirname(file),
-    `.${basename(file).replace(/\.[^.]+$/, '')}.${process.pid}-${Date.now().toString(36)}.from.mjs`,
-  );
-  const { build } = await import('esbuild');
+  let out: string;
   try {
-    await build({
-      entryPoints: [file],
-      outfile: out,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      packages: 'external',
-      logLevel: 'silent',
-      target: 'node20',
-    });
+    out = await bundleBeside(file, 'from');
   } catch (e) {
-    const first = (e as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
-    throw new UsageError(
-      'from',
-      `${first?.location ? `${file}:${first.location.line}:${first.location.column}` : file} does not compile: ${first?.text ?? (e as Error).message}`,
-    );
+    if (!(e instanceof BundleError)) throw e;
+    throw new UsageError('from', `${e.at} does not compile: ${e.text}`);
   }
   bundles.set(dir, [...(bundles.get(dir) ?? []), out]);
   return pathToFileURL(out).href;
