@@ -16,7 +16,8 @@
  * Each published figure is set beside jsonbench's as a ratio against System.Text.Json (absolute times
  * differ by machine): jsonbench's ratio by the case's clock (`time.clock`: process CPU where the worker has
  * it; the lab's, with its 99.9% log-scale interval), the same ratio from the worker's thread-CPU samples
- * (median of per-round ratios of medians, interval by the same rule), and the allocation ratio (exact,
+ * (per-round ratios of medians, median per launch, median of launches; its interval from the rounds pooled,
+ * narrower than the case's: {@link cpuRatio}), and the allocation ratio (exact,
  * GC.GetAllocatedBytesForCurrentThread).
  * Verdicts: time — direction agrees when both ratios are on the same side of 1 (a published ratio
  * within 0.95–1.05 counts as "about equal" and agrees when jsonbench's interval holds 1); the ratio
@@ -807,9 +808,12 @@ function headerLines(files: readonly ResultsFile[], command: string, runsDir?: s
   const companySizes = sizesOf('company');
   const ordersSizes = sizesOf('orders');
   const policyNames = [...new Set(files.filter((f) => !ownPolicyRun(f)).map((f) => f.policy.name))];
+  // the studies the files hold a case of: a note of some studies says to run those only
+  const held = STUDIES.filter((s) => PUBLISHED.some((p) => p.study === s.id && findPair(files, p))).map((s) => s.id);
+  const only = held.length && held.length < STUDIES.length ? ` --study ${held.join(',')}` : '';
   if (files.length)
     out.push(
-      `To make these runs again on your machine: \`npm run studies -- --policy ${policyNames.join('|')}${companySizes.length ? ` --company-sizes ${companySizes.join(',')}` : ''}${ordersSizes.length ? ` --orders-sizes ${ordersSizes.join(',')}` : ''}\` (each study's \`jsonbench run\`s one after another, each with \`--no-ledger --no-probes\`, into \`jsonbench-results/studies-<time>/\`; the default policy takes hours on a loaded 2-core machine: docs/studies.md), or rebuild this note from results files you kept: \`npm run studies:run -- --results a/results.json,b/results.json\` (no rebuild).${runsDir ? ` These runs' results: \`${runsDir}\`.` : ''}`,
+      `To make these runs again on your machine: \`npm run studies -- --policy ${policyNames.join('|')}${companySizes.length ? ` --company-sizes ${companySizes.join(',')}` : ''}${ordersSizes.length ? ` --orders-sizes ${ordersSizes.join(',')}` : ''}${only}\` (each study's \`jsonbench run\`s one after another, each with \`--no-ledger --no-probes\`, into \`jsonbench-results/studies-<time>/\`; the default policy takes hours on a loaded 2-core machine: docs/studies.md), or rebuild this note from results files you kept: \`npm run studies:run -- --results a/results.json,b/results.json\` (no rebuild).${runsDir ? ` These runs' results: \`${runsDir}\`.` : ''}`,
       '',
       'The runs, each with the command read back from its results file (what the file does not record — `--no-ledger`, `--no-probes`, `--out` — left out), its start, wall time, and the load average (1, 5, 15 min) at its start and end:',
       '',
@@ -826,8 +830,8 @@ function headerLines(files: readonly ResultsFile[], command: string, runsDir?: s
   out.push(
     '',
     'Every ratio is serializer ÷ System.Text.Json (reflection) on the same payload; < 1 is faster or smaller. ' +
-      "jsonbench's time ratio: **case** is the lab's, by the case's clock (`time.clock`: process CPU time, CLOCK_PROCESS_CPUTIME_ID, where the worker has it, as issue 13's engine reads the JavaScript worker; else wall; paired alternating rounds in one process, median of per-round ratios of medians, 99.9% interval on the log scale); " +
-      "**thread CPU** is the same from the measuring thread's CPU clock (CLOCK_THREAD_CPUTIME_ID, per sample), which leaves out the background GC and JIT threads: preemption by other processes adds wall time, not CPU time. " +
+      "jsonbench's time ratio: **case** is the lab's, by the case's clock (`time.clock`: process CPU time, CLOCK_PROCESS_CPUTIME_ID, where the worker has it, as issue 13's engine reads the JavaScript worker; else wall): paired alternating rounds in one process, each round's ratio of the two sides' median samples, each launch's ratio the median of its rounds', the case's the geometric mean of its launches', with a 99.9% interval on the log scale from the launches (src/run/assemble.ts ratioOf); " +
+      "**thread CPU** is read from the measuring thread's CPU clock (CLOCK_THREAD_CPUTIME_ID, per sample), which leaves out the background GC and JIT threads (preemption by other processes adds wall time, not CPU time): the same per-round ratios, the median per launch and the median of launches, but its 99.9% interval is from all rounds pooled, which leaves out the launch-to-launch variance: it is narrower than the case's, and a published ratio outside it is weaker evidence of a gap than one outside the case's (the gaps below are read from the case's). " +
       "Allocation is exact on both sides (BenchmarkDotNet's MemoryDiagnoser and GC.GetAllocatedBytesForCurrentThread count the same bytes). " +
       'Time verdicts: *direction* — jsonbench\'s interval lies on the published side of 1 (yes), on the other side (no), or holds 1 (unclear); a published 0.95–1.05 is "about equal" and agrees when the interval holds 1 and is at most ' +
       WIDE +
@@ -1084,7 +1088,7 @@ async function main(): Promise<void> {
     process.stderr.write(`studies: the runs go to ${runsDir}/run-<n>/ (kept; --results rebuilds the note from them)\n`);
     paths = [];
     const sizes: StudySizes = { company: values['company-sizes']!, orders: values['orders-sizes']! };
-    command += ` -- --policy ${values.policy} --company-sizes ${sizes.company} --orders-sizes ${sizes.orders}${values.study !== STUDIES.map((s) => s.id).join(',') ? ` --study ${values.study}` : ''}`;
+    command += ` -- --policy ${values.policy}${ids.includes('004') ? ` --company-sizes ${sizes.company}` : ''}${ids.includes('002') ? ` --orders-sizes ${sizes.orders}` : ''}${values.study !== STUDIES.map((s) => s.id).join(',') ? ` --study ${values.study}` : ''}`;
     for (const [i, args] of runsOf(ids, sizes).entries()) {
       const out = join(runsDir, `run-${i + 1}`);
       const argv = [

@@ -374,6 +374,17 @@ test('the note says how to make its runs again: the policy and company sizes its
     /`npm run studies -- --policy default --orders-sizes 100,10000`/,
     "study 001's own quick run does not make the policy `default|quick`",
   );
+  const mono = dotnetFile(NET8, [
+    ['weather-station', 'list', 'deserialize', 'newtonsoft', 3816, 1.36],
+    ['weather-station', 'list', 'deserialize', 'stj', 1024, 1],
+  ]);
+  for (const c of mono.cases) Object.assign(c, { shape: 'single', size: 1, target: { id: 'mono', runtime: 'mono' } });
+  Object.assign(mono.targets[0], { id: 'mono', runtime: 'mono' });
+  assert.match(
+    renderNote([mono], 'npm run studies'),
+    /`npm run studies -- --policy default --study 000`/,
+    'a note of one study says to run that study, not all four',
+  );
 });
 
 test('each run of the note is listed with the command read back from its results file, its wall time and load; each row with its run, runtime, start and load', () => {
