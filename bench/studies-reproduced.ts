@@ -39,6 +39,9 @@ import { ratioNumber } from '../src/report/units.js';
 import { policies } from '../src/config/policies.js';
 import { formatAllocated, formatMeanError, formatOwnRatio, formatPercentDelta } from '../src/report/per-runtime.js';
 
+/** The baseline's bytes per op here ÷ the study's beyond which (either way) the note says the documents differ: allocation is exact on both sides. */
+const DOCUMENT_DIFFERS = 1.5;
+
 /** The published studies, by number (issue 26): 000 Mono on a device, 001 .NET 8 users, 002 the report site, 004 the feature and size study. */
 export type StudyId = '000' | '001' | '002' | '004';
 
@@ -566,6 +569,22 @@ export function dataNotes(files: readonly ResultsFile[], study: StudyId): string
   if (fallback.size)
     out.push(
       `Some rows read jsonbench's default DTOs, ${[...fallback].join(', ')}: the study's own code shape was not in the results given.`,
+    );
+  // the baseline's own bytes against the study's: exact on both sides, so a difference is the document, not noise
+  const otherDocs = new Map<string, string>();
+  for (const { p, found } of pairs) {
+    const got = allocOf(found.b);
+    if (!p.alloc || got === undefined) continue;
+    const k = got / p.alloc[1];
+    if (k > DOCUMENT_DIFFERS || k < 1 / DOCUMENT_DIFFERS)
+      otherDocs.set(
+        p.label,
+        `${p.label} ${noteBytes(got)} here, ${noteBytes(p.alloc[1])} published (${ratioNumber(k, 1)}×)`,
+      );
+  }
+  if (otherDocs.size)
+    out.push(
+      `System.Text.Json's own allocation is not the study's on the same case (${[...otherDocs.values()].join('; ')}): the documents measured here are not the study's, so a gap in the ratios below may come from the documents rather than the libraries.`,
     );
   return out.join(' ');
 }

@@ -191,6 +191,19 @@ test("the data notes name the runtime each study's rows came from, and say when 
     "the study's runtime and code shape: nothing to warn about",
   );
   assert.equal(dataNotes([], '001'), '');
+  const orders = dotnetFile(
+    NET10,
+    [
+      ['orders', 'list', 'serialize', 'newtonsoft', 248 * 1024, 1.7],
+      ['orders', 'list', 'serialize', 'stj', 96.5 * 1024, 1],
+    ],
+    100,
+  );
+  assert.match(
+    dataNotes([orders], '002'),
+    /System\.Text\.Json's own allocation is not the study's on the same case \(serialize 100 96\.5 KiB here, 21\.7 KiB published \(4\.4×\)\): the documents measured here are not the study's/,
+  );
+  assert.doesNotMatch(own, /own allocation is not the study's/, 'users-record: 5.97 MiB against 5.92 MB');
 });
 
 test('findPair reads the case nearest the study runtime first, then its code shape, then a measured one', () => {
