@@ -5,7 +5,7 @@
  *   npm run studies                                  # builds, runs every study's cases (default policy), writes the note
  *   npm run studies -- --policy quick --study 001    # a first look at one study
  *   npm run studies:run -- --results a/results.json,b/results.json   # the note from runs made before, no build
- *   options: --help lists them (--out, --runs-dir, --company-sizes)
+ *   options: --help lists them (--out, --runs-dir, --company-sizes, --orders-sizes) and each study's runs
  *
  * The runs ({@link STUDIES}: one `jsonbench run` per line, `--no-ledger --no-probes`, into
  * jsonbench-results/studies-<time>/run-<n>/, kept): study 001 on dotnet@8 with the study's code shape
@@ -16,7 +16,8 @@
  * Each published figure is set beside jsonbench's as a ratio against System.Text.Json (absolute times
  * differ by machine): jsonbench's ratio by the case's clock (`time.clock`: process CPU where the worker has
  * it; the lab's, with its 99.9% log-scale interval), the same ratio from the worker's thread-CPU samples
- * (median of per-round ratios of medians, interval by the same rule), and the allocation ratio (exact,
+ * (per-round ratios of medians, median per launch, median of launches; its interval from the rounds pooled,
+ * narrower than the case's: {@link cpuRatio}), and the allocation ratio (exact,
  * GC.GetAllocatedBytesForCurrentThread).
  * Verdicts: time — direction agrees when both ratios are on the same side of 1 (a published ratio
  * within 0.95–1.05 counts as "about equal" and agrees when jsonbench's interval holds 1); the ratio
@@ -27,8 +28,7 @@
  * named unexplained.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CaseResult, ResultsFile } from '../src/results/types.js';
@@ -36,15 +36,25 @@ import { ratioIntervalOf } from '../src/results/ratio.js';
 import { readResults } from '../src/results/io.js';
 import { logRatioInterval, medianOf } from '../src/stats/estimate.js';
 import { ratioNumber } from '../src/report/units.js';
+import { policies } from '../src/config/policies.js';
 import { formatAllocated, formatMeanError, formatOwnRatio, formatPercentDelta } from '../src/report/per-runtime.js';
+
+/** The baseline's bytes per op here ÷ the study's beyond which (either way) the note says the documents differ: allocation is exact on both sides. */
+const DOCUMENT_DIFFERS = 1.5;
 
 /** The published studies, by number (issue 26): 000 Mono on a device, 001 .NET 8 users, 002 the report site, 004 the feature and size study. */
 export type StudyId = '000' | '001' | '002' | '004';
 
+/** The sizes of the studies with a size sweep, as `--size` lists (`1000,10000`): study 004's `company`, study 002's `orders`. */
+export interface StudySizes {
+  company: string;
+  orders: string;
+}
+
 /**
  * A study as this note reproduces it: its heading, the jsonbench target of the runtime it ran on (the note reads
  * that target's cases first: {@link findPair}), what differs from it whatever the machine, and the `jsonbench run`s
- * that reproduce it (`npm run studies`; `companySizes` for study 004).
+ * that reproduce it (`npm run studies`; `--company-sizes` for study 004, `--orders-sizes` for study 002).
  */
 export interface Study {
   id: StudyId;
@@ -54,7 +64,7 @@ export interface Study {
   /** the study's runtime in words (`.NET 8`) */
   runtimeName: string;
   known: string;
-  runs(companySizes: string): string[][];
+  runs(sizes: StudySizes): string[][];
 }
 
 export const STUDIES: readonly Study[] = [
@@ -89,8 +99,8 @@ export const STUDIES: readonly Study[] = [
     runtime: 'dotnet@10',
     runtimeName: '.NET 10',
     known:
-      "Published on net9.0 and net10.0 with BenchmarkDotNet, with a Δ column between them; the published ratios below are its net10.0 column (its net9.0 figures and its source-generated deserialize allocation are not in this note's source, issue 12, so the Δ table has jsonbench's side only). The orders DTOs are jsonbench's generated ones (an enum, a date, nested lines), not the study's classes.",
-    runs: () => [['--target', 'dotnet@9,dotnet@10', '--workload', 'orders', '--size', '100,10000']],
+      "Published on net9.0 and net10.0 with BenchmarkDotNet, with a Δ column between them; the published ratios below are its net10.0 column; its net9.0 times (issue 12) are set beside jsonbench's dotnet@9 in the Δ table under it. It gave allocations for net10.0 only, and none for source-generated deserialize (not in this note's source, issues 12 and 26). The orders DTOs are jsonbench's generated ones (an enum, a date, nested lines), not the study's classes.",
+    runs: (sizes) => [['--target', 'dotnet@9,dotnet@10', '--workload', 'orders', '--size', sizes.orders]],
   },
   {
     id: '004',
@@ -99,7 +109,7 @@ export const STUDIES: readonly Study[] = [
     runtimeName: 'the SDK’s .NET',
     known:
       "The study gave absolute times, serialize allocations, and deserialize allocation ratios only (1.084, 1.075, 1.076, 1.076); its time and serialize-allocation ratios are computed here. Its deserialize input was the text Newtonsoft.Json had written (PascalCase property names, Newtonsoft's number and date formats); jsonbench deserializes its own payload text (camelCase, as JSON.stringify writes it) into the same DTOs with both libraries. The study's runtime is not in this note's source: measured here on the SDK's .NET.",
-    runs: (companySizes) => [['--target', 'dotnet', '--workload', 'company', '--size', companySizes]],
+    runs: (sizes) => [['--target', 'dotnet', '--workload', 'company', '--size', sizes.company]],
   },
   {
     id: '000',
@@ -124,6 +134,8 @@ export interface Published {
   serializer: string;
   baseline: string;
   time: [number, number];
+  /** study 002: the same times on its other runtime, net9.0 ([serializer, baseline], the unit of `time`) */
+  net9?: [number, number];
   /** bytes allocated per op: [serializer, baseline] */
   alloc?: [number, number];
   /** the allocation ratio, where the study published the ratio only */
@@ -204,10 +216,16 @@ export const PUBLISHED: readonly Published[] = [
         ? {
             ser: { refl: 15.2, sg: 10.1, nj: 30.6, ra: 21.7 * KB, sa: 21.4 * KB, na: 70.0 * KB },
             de: { refl: 34.9, sg: 34.0, nj: 52.0, ra: 42.5 * KB, na: 96.1 * KB },
+            // the net9.0 column (µs)
+            ser9: { refl: 16.1, sg: 12.7, nj: 33.2 },
+            de9: { refl: 35.8, sg: 37.4, nj: 59.1 },
           }
         : {
             ser: { refl: 1.95, sg: 1.5, nj: 3.88, ra: 2.18 * MB, sa: 2.17 * MB, na: 5.8 * MB },
             de: { refl: 4.31, sg: 4.45, nj: 6.57, ra: 4.16 * MB, na: 9.19 * MB },
+            // the net9.0 column (ms)
+            ser9: { refl: 2.18, sg: 1.77, nj: 4.3 },
+            de9: { refl: 4.89, sg: 4.52, nj: 7.47 },
           };
     const base = {
       study: '002' as const,
@@ -223,6 +241,7 @@ export const PUBLISHED: readonly Published[] = [
         direction: 'serialize',
         serializer: 'stj-sourcegen',
         time: [f.ser.sg, f.ser.refl],
+        net9: [f.ser9.sg, f.ser9.refl],
         alloc: [f.ser.sa, f.ser.ra],
       },
       {
@@ -231,6 +250,7 @@ export const PUBLISHED: readonly Published[] = [
         direction: 'serialize',
         serializer: 'newtonsoft',
         time: [f.ser.nj, f.ser.refl],
+        net9: [f.ser9.nj, f.ser9.refl],
         alloc: [f.ser.na, f.ser.ra],
       },
       {
@@ -239,6 +259,7 @@ export const PUBLISHED: readonly Published[] = [
         direction: 'deserialize',
         serializer: 'stj-sourcegen',
         time: [f.de.sg, f.de.refl],
+        net9: [f.de9.sg, f.de9.refl],
       },
       {
         ...base,
@@ -246,6 +267,7 @@ export const PUBLISHED: readonly Published[] = [
         direction: 'deserialize',
         serializer: 'newtonsoft',
         time: [f.de.nj, f.de.refl],
+        net9: [f.de9.nj, f.de9.refl],
         alloc: [f.de.na, f.de.ra],
       },
     ];
@@ -548,6 +570,22 @@ export function dataNotes(files: readonly ResultsFile[], study: StudyId): string
     out.push(
       `Some rows read jsonbench's default DTOs, ${[...fallback].join(', ')}: the study's own code shape was not in the results given.`,
     );
+  // the baseline's own bytes against the study's: exact on both sides, so a difference is the document, not noise
+  const otherDocs = new Map<string, string>();
+  for (const { p, found } of pairs) {
+    const got = allocOf(found.b);
+    if (!p.alloc || got === undefined) continue;
+    const k = got / p.alloc[1];
+    if (k > DOCUMENT_DIFFERS || k < 1 / DOCUMENT_DIFFERS)
+      otherDocs.set(
+        p.label,
+        `${p.label} ${noteBytes(got)} here, ${noteBytes(p.alloc[1])} published (${ratioNumber(k, 1)}×)`,
+      );
+  }
+  if (otherDocs.size)
+    out.push(
+      `System.Text.Json's own allocation is not the study's on the same case (${[...otherDocs.values()].join('; ')}): the documents measured here are not the study's, so a gap in the ratios below may come from the documents rather than the libraries.`,
+    );
   return out.join(' ');
 }
 
@@ -621,8 +659,10 @@ export function shapeLines(files: readonly ResultsFile[]): string[] {
 
 /**
  * Study 002's Δ column: per serializer, its mean on `dotnet@9` and `dotnet@10` (the same major read from any target)
- * and Δ between them (`≈` when the error bars overlap, report/per-runtime.ts), with each runtime's own ratio and
- * allocation. Empty unless both runtimes ran the study's cases.
+ * and Δ between them (`≈` when the error bars overlap, report/per-runtime.ts), beside the study's own net9.0 → net10.0
+ * Δ from its published times ({@link Published.net9}); then each runtime's own ratio beside the study's ratio on that
+ * runtime ("inside" when the published ratio lies in jsonbench's interval), and the allocation. Ends with a sentence
+ * counting the agreements. Empty unless both runtimes ran the study's cases.
  */
 export function deltaLines(files: readonly ResultsFile[]): string[] {
   const rows = PUBLISHED.filter((p) => p.study === '002');
@@ -630,57 +670,187 @@ export function deltaLines(files: readonly ResultsFile[]): string[] {
   const on = (p: Published, serializer: string, runtime: string) =>
     findPair(files, { ...p, serializer, baseline: 'stj' }, runtime);
   const lines: string[] = [];
+  let nDelta = 0;
+  let clearDelta = 0;
+  let sameDelta = 0;
+  let nRatio = 0;
+  let insideRatio = 0;
+  const inside = (pub: number, c: CaseResult) => {
+    const v = timeVerdict(pub, c.ratio == null ? null : { ratio: c.ratio, interval: ratioIntervalOf(c) });
+    if (v.withinError === null) return '';
+    nRatio++;
+    if (v.withinError) insideRatio++;
+    return v.withinError ? ' · inside' : ' · **outside**';
+  };
   for (const p of keys)
     for (const serializer of ['stj', 'stj-sourcegen', 'newtonsoft']) {
       const a = on(p, serializer, 'dotnet@9');
       const b = on(p, serializer, 'dotnet@10');
       if (!a || !b || a.distance > 1 || b.distance > 1) continue;
+      // the study's times of this serializer: a row's own, or (stj) the baseline of the case's rows
+      const pub = rows.find((x) => x.label === p.label && x.serializer === serializer);
+      const t10 = pub ? pub.time[0] : p.time[1];
+      const t9 = pub ? pub.net9?.[0] : p.net9?.[1];
+      const pubDelta = t9 === undefined ? null : t10 / t9 - 1;
+      const delta = formatPercentDelta(b.c, a.c);
+      let deltaVerdict = '—';
+      if (pubDelta !== null && delta !== '—') {
+        nDelta++;
+        if (delta.startsWith('≈')) deltaVerdict = 'unclear';
+        else {
+          clearDelta++;
+          const same = b.c.time!.mean < a.c.time!.mean === pubDelta < 0;
+          if (same) sameDelta++;
+          deltaVerdict = same ? 'yes' : '**no**';
+        }
+      }
+      const pubDeltaText =
+        pubDelta === null ? '—' : `${pubDelta < 0 ? '−' : '+'}${Math.abs(pubDelta * 100).toFixed(1)}%`;
+      const ratio9 = pub?.net9
+        ? ratioNumber(pub.net9[0] / pub.net9[1], 2) + inside(pub.net9[0] / pub.net9[1], a.c)
+        : '—';
+      const ratio10 = pub ? ratioNumber(pub.time[0] / pub.time[1], 2) + inside(pub.time[0] / pub.time[1], b.c) : '—';
+      const from = [...new Set([a, b].map((x) => `#${files.indexOf(x.file) + 1}`))].join(', ');
       lines.push(
-        `| ${p.label} | ${serializer} | ${formatMeanError(a.c)} | ${formatMeanError(b.c)} | ${formatPercentDelta(b.c, a.c)} | ${formatOwnRatio(a.c)} | ${formatOwnRatio(b.c)} | ${formatAllocated(a.c.allocated)} | ${formatAllocated(b.c.allocated)} |`,
+        `| ${p.label} | ${serializer} | ${from} | ${formatMeanError(a.c)} | ${formatMeanError(b.c)} | ${delta} | ${pubDeltaText} | ${deltaVerdict} | ${formatOwnRatio(a.c)} | ${serializer === 'stj' ? 'baseline' : ratio9} | ${formatOwnRatio(b.c)} | ${serializer === 'stj' ? 'baseline' : ratio10} | ${formatAllocated(a.c.allocated)} | ${formatAllocated(b.c.allocated)} |`,
       );
     }
   if (!lines.length) return [];
   return [
-    "The study's Δ column, jsonbench's side: each serializer on .NET 9 and .NET 10 (separate processes: Δ is the weaker reading; `≈` when the two means' error bars overlap). The study's own net9.0 figures are not in this note's source.",
+    "The study's Δ column beside jsonbench's: each serializer on .NET 9 and .NET 10, jsonbench's mean on each and Δ between them (separate processes: Δ is the weaker reading; `≈` when the two means' error bars overlap), the study's Δ from its own net9.0 and net10.0 times, whether the two agree in sign (unclear when jsonbench's Δ is `≈`), and each runtime's ratio beside the study's on that runtime (inside: the published ratio lies in jsonbench's interval). The study gave no net9.0 allocation.",
     '',
-    '| case | serializer | dotnet@9 mean ± error | dotnet@10 mean ± error | Δ | dotnet@9 ratio | dotnet@10 ratio | dotnet@9 allocated | dotnet@10 allocated |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| case | serializer | read from | dotnet@9 mean ± error | dotnet@10 mean ± error | Δ | published Δ | Δ: same sign | dotnet@9 ratio | published net9.0 ratio | dotnet@10 ratio | published net10.0 ratio | dotnet@9 allocated | dotnet@10 allocated |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...lines,
+    '',
+    `Δ against the study's: jsonbench's Δ is outside its error bars in ${clearDelta} of ${nDelta} rows, and has the study's sign in ${sameDelta} of those ${clearDelta}; the published ratio is inside jsonbench's interval in ${insideRatio} of ${nRatio} (both runtimes).`,
     '',
   ];
 }
 
-/** Renders the note from results files. Pure. */
-export function renderNote(files: readonly ResultsFile[], command: string, runsDir?: string): string {
+/** A duration as `--case-timeout` takes it: `10m`, `90s`, `500ms`. */
+function durationText(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return `${ms}ms`;
+}
+
+/**
+ * The `jsonbench run` command a results file was made by, read back from what the file records: its targets,
+ * workloads, sizes (ascending), the direction when it ran one only, the policy, and `--case-timeout` when it is not
+ * the policy's own (src/config/policies.ts). What a results file does not record (`--no-ledger`, `--no-probes`,
+ * `--out`, which `npm run studies` adds to each run) is left out. Pure.
+ */
+export function runCommandOf(file: ResultsFile): string {
+  const uniq = <T>(xs: T[]) => [...new Set(xs)];
+  const args = [
+    'jsonbench run',
+    `--target ${file.targets.map((t) => t.id).join(',')}`,
+    `--workload ${uniq(file.cases.map((c) => c.workload)).join(',')}`,
+    `--size ${uniq(file.cases.map((c) => c.size))
+      .sort((a, b) => a - b)
+      .join(',')}`,
+  ];
+  const directions = uniq(file.cases.map((c) => c.direction));
+  if (directions.length === 1) args.push(`--direction ${directions[0]}`);
+  args.push(`--policy ${file.policy.name}`);
+  const own = policies[file.policy.name as keyof typeof policies] as { caseTimeoutMs: number } | undefined;
+  const timeout = (file.policy as { caseTimeoutMs?: number }).caseTimeoutMs;
+  if (own && timeout !== undefined && timeout !== own.caseTimeoutMs)
+    args.push(`--case-timeout ${durationText(timeout)}`);
+  return args.join(' ');
+}
+
+/** `2026-12-06 00:54 UTC` from an ISO time (as given when it is not one). */
+function dateText(iso: string): string {
+  return /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso;
+}
+
+/** `load 19.0→7.4`: the one-minute load average at a run's start and end (start only when the end is not recorded). */
+function loadText(file: ResultsFile): string {
+  const l = file.environment.loadAverage;
+  return `load ${l.start[0].toFixed(1)}${l.end ? `→${l.end[0].toFixed(1)}` : ''}`;
+}
+
+/** `12 min 3 s`: a run's wall time from its start and finish, or '' when either is missing. */
+function wallText(file: ResultsFile): string {
+  const ms = Date.parse(file.finishedAt ?? '') - Date.parse(file.startedAt);
+  if (!Number.isFinite(ms) || ms < 0) return '';
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+}
+
+/**
+ * Where a note row was read from: `#3 dotnet@10 (.NET 10.0.12) · 2026-12-06 02:04 UTC · load 24.8→19.8`: the run's
+ * number in the note's list (which gives its command), the target with the runtime's own FrameworkDescription, the
+ * run's start and its load.
+ */
+function readFrom(files: readonly ResultsFile[], file: ResultsFile, targetId: string): string {
+  const t = file.targets.find((x) => x.id === targetId);
+  const description = (t?.probe as { description?: unknown } | undefined)?.description;
+  const runtime = typeof description === 'string' && description ? ` (${description.replace(/ \(.*$/, '')})` : '';
+  return `#${files.indexOf(file) + 1} ${targetId}${runtime} · ${dateText(file.startedAt)} · ${loadText(file)}`;
+}
+
+/**
+ * True when a results file is a study run that names its own policy (study 001's quick run of both DTO shapes):
+ * its policy is not the one `npm run studies --policy` gave, so "make these runs again" leaves it out.
+ */
+function ownPolicyRun(f: ResultsFile): boolean {
+  const targets = f.targets.map((t) => t.id).join(',');
+  const workloads = [...new Set(f.cases.map((c) => c.workload))].join(',');
+  return STUDIES.some((s) =>
+    s
+      .runs(DEFAULT_SIZES)
+      .some(
+        (args) =>
+          args.includes('--policy') &&
+          args[args.indexOf('--target') + 1] === targets &&
+          args[args.indexOf('--workload') + 1] === workloads,
+      ),
+  );
+}
+
+/** The note's head: title, how to make the runs again, the list of runs (command, start, wall time, load) and the method. Pure. */
+function headerLines(files: readonly ResultsFile[], command: string, runsDir?: string): string[] {
   const out: string[] = [
     '# The .NET studies reproduced',
     '',
     `Generated by \`${command}\` (bench/studies-reproduced.ts) from ${files.length} run${files.length === 1 ? '' : 's'}; do not edit by hand.`,
     '',
   ];
-  // how to make these runs again: the script's own runs at the policy and company sizes the files hold
-  const companySizes = [
-    ...new Set(files.flatMap((f) => f.cases.filter((c) => c.workload === 'company').map((c) => c.size))),
-  ].sort((a, b) => a - b);
-  const policies = [...new Set(files.map((f) => f.policy.name))];
+  // how to make these runs again: the script's own runs at the policy and the sweep sizes the files hold
+  const sizesOf = (workload: string) =>
+    [...new Set(files.flatMap((f) => f.cases.filter((c) => c.workload === workload).map((c) => c.size)))].sort(
+      (a, b) => a - b,
+    );
+  const companySizes = sizesOf('company');
+  const ordersSizes = sizesOf('orders');
+  const policyNames = [...new Set(files.filter((f) => !ownPolicyRun(f)).map((f) => f.policy.name))];
+  // the studies the files hold a case of: a note of some studies says to run those only
+  const held = STUDIES.filter((s) => PUBLISHED.some((p) => p.study === s.id && findPair(files, p))).map((s) => s.id);
+  const only = held.length && held.length < STUDIES.length ? ` --study ${held.join(',')}` : '';
   if (files.length)
     out.push(
-      `To make these runs again on your machine: \`npm run studies -- --policy ${policies.join('|')}${companySizes.length ? ` --company-sizes ${companySizes.join(',')}` : ''}\` (one \`jsonbench run\` per line of each study's runs, into \`jsonbench-results/studies-<time>/\`; the default policy takes hours on a loaded 2-core machine: docs/adaptive-launches.md), or rebuild this note from results files you kept: \`npm run studies:run -- --results a/results.json,b/results.json\` (no rebuild).${runsDir ? ` These runs' results: \`${runsDir}\`.` : ''}`,
+      `To make these runs again on your machine: \`npm run studies -- --policy ${policyNames.join('|')}${companySizes.length ? ` --company-sizes ${companySizes.join(',')}` : ''}${ordersSizes.length ? ` --orders-sizes ${ordersSizes.join(',')}` : ''}${only}\` (each study's \`jsonbench run\`s one after another, each with \`--no-ledger --no-probes\`, into \`jsonbench-results/studies-<time>/\`; the default policy takes hours on a loaded 2-core machine: docs/studies.md), or rebuild this note from results files you kept: \`npm run studies:run -- --results a/results.json,b/results.json\` (no rebuild).${runsDir ? ` These runs' results: \`${runsDir}\`.` : ''}`,
+      '',
+      'The runs, each with the command read back from its results file (what the file does not record — `--no-ledger`, `--no-probes`, `--out` — left out), its start, wall time, and the load average (1, 5, 15 min) at its start and end:',
       '',
     );
   for (const [i, f] of files.entries()) {
     const e = f.environment;
     const targets = f.targets.map((t) => targetText(f, t.id)).join(', ');
     const workloads = [...new Set(f.cases.map((c) => c.workload))].join(', ');
+    const wall = wallText(f);
     out.push(
-      `${i + 1}. ${f.startedAt} · ${targets} · ${workloads} · ${e.cpuModel} × ${e.cores} · policy ${f.policy.name} (${f.policy.launches} launch${f.policy.launches === 1 ? '' : 'es'}) · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} at start${e.loadAverage.end ? `, ${e.loadAverage.end.map((x) => x.toFixed(2)).join('/')} at end` : ''}`,
+      `${i + 1}. ${f.startedAt} · ${targets} · ${workloads} · ${e.cpuModel} × ${e.cores} · policy ${f.policy.name} (${f.policy.launches} launch${f.policy.launches === 1 ? '' : 'es'})${wall ? ` · ${wall}` : ''} · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} at start${e.loadAverage.end ? `, ${e.loadAverage.end.map((x) => x.toFixed(2)).join('/')} at end` : ''} · \`${runCommandOf(f)}\``,
     );
   }
   out.push(
     '',
     'Every ratio is serializer ÷ System.Text.Json (reflection) on the same payload; < 1 is faster or smaller. ' +
-      "jsonbench's time ratio: **case** is the lab's, by the case's clock (`time.clock`: process CPU time, CLOCK_PROCESS_CPUTIME_ID, where the worker has it, as issue 13's engine reads the JavaScript worker; else wall; paired alternating rounds in one process, median of per-round ratios of medians, 99.9% interval on the log scale); " +
-      "**thread CPU** is the same from the measuring thread's CPU clock (CLOCK_THREAD_CPUTIME_ID, per sample), which leaves out the background GC and JIT threads: preemption by other processes adds wall time, not CPU time. " +
+      "jsonbench's time ratio: **case** is the lab's, by the case's clock (`time.clock`: process CPU time, CLOCK_PROCESS_CPUTIME_ID, where the worker has it, as issue 13's engine reads the JavaScript worker; else wall): paired alternating rounds in one process, each round's ratio of the two sides' median samples, each launch's ratio the median of its rounds', the case's the geometric mean of its launches', with a 99.9% interval on the log scale from the launches (src/run/assemble.ts ratioOf); " +
+      "**thread CPU** is read from the measuring thread's CPU clock (CLOCK_THREAD_CPUTIME_ID, per sample), which leaves out the background GC and JIT threads (preemption by other processes adds wall time, not CPU time): the same per-round ratios, the median per launch and the median of launches, but its 99.9% interval is from all rounds pooled, which leaves out the launch-to-launch variance: it is narrower than the case's, and a published ratio outside it is weaker evidence of a gap than one outside the case's (the gaps below are read from the case's). " +
       "Allocation is exact on both sides (BenchmarkDotNet's MemoryDiagnoser and GC.GetAllocatedBytesForCurrentThread count the same bytes). " +
       'Time verdicts: *direction* — jsonbench\'s interval lies on the published side of 1 (yes), on the other side (no), or holds 1 (unclear); a published 0.95–1.05 is "about equal" and agrees when the interval holds 1 and is at most ' +
       WIDE +
@@ -688,137 +858,209 @@ export function renderNote(files: readonly ResultsFile[], command: string, runsD
       WIDE +
       '×, which agrees with almost anything). ' +
       'Allocation verdicts: direction as for time; *close* — within 15% of the published ratio. ' +
-      'Each row names the run it was read from (#, the list above) and its target.',
+      'Each row names the run it was read from (#: the list above, with its command), its target and runtime, when it started and the load then.',
     '',
   );
+  return out;
+}
+
+/** A study's counts of verdicts, for its summary sentence. */
+interface Tally {
+  n: number;
+  dirWall: number;
+  dirCpu: number;
+  offWall: number;
+  offCpu: number;
+  inWall: number;
+  inCpu: number;
+  wideWall: number;
+  wideCpu: number;
+  nAlloc: number;
+  dirAlloc: number;
+  closeAlloc: number;
+  missing: number;
+}
+
+/**
+ * One measured published row: its table line, its gaps (the published ratio outside jsonbench's interval, or an
+ * allocation ratio more than 15% off), and its output over the LOH threshold (or null); counts its verdicts into `t`.
+ */
+function measuredRow(
+  files: readonly ResultsFile[],
+  study: Study,
+  p: Published,
+  found: FoundPair,
+  confidence: number,
+  t: Tally,
+): { line: string; gaps: string[]; big: { output: number; threshold: number } | null } {
+  const { c, b } = found;
+  const pub = p.time[0] / p.time[1];
+  const run = `${readFrom(files, found.file, c.target.id)}${c.workload !== p.workloads[0] ? ` (${c.workload})` : ''}`;
+  const big = [c, b].map((x) => overLoh(files, x)).find((x) => x !== null) ?? null;
+  const label = big ? `${p.label} †` : p.label;
+  const wall: RatioWithInterval | null = c.ratio == null ? null : { ratio: c.ratio, interval: ratioIntervalOf(c) };
+  const cpu = cpuRatio(c, confidence);
+  const tw = timeVerdict(pub, wall);
+  const tc = timeVerdict(pub, cpu);
+  t.n++;
+  if (tw.direction) t.dirWall++;
+  if (tc.direction) t.dirCpu++;
+  if (tw.direction === false) t.offWall++;
+  if (tc.direction === false) t.offCpu++;
+  if (tw.withinError) t.inWall++;
+  if (tc.withinError) t.inCpu++;
+  if (tw.withinError && isWide(wall)) t.wideWall++;
+  if (tc.withinError && isWide(cpu)) t.wideCpu++;
+  const pubAlloc = publishedAllocRatio(p);
+  const gotAlloc = c.allocRatio ?? null;
+  const av = pubAlloc === null ? { direction: null, close: null } : allocVerdict(pubAlloc, gotAlloc);
+  if (pubAlloc !== null && gotAlloc !== null) {
+    t.nAlloc++;
+    if (av.direction) t.dirAlloc++;
+    if (av.close) t.closeAlloc++;
+  }
+  const d = decimalsFor(pub, wall, cpu);
+  // a ratio the study published with three decimals (study 004's 1.084) is compared at three
+  const da = p.allocRatio !== undefined ? 3 : 2;
+  const line =
+    `| ${label} | ${p.serializer} | ${run} | ${ratioNumber(pub, d)} | ${fmt(wall, d)} | ${fmt(cpu, d)} | ${dir(tw.direction, !!wall)} / ${yes(tw.withinError, isWide(wall))} | ${dir(tc.direction, !!cpu)} / ${yes(tc.withinError, isWide(cpu))} ` +
+    `| ${pubAlloc === null ? '—' : ratioNumber(pubAlloc, da)} | ${gotAlloc === null ? '—' : ratioNumber(gotAlloc, da)} (${noteBytes(allocOf(c))} ÷ ${noteBytes(allocOf(b))}) | ${pubAlloc === null ? '—' : `${yes(av.direction)} / ${yes(av.close)}`} |`;
+  const key = `${study.id}|${p.label}|${p.serializer}`;
+  const gaps: string[] = [];
+  if (tw.withinError === false)
+    gaps.push(
+      `- ${p.label}, ${p.serializer}, time (published ${ratioNumber(pub, 2)}, here ${fmt(wall, 2)}): ${EXPLAINED[`${key}|time`] ?? (big ? 'the LOH faults of the † note are in these times; beyond them unexplained' : 'unexplained')}.`,
+    );
+  if (av.close === false)
+    gaps.push(
+      `- ${p.label}, ${p.serializer}, allocation (published ${ratioNumber(pubAlloc!, 2)}, here ${ratioNumber(gotAlloc!, 2)}): ${EXPLAINED[`${key}|alloc`] ?? 'unexplained'}.`,
+    );
+  return { line, gaps, big };
+}
+
+/** A study's summary sentence from its counts. */
+function summaryOf(study: Study, t: Tally): string {
+  const { n, missing } = t;
+  const without = `${missing} comparison${missing === 1 ? '' : 's'} without a measured case`;
+  return n === 0
+    ? `${study.title}: not measured (no run of its cases in the results given: ${without}).`
+    : `${study.title}: time — direction agrees in ${t.dirWall} of ${n} comparisons by the case's clock (${t.offWall} disagree, the rest unclear: the interval holds 1, or is wider than ${WIDE}× where the study found the two about equal) and ${t.dirCpu} of ${n} by thread CPU time (${t.offCpu} disagree); the published ratio is inside jsonbench's interval in ${t.inWall} of ${n} (case; ${t.wideWall} of them an interval wider than ${WIDE}×, which says little) and ${t.inCpu} of ${n} (thread CPU; ${t.wideCpu} wider than ${WIDE}×). Allocation — direction agrees in ${t.dirAlloc} of ${t.nAlloc}, within 15% in ${t.closeAlloc} of ${t.nAlloc}.${missing ? ` ${without}.` : ''}`;
+}
+
+/** One study's section of the note: its text, the table of its published rows, its notes and gaps, and its summary sentence. Pure. */
+function studySection(
+  files: readonly ResultsFile[],
+  study: Study,
+  confidence: number,
+): { lines: string[]; summary: string } {
+  const t: Tally = {
+    n: 0,
+    dirWall: 0,
+    dirCpu: 0,
+    offWall: 0,
+    offCpu: 0,
+    inWall: 0,
+    inCpu: 0,
+    wideWall: 0,
+    wideCpu: 0,
+    nAlloc: 0,
+    dirAlloc: 0,
+    closeAlloc: 0,
+    missing: 0,
+  };
+  const lines: string[] = [];
+  const overCap: string[] = [];
+  const gaps: string[] = [];
+  let eg: { output: number; threshold: number } | null = null;
+  for (const p of PUBLISHED.filter((x) => x.study === study.id)) {
+    const found = findPair(files, p);
+    const c = found?.c;
+    if (!found || !c || c.status !== 'measured') {
+      t.missing++;
+      lines.push(
+        `| ${p.label} | ${p.serializer} | — | ${ratioNumber(p.time[0] / p.time[1], 2)} | ${c ? `${c.status}: ${c.reason ?? ''}`.replace(/\|/g, '/').replace(/\s+/g, ' ').slice(0, 120) : 'not run'} | | | | | | |`,
+      );
+      continue;
+    }
+    const row = measuredRow(files, study, p, found, confidence, t);
+    lines.push(row.line);
+    gaps.push(...row.gaps);
+    if (row.big && !overCap.includes(p.label)) overCap.push(p.label);
+    if (row.big && !eg) eg = row.big;
+  }
+  const out = [
+    `## ${study.title}`,
+    '',
+    [study.known, dataNotes(files, study.id)].filter(Boolean).join(' '),
+    '',
+    '| case | serializer | read from | published time ratio | jsonbench case | jsonbench thread CPU | case: direction / within error | thread CPU: direction / within error | published alloc ratio | jsonbench alloc ratio | alloc: direction / close |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...lines,
+    '',
+  ];
+  if (overCap.length)
+    out.push(
+      `† ${overCap.join(', ')}: the output string is larger than the run's large-object-heap threshold${eg ? ` (e.g. ${noteBytes(eg.output)} over ${noteBytes(eg.threshold)})` : ''}, so each op faults the pages of a freed LOH region back in (~17 µs a page on this machine's VM; workers/dotnet/README.md): these times include those faults, not only the serializers' work.`,
+      '',
+    );
+  if (study.id === '001') out.push(...shapeLines(files));
+  if (study.id === '002') out.push(...deltaLines(files));
+  if (gaps.length) out.push('Gaps to the study, each explained or named unexplained:', '', ...gaps, '');
+  const summary = summaryOf(study, t);
+  out.push(summary, '');
+  return { lines: out, summary };
+}
+
+/** Renders the note from results files. Pure. */
+export function renderNote(files: readonly ResultsFile[], command: string, runsDir?: string): string {
+  const out = headerLines(files, command, runsDir);
   const confidence = files[0]?.policy.measure.confidence ?? 0.999;
   const closing: string[] = [];
   for (const study of STUDIES) {
-    const rows = PUBLISHED.filter((p) => p.study === study.id);
-    const lines: string[] = [];
-    const overCap: string[] = [];
-    const gaps: string[] = [];
-    let n = 0;
-    let dirWall = 0;
-    let dirCpu = 0;
-    let offWall = 0;
-    let offCpu = 0;
-    let inWall = 0;
-    let inCpu = 0;
-    let wideWall = 0;
-    let wideCpu = 0;
-    let nAlloc = 0;
-    let dirAlloc = 0;
-    let closeAlloc = 0;
-    let missing = 0;
-    let eg: { output: number; threshold: number } | null = null;
-    for (const p of rows) {
-      const found = findPair(files, p);
-      const pub = p.time[0] / p.time[1];
-      const c = found?.c;
-      if (!found || !c || c.status !== 'measured') {
-        missing++;
-        lines.push(
-          `| ${p.label} | ${p.serializer} | — | ${ratioNumber(pub, 2)} | ${c ? `${c.status}: ${c.reason ?? ''}`.replace(/\|/g, '/').replace(/\s+/g, ' ').slice(0, 120) : 'not run'} | | | | | | |`,
-        );
-        continue;
-      }
-      const b = found.b;
-      const run = `#${files.indexOf(found.file) + 1} ${c.target.id}${found.c.workload !== p.workloads[0] ? ` (${found.c.workload})` : ''}`;
-      const big = [c, b].map((x) => overLoh(files, x)).find((x) => x !== null) ?? null;
-      if (big && !overCap.includes(p.label)) overCap.push(p.label);
-      if (big && !eg) eg = big;
-      const label = big ? `${p.label} †` : p.label;
-      const wall: RatioWithInterval | null = c.ratio === null ? null : { ratio: c.ratio, interval: ratioIntervalOf(c) };
-      const cpu = cpuRatio(c, confidence);
-      const tw = timeVerdict(pub, wall);
-      const tc = timeVerdict(pub, cpu);
-      n++;
-      if (tw.direction) dirWall++;
-      if (tc.direction) dirCpu++;
-      if (tw.direction === false) offWall++;
-      if (tc.direction === false) offCpu++;
-      if (tw.withinError) inWall++;
-      if (tc.withinError) inCpu++;
-      if (tw.withinError && isWide(wall)) wideWall++;
-      if (tc.withinError && isWide(cpu)) wideCpu++;
-      const pubAlloc = publishedAllocRatio(p);
-      const gotAlloc = c.allocRatio ?? null;
-      const av = pubAlloc === null ? { direction: null, close: null } : allocVerdict(pubAlloc, gotAlloc);
-      if (pubAlloc !== null && gotAlloc !== null) {
-        nAlloc++;
-        if (av.direction) dirAlloc++;
-        if (av.close) closeAlloc++;
-      }
-      const d = decimalsFor(pub, wall, cpu);
-      // a ratio the study published with three decimals (study 004's 1.084) is compared at three
-      const da = p.allocRatio !== undefined ? 3 : 2;
-      lines.push(
-        `| ${label} | ${p.serializer} | ${run} | ${ratioNumber(pub, d)} | ${fmt(wall, d)} | ${fmt(cpu, d)} | ${dir(tw.direction, !!wall)} / ${yes(tw.withinError, isWide(wall))} | ${dir(tc.direction, !!cpu)} / ${yes(tc.withinError, isWide(cpu))} ` +
-          `| ${pubAlloc === null ? '—' : ratioNumber(pubAlloc, da)} | ${gotAlloc === null ? '—' : ratioNumber(gotAlloc, da)} (${noteBytes(allocOf(c))} ÷ ${noteBytes(allocOf(b))}) | ${pubAlloc === null ? '—' : `${yes(av.direction)} / ${yes(av.close)}`} |`,
-      );
-      // a gap: the published ratio outside jsonbench's interval, or an allocation ratio more than 15% off
-      const key = `${study.id}|${p.label}|${p.serializer}`;
-      if (tw.withinError === false)
-        gaps.push(
-          `- ${p.label}, ${p.serializer}, time (published ${ratioNumber(pub, 2)}, here ${fmt(wall, 2)}): ${EXPLAINED[`${key}|time`] ?? (big ? 'the LOH faults of the † note are in these times; beyond them unexplained' : 'unexplained')}.`,
-        );
-      if (av.close === false)
-        gaps.push(
-          `- ${p.label}, ${p.serializer}, allocation (published ${ratioNumber(pubAlloc!, 2)}, here ${ratioNumber(gotAlloc!, 2)}): ${EXPLAINED[`${key}|alloc`] ?? 'unexplained'}.`,
-        );
-    }
-    out.push(
-      `## ${study.title}`,
-      '',
-      [study.known, dataNotes(files, study.id)].filter(Boolean).join(' '),
-      '',
-      '| case | serializer | read from | published time ratio | jsonbench case | jsonbench thread CPU | case: direction / within error | thread CPU: direction / within error | published alloc ratio | jsonbench alloc ratio | alloc: direction / close |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
-      ...lines,
-      '',
-    );
-    if (overCap.length)
-      out.push(
-        `† ${overCap.join(', ')}: the output string is larger than the run's large-object-heap threshold${eg ? ` (e.g. ${noteBytes(eg.output)} over ${noteBytes(eg.threshold)})` : ''}, so each op faults the pages of a freed LOH region back in (~17 µs a page on this machine's VM; workers/dotnet/README.md): these times include those faults, not only the serializers' work.`,
-        '',
-      );
-    if (study.id === '001') out.push(...shapeLines(files));
-    if (study.id === '002') out.push(...deltaLines(files));
-    if (gaps.length) out.push('Gaps to the study, each explained or named unexplained:', '', ...gaps, '');
-    const summary =
-      n === 0
-        ? `${study.title}: not measured (no run of its cases in the results given: ${missing} comparison${missing === 1 ? '' : 's'} without a measured case).`
-        : `${study.title}: time — direction agrees in ${dirWall} of ${n} comparisons by the case's clock (${offWall} disagree, the rest unclear: the interval holds 1, or is wider than ${WIDE}× where the study found the two about equal) and ${dirCpu} of ${n} by thread CPU time (${offCpu} disagree); the published ratio is inside jsonbench's interval in ${inWall} of ${n} (case; ${wideWall} of them an interval wider than ${WIDE}×, which says little) and ${inCpu} of ${n} (thread CPU; ${wideCpu} wider than ${WIDE}×). Allocation — direction agrees in ${dirAlloc} of ${nAlloc}, within 15% in ${closeAlloc} of ${nAlloc}.${missing ? ` ${missing} comparison${missing === 1 ? '' : 's'} without a measured case.` : ''}`;
-    out.push(summary, '');
+    const { lines, summary } = studySection(files, study, confidence);
+    out.push(...lines);
     closing.push(`- ${summary}`);
   }
   out.push('## Closing note', '', ...closing, '');
   return out.join('\n');
 }
 
-const USAGE = `Usage: npm run studies -- [options]     (builds first)
-       npm run studies:run -- [options] (no build: after npm run build)
+/** The sizes `npm run studies` runs when not told: each study's own sweep. */
+const DEFAULT_SIZES: StudySizes = { company: '1000,10000,50000,100000', orders: '100,10000' };
+
+/** The `--help` text: the options, then each study's `jsonbench run`s at the default sizes (what a run without --results makes). */
+function usage(): string {
+  const runs = STUDIES.flatMap((s) =>
+    s.runs(DEFAULT_SIZES).map((args) => `  ${s.id}  jsonbench run ${args.join(' ')}`),
+  ).join('\n');
+  return `Usage: npm run studies -- [options]     (builds first: minutes; refused while a run holds build/)
+       npm run studies:run -- [options] (no build: after npm run build; also for --help)
        node build/bench/studies-reproduced.js [options]
 
 Writes benchmarks/notes/studies-reproduced.md: the four published .NET studies beside jsonbench's figures.
-Without --results it runs each study's \`jsonbench run\`s first (study 001 on dotnet@8, 002 on dotnet@9 and
-dotnet@10, 004 on dotnet, 000 on mono), each into <runs-dir>/run-<n>/ (kept: rebuild the note from them
-with --results).
+Without --results it runs each chosen study's \`jsonbench run\`s first, one after another, each with
+--policy <policy> (unless it names its own) --no-ledger --no-probes, into <runs-dir>/run-<n>/ (kept:
+rebuild the note from them with --results). The runs, by study:
+${runs}
+On a loaded 2-core machine the default policy takes minutes for 000, tens of minutes for 001, and about an
+hour or more each for 002 and 004 at their largest sizes (docs/studies.md has measured times); --policy
+quick makes the same runs as a first look.
 
 Options:
-  --policy <name>          quick, default or long (default: default; hours on a loaded 2-core machine)
-  --study <ids>            only these studies' runs: 000,001,002,004 (default: all)
-  --company-sizes <list>   study 004's sizes (default: 1000,10000,50000,100000)
+  --policy <name>          quick, default or long (default: default)
+  --study <ids>            only these studies' runs: ${STUDIES.map((s) => s.id).join(',')} (default: all)
+  --company-sizes <list>   study 004's sizes (default: ${DEFAULT_SIZES.company})
+  --orders-sizes <list>    study 002's sizes (default: ${DEFAULT_SIZES.orders})
   --results <files>        comma-separated results.json files of runs made before: no run, only the note
   --runs-dir <dir>         where the runs go (default: jsonbench-results/studies-<time>/)
   --out <file.md>          the note (default: benchmarks/notes/studies-reproduced.md)
   -h, --help               this text
 `;
+}
 
 /** The `jsonbench run` argument lists of the chosen studies (a list that names its own --policy keeps it). */
-function runsOf(ids: readonly string[], companySizes: string): string[][] {
-  return STUDIES.filter((s) => ids.includes(s.id)).flatMap((s) => s.runs(companySizes));
+function runsOf(ids: readonly string[], sizes: StudySizes): string[][] {
+  return STUDIES.filter((s) => ids.includes(s.id)).flatMap((s) => s.runs(sizes));
 }
 
 async function main(): Promise<void> {
@@ -832,15 +1074,16 @@ async function main(): Promise<void> {
         results: { type: 'string' },
         'runs-dir': { type: 'string' },
         out: { type: 'string', default: 'benchmarks/notes/studies-reproduced.md' },
-        'company-sizes': { type: 'string', default: '1000,10000,50000,100000' },
+        'company-sizes': { type: 'string', default: DEFAULT_SIZES.company },
+        'orders-sizes': { type: 'string', default: DEFAULT_SIZES.orders },
       },
     }));
   } catch (e) {
-    process.stderr.write(`studies: ${(e as Error).message}\n\n${USAGE}`);
+    process.stderr.write(`studies: ${(e as Error).message}\n\n${usage()}`);
     process.exit(2);
   }
   if (values.help) {
-    process.stdout.write(USAGE);
+    process.stdout.write(usage());
     return;
   }
   const ids = values.study!.split(',').map((x) => x.trim());
@@ -863,8 +1106,9 @@ async function main(): Promise<void> {
     mkdirSync(runsDir, { recursive: true });
     process.stderr.write(`studies: the runs go to ${runsDir}/run-<n>/ (kept; --results rebuilds the note from them)\n`);
     paths = [];
-    command += ` -- --policy ${values.policy} --company-sizes ${values['company-sizes']}${values.study !== STUDIES.map((s) => s.id).join(',') ? ` --study ${values.study}` : ''}`;
-    for (const [i, args] of runsOf(ids, values['company-sizes']!).entries()) {
+    const sizes: StudySizes = { company: values['company-sizes']!, orders: values['orders-sizes']! };
+    command += ` -- --policy ${values.policy}${ids.includes('004') ? ` --company-sizes ${sizes.company}` : ''}${ids.includes('002') ? ` --orders-sizes ${sizes.orders}` : ''}${values.study !== STUDIES.map((s) => s.id).join(',') ? ` --study ${values.study}` : ''}`;
+    for (const [i, args] of runsOf(ids, sizes).entries()) {
       const out = join(runsDir, `run-${i + 1}`);
       const argv = [
         'bin/jsonbench.js',

@@ -13,6 +13,7 @@ import {
   findPair,
   publishedAllocRatio,
   renderNote,
+  runCommandOf,
   runtimeDistance,
   shapeLines,
   timeVerdict,
@@ -190,6 +191,19 @@ test("the data notes name the runtime each study's rows came from, and say when 
     "the study's runtime and code shape: nothing to warn about",
   );
   assert.equal(dataNotes([], '001'), '');
+  const orders = dotnetFile(
+    NET10,
+    [
+      ['orders', 'list', 'serialize', 'newtonsoft', 248 * 1024, 1.7],
+      ['orders', 'list', 'serialize', 'stj', 96.5 * 1024, 1],
+    ],
+    100,
+  );
+  assert.match(
+    dataNotes([orders], '002'),
+    /System\.Text\.Json's own allocation is not the study's on the same case \(serialize 100 96\.5 KiB here, 21\.7 KiB published \(4\.4×\)\): the documents measured here are not the study's/,
+  );
+  assert.doesNotMatch(own, /own allocation is not the study's/, 'users-record: 5.97 MiB against 5.92 MB');
 });
 
 test('findPair reads the case nearest the study runtime first, then its code shape, then a measured one', () => {
@@ -248,8 +262,11 @@ test('npm run studies accepts runs on dotnet@N targets: a .NET 8 run fills study
   ]);
   const note = renderNote([file], 'npm run studies -- --results <1 results file: the runs below>');
   const s001 = note.slice(note.indexOf('## Study 001'), note.indexOf('## Study 002'));
-  assert.match(s001, /\| serialize list \| newtonsoft \| #1 dotnet@8 \(users\) \| 1\.70 \| 1\.40 \[1\.26–1\.54\]/);
-  assert.match(s001, /\| deserialize list \| newtonsoft \| #1 dotnet@8 \(users\) \|/);
+  assert.match(
+    s001,
+    /\| serialize list \| newtonsoft \| #1 dotnet@8 \(\.NET 8\.0\.31\) · 2026-12-06 00:54 UTC · load 15\.9 \(users\) \| 1\.70 \| 1\.40 \[1\.26–1\.54\]/,
+  );
+  assert.match(s001, /\| deserialize list \| newtonsoft \| #1 dotnet@8 \(\.NET 8\.0\.31\) · .* \(users\) \|/);
   assert.doesNotMatch(s001, /\| deserialize list \| newtonsoft \| — \|/, 'not "not run"');
   assert.doesNotMatch(s001, /\.NET 10/, "the runtime is the run's, not a fixed text");
   assert.match(note, /^1\. 2026-12-06T00:54:01\.000Z · dotnet@8 8\.0\.31 \(\.NET 8\.0\.31\) · users ·/m);
@@ -294,9 +311,18 @@ test("study 002's Δ table sets each serializer on .NET 9 beside .NET 10", () =>
   const lines = deltaLines([orders(NET9, 2), orders(NET10, 1.5)]).join('\n');
   assert.match(
     lines,
-    /\| serialize 100 \| newtonsoft \| 2\.00 ms ± 10\.0 µs \| 1\.50 ms ± 10\.0 µs \| −25% \| 2\.00 \[1\.80–2\.20\] \| 1\.50 \[1\.35–1\.65\] \| 248 KiB \| 248 KiB \|/,
+    /\| serialize 100 \| newtonsoft \| #1, #2 \| 2\.00 ms ± 10\.0 µs \| 1\.50 ms ± 10\.0 µs \| −25% \| −7\.8% \| yes \| 2\.00 \[1\.80–2\.20\] \| 2\.06 · inside \| 1\.50 \[1\.35–1\.65\] \| 2\.01 · \*\*outside\*\* \| 248 KiB \| 248 KiB \|/,
+    "the study's net9.0 times (33.2 / 16.1 µs) and net10.0 times (30.6 / 15.2 µs) beside jsonbench's",
   );
-  assert.match(lines, /\| serialize 100 \| stj \| .* \| ≈ ±0\.0% \| baseline \| baseline \|/);
+  assert.match(
+    lines,
+    /\| serialize 100 \| stj \| #1, #2 \| .* \| ≈ ±0\.0% \| −5\.6% \| unclear \| baseline \| baseline \| baseline \| baseline \|/,
+    "the study's reflection Δ (15.2 / 16.1 µs); jsonbench's within its error bars: unclear",
+  );
+  assert.match(
+    lines,
+    /jsonbench's Δ is outside its error bars in 1 of 2 rows, and has the study's sign in 1 of those 1; the published ratio is inside jsonbench's interval in 1 of 2/,
+  );
   assert.deepEqual(deltaLines([orders(NET10, 1.5)]), [], 'one runtime: no Δ');
 });
 
@@ -306,6 +332,16 @@ test('node build/bench/studies-reproduced.js --help prints its usage; an unknown
   assert.equal(help.status, 0, help.stderr);
   assert.match(help.stdout, /^Usage: npm run studies -- \[options\]/);
   assert.match(help.stdout, /--runs-dir <dir>/);
+  assert.match(help.stdout, /--orders-sizes <list> {4}study 002's sizes \(default: 100,10000\)/);
+  assert.match(
+    help.stdout,
+    /^ {2}002 {2}jsonbench run --target dotnet@9,dotnet@10 --workload orders --size 100,10000$/m,
+    "each study's runs, as the script makes them",
+  );
+  assert.match(
+    help.stdout,
+    /^ {2}004 {2}jsonbench run --target dotnet --workload company --size 1000,10000,50000,100000$/m,
+  );
   const bad = spawnSync(process.execPath, [script, '--bogus'], { encoding: 'utf8' });
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /Unknown option '--bogus'[\s\S]*Usage:/);
@@ -341,6 +377,56 @@ test('the note says how to make its runs again: the policy and company sizes its
     'npm run studies -- --results <2 results files: the runs below>',
   );
   assert.match(note, /`npm run studies -- --policy default --company-sizes 1000,10000,50000,100000`/);
+  const orders = file('default', []);
+  orders.cases = [100, 10000].map((size) => ({ workload: 'orders', size }) as unknown as CaseResult);
+  const quickShapes = file('quick', []);
+  quickShapes.targets = [{ id: 'dotnet@8' }, { id: 'dotnet@10' }] as unknown as ResultsFile['targets'];
+  quickShapes.cases = ['users', 'users-record'].map((workload) => ({ workload, size: 10000 }) as unknown as CaseResult);
+  assert.match(
+    renderNote([orders, quickShapes], 'npm run studies'),
+    /`npm run studies -- --policy default --orders-sizes 100,10000`/,
+    "study 001's own quick run does not make the policy `default|quick`",
+  );
+  const mono = dotnetFile(NET8, [
+    ['weather-station', 'list', 'deserialize', 'newtonsoft', 3816, 1.36],
+    ['weather-station', 'list', 'deserialize', 'stj', 1024, 1],
+  ]);
+  for (const c of mono.cases) Object.assign(c, { shape: 'single', size: 1, target: { id: 'mono', runtime: 'mono' } });
+  Object.assign(mono.targets[0], { id: 'mono', runtime: 'mono' });
+  assert.match(
+    renderNote([mono], 'npm run studies'),
+    /`npm run studies -- --policy default --study 000`/,
+    'a note of one study says to run that study, not all four',
+  );
+});
+
+test('each run of the note is listed with the command read back from its results file, its wall time and load; each row with its run, runtime, start and load', () => {
+  const file = dotnetFile(NET8, [
+    ['users-record', 'list', 'serialize', 'newtonsoft', 8.15 * MiB, 1.5],
+    ['users-record', 'list', 'serialize', 'stj', 3.45 * MiB, 1],
+  ]);
+  Object.assign(file, { finishedAt: '2026-12-06T01:05:13.000Z' });
+  Object.assign(file.environment.loadAverage, { end: [7.41, 13.91, 16.18] });
+  Object.assign(file.policy, { caseTimeoutMs: 600_000 });
+  assert.equal(
+    runCommandOf(file),
+    'jsonbench run --target dotnet@8 --workload users-record --size 10000 --direction serialize --policy default --case-timeout 10m',
+  );
+  Object.assign(file.policy, { caseTimeoutMs: 120_000 });
+  assert.equal(
+    runCommandOf(file),
+    'jsonbench run --target dotnet@8 --workload users-record --size 10000 --direction serialize --policy default',
+    "the policy's own case timeout is not repeated",
+  );
+  const note = renderNote([file], 'npm run studies');
+  assert.match(
+    note,
+    /^1\. 2026-12-06T00:54:01\.000Z · dotnet@8 8\.0\.31 \(\.NET 8\.0\.31\) · users-record · AMD EPYC × 2 · policy default \(2 launches\) · 11 min 12 s · load 15\.90\/17\.40\/16\.80 at start, 7\.41\/13\.91\/16\.18 at end · `jsonbench run --target dotnet@8 /m,
+  );
+  assert.match(
+    note,
+    /\| serialize list \| newtonsoft \| #1 dotnet@8 \(\.NET 8\.0\.31\) · 2026-12-06 00:54 UTC · load 15\.9→7\.4 \| 1\.70 \|/,
+  );
 });
 
 test("a serialize row whose output string is over its run's LOH threshold is marked and explained; under it, not", () => {
