@@ -36,7 +36,7 @@ import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime, ratioNumber } from './units.js';
 import { escapeCell, markdownCode } from './table/escape.js';
-import { clipLine, wrap } from './fit.js';
+import { DEFAULT_WIDTH, wrap, wrapAtMost } from './fit.js';
 import { groupCall, ratioCall } from '../results/decision.js';
 import { COST_TIERS, costGroups, costTier, payloadCosts, type CostGroup } from './costs.js';
 import {
@@ -402,7 +402,7 @@ function sentenceOf(
     p.allocRatio === null || p.allocRatio === undefined
       ? ''
       : p.allocRatioRange
-        ? ` (${ratioNumber(p.allocRatioRange[0], 2)}–${ratioNumber(p.allocRatioRange[1], 2)}× ${r.baseline}'s: the allocation windows disagree)`
+        ? ` (${ratioNumber(p.allocRatioRange[0], 2)}–${ratioNumber(p.allocRatioRange[1], 2)}× ${r.baseline}'s: its allocation measurements differ)`
         : ` (${ratioNumber(p.allocRatio, 2)}× ${r.baseline}'s)`;
   const alloc =
     p.allocatedBytes !== undefined
@@ -706,7 +706,11 @@ export function renderRecommendations(
   }
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[22m` : s);
   const w = options.width;
-  const line = (d: string) => (options.verbose ? wrap(`    ${esc(d)}`, w, '      ') : clipLine(`    ${esc(d)}`, w));
+  // a cost or probe line in plain words: two lines at most, cut at a word (the full text is in report.md)
+  const line = (d: string) =>
+    options.verbose
+      ? wrap(`    ${esc(plainFaults(d))}`, w, '      ')
+      : wrapAtMost(`    ${esc(plainFaults(d))}`, w ?? DEFAULT_WIDTH, '  ', 2);
   const out = [bold('Recommendation'), ...bindingFacts(results).map((f) => wrap(esc(f), w))];
   for (const r of recs) {
     const label = r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`;
@@ -719,6 +723,25 @@ export function renderRecommendations(
   }
   if (settle) out.push(wrap(esc(settle), w));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * A probe verdict's fault code said in words for the terminal (`a Date: wrong-value at $` → `a
+ * Date: gives a wrong value at $`; issue 22: the codes read as jargon); report.md keeps the codes,
+ * which its legend defines. Pure.
+ */
+export function plainFaults(text: string): string {
+  const words: Record<string, string> = {
+    'silent-loss': 'loses data without an error',
+    'wrong-value': 'gives a wrong value',
+    'accepts-invalid': 'accepts input it must refuse',
+    'invalid-json': 'writes invalid JSON',
+    'ill-formed': 'writes ill-formed Unicode',
+  };
+  return text.replace(
+    /\b(silent-loss|wrong-value|accepts-invalid|invalid-json|ill-formed) at\b/g,
+    (_, code: string) => `${words[code]} at`,
+  );
 }
 
 /** How the built-in suite's summary names a baseline: the platform's call for `json`. */
@@ -746,7 +769,7 @@ function renderSuiteRecommendations(results: ResultsFile, options: RenderRecomme
   const where = (r: Recommendation) =>
     [r.scenario.workload, r.scenario.size, r.scenario.shape, ...(multiTarget ? [r.scenario.target] : [])].join(' · ');
   const title =
-    'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)';
+    'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)';
   // wrapped without the colour codes (they would count as width), then the first word made bold
   const out = [bold('Recommendation') + wrap(title, options.width).slice('Recommendation'.length)];
   const classes = [...new Set(recs.map((r) => `${r.direction} ${r.caseClass}`))];

@@ -477,7 +477,7 @@ test('the block opens report.md and report.html of a payload run, with the paylo
   const builtin = results([{ serializer: 'json' }], null);
   assert.equal(
     renderRecommendations(builtin, 'terminal'),
-    'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on payload:api · 1 · single\n',
+    'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on payload:api · 1 · single\n',
   );
   assert.equal(renderRecommendations(builtin, 'markdown'), '');
   assert.ok(!renderMarkdown(builtin).includes('## Recommendation'));
@@ -637,7 +637,7 @@ test('a pick whose allocation windows disagree is quoted with their range, never
     fjs.allocated.windows = [3662.9375, 2662.1875, 3663.625];
   assert.match(
     recommend(r)[0].sentence,
-    /; 2\.60 KiB–3\.58 KiB allocated per op \(2\.66–3\.66× json's: the allocation windows disagree\);/,
+    /; 2\.60 KiB–3\.58 KiB allocated per op \(2\.66–3\.66× json's: its allocation measurements differ\);/,
   );
 });
 
@@ -962,7 +962,11 @@ test('cost lines of one kind are one line with a count and an example, the outpu
   ]);
   const terminal = renderRecommendations(r, 'terminal', { width: 100 });
   assert.equal((terminal.match(/lone surrogate/g) ?? []).length, 1, 'one line in the terminal');
-  assert.equal(terminal.split('\n').filter((l) => l.startsWith('    ')).length, 5, 'five cost lines, not 26');
+  assert.equal(terminal.split('\n').filter((l) => /^ {4}\S/.test(l)).length, 5, 'five cost lines, not 26');
+  // each at most two lines, cut at a word, the fault codes in words (new-user tryout: `--print-schema,…`, `wrong-value`)
+  for (const l of terminal.split('\n')) assert.ok(l.length <= 100, l);
+  assert.match(terminal, /a Date: gives a wrong value at \$/);
+  assert.doesNotMatch(terminal, /wrong-value/);
   const md = renderRecommendations(r, 'markdown');
   assert.equal(
     (md.match(/unpaired high surrogates/g) ?? []).length,
@@ -1096,7 +1100,7 @@ test('the built-in suite gets a short recommendation: one line per class across 
   assert.equal(
     renderRecommendations(r, 'terminal'),
     [
-      'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)',
+      'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)',
       'serialize: fast-json-stringify on users · 100 · list (1.67× faster)',
       'parse: JSON.parse on users · 100 · list (too uncertain to call)',
       'transform: zod on users · 100 · list (borderline: arktype)',

@@ -220,7 +220,7 @@ test('a group printed during a run on several targets names its target in the ta
   const first = run.targets[0].id;
   const group = { ...run, cases: run.cases.filter((c) => c.target.id === first) };
   const titled = renderTerminal(group, false, { tablesOnly: true, titleTarget: first });
-  assert.match(titled.split('\n')[0], new RegExp(` · on ${first} · `));
+  assert.match(titled.split('\n')[0], new RegExp(` · on ${first}[ :]`));
   assert.doesNotMatch(renderTerminal(group, false, { tablesOnly: true }).split('\n')[0], / · on /);
 });
 
