@@ -21,7 +21,7 @@ import { clipLine, DEFAULT_WIDTH, SEE_REPORT, wrap, wrapAtMost } from './fit.js'
 export { clipLine, DEFAULT_WIDTH, outputWidth, SEE_REPORT, wrap } from './fit.js';
 import { renderInstructions } from './instructions.js';
 import { renderColdStart } from './cold-start.js';
-import { renderTargetTables } from './target-columns.js';
+import { renderTargetTables, targetDeltaLines } from './target-columns.js';
 import { noiseReasons } from './noise.js';
 import { legendSentences } from './legend.js';
 import { toViewData } from './html/view.js';
@@ -248,7 +248,7 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
   if (instructions) out.push(instructions);
   const cold = renderColdStart(results);
   if (cold) out.push(cold);
-  if (results.targets.length > 1) out.push(renderTargetTables(results, 'text', width));
+  if (results.targets.length > 1) out.push(acrossTargets(results, width, verbose));
   if (verbose) out.push(...legendSentences(results).map((l) => c.dim(say(l))));
   return out.join('\n').trimEnd();
 }
@@ -377,6 +377,15 @@ function runTableColumns(rows: readonly BlockRow[], verbose: boolean, multiTarge
 }
 
 /**
+ * What a run on several targets adds after its group tables: the targets and each mean against the
+ * same serializer's on the first target (report/target-columns.ts targetDeltaLines: each number
+ * said once); `verbose`, the side-by-side tables, rankings and across-platforms tables too.
+ */
+function acrossTargets(results: ResultsFile, width: number, verbose: boolean): string {
+  return verbose ? renderTargetTables(results, 'text', width) : targetDeltaLines(results, width).join('\n');
+}
+
+/**
  * The machine banner, or null: only when the load was high at the start (report/noise.ts) AND some
  * cases' launches disagreed beyond their own errors or ran in different machine states, so the
  * load plausibly moved a reading; it names those cases (at most 4, then how many more).
@@ -449,7 +458,7 @@ function noNumberLines(results: ResultsFile, width: number, red: (s: string) => 
       ).length === xs.length;
     const where =
       every && xs.length > 1
-        ? `all ${xs.length} ${x.direction} cases`
+        ? `${xs.length === 2 ? 'both' : `all ${xs.length}`} ${x.direction} cases`
         : xs
             .map(
               (y) => `${y.workload} ${y.size} ${y.shape} ${y.direction}${y.class !== y.direction ? ` ${y.class}` : ''}`,
@@ -540,8 +549,9 @@ export function renderRunEnd(results: ResultsFile, color: boolean, options: RunE
   const extras = [
     renderInstructions(results),
     renderColdStart(results),
-    results.targets.length > 1 ? renderTargetTables(results, 'text', width) : '',
+    results.targets.length > 1 ? acrossTargets(results, width, Boolean(options.verbose)) : '',
   ].filter(Boolean);
+  if (extras.length && out.length && out[out.length - 1] !== '') out.push('');
   for (const e of extras) out.push(e, '');
   if (options.verbose) out.push(...legendSentences(results).map((l) => c.dim(wrap(esc(l), width))), '');
   const notes: string[] = [];
