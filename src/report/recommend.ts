@@ -189,6 +189,12 @@ export interface Recommendation {
    * pick was chosen among them (`reason`, words to follow "because")
    */
   tie?: { with: Named[]; reason: string };
+  /**
+   * The library users compare against on the platform, when it was measured and is neither the
+   * pick nor the baseline: Newtonsoft.Json (`newtonsoft`) on .NET, with its ratio against the
+   * baseline (issue 22: a .NET recommendation never named it)
+   */
+  reference?: Named;
   /** one sentence, ready to paste */
   sentence: string;
 }
@@ -381,7 +387,7 @@ function sentenceOf(
         : r.compared === 1
           ? 'the other serializer is not faster'
           : `none of the ${r.compared} others is faster`;
-      return `${head}, use ${baseText}: ${verdict}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} as long${noisyClause}.`;
+      return `${head}, use ${baseText}: ${verdict}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} as long${referenceClause(r, baseText)}${noisyClause}.`;
     }
     if (r.state === 'no-clear-winner' && r.closest)
       return `${head}, no clear winner: ${r.compared === 1 ? 'the other serializer is not' : `none of the ${r.compared} others is`} clearly faster than ${baseText}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} its time${noisyClause}: ${use}.`;
@@ -420,9 +426,35 @@ function sentenceOf(
     ? `; ${r.borderline.serializer} looks faster still, ${iv(r.borderline)}, but it is borderline: ${borderlineReach(r.borderline.interval[1])}`
     : '';
   return (
-    `${head}, use ${p.serializer} ${p.version} (${faster}): ${ratio} the time of ${baseText}${saving}${alloc}` +
+    `${head}, use ${p.serializer} ${p.version} (${faster}): ${ratio} the time of ${baseText}${referenceClause(r, baseText)}${saving}${alloc}` +
     `; it passed the correctness gate on this payload and on a generated one of the same schema${defect}${p.noisy ? '; its timing was noisy' : ''}${tie}${also}.`
   );
+}
+
+/** The serializer users compare against on a platform (Newtonsoft.Json on .NET); the sentence says the pick or baseline against it. */
+const REFERENCES: readonly string[] = ['newtonsoft'];
+
+/** {@link Recommendation.reference} from the ranked cases: a measured reference with a ratio that is not the pick. */
+function referenceOf(
+  real: readonly MeasuredCase[],
+  pick: string | undefined,
+  named: (c: MeasuredCase) => Named,
+): { reference?: Named } {
+  const c = real.find((x) => REFERENCES.includes(x.serializer) && x.serializer !== pick && x.ratio !== null);
+  return c ? { reference: named(c) } : {};
+}
+
+/**
+ * `; 2.41× faster than newtonsoft (point estimates)`: the pick, or the baseline the sentence
+ * keeps, against the platform's reference ({@link REFERENCES}), from the two ratios against the
+ * baseline measured beside it; nothing when there is no reference, or it is not slower.
+ */
+function referenceClause(r: Omit<Recommendation, 'sentence'>, baseText: string): string {
+  const ref = r.reference;
+  if (!ref) return '';
+  const who = r.pick ? r.pick.serializer : baseText;
+  const times = ref.ratio / (r.pick ? r.pick.ratio : 1);
+  return times > 1 ? `; ${who} is ${formatRatio(times)}× faster than ${ref.serializer} (point estimates)` : '';
 }
 
 /** A case as a sentence names it: its ratio (of means when unpaired) and interval. */
@@ -586,6 +618,7 @@ export function recommend(
         : {}),
       ...(uncertain.length ? { uncertain } : {}),
       ...(tie ? { tie } : {}),
+      ...referenceOf(real, pick?.serializer, named),
     };
     const payload = results.payloads?.find((p) => p.workload === first.workload);
     const sentence =

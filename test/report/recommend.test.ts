@@ -1133,3 +1133,29 @@ test('integers beyond 2^53 in the payload are said with the recommendation, wher
   for (const c of dotnet.cases) c.platform = 'dotnet';
   assert.deepEqual(bindingFacts(dotnet), []);
 });
+
+test('on .NET the sentence says the pick, or the baseline it keeps, against Newtonsoft.Json (new-user tryout: it never named it)', () => {
+  const spec = (serializer: string, mean: number, ratio?: number) => ({
+    serializer,
+    mean,
+    error: mean / 100,
+    baseline: 'stj',
+    family: 'reflection' as const,
+    ...(ratio !== undefined ? { ratio, ratioInterval: [ratio * 0.95, ratio * 1.05] as [number, number] } : {}),
+  });
+  const picked = recommend(
+    results([spec('stj', 100_000), spec('stj-sourcegen', 60_000, 0.6), spec('newtonsoft', 180_000, 1.8)]),
+  );
+  assert.match(
+    picked[0].sentence,
+    /use stj-sourcegen .*; stj-sourcegen is 3\.00× faster than newtonsoft \(point estimates\)/,
+  );
+  const kept = recommend(results([spec('stj', 100_000), spec('newtonsoft', 250_000, 2.5)]));
+  assert.equal(kept[0].state, 'baseline');
+  assert.match(kept[0].sentence, /; stj is 2\.50× faster than newtonsoft \(point estimates\)/);
+  // a run without it says nothing of it
+  assert.doesNotMatch(
+    recommend(results([spec('stj', 100_000), spec('stj-sourcegen', 60_000, 0.6)]))[0].sentence,
+    /newtonsoft/,
+  );
+});
