@@ -211,7 +211,24 @@ function doing(direction: Direction, cls: CaseClass): string {
 
 /** How a sentence names the baseline: the built-in's own call for `json`. */
 function baselineName(id: string, direction: Direction): string {
-  return id === 'json' ? (direction === 'serialize' ? 'the built-in JSON.stringify' : 'the built-in JSON.parse') : id;
+  return id === 'json'
+    ? direction === 'serialize'
+      ? 'the built-in JSON.stringify'
+      : 'the built-in JSON.parse'
+    : plainName(id);
+}
+
+/**
+ * How a sentence names a serializer whose id is shorthand (issue 22: `stj-sourcegen` read as
+ * jargon): the library's name, with the id a table row shows; any other id as it is.
+ */
+function plainName(id: string): string {
+  const names: Record<string, string> = {
+    stj: 'System.Text.Json (stj)',
+    'stj-sourcegen': 'System.Text.Json source-generated (stj-sourcegen)',
+    newtonsoft: 'Newtonsoft.Json (newtonsoft)',
+  };
+  return names[id] ?? id;
 }
 
 /** `response.json (11.7 KiB document)`, `users.json (an array of 100 records, 20.1 KiB)`, `app-logs.ndjson (1000 records, 205 KiB in all, one call per record)`, then `on <target>`. */
@@ -426,7 +443,7 @@ function sentenceOf(
     ? `; ${r.borderline.serializer} looks faster still, ${iv(r.borderline)}, but it is borderline: ${borderlineReach(r.borderline.interval[1])}`
     : '';
   return (
-    `${head}, use ${p.serializer} ${p.version} (${faster}): ${ratio} the time of ${baseText}${referenceClause(r, baseText)}${saving}${alloc}` +
+    `${head}, use ${plainName(p.serializer)} ${p.version} (${faster}): ${ratio} the time of ${baseText}${referenceClause(r, baseText)}${saving}${alloc}` +
     `; it passed the correctness gate on this payload and on a generated one of the same schema${defect}${p.noisy ? '; its timing was noisy' : ''}${tie}${also}.`
   );
 }
@@ -452,9 +469,11 @@ function referenceOf(
 function referenceClause(r: Omit<Recommendation, 'sentence'>, baseText: string): string {
   const ref = r.reference;
   if (!ref) return '';
-  const who = r.pick ? r.pick.serializer : baseText;
+  const who = r.pick ? plainName(r.pick.serializer) : baseText;
   const times = ref.ratio / (r.pick ? r.pick.ratio : 1);
-  return times > 1 ? `; ${who} is ${formatRatio(times)}× faster than ${ref.serializer} (point estimates)` : '';
+  return times > 1
+    ? `; ${who} is ${formatRatio(times)}× faster than ${plainName(ref.serializer)} (point estimates)`
+    : '';
 }
 
 /** A case as a sentence names it: its ratio (of means when unpaired) and interval. */

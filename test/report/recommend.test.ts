@@ -1148,11 +1148,14 @@ test('on .NET the sentence says the pick, or the baseline it keeps, against Newt
   );
   assert.match(
     picked[0].sentence,
-    /use stj-sourcegen .*; stj-sourcegen is 3\.00× faster than newtonsoft \(point estimates\)/,
+    /use System\.Text\.Json source-generated \(stj-sourcegen\) .*the time of System\.Text\.Json \(stj\); System\.Text\.Json source-generated \(stj-sourcegen\) is 3\.00× faster than Newtonsoft\.Json \(newtonsoft\) \(point estimates\)/,
   );
   const kept = recommend(results([spec('stj', 100_000), spec('newtonsoft', 250_000, 2.5)]));
   assert.equal(kept[0].state, 'baseline');
-  assert.match(kept[0].sentence, /; stj is 2\.50× faster than newtonsoft \(point estimates\)/);
+  assert.match(
+    kept[0].sentence,
+    /; System\.Text\.Json \(stj\) is 2\.50× faster than Newtonsoft\.Json \(newtonsoft\) \(point estimates\)/,
+  );
   // a run without it says nothing of it
   assert.doesNotMatch(
     recommend(results([spec('stj', 100_000), spec('stj-sourcegen', 60_000, 0.6)]))[0].sentence,
