@@ -77,35 +77,22 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     .version(toolVersion())
     .exitOverride()
     .showHelpAfterError();
-  p.command('run')
+  addRunCommand(p, exit, help);
+  addProbeCommand(p, exit, help);
+  addReportCommands(p, exit);
+  addLedgerCommands(p, exit);
+  addRuntimesCommands(p, exit, help.installableTargets);
+  return p;
+}
+
+/** `jsonbench run`: its options (the payload's first, {@link withPayloadOptions}) and its action, which imports cli/run.ts when it runs. */
+function addRunCommand(p: Command, exit: { code: number }, help: HelpData): void {
+  const run = p
+    .command('run')
     .description(
       'measure serializers on workloads or on your payload and print tables and a recommendation; writes results.json, report.md and report.html',
-    )
-    .option(
-      '--payload <path>',
-      'your payload instead of the built-in workloads: a JSON document, an NDJSON file (one record per line) or a folder of samples of one endpoint; deserialize cases parse its exact bytes',
-    )
-    .option(
-      '--schema <file>',
-      "the payload's schema instead of the inferred one: JSON Schema (.json, as --print-schema writes it) or a module exporting a zod, valibot or TypeBox schema",
-    )
-    .option(
-      '--enums',
-      'with --payload: type a string field seen with few distinct values (10+ values, fewer distinct than their square root) as an enum of them; default: a string',
-    )
-    .option(
-      '--max-payload <size>',
-      'the largest payload file read (200MiB, 1GB; default 500MiB, at most 512MiB): a larger one, a device or a pipe is refused',
-    )
-    .option(
-      '--print-schema',
-      "print the payload's schema (inferred, or --schema's) as JSON Schema to stdout and exit, to review, edit and pass back with --schema",
-    )
-    .option(
-      '--shape <s>',
-      'with --payload of records: list (one JSON array), many (one message per record) or both (default: many for an NDJSON file, list for --size)',
-      collect,
-    )
+    );
+  withPayloadOptions(run)
     .option(
       '--workload <ids>',
       `workloads (comma-separated or repeated; default: all)${listed(help.workloadIds)}`,
@@ -209,6 +196,40 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
       const { runCommand } = await import('./run.js');
       exit.code = await runCommand(opts);
     });
+}
+
+/** The options of `run` about `--payload` (the payload, its schema, how it is read), in the order `--help` lists them. */
+function withPayloadOptions(run: Command): Command {
+  return run
+    .option(
+      '--payload <path>',
+      'your payload instead of the built-in workloads: a JSON document, an NDJSON file (one record per line) or a folder of samples of one endpoint; deserialize cases parse its exact bytes',
+    )
+    .option(
+      '--schema <file>',
+      "the payload's schema instead of the inferred one: JSON Schema (.json, as --print-schema writes it) or a module exporting a zod, valibot or TypeBox schema",
+    )
+    .option(
+      '--enums',
+      'with --payload: type a string field seen with few distinct values (10+ values, fewer distinct than their square root) as an enum of them; default: a string',
+    )
+    .option(
+      '--max-payload <size>',
+      'the largest payload file read (200MiB, 1GB; default 500MiB, at most 512MiB): a larger one, a device or a pipe is refused',
+    )
+    .option(
+      '--print-schema',
+      "print the payload's schema (inferred, or --schema's) as JSON Schema to stdout and exit, to review, edit and pass back with --schema",
+    )
+    .option(
+      '--shape <s>',
+      'with --payload of records: list (one JSON array), many (one message per record) or both (default: many for an NDJSON file, list for --size)',
+      collect,
+    );
+}
+
+/** `jsonbench probe`: the capability probes alone; its action imports cli/probe.ts when it runs. */
+function addProbeCommand(p: Command, exit: { code: number }, help: HelpData): void {
   p.command('probe')
     .description(
       'run capability probes (names, policies, edge values, hostile strings, structure, safety, conformance) against serializers in their workers and print the matrix; writes results.json, report.md and report.html (nothing is timed)',
@@ -245,6 +266,10 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
       const { probeCommand } = await import('./probe.js');
       exit.code = await probeCommand(opts);
     });
+}
+
+/** `jsonbench list`, `report`, `merge` and `site`: each action imports its command's module when it runs. */
+function addReportCommands(p: Command, exit: { code: number }): void {
   p.command('list')
     .description('list workloads and serializers (versions, families, classes, supported pairs)')
     .option('--config <file>', 'a jsonbench.config.{ts,mjs,js} adding serializers and workloads')
@@ -296,9 +321,6 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     .action(async (opts) => {
       exit.code = await (await import('./site.js')).siteCommand(opts);
     });
-  addLedgerCommands(p, exit);
-  addRuntimesCommands(p, exit, help.installableTargets);
-  return p;
 }
 
 /**

@@ -42,13 +42,13 @@ export interface ProgressViewOptions {
 export const HEARTBEAT_MS = 10_000;
 
 /**
- * The cases part of the progress: `3/130 (of 192; 62 never launched)`: cases measured out of those
- * to measure, and, when the plan holds more (unsupported pairs, cases without a target), the
- * plan's total, which the run's summary counts.
+ * The cases part of the progress: `3/130 (of 192; 62 unsupported, not run)`: cases measured out of
+ * those to measure, and, when the plan holds more (unsupported pairs, cases without a target), the
+ * plan's total, which the run's summary counts (issue 22: "never launched" read as a failure).
  */
 export function describeCases(counts: ProgressCounts): string {
   const skipped = counts.casesPlanned - counts.casesTotal;
-  return `${counts.casesDone}/${counts.casesTotal}${skipped > 0 ? ` (of ${counts.casesPlanned}; ${skipped} never launched)` : ''}`;
+  return `${counts.casesDone}/${counts.casesTotal}${skipped > 0 ? ` (of ${counts.casesPlanned}; ${skipped} unsupported, not run)` : ''}`;
 }
 
 /** `cases 3/12 · launches 9/48 · ETA 1m20s`: the counts and the time left, never past a total, never NaN. */

@@ -7,7 +7,7 @@ import { checkChoices, checkNotEmpty, splitList, UsageError } from '../config/us
 import { clip, visibleControls } from '../report/table/escape.js';
 import type { CaseResult, ResultsFile } from '../results/types.js';
 import { runSession, type SessionEvent } from '../run/session.js';
-import { outputWidth, renderRunEnd, renderTerminal, terminalLayout, wrap } from '../report/terminal.js';
+import { outputWidth, renderRunEnd, renderTerminal, wrap } from '../report/terminal.js';
 import { wrapLines } from '../report/fit.js';
 import { jsonStdout } from './streams.js';
 import { sayOnStderr } from './output.js';
@@ -15,7 +15,7 @@ import { countOf } from '../report/units.js';
 import { unresolvedCases, unresolvedHeading, unresolvedPlain } from '../report/resolution.js';
 import { progressView, type ProgressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
-import { baselinePreference, parseCaseTimeout, parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
+import { parseCaseTimeout, parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
 
 /**
  * What stderr says about the paired cases adaptive launches left unresolved (their ratio's
@@ -158,7 +158,8 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
   const width = outputWidth(process.stdout);
   const color = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
   const verbose = Boolean(opts.verbose);
-  const layout = planLayout(request, width, verbose);
+  // each table fits its own cells (issue 22: a layout chosen once from typical widths left Mean out where it fit); the columns left out are said once at the end
+  const dropped = new Set<string>();
   const view = progressView({ isTty: errTty && !opts.json, width: outputWidth(process.stderr) });
   progress = view;
   const tables = tablePrinter((group) =>
@@ -168,7 +169,7 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
           width,
           tablesOnly: true,
           verbose,
-          layout,
+          onDropped: (headers) => headers.forEach((h) => dropped.add(h)),
           // a run on several targets prints each group as it ends: its title names the group's target
           ...(request.targets.length > 1
             ? { titleTarget: [...new Set(group.cases.map((c) => c.target.id))].join(', ') }
@@ -210,29 +211,11 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
       writeJson!(JSON.stringify(results, null, 2) + '\n');
     } else {
       // the groups' tables were printed as each finished: only what is new now (report/terminal.ts renderRunEnd), then the paths
-      const end = renderRunEnd(results, color, { width, verbose, dropped: layout.dropped });
-      if (end) process.stdout.write(`${end}\n`);
-      const load = results.environment.loadAverage.start[0];
-      const facts = `${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · policy ${results.policy.name} · profile ${profileOf(results.policy)} · load ${load !== undefined ? load.toFixed(2) : '?'} on ${results.environment.cores} cores at the start`;
-      // an opt-in profile changes the runtime: said in words, once, beside the run's facts (the default's name is in them)
-      const profile = profileOf(results.policy);
-      const profileNote =
-        profile === 'default'
-          ? []
-          : [
-              wrap(
-                `Profile ${profile}: ${(PROFILE_DESCRIPTIONS as Record<string, string | undefined>)[profile] ?? 'a profile this jsonbench does not know'}`,
-                width,
-              ),
-            ];
-      const paths = [
-        ...profileNote,
-        facts,
-        `results: ${run.resultsPath}`,
-        `report: ${reports.written.html ?? reports.written.md ?? 'not written'}`,
-        ...(reports.written.md && reports.written.html ? [`Markdown: ${reports.written.md}`] : []),
-        ...(run.ledger ? [`ledger: ${run.ledger.path} (run ${run.ledger.runId})`] : []),
-      ];
+      const end = renderRunEnd(results, color, { width, verbose, dropped: [...dropped] });
+      if (end) process.stdout.write(`${tables.printed() ? '\n' : ''}${end}\n`);
+      // what was too close to call is read before the paths, the last thing printed (new-user tryout)
+      for (const line of unresolvedLines(results)) sayOnStderr(line);
+      const paths = pathLines(run, width);
       // a path is never cut (it is to be copied): a long one takes its own line
       process.stdout.write(`${wrapLines(visibleControls(paths.join('\n')), width, '  ', { keepLongWords: true })}\n`);
     }
@@ -242,7 +225,7 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
       splitList(opts.serializer).length ? request.serializers.map((s) => s.id) : undefined,
       { listBroken: Boolean(opts.json) },
     );
-    for (const line of [...unresolvedLines(results), ...exit.lines]) sayOnStderr(line);
+    for (const line of [...(opts.json ? unresolvedLines(results) : []), ...exit.lines]) sayOnStderr(line);
     return exit.code;
   } finally {
     view.stop();
@@ -253,22 +236,33 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
 }
 
 /**
- * The run tables' columns, chosen once from the plan (report/terminal.ts terminalLayout) so every
- * table of the run shows the same ones (issue 22): the chosen serializers, the version-matrix
- * rows, the usual baselines (added to groups `--serializer` left them out of), and a Target column
- * holding a target's id and version when the run names several.
+ * The lines a run ends with on stdout: the profile in words (an opt-in one), the run's facts
+ * (cases, seconds, policy, profile, load at the start), then where its results, reports and ledger
+ * row are. Pure.
  */
-function planLayout(request: RunRequest, width: number, verbose: boolean) {
-  return terminalLayout({
-    width,
-    verbose,
-    serializers: [
-      ...request.serializers.map((s) => s.id),
-      ...(request.versions?.keys() ?? []),
-      ...Object.values(baselinePreference).flatMap((p) => Object.values(p).map((ids) => ids[0])),
-    ],
-    ...(request.targets.length > 1 ? { targets: request.targets.map((t) => `${t.id} 00.00.0`) } : {}),
-  });
+function pathLines(run: Awaited<ReturnType<typeof runSession>>, width: number): string[] {
+  const { results, reports } = run;
+  const load = results.environment.loadAverage.start[0];
+  const profile = profileOf(results.policy);
+  const facts = `${countOf(results.cases.length, 'case')} in ${(run.elapsedMs / 1000).toFixed(1)} s · policy ${results.policy.name} · profile ${profile} · load ${load !== undefined ? load.toFixed(2) : '?'} on ${results.environment.cores} cores at the start`;
+  // an opt-in profile changes the runtime: said in words, once, beside the run's facts (the default's name is in them)
+  const profileNote =
+    profile === 'default'
+      ? []
+      : [
+          wrap(
+            `Profile ${profile}: ${(PROFILE_DESCRIPTIONS as Record<string, string | undefined>)[profile] ?? 'a profile this jsonbench does not know'}`,
+            width,
+          ),
+        ];
+  return [
+    ...profileNote,
+    facts,
+    `results: ${run.resultsPath}`,
+    `report: ${reports.written.html ?? reports.written.md ?? 'not written'}`,
+    ...(reports.written.md && reports.written.html ? [`Markdown: ${reports.written.md}`] : []),
+    ...(run.ledger ? [`ledger: ${run.ledger.path} (run ${run.ledger.runId})`] : []),
+  ];
 }
 
 /**
@@ -279,12 +273,14 @@ function planLayout(request: RunRequest, width: number, verbose: boolean) {
  */
 function tablePrinter(render: (results: ResultsFile) => string | null) {
   let pending: { prefix: string; results: ResultsFile; cases: CaseResult[] } | null = null;
+  // tables printed so far: a blank line goes between two (an open table has no rules to part them)
+  let printed = 0;
   const flush = (view: ProgressView) => {
     const p = pending;
     pending = null;
     if (!p || p.cases.every((c) => c.status === 'unsupported')) return;
-    const text = render({ ...p.results, cases: p.cases });
-    if (text) view.table(`${text.trimEnd()}\n`);
+    const text = render({ ...p.results, cases: p.cases })?.trimEnd();
+    if (text) view.table(`${printed++ ? '\n' : ''}${text}\n`);
   };
   const onEvent = (e: SessionEvent, view: ProgressView) => {
     if (e.type === 'launch' && pending && !e.caseId.startsWith(pending.prefix)) flush(view);
@@ -297,7 +293,7 @@ function tablePrinter(render: (results: ResultsFile) => string | null) {
       : { prefix, results: e.results, cases: [...e.cases] };
     if (e.done === e.groups) flush(view);
   };
-  return { onEvent, flush };
+  return { onEvent, flush, printed: () => printed };
 }
 
 /**

@@ -84,7 +84,7 @@ export function wrapAtMost(text: string, width: number, indent: string, maxLines
   const kept = lines.slice(0, maxLines);
   const last = kept[maxLines - 1];
   const room = width - SEE_REPORT.length - 1;
-  kept[maxLines - 1] = `${(last.length > room ? last.slice(0, room) : last).trimEnd()}…${SEE_REPORT}`;
+  kept[maxLines - 1] = `${last.length > room ? cutAtWord(last, room) : last.trimEnd()}…${SEE_REPORT}`;
   return kept.join('\n');
 }
 
@@ -92,5 +92,17 @@ export function wrapAtMost(text: string, width: number, indent: string, maxLines
 export function clipLine(text: string, width: number | undefined): string {
   if (!width || text.length <= width) return text;
   const room = width - SEE_REPORT.length - 1;
-  return room > 8 ? `${text.slice(0, room).trimEnd()}…${SEE_REPORT}` : clip(text, width);
+  return room > 8 ? `${cutAtWord(text, room)}…${SEE_REPORT}` : clip(text, width);
+}
+
+/**
+ * The first `room` characters of `text`, cut back to the last word boundary when one lies in the
+ * second half (a new user read `--print-schema,…` and `escap…` as typos), without a trailing
+ * space or punctuation mark; else cut where the room ends (one long word). Pure.
+ */
+export function cutAtWord(text: string, room: number): string {
+  const cut = text.slice(0, room);
+  if (text.length <= room || text[room] === ' ') return cut.trimEnd();
+  const space = cut.lastIndexOf(' ');
+  return (space > room / 2 ? cut.slice(0, space) : cut).trimEnd().replace(/[,;:(]+$/, '');
 }

@@ -98,100 +98,8 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     ...(multiTarget ? [{ id: 'target', header: 'Target', cell: (c: ReportCase) => c.targetKey }] : []),
     ...run.slice(1),
   ];
-  for (const [gi, table] of buildTables(model.cases).entries()) {
-    const group = data.groups[gi];
-    out.push(`## ${escapeText(table.title)}`, '');
-    for (const [si, s] of table.sections.entries()) {
-      const sentences = sectionTakeaway(data, index, group, group.sections[si], defaultState());
-      for (const t of sentences)
-        out.push(
-          `**${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t, TAKEAWAY_MAX_CHARS)}`,
-          '',
-        );
-    }
-    // What the fast choice costs in behaviour: the failed probes relevant to this payload (a timed run's probe pass).
-    const first = table.sections[0]?.cases[0] as ReportCase | undefined;
-    if (first) {
-      const run = model.runs[first.source];
-      const inTable = table.sections.flatMap((s) => s.cases.map((c) => c.serializer));
-      for (const sentence of behaviourSentences(
-        behaviourNotes(run, first.workload, first.direction, first.target.id, inTable),
-      ))
-        out.push(`Behaviour: ${escapeText(sentence, 600)}`, '');
-    }
-    const rows = table.sections.flatMap(
-      (s) =>
-        (multiTarget
-          ? [...s.cases].sort(
-              (a, b) =>
-                s.cases.findIndex((x) => x.serializer === a.serializer) -
-                s.cases.findIndex((x) => x.serializer === b.serializer),
-            )
-          : s.cases) as ReportCase[],
-    );
-    out.push(renderTable({ columns, rows }, 'markdown'));
-    const all = table.sections.flatMap((s) => s.cases) as ReportCase[];
-    const payloads = [...new Map(all.map((c) => [c.payload.sha256, c.payload])).values()];
-    out.push(
-      '',
-      `Payload: ${payloads.map((p) => `${formatBytes(p.bytes)}, sha256 \`${p.sha256.slice(0, 16)}…\``).join(' / ')}`,
-    );
-    const sentences = findingSentences(all);
-    if (sentences.length) {
-      out.push('', 'Findings:', '');
-      for (const { c, message } of sentences)
-        out.push(
-          `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''}: ${escapeText(message)}.`,
-        );
-    }
-    const open = unresolvedCases(all);
-    if (open.length) {
-      out.push('', 'Too close to call at this precision (the launches stopped before the ratio settled):', '');
-      for (const o of open) {
-        const c = all.find((x) => x.id === o.id)!;
-        out.push(
-          `- **${escapeText(o.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} (${c.class}): ${unresolvedExact(o.resolution)}`,
-        );
-      }
-    }
-    const broken = all.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
-    if (broken.length) {
-      out.push('', 'Not ranked:', '');
-      for (const c of broken) {
-        const mm = c.mismatch
-          ? ` at ${markdownCode(c.mismatch.path)}: expected ${markdownCode(clip(c.mismatch.expected, 120))}, got ${markdownCode(clip(c.mismatch.actual, 120))}`
-          : '';
-        out.push(
-          `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeText(clip(c.reason ?? ''))}`,
-        );
-      }
-    }
-    const notes = notesLines(all);
-    if (notes.length)
-      out.push('', 'Looser than the schema (translation notes):', '', ...notes.map((n) => `- ${escapeText(n)}`));
-    const code = new Map<string, string>();
-    for (const c of all) if (c.code && !code.has(c.serializer)) code.set(c.serializer, c.code);
-    if (code.size) {
-      out.push(
-        '',
-        '<details><summary>The code being measured</summary>',
-        '',
-        renderTable(
-          {
-            columns: [
-              { id: 'serializer', header: 'Serializer', cell: ([name]) => name },
-              { id: 'code', header: 'Code', cell: ([, src]) => src, code: true },
-            ],
-            rows: [...code],
-          },
-          'markdown',
-        ),
-        '',
-        '</details>',
-      );
-    }
-    out.push('');
-  }
+  for (const [gi, table] of buildTables(model.cases).entries())
+    out.push(...tableSection(table, data.groups[gi], { model, data, index, columns }), '');
   for (const [i, r] of model.runs.entries()) {
     const cold = renderColdStart(r, true);
     if (cold) out.push(several ? cold.replace('### ', `### (#${i + 1}) `) : cold);
@@ -216,4 +124,128 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
     )
     .join('');
   return text + sideBySide;
+}
+
+/** What {@link tableSection} renders a table with: the model, the view data of its takeaways (indexed) and the table's columns. */
+interface SectionContext {
+  model: ReturnType<typeof buildModel>;
+  data: ReturnType<typeof toViewData>;
+  index: ReturnType<typeof indexCases>;
+  columns: Column<ReportCase>[];
+}
+
+/**
+ * One workload × size × shape × direction of report.md: its heading, the takeaway of each class,
+ * the behaviour sentences of the failed probes relevant to it, the table, its payload, then
+ * {@link belowTable}. Pure: returns the lines.
+ */
+function tableSection(
+  table: ReturnType<typeof buildTables>[number],
+  group: ReturnType<typeof toViewData>['groups'][number],
+  { model, data, index, columns }: SectionContext,
+): string[] {
+  const multiTarget = model.targets.length > 1;
+  const out: string[] = [];
+  out.push(`## ${escapeText(table.title)}`, '');
+  for (const [si, s] of table.sections.entries()) {
+    const sentences = sectionTakeaway(data, index, group, group.sections[si], defaultState());
+    for (const t of sentences)
+      out.push(
+        `**${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}** (against ${escapeText(s.baseline ?? 'none')}): ${escapeText(t, TAKEAWAY_MAX_CHARS)}`,
+        '',
+      );
+  }
+  // What the fast choice costs in behaviour: the failed probes relevant to this payload (a timed run's probe pass).
+  const first = table.sections[0]?.cases[0] as ReportCase | undefined;
+  if (first) {
+    const run = model.runs[first.source];
+    const inTable = table.sections.flatMap((s) => s.cases.map((c) => c.serializer));
+    for (const sentence of behaviourSentences(
+      behaviourNotes(run, first.workload, first.direction, first.target.id, inTable),
+    ))
+      out.push(`Behaviour: ${escapeText(sentence, 600)}`, '');
+  }
+  const rows = table.sections.flatMap(
+    (s) =>
+      (multiTarget
+        ? [...s.cases].sort(
+            (a, b) =>
+              s.cases.findIndex((x) => x.serializer === a.serializer) -
+              s.cases.findIndex((x) => x.serializer === b.serializer),
+          )
+        : s.cases) as ReportCase[],
+  );
+  out.push(renderTable({ columns, rows }, 'markdown'));
+  const all = table.sections.flatMap((s) => s.cases) as ReportCase[];
+  const payloads = [...new Map(all.map((c) => [c.payload.sha256, c.payload])).values()];
+  out.push(
+    '',
+    `Payload: ${payloads.map((p) => `${formatBytes(p.bytes)}, sha256 \`${p.sha256.slice(0, 16)}…\``).join(' / ')}`,
+  );
+  out.push(...belowTable(all, multiTarget));
+  return out;
+}
+
+/**
+ * What report.md says under a table: the findings that need a sentence, the cases too close to
+ * call, the cases without a number (with the mismatch of an `incorrect` one), the translation
+ * notes, and the code being measured in a collapsed block. Pure: returns the lines.
+ */
+function belowTable(all: readonly ReportCase[], multiTarget: boolean): string[] {
+  const out: string[] = [];
+  const sentences = findingSentences(all);
+  if (sentences.length) {
+    out.push('', 'Findings:', '');
+    for (const { c, message } of sentences)
+      out.push(
+        `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''}: ${escapeText(message)}.`,
+      );
+  }
+  const open = unresolvedCases(all);
+  if (open.length) {
+    out.push('', 'Too close to call at this precision (the launches stopped before the ratio settled):', '');
+    for (const o of open) {
+      const c = all.find((x) => x.id === o.id)!;
+      out.push(
+        `- **${escapeText(o.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} (${c.class}): ${unresolvedExact(o.resolution)}`,
+      );
+    }
+  }
+  const broken = all.filter((c) => c.status !== 'measured' && c.status !== 'unsupported');
+  if (broken.length) {
+    out.push('', 'Not ranked:', '');
+    for (const c of broken) {
+      const mm = c.mismatch
+        ? ` at ${markdownCode(c.mismatch.path)}: expected ${markdownCode(clip(c.mismatch.expected, 120))}, got ${markdownCode(clip(c.mismatch.actual, 120))}`
+        : '';
+      out.push(
+        `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeText(clip(c.reason ?? ''))}`,
+      );
+    }
+  }
+  const notes = notesLines(all);
+  if (notes.length)
+    out.push('', 'Looser than the schema (translation notes):', '', ...notes.map((n) => `- ${escapeText(n)}`));
+  const code = new Map<string, string>();
+  for (const c of all) if (c.code && !code.has(c.serializer)) code.set(c.serializer, c.code);
+  if (code.size) {
+    out.push(
+      '',
+      '<details><summary>The code being measured</summary>',
+      '',
+      renderTable(
+        {
+          columns: [
+            { id: 'serializer', header: 'Serializer', cell: ([name]) => name },
+            { id: 'code', header: 'Code', cell: ([, src]) => src, code: true },
+          ],
+          rows: [...code],
+        },
+        'markdown',
+      ),
+      '',
+      '</details>',
+    );
+  }
+  return out;
 }

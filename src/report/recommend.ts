@@ -36,7 +36,7 @@ import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime, ratioNumber } from './units.js';
 import { escapeCell, markdownCode } from './table/escape.js';
-import { clipLine, wrap } from './fit.js';
+import { DEFAULT_WIDTH, wrap, wrapAtMost } from './fit.js';
 import { groupCall, ratioCall } from '../results/decision.js';
 import { COST_TIERS, costGroups, costTier, payloadCosts, type CostGroup } from './costs.js';
 import {
@@ -189,6 +189,12 @@ export interface Recommendation {
    * pick was chosen among them (`reason`, words to follow "because")
    */
   tie?: { with: Named[]; reason: string };
+  /**
+   * The library users compare against on the platform, when it was measured and is neither the
+   * pick nor the baseline: Newtonsoft.Json (`newtonsoft`) on .NET, with its ratio against the
+   * baseline (issue 22: a .NET recommendation never named it)
+   */
+  reference?: Named;
   /** one sentence, ready to paste */
   sentence: string;
 }
@@ -205,7 +211,24 @@ function doing(direction: Direction, cls: CaseClass): string {
 
 /** How a sentence names the baseline: the built-in's own call for `json`. */
 function baselineName(id: string, direction: Direction): string {
-  return id === 'json' ? (direction === 'serialize' ? 'the built-in JSON.stringify' : 'the built-in JSON.parse') : id;
+  return id === 'json'
+    ? direction === 'serialize'
+      ? 'the built-in JSON.stringify'
+      : 'the built-in JSON.parse'
+    : plainName(id);
+}
+
+/**
+ * How a sentence names a serializer whose id is shorthand (issue 22: `stj-sourcegen` read as
+ * jargon): the library's name, with the id a table row shows; any other id as it is.
+ */
+function plainName(id: string): string {
+  const names: Record<string, string> = {
+    stj: 'System.Text.Json (stj)',
+    'stj-sourcegen': 'System.Text.Json source-generated (stj-sourcegen)',
+    newtonsoft: 'Newtonsoft.Json (newtonsoft)',
+  };
+  return names[id] ?? id;
 }
 
 /** `response.json (11.7 KiB document)`, `users.json (an array of 100 records, 20.1 KiB)`, `app-logs.ndjson (1000 records, 205 KiB in all, one call per record)`, then `on <target>`. */
@@ -381,7 +404,7 @@ function sentenceOf(
         : r.compared === 1
           ? 'the other serializer is not faster'
           : `none of the ${r.compared} others is faster`;
-      return `${head}, use ${baseText}: ${verdict}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} as long${noisyClause}.`;
+      return `${head}, use ${baseText}: ${verdict}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} as long${referenceClause(r, baseText)}${noisyClause}.`;
     }
     if (r.state === 'no-clear-winner' && r.closest)
       return `${head}, no clear winner: ${r.compared === 1 ? 'the other serializer is not' : `none of the ${r.compared} others is`} clearly faster than ${baseText}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} its time${noisyClause}: ${use}.`;
@@ -402,7 +425,7 @@ function sentenceOf(
     p.allocRatio === null || p.allocRatio === undefined
       ? ''
       : p.allocRatioRange
-        ? ` (${ratioNumber(p.allocRatioRange[0], 2)}–${ratioNumber(p.allocRatioRange[1], 2)}× ${r.baseline}'s: the allocation windows disagree)`
+        ? ` (${ratioNumber(p.allocRatioRange[0], 2)}–${ratioNumber(p.allocRatioRange[1], 2)}× ${r.baseline}'s: its allocation measurements differ)`
         : ` (${ratioNumber(p.allocRatio, 2)}× ${r.baseline}'s)`;
   const alloc =
     p.allocatedBytes !== undefined
@@ -420,9 +443,37 @@ function sentenceOf(
     ? `; ${r.borderline.serializer} looks faster still, ${iv(r.borderline)}, but it is borderline: ${borderlineReach(r.borderline.interval[1])}`
     : '';
   return (
-    `${head}, use ${p.serializer} ${p.version} (${faster}): ${ratio} the time of ${baseText}${saving}${alloc}` +
+    `${head}, use ${plainName(p.serializer)} ${p.version} (${faster}): ${ratio} the time of ${baseText}${referenceClause(r, baseText)}${saving}${alloc}` +
     `; it passed the correctness gate on this payload and on a generated one of the same schema${defect}${p.noisy ? '; its timing was noisy' : ''}${tie}${also}.`
   );
+}
+
+/** The serializer users compare against on a platform (Newtonsoft.Json on .NET); the sentence says the pick or baseline against it. */
+const REFERENCES: readonly string[] = ['newtonsoft'];
+
+/** {@link Recommendation.reference} from the ranked cases: a measured reference with a ratio that is not the pick. */
+function referenceOf(
+  real: readonly MeasuredCase[],
+  pick: string | undefined,
+  named: (c: MeasuredCase) => Named,
+): { reference?: Named } {
+  const c = real.find((x) => REFERENCES.includes(x.serializer) && x.serializer !== pick && x.ratio !== null);
+  return c ? { reference: named(c) } : {};
+}
+
+/**
+ * `; 2.41× faster than newtonsoft (point estimates)`: the pick, or the baseline the sentence
+ * keeps, against the platform's reference ({@link REFERENCES}), from the two ratios against the
+ * baseline measured beside it; nothing when there is no reference, or it is not slower.
+ */
+function referenceClause(r: Omit<Recommendation, 'sentence'>, baseText: string): string {
+  const ref = r.reference;
+  if (!ref) return '';
+  const who = r.pick ? plainName(r.pick.serializer) : baseText;
+  const times = ref.ratio / (r.pick ? r.pick.ratio : 1);
+  return times > 1
+    ? `; ${who} is ${formatRatio(times)}× faster than ${plainName(ref.serializer)} (point estimates)`
+    : '';
 }
 
 /** A case as a sentence names it: its ratio (of means when unpaired) and interval. */
@@ -586,6 +637,7 @@ export function recommend(
         : {}),
       ...(uncertain.length ? { uncertain } : {}),
       ...(tie ? { tie } : {}),
+      ...referenceOf(real, pick?.serializer, named),
     };
     const payload = results.payloads?.find((p) => p.workload === first.workload);
     const sentence =
@@ -706,7 +758,11 @@ export function renderRecommendations(
   }
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[22m` : s);
   const w = options.width;
-  const line = (d: string) => (options.verbose ? wrap(`    ${esc(d)}`, w, '      ') : clipLine(`    ${esc(d)}`, w));
+  // a cost or probe line in plain words: two lines at most, cut at a word (the full text is in report.md)
+  const line = (d: string) =>
+    options.verbose
+      ? wrap(`    ${esc(plainFaults(d))}`, w, '      ')
+      : wrapAtMost(`    ${esc(plainFaults(d))}`, w ?? DEFAULT_WIDTH, '  ', 2);
   const out = [bold('Recommendation'), ...bindingFacts(results).map((f) => wrap(esc(f), w))];
   for (const r of recs) {
     const label = r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`;
@@ -719,6 +775,25 @@ export function renderRecommendations(
   }
   if (settle) out.push(wrap(esc(settle), w));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * A probe verdict's fault code said in words for the terminal (`a Date: wrong-value at $` → `a
+ * Date: gives a wrong value at $`; issue 22: the codes read as jargon); report.md keeps the codes,
+ * which its legend defines. Pure.
+ */
+export function plainFaults(text: string): string {
+  const words: Record<string, string> = {
+    'silent-loss': 'loses data without an error',
+    'wrong-value': 'gives a wrong value',
+    'accepts-invalid': 'accepts input it must refuse',
+    'invalid-json': 'writes invalid JSON',
+    'ill-formed': 'writes ill-formed Unicode',
+  };
+  return text.replace(
+    /\b(silent-loss|wrong-value|accepts-invalid|invalid-json|ill-formed) at\b/g,
+    (_, code: string) => `${words[code]} at`,
+  );
 }
 
 /** How the built-in suite's summary names a baseline: the platform's call for `json`. */
@@ -746,7 +821,7 @@ function renderSuiteRecommendations(results: ResultsFile, options: RenderRecomme
   const where = (r: Recommendation) =>
     [r.scenario.workload, r.scenario.size, r.scenario.shape, ...(multiTarget ? [r.scenario.target] : [])].join(' · ');
   const title =
-    'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)';
+    'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)';
   // wrapped without the colour codes (they would count as width), then the first word made bold
   const out = [bold('Recommendation') + wrap(title, options.width).slice('Recommendation'.length)];
   const classes = [...new Set(recs.map((r) => `${r.direction} ${r.caseClass}`))];

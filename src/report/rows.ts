@@ -155,7 +155,7 @@ export function notesOf(c: CaseResult): string {
     else if (sentenceMark(f.code) === '?') notes.push(`? ${f.code} (written by a newer jsonbench; see below)`);
   }
   if (c.notes?.length)
-    notes.push(`≈ ${c.notes.length} looser check${c.notes.length === 1 ? '' : 's'} than the schema (below)`);
+    notes.push(`≈ ${c.notes.length} check${c.notes.length === 1 ? '' : 's'} weaker than the schema (below)`);
   if (c.serializer === c.baseline && c.status === 'measured') notes.unshift('baseline');
   return notes.join('; ');
 }

@@ -170,14 +170,14 @@ export function withinNoise(a: TakeawayRow, b: TakeawayRow): boolean {
  * `and allocates 58% less` / `but allocates 37% more` / `and allocates 2.1× as much`. With `range`
  * (the allocation ratio's range when its windows, or the baseline's, disagree) a difference is
  * claimed only when both ends of the range say it; else the clause says the windows disagree
- * (`; its allocation windows disagree (0.73–1.02× the baseline's): no allocation difference is claimed`).
+ * (`; its allocation measurements differ (0.73–1.02× the baseline's): no allocation difference is claimed`).
  */
 export function allocClause(a: number | null, range?: [number, number] | null): string {
   if (a === null || !Number.isFinite(a)) return '';
   if (range) {
     const kind = (x: number) => (x < 0.95 ? 'less' : x >= 2 ? 'multiple' : x > 1.05 ? 'more' : 'same');
     if (kind(range[0]) !== kind(range[1]))
-      return `; its allocation windows disagree (${ratioNumber(range[0], 2)}–${ratioNumber(range[1], 2)}× the baseline's): no allocation difference is claimed`;
+      return `; its allocation measurements differ (${ratioNumber(range[0], 2)}–${ratioNumber(range[1], 2)}× the baseline's): no allocation difference is claimed`;
   }
   if (a < 0.95) return ` and allocates ${Math.round((1 - a) * 100)}% less`;
   if (a >= 2) return ` but allocates ${a.toFixed(1)}× as much`;
@@ -205,9 +205,18 @@ export function allocClause(a: number | null, range?: [number, number] | null): 
  * @param confidence the ratio intervals' confidence level, 0–1 (the run policy's): every interval
  *   the sentence prints says it is one (`99.9% CI 1.06–1.36×`), and a range between several
  *   serializers' point estimates says that (`1.56× to 1.74× (point estimates)`)
+ * @param terse without the figures the row's table shows beside the sentence (the ratios, their
+ *   intervals, the speed-ups) and without the cases that gave no number (their rows say so): the
+ *   terminal's form, under which the table stands (issue 22: takeaways restated the table's numbers)
  * @returns one line of text ending with a full stop
  */
-export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabel: string, confidence = 0.999): string {
+export function takeawayText(
+  rows: TakeawayRow[],
+  baseline: string,
+  baselineLabel: string,
+  confidence = 0.999,
+  terse = false,
+): string {
   const withRatio = rows
     .filter((r) => r.status === 'measured' && !r.unranked && r.ratio !== null && Number.isFinite(r.ratio))
     .sort((a, b) => (a.ratio as number) - (b.ratio as number));
@@ -216,27 +225,39 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   const measured = withRatio.filter((r) => !uncertain.includes(r));
   const broken = rows.filter((r) => r.status !== 'measured' && r.status !== 'unsupported');
   const vague = uncertain.length
-    ? ` Too uncertain to call: ${uncertain.map((r) => `${r.label} (${ratioNumber(r.ratio as number, 2)}, ${r.interval ? `${ciLabel(confidence)} ${ratioNumber(r.interval[0], 2)}–${ratioNumber(r.interval[1], 2)}` : 'error unknown'})`).join(', ')}.`
+    ? ` Too uncertain to call: ${uncertain.map((r) => (terse ? r.label : `${r.label} (${ratioNumber(r.ratio as number, 2)}, ${r.interval ? `${ciLabel(confidence)} ${ratioNumber(r.interval[0], 2)}–${ratioNumber(r.interval[1], 2)}` : 'error unknown'})`)).join(', ')}.`
     : '';
   const notRanked = [
     ...refused.map((r) => `${r.label} (${r.unranked})`),
-    ...broken.map((r) => `${r.label} (${r.status})`),
+    ...(terse ? [] : broken.map((r) => `${r.label} (${r.status})`)),
   ];
   const tail = `${vague}${notRanked.length ? ` Not ranked: ${notRanked.join(', ')}.` : ''}`;
   if (measured.length === 0) return `Nothing here has a ratio against ${baselineLabel} to rank.${tail}`;
   // a row below 1 whose call is borderline: said so, with why, wherever it stands
+  const reach = (r: TakeawayRow) =>
+    terse
+      ? (r.interval as [number, number])[1] >= 1
+        ? 'its interval reaches 1'
+        : 'its interval ends close to 1'
+      : borderlineReach((r.interval as [number, number])[1]);
   const borderlineOf = (r: TakeawayRow) =>
-    `${r.label} looks ${formatInterval(r.ratio as number, r.interval, '×', confidence)} ${baselineLabel}'s time but is borderline: ${borderlineReach((r.interval as [number, number])[1])}`;
+    terse
+      ? `${r.label} looks faster than ${baselineLabel} but is borderline (${reach(r)})`
+      : `${r.label} looks ${formatInterval(r.ratio as number, r.interval, '×', confidence)} ${baselineLabel}'s time but is borderline: ${reach(r)}`;
   if (measured.length === 1) {
     const only = measured[0];
     if (only.name === baseline)
       return `${uncertain.length ? `Nothing can be called faster or slower than ${baselineLabel}.` : `Only ${baselineLabel} was measured.`}${tail}`;
-    return `${borderlineFaster(only) ? `${borderlineOf(only)}.` : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval, '', confidence)} of ${baselineLabel}'s time.`}${tail}`;
+    const onlyRatio = terse
+      ? `Only ${only.label} has a ratio against ${baselineLabel}.`
+      : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval, '', confidence)} of ${baselineLabel}'s time.`;
+    return `${borderlineFaster(only) ? `${borderlineOf(only)}.` : onlyRatio}${tail}`;
   }
   const clauses: string[] = [];
   const hi = (r: TakeawayRow) => ratioInterval(r)[1];
   const lo = (r: TakeawayRow) => ratioInterval(r)[0];
-  const speeds = (rs: TakeawayRow[]) => pointRange(rs.map((r) => 1 / (r.ratio as number)));
+  // ` by 1.56× and 1.34× respectively (point estimates)`; nothing when terse (the table shows the ratios)
+  const by = (rs: TakeawayRow[]) => (terse ? '' : ` by ${pointRange(rs.map((r) => 1 / (r.ratio as number)))}`);
   const leader = measured[0];
   // at the top: within noise of the leader AND with no one measurably faster than it (overlaps do not chain: when the
   // leader's wide interval reaches both b and c but b is measurably faster than c, c is not at the top)
@@ -248,7 +269,11 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   let printed: TakeawayRow[] = [];
   // rows whose clause already says they are borderline
   const saidBorderline: TakeawayRow[] = [];
-  if (tied.length === 1 && !shadowed && leader.name === baseline) {
+  if (tied.length === 1 && !shadowed && leader.name === baseline && terse) {
+    // the next is measurably slower (its interval is clear of the baseline's 1): the clause on the slower ones names it
+    clauses.push(`${baselineLabel} is fastest`);
+    top = [leader];
+  } else if (tied.length === 1 && !shadowed && leader.name === baseline) {
     const next = measured[1];
     clauses.push(
       `${baselineLabel} (the baseline) is fastest; the next, ${next.label}, takes ${formatInterval(next.ratio as number, next.interval, '×', confidence)} as long`,
@@ -256,45 +281,13 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
     top = [leader, next];
     printed = [next];
   } else if (tied.length === 1 && !shadowed) {
-    const r = leader.ratio as number;
-    const iv = leader.interval;
-    if (fasterThanBaseline(leader) && iv !== null)
-      clauses.push(
-        `${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×', confidence)} faster than ${baselineLabel}${allocClause(leader.allocRatio, leader.allocRange)}`,
-      );
-    else if (borderlineFaster(leader)) {
-      saidBorderline.push(leader);
-      clauses.push(
-        `${leader.label} looks fastest, ${formatInterval(r, iv, '×', confidence)} ${baselineLabel}'s time, but is borderline: ${borderlineReach((iv as [number, number])[1])}`,
-      );
-    } else
-      clauses.push(
-        `${leader.label} has the lowest ratio, ${formatInterval(r, iv, '', confidence)}, which is within noise of ${baselineLabel}`,
-      );
+    if (!fasterThanBaseline(leader) && borderlineFaster(leader)) saidBorderline.push(leader);
+    clauses.push(leaderClause(leader, baselineLabel, confidence, terse));
     printed = [leader];
   } else {
-    // several within noise of the leader (or one shadowed by a ratio too uncertain to call): name only what the intervals support
-    const faster = tied.filter((r) => r.name !== baseline && fasterThanBaseline(r));
-    if (faster.length === tied.length && !shadowed) {
-      clauses.push(
-        `${joinNames(faster.map((r) => r.label))} are fastest and within noise of each other, faster than ${baselineLabel} by ${speeds(faster)}`,
-      );
-      top = faster;
-    } else if (faster.length) {
-      // the rows whose error bars reach the faster ones': tied but not faster, and any too uncertain to call that reach the leader
-      const others = [
-        ...tied.filter((r) => !faster.includes(r) && r.name !== baseline),
-        ...uncertain.filter((r) => lo(r) <= hi(leader)),
-      ].map((r) => r.label);
-      clauses.push(
-        `${joinNames(faster.map((r) => r.label))} ${faster.length > 1 ? 'are' : 'is'} faster than ${baselineLabel} by ${speeds(faster)}, but ${joinNames(others)} could be as fast (the error bars overlap), so ${faster.length > 1 ? 'none of them can' : 'it cannot'} be called fastest`,
-      );
-      top = faster;
-    } else {
-      clauses.push(
-        `${joinNames(tied.map((r) => r.label))} ${tied.length > 1 ? 'are within noise of each other' : 'is'} at the top; none is measurably faster than ${baselineLabel}`,
-      );
-    }
+    const several = tiedClause(tied, uncertain, leader, baseline, baselineLabel, shadowed, terse);
+    clauses.push(several.clause);
+    top = several.top;
   }
   // borderline rows not already said so (the leader's own clause says it): each with why
   const borderline = measured.filter((r) => borderlineFaster(r) && !saidBorderline.includes(r));
@@ -303,7 +296,7 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   const alsoFaster = rest.filter((r) => fasterThanBaseline(r));
   if (alsoFaster.length)
     clauses.push(
-      `${joinNames(alsoFaster.map((r) => r.label))} ${alsoFaster.length > 1 ? 'are' : 'is'} also measurably faster, by ${speeds(alsoFaster)}`,
+      `${joinNames(alsoFaster.map((r) => r.label))} ${alsoFaster.length > 1 ? 'are' : 'is'} also measurably faster${terse ? '' : `,${by(alsoFaster)}`}`,
     );
   for (let i = 0; i < alsoFaster.length - 1; i++) {
     const cluster = [alsoFaster[i]];
@@ -321,7 +314,9 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
     );
   const slower = rest.filter((r) => lo(r) > 1);
   if (slower.length)
-    clauses.push(`${joinNames(slower.map((r) => r.label))} ${slower.length > 1 ? 'are' : 'is'} measurably slower`);
+    clauses.push(
+      `${joinNames(slower.map((r) => r.label))} ${slower.length > 1 ? 'are' : 'is'} ${terse ? '' : 'measurably '}slower`,
+    );
   const wide = measured.filter(
     (r) =>
       r.name !== baseline &&
@@ -333,7 +328,70 @@ export function takeawayText(rows: TakeawayRow[], baseline: string, baselineLabe
   );
   if (wide.length)
     clauses.push(
-      `by how much is known only roughly for ${joinNames(wide.map((r) => `${r.label} (${ciLabel(confidence)} ${ratioNumber((r.interval as [number, number])[0], 2)}–${ratioNumber((r.interval as [number, number])[1], 2)}× ${baselineLabel}'s time)`))}`,
+      `by how much is known only roughly for ${joinNames(wide.map((r) => (terse ? r.label : `${r.label} (${ciLabel(confidence)} ${ratioNumber((r.interval as [number, number])[0], 2)}–${ratioNumber((r.interval as [number, number])[1], 2)}× ${baselineLabel}'s time)`)))}`,
     );
   return `${clauses.join('; ')}.${tail}`;
+}
+
+/**
+ * The takeaway's clause on a leader alone at the top that is not the baseline ({@link takeawayText}):
+ * fastest with its speed-up and allocation, borderline with why, or the lowest ratio within noise
+ * of the baseline; `terse` without the figures the table shows. Pure.
+ */
+export function leaderClause(leader: TakeawayRow, baselineLabel: string, confidence: number, terse: boolean): string {
+  const r = leader.ratio as number;
+  const iv = leader.interval;
+  if (fasterThanBaseline(leader) && iv !== null)
+    return terse
+      ? `${leader.label} is fastest, faster than ${baselineLabel}${allocClause(leader.allocRatio, leader.allocRange)}`
+      : `${leader.label} is fastest, ${formatInterval(1 / r, [1 / iv[1], 1 / iv[0]], '×', confidence)} faster than ${baselineLabel}${allocClause(leader.allocRatio, leader.allocRange)}`;
+  if (borderlineFaster(leader)) {
+    const hi = (iv as [number, number])[1];
+    return terse
+      ? `${leader.label} looks fastest but is borderline (its interval ${hi >= 1 ? 'reaches 1' : 'ends close to 1'})`
+      : `${leader.label} looks fastest, ${formatInterval(r, iv, '×', confidence)} ${baselineLabel}'s time, but is borderline: ${borderlineReach(hi)}`;
+  }
+  return `${leader.label} has the lowest ratio, ${terse ? '' : `${formatInterval(r, iv, '', confidence)}, which is `}within noise of ${baselineLabel}`;
+}
+
+/**
+ * The takeaway's clause when several rows are within noise of the leader, or one is shadowed by a
+ * ratio too uncertain to call ({@link takeawayText}): it names only what the intervals support —
+ * all faster than the baseline, some faster with the others that could be as fast, or who is at
+ * the top with none measurably faster; and the rows it put at the top. Pure.
+ */
+export function tiedClause(
+  tied: TakeawayRow[],
+  uncertain: TakeawayRow[],
+  leader: TakeawayRow,
+  baseline: string,
+  baselineLabel: string,
+  shadowed: boolean,
+  terse: boolean,
+): { clause: string; top: TakeawayRow[] } {
+  const by = (rs: TakeawayRow[]) => (terse ? '' : ` by ${pointRange(rs.map((r) => 1 / (r.ratio as number)))}`);
+  const faster = tied.filter((r) => r.name !== baseline && fasterThanBaseline(r));
+  if (faster.length === tied.length && !shadowed)
+    return {
+      clause: `${joinNames(faster.map((r) => r.label))} are fastest and within noise of each other, faster than ${baselineLabel}${by(faster)}`,
+      top: faster,
+    };
+  if (faster.length) {
+    // the rows whose error bars reach the faster ones': tied but not faster, and any too uncertain to call that reach the leader
+    const others = [
+      ...tied.filter((r) => !faster.includes(r) && r.name !== baseline),
+      ...uncertain.filter((r) => ratioInterval(r)[0] <= ratioInterval(leader)[1]),
+    ].map((r) => r.label);
+    return {
+      clause: `${joinNames(faster.map((r) => r.label))} ${faster.length > 1 ? 'are' : 'is'} faster than ${baselineLabel}${by(faster)}, but ${joinNames(others)} could be as fast${terse ? '' : ` (the error bars overlap), so ${faster.length > 1 ? 'none of them can' : 'it cannot'} be called fastest`}`,
+      top: faster,
+    };
+  }
+  // terse, with the baseline among them: that none is faster than it goes without saying
+  const none =
+    terse && tied.some((r) => r.name === baseline) ? '' : `; none is measurably faster than ${baselineLabel}`;
+  return {
+    clause: `${joinNames(tied.map((r) => r.label))} ${tied.length > 1 ? 'are within noise of each other' : 'is'} at the top${none}`,
+    top: tied,
+  };
 }

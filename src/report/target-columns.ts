@@ -1,7 +1,7 @@
 import type { CaseResult, ResultsFile } from '../results/types.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 import { countOf, formatRatio, formatTime } from './units.js';
-import { formatAllocated, perRuntimeCells, perRuntimeHead } from './per-runtime.js';
+import { formatAllocated, formatPercentDelta, perRuntimeCells, perRuntimeHead } from './per-runtime.js';
 import { platformOfCase } from './rows.js';
 import type { Column } from './table/column.js';
 import { renderTable } from './table/write.js';
@@ -157,6 +157,60 @@ function buildAcross(results: ResultsFile, cases: CaseResult[]): NonNullable<Tar
     head: ['Class', 'Target', 'Serializer', 'Ratio (own baseline)', 'Mean', 'Δ Mean', 'Allocated', 'Δ Allocated'],
     rows,
   };
+}
+
+/**
+ * What a run on several targets adds on the terminal, after its group tables (issue 22: a
+ * `--target node,dotnet` run said each number four times — group tables, by-target tables, rankings,
+ * across platforms): the "Targets:" lines, then per workload × size × shape × direction one line
+ * with only what the group tables do not show — each case's mean against the same serializer's on
+ * the first target it ran on (`bun: json ≈ −10%, typia +12%`), or, for a serializer of another
+ * platform, against its class's baseline on the first target that measured one (`dotnet@10: stj
+ * −38% against json on node`). The ratios, rankings and side-by-side tables are in the group
+ * tables and report.md. Each line fits `width`. Pure.
+ */
+export function targetDeltaLines(results: ResultsFile, width: number): string[] {
+  const order = results.targets.map((t) => t.id);
+  if (order.length < 2) return [];
+  const esc = (s: string) => escapeCell(s, 'terminal', Infinity);
+  const measured = results.cases.filter((c) => c.status === 'measured' && c.time);
+  const lines: string[] = [];
+  for (const key of [...new Set(results.cases.map(keyOf))]) {
+    const cases = measured.filter((c) => keyOf(c) === key);
+    const several = new Set(cases.map((c) => c.class)).size > 1;
+    const parts: string[] = [];
+    for (const t of order.slice(1)) {
+      const said = cases
+        .filter((c) => c.target.id === t)
+        .flatMap((c) => {
+          const earlier = order.slice(0, order.indexOf(t));
+          const own = earlier
+            .map((e) => cases.find((x) => x.target.id === e && x.serializer === c.serializer && x.class === c.class))
+            .find(Boolean);
+          const name = `${c.serializer}${several ? ` (${c.class})` : ''}`;
+          if (own) return [`${name} ${formatPercentDelta(c, own)}`];
+          const ref = earlier
+            .map((e) => cases.find((x) => x.target.id === e && x.class === c.class && x.serializer === x.baseline))
+            .find(Boolean);
+          return ref ? [`${name} ${formatPercentDelta(c, ref)} against ${ref.serializer} on ${ref.target.id}`] : [];
+        });
+      if (said.length) parts.push(`${t}: ${said.join(', ')}`);
+    }
+    if (parts.length) lines.push(`  ${wrap(esc(`${key} · ${parts.join('; ')}`), width - 2, '    ')}`);
+  }
+  return [
+    'Targets:',
+    ...targetSummaryLines(results).map((l) => `  ${wrap(esc(l), width - 2, '    ')}`),
+    ...(lines.length
+      ? [
+          wrap(
+            `Across targets: each mean against the same serializer's on the first target it ran on (≈ within the error bars); the ratios are in the tables above, the side-by-side tables in report.md (or --verbose):`,
+            width,
+          ),
+          ...lines,
+        ]
+      : []),
+  ];
 }
 
 /** One line per target: runtime, engine, allocation method seen, and wall time spent on it (or its fault). Pure. */

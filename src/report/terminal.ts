@@ -13,7 +13,7 @@ import {
   runColumns,
   unreadSentences,
 } from './rows.js';
-import { fitColumns, renderTable } from './table/write.js';
+import { renderTable } from './table/write.js';
 import { mapColumns, type Column } from './table/column.js';
 import { escapeCell } from './table/escape.js';
 import { clipLine, DEFAULT_WIDTH, SEE_REPORT, wrap, wrapAtMost } from './fit.js';
@@ -21,15 +21,15 @@ import { clipLine, DEFAULT_WIDTH, SEE_REPORT, wrap, wrapAtMost } from './fit.js'
 export { clipLine, DEFAULT_WIDTH, outputWidth, SEE_REPORT, wrap } from './fit.js';
 import { renderInstructions } from './instructions.js';
 import { renderColdStart } from './cold-start.js';
-import { renderTargetTables } from './target-columns.js';
+import { renderTargetTables, targetDeltaLines } from './target-columns.js';
 import { noiseReasons } from './noise.js';
 import { legendSentences } from './legend.js';
 import { toViewData } from './html/view.js';
 import { defaultState, indexCases } from './html/rebase.js';
 import { sectionTakeaway } from './html/sections.js';
-import { quickCaveat } from './takeaway.js';
 import { renderRecommendations } from './recommend.js';
 import { countOf } from './units.js';
+import { joinNames, quickCaveat } from './takeaway.js';
 
 /** The longest sentence shown (takeaways, findings): a longer one is cut with … (the full text is in report.md and results.json). */
 const SENTENCE_MAX_CHARS = 1000;
@@ -44,86 +44,11 @@ export interface TerminalOptions {
   tablesOnly?: boolean;
   /** more columns (Version, Error, Median, Alloc Ratio), every finding and translation note in full, and the legend */
   verbose?: boolean;
-  /**
-   * the columns every table of the run shows, chosen once ({@link terminalLayout}) so that all
-   * tables have the same ones (a run streaming its groups' tables passes the layout of its plan);
-   * absent: chosen from these results' cases. The columns it leaves out are said once: at the end
-   * of this text, or by the caller when `tablesOnly`.
-   */
-  layout?: TerminalLayout;
+  /** told the headers of the columns a table left out to fit `width` (each table fits its own cells; a run says them once at its end) */
+  onDropped?: (headers: readonly string[]) => void;
   /** the target a table's cases ran on, said in its title (`orders · 100 · list · serialize · on dotnet@9`): a group printed during a run on several targets */
   titleTarget?: string;
 }
-
-/** The columns the run tables show at a width, chosen once for all of a run's tables. */
-export interface TerminalLayout {
-  /** the ids of the columns shown ({@link terminalColumns}) */
-  keep: string[];
-  /** the headers of the columns left out to fit the width */
-  dropped: string[];
-}
-
-/**
- * The widest cells a run table's columns usually hold (characters, padding excluded), for
- * choosing the columns before the cases are measured: a ratio with three decimals and its interval,
- * an estimated allocation range, a time, a version.
- */
-const TYPICAL_CELL: Readonly<Record<string, number>> = {
-  ratio: '0.998 [0.990–1.005]'.length,
-  allocated: '~18.1 KiB–18.3 KiB'.length,
-  'alloc-ratio': '1.27–1.30'.length,
-  mean: '8.62 µs'.length,
-  error: '8.62 µs'.length,
-  median: '8.62 µs'.length,
-  version: 'node 20.20.2'.length,
-};
-
-/**
- * Which columns the run tables show at `width`: {@link terminalColumns} dropped by importance
- * (table/write.ts fitColumns) as if every table held the run's longest serializer and target names
- * and the {@link TYPICAL_CELL} widths, so the choice is made once for every table of the run (issue
- * 22: Mean dropped from one table only, while the footer said it was left out). Pure.
- */
-export function terminalLayout(o: {
-  width: number;
-  verbose?: boolean;
-  /** the serializer ids the tables will show */
-  serializers: readonly string[];
-  /** the target keys, when the tables show a Target column (a run on several targets) */
-  targets?: readonly string[];
-}): TerminalLayout {
-  const blank = { id: '', header: '', cell: () => '' };
-  const columns = terminalColumns(
-    [
-      ...['serializer', 'version', 'mean', 'error', 'median', 'ratio', 'allocated', 'alloc-ratio', 'notes'].map(
-        (id) => ({ ...blank, id, header: HEADERS[id] ?? id }),
-      ),
-      { ...blank, id: 'target', header: 'Target' },
-    ] as Column<ReportCase>[],
-    Boolean(o.verbose),
-  ).filter((c) => (o.targets?.length ?? 0) > 1 || c.id !== 'target');
-  const longest = (xs: readonly string[] | undefined) => Math.max(0, ...(xs ?? []).map((x) => x.length));
-  const natural = columns.map(
-    (c) =>
-      Math.max(
-        c.header.length,
-        c.id === 'serializer'
-          ? longest(o.serializers)
-          : c.id === 'target'
-            ? longest(o.targets)
-            : c.id === 'notes'
-              ? 'baseline'.length
-              : (TYPICAL_CELL[c.id] ?? 0),
-      ) + 2,
-  );
-  const fit = fitColumns(columns, natural, o.width);
-  return { keep: fit.keep.map((i) => columns[i].id), dropped: fit.dropped };
-}
-
-/** The run table's headers by column id (report/rows.ts runColumns). */
-const HEADERS: Readonly<Record<string, string>> = Object.fromEntries(
-  runColumns().map((c) => [c.id, c.header]),
-) as Record<string, string>;
 
 /**
  * The lines under a table: its findings that need a sentence, one line per case, or (not verbose)
@@ -159,9 +84,7 @@ function sentencesUnder(
     for (const x of all) if (x.notes?.length) per.set(x.serializer, x.notes.length);
     out.push(
       clipLine(
-        esc(
-          `≈ looser checks than the schema: ${[...per].map(([s, n]) => `${s} ${n}`).join(', ')} (listed in report.md)`,
-        ),
+        esc(`≈ checks weaker than the schema: ${[...per].map(([s, n]) => `${s} ${n}`).join(', ')} (each in report.md)`),
         o.width,
       ),
     );
@@ -217,7 +140,7 @@ export function noteForms(c: CaseResult): NoteForm[] {
   }
   if (c.notes?.length)
     // no legend: the line under the table starting with ≈ says what it means
-    out.push({ short: `≈ ${c.notes.length} looser`, mark: '≈' });
+    out.push({ short: `≈ ${c.notes.length} weaker`, mark: '≈' });
   return out;
 }
 
@@ -276,149 +199,190 @@ export function terminalColumns(columns: readonly Column<ReportCase>[], verbose:
   });
 }
 
-/**
- * Renders the results as terminal text, fitted to `options.width`: the machine banner (only when
- * the load plausibly moved a reading: report/noise.ts), then per workload × size × shape ×
- * direction the takeaway of each class, the run table ({@link terminalColumns}: a Target column
- * when the results span several targets; unsupported pairs behind one line with their count unless
- * `showUnsupported`), the findings that need a sentence and the translation notes (one line each,
- * clipped, unless `verbose`); then the instruction counts, the side-by-side tables of a run on
- * several targets, and (verbose) the legend. The policy caveat of a quick run is not repeated per
- * takeaway: the caller says it once ({@link runCaveat}). Every string from the data is escaped
- * for the terminal (control characters as control pictures) and cut. Colours follow `color`
- * (callers pass false for NO_COLOR or a pipe). Pure: returns the text.
- */
 /** What the run's profile means, in a few words (case/profile.ts); an unrecorded one was the lab's steady settings. */
 function profileLine(p: ResultsFile['policy']): string {
   const known = (PROFILE_DESCRIPTIONS as Record<string, string | undefined>)[profileOf(p)];
   return `${known ?? 'written by a newer jsonbench'}${p.profile === undefined ? ' (not recorded: written before profiles)' : ''}`;
 }
 
+/**
+ * Renders the results as terminal text, fitted to `options.width`: the machine banner (only when
+ * the load plausibly moved a reading: report/noise.ts), then per workload × size × shape ×
+ * direction one table ({@link tableBlock}); then the columns left out to fit the width, the
+ * instruction counts, the side-by-side tables of a run on several targets, and (verbose) the
+ * legend. The policy caveat of a quick run is not repeated per takeaway: the caller says it once
+ * ({@link runCaveat}). Every string from the data is escaped for the terminal (control characters
+ * as control pictures) and cut. Colours follow `color` (callers pass false for NO_COLOR or a
+ * pipe). Pure: returns the text.
+ */
 export function renderTerminal(results: ResultsFile, color: boolean, options: TerminalOptions = {}): string {
   const c = createColors(color);
   const width = options.width ?? DEFAULT_WIDTH;
   const verbose = Boolean(options.verbose);
-  const esc = (text: string) => escapeCell(text, 'terminal', SENTENCE_MAX_CHARS);
-  const say = (text: string) => wrap(esc(text), width);
+  const say = (text: string) => wrap(escapeCell(text, 'terminal', SENTENCE_MAX_CHARS), width);
   const model = buildModel(asRuns(results));
-  const multiTarget = model.targets.length > 1;
   const out: string[] = [];
-  // the runtime profile names every report's header (issue 23, decision 3)
-  if (!options.tablesOnly)
-    out.push(c.dim(say(`Profile ${profileOf(results.policy)}: ${profileLine(results.policy)}`)), '');
   if (!options.tablesOnly) {
+    // the runtime profile names every report's header (issue 23, decision 3)
+    out.push(c.dim(say(`Profile ${profileOf(results.policy)}: ${profileLine(results.policy)}`)), '');
     const banner = machineBanner(results);
     if (banner) out.push(c.yellow(say(banner)), '');
   }
   for (const sentence of unreadSentences(model.runs)) out.push(c.yellow(say(`⚠ ${sentence}`)), '');
-  const run = mapColumns(runColumns({ cases: model.cases }), (r: ReportCase) => r);
-  // the columns are chosen once for every table (issue 22): the caller's layout, else from these cases
-  const layout =
-    options.layout ??
-    terminalLayout({
-      width,
-      verbose,
-      serializers: model.cases.map((x) => x.serializer),
-      ...(multiTarget ? { targets: model.cases.map((x) => x.targetKey) } : {}),
-    });
-  const columns = terminalColumns(
-    [...run, { id: 'target', header: 'Target', cell: (x: ReportCase) => x.targetKey }],
-    verbose,
-  ).filter((col) => (multiTarget || col.id !== 'target') && layout.keep.includes(col.id));
+  const dropped = new Set<string>();
+  const onDropped = (headers: readonly string[]) => {
+    for (const h of headers) dropped.add(h);
+    options.onDropped?.(headers);
+  };
   // the takeaways without the quick policy's caveat: it is said once per run
   const data = { ...toViewData(model), firstLook: false };
   const index = indexCases(data);
-  for (const [gi, table] of buildTables(model.cases).entries()) {
-    const group = data.groups[gi];
-    // the table's title opens its first takeaway (one line saved per table); bold after wrapping (codes are not width)
-    const title = escapeCell(`${table.title}${options.titleTarget ? ` · on ${options.titleTarget}` : ''}`, 'terminal');
-    let titled = false;
-    for (const [si, s] of table.sections.entries()) {
-      for (const t of sectionTakeaway(data, index, group, group.sections[si], defaultState())) {
-        const text = `${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''} (against ${s.baseline ?? 'none'}): ${t}`;
-        if (titled) out.push(say(text));
-        else {
-          out.push(c.bold(title) + say(`${title} · ${text}`).slice(title.length));
-          titled = true;
-        }
-      }
-    }
-    if (!titled) out.push(c.bold(title));
-    const rows = table.sections.flatMap((s) => {
-      const cases = (
-        multiTarget
-          ? [...s.cases].sort(
-              (a, b) =>
-                s.cases.findIndex((x) => x.serializer === a.serializer) -
-                s.cases.findIndex((x) => x.serializer === b.serializer),
-            )
-          : s.cases
-      ) as ReportCase[];
-      return cases
-        .filter((cs) => options.showUnsupported || cs.status !== 'unsupported')
-        .map((cs) => ({
-          cs,
-          section: `class ${s.caseClass}${platformLabel(s.platform) ? ` · ${platformLabel(s.platform)}` : ''}${s.baseline ? ` — ratios against ${s.baseline}` : ''}`,
-        }));
-    });
-    // the rows whose notes were shown as marks: a legend line under the table says what they mean
-    const marked: CaseResult[] = [];
-    if (rows.length) {
-      out.push(
-        renderTable<(typeof rows)[number]>(
-          {
-            columns: mapColumns(columns, (r: (typeof rows)[number]) => r.cs),
-            rows,
-            // one section: the takeaway above already names its class and baseline
-            ...(table.sections.length > 1 ? { sectionOf: (r: (typeof rows)[number]) => r.section } : {}),
-            tone: (r) =>
-              r.cs.status === 'measured'
-                ? undefined
-                : r.cs.status === 'unsupported' || r.cs.status === 'not-run'
-                  ? 'dim'
-                  : 'red',
-            compact: true,
-          },
-          'terminal',
-          {
-            color,
-            width,
-            onShortened: (id, r, form) => {
-              if (id === 'notes' && form === shorterNotes(r.cs).length) marked.push(r.cs);
-            },
-          },
-        ),
-      );
-    }
-    const legend = marksLegend(marked);
-    if (legend) out.push(c.dim(wrap(legend, width)));
-    const all = table.sections.flatMap((s) => s.cases) as ReportCase[];
-    const unsupported = all.filter((x) => x.status === 'unsupported');
-    // a run's tables (tablesOnly) leave the count to the run's end: one line for every table
-    if (unsupported.length && !options.showUnsupported && !options.tablesOnly) {
-      const names = [...new Set(unsupported.map((x) => esc(x.serializer)))];
-      out.push(
-        c.dim(
-          namesLine(
-            `– ${unsupported.length} unsupported pair${unsupported.length === 1 ? '' : 's'} not shown (reasons in report.md): `,
-            names,
-            width,
-          ),
-        ),
-      );
-    }
-    out.push(...sentencesUnder(all, { width, verbose, multiTarget, tablesOnly: Boolean(options.tablesOnly) }));
-    out.push('');
-  }
+  const blocks = buildTables(model.cases).map((table, gi) =>
+    tableBlock(table, { data, index, group: data.groups[gi] }, { ...options, width, verbose, color, onDropped }),
+  );
+  out.push(...blocks.filter(Boolean).join('\n\n').split('\n'));
   if (options.tablesOnly) return out.join('\n');
-  if (layout.dropped.length) out.push(c.dim(say(droppedSentence(layout.dropped, width, verbose))), '');
+  out.push('');
+  if (dropped.size) out.push(c.dim(say(droppedSentence([...dropped], width, verbose))), '');
   const instructions = renderInstructions(results);
   if (instructions) out.push(instructions);
   const cold = renderColdStart(results);
   if (cold) out.push(cold);
-  if (results.targets.length > 1) out.push(renderTargetTables(results, 'text', width));
+  if (results.targets.length > 1) out.push(acrossTargets(results, width, verbose));
   if (verbose) out.push(...legendSentences(results).map((l) => c.dim(say(l))));
+  return out.join('\n').trimEnd();
+}
+
+/** What {@link tableBlock} renders a table's takeaways from: the view data of the HTML report, indexed, and the table's group in it. */
+interface TakeawaySource {
+  data: ReturnType<typeof toViewData>;
+  index: ReturnType<typeof indexCases>;
+  group: ReturnType<typeof toViewData>['groups'][number];
+}
+
+/** A run table's row: its case and the section (class and platform) it sits in. */
+interface BlockRow {
+  cs: ReportCase;
+  section: number;
+}
+
+/**
+ * One run table as the terminal shows it (issue 22: each number said once, in the table): its
+ * title opening the first class's takeaway (terse: the figures are in the rows below it), the
+ * header, the rows of that class; then for each further class its takeaway (`validate (against
+ * typebox): …`) as the heading of its rows. An open table ({@link renderTable} `open`): no rules.
+ * The columns fit `width` from the table's own cells (columns left out are told to `onDropped`);
+ * the Notes cell one line (short words or marks, with a legend line). Under it the findings that
+ * need a sentence and the translation notes. Unsupported pairs are left out unless
+ * `showUnsupported` (the run's end says once which libraries do one direction only). Empty when
+ * the table has no row to show.
+ */
+function tableBlock(
+  table: ReturnType<typeof buildTables>[number],
+  src: TakeawaySource,
+  o: TerminalOptions & { width: number; verbose: boolean; color: boolean; onDropped: (h: readonly string[]) => void },
+): string {
+  const c = createColors(o.color);
+  const say = (text: string) => wrap(escapeCell(text, 'terminal', SENTENCE_MAX_CHARS), o.width);
+  const multiTarget = new Set(table.sections.flatMap((s) => s.cases.map((x) => (x as ReportCase).targetKey))).size > 1;
+  const rows: BlockRow[] = table.sections.flatMap((s, si) =>
+    sectionCases(s, multiTarget)
+      .filter((cs) => o.showUnsupported || cs.status !== 'unsupported')
+      .map((cs) => ({ cs, section: si })),
+  );
+  if (!rows.length) return '';
+  const first = rows[0].section;
+  // one class shown: the title names it in place of its direction (`users · 100 · list · parse`: a parse is a deserialize)
+  const parts = table.title.split(' · ');
+  if (rows.every((r) => r.section === first)) parts[parts.length - 1] = table.sections[first].caseClass;
+  const title = escapeCell(`${parts.join(' · ')}${o.titleTarget ? ` · on ${o.titleTarget}` : ''}`, 'terminal');
+  // each shown section's heading: its class (unless the title names it), platform and baseline, then its takeaway
+  // (one line per target when it spans several)
+  const tail = parts[parts.length - 1];
+  const headings = table.sections.map((s, si) => {
+    const label = [si === first && s.caseClass === tail ? '' : s.caseClass, platformLabel(s.platform)]
+      .filter(Boolean)
+      .join(' · ');
+    const [one, ...more] = sectionTakeaway(
+      src.data,
+      src.index,
+      src.group,
+      src.group.sections[si],
+      defaultState(),
+      !o.verbose,
+    );
+    return [`${label ? `${label} ` : ''}(against ${s.baseline ?? 'none'}): ${one ?? 'nothing to rank.'}`, ...more];
+  });
+  const marked: CaseResult[] = [];
+  const drawn = renderTable<BlockRow>(
+    {
+      columns: mapColumns(runTableColumns(rows, o.verbose, multiTarget), (r: BlockRow) => r.cs),
+      rows,
+      tone: (r) =>
+        r.cs.status === 'measured'
+          ? undefined
+          : r.cs.status === 'unsupported' || r.cs.status === 'not-run'
+            ? 'dim'
+            : 'red',
+      compact: true,
+    },
+    'terminal',
+    {
+      color: o.color,
+      width: o.width,
+      open: true,
+      onDropped: o.onDropped,
+      onShortened: (id, r, form) => {
+        if (id === 'notes' && form === shorterNotes(r.cs).length) marked.push(r.cs);
+      },
+    },
+  ).split('\n');
+  const [opening, ...more] = headings[first];
+  // the title opens the first takeaway (one line saved per table); bold after wrapping (codes are not width)
+  const joined = `${title}${opening.startsWith('(') ? ' ' : ' · '}${opening}`;
+  const out = [c.bold(title) + say(joined).slice(title.length), ...more.map(say), drawn[0]];
+  // one line per row (the Notes cell is clipped to one line): each further section's heading before its first row
+  rows.forEach((r, i) => {
+    if (i > 0 && r.section !== rows[i - 1].section) out.push(...headings[r.section].map(say));
+    out.push(drawn[i + 1] ?? '');
+  });
+  out.push(...drawn.slice(rows.length + 1));
+  const legend = marksLegend(marked);
+  if (legend) out.push(c.dim(wrap(legend, o.width)));
+  const all = table.sections.flatMap((s) => s.cases) as ReportCase[];
+  out.push(
+    ...sentencesUnder(all, { width: o.width, verbose: o.verbose, multiTarget, tablesOnly: Boolean(o.tablesOnly) }),
+  );
   return out.join('\n');
+}
+
+/** A section's cases in row order; on several targets each serializer's rows together, in the section's order. */
+function sectionCases(
+  s: ReturnType<typeof buildTables>[number]['sections'][number],
+  multiTarget: boolean,
+): ReportCase[] {
+  const cases = s.cases as ReportCase[];
+  if (!multiTarget) return cases;
+  const first = (x: ReportCase) => cases.findIndex((y) => y.serializer === x.serializer);
+  return [...cases].sort((a, b) => first(a) - first(b));
+}
+
+/** The run table's columns ({@link terminalColumns}) over these rows: a Target column when they span several targets. */
+function runTableColumns(rows: readonly BlockRow[], verbose: boolean, multiTarget: boolean): Column<ReportCase>[] {
+  const run = mapColumns(runColumns({ cases: rows.map((r) => r.cs) }), (r: ReportCase) => r);
+  return terminalColumns(
+    [...run, { id: 'target', header: 'Target', cell: (x: ReportCase) => x.targetKey }],
+    verbose,
+  ).filter((col) => multiTarget || col.id !== 'target');
+}
+
+/**
+ * What a run on several targets adds after its group tables: the targets and each mean against the
+ * same serializer's on the first target (report/target-columns.ts targetDeltaLines: each number
+ * said once); `verbose`, the side-by-side tables, rankings and across-platforms tables too.
+ */
+function acrossTargets(results: ResultsFile, width: number, verbose: boolean): string {
+  return verbose ? renderTargetTables(results, 'text', width) : targetDeltaLines(results, width).join('\n');
 }
 
 /**
@@ -459,13 +423,100 @@ export function namesLine(prefix: string, names: readonly string[], width: numbe
   return clipLine(all, width);
 }
 
-/** The sentence naming the columns every table left out to fit the width (said once per run). */
+/** The sentence naming the columns tables left out to fit the width (said once per run; each table keeps what fits it). */
 function droppedSentence(dropped: readonly string[], width: number, verbose: boolean): string {
-  return `columns left out of every table to fit ${width} characters: ${dropped.join(', ')} (a wider terminal${verbose ? '' : ' or --verbose'} shows more; report.md has every column)`;
+  return `left out where a table did not fit ${width} characters: ${dropped.join(', ')} (a wider terminal${verbose ? '' : ' or --verbose'} shows more; report.md has every column)`;
 }
 
 /** The statuses of a case that gave no number. */
 const NO_NUMBER = ['incorrect', 'failed', 'timeout', 'crashed'];
+
+/**
+ * The cases that gave no number, for the run's end: a heading, then one line per serializer and
+ * status (at most two lines, cut to the width: the reasons in full are in report.md) with its
+ * cases (`all 6 serialize cases` when it failed every case of a direction it does) and its first
+ * reason; a blank line after. Empty when every case gave a number. Pure.
+ */
+function noNumberLines(results: ResultsFile, width: number, red: (s: string) => string): string[] {
+  const esc = (text: string) => escapeCell(text, 'terminal', SENTENCE_MAX_CHARS);
+  const broken = results.cases.filter((x) => NO_NUMBER.includes(x.status));
+  if (!broken.length) return [];
+  const groups = new Map<string, typeof broken>();
+  for (const x of broken)
+    groups.set(`${x.serializer}\u0000${x.status}`, [...(groups.get(`${x.serializer}\u0000${x.status}`) ?? []), x]);
+  // one serializer and status: its line is the heading (`✗ ajv-jtd · incorrect in all 6 serialize cases (no number…)`)
+  const heading = `✗ ${countOf(broken.length, 'case')} gave no number (never ranked; reasons in report.md):`;
+  const out = groups.size === 1 ? [] : [red(clipLine(esc(heading), width))];
+  for (const xs of groups.values()) {
+    const x = xs[0];
+    const directions = [...new Set(xs.map((y) => y.direction))];
+    // every case of the serializer in that direction (unsupported ones aside): counted, not listed
+    const every =
+      directions.length === 1 &&
+      results.cases.filter(
+        (y) => y.serializer === x.serializer && y.direction === x.direction && y.status !== 'unsupported',
+      ).length === xs.length;
+    const where =
+      every && xs.length > 1
+        ? `${xs.length === 2 ? 'both' : `all ${xs.length}`} ${x.direction} cases`
+        : xs
+            .map(
+              (y) => `${y.workload} ${y.size} ${y.shape} ${y.direction}${y.class !== y.direction ? ` ${y.class}` : ''}`,
+            )
+            .join('; ');
+    const reason = (x.reason ?? '').replace(/\s+/g, ' ');
+    if (groups.size === 1) {
+      const text = `✗ ${x.serializer} · ${x.status} in ${where}, no number (never ranked; reasons in report.md): ${reason}`;
+      out.push(red(wrapAtMost(esc(text).slice(0, 4 * width), width, '  ', 2)));
+    } else
+      out.push(
+        `  ${wrapAtMost(esc(`${x.serializer} · ${x.status} in ${where}: ${reason}`).slice(0, 4 * width), width - 2, '    ', 2)}`,
+      );
+  }
+  return [...out, ''];
+}
+
+/**
+ * The unsupported pairs, for the run's end (issue 22: a validator asked to serialize is no result
+ * to show): first the libraries that do one direction only in this run — every case of theirs in
+ * the other direction is unsupported (zod writes no JSON; fast-json-stringify parses none) — named
+ * once (`serialize only: …; deserialize only: …`); then the count of the other unsupported pairs
+ * (a workload a library cannot express) with their serializers. Each line fits `width`. Pure.
+ */
+export function unsupportedLines(results: Pick<ResultsFile, 'cases'>, width: number): string[] {
+  const unsupported = results.cases.filter((x) => x.status === 'unsupported');
+  if (!unsupported.length) return [];
+  const directions = ['serialize', 'deserialize'] as const;
+  const oneWay = new Map<string, (typeof directions)[number]>();
+  for (const name of new Set(results.cases.map((x) => x.serializer)))
+    for (const d of directions) {
+      const own = results.cases.filter((x) => x.serializer === name);
+      const missing = own.filter((x) => x.direction !== d);
+      if (missing.length && missing.every((x) => x.status === 'unsupported') && own.some((x) => x.direction === d))
+        oneWay.set(name, d);
+    }
+  const out: string[] = [];
+  const only = directions
+    .map((d) => [d, [...oneWay].filter(([, x]) => x === d).map(([n]) => escapeCell(n, 'terminal'))] as const)
+    .filter(([, names]) => names.length)
+    .map(([d, names]) => `${d} only: ${joinNames(names)}`);
+  if (only.length) out.push(wrap(`– Not in the tables, one direction only: ${only.join('; ')}.`, width));
+  const rest = unsupported.filter(
+    (x) => oneWay.get(x.serializer) !== (x.direction === 'serialize' ? 'deserialize' : 'serialize'),
+  );
+  if (rest.length) {
+    const per = new Map<string, number>();
+    for (const x of rest) per.set(x.serializer, (per.get(x.serializer) ?? 0) + 1);
+    out.push(
+      namesLine(
+        `– ${countOf(rest.length, 'other pair')} unsupported (reasons in report.md): `,
+        [...per].map(([name, n]) => (n > 1 ? `${escapeCell(name, 'terminal')} (${n})` : escapeCell(name, 'terminal'))),
+        width,
+      ),
+    );
+  }
+  return out;
+}
 
 /**
  * What a run prints at its end, after its groups' tables were streamed (issue 22: "at the end
@@ -483,32 +534,7 @@ export function renderRunEnd(results: ResultsFile, color: boolean, options: RunE
   const out: string[] = [];
   const rec = renderRecommendations(results, 'terminal', { color, width, verbose: Boolean(options.verbose) }).trimEnd();
   if (rec) out.push(rec, '');
-  const broken = results.cases.filter((x) => NO_NUMBER.includes(x.status));
-  if (broken.length) {
-    out.push(
-      c.red(
-        clipLine(
-          esc(
-            `✗ ${broken.length} case${broken.length === 1 ? '' : 's'} gave no number (never ranked; the reasons in full are in report.md):`,
-          ),
-          width,
-        ),
-      ),
-    );
-    // one line per serializer and status: its cases (each named in full, so no two read alike) and the first reason
-    const groups = new Map<string, typeof broken>();
-    for (const x of broken)
-      groups.set(`${x.serializer}\u0000${x.status}`, [...(groups.get(`${x.serializer}\u0000${x.status}`) ?? []), x]);
-    for (const xs of groups.values()) {
-      const x = xs[0];
-      const where = xs.map(
-        (y) => `${y.workload} ${y.size} ${y.shape} ${y.direction}${y.class !== y.direction ? ` ${y.class}` : ''}`,
-      );
-      const text = `${x.serializer} · ${x.status} in ${xs.length === 1 ? where[0] : `${xs.length} cases (${where.join('; ')})`}: ${(x.reason ?? '').replace(/\s+/g, ' ')}`;
-      out.push(`  ${wrapAtMost(esc(text).slice(0, 4 * width), width - 2, '    ', 3)}`);
-    }
-    out.push('');
-  }
+  out.push(...noNumberLines(results, width, c.red));
   const banner = machineBanner(results);
   if (banner) out.push(c.yellow(wrap(esc(banner), width)), '');
   // ⇉ is said once for the run, not under each table (its rows say "⇉ widened"; their intervals show it)
@@ -519,25 +545,13 @@ export function renderRunEnd(results: ResultsFile, color: boolean, options: RunE
         wrap(`⇉ in ${countOf(states, 'row')}: ${SHARED_FINDING['launch-states']} (report.md says it of each)`, width),
       ),
     );
-  const unsupported = results.cases.filter((x) => x.status === 'unsupported');
-  if (unsupported.length) {
-    const per = new Map<string, number>();
-    for (const x of unsupported) per.set(x.serializer, (per.get(x.serializer) ?? 0) + 1);
-    out.push(
-      c.dim(
-        namesLine(
-          `– ${countOf(unsupported.length, 'unsupported pair')} not measured (reasons in report.md): `,
-          [...per].map(([name, n]) => (n > 1 ? `${esc(name)} (${n})` : esc(name))),
-          width,
-        ),
-      ),
-    );
-  }
+  out.push(...unsupportedLines(results, width).map((l) => c.dim(l)));
   const extras = [
     renderInstructions(results),
     renderColdStart(results),
-    results.targets.length > 1 ? renderTargetTables(results, 'text', width) : '',
+    results.targets.length > 1 ? acrossTargets(results, width, Boolean(options.verbose)) : '',
   ].filter(Boolean);
+  if (extras.length && out.length && out[out.length - 1] !== '') out.push('');
   for (const e of extras) out.push(e, '');
   if (options.verbose) out.push(...legendSentences(results).map((l) => c.dim(wrap(esc(l), width))), '');
   const notes: string[] = [];

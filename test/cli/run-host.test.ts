@@ -106,12 +106,13 @@ test(
     // results as they come: a plain line per group on stderr (not a terminal), each group's table once, on stdout
     assert.match(
       r.stderr,
-      /^jsonbench: group \d\/3 done \(cases \d\/3 \(of 4; 1 never launched\) · launches \d+\/\d+ · ETA (\d+s|\?)\)$/m,
+      /^jsonbench: group \d\/3 done \(cases \d\/3 \(of 4; 1 unsupported, not run\) · launches \d+\/\d+ · ETA (\d+s|\?)\)$/m,
     );
-    for (const title of ['weather-station · 1 · single · serialize', 'weather-station · 1 · single · deserialize']) {
+    // a table of one class names it in place of its direction (`· parse`)
+    for (const title of ['weather-station · 1 · single · serialize', 'weather-station · 1 · single · parse']) {
       // the title opens the table's first takeaway line (the cold-start table at the end names cases the same way)
       assert.equal(
-        r.stdout.split('\n').filter((l) => l.startsWith(`${title} · `)).length,
+        r.stdout.split('\n').filter((l) => l.startsWith(`${title} (against `)).length,
         1,
         `stdout has the ${title} table once`,
       );

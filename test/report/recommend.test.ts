@@ -477,7 +477,7 @@ test('the block opens report.md and report.html of a payload run, with the paylo
   const builtin = results([{ serializer: 'json' }], null);
   assert.equal(
     renderRecommendations(builtin, 'terminal'),
-    'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on payload:api · 1 · single\n',
+    'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on payload:api · 1 · single\n',
   );
   assert.equal(renderRecommendations(builtin, 'markdown'), '');
   assert.ok(!renderMarkdown(builtin).includes('## Recommendation'));
@@ -637,7 +637,7 @@ test('a pick whose allocation windows disagree is quoted with their range, never
     fjs.allocated.windows = [3662.9375, 2662.1875, 3663.625];
   assert.match(
     recommend(r)[0].sentence,
-    /; 2\.60 KiB–3\.58 KiB allocated per op \(2\.66–3\.66× json's: the allocation windows disagree\);/,
+    /; 2\.60 KiB–3\.58 KiB allocated per op \(2\.66–3\.66× json's: its allocation measurements differ\);/,
   );
 });
 
@@ -962,7 +962,11 @@ test('cost lines of one kind are one line with a count and an example, the outpu
   ]);
   const terminal = renderRecommendations(r, 'terminal', { width: 100 });
   assert.equal((terminal.match(/lone surrogate/g) ?? []).length, 1, 'one line in the terminal');
-  assert.equal(terminal.split('\n').filter((l) => l.startsWith('    ')).length, 5, 'five cost lines, not 26');
+  assert.equal(terminal.split('\n').filter((l) => /^ {4}\S/.test(l)).length, 5, 'five cost lines, not 26');
+  // each at most two lines, cut at a word, the fault codes in words (new-user tryout: `--print-schema,…`, `wrong-value`)
+  for (const l of terminal.split('\n')) assert.ok(l.length <= 100, l);
+  assert.match(terminal, /a Date: gives a wrong value at \$/);
+  assert.doesNotMatch(terminal, /wrong-value/);
   const md = renderRecommendations(r, 'markdown');
   assert.equal(
     (md.match(/unpaired high surrogates/g) ?? []).length,
@@ -1096,7 +1100,7 @@ test('the built-in suite gets a short recommendation: one line per class across 
   assert.equal(
     renderRecommendations(r, 'terminal'),
     [
-      'Recommendation per class across the built-in workloads (the takeaways above say why; for your own data: jsonbench run --payload FILE)',
+      'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)',
       'serialize: fast-json-stringify on users · 100 · list (1.67× faster)',
       'parse: JSON.parse on users · 100 · list (too uncertain to call)',
       'transform: zod on users · 100 · list (borderline: arktype)',
@@ -1128,4 +1132,33 @@ test('integers beyond 2^53 in the payload are said with the recommendation, wher
   const dotnet = results([{ serializer: 'json', ratio: 1 }]);
   for (const c of dotnet.cases) c.platform = 'dotnet';
   assert.deepEqual(bindingFacts(dotnet), []);
+});
+
+test('on .NET the sentence says the pick, or the baseline it keeps, against Newtonsoft.Json (new-user tryout: it never named it)', () => {
+  const spec = (serializer: string, mean: number, ratio?: number) => ({
+    serializer,
+    mean,
+    error: mean / 100,
+    baseline: 'stj',
+    family: 'reflection' as const,
+    ...(ratio !== undefined ? { ratio, ratioInterval: [ratio * 0.95, ratio * 1.05] as [number, number] } : {}),
+  });
+  const picked = recommend(
+    results([spec('stj', 100_000), spec('stj-sourcegen', 60_000, 0.6), spec('newtonsoft', 180_000, 1.8)]),
+  );
+  assert.match(
+    picked[0].sentence,
+    /use System\.Text\.Json source-generated \(stj-sourcegen\) .*the time of System\.Text\.Json \(stj\); System\.Text\.Json source-generated \(stj-sourcegen\) is 3\.00× faster than Newtonsoft\.Json \(newtonsoft\) \(point estimates\)/,
+  );
+  const kept = recommend(results([spec('stj', 100_000), spec('newtonsoft', 250_000, 2.5)]));
+  assert.equal(kept[0].state, 'baseline');
+  assert.match(
+    kept[0].sentence,
+    /; System\.Text\.Json \(stj\) is 2\.50× faster than Newtonsoft\.Json \(newtonsoft\) \(point estimates\)/,
+  );
+  // a run without it says nothing of it
+  assert.doesNotMatch(
+    recommend(results([spec('stj', 100_000), spec('stj-sourcegen', 60_000, 0.6)]))[0].sentence,
+    /newtonsoft/,
+  );
 });

@@ -11,7 +11,7 @@ export const SOURCE_DIR = fileURLToPath(new URL('../../../test/report/', import.
 export const OUTPUT_DIR = fileURLToPath(new URL('../../../test-output/report/', import.meta.url));
 
 /** A saved results fixture from test/report/fixtures/, read through the real reader. */
-export function fixture(name: 'single' | 'two-targets' | 'scaling'): ResultsFile {
+export function fixture(name: 'single' | 'two-targets' | 'scaling' | 'default-suite'): ResultsFile {
   return readResults(join(SOURCE_DIR, 'fixtures', `${name}.json`));
 }
 

@@ -254,7 +254,7 @@ test("an allocation difference the windows do not support is not claimed (new-us
   const spread = { ...row('a', 0.5, iv, 0.9), allocRange: [0.7, 1.02] as [number, number] };
   assert.equal(
     takeawayText([base, spread], 'json', 'JSON.stringify'),
-    "a is fastest, 2.00× (99.9% CI 1.96–2.04×) faster than JSON.stringify; its allocation windows disagree (0.70–1.02× the baseline's): no allocation difference is claimed.",
+    "a is fastest, 2.00× (99.9% CI 1.96–2.04×) faster than JSON.stringify; its allocation measurements differ (0.70–1.02× the baseline's): no allocation difference is claimed.",
   );
   // a range whose both ends say "less" still supports the claim
   assert.match(

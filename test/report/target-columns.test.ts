@@ -220,28 +220,43 @@ test('a group printed during a run on several targets names its target in the ta
   const first = run.targets[0].id;
   const group = { ...run, cases: run.cases.filter((c) => c.target.id === first) };
   const titled = renderTerminal(group, false, { tablesOnly: true, titleTarget: first });
-  assert.match(titled.split('\n')[0], new RegExp(` · on ${first} · `));
+  assert.match(titled.split('\n')[0], new RegExp(` · on ${first}[ :]`));
   assert.doesNotMatch(renderTerminal(group, false, { tablesOnly: true }).split('\n')[0], / · on /);
 });
 
-test('a run on several targets fits the terminal at 80 and 120 columns: the side-by-side tables leave out allocation, mean and Δ before anything is cut (new-user tryout: 245 columns at 80)', () => {
+test('a run on several targets fits the terminal at 80 and 120 columns: the side-by-side tables (--verbose) leave out allocation, mean and Δ before anything is cut (new-user tryout: 245 columns at 80)', () => {
   const r = fixture('two-targets');
-  for (const width of [80, 120]) {
-    const lines = renderTerminal(r, false, { width }).split('\n');
-    const over = lines.filter((l) => [...l].length > width);
-    assert.deepEqual(over, [], `${width} columns`);
-  }
-  const narrow = renderTerminal(r, false, { width: 80 });
+  for (const verbose of [false, true])
+    for (const width of [80, 120]) {
+      const lines = renderTerminal(r, false, { width, verbose }).split('\n');
+      const over = lines.filter((l) => [...l].length > width);
+      assert.deepEqual(over, [], `${width} columns`);
+    }
+  const narrow = renderTerminal(r, false, { width: 80, verbose: true });
   assert.match(narrow, /│ Serializer +│ node Ratio +│ bun Ratio +│/);
-  assert.match(renderTerminal(r, false, { width: 400 }), /node Allocated/);
+  assert.match(renderTerminal(r, false, { width: 400, verbose: true }), /node Allocated/);
   // the per-target summary and ranking lines wrap too (a real dotnet@8,dotnet@10 run had them at 121–134)
   const long = structuredClone(r);
   for (const t of long.targets) t.version = `${t.version} ${'(a long runtime description) '.repeat(4)}`;
-  for (const width of [80, 120])
-    assert.deepEqual(
-      renderTerminal(long, false, { width })
-        .split('\n')
-        .filter((l) => [...l].length > width),
-      [],
-    );
+  for (const verbose of [false, true])
+    for (const width of [80, 120])
+      assert.deepEqual(
+        renderTerminal(long, false, { width, verbose })
+          .split('\n')
+          .filter((l) => [...l].length > width),
+        [],
+      );
+});
+
+test('a run on several targets says each number once on the terminal: the group tables, then only each mean against the first target (new-user tryout: four times)', () => {
+  const r = fixture('two-targets');
+  const text = renderTerminal(r, false, { width: 120 });
+  assert.doesNotMatch(text, /by target|Ranking per target|Across platforms/);
+  // fast-json-stringify's ratio on bun is in its group table's row, and nowhere else
+  assert.equal(text.split('0.25 [0.10–0.62]').length, 2);
+  assert.match(text, /^Across targets: each mean against the same serializer's on the first target/m);
+  assert.match(
+    text,
+    /^ {2}weather-station · 1 · single · serialize · bun: json ≈ −10%, fast-json-stringify ≈ −30%, typia ≈ \+10%$/m,
+  );
 });

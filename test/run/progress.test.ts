@@ -82,7 +82,7 @@ test('the progress line reads cases, launches and the ETA', () => {
 test("the progress counts the cases to measure and says the plan's total beside them, as the summary counts it (hostile tester: 130 in the counter, 192 in the summary)", () => {
   const c = new ProgressCounter([1, 1], 130, 192);
   c.caseDone();
-  assert.equal(describeProgress(c.counts(), 0), 'cases 1/130 (of 192; 62 never launched) · launches 0/2 · ETA ?');
+  assert.equal(describeProgress(c.counts(), 0), 'cases 1/130 (of 192; 62 unsupported, not run) · launches 0/2 · ETA ?');
 });
 
 /**

@@ -21,13 +21,14 @@ export function sectionTargets(data: ViewData, section: ViewSection, state: View
   return shownTargets(data, state).filter((t) => !section.targets || section.targets.includes(t));
 }
 
-/** The takeaway sentence(s) of a section: one per shown target, prefixed by the target when several. */
+/** The takeaway sentence(s) of a section: one per shown target, prefixed by the target when several; `terse`: without the table's figures (takeaway.ts takeawayText). */
 export function sectionTakeaway(
   data: ViewData,
   index: Record<string, ViewCase>,
   group: ViewGroup,
   section: ViewSection,
   state: ViewState,
+  terse = false,
 ): string[] {
   const targets = sectionTargets(data, section, state);
   return targets
@@ -53,6 +54,7 @@ export function sectionTakeaway(
         base,
         label,
         data.confidence,
+        terse,
       );
       return targets.length > 1 ? `${t}: ${text}` : text;
     })

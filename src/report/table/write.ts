@@ -16,7 +16,33 @@ export interface WriteOptions<Row = unknown> {
   onDropped?: (headers: string[]) => void;
   /** terminal: called for each cell shown in one of its column's shorter forms ({@link Column.shorter}; `form` 1 is the first shorter one) */
   onShortened?: (column: string, row: Row, form: number) => void;
+  /**
+   * terminal: no box — no rules above, below or between rows, the columns separated by spaces as
+   * wide as the box's borders (so {@link fitColumns} holds), no trailing spaces: the header line,
+   * then one line per row (section headings, when the table has them, a line each). The run's
+   * tables (issue 22: 40 rules of a default suite's 316 lines).
+   */
+  open?: boolean;
 }
+
+/** cli-table3's border characters of an open table ({@link WriteOptions.open}): a space where a vertical border was, nothing else. */
+const OPEN_CHARS = {
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: ' ',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: ' ',
+};
 
 /** Which columns a terminal table keeps to fit `width`, and each kept column's width (padding included). */
 export interface Fit {
@@ -199,9 +225,11 @@ export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, option
       ...(table.compact ? { compact: true } : {}),
     },
     // without section rows the rule under the header goes too; with them it must stay (a spanning row after a blanked rule draws ┴┴┴)
-    ...(table.compact && !table.sectionOf
-      ? { chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } }
-      : {}),
+    ...(options.open
+      ? { chars: OPEN_CHARS }
+      : table.compact && !table.sectionOf
+        ? { chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } }
+        : {}),
   });
   let section: string | undefined;
   table.rows.forEach((row, r) => {
@@ -217,5 +245,6 @@ export function renderTable<Row>(table: TableSpec<Row>, dialect: Dialect, option
     fit.dropped.length && !options.onDropped
       ? `\n${k.dim(wrap(`(${fit.dropped.length === 1 ? 'column' : 'columns'} left out to fit ${options.width} characters: ${fit.dropped.join(', ')}; a wider terminal shows them)`, options.width, ' '))}`
       : '';
-  return t.toString() + note;
+  const drawn = t.toString();
+  return (options.open ? drawn.replace(/ +$/gm, '') : drawn) + note;
 }
