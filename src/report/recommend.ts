@@ -808,7 +808,10 @@ function baseLabel(r: Recommendation): string {
  * with the workloads whose call is borderline or too uncertain named or counted (a single one
  * named once: `parse: JSON.parse on users · 100 · list (too uncertain to call)`; `serialize:
  * fast-json-stringify on weather-station · 1 · single (1.53× faster); JSON.stringify on the other 7
- * (borderline: fast-json-stringify on users · 100 · many; too uncertain to call on 2)`), then a
+ * (fast-json-stringify looks 1.47× faster on users · 100 · many, borderline; too uncertain to call
+ * on 2)`: a borderline call gives the speed-up it looks to have, so three reruns of one pair near the
+ * line name the same serializer and about the same number whether or not each calls it borderline),
+ * then a
  * pointer to --payload for a recommendation on the reader's own data and the settle line. Short by
  * design (issue 22: the default suite prints at most ~250 lines). Empty when nothing was measured.
  */
@@ -842,7 +845,14 @@ function renderSuiteRecommendations(results: ResultsFile, options: RenderRecomme
       const one = kept.length === 1;
       const notes = [
         border.length
-          ? `borderline: ${joinNames([...new Set(border.map((r) => r.borderline!.serializer))].map((b) => (one ? b : `${b} on ${joinNames(border.filter((r) => r.borderline!.serializer === b).map(where))}`)))}`
+          ? joinNames(
+              [...new Set(border.map((r) => r.borderline!.serializer))].map((b) => {
+                const hers = border.filter((r) => r.borderline!.serializer === b);
+                // the speed-up it looks to have, so that a rerun that calls it faster reads the same number
+                const looks = joinNames(hers.map((r) => `${formatRatio(1 / r.borderline!.ratio)}×`));
+                return `${b} looks ${looks} faster${one ? '' : ` on ${joinNames(hers.map(where))}`}, borderline`;
+              }),
+            )
           : '',
         vague.length ? `too uncertain to call${one ? '' : ` on ${vague.length}`}` : '',
       ].filter(Boolean);

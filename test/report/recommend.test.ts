@@ -1103,7 +1103,7 @@ test('the built-in suite gets a short recommendation: one line per class across 
       'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)',
       'serialize: fast-json-stringify on users · 100 · list (1.67× faster)',
       'parse: JSON.parse on users · 100 · list (too uncertain to call)',
-      'transform: zod on users · 100 · list (borderline: arktype)',
+      'transform: zod on users · 100 · list (arktype looks 1.18× faster, borderline)',
       'To settle the borderline and uncertain calls above: rerun with --policy default on a quieter machine.',
       '',
     ].join('\n'),
