@@ -90,7 +90,10 @@ test('studies/lib/pair-child + launch-spread: one tiny launch, then q2-trend and
     const analyze = node([built('launch-spread/q2-analyze.ts'), jsonl]);
     assert.equal(analyze.status, 0, analyze.stderr);
     assert.match(analyze.stdout, /## test weather-station\/serialize\/fast-json-stringify~json: 2 launches/);
-    const launches = node([built('launch-spread/q2-launches.ts'), jsonl, '--rounds', '3']);
+    // q2-launches simulates schemes from a pool of at least 4 launches of the pair
+    const pool = join(dir, 'pool.jsonl');
+    writeFileSync(pool, [0, 1, 2, 3].map((launch) => JSON.stringify({ ...line, launch, ...out })).join('\n') + '\n');
+    const launches = node([built('launch-spread/q2-launches.ts'), pool, '--rounds', '3']);
     assert.equal(launches.status, 0, launches.stderr.slice(-1500));
     assert.match(launches.stdout, /weather-station\/serialize\/fast-json-stringify~json/);
   } finally {
