@@ -74,168 +74,202 @@ const ANNOTATIONS = new Set([
  * @throws JsonSchemaError for an unresolvable or recursive `$ref`, or a subschema that is not an object or boolean
  */
 export function fromJsonSchema(root: unknown, options: FromJsonSchemaOptions = {}): ImportedSchema {
-  const unconverted: string[] = [];
-  const skip = (what: string, path: string) => unconverted.push(`${what} at ${path}`);
-  const resolve = (ref: string, path: string): unknown => {
+  const reader = new SchemaReader(root, options);
+  const schema = reader.read(root, '$', []);
+  return { schema, unconverted: reader.unconverted };
+}
+
+/**
+ * One reading of {@link fromJsonSchema}: each `read…` method takes a subschema (JSON), its JSON path
+ * of the value and the `$ref`s being inlined above it, returns the node and adds to `unconverted`.
+ */
+class SchemaReader {
+  readonly unconverted: string[] = [];
+
+  constructor(
+    private readonly root: unknown,
+    private readonly options: FromJsonSchemaOptions,
+  ) {}
+
+  private skip(what: string, path: string): void {
+    this.unconverted.push(`${what} at ${path}`);
+  }
+
+  /** The subschema a local `$ref` points at. @throws JsonSchemaError when it is not local or resolves to nothing */
+  private resolve(ref: string, path: string): unknown {
     if (!ref.startsWith('#')) throw new JsonSchemaError(`$ref ${ref} at ${path}: only local references (#/…) are read`);
-    let at: unknown = root;
+    let at: unknown = this.root;
     for (const raw of ref.slice(1).split('/').filter(Boolean)) {
       const part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
       at = at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined;
       if (at === undefined) throw new JsonSchemaError(`$ref ${ref} at ${path} resolves to nothing`);
     }
     return at;
-  };
+  }
 
-  const read = (raw: unknown, path: string, refs: readonly string[]): SchemaNode => {
+  read(raw: unknown, path: string, refs: readonly string[]): SchemaNode {
     if (raw === true || (raw && typeof raw === 'object' && Object.keys(raw).every((k) => ANNOTATIONS.has(k))))
       return { type: 'unknown' };
     if (raw === false) throw new JsonSchemaError(`the schema at ${path} is \`false\` (no value is valid)`);
     if (!raw || typeof raw !== 'object' || Array.isArray(raw))
       throw new JsonSchemaError(`the schema at ${path} is not an object`);
     const s = raw as JsonSchema;
-    if (typeof s.$ref === 'string') {
-      if (refs.includes(s.$ref) && options.recursive === 'defer') {
-        const ref = s.$ref;
-        const placeholder: DeferredNode = {
-          type: 'object',
-          properties: {},
-          [DEFERRED_REF]: { ref, expand: () => read(resolve(ref, path), path, [ref]) },
-        };
-        return placeholder;
-      }
-      if (refs.includes(s.$ref))
-        throw new JsonSchemaError(
-          `recursive schema: ${s.$ref} refers to itself at ${path} (a recursive type cannot be translated into every library)`,
-        );
-      const { $ref, ...rest } = s;
-      const target = resolve($ref as string, path) as JsonSchema;
-      const merged = Object.keys(rest).some((k) => !ANNOTATIONS.has(k)) ? { ...target, ...rest } : target;
-      return read(merged, path, [...refs, $ref as string]);
-    }
-    for (const k of Object.keys(s)) if (!KNOWN.has(k) && !ANNOTATIONS.has(k)) skip(k, path);
-    if (Array.isArray(s.allOf)) {
-      const parts = (s.allOf as unknown[]).map(
-        (p) =>
-          (p && typeof p === 'object' && typeof (p as JsonSchema).$ref === 'string'
-            ? resolve((p as JsonSchema).$ref as string, path)
-            : p) as JsonSchema,
-      );
-      const { allOf, ...rest } = s;
-      const merged: JsonSchema = { ...rest };
-      for (const p of parts) {
-        for (const [k, v] of Object.entries(p)) {
-          if (k === 'properties') merged.properties = { ...(merged.properties as object), ...(v as object) };
-          else if (k === 'required') merged.required = [...((merged.required as string[]) ?? []), ...(v as string[])];
-          else merged[k] = v;
-        }
-      }
-      return read(merged, path, refs);
-    }
+    if (typeof s.$ref === 'string') return this.readRef(s, path, refs);
+    for (const k of Object.keys(s)) if (!KNOWN.has(k) && !ANNOTATIONS.has(k)) this.skip(k, path);
+    if (Array.isArray(s.allOf)) return this.read(this.mergeAllOf(s, path), path, refs);
     const alternatives = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
     if (Array.isArray(alternatives))
       return unionOf(
-        alternatives.map((a, i) => read(a, `${path}<${i}>`, refs)),
+        alternatives.map((a, i) => this.read(a, `${path}<${i}>`, refs)),
         path,
       );
     if (s.const !== undefined) {
       if (typeof s.const === 'string') return { type: 'enum', values: [s.const] };
       if (s.const === null) return { type: 'null' };
-      skip(`const ${JSON.stringify(s.const)}`, path);
+      this.skip(`const ${JSON.stringify(s.const)}`, path);
     }
     const types = (Array.isArray(s.type) ? s.type : s.type === undefined ? inferTypes(s) : [s.type]) as string[];
     const nonNull = types.filter((t) => t !== 'null');
     const nullable = nonNull.length < types.length;
     if (nonNull.length === 0) return types.length ? { type: 'null' } : { type: 'unknown' };
-    const members = nonNull.map((t) => readTyped(t, s, path, refs));
+    const members = nonNull.map((t) => this.readTyped(t, s, path, refs));
     const node = members.length === 1 ? members[0] : unionOf(members, path);
     return nullable ? unionOf([node, { type: 'null' }], path) : node;
-  };
+  }
 
-  const readTyped = (t: string, s: JsonSchema, path: string, refs: readonly string[]): SchemaNode => {
+  /** A subschema with a `$ref`: inlined, or a placeholder for a recursive one (`recursive: 'defer'`). */
+  private readRef(s: JsonSchema, path: string, refs: readonly string[]): SchemaNode {
+    if (refs.includes(s.$ref as string) && this.options.recursive === 'defer') {
+      const ref = s.$ref as string;
+      const placeholder: DeferredNode = {
+        type: 'object',
+        properties: {},
+        [DEFERRED_REF]: { ref, expand: () => this.read(this.resolve(ref, path), path, [ref]) },
+      };
+      return placeholder;
+    }
+    if (refs.includes(s.$ref as string))
+      throw new JsonSchemaError(
+        `recursive schema: ${s.$ref as string} refers to itself at ${path} (a recursive type cannot be translated into every library)`,
+      );
+    const { $ref, ...rest } = s;
+    const target = this.resolve($ref as string, path) as JsonSchema;
+    const merged = Object.keys(rest).some((k) => !ANNOTATIONS.has(k)) ? { ...target, ...rest } : target;
+    return this.read(merged, path, [...refs, $ref as string]);
+  }
+
+  /** The subschema with its `allOf` parts merged into it (properties and required joined, other keywords overwritten). */
+  private mergeAllOf(s: JsonSchema, path: string): JsonSchema {
+    const parts = (s.allOf as unknown[]).map(
+      (p) =>
+        (p && typeof p === 'object' && typeof (p as JsonSchema).$ref === 'string'
+          ? this.resolve((p as JsonSchema).$ref as string, path)
+          : p) as JsonSchema,
+    );
+    const { allOf: _, ...rest } = s;
+    const merged: JsonSchema = { ...rest };
+    for (const p of parts) {
+      for (const [k, v] of Object.entries(p)) {
+        if (k === 'properties') merged.properties = { ...(merged.properties as object), ...(v as object) };
+        else if (k === 'required') merged.required = [...((merged.required as string[]) ?? []), ...(v as string[])];
+        else merged[k] = v;
+      }
+    }
+    return merged;
+  }
+
+  private readTyped(t: string, s: JsonSchema, path: string, refs: readonly string[]): SchemaNode {
     switch (t) {
-      case 'string': {
-        if (Array.isArray(s.enum)) {
-          const values = (s.enum as unknown[]).filter((v) => v !== null);
-          if (values.every((v) => typeof v === 'string')) return { type: 'enum', values: values as string[] };
-          skip('enum of non-strings', path);
-        }
-        for (const k of ['minLength', 'maxLength', 'pattern']) if (k in s) skip(k, path);
-        const format = s.format as string | undefined;
-        if (format && !STRING_FORMATS.includes(format as StringFormat)) skip(`format "${format}"`, path);
-        return {
-          type: 'string',
-          ...(format && STRING_FORMATS.includes(format as StringFormat) ? { format: format as StringFormat } : {}),
-        };
-      }
+      case 'string':
+        return this.readString(s, path);
       case 'integer':
-      case 'number': {
-        // bounds that only restate a width (zod's int() writes the safe range, int32() the 32-bit one) are the width, not a constraint
-        const safe = s.minimum === -Number.MAX_SAFE_INTEGER && s.maximum === Number.MAX_SAFE_INTEGER;
-        const int32 = s.minimum === -(2 ** 31) && s.maximum === 2 ** 31 - 1;
-        for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'])
-          if (k in s && !((safe || int32) && (k === 'minimum' || k === 'maximum'))) skip(k, path);
-        if (Array.isArray(s.enum)) skip('enum of numbers', path);
-        if (t === 'number') return { type: 'number' };
-        const width = s.format === 'int32' || int32 ? 32 : s.format === 'int64' ? 64 : 53;
-        return { type: 'number', integer: true, width };
-      }
+      case 'number':
+        return this.readNumber(t, s, path);
       case 'boolean':
         return { type: 'boolean' };
       case 'array': {
-        for (const k of ['minItems', 'uniqueItems', 'contains', 'prefixItems']) if (k in s) skip(k, path);
-        if (s.maxItems !== undefined && s.maxItems !== 0) skip('maxItems', path);
+        for (const k of ['minItems', 'uniqueItems', 'contains', 'prefixItems']) if (k in s) this.skip(k, path);
+        if (s.maxItems !== undefined && s.maxItems !== 0) this.skip('maxItems', path);
         // `items: false` admits no element at all: an array that is always empty
         const empty = s.maxItems === 0 || s.items === false;
         const items =
-          s.items === undefined || s.items === false ? { type: 'unknown' as const } : read(s.items, `${path}[]`, refs);
+          s.items === undefined || s.items === false
+            ? { type: 'unknown' as const }
+            : this.read(s.items, `${path}[]`, refs);
         return { type: 'array', items, ...(empty ? { empty: true } : {}) };
       }
-      case 'object': {
-        // one pattern that matches every key (TypeBox's Type.Record writes "^(.*)$") is additionalProperties
-        const patterns = s.patternProperties as Record<string, unknown> | undefined;
-        const anyKey =
-          patterns && Object.keys(patterns).length === 1 && ANY_KEY.has(Object.keys(patterns)[0])
-            ? Object.values(patterns)[0]
-            : undefined;
-        for (const k of [
-          'minProperties',
-          'maxProperties',
-          'propertyNames',
-          'patternProperties',
-          'dependentRequired',
-          'dependentSchemas',
-        ])
-          if (k in s && !(k === 'patternProperties' && anyKey)) skip(k, path);
-        const props = (s.properties ?? {}) as Record<string, unknown>;
-        const required = new Set((s.required ?? []) as string[]);
-        const extra =
-          anyKey !== undefined
-            ? read(anyKey, `${path}.*`, refs)
-            : s.additionalProperties === undefined || s.additionalProperties === true
-              ? { type: 'unknown' as const }
-              : s.additionalProperties === false
-                ? undefined
-                : read(s.additionalProperties, `${path}.*`, refs);
-        const keys = Object.keys(props);
-        if (keys.length === 0 && extra) return { type: 'record', values: extra };
-        const properties: Record<string, SchemaNode> = {};
-        for (const k of keys) properties[k] = read(props[k], propertyPath(path, k), refs);
-        const optional = keys.filter((k) => !required.has(k));
-        return {
-          type: 'object',
-          properties,
-          ...(optional.length ? { optional } : {}),
-          ...(extra ? { additionalProperties: extra } : {}),
-        };
-      }
+      case 'object':
+        return this.readObject(s, path, refs);
       default:
         throw new JsonSchemaError(`unknown type "${t}" at ${path}`);
     }
-  };
+  }
 
-  const schema = read(root, '$', []);
-  return { schema, unconverted };
+  private readString(s: JsonSchema, path: string): SchemaNode {
+    if (Array.isArray(s.enum)) {
+      const values = (s.enum as unknown[]).filter((v) => v !== null);
+      if (values.every((v) => typeof v === 'string')) return { type: 'enum', values: values as string[] };
+      this.skip('enum of non-strings', path);
+    }
+    for (const k of ['minLength', 'maxLength', 'pattern']) if (k in s) this.skip(k, path);
+    const format = s.format as string | undefined;
+    if (format && !STRING_FORMATS.includes(format as StringFormat)) this.skip(`format "${format}"`, path);
+    return {
+      type: 'string',
+      ...(format && STRING_FORMATS.includes(format as StringFormat) ? { format: format as StringFormat } : {}),
+    };
+  }
+
+  private readNumber(t: 'integer' | 'number', s: JsonSchema, path: string): SchemaNode {
+    // bounds that only restate a width (zod's int() writes the safe range, int32() the 32-bit one) are the width, not a constraint
+    const safe = s.minimum === -Number.MAX_SAFE_INTEGER && s.maximum === Number.MAX_SAFE_INTEGER;
+    const int32 = s.minimum === -(2 ** 31) && s.maximum === 2 ** 31 - 1;
+    for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'])
+      if (k in s && !((safe || int32) && (k === 'minimum' || k === 'maximum'))) this.skip(k, path);
+    if (Array.isArray(s.enum)) this.skip('enum of numbers', path);
+    if (t === 'number') return { type: 'number' };
+    const width = s.format === 'int32' || int32 ? 32 : s.format === 'int64' ? 64 : 53;
+    return { type: 'number', integer: true, width };
+  }
+
+  private readObject(s: JsonSchema, path: string, refs: readonly string[]): SchemaNode {
+    // one pattern that matches every key (TypeBox's Type.Record writes "^(.*)$") is additionalProperties
+    const patterns = s.patternProperties as Record<string, unknown> | undefined;
+    const anyKey =
+      patterns && Object.keys(patterns).length === 1 && ANY_KEY.has(Object.keys(patterns)[0])
+        ? Object.values(patterns)[0]
+        : undefined;
+    for (const k of [
+      'minProperties',
+      'maxProperties',
+      'propertyNames',
+      'patternProperties',
+      'dependentRequired',
+      'dependentSchemas',
+    ])
+      if (k in s && !(k === 'patternProperties' && anyKey)) this.skip(k, path);
+    const props = (s.properties ?? {}) as Record<string, unknown>;
+    const required = new Set((s.required ?? []) as string[]);
+    const extra =
+      anyKey !== undefined
+        ? this.read(anyKey, `${path}.*`, refs)
+        : s.additionalProperties === undefined || s.additionalProperties === true
+          ? { type: 'unknown' as const }
+          : s.additionalProperties === false
+            ? undefined
+            : this.read(s.additionalProperties, `${path}.*`, refs);
+    const keys = Object.keys(props);
+    if (keys.length === 0 && extra) return { type: 'record', values: extra };
+    const properties: Record<string, SchemaNode> = {};
+    for (const k of keys) properties[k] = this.read(props[k], propertyPath(path, k), refs);
+    const optional = keys.filter((k) => !required.has(k));
+    return {
+      type: 'object',
+      properties,
+      ...(optional.length ? { optional } : {}),
+      ...(extra ? { additionalProperties: extra } : {}),
+    };
+  }
 }
 
 /** Patterns that match every property name. */

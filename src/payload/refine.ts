@@ -1,5 +1,16 @@
 import { isLosslessNumber, isSafeNumber, parse as parseLossless, type LosslessNumber } from 'lossless-json';
-import { isOptional, propertyPath, type ObjectSchema, type SchemaNode } from '../workloads/schema.js';
+import {
+  isOptional,
+  propertyPath,
+  type ArraySchema,
+  type EnumSchema,
+  type NullSchema,
+  type NumberSchema,
+  type ObjectSchema,
+  type SchemaNode,
+  type StringSchema,
+  type UnionSchema,
+} from '../workloads/schema.js';
 import { beyondDouble, MAY_LEAVE_DOUBLE, numberPosition } from './double-range.js';
 import type { Platform } from '../case/coordinates.js';
 import { deferredOf, unionOf } from './json-schema-import.js';
@@ -112,10 +123,30 @@ const outsideDouble = (values: readonly unknown[]): LosslessNumber[] =>
 
 /** Refines `schema` with what the samples show (see the module comment). */
 export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): InferredSchema {
-  const findings: InferenceFinding[] = [];
-  const note = (f: InferenceFinding) => findings.push(f);
+  const refiner = new Refiner(samples);
+  const refined = known(refiner.refine(schema, losslessValues(samples), '$'));
+  refiner.noteUnfolded();
+  return { schema: refined, findings: refiner.findings };
+}
+
+/**
+ * One pass of {@link refineSchema}: walks a schema node and the values found at its path, returns
+ * the refined node and collects the findings on the way. Each `refine…` method takes the node, the
+ * values at `path` (`present`: without null and undefined) and the self-similar `depth`.
+ */
+class Refiner {
+  readonly findings: InferenceFinding[] = [];
+  /** The deepest level each self-similar `$ref` was unfolded to, for its finding. */
+  private readonly unfolded = new Map<string, { depth: number; path: string }>();
+
+  constructor(private readonly samples: readonly Sample[]) {}
+
+  private note(f: InferenceFinding): void {
+    this.findings.push(f);
+  }
+
   /** One finding per way out of a double's range, naming the first literal and where it stands. */
-  const noteOutside = (outside: LosslessNumber[], path: string) => {
+  private noteOutside(outside: LosslessNumber[], path: string): void {
     for (const [kind, reads, verb] of [
       ['overflow', 'Infinity', 'overflow'],
       ['underflow', '0', 'underflow'],
@@ -123,11 +154,11 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
       const these = outside.filter((v) => beyondDouble(v.value) === kind);
       if (!these.length) continue;
       const first = these[0].value;
-      const at = numberPosition(samples, first);
+      const at = numberPosition(this.samples, first);
       const readsAs = kind === 'overflow' && first.startsWith('-') ? `-${reads}` : reads;
       const written = kind === 'overflow' ? 'null' : '0';
       const found = `${these.length} number${these.length === 1 ? '' : 's'} at ${path} ${verb}${these.length === 1 ? 's' : ''} a double`;
-      note({
+      this.note({
         kind: 'number beyond a double',
         path,
         count: these.length,
@@ -135,125 +166,49 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
         fact: `${found}: ${first}${at ? ` (${at})` : ''}`,
       });
     }
-  };
+  }
 
-  /** The deepest level each self-similar `$ref` was unfolded to, for its finding. */
-  const unfolded = new Map<string, { depth: number; path: string }>();
-  const refine = (node: SchemaNode, values: unknown[], path: string, depth = 0): SchemaNode => {
+  /** One finding per self-similar `$ref` unfolded, with the depth the samples fill; called once, after the walk. */
+  noteUnfolded(): void {
+    for (const [ref, { depth, path }] of this.unfolded)
+      this.note({
+        kind: 'self-similar',
+        path,
+        count: depth,
+        text: `${path} holds an object of its own type (${ref.replace(/^#\/(definitions|\$defs)\//, '')}), ${depth} level${depth === 1 ? '' : 's'} deep in the samples: its schema states that nesting to the depth seen, and a deeper one would not fit it`,
+      });
+  }
+
+  /** The node refined by `values` (the values at `path`, JSON or lossless numbers); {@link ABSENT} for a self-similar member no value holds. */
+  refine(node: SchemaNode, values: unknown[], path: string, depth = 0): SchemaNode {
     const present = values.filter((v) => v !== null && v !== undefined);
     const deferred = deferredOf(node);
     if (deferred) {
       // a self-similar member: unfold it one level where the samples hold it, else leave it out
       if (!present.length) return values.length ? { type: 'null' } : ABSENT;
-      const seen = unfolded.get(deferred.ref);
-      if (!seen || seen.depth < depth + 1) unfolded.set(deferred.ref, { depth: depth + 1, path: seen?.path ?? path });
+      const seen = this.unfolded.get(deferred.ref);
+      if (!seen || seen.depth < depth + 1)
+        this.unfolded.set(deferred.ref, { depth: depth + 1, path: seen?.path ?? path });
       const inner = deferred.expand();
       const full = 'nullable' in node && node.nullable ? unionOf([inner, { type: 'null' }]) : inner;
-      return refine(full, values, path, depth + 1);
+      return this.refine(full, values, path, depth + 1);
     }
     switch (node.type) {
-      case 'null': {
-        // JSON.parse read these as Infinity, which quicktype was given as null: the field holds numbers
-        const outside = outsideDouble(present);
-        if (outside.length) {
-          noteOutside(outside, path);
-          return { type: 'number', ...(outside.length < values.length ? { nullable: true } : {}) };
-        }
-        if (values.length)
-          note({
-            kind: 'always null',
-            path,
-            count: values.length,
-            text: `${path} was null in ${values.length === 1 ? 'the one value seen' : `all ${values.length} values`}: its type is unknown, it is kept as null`,
-          });
-        return node;
-      }
-      case 'number': {
-        const outside = outsideDouble(present);
-        noteOutside(outside, path);
-        if (!node.integer) return node;
-        // 0.1e-400 is no integer, though JSON.parse made it the integer 0 quicktype saw
-        if (outside.some((v) => beyondDouble(v.value) === 'underflow')) {
-          const { width: _, ...number } = node;
-          return { ...number, integer: false };
-        }
-        // 100.0 is a float in the text: the field is a number, not an integer (a typed reader takes it as written)
-        if (present.some((v) => spelledAsFloat(v) && !outside.includes(v as LosslessNumber))) {
-          const { width: _, ...number } = node;
-          return { ...number, integer: false };
-        }
-        let width: 32 | 53 | 64 = 32;
-        let rounded = 0;
-        let example = '';
-        let firstBig = '';
-        for (const v of present) {
-          if (!isNumber(v) || outside.includes(v as LosslessNumber)) continue;
-          if (isLosslessNumber(v) && !isSafeNumber(v.value)) {
-            width = 64;
-            // beyond 2^53 but exactly a double (144179670739456000 prints back as itself): nothing is lost
-            if (String(JSON.parse(v.value)) === v.value) continue;
-            rounded++;
-            example ||= `${v.value} reads as ${String(JSON.parse(v.value))}`;
-            firstBig ||= v.value;
-            continue;
-          }
-          const n = Number(v);
-          if (width === 32 && (n > INT32_MAX || n < INT32_MIN)) width = 53;
-        }
-        if (rounded)
-          note({
-            kind: 'integer beyond 2^53',
-            path,
-            count: rounded,
-            text: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path}: JSON.parse rounds them (${example}), so every JavaScript serializer here reads and writes the rounded value`,
-            fact: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path} (the first: ${firstBig})`,
-          });
-        return { ...node, width };
-      }
-      case 'enum': {
-        // an enum exists only when asked (--enums, infer.ts InferOptions): a validator compiled from it refuses any
-        // value the samples did not hold, so each one is said, short, with how to undo it
-        const shown = node.values.slice(0, 4).map((v) => JSON.stringify(v));
-        note({
-          kind: 'enum',
-          path,
-          count: present.length,
-          text: `${path} is an enum of the ${node.values.length} value${node.values.length === 1 ? '' : 's'} seen (${shown.join(', ')}${node.values.length > 4 ? ', …' : ''}) in ${present.length}: a validator refuses any other (without --enums it is a string)`,
-        });
-        return node;
-      }
+      case 'null':
+        return this.refineNull(node, values, present, path);
+      case 'number':
+        return this.refineNumber(node, present, path);
+      case 'enum':
+        return this.refineEnum(node, present, path);
       case 'string':
-        if (!node.format && present.length && present.every((v) => typeof v === 'string' && EMAIL.test(v)))
-          return { ...node, format: 'email' };
-        // the transform class reads a date-time as a Date (issue 24, new-user tryout: arktype "transformed"
-        // createdAt by returning JSON.parse's string): only where every value is RFC 3339 with an offset,
-        // the form every transform adapter (zod's z.iso.datetime, valibot's isoTimestamp, arktype's
-        // string.date.iso.parse, class-transformer's Date) reads as one instant
-        if (
-          node.format === 'date-time' &&
-          present.length &&
-          present.every((v) => typeof v === 'string' && RFC3339_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)))
-        )
-          return { ...node, asDate: true };
-        return node;
-      case 'array': {
-        const arrays = present.filter(Array.isArray);
-        if (arrays.length && arrays.every((a) => a.length === 0)) {
-          note({
-            kind: 'always empty',
-            path,
-            count: arrays.length,
-            text: `${path} was empty in ${arrays.length === 1 ? 'the one array seen' : `all ${arrays.length} arrays`}: its item type is unknown`,
-          });
-          return { ...node, items: { type: 'unknown' }, empty: true };
-        }
-        return { ...node, items: known(refine(node.items, arrays.flat(), `${path}[]`, depth)) };
-      }
+        return refineString(node, present);
+      case 'array':
+        return this.refineArray(node, present, path, depth);
       case 'record':
         return {
           ...node,
           values: known(
-            refine(
+            this.refine(
               node.values,
               present.filter(isObject).flatMap((o) => Object.values(o)),
               `${path}.*`,
@@ -263,42 +218,132 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
         };
       case 'object': {
         const objects = present.filter(isObject);
-        const split = splitByTag(node, objects, path, depth);
+        const split = this.splitByTag(node, objects, path, depth);
         if (split) return split;
-        return refineObject(node, objects, path, depth);
+        return this.refineObject(node, objects, path, depth);
       }
       case 'discriminated': {
         const mapping: Record<string, ObjectSchema> = {};
         for (const [tag, variant] of Object.entries(node.mapping)) {
           const group = present.filter((v): v is Plain => isObject(v) && v[node.discriminator] === tag);
-          mapping[tag] = refineObject(variant, group, `${path}<${node.discriminator}=${tag}>`, depth);
+          mapping[tag] = this.refineObject(variant, group, `${path}<${node.discriminator}=${tag}>`, depth);
         }
         return { ...node, mapping };
       }
-      case 'union': {
-        const anyOf = node.anyOf
-          .map((m) =>
-            refine(
-              m,
-              present.filter((v) => matches(m, v)),
-              path,
-              depth,
-            ),
-          )
-          .filter((m) => m !== ABSENT);
-        if (anyOf.length === node.anyOf.length) return { ...node, anyOf };
-        return unionOf(node.nullable ? [...anyOf, { type: 'null' }] : anyOf.length ? anyOf : [{ type: 'unknown' }]);
-      }
+      case 'union':
+        return this.refineUnion(node, present, path, depth);
       default:
         return node;
     }
-  };
+  }
 
-  const refineObject = (node: ObjectSchema, objects: Plain[], path: string, depth: number): ObjectSchema => {
+  private refineNull(node: NullSchema, values: unknown[], present: unknown[], path: string): SchemaNode {
+    // JSON.parse read these as Infinity, which quicktype was given as null: the field holds numbers
+    const outside = outsideDouble(present);
+    if (outside.length) {
+      this.noteOutside(outside, path);
+      return { type: 'number', ...(outside.length < values.length ? { nullable: true } : {}) };
+    }
+    if (values.length)
+      this.note({
+        kind: 'always null',
+        path,
+        count: values.length,
+        text: `${path} was null in ${values.length === 1 ? 'the one value seen' : `all ${values.length} values`}: its type is unknown, it is kept as null`,
+      });
+    return node;
+  }
+
+  private refineNumber(node: NumberSchema, present: unknown[], path: string): SchemaNode {
+    const outside = outsideDouble(present);
+    this.noteOutside(outside, path);
+    if (!node.integer) return node;
+    // 0.1e-400 is no integer, though JSON.parse made it the integer 0 quicktype saw
+    if (outside.some((v) => beyondDouble(v.value) === 'underflow')) {
+      const { width: _, ...number } = node;
+      return { ...number, integer: false };
+    }
+    // 100.0 is a float in the text: the field is a number, not an integer (a typed reader takes it as written)
+    if (present.some((v) => spelledAsFloat(v) && !outside.includes(v as LosslessNumber))) {
+      const { width: _, ...number } = node;
+      return { ...number, integer: false };
+    }
+    let width: 32 | 53 | 64 = 32;
+    let rounded = 0;
+    let example = '';
+    let firstBig = '';
+    for (const v of present) {
+      if (!isNumber(v) || outside.includes(v as LosslessNumber)) continue;
+      if (isLosslessNumber(v) && !isSafeNumber(v.value)) {
+        width = 64;
+        // beyond 2^53 but exactly a double (144179670739456000 prints back as itself): nothing is lost
+        if (String(JSON.parse(v.value)) === v.value) continue;
+        rounded++;
+        example ||= `${v.value} reads as ${String(JSON.parse(v.value))}`;
+        firstBig ||= v.value;
+        continue;
+      }
+      const n = Number(v);
+      if (width === 32 && (n > INT32_MAX || n < INT32_MIN)) width = 53;
+    }
+    if (rounded)
+      this.note({
+        kind: 'integer beyond 2^53',
+        path,
+        count: rounded,
+        text: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path}: JSON.parse rounds them (${example}), so every JavaScript serializer here reads and writes the rounded value`,
+        fact: `${rounded} integer${rounded === 1 ? '' : 's'} beyond 2^53 at ${path} (the first: ${firstBig})`,
+      });
+    return { ...node, width };
+  }
+
+  private refineEnum(node: EnumSchema, present: unknown[], path: string): SchemaNode {
+    // an enum exists only when asked (--enums, infer.ts InferOptions): a validator compiled from it refuses any
+    // value the samples did not hold, so each one is said, short, with how to undo it
+    const shown = node.values.slice(0, 4).map((v) => JSON.stringify(v));
+    this.note({
+      kind: 'enum',
+      path,
+      count: present.length,
+      text: `${path} is an enum of the ${node.values.length} value${node.values.length === 1 ? '' : 's'} seen (${shown.join(', ')}${node.values.length > 4 ? ', …' : ''}) in ${present.length}: a validator refuses any other (without --enums it is a string)`,
+    });
+    return node;
+  }
+
+  private refineArray(node: ArraySchema, present: unknown[], path: string, depth: number): SchemaNode {
+    const arrays = present.filter(Array.isArray);
+    if (arrays.length && arrays.every((a) => a.length === 0)) {
+      this.note({
+        kind: 'always empty',
+        path,
+        count: arrays.length,
+        text: `${path} was empty in ${arrays.length === 1 ? 'the one array seen' : `all ${arrays.length} arrays`}: its item type is unknown`,
+      });
+      return { ...node, items: { type: 'unknown' }, empty: true };
+    }
+    return { ...node, items: known(this.refine(node.items, arrays.flat(), `${path}[]`, depth)) };
+  }
+
+  private refineUnion(node: UnionSchema, present: unknown[], path: string, depth: number): SchemaNode {
+    const anyOf = node.anyOf
+      .map((m) =>
+        this.refine(
+          m,
+          present.filter((v) => matches(m, v)),
+          path,
+          depth,
+        ),
+      )
+      .filter((m) => m !== ABSENT);
+    if (anyOf.length === node.anyOf.length) return { ...node, anyOf };
+    return unionOf(node.nullable ? [...anyOf, { type: 'null' }] : anyOf.length ? anyOf : [{ type: 'unknown' }]);
+  }
+
+  private refineObject(node: ObjectSchema, objects: Plain[], path: string, depth: number): ObjectSchema {
     const properties: Record<string, SchemaNode> = {};
     const left: string[] = [];
     for (const [key, child] of Object.entries(node.properties)) {
-      const refined = refine(
+      const refined = this.refine(
         child,
         objects.filter((o) => key in o).map((o) => o[key]),
         propertyPath(path, key),
@@ -316,7 +361,7 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
     const extra = node.additionalProperties;
     const additionalProperties =
       extra &&
-      refine(
+      this.refine(
         extra,
         objects.flatMap((o) =>
           Object.keys(o)
@@ -331,10 +376,10 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
       properties,
       ...(additionalProperties ? { additionalProperties: known(additionalProperties) } : {}),
     };
-  };
+  }
 
   /** The object as a discriminated union when one string property's values split the objects into groups with different keys. */
-  const splitByTag = (node: ObjectSchema, objects: Plain[], path: string, depth: number): SchemaNode | null => {
+  private splitByTag(node: ObjectSchema, objects: Plain[], path: string, depth: number): SchemaNode | null {
     if (objects.length < 2 || !node.optional?.length) return null;
     for (const [key, p] of Object.entries(node.properties)) {
       if ((p.type !== 'enum' && !(p.type === 'string' && !p.format)) || p.nullable || isOptional(node, key)) continue;
@@ -370,9 +415,9 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
           ...(optional.length ? { optional } : {}),
           ...(node.additionalProperties ? { additionalProperties: node.additionalProperties } : {}),
         };
-        mapping[tag] = refineObject(variant, group, `${path}<${key}=${tag}>`, depth);
+        mapping[tag] = this.refineObject(variant, group, `${path}<${key}=${tag}>`, depth);
       }
-      note({
+      this.note({
         kind: 'discriminated union',
         path,
         count: objects.length,
@@ -381,18 +426,24 @@ export function refineSchema(schema: SchemaNode, samples: readonly Sample[]): In
       return { type: 'discriminated', discriminator: key, mapping, ...(node.nullable ? { nullable: true } : {}) };
     }
     return null;
-  };
+  }
+}
 
-  const values = losslessValues(samples);
-  const refined = known(refine(schema, values, '$'));
-  for (const [ref, { depth, path }] of unfolded)
-    note({
-      kind: 'self-similar',
-      path,
-      count: depth,
-      text: `${path} holds an object of its own type (${ref.replace(/^#\/(definitions|\$defs)\//, '')}), ${depth} level${depth === 1 ? '' : 's'} deep in the samples: its schema states that nesting to the depth seen, and a deeper one would not fit it`,
-    });
-  return { schema: refined, findings };
+/** A string node with `format: 'email'` or `asDate` when every value present says so (see the module comment). */
+function refineString(node: StringSchema, present: unknown[]): SchemaNode {
+  if (!node.format && present.length && present.every((v) => typeof v === 'string' && EMAIL.test(v)))
+    return { ...node, format: 'email' };
+  // the transform class reads a date-time as a Date (issue 24, new-user tryout: arktype "transformed"
+  // createdAt by returning JSON.parse's string): only where every value is RFC 3339 with an offset,
+  // the form every transform adapter (zod's z.iso.datetime, valibot's isoTimestamp, arktype's
+  // string.date.iso.parse, class-transformer's Date) reads as one instant
+  if (
+    node.format === 'date-time' &&
+    present.length &&
+    present.every((v) => typeof v === 'string' && RFC3339_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)))
+  )
+    return { ...node, asDate: true };
+  return node;
 }
 
 /** A self-similar member that no sample holds at its level (refineSchema leaves it out of its object). */

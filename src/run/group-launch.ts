@@ -13,7 +13,7 @@ import type { LaunchOutcome } from '../runtimes/launch.js';
 import type { CaseRecord } from './assemble.js';
 import type { GroupState } from './run-context.js';
 import { judgeLaunch, type Verdict } from './verdict.js';
-import { caseEndOf } from './outcome.js';
+import { stepOf } from './outcome.js';
 import { baselineKey, baselineSamplesOf } from './relaunch-rule.js';
 import { caseJob, keep, keepDiscarded, launchCase, takeExtras } from './case-launch.js';
 
@@ -56,7 +56,6 @@ function discardedForAll(gs: GroupState, baseRec: CaseRecord, verdicts: Map<Case
   return true;
 }
 
-/** Applies each case's verdict: keeps the measured, ends those that failed on their own, retakes the rest alone. */
 /**
  * Says that launch `l` of `cases` (in one process) ended without naming which case failed (its worker killed from
  * outside, or exited) and that `n` of its cases are taken again, each alone: before, a worker
@@ -79,26 +78,23 @@ function warnRetaken(gs: GroupState, o: LaunchOutcome, l: number, cases: CaseRec
   });
 }
 
+/** Applies each case's verdict ({@link stepOf}): keeps the measured, ends those that failed on their own, retakes the rest alone. */
 async function applyVerdicts(gs: GroupState, o: LaunchOutcome, verdicts: Map<CaseRecord, Verdict>, l: number) {
-  const retaken = [...verdicts].filter(
-    ([rec, v]) =>
-      v.kind !== 'ok' && !(failedIn(o, rec.planned.serializer) && (v.kind !== 'bad' || v.status === 'failed')),
+  const steps = [...verdicts].map(
+    ([rec, v]) => [rec, stepOf(v, { named: failedIn(o, rec.planned.serializer) })] as const,
   );
+  const retaken = steps.filter(([, step]) => step.kind === 'retake');
   if (retaken.length) warnRetaken(gs, o, l, [...verdicts.keys()], retaken.length);
-  for (const [rec, v] of verdicts) {
-    if (v.kind === 'ok') {
-      takeExtras(rec, v);
-      keep(gs, rec, v.record, true);
-      continue;
-    }
-    const own = failedIn(o, rec.planned.serializer);
-    if (own && (v.kind !== 'bad' || v.status === 'failed')) {
-      if (v.kind === 'bad' && v.partial?.rounds.length) keep(gs, rec, v.partial, true);
-      rec.end = caseEndOf(v);
-      continue;
+  for (const [rec, step] of steps) {
+    if (step.kind === 'keep') {
+      takeExtras(rec, step.verdict);
+      keep(gs, rec, step.verdict.record, true);
+    } else if (step.kind === 'end') {
+      if (step.partial) keep(gs, rec, step.partial, true);
+      rec.end = step.end;
     }
     // the launch died without naming this case: take it again alone
-    await launchCase(gs, rec, l);
+    else await launchCase(gs, rec, l);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The verdict → outcome mapping (pure, written once): what a launch's {@link Verdict} means for
- * its case — keep the launch, end the case with a status, or drop the pairing with a baseline that
- * failed and launch the case again alone. The case launch (run/case-launch.ts), the group launch
+ * its case — keep the launch, end the case with a status, drop the pairing with a baseline that
+ * failed and launch the case again, or (a case of a group launch whose process died) launch it again alone. The case launch (run/case-launch.ts), the group launch
  * (run/group-launch.ts) and the allocation pass all end cases through {@link caseEndOf}.
  */
 import type { LaunchRecord } from '../results/types.js';
@@ -44,20 +44,36 @@ export type LaunchStep =
       baselineWhy: string;
     };
 
+/** What the group launch does with one of its cases' verdicts: a {@link LaunchStep} but `unpair`, or `retake`. */
+export type GroupLaunchStep =
+  | Exclude<LaunchStep, { kind: 'unpair' }>
+  | {
+      /** the shared launch died without naming this case: launch it again alone */
+      kind: 'retake';
+    };
+
 /**
  * Reads one launch of one case (pure): an `ok` launch is kept; a failure on the baseline side
  * unpairs (`is unsupported here: …`, `failed in this case's worker: …`); any other failure ends
  * the case ({@link caseEndOf}), keeping the rounds a failed, timed-out or crashed launch streamed
  * first.
+ * @param group for a case of a group launch (several cases in one process): whether the launch's
+ *   messages name this case's serializer as failing (`named`). Its failure ends the case only when
+ *   named and not a timeout or crash (the process died for all of them): else it is `retake`n alone.
  */
-export function stepOf(v: Verdict): LaunchStep {
+export function stepOf(v: Verdict): LaunchStep;
+export function stepOf(v: Verdict, group: { named: boolean }): GroupLaunchStep;
+export function stepOf(v: Verdict, group?: { named: boolean }): LaunchStep | GroupLaunchStep {
   if (v.kind === 'ok') return { kind: 'keep', verdict: v };
+  if (group && (!group.named || (v.kind === 'bad' && v.status !== 'failed'))) return { kind: 'retake' };
   const partial = v.kind === 'bad' && v.partial && v.partial.rounds.length ? { partial: v.partial } : {};
+  // a group launch reads its baseline's failure before its cases' verdicts (group-launch.ts): no case of it unpairs
+  const baselineSide = v.side === 'baseline' && !group;
   if (v.kind === 'unsupported')
-    return v.side === 'baseline'
+    return baselineSide
       ? { kind: 'unpair', why: `is unsupported here: ${v.reason}` }
       : { kind: 'end', end: caseEndOf(v), baselineWhy: `is unsupported here: ${v.reason}` };
-  if (v.side === 'baseline') return { kind: 'unpair', why: `failed in this case's worker: ${v.reason}`, ...partial };
+  if (baselineSide) return { kind: 'unpair', why: `failed in this case's worker: ${v.reason}`, ...partial };
   const end = caseEndOf(v);
   return { kind: 'end', end, baselineWhy: `was ${end.status}`, ...partial };
 }

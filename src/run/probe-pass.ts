@@ -124,14 +124,9 @@ const fromUserData = (id: string) => id.startsWith('conformance.') || id.startsW
 /** Whether a row is the built-in typia adapter (not a version-matrix row, not a user's adapter named typia). */
 const isBuiltinTypia = (row: ProbeRow, builtinTypia: boolean) => row.label === 'typia' && builtinTypia;
 
-/**
- * Runs the pass and returns the results file's probe section. Verdicts are ordered by row, then
- * target, then the catalog's order, then direction.
- * @param builtinTypia true when the `typia` row is the built-in adapter (its probe modules are generated here)
- */
-export async function runProbePass(input: ProbePassInput, builtinTypia = true): Promise<ProbesSection> {
-  const t0 = performance.now();
-  const rows = input.rows.map((r) =>
+/** The rows as the host holds them: the built-in typia row's adapter without its generated modules (they are imported in the worker). */
+function hostRows(rows: readonly ProbeRow[], builtinTypia: boolean): ProbeRow[] {
+  return rows.map((r) =>
     isBuiltinTypia(r, builtinTypia)
       ? {
           ...r,
@@ -141,32 +136,35 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
         }
       : r,
   );
+}
+
+/** The cache scope of a row on a target, or undefined when the row may not use the cache (or there is none). */
+type ScopeOf = (row: ProbeRow, target: CaseTarget) => ProbeCacheScope | undefined;
+
+/** A probe side to run in a worker. */
+type Cell = { probe: string; direction: Direction };
+
+/**
+ * The JavaScript rows' cells: emits the ones the plan decides (✘, –) and the ones the cache holds,
+ * and returns the rest per `row\0target`, to launch (a row's cells on a target of another platform
+ * are not planned).
+ */
+function planJavaScriptCells(
+  input: ProbePassInput,
+  rows: readonly ProbeRow[],
+  scopeOf: ScopeOf,
+  emit: (r: ProbeVerdictRecord) => void,
+): Map<string, Cell[]> {
   // a timed run asks a serializer only in the directions it serves: a one-way library's ✘ "has no parser" on
   // every probe was a third of a payload run's verdicts (new-user tryout: 2,741 of 9,444) and said nothing its cases do not
   const planned = planProbes(input.probes, rows, input.directions).filter(
     (p) =>
       input.selection !== 'relevant' || rows.find((r) => r.label === p.row)!.adapter.directions.includes(p.direction),
   );
-  const verdicts: ProbeVerdictRecord[] = [];
-  const emit = (r: ProbeVerdictRecord) => {
-    verdicts.push(r);
-    input.onVerdict?.(r);
-  };
   // Cells to launch per row × target: the undecided ones the cache does not hold (conformance probes come from a user's folder: never cached).
-  const cache = input.cache;
-  const scopeOf = (row: ProbeRow, target: CaseTarget): ProbeCacheScope | undefined =>
-    cache && target.version !== 'unavailable' && cache.cacheable(row)
-      ? {
-          serializer: row.label,
-          version: row.version,
-          target: target.id,
-          runtime: target.runtime,
-          runtimeVersion: target.version,
-        }
-      : undefined;
-  const cachedIn = (scope: ProbeCacheScope | undefined, p: { probe: string; direction: Direction }) =>
-    scope && !fromUserData(p.probe) ? cache!.store.get(scope, p) : undefined;
-  const toLaunch = new Map<string, { probe: string; direction: Direction }[]>();
+  const cachedIn = (scope: ProbeCacheScope | undefined, p: Cell) =>
+    scope && !fromUserData(p.probe) ? input.cache!.store.get(scope, p) : undefined;
+  const toLaunch = new Map<string, Cell[]>();
   // a serializer is probed on the targets of its own platform only (a JavaScript serializer is never
   // sent to the .NET worker: a new user's --target dotnet run got 2,006 bogus "throws" verdicts)
   const runsOn = (row: ProbeRow, target: CaseTarget) =>
@@ -176,7 +174,7 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
     for (const target of input.targets) {
       if (!runsOn(row, target)) continue;
       const scope = scopeOf(row, target);
-      const cells: { probe: string; direction: Direction }[] = [];
+      const cells: Cell[] = [];
       for (const p of mine) {
         if (p.decided) {
           emit({
@@ -205,52 +203,114 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
       toLaunch.set(`${row.label}\0${target.id}`, cells);
     }
   }
-  // .NET rows: every .NET probe side on every .NET target, judged on the host as each worker reports it
+  return toLaunch;
+}
+
+/** .NET rows: every .NET probe side on every .NET target, judged on the host as each worker reports it; emits the inexpressible ones (–). */
+function dotnetWork(input: ProbePassInput, emit: (r: ProbeVerdictRecord) => void): ProbeWork[] {
   const net = input.dotnet;
   const netWork: ProbeWork[] = [];
-  if (net?.rows.length) {
-    const byId = new Map(net.probes.map((p) => [p.id, p]));
-    const judgeOutcome: ProbeWork['judge'] = (m) =>
-      byId.has(m.probe)
-        ? judgeDotnet(byId.get(m.probe)!, m.direction, m)
-        : { mark: '–', reason: `probe ${m.probe} is not in the host's .NET catalog` };
-    for (const row of net.rows)
-      for (const target of input.targets) {
-        if (parseTarget(target.id).platform !== 'dotnet') continue;
-        const version = row.version(target.id);
-        const cells: { probe: string; direction: Direction }[] = [];
-        for (const p of net.probes)
-          for (const direction of input.directions) {
-            if (!p[direction] || (input.selection === 'relevant' && !row.serializer.directions.includes(direction)))
-              continue;
-            const why = p.inexpressible?.[direction];
-            if (why)
-              emit({
-                probe: p.id,
-                direction,
-                serializer: row.label,
-                serializerVersion: version,
-                target: target.id,
-                verdict: { mark: '–', reason: why },
-              });
-            else cells.push({ probe: p.id, direction });
-          }
-        if (cells.length)
-          netWork.push({ row: row.label, version, serializer: row.label, target, cells, judge: judgeOutcome });
-      }
-  }
-  let typiaModules: string | undefined;
-  const typiaRow = rows.find((r) => isBuiltinTypia(r, builtinTypia));
+  if (!net?.rows.length) return netWork;
+  const byId = new Map(net.probes.map((p) => [p.id, p]));
+  const judgeOutcome: ProbeWork['judge'] = (m) =>
+    byId.has(m.probe)
+      ? judgeDotnet(byId.get(m.probe)!, m.direction, m)
+      : { mark: '–', reason: `probe ${m.probe} is not in the host's .NET catalog` };
+  for (const row of net.rows)
+    for (const target of input.targets) {
+      if (parseTarget(target.id).platform !== 'dotnet') continue;
+      const version = row.version(target.id);
+      const cells: Cell[] = [];
+      for (const p of net.probes)
+        for (const direction of input.directions) {
+          if (!p[direction] || (input.selection === 'relevant' && !row.serializer.directions.includes(direction)))
+            continue;
+          const why = p.inexpressible?.[direction];
+          if (why)
+            emit({
+              probe: p.id,
+              direction,
+              serializer: row.label,
+              serializerVersion: version,
+              target: target.id,
+              verdict: { mark: '–', reason: why },
+            });
+          else cells.push({ probe: p.id, direction });
+        }
+      if (cells.length)
+        netWork.push({ row: row.label, version, serializer: row.label, target, cells, judge: judgeOutcome });
+    }
+  return netWork;
+}
+
+/** The built-in typia row's generated probe modules (a folder), for the probes it launches; undefined when it launches none. */
+async function typiaModulesFor(
+  input: ProbePassInput,
+  typiaRow: ProbeRow | undefined,
+  toLaunch: ReadonlyMap<string, Cell[]>,
+): Promise<string | undefined> {
   const typiaCells = typiaRow ? input.targets.flatMap((t) => toLaunch.get(`${typiaRow.label}\0${t.id}`) ?? []) : [];
-  if (typiaRow && typiaCells.length) {
-    input.onNote?.(
-      'typia: generating code for the probe schemas with its own transformer (cached after the first time)…',
-    );
-    const t = performance.now();
-    const asked = new Set(typiaCells.map((p) => p.probe));
-    typiaModules = await prepareTypiaProbes(input.probes.filter((p) => asked.has(p.id)));
-    input.onNote?.(`typia: probe code ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  }
+  if (!typiaRow || !typiaCells.length) return undefined;
+  input.onNote?.(
+    'typia: generating code for the probe schemas with its own transformer (cached after the first time)…',
+  );
+  const t = performance.now();
+  const asked = new Set(typiaCells.map((p) => p.probe));
+  const typiaModules = await prepareTypiaProbes(input.probes.filter((p) => asked.has(p.id)));
+  input.onNote?.(`typia: probe code ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  return typiaModules;
+}
+
+/** Sorts verdicts in place: by row, then target, then the catalog's order (`records`), then direction. */
+function sortVerdicts(
+  verdicts: ProbeVerdictRecord[],
+  input: ProbePassInput,
+  rows: readonly ProbeRow[],
+  records: readonly { id: string }[],
+): void {
+  const rowOrder = new Map(
+    [...rows.map((r) => r.label), ...(input.dotnet?.rows ?? []).map((r) => r.label)].map((l, i) => [l, i]),
+  );
+  const targetOrder = new Map(input.targets.map((t, i) => [t.id, i]));
+  const probeOrder = new Map(records.map((p, i) => [p.id, i]));
+  verdicts.sort(
+    (a, b) =>
+      rowOrder.get(a.serializer)! - rowOrder.get(b.serializer)! ||
+      targetOrder.get(a.target)! - targetOrder.get(b.target)! ||
+      probeOrder.get(a.probe)! - probeOrder.get(b.probe)! ||
+      (a.direction === b.direction ? 0 : a.direction === 'serialize' ? -1 : 1),
+  );
+}
+
+/**
+ * Runs the pass and returns the results file's probe section. Verdicts are ordered by row, then
+ * target, then the catalog's order, then direction.
+ * @param builtinTypia true when the `typia` row is the built-in adapter (its probe modules are generated here)
+ */
+export async function runProbePass(input: ProbePassInput, builtinTypia = true): Promise<ProbesSection> {
+  const t0 = performance.now();
+  const rows = hostRows(input.rows, builtinTypia);
+  const verdicts: ProbeVerdictRecord[] = [];
+  const emit = (r: ProbeVerdictRecord) => {
+    verdicts.push(r);
+    input.onVerdict?.(r);
+  };
+  const cache = input.cache;
+  const scopeOf: ScopeOf = (row, target) =>
+    cache && target.version !== 'unavailable' && cache.cacheable(row)
+      ? {
+          serializer: row.label,
+          version: row.version,
+          target: target.id,
+          runtime: target.runtime,
+          runtimeVersion: target.version,
+        }
+      : undefined;
+  const toLaunch = planJavaScriptCells(input, rows, scopeOf, emit);
+  const net = input.dotnet;
+  const netWork = dotnetWork(input, emit);
+  const typiaRow = rows.find((r) => isBuiltinTypia(r, builtinTypia));
+  const typiaModules = await typiaModulesFor(input, typiaRow, toLaunch);
   const work: ProbeWork[] = [];
   const scopes = new Map<string, ProbeCacheScope>();
   let stored = 0;
@@ -302,18 +362,7 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
     }
   }
   const records = probeRecords(rows.length ? input.probes : [], net?.rows.length ? net.probes : []);
-  const rowOrder = new Map(
-    [...rows.map((r) => r.label), ...(net?.rows ?? []).map((r) => r.label)].map((l, i) => [l, i]),
-  );
-  const targetOrder = new Map(input.targets.map((t, i) => [t.id, i]));
-  const probeOrder = new Map(records.map((p, i) => [p.id, i]));
-  verdicts.sort(
-    (a, b) =>
-      rowOrder.get(a.serializer)! - rowOrder.get(b.serializer)! ||
-      targetOrder.get(a.target)! - targetOrder.get(b.target)! ||
-      probeOrder.get(a.probe)! - probeOrder.get(b.probe)! ||
-      (a.direction === b.direction ? 0 : a.direction === 'serialize' ? -1 : 1),
-  );
+  sortVerdicts(verdicts, input, rows, records);
   return {
     selection: input.selection,
     families: [...input.families],

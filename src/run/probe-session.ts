@@ -21,7 +21,7 @@ import { platformOf, type SerializerAdapter, type SerializerInfo } from '../seri
 import { LOADED_BY_TARGET, serializerVersion } from '../plan/plan.js';
 import { dotnetCatalog, type DotnetProbe } from '../probes/dotnet/catalog.js';
 import { checkPlatforms, TARGET_BLANK } from './request.js';
-import { prepareVersionMatrix } from '../plan/version-matrix.js';
+import { prepareVersionMatrix, type VersionMatrix } from '../plan/version-matrix.js';
 import type { ProbeRow } from '../plan/probe-plan.js';
 import { loadCatalog } from '../probes/index.js';
 import { readConformanceFolder } from '../probes/catalog/conformance-folder.js';
@@ -30,7 +30,12 @@ import { prepareTargets } from '../runtimes/prepare.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
 import { probeEnvironment } from '../runtimes/node-host.js';
 import type { Target } from '../runtimes/types.js';
-import { RESULTS_SCHEMA_VERSION, type ProbeVerdictRecord, type ResultsFile } from '../results/types.js';
+import {
+  RESULTS_SCHEMA_VERSION,
+  type ProbesSection,
+  type ProbeVerdictRecord,
+  type ResultsFile,
+} from '../results/types.js';
 import { writeResults } from '../results/io.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import {
@@ -84,15 +89,27 @@ export interface ProbeSessionResult {
   elapsedMs: number;
 }
 
+/** The options of `jsonbench probe` checked and resolved (see {@link ProbeOptions}). */
+interface ResolvedProbeOptions {
+  outDir: string;
+  families: string[];
+  dirs: string[];
+  filter?: RegExp;
+  /** per probe side (ms) */
+  timeoutMs: number;
+  /** the pass's total budget (ms; undefined: off) */
+  budgetMs?: number;
+  conformance?: ConformanceInput;
+  /** the targets named (empty: the default target) */
+  targets: Target[];
+}
+
 /**
- * Resolves the options, runs the pass, writes results.json, report.md and report.html.
- * @throws UsageError naming the flag (bad family, serializer, direction, filter, timeout, conformance folder); ConfigError
+ * Checks and resolves the options that need no config: the output folder, families, directions,
+ * filter, timeout, budget, conformance folder and targets.
+ * @throws UsageError naming the flag
  */
-export async function runProbeSession(
-  opts: ProbeOptions,
-  observe: (e: ProbeSessionEvent) => void = () => {},
-): Promise<ProbeSessionResult> {
-  const cwd = opts.cwd ?? process.cwd();
+function resolveProbeOptions(opts: ProbeOptions, cwd: string): ResolvedProbeOptions {
   if (opts.out !== undefined && !opts.out.trim())
     throw new UsageError(
       '--out',
@@ -146,70 +163,128 @@ export async function runProbeSession(
   } catch (e) {
     throw new UsageError('--target', (e as Error).message);
   }
+  return { outDir, families, dirs, filter, timeoutMs, budgetMs, conformance, targets };
+}
+
+/** What a probe session probes: the rows (JavaScript and .NET), the families and each catalog's probes. */
+interface ProbeSubjects {
+  matrix: VersionMatrix | null;
+  /** every serializer chosen (ids, with version rows) */
+  chosen: SerializerInfo[];
+  rows: ProbeRow[];
+  netChosen: SerializerInfo[];
+  chosenFamilies: ProbeFamily[];
+  probes: ReturnType<typeof loadCatalog>;
+  netProbes: DotnetProbe[];
+}
+
+/**
+ * The serializers and probes of a session, from `--serializer`, the config, the targets' platforms,
+ * `--family` and `--filter`.
+ * @throws UsageError naming the flag (an unknown serializer, one no target runs, a filter that selects no probe)
+ */
+async function chooseProbeSubjects(
+  opts: ProbeOptions,
+  o: ResolvedProbeOptions,
+  prepared: { modulePath: string; config: UserConfig } | null,
+  configFile: string | null,
+  observe: (e: ProbeSessionEvent) => void,
+): Promise<ProbeSubjects> {
+  const { families, filter, conformance, targets } = o;
+  const user: UserConfig = prepared?.config ?? { serializers: [], workloads: [] };
+  const matrix = await prepareVersionMatrix(splitList(opts.serializer), user, prepared?.modulePath, o.outDir, (m) =>
+    observe({ type: 'note', message: m.trimEnd() }),
+  );
+  const all = await serializerRegistry.loadAll((matrix?.config ?? user).serializers);
+  // .NET serializers (and their version rows) run in the C# worker of a .NET target (probes/dotnet/)
+  const dotnet: SerializerInfo[] = [...(await dotnetSerializers.loadAll()), ...(matrix?.dotnetVariants ?? [])];
+  const ids = matrix ? matrix.serializerIds : splitList(opts.serializer);
+  checkChoices(
+    '--serializer',
+    ids,
+    [...all, ...dotnet].map((s) => s.id),
+  );
+  const runTargets = targets.length ? targets : [parseTarget(DEFAULT_TARGET)];
+  const targetPlatforms = new Set(runTargets.map((t) => t.platform ?? 'javascript'));
+  const chosen: SerializerInfo[] = ids.length
+    ? ids.map((id) => [...all, ...dotnet].find((a) => a.id === id)!)
+    : [...all, ...dotnet.filter((d) => !matrix?.dotnetVariants.includes(d as never))];
+  // a serializer named on no target of its platform, or a target none of them runs on, is refused with the fix
+  // (a .NET target once answered "0 verdicts" with exit 0: new-user tryout, 2026-12-05)
+  try {
+    checkPlatforms(chosen, ids.length > 0, runTargets);
+  } catch (e) {
+    if (e instanceof UsageError)
+      throw new UsageError(e.flag, e.message.slice(e.flag.length + 2).replace("the run's targets", 'the targets'));
+    throw e;
+  }
+  const rows: ProbeRow[] = chosen
+    .filter((a): a is SerializerAdapter => platformOf(a) === 'javascript' && targetPlatforms.has('javascript'))
+    .map((adapter) => ({
+      adapter,
+      label: adapter.id,
+      version: serializerVersion(adapter, matrix?.versions, configFile ?? undefined),
+    }));
+  const netChosen = chosen.filter((a) => platformOf(a) === 'dotnet' && targetPlatforms.has('dotnet'));
+  const chosenFamilies = (
+    families.length ? families : PROBE_FAMILIES.filter((f) => (f !== 'conformance' || conformance) && f !== 'payload')
+  ) as ProbeFamily[];
+  const probes = rows.length
+    ? loadCatalog({
+        families: chosenFamilies,
+        ...(conformance ? { conformance: conformance.set } : {}),
+      }).filter((p) => !filter || filter.test(p.id))
+    : [];
+  const netProbes: DotnetProbe[] = netChosen.length
+    ? dotnetCatalog({ families: chosenFamilies, ...(conformance ? { conformance: conformance.set } : {}) }).filter(
+        (p) => !filter || filter.test(p.id),
+      )
+    : [];
+  const flag = filter ? '--filter' : '--family';
+  if (rows.length && probes.length === 0)
+    throw new UsageError(
+      flag,
+      'selects no probe of the JavaScript catalog (the JavaScript serializers would have none)',
+    );
+  if (netChosen.length && netProbes.length === 0)
+    throw new UsageError(
+      flag,
+      'selects no probe of the .NET catalog (docs/probes.md lists it): the .NET serializers would have none',
+    );
+  if (probes.length === 0 && netProbes.length === 0) throw new UsageError(flag, 'selects no probe');
+  return { matrix, chosen, rows, netChosen, chosenFamilies, probes, netProbes };
+}
+
+/** The note that some probe sides ran out of the pass's budget, or undefined when none did. */
+function budgetNote(section: ProbesSection, budgetMs: number | undefined): string | undefined {
+  const outOfBudget = section.verdicts.filter(
+    (v) => v.verdict.mark === '–' && /budget of \d+ s ran out/.test(v.verdict.reason),
+  ).length;
+  if (!outOfBudget) return undefined;
+  return `${outOfBudget} probe side${outOfBudget === 1 ? ' was' : 's were'} skipped: the pass's budget of ${budgetMs! < 120_000 ? `${Math.round(budgetMs! / 1000)} s` : `${Math.round(budgetMs! / 60_000)} min`} ran out; raise it with --probe-budget (e.g. 1h, or off)`;
+}
+
+/**
+ * Resolves the options, runs the pass, writes results.json, report.md and report.html.
+ * @throws UsageError naming the flag (bad family, serializer, direction, filter, timeout, conformance folder); ConfigError
+ */
+export async function runProbeSession(
+  opts: ProbeOptions,
+  observe: (e: ProbeSessionEvent) => void = () => {},
+): Promise<ProbeSessionResult> {
+  const cwd = opts.cwd ?? process.cwd();
+  const o = resolveProbeOptions(opts, cwd);
+  const { outDir, dirs, timeoutMs, budgetMs, conformance, targets } = o;
   const configFile = findConfig(cwd, opts.config);
   const prepared = configFile ? await prepareConfig(configFile, outDir) : null;
   try {
-    const user: UserConfig = prepared?.config ?? { serializers: [], workloads: [] };
-    const matrix = await prepareVersionMatrix(splitList(opts.serializer), user, prepared?.modulePath, outDir, (m) =>
-      observe({ type: 'note', message: m.trimEnd() }),
+    const { matrix, chosen, rows, netChosen, chosenFamilies, probes, netProbes } = await chooseProbeSubjects(
+      opts,
+      o,
+      prepared,
+      configFile,
+      observe,
     );
-    const all = await serializerRegistry.loadAll((matrix?.config ?? user).serializers);
-    // .NET serializers (and their version rows) run in the C# worker of a .NET target (probes/dotnet/)
-    const dotnet: SerializerInfo[] = [...(await dotnetSerializers.loadAll()), ...(matrix?.dotnetVariants ?? [])];
-    const ids = matrix ? matrix.serializerIds : splitList(opts.serializer);
-    checkChoices(
-      '--serializer',
-      ids,
-      [...all, ...dotnet].map((s) => s.id),
-    );
-    const runTargets = targets.length ? targets : [parseTarget(DEFAULT_TARGET)];
-    const targetPlatforms = new Set(runTargets.map((t) => t.platform ?? 'javascript'));
-    const chosen: SerializerInfo[] = ids.length
-      ? ids.map((id) => [...all, ...dotnet].find((a) => a.id === id)!)
-      : [...all, ...dotnet.filter((d) => !matrix?.dotnetVariants.includes(d as never))];
-    // a serializer named on no target of its platform, or a target none of them runs on, is refused with the fix
-    // (a .NET target once answered "0 verdicts" with exit 0: new-user tryout, 2026-12-05)
-    try {
-      checkPlatforms(chosen, ids.length > 0, runTargets);
-    } catch (e) {
-      if (e instanceof UsageError)
-        throw new UsageError(e.flag, e.message.slice(e.flag.length + 2).replace("the run's targets", 'the targets'));
-      throw e;
-    }
-    const rows: ProbeRow[] = chosen
-      .filter((a): a is SerializerAdapter => platformOf(a) === 'javascript' && targetPlatforms.has('javascript'))
-      .map((adapter) => ({
-        adapter,
-        label: adapter.id,
-        version: serializerVersion(adapter, matrix?.versions, configFile ?? undefined),
-      }));
-    const netChosen = chosen.filter((a) => platformOf(a) === 'dotnet' && targetPlatforms.has('dotnet'));
-    const chosenFamilies = (
-      families.length ? families : PROBE_FAMILIES.filter((f) => (f !== 'conformance' || conformance) && f !== 'payload')
-    ) as ProbeFamily[];
-    const probes = rows.length
-      ? loadCatalog({
-          families: chosenFamilies,
-          ...(conformance ? { conformance: conformance.set } : {}),
-        }).filter((p) => !filter || filter.test(p.id))
-      : [];
-    const netProbes: DotnetProbe[] = netChosen.length
-      ? dotnetCatalog({ families: chosenFamilies, ...(conformance ? { conformance: conformance.set } : {}) }).filter(
-          (p) => !filter || filter.test(p.id),
-        )
-      : [];
-    const flag = filter ? '--filter' : '--family';
-    if (rows.length && probes.length === 0)
-      throw new UsageError(
-        flag,
-        'selects no probe of the JavaScript catalog (the JavaScript serializers would have none)',
-      );
-    if (netChosen.length && netProbes.length === 0)
-      throw new UsageError(
-        flag,
-        'selects no probe of the .NET catalog (docs/probes.md lists it): the .NET serializers would have none',
-      );
-    if (probes.length === 0 && netProbes.length === 0) throw new UsageError(flag, 'selects no probe');
     const directions = (dirs.length ? dirs : [...DIRECTIONS]) as Direction[];
     const payloadPath = writeProbePayload(join(outDir, 'payloads'), conformance, [], netProbes);
     const named = targets.length > 0;
@@ -262,14 +337,8 @@ export async function runProbeSession(
         ...(netRows.length ? { dotnet: { rows: netRows, probes: netProbes } } : {}),
       });
       environment.loadAverage.end = os.loadavg();
-      const outOfBudget = section.verdicts.filter(
-        (v) => v.verdict.mark === '–' && /budget of \d+ s ran out/.test(v.verdict.reason),
-      ).length;
-      if (outOfBudget)
-        observe({
-          type: 'note',
-          message: `${outOfBudget} probe side${outOfBudget === 1 ? ' was' : 's were'} skipped: the pass's budget of ${budgetMs! < 120_000 ? `${Math.round(budgetMs! / 1000)} s` : `${Math.round(budgetMs! / 60_000)} min`} ran out; raise it with --probe-budget (e.g. 1h, or off)`,
-        });
+      const note = budgetNote(section, budgetMs);
+      if (note) observe({ type: 'note', message: note });
       const results: ResultsFile = {
         schemaVersion: RESULTS_SCHEMA_VERSION,
         tool: 'jsonbench',

@@ -410,18 +410,14 @@ export async function payloadOption(
 }
 
 /**
- * Resolves the options of a run. Loads (and compiles) the user's config, installs the versions of
- * a version matrix (logged through `log`), and checks every option.
- * @throws UsageError naming the flag; ConfigError naming the config file and key
+ * The run's output folder (`--out`, default `jsonbench-results/<timestamp>/`), made with any missing
+ * parents; `made` lists the folders made here, innermost first (taken away again while empty).
+ * @throws UsageError (--out) when blank, a file, or it cannot be made
  */
-export async function resolveRunRequest(
-  opts: RunOptions,
-  log: (line: string) => void = () => {},
-): Promise<ResolvedRun> {
-  const cwd = opts.cwd ?? process.cwd();
-  if (opts.out !== undefined && !opts.out.trim())
+function makeOutFolder(out: string | undefined, cwd: string): { outDir: string; made: string[] } {
+  if (out !== undefined && !out.trim())
     throw new UsageError('--out', 'is empty (give a folder, or leave it out for jsonbench-results/<timestamp>/)');
-  const outDir = resolve(cwd, opts.out ?? join('jsonbench-results', new Date().toISOString().replace(/[:.]/g, '-')));
+  const outDir = resolve(cwd, out ?? join('jsonbench-results', new Date().toISOString().replace(/[:.]/g, '-')));
   if (existsSync(outDir) && !statSync(outDir).isDirectory())
     throw new UsageError('--out', `${outDir} exists and is not a folder`);
   // the folders made here (the output folder and any missing parents, innermost first)
@@ -432,6 +428,128 @@ export async function resolveRunRequest(
   } catch (e) {
     throw new UsageError('--out', `cannot make the folder ${outDir}: ${(e as Error).message}`);
   }
+  return { outDir, made };
+}
+
+/** The run's policy: `--policy` (default `default`) with `--profile` and `--serialize-to`. @throws UsageError naming the flag */
+function policyOption(opts: RunOptions): RunPolicy {
+  const named = policyNamed(opts.policy ?? 'default');
+  if (opts.serializeTo !== undefined && opts.serializeTo !== 'bytes' && opts.serializeTo !== 'string')
+    throw new UsageError('--serialize-to', `unknown "${opts.serializeTo}" (choose from: bytes, string)`);
+  if (opts.profile !== undefined && !(PROFILE_NAMES as readonly string[]).includes(opts.profile))
+    throw new UsageError('--profile', `unknown "${opts.profile}" (choose from: ${PROFILE_NAMES.join(', ')})`);
+  const profiled: RunPolicy = opts.profile ? { ...named, profile: opts.profile as ProfileName } : named;
+  return opts.serializeTo ? { ...profiled, measure: { ...profiled.measure, serializeTo: opts.serializeTo } } : profiled;
+}
+
+/** `--seed` (default 42), an integer from 0 to MAX_SEED. @throws UsageError (--seed) */
+function seedOption(value: RunOptions['seed']): number {
+  const seedText = String(value ?? 42).trim();
+  const seed = /^\d+$/.test(seedText) ? Number(seedText) : NaN;
+  if (!Number.isSafeInteger(seed) || seed > MAX_SEED)
+    throw new UsageError('--seed', `"${value}" is not an integer from 0 to ${MAX_SEED}`);
+  return seed;
+}
+
+/** A list flag given with no value (`--workload ""`). @throws UsageError naming the flag */
+function checkListsNotEmpty(opts: RunOptions): void {
+  for (const [flag, value] of [
+    ['--workload', opts.workload],
+    ['--serializer', opts.serializer],
+    ['--size', opts.size],
+    ['--direction', opts.direction],
+  ] as const) {
+    if (value !== undefined && splitList(value.map(String)).length === 0)
+      throw new UsageError(flag, 'needs at least one value');
+  }
+}
+
+/** `--jobs` (default: {@link defaultJobs}), from 1 to the machine's cores. @throws UsageError (--jobs) */
+function jobsOption(value: RunOptions['jobs']): number {
+  const cores = os.availableParallelism();
+  const jobsText = String(value ?? defaultJobs(cores)).trim();
+  const jobs = /^\d+$/.test(jobsText) ? Number(jobsText) : NaN;
+  if (!Number.isInteger(jobs) || jobs < 1)
+    throw new UsageError('--jobs', `"${value}" is not a whole number of 1 or more`);
+  if (jobs > cores)
+    throw new UsageError(
+      '--jobs',
+      `${jobs} is more than this machine's ${cores} cores (each group needs a core of its own)`,
+    );
+  return jobs;
+}
+
+/** `--conformance FOLDER` read, or undefined. @throws UsageError (--conformance) with --no-probes or a folder that cannot be read */
+function conformanceOption(opts: RunOptions, cwd: string): ConformanceInput | undefined {
+  if (opts.conformance === undefined) return undefined;
+  if (opts.probes === false)
+    throw new UsageError('--conformance', 'adds conformance probes to the probe pass, which --no-probes turns off');
+  const folder = resolve(cwd, opts.conformance);
+  try {
+    return { folder, ...readConformanceFolder(folder) };
+  } catch (e) {
+    throw new UsageError('--conformance', (e as Error).message);
+  }
+}
+
+/**
+ * The run's payload (`--payload`), workloads, serializers, directions and sizes, each checked
+ * against what exists (a variant workload runs only when named).
+ * @throws UsageError naming the flag
+ */
+async function chooseSubjects(
+  opts: RunOptions,
+  cwd: string,
+  log: (line: string) => void,
+  user: UserConfig,
+  matrix: Awaited<ReturnType<typeof prepareVersionMatrix>>,
+  policy: RunPolicy,
+) {
+  const payload = await payloadOption(opts, cwd, log);
+  const allW = payload ? payload.workloads : await workloadRegistry.loadAll((matrix?.config ?? user).workloads);
+  const allS: SerializerInfo[] = [
+    ...(await serializerRegistry.loadAll((matrix?.config ?? user).serializers)),
+    ...(await dotnetSerializers.loadAll()),
+    ...(matrix?.dotnetVariants ?? []),
+  ];
+  const wIds = splitList(opts.workload);
+  const sIds = matrix ? matrix.serializerIds : splitList(opts.serializer);
+  const dirs = splitList(opts.direction);
+  checkChoices(
+    '--workload',
+    wIds,
+    allW.map((w) => w.id),
+  );
+  checkChoices(
+    '--serializer',
+    sIds,
+    allS.map((s) => s.id),
+  );
+  checkChoices('--direction', dirs, DIRECTIONS);
+  if (payload && (dirs.length === 0 || dirs.includes('serialize'))) checkSerializable(payload);
+  const sizes = payload ? (payload.scaledSizes ?? []) : sizesOption(opts);
+  // a variant of another workload (users-record: .NET code shapes of users' payload) runs only when named
+  const chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW.filter((w) => !w.variantOf);
+  if (sizes.length && chosenW.every((w) => sizesFor(w, policy, sizes).length === 0)) {
+    throw new UsageError(
+      '--size',
+      `no chosen workload has size ${sizes.join(', ')} (sizes: ${chosenW.map((w) => `${w.id} ${w.sizes.join('/')}`).join('; ')})`,
+    );
+  }
+  return { payload, allS, sIds, dirs, sizes, chosenW };
+}
+
+/**
+ * Resolves the options of a run. Loads (and compiles) the user's config, installs the versions of
+ * a version matrix (logged through `log`), and checks every option.
+ * @throws UsageError naming the flag; ConfigError naming the config file and key
+ */
+export async function resolveRunRequest(
+  opts: RunOptions,
+  log: (line: string) => void = () => {},
+): Promise<ResolvedRun> {
+  const cwd = opts.cwd ?? process.cwd();
+  const { outDir, made } = makeOutFolder(opts.out, cwd);
   let prepared: Awaited<ReturnType<typeof prepareConfig>> | null = null;
   // on a later usage error (and after a run that wrote nothing) the folders made here are taken away again while empty (rmdir fails on a folder with files)
   const release = () => {
@@ -465,69 +583,11 @@ export async function resolveRunRequest(
       }
     }
     const matrix = await prepareVersionMatrix(splitList(opts.serializer), user, prepared?.modulePath, outDir, log);
-    const named = policyNamed(opts.policy ?? 'default');
-    if (opts.serializeTo !== undefined && opts.serializeTo !== 'bytes' && opts.serializeTo !== 'string')
-      throw new UsageError('--serialize-to', `unknown "${opts.serializeTo}" (choose from: bytes, string)`);
-    if (opts.profile !== undefined && !(PROFILE_NAMES as readonly string[]).includes(opts.profile))
-      throw new UsageError('--profile', `unknown "${opts.profile}" (choose from: ${PROFILE_NAMES.join(', ')})`);
-    const profiled: RunPolicy = opts.profile ? { ...named, profile: opts.profile as ProfileName } : named;
-    const policy: RunPolicy = opts.serializeTo
-      ? { ...profiled, measure: { ...profiled.measure, serializeTo: opts.serializeTo } }
-      : profiled;
-    const seedText = String(opts.seed ?? 42).trim();
-    const seed = /^\d+$/.test(seedText) ? Number(seedText) : NaN;
-    if (!Number.isSafeInteger(seed) || seed > MAX_SEED)
-      throw new UsageError('--seed', `"${opts.seed}" is not an integer from 0 to ${MAX_SEED}`);
-    for (const [flag, value] of [
-      ['--workload', opts.workload],
-      ['--serializer', opts.serializer],
-      ['--size', opts.size],
-      ['--direction', opts.direction],
-    ] as const) {
-      if (value !== undefined && splitList(value.map(String)).length === 0)
-        throw new UsageError(flag, 'needs at least one value');
-    }
-    const payload = await payloadOption(opts, cwd, log);
-    const allW = payload ? payload.workloads : await workloadRegistry.loadAll((matrix?.config ?? user).workloads);
-    const allS: SerializerInfo[] = [
-      ...(await serializerRegistry.loadAll((matrix?.config ?? user).serializers)),
-      ...(await dotnetSerializers.loadAll()),
-      ...(matrix?.dotnetVariants ?? []),
-    ];
-    const wIds = splitList(opts.workload);
-    const sIds = matrix ? matrix.serializerIds : splitList(opts.serializer);
-    const dirs = splitList(opts.direction);
-    checkChoices(
-      '--workload',
-      wIds,
-      allW.map((w) => w.id),
-    );
-    checkChoices(
-      '--serializer',
-      sIds,
-      allS.map((s) => s.id),
-    );
-    checkChoices('--direction', dirs, DIRECTIONS);
-    if (payload && (dirs.length === 0 || dirs.includes('serialize'))) checkSerializable(payload);
-    const sizes = payload ? (payload.scaledSizes ?? []) : sizesOption(opts);
-    // a variant of another workload (users-record: .NET code shapes of users' payload) runs only when named
-    const chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW.filter((w) => !w.variantOf);
-    if (sizes.length && chosenW.every((w) => sizesFor(w, policy, sizes).length === 0)) {
-      throw new UsageError(
-        '--size',
-        `no chosen workload has size ${sizes.join(', ')} (sizes: ${chosenW.map((w) => `${w.id} ${w.sizes.join('/')}`).join('; ')})`,
-      );
-    }
-    const cores = os.availableParallelism();
-    const jobsText = String(opts.jobs ?? defaultJobs(cores)).trim();
-    const jobs = /^\d+$/.test(jobsText) ? Number(jobsText) : NaN;
-    if (!Number.isInteger(jobs) || jobs < 1)
-      throw new UsageError('--jobs', `"${opts.jobs}" is not a whole number of 1 or more`);
-    if (jobs > cores)
-      throw new UsageError(
-        '--jobs',
-        `${jobs} is more than this machine's ${cores} cores (each group needs a core of its own)`,
-      );
+    const policy = policyOption(opts);
+    const seed = seedOption(opts.seed);
+    checkListsNotEmpty(opts);
+    const { payload, allS, sIds, dirs, sizes, chosenW } = await chooseSubjects(opts, cwd, log, user, matrix, policy);
+    const jobs = jobsOption(opts.jobs);
     let targets: Target[];
     checkNotBlank('--target', opts.target, TARGET_BLANK);
     try {
@@ -535,17 +595,7 @@ export async function resolveRunRequest(
     } catch (e) {
       throw new UsageError('--target', (e as Error).message);
     }
-    let conformance: ConformanceInput | undefined;
-    if (opts.conformance !== undefined) {
-      if (opts.probes === false)
-        throw new UsageError('--conformance', 'adds conformance probes to the probe pass, which --no-probes turns off');
-      const folder = resolve(cwd, opts.conformance);
-      try {
-        conformance = { folder, ...readConformanceFolder(folder) };
-      } catch (e) {
-        throw new UsageError('--conformance', (e as Error).message);
-      }
-    }
+    const conformance = conformanceOption(opts, cwd);
     const chosenS = sIds.length ? allS.filter((s) => sIds.includes(s.id)) : allS;
     const runTargets = targets.length ? targets : [parseTarget(DEFAULT_TARGET)];
     checkPlatforms(chosenS, sIds.length > 0, runTargets);

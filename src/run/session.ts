@@ -21,7 +21,7 @@ import os from 'node:os';
 import { basename, join } from 'node:path';
 import { makeFolder } from '../files/make-folder.js';
 import { holdBuild, lockRunFolder } from '../files/run-lock.js';
-import { planCases, sizesFor } from '../plan/plan.js';
+import { planCases, sizesFor, type PlannedCase } from '../plan/plan.js';
 import {
   payloadKeyOf,
   variantSeed,
@@ -50,7 +50,7 @@ import {
   type ResultsFile,
 } from '../results/types.js';
 import { writeResults } from '../results/io.js';
-import { gitState, startRunRecorder } from '../ledger/run-ledger.js';
+import { gitState, startRunRecorder, type RunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { countOf, formatBytes } from '../report/units.js';
 import { runGroups, type ProgressEvent } from './runner.js';
@@ -265,8 +265,12 @@ function payloadRecords(
   });
 }
 
-/** How the results file names a group's baseline: by class for JavaScript (`serialize`), by platform and class otherwise (`dotnet serialize`). */
-function baselineKey(c: { platform: string; caseClass: string }): string {
+/**
+ * The key of a group's baseline in the results file's `policy.baselines`: by class for JavaScript
+ * (`serialize`), by platform and class otherwise (`dotnet serialize`). Not run/relaunch-rule.ts
+ * `baselineKey` (the payload, shape, direction, baseline and target whose baseline means are compared).
+ */
+function policyBaselineKey(c: { platform: string; caseClass: string }): string {
   return c.platform === 'javascript' ? c.caseClass : `${c.platform} ${c.caseClass}`;
 }
 
@@ -401,6 +405,182 @@ function buildReplaced(buildDir: string, atStart: string | null): string | null 
     : `the build this run started from (${buildDir}) was rebuilt while it ran`;
 }
 
+/**
+ * The results file as a run starts it (no case yet): environment, policy with each group's baseline
+ * ({@link policyBaselineKey}), execution, git state, targets, payloads and the shard's whole plan.
+ */
+function startResults(
+  req: RunRequest,
+  planned: PlannedCase[][],
+  targets: PreparedTargets,
+  named: boolean,
+  payloads: Map<string, PayloadFile>,
+): ResultsFile {
+  const git = gitState(req.cwd);
+  return {
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    tool: 'jsonbench',
+    startedAt: new Date().toISOString(),
+    environment: probeEnvironment(req.policy.profile),
+    policy: {
+      name: req.policy.name,
+      profile: req.policy.profile,
+      launches: req.policy.launches,
+      maxLaunches: req.policy.maxLaunches,
+      seed: req.seed,
+      caseTimeoutMs: req.policy.caseTimeoutMs,
+      adaptive: req.policy.adaptive,
+      measure: req.policy.measure,
+      baselines: Object.fromEntries(
+        planned.filter((g) => g[0]?.baseline).map((g) => [policyBaselineKey(g[0]), g[0].baseline as string]),
+      ),
+    },
+    execution: executionOf(req.jobs, named ? req.targets : []),
+    ...(git ? { git } : {}),
+    targets: targets.infos,
+    ...(req.payload ? { payloads: payloadRecords(req.payload, payloads) } : {}),
+    cases: [],
+    ...(req.shard ? { shard: { ...req.shard, plan: planned.flat().map((c) => c.id) } } : {}),
+  };
+}
+
+/** Says how `--jobs` above 1 runs: pinned (a note) or unpinned (a warning). */
+function noteExecution(ex: NonNullable<ResultsFile['execution']>, observe: (e: SessionEvent) => void): void {
+  if (ex.jobs > 1)
+    observe(
+      ex.pinning === 'taskset'
+        ? {
+            type: 'note',
+            message: `--jobs ${ex.jobs}: ${ex.jobs} groups at once, pinned to CPUs ${ex.cpus!.join(', ')} (taskset)${ex.note ? `; ${ex.note}` : ''}`,
+          }
+        : {
+            type: 'warning',
+            message: `--jobs ${ex.jobs}: groups run at once but unpinned (${ex.note}); they may take turns on a core`,
+          },
+    );
+}
+
+/**
+ * Readies the output folder: a killed run's kept cases and a finished run's results there are moved
+ * aside (each said in a warning), and the partial files are started empty. Returns their paths.
+ */
+function readyOutFolder(
+  outDir: string,
+  observe: (e: SessionEvent) => void,
+): { partialPath: string; launchLogPath: string } {
+  const partialPath = join(outDir, RUN_PARTIAL.cases);
+  const launchLogPath = join(outDir, RUN_PARTIAL.launches);
+  // a killed run's kept cases in this folder are moved aside, never overwritten (measured results are never lost)
+  const kept = keepKilledRun(outDir);
+  if (kept)
+    observe({
+      type: 'warning',
+      message: `${outDir} held a killed run's measured cases: moved to ${kept} (\`jsonbench report ${kept}\` rebuilds it)`,
+    });
+  // and a finished run's results.json and reports likewise (docs/running.md, "The output folder")
+  const previous = keepFinishedRun(outDir);
+  if (previous)
+    observe({
+      type: 'warning',
+      message: `${outDir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)`,
+    });
+  writeFileNamed(partialPath, '');
+  writeFileNamed(launchLogPath, '');
+  return { partialPath, launchLogPath };
+}
+
+/** The optional passes over the measured cases: cold start (`--metric cold-start`) and instruction counts (valgrind). */
+async function extraPasses(
+  req: RunRequest,
+  cases: CaseResult[],
+  payloads: Map<string, PayloadFile>,
+  prepared: PreparedTargets,
+  ledger: RunRecorder | null,
+  cpus: number[] | undefined,
+  observe: (e: SessionEvent) => void,
+): Promise<void> {
+  if (req.coldStartProcesses > 0) {
+    observe({
+      type: 'note',
+      message: `cold start: ${req.coldStartProcesses} fresh process${req.coldStartProcesses === 1 ? '' : 'es'} per measured case`,
+    });
+    await runColdStartPass({
+      cases,
+      processes: req.coldStartProcesses,
+      payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)),
+      launchFor: prepared.launchFor,
+      configPath: req.workerConfigPath,
+      measure: req.policy.measure,
+      timeoutMs: req.policy.caseTimeoutMs,
+      jobs: req.jobs,
+      ...(cpus ? { cpus } : {}),
+      onProgress: observe,
+    });
+  }
+  if (req.valgrind) {
+    await runInstructionsPass(
+      {
+        cases,
+        payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)),
+        configPath: req.workerConfigPath,
+        log: (message) => observe({ type: 'note', message }),
+        onCounted: (c) => ledger?.addInstructions(c),
+        jobs: req.jobs,
+      },
+      req.valgrind,
+    );
+  }
+}
+
+/**
+ * Runs the probe pass after the measured results and their reports are written, then writes both
+ * again with the probe matrix; a pass that fails, or user code that changed the process during it,
+ * leaves them as they are (a warning says why). Returns the reports last written.
+ * @param io.sealHolds '' while no user code changed jsonbench's process, else what changed
+ */
+async function withProbeMatrix(
+  req: RunRequest,
+  observe: (e: SessionEvent) => void,
+  results: ResultsFile,
+  io: {
+    probe: ProbePassContext;
+    sealHolds: () => string;
+    amend: (c: CaseResult) => void;
+    write: () => void;
+    report: () => WrittenReports;
+  },
+): Promise<WrittenReports> {
+  let reports = io.report();
+  if (req.probes && io.probe.probePayload)
+    observe({
+      type: 'note',
+      message: `results written to ${join(req.outDir, 'results.json')} and the reports; the probe pass adds its matrix to them when it ends`,
+    });
+  const probed = await probePass(req, observe, io.probe).catch((e: unknown) => {
+    // an optional pass never costs the measured results: they are written; say what went wrong
+    observe({
+      type: 'warning',
+      message: `the probe pass failed (${(e as Error)?.message ?? String(e)}): results.json and the reports have no probe matrix`,
+    });
+    return undefined;
+  });
+  const tampered = probed ? io.sealHolds() : '';
+  if (probed && tampered)
+    observe({
+      type: 'warning',
+      message: `user code changed jsonbench's own process during the probe pass: ${tampered} (put back); the probe matrix is left out`,
+    });
+  else if (probed) {
+    for (const c of results.cases) io.amend(c);
+    results.probes = probed;
+    results.finishedAt = new Date().toISOString();
+    results.environment.loadAverage.end = os.loadavg();
+    io.write();
+    reports = io.report();
+  }
+  return reports;
+}
+
 async function runLocked(
   req: RunRequest,
   observe: (e: SessionEvent) => void,
@@ -442,63 +622,9 @@ async function runLocked(
     );
     // a shard measures every count-th group, and records the whole plan's case ids for `jsonbench merge`
     const groups = req.shard ? shardGroups(planned, req.shard) : planned;
-    const git = gitState(req.cwd);
-    const results: ResultsFile = {
-      schemaVersion: RESULTS_SCHEMA_VERSION,
-      tool: 'jsonbench',
-      startedAt: new Date().toISOString(),
-      environment: probeEnvironment(req.policy.profile),
-      policy: {
-        name: req.policy.name,
-        profile: req.policy.profile,
-        launches: req.policy.launches,
-        maxLaunches: req.policy.maxLaunches,
-        seed: req.seed,
-        caseTimeoutMs: req.policy.caseTimeoutMs,
-        adaptive: req.policy.adaptive,
-        measure: req.policy.measure,
-        baselines: Object.fromEntries(
-          planned.filter((g) => g[0]?.baseline).map((g) => [baselineKey(g[0]), g[0].baseline as string]),
-        ),
-      },
-      execution: executionOf(req.jobs, named ? req.targets : []),
-      ...(git ? { git } : {}),
-      targets: targets.infos,
-      ...(req.payload ? { payloads: payloadRecords(req.payload, payloads) } : {}),
-      cases: [],
-      ...(req.shard ? { shard: { ...req.shard, plan: planned.flat().map((c) => c.id) } } : {}),
-    };
-    const ex = results.execution!;
-    if (ex.jobs > 1)
-      observe(
-        ex.pinning === 'taskset'
-          ? {
-              type: 'note',
-              message: `--jobs ${ex.jobs}: ${ex.jobs} groups at once, pinned to CPUs ${ex.cpus!.join(', ')} (taskset)${ex.note ? `; ${ex.note}` : ''}`,
-            }
-          : {
-              type: 'warning',
-              message: `--jobs ${ex.jobs}: groups run at once but unpinned (${ex.note}); they may take turns on a core`,
-            },
-      );
-    const partialPath = join(req.outDir, RUN_PARTIAL.cases);
-    const launchLogPath = join(req.outDir, RUN_PARTIAL.launches);
-    // a killed run's kept cases in this folder are moved aside, never overwritten (measured results are never lost)
-    const kept = keepKilledRun(req.outDir);
-    if (kept)
-      observe({
-        type: 'warning',
-        message: `${req.outDir} held a killed run's measured cases: moved to ${kept} (\`jsonbench report ${kept}\` rebuilds it)`,
-      });
-    // and a finished run's results.json and reports likewise (docs/running.md, "The output folder")
-    const previous = keepFinishedRun(req.outDir);
-    if (previous)
-      observe({
-        type: 'warning',
-        message: `${req.outDir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)`,
-      });
-    writeFileNamed(partialPath, '');
-    writeFileNamed(launchLogPath, '');
+    const results = startResults(req, planned, targets, named, payloads);
+    noteExecution(results.execution!, observe);
+    const { partialPath, launchLogPath } = readyOutFolder(req.outDir, observe);
     // what `jsonbench report <folder>` needs to rebuild the run if the host is killed (run/recover.ts)
     const snapshotPath = writeRunSnapshot(req.outDir, { results, groups, payloads: [...payloads.values()] });
     const ledger = req.ledgerPath
@@ -533,37 +659,7 @@ async function runLocked(
     if (req.payload) explainPayloadRejections(results.cases, req.payload);
     for (const note of explainAllTimedOut(results.cases, req.policy, payloads))
       observe({ type: 'note', message: note });
-    if (req.coldStartProcesses > 0) {
-      observe({
-        type: 'note',
-        message: `cold start: ${req.coldStartProcesses} fresh process${req.coldStartProcesses === 1 ? '' : 'es'} per measured case`,
-      });
-      await runColdStartPass({
-        cases: results.cases,
-        processes: req.coldStartProcesses,
-        payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)),
-        launchFor: prepared.launchFor,
-        configPath: req.workerConfigPath,
-        measure: req.policy.measure,
-        timeoutMs: req.policy.caseTimeoutMs,
-        jobs: req.jobs,
-        ...(results.execution?.cpus ? { cpus: results.execution.cpus } : {}),
-        onProgress: observe,
-      });
-    }
-    if (req.valgrind) {
-      await runInstructionsPass(
-        {
-          cases: results.cases,
-          payloadOf: (c) => payloads.get(payloadKeyOf(c.workload, c.size)),
-          configPath: req.workerConfigPath,
-          log: (message) => observe({ type: 'note', message }),
-          onCounted: (c) => ledger?.addInstructions(c),
-          jobs: req.jobs,
-        },
-        req.valgrind,
-      );
-    }
+    await extraPasses(req, results.cases, payloads, prepared, ledger, results.execution?.cpus, observe);
     // the measured results are written now, before anything optional runs (the probe pass): a run
     // whose probe pass is slow, hangs or is killed keeps its results.json and reports
     results.finishedAt = new Date().toISOString();
@@ -590,40 +686,13 @@ async function runLocked(
       }
       return written;
     };
-    let reports = report();
-    if (req.probes && probePayload)
-      observe({
-        type: 'note',
-        message: `results written to ${resultsPath} and the reports; the probe pass adds its matrix to them when it ends`,
-      });
-    const probed = await probePass(req, observe, {
-      matrix,
-      prepared,
-      probePayload,
-      cases: results.cases,
-      payloadSets,
-      netProbes,
-    }).catch((e: unknown) => {
-      // an optional pass never costs the measured results: they are written; say what went wrong
-      observe({
-        type: 'warning',
-        message: `the probe pass failed (${(e as Error)?.message ?? String(e)}): results.json and the reports have no probe matrix`,
-      });
-      return undefined;
+    const reports = await withProbeMatrix(req, observe, results, {
+      probe: { matrix, prepared, probePayload, cases: results.cases, payloadSets, netProbes },
+      sealHolds: () => (sealHolds() ? '' : tampered),
+      amend: (c) => hostFaults.amend(c),
+      write: () => namedWrite(resultsPath, () => writeResults(resultsPath, results)),
+      report,
     });
-    if (probed && !sealHolds())
-      observe({
-        type: 'warning',
-        message: `user code changed jsonbench's own process during the probe pass: ${tampered} (put back); the probe matrix is left out`,
-      });
-    else if (probed) {
-      for (const c of results.cases) hostFaults.amend(c);
-      results.probes = probed;
-      results.finishedAt = new Date().toISOString();
-      results.environment.loadAverage.end = os.loadavg();
-      namedWrite(resultsPath, () => writeResults(resultsPath, results));
-      reports = report();
-    }
     ledger?.finish(results);
     return {
       results,

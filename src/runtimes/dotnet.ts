@@ -219,208 +219,247 @@ interface ProbedBuild {
  */
 function dotnetTarget(f: DotnetFlavour): Target {
   const id = f.kind === 'dotnet-version' ? `dotnet@${f.major}` : f.kind;
-  const runtime = f.kind === 'mono' ? 'mono' : 'dotnet';
-  const selfContained = f.kind === 'dotnet-version';
   const installHint =
     f.kind === 'dotnet' ? DOTNET_INSTALL_HINT : f.kind === 'mono' ? MONO_INSTALL_HINT : publishHint(f.major);
-  // the settings every launch of this worker gets: the run's profile's (issue 23: default, or steady's GC settings)
-  const env = (profile: TargetContext['profile']): NodeJS.ProcessEnv => ({
-    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))),
-    ...dotnetWorkerEnv(profile),
-  });
   const target: Target = {
     id,
     kind: f.kind,
     platform: 'dotnet',
-    runtime,
+    runtime: f.kind === 'mono' ? 'mono' : 'dotnet',
     installHint,
-    async detect(ctx): Promise<Detection> {
-      const d = await detectFlavour(f);
-      if (!d.installed) return { installed: false, reason: d.reason };
-      if (f.kind === 'dotnet-version') {
-        const built = cachedSelfContained(ctx.cacheDir, d.framework);
-        return built
-          ? {
-              installed: true,
-              version: `${built.runtimeVersion} (self-contained, SDK ${d.sdkVersion})`,
-              location: built.dir,
-            }
-          : { installed: false, reason: `dotnet@${f.major} is not built yet: ${publishHint(f.major)}` };
-      }
-      return {
-        installed: true,
-        version:
-          f.kind === 'dotnet'
-            ? `${d.version} (SDK ${d.sdkVersion})`
-            : `${d.version} (worker built by SDK ${d.sdkVersion})`,
-        location: d.command,
-      };
-    },
-    async prepare(ctx: TargetContext): Promise<PreparedTarget> {
-      const d = await detectFlavour(f);
-      if (!d.installed) throw new TargetError(d.reason);
-      const { sources, unsupported } = await dtoSources(ctx.workloads ?? []);
-      const byId = new Map(ctx.workloads?.map((w) => [w.id, w]) ?? []);
-      const launchEnv = env(ctx.profile);
-      const builds = new Map<string, Promise<ProbedBuild>>();
-      /** builds (or reuses) and probes the worker of one package set. @throws DotnetBuildError, TargetError */
-      const probedBuild = (packages: WorkerPackages): Promise<ProbedBuild> => {
-        const key = packagesKey(packages);
-        let p = builds.get(key);
-        if (!p) {
-          p = (async () => {
-            const build = await ensureWorkerBuild({
-              cacheDir: ctx.cacheDir,
-              framework: d.framework,
-              sources,
-              sdkVersion: d.sdkVersion,
-              selfContained,
-              packages,
-              ...(f.kind === 'mono' ? { mono: d.command } : { dotnet: d.command }),
-            });
-            let probe: DotnetProbe;
-            // with the launches' environment, so the probe's gcMode (LOH threshold) is the one the cases run with
-            try {
-              probe = JSON.parse(
-                await runProgram(build.command, [...build.args, '--probe'], 60_000, launchEnv),
-              ) as DotnetProbe;
-            } catch (e) {
-              throw new TargetError(
-                `the ${id} worker built in ${build.dir} does not start (${(e as Error).message}); build log: ${build.logPath}`,
-              );
-            }
-            const launch: LaunchFn = (job, timeoutMs) =>
-              launchCommand(
-                { command: build.command, args: build.args, channel: 'fd3', env: launchEnv },
-                job,
-                timeoutMs,
-              );
-            return { build, probe, launch: gatedLauncher(launch, (w) => byId.get(w)) };
-          })();
-          builds.set(key, p);
+    detect: (ctx) => detectTarget(f, ctx),
+    prepare: (ctx) => prepareTarget(f, id, ctx),
+  };
+  if (f.kind === 'dotnet-version') target.install = (cacheDir, log) => publishSelfContained(f, cacheDir, log);
+  return target;
+}
+
+/** Target.detect of a flavour: the SDK and runtime found (for `dotnet@<major>`: the cached self-contained build). */
+async function detectTarget(f: DotnetFlavour, ctx: { cacheDir: string }): Promise<Detection> {
+  const d = await detectFlavour(f);
+  if (!d.installed) return { installed: false, reason: d.reason };
+  if (f.kind === 'dotnet-version') {
+    const built = cachedSelfContained(ctx.cacheDir, d.framework);
+    return built
+      ? {
+          installed: true,
+          version: `${built.runtimeVersion} (self-contained, SDK ${d.sdkVersion})`,
+          location: built.dir,
         }
-        return p;
-      };
-      const version = f.kind === 'dotnet-version' ? undefined : d.version;
-      const base = (probe?: DotnetProbe) => ({
-        id,
-        kind: f.kind,
-        platform: 'dotnet' as const,
-        runtime,
-        version: version ?? probe?.version ?? d.version,
-        engine: f.kind === 'mono' ? 'Mono' : 'CoreCLR',
-        engineVersion:
-          f.kind === 'mono' ? d.description.replace(/^Mono\s+/, '') : (version ?? probe?.version ?? d.version),
-        // the settings every launch of this worker gets (results name them; compare calls files with others not comparable)
-        flags: Object.entries(dotnetWorkerEnv(ctx.profile)).map(([k, v]) => `${k}=${v}`),
+      : { installed: false, reason: `dotnet@${f.major} is not built yet: ${publishHint(f.major)}` };
+  }
+  return {
+    installed: true,
+    version:
+      f.kind === 'dotnet' ? `${d.version} (SDK ${d.sdkVersion})` : `${d.version} (worker built by SDK ${d.sdkVersion})`,
+    location: d.command,
+  };
+}
+
+/** Target.install of `dotnet@<major>`: publishes the worker self-contained into the cache. @throws Error when the SDK is missing, DotnetBuildError */
+async function publishSelfContained(
+  f: Extract<DotnetFlavour, { kind: 'dotnet-version' }>,
+  cacheDir: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const d = await detectFlavour(f);
+  if (!d.installed) throw new Error(d.reason);
+  log(`publishing the worker for ${d.framework} self-contained (${runtimePack(f.major)})…`);
+  const { sources } = await dtoSources([]);
+  const b = await ensureWorkerBuild({
+    cacheDir,
+    framework: d.framework,
+    sources,
+    sdkVersion: d.sdkVersion,
+    selfContained: true,
+    dotnet: d.command,
+  });
+  log(`${b.cached ? 'reused' : 'built'} ${b.dir} (${(b.buildMs / 1000).toFixed(0)} s)`);
+}
+
+/** An installed flavour's detection (SDK, framework, command). */
+type InstalledDotnet = Extract<DotnetDetection, { installed: true }>;
+
+/**
+ * Builds (or reuses) and probes the worker of one package set, once per set for the target's
+ * preparation (the promise is kept by {@link packagesKey}).
+ * @throws DotnetBuildError (the build failed), TargetError (the built worker does not start)
+ */
+function probedBuilder(
+  f: DotnetFlavour,
+  id: string,
+  d: InstalledDotnet,
+  ctx: TargetContext,
+  sources: DtoSource[],
+): (packages: WorkerPackages) => Promise<ProbedBuild> {
+  const byId = new Map(ctx.workloads?.map((w) => [w.id, w]) ?? []);
+  // the settings every launch of this worker gets: the run's profile's (issue 23: default, or steady's GC settings)
+  const launchEnv: NodeJS.ProcessEnv = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))),
+    ...dotnetWorkerEnv(ctx.profile),
+  };
+  const builds = new Map<string, Promise<ProbedBuild>>();
+  const buildAndProbe = async (packages: WorkerPackages): Promise<ProbedBuild> => {
+    const build = await ensureWorkerBuild({
+      cacheDir: ctx.cacheDir,
+      framework: d.framework,
+      sources,
+      sdkVersion: d.sdkVersion,
+      selfContained: f.kind === 'dotnet-version',
+      packages,
+      ...(f.kind === 'mono' ? { mono: d.command } : { dotnet: d.command }),
+    });
+    let probe: DotnetProbe;
+    // with the launches' environment, so the probe's gcMode (LOH threshold) is the one the cases run with
+    try {
+      probe = JSON.parse(await runProgram(build.command, [...build.args, '--probe'], 60_000, launchEnv)) as DotnetProbe;
+    } catch (e) {
+      throw new TargetError(
+        `the ${id} worker built in ${build.dir} does not start (${(e as Error).message}); build log: ${build.logPath}`,
+      );
+    }
+    const launch: LaunchFn = (job, timeoutMs) =>
+      launchCommand({ command: build.command, args: build.args, channel: 'fd3', env: launchEnv }, job, timeoutMs);
+    return { build, probe, launch: gatedLauncher(launch, (w) => byId.get(w)) };
+  };
+  return (packages) => {
+    const key = packagesKey(packages);
+    let p = builds.get(key);
+    if (!p) {
+      p = buildAndProbe(packages);
+      builds.set(key, p);
+    }
+    return p;
+  };
+}
+
+/** One `@version` row of a run: the variant, how to launch it (or the unsupported launcher) and its build record. */
+interface PreparedVariant {
+  variant: DotnetVariant;
+  launch: LaunchFn;
+  record: Record<string, unknown>;
+}
+
+/** The run's `@version` rows: one build per package set, its loaded version checked before anything runs. */
+async function prepareVariants(
+  id: string,
+  serializers: readonly string[],
+  probedBuild: (packages: WorkerPackages) => Promise<ProbedBuild>,
+): Promise<Map<string, PreparedVariant>> {
+  const variants = new Map<string, PreparedVariant>();
+  for (const label of [...new Set(serializers)]) {
+    const variant = dotnetVariantOf(label);
+    if (!variant) continue;
+    let reason: string | undefined;
+    let failure: Record<string, string> = {};
+    let built: ProbedBuild | undefined;
+    try {
+      built = await probedBuild(variant.packages);
+      const entry = built.probe.serializers.find((s) => s.id === variant.serializer);
+      // net462 (Mono) has no framework copy: the bin/ DLL is the restored package's. A self-contained build's bin/
+      // also holds the runtime pack's System.Text.Json, so on .NET the loaded version alone decides.
+      const fromBuild =
+        built.build.framework === 'net462' && (entry?.location?.startsWith(join(built.build.dir, 'bin')) ?? false);
+      reason = versionMismatch(variant, entry?.version, built.build.framework, id, {
+        version: restoredVersion(built.build.dir, packageNameOf(variant)),
+        fromBuild,
       });
-      let main: ProbedBuild;
-      try {
-        main = await probedBuild({});
-      } catch (e) {
-        if (e instanceof DotnetBuildError && e.missingPackage) {
-          return {
-            info: { ...base(), probe: { sdkVersion: d.sdkVersion, ...buildFailureFacts(e) }, fault: e.message },
-            launch: unsupportedLauncher(e.message),
-          };
-        }
-        if (e instanceof DotnetBuildError) throw new TargetError(e.message, buildFailureFacts(e));
-        throw e instanceof TargetError ? e : new TargetError((e as Error).message);
-      }
-      // the run's `@version` rows: one build per package set, its loaded version checked before anything runs
-      const variants = new Map<string, { variant: DotnetVariant; launch: LaunchFn; record: Record<string, unknown> }>();
-      for (const label of [...new Set(ctx.serializers ?? [])]) {
-        const variant = dotnetVariantOf(label);
-        if (!variant) continue;
-        let reason: string | undefined;
-        let failure: Record<string, string> = {};
-        let built: ProbedBuild | undefined;
-        try {
-          built = await probedBuild(variant.packages);
-          const entry = built.probe.serializers.find((s) => s.id === variant.serializer);
-          // net462 (Mono) has no framework copy: the bin/ DLL is the restored package's. A self-contained build's bin/
-          // also holds the runtime pack's System.Text.Json, so on .NET the loaded version alone decides.
-          const fromBuild =
-            built.build.framework === 'net462' && (entry?.location?.startsWith(join(built.build.dir, 'bin')) ?? false);
-          reason = versionMismatch(variant, entry?.version, built.build.framework, id, {
-            version: restoredVersion(built.build.dir, packageNameOf(variant)),
-            fromBuild,
-          });
-        } catch (e) {
-          if (!(e instanceof DotnetBuildError || e instanceof TargetError)) throw e;
-          reason = e.message;
-          if (e instanceof DotnetBuildError) failure = buildFailureFacts(e);
-        }
-        variants.set(label, {
-          variant,
-          launch: reason || !built ? unsupportedLauncher(reason ?? 'no build') : built.launch,
-          record: {
-            serializer: label,
-            packages: variant.packages,
-            ...(built
-              ? {
-                  dir: built.build.dir,
-                  buildMs: built.build.buildMs,
-                  cached: built.build.cached,
-                  loaded: built.probe.serializers.find((s) => s.id === variant.serializer) ?? null,
-                }
-              : {}),
-            ...(reason ? { unsupported: reason, ...failure } : {}),
-          },
-        });
-      }
-      const { build, probe } = main;
+    } catch (e) {
+      if (!(e instanceof DotnetBuildError || e instanceof TargetError)) throw e;
+      reason = e.message;
+      if (e instanceof DotnetBuildError) failure = buildFailureFacts(e);
+    }
+    variants.set(label, {
+      variant,
+      launch: reason || !built ? unsupportedLauncher(reason ?? 'no build') : built.launch,
+      record: {
+        serializer: label,
+        packages: variant.packages,
+        ...(built
+          ? {
+              dir: built.build.dir,
+              buildMs: built.build.buildMs,
+              cached: built.build.cached,
+              loaded: built.probe.serializers.find((s) => s.id === variant.serializer) ?? null,
+            }
+          : {}),
+        ...(reason ? { unsupported: reason, ...failure } : {}),
+      },
+    });
+  }
+  return variants;
+}
+
+/**
+ * Target.prepare of a flavour (see {@link dotnetTarget}): builds and probes the main worker and
+ * each `@version` row's, and launches each job on its row's build.
+ * @throws TargetError when the SDK is missing, the build fails (but for a missing NuGet package) or the worker does not start
+ */
+async function prepareTarget(f: DotnetFlavour, id: string, ctx: TargetContext): Promise<PreparedTarget> {
+  const d = await detectFlavour(f);
+  if (!d.installed) throw new TargetError(d.reason);
+  const runtime = f.kind === 'mono' ? 'mono' : 'dotnet';
+  const { sources, unsupported } = await dtoSources(ctx.workloads ?? []);
+  const probedBuild = probedBuilder(f, id, d, ctx, sources);
+  const version = f.kind === 'dotnet-version' ? undefined : d.version;
+  const base = (probe?: DotnetProbe) => ({
+    id,
+    kind: f.kind,
+    platform: 'dotnet' as const,
+    runtime,
+    version: version ?? probe?.version ?? d.version,
+    engine: f.kind === 'mono' ? 'Mono' : 'CoreCLR',
+    engineVersion: f.kind === 'mono' ? d.description.replace(/^Mono\s+/, '') : (version ?? probe?.version ?? d.version),
+    // the settings every launch of this worker gets (results name them; compare calls files with others not comparable)
+    flags: Object.entries(dotnetWorkerEnv(ctx.profile)).map(([k, v]) => `${k}=${v}`),
+  });
+  let main: ProbedBuild;
+  try {
+    main = await probedBuild({});
+  } catch (e) {
+    if (e instanceof DotnetBuildError && e.missingPackage) {
       return {
-        info: {
-          ...base(probe),
-          probe: {
-            ...probe,
-            sdkVersion: d.sdkVersion,
-            description: f.kind === 'dotnet-version' ? probe.description : d.description,
-            executable: build.command,
-            ...(build.args[0] ? { worker: build.args[0] } : {}),
-          },
-          workerSha256: build.key,
-          build: {
-            command: build.buildCommand,
-            framework: build.framework,
-            sdkVersion: d.sdkVersion,
-            buildMs: build.buildMs,
-            cached: build.cached,
-            logPath: build.logPath,
-            workloads: sources.map((s) => s.id),
-            ...(Object.keys(unsupported).length ? { unsupported } : {}),
-            ...(selfContained ? { selfContained: RUNTIME_IDENTIFIER, runtimeVersion: probe.version } : {}),
-            ...(variants.size ? { variants: [...variants.values()].map((v) => v.record) } : {}),
-          },
-        },
-        serializerVersions: Object.fromEntries(probe.serializers.map((s) => [s.id, s.version])),
-        launch: (job, timeoutMs, place) => {
-          const v = variants.get(job.serializer);
-          return v
-            ? v.launch({ ...job, serializer: v.variant.serializer }, timeoutMs, place)
-            : main.launch(job, timeoutMs, place);
-        },
+        info: { ...base(), probe: { sdkVersion: d.sdkVersion, ...buildFailureFacts(e) }, fault: e.message },
+        launch: unsupportedLauncher(e.message),
       };
+    }
+    if (e instanceof DotnetBuildError) throw new TargetError(e.message, buildFailureFacts(e));
+    throw e instanceof TargetError ? e : new TargetError((e as Error).message);
+  }
+  const variants = await prepareVariants(id, ctx.serializers ?? [], probedBuild);
+  const { build, probe } = main;
+  return {
+    info: {
+      ...base(probe),
+      probe: {
+        ...probe,
+        sdkVersion: d.sdkVersion,
+        description: f.kind === 'dotnet-version' ? probe.description : d.description,
+        executable: build.command,
+        ...(build.args[0] ? { worker: build.args[0] } : {}),
+      },
+      workerSha256: build.key,
+      build: {
+        command: build.buildCommand,
+        framework: build.framework,
+        sdkVersion: d.sdkVersion,
+        buildMs: build.buildMs,
+        cached: build.cached,
+        logPath: build.logPath,
+        workloads: sources.map((s) => s.id),
+        ...(Object.keys(unsupported).length ? { unsupported } : {}),
+        ...(f.kind === 'dotnet-version' ? { selfContained: RUNTIME_IDENTIFIER, runtimeVersion: probe.version } : {}),
+        ...(variants.size ? { variants: [...variants.values()].map((v) => v.record) } : {}),
+      },
+    },
+    serializerVersions: Object.fromEntries(probe.serializers.map((s) => [s.id, s.version])),
+    launch: (job, timeoutMs, place) => {
+      const v = variants.get(job.serializer);
+      return v
+        ? v.launch({ ...job, serializer: v.variant.serializer }, timeoutMs, place)
+        : main.launch(job, timeoutMs, place);
     },
   };
-  if (f.kind === 'dotnet-version')
-    target.install = async (cacheDir, log) => {
-      const d = await detectFlavour(f);
-      if (!d.installed) throw new Error(d.reason);
-      log(`publishing the worker for ${d.framework} self-contained (${runtimePack(f.major)})…`);
-      const { sources } = await dtoSources([]);
-      const b = await ensureWorkerBuild({
-        cacheDir,
-        framework: d.framework,
-        sources,
-        sdkVersion: d.sdkVersion,
-        selfContained: true,
-        dotnet: d.command,
-      });
-      log(`${b.cached ? 'reused' : 'built'} ${b.dir} (${(b.buildMs / 1000).toFixed(0)} s)`);
-    };
-  return target;
 }
 
 /** `dotnet`: the .NET SDK's runtime (Microsoft.NETCore.App of the SDK's major). */

@@ -41,6 +41,30 @@ export function newestRuntimeMajor(listRuntimes: string): number | undefined {
 }
 
 /**
+ * Launches one job on the remote worker in `dir`: copies its payload (once, payloadCopier), then runs
+ * `run worker` over ssh with fd 3 on the channel, under a remote `timeout` where there is one.
+ * A payload that cannot be copied fails the launch, naming why.
+ */
+function remoteLauncher(addr: SshAddress, dir: string, run: string, worker: string): LaunchFn {
+  const remotePayload = payloadCopier(addr, dir);
+  return async (job, timeoutMs) => {
+    let payloadPath: string;
+    try {
+      payloadPath = await remotePayload(job.payloadPath);
+    } catch (e) {
+      return failed((e as Error).message);
+    }
+    const secs = Math.ceil(timeoutMs / 1000) + 5;
+    const remoteCmd = `cd ${shellQuote(dir)} && if command -v timeout >/dev/null 2>&1; then exec ${run} timeout -s KILL ${secs} ${worker} 3>&1 1>&2; else exec ${run} ${worker} 3>&1 1>&2; fi`;
+    return launchCommand(
+      { command: 'ssh', args: sshArgs(addr, remoteCmd), channel: 'stdout' },
+      { ...job, payloadPath },
+      timeoutMs,
+    );
+  };
+}
+
+/**
  * `ssh://user@host[:port]?dotnet=/path/to/dotnet` or `?mono=/path/to/mono`: the C# worker on a remote machine's .NET
  * or Mono (study 000's setting: Mono on a device). Platform `dotnet`: the .NET serializers run on it, against `stj`.
  *
@@ -125,22 +149,7 @@ export function sshDotnetTarget(addr: SshAddress): Target {
         await removeDir();
         throw e;
       }
-      const remotePayload = payloadCopier(addr, dir);
-      const inner: LaunchFn = async (job, timeoutMs) => {
-        let payloadPath: string;
-        try {
-          payloadPath = await remotePayload(job.payloadPath);
-        } catch (e) {
-          return failed((e as Error).message);
-        }
-        const secs = Math.ceil(timeoutMs / 1000) + 5;
-        const remoteCmd = `cd ${shellQuote(dir)} && if command -v timeout >/dev/null 2>&1; then exec ${run} timeout -s KILL ${secs} ${worker} 3>&1 1>&2; else exec ${run} ${worker} 3>&1 1>&2; fi`;
-        return launchCommand(
-          { command: 'ssh', args: sshArgs(addr, remoteCmd), channel: 'stdout' },
-          { ...job, payloadPath },
-          timeoutMs,
-        );
-      };
+      const inner = remoteLauncher(addr, dir, run, worker);
       const byId = new Map(ctx.workloads?.map((w) => [w.id, w]) ?? []);
       const gated = gatedLauncher(inner, (w) => byId.get(w));
       const versionRows = unsupportedLauncher(

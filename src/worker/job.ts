@@ -112,6 +112,150 @@ function plainThrown(e: unknown): unknown {
   }
 }
 
+/** A job's protocol senders: any message, and a `stage` message when a stage begins. */
+interface JobIo {
+  send: (m: Parameters<WorkerHost['send']>[0]) => void;
+  enter: (stage: 'load' | 'prepare' | 'verify' | 'warmup', side?: Side) => void;
+}
+
+function jobIo(host: WorkerHost): JobIo {
+  const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
+  return { send, enter: (stage, side) => send({ type: 'stage', stage, ...(side ? { side } : {}) }) };
+}
+
+/**
+ * The `incorrect` or `error` message of what ended a job (a timed check that failed, a stage that
+ * threw); in a group launch an `incorrect` names the serializer whose check failed.
+ */
+function sendJobEnd(send: JobIo['send'], e: unknown, group = false): void {
+  if (e instanceof TimedCheckFailure) {
+    send({
+      type: 'incorrect',
+      ...(group ? { serializer: (e as { serializerId?: string }).serializerId } : {}),
+      side: e.side,
+      ...e.failure,
+      when: 'timing',
+    });
+    return;
+  }
+  const err = e instanceof StageError ? e : new StageError('measure', undefined, messageOfThrown(e));
+  send({
+    type: 'error',
+    stage: err.stage,
+    side: err.side,
+    message: err.message,
+    ...(err.unsupported ? { unsupported: true } : {}),
+  });
+}
+
+/**
+ * Loads the case's workload, payload texts (the payload and the gate's variant) and sides
+ * (serializer, and the baseline unless it is the serializer), prepares each and gates it on both
+ * texts. Null when a side failed its gate (the `incorrect` message is sent).
+ * @throws StageError from a stage
+ */
+async function loadAndGate(
+  job: CaseJob,
+  host: WorkerHost,
+  { send, enter }: JobIo,
+): Promise<{ texts: string[]; sides: Partial<Record<Side, PreparedCase>> } | null> {
+  enter('load');
+  const loadConfig = host.loadConfig;
+  const user = await stage('load', undefined, () =>
+    userEntriesFor(job, host, [job.serializer, ...(job.baseline ? [job.baseline] : [])]),
+  );
+  const builtinOnly = builtinOnlyCheck(job, loadConfig);
+  const workload = await stage('load', undefined, () =>
+    caseWorkload(job, user, () => builtinOnly('workload', job.workload, workloads.ids)),
+  );
+  const ids: [Side, string][] = [['serializer', job.serializer]];
+  if (job.baseline && job.baseline !== job.serializer) ids.push(['baseline', job.baseline]);
+  const sides: Partial<Record<Side, PreparedCase>> = {};
+  const texts = await stage('load', undefined, () => [
+    host.readText(job.payloadPath),
+    host.readText(variantPathOf(job.payloadPath)),
+  ]);
+  for (const [side, id] of ids) {
+    const adapter = await stage('load', side, () => {
+      builtinOnly('serializer', id, serializers.ids);
+      return serializers.load(id, user.serializers);
+    });
+    enter('prepare', side);
+    const prepared = await stage('prepare', side, () =>
+      prepareCase(adapter, workload, {
+        shape: job.shape,
+        direction: job.direction,
+        caseClass: job.caseClass,
+        serializeTo: job.policy.serializeTo,
+      }),
+    );
+    enter('verify', side);
+    for (const [i, text] of texts.entries()) {
+      const failure = await stage('verify', side, () => prepared.check(text));
+      // The second payload is the gate's variant: another seed, hostile strings in its plain-string fields (plan/payloads.ts).
+      if (failure) {
+        send({
+          type: 'incorrect',
+          side,
+          ...failure,
+          ...(i === 1 ? { reason: `${failure.reason} ${VARIANT_NOTE}` } : {}),
+        });
+        return null;
+      }
+    }
+    sides[side] = prepared;
+  }
+  return { texts, sides };
+}
+
+/**
+ * After a case's timed rounds: its allocation windows when asked (`alloc` message), then the
+ * changed-in-place check (serialize) and the cache checks of each side.
+ * @param a the input copy the ops alternate on (the changed-in-place check changes it), `b` the other
+ * @throws StageError, TimedCheckFailure
+ */
+async function afterRounds(
+  job: CaseJob,
+  host: WorkerHost,
+  send: JobIo['send'],
+  sides: Partial<Record<Side, PreparedCase>>,
+  serializerOp: Op,
+  texts: string[],
+  a: unknown[],
+  b: unknown[],
+): Promise<void> {
+  // Allocation in this process, after the timed rounds (bytes/op within ~1% of a separate
+  // process's on 70 seed cases: issue 13's study, benchmarks/engine/q3-alloc.mjs) and before the
+  // changed-in-place check, which leaves the copy `a` the op alternates on changed.
+  if (job.alloc) {
+    const probe = await stage('load', undefined, () => host.allocationProbe());
+    const alloc = await stage('measure', 'serializer', () => measureWithProbe(probe, serializerOp, job.policy));
+    send({ type: 'alloc', ...alloc });
+  }
+  // a result cached per input object is timed at lookup speed on the two reused copies (measure/in-place.ts)
+  if (job.direction === 'serialize') {
+    const s = sides.serializer!;
+    const variant = await stage('measure', 'serializer', () => s.inputs(texts[1]));
+    await stage('measure', 'serializer', () =>
+      checkChangedInPlace(a, variant, s.call, s.timedChecks('serializer', texts[1], [a, b])),
+    );
+  }
+  // caches keyed on the input, by behaviour (measure/cache-checks.ts), on the copy `b` the changed-in-place check left alone
+  for (const side of Object.keys(sides) as Side[]) {
+    const failure = await stage('measure', side, () => sides[side]!.cacheChecks(texts[0], b));
+    if (failure) throw new TimedCheckFailure(side, failure);
+  }
+}
+
+/** The best (lowest) of five samples of the empty op, ns/op: the floor a case's mean is read against. */
+function emptyOpNs(a: unknown[], b: unknown[], policy: CaseJob['policy']): number {
+  const empty = makeEmptyOp(a, b);
+  const emptyOps = pilot(empty, policy);
+  let emptyNs = Infinity;
+  for (let k = 0; k < 5; k++) emptyNs = Math.min(emptyNs, runSample(empty, emptyOps));
+  return emptyNs;
+}
+
 /**
  * Runs one worker job, sending protocol messages through `host.send`. Never throws: a failing
  * stage becomes an `error` message naming the stage and side (`unsupported: true` when the
@@ -127,57 +271,13 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
   if (job.mode === 'time' && job.baseline && job.serializers?.length)
     return runGroupJob(job, host, job.baseline, job.serializers);
   const t0 = nowNs();
-  const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
+  const io = jobIo(host);
+  const { send, enter } = io;
   const gc = () => host.gc();
-  const enter = (stage: 'load' | 'prepare' | 'verify' | 'warmup', side?: Side) =>
-    send({ type: 'stage', stage, ...(side ? { side } : {}) });
   try {
-    enter('load');
-    const loadConfig = host.loadConfig;
-    const user = await stage('load', undefined, () =>
-      userEntriesFor(job, host, [job.serializer, ...(job.baseline ? [job.baseline] : [])]),
-    );
-    const builtinOnly = builtinOnlyCheck(job, loadConfig);
-    const workload = await stage('load', undefined, () =>
-      caseWorkload(job, user, () => builtinOnly('workload', job.workload, workloads.ids)),
-    );
-    const ids: [Side, string][] = [['serializer', job.serializer]];
-    if (job.baseline && job.baseline !== job.serializer) ids.push(['baseline', job.baseline]);
-    const sides: Partial<Record<Side, PreparedCase>> = {};
-    const texts = await stage('load', undefined, () => [
-      host.readText(job.payloadPath),
-      host.readText(variantPathOf(job.payloadPath)),
-    ]);
-    for (const [side, id] of ids) {
-      const adapter = await stage('load', side, () => {
-        builtinOnly('serializer', id, serializers.ids);
-        return serializers.load(id, user.serializers);
-      });
-      enter('prepare', side);
-      const prepared = await stage('prepare', side, () =>
-        prepareCase(adapter, workload, {
-          shape: job.shape,
-          direction: job.direction,
-          caseClass: job.caseClass,
-          serializeTo: job.policy.serializeTo,
-        }),
-      );
-      enter('verify', side);
-      for (const [i, text] of texts.entries()) {
-        const failure = await stage('verify', side, () => prepared.check(text));
-        // The second payload is the gate's variant: another seed, hostile strings in its plain-string fields (plan/payloads.ts).
-        if (failure) {
-          send({
-            type: 'incorrect',
-            side,
-            ...failure,
-            ...(i === 1 ? { reason: `${failure.reason} ${VARIANT_NOTE}` } : {}),
-          });
-          return;
-        }
-      }
-      sides[side] = prepared;
-    }
+    const ready = await loadAndGate(job, host, io);
+    if (!ready) return;
+    const { texts, sides } = ready;
     if (job.mode === 'verify') {
       send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 });
       return;
@@ -206,10 +306,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     }
 
     const clock = useClock('cpu');
-    const empty = makeEmptyOp(a, b);
-    const emptyOps = pilot(empty, job.policy);
-    let emptyNs = Infinity;
-    for (let k = 0; k < 5; k++) emptyNs = Math.min(emptyNs, runSample(empty, emptyOps));
+    const emptyNs = emptyOpNs(a, b, job.policy);
 
     const w: Record<string, { ops: number; ms: number }> = {};
     const opsPerSample: Record<string, number> = {};
@@ -238,60 +335,18 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
         (round, index) => send({ type: 'round', round: index, ...round }),
       ),
     );
-    // Allocation in this process, after the timed rounds (bytes/op within ~1% of a separate
-    // process's on 70 seed cases: issue 13's study, benchmarks/engine/q3-alloc.mjs) and before the
-    // changed-in-place check, which leaves the copy `a` the op alternates on changed.
-    if (job.alloc) {
-      const probe = await stage('load', undefined, () => host.allocationProbe());
-      const alloc = await stage('measure', 'serializer', () => measureWithProbe(probe, ops.serializer!, job.policy));
-      send({ type: 'alloc', ...alloc });
-    }
-    // a result cached per input object is timed at lookup speed on the two reused copies (measure/in-place.ts)
-    if (job.direction === 'serialize') {
-      const s = sides.serializer!;
-      const variant = await stage('measure', 'serializer', () => s.inputs(texts[1]));
-      await stage('measure', 'serializer', () =>
-        checkChangedInPlace(a, variant, s.call, s.timedChecks('serializer', texts[1], [a, b])),
-      );
-    }
-    // caches keyed on the input, by behaviour (measure/cache-checks.ts), on the copy `b` the changed-in-place check left alone
-    for (const side of Object.keys(sides) as Side[]) {
-      const failure = await stage('measure', side, () => sides[side]!.cacheChecks(texts[0], b));
-      if (failure) throw new TimedCheckFailure(side, failure);
-    }
+    await afterRounds(job, host, send, sides, ops.serializer!, texts, a, b);
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
-    if (e instanceof TimedCheckFailure) {
-      send({ type: 'incorrect', side: e.side, ...e.failure, when: 'timing' });
-      return;
-    }
-    const err = e instanceof StageError ? e : new StageError('measure', undefined, messageOfThrown(e));
-    send({
-      type: 'error',
-      stage: err.stage,
-      side: err.side,
-      message: err.message,
-      ...(err.unsupported ? { unsupported: true } : {}),
-    });
+    sendJobEnd(send, e);
   }
 }
 
-/**
- * A group launch: the baseline and `ids` (serializers of its class) in this one process. Each side is
- * loaded, prepared and gated in turn (baseline first); a serializer that fails its gate or a stage
- * is reported (`incorrect`/`error` naming it) and left out while the others go on; a baseline that
- * fails ends the launch (the host then measures the group's cases one by one). Then warmup and
- * pilot per side, group rounds (measureGroupRounds), allocation windows per side when asked (after
- * the rounds), and `done` with the sides that met the error target. Never throws.
- */
-async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, ids: readonly string[]): Promise<void> {
-  const t0 = nowNs();
-  const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
-  const gc = () => host.gc();
-  const enter = (stage: 'load' | 'prepare' | 'verify' | 'warmup', side?: Side) =>
-    send({ type: 'stage', stage, ...(side ? { side } : {}) });
-  /** reports a failure of one side; true when it was the baseline (the launch ends) */
-  const report = (e: unknown, id: string, side: Side): boolean => {
+/** Reports a failure of one side of a group launch (`incorrect` or `error` naming it); true when it was the baseline (the launch ends). */
+type GroupReport = (e: unknown, id: string, side: Side) => boolean;
+
+function groupReporter(send: JobIo['send']): GroupReport {
+  return (e, id, side) => {
     if (e instanceof TimedCheckFailure) send({ type: 'incorrect', serializer: id, side, ...e.failure, when: 'timing' });
     else {
       const err = e instanceof StageError ? e : new StageError('measure', side, messageOfThrown(e));
@@ -306,107 +361,219 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
     }
     return side === 'baseline';
   };
-  try {
-    enter('load');
-    const loadConfig = host.loadConfig;
-    // the host groups built-ins only, so a group launch never loads the user's config
-    const user = await stage('load', undefined, () => userEntriesFor(job, host, [baselineId, ...ids]));
-    const builtinOnly = builtinOnlyCheck(job, loadConfig);
-    const workload = await stage('load', undefined, () =>
-      caseWorkload(job, user, () => builtinOnly('workload', job.workload, workloads.ids)),
-    );
-    const texts = await stage('load', undefined, () => [
-      host.readText(job.payloadPath),
-      host.readText(variantPathOf(job.payloadPath)),
-    ]);
-    const shape = {
-      shape: job.shape,
-      direction: job.direction,
-      caseClass: job.caseClass,
-      serializeTo: job.policy.serializeTo,
-    };
-    const prepared = new Map<string, PreparedCase>();
-    for (const [id, side] of [[baselineId, 'baseline'], ...ids.map((x) => [x, 'serializer'])] as [string, Side][]) {
+}
+
+/**
+ * Loads, prepares and gates the baseline, then each serializer of a group launch (see
+ * {@link runGroupJob}). Null when the baseline failed (the launch ends); a serializer that fails
+ * is reported and left out of the map.
+ * @throws StageError from loading the workload or the payload texts
+ */
+async function loadAndGateGroup(
+  job: CaseJob,
+  host: WorkerHost,
+  baselineId: string,
+  ids: readonly string[],
+  { send, enter }: JobIo,
+  report: GroupReport,
+): Promise<{ texts: string[]; prepared: Map<string, PreparedCase> } | null> {
+  enter('load');
+  const loadConfig = host.loadConfig;
+  // the host groups built-ins only, so a group launch never loads the user's config
+  const user = await stage('load', undefined, () => userEntriesFor(job, host, [baselineId, ...ids]));
+  const builtinOnly = builtinOnlyCheck(job, loadConfig);
+  const workload = await stage('load', undefined, () =>
+    caseWorkload(job, user, () => builtinOnly('workload', job.workload, workloads.ids)),
+  );
+  const texts = await stage('load', undefined, () => [
+    host.readText(job.payloadPath),
+    host.readText(variantPathOf(job.payloadPath)),
+  ]);
+  const shape = {
+    shape: job.shape,
+    direction: job.direction,
+    caseClass: job.caseClass,
+    serializeTo: job.policy.serializeTo,
+  };
+  const prepared = new Map<string, PreparedCase>();
+  for (const [id, side] of [[baselineId, 'baseline'], ...ids.map((x) => [x, 'serializer'])] as [string, Side][]) {
+    try {
+      const adapter = await stage('load', side, () => {
+        builtinOnly('serializer', id, serializers.ids);
+        return serializers.load(id, user.serializers);
+      });
+      enter('prepare', side);
+      const p = await stage('prepare', side, () => prepareCase(adapter, workload, shape));
+      enter('verify', side);
+      let failure = null;
+      for (const [i, text] of texts.entries()) {
+        if (failure) break;
+        failure = await stage('verify', side, () => p.check(text));
+        // the second payload is the gate's variant, named as runJob names it
+        if (failure && i === 1) failure = { ...failure, reason: `${failure.reason} ${VARIANT_NOTE}` };
+      }
+      if (failure) {
+        send({ type: 'incorrect', serializer: id, side, ...failure });
+        if (side === 'baseline') return null;
+        continue;
+      }
+      prepared.set(id, p);
+    } catch (e) {
+      if (report(e, id, side)) return null;
+    }
+  }
+  return { texts, prepared };
+}
+
+/** One side of a group launch, warmed up and piloted. */
+interface LiveSide {
+  id: string;
+  side: Side;
+  op: Op;
+  checks: SideChecks;
+  warm: { ops: number; ms: number };
+  opsPerSample: number;
+}
+
+/** Warms up and pilots each prepared side on the input copies `a` and `b`; null when the baseline failed (reported). */
+async function warmGroup(
+  job: CaseJob,
+  prepared: ReadonlyMap<string, PreparedCase>,
+  baselineId: string,
+  text: string,
+  a: unknown[],
+  b: unknown[],
+  report: GroupReport,
+): Promise<LiveSide[] | null> {
+  const live: LiveSide[] = [];
+  for (const [id, p] of prepared) {
+    const side: Side = id === baselineId ? 'baseline' : 'serializer';
+    try {
+      const op = makeOp(p.call, a, b);
+      const checks = tagged(id, p.timedChecks(side, text, [a, b]));
+      const warm = await stage('warmup', side, () => warmup(op, job.policy, checks));
+      const opsPerSample = await stage('warmup', side, () => pilot(op, job.policy, checks));
+      live.push({ id, side, op, checks, warm, opsPerSample });
+    } catch (e) {
+      if (report(e, id, side)) return null;
+    }
+  }
+  return live;
+}
+
+/** The `setup` message of each side of a group launch: the baseline's alone, each serializer's with the baseline's figures. */
+function sendGroupSetups(
+  send: JobIo['send'],
+  base: LiveSide,
+  others: readonly LiveSide[],
+  emptyNs: number,
+  clock: ReturnType<typeof useClock>,
+): void {
+  send({
+    type: 'setup',
+    serializer: base.id,
+    opsPerSample: { serializer: base.opsPerSample, baseline: 0 },
+    warmup: { serializerOps: base.warm.ops, serializerMs: base.warm.ms, baselineOps: 0, baselineMs: 0 },
+    emptyNsPerOp: emptyNs,
+    clock,
+  });
+  for (const o of others) {
+    send({
+      type: 'setup',
+      serializer: o.id,
+      opsPerSample: { serializer: o.opsPerSample, baseline: base.opsPerSample },
+      warmup: {
+        serializerOps: o.warm.ops,
+        serializerMs: o.warm.ms,
+        baselineOps: base.warm.ops,
+        baselineMs: base.warm.ms,
+      },
+      emptyNsPerOp: emptyNs,
+      clock,
+    });
+  }
+}
+
+/**
+ * After a group launch's rounds, per side: allocation windows when asked, the changed-in-place
+ * check (serialize) and the cache checks; a side that fails one is reported (incorrect alone) and
+ * skips the rest.
+ */
+async function groupAfterRounds(
+  job: CaseJob,
+  host: WorkerHost,
+  send: JobIo['send'],
+  live: readonly LiveSide[],
+  prepared: ReadonlyMap<string, PreparedCase>,
+  texts: string[],
+  a: unknown[],
+  b: unknown[],
+  report: GroupReport,
+): Promise<void> {
+  // allocation before the changed-in-place check, which changes the copy `a` the ops alternate on
+  const failed = new Set<string>();
+  if (job.alloc) {
+    const probe = await stage('load', undefined, () => host.allocationProbe());
+    for (const l of live) {
       try {
-        const adapter = await stage('load', side, () => {
-          builtinOnly('serializer', id, serializers.ids);
-          return serializers.load(id, user.serializers);
-        });
-        enter('prepare', side);
-        const p = await stage('prepare', side, () => prepareCase(adapter, workload, shape));
-        enter('verify', side);
-        let failure = null;
-        for (const [i, text] of texts.entries()) {
-          if (failure) break;
-          failure = await stage('verify', side, () => p.check(text));
-          // the second payload is the gate's variant, named as runJob names it
-          if (failure && i === 1) failure = { ...failure, reason: `${failure.reason} ${VARIANT_NOTE}` };
-        }
-        if (failure) {
-          send({ type: 'incorrect', serializer: id, side, ...failure });
-          if (side === 'baseline') return;
-          continue;
-        }
-        prepared.set(id, p);
+        send({ type: 'alloc', serializer: l.id, ...measureWithProbe(probe, l.op, job.policy) });
       } catch (e) {
-        if (report(e, id, side)) return;
+        report(e, l.id, l.side);
+        failed.add(l.id);
       }
     }
+  }
+  // a result cached per input object (measure/in-place.ts), per side: one that fails is incorrect alone
+  if (job.direction === 'serialize')
+    for (const l of live.filter((x) => !failed.has(x.id))) {
+      try {
+        const p = prepared.get(l.id)!;
+        checkChangedInPlace(a, p.inputs(texts[1]), p.call, tagged(l.id, p.timedChecks(l.side, texts[1], [a, b])));
+      } catch (e) {
+        report(e, l.id, l.side);
+        failed.add(l.id);
+      }
+    }
+  // caches keyed on the input, by behaviour (measure/cache-checks.ts), per side on the copy `b`: one that fails is incorrect alone
+  for (const l of live.filter((x) => !failed.has(x.id))) {
+    try {
+      const failure = prepared.get(l.id)!.cacheChecks(texts[0], b);
+      if (failure) report(new TimedCheckFailure(l.side, failure), l.id, l.side);
+    } catch (e) {
+      report(e, l.id, l.side);
+    }
+  }
+}
+
+/**
+ * A group launch: the baseline and `ids` (serializers of its class) in this one process. Each side is
+ * loaded, prepared and gated in turn (baseline first); a serializer that fails its gate or a stage
+ * is reported (`incorrect`/`error` naming it) and left out while the others go on; a baseline that
+ * fails ends the launch (the host then measures the group's cases one by one). Then warmup and
+ * pilot per side, group rounds (measureGroupRounds), allocation windows per side when asked (after
+ * the rounds), and `done` with the sides that met the error target. Never throws.
+ */
+async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, ids: readonly string[]): Promise<void> {
+  const t0 = nowNs();
+  const io = jobIo(host);
+  const { send, enter } = io;
+  const gc = () => host.gc();
+  const report = groupReporter(send);
+  try {
+    const ready = await loadAndGateGroup(job, host, baselineId, ids, io, report);
+    if (!ready) return;
+    const { texts, prepared } = ready;
     const baseCase = prepared.get(baselineId)!;
     enter('warmup');
     const a = baseCase.inputs(texts[0]);
     const b = baseCase.inputs(texts[0]);
     const clock = useClock('cpu');
-    const empty = makeEmptyOp(a, b);
-    const emptyOps = pilot(empty, job.policy);
-    let emptyNs = Infinity;
-    for (let k = 0; k < 5; k++) emptyNs = Math.min(emptyNs, runSample(empty, emptyOps));
-    interface Live {
-      id: string;
-      side: Side;
-      op: Op;
-      checks: SideChecks;
-      warm: { ops: number; ms: number };
-      opsPerSample: number;
-    }
-    const live: Live[] = [];
-    for (const [id, p] of prepared) {
-      const side: Side = id === baselineId ? 'baseline' : 'serializer';
-      try {
-        const op = makeOp(p.call, a, b);
-        const checks = tagged(id, p.timedChecks(side, texts[0], [a, b]));
-        const warm = await stage('warmup', side, () => warmup(op, job.policy, checks));
-        const opsPerSample = await stage('warmup', side, () => pilot(op, job.policy, checks));
-        live.push({ id, side, op, checks, warm, opsPerSample });
-      } catch (e) {
-        if (report(e, id, side)) return;
-      }
-    }
+    const emptyNs = emptyOpNs(a, b, job.policy);
+    const live = await warmGroup(job, prepared, baselineId, texts[0], a, b, report);
+    if (!live) return;
     const base = live.find((l) => l.side === 'baseline')!;
     const others = live.filter((l) => l.side === 'serializer');
-    send({
-      type: 'setup',
-      serializer: baselineId,
-      opsPerSample: { serializer: base.opsPerSample, baseline: 0 },
-      warmup: { serializerOps: base.warm.ops, serializerMs: base.warm.ms, baselineOps: 0, baselineMs: 0 },
-      emptyNsPerOp: emptyNs,
-      clock,
-    });
-    for (const o of others) {
-      send({
-        type: 'setup',
-        serializer: o.id,
-        opsPerSample: { serializer: o.opsPerSample, baseline: base.opsPerSample },
-        warmup: {
-          serializerOps: o.warm.ops,
-          serializerMs: o.warm.ms,
-          baselineOps: base.warm.ops,
-          baselineMs: base.warm.ms,
-        },
-        emptyNsPerOp: emptyNs,
-        clock,
-      });
-    }
+    sendGroupSetups(send, base, others, emptyNs, clock);
     const wall = clock === 'cpu';
     const result = await stage('measure', undefined, () =>
       measureGroupRounds(base, others, job.policy, gc, (round, index) => {
@@ -430,63 +597,14 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
         );
       }),
     );
-    // allocation before the changed-in-place check, which changes the copy `a` the ops alternate on
-    const failed = new Set<string>();
-    if (job.alloc) {
-      const probe = await stage('load', undefined, () => host.allocationProbe());
-      for (const l of live) {
-        try {
-          send({ type: 'alloc', serializer: l.id, ...measureWithProbe(probe, l.op, job.policy) });
-        } catch (e) {
-          report(e, l.id, l.side);
-          failed.add(l.id);
-        }
-      }
-    }
-    // a result cached per input object (measure/in-place.ts), per side: one that fails is incorrect alone
-    if (job.direction === 'serialize')
-      for (const l of live.filter((x) => !failed.has(x.id))) {
-        try {
-          const p = prepared.get(l.id)!;
-          checkChangedInPlace(a, p.inputs(texts[1]), p.call, tagged(l.id, p.timedChecks(l.side, texts[1], [a, b])));
-        } catch (e) {
-          report(e, l.id, l.side);
-          failed.add(l.id);
-        }
-      }
-    // caches keyed on the input, by behaviour (measure/cache-checks.ts), per side on the copy `b`: one that fails is incorrect alone
-    for (const l of live.filter((x) => !failed.has(x.id))) {
-      try {
-        const failure = prepared.get(l.id)!.cacheChecks(texts[0], b);
-        if (failure) report(new TimedCheckFailure(l.side, failure), l.id, l.side);
-      } catch (e) {
-        report(e, l.id, l.side);
-      }
-    }
+    await groupAfterRounds(job, host, send, live, prepared, texts, a, b, report);
     const precise = [
       ...(result.baselinePrecise ? [baselineId] : []),
       ...others.filter((_, i) => result.precise[i]).map((o) => o.id),
     ];
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum(), precise });
   } catch (e) {
-    if (e instanceof TimedCheckFailure) {
-      send({
-        type: 'incorrect',
-        serializer: (e as { serializerId?: string }).serializerId,
-        side: e.side,
-        ...e.failure,
-        when: 'timing',
-      });
-      return;
-    }
-    const err = e instanceof StageError ? e : new StageError('measure', undefined, messageOfThrown(e));
-    send({
-      type: 'error',
-      stage: err.stage,
-      side: err.side,
-      message: err.message,
-      ...(err.unsupported ? { unsupported: true } : {}),
-    });
+    sendJobEnd(send, e, true);
   }
 }
 

@@ -77,3 +77,32 @@ test("a failure of the case's own serializer ends it; a bad launch keeps its rou
   const inc = stepOf({ kind: 'incorrect', side: 'serializer', reason: 'differs', mismatch });
   assert.equal(inc.kind === 'end' && inc.baselineWhy, 'was incorrect');
 });
+
+test('in a group launch, a failure the launch names for the case ends it, with the rounds it streamed', () => {
+  const partial = rec(2);
+  assert.deepEqual(stepOf({ kind: 'bad', status: 'failed', reason: 'serialize: boom', partial }, { named: true }), {
+    kind: 'end',
+    end: { status: 'failed', reason: 'serialize: boom' },
+    baselineWhy: 'was failed',
+    partial,
+  });
+  assert.deepEqual(stepOf({ kind: 'unsupported', reason: 'no bigint' }, { named: true }), {
+    kind: 'end',
+    end: { status: 'unsupported', reason: 'no bigint' },
+    baselineWhy: 'is unsupported here: no bigint',
+  });
+  const inc = stepOf({ kind: 'incorrect', side: 'serializer', reason: 'differs', mismatch }, { named: true });
+  assert.equal(inc.kind === 'end' && inc.end.status, 'incorrect');
+  // the group launch reads its baseline's failure first: a case of it never unpairs
+  assert.equal(stepOf({ kind: 'unsupported', side: 'baseline', reason: 'no Map' }, { named: true }).kind, 'end');
+});
+
+test('in a group launch, a failure the launch does not name, or a timeout or crash, retakes the case alone', () => {
+  assert.deepEqual(stepOf({ kind: 'bad', status: 'failed', reason: 'exit 1' }, { named: false }), { kind: 'retake' });
+  assert.deepEqual(stepOf({ kind: 'bad', status: 'crashed', reason: 'SIGKILL' }, { named: true }), {
+    kind: 'retake',
+  });
+  assert.deepEqual(stepOf({ kind: 'bad', status: 'timeout', reason: 'late' }, { named: true }), { kind: 'retake' });
+  const v: Verdict = { kind: 'ok', record: rec(1) };
+  assert.deepEqual(stepOf(v, { named: false }), { kind: 'keep', verdict: v });
+});

@@ -26,18 +26,37 @@ const adapters = await serializers.loadAll();
 const all = await workloads.loadAll();
 const directions: Direction[] = ['serialize', 'deserialize'];
 
+/**
+ * Why a case is expected to be unsupported (the reason it must give), from what the adapter and the
+ * workload declare; undefined when the case must pass the gate. A case that turns unsupported
+ * without one of these reasons fails (before, any non-empty reason passed).
+ */
+function expectedUnsupported(adapter: SerializerAdapter, workload: Workload, direction: Direction): RegExp | undefined {
+  if (workload.variantOf) return /measured with another \.NET code shape .*; JavaScript serializers: measure /;
+  if (!adapter.directions.includes(direction))
+    return /serializes only; it has no parser|parses only; it has no serializer|validates; it has no serializer|deserialize only \(.* does not write JSON\)/;
+  if (adapter.id === 'class-transformer' && direction === 'deserialize') return /converts but does not validate/;
+  // users-settings asks snake_case names and indentation, which these schema-compiled writers cannot give
+  if (
+    workload.id === 'users-settings' &&
+    direction === 'serialize' &&
+    ['fast-json-stringify', 'ajv-jtd', 'typia'].includes(adapter.id)
+  )
+    return /has no naming policy or indentation/;
+  return undefined;
+}
+
 for (const adapter of adapters) {
   for (const workload of all) {
     for (const shape of workload.shapes) {
       for (const direction of directions) {
-        test(`${adapter.id} ${direction}s ${workload.id}/${shape} correctly, or says why it cannot`, async () => {
+        const expected = expectedUnsupported(adapter, workload, direction);
+        test(`${adapter.id} ${direction}s ${workload.id}/${shape} ${expected ? 'as unsupported, saying why' : 'correctly'}`, async () => {
           const outcome = await runCase(adapter, workload, shape, direction);
-          if (outcome.status === 'unsupported') {
-            assert.equal(typeof outcome.reason, 'string');
-            assert.ok(outcome.reason.trim().length > 0, 'the unsupported reason is empty');
-            return;
-          }
-          assert.deepEqual(outcome, { status: 'ok' });
+          if (expected) {
+            assert.equal(outcome.status, 'unsupported');
+            assert.match(outcome.status === 'unsupported' ? outcome.reason : '', expected);
+          } else assert.deepEqual(outcome, { status: 'ok' });
         });
       }
     }

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +90,12 @@ test('studies/lib/pair-child + launch-spread: one tiny launch, then q2-trend and
     const analyze = node([built('launch-spread/q2-analyze.ts'), jsonl]);
     assert.equal(analyze.status, 0, analyze.stderr);
     assert.match(analyze.stdout, /## test weather-station\/serialize\/fast-json-stringify~json: 2 launches/);
+    // q2-launches simulates schemes from a pool of at least 4 launches of the pair
+    const pool = join(dir, 'pool.jsonl');
+    writeFileSync(pool, [0, 1, 2, 3].map((launch) => JSON.stringify({ ...line, launch, ...out })).join('\n') + '\n');
+    const launches = node([built('launch-spread/q2-launches.ts'), pool, '--rounds', '3']);
+    assert.equal(launches.status, 0, launches.stderr.slice(-1500));
+    assert.match(launches.stdout, /weather-station\/serialize\/fast-json-stringify~json/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -106,4 +112,45 @@ test('studies/ajv-prepare/ajv-compile: the CPU ms of each step of ajv JTD prepar
   const r = node([built('ajv-prepare/ajv-compile.ts'), 'weather-station']);
   assert.equal(r.status, 0, r.stderr.slice(-1500));
   assert.match(r.stdout, /compileSerializer \d+, again on a new instance \d+, compileParser \d+/);
+});
+
+test('studies/clock/clock-probe: the step and freshness of each clock', () => {
+  const r = node([built('clock/clock-probe.ts')]);
+  assert.equal(r.status, 0, r.stderr.slice(-1500));
+  assert.match(r.stdout, /process\.cpuUsage\(\) user\+system +step min \d+ ns, median \d+ ns/);
+  assert.match(r.stdout, /after 200 µs busy: min \d+ µs median \d+ µs/);
+});
+
+test('studies/v8-flags-and-gc/gc-policy: CPU ns/op by sample index after a full, a minor and no GC', () => {
+  const r = node(['--expose-gc', built('v8-flags-and-gc/gc-policy.ts')]);
+  assert.equal(r.status, 0, r.stderr.slice(-1500));
+  for (const gc of ['full', 'minor', 'none']) assert.match(r.stdout, new RegExp(`^ +${gc} +\\d+ \\d+ \\d+ \\d+$`, 'm'));
+});
+
+test('studies/interval-coverage/coverage: the smallest fixed scenario (20 simulated cases, 2 launches)', () => {
+  const r = node([built('interval-coverage/coverage.ts'), 'fixed', '--n', '20', '--ks', '2', '--scenario', 'homog']);
+  assert.equal(r.status, 0, r.stderr.slice(-1500));
+  assert.match(r.stdout, /^# fixed scenario homog; load /m);
+  assert.match(r.stdout, /k= 2 ratio cov +\d+\.\d+% \(n=20\)/);
+});
+
+test('studies/lib/when-quiet.sh: runs its command once the load is under the limit, and says the load', () => {
+  const r = spawnSync('sh', [join(studies, 'lib/when-quiet.sh'), '100000', 'echo', 'ran'], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^quiet: load [\d.]+ [\d.]+ [\d.]+ .* at \d\d:\d\d:\d\d\nran\n$/);
+});
+
+test('studies/: every study folder has its NOTE.md and a row in studies/README.md', () => {
+  const readme = readFileSync(join(studies, 'README.md'), 'utf8');
+  const folders = readdirSync(studies, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && e.name !== 'lib')
+    .map((e) => e.name);
+  assert.ok(folders.length >= 10, folders.join(', '));
+  for (const f of folders) {
+    assert.ok(existsSync(join(studies, f, 'NOTE.md')), `studies/${f}/NOTE.md is missing`);
+    assert.ok(readme.includes(`[${f}/](${f}/NOTE.md)`), `studies/README.md has no row for ${f}/`);
+  }
 });

@@ -97,78 +97,38 @@ function jsById(): Map<string, Probe> {
 const PERSON = { firstName: 'Ada', lastLoginAt: 1_700_000_000, isAdmin: true };
 const PERSON_SCHEMA = obj({ firstName: str(), lastLoginAt: int(), isAdmin: bool() });
 
-function featureProbes(js: Map<string, Probe>): DotnetProbe[] {
-  const get = (id: string) => js.get(id)!;
-  const camel = JSON.stringify(PERSON);
-  const pets = (cat: string, dog: string, base?: string) => [
-    { $class: cat, name: 'Tom', meows: true },
-    { $class: dog, name: 'Rex', barks: 3 },
-    ...(base ? [{ ...(base === 'base' ? {} : { $class: base }), name: 'Pip' }] : []),
-  ];
-  const petsSchema = obj({ pets: arr(obj({ name: str() })) });
-  /** the serialize check of the type-names probe: each pet written with its own members and a "$type" its library reads */
-  const typeNamesCheck =
-    (how: 'tags' | 'names') =>
-    (v: unknown): string | null => {
-      const list = (v as { pets?: unknown })?.pets;
-      const items = how === 'tags' ? list : (list as { $values?: unknown })?.$values;
-      if (!Array.isArray(items) || items.length !== 3)
-        return `pets written as ${how === 'tags' ? 'an array' : '{"$type":…,"$values":[…]}'} of 3`;
-      const [cat, dog, pip] = items as Record<string, unknown>[];
-      const tagged = (p: Record<string, unknown>, tag: string) =>
-        how === 'tags'
-          ? p.$type === tag
-          : typeof p.$type === 'string' && p.$type.startsWith(`JsonBench.Worker.${tag}, `);
-      if (!tagged(cat, how === 'tags' ? 'cat' : 'TypedCat') || cat.name !== 'Tom' || cat.meows !== true)
-        return 'the cat with its type name and members';
-      if (!tagged(dog, how === 'tags' ? 'dog' : 'TypedDog') || dog.name !== 'Rex' || dog.barks !== 3)
-        return 'the dog with its type name and members';
-      if (pip.name !== 'Pip' || (how === 'tags' ? '$type' in pip : !tagged(pip, 'TypedPet')))
-        return 'the base pet as a base pet';
-      return null;
-    };
-  const probes: DotnetProbe[] = [
-    asked(get('feature.names.property'), 'ProbeRenamed'),
-    asked(get('feature.naming.snake_case'), 'ProbePerson', { settings: { naming: 'snake' } }),
-    asked(get('feature.naming.kebab-case'), 'ProbePerson', { settings: { naming: 'kebab' } }),
-    asked(
-      get('feature.naming.camelCase'),
-      'ProbePerson',
-      { settings: { naming: 'camel' }, input: PERSON, text: camel },
-      {
-        title: 'camelCase naming policy, PascalCase model (a C# DTO)',
-        serialize: { input: () => ({ ...PERSON }), accept: [{ json: PERSON }] },
-        deserialize: { text: () => camel, accept: anyClass({ value: PERSON }) },
-      },
-    ),
-    {
-      id: 'feature.naming.case-mismatch',
-      family: 'feature',
-      title: 'camelCase names read into a PascalCase model, no naming policy',
-      schema: PERSON_SCHEMA,
-      cell: { type: 'ProbePerson', text: camel },
-      deserialize: {
-        text: () => camel,
-        accept: anyClass({ value: PERSON, label: 'ignores case' }, { throws: true, label: 'rejects' }),
-      },
-    },
-    asked(get('feature.indent.2'), 'ProbeLayout', { settings: { indented: true } }),
-    asked(
-      get('feature.converter.date-format'),
-      'ProbeStamp',
-      { settings: { dateFormat: true } },
-      {
-        title:
-          'a custom converter: a DateTime written and read as "yyyy-MM-dd HH:mm:ss" (STJ: a JsonConverter<DateTime>; Newtonsoft: DateFormatString)',
-        deserialize: {
-          text: () => '{"at":"2024-02-29 12:34:56"}',
-          accept: anyClass(
-            { value: { at: new Date('2024-02-29T12:34:56Z') }, label: 'as UTC' },
-            { value: { at: 'DateTime 2024-02-29T12:34:56.0000000 (Kind Unspecified)' }, label: 'Kind Unspecified' },
-          ),
-        },
-      },
-    ),
+/** Pets of three classes (a cat, a dog and, with `base`, a base pet) in one list, for the polymorphism probes. */
+const pets = (cat: string, dog: string, base?: string) => [
+  { $class: cat, name: 'Tom', meows: true },
+  { $class: dog, name: 'Rex', barks: 3 },
+  ...(base ? [{ ...(base === 'base' ? {} : { $class: base }), name: 'Pip' }] : []),
+];
+
+/** The schema the pets probes state: a list of named pets (the classes differ in their other members). */
+const petsSchema = obj({ pets: arr(obj({ name: str() })) });
+/** The serialize check of the type-names probe: each pet written with its own members and a "$type" its library reads */
+const typeNamesCheck =
+  (how: 'tags' | 'names') =>
+  (v: unknown): string | null => {
+    const list = (v as { pets?: unknown })?.pets;
+    const items = how === 'tags' ? list : (list as { $values?: unknown })?.$values;
+    if (!Array.isArray(items) || items.length !== 3)
+      return `pets written as ${how === 'tags' ? 'an array' : '{"$type":…,"$values":[…]}'} of 3`;
+    const [cat, dog, pip] = items as Record<string, unknown>[];
+    const tagged = (p: Record<string, unknown>, tag: string) =>
+      how === 'tags' ? p.$type === tag : typeof p.$type === 'string' && p.$type.startsWith(`JsonBench.Worker.${tag}, `);
+    if (!tagged(cat, how === 'tags' ? 'cat' : 'TypedCat') || cat.name !== 'Tom' || cat.meows !== true)
+      return 'the cat with its type name and members';
+    if (!tagged(dog, how === 'tags' ? 'dog' : 'TypedDog') || dog.name !== 'Rex' || dog.barks !== 3)
+      return 'the dog with its type name and members';
+    if (pip.name !== 'Pip' || (how === 'tags' ? '$type' in pip : !tagged(pip, 'TypedPet')))
+      return 'the base pet as a base pet';
+    return null;
+  };
+
+/** The polymorphism probes: a "kind" discriminator, type names, and a base type with nothing configured. */
+function polymorphismProbes(get: (id: string) => Probe): DotnetProbe[] {
+  return [
     asked(
       get('feature.polymorphism'),
       'ProbeKindPets',
@@ -228,6 +188,55 @@ function featureProbes(js: Map<string, Probe>): DotnetProbe[] {
         accept: anyClass({ value: { pets: pets('PlainCat', 'PlainDog', 'base') }, label: 'their classes' }),
       },
     },
+  ];
+}
+
+function featureProbes(js: Map<string, Probe>): DotnetProbe[] {
+  const get = (id: string) => js.get(id)!;
+  const camel = JSON.stringify(PERSON);
+  const probes: DotnetProbe[] = [
+    asked(get('feature.names.property'), 'ProbeRenamed'),
+    asked(get('feature.naming.snake_case'), 'ProbePerson', { settings: { naming: 'snake' } }),
+    asked(get('feature.naming.kebab-case'), 'ProbePerson', { settings: { naming: 'kebab' } }),
+    asked(
+      get('feature.naming.camelCase'),
+      'ProbePerson',
+      { settings: { naming: 'camel' }, input: PERSON, text: camel },
+      {
+        title: 'camelCase naming policy, PascalCase model (a C# DTO)',
+        serialize: { input: () => ({ ...PERSON }), accept: [{ json: PERSON }] },
+        deserialize: { text: () => camel, accept: anyClass({ value: PERSON }) },
+      },
+    ),
+    {
+      id: 'feature.naming.case-mismatch',
+      family: 'feature',
+      title: 'camelCase names read into a PascalCase model, no naming policy',
+      schema: PERSON_SCHEMA,
+      cell: { type: 'ProbePerson', text: camel },
+      deserialize: {
+        text: () => camel,
+        accept: anyClass({ value: PERSON, label: 'ignores case' }, { throws: true, label: 'rejects' }),
+      },
+    },
+    asked(get('feature.indent.2'), 'ProbeLayout', { settings: { indented: true } }),
+    asked(
+      get('feature.converter.date-format'),
+      'ProbeStamp',
+      { settings: { dateFormat: true } },
+      {
+        title:
+          'a custom converter: a DateTime written and read as "yyyy-MM-dd HH:mm:ss" (STJ: a JsonConverter<DateTime>; Newtonsoft: DateFormatString)',
+        deserialize: {
+          text: () => '{"at":"2024-02-29 12:34:56"}',
+          accept: anyClass(
+            { value: { at: new Date('2024-02-29T12:34:56Z') }, label: 'as UTC' },
+            { value: { at: 'DateTime 2024-02-29T12:34:56.0000000 (Kind Unspecified)' }, label: 'Kind Unspecified' },
+          ),
+        },
+      },
+    ),
+    ...polymorphismProbes(get),
     asked(get('feature.required.missing'), 'ProbeRequired', {}, { serialize: undefined }),
     asked(get('feature.additional.default'), 'ProbeOpen', {}, { serialize: undefined }),
     asked(
