@@ -207,6 +207,24 @@ export function hostileVariantText(workload: Workload, text: string): string {
 }
 
 /**
+ * The gate's variant of a user's payload (`--payload`) with hostile strings, like the built-in
+ * workloads' ({@link hostileVariantText}): a document as one value; NDJSON records as their array
+ * (the schema is one record's), written back one record per line. Without it a serializer that
+ * writes lone surrogates raw (ajv-jtd) passed the gate on a user's payload while failing it on
+ * every built-in workload (new-user tryout, 2026-12-06).
+ * @throws SyntaxError when `text` is not JSON / NDJSON (the variant is generated, so never in practice)
+ */
+export function userVariantText(workload: Workload, text: string): string {
+  if (workload.payloadText !== 'ndjson') return hostileVariantText(workload, text);
+  const records = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => parse(line) as unknown);
+  const hostile = hostileVariant(workload.schema, workload.wire?.naming, records).value as unknown[];
+  return hostile.map((r) => stringify(r)).join('\n') + '\n';
+}
+
+/**
  * Most records (the workload's size) the gate's variant payload holds. The variant checks content
  * (another seed, hostile strings), not scale: on orders/10000 a variant as large as the payload cost
  * every side of every launch about 0.5 s of CPU time in the gate and 0.3 s in the changed-in-place

@@ -28,6 +28,7 @@ import {
   WorkloadError,
   writePayload,
   writePayloadTexts,
+  userVariantText,
   type PayloadFile,
 } from '../plan/payloads.js';
 import { variantPathOf } from '../case/coordinates.js';
@@ -113,7 +114,10 @@ function writeUserPayload(
 ): PayloadFile & { generated: boolean } {
   const texts = payloadTexts(payload, w, size, seed);
   if (texts.variantNote) observe({ type: 'note', message: texts.variantNote });
-  return { ...writePayloadTexts(dir, w, size, texts.text, texts.variant), generated: texts.generated };
+  // a generated variant gets hostile strings, as the built-in workloads' do; the payload itself (when the
+  // variant could not be generated) is left as the user wrote it
+  const variant = texts.variantNote ? texts.variant : userVariantText(w, texts.variant);
+  return { ...writePayloadTexts(dir, w, size, texts.text, variant), generated: texts.generated };
 }
 
 /**

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { resolvePayload, payloadTexts, type ResolvedPayload } from '../../src/payload/workload.js';
 import { serializers } from '../../src/serializers/index.js';
 import { planCases } from '../../src/plan/plan.js';
+import { userVariantText } from '../../src/plan/payloads.js';
 import { policies, type RunPolicy } from '../../src/config/policies.js';
 import { prepareCase } from '../../src/measure/prepare-case.js';
 import { resolveRunRequest } from '../../src/run/request.js';
@@ -84,7 +85,11 @@ async function gateMatrix(payload: ResolvedPayload): Promise<Record<string, stri
     }
     const workload = payload.workloads.find((w) => w.id === c.workload)!;
     const at = `${c.workload}/${c.size}`;
-    if (!texts.has(at)) texts.set(at, payloadTexts(payload, workload, c.size, SEED));
+    if (!texts.has(at)) {
+      // the variant as the session writes it: with hostile strings in its plain-string fields (run/session.ts)
+      const t = payloadTexts(payload, workload, c.size, SEED);
+      texts.set(at, { text: t.text, variant: t.variantNote ? t.variant : userVariantText(workload, t.variant) });
+    }
     const { text, variant } = texts.get(at)!;
     try {
       const prepared = await prepareCase(
@@ -138,6 +143,20 @@ const serializersThat = (m: Record<string, string>, prefix: string) =>
     ),
   ].sort();
 
+/**
+ * ajv JTD's serializer writes a lone surrogate raw (not well-formed Unicode): the gate's variant of a
+ * user's payload carries hostile strings as the built-in workloads' do, so it is incorrect on every
+ * payload with a plain string field. Checks that and writes the reason into `expected`.
+ */
+function ajvJtdIncorrect(got: Record<string, string>, expected: Record<string, string>, shapes: string[]) {
+  for (const shape of shapes) {
+    const key = `ajv-jtd/serialize/${shape}`;
+    assert.match(got[key] ?? '', /^incorrect: output is not well-formed Unicode.*a lone surrogate U\+D800/, key);
+    expected[key] = got[key];
+  }
+  return expected;
+}
+
 test('a nested API response: 11 of 12 built-ins pass the gate; ajv JTD is unsupported for the string|number union, naming the path', async () => {
   const payload = await resolvePayload(join(FIXTURES, 'api-response.json'));
   assert.deepEqual(
@@ -171,7 +190,7 @@ test('a nested API response: 11 of 12 built-ins pass the gate; ajv JTD is unsupp
   );
 });
 
-test('an NDJSON log, as one array (list) and record by record (many): all 12 built-ins pass the gate', async () => {
+test('an NDJSON log, as one array (list) and record by record (many): all 12 built-ins pass the gate but ajv JTD serialize (lone surrogates raw)', async () => {
   // both shapes asked (--shape list,many); without --shape an NDJSON file is measured as many (issue 24)
   const payload = await resolvePayload(join(FIXTURES, 'log.ndjson'), { shapes: ['list', 'many'] });
   assert.deepEqual(
@@ -179,7 +198,7 @@ test('an NDJSON log, as one array (list) and record by record (many): all 12 bui
     ['payload:log 40 list,many'],
   );
   const got = await gateMatrix(payload);
-  assert.deepEqual(sorted(got), sorted(expectedMatrix(['list', 'many'])));
+  assert.deepEqual(sorted(got), sorted(ajvJtdIncorrect(got, expectedMatrix(['list', 'many']), ['list', 'many'])));
   assert.equal(serializersThat(got, 'passed').length, 12);
 });
 
@@ -200,11 +219,11 @@ for (const name of ['citm_catalog', 'canada']) {
   const file = `${CORPUS}${name}.json`;
   const skip = existsSync(file) ? false : `${file} is absent (the shared corpus lives beside the project, not in it)`;
   test(
-    `${name}.json: all 12 built-ins pass the gate through the inferred schema; only the one-way libraries are unsupported`,
+    `${name}.json: all 12 built-ins pass the gate through the inferred schema but ajv JTD serialize (lone surrogates raw); only the one-way libraries are unsupported`,
     { skip },
     async () => {
       const got = await gateMatrix(await resolvePayload(file));
-      assert.deepEqual(sorted(got), sorted(expectedMatrix(['single'])));
+      assert.deepEqual(sorted(got), sorted(ajvJtdIncorrect(got, expectedMatrix(['single']), ['single'])));
       assert.equal(serializersThat(got, 'passed').length, 12);
     },
   );
