@@ -18,7 +18,7 @@ import {
   launchPrior,
   launchStates,
   meanInterval,
-  pooledRunPrior,
+  classPooledPrior,
   PRIOR_DF_MAX,
   ratioInterval,
   sharedLaunchVariance,
@@ -642,32 +642,28 @@ export function groupLaunchSpread(recs: readonly CaseRecord[]): GroupLaunchSprea
   };
 }
 
-/** The other groups a group's prior pools in one measure: of its target, and of its class too when those give {@link PRIOR_DF_MAX} launch contrasts. */
-function matched(
-  self: Pick<GroupLaunchSpread, 'target' | 'caseClass'>,
-  others: readonly GroupLaunchSpread[],
-  measure: 'time' | 'ratio',
-): GroupEstimate[] {
-  const target = others.filter((o) => o.target === self.target && o[measure]);
-  const cls = target.filter((o) => o.caseClass === self.caseClass);
-  const weight = cls.reduce((n, o) => n + o[measure]!.weight, 0);
-  return (weight >= PRIOR_DF_MAX ? cls : target).map((o) => o[measure]!);
-}
-
 /**
  * What a group borrows from `others`, the run's other groups (leave-the-group-out: the caller
  * never passes the group itself), per measure: Smyth's prior pooled from the groups of the same
- * target (another runtime's launches spread otherwise) and the same class when those give at
- * least {@link PRIOR_DF_MAX} launch contrasts — a serializer's ratio spreads about twice as far
- * as a parser's on recorded runs — else from every group of the target (stats/intervals.ts
- * pooledRunPrior, d₀ ≤ {@link PRIOR_DF_MAX}). Empty without other groups of the target.
+ * target (another runtime's launches spread otherwise), respecting its class (stats/intervals.ts
+ * classPooledPrior: its class's groups alone when they give {@link PRIOR_DF_MAX} launch contrasts,
+ * else with the other classes' groups weighted by how well the classes agree — a serializer's
+ * ratio spreads about twice as far as a parser's), d₀ ≤ {@link PRIOR_DF_MAX}. Empty without other
+ * groups of the target.
  */
 export function runPriorsFor(
   self: Pick<GroupLaunchSpread, 'target' | 'caseClass'>,
   others: readonly GroupLaunchSpread[],
 ): RunPriors {
-  const time = pooledRunPrior(matched(self, others, 'time'));
-  const ratio = pooledRunPrior(matched(self, others, 'ratio'));
+  const prior = (measure: 'time' | 'ratio') => {
+    const target = others.filter((o) => o.target === self.target && o[measure]);
+    return classPooledPrior(
+      target.filter((o) => o.caseClass === self.caseClass).map((o) => o[measure]!),
+      target.filter((o) => o.caseClass !== self.caseClass).map((o) => o[measure]!),
+    );
+  };
+  const time = prior('time');
+  const ratio = prior('ratio');
   return { ...(time ? { time } : {}), ...(ratio ? { ratio } : {}) };
 }
 

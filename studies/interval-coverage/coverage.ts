@@ -40,6 +40,9 @@ const USAGE = `node build/studies/interval-coverage/coverage.js <fixed|shared|pu
               run prior (run/assemble.ts runPriorsInOrder, leave-the-group-out); default 1: no run prior
   --tau T     each other group's launch SDs scaled by exp(T·z), z standard normal (groups that do not share one variance)
   --focal F   the focal group's launch SDs scaled by F (a group noisier than the run; the F-guard's case)
+  --classes C the run's groups fall in C classes (group g in class g mod C, the focal group in class 0); with
+              --class-scale S the other classes' launch SDs are scaled by S (the default suite: 3 groups a class,
+              so a prior pooled across classes; S 0.5: the focal class twice as noisy as the rest, S 2: half)
 About 20 s per scenario and launch count at N=2000 on a quiet core.`;
 
 const { values: opt, positionals } = studyArgs(
@@ -57,6 +60,8 @@ const { values: opt, positionals } = studyArgs(
     groups: { type: 'string', default: '1' },
     tau: { type: 'string', default: '0' },
     focal: { type: 'string', default: '1' },
+    classes: { type: 'string', default: '1' },
+    'class-scale': { type: 'string', default: '1' },
   },
   true,
 );
@@ -158,7 +163,7 @@ function launchGroup(r: Rng, cases: readonly SimCase[], o: SimOpts, launch: numb
   });
 }
 
-function makeRecs(n: number): CaseRecord[] {
+function makeRecs(n: number, caseClass = 'serialize'): CaseRecord[] {
   return Array.from({ length: n }, (_, i) => ({
     planned: {
       id: `c${i}`,
@@ -166,7 +171,7 @@ function makeRecs(n: number): CaseRecord[] {
       size: 1,
       shape: 'list',
       direction: 'serialize',
-      caseClass: 'serialize',
+      caseClass,
       serializer: i === 0 ? 'base' : `s${i}`,
       baseline: 'base',
       payloadKey: 'p',
@@ -185,6 +190,8 @@ function makeRecs(n: number): CaseRecord[] {
 const G = Number(opt.groups);
 const tau = Number(opt.tau);
 const focalScale = Number(opt.focal);
+const classes = Number(opt.classes);
+const classScale = Number(opt['class-scale']);
 
 /** The simulation's cases and options with every launch SD scaled by `f`. */
 function scaled(cases: readonly SimCase[], o: SimOpts, f: number): [SimCase[], SimOpts] {
@@ -210,8 +217,9 @@ function runPrior(
   if (G <= 1) return {};
   const spreads = [groupLaunchSpread(recs)];
   for (let g = 1; g < G; g++) {
-    const [cs, os] = scaled(cases, o, Math.exp(tau * r.n()));
-    const other = makeRecs(cs.length);
+    const cls = g % classes;
+    const [cs, os] = scaled(cases, o, Math.exp(tau * r.n()) * (cls ? classScale : 1));
+    const other = makeRecs(cs.length, cls ? `class ${cls}` : 'serialize');
     for (let l = 1; l <= k; l++) {
       const ls = launchGroup(r, cs, os, l);
       if (sharedBase)
@@ -417,7 +425,7 @@ const G5 = (sa: number, others = sa): SimCase[] => [
 const which = opt.scenario;
 const is = (s: string) => which === 'all' || which === s;
 console.log(
-  `# ${positionals[0] ?? '(none)'} scenario ${which}${opt.separate ? ', separate processes' : ''}${G > 1 ? `, run of ${G} groups (tau ${tau}, focal ×${focalScale})` : ''}; load ${load()}`,
+  `# ${positionals[0] ?? '(none)'} scenario ${which}${opt.separate ? ', separate processes' : ''}${G > 1 ? `, run of ${G} groups (tau ${tau}, focal ×${focalScale}${classes > 1 ? `, ${classes} classes, the others ×${classScale}` : ''})` : ''}; load ${load()}`,
 );
 switch (positionals[0]) {
   case 'fixed':
