@@ -447,6 +447,7 @@ function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpread
   let ratioError: number | null = null;
   let ratioInterval: [number, number] | null = null;
   let ratioBasis: 'launches' | 'moderated' | 'rounds' | undefined;
+  let ratioDf: number | undefined;
   let difference: { value: number; low: number; high: number } | undefined;
   if (p.baseline === p.serializer) {
     ratio = 1;
@@ -459,6 +460,7 @@ function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpread
       ratio = r.ratio;
       ratioInterval = r.interval;
       ratioBasis = r.basis;
+      ratioDf = r.interval ? r.df : undefined;
       // a ratio without an interval has no error either (results/validate.ts: both numbers, or both null)
       ratioError = r.interval ? Math.max(r.ratio - r.interval[0], r.interval[1] - r.ratio) : null;
       // the baseline's mean beside this serializer (its samples in the same rounds), ns/op: the
@@ -484,6 +486,7 @@ function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpread
       ratioError,
       ratioInterval,
       ...(ratioBasis ? { ratioBasis } : {}),
+      ...(ratioDf !== undefined && Number.isFinite(ratioDf) ? { ratioDf } : {}),
       ...(difference ? { difference } : {}),
       ...(allocated ? { allocated } : {}),
       allocRatio: null,

@@ -358,6 +358,7 @@ class HostFaults {
       'ratio',
       'ratioError',
       'ratioBasis',
+      'ratioDf',
       'difference',
       'ratioInterval',
       'allocated',
