@@ -222,6 +222,29 @@ function launchRecordProblem(record: unknown): { pointer: string; message: strin
   return undefined;
 }
 
+/** A group's planned cases as the runner's records, with the launches a killed run finished (not-run where none). */
+function recordsOf(
+  group: RunSnapshot['groups'][number],
+  launches: ReadonlyMap<string, LaunchRecord[]>,
+  payloads: ReadonlyMap<string, RunSnapshot['payloads'][number]>,
+): CaseRecord[] {
+  return group.map((planned): CaseRecord => {
+    const mine = launches.get(planned.id) ?? [];
+    const payload = payloads.get(planned.payloadKey) ?? { key: planned.payloadKey, path: '', bytes: 0, sha256: '' };
+    const base = {
+      planned,
+      payload,
+      launches: mine,
+      relaunches: mine.filter((l) => l.discarded).length,
+      paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
+    };
+    if (planned.status !== 'planned') return { ...base, end: { status: planned.status, reason: planned.reason } };
+    if (!mine.some((l) => !l.discarded && l.rounds.length))
+      return { ...base, end: { status: 'not-run', reason: NOT_RUN_REASON } };
+    return { ...base, end: { status: 'measured' } };
+  });
+}
+
 /**
  * Rebuilds the results of the unfinished run in `dir` (see the module comment).
  * @throws ResultsFileError when the snapshot is missing or unreadable, or the rebuilt file does not match the results schema
@@ -273,23 +296,7 @@ export function recoverRun(dir: string): Recovered {
   const cases: CaseResult[] = [];
   let rebuilt = 0;
   let lost = 0;
-  const recsOf = snapshot.groups.map((group) =>
-    group.map((planned): CaseRecord => {
-      const mine = launches.get(planned.id) ?? [];
-      const payload = payloads.get(planned.payloadKey) ?? { key: planned.payloadKey, path: '', bytes: 0, sha256: '' };
-      const base = {
-        planned,
-        payload,
-        launches: mine,
-        relaunches: mine.filter((l) => l.discarded).length,
-        paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
-      };
-      if (planned.status !== 'planned') return { ...base, end: { status: planned.status, reason: planned.reason } };
-      if (!mine.some((l) => !l.discarded && l.rounds.length))
-        return { ...base, end: { status: 'not-run', reason: NOT_RUN_REASON } };
-      return { ...base, end: { status: 'measured' } };
-    }),
-  );
+  const recsOf = snapshot.groups.map((group) => recordsOf(group, launches, payloads));
   // the run's prior as a finished run lends it (run/assemble.ts runPriorsInOrder over the groups in
   // the plan's order, their launches so far): a rebuilt group of 2 launches gets t(≈5), not t(≈1)
   const priors = runPriorsInOrder(recsOf.map(groupLaunchSpread));
