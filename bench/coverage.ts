@@ -282,7 +282,10 @@ export interface CoverageVerdict {
   difference: number;
   low: number;
   high: number;
-  /** `short`: the interval lies below 0 (the intervals do not hold from run to run as their widths and df say); `wide`: above; else `consistent` */
+  /** `short`: below the null band and the bootstrap interval below 0 (the intervals do not hold from run to run as their widths and df say); `wide`: above both; else `consistent` */
+  /** the 95% band of the difference honest intervals would show (each pair covered with its expected probability) */
+  nullLow: number;
+  nullHigh: number;
   verdict: 'short' | 'consistent' | 'wide' | 'no expectation';
   cases: number;
 }
@@ -290,10 +293,16 @@ export interface CoverageVerdict {
 /**
  * Observed against expected coverage of one metric: the expected share is the mean over the
  * ordered pairs of {@link expectedPairCoverage} (what honest intervals of these widths and df
- * give), over the cases whose every pair has one; the difference's 95% interval by the percentile
- * bootstrap over cases (B. Efron & R. Tibshirani, "An Introduction to the Bootstrap", 1993, ch. 13;
- * cases resampled, because a case's pairs share its runs and are not independent), `resamples`
- * draws, seeded. The verdict: `short` when the interval lies wholly below 0, `wide` wholly above.
+ * give), over the cases whose every pair has one. Two spreads, `resamples` draws each, seeded:
+ * - the benchmark's own interval of the difference (observed − expected): the percentile
+ *   bootstrap over cases (B. Efron & R. Tibshirani, "An Introduction to the Bootstrap", 1993,
+ *   ch. 13; cases resampled, because a case's pairs share its runs and are not independent);
+ * - what honest intervals would show: each pair covered with its expected probability (a
+ *   parametric bootstrap of the null; pairs drawn independently), its 2.5–97.5% band of the
+ *   difference (`nullLow`, `nullHigh`). With few runs every case may cover all its pairs, and
+ *   the case bootstrap then has no spread at all: the null band says whether that is surprising.
+ * The verdict: `short` when the difference lies below the null band and its bootstrap interval
+ * below 0; `wide` when above both; else `consistent`.
  */
 export function judge(m: MetricCoverage, resamples = 2000, seed = 23): CoverageVerdict {
   const cases = m.cases.filter((k) => Number.isFinite(k.expected));
@@ -314,6 +323,8 @@ export function judge(m: MetricCoverage, resamples = 2000, seed = 23): CoverageV
       difference: Number.NaN,
       low: Number.NaN,
       high: Number.NaN,
+      nullLow: Number.NaN,
+      nullHigh: Number.NaN,
       verdict: 'no expectation',
       cases: 0,
     };
@@ -325,13 +336,24 @@ export function judge(m: MetricCoverage, resamples = 2000, seed = 23): CoverageV
   }
   const low = quantile(diffs, 0.025);
   const high = quantile(diffs, 0.975);
+  const nulls: number[] = [];
+  for (let b = 0; b < resamples; b++) {
+    let covered = 0;
+    for (const k of cases) for (let i = 0; i < k.pairs; i++) if (u() < k.expected / k.pairs) covered++;
+    nulls.push((covered - all.expected) / all.pairs);
+  }
+  const nullLow = quantile(nulls, 0.025);
+  const nullHigh = quantile(nulls, 0.975);
+  const difference = (all.covered - all.expected) / all.pairs;
   return {
     observed: all.covered / all.pairs,
     expected: all.expected / all.pairs,
-    difference: (all.covered - all.expected) / all.pairs,
+    difference,
     low,
     high,
-    verdict: high < 0 ? 'short' : low > 0 ? 'wide' : 'consistent',
+    nullLow,
+    nullHigh,
+    verdict: difference < nullLow && high < 0 ? 'short' : difference > nullHigh && low > 0 ? 'wide' : 'consistent',
     cases: cases.length,
   };
 }
@@ -364,7 +386,7 @@ export function renderCoverage(c: ReturnType<typeof coverage>, worst = 8): strin
     lines.push(
       v.verdict === 'no expectation'
         ? `  expected: ${VERDICT_TEXT[v.verdict]}`
-        : `  expected ${p1(v.expected)}, observed ${p1(v.observed)} (${v.cases} cases with df): ${signed(v.difference)} points [${signed(v.low)}, ${signed(v.high)}] (95%, bootstrap by case) — ${VERDICT_TEXT[v.verdict]}`,
+        : `  expected ${p1(v.expected)}, observed ${p1(v.observed)} (${v.cases} cases with df): ${signed(v.difference)} points [${signed(v.low)}, ${signed(v.high)}] (95%, bootstrap by case; honest intervals: ${signed(v.nullLow)} to ${signed(v.nullHigh)}) — ${VERDICT_TEXT[v.verdict]}`,
     );
     for (const [cls, x] of Object.entries(m.byClass).sort())
       lines.push(

@@ -77,7 +77,9 @@ test('coverage with df recorded: expected against observed, a bootstrap interval
   assert.ok(Math.abs(c.time.expected / c.time.expectedPairs - 0.99536) < 5e-4);
   const v = judge(c.time);
   assert.equal(v.observed, 1);
-  assert.equal(v.verdict, 'wide');
+  // every pair covered: the case bootstrap has no spread, but honest intervals cover all 12 pairs 0.995¹² = 94% of the time
+  assert.ok(v.low > 0 && v.nullHigh >= v.difference, JSON.stringify(v));
+  assert.equal(v.verdict, 'consistent');
   // runs that disagree: the fjs means 60, 66, 61 with ±1 (df 5): expected 99.5%, observed 33%: short
   const apart = [
     run(100, 5, 60, 1, [0.6, 0.58, 0.62]),
@@ -94,4 +96,34 @@ test('coverage with df recorded: expected against observed, a bootstrap interval
   );
   // without df (files written before ratioDf): no expectation, said so
   assert.match(renderCoverage(coverage(apart)), /ratio: [^\n]*\n {2}expected: no expectation/);
+});
+
+test('judge: 99% intervals labelled 99.9% across 40 cases read short; honest ones consistent; far wider ones wide', () => {
+  /** 40 cases of 30 ordered pairs (6 runs); `missed` of them miss one pair each */
+  const metric = (missed: number, expected: number) => {
+    const cases = Array.from({ length: 40 }, (_, i) => ({
+      id: `c${i}`,
+      caseClass: 'serialize',
+      pairs: 30,
+      covered: i < missed ? 29 : 30,
+      expected: 30 * expected,
+      runs: [],
+    }));
+    const sum = (f: (k: (typeof cases)[number]) => number) => cases.reduce((n, k) => n + f(k), 0);
+    return {
+      pairs: sum((k) => k.pairs),
+      covered: sum((k) => k.covered),
+      expected: sum((k) => k.expected),
+      expectedPairs: sum((k) => k.pairs),
+      byClass: {},
+      cases,
+    };
+  };
+  // df 5: expected 99.5%, 6 of 1,200 pairs missed; a 99% interval labelled 99.9% misses ~3.5% (42): short
+  assert.equal(judge(metric(40, 0.995)).verdict, 'short');
+  assert.equal(judge(metric(6, 0.995)).verdict, 'consistent');
+  // not one of 1,200 pairs missed where honest intervals miss 6 on average (e⁻⁶ = 0.25% of the time): wider than needed
+  assert.equal(judge(metric(0, 0.995)).verdict, 'wide');
+  // expected 90% (say, intervals labelled 90%) but all but 2 pairs covered: wide
+  assert.equal(judge(metric(2, 0.9)).verdict, 'wide');
 });
