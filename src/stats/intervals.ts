@@ -291,7 +291,10 @@ function withRunPrior(base: CaseVariance | null, run: RunPrior, floor: number, l
  *   is max(s_g², (d₀·s_g² + (k − 1)·s²)/(d₀ + k − 1)) with d₀ = {@link PRIOR_DF_MAX}: the case's own
  *   variance keeps the weight it would have against Smyth's prior and can only widen it (a case
  *   somewhat noisier than its group, which the guard let pass); the df stay the table's.
- * Then, with `run` (the other groups' prior, {@link RunPrior}), that choice (the heterogeneous
+ * With a `prior` spread (separate processes) and `run`, the two are one prior: pooled by their
+ * weights, (d_g·s_g² + d_r·s_r²)/(d_g + d_r) with d₀ = min({@link PRIOR_DF_MAX}, d_g + d_r), and the
+ * case moderated with it once (a heterogeneous case: its own, moderated with the run's as below).
+ * Otherwise, with `run` (the other groups' prior, {@link RunPrior}), that choice (the heterogeneous
  * case's own variance included) is moderated with it: (w·s₀² + d·s²)/(w + d) with w + d df, w =
  * d₀ unless the choice's variance exceeds s₀² beyond the `level` quantile of F(d, d₀), then less,
  * continuously, never below {@link PRIOR_DF_MIN} ({@link runPriorWeight}; `own: 'above the run'`);
@@ -314,6 +317,25 @@ export function caseVariance(
   level = HETEROGENEITY_LEVEL,
   run?: RunPrior,
 ): CaseVariance | null {
+  const usableRun = run && run.df > 0 && run.variance > 0 && Number.isFinite(run.variance);
+  if (
+    usableRun &&
+    spread?.kind === 'prior' &&
+    spread.df > 0 &&
+    spread.variance > 0 &&
+    Number.isFinite(spread.variance)
+  ) {
+    // separate processes: the group's other cases and the run's other groups are one prior, not two
+    // stacked (which gave d₀ up to 8: t(9) at 2 launches against the cap of 4)
+    const df = spread.df + run.df;
+    const pooled: GroupSpread = {
+      kind: 'prior',
+      variance: (spread.df * spread.variance + run.df * run.variance) / df,
+      df: Math.min(PRIOR_DF_MAX, df),
+    };
+    const base = groupVariance(own, ownDf, within, pooled, others, level);
+    return base?.own === 'heterogeneous' ? withRunPrior(base, run, finiteOr0(within), level) : base;
+  }
   const base = groupVariance(own, ownDf, within, spread, others, level);
   return run ? withRunPrior(base, run, finiteOr0(within), level) : base;
 }

@@ -123,6 +123,17 @@ test("judgedSpread: the group without the case moderated with the run's prior, o
   assert.equal(judgedSpread(undefined, undefined), undefined);
 });
 
+test("separate processes: the group's prior and the run's are one prior of at most PRIOR_DF_MAX df, not two stacked", () => {
+  const run = { variance: 0.0004, df: 4 };
+  const group = { kind: 'prior' as const, variance: 0.0002, df: 4 };
+  // stacked, it read (4·0.0004 + 5·(4·0.0002 + 0.0009)/5)/9 with 9 df: t(9) at 2 launches against the cap's t(5)
+  const v = caseVariance(0.0009, 1, 0, group, { variance: 0.0002, df: 4 }, 0.95, run)!;
+  assert.equal(v.df, 5);
+  const s0 = (4 * 0.0002 + 4 * 0.0004) / 8;
+  assert.ok(Math.abs(v.variance - (4 * s0 + 0.0009) / 5) < 1e-15, String(v.variance));
+  assert.equal(v.basis, 'moderated');
+});
+
 test("runPriorWeight: d₀ up to the F screen's point, then falling continuously with the spread, never below PRIOR_DF_MIN", () => {
   const run = { variance: 0.0001, df: 4 };
   const q = jStat.centralF.inv(0.95, 1.1, 4);
