@@ -347,6 +347,7 @@ const NUMBERS = [
   'ratio',
   'ratioError',
   'ratioBasis',
+  'ratioDf',
   'difference',
   'ratioInterval',
   'allocated',
@@ -364,6 +365,8 @@ export const CaseOutcomeSchema = Type.Union([
     ratio: Type.Union([positive, Type.Null()]),
     /** what `ratioInterval` is made of, as TimeStats `basis` (the launch ratios' logs; `rounds`: one launch's per-round ratios) */
     ratioBasis: Optional(Type.Union([Type.Literal('launches'), Type.Literal('moderated'), Type.Literal('rounds')])),
+    /** the degrees of freedom of `ratioInterval`'s t quantile, as TimeStats `df` (fractional with Satterthwaite's or a reduced prior weight); absent in files written before it */
+    ratioDf: Optional(Type.Number()),
     /**
      * What this serializer costs more than its baseline per op, ns (negative: it saves that much):
      * (ratio − 1) × the baseline's mean time beside it (its samples in the same rounds), its interval

@@ -18,7 +18,7 @@ import {
   launchPrior,
   launchStates,
   meanInterval,
-  pooledRunPrior,
+  classPooledPrior,
   PRIOR_DF_MAX,
   ratioInterval,
   sharedLaunchVariance,
@@ -447,6 +447,7 @@ function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpread
   let ratioError: number | null = null;
   let ratioInterval: [number, number] | null = null;
   let ratioBasis: 'launches' | 'moderated' | 'rounds' | undefined;
+  let ratioDf: number | undefined;
   let difference: { value: number; low: number; high: number } | undefined;
   if (p.baseline === p.serializer) {
     ratio = 1;
@@ -459,6 +460,7 @@ function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpread
       ratio = r.ratio;
       ratioInterval = r.interval;
       ratioBasis = r.basis;
+      ratioDf = r.interval ? r.df : undefined;
       // a ratio without an interval has no error either (results/validate.ts: both numbers, or both null)
       ratioError = r.interval ? Math.max(r.ratio - r.interval[0], r.interval[1] - r.ratio) : null;
       // the baseline's mean beside this serializer (its samples in the same rounds), ns/op: the
@@ -484,6 +486,7 @@ function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpread
       ratioError,
       ratioInterval,
       ...(ratioBasis ? { ratioBasis } : {}),
+      ...(ratioDf !== undefined && Number.isFinite(ratioDf) ? { ratioDf } : {}),
       ...(difference ? { difference } : {}),
       ...(allocated ? { allocated } : {}),
       allocRatio: null,
@@ -642,32 +645,28 @@ export function groupLaunchSpread(recs: readonly CaseRecord[]): GroupLaunchSprea
   };
 }
 
-/** The other groups a group's prior pools in one measure: of its target, and of its class too when those give {@link PRIOR_DF_MAX} launch contrasts. */
-function matched(
-  self: Pick<GroupLaunchSpread, 'target' | 'caseClass'>,
-  others: readonly GroupLaunchSpread[],
-  measure: 'time' | 'ratio',
-): GroupEstimate[] {
-  const target = others.filter((o) => o.target === self.target && o[measure]);
-  const cls = target.filter((o) => o.caseClass === self.caseClass);
-  const weight = cls.reduce((n, o) => n + o[measure]!.weight, 0);
-  return (weight >= PRIOR_DF_MAX ? cls : target).map((o) => o[measure]!);
-}
-
 /**
  * What a group borrows from `others`, the run's other groups (leave-the-group-out: the caller
  * never passes the group itself), per measure: Smyth's prior pooled from the groups of the same
- * target (another runtime's launches spread otherwise) and the same class when those give at
- * least {@link PRIOR_DF_MAX} launch contrasts — a serializer's ratio spreads about twice as far
- * as a parser's on recorded runs — else from every group of the target (stats/intervals.ts
- * pooledRunPrior, d₀ ≤ {@link PRIOR_DF_MAX}). Empty without other groups of the target.
+ * target (another runtime's launches spread otherwise), respecting its class (stats/intervals.ts
+ * classPooledPrior: its class's groups alone when they give {@link PRIOR_DF_MAX} launch contrasts,
+ * else with the other classes' groups weighted by how well the classes agree — a serializer's
+ * ratio spreads about twice as far as a parser's), d₀ ≤ {@link PRIOR_DF_MAX}. Empty without other
+ * groups of the target.
  */
 export function runPriorsFor(
   self: Pick<GroupLaunchSpread, 'target' | 'caseClass'>,
   others: readonly GroupLaunchSpread[],
 ): RunPriors {
-  const time = pooledRunPrior(matched(self, others, 'time'));
-  const ratio = pooledRunPrior(matched(self, others, 'ratio'));
+  const prior = (measure: 'time' | 'ratio') => {
+    const target = others.filter((o) => o.target === self.target && o[measure]);
+    return classPooledPrior(
+      target.filter((o) => o.caseClass === self.caseClass).map((o) => o[measure]!),
+      target.filter((o) => o.caseClass !== self.caseClass).map((o) => o[measure]!),
+    );
+  };
+  const time = prior('time');
+  const ratio = prior('ratio');
   return { ...(time ? { time } : {}), ...(ratio ? { ratio } : {}) };
 }
 

@@ -27,7 +27,7 @@ import { checkResults } from '../results/validate.js';
 import { ResultsFileError, type TextPosition } from '../results/errors.js';
 import { pointerPosition, readResultsText, syntaxErrorAt } from '../results/io.js';
 import { medianOf } from '../stats/median.js';
-import { assembleGroup, type CaseRecord } from './assemble.js';
+import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from './assemble.js';
 
 /** The reason of a case the killed run never measured (status `not-run`, never `failed`: nothing went wrong with it). */
 export const NOT_RUN_REASON = 'not measured: the run was killed before this case';
@@ -222,6 +222,29 @@ function launchRecordProblem(record: unknown): { pointer: string; message: strin
   return undefined;
 }
 
+/** A group's planned cases as the runner's records, with the launches a killed run finished (not-run where none). */
+function recordsOf(
+  group: RunSnapshot['groups'][number],
+  launches: ReadonlyMap<string, LaunchRecord[]>,
+  payloads: ReadonlyMap<string, RunSnapshot['payloads'][number]>,
+): CaseRecord[] {
+  return group.map((planned): CaseRecord => {
+    const mine = launches.get(planned.id) ?? [];
+    const payload = payloads.get(planned.payloadKey) ?? { key: planned.payloadKey, path: '', bytes: 0, sha256: '' };
+    const base = {
+      planned,
+      payload,
+      launches: mine,
+      relaunches: mine.filter((l) => l.discarded).length,
+      paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
+    };
+    if (planned.status !== 'planned') return { ...base, end: { status: planned.status, reason: planned.reason } };
+    if (!mine.some((l) => !l.discarded && l.rounds.length))
+      return { ...base, end: { status: 'not-run', reason: NOT_RUN_REASON } };
+    return { ...base, end: { status: 'measured' } };
+  });
+}
+
 /**
  * Rebuilds the results of the unfinished run in `dir` (see the module comment).
  * @throws ResultsFileError when the snapshot is missing or unreadable, or the rebuilt file does not match the results schema
@@ -273,27 +296,17 @@ export function recoverRun(dir: string): Recovered {
   const cases: CaseResult[] = [];
   let rebuilt = 0;
   let lost = 0;
-  for (const group of snapshot.groups) {
+  const recsOf = snapshot.groups.map((group) => recordsOf(group, launches, payloads));
+  // the run's prior as a finished run lends it (run/assemble.ts runPriorsInOrder over the groups in
+  // the plan's order, their launches so far): a rebuilt group of 2 launches gets t(≈5), not t(≈1)
+  const priors = runPriorsInOrder(recsOf.map(groupLaunchSpread));
+  for (const [g, group] of snapshot.groups.entries()) {
     if (group.every((p) => doneLines.has(p.id))) {
       cases.push(...group.map((p) => doneLines.get(p.id)!.value as CaseResult));
       continue;
     }
-    const recs: CaseRecord[] = group.map((planned) => {
-      const mine = launches.get(planned.id) ?? [];
-      const payload = payloads.get(planned.payloadKey) ?? { key: planned.payloadKey, path: '', bytes: 0, sha256: '' };
-      const base = {
-        planned,
-        payload,
-        launches: mine,
-        relaunches: mine.filter((l) => l.discarded).length,
-        paired: Boolean(planned.baseline && planned.baseline !== planned.serializer),
-      };
-      if (planned.status !== 'planned') return { ...base, end: { status: planned.status, reason: planned.reason } };
-      if (!mine.some((l) => !l.discarded && l.rounds.length))
-        return { ...base, end: { status: 'not-run', reason: NOT_RUN_REASON } };
-      return { ...base, end: { status: 'measured' } };
-    });
-    const out = assembleGroup(recs, policy.measure);
+    const recs = recsOf[g];
+    const out = assembleGroup(recs, policy.measure, priors[g]);
     for (const [i, c] of out.entries()) {
       if (doneLines.has(c.id)) {
         cases.push(doneLines.get(c.id)!.value as CaseResult);

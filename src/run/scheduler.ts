@@ -160,7 +160,7 @@ function priorsOf(spreads: Spreads, g: number, self: Pick<GroupLaunchSpread, 'ta
   );
 }
 
-/** Runs the launches of group `g` in one slot (`place`): the policy's, then the stop rule's extra ones (judged with the prior of the groups done so far); its spread is noted in `spreads`. */
+/** Runs the launches of group `g` in one slot (`place`): the policy's, then the stop rule's extra ones ({@link extraLaunches}, judged with the prior of the groups done so far); its spread is noted in `spreads`. */
 async function launchGroup(ctx: RunContext, g: number, place: LaunchPlace, spreads: Spreads): Promise<GroupState> {
   const { policy, input } = ctx;
   const group = input.groups[g];
@@ -173,11 +173,33 @@ async function launchGroup(ctx: RunContext, g: number, place: LaunchPlace, sprea
     grouped: input.groupLaunches !== false && groupsShareLaunches(group),
     stopped: new Map(),
   };
-  const self = { target: group[0]?.target.id ?? '', caseClass: group[0]?.caseClass ?? '' };
   const live = () => gs.recs.filter((r) => r.end.status === 'measured');
   for (let l = 1; l <= policy.launches; l++) await launchAll(gs, live(), l, live().length > 1);
-  for (let l = policy.launches + 1; ; l++) {
-    const more = moreLaunches(gs, live(), l, priorsOf(spreads, g, self));
+  await extraLaunches(gs, spreads);
+  // a case whose timing launches sent no allocation windows (a worker without the engine's `alloc` on time jobs) gets a launch of its own
+  if (!groupsShareLaunches(group)) for (const rec of live().filter((r) => !r.alloc)) await allocLaunch(gs, rec);
+  ctx.counter.groupDone(g);
+  spreads.set(g, groupLaunchSpread(gs.recs));
+  return gs;
+}
+
+/**
+ * The stop rule's extra launches of a group (run/stop-rule.ts), from the launch after its last:
+ * judged with the prior of the other groups done now ({@link moreLaunches}). Called when the
+ * group's policy launches are done — then the prior is of the groups before it, which is the one
+ * it is assembled with when they give its class a full prior (run/assemble.ts priorsComplete) —
+ * and again, at the run's end, for every group still waiting for its prior ({@link scheduleGroups}):
+ * then with the final prior, the one results.json carries, so a case released as resolved on a
+ * partial prior that the final one leaves unresolved gets its launches (budgets permitting), and
+ * what stopped it is what is recorded.
+ */
+async function extraLaunches(gs: GroupState, spreads: Spreads): Promise<void> {
+  const group = gs.ctx.input.groups[gs.g];
+  const self = { target: group[0]?.target.id ?? '', caseClass: group[0]?.caseClass ?? '' };
+  const live = () => gs.recs.filter((r) => r.end.status === 'measured');
+  const last = Math.max(gs.ctx.policy.launches, ...gs.recs.flatMap((r) => r.launches.map((x) => x.launch)));
+  for (let l = last + 1; ; l++) {
+    const more = moreLaunches(gs, live(), l, priorsOf(spreads, gs.g, self));
     if (!more.length) break;
     await launchAll(
       gs,
@@ -186,11 +208,6 @@ async function launchGroup(ctx: RunContext, g: number, place: LaunchPlace, sprea
       more.some((r) => r.paired),
     );
   }
-  // a case whose timing launches sent no allocation windows (a worker without the engine's `alloc` on time jobs) gets a launch of its own
-  if (!groupsShareLaunches(group)) for (const rec of live().filter((r) => !r.alloc)) await allocLaunch(gs, rec);
-  ctx.counter.groupDone(g);
-  spreads.set(g, groupLaunchSpread(gs.recs));
-  return gs;
 }
 
 /** Assembles a group whose launches are done with the prior of the other groups done (run/assemble.ts assembleGroup); its cases are finished and announced. */
@@ -211,33 +228,48 @@ function finishGroup(gs: GroupState, spreads: Spreads): CaseResult[] {
  * with 4 launch contrasts, stats/intervals.ts PRIOR_DF_MAX), or until every group's launches are done:
  * what is printed, recorded in the ledger and the partial file when it is finished is then what
  * results.json carries, and an early group borrows from the groups after it. Waiting groups are
- * finished in plan order as soon as they are ready; results.json keeps plan order.
+ * finished in plan order as soon as they are ready; results.json keeps plan order. A group whose
+ * extra launches were judged on a partial prior (its class's groups done then gave fewer than 4
+ * contrasts) is judged again with the prior it is assembled with before it is finished
+ * ({@link extraLaunches}): the stop rule and results.json see the same interval.
  */
 export async function scheduleGroups(ctx: RunContext): Promise<CaseResult[]> {
   const { input } = ctx;
   const byGroup: CaseResult[][] = new Array(input.groups.length);
   const spreads: Spreads = new Map();
   const waiting: GroupState[] = [];
-  const flush = (all: boolean) => {
+  // groups whose extra launches were judged with the full prior they are assembled with
+  const judgedFull = new Set<GroupState>();
+  const othersOf = (g: number) => [...spreads].filter(([h]) => h !== g).map(([, s]) => s);
+  const flushOnce = async (all: boolean) => {
     waiting.sort((a, b) => a.g - b.g);
     for (const gs of [...waiting]) {
-      const others = [...spreads].filter(([h]) => h !== gs.g).map(([, s]) => s);
-      if (!all && !priorsComplete(spreads.get(gs.g)!, others)) continue;
+      if (!all && !priorsComplete(spreads.get(gs.g)!, othersOf(gs.g))) continue;
       waiting.splice(waiting.indexOf(gs), 1);
+      // judged on a partial prior: judged again with the one it is assembled with before it is
+      if (!judgedFull.has(gs)) {
+        await extraLaunches(gs, spreads);
+        spreads.set(gs.g, groupLaunchSpread(gs.recs));
+      }
       byGroup[gs.g] = finishGroup(gs, spreads);
     }
   };
+  // one flush at a time (slots finish groups concurrently)
+  let flushing = Promise.resolve();
+  const flush = (all: boolean) => (flushing = flushing.then(() => flushOnce(all)));
   let next = 0;
   const slot = async (k: number) => {
     const place: LaunchPlace = input.cpus?.[k] !== undefined ? { cpu: input.cpus[k] } : {};
     while (next < input.groups.length) {
       const g = next++;
-      waiting.push(await launchGroup(ctx, g, place, spreads));
-      flush(spreads.size === input.groups.length);
+      const gs = await launchGroup(ctx, g, place, spreads);
+      if (priorsComplete(spreads.get(g)!, othersOf(g))) judgedFull.add(gs);
+      waiting.push(gs);
+      await flush(false);
     }
   };
   const jobs = Math.max(1, Math.min(input.jobs ?? 1, input.groups.length));
   await Promise.all(Array.from({ length: jobs }, (_, k) => slot(k)));
-  flush(true);
+  await flush(true);
   return byGroup.flat();
 }

@@ -366,6 +366,7 @@ class HostFaults {
       'ratio',
       'ratioError',
       'ratioBasis',
+      'ratioDf',
       'difference',
       'ratioInterval',
       'allocated',

@@ -3,6 +3,9 @@ declare module 'jstat' {
   export const jStat: {
     studentt: { inv(p: number, dof: number): number; cdf(x: number, dof: number): number };
     /** Snedecor's F distribution: `inv(p, df1, df2)`, its p-quantile */
+    beta: {
+      inv(p: number, alpha: number, beta: number): number;
+    };
     centralF: {
       inv(p: number, df1: number, df2: number): number;
     };

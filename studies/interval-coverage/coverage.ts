@@ -29,6 +29,9 @@ import {
   sharedLaunchVariance,
 } from '../../src/stats/intervals.js';
 import { load, studyArgs } from '../lib/lib.js';
+import jstatModule from 'jstat';
+
+const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
 
 const USAGE = `node build/studies/interval-coverage/coverage.js <fixed|shared|pure|adaptive> [--n N] [--ks 2,3,5,10] [--scenario NAME] [--separate]
   fixed     coverage of the ratio and time intervals at fixed launch counts (scenarios: homog, nolaunch, hetero3, hetero0, bimodal, G2, adaptR, or all)
@@ -39,7 +42,12 @@ const USAGE = `node build/studies/interval-coverage/coverage.js <fixed|shared|pu
   --groups G  the focal group runs beside G − 1 other groups of the same cases (launches of their own), and borrows their
               run prior (run/assemble.ts runPriorsInOrder, leave-the-group-out); default 1: no run prior
   --tau T     each other group's launch SDs scaled by exp(T·z), z standard normal (groups that do not share one variance)
-  --focal F   the focal group's launch SDs scaled by F (a group noisier than the run; the F-guard's case)
+  --focal F   the focal group's launch SDs scaled by F × e^(T·z) (drawn like the others, not at their median; a group
+              noisier than the run: the reduced prior weight's case), placed at a random place in the plan
+  --rounds R  rounds per launch (default 12; fewer keep the ≥ 20,000 runs a row needed to tell 99.9% from 99.7% to minutes)
+  --classes C the run's groups fall in C classes (group g in class g mod C, the focal group in class 0); with
+              --class-scale S the other classes' launch SDs are scaled by S (the default suite: 3 groups a class,
+              so a prior pooled across classes; S 0.5: the focal class twice as noisy as the rest, S 2: half)
 About 20 s per scenario and launch count at N=2000 on a quiet core.`;
 
 const { values: opt, positionals } = studyArgs(
@@ -57,6 +65,9 @@ const { values: opt, positionals } = studyArgs(
     groups: { type: 'string', default: '1' },
     tau: { type: 'string', default: '0' },
     focal: { type: 'string', default: '1' },
+    classes: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '12' },
+    'class-scale': { type: 'string', default: '1' },
   },
   true,
 );
@@ -123,20 +134,23 @@ const med = (xs: readonly number[]) => {
 
 /** One launch of every case of a group (index 0 the baseline). */
 function launchGroup(r: Rng, cases: readonly SimCase[], o: SimOpts, launch: number): LaunchRecord[] {
-  const bl = o.sBl * r.n();
-  const bOnly = (o.sBase ?? 0) * r.n();
+  // a group launch: one process, one launch effect for every case; separate processes (--separate,
+  // the .NET worker's pair per process): each case's pair draws its own
+  const shared = { bl: o.sBl * r.n(), bOnly: (o.sBase ?? 0) * r.n() };
+  const perCase = cases.map(() => (opt.separate ? { bl: o.sBl * r.n(), bOnly: (o.sBase ?? 0) * r.n() } : shared));
   const effects = cases.map((c) => {
     let a = c.sa * r.n();
     if (c.bimodal && r.u() < c.bimodal.p) a += Math.log(c.bimodal.jump);
     return a;
   });
-  return cases.map((c, ci) => {
+  const out = cases.map((c, ci): LaunchRecord => {
     const rounds: LaunchRecord['rounds'] = [];
     const ratios: number[] = [];
     for (let j = 0; j < (o.R ?? 40); j++) {
       const base: number[] = [];
       const ser: number[] = [];
       for (let s = 0; s < o.spr; s++) {
+        const { bl, bOnly } = perCase[ci];
         base.push(o.B * Math.exp(bl + bOnly + o.sS * r.n()));
         ser.push(o.B * c.rho * Math.exp(bl + effects[ci] + o.sS * r.n()));
       }
@@ -156,9 +170,17 @@ function launchGroup(r: Rng, cases: readonly SimCase[], o: SimOpts, launch: numb
       grouped: !opt.separate,
     };
   });
+  // a group launch: the paired cases read the same baseline samples, as the JavaScript worker's group launch does
+  if (!opt.separate)
+    for (const l of out.slice(2))
+      l.rounds.forEach((rd, j) => {
+        const b = out[1].rounds[j]?.baselineNs;
+        if (b) rd.baselineNs = b;
+      });
+  return out;
 }
 
-function makeRecs(n: number): CaseRecord[] {
+function makeRecs(n: number, caseClass = 'serialize'): CaseRecord[] {
   return Array.from({ length: n }, (_, i) => ({
     planned: {
       id: `c${i}`,
@@ -166,7 +188,7 @@ function makeRecs(n: number): CaseRecord[] {
       size: 1,
       shape: 'list',
       direction: 'serialize',
-      caseClass: 'serialize',
+      caseClass,
       serializer: i === 0 ? 'base' : `s${i}`,
       baseline: 'base',
       payloadKey: 'p',
@@ -185,6 +207,8 @@ function makeRecs(n: number): CaseRecord[] {
 const G = Number(opt.groups);
 const tau = Number(opt.tau);
 const focalScale = Number(opt.focal);
+const classes = Number(opt.classes);
+const classScale = Number(opt['class-scale']);
 
 /** The simulation's cases and options with every launch SD scaled by `f`. */
 function scaled(cases: readonly SimCase[], o: SimOpts, f: number): [SimCase[], SimOpts] {
@@ -208,10 +232,11 @@ function runPrior(
   sharedBase: boolean,
 ): RunPriors {
   if (G <= 1) return {};
-  const spreads = [groupLaunchSpread(recs)];
+  const spreads = [];
   for (let g = 1; g < G; g++) {
-    const [cs, os] = scaled(cases, o, Math.exp(tau * r.n()));
-    const other = makeRecs(cs.length);
+    const cls = g % classes;
+    const [cs, os] = scaled(cases, o, Math.exp(tau * r.n()) * (cls ? classScale : 1));
+    const other = makeRecs(cs.length, cls ? `class ${cls}` : 'serialize');
     for (let l = 1; l <= k; l++) {
       const ls = launchGroup(r, cs, os, l);
       if (sharedBase)
@@ -221,7 +246,20 @@ function runPrior(
     }
     spreads.push(groupLaunchSpread(other));
   }
-  return runPriorsInOrder(spreads)[0];
+  // the focal group at a random place in the plan (an early group borrows from fewer groups done)
+  const at = Math.floor(r.u() * G);
+  spreads.splice(at, 0, groupLaunchSpread(recs));
+  return runPriorsInOrder(spreads)[at];
+}
+
+/** The focal group's launch SD scale for one simulated run: --focal × e^(tau·z), a group drawn like the run's others (not fixed at their median). */
+const focalDraw = (r: Rng) => focalScale * (G > 1 ? Math.exp(tau * r.n()) : 1);
+
+/** Clopper–Pearson 95% interval of a proportion x/n (C. J. Clopper & E. S. Pearson, Biometrika 26, 1934), as percentages. */
+function clopperPearson(x: number, n: number): string {
+  const lo = x > 0 ? jStat.beta.inv(0.025, x, n - x + 1) : 0;
+  const hi = x < n ? jStat.beta.inv(0.975, x + 1, n - x) : 1;
+  return `[${(100 * lo).toFixed(2)}–${(100 * hi).toFixed(2)}]`;
 }
 
 const assemble = (recs: CaseRecord[], run: RunPriors = {}) => {
@@ -233,7 +271,6 @@ const ks = opt.ks.split(',').map(Number);
 const N = (d: number) => Number(opt.n ?? d);
 
 function fixed(name: string, run: SimCase[], ro: SimOpts) {
-  const [cases, o] = scaled(run, ro, focalScale);
   for (const k of ks) {
     const r = rng(12345 + k);
     const n = N(2000);
@@ -243,11 +280,12 @@ function fixed(name: string, run: SimCase[], ro: SimOpts) {
     let states = 0;
     const widths: number[] = [];
     const tw: number[] = [];
-    const c = cases[1];
-    const logTruth = Math.log(c.rho) + (c.bimodal ? c.bimodal.p * Math.log(c.bimodal.jump) : 0);
-    const ea = Math.exp((c.sa * c.sa) / 2) * (c.bimodal ? 1 - c.bimodal.p + c.bimodal.p * c.bimodal.jump : 1);
-    const tTruth = o.B * c.rho * ea * Math.exp((o.sBl ** 2 + o.sS ** 2) / 2);
     for (let rep = 0; rep < n; rep++) {
+      const [cases, o] = scaled(run, ro, focalDraw(r));
+      const c = cases[1];
+      const logTruth = Math.log(c.rho) + (c.bimodal ? c.bimodal.p * Math.log(c.bimodal.jump) : 0);
+      const ea = Math.exp((c.sa * c.sa) / 2) * (c.bimodal ? 1 - c.bimodal.p + c.bimodal.p * c.bimodal.jump : 1);
+      const tTruth = o.B * c.rho * ea * Math.exp((o.sBl ** 2 + o.sS ** 2) / 2);
       const recs = makeRecs(cases.length);
       for (let l = 1; l <= k; l++) {
         const ls = launchGroup(r, cases, o, l);
@@ -277,13 +315,12 @@ function fixed(name: string, run: SimCase[], ro: SimOpts) {
       tw.push(out.time.error / out.time.mean);
     }
     console.log(
-      `${name.padEnd(34)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} (n=${nR}) median ±${pct(med(widths))} | states fired ${pct(states / n)} | time cov ${pct(covT / n)} ±${pct(med(tw))}`,
+      `${name.padEnd(34)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} ${clopperPearson(covR, nR)} (n=${nR}) median ±${pct(med(widths))} | states fired ${pct(states / n)} | time cov ${pct(covT / n)} ${clopperPearson(covT, n)} ±${pct(med(tw))}`,
     );
   }
 }
 
 function shared(name: string, run: SimCase[], ro: SimOpts, sharedBase: boolean) {
-  const [cases, o] = scaled(run, ro, focalScale);
   for (const k of ks) {
     const r = rng(999 + k);
     const n = N(2000);
@@ -292,9 +329,10 @@ function shared(name: string, run: SimCase[], ro: SimOpts, sharedBase: boolean) 
     let covT = 0;
     const w: number[] = [];
     const tw: number[] = [];
-    const c = cases[1];
-    const tTruth = o.B * c.rho * Math.exp((c.sa ** 2 + o.sBl ** 2 + o.sS ** 2) / 2);
     for (let rep = 0; rep < n; rep++) {
+      const [cases, o] = scaled(run, ro, focalDraw(r));
+      const c = cases[1];
+      const tTruth = o.B * c.rho * Math.exp((c.sa ** 2 + o.sBl ** 2 + o.sS ** 2) / 2);
       const recs = makeRecs(cases.length);
       for (let l = 1; l <= k; l++) {
         const ls = launchGroup(r, cases, o, l);
@@ -316,7 +354,7 @@ function shared(name: string, run: SimCase[], ro: SimOpts, sharedBase: boolean) 
       tw.push(out.time.error / out.time.mean);
     }
     console.log(
-      `${name.padEnd(46)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} ±${pct(med(w))} | time cov ${pct(covT / n)} ±${pct(med(tw))}`,
+      `${name.padEnd(46)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} ${clopperPearson(covR, nR)} ±${pct(med(w))} | time cov ${pct(covT / n)} ${clopperPearson(covT, n)} ±${pct(med(tw))}`,
     );
   }
 }
@@ -408,7 +446,7 @@ const group = (focal: SimCase, sa = 0.025, G = 5): SimCase[] => [
   focal,
   ...Array.from({ length: G - 1 }, (_, i) => ({ rho: 1.2 + 0.3 * i, sa })),
 ];
-const base: SimOpts = { B: 10000, sBl: 0.03, sS: 0.03, spr: 4, R: 12 };
+const base: SimOpts = { B: 10000, sBl: 0.03, sS: 0.03, spr: 4, R: Number(opt.rounds) };
 const G5 = (sa: number, others = sa): SimCase[] => [
   { rho: 1, sa: 0 },
   { rho: 1.3, sa },
@@ -417,7 +455,7 @@ const G5 = (sa: number, others = sa): SimCase[] => [
 const which = opt.scenario;
 const is = (s: string) => which === 'all' || which === s;
 console.log(
-  `# ${positionals[0] ?? '(none)'} scenario ${which}${opt.separate ? ', separate processes' : ''}${G > 1 ? `, run of ${G} groups (tau ${tau}, focal ×${focalScale})` : ''}; load ${load()}`,
+  `# ${positionals[0] ?? '(none)'} scenario ${which}${opt.separate ? ', separate processes' : ''}${G > 1 ? `, run of ${G} groups (tau ${tau}, focal ×${focalScale}${classes > 1 ? `, ${classes} classes, the others ×${classScale}` : ''})` : ''}; load ${load()}`,
 );
 switch (positionals[0]) {
   case 'fixed':

@@ -18,13 +18,16 @@ import type { ResultsFile } from '../../src/results/types.js';
 const fixture = fileURLToPath(new URL('../../../test/report/fixtures/single.json', import.meta.url));
 
 /** A killed run's folder before any case finished: json and typia on weather-station serialize planned, the snapshot written, no case finished. */
-async function killedRun(dir: string): Promise<ReturnType<typeof expandTargets>> {
+async function killedRun(
+  dir: string,
+  directions: ('serialize' | 'deserialize')[] = ['serialize'],
+): Promise<ReturnType<typeof expandTargets>> {
   const { cases: _, ...header } = JSON.parse(readFileSync(fixture, 'utf8')) as ResultsFile;
   const workload = await workloads.load('weather-station');
   const all = await serializers.loadAll([]);
   const chosen = all.filter((s) => s.id === 'json' || s.id === 'typia');
   const groups = expandTargets(
-    planCases({ workloads: [workload], serializers: chosen, directions: ['serialize'], policy: policies.quick }, all),
+    planCases({ workloads: [workload], serializers: chosen, directions, policy: policies.quick }, all),
     [{ id: 'node', runtime: 'node', version: '20.20.2' }],
     false,
   );
@@ -316,4 +319,37 @@ test('a run.partial.json whose groups, cases, payloads or policy are damaged is 
   assert.deepEqual(bad({ payloads: [null] })?.pointer, '/payloads/0');
   assert.deepEqual(bad({ results: { policy: { measure: null } } })?.pointer, '/results/policy');
   assert.deepEqual(bad({ results: [] })?.pointer, '/results/policy');
+});
+
+test("a killed run's rebuilt groups borrow the run's prior from its other groups, as a finished run's do (not t(≈1) with 2 launches)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
+  try {
+    const groups = await killedRun(dir, ['serialize', 'deserialize']);
+    const measured = groups.filter((g) => g.filter((c) => c.status === 'planned').length >= 2);
+    assert.ok(measured.length >= 2, `groups of 2 planned cases: ${measured.length}`);
+    // 2 launches each, about 1% apart, the cases different ways: each group alone has at most 2 df (2 cases × 2 shared launches)
+    const lines = measured.flat().flatMap((c, i) =>
+      [1, 2].map((l) =>
+        JSON.stringify({
+          caseId: c.id,
+          record: launchRecord(
+            l,
+            [600 + 50 * i, 610 + 50 * i, 590 + 50 * i].map((x) => x * [1, 1.01 + 0.004 * i][l - 1]),
+            [1000, 1010, 990].map((x) => x * [1, 1.01][l - 1]),
+          ),
+        }),
+      ),
+    );
+    writeFileSync(join(dir, RUN_PARTIAL.launches), lines.join('\n') + '\n');
+    const r = recoverRun(dir);
+    const rebuilt = r.results.cases.filter((c) => c.status === 'measured');
+    assert.ok(rebuilt.length >= 4, `rebuilt ${rebuilt.length}`);
+    for (const c of rebuilt) {
+      // alone: Satterthwaite's df of a 2 × 2 table, at most 2; with another group's prior, more
+      assert.ok(c.time.df! > 2, `${c.id}: time df ${c.time.df}`);
+      assert.equal(c.time.basis, 'moderated', c.id);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

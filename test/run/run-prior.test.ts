@@ -9,12 +9,15 @@ import {
   type CaseRecord,
   type GroupLaunchSpread,
 } from '../../src/run/assemble.js';
-import { PRIOR_DF_MAX } from '../../src/stats/intervals.js';
+import { CLASS_AGREEMENT_LEVEL, PRIOR_DF_MAX } from '../../src/stats/intervals.js';
+import jstatModule from 'jstat';
 import { readResults } from '../../src/results/io.js';
 import { isMeasured, type MeasuredCase, type ResultsFile } from '../../src/results/types.js';
 import { LAUNCHES_DISAGREE } from '../../src/results/decision.js';
 import { noisy } from '../../src/analysers/noisy.js';
 import { payload, planned } from './fake-launch.js';
+
+const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
 
 const RECORDED = fileURLToPath(new URL('../../../test/analysers/fixtures/recorded-launches.json', import.meta.url));
 
@@ -34,9 +37,11 @@ test('a group borrows from the run’s other groups of its target, never from it
     spread('dotnet', 'serialize', 0.5),
   ];
   const priors = runPriorsInOrder(groups);
-  // group 0: the other node groups (1 and 2; its class alone gives 1 contrast, under PRIOR_DF_MAX), not .NET's
-  assert.ok(Math.abs(priors[0].time!.variance - 0.004) < 1e-12, String(priors[0].time!.variance));
-  assert.equal(priors[0].time!.df, 2);
+  // group 0: the other node groups (1 and 2; its class alone gives 1 contrast, under PRIOR_DF_MAX), not .NET's;
+  // the parse group at weight ρ = q/F: F = 0.005/0.003 beyond q, the median of F(1, 1) = 1 (the classes differ)
+  const rho = 1 / (0.005 / 0.003);
+  assert.ok(Math.abs(priors[0].time!.variance - (0.003 + rho * 0.005) / (1 + rho)) < 1e-9);
+  assert.ok(Math.abs(priors[0].time!.df - (1 + rho)) < 1e-6, String(priors[0].time!.df));
   // its own variance never enters: a group 100× noisier gets the same prior
   const noisier = runPriorsInOrder([spread('node', 'serialize', 0.1), ...groups.slice(1)]);
   assert.deepEqual(noisier[0], priors[0]);
@@ -44,6 +49,32 @@ test('a group borrows from the run’s other groups of its target, never from it
   assert.deepEqual(priors[3], {});
   // runPriorsFor, as the scheduler calls it, agrees
   assert.deepEqual(runPriorsFor(groups[1], [groups[0], groups[2], groups[3]]), priors[1]);
+});
+
+test('a class whose groups spread twice as far as the rest borrows mostly from its own class, not from the pool of every class', () => {
+  // the default suite's shape: 3 groups of a class, 1 launch contrast each (2 left out of its own), beside 6 quieter groups
+  const groups = [
+    spread('node', 'serialize', 0.004),
+    spread('node', 'serialize', 0.004),
+    spread('node', 'serialize', 0.004),
+    ...Array.from({ length: 6 }, () => spread('node', 'parse', 0.001)),
+  ];
+  const prior = runPriorsFor(groups[0], groups.slice(1)).time!;
+  // pooling every class at full weight read (2·0.004 + 6·0.001)/8 = 0.00175, under half the class's 0.004
+  const q = jStat.centralF.inv(CLASS_AGREEMENT_LEVEL, 2, 6);
+  const rho = q / 4;
+  assert.ok(Math.abs(prior.variance - (2 * 0.004 + rho * 6 * 0.001) / (2 + 6 * rho)) < 1e-12, String(prior.variance));
+  assert.ok(prior.variance > 0.0025, String(prior.variance));
+  assert.ok(Math.abs(prior.df - Math.min(PRIOR_DF_MAX, 2 + 6 * rho)) < 1e-12, String(prior.df));
+  // classes that agree pool at full weight
+  const same = [...groups.slice(0, 3), ...Array.from({ length: 6 }, () => spread('node', 'parse', 0.004))];
+  const agree = runPriorsFor(same[0], same.slice(1)).time!;
+  assert.ok(Math.abs(agree.variance - 0.004) < 1e-12 && agree.df === PRIOR_DF_MAX, JSON.stringify(agree));
+  // a parse group has 5 contrasts of its class: theirs alone
+  assert.deepEqual(runPriorsFor(groups[3], [...groups.slice(0, 3), ...groups.slice(4)]).time, {
+    variance: 0.001,
+    df: PRIOR_DF_MAX,
+  });
 });
 
 test('a group is lent its prior once the groups done of its class give PRIOR_DF_MAX launch contrasts, else at the run’s end', () => {

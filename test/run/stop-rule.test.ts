@@ -254,3 +254,30 @@ test('the stop rule judges exactly the interval results.json carries: groupRatio
     }
   assert.ok(compared >= 20, `${compared} intervals compared`);
 });
+
+test('a group judged on a partial prior is judged again with the prior it is assembled with: the stop rule and results.json agree', async () => {
+  // w1's a reads 2.000 then 2.002 (quiet), w2's b 1.30 then 1.31, w3's c 1.0 then 1.6 (noisy). While w2 launches, only
+  // w1 is done: its quiet prior makes b's 2-launch interval clear of ±2%, and the stop rule releases it. w2 is
+  // assembled once w3 is done too (the class then has 4 launch contrasts of time), with w3's spread in its prior:
+  // the interval results.json carries straddles the band. Before, b stayed at 2 launches, `unresolved`, and was
+  // recorded as stopped by the launch cap, which it never reached; now it is judged again and takes launch 3.
+  const groups = [group('w1', 'json', 'a'), group('w2', 'json', 'b'), group('w3', 'json', 'c')];
+  const s: Script = {
+    'json/time': [timed(flat(100))],
+    'a/time': [timed(flat(200), flat(100)), timed(flat(200.2), flat(100))],
+    'b/time': [timed(flat(130), flat(100)), timed(flat(131), flat(100))],
+    'c/time': [timed(flat(100), flat(100)), timed(flat(160), flat(100))],
+    'json/alloc': [allocated([640])],
+    'a/alloc': [allocated([640])],
+    'b/alloc': [allocated([640])],
+    'c/alloc': [allocated([640])],
+  };
+  const { of, timeCalls } = await run(groups, s, adaptive({}, { maxLaunches: 3 }));
+  const b = of('w2', 'b');
+  assert.ok(b.status === 'measured');
+  assert.equal(timeCalls('b'), 3);
+  assert.equal(b.resolution?.launches, 3);
+  assert.deepEqual(b.resolution?.interval, b.ratioInterval);
+  assert.equal(b.resolution?.state, resolution(b.ratioInterval!, 0.02, b.ratioBasis));
+  if (b.resolution?.state === 'unresolved') assert.equal(b.resolution.stoppedBy, 'launch cap');
+});

@@ -6,9 +6,14 @@ import {
   judgedSpread,
   pooledRunPrior,
   PRIOR_DF_MAX,
+  PRIOR_DF_MIN,
   ratioInterval,
+  runPriorWeight,
 } from '../../src/stats/intervals.js';
+import jstatModule from 'jstat';
 import { sampleVariance, tCritical } from '../../src/stats/estimate.js';
+
+const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
 
 /** A seeded uniform generator (mulberry32), so every run of this test draws the same numbers. */
 function rng(seed: number): () => number {
@@ -49,14 +54,21 @@ test("caseVariance with the run's prior: moderated as Smyth's, the guards keep t
   assert.ok(Math.abs(m.variance - 0.0005) < 1e-12, String(m.variance));
   assert.equal(m.df, 5);
   assert.equal(m.basis, 'moderated');
-  // launches 30× the run's variance: beyond F(1, 4)'s 95% point (7.71), so its own, 1 df
+  // launches 30× the run's variance: beyond F(1, 4)'s 95% point q = 7.71, so the prior keeps 4·q/30 of its 4 df
+  const q = jStat.centralF.inv(0.95, 1, 4);
+  const w = (4 * q) / 30;
   const above = caseVariance(0.012, 1, 0, undefined, undefined, 0.95, run)!;
-  assert.deepEqual(above, { variance: 0.012, df: 1, basis: 'launches', own: 'above the run' });
-  // a case noisier than its group (the group's guard) keeps its own: the run's prior does not shrink it
+  assert.equal(above.own, 'above the run');
+  assert.ok(Math.abs(above.df - (w + 1)) < 1e-9, String(above.df));
+  assert.ok(Math.abs(above.variance - (w * 0.0004 + 0.012) / (w + 1)) < 1e-12, String(above.variance));
+  // a case noisier than its group (the group's guard) keeps its own variance as its base, and the
+  // run's prior moderates it too (with the weight it keeps against it): never its own 1 df alone
   const group = { kind: 'prior' as const, variance: 0.0001, df: 4 };
   const hetero = caseVariance(0.01, 1, 0, group, { variance: 0.0001, df: 4 }, 0.95, run)!;
   assert.equal(hetero.own, 'heterogeneous');
-  assert.equal(hetero.variance, 0.01);
+  const wh = (4 * q) / 25;
+  assert.ok(Math.abs(hetero.df - (1 + wh)) < 1e-9, String(hetero.df));
+  assert.ok(Math.abs(hetero.variance - (wh * 0.0004 + 0.01) / (wh + 1)) < 1e-12, String(hetero.variance));
   // one launch, nothing from its group: the prior alone, floored at the launch's own error
   assert.deepEqual(caseVariance(undefined, 0, 0.0001, undefined, undefined, 0.95, run), {
     variance: 0.0004,
@@ -102,11 +114,42 @@ test('borrowing from other groups covers at 2 launches and narrows: groups whose
 test("judgedSpread: the group without the case moderated with the run's prior, or the group's alone when it spreads beyond the run", () => {
   const run = { variance: 0.0004, df: 4 };
   assert.deepEqual(judgedSpread({ variance: 0.0009, df: 2 }, run), { variance: (4 * 0.0004 + 2 * 0.0009) / 6, df: 6 });
-  // 0.01 / 0.0004 = 25 > F(2, 4)'s 95% point (6.94): the group's own
-  assert.deepEqual(judgedSpread({ variance: 0.01, df: 2 }, run), { variance: 0.01, df: 2 });
+  // 0.01 / 0.0004 = 25 > F(2, 4)'s 95% point q (6.94): the prior keeps 4·q/25 of its weight
+  const w = (4 * jStat.centralF.inv(0.95, 2, 4)) / 25;
+  const j = judgedSpread({ variance: 0.01, df: 2 }, run)!;
+  assert.ok(Math.abs(j.df - (w + 2)) < 1e-9 && Math.abs(j.variance - (w * 0.0004 + 0.02) / (w + 2)) < 1e-12);
   assert.deepEqual(judgedSpread(undefined, run), run);
   assert.deepEqual(judgedSpread({ variance: 0.0009, df: 2 }, undefined), { variance: 0.0009, df: 2 });
   assert.equal(judgedSpread(undefined, undefined), undefined);
+});
+
+test("separate processes: the group's prior and the run's are one prior of at most PRIOR_DF_MAX df, not two stacked", () => {
+  const run = { variance: 0.0004, df: 4 };
+  const group = { kind: 'prior' as const, variance: 0.0002, df: 4 };
+  // stacked, it read (4·0.0004 + 5·(4·0.0002 + 0.0009)/5)/9 with 9 df: t(9) at 2 launches against the cap's t(5)
+  const v = caseVariance(0.0009, 1, 0, group, { variance: 0.0002, df: 4 }, 0.95, run)!;
+  assert.equal(v.df, 5);
+  const s0 = (4 * 0.0002 + 4 * 0.0004) / 8;
+  assert.ok(Math.abs(v.variance - (4 * s0 + 0.0009) / 5) < 1e-15, String(v.variance));
+  assert.equal(v.basis, 'moderated');
+});
+
+test("runPriorWeight: d₀ up to the F screen's point, then falling continuously with the spread, never below PRIOR_DF_MIN", () => {
+  const run = { variance: 0.0001, df: 4 };
+  const q = jStat.centralF.inv(0.95, 1.1, 4);
+  assert.equal(runPriorWeight(0.0001, 1.1, run), 4);
+  assert.equal(runPriorWeight(0.0001 * q * 0.999, 1.1, run), 4);
+  // a 0.2% step across the screen's point moves the weight by 0.2%, not from 4 to 0 (the old cliff: t(5) → t(1))
+  const below = runPriorWeight(0.0001 * q * 0.999, 1.1, run);
+  const beyond = runPriorWeight(0.0001 * q * 1.001, 1.1, run);
+  assert.ok(below - beyond < 0.01, `${below} → ${beyond}`);
+  assert.ok(Math.abs(runPriorWeight(0.0001 * q * 2, 1.1, run) - 2) < 1e-9);
+  // however far beyond: the floor
+  assert.equal(runPriorWeight(1, 1.1, run), PRIOR_DF_MIN);
+  // a prior of less than PRIOR_DF_MIN keeps what it has
+  assert.equal(runPriorWeight(1, 1.1, { variance: 0.0001, df: 0.5 }), 0.5);
+  // no screen (level 1): d₀ always
+  assert.equal(runPriorWeight(1, 1.1, run, 1), 4);
 });
 
 test('disagreeingPair: launches as far apart as the spread model allows agree; a gap it rules out disagrees; without a spread their own errors alone', () => {

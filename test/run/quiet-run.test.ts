@@ -1,0 +1,111 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import type { MeasurePolicy } from '../../src/case/policy.js';
+import type { LaunchRecord, MeasuredCase } from '../../src/results/types.js';
+import type { PlannedCase } from '../../src/plan/plan.js';
+import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from '../../src/run/assemble.js';
+
+/**
+ * A real default run on a quiet machine (2026-12-06 04:48 UTC, load 1.3, the default suite, node
+ * only): its measured cases' launches with their rounds, slimmed from results.json
+ * (test/fixtures/stats/quiet-default-run.json.gz, ~80 KB). Its users/100/many deserialize group
+ * printed secure-json-parse 1.30 [0.0006–3091] and superjson 1.64 [0.0009–2930]: the group's
+ * launches spread beyond the run's prior by more than F(1.1, 4)'s 95% point, and the F screen that
+ * stood there kept its own 1.1-df variance (t ≈ 500).
+ */
+interface FixtureCase {
+  id: string;
+  workload: string;
+  size: number;
+  shape: string;
+  direction: string;
+  class: string;
+  serializer: string;
+  baseline: string;
+  target: PlannedCase['target'];
+  ratio: number | null;
+  ratioInterval: [number, number] | null;
+  launches: LaunchRecord[];
+}
+const fixture = JSON.parse(
+  gunzipSync(
+    readFileSync(fileURLToPath(new URL('../../../test/fixtures/stats/quiet-default-run.json.gz', import.meta.url))),
+  ).toString('utf8'),
+) as { policy: { measure: MeasurePolicy }; cases: FixtureCase[] };
+
+/** The fixture's cases re-assembled as the runner does: by group, with the run's prior as runPriorsInOrder lends it. */
+function reassembled(): Map<string, MeasuredCase> {
+  const groups = new Map<string, FixtureCase[]>();
+  for (const c of fixture.cases) {
+    const key = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}/${c.target.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const recs = [...groups.values()].map((cases) =>
+    cases.map((c): CaseRecord => ({
+      planned: {
+        id: c.id,
+        workload: c.workload,
+        size: c.size,
+        shape: c.shape,
+        direction: c.direction,
+        caseClass: c.class,
+        serializer: c.serializer,
+        baseline: c.baseline,
+        target: c.target,
+        family: 'builtin',
+        payloadKey: c.id,
+        status: 'planned',
+      } as PlannedCase,
+      payload: { key: c.id, path: '', bytes: 1, sha256: 'x' },
+      launches: c.launches,
+      relaunches: 0,
+      end: { status: 'measured' },
+      paired: c.ratio !== null && c.serializer !== c.baseline,
+    })),
+  );
+  const priors = runPriorsInOrder(recs.map(groupLaunchSpread));
+  const out = new Map<string, MeasuredCase>();
+  recs.forEach((g, i) => {
+    for (const c of assembleGroup(g, fixture.policy.measure, priors[i])) out.set(c.id, c as MeasuredCase);
+  });
+  return out;
+}
+
+test('quiet default run: the users/100/many parse ratios are no longer t(1)-wide', () => {
+  const out = reassembled();
+  // as recorded: 1.30 [0.00055–3091] and 1.64 [0.00092–2930]
+  const recorded = fixture.cases.find((c) => c.id === 'users/100/many/deserialize/secure-json-parse')!;
+  assert.ok(
+    recorded.ratioInterval![1] / recorded.ratioInterval![0] > 1e6,
+    'the fixture holds the recorded t(1) interval',
+  );
+  for (const [id, centre] of [
+    ['users/100/many/deserialize/secure-json-parse', 1.3047],
+    ['users/100/many/deserialize/superjson', 1.6422],
+  ] as const) {
+    const c = out.get(id)!;
+    assert.ok(Math.abs(c.ratio! - centre) < 1e-3, `${id}: ${c.ratio}`);
+    const [low, high] = c.ratioInterval!;
+    // the launches disagree by about 2–4%, the run's parse groups by under 1%: a few per cent either way, not ×2000
+    assert.ok(low > centre / 1.25 && high < centre * 1.25, `${id}: [${low}–${high}]`);
+    assert.ok(low < centre && centre < high);
+  }
+});
+
+test('quiet default run: no interval of the run rests on a t with 1 degree of freedom or spans more than ×2.5', () => {
+  const out = reassembled();
+  assert.equal(out.size, fixture.cases.length);
+  let paired = 0;
+  for (const c of out.values()) {
+    assert.ok((c.time.df ?? 0) >= 2, `${c.id}: time df ${c.time.df}`);
+    if (c.ratio === null || c.serializer === c.baseline) continue;
+    paired++;
+    const [low, high] = c.ratioInterval!;
+    // as recorded the widest was ×5.6 million (ln 7.8 either way); the widest here ±23% (ln)
+    assert.ok(Math.log(high / low) / 2 < Math.log(2.5), `${c.id}: ${c.ratio} [${low}–${high}]`);
+  }
+  assert.ok(paired >= 80, `paired ${paired}`);
+});
