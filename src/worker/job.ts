@@ -5,6 +5,7 @@ import { workloads } from '../workloads/index.js';
 import { caseWorkload, userEntriesFor } from './case-context.js';
 import { serializers } from '../serializers/index.js';
 import { prepareCase, type PreparedCase } from '../measure/prepare-case.js';
+import { pairSeal } from './job-seal.js';
 import { TimedCheckFailure, type SideChecks } from '../measure/timed-check.js';
 import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
 import { measureGroupRounds, measureRounds, pilot, runSample, useClock, warmup } from '../measure/timing.js';
@@ -127,6 +128,8 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
   if (job.mode === 'time' && job.baseline && job.serializers?.length)
     return runGroupJob(job, host, job.baseline, job.serializers);
   const t0 = nowNs();
+  // before any user code: a change to what the baseline calls fails the serializer (./job-seal.ts)
+  const seal = pairSeal(job);
   const send = (m: Parameters<WorkerHost['send']>[0]) => host.send(m);
   const gc = () => host.gc();
   const enter = (stage: 'load' | 'prepare' | 'verify' | 'warmup', side?: Side) =>
@@ -178,6 +181,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       }
       sides[side] = prepared;
     }
+    seal.check('while loaded, prepared and checked');
     if (job.mode === 'verify') {
       send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 });
       return;
@@ -235,7 +239,10 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
         ops.baseline ? { op: ops.baseline, opsPerSample: opsPerSample.baseline, checks: checks.baseline } : undefined,
         job.policy,
         gc,
-        (round, index) => send({ type: 'round', round: index, ...round }),
+        (round, index) => {
+          seal.check(`by round ${index + 1}`);
+          send({ type: 'round', round: index, ...round });
+        },
       ),
     );
     // Allocation in this process, after the timed rounds (bytes/op within ~1% of a separate
@@ -259,6 +266,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       const failure = await stage('measure', side, () => sides[side]!.cacheChecks(texts[0], b));
       if (failure) throw new TimedCheckFailure(side, failure);
     }
+    seal.check('by the end of the launch');
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
     if (e instanceof TimedCheckFailure) {
