@@ -53,8 +53,10 @@ export class CopiedRunError extends Error {
 
 /**
  * The run already holding `results`' first sample list (a measured case's first launch's first
- * round, at least 3 samples, compared as the ledger stores it), or undefined. Raw timings of a
- * fresh run never repeat to the last bit, so a match under another start time is a copy. A shard's
+ * round, at least 3 samples, one of them fractional, compared as the ledger stores it), or
+ * undefined. Raw timings of a fresh run (a clock reading ÷ an op count) never repeat to the last
+ * bit, so a match under another start time is a copy; whole numbers are left out, as hand-made
+ * files (tests, examples) repeat `[100, 101, 99]`. A shard's
  * samples are its merged run's too (`jsonbench merge`; the merge starts when shard 1 did), so a
  * shard's run is not matched, nor is a file a shard itself. One scan of the samples table: for an
  * import only.
@@ -62,7 +64,7 @@ export class CopiedRunError extends Error {
 function copiedRun(db: Db, results: ResultsFile): { runId: number; caseId: string; startedAt: string } | undefined {
   for (const c of results.cases) {
     const ns = c.samples?.launches[0]?.rounds[0]?.serializerNs;
-    if (!ns || ns.length < 3) continue;
+    if (!ns || ns.length < 3 || ns.every((x) => Number.isInteger(x))) continue;
     return db
       .prepare(
         `SELECT cases.run_id AS runId, cases.case_id AS caseId, runs.started_at AS startedAt FROM samples

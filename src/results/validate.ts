@@ -251,8 +251,6 @@ function firstIncoherence(r: ResultsFile): { path: string; problem: string } | u
     const misplaced = placement(c, i);
     if (misplaced) return { path: `${at}/${misplaced.field}`, problem: misplaced.problem };
     if (c.status !== 'measured') continue;
-    const orphan = missingBaseline(c);
-    if (orphan) return { path: `${at}/ratio`, problem: orphan };
     const times = timeIncoherence(c.id, c.time) ?? samplesIncoherence(c);
     if (times) return { path: `${at}/time/${times.field}`, problem: times.problem };
     const rounds = roundsRatioIncoherence(c);
@@ -272,6 +270,11 @@ function firstIncoherence(r: ResultsFile): { path: string; problem: string } | u
     const base = baselineCase(c);
     const ratio = base ? ratioIncoherence(c, base.case, base.index) : undefined;
     if (ratio) return { path: `${at}/ratio`, problem: ratio };
+  }
+  // after the other checks: a case placed wrong (a renamed serializer) also loses its baseline, and is better named as placed wrong
+  for (const [i, c] of r.cases.entries()) {
+    const orphan = c.status === 'measured' ? missingBaseline(c) : undefined;
+    if (orphan) return { path: `/cases/${i}/ratio`, problem: orphan };
   }
   if (r.unread?.length) {
     // `unread` is what a reader sets aside (unknown statuses), never written by a run: an entry must name a case of this file that is set aside
