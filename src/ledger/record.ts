@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CaseResult, ResultsFile } from '../results/types.js';
-import type { Db } from './schema.js';
+import { diskErrorOr, type Db } from './schema.js';
 import { adapterIdOf } from '../versions/spec.js';
 import type { Recorder } from './recorder.js';
 import { compactVerdicts } from '../results/verdict-groups.js';
@@ -301,6 +301,16 @@ export function finishRun(db: Db, runId: number, header: RunHeader): void {
  * CopiedRunError when its samples are (a copy with another start time).
  */
 export function recordResults(db: Db, results: ResultsFile, from: RunSource): number {
+  try {
+    return recordAll(db, results, from);
+  } catch (e) {
+    // a full disk: the transaction is rolled back; say so, naming the ledger (schema.ts diskErrorOr)
+    throw diskErrorOr(db.name, e);
+  }
+}
+
+/** {@link recordResults}'s transaction. */
+function recordAll(db: Db, results: ResultsFile, from: RunSource): number {
   return db.transaction(() => {
     const { cases, ...header } = results;
     const runId = beginRun(db, header, from);

@@ -19,6 +19,7 @@
  */
 import { makeFolder } from '../files/make-folder.js';
 import { dirname } from 'node:path';
+import { statfsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 /** An open ledger (a better-sqlite3 connection). */
@@ -190,8 +191,36 @@ export function openLedger(path: string, options: { migrateTo?: number } = {}): 
   }
 }
 
+/**
+ * SQLite's error for a write the disk refused (`SQLITE_FULL`, `SQLITE_IOERR_*`: making the WAL
+ * index on a full disk is `SQLITE_IOERR_SHMSIZE`, "disk I/O error") as a {@link LedgerFileError}
+ * that names the file, says whether the disk holding it is full (statfs: no block left), and that
+ * nothing recorded was lost: a write that fails rolls its transaction back, and the runs committed
+ * before stay (hostile tester hx2, crash: `ledger list` on a full disk said "disk I/O error (an
+ * internal error…)"). Any other error is returned as it is.
+ */
+export function diskErrorOr(path: string, e: unknown): unknown {
+  const code = (e as { code?: unknown })?.code;
+  if (typeof code !== 'string' || !/^SQLITE_(FULL|IOERR)/.test(code)) return e;
+  let full = code === 'SQLITE_FULL';
+  try {
+    full ||= statfsSync(dirname(path)).bavail === 0;
+  } catch {
+    /* unknown: said as an I/O error */
+  }
+  return new LedgerFileError(
+    path,
+    full
+      ? `the disk holding it is full (SQLite: ${(e as Error).message}, ${code})`
+      : `the disk refused a read or write (SQLite: ${(e as Error).message}, ${code})`,
+    `nothing in it was lost (a write that fails is rolled back); ${full ? 'free some space there' : 'check the disk'}, or pass --ledger with a file on another disk (or --no-ledger for a run)`,
+  );
+}
+
 /** A corrupt-database error from SQLite as a {@link LedgerFileError}; any other error as it is. */
 function corruptOr(path: string, e: unknown): unknown {
+  const disk = diskErrorOr(path, e);
+  if (disk !== e) return disk;
   const code = (e as { code?: unknown })?.code;
   if (code === 'SQLITE_CANTOPEN')
     return new LedgerFileError(
