@@ -18,8 +18,9 @@
  * so a ledger is always at one whole version. Journal mode is WAL.
  */
 import { makeFolder } from '../files/make-folder.js';
-import { dirname } from 'node:path';
-import { statfsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 
 /** An open ledger (a better-sqlite3 connection). */
@@ -192,6 +193,41 @@ export function openLedger(path: string, options: { migrateTo?: number } = {}): 
 }
 
 /**
+ * Opens a ledger for a command that only reads it (`ledger list`, `ledger export`, `history`,
+ * `site`, `compare` of a ledger run): {@link openLedger}, and when that fails because the file or
+ * its folder cannot be written (a read-only mount, a file of another user: SQLite in WAL mode must
+ * write its index beside the file even to read), a private copy of it (with its `-wal` file, if
+ * any) in a temporary folder removed when the process exits, opened in its place and migrated
+ * there: the ledger itself is never written (hostile tester hx2, unclear: `ledger list` of a
+ * read-only ledger said "a place this user cannot write; pass --ledger with a file path").
+ * @throws LedgerFileError as openLedger does, when the file cannot be read at all
+ */
+export function openLedgerToRead(path: string): Db {
+  try {
+    return openLedger(path);
+  } catch (e) {
+    const cause = (e as { cause?: { code?: unknown } }).cause;
+    const code = (e as { code?: unknown }).code;
+    const readOnly =
+      code === 'SQLITE_READONLY' ||
+      (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) ||
+      (e instanceof LedgerFileError && cause?.code === 'SQLITE_CANTOPEN');
+    if (!readOnly) throw e;
+    let copy: string;
+    try {
+      const tmp = mkdtempSync(join(tmpdir(), 'jsonbench-ledger-'));
+      process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+      copy = join(tmp, basename(path));
+      copyFileSync(path, copy);
+      if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
+    } catch {
+      throw e;
+    }
+    return openLedger(copy);
+  }
+}
+
+/**
  * SQLite's error for a write the disk refused (`SQLITE_FULL`, `SQLITE_IOERR_*`: making the WAL
  * index on a full disk is `SQLITE_IOERR_SHMSIZE`, "disk I/O error") as a {@link LedgerFileError}
  * that names the file, says whether the disk holding it is full (statfs: no block left), and that
@@ -223,10 +259,13 @@ function corruptOr(path: string, e: unknown): unknown {
   if (disk !== e) return disk;
   const code = (e as { code?: unknown })?.code;
   if (code === 'SQLITE_CANTOPEN')
-    return new LedgerFileError(
-      path,
-      `cannot be opened as a database file (${(e as Error).message}: a folder, or a place this user cannot write)`,
-      'pass --ledger with a file path, or --no-ledger',
+    return Object.assign(
+      new LedgerFileError(
+        path,
+        `cannot be opened as a database file (${(e as Error).message}: a folder, or a place this user cannot write)`,
+        'pass --ledger with a file path, or --no-ledger',
+      ),
+      { cause: e },
     );
   if (typeof code !== 'string' || !CORRUPT_CODES.has(code)) return e;
   return new LedgerFileError(

@@ -1,7 +1,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +15,9 @@ import { cli } from './support.js';
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-ledger-full-'));
-const mnt = join(dir, 'tiny');
-let mounted = false;
+const mounts: string[] = [];
 after(() => {
-  if (mounted) execFileSync('umount', [mnt]);
+  for (const m of mounts) execFileSync('umount', [m]);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -41,21 +40,22 @@ test('diskErrorOr: SQLITE_FULL names the ledger, a full disk and that nothing wa
   assert.equal(diskErrorOr('/x/ledger.db', other), other);
 });
 
-/** Mounts a 120 KiB tmpfs at `mnt` (root only), or says why not. */
-function mountTiny(): string | false {
+/** Mounts a tmpfs of `size` at `mnt` (root only); returns why not, or false. */
+function mountTmpfs(mnt: string, size: string): string | false {
   if (process.platform !== 'linux' || process.getuid?.() !== 0) return 'needs root on Linux to mount a small tmpfs';
   mkdirSync(mnt);
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=120k', 'tmpfs', mnt], { stdio: 'ignore' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', mnt], { stdio: 'ignore' });
   } catch {
     return 'mount -t tmpfs is not permitted here';
   }
-  mounted = true;
+  mounts.push(mnt);
   return false;
 }
 
 test('ledger list, history and ledger import on a full disk: exit 2 naming the ledger, "the disk holding it is full", "nothing in it was lost"', async (t) => {
-  const why = mountTiny();
+  const mnt = join(dir, 'tiny');
+  const why = mountTmpfs(mnt, '120k');
   if (why) return t.skip(why);
   const ledger = join(mnt, 'l.db');
   // the 4 KiB ledger a full disk left (hx2 ledgers/half-initialised.db), then the disk filled
@@ -79,4 +79,27 @@ test('ledger list, history and ledger import on a full disk: exit 2 naming the l
     assert.match(ran.stderr, /nothing in it was lost/);
     assert.doesNotMatch(ran.stderr, /internal error/);
   }
+});
+
+test('ledger list, history and ledger export read a ledger on a read-only disk (from a private copy), leaving it as it was (hx2: "a place this user cannot write")', async (t) => {
+  const mnt = join(dir, 'ro');
+  const why = mountTmpfs(mnt, '2m');
+  if (why) return t.skip(why);
+  const ledger = join(mnt, 'l.db');
+  const results = fileURLToPath(new URL('../../../test/report/fixtures/single.json', import.meta.url));
+  const imported = await cli(['ledger', 'import', results, '--ledger', ledger]);
+  assert.equal(imported.code, 0, imported.stderr);
+  execFileSync('mount', ['-o', 'remount,ro', mnt]);
+  const before = readdirSync(mnt).sort();
+  const list = await cli(['ledger', 'list', '--ledger', ledger]);
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stdout, /^│ +1 │ /m);
+  const history = await cli(['history', '--ledger', ledger]);
+  assert.equal(history.code, 0, history.stderr);
+  assert.match(history.stdout, /from 1 run/);
+  const out = join(dir, 'exported.json');
+  const exported = await cli(['ledger', 'export', '1', '--ledger', ledger, '--out', out]);
+  assert.equal(exported.code, 0, exported.stderr);
+  assert.equal(JSON.parse(readFileSync(out, 'utf8')).startedAt, JSON.parse(readFileSync(results, 'utf8')).startedAt);
+  assert.deepEqual(readdirSync(mnt).sort(), before, 'nothing written beside the ledger');
 });
