@@ -132,6 +132,13 @@ function validateShape(file: string, value: unknown, at: { key: string }): UserC
       'default export',
       `must be an object { serializers?: [adapters], workloads?: [workloads], ledger? }; it is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : value === undefined ? 'missing (export default { … })' : `a ${typeof value}`}`,
     );
+  // a Promise has no own keys, so it read as an empty config and the config's serializers were "unknown" (hx2)
+  if (value instanceof Promise || typeof (value as { then?: unknown }).then === 'function')
+    throw new ConfigError(
+      file,
+      'default export',
+      'is a Promise (or another thenable): export the config object itself; to compute it first, `export default await makeConfig()` (top-level await)',
+    );
   const v = value as Record<string, unknown>;
   for (const k of Object.keys(v))
     if (k !== 'serializers' && k !== 'workloads' && k !== 'ledger')
