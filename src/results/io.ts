@@ -138,11 +138,47 @@ export function readResults(path: string): ResultsFile {
   } catch (e) {
     throw new ResultsFileError(path, '', `not valid JSON${syntaxErrorAt(text)}: ${(e as Error).message}`);
   }
+  const deep = tooDeep(value);
+  // no line and column: finding them walks the text's paths, quadratic in a depth like this one
+  if (deep)
+    throw new ResultsFileError(
+      path,
+      deep,
+      `holds a value nested more than ${MAX_RESULTS_DEPTH} levels deep (a results file is about 10 deep): not a jsonbench results file`,
+    );
   try {
     return checkResults(value, path);
   } catch (e) {
     throw positioned(e, text);
   }
+}
+
+/**
+ * The deepest nesting a results file may have: 256 levels (jsonbench writes about 10). A deeper
+ * value (hostile tester hx2's deep-1m.json: 1,000,000 arrays in `environment`) passed the schema,
+ * whose extra keys are free, then overflowed the stack of `ledger import` ("Maximum call stack
+ * size exceeded", no file named).
+ */
+export const MAX_RESULTS_DEPTH = 256;
+
+/** The JSON pointer (two levels down) of the first value holding one deeper than {@link MAX_RESULTS_DEPTH} (walked without recursion), or undefined. */
+function tooDeep(value: unknown): string | undefined {
+  const stack: [unknown, number, string][] = [[value, 0, '']];
+  while (stack.length) {
+    const [v, depth, at] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    // named by its ancestor two levels down (`/environment/deep`): the full pointer would be 256 levels long
+    if (depth >= MAX_RESULTS_DEPTH) return at.split('/').slice(0, 3).join('/');
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push([v[i], depth + 1, `${at}/${i}`]);
+    else
+      for (const k of Object.keys(v))
+        stack.push([
+          (v as Record<string, unknown>)[k],
+          depth + 1,
+          `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        ]);
+  }
+  return undefined;
 }
 
 /**

@@ -193,3 +193,26 @@ test('ledger import refuses a copy of an imported run with only its start time c
   assert.equal(list.code, 0, list.stderr);
   assert.equal((list.stdout.match(/^│\s+\d+ │/gm) ?? []).length, 1, `one run listed: ${list.stdout}`);
 });
+
+test('report, compare and ledger import refuse a file nested 100,000 deep, naming the file and where (hx2 deep-1m.json: "Maximum call stack size exceeded")', async () => {
+  const r = results() as ResultsFile & { environment: Record<string, unknown> };
+  const file = join(dir, 'deep.json');
+  // written as text: JSON.stringify itself overflows on a value this deep
+  writeFileSync(
+    file,
+    JSON.stringify(r).replace('"environment":{', `"environment":{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`),
+  );
+  for (const [args, code] of [
+    [['report', file, '--format', 'md'], 2],
+    [['compare', file, file], 2],
+    [['ledger', 'import', file, '--ledger', join(dir, 'deep.db')], 1],
+  ] as const) {
+    const ran = await cli([...args]);
+    assert.equal(ran.code, code, `${args[0]}: ${ran.stderr}`);
+    assert.ok(
+      ran.stderr.includes(`${file}: at /environment/deep: holds a value nested more than 256 levels deep`),
+      `${args[0]}: ${ran.stderr}`,
+    );
+    assert.doesNotMatch(ran.stderr, /call stack/);
+  }
+});
