@@ -1,4 +1,7 @@
-import type { GateFailure } from './gate.js';
+import type { Mismatch } from './verify.js';
+
+/** A gate failure (gate.ts GateFailure, spelled out here: gate.ts imports this module). */
+type GateFailure = Mismatch & { reason: string };
 
 /**
  * Whether a deserializer's result is a real value, materialised when the timed op returns, and not

@@ -327,9 +327,12 @@ function timesIncoherence(r: ResultsFile, now = Date.now()): { path: string; pro
  * `no-baseline.json`: the baseline's case deleted, the others still ranked "faster than json"):
  * a case with a ratio against a baseline is measured in the same run as that baseline's own case
  * (same coordinates and target, any status: a run always plans it), so a file without that case
- * has lost it or never had it. Returns the problem for a case, or undefined.
+ * has lost it or never had it; a shard is not held to it (its baselines may be in another shard,
+ * which `jsonbench merge` puts back). Returns the problem for a case, or undefined.
  */
 function missingBaselineFinder(r: ResultsFile): (c: CaseResult) => string | undefined {
+  // a shard (run --shard) holds part of the plan: its baselines may be in another shard
+  if (r.shard) return () => undefined;
   const keys = new Set(r.cases.map((c) => coordinatesKey(c, c.serializer)));
   return (c) => {
     if (c.ratio === null || !c.baseline || c.baseline === c.serializer) return undefined;
