@@ -9,7 +9,7 @@ import type { ResultsFile } from '../results/types.js';
 import { ResultsFileError } from '../results/errors.js';
 import { isUnfinishedRun, recoverRun, RUN_PARTIAL } from '../run/recover.js';
 import { sayOnStderr } from './output.js';
-import { openLedger, type Db } from '../ledger/schema.js';
+import { openLedgerToRead, type Db } from '../ledger/schema.js';
 import { loadRun, resolveRunRef } from '../ledger/queries.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { checkNotBlank, UsageError } from '../config/usage-error.js';
@@ -26,7 +26,8 @@ export function openExistingLedger(option: string | boolean | undefined, cwd = p
       '--ledger',
       `no ledger at ${path ?? '(disabled)'}; record one with \`jsonbench run\` or \`jsonbench ledger import\`, or pass --ledger PATH`,
     );
-  return openLedger(path);
+  // a read-only ledger is read from a private copy (ledger/schema.ts)
+  return openLedgerToRead(path);
 }
 
 /**

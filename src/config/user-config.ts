@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { SerializerAdapter } from '../serializers/types.js';
@@ -128,6 +131,13 @@ function validateShape(file: string, value: unknown, at: { key: string }): UserC
       file,
       'default export',
       `must be an object { serializers?: [adapters], workloads?: [workloads], ledger? }; it is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : value === undefined ? 'missing (export default { … })' : `a ${typeof value}`}`,
+    );
+  // a Promise has no own keys, so it read as an empty config and the config's serializers were "unknown" (hx2)
+  if (value instanceof Promise || typeof (value as { then?: unknown }).then === 'function')
+    throw new ConfigError(
+      file,
+      'default export',
+      'is a Promise (or another thenable): export the config object itself; to compute it first, `export default await makeConfig()` (top-level await)',
     );
   const v = value as Record<string, unknown>;
   for (const k of Object.keys(v))
@@ -296,9 +306,11 @@ function safeMessage(e: unknown): string {
  * - `namespace`: the own keys of the built-in namespaces and of `node:fs` (the results path:
  *   results.json is written with JSON.stringify and fs's writeFileSync and renameSync): a key
  *   replaced or deleted is a change; a key added is not (a polyfill such as reflect-metadata adds
- *   `Reflect.metadata`, and nothing of jsonbench reads it).
+ *   `Reflect.metadata`, and nothing of jsonbench reads it). Also `Date` (Date.now stamps the run),
+ *   `Buffer`, `os` (the load average), `path` and `crypto` (payload hashes);
+ * - `globals`: the global object's keys named in {@link GLOBAL_NAMES} (`globalThis.JSON = …`).
  */
-const WATCHED: readonly [string, object, 'prototype' | 'namespace'][] = [
+const WATCHED: readonly [string, object, 'prototype' | 'namespace' | 'globals'][] = [
   ['Object.prototype', Object.prototype, 'prototype'],
   ['Array.prototype', Array.prototype, 'prototype'],
   ['String.prototype', String.prototype, 'prototype'],
@@ -321,7 +333,70 @@ const WATCHED: readonly [string, object, 'prototype' | 'namespace'][] = [
   ['Math', Math, 'namespace'],
   ['Reflect', Reflect, 'namespace'],
   ['Promise', Promise, 'namespace'],
+  ['Date', Date, 'namespace'],
+  ['Buffer', Buffer, 'namespace'],
+  ['Buffer.prototype', Buffer.prototype, 'prototype'],
+  ['Uint8Array.prototype', Uint8Array.prototype, 'prototype'],
+  ['TypedArray.prototype', Object.getPrototypeOf(Uint8Array.prototype) as object, 'prototype'],
+  ['TextEncoder.prototype', TextEncoder.prototype, 'prototype'],
+  ['TextDecoder.prototype', TextDecoder.prototype, 'prototype'],
   ['fs', fs, 'namespace'],
+  ['os', os, 'namespace'],
+  ['path', path, 'namespace'],
+  ['crypto', crypto, 'namespace'],
+  ['globalThis', globalThis, 'globals'],
+];
+
+/**
+ * The global names jsonbench's own code reads (hostile3: a config that set `globalThis.JSON` to a
+ * look-alike forged results.json while the old JSON object, which the guard watched, stayed as it
+ * was): each is watched on the global object like a namespace key (replaced or deleted is a
+ * change). Not the schedulers (setTimeout…): host/user-code.ts replaces them on purpose while user
+ * code runs.
+ */
+const GLOBAL_NAMES: readonly PropertyKey[] = [
+  'JSON',
+  'Math',
+  'Object',
+  'Array',
+  'String',
+  'Number',
+  'Boolean',
+  'BigInt',
+  'Symbol',
+  'Date',
+  'RegExp',
+  'Error',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'Promise',
+  'Reflect',
+  'Proxy',
+  'Function',
+  'Intl',
+  'Buffer',
+  'TextEncoder',
+  'TextDecoder',
+  'Uint8Array',
+  'Float64Array',
+  'ArrayBuffer',
+  'DataView',
+  'structuredClone',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'encodeURIComponent',
+  'decodeURIComponent',
+  'globalThis',
+  'process',
+  'performance',
+  'URL',
 ];
 
 /** Built-ins taken when this module loads, before any user code: the guard itself must not call what it checks. */
@@ -346,6 +421,12 @@ export function hostSnapshot(): () => string {
   for (let j = 0; j < WATCHED.length; j++) {
     const o = WATCHED[j][1];
     keys[j] = ownKeys(o);
+    if (WATCHED[j][2] === 'globals') {
+      const all = keys[j];
+      keys[j] = [];
+      for (let i = 0; i < all.length; i++)
+        for (let n = 0; n < GLOBAL_NAMES.length; n++) if (GLOBAL_NAMES[n] === all[i]) keys[j][keys[j].length] = all[i];
+    }
     descriptors[j] = [];
     for (let i = 0; i < keys[j].length; i++) descriptors[j][i] = getOwnPropertyDescriptor(o, keys[j][i])!;
   }

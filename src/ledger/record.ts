@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CaseResult, ResultsFile } from '../results/types.js';
-import type { Db } from './schema.js';
+import { diskErrorOr, type Db } from './schema.js';
 import { adapterIdOf } from '../versions/spec.js';
 import type { Recorder } from './recorder.js';
 import { compactVerdicts } from '../results/verdict-groups.js';
@@ -30,6 +30,51 @@ export class DuplicateRunError extends Error {
   constructor(readonly runId: number) {
     super(`this run is already in the ledger as run ${runId}`);
   }
+}
+
+/**
+ * A results file whose measurements are already in the ledger under another run (hostile tester
+ * hx2: `ts-*.json`, copies of one run with only their start time changed, were each imported as a
+ * run of their own, so history and site counted one measurement several times).
+ */
+export class CopiedRunError extends Error {
+  readonly code = 'E_COPIED_RUN';
+  constructor(
+    readonly runId: number,
+    caseId: string,
+    startedAt: string,
+    ownStart: string,
+  ) {
+    super(
+      `its samples are those of run ${runId} (case ${JSON.stringify(caseId)}, started ${startedAt}): the same measurements under another start time (startedAt ${ownStart}), so it is not recorded`,
+    );
+  }
+}
+
+/**
+ * The run already holding `results`' first sample list (a measured case's first launch's first
+ * round, at least 3 samples, one of them fractional, compared as the ledger stores it), or
+ * undefined. Raw timings of a fresh run (a clock reading ÷ an op count) never repeat to the last
+ * bit, so a match under another start time is a copy; whole numbers are left out, as hand-made
+ * files (tests, examples) repeat `[100, 101, 99]`. A shard's
+ * samples are its merged run's too (`jsonbench merge`; the merge starts when shard 1 did), so a
+ * shard's run is not matched, nor is a file a shard itself. One scan of the samples table: for an
+ * import only.
+ */
+function copiedRun(db: Db, results: ResultsFile): { runId: number; caseId: string; startedAt: string } | undefined {
+  for (const c of results.cases) {
+    const ns = c.samples?.launches[0]?.rounds[0]?.serializerNs;
+    if (!ns || ns.length < 3 || ns.every((x) => Number.isInteger(x))) continue;
+    return db
+      .prepare(
+        `SELECT cases.run_id AS runId, cases.case_id AS caseId, runs.started_at AS startedAt FROM samples
+         JOIN cases ON cases.id = samples.case_pk JOIN runs ON runs.id = cases.run_id
+         WHERE samples.side = 'serializer' AND samples.values_json = ? AND runs.started_at <> ?
+           AND json_extract(coalesce(runs.extra_json, '{}'), '$.shard') IS NULL LIMIT 1`,
+      )
+      .get(JSON.stringify(ns), results.startedAt) as { runId: number; caseId: string; startedAt: string } | undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -252,12 +297,25 @@ export function finishRun(db: Db, runId: number, header: RunHeader): void {
 
 /**
  * Records a whole results file (an import) in one transaction: all of it or nothing.
- * Returns the new run id. @throws DuplicateRunError when it is already in the ledger.
+ * Returns the new run id. @throws DuplicateRunError when it is already in the ledger;
+ * CopiedRunError when its samples are (a copy with another start time).
  */
 export function recordResults(db: Db, results: ResultsFile, from: RunSource): number {
+  try {
+    return recordAll(db, results, from);
+  } catch (e) {
+    // a full disk: the transaction is rolled back; say so, naming the ledger (schema.ts diskErrorOr)
+    throw diskErrorOr(db.name, e);
+  }
+}
+
+/** {@link recordResults}'s transaction. */
+function recordAll(db: Db, results: ResultsFile, from: RunSource): number {
   return db.transaction(() => {
     const { cases, ...header } = results;
     const runId = beginRun(db, header, from);
+    const copy = results.shard ? undefined : copiedRun(db, results);
+    if (copy) throw new CopiedRunError(copy.runId, copy.caseId, copy.startedAt, results.startedAt);
     for (const c of cases) recordCase(db, runId, header, c);
     if (results.finishedAt) finishRun(db, runId, header);
     return runId;

@@ -18,7 +18,9 @@
  * so a ledger is always at one whole version. Journal mode is WAL.
  */
 import { makeFolder } from '../files/make-folder.js';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 
 /** An open ledger (a better-sqlite3 connection). */
@@ -190,14 +192,80 @@ export function openLedger(path: string, options: { migrateTo?: number } = {}): 
   }
 }
 
+/**
+ * Opens a ledger for a command that only reads it (`ledger list`, `ledger export`, `history`,
+ * `site`, `compare` of a ledger run): {@link openLedger}, and when that fails because the file or
+ * its folder cannot be written (a read-only mount, a file of another user: SQLite in WAL mode must
+ * write its index beside the file even to read), a private copy of it (with its `-wal` file, if
+ * any) in a temporary folder removed when the process exits, opened in its place and migrated
+ * there: the ledger itself is never written (hostile tester hx2, unclear: `ledger list` of a
+ * read-only ledger said "a place this user cannot write; pass --ledger with a file path").
+ * @throws LedgerFileError as openLedger does, when the file cannot be read at all
+ */
+export function openLedgerToRead(path: string): Db {
+  try {
+    return openLedger(path);
+  } catch (e) {
+    const cause = (e as { cause?: { code?: unknown } }).cause;
+    const code = (e as { code?: unknown }).code;
+    const readOnly =
+      code === 'SQLITE_READONLY' ||
+      (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) ||
+      (e instanceof LedgerFileError && cause?.code === 'SQLITE_CANTOPEN');
+    if (!readOnly) throw e;
+    let copy: string;
+    try {
+      const tmp = mkdtempSync(join(tmpdir(), 'jsonbench-ledger-'));
+      process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+      copy = join(tmp, basename(path));
+      copyFileSync(path, copy);
+      if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
+    } catch {
+      throw e;
+    }
+    return openLedger(copy);
+  }
+}
+
+/**
+ * SQLite's error for a write the disk refused (`SQLITE_FULL`, `SQLITE_IOERR_*`: making the WAL
+ * index on a full disk is `SQLITE_IOERR_SHMSIZE`, "disk I/O error") as a {@link LedgerFileError}
+ * that names the file, says whether the disk holding it is full (statfs: no block left), and that
+ * nothing recorded was lost: a write that fails rolls its transaction back, and the runs committed
+ * before stay (hostile tester hx2, crash: `ledger list` on a full disk said "disk I/O error (an
+ * internal error…)"). Any other error is returned as it is.
+ */
+export function diskErrorOr(path: string, e: unknown): unknown {
+  const code = (e as { code?: unknown })?.code;
+  if (typeof code !== 'string' || !/^SQLITE_(FULL|IOERR)/.test(code)) return e;
+  let full = code === 'SQLITE_FULL';
+  try {
+    full ||= statfsSync(dirname(path)).bavail === 0;
+  } catch {
+    /* unknown: said as an I/O error */
+  }
+  return new LedgerFileError(
+    path,
+    full
+      ? `the disk holding it is full (SQLite: ${(e as Error).message}, ${code})`
+      : `the disk refused a read or write (SQLite: ${(e as Error).message}, ${code})`,
+    `nothing in it was lost (a write that fails is rolled back); ${full ? 'free some space there' : 'check the disk'}, or pass --ledger with a file on another disk (or --no-ledger for a run)`,
+  );
+}
+
 /** A corrupt-database error from SQLite as a {@link LedgerFileError}; any other error as it is. */
 function corruptOr(path: string, e: unknown): unknown {
+  const disk = diskErrorOr(path, e);
+  if (disk !== e) return disk;
   const code = (e as { code?: unknown })?.code;
   if (code === 'SQLITE_CANTOPEN')
-    return new LedgerFileError(
-      path,
-      `cannot be opened as a database file (${(e as Error).message}: a folder, or a place this user cannot write)`,
-      'pass --ledger with a file path, or --no-ledger',
+    return Object.assign(
+      new LedgerFileError(
+        path,
+        `cannot be opened as a database file (${(e as Error).message}: a folder, or a place this user cannot write)`,
+        'pass --ledger with a file path, or --no-ledger',
+      ),
+      { cause: e },
     );
   if (typeof code !== 'string' || !CORRUPT_CODES.has(code)) return e;
   return new LedgerFileError(

@@ -4,6 +4,7 @@ import type { PreparedSerializer } from '../serializers/types.js';
 import { renderUnit } from '../workloads/unit.js';
 import { firstMismatch, loneSurrogateAt, renderValue, type Mismatch } from './verify.js';
 import { duplicateKeys } from '../case/duplicate-keys.js';
+import { unmaterialised } from './materialised.js';
 
 /** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
 const { parse } = JSON;
@@ -50,7 +51,8 @@ export function caseIo(
  * Runs the prepared function once per unit and compares with the expected value.
  * Serialize: the output must be well-formed Unicode (no lone surrogate), `JSON.parse(output)` must
  * equal the wire unit, and the text must pass the workload's `checkText`.
- * Deserialize: the result must equal the wire unit (`parse`, `validate`) or the model (`transform`).
+ * Deserialize: the result must equal the wire unit (`parse`, `validate`) or the model (`transform`),
+ * and be materialised: no Proxy, no getter where a value belongs (./materialised.ts).
  * Returns the first failure, or null when every unit passes. Errors thrown by the serializer
  * propagate (the caller reports them as `failed`). Each result is pushed to `outputs` when given
  * (the timed run compares later results with these; see timed-check.ts).
@@ -93,7 +95,8 @@ export function checkOutput(
         reason: `deserialize returned a Promise (it must be synchronous)${where}`,
       };
     const m = firstMismatch(expected, out);
-    return m ? { ...m, reason: `result differs at ${m.path}${where}` } : null;
+    // equal when read is not enough: a lazy Proxy or getters parse when read, outside the timed op (hx2)
+    return m ? { ...m, reason: `result differs at ${m.path}${where}` } : unmaterialised(expected, out, where);
   }
   if (typeof out !== 'string') {
     const what =

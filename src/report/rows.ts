@@ -185,13 +185,29 @@ export function notesLines(cases: readonly CaseResult[]): string[] {
  * On a narrow terminal, Median and Alloc Ratio go first, then Error, then Version and Allocated,
  * then Mean; Serializer, Ratio and Notes (wrapped) always stay.
  */
-/** The baseline case of `c` among `cases`: same table, class and target, serializer = c's baseline. */
+/** The indexes {@link baselineAmong} built, one per list of cases (a report renders from one list). */
+const baselineIndexes = new WeakMap<readonly CaseResult[], Map<string, CaseResult>>();
+
+/**
+ * The baseline case of `c` among `cases`: same table, class and target, serializer = c's baseline
+ * (the first such case). Looked up in an index of `cases` built on the first call for that list:
+ * a scan per row made a report of 40,000 cases quadratic (hostile tester hx2: 4,000 cases 6 s,
+ * 40,000 killed after 565 s). A list changed after its first call is not seen again.
+ */
 export function baselineAmong<C extends CaseResult>(cases: readonly C[], c: C): C | undefined {
-  const key = tableKey(c);
   const target = (x: CaseResult) => (x as { targetKey?: string }).targetKey ?? x.target?.id;
-  return cases.find(
-    (x) => x.serializer === c.baseline && x.class === c.class && tableKey(x) === key && target(x) === target(c),
-  );
+  const keyOf = (x: CaseResult, serializer: string | null) =>
+    `${serializer}\u0000${x.class}\u0000${tableKey(x)}\u0000${target(x)}`;
+  let index = baselineIndexes.get(cases);
+  if (!index) {
+    index = new Map();
+    for (const x of cases) {
+      const k = keyOf(x, x.serializer);
+      if (!index.has(k)) index.set(k, x);
+    }
+    baselineIndexes.set(cases, index);
+  }
+  return index.get(keyOf(c, c.baseline)) as C | undefined;
 }
 
 /**

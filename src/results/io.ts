@@ -7,20 +7,50 @@ import { parse as losslessParse } from 'lossless-json';
 import jsoncParser from 'jsonc-parser';
 
 /**
+ * What {@link writeResults} calls, taken when this module loads: before any user code runs in the
+ * host (cli/main.ts and a programmatic run import the results module statically; a config, a
+ * `--schema` module and a serializer's `supports()`/`notes()` come later). A config that replaces
+ * `JSON.stringify`, `globalThis.JSON`, `Object.entries`, `Array.prototype.map`, `fs.writeFileSync`
+ * (and syncs fs's named exports) or anything else on the way cannot change the text written
+ * (hostile3; the host guard, config/host-guard.ts, also puts such changes back and refuses the run).
+ * The layout below uses only these and the language's own operators: no method looked up on a
+ * prototype at write time.
+ */
+const pristine = {
+  stringify: JSON.stringify,
+  isArray: Array.isArray,
+  keys: Object.keys,
+  writeFileSync,
+  renameSync,
+  rmSync,
+} as const;
+
+/**
  * JSON text of `value` laid out `levels` deep: an object or array above that depth has one member
  * per line (indented one space per level), anything at it is written compact on its line. The same
- * JSON value as `JSON.stringify(value)`; `levels` 0 is exactly that text.
+ * JSON value as `JSON.stringify(value)`; `levels` 0 is exactly that text. Only {@link pristine}'s
+ * functions are called.
  */
 function layoutJson(value: unknown, levels: number, indent = ''): string {
-  if (levels <= 0 || value === null || typeof value !== 'object') return JSON.stringify(value);
-  const inner = `${indent} `;
-  if (Array.isArray(value)) {
-    if (!value.length) return '[]';
-    return `[\n${value.map((v) => inner + layoutJson(v ?? null, levels - 1, inner)).join(',\n')}\n${indent}]`;
+  const { stringify, isArray, keys } = pristine;
+  if (levels <= 0 || value === null || typeof value !== 'object') return stringify(value);
+  const inner = indent + ' ';
+  let out = '';
+  if (isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      out += (i ? ',\n' : '') + inner + layoutJson(v ?? null, levels - 1, inner);
+    }
+    return out ? '[\n' + out + '\n' + indent + ']' : '[]';
   }
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  if (!entries.length) return '{}';
-  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${layoutJson(v, levels - 1, inner)}`).join(',\n')}\n${indent}}`;
+  const record = value as Record<string, unknown>;
+  const names = keys(record);
+  for (let i = 0; i < names.length; i++) {
+    const v = record[names[i]];
+    if (v === undefined) continue;
+    out += (out ? ',\n' : '') + inner + stringify(names[i]) + ': ' + layoutJson(v, levels - 1, inner);
+  }
+  return out ? '{\n' + out + '\n' + indent + '}' : '{}';
 }
 
 /**
@@ -29,16 +59,17 @@ function layoutJson(value: unknown, levels: number, indent = ''): string {
  * Laid out three levels deep ({@link layoutJson}): a line per top-level field, per case field, per
  * probe verdict group; each written compact. Fully indented JSON made indentation a third of a payload
  * run's 3.6 MB (new-user tryout, 2026-12-05); `jq .` shows it indented. Probe verdicts are stored
- * grouped by probe side (results/verdict-groups.ts), which {@link readResults} expands.
+ * grouped by probe side (results/verdict-groups.ts), which {@link readResults} expands. The text is
+ * made and written with functions taken before any user code ran ({@link pristine}).
  */
 export function writeResults(path: string, results: ResultsFile): void {
-  const tmp = `${path}.tmp-${process.pid}`;
+  const tmp = path + '.tmp-' + process.pid;
   try {
-    writeFileSync(tmp, layoutJson(compactVerdicts(results), 3) + '\n');
-    renameSync(tmp, path);
+    pristine.writeFileSync(tmp, layoutJson(compactVerdicts(results), 3) + '\n');
+    pristine.renameSync(tmp, path);
   } catch (e) {
     // a full disk leaves no half-written temp file behind (issue 25)
-    rmSync(tmp, { force: true });
+    pristine.rmSync(tmp, { force: true });
     throw e;
   }
 }
@@ -107,11 +138,47 @@ export function readResults(path: string): ResultsFile {
   } catch (e) {
     throw new ResultsFileError(path, '', `not valid JSON${syntaxErrorAt(text)}: ${(e as Error).message}`);
   }
+  const deep = tooDeep(value);
+  // no line and column: finding them walks the text's paths, quadratic in a depth like this one
+  if (deep)
+    throw new ResultsFileError(
+      path,
+      deep,
+      `holds a value nested more than ${MAX_RESULTS_DEPTH} levels deep (a results file is about 10 deep): not a jsonbench results file`,
+    );
   try {
     return checkResults(value, path);
   } catch (e) {
     throw positioned(e, text);
   }
+}
+
+/**
+ * The deepest nesting a results file may have: 256 levels (jsonbench writes about 10). A deeper
+ * value (hostile tester hx2's deep-1m.json: 1,000,000 arrays in `environment`) passed the schema,
+ * whose extra keys are free, then overflowed the stack of `ledger import` ("Maximum call stack
+ * size exceeded", no file named).
+ */
+export const MAX_RESULTS_DEPTH = 256;
+
+/** The JSON pointer (two levels down) of the first value holding one deeper than {@link MAX_RESULTS_DEPTH} (walked without recursion), or undefined. */
+function tooDeep(value: unknown): string | undefined {
+  const stack: [unknown, number, string][] = [[value, 0, '']];
+  while (stack.length) {
+    const [v, depth, at] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    // named by its ancestor two levels down (`/environment/deep`): the full pointer would be 256 levels long
+    if (depth >= MAX_RESULTS_DEPTH) return at.split('/').slice(0, 3).join('/');
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push([v[i], depth + 1, `${at}/${i}`]);
+    else
+      for (const k of Object.keys(v))
+        stack.push([
+          (v as Record<string, unknown>)[k],
+          depth + 1,
+          `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        ]);
+  }
+  return undefined;
 }
 
 /**

@@ -233,9 +233,12 @@ function placementChecker(
  * interval does not contain its ratio. Renderers would print `∞` or `NaN` for these.
  */
 function firstIncoherence(r: ResultsFile): { path: string; problem: string } | undefined {
+  const when = timesIncoherence(r);
+  if (when) return when;
   const seen = new Map<string, number>();
   const placement = placementChecker(r);
   const baselineCase = baselineFinder(r);
+  const missingBaseline = missingBaselineFinder(r);
   for (const [i, c] of r.cases.entries()) {
     const at = `/cases/${i}`;
     const twin = seen.get(c.id);
@@ -268,6 +271,11 @@ function firstIncoherence(r: ResultsFile): { path: string; problem: string } | u
     const ratio = base ? ratioIncoherence(c, base.case, base.index) : undefined;
     if (ratio) return { path: `${at}/ratio`, problem: ratio };
   }
+  // after the other checks: a case placed wrong (a renamed serializer) also loses its baseline, and is better named as placed wrong
+  for (const [i, c] of r.cases.entries()) {
+    const orphan = c.status === 'measured' ? missingBaseline(c) : undefined;
+    if (orphan) return { path: `/cases/${i}/ratio`, problem: orphan };
+  }
   if (r.unread?.length) {
     // `unread` is what a reader sets aside (unknown statuses), never written by a run: an entry must name a case of this file that is set aside
     const written = writtenUnread(r);
@@ -280,6 +288,57 @@ function firstIncoherence(r: ResultsFile): { path: string; problem: string } | u
         };
   }
   return undefined;
+}
+
+/** How far after the reader's clock a run may say it started (ms): a day, for clocks set wrong and time zones. */
+export const FUTURE_ALLOWANCE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the run's times contradict each other (hostile tester hx2's `time-travel.json`: started
+ * 2099-01-01, finished 1900-01-01, rendered and imported as they were): `startedAt` and `finishedAt`
+ * must be dates, a run finishes no earlier than it started, and it cannot have started more than
+ * {@link FUTURE_ALLOWANCE_MS} after now (the reader's clock: the one check here that is not a
+ * function of the file alone; a copy re-dated to pass as another run, `ts-*.json`, is otherwise
+ * the ledger's to see).
+ */
+function timesIncoherence(r: ResultsFile, now = Date.now()): { path: string; problem: string } | undefined {
+  const start = Date.parse(r.startedAt);
+  if (Number.isNaN(start))
+    return { path: '/startedAt', problem: `${shown(r.startedAt)} is not a date (ISO 8601, as a run writes it)` };
+  if (start > now + FUTURE_ALLOWANCE_MS)
+    return {
+      path: '/startedAt',
+      problem: `${shown(r.startedAt)} is in the future (now is ${new Date(now).toISOString()}): a run is dated by the clock it ran under`,
+    };
+  if (r.finishedAt === undefined) return undefined;
+  const end = Date.parse(r.finishedAt);
+  if (Number.isNaN(end))
+    return { path: '/finishedAt', problem: `${shown(r.finishedAt)} is not a date (ISO 8601, as a run writes it)` };
+  if (end < start)
+    return {
+      path: '/finishedAt',
+      problem: `${shown(r.finishedAt)} is before the run started (startedAt ${shown(r.startedAt)}): a run finishes after it starts`,
+    };
+  return undefined;
+}
+
+/**
+ * Finds a measured case's ratio whose baseline the file does not hold (hostile tester hx2's
+ * `no-baseline.json`: the baseline's case deleted, the others still ranked "faster than json"):
+ * a case with a ratio against a baseline is measured in the same run as that baseline's own case
+ * (same coordinates and target, any status: a run always plans it), so a file without that case
+ * has lost it or never had it; a shard is not held to it (its baselines may be in another shard,
+ * which `jsonbench merge` puts back). Returns the problem for a case, or undefined.
+ */
+function missingBaselineFinder(r: ResultsFile): (c: CaseResult) => string | undefined {
+  // a shard (run --shard) holds part of the plan: its baselines may be in another shard
+  if (r.shard) return () => undefined;
+  const keys = new Set(r.cases.map((c) => coordinatesKey(c, c.serializer)));
+  return (c) => {
+    if (c.ratio === null || !c.baseline || c.baseline === c.serializer) return undefined;
+    if (keys.has(coordinatesKey(c, c.baseline))) return undefined;
+    return `${c.ratio} is against baseline ${shown(c.baseline)}, whose case ${shown(`${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.baseline}`)} (target ${shown(c.target.id)}) is not in the file: a ratio is read beside its baseline's own case, which a run always writes`;
+  };
 }
 
 /** How many `unread` entries the file had as written (the rest are the reader's own), set by {@link setAsideUnknownStatuses}. */

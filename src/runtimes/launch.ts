@@ -1,3 +1,4 @@
+import { killTagged, LAUNCH_TAG_VARIABLE, newLaunchTag } from './descendants.js';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -67,8 +68,8 @@ const TAIL_BYTES = 2048;
  */
 const DRAIN_AFTER_EXIT_MS = 1000;
 
-/** Process groups of running workers, killed if the host exits first (a worker leads its own group, so Ctrl-C does not reach it). */
-const liveGroups = new Set<number>();
+/** Process groups of running workers (with their launch tags), killed if the host exits first (a worker leads its own group, so Ctrl-C does not reach it). */
+const liveGroups = new Map<number, string>();
 let killOnExit = false;
 function killGroup(pid: number | undefined): void {
   if (!pid) return;
@@ -138,19 +139,24 @@ export function launchCommand(
   const started = performance.now();
   return new Promise((resolve) => {
     // detached: the worker leads a process group, so a timeout or a leftover child is killed with all it started
+    // a tag every process it starts inherits: what left the group is found by it at the end (descendants.ts)
+    const tag = newLaunchTag();
     const child = spawn(cmd.command, cmd.args, {
       stdio: ['pipe', 'pipe', 'pipe', cmd.channel === 'fd3' ? 'pipe' : 'ignore'],
-      env: cmd.env ?? process.env,
+      env: { ...(cmd.env ?? process.env), [LAUNCH_TAG_VARIABLE]: tag },
       cwd: cmd.cwd,
       detached: true,
     });
-    if (child.pid) liveGroups.add(child.pid);
+    if (child.pid) liveGroups.set(child.pid, tag);
     // a host killed outright (kill -9) cannot kill the group itself: a sentinel does (orphan-guard.ts)
     const releaseGuard = guardOrphan(child.pid);
     if (!killOnExit) {
       killOnExit = true;
       process.on('exit', () => {
-        for (const pid of liveGroups) killGroup(pid);
+        for (const [pid, t] of liveGroups) {
+          killGroup(pid);
+          killTagged(t);
+        }
       });
     }
     const outcome: LaunchOutcome = {
@@ -203,6 +209,7 @@ export function launchCommand(
       clearTimeout(timer);
       clearTimeout(drain);
       killGroup(child.pid);
+      killTagged(tag);
       releaseGuard();
       if (child.pid) liveGroups.delete(child.pid);
       outcome.elapsedMs = performance.now() - started;

@@ -5,6 +5,7 @@ import { workloads } from '../workloads/index.js';
 import { caseWorkload, userEntriesFor } from './case-context.js';
 import { serializers } from '../serializers/index.js';
 import { prepareCase, type PreparedCase } from '../measure/prepare-case.js';
+import { pairSeal } from './job-seal.js';
 import { TimedCheckFailure, type SideChecks } from '../measure/timed-check.js';
 import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
 import { measureGroupRounds, measureRounds, pilot, runSample, useClock, warmup } from '../measure/timing.js';
@@ -271,6 +272,8 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
   if (job.mode === 'time' && job.baseline && job.serializers?.length)
     return runGroupJob(job, host, job.baseline, job.serializers);
   const t0 = nowNs();
+  // before any user code: a change to what the baseline calls fails the serializer (./job-seal.ts)
+  const seal = pairSeal(job);
   const io = jobIo(host);
   const { send, enter } = io;
   const gc = () => host.gc();
@@ -278,6 +281,7 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
     const ready = await loadAndGate(job, host, io);
     if (!ready) return;
     const { texts, sides } = ready;
+    seal.check('while loaded, prepared and checked');
     if (job.mode === 'verify') {
       send({ type: 'done', noisy: false, elapsedMs: (nowNs() - t0) / 1e6, checksum: 0 });
       return;
@@ -332,10 +336,14 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
         ops.baseline ? { op: ops.baseline, opsPerSample: opsPerSample.baseline, checks: checks.baseline } : undefined,
         job.policy,
         gc,
-        (round, index) => send({ type: 'round', round: index, ...round }),
+        (round, index) => {
+          seal.check(`by round ${index + 1}`);
+          send({ type: 'round', round: index, ...round });
+        },
       ),
     );
     await afterRounds(job, host, send, sides, ops.serializer!, texts, a, b);
+    seal.check('by the end of the launch');
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
     sendJobEnd(send, e);

@@ -135,3 +135,33 @@ test("a config's exit listener cannot turn a failed run into exit 0 (hostile tes
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test('a config whose default export is a Promise is refused with exit 2 saying so (hx2: read as an empty config, its serializers "unknown")', async () => {
+  const file = config(
+    'promise.config.mjs',
+    "export default Promise.resolve({ serializers: [{ id: 'mine', family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: JSON.stringify }) }] });\n",
+  );
+  for (const args of [
+    ['list'],
+    [
+      'run',
+      '--serializer',
+      'mine',
+      '--workload',
+      'weather-station',
+      '--policy',
+      'quick',
+      '--no-ledger',
+      '--out',
+      join(dir, 'promise-out'),
+    ],
+  ]) {
+    const ran = await cli([...args, '--config', file]);
+    assert.equal(ran.code, 2, ran.stderr);
+    assert.match(
+      ran.stderr,
+      /promise\.config\.mjs: default export: is a Promise \(or another thenable\): export the config object itself/,
+    );
+    assert.doesNotMatch(ran.stderr, /unknown "mine"/);
+  }
+});

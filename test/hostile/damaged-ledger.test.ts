@@ -23,7 +23,12 @@ before(async () => {
   // two runs of the report fixture (16 cases each), then run 1's json serialize row made not JSON
   for (const [i, startedAt] of ['2026-12-01T10:00:00.000Z', '2026-12-02T10:00:00.000Z'].entries()) {
     const file = join(dir, `run${i + 1}.json`);
-    writeFileSync(file, JSON.stringify({ ...results(), startedAt }));
+    const r = { ...results(), startedAt, finishedAt: startedAt.replace('T10:', 'T11:') };
+    // run 2 is another measurement, not a re-dated copy of run 1 (ledger import refuses those): its samples differ
+    for (const c of i ? r.cases : [])
+      for (const l of c.samples?.launches ?? [])
+        for (const round of l.rounds) round.serializerNs = round.serializerNs.map((x) => x * 1.001);
+    writeFileSync(file, JSON.stringify(r));
     const ran = await cli(['ledger', 'import', file, '--ledger', ledger]);
     assert.equal(ran.code, 0, ran.stderr);
   }

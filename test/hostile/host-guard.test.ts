@@ -159,3 +159,26 @@ test('a notes() that never returns ends the run with exit 2 naming notes() and t
     /notes\(\) of serializer "notes-loop" \(workload weather-station, serialize\) in \S+notes-loop\.config\.mjs did not return within 10 s/,
   );
 });
+
+test('a config that replaces globalThis.JSON with a look-alike is refused and put back; results.json is not forged (hostile3: it said measured for an incorrect case)', async () => {
+  const out = join(dir, 'global-json');
+  const realJson = JSON;
+  const ran = await cli([
+    'run',
+    '--config',
+    fileURLToPath(new URL('../../../test/fixtures/hostile/hostile3/global-json.config.mjs', import.meta.url)),
+    '--serializer',
+    'wrong-one',
+    '--workload',
+    'weather-station',
+    '--direction',
+    'serialize',
+    ...quick,
+    '--out',
+    out,
+  ]);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(ran.stderr, /global-json\.config\.mjs: import: changed globalThis\.JSON while loading/);
+  assert.equal(existsSync(join(out, 'results.json')), false, 'nothing written');
+  assert.equal(JSON, realJson);
+});

@@ -103,6 +103,39 @@ const LIES: { name: string; edit: (r: ResultsFile) => string; problem: (r: Resul
         `/cases/${indexOf(r, measuredCase(r).id)}/ratio \\(line 1, column \\d+\\): 0\\.1 contradicts the rounds the case records: each round's median sample ÷ its baseline's median sample lies between [\\d.]+ and [\\d.]+`,
       ),
   },
+  {
+    name: 'its baseline case deleted, the others still ranked against it (hx2 no-baseline.json)',
+    edit: (r) => {
+      const c = measuredCase(r);
+      r.cases = r.cases.filter(
+        (b) => !(b.serializer === c.baseline && b.direction === c.direction && b.workload === c.workload),
+      );
+      return c.id;
+    },
+    problem: (r) =>
+      new RegExp(
+        `/cases/\\d+/ratio \\(line 1, column \\d+\\): [\\d.]+ is against baseline "${measuredCase(r).baseline}", whose case "[^"]+" \\(target "[^"]+"\\) is not in the file`,
+      ),
+  },
+  {
+    name: 'a run that finished before it started (hx2 time-travel.json)',
+    edit: (r) => {
+      r.startedAt = '2026-12-05T23:00:00.000Z';
+      r.finishedAt = '1900-01-01T00:00:00Z';
+      return r.cases[0].id;
+    },
+    problem: () =>
+      /\/finishedAt \(line 1, column \d+\): "1900-01-01T00:00:00Z" is before the run started \(startedAt "2026-12-05T23:00:00\.000Z"\)/,
+  },
+  {
+    name: 'a start in the future (hx2 time-travel.json)',
+    edit: (r) => {
+      r.startedAt = '2099-01-01T00:00:00Z';
+      r.finishedAt = '2099-01-01T00:01:00Z';
+      return r.cases[0].id;
+    },
+    problem: () => /\/startedAt \(line 1, column \d+\): "2099-01-01T00:00:00Z" is in the future \(now is /,
+  },
 ];
 
 for (const { name, edit, problem } of LIES) {
@@ -137,4 +170,49 @@ test('a file whose unread list names a case it does set aside (an unknown status
   const said = ran.stdout.split('\n').filter((l) => l.includes(`has status "from-the-future"`));
   assert.equal(said.length, 1, ran.stdout);
   assert.equal(ran.stdout.includes('Not read: left out'), false, 'the written entry is replaced by the reader’s own');
+});
+
+test('ledger import refuses a copy of an imported run with only its start time changed (hx2 ts-*.json), naming the run it copies', async () => {
+  const ledger = join(dir, 'copies.db');
+  const original = write('original.json', results());
+  const copy = results();
+  copy.startedAt = new Date(Date.parse(copy.startedAt) + 16 * 60_000).toISOString();
+  if (copy.finishedAt) copy.finishedAt = new Date(Date.parse(copy.finishedAt) + 16 * 60_000).toISOString();
+  const copied = write('re-dated.json', copy);
+  const first = await cli(['ledger', 'import', original, '--ledger', ledger]);
+  assert.equal(first.code, 0, first.stderr);
+  assert.match(first.stdout + first.stderr, /recorded as run 1 /);
+  const again = await cli(['ledger', 'import', copied, '--ledger', ledger]);
+  assert.equal(again.code, 1, again.stderr);
+  assert.ok(again.stderr.includes(copied), again.stderr);
+  assert.match(
+    again.stderr.replace(/\s+/g, ' '),
+    /its samples are those of run 1 \(case "[^"]+", started [^)]+\): the same measurements under another start time \(startedAt [^)]+\), so it is not recorded/,
+  );
+  const list = await cli(['ledger', 'list', '--ledger', ledger]);
+  assert.equal(list.code, 0, list.stderr);
+  assert.equal((list.stdout.match(/^│\s+\d+ │/gm) ?? []).length, 1, `one run listed: ${list.stdout}`);
+});
+
+test('report, compare and ledger import refuse a file nested 100,000 deep, naming the file and where (hx2 deep-1m.json: "Maximum call stack size exceeded")', async () => {
+  const r = results() as ResultsFile & { environment: Record<string, unknown> };
+  const file = join(dir, 'deep.json');
+  // written as text: JSON.stringify itself overflows on a value this deep
+  writeFileSync(
+    file,
+    JSON.stringify(r).replace('"environment":{', `"environment":{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`),
+  );
+  for (const [args, code] of [
+    [['report', file, '--format', 'md'], 2],
+    [['compare', file, file], 2],
+    [['ledger', 'import', file, '--ledger', join(dir, 'deep.db')], 1],
+  ] as const) {
+    const ran = await cli([...args]);
+    assert.equal(ran.code, code, `${args[0]}: ${ran.stderr}`);
+    assert.ok(
+      ran.stderr.includes(`${file}: at /environment/deep: holds a value nested more than 256 levels deep`),
+      `${args[0]}: ${ran.stderr}`,
+    );
+    assert.doesNotMatch(ran.stderr, /call stack/);
+  }
 });

@@ -1,0 +1,82 @@
+import type { Mismatch } from './verify.js';
+
+/** A gate failure (gate.ts GateFailure, spelled out here: gate.ts imports this module). */
+type GateFailure = Mismatch & { reason: string };
+
+/**
+ * Whether a deserializer's result is a real value, materialised when the timed op returns, and not
+ * a lazy stand-in that parses when it is read (hostile tester hx2: a "parser" returning a Proxy that
+ * called JSON.parse on first read compared equal, since the gate's reads parsed it, and was
+ * recommended "215× faster than JSON.parse"; a plain object of getters does the same).
+ *
+ * Two checks, portable to every JavaScript target (no `node:util` isProxy, which a browser worker
+ * lacks):
+ * - a Proxy anywhere in the result: `structuredClone` refuses one (V8, JavaScriptCore and
+ *   SpiderMonkey throw a DataCloneError); it is about 4× a JSON.parse of the same value (response.json:
+ *   0.26 ms vs 0.066 ms, load 19), run by the gate and by the timed checks within their budget.
+ *   Where `structuredClone` is missing (QuickJS) this check is skipped. A result the expected value
+ *   shares the failure with (a transform's model holding a function) is not blamed;
+ * - a getter or setter as an own property where the expected value has a plain value.
+ */
+
+/** Taken when this module loads, before any adapter code runs in the worker. */
+const clone: ((v: unknown) => unknown) | undefined =
+  typeof globalThis.structuredClone === 'function' ? globalThis.structuredClone : undefined;
+const { getOwnPropertyDescriptor, ownKeys } = Reflect;
+const { isArray } = Array;
+
+/** True when `structuredClone` refuses `v` (a Proxy or a function inside); false when it clones, or there is no structuredClone. */
+function refusesClone(v: unknown): boolean {
+  if (!clone) return false;
+  try {
+    clone(v);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** The first own accessor property of `out` (walked where `expected` has the same key as a data property), as a path, or undefined. */
+function accessorAt(expected: unknown, out: unknown): string | undefined {
+  const stack: [unknown, unknown, string][] = [[expected, out, '$']];
+  while (stack.length) {
+    const [e, o, path] = stack.pop()!;
+    if (o === null || typeof o !== 'object' || e === null || typeof e !== 'object') continue;
+    const names = ownKeys(o);
+    for (let i = 0; i < names.length; i++) {
+      const k = names[i];
+      if (typeof k !== 'string') continue;
+      const d = getOwnPropertyDescriptor(o, k);
+      const de = getOwnPropertyDescriptor(e, k);
+      if (!d || !de) continue;
+      const step = isArray(o) ? `${path}[${k}]` : `${path}.${k}`;
+      if ((d.get || d.set) && !(de.get || de.set)) return step;
+      if (!d.get && !d.set) stack.push([de.value, d.value, step]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The gate's failure when `out` (a deserializer's result that compared equal to `expected`) is not
+ * materialised: a Proxy somewhere in it, or a getter where a value belongs; null when it is plain.
+ * `where` ends the reason (` (record 3)`).
+ */
+export function unmaterialised(expected: unknown, out: unknown, where = ''): GateFailure | null {
+  if (out !== null && typeof out === 'object' && refusesClone(out) && !refusesClone(expected))
+    return {
+      path: '$',
+      expected: 'a plain value',
+      actual: 'a value structuredClone refuses (a Proxy)',
+      reason: `the result is a Proxy (structuredClone refuses it)${where}: a lazy value computes when read, outside the timed op, so its time is not the parse's`,
+    };
+  const at = accessorAt(expected, out);
+  if (at)
+    return {
+      path: at,
+      expected: 'a value',
+      actual: 'a getter',
+      reason: `the result has a getter at ${at}${where}: a lazy value computes when read, outside the timed op, so its time is not the parse's`,
+    };
+  return null;
+}
