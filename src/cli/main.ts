@@ -1,3 +1,5 @@
+// first: the environment and machine facts as jsonbench started, before any config's top level runs in this process
+import '../case/startup.js';
 import { PROFILE_DESCRIPTIONS, PROFILE_NAMES } from '../case/profile.js';
 import { Command, CommanderError, Option } from 'commander';
 import { visibleControls } from '../report/table/escape.js';

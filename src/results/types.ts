@@ -474,6 +474,12 @@ export const EnvironmentSchema = Type.Object({
   jsonbenchVersion: str,
   /** Node 20's release build: pointer compression off (8-byte fields) */
   pointerCompression: Type.Boolean(),
+  /**
+   * The variables that change what Node does (NODE_OPTIONS, NODE_PATH, UV_THREADPOOL_SIZE, …:
+   * case/startup.ts NODE_VARIABLES) set when jsonbench started, name → value: the workers ran
+   * with them. Absent: none was set, or a file written before 2026-12-06.
+   */
+  variables: Optional(Type.Record(str, Type.String())),
 });
 export type Environment = Static<typeof EnvironmentSchema>;
 

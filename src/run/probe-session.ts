@@ -6,7 +6,6 @@
  * section, and the Markdown and HTML reports. Prints nothing: the CLI observes it.
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { DIRECTIONS, type Direction } from '../case/coordinates.js';
 import { PROBE_FAMILIES, type ProbeFamily } from '../case/probe.js';
@@ -29,6 +28,7 @@ import { DEFAULT_TARGET, parseTarget, parseTargets } from '../runtimes/index.js'
 import { prepareTargets } from '../runtimes/prepare.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
 import { probeEnvironment } from '../runtimes/node-host.js';
+import { loadAverageNow } from '../case/startup.js';
 import type { Target } from '../runtimes/types.js';
 import { RESULTS_SCHEMA_VERSION, type ProbeVerdictRecord, type ResultsFile } from '../results/types.js';
 import { writeResults } from '../results/io.js';
@@ -261,7 +261,7 @@ export async function runProbeSession(
         onNote: (message) => observe({ type: 'note', message }),
         ...(netRows.length ? { dotnet: { rows: netRows, probes: netProbes } } : {}),
       });
-      environment.loadAverage.end = os.loadavg();
+      environment.loadAverage.end = loadAverageNow();
       const outOfBudget = section.verdicts.filter(
         (v) => v.verdict.mark === '–' && /budget of \d+ s ran out/.test(v.verdict.reason),
       ).length;

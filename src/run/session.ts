@@ -17,7 +17,6 @@ import { shardGroups } from '../plan/shard.js';
 import { platformOf, type SerializerAdapter } from '../serializers/types.js';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import os from 'node:os';
 import { basename, join } from 'node:path';
 import { makeFolder } from '../files/make-folder.js';
 import { holdBuild, lockRunFolder } from '../files/run-lock.js';
@@ -41,6 +40,7 @@ import { DEFAULT_TARGET, parseTarget } from '../runtimes/index.js';
 import { prepareTargets, type PreparedTargets } from '../runtimes/prepare.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
 import { probeEnvironment } from '../runtimes/node-host.js';
+import { loadAverageNow } from '../case/startup.js';
 import { runInstructionsPass } from '../instructions/pass.js';
 import {
   RESULTS_SCHEMA_VERSION,
@@ -567,7 +567,7 @@ async function runLocked(
     // the measured results are written now, before anything optional runs (the probe pass): a run
     // whose probe pass is slow, hangs or is killed keeps its results.json and reports
     results.finishedAt = new Date().toISOString();
-    results.environment.loadAverage.end = os.loadavg();
+    results.environment.loadAverage.end = loadAverageNow();
     if (!sealHolds())
       throw new HostPatched(
         'user code (a timer or a promise armed by a config, a serializer or a schema module)',
@@ -620,7 +620,7 @@ async function runLocked(
       for (const c of results.cases) hostFaults.amend(c);
       results.probes = probed;
       results.finishedAt = new Date().toISOString();
-      results.environment.loadAverage.end = os.loadavg();
+      results.environment.loadAverage.end = loadAverageNow();
       namedWrite(resultsPath, () => writeResults(resultsPath, results));
       reports = report();
     }

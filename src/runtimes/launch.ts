@@ -6,6 +6,7 @@ import { createChannelReader, encodeMessage, type WorkerJob, type WorkerMessage 
 import { channelMac, newChannelKey } from '../worker/channel-key.js';
 import { pinnedCommand } from './pinning.js';
 import { guardOrphan } from './orphan-guard.js';
+import { startupEnv } from '../case/startup.js';
 import type { ProfileName } from '../case/profile.js';
 
 /** Path of the compiled worker entry. */
@@ -140,7 +141,8 @@ export function launchCommand(
     // detached: the worker leads a process group, so a timeout or a leftover child is killed with all it started
     const child = spawn(cmd.command, cmd.args, {
       stdio: ['pipe', 'pipe', 'pipe', cmd.channel === 'fd3' ? 'pipe' : 'ignore'],
-      env: cmd.env ?? process.env,
+      // the environment jsonbench started with: a config's top level may have changed process.env (case/startup.ts)
+      env: cmd.env ?? startupEnv(),
       cwd: cmd.cwd,
       detached: true,
     });

@@ -1,0 +1,96 @@
+import os from 'node:os';
+
+/**
+ * What jsonbench's process looked like before any user code ran: its environment variables and the
+ * machine facts results.json records. cli/main.ts imports this module first, so it is evaluated
+ * before a config's top level (which runs in this process: it could set `process.env.NODE_OPTIONS`
+ * to `--require` a file that slows JSON.stringify in every worker, or patch `node:os` to report a
+ * quiet machine). Workers are spawned with {@link startupEnv}, never the live `process.env`; the
+ * environment facts come from {@link startupFacts}; the end-of-run load from {@link loadAverageNow},
+ * the `os.loadavg` of this moment (a later patch of `node:os` does not reach it).
+ */
+
+/** The variables that change what Node (and the libraries it loads) does: recorded in results.json when set. */
+export const NODE_VARIABLES: readonly string[] = [
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'NODE_ENV',
+  'NODE_V8_COVERAGE',
+  'NODE_DEBUG',
+  'NODE_DEBUG_NATIVE',
+  'NODE_ICU_DATA',
+  'NODE_PRESERVE_SYMLINKS',
+  'NODE_COMPILE_CACHE',
+  'NODE_PENDING_DEPRECATION',
+  'UV_THREADPOOL_SIZE',
+  'UV_USE_IO_URING',
+  'LD_PRELOAD',
+  'LD_LIBRARY_PATH',
+  'MALLOC_ARENA_MAX',
+];
+
+const env: Readonly<NodeJS.ProcessEnv> = Object.freeze({ ...process.env });
+const loadavg = os.loadavg.bind(os);
+
+/** The machine and Node as this process started: os.cpus() (model, count), os.type/release, os.totalmem, process.versions, os.loadavg. */
+export interface StartupFacts {
+  cpuModel: string;
+  /** os.availableParallelism() (else the count of os.cpus()) */
+  cores: number;
+  /** `${os.type()} ${os.release()}` */
+  os: string;
+  totalMemoryBytes: number;
+  /** process.versions.node and .v8 */
+  node: string;
+  v8: string;
+  /** 1, 5, 15-minute load averages when jsonbench started */
+  loadAverage: number[];
+}
+
+const facts: Readonly<StartupFacts> = (() => {
+  const cpus = os.cpus();
+  return Object.freeze({
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cores: os.availableParallelism?.() ?? cpus.length,
+    os: `${os.type()} ${os.release()}`,
+    totalMemoryBytes: os.totalmem(),
+    node: process.versions.node,
+    v8: process.versions.v8,
+    loadAverage: Object.freeze(loadavg()) as number[],
+  });
+})();
+
+/** A copy of the environment variables jsonbench started with (what every worker and build it spawns gets). */
+export function startupEnv(): NodeJS.ProcessEnv {
+  return { ...env };
+}
+
+/** The machine facts taken when jsonbench started ({@link StartupFacts}); a copy. */
+export function startupFacts(): StartupFacts {
+  return { ...facts, loadAverage: [...facts.loadAverage] };
+}
+
+/** The 1, 5, 15-minute load averages now, from the `os.loadavg` this process started with. */
+export function loadAverageNow(): number[] {
+  return loadavg();
+}
+
+/** The {@link NODE_VARIABLES} set (non-empty) when jsonbench started: name → value, in that order; empty when none is. */
+export function nodeVariables(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of NODE_VARIABLES) {
+    const v = env[name];
+    if (v !== undefined && v !== '') out[name] = v;
+  }
+  return out;
+}
+
+/**
+ * The {@link NODE_VARIABLES} whose live value in `process.env` differs from the start (user code in
+ * this process changed them): name → the live value ('' when unset). Workers never see these changes.
+ */
+export function changedNodeVariables(live: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of NODE_VARIABLES) if ((live[name] ?? '') !== (env[name] ?? '')) out[name] = live[name] ?? '';
+  return out;
+}
