@@ -285,6 +285,7 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     .description('join the results of every shard of a run (run --shard i/n) into one results file and its reports')
     .argument('<results...>', "the shards' results.json files or run folders, all of them, in any order")
     .requiredOption('--out <dir>', 'the folder for results.json, report.md and report.html')
+    .option('--partial', 'merge though some shards are missing (refused otherwise); the results and reports say which')
     .action(async (files: string[], opts) => {
       exit.code = await (await import('./merge.js')).mergeCommand(files, opts);
     });

@@ -12,6 +12,8 @@ import { keepFinishedRun } from '../run/recover.js';
 /** Options of `jsonbench merge`, as commander parses them. */
 export interface MergeOptions {
   out: string;
+  /** `--partial`: merge the shards given though some are missing (the results record which, the reports say so) */
+  partial?: boolean;
 }
 
 /**
@@ -25,7 +27,12 @@ export interface MergeOptions {
 export async function mergeCommand(files: string[], opts: MergeOptions): Promise<number> {
   if (!files.length) throw new UsageError('<results...>', 'give the results files of every shard');
   const runs = files.map((f) => readRun(resolve(f), 'report'));
-  const merged = mergeRun(runs, files);
+  const merged = mergeRun(runs, files, opts.partial === true);
+  const gap = merged.partialMerge;
+  if (gap)
+    sayOnStderr(
+      `jsonbench merge: warning: a partial merge (--partial): shard${gap.missing.length === 1 ? '' : 's'} ${gap.missing.map((k) => `${k}/${gap.count}`).join(', ')} missing, ${gap.absentCases} planned case${gap.absentCases === 1 ? '' : 's'} in no shard; the reports say so`,
+    );
   const machines = machinesOf(runs);
   if (machines.length > 1)
     sayOnStderr(
@@ -51,7 +58,7 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
   const reports = writeReports(dir, [merged], ['md', 'html']);
   for (const f of reports.failed) sayOnStderr(`jsonbench merge: report.${f.format} was not written: ${f.error}`);
   process.stdout.write(
-    `${wrap(`${merged.cases.length} cases from ${runs.length} shards · results: ${path}`, stdoutWidth(), '  ', { keepLongWords: true })}\n`,
+    `${wrap(`${merged.cases.length} cases from ${runs.length} shard${runs.length === 1 ? '' : 's'}${gap ? ` of ${gap.count} (partial)` : ''} · results: ${path}`, stdoutWidth(), '  ', { keepLongWords: true })}\n`,
   );
   for (const p of Object.values(reports.written)) process.stdout.write(`${p}\n`);
   return 0;

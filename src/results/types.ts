@@ -698,6 +698,17 @@ export const ResultsFileSchema = Type.Object({
     }),
   ),
   /**
+   * A merge of only some shards (`jsonbench merge --partial`): the shard numbers left out of `count`,
+   * and how many planned cases are therefore in no shard. The reports say so. Absent for a whole run.
+   */
+  partialMerge: Optional(
+    Type.Object({
+      count: Type.Integer({ minimum: 1 }),
+      missing: Type.Array(Type.Integer({ minimum: 1 })),
+      absentCases: count,
+    }),
+  ),
+  /**
    * Cases this jsonbench left out when it read the file, because their `status` is one it does not
    * know (a newer jsonbench wrote them): each one's id, status and the sentence said about it
    * (results/validate.ts). Never written by a run.
