@@ -233,7 +233,7 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
     .option('--filter <regex>', 'only probes whose id matches')
     .option('--target <ids>', `runtimes to probe on (comma-separated or repeated)${targetForms(help)}`, collect)
     .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
-    .option('--timeout <ms>', 'per probe side (default 120000)')
+    .option('--timeout <duration>', 'per probe side, with its unit: 120s, 2m, 1500ms (at least 1s; default 120s)')
     .option(
       '--probe-budget <duration>',
       "the total wall time (15m, 1h, off; default 15m, as run's probe pass): the probe sides left when it runs out are skipped, saying so; after a hang, a serializer's other probes are skipped",

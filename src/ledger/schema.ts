@@ -19,6 +19,7 @@
  */
 import { makeFolder } from '../files/make-folder.js';
 import { dirname } from 'node:path';
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 /** An open ledger (a better-sqlite3 connection). */
@@ -171,6 +172,14 @@ export function migrate(db: Db, target: number = LEDGER_SCHEMA_VERSION): number[
  */
 export function openLedger(path: string, options: { migrateTo?: number } = {}): Db {
   if (path !== ':memory:') makeFolder(dirname(path));
+  const kind = path === ':memory:' ? undefined : specialFile(path);
+  // hx3 (issue 25): a FIFO as --ledger gave SQLite's "disk I/O error", which does not say what is wrong
+  if (kind)
+    throw new LedgerFileError(
+      path,
+      `is a ${kind}, not a file: a ledger is an SQLite database file`,
+      'pass --ledger with a file path, or --no-ledger',
+    );
   let db: Db;
   try {
     db = new Database(path);
@@ -188,6 +197,17 @@ export function openLedger(path: string, options: { migrateTo?: number } = {}): 
     db.close();
     throw corruptOr(path, e);
   }
+}
+
+/** What `path` is when it exists and is neither a regular file nor a folder (a FIFO, a socket, a device): its name; else undefined. */
+function specialFile(path: string): string | undefined {
+  const s = statSync(path, { throwIfNoEntry: false });
+  if (!s) return undefined;
+  if (s.isFIFO()) return 'FIFO (named pipe)';
+  if (s.isSocket()) return 'socket';
+  if (s.isCharacterDevice()) return 'character device';
+  if (s.isBlockDevice()) return 'block device';
+  return undefined;
 }
 
 /** A corrupt-database error from SQLite as a {@link LedgerFileError}; any other error as it is. */

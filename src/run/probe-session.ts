@@ -9,7 +9,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DIRECTIONS, type Direction } from '../case/coordinates.js';
 import { PROBE_FAMILIES, type ProbeFamily } from '../case/probe.js';
-import { parseProbeBudget, policies } from '../config/policies.js';
+import { parseProbeBudget, parseProbeTimeout, policies } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { keepFinishedRun } from './recover.js';
 import { checkChoices, checkNotBlank, splitList, UsageError } from '../config/usage-error.js';
@@ -55,7 +55,7 @@ export interface ProbeOptions {
   /** keep only probes whose id matches this regular expression */
   filter?: string;
   target?: string[];
-  /** per probe side (ms; default 120,000) */
+  /** per probe side: the CLI's duration with its unit (`120s`, `1500ms`: config/policies.ts parseProbeTimeout), or ms as a number (default 120,000) */
   timeout?: string | number;
   /**
    * the pass's total wall time: a duration (`15m`, `1h`) or `off` (default: the timed run's probe
@@ -116,7 +116,13 @@ export async function runProbeSession(
       throw new UsageError('--filter', (e as Error).message);
     }
   }
-  const timeoutMs = opts.timeout === undefined ? DEFAULT_PROBE_TIMEOUT_MS : Number(opts.timeout);
+  // a string is the CLI's --timeout, a duration with its unit; a number is the library's, in ms
+  const timeoutMs =
+    opts.timeout === undefined
+      ? DEFAULT_PROBE_TIMEOUT_MS
+      : typeof opts.timeout === 'string'
+        ? parseProbeTimeout(opts.timeout)
+        : opts.timeout;
   if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs))
     throw new UsageError('--timeout', `"${opts.timeout}" is not a positive number of ms`);
   const budgetMs = opts.probeBudget === undefined ? DEFAULT_PROBE_BUDGET_MS : parseProbeBudget(opts.probeBudget);

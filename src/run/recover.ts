@@ -15,7 +15,7 @@
  * than the policy asks); cases never measured are `not-run` with the reason. The session removes the
  * three files once results.json is written.
  */
-import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { writeFileNamed } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
@@ -102,6 +102,20 @@ export function writeRunSnapshot(outDir: string, snapshot: RunSnapshot): string 
 /** True when `dir` holds a run that did not finish (its snapshot is there). */
 export function isUnfinishedRun(dir: string): boolean {
   return existsSync(join(dir, RUN_PARTIAL.header));
+}
+
+/**
+ * Whether `dir` holds what `jsonbench report <dir>` rebuilds a run from: a header that is whole JSON
+ * and at least one kept case line. False for a header a full disk cut short (hx3, issue 25: the
+ * advice to rebuild then failed with "not valid JSON at line 1, column 1") or no case kept yet.
+ */
+export function hasMeasuredCases(dir: string): boolean {
+  try {
+    JSON.parse(readFileSync(join(dir, RUN_PARTIAL.header), 'utf8'));
+    return readFileSync(join(dir, RUN_PARTIAL.cases), 'utf8').trim() !== '';
+  } catch {
+    return false;
+  }
 }
 
 /**

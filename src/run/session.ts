@@ -74,7 +74,7 @@ import { runColdStartPass } from './cold-start.js';
 import { explainAllTimedOut } from './too-slow.js';
 import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
-import { isUnfinishedRun, keepFinishedRun, keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
+import { hasMeasuredCases, keepFinishedRun, keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
 import { FileWriteError, named as namedWrite, writeFileNamed } from '../files/write-file.js';
 import type { RunRequest } from './request.js';
 import { checkHostSeal, HostPatched, sealHost } from '../config/host-guard.js';
@@ -377,7 +377,7 @@ class HostFaults {
  * from them; else to free space and run again.
  */
 function recoveryOf(outDir: string): string {
-  return isUnfinishedRun(outDir)
+  return hasMeasuredCases(outDir)
     ? `; the cases measured so far are kept in ${outDir} (results.partial.jsonl, launches.partial.jsonl): free some space, then \`jsonbench report ${outDir}\` rebuilds the run's report from them`
     : '; nothing was measured yet: free some space (or choose another --out) and run again';
 }
