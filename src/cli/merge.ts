@@ -7,7 +7,7 @@ import { UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
 import { sayOnStderr, stdoutWidth } from './output.js';
 import { wrap } from '../report/fit.js';
-import { keepFinishedRun } from '../run/recover.js';
+import { keepFinishedRun, keptRunSentence } from '../run/recover.js';
 
 /** Options of `jsonbench merge`, as commander parses them. */
 export interface MergeOptions {
@@ -49,10 +49,7 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
   makeFolder(dir);
   // a finished run's results there are moved aside, never overwritten (docs/running.md, "The output folder")
   const previous = keepFinishedRun(dir);
-  if (previous)
-    process.stderr.write(
-      `jsonbench merge: ${dir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)\n`,
-    );
+  if (previous) process.stderr.write(`jsonbench merge: ${keptRunSentence(dir, previous)}\n`);
   const path = resolve(dir, 'results.json');
   writeFileAtomic(path, `${JSON.stringify(merged, null, 2)}\n`);
   const reports = writeReports(dir, [merged], ['md', 'html']);

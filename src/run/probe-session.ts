@@ -11,7 +11,7 @@ import { DIRECTIONS, type Direction } from '../case/coordinates.js';
 import { PROBE_FAMILIES, type ProbeFamily } from '../case/probe.js';
 import { parseProbeBudget, parseProbeTimeout, policies } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
-import { keepFinishedRun } from './recover.js';
+import { keepFinishedRun, keptRunSentence } from './recover.js';
 import { checkChoices, checkNotBlank, splitList, UsageError } from '../config/usage-error.js';
 import type { UserConfig } from '../config/user-config.js';
 import { serializers as serializerRegistry } from '../serializers/index.js';
@@ -301,7 +301,7 @@ export async function runProbeSession(
       if (previous)
         observe({
           type: 'note',
-          message: `${outDir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)`,
+          message: keptRunSentence(outDir, previous),
         });
       writeResults(resultsPath, results);
       const reports = writeReports(outDir, [results], ['md', 'html']);

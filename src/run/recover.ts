@@ -156,6 +156,25 @@ export function keepFinishedRun(dir: string): string | undefined {
   return to;
 }
 
+/**
+ * The sentence saying what {@link keepFinishedRun} moved from `dir` to `previous`: a jsonbench run's
+ * results (its results.json has `tool: "jsonbench"`), renderable again; else the files named, as
+ * what they are (hx3, issue 25: `--out .` over a user's own results.json and report.md called them "a
+ * finished run's results").
+ */
+export function keptRunSentence(dir: string, previous: string): string {
+  const files = readdirSync(previous).sort();
+  let tool: unknown;
+  try {
+    tool = (JSON.parse(readFileSync(join(previous, 'results.json'), 'utf8')) as { tool?: unknown } | null)?.tool;
+  } catch {
+    tool = undefined;
+  }
+  return tool === 'jsonbench'
+    ? `${dir} held a finished run's results (${files.join(', ')}): moved to ${previous} (\`jsonbench report ${previous}\` renders it)`
+    : `${dir} held ${files.join(', ')}, named as jsonbench's outputs but not a jsonbench run's results: moved to ${previous}, nothing overwritten`;
+}
+
 /** What {@link recoverRun} found: the rebuilt results and counts for the note printed beside them. */
 export interface Recovered {
   results: ResultsFile;

@@ -74,7 +74,14 @@ import { runColdStartPass } from './cold-start.js';
 import { explainAllTimedOut } from './too-slow.js';
 import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
-import { hasMeasuredCases, keepFinishedRun, keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
+import {
+  hasMeasuredCases,
+  keepFinishedRun,
+  keptRunSentence,
+  keepKilledRun,
+  RUN_PARTIAL,
+  writeRunSnapshot,
+} from './recover.js';
 import { FileWriteError, named as namedWrite, writeFileNamed } from '../files/write-file.js';
 import type { RunRequest } from './request.js';
 import { checkHostSeal, HostPatched, sealHost } from '../config/host-guard.js';
@@ -495,7 +502,7 @@ async function runLocked(
     if (previous)
       observe({
         type: 'warning',
-        message: `${req.outDir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)`,
+        message: keptRunSentence(req.outDir, previous),
       });
     writeFileNamed(partialPath, '');
     writeFileNamed(launchLogPath, '');
