@@ -89,7 +89,9 @@ export function nodeVariables(): Record<string, string> {
  * The {@link NODE_VARIABLES} whose live value in `process.env` differs from the start (user code in
  * this process changed them): name → the live value ('' when unset). Workers never see these changes.
  */
-export function changedNodeVariables(live: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function changedNodeVariables(
+  live: Readonly<Record<string, string | undefined>> = process.env,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of NODE_VARIABLES) if ((live[name] ?? '') !== (env[name] ?? '')) out[name] = live[name] ?? '';
   return out;

@@ -432,7 +432,7 @@ export function startVariableLines(variables: Record<string, string> = nodeVaria
  * Lines saying which Node variables (NODE_OPTIONS, …: case/startup.ts) user code changed in
  * jsonbench's own process since it started: the workers never get the change. Empty when none changed.
  */
-export function changedVariableLines(live: NodeJS.ProcessEnv = process.env): string[] {
+export function changedVariableLines(live: Readonly<Record<string, string | undefined>> = process.env): string[] {
   return Object.entries(changedNodeVariables(live)).map(
     ([name, value]) =>
       `warning: the config changed ${name} in jsonbench's process (to ${JSON.stringify(value.slice(0, 200))}): ignored, the workers run with the environment jsonbench started with`,
