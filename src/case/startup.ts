@@ -5,7 +5,7 @@ import os from 'node:os';
  * machine facts results.json records. cli/main.ts imports this module first, so it is evaluated
  * before a config's top level (which runs in this process: it could set `process.env.NODE_OPTIONS`
  * to `--require` a file that slows JSON.stringify in every worker, or patch `node:os` to report a
- * quiet machine). Workers are spawned with {@link startupEnv}, never the live `process.env`; the
+ * quiet machine). Workers are spawned with {@link workerEnv}: NODE_OPTIONS and the rest as they were at start; the
  * environment facts come from {@link startupFacts}; the end-of-run load from {@link loadAverageNow},
  * the `os.loadavg` of this moment (a later patch of `node:os` does not reach it).
  */
@@ -60,9 +60,19 @@ const facts: Readonly<StartupFacts> = (() => {
   });
 })();
 
-/** A copy of the environment variables jsonbench started with (what every worker and build it spawns gets). */
-export function startupEnv(): NodeJS.ProcessEnv {
-  return { ...env };
+/**
+ * The environment every worker, build and probe jsonbench spawns gets: this process's `process.env`
+ * (a program embedding jsonbench may set its own variables) with each of {@link NODE_VARIABLES} as it
+ * was when jsonbench started (unset if it was unset), so a config's top level cannot slip NODE_OPTIONS,
+ * NODE_PATH or LD_PRELOAD into the workers. A copy.
+ */
+export function workerEnv(): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of NODE_VARIABLES) {
+    if (env[name] === undefined) delete out[name];
+    else out[name] = env[name];
+  }
+  return out;
 }
 
 /** The machine facts taken when jsonbench started ({@link StartupFacts}); a copy. */

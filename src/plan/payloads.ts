@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { Workload } from '../workloads/types.js';
 import { payloadSpecOf, type PayloadWorkloadSpec } from '../workloads/payload.js';
 import { variantPathOf } from '../case/coordinates.js';
-import { startupEnv } from '../case/startup.js';
+import { workerEnv } from '../case/startup.js';
 import { firstMismatch } from '../measure/verify.js';
 import { hostileVariant } from '../probes/hostile-variant.js';
 
@@ -156,7 +156,7 @@ export function buildPayloadTexts(
       stdout: true,
       stderr: true,
       execArgv: [],
-      env: startupEnv(),
+      env: workerEnv(),
     });
     // what build() prints goes to stderr: the host's stdout carries tables or --json results
     thread.stdout.pipe(process.stderr, { end: false });

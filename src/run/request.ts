@@ -435,7 +435,7 @@ export function startVariableLines(variables: Record<string, string> = nodeVaria
 export function changedVariableLines(live: Readonly<Record<string, string | undefined>> = process.env): string[] {
   return Object.entries(changedNodeVariables(live)).map(
     ([name, value]) =>
-      `warning: the config changed ${name} in jsonbench's process (to ${JSON.stringify(value.slice(0, 200))}): ignored, the workers run with the environment jsonbench started with`,
+      `warning: the config changed ${name} in jsonbench's process (to ${JSON.stringify(value.slice(0, 200))}): ignored, the workers run with its value when jsonbench started`,
   );
 }
 

@@ -3,7 +3,7 @@ import type { Workload } from '../workloads/types.js';
 import { generateDtoModules, DtoGenerationError, type DtoSource } from '../serializers/dotnet/dto-generator.js';
 import { runProgram } from './cache.js';
 import { launchCommand } from './launch.js';
-import { startupEnv } from '../case/startup.js';
+import { workerEnv } from '../case/startup.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -226,7 +226,7 @@ function dotnetTarget(f: DotnetFlavour): Target {
     f.kind === 'dotnet' ? DOTNET_INSTALL_HINT : f.kind === 'mono' ? MONO_INSTALL_HINT : publishHint(f.major);
   // the settings every launch of this worker gets: the run's profile's (issue 23: default, or steady's GC settings)
   const env = (profile: TargetContext['profile']): NodeJS.ProcessEnv => ({
-    ...Object.fromEntries(Object.entries(startupEnv()).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))),
+    ...Object.fromEntries(Object.entries(workerEnv()).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))),
     ...dotnetWorkerEnv(profile),
   });
   const target: Target = {

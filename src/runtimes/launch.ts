@@ -6,7 +6,7 @@ import { createChannelReader, encodeMessage, type WorkerJob, type WorkerMessage 
 import { channelMac, newChannelKey } from '../worker/channel-key.js';
 import { pinnedCommand } from './pinning.js';
 import { guardOrphan } from './orphan-guard.js';
-import { startupEnv } from '../case/startup.js';
+import { workerEnv } from '../case/startup.js';
 import type { ProfileName } from '../case/profile.js';
 
 /** Path of the compiled worker entry. */
@@ -141,8 +141,8 @@ export function launchCommand(
     // detached: the worker leads a process group, so a timeout or a leftover child is killed with all it started
     const child = spawn(cmd.command, cmd.args, {
       stdio: ['pipe', 'pipe', 'pipe', cmd.channel === 'fd3' ? 'pipe' : 'ignore'],
-      // the environment jsonbench started with: a config's top level may have changed process.env (case/startup.ts)
-      env: cmd.env ?? startupEnv(),
+      // NODE_OPTIONS and the other Node variables as jsonbench started: a config's top level may have changed them (case/startup.ts)
+      env: cmd.env ?? workerEnv(),
       cwd: cmd.cwd,
       detached: true,
     });
