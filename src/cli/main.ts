@@ -1,3 +1,5 @@
+// first: the environment and machine facts as jsonbench started, before any config's top level runs in this process
+import '../case/startup.js';
 import { PROFILE_DESCRIPTIONS, PROFILE_NAMES } from '../case/profile.js';
 import { Command, CommanderError, Option } from 'commander';
 import { visibleControls } from '../report/table/escape.js';
@@ -252,7 +254,7 @@ function addProbeCommand(p: Command, exit: { code: number }, help: HelpData): vo
     .option('--filter <regex>', 'only probes whose id matches')
     .option('--target <ids>', `runtimes to probe on (comma-separated or repeated)${targetForms(help)}`, collect)
     .option('--chromium-path <path>', 'Chromium executable for --target chromium (default /usr/bin/chromium)')
-    .option('--timeout <ms>', 'per probe side (default 120000)')
+    .option('--timeout <duration>', 'per probe side, with its unit: 120s, 2m, 1500ms (at least 1s; default 120s)')
     .option(
       '--probe-budget <duration>',
       "the total wall time (15m, 1h, off; default 15m, as run's probe pass): the probe sides left when it runs out are skipped, saying so; after a hang, a serializer's other probes are skipped",
@@ -308,6 +310,7 @@ function addReportCommands(p: Command, exit: { code: number }): void {
     .description('join the results of every shard of a run (run --shard i/n) into one results file and its reports')
     .argument('<results...>', "the shards' results.json files or run folders, all of them, in any order")
     .requiredOption('--out <dir>', 'the folder for results.json, report.md and report.html')
+    .option('--partial', 'merge though some shards are missing (refused otherwise); the results and reports say which')
     .action(async (files: string[], opts) => {
       exit.code = await (await import('./merge.js')).mergeCommand(files, opts);
     });

@@ -7,11 +7,13 @@ import { UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
 import { sayOnStderr, stdoutWidth } from './output.js';
 import { wrap } from '../report/fit.js';
-import { keepFinishedRun } from '../run/recover.js';
+import { keepFinishedRun, keptRunSentence } from '../run/recover.js';
 
 /** Options of `jsonbench merge`, as commander parses them. */
 export interface MergeOptions {
   out: string;
+  /** `--partial`: merge the shards given though some are missing (the results record which, the reports say so) */
+  partial?: boolean;
 }
 
 /**
@@ -25,7 +27,12 @@ export interface MergeOptions {
 export async function mergeCommand(files: string[], opts: MergeOptions): Promise<number> {
   if (!files.length) throw new UsageError('<results...>', 'give the results files of every shard');
   const runs = files.map((f) => readRun(resolve(f), 'report'));
-  const merged = mergeRun(runs, files);
+  const merged = mergeRun(runs, files, opts.partial === true);
+  const gap = merged.partialMerge;
+  if (gap)
+    sayOnStderr(
+      `jsonbench merge: warning: a partial merge (--partial): shard${gap.missing.length === 1 ? '' : 's'} ${gap.missing.map((k) => `${k}/${gap.count}`).join(', ')} missing, ${gap.absentCases} planned case${gap.absentCases === 1 ? '' : 's'} in no shard; the reports say so`,
+    );
   const machines = machinesOf(runs);
   if (machines.length > 1)
     sayOnStderr(
@@ -42,16 +49,13 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
   makeFolder(dir);
   // a finished run's results there are moved aside, never overwritten (docs/running.md, "The output folder")
   const previous = keepFinishedRun(dir);
-  if (previous)
-    process.stderr.write(
-      `jsonbench merge: ${dir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)\n`,
-    );
+  if (previous) process.stderr.write(`jsonbench merge: ${keptRunSentence(dir, previous)}\n`);
   const path = resolve(dir, 'results.json');
   writeFileAtomic(path, `${JSON.stringify(merged, null, 2)}\n`);
   const reports = writeReports(dir, [merged], ['md', 'html']);
   for (const f of reports.failed) sayOnStderr(`jsonbench merge: report.${f.format} was not written: ${f.error}`);
   process.stdout.write(
-    `${wrap(`${merged.cases.length} cases from ${runs.length} shards · results: ${path}`, stdoutWidth(), '  ', { keepLongWords: true })}\n`,
+    `${wrap(`${merged.cases.length} cases from ${runs.length} shard${runs.length === 1 ? '' : 's'}${gap ? ` of ${gap.count} (partial)` : ''} · results: ${path}`, stdoutWidth(), '  ', { keepLongWords: true })}\n`,
   );
   for (const p of Object.values(reports.written)) process.stdout.write(`${p}\n`);
   return 0;

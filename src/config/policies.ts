@@ -107,6 +107,33 @@ export function parseCaseTimeout(text: string): number {
   return ms;
 }
 
+/** The shortest probe timeout: a probe side's worker takes longer than this to start on a loaded machine. */
+export const MIN_PROBE_TIMEOUT_MS = 1000;
+
+/**
+ * `probe --timeout`: per probe side, a duration with its unit (`120s`, `2m`, `1500ms`), at least
+ * {@link MIN_PROBE_TIMEOUT_MS}. A bare number is refused (hx3, issue 25: `--timeout 5` was 5 ms
+ * there while `run --case-timeout 5` is 5 s; 1,569 probes were then "hang").
+ * @throws UsageError naming `--timeout`
+ */
+export function parseProbeTimeout(text: string): number {
+  const t = text.trim();
+  if (/^\d+(\.\d+)?$/.test(t))
+    throw new UsageError(
+      '--timeout',
+      `"${text}" has no unit: give ${t}s or ${t}ms (a duration, as --case-timeout and --probe-budget take; default 120s)`,
+    );
+  const ms = durationMs(t);
+  if (!(ms > 0) || !Number.isFinite(ms))
+    throw new UsageError('--timeout', `"${text}" is not a duration such as 120s, 2m or 1500ms`);
+  if (ms < MIN_PROBE_TIMEOUT_MS)
+    throw new UsageError(
+      '--timeout',
+      `"${text}" is less than 1s: a probe side's worker takes longer than that to start, so every probe would "hang" (give 1s or more; default 120s)`,
+    );
+  return ms;
+}
+
 /**
  * `--max-time` (comma-separated or repeated): `20s` or `case=20s` per case, `run=4m` per run.
  * @throws UsageError naming `--max-time` for a value that is not a positive duration

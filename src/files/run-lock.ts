@@ -125,7 +125,8 @@ export function lockRunFolder(folder: string): FolderLock {
     // a dead run's lock: taken over by a rename (atomic), then read back (of two takers, the last rename wins)
     tookOver = held ?? {};
     const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, text);
+    rmSync(tmp, { force: true });
+    writeFileSync(tmp, text, { flag: 'wx' });
     renameSync(tmp, path);
     if (readOwner(path)?.token !== owner.token) refuse('another run took its stale lock at the same moment');
   }

@@ -1,4 +1,4 @@
-import { appendFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 
 /**
  * Writes that name their file when they fail (issue 25, hostile tester hx1, "unclear"): a full disk
@@ -16,7 +16,38 @@ const MEANING: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'not permitted',
   EIO: 'an input/output error of the device',
+  ELOOP: 'it is a symbolic link, and jsonbench never writes through one',
 };
+
+/**
+ * Symbolic links planted in an output folder are never written through (hx3, issue 25: a
+ * `results.partial.jsonl` link to another file had that file overwritten): a whole-file write
+ * removes a link at its path first (the link, never its target) and opens with O_NOFOLLOW; an append
+ * opens with O_NOFOLLOW and fails (ELOOP) on a link; a temp file is created exclusively. O_NOFOLLOW
+ * is 0 where the platform has none (Windows).
+ */
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const REPLACE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW;
+const APPEND = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | NOFOLLOW;
+
+/** Opens `path` with `flags` (numbers: O_NOFOLLOW has no letter) and writes `data` at the open position. */
+function writeWith(path: string, flags: number, data: string | NodeJS.ArrayBufferView): void {
+  const fd = openSync(path, flags, 0o666);
+  try {
+    writeFileSync(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Removes `path` when it is a symbolic link (the link itself); nothing when it is anything else or absent. */
+function unlinkIfLink(path: string): void {
+  try {
+    if (lstatSync(path).isSymbolicLink()) unlinkSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
 
 /**
  * A write that failed, naming the file: `cannot write <path>: no space left on the device (ENOSPC)`.
@@ -53,14 +84,17 @@ export function named<T>(path: string, write: () => T): T {
   }
 }
 
-/** `writeFileSync(path, data)`, failing with a {@link FileWriteError} naming `path`. */
+/** `writeFileSync(path, data)` replacing a symbolic link at `path` (never writing through it), failing with a {@link FileWriteError} naming `path`. */
 export function writeFileNamed(path: string, data: string | NodeJS.ArrayBufferView): void {
-  named(path, () => writeFileSync(path, data));
+  named(path, () => {
+    unlinkIfLink(path);
+    writeWith(path, REPLACE, data);
+  });
 }
 
-/** `appendFileSync(path, data)`, failing with a {@link FileWriteError} naming `path`. */
+/** `appendFileSync(path, data)`, failing with a {@link FileWriteError} naming `path` (ELOOP: `path` is a symbolic link). */
 export function appendFileNamed(path: string, data: string): void {
-  named(path, () => appendFileSync(path, data));
+  named(path, () => writeWith(path, APPEND, data));
 }
 
 /**
@@ -71,7 +105,9 @@ export function writeFileAtomic(path: string, data: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
   try {
     named(path, () => {
-      writeFileSync(tmp, data);
+      // exclusive: a link planted at the temp name is removed, never followed; the rename replaces a link at `path`
+      rmSync(tmp, { force: true });
+      writeFileSync(tmp, data, { flag: 'wx' });
       renameSync(tmp, path);
     });
   } catch (e) {

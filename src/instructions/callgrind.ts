@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { CaseClass, Direction, Shape } from '../case/coordinates.js';
 import type { PayloadWorkloadSpec } from '../workloads/payload.js';
 import type { InstructionStats } from '../case/measurements.js';
+import { workerEnv } from '../case/startup.js';
 
 /** What the counting process needs to know about its case. */
 export interface CountJob {
@@ -99,7 +100,8 @@ export function countOnce(jobPath: string, iterations: number, dir: string, time
         jobPath,
         String(iterations),
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      // the environment jsonbench started with, not one a config's top level changed (case/startup.ts)
+      { stdio: ['ignore', 'ignore', 'pipe'], env: workerEnv() },
     );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {

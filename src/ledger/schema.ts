@@ -19,7 +19,7 @@
  */
 import { makeFolder } from '../files/make-folder.js';
 import { basename, dirname, join } from 'node:path';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 
@@ -173,6 +173,14 @@ export function migrate(db: Db, target: number = LEDGER_SCHEMA_VERSION): number[
  */
 export function openLedger(path: string, options: { migrateTo?: number } = {}): Db {
   if (path !== ':memory:') makeFolder(dirname(path));
+  const kind = path === ':memory:' ? undefined : specialFile(path);
+  // hx3 (issue 25): a FIFO as --ledger gave SQLite's "disk I/O error", which does not say what is wrong
+  if (kind)
+    throw new LedgerFileError(
+      path,
+      `is a ${kind}, not a file: a ledger is an SQLite database file`,
+      'pass --ledger with a file path, or --no-ledger',
+    );
   let db: Db;
   try {
     db = new Database(path);
@@ -251,6 +259,17 @@ export function diskErrorOr(path: string, e: unknown): unknown {
       : `the disk refused a read or write (SQLite: ${(e as Error).message}, ${code})`,
     `nothing in it was lost (a write that fails is rolled back); ${full ? 'free some space there' : 'check the disk'}, or pass --ledger with a file on another disk (or --no-ledger for a run)`,
   );
+}
+
+/** What `path` is when it exists and is neither a regular file nor a folder (a FIFO, a socket, a device): its name; else undefined. */
+function specialFile(path: string): string | undefined {
+  const s = statSync(path, { throwIfNoEntry: false });
+  if (!s) return undefined;
+  if (s.isFIFO()) return 'FIFO (named pipe)';
+  if (s.isSocket()) return 'socket';
+  if (s.isCharacterDevice()) return 'character device';
+  if (s.isBlockDevice()) return 'block device';
+  return undefined;
 }
 
 /** A corrupt-database error from SQLite as a {@link LedgerFileError}; any other error as it is. */

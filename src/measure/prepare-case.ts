@@ -134,7 +134,7 @@ function bytesChecks(strings: SideChecks, gatedText: string): SideChecks {
       full(out, where);
     },
     full,
-    roundEnd: (out, round, ms, where) => strings.roundEnd(asText(out), round, ms, where),
+    roundEnd: (out, round, ms, where, again) => strings.roundEnd(asText(out), round, ms, where, again),
     inputs: strings.inputs,
     ...(strings.unlocked ? { unlocked: strings.unlocked } : {}),
   };

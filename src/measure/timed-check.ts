@@ -54,9 +54,11 @@ export interface SideChecks {
   /**
    * After the last sample of a side's round (`sampledMs`: that round's sample time): the full check
    * and the inputs' while their cost stays within {@link CHECK_BUDGET} of the time sampled (always
-   * in the first round), else the quick check. @throws TimedCheckFailure
+   * in the first round), else the quick check. Deserialize, first: `again` (the sample's last op once
+   * more, back to back with the timed calls, outside them) must give another object than `last`.
+   * @throws TimedCheckFailure
    */
-  roundEnd(last: unknown, round: number, sampledMs: number, where: string): void;
+  roundEnd(last: unknown, round: number, sampledMs: number, where: string, again?: () => unknown): void;
   /** After the side's samples of a round (and after warmup: `round` -1 checks both copies). @throws TimedCheckFailure */
   inputs(round: number, where: string): void;
   /** That none of `units` (timed inputs) was frozen, sealed or made non-extensible ({@link integrityChange}). @throws TimedCheckFailure */
@@ -254,7 +256,19 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
   const checks: SideChecks = {
     quick,
     full,
-    roundEnd(out, round, ms, where) {
+    roundEnd(out, round, ms, where, again) {
+      // first, back to back with the timed calls: a parser that hands the same object out twice caches its results,
+      // even one that forgets them when calls are spaced out (hx3: 20 µs apart, past the cache checks after the rounds)
+      if (direction === 'deserialize' && again && out !== null && typeof out === 'object' && again() === out)
+        fail(
+          {
+            path: '$',
+            expected: 'a new object from each call',
+            actual: 'the object the previous call returned',
+            reason: 'two calls in a row on the same text returned the same object (a cache of results)',
+          },
+          `result shared between calls (${where})`,
+        );
       sampledMs += ms;
       if (round >= 1 && checkMs > CHECK_BUDGET * sampledMs) {
         quick(out, where);

@@ -6,6 +6,7 @@ import {
   type StringFormat,
 } from '../workloads/schema.js';
 import type { JsonSchema } from '../workloads/json-schema.js';
+import { MAX_ENUM_VALUES, tooManyEnumValues } from '../workloads/check-schema.js';
 
 /**
  * Reading a JSON Schema into a {@link SchemaNode} (`--schema FILE`, the output of inference and
@@ -207,6 +208,8 @@ class SchemaReader {
 
   private readString(s: JsonSchema, path: string): SchemaNode {
     if (Array.isArray(s.enum)) {
+      if (s.enum.length > MAX_ENUM_VALUES)
+        throw new JsonSchemaError(`the enum at ${path} ${tooManyEnumValues(s.enum.length)}`);
       const values = (s.enum as unknown[]).filter((v) => v !== null);
       if (values.every((v) => typeof v === 'string')) return { type: 'enum', values: values as string[] };
       this.skip('enum of non-strings', path);

@@ -212,7 +212,12 @@ function readPayloadUnits(
     return { kind: 'samples', path, units, shapes: ['many', 'list'], text: samplesNdjson(units) };
   }
   const text = readPayloadText(path, maxBytes);
-  if (text.trim() === '') throw new PayloadError(`${path}: the file is empty`);
+  if (text.trim() === '')
+    throw new PayloadError(
+      text === ''
+        ? `${path}: the file is empty`
+        : `${path}: the file holds only whitespace (${Buffer.byteLength(text)} bytes), no JSON value`,
+    );
   const ext = extname(path).toLowerCase();
   if (ext === '.ndjson' || ext === '.jsonl' || (ext !== '.json' && looksLikeNdjson(text))) {
     return { kind: 'ndjson', path, units: readNdjson(text, path, onProgress), shapes: ['list', 'many'], text };

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { Workload } from '../workloads/types.js';
 import { payloadSpecOf, type PayloadWorkloadSpec } from '../workloads/payload.js';
 import { variantPathOf } from '../case/coordinates.js';
+import { workerEnv } from '../case/startup.js';
 import { firstMismatch } from '../measure/verify.js';
 import { hostileVariant } from '../probes/hostile-variant.js';
 
@@ -148,8 +149,15 @@ export function buildPayloadTexts(
   };
   const what = `workload ${workload.id}: build(${size}, ${seeds.join(' and ')})`;
   return new Promise((resolve, reject) => {
-    // execArgv: none of the host's (an --input-type or --eval of the host's own would stop the thread from starting)
-    const thread = new Worker(buildThread, { workerData: request, stdout: true, stderr: true, execArgv: [] });
+    // execArgv: none of the host's (an --input-type or --eval of the host's own would stop the thread from starting);
+    // env: the one jsonbench started with (a thread reads NODE_OPTIONS' --require from it: a config may have set one)
+    const thread = new Worker(buildThread, {
+      workerData: request,
+      stdout: true,
+      stderr: true,
+      execArgv: [],
+      env: workerEnv(),
+    });
     // what build() prints goes to stderr: the host's stdout carries tables or --json results
     thread.stdout.pipe(process.stderr, { end: false });
     thread.stderr.pipe(process.stderr, { end: false });

@@ -123,9 +123,16 @@ export function findingSentences<C extends CaseResult>(cases: readonly C[]): { c
   );
 }
 
-/** What the reports say about the cases left out of the runs' files (an unknown status, see ResultsFile.unread): one sentence each. */
+/** What the reports say about the cases left out of the runs' files (an unknown status, see ResultsFile.unread) and about a partial merge (ResultsFile.partialMerge): one sentence each. */
 export function unreadSentences(runs: readonly ResultsFile[]): string[] {
-  return runs.flatMap((r) => (r.unread ?? []).map((u) => `Not read: ${u.problem}`));
+  return runs.flatMap((r) => [
+    ...(r.partialMerge
+      ? [
+          `Partial merge: shard${r.partialMerge.missing.length === 1 ? '' : 's'} ${r.partialMerge.missing.map((k) => `${k}/${r.partialMerge!.count}`).join(', ')} missing, ${r.partialMerge.absentCases} planned case${r.partialMerge.absentCases === 1 ? '' : 's'} not in this run (jsonbench merge --partial).`,
+        ]
+      : []),
+    ...(r.unread ?? []).map((u) => `Not read: ${u.problem}`),
+  ]);
 }
 
 /** The notes cell: ✗ incorrect/failed with the reason, ⚠ noisy, ! too fast, – unsupported. */

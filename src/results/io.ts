@@ -65,7 +65,9 @@ function layoutJson(value: unknown, levels: number, indent = ''): string {
 export function writeResults(path: string, results: ResultsFile): void {
   const tmp = path + '.tmp-' + process.pid;
   try {
-    pristine.writeFileSync(tmp, layoutJson(compactVerdicts(results), 3) + '\n');
+    pristine.rmSync(tmp, { force: true });
+    // exclusive: a symbolic link planted at the temp name is never followed (the rename replaces one at `path`)
+    pristine.writeFileSync(tmp, layoutJson(compactVerdicts(results), 3) + '\n', { flag: 'wx' });
     pristine.renameSync(tmp, path);
   } catch (e) {
     // a full disk leaves no half-written temp file behind (issue 25)

@@ -15,9 +15,14 @@ export class ShardMergeError extends ResultsFileError {
  * the first shard (the reports' header; {@link machinesOf} tells when the shards ran on different
  * machines, which the caller says). The probe matrix of the first shard that has one. `names` label the files in errors (their paths).
  * Pure. @throws ShardMergeError when a file is not a shard, the shards are of different plans or
- * policies, one is missing or given twice, or a case is missing or in two shards.
+ * policies, one is missing or given twice, or a case is missing or in two shards. With `partial`,
+ * missing shards and cases are allowed and recorded in `partialMerge` (the reports say so).
  */
-export function mergeShards(files: readonly ResultsFile[], names: readonly string[] = []): ResultsFile {
+export function mergeShards(
+  files: readonly ResultsFile[],
+  names: readonly string[] = [],
+  partial = false,
+): ResultsFile {
   const name = (i: number) => names[i] ?? `file ${i + 1}`;
   if (files.length === 0) throw new ShardMergeError('no shards to merge');
   files.forEach((f, i) => {
@@ -43,9 +48,9 @@ export function mergeShards(files: readonly ResultsFile[], names: readonly strin
     seen.set(s.index, i);
   });
   const missing = Array.from({ length: count }, (_, k) => k + 1).filter((k) => !seen.has(k));
-  if (missing.length)
+  if (missing.length && !partial)
     throw new ShardMergeError(
-      `shard${missing.length > 1 ? 's' : ''} ${missing.map((k) => `${k}/${count}`).join(', ')} missing: give all ${count}`,
+      `shard${missing.length > 1 ? 's' : ''} ${missing.map((k) => `${k}/${count}`).join(', ')} missing: give all ${count} (or --partial to merge only these, which the reports then say)`,
     );
   const order = new Map(plan.map((id, k) => [id, k]));
   const owner = new Map<string, number>();
@@ -60,7 +65,7 @@ export function mergeShards(files: readonly ResultsFile[], names: readonly strin
     }),
   );
   const absent = plan.filter((id) => !owner.has(id));
-  if (absent.length)
+  if (absent.length && !partial)
     throw new ShardMergeError(
       `${absent.length} planned case${absent.length > 1 ? 's are' : ' is'} in no shard (first: ${absent[0]}): was a shard's run killed? rerun it`,
     );
@@ -84,6 +89,9 @@ export function mergeShards(files: readonly ResultsFile[], names: readonly strin
     ...(payloads.length ? { payloads } : {}),
     cases,
     ...(probes ? { probes } : {}),
+    ...(partial && (missing.length || absent.length)
+      ? { partialMerge: { count, missing, absentCases: absent.length } }
+      : {}),
   };
 }
 
@@ -263,10 +271,12 @@ export function machinesOf(files: readonly ResultsFile[]): string[] {
  * `jsonbench merge`: all shards of one run, or of one plan run per target (a CI matrix of shard ×
  * target), into one run ({@link runsOf}). Pure. @throws ShardMergeError when a file is not a
  * shard, the shards are of different plans (other than by target), or a plan's shards are
- * incomplete, repeated or inconsistent
+ * incomplete (unless `partial`: {@link mergeShards}), repeated or inconsistent
  */
-export function mergeRun(files: readonly ResultsFile[], names: readonly string[] = []): ResultsFile {
-  if (files.some((f) => !f.shard) || new Set(files.map(planKey)).size > 1) return mergeShards(files, names);
+export function mergeRun(files: readonly ResultsFile[], names: readonly string[] = [], partial = false): ResultsFile {
+  // one shard alone too: mergeShards names the shards missing from it (hx3: 1 of 2 was merged silently, exit 0)
+  if (files.length < 2 || files.some((f) => !f.shard) || new Set(files.map(planKey)).size > 1)
+    return mergeShards(files, names, partial);
   const runs = runsOf(files, names);
   if (runs.length === 1) return runs[0];
   throw new ShardMergeError(

@@ -477,6 +477,12 @@ export const EnvironmentSchema = Type.Object({
   jsonbenchVersion: str,
   /** Node 20's release build: pointer compression off (8-byte fields) */
   pointerCompression: Type.Boolean(),
+  /**
+   * The variables that change what Node does (NODE_OPTIONS, NODE_PATH, UV_THREADPOOL_SIZE, …:
+   * case/startup.ts NODE_VARIABLES) set when jsonbench started, name → value: the workers ran
+   * with them. Absent: none was set, or a file written before 2026-12-06.
+   */
+  variables: Optional(Type.Record(str, Type.String())),
 });
 export type Environment = Static<typeof EnvironmentSchema>;
 
@@ -692,6 +698,17 @@ export const ResultsFileSchema = Type.Object({
       index: Type.Integer({ minimum: 1 }),
       count: Type.Integer({ minimum: 1 }),
       plan: Type.Array(str),
+    }),
+  ),
+  /**
+   * A merge of only some shards (`jsonbench merge --partial`): the shard numbers left out of `count`,
+   * and how many planned cases are therefore in no shard. The reports say so. Absent for a whole run.
+   */
+  partialMerge: Optional(
+    Type.Object({
+      count: Type.Integer({ minimum: 1 }),
+      missing: Type.Array(Type.Integer({ minimum: 1 })),
+      absentCases: count,
     }),
   ),
   /**

@@ -6,13 +6,12 @@
  * section, and the Markdown and HTML reports. Prints nothing: the CLI observes it.
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { DIRECTIONS, type Direction } from '../case/coordinates.js';
 import { PROBE_FAMILIES, type ProbeFamily } from '../case/probe.js';
-import { parseProbeBudget, policies } from '../config/policies.js';
+import { parseProbeBudget, parseProbeTimeout, policies } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
-import { keepFinishedRun } from './recover.js';
+import { keepFinishedRun, keptRunSentence } from './recover.js';
 import { checkChoices, checkNotBlank, splitList, UsageError } from '../config/usage-error.js';
 import type { UserConfig } from '../config/user-config.js';
 import { serializers as serializerRegistry } from '../serializers/index.js';
@@ -29,6 +28,7 @@ import { DEFAULT_TARGET, parseTarget, parseTargets } from '../runtimes/index.js'
 import { prepareTargets } from '../runtimes/prepare.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
 import { probeEnvironment } from '../runtimes/node-host.js';
+import { loadAverageNow } from '../case/startup.js';
 import type { Target } from '../runtimes/types.js';
 import {
   RESULTS_SCHEMA_VERSION,
@@ -60,7 +60,7 @@ export interface ProbeOptions {
   /** keep only probes whose id matches this regular expression */
   filter?: string;
   target?: string[];
-  /** per probe side (ms; default 120,000) */
+  /** per probe side: the CLI's duration with its unit (`120s`, `1500ms`: config/policies.ts parseProbeTimeout), or ms as a number (default 120,000) */
   timeout?: string | number;
   /**
    * the pass's total wall time: a duration (`15m`, `1h`) or `off` (default: the timed run's probe
@@ -133,7 +133,13 @@ function resolveProbeOptions(opts: ProbeOptions, cwd: string): ResolvedProbeOpti
       throw new UsageError('--filter', (e as Error).message);
     }
   }
-  const timeoutMs = opts.timeout === undefined ? DEFAULT_PROBE_TIMEOUT_MS : Number(opts.timeout);
+  // a string is the CLI's --timeout, a duration with its unit; a number is the library's, in ms
+  const timeoutMs =
+    opts.timeout === undefined
+      ? DEFAULT_PROBE_TIMEOUT_MS
+      : typeof opts.timeout === 'string'
+        ? parseProbeTimeout(opts.timeout)
+        : opts.timeout;
   if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs))
     throw new UsageError('--timeout', `"${opts.timeout}" is not a positive number of ms`);
   const budgetMs = opts.probeBudget === undefined ? DEFAULT_PROBE_BUDGET_MS : parseProbeBudget(opts.probeBudget);
@@ -336,7 +342,7 @@ export async function runProbeSession(
         onNote: (message) => observe({ type: 'note', message }),
         ...(netRows.length ? { dotnet: { rows: netRows, probes: netProbes } } : {}),
       });
-      environment.loadAverage.end = os.loadavg();
+      environment.loadAverage.end = loadAverageNow();
       const note = budgetNote(section, budgetMs);
       if (note) observe({ type: 'note', message: note });
       const results: ResultsFile = {
@@ -364,7 +370,7 @@ export async function runProbeSession(
       if (previous)
         observe({
           type: 'note',
-          message: `${outDir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)`,
+          message: keptRunSentence(outDir, previous),
         });
       writeResults(resultsPath, results);
       const reports = writeReports(outDir, [results], ['md', 'html']);

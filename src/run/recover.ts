@@ -15,7 +15,7 @@
  * than the policy asks); cases never measured are `not-run` with the reason. The session removes the
  * three files once results.json is written.
  */
-import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { writeFileNamed } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
@@ -105,6 +105,20 @@ export function isUnfinishedRun(dir: string): boolean {
 }
 
 /**
+ * Whether `dir` holds what `jsonbench report <dir>` rebuilds a run from: a header that is whole JSON
+ * and at least one kept case line. False for a header a full disk cut short (hx3, issue 25: the
+ * advice to rebuild then failed with "not valid JSON at line 1, column 1") or no case kept yet.
+ */
+export function hasMeasuredCases(dir: string): boolean {
+  try {
+    JSON.parse(readFileSync(join(dir, RUN_PARTIAL.header), 'utf8'));
+    return readFileSync(join(dir, RUN_PARTIAL.cases), 'utf8').trim() !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Moves a killed run's files out of `dir` (its header, kept cases and launch log: what `jsonbench
  * report` rebuilds it from) into `dir/killed-<time>/`, so a new run into the same folder does not
  * overwrite them. Returns that folder, or undefined when `dir` held no killed run.
@@ -140,6 +154,25 @@ export function keepFinishedRun(dir: string): string | undefined {
   makeFolder(to);
   for (const f of files) renameSync(join(dir, f), join(to, f));
   return to;
+}
+
+/**
+ * The sentence saying what {@link keepFinishedRun} moved from `dir` to `previous`: a jsonbench run's
+ * results (its results.json has `tool: "jsonbench"`), renderable again; else the files named, as
+ * what they are (hx3, issue 25: `--out .` over a user's own results.json and report.md called them "a
+ * finished run's results").
+ */
+export function keptRunSentence(dir: string, previous: string): string {
+  const files = readdirSync(previous).sort();
+  let tool: unknown;
+  try {
+    tool = (JSON.parse(readFileSync(join(previous, 'results.json'), 'utf8')) as { tool?: unknown } | null)?.tool;
+  } catch {
+    tool = undefined;
+  }
+  return tool === 'jsonbench'
+    ? `${dir} held a finished run's results (${files.join(', ')}): moved to ${previous} (\`jsonbench report ${previous}\` renders it)`
+    : `${dir} held ${files.join(', ')}, named as jsonbench's outputs but not a jsonbench run's results: moved to ${previous}, nothing overwritten`;
 }
 
 /** What {@link recoverRun} found: the rebuilt results and counts for the note printed beside them. */

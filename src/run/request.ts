@@ -28,6 +28,7 @@ import { sizesFor } from '../plan/plan.js';
 import { prepareVersionMatrix } from '../plan/version-matrix.js';
 import { DEFAULT_TARGET, KNOWN_TARGETS, parseTarget, parseTargets } from '../runtimes/index.js';
 import type { Target } from '../runtimes/types.js';
+import { changedNodeVariables, nodeVariables } from '../case/startup.js';
 import { requireValgrind } from '../instructions/pass.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { resolvePayload, type ResolvedPayload } from '../payload/workload.js';
@@ -410,6 +411,35 @@ export async function payloadOption(
 }
 
 /**
+ * The stderr line naming the config a command loads: `config: <file>`, and for one found in the
+ * working directory (no --config) that it was found there, so a config nobody named is never loaded in silence.
+ */
+export function configLoadedLine(file: string, found: boolean): string {
+  return found
+    ? `config: ${file} (found in the working directory and loaded: its code runs with your privileges; --config names another)`
+    : `config: ${file}`;
+}
+
+/** One line per Node variable (case/startup.ts) set when jsonbench started: the workers run with it, results.json records it. */
+export function startVariableLines(variables: Record<string, string> = nodeVariables()): string[] {
+  return Object.entries(variables).map(
+    ([name, value]) =>
+      `environment: ${name}=${JSON.stringify(value.slice(0, 200))} is set: the workers run with it (recorded in results.json)`,
+  );
+}
+
+/**
+ * Lines saying which Node variables (NODE_OPTIONS, …: case/startup.ts) user code changed in
+ * jsonbench's own process since it started: the workers never get the change. Empty when none changed.
+ */
+export function changedVariableLines(live: Readonly<Record<string, string | undefined>> = process.env): string[] {
+  return Object.entries(changedNodeVariables(live)).map(
+    ([name, value]) =>
+      `warning: the config changed ${name} in jsonbench's process (to ${JSON.stringify(value.slice(0, 200))}): ignored, the workers run with its value when jsonbench started`,
+  );
+}
+
+/**
  * The run's output folder (`--out`, default `jsonbench-results/<timestamp>/`), made with any missing
  * parents; `made` lists the folders made here, innermost first (taken away again while empty).
  * @throws UsageError (--out) when blank, a file, or it cannot be made
@@ -565,11 +595,13 @@ export async function resolveRunRequest(
   // before any user code runs: what a timer it arms changes later is seen against this seal (config/host-guard.ts)
   sealHost();
   try {
+    if (configFile) log(configLoadedLine(configFile, opts.config === undefined));
     prepared = configFile ? await prepareConfig(configFile, outDir) : null;
   } catch (e) {
     release();
     throw e;
   }
+  for (const line of [...startVariableLines(), ...changedVariableLines()]) log(line);
   try {
     const user: UserConfig = prepared?.config ?? { serializers: [], workloads: [] };
     const metrics = splitList(opts.metric);

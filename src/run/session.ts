@@ -17,7 +17,6 @@ import { shardGroups } from '../plan/shard.js';
 import { platformOf, type SerializerAdapter } from '../serializers/types.js';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import os from 'node:os';
 import { basename, join } from 'node:path';
 import { makeFolder } from '../files/make-folder.js';
 import { holdBuild, lockRunFolder } from '../files/run-lock.js';
@@ -42,6 +41,7 @@ import { DEFAULT_TARGET, parseTarget } from '../runtimes/index.js';
 import { prepareTargets, type PreparedTargets } from '../runtimes/prepare.js';
 import { defaultCacheDir } from '../runtimes/cache.js';
 import { probeEnvironment } from '../runtimes/node-host.js';
+import { loadAverageNow } from '../case/startup.js';
 import { runInstructionsPass } from '../instructions/pass.js';
 import {
   RESULTS_SCHEMA_VERSION,
@@ -75,7 +75,14 @@ import { runColdStartPass } from './cold-start.js';
 import { explainAllTimedOut } from './too-slow.js';
 import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
-import { isUnfinishedRun, keepFinishedRun, keepKilledRun, RUN_PARTIAL, writeRunSnapshot } from './recover.js';
+import {
+  hasMeasuredCases,
+  keepFinishedRun,
+  keptRunSentence,
+  keepKilledRun,
+  RUN_PARTIAL,
+  writeRunSnapshot,
+} from './recover.js';
 import { FileWriteError, named as namedWrite, writeFileNamed } from '../files/write-file.js';
 import type { RunRequest } from './request.js';
 import { checkHostSeal, HostPatched, sealHost } from '../config/host-guard.js';
@@ -386,7 +393,7 @@ class HostFaults {
  * from them; else to free space and run again.
  */
 function recoveryOf(outDir: string): string {
-  return isUnfinishedRun(outDir)
+  return hasMeasuredCases(outDir)
     ? `; the cases measured so far are kept in ${outDir} (results.partial.jsonl, launches.partial.jsonl): free some space, then \`jsonbench report ${outDir}\` rebuilds the run's report from them`
     : '; nothing was measured yet: free some space (or choose another --out) and run again';
 }
@@ -487,7 +494,7 @@ function readyOutFolder(
   if (previous)
     observe({
       type: 'warning',
-      message: `${outDir} held a finished run's results: moved to ${previous} (\`jsonbench report ${previous}\` renders it)`,
+      message: keptRunSentence(outDir, previous),
     });
   writeFileNamed(partialPath, '');
   writeFileNamed(launchLogPath, '');
@@ -579,7 +586,7 @@ async function withProbeMatrix(
     for (const c of results.cases) io.amend(c);
     results.probes = probed;
     results.finishedAt = new Date().toISOString();
-    results.environment.loadAverage.end = os.loadavg();
+    results.environment.loadAverage.end = loadAverageNow();
     io.write();
     reports = io.report();
   }
@@ -668,7 +675,7 @@ async function runLocked(
     // the measured results are written now, before anything optional runs (the probe pass): a run
     // whose probe pass is slow, hangs or is killed keeps its results.json and reports
     results.finishedAt = new Date().toISOString();
-    results.environment.loadAverage.end = os.loadavg();
+    results.environment.loadAverage.end = loadAverageNow();
     if (!sealHolds())
       throw new HostPatched(
         'user code (a timer or a promise armed by a config, a serializer or a schema module)',

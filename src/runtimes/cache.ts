@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
+import { workerEnv } from '../case/startup.js';
 
 export { defaultCacheDir } from '../case/cache.js';
 
@@ -20,7 +21,7 @@ export function runProgram(
     execFile(
       command,
       args,
-      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, ...(env ? { env } : {}) },
+      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, env: env ?? workerEnv() },
       (err, stdout, stderr) => {
         if (err)
           reject(

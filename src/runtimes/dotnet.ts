@@ -3,6 +3,7 @@ import type { Workload } from '../workloads/types.js';
 import { generateDtoModules, DtoGenerationError, type DtoSource } from '../serializers/dotnet/dto-generator.js';
 import { runProgram } from './cache.js';
 import { launchCommand } from './launch.js';
+import { workerEnv } from '../case/startup.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -295,7 +296,7 @@ function probedBuilder(
   const byId = new Map(ctx.workloads?.map((w) => [w.id, w]) ?? []);
   // the settings every launch of this worker gets: the run's profile's (issue 23: default, or steady's GC settings)
   const launchEnv: NodeJS.ProcessEnv = {
-    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))),
+    ...Object.fromEntries(Object.entries(workerEnv()).filter(([k]) => !EXPERIMENT_VARIABLES.test(k))),
     ...dotnetWorkerEnv(ctx.profile),
   };
   const builds = new Map<string, Promise<ProbedBuild>>();

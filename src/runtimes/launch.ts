@@ -7,6 +7,7 @@ import { createChannelReader, encodeMessage, type WorkerJob, type WorkerMessage 
 import { channelMac, newChannelKey } from '../worker/channel-key.js';
 import { pinnedCommand } from './pinning.js';
 import { guardOrphan } from './orphan-guard.js';
+import { workerEnv } from '../case/startup.js';
 import type { ProfileName } from '../case/profile.js';
 
 /** Path of the compiled worker entry. */
@@ -143,7 +144,8 @@ export function launchCommand(
     const tag = newLaunchTag();
     const child = spawn(cmd.command, cmd.args, {
       stdio: ['pipe', 'pipe', 'pipe', cmd.channel === 'fd3' ? 'pipe' : 'ignore'],
-      env: { ...(cmd.env ?? process.env), [LAUNCH_TAG_VARIABLE]: tag },
+      // NODE_OPTIONS and the other Node variables as jsonbench started: a config's top level may have changed them (case/startup.ts)
+      env: { ...(cmd.env ?? workerEnv()), [LAUNCH_TAG_VARIABLE]: tag },
       cwd: cmd.cwd,
       detached: true,
     });

@@ -1,4 +1,4 @@
-import os from 'node:os';
+import { nodeVariables, startupFacts } from '../case/startup.js';
 import type { Environment } from '../results/types.js';
 import { toolVersion } from '../results/tool.js';
 import { timerResolutionNs } from '../measure/clock.js';
@@ -49,23 +49,29 @@ export function parseNodeHost(id: string): Target | undefined {
   };
 }
 
-/** Probes the machine and the Node runtime the workers run on (they use the host's Node binary), with the flags of `profile`'s workers. */
+/**
+ * Describes the machine and the Node runtime the workers run on (they use the host's Node binary), with the flags of
+ * `profile`'s workers: the machine facts and variables as jsonbench started (case/startup.ts), the load average too.
+ */
 export function probeEnvironment(profile: ProfileName = 'default'): Environment {
-  const cpus = os.cpus();
-  const variables = (process.config as { variables?: Record<string, unknown> }).variables ?? {};
+  // the facts as jsonbench started, before a config's top level could patch node:os (case/startup.ts)
+  const facts = startupFacts();
+  const build = (process.config as { variables?: Record<string, unknown> }).variables ?? {};
+  const variables = nodeVariables();
   return {
-    cpuModel: cpus[0]?.model ?? 'unknown',
-    cores: os.availableParallelism?.() ?? cpus.length,
-    os: `${os.type()} ${os.release()}`,
+    cpuModel: facts.cpuModel,
+    cores: facts.cores,
+    os: facts.os,
     arch: process.arch,
-    totalMemoryBytes: os.totalmem(),
-    node: process.versions.node,
-    v8: process.versions.v8,
-    runtime: `node ${process.versions.node}`,
+    totalMemoryBytes: facts.totalMemoryBytes,
+    node: facts.node,
+    v8: facts.v8,
+    runtime: `node ${facts.node}`,
     flags: [...workerFlagsFor(profile), ...process.execArgv],
-    loadAverage: { start: os.loadavg() },
+    loadAverage: { start: facts.loadAverage },
     timerResolutionNs: timerResolutionNs(),
     jsonbenchVersion: toolVersion(),
-    pointerCompression: Number(variables.v8_enable_pointer_compression ?? 0) === 1,
+    pointerCompression: Number(build.v8_enable_pointer_compression ?? 0) === 1,
+    ...(Object.keys(variables).length ? { variables } : {}),
   };
 }

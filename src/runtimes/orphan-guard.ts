@@ -15,6 +15,7 @@
  * Not on Windows (no process groups, no `sh`): there the launch runs unguarded, as before.
  */
 import { spawn } from 'node:child_process';
+import { workerEnv } from '../case/startup.js';
 
 /** Stops guarding: the launch ended and the host ends the worker itself. */
 export type ReleaseGuard = () => void;
@@ -36,6 +37,7 @@ export function guardOrphan(pid: number | undefined): ReleaseGuard {
   try {
     sentinel = spawn('sh', ['-c', SENTINEL, 'jsonbench-orphan-guard', String(pid)], {
       stdio: ['pipe', 'ignore', 'ignore'],
+      env: workerEnv(),
       detached: true,
     });
   } catch {

@@ -63,7 +63,7 @@ test('run --out onto a finished run moves its results.json and reports to previo
   const kept = assertKept(folder, text);
   assert.ok(
     ran.stderr.includes(
-      `${folder} held a finished run's results: moved to ${kept} (\`jsonbench report ${kept}\` renders it)`,
+      `${folder} held a finished run's results (report.html, report.md, results.json): moved to ${kept} (\`jsonbench report ${kept}\` renders it)`,
     ),
     ran.stderr,
   );
@@ -94,10 +94,45 @@ test('merge --out onto a finished run moves its results.json and reports to prev
   const kept = assertKept(folder, text);
   assert.match(
     ran.stderr,
-    new RegExp(`held a finished run's results: moved to ${kept.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    new RegExp(
+      `held a finished run's results \\(report\\.html, report\\.md, results\\.json\\): moved to ${kept.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+    ),
   );
   const merged = JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as ResultsFile;
   assert.equal(merged.cases.length, plan.length);
+});
+
+test("merge --out onto a user's own results.json and report.md (not jsonbench's) says what it found and moved, not \"a finished run's results\"", async () => {
+  const folder = join(dir, 'users-own');
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'results.json'), '{"quarter":"Q3","revenue":12}\n');
+  writeFileSync(join(folder, 'report.md'), '# my own notes\n');
+  const whole = results();
+  const plan = whole.cases.map((c) => c.id);
+  const shards = [1, 2].map((index) => {
+    const path = join(dir, `own-shard${index}.json`);
+    writeFileSync(
+      path,
+      JSON.stringify({
+        ...whole,
+        cases: whole.cases.filter((_, i) => i % 2 === index - 1),
+        shard: { index, count: 2, plan },
+      }),
+    );
+    return path;
+  });
+  const ran = await cli(['merge', ...shards, '--out', folder]);
+  assert.equal(ran.code, 0, ran.stderr);
+  const previous = readdirSync(folder).filter((f) => f.startsWith('previous-'));
+  assert.equal(previous.length, 1);
+  const kept = join(folder, previous[0]);
+  assert.ok(
+    ran.stderr.includes(
+      `jsonbench merge: ${folder} held report.md, results.json, named as jsonbench's outputs but not a jsonbench run's results: moved to ${kept}, nothing overwritten`,
+    ),
+    ran.stderr,
+  );
+  assert.equal(readFileSync(join(kept, 'results.json'), 'utf8'), '{"quarter":"Q3","revenue":12}\n');
 });
 
 test("report --out onto another run's report is refused (exit 2) naming that run's folder and how to replace it; the report is unchanged", async () => {

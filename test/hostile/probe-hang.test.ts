@@ -30,7 +30,7 @@ const verdictsOf = (out: string) => {
 test('probe of a serializer hanging on every call ends within minutes: its first side ✗ hang, every other side skipped naming it', async () => {
   const out = join(dir, 'hang');
   const ran = await cli(
-    ['probe', '--config', config, '--serializer', 'hangs-always', '--timeout', '3000', '--out', out],
+    ['probe', '--config', config, '--serializer', 'hangs-always', '--timeout', '3s', '--out', out],
     { timeoutMs: 240_000 },
   );
   assert.equal(ran.signal, null, `killed by the test's own timeout after ${Math.round(ran.ms / 1000)} s`);

@@ -64,7 +64,12 @@ test('a bad NDJSON line names its line number', () => {
 
 test('a byte order mark, an empty file and a missing path are refused with the reason', () => {
   assert.throws(() => readPayload(file('bom.json', '\ufeff{"a":1}')), /byte order mark/);
-  assert.throws(() => readPayload(file('empty.json', '  \n')), /the file is empty/);
+  assert.throws(() => readPayload(file('empty.json', '')), /empty\.json: the file is empty$/);
+  // hx3 (issue 25): a whitespace-only file was "empty" too
+  assert.throws(
+    () => readPayload(file('blank.json', '  \n')),
+    /blank\.json: the file holds only whitespace \(3 bytes\), no JSON value$/,
+  );
   assert.throws(() => readPayload(join(dir, 'nope.json')), /no such file or folder/);
 });
 

@@ -7,8 +7,9 @@
  *   the emphasis, strike-through and code characters `*`, `_`, `~` and `` ` `` are
  *   backslash-escaped (a serializer named `**bold**` shows its asterisks), `![` becomes `!\[` (no
  *   image loaded from a message), `](` becomes `]\(` (no link: `[text](url)` from a message stays
- *   text; a lone `[0.16–0.65]` needs nothing), and every line break (LF, CR, CRLF, U+2028/U+2029)
- *   becomes a space (a cell is one line). Code goes through {@link markdownCode} instead: inside a
+ *   text; a lone `[0.16–0.65]` needs nothing), every line break (LF, CR, CRLF, U+2028/U+2029)
+ *   becomes a space (a cell is one line), and `@name` and `#123` get a zero-width space after the
+ *   sign (no GitHub mention, no issue reference from the data). Code goes through {@link markdownCode} instead: inside a
  *   code span neither entities nor backslash escapes are decoded, so `&lt;T&gt;` would show as is.
  * - Terminal: control characters cannot reach the terminal: ESC (the start of every escape
  *   sequence: colours, clear screen, title, clipboard writes) and the other C0/C1 controls and DEL
@@ -72,8 +73,16 @@ export function escapeCell(text: string, dialect: Dialect, maxChars = DEFAULT_MA
     .replace(/>/g, '&gt;')
     .replace(/[*_~`]/g, '\\$&')
     .replace(/!\[/g, '!\\[')
-    .replace(/\]\(/g, ']\\(');
+    .replace(/\]\(/g, ']\\(')
+    .replace(MENTION, '$1@\u200b')
+    .replace(ISSUE_REF, '$1#\u200b');
 }
+
+// GitHub links `@name` (a user or team: notified) and `#123` (an issue: cross-referenced) after a non-word
+// character; a zero-width space after the sign stops both and shows nothing (hx3: a serializer id
+// `@github/security` in `compare --format md`, posted as a PR comment, pinged the team)
+const MENTION = /(^|[^A-Za-z0-9])@(?=[A-Za-z0-9])/g;
+const ISSUE_REF = /(^|[^A-Za-z0-9])#(?=\d)/g;
 
 /**
  * `text` as a GitHub Markdown code span, backticks included: one line (line breaks and tabs
