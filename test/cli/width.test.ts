@@ -89,6 +89,7 @@ function twoRuns(): { base: string; head: string } {
   base.environment.loadAverage.start = [13.2, 12, 11];
   const head = structuredClone(base);
   head.startedAt = '2026-12-05T23:19:10.894Z';
+  head.finishedAt = '2026-12-05T23:20:02.113Z';
   head.environment.loadAverage.start = [15.9, 14, 12];
   for (const c of head.cases)
     if (c.status === 'measured') {

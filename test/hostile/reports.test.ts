@@ -179,7 +179,7 @@ test(
 
 test('the terminal table of a multi-target run has a Target column', () => {
   const text = renderTerminal(results('two-targets.json'), false);
-  assert.match(text, /│ Target +│/);
+  assert.match(text, /^ +Serializer +Target +Ratio/m);
 });
 
 test('a ratio interval is never negative: wide intervals are shown on the log scale (asymmetric, above 0)', () => {
@@ -280,23 +280,23 @@ test('the terminal fits its width: every line, columns dropped by importance, no
   for (const width of [60, 80, 120]) {
     for (const verbose of [false, true]) {
       const text = renderTerminal(r, false, { width, verbose });
-      const tableLines = text.split('\n').filter((l) => /^[│┌├└]/.test(l));
-      assert.ok(tableLines.length > 10);
+      // open tables (out22): a header row, then one indented row per serializer
+      const tableLines = text.split('\n').filter((l) => /^ {2}\S+ {2,}(—|\d)/.test(l));
+      assert.ok(tableLines.length > 10, `${width}: ${tableLines.length} rows`);
       for (const l of text.split('\n'))
         assert.ok([...l].length <= width, `${width}: ${[...l].length} characters: ${l}`);
       // time ratio and allocation are the headline: kept at 80 and 120
-      assert.match(text, /│ Serializer +│/);
-      assert.match(text, /│ Ratio +│/);
-      if (width >= 80) assert.match(text, /│ Allocated +│/);
+      assert.match(text, /^ +Serializer +.*Ratio/m);
+      if (width >= 80) assert.match(text, /^ +Serializer +.*Allocated/m);
     }
   }
   assert.match(
     renderTerminal(r, false, { width: 80, verbose: true }),
-    /columns left out of every table to fit 80 characters: [^]*Version/,
+    /left out where a table did not fit 80 characters: [^]*Version/,
   );
   assert.doesNotMatch(renderTerminal(r, false, { width: 400, verbose: true }), /left out/, 'room for every column');
-  // a cut note points at report.md
-  assert.match(renderTerminal(r, false, { width: 60 }), /… → report\.md/);
+  // at 60 the Notes cells shrink to their marks, said once under the table
+  assert.match(renderTerminal(r, false, { width: 60 }), /^Notes: ⚠ noisy$/m);
 });
 
 test('the terminal hides unsupported rows behind a count, prints the takeaway, and the legend only when verbose', () => {
@@ -306,11 +306,8 @@ test('the terminal hides unsupported rows behind a count, prints the takeaway, a
     text.indexOf('weather-station · 1 · single · serialize'),
     text.indexOf('weather-station · 1 · single · deserialize'),
   );
-  assert.doesNotMatch(serialize, /│ typebox /, 'an unsupported row');
-  assert.match(
-    text,
-    /– 4 unsupported pairs not shown \(reasons in report\.md\): typebox, zod, valibot, secure-json-parse/,
-  );
+  // the four unsupported pairs are one-direction libraries: never rows (out22), named once by the CLI
+  assert.doesNotMatch(serialize, /^ +typebox /m, 'an unsupported row');
   // load 9.36 on 2 cores, but no case's launches disagreed: the load changed no reading, so no banner
   assert.doesNotMatch(text, /Noisy machine|Busy machine/);
   assert.match(text, /serialize \(against json\): /);
@@ -318,7 +315,7 @@ test('the terminal hides unsupported rows behind a count, prints the takeaway, a
   assert.match(renderTerminal(r, false, { verbose: true }), /Ratio is time ÷ the class baseline's/);
   assert.match(
     renderTerminal(r, false, { showUnsupported: true }).split('· deserialize')[0],
-    /│ typebox .*– unsupported/,
+    /^ +typebox .*– unsupported/m,
   );
 });
 
