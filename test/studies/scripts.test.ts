@@ -131,7 +131,8 @@ test('studies/interval-coverage/coverage: the smallest fixed scenario (20 simula
   const r = node([built('interval-coverage/coverage.ts'), 'fixed', '--n', '20', '--ks', '2', '--scenario', 'homog']);
   assert.equal(r.status, 0, r.stderr.slice(-1500));
   assert.match(r.stdout, /^# fixed scenario homog; load /m);
-  assert.match(r.stdout, /k= 2 ratio cov +\d+\.\d+% \(n=20\)/);
+  // coverage with its Clopper–Pearson interval (stats4)
+  assert.match(r.stdout, /k= 2 ratio cov +\d+\.\d+% \[\d+\.\d+–\d+\.\d+\] \(n=20\)/);
 });
 
 test('studies/lib/when-quiet.sh: runs its command once the load is under the limit, and says the load', () => {
