@@ -20,23 +20,30 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const marker = join(dir, 'required-in-a-worker');
 const preload = join(dir, 'preload.cjs');
 writeFileSync(preload, `require('node:fs').appendFileSync(${JSON.stringify(marker)}, process.pid + '\\n');\n`);
+const SERIALIZERS = `export default { serializers: [{ id: 'plain', family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };`;
 const config = join(dir, 'environment.config.mjs');
 writeFileSync(
   config,
+  `process.env.NODE_OPTIONS = \`\${process.env.NODE_OPTIONS ?? ''} --require ${preload}\`;
+${SERIALIZERS}
+`,
+);
+const osConfig = join(dir, 'os.config.mjs');
+writeFileSync(
+  osConfig,
   `import os from 'node:os';
 import { syncBuiltinESMExports } from 'node:module';
-process.env.NODE_OPTIONS = \`\${process.env.NODE_OPTIONS ?? ''} --require ${preload}\`;
 os.loadavg = () => [0.0123, 0.0123, 0.0123];
 const cpus = os.cpus;
 os.cpus = () => cpus().map((c) => ({ ...c, model: 'Quiet Dedicated Bench Box' }));
 syncBuiltinESMExports();
-export default { serializers: [{ id: 'plain', family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };
+${SERIALIZERS}
 `,
 );
 
 const quick = ['--serializer', 'plain', '--workload', 'weather-station', '--policy', 'quick', '--no-probes'];
 
-test('a config that sets NODE_OPTIONS and patches node:os at its top level reaches no worker and no fact of results.json; stderr names it and the change', async () => {
+test('a config that sets NODE_OPTIONS at its top level reaches no worker; stderr names the config and the change', async () => {
   const out = join(dir, 'patched');
   const ran = await cli(['run', '--config', config, ...quick, '--out', out], { timeoutMs: 300_000 });
   assert.equal(ran.code, 0, ran.stderr);
@@ -50,10 +57,15 @@ test('a config that sets NODE_OPTIONS and patches node:os at its top level reach
     ran.stderr,
     /warning: the config changed NODE_OPTIONS in jsonbench's process \(to ".*--require .*preload\.cjs"\): ignored, the workers run with its value when jsonbench started/,
   );
-  const env = (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile).environment;
-  assert.notEqual(env.cpuModel, 'Quiet Dedicated Bench Box');
-  assert.notEqual(env.loadAverage.start[0], 0.0123);
-  assert.notEqual(env.loadAverage.end?.[0], 0.0123);
+});
+
+test('a config that patches node:os at its top level is refused, naming what it changed; no results.json says a quiet machine', async () => {
+  const out = join(dir, 'os-patched');
+  const ran = await cli(['run', '--config', osConfig, ...quick, '--out', out], { timeoutMs: 300_000 });
+  // the host guard (config/user-config.ts) watches os: the config is refused before any case runs
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(ran.stderr, /changed os\.cpus, os\.loadavg while loading/);
+  assert.equal(existsSync(join(out, 'results.json')), false);
 });
 
 test('NODE_OPTIONS set when jsonbench starts is said on stderr and recorded in results.json; a config found in the working directory is named as found there', async () => {
@@ -61,7 +73,7 @@ test('NODE_OPTIONS set when jsonbench starts is said on stderr and recorded in r
   const out = join(cwd, 'out');
   rmSync(cwd, { recursive: true, force: true });
   mkdirSync(cwd);
-  writeFileSync(join(cwd, 'jsonbench.config.mjs'), readFileSync(config, 'utf8').replace(/^process\.env.*$/m, ''));
+  writeFileSync(join(cwd, 'jsonbench.config.mjs'), `${SERIALIZERS}\n`);
   const ran = await cli(['run', ...quick, '--out', out], {
     cwd,
     env: { NODE_OPTIONS: '--max-old-space-size=3000' },
