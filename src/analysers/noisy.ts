@@ -7,7 +7,7 @@ import { keptLaunches, roundRatios, type Analyser, type AnalysisContext } from '
 /**
  * One launch's reading and its relative standard error: the median per-round ratio of a paired
  * case, else the median of its rounds' medians (ns/op); as the runner's `launchEstimate`
- * (run/runner.ts), which decides on a third launch with the same test. Null without rounds.
+ * (run/stop-rule.ts), which decides on a third launch with the same test. Null without rounds.
  */
 function launchReading(l: CaseResult['samples']['launches'][number], paired: boolean) {
   const xs = paired
