@@ -30,7 +30,7 @@ function bandOf(resolve: number): string {
 }
 
 /**
- * What stopped the launches, as a clause: `the case budget ran out after 20.0 s`, `the launch cap
+ * What stopped the launches, as a clause: `the case budget left no room for another launch after 20.0 s`, `the launch cap
  * (10 launches) was reached after 61.2 s`; `count`: a budget's clause also says how many launches
  * ran (`… after 20.0 s, 5 launches`).
  */
@@ -39,7 +39,11 @@ function stopClause(r: Resolution, count = false): string {
   const launches = r.launches === 1 ? '1 launch' : `${r.launches} launches`;
   if (r.stoppedBy === 'launch cap') return `the launch cap (${launches}) was reached ${after}`;
   const tail = count ? `, ${launches}` : '';
-  return r.stoppedBy ? `the ${r.stoppedBy} ran out ${after}${tail}` : `the launches stopped ${after}${tail}`;
+  // "left no room for another launch": a budget stops the next launch when it would not fit, so the
+  // case may have spent less than the budget (new-user tryout: "ran out after 13.2 s" of a 20 s budget)
+  return r.stoppedBy
+    ? `the ${r.stoppedBy} left no room for another launch ${after}${tail}`
+    : `the launches stopped ${after}${tail}`;
 }
 
 /**
@@ -51,13 +55,13 @@ export function unresolvedHeading(n: number, resolve: number): string {
   return `${n === 1 ? '1 ratio' : `${n} ratios`} too close to call at this precision (a difference of ${bandOf(resolve)} or more from the baseline is neither shown nor ruled out); a longer --max-time gives ${n === 1 ? 'it' : 'them'} more launches, report.md has the exact ${n === 1 ? 'interval' : 'intervals'}:`;
 }
 
-/** One terminal line: `0.97–1.04 when the case budget ran out after 20.0 s` (no interval: `no interval yet when …`). */
+/** One terminal line: `0.97–1.04 when the case budget left no room for another launch after 20.0 s` (no interval: `no interval yet when …`). */
 export function unresolvedPlain(r: Resolution): string {
   const iv = r.interval ? `${r.interval[0].toFixed(2)}–${r.interval[1].toFixed(2)}` : 'no interval yet';
   return `${iv} when ${stopClause(r)}`;
 }
 
-/** One report.md item: `interval [0.970–1.040] reaches both inside and outside ±2%; the case budget ran out after 20.0 s, 5 launches`. */
+/** One report.md item: `interval [0.970–1.040] reaches both inside and outside ±2%; the case budget left no room for another launch after 20.0 s, 5 launches`. */
 export function unresolvedExact(r: Resolution): string {
   const iv = r.interval
     ? `interval [${r.interval[0].toFixed(3)}–${r.interval[1].toFixed(3)}] reaches both inside and outside ${bandOf(r.resolve)}`

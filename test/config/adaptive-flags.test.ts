@@ -81,7 +81,7 @@ test('stderr says an unresolved case is too close to call, in words, at most ten
     lines[0],
     'jsonbench: 12 ratios too close to call at this precision (a difference of ±2% or more from the baseline is neither shown nor ruled out); a longer --max-time gives them more launches, report.md has the exact intervals:',
   );
-  assert.equal(lines[1], '  ~ u0: 0.97–1.04 when the case budget ran out after 20.0 s');
+  assert.equal(lines[1], '  ~ u0: 0.97–1.04 when the case budget left no room for another launch after 20.0 s');
   assert.equal(lines.length, 1 + 10 + 1);
   assert.equal(lines.at(-1), '  … and 2 more');
   assert.ok(!lines.some((l) => /straddle|unresolved/.test(l)), 'no jargon on the terminal');
