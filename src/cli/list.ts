@@ -90,7 +90,13 @@ export function renderList(
     { id: 'version', header: 'Version', cell: (r) => r.version, wrap: 14 },
     { id: 'family', header: 'Family', cell: (r) => r.family, wrap: 17, priority: 1 },
     // two header lines, so the header is never cut ("Deseriali…") in a column as narrow as its cells
-    { id: 'class', header: 'Deserialize\nclass', cell: (r) => r.deserializeClass ?? '—', wrap: 13 },
+    // a serializer that never deserializes here (class-transformer: converts without validating) has no class to show
+    {
+      id: 'class',
+      header: 'Deserialize\nclass',
+      cell: (r) => (r.supported.some((p) => !p.endsWith('/ser')) ? (r.deserializeClass ?? '—') : '—'),
+      wrap: 13,
+    },
     { id: 'targets', header: 'Runs on', cell: (r) => targetsOf(r.platform ?? 'javascript'), wrap: 14, priority: 2 },
     { id: 'pairs', header: 'Supported (workload shapes)', cell: (r) => pairsText(r.supported), wrap: 60 },
   ];
