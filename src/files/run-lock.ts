@@ -13,7 +13,7 @@
  * A pid reused by another process after its run died keeps the lock held (the message names it).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 
@@ -67,11 +67,15 @@ function readOwner(path: string): Partial<LockOwner> | null {
   }
 }
 
+/**
+ * How long ago the lock file was last written (ms), from its modification time: a lock another run
+ * has just created is empty or half-written until its write ends, so its text cannot say its age
+ * (reading it gave Infinity, and a second run started at the same moment took over the first's
+ * fresh lock as a dead run's: both wrote whole results into one folder, CI 2026-12-06).
+ */
 function ageMs(path: string): number {
   try {
-    const text = readFileSync(path, 'utf8');
-    const at = Date.parse((JSON.parse(text) as { startedAt?: string }).startedAt ?? '');
-    return Number.isFinite(at) ? Date.now() - at : Infinity;
+    return Date.now() - statSync(path).mtimeMs;
   } catch {
     return Infinity;
   }
