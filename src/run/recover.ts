@@ -132,6 +132,29 @@ export function keepKilledRun(dir: string): string | undefined {
 }
 
 /**
+ * Moves partial files left without their run's header (`results.partial.jsonl`,
+ * `launches.partial.jsonl`: a header removed by hand, or a user's own files of those names) out of
+ * `dir` into `dir/partial-<time>/` instead of truncating them (hostile tester hx4, issue 25, "data
+ * lost": a 58,902-byte launch log of a killed run was emptied without a word). Call after
+ * {@link keepKilledRun}, which moves them with their header. Returns that folder and the files
+ * moved, or undefined when there were none (or only empty ones).
+ */
+export function keepStrayPartials(dir: string): { to: string; files: string[] } | undefined {
+  const files = [RUN_PARTIAL.cases, RUN_PARTIAL.launches].filter((f) => {
+    try {
+      return statSync(join(dir, f)).size > 0;
+    } catch {
+      return false;
+    }
+  });
+  if (!files.length) return undefined;
+  const to = join(dir, `partial-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  makeFolder(to);
+  for (const f of files) renameSync(join(dir, f), join(to, f));
+  return { to, files };
+}
+
+/**
  * The files of a finished run in a folder: results.json and the reports rendered from it
  * (`report.md`, `report.html`, `report.csv`, …: every `report.*` file).
  */

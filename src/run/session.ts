@@ -80,6 +80,7 @@ import {
   keepFinishedRun,
   keptRunSentence,
   keepKilledRun,
+  keepStrayPartials,
   RUN_PARTIAL,
   writeRunSnapshot,
 } from './recover.js';
@@ -488,6 +489,13 @@ function readyOutFolder(
     observe({
       type: 'warning',
       message: `${outDir} held a killed run's measured cases: moved to ${kept} (\`jsonbench report ${kept}\` rebuilds it)`,
+    });
+  // partial files without their header (no rebuild possible) are moved aside too, never emptied
+  const stray = keepStrayPartials(outDir);
+  if (stray)
+    observe({
+      type: 'warning',
+      message: `${outDir} held ${stray.files.join(', ')} without the run.partial.json they belong to (nothing to rebuild a run from): moved to ${stray.to}, nothing overwritten`,
     });
   // and a finished run's results.json and reports likewise (docs/running.md, "The output folder")
   const previous = keepFinishedRun(outDir);
