@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli } from './support.js';
+import { cli, quickRunArgs } from './support.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
 /**
@@ -23,23 +23,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 test('a serializer that changes JSON.stringify, TextEncoder.prototype.encode or Object.prototype (in prepare() or later, in its timed calls) is incorrect, naming the built-in; one that touches nothing is measured', async () => {
   const out = join(dir, 'tamper');
   const ran = await cli(
-    [
-      'run',
-      '--config',
-      config,
-      '--serializer',
-      'slow-json,slow-encoder,proto-key,late-json,clean-json',
-      '--workload',
-      'weather-station',
-      '--direction',
-      'serialize',
-      '--policy',
-      'quick',
-      '--no-probes',
-      '--no-ledger',
-      '--out',
-      out,
-    ],
+    quickRunArgs(config, 'slow-json,slow-encoder,proto-key,late-json,clean-json', 'serialize', out),
     { timeoutMs: 300_000 },
   );
   assert.equal(ran.code, 0, ran.stderr);

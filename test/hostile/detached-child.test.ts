@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli } from './support.js';
+import { cli, quickRunArgs } from './support.js';
 
 /**
  * A serializer that starts a process in a session of its own (hostile tester hx2, security: a
@@ -44,26 +44,10 @@ test(
   { skip: process.platform !== 'linux' && 'needs /proc (Linux)' },
   async () => {
     const out = join(dir, 'run');
-    const ran = await cli(
-      [
-        'run',
-        '--config',
-        config,
-        '--serializer',
-        'detached-child',
-        '--workload',
-        'weather-station',
-        '--direction',
-        'serialize',
-        '--policy',
-        'quick',
-        '--no-probes',
-        '--no-ledger',
-        '--out',
-        out,
-      ],
-      { env: { JSONBENCH_TEST_PID_DIR: pidDir }, timeoutMs: 300_000 },
-    );
+    const ran = await cli(quickRunArgs(config, 'detached-child', 'serialize', out), {
+      env: { JSONBENCH_TEST_PID_DIR: pidDir },
+      timeoutMs: 300_000,
+    });
     assert.equal(ran.code, 0, ran.stderr);
     const started = pids();
     assert.ok(started.length >= 1, 'the fixture wrote its grandchild pid');

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli } from './support.js';
+import { cli, quickRunArgs } from './support.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
 /**
@@ -22,26 +22,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('a parser whose cache forgets itself when calls are spaced out is incorrect: two calls in a row returned the same object', async () => {
   const out = join(dir, 'gap');
-  const ran = await cli(
-    [
-      'run',
-      '--config',
-      configPath,
-      '--serializer',
-      'json,gap-cache',
-      '--workload',
-      'weather-station',
-      '--direction',
-      'deserialize',
-      '--policy',
-      'quick',
-      '--no-probes',
-      '--no-ledger',
-      '--out',
-      out,
-    ],
-    { timeoutMs: 300_000 },
-  );
+  const ran = await cli(quickRunArgs(configPath, 'json,gap-cache', 'deserialize', out), { timeoutMs: 300_000 });
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
   const gap = results.cases.find((c) => c.serializer === 'gap-cache' && c.direction === 'deserialize')!;
   assert.equal(gap.status, 'incorrect', `${gap.status}: ${gap.reason ?? ''}\n${ran.stderr}`);

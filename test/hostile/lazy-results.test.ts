@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli } from './support.js';
+import { cli, quickRunArgs } from './support.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
 /**
@@ -20,26 +20,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('a lazy Proxy result and a result of getters are incorrect, named as lazy; JSON.parse beside them is measured', async () => {
   const out = join(dir, 'lazy');
-  const ran = await cli(
-    [
-      'run',
-      '--config',
-      config,
-      '--serializer',
-      'lazy-proxy,lazy-getters',
-      '--workload',
-      'weather-station',
-      '--direction',
-      'deserialize',
-      '--policy',
-      'quick',
-      '--no-probes',
-      '--no-ledger',
-      '--out',
-      out,
-    ],
-    { timeoutMs: 300_000 },
-  );
+  const ran = await cli(quickRunArgs(config, 'lazy-proxy,lazy-getters', 'deserialize', out), { timeoutMs: 300_000 });
   assert.equal(ran.code, 1, ran.stderr);
   assert.match(ran.stderr, /none of the serializers asked for/);
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;

@@ -40,6 +40,35 @@ export interface Ran {
   ms: number;
 }
 
+/**
+ * The arguments of a quick `jsonbench run` of `serializers` from `config` on weather-station in one
+ * direction, without probes or ledger, into `out`: the shape most hostile tests run.
+ */
+export function quickRunArgs(
+  config: string,
+  serializers: string,
+  direction: 'serialize' | 'deserialize',
+  out: string,
+): string[] {
+  return [
+    'run',
+    '--config',
+    config,
+    '--serializer',
+    serializers,
+    '--workload',
+    'weather-station',
+    '--direction',
+    direction,
+    '--policy',
+    'quick',
+    '--no-probes',
+    '--no-ledger',
+    '--out',
+    out,
+  ];
+}
+
 /** Runs the CLI; never rejects. Its messages are matched whole: COLUMNS wide enough never to wrap them (the widths: test/cli/width.test.ts). */
 export function cli(
   args: string[],
