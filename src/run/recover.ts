@@ -118,6 +118,14 @@ export function hasMeasuredCases(dir: string): boolean {
   }
 }
 
+/** Moves `files` of `dir` into a new `dir/<prefix>-<time>/` and returns that folder. */
+function moveAside(dir: string, prefix: string, files: readonly string[]): string {
+  const to = join(dir, `${prefix}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  makeFolder(to);
+  for (const f of files) renameSync(join(dir, f), join(to, f));
+  return to;
+}
+
 /**
  * Moves a killed run's files out of `dir` (its header, kept cases and launch log: what `jsonbench
  * report` rebuilds it from) into `dir/killed-<time>/`, so a new run into the same folder does not
@@ -125,10 +133,11 @@ export function hasMeasuredCases(dir: string): boolean {
  */
 export function keepKilledRun(dir: string): string | undefined {
   if (!isUnfinishedRun(dir)) return undefined;
-  const to = join(dir, `killed-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-  makeFolder(to);
-  for (const f of Object.values(RUN_PARTIAL)) if (existsSync(join(dir, f))) renameSync(join(dir, f), join(to, f));
-  return to;
+  return moveAside(
+    dir,
+    'killed',
+    Object.values(RUN_PARTIAL).filter((f) => existsSync(join(dir, f))),
+  );
 }
 
 /**
@@ -148,10 +157,7 @@ export function keepStrayPartials(dir: string): { to: string; files: string[] } 
     }
   });
   if (!files.length) return undefined;
-  const to = join(dir, `partial-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-  makeFolder(to);
-  for (const f of files) renameSync(join(dir, f), join(to, f));
-  return { to, files };
+  return { to: moveAside(dir, 'partial', files), files };
 }
 
 /**
@@ -173,10 +179,7 @@ function finishedRunFiles(dir: string): string[] {
 export function keepFinishedRun(dir: string): string | undefined {
   const files = finishedRunFiles(dir);
   if (!files.length) return undefined;
-  const to = join(dir, `previous-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-  makeFolder(to);
-  for (const f of files) renameSync(join(dir, f), join(to, f));
-  return to;
+  return moveAside(dir, 'previous', files);
 }
 
 /**
