@@ -340,7 +340,10 @@ function tableBlock(
   const [opening, ...more] = headings[first];
   // the title opens the first takeaway (one line saved per table); bold after wrapping (codes are not width)
   const joined = `${title}${opening.startsWith('(') ? ' ' : ' · '}${opening}`;
-  const out = [c.bold(title) + say(joined).slice(title.length), ...more.map(say), drawn[0]];
+  const wrapped = say(joined);
+  // bold only a title the wrap kept whole on the first line (a title wider than the terminal is wrapped as it is)
+  const opened = wrapped.split('\n')[0].startsWith(title) ? c.bold(title) + wrapped.slice(title.length) : wrapped;
+  const out = [opened, ...more.map(say), drawn[0]];
   // one line per row (the Notes cell is clipped to one line): each further section's heading before its first row
   rows.forEach((r, i) => {
     if (i > 0 && r.section !== rows[i - 1].section) out.push(...headings[r.section].map(say));

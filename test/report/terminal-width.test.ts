@@ -71,3 +71,19 @@ test('each table keeps the columns its own cells leave room for (not typical wid
   assert.equal(end.split('left out').length, 2);
   assert.match(end.replace(/\s+/g, ' '), /left out where a table did not fit 60 characters: Allocated, Mean/);
 });
+
+test('a title longer than the width (a long payload name) wraps whole: no word cut, none repeated, every line fits', () => {
+  const r = fixture('single');
+  const long = `payload:${'a'.repeat(70)}`;
+  for (const c of r.cases) c.workload = long;
+  for (const width of [60, 100]) {
+    const text = renderTerminal(r, false, { width, tablesOnly: true });
+    for (const line of text.split('\n')) assert.ok([...line].length <= width, `over ${width}: ${line}`);
+    assert.doesNotMatch(text, /serializeze|serializealize|serializea\b/, `${width}: a repeated word`);
+    // the title reads whole, in order, once the wrap's breaks and spaces are taken out
+    assert.ok(
+      text.replace(/\s+/g, '').includes(`${long}·1·single·serialize(againstjson)`),
+      `${width}: the title whole`,
+    );
+  }
+});
