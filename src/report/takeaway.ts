@@ -123,16 +123,13 @@ export function borderlineFaster(r: TakeawayRow): boolean {
 /**
  * Why a borderline call is borderline, in words a reader can act on (`hi`: the interval's upper
  * end): `the interval reaches 1.03, so it may be no faster at all`; `the interval ends at 0.98, so
- * close to 1 that a rerun could find it no faster`; for a wide interval ending further from 1
- * (results/decision.ts: the band is half its half-width) `the interval ends at 0.61, which for an
- * interval this wide is close enough to 1 that a rerun could find it no faster`. The takeaway and
- * the recommendation say it alike.
+ * close to 1 that a rerun could find it no faster` (results/decision.ts caps the border band at
+ * 10%, so a borderline end below 1 lies at 0.91–1.00). The takeaway and the recommendation say it
+ * alike.
  */
 export function borderlineReach(hi: number): string {
   if (hi >= 1) return `the interval reaches ${ratioNumber(hi, 2)}, so it may be no faster at all`;
-  return hi >= 0.9
-    ? `the interval ends at ${ratioNumber(hi, 2)}, so close to 1 that a rerun could find it no faster`
-    : `the interval ends at ${ratioNumber(hi, 2)}, which for an interval this wide is close enough to 1 that a rerun could find it no faster`;
+  return `the interval ends at ${ratioNumber(hi, 2)}, so close to 1 that a rerun could find it no faster`;
 }
 
 /**

@@ -25,7 +25,8 @@ test('a clear leader is named with its speed-up, its interval and how much less 
 });
 
 test('a serializer whose ratio interval includes 1 is never called faster than the baseline', () => {
-  const text = takeawayText([base, row('fjs', 0.95, [0.85, 1.08], 0.5)], 'json', 'JSON.stringify');
+  // both ends more than 10% from 1 (the border band's cap): within noise; 0.95 [0.85–1.08] is borderline (below)
+  const text = takeawayText([base, row('fjs', 0.97, [0.86, 1.12], 0.5)], 'json', 'JSON.stringify');
   assert.equal(
     text,
     'fjs and JSON.stringify are within noise of each other at the top; none is measurably faster than JSON.stringify.',
@@ -174,10 +175,15 @@ test('a wide interval wholly below 1 is evidence of faster: ranked, with how wid
     takeawayText([base, row('fjs', 0.3, [0.28, 0.32]), row('a', 0.18, [0.04, 0.5])], 'json', 'JSON.stringify'),
     "a and fjs are fastest and within noise of each other, faster than JSON.stringify by 5.56× and 3.33× respectively (point estimates); by how much is known only roughly for a (99.9% CI 0.04–0.50× JSON.stringify's time).",
   );
-  // 0.05–0.61: the end lies within half the half-width (log scale) of 1, so the recommendation calls it borderline, and so does the takeaway
+  // 0.05–0.61: the end lies more than 10% from 1 (the border band's cap), so it is faster however wide;
+  // 0.15–0.95: within the band and the cap, so the recommendation calls it borderline, and so does the takeaway
   assert.equal(
     takeawayText([base, row('a', 0.18, [0.05, 0.61]), row('b', 1.3, [1.2, 1.4])], 'json', 'JSON.stringify'),
-    "a looks fastest, 0.18× (99.9% CI 0.05–0.61×) JSON.stringify's time, but is borderline: the interval ends at 0.61, which for an interval this wide is close enough to 1 that a rerun could find it no faster; b is measurably slower.",
+    'a is fastest, 5.56× (99.9% CI 1.64–20.0×) faster than JSON.stringify; b is measurably slower.',
+  );
+  assert.equal(
+    takeawayText([base, row('a', 0.38, [0.15, 0.95]), row('b', 1.3, [1.2, 1.4])], 'json', 'JSON.stringify'),
+    "a looks fastest, 0.38× (99.9% CI 0.15–0.95×) JSON.stringify's time, but is borderline: the interval ends at 0.95, so close to 1 that a rerun could find it no faster; b is measurably slower.",
   );
 });
 
