@@ -301,7 +301,7 @@ test('the recommendation and the group\'s takeaway say the same thing (the findi
   );
   assert.match(
     renderMarkdown(reaching),
-    /x and json are within noise of each other at the top; none is measurably faster than json; x looks 0\.90× \(99\.9% CI 0\.80–1\.02×\) json's time but is borderline: the interval reaches 1\.02, so it may be no faster at all\./,
+    /None is measurably faster than json; x looks 0\.90× \(99\.9% CI 0\.80–1\.02×\) json's time but is borderline: the interval reaches 1\.02, so it may be no faster at all\./,
   );
 });
 
@@ -795,12 +795,12 @@ test('the takeaway and the recommendation read one call: for each state, the sam
   assert.match(recommend(vague)[0].sentence, /, too uncertain to call: a takes 0\.28–1\.44×/);
   assert.equal(
     takeawayOf(vague),
-    'Nothing can be called faster or slower than JSON.stringify. Too uncertain to call: a (0.63, 99.9% CI 0.28–1.44).',
+    'a (0.63, 99.9% CI 0.28–1.44) is too uncertain to call against JSON.stringify: its interval is too wide to say whether it is faster or slower.',
   );
   // no clear winner: the same as the baseline, in both
   const same = group([['a', 0.99, [0.88, 1.12]]]);
   assert.equal(recommend(same)[0].state, 'no-clear-winner');
-  assert.match(takeawayOf(same), /^a and json are within noise of each other at the top; none is measurably faster/);
+  assert.match(takeawayOf(same), /^None is measurably faster than JSON\.stringify; a is within noise of it\./);
   // baseline: every other slower, in both
   const slower = group([['a', 1.5, [1.4, 1.6]]]);
   assert.equal(recommend(slower)[0].state, 'baseline');
