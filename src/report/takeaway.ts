@@ -133,6 +133,28 @@ export function borderlineReach(hi: number): string {
 }
 
 /**
+ * The takeaway of a group whose only measured row is the baseline and whose others are too
+ * uncertain to call, said plainly (new-user tryout: "Nothing can be called faster or slower than
+ * typebox" beside 7.64 [0.75–78.2] read as a contradiction): `typia (7.64, 99.9% CI 0.75–78.2) is
+ * too uncertain to call against typebox: its interval is too wide to say whether it is faster or
+ * slower.` `vague` is the "Too uncertain to call: …." sentence {@link takeawayText} built.
+ */
+export function allUncertain(
+  uncertain: readonly TakeawayRow[],
+  vague: string,
+  notRanked: readonly string[],
+  baselineLabel: string,
+): string {
+  const many = uncertain.length > 1;
+  const why = uncertain.every((r) => r.interval)
+    ? `${many ? 'their intervals are' : 'its interval is'} too wide to say whether ${many ? 'they are' : 'it is'} faster or slower`
+    : uncertain.some((r) => r.interval)
+      ? 'their intervals are too wide or unknown to say whether they are faster or slower'
+      : `${many ? 'their errors are' : 'its error is'} unknown, so ${many ? 'they' : 'it'} cannot be called faster or slower`;
+  return `${vague.trim().replace(/^Too uncertain to call: (.*)\.$/, `$1 ${many ? 'are' : 'is'} too uncertain to call against ${baselineLabel}`)}: ${why}.${notRanked.length ? ` Not ranked: ${notRanked.join(', ')}.` : ''}`;
+}
+
+/**
  * Why a measured case must not be ranked, from its findings: the short reason of a
  * `baseline-slowed` or `too-fast` finding (its message up to the first `:`, analysers/), else
  * undefined. The takeaway lists such a case under "Not ranked"; the recommendation never picks it.
@@ -245,15 +267,7 @@ export function takeawayText(
     const only = measured[0];
     // every other too uncertain: said plainly, once (new-user tryout: "Nothing can be called faster or slower than
     // typebox" beside 7.64 [0.75–78.2] read as a contradiction)
-    if (only.name === baseline && uncertain.length) {
-      const many = uncertain.length > 1;
-      const why = uncertain.every((r) => r.interval)
-        ? `${many ? 'their intervals are' : 'its interval is'} too wide to say whether ${many ? 'they are' : 'it is'} faster or slower`
-        : uncertain.some((r) => r.interval)
-          ? 'their intervals are too wide or unknown to say whether they are faster or slower'
-          : `${many ? 'their errors are' : 'its error is'} unknown, so ${many ? 'they' : 'it'} cannot be called faster or slower`;
-      return `${vague.trim().replace(/^Too uncertain to call: (.*)\.$/, `$1 ${many ? 'are' : 'is'} too uncertain to call against ${baselineLabel}`)}: ${why}.${notRanked.length ? ` Not ranked: ${notRanked.join(', ')}.` : ''}`;
-    }
+    if (only.name === baseline && uncertain.length) return allUncertain(uncertain, vague, notRanked, baselineLabel);
     if (only.name === baseline) return `Only ${baselineLabel} was measured.${tail}`;
     const onlyRatio = terse
       ? `Only ${only.label} has a ratio against ${baselineLabel}.`
