@@ -1167,3 +1167,59 @@ test('on .NET the sentence says the pick, or the baseline it keeps, against Newt
     /newtonsoft/,
   );
 });
+
+test('keeping a baseline that loses something on this data is said under the sentence, in one line (new-user tryout: "zod drops an extra key" stood in report.md only)', () => {
+  const r = results([
+    { serializer: 'json' },
+    { serializer: 'fast-json-stringify', mean: 150_000, error: 1_000, ratio: 1.5, ratioInterval: [1.4, 1.6] },
+  ]);
+  (r as unknown as { probes: unknown }).probes = {
+    selection: 'relevant',
+    families: ['feature'],
+    timeoutMs: 5000,
+    elapsedMs: 100,
+    launches: 1,
+    probes: [{ id: 'feature.additional.kept', family: 'feature', title: 'additional properties kept' }],
+    verdicts: [
+      {
+        probe: 'feature.additional.kept',
+        direction: 'serialize',
+        serializer: 'json',
+        serializerVersion: '1.2.3',
+        target: 'node',
+        verdict: { mark: '✗', fault: 'silent-loss', path: '$.extra', expected: '1', actual: '(absent)' },
+      },
+    ],
+    relevantTo: { 'feature.additional.kept': ['payload:api'] },
+  };
+  const [rec] = recommend(r);
+  assert.equal(rec.state, 'baseline');
+  assert.equal(rec.pick, null);
+  assert.deepEqual(
+    rec.baselineCosts?.map((c) => c.text),
+    ['additional properties kept: silent-loss at $.extra (expected 1, got (absent))'],
+  );
+  const text = renderRecommendations(r, 'terminal', { width: 120 });
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('    keeping json costs: '));
+  assert.ok(at > 0, text);
+  assert.equal(
+    lines[at],
+    '    keeping json costs: additional properties kept: loses data without an error at $.extra (expected 1, got (absent))',
+  );
+  // narrower: still one line, cut at a word, the rest in report.md
+  const narrow = renderRecommendations(r, 'terminal', { width: 80 }).split('\n');
+  const cut = narrow.find((l) => l.startsWith('    keeping json costs: '));
+  assert.ok(cut && cut.length <= 80 && cut.endsWith('→ report.md'), cut);
+  assert.ok(!lines[at + 1]?.startsWith('      '), 'one line');
+  // a pick's own costs keep their lines; a baseline without costs adds none
+  const clean = renderRecommendations(
+    results([
+      { serializer: 'json' },
+      { serializer: 'fast-json-stringify', mean: 150_000, error: 1_000, ratio: 1.5, ratioInterval: [1.4, 1.6] },
+    ]),
+    'terminal',
+    { width: 100 },
+  );
+  assert.doesNotMatch(clean, /keeping json costs/);
+});
