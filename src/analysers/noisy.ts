@@ -54,7 +54,9 @@ export function disagreeingLaunches(
  *   launch-to-launch spread fired it; or
  * - its ratio's interval straddles the decision the takeaway makes: 1 lies within the border band of
  *   the interval's end (results/decision.ts `ratioCall` says `borderline`: a rerun could fall on
- *   the other side), or the interval holds 1 and reaches beyond 0.8–1.25 (`unresolved`: "within
+ *   the other side; one half-width, capped at 10%, since studies/border-band: 23 and 22 of the 116
+ *   measured cases of the two recorded quiet default suites, against 12 and 12 at half a
+ *   half-width), or the interval holds 1 and reaches beyond 0.8–1.25 (`unresolved`: "within
  *   noise of the baseline" would hide a difference that large).
  * The baseline's own row (ratio 1 by definition) is never flagged by its interval; a case without
  * a ratio only by its launches.

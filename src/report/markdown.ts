@@ -1,7 +1,15 @@
 import { profileOf } from '../results/profile.js';
 import { CASE_STATUSES, type ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { buildTables, findingSentences, notesLines, platformLabel, runColumns, unreadSentences } from './rows.js';
+import {
+  buildTables,
+  findingSentences,
+  notesLines,
+  notesOf,
+  platformLabel,
+  runColumns,
+  unreadSentences,
+} from './rows.js';
 import { legendSentences } from './legend.js';
 import { renderTargetTables, sideBySideHeading } from './target-columns.js';
 import { renderTable } from './table/write.js';
@@ -22,6 +30,9 @@ import { buildFailures } from './build-failures.js';
 
 /** The longest takeaway report.md prints whole (characters): a takeaway naming every serializer of a class runs to 600 and more; 500 cut one mid-word (a new user's "class-transformer are m…"). */
 const TAKEAWAY_MAX_CHARS = 4000;
+
+/** The most characters a cell of report.md's tables shows (the Notes cell's longer text is cut with …; an unsupported reason cut there is said in full below the table). */
+const NOTES_MAX_CHARS = 160;
 
 /** Escapes text for a Markdown list item or sentence (the table escaper: no pipes, no HTML, one line). */
 function escapeText(s: string, maxChars?: number): string {
@@ -91,7 +102,7 @@ export function renderMarkdown(input: ResultsFile | readonly ResultsFile[]): str
   for (const sentence of unreadSentences(model.runs)) out.push(`> ⚠ ${escapeText(sentence, 600)}`, '');
   const data = toViewData(model);
   const index = indexCases(data);
-  const run = runColumns({ maxChars: 160, cases: model.cases, saves: true });
+  const run = runColumns({ maxChars: NOTES_MAX_CHARS, cases: model.cases, saves: true });
   const columns: Column<ReportCase>[] = [
     { id: 'class', header: 'Class', cell: (c) => c.class },
     run[0],
@@ -222,6 +233,14 @@ function belowTable(all: readonly ReportCase[], multiTarget: boolean): string[] 
         `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeText(clip(c.reason ?? ''))}`,
       );
     }
+  }
+  // an unsupported case's reason the table's Notes cell cut (NOTES_MAX_CHARS): said in full here, once per serializer and reason
+  const cut = new Map<string, ReportCase>();
+  for (const c of all)
+    if (c.status === 'unsupported' && notesOf(c).length > NOTES_MAX_CHARS) cut.set(`${c.serializer}\n${c.reason}`, c);
+  if (cut.size) {
+    out.push('', 'Unsupported, in full:', '');
+    for (const c of cut.values()) out.push(`- **${escapeText(c.serializer)}**: ${escapeText(c.reason ?? '')}`);
   }
   const notes = notesLines(all);
   if (notes.length)

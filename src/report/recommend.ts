@@ -182,6 +182,13 @@ export interface Recommendation {
   state: 'use' | 'borderline' | 'uncertain' | 'baseline' | 'no-clear-winner' | 'none';
   /** with state `borderline` (or beside a pick, when it looks faster still): the lowest-ratio serializer whose call is too close to make */
   borderline?: { serializer: string; ratio: number; interval: [number, number] };
+  /**
+   * without a pick (the sentence tells the reader to keep the baseline): the baseline's own behaviour
+   * costs on this payload (translation notes and failed probes; the schema cost left out, the
+   * reader already has it), which the terminal says in one line under the sentence (new-user
+   * tryout: "zod drops an extra key" stood in report.md only). Absent when it has none.
+   */
+  baselineCosts?: BehaviourCost[];
   /** the serializers too uncertain to call (their interval holds 1 and reaches beyond 0.8–1.25, or is unknown), lowest ratio first */
   uncertain?: Named[];
   /**
@@ -605,6 +612,13 @@ export function recommend(
         : null;
     const pick = chosen?.pick ?? null;
     const tie = chosen?.tie;
+    const baselineCosts =
+      base && !pick
+        ? // against no baseline: its own failures are not shared-with-the-baseline ones to leave out (costs.ts payloadCosts)
+          costSources
+            .flatMap((source) => source({ ...base, baseline: null }, results))
+            .filter((k) => k.source !== 'schema')
+        : [];
     // the borderline one: the lowest ratio below 1 whose call is too close to make (beside a pick only when it looks faster still)
     const border = real
       .filter((c) => callOf(c) === 'borderline' && (c.ratio as number) < 1)
@@ -636,6 +650,7 @@ export function recommend(
         ? { borderline: { ...border, interval: border.interval as [number, number] } }
         : {}),
       ...(uncertain.length ? { uncertain } : {}),
+      ...(baselineCosts.length ? { baselineCosts } : {}),
       ...(tie ? { tie } : {}),
       ...referenceOf(real, pick?.serializer, named),
     };
@@ -769,6 +784,17 @@ export function renderRecommendations(
     // wrapped without the colour codes (they would count as width), then the label made bold
     out.push(bold(label) + wrap(`${label}: ${esc(r.sentence)}`, w).slice(label.length));
     for (const d of costLines(r, probed)) out.push(line(d));
+    // the baseline it says to keep loses something on this data: one line, the most severe kind (the rest in report.md)
+    const kept = r.baselineCosts ? costGroups(r.baselineCosts) : [];
+    if (kept.length && r.baseline)
+      out.push(
+        wrapAtMost(
+          `    ${esc(plainFaults(`keeping ${r.baseline} costs: ${kept[0].label === 'probe' ? '' : `${kept[0].label}: `}${kept[0].text}${kept.length > 1 ? `; ${kept.length - 1} more kind${kept.length > 2 ? 's' : ''} in report.md` : ''}`))}`,
+          w ?? DEFAULT_WIDTH,
+          '  ',
+          1,
+        ),
+      );
     // not ranked (its baseline ran slowed beside it) is said here; the cases without a number in the run's summary
     for (const e of r.excluded.filter((x) => x.status === 'not ranked'))
       out.push(line(`not a candidate: ${e.serializer} ${e.status}: ${e.reason}`));

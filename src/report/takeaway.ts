@@ -123,16 +123,35 @@ export function borderlineFaster(r: TakeawayRow): boolean {
 /**
  * Why a borderline call is borderline, in words a reader can act on (`hi`: the interval's upper
  * end): `the interval reaches 1.03, so it may be no faster at all`; `the interval ends at 0.98, so
- * close to 1 that a rerun could find it no faster`; for a wide interval ending further from 1
- * (results/decision.ts: the band is half its half-width) `the interval ends at 0.61, which for an
- * interval this wide is close enough to 1 that a rerun could find it no faster`. The takeaway and
- * the recommendation say it alike.
+ * close to 1 that a rerun could find it no faster` (results/decision.ts caps the border band at
+ * 10%, so a borderline end below 1 lies at 0.91–1.00). The takeaway and the recommendation say it
+ * alike.
  */
 export function borderlineReach(hi: number): string {
   if (hi >= 1) return `the interval reaches ${ratioNumber(hi, 2)}, so it may be no faster at all`;
-  return hi >= 0.9
-    ? `the interval ends at ${ratioNumber(hi, 2)}, so close to 1 that a rerun could find it no faster`
-    : `the interval ends at ${ratioNumber(hi, 2)}, which for an interval this wide is close enough to 1 that a rerun could find it no faster`;
+  return `the interval ends at ${ratioNumber(hi, 2)}, so close to 1 that a rerun could find it no faster`;
+}
+
+/**
+ * The takeaway of a group whose only measured row is the baseline and whose others are too
+ * uncertain to call, said plainly (new-user tryout: "Nothing can be called faster or slower than
+ * typebox" beside 7.64 [0.75–78.2] read as a contradiction): `typia (7.64, 99.9% CI 0.75–78.2) is
+ * too uncertain to call against typebox: its interval is too wide to say whether it is faster or
+ * slower.` `vague` is the "Too uncertain to call: …." sentence {@link takeawayText} built.
+ */
+export function allUncertain(
+  uncertain: readonly TakeawayRow[],
+  vague: string,
+  notRanked: readonly string[],
+  baselineLabel: string,
+): string {
+  const many = uncertain.length > 1;
+  const why = uncertain.every((r) => r.interval)
+    ? `${many ? 'their intervals are' : 'its interval is'} too wide to say whether ${many ? 'they are' : 'it is'} faster or slower`
+    : uncertain.some((r) => r.interval)
+      ? 'their intervals are too wide or unknown to say whether they are faster or slower'
+      : `${many ? 'their errors are' : 'its error is'} unknown, so ${many ? 'they' : 'it'} cannot be called faster or slower`;
+  return `${vague.trim().replace(/^Too uncertain to call: (.*)\.$/, `$1 ${many ? 'are' : 'is'} too uncertain to call against ${baselineLabel}`)}: ${why}.${notRanked.length ? ` Not ranked: ${notRanked.join(', ')}.` : ''}`;
 }
 
 /**
@@ -246,8 +265,10 @@ export function takeawayText(
       : `${r.label} looks ${formatInterval(r.ratio as number, r.interval, '×', confidence)} ${baselineLabel}'s time but is borderline: ${reach(r)}`;
   if (measured.length === 1) {
     const only = measured[0];
-    if (only.name === baseline)
-      return `${uncertain.length ? `Nothing can be called faster or slower than ${baselineLabel}.` : `Only ${baselineLabel} was measured.`}${tail}`;
+    // every other too uncertain: said plainly, once (new-user tryout: "Nothing can be called faster or slower than
+    // typebox" beside 7.64 [0.75–78.2] read as a contradiction)
+    if (only.name === baseline && uncertain.length) return allUncertain(uncertain, vague, notRanked, baselineLabel);
+    if (only.name === baseline) return `Only ${baselineLabel} was measured.${tail}`;
     const onlyRatio = terse
       ? `Only ${only.label} has a ratio against ${baselineLabel}.`
       : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval, '', confidence)} of ${baselineLabel}'s time.`;
@@ -387,9 +408,16 @@ export function tiedClause(
       top: faster,
     };
   }
-  // terse, with the baseline among them: that none is faster than it goes without saying
-  const none =
-    terse && tied.some((r) => r.name === baseline) ? '' : `; none is measurably faster than ${baselineLabel}`;
+  // the baseline among them: say first that none beats it, then who is within noise of it (never "at the top" above a
+  // row that looks faster than the baseline: new-user tryout); a borderline one gets its own clause after this one
+  if (tied.some((r) => r.name === baseline)) {
+    const level = tied.filter((r) => r.name !== baseline && !borderlineFaster(r));
+    return {
+      clause: `None is measurably faster than ${baselineLabel}${level.length ? `; ${joinNames(level.map((r) => r.label))} ${level.length > 1 ? 'are' : 'is'} within noise of it` : ''}`,
+      top: tied,
+    };
+  }
+  const none = `; none is measurably faster than ${baselineLabel}`;
   return {
     clause: `${joinNames(tied.map((r) => r.label))} ${tied.length > 1 ? 'are within noise of each other' : 'is'} at the top${none}`,
     top: tied,

@@ -7,14 +7,23 @@
  *
  * Why a band and not the bare interval: the ratio interval's end moves between identical runs
  * (three quick runs of fast-json-stringify ÷ JSON.stringify on one payload read 0.80, 0.83 and 0.87,
- * one interval ending at 1.00): a rule "faster when the interval lies below 1" then flips between
- * "use X" and "use the built-in". A point estimate moves between runs by about its standard error,
- * which is the interval's half-width ÷ 3.3 at 99.9% confidence; so when 1 lies within
- * {@link BORDER_BAND} of the half-width (about 1.5 standard errors) of the interval's end nearest
- * to it, a rerun could land on either side, and the run says "borderline" instead of picking one.
+ * one interval ending at 1.00; three default runs of typia ÷ JSON.stringify on users · 100 · many
+ * read 0.96 [0.88–1.05] and 0.92 [0.87–0.97] twice): a rule "faster when the interval lies below 1"
+ * then flips between "use X" and "use the built-in". So when 1 lies within {@link BORDER_BAND}
+ * half-widths of the interval's end nearest to it, the run says "borderline" instead of picking one.
+ *
+ * The band's width comes from a simulation of reruns (studies/border-band/NOTE.md,
+ * `node build/studies/border-band/reruns.js`): a pair whose true ratio lies m half-widths from 1,
+ * each rerun's log-ratio drawn with SD s = 0.40 half-widths (the cross-run spread the intervals
+ * showed in issue 23; 0.30 if they were honest 99.9% intervals), three reruns. For pairs whose
+ * interval touches 1 (m 0.75–1.25) three reruns give the same recommendation with probability
+ * 0.91–0.96 at a band of 1.0, against 0.70–0.83 at 0.75 and 0.37–0.49 at 0.5. The flips it leaves
+ * lie at m ≈ 2 (the interval clear of 1 by about its half-width), between "use X" and "X looks
+ * faster, borderline": the same serializer named either way. "No clear winner" keeps the meaning
+ * of an interval within {@link SAME_WITHIN} of 1 (0.98–1.02), a resolved tie, or of one that holds
+ * 1 with both ends more than {@link BORDER_CAP} from it (and within 0.8–1.25: else too uncertain).
  * An interval that holds 1 and is too wide to resolve a 25% difference is not borderline but
- * "too uncertain to call" ({@link ratioCall}): it needs a longer run, not a second look.
- */
+ * "too uncertain to call" ({@link ratioCall}): it needs a longer run, not a second look. */
 
 /** What a ratio says against its baseline. */
 export type RatioVerdict =
@@ -24,7 +33,7 @@ export type RatioVerdict =
   | 'slower'
   /** 1 lies within the border band of the interval's end: a rerun could fall on either side */
   | 'borderline'
-  /** the interval holds 1 comfortably, or lies within {@link SAME_WITHIN} of it: no difference to act on */
+  /** the interval lies within {@link SAME_WITHIN} of 1, or holds 1 with both ends beyond the band's cap (a wide interval centred near 1), or the ratio is exactly 1 (the baseline's own row): no difference to act on */
   | 'same'
   /** no usable interval */
   | 'unknown';
@@ -40,19 +49,37 @@ export type RatioCall = RatioVerdict | 'uncertain';
 /**
  * The decision's constants in one place, as a function so that the HTML report's script (which
  * ships {@link ratioVerdict} and {@link ratioCall} as their own source: report/html/client-bundle.ts)
- * computes the same calls as the build: `borderBand` {@link BORDER_BAND}, `sameWithin`
+ * computes the same calls as the build: `borderBand` {@link BORDER_BAND}, `borderCap` {@link BORDER_CAP}, `sameWithin`
  * {@link SAME_WITHIN}, `unresolvedFactor` {@link UNRESOLVED_FACTOR}.
  */
-export function decisionBounds(): { borderBand: number; sameWithin: number; unresolvedFactor: number } {
-  return { borderBand: 0.5, sameWithin: 1.02, unresolvedFactor: 1.25 };
+export function decisionBounds(): {
+  borderBand: number;
+  borderCap: number;
+  sameWithin: number;
+  unresolvedFactor: number;
+} {
+  return { borderBand: 1.0, borderCap: 1.1, sameWithin: 1.02, unresolvedFactor: 1.25 };
 }
 
 /**
  * The share of the interval's half-width (log scale, on the side facing 1) within which 1 may lie
- * from the interval's end for the call to count as borderline: 0.5 (≈ 1.6 standard errors at 99.9%
- * confidence, so three reruns of a case at the edge agree on "borderline" about 9 times in 10).
+ * from the interval's end for the call to count as borderline: 1.0, so an interval that holds 1, or
+ * clears it by less than its own half-width, is borderline. Chosen by studies/border-band (see the
+ * module's comment): the smallest band at which three reruns of a pair whose interval touches 1
+ * agree at least 9 times in 10 when a rerun's ratio moves by 0.40 half-widths. On the recorded
+ * quiet default suite it flags 27 and 32 of 116 measured cases ⚠ noisy (12 at 0.5).
  */
 export const BORDER_BAND = decisionBounds().borderBand;
+
+/**
+ * The most the border band may reach, as a factor of 1: 1.10, so an end below 0.91 or above 1.10
+ * is never borderline, however wide its interval. Without it a wide interval well clear of 1 read
+ * as borderline (3.93 [1.70–9.10], 0.32 [0.16–0.65] at a band of 1.0): true of the model, but a
+ * reader is told "it may be no slower" of a case at least 1.7× slower. It binds only on intervals
+ * wider than about ×1.10 each side (half-width 0.095 on the log scale); the near-line pairs of
+ * studies/border-band (half-width about 0.06) never reach it.
+ */
+export const BORDER_CAP = decisionBounds().borderCap;
 
 /**
  * An interval that lies within this factor of 1 on both sides (0.98–1.02) is "the same" whatever its
@@ -72,7 +99,8 @@ export const UNRESOLVED_FACTOR = decisionBounds().unresolvedFactor;
 /**
  * The verdict of a ratio `r` with its interval `[lo, hi]` (log scale): see {@link RatioVerdict}.
  * The side facing 1 decides: for r < 1 the upper end and its half-width ln(hi ÷ r), for r > 1 the
- * lower end and ln(r ÷ lo). A point estimate of exactly 1 is `same` (the baseline's own row).
+ * lower end and ln(r ÷ lo); borderline when |ln end| ≤ min({@link BORDER_BAND} × half-width,
+ * ln {@link BORDER_CAP}). A point estimate of exactly 1 is `same` (the baseline's own row).
  */
 export function ratioVerdict(r: number | null, interval: readonly [number, number] | null): RatioVerdict {
   if (r === null || !(r > 0) || !Number.isFinite(r) || !interval) return 'unknown';
@@ -85,7 +113,7 @@ export function ratioVerdict(r: number | null, interval: readonly [number, numbe
   const end = below ? hi : lo;
   const half = Math.abs(Math.log(below ? hi / r : r / lo));
   const distance = Math.log(end); // < 0: the end lies below 1
-  const band = bounds.borderBand * half;
+  const band = Math.min(bounds.borderBand * half, Math.log(bounds.borderCap));
   if (Math.abs(distance) <= band) return 'borderline';
   if (below) return distance < 0 ? 'faster' : 'same';
   return distance > 0 ? 'slower' : 'same';

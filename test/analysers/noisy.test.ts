@@ -40,13 +40,15 @@ test('on recorded launches the flag is on the cases whose launches disagree and 
     const perLaunch = c.samples.launches.filter((l) => !l.discarded).map((l) => medianOf(roundRatios(l)));
     assert.ok(Math.max(...perLaunch) / Math.min(...perLaunch) > 1.05, `${c.id}: ${perLaunch.join(', ')}`);
   }
-  // the interval rule: fast-json-stringify 0.97 [0.91–1.03] and typia 1.06 [0.97–1.15] serialize, whose calls could flip
+  // the interval rule: arktype 0.98 [0.92–1.04] transform, fast-json-stringify 0.97 [0.91–1.03] and typia 1.06
+  // [0.97–1.15] serialize: each interval holds 1, so a rerun could call it either way (the border band of 1.0
+  // half-width, studies/border-band); the rest clear 1 by more than their half-width
   assert.deepEqual(
     flagged.filter((c) => !moved.includes(c)).map((c) => `${c.serializer} ${c.class}`),
-    ['fast-json-stringify serialize', 'typia serialize'],
+    ['arktype transform', 'fast-json-stringify serialize', 'typia serialize'],
   );
-  // off on the other 12, the baselines included
-  assert.equal(measured.length - flagged.length, 12);
+  // off on the other 11, the baselines included
+  assert.equal(measured.length - flagged.length, 11);
   assert.ok(measured.filter((c) => c.serializer === c.baseline).every((c) => analyse(r, c).length === 0));
 });
 

@@ -19,3 +19,19 @@ test('report.md prints a long takeaway whole (a new user\'s takeaway was cut at 
   );
   for (const l of takeaways) assert.doesNotMatch(l, /…$/, l.slice(-80));
 });
+
+test('an unsupported reason the Notes cell cuts is said in full below the table, once per serializer (new-user tryout: class-transformer\'s was cut at "so its deserializer is not …")', () => {
+  const r = structuredClone(fixture('single'));
+  const reason =
+    'class-transformer converts but does not validate (a wrong type is passed through): the transform class checks types, so its deserializer is not a transform here; its serializer is measured under serialize';
+  const victim = r.cases.find((c) => c.serializer !== c.baseline && c.status === 'measured')!;
+  Object.assign(victim, { status: 'unsupported', reason });
+  const md = renderMarkdown(r);
+  const row = md.split('\n').find((l) => l.startsWith('|') && l.includes('– unsupported: class-transformer converts'))!;
+  assert.ok(row, 'the row is in the table');
+  assert.match(row, /…/, 'the cell is cut');
+  assert.equal(md.split(`- **${victim.serializer}**: ${reason.replace(/_/g, '\\_')}`).length - 1, 1, md.slice(0, 3000));
+  assert.ok(md.includes('\nUnsupported, in full:\n'));
+  // a short reason the cell shows whole is not repeated
+  assert.doesNotMatch(renderMarkdown(fixture('single')), /Unsupported, in full/);
+});

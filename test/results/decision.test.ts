@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BORDER_BAND,
+  BORDER_CAP,
   decisionBounds,
   groupCall,
   ratioCall,
@@ -15,13 +16,23 @@ import {
 test('faster, slower, same, borderline and unknown', () => {
   assert.equal(ratioVerdict(0.6, [0.55, 0.65]), 'faster');
   assert.equal(ratioVerdict(1.6, [1.5, 1.7]), 'slower');
-  // the border band: 1 within half the half-width of the interval's end
+  // the border band: 1 within one half-width of the interval's end (studies/border-band)
   assert.equal(ratioVerdict(0.83, [0.69, 1.0]), 'borderline');
   assert.equal(ratioVerdict(0.85, [0.74, 0.97]), 'borderline');
   assert.equal(ratioVerdict(1.11, [1.001, 1.24]), 'borderline');
+  // clear of 1 by less than its half-width (0.95 is 0.46 half-widths from 1): borderline; by more: faster
+  assert.equal(ratioVerdict(0.85, [0.75, 0.95]), 'borderline');
+  assert.equal(ratioVerdict(0.7, [0.6, 0.8]), 'faster');
+  // the cap: an end more than 10% from 1 is never borderline (0.90 is 0.89 half-widths from 1, 1.70 is 0.9)
   assert.equal(ratioVerdict(0.8, [0.7, 0.9]), 'faster');
-  // holds 1 comfortably, or lies within 2% of it on both sides whatever its position
-  assert.equal(ratioVerdict(0.99, [0.9, 1.09]), 'same');
+  assert.equal(ratioVerdict(3.93, [1.7, 9.1]), 'slower');
+  assert.equal(ratioVerdict(0.32, [0.16, 0.65]), 'faster');
+  assert.equal(ratioVerdict(1.3, [1.2, 1.4]), 'slower');
+  // holds 1 with an end within 10% of it: borderline wherever the ratio lies in it; both ends further: the same;
+  // lies within 2% of 1 on both sides: the same
+  assert.equal(ratioVerdict(0.99, [0.9, 1.09]), 'borderline');
+  assert.equal(ratioVerdict(0.99, [0.88, 1.12]), 'same');
+  assert.equal(ratioVerdict(1.01, [0.985, 1.019]), 'same');
   assert.equal(ratioVerdict(0.995, [0.99, 1.0]), 'same');
   assert.equal(ratioVerdict(1, [1, 1]), 'same');
   assert.equal(ratioVerdict(null, null), 'unknown');
@@ -39,12 +50,14 @@ test('an interval that holds 1 and reaches beyond 0.8–1.25 is unresolved', () 
 
 test('the call: too wide to resolve is "uncertain", borderline only when otherwise narrow enough (new-user tryout: 0.28–1.44 was borderline, 0.25–1.81 no clear winner)', () => {
   // the tryout's two: both too uncertain to call
-  assert.equal(ratioVerdict(0.63, [0.28, 1.44]), 'borderline', 'the verdict alone would call it borderline');
+  assert.equal(ratioVerdict(0.63, [0.28, 1.44]), 'same', 'the verdict alone: both ends beyond the cap');
   assert.equal(ratioCall(0.63, [0.28, 1.44]), 'uncertain');
   assert.equal(ratioCall(0.67, [0.25, 1.81]), 'uncertain');
-  // holds 1 and reaches below 0.8 although the verdict is "same": uncertain, never "within noise"
+  // holds 1 and reaches below 0.8, wider than 0.8–1.25: uncertain, never "within noise"; as wide as 0.8–1.25: borderline
   assert.equal(ratioVerdict(0.96, [0.78, 1.17]), 'same');
   assert.equal(ratioCall(0.96, [0.78, 1.17]), 'uncertain');
+  assert.equal(ratioCall(0.96, [0.82, 1.08]), 'borderline');
+  assert.equal(ratioCall(0.99, [0.88, 1.12]), 'same');
   // one width (high ÷ low 1.45, narrower than 0.8–1.25), three positions: borderline each time (issue 22's three reruns)
   const h = Math.log(1 / 0.69) / 2;
   assert.deepEqual(
@@ -60,12 +73,14 @@ test('the call: too wide to resolve is "uncertain", borderline only when otherwi
   // the others pass through
   assert.equal(ratioCall(0.6, [0.55, 0.65]), 'faster');
   assert.equal(ratioCall(1.6, [1.5, 1.7]), 'slower');
-  assert.equal(ratioCall(0.99, [0.95, 1.04]), 'same');
+  assert.equal(ratioCall(0.99, [0.95, 1.04]), 'borderline');
+  assert.equal(ratioCall(0.995, [0.99, 1.0]), 'same');
   assert.equal(ratioCall(1, [1, 1]), 'same');
   assert.equal(ratioCall(0.5, null), 'unknown');
   // one set of constants, read by the shipped functions and exported for the rest
   assert.deepEqual(decisionBounds(), {
     borderBand: BORDER_BAND,
+    borderCap: BORDER_CAP,
     sameWithin: SAME_WITHIN,
     unresolvedFactor: UNRESOLVED_FACTOR,
   });
@@ -81,4 +96,20 @@ test('the group call, in order: use, borderline (below 1), uncertain, baseline, 
   assert.equal(g([1.1, 'borderline'], [2, 'slower']), 'baseline');
   assert.equal(g([1, 'same'], [2, 'slower']), 'no-clear-winner');
   assert.equal(g(), 'none');
+});
+
+test('three default runs of one pair near the line give one call (issue 22: typia ÷ JSON.stringify, users · 100 · many serialize, load 2.7)', () => {
+  // measured: 0.96 [0.88–1.05], then 0.92 [0.87–0.97] twice; at a band of 0.5 the first said "no clear
+  // winner" and the others "use typia": the recommendation flipped. At the band studies/border-band chose, all three are borderline.
+  const runs: [number, [number, number]][] = [
+    [0.96, [0.88, 1.05]],
+    [0.92, [0.87, 0.97]],
+    [0.92, [0.87, 0.97]],
+  ];
+  const calls = runs.map(([r, iv]) => groupCall([{ ratio: r, call: ratioCall(r, iv) }]));
+  assert.deepEqual(calls, ['borderline', 'borderline', 'borderline']);
+  // new-user tryout: arktype 0.92 [0.86–0.98] was borderline while 0.94 [0.89–0.98] was "fastest"; one call now
+  assert.equal(ratioCall(0.92, [0.86, 0.98]), 'borderline');
+  assert.equal(ratioCall(0.94, [0.89, 0.98]), 'borderline');
+  assert.equal(BORDER_BAND, 1);
 });
