@@ -23,7 +23,8 @@
  * of an interval within {@link SAME_WITHIN} of 1 (0.98–1.02), a resolved tie, or of one that holds
  * 1 with both ends more than {@link BORDER_CAP} from it (and within 0.8–1.25: else too uncertain).
  * An interval that holds 1 and is too wide to resolve a 25% difference is not borderline but
- * "too uncertain to call" ({@link ratioCall}): it needs a longer run, not a second look. */
+ * "too uncertain to call" ({@link ratioCall}): it needs a longer run, not a second look.
+ */
 
 /** What a ratio says against its baseline. */
 export type RatioVerdict =
@@ -67,7 +68,8 @@ export function decisionBounds(): {
  * clears it by less than its own half-width, is borderline. Chosen by studies/border-band (see the
  * module's comment): the smallest band at which three reruns of a pair whose interval touches 1
  * agree at least 9 times in 10 when a rerun's ratio moves by 0.40 half-widths. On the recorded
- * quiet default suite it flags 27 and 32 of 116 measured cases ⚠ noisy (12 at 0.5).
+ * quiet default suite it flags 23 and 22 of 116 measured cases ⚠ noisy with {@link BORDER_CAP}
+ * (27 and 32 without it; 12 at 0.5): studies/border-band/flag-rate.ts.
  */
 export const BORDER_BAND = decisionBounds().borderBand;
 
