@@ -692,7 +692,8 @@ async function runLocked(
       );
     const history = ledger?.historyOf(results.cases) ?? [];
     const resultsPath = join(req.outDir, 'results.json');
-    namedWrite(resultsPath, () => writeResults(resultsPath, results));
+    // the hash of the results file last written goes to the ledger (results/integrity.ts)
+    let resultsSha = namedWrite(resultsPath, () => writeResults(resultsPath, results));
     rmSync(partialPath, { force: true });
     rmSync(launchLogPath, { force: true });
     rmSync(snapshotPath, { force: true });
@@ -710,10 +711,12 @@ async function runLocked(
       probe: { matrix, prepared, probePayload, cases: results.cases, payloadSets, netProbes },
       sealHolds: () => (sealHolds() ? '' : tampered),
       amend: (c) => hostFaults.amend(c),
-      write: () => namedWrite(resultsPath, () => writeResults(resultsPath, results)),
+      write: () => {
+        resultsSha = namedWrite(resultsPath, () => writeResults(resultsPath, results));
+      },
       report,
     });
-    ledger?.finish(results);
+    ledger?.finish(results, resultsSha);
     return {
       results,
       outDir: req.outDir,
