@@ -1,3 +1,5 @@
+// jStat sealed before any user code (a programmatic run imports this module statically)
+import '../case/stats-seal.js';
 import { readFileSync, writeFileSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import type { CaseResult, ResultsFile } from './types.js';
 import { checkResults } from './validate.js';

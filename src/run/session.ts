@@ -51,6 +51,7 @@ import {
   type ResultsFile,
 } from '../results/types.js';
 import { writeResults } from '../results/io.js';
+import { statisticsIntact } from '../case/stats-seal.js';
 import { gitState, startRunRecorder, type RunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { countOf, formatBytes } from '../report/units.js';
@@ -689,6 +690,11 @@ async function runLocked(
         'user code (a timer or a promise armed by a config, a serializer or a schema module)',
         tampered,
         `: the numbers this process handled after the change cannot be trusted, so results.json and the reports were not written`,
+      );
+    // jStat is frozen before user code loads (case/stats-seal.ts); its quantiles checked before any interval is written
+    if (!statisticsIntact())
+      throw new Error(
+        "user code changed the statistics jsonbench computes its intervals with (jStat's t, normal or F quantiles are no longer right): results.json and the reports were not written",
       );
     const history = ledger?.historyOf(results.cases) ?? [];
     const resultsPath = join(req.outDir, 'results.json');
