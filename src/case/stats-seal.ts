@@ -7,8 +7,9 @@ import jstatModule from 'jstat';
  * every interval in results.json collapsed, and a ratio of 0.98 read "clearly faster"). The host
  * guard (config/host-guard.ts) watches built-ins, not packages.
  *
- * cli/main.ts imports this module right after case/startup.ts, and results/io.ts imports it (so a
- * programmatic run that writes results seals it too): jStat's own properties (the distributions and
+ * config/user-config.ts (which loads every config) and results/io.ts (which every run and every
+ * reader of results loads) import this module, so it is evaluated before any config's top level
+ * (`--help` does not load it: jstat takes 4–8 ms): jStat's own properties (the distributions and
  * the special functions they call: `ibetainv`, `gammaln`, …) and the distributions stats/** calls
  * (`studentt`, `normal`, `centralF`, `beta`) are frozen. A config that assigns to them then throws a
  * TypeError at its top level (ES modules are strict), and the run stops naming the config; in sloppy

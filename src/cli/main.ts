@@ -1,7 +1,5 @@
 // first: the environment and machine facts as jsonbench started, before any config's top level runs in this process
 import '../case/startup.js';
-// the statistics library sealed before any user code loads (hx4 jstat-patch)
-import '../case/stats-seal.js';
 import { PROFILE_DESCRIPTIONS, PROFILE_NAMES } from '../case/profile.js';
 import { Command, CommanderError, Option } from 'commander';
 import { visibleControls } from '../report/table/escape.js';
