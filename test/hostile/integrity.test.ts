@@ -86,7 +86,7 @@ test('report, compare, merge and ledger import refuse a results file changed aft
 });
 
 test(
-  'a detached process escaping the launch tag that rewrites results.json after the run: report refuses the file',
+  'a process left behind by a double fork that rewrites results.json after the run: report and ledger import refuse it',
   { skip: process.platform !== 'linux' && 'needs /proc (Linux)' },
   async () => {
     const config = fileURLToPath(
