@@ -535,7 +535,12 @@ const TEXT_CACHE_BYTES = 16 * 1024 * 1024;
 function freshTexts(text: string, schema: SchemaNode, count: number): string[] {
   const tokens = valueTokens(text, schema);
   const out: string[] = [];
-  const flat = (t: string) => decoder.decode(encoder.encode(t));
+  // TextEncoder is absent from some runtimes jsonbench measures on (QuickJS): there the concatenation stays as it is
+  const codec =
+    typeof TextEncoder === 'function' && typeof TextDecoder === 'function'
+      ? { encoder: new TextEncoder(), decoder: new TextDecoder() }
+      : undefined;
+  const flat = (t: string) => (codec ? codec.decoder.decode(codec.encoder.encode(t)) : t);
   for (let step = 1; step <= 9 && out.length < count; step++)
     for (const t of tokens) {
       if (out.length >= count) break;
@@ -548,8 +553,6 @@ function freshTexts(text: string, schema: SchemaNode, count: number): string[] {
     }
   return out;
 }
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /**
  * The deserialize text cache cost check (hx4 copy-cache: a parser keyed on the whole text that hands
