@@ -5,6 +5,15 @@ const collect = (value: string, prev: string[] = []) => [...prev, value];
 /** Help text of every `--ledger <path>` option. */
 export const LEDGER_HELP = `the SQLite ledger (default: ${DEFAULT_LEDGER_PATH} under the working directory, or $JSONBENCH_LEDGER)`;
 
+/** Help of `--accept-changed` (report, compare, merge, ledger import). */
+export const ACCEPT_CHANGED_HELP =
+  'read a results file that no longer matches the sha256 its run recorded beside it (results.json.sha256), with a warning; refused otherwise';
+
+/** `--accept-changed`: switches the results readers to warn, not refuse, on a file changed after its run (results/integrity.ts). */
+export async function acceptChanged(opts: { acceptChanged?: boolean }): Promise<void> {
+  if (opts.acceptChanged) (await import('../results/integrity.js')).acceptChangedResults();
+}
+
 /**
  * Registers `compare`, `history` and `ledger import|export|list`; each action stores its exit code
  * in `exit`. Each action imports its command's module when it runs, so `--help` and the other
@@ -36,7 +45,9 @@ export function addLedgerCommands(p: Command, exit: { code: number }): void {
     .option('--base-label <text>', "the base run's name in the heading (default: <base> as given), e.g. main@5c9c1e5")
     .option('--head-label <text>', "the head run's name in the heading (default: <head> as given)")
     .option('--ledger <path>', LEDGER_HELP)
+    .option('--accept-changed', ACCEPT_CHANGED_HELP)
     .action(async (base: string, head: string, opts) => {
+      await acceptChanged(opts);
       const { compareCommand } = await import('./compare.js');
       exit.code = await compareCommand(base, head, opts);
     });
@@ -64,7 +75,9 @@ export function addLedgerCommands(p: Command, exit: { code: number }): void {
     .description('record results files made elsewhere (another machine, a CI matrix job)')
     .argument('<files...>', 'results.json files')
     .option('--ledger <path>', LEDGER_HELP)
+    .option('--accept-changed', ACCEPT_CHANGED_HELP)
     .action(async (files: string[], opts) => {
+      await acceptChanged(opts);
       const { ledgerImportCommand } = await import('./ledger.js');
       exit.code = await ledgerImportCommand(files, opts);
     });

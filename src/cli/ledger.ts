@@ -5,10 +5,11 @@ import { visibleControls } from '../report/table/escape.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
 import { countOf } from '../report/units.js';
-import { readResults, writeResults } from '../results/io.js';
+import { readResults, readResultsText, writeResults } from '../results/io.js';
+import { sha256Of } from '../results/integrity.js';
 import { ResultsFileError } from '../results/errors.js';
 import { openLedger } from '../ledger/schema.js';
-import { DuplicateRunError, recordResults } from '../ledger/record.js';
+import { DuplicateRunError, recordedResultsSha, recordResults } from '../ledger/record.js';
 import { listRuns, loadRun, resolveRunRef, type RunSummary } from '../ledger/queries.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { openExistingLedger } from './ledger-source.js';
@@ -54,16 +55,27 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
           throw new Error(
             `not recorded: ${results.unread.map((u) => u.problem).join('; ')}; a ledger run keeps every case of its file`,
           );
-        const runId = recordResults(db, results, {
-          source: 'import',
-          sourcePath: resolve(file),
-          git: results.git ?? commitOfFolder(resolve(file)),
-        });
+        const runId = recordResults(
+          db,
+          results,
+          { source: 'import', sourcePath: resolve(file), git: results.git ?? commitOfFolder(resolve(file)) },
+          sha256Of(readResultsText(resolve(file))),
+        );
         say(
           `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})`,
         );
       } catch (e) {
         if (e instanceof DuplicateRunError) {
+          // the run as recorded: a file with its header but another text was changed after the run (hx4 afterlife-noenv)
+          const recorded = recordedResultsSha(db, e.runId);
+          const now = recorded === undefined ? undefined : sha256Of(readResultsText(resolve(file)));
+          if (recorded !== undefined && now !== recorded) {
+            sayOnStderr(
+              `jsonbench: ${file}: run ${e.runId}'s results file, changed after the run wrote it: its sha256 is ${now}, the ledger recorded ${recorded}; not recorded again (the ledger keeps the run as it was measured)`,
+            );
+            code = 1;
+            continue;
+          }
           say(`${file}: already in the ledger as run ${e.runId}; skipped`);
           continue;
         }

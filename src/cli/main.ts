@@ -6,7 +6,7 @@ import { visibleControls } from '../report/table/escape.js';
 import { PROBE_FAMILIES } from '../case/probe.js';
 import { reportFormatInfo } from '../report/formats.js';
 import { addRuntimesCommands } from './runtimes-commands.js';
-import { addLedgerCommands, LEDGER_HELP } from './ledger-commands.js';
+import { acceptChanged, ACCEPT_CHANGED_HELP, addLedgerCommands, LEDGER_HELP } from './ledger-commands.js';
 import { UsageError } from '../config/usage-error.js';
 import { ResultsFileError } from '../results/errors.js';
 import { toolVersion } from '../results/tool.js';
@@ -302,7 +302,9 @@ function addReportCommands(p: Command, exit: { code: number }): void {
       '--out <file>',
       'write here; "-" for stdout (default: html to report.html beside the first results file, other formats to stdout)',
     )
+    .option('--accept-changed', ACCEPT_CHANGED_HELP)
     .action(async (files: string[], opts) => {
+      await acceptChanged(opts);
       const { reportCommand } = await import('./report.js');
       exit.code = await reportCommand(files, opts);
     });
@@ -311,7 +313,9 @@ function addReportCommands(p: Command, exit: { code: number }): void {
     .argument('<results...>', "the shards' results.json files or run folders, all of them, in any order")
     .requiredOption('--out <dir>', 'the folder for results.json, report.md and report.html')
     .option('--partial', 'merge though some shards are missing (refused otherwise); the results and reports say which')
+    .option('--accept-changed', ACCEPT_CHANGED_HELP)
     .action(async (files: string[], opts) => {
+      await acceptChanged(opts);
       exit.code = await (await import('./merge.js')).mergeCommand(files, opts);
     });
   p.command('site')

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { writeFileAtomic } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -29,6 +29,7 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
   checkChoices('--format', [opts.format], reportFormats);
   const format = opts.format as ReportFormat;
   if (!files.length) throw new UsageError('<results.json>', 'give at least one results file');
+  sameFileTwice(files);
   const read = files.map((f) => readRun(resolve(f), 'report'));
   // the shards of one run (run --shard) are one run, merged as `jsonbench merge` does; runs of one
   // plan on different targets are one run with the targets side by side
@@ -65,3 +66,29 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
 }
 
 const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
+
+/**
+ * Refuses a results file given twice (hx4: `report a.json a.json` showed one run twice, as two runs
+ * side by side): the same file by its real path, or a run folder and its results.json.
+ * @throws UsageError naming both arguments
+ */
+export function sameFileTwice(files: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    let path = resolve(f);
+    try {
+      path = realpathSync(path);
+      if (statSync(path).isDirectory()) path = join(path, 'results.json');
+      path = realpathSync(path);
+    } catch {
+      /* a missing file: readRun names it */
+    }
+    const before = seen.get(path);
+    if (before !== undefined)
+      throw new UsageError(
+        '<results.json>',
+        `${before === f ? `${f} is given twice` : `${before} and ${f} are the same file (${path})`}: each results file is read once`,
+      );
+    seen.set(path, f);
+  }
+}

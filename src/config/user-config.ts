@@ -1,3 +1,5 @@
+// jsonbench's statistics library sealed before any config loads (hx4 jstat-patch; case/stats-seal.ts)
+import '../case/stats-seal.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

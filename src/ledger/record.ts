@@ -285,14 +285,28 @@ function finite(x: number | null | undefined): number | null {
   return x === null || x === undefined || !Number.isFinite(x) ? null : x;
 }
 
-/** Marks a run finished: its end time, final environment (end load averages) and final extra fields (the targets' wall times). */
-export function finishRun(db: Db, runId: number, header: RunHeader): void {
-  db.prepare('UPDATE runs SET finished_at = ?, environment_json = ?, extra_json = ? WHERE id = ?').run(
+/**
+ * Marks a run finished: its end time, final environment (end load averages), final extra fields (the
+ * targets' wall times) and, when given, the SHA-256 (hex) of the results file written for it
+ * (results/integrity.ts).
+ */
+export function finishRun(db: Db, runId: number, header: RunHeader, resultsSha256?: string): void {
+  db.prepare(
+    'UPDATE runs SET finished_at = ?, environment_json = ?, extra_json = ?, results_sha256 = coalesce(?, results_sha256) WHERE id = ?',
+  ).run(
     header.finishedAt ?? new Date().toISOString(),
     JSON.stringify(header.environment),
     extraOf(header),
+    resultsSha256 ?? null,
     runId,
   );
+}
+
+/** The SHA-256 (hex) of the results file recorded for run `runId` (written by the run, or the file imported), or undefined. */
+export function recordedResultsSha(db: Db, runId: number): string | undefined {
+  const row = db.prepare('SELECT results_sha256 AS sha FROM runs WHERE id = ?').get(runId) as
+    { sha: string | null } | undefined;
+  return row?.sha ?? undefined;
 }
 
 /**
@@ -300,9 +314,9 @@ export function finishRun(db: Db, runId: number, header: RunHeader): void {
  * Returns the new run id. @throws DuplicateRunError when it is already in the ledger;
  * CopiedRunError when its samples are (a copy with another start time).
  */
-export function recordResults(db: Db, results: ResultsFile, from: RunSource): number {
+export function recordResults(db: Db, results: ResultsFile, from: RunSource, resultsSha256?: string): number {
   try {
-    return recordAll(db, results, from);
+    return recordAll(db, results, from, resultsSha256);
   } catch (e) {
     // a full disk: the transaction is rolled back; say so, naming the ledger (schema.ts diskErrorOr)
     throw diskErrorOr(db.name, e);
@@ -310,14 +324,14 @@ export function recordResults(db: Db, results: ResultsFile, from: RunSource): nu
 }
 
 /** {@link recordResults}'s transaction. */
-function recordAll(db: Db, results: ResultsFile, from: RunSource): number {
+function recordAll(db: Db, results: ResultsFile, from: RunSource, resultsSha256?: string): number {
   return db.transaction(() => {
     const { cases, ...header } = results;
     const runId = beginRun(db, header, from);
     const copy = results.shard ? undefined : copiedRun(db, results);
     if (copy) throw new CopiedRunError(copy.runId, copy.caseId, copy.startedAt, results.startedAt);
     for (const c of cases) recordCase(db, runId, header, c);
-    if (results.finishedAt) finishRun(db, runId, header);
+    if (results.finishedAt) finishRun(db, runId, header, resultsSha256);
     return runId;
   })();
 }

@@ -59,8 +59,8 @@ export interface RunRecorder {
   addInstructions(c: CaseResult): void;
   /** The ledger's points of these cases (every run, every version), for the cases with at least two (never throws: [] on error). */
   historyOf(cases: readonly CaseResult[]): HistoryPoint[];
-  /** Marks the run finished and closes the ledger (never throws). */
-  finish(header: RunHeader): void;
+  /** Marks the run finished, with the SHA-256 of the results file written for it, and closes the ledger (never throws). */
+  finish(header: RunHeader, resultsSha256?: string): void;
 }
 
 /**
@@ -120,8 +120,8 @@ export function startRunRecorder(
         return [];
       }
     },
-    finish: (h) => {
-      guard('finishing the run', () => finishRun(db, runId, h));
+    finish: (h, sha) => {
+      guard('finishing the run', () => finishRun(db, runId, h, sha));
       try {
         db.close();
       } catch {

@@ -111,6 +111,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE runs ADD COLUMN recorder_host TEXT;
       ALTER TABLE runs ADD COLUMN recorder_start INTEGER;`,
   },
+  {
+    version: 4,
+    description:
+      "the SHA-256 of the results file a run wrote (runs.results_sha256; an import: the file's), so a file rewritten after the run is told from the run's own; older runs keep NULL (unknown)",
+    up: `ALTER TABLE runs ADD COLUMN results_sha256 TEXT;`,
+  },
 ];
 
 /** The schema version this build writes. */

@@ -3,9 +3,10 @@ import type { Workload } from '../workloads/types.js';
 import type { SerializerAdapter } from '../serializers/types.js';
 import { readUnits, unitView } from '../workloads/unit.js';
 import { caseIo, checkCase, checkOutput, type GateFailure } from './gate.js';
-import { leafChanges, sameLengthText, sharedResult } from './cache-checks.js';
+import { backToBackChanges, leafChanges, sameLengthText, sharedResult, textCacheCost } from './cache-checks.js';
 import { integrityChange, sideChecks, type SideChecks } from './timed-check.js';
 import { firstMismatch } from './verify.js';
+import { nowNs } from './clock.js';
 import { acceptsInvalid, invalidTexts } from './rejects.js';
 
 /** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
@@ -134,7 +135,9 @@ function bytesChecks(strings: SideChecks, gatedText: string): SideChecks {
       full(out, where);
     },
     full,
-    roundEnd: (out, round, ms, where, again) => strings.roundEnd(asText(out), round, ms, where, again),
+    roundEnd: (out, round, ms, where, again, changed) =>
+      strings.roundEnd(asText(out), round, ms, where, again && (() => asText(again())), changed),
+    ...(strings.roundChange ? { roundChange: strings.roundChange } : {}),
     inputs: strings.inputs,
     ...(strings.unlocked ? { unlocked: strings.unlocked } : {}),
   };
@@ -255,7 +258,7 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
         call: (t: string) => fn.call(prepared, t as never) as unknown,
         check: (expected: unknown, out: unknown) => checkOutput(view, 'deserialize', expected, out, where),
       };
-      return sharedResult(d) ?? sameLengthText(d);
+      return sharedResult(d) ?? sameLengthText(d) ?? textCacheCost(d, nowNs);
     },
     timedChecks(side, text, copies) {
       const g = gated.get(text);
@@ -266,6 +269,16 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
         units: g.units,
         copies,
         snapshot: () => io(text).inputs,
+        ...(c.direction === 'serialize'
+          ? {
+              changes: backToBackChanges({
+                view,
+                wire: readUnits(workload, text, c.shape).units[g.units - 1],
+                wireInput: view.serializeFrom !== 'model',
+                inputOf: (wire) => caseIo(view, 'serialize', c.caseClass, [wire]).inputs[0],
+              }),
+            }
+          : {}),
       });
       return bytes && typeof g.last === 'string' ? bytesChecks(strings, g.last) : strings;
     },

@@ -3,6 +3,7 @@ import type { Workload } from '../workloads/types.js';
 import { checkOutput, type CaseIo, type GateFailure } from './gate.js';
 import { firstMismatch } from './verify.js';
 import { nowNs } from './clock.js';
+import { changeWrites, type BackToBackChange } from './cache-checks.js';
 
 /**
  * Checks made while timing, outside the timed loops. The gate calls a serializer a few times before
@@ -58,11 +59,32 @@ export interface SideChecks {
    * more, back to back with the timed calls, outside them) must give another object than `last`.
    * @throws TimedCheckFailure
    */
-  roundEnd(last: unknown, round: number, sampledMs: number, where: string, again?: () => unknown): void;
+  roundEnd(
+    last: unknown,
+    round: number,
+    sampledMs: number,
+    where: string,
+    again?: () => unknown,
+    changed?: BackToBackChange,
+  ): void;
+  /**
+   * Serialize: the change of the input's last unit ({@link BackToBackChange}) the last op of round
+   * `round`'s last sample runs on — applied by the timed sample itself just before that op and undone
+   * after its clocks are read (measure/timing.ts), so no pause comes between it and the timed calls
+   * before it; {@link roundEnd} then checks that op's output against it (`changed`). Undefined when
+   * there is none, or the checks are over {@link CHECK_BUDGET} (then the round gets the quick check).
+   */
+  roundChange?(round: number): RoundChange | undefined;
   /** After the side's samples of a round (and after warmup: `round` -1 checks both copies). @throws TimedCheckFailure */
   inputs(round: number, where: string): void;
   /** That none of `units` (timed inputs) was frozen, sealed or made non-extensible ({@link integrityChange}). @throws TimedCheckFailure */
   unlocked?(units: readonly unknown[], where: string): void;
+}
+
+/** A change to run a round's last op on ({@link SideChecks.roundChange}): `apply` makes it on both input copies and returns its undo. */
+export interface RoundChange {
+  change: BackToBackChange;
+  apply(): () => void;
 }
 
 /**
@@ -85,6 +107,11 @@ export interface CheckReference {
   copies: readonly [readonly unknown[], readonly unknown[]];
   /** inputs parsed from the payload text and never handed to a serializer (called on a difference, to name its path) */
   snapshot(): unknown[];
+  /**
+   * Serialize: changes of a leaf of the last unit ({@link BackToBackChange}, cache-checks.ts), one
+   * made on both copies at each checked round's end, right after the timed calls, for one more call.
+   */
+  changes?: readonly BackToBackChange[];
 }
 
 /** Built-ins taken before adapter code runs (see verify.ts). */
@@ -256,7 +283,23 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
   const checks: SideChecks = {
     quick,
     full,
-    roundEnd(out, round, ms, where, again) {
+    roundChange(round) {
+      if (direction !== 'serialize' || !ref.changes?.length || (round >= 1 && checkMs > CHECK_BUDGET * sampledMs))
+        return undefined;
+      const change = ref.changes[round % ref.changes.length];
+      const writes = changeWrites(
+        ref.copies.map((copy) => copy[copy.length - 1]),
+        change,
+      );
+      return {
+        change,
+        apply: () => {
+          writes.apply();
+          return writes.undo;
+        },
+      };
+    },
+    roundEnd(out, round, ms, where, again, changed) {
       // first, back to back with the timed calls: a parser that hands the same object out twice caches its results,
       // even one that forgets them when calls are spaced out (hx3: 20 µs apart, past the cache checks after the rounds)
       if (direction === 'deserialize' && again && out !== null && typeof out === 'object' && again() === out)
@@ -270,6 +313,24 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
           `result shared between calls (${where})`,
         );
       sampledMs += ms;
+      if (changed) {
+        // the sample's last op ran on an input changed in place between two timed calls (roundChange; hx4
+        // gap2-cache: a cache of the two input copies that forgets itself after any 5 µs pause answered every
+        // timed call and none the checks made after them): its output must follow the change
+        const t0 = nowNs();
+        const f = checkOutput(workload, 'serialize', changed.wire, out, record);
+        if (f)
+          fail(
+            {
+              ...f,
+              reason: `the output did not follow a change made in place to its input (${changed.path}) between two timed calls: ${f.reason} — what a result cached by the input object, or by part of its contents, gives`,
+            },
+            `result cached between calls (${where})`,
+          );
+        checks.inputs(round, `after round ${round + 1}`);
+        checkMs += (nowNs() - t0) / 1e6;
+        return;
+      }
       if (round >= 1 && checkMs > CHECK_BUDGET * sampledMs) {
         quick(out, where);
         return;

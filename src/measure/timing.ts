@@ -2,7 +2,7 @@ import type { MeasurePolicy } from '../case/policy.js';
 import { cpuNowNs, nowNs, type ClockKind } from './clock.js';
 import { drainSink, type Op } from './sink.js';
 import { medianOf, medianRelativeError } from '../stats/median.js';
-import type { SideChecks } from './timed-check.js';
+import type { RoundChange, SideChecks } from './timed-check.js';
 
 /**
  * Receives a sample's last result and its ns/op after the timed loop (see timed-check.ts); throws to stop. `again`
@@ -43,12 +43,20 @@ export interface SampleTime {
  * same when the measuring clock is wall time). The sink is drained after the timed loop and its
  * last result handed to `check` (outside the timed loop).
  */
-export function timeSample(op: Op, ops: number, check?: SampleCheck): SampleTime {
+export function timeSample(op: Op, ops: number, check?: SampleCheck, change?: () => () => void): SampleTime {
   const w0 = nowNs();
   const c0 = clockKind === 'cpu' ? clockNs() : w0;
-  for (let i = 0; i < ops; i++) op(i);
+  let undo: (() => void) | undefined;
+  if (change) {
+    // the last op on an input changed in place, right after the others (timed-check.ts roundChange): a few
+    // property writes inside the sample, on both sides of a pair alike
+    for (let i = 0; i < ops - 1; i++) op(i);
+    undo = change();
+    op(ops - 1);
+  } else for (let i = 0; i < ops; i++) op(i);
   const c1 = clockKind === 'cpu' ? clockNs() : 0;
   const w1 = nowNs();
+  undo?.();
   const ns = (clockKind === 'cpu' ? c1 - c0 : w1 - w0) / ops;
   const last = drainSink();
   check?.(last, ns, () => {
@@ -323,15 +331,19 @@ function sampleSide(side: TimedSide, round: number, policy: MeasurePolicy, gc: (
   const last = (t: number) =>
     ns.length + 1 >= policy.samplesPerRound ||
     (side.opsPerSample === 1 && spentMs + (t * side.opsPerSample) / 1e6 >= roundMs);
+  let changed: RoundChange | undefined;
   const check =
     checks &&
     ((result: unknown, t: number, again: () => unknown) => {
       const where = `round ${round + 1}, sample ${ns.length + 1}`;
-      if (last(t)) checks.roundEnd(result, round, spentMs + (t * side.opsPerSample) / 1e6, where, again);
+      if (last(t))
+        checks.roundEnd(result, round, spentMs + (t * side.opsPerSample) / 1e6, where, again, changed?.change);
       else checks.quick(result, where);
     });
   for (;;) {
-    const t = timeSample(side.op, side.opsPerSample, check);
+    // the round's last sample (by count) runs its last op on a changed input (serialize; timed-check.ts roundChange)
+    changed = ns.length + 1 >= policy.samplesPerRound ? checks?.roundChange?.(round) : undefined;
+    const t = timeSample(side.op, side.opsPerSample, check, changed?.apply);
     const final = last(t.ns);
     ns.push(t.ns);
     wallNs.push(t.wallNs);

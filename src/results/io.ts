@@ -1,8 +1,11 @@
+// jStat sealed before any user code (a programmatic run imports this module statically)
+import '../case/stats-seal.js';
 import { readFileSync, writeFileSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import type { CaseResult, ResultsFile } from './types.js';
 import { checkResults } from './validate.js';
 import { compactVerdicts } from './verdict-groups.js';
 import { ResultsFileError, type TextPosition } from './errors.js';
+import { checkIntegrity, dropSidecar, sha256Of, writeSidecar } from './integrity.js';
 import { parse as losslessParse } from 'lossless-json';
 import jsoncParser from 'jsonc-parser';
 
@@ -61,19 +64,28 @@ function layoutJson(value: unknown, levels: number, indent = ''): string {
  * run's 3.6 MB (new-user tryout, 2026-12-05); `jq .` shows it indented. Probe verdicts are stored
  * grouped by probe side (results/verdict-groups.ts), which {@link readResults} expands. The text is
  * made and written with functions taken before any user code ran ({@link pristine}).
+ *
+ * Returns the SHA-256 (hex) of the text written, which is also written beside it as `<path>.sha256`
+ * (results/integrity.ts; the old sidecar is removed first, so a kill between the two leaves none,
+ * never a stale one): readers refuse a file that no longer matches it.
  */
-export function writeResults(path: string, results: ResultsFile): void {
+export function writeResults(path: string, results: ResultsFile): string {
   const tmp = path + '.tmp-' + process.pid;
+  const text = layoutJson(compactVerdicts(results), 3) + '\n';
+  const sha = sha256Of(text);
   try {
     pristine.rmSync(tmp, { force: true });
     // exclusive: a symbolic link planted at the temp name is never followed (the rename replaces one at `path`)
-    pristine.writeFileSync(tmp, layoutJson(compactVerdicts(results), 3) + '\n', { flag: 'wx' });
+    pristine.writeFileSync(tmp, text, { flag: 'wx' });
+    dropSidecar(path);
     pristine.renameSync(tmp, path);
   } catch (e) {
     // a full disk leaves no half-written temp file behind (issue 25)
     pristine.rmSync(tmp, { force: true });
     throw e;
   }
+  writeSidecar(path, sha);
+  return sha;
 }
 
 /**
@@ -128,10 +140,12 @@ export function readResultsText(path: string): string {
  * @throws ResultsFileError naming the file: unreadable, not a regular file (a device, a pipe), beyond
  * the cap ({@link MAX_RESULTS_BYTES}), not JSON (with the position), not a
  * jsonbench results file, of a newer schema version, or not matching the schema (with the path of
- * the first problem)
+ * the first problem); ChangedResultsError (results/integrity.ts) when its sidecar records another
+ * SHA-256 than its text has (rewritten after the run), unless `--accept-changed` was given
  */
 export function readResults(path: string): ResultsFile {
   let text = readResultsText(path);
+  checkIntegrity(path, text);
   // a UTF-8 byte order mark (some Windows editors write one) is not part of the JSON
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;

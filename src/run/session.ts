@@ -51,6 +51,7 @@ import {
   type ResultsFile,
 } from '../results/types.js';
 import { writeResults } from '../results/io.js';
+import { statisticsIntact } from '../case/stats-seal.js';
 import { gitState, startRunRecorder, type RunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { countOf, formatBytes } from '../report/units.js';
@@ -690,9 +691,15 @@ async function runLocked(
         tampered,
         `: the numbers this process handled after the change cannot be trusted, so results.json and the reports were not written`,
       );
+    // jStat is frozen before user code loads (case/stats-seal.ts); its quantiles checked before any interval is written
+    if (!statisticsIntact())
+      throw new Error(
+        "user code changed the statistics jsonbench computes its intervals with (jStat's t, normal or F quantiles are no longer right): results.json and the reports were not written",
+      );
     const history = ledger?.historyOf(results.cases) ?? [];
     const resultsPath = join(req.outDir, 'results.json');
-    namedWrite(resultsPath, () => writeResults(resultsPath, results));
+    // the hash of the results file last written goes to the ledger (results/integrity.ts)
+    let resultsSha = namedWrite(resultsPath, () => writeResults(resultsPath, results));
     rmSync(partialPath, { force: true });
     rmSync(launchLogPath, { force: true });
     rmSync(snapshotPath, { force: true });
@@ -710,10 +717,12 @@ async function runLocked(
       probe: { matrix, prepared, probePayload, cases: results.cases, payloadSets, netProbes },
       sealHolds: () => (sealHolds() ? '' : tampered),
       amend: (c) => hostFaults.amend(c),
-      write: () => namedWrite(resultsPath, () => writeResults(resultsPath, results)),
+      write: () => {
+        resultsSha = namedWrite(resultsPath, () => writeResults(resultsPath, results));
+      },
       report,
     });
-    ledger?.finish(results);
+    ledger?.finish(results, resultsSha);
     return {
       results,
       outDir: req.outDir,

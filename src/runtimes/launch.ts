@@ -1,4 +1,11 @@
-import { killTagged, LAUNCH_TAG_VARIABLE, newLaunchTag } from './descendants.js';
+import {
+  descendantsOf,
+  killListed,
+  killTagged,
+  LAUNCH_TAG_VARIABLE,
+  newLaunchTag,
+  type ListedProcess,
+} from './descendants.js';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -180,12 +187,19 @@ export function launchCommand(
     const channel = (cmd.channel === 'fd3' ? child.stdio[3] : child.stdout) as Readable;
     const lines = createInterface({ input: channel });
     const key = newChannelKey();
+    const listed: ListedProcess[] = [];
+    let listedOnce = false;
     const read = createChannelReader(channelMac(key));
     lines.on('line', (line) => {
       if (!line.trim()) return;
       try {
         const m = read(line);
         outcome.messages.push(m);
+        // the worker's descendants while it lives: one started with an environment of its own has no tag (hx4)
+        if (child.pid && (m.type === 'done' || m.type === 'error' || (m.type === 'round' && !listedOnce))) {
+          listedOnce = true;
+          for (const d of descendantsOf(child.pid)) if (!listed.some((l) => l.pid === d.pid)) listed.push(d);
+        }
         if (restartsTimeout(m)) arm();
         onMessage?.(m);
       } catch (e) {
@@ -212,6 +226,7 @@ export function launchCommand(
       clearTimeout(drain);
       killGroup(child.pid);
       killTagged(tag);
+      killListed(listed);
       releaseGuard();
       if (child.pid) liveGroups.delete(child.pid);
       outcome.elapsedMs = performance.now() - started;

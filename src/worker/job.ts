@@ -635,6 +635,7 @@ function tagged(id: string, checks: SideChecks): SideChecks {
     quick: wrap(checks.quick),
     full: wrap(checks.full),
     roundEnd: wrap(checks.roundEnd),
+    ...(checks.roundChange ? { roundChange: checks.roundChange } : {}),
     inputs: wrap(checks.inputs),
     ...(checks.unlocked ? { unlocked: wrap(checks.unlocked) } : {}),
   };

@@ -25,12 +25,13 @@ const columns = (db: Database.Database, table: string) =>
 test('an empty database migrates to the latest schema version, every table in place', () => {
   const db = openLedger(join(dir, 'empty.db'));
   assert.equal(schemaVersion(db), LEDGER_SCHEMA_VERSION);
-  assert.equal(LEDGER_SCHEMA_VERSION, 3);
+  assert.equal(LEDGER_SCHEMA_VERSION, 4);
   const tables = (
     db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]
   ).map((t) => t.name);
   assert.deepEqual(tables, ['cases', 'estimates', 'launches', 'runs', 'samples']);
   assert.ok(columns(db, 'cases').includes('target_version'));
+  assert.ok(columns(db, 'runs').includes('results_sha256'));
   db.close();
 });
 
@@ -96,7 +97,7 @@ test('a ledger from a newer jsonbench is refused with a message saying so', () =
     (e: Error) =>
       e instanceof LedgerFileError &&
       e.path === path &&
-      /written by a newer jsonbench \(ledger schema version 99; this one reads up to 3\); upgrade jsonbench/.test(
+      /written by a newer jsonbench \(ledger schema version 99; this one reads up to 4\); upgrade jsonbench/.test(
         e.message,
       ),
   );
@@ -125,7 +126,7 @@ test('a ledger at schema 2 migrates to 3: its unfinished runs read as unknown (k
   insert.run(2, 'fp2', '2025-02-01T00:00:00.000Z', null, JSON.stringify(r.policy), JSON.stringify(r.environment));
   v2.close();
   const { finishedAt: _f, ...unfinished } = makeResults([{ serializer: 'json' }], '2025-02-01T00:00:00.000Z');
-  const db = openLedger(path);
+  const db = openLedger(path, { migrateTo: 3 });
   assert.equal(schemaVersion(db), 3);
   assert.ok(columns(db, 'runs').includes('recorder_pid'));
   recordResults(

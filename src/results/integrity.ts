@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { ResultsFileError } from './errors.js';
+
+/**
+ * The integrity record of a results file (hostile tester hx4, security: a detached process that a
+ * serializer's prepare() left behind, with an environment of its own so the launch tag missed it,
+ * rewrote `results.json` after the run ended, and `report` then said "afterlife 3.31× faster").
+ *
+ * When {@link writeResults} (results/io.ts) writes a results file it also writes a sidecar beside it,
+ * `<file>.sha256`, holding the SHA-256 of the text written, in `sha256sum`'s format (`<hex>  <name>`,
+ * so `sha256sum -c results.json.sha256` checks it too); a run also records the hash in its ledger
+ * entry (`runs.results_sha256`). Every command that reads a results file (`report`, `compare`,
+ * `merge`, `ledger import`: all through readResults) compares the file with its sidecar and refuses
+ * one that no longer matches ({@link ChangedResultsError}, exit 2), unless `--accept-changed` was
+ * given ({@link acceptChangedResults}), which reads it with a warning naming both hashes.
+ *
+ * What it cannot stop (docs/limits.md): code that runs as you can rewrite the sidecar and the ledger
+ * too; a file with no sidecar (a copy, an older run) is read as it is. It catches a forger that
+ * rewrites `results.json` alone, and a hand edit made after the run.
+ */
+
+/** Functions taken when this module loads, before any user code (see results/io.ts `pristine`). */
+const pristine = { createHash, readFileSync, writeFileSync, renameSync, rmSync } as const;
+
+/** The sidecar of a results file: its path with `.sha256` appended. */
+export function sidecarPath(resultsPath: string): string {
+  return resultsPath + '.sha256';
+}
+
+/** SHA-256 of `text` (its UTF-8 bytes), lowercase hex. */
+export function sha256Of(text: string | Uint8Array): string {
+  return pristine.createHash('sha256').update(text).digest('hex');
+}
+
+/** Removes the sidecar of `resultsPath` (before its results file is replaced: a kill between the two leaves none, never a stale one). Never throws for a missing one. */
+export function dropSidecar(resultsPath: string): void {
+  pristine.rmSync(sidecarPath(resultsPath), { force: true });
+}
+
+/**
+ * Writes the sidecar of `resultsPath` holding `sha` (atomically: an exclusive temp file, then a
+ * rename, so a symbolic link planted at its name is replaced, never followed).
+ * @throws the file system's error (a full disk); the temp file is removed first
+ */
+export function writeSidecar(resultsPath: string, sha: string): void {
+  const path = sidecarPath(resultsPath);
+  const tmp = path + '.tmp-' + process.pid;
+  try {
+    pristine.rmSync(tmp, { force: true });
+    pristine.writeFileSync(tmp, `${sha}  ${basename(resultsPath)}\n`, { flag: 'wx' });
+    pristine.renameSync(tmp, path);
+  } catch (e) {
+    pristine.rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** The hash a sidecar records (its first 64 hex digits), undefined when there is no sidecar or it holds none. */
+export function recordedSha(resultsPath: string): string | undefined {
+  let text: string;
+  try {
+    text = pristine.readFileSync(sidecarPath(resultsPath), 'utf8');
+  } catch {
+    return undefined;
+  }
+  return /^([0-9a-f]{64})\b/.exec(text)?.[1];
+}
+
+let accepting = false;
+let warn: (message: string) => void = (m) => process.stderr.write(m + '\n');
+
+/** `--accept-changed`: read results files that no longer match their sidecar, with a warning (written by `say`) instead of a refusal. */
+export function acceptChangedResults(say?: (message: string) => void): void {
+  accepting = true;
+  if (say) warn = say;
+}
+
+/** A results file whose text no longer has the SHA-256 its run recorded. */
+export class ChangedResultsError extends ResultsFileError {}
+
+/**
+ * Checks `text`, read from `path`, against the sidecar's hash. Returns silently when there is no
+ * sidecar or the hashes match; with {@link acceptChangedResults} writes a warning and returns.
+ * @throws ChangedResultsError naming the file, both hashes, and the flag that reads it anyway
+ */
+export function checkIntegrity(path: string, text: string): void {
+  const recorded = recordedSha(path);
+  if (recorded === undefined) return;
+  const now = sha256Of(text);
+  if (now === recorded) return;
+  const what = `changed after the run wrote it: its sha256 is ${now}, the run recorded ${recorded} in ${basename(sidecarPath(path))}`;
+  if (accepting) {
+    warn(`jsonbench: ${path}: ${what}; read as it is now (--accept-changed): its numbers are not the run's`);
+    return;
+  }
+  throw new ChangedResultsError(
+    path,
+    '',
+    `${what}. Something rewrote it after the run (a process the run left behind, an editor, a script): its numbers are not what the run measured. Pass --accept-changed to read it anyway`,
+  );
+}

@@ -1,0 +1,54 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cli, quickRunArgs } from './support.js';
+import type { ResultsFile } from '../../src/results/types.js';
+
+/**
+ * Caches the cache checks after the rounds could not see (hostile tester hx4, fixtures in
+ * test/fixtures/hostile/hostile5/):
+ *
+ * - gap2-cache: a serializer caching by input object, forgetting after any 5 µs pause ("faster by
+ *   10.5×"). The last op of each checked round runs on an input changed in place between two timed
+ *   calls (measure/timed-check.ts roundChange): its output must follow the change.
+ * - copy-cache: a parser caching by the whole text and handing out a deep copy ("3.90× faster"):
+ *   every behaviour check passes; calls on texts it never saw cost far more than on the repeated
+ *   one (measure/cache-checks.ts textCacheCost).
+ */
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'jsonbench-cache-cost-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(fixture: string, serializer: string, direction: 'serialize' | 'deserialize') {
+  const out = join(dir, serializer);
+  const config = join(root, 'test/fixtures/hostile/hostile5', fixture);
+  const ran = await cli(quickRunArgs(config, serializer, direction, out), { timeoutMs: 300_000 });
+  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+  const c = results.cases.find((x) => x.serializer === serializer)!;
+  const baseline = results.cases.find((x) => x.serializer === 'json')!;
+  return { ran, c, baseline };
+}
+
+test('a serializer whose cache of the input objects forgets itself after a 5 µs pause is incorrect', async () => {
+  const { ran, c, baseline } = await run('gap2cache.config.mjs', 'gap2-cache', 'serialize');
+  assert.equal(c.status, 'incorrect', `${c.status}: ${c.reason ?? ''}\n${ran.stderr}`);
+  assert.match(
+    c.reason!,
+    /^result cached between calls \(round \d+, sample \d+\): the output did not follow a change made in place to its input \(\$\.[\w.[\]]+\) between two timed calls: /,
+  );
+  assert.equal(baseline.status, 'measured', baseline.reason);
+});
+
+test('a parser caching by the whole text and copying its result out is incorrect: new texts cost far more', async () => {
+  const { ran, c, baseline } = await run('copycache.config.mjs', 'copy-cache', 'deserialize');
+  assert.equal(c.status, 'incorrect', `${c.status}: ${c.reason ?? ''}\n${ran.stderr}`);
+  assert.match(
+    c.reason!,
+    /a text it had never seen cost \d+\.\d× the repeated timed text per call \(same length and schema, one value changed; twice in a row\): results cached by the whole text/,
+  );
+  assert.equal(baseline.status, 'measured', baseline.reason);
+});

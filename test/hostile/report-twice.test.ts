@@ -1,0 +1,27 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli, results } from './support.js';
+
+/** `report a.json a.json` showed one run twice, as two runs side by side (hostile tester hx4): refused, naming the file. */
+
+const dir = mkdtempSync(join(tmpdir(), 'jsonbench-report-twice-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('report refuses one results file given twice, by name or as its folder', async () => {
+  const folder = join(dir, 'run');
+  mkdirSync(folder);
+  const file = join(folder, 'results.json');
+  writeFileSync(file, JSON.stringify(results()));
+  const twice = await cli(['report', file, file, '--format', 'md', '--out', '-']);
+  assert.equal(twice.code, 2, twice.stdout);
+  assert.match(twice.stderr, /results\.json is given twice: each results file is read once/);
+  const asFolder = await cli(['report', folder, file, '--format', 'md', '--out', '-']);
+  assert.equal(asFolder.code, 2, asFolder.stdout);
+  assert.match(
+    asFolder.stderr,
+    /run and .*results\.json are the same file \(.*results\.json\): each results file is read once/,
+  );
+});
