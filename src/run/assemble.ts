@@ -20,6 +20,7 @@ import {
   meanInterval,
   classPooledPrior,
   PRIOR_DF_MAX,
+  PRIOR_DF_MAX_BY_MEASURE,
   ratioInterval,
   sharedLaunchVariance,
   withinVariance,
@@ -548,7 +549,10 @@ function keptOf(rec: CaseRecord): LaunchRecord[] {
  * The states spread of each case is the same estimate without the case (its table less its row;
  * the prior is leave-one-out already).
  */
-function spreadsOf(rows: readonly (readonly LaunchValue[] | null)[]): { spread?: GroupSpread; states?: StateSpread }[] {
+function spreadsOf(
+  rows: readonly (readonly LaunchValue[] | null)[],
+  cap: number = PRIOR_DF_MAX,
+): { spread?: GroupSpread; states?: StateSpread }[] {
   const count = new Map<string, number>();
   for (const r of rows) if (r) for (const k of new Set(r.map((x) => x.key))) count.set(k, (count.get(k) ?? 0) + 1);
   const sharedKeys = (r: readonly LaunchValue[]) => r.filter((x) => (count.get(x.key) ?? 0) >= 2).map((x) => x.key);
@@ -569,6 +573,7 @@ function spreadsOf(rows: readonly (readonly LaunchValue[] | null)[]): { spread?:
       const prior = launchPrior(
         others.map((o) => o.map((x) => x.value)),
         withinVariance(others.flat().map((x) => x.se)),
+        cap,
       );
       return prior ? { spread: prior, states: { variance: prior.variance, df: prior.df } } : {};
     });
@@ -586,9 +591,7 @@ function spreadsOf(rows: readonly (readonly LaunchValue[] | null)[]): { spread?:
     if (!r?.length) return {};
     if (!sharedKeys(r).length) {
       const est = widest && twoWay(widest.members, widest.keys);
-      return est
-        ? { spread: { kind: 'prior', variance: est.variance, df: Math.min(PRIOR_DF_MAX, est.df) }, states: est }
-        : {};
+      return est ? { spread: { kind: 'prior', variance: est.variance, df: Math.min(cap, est.df) }, states: est } : {};
     }
     const t = tables[i];
     if (!t) return {};
@@ -692,6 +695,8 @@ export function runPriorsFor(
     return classPooledPrior(
       target.filter((o) => o.caseClass === self.caseClass).map((o) => o[measure]!),
       target.filter((o) => o.caseClass !== self.caseClass).map((o) => o[measure]!),
+      undefined,
+      PRIOR_DF_MAX_BY_MEASURE[measure],
     );
   };
   const time = prior('time');
@@ -758,8 +763,8 @@ export function runPriorsInOrder(spreads: readonly GroupLaunchSpread[]): RunPrio
  */
 export function groupSpreads(recs: readonly CaseRecord[], run: RunPriors = {}): CaseSpreads[] {
   const values = valuesOf(recs);
-  const times = spreadsOf(values.times);
-  const ratios = spreadsOf(values.ratios);
+  const times = spreadsOf(values.times, PRIOR_DF_MAX_BY_MEASURE.time);
+  const ratios = spreadsOf(values.ratios, PRIOR_DF_MAX_BY_MEASURE.ratio);
   return recs.map((_, i) => ({
     ...(times[i].spread ? { time: times[i].spread } : {}),
     ...(ratios[i].spread ? { ratio: ratios[i].spread } : {}),

@@ -188,6 +188,16 @@ export function interactionGuard(
  */
 export const PRIOR_DF_MAX = 4;
 
+/**
+ * The largest d₀ per measure (branch `stats5`): Smyth's moment estimate of d₀ on two recorded quiet
+ * default runs (32 groups each; studies/interval-coverage/prior-df.ts on
+ * test/fixtures/stats/quiet-default-run*.json.gz) is 1.95–2.34 for time (2.59–2.88 with each
+ * class centred on its own s₀²) and 8.9–∞ for ratios: the groups' time variances spread as an
+ * inverse-χ² of about 2.5 df, so a time prior is worth about 2.5 launch contrasts, not 4 (at 2
+ * launches t(3.5) = 9.8 at 99.9%, not t(5) = 6.87). Ratios keep {@link PRIOR_DF_MAX}.
+ */
+export const PRIOR_DF_MAX_BY_MEASURE = { time: 2.5, ratio: PRIOR_DF_MAX } as const;
+
 /** A case's launch-to-launch variance (log scale) as {@link caseVariance} chose it. */
 export interface CaseVariance {
   variance: number;
@@ -232,11 +242,11 @@ export interface GroupEstimate {
  * weight a group keeps against it falls for a group well above it ({@link runPriorWeight}). Undefined without an estimate of
  * positive weight and finite positive variance.
  */
-export function pooledRunPrior(estimates: readonly GroupEstimate[]): RunPrior | undefined {
+export function pooledRunPrior(estimates: readonly GroupEstimate[], cap: number = PRIOR_DF_MAX): RunPrior | undefined {
   const usable = estimates.filter((e) => e.weight > 0 && e.variance > 0 && Number.isFinite(e.variance));
   const w = usable.reduce((s, e) => s + e.weight, 0);
   if (!(w > 0)) return undefined;
-  return { variance: usable.reduce((s, e) => s + e.weight * e.variance, 0) / w, df: Math.min(PRIOR_DF_MAX, w) };
+  return { variance: usable.reduce((s, e) => s + e.weight * e.variance, 0) / w, df: Math.min(cap, w) };
 }
 
 /**
@@ -264,9 +274,10 @@ export function classPooledPrior(
   own: readonly GroupEstimate[],
   rest: readonly GroupEstimate[],
   level = CLASS_AGREEMENT_LEVEL,
+  cap: number = PRIOR_DF_MAX,
 ): RunPrior | undefined {
-  const mine = pooledRunPrior(own);
-  const theirs = pooledRunPrior(rest);
+  const mine = pooledRunPrior(own, cap);
+  const theirs = pooledRunPrior(rest, cap);
   const weight = (es: readonly GroupEstimate[]) =>
     es.filter((e) => e.weight > 0 && e.variance > 0 && Number.isFinite(e.variance)).reduce((n, e) => n + e.weight, 0);
   const wc = weight(own);
@@ -276,7 +287,7 @@ export function classPooledPrior(
   const f = up ? mine.variance / theirs.variance : theirs.variance / mine.variance;
   const q = jStat.centralF.inv(level, up ? wc : wo, up ? wo : wc);
   const rho = f > q ? q / f : 1;
-  return pooledRunPrior([...own, ...rest.map((e) => ({ ...e, weight: e.weight * rho }))]);
+  return pooledRunPrior([...own, ...rest.map((e) => ({ ...e, weight: e.weight * rho }))], cap);
 }
 
 /**
@@ -364,6 +375,7 @@ export function caseVariance(
   others?: { variance: number; df: number; guard?: InteractionGuard },
   level = HETEROGENEITY_LEVEL,
   run?: RunPrior,
+  cap: number = PRIOR_DF_MAX,
 ): CaseVariance | null {
   const usableRun = run && run.df > 0 && run.variance > 0 && Number.isFinite(run.variance);
   if (
@@ -379,7 +391,7 @@ export function caseVariance(
     const pooled: GroupSpread = {
       kind: 'prior',
       variance: (spread.df * spread.variance + run.df * run.variance) / df,
-      df: Math.min(PRIOR_DF_MAX, df),
+      df: Math.min(cap, df),
     };
     const base = groupVariance(own, ownDf, within, pooled, others, level);
     return base?.own === 'heterogeneous' ? withRunPrior(base, run, finiteOr0(within), level) : base;
@@ -470,6 +482,7 @@ export function meanInterval(
     others,
     HETEROGENEITY_LEVEL,
     run,
+    PRIOR_DF_MAX_BY_MEASURE.time,
   );
   if (!v) return null;
   const h = tQuantile(confidence, v.df) * Math.sqrt(v.variance / k);
@@ -539,13 +552,17 @@ export function ratioInterval(
  * ratios); values that are not positive finite are dropped, and cases left with fewer than 2 say
  * nothing. Undefined when no other case has 2 launches, or the pooled variance is 0 with no floor.
  */
-export function launchPrior(others: readonly (readonly number[])[], within = 0): GroupSpread | undefined {
+export function launchPrior(
+  others: readonly (readonly number[])[],
+  within = 0,
+  cap: number = PRIOR_DF_MAX,
+): GroupSpread | undefined {
   const usable = others.map(positive).filter((xs) => xs.length >= 2);
   if (!usable.length) return undefined;
   const df = usable.reduce((s, xs) => s + xs.length - 1, 0);
   const pooled = usable.reduce((s, xs) => s + (xs.length - 1) * sampleVariance(xs.map(Math.log)), 0) / df;
   const variance = Math.max(pooled, finiteOr0(within));
-  return variance > 0 ? { kind: 'prior', variance, df: Math.min(PRIOR_DF_MAX, df) } : undefined;
+  return variance > 0 ? { kind: 'prior', variance, df: Math.min(cap, df) } : undefined;
 }
 
 /** The two-way random-effects estimate of one case's launch-value variance ({@link sharedLaunchVariance}). */

@@ -46,6 +46,8 @@ const USAGE = `node build/studies/interval-coverage/coverage.js <fixed|shared|pu
   --focal F   the focal group's launch SDs scaled by F × e^(T·z) (drawn like the others, not at their median; a group
               noisier than the run: the reduced prior weight's case), placed at a random place in the plan
   --rounds R  rounds per launch (default 12; fewer keep the ≥ 20,000 runs a row needed to tell 99.9% from 99.7% to minutes)
+  --smyth D   draw each group's launch variance scale from Smyth's model, D/χ²(D) (in place of e^(2·tau·z)):
+              groups whose variances spread as the prior's d₀ = D assumes (the recorded runs: time ≈ 2.7)
   --classes C the run's groups fall in C classes (group g in class g mod C, the focal group in class 0); with
               --class-scale S the other classes' launch SDs are scaled by S (the default suite: 3 groups a class,
               so a prior pooled across classes; S 0.5: the focal class twice as noisy as the rest, S 2: half)
@@ -69,6 +71,7 @@ const { values: opt, positionals } = studyArgs(
     classes: { type: 'string', default: '1' },
     rounds: { type: 'string', default: '12' },
     'class-scale': { type: 'string', default: '1' },
+    smyth: { type: 'string', default: '0' },
   },
   true,
 );
@@ -103,6 +106,26 @@ function rng(seed: number) {
   return { u, n };
 }
 type Rng = ReturnType<typeof rng>;
+
+/** A χ²(d) draw from `r` (Marsaglia & Tsang's gamma method, shape d/2, scale 2; for shapes < 1 boosted by u^(1/shape)). */
+function chiSquare(r: Rng, d: number): number {
+  const gamma = (a: number): number => {
+    if (a < 1) return gamma(a + 1) * Math.pow(r.u(), 1 / a);
+    const dd = a - 1 / 3;
+    const c = 1 / Math.sqrt(9 * dd);
+    for (;;) {
+      let x: number, v: number;
+      do {
+        x = r.n();
+        v = 1 + c * x;
+      } while (v <= 0);
+      v = v * v * v;
+      const u = r.u();
+      if (u < 1 - 0.0331 * x ** 4 || Math.log(u) < 0.5 * x * x + dd * (1 - v + Math.log(v))) return dd * v;
+    }
+  };
+  return 2 * gamma(d / 2);
+}
 
 const measure: MeasurePolicy = {
   confidence: 0.999,
@@ -210,6 +233,9 @@ const tau = Number(opt.tau);
 const focalScale = Number(opt.focal);
 const classes = Number(opt.classes);
 const classScale = Number(opt['class-scale']);
+const smythD0 = Number(opt.smyth);
+/** A group's launch-SD scale: e^(tau·z), or with --smyth D, √(D/χ²(D)) (Smyth's model for its variance). */
+const groupScale = (r: Rng) => (smythD0 > 0 ? Math.sqrt(smythD0 / chiSquare(r, smythD0)) : Math.exp(tau * r.n()));
 
 /** The simulation's cases and options with every launch SD scaled by `f`. */
 function scaled(cases: readonly SimCase[], o: SimOpts, f: number): [SimCase[], SimOpts] {
@@ -236,7 +262,7 @@ function runPrior(
   const spreads = [];
   for (let g = 1; g < G; g++) {
     const cls = g % classes;
-    const [cs, os] = scaled(cases, o, Math.exp(tau * r.n()) * (cls ? classScale : 1));
+    const [cs, os] = scaled(cases, o, groupScale(r) * (cls ? classScale : 1));
     const other = makeRecs(cs.length, cls ? `class ${cls}` : 'serialize');
     for (let l = 1; l <= k; l++) {
       const ls = launchGroup(r, cs, os, l);
@@ -254,7 +280,7 @@ function runPrior(
 }
 
 /** The focal group's launch SD scale for one simulated run: --focal × e^(tau·z), a group drawn like the run's others (not fixed at their median). */
-const focalDraw = (r: Rng) => focalScale * (G > 1 ? Math.exp(tau * r.n()) : 1);
+const focalDraw = (r: Rng) => focalScale * (G > 1 ? groupScale(r) : 1);
 
 /** Clopper–Pearson 95% interval of a proportion x/n (C. J. Clopper & E. S. Pearson, Biometrika 26, 1934), as percentages. */
 function clopperPearson(x: number, n: number): string {
@@ -420,19 +446,24 @@ function adaptive() {
     };
     const all = cases.map((_, i) => i);
     for (let l = 1; l <= launches; l++) push(all, l);
+    // the run's other groups (--groups G) lend the prior as in a run (leave-the-group-out, so the
+    // focal group's extra launches do not change it); the stop rule judges the interval results.json
+    // will carry (groupRatios with the prior) and the launches against the yardsticks a run uses
+    const prior = runPrior(r, recs, cases, o, launches, true);
     for (let l = launches + 1; l <= cap; l++) {
-      const judged = groupRatios(recs, measure);
-      const more = all.filter((i) => wantsAnotherLaunch(recs[i], policy, judged[i]));
+      const judged = groupRatios(recs, measure, prior);
+      const yardsticks = groupYardsticks(recs, prior);
+      const more = all.filter((i) => wantsAnotherLaunch(recs[i], policy, judged[i], yardsticks[i]));
       if (!more.length) break;
       push(more, l);
     }
-    const out = assemble(recs);
+    const out = assemble(recs, prior);
     rhos.forEach((rho, j) => {
       const c = out[j + 1];
       const s = st[j];
       if (c.status !== 'measured') return;
       const iv = c.ratioInterval ?? null;
-      const state = resolution(iv, resolve, c.ratioBasis);
+      const state = resolution(iv, resolve, c.ratioBasis, recs[j + 1].launches.length);
       s[state]++;
       s.launches += recs[j + 1].launches.length;
       const inBand = rho >= 1 - resolve - 1e-12 && rho <= 1 + resolve + 1e-12;
@@ -441,7 +472,9 @@ function adaptive() {
       if (iv && iv[0] <= rho && rho <= iv[1]) s.cov++;
     });
   }
-  console.log(`adaptive sa=${sa} resolve=${resolve} N=${n} launches ${launches}..${cap}`);
+  console.log(
+    `adaptive sa=${sa} resolve=${resolve} N=${n} launches ${launches}..${cap}${G > 1 ? `, run prior from ${G - 1} other groups` : ', no run prior (--groups 1)'}`,
+  );
   rhos.forEach((rho, j) => {
     const s = st[j];
     console.log(
@@ -464,7 +497,7 @@ const G5 = (sa: number, others = sa): SimCase[] => [
 const which = opt.scenario;
 const is = (s: string) => which === 'all' || which === s;
 console.log(
-  `# ${positionals[0] ?? '(none)'} scenario ${which}${opt.separate ? ', separate processes' : ''}${G > 1 ? `, run of ${G} groups (tau ${tau}, focal ×${focalScale}${classes > 1 ? `, ${classes} classes, the others ×${classScale}` : ''})` : ''}; load ${load()}`,
+  `# ${positionals[0] ?? '(none)'} scenario ${which}${opt.separate ? ', separate processes' : ''}${G > 1 ? `, run of ${G} groups (${smythD0 > 0 ? `Smyth d₀ ${smythD0}` : `tau ${tau}`}, focal ×${focalScale}${classes > 1 ? `, ${classes} classes, the others ×${classScale}` : ''})` : ''}; load ${load()}`,
 );
 switch (positionals[0]) {
   case 'fixed':
