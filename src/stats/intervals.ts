@@ -349,7 +349,8 @@ function withRunPrior(base: CaseVariance | null, run: RunPrior, floor: number, l
  *   ones: extra adaptive launches) exceed them, then its own (`own: 'more launches'`). The variance
  *   is max(s_g², (d₀·s_g² + (k − 1)·s²)/(d₀ + k − 1)) with d₀ = {@link PRIOR_DF_MAX}: the case's own
  *   variance keeps the weight it would have against Smyth's prior and can only widen it (a case
- *   somewhat noisier than its group, which the guard let pass); the df stay the table's.
+ *   somewhat noisier than its group, which the guard let pass); the df stay the table's, or where
+ *   the case's own variance raised it, at most d₀ + k − 1 (Smyth's moderated df; branch `stats5`).
  * With a `prior` spread (separate processes) and `run`, the two are one prior: pooled by their
  * weights, (d_g·s_g² + d_r·s_r²)/(d_g + d_r) with d₀ = min({@link PRIOR_DF_MAX}, d_g + d_r), and the
  * case moderated with it once (a heterogeneous case: its own, moderated with the run's as below).
@@ -436,11 +437,15 @@ function groupVariance(
   if (hasOwn && ownDf > spread.df) return alone('more launches');
   // the case's own variance keeps the weight it has against Smyth's prior of d₀ = PRIOR_DF_MAX, and
   // only ever widens: a case somewhat noisier than its group, which the guard let pass, is pulled
-  // up toward its own spread; the df stay the table's (the two estimates share the case's own row
-  // and the launch effect, so their df do not add)
+  // up toward its own spread; the df stay the table's where the group's variance stands (the two
+  // estimates share the case's own row and the launch effect, so their df do not add)
   const mixed = hasOwn ? (PRIOR_DF_MAX * spread.variance + ownDf * ownFloored!) / (PRIOR_DF_MAX + ownDf) : 0;
   const v = Math.max(spread.variance, mixed, floor);
-  return v > 0 ? { variance: v, df: spread.df, basis: 'moderated' } : alone();
+  // where the case's own spread raised it, the variance is Smyth's moderated one of the case: its
+  // df are at most d₀ + own df, not the table's, which counts every case's launches (branch stats5:
+  // a case 3× noisier than its group that the guard let pass covered 92–95% with the table's df)
+  const df = mixed > spread.variance ? Math.min(spread.df, PRIOR_DF_MAX + ownDf) : spread.df;
+  return v > 0 ? { variance: v, df, basis: 'moderated' } : alone();
 }
 
 /**

@@ -156,6 +156,11 @@ const med = (xs: readonly number[]) => {
   return n & 1 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 };
 
+/** The bimodal cases whose launch fell into the second state since the set was last cleared (the fixed scenario's tally). */
+const jumped = new Set<SimCase>();
+/** How many of the focal case's launches fell into the second state, per simulated run (cleared by {@link fixed}). */
+let focalJumps = 0;
+
 /** One launch of every case of a group (index 0 the baseline). */
 function launchGroup(r: Rng, cases: readonly SimCase[], o: SimOpts, launch: number): LaunchRecord[] {
   // a group launch: one process, one launch effect for every case; separate processes (--separate,
@@ -164,7 +169,10 @@ function launchGroup(r: Rng, cases: readonly SimCase[], o: SimOpts, launch: numb
   const perCase = cases.map(() => (opt.separate ? { bl: o.sBl * r.n(), bOnly: (o.sBase ?? 0) * r.n() } : shared));
   const effects = cases.map((c) => {
     let a = c.sa * r.n();
-    if (c.bimodal && r.u() < c.bimodal.p) a += Math.log(c.bimodal.jump);
+    if (c.bimodal && r.u() < c.bimodal.p) {
+      a += Math.log(c.bimodal.jump);
+      jumped.add(c);
+    }
     return a;
   });
   const out = cases.map((c, ci): LaunchRecord => {
@@ -311,6 +319,9 @@ function fixed(name: string, run: SimCase[], ro: SimOpts) {
     let nR = 0;
     let covT = 0;
     let states = 0;
+    // bimodal: runs whose every launch of the focal case fell into one state (none shows the other)
+    let nOne = 0;
+    let covOne = 0;
     const widths: number[] = [];
     const tw: number[] = [];
     for (let rep = 0; rep < n; rep++) {
@@ -321,17 +332,26 @@ function fixed(name: string, run: SimCase[], ro: SimOpts) {
       // a launch mean ≈ B·rho·e^(launch effects)·e^(sS²/2) (the mean of its samples)
       const tTruth = o.B * c.rho * Math.exp((c.bimodal ? c.bimodal.p * Math.log(c.bimodal.jump) : 0) + o.sS ** 2 / 2);
       const recs = makeRecs(cases.length);
+      focalJumps = 0;
       for (let l = 1; l <= k; l++) {
+        jumped.clear();
         const ls = launchGroup(r, cases, o, l);
+        if (jumped.has(c)) focalJumps++;
         recs.forEach((rc, i) => rc.launches.push(ls[i]));
       }
+      const oneState = !c.bimodal || focalJumps === 0 || focalJumps === k;
       const prior = runPrior(r, recs, run, ro, k, false);
       const out = assemble(recs, prior)[1];
       if (out.status !== 'measured') continue;
       const iv = out.ratioInterval;
       if (iv) {
         nR++;
-        if (Math.log(iv[0]) <= logTruth && logTruth <= Math.log(iv[1])) covR++;
+        const hit = Math.log(iv[0]) <= logTruth && logTruth <= Math.log(iv[1]);
+        if (hit) covR++;
+        if (oneState) {
+          nOne++;
+          if (hit) covOne++;
+        }
         widths.push(Math.log(iv[1] / iv[0]) / 2);
       }
       const lr = launchRatiosOf(recs[1].launches);
@@ -349,7 +369,7 @@ function fixed(name: string, run: SimCase[], ro: SimOpts) {
       tw.push(out.time.error / out.time.mean);
     }
     console.log(
-      `${name.padEnd(34)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} ${clopperPearson(covR, nR)} (n=${nR}) median ±${pct(med(widths))} | states fired ${pct(states / n)} | time cov ${pct(covT / n)} ${clopperPearson(covT, n)} ±${pct(med(tw))}`,
+      `${name.padEnd(34)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} ${clopperPearson(covR, nR)} (n=${nR}) median ±${pct(med(widths))} | states fired ${pct(states / n)} | time cov ${pct(covT / n)} ${clopperPearson(covT, n)} ±${pct(med(tw))}${run[1].bimodal ? ` | every launch in one state: ${pct(nOne / nR)} of runs, ratio cov ${pct(covOne / nOne)} ${clopperPearson(covOne, nOne)}; both states seen: ${pct((covR - covOne) / (nR - nOne))} ${clopperPearson(covR - covOne, nR - nOne)}` : ''}`,
     );
   }
 }

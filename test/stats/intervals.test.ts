@@ -458,3 +458,16 @@ test("the heterogeneity guard with shared launches tests the case's interaction 
   assert.ok(Math.abs(alike - (1 - HETEROGENEITY_LEVEL)) < 0.015, `a case like its group trips ${alike} (nominal 5%)`);
   assert.equal(interactionGuard([1, 2], [[1, 2]]), undefined, 'one other case: no interaction df');
 });
+
+test("a shared-launch case whose own spread raises its variance gets Smyth's df (d₀ + own df), not the table's", () => {
+  // own variance 2× the group's (under the guard's F(2, 16) point, 3.63): the moderated variance
+  // (4·v + 2·2v)/6 = 1.33·v rests on the case's 2 df and a prior of 4, not on the table's 20
+  const v = 0.001;
+  const raised = caseVariance(2 * v, 2, 0, { kind: 'shared', variance: v, df: 20 }, { variance: v, df: 16 })!;
+  assert.ok(Math.abs(raised.variance - (4 * v + 2 * 2 * v) / 6) < 1e-15, String(raised.variance));
+  assert.equal(raised.df, PRIOR_DF_MAX + 2);
+  // a case at or under its group's spread keeps the table's variance and df
+  const quiet = caseVariance(0.5 * v, 2, 0, { kind: 'shared', variance: v, df: 20 }, { variance: v, df: 16 })!;
+  assert.equal(quiet.variance, v);
+  assert.equal(quiet.df, 20);
+});
