@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { MeasuredCase, ResultsFile } from '../src/results/types.js';
 import { isMeasured } from '../src/results/types.js';
-import { ratioIntervalOf } from '../src/results/ratio.js';
+import { ratioIntervalOf, timeIntervalOf } from '../src/results/ratio.js';
 import { resolution } from '../src/stats/intervals.js';
 import jstatModule from 'jstat';
 import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from '../src/run/assemble.js';
@@ -121,10 +121,21 @@ function heldOf(
   cases: readonly MeasuredCase[],
   confidence: ReadonlyMap<MeasuredCase, number>,
 ): { time: Held[]; ratio: Held[] } {
-  const time = cases.map((c): Held => ({
-    value: [c.time.mean, c.time.mean - c.time.error, c.time.mean + c.time.error],
-    scaled: { centre: c.time.mean, half: c.time.error, df: c.time.df ?? Number.NaN, confidence: confidence.get(c)! },
-  }));
+  // time on the scale its interval is symmetric on: the log scale with a recorded interval (since
+  // branch stats5, error = mean × log half-width), else linear (files before it: mean ± error)
+  const time = cases.map((c): Held => {
+    const iv = timeIntervalOf(c.time) ?? [0, Infinity];
+    const log = c.time.interval !== undefined && c.time.mean > 0;
+    return {
+      value: [c.time.mean, iv[0], iv[1]],
+      scaled: {
+        centre: log ? Math.log(c.time.mean) : c.time.mean,
+        half: log ? c.time.error / c.time.mean : c.time.error,
+        df: c.time.df ?? Number.NaN,
+        confidence: confidence.get(c)!,
+      },
+    };
+  });
   const ratio = cases
     .filter((c) => c.ratio !== null && c.serializer !== c.baseline)
     .map((c): Held | null => {

@@ -1,6 +1,6 @@
 import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel, type ReportCase, type ReportModel } from './model.js';
-import { ratioIntervalOf } from '../results/ratio.js';
+import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
 
 /** One Bencher metric: a value and optional bounds. */
 export interface BmfMetric {
@@ -56,8 +56,10 @@ export function renderBmf(input: ResultsFile | readonly ResultsFile[]): string {
   for (const c of model.cases) {
     if (c.status !== 'measured' || !c.time) continue;
     const t = c.time;
+    // the recorded interval (log scale, asymmetric), or in older files mean ± error (results/ratio.ts)
+    const tiv = timeIntervalOf(t) ?? [Math.max(0, t.mean - t.error), t.mean + t.error];
     const m: Record<string, BmfMetric> = {
-      latency: { value: t.mean, lower_value: Math.max(0, t.mean - t.error), upper_value: t.mean + t.error },
+      latency: { value: t.mean, lower_value: tiv[0], upper_value: tiv[1] },
     };
     if (c.allocated && c.allocated.method !== 'n/a') m['allocated-bytes'] = { value: c.allocated.mean };
     const interval = ratioIntervalOf(c);

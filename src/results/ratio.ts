@@ -18,6 +18,22 @@ export function ratioIntervalOf(
 }
 
 /**
+ * A measured case's time interval `[low, high]` (ns/op), as reports show it: the recorded
+ * `interval` (log scale, asymmetric; since branch `stats5`, where `error` is mean × its larger log
+ * half-width), or for a file written before it, the linear [mean − error, mean + error] (cut at 0)
+ * that `error` meant then. Null when the mean or the error is not finite.
+ */
+export function timeIntervalOf(t: {
+  mean: number;
+  error: number;
+  interval?: [number, number];
+}): [number, number] | null {
+  if (t.interval) return t.interval;
+  if (!Number.isFinite(t.mean) || !Number.isFinite(t.error)) return null;
+  return [Math.max(0, t.mean - t.error), t.mean + t.error];
+}
+
+/**
  * The interval of the means' quotient (this case's mean ÷ its baseline's) from the two means' own
  * errors: on the log scale, ln(m_c/m_b) ± √((e_c/m_c)² + (e_b/m_b)²), e the half-width of each
  * mean's confidence interval at the run's level (TimeStats `error`), as the delta method gives for

@@ -52,15 +52,22 @@ export const PlatformSchema = Type.Union([Type.Literal('javascript'), Type.Liter
 const AllocationMethodSchema = Type.Union([Type.Literal('exact'), Type.Literal('estimate'), Type.Literal('n/a')]);
 
 /**
- * Time per op over all launches (ns/op). `mean` is the mean of the launch means and `error` the
- * half-width of its confidence interval from the launch means (`basis`, stats/intervals.ts); files
- * written before `basis` existed hold the median of the launch means and the pooled samples' error.
- * `median` is the median across launches of each launch's median.
+ * Time per op over all launches (ns/op). `mean` is the geometric mean of the launch means and
+ * `interval` its confidence interval, built on the log scale (`basis`, stats/intervals.ts
+ * meanInterval; asymmetric, never below 0); `error` is mean × the interval's larger log half-width,
+ * so [mean·e^(−error/mean), mean·e^(error/mean)] covers `interval` (results/ratio.ts
+ * timeIntervalOf; for an interval a few % wide, the ± half-width). Files written before branch
+ * `stats5` hold no `interval`, the arithmetic mean of the launch means and a linear half-width
+ * (read the same way: a few % apart); files written before `basis` existed, the median of the
+ * launch means and the pooled samples' error. `median` is the median across launches of each
+ * launch's median.
  */
 export const TimeStatsSchema = Type.Object({
   mean: nonNegative,
   median: nonNegative,
   error: nonNegative,
+  /** the confidence interval of `mean` [low, high], ns/op (log scale; absent in files written before it: timeIntervalOf derives it from `error`) */
+  interval: Optional(Type.Tuple([nonNegative, nonNegative])),
   stddev: nonNegative,
   min: nonNegative,
   max: nonNegative,

@@ -20,11 +20,14 @@ import {
   meanInterval,
   classPooledPrior,
   PRIOR_DF_MAX,
+  PRIOR_DF_MAX_BY_MEASURE,
   ratioInterval,
   sharedLaunchVariance,
   withinVariance,
+  interactionGuard,
   type GroupEstimate,
   type GroupSpread,
+  type InteractionGuard,
   type LaunchState,
   type RunPrior,
 } from '../stats/intervals.js';
@@ -173,10 +176,15 @@ export interface GroupLaunchSpread {
   ratio?: GroupEstimate;
 }
 
-/** The group's launch-to-launch variance (log scale) and its df, for stats/intervals.ts launchStates. */
+/**
+ * The group's launch-to-launch variance (log scale) and its df, for stats/intervals.ts launchStates;
+ * with shared launches, the heterogeneity guard's interaction test of the case against the others
+ * (stats/intervals.ts interactionGuard).
+ */
 export interface StateSpread {
   variance: number;
   df: number;
+  guard?: InteractionGuard;
 }
 
 /** A launch-states reading of one case's values: its states and whether they widened the reported interval. */
@@ -218,18 +226,38 @@ function withStates(
   return { interval: covered, states: { states, widened } };
 }
 
+/** The geometric mean of positive finite values (exp of their logs' mean). */
+function geometricMean(xs: readonly number[]): number {
+  return Math.exp(meanOf(xs.map(Math.log)));
+}
+
+/**
+ * A time's `error` (TimeStats) from its interval on the log scale: mean × the larger of ln(mean/low)
+ * and ln(high/mean), so [mean·e^(−error/mean), mean·e^(error/mean)] covers the interval (it is the
+ * interval when it is symmetric in log space, as exp(m ± h) is; wider on one side when launch
+ * states widened it). For intervals a few % wide it is the linear half-width to a few parts in a
+ * thousand of itself.
+ */
+function logHalfWidth(mean: number, interval: readonly [number, number]): number {
+  return mean * Math.max(Math.log(mean / interval[0]), Math.log(interval[1] / mean), 0);
+}
+
 /**
  * Time statistics of the kept launches, by the launches' clock (`cpu` when every kept launch read
  * the process CPU clock, with the wall-time mean beside it); null with fewer than 2 samples.
- * `mean` is the mean of the launch means and `error` the half-width of its interval from the
- * launch means (stats/intervals.ts meanInterval: t with launches − 1 degrees of freedom, or with the
- * group's spread); launch means that are not positive finite are left out. Without an interval from
- * the launches (one launch and no spread, or launches that agree exactly with no within-launch
- * error), from the round means (`basis: 'rounds'`, df rounds − 1), or with a single round from its
- * samples (df samples − 1): `error`, `basis` and `df` always describe the same interval. When the
- * launches fell into distinct states (stats/intervals.ts launchStates against `others`, the group without the case), the
- * interval is widened to cover every launch mean. `median` stays the median across launches of each
- * launch's median; stddev, min, max, n and outliers describe the pooled samples.
+ * `mean` is the geometric mean of the launch means and `interval` its confidence interval on the
+ * log scale (stats/intervals.ts meanInterval: exp(m ± t·√(v/k)), t with launches − 1 degrees of
+ * freedom, or with the group's spread; since branch `stats5`, before: the arithmetic mean ± a
+ * linear half-width); `error` is mean × the interval's larger log half-width ({@link logHalfWidth}:
+ * [mean·e^(−error/mean), mean·e^(error/mean)] covers `interval`, results/ratio.ts timeIntervalOf);
+ * launch means that are not positive finite are left out. Without an interval from the launches
+ * (one launch and no spread, or launches that agree exactly with no within-launch error), from the
+ * round means (`basis: 'rounds'`, df rounds − 1, log scale), or with a single round from its
+ * samples (df samples − 1): `error`, `interval`, `basis` and `df` always describe the same
+ * interval. When the launches fell into distinct states (stats/intervals.ts launchStates against
+ * `others`, the group without the case), the interval is widened to cover every launch mean.
+ * `median` stays the median across launches of each launch's median; stddev, min, max, n and
+ * outliers describe the pooled samples.
  */
 function timeStats(
   kept: readonly LaunchRecord[],
@@ -268,25 +296,26 @@ function timeStats(
     const roundMeans = kept.flatMap((l) =>
       l.rounds.filter((r) => r.serializerNs.length).map((r) => meanOf(r.serializerNs)),
     );
-    mean = launchMeans.length ? meanOf(launchMeans) : est.mean;
+    mean = launchMeans.length ? geometricMean(launchMeans) : est.mean;
     basis = 'rounds';
     if (roundMeans.length >= 2) {
-      interval = roundsInterval(roundMeans, confidence, false);
+      interval = roundsInterval(roundMeans, confidence, true);
       df = roundMeans.length - 1;
     } else {
       // a single round: its samples are the finest unit there is
-      interval = [Math.max(0, est.mean - est.error), est.mean + est.error];
+      interval = roundsInterval(pooled, confidence, true) ?? [Math.max(0, est.mean - est.error), est.mean + est.error];
       df = est.n - 1;
     }
   }
   const covered = withStates(interval, launches, confidence, judgedSpread(others, run));
   interval = covered.interval;
-  const error = interval ? Math.max(mean - interval[0], interval[1] - mean) : Infinity;
+  const error = interval && interval[0] > 0 && mean > 0 ? logHalfWidth(mean, interval) : Infinity;
   return {
     time: {
       mean,
       median: medianOf(kept.map((l) => medianOf(l.rounds.flatMap((r) => r.serializerNs)))),
       error: Number.isFinite(error) ? error : est.error,
+      ...(interval && Number.isFinite(error) ? { interval } : {}),
       stddev: est.stddev,
       min: est.min,
       max: est.max,
@@ -520,7 +549,10 @@ function keptOf(rec: CaseRecord): LaunchRecord[] {
  * The states spread of each case is the same estimate without the case (its table less its row;
  * the prior is leave-one-out already).
  */
-function spreadsOf(rows: readonly (readonly LaunchValue[] | null)[]): { spread?: GroupSpread; states?: StateSpread }[] {
+function spreadsOf(
+  rows: readonly (readonly LaunchValue[] | null)[],
+  cap: number = PRIOR_DF_MAX,
+): { spread?: GroupSpread; states?: StateSpread }[] {
   const count = new Map<string, number>();
   for (const r of rows) if (r) for (const k of new Set(r.map((x) => x.key))) count.set(k, (count.get(k) ?? 0) + 1);
   const sharedKeys = (r: readonly LaunchValue[]) => r.filter((x) => (count.get(x.key) ?? 0) >= 2).map((x) => x.key);
@@ -541,6 +573,7 @@ function spreadsOf(rows: readonly (readonly LaunchValue[] | null)[]): { spread?:
       const prior = launchPrior(
         others.map((o) => o.map((x) => x.value)),
         withinVariance(others.flat().map((x) => x.se)),
+        cap,
       );
       return prior ? { spread: prior, states: { variance: prior.variance, df: prior.df } } : {};
     });
@@ -558,17 +591,16 @@ function spreadsOf(rows: readonly (readonly LaunchValue[] | null)[]): { spread?:
     if (!r?.length) return {};
     if (!sharedKeys(r).length) {
       const est = widest && twoWay(widest.members, widest.keys);
-      return est
-        ? { spread: { kind: 'prior', variance: est.variance, df: Math.min(PRIOR_DF_MAX, est.df) }, states: est }
-        : {};
+      return est ? { spread: { kind: 'prior', variance: est.variance, df: Math.min(cap, est.df) }, states: est } : {};
     }
     const t = tables[i];
     if (!t) return {};
     const est = twoWay(t.members, t.keys);
-    const states = twoWay(
-      t.members.filter((j) => j !== i),
-      t.keys,
-    );
+    const rest = t.members.filter((j) => j !== i);
+    const yardstick = twoWay(rest, t.keys);
+    const logsOf = (j: number) => t.keys.map((k) => Math.log(rows[j]!.find((x) => x.key === k)!.value));
+    const guard = interactionGuard(logsOf(i), rest.map(logsOf));
+    const states = yardstick && guard ? { ...yardstick, guard } : yardstick;
     return { ...(est ? { spread: { kind: 'shared', ...est } } : {}), ...(states ? { states } : {}) };
   });
 }
@@ -663,6 +695,8 @@ export function runPriorsFor(
     return classPooledPrior(
       target.filter((o) => o.caseClass === self.caseClass).map((o) => o[measure]!),
       target.filter((o) => o.caseClass !== self.caseClass).map((o) => o[measure]!),
+      undefined,
+      PRIOR_DF_MAX_BY_MEASURE[measure],
     );
   };
   const time = prior('time');
@@ -729,8 +763,8 @@ export function runPriorsInOrder(spreads: readonly GroupLaunchSpread[]): RunPrio
  */
 export function groupSpreads(recs: readonly CaseRecord[], run: RunPriors = {}): CaseSpreads[] {
   const values = valuesOf(recs);
-  const times = spreadsOf(values.times);
-  const ratios = spreadsOf(values.ratios);
+  const times = spreadsOf(values.times, PRIOR_DF_MAX_BY_MEASURE.time);
+  const ratios = spreadsOf(values.ratios, PRIOR_DF_MAX_BY_MEASURE.ratio);
   return recs.map((_, i) => ({
     ...(times[i].spread ? { time: times[i].spread } : {}),
     ...(ratios[i].spread ? { ratio: ratios[i].spread } : {}),

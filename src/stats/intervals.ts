@@ -41,9 +41,11 @@
  * gives df keeps its own (see {@link caseVariance}). Variances are of natural logs (relative), where
  * cases of different speeds share one.
  *
- * Ratios: the same on the natural log of each launch's ratio (ratios multiply; their spread is
- * symmetric in log space): the centre is the geometric mean of the launch ratios, the interval
- * exp(mean ± t·s/√k). The centre and the interval are of the same statistic in both.
+ * Both measures are built on the natural log of each launch's value (its mean time, or its ratio:
+ * they vary by factors, and their spread is symmetric in log space): the centre is the geometric
+ * mean of the launch values, the interval exp(mean ± t·s/√k), asymmetric and never below 0 (time
+ * since branch `stats5`; before, mean ± t·s/√k on the linear scale). The centre and the interval
+ * are of the same statistic in both.
  */
 import jstatModule from 'jstat';
 import { meanOf, sampleVariance } from './estimate.js';
@@ -66,7 +68,7 @@ export interface GroupSpread {
 
 /** An interval of a mean of launch values, with how it was made. */
 export interface LaunchInterval {
-  /** the estimate: the mean of the launch means (time, ns/op), or the geometric mean of the launch ratios (ratio) */
+  /** the estimate: the geometric mean of the launch means (time, ns/op), or of the launch ratios (ratio) */
   centre: number;
   low: number;
   high: number;
@@ -130,6 +132,52 @@ function tQuantile(confidence: number, df: number): number {
 export const HETEROGENEITY_LEVEL = 0.95;
 
 /**
+ * The heterogeneity guard's test for a case whose launches its group shared ({@link interactionGuard}):
+ * `row`, the variance of the case's launch values about the others' launch means, scaled to the
+ * interaction's (k − 1 df, `rowDf`), and `variance`, the others' case × launch interaction mean
+ * square MS_CL with `df` = (C − 2)(k − 1), C the cases with the case.
+ */
+export interface InteractionGuard {
+  row: number;
+  rowDf: number;
+  variance: number;
+  df: number;
+}
+
+/**
+ * The heterogeneity guard's yardstick for a case whose launches were shared with its group's other
+ * cases (`table`: the others' rows of log launch values, `row` the case's, one column per shared
+ * launch): under the two-way model y_cl = μ_c + L_l + (CL)_cl with one interaction variance σ² for
+ * every case, d_l = y_l − ȳ_(others),l (the case's value less the others' launch mean) has the
+ * launch effect L_l removed, and var(d_l − d̄) = σ²·(1 + 1/(C − 1)), C the cases with this one; so
+ * s_d²·(C − 1)/C over MS_CL of the others (their interaction, (C − 2)(k − 1) df) is F(k − 1,
+ * (C − 2)(k − 1)) for a case like the others (the F test of two independent variances: the others'
+ * interaction residuals are orthogonal to their column means). The case's own variance, which the
+ * guard compared before (branch `stats5`), carries the shared launch effect σ_L² beside its own, so
+ * it tripped 21–33% of the time for a case 3× noisier than its group (a statistician's review,
+ * sr3); the interaction row does not. Undefined with fewer than 2 other cases (no interaction df),
+ * fewer than 2 launches, rows of unequal length, or values that are not finite.
+ */
+export function interactionGuard(
+  row: readonly number[],
+  table: readonly (readonly number[])[],
+): InteractionGuard | undefined {
+  const C = table.length + 1;
+  const k = row.length;
+  if (
+    C < 3 ||
+    k < 2 ||
+    table.some((r) => r.length !== k) ||
+    [row, ...table].some((r) => r.some((x) => !Number.isFinite(x)))
+  )
+    return undefined;
+  const est = sharedLaunchVariance(table);
+  if (!est) return undefined;
+  const d = row.map((y, l) => y - meanOf(table.map((r) => r[l])));
+  return { row: (sampleVariance(d) * (C - 1)) / C, rowDf: k - 1, variance: est.msInteraction, df: (C - 2) * (k - 1) };
+}
+
+/**
  * The largest d₀ a `prior` spread is given: 4, a heuristic. Smyth's d₀ and s₀² are
  * empirical-Bayes estimates from the spread of thousands of genes' variances; a group here has
  * 2–8 cases, too few to estimate d₀, and they do not share one variance exactly (a validator's
@@ -139,6 +187,16 @@ export const HETEROGENEITY_LEVEL = 0.95;
  * d₀ = 1) it is t(d₀ + 1), t(2) = 31.6.
  */
 export const PRIOR_DF_MAX = 4;
+
+/**
+ * The largest d₀ per measure (branch `stats5`): Smyth's moment estimate of d₀ on two recorded quiet
+ * default runs (32 groups each; studies/interval-coverage/prior-df.ts on
+ * test/fixtures/stats/quiet-default-run*.json.gz) is 1.95–2.34 for time (2.59–2.88 with each
+ * class centred on its own s₀²) and 8.9–∞ for ratios: the groups' time variances spread as an
+ * inverse-χ² of about 2.5 df, so a time prior is worth about 2.5 launch contrasts, not 4 (at 2
+ * launches t(3.5) = 9.8 at 99.9%, not t(5) = 6.87). Ratios keep {@link PRIOR_DF_MAX}.
+ */
+export const PRIOR_DF_MAX_BY_MEASURE = { time: 2.5, ratio: PRIOR_DF_MAX } as const;
 
 /** A case's launch-to-launch variance (log scale) as {@link caseVariance} chose it. */
 export interface CaseVariance {
@@ -184,11 +242,11 @@ export interface GroupEstimate {
  * weight a group keeps against it falls for a group well above it ({@link runPriorWeight}). Undefined without an estimate of
  * positive weight and finite positive variance.
  */
-export function pooledRunPrior(estimates: readonly GroupEstimate[]): RunPrior | undefined {
+export function pooledRunPrior(estimates: readonly GroupEstimate[], cap: number = PRIOR_DF_MAX): RunPrior | undefined {
   const usable = estimates.filter((e) => e.weight > 0 && e.variance > 0 && Number.isFinite(e.variance));
   const w = usable.reduce((s, e) => s + e.weight, 0);
   if (!(w > 0)) return undefined;
-  return { variance: usable.reduce((s, e) => s + e.weight * e.variance, 0) / w, df: Math.min(PRIOR_DF_MAX, w) };
+  return { variance: usable.reduce((s, e) => s + e.weight * e.variance, 0) / w, df: Math.min(cap, w) };
 }
 
 /**
@@ -216,9 +274,10 @@ export function classPooledPrior(
   own: readonly GroupEstimate[],
   rest: readonly GroupEstimate[],
   level = CLASS_AGREEMENT_LEVEL,
+  cap: number = PRIOR_DF_MAX,
 ): RunPrior | undefined {
-  const mine = pooledRunPrior(own);
-  const theirs = pooledRunPrior(rest);
+  const mine = pooledRunPrior(own, cap);
+  const theirs = pooledRunPrior(rest, cap);
   const weight = (es: readonly GroupEstimate[]) =>
     es.filter((e) => e.weight > 0 && e.variance > 0 && Number.isFinite(e.variance)).reduce((n, e) => n + e.weight, 0);
   const wc = weight(own);
@@ -228,7 +287,7 @@ export function classPooledPrior(
   const f = up ? mine.variance / theirs.variance : theirs.variance / mine.variance;
   const q = jStat.centralF.inv(level, up ? wc : wo, up ? wo : wc);
   const rho = f > q ? q / f : 1;
-  return pooledRunPrior([...own, ...rest.map((e) => ({ ...e, weight: e.weight * rho }))]);
+  return pooledRunPrior([...own, ...rest.map((e) => ({ ...e, weight: e.weight * rho }))], cap);
 }
 
 /**
@@ -290,7 +349,8 @@ function withRunPrior(base: CaseVariance | null, run: RunPrior, floor: number, l
  *   ones: extra adaptive launches) exceed them, then its own (`own: 'more launches'`). The variance
  *   is max(s_g², (d₀·s_g² + (k − 1)·s²)/(d₀ + k − 1)) with d₀ = {@link PRIOR_DF_MAX}: the case's own
  *   variance keeps the weight it would have against Smyth's prior and can only widen it (a case
- *   somewhat noisier than its group, which the guard let pass); the df stay the table's.
+ *   somewhat noisier than its group, which the guard let pass); the df stay the table's, or where
+ *   the case's own variance raised it, at most d₀ + k − 1 (Smyth's moderated df; branch `stats5`).
  * With a `prior` spread (separate processes) and `run`, the two are one prior: pooled by their
  * weights, (d_g·s_g² + d_r·s_r²)/(d_g + d_r) with d₀ = min({@link PRIOR_DF_MAX}, d_g + d_r), and the
  * case moderated with it once (a heterogeneous case: its own, moderated with the run's as below).
@@ -313,9 +373,10 @@ export function caseVariance(
   ownDf: number,
   within: number,
   spread?: GroupSpread,
-  others?: { variance: number; df: number },
+  others?: { variance: number; df: number; guard?: InteractionGuard },
   level = HETEROGENEITY_LEVEL,
   run?: RunPrior,
+  cap: number = PRIOR_DF_MAX,
 ): CaseVariance | null {
   const usableRun = run && run.df > 0 && run.variance > 0 && Number.isFinite(run.variance);
   if (
@@ -331,7 +392,7 @@ export function caseVariance(
     const pooled: GroupSpread = {
       kind: 'prior',
       variance: (spread.df * spread.variance + run.df * run.variance) / df,
-      df: Math.min(PRIOR_DF_MAX, df),
+      df: Math.min(cap, df),
     };
     const base = groupVariance(own, ownDf, within, pooled, others, level);
     return base?.own === 'heterogeneous' ? withRunPrior(base, run, finiteOr0(within), level) : base;
@@ -346,7 +407,7 @@ function groupVariance(
   ownDf: number,
   within: number,
   spread: GroupSpread | undefined,
-  others: { variance: number; df: number } | undefined,
+  others: { variance: number; df: number; guard?: InteractionGuard } | undefined,
   level: number,
 ): CaseVariance | null {
   const floor = finiteOr0(within);
@@ -358,7 +419,11 @@ function groupVariance(
   if (!spread || !(spread.df > 0) || !(spread.variance >= 0) || !Number.isFinite(spread.variance)) return alone();
   const hasOwn = own !== undefined && Number.isFinite(own) && ownDf >= 1;
   const yardstick = others && others.df > 0 && others.variance > 0 ? others : spread;
-  if (hasOwn && yardstick.variance > 0 && level < 1) {
+  const g = others?.guard;
+  if (hasOwn && level < 1 && g && g.rowDf > 0 && g.df > 0 && g.variance > 0) {
+    // shared launches: the case's interaction row against the others' MS_CL ({@link interactionGuard})
+    if (g.row / g.variance > jStat.centralF.inv(level, g.rowDf, g.df)) return alone('heterogeneous');
+  } else if (hasOwn && yardstick.variance > 0 && level < 1) {
     const f = jStat.centralF.inv(level, ownDf, yardstick.df);
     if (own / yardstick.variance > f) return alone('heterogeneous');
   }
@@ -372,22 +437,32 @@ function groupVariance(
   if (hasOwn && ownDf > spread.df) return alone('more launches');
   // the case's own variance keeps the weight it has against Smyth's prior of d₀ = PRIOR_DF_MAX, and
   // only ever widens: a case somewhat noisier than its group, which the guard let pass, is pulled
-  // up toward its own spread; the df stay the table's (the two estimates share the case's own row
-  // and the launch effect, so their df do not add)
+  // up toward its own spread; the df stay the table's where the group's variance stands (the two
+  // estimates share the case's own row and the launch effect, so their df do not add)
   const mixed = hasOwn ? (PRIOR_DF_MAX * spread.variance + ownDf * ownFloored!) / (PRIOR_DF_MAX + ownDf) : 0;
   const v = Math.max(spread.variance, mixed, floor);
-  return v > 0 ? { variance: v, df: spread.df, basis: 'moderated' } : alone();
+  // where the case's own spread raised it, the variance is Smyth's moderated one of the case: its
+  // df are at most d₀ + own df, not the table's, which counts every case's launches (branch stats5:
+  // a case 3× noisier than its group that the guard let pass covered 92–95% with the table's df)
+  const df = mixed > spread.variance ? Math.min(spread.df, PRIOR_DF_MAX + ownDf) : spread.df;
+  return v > 0 ? { variance: v, df, basis: 'moderated' } : alone();
 }
 
 /**
- * The confidence interval of the mean of launch means (ns/op): mean ± t·mean·√(v/k), v the
- * case's relative launch variance ({@link caseVariance}: its own, t with k − 1 df, or with its
- * group's spread). Launch means that are not positive finite numbers are dropped (the interval is of
- * the others). Null with no launch mean left, or when no variance can be had (one launch without a
- * spread; launch means that agree exactly with no within-launch error).
+ * The confidence interval of a case's time from its launch means (ns/op), on the log scale as the
+ * ratio's ({@link ratioInterval}): exp(m ± t·√(v/k)), m the mean of the launch means' natural logs,
+ * v the case's launch variance of those logs ({@link caseVariance}: its own, t with k − 1 df, or
+ * with its group's spread and the run's prior). The centre is exp(m), the geometric mean of the
+ * launch means (the centre and the interval are of one statistic). Asymmetric, never below 0:
+ * built on the linear scale (mean ± t·s/√k, until branch `stats5`) two launches far apart gave an
+ * error above the mean (zod in the quiet fixture: launches 82 and 49 µs, error 5.8× the mean),
+ * an interval whose lower end was cut at 0; times, like ratios, vary by factors. Launch means that
+ * are not positive finite numbers are dropped (the interval is of the others). Null with no launch
+ * mean left, or when no variance can be had (one launch without a spread; launch means that agree
+ * exactly with no within-launch error).
  * @param launchMeans each kept launch's mean time, ns/op
  * @param confidence e.g. 0.999
- * @param within the variance one launch mean has from its own samples, ns² ({@link withinVariance}): a floor of the launch means' variance
+ * @param within the variance one launch mean has from its own samples, ns² ({@link withinVariance}): a floor of the launch means' variance (divided by the centre², a relative variance)
  * @param others the group's spread without this case, the heterogeneity guard's yardstick ({@link caseVariance})
  * @param run the run's other groups' prior ({@link RunPrior}; relative variance)
  */
@@ -396,29 +471,30 @@ export function meanInterval(
   confidence: number,
   spread?: GroupSpread,
   within = 0,
-  others?: { variance: number; df: number },
+  others?: { variance: number; df: number; guard?: InteractionGuard },
   run?: RunPrior,
 ): LaunchInterval | null {
-  const xs = positive(launchMeans);
-  const k = xs.length;
+  const logs = positive(launchMeans).map(Math.log);
+  const k = logs.length;
   if (!k) return null;
-  const centre = meanOf(xs);
-  const c2 = centre * centre;
+  const m = meanOf(logs);
+  const centre = Math.exp(m);
   const v = caseVariance(
-    k >= 2 ? sampleVariance(xs) / c2 : undefined,
+    k >= 2 ? sampleVariance(logs) : undefined,
     k - 1,
-    finiteOr0(within) / c2,
+    finiteOr0(within) / (centre * centre),
     spread,
     others,
     HETEROGENEITY_LEVEL,
     run,
+    PRIOR_DF_MAX_BY_MEASURE.time,
   );
   if (!v) return null;
-  const h = tQuantile(confidence, v.df) * centre * Math.sqrt(v.variance / k);
+  const h = tQuantile(confidence, v.df) * Math.sqrt(v.variance / k);
   return {
     centre,
-    low: Math.max(0, centre - h),
-    high: centre + h,
+    low: Math.exp(m - h),
+    high: Math.exp(m + h),
     df: v.df,
     launches: k,
     confidence,
@@ -442,7 +518,7 @@ export function ratioInterval(
   confidence: number,
   spread?: GroupSpread,
   within = 0,
-  others?: { variance: number; df: number },
+  others?: { variance: number; df: number; guard?: InteractionGuard },
   run?: RunPrior,
 ): LaunchInterval | null {
   const logs = positive(launchRatios).map(Math.log);
@@ -481,13 +557,17 @@ export function ratioInterval(
  * ratios); values that are not positive finite are dropped, and cases left with fewer than 2 say
  * nothing. Undefined when no other case has 2 launches, or the pooled variance is 0 with no floor.
  */
-export function launchPrior(others: readonly (readonly number[])[], within = 0): GroupSpread | undefined {
+export function launchPrior(
+  others: readonly (readonly number[])[],
+  within = 0,
+  cap: number = PRIOR_DF_MAX,
+): GroupSpread | undefined {
   const usable = others.map(positive).filter((xs) => xs.length >= 2);
   if (!usable.length) return undefined;
   const df = usable.reduce((s, xs) => s + xs.length - 1, 0);
   const pooled = usable.reduce((s, xs) => s + (xs.length - 1) * sampleVariance(xs.map(Math.log)), 0) / df;
   const variance = Math.max(pooled, finiteOr0(within));
-  return variance > 0 ? { kind: 'prior', variance, df: Math.min(PRIOR_DF_MAX, df) } : undefined;
+  return variance > 0 ? { kind: 'prior', variance, df: Math.min(cap, df) } : undefined;
 }
 
 /** The two-way random-effects estimate of one case's launch-value variance ({@link sharedLaunchVariance}). */

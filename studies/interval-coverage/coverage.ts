@@ -29,6 +29,7 @@ import {
   sharedLaunchVariance,
 } from '../../src/stats/intervals.js';
 import { load, studyArgs } from '../lib/lib.js';
+import { timeIntervalOf } from '../../src/results/ratio.js';
 import jstatModule from 'jstat';
 
 const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
@@ -45,6 +46,8 @@ const USAGE = `node build/studies/interval-coverage/coverage.js <fixed|shared|pu
   --focal F   the focal group's launch SDs scaled by F × e^(T·z) (drawn like the others, not at their median; a group
               noisier than the run: the reduced prior weight's case), placed at a random place in the plan
   --rounds R  rounds per launch (default 12; fewer keep the ≥ 20,000 runs a row needed to tell 99.9% from 99.7% to minutes)
+  --smyth D   draw each group's launch variance scale from Smyth's model, D/χ²(D) (in place of e^(2·tau·z)):
+              groups whose variances spread as the prior's d₀ = D assumes (the recorded runs: time ≈ 2.7)
   --classes C the run's groups fall in C classes (group g in class g mod C, the focal group in class 0); with
               --class-scale S the other classes' launch SDs are scaled by S (the default suite: 3 groups a class,
               so a prior pooled across classes; S 0.5: the focal class twice as noisy as the rest, S 2: half)
@@ -68,6 +71,7 @@ const { values: opt, positionals } = studyArgs(
     classes: { type: 'string', default: '1' },
     rounds: { type: 'string', default: '12' },
     'class-scale': { type: 'string', default: '1' },
+    smyth: { type: 'string', default: '0' },
   },
   true,
 );
@@ -103,6 +107,26 @@ function rng(seed: number) {
 }
 type Rng = ReturnType<typeof rng>;
 
+/** A χ²(d) draw from `r` (Marsaglia & Tsang's gamma method, shape d/2, scale 2; for shapes < 1 boosted by u^(1/shape)). */
+function chiSquare(r: Rng, d: number): number {
+  const gamma = (a: number): number => {
+    if (a < 1) return gamma(a + 1) * Math.pow(r.u(), 1 / a);
+    const dd = a - 1 / 3;
+    const c = 1 / Math.sqrt(9 * dd);
+    for (;;) {
+      let x: number, v: number;
+      do {
+        x = r.n();
+        v = 1 + c * x;
+      } while (v <= 0);
+      v = v * v * v;
+      const u = r.u();
+      if (u < 1 - 0.0331 * x ** 4 || Math.log(u) < 0.5 * x * x + dd * (1 - v + Math.log(v))) return dd * v;
+    }
+  };
+  return 2 * gamma(d / 2);
+}
+
 const measure: MeasurePolicy = {
   confidence: 0.999,
   targetRelativeError: 0.01,
@@ -132,6 +156,11 @@ const med = (xs: readonly number[]) => {
   return n & 1 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 };
 
+/** The bimodal cases whose launch fell into the second state since the set was last cleared (the fixed scenario's tally). */
+const jumped = new Set<SimCase>();
+/** How many of the focal case's launches fell into the second state, per simulated run (cleared by {@link fixed}). */
+let focalJumps = 0;
+
 /** One launch of every case of a group (index 0 the baseline). */
 function launchGroup(r: Rng, cases: readonly SimCase[], o: SimOpts, launch: number): LaunchRecord[] {
   // a group launch: one process, one launch effect for every case; separate processes (--separate,
@@ -140,7 +169,10 @@ function launchGroup(r: Rng, cases: readonly SimCase[], o: SimOpts, launch: numb
   const perCase = cases.map(() => (opt.separate ? { bl: o.sBl * r.n(), bOnly: (o.sBase ?? 0) * r.n() } : shared));
   const effects = cases.map((c) => {
     let a = c.sa * r.n();
-    if (c.bimodal && r.u() < c.bimodal.p) a += Math.log(c.bimodal.jump);
+    if (c.bimodal && r.u() < c.bimodal.p) {
+      a += Math.log(c.bimodal.jump);
+      jumped.add(c);
+    }
     return a;
   });
   const out = cases.map((c, ci): LaunchRecord => {
@@ -209,6 +241,9 @@ const tau = Number(opt.tau);
 const focalScale = Number(opt.focal);
 const classes = Number(opt.classes);
 const classScale = Number(opt['class-scale']);
+const smythD0 = Number(opt.smyth);
+/** A group's launch-SD scale: e^(tau·z), or with --smyth D, √(D/χ²(D)) (Smyth's model for its variance). */
+const groupScale = (r: Rng) => (smythD0 > 0 ? Math.sqrt(smythD0 / chiSquare(r, smythD0)) : Math.exp(tau * r.n()));
 
 /** The simulation's cases and options with every launch SD scaled by `f`. */
 function scaled(cases: readonly SimCase[], o: SimOpts, f: number): [SimCase[], SimOpts] {
@@ -235,7 +270,7 @@ function runPrior(
   const spreads = [];
   for (let g = 1; g < G; g++) {
     const cls = g % classes;
-    const [cs, os] = scaled(cases, o, Math.exp(tau * r.n()) * (cls ? classScale : 1));
+    const [cs, os] = scaled(cases, o, groupScale(r) * (cls ? classScale : 1));
     const other = makeRecs(cs.length, cls ? `class ${cls}` : 'serialize');
     for (let l = 1; l <= k; l++) {
       const ls = launchGroup(r, cs, os, l);
@@ -253,7 +288,7 @@ function runPrior(
 }
 
 /** The focal group's launch SD scale for one simulated run: --focal × e^(tau·z), a group drawn like the run's others (not fixed at their median). */
-const focalDraw = (r: Rng) => focalScale * (G > 1 ? Math.exp(tau * r.n()) : 1);
+const focalDraw = (r: Rng) => focalScale * (G > 1 ? groupScale(r) : 1);
 
 /** Clopper–Pearson 95% interval of a proportion x/n (C. J. Clopper & E. S. Pearson, Biometrika 26, 1934), as percentages. */
 function clopperPearson(x: number, n: number): string {
@@ -261,6 +296,12 @@ function clopperPearson(x: number, n: number): string {
   const hi = x < n ? jStat.beta.inv(0.975, x + 1, n - x) : 1;
   return `[${(100 * lo).toFixed(2)}–${(100 * hi).toFixed(2)}]`;
 }
+
+/** Whether a case's time interval (results/ratio.ts timeIntervalOf: the recorded one, log scale) holds `truth`. */
+const timeCovers = (t: { mean: number; error: number; interval?: [number, number] }, truth: number) => {
+  const iv = timeIntervalOf(t);
+  return iv !== null && iv[0] <= truth && truth <= iv[1];
+};
 
 const assemble = (recs: CaseRecord[], run: RunPriors = {}) => {
   const s = groupSpreads(recs, run);
@@ -278,26 +319,39 @@ function fixed(name: string, run: SimCase[], ro: SimOpts) {
     let nR = 0;
     let covT = 0;
     let states = 0;
+    // bimodal: runs whose every launch of the focal case fell into one state (none shows the other)
+    let nOne = 0;
+    let covOne = 0;
     const widths: number[] = [];
     const tw: number[] = [];
     for (let rep = 0; rep < n; rep++) {
       const [cases, o] = scaled(run, ro, focalDraw(r));
       const c = cases[1];
       const logTruth = Math.log(c.rho) + (c.bimodal ? c.bimodal.p * Math.log(c.bimodal.jump) : 0);
-      const ea = Math.exp((c.sa * c.sa) / 2) * (c.bimodal ? 1 - c.bimodal.p + c.bimodal.p * c.bimodal.jump : 1);
-      const tTruth = o.B * c.rho * ea * Math.exp((o.sBl ** 2 + o.sS ** 2) / 2);
+      // the time's centre is the geometric mean of the launch means: its truth is exp(E ln launch mean),
+      // a launch mean ≈ B·rho·e^(launch effects)·e^(sS²/2) (the mean of its samples)
+      const tTruth = o.B * c.rho * Math.exp((c.bimodal ? c.bimodal.p * Math.log(c.bimodal.jump) : 0) + o.sS ** 2 / 2);
       const recs = makeRecs(cases.length);
+      focalJumps = 0;
       for (let l = 1; l <= k; l++) {
+        jumped.clear();
         const ls = launchGroup(r, cases, o, l);
+        if (jumped.has(c)) focalJumps++;
         recs.forEach((rc, i) => rc.launches.push(ls[i]));
       }
+      const oneState = !c.bimodal || focalJumps === 0 || focalJumps === k;
       const prior = runPrior(r, recs, run, ro, k, false);
       const out = assemble(recs, prior)[1];
       if (out.status !== 'measured') continue;
       const iv = out.ratioInterval;
       if (iv) {
         nR++;
-        if (Math.log(iv[0]) <= logTruth && logTruth <= Math.log(iv[1])) covR++;
+        const hit = Math.log(iv[0]) <= logTruth && logTruth <= Math.log(iv[1]);
+        if (hit) covR++;
+        if (oneState) {
+          nOne++;
+          if (hit) covOne++;
+        }
         widths.push(Math.log(iv[1] / iv[0]) / 2);
       }
       const lr = launchRatiosOf(recs[1].launches);
@@ -311,11 +365,11 @@ function fixed(name: string, run: SimCase[], ro: SimOpts) {
         ).length >= 2
       )
         states++;
-      if (Math.abs(out.time.mean - tTruth) <= out.time.error) covT++;
+      if (timeCovers(out.time, tTruth)) covT++;
       tw.push(out.time.error / out.time.mean);
     }
     console.log(
-      `${name.padEnd(34)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} ${clopperPearson(covR, nR)} (n=${nR}) median ±${pct(med(widths))} | states fired ${pct(states / n)} | time cov ${pct(covT / n)} ${clopperPearson(covT, n)} ±${pct(med(tw))}`,
+      `${name.padEnd(34)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} ${clopperPearson(covR, nR)} (n=${nR}) median ±${pct(med(widths))} | states fired ${pct(states / n)} | time cov ${pct(covT / n)} ${clopperPearson(covT, n)} ±${pct(med(tw))}${run[1].bimodal ? ` | every launch in one state: ${pct(nOne / nR)} of runs, ratio cov ${pct(covOne / nOne)} ${clopperPearson(covOne, nOne)}; both states seen: ${pct((covR - covOne) / (nR - nOne))} ${clopperPearson(covR - covOne, nR - nOne)}` : ''}`,
     );
   }
 }
@@ -332,7 +386,8 @@ function shared(name: string, run: SimCase[], ro: SimOpts, sharedBase: boolean) 
     for (let rep = 0; rep < n; rep++) {
       const [cases, o] = scaled(run, ro, focalDraw(r));
       const c = cases[1];
-      const tTruth = o.B * c.rho * Math.exp((c.sa ** 2 + o.sBl ** 2 + o.sS ** 2) / 2);
+      // the geometric mean of launch means' truth (see fixed)
+      const tTruth = o.B * c.rho * Math.exp(o.sS ** 2 / 2);
       const recs = makeRecs(cases.length);
       for (let l = 1; l <= k; l++) {
         const ls = launchGroup(r, cases, o, l);
@@ -350,7 +405,7 @@ function shared(name: string, run: SimCase[], ro: SimOpts, sharedBase: boolean) 
         if (Math.log(lo) <= Math.log(c.rho) && Math.log(c.rho) <= Math.log(hi)) covR++;
         w.push(Math.log(hi / lo) / 2);
       }
-      if (Math.abs(out.time.mean - tTruth) <= out.time.error) covT++;
+      if (timeCovers(out.time, tTruth)) covT++;
       tw.push(out.time.error / out.time.mean);
     }
     console.log(
@@ -411,19 +466,24 @@ function adaptive() {
     };
     const all = cases.map((_, i) => i);
     for (let l = 1; l <= launches; l++) push(all, l);
+    // the run's other groups (--groups G) lend the prior as in a run (leave-the-group-out, so the
+    // focal group's extra launches do not change it); the stop rule judges the interval results.json
+    // will carry (groupRatios with the prior) and the launches against the yardsticks a run uses
+    const prior = runPrior(r, recs, cases, o, launches, true);
     for (let l = launches + 1; l <= cap; l++) {
-      const judged = groupRatios(recs, measure);
-      const more = all.filter((i) => wantsAnotherLaunch(recs[i], policy, judged[i]));
+      const judged = groupRatios(recs, measure, prior);
+      const yardsticks = groupYardsticks(recs, prior);
+      const more = all.filter((i) => wantsAnotherLaunch(recs[i], policy, judged[i], yardsticks[i]));
       if (!more.length) break;
       push(more, l);
     }
-    const out = assemble(recs);
+    const out = assemble(recs, prior);
     rhos.forEach((rho, j) => {
       const c = out[j + 1];
       const s = st[j];
       if (c.status !== 'measured') return;
       const iv = c.ratioInterval ?? null;
-      const state = resolution(iv, resolve, c.ratioBasis);
+      const state = resolution(iv, resolve, c.ratioBasis, recs[j + 1].launches.length);
       s[state]++;
       s.launches += recs[j + 1].launches.length;
       const inBand = rho >= 1 - resolve - 1e-12 && rho <= 1 + resolve + 1e-12;
@@ -432,7 +492,9 @@ function adaptive() {
       if (iv && iv[0] <= rho && rho <= iv[1]) s.cov++;
     });
   }
-  console.log(`adaptive sa=${sa} resolve=${resolve} N=${n} launches ${launches}..${cap}`);
+  console.log(
+    `adaptive sa=${sa} resolve=${resolve} N=${n} launches ${launches}..${cap}${G > 1 ? `, run prior from ${G - 1} other groups` : ', no run prior (--groups 1)'}`,
+  );
   rhos.forEach((rho, j) => {
     const s = st[j];
     console.log(
@@ -455,7 +517,7 @@ const G5 = (sa: number, others = sa): SimCase[] => [
 const which = opt.scenario;
 const is = (s: string) => which === 'all' || which === s;
 console.log(
-  `# ${positionals[0] ?? '(none)'} scenario ${which}${opt.separate ? ', separate processes' : ''}${G > 1 ? `, run of ${G} groups (tau ${tau}, focal ×${focalScale}${classes > 1 ? `, ${classes} classes, the others ×${classScale}` : ''})` : ''}; load ${load()}`,
+  `# ${positionals[0] ?? '(none)'} scenario ${which}${opt.separate ? ', separate processes' : ''}${G > 1 ? `, run of ${G} groups (${smythD0 > 0 ? `Smyth d₀ ${smythD0}` : `tau ${tau}`}, focal ×${focalScale}${classes > 1 ? `, ${classes} classes, the others ×${classScale}` : ''})` : ''}; load ${load()}`,
 );
 switch (positionals[0]) {
   case 'fixed':

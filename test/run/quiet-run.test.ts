@@ -109,3 +109,24 @@ test('quiet default run: no interval of the run rests on a t with 1 degree of fr
   }
   assert.ok(paired >= 80, `paired ${paired}`);
 });
+
+test('quiet default run: every time interval is built on the log scale, above 0, and its error reads it back', () => {
+  const out = reassembled();
+  for (const c of out.values()) {
+    const t = c.time;
+    assert.ok(t.interval, `${c.id}: no time interval recorded`);
+    const [low, high] = t.interval;
+    assert.ok(low > 0 && low < t.mean && t.mean < high, `${c.id}: ${t.mean} [${low}–${high}]`);
+    // error = mean × the larger log half-width: [mean·e^(−e/m), mean·e^(e/m)] covers the interval
+    const h = t.error / t.mean;
+    assert.ok(t.mean * Math.exp(-h) <= low * (1 + 1e-12) && high <= t.mean * Math.exp(h) * (1 + 1e-12), c.id);
+  }
+  // zod: launches 82 and 49 µs. On the linear scale (before branch stats5) its t(2) interval ran
+  // 5.8× the mean below the mean, cut at 0; on the log scale it is ×e^h either way of the
+  // launches' geometric mean (63.2 µs), wide as two launches that far apart at t(2) must be
+  const zod = out.get('users-settings/100/list/deserialize/zod')!.time;
+  assert.ok(Math.abs(zod.mean - 63_213) < 1, `zod mean ${zod.mean}`);
+  const [low, high] = zod.interval!;
+  assert.ok(Math.abs(Math.log(zod.mean / low) - Math.log(high / zod.mean)) < 1e-9, 'symmetric in log');
+  assert.ok(low > 100, `low ${low}`);
+});

@@ -9,13 +9,16 @@ import {
   type CaseRecord,
   type GroupLaunchSpread,
 } from '../../src/run/assemble.js';
-import { CLASS_AGREEMENT_LEVEL, PRIOR_DF_MAX } from '../../src/stats/intervals.js';
+import { CLASS_AGREEMENT_LEVEL, PRIOR_DF_MAX_BY_MEASURE } from '../../src/stats/intervals.js';
 import jstatModule from 'jstat';
 import { readResults } from '../../src/results/io.js';
 import { isMeasured, type MeasuredCase, type ResultsFile } from '../../src/results/types.js';
 import { LAUNCHES_DISAGREE } from '../../src/results/decision.js';
 import { noisy } from '../../src/analysers/noisy.js';
 import { payload, planned } from './fake-launch.js';
+
+/** The time prior's d₀ cap (stats/intervals.ts PRIOR_DF_MAX_BY_MEASURE: 2.5 since branch stats5, from recorded runs). */
+const TIME_CAP = PRIOR_DF_MAX_BY_MEASURE.time;
 
 const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
 
@@ -65,15 +68,15 @@ test('a class whose groups spread twice as far as the rest borrows mostly from i
   const rho = q / 4;
   assert.ok(Math.abs(prior.variance - (2 * 0.004 + rho * 6 * 0.001) / (2 + 6 * rho)) < 1e-12, String(prior.variance));
   assert.ok(prior.variance > 0.0025, String(prior.variance));
-  assert.ok(Math.abs(prior.df - Math.min(PRIOR_DF_MAX, 2 + 6 * rho)) < 1e-12, String(prior.df));
+  assert.ok(Math.abs(prior.df - Math.min(TIME_CAP, 2 + 6 * rho)) < 1e-12, String(prior.df));
   // classes that agree pool at full weight
   const same = [...groups.slice(0, 3), ...Array.from({ length: 6 }, () => spread('node', 'parse', 0.004))];
   const agree = runPriorsFor(same[0], same.slice(1)).time!;
-  assert.ok(Math.abs(agree.variance - 0.004) < 1e-12 && agree.df === PRIOR_DF_MAX, JSON.stringify(agree));
+  assert.ok(Math.abs(agree.variance - 0.004) < 1e-12 && agree.df === TIME_CAP, JSON.stringify(agree));
   // a parse group has 5 contrasts of its class: theirs alone
   assert.deepEqual(runPriorsFor(groups[3], [...groups.slice(0, 3), ...groups.slice(4)]).time, {
     variance: 0.001,
-    df: PRIOR_DF_MAX,
+    df: TIME_CAP,
   });
 });
 
@@ -83,10 +86,10 @@ test('a group is lent its prior once the groups done of its class give PRIOR_DF_
   const priors = runPriorsInOrder(groups);
   // group 0 is assembled once groups 2 and 3 (2 + 2 = 4 contrasts of its class) are done: their pool, not the parse group's
   assert.ok(Math.abs(priors[0].time!.variance - 0.002) < 1e-12, String(priors[0].time!.variance));
-  assert.equal(priors[0].time!.df, PRIOR_DF_MAX);
+  assert.equal(priors[0].time!.df, TIME_CAP);
   // the parse group: no other of its class, so it waits for the run's end and pools every node group, d₀ capped
   assert.ok(Math.abs(priors[1].time!.variance - 0.00175) < 1e-12, String(priors[1].time!.variance));
-  assert.equal(priors[1].time!.df, PRIOR_DF_MAX);
+  assert.equal(priors[1].time!.df, TIME_CAP);
   // the last group: the other serialize groups (6 contrasts)
   assert.ok(Math.abs(priors[4].time!.variance - 0.005 / 3) < 1e-12, String(priors[4].time!.variance));
   // a run of one group: nothing to borrow
