@@ -51,6 +51,7 @@ import {
   type ResultsFile,
 } from '../results/types.js';
 import { writeResults } from '../results/io.js';
+import { sealWritten } from '../files/process-end.js';
 import { gitState, startRunRecorder, type RunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { countOf, formatBytes } from '../report/units.js';
@@ -692,13 +693,15 @@ async function runLocked(
       );
     const history = ledger?.historyOf(results.cases) ?? [];
     const resultsPath = join(req.outDir, 'results.json');
-    namedWrite(resultsPath, () => writeResults(resultsPath, results));
+    writeSealed(resultsPath, results);
     rmSync(partialPath, { force: true });
     rmSync(launchLogPath, { force: true });
     rmSync(snapshotPath, { force: true });
     const warned = new Set<string>();
     const report = () => {
       const written = writeReports(req.outDir, [results], RUN_REPORTS, { history });
+      // sealed as written: a config's timer or exit listener changing them before the process ends is undone (files/process-end.ts)
+      for (const path of Object.values(written.written)) if (path) sealWritten(path);
       for (const f of written.failed) {
         const message = `the ${f.format} report was not written: ${f.error}`;
         if (!warned.has(message)) observe({ type: 'warning', message });
@@ -710,7 +713,7 @@ async function runLocked(
       probe: { matrix, prepared, probePayload, cases: results.cases, payloadSets, netProbes },
       sealHolds: () => (sealHolds() ? '' : tampered),
       amend: (c) => hostFaults.amend(c),
-      write: () => namedWrite(resultsPath, () => writeResults(resultsPath, results)),
+      write: () => writeSealed(resultsPath, results),
       report,
     });
     ledger?.finish(results);
@@ -728,6 +731,12 @@ async function runLocked(
 }
 
 const builtinSerializerIds = builtinSerializers.ids;
+
+/** Writes results.json and seals it at once (files/process-end.ts): what the process ends with is what was written. */
+function writeSealed(resultsPath: string, results: ResultsFile): void {
+  namedWrite(resultsPath, () => writeResults(resultsPath, results));
+  sealWritten(resultsPath);
+}
 
 /** Targets whose workers are local processes a CPU mask reaches (Chromium's page and ssh's remote worker are not). */
 const PINNABLE = new Set(['node-host', 'node-version', 'bun', 'deno', 'quickjs']);

@@ -1,4 +1,5 @@
 import { killTagged, LAUNCH_TAG_VARIABLE, newLaunchTag } from './descendants.js';
+import { onProcessEnd } from '../files/process-end.js';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -154,7 +155,8 @@ export function launchCommand(
     const releaseGuard = guardOrphan(child.pid);
     if (!killOnExit) {
       killOnExit = true;
-      process.on('exit', () => {
+      // at any end of the process, jsonbench's own end included (files/process-end.ts runs no 'exit' listener)
+      onProcessEnd(() => {
         for (const [pid, t] of liveGroups) {
           killGroup(pid);
           killTagged(t);
