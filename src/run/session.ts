@@ -52,6 +52,8 @@ import {
 } from '../results/types.js';
 import { writeResults } from '../results/io.js';
 import { sealWritten } from '../files/process-end.js';
+// a payload's file name shown as one line wherever a report, the terminal or a CI log prints it (hx5 I-ghcmd)
+import { visibleName } from '../report/table/escape.js';
 import { gitState, startRunRecorder, type RunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { countOf, formatBytes } from '../report/units.js';
@@ -161,7 +163,7 @@ export function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
     const unit = payload.source.units.find((u) => payloadId(u.source) === w.id) ?? units[0];
     return {
       workload: w.id,
-      file: basename(unit.source.replace(/:\d+$/, '')),
+      file: visibleName(basename(unit.source.replace(/:\d+$/, ''))),
       schema: w.schema,
       sample: unit.value,
       ...(records && units.length > 1
@@ -257,7 +259,7 @@ function payloadRecords(
       .filter((f): f is PayloadFile & { generated?: boolean } => Boolean(f));
     return {
       workload: w.id,
-      file: basename(unit?.source ?? source.path),
+      file: visibleName(basename(unit?.source ?? source.path)),
       kind: source.kind,
       bytes: Buffer.byteLength(text),
       sha256: sha256Of(text),
@@ -270,7 +272,7 @@ function payloadRecords(
       })),
       schema: {
         source: origin.library,
-        ...(origin.file ? { file: basename(origin.file) } : {}),
+        ...(origin.file ? { file: visibleName(basename(origin.file)) } : {}),
         unconverted: origin.unconverted,
       },
       findings: payload.findings.map((f) => ({ kind: f.kind, path: f.path, count: f.count, text: f.text })),
