@@ -1,4 +1,5 @@
 // first: the environment and machine facts as jsonbench started, before any config's top level runs in this process
+import { tolerateUndiciWasm } from '../host/undici-wasm.js';
 import '../case/startup.js';
 import { PROFILE_DESCRIPTIONS, PROFILE_NAMES } from '../case/profile.js';
 import { Command, CommanderError, Option } from 'commander';
@@ -378,6 +379,8 @@ export async function main(argv: string[]): Promise<number> {
   // bidirectional formatting characters from the data are shown as escapes on both streams (cli/streams.ts)
   maskOutput();
   quietOnClosedPipe();
+  // under `ulimit -v`, undici's unused HTTP parser failing to instantiate ended every command (host/undici-wasm.ts)
+  tolerateUndiciWasm();
   guardPrematureExit();
   // Ctrl-C outside a command's own handler (before a run starts, after its tables are written,
   // while the process drains) ends with 130 as a shell expects, not a death by signal
