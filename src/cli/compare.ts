@@ -37,7 +37,7 @@ function positive(flag: string, value: string, max = Infinity): number {
  * Whether two loaded runs are one run: the same start and finish, and the same cases with the same
  * means (one file given twice, a folder and its results.json, a file and its ledger copy). Pure.
  */
-export function sameRun(a: ResultsFile, b: ResultsFile): boolean {
+function sameRun(a: ResultsFile, b: ResultsFile): boolean {
   if (a.startedAt !== b.startedAt || a.finishedAt !== b.finishedAt || a.cases.length !== b.cases.length) return false;
   const key = (r: ResultsFile) => JSON.stringify(r.cases.map((c) => [c.id, c.status, c.time?.mean ?? null]));
   return key(a) === key(b);

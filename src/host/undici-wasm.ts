@@ -15,7 +15,7 @@
 let installed = false;
 
 /** Whether `reason` is undici's llhttp WebAssembly instance failing for want of address space. */
-export function isUndiciWasmFailure(reason: unknown): boolean {
+function isUndiciWasmFailure(reason: unknown): boolean {
   if (!(reason instanceof RangeError)) return false;
   return /WebAssembly/.test(reason.message) && /\blazyllhttp\b/.test(reason.stack ?? '');
 }

@@ -292,8 +292,5 @@ test('hx5: a shard count above 10,000 is refused at --shard and at merge; missin
     },
   );
   assert.ok(performance.now() - started < 5000);
-  assert.throws(
-    () => mergeShards([shard(1, 50), shard(3, 50), shard(5, 50)]),
-    /shards 2\/50, 4\/50, 6–50\/50 missing/,
-  );
+  assert.throws(() => mergeShards([shard(1, 50), shard(3, 50), shard(5, 50)]), /shards 2\/50, 4\/50, 6–50\/50 missing/);
 });
