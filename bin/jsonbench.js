@@ -65,11 +65,16 @@ if (stale) {
     `jsonbench: warning: ${stale} changed after the build in ${join(root, 'build')} was made, which runs the older code: run ${fix} in ${root}\n`,
   );
 }
-// process-end first: it takes Node's exit and the fs functions it checks the last files with before any user code loads
-const { endProcess } = await import('../build/src/files/process-end.js');
-const { main } = await import('../build/src/cli/main.js');
+// main.js imports files/process-end.js statically: it takes Node's exit and the fs functions it checks the
+// last files with before any user code loads
+const { main, endProcess } = await import('../build/src/cli/main.js');
 // The command is over: its last files are checked (one a config's timer changed is written back) and
 // the process ends through Node's native exit, so no 'exit' listener a config added runs after the
 // results were written (hx5's exit-rewrite rewrote results.json from one), a timer or socket it left
 // open neither keeps the process alive nor runs, and no listener changes the exit code.
-main(args).then(endProcess);
+main(args).then(
+  endProcess ??
+    ((code) => {
+      process.exitCode = code;
+    }),
+);

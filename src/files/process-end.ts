@@ -1,5 +1,4 @@
 import { readFileSync, writeFileSync, renameSync, rmSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 
 /**
  * How a jsonbench command ends its process, leaving no window for user code after its last writes
@@ -24,14 +23,16 @@ const captured = {
   writeFileSync,
   renameSync,
   rmSync,
-  createHash,
+  // byte comparison without node:crypto (not loaded at start-up, issue 22)
+  equals: Buffer.prototype.equals,
+  apply: Reflect.apply,
   // Node's native exit (lib/internal/process/per_thread.js: process.exit → emit('exit') → reallyExit)
   reallyExit: (process as unknown as { reallyExit: (code: number) => never }).reallyExit.bind(process),
   stderrWrite: process.stderr.write.bind(process.stderr),
   on: process.on.bind(process),
 };
 
-const sealed = new Map<string, { sha256: string; bytes: Buffer }>();
+const sealed = new Map<string, Buffer>();
 const cleanups: (() => void)[] = [];
 let cleaned = false;
 
@@ -57,10 +58,6 @@ export function onProcessEnd(fn: () => void): void {
 }
 captured.on('exit', runCleanups);
 
-function sha256(bytes: Buffer): string {
-  return captured.createHash('sha256').update(bytes).digest('hex');
-}
-
 /**
  * Seals the file at `path` that jsonbench has just written (call it right after the synchronous
  * write): its bytes are kept, and {@link endProcess} puts them back if anything changes the file
@@ -69,8 +66,7 @@ function sha256(bytes: Buffer): string {
  */
 export function sealWritten(path: string): void {
   try {
-    const bytes = captured.readFileSync(path);
-    sealed.set(path, { sha256: sha256(bytes), bytes });
+    sealed.set(path, captured.readFileSync(path));
   } catch {
     sealed.delete(path);
   }
@@ -83,18 +79,18 @@ export function sealWritten(path: string): void {
  */
 export function restoreSealed(): string[] {
   const lines: string[] = [];
-  for (const [path, seal] of sealed) {
-    let now: string | undefined;
+  for (const [path, bytes] of sealed) {
+    let now: Buffer | undefined;
     try {
-      now = sha256(captured.readFileSync(path));
+      now = captured.readFileSync(path);
     } catch {
       now = undefined;
     }
-    if (now === seal.sha256) continue;
+    if (now && captured.apply(captured.equals, bytes, [now])) continue;
     const tmp = `${path}.tmp-end-${process.pid}`;
     try {
       captured.rmSync(tmp, { force: true });
-      captured.writeFileSync(tmp, seal.bytes, { flag: 'wx' });
+      captured.writeFileSync(tmp, bytes, { flag: 'wx' });
       captured.renameSync(tmp, path);
       lines.push(
         `jsonbench: warning: ${path} was ${now === undefined ? 'removed' : 'changed'} after jsonbench wrote it, by code running in this process (a config's exit listener, timer or promise): jsonbench wrote it back as it was`,
@@ -127,4 +123,37 @@ export function endProcess(code: number): void {
   const started = Date.now();
   const wait = () => (pending() && Date.now() - started < 2000 ? setTimeout(wait, 10) : finish());
   wait();
+}
+
+/**
+ * Node 20's bundled undici (fetch, Request, Headers, FormData) compiles and instantiates its HTTP parser,
+ * llhttp, as WebAssembly when the module loads, and leaves the promise without a handler
+ * (`llhttpPromise.catch()`, node:internal/deps/undici/undici). Under an address-space limit (`ulimit -v
+ * 6000000`: V8 reserves guard regions for every Wasm memory) that promise rejects with "WebAssembly.instantiate():
+ * Out of memory", and the unhandled rejection ended every command with Node's raw stack (hx5 C2). Nothing
+ * in jsonbench uses fetch: undici is loaded only because a dependency reads the globals when it loads
+ * (arktype's @ark/util lists FormData, Headers, Request and Response as built-in object kinds).
+ *
+ * {@link tolerateUndiciWasm} installs one 'unhandledRejection' listener that drops exactly that rejection
+ * (a RangeError from WebAssembly whose stack names `lazyllhttp`) and throws anything else on, as Node does
+ * without a listener (the process ends with the error).
+ */
+
+let tolerating = false;
+
+/** Whether `reason` is undici's llhttp WebAssembly instance failing for want of address space. */
+function isUndiciWasmFailure(reason: unknown): boolean {
+  if (!(reason instanceof RangeError)) return false;
+  return /WebAssembly/.test(reason.message) && /\blazyllhttp\b/.test(reason.stack ?? '');
+}
+
+/** Installs the listener (once per process). */
+export function tolerateUndiciWasm(): void {
+  // a worker may run on a runtime without Node's process events (QuickJS, a browser page)
+  if (tolerating || typeof process === 'undefined' || typeof process.on !== 'function') return;
+  tolerating = true;
+  process.on('unhandledRejection', (reason) => {
+    if (isUndiciWasmFailure(reason)) return;
+    throw reason;
+  });
 }

@@ -7,7 +7,7 @@ import { bin } from './support.js';
  * hx5 C2 (crash): under `ulimit -v 6000000` every command but `--version` died with Node's raw
  * "RangeError: WebAssembly.instantiate(): Out of memory … at lazyllhttp": a dependency (arktype) reads
  * the Request/Headers globals when it loads, which loads Node's undici, whose unhandled llhttp promise
- * rejected (host/undici-wasm.ts drops that rejection, nothing else).
+ * rejected (files/process-end.ts tolerateUndiciWasm drops that rejection, nothing else).
  */
 
 const limited = (args: string[]) =>
