@@ -65,15 +65,16 @@ if (stale) {
     `jsonbench: warning: ${stale} changed after the build in ${join(root, 'build')} was made, which runs the older code: run ${fix} in ${root}\n`,
   );
 }
-const { main } = await import('../build/src/cli/main.js');
-main(args).then((code) => {
-  process.exitCode = code;
-  // the last word on the exit code: an 'exit' listener a config added while the command ran (one
-  // setting process.exitCode = 0 turned a failed run into exit 0, a hostile tester's) runs before this one
-  process.on('exit', () => {
-    process.exitCode = code;
-  });
-  // The command is over: a timer or socket a user's config left open must not keep the process
-  // alive (unref'd, so a process with nothing left to do exits at once, its output flushed).
-  setTimeout(() => process.exit(code), 2000).unref();
-});
+// main.js imports files/process-end.js statically: it takes Node's exit and the fs functions it checks the
+// last files with before any user code loads
+const { main, endProcess } = await import('../build/src/cli/main.js');
+// The command is over: its last files are checked (one a config's timer changed is written back) and
+// the process ends through Node's native exit, so no 'exit' listener a config added runs after the
+// results were written (hx5's exit-rewrite rewrote results.json from one), a timer or socket it left
+// open neither keeps the process alive nor runs, and no listener changes the exit code.
+main(args).then(
+  endProcess ??
+    ((code) => {
+      process.exitCode = code;
+    }),
+);

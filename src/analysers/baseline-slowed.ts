@@ -19,7 +19,7 @@ export const BASELINE_SLOWED_FACTOR = 2;
  * this finding); the reports print its message. The message starts with the short reason the
  * takeaway quotes, up to the first `:`.
  */
-export const baselineSlowed: Analyser = {
+export const baselineSlowed: Analyser = Object.freeze<Analyser>({
   id: 'baseline-slowed',
   analyse(c, context) {
     const base = context.baseline;
@@ -44,4 +44,4 @@ export const baselineSlowed: Analyser = {
       },
     ];
   },
-};
+});

@@ -11,8 +11,12 @@ import { baselineSlowed } from './baseline-slowed.js';
 import { machineDrift } from './machine-drift.js';
 import { launchStatesAnalyser } from './launch-states.js';
 
-/** Every analyser, in the order their findings are listed. Adding a finding is adding its file and one entry here. */
-export const analysers: readonly Analyser[] = [
+/**
+ * Every analyser, in the order their findings are listed. Adding a finding is adding its file and one entry here.
+ * Frozen, as each analyser is in its file: a config loaded in the host that assigns `.analyse = () => []`
+ * or empties this list (hx5's analyser-off) gets a TypeError instead of switching findings off.
+ */
+export const analysers: readonly Analyser[] = Object.freeze([
   baselineUnavailable,
   noisy,
   tooFast,
@@ -23,7 +27,7 @@ export const analysers: readonly Analyser[] = [
   baselineSlowed,
   machineDrift,
   launchStatesAnalyser,
-];
+]);
 
 /** Runs every analyser on a finished case; returns its findings in {@link analysers} order. */
 export function analyseCase(c: CaseResult, context: AnalysisContext): Finding[] {

@@ -29,7 +29,7 @@ const GAP = "the gap between them beyond what the group's launch-to-launch sprea
  * states; a state of one launch counts (with 2 launches that disagree, either may be the usual
  * one). The interval covers the states observed only.
  */
-export const launchStatesAnalyser: Analyser = {
+export const launchStatesAnalyser: Analyser = Object.freeze<Analyser>({
   id: 'launch-states',
   analyse(c, context) {
     if (!isMeasured(c)) return [];
@@ -53,4 +53,4 @@ export const launchStatesAnalyser: Analyser = {
       },
     ];
   },
-};
+});

@@ -37,7 +37,7 @@ export const DRIFT_MIN_ROUNDS = 3;
  * different amounts. The runner relaunches a launch whose baseline ran slow (once, in the default
  * policy); when the whole run is slow, or both states are kept, the ratio is the machine's state's.
  */
-export const machineDrift: Analyser = {
+export const machineDrift: Analyser = Object.freeze<Analyser>({
   id: 'machine-drift',
   analyse(c) {
     if (!isMeasured(c) || c.ratio === null || c.serializer === c.baseline) return [];
@@ -69,4 +69,4 @@ export const machineDrift: Analyser = {
       },
     ];
   },
-};
+});

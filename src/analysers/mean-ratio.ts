@@ -16,7 +16,7 @@ import { formatNs, keptLaunches, type Analyser } from './analyser.js';
  * agreeing with the ratio (a few slow samples pull the mean), or the baseline running at another
  * speed beside this serializer than in its own case.
  */
-export const meanRatio: Analyser = {
+export const meanRatio: Analyser = Object.freeze<Analyser>({
   id: 'mean-ratio',
   analyse(c, context) {
     const base = context.baseline;
@@ -58,4 +58,4 @@ export const meanRatio: Analyser = {
       },
     ];
   },
-};
+});

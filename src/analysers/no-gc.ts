@@ -2,7 +2,7 @@ import { isMeasured } from '../results/types.js';
 import { keptLaunches, type Analyser } from './analyser.js';
 
 /** `no-gc`: the runtime exposed no way to force a GC, so rounds did not start from a collected heap (a GC may fall inside a sample of either side). */
-export const noGc: Analyser = {
+export const noGc: Analyser = Object.freeze<Analyser>({
   id: 'no-gc',
   analyse(c) {
     if (!isMeasured(c)) return [];
@@ -16,4 +16,4 @@ export const noGc: Analyser = {
         ]
       : [];
   },
-};
+});

@@ -61,7 +61,7 @@ export function disagreeingLaunches(
  * The baseline's own row (ratio 1 by definition) is never flagged by its interval; a case without
  * a ratio only by its launches.
  */
-export const noisy: Analyser = {
+export const noisy: Analyser = Object.freeze<Analyser>({
   id: 'noisy',
   analyse(c, context) {
     if (!isMeasured(c)) return [];
@@ -96,4 +96,4 @@ export const noisy: Analyser = {
       ];
     return [];
   },
-};
+});

@@ -2,7 +2,7 @@ import { isMeasured } from '../results/types.js';
 import type { Analyser } from './analyser.js';
 
 /** `outliers`: samples outside Tukey's fences, counted (kept in every statistic, as BenchmarkDotNet reports them). */
-export const outliers: Analyser = {
+export const outliers: Analyser = Object.freeze<Analyser>({
   id: 'outliers',
   analyse(c) {
     if (!isMeasured(c)) return [];
@@ -15,4 +15,4 @@ export const outliers: Analyser = {
       },
     ];
   },
-};
+});

@@ -1,7 +1,7 @@
 import type { Analyser } from './analyser.js';
 
 /** `relaunched`: launches were repeated because the baseline ran over the relaunch threshold; names each. */
-export const relaunched: Analyser = {
+export const relaunched: Analyser = Object.freeze<Analyser>({
   id: 'relaunched',
   analyse(c) {
     if (c.samples.relaunches === 0) return [];
@@ -16,4 +16,4 @@ export const relaunched: Analyser = {
       },
     ];
   },
-};
+});

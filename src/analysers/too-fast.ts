@@ -29,7 +29,7 @@ export const MAX_BYTES_PER_NS = 100;
  * short reason (up to the `:`), which reports show where such a case is left out of the ranking and
  * the recommendation (report/takeaway.ts unrankedFinding).
  */
-export const tooFast: Analyser = {
+export const tooFast: Analyser = Object.freeze<Analyser>({
   id: 'too-fast',
   analyse(c) {
     if (!isMeasured(c)) return [];
@@ -51,4 +51,4 @@ export const tooFast: Analyser = {
       },
     ];
   },
-};
+});

@@ -10,6 +10,7 @@ import {
 import { sayOnStderr, stdoutWidth } from './output.js';
 import { notComparableWarning, renderCompareMarkdown, renderCompareTerminal } from '../compare/render.js';
 import { loadRunRef } from './ledger-source.js';
+import type { ResultsFile } from '../results/types.js';
 import { checkChoices, checkNotEmpty, splitList, UsageError } from '../config/usage-error.js';
 
 /** Options of `jsonbench compare`, as commander parses them. */
@@ -33,8 +34,19 @@ function positive(flag: string, value: string, max = Infinity): number {
 }
 
 /**
+ * Whether two loaded runs are one run: the same start and finish, and the same cases with the same
+ * means (one file given twice, a folder and its results.json, a file and its ledger copy). Pure.
+ */
+function sameRun(a: ResultsFile, b: ResultsFile): boolean {
+  if (a.startedAt !== b.startedAt || a.finishedAt !== b.finishedAt || a.cases.length !== b.cases.length) return false;
+  const key = (r: ResultsFile) => JSON.stringify(r.cases.map((c) => [c.id, c.status, c.time?.mean ?? null]));
+  return key(a) === key(b);
+}
+
+/**
  * `jsonbench compare <base> <head>`: prints the comparison (terminal, `md` or `json`). Returns 0,
- * or 1 when `--fail-on` finds a slower (or broken) case. @throws UsageError on a bad flag or ref.
+ * or 1 when `--fail-on` finds a slower (or broken) case. @throws UsageError on a bad flag or ref, or
+ * when base and head are one run ({@link sameRun}).
  */
 export async function compareCommand(baseRef: string, headRef: string, opts: CompareCliOptions): Promise<number> {
   checkChoices('--format', [opts.format], ['terminal', 'md', 'json']);
@@ -48,6 +60,12 @@ export async function compareCommand(baseRef: string, headRef: string, opts: Com
   const alpha = opts.alpha === undefined ? DEFAULT_ALPHA : positive('--alpha', opts.alpha, 1);
   const base = loadRunRef(baseRef, '<base>', opts.ledger);
   const head = loadRunRef(headRef, '<head>', opts.ledger);
+  // hx5: `compare X X` (or a folder with itself) said "same" for every case, exit 0: a CI gate wired to one run passed silently
+  if (sameRun(base.results, head.results))
+    throw new UsageError(
+      '<head>',
+      `${headRef} is the same run as ${baseRef} (started ${head.results.startedAt}): a run compared with itself is "same" in every case, so a gate on it always passes; give the run to compare against`,
+    );
   const thresholds = { ...DEFAULT_THRESHOLDS };
   if (threshold !== undefined) for (const m of METRICS) thresholds[m] = threshold;
   const comparison = compareResults(base.results, head.results, {

@@ -6,10 +6,51 @@ import {
   renderHistorySummary,
   renderHistoryTerminal,
 } from '../report/history.js';
-import { stdoutWidth } from './output.js';
+import { sayOnStderr, stdoutWidth } from './output.js';
 import { renderHistoryPage } from '../report/html/history.js';
 import { openExistingLedger } from './ledger-source.js';
 import { checkChoices, UsageError } from '../config/usage-error.js';
+import type { HistoryPoint } from '../results/history.js';
+import { visibleName } from '../report/table/escape.js';
+
+/**
+ * Why a ledger point cannot be believed, or null: its ratio not a positive finite number, far outside its
+ * own interval (by more than the interval's width on either side, and 1 %), or its estimates row
+ * disagreeing with the case record `ledger export` reads. hx5 F3: a ledger edited with sqlite3
+ * (estimates.ratio 0.01 beside its interval 1.98–2.13) was printed by `history` and `site` as it was,
+ * while `ledger export` of the same run said 2.05. Pure.
+ */
+export function untrustedPoint(p: HistoryPoint): string | null {
+  const num = (v: number | null) => (v === null ? 'none' : String(Number(v.toPrecision(4))));
+  if (p.recorded)
+    return `its estimates row says ratio ${num(p.ratio)}, mean ${num(p.meanNs)} ns, its case record ratio ${num(p.recorded.ratio)}, mean ${num(p.recorded.meanNs)} ns`;
+  if (p.ratio === null) return null;
+  if (!Number.isFinite(p.ratio) || p.ratio <= 0) return `its ratio ${p.ratio} is not a positive number`;
+  const interval = p.ratioInterval;
+  if (!interval) return null;
+  const [lo, hi] = interval;
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || lo <= 0 || hi < lo)
+    return `its ratio interval ${lo}–${hi} is not an interval of positive numbers`;
+  const slack = hi - lo;
+  if (p.ratio < (lo - slack) * 0.99 || p.ratio > (hi + slack) * 1.01)
+    return `its ratio ${num(p.ratio)} lies outside its own interval ${num(lo)}–${num(hi)}`;
+  return null;
+}
+
+/**
+ * `points` without those {@link untrustedPoint} refuses, each said in one line through `say`
+ * ("edited after the run?"), so no history page or table shows a number the run did not measure.
+ */
+export function trustedPoints(points: HistoryPoint[], say: (line: string) => void): HistoryPoint[] {
+  return points.filter((p) => {
+    const why = untrustedPoint(p);
+    if (why)
+      say(
+        `jsonbench: warning: ledger run ${p.runId}, case ${visibleName(p.caseId)}: ${why} (edited after the run?): left out; \`jsonbench ledger export ${p.runId}\` shows what the run recorded`,
+      );
+    return !why;
+  });
+}
 
 /** Options of `jsonbench history`, as commander parses them. */
 export interface HistoryCliOptions {
@@ -54,7 +95,10 @@ export async function historyCommand(opts: HistoryCliOptions): Promise<number> {
   const db = openExistingLedger(opts.ledger);
   let points;
   try {
-    points = caseHistory(db, filter).filter((p) => p.status !== 'unsupported');
+    points = trustedPoints(
+      caseHistory(db, filter).filter((p) => p.status !== 'unsupported'),
+      sayOnStderr,
+    );
   } finally {
     db.close();
   }

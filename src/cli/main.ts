@@ -1,4 +1,7 @@
 // first: the environment and machine facts as jsonbench started, before any config's top level runs in this process
+// bin/jsonbench.js ends the process with it (files/process-end.ts); imported here, statically, so it loads before any user code
+export { endProcess } from '../files/process-end.js';
+import { tolerateUndiciWasm } from '../files/process-end.js';
 import '../case/startup.js';
 import { PROFILE_DESCRIPTIONS, PROFILE_NAMES } from '../case/profile.js';
 import { Command, CommanderError, Option } from 'commander';
@@ -382,6 +385,8 @@ export async function main(argv: string[]): Promise<number> {
   // bidirectional formatting characters from the data are shown as escapes on both streams (cli/streams.ts)
   maskOutput();
   quietOnClosedPipe();
+  // under `ulimit -v`, undici's unused HTTP parser failing to instantiate ended every command (files/process-end.ts)
+  tolerateUndiciWasm();
   guardPrematureExit();
   // Ctrl-C outside a command's own handler (before a run starts, after its tables are written,
   // while the process drains) ends with 130 as a shell expects, not a death by signal

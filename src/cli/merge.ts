@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
-import { machinesOf, mergeRun } from '../results/merge.js';
+import { machinesOf, mergeRun, shardRanges } from '../results/merge.js';
 import { writeReports } from '../report/write.js';
 import { UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
@@ -31,7 +31,7 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
   const gap = merged.partialMerge;
   if (gap)
     sayOnStderr(
-      `jsonbench merge: warning: a partial merge (--partial): shard${gap.missing.length === 1 ? '' : 's'} ${gap.missing.map((k) => `${k}/${gap.count}`).join(', ')} missing, ${gap.absentCases} planned case${gap.absentCases === 1 ? '' : 's'} in no shard; the reports say so`,
+      `jsonbench merge: warning: a partial merge (--partial): shard${gap.missing.length === 1 ? '' : 's'} ${shardRanges(gap.missing, gap.count)} missing, ${gap.absentCases} planned case${gap.absentCases === 1 ? '' : 's'} in no shard; the reports say so`,
     );
   const machines = machinesOf(runs);
   if (machines.length > 1)

@@ -4,7 +4,7 @@ import { isAbsolute, relative } from 'node:path';
 import { findingsForTargets, payloadOption, resolveRunRequest, type RunOptions } from '../run/request.js';
 import { toJsonSchema } from '../workloads/json-schema.js';
 import { checkChoices, checkNotEmpty, splitList, UsageError } from '../config/usage-error.js';
-import { clip, visibleControls } from '../report/table/escape.js';
+import { clip, visibleControls, visibleName } from '../report/table/escape.js';
 import type { CaseResult, ResultsFile } from '../results/types.js';
 import { runSession, type SessionEvent } from '../run/session.js';
 import { outputWidth, renderRunEnd, renderTerminal, wrap } from '../report/terminal.js';
@@ -323,7 +323,8 @@ export function payloadFacts(p: NonNullable<RunRequest['payload']>, cwd = proces
   // the path as the user would type it: relative to the working directory when inside it
   const shown = (path: string) => {
     const r = relative(cwd, path);
-    return r && !r.startsWith('..') && !isAbsolute(r) ? r : path;
+    // one visible line: a name carrying a line break put `::error …` workflow commands at the start of a line (hx5 I-ghcmd)
+    return visibleName(r && !r.startsWith('..') && !isAbsolute(r) ? r : path);
   };
   const units =
     p.source.kind === 'ndjson'
@@ -337,8 +338,8 @@ export function payloadFacts(p: NonNullable<RunRequest['payload']>, cwd = proces
       : `schema from ${shown(p.origin.file ?? '')} (${p.origin.library})`;
   return [
     `jsonbench: payload ${shown(p.source.path)}: ${units}; ${schema}`,
-    ...(p.source.warnings ?? []).map((w) => `jsonbench: warning: ${w}`),
-    ...p.origin.unconverted.map((u) => `jsonbench: not converted: ${u}`),
-    ...p.findings.map((f) => `jsonbench: found: ${f.text}`),
+    ...(p.source.warnings ?? []).map((w) => `jsonbench: warning: ${visibleName(w)}`),
+    ...p.origin.unconverted.map((u) => `jsonbench: not converted: ${visibleName(u)}`),
+    ...p.findings.map((f) => `jsonbench: found: ${visibleName(f.text)}`),
   ];
 }

@@ -5,6 +5,8 @@ import { renderSite } from '../report/site.js';
 import { exporters } from '../report/index.js';
 import { makeFolder } from '../files/make-folder.js';
 import { openExistingLedger } from './ledger-source.js';
+import { trustedPoints } from './history.js';
+import { sayOnStderr } from './output.js';
 import { ResultsFileError } from '../results/errors.js';
 
 /**
@@ -39,7 +41,11 @@ export async function siteCommand(opts: SiteOptions): Promise<number> {
   let files;
   try {
     const runs = listRuns(db);
-    const points = caseHistory(db, {}).filter((p) => p.status !== 'unsupported');
+    // a point edited after its run (not what `ledger export` reads, or outside its own interval) is left out, said (history.ts)
+    const points = trustedPoints(
+      caseHistory(db, {}).filter((p) => p.status !== 'unsupported'),
+      sayOnStderr,
+    );
     const last = runs.at(-1);
     const latestReportHtml = last ? latestReport(db, last.id) : null;
     files = renderSite({ runs, points, latestReportHtml, ...(opts.title ? { title: opts.title } : {}) });

@@ -293,6 +293,8 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
       c.serializer, c.adapter, c.serializer_version, c.target, c.target_version, c.status, c.reason,
       t.mean AS mean, t.error AS error, t.ratio AS ratio, t.ratio_error AS ratio_error, a.mean AS alloc, i.mean AS instr,
       json_valid(c.result_json) AS valid,
+      CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.ratio') END AS recorded_ratio,
+      CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.time.mean') END AS recorded_mean,
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.ratioInterval') END AS ratio_interval,
       CASE WHEN json_valid(r.policy_json) THEN json_extract(r.policy_json, '$.measure.serializeTo') END AS serialize_to,
       CASE WHEN json_valid(c.result_json) THEN EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') = 'noisy') ELSE 0 END AS noisy
@@ -340,5 +342,15 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
     // a policy without the key predates --serialize-to: its serialize op was the string alone (as compare reads it)
     serializeTo: r.serialize_to === 'bytes' ? ('bytes' as const) : ('string' as const),
     noisy: r.noisy === 1,
+    // the case record `ledger export` reads, where the estimates row disagrees with it (hx5 F3: an edited ratio)
+    ...(differs(r.ratio, r.recorded_ratio) || differs(r.mean, r.recorded_mean)
+      ? { recorded: { ratio: r.recorded_ratio, meanNs: r.recorded_mean } }
+      : {}),
   }));
+}
+
+/** Whether two recorded numbers differ (beyond a relative 1e-9; a missing one is not compared). */
+function differs(a: number | null, b: number | null): boolean {
+  if (typeof a !== 'number' || typeof b !== 'number') return false;
+  return Math.abs(a - b) > 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 }

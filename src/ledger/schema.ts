@@ -17,6 +17,7 @@
  * The schema version lives in `PRAGMA user_version`; each migration runs in its own transaction,
  * so a ledger is always at one whole version. Journal mode is WAL.
  */
+import { onProcessEnd } from '../files/process-end.js';
 import { makeFolder } from '../files/make-folder.js';
 import { basename, dirname, join } from 'node:path';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
@@ -230,7 +231,7 @@ export function openLedgerToRead(path: string): Db {
     let copy: string;
     try {
       const tmp = mkdtempSync(join(tmpdir(), 'jsonbench-ledger-'));
-      process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+      onProcessEnd(() => rmSync(tmp, { recursive: true, force: true }));
       copy = join(tmp, basename(path));
       copyFileSync(path, copy);
       if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);

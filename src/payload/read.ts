@@ -193,7 +193,12 @@ function readPayloadUnits(
   let stat;
   try {
     stat = statSync(path);
-  } catch {
+  } catch (e) {
+    // hx5: a symbolic link loop was called "no such file or folder"
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP')
+      throw new PayloadError(`${path}: a loop of symbolic links (each points on to the next, none to a file)`);
+    if (code === 'EACCES') throw new PayloadError(`${path}: permission denied`);
     throw new PayloadError(`${path}: no such file or folder`);
   }
   if (stat.isDirectory()) {

@@ -1,5 +1,8 @@
 import { UsageError } from '../config/usage-error.js';
 
+/** The most shards `--shard` takes (results/merge.ts MAX_SHARDS: merge refuses more). */
+const MAX_SHARDS = 10_000;
+
 /** One shard of a run's plan: the `index`-th (1-based) of `count`. */
 export interface Shard {
   index: number;
@@ -9,7 +12,7 @@ export interface Shard {
 /**
  * Parses `--shard index/count` (`2/3`: the second of three shards), as Playwright's and Jest's
  * `--shard` spell it. @throws UsageError naming `--shard` when it is not two integers with
- * 1 ≤ index ≤ count.
+ * 1 ≤ index ≤ count ≤ {@link MAX_SHARDS}.
  */
 export function parseShard(text: string): Shard {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
@@ -19,6 +22,12 @@ export function parseShard(text: string): Shard {
     throw new UsageError(
       '--shard',
       `the index must be 1 to the count (1/${count || 1} … ${count || 1}/${count || 1}), got ${text.trim()}`,
+    );
+  // hx5: 1/99999999999999999999 was taken (merge then crashed), 1/10000000 made merge list 9,999,999 missing shards
+  if (count > MAX_SHARDS)
+    throw new UsageError(
+      '--shard',
+      `the count must be at most ${MAX_SHARDS} (a shard holds whole groups), got ${count}`,
     );
   return { index, count };
 }

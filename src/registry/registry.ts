@@ -20,21 +20,23 @@ export function createRegistry<T extends { id: string }>(
   kind: string,
   loaders: Readonly<Record<string, () => Promise<{ default: T }>>>,
 ): Registry<T> {
-  const ids = Object.keys(loaders);
+  // frozen, as the registry and each built-in entry it loads: a config in the host cannot swap a built-in's
+  // functions or the list (hx5's analyser-off did it to the analysers' exported objects)
+  const ids = Object.freeze(Object.keys(loaders));
   const load = async (id: string, userEntries: readonly T[] = []): Promise<T> => {
     const own = userEntries.find((e) => e.id === id);
     if (own) return own;
     const loader = loaders[id];
     if (!loader)
       throw new Error(`unknown ${kind} "${id}" (known: ${[...ids, ...userEntries.map((e) => e.id)].join(', ')})`);
-    return (await loader()).default;
+    return Object.freeze((await loader()).default);
   };
-  return {
+  return Object.freeze({
     ids,
     load,
     async loadAll(userEntries: readonly T[] = []) {
       const builtins = await Promise.all(ids.map((id) => load(id)));
       return [...builtins, ...userEntries.filter((e) => !ids.includes(e.id))];
     },
-  };
+  });
 }

@@ -38,4 +38,9 @@ export interface HistoryPoint {
   serializeTo?: 'bytes' | 'string';
   /** true when the case carries the `noisy` finding (a launch reached the time cap before its error target); absent: not read */
   noisy?: boolean;
+  /**
+   * what the ledger's case record (result_json, which `ledger export` reads) says where it is not what the
+   * estimates row says: a ledger edited after the run (hx5 F3). Absent: they agree, or not read.
+   */
+  recorded?: { ratio: number | null; meanNs: number | null };
 }

@@ -8,6 +8,25 @@ export class ShardMergeError extends ResultsFileError {
   }
 }
 
+/** The most shards a run may be split into: plan/shard.ts parseShard refuses more at `run --shard`. */
+const MAX_SHARDS = 10_000;
+
+/**
+ * Shard numbers (ascending) as ranges of `count`: `2/5, 4–5/5`; past `max` ranges, `and N more`.
+ * Pure. (hx5: 9,999,999 missing shards were listed one by one, 183 MB on stderr.)
+ */
+export function shardRanges(shards: readonly number[], count: number, max = 20): string {
+  const ranges: [number, number][] = [];
+  for (const k of shards) {
+    const last = ranges.at(-1);
+    if (last && k === last[1] + 1) last[1] = k;
+    else ranges.push([k, k]);
+  }
+  const shown = ranges.slice(0, max).map(([a, b]) => (a === b ? `${a}/${count}` : `${a}–${b}/${count}`));
+  const rest = ranges.slice(max).reduce((n, [a, b]) => n + b - a + 1, 0);
+  return `${shown.join(', ')}${rest ? ` and ${rest} more` : ''}`;
+}
+
 /**
  * Merges the results files of all shards of one run (`run --shard i/n` for i = 1…n) into the
  * results file the unsharded run would have written: the cases in the plan's order, the run's
@@ -30,6 +49,11 @@ export function mergeShards(
   });
   const first = files[0];
   const { count, plan } = first.shard!;
+  // hx5: a shard of 99999999999999999999 made the list below an "Invalid array length" crash, 10,000,000 a 183 MB error
+  if (!Number.isSafeInteger(count) || count < 1 || count > MAX_SHARDS)
+    throw new ShardMergeError(
+      `${name(0)} says it is one of ${count} shards: a run has 1 to ${MAX_SHARDS} (run --shard refuses more)`,
+    );
   const planKey = JSON.stringify(plan);
   const seen = new Map<number, number>();
   files.forEach((f, i) => {
@@ -50,7 +74,7 @@ export function mergeShards(
   const missing = Array.from({ length: count }, (_, k) => k + 1).filter((k) => !seen.has(k));
   if (missing.length && !partial)
     throw new ShardMergeError(
-      `shard${missing.length > 1 ? 's' : ''} ${missing.map((k) => `${k}/${count}`).join(', ')} missing: give all ${count} (or --partial to merge only these, which the reports then say)`,
+      `shard${missing.length > 1 ? 's' : ''} ${shardRanges(missing, count)} missing: give all ${count} (or --partial to merge only these, which the reports then say)`,
     );
   const order = new Map(plan.map((id, k) => [id, k]));
   const owner = new Map<string, number>();

@@ -31,6 +31,8 @@ import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } f
 
 /** The reason of a case the killed run never measured (status `not-run`, never `failed`: nothing went wrong with it). */
 export const NOT_RUN_REASON = 'not measured: the run was killed before this case';
+/** A case whose launch had started (a `launching` line in launches.partial.jsonl) but none finished (hx5 U4). */
+export const KILLED_WHILE_REASON = 'not measured: the run was killed while measuring this case';
 
 /** File names of a run in progress, inside its output folder. */
 export const RUN_PARTIAL = {
@@ -286,6 +288,7 @@ function recordsOf(
   group: RunSnapshot['groups'][number],
   launches: ReadonlyMap<string, LaunchRecord[]>,
   payloads: ReadonlyMap<string, RunSnapshot['payloads'][number]>,
+  started: ReadonlySet<string> = new Set(),
 ): CaseRecord[] {
   return group.map((planned): CaseRecord => {
     const mine = launches.get(planned.id) ?? [];
@@ -299,7 +302,10 @@ function recordsOf(
     };
     if (planned.status !== 'planned') return { ...base, end: { status: planned.status, reason: planned.reason } };
     if (!mine.some((l) => !l.discarded && l.rounds.length))
-      return { ...base, end: { status: 'not-run', reason: NOT_RUN_REASON } };
+      return {
+        ...base,
+        end: { status: 'not-run', reason: started.has(planned.id) ? KILLED_WHILE_REASON : NOT_RUN_REASON },
+      };
     return { ...base, end: { status: 'measured' } };
   });
 }
@@ -335,8 +341,15 @@ export function recoverRun(dir: string): Recovered {
   const launches = new Map<string, LaunchRecord[]>();
   const launchLines = new Map<string, JsonLine[]>();
   const launchesPath = join(dir, RUN_PARTIAL.launches);
+  // the cases a launch had started for (runner.ts writes `{ caseId, launching }` as each launch begins)
+  const started = new Set<string>();
   for (const at of readJsonLines(launchesPath)) {
-    const { caseId, record } = (at.value ?? {}) as { caseId?: unknown; record?: unknown };
+    const { caseId, record, launching } = (at.value ?? {}) as {
+      caseId?: unknown;
+      record?: unknown;
+      launching?: unknown;
+    };
+    if (typeof caseId === 'string' && typeof launching === 'number') started.add(caseId);
     if (typeof caseId !== 'string' || !record) continue;
     // a hand-edited or damaged record must not reach the statistics: name its line and field, not the figure it would spoil
     const bad = launchRecordProblem(record);
@@ -355,7 +368,7 @@ export function recoverRun(dir: string): Recovered {
   const cases: CaseResult[] = [];
   let rebuilt = 0;
   let lost = 0;
-  const recsOf = snapshot.groups.map((group) => recordsOf(group, launches, payloads));
+  const recsOf = snapshot.groups.map((group) => recordsOf(group, launches, payloads, started));
   // the run's prior as a finished run lends it (run/assemble.ts runPriorsInOrder over the groups in
   // the plan's order, their launches so far): a rebuilt group of 2 launches gets t(≈5), not t(≈1)
   const priors = runPriorsInOrder(recsOf.map(groupLaunchSpread));

@@ -96,6 +96,10 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
         counts: counter.counts(),
         elapsedMs: elapsedMs(),
       });
+      // which cases were being measured, should the host be killed now (run/recover.ts: "killed while measuring this case")
+      if (input.launchLogPath)
+        for (const id of req.carries?.length ? req.carries.map((r) => r.planned.id) : [req.planned.id])
+          appendFileNamed(input.launchLogPath, JSON.stringify({ caseId: id, launching: req.launch }) + '\n');
       const start = now();
       try {
         return await launchOf(req.planned)(req.job, req.timeoutMs, place);

@@ -52,6 +52,10 @@ import {
 } from '../results/types.js';
 import { writeResults } from '../results/io.js';
 import { statisticsIntact } from '../case/stats-seal.js';
+import { sidecarPath } from '../results/integrity.js';
+import { sealWritten } from '../files/process-end.js';
+// a payload's file name shown as one line wherever a report, the terminal or a CI log prints it (hx5 I-ghcmd)
+import { visibleName } from '../report/table/escape.js';
 import { gitState, startRunRecorder, type RunRecorder } from '../ledger/run-ledger.js';
 import { writeReports, type WrittenReports } from '../report/write.js';
 import { countOf, formatBytes } from '../report/units.js';
@@ -161,7 +165,7 @@ export function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
     const unit = payload.source.units.find((u) => payloadId(u.source) === w.id) ?? units[0];
     return {
       workload: w.id,
-      file: basename(unit.source.replace(/:\d+$/, '')),
+      file: visibleName(basename(unit.source.replace(/:\d+$/, ''))),
       schema: w.schema,
       sample: unit.value,
       ...(records && units.length > 1
@@ -257,7 +261,7 @@ function payloadRecords(
       .filter((f): f is PayloadFile & { generated?: boolean } => Boolean(f));
     return {
       workload: w.id,
-      file: basename(unit?.source ?? source.path),
+      file: visibleName(basename(unit?.source ?? source.path)),
       kind: source.kind,
       bytes: Buffer.byteLength(text),
       sha256: sha256Of(text),
@@ -270,7 +274,7 @@ function payloadRecords(
       })),
       schema: {
         source: origin.library,
-        ...(origin.file ? { file: basename(origin.file) } : {}),
+        ...(origin.file ? { file: visibleName(basename(origin.file)) } : {}),
         unconverted: origin.unconverted,
       },
       findings: payload.findings.map((f) => ({ kind: f.kind, path: f.path, count: f.count, text: f.text })),
@@ -699,13 +703,15 @@ async function runLocked(
     const history = ledger?.historyOf(results.cases) ?? [];
     const resultsPath = join(req.outDir, 'results.json');
     // the hash of the results file last written goes to the ledger (results/integrity.ts)
-    let resultsSha = namedWrite(resultsPath, () => writeResults(resultsPath, results));
+    let resultsSha = writeSealed(resultsPath, results);
     rmSync(partialPath, { force: true });
     rmSync(launchLogPath, { force: true });
     rmSync(snapshotPath, { force: true });
     const warned = new Set<string>();
     const report = () => {
       const written = writeReports(req.outDir, [results], RUN_REPORTS, { history });
+      // sealed as written: a config's timer or exit listener changing them before the process ends is undone (files/process-end.ts)
+      for (const path of Object.values(written.written)) if (path) sealWritten(path);
       for (const f of written.failed) {
         const message = `the ${f.format} report was not written: ${f.error}`;
         if (!warned.has(message)) observe({ type: 'warning', message });
@@ -718,7 +724,7 @@ async function runLocked(
       sealHolds: () => (sealHolds() ? '' : tampered),
       amend: (c) => hostFaults.amend(c),
       write: () => {
-        resultsSha = namedWrite(resultsPath, () => writeResults(resultsPath, results));
+        resultsSha = writeSealed(resultsPath, results);
       },
       report,
     });
@@ -737,6 +743,14 @@ async function runLocked(
 }
 
 const builtinSerializerIds = builtinSerializers.ids;
+
+/** Writes results.json (and its .sha256 sidecar) and seals both at once (files/process-end.ts): what the process ends with is what was written. Returns the SHA-256 of the text written. */
+function writeSealed(resultsPath: string, results: ResultsFile): string {
+  const sha = namedWrite(resultsPath, () => writeResults(resultsPath, results));
+  sealWritten(resultsPath);
+  sealWritten(sidecarPath(resultsPath));
+  return sha;
+}
 
 /** Targets whose workers are local processes a CPU mask reaches (Chromium's page and ssh's remote worker are not). */
 const PINNABLE = new Set(['node-host', 'node-version', 'bun', 'deno', 'quickjs']);

@@ -6,6 +6,8 @@ import {
   newLaunchTag,
   type ListedProcess,
 } from './descendants.js';
+import { onProcessEnd } from '../files/process-end.js';
+import { superviseHost } from './supervisor.js';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +80,24 @@ const DRAIN_AFTER_EXIT_MS = 1000;
 
 /** Process groups of running workers (with their launch tags), killed if the host exits first (a worker leads its own group, so Ctrl-C does not reach it). */
 const liveGroups = new Map<number, string>();
+/** the outcome of each launch still running, by its worker's pid */
+const liveOutcomes = new Map<number, LaunchOutcome>();
+
+/** Why a launch running while jsonbench was stopped and continued by its supervisor failed. */
+const STOPPED_HOST =
+  'it stopped the jsonbench process (a SIGSTOP to its parent, hx5): the supervisor continued jsonbench after 2 s and this launch was killed';
+
+/**
+ * Ends every launch still running, each failing with `reason` (its case `crashed` with it): the
+ * supervisor found jsonbench stopped while they ran (supervisor.ts). Which worker sent the signal
+ * cannot be told; only launches that were running are failed.
+ */
+function failLiveLaunches(reason: string): void {
+  for (const [pid, outcome] of liveOutcomes) {
+    outcome.protocolError ??= reason;
+    killGroup(pid);
+  }
+}
 let killOnExit = false;
 function killGroup(pid: number | undefined): void {
   if (!pid) return;
@@ -161,7 +181,10 @@ export function launchCommand(
     const releaseGuard = guardOrphan(child.pid);
     if (!killOnExit) {
       killOnExit = true;
-      process.on('exit', () => {
+      // a worker that stops the jsonbench process (SIGSTOP to its parent) no longer freezes the run (supervisor.ts)
+      superviseHost(() => failLiveLaunches(STOPPED_HOST));
+      // at any end of the process, jsonbench's own end included (files/process-end.ts runs no 'exit' listener)
+      onProcessEnd(() => {
         for (const [pid, t] of liveGroups) {
           killGroup(pid);
           killTagged(t);
@@ -177,6 +200,7 @@ export function launchCommand(
       stdoutTail: '',
       elapsedMs: 0,
     };
+    if (child.pid) liveOutcomes.set(child.pid, outcome);
     keepTail(child.stderr, (t) => {
       outcome.stderrTail = t;
     });
@@ -229,6 +253,7 @@ export function launchCommand(
       killListed(listed);
       releaseGuard();
       if (child.pid) liveGroups.delete(child.pid);
+      if (child.pid) liveOutcomes.delete(child.pid);
       outcome.elapsedMs = performance.now() - started;
       resolve(outcome);
     };

@@ -261,3 +261,36 @@ test(
     }
   },
 );
+
+test('hx5: a shard count above 10,000 is refused at --shard and at merge; missing shards are said as ranges, capped', () => {
+  for (const bad of ['1/99999999999999999999', '1/10000000', '1/10001'])
+    assert.throws(
+      () => parseShard(bad),
+      (e: unknown) => e instanceof UsageError && e.flag === '--shard' && /at most 10000/.test(e.message),
+      bad,
+    );
+  assert.deepEqual(parseShard('10000/10000'), { index: 10000, count: 10000 });
+  const shard = (index: number, count: number) =>
+    ({
+      schemaVersion: 1,
+      tool: 'jsonbench',
+      startedAt: '2026-12-04T00:00:01.000Z',
+      environment: {},
+      policy: { name: 'quick' },
+      targets: [],
+      cases: [{ id: 'a', status: 'unsupported', reason: 'r' }],
+      shard: { index, count, plan: ['a'] },
+    }) as unknown as ResultsFile;
+  // a results file written by the old code (or by hand) with a huge count: refused by name, not "Invalid array length"
+  assert.throws(() => mergeShards([shard(1, 1e20)]), /one of 100000000000000000000 shards: a run has 1 to 10000/);
+  const started = performance.now();
+  assert.throws(
+    () => mergeShards([shard(1, 10000)]),
+    (e: unknown) => {
+      const m = (e as Error).message;
+      return /shards 2–10000\/10000 missing: give all 10000/.test(m) && m.length < 200;
+    },
+  );
+  assert.ok(performance.now() - started < 5000);
+  assert.throws(() => mergeShards([shard(1, 50), shard(3, 50), shard(5, 50)]), /shards 2\/50, 4\/50, 6–50\/50 missing/);
+});

@@ -161,7 +161,13 @@ test(
       { env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1' }, stdio: 'ignore' },
     );
     const log = join(out, 'launches.partial.jsonl');
-    const lines = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0);
+    // finished launches: the lines with a record (a `launching` line is written as each launch begins)
+    const lines = () =>
+      existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .split('\n')
+            .filter((l) => l.includes('"record"')).length
+        : 0;
     for (let i = 0; i < 1200 && lines() < 2 && child.exitCode === null; i++)
       await new Promise((r) => setTimeout(r, 100));
     child.kill('SIGKILL');

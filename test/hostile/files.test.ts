@@ -115,9 +115,11 @@ test('report and compare read a file with an unknown status or finding code (a n
   const other = r.cases.find((x) => x !== c && x.status === 'measured')!;
   other.findings.push({ code: 'pwned', message: 'x' });
   const file = write('newer-statuses.json', r);
+  // compare's base: another run (a run compared with itself is refused, hx5)
+  const base = write('newer-statuses-base.json', { ...results(), startedAt: '2026-01-01T00:00:00.000Z' });
   for (const args of [
     ['report', file, '--format', 'md'],
-    ['compare', file, file],
+    ['compare', base, file],
   ]) {
     const ran = await cli(args);
     assert.equal(ran.code, 0, `${args[0]}: ${ran.stderr}`);

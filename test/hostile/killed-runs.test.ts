@@ -1,7 +1,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +73,12 @@ test('kill -9 of the CLI mid-run: the next run into the folder says it took over
   const out = join(dir, 'k9');
   const first = start([...RUN, ...SLOW, '--out', out]);
   const launches = join(out, 'launches.partial.jsonl');
-  await until(() => existsSync(launches) && statSync(launches).size > 0, 240_000, 'a finished launch');
+  // a finished launch's line carries its record (a `launching` line is written as each launch begins)
+  await until(
+    () => existsSync(launches) && readFileSync(launches, 'utf8').includes('"record"'),
+    240_000,
+    'a finished launch',
+  );
   first.child.kill('SIGKILL');
   await first.exit;
   assert.equal(existsSync(join(out, 'results.json')), false, 'a killed run wrote no results.json');
@@ -189,7 +194,12 @@ test('SIGTERM mid-run ends it with exit 143 and a line saying where the measured
   const out = join(dir, 'term');
   const run = start([...RUN, ...SLOW, '--out', out]);
   const launches = join(out, 'launches.partial.jsonl');
-  await until(() => existsSync(launches) && statSync(launches).size > 0, 240_000, 'a finished launch');
+  // a finished launch's line carries its record (a `launching` line is written as each launch begins)
+  await until(
+    () => existsSync(launches) && readFileSync(launches, 'utf8').includes('"record"'),
+    240_000,
+    'a finished launch',
+  );
   run.child.kill('SIGTERM');
   assert.equal(await run.signal, null, 'not a death by the signal');
   assert.equal(await run.exit, 143, run.stderr());

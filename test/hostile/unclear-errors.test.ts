@@ -1,10 +1,10 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli } from './support.js';
+import { cli, results } from './support.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
 /**
@@ -113,4 +113,42 @@ test('a map of more keys than json-schema-faker makes says so, not "properties w
     /the gate's second payload of payload:map could not be generated from its schema \(an object with free keys at \/ has more keys than json-schema-faker makes for one object \(at most about 1,000\)\)/,
   );
   assert.doesNotMatch(ran.stderr, /were not found while additionalProperties is false/);
+});
+
+test('hx5: compare of a run with itself (one file twice, a folder and its results.json) is refused with exit 2, naming both', async () => {
+  const dir2 = mkdtempSync(join(tmpdir(), 'jsonbench-self-'));
+  try {
+    const file = join(dir2, 'results.json');
+    writeFileSync(file, JSON.stringify(results()));
+    for (const args of [
+      ['compare', file, file],
+      ['compare', dir2, file],
+      ['compare', dir2, dir2, '--format', 'md'],
+    ]) {
+      const ran = await cli(args);
+      assert.equal(ran.code, 2, `${args.join(' ')}: ${ran.stderr}`);
+      assert.match(ran.stderr, /is the same run as .*a run compared with itself is "same" in every case/);
+      assert.equal(ran.stdout, '');
+    }
+    const other = results();
+    other.startedAt = '2026-01-01T00:00:00.000Z';
+    const otherFile = join(dir2, 'other.json');
+    writeFileSync(otherFile, JSON.stringify(other));
+    assert.equal((await cli(['compare', otherFile, file])).code, 0, 'two runs are compared');
+  } finally {
+    rmSync(dir2, { recursive: true, force: true });
+  }
+});
+
+test('hx5: a symbolic link loop given as --payload is said to be one, not "no such file"', async () => {
+  const dir2 = mkdtempSync(join(tmpdir(), 'jsonbench-loop-'));
+  try {
+    symlinkSync(join(dir2, 'b.json'), join(dir2, 'a.json'));
+    symlinkSync(join(dir2, 'a.json'), join(dir2, 'b.json'));
+    const ran = await cli(['run', '--payload', join(dir2, 'a.json'), '--policy', 'quick', '--no-ledger']);
+    assert.equal(ran.code, 2, ran.stderr);
+    assert.match(ran.stderr, /a\.json: a loop of symbolic links/);
+  } finally {
+    rmSync(dir2, { recursive: true, force: true });
+  }
 });

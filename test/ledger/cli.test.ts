@@ -57,11 +57,14 @@ test("history shows the imported case with its serializer version and the other 
   );
 });
 
-test('compare takes a results file and a ledger run; the same run against itself is all same', () => {
+test('compare takes a results file and a ledger run; the same run against itself is refused (hx5: a gate on it always passed)', () => {
   const r = jsonbench(['compare', remoteFile, '1', '--format', 'md', '--fail-on', 'slower']);
-  assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /^### jsonbench: no regression\n\nBase .*remote-results\.json → head run 1 /);
-  assert.match(r.stdout, /2 cases in both runs — ratio: 1 same; time: 2 same; allocated: 2 same\./);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(
+    r.stderr,
+    /<head>: 1 is the same run as .*remote-results\.json .*a run compared with itself is "same" in every case/,
+  );
+  assert.equal(r.stdout, '');
 });
 
 test('a bad reference, a missing ledger and a bad flag are usage errors (exit 2) naming the culprit', () => {

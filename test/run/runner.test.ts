@@ -588,16 +588,29 @@ test('every launch is logged the moment it ends, before its case finishes', asyn
       launchLogPath,
       groupLaunches: false,
       launchFor: () => (job, t) => {
-        seen.push(readFileSync(launchLogPath, 'utf8').split('\n').filter(Boolean).length);
+        // finished launches (a `launching` line, written as each begins, names the case being measured: hx5)
+        seen.push(
+          readFileSync(launchLogPath, 'utf8')
+            .split('\n')
+            .filter((l) => l.includes('"record"')).length,
+        );
         return fake.launch(job, t);
       },
     });
     // before each of the 4 timing launches (the first two also take allocation): 0, 1, 2, 3 launches logged
     assert.deepEqual(seen, [0, 1, 2, 3]);
-    const lines = readFileSync(launchLogPath, 'utf8')
+    const all = readFileSync(launchLogPath, 'utf8')
       .split('\n')
       .filter(Boolean)
-      .map((l) => JSON.parse(l) as { caseId: string; record: { launch: number; grouped?: boolean } });
+      .map(
+        (l) => JSON.parse(l) as { caseId: string; launching?: number; record?: { launch: number; grouped?: boolean } },
+      );
+    // each launch's case is named as the launch begins, then its record when it ends
+    assert.deepEqual(
+      all.filter((l) => l.launching !== undefined).map((l) => `${l.caseId.split('/').pop()}#${l.launching}`),
+      ['json#1', 'a#1', 'json#2', 'a#2'],
+    );
+    const lines = all.filter((l) => l.record) as { caseId: string; record: { launch: number; grouped?: boolean } }[];
     assert.deepEqual(
       lines.map((l) => `${l.caseId.split('/').pop()}#${l.record.launch}`),
       ['json#1', 'a#1', 'json#2', 'a#2'],

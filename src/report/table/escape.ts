@@ -60,6 +60,20 @@ export function visibleControls(text: string): string {
     .replace(CONTROLS, picture);
 }
 
+/**
+ * A name from the data (a payload file name, a schema file name) as one visible line: as
+ * {@link visibleControls}, and line feeds, carriage returns and tabs shown as their control pictures
+ * (␊ ␍ ␉), U+2028/U+2029 as their escapes (`\u2028`). A name with a line break printed raw put
+ * `::error …` and `::add-mask::` lines at the start of a line on stderr, which GitHub Actions runs as
+ * workflow commands (hx5 I-ghcmd). Nothing is cut.
+ */
+export function visibleName(text: string): string {
+  return visibleControls(String(text).replace(/[\t\n\r]/g, picture)).replace(
+    /[\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
 /** Escapes cell text for a dialect and cuts it to `maxChars`. */
 export function escapeCell(text: string, dialect: Dialect, maxChars = DEFAULT_MAX_CHARS): string {
   const one = maskBidi(clip(String(text), maxChars)).replace(LINE_BREAKS, ' ');

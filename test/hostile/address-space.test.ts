@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { bin } from './support.js';
+
+/**
+ * hx5 C2 (crash): under `ulimit -v 6000000` every command but `--version` died with Node's raw
+ * "RangeError: WebAssembly.instantiate(): Out of memory … at lazyllhttp": a dependency (arktype) reads
+ * the Request/Headers globals when it loads, which loads Node's undici, whose unhandled llhttp promise
+ * rejected (files/process-end.ts tolerateUndiciWasm drops that rejection, nothing else).
+ */
+
+const limited = (args: string[]) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      'sh',
+      ['-c', 'ulimit -v 6000000 && exec "$0" "$@"', process.execPath, bin, ...args],
+      { env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', COLUMNS: '200' }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const e = error as (Error & { code?: unknown }) | null;
+        resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, stdout, stderr });
+      },
+    );
+  });
+
+test(
+  '--version and list work under a 6 GB address-space limit (ulimit -v)',
+  { skip: process.platform === 'win32' && 'needs sh and ulimit' },
+  async () => {
+    const version = await limited(['--version']);
+    assert.equal(version.code, 0, version.stderr);
+    assert.match(version.stdout, /^\d+\.\d+\.\d+/);
+    const list = await limited(['list']);
+    assert.equal(list.code, 0, list.stderr);
+    assert.doesNotMatch(list.stderr, /WebAssembly|lazyllhttp/);
+    assert.match(list.stdout, /arktype/);
+  },
+);
