@@ -46,13 +46,17 @@ export function maskOutput(): void {
  * leading white space and runs `::name …::value` (`::error`, `::add-mask::`, `::stop-commands::`) and
  * the older `##[name]`. A zero-width space goes between the two signs of such a line start, so it
  * shows the same and commands nothing (hx5 I-ghcmd: a payload file name with line breaks put
- * `::error` lines on stderr; a long name wrapped at a space can put one at a line start too).
+ * `::error` lines on stderr; a long name wrapped at a space can put one at a line start too). Azure
+ * Pipelines' logging commands (`##vso[task.prependpath]…`) are broken the same way wherever they sit
+ * in a line (hx6: a payload named `##vso[task.prependpath]pwned.json`).
  * `atStart`: whether `text` begins a line.
  */
 export function noWorkflowCommands(text: string, atStart: boolean): string {
-  return text.replace(/(^|\n)([ \t\r]*)(::|##\[)/g, (all, nl: string, ws: string, sign: string, at: number) =>
-    at === 0 && !atStart && !nl ? all : `${nl}${ws}${sign[0]}\u200b${sign.slice(1)}`,
-  );
+  return text
+    .replace(/(^|\n)([ \t\r]*)(::|##\[)/g, (all, nl: string, ws: string, sign: string, at: number) =>
+      at === 0 && !atStart && !nl ? all : `${nl}${ws}${sign[0]}\u200b${sign.slice(1)}`,
+    )
+    .replace(/##vso\[/gi, (m) => `#\u200b${m.slice(1)}`);
 }
 
 /**

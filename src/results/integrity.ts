@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ResultsFileError } from './errors.js';
 
@@ -22,7 +22,7 @@ import { ResultsFileError } from './errors.js';
  */
 
 /** Functions taken when this module loads, before any user code (see results/io.ts `pristine`). */
-const pristine = { createHash, readFileSync, writeFileSync, renameSync, rmSync } as const;
+const pristine = { createHash, openSync, fstatSync, readSync, closeSync, writeFileSync, renameSync, rmSync } as const;
 
 /** The sidecar of a results file: its path with `.sha256` appended. */
 export function sidecarPath(resultsPath: string): string {
@@ -57,15 +57,34 @@ export function writeSidecar(resultsPath: string, sha: string): void {
   }
 }
 
-/** The hash a sidecar records (its first 64 hex digits), undefined when there is no sidecar or it holds none. */
-export function recordedSha(resultsPath: string): string | undefined {
-  let text: string;
+/** The most a sidecar is read of: a `sha256sum` line is 64 hex digits, two spaces and a file name. */
+const SIDECAR_MAX_BYTES = 4096;
+
+/**
+ * The hash a sidecar records (its first 64 hex digits): undefined when there is no sidecar;
+ * `{ unreadable }` when one is there but cannot be what a run wrote — not a regular file (a FIFO
+ * would block the reader forever, /dev/zero would fill memory: hx6), larger than
+ * {@link SIDECAR_MAX_BYTES}, or holding no hash. Opened non-blocking, so a FIFO never waits for a
+ * writer.
+ */
+export function recordedSha(resultsPath: string): string | { unreadable: string } | undefined {
+  let fd: number;
   try {
-    text = pristine.readFileSync(sidecarPath(resultsPath), 'utf8');
-  } catch {
-    return undefined;
+    fd = pristine.openSync(sidecarPath(resultsPath), constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : { unreadable: (e as Error).message };
   }
-  return /^([0-9a-f]{64})\b/.exec(text)?.[1];
+  try {
+    const st = pristine.fstatSync(fd);
+    if (!st.isFile()) return { unreadable: 'it is not a regular file' };
+    if (st.size > SIDECAR_MAX_BYTES) return { unreadable: `it holds ${st.size} bytes, not one sha256sum line` };
+    const buf = Buffer.alloc(st.size);
+    const n = pristine.readSync(fd, buf, 0, st.size, 0);
+    const sha = /^([0-9a-f]{64})\b/.exec(buf.subarray(0, n).toString('utf8'))?.[1];
+    return sha ?? { unreadable: 'it holds no SHA-256' };
+  } finally {
+    pristine.closeSync(fd);
+  }
 }
 
 let accepting = false;
@@ -90,7 +109,11 @@ export function checkIntegrity(path: string, text: string): void {
   if (recorded === undefined) return;
   const now = sha256Of(text);
   if (now === recorded) return;
-  const what = `changed after the run wrote it: its sha256 is ${now}, the run recorded ${recorded} in ${basename(sidecarPath(path))}`;
+  // a sidecar that is there but not a run's (garbage, a FIFO, a device) proves nothing either way: refused like a mismatch (hx6)
+  const what =
+    typeof recorded === 'string'
+      ? `changed after the run wrote it: its sha256 is ${now}, the run recorded ${recorded} in ${basename(sidecarPath(path))}`
+      : `cannot be checked: its integrity record ${basename(sidecarPath(path))} is not one a run wrote (${recorded.unreadable})`;
   if (accepting) {
     warn(`jsonbench: ${path}: ${what}; read as it is now (--accept-changed): its numbers are not the run's`);
     return;
@@ -98,6 +121,8 @@ export function checkIntegrity(path: string, text: string): void {
   throw new ChangedResultsError(
     path,
     '',
-    `${what}. Something rewrote it after the run (a process the run left behind, an editor, a script): its numbers are not what the run measured. Pass --accept-changed to read it anyway`,
+    typeof recorded === 'string'
+      ? `${what}. Something rewrote it after the run (a process the run left behind, an editor, a script): its numbers are not what the run measured. Pass --accept-changed to read it anyway`
+      : `${what}: a run writes one sha256sum line there. Remove it if you know where the file came from, or pass --accept-changed to read it anyway`,
   );
 }

@@ -1,7 +1,8 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,3 +139,22 @@ test(
     assert.equal(r.code, 0, r.stderr);
   },
 );
+
+test('a sidecar that is not one a run wrote (garbage, a FIFO, /dev/zero) is refused at once, never read whole or waited on (hx6)', async () => {
+  for (const [name, plant] of [
+    ['garbage', (p: string) => writeFileSync(p, 'garbage\n')],
+    ['fifo', (p: string) => execFileSync('mkfifo', [p])],
+    ['zero', (p: string) => symlinkSync('/dev/zero', p)],
+  ] as const) {
+    const { file } = written(`sidecar-${name}`);
+    rmSync(file + '.sha256');
+    plant(file + '.sha256');
+    const started = Date.now();
+    const r = await cli(['report', file, '--format', 'md', '--out', '-']);
+    assert.equal(r.code, 2, `${name}: ${r.stderr}`);
+    assert.match(r.stderr, /results\.json\.sha256 is not one a run wrote/, name);
+    assert.ok(Date.now() - started < 20_000, `${name}: took ${Date.now() - started} ms`);
+    const accepted = await cli(['report', file, '--format', 'md', '--out', '-', '--accept-changed']);
+    assert.equal(accepted.code, 0, `${name} --accept-changed: ${accepted.stderr}`);
+  }
+});

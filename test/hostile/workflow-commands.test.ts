@@ -58,4 +58,13 @@ test('visibleName shows line breaks, tabs, ESC, U+2028/2029 and bidi characters;
   );
   assert.equal(noWorkflowCommands('::a', true), ':\u200b:a');
   assert.equal(noWorkflowCommands('::a', false), '::a', 'a chunk continuing a line is left alone');
+  // Azure Pipelines' logging commands anywhere in a line (hx6: a payload named ##vso[task.prependpath]pwned.json)
+  assert.equal(
+    noWorkflowCommands('  ##vso[task.prependpath]pwned.json (11.7 KiB', false),
+    '  #\u200b#vso[task.prependpath]pwned.json (11.7 KiB',
+  );
+  assert.equal(
+    noWorkflowCommands('payload p/##VSO[task.setvariable]x', true),
+    'payload p/#\u200b#VSO[task.setvariable]x',
+  );
 });
