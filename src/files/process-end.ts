@@ -154,6 +154,15 @@ export function tolerateUndiciWasm(): void {
   tolerating = true;
   process.on('unhandledRejection', (reason) => {
     if (isUndiciWasmFailure(reason)) return;
+    // out of file descriptors (`ulimit -n 150`: a lazy import's open fails, hx6): the limit named, not Node's stack
+    const code = (reason as NodeJS.ErrnoException | null)?.code;
+    if ((code === 'EMFILE' || code === 'ENFILE') && !process.env.JSONBENCH_DEBUG) {
+      captured.stderrWrite(
+        `jsonbench: error: too many open files (${code}): the limit of open files for this process (ulimit -n) is too low for jsonbench; raise it (e.g. ulimit -n 1024) and run again\n`,
+      );
+      runCleanups();
+      captured.reallyExit(2);
+    }
     throw reason;
   });
 }

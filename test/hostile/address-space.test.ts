@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { bin } from './support.js';
 
 /**
@@ -34,5 +38,46 @@ test(
     assert.equal(list.code, 0, list.stderr);
     assert.doesNotMatch(list.stderr, /WebAssembly|lazyllhttp/);
     assert.match(list.stdout, /arktype/);
+  },
+);
+
+test(
+  'a run out of file descriptors (ulimit -n 60) ends with exit 2 and the limit named, never a stack (hx6)',
+  { skip: process.platform === 'win32' && 'needs sh and ulimit' },
+  async () => {
+    const payload = fileURLToPath(new URL('../../../examples/response.json', import.meta.url));
+    const out = mkdtempSync(join(tmpdir(), 'jsonbench-nofile-'));
+    try {
+      const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        execFile(
+          'sh',
+          [
+            '-c',
+            'ulimit -n 60 && exec "$0" "$@"',
+            process.execPath,
+            bin,
+            'run',
+            '--payload',
+            payload,
+            '--policy',
+            'quick',
+            '--no-probes',
+            '--no-ledger',
+            '--out',
+            out,
+          ],
+          { env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', COLUMNS: '200' }, timeout: 120_000 },
+          (error, _stdout, stderr) => {
+            const e = error as (Error & { code?: unknown }) | null;
+            resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, stderr });
+          },
+        );
+      });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /too many open files|EMFILE/);
+      assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   },
 );
