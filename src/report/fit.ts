@@ -59,6 +59,16 @@ export function wrap(text: string, width: number | undefined, indent = '  ', opt
 }
 
 /**
+ * `wrapped` (already wrapped, without colour codes) with its first `lead` characters made bold by
+ * `bold` — only when the wrap kept `lead` whole on the first line; otherwise (a terminal narrower
+ * than the lead: COLUMNS=1, a 70-character payload name) it is returned as it is. Slicing a wrapped
+ * text at the lead's length regardless repeated words ("serializeiz", hx5/hx6).
+ */
+export function boldLead(wrapped: string, lead: string, bold: (s: string) => string): string {
+  return wrapped.split('\n')[0].startsWith(lead) ? bold(lead) + wrapped.slice(lead.length) : wrapped;
+}
+
+/**
  * A table cell's text wrapped at `width` (its column's width less padding), a word longer than
  * that broken: cli-table3 would cut it with `…`, which made two rows of `jsonbench list` read alike.
  */

@@ -36,7 +36,7 @@ import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime, ratioNumber } from './units.js';
 import { escapeCell, markdownCode } from './table/escape.js';
-import { DEFAULT_WIDTH, wrap, wrapAtMost } from './fit.js';
+import { boldLead, DEFAULT_WIDTH, wrap, wrapAtMost } from './fit.js';
 import { groupCall, ratioCall } from '../results/decision.js';
 import { COST_TIERS, costGroups, costTier, payloadCosts, type CostGroup } from './costs.js';
 import {
@@ -782,7 +782,7 @@ export function renderRecommendations(
   for (const r of recs) {
     const label = r.direction === 'serialize' ? 'serialize' : `deserialize, ${r.caseClass}`;
     // wrapped without the colour codes (they would count as width), then the label made bold
-    out.push(bold(label) + wrap(`${label}: ${esc(r.sentence)}`, w).slice(label.length));
+    out.push(boldLead(wrap(`${label}: ${esc(r.sentence)}`, w), label, bold));
     for (const d of costLines(r, probed)) out.push(line(d));
     // the baseline it says to keep loses something on this data: one line, the most severe kind (the rest in report.md)
     const kept = r.baselineCosts ? costGroups(r.baselineCosts) : [];
@@ -852,7 +852,7 @@ function renderSuiteRecommendations(results: ResultsFile, options: RenderRecomme
   const title =
     'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)';
   // wrapped without the colour codes (they would count as width), then the first word made bold
-  const out = [bold('Recommendation') + wrap(title, options.width).slice('Recommendation'.length)];
+  const out = [boldLead(wrap(title, options.width), 'Recommendation', bold)];
   const classes = [...new Set(recs.map((r) => `${r.direction} ${r.caseClass}`))];
   for (const key of classes) {
     const rs = recs.filter((r) => `${r.direction} ${r.caseClass}` === key);

@@ -16,7 +16,7 @@ import {
 import { renderTable } from './table/write.js';
 import { mapColumns, type Column } from './table/column.js';
 import { escapeCell } from './table/escape.js';
-import { clipLine, DEFAULT_WIDTH, SEE_REPORT, wrap, wrapAtMost } from './fit.js';
+import { boldLead, clipLine, DEFAULT_WIDTH, SEE_REPORT, wrap, wrapAtMost } from './fit.js';
 
 export { clipLine, DEFAULT_WIDTH, outputWidth, SEE_REPORT, wrap } from './fit.js';
 import { renderInstructions } from './instructions.js';
@@ -342,7 +342,7 @@ function tableBlock(
   const joined = `${title}${opening.startsWith('(') ? ' ' : ' · '}${opening}`;
   const wrapped = say(joined);
   // bold only a title the wrap kept whole on the first line (a title wider than the terminal is wrapped as it is)
-  const opened = wrapped.split('\n')[0].startsWith(title) ? c.bold(title) + wrapped.slice(title.length) : wrapped;
+  const opened = boldLead(wrapped, title, c.bold);
   const out = [opened, ...more.map(say), drawn[0]];
   // one line per row (the Notes cell is clipped to one line): each further section's heading before its first row
   rows.forEach((r, i) => {

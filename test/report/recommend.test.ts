@@ -1223,3 +1223,15 @@ test('keeping a baseline that loses something on this data is said under the sen
   );
   assert.doesNotMatch(clean, /keeping json costs/);
 });
+
+test('on a terminal narrower than a label the recommendation wraps whole: no word repeated (hx6: "serializeiz" at COLUMNS=5)', () => {
+  const r = results([
+    { serializer: 'json', mean: 100_000, error: 1_000 },
+    { serializer: 'x', mean: 50_000, error: 500, ratio: 0.5, ratioError: 0.01 },
+  ]);
+  for (const width of [1, 5, 9]) {
+    const text = renderRecommendations(r, 'terminal', { width });
+    assert.doesNotMatch(text, /serializeiz|serializeialize|serializee/, `${width}: ${text.slice(0, 80)}`);
+    assert.ok(text.replace(/\s+/g, '').includes('serialize:'), `${width}: the label once, whole`);
+  }
+});
