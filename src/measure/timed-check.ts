@@ -117,7 +117,7 @@ export interface CheckReference {
 /** Built-ins taken before adapter code runs (see verify.ts). */
 const { stringify } = JSON;
 const { isArray } = Array;
-const { getPrototypeOf, keys: ownKeys, isExtensible, isFrozen, isSealed } = Object;
+const { getPrototypeOf, getOwnPropertyDescriptor, keys: ownKeys, isExtensible, isFrozen, isSealed } = Object;
 
 /** The prototypes and the toJSON functions the untouched inputs have (plain JSON: Object.prototype, Array.prototype, none). */
 interface InputShapes {
@@ -220,7 +220,7 @@ function locked(v: object, path: string): GateFailure | undefined {
   };
 }
 
-/** The first object or array of `inputs` that was {@link locked}, or undefined (the gate's check). */
+/** The first object or array of `inputs` that was {@link locked}, or whose property was turned into an accessor, or undefined (the gate's check). */
 export function integrityChange(inputs: readonly unknown[]): GateFailure | undefined {
   const stack: [unknown, string][] = inputs.map((v, i) => [v, inputs.length > 1 ? `$[${i}]` : '$']);
   while (stack.length) {
@@ -228,13 +228,25 @@ export function integrityChange(inputs: readonly unknown[]): GateFailure | undef
     if (v === null || typeof v !== 'object') continue;
     const f = locked(v, path);
     if (f) return f;
-    if (isArray(v)) for (let i = 0; i < v.length; i++) stack.push([v[i], `${path}[${i}]`]);
-    else
-      for (const k of ownKeys(v))
-        stack.push([
-          (v as Record<string, unknown>)[k],
-          /^[A-Za-z_$][\w$]*$/.test(k) ? `${path}.${k}` : `${path}[${stringify(k)}]`,
-        ]);
+    const keys = isArray(v) ? [...v.keys()].map(String) : ownKeys(v);
+    for (const k of keys) {
+      const at = isArray(v)
+        ? `${path}[${k}]`
+        : /^[A-Za-z_$][\w$]*$/.test(k)
+          ? `${path}.${k}`
+          : `${path}[${stringify(k)}]`;
+      // a data property turned into a getter/setter: the input still reads the same, but a cache can now see
+      // every write the caller makes (hx6 dirty-cache: "faster by 6.54×" with the JSON text unchanged)
+      const d = getOwnPropertyDescriptor(v, k);
+      if (d && (d.get || d.set))
+        return {
+          path: at,
+          expected: 'a data property',
+          actual: 'an accessor (getter/setter)',
+          reason: `it turned the property at ${at} into an accessor (a getter/setter): the serializer changes its input (a serializer must leave the caller's objects as they were)`,
+        };
+      stack.push([(v as Record<string, unknown>)[k], at]);
+    }
   }
   return undefined;
 }
