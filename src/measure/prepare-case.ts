@@ -140,6 +140,7 @@ function bytesChecks(strings: SideChecks, gatedText: string): SideChecks {
     ...(strings.roundChange ? { roundChange: strings.roundChange } : {}),
     inputs: strings.inputs,
     ...(strings.unlocked ? { unlocked: strings.unlocked } : {}),
+    ...(strings.distinct ? { distinct: strings.distinct } : {}),
   };
 }
 

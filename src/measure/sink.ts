@@ -52,6 +52,11 @@ export function makeEmptyOp(copyA: readonly unknown[], copyB: readonly unknown[]
  * Folds the slot into the checksum and empties it (call after each sample, outside the timed
  * loop). Returns the last op's result, which the timed run checks against the gate's (timed-check.ts).
  */
+/** The result the last op left in the sink, left there (the timed loop reads the one-before-last result with it: timing.ts). */
+export function peekSink(): unknown {
+  return slot;
+}
+
 export function drainSink(): unknown {
   const v = slot;
   checksum = (checksum + (typeof v === 'string' ? v.length : v === null || v === undefined ? 1 : 2)) % 1_000_000_007;

@@ -50,6 +50,12 @@ export interface SideChecks {
    * full check accepted; deserialize: the same JSON type, and array length). @throws TimedCheckFailure
    */
   quick(last: unknown, where: string): void;
+  /**
+   * After any timed sample of two ops or more: deserialize, `last` and `previous` (the sample's last two results,
+   * both from its timed loop) must be different objects — one object twice is a cache of results, even one that
+   * answers only calls from the timed loop (hx6 callsite-cache). @throws TimedCheckFailure
+   */
+  distinct?(last: unknown, previous: unknown, where: string): void;
   /** After the last sample of the pilot and of warmup: the gate's check (`what` starts the reason: by default, the result changed after the gate). @throws TimedCheckFailure */
   full(last: unknown, where: string, what?: string): void;
   /**
@@ -294,6 +300,18 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
   let checkMs = 0;
   const checks: SideChecks = {
     quick,
+    distinct(out, previous, where) {
+      if (direction === 'deserialize' && out !== null && typeof out === 'object' && out === previous)
+        fail(
+          {
+            path: '$',
+            expected: 'a new object from each call',
+            actual: 'the object the call before it returned',
+            reason: 'two timed calls in a row returned the same object (a cache of results)',
+          },
+          `result shared between calls (${where})`,
+        );
+    },
     full,
     roundChange(round) {
       if (direction !== 'serialize' || !ref.changes?.length || (round >= 1 && checkMs > CHECK_BUDGET * sampledMs))

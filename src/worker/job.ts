@@ -638,5 +638,6 @@ function tagged(id: string, checks: SideChecks): SideChecks {
     ...(checks.roundChange ? { roundChange: checks.roundChange } : {}),
     inputs: wrap(checks.inputs),
     ...(checks.unlocked ? { unlocked: wrap(checks.unlocked) } : {}),
+    ...(checks.distinct ? { distinct: wrap(checks.distinct) } : {}),
   };
 }
