@@ -12,6 +12,7 @@ import { notComparableWarning, renderCompareMarkdown, renderCompareTerminal } fr
 import { loadRunRef } from './ledger-source.js';
 import type { ResultsFile } from '../results/types.js';
 import { checkChoices, checkNotEmpty, splitList, UsageError } from '../config/usage-error.js';
+import { sameRun } from '../results/same-run.js';
 
 /** Options of `jsonbench compare`, as commander parses them. */
 export interface CompareCliOptions {
@@ -31,16 +32,6 @@ function positive(flag: string, value: string, max = Infinity): number {
   if (!Number.isFinite(n) || n <= 0 || n >= max)
     throw new UsageError(flag, `"${value}" is not a number in (0, ${max})`);
   return n;
-}
-
-/**
- * Whether two loaded runs are one run: the same start and finish, and the same cases with the same
- * means (one file given twice, a folder and its results.json, a file and its ledger copy). Pure.
- */
-function sameRun(a: ResultsFile, b: ResultsFile): boolean {
-  if (a.startedAt !== b.startedAt || a.finishedAt !== b.finishedAt || a.cases.length !== b.cases.length) return false;
-  const key = (r: ResultsFile) => JSON.stringify(r.cases.map((c) => [c.id, c.status, c.time?.mean ?? null]));
-  return key(a) === key(b);
 }
 
 /**

@@ -6,6 +6,7 @@ import { exporters, reportFormats, type ReportFormat } from '../report/index.js'
 import { checkChoices, UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
 import { runsOf } from '../results/merge.js';
+import { sameRun } from '../results/same-run.js';
 
 /** Options of `jsonbench report`, as commander parses them. */
 export interface ReportOptions {
@@ -31,6 +32,15 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
   if (!files.length) throw new UsageError('<results.json>', 'give at least one results file');
   sameFileTwice(files);
   const read = files.map((f) => readRun(resolve(f), 'report'));
+  // two copies of one run (hx6): shown side by side they read as two runs that agree exactly
+  read.forEach((r, i) => {
+    const j = read.findIndex((o, k) => k < i && sameRun(o, r));
+    if (j >= 0)
+      throw new UsageError(
+        '<results.json>',
+        `${files[j]} and ${files[i]} hold the same run (started ${r.startedAt}, the same cases and means): each run is shown once; give it once`,
+      );
+  });
   // the shards of one run (run --shard) are one run, merged as `jsonbench merge` does; runs of one
   // plan on different targets are one run with the targets side by side
   const runs = runsOf(read, files);

@@ -25,3 +25,21 @@ test('report refuses one results file given twice, by name or as its folder', as
     /run and .*results\.json are the same file \(.*results\.json\): each results file is read once/,
   );
 });
+
+test('report refuses two copies of one run (hx6: "Recommendation (#1)" and "(#2)" alike, never said to be one run)', async () => {
+  const a = join(dir, 'copyA.json');
+  const b = join(dir, 'copyB.json');
+  writeFileSync(a, JSON.stringify(results()));
+  writeFileSync(b, JSON.stringify(results()));
+  const r = await cli(['report', a, b, '--format', 'md', '--out', '-']);
+  assert.equal(r.code, 2, r.stdout);
+  assert.match(r.stderr, /copyA\.json and .*copyB\.json hold the same run \(started .*\): each run is shown once/);
+  // two different runs still report side by side
+  const other = results();
+  other.startedAt = new Date(Date.parse(other.startedAt) - 3_600_000).toISOString();
+  other.finishedAt = new Date(Date.parse(other.finishedAt!) - 3_600_000).toISOString();
+  const c = join(dir, 'copyC.json');
+  writeFileSync(c, JSON.stringify(other));
+  const two = await cli(['report', a, c, '--format', 'md', '--out', '-']);
+  assert.equal(two.code, 0, two.stderr);
+});
