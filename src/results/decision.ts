@@ -17,7 +17,9 @@
  * each rerun's log-ratio drawn with SD s = 0.40 half-widths (the cross-run spread the intervals
  * showed in issue 23; 0.30 if they were honest 99.9% intervals), three reruns. For pairs whose
  * interval touches 1 (m 0.75–1.25) three reruns give the same recommendation with probability
- * 0.91–0.96 at a band of 1.0, against 0.70–0.83 at 0.75 and 0.37–0.49 at 0.5. The flips it leaves
+ * 0.91–0.96 at a band of 1.0, against 0.70–0.83 at 0.75 and 0.37–0.49 at 0.5 (0.62–0.88 since the
+ * tie rule below: the added flips are "borderline X" against "no clear winner", both of which keep
+ * the baseline; studies/border-band/NOTE.md "After the tie rule"). The flips it leaves
  * lie at m ≈ 2 (the interval clear of 1 by about its half-width), between "use X" and "X looks
  * faster, borderline": the same serializer named either way. "No clear winner" keeps the meaning
  * of an interval within {@link SAME_WITHIN} of 1 (0.98–1.02), a resolved tie, or of one that holds
