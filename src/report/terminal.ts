@@ -495,8 +495,10 @@ export function unsupportedLines(results: Pick<ResultsFile, 'cases'>, width: num
     for (const d of directions) {
       const own = results.cases.filter((x) => x.serializer === name);
       const missing = own.filter((x) => x.direction !== d);
-      if (missing.length && missing.every((x) => x.status === 'unsupported') && own.some((x) => x.direction === d))
-        oneWay.set(name, d);
+      // it does `d`: some case of it in `d` is not unsupported (nu6: class-transformer, unsupported both
+      // ways on a union payload, was said "deserialize only" while `list` says "ser only")
+      const does = own.some((x) => x.direction === d && x.status !== 'unsupported');
+      if (missing.length && missing.every((x) => x.status === 'unsupported') && does) oneWay.set(name, d);
     }
   const out: string[] = [];
   const only = directions
