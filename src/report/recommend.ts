@@ -782,7 +782,8 @@ export function renderRecommendations(
   dialect: 'terminal' | 'markdown',
   options: RenderRecommendationOptions = {},
 ): string {
-  if (!results.payloads?.length) return dialect === 'terminal' ? renderSuiteRecommendations(results, options) : '';
+  if (!results.payloads?.length)
+    return dialect === 'terminal' ? renderSuiteRecommendations(results, options) : suiteMarkdown(results, options);
   const recs = recommend(results, options.costSources);
   const probed = probesOf(results) !== null;
   const load = results.environment.loadAverage.start.map((x) => x.toFixed(2)).join('/');
@@ -896,17 +897,46 @@ function baseLabel(r: Recommendation): string {
  * design (issue 22: the default suite prints at most ~250 lines). Empty when nothing was measured.
  */
 function renderSuiteRecommendations(results: ResultsFile, options: RenderRecommendationOptions): string {
-  const recs = recommend(results, options.costSources);
-  if (!recs.length) return '';
+  const suite = suiteRecommendation(results, options.costSources);
+  if (!suite) return '';
   const esc = (s: string) => escapeCell(s, 'terminal', Infinity);
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[22m` : s);
+  // wrapped without the colour codes (they would count as width), then the first word made bold
+  const out = [bold('Recommendation') + wrap(suite.title, options.width).slice('Recommendation'.length)];
+  for (const l of suite.lines) out.push(wrap(esc(l), options.width));
+  if (suite.settle) out.push(wrap(esc(suite.settle), options.width));
+  return `${out.join('\n')}\n`;
+}
+
+/** The built-in suite's recommendation in report.md: the terminal's text, one item per class (nu6: report.md had none). */
+function suiteMarkdown(results: ResultsFile, options: RenderRecommendationOptions): string {
+  const suite = suiteRecommendation(results, options.costSources);
+  if (!suite) return '';
+  const esc = (s: string) => escapeCell(s, 'markdown', Infinity);
+  const lines = suite.lines.map((l) => {
+    const at = l.indexOf(': ');
+    return `- **${esc(l.slice(0, at))}:** ${esc(l.slice(at + 2))}`;
+  });
+  return `${['## Recommendation', '', esc(suite.title.replace(/^Recommendation per/, 'Per')), '', ...lines, ...(suite.settle ? ['', esc(suite.settle)] : [])].join('\n')}\n`;
+}
+
+/**
+ * The built-in suite's recommendation as plain text, unwrapped and unescaped, the one source of the
+ * terminal's, report.md's and report.html's: a title, one line per class (`serialize: JSON.stringify
+ * on all 16 (…)`) and what settles the unsettled calls. Null without recommendations. Pure.
+ */
+export function suiteRecommendation(
+  results: ResultsFile,
+  costSources?: readonly CostSource[],
+): { title: string; lines: string[]; settle: string | null } | null {
+  const recs = recommend(results, costSources);
+  if (!recs.length) return null;
   const multiTarget = results.targets.length > 1;
   const where = (r: Recommendation) =>
     [r.scenario.workload, r.scenario.size, r.scenario.shape, ...(multiTarget ? [r.scenario.target] : [])].join(' · ');
   const title =
     'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)';
-  // wrapped without the colour codes (they would count as width), then the first word made bold
-  const out = [bold('Recommendation') + wrap(title, options.width).slice('Recommendation'.length)];
+  const out: string[] = [];
   const classes = [...new Set(recs.map((r) => `${r.direction} ${r.caseClass}`))];
   for (const key of classes) {
     const rs = recs.filter((r) => `${r.direction} ${r.caseClass}` === key);
@@ -945,9 +975,7 @@ function renderSuiteRecommendations(results: ResultsFile, options: RenderRecomme
             : `${kept.length}`;
       parts.push(`${base} on ${on}${notes.length ? ` (${notes.join('; ')})` : ''}`);
     }
-    out.push(wrap(esc(`${label}: ${parts.join('; ')}`), options.width));
+    out.push(`${label}: ${parts.join('; ')}`);
   }
-  const settle = settleLine(recs, results.policy.name);
-  if (settle) out.push(wrap(esc(settle), options.width));
-  return `${out.join('\n')}\n`;
+  return { title, lines: out, settle: settleLine(recs, results.policy.name) || null };
 }

@@ -454,7 +454,7 @@ test('every looser check is a line under the sentence (terminal and report.md), 
   assert.ok(md.includes(`  - looser check: ${notes[2]}\n`));
 });
 
-test('the block opens report.md and report.html of a payload run, with the payload facts and the load average; built-in runs get a short one in the terminal only', () => {
+test('the block opens report.md and report.html of a payload run, with the payload facts and the load average; built-in runs get a short one, the same text in the terminal, report.md and report.html (nu6: only the terminal had it)', () => {
   const r = results([
     { serializer: 'json' },
     { serializer: 'fast-json-stringify', mean: 40_000, error: 1_000, ratio: 0.4, ratioError: 0.02 },
@@ -481,8 +481,15 @@ test('the block opens report.md and report.html of a payload run, with the paylo
     renderRecommendations(builtin, 'terminal'),
     'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on payload:api · 1 · single\n',
   );
-  assert.equal(renderRecommendations(builtin, 'markdown'), '');
-  assert.ok(!renderMarkdown(builtin).includes('## Recommendation'));
+  assert.equal(
+    renderRecommendations(builtin, 'markdown'),
+    '## Recommendation\n\nPer class across the built-in workloads (for your own data: jsonbench run --payload FILE)\n\n- **serialize:** JSON.stringify on payload:api · 1 · single\n',
+  );
+  assert.ok(renderMarkdown(builtin).includes('## Recommendation'));
+  assert.match(
+    renderHtml(builtin),
+    /<h2>Recommendation<\/h2><p class="dim">Per class across the built-in workloads \(for your own data: jsonbench run --payload FILE\)<\/p><ul class="recommend"><li class="none"><b>serialize:<\/b> <span class="sentence">JSON\.stringify on payload:api · 1 · single<\/span><\/li><\/ul>/,
+  );
 });
 
 test('probe records in the results file (issue 11) become costs of the pick: ✗, ⚠ and ✘ of its serializer, direction, target and workload', () => {
