@@ -74,7 +74,7 @@ test('a library unsupported both ways is no "one direction only" (nu6: class-tra
     c('class-transformer', 'deserialize', 'unsupported'),
   ];
   assert.deepEqual(unsupportedLines({ cases }, 120), [
-    '– Not in the tables, one direction only: deserialize only: zod.',
+    '– Not in the tables, one direction only (1 pair): deserialize only: zod.',
     '– 2 other pairs unsupported (reasons in report.md): class-transformer (2)',
   ]);
 });
