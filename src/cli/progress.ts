@@ -161,6 +161,7 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
 function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressView {
   let last = Date.now();
   let current: { counts: ProgressCounts; elapsedMs: number; caseId?: string } | null = null;
+  let groupCases = 0;
   // after the last group: what the run is doing (notes that announce work: probes, cold starts…) and since when,
   // innermost last; a later note with the same leading word (`typia: … ready in 8.1 s`) ends it
   const phases: { text: string; since: number }[] = [];
@@ -212,8 +213,18 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
         if (e.result.status !== 'measured' && e.result.status !== 'unsupported')
           line(clip(`[${e.result.status}] ${e.result.id}: ${(e.result.reason ?? '').replace(/\s+/g, ' ')}`, o.width));
       } else if (e.type === 'group-done') {
+        // the cases of the groups done are done, whatever case-done event is still to come (nu6: "group 1/6 done
+        // (cases 0/15 …)"); launches are left out here: a quick launch carries several groups ("launches 4/4"
+        // beside "one launch per group")
+        groupCases += e.cases.filter((c) => c.status !== 'unsupported').length;
+        const counts = current
+          ? {
+              ...current.counts,
+              casesDone: Math.min(current.counts.casesTotal, Math.max(current.counts.casesDone, groupCases)),
+            }
+          : null;
         line(
-          `jsonbench: group ${e.done}/${e.groups} done${current ? ` (${describeProgress(current.counts, current.elapsedMs)})` : ''}`,
+          `jsonbench: group ${e.done}/${e.groups} done${counts && current ? ` (cases ${describeCases(counts)} · ETA ${etaText(counts, current.elapsedMs)})` : ''}`,
         );
         const text = o.groupText?.(e);
         if (text) streams.tables.write(text.endsWith('\n') ? text : `${text}\n`);

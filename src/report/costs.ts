@@ -16,6 +16,7 @@
 import type { Direction } from '../case/coordinates.js';
 import { isRefusal } from '../case/probe.js';
 import type { MeasuredCase, ResultsFile } from '../results/types.js';
+import { expandVerdicts } from '../results/verdict-groups.js';
 
 /** A cost line, as recommend.ts's `BehaviourCost` of source `probe` (said structurally: recommend.ts imports this file). */
 export interface ProbeCost {
@@ -27,6 +28,12 @@ export interface ProbeCost {
   kind: string;
   /** how severe, 0 the most ({@link COST_TIERS}) */
   tier: number;
+  /** true for a payload probe (the user's own records, pruned or mutated: `payload.…`); absent for a catalog probe (a made-up input the schema allows) */
+  onPayload?: boolean;
+  /** the cost in a few words, for a sentence: `an extra key at $ (silent-loss at $.x)` */
+  short?: string;
+  /** a refusal the schema asks for (✔ "rejects …"): a cost against a baseline that reads it, never a loss ({@link isLoss}) */
+  refusal?: boolean;
 }
 
 /**
@@ -137,8 +144,8 @@ function probeCostText(title: string, d: VerdictLike): string {
  * without probes gives none.
  */
 export const payloadCosts = (c: MeasuredCase, results: ResultsFile): ProbeCost[] => {
-  const p = (results as { probes?: ProbesLike }).probes;
-  if (!p || typeof p !== 'object' || !Array.isArray(p.verdicts)) return [];
+  const p = probeVerdicts(results);
+  if (!p || !Array.isArray(p.verdicts)) return [];
   const titles = new Map((p.probes ?? []).map((x) => [x.id, x.title ?? x.id]));
   const mine = (v: ProbeVerdictLike, serializer: string) =>
     v.serializer === serializer && v.direction === c.direction && v.target === c.target.id;
@@ -151,7 +158,16 @@ export const payloadCosts = (c: MeasuredCase, results: ResultsFile): ProbeCost[]
     if (p.relevantTo && !(p.relevantTo[v.probe] ?? []).includes(c.workload)) continue;
     if (baseline.get(v.probe) === failureKey(v.verdict)) continue;
     const title = titles.get(v.probe) ?? v.probe;
+    const onPayload = v.probe.startsWith('payload.');
     out.push({
+      // a refusal is stricter than the baseline, never a loss (isLoss): nu6's "keeping typebox costs: … left out at $.ts"
+      ...(refusal ? { refusal } : {}),
+      ...(onPayload
+        ? {
+            onPayload,
+            short: `${title.replace(/^[^:]+: /, '')} (${v.verdict.mark === '✗' ? `${v.verdict.fault ?? 'wrong'} at ${v.verdict.path ?? '$'}` : v.verdict.mark === '⚠' ? 'throws' : 'cannot'})`,
+          }
+        : {}),
       source: 'probe',
       text: v.probe.startsWith('payload.')
         ? payloadCostText(title, v.direction, v.verdict)
@@ -163,6 +179,55 @@ export const payloadCosts = (c: MeasuredCase, results: ResultsFile): ProbeCost[]
   }
   return out;
 };
+
+const expanded = new WeakMap<object, ProbesLike | null>();
+
+/**
+ * The probes section of a results file with its verdicts as records: a file as written holds them
+ * as `verdictRows` + `verdictGroups` (results/verdict-groups.ts), expanded here (once per file), so
+ * a report made from a results file read with JSON.parse finds the same costs as one read with
+ * readResults (nu6: recommend() on a saved results.json found none). Null without probes.
+ * @throws ResultsFileError when the groups are malformed (results/verdict-groups.ts `expandVerdicts`)
+ */
+export function probeVerdicts(results: ResultsFile): ProbesLike | null {
+  const p = (results as { probes?: ProbesLike }).probes;
+  if (!p || typeof p !== 'object') return null;
+  if (Array.isArray(p.verdicts) || !('verdictGroups' in p)) return p;
+  if (!expanded.has(p)) {
+    const file = expandVerdicts({ probes: p }, 'results file') as { probes?: ProbesLike };
+    expanded.set(p, file.probes ?? null);
+  }
+  return expanded.get(p) ?? null;
+}
+
+/** A loss: a failed probe that writes wrong or unreadable output or loses data (tiers 0–3 of {@link COST_TIERS}), not a throw, a "cannot" or a refusal. */
+export function isLoss(c: { source: string; tier?: number; refusal?: boolean }): boolean {
+  return c.source === 'probe' && !c.refusal && c.tier !== undefined && c.tier <= 3;
+}
+
+/**
+ * The losses among a serializer's costs ({@link isLoss}) in one clause for a sentence, or null
+ * without any: `its probes show it losing data: 56 failing probes, 3 on your own records (an
+ * extra key at $ (silent-loss at $.k); …), the rest on made-up inputs your schema allows
+ * (writes a lone surrogate raw …)`. Pure.
+ */
+export function lossClause(
+  costs: readonly (CostLike & { onPayload?: boolean; short?: string; refusal?: boolean })[],
+): string | null {
+  const losses = costs.filter(isLoss);
+  if (!losses.length) return null;
+  const mine = losses.filter((c) => c.onPayload);
+  const made = losses.filter((c) => !c.onPayload);
+  const shorts = [...new Set(mine.map((c) => c.short ?? c.text))];
+  const onMine = mine.length
+    ? `${mine.length} on your own records (${shorts.slice(0, 2).join('; ')}${shorts.length > 2 ? `; ${shorts.length - 2} more` : ''})`
+    : '';
+  const heads = [...new Set(costGroups(made).map((g) => probeHeadline(g.items[0].kind ?? '')))];
+  const onMade = made.length
+    ? `${mine.length ? 'the rest' : `${made.length}`} on made-up inputs your schema allows (${heads.slice(0, 1).join('')}${heads.length > 1 ? `; ${heads.length - 1} more kind${heads.length > 2 ? 's' : ''}` : ''})`
+    : '';
+  return `its probes show it losing data: ${losses.length} failing probe${losses.length === 1 ? '' : 's'}, ${[onMine, onMade].filter(Boolean).join(', ')}`;
+}
 
 /** A behaviour cost as {@link costGroups} reads it (recommend.ts's `BehaviourCost`, said structurally). */
 interface CostLike {

@@ -38,7 +38,16 @@ import { countOf, formatBytes, formatRatio, formatTime, ratioNumber } from './un
 import { escapeCell, markdownCode } from './table/escape.js';
 import { boldLead, DEFAULT_WIDTH, wrap, wrapAtMost } from './fit.js';
 import { groupCall, ratioCall } from '../results/decision.js';
-import { COST_TIERS, costGroups, costTier, payloadCosts, type CostGroup } from './costs.js';
+import {
+  COST_TIERS,
+  costGroups,
+  costTier,
+  isLoss,
+  lossClause,
+  payloadCosts,
+  probeVerdicts,
+  type CostGroup,
+} from './costs.js';
 import {
   borderlineReach,
   ciLabel,
@@ -60,6 +69,12 @@ export interface BehaviourCost {
   kind?: string;
   /** how severe, 0 the most (report/costs.ts `COST_TIERS`); absent: by source */
   tier?: number;
+  /** a probe cost found on the user's own records (a payload probe), not on a made-up input (report/costs.ts) */
+  onPayload?: boolean;
+  /** the cost in a few words, for a sentence (report/costs.ts) */
+  short?: string;
+  /** a refusal its schema asks for: stricter than the baseline, never a loss (report/costs.ts `isLoss`) */
+  refusal?: boolean;
 }
 
 /**
@@ -95,8 +110,9 @@ interface ProbesLike {
 
 /** The probes section of a results file, when it has one of the expected shape. */
 export function probesOf(results: ResultsFile): ProbesLike | null {
-  const p = (results as { probes?: unknown }).probes;
-  if (!p || typeof p !== 'object' || !Array.isArray((p as ProbesLike).verdicts)) return null;
+  // as written (verdictRows + verdictGroups) or as read (verdicts): report/costs.ts probeVerdicts
+  const p = probeVerdicts(results);
+  if (!p || !Array.isArray((p as ProbesLike).verdicts)) return null;
   return p as ProbesLike;
 }
 
@@ -181,7 +197,13 @@ export interface Recommendation {
    */
   state: 'use' | 'borderline' | 'uncertain' | 'baseline' | 'no-clear-winner' | 'none';
   /** with state `borderline` (or beside a pick, when it looks faster still): the lowest-ratio serializer whose call is too close to make */
-  borderline?: { serializer: string; ratio: number; interval: [number, number] };
+  borderline?: {
+    serializer: string;
+    ratio: number;
+    interval: [number, number];
+    /** what its probes show it losing on this payload (report/costs.ts `lossClause`), said in the same sentence: absent when nothing */
+    loses?: string;
+  };
   /**
    * without a pick (the sentence tells the reader to keep the baseline): the baseline's own behaviour
    * costs on this payload (translation notes and failed probes; the schema cost left out, the
@@ -388,10 +410,7 @@ function sentenceOf(
     ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden`
     : '';
   const others = (n: number) => (n === 1 ? 'the other serializer' : `the ${n} others`);
-  if (r.state === 'borderline' && r.borderline) {
-    const b = r.borderline;
-    return `${head}, borderline: ${b.serializer} looks ${iv(b)} the time of ${baseText}, but ${borderlineReach(b.interval[1])}: rerun before switching (until then, ${use}).`;
-  }
+  if (r.state === 'borderline' && r.borderline) return `${head}, ${borderlineText(r.borderline, iv, baseText, use)}`;
   if (r.state === 'uncertain' && r.uncertain?.length) {
     const u = r.uncertain;
     const spans = u.map((x, i) =>
@@ -440,19 +459,39 @@ function sentenceOf(
       : '';
   const faster = `faster by ${formatRatio(1 / p.ratio)}×`;
   // an output defect on this payload's values is said in the sentence, not only in a cost line (issue 24 item 10)
+  const losesOnMine = p.costs.filter((k) => isLoss(k) && k.onPayload && costTier(k) > 0);
   const defect = costGroups(p.costs).some((g) => g.tier === 0)
     ? `, but its output can be ${defectWords(p.costs)} for values this payload's schema holds (the output defect lines below)`
-    : '';
+    : losesOnMine.length
+      ? `, but ${lossClause(losesOnMine)} (the lines below)`
+      : '';
   const tie = r.tie
     ? `; it tied with ${joinNames(r.tie.with.map((t) => `${t.serializer} at ${iv(t)}`))} (the intervals overlap): ${p.serializer} is picked because ${r.tie.reason}`
     : '';
   const also = r.borderline
-    ? `; ${r.borderline.serializer} looks faster still, ${iv(r.borderline)}, but it is borderline: ${borderlineReach(r.borderline.interval[1])}`
+    ? `; ${r.borderline.serializer} looks faster still, ${iv(r.borderline)}, but it is borderline: ${borderlineReach(r.borderline.interval[1])}${r.borderline.loses ? `, and ${r.borderline.loses}` : ''}`
     : '';
   return (
     `${head}, use ${plainName(p.serializer)} ${p.version} (${faster}): ${ratio} the time of ${baseText}${referenceClause(r, baseText)}${saving}${alloc}` +
     `; it passed the correctness gate on this payload and on a generated one of the same schema${defect}${p.noisy ? '; its timing was noisy' : ''}${tie}${also}.`
   );
+}
+
+/**
+ * The borderline state's words after the sentence's head: `borderline: X looks 0.95× … but the
+ * interval reaches 1.03 …: rerun before switching (until then, use the built-in).`; for one the
+ * probes show losing data, never a suggestion: `use the built-in: X looks …, borderline (…), and
+ * its probes show it losing data: …` (nu6). Pure.
+ */
+function borderlineText(
+  b: NonNullable<Recommendation['borderline']>,
+  iv: (x: Named) => string,
+  baseText: string,
+  use: string,
+): string {
+  const looks = `${b.serializer} looks ${iv(b)} the time of ${baseText}`;
+  if (b.loses) return `${use}: ${looks}, borderline (${borderlineReach(b.interval[1])}), and ${b.loses}.`;
+  return `borderline: ${looks}, but ${borderlineReach(b.interval[1])}: rerun before switching (until then, ${use}).`;
 }
 
 /** The serializer users compare against on a platform (Newtonsoft.Json on .NET); the sentence says the pick or baseline against it. */
@@ -617,13 +656,17 @@ export function recommend(
         ? // against no baseline: its own failures are not shared-with-the-baseline ones to leave out (costs.ts payloadCosts)
           costSources
             .flatMap((source) => source({ ...base, baseline: null }, results))
-            .filter((k) => k.source !== 'schema')
+            // only data it loses on the user's own records: not a correct rejection, not a made-up probe input
+            // every serializer but one fails (nu6: JSON.stringify "costs" an Invalid Date the payload never holds)
+            .filter((k) => isLoss(k) && k.onPayload)
         : [];
     // the borderline one: the lowest ratio below 1 whose call is too close to make (beside a pick only when it looks faster still)
-    const border = real
+    const borderCase = real
       .filter((c) => callOf(c) === 'borderline' && (c.ratio as number) < 1)
-      .map(named)
-      .sort(byRatio)[0];
+      .sort((a, b) => (a.ratio as number) - (b.ratio as number))[0];
+    // a borderline one that the run's probes show losing data is never suggested without saying so (nu6: ajv-jtd)
+    const borderLoses = borderCase ? lossClause(costSources.flatMap((source) => source(borderCase, results))) : null;
+    const border = borderCase ? { ...named(borderCase), ...(borderLoses ? { loses: borderLoses } : {}) } : undefined;
     const uncertain = real
       .filter((c) => callOf(c) === 'uncertain' || callOf(c) === 'unknown')
       .map(named)
@@ -739,7 +782,8 @@ export function renderRecommendations(
   dialect: 'terminal' | 'markdown',
   options: RenderRecommendationOptions = {},
 ): string {
-  if (!results.payloads?.length) return dialect === 'terminal' ? renderSuiteRecommendations(results, options) : '';
+  if (!results.payloads?.length)
+    return dialect === 'terminal' ? renderSuiteRecommendations(results, options) : suiteMarkdown(results, options);
   const recs = recommend(results, options.costSources);
   const probed = probesOf(results) !== null;
   const load = results.environment.loadAverage.start.map((x) => x.toFixed(2)).join('/');
@@ -766,6 +810,10 @@ export function renderRecommendations(
         // report.md keeps the full list: every cost of a kind said as one line
         if (g && g.items.length > 1) for (const k of g.items) out.push(`    - ${esc(k.text)}${ref(k)}`);
       }
+      const kept = keepingLine(r);
+      const all = r.baselineCosts ?? [];
+      if (kept) out.push(`  - ${esc(kept)}${all.length === 1 ? ref(all[0]) : ''}`);
+      if (kept && all.length > 1) for (const k of all) out.push(`    - ${esc(k.text)}${ref(k)}`);
       for (const d of excludedLines(r)) out.push(`  - ${esc(d)}`);
     }
     if (settle) out.push('', esc(settle));
@@ -784,23 +832,30 @@ export function renderRecommendations(
     // wrapped without the colour codes (they would count as width), then the label made bold
     out.push(boldLead(wrap(`${label}: ${esc(r.sentence)}`, w), label, bold));
     for (const d of costLines(r, probed)) out.push(line(d));
-    // the baseline it says to keep loses something on this data: one line, the most severe kind (the rest in report.md)
-    const kept = r.baselineCosts ? costGroups(r.baselineCosts) : [];
-    if (kept.length && r.baseline)
-      out.push(
-        wrapAtMost(
-          `    ${esc(plainFaults(`keeping ${r.baseline} costs: ${kept[0].label === 'probe' ? '' : `${kept[0].label}: `}${kept[0].text}${kept.length > 1 ? `; ${kept.length - 1} more kind${kept.length > 2 ? 's' : ''} in report.md` : ''}`))}`,
-          w ?? DEFAULT_WIDTH,
-          '  ',
-          1,
-        ),
-      );
+    // the baseline it says to keep loses data on the user's records: the most severe kind, wrapped (report.md lists them all)
+    const kept = keepingLine(r);
+    if (kept) out.push(wrapAtMost(`    ${esc(plainFaults(kept))}`, w ?? DEFAULT_WIDTH, '  ', 2));
     // not ranked (its baseline ran slowed beside it) is said here; the cases without a number in the run's summary
     for (const e of r.excluded.filter((x) => x.status === 'not ranked'))
       out.push(line(`not a candidate: ${e.serializer} ${e.status}: ${e.reason}`));
   }
   if (settle) out.push(wrap(esc(settle), w));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * The line under a sentence that keeps a baseline which loses data on the user's own records
+ * (`baselineCosts`: payload probes only, no refusal: see recommend), or null: `keeping zod costs,
+ * on your own records: an extra key at $: silent-loss at $.k (…)`, and how many more kinds.
+ * The same words in the terminal (wrapped, two lines at most) and report.md (with every cost
+ * under it). Pure.
+ */
+export function keepingLine(r: Recommendation): string | null {
+  const kept = r.baselineCosts ? costGroups(r.baselineCosts) : [];
+  if (!kept.length || !r.baseline) return null;
+  const first = kept[0].text.replace(/^on [^:]+: /, '');
+  const more = kept.length > 1 ? `; ${kept.length - 1} more kind${kept.length > 2 ? 's' : ''} in report.md` : '';
+  return `keeping ${r.baseline} costs, on your own records: ${first}${more}`;
 }
 
 /**
@@ -842,17 +897,46 @@ function baseLabel(r: Recommendation): string {
  * design (issue 22: the default suite prints at most ~250 lines). Empty when nothing was measured.
  */
 function renderSuiteRecommendations(results: ResultsFile, options: RenderRecommendationOptions): string {
-  const recs = recommend(results, options.costSources);
-  if (!recs.length) return '';
+  const suite = suiteRecommendation(results, options.costSources);
+  if (!suite) return '';
   const esc = (s: string) => escapeCell(s, 'terminal', Infinity);
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[22m` : s);
+  // wrapped without the colour codes (they would count as width), then the first word made bold
+  const out = [boldLead(wrap(suite.title, options.width), 'Recommendation', bold)];
+  for (const l of suite.lines) out.push(wrap(esc(l), options.width));
+  if (suite.settle) out.push(wrap(esc(suite.settle), options.width));
+  return `${out.join('\n')}\n`;
+}
+
+/** The built-in suite's recommendation in report.md: the terminal's text, one item per class (nu6: report.md had none). */
+function suiteMarkdown(results: ResultsFile, options: RenderRecommendationOptions): string {
+  const suite = suiteRecommendation(results, options.costSources);
+  if (!suite) return '';
+  const esc = (s: string) => escapeCell(s, 'markdown', Infinity);
+  const lines = suite.lines.map((l) => {
+    const at = l.indexOf(': ');
+    return `- **${esc(l.slice(0, at))}:** ${esc(l.slice(at + 2))}`;
+  });
+  return `${['## Recommendation', '', esc(suite.title.replace(/^Recommendation per/, 'Per')), '', ...lines, ...(suite.settle ? ['', esc(suite.settle)] : [])].join('\n')}\n`;
+}
+
+/**
+ * The built-in suite's recommendation as plain text, unwrapped and unescaped, the one source of the
+ * terminal's, report.md's and report.html's: a title, one line per class (`serialize: JSON.stringify
+ * on all 16 (…)`) and what settles the unsettled calls. Null without recommendations. Pure.
+ */
+export function suiteRecommendation(
+  results: ResultsFile,
+  costSources?: readonly CostSource[],
+): { title: string; lines: string[]; settle: string | null } | null {
+  const recs = recommend(results, costSources);
+  if (!recs.length) return null;
   const multiTarget = results.targets.length > 1;
   const where = (r: Recommendation) =>
     [r.scenario.workload, r.scenario.size, r.scenario.shape, ...(multiTarget ? [r.scenario.target] : [])].join(' · ');
   const title =
     'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)';
-  // wrapped without the colour codes (they would count as width), then the first word made bold
-  const out = [boldLead(wrap(title, options.width), 'Recommendation', bold)];
+  const out: string[] = [];
   const classes = [...new Set(recs.map((r) => `${r.direction} ${r.caseClass}`))];
   for (const key of classes) {
     const rs = recs.filter((r) => `${r.direction} ${r.caseClass}` === key);
@@ -891,9 +975,7 @@ function renderSuiteRecommendations(results: ResultsFile, options: RenderRecomme
             : `${kept.length}`;
       parts.push(`${base} on ${on}${notes.length ? ` (${notes.join('; ')})` : ''}`);
     }
-    out.push(wrap(esc(`${label}: ${parts.join('; ')}`), options.width));
+    out.push(`${label}: ${parts.join('; ')}`);
   }
-  const settle = settleLine(recs, results.policy.name);
-  if (settle) out.push(wrap(esc(settle), options.width));
-  return `${out.join('\n')}\n`;
+  return { title, lines: out, settle: settleLine(recs, results.policy.name) || null };
 }

@@ -1,3 +1,4 @@
+import { ratioCall } from '../results/decision.js';
 import type { CaseResult, Resolution } from '../results/types.js';
 
 /**
@@ -15,13 +16,20 @@ export interface UnresolvedCase {
   resolution: Resolution;
 }
 
-/** The measured cases whose `resolution.state` is `unresolved`, in order. */
+/**
+ * The measured cases whose `resolution.state` is `unresolved`, in order, less those the table
+ * calls faster (results/decision.ts `ratioCall`) or slower (its interval lies above 1): the
+ * footer and the table make one call (nu6: fast-json-stringify 1.01–1.32 was "slower" in the table
+ * and "too close to call" in the footer, by the ±2% band the launches aimed at).
+ */
 export function unresolvedCases(cases: readonly CaseResult[]): UnresolvedCase[] {
-  return cases.flatMap((c) =>
-    c.status === 'measured' && c.resolution?.state === 'unresolved'
-      ? [{ id: c.id, serializer: c.serializer, resolution: c.resolution }]
-      : [],
-  );
+  return cases.flatMap((c) => {
+    if (c.status !== 'measured' || c.resolution?.state !== 'unresolved') return [];
+    // the table's calls (report/takeaway.ts): faster by ratioCall, slower when the interval lies above 1
+    const iv = c.ratioInterval ?? null;
+    if ((iv && iv[0] > 1) || ratioCall(c.ratio, iv) === 'faster') return [];
+    return [{ id: c.id, serializer: c.serializer, resolution: c.resolution }];
+  });
 }
 
 /** `±2%`, `±0.5%` from a fraction (0.02). */

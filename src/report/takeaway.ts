@@ -417,7 +417,9 @@ export function tiedClause(
       top: tied,
     };
   }
-  const none = `; none is measurably faster than ${baselineLabel}`;
+  // a borderline one gets its own clause after this one ("looks 0.91× … but is borderline"): then not "none is
+  // measurably faster" beside it (nu6: fast-json-stringify 0.91 [0.83–0.99])
+  const none = tied.some(borderlineFaster) ? '' : `; none is measurably faster than ${baselineLabel}`;
   return {
     clause: `${joinNames(tied.map((r) => r.label))} ${tied.length > 1 ? 'are within noise of each other' : 'is'} at the top${none}`,
     top: tied,

@@ -17,7 +17,9 @@
  * each rerun's log-ratio drawn with SD s = 0.40 half-widths (the cross-run spread the intervals
  * showed in issue 23; 0.30 if they were honest 99.9% intervals), three reruns. For pairs whose
  * interval touches 1 (m 0.75–1.25) three reruns give the same recommendation with probability
- * 0.91–0.96 at a band of 1.0, against 0.70–0.83 at 0.75 and 0.37–0.49 at 0.5. The flips it leaves
+ * 0.91–0.96 at a band of 1.0, against 0.70–0.83 at 0.75 and 0.37–0.49 at 0.5 (0.62–0.88 since the
+ * tie rule below: the added flips are "borderline X" against "no clear winner", both of which keep
+ * the baseline; studies/border-band/NOTE.md "After the tie rule"). The flips it leaves
  * lie at m ≈ 2 (the interval clear of 1 by about its half-width), between "use X" and "X looks
  * faster, borderline": the same serializer named either way. "No clear winner" keeps the meaning
  * of an interval within {@link SAME_WITHIN} of 1 (0.98–1.02), a resolved tie, or of one that holds
@@ -34,7 +36,7 @@ export type RatioVerdict =
   | 'slower'
   /** 1 lies within the border band of the interval's end: a rerun could fall on either side */
   | 'borderline'
-  /** the interval lies within {@link SAME_WITHIN} of 1, or holds 1 with both ends beyond the band's cap (a wide interval centred near 1), or the ratio is exactly 1 (the baseline's own row): no difference to act on */
+  /** the interval lies within {@link SAME_WITHIN} of 1, or holds 1 with the ratio itself within {@link SAME_WITHIN} of 1 (0.98–1.02), or holds 1 with both ends beyond the band's cap (a wide interval centred near 1), or the ratio is exactly 1 (the baseline's own row): no difference to act on */
   | 'same'
   /** no usable interval */
   | 'unknown';
@@ -102,7 +104,9 @@ export const UNRESOLVED_FACTOR = decisionBounds().unresolvedFactor;
  * The verdict of a ratio `r` with its interval `[lo, hi]` (log scale): see {@link RatioVerdict}.
  * The side facing 1 decides: for r < 1 the upper end and its half-width ln(hi ÷ r), for r > 1 the
  * lower end and ln(r ÷ lo); borderline when |ln end| ≤ min({@link BORDER_BAND} × half-width,
- * ln {@link BORDER_CAP}). A point estimate of exactly 1 is `same` (the baseline's own row).
+ * ln {@link BORDER_CAP}). A point estimate of exactly 1 is `same` (the baseline's own row), and so
+ * is one within {@link SAME_WITHIN} of 1 (0.98–1.02) whose interval holds 1: "looks 0.99× the
+ * time, borderline" tells a reader nothing to act on; it is "no clear winner".
  */
 export function ratioVerdict(r: number | null, interval: readonly [number, number] | null): RatioVerdict {
   if (r === null || !(r > 0) || !Number.isFinite(r) || !interval) return 'unknown';
@@ -111,6 +115,9 @@ export function ratioVerdict(r: number | null, interval: readonly [number, numbe
   const bounds = decisionBounds();
   if (lo >= 1 / bounds.sameWithin && hi <= bounds.sameWithin) return 'same';
   if (r === 1) return lo > 1 ? 'slower' : hi < 1 ? 'faster' : 'same';
+  // a point estimate within SAME_WITHIN of 1 whose interval holds 1: no difference to act on, not
+  // "looks 0.99× faster, borderline" (nu6: ajv-jtd 0.99 [0.97–1.01] was said as a lean)
+  if (r >= 1 / bounds.sameWithin && r <= bounds.sameWithin && lo <= 1 && hi >= 1) return 'same';
   const below = r < 1;
   const end = below ? hi : lo;
   const half = Math.abs(Math.log(below ? hi / r : r / lo));

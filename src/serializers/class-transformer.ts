@@ -112,7 +112,7 @@ export function toDtoClass(
       'class-transformer',
       root.type === 'record' ? 'record' : 'union',
       unit.type === 'array' ? '$[]' : '$',
-      `class for a ${root.type === 'record' ? 'map' : root.type} unit (it maps objects to classes)`,
+      `class for a ${root.type === 'record' ? 'map unit' : root.type === 'discriminated' ? 'discriminated union' : `${root.type} unit`} (it maps objects to classes)`,
     );
   const dtos = new DtoClasses(naming);
   const Dto = dtos.classOf(root, unit.type === 'array' ? '$[]' : '$');

@@ -56,13 +56,16 @@ function bandRule(b: number, signless = false): Rule {
     name: `band ${b}${signless ? ', signless' : ''}`,
     state(r, lo, hi) {
       if (lo >= 1 / sameWithin && hi <= sameWithin) return 'no clear winner';
+      const holds0 = lo <= 1 && hi >= 1;
+      const tie = holds0 && r >= 1 / sameWithin && r <= sameWithin;
       const below = r < 1;
       const half = Math.abs(Math.log(below ? hi / r : r / lo));
       const d = Math.log(below ? hi : lo);
       const holds = lo <= 1 && hi >= 1;
       const wide = holds && (lo < 1 / unresolvedFactor || hi > unresolvedFactor);
       let v: string;
-      if (Math.abs(d) <= Math.min(b * half, Math.log(borderCap))) v = 'borderline';
+      if (tie) v = 'same';
+      else if (Math.abs(d) <= Math.min(b * half, Math.log(borderCap))) v = 'borderline';
       else if (below) v = d < 0 ? 'faster' : 'same';
       else v = d > 0 ? 'slower' : 'same';
       if (wide && !(v === 'borderline' && hi / lo <= unresolvedFactor ** 2)) return 'too uncertain';

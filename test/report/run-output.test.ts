@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderRunEnd, renderTerminal } from '../../src/report/terminal.js';
+import { renderRunEnd, renderTerminal, unsupportedLines } from '../../src/report/terminal.js';
+import type { CaseResult } from '../../src/results/types.js';
 import { fixture } from './support.js';
 
 /**
@@ -59,4 +60,21 @@ test('the libraries that do one direction only are named once, never as rows', (
     text,
     /6 other pairs unsupported \(reasons in report\.md\): fast-json-stringify \(2\), ajv-jtd \(2\), typia \(2\)/,
   );
+});
+
+test('a library unsupported both ways is no "one direction only" (nu6: class-transformer on a union payload said "deserialize only")', () => {
+  const c = (serializer: string, direction: 'serialize' | 'deserialize', status: string) =>
+    ({ serializer, direction, status }) as unknown as CaseResult;
+  const cases = [
+    c('json', 'serialize', 'ok'),
+    c('json', 'deserialize', 'ok'),
+    c('zod', 'serialize', 'unsupported'),
+    c('zod', 'deserialize', 'ok'),
+    c('class-transformer', 'serialize', 'unsupported'),
+    c('class-transformer', 'deserialize', 'unsupported'),
+  ];
+  assert.deepEqual(unsupportedLines({ cases }, 120), [
+    '– Not in the tables, one direction only (1 pair): deserialize only: zod.',
+    '– 2 other pairs unsupported (reasons in report.md): class-transformer (2)',
+  ]);
 });

@@ -262,3 +262,15 @@ test("an allocation difference the windows do not support is not claimed (new-us
     /and allocates 60% less\.$/,
   );
 });
+
+test('a borderline row at the top is said borderline, never beside "none is measurably faster" (nu6: fast-json-stringify 0.91 [0.83–0.99])', () => {
+  const text = takeawayText(
+    [base, row('fast-json-stringify', 0.91, [0.83, 0.99]), row('typia', 0.8, [0.6, 1.2])],
+    'json',
+    'JSON.stringify',
+  );
+  assert.equal(
+    text,
+    "fast-json-stringify is at the top; fast-json-stringify looks 0.91× (99.9% CI 0.83–0.99×) JSON.stringify's time but is borderline: the interval ends at 0.99, so close to 1 that a rerun could find it no faster. Too uncertain to call: typia (0.80, 99.9% CI 0.60–1.20).",
+  );
+});

@@ -94,6 +94,16 @@ test('class-transformer leaves the objects of a map plain and says where', () =>
     () => toDtoClass({ type: 'record', values: { type: 'string' } }, undefined),
     /class-transformer has no class for a map unit \(it maps objects to classes\) at \$/,
   );
+  // a discriminated union at the top (nu6's NDJSON log records): "union", not "unit"
+  const variant = { type: 'object', properties: { level: { type: 'string' } }, required: ['level'] };
+  assert.throws(
+    () =>
+      toDtoClass(
+        { type: 'discriminated', discriminator: 'level', mapping: { info: variant, warn: variant } } as never,
+        undefined,
+      ),
+    /class-transformer has no class for a discriminated union \(it maps objects to classes\) at \$/,
+  );
 });
 
 test('arktype names a key its object syntax would read as syntax, with the path', () => {

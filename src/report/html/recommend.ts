@@ -4,8 +4,10 @@ import {
   costLines,
   payloadLines,
   probesOf,
+  keepingLine,
   recommend,
   settleLine,
+  suiteRecommendation,
   type CostSource,
 } from '../recommend.js';
 import { escapeHtml } from './escape.js';
@@ -21,7 +23,16 @@ import { escapeHtml } from './escape.js';
 export function renderRecommendationSection(runs: readonly ResultsFile[], costSources?: readonly CostSource[]): string {
   const blocks = runs
     .map((r, i) => {
-      if (!r.payloads?.length) return '';
+      if (!r.payloads?.length) {
+        // the built-in suite: the terminal's text, one item per class (nu6: the HTML had none)
+        const suite = suiteRecommendation(r, costSources);
+        if (!suite) return '';
+        const lines = suite.lines.map((l) => {
+          const at = l.indexOf(': ');
+          return `<li class="none"><b>${escapeHtml(l.slice(0, at))}:</b> <span class="sentence">${escapeHtml(l.slice(at + 2))}</span></li>`;
+        });
+        return `<h2>Recommendation${runs.length > 1 ? ` (#${i + 1})` : ''}</h2><p class="dim">${escapeHtml(suite.title.replace(/^Recommendation per/, 'Per'))}</p><ul class="recommend">${lines.join('')}</ul>${suite.settle ? `<p class="dim">${escapeHtml(suite.settle)}</p>` : ''}`;
+      }
       const load = r.environment.loadAverage.start.map((x) => x.toFixed(2)).join('/');
       const facts = r.payloads
         .flatMap(payloadLines)
@@ -39,6 +50,7 @@ export function renderRecommendationSection(runs: readonly ResultsFile[], costSo
               const all = groups[i] && groups[i].items.length > 1 ? groups[i].items : [];
               return `<li>${escapeHtml(line)}${all.length ? `<details><summary>all ${all.length}</summary><ul>${all.map((k) => `<li>${escapeHtml(k.text)}</li>`).join('')}</ul></details>` : ''}</li>`;
             }),
+            ...(keepingLine(rec) ? [`<li>${escapeHtml(keepingLine(rec)!)}</li>`] : []),
             ...rec.excluded.map(
               (e) =>
                 `<li class="st-${escapeHtml(e.status)}">not a candidate: <b>${escapeHtml(e.serializer)}</b> ${escapeHtml(e.status)}: ${escapeHtml(e.reason)}</li>`,
