@@ -58,8 +58,9 @@ export function timeSample(op: Op, ops: number, check?: SampleCheck, change?: ()
   const lastAt = ops - 1;
   let previous: unknown;
   for (let i = 0; i < ops; i++) {
-    if (i === lastAt && i > 0) {
-      previous = peekSink();
+    if (i === lastAt) {
+      // a one-op sample has no result before its last (undefined: nothing to compare)
+      if (i > 0) previous = peekSink();
       if (change) undo = change();
     }
     op(i);
