@@ -1,7 +1,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,11 @@ test(
   { skip: linux },
   async () => {
     const out = join(dir, 'paused');
-    const child = spawn(process.execPath, [bin, ...quickRunArgs(config, 'json,plain', 'serialize', out)], {
+    // the default policy: a run long enough to be stopped mid-way on a quiet machine (a quick run of this
+    // workload can end before the pause: CI at load 0.7 found /proc/PID gone)
+    const args = quickRunArgs(config, 'json,plain', 'serialize', out);
+    args[args.indexOf('quick')] = 'default';
+    const child = spawn(process.execPath, [bin, ...args], {
       detached: true,
       stdio: 'ignore',
       env: { ...process.env, JSONBENCH_LEDGER: 'off' },
@@ -53,7 +57,10 @@ test(
       return s.slice(s.lastIndexOf(')') + 2, s.lastIndexOf(')') + 3);
     };
     try {
-      await new Promise((r) => setTimeout(r, 1500));
+      // paused once the run has started measuring (its partial results file is there), never after it ended
+      for (let waited = 0; !existsSync(join(out, 'run.partial.json')) && waited < 60_000; waited += 100)
+        await new Promise((r) => setTimeout(r, 100));
+      assert.ok(existsSync(join(out, 'run.partial.json')), 'the run started measuring');
       process.kill(-pgid, 'SIGSTOP');
       await new Promise((r) => setTimeout(r, 3500));
       assert.equal(state(), 'T', 'still stopped after 3.5 s: the supervisor, stopped with it, did not continue it');
