@@ -234,10 +234,11 @@ export interface GroupEstimate {
  * The run's prior from other groups' estimates: s₀² = Σ wᵢ·sᵢ² / Σ wᵢ, wᵢ each group's launch
  * contrasts (fixed by the design: Satterthwaite's df are estimated from the same mean squares as
  * sᵢ², larger where launches happened to agree, so weighting by them would pull s₀² down), and
- * d₀ = min({@link PRIOR_DF_MAX}, Σ wᵢ): with one common variance s₀² is unbiased and worth Σ wᵢ
- * launch contrasts at least; the cap says the groups do not share one variance exactly (Smyth's
- * moment estimate of d₀ on 180 recorded groups of 15 runs: 2.7–3.8 for time, 3.6–4.7 for ratios,
- * docs/intervals.md). The arithmetic pool is the mean of the groups' variances, which under
+ * d₀ = min(`cap`, Σ wᵢ): with one common variance s₀² is unbiased and worth Σ wᵢ launch contrasts
+ * at least; the cap says the groups do not share one variance exactly. The caps
+ * ({@link PRIOR_DF_MAX_BY_MEASURE}: 2.5 for time, 4 for ratios) are heuristics on the wide side:
+ * Smyth's trigamma estimate on the 64 recorded quiet groups (studies/interval-coverage/prior-df.ts)
+ * reads time 2.15 but cannot pin it down (bootstrap 1.45–5.83; docs/intervals.md, third review). The arithmetic pool is the mean of the groups' variances, which under
  * Smyth's model is s₀²·d₀/(d₀ − 2), above the typical group's: conservative for most groups; the
  * weight a group keeps against it falls for a group well above it ({@link runPriorWeight}). Undefined without an estimate of
  * positive weight and finite positive variance.
@@ -347,10 +348,11 @@ function withRunPrior(base: CaseVariance | null, run: RunPrior, floor: number, l
  * - `shared` (launches shared with the group): the group's two-way estimate s_g² with its
  *   Satterthwaite df — unless the case's own df (k − 1, with launches beyond the group's common
  *   ones: extra adaptive launches) exceed them, then its own (`own: 'more launches'`). The variance
- *   is max(s_g², (d₀·s_g² + (k − 1)·s²)/(d₀ + k − 1)) with d₀ = {@link PRIOR_DF_MAX}: the case's own
- *   variance keeps the weight it would have against Smyth's prior and can only widen it (a case
- *   somewhat noisier than its group, which the guard let pass); the df stay the table's, or where
- *   the case's own variance raised it, at most d₀ + k − 1 (Smyth's moderated df; branch `stats5`).
+ *   is max(s_g², (d₀·s_g² + (k − 1)·s²)/(d₀ + k − 1)) with d₀ = `cap` (the measure's,
+ *   {@link PRIOR_DF_MAX_BY_MEASURE}): the case's own variance keeps the weight it would have against
+ *   Smyth's prior and can only widen it (a case somewhat noisier than its group, which the guard let
+ *   pass); the df stay the table's, or where the case's own variance raised it, move continuously
+ *   toward at most d₀ + k − 1 (Smyth's moderated df; branch `stats5`; {@link sharedDf}).
  * With a `prior` spread (separate processes) and `run`, the two are one prior: pooled by their
  * weights, (d_g·s_g² + d_r·s_r²)/(d_g + d_r) with d₀ = min({@link PRIOR_DF_MAX}, d_g + d_r), and the
  * case moderated with it once (a heterogeneous case: its own, moderated with the run's as below).
@@ -394,11 +396,29 @@ export function caseVariance(
       variance: (spread.df * spread.variance + run.df * run.variance) / df,
       df: Math.min(cap, df),
     };
-    const base = groupVariance(own, ownDf, within, pooled, others, level);
+    const base = groupVariance(own, ownDf, within, pooled, others, level, cap);
     return base?.own === 'heterogeneous' ? withRunPrior(base, run, finiteOr0(within), level) : base;
   }
-  const base = groupVariance(own, ownDf, within, spread, others, level);
+  const base = groupVariance(own, ownDf, within, spread, others, level, cap);
   return run ? withRunPrior(base, run, finiteOr0(within), level) : base;
+}
+
+/**
+ * The df of a shared-launch case whose own spread may have raised its variance above the group's
+ * ({@link groupVariance}): the table's `tableDf` while `mixed` ≤ `groupVariance`, Smyth's
+ * min(tableDf, `smythDf`) as the case's own spread comes to dominate, and in between the
+ * Satterthwaite-style harmonic blend 1/((1 − w)/tableDf + w/smyth) by the own share
+ * w = (mixed − groupVariance)/mixed, so a small change in the case's data never jumps its df.
+ * @param tableDf the group's two-way Satterthwaite df
+ * @param mixed the case's moderated variance (relative, log scale)
+ * @param groupVariance the group's two-way variance s_g²
+ * @param smythDf d₀ + the case's own df
+ */
+export function sharedDf(tableDf: number, mixed: number, groupVariance: number, smythDf: number): number {
+  if (!(mixed > groupVariance) || !(mixed > 0)) return tableDf;
+  const w = (mixed - groupVariance) / mixed;
+  const smyth = Math.min(tableDf, smythDf);
+  return 1 / ((1 - w) / tableDf + w / smyth);
 }
 
 /** {@link caseVariance} without the run's prior: the case and its group alone. */
@@ -409,6 +429,7 @@ function groupVariance(
   spread: GroupSpread | undefined,
   others: { variance: number; df: number; guard?: InteractionGuard } | undefined,
   level: number,
+  cap: number,
 ): CaseVariance | null {
   const floor = finiteOr0(within);
   const ownFloored = own !== undefined && Number.isFinite(own) ? Math.max(own, floor) : undefined;
@@ -435,17 +456,22 @@ function groupVariance(
     return v > 0 ? { variance: v, df: spread.df + (hasOwn ? ownDf : 0), basis: 'moderated' } : alone();
   }
   if (hasOwn && ownDf > spread.df) return alone('more launches');
-  // the case's own variance keeps the weight it has against Smyth's prior of d₀ = PRIOR_DF_MAX, and
+  // the case's own variance keeps the weight it has against Smyth's prior of d₀ = `cap` (the measure's), and
   // only ever widens: a case somewhat noisier than its group, which the guard let pass, is pulled
   // up toward its own spread; the df stay the table's where the group's variance stands (the two
   // estimates share the case's own row and the launch effect, so their df do not add)
-  const mixed = hasOwn ? (PRIOR_DF_MAX * spread.variance + ownDf * ownFloored!) / (PRIOR_DF_MAX + ownDf) : 0;
+  const mixed = hasOwn ? (cap * spread.variance + ownDf * ownFloored!) / (cap + ownDf) : 0;
   const v = Math.max(spread.variance, mixed, floor);
   // where the case's own spread raised it, the variance is Smyth's moderated one of the case: its
   // df are at most d₀ + own df, not the table's, which counts every case's launches (branch stats5:
-  // a case 3× noisier than its group that the guard let pass covered 92–95% with the table's df)
-  const df = mixed > spread.variance ? Math.min(spread.df, PRIOR_DF_MAX + ownDf) : spread.df;
-  return v > 0 ? { variance: v, df, basis: 'moderated' } : alone();
+  // a case 3× noisier than its group that the guard let pass covered 92–95% with the table's df).
+  // The df move there continuously with the share the case's own spread has in the raised variance,
+  // w = (mixed − s_g²)/mixed, as Satterthwaite's df of a weighted sum: 1/((1 − w)/df_g + w/df_S).
+  // A switch at mixed = s_g² (until sr4's review) moved a 3-launch case from 11.1 to 6.0 df, its
+  // interval from ±6.62% to ±8.93%, for a 1% change in its own variance.
+  return v > 0
+    ? { variance: v, df: sharedDf(spread.df, mixed, spread.variance, cap + ownDf), basis: 'moderated' }
+    : alone();
 }
 
 /**

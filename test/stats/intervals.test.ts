@@ -11,6 +11,7 @@ import {
   PRIOR_DF_MAX,
   ratioInterval,
   resolution,
+  sharedDf,
   sharedLaunchVariance,
   withinVariance,
 } from '../../src/stats/intervals.js';
@@ -330,6 +331,28 @@ test('the heterogeneity guard: a case whose launches spread 3× its group’s ke
   assert.equal(caseVariance(0.0001, 9, 0, { kind: 'shared', variance: 0.0001, df: 3 })!.own, 'more launches');
 });
 
+test('a shared-launch case: its df move continuously as its own spread rises past the group’s (sr4: 11.1 → 6.0 df at 1.00×)', () => {
+  // 3 launches (2 own df) in a table of 11.1 df, no guard (level 1): the case's own variance at
+  // 0.99, 1.00, 1.01 and 1.5 × what makes it raise the group's
+  const spread = { kind: 'shared' as const, variance: 1e-4, df: 11.1 };
+  const cap = 4;
+  // mixed = (cap·s_g² + 2·s²)/(cap + 2) exceeds s_g² once s² > s_g²
+  const at = (x: number) => caseVariance(x * 1e-4, 2, 0, spread, undefined, 1, undefined, cap)!;
+  const half = (v: { variance: number; df: number }) => tCritical(0.999, v.df) * Math.sqrt(v.variance / 3);
+  const [below, edge, above, far] = [0.99, 1.0, 1.01, 1.5].map(at);
+  assert.equal(below.df, 11.1);
+  assert.equal(edge.df, 11.1, 'at the edge the table’s df');
+  assert.ok(above.df < 11.1 && above.df > 10.8, `just above: ${above.df}`);
+  assert.ok(Math.abs(half(above) / half(below) - 1) < 0.02, `half-width moves < 2%: ${half(below)} → ${half(above)}`);
+  // far above, toward Smyth's d₀ + 2 = 6 (never below it)
+  assert.ok(far.df < above.df && far.df >= 6, `far above: ${far.df}`);
+  assert.equal(sharedDf(11.1, 1e-2, 1e-4, 6).toFixed(2), (1 / (0.01 / 11.1 + 0.99 / 6)).toFixed(2));
+  assert.equal(sharedDf(11.1, 1e-4, 1e-4, 6), 11.1);
+  // the measure's cap weighs the case's own spread: time's 2.5 raises the variance more than 4 does
+  const time = caseVariance(1.5e-4, 2, 0, spread, undefined, 1, undefined, 2.5)!;
+  assert.ok(time.variance > far.variance, `${time.variance} > ${far.variance}`);
+});
+
 test('launchStates: against the group’s spread, ordinary launch-to-launch spread is one state, a gap it never shows is two', () => {
   // the group's launches spread ~1% (log variance 1e-4, 8 df); each launch's own error ~0.5%
   const group = { variance: 1e-4, df: 8 };
@@ -459,13 +482,17 @@ test("the heterogeneity guard with shared launches tests the case's interaction 
   assert.equal(interactionGuard([1, 2], [[1, 2]]), undefined, 'one other case: no interaction df');
 });
 
-test("a shared-launch case whose own spread raises its variance gets Smyth's df (d₀ + own df), not the table's", () => {
+test("a shared-launch case whose own spread raises its variance moves toward Smyth's df (d₀ + own df) by its share", () => {
   // own variance 2× the group's (under the guard's F(2, 16) point, 3.63): the moderated variance
-  // (4·v + 2·2v)/6 = 1.33·v rests on the case's 2 df and a prior of 4, not on the table's 20
+  // (4·v + 2·2v)/6 = 1.33·v; the case's own share of it w = 0.25, so its df are the blend
+  // 1/(0.75/20 + 0.25/6) = 12.6 of the table's 20 and Smyth's 4 + 2 (sharedDf), not the table's 20
   const v = 0.001;
   const raised = caseVariance(2 * v, 2, 0, { kind: 'shared', variance: v, df: 20 }, { variance: v, df: 16 })!;
   assert.ok(Math.abs(raised.variance - (4 * v + 2 * 2 * v) / 6) < 1e-15, String(raised.variance));
-  assert.equal(raised.df, PRIOR_DF_MAX + 2);
+  assert.ok(Math.abs(raised.df - 1 / (0.75 / 20 + 0.25 / (PRIOR_DF_MAX + 2))) < 1e-9, String(raised.df));
+  // far above its group (under a guard that does not trip), the df approach d₀ + 2
+  const far = caseVariance(50 * v, 2, 0, { kind: 'shared', variance: v, df: 20 }, undefined, 1)!;
+  assert.ok(far.df < 6.5 && far.df > PRIOR_DF_MAX + 2, String(far.df));
   // a case at or under its group's spread keeps the table's variance and df
   const quiet = caseVariance(0.5 * v, 2, 0, { kind: 'shared', variance: v, df: 20 }, { variance: v, df: 16 })!;
   assert.equal(quiet.variance, v);
