@@ -33,8 +33,7 @@ import { isMeasured } from '../src/results/types.js';
 import { ratioIntervalOf, timeIntervalOf } from '../src/results/ratio.js';
 import { resolution } from '../src/stats/intervals.js';
 import jstatModule from 'jstat';
-import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from '../src/run/assemble.js';
-import type { PlannedCase } from '../src/plan/plan.js';
+import { reassembleGroups, recordedGroups } from '../src/run/recorded.js';
 
 const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
 
@@ -230,43 +229,9 @@ export function coverage(runs: readonly ResultsFile[]): { time: MetricCoverage; 
  * of this build would have written them; other cases as they are.
  */
 export function reassemble(r: ResultsFile): ResultsFile {
-  const groups = new Map<string, MeasuredCase[]>();
-  for (const c of r.cases)
-    if (isMeasured(c)) {
-      const key = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}/${c.target.id}`;
-      groups.set(key, [...(groups.get(key) ?? []), c]);
-    }
   const rebuilt = new Map<string, ResultsFile['cases'][number]>();
-  const recsOf = [...groups.values()].map((cases) =>
-    cases.map((c): CaseRecord => ({
-      planned: {
-        id: c.id,
-        workload: c.workload,
-        size: c.size,
-        shape: c.shape,
-        direction: c.direction,
-        caseClass: c.class,
-        serializer: c.serializer,
-        serializerVersion: c.serializerVersion,
-        family: c.family,
-        platform: c.platform ?? 'javascript',
-        baseline: c.baseline,
-        payloadKey: c.id,
-        target: c.target,
-        status: 'planned',
-      } as PlannedCase,
-      payload: { key: c.id, path: '', bytes: c.payload.bytes, sha256: c.payload.sha256 },
-      launches: c.samples.launches,
-      relaunches: c.samples.relaunches,
-      end: { status: 'measured' },
-      paired: c.ratio !== null && c.serializer !== c.baseline,
-    })),
-  );
-  // the run's other groups' prior as the runner lent it (groups in the file's order: the plan's)
-  const priors = runPriorsInOrder(recsOf.map(groupLaunchSpread));
-  recsOf.forEach((recs, g) => {
-    for (const c of assembleGroup(recs, r.policy.measure, priors[g])) rebuilt.set(c.id, c);
-  });
+  for (const group of reassembleGroups(recordedGroups(r.cases.filter(isMeasured)), r.policy.measure))
+    for (const c of group) rebuilt.set(c.id, c);
   return { ...r, cases: r.cases.map((c) => rebuilt.get(c.id) ?? c) };
 }
 

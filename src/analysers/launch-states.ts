@@ -1,5 +1,5 @@
 import { isMeasured } from '../results/types.js';
-import { ratioIntervalOf } from '../results/ratio.js';
+import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
 import type { LaunchState } from '../stats/intervals.js';
 import { formatNs, type Analyser } from './analyser.js';
 
@@ -46,10 +46,13 @@ export const launchStatesAnalyser: Analyser = Object.freeze<Analyser>({
     }
     const time = context.launchStates?.time;
     if (!time || time.states.length < 2) return [];
+    // the interval as recorded (log scale, asymmetric since branch stats5), never a symmetric ± error
+    const tiv = timeIntervalOf(c.time);
+    const interval = tiv ? ` [${formatNs(tiv[0])}–${formatNs(tiv[1])}]` : '';
     return [
       {
         code: 'launch-states',
-        message: `the launches fell into ${time.states.length} distinct states, ${GAP}: mean time ${time.states.map((s) => stateText(s, formatNs)).join(', ')}. The reported mean ${formatNs(c.time.mean)} ± ${formatNs(c.time.error)} ${coverText(time.widened)}, and describes no single state`,
+        message: `the launches fell into ${time.states.length} distinct states, ${GAP}: mean time ${time.states.map((s) => stateText(s, formatNs)).join(', ')}. The reported mean ${formatNs(c.time.mean)}${interval} ${coverText(time.widened)}, and describes no single state`,
       },
     ];
   },

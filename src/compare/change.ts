@@ -231,13 +231,18 @@ export function compareValues(base: number, head: number, rule: VerdictRule): Ch
 }
 
 /**
- * The time verdict of two runs' recorded intervals (results `time.mean ± time.error`, whose `basis`
- * says what they are made of: the launch means, moderated by the group, or one launch's rounds;
+ * The time verdict of two runs' recorded intervals (results `time.interval`, whose `basis` says
+ * what they are made of: the launch means, moderated by the group, or one launch's rounds;
  * stats/intervals.ts), the way `compare --fail-on slower` gates on time. The change is the Mean
- * columns' quotient, head ÷ base; its interval on the log scale ln q ± √((e_b/m_b)² + (e_h/m_h)²)
- * (the delta method for a quotient of two independent estimates, Casella & Berger, "Statistical
- * Inference", 2nd ed., §5.5.4; at the runs' own confidence, as their errors are), which is also the
- * Noise. `slower` (`faster`) when that interval lies wholly above (below) no change, the change is
+ * columns' quotient q = head ÷ base; its interval on the log scale combines the two sides' log
+ * distances facing each way, ln q − √(d_h⁻² + d_b⁺²) to ln q + √(d_h⁺² + d_b⁻²), d⁻ and d⁺ the
+ * distances from a side's log mean to its interval's ends (the delta method for a quotient of two
+ * independent estimates, Casella & Berger, "Statistical Inference", 2nd ed., §5.5.4, side by side
+ * as {@link compareRatios}; at the runs' own confidence, as their intervals are): since branch
+ * `stats5` a time interval is asymmetric, and the larger side both ways (`error` ÷ mean, what this
+ * read before branch `stats6`) overstated the other. A file without `interval` (before `stats5`)
+ * is read as before: error ÷ mean both ways. The larger of the two half-widths is the Noise.
+ * `slower` (`faster`) when that interval lies wholly above (below) no change, the change is
  * at least the threshold, and the fastest decile of the raw samples moved the same way by at least
  * the threshold (Chen & Revels 2016: a busier machine slows the slow samples, slower code them all);
  * else `same` with why. No rank test (p is null): it would treat every
@@ -246,18 +251,21 @@ export function compareValues(base: number, head: number, rule: VerdictRule): Ch
  * @param baseSamples, headSamples their raw samples (for the fastest decile)
  */
 export function compareIntervals(
-  base: { mean: number; error: number },
-  head: { mean: number; error: number },
+  base: { mean: number; error: number; interval?: readonly [number, number] },
+  head: { mean: number; error: number; interval?: readonly [number, number] },
   baseSamples: readonly number[],
   headSamples: readonly number[],
   rule: VerdictRule,
 ): Change {
   const percent = 100 * (head.mean / base.mean - 1);
-  const h = Math.hypot(base.error / base.mean, head.error / head.mean);
+  const below = (x: typeof base) => (x.interval ? Math.log(x.mean / x.interval[0]) : x.error / x.mean);
+  const above = (x: typeof base) => (x.interval ? Math.log(x.interval[1] / x.mean) : x.error / x.mean);
+  const down = Math.hypot(below(head), above(base));
+  const up = Math.hypot(above(head), below(base));
   const q = head.mean / base.mean;
-  const finite = Number.isFinite(h) && base.mean > 0 && head.mean > 0;
-  const low = finite ? 100 * (q * Math.exp(-h) - 1) : -Infinity;
-  const high = finite ? 100 * (q * Math.exp(h) - 1) : Infinity;
+  const finite = Number.isFinite(down) && Number.isFinite(up) && base.mean > 0 && head.mean > 0;
+  const low = finite ? 100 * (q * Math.exp(-down) - 1) : -Infinity;
+  const high = finite ? 100 * (q * Math.exp(up) - 1) : Infinity;
   const fastPercent = baseSamples.length && headSamples.length ? fastDecileChange(baseSamples, headSamples) : null;
   const out = {
     baseMean: base.mean,
@@ -265,7 +273,7 @@ export function compareIntervals(
     percent,
     ci: finite ? { low, high, confidence: NOISE_CONFIDENCE } : null,
     p: null,
-    noiseFloor: finite ? 100 * (Math.exp(h) - 1) : Infinity,
+    noiseFloor: finite ? 100 * (Math.exp(Math.max(down, up)) - 1) : Infinity,
     fastPercent,
   };
   // no noisy veto: a case whose launches disagree has that spread in its Error already (from the

@@ -7,7 +7,7 @@ import type { Db } from './schema.js';
 import { checkResults } from '../results/validate.js';
 import { ResultsFileError } from '../results/errors.js';
 import type { HistoryPoint } from '../results/history.js';
-import { ratioIntervalOf } from '../results/ratio.js';
+import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
 import { unfinishedRunState, type Recorder, type RunState } from './recorder.js';
 
 /** A run as `jsonbench ledger list` shows it. */
@@ -267,7 +267,8 @@ export interface HistoryFilter {
 /**
  * The history of the cases matching `filter`, ordered by case, then adapter, then start time.
  * `serializer` matches the adapter id or the exact row label. Each point carries its ratio's
- * interval (recorded, or derived from the ratio's error for older runs) and its `noisy` finding.
+ * interval (recorded, or derived from the ratio's error for older runs), its mean's (the case
+ * record's `time.interval`, or mean ± error for runs before branch `stats5`) and its `noisy` finding.
  */
 export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnSkip): HistoryPoint[] {
   const where: string[] = [];
@@ -296,6 +297,7 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.ratio') END AS recorded_ratio,
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.time.mean') END AS recorded_mean,
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.ratioInterval') END AS ratio_interval,
+      CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.time.interval') END AS time_interval,
       CASE WHEN json_valid(r.policy_json) THEN json_extract(r.policy_json, '$.measure.serializeTo') END AS serialize_to,
       CASE WHEN json_valid(c.result_json) THEN EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') = 'noisy') ELSE 0 END AS noisy
     FROM cases c JOIN runs r ON r.id = c.run_id
@@ -331,6 +333,7 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
     reason: r.reason,
     meanNs: r.mean,
     errorNs: r.error,
+    timeInterval: timeIntervalOfRow(r.mean, r.error, r.time_interval),
     ratio: r.ratio,
     bytesPerOp: r.alloc,
     instructionsPerOp: r.instr,
@@ -347,6 +350,21 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
       ? { recorded: { ratio: r.recorded_ratio, meanNs: r.recorded_mean } }
       : {}),
   }));
+}
+
+/**
+ * A history point's time interval [low, high] (ns/op): the case record's `time.interval` (JSON text,
+ * log scale since branch `stats5`), else mean ± error as that error meant then (results/ratio.ts
+ * timeIntervalOf); null without a mean or an error.
+ */
+function timeIntervalOfRow(
+  mean: number | null,
+  error: number | null,
+  interval: string | null,
+): [number, number] | null {
+  if (mean === null) return null;
+  if (interval !== null) return JSON.parse(interval) as [number, number];
+  return error === null ? null : timeIntervalOf({ mean, error });
 }
 
 /** Whether two recorded numbers differ (beyond a relative 1e-9; a missing one is not compared). */

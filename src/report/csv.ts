@@ -1,7 +1,7 @@
 import type { ResultsFile } from '../results/types.js';
 import { visibleControls } from './table/escape.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
-import { ratioIntervalOf } from '../results/ratio.js';
+import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
 
 /** One CSV column: its header and how a case fills it (numbers raw: ns, bytes, plain ratios). */
 interface CsvColumn {
@@ -9,7 +9,11 @@ interface CsvColumn {
   value(c: ReportCase): string | number | null | undefined;
 }
 
-/** Every column, in order. Times in ns/op, allocation in bytes/op, ratios as plain numbers. */
+/**
+ * Every column, in order. Times in ns/op, allocation in bytes/op, ratios as plain numbers. The
+ * time's interval is `low_ns`–`high_ns` (results/ratio.ts timeIntervalOf: asymmetric since branch
+ * `stats5`); `error_ns` stays for compatibility (docs/results.md, "report.csv").
+ */
 export const CSV_COLUMNS: readonly CsvColumn[] = [
   { name: 'source', value: (c) => c.source + 1 },
   { name: 'target', value: (c) => c.targetKey },
@@ -30,7 +34,11 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   { name: 'mismatch_expected', value: (c) => c.mismatch?.expected },
   { name: 'mismatch_actual', value: (c) => c.mismatch?.actual },
   { name: 'mean_ns', value: (c) => c.time?.mean },
+  // kept for readers of the old column: mean × the interval's larger log half-width since branch stats5 (not a ± of either end)
   { name: 'error_ns', value: (c) => c.time?.error },
+  // the mean's confidence interval as recorded (log scale, asymmetric): low_ns ≤ mean_ns ≤ high_ns
+  { name: 'low_ns', value: (c) => (c.time ? timeIntervalOf(c.time)?.[0] : undefined) },
+  { name: 'high_ns', value: (c) => (c.time ? timeIntervalOf(c.time)?.[1] : undefined) },
   { name: 'median_ns', value: (c) => c.time?.median },
   { name: 'stddev_ns', value: (c) => c.time?.stddev },
   { name: 'min_ns', value: (c) => c.time?.min },

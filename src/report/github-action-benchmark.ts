@@ -2,7 +2,7 @@ import type { ResultsFile } from '../results/types.js';
 import { asRuns, buildModel } from './model.js';
 import { benchmarkNamer } from './bmf.js';
 import { formatRatio } from './units.js';
-import { ratioIntervalOf } from '../results/ratio.js';
+import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
 
 /** One entry of github-action-benchmark's `customSmallerIsBetter` input. */
 export interface GabEntry {
@@ -16,7 +16,8 @@ export interface GabEntry {
 /**
  * Renders the JSON array github-action-benchmark reads with `tool: 'customSmallerIsBetter'`
  * (https://github.com/benchmark-action/github-action-benchmark#examples, "customSmallerIsBetter"):
- * per measured case one `ns/op` entry (range `± error`); one `bytes/op` entry when the allocation
+ * per measured case one `ns/op` entry (range the mean's interval `low–high`, ns/op, as recorded:
+ * asymmetric since branch `stats5`, so never `± error`); one `bytes/op` entry when the allocation
  * pass ran; one `× baseline` entry for a case compared with another serializer (not the baseline's own) (the ratio against the class baseline, range
  * its interval `low–high`), the figure steady enough to alert on from a shared runner; and one
  * `instructions/op` entry when `--metric instructions` ran. Names as Bencher's (bmf.ts
@@ -31,11 +32,12 @@ export function renderGithubActionBenchmark(input: ResultsFile | readonly Result
     if (c.status !== 'measured' || !c.time) continue;
     const name = nameOf(c);
     const extra = `${c.serializer} ${c.serializerVersion} · ${c.targetKey} · ratio ${formatRatio(c.ratio, ratioIntervalOf(c))} vs ${c.baseline ?? 'none'}`;
+    const tiv = timeIntervalOf(c.time);
     out.push({
       name: `${name} time`,
       unit: 'ns/op',
       value: Number(c.time.mean.toFixed(3)),
-      range: `± ${c.time.error.toFixed(3)}`,
+      ...(tiv ? { range: `${tiv[0].toFixed(3)}–${tiv[1].toFixed(3)}` } : {}),
       extra,
     });
     if (c.allocated && c.allocated.method !== 'n/a')

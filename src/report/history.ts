@@ -4,8 +4,8 @@
  * sees the same case across serializer versions, runtime versions and time.
  */
 import { createColors } from 'picocolors';
-import type { HistoryPoint } from '../results/history.js';
-import { formatBytes, formatRatio, formatTime } from './units.js';
+import { pointTimeInterval, type HistoryPoint } from '../results/history.js';
+import { formatBytes, formatRatio, formatTime, formatTimeError } from './units.js';
 import type { Column } from './table/column.js';
 import { chooseColumns, renderTable } from './table/write.js';
 import { escapeCell } from './table/escape.js';
@@ -69,7 +69,7 @@ export const HISTORY_TABLE: readonly Column<HistoryPoint>[] = [
   {
     id: 'error',
     header: 'Error',
-    cell: (p) => (p.status === 'measured' && p.errorNs !== null ? formatTime(p.errorNs) : '—'),
+    cell: (p) => (p.status === 'measured' && p.meanNs !== null ? formatTimeError(p.meanNs, pointTimeInterval(p)) : '—'),
   },
   {
     id: 'ratio',
@@ -105,7 +105,7 @@ export function historyCells(p: HistoryPoint): string[] {
 
 /** The sentence under a history: what Ratio's brackets and ⚠ noisy mean. */
 export const HISTORY_LEGEND =
-  "Ratio is time ÷ the class baseline's in that run, [low–high] its 99.9% interval (log scale); ⚠ noisy: that run flagged the case noisy (its launches disagreed beyond their errors, or its interval straddled the decision its takeaway makes), so the point is less certain than its interval says. Error is the half-width of the 99.9% interval of the mean.";
+  "Ratio is time ÷ the class baseline's in that run, [low–high] its 99.9% interval (log scale); ⚠ noisy: that run flagged the case noisy (its launches disagreed beyond their errors, or its interval straddled the decision its takeaway makes), so the point is less certain than its interval says. Error is how far the mean's 99.9% interval reaches above and below it (+above/−below: log scale, asymmetric; ± where the two read alike).";
 
 /** Markdown: a `##` heading and a table per case, then {@link HISTORY_LEGEND}. */
 export function renderHistoryMarkdown(points: readonly HistoryPoint[]): string {

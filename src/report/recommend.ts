@@ -31,7 +31,7 @@
 import type { CaseClass, Direction } from '../case/coordinates.js';
 import type { CaseResult, MeasuredCase, PayloadRecord, ResultsFile } from '../results/types.js';
 import { isMeasured } from '../results/types.js';
-import { ratioIntervalOf } from '../results/ratio.js';
+import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
 import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import { targetLabel } from './model.js';
 import { countOf, formatBytes, formatRatio, formatTime, ratioNumber } from './units.js';
@@ -139,7 +139,13 @@ export interface Pick {
   /** the ratio's confidence interval [low, high] on the log scale; null when the case was not paired */
   ratioInterval: [number, number] | null;
   meanNs: number;
+  /**
+   * results.json's `time.error`: since branch `stats5` the mean × its interval's larger log
+   * half-width, not a ± of either end (read `timeInterval`); before it, the ± half-width
+   */
   errorNs: number;
+  /** the mean's confidence interval [low, high], ns/op (results/ratio.ts timeIntervalOf: log scale, asymmetric); null when not finite */
+  timeInterval: [number, number] | null;
   baselineMeanNs: number;
   /**
    * The time saved per op against the baseline, ns (positive: saved), with the ratio's interval
@@ -572,6 +578,7 @@ function choosePick(
     ratioInterval: best.ratio !== null ? ratioIntervalOf(best) : null,
     meanNs: best.time.mean,
     errorNs: best.time.error,
+    timeInterval: timeIntervalOf(best.time),
     baselineMeanNs: base.time.mean,
     ...(best.difference && beside !== undefined && beside > 0
       ? {

@@ -1,7 +1,7 @@
 import { CASE_STATUSES, type CaseResult, type ResultsFile } from '../results/types.js';
 import { PLATFORMS, type Platform } from '../case/coordinates.js';
-import { ratioIntervalOf } from '../results/ratio.js';
-import { formatAllocation, formatAllocRatio, formatRatio, formatTime } from './units.js';
+import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
+import { formatAllocation, formatAllocRatio, formatRatio, formatTime, formatTimeError } from './units.js';
 import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import type { Column } from './table/column.js';
 
@@ -187,7 +187,8 @@ export function notesLines(cases: readonly CaseResult[]): string[] {
 }
 
 /**
- * The run table's columns (units by magnitude): Serializer, Version, Mean, Error, Median, Ratio,
+ * The run table's columns (units by magnitude): Serializer, Version, Mean, Error (how far the mean's
+ * interval reaches above and below it, `+187/−47.2 µs`: units.ts formatTimeError), Median, Ratio,
  * Allocated, Alloc Ratio, Notes (reports of several targets add a Target column after Serializer).
  * On a narrow terminal, Median and Alloc Ratio go first, then Error, then Version and Allocated,
  * then Mean; Serializer, Ratio and Notes (wrapped) always stay.
@@ -259,9 +260,11 @@ export function runColumns(
     {
       id: 'error',
       header: 'Error',
+      // how far the mean's interval reaches above and below it (log scale since branch stats5:
+      // asymmetric; a symmetric `error` overstated the lower side, below 0 for a wide one)
       cell: (c) => {
         const x = t(c);
-        return x ? formatTime(x.error) : '—';
+        return x ? formatTimeError(x.mean, timeIntervalOf(x)) : '—';
       },
       priority: 3,
     },

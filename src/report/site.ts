@@ -7,8 +7,8 @@
  * opens offline and deploys to GitHub Pages as it is. Pure: the caller reads the ledger; every
  * string from the data is escaped.
  */
-import type { HistoryPoint } from '../results/history.js';
-import { formatRatio, formatTime } from './units.js';
+import { pointTimeInterval, type HistoryPoint } from '../results/history.js';
+import { formatRatio, formatTime, formatTimeInterval } from './units.js';
 import { escapeHtml } from './html/escape.js';
 
 /** One run of the ledger, as the site lists it. */
@@ -144,8 +144,9 @@ function renderPage(key: string, points: readonly HistoryPoint[], runs: readonly
   for (const p of measured) {
     const s = seriesOf(p);
     if (!time.has(s)) time.set(s, new Map());
-    const e = p.errorNs ?? 0;
-    time.get(s)!.set(p.runId, { value: p.meanNs!, low: Math.max(0, p.meanNs! - e), high: p.meanNs! + e });
+    // the mean's interval as recorded (log scale, asymmetric), never mean ± error
+    const [low, high] = pointTimeInterval(p) ?? [p.meanNs!, p.meanNs!];
+    time.get(s)!.set(p.runId, { value: p.meanNs!, low, high });
     if (p.ratio !== null && p.ratio > 0) {
       if (!ratio.has(s)) ratio.set(s, new Map());
       const [low, high] = p.ratioInterval ?? [p.ratio, p.ratio];
@@ -155,17 +156,17 @@ function renderPage(key: string, points: readonly HistoryPoint[], runs: readonly
   const rows = points
     .map(
       (p) =>
-        `<tr><td>#${p.runId}</td><td>${escapeHtml(p.startedAt.slice(0, 16).replace('T', ' '))}</td><td>${escapeHtml(p.gitCommit?.slice(0, 7) ?? '–')}</td><td>${escapeHtml(p.serializer)}</td><td>${escapeHtml(p.serializerVersion)}</td><td>${escapeHtml(`${p.target} ${p.targetVersion}`)}</td><td>${escapeHtml(p.status)}</td><td class="n">${p.meanNs === null ? '–' : escapeHtml(`${formatTime(p.meanNs)} ± ${formatTime(p.errorNs ?? 0)}`)}</td><td class="n">${p.ratio === null ? '–' : escapeHtml(formatRatio(p.ratio, p.ratioInterval ?? null))}</td></tr>`,
+        `<tr><td>#${p.runId}</td><td>${escapeHtml(p.startedAt.slice(0, 16).replace('T', ' '))}</td><td>${escapeHtml(p.gitCommit?.slice(0, 7) ?? '–')}</td><td>${escapeHtml(p.serializer)}</td><td>${escapeHtml(p.serializerVersion)}</td><td>${escapeHtml(`${p.target} ${p.targetVersion}`)}</td><td>${escapeHtml(p.status)}</td><td class="n">${p.meanNs === null ? '–' : escapeHtml(`${formatTime(p.meanNs)}${pointTimeInterval(p) ? ` [${formatTimeInterval(pointTimeInterval(p))}]` : ''}`)}</td><td class="n">${p.ratio === null ? '–' : escapeHtml(formatRatio(p.ratio, p.ratioInterval ?? null))}</td></tr>`,
     )
     .join('\n');
   const body = `<h1>${escapeHtml(key)}</h1>
-<p class="dim">${points.length} points from ${new Set(points.map((p) => p.runId)).size} runs. Time is the mean per op with its error bar (99.9%); the ratio is against the class baseline in the same process, with its interval (&lt; 1 is faster). One line per serializer and runtime.</p>
+<p class="dim">${points.length} points from ${new Set(points.map((p) => p.runId)).size} runs. Time is the mean per op with its 99.9% interval as the error bar (log scale, asymmetric); the ratio is against the class baseline in the same process, with its interval (&lt; 1 is faster). One line per serializer and runtime.</p>
 <h2>Time per op</h2>
 ${runChart('time per op', runs, time, formatTime, true)}
 <h2>Ratio against the baseline</h2>
 ${runChart('ratio', runs, ratio, (v) => `${v.toFixed(2)}×`, false)}
 <h2>Every point</h2>
-<table><thead><tr><th>Run</th><th>Started (UTC)</th><th>Commit</th><th>Serializer</th><th>Version</th><th>Runtime</th><th>Status</th><th>Mean ± Error</th><th>Ratio [CI]</th></tr></thead>
+<table><thead><tr><th>Run</th><th>Started (UTC)</th><th>Commit</th><th>Serializer</th><th>Version</th><th>Runtime</th><th>Status</th><th>Mean [CI]</th><th>Ratio [CI]</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>`;

@@ -75,3 +75,45 @@ export function sig(x: number): string {
   const abs = Math.abs(Number(x.toPrecision(3)));
   return abs >= 100 ? x.toFixed(0) : abs >= 10 ? x.toFixed(1) : x.toFixed(2);
 }
+
+/**
+ * A time interval [low, high] (ns/op) as every report writes it: `16.0–250 µs` when both ends read
+ * in one unit, else each with its own (`950 ns–1.20 µs`); ends that read alike at 3 significant
+ * digits with as many more as tell them apart (`9.999–10.00 µs`); `—` when unknown. Time intervals are on
+ * the log scale since branch `stats5` (results/ratio.ts timeIntervalOf): asymmetric about the mean,
+ * never below 0.
+ */
+export function formatTimeInterval(interval: readonly [number, number] | null | undefined): string {
+  if (!interval) return '—';
+  const lo = formatTime(interval[0]);
+  const hi = formatTime(interval[1]);
+  const unit = (s: string) => s.slice(s.lastIndexOf(' ') + 1);
+  if (lo === hi && interval[1] > interval[0] && Number.isFinite(interval[1])) {
+    // ends that read alike at 3 significant digits (an interval under ~0.5% wide) get the digits that tell them apart
+    const scale: Record<string, number> = { ns: 1, µs: 1e3, ms: 1e6, s: 1e9 };
+    const u = unit(hi);
+    for (let digits = 4; digits <= 8; digits++) {
+      const a = (interval[0] / scale[u]).toPrecision(digits);
+      const b = (interval[1] / scale[u]).toPrecision(digits);
+      if (a !== b) return `${a}–${b} ${u}`;
+    }
+  }
+  return unit(lo) === unit(hi) ? `${lo.slice(0, lo.lastIndexOf(' '))}–${hi}` : `${lo}–${hi}`;
+}
+
+/**
+ * How far a time interval reaches from its mean (ns/op), above and below: `+187/−47.2 µs` (one
+ * unit when both read in it, else each its own: `+1.20 ms/−950 ns`), `±184 ns` when both sides
+ * read alike (a narrow interval, or a file written before branch `stats5`, whose error was a
+ * symmetric half-width); `—` when unknown. The honest reading of an Error column: a symmetric
+ * `± error` of a log-scale interval overstates its lower side (it reached below 0 for a case
+ * whose launches read 82 and 49 µs).
+ */
+export function formatTimeError(mean: number, interval: readonly [number, number] | null | undefined): string {
+  if (!interval || !Number.isFinite(mean)) return '—';
+  const up = formatTime(Math.max(0, interval[1] - mean));
+  const down = formatTime(Math.max(0, mean - interval[0]));
+  if (up === down) return `±${up}`;
+  const unit = (s: string) => s.slice(s.lastIndexOf(' ') + 1);
+  return unit(up) === unit(down) ? `+${up.slice(0, up.lastIndexOf(' '))}/−${down}` : `+${up}/−${down}`;
+}

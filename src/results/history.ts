@@ -1,3 +1,5 @@
+import { timeIntervalOf } from './ratio.js';
+
 /**
  * A case's history as the ledger gives it back: one point per run × serializer version. The ledger
  * (src/ledger/queries.ts) makes these; reports render them (report/history.ts, the HTML report's
@@ -24,7 +26,10 @@ export interface HistoryPoint {
   status: string;
   reason: string | null;
   meanNs: number | null;
+  /** results.json's `time.error` (since branch `stats5` the mean × its interval's larger log half-width: read {@link pointTimeInterval}) */
   errorNs: number | null;
+  /** the mean's confidence interval [low, high], ns/op, as recorded (log scale, asymmetric); null when unknown; absent: not read */
+  timeInterval?: [number, number] | null;
   ratio: number | null;
   bytesPerOp: number | null;
   instructionsPerOp: number | null;
@@ -43,4 +48,16 @@ export interface HistoryPoint {
    * estimates row says: a ledger edited after the run (hx5 F3). Absent: they agree, or not read.
    */
   recorded?: { ratio: number | null; meanNs: number | null };
+}
+
+/**
+ * A point's time interval [low, high] (ns/op): the recorded one (`timeInterval`), else the one
+ * results/ratio.ts timeIntervalOf derives from its mean and error; null without a mean.
+ */
+export function pointTimeInterval(
+  p: Pick<HistoryPoint, 'meanNs' | 'errorNs' | 'timeInterval'>,
+): [number, number] | null {
+  if (p.timeInterval !== undefined) return p.timeInterval;
+  if (p.meanNs === null || p.errorNs === null) return null;
+  return timeIntervalOf({ mean: p.meanNs, error: p.errorNs });
 }

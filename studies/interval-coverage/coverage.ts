@@ -27,6 +27,7 @@ import {
   ratioInterval,
   resolution,
   sharedLaunchVariance,
+  withinVariance,
 } from '../../src/stats/intervals.js';
 import { load, studyArgs } from '../lib/lib.js';
 import { timeIntervalOf } from '../../src/results/ratio.js';
@@ -48,6 +49,8 @@ const USAGE = `node build/studies/interval-coverage/coverage.js <fixed|shared|pu
   --rounds R  rounds per launch (default 12; fewer keep the ≥ 20,000 runs a row needed to tell 99.9% from 99.7% to minutes)
   --smyth D   draw each group's launch variance scale from Smyth's model, D/χ²(D) (in place of e^(2·tau·z)):
               groups whose variances spread as the prior's d₀ = D assumes (the recorded runs: time ≈ 2.7)
+  --explain   fixed: the focal case's ratio coverage by how its variance was chosen (stats/intervals.ts ratioInterval's
+              \`own\`: heterogeneous = the guard kept its own, above the run = the run prior's weight reduced, group = the group's)
   --classes C the run's groups fall in C classes (group g in class g mod C, the focal group in class 0); with
               --class-scale S the other classes' launch SDs are scaled by S (the default suite: 3 groups a class,
               so a prior pooled across classes; S 0.5: the focal class twice as noisy as the rest, S 2: half)
@@ -72,6 +75,7 @@ const { values: opt, positionals } = studyArgs(
     rounds: { type: 'string', default: '12' },
     'class-scale': { type: 'string', default: '1' },
     smyth: { type: 'string', default: '0' },
+    explain: { type: 'boolean', default: false },
   },
   true,
 );
@@ -311,6 +315,26 @@ const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 const ks = opt.ks.split(',').map(Number);
 const N = (d: number) => Number(opt.n ?? d);
 
+/**
+ * How the focal case's (recs[1]) ratio variance was chosen (stats/intervals.ts ratioInterval's
+ * `own`): `heterogeneous` (the guard kept its own), `above the run` (the run prior's weight
+ * reduced), else `group` (the group's spread, moderated).
+ */
+function ownOf(recs: CaseRecord[], prior: RunPriors): string {
+  const s = groupSpreads(recs, prior)[1];
+  const lr = launchRatiosOf(recs[1].launches);
+  return (
+    ratioInterval(
+      lr.map((x) => x.value),
+      measure.confidence,
+      s.ratio,
+      withinVariance(lr.map((x) => x.se)),
+      s.ratioOthers,
+      s.ratioRun,
+    )?.own ?? 'group'
+  );
+}
+
 function fixed(name: string, run: SimCase[], ro: SimOpts) {
   for (const k of ks) {
     const r = rng(12345 + k);
@@ -324,6 +348,8 @@ function fixed(name: string, run: SimCase[], ro: SimOpts) {
     let covOne = 0;
     const widths: number[] = [];
     const tw: number[] = [];
+    // --explain: the focal case's ratio coverage by how its variance was chosen
+    const why = new Map<string, { n: number; covered: number; widths: number[] }>();
     for (let rep = 0; rep < n; rep++) {
       const [cases, o] = scaled(run, ro, focalDraw(r));
       const c = cases[1];
@@ -353,6 +379,14 @@ function fixed(name: string, run: SimCase[], ro: SimOpts) {
           if (hit) covOne++;
         }
         widths.push(Math.log(iv[1] / iv[0]) / 2);
+        if (opt.explain) {
+          const key = ownOf(recs, prior);
+          const t = why.get(key) ?? { n: 0, covered: 0, widths: [] };
+          t.n++;
+          if (hit) t.covered++;
+          t.widths.push(Math.log(iv[1] / iv[0]) / 2);
+          why.set(key, t);
+        }
       }
       const lr = launchRatiosOf(recs[1].launches);
       const yardstick = groupYardsticks(recs, prior)[1].ratio;
@@ -371,6 +405,10 @@ function fixed(name: string, run: SimCase[], ro: SimOpts) {
     console.log(
       `${name.padEnd(34)} k=${String(k).padStart(2)} ratio cov ${pct(covR / nR)} ${clopperPearson(covR, nR)} (n=${nR}) median ±${pct(med(widths))} | states fired ${pct(states / n)} | time cov ${pct(covT / n)} ${clopperPearson(covT, n)} ±${pct(med(tw))}${run[1].bimodal ? ` | every launch in one state: ${pct(nOne / nR)} of runs, ratio cov ${pct(covOne / nOne)} ${clopperPearson(covOne, nOne)}; both states seen: ${pct((covR - covOne) / (nR - nOne))} ${clopperPearson(covR - covOne, nR - nOne)}` : ''}`,
     );
+    for (const [key, t] of why)
+      console.log(
+        `  ${key.padEnd(14)} ${pct(t.n / nR)} of runs: ratio cov ${pct(t.covered / t.n)} ${clopperPearson(t.covered, t.n)} median ±${pct(med(t.widths))}`,
+      );
   }
 }
 

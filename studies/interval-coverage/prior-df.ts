@@ -10,9 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import type { LaunchRecord } from '../../src/results/types.js';
-import type { PlannedCase } from '../../src/plan/plan.js';
 import { groupLaunchSpread, type CaseRecord } from '../../src/run/assemble.js';
+import { recordedGroups, type RecordedCase } from '../../src/run/recorded.js';
 import { load, studyArgs } from '../lib/lib.js';
 import jstatModule from 'jstat';
 
@@ -91,54 +90,11 @@ export function smythFit(
   return { d0, s0, groups: G };
 }
 
-interface FixtureCase {
-  id: string;
-  workload: string;
-  size: number;
-  shape: string;
-  direction: string;
-  class: string;
-  serializer: string;
-  baseline: string;
-  target: PlannedCase['target'];
-  ratio: number | null;
-  launches: LaunchRecord[];
-}
-
 /** A recorded run's groups as run/assemble.ts sees them (a fixture's slimmed cases, or a results.json's measured cases). */
 function groupsOf(file: string): CaseRecord[][] {
   const buf = readFileSync(file);
-  const raw = JSON.parse((file.endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8')) as {
-    cases: (FixtureCase & { status?: string; samples?: { launches: LaunchRecord[] } })[];
-  };
-  const groups = new Map<string, CaseRecord[]>();
-  for (const c of raw.cases) {
-    if (c.status !== undefined && c.status !== 'measured') continue;
-    const key = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}/${c.target.id}`;
-    const rec: CaseRecord = {
-      planned: {
-        id: c.id,
-        workload: c.workload,
-        size: c.size,
-        shape: c.shape,
-        direction: c.direction,
-        caseClass: c.class,
-        serializer: c.serializer,
-        baseline: c.baseline,
-        target: c.target,
-        family: 'builtin',
-        payloadKey: c.id,
-        status: 'planned',
-      } as PlannedCase,
-      payload: { key: c.id, path: '', bytes: 1, sha256: 'x' },
-      launches: c.launches ?? c.samples?.launches ?? [],
-      relaunches: 0,
-      end: { status: 'measured' },
-      paired: c.ratio !== null && c.serializer !== c.baseline,
-    };
-    groups.set(key, [...(groups.get(key) ?? []), rec]);
-  }
-  return [...groups.values()];
+  const raw = JSON.parse((file.endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8')) as { cases: RecordedCase[] };
+  return recordedGroups(raw.cases);
 }
 
 /** One measure's fit as text: pooled over the target's groups, and with each class centred on its own mean. */

@@ -1,9 +1,9 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from './support.js';
+import { cli, scratchConfigs } from './support.js';
 
 /**
  * Config files that attack the host process itself (issue 9, "false success" and "internal
@@ -11,13 +11,7 @@ import { cli } from './support.js';
  * exit 0 before the command is done, and a folder given as the config.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-configs-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-const config = (name: string, text: string): string => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
+const { dir, config } = scratchConfigs('hostile-configs');
 
 test('a config that replaces JSON.stringify at its top level is refused with exit 2, naming the file and the built-in', async () => {
   const file = config('patches.config.mjs', 'JSON.stringify = () => "{}";\nexport default {};\n');

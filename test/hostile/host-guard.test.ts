@@ -1,10 +1,9 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli } from './support.js';
+import { cli, quickRunArgs, scratchConfigs } from './support.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
 /**
@@ -15,31 +14,12 @@ import type { ResultsFile } from '../../src/results/types.js';
  */
 
 const fixture = (name: string) => fileURLToPath(new URL(`../../../test/fixtures/hostile/hx1/${name}`, import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'jsonbench-host-guard-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-const config = (name: string, text: string): string => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
+const { dir, config } = scratchConfigs('host-guard');
 const quick = ['--policy', 'quick', '--no-probes', '--no-ledger'];
 
 test("a notes() that replaces the host's JSON.stringify fails its own case, is put back, and results.json says failed (hx1 3.1: it said measured)", async () => {
   const out = join(dir, 'notes-forge');
-  const ran = await cli([
-    'run',
-    '--config',
-    fixture('notes-forge.config.mjs'),
-    '--serializer',
-    'forged-winner',
-    '--workload',
-    'weather-station',
-    '--direction',
-    'serialize',
-    ...quick,
-    '--out',
-    out,
-  ]);
+  const ran = await cli(quickRunArgs(fixture('notes-forge.config.mjs'), 'forged-winner', 'serialize', out));
   assert.equal(ran.code, 1, ran.stderr);
   assert.match(ran.stderr, /\[failed\] weather-station\/1\/single\/serialize\/forged-winner: notes\(\) changed/);
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
@@ -109,20 +89,7 @@ export default {};
 `,
   );
   const out = join(dir, 'timer');
-  const ran = await cli([
-    'run',
-    '--config',
-    file,
-    '--serializer',
-    'json',
-    '--workload',
-    'weather-station',
-    '--direction',
-    'serialize',
-    ...quick,
-    '--out',
-    out,
-  ]);
+  const ran = await cli(quickRunArgs(file, 'json', 'serialize', out));
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(
     ran.stderr,
@@ -163,20 +130,14 @@ test('a notes() that never returns ends the run with exit 2 naming notes() and t
 test('a config that replaces globalThis.JSON with a look-alike is refused and put back; results.json is not forged (hostile3: it said measured for an incorrect case)', async () => {
   const out = join(dir, 'global-json');
   const realJson = JSON;
-  const ran = await cli([
-    'run',
-    '--config',
-    fileURLToPath(new URL('../../../test/fixtures/hostile/hostile3/global-json.config.mjs', import.meta.url)),
-    '--serializer',
-    'wrong-one',
-    '--workload',
-    'weather-station',
-    '--direction',
-    'serialize',
-    ...quick,
-    '--out',
-    out,
-  ]);
+  const ran = await cli(
+    quickRunArgs(
+      fileURLToPath(new URL('../../../test/fixtures/hostile/hostile3/global-json.config.mjs', import.meta.url)),
+      'wrong-one',
+      'serialize',
+      out,
+    ),
+  );
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(ran.stderr, /global-json\.config\.mjs: import: changed globalThis\.JSON while loading/);
   assert.equal(existsSync(join(out, 'results.json')), false, 'nothing written');

@@ -1,5 +1,8 @@
+import { after } from 'node:test';
 import { execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CaseResult, ResultsFile } from '../../src/results/types.js';
 
@@ -38,6 +41,24 @@ export interface Ran {
   stdout: string;
   stderr: string;
   ms: number;
+}
+
+/**
+ * A scratch folder for one test file (`jsonbench-<name>-` under the system's temporary folder,
+ * removed after the file's tests) and `config(name, text)`, which writes a config file there and
+ * returns its path: the set-up of the suites that write hostile configs.
+ */
+export function scratchConfigs(name: string): { dir: string; config: (file: string, text: string) => string } {
+  const dir = mkdtempSync(join(tmpdir(), `jsonbench-${name}-`));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    dir,
+    config: (file, text) => {
+      const p = join(dir, file);
+      writeFileSync(p, text);
+      return p;
+    },
+  };
 }
 
 /**

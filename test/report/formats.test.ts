@@ -145,7 +145,12 @@ test('github-action-benchmark gets a customSmallerIsBetter array: ns/op with its
   const time = entries.find((e) => e.name === `${c.id} time`)!;
   assert.deepEqual(
     [time.unit, time.value, time.range],
-    ['ns/op', Number(c.time!.mean.toFixed(3)), `± ${c.time!.error.toFixed(3)}`],
+    // the mean's interval low–high (the fixture predates stats5: mean ± error, linear)
+    [
+      'ns/op',
+      Number(c.time!.mean.toFixed(3)),
+      `${(c.time!.mean - c.time!.error).toFixed(3)}–${(c.time!.mean + c.time!.error).toFixed(3)}`,
+    ],
   );
   assert.match(time.extra!, /typia 12\.2\.1 · node 20\.20\.2 · ratio 0\.\d\d \[0\.\d\d–0\.\d\d\] vs json/);
   assert.equal(entries.find((e) => e.name === `${c.id} allocated`)!.unit, 'bytes/op');

@@ -95,6 +95,6 @@ test('the Markdown history has one table per case with the version, runtime and 
   assert.match(md, /^## weather-station · 1 · single · serialize · fast-json-stringify\n/);
   assert.match(
     md,
-    /\| 2 \| 2025-02-01 00:00 \| fast-json-stringify@7\.3\.10 \| 7\.3\.10 \| node 20\.20\.2 \| 0\.1\.0 \| — \| 470 ns \| 23\.5 ns \|/,
+    /\| 2 \| 2025-02-01 00:00 \| fast-json-stringify@7\.3\.10 \| 7\.3\.10 \| node 20\.20\.2 \| 0\.1\.0 \| — \| 470 ns \| ±23\.5 ns \|/,
   );
 });

@@ -88,19 +88,19 @@ const results = {
   ],
 } as unknown as ResultsFile;
 
-test('each target gets Mean ± error, Ratio and Allocated columns, and every target after the first a Δ in percent against it', () => {
+test('each target gets Mean [interval], Ratio and Allocated columns, and every target after the first a Δ in percent against it', () => {
   const [t] = buildTargetTables(results);
   assert.deepEqual(t.head, [
     'Class',
     'Serializer',
-    'node Mean ± error',
+    'node Mean [interval]',
     'node Ratio',
     'node Allocated',
-    'quickjs Mean ± error',
+    'quickjs Mean [interval]',
     'quickjs Δ',
     'quickjs Ratio',
     'quickjs Allocated',
-    'bun Mean ± error',
+    'bun Mean [interval]',
     'bun Δ',
     'bun Ratio',
     'bun Allocated',
@@ -111,10 +111,10 @@ test('each target gets Mean ± error, Ratio and Allocated columns, and every tar
     [
       'serialize',
       'json',
-      '1.00 µs ± 1.00 ns',
+      '1.00 µs [999 ns–1.00 µs]',
       'baseline',
       '640 B',
-      '20.0 µs ± 1.00 ns',
+      '20.0 µs [19.999–20.001 µs]',
       '+1900%',
       'baseline',
       'n/a',
@@ -127,10 +127,10 @@ test('each target gets Mean ± error, Ratio and Allocated columns, and every tar
     [
       'serialize',
       'typia',
-      '500 ns ± 1.00 ns',
+      '500 ns [499–501 ns]',
       '—',
       '640 B',
-      '10.0 µs ± 1.00 ns',
+      '10.0 µs [9.999–10.00 µs]',
       '+1900%',
       '—',
       'n/a',
@@ -143,7 +143,7 @@ test('each target gets Mean ± error, Ratio and Allocated columns, and every tar
   ]);
 });
 
-test("Δ is marked ≈ when the two means lie within their error bars; the ratio is against the own target's baseline", () => {
+test("Δ is marked ≈ when the two means' intervals overlap; the ratio is against the own target's baseline", () => {
   const close = {
     ...results,
     targets: [node, qjs],
@@ -163,10 +163,10 @@ test("Δ is marked ≈ when the two means lie within their error bars; the ratio
   const [t] = buildTargetTables(close);
   assert.deepEqual(t.rows[1].slice(1, 8), [
     'typia',
-    '1.00 µs ± 20.0 ns',
+    '1.00 µs [980 ns–1.02 µs]',
     '0.50 [0.45–0.55]',
     '640 B',
-    '1.03 µs ± 20.0 ns',
+    '1.03 µs [1.01–1.05 µs]',
     '≈ +3.0%',
     '0.40 [0.38–0.42]',
   ]);
@@ -209,7 +209,7 @@ test('the target list names runtime, engine, allocation method and time spent, o
   const md = renderTargetTables(results, 'markdown');
   assert.ok(
     md.includes(
-      '| serialize | json | 1.00 µs ± 1.00 ns | baseline | 640 B | 20.0 µs ± 1.00 ns | +1900% | baseline | n/a | failed | — | — | — |',
+      '| serialize | json | 1.00 µs [999 ns–1.00 µs] | baseline | 640 B | 20.0 µs [19.999–20.001 µs] | +1900% | baseline | n/a | failed | — | — | — |',
     ),
     md,
   );

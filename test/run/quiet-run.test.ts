@@ -4,9 +4,8 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { MeasurePolicy } from '../../src/case/policy.js';
-import type { LaunchRecord, MeasuredCase } from '../../src/results/types.js';
-import type { PlannedCase } from '../../src/plan/plan.js';
-import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from '../../src/run/assemble.js';
+import type { MeasuredCase } from '../../src/results/types.js';
+import { reassembleGroups, recordedGroups, type RecordedCase } from '../../src/run/recorded.js';
 
 /**
  * A real default run on a quiet machine (2026-12-06 04:48 UTC, load 1.3, the default suite, node
@@ -16,61 +15,17 @@ import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } f
  * launches spread beyond the run's prior by more than F(1.1, 4)'s 95% point, and the F screen that
  * stood there kept its own 1.1-df variance (t ≈ 500).
  */
-interface FixtureCase {
-  id: string;
-  workload: string;
-  size: number;
-  shape: string;
-  direction: string;
-  class: string;
-  serializer: string;
-  baseline: string;
-  target: PlannedCase['target'];
-  ratio: number | null;
-  ratioInterval: [number, number] | null;
-  launches: LaunchRecord[];
-}
 const fixture = JSON.parse(
   gunzipSync(
     readFileSync(fileURLToPath(new URL('../../../test/fixtures/stats/quiet-default-run.json.gz', import.meta.url))),
   ).toString('utf8'),
-) as { policy: { measure: MeasurePolicy }; cases: FixtureCase[] };
+) as { policy: { measure: MeasurePolicy }; cases: (RecordedCase & { ratioInterval: [number, number] | null })[] };
 
 /** The fixture's cases re-assembled as the runner does: by group, with the run's prior as runPriorsInOrder lends it. */
 function reassembled(): Map<string, MeasuredCase> {
-  const groups = new Map<string, FixtureCase[]>();
-  for (const c of fixture.cases) {
-    const key = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}/${c.target.id}`;
-    groups.set(key, [...(groups.get(key) ?? []), c]);
-  }
-  const recs = [...groups.values()].map((cases) =>
-    cases.map((c): CaseRecord => ({
-      planned: {
-        id: c.id,
-        workload: c.workload,
-        size: c.size,
-        shape: c.shape,
-        direction: c.direction,
-        caseClass: c.class,
-        serializer: c.serializer,
-        baseline: c.baseline,
-        target: c.target,
-        family: 'builtin',
-        payloadKey: c.id,
-        status: 'planned',
-      } as PlannedCase,
-      payload: { key: c.id, path: '', bytes: 1, sha256: 'x' },
-      launches: c.launches,
-      relaunches: 0,
-      end: { status: 'measured' },
-      paired: c.ratio !== null && c.serializer !== c.baseline,
-    })),
-  );
-  const priors = runPriorsInOrder(recs.map(groupLaunchSpread));
   const out = new Map<string, MeasuredCase>();
-  recs.forEach((g, i) => {
-    for (const c of assembleGroup(g, fixture.policy.measure, priors[i])) out.set(c.id, c as MeasuredCase);
-  });
+  for (const g of reassembleGroups(recordedGroups(fixture.cases), fixture.policy.measure))
+    for (const c of g) out.set(c.id, c as MeasuredCase);
   return out;
 }
 

@@ -1,21 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import {
-  assembleGroup,
-  groupLaunchSpread,
-  runPriorsFor,
-  runPriorsInOrder,
-  type CaseRecord,
-  type GroupLaunchSpread,
-} from '../../src/run/assemble.js';
+import { runPriorsFor, runPriorsInOrder, type GroupLaunchSpread } from '../../src/run/assemble.js';
 import { CLASS_AGREEMENT_LEVEL, PRIOR_DF_MAX_BY_MEASURE } from '../../src/stats/intervals.js';
 import jstatModule from 'jstat';
 import { readResults } from '../../src/results/io.js';
-import { isMeasured, type MeasuredCase, type ResultsFile } from '../../src/results/types.js';
+import { isMeasured, type MeasuredCase } from '../../src/results/types.js';
 import { LAUNCHES_DISAGREE } from '../../src/results/decision.js';
 import { noisy } from '../../src/analysers/noisy.js';
-import { payload, planned } from './fake-launch.js';
+import { reassembleGroups, recordedGroups } from '../../src/run/recorded.js';
 
 /** The time prior's d₀ cap (stats/intervals.ts PRIOR_DF_MAX_BY_MEASURE: 2.5 since branch stats5, from recorded runs). */
 const TIME_CAP = PRIOR_DF_MAX_BY_MEASURE.time;
@@ -96,40 +89,11 @@ test('a group is lent its prior once the groups done of its class give PRIOR_DF_
   assert.deepEqual(runPriorsInOrder([ser(0.001)]), [{}]);
 });
 
-/** The recorded fixture's measured cases as the runner's records, one array per group. */
-function groupsOf(r: ResultsFile): CaseRecord[][] {
-  const groups = new Map<string, CaseRecord[]>();
-  for (const c of r.cases.filter(isMeasured)) {
-    const key = `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}`;
-    groups.set(key, [
-      ...(groups.get(key) ?? []),
-      {
-        planned: planned(c.serializer, {
-          id: c.id,
-          baseline: c.baseline,
-          workload: c.workload,
-          size: c.size,
-          shape: c.shape,
-          direction: c.direction,
-          caseClass: c.class,
-        }),
-        payload,
-        launches: c.samples.launches,
-        relaunches: c.samples.relaunches,
-        end: { status: 'measured' },
-        paired: c.ratio !== null && c.serializer !== c.baseline,
-      },
-    ]);
-  }
-  return [...groups.values()];
-}
-
 test('on recorded launches (load 20.3), judged against the run’s spread model, ⚠ noisy is on 3 cases of 16, and no launches disagree', () => {
   const r = readResults(RECORDED);
-  const groups = groupsOf(r);
+  const groups = recordedGroups(r.cases);
   assert.equal(groups.length, 4);
-  const priors = runPriorsInOrder(groups.map(groupLaunchSpread));
-  const out = groups.flatMap((recs, g) => assembleGroup(recs, r.policy.measure, priors[g])).filter(isMeasured);
+  const out = reassembleGroups(groups, r.policy.measure).flat().filter(isMeasured);
   assert.equal(out.length, 16);
   const flagged = out.filter((c) => c.findings.some((f) => f.code === 'noisy'));
   assert.ok(flagged.length <= out.length / 3, `${flagged.length} of ${out.length} flagged`);

@@ -4,6 +4,7 @@ import {
   formatBytes,
   formatRatio,
   formatTime,
+  formatTimeInterval,
   ratioNumber,
   sig,
 } from '../units.js';
@@ -58,6 +59,7 @@ import { boot, parseState, renderControls, stateHash } from './client.js';
 export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
   formatTime,
   formatBytes,
+  formatTimeInterval,
   formatAllocation,
   formatAllocRatio,
   formatRatio,

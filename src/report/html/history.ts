@@ -4,9 +4,9 @@
  * every point (every run) as a table. Static SVG, no script: it prints and opens
  * offline. Pure; every string from the data is escaped.
  */
-import type { HistoryPoint } from '../../results/history.js';
+import { pointTimeInterval, type HistoryPoint } from '../../results/history.js';
 import { historySeries, HISTORY_COLUMNS, historyCells } from '../history.js';
-import { formatTime } from '../units.js';
+import { formatTime, formatTimeInterval } from '../units.js';
 import { escapeHtml } from './escape.js';
 import semver from 'semver';
 
@@ -34,7 +34,8 @@ export function runtimeOf(p: HistoryPoint): string {
 /**
  * One case's chart: x is the serializer version (semver order, one column per version measured),
  * one line per runtime (a serializer × runtime series: node 20 and chromium never share a line),
- * at each version the mean of that runtime's latest run there, with its error bar; measured
+ * at each version the mean of that runtime's latest run there, with its interval as the error bar
+ * (results/history.ts pointTimeInterval: asymmetric); measured
  * points only (others have no number to draw). Earlier runs of the same version and runtime stay
  * in the table under the chart.
  */
@@ -51,7 +52,7 @@ export function renderHistoryChart(points: readonly HistoryPoint[]): string {
       latest.set(k, p);
   }
   const drawn = [...latest.values()];
-  const top = Math.max(...drawn.map((p) => p.meanNs! + (p.errorNs ?? 0))) * 1.1;
+  const top = Math.max(...drawn.map((p) => Math.max(p.meanNs!, pointTimeInterval(p)?.[1] ?? 0))) * 1.1;
   const x = (v: string) => {
     const i = versions.indexOf(v);
     return (
@@ -85,11 +86,12 @@ export function renderHistoryChart(points: readonly HistoryPoint[]): string {
         `<polyline fill="none" stroke="${color}" stroke-width="2" points="${line.map((p) => `${x(p.serializerVersion).toFixed(1)},${y(p.meanNs!).toFixed(1)}`).join(' ')}"/>`,
       );
     for (const p of line) {
-      const e = p.errorNs ?? 0;
-      const tip = `${p.serializer} ${p.serializerVersion} · ${rt} · run ${p.runId} ${p.startedAt.slice(0, 16)} · ${formatTime(p.meanNs!)} ± ${formatTime(e)}`;
-      if (e > 0)
+      // the error bar is the mean's interval as recorded (log scale, asymmetric), never mean ± error
+      const iv = pointTimeInterval(p);
+      const tip = `${p.serializer} ${p.serializerVersion} · ${rt} · run ${p.runId} ${p.startedAt.slice(0, 16)} · ${formatTime(p.meanNs!)}${iv ? ` [${formatTimeInterval(iv)}]` : ''}`;
+      if (iv && iv[1] > iv[0])
         out.push(
-          `<line x1="${x(p.serializerVersion).toFixed(1)}" x2="${x(p.serializerVersion).toFixed(1)}" y1="${y(Math.min(top, p.meanNs! + e)).toFixed(1)}" y2="${y(Math.max(0, p.meanNs! - e)).toFixed(1)}" stroke="${color}"/>`,
+          `<line x1="${x(p.serializerVersion).toFixed(1)}" x2="${x(p.serializerVersion).toFixed(1)}" y1="${y(Math.min(top, iv[1])).toFixed(1)}" y2="${y(Math.max(0, iv[0])).toFixed(1)}" stroke="${color}"/>`,
         );
       out.push(
         `<circle cx="${x(p.serializerVersion).toFixed(1)}" cy="${y(p.meanNs!).toFixed(1)}" r="4" fill="${color}"><title>${escapeHtml(tip)}</title></circle>`,
@@ -109,7 +111,7 @@ export function renderHistorySection(points: readonly HistoryPoint[]): string {
   if (!series.length) return '';
   const parts = [
     '<section class="history"><h2>Across releases</h2>',
-    '<p class="dim">The same case across serializer versions (x, in version order) and runtimes (one line each), from the ledger (.jsonbench/ledger.db): the latest run of each version on each runtime, mean time per op ± the 99.9% confidence half-width; every run is in the table. Each run\'s own machine and load apply, so compare points of one machine.</p>',
+    '<p class="dim">The same case across serializer versions (x, in version order) and runtimes (one line each), from the ledger (.jsonbench/ledger.db): the latest run of each version on each runtime, mean time per op with its 99.9% confidence interval (log scale, asymmetric); every run is in the table. Each run\'s own machine and load apply, so compare points of one machine.</p>',
   ];
   for (const s of series) {
     parts.push(`<h3>${escapeHtml(s.title)}</h3>`, renderHistoryChart(s.points), '<table><thead><tr>');

@@ -57,7 +57,7 @@ export function renderHtml(input: ResultsFile | readonly ResultsFile[], options:
 <body>
 <header class="top">
 <h1>jsonbench report</h1>
-<p class="dim">Time per op and bytes allocated per op for JSON serializers, each checked for correctness before timing. Mean and median are per op; ± is the half-width of the confidence interval; Ratio is time ÷ the class baseline's time, from rounds alternating with it in the same process (&lt; 1 is faster). Ratios are only drawn within a class (serialize, parse, validate, transform).</p>
+<p class="dim">Time per op and bytes allocated per op for JSON serializers, each checked for correctness before timing. Mean and median are per op; [low–high] beside the mean is its confidence interval (log scale: asymmetric, never below 0); Ratio is time ÷ the class baseline's time, from rounds alternating with it in the same process (&lt; 1 is faster). Ratios are only drawn within a class (serialize, parse, validate, transform).</p>
 ${model.runs.map((r, i) => renderRunProvenance(r, i, model)).join('\n')}
 ${data.firstLook ? `<p class="first-look">${escapeHtml(quickCaveat())}</p>\n` : ''}<nav class="dim">Workloads: ${workloads.map((w) => `<a href="#w-${escapeHtml(w)}" data-scroll="w-${escapeHtml(w)}">${escapeHtml(w)}</a>`).join(' · ')}</nav>
 </header>

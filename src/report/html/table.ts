@@ -3,7 +3,7 @@
 import type { ViewCase } from './view.js';
 import type { ViewRow } from './rebase.js';
 import { escapeHtml } from './escape.js';
-import { formatAllocation, formatAllocRatio, formatRatio, formatTime } from '../units.js';
+import { formatAllocation, formatAllocRatio, formatRatio, formatTime, formatTimeInterval } from '../units.js';
 
 /** The status badge of a case: ✓ measured (passed the correctness gate), ✗ incorrect/failed/crashed, ⏱ timeout, – unsupported. */
 export function statusBadge(c: ViewCase | undefined): string {
@@ -42,15 +42,18 @@ export function statusBadge(c: ViewCase | undefined): string {
 }
 
 /**
- * The cells of one row for one target: Mean ± Error, Median, Ratio, Allocated, Alloc Ratio, Status;
- * compact (Mean ± Error, Ratio, Allocated, Status) when several targets share the row.
+ * The cells of one row for one target: Mean [interval], Median, Ratio, Allocated, Alloc Ratio,
+ * Status; compact (Mean [interval], Ratio, Allocated, Status) when several targets share the row.
+ * The interval is the mean's as recorded (log scale, asymmetric: `63.2 µs [16.0–250 µs]`).
  */
 export function targetCells(row: ViewRow, compact: boolean): string {
   const c = row.c;
   if (!c || c.status !== 'measured')
     return `<td class="why" colspan="${compact ? 3 : 5}" title="${escapeHtml(c?.reason ?? '')}"><div class="reason">${escapeHtml(c?.reason ?? '')}</div></td><td>${statusBadge(c)}</td>`;
   const mean =
-    c.mean === undefined ? '—' : `${formatTime(c.mean)}<span class="err"> ± ${formatTime(c.error ?? 0)}</span>`;
+    c.mean === undefined
+      ? '—'
+      : `${formatTime(c.mean)}${c.interval ? `<span class="err"> [${escapeHtml(formatTimeInterval(c.interval))}]</span>` : ''}`;
   const ratio = row.ratio === null ? '—' : formatRatio(row.ratio, row.interval);
   const ratioTitle = row.derived
     ? 'derived: ratio of two measured ratios, log-scale errors added in quadrature'
@@ -67,18 +70,36 @@ export function targetCells(row: ViewRow, compact: boolean): string {
   return cells.join('');
 }
 
-/** Δ of a target's mean against the first target's: `+12%`, marked `≈` when within the two errors. */
+/**
+ * Δ of a target's mean against the first target's: `+12%`, marked `≈` when the quotient's interval
+ * holds no change. The interval is on the log scale from the two means' own (asymmetric) intervals:
+ * ln(b/a) − √(down_b² + up_a²) to ln(b/a) + √(up_b² + down_a²), up and down each interval's log
+ * distances above and below its mean (the delta method for a quotient of two independent
+ * estimates, side by side; Casella & Berger, "Statistical Inference", 2nd ed., §5.5.4); the title
+ * gives its ends in percent. Without either interval, no `≈` and no title; an interval reaching 0
+ * makes the quotient's unbounded (`≈`).
+ */
 export function deltaCell(first: ViewRow | undefined, other: ViewRow | undefined): string {
   const a = first?.c;
   const b = other?.c;
   if (!a || !b || a.mean === undefined || b.mean === undefined || a.status !== 'measured' || b.status !== 'measured')
     return '<td class="num dim">—</td>';
   const d = b.mean / a.mean - 1;
-  const noise = (b.mean / a.mean) * Math.sqrt(((a.error ?? 0) / a.mean) ** 2 + ((b.error ?? 0) / b.mean) ** 2);
   const text = `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(1)}%`;
-  return Math.abs(d) <= noise
-    ? `<td class="num dim" title="within noise (± ${(noise * 100).toFixed(1)}%)">≈ ${text}</td>`
-    : `<td class="num ${d < 0 ? 'faster' : 'slower'}" title="± ${(noise * 100).toFixed(1)}%">${text}</td>`;
+  const ia = a.interval;
+  const ib = b.interval;
+  if (!ia || !ib || !(a.mean > 0) || !(b.mean > 0))
+    return `<td class="num ${d < 0 ? 'faster' : 'slower'}">${text}</td>`;
+  const q = Math.log(b.mean / a.mean);
+  const low = q - Math.hypot(Math.log(b.mean / ib[0]), Math.log(ia[1] / a.mean));
+  const high = q + Math.hypot(Math.log(ib[1] / b.mean), Math.log(a.mean / ia[0]));
+  // an interval reaching 0 (a file written before branch stats5: mean − error cut at 0) is unbounded on the log scale
+  const pct = (x: number) =>
+    x === Infinity ? '+∞' : `${x >= 0 ? '+' : '−'}${Math.abs((Math.exp(x) - 1) * 100).toFixed(1)}%`;
+  const range = `${pct(low)} to ${pct(high)}`;
+  return low <= 0 && 0 <= high
+    ? `<td class="num dim" title="within noise (${range})">≈ ${text}</td>`
+    : `<td class="num ${d < 0 ? 'faster' : 'slower'}" title="${range}">${text}</td>`;
 }
 
 /**
@@ -90,8 +111,8 @@ export function deltaCell(first: ViewRow | undefined, other: ViewRow | undefined
 export function renderTable(targets: string[], rowsByTarget: ViewRow[][], baseline: string | null): string {
   const multi = targets.length > 1;
   const sub = multi
-    ? '<th>Mean ± Error</th><th>Ratio</th><th>Allocated</th><th>Status</th>'
-    : '<th>Mean ± Error</th><th>Median</th><th>Ratio</th><th>Allocated</th><th>Alloc Ratio</th><th>Status</th>';
+    ? '<th>Mean [interval]</th><th>Ratio</th><th>Allocated</th><th>Status</th>'
+    : '<th>Mean [interval]</th><th>Median</th><th>Ratio</th><th>Allocated</th><th>Alloc Ratio</th><th>Status</th>';
   const head = multi
     ? `<tr><th rowspan="2">Serializer</th><th rowspan="2">Version</th>${targets.map((t) => `<th colspan="4" class="target">${escapeHtml(t)}</th>`).join('')}${targets
         .slice(1)

@@ -1,6 +1,6 @@
 import type { CaseStatus, Finding, MismatchRecord } from '../../results/types.js';
 import type { ReportModel } from '../model.js';
-import { ratioIntervalOf } from '../../results/ratio.js';
+import { ratioIntervalOf, timeIntervalOf } from '../../results/ratio.js';
 import { allocWindowRange } from '../../results/alloc.js';
 import { buildTables, savesText, tableKey } from '../rows.js';
 import type { ReportCase } from '../model.js';
@@ -29,7 +29,8 @@ export interface ViewCase {
   target: string;
   mean?: number;
   median?: number;
-  error?: number;
+  /** the mean's confidence interval [low, high], ns/op (results/ratio.ts timeIntervalOf: log scale, asymmetric) */
+  interval?: [number, number];
   alloc?: number;
   /** the allocation figure is an estimate (shown with `~`) */
   allocEstimate?: true;
@@ -112,7 +113,8 @@ export function toViewData(model: ReportModel): ViewData {
     ...(c.code ? { code: c.code } : {}),
     ...(c.notes?.length ? { notes: c.notes } : {}),
     target: c.targetKey,
-    ...(c.status === 'measured' && c.time ? { mean: c.time.mean, median: c.time.median, error: c.time.error } : {}),
+    ...(c.status === 'measured' && c.time ? { mean: c.time.mean, median: c.time.median } : {}),
+    ...(c.status === 'measured' && c.time && timeIntervalOf(c.time) ? { interval: timeIntervalOf(c.time)! } : {}),
     ...(c.status === 'measured' && c.allocated && c.allocated.method !== 'n/a' ? { alloc: c.allocated.mean } : {}),
     ...(c.status === 'measured' && c.allocated?.method === 'estimate' ? { allocEstimate: true as const } : {}),
     ...(c.status === 'measured' && allocWindowRange(c.allocated) ? { allocRange: allocWindowRange(c.allocated)! } : {}),
