@@ -48,11 +48,11 @@ export const STAGE_LINE_MS = 3_000;
 export function stageWords(e: Extract<SessionEvent, { type: 'stage' }>): string {
   switch (e.stage) {
     case 'load':
-      return e.side ? `loading the ${e.side}` : 'reading the payload and loading the serializers';
+      return e.side ? `loading the ${e.side}` : 'reading the payload, loading the serializers';
     case 'prepare':
-      return `preparing the ${e.side ?? 'serializer'} (its schema and code)`;
+      return `preparing the ${e.side ?? 'serializer'}`;
     case 'verify':
-      return `the correctness gate (the ${e.side ?? 'serializer'} on the payload and its variant)`;
+      return `the correctness gate (${e.side ?? 'serializer'})`;
     case 'warmup':
       return 'warming up';
     default:
@@ -197,7 +197,9 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
   // the current launch's step (a worker's stage), since when, and whether a line said it (timing gets none: the heartbeat names it)
   let step: { caseId: string; words: string; since: number; said: boolean } | null = null;
   const stepMs = Math.min(STAGE_LINE_MS, o.heartbeatMs ?? STAGE_LINE_MS);
-  const stepNow = (id: string) => (step?.caseId === id ? ` (${step.words}, ${secondsSince(step.since)} s)` : '');
+  // the step before the case id: a long id is what the width cuts (hx7's rerun: "measuring payload:…/ty…")
+  const doing = (id: string) =>
+    step?.caseId === id ? `${step.words} (${secondsSince(step.since)} s) · ${id}` : `measuring ${id}`;
   let groupCases = 0;
   // after the last group: what the run is doing (notes that announce work: probes, cold starts…) and since when,
   // innermost last; a later note with the same leading word (`typia: … ready in 8.1 s`) ends it
@@ -221,7 +223,7 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
       if (current)
         line(
           clip(
-            `jsonbench: ${describeProgress(current.counts, current.elapsedMs)}${current.caseId ? ` · measuring ${current.caseId}${stepNow(current.caseId)}` : ''}`,
+            `jsonbench: ${describeProgress(current.counts, current.elapsedMs)}${current.caseId ? ` · ${doing(current.caseId)}` : ''}`,
             o.width,
           ),
         );
