@@ -19,7 +19,7 @@
 #                  error of jsonbench
 #   comment        pull request, input comment=true: updates the one comment that carries this
 #                  job's marker, or posts it (`gh api`); a read-only token (a fork) only warns
-#   history        push, input history-branch set: commits the head's results.json and report.md
+#   history        push, input history-branch set: commits the head's results.json (with its sidecar results.json.sha256) and report.md
 #                  to that branch under runs/<UTC time>-<sha>/ (git plumbing: no worktree, no
 #                  checkout) and pushes it to origin; without an origin remote the branch stays
 #                  local, and a line says how to add one
@@ -226,7 +226,7 @@ case "${1:-}" in
       fi
       rm -f "$index"
       if [ -n "$parent" ]; then GIT_INDEX_FILE=$index git read-tree "$parent"; else GIT_INDEX_FILE=$index git read-tree --empty; fi
-      for f in results.json report.md; do
+      for f in results.json results.json.sha256 report.md; do
         [ -f "$state/head/$f" ] || continue
         blob=$(git hash-object -w "$state/head/$f")
         GIT_INDEX_FILE=$index git update-index --add --cacheinfo "100644,$blob,$run/$f"

@@ -3,14 +3,16 @@
  * `results.json`), or a run reference in the ledger (`12`, `latest`, `latest~1`).
  */
 import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { readResults } from '../results/io.js';
+import { NO_SIDECAR, sidecarPath, type IntegrityRecord } from '../results/integrity.js';
 import type { ResultsFile } from '../results/types.js';
 import { ResultsFileError } from '../results/errors.js';
 import { isUnfinishedRun, recoverRun, RUN_PARTIAL } from '../run/recover.js';
 import { sayOnStderr } from './output.js';
 import { openLedgerToRead, type Db } from '../ledger/schema.js';
 import { loadRun, resolveRunRef } from '../ledger/queries.js';
+import { vouchedResultsSha } from '../ledger/record.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { checkNotBlank, UsageError } from '../config/usage-error.js';
 
@@ -31,16 +33,77 @@ export function openExistingLedger(option: string | boolean | undefined, cwd = p
 }
 
 /**
+ * The ledger's record of a run's results hash, for {@link readRun}: asked only for a results file with
+ * no sidecar (hx7 F4), it opens the ledger (`--ledger`, else the default: $JSONBENCH_LEDGER or
+ * .jsonbench/ledger.db under `cwd`) when there is one, and never creates one; a ledger that cannot
+ * be read (a folder, a broken file) holds no record. The record of a run recorded by `jsonbench run`
+ * (or by an import of a checked file: ledger/record.ts vouchedResultsSha).
+ */
+export function ledgerRecordOf(
+  ledgerOption: string | boolean | undefined,
+  cwd = process.cwd(),
+): (results: ResultsFile) => IntegrityRecord | undefined {
+  return (results) => {
+    const path = resolveLedgerPath(
+      cwd,
+      typeof ledgerOption === 'string' && ledgerOption.trim() ? ledgerOption : undefined,
+    );
+    let db: Db | undefined;
+    try {
+      if (!path || !statSync(path).isFile()) return undefined;
+      db = openLedgerToRead(path);
+      const { cases: _cases, ...header } = results;
+      void _cases;
+      const row = vouchedResultsSha(db, header);
+      if (!row) return undefined;
+      const shown = relative(cwd, path);
+      return {
+        sha: row.sha,
+        where: `the ledger ${shown && !shown.startsWith('..') ? shown : path} (run ${row.runId})`,
+      };
+    } catch {
+      return undefined;
+    } finally {
+      db?.close();
+    }
+  };
+}
+
+/**
+ * The stderr line of a results file read unchecked (`ResultsFile.unchecked`): it has no integrity
+ * record (no sidecar, no ledger record of its run), or it is a merge of shards that had none; '' when
+ * it was checked. `command` names the command (`report`, `compare`, `merge`, `ledger import`).
+ */
+export function uncheckedLine(command: string, path: string, results: ResultsFile): string {
+  if (!results.unchecked) return '';
+  return results.unchecked === NO_SIDECAR
+    ? `jsonbench ${command}: ${path} has no integrity record (${basename(sidecarPath(path))}): it is read as it is, unchecked`
+    : `jsonbench ${command}: ${path}: its integrity is unchecked (${results.unchecked})`;
+}
+
+/** readResults with the ledger's record for a file without a sidecar ({@link ledgerRecordOf}), saying on stderr when it is read unchecked. */
+function readChecked(path: string, command: string, ledgerOption: string | boolean | undefined): ResultsFile {
+  const results = readResults(path, { recordOf: ledgerRecordOf(ledgerOption) });
+  const line = uncheckedLine(command, path, results);
+  if (line) sayOnStderr(line);
+  return results;
+}
+
+/**
  * A results file, or a run folder: its results.json, else the run a kill interrupted, rebuilt from
  * its partial files (run/recover.ts), with a note on stderr saying how much was rebuilt (`command`
  * names the command in it: `report`, `compare`). Each rebuilt case carries the `interrupted` finding
- * ("rebuilt from N finished launches").
- * @throws ResultsFileError for a folder with neither, or a file or partial files that cannot be read
+ * ("rebuilt from N finished launches"). A results file with no sidecar is checked against the
+ * ledger's record of its run (`ledgerOption`: `--ledger`, else the default ledger), and said on
+ * stderr when there is none ({@link uncheckedLine}).
+ * @throws ResultsFileError for a folder with neither, or a file or partial files that cannot be
+ * read; ChangedResultsError for a file whose sidecar or ledger record holds another hash
  */
-export function readRun(path: string, command: string): ResultsFile {
-  if (!(existsSync(path) && statSync(path).isDirectory())) return sayUnread(readResults(path), path, command);
+export function readRun(path: string, command: string, ledgerOption?: string | boolean): ResultsFile {
+  if (!(existsSync(path) && statSync(path).isDirectory()))
+    return sayUnread(readChecked(path, command, ledgerOption), path, command);
   const finished = join(path, 'results.json');
-  if (existsSync(finished)) return sayUnread(readResults(finished), finished, command);
+  if (existsSync(finished)) return sayUnread(readChecked(finished, command, ledgerOption), finished, command);
   if (!isUnfinishedRun(path))
     throw new ResultsFileError(
       path,
@@ -77,7 +140,7 @@ export function loadRunRef(
   cwd = process.cwd(),
 ): LoadedRun {
   const path = resolve(cwd, ref);
-  if (existsSync(path)) return { results: readRun(path, 'compare'), label: ref };
+  if (existsSync(path)) return { results: readRun(path, 'compare', ledgerOption), label: ref };
   if (!/^(\d+|latest(~\d+)?)$/.test(ref))
     throw new UsageError(what, `"${ref}" is neither a results file nor a ledger run (a run id, latest, latest~N)`);
   const db = openExistingLedger(ledgerOption, cwd);

@@ -9,10 +9,10 @@ import { readResults, readResultsText, writeResults } from '../results/io.js';
 import { sha256Of } from '../results/integrity.js';
 import { ResultsFileError } from '../results/errors.js';
 import { openLedger } from '../ledger/schema.js';
-import { DuplicateRunError, recordedResultsSha, recordResults } from '../ledger/record.js';
+import { DuplicateRunError, recordedResultsSha, recordResults, vouchedResultsSha } from '../ledger/record.js';
 import { listRuns, loadRun, resolveRunRef, type RunSummary } from '../ledger/queries.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
-import { openExistingLedger } from './ledger-source.js';
+import { openExistingLedger, uncheckedLine } from './ledger-source.js';
 import { checkNotBlank, UsageError } from '../config/usage-error.js';
 
 /** A line on stdout, wrapped at its width (a path longer than the line kept whole on its own). */
@@ -49,17 +49,27 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
   try {
     for (const file of files) {
       try {
-        const results = readResults(resolve(file));
+        // a file without a sidecar: checked against this ledger's record of its run, else said unchecked (hx7 F4)
+        const results = readResults(resolve(file), {
+          recordOf: (r) => {
+            const row = vouchedResultsSha(db, r);
+            return row && { sha: row.sha, where: `the ledger ${path} (run ${row.runId})` };
+          },
+        });
+        const uncheckedSaid = uncheckedLine('ledger import', file, results);
+        if (uncheckedSaid) sayOnStderr(uncheckedSaid);
         // a case this jsonbench cannot read (a newer one's status) would be lost from the ledger's copy of the run
         if (results.unread?.length)
           throw new Error(
             `not recorded: ${results.unread.map((u) => u.problem).join('; ')}; a ledger run keeps every case of its file`,
           );
+        // the run as measured: the reader's mark is not recorded, nor the hash of a file read unchecked (it vouches for nothing)
+        const { unchecked, ...run } = results;
         const runId = recordResults(
           db,
-          results,
+          run,
           { source: 'import', sourcePath: resolve(file), git: results.git ?? commitOfFolder(resolve(file)) },
-          sha256Of(readResultsText(resolve(file))),
+          unchecked ? undefined : sha256Of(readResultsText(resolve(file))),
         );
         say(
           `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})`,

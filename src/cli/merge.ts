@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { writeFileAtomic } from '../files/write-file.js';
+import { named } from '../files/write-file.js';
+import { writeResults } from '../results/io.js';
 import { makeFolder } from '../files/make-folder.js';
 import { machinesOf, mergeRun, shardRanges } from '../results/merge.js';
 import { writeReports } from '../report/write.js';
@@ -20,13 +21,15 @@ export interface MergeOptions {
  * `jsonbench merge <shard results…> --out <dir>`: joins the results files of all shards of one run
  * (`run --shard i/n`, e.g. the jobs of a CI matrix; or of one plan run per target) into the results
  * file the unsharded run would have written, the targets once each (results/merge.ts mergeRun), and writes it with report.md and report.html into `--out`.
- * Says on stderr when the shards ran on different machines (the header names the first's).
+ * Says on stderr when the shards ran on different machines (the header names the first's), and
+ * when a shard had no integrity record (results/integrity.ts: the merged file records it in
+ * `unchecked`, which its reports show; the merged file gets a sidecar of its own).
  * Returns the exit code (0). @throws UsageError without files; ResultsFileError (exit 2) for a
  * file that cannot be read, or shards that do not make one run
  */
 export async function mergeCommand(files: string[], opts: MergeOptions): Promise<number> {
   if (!files.length) throw new UsageError('<results...>', 'give the results files of every shard');
-  const runs = files.map((f) => readRun(resolve(f), 'report'));
+  const runs = files.map((f) => readRun(resolve(f), 'merge'));
   const merged = mergeRun(runs, files, opts.partial === true);
   const gap = merged.partialMerge;
   if (gap)
@@ -51,7 +54,8 @@ export async function mergeCommand(files: string[], opts: MergeOptions): Promise
   const previous = keepFinishedRun(dir);
   if (previous) process.stderr.write(`jsonbench merge: ${keptRunSentence(dir, previous)}\n`);
   const path = resolve(dir, 'results.json');
-  writeFileAtomic(path, `${JSON.stringify(merged, null, 2)}\n`);
+  // with its sidecar, as a run writes results.json (results/integrity.ts): the merge's readers check it
+  named(path, () => writeResults(path, merged));
   const reports = writeReports(dir, [merged], ['md', 'html']);
   for (const f of reports.failed) sayOnStderr(`jsonbench merge: report.${f.format} was not written: ${f.error}`);
   process.stdout.write(

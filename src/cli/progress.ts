@@ -41,6 +41,25 @@ export interface ProgressViewOptions {
 /** With stderr not a terminal, a line says where the run is after this long without one (ms): CI logs never go quiet for long. */
 export const HEARTBEAT_MS = 10_000;
 
+/** Plain lines: a launch's step (reading the payload, the gate…) that lasts this long gets a line of its own (ms); quicker ones none. */
+export const STAGE_LINE_MS = 3_000;
+
+/** A worker's step as the progress line names it (run/run-context.ts `stage` events). */
+export function stageWords(e: Extract<SessionEvent, { type: 'stage' }>): string {
+  switch (e.stage) {
+    case 'load':
+      return e.side ? `loading the ${e.side}` : 'reading the payload, loading the serializers';
+    case 'prepare':
+      return `preparing the ${e.side ?? 'serializer'}`;
+    case 'verify':
+      return `the correctness gate (${e.side ?? 'serializer'})`;
+    case 'warmup':
+      return 'warming up';
+    default:
+      return 'timing rounds';
+  }
+}
+
 /**
  * The cases part of the progress: `3/130 (of 192; 62 unsupported, not run)`: cases measured out of
  * those to measure, and, when the plan holds more (unsupported pairs, cases without a target), the
@@ -70,14 +89,20 @@ export function describeProgress(counts: ProgressCounts, elapsedMs: number): str
  * to stdout itself. On stop the bar's line is cleared and the cursor shown.
  *
  * Not a terminal: plain lines, never a control sequence: when measuring starts, when each group is
- * done (with the counts and the ETA), and a heartbeat naming the current case after
- * {@link HEARTBEAT_MS} without a line. Tables go to stdout.
+ * done (with the counts and the ETA), a line for a worker's step that lasts {@link STAGE_LINE_MS}
+ * (reading a large payload, its gate), and a heartbeat naming the current case (and its step)
+ * after {@link HEARTBEAT_MS} without a line. On a terminal the bar names the step. Tables go to stdout.
  */
 export function progressView(o: ProgressViewOptions): ProgressView {
   const streams = o.streams ?? { stderr: process.stderr, tables: process.stdout };
   const width = Math.max(20, o.width);
   if (o.isTty) return barView(o, streams, width);
   return plainView(o, streams);
+}
+
+/** The bar's text for a launch: counts, ETA, its case, and its mode (`time 2`) or its worker's current step. */
+function launchLine(e: Extract<SessionEvent, { type: 'launch' }>, step?: string): string {
+  return `cases ${e.counts.casesDone}/${e.counts.casesTotal} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.total} · ${e.caseId}${step ? `: ${step}` : ` (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`}`;
 }
 
 function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number): ProgressView {
@@ -100,6 +125,8 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
   );
   let bar: cliProgress.SingleBar | null = null;
   let stopped = false;
+  // the last launch's line, which a step of its worker (stage) completes
+  let lastLaunch: Extract<SessionEvent, { type: 'launch' }> | null = null;
   // the line after the bar: cut so the bar never wraps (a wrapped bar would be redrawn one line too low)
   const info = (text: string) => visibleControls(clip(text, width - barSize - 2));
   const log = (text: string) => {
@@ -133,12 +160,15 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
         });
         return;
       }
+      if (e.type === 'stage') {
+        // the last launch's line, its step in place of its mode
+        if (bar && lastLaunch)
+          bar.update(lastLaunch.counts.launchesFinished, { info: info(launchLine(lastLaunch, stageWords(e))) });
+        return;
+      }
       if (e.type !== 'launch') return;
-      const payload = {
-        info: info(
-          `cases ${e.counts.casesDone}/${e.counts.casesTotal} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.total} · ${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`,
-        ),
-      };
+      lastLaunch = e;
+      const payload = { info: info(launchLine(e)) };
       if (!bar) {
         bar = multi.create(e.total, e.counts.launchesFinished, payload);
         return;
@@ -158,9 +188,18 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
   };
 }
 
+/** Whole seconds since `t` (a `Date.now()`). */
+const secondsSince = (t: number) => Math.round((Date.now() - t) / 1000);
+
 function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressView {
   let last = Date.now();
   let current: { counts: ProgressCounts; elapsedMs: number; caseId?: string } | null = null;
+  // the current launch's step (a worker's stage), since when, and whether a line said it (timing gets none: the heartbeat names it)
+  let step: { caseId: string; words: string; since: number; said: boolean } | null = null;
+  const stepMs = Math.min(STAGE_LINE_MS, o.heartbeatMs ?? STAGE_LINE_MS);
+  // the step before the case id: a long id is what the width cuts (hx7's rerun: "measuring payload:…/ty…")
+  const doing = (id: string) =>
+    step?.caseId === id ? `${step.words} (${secondsSince(step.since)} s) · ${id}` : `measuring ${id}`;
   let groupCases = 0;
   // after the last group: what the run is doing (notes that announce work: probes, cold starts…) and since when,
   // innermost last; a later note with the same leading word (`typia: … ready in 8.1 s`) ends it
@@ -174,11 +213,17 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
   const every = o.heartbeatMs ?? HEARTBEAT_MS;
   const timer = setInterval(
     () => {
+      // a step that lasts seconds (a large payload's reading, its gate) is said once, then the heartbeat repeats it
+      if (step && !step.said && Date.now() - step.since >= stepMs) {
+        step.said = true;
+        line(clip(`jsonbench: ${step.caseId}: ${step.words}…`, o.width));
+        return;
+      }
       if (Date.now() - last < every) return;
       if (current)
         line(
           clip(
-            `jsonbench: ${describeProgress(current.counts, current.elapsedMs)}${current.caseId ? ` · measuring ${current.caseId}` : ''}`,
+            `jsonbench: ${describeProgress(current.counts, current.elapsedMs)}${current.caseId ? ` · ${doing(current.caseId)}` : ''}`,
             o.width,
           ),
         );
@@ -206,7 +251,11 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
     onEvent: (e) => {
       if (e.type === 'started')
         line(`jsonbench: measuring ${e.cases} cases; each group's table follows when it is done`);
-      else if (e.type === 'launch') current = { counts: e.counts, elapsedMs: e.elapsedMs, caseId: e.caseId };
+      else if (e.type === 'launch') {
+        current = { counts: e.counts, elapsedMs: e.elapsedMs, caseId: e.caseId };
+        step = null;
+      } else if (e.type === 'stage')
+        step = { caseId: e.caseId, words: stageWords(e), since: Date.now(), said: e.stage === 'rounds' };
       else if (e.type === 'case-done') {
         current = { ...current, counts: e.counts, elapsedMs: e.elapsedMs };
         // a case without a number is news for a CI log at once (the run's end lists them all again on stdout)
@@ -228,7 +277,7 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
         );
         const text = o.groupText?.(e);
         if (text) streams.tables.write(text.endsWith('\n') ? text : `${text}\n`);
-        if (e.done === e.groups) current = null;
+        if (e.done === e.groups) [current, step] = [null, null];
       }
     },
     stop: () => clearInterval(timer),

@@ -1,4 +1,5 @@
 import { closeSync, constants, lstatSync, openSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { fileSizeLimitSentence } from './file-size-limit.js';
 
 /**
  * Writes that name their file when they fail (issue 25, hostile tester hx1, "unclear"): a full disk
@@ -11,6 +12,7 @@ import { closeSync, constants, lstatSync, openSync, renameSync, rmSync, unlinkSy
 const MEANING: Record<string, string> = {
   ENOSPC: 'no space left on the device',
   EDQUOT: 'the disk quota is used up',
+  // with a file-size limit set (ulimit -f), FileWriteError names it instead (files/file-size-limit.ts)
   EFBIG: 'the file would be larger than the file system allows',
   EROFS: 'the file system is read-only',
   EACCES: 'permission denied',
@@ -62,7 +64,9 @@ export class FileWriteError extends Error {
     cause: NodeJS.ErrnoException,
   ) {
     const code = cause.code ?? 'EIO';
-    super(`cannot write ${path}: ${MEANING[code] ?? cause.message.replace(/^E[A-Z]+: /, '')} (${code})`, { cause });
+    // EFBIG under a file-size limit is the process's limit, not the file system's (hx7 U2)
+    const meaning = (code === 'EFBIG' ? fileSizeLimitSentence() : undefined) ?? MEANING[code];
+    super(`cannot write ${path}: ${meaning ?? cause.message.replace(/^E[A-Z]+: /, '')} (${code})`, { cause });
     this.code = code;
     this.syscall = cause.syscall ?? 'write';
   }

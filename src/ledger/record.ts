@@ -310,6 +310,18 @@ export function recordedResultsSha(db: Db, runId: number): string | undefined {
 }
 
 /**
+ * The SHA-256 (hex) the ledger holds for the results file of the run `header` describes (found by
+ * {@link runFingerprint}): written by the run itself, or by an import of a file that was itself
+ * checked (`jsonbench ledger import` records no hash for a file it read unchecked: that file's own
+ * hash would prove nothing; imports made before it did record one). Undefined when there is none.
+ */
+export function vouchedResultsSha(db: Db, header: RunHeader): { runId: number; sha: string } | undefined {
+  return db
+    .prepare('SELECT id AS runId, results_sha256 AS sha FROM runs WHERE fingerprint = ? AND results_sha256 IS NOT NULL')
+    .get(runFingerprint(header)) as { runId: number; sha: string } | undefined;
+}
+
+/**
  * Records a whole results file (an import) in one transaction: all of it or nothing.
  * Returns the new run id. @throws DuplicateRunError when it is already in the ledger;
  * CopiedRunError when its samples are (a copy with another start time).

@@ -19,6 +19,7 @@
  */
 import { onProcessEnd } from '../files/process-end.js';
 import { makeFolder } from '../files/make-folder.js';
+import { fileSizeLimit, fileSizeLimitSentence } from '../files/file-size-limit.js';
 import { basename, dirname, join } from 'node:path';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -254,11 +255,22 @@ export function diskErrorOr(path: string, e: unknown): unknown {
   const code = (e as { code?: unknown })?.code;
   if (typeof code !== 'string' || !/^SQLITE_(FULL|IOERR)/.test(code)) return e;
   let full = code === 'SQLITE_FULL';
+  let diskFull = false;
   try {
-    full ||= statfsSync(dirname(path)).bavail === 0;
+    diskFull = statfsSync(dirname(path)).bavail === 0;
+    full ||= diskFull;
   } catch {
     /* unknown: said as an I/O error */
   }
+  // a write past the process's file-size limit (ulimit -f: EFBIG, which SQLite reports as
+  // SQLITE_IOERR_* or SQLITE_FULL) is not the disk's fault (hx7 U2: "check the disk")
+  const limited = !diskFull && nearFileSizeLimit(path);
+  if (limited)
+    return new LedgerFileError(
+      path,
+      `${limited} (SQLite: ${(e as Error).message}, ${code})`,
+      'nothing in it was lost (a write that fails is rolled back); raise the limit (ulimit -f unlimited) or run where it is larger, or pass --no-ledger for a run',
+    );
   return new LedgerFileError(
     path,
     full
@@ -266,6 +278,23 @@ export function diskErrorOr(path: string, e: unknown): unknown {
       : `the disk refused a read or write (SQLite: ${(e as Error).message}, ${code})`,
     `nothing in it was lost (a write that fails is rolled back); ${full ? 'free some space there' : 'check the disk'}, or pass --ledger with a file on another disk (or --no-ledger for a run)`,
   );
+}
+
+/**
+ * The sentence naming the process's file-size limit (files/file-size-limit.ts) when one is set and
+ * the ledger `path` or its `-wal`/`-shm` files come within 1 MiB of it (or it is under 1 MiB: the
+ * WAL index alone is 32 KiB), so a write of SQLite's may have stopped there; else undefined.
+ */
+function nearFileSizeLimit(path: string): string | undefined {
+  const limit = fileSizeLimit();
+  if (limit === undefined) return undefined;
+  const slack = 1024 * 1024;
+  const near =
+    limit < slack ||
+    [path, `${path}-wal`, `${path}-shm`].some(
+      (f) => (statSync(f, { throwIfNoEntry: false })?.size ?? 0) + slack >= limit,
+    );
+  return near ? fileSizeLimitSentence(limit) : undefined;
 }
 
 /** What `path` is when it exists and is neither a regular file nor a folder (a FIFO, a socket, a device): its name; else undefined. */

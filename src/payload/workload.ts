@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { SchemaNode } from '../workloads/schema.js';
 import type { Shape } from '../case/coordinates.js';
@@ -254,8 +255,23 @@ export interface ResolvePayloadOptions {
   onProgress?: PayloadProgress;
 }
 
-/** A payload this large (bytes of its units' text) gets a line before and after its schema's inference, which takes minutes at 300 MB. */
-const LARGE_PAYLOAD_BYTES = 32 * 1024 * 1024;
+/**
+ * A payload this large (bytes of its file, or of its units' text) gets a line before its reading, and
+ * before and after its schema's inference and its variant's generation (run/session.ts), which take
+ * seconds from about here and minutes at 300 MB (hx7: a 23 MB payload showed nothing for 16 s before
+ * its first launch).
+ */
+export const LARGE_PAYLOAD_BYTES = 8 * 1024 * 1024;
+
+/** The bytes of the file at `path`; 0 for a folder, or when it cannot be read (readPayload says why). */
+function fileSize(path: string): number {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? st.size : 0;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * Reads a payload file or folder, infers its schema (or loads the user's) and makes its workloads.
@@ -263,6 +279,11 @@ const LARGE_PAYLOAD_BYTES = 32 * 1024 * 1024;
  */
 export async function resolvePayload(path: string, opts: ResolvePayloadOptions = {}): Promise<ResolvedPayload> {
   const t0 = performance.now();
+  const fileBytes = fileSize(path);
+  if (fileBytes >= LARGE_PAYLOAD_BYTES)
+    opts.onProgress?.(
+      `${path}: reading ${(fileBytes / 1024 / 1024).toFixed(1)} MiB (parsing it, checking it for duplicate keys)…`,
+    );
   const source = readPayload(path, {
     ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}),
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
@@ -270,7 +291,8 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
   const bytes = source.text?.length ?? source.units.reduce((n, u) => n + u.text.length, 0);
   const say = bytes >= LARGE_PAYLOAD_BYTES ? opts.onProgress : undefined;
   const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
-  say?.(`${path}: read ${source.units.length.toLocaleString('en-US')} units in ${seconds(t0)}`);
+  const units = `${source.units.length.toLocaleString('en-US')} unit${source.units.length === 1 ? '' : 's'}`;
+  say?.(`${path}: read ${units} in ${seconds(t0)}`);
   let schema: SchemaNode;
   let origin: SchemaOrigin;
   let findings: InferenceFinding[] = [];
@@ -290,7 +312,7 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
     origin = { library: user.library, file: opts.schemaFile, unconverted: user.unconverted };
   } else {
     const t1 = performance.now();
-    say?.(`${path}: inferring the schema of ${source.units.length.toLocaleString('en-US')} units…`);
+    say?.(`${path}: inferring the schema of ${units}…`);
     const inferred = await inferSchema(samplesOf(source), { enums: opts.enums === true });
     say?.(`${path}: schema inferred in ${seconds(t1)}`);
     schema = inferred.schema;

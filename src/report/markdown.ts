@@ -51,7 +51,7 @@ function provenanceLine(r: ResultsFile): string {
   const runtimes = elsewhere.length
     ? `targets ${elsewhere.map((t) => `${t.id}: ${t.runtime} ${t.version} (${t.engine} ${t.engineVersion})`).join(', ')} · host ${e.runtime} (V8 ${e.v8})`
     : `${e.runtime} (V8 ${e.v8})`;
-  return `${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${runtimes} · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed}) · profile ${profileOf(r.policy)}`;
+  return `${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${runtimes} · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed}) · profile ${profileOf(r.policy)}${r.unchecked ? ` · integrity: unchecked (${r.unchecked})` : ''}`;
 }
 
 /**

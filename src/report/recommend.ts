@@ -254,6 +254,14 @@ function baselineName(id: string, direction: Direction): string {
 }
 
 /**
+ * ` <version>` for a sentence naming a serializer with its version, or '' when the version is not
+ * known (`n/a`: a config's serializer with no package; hx7: "use leafcache n/a (faster by 2.55×)").
+ */
+function knownVersion(version: string | undefined): string {
+  return version && version !== 'n/a' ? ` ${version}` : '';
+}
+
+/**
  * How a sentence names a serializer whose id is shorthand (issue 22: `stj-sourcegen` read as
  * jargon): the library's name, with the id a table row shows; any other id as it is.
  */
@@ -478,7 +486,7 @@ function sentenceOf(
     ? `; ${r.borderline.serializer} looks faster still, ${iv(r.borderline)}, but it is borderline: ${borderlineReach(r.borderline.interval[1])}${r.borderline.loses ? `, and ${r.borderline.loses}` : ''}`
     : '';
   return (
-    `${head}, use ${plainName(p.serializer)} ${p.version} (${faster}): ${ratio} the time of ${baseText}${referenceClause(r, baseText)}${saving}${alloc}` +
+    `${head}, use ${plainName(p.serializer)}${knownVersion(p.version)} (${faster}): ${ratio} the time of ${baseText}${referenceClause(r, baseText)}${saving}${alloc}` +
     `; it passed the correctness gate on this payload and on a generated one of the same schema${defect}${p.noisy ? '; its timing was noisy' : ''}${tie}${also}.`
   );
 }

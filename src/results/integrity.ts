@@ -16,9 +16,14 @@ import { ResultsFileError } from './errors.js';
  * one that no longer matches ({@link ChangedResultsError}, exit 2), unless `--accept-changed` was
  * given ({@link acceptChangedResults}), which reads it with a warning naming both hashes.
  *
+ * A file with no sidecar is checked against the ledger's record of its run when the ledger has one
+ * (readResults' `recordOf`, cli/ledger-source.ts); with neither it is read as it is, and marked:
+ * `ResultsFile.unchecked` ({@link NO_SIDECAR}), which the commands say on stderr and the reports in
+ * their header (hx7 F4).
+ *
  * What it cannot stop (docs/limits.md): code that runs as you can rewrite the sidecar and the ledger
- * too; a file with no sidecar (a copy, an older run) is read as it is. It catches a forger that
- * rewrites `results.json` alone, and a hand edit made after the run.
+ * too; a file with no record anywhere (a copy, an older run, a forged file) proves nothing either
+ * way. It catches a forger that rewrites `results.json` alone, and a hand edit made after the run.
  */
 
 /** Functions taken when this module loads, before any user code (see results/io.ts `pristine`). */
@@ -99,16 +104,33 @@ export function acceptChangedResults(say?: (message: string) => void): void {
 /** A results file whose text no longer has the SHA-256 its run recorded. */
 export class ChangedResultsError extends ResultsFileError {}
 
+/** What {@link checkIntegrity} found: the sidecar matched (or `--accept-changed` read a changed file), or there is none. */
+export type IntegrityState = 'sidecar' | 'none';
+
 /**
- * Checks `text`, read from `path`, against the sidecar's hash. Returns silently when there is no
- * sidecar or the hashes match; with {@link acceptChangedResults} writes a warning and returns.
+ * `ResultsFile.unchecked` of a file read with no sidecar and no other record of its hash (hx7 F4:
+ * a real results file with a serializer renamed, its sidecar left out, was believed silently).
+ */
+export const NO_SIDECAR = 'no sidecar';
+
+/** Another record of the hash a run wrote its results file with (the ledger's `runs.results_sha256`), and where it is, in words. */
+export interface IntegrityRecord {
+  sha: string;
+  /** e.g. `ledger .jsonbench/ledger.db (run 12)` */
+  where: string;
+}
+
+/**
+ * Checks `text`, read from `path`, against the sidecar's hash. Returns `'sidecar'` when the hashes
+ * match (or, with {@link acceptChangedResults}, after a warning), `'none'` when there is no sidecar
+ * (the caller may check another record: {@link checkAgainstRecord}).
  * @throws ChangedResultsError naming the file, both hashes, and the flag that reads it anyway
  */
-export function checkIntegrity(path: string, text: string): void {
+export function checkIntegrity(path: string, text: string): IntegrityState {
   const recorded = recordedSha(path);
-  if (recorded === undefined) return;
+  if (recorded === undefined) return 'none';
   const now = sha256Of(text);
-  if (now === recorded) return;
+  if (now === recorded) return 'sidecar';
   // a sidecar that is there but not a run's (garbage, a FIFO, a device) proves nothing either way: refused like a mismatch (hx6)
   const what =
     typeof recorded === 'string'
@@ -116,13 +138,33 @@ export function checkIntegrity(path: string, text: string): void {
       : `cannot be checked: its integrity record ${basename(sidecarPath(path))} is not one a run wrote (${recorded.unreadable})`;
   if (accepting) {
     warn(`jsonbench: ${path}: ${what}; read as it is now (--accept-changed): its numbers are not the run's`);
-    return;
+    return 'sidecar';
   }
   throw new ChangedResultsError(
     path,
     '',
     typeof recorded === 'string'
-      ? `${what}. Something rewrote it after the run (a process the run left behind, an editor, a script): its numbers are not what the run measured. Pass --accept-changed to read it anyway`
+      ? `${what}. ${REWRITTEN}`
       : `${what}: a run writes one sha256sum line there. Remove it if you know where the file came from, or pass --accept-changed to read it anyway`,
   );
+}
+
+const REWRITTEN =
+  'Something rewrote it after the run (a process the run left behind, an editor, a script): its numbers are not what the run measured. Pass --accept-changed to read it anyway';
+
+/**
+ * Checks `text`, read from `path` (which has no sidecar), against another record of its run's hash
+ * (the ledger's). Returns silently when they match; with {@link acceptChangedResults} writes a
+ * warning and returns.
+ * @throws ChangedResultsError naming the file, both hashes and where the record is
+ */
+export function checkAgainstRecord(path: string, text: string, record: IntegrityRecord): void {
+  const now = sha256Of(text);
+  if (now === record.sha) return;
+  const what = `changed after the run wrote it: its sha256 is ${now}, ${record.where} recorded ${record.sha} for its run (the file has no ${basename(sidecarPath(path))})`;
+  if (accepting) {
+    warn(`jsonbench: ${path}: ${what}; read as it is now (--accept-changed): its numbers are not the run's`);
+    return;
+  }
+  throw new ChangedResultsError(path, '', `${what}. ${REWRITTEN}`);
 }

@@ -5,7 +5,15 @@ import type { CaseResult, ResultsFile } from './types.js';
 import { checkResults } from './validate.js';
 import { compactVerdicts } from './verdict-groups.js';
 import { ResultsFileError, type TextPosition } from './errors.js';
-import { checkIntegrity, dropSidecar, sha256Of, writeSidecar } from './integrity.js';
+import {
+  checkAgainstRecord,
+  checkIntegrity,
+  dropSidecar,
+  NO_SIDECAR,
+  sha256Of,
+  writeSidecar,
+  type IntegrityRecord,
+} from './integrity.js';
 import { parse as losslessParse } from 'lossless-json';
 import jsoncParser from 'jsonc-parser';
 
@@ -140,12 +148,15 @@ export function readResultsText(path: string): string {
  * @throws ResultsFileError naming the file: unreadable, not a regular file (a device, a pipe), beyond
  * the cap ({@link MAX_RESULTS_BYTES}), not JSON (with the position), not a
  * jsonbench results file, of a newer schema version, or not matching the schema (with the path of
- * the first problem); ChangedResultsError (results/integrity.ts) when its sidecar records another
- * SHA-256 than its text has (rewritten after the run), unless `--accept-changed` was given
+ * the first problem); ChangedResultsError (results/integrity.ts) when its sidecar (or, without one,
+ * `options.recordOf`'s record) holds another SHA-256 than its text has (rewritten after the run),
+ * unless `--accept-changed` was given. With `options.recordOf`, a file with no record of its hash
+ * at all is read with `unchecked: 'no sidecar'` (the callers say so).
  */
-export function readResults(path: string): ResultsFile {
+export function readResults(path: string, options: ReadResultsOptions = {}): ResultsFile {
   let text = readResultsText(path);
-  checkIntegrity(path, text);
+  const raw = text;
+  const integrity = checkIntegrity(path, text);
   // a UTF-8 byte order mark (some Windows editors write one) is not part of the JSON
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;
@@ -162,11 +173,31 @@ export function readResults(path: string): ResultsFile {
       deep,
       `holds a value nested more than ${MAX_RESULTS_DEPTH} levels deep (a results file is about 10 deep): not a jsonbench results file`,
     );
+  let results: ResultsFile;
   try {
-    return checkResults(value, path);
+    results = checkResults(value, path);
   } catch (e) {
     throw positioned(e, text);
   }
+  if (integrity === 'none' && options.recordOf) {
+    // no sidecar: the ledger's record of the run, else read as it is and marked (hx7 F4)
+    const record = options.recordOf(results);
+    if (record) checkAgainstRecord(path, raw, record);
+    else results.unchecked = NO_SIDECAR;
+  }
+  return results;
+}
+
+/** Options of {@link readResults}. */
+export interface ReadResultsOptions {
+  /**
+   * Another record of the hash the run wrote this file with (the ledger's `runs.results_sha256`,
+   * found by the run's header: cli/ledger-source.ts), asked only when the file has no sidecar;
+   * undefined when there is none. Given (the commands pass it), a file with neither is read with
+   * `unchecked` set ({@link NO_SIDECAR}); not given (the library, a test's fixture), such a file is
+   * read as it is, unmarked.
+   */
+  recordOf?: (results: ResultsFile) => IntegrityRecord | undefined;
 }
 
 /**

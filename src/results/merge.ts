@@ -28,13 +28,48 @@ export function shardRanges(shards: readonly number[], count: number, max = 20):
 }
 
 /**
+ * Refuses files that measured one payload id on different bytes (hx6/hx7 U1: two shards run on
+ * different `response.json` files merged as "24 cases from 2 shards", no word; `compare` warns of
+ * it): each payload record's workload must have one file SHA-256 across the files. Returns the
+ * files' payload records (for the merge to keep once each).
+ * @throws ShardMergeError naming both files, the payload id and both hashes
+ */
+function samePayloadBytes(
+  files: readonly ResultsFile[],
+  name: (i: number) => string,
+): (ResultsFile['payloads'] | undefined)[] {
+  const seen = new Map<string, { sha: string; i: number }>();
+  files.forEach((f, i) => {
+    for (const p of f.payloads ?? []) {
+      const before = seen.get(p.workload);
+      if (!before) seen.set(p.workload, { sha: p.sha256, i });
+      else if (before.sha !== p.sha256)
+        throw new ShardMergeError(
+          `${name(before.i)} and ${name(i)} measured payload ${p.workload} on different bytes (sha256 ${before.sha} and ${p.sha256}): the same payload id, another file's content, so their cases are not one run's; run every shard on the same payload file`,
+        );
+    }
+  });
+  return files.map((f) => f.payloads);
+}
+
+/**
+ * What a merge of `files` says of its integrity (ResultsFile.unchecked): the files read unchecked
+ * (no sidecar and no ledger record, results/integrity.ts), each named with why; nothing when none was.
+ */
+function uncheckedOf(files: readonly ResultsFile[], name: (i: number) => string): { unchecked?: string } {
+  const list = files.flatMap((f, i) => (f.unchecked ? [`${name(i)}: ${f.unchecked}`] : []));
+  return list.length ? { unchecked: list.join('; ') } : {};
+}
+
+/**
  * Merges the results files of all shards of one run (`run --shard i/n` for i = 1…n) into the
  * results file the unsharded run would have written: the cases in the plan's order, the run's
  * targets and payloads once each, the earliest start and the latest finish; the environment of
  * the first shard (the reports' header; {@link machinesOf} tells when the shards ran on different
  * machines, which the caller says). The probe matrix of the first shard that has one. `names` label the files in errors (their paths).
  * Pure. @throws ShardMergeError when a file is not a shard, the shards are of different plans or
- * policies, one is missing or given twice, or a case is missing or in two shards. With `partial`,
+ * policies, measured one payload id on different bytes, one is missing or given twice, or a case is
+ * missing or in two shards. Shards read unchecked (no integrity record) are named in `unchecked`. With `partial`,
  * missing shards and cases are allowed and recorded in `partialMerge` (the reports say so).
  */
 export function mergeShards(
@@ -100,11 +135,10 @@ export function mergeShards(
     return [...out.values()];
   };
   const finished = files.map((f) => f.finishedAt).filter((x): x is string => x !== undefined);
-  const payloads = byJson(files.map((f) => f.payloads));
+  const payloads = byJson(samePayloadBytes(files, name));
   const probes = files.find((f) => f.probes)?.probes;
-  const { shard: _shard, unread: _unread, ...rest } = first;
-  void _shard;
-  void _unread;
+  const { shard: _shard, unread: _unread, unchecked: _unchecked, ...rest } = first;
+  void [_shard, _unread, _unchecked];
   return {
     ...rest,
     startedAt: files.map((f) => f.startedAt).sort()[0],
@@ -116,6 +150,7 @@ export function mergeShards(
     ...(partial && (missing.length || absent.length)
       ? { partialMerge: { count, missing, absentCases: absent.length } }
       : {}),
+    ...uncheckedOf(files, name),
   };
 }
 
@@ -194,6 +229,10 @@ function joinTargets(runs: readonly ResultsFile[], names: readonly string[] = []
     throw new ShardMergeError(
       `${names.join(', ') || 'these runs'} are not one plan measured on different targets (the same cases and policy, each run with its own --target)`,
     );
+  // `names` are the files given: one per run unless shards were merged first (runsOf)
+  const name = (i: number) =>
+    (names.length === runs.length ? names[i] : undefined) ??
+    `the run on ${runs[i].targets.map((t) => t.id).join(', ')}`;
   const groups = new Map<string, CaseResult[][]>();
   runs.forEach((r, i) => {
     for (const c of r.cases) {
@@ -212,12 +251,13 @@ function joinTargets(runs: readonly ResultsFile[], names: readonly string[] = []
     for (const l of lists) for (const x of l ?? []) out.set(JSON.stringify(x), x);
     return [...out.values()];
   };
-  const payloads = byJson(runs.map((f) => f.payloads));
+  const payloads = byJson(samePayloadBytes(runs, name));
   const withProbes = runs.map((r) => r.probes).filter((p) => p !== undefined);
   const unread = runs.flatMap((r) => r.unread ?? []);
-  const { unread: _unread, probes: _probes, ...rest } = runs[0];
+  const { unread: _unread, probes: _probes, unchecked: _unchecked, ...rest } = runs[0];
   void _unread;
   void _probes;
+  void _unchecked;
   return {
     ...rest,
     startedAt: runs.map((f) => f.startedAt).sort()[0],
@@ -247,6 +287,7 @@ function joinTargets(runs: readonly ResultsFile[], names: readonly string[] = []
         }
       : {}),
     ...(unread.length ? { unread } : {}),
+    ...uncheckedOf(runs, name),
   };
 }
 

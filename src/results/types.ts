@@ -724,6 +724,13 @@ export const ResultsFileSchema = Type.Object({
    * (results/validate.ts). Never written by a run.
    */
   unread: Optional(Type.Array(Type.Object({ id: str, status: str, problem: str }))),
+  /**
+   * Why the numbers could not be checked against a record the run wrote of its file's SHA-256
+   * (results/integrity.ts): `no sidecar` (set when a file without `results.json.sha256`, and without a
+   * ledger record of its run, is read), or a merge's shards that were so (`<shard>: no sidecar; …`,
+   * written by `jsonbench merge`). The reports say it in their header. Never written by a run.
+   */
+  unchecked: Optional(str),
 });
 export type ResultsFile = Static<typeof ResultsFileSchema>;
 

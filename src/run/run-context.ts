@@ -7,6 +7,7 @@ import type { CaseGroup, PlannedCase } from '../plan/plan.js';
 import type { PayloadFile } from '../plan/payloads.js';
 import type { RunPolicy } from '../config/policies.js';
 import type { CaseResult } from '../results/types.js';
+import type { Side } from '../case/coordinates.js';
 import type { CaseJob } from '../worker/protocol.js';
 import type { LaunchOutcome } from '../runtimes/launch.js';
 import type { LaunchFn, LaunchPlace } from '../runtimes/types.js';
@@ -32,6 +33,13 @@ export type ProgressEvent =
       elapsedMs: number;
     }
   | { type: 'case-done'; result: CaseResult; counts: ProgressCounts; elapsedMs: number }
+  /**
+   * A launch's worker began a step (worker/protocol.ts StageMessage: `load` reads the payload texts
+   * and loads the adapters, `prepare`, `verify` is the correctness gate, `warmup`), or its first
+   * timed round (`rounds`): what the progress line names while a step of a large payload takes
+   * seconds (hx7: a 23 MB payload sat at "cases 0/5" for 2 minutes). The host's Node workers only.
+   */
+  | { type: 'stage'; caseId: string; stage: 'load' | 'prepare' | 'verify' | 'warmup' | 'rounds'; side?: Side }
   /** something a person should know that no case records (a shared launch whose worker died unnamed: run/group-launch.ts) */
   | { type: 'warning'; message: string }
   | {

@@ -9,6 +9,7 @@ import { appendFileNamed } from '../files/write-file.js';
 import type { CaseGroup, PlannedCase } from '../plan/plan.js';
 import type { CaseResult } from '../results/types.js';
 import type { LaunchFn } from '../runtimes/types.js';
+import type { WorkerMessage } from '../worker/protocol.js';
 import { ProgressCounter } from './progress.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 import { BaselineBests } from './relaunch-rule.js';
@@ -102,7 +103,22 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
           appendFileNamed(input.launchLogPath, JSON.stringify({ caseId: id, launching: req.launch }) + '\n');
       const start = now();
       try {
-        return await launchOf(req.planned)(req.job, req.timeoutMs, place);
+        // the worker's steps, for the progress line (a large payload's reading and gate take seconds each)
+        let timed = false;
+        const onMessage = (m: WorkerMessage) => {
+          if (m.type === 'stage')
+            input.onProgress?.({
+              type: 'stage',
+              caseId: req.caseId,
+              stage: m.stage,
+              ...(m.side ? { side: m.side } : {}),
+            });
+          else if (m.type === 'round' && !timed) {
+            timed = true;
+            input.onProgress?.({ type: 'stage', caseId: req.caseId, stage: 'rounds' });
+          }
+        };
+        return await launchOf(req.planned)(req.job, req.timeoutMs, { ...place, onMessage });
       } finally {
         counter.end(work);
         for (const rec of req.carries ?? []) spentMs.set(rec, [...(spentMs.get(rec) ?? []), now() - start]);

@@ -34,7 +34,14 @@ import { variantPathOf } from '../case/coordinates.js';
 import { wireSchema } from '../workloads/schema.js';
 import { workloads as builtinWorkloads } from '../workloads/index.js';
 import { schemaMismatch } from '../payload/conform.js';
-import { generatesRecords, payloadId, payloadTexts, sha256Of, type ResolvedPayload } from '../payload/workload.js';
+import {
+  generatesRecords,
+  LARGE_PAYLOAD_BYTES,
+  payloadId,
+  payloadTexts,
+  sha256Of,
+  type ResolvedPayload,
+} from '../payload/workload.js';
 import type { Workload } from '../workloads/types.js';
 import { expandTargets } from '../plan/targets.js';
 import { DEFAULT_TARGET, parseTarget } from '../runtimes/index.js';
@@ -176,6 +183,11 @@ export function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
   });
 }
 
+/** The bytes of a user's payload's text (its file's, or its units' together). */
+function payloadBytes(payload: ResolvedPayload): number {
+  return payload.source.text?.length ?? payload.source.units.reduce((n, u) => n + u.text.length, 0);
+}
+
 /** Records generated from a user's payload's schema (`--size`) at or above this count get a note before and after (3,000,000 take minutes, silently otherwise). */
 export const GENERATION_NOTE_RECORDS = 10_000;
 
@@ -195,13 +207,25 @@ export async function writeRunPayloads(
       let p: PayloadFile;
       if (req.payload) {
         const big = size >= GENERATION_NOTE_RECORDS && generatesRecords(req.payload, w, size);
+        // a large document's variant (generated from its schema) and its files take seconds: said before and after (hx7)
+        const large = !big && payloadBytes(req.payload) >= LARGE_PAYLOAD_BYTES;
         const t0 = performance.now();
         if (big)
           observe({
             type: 'note',
             message: `generating ${size.toLocaleString('en-US')} records of ${w.id} from its schema (the payload and the gate's second one, seeded)…`,
           });
+        if (large)
+          observe({
+            type: 'note',
+            message: `building ${w.id}'s payload files: its text and the gate's variant, generated from its schema…`,
+          });
         p = writeUserPayload(payloadDir, req.payload, w, size, req.seed, observe);
+        if (large)
+          observe({
+            type: 'note',
+            message: `built ${w.id}'s payload files in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+          });
         if (big)
           observe({
             type: 'note',

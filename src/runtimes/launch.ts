@@ -143,10 +143,10 @@ export function restartsTimeout(m: WorkerMessage): boolean {
 export function launchWorker(
   job: WorkerJob,
   timeoutMs: number,
-  place?: { cpu?: number },
+  place?: { cpu?: number; onMessage?: (m: WorkerMessage) => void },
   profile: ProfileName = 'default',
 ): Promise<LaunchOutcome> {
-  return launchCommand(pinnedCommand(hostWorkerCommand(profile), place?.cpu), job, timeoutMs);
+  return launchCommand(pinnedCommand(hostWorkerCommand(profile), place?.cpu), job, timeoutMs, place?.onMessage);
 }
 
 /** The command of a worker on the host's Node: this binary, the profile's flags ({@link workerFlagsFor}), the compiled entry. */

@@ -1,5 +1,5 @@
 import type { LaunchOutcome } from './launch.js';
-import type { WorkerJob } from '../worker/protocol.js';
+import type { WorkerJob, WorkerMessage } from '../worker/protocol.js';
 import type { CaseTarget, Platform } from '../case/coordinates.js';
 import type { Workload } from '../workloads/types.js';
 import type { TargetRecord } from '../results/types.js';
@@ -14,6 +14,8 @@ export type TargetInfo = TargetRecord;
 /** Where a launch runs on the host: the CPU its worker is pinned to (`run --jobs`); absent: anywhere. */
 export interface LaunchPlace {
   cpu?: number;
+  /** each message of the worker as it arrives (the host's Node workers; run/runner.ts: the `stage` progress lines) */
+  onMessage?: (m: WorkerMessage) => void;
 }
 
 /**

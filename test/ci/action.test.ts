@@ -217,6 +217,8 @@ test('pushes keep their results on the history branch: without an origin, then o
   assert.equal(runs.length, 3, files.join('\n'));
   for (const f of runs) assert.match(f, /^runs\/\d{8}T\d{6}Z-[0-9a-f]{12}\/results\.json$/);
   assert.equal(files.filter((f) => f.endsWith('/report.md')).length, 3);
+  // each with its integrity record: `ledger import` of the history checks it (hostile9)
+  assert.equal(files.filter((f) => f.endsWith('/results.json.sha256')).length, 3);
   const results = JSON.parse(
     execFileSync('git', ['--git-dir', origin, 'show', `jsonbench-history:${runs[0]}`], { encoding: 'utf8' }),
   ) as { cases: { id: string; status: string }[]; git?: { commit: string; dirty: boolean } };

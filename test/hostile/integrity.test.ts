@@ -74,7 +74,9 @@ test('report, compare, merge and ledger import refuse a results file changed aft
   assert.equal(noSidecar.code, 1, noSidecar.stdout);
   assert.match(
     noSidecar.stderr,
-    new RegExp(`run 1's results file, changed after the run wrote it: its sha256 is ${now}, the ledger recorded`),
+    new RegExp(
+      `results\\.json: changed after the run wrote it: its sha256 is ${now}, the ledger .*forged\\.sqlite \\(run 1\\) recorded [0-9a-f]{64} for its run`,
+    ),
   );
   const { file: file2, forge: forge2 } = written('accepted');
   forge2();
@@ -115,7 +117,7 @@ test(
     assert.equal(imported.code, 1, imported.stdout);
     assert.match(
       imported.stderr,
-      /run 1's results file, changed after the run wrote it: its sha256 is [0-9a-f]{64}, the ledger recorded/,
+      /results\.json: changed after the run wrote it: its sha256 is [0-9a-f]{64}, the ledger .*afterlife\.sqlite \(run 1\) recorded [0-9a-f]{64} for its run/,
     );
   },
 );

@@ -24,6 +24,17 @@ function profileText(p: ResultsFile['policy']): string {
   return `<b>${escapeHtml(name)}</b>${known ? ` · ${escapeHtml(known)}` : ''}${p.profile === undefined ? ' <span class="dim">(not recorded: written before profiles, when every run used the steady settings)</span>' : ''}`;
 }
 
+/** The Integrity row of a file read with no record of its hash (results/integrity.ts, hx7 F4), said where its provenance is read; '' for a checked one. */
+function integrityRow(run: ResultsFile): string {
+  return run.unchecked
+    ? row(
+        'Integrity',
+        `<b class="warn">unchecked (${escapeHtml(run.unchecked)})</b>: no record the run wrote of this file's SHA-256 (results.json.sha256, the ledger) to check it against; its numbers are read as they are`,
+        true,
+      )
+    : '';
+}
+
 /** The provenance of one results file: date, machine, load, runtimes, versions, policy, payloads, and its noise warning. */
 export function renderRunProvenance(run: ResultsFile, i: number, model: ReportModel): string {
   const e = run.environment;
@@ -46,7 +57,7 @@ export function renderRunProvenance(run: ResultsFile, i: number, model: ReportMo
     (noise.length
       ? `<p class="noise">⚠ Busy machine: ${noise.map(escapeHtml).join('; ')}. Differences inside the error bars are not evidence of a difference.</p>`
       : '') +
-    `<div class="kvs">` +
+    `<div class="kvs">${integrityRow(run)}` +
     row(
       'Date',
       `${escapeHtml(run.startedAt)}${run.finishedAt ? ` → ${escapeHtml(run.finishedAt)}` : ''}${escapeHtml(duration(run.startedAt, run.finishedAt))}`,
