@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import { clip, visibleControls } from '../report/table/escape.js';
-import { wrap } from '../report/fit.js';
+import { wrap, wrapAtMost } from '../report/fit.js';
 import type { SessionEvent } from '../run/session.js';
 import { etaText, formatEta, type ProgressCounts } from '../run/progress.js';
 
@@ -40,6 +40,18 @@ export interface ProgressViewOptions {
 
 /** With stderr not a terminal, a line says where the run is after this long without one (ms): CI logs never go quiet for long. */
 export const HEARTBEAT_MS = 10_000;
+
+/** The most lines a case without a number gets on plain stderr (its reason in full is in report.md and at the run's end). */
+const CASE_LINES = 3;
+
+/**
+ * The bar's cases: `16/16 (of 24; 8 unsupported)`: as {@link describeCases}, shorter, so the bar's
+ * count agrees with the summary's "24 cases" (nu7 read "cases 16/16" beside "24 cases") and fits at 80 columns.
+ */
+export function barCases(counts: ProgressCounts): string {
+  const skipped = counts.casesPlanned - counts.casesTotal;
+  return `${counts.casesDone}/${counts.casesTotal}${skipped > 0 ? ` (of ${counts.casesPlanned}; ${skipped} unsupported)` : ''}`;
+}
 
 /**
  * The cases part of the progress: `3/130 (of 192; 62 unsupported, not run)`: cases measured out of
@@ -128,7 +140,7 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
       if (e.type === 'case-done') {
         bar?.update(e.counts.launchesFinished, {
           info: info(
-            `cases ${e.counts.casesDone}/${e.counts.casesTotal} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.counts.launchesTotal}`,
+            `cases ${barCases(e.counts)} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.counts.launchesTotal}`,
           ),
         });
         return;
@@ -136,7 +148,7 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
       if (e.type !== 'launch') return;
       const payload = {
         info: info(
-          `cases ${e.counts.casesDone}/${e.counts.casesTotal} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.total} · ${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`,
+          `cases ${barCases(e.counts)} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.total} · ${e.caseId} (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`,
         ),
       };
       if (!bar) {
@@ -211,7 +223,15 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
         current = { ...current, counts: e.counts, elapsedMs: e.elapsedMs };
         // a case without a number is news for a CI log at once (the run's end lists them all again on stdout)
         if (e.result.status !== 'measured' && e.result.status !== 'unsupported')
-          line(clip(`[${e.result.status}] ${e.result.id}: ${(e.result.reason ?? '').replace(/\s+/g, ' ')}`, o.width));
+          // wrapped at word boundaries, at most three lines (nu7: "a lone su…" cut mid-word at one line)
+          line(
+            wrapAtMost(
+              visibleControls(`[${e.result.status}] ${e.result.id}: ${(e.result.reason ?? '').replace(/\s+/g, ' ')}`),
+              o.width,
+              '  ',
+              CASE_LINES,
+            ),
+          );
       } else if (e.type === 'group-done') {
         // the cases of the groups done are done, whatever case-done event is still to come (nu6: "group 1/6 done
         // (cases 0/15 …)"); launches are left out here: a quick launch carries several groups ("launches 4/4"
