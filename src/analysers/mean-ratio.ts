@@ -31,7 +31,7 @@ import { formatNs, keptLaunches, type Analyser } from './analyser.js';
  * column at least 5% faster (or slower) than the baseline's, as compare's time threshold; closer
  * means read as a tie, which the ratio's interval does not contradict strongly enough to flag.
  */
-export const OPPOSITE_MARGIN = 1.05;
+const OPPOSITE_MARGIN = 1.05;
 
 /** A mean this many times its median is pulled by a few slow samples (GC pauses, preemption). */
 const SKEWED = 1.15;

@@ -29,7 +29,7 @@ export interface HistorySeries {
 }
 
 /** The mark of a point measured with another policy or schema than the point before it. */
-export const SETUP_MARK = '◆';
+const SETUP_MARK = '◆';
 
 /**
  * What changed from `prev` to `p` in how the case was measured: the policy (a quick run's one launch
@@ -37,7 +37,7 @@ export const SETUP_MARK = '◆';
  * are built from it: nu7's one series drew fast-json-stringify from 2.44 to 0.95 across two policies
  * and two schemas). Null: nothing, or not read on either side.
  */
-export function setupChange(prev: HistoryPoint, p: HistoryPoint): string | null {
+function setupChange(prev: HistoryPoint, p: HistoryPoint): string | null {
   const parts: string[] = [];
   if (prev.policy !== undefined && p.policy !== undefined && prev.policy !== p.policy)
     parts.push(`policy ${prev.policy} → ${p.policy}`);
