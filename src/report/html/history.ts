@@ -55,6 +55,8 @@ export function renderHistoryChart(points: readonly HistoryPoint[]): string {
   const split = new Set(ps.map(setupOf)).size > 1;
   const runtimeOf = (p: HistoryPoint) => (split ? `${lineOf(p)} · ${setupOf(p)}` : lineOf(p));
   const runtimes = [...new Set(ps.map(runtimeOf))];
+  // a line named by its policy and schema too is longer than the right corner holds: its legend starts at the left
+  const legendX = split ? PAD.left + 8 : W - PAD.right - 150;
   const latest = new Map<string, HistoryPoint>();
   for (const p of ps) {
     const k = `${runtimeOf(p)}\u0000${p.serializerVersion}`;
@@ -108,7 +110,7 @@ export function renderHistoryChart(points: readonly HistoryPoint[]): string {
       );
     }
     out.push(
-      `<rect x="${W - PAD.right - 150}" y="${PAD.top + 14 * ri}" width="10" height="10" fill="${color}"/><text x="${W - PAD.right - 136}" y="${PAD.top + 9 + 14 * ri}" font-size="11">${escapeHtml(rt)}</text>`,
+      `<rect x="${legendX}" y="${PAD.top + 14 * ri}" width="10" height="10" fill="${color}"/><text x="${legendX + 14}" y="${PAD.top + 9 + 14 * ri}" font-size="11">${escapeHtml(rt)}</text>`,
     );
   });
   out.push('</svg>');
