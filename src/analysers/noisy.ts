@@ -44,6 +44,28 @@ export function disagreeingLaunches(
 }
 
 /**
+ * What a borderline ratio's `noisy` finding says, true wherever its interval's end facing 1 lies
+ * (nu7: "ends so close to 1.00 that a rerun could call it no slower" of 1.02 [0.95–1.10], an
+ * interval that already holds 1): short of 1, `clears 1.00 by only 1.0%: a rerun could call it no
+ * faster`; at 1 (within 0.05%), `ends at 1.00`; past it, `holds 1.00 (its lower end 5.0% below
+ * it)`: the run cannot call it slower, and a rerun could fall on either side.
+ */
+export function borderlineMessage(ratio: number, [lo, hi]: readonly [number, number]): string {
+  const below = ratio < 1;
+  const lean = below ? 'faster' : 'slower';
+  const end = below ? hi : lo;
+  const iv = `${lo.toFixed(2)}–${hi.toFixed(2)}`;
+  const gap = `${(Math.abs(end - 1) * 100).toFixed(1)}%`;
+  if (below ? end < 0.9995 : end > 1.0005)
+    return `its ratio ${ratio.toFixed(2)} has an interval ${iv} that clears 1.00 by only ${gap}: a rerun could call it no ${lean} than the baseline`;
+  const where =
+    Math.abs(end - 1) < 0.0005
+      ? 'ends at 1.00'
+      : `holds 1.00 (its ${below ? 'upper' : 'lower'} end ${gap} ${below ? 'above' : 'below'} it)`;
+  return `its ratio ${ratio.toFixed(2)} leans ${lean}, but its interval ${iv} ${where}: the run cannot call it ${lean} than the baseline, and a rerun could fall on either side`;
+}
+
+/**
  * `noisy` (⚠ noisy): the case's reading cannot carry the conclusion a reader draws from it
  * (issue 22: the old rule, "a launch reached its time cap", fired on 81% of case-runs and taught
  * readers to ignore it). It fires when
@@ -84,7 +106,7 @@ export const noisy: Analyser = Object.freeze<Analyser>({
       return [
         {
           code: 'noisy',
-          message: `its ratio ${c.ratio.toFixed(2)} has an interval ${interval[0].toFixed(2)}–${interval[1].toFixed(2)} that ends so close to 1.00 that a rerun could call it ${c.ratio < 1 ? 'no faster' : 'no slower'} than the baseline`,
+          message: borderlineMessage(c.ratio, interval),
         },
       ];
     if (unresolved(interval) && interval)

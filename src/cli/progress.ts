@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import { clip, visibleControls } from '../report/table/escape.js';
-import { wrap } from '../report/fit.js';
+import { wrap, wrapAtMost } from '../report/fit.js';
 import type { SessionEvent } from '../run/session.js';
 import { etaText, formatEta, type ProgressCounts } from '../run/progress.js';
 
@@ -60,6 +60,18 @@ export function stageWords(e: Extract<SessionEvent, { type: 'stage' }>): string 
   }
 }
 
+/** The most lines a case without a number gets on plain stderr (its reason in full is in report.md and at the run's end). */
+const CASE_LINES = 3;
+
+/**
+ * The bar's cases: `16/16 (of 24; 8 unsupported)`: as {@link describeCases}, shorter, so the bar's
+ * count agrees with the summary's "24 cases" (nu7 read "cases 16/16" beside "24 cases") and fits at 80 columns.
+ */
+export function barCases(counts: ProgressCounts): string {
+  const skipped = counts.casesPlanned - counts.casesTotal;
+  return `${counts.casesDone}/${counts.casesTotal}${skipped > 0 ? ` (of ${counts.casesPlanned}; ${skipped} unsupported)` : ''}`;
+}
+
 /**
  * The cases part of the progress: `3/130 (of 192; 62 unsupported, not run)`: cases measured out of
  * those to measure, and, when the plan holds more (unsupported pairs, cases without a target), the
@@ -102,7 +114,7 @@ export function progressView(o: ProgressViewOptions): ProgressView {
 
 /** The bar's text for a launch: counts, ETA, its case, and its mode (`time 2`) or its worker's current step. */
 function launchLine(e: Extract<SessionEvent, { type: 'launch' }>, step?: string): string {
-  return `cases ${e.counts.casesDone}/${e.counts.casesTotal} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.total} · ${e.caseId}${step ? `: ${step}` : ` (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`}`;
+  return `cases ${barCases(e.counts)} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.total} · ${e.caseId}${step ? `: ${step}` : ` (${e.mode}${e.mode === 'time' ? ` ${e.launch}` : ''})`}`;
 }
 
 function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number): ProgressView {
@@ -155,7 +167,7 @@ function barView(o: ProgressViewOptions, streams: ProgressStreams, width: number
       if (e.type === 'case-done') {
         bar?.update(e.counts.launchesFinished, {
           info: info(
-            `cases ${e.counts.casesDone}/${e.counts.casesTotal} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.counts.launchesTotal}`,
+            `cases ${barCases(e.counts)} · ETA ${etaText(e.counts, e.elapsedMs)} · launches ${e.counts.launchesFinished}/${e.counts.launchesTotal}`,
           ),
         });
         return;
@@ -260,7 +272,15 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
         current = { ...current, counts: e.counts, elapsedMs: e.elapsedMs };
         // a case without a number is news for a CI log at once (the run's end lists them all again on stdout)
         if (e.result.status !== 'measured' && e.result.status !== 'unsupported')
-          line(clip(`[${e.result.status}] ${e.result.id}: ${(e.result.reason ?? '').replace(/\s+/g, ' ')}`, o.width));
+          // wrapped at word boundaries, at most three lines (nu7: "a lone su…" cut mid-word at one line)
+          line(
+            wrapAtMost(
+              visibleControls(`[${e.result.status}] ${e.result.id}: ${(e.result.reason ?? '').replace(/\s+/g, ' ')}`),
+              o.width,
+              '  ',
+              CASE_LINES,
+            ),
+          );
       } else if (e.type === 'group-done') {
         // the cases of the groups done are done, whatever case-done event is still to come (nu6: "group 1/6 done
         // (cases 0/15 …)"); launches are left out here: a quick launch carries several groups ("launches 4/4"

@@ -3,18 +3,20 @@
  * code gave "slower +96%" and failed `--fail-on slower`; a loaded run against a quiet one gave
  * three "faster" verdicts). Checked before any verdict is trusted: the policy (how long and how
  * often each case was measured), the runtime profile (case/profile.ts), the clock, the machine, the runtime (and each target's worker
- * flags, .NET GC settings and worker build), the payload, and the load. A difference but the load
+ * flags, .NET GC settings and worker build), the payload, the schema the serializers were given
+ * (inferred or `--schema`: same bytes, other code), and the load. A difference but the load
  * makes `compare` say so loudly and keeps `--fail-on slower` from failing on the verdicts; a load
  * difference is a caveat on the time verdicts alone (compare.ts `Comparison.load`): the paired ratio
  * is drawn within one process, so a busier machine slows both of its sides.
  */
 import type { ResultsFile, TargetRecord } from '../results/types.js';
+import { sameSchema, schemaChange } from '../results/payload-schema.js';
 import { BUSY_LOAD_PER_CORE } from '../report/noise.js';
 import { profileOf } from '../results/profile.js';
 
 /** One reason two runs are not comparable. */
 export interface Incomparability {
-  what: 'policy' | 'profile' | 'clock' | 'machine' | 'runtime' | 'load' | 'payload';
+  what: 'policy' | 'profile' | 'clock' | 'machine' | 'runtime' | 'load' | 'payload' | 'schema';
   /** one sentence: what differs, base → head */
   message: string;
   /** `load` only: which run had the busier machine (a busier machine slows every case's time, not its paired ratio) */
@@ -91,6 +93,26 @@ function workerSettingsChanges(was: TargetRecord, t: TargetRecord): Incomparabil
   return out;
 }
 
+/**
+ * The user's payloads (matched by workload) whose schema differs between the runs, each said once:
+ * the schema-driven serializers (fast-json-stringify, typia, the validators) were built from another
+ * schema, so the same case id on the same bytes times other code (a new user's inferred 5-type union
+ * against their one-type `--schema` read as "fast-json-stringify time −76% faster").
+ */
+function schemaChanges(base: ResultsFile, head: ResultsFile): Incomparability[] {
+  const measured = new Set(head.cases.map((c) => c.workload));
+  return (head.payloads ?? []).flatMap((h) => {
+    const b = (base.payloads ?? []).find((p) => p.workload === h.workload);
+    if (!b || !measured.has(h.workload) || sameSchema(b.schema, h.schema)) return [];
+    return [
+      {
+        what: 'schema' as const,
+        message: `the schema of ${h.workload} changed: ${schemaChange(b.schema, h.schema)}: its schema-driven serializers were built from another schema, so the same bytes time other code`,
+      },
+    ];
+  });
+}
+
 /** Everything that makes `base` and `head` not comparable; empty when they are. */
 export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incomparability[] {
   const out: Incomparability[] = [];
@@ -158,5 +180,6 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
       what: 'payload',
       message: `the payload of ${changed.length} case${changed.length === 1 ? '' : 's'} changed (sha256 ${changed[0].payload.sha256.slice(0, 12)}… → ${headPayload.get(changed[0].id)!.slice(0, 12)}… for ${changed[0].id}): the same case id times other bytes`,
     });
+  out.push(...schemaChanges(base, head));
   return out;
 }

@@ -181,7 +181,7 @@ export function notComparableWarning(c: Comparison): string {
   // a comparison of an older jsonbench listed the load among the differences; counts alone are not touched by the clock
   const blocking = relevantIncomparabilities(c).filter((x) => x.what !== 'load');
   if (!blocking.length) return '';
-  return `⚠ These runs are not comparable: ${blocking.map((x) => x.message).join('; ')}. The verdicts below are not evidence of a change, and --fail-on slower does not fail on them: rerun both sides with the same policy on the same quiet machine and runtime.`;
+  return `⚠ These runs are not comparable: ${blocking.map((x) => x.message).join('; ')}. The verdicts below are not evidence of a change, and --fail-on slower does not fail on them: rerun both sides with the same policy, schema and runtime on the same quiet machine.`;
 }
 
 /**

@@ -299,6 +299,8 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.ratioInterval') END AS ratio_interval,
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.time.interval') END AS time_interval,
       CASE WHEN json_valid(r.policy_json) THEN json_extract(r.policy_json, '$.measure.serializeTo') END AS serialize_to,
+      r.policy_name AS policy_name,
+      CASE WHEN json_valid(r.extra_json) THEN (SELECT json_extract(p.value, '$.schema') FROM json_each(r.extra_json, '$.payloads') p WHERE json_extract(p.value, '$.workload') = c.workload LIMIT 1) END AS payload_schema,
       CASE WHEN json_valid(c.result_json) THEN EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') = 'noisy') ELSE 0 END AS noisy
     FROM cases c JOIN runs r ON r.id = c.run_id
     LEFT JOIN estimates t ON t.case_pk = c.id AND t.metric = 'time'
@@ -345,6 +347,8 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
     // a policy without the key predates --serialize-to: its serialize op was the string alone (as compare reads it)
     serializeTo: r.serialize_to === 'bytes' ? ('bytes' as const) : ('string' as const),
     noisy: r.noisy === 1,
+    policy: r.policy_name,
+    schema: schemaOf(r.payload_schema),
     // the case record `ledger export` reads, where the estimates row disagrees with it (hx5 F3: an edited ratio)
     ...(differs(r.ratio, r.recorded_ratio) || differs(r.mean, r.recorded_mean)
       ? { recorded: { ratio: r.recorded_ratio, meanNs: r.recorded_mean } }
@@ -365,6 +369,18 @@ function timeIntervalOfRow(
   if (mean === null) return null;
   if (interval !== null) return JSON.parse(interval) as [number, number];
   return error === null ? null : timeIntervalOf({ mean, error });
+}
+
+/** A run's payload record's `schema` (JSON text from the ledger) as a history point keeps it; null: none (a built-in workload), or unreadable. */
+function schemaOf(json: string | null): HistoryPoint['schema'] {
+  if (json === null) return null;
+  const s = JSON.parse(json) as Record<string, unknown>;
+  if (typeof s.source !== 'string') return null;
+  return {
+    source: s.source,
+    ...(typeof s.file === 'string' ? { file: s.file } : {}),
+    ...(typeof s.sha256 === 'string' ? { sha256: s.sha256 } : {}),
+  };
 }
 
 /** Whether two recorded numbers differ (beyond a relative 1e-9; a missing one is not compared). */

@@ -35,16 +35,36 @@ export interface WrapOptions {
 }
 
 /**
+ * A number and the unit after it (`4.3 s`, `74.2 µs`, `503 KiB`, `5 %`): the space between them is
+ * never a line break (nu7 at 120 columns: "…after 4.3" / "    s").
+ */
+const NUMBER_UNIT = /(\d) (?=(?:ns|µs|μs|us|ms|s|min|h|B|KiB|MiB|GiB|TiB|kB|KB|MB|GB|%)(?![\p{L}\p{N}]))/gu;
+/** What holds a number to its unit while wrap-ansi breaks lines (it breaks at U+0020 only); a plain space again after. */
+const GLUE = '\u00a0';
+
+/**
  * Word wrap of one line at `width` (wrap-ansi: at word boundaries, a word longer than the line
- * broken unless `options.keepLongWords`, colour codes not counted); the lines after the first start
- * with `indent` (a hanging indent). No wrapping when `width` is absent.
+ * broken unless `options.keepLongWords`, colour codes not counted), a number kept on the line of
+ * its unit; the lines after the first start with `indent` (a hanging indent). No wrapping when
+ * `width` is absent.
  */
 export function wrap(text: string, width: number | undefined, indent = '  ', options: WrapOptions = {}): string {
   if (!width || text.length <= width) return text;
+  // a text that holds the glue itself is wrapped as it is (never turned into spaces it did not have)
+  if (!text.includes(GLUE) && NUMBER_UNIT.test(text)) {
+    NUMBER_UNIT.lastIndex = 0;
+    return wrapWords(text.replace(NUMBER_UNIT, `$1${GLUE}`), width, indent, options).replaceAll(GLUE, ' ');
+  }
+  return wrapWords(text, width, indent, options);
+}
+
+/** {@link wrap} without the number-unit glue. */
+function wrapWords(text: string, width: number, indent: string, options: WrapOptions): string {
+  if (text.length <= width) return text;
   // a line's own indent stays, and its continuation lines hang under it
   const lead = /^ +/.exec(text)?.[0] ?? '';
   if (lead)
-    return wrap(text.slice(lead.length), Math.max(1, width - lead.length), indent, options)
+    return wrapWords(text.slice(lead.length), Math.max(1, width - lead.length), indent, options)
       .split('\n')
       .map((l) => lead + l)
       .join('\n');

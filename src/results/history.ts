@@ -5,6 +5,7 @@ import { timeIntervalOf } from './ratio.js';
  * (src/ledger/queries.ts) makes these; reports render them (report/history.ts, the HTML report's
  * "Across releases" section), so the type sits here, below both.
  */
+import type { SchemaIdentity } from './payload-schema.js';
 
 /** One measurement of a case in one run. Times in ns/op, allocation in bytes/op. */
 export interface HistoryPoint {
@@ -41,6 +42,14 @@ export interface HistoryPoint {
    * points of the two ops time different work and are never one series. Absent: not read.
    */
   serializeTo?: 'bytes' | 'string';
+  /** the run's policy name (`quick`, `default`…): points of two policies were measured for different lengths and rounds. Absent: not read. */
+  policy?: string;
+  /**
+   * the schema a user's payload was measured with (the run's `payloads` record of the case's workload):
+   * `inferred` or the `--schema` library and file, and the schema's sha256 when the run recorded it
+   * (since 2026-12-06). Null: a built-in workload (its schema is the code's). Absent: not read.
+   */
+  schema?: SchemaIdentity | null;
   /** true when the case carries the `noisy` finding (a launch reached the time cap before its error target); absent: not read */
   noisy?: boolean;
   /**

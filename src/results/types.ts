@@ -538,6 +538,12 @@ export const PayloadRecordSchema = Type.Object({
     source: str,
     /** the user's schema file's name */
     file: Optional(str),
+    /**
+     * hex sha256 of the schema the schema-driven serializers were given (the workload's schema node as
+     * JSON, inferred or converted): two runs on the same bytes with other schemas time other code
+     * (compare calls them not comparable). Absent in files before 2026-12-06.
+     */
+    sha256: Optional(str),
     /** what of the user's schema did not convert, one line each */
     unconverted: Type.Array(str),
   }),

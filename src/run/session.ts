@@ -299,6 +299,7 @@ function payloadRecords(
       schema: {
         source: origin.library,
         ...(origin.file ? { file: visibleName(basename(origin.file)) } : {}),
+        sha256: sha256Of(JSON.stringify(w.schema)),
         unconverted: origin.unconverted,
       },
       findings: payload.findings.map((f) => ({ kind: f.kind, path: f.path, count: f.count, text: f.text })),

@@ -4,6 +4,9 @@ import type { CaseResult } from '../../src/results/types.js';
 import { meanRatio } from '../../src/analysers/mean-ratio.js';
 import { meansQuotientInterval } from '../../src/results/ratio.js';
 import { fixture } from '../report/support.js';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The ≠ mark (mean-ratio) fires when the Mean column and the Ratio disagree beyond their own
@@ -58,4 +61,102 @@ test("a mean quotient inside the ratio's interval, or whose interval reaches it,
   // quotient 1.10 (errors 6% and 2%): its interval 1.03–1.17 reaches the ratio's 0.95–1.05
   const touch = pair(110, 6.6, 100, 2, 1, [0.95, 1.05]);
   assert.deepEqual(meanRatio.analyse(touch.c, { policy: touch.policy, baseline: touch.base }), []);
+});
+
+/** A case of a recorded run (test/fixtures/stats: launches with their rounds, the time's mean and error) as the analyser reads it; its median pooled from its kept launches' samples. */
+interface StatsCase {
+  id: string;
+  workload: string;
+  size: number;
+  shape: string;
+  direction: string;
+  class: string;
+  serializer: string;
+  baseline: string;
+  ratio: number | null;
+  ratioInterval: [number, number] | null;
+  time: { mean: number; error: number };
+  launches: CaseResult['samples']['launches'];
+}
+function recorded(file: string): { policy: ReturnType<typeof fixture>['policy']['measure']; cases: CaseResult[] } {
+  const r = JSON.parse(
+    gunzipSync(readFileSync(fileURLToPath(new URL(`../../../test/fixtures/stats/${file}`, import.meta.url)))).toString(
+      'utf8',
+    ),
+  ) as { policy: { measure: ReturnType<typeof fixture>['policy']['measure'] }; cases: StatsCase[] };
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  const cases = r.cases.map(
+    (c) =>
+      ({
+        ...c,
+        status: 'measured',
+        findings: [],
+        samples: { launches: c.launches, relaunches: 0 },
+        time: {
+          ...c.time,
+          median: median(
+            c.launches.filter((l) => !l.discarded).flatMap((l) => l.rounds.flatMap((x) => x.serializerNs)),
+          ),
+        },
+      }) as unknown as CaseResult,
+  );
+  return { policy: r.policy.measure, cases };
+}
+
+test('Mean and Ratio pointing opposite ways is flagged ≠ although the means’ errors reach the ratio (nu7: valibot Mean 74.2 µs vs zod 88.7 µs, ratio 1.21 [1.12–1.30])', () => {
+  // nu7's suite, users-settings · 100 · list · transform: 2 launches, so the means' errors are wide (the quotient's interval 0.52–1.35 reaches the ratio's)
+  const { c, base, policy } = pair(74_245, 24_359, 88_748, 30_192, 1.21, [1.12, 1.3]);
+  c.time!.median = 67_486;
+  base.time!.median = 55_679;
+  base.serializer = 'zod';
+  const [f] = meanRatio.analyse(c, { policy, baseline: base });
+  assert.ok(f, 'a mean-ratio finding');
+  assert.match(
+    f.message,
+    /^Mean and ratio point opposite ways; trust the ratio: ratio 1\.21 \[1\.12–1\.30\] says slower than zod, mean 74\.2 µs \(0\.84× zod's 88\.7 µs\) says faster \(zod's mean is 1\.59× its median 55\.7 µs: a few slow samples \(GC pauses, preemption\) pull it; the medians \(67\.5 µs against 55\.7 µs, 1\.21×\) agree with the ratio\)\. The ratio pairs alternating rounds in one process; the means come from separate cases and count every slow sample$/,
+  );
+  // the other way round: the ratio's interval below 1, the means 10% slower
+  const down = pair(110, 40, 100, 40, 0.8, [0.7, 0.9]);
+  assert.match(
+    meanRatio.analyse(down.c, { policy: down.policy, baseline: down.base })[0].message,
+    /ratio 0\.80 \[0\.70–0\.90\] says faster than .*, mean 110 ns \(1\.10× .*\) says slower/,
+  );
+});
+
+test('means within 5% the other way (a tie), or a ratio interval that reaches 1, are not flagged: ordinary noise', () => {
+  const tie = pair(97, 30, 100, 30, 1.21, [1.12, 1.3]);
+  assert.deepEqual(meanRatio.analyse(tie.c, { policy: tie.policy, baseline: tie.base }), []);
+  // typia in nu7's orders run: means 1.91× json's, ratio 1.31 [0.25–6.90] (its noisy interval holds both)
+  const wide = pair(302_945, 164_540, 158_418, 30_147, 1.31, [0.25, 6.9]);
+  assert.deepEqual(meanRatio.analyse(wide.c, { policy: wide.policy, baseline: wide.base }), []);
+  const reaches = pair(80, 30, 100, 30, 1.1, [0.98, 1.25]);
+  assert.deepEqual(meanRatio.analyse(reaches.c, { policy: reaches.policy, baseline: reaches.base }), []);
+});
+
+test('on two recorded quiet default runs (84 cases each) ≠ fires on one case, the same in both: valibot against zod, whose mean a few slow samples pull', () => {
+  for (const file of ['quiet-default-run.json.gz', 'quiet-default-run-2.json.gz']) {
+    const { policy, cases } = recorded(file);
+    const fired = cases.flatMap((c) => {
+      const base = cases.find(
+        (b) =>
+          b.serializer === c.baseline &&
+          b.serializer !== c.serializer &&
+          `${b.workload}/${b.size}/${b.shape}/${b.direction}/${b.class}` ===
+            `${c.workload}/${c.size}/${c.shape}/${c.direction}/${c.class}`,
+      );
+      return base ? meanRatio.analyse(c, { policy, baseline: base }).map((f) => [c.id, f.message] as const) : [];
+    });
+    assert.deepEqual(
+      fired.map(([id]) => id),
+      ['users-settings/100/many/deserialize/valibot'],
+      file,
+    );
+    assert.match(
+      fired[0][1],
+      /point opposite ways; trust the ratio: ratio 1\.\d\d \[.*\] says slower than zod, .* says faster \(zod's mean is 1\.3\d× its median/,
+    );
+  }
 });

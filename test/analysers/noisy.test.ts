@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import type { CaseResult, LaunchRecord, ResultsFile } from '../../src/results/types.js';
 import { readResults } from '../../src/results/io.js';
-import { noisy, disagreeingLaunches } from '../../src/analysers/noisy.js';
+import { noisy, disagreeingLaunches, borderlineMessage } from '../../src/analysers/noisy.js';
 import { roundRatios } from '../../src/analysers/analyser.js';
 import { medianOf } from '../../src/stats/median.js';
 import { LAUNCHES_DISAGREE } from '../../src/results/decision.js';
@@ -98,11 +98,41 @@ test('an interval whose end lies at the decision line, or one too wide to resolv
   const touching = crafted(steady, 0.83, [0.69, 1.0]);
   assert.match(
     analyse(touching.r, touching.c)[0]?.message ?? '',
-    /that ends so close to 1\.00 that a rerun could call it no faster than the baseline/,
+    /^its ratio 0\.83 leans faster, but its interval 0\.69–1\.00 ends at 1\.00: the run cannot call it faster than the baseline, and a rerun could fall on either side$/,
   );
   const wide = crafted(steady, 1.0, [0.7, 1.4]);
   assert.match(analyse(wide.r, wide.c)[0]?.message ?? '', /holds 1 but reaches beyond 0\.80–1\.25/);
   assert.deepEqual(analyse(crafted(steady, 0.8, [0.75, 0.85]).r, crafted(steady, 0.8, [0.75, 0.85]).c), []);
   // within noise of the baseline and narrow: a conclusion that holds
   assert.deepEqual(analyse(crafted(steady, 1.0, [0.97, 1.03]).r, crafted(steady, 1.0, [0.97, 1.03]).c), []);
+});
+
+test('the borderline message is true wherever the interval ends: short of 1, at 1, or past it (nu7: "ends so close to 1.00 that a rerun could call it no slower" of 0.95–1.10, which holds 1)', () => {
+  assert.equal(
+    borderlineMessage(1.02, [0.95, 1.1]),
+    'its ratio 1.02 leans slower, but its interval 0.95–1.10 holds 1.00 (its lower end 5.0% below it): the run cannot call it slower than the baseline, and a rerun could fall on either side',
+  );
+  assert.equal(
+    borderlineMessage(0.9, [0.82, 0.99]),
+    'its ratio 0.90 has an interval 0.82–0.99 that clears 1.00 by only 1.0%: a rerun could call it no faster than the baseline',
+  );
+  assert.equal(
+    borderlineMessage(1.1, [1.01, 1.2]),
+    'its ratio 1.10 has an interval 1.01–1.20 that clears 1.00 by only 1.0%: a rerun could call it no slower than the baseline',
+  );
+  assert.match(
+    borderlineMessage(0.95, [0.9, 1.0003]),
+    /interval 0\.90–1\.00 ends at 1\.00: the run cannot call it faster/,
+  );
+  assert.match(borderlineMessage(0.93, [0.86, 1.02]), /holds 1\.00 \(its upper end 2\.0% above it\)/);
+  // every position: a message that says "clears" only of an interval that does not hold 1
+  for (const [r, iv] of [
+    [1.02, [0.95, 1.1]],
+    [0.9, [0.82, 0.99]],
+    [1.05, [0.999, 1.1]],
+    [0.96, [0.9, 1.001]],
+  ] as const) {
+    const holds = iv[0] <= 1 && iv[1] >= 1;
+    assert.equal(/clears 1\.00/.test(borderlineMessage(r, iv)), !holds, `${r} [${iv.join('–')}]`);
+  }
 });

@@ -145,3 +145,54 @@ test('a case whose payload bytes changed (a file replaced in place) makes the ru
     [],
   );
 });
+
+/** A payload record for the fixture's first workload, with its schema as given (a `run --payload` writes one per workload). */
+function withSchema(r: ResultsFile, schema: { source: string; file?: string; sha256?: string }): ResultsFile {
+  const workload = r.cases[0].workload;
+  return {
+    ...r,
+    payloads: [
+      {
+        workload,
+        file: 'orders.json',
+        kind: 'document',
+        bytes: 83613,
+        sha256: '527e9d15200728aa5e5b7cd475335c7db0ca75b1defc4a9c28ed4aa11c4d7bed',
+        units: 1,
+        payloads: [],
+        schema: { ...schema, unconverted: [] },
+        findings: [],
+      },
+    ],
+  };
+}
+
+test('the same payload bytes measured with another schema (inferred vs --schema, or an edited schema) are not comparable (nu7: "fast-json-stringify time −76% faster")', () => {
+  const r = fixtureResults();
+  const workload = r.cases[0].workload;
+  const inferred = withSchema(r, { source: 'inferred', sha256: 'a'.repeat(64) });
+  const given = withSchema(r, { source: 'json-schema', file: 'orders.flat.schema.json', sha256: 'b'.repeat(64) });
+  assert.deepEqual(
+    comparabilityOf(inferred, given).map((x) => [x.what, x.message]),
+    [
+      [
+        'schema',
+        `the schema of ${workload} changed: inferred → json-schema orders.flat.schema.json: its schema-driven serializers were built from another schema, so the same bytes time other code`,
+      ],
+    ],
+  );
+  // the same file edited between the runs: only the hash tells
+  const edited = withSchema(r, { source: 'json-schema', file: 'orders.flat.schema.json', sha256: 'c'.repeat(64) });
+  assert.match(
+    comparabilityOf(given, edited)[0].message,
+    /changed: json-schema orders\.flat\.schema\.json \(sha256 bbbbbbbbbbbb… → cccccccccccc…\)/,
+  );
+  assert.deepEqual(comparabilityOf(given, structuredClone(given)), []);
+  // files before the hash was recorded: told apart by where the schema came from
+  const old = (x: ResultsFile) => ({
+    ...x,
+    payloads: x.payloads!.map((p) => ({ ...p, schema: { ...p.schema, sha256: undefined } })),
+  });
+  assert.equal(comparabilityOf(old(inferred), given)[0].what, 'schema');
+  assert.deepEqual(comparabilityOf(old(inferred), inferred), []);
+});

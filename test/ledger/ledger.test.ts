@@ -250,3 +250,43 @@ test('history keeps runs measured with --serialize-to string apart from runs wit
     db.close();
   }
 });
+
+test("history reads each point's policy name and, for a user's payload, the schema its run recorded (null for a built-in workload)", () => {
+  const db = openLedger(join(dir, 'setup.db'));
+  recordResults(db, results, { source: 'import' });
+  const later = makeResults(
+    [{ serializer: 'fast-json-stringify', version: '7.3.10', rounds: [[600, 601, 599]] }],
+    '2025-02-01T00:00:00.000Z',
+  );
+  const schema = { source: 'json-schema', file: 'orders.flat.schema.json', sha256: 'b'.repeat(64), unconverted: [] };
+  recordResults(
+    db,
+    {
+      ...later,
+      policy: { ...later.policy, name: 'default' },
+      payloads: [
+        {
+          workload: 'weather-station',
+          file: 'w.json',
+          kind: 'document',
+          bytes: 10,
+          sha256: 'a'.repeat(64),
+          units: 1,
+          payloads: [],
+          schema,
+          findings: [],
+        },
+      ],
+    },
+    { source: 'import' },
+  );
+  const points = caseHistory(db, { serializer: 'fast-json-stringify' });
+  assert.deepEqual(
+    points.map((p) => [p.policy, p.schema]),
+    [
+      ['quick', null],
+      ['default', { source: 'json-schema', file: 'orders.flat.schema.json', sha256: 'b'.repeat(64) }],
+    ],
+  );
+  db.close();
+});

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HistoryPoint } from '../../src/results/history.js';
-import { historySeries, renderHistoryMarkdown } from '../../src/report/history.js';
+import { historySeries, renderHistoryMarkdown, renderHistoryTerminal } from '../../src/report/history.js';
 import { renderHistorySection } from '../../src/report/html/history.js';
 
 const point = (
@@ -97,4 +97,49 @@ test('the Markdown history has one table per case with the version, runtime and 
     md,
     /\| 2 \| 2025-02-01 00:00 \| fast-json-stringify@7\.3\.10 \| 7\.3\.10 \| node 20\.20\.2 \| 0\.1\.0 \| — \| 470 ns \| ±23\.5 ns \|/,
   );
+});
+
+test('a series whose policy or schema changes marks the run where it did, says what changed under its table, and the HTML chart never joins the two (nu7: one line from 2.44 to 0.95 across two policies and schemas)', () => {
+  const at = (runId: number, policy: string, schema: HistoryPoint['schema'], meanNs: number): HistoryPoint => ({
+    ...point(runId, `2026-12-06T11:1${runId}:00.000Z`, '7.3.10', meanNs),
+    policy,
+    schema,
+  });
+  const inferred = { source: 'inferred', sha256: 'a'.repeat(64) };
+  const flat = { source: 'json-schema', file: 'orders.flat.schema.json', sha256: 'b'.repeat(64) };
+  const ps = [
+    at(1, 'quick', inferred, 524_000),
+    at(2, 'quick', inferred, 571_000),
+    at(5, 'default', inferred, 361_000),
+    at(6, 'quick', flat, 144_000),
+    at(7, 'quick', { ...flat, sha256: 'c'.repeat(64) }, 150_000),
+  ];
+  const [s] = historySeries(ps);
+  assert.deepEqual(s.changes, [
+    { runId: 5, text: 'policy quick → default' },
+    { runId: 6, text: 'policy default → quick; schema inferred → json-schema orders.flat.schema.json' },
+    { runId: 7, text: 'schema json-schema orders.flat.schema.json (sha256 bbbbbbbbbbbb… → cccccccccccc…)' },
+  ]);
+  const text = renderHistoryTerminal(ps, false, 120);
+  assert.deepEqual(
+    text
+      .split('\n')
+      .filter((l) => /^│ \d/.test(l))
+      .map((l) => l.split('│')[1].trim()),
+    ['1', '2', '5 ◆', '6 ◆', '7 ◆'],
+  );
+  assert.match(text, /\n◆ run 6: policy default → quick; schema inferred → json-schema orders\.flat\.schema\.json\n/);
+  assert.match(text, /◆: that run measured the case with another policy or schema than the run before it/);
+  assert.match(renderHistoryMarkdown(ps), /◆ run 5: policy quick → default/);
+  // the chart: a line (and a legend entry) per runtime × policy and schema
+  const html = renderHistorySection(ps);
+  assert.match(html, />node 20\.20\.2 · quick · inferred aaaaaaaa</);
+  assert.match(html, />node 20\.20\.2 · default · inferred aaaaaaaa</);
+  assert.match(html, /◆ run 6: policy default → quick/);
+  // nothing changed: no mark, no line, no legend
+  const same = [at(1, 'quick', inferred, 1000), at(2, 'quick', { ...inferred }, 1100)];
+  assert.deepEqual(historySeries(same)[0].changes, []);
+  assert.doesNotMatch(renderHistoryTerminal(same, false, 120), /◆/);
+  // points not read (older callers) never count as a change
+  assert.deepEqual(historySeries(points)[0].changes, []);
 });

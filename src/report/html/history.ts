@@ -5,7 +5,8 @@
  * offline. Pure; every string from the data is escaped.
  */
 import { pointTimeInterval, type HistoryPoint } from '../../results/history.js';
-import { historySeries, HISTORY_COLUMNS, historyCells } from '../history.js';
+import { historySeries, HISTORY_COLUMNS, historyCells, SETUP_LEGEND, setupChangeLines } from '../history.js';
+import { schemaName } from '../../results/payload-schema.js';
 import { formatTime, formatTimeInterval } from '../units.js';
 import { escapeHtml } from './escape.js';
 import semver from 'semver';
@@ -27,8 +28,16 @@ function byVersion(a: string, b: string): number {
 }
 
 /** The runtime a point ran on, as a series name: `node 20.20.2`. */
-export function runtimeOf(p: HistoryPoint): string {
+function lineOf(p: HistoryPoint): string {
   return `${p.target} ${p.targetVersion}`;
+}
+
+/** How a point was measured, as a line's name where a case's policy or schema changed: `quick · inferred` (the schema's hash too when only it tells). */
+function setupOf(p: HistoryPoint): string {
+  const schema = p.schema
+    ? ` · ${schemaName(p.schema)}${p.schema.sha256 ? ` ${p.schema.sha256.slice(0, 8)}` : ''}`
+    : '';
+  return `${p.policy ?? 'policy not recorded'}${schema}`;
 }
 
 /**
@@ -43,7 +52,12 @@ export function renderHistoryChart(points: readonly HistoryPoint[]): string {
   const ps = points.filter((p) => p.status === 'measured' && p.meanNs !== null);
   if (ps.length === 0) return '<p class="dim">No measured point to chart.</p>';
   const versions = [...new Set(ps.map((p) => p.serializerVersion))].sort(byVersion);
+  // a case measured with two policies or schemas: one line per runtime × policy and schema, never one line across them
+  const split = new Set(ps.map(setupOf)).size > 1;
+  const runtimeOf = (p: HistoryPoint) => (split ? `${lineOf(p)} · ${setupOf(p)}` : lineOf(p));
   const runtimes = [...new Set(ps.map(runtimeOf))];
+  // a line named by its policy and schema too is longer than the right corner holds: its legend starts at the left
+  const legendX = split ? PAD.left + 8 : W - PAD.right - 150;
   const latest = new Map<string, HistoryPoint>();
   for (const p of ps) {
     const k = `${runtimeOf(p)}\u0000${p.serializerVersion}`;
@@ -98,7 +112,7 @@ export function renderHistoryChart(points: readonly HistoryPoint[]): string {
       );
     }
     out.push(
-      `<rect x="${W - PAD.right - 150}" y="${PAD.top + 14 * ri}" width="10" height="10" fill="${color}"/><text x="${W - PAD.right - 136}" y="${PAD.top + 9 + 14 * ri}" font-size="11">${escapeHtml(rt)}</text>`,
+      `<rect x="${legendX}" y="${PAD.top + 14 * ri}" width="10" height="10" fill="${color}"/><text x="${legendX + 14}" y="${PAD.top + 9 + 14 * ri}" font-size="11">${escapeHtml(rt)}</text>`,
     );
   });
   out.push('</svg>');
@@ -123,7 +137,10 @@ export function renderHistorySection(points: readonly HistoryPoint[]): string {
           .join('')}</tr>`,
       );
     parts.push('</tbody></table>');
+    const changes = setupChangeLines(s);
+    if (changes.length) parts.push(`<p class="dim">${changes.map(escapeHtml).join('<br>')}</p>`);
   }
+  if (series.some((s) => s.changes.length)) parts.push(`<p class="dim">${escapeHtml(SETUP_LEGEND)}</p>`);
   parts.push('</section>');
   return parts.join('\n');
 }
