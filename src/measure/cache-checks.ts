@@ -532,25 +532,27 @@ export function sameLengthText(c: DeserializeCheck): GateFailure | null {
  * times the repeated text per call, in two passes in a row, fail the case. A cache of whole texts whose hit costs
  * more than 1/T of a miss (a copy, or a spin) stays under it: a threshold T lets such a cheat claim up to about T×
  * faster than it is (hx7 tcopy spun to 0.55× of a parse reads 2.2–2.3×: caught; spun to 0.7×, 1.8×: not).
- * Calibrated on honest deserializers (bench/cache-cost.ts, 2026-12-06, load 11–15; docs/limits.md): every
- * built-in × the quick suite's cases, users · 1000 and 10000 and canada/citm_catalog, 264 measurements: the check's
- * statistic (the lesser of two passes) at most 1.50 (p99 1.17), a single pass at most 1.62 (p99 1.20); 1.9 is
- * 27% over the statistic's maximum, 17% over a single pass's.
+ * Calibrated on honest deserializers (bench/cache-cost.ts; docs/limits.md has the table): every built-in × the
+ * quick suite's cases, users · 1000 and 10000 and canada/citm_catalog, 264 measurements per run, two runs on
+ * 2026-12-06 at load 8–15: the check's statistic (the lesser of two passes) at most 1.50 and 1.25 (p99 1.17,
+ * 1.23), a single pass at most 1.62 and 1.82 (p99 1.20, 1.33); 1.9 is 27% over the statistic's maximum.
  */
 export const TEXT_CACHE_RATIO = 1.9;
 /**
  * The serialize input cache cost check's threshold ({@link inputCacheCost}), as {@link TEXT_CACHE_RATIO} for new
  * input objects against the repeated timed input: a cache keyed by the input object (or validated by a walk over
  * it) whose hit costs more than 1/T of serializing can claim up to about T× faster than it is (hx7 leafcache reads
- * 5–7×). Calibrated as {@link TEXT_CACHE_RATIO}, 192 measurements of honest serializers: the statistic at most
- * 1.21 (p99 1.20), a single pass at most 1.42 (p99 1.32); 1.6 is 32% over the statistic's maximum, 13% over a
- * single pass's.
+ * 2.1–5.9×). Calibrated as {@link TEXT_CACHE_RATIO}, 192 measurements of honest serializers per run: the
+ * statistic at most 1.21 and 1.30 (p99 1.20, 1.24; fast-json-stringify on citm_catalog.json reads 1.2–1.36 every
+ * time), a single pass at most 1.42 and 1.36; 1.6 is 23% over the statistic's maximum.
  */
 export const INPUT_CACHE_RATIO = 1.6;
 /** At most this many bytes of new texts (or of new inputs' texts) are made for a cost check (16 MiB): fewer calls per block on a large payload. */
 const COST_CHECK_BYTES = 16 * 1024 * 1024;
-/** Blocks of new inputs a cost check makes: one untimed warm block, then two passes of five. */
-const COST_BLOCKS = 11;
+/** Blocks of new inputs a cost check makes: two untimed warm blocks, then two passes of five. */
+const COST_BLOCKS = 12;
+/** The untimed warm blocks among {@link COST_BLOCKS}. */
+const WARM_BLOCKS = 2;
 
 /** Calls per block of a cost check for a unit text of `length` UTF-16 code units: 1–32, fewer on a large payload (a block of a small unit then lasts tens of µs, well above the clock's 1 µs steps). */
 const callsPerBlock = (length: number) =>
@@ -637,7 +639,7 @@ export interface CostRatios {
 
 /**
  * The core of both cost checks: blocks of `perBlock` calls on inputs the code measured has never seen (`made`,
- * each called once: the first block untimed, to warm the code to inputs made this way) alternate with blocks
+ * each called once: the first {@link WARM_BLOCKS} blocks untimed, to warm the code to inputs made this way) alternate with blocks
  * on the `repeated` timed input, in two passes; per pass, the least time per call of each kind (`now`: a clock in
  * ns; the process CPU clock where there is one) is compared. The least, not the median: what a loaded machine,
  * a GC or a deoptimisation adds to a block only lengthens it, and nothing makes a call on a new input cheaper than
@@ -656,16 +658,18 @@ function newVersusRepeated<T>(
   now: () => number,
   threshold: number,
 ): CostRatios {
-  // the first block warms the code to inputs made this way (untimed): it may have been specialised on the timed
-  // input's representation (ajv-jtd: 4.9× on the first block only, on a text)
-  for (let n = 0; n < perBlock; n++) {
+  // the first blocks warm the code to inputs made this way (untimed): it may have been specialised on the timed
+  // input's representation (ajv-jtd: 4.9× on the first block only, on a text; with one warm block, 1.62× and
+  // 1.50× on company · 1000 in a first measurement, 0.90× and 0.97× in the next)
+  const warm = WARM_BLOCKS * perBlock;
+  for (let n = 0; n < warm; n++) {
     call(made[n]);
     call(repeated);
   }
-  const rest = made.length - perBlock;
+  const rest = made.length - warm;
   const passes: [number, number][] = [
-    [perBlock, perBlock + Math.floor(rest / 2)],
-    [perBlock + Math.floor(rest / 2), made.length],
+    [warm, warm + Math.floor(rest / 2)],
+    [warm + Math.floor(rest / 2), made.length],
   ];
   const ratios: number[] = [];
   for (const [from, to] of passes) {
