@@ -602,26 +602,50 @@ function movedString(tok: string, t: Token, step: number): string | null {
  * enums, booleans and nulls stay as they are. At most `count`; none when no value can change.
  */
 function everyValueChanged(text: string, schema: SchemaNode, count: number): string[] {
-  const tokens = valueTokens(text, schema).filter((t) => changedToken(text, t) !== null);
-  if (!tokens.length) return [];
-  const numbers = tokens.filter((t) => t.kind === 'number');
+  // per changeable value, made once (a 1.8 MB unit has ~60,000): the text before it, itself, and its changed
+  // forms (a string moved 1–9 places, a number changed once); each new text is then a join of pieces
+  const gaps: string[] = [];
+  const originals: string[] = [];
+  const forms: string[][] = [];
+  const numbers: number[] = [];
+  const isNumber: boolean[] = [];
+  let at = 0;
+  for (const t of valueTokens(text, schema)) {
+    const first = changedToken(text, t);
+    if (first === null) continue;
+    const f = [first];
+    if (t.kind === 'string')
+      for (let step = 2; step <= 9; step++) {
+        const next = changedToken(f[f.length - 1], { ...t, start: 0, end: f[f.length - 1].length });
+        if (next === null) break;
+        f.push(next);
+      }
+    if (t.kind === 'number') numbers.push(forms.length);
+    isNumber.push(t.kind === 'number');
+    gaps.push(text.slice(at, t.start));
+    originals.push(text.slice(t.start, t.end));
+    forms.push(f);
+    at = t.end;
+  }
+  if (!forms.length) return [];
+  const tail = text.slice(at);
   const out: string[] = [];
   for (let n = 0; n < count; n++) {
-    const kept = numbers.length >= 2 ? numbers[n % numbers.length] : undefined;
+    const kept = numbers.length >= 2 ? numbers[n % numbers.length] : -1;
     const parts: string[] = [];
-    let at = 0;
     let k = 0;
-    for (const t of tokens) {
-      let to: string | null;
-      if (t.kind === 'string') {
-        to = movedString(text.slice(t.start, t.end), t, 1 + (k < 6 ? Math.floor(n / 9 ** k) % 9 : 0));
+    for (let i = 0; i < forms.length; i++) {
+      const f = forms[i];
+      let to: string;
+      if (isNumber[i]) to = i === kept ? originals[i] : f[0];
+      else {
+        const step = 1 + (k < 6 ? Math.floor(n / 9 ** k) % 9 : 0);
+        to = f[Math.min(step, f.length) - 1];
         k++;
-      } else to = t === kept ? null : changedToken(text, t);
-      if (to === null) continue;
-      parts.push(text.slice(at, t.start), to);
-      at = t.end;
+      }
+      parts.push(gaps[i], to);
     }
-    parts.push(text.slice(at));
+    parts.push(tail);
     out.push(parts.join(''));
   }
   return out;
