@@ -5,7 +5,8 @@
  * samples (the checks run outside the timed loop, so these should agree within noise) and the
  * wall time per run (where the checks' cost shows), with the load average. Then the cache checks
  * made once per launch after the timed rounds (src/measure/cache-checks.ts, through prepareCase's
- * cacheChecks): their time (median of 5) in ms and in ops of the case.
+ * cacheChecks): their time (median of 5) in ms and in ops of the case, and the cost check's alone (prepareCase's
+ * cacheCost: both passes, an upper bound of its share).
  */
 import { loadavg } from 'node:os';
 import { workloads } from '../src/workloads/index.js';
@@ -154,15 +155,20 @@ for (const c of CASES) {
   });
   if (side.check(text)) throw new Error(`${c.serializer} fails the gate (prepareCase)`);
   const cacheMs: number[] = [];
+  const costMs: number[] = [];
   for (let k = 0; k < 5; k++) {
     const copy = side.inputs(text);
-    const t = performance.now();
+    let t = performance.now();
     const failure = side.cacheChecks(text, copy);
     cacheMs.push(performance.now() - t);
     if (failure) throw new Error(`${c.serializer} fails the cache checks: ${failure.reason}`);
+    // the cost check alone, both passes (the check runs the second only when the first is over its threshold)
+    t = performance.now();
+    side.cacheCost(text, side.inputs(text));
+    costMs.push(performance.now() - t);
   }
   console.log(
-    `${id}: cache checks after the rounds ${median(cacheMs).toFixed(2)} ms per launch = ${(median(cacheMs) / (median(ns.off) / 1e6)).toFixed(1)} ops`,
+    `${id}: cache checks after the rounds ${median(cacheMs).toFixed(2)} ms per launch = ${(median(cacheMs) / (median(ns.off) / 1e6)).toFixed(1)} ops; the cost check alone with both passes ${median(costMs).toFixed(2)} ms`,
   );
 }
 console.log(

@@ -3,14 +3,28 @@ import type { Workload } from '../workloads/types.js';
 import type { SerializerAdapter } from '../serializers/types.js';
 import { readUnits, unitView } from '../workloads/unit.js';
 import { caseIo, checkCase, checkOutput, type GateFailure } from './gate.js';
-import { backToBackChanges, leafChanges, sameLengthText, sharedResult, textCacheCost } from './cache-checks.js';
+import {
+  backToBackChanges,
+  inputCacheCost,
+  inputCacheRatios,
+  leafChanges,
+  sameLengthText,
+  sharedResult,
+  textCacheCost,
+  textCacheRatios,
+  type CostRatios,
+  type DeserializeCheck,
+  type InputCostCheck,
+} from './cache-checks.js';
 import { integrityChange, sideChecks, type SideChecks } from './timed-check.js';
 import { firstMismatch } from './verify.js';
-import { nowNs } from './clock.js';
+import { cpuNowNs, nowNs } from './clock.js';
 import { acceptsInvalid, invalidTexts } from './rejects.js';
 
 /** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
 const { parse } = JSON;
+/** The cost checks' clock (cache-checks.ts): the process CPU clock where the runtime has one (preemption adds wall time, not CPU time), else wall time. */
+const costClock = cpuNowNs ?? nowNs;
 
 /** Where a case sits, as far as preparing one side of it is concerned; `serializeTo` as in the measure policy (absent: `string`). */
 export interface CaseShape {
@@ -164,13 +178,21 @@ export interface PreparedCase {
    */
   timedChecks(side: Side, payloadText: string, copies: readonly [readonly unknown[], readonly unknown[]]): SideChecks;
   /**
-   * The cache checks, once after the timed rounds (measure/cache-checks.ts): serialize changes
-   * leaves of `copy`'s last unit in place (the input object the op was timed on) and checks each
-   * output; deserialize checks that two calls on `copy`'s last unit text do not share their result,
-   * and that a text of its length with other digits and letters gets its own value. Returns the
+   * The cache checks, once after the timed rounds (measure/cache-checks.ts): serialize first compares
+   * the cost of new input objects (every changeable value changed) with that of `copy`'s last unit (the
+   * input object the op was timed on: inputCacheCost), then changes leaves of that unit in place and
+   * checks each output (leafChanges); deserialize checks that two calls on `copy`'s last unit text do
+   * not share their result, that a text of its length with other digits and letters gets its own
+   * value, and that new texts cost about what the repeated one does (textCacheCost). Returns the
    * first failure, or null. Errors the serializer throws propagate.
    */
   cacheChecks(payloadText: string, copy: readonly unknown[]): GateFailure | null;
+  /**
+   * The ratios the cost check of {@link cacheChecks} reads (serialize: cache-checks.ts inputCacheRatios; deserialize:
+   * textCacheRatios), both passes always, on `copy`'s last unit: what bench/timed-check.ts calibrates the
+   * thresholds on. Null when the check cannot be made. Errors the serializer throws propagate.
+   */
+  cacheCost(payloadText: string, copy: readonly unknown[]): CostRatios | null;
 }
 
 /**
@@ -204,6 +226,9 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
   const call = bytes
     ? (input: unknown) => encode(fn.call(prepared, input as never) as string)
     : (input: unknown) => fn.call(prepared, input as never) as unknown;
+  const { inputCost, leafCheck, deserializeCheck } = cacheCheckCases(workload, view, c, call, (t) =>
+    fn.call(prepared, t as never),
+  );
   return {
     call,
     inputs: (text) => io(text).inputs,
@@ -239,27 +264,15 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
       return null;
     },
     cacheChecks(text, copy) {
-      const last = copy.length - 1;
-      const where = copy.length > 1 ? ` (record ${last})` : '';
-      const asText = (out: unknown) => (out instanceof Uint8Array ? decode(out) : out);
       if (c.direction === 'serialize')
-        return leafChanges({
-          view,
-          wire: readUnits(workload, text, c.shape).units[last],
-          wireInput: view.serializeFrom !== 'model',
-          inputOf: (wire) => caseIo(view, 'serialize', c.caseClass, [wire]).inputs[0],
-          input: copy[last],
-          call: (input) => asText(call(input)),
-          check: (wire, out) => checkOutput(view, 'serialize', wire, out, where),
-        });
-      const d = {
-        view,
-        text: copy[last] as string,
-        expectedOf: (t: string) => caseIo(view, 'deserialize', c.caseClass, [parse(t)]).expected[0],
-        call: (t: string) => fn.call(prepared, t as never) as unknown,
-        check: (expected: unknown, out: unknown) => checkOutput(view, 'deserialize', expected, out, where),
-      };
-      return sharedResult(d) ?? sameLengthText(d) ?? textCacheCost(d, nowNs);
+        return inputCacheCost(inputCost(text, copy), costClock) ?? leafChanges(leafCheck(text, copy));
+      const d = deserializeCheck(copy);
+      return sharedResult(d) ?? sameLengthText(d) ?? textCacheCost(d, costClock);
+    },
+    cacheCost(text, copy) {
+      return c.direction === 'serialize'
+        ? inputCacheRatios(inputCost(text, copy), costClock)
+        : textCacheRatios(deserializeCheck(copy), costClock);
     },
     timedChecks(side, text, copies) {
       const g = gated.get(text);
@@ -283,5 +296,49 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
       });
       return bytes && typeof g.last === 'string' ? bytesChecks(strings, g.last) : strings;
     },
+  };
+}
+
+/**
+ * What the cache checks (cache-checks.ts) are handed for a case, on `copy`'s last unit (the input, or the text,
+ * the rounds were timed on): the serialize cost check's (`call` as timed: bytes not decoded), the serialize
+ * changes in place', and the deserialize checks' (`deserialize`: the adapter's function).
+ */
+function cacheCheckCases(
+  workload: Workload,
+  view: Workload,
+  c: CaseShape,
+  call: (input: unknown) => unknown,
+  deserialize: (text: string) => unknown,
+) {
+  const asText = (out: unknown) => (out instanceof Uint8Array ? decode(out) : out);
+  const whereOf = (copy: readonly unknown[]) => (copy.length > 1 ? ` (record ${copy.length - 1})` : '');
+  const inputOf = (wire: unknown) => caseIo(view, 'serialize', c.caseClass, [wire]).inputs[0];
+  const wireOf = (text: string, copy: readonly unknown[]) => readUnits(workload, text, c.shape).units[copy.length - 1];
+  return {
+    inputCost: (text: string, copy: readonly unknown[]): InputCostCheck => ({
+      view,
+      wire: wireOf(text, copy),
+      inputOf,
+      input: copy[copy.length - 1],
+      call,
+      check: (wire, out) => checkOutput(view, 'serialize', wire, asText(out), whereOf(copy)),
+    }),
+    leafCheck: (text: string, copy: readonly unknown[]) => ({
+      view,
+      wire: wireOf(text, copy),
+      wireInput: view.serializeFrom !== 'model',
+      inputOf,
+      input: copy[copy.length - 1],
+      call: (input: unknown) => asText(call(input)),
+      check: (wire: unknown, out: unknown) => checkOutput(view, 'serialize', wire, out, whereOf(copy)),
+    }),
+    deserializeCheck: (copy: readonly unknown[]): DeserializeCheck => ({
+      view,
+      text: copy[copy.length - 1] as string,
+      expectedOf: (t: string) => caseIo(view, 'deserialize', c.caseClass, [parse(t)]).expected[0],
+      call: deserialize,
+      check: (expected: unknown, out: unknown) => checkOutput(view, 'deserialize', expected, out, whereOf(copy)),
+    }),
   };
 }

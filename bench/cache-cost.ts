@@ -1,0 +1,151 @@
+/**
+ * `node --expose-gc build/bench/cache-cost.js [--repeat N] [--out FILE] [--only serialize|deserialize]`: the
+ * honest ratios the two cache cost checks read (src/measure/cache-checks.ts: inputCacheCost for serialize,
+ * textCacheCost for deserialize), which their thresholds (INPUT_CACHE_RATIO, TEXT_CACHE_RATIO) are set from.
+ *
+ * Every built-in JavaScript serializer × direction × the quick suite's cases (each workload's smallest size, every
+ * shape), users · 1000 and 10000 · list, and the shared corpus documents canada.json and citm_catalog.json
+ * (../shared/data/corpus, skipped when absent), each prepared as the worker prepares it (prepareCase), gated,
+ * warmed up, piloted and timed for the quick policy's rounds (what a launch does before its cache checks), then
+ * the cost measurement made `N` times (default 2) with both passes always. One JSON line per measurement in FILE
+ * (default cache-cost.jsonl): the case, calls per block, the two passes' ratios (new ÷ repeated, medians per
+ * call). At the end, per direction: the maximum and p99 of single passes and of the check's statistic (the lesser
+ * of the two passes: a case fails only when both are over), and the cases at the top, with the load average.
+ */
+import { loadavg } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { workloads } from '../src/workloads/index.js';
+import { serializers } from '../src/serializers/index.js';
+import { unitView } from '../src/workloads/unit.js';
+import { makeOp } from '../src/measure/sink.js';
+import { measureRounds, pilot, useClock, warmup } from '../src/measure/timing.js';
+import { prepareCase } from '../src/measure/prepare-case.js';
+import { policies } from '../src/config/policies.js';
+import { renderPayload } from '../src/plan/payloads.js';
+import { resolvePayload } from '../src/payload/workload.js';
+import type { Direction, Shape } from '../src/case/coordinates.js';
+import type { Workload } from '../src/workloads/types.js';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const repeat = Number(arg('--repeat') ?? 2);
+const outFile = arg('--out') ?? 'cache-cost.jsonl';
+const only = arg('--only') as Direction | undefined;
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const policy = policies.quick.measure;
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+interface Subject {
+  workload: Workload;
+  size: number;
+  shape: Shape;
+  text: string;
+}
+const subjects: Subject[] = [];
+for (const id of workloads.ids) {
+  const w = await workloads.load(id);
+  const sizes = [Math.min(...w.sizes), ...(id === 'users' ? [1000, 10000] : [])];
+  for (const size of sizes)
+    for (const shape of w.shapes) {
+      if (size > Math.min(...w.sizes) && shape !== 'list') continue;
+      subjects.push({ workload: w, size, shape, text: renderPayload(w, size, 42) });
+    }
+}
+const corpus = new URL('../../../shared/data/corpus/', import.meta.url);
+for (const file of ['canada.json', 'citm_catalog.json']) {
+  const path = new URL(file, corpus);
+  if (!existsSync(path)) {
+    console.log(`${file}: not found under ${corpus.pathname} (skipped)`);
+    continue;
+  }
+  const resolved = await resolvePayload(path.pathname);
+  subjects.push({ workload: resolved.workloads[0], size: 1, shape: 'single', text: readFileSync(path, 'utf8') });
+}
+
+console.log(`load average at start: ${load()}; ${subjects.length} payloads, ${repeat} measurements per case`);
+useClock('cpu');
+const lines: string[] = [];
+const rows: { direction: Direction; id: string; ratios: number[] }[] = [];
+for (const s of subjects)
+  for (const direction of ['serialize', 'deserialize'] as Direction[]) {
+    if (only && direction !== only) continue;
+    for (const sid of serializers.ids) {
+      const adapter = await serializers.load(sid);
+      if (!adapter.directions.includes(direction)) continue;
+      const caseClass = direction === 'serialize' ? 'serialize' : adapter.deserializeClass!;
+      const view = unitView(s.workload, s.shape);
+      if (adapter.supports(view, direction) !== true) continue;
+      const id = `${direction} ${sid} ${s.workload.id}/${s.size}/${s.shape}`;
+      const t0 = performance.now();
+      try {
+        const side = await prepareCase(adapter, s.workload, {
+          shape: s.shape,
+          direction,
+          caseClass,
+          serializeTo: policy.serializeTo ?? 'string',
+        });
+        const gate = side.check(s.text);
+        if (gate) {
+          console.log(`${id}: gate failed (${gate.reason.slice(0, 100)}); skipped`);
+          continue;
+        }
+        const a = side.inputs(s.text);
+        const b = side.inputs(s.text);
+        const op = makeOp(side.call, a, b);
+        gc();
+        warmup(op, policy);
+        const opsPerSample = pilot(op, policy);
+        measureRounds({ op, opsPerSample }, undefined, policy, gc, () => {});
+        for (let k = 0; k < repeat; k++) {
+          const r = side.cacheCost(s.text, b);
+          if (!r) {
+            console.log(`${id}: no cost check (too few values to change, or a new text threw)`);
+            break;
+          }
+          if (r.wrong) console.log(`${id}: WRONG on a new input: ${r.wrong.reason}`);
+          rows.push({ direction, id, ratios: r.ratios });
+          lines.push(
+            JSON.stringify({
+              direction,
+              serializer: sid,
+              workload: s.workload.id,
+              size: s.size,
+              shape: s.shape,
+              caseClass,
+              perBlock: r.perBlock,
+              ratios: r.ratios.map((x) => +x.toFixed(3)),
+              load: loadavg()[0],
+            }),
+          );
+        }
+        const last = rows[rows.length - 1];
+        console.log(
+          `${id}: ${last?.id === id ? last.ratios.map((x) => x.toFixed(2)).join(' ') : '-'} (${((performance.now() - t0) / 1000).toFixed(1)} s, load ${loadavg()[0].toFixed(1)})`,
+        );
+      } catch (e) {
+        console.log(`${id}: threw ${(e as Error)?.message?.slice(0, 200) ?? String(e)}`);
+      }
+    }
+  }
+writeFileSync(outFile, lines.join('\n') + '\n');
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+};
+for (const direction of ['serialize', 'deserialize'] as Direction[]) {
+  const mine = rows.filter((r) => r.direction === direction && r.ratios.length === 2);
+  if (!mine.length) continue;
+  const single = mine.flatMap((r) => r.ratios);
+  const statistic = mine.map((r) => Math.min(...r.ratios));
+  console.log(
+    `${direction}: ${mine.length} measurements; single pass max ${Math.max(...single).toFixed(2)}, p99 ${quantile(single, 0.99).toFixed(2)}, median ${quantile(single, 0.5).toFixed(2)}; lesser of two passes max ${Math.max(...statistic).toFixed(2)}, p99 ${quantile(statistic, 0.99).toFixed(2)}`,
+  );
+  for (const r of [...mine].sort((x, y) => Math.max(...y.ratios) - Math.max(...x.ratios)).slice(0, 6))
+    console.log(`  ${r.id}: ${r.ratios.map((x) => x.toFixed(2)).join(' ')}`);
+}
+console.log(`load average at end: ${load()}; measurements in ${outFile}`);
