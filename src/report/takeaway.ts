@@ -23,6 +23,8 @@ export interface TakeawayRow {
   allocRange?: [number, number];
   /** why its ratio must not be ranked although it was measured (the `baseline-slowed` finding's reason); absent: rankable */
   unranked?: string;
+  /** the run's probes show it losing data on the user's own records (payload probes: wrong output or lost data the baseline does not share; report/costs.ts) */
+  loses?: boolean;
 }
 
 /**
@@ -272,7 +274,8 @@ export function takeawayText(
     const onlyRatio = terse
       ? `Only ${only.label} has a ratio against ${baselineLabel}.`
       : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval, '', confidence)} of ${baselineLabel}'s time.`;
-    return `${borderlineFaster(only) ? `${borderlineOf(only)}.` : onlyRatio}${tail}`;
+    const lost = losingClause([only].filter((r) => fasterThanBaseline(r) || borderlineFaster(r)));
+    return `${borderlineFaster(only) ? `${borderlineOf(only)}${lost ? `; ${lost}` : ''}.` : `${onlyRatio}${lost ? ` ${lost[0].toUpperCase()}${lost.slice(1)}.` : ''}`}${tail}`;
   }
   const clauses: string[] = [];
   const hi = (r: TakeawayRow) => ratioInterval(r)[1];
@@ -351,7 +354,25 @@ export function takeawayText(
     clauses.push(
       `by how much is known only roughly for ${joinNames(wide.map((r) => (terse ? r.label : `${r.label} (${ciLabel(confidence)} ${ratioNumber((r.interval as [number, number])[0], 2)}–${ratioNumber((r.interval as [number, number])[1], 2)}× ${baselineLabel}'s time)`)))}`,
     );
+  // a row the sentence presents as faster (or looking faster) whose probes lose data on the user's own records: said
+  // here too, not only in the recommendation (nu6: "ajv-jtd looks faster … borderline" above 56 failing probes)
+  const lost = losingClause(
+    measured.filter((r) => r.name !== baseline && (top.includes(r) || fasterThanBaseline(r) || borderlineFaster(r))),
+  );
+  if (lost) clauses.push(lost);
   return `${clauses.join('; ')}.${tail}`;
+}
+
+/**
+ * The takeaway's clause on the rows among `rows` whose probes show them losing data on the user's
+ * own records ({@link TakeawayRow.loses}), or '' when none: `the probes show ajv-jtd losing data
+ * on your own records (see the recommendation)`. Pure.
+ */
+export function losingClause(rows: readonly TakeawayRow[]): string {
+  const losing = rows.filter((r) => r.loses);
+  return losing.length
+    ? `the probes show ${joinNames(losing.map((r) => r.label))} losing data on your own records (see the recommendation)`
+    : '';
 }
 
 /**

@@ -16,6 +16,7 @@ import { quickCaveat, takeawayText } from '../../src/report/takeaway.js';
 import { isMeasured } from '../../src/results/types.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderHtml } from '../../src/report/html/page.js';
+import { renderTerminal } from '../../src/report/terminal.js';
 import { fixture } from './support.js';
 
 /**
@@ -1320,12 +1321,18 @@ test('a borderline serializer the probes show losing data on the user’s record
     /, keep the built-in JSON\.stringify: ajv-jtd looks 0\.95× \(99\.9% CI 0\.90–1\.03×\) its time, borderline \(the interval reaches 1\.03, so it may be no faster at all\), and its probes show it losing data: 1 failing probe, 1 on your own records \(an extra key at \$ \(silent-loss at \$\.k\)\)\.$/,
   );
   assert.doesNotMatch(rec.sentence, /rerun before switching/);
+  // the takeaway under its table says so too, in report.md, report.html and the terminal (nu6: "ajv-jtd looks faster … borderline")
+  const losing = /the probes show ajv-jtd losing data on your own records \(see the recommendation\)\./;
+  assert.match(renderMarkdown(r), new RegExp(`ajv-jtd looks .*borderline.*; ${losing.source}`));
+  assert.match(renderHtml(r), losing);
+  assert.match(renderTerminal(r, false, { width: 1000 }), losing);
   // without the failing probe: the borderline sentence as before
   (r as unknown as { probes: { verdicts: unknown[] } }).probes.verdicts = [];
   assert.match(
     recommend(r)[0].sentence,
     /, keep the built-in JSON\.stringify: borderline, ajv-jtd looks 0\.95× .*; rerun before switching\.$/,
   );
+  assert.doesNotMatch(renderMarkdown(r), losing);
 });
 
 test('on a terminal narrower than a label the recommendation wraps whole: no word repeated (hx6: "serializeiz" at COLUMNS=5)', () => {
