@@ -960,7 +960,9 @@ export function suiteRecommendation(
                 const hers = border.filter((r) => r.borderline!.serializer === b);
                 // the speed-up it looks to have, so that a rerun that calls it faster reads the same number
                 const looks = joinNames(hers.map((r) => `${formatRatio(1 / r.borderline!.ratio)}×`));
-                return `${b} looks ${looks} faster${one ? '' : ` on ${joinNames(hers.map(where))}`}, borderline`;
+                // within 2% of 1 everywhere: "about as fast", never "looks 1.00× faster" (nu6)
+                const level = hers.every((r) => r.borderline!.ratio >= 0.98);
+                return `${b} ${level ? `is about as fast (${looks})` : `looks ${looks} faster`}${one ? '' : ` on ${joinNames(hers.map(where))}`}, borderline`;
               }),
             )
           : '',

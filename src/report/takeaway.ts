@@ -263,7 +263,9 @@ export function takeawayText(
       : borderlineReach((r.interval as [number, number])[1]);
   const borderlineOf = (r: TakeawayRow) =>
     terse
-      ? `${r.label} looks faster than ${baselineLabel} but is borderline (${reach(r)})`
+      ? // within 2% of 1 (a borderline call whose interval is too wide for a tie): never "looks faster" (nu6: "1.00×
+        // faster, borderline")
+        `${r.label} ${(r.ratio as number) >= 0.98 ? 'is about as fast as' : 'looks faster than'} ${baselineLabel} but is borderline (${reach(r)})`
       : `${r.label} looks ${formatInterval(r.ratio as number, r.interval, '×', confidence)} ${baselineLabel}'s time but is borderline: ${reach(r)}`;
   if (measured.length === 1) {
     const only = measured[0];
@@ -390,7 +392,7 @@ export function leaderClause(leader: TakeawayRow, baselineLabel: string, confide
   if (borderlineFaster(leader)) {
     const hi = (iv as [number, number])[1];
     return terse
-      ? `${leader.label} looks fastest but is borderline (its interval ${hi >= 1 ? 'reaches 1' : 'ends close to 1'})`
+      ? `${leader.label} ${r >= 0.98 ? `is about as fast as ${baselineLabel}` : 'looks fastest'} but is borderline (its interval ${hi >= 1 ? 'reaches 1' : 'ends close to 1'})`
       : `${leader.label} looks fastest, ${formatInterval(r, iv, '×', confidence)} ${baselineLabel}'s time, but is borderline: ${borderlineReach(hi)}`;
   }
   return `${leader.label} has the lowest ratio, ${terse ? '' : `${formatInterval(r, iv, '', confidence)}, which is `}within noise of ${baselineLabel}`;

@@ -299,3 +299,22 @@ test("a row the takeaway calls faster or borderline whose probes lose data on th
   // without the flag, nothing is said
   assert.doesNotMatch(takeawayText([base, row('ajv-jtd', 0.94, [0.9, 0.99], 1)], 'json', 'JSON.stringify'), /probes/);
 });
+
+test('a borderline row within 2% of 1 is "about as fast", never "looks faster" (nu6: "1.00× faster, borderline")', () => {
+  // 1.00 [0.95–1.05]: too wide for a resolved tie (results/decision.ts TIE_WITHIN), so borderline
+  const level = row('typia', 0.995, [0.95, 1.05], 1);
+  assert.equal(
+    takeawayText([base, level, row('ajv-jtd', 3, [2.9, 3.1], 1)], 'json', 'JSON.stringify', 0.999, true),
+    'None is measurably faster than JSON.stringify; typia is about as fast as JSON.stringify but is borderline (its interval reaches 1); ajv-jtd is slower.',
+  );
+  assert.match(
+    takeawayText(
+      [base, row('typia', 0.97, [0.92, 1.02], 1), row('ajv-jtd', 3, [2.9, 3.1], 1)],
+      'json',
+      'JSON.stringify',
+      0.999,
+      true,
+    ),
+    /; typia looks faster than JSON\.stringify but is borderline/,
+  );
+});
