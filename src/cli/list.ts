@@ -62,11 +62,13 @@ export function pairsText(supported: readonly string[]): string {
 }
 
 /**
- * The two tables of `jsonbench list`, fitted to `width` characters (the terminal's columns,
- * `COLUMNS`, or 100: report/fit.ts): id columns as wide as the longest id, so an id is never
- * wrapped or cut ("safe-stable-stringi…"); the other columns wrap (a long word broken, never cut),
- * and on a narrow terminal "Runs on", then "Family", are left out (a line under the table says so).
- * Pure.
+ * The tables of `jsonbench list`, fitted to `width` characters (the terminal's columns, `COLUMNS`,
+ * or 100: report/fit.ts): the workloads, then the serializers, one table per platform under a line
+ * naming the targets they run on (`JavaScript serializers, run on node, node@20|22|24, bun, …:`),
+ * so where a serializer runs is never a column a narrow terminal drops (nu6: at 80 columns "Runs
+ * on" was left out). Id columns are as wide as the longest id, so an id is never wrapped or cut
+ * ("safe-stable-stringi…"); the other columns wrap (a long word broken, never cut), and on a narrow
+ * terminal "Family" is left out (one line under the last table says so). Pure.
  */
 export function renderList(
   ws: readonly WorkloadRow[],
@@ -97,17 +99,38 @@ export function renderList(
       cell: (r) => (r.supported.some((p) => !p.endsWith('/ser')) ? (r.deserializeClass ?? '—') : '—'),
       wrap: 13,
     },
-    { id: 'targets', header: 'Runs on', cell: (r) => targetsOf(r.platform ?? 'javascript'), wrap: 14, priority: 2 },
     { id: 'pairs', header: 'Supported (workload shapes)', cell: (r) => pairsText(r.supported), wrap: 60 },
   ];
-  return `${renderTable({ columns: workloadColumns, rows: ws }, 'terminal', { color, width })}\n${renderTable({ columns: serializerColumns, rows }, 'terminal', { color, width })}\n${wrap('Supported: the shapes of each workload a serializer runs, in both directions unless "ser" (serialize) or "de" (deserialize) says which; --json lists every pair.', width)}\n`;
+  const platforms = [...new Set(rows.map((r) => r.platform ?? 'javascript'))];
+  // the columns a narrow terminal leaves out, said once under the last table
+  const dropped = new Set<string>();
+  const onDropped = (headers: string[]) => headers.forEach((h) => dropped.add(h));
+  const tables = platforms.map((platform) => {
+    const mine = rows.filter((r) => (r.platform ?? 'javascript') === platform);
+    const name = platform === 'javascript' ? 'JavaScript' : platform === 'dotnet' ? '.NET' : platform;
+    return `${wrap(`${name} serializers, run on ${targetsOf(platform)}:`, width)}\n${renderTable({ columns: serializerColumns, rows: mine }, 'terminal', { color, width, onDropped })}`;
+  });
+  const left = [...dropped];
+  const leftOut = left.length
+    ? `${wrap(`(${left.length === 1 ? 'column' : 'columns'} left out to fit ${width} characters: ${left.join(', ')}; a wider terminal shows ${left.length === 1 ? 'it' : 'them'})`, width)}\n`
+    : '';
+  return `${renderTable({ columns: workloadColumns, rows: ws }, 'terminal', { color, width })}\n${tables.join('\n')}\n${leftOut}${wrap('Supported: the shapes of each workload a serializer runs, in both directions unless "ser" (serialize) or "de" (deserialize) says which; --json lists every pair.', width)}\n`;
 }
 
-/** The targets a platform's serializers run on: `JavaScript targets`, or the known targets of another platform (`dotnet, mono`). */
+/**
+ * The targets a platform's serializers run on, versions of one runtime collapsed: `node,
+ * node@20|22|24, bun, deno, chromium, quickjs` for JavaScript, `dotnet, dotnet@8|9|10, mono` for .NET.
+ */
 function targetsOf(platform: string): string {
-  return platform === 'javascript'
-    ? 'JavaScript targets'
-    : KNOWN_TARGETS.filter((id) => (parseTarget(id).platform ?? 'javascript') === platform).join(', ');
+  const ids = KNOWN_TARGETS.filter((id) => (parseTarget(id).platform ?? 'javascript') === platform);
+  const out: string[] = [];
+  for (const id of ids) {
+    const [runtime, version] = id.split('@');
+    const at = out.findIndex((x) => x.startsWith(`${runtime}@`));
+    if (version && at >= 0) out[at] += `|${version}`;
+    else out.push(id);
+  }
+  return out.join(', ');
 }
 
 /** `jsonbench list`: workloads, then serializers (JavaScript and .NET) with versions, families, classes, the targets they run on and the pairs each supports. */

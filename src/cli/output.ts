@@ -4,6 +4,7 @@
  * indent. The width rule is report/fit.ts's: the terminal's columns, else `COLUMNS`, else 100.
  * (The streams themselves, bidi-masked and JSON-only stdout: cli/streams.ts.)
  */
+import { fstatSync } from 'node:fs';
 import { outputWidth, wrapLines } from '../report/fit.js';
 import { visibleControls } from '../report/table/escape.js';
 
@@ -25,4 +26,20 @@ export function errorText(message: string, width: number): string {
 /** Writes {@link errorText} of `message` to stderr, at stderr's width. */
 export function sayOnStderr(message: string): void {
   process.stderr.write(errorText(message, outputWidth(process.stderr)));
+}
+
+/**
+ * True when stdout and stderr are one place (`fstat` of fds 1 and 2: the same device and inode — one
+ * terminal, `2>&1` into a pipe or a file), so a line said on stderr was read where stdout goes: the
+ * run then names its results path once (issue 22, nu6: printed on both). False when either cannot be
+ * stat'ed.
+ * @param fds the two descriptors (tests pass others)
+ */
+export function sameDestination(fds: [number, number] = [1, 2]): boolean {
+  try {
+    const [a, b] = fds.map((fd) => fstatSync(fd));
+    return a.dev === b.dev && a.ino === b.ino && a.rdev === b.rdev;
+  } catch {
+    return false;
+  }
 }

@@ -10,7 +10,7 @@ import { runSession, type SessionEvent } from '../run/session.js';
 import { outputWidth, renderRunEnd, renderTerminal, wrap } from '../report/terminal.js';
 import { wrapLines } from '../report/fit.js';
 import { jsonStdout } from './streams.js';
-import { sayOnStderr } from './output.js';
+import { sameDestination, sayOnStderr } from './output.js';
 import { countOf } from '../report/units.js';
 import { unresolvedCases, unresolvedHeading, unresolvedPlain } from '../report/resolution.js';
 import { progressView, type ProgressView } from './progress.js';
@@ -180,6 +180,8 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
   // with no word, issue 25): restore the terminal (the bar hides the cursor) and say where the
   // measured data is; exit 128 + the signal's number, as a shell reports a death by it.
   let interrupted = '';
+  // the results path was said on stderr while running (before the probe pass: the line a killed pass leaves)
+  let resultsSaid = false;
   const stops = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
   const onStop = (signal: keyof typeof stops) => {
     view.stop();
@@ -191,8 +193,14 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
   for (const signal of Object.keys(stops) as (keyof typeof stops)[]) process.once(signal, onStop);
   try {
     const run = await runSession(request, (e) => {
-      if (e.type === 'note') say(e.message);
-      else if (e.type === 'warning') {
+      if (e.type === 'note') {
+        say(e.message);
+        // results.json is written and named (before the probe pass): a stop from now on keeps it, and says so without the path again
+        if (e.resultsPath) {
+          resultsSaid = true;
+          interrupted = 'results.json and the reports named above are written; they lack the probe matrix.';
+        }
+      } else if (e.type === 'warning') {
         if (!opts.json) view.note(`jsonbench: warning: ${e.message}`);
         else sayOnStderr(`jsonbench: warning: ${e.message}`);
       } else if (e.type === 'started')
@@ -215,7 +223,8 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
       if (end) process.stdout.write(`${tables.printed() ? '\n' : ''}${end}\n`);
       // what was too close to call is read before the paths, the last thing printed (new-user tryout)
       for (const line of unresolvedLines(results)) sayOnStderr(line);
-      const paths = pathLines(run, width);
+      // the path once: left out here when stderr said it and stdout is the same place (a terminal, 2>&1)
+      const paths = pathLines(run, width, resultsSaid && sameDestination());
       // a path is never cut (it is to be copied): a long one takes its own line
       process.stdout.write(`${wrapLines(visibleControls(paths.join('\n')), width, '  ', { keepLongWords: true })}\n`);
     }
@@ -238,9 +247,10 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
 /**
  * The lines a run ends with on stdout: the profile in words (an opt-in one), the run's facts
  * (cases, seconds, policy, profile, load at the start), then where its results, reports and ledger
- * row are. Pure.
+ * row are; `resultsSaid`: without the results path, which stderr already said where this output goes
+ * too. Pure.
  */
-function pathLines(run: Awaited<ReturnType<typeof runSession>>, width: number): string[] {
+function pathLines(run: Awaited<ReturnType<typeof runSession>>, width: number, resultsSaid = false): string[] {
   const { results, reports } = run;
   const load = results.environment.loadAverage.start[0];
   const profile = profileOf(results.policy);
@@ -258,7 +268,7 @@ function pathLines(run: Awaited<ReturnType<typeof runSession>>, width: number): 
   return [
     ...profileNote,
     facts,
-    `results: ${run.resultsPath}`,
+    ...(resultsSaid ? [] : [`results: ${run.resultsPath}`]),
     `report: ${reports.written.html ?? reports.written.md ?? 'not written'}`,
     ...(reports.written.md && reports.written.html ? [`Markdown: ${reports.written.md}`] : []),
     ...(run.ledger ? [`ledger: ${run.ledger.path} (run ${run.ledger.runId})`] : []),

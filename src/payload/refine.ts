@@ -25,7 +25,11 @@ import { deferredOf, unionOf } from './json-schema-import.js';
  *   the transform class returns them as Dates (workloads/payload.ts `modelOf`);
  * - `discriminated` unions: an object whose string property (`type`, `kind`…) splits the values
  *   into groups with different keys, which quicktype merges into one class with optional keys
- *   (accepted when the split tells apart more optional keys than it leaves optional);
+ *   (accepted when the split tells apart more optional keys than it leaves optional, and only on
+ *   enough evidence for a closed set of types: every tag a name ({@link looksLikeTag}), seen at
+ *   least twice, and every tag's objects a key set of their own — nu6's `level` info/warn/error,
+ *   where info and warn share one, stays a string field);
+ * - an enum (asked for with `--enums`) only of names: free text ("cache miss") stays a string;
  * - `empty` on arrays that were empty in every sample;
  * - a number a double cannot hold (`1e400`, `0.1e-400`; double-range.ts): quicktype sees what
  *   JSON.parse made of it (null for Infinity, the integer 0), so its field is made a number again.
@@ -298,6 +302,8 @@ class Refiner {
   }
 
   private refineEnum(node: EnumSchema, present: unknown[], path: string): SchemaNode {
+    // free text is never a closed set, however few values the samples hold ("cache miss", "retrying")
+    if (!node.values.every(looksLikeTag)) return { type: 'string', ...(node.nullable ? { nullable: true } : {}) };
     // an enum exists only when asked (--enums, infer.ts InferOptions): a validator compiled from it refuses any
     // value the samples did not hold, so each one is said, short, with how to undo it
     const shown = node.values.slice(0, 4).map((v) => JSON.stringify(v));
@@ -393,6 +399,12 @@ class Refiner {
         groups.set(tag, [...(groups.get(tag) ?? []), o]);
       }
       if (groups.size < 2 || groups.size > 16 || groups.size === objects.length) continue;
+      // enough evidence for a closed set of types (nu6: `level` info/warn/error became a union that refused
+      // "debug"): tags that look like names, not free text; each seen at least twice; and every tag's
+      // objects a shape of their own — a field whose values share one shape (info and warn) is a value, not a tag
+      if (![...groups.keys()].every(looksLikeTag) || [...groups.values()].some((g) => g.length < 2)) continue;
+      const shapes = [...groups.values()].map((g) => [...new Set(g.flatMap((o) => Object.keys(o)))].sort().join(','));
+      if (new Set(shapes).size < shapes.length) continue;
       // the split must explain the optional keys: more of them told apart by the tag (present in
       // every object of one group, absent from every object of another) than left optional inside a group
       let told = 0;
@@ -427,6 +439,14 @@ class Refiner {
     }
     return null;
   }
+}
+
+/**
+ * A string that reads as a name (`image`, `order.created`, `E_DB_TIMEOUT`), not free text: 1–40
+ * characters, no whitespace. Only such values make an inferred enum or a discriminated union's tag.
+ */
+export function looksLikeTag(v: string): boolean {
+  return v.length >= 1 && v.length <= 40 && !/\s/.test(v);
 }
 
 /** A string node with `format: 'email'` or `asDate` when every value present says so (see the module comment). */

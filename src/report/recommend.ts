@@ -401,9 +401,12 @@ function worseBecause(name: string, costs: readonly BehaviourCost[], tier: numbe
 
 /**
  * The paste-ready sentence of a recommendation in its {@link Recommendation.state}: `use X (faster
- * by …)`, `borderline: X looks 0.83× … but the interval reaches 1.00, so it may be no faster at
- * all; rerun before switching`, `too uncertain to call: …`, `no clear winner: none of the N others
- * is clearly faster …`, or that the baseline is fastest. Ratios are written as the table writes
+ * by …)`, or, in every state that keeps the baseline, the same opening `keep the built-in
+ * JSON.stringify:` (`keep the baseline, zod:`) followed by why — `borderline, X looks 0.83× … but
+ * the interval reaches 1.00, so it may be no faster at all; rerun before switching`, `too uncertain
+ * to call, …`, `no clear winner, none of the N others is clearly faster …`, or that the others are
+ * slower — so that reruns which move between those states (issue 22: "borderline X" against "no
+ * clear winner" near the line) say the same thing first. Ratios are written as the table writes
  * them (units.ts `ratioNumber`), intervals labelled with their confidence (`0.45× (99.9% CI
  * 0.31–0.66×)`) as the takeaways write them; the only times quoted are the pick's saving per op
  * and the baseline's time beside it, which agree with the ratio. The policy's caveat and what to
@@ -418,13 +421,14 @@ function sentenceOf(
   const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
   if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
   const baseText = baselineName(r.baseline, r.direction);
-  const use = r.baseline === 'json' ? 'use the built-in' : `use the baseline, ${r.baseline}`;
+  // every state without a pick opens with the same action (issue 22: a rerun that moves between
+  // "borderline X" and "no clear winner" must not read as a flip): keep the baseline
+  const keep = r.baseline === 'json' ? `keep ${baseText}` : `keep the baseline, ${baseText}`;
   const iv = (x: Named) => formatInterval(x.ratio, x.interval, '×', confidence);
   const noisyClause = r.noisy
     ? `; ${r.noisy} of the ${r.compared + 1} timings ${r.noisy === 1 ? 'was' : 'were'} noisy, so a difference may be hidden`
     : '';
-  const others = (n: number) => (n === 1 ? 'the other serializer' : `the ${n} others`);
-  if (r.state === 'borderline' && r.borderline) return `${head}, ${borderlineText(r.borderline, iv, baseText, use)}`;
+  if (r.state === 'borderline' && r.borderline) return `${head}, ${keep}: ${borderlineText(r.borderline, iv)}`;
   if (r.state === 'uncertain' && r.uncertain?.length) {
     const u = r.uncertain;
     const spans = u.map((x, i) =>
@@ -432,7 +436,7 @@ function sentenceOf(
         ? `${x.serializer}${i === 0 ? ' takes' : ''} ${ratioNumber(x.interval[0], 2)}–${ratioNumber(x.interval[1], 2)}×`
         : `${x.serializer}${i === 0 ? ' takes' : ''} an unknown multiple`,
     );
-    return `${head}, too uncertain to call: ${joinNames(spans)} ${baseText}'s time (${ciLabel(confidence)}${u.length > 1 ? 's' : ''}), too wide a range to say whether ${u.length > 1 ? 'they are' : 'it is'} faster or slower${noisyClause}: rerun before switching (until then, ${use}).`;
+    return `${head}, ${keep}: too uncertain to call, ${joinNames(spans)} its time (${ciLabel(confidence)}${u.length > 1 ? 's' : ''}), too wide a range to say whether ${u.length > 1 ? 'they are' : 'it is'} faster or slower${noisyClause}; rerun before switching.`;
   }
   if (!r.pick) {
     if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
@@ -440,15 +444,15 @@ function sentenceOf(
       // every other slower; one whose interval ends near 1 is "not faster", never "clearly slower"
       const clearly = ratioCall(r.closest.ratio, r.closest.interval) === 'slower';
       const verdict = clearly
-        ? `${others(r.compared)} ${r.compared === 1 ? 'is' : 'are'} clearly slower`
+        ? `${r.compared === 1 ? 'the other serializer is' : `the ${r.compared} others are`} clearly slower`
         : r.compared === 1
           ? 'the other serializer is not faster'
           : `none of the ${r.compared} others is faster`;
-      return `${head}, use ${baseText}: ${verdict}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} as long${referenceClause(r, baseText)}${noisyClause}.`;
+      return `${head}, ${keep}: ${verdict}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} as long${referenceClause(r, baseText)}${noisyClause}.`;
     }
     if (r.state === 'no-clear-winner' && r.closest)
-      return `${head}, no clear winner: ${r.compared === 1 ? 'the other serializer is not' : `none of the ${r.compared} others is`} clearly faster than ${baseText}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} its time${noisyClause}: ${use}.`;
-    return `${head}, nothing is clearly faster than ${baseText} (${countOf(r.compared, 'other serializer')} compared${noisyClause}): ${use}.`;
+      return `${head}, ${keep}: no clear winner, ${r.compared === 1 ? 'the other serializer is not' : `none of the ${r.compared} others is`} clearly faster; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} its time${noisyClause}.`;
+    return `${head}, ${keep}: nothing is clearly faster (${countOf(r.compared, 'other serializer')} compared${noisyClause}).`;
   }
   const p = r.pick;
   const ratio =
@@ -492,20 +496,16 @@ function sentenceOf(
 }
 
 /**
- * The borderline state's words after the sentence's head: `borderline: X looks 0.95× … but the
- * interval reaches 1.03 …: rerun before switching (until then, use the built-in).`; for one the
- * probes show losing data, never a suggestion: `use the built-in: X looks …, borderline (…), and
- * its probes show it losing data: …` (nu6). Pure.
+ * The borderline state's words after the sentence's `…, keep the built-in JSON.stringify: ` (the
+ * same opening as "no clear winner": both keep the baseline): `borderline, X looks 0.95× (…) its
+ * time, but the interval reaches 1.03, so it may be no faster at all; rerun before switching.`;
+ * for one the probes show losing data, never a suggestion: `X looks 0.94× (…) its time,
+ * borderline (…), and its probes show it losing data: …` (nu6). Pure.
  */
-function borderlineText(
-  b: NonNullable<Recommendation['borderline']>,
-  iv: (x: Named) => string,
-  baseText: string,
-  use: string,
-): string {
-  const looks = `${b.serializer} looks ${iv(b)} the time of ${baseText}`;
-  if (b.loses) return `${use}: ${looks}, borderline (${borderlineReach(b.interval[1])}), and ${b.loses}.`;
-  return `borderline: ${looks}, but ${borderlineReach(b.interval[1])}: rerun before switching (until then, ${use}).`;
+function borderlineText(b: NonNullable<Recommendation['borderline']>, iv: (x: Named) => string): string {
+  const looks = `${b.serializer} looks ${iv(b)} its time`;
+  if (b.loses) return `${looks}, borderline (${borderlineReach(b.interval[1])}), and ${b.loses}.`;
+  return `borderline, ${looks}, but ${borderlineReach(b.interval[1])}; rerun before switching.`;
 }
 
 /** The serializer users compare against on a platform (Newtonsoft.Json on .NET); the sentence says the pick or baseline against it. */
@@ -975,7 +975,9 @@ export function suiteRecommendation(
                 const hers = border.filter((r) => r.borderline!.serializer === b);
                 // the speed-up it looks to have, so that a rerun that calls it faster reads the same number
                 const looks = joinNames(hers.map((r) => `${formatRatio(1 / r.borderline!.ratio)}×`));
-                return `${b} looks ${looks} faster${one ? '' : ` on ${joinNames(hers.map(where))}`}, borderline`;
+                // within 2% of 1 everywhere: "about as fast", never "looks 1.00× faster" (nu6)
+                const level = hers.every((r) => r.borderline!.ratio >= 0.98);
+                return `${b} ${level ? `is about as fast (${looks})` : `looks ${looks} faster`}${one ? '' : ` on ${joinNames(hers.map(where))}`}, borderline`;
               }),
             )
           : '',

@@ -23,6 +23,8 @@ export interface TakeawayRow {
   allocRange?: [number, number];
   /** why its ratio must not be ranked although it was measured (the `baseline-slowed` finding's reason); absent: rankable */
   unranked?: string;
+  /** the run's probes show it losing data on the user's own records (payload probes: wrong output or lost data the baseline does not share; report/costs.ts) */
+  loses?: boolean;
 }
 
 /**
@@ -261,7 +263,9 @@ export function takeawayText(
       : borderlineReach((r.interval as [number, number])[1]);
   const borderlineOf = (r: TakeawayRow) =>
     terse
-      ? `${r.label} looks faster than ${baselineLabel} but is borderline (${reach(r)})`
+      ? // within 2% of 1 (a borderline call whose interval is too wide for a tie): never "looks faster" (nu6: "1.00×
+        // faster, borderline")
+        `${r.label} ${(r.ratio as number) >= 0.98 ? 'is about as fast as' : 'looks faster than'} ${baselineLabel} but is borderline (${reach(r)})`
       : `${r.label} looks ${formatInterval(r.ratio as number, r.interval, '×', confidence)} ${baselineLabel}'s time but is borderline: ${reach(r)}`;
   if (measured.length === 1) {
     const only = measured[0];
@@ -272,7 +276,8 @@ export function takeawayText(
     const onlyRatio = terse
       ? `Only ${only.label} has a ratio against ${baselineLabel}.`
       : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval, '', confidence)} of ${baselineLabel}'s time.`;
-    return `${borderlineFaster(only) ? `${borderlineOf(only)}.` : onlyRatio}${tail}`;
+    const lost = losingClause([only].filter((r) => fasterThanBaseline(r) || borderlineFaster(r)));
+    return `${borderlineFaster(only) ? `${borderlineOf(only)}${lost ? `; ${lost}` : ''}.` : `${onlyRatio}${lost ? ` ${lost[0].toUpperCase()}${lost.slice(1)}.` : ''}`}${tail}`;
   }
   const clauses: string[] = [];
   const hi = (r: TakeawayRow) => ratioInterval(r)[1];
@@ -351,7 +356,25 @@ export function takeawayText(
     clauses.push(
       `by how much is known only roughly for ${joinNames(wide.map((r) => (terse ? r.label : `${r.label} (${ciLabel(confidence)} ${ratioNumber((r.interval as [number, number])[0], 2)}–${ratioNumber((r.interval as [number, number])[1], 2)}× ${baselineLabel}'s time)`)))}`,
     );
+  // a row the sentence presents as faster (or looking faster) whose probes lose data on the user's own records: said
+  // here too, not only in the recommendation (nu6: "ajv-jtd looks faster … borderline" above 56 failing probes)
+  const lost = losingClause(
+    measured.filter((r) => r.name !== baseline && (top.includes(r) || fasterThanBaseline(r) || borderlineFaster(r))),
+  );
+  if (lost) clauses.push(lost);
   return `${clauses.join('; ')}.${tail}`;
+}
+
+/**
+ * The takeaway's clause on the rows among `rows` whose probes show them losing data on the user's
+ * own records ({@link TakeawayRow.loses}), or '' when none: `the probes show ajv-jtd losing data
+ * on your own records (see the recommendation)`. Pure.
+ */
+export function losingClause(rows: readonly TakeawayRow[]): string {
+  const losing = rows.filter((r) => r.loses);
+  return losing.length
+    ? `the probes show ${joinNames(losing.map((r) => r.label))} losing data on your own records (see the recommendation)`
+    : '';
 }
 
 /**
@@ -369,7 +392,7 @@ export function leaderClause(leader: TakeawayRow, baselineLabel: string, confide
   if (borderlineFaster(leader)) {
     const hi = (iv as [number, number])[1];
     return terse
-      ? `${leader.label} looks fastest but is borderline (its interval ${hi >= 1 ? 'reaches 1' : 'ends close to 1'})`
+      ? `${leader.label} ${r >= 0.98 ? `is about as fast as ${baselineLabel}` : 'looks fastest'} but is borderline (its interval ${hi >= 1 ? 'reaches 1' : 'ends close to 1'})`
       : `${leader.label} looks fastest, ${formatInterval(r, iv, '×', confidence)} ${baselineLabel}'s time, but is borderline: ${borderlineReach(hi)}`;
   }
   return `${leader.label} has the lowest ratio, ${terse ? '' : `${formatInterval(r, iv, '', confidence)}, which is `}within noise of ${baselineLabel}`;

@@ -17,13 +17,15 @@
  * each rerun's log-ratio drawn with SD s = 0.40 half-widths (the cross-run spread the intervals
  * showed in issue 23; 0.30 if they were honest 99.9% intervals), three reruns. For pairs whose
  * interval touches 1 (m 0.75–1.25) three reruns give the same recommendation with probability
- * 0.91–0.96 at a band of 1.0, against 0.70–0.83 at 0.75 and 0.37–0.49 at 0.5 (0.62–0.88 since the
- * tie rule below: the added flips are "borderline X" against "no clear winner", both of which keep
- * the baseline; studies/border-band/NOTE.md "After the tie rule"). The flips it leaves
+ * 0.91–0.96 at a band of 1.0, against 0.70–0.83 at 0.75 and 0.37–0.49 at 0.5 (with the tie rule
+ * below, which asks for a resolved tie, {@link TIE_WITHIN}: on the ratio alone it gave 0.62–0.88;
+ * studies/border-band/NOTE.md "Narrowing the tie"). The flips it leaves
  * lie at m ≈ 2 (the interval clear of 1 by about its half-width), between "use X" and "X looks
  * faster, borderline": the same serializer named either way. "No clear winner" keeps the meaning
- * of an interval within {@link SAME_WITHIN} of 1 (0.98–1.02), a resolved tie, or of one that holds
- * 1 with both ends more than {@link BORDER_CAP} from it (and within 0.8–1.25: else too uncertain).
+ * of an interval within {@link SAME_WITHIN} of 1 (0.98–1.02), or of a ratio within it whose
+ * interval holds 1 and lies within {@link TIE_WITHIN} (0.962–1.04): a resolved tie; or of one that
+ * holds 1 with both ends more than {@link BORDER_CAP} from it (and within 0.8–1.25: else too
+ * uncertain).
  * An interval that holds 1 and is too wide to resolve a 25% difference is not borderline but
  * "too uncertain to call" ({@link ratioCall}): it needs a longer run, not a second look.
  */
@@ -36,7 +38,7 @@ export type RatioVerdict =
   | 'slower'
   /** 1 lies within the border band of the interval's end: a rerun could fall on either side */
   | 'borderline'
-  /** the interval lies within {@link SAME_WITHIN} of 1, or holds 1 with the ratio itself within {@link SAME_WITHIN} of 1 (0.98–1.02), or holds 1 with both ends beyond the band's cap (a wide interval centred near 1), or the ratio is exactly 1 (the baseline's own row): no difference to act on */
+  /** the interval lies within {@link SAME_WITHIN} of 1, or holds 1 with the ratio within {@link SAME_WITHIN} of 1 (0.98–1.02) and both ends within {@link TIE_WITHIN} of it (0.962–1.04: a resolved tie), or holds 1 with both ends beyond the band's cap (a wide interval centred near 1), or the ratio is exactly 1 (the baseline's own row): no difference to act on */
   | 'same'
   /** no usable interval */
   | 'unknown';
@@ -53,15 +55,16 @@ export type RatioCall = RatioVerdict | 'uncertain';
  * The decision's constants in one place, as a function so that the HTML report's script (which
  * ships {@link ratioVerdict} and {@link ratioCall} as their own source: report/html/client-bundle.ts)
  * computes the same calls as the build: `borderBand` {@link BORDER_BAND}, `borderCap` {@link BORDER_CAP}, `sameWithin`
- * {@link SAME_WITHIN}, `unresolvedFactor` {@link UNRESOLVED_FACTOR}.
+ * {@link SAME_WITHIN}, `tieWithin` {@link TIE_WITHIN}, `unresolvedFactor` {@link UNRESOLVED_FACTOR}.
  */
 export function decisionBounds(): {
   borderBand: number;
   borderCap: number;
   sameWithin: number;
+  tieWithin: number;
   unresolvedFactor: number;
 } {
-  return { borderBand: 1.0, borderCap: 1.1, sameWithin: 1.02, unresolvedFactor: 1.25 };
+  return { borderBand: 1.0, borderCap: 1.1, sameWithin: 1.02, tieWithin: 1.04, unresolvedFactor: 1.25 };
 }
 
 /**
@@ -93,6 +96,18 @@ export const BORDER_CAP = decisionBounds().borderCap;
 export const SAME_WITHIN = decisionBounds().sameWithin;
 
 /**
+ * The tie rule's reach (nu6): a ratio within {@link SAME_WITHIN} of 1 whose interval holds 1 is
+ * "the same" only when both ends also lie within this factor of 1 (0.962–1.04): the run has ruled
+ * out a difference larger than 4%, so "looks 0.99× (0.97–1.01), borderline" would say nothing to
+ * act on. A wider interval around such a ratio stays borderline: the pair may still be 4–10%
+ * apart. Chosen by studies/border-band (NOTE.md "Narrowing the tie"): three reruns of a near-line
+ * pair agree on the state 0.91 / 0.96 / 0.91 at m 0.75 / 1 / 1.25 with it, as with no tie rule,
+ * against 0.62 / 0.85 / 0.88 with the tie on the ratio alone (out24) and 0.80 / 0.93 / 0.90 with a
+ * 1% tie zone; 1.05 cost up to 0.013 more when the interval's width varies between reruns.
+ */
+export const TIE_WITHIN = decisionBounds().tieWithin;
+
+/**
  * A ratio interval that holds 1 and reaches beyond this factor of it on either side (below 0.8 or
  * above 1.25) is too wide to resolve the differences the run reports: "within noise of the
  * baseline" would hide a 25% difference. The `noisy` analyser flags it; the takeaway and the
@@ -105,8 +120,9 @@ export const UNRESOLVED_FACTOR = decisionBounds().unresolvedFactor;
  * The side facing 1 decides: for r < 1 the upper end and its half-width ln(hi ÷ r), for r > 1 the
  * lower end and ln(r ÷ lo); borderline when |ln end| ≤ min({@link BORDER_BAND} × half-width,
  * ln {@link BORDER_CAP}). A point estimate of exactly 1 is `same` (the baseline's own row), and so
- * is one within {@link SAME_WITHIN} of 1 (0.98–1.02) whose interval holds 1: "looks 0.99× the
- * time, borderline" tells a reader nothing to act on; it is "no clear winner".
+ * is one within {@link SAME_WITHIN} of 1 (0.98–1.02) whose interval holds 1 and lies within
+ * {@link TIE_WITHIN} of it (a resolved tie: "looks 0.99× (0.97–1.01), borderline" tells a reader
+ * nothing to act on; it is "no clear winner").
  */
 export function ratioVerdict(r: number | null, interval: readonly [number, number] | null): RatioVerdict {
   if (r === null || !(r > 0) || !Number.isFinite(r) || !interval) return 'unknown';
@@ -115,9 +131,17 @@ export function ratioVerdict(r: number | null, interval: readonly [number, numbe
   const bounds = decisionBounds();
   if (lo >= 1 / bounds.sameWithin && hi <= bounds.sameWithin) return 'same';
   if (r === 1) return lo > 1 ? 'slower' : hi < 1 ? 'faster' : 'same';
-  // a point estimate within SAME_WITHIN of 1 whose interval holds 1: no difference to act on, not
-  // "looks 0.99× faster, borderline" (nu6: ajv-jtd 0.99 [0.97–1.01] was said as a lean)
-  if (r >= 1 / bounds.sameWithin && r <= bounds.sameWithin && lo <= 1 && hi >= 1) return 'same';
+  // a point estimate within SAME_WITHIN of 1 whose interval holds 1 and lies within TIE_WITHIN: no difference to
+  // act on, not "looks 0.99× faster, borderline" (nu6: ajv-jtd 0.99 [0.97–1.01] was said as a lean)
+  if (
+    r >= 1 / bounds.sameWithin &&
+    r <= bounds.sameWithin &&
+    lo <= 1 &&
+    hi >= 1 &&
+    lo >= 1 / bounds.tieWithin &&
+    hi <= bounds.tieWithin
+  )
+    return 'same';
   const below = r < 1;
   const end = below ? hi : lo;
   const half = Math.abs(Math.log(below ? hi / r : r / lo));

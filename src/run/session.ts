@@ -103,7 +103,8 @@ import { onHostFault, type HostFault } from '../host/user-code.js';
 
 /** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
 export type SessionEvent =
-  | { type: 'note'; message: string }
+  /** `resultsPath`: the note says where results.json was written before the probe pass (a pass killed leaves it the only line naming it) */
+  | { type: 'note'; message: string; resultsPath?: string }
   | { type: 'warning'; message: string }
   /** measuring begins: where finished cases and launches are appended as they end */
   | { type: 'started'; outDir: string; partialPath: string; launchLogPath: string; cases: number }
@@ -605,6 +606,7 @@ async function withProbeMatrix(
     observe({
       type: 'note',
       message: `results written to ${join(req.outDir, 'results.json')} and the reports; the probe pass adds its matrix to them when it ends`,
+      resultsPath: join(req.outDir, 'results.json'),
     });
   const probed = await probePass(req, observe, io.probe).catch((e: unknown) => {
     // an optional pass never costs the measured results: they are written; say what went wrong

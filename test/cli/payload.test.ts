@@ -1,7 +1,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -156,14 +156,63 @@ test("the README's first command: run --payload FILE measures the user's bytes, 
   // the sentence is wrapped to the width (100 when piped): its continuation lines joined back
   assert.match(
     r.stdout.slice(at).replace(/\n {2}(?=\S)/g, ' '),
-    /\nserialize: For serializing api-response\.json \(12\.6 KiB document\) on node \S+, (use fast-json-stringify 7\.3\.10 \(faster by \S+×\): \S+× \(99\.9% CI \S+×\) the time|use the built-in JSON\.stringify: the other serializer is (clearly slower|not faster)|borderline: fast-json-stringify looks \S+×|no clear winner: the other serializer is not clearly faster than the built-in JSON\.stringify|too uncertain to call: fast-json-stringify takes \S+× the built-in JSON\.stringify's time)/,
+    /\nserialize: For serializing api-response\.json \(12\.6 KiB document\) on node \S+, (use fast-json-stringify 7\.3\.10 \(faster by \S+×\): \S+× \(99\.9% CI \S+×\) the time|keep the built-in JSON\.stringify: (the other serializer is (clearly slower|not faster)|(borderline, )?fast-json-stringify looks \S+×|no clear winner, the other serializer is not clearly faster|too uncertain to call, fast-json-stringify takes \S+× its time))/,
   );
   const results = readResults(join(out, 'results.json'));
   assert.deepEqual(
     results.cases.map((c) => `${c.serializer} ${c.status}`),
     ['json measured', 'fast-json-stringify measured'],
   );
+  // stdout and stderr apart (two pipes): each names results.json once, stderr before the probe pass
+  const path = join(out, 'results.json');
+  assert.equal(r.stderr.split(`results written to ${path}`).length - 1, 1, r.stderr);
+  assert.equal(r.stdout.split(`results: ${path}`).length - 1, 1, r.stdout);
   assert.deepEqual(readFileSync(join(out, 'payloads', 'payload_api-response-1.json')), readFileSync(API));
+});
+
+test('stdout and stderr in one place (2>&1): results.json is named once, on the line a killed probe pass leaves (nu6: twice)', async () => {
+  const out = join(root, 'run-together');
+  const log = join(root, 'together.log');
+  const fd = openSync(log, 'w');
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        bin,
+        'run',
+        '--payload',
+        API,
+        '--policy',
+        'quick',
+        '--serializer',
+        'fast-json-stringify',
+        '--direction',
+        'serialize',
+        '--out',
+        out,
+      ],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          JSONBENCH_LEDGER: 'off',
+          NO_COLOR: '1',
+          COLUMNS: '1000',
+          JSONBENCH_CACHE: join(root, 'cache'),
+        },
+        stdio: ['ignore', fd, fd],
+      },
+    );
+    child.on('exit', (c) => resolve(c));
+  });
+  closeSync(fd);
+  const text = readFileSync(log, 'utf8');
+  assert.equal(code, 0, text);
+  const path = join(out, 'results.json');
+  assert.equal(text.split(path).length - 1, 1, `results.json named once:\n${text}`);
+  // the one left is stderr's, said before the probe pass (it survives a pass that is killed)
+  assert.ok(text.indexOf(`results written to ${path}`) < text.indexOf('\nRecommendation\n'), text);
+  assert.match(text, /^report: .*report\.html$/m);
 });
 
 test("--metric cold-start on a payload run: each measured case gets its cold figures (the cold worker builds the payload's workload from its spec)", async () => {

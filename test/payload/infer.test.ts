@@ -142,6 +142,60 @@ test('an NDJSON log: one record per line, optional and nullable fields, enums, n
   assert.equal((log.properties.reqId as { format?: string }).format, 'uuid');
 });
 
+test('a 20-record access log whose `level` (info/warn/error) only adds an `error` key on errors stays one object: `level` a string, not a closed union (nu6)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jb-infer-level-'));
+  const levels = ['info', 'info', 'warn', 'info', 'error'];
+  const lines = Array.from({ length: 20 }, (_, i) => {
+    const level = levels[i % levels.length];
+    return JSON.stringify({
+      ts: `2026-12-05T10:00:${String(i).padStart(2, '0')}.000Z`,
+      level,
+      path: i % 2 ? '/v2/orders' : '/v2/cart',
+      status: level === 'error' ? 500 : level === 'warn' ? 400 : 200,
+      durationMs: 100 + i * 7.5,
+      ...(level === 'error' ? { error: { code: 'E_DB_TIMEOUT', message: 'query exceeded 2000 ms' } } : {}),
+    });
+  });
+  const file = join(dir, 'access.ndjson');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const inferred = await inferSchema(samplesOf(readPayload(file)));
+  const log = inferred.schema as ObjectSchema;
+  assert.equal(log.type, 'object', `the log is a ${log.type}, not one object`);
+  assert.deepEqual(log.properties.level, { type: 'string' });
+  assert.deepEqual(log.optional, ['error']);
+  assert.equal(
+    inferred.findings.some((f) => f.kind === 'discriminated union'),
+    false,
+  );
+  // the same log whose errors carry a shape of their own in each level (info: cache, warn: retry, error: error),
+  // each level seen 4+ times: a union of three types, as before
+  const shaped = lines.map((l) => {
+    const o = JSON.parse(l) as Record<string, unknown>;
+    if (o.level === 'info') o.cache = 'hit';
+    if (o.level === 'warn') o.retry = 2;
+    return JSON.stringify(o);
+  });
+  const file2 = join(dir, 'shaped.ndjson');
+  writeFileSync(file2, `${shaped.join('\n')}\n`);
+  const split = (await inferSchema(samplesOf(readPayload(file2)))).schema;
+  assert.equal(split.type, 'discriminated');
+  assert.deepEqual(Object.keys((split as { mapping: object }).mapping).sort(), ['error', 'info', 'warn']);
+});
+
+test('even with --enums, free text is never an enum; names are', async () => {
+  const values = Array.from({ length: 40 }, (_, i) => ({
+    msg: ['cache miss', 'retrying', 'cache miss', 'done'][i % 4],
+    kind: ['a', 'b'][i % 2],
+  }));
+  const inferred = await inferSchema(
+    values.map((v) => ({ value: v, text: JSON.stringify(v), source: 'x.json' })),
+    { enums: true },
+  );
+  const o = inferred.schema as ObjectSchema;
+  assert.deepEqual(o.properties.msg, { type: 'string' });
+  assert.equal(o.properties.kind.type, 'enum');
+});
+
 test('a payload inference cannot represent is refused with the path and the way out (--schema): a "__proto__" key, nesting past 200 levels', async () => {
   const { beyondInference } = await import('../../src/payload/infer.js');
   const proto = JSON.parse('{"a":1,"b":[{"__proto__":{"x":1}}]}');

@@ -304,7 +304,7 @@ test('the session on a payload file: workers measure what the gate passed, the r
     for (const r of recs)
       assert.match(
         r.sentence,
-        /^For (serializing|parsing .*) api-response\.json \(12\.6 KiB document\) on node \S+, (use|nothing is clearly faster|only|borderline:|no clear winner:|too uncertain to call:)/,
+        /^For (serializing|parsing .*) api-response\.json \(12\.6 KiB document\) on node \S+, (use|only|keep the built-in JSON\.(stringify|parse): |keep the baseline, \S+: )/,
       );
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     assert.ok(

@@ -87,21 +87,82 @@ test('with two targets the scatter series get distinct colours, and an estimated
     { name: 'json', series: 'serialize · node 20.20.2', time: 1000, alloc: 640 },
     { name: 'json', series: 'serialize · bun 1.1.30', time: 900, alloc: 700, estimate: true },
   ]) as {
-    series: { itemStyle: { color: string }; data: unknown[][]; label: { formatter(p: { data: unknown[] }): string } }[];
+    series: {
+      itemStyle: { color: string };
+      data: (unknown[] | { value: unknown[] })[];
+      label: { formatter(p: { data: unknown }): string };
+    }[];
     tooltip: { formatter(p: { data: unknown[] }): string };
   };
   assert.notEqual(o.series[0].itemStyle.color, o.series[1].itemStyle.color);
-  assert.equal(o.series[1].label.formatter({ data: o.series[1].data[0] }), 'json ~');
-  assert.match(o.tooltip.formatter({ data: o.series[1].data[0] }), /~700 B\/op \(estimated\)/);
-  assert.equal(o.series[0].label.formatter({ data: o.series[0].data[0] }), 'json');
+  assert.match(o.tooltip.formatter({ data: o.series[1].data[0] as unknown[] }), /~700 B\/op \(estimated\)/);
+  // the names are the labels series' (the last): each point's, the estimate with its ~
+  const labels = o.series[o.series.length - 1];
+  const texts = labels.data.map((d) =>
+    labels.label.formatter({ data: d, ...(Array.isArray(d) ? {} : { value: d.value }) } as { data: unknown }),
+  );
+  assert.deepEqual([...texts].sort(), ['json', 'json ~']);
   // one target: the class keeps its colour
   const one = scatterChartOption('t', [
     { name: 'json', series: 'serialize', time: 1, alloc: 1 },
     { name: 'json', series: 'parse', time: 1, alloc: 1 },
   ]) as { series: { itemStyle: { color: string } }[] };
   assert.deepEqual(
-    one.series.map((x) => x.itemStyle.color),
+    one.series.slice(0, 2).map((x) => x.itemStyle.color),
     ['#0072B2', '#009E73'],
+  );
+});
+
+test('the speed-vs-allocation labels at 800 px neither overlap nor leave the chart; crowded points share one label (nu6: json over typebox, names cut at the edge)', () => {
+  const points = [
+    ['json', 'parse', 225e3, 75e3],
+    ['secure-json-parse', 'parse', 290e3, 76e3],
+    ['superjson', 'parse', 390e3, 160e3],
+    ['typebox', 'validate', 245e3, 80e3],
+    ['typia', 'validate', 250e3, 84e3],
+    ['ajv-jtd', 'validate', 2.04e6, 1.5e6],
+    ['zod', 'transform', 420e3, 300e3],
+    ['valibot', 'transform', 580e3, 400e3],
+    ['arktype', 'transform', 2.52e6, 1.45e6],
+  ].map(([name, series, time, alloc]) => ({
+    name: name as string,
+    series: series as string,
+    time: time as number,
+    alloc: alloc as number,
+  }));
+  const width = 752;
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height: 340 });
+  chart.setOption(scatterChartOption('t', points));
+  const svg = chart.renderToSVGString();
+  chart.dispose();
+  const names = new Set(points.map((p) => p.name));
+  // each label's box: 11 px text, about 6.2 px a character, anchored at its start or its end
+  const boxes = [
+    ...svg.matchAll(
+      /<text[^>]*text-anchor="(start|end|middle)"[^>]*translate\(([\d.]+) ([\d.]+)\)[^>]*>([^<]*)<\/text>/g,
+    ),
+  ]
+    .filter((m) => m[4].split(/, | \+/)[0] && names.has(m[4].split(/, | \+/)[0]))
+    .map((m) => {
+      const [x, y, w] = [Number(m[2]), Number(m[3]), m[4].length * 6.2];
+      const left = m[1] === 'start' ? x : m[1] === 'end' ? x - w : x - w / 2;
+      return { text: m[4], left, right: left + w, top: y - 7, bottom: y + 7 };
+    });
+  assert.ok(boxes.length >= 5, `labels: ${boxes.map((b) => b.text).join(' | ')}`);
+  for (const b of boxes) assert.ok(b.left >= 0 && b.right <= width, `${b.text} leaves the chart: ${b.left}–${b.right}`);
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      assert.ok(
+        !(a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom),
+        `${a.text} meets ${b.text}`,
+      );
+    }
+  // the rightmost points are labelled on their left (never cut), the crowd at the bottom left in one label
+  assert.ok(boxes.some((b) => b.text === 'arktype' && b.right <= width - 40));
+  assert.ok(
+    boxes.some((b) => /^json(, | \+)/.test(b.text)),
+    boxes.map((b) => b.text).join(' | '),
   );
 });
 
@@ -113,9 +174,13 @@ test('a linear bytes axis ticks at round KiB or MiB (1024-based), not at round n
   const o = scatterChartOption('t', [
     { name: 'a', series: 's', time: 1000, alloc: 11_900 },
     { name: 'b', series: 's', time: 2000, alloc: 91_400 },
-  ]) as { yAxis: { interval: number }; series: { labelLayout: { hideOverlap: boolean } }[] };
+  ]) as { yAxis: { interval: number }; series: { labelLayout?: { hideOverlap: boolean } }[] };
   assert.equal(o.yAxis.interval, 20_480);
-  assert.equal(o.series[0].labelLayout.hideOverlap, true, 'labels still overlapping after the shift are hidden');
+  assert.equal(
+    o.series[o.series.length - 1].labelLayout?.hideOverlap,
+    true,
+    'a label that still meets another is hidden',
+  );
 });
 
 test('the ratio bars sit on a log axis between powers of ten around every whisker and 1', () => {

@@ -16,6 +16,7 @@ import { quickCaveat, takeawayText } from '../../src/report/takeaway.js';
 import { isMeasured } from '../../src/results/types.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderHtml } from '../../src/report/html/page.js';
+import { renderTerminal } from '../../src/report/terminal.js';
 import { fixture } from './support.js';
 
 /**
@@ -239,7 +240,7 @@ test('"clearly faster" (the takeaway\'s rule) is the paired ratio\'s interval ly
   assert.equal(rec.state, 'borderline');
   assert.equal(
     rec.sentence,
-    'For serializing api.json (50.0 KiB document) on node 20.20.2, borderline: c looks 0.90× (99.9% CI 0.81–1.01×) the time of the built-in JSON.stringify, but the interval reaches 1.01, so it may be no faster at all: rerun before switching (until then, use the built-in).',
+    'For serializing api.json (50.0 KiB document) on node 20.20.2, keep the built-in JSON.stringify: borderline, c looks 0.90× (99.9% CI 0.81–1.01×) its time, but the interval reaches 1.01, so it may be no faster at all; rerun before switching.',
   );
 });
 
@@ -298,7 +299,7 @@ test('the recommendation and the group\'s takeaway say the same thing (the findi
   assert.equal(none.state, 'borderline');
   assert.match(
     none.sentence,
-    /, borderline: x looks 0\.90× \(99\.9% CI 0\.80–1\.02×\) the time of the built-in JSON\.stringify, but the interval reaches 1\.02, so it may be no faster at all: rerun before switching/,
+    /, keep the built-in JSON\.stringify: borderline, x looks 0\.90× \(99\.9% CI 0\.80–1\.02×\) its time, but the interval reaches 1\.02, so it may be no faster at all; rerun before switching/,
   );
   assert.match(
     renderMarkdown(reaching),
@@ -592,7 +593,7 @@ test('nothing clearly faster on a noisy run: the sentence says how many timings 
   // a verb, one pair of parentheses, the ratio as the table writes it
   assert.match(
     rec.sentence,
-    /, no clear winner: none of the 2 others is clearly faster than the built-in JSON\.stringify; the closest, fast-json-stringify, takes 0\.97× \(99\.9% CI 0\.86–1\.12×\) its time; 2 of the 3 timings were noisy, so a difference may be hidden: use the built-in\.$/,
+    /, keep the built-in JSON\.stringify: no clear winner, none of the 2 others is clearly faster; the closest, fast-json-stringify, takes 0\.97× \(99\.9% CI 0\.86–1\.12×\) its time; 2 of the 3 timings were noisy, so a difference may be hidden\.$/,
   );
   const text = renderRecommendations(r, 'terminal');
   assert.equal(text.split('--policy').length - 1, 1, 'the rerun advice once per run');
@@ -671,14 +672,14 @@ test('three states: "use X (faster by …)", "borderline: X looks … but the in
   assert.equal(touching.pick, null);
   assert.match(
     touching.sentence,
-    /, borderline: fast-json-stringify looks 0\.83× \(99\.9% CI 0\.69–1\.00×\) the time of the built-in JSON\.stringify, but the interval reaches 1\.00, so it may be no faster at all: rerun before switching \(until then, use the built-in\)\.$/,
+    /, keep the built-in JSON\.stringify: borderline, fast-json-stringify looks 0\.83× \(99\.9% CI 0\.69–1\.00×\) its time, but the interval reaches 1\.00, so it may be no faster at all; rerun before switching\.$/,
   );
   // an interval ending just below 1 is as close to the line: borderline too, said so
   const justBelow = run(0.85, [0.74, 0.97]);
   assert.equal(justBelow.state, 'borderline');
   assert.match(
     justBelow.sentence,
-    /but the interval ends at 0\.97, so close to 1 that a rerun could find it no faster: rerun before switching/,
+    /but the interval ends at 0\.97, so close to 1 that a rerun could find it no faster; rerun before switching/,
   );
   assert.doesNotMatch(justBelow.sentence, /spread/);
   // too wide to resolve (holds 1, reaches beyond 0.8–1.25): too uncertain to call, never "borderline" (new-user tryout: 0.28–1.44)
@@ -686,34 +687,40 @@ test('three states: "use X (faster by …)", "borderline: X looks … but the in
   assert.equal(wide.state, 'uncertain');
   assert.match(
     wide.sentence,
-    /, too uncertain to call: fast-json-stringify takes 0\.28–1\.44× the built-in JSON\.stringify's time \(99\.9% CI\), too wide a range to say whether it is faster or slower: rerun before switching \(until then, use the built-in\)\.$/,
+    /, keep the built-in JSON\.stringify: too uncertain to call, fast-json-stringify takes 0\.28–1\.44× its time \(99\.9% CI\), too wide a range to say whether it is faster or slower; rerun before switching\.$/,
   );
   assert.equal(run(0.67, [0.25, 1.81]).state, 'uncertain', 'the same label for similar evidence');
   // no clear winner: an interval that holds 1 with both ends beyond the border band's cap (10%) of it;
   // one with an end nearer (0.96 [0.90–1.03]) is borderline: a rerun could clear 1; a ratio within 2% of 1
-  // whose interval holds 1 is no clear winner, however near its end (nu6: ajv-jtd 0.99 [0.97–1.01]
-  // was said "borderline: ajv-jtd looks 0.99×")
+  // whose interval holds 1 and lies within 4% of it is no clear winner (nu6: ajv-jtd 0.99 [0.97–1.01]
+  // was said "borderline: ajv-jtd looks 0.99×"); a wider one around it stays borderline
   assert.equal(run(0.96, [0.9, 1.03]).state, 'borderline');
-  assert.equal(run(0.99, [0.9, 1.09]).state, 'no-clear-winner');
+  assert.equal(run(0.99, [0.9, 1.09]).state, 'borderline');
   assert.equal(run(0.99, [0.97, 1.01]).state, 'no-clear-winner');
+  // reruns that move between those states open with the same action (issue 22: "three runs of one pair agree")
+  const opening = (r: { sentence: string }) => /, (keep [^:]+|use [^(]+)/.exec(r.sentence)?.[1];
+  assert.deepEqual(
+    [run(0.96, [0.9, 1.03]), run(0.99, [0.97, 1.01]), run(1.03, [0.99, 1.07]), run(0.9, [0.7, 1.15])].map(opening),
+    Array(4).fill('keep the built-in JSON.stringify'),
+  );
   const same = run(0.99, [0.88, 1.12]);
   assert.equal(same.state, 'no-clear-winner');
   assert.match(
     same.sentence,
-    /, no clear winner: the other serializer is not clearly faster than the built-in JSON\.stringify; the closest, fast-json-stringify, takes 0\.99× \(99\.9% CI 0\.88–1\.12×\) its time: use the built-in\.$/,
+    /, keep the built-in JSON\.stringify: no clear winner, the other serializer is not clearly faster; the closest, fast-json-stringify, takes 0\.99× \(99\.9% CI 0\.88–1\.12×\) its time\.$/,
   );
   // slower-looking with an interval ending near 1: nothing is faster, and it is not called "clearly slower"
   const nearSlower = run(1.1, [1.02, 1.17]);
   assert.equal(nearSlower.state, 'baseline');
   assert.match(
     nearSlower.sentence,
-    /, use the built-in JSON\.stringify: the other serializer is not faster; the closest, fast-json-stringify, takes 1\.10× \(99\.9% CI 1\.02–1\.17×\) as long\.$/,
+    /, keep the built-in JSON\.stringify: the other serializer is not faster; the closest, fast-json-stringify, takes 1\.10× \(99\.9% CI 1\.02–1\.17×\) as long\.$/,
   );
   const slower = run(2, [1.8, 2.2]);
   assert.equal(slower.state, 'baseline');
   assert.match(
     slower.sentence,
-    /, use the built-in JSON\.stringify: the other serializer is clearly slower; the closest, fast-json-stringify, takes 2\.00× \(99\.9% CI 1\.80–2\.20×\) as long\.$/,
+    /, keep the built-in JSON\.stringify: the other serializer is clearly slower; the closest, fast-json-stringify, takes 2\.00× \(99\.9% CI 1\.80–2\.20×\) as long\.$/,
   );
 });
 
@@ -783,7 +790,7 @@ test('the takeaway and the recommendation read one call: for each state, the sam
     ['b', 1.5, [1.4, 1.6]],
   ]);
   assert.equal(recommend(border)[0].state, 'borderline');
-  assert.match(recommend(border)[0].sentence, /, borderline: a looks 0\.85× \(99\.9% CI 0\.74–0\.98×\)/);
+  assert.match(recommend(border)[0].sentence, /: borderline, a looks 0\.85× \(99\.9% CI 0\.74–0\.98×\)/);
   assert.match(
     takeawayOf(border),
     /^a looks fastest, 0\.85× \(99\.9% CI 0\.74–0\.98×\) JSON\.stringify's time, but is borderline: the interval ends at 0\.98/,
@@ -804,7 +811,7 @@ test('the takeaway and the recommendation read one call: for each state, the sam
   // uncertain: too wide to resolve, in both
   const vague = group([['a', 0.63, [0.28, 1.44]]]);
   assert.equal(recommend(vague)[0].state, 'uncertain');
-  assert.match(recommend(vague)[0].sentence, /, too uncertain to call: a takes 0\.28–1\.44×/);
+  assert.match(recommend(vague)[0].sentence, /: too uncertain to call, a takes 0\.28–1\.44×/);
   assert.equal(
     takeawayOf(vague),
     'a (0.63, 99.9% CI 0.28–1.44) is too uncertain to call against JSON.stringify: its interval is too wide to say whether it is faster or slower.',
@@ -1066,7 +1073,7 @@ test("one number format for a ratio everywhere (the table's), and a scenario sai
     { serializer: 'zz', mean: 1_008_000, ratio: 10.08, ratioInterval: [9.5, 10.7] },
   ]);
   const [rec] = recommend(r);
-  assert.match(rec.sentence, /typia takes 0\.003–209× the built-in/);
+  assert.match(rec.sentence, /typia takes 0\.003–209× its time/);
   assert.doesNotMatch(rec.sentence, /208\.52|0\.00–/);
   const slow = recommend(
     results([{ serializer: 'json' }, { serializer: 'zz', mean: 1_008_000, ratio: 10.08, ratioInterval: [9.5, 10.7] }]),
@@ -1311,15 +1318,21 @@ test('a borderline serializer the probes show losing data on the user’s record
   assert.equal(rec.state, 'borderline');
   assert.match(
     rec.sentence,
-    /, use the built-in: ajv-jtd looks 0\.95× \(99\.9% CI 0\.90–1\.03×\) the time of the built-in JSON\.stringify, borderline \(the interval reaches 1\.03, so it may be no faster at all\), and its probes show it losing data: 1 failing probe, 1 on your own records \(an extra key at \$ \(silent-loss at \$\.k\)\)\.$/,
+    /, keep the built-in JSON\.stringify: ajv-jtd looks 0\.95× \(99\.9% CI 0\.90–1\.03×\) its time, borderline \(the interval reaches 1\.03, so it may be no faster at all\), and its probes show it losing data: 1 failing probe, 1 on your own records \(an extra key at \$ \(silent-loss at \$\.k\)\)\.$/,
   );
   assert.doesNotMatch(rec.sentence, /rerun before switching/);
+  // the takeaway under its table says so too, in report.md, report.html and the terminal (nu6: "ajv-jtd looks faster … borderline")
+  const losing = /the probes show ajv-jtd losing data on your own records \(see the recommendation\)\./;
+  assert.match(renderMarkdown(r), new RegExp(`ajv-jtd looks .*borderline.*; ${losing.source}`));
+  assert.match(renderHtml(r), losing);
+  assert.match(renderTerminal(r, false, { width: 1000 }), losing);
   // without the failing probe: the borderline sentence as before
   (r as unknown as { probes: { verdicts: unknown[] } }).probes.verdicts = [];
   assert.match(
     recommend(r)[0].sentence,
-    /, borderline: ajv-jtd looks 0\.95× .*: rerun before switching \(until then, use the built-in\)\.$/,
+    /, keep the built-in JSON\.stringify: borderline, ajv-jtd looks 0\.95× .*; rerun before switching\.$/,
   );
+  assert.doesNotMatch(renderMarkdown(r), losing);
 });
 
 test('on a terminal narrower than a label the recommendation wraps whole: no word repeated (hx6: "serializeiz" at COLUMNS=5)', () => {

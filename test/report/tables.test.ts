@@ -95,6 +95,59 @@ test('the instructions table, in both dialects', () => {
   assertSnapshot('tables/instructions.md', renderInstructions(r, true));
 });
 
+test('`list` at 80 columns keeps where each serializer runs: a heading per platform names its targets; Family goes first, said once (nu6: "Runs on" was dropped)', () => {
+  const ws = [
+    {
+      id: 'users-settings-record',
+      description: "The users-settings payload on .NET as study 001's code: a positional record",
+      sizes: [100, 1000],
+      defaultSizes: [100],
+      shapes: ['list'],
+    },
+  ];
+  const rows = [
+    {
+      id: 'safe-stable-stringify',
+      version: '3.0.0',
+      family: 'builtin',
+      deserializeClass: null,
+      supported: ['users-settings-record/list/ser'],
+    },
+    {
+      id: 'stj-sourcegen',
+      version: 'as loaded by the target',
+      family: 'source-generated',
+      deserializeClass: 'transform',
+      supported: ['users-settings-record/list/ser', 'users-settings-record/list/de'],
+      platform: 'dotnet',
+    },
+  ];
+  for (const width of [80, 120]) {
+    const text = renderList(ws, rows, false, width);
+    const lines = text.trimEnd().split('\n');
+    assert.deepEqual(
+      lines.filter((l) => [...l].length > width),
+      [],
+      `no line over ${width}`,
+    );
+    const flat = text.replace(/\n {2}/g, ' ');
+    assert.match(flat, /^JavaScript serializers, run on node, node@[\d|]+, bun, deno, chromium, quickjs:$/m);
+    assert.match(flat, /^\.NET serializers, run on dotnet, dotnet@[\d|]+, mono:$/m);
+    assert.ok(
+      flat.indexOf('JavaScript serializers') < flat.indexOf('safe-stable-stringify') &&
+        flat.indexOf('safe-stable-stringify') < flat.indexOf('.NET serializers') &&
+        flat.indexOf('.NET serializers') < flat.indexOf('stj-sourcegen'),
+      'each serializer under its platform',
+    );
+    assert.ok((text.match(/left out to fit/g) ?? []).length <= 1, 'the columns left out are said once');
+  }
+  assert.match(
+    renderList(ws, rows, false, 80),
+    /\(column left out to fit 80 characters: Family; a wider terminal shows it\)/,
+  );
+  assert.doesNotMatch(renderList(ws, rows, false, 120), /left out/);
+});
+
 test('the list and runtimes tables', () => {
   assertSnapshot(
     'tables/list.terminal.txt',

@@ -274,3 +274,47 @@ test('a borderline row at the top is said borderline, never beside "none is meas
     "fast-json-stringify is at the top; fast-json-stringify looks 0.91× (99.9% CI 0.83–0.99×) JSON.stringify's time but is borderline: the interval ends at 0.99, so close to 1 that a rerun could find it no faster. Too uncertain to call: typia (0.80, 99.9% CI 0.60–1.20).",
   );
 });
+
+test("a row the takeaway calls faster or borderline whose probes lose data on the user's own records says so (nu6: ajv-jtd)", () => {
+  const lossy = { ...row('ajv-jtd', 0.94, [0.9, 0.99], 1), loses: true };
+  const slower = { ...row('superjson', 2.2, [2.1, 2.3], 3), loses: true };
+  // the borderline leader, in full and terse; a slower row that loses data is not named (nothing suggests it)
+  assert.equal(
+    takeawayText([base, lossy, slower], 'json', 'JSON.stringify'),
+    "ajv-jtd looks fastest, 0.94× (99.9% CI 0.90–0.99×) JSON.stringify's time, but is borderline: the interval ends at 0.99, so close to 1 that a rerun could find it no faster; superjson is measurably slower; the probes show ajv-jtd losing data on your own records (see the recommendation).",
+  );
+  assert.match(
+    takeawayText([base, lossy, slower], 'json', 'JSON.stringify', 0.999, true),
+    /^ajv-jtd looks fastest but is borderline \(its interval ends close to 1\); superjson is slower; the probes show ajv-jtd losing data on your own records \(see the recommendation\)\.$/,
+  );
+  // a clear leader and a row alone
+  assert.match(
+    takeawayText([base, { ...row('fjs', 0.5, [0.48, 0.52], 0.42), loses: true }], 'json', 'JSON.stringify'),
+    /^fjs is fastest, .*; the probes show fjs losing data on your own records \(see the recommendation\)\.$/,
+  );
+  assert.equal(
+    takeawayText([{ ...row('fjs', 0.5, [0.48, 0.52], 0.42), loses: true }], 'json', 'JSON.stringify'),
+    "Only fjs has a ratio: 0.50 (99.9% CI 0.48–0.52) of JSON.stringify's time. The probes show fjs losing data on your own records (see the recommendation).",
+  );
+  // without the flag, nothing is said
+  assert.doesNotMatch(takeawayText([base, row('ajv-jtd', 0.94, [0.9, 0.99], 1)], 'json', 'JSON.stringify'), /probes/);
+});
+
+test('a borderline row within 2% of 1 is "about as fast", never "looks faster" (nu6: "1.00× faster, borderline")', () => {
+  // 1.00 [0.95–1.05]: too wide for a resolved tie (results/decision.ts TIE_WITHIN), so borderline
+  const level = row('typia', 0.995, [0.95, 1.05], 1);
+  assert.equal(
+    takeawayText([base, level, row('ajv-jtd', 3, [2.9, 3.1], 1)], 'json', 'JSON.stringify', 0.999, true),
+    'None is measurably faster than JSON.stringify; typia is about as fast as JSON.stringify but is borderline (its interval reaches 1); ajv-jtd is slower.',
+  );
+  assert.match(
+    takeawayText(
+      [base, row('typia', 0.97, [0.92, 1.02], 1), row('ajv-jtd', 3, [2.9, 3.1], 1)],
+      'json',
+      'JSON.stringify',
+      0.999,
+      true,
+    ),
+    /; typia looks faster than JSON\.stringify but is borderline/,
+  );
+});

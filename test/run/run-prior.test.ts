@@ -89,7 +89,7 @@ test('a group is lent its prior once the groups done of its class give PRIOR_DF_
   assert.deepEqual(runPriorsInOrder([ser(0.001)]), [{}]);
 });
 
-test('on recorded launches (load 20.3), judged against the run’s spread model, ⚠ noisy is on 3 cases of 16, and no launches disagree', () => {
+test('on recorded launches (load 20.3), judged against the run’s spread model, ⚠ noisy is on 4 cases of 16, and no launches disagree', () => {
   const r = readResults(RECORDED);
   const groups = recordedGroups(r.cases);
   assert.equal(groups.length, 4);
@@ -98,15 +98,16 @@ test('on recorded launches (load 20.3), judged against the run’s spread model,
   const flagged = out.filter((c) => c.findings.some((f) => f.code === 'noisy'));
   assert.ok(flagged.length <= out.length / 3, `${flagged.length} of ${out.length} flagged`);
   // the border band of results/decision.ts (1.0 half-width, capped at 10%) with the tie rule (a ratio
-  // within 2% of 1 whose interval holds 1 is "no clear winner", not borderline): arktype transform
-  // 0.977 [0.88–1.09], fast-json-stringify serialize 0.969 [0.88–1.07] and typia serialize 1.057
-  // [0.96–1.16] end within 10% of 1 with a point estimate more than 2% from it, so a rerun could
-  // fall on the other side (borderline, flagged); typia validate 1.003 [0.91–1.10] is a tie, not
-  // flagged (it was, before the tie rule: "looks 1.00× faster" says nothing)
+  // within 2% of 1 whose interval holds 1 and lies within 4% of it is "no clear winner"): arktype
+  // transform 0.977 [0.88–1.09], fast-json-stringify serialize 0.969 [0.88–1.07], typia serialize
+  // 1.057 [0.96–1.16] and typia validate 1.003 [0.91–1.10] end within 10% of 1, so a rerun could fall
+  // on the other side (borderline, flagged); typia validate's interval reaches 9% below 1, too wide
+  // for a resolved tie (out24's tie on the ratio alone left it unflagged: studies/border-band NOTE.md)
   assert.deepEqual(flagged.map((c) => `${c.serializer} ${c.class}`).sort(), [
     'arktype transform',
     'fast-json-stringify serialize',
     'typia serialize',
+    'typia validate',
   ]);
   assert.ok(!out.some((c) => c.findings.some((f) => f.message.startsWith(LAUNCHES_DISAGREE))));
   // against their own errors alone (no spread model) the same launches disagree on 2 cases

@@ -192,15 +192,105 @@ export function scatterChartOption(title: string, points: ScatterPoint[]): Recor
       axisLabel: { formatter: fmt, hideOverlap: true },
     };
   };
+  // where a value lies across the plot, 0 to 1, on its axis' scale (log past 20×, as `axis` decides)
+  const share = (vals: number[], binary = false) => {
+    const [lo, hi] = [Math.min(...vals), Math.max(...vals)];
+    if (hi === lo) return () => 0.5;
+    // the axis' extent as ECharts draws it (approximately): whole powers of ten on a log axis, the binary
+    // ticks' domain on a bytes axis, else rounded out to a step of 1, 2, 2.5 or 5 × 10ⁿ (about five ticks)
+    if (lo > 0 && hi / lo > 20) {
+      const [a, b] = [Math.floor(Math.log10(lo)), Math.ceil(Math.log10(hi))];
+      return (v: number) => (Math.log10(v) - a) / (b - a);
+    }
+    const rough = (hi - lo) / 5;
+    const p10 = 10 ** Math.floor(Math.log10(rough));
+    const step = [1, 2, 2.5, 5, 10].find((m) => m * p10 >= rough)! * p10;
+    const d =
+      binary && lo >= 0 ? binaryTicks(lo, hi) : { min: Math.floor(lo / step) * step, max: Math.ceil(hi / step) * step };
+    return (v: number) => (v - d.min) / (d.max - d.min);
+  };
+  const xShare = share(points.map((p) => p.time));
+  const yShare = share(
+    points.map((p) => p.alloc),
+    true,
+  );
+  // The labels, placed here (nu6: json's and typebox's were drawn over each other, names were cut at the
+  // plot's edge; ECharts' own label layout only shifts or hides them within one series). Points that (almost)
+  // coincide share one label (`json, typebox`); then each label takes the first side of its point — right,
+  // left, above, below — where it stays inside the plot and meets no point and no label placed before it; one
+  // with no such side is left out (the tooltip names every point). Sizes in shares of a plot about 600 × 230 px
+  // (at 800 px; a wider plot only leaves more room): 6.2 px a character, 14 px a line, 8 px from its point.
+  const W = 600;
+  const H = 230;
+  const groups: ScatterPoint[][] = [];
+  for (const p of [...points].sort((a, b) => a.time - b.time)) {
+    const same = groups.find((g) =>
+      g.some(
+        (q) =>
+          Math.abs(xShare(p.time) - xShare(q.time)) <= 12 / W && Math.abs(yShare(p.alloc) - yShare(q.alloc)) <= 12 / H,
+      ),
+    );
+    if (same) same.push(p);
+    else groups.push([p]);
+  }
+  type Box = [number, number, number, number];
+  const meets = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  const dots: Box[] = points.map((p) => [
+    xShare(p.time) - 6 / W,
+    yShare(p.alloc) - 6 / H,
+    xShare(p.time) + 6 / W,
+    yShare(p.alloc) + 6 / H,
+  ]);
+  const placed: Box[] = [];
+  const labels: unknown[] = [];
+  for (const g of groups) {
+    const names = g.map((p) => `${p.name}${p.estimate ? ' ~' : ''}`);
+    // a group's label is drawn beside its outermost point on that side (its first point above or below)
+    const last = g.reduce((a, b) => (xShare(b.time) > xShare(a.time) ? b : a));
+    const at: Record<string, ScatterPoint> = { right: last, left: g[0], top: g[0], bottom: g[0] };
+    const h = 14 / H;
+    const [dx, dy] = [8 / W, 8 / H];
+    const box = (side: string, w: number): Box => {
+      const [x, y] = [xShare(at[side].time), yShare(at[side].alloc)];
+      if (side === 'right') return [x + dx, y - h / 2, x + dx + w, y + h / 2];
+      if (side === 'left') return [x - dx - w, y - h / 2, x - dx, y + h / 2];
+      if (side === 'top') return [x - w / 2, y + dy, x + w / 2, y + dy + h];
+      return [x - w / 2, y - dy - h, x + w / 2, y - dy];
+    };
+    const inside = (b: Box) => b[0] >= -0.02 && b[2] <= 1.05 && b[1] >= -0.04 && b[3] <= 1.1;
+    const own = g.map((p) => points.indexOf(p));
+    const free = (b: Box) =>
+      inside(b) && !placed.some((o) => meets(o, b)) && !dots.some((d, i) => !own.includes(i) && meets(d, b));
+    // every name if it fits, else the first and how many more (`json +3`: the tooltip names them)
+    const texts = names.length > 1 ? [names.join(', '), `${names[0]} +${names.length - 1}`] : names;
+    let chosen: [string, string, Box] | undefined;
+    for (const text of texts) {
+      const w = (text.length * 6.2) / W;
+      const side = ['right', 'left', 'top', 'bottom'].find((k) => free(box(k, w)));
+      if (side) {
+        chosen = [text, side, box(side, w)];
+        break;
+      }
+    }
+    if (!chosen) continue;
+    const [text, side, b] = chosen;
+    placed.push(b);
+    const value = [at[side].time, at[side].alloc, text, 0];
+    labels.push(side === 'right' ? value : { value, label: { position: side } });
+  }
   return {
     animation: false,
     title: { text: title, left: 0, textStyle: { fontSize: 13, fontWeight: 600 } },
-    legend: { data: keys, top: 0, right: 0 },
-    grid: { left: 28, right: 40, top: 40, bottom: 40, containLabel: true },
+    // the legend names the classes (not the labels' series); clicking it would hide points but not their labels
+    legend: { data: keys, top: 0, right: 0, selectedMode: false },
+    // room above the plot for the labels of its topmost points (they were drawn into the title)
+    grid: { left: 28, right: 40, top: 56, bottom: 40, containLabel: true },
     tooltip: {
       trigger: 'item',
-      formatter: (p: { data: [number, number, string, number] }) =>
-        `${escapeHtml(p.data[2])}<br>${formatTime(p.data[0])}/op · ${p.data[3] ? '~' : ''}${formatBytes(p.data[1])}/op${p.data[3] ? ' (estimated)' : ''}`,
+      formatter: (p: { value?: [number, number, string, number]; data: [number, number, string, number] }) => {
+        const d = p.value ?? p.data;
+        return `${escapeHtml(d[2])}<br>${formatTime(d[0])}/op · ${d[3] ? '~' : ''}${formatBytes(d[1])}/op${d[3] ? ' (estimated)' : ''}`;
+      },
     },
     xAxis: axis(
       points.map((p) => p.time),
@@ -216,22 +306,40 @@ export function scatterChartOption(title: string, points: ScatterPoint[]): Recor
       ),
       nameGap: 64,
     },
-    series: keys.map((k, i) => ({
-      type: 'scatter',
-      name: k,
-      symbolSize: 10,
-      itemStyle: { color: byClass ? chartColor(k.split(' · ')[0], i) : chartColor(`#${i}`, i) },
-      data: points.filter((p) => p.series === k).map((p) => [p.time, p.alloc, p.name, p.estimate ? 1 : 0]),
-      label: {
-        show: true,
-        position: 'right',
-        formatter: (p: { data: [number, number, string, number] }) => `${p.data[2]}${p.data[3] ? ' ~' : ''}`,
-        fontSize: 11,
-        color: '#333',
+    series: [
+      ...keys.map((k, i) => ({
+        type: 'scatter',
+        name: k,
+        symbolSize: 10,
+        itemStyle: { color: byClass ? chartColor(k.split(' · ')[0], i) : chartColor(`#${i}`, i) },
+        data: points.filter((p) => p.series === k).map((p) => [p.time, p.alloc, p.name, p.estimate ? 1 : 0]),
+      })),
+      // the labels, one per cluster of nearby points, in one series of their own (ECharts moves and hides
+      // overlapping labels within a series, not across the classes); a point in the right part of the plot is
+      // labelled on its left, so its name is not cut at the edge; silent and transparent, never in the legend
+      {
+        type: 'scatter',
+        name: 'labels',
+        silent: true,
+        symbolSize: 10,
+        itemStyle: { color: 'rgba(0,0,0,0)' },
+        tooltip: { show: false },
+        z: 3,
+        data: labels,
+        label: {
+          show: true,
+          position: 'right',
+          formatter: (p: { value?: [number, number, string, number]; data: [number, number, string, number] }) => {
+            const d = p.value ?? p.data;
+            return `${d[2]}${d[3] ? ' ~' : ''}`;
+          },
+          fontSize: 11,
+          color: '#333',
+        },
+        // a safety net: a label that still meets another (a plot narrower than assumed) is hidden
+        labelLayout: { hideOverlap: true },
       },
-      // labels that would still overlap after shifting are hidden (the tooltip names every point)
-      labelLayout: { moveOverlap: 'shiftY', hideOverlap: true },
-    })),
+    ],
   };
 }
 

@@ -28,6 +28,7 @@ import {
   withinNoise,
   borderlineFaster,
   borderlineReach,
+  losingClause,
 } from '../takeaway.js';
 import { decisionBounds, ratioCall, ratioVerdict, unresolved } from '../../results/decision.js';
 import { escapeHtml } from './escape.js';
@@ -87,6 +88,7 @@ export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
   leaderClause,
   tiedClause,
   allUncertain,
+  losingClause,
   takeawayText,
   escapeHtml,
   caseKey,

@@ -38,7 +38,10 @@ function cell(
   if (!failing.length) {
     const title =
       vs.length === 1 && vs[0].verdict.mark !== '✔' ? ` title="${escapeHtml(describeVerdict(vs[0].verdict))}"` : '';
-    return `<td class="pm m${vs.length === 1 ? escapeHtml(vs[0].verdict.mark) : ''}"${title}>${text}</td>`;
+    // a labelled mark (`✔ rejects $.status sent as a string: …`) wraps in a column of its own width, not one line
+    // as wide as its label (nu6: a 680 px column at 800 px)
+    const long = text.length > 24 ? ' long' : '';
+    return `<td class="pm m${vs.length === 1 ? escapeHtml(vs[0].verdict.mark) : ''}${long}"${title}>${text}</td>`;
   }
   const items = failing.map((v) => {
     const { title, side } = probeSideFor(byId.get(v.probe), v, dotnetTargets);
@@ -99,7 +102,8 @@ export function renderProbesSection(run: ResultsFile, index = 0, several = false
             r.family !== family
               ? `<tr class="fam"><th colspan="${m.columns.length + 1}">${escapeHtml((family = r.family))}</th></tr>`
               : '';
-          return `${sep}<tr><th class="probe" title="${escapeHtml(r.probes.length > 1 ? `${r.probes.length} probes` : (byId.get(r.probes[0])?.title ?? ''))}">${escapeHtml(r.group)}</th>${m.columns.map((c) => cell(r, c, byId, dotnetTargets)).join('')}</tr>`;
+          // a probe id may break after its dots (`safety.parse.undeclared.constructor.escaped` held a 290 px column)
+          return `${sep}<tr><th class="probe" title="${escapeHtml(r.probes.length > 1 ? `${r.probes.length} probes` : (byId.get(r.probes[0])?.title ?? ''))}">${escapeHtml(r.group).replace(/\./g, '.<wbr>')}</th>${m.columns.map((c) => cell(r, c, byId, dotnetTargets)).join('')}</tr>`;
         })
         .join('');
       parts.push(

@@ -49,6 +49,7 @@ export function sectionTakeaway(
             allocRatio: r.allocRatio,
             ...(r.allocRange ? { allocRange: r.allocRange } : {}),
             ...(why ? { unranked: why } : {}),
+            ...((r.c as ViewCase).loses ? { loses: true } : {}),
           };
         }),
         base,

@@ -72,10 +72,12 @@ details.code td { padding:4px 0; }
 details.code pre { background:var(--soft); padding:6px 10px; border-radius:6px; }
 .warn { color:var(--bad); }
 table.probe-matrix td.pm { text-align:center; white-space:nowrap; }
+table.probe-matrix td.pm.long { white-space:normal; min-width:10em; max-width:16em; text-align:left; font-size:12px; }
 table.probe-matrix td.pm.bad { background:#fff0f0; color:var(--bad); text-align:left; }
-table.probe-matrix td.pm details ul { white-space:normal; min-width:420px; max-width:720px; padding-left:18px; color:var(--fg); font-size:12.5px; }
+table.probe-matrix td.pm details:not([open]) > ul { display:none; }
+table.probe-matrix td.pm details ul { white-space:normal; overflow-wrap:anywhere; width:min(560px, 80vw); padding-left:18px; color:var(--fg); font-size:12.5px; }
 table.probe-matrix td.pm summary { cursor:pointer; font-weight:600; }
-table.probe-matrix th.probe { font-weight:normal; white-space:nowrap; }
+table.probe-matrix th.probe { font-weight:normal; min-width:9em; }
 table.probe-matrix tr.fam th { background:var(--soft); text-align:left; }
 table.probe-matrix td.m✘, table.probe-matrix td.m– { color:var(--dim); }
 footer { color:var(--dim); font-size:12px; margin:40px auto 24px; }

@@ -4,6 +4,13 @@ import { ratioIntervalOf, timeIntervalOf } from '../../results/ratio.js';
 import { allocWindowRange } from '../../results/alloc.js';
 import { buildTables, savesText, tableKey } from '../rows.js';
 import type { ReportCase } from '../model.js';
+import { isLoss, payloadCosts } from '../costs.js';
+import type { MeasuredCase, ResultsFile } from '../../results/types.js';
+
+/** True when `results`' probes show the case's serializer losing data on the user's own records (a loss on a payload probe the baseline does not share: report/costs.ts). */
+function losesOnPayload(c: MeasuredCase, results: ResultsFile | undefined): boolean {
+  return results ? payloadCosts(c, results).some((k) => isLoss(k) && k.onPayload) : false;
+}
 
 /** One case as the HTML report embeds it: the statistics without the raw samples. Times in ns/op, bytes per op. */
 export interface ViewCase {
@@ -43,6 +50,8 @@ export interface ViewCase {
   saves?: string;
   allocRatio: number | null;
   findings: Finding[];
+  /** the run's probes show it losing data on the user's own records (report/costs.ts `payloadCosts`, losses on payload probes): the takeaway says so */
+  loses?: true;
 }
 
 /**
@@ -123,6 +132,7 @@ export function toViewData(model: ReportModel): ViewData {
     ...(savesText(c) ? { saves: savesText(c) } : {}),
     allocRatio: c.status === 'measured' && c.allocated?.method !== 'n/a' ? (c.allocRatio ?? null) : null,
     findings: c.findings,
+    ...(c.status === 'measured' && losesOnPayload(c, model.runs[c.source]) ? { loses: true as const } : {}),
   }));
   const groups: ViewGroup[] = buildTables(model.cases).map((t) => {
     const all = t.sections.flatMap((s) => s.cases);
