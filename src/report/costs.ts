@@ -207,7 +207,7 @@ export function isLoss(c: { source: string; tier?: number; refusal?: boolean }):
 
 /**
  * The losses among a serializer's costs ({@link isLoss}) in one clause for a sentence, or null
- * without any: `its probes show it losing data: 56 failing probes, 3 on your own records (an
+ * without any: `its probes show it losing data: 56 failing probes, 3 on your records with one change (an
  * extra key at $ (silent-loss at $.k); …), the rest on made-up inputs your schema allows
  * (writes a lone surrogate raw …)`. Pure.
  */
@@ -220,7 +220,7 @@ export function lossClause(
   const made = losses.filter((c) => !c.onPayload);
   const shorts = [...new Set(mine.map((c) => c.short ?? c.text))];
   const onMine = mine.length
-    ? `${mine.length} on your own records (${shorts.slice(0, 2).join('; ')}${shorts.length > 2 ? `; ${shorts.length - 2} more` : ''})`
+    ? `${mine.length} on your records with one change (${shorts.slice(0, 2).join('; ')}${shorts.length > 2 ? `; ${shorts.length - 2} more` : ''})`
     : '';
   const heads = [...new Set(costGroups(made).map((g) => probeHeadline(g.items[0].kind ?? '')))];
   const onMade = made.length

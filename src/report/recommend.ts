@@ -861,7 +861,7 @@ export function renderRecommendations(
 /**
  * The line under a sentence that keeps a baseline which loses data on the user's own records
  * (`baselineCosts`: payload probes only, no refusal: see recommend), or null: `keeping zod costs,
- * on your own records: an extra key at $: silent-loss at $.k (…)`, and how many more kinds.
+ * on your records with one change: an extra key at $: silent-loss at $.k (…)`, and how many more kinds.
  * The same words in the terminal (wrapped, two lines at most) and report.md (with every cost
  * under it). Pure.
  */
@@ -870,7 +870,7 @@ export function keepingLine(r: Recommendation): string | null {
   if (!kept.length || !r.baseline) return null;
   const first = kept[0].text.replace(/^on [^:]+: /, '');
   const more = kept.length > 1 ? `; ${kept.length - 1} more kind${kept.length > 2 ? 's' : ''} in report.md` : '';
-  return `keeping ${r.baseline} costs, on your own records: ${first}${more}`;
+  return `keeping ${r.baseline} costs, on your records with one change: ${first}${more}`;
 }
 
 /**

@@ -368,12 +368,12 @@ export function takeawayText(
 /**
  * The takeaway's clause on the rows among `rows` whose probes show them losing data on the user's
  * own records ({@link TakeawayRow.loses}), or '' when none: `the probes show ajv-jtd losing data
- * on your own records (see the recommendation)`. Pure.
+ * on your records with one change (see the recommendation)`. Pure.
  */
 export function losingClause(rows: readonly TakeawayRow[]): string {
   const losing = rows.filter((r) => r.loses);
   return losing.length
-    ? `the probes show ${joinNames(losing.map((r) => r.label))} losing data on your own records (see the recommendation)`
+    ? `the probes show ${joinNames(losing.map((r) => r.label))} losing data on your records with one change (see the recommendation)`
     : '';
 }
 
