@@ -62,7 +62,7 @@ const stale = staleSource();
 if (stale) {
   const fix = /^package(-lock)?\.json$/.test(stale) ? '`npm ci`' : '`npm run build`';
   process.stderr.write(
-    `jsonbench: warning: ${stale} changed after the build in ${join(root, 'build')} was made, which runs the older code: run ${fix} in ${root}\n`,
+    `jsonbench: warning: ${stale} changed after the build was made (it runs the older code):\n  run ${fix} in ${root}\n`,
   );
 }
 // main.js imports files/process-end.js statically: it takes Node's exit and the fs functions it checks the

@@ -121,7 +121,7 @@ test('the CLI warns, naming the folder or file and `npm run build` (`npm ci` for
     writeFileSync(join(pulled, 'src/cli/main.ts'), 'export async function main() { return 1; }\n');
     assert.match(
       stderrOf(pulled),
-      /^jsonbench: warning: src\/cli changed after the build in .*jsonbench-stale-.*build was made, which runs the older code: run `npm run build` in /,
+      /^jsonbench: warning: src\/cli changed after the build was made \(it runs the older code\):\n {2}run `npm run build` in .*jsonbench-stale-/,
     );
     const added = builtProject(builtAt);
     dirs.push(added);
@@ -131,7 +131,7 @@ test('the CLI warns, naming the folder or file and `npm run build` (`npm ci` for
     const locked = builtProject(builtAt);
     dirs.push(locked);
     utimesSync(join(locked, 'package.json'), later, later);
-    assert.match(stderrOf(locked), /warning: package\.json changed after the build .*: run `npm ci` in /);
+    assert.match(stderrOf(locked), /warning: package\.json changed after the build .*:\n {2}run `npm ci` in /);
     const installed = builtProject(builtAt, false);
     dirs.push(installed);
     utimesSync(join(installed, 'package.json'), later, later);
