@@ -717,9 +717,9 @@ export function deltaLines(files: readonly ResultsFile[]): string[] {
     }
   if (!lines.length) return [];
   return [
-    "The study's Δ column beside jsonbench's: each serializer on .NET 9 and .NET 10, jsonbench's mean on each and Δ between them (separate processes: Δ is the weaker reading; `≈` when the two means' error bars overlap), the study's Δ from its own net9.0 and net10.0 times, whether the two agree in sign (unclear when jsonbench's Δ is `≈`), and each runtime's ratio beside the study's on that runtime (inside: the published ratio lies in jsonbench's interval). The study gave no net9.0 allocation.",
+    "The study's Δ column beside jsonbench's: each serializer on .NET 9 and .NET 10, jsonbench's mean on each and Δ between them (separate processes: Δ is the weaker reading; `≈` when the two means' intervals overlap), the study's Δ from its own net9.0 and net10.0 times, whether the two agree in sign (unclear when jsonbench's Δ is `≈`), and each runtime's ratio beside the study's on that runtime (inside: the published ratio lies in jsonbench's interval). The study gave no net9.0 allocation.",
     '',
-    '| case | serializer | read from | dotnet@9 mean ± error | dotnet@10 mean ± error | Δ | published Δ | Δ: same sign | dotnet@9 ratio | published net9.0 ratio | dotnet@10 ratio | published net10.0 ratio | dotnet@9 allocated | dotnet@10 allocated |',
+    '| case | serializer | read from | dotnet@9 mean [interval] | dotnet@10 mean [interval] | Δ | published Δ | Δ: same sign | dotnet@9 ratio | published net9.0 ratio | dotnet@10 ratio | published net10.0 ratio | dotnet@9 allocated | dotnet@10 allocated |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...lines,
     '',
