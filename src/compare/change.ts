@@ -278,7 +278,8 @@ export function compareIntervals(
   };
   // no noisy veto: a case whose launches disagree has that spread in its Error already (from the
   // launch means); only the pooled-samples comparison (compareSamples) vetoes a noisy case
-  if (Math.abs(percent) < rule.thresholdPercent) return { ...out, verdict: 'same', sameBecause: 'below-threshold' };
+  if (Math.abs(percent) < rule.thresholdPercent)
+    return { ...out, verdict: 'same', sameBecause: underOrNoise(low, high, rule) };
   if (!(low > 0 || high < 0)) return { ...out, verdict: 'same', sameBecause: 'within-noise' };
   if (
     fastPercent !== null &&
@@ -286,6 +287,15 @@ export function compareIntervals(
   )
     return { ...out, verdict: 'same', sameBecause: 'slow-samples-only' };
   return { ...out, verdict: percent > 0 ? 'slower' : 'faster' };
+}
+
+/**
+ * Why a change whose estimate is under the threshold is `same`: `below-threshold` only when its
+ * whole interval [low, high] (percent) lies within ±threshold, so the run shows the change is small;
+ * else `within-noise` (nu8: "−84% … +425%, same (under threshold)" read as a small change confirmed).
+ */
+function underOrNoise(low: number, high: number, rule: VerdictRule): 'below-threshold' | 'within-noise' {
+  return low > -rule.thresholdPercent && high < rule.thresholdPercent ? 'below-threshold' : 'within-noise';
 }
 
 /**
@@ -326,7 +336,8 @@ export function compareRatios(
     noiseFloor: finite ? 100 * (Math.exp(Math.max(down, up)) - 1) : Infinity,
     fastPercent: null,
   };
-  if (Math.abs(percent) < rule.thresholdPercent) return { ...out, verdict: 'same', sameBecause: 'below-threshold' };
+  if (Math.abs(percent) < rule.thresholdPercent)
+    return { ...out, verdict: 'same', sameBecause: underOrNoise(low, high, rule) };
   if (!(low > 0 || high < 0)) return { ...out, verdict: 'same', sameBecause: 'within-noise' };
   return { ...out, verdict: percent > 0 ? 'slower' : 'faster' };
 }

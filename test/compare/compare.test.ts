@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareSamples, percentChangeInterval, verdictOf } from '../../src/compare/change.js';
+import { compareRatios, compareSamples, percentChangeInterval, verdictOf } from '../../src/compare/change.js';
 import {
   compareResults,
   DEFAULT_ALPHA,
@@ -703,4 +703,15 @@ test('every target is counted, one that measured nothing is said once with why, 
     renderCompareMarkdown(none, 'a', 'b', { gate: { failOn: ['slower', 'broken'], reasons } }),
     /^### jsonbench: gate failed: no case was measured in both runs\n[^]*\| node@22 \| 0 \/ 2 \| 0 \/ 2 \| node@22 is not installed/,
   );
+});
+
+test('a small estimate with a wide interval is "within noise", not "under threshold" (nu8: +0.6%, −61% … +137%)', () => {
+  const rule = { alpha: 0.05, thresholdPercent: 5 };
+  const wide = compareRatios({ ratio: 1, interval: [0.5, 2] }, { ratio: 1.006, interval: [0.8, 1.26] }, rule);
+  assert.equal(wide.verdict, 'same');
+  assert.equal(wide.sameBecause, 'within-noise');
+  assert.ok(wide.ci!.low < -5 && wide.ci!.high > 5, JSON.stringify(wide.ci));
+  // the same estimate with an interval inside ±5%: the run shows the change is small
+  const narrow = compareRatios({ ratio: 1, interval: [0.99, 1.01] }, { ratio: 1.006, interval: [0.996, 1.016] }, rule);
+  assert.equal(narrow.sameBecause, 'below-threshold');
 });
