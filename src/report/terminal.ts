@@ -243,7 +243,7 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
   out.push(...blocks.filter(Boolean).join('\n\n').split('\n'));
   if (options.tablesOnly) return out.join('\n');
   out.push('');
-  if (dropped.size) out.push(c.dim(say(droppedSentence([...dropped], width, verbose))), '');
+  if (dropped.size) out.push(c.dim(say(droppedSentence([...dropped], width))), '');
   const instructions = renderInstructions(results);
   if (instructions) out.push(instructions);
   const cold = renderColdStart(results);
@@ -426,9 +426,13 @@ export function namesLine(prefix: string, names: readonly string[], width: numbe
   return clipLine(all, width);
 }
 
-/** The sentence naming the columns tables left out to fit the width (said once per run; each table keeps what fits it). */
-function droppedSentence(dropped: readonly string[], width: number, verbose: boolean): string {
-  return `left out where a table did not fit ${width} characters: ${dropped.join(', ')} (a wider terminal${verbose ? '' : ' or --verbose'} shows more; report.md has every column)`;
+/**
+ * The sentence naming the columns tables left out to fit the width (said once per run; each table
+ * keeps what fits it). Only a wider terminal brings them back: --verbose adds columns, which the
+ * same width drops again (nu8 at 80 columns: "--verbose shows more" gained none).
+ */
+function droppedSentence(dropped: readonly string[], width: number): string {
+  return `left out where a table did not fit ${width} characters: ${dropped.join(', ')} (a wider terminal shows more; report.md has every column)`;
 }
 
 /** The statuses of a case that gave no number. */
@@ -567,7 +571,7 @@ export function renderRunEnd(results: ResultsFile, color: boolean, options: RunE
   for (const e of extras) out.push(e, '');
   if (options.verbose) out.push(...legendSentences(results).map((l) => c.dim(wrap(esc(l), width))), '');
   const notes: string[] = [];
-  if (options.dropped?.length) notes.push(droppedSentence(options.dropped, width, Boolean(options.verbose)));
+  if (options.dropped?.length) notes.push(droppedSentence(options.dropped, width));
   else if (!options.verbose)
     notes.push('--verbose shows more columns, every finding and the legend; report.md has them all');
   const caveat = runCaveat(results);
