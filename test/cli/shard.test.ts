@@ -1,7 +1,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -206,6 +206,27 @@ test('report and merge never write over a file they read', async () => {
     merge.stderr,
   );
   assert.equal(read('shard1').shard?.index, 1, 'the shard is untouched');
+});
+
+test("report --out never replaces a ledger, another run's results or a sidecar, nor a file of another kind (hx8)", async () => {
+  const ledger = join(root, 'shared.db');
+  writeFileSync(ledger, Buffer.concat([Buffer.from('SQLite format 3\u0000', 'latin1'), Buffer.alloc(84)]));
+  const onLedger = await cli(['report', 'shard1/results.json', '--format', 'md', '--out', ledger]);
+  assert.deepEqual([onLedger.code, /is an SQLite database/.test(onLedger.stderr)], [2, true], onLedger.stderr);
+  assert.equal(readFileSync(ledger, 'latin1').slice(0, 15), 'SQLite format 3', 'the ledger is untouched');
+  const onResults = await cli(['report', 'shard1/results.json', '--format', 'md', '--out', 'shard2/results.json']);
+  assert.deepEqual([onResults.code, /results file or its integrity record/.test(onResults.stderr)], [2, true]);
+  const notes = join(root, 'notes.txt');
+  writeFileSync(notes, 'mine');
+  const onText = await cli(['report', 'shard1/results.json', '--format', 'md', '--out', notes]);
+  assert.deepEqual([onText.code, /is not a \.md file as a md report is/.test(onText.stderr)], [2, true]);
+  assert.equal(readFileSync(notes, 'utf8'), 'mine');
+  // a report of its own kind is replaced, as before
+  const md = join(root, 'again.md');
+  writeFileSync(md, 'old');
+  const again = await cli(['report', 'shard1/results.json', '--format', 'md', '--out', md]);
+  assert.equal(again.code, 0, again.stderr);
+  assert.notEqual(readFileSync(md, 'utf8'), 'old');
 });
 
 const node22 = await parseTarget('node@22').detect({ cacheDir: defaultCacheDir() });
