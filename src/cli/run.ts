@@ -52,8 +52,7 @@ export interface RunCliOptions extends Omit<RunOptions, 'cwd'> {
 }
 
 /** The statuses of a case that gave no number; `--fail-on` chooses among them (spelled as `compare --fail-on`: a comma-separated or repeated list). */
-// frozen: a config's code runs in this process (hx8 emptied it from `supports()` and `--fail-on incorrect` passed)
-export const NO_NUMBER_STATUSES = Object.freeze(['incorrect', 'failed', 'timeout', 'crashed'] as const);
+export const NO_NUMBER_STATUSES = ['incorrect', 'failed', 'timeout', 'crashed'] as const;
 
 /**
  * The exit code of a finished run and what stderr says about it. A run that measured and wrote

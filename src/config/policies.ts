@@ -259,20 +259,6 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
 };
 
 /**
- * Freezes `value` and every object under it: the policies are frozen when this module loads, before any
- * user config (hx8: a config rewrote `policies.default` to quick's launch plan, and the report said
- * "policy default (1 launch)"). Returns `value`.
- */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-deepFreeze(policies);
-
-/**
  * Preferred baseline per platform and class, in order; the first serializer that supports the
  * workload is used. JavaScript: the runtime's own `JSON` for serialize and parse. .NET: System.Text.Json
  * with reflection (`stj`) for every class, as in the report site's tables and the .NET studies
