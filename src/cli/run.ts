@@ -15,7 +15,7 @@ import { countOf } from '../report/units.js';
 import { unresolvedCases, unresolvedHeading, unresolvedPlain } from '../report/resolution.js';
 import { progressView, type ProgressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
-import { parseCaseTimeout, parseMaxTime, parseResolve, withAdaptive } from '../config/policies.js';
+import { parseCaseTimeout, parseMaxTime, parseResolve, withAdaptive, policies } from '../config/policies.js';
 
 /**
  * What stderr says about the paired cases adaptive launches left unresolved (their ratio's
@@ -28,7 +28,7 @@ export function unresolvedLines(results: Pick<ResultsFile, 'cases'>, max = 10): 
   const open = unresolvedCases(results.cases);
   if (!open.length) return [];
   const lines = [
-    `jsonbench: ${unresolvedHeading(open.length, open[0].resolution.resolve)}`,
+    `jsonbench: ${unresolvedHeading(open, open[0].resolution.resolve, policies.long.maxLaunches)}`,
     ...open.slice(0, max).map((o) => `  ~ ${o.id}: ${unresolvedPlain(o.resolution)}`),
   ];
   if (open.length > max) lines.push(`  … and ${open.length - max} more`);

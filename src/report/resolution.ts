@@ -55,12 +55,27 @@ function stopClause(r: Resolution, count = false): string {
 }
 
 /**
- * The terminal's heading for `n` unresolved cases of a run whose band is `resolve`: `3 ratios too
- * close to call at this precision (a difference of ±2% or more from the baseline is neither shown
+ * The terminal's heading for `open`, the unresolved cases of a run whose band is `resolve`: `3 ratios
+ * too close to call at this precision (a difference of ±2% or more from the baseline is neither shown
  * nor ruled out); a longer --max-time gives them more launches, report.md has the exact intervals:`.
+ * The advice follows what stopped them: a budget (`--max-time`), the launch cap (`--policy long`,
+ * whose cap is `longCap` launches: a longer --max-time gives a capped case nothing), or both.
  */
-export function unresolvedHeading(n: number, resolve: number): string {
-  return `${n === 1 ? '1 ratio' : `${n} ratios`} too close to call at this precision (a difference of ${bandOf(resolve)} or more from the baseline is neither shown nor ruled out); a longer --max-time gives ${n === 1 ? 'it' : 'them'} more launches, report.md has the exact ${n === 1 ? 'interval' : 'intervals'}:`;
+export function unresolvedHeading(
+  open: readonly Pick<UnresolvedCase, 'resolution'>[],
+  resolve: number,
+  longCap: number,
+): string {
+  const n = open.length;
+  const them = n === 1 ? 'it' : 'them';
+  const capped = open.filter((o) => o.resolution.stoppedBy === 'launch cap').length;
+  const advice =
+    capped === 0
+      ? `a longer --max-time gives ${them} more launches`
+      : capped === n
+        ? `--policy long gives ${them} more launches (up to ${longCap}; the launch cap stopped ${them}, not time)`
+        : `a longer --max-time (for those a budget stopped) or --policy long (up to ${longCap} launches, for those the launch cap stopped) gives ${them} more launches`;
+  return `${n === 1 ? '1 ratio' : `${n} ratios`} too close to call at this precision (a difference of ${bandOf(resolve)} or more from the baseline is neither shown nor ruled out); ${advice}, report.md has the exact ${n === 1 ? 'interval' : 'intervals'}:`;
 }
 
 /** One terminal line: `0.97–1.04 when the case budget left no room for another launch after 20.0 s` (no interval: `no interval yet when …`). */

@@ -57,6 +57,32 @@ test("the policies' bands: quick off, default ±2%, long ±1%; flags override, a
   assert.deepEqual(withAdaptive(policies.default, {}), policies.default);
 });
 
+test('the unresolved heading advises what would give more launches: --max-time for a budget, --policy long for the cap', () => {
+  const c = (id: string, stoppedBy: string) =>
+    ({
+      id,
+      serializer: id,
+      status: 'measured',
+      resolution: {
+        resolve: 0.02,
+        state: 'unresolved',
+        interval: [0.94, 1.06],
+        launches: 10,
+        spentMs: 6_000,
+        stoppedBy,
+      },
+    }) as unknown as ResultsFile['cases'][number];
+  const capped = unresolvedLines({ cases: [c('a', 'launch cap')] })[0];
+  assert.match(capped, /; --policy long gives it more launches \(up to 20; the launch cap stopped it, not time\),/);
+  assert.doesNotMatch(capped, /--max-time/);
+  const mixed = unresolvedLines({ cases: [c('a', 'launch cap'), c('b', 'run budget')] })[0];
+  assert.match(
+    mixed,
+    /a longer --max-time \(for those a budget stopped\) or --policy long \(up to 20 launches, for those the launch cap stopped\) gives them more launches/,
+  );
+  assert.match(unresolvedLines({ cases: [c('b', 'run budget')] })[0], /; a longer --max-time gives it more launches,/);
+});
+
 test('stderr says an unresolved case is too close to call, in words, at most ten; report.md keeps the exact figures', () => {
   const c = (id: string, state: 'differs' | 'unresolved') =>
     ({
