@@ -210,8 +210,12 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
   let step: { caseId: string; words: string; since: number; said: boolean } | null = null;
   const stepMs = Math.min(STAGE_LINE_MS, o.heartbeatMs ?? STAGE_LINE_MS);
   // the step before the case id: a long id is what the width cuts (hx7's rerun: "measuring payload:…/ty…")
+  // a launch's line says for how long it has run: two heartbeats of one long launch never print the same line
+  let launchSince = Date.now();
   const doing = (id: string) =>
-    step?.caseId === id ? `${step.words} (${secondsSince(step.since)} s) · ${id}` : `measuring ${id}`;
+    step?.caseId === id
+      ? `${step.words} (${secondsSince(step.since)} s) · ${id}`
+      : `measuring (${secondsSince(launchSince)} s) · ${id}`;
   let groupCases = 0;
   // after the last group: what the run is doing (notes that announce work: probes, cold starts…) and since when,
   // innermost last; a later note with the same leading word (`typia: … ready in 8.1 s`) ends it
@@ -266,6 +270,7 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
       else if (e.type === 'launch') {
         current = { counts: e.counts, elapsedMs: e.elapsedMs, caseId: e.caseId };
         step = null;
+        launchSince = Date.now();
       } else if (e.type === 'stage')
         step = { caseId: e.caseId, words: stageWords(e), since: Date.now(), said: e.stage === 'rounds' };
       else if (e.type === 'case-done') {
