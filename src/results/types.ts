@@ -268,6 +268,12 @@ export const MismatchRecordSchema = Type.Object({
   actual: str,
   /** `timing`: the result or an input changed after the gate passed, seen by the checks between samples (measure/timed-check.ts); absent: the gate before timing */
   when: Optional(Type.Literal('timing')),
+  /**
+   * `variant`: found on the gate's variant payload (another seed, hostile strings in its plain-string
+   * fields: plan/payloads.ts), not on the payload itself; reports lead the reason with it (report/reason.ts).
+   * Absent: the payload itself, or a file written before it (whose reason ends with the worker's note instead).
+   */
+  on: Optional(Type.Literal('variant')),
 });
 export type MismatchRecord = Static<typeof MismatchRecordSchema>;
 

@@ -89,6 +89,7 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
             expected: failure.expected,
             actual: failure.actual,
             reason: failure.reason,
+            ...(g.payload === 'variant' ? { on: 'variant' as const } : {}),
           } as const;
           verified.set(keyOf(job, id), { failure: { protocol: PROTOCOL_VERSION, ...incorrect } });
           return withMessage(outcome, incorrect);
@@ -152,7 +153,7 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
 }
 
 type Added =
-  | { type: 'incorrect'; side: Side; path: string; expected: string; actual: string; reason: string }
+  | { type: 'incorrect'; side: Side; path: string; expected: string; actual: string; reason: string; on?: 'variant' }
   | { type: 'error'; stage: string; side?: Side; message: string };
 
 /** The outcome with one host-made message appended (the runner reads `incorrect` and `error` before `done`). */
