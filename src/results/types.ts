@@ -354,7 +354,8 @@ export const ResolutionSchema = Type.Object({
 });
 export type Resolution = Static<typeof ResolutionSchema>;
 
-const NUMBERS = [
+/** The fields a case has only when `measured` (every other status has none: {@link CaseOutcomeSchema}). */
+export const CASE_NUMBERS = [
   'resolution',
   'time',
   'ratio',
@@ -413,7 +414,7 @@ export const CaseOutcomeSchema = Type.Union([
     status: Type.Literal('incorrect'),
     reason: str,
     mismatch: MismatchRecordSchema,
-    ...absent(...NUMBERS),
+    ...absent(...CASE_NUMBERS),
   }),
   Type.Object({
     /** `not-run`: planned, but the run was killed before the case was launched (rebuilt by run/recover.ts) */
@@ -426,7 +427,7 @@ export const CaseOutcomeSchema = Type.Union([
     ]),
     /** why the case has no numbers */
     reason: str,
-    ...absent('mismatch', ...NUMBERS),
+    ...absent('mismatch', ...CASE_NUMBERS),
   }),
 ]);
 export type CaseOutcome = Static<typeof CaseOutcomeSchema>;
