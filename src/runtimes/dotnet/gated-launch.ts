@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { variantPathOf, type Side } from '../../case/coordinates.js';
 import type { Workload } from '../../workloads/types.js';
 import { PROTOCOL_VERSION, type CaseJob, type WorkerMessage } from '../../worker/protocol.js';
-import type { LaunchOutcome } from '../launch.js';
+import { outcomeOf, type LaunchOutcome } from '../launch.js';
 import type { LaunchFn, LaunchPlace } from '../types.js';
 import { checkDigests, checkGate, expectedInputBytes } from './gate.js';
 import { isGate, type GateMessage } from './protocol.js';
@@ -166,5 +166,5 @@ function withMessage(o: LaunchOutcome, m: Added): LaunchOutcome {
 
 /** A launch answered from a kept verdict, without starting a process. */
 function synthetic(m: Extract<WorkerMessage, { type: 'incorrect' | 'error' }>): LaunchOutcome {
-  return { messages: [m], exitCode: 0, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 0 };
+  return outcomeOf([m], 0);
 }
