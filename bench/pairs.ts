@@ -3,7 +3,8 @@ import { workloads } from '../src/workloads/index.js';
 import { serializers } from '../src/serializers/index.js';
 import { dotnetSerializers } from '../src/serializers/dotnet/index.js';
 import { unitView } from '../src/workloads/unit.js';
-import { prepareCase } from '../src/measure/prepare-case.js';
+import { prepareCase, type PreparedCase } from '../src/measure/prepare-case.js';
+import type { SerializerAdapter } from '../src/serializers/types.js';
 import { supportOf } from '../src/plan/plan.js';
 import type { CaseClass, Direction, Shape } from '../src/case/coordinates.js';
 
@@ -126,14 +127,33 @@ export async function prepareSide(
   payloadPath: string,
   serializeTo: 'bytes' | 'string' = 'bytes',
 ): Promise<PreparedSide> {
-  const side = await prepareCase(await serializers.load(id), await workloads.load(p.workload), {
+  const text = readFileSync(payloadPath, 'utf8');
+  const side = await prepareGated(p, await serializers.load(id), caseClass, [text], serializeTo);
+  return { call: side.call, inputs: side.inputs(text) };
+}
+
+/**
+ * {@link prepareSide}'s preparation, for a bench that makes its own inputs: `adapter` (a registered
+ * serializer, or a fixture's own: bench/rotation.ts's leafcache) prepared for pair `p`'s workload,
+ * shape and direction as jsonbench's worker does, and gated on each payload text of `texts` (its
+ * inputs are `inputs(text)` of any of them). @throws Error naming the adapter when the gate fails on one.
+ */
+export async function prepareGated(
+  p: Pick<Pair, 'workload' | 'shape' | 'direction'>,
+  adapter: SerializerAdapter,
+  caseClass: CaseClass,
+  texts: readonly string[],
+  serializeTo: 'bytes' | 'string' = 'bytes',
+): Promise<PreparedCase> {
+  const side = await prepareCase(adapter, await workloads.load(p.workload), {
     shape: p.shape,
     direction: p.direction,
     caseClass,
     serializeTo,
   });
-  const text = readFileSync(payloadPath, 'utf8');
-  const failure = side.check(text);
-  if (failure) throw new Error(`${id} fails the correctness gate: ${failure.reason}`);
-  return { call: side.call, inputs: side.inputs(text) };
+  for (const text of texts) {
+    const failure = side.check(text);
+    if (failure) throw new Error(`${adapter.id} fails the correctness gate: ${failure.reason}`);
+  }
+  return side;
 }

@@ -13,13 +13,13 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { workloads } from '../src/workloads/index.js';
 import { serializers } from '../src/serializers/index.js';
-import { prepareCase, type PreparedCase } from '../src/measure/prepare-case.js';
+import type { PreparedCase } from '../src/measure/prepare-case.js';
 import { makeOp, type Op } from '../src/measure/sink.js';
 import { measureRounds, pilot, useClock, warmup } from '../src/measure/timing.js';
 import { medianOf, medianRelativeError } from '../src/stats/median.js';
 import { policies } from '../src/config/policies.js';
 import { renderPayload } from '../src/plan/payloads.js';
-import type { Direction, Shape } from '../src/case/coordinates.js';
+import { prepareGated, type Pair } from './pairs.js';
 import type { SerializerAdapter } from '../src/serializers/types.js';
 
 const i = process.argv.indexOf('--launches');
@@ -38,14 +38,7 @@ const leafcache = async (): Promise<SerializerAdapter> =>
     )) as { default: { serializers: SerializerAdapter[] } }
   ).default.serializers[0];
 
-const PAIRS: {
-  workload: string;
-  size: number;
-  shape: Shape;
-  direction: Direction;
-  serializer: string;
-  baseline: string;
-}[] = [
+const PAIRS: Pair[] = [
   {
     workload: 'users',
     size: 100,
@@ -88,14 +81,7 @@ for (const p of PAIRS) {
   const texts = [42, 43, 44].map((seed) => renderPayload(w, p.size, seed));
   const side = async (id: string): Promise<PreparedCase> => {
     const adapter = id === 'leafcache' ? await leafcache() : await serializers.load(id);
-    const prepared = await prepareCase(adapter, w, {
-      shape: p.shape,
-      direction: p.direction,
-      caseClass: p.direction === 'serialize' ? 'serialize' : adapter.deserializeClass!,
-      serializeTo: 'bytes',
-    });
-    for (const t of texts) if (prepared.check(t)) throw new Error(`${id} fails the gate`);
-    return prepared;
+    return prepareGated(p, adapter, p.direction === 'serialize' ? 'serialize' : adapter.deserializeClass!, texts);
   };
   const s = await side(p.serializer);
   const b = await side(p.baseline);

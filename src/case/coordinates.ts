@@ -62,6 +62,24 @@ export interface CaseCoordinates {
   serializer: string;
 }
 
+/**
+ * The {@link CaseCoordinates} of a recorded case (results/types.ts CaseHeader, run/recorded.ts
+ * RecordedCase), as a planned case and a worker job name them: `class` becomes `caseClass`, nothing
+ * else is copied. Its fields keep their types (a results case's `shape` stays a {@link Shape}). Pure.
+ */
+export function coordinatesOf<
+  C extends Record<'workload' | 'shape' | 'direction' | 'class' | 'serializer', string> & { size: number },
+>(c: C): Pick<C, 'workload' | 'size' | 'shape' | 'direction' | 'serializer'> & { caseClass: C['class'] } {
+  return {
+    workload: c.workload,
+    size: c.size,
+    shape: c.shape,
+    direction: c.direction,
+    caseClass: c.class,
+    serializer: c.serializer,
+  };
+}
+
 /** The runtime a case ran on. */
 export interface CaseTarget {
   /** the target as given: `node`, `node@22`, `bun`, `deno`, `chromium`, `quickjs`, `ssh://user@host:port` */

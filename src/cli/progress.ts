@@ -3,6 +3,7 @@ import { clip, visibleControls } from '../report/table/escape.js';
 import { wrap, wrapAtMost } from '../report/fit.js';
 import type { SessionEvent } from '../run/session.js';
 import { etaText, formatEta, type ProgressCounts } from '../run/progress.js';
+import { caseReason } from '../report/reason.js';
 
 /** The ETA's format lives with the progress bookkeeping (run/progress.ts); re-exported for the CLI's readers. */
 export { formatEta };
@@ -280,7 +281,7 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
           // wrapped at word boundaries, at most three lines (nu7: "a lone su…" cut mid-word at one line)
           line(
             wrapAtMost(
-              visibleControls(`[${e.result.status}] ${e.result.id}: ${(e.result.reason ?? '').replace(/\s+/g, ' ')}`),
+              visibleControls(`[${e.result.status}] ${e.result.id}: ${caseReason(e.result).replace(/\s+/g, ' ')}`),
               o.width,
               '  ',
               CASE_LINES,

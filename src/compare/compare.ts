@@ -17,6 +17,7 @@ import {
 } from './change.js';
 import { executionWarnings } from './execution.js';
 import { comparabilityOf, type Incomparability } from './comparable.js';
+import { caseReason } from '../report/reason.js';
 
 /**
  * What can be compared: the paired ratio (time ÷ the class baseline's in the same process, robust
@@ -379,7 +380,7 @@ export function compareResults(base: ResultsFile, head: ResultsFile, options: Co
         kind: bm ? 'broken' : 'fixed',
         base: b.status,
         head: h.status,
-        reason: (bm ? h.reason : b.reason) ?? null,
+        reason: reasonOf(bm ? h : b),
       });
     } else if (b.status !== 'unsupported' && h.status !== 'unsupported' && measuredAny.has(h.target.id)) {
       out.failedInBoth.push({
@@ -387,7 +388,7 @@ export function compareResults(base: ResultsFile, head: ResultsFile, options: Co
         target: h.target.id,
         base: b.status,
         head: h.status,
-        reason: h.reason ?? b.reason ?? null,
+        reason: reasonOf(h) ?? reasonOf(b),
       });
     }
   }
@@ -526,4 +527,9 @@ export function gateHeadline(reasons: readonly GateReason[]): string {
     reasons.some((r) => r.kind === 'incomplete') ? 'head run incomplete' : '',
   ].filter(Boolean);
   return `regression: ${parts.join(', ')}`;
+}
+
+/** A case's reason as reports print it (report/reason.ts: a failure on the gate's variant says so first); null when it has none. */
+function reasonOf(c: CaseResult): string | null {
+  return c.reason === undefined ? null : caseReason(c);
 }

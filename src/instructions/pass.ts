@@ -7,6 +7,7 @@ import type { CaseResult } from '../results/types.js';
 import type { InstructionStats } from '../case/measurements.js';
 import type { PayloadWorkloadSpec } from '../workloads/payload.js';
 import { countInstructions, valgrindVersion, VALGRIND_MISSING } from './callgrind.js';
+import { coordinatesOf } from '../case/coordinates.js';
 
 /** What the pass needs from the run. */
 export interface InstructionsPassInput {
@@ -57,12 +58,7 @@ export async function runInstructionsPass(
     try {
       const stats: InstructionStats = await count(
         {
-          workload: c.workload,
-          size: c.size,
-          shape: c.shape,
-          direction: c.direction,
-          caseClass: c.class,
-          serializer: c.serializer,
+          ...coordinatesOf(c),
           payloadPath,
           ...(payload.spec ? { workloadSpec: payload.spec } : {}),
           ...(input.configPath ? { configPath: input.configPath } : {}),

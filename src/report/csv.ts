@@ -2,6 +2,7 @@ import type { ResultsFile } from '../results/types.js';
 import { visibleControls } from './table/escape.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
 import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
+import { caseReason } from './reason.js';
 
 /** One CSV column: its header and how a case fills it (numbers raw: ns, bytes, plain ratios). */
 interface CsvColumn {
@@ -28,7 +29,7 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   { name: 'family', value: (c) => c.family },
   { name: 'baseline', value: (c) => c.baseline },
   { name: 'status', value: (c) => c.status },
-  { name: 'reason', value: (c) => c.reason },
+  { name: 'reason', value: (c) => (c.reason === undefined ? undefined : caseReason(c)) },
   { name: 'mismatch_side', value: (c) => c.mismatch?.side },
   { name: 'mismatch_path', value: (c) => c.mismatch?.path },
   { name: 'mismatch_expected', value: (c) => c.mismatch?.expected },

@@ -27,6 +27,7 @@ import { renderColdStart } from './cold-start.js';
 import { unresolvedCases, unresolvedExact } from './resolution.js';
 import { quickCaveat } from './takeaway.js';
 import { buildFailures } from './build-failures.js';
+import { caseReason } from './reason.js';
 
 /** The longest takeaway report.md prints whole (characters): a takeaway naming every serializer of a class runs to 600 and more; 500 cut one mid-word (a new user's "class-transformer are m…"). */
 const TAKEAWAY_MAX_CHARS = 4000;
@@ -230,7 +231,7 @@ function belowTable(all: readonly ReportCase[], multiTarget: boolean): string[] 
         ? ` at ${markdownCode(c.mismatch.path)}: expected ${markdownCode(clip(c.mismatch.expected, 120))}, got ${markdownCode(clip(c.mismatch.actual, 120))}`
         : '';
       out.push(
-        `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeText(clip(c.reason ?? ''))}`,
+        `- **${escapeText(c.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} ${c.status}${mm}: ${escapeText(clip(caseReason(c)))}`,
       );
     }
   }

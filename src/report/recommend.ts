@@ -59,6 +59,7 @@ import {
   withinNoise,
   type TakeawayRow,
 } from './takeaway.js';
+import { caseReason } from './reason.js';
 
 /** One thing a serializer costs in behaviour, and where it was found. */
 export interface BehaviourCost {
@@ -643,7 +644,7 @@ export function recommend(
     const excluded = [
       ...cases
         .filter((c) => !isMeasured(c) && c.status !== 'unsupported')
-        .map((c) => ({ serializer: c.serializer, status: c.status, reason: c.reason ?? '' })),
+        .map((c) => ({ serializer: c.serializer, status: c.status, reason: caseReason(c) })),
       // measured, but its ratio is unearned (the baseline-slowed finding): never a candidate, said why
       ...others.flatMap((c) => {
         const f = unrankedFinding(c.findings);

@@ -4,6 +4,7 @@ import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
 import { formatAllocation, formatAllocRatio, formatRatio, formatTime, formatTimeError } from './units.js';
 import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import type { Column } from './table/column.js';
+import { caseReason } from './reason.js';
 
 /** One table: the cases of one workload × size × shape × direction, grouped by class and platform. */
 export interface ResultTable {
@@ -140,7 +141,7 @@ export function notesOf(c: CaseResult): string {
   const notes: string[] = [];
   if (c.status === 'incorrect')
     notes.push(
-      `✗ incorrect: ${c.reason ?? ''}${c.mismatch ? ` (expected ${c.mismatch.expected}, got ${c.mismatch.actual})` : ''}`,
+      `✗ incorrect: ${caseReason(c)}${c.mismatch ? ` (expected ${c.mismatch.expected}, got ${c.mismatch.actual})` : ''}`,
     );
   else if (c.status === 'unsupported') notes.push(`– unsupported: ${c.reason ?? ''}`);
   else if (c.status === 'not-run') notes.push(`⏹ ${c.reason ?? ''}`);

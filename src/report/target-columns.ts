@@ -7,6 +7,7 @@ import type { Column } from './table/column.js';
 import { renderTable } from './table/write.js';
 import { escapeCell } from './table/escape.js';
 import { wrap } from './fit.js';
+import { caseReason } from './reason.js';
 
 /**
  * The side-by-side view of a `--target` run: one table per workload × size × shape × direction,
@@ -60,15 +61,15 @@ export function buildTargetTables(results: ResultsFile): TargetTable[] {
       const notes: string[] = [];
       for (const t of targets) {
         const c = find(k, t);
-        if (c && c.status !== 'measured') notes.push(`${t}: ${c.status}${c.reason ? ` (${c.reason})` : ''}`);
+        if (c && c.status !== 'measured') notes.push(`${t}: ${c.status}${c.reason ? ` (${caseReason(c)})` : ''}`);
       }
       const cells = perRuntimeCells(targets, (t) => find(k, t), home);
       const all = targets.map((t) => find(k, t));
       const same = all.every(
-        (c) => c && c.status !== 'measured' && c.status === all[0]!.status && c.reason === all[0]!.reason,
+        (c) => c && c.status !== 'measured' && c.status === all[0]!.status && caseReason(c) === caseReason(all[0]!),
       );
       const note = same
-        ? `every target: ${all[0]!.status}${all[0]!.reason ? ` (${all[0]!.reason})` : ''}`
+        ? `every target: ${all[0]!.status}${all[0]!.reason ? ` (${caseReason(all[0]!)})` : ''}`
         : notes.join('; ');
       return [cls, serializer, ...cells, note];
     });

@@ -30,6 +30,7 @@ import { sectionTakeaway } from './html/sections.js';
 import { renderRecommendations } from './recommend.js';
 import { countOf } from './units.js';
 import { joinNames, quickCaveat } from './takeaway.js';
+import { caseReason } from './reason.js';
 
 /** The longest sentence shown (takeaways, findings): a longer one is cut with … (the full text is in report.md and results.json). */
 const SENTENCE_MAX_CHARS = 1000;
@@ -438,20 +439,6 @@ function droppedSentence(dropped: readonly string[], width: number): string {
 /** The statuses of a case that gave no number. */
 const NO_NUMBER = ['incorrect', 'failed', 'timeout', 'crashed'];
 
-/** The worker's note on a gate failure found on the gate's variant payload (worker/job.ts VARIANT_NOTE). */
-const VARIANT_SUFFIX = " (gate's variant payload: another seed, hostile strings in its plain-string fields)";
-
-/**
- * A no-number reason with the gate's variant said first: the worker appends its note, which a line cut to
- * the width lost, so the failure read as the user's own data's (nu8: "output is not well-formed Unicode: a
- * lone surrogate … → report.md" on a payload without one). Other reasons unchanged. Pure.
- */
-export function variantFirst(reason: string): string {
-  return reason.endsWith(VARIANT_SUFFIX)
-    ? `on jsonbench's variant of the payload (hostile strings), not the payload itself: ${reason.slice(0, -VARIANT_SUFFIX.length)}`
-    : reason;
-}
-
 /**
  * The cases that gave no number, for the run's end: a heading, then one line per serializer and
  * status (at most two lines, cut to the width: the reasons in full are in report.md) with its
@@ -485,7 +472,8 @@ function noNumberLines(results: ResultsFile, width: number, red: (s: string) => 
               (y) => `${y.workload} ${y.size} ${y.shape} ${y.direction}${y.class !== y.direction ? ` ${y.class}` : ''}`,
             )
             .join('; ');
-    const reason = variantFirst((x.reason ?? '').replace(/\s+/g, ' '));
+    // a failure on the gate's variant payload says so first (report/reason.ts), where a line cut to the width keeps it
+    const reason = caseReason(x).replace(/\s+/g, ' ');
     if (groups.size === 1) {
       const text = `✗ ${x.serializer} · ${x.status} in ${where}, no number (never ranked; reasons in report.md): ${reason}`;
       out.push(red(wrapAtMost(esc(text).slice(0, 4 * width), width, '  ', 2)));

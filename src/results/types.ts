@@ -268,6 +268,12 @@ export const MismatchRecordSchema = Type.Object({
   actual: str,
   /** `timing`: the result or an input changed after the gate passed, seen by the checks between samples (measure/timed-check.ts); absent: the gate before timing */
   when: Optional(Type.Literal('timing')),
+  /**
+   * `variant`: found on the gate's variant payload (another seed, hostile strings in its plain-string
+   * fields: plan/payloads.ts), not on the payload itself; reports lead the reason with it (report/reason.ts).
+   * Absent: the payload itself, or a file written before it (whose reason ends with the worker's note instead).
+   */
+  on: Optional(Type.Literal('variant')),
 });
 export type MismatchRecord = Static<typeof MismatchRecordSchema>;
 
@@ -348,7 +354,8 @@ export const ResolutionSchema = Type.Object({
 });
 export type Resolution = Static<typeof ResolutionSchema>;
 
-const NUMBERS = [
+/** The fields a case has only when `measured` (every other status has none: {@link CaseOutcomeSchema}). */
+export const CASE_NUMBERS = [
   'resolution',
   'time',
   'ratio',
@@ -407,7 +414,7 @@ export const CaseOutcomeSchema = Type.Union([
     status: Type.Literal('incorrect'),
     reason: str,
     mismatch: MismatchRecordSchema,
-    ...absent(...NUMBERS),
+    ...absent(...CASE_NUMBERS),
   }),
   Type.Object({
     /** `not-run`: planned, but the run was killed before the case was launched (rebuilt by run/recover.ts) */
@@ -420,7 +427,7 @@ export const CaseOutcomeSchema = Type.Union([
     ]),
     /** why the case has no numbers */
     reason: str,
-    ...absent('mismatch', ...NUMBERS),
+    ...absent('mismatch', ...CASE_NUMBERS),
   }),
 ]);
 export type CaseOutcome = Static<typeof CaseOutcomeSchema>;

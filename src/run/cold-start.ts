@@ -16,6 +16,7 @@ import type { PayloadWorkloadSpec } from '../workloads/payload.js';
 import { judgeLaunch } from './runner.js';
 import { ProgressCounter } from './progress.js';
 import type { ProgressEvent } from './runner.js';
+import { coordinatesOf } from '../case/coordinates.js';
 
 /** What the pass needs: the cases, how to reach their payloads and targets, how many processes. */
 export interface ColdStartInput {
@@ -88,12 +89,7 @@ export async function runColdStartPass(input: ColdStartInput): Promise<void> {
       const outcome = await input.launchFor(c)!(
         {
           mode: 'cold',
-          workload: c.workload,
-          size: c.size,
-          shape: c.shape,
-          direction: c.direction,
-          caseClass: c.class,
-          serializer: c.serializer,
+          ...coordinatesOf(c),
           payloadPath: input.payloadOf(c)!.path,
           ...(input.payloadOf(c)!.spec ? { workloadSpec: input.payloadOf(c)!.spec } : {}),
           ...(input.configPath ? { configPath: input.configPath } : {}),

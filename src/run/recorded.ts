@@ -2,6 +2,7 @@ import type { PlannedCase } from '../plan/plan.js';
 import type { MeasurePolicy } from '../case/policy.js';
 import type { CaseResult, LaunchRecord } from '../results/types.js';
 import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from './assemble.js';
+import { coordinatesOf } from '../case/coordinates.js';
 
 /**
  * What re-assembly reads of a recorded case: a results.json case (its launches in
@@ -40,12 +41,7 @@ export function caseRecordOf(c: RecordedCase): CaseRecord {
   return {
     planned: {
       id: c.id,
-      workload: c.workload,
-      size: c.size,
-      shape: c.shape,
-      direction: c.direction,
-      caseClass: c.class,
-      serializer: c.serializer,
+      ...coordinatesOf(c),
       ...(c.serializerVersion !== undefined ? { serializerVersion: c.serializerVersion } : {}),
       family: c.family ?? 'builtin',
       platform: c.platform ?? 'javascript',

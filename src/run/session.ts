@@ -51,6 +51,7 @@ import { probeEnvironment } from '../runtimes/node-host.js';
 import { loadAverageNow } from '../case/startup.js';
 import { runInstructionsPass } from '../instructions/pass.js';
 import {
+  CASE_NUMBERS,
   RESULTS_SCHEMA_VERSION,
   type CaseResult,
   type Execution,
@@ -399,22 +400,7 @@ class HostFaults {
     if (!f || c.status === 'unsupported' || c.status === 'failed' || c.status === 'not-run') return;
     const reason = `${f.scope.hook.replace(/ of serializer "[^"]*"/, '')} left code running in jsonbench's own process that threw after it returned (${f.kind}: ${f.message}); a hook that runs in the host (supports(), notes()) must not leave work behind`;
     // a failed case has no numbers (results/types.ts CaseOutcomeSchema); its samples are kept
-    for (const k of [
-      'resolution',
-      'time',
-      'ratio',
-      'ratioError',
-      'ratioBasis',
-      'ratioDf',
-      'difference',
-      'ratioInterval',
-      'allocated',
-      'allocRatio',
-      'instructions',
-      'coldStart',
-      'mismatch',
-    ])
-      delete (c as unknown as Record<string, unknown>)[k];
+    for (const k of [...CASE_NUMBERS, 'mismatch']) delete (c as unknown as Record<string, unknown>)[k];
     Object.assign(c, { status: 'failed', reason });
   }
 }

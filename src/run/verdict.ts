@@ -17,7 +17,7 @@ export type Verdict =
       kind: 'incorrect';
       side: Side;
       reason: string;
-      mismatch: { path: string; expected: string; actual: string; when?: 'timing' };
+      mismatch: { path: string; expected: string; actual: string; when?: 'timing'; on?: 'variant' };
     }
   | { kind: 'bad'; side?: Side; status: 'failed' | 'timeout' | 'crashed'; reason: string; partial?: LaunchRecord };
 
@@ -107,6 +107,7 @@ export function judgeLaunch(o: LaunchOutcome, launch: number, timeoutMs: number)
         expected: incorrect.expected,
         actual: incorrect.actual,
         ...(incorrect.when ? { when: incorrect.when } : {}),
+        ...(incorrect.on ? { on: incorrect.on } : {}),
       },
     };
   const error = get('error')[0];

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { restartsTimeout, type LaunchOutcome } from './launch.js';
+import { outcomeOf, restartsTimeout, type LaunchOutcome } from './launch.js';
 import { variantPathOf } from '../case/coordinates.js';
 import { decodeMessage, type WorkerJob } from '../worker/protocol.js';
 import { bundleWorker } from './bundle.js';
@@ -68,15 +68,7 @@ async function launchInChromium(
   info: { version: string },
 ): Promise<LaunchOutcome> {
   const started = performance.now();
-  const outcome: LaunchOutcome = {
-    messages: [],
-    exitCode: null,
-    signal: null,
-    timedOut: false,
-    stderrTail: '',
-    stdoutTail: '',
-    elapsedMs: 0,
-  };
+  const outcome = outcomeOf([], null);
   const userDataDir = mkdtempSync(join(tmpdir(), 'jsonbench-chromium-'));
   let context: Awaited<ReturnType<PW['chromium']['launchPersistentContext']>> | undefined;
   let timer: NodeJS.Timeout | undefined;

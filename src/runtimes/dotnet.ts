@@ -2,7 +2,7 @@ import { workloads as builtinWorkloads } from '../workloads/index.js';
 import type { Workload } from '../workloads/types.js';
 import { generateDtoModules, DtoGenerationError, type DtoSource } from '../serializers/dotnet/dto-generator.js';
 import { runProgram } from './cache.js';
-import { launchCommand } from './launch.js';
+import { launchCommand, outcomeOf } from './launch.js';
 import { workerEnv } from '../case/startup.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -102,15 +102,8 @@ export function buildFailureFacts(e: DotnetBuildError): Record<string, string> {
 
 /** A launcher that answers every job with `unsupported` and the reason, starting nothing (a build that lacks a package). */
 export function unsupportedLauncher(reason: string): LaunchFn {
-  return async (): Promise<LaunchOutcome> => ({
-    messages: [{ protocol: PROTOCOL_VERSION, type: 'error', stage: 'load', message: reason, unsupported: true }],
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    stderrTail: '',
-    stdoutTail: '',
-    elapsedMs: 0,
-  });
+  return async (): Promise<LaunchOutcome> =>
+    outcomeOf([{ protocol: PROTOCOL_VERSION, type: 'error', stage: 'load', message: reason, unsupported: true }], 0);
 }
 
 /** The .NET majors a `dotnet@<major>` target publishes the worker for (runtime packs the NuGet copy here serves). */

@@ -70,6 +70,15 @@ export interface LaunchOutcome {
   elapsedMs: number;
 }
 
+/**
+ * A launch outcome holding `messages` and nothing else yet: no signal, not timed out, empty tails, 0 ms.
+ * What a launcher fills in as its worker runs (`exitCode` null until it exits), or answers with when it
+ * starts no process (a kept verdict, an unsupported target: `exitCode` 0, or 1 for a launch that failed).
+ */
+export function outcomeOf(messages: WorkerMessage[], exitCode: number | null): LaunchOutcome {
+  return { messages, exitCode, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 0 };
+}
+
 const TAIL_BYTES = 2048;
 /**
  * After the worker exits, how long its pipes may stay open (ms): long enough to read what it wrote,
@@ -191,15 +200,7 @@ export function launchCommand(
         }
       });
     }
-    const outcome: LaunchOutcome = {
-      messages: [],
-      exitCode: null,
-      signal: null,
-      timedOut: false,
-      stderrTail: '',
-      stdoutTail: '',
-      elapsedMs: 0,
-    };
+    const outcome = outcomeOf([], null);
     if (child.pid) liveOutcomes.set(child.pid, outcome);
     keepTail(child.stderr, (t) => {
       outcome.stderrTail = t;

@@ -14,7 +14,7 @@ import {
 import { dotnetSdk, onPath } from './dotnet/detect.js';
 import type { DtoSource } from '../serializers/dotnet/dto-generator.js';
 import { gatedLauncher } from './dotnet/gated-launch.js';
-import { launchCommand, type LaunchOutcome } from './launch.js';
+import { launchCommand, outcomeOf, type LaunchOutcome } from './launch.js';
 import { remoteStep, scpArgs, shellQuote, shownAddress, sshArgs, type SshAddress } from './ssh-address.js';
 import {
   TargetError,
@@ -251,13 +251,5 @@ function payloadCopier(addr: SshAddress, dir: string): (local: string) => Promis
 
 /** A launch that failed before a worker started (a payload that could not be copied): the reason as the worker's error. */
 function failed(message: string): LaunchOutcome {
-  return {
-    messages: [{ protocol: PROTOCOL_VERSION, type: 'error', stage: 'load', message }],
-    exitCode: 1,
-    signal: null,
-    timedOut: false,
-    stderrTail: '',
-    stdoutTail: '',
-    elapsedMs: 0,
-  };
+  return outcomeOf([{ protocol: PROTOCOL_VERSION, type: 'error', stage: 'load', message }], 1);
 }

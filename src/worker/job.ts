@@ -193,14 +193,8 @@ async function loadAndGate(
     enter('verify', side);
     for (const [i, text] of texts.entries()) {
       const failure = await stage('verify', side, () => prepared.check(text));
-      // The second payload is the gate's variant: another seed, hostile strings in its plain-string fields (plan/payloads.ts).
       if (failure) {
-        send({
-          type: 'incorrect',
-          side,
-          ...failure,
-          ...(i === 1 ? { reason: `${failure.reason} ${VARIANT_NOTE}` } : {}),
-        });
+        send({ type: 'incorrect', side, ...failure, ...onVariant(i) });
         return null;
       }
     }
@@ -415,13 +409,13 @@ async function loadAndGateGroup(
       enter('verify', side);
       let failure = null;
       for (const [i, text] of texts.entries()) {
-        if (failure) break;
         failure = await stage('verify', side, () => p.check(text));
-        // the second payload is the gate's variant, named as runJob names it
-        if (failure && i === 1) failure = { ...failure, reason: `${failure.reason} ${VARIANT_NOTE}` };
+        if (failure) {
+          send({ type: 'incorrect', serializer: id, side, ...failure, ...onVariant(i) });
+          break;
+        }
       }
       if (failure) {
-        send({ type: 'incorrect', serializer: id, side, ...failure });
         if (side === 'baseline') return null;
         continue;
       }
@@ -616,8 +610,14 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
   }
 }
 
-/** How a gate failure on the second payload names it: the gate's variant (plan/payloads.ts). */
-const VARIANT_NOTE = "(gate's variant payload: another seed, hostile strings in its plain-string fields)";
+/**
+ * Which payload a gate failure was found on, from the index of the text checked: the second is the gate's
+ * variant (another seed, hostile strings in its plain-string fields: plan/payloads.ts), sent as the
+ * `incorrect` message's `on` (results keep it as `mismatch.on`; reports say it first: report/reason.ts).
+ */
+function onVariant(i: number): { on?: 'variant' } {
+  return i === 1 ? { on: 'variant' } : {};
+}
 
 /** A side's timed checks whose failures carry the serializer's id (`serializerId`), so a group launch names the side that changed. */
 function tagged(id: string, checks: SideChecks): SideChecks {

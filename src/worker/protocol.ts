@@ -135,6 +135,8 @@ export interface IncorrectMessage extends About {
   reason: string;
   /** `timing`: a result or an input changed after the gate, between samples (measure/timed-check.ts); absent: the gate itself */
   when?: 'timing';
+  /** `variant`: the gate failed on its variant payload (another seed, hostile strings), not the payload itself; absent: the payload */
+  on?: 'variant';
 }
 
 /** One finished round: raw per-sample times (ns/op) of both sides. */

@@ -19,6 +19,24 @@ const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url))
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/payload/', import.meta.url));
 const API = join(FIXTURES, 'api-response.json');
 const root = mkdtempSync(join(tmpdir(), 'jsonbench-cli-payload-'));
+/**
+ * `jsonbench run` of the API fixture at the quick policy, `serializer` serializing (default: the README's first
+ * command's fast-json-stringify), with `more` arguments, into `out`.
+ */
+const payloadRun = (out: string, serializer = 'fast-json-stringify', ...more: string[]) => [
+  'run',
+  '--payload',
+  API,
+  '--policy',
+  'quick',
+  '--serializer',
+  serializer,
+  '--direction',
+  'serialize',
+  ...more,
+  '--out',
+  out,
+];
 after(() => rmSync(root, { recursive: true, force: true }));
 
 interface Ran {
@@ -126,19 +144,7 @@ test('usage errors exit 2 before anything runs, naming the flag, or the file and
 
 test("the README's first command: run --payload FILE measures the user's bytes, says what inference found, and ends with the recommendation", async () => {
   const out = join(root, 'run');
-  const r = await cli([
-    'run',
-    '--payload',
-    API,
-    '--policy',
-    'quick',
-    '--serializer',
-    'fast-json-stringify',
-    '--direction',
-    'serialize',
-    '--out',
-    out,
-  ]);
+  const r = await cli(payloadRun(out));
   assert.equal(r.code, 0, r.stderr);
   assert.match(
     r.stderr,
@@ -175,34 +181,17 @@ test('stdout and stderr in one place (2>&1): results.json is named once, on the 
   const log = join(root, 'together.log');
   const fd = openSync(log, 'w');
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        bin,
-        'run',
-        '--payload',
-        API,
-        '--policy',
-        'quick',
-        '--serializer',
-        'fast-json-stringify',
-        '--direction',
-        'serialize',
-        '--out',
-        out,
-      ],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          JSONBENCH_LEDGER: 'off',
-          NO_COLOR: '1',
-          COLUMNS: '1000',
-          JSONBENCH_CACHE: join(root, 'cache'),
-        },
-        stdio: ['ignore', fd, fd],
+    const child = spawn(process.execPath, [bin, ...payloadRun(out)], {
+      cwd: root,
+      env: {
+        ...process.env,
+        JSONBENCH_LEDGER: 'off',
+        NO_COLOR: '1',
+        COLUMNS: '1000',
+        JSONBENCH_CACHE: join(root, 'cache'),
       },
-    );
+      stdio: ['ignore', fd, fd],
+    });
     child.on('exit', (c) => resolve(c));
   });
   closeSync(fd);
@@ -217,23 +206,7 @@ test('stdout and stderr in one place (2>&1): results.json is named once, on the 
 
 test("--metric cold-start on a payload run: each measured case gets its cold figures (the cold worker builds the payload's workload from its spec)", async () => {
   const out = join(root, 'cold');
-  const r = await cli([
-    'run',
-    '--payload',
-    API,
-    '--policy',
-    'quick',
-    '--serializer',
-    'json',
-    '--direction',
-    'serialize',
-    '--metric',
-    'cold-start',
-    '--no-probes',
-    '--no-ledger',
-    '--out',
-    out,
-  ]);
+  const r = await cli(payloadRun(out, 'json', '--metric', 'cold-start', '--no-probes', '--no-ledger'));
   assert.equal(r.code, 0, r.stderr);
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
     cases: { status: string; coldStart?: { processes: number; firstCallNs: number[] } }[];

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { progressView } from '../../src/cli/progress.js';
+import { pipedProgress, sleep } from './support.js';
 
 /**
  * The plain view's heartbeat names the phase the run is in (issue 24, new-user tryout: "jsonbench:
@@ -9,22 +9,8 @@ import { progressView } from '../../src/cli/progress.js';
  * the phase around it.
  */
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 test('after "typia: … ready", the heartbeat says the run is still in the probe pass, not generating typia code', async () => {
-  const lines: string[] = [];
-  const stream = {
-    write: (s: string) => {
-      lines.push(...s.split('\n').filter(Boolean));
-      return true;
-    },
-  } as unknown as NodeJS.WritableStream;
-  const view = progressView({
-    isTty: false,
-    width: 200,
-    heartbeatMs: 120,
-    streams: { stderr: stream, tables: stream },
-  });
+  const { view, lines } = pipedProgress(120);
   try {
     view.note('probes: 402 relevant to the payloads × 12 serializers (untimed)…');
     view.note('typia: generating code for the probe schemas with its own transformer (cached after the first time)…');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { progressView } from '../../src/cli/progress.js';
+import { pipedProgress, sleep } from './support.js';
 import type { ProgressCounts } from '../../src/run/progress.js';
 import { LARGE_PAYLOAD_BYTES, resolvePayload } from '../../src/payload/workload.js';
 
@@ -13,7 +13,6 @@ import { LARGE_PAYLOAD_BYTES, resolvePayload } from '../../src/payload/workload.
  * lasts gets one plain line; the heartbeat names the step; timing itself gets no line of its own.
  */
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const counts: ProgressCounts = {
   launchesDone: 1,
   launchesFinished: 0,
@@ -25,19 +24,7 @@ const counts: ProgressCounts = {
 const CASE = 'payload:huge/1/single/serialize/typia';
 
 test('piped: a step of a launch that lasts gets a line naming it; timing gets none', async () => {
-  const lines: string[] = [];
-  const stream = {
-    write: (s: string) => {
-      lines.push(...s.split('\n').filter(Boolean));
-      return true;
-    },
-  } as unknown as NodeJS.WritableStream;
-  const view = progressView({
-    isTty: false,
-    width: 200,
-    heartbeatMs: 150,
-    streams: { stderr: stream, tables: stream },
-  });
+  const { view, lines } = pipedProgress(150);
   try {
     view.onEvent({ type: 'launch', index: 1, total: 3, caseId: CASE, mode: 'time', launch: 1, counts, elapsedMs: 0 });
     view.onEvent({ type: 'stage', caseId: CASE, stage: 'verify', side: 'serializer' });

@@ -35,8 +35,11 @@ function outputs(text: string, wrong: boolean): string[] {
   });
 }
 
-/** A fake .NET launch: the gate messages of each side (outputs only in verify mode), then rounds or done. */
-function fakeWorker(opts: { wrong?: string; drift?: string } = {}) {
+/**
+ * A fake .NET launch: the gate messages of each side (outputs only in verify mode), then rounds or done.
+ * `wrong` names a side's serializer whose outputs drop a key, on both payloads or only on `wrongOn`.
+ */
+function fakeWorker(opts: { wrong?: string; wrongOn?: 'variant'; drift?: string } = {}) {
   const modes: string[] = [];
   const launch = async (job: WorkerJob): Promise<LaunchOutcome> => {
     if (job.mode === 'probe') throw new Error('no probe jobs here');
@@ -65,7 +68,7 @@ function fakeWorker(opts: { wrong?: string; drift?: string } = {}) {
         ['main', texts.main],
         ['variant', texts.variant],
       ] as const) {
-        const out = outputs(text, opts.wrong === id);
+        const out = outputs(text, opts.wrong === id && (!opts.wrongOn || opts.wrongOn === name));
         const digest = job.mode !== 'verify' && opts.drift === id ? sha([...out, 'drift']) : sha(out);
         messages.push({
           ...P,
@@ -132,9 +135,20 @@ test('a wrong .NET serializer is incorrect at the path it got wrong and is never
   const v = judgeLaunch(await launch(job('wrong-dotnet'), 10_000), 1, 10_000);
   assert.equal(v.kind, 'incorrect');
   assert.ok(v.kind === 'incorrect' && v.side === 'serializer' && /^\$\.\w+/.test(v.mismatch.path), JSON.stringify(v));
+  assert.equal(v.kind === 'incorrect' && v.mismatch.on, undefined, 'found on the payload itself: no `on`');
   const again = judgeLaunch(await launch(job('wrong-dotnet'), 10_000), 2, 10_000);
   assert.equal(again.kind, 'incorrect', 'the verdict is kept');
   assert.deepEqual(fake.modes, ['verify'], 'no timed launch ever started');
+});
+
+test("a .NET serializer wrong only on the gate's variant payload is incorrect with `on: variant`, not in its reason", async () => {
+  const launch = gatedLauncher(fakeWorker({ wrong: 'wrong-dotnet', wrongOn: 'variant' }).launch, workloadOf);
+  const v = judgeLaunch(await launch(job('wrong-dotnet'), 10_000), 1, 10_000);
+  assert.ok(v.kind === 'incorrect', JSON.stringify(v));
+  assert.equal(v.mismatch.on, 'variant');
+  assert.match(v.reason, /^output differs at \$\.\w+$/);
+  const again = judgeLaunch(await launch(job('wrong-dotnet'), 10_000), 2, 10_000);
+  assert.equal(again.kind === 'incorrect' && again.mismatch.on, 'variant', 'the kept verdict keeps it');
 });
 
 test('a wrong baseline is reported on the baseline side, so the runner can drop the pairing', async () => {

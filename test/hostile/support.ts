@@ -63,13 +63,15 @@ export function scratchConfigs(name: string): { dir: string; config: (file: stri
 
 /**
  * The arguments of a quick `jsonbench run` of `serializers` from `config` on weather-station in one
- * direction, without probes or ledger, into `out`: the shape most hostile tests run.
+ * direction, without probes or ledger, into `out`: the shape most hostile tests run. `matrix` names
+ * another workload, and one size and shape (absent: the workload's own sizes and shapes).
  */
 export function quickRunArgs(
   config: string,
   serializers: string,
   direction: 'serialize' | 'deserialize',
   out: string,
+  matrix: { workload?: string; size?: number; shape?: 'single' | 'list' | 'many' } = {},
 ): string[] {
   return [
     'run',
@@ -78,7 +80,9 @@ export function quickRunArgs(
     '--serializer',
     serializers,
     '--workload',
-    'weather-station',
+    matrix.workload ?? 'weather-station',
+    ...(matrix.size !== undefined ? ['--size', String(matrix.size)] : []),
+    ...(matrix.shape ? ['--shape', matrix.shape] : []),
     '--direction',
     direction,
     '--policy',

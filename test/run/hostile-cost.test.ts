@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli } from '../hostile/support.js';
+import { cli, quickRunArgs } from '../hostile/support.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
 /**
@@ -22,33 +22,12 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-cost-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(fixture: string, serializer: string, direction: 'serialize' | 'deserialize', size: string) {
+async function run(fixture: string, serializer: string, direction: 'serialize' | 'deserialize', size: number) {
   const out = join(dir, serializer);
   const config = join(root, 'test/fixtures/hostile/hostile8', fixture);
-  const ran = await cli(
-    [
-      'run',
-      '--config',
-      config,
-      '--serializer',
-      serializer,
-      '--workload',
-      'users',
-      '--size',
-      size,
-      '--shape',
-      'list',
-      '--direction',
-      direction,
-      '--policy',
-      'quick',
-      '--no-probes',
-      '--no-ledger',
-      '--out',
-      out,
-    ],
-    { timeoutMs: 300_000 },
-  );
+  const ran = await cli(quickRunArgs(config, serializer, direction, out, { workload: 'users', size, shape: 'list' }), {
+    timeoutMs: 300_000,
+  });
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
   const c = results.cases.find((x) => x.serializer === serializer)!;
   const baseline = results.cases.find((x) => x.serializer === 'json')!;
@@ -56,7 +35,7 @@ async function run(fixture: string, serializer: string, direction: 'serialize' |
 }
 
 test('a serializer caching by input object behind a === walk (hx7 leafcache) is incorrect on users · 1000 · list', async () => {
-  const { ran, c, baseline } = await run('leafcache.config.mjs', 'leafcache', 'serialize', '1000');
+  const { ran, c, baseline } = await run('leafcache.config.mjs', 'leafcache', 'serialize', 1000);
   assert.equal(c.status, 'incorrect', `${c.status}: ${c.reason ?? ''}\n${ran.stderr}`);
   assert.match(
     c.reason!,
@@ -66,7 +45,7 @@ test('a serializer caching by input object behind a === walk (hx7 leafcache) is 
 });
 
 test('a whole-text copy cache throttled to 0.55× of a parse (hx7 tcopy) is incorrect on users · 100 · list', async () => {
-  const { ran, c, baseline } = await run('throttled-copycache.config.mjs', 'tcopy', 'deserialize', '100');
+  const { ran, c, baseline } = await run('throttled-copycache.config.mjs', 'tcopy', 'deserialize', 100);
   assert.equal(c.status, 'incorrect', `${c.status}: ${c.reason ?? ''}\n${ran.stderr}`);
   assert.match(c.reason!, /a text it had never seen cost \d+\.\d× the repeated timed text per call/);
   assert.equal(baseline.status, 'measured', baseline.reason);

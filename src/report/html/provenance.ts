@@ -6,6 +6,7 @@ import type { ReportModel } from '../model.js';
 import { escapeHtml } from './escape.js';
 import { countOf, formatBytes } from '../units.js';
 import { noiseReasons } from '../noise.js';
+import { caseReason } from '../reason.js';
 
 function row(label: string, value: string, wide = false): string {
   return `<div class="kv${wide ? ' wide' : ''}"><span class="k">${escapeHtml(label)}</span><span class="v">${value}</span></div>`;
@@ -133,7 +134,7 @@ export function renderSummary(model: ReportModel): string {
   const unsupported = model.cases.filter((c) => c.status === 'unsupported');
   const unread = unreadSentences(model.runs);
   const item = (c: (typeof model.cases)[number]) =>
-    `<li title="${escapeHtml(c.reason ?? '')}"><span class="badge ${escapeHtml(c.status)}">${escapeHtml(c.status)}</span> <code>${escapeHtml(c.id)}</code>${model.targets.length > 1 ? ` <span class="dim">${escapeHtml(c.targetKey)}</span>` : ''}${c.mismatch ? ` at <code>${escapeHtml(c.mismatch.path)}</code>: expected <code>${escapeHtml(c.mismatch.expected)}</code>, got <code>${escapeHtml(c.mismatch.actual)}</code>` : ''} — <span class="why">${escapeHtml(c.reason ?? '')}</span></li>`;
+    `<li title="${escapeHtml(caseReason(c))}"><span class="badge ${escapeHtml(c.status)}">${escapeHtml(c.status)}</span> <code>${escapeHtml(c.id)}</code>${model.targets.length > 1 ? ` <span class="dim">${escapeHtml(c.targetKey)}</span>` : ''}${c.mismatch ? ` at <code>${escapeHtml(c.mismatch.path)}</code>: expected <code>${escapeHtml(c.mismatch.expected)}</code>, got <code>${escapeHtml(c.mismatch.actual)}</code>` : ''} — <span class="why">${escapeHtml(caseReason(c))}</span></li>`;
   return (
     `<section class="summary"><p>${countOf(model.cases.length, 'case')}: ${chips}</p>` +
     (broken.length

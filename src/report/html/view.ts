@@ -6,6 +6,7 @@ import { buildTables, savesText, tableKey } from '../rows.js';
 import type { ReportCase } from '../model.js';
 import { isLoss, payloadCosts } from '../costs.js';
 import type { MeasuredCase, ResultsFile } from '../../results/types.js';
+import { caseReason } from '../reason.js';
 
 /** True when `results`' probes show the case's serializer losing data on the user's own records (a loss on a payload probe the baseline does not share: report/costs.ts). */
 function losesOnPayload(c: MeasuredCase, results: ResultsFile | undefined): boolean {
@@ -117,7 +118,7 @@ export function toViewData(model: ReportModel): ViewData {
     family: c.family,
     baseline: c.baseline,
     status: c.status,
-    ...(c.reason !== undefined ? { reason: c.reason } : {}),
+    ...(c.reason !== undefined ? { reason: caseReason(c) } : {}),
     ...(c.mismatch ? { mismatch: c.mismatch } : {}),
     ...(c.code ? { code: c.code } : {}),
     ...(c.notes?.length ? { notes: c.notes } : {}),

@@ -96,8 +96,8 @@ export function checkGate(
     );
   const view = unitView(workload, shape);
   const expected = expectedUnits(workload, shape, message.direction, payloadText);
-  const where = (i: number) =>
-    (expected.length > 1 ? ` (record ${i})` : '') + (message.payload === 'variant' ? ' (variant payload)' : '');
+  // the payload (main or variant) is the message's own field, which the caller sends as the failure's `on`
+  const where = (i: number) => (expected.length > 1 ? ` (record ${i})` : '');
   if (message.outputs.length !== expected.length) {
     return {
       path: '$',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { variantPathOf, type Side } from '../../case/coordinates.js';
 import type { Workload } from '../../workloads/types.js';
 import { PROTOCOL_VERSION, type CaseJob, type WorkerMessage } from '../../worker/protocol.js';
-import type { LaunchOutcome } from '../launch.js';
+import { outcomeOf, type LaunchOutcome } from '../launch.js';
 import type { LaunchFn, LaunchPlace } from '../types.js';
 import { checkDigests, checkGate, expectedInputBytes } from './gate.js';
 import { isGate, type GateMessage } from './protocol.js';
@@ -89,6 +89,7 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
             expected: failure.expected,
             actual: failure.actual,
             reason: failure.reason,
+            ...(g.payload === 'variant' ? { on: 'variant' as const } : {}),
           } as const;
           verified.set(keyOf(job, id), { failure: { protocol: PROTOCOL_VERSION, ...incorrect } });
           return withMessage(outcome, incorrect);
@@ -152,7 +153,7 @@ export function gatedLauncher(launch: LaunchFn, workloadOf: (id: string) => Work
 }
 
 type Added =
-  | { type: 'incorrect'; side: Side; path: string; expected: string; actual: string; reason: string }
+  | { type: 'incorrect'; side: Side; path: string; expected: string; actual: string; reason: string; on?: 'variant' }
   | { type: 'error'; stage: string; side?: Side; message: string };
 
 /** The outcome with one host-made message appended (the runner reads `incorrect` and `error` before `done`). */
@@ -165,5 +166,5 @@ function withMessage(o: LaunchOutcome, m: Added): LaunchOutcome {
 
 /** A launch answered from a kept verdict, without starting a process. */
 function synthetic(m: Extract<WorkerMessage, { type: 'incorrect' | 'error' }>): LaunchOutcome {
-  return { messages: [m], exitCode: 0, signal: null, timedOut: false, stderrTail: '', stdoutTail: '', elapsedMs: 0 };
+  return outcomeOf([m], 0);
 }
