@@ -1,7 +1,7 @@
 import type { CaseResult } from '../results/types.js';
 
 /** What a reason found on the gate's variant payload starts with in every report (nu8). */
-export const VARIANT_LEAD = "on jsonbench's variant of the payload (hostile strings), not the payload itself:";
+export const VARIANT_LEAD = "on jsonbench's hostile-string variant, not the payload itself:";
 
 /**
  * Why a case gave no number, as reports print it: its `reason`, led by {@link VARIANT_LEAD} when the

@@ -99,5 +99,5 @@ test('a gate failure on the variant payload says so first, where a cut line keep
     mismatch: { side: 'serializer', path: '$', expected: '', actual: '', on: 'variant' },
   });
   const end = renderRunEnd(r, false, { width: 80 });
-  assert.match(end, /incorrect in [^\n]*: on jsonbench's\s+variant\s+of\s+the\s+payload/);
+  assert.match(end, /incorrect in [^\n]*: on jsonbench's\s+hostile-string\s+variant/);
 });

@@ -44,14 +44,14 @@ test('the results keep `mismatch.on: variant`; any other value is refused with t
   assert.throws(() => withIncorrect(REASON, 'main'), /\/mismatch\/on.*variant/s);
 });
 
-test('every report leads a variant failure with "on jsonbench\'s variant of the payload", from the field', () => {
+test('every report leads a variant failure with "on jsonbench\'s hostile-string variant", from the field', () => {
   const r = withIncorrect(REASON, 'variant');
   const c = r.cases.find((x) => x.status === 'incorrect')!;
   assert.equal(caseReason(c), `${VARIANT_LEAD} ${REASON}`);
   // the run's end cuts each line to the width: the lead is what stays (at 80 columns, even the failure itself is cut)
   assert.match(
     renderRunEnd(r, false, { width: 80 }),
-    /superjson · incorrect in [^\n]*: on\s+jsonbench's\s+variant\s+of\s+the\s+payload/,
+    /superjson · incorrect in [^\n]*: on\s+jsonbench's\s+hostile-string\s+variant/,
   );
   assert.match(
     renderRunEnd(r, false, { width: 200 }),
@@ -67,7 +67,7 @@ test('every report leads a variant failure with "on jsonbench\'s variant of the 
   const html = renderHtml(r);
   assert.match(
     html,
-    /<div class="reason">on jsonbench&#39;s variant of the payload \(hostile strings\), not the payload itself: output is not/,
+    /<div class="reason">on jsonbench&#39;s hostile-string variant, not the payload itself: output is not/,
   );
   const csv = renderCsv(r).split('\n');
   const row = csv.find((l) => l.includes('/superjson') && l.includes(',incorrect,'));
