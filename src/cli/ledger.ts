@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isUnfinishedRun, RUN_PARTIAL } from '../run/recover.js';
 import { sayOnStderr, stdoutWidth } from './output.js';
 import { wrap } from '../report/fit.js';
 import { visibleControls } from '../report/table/escape.js';
@@ -47,8 +49,11 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
   const db = openLedger(path);
   let code = 0;
   try {
-    for (const file of files) {
+    for (const given of files) {
+      let file = given;
       try {
+        // a run's folder means its results.json, as `report` and `compare` read it
+        file = resultsFileOf(given);
         // a file without a sidecar: checked against this ledger's record of its run, else said unchecked (hx7 F4)
         const results = readResults(resolve(file), {
           recordOf: (r) => {
@@ -103,6 +108,30 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
 }
 
 /**
+ * The results file `ledger import` reads for `path`: a run's folder means its results.json (as
+ * `report` and `compare` read one), anything else is `path` itself.
+ * @throws ResultsFileError for the folder of a run that never wrote its results.json (killed, or cut
+ * short by a full disk: hx8 was told "is a folder, not a results file: give the results.json a run
+ * wrote (or its folder)" of the very folder), saying what it is and that `report` rebuilds it
+ */
+function resultsFileOf(path: string): string {
+  const full = resolve(path);
+  if (!(existsSync(full) && statSync(full).isDirectory())) return path;
+  if (existsSync(join(full, 'results.json'))) return join(path, 'results.json');
+  if (isUnfinishedRun(full))
+    throw new ResultsFileError(
+      path,
+      '',
+      `is the folder of a run that did not finish (killed, or cut short by a full disk): it holds ${RUN_PARTIAL.header} and no results.json, and the ledger records only what a run wrote when it finished. What it measured can still be read: \`jsonbench report ${path}\` rebuilds its report from its partial files`,
+    );
+  throw new ResultsFileError(
+    path,
+    '',
+    `is a folder without results.json or ${RUN_PARTIAL.header}: not a jsonbench run folder (give a results file, or the --out folder of a run)`,
+  );
+}
+
+/**
  * `jsonbench ledger export [run]`: writes a recorded run (default `latest`) back out as a results
  * file, to `--out` or stdout. @throws UsageError for an unknown run.
  */
@@ -135,6 +164,8 @@ export function finishedCell(r: RunSummary): string {
       return `no: running (pid ${r.recorder!.pid})`;
     case 'killed':
       return `no: killed (pid ${r.recorder!.pid} is gone)`;
+    case 'cut-short':
+      return `no: cut short (a ledger write failed, such as on a full disk; the run itself finished: ${r.sourcePath}/results.json)`;
     default:
       return r.recorder
         ? `no: running or killed (recorded on ${r.recorder.host})`
@@ -151,8 +182,9 @@ function workloadsCell(r: RunSummary): string {
   return names.join(', ');
 }
 
-/** How a run ended, in a word: `yes`, `running`, `killed`, `unknown` ({@link finishedCell} says it in full). */
+/** How a run ended, in a word: `yes`, `running`, `killed`, `cut short`, `unknown` ({@link finishedCell} says it in full). */
 function finishedWord(r: RunSummary): string {
+  if (r.state === 'cut-short') return 'cut short';
   return r.state === 'finished' ? 'yes' : r.state === 'running' || r.state === 'killed' ? r.state : 'unknown';
 }
 

@@ -1,3 +1,4 @@
+import { checkInputPaths } from './input-files.js';
 import type { Column } from '../report/table/column.js';
 import { renderTable } from '../report/table/write.js';
 import { DEFAULT_WIDTH, wrap } from '../report/fit.js';
@@ -135,6 +136,8 @@ function targetsOf(platform: string): string {
 
 /** `jsonbench list`: workloads, then serializers (JavaScript and .NET) with versions, families, classes, the targets they run on and the pairs each supports. */
 export async function listCommand(opts: { config?: string; json?: boolean }): Promise<number> {
+  // a FIFO as --config blocked importing it (hx8): refused before anything opens it
+  checkInputPaths({ config: opts.config });
   const configFile = findConfig(process.cwd(), opts.config);
   const prepared = configFile ? await prepareConfig(configFile, tmpdir()) : null;
   try {

@@ -87,7 +87,44 @@ export function program(exit: { code: number }, help: HelpData = {}): Command {
   addReportCommands(p, exit);
   addLedgerCommands(p, exit);
   addRuntimesCommands(p, exit, help.installableTargets);
+  refuseRepeatedValues(p);
   return p;
+}
+
+/**
+ * Makes every option that takes one value (not a list: those collect each repeat) refuse to be given
+ * twice on one command line, in `p` and its subcommands (issue 25, hostile tester hx8: `run --payload
+ * a.json --payload b.json` measured b.json alone, exit 0, with no word of a.json; commander keeps
+ * the last value of such an option). Refused rather than taken both: each of these options names
+ * one thing (a payload, an output folder, a policy), and which of two the user meant cannot be
+ * guessed; silently keeping one measures something the user did not ask for. A choice option keeps
+ * its check of the choices. Throws a UsageError naming the flag and both values (exit 2).
+ */
+function refuseRepeatedValues(p: Command): void {
+  const given = new Map<string, string>();
+  for (const cmd of [p, ...allSubcommands(p)])
+    for (const option of cmd.options) {
+      const own = option.parseArg as ((value: string, previous: unknown) => unknown) | undefined;
+      // a list (collect) has a parser of its own and no choices; a flag without a value has nothing to drop
+      if ((own && !option.argChoices) || option.variadic || !(option.required || option.optional)) continue;
+      const flag = option.long ?? option.short ?? option.flags;
+      const key = `${cmd.name()} ${flag}`;
+      option.parseArg = ((value: string, previous: unknown) => {
+        const before = given.get(key);
+        if (before !== undefined)
+          throw new UsageError(
+            flag,
+            `given twice (${JSON.stringify(before)}, then ${JSON.stringify(value)}): it takes one value, and one of them would be dropped without a word; give it once${flag === '--payload' ? ' (several samples of one endpoint: a folder of .json files; several payloads: one run each)' : ''}`,
+          );
+        given.set(key, value);
+        return own ? own(value, previous) : value;
+      }) as Option['parseArg'];
+    }
+}
+
+/** Every command under `cmd`, at any depth. */
+function allSubcommands(cmd: Command): Command[] {
+  return cmd.commands.flatMap((c) => [c, ...allSubcommands(c)]);
 }
 
 /** `jsonbench run`: its options (the payload's first, {@link withPayloadOptions}) and its action, which imports cli/run.ts when it runs. */

@@ -2,6 +2,7 @@ import { runProbeSession, type ProbeOptions } from '../run/probe-session.js';
 import { sayOnStderr, stdoutWidth } from './output.js';
 import { renderProbesTerminal } from '../report/probes-text.js';
 import { wrap } from '../report/fit.js';
+import { checkInputPaths, conformanceSkippedLines } from './input-files.js';
 
 /** Options of `jsonbench probe`, as commander parses them. */
 export interface ProbeCliOptions extends Omit<ProbeOptions, 'cwd'> {
@@ -16,6 +17,8 @@ export interface ProbeCliOptions extends Omit<ProbeOptions, 'cwd'> {
  * library, not a failure of the command. @throws UsageError, ConfigError (exit 2 in main)
  */
 export async function probeCommand(opts: ProbeCliOptions): Promise<number> {
+  // a FIFO as --config blocked importing it, with no output (hx8): refused before anything opens it
+  checkInputPaths(opts);
   const started = performance.now();
   const say = (line: string) => {
     if (!opts.json) sayOnStderr(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${line}`);
@@ -56,6 +59,7 @@ export async function probeCommand(opts: ProbeCliOptions): Promise<number> {
     ];
     process.stdout.write(`\n${lines.map((l) => wrap(l, stdoutWidth(), '  ', { keepLongWords: true })).join('\n')}\n`);
   }
+  for (const line of conformanceSkippedLines(run.results)) sayOnStderr(line);
   for (const f of run.reports.failed)
     sayOnStderr(`jsonbench: warning: the ${f.format} report was not written: ${f.error}`);
   return 0;

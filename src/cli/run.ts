@@ -15,7 +15,9 @@ import { countOf } from '../report/units.js';
 import { unresolvedCases, unresolvedHeading, unresolvedPlain } from '../report/resolution.js';
 import { progressView, type ProgressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
-import { parseCaseTimeout, parseMaxTime, parseResolve, withAdaptive, policies } from '../config/policies.js';
+import { parseMaxTime, withAdaptive, policies } from '../config/policies.js';
+import { checkInputPaths, conformanceSkippedLines } from './input-files.js';
+import { caseTimeoutFlag, resolveFlag } from './flag-values.js';
 
 /**
  * What stderr says about the paired cases adaptive launches left unresolved (their ratio's
@@ -121,6 +123,8 @@ export function runExit(
  * @throws UsageError, ConfigError, WorkloadError (exit 2 in main)
  */
 export async function runCommand(opts: RunCliOptions): Promise<number> {
+  // a FIFO as --config or --schema blocked opening it, with no output (hx8): refused before anything opens it
+  checkInputPaths(opts);
   // JSON on stdout and nothing else: what user code prints while the command runs goes to stderr (cli/streams.ts)
   const json = opts.json || opts.printSchema ? jsonStdout() : null;
   try {
@@ -136,10 +140,11 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
   checkNotEmpty('--fail-on', opts.failOn, failOn, NO_NUMBER_STATUSES);
   checkChoices('--fail-on', failOn, NO_NUMBER_STATUSES);
   const adaptive = {
-    ...(opts.resolve !== undefined ? { resolve: parseResolve(opts.resolve) } : {}),
+    ...(opts.resolve !== undefined ? { resolve: resolveFlag(opts.resolve) } : {}),
     ...parseMaxTime(splitList(opts.maxTime)),
   };
-  const caseTimeoutMs = opts.caseTimeout !== undefined ? parseCaseTimeout(opts.caseTimeout) : undefined;
+  // at least what the policy's warmup needs (hx8: 1ms timed every case out, blaming "a kill from outside")
+  const caseTimeoutMs = opts.caseTimeout !== undefined ? caseTimeoutFlag(opts.caseTimeout, opts.policy) : undefined;
   // every line names data (a payload file name, a serializer id): its control characters are shown, never sent to the terminal
   // before the progress view exists straight to stderr; after, above its bar (never over it)
   let progress: ReturnType<typeof progressView> | null = null;
@@ -223,6 +228,7 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
       if (end) process.stdout.write(`${tables.printed() ? '\n' : ''}${end}\n`);
       // what was too close to call is read before the paths, the last thing printed (new-user tryout)
       for (const line of unresolvedLines(results)) sayOnStderr(line);
+      for (const line of conformanceSkippedLines(results)) sayOnStderr(line);
       // the path once: left out here when stderr said it and stdout is the same place (a terminal, 2>&1)
       const paths = pathLines(run, width, resultsSaid && sameDestination());
       // a path is never cut (it is to be copied): a long one takes its own line

@@ -8,7 +8,7 @@ import { checkResults } from '../results/validate.js';
 import { ResultsFileError } from '../results/errors.js';
 import type { HistoryPoint } from '../results/history.js';
 import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
-import { unfinishedRunState, type Recorder, type RunState } from './recorder.js';
+import { unfinishedRunState, wroteItsResults, type Recorder, type RunState } from './recorder.js';
 
 /** A run as `jsonbench ledger list` shows it. */
 export interface RunSummary {
@@ -16,7 +16,7 @@ export interface RunSummary {
   startedAt: string;
   /** null: the run was killed (or is still going: see `state`) */
   finishedAt: string | null;
-  /** finished; running (its recorder is alive on this host); killed (its recorder is gone); unknown (recorded elsewhere, or before recorders were noted) */
+  /** finished; running (its recorder is alive on this host); killed (its recorder is gone); cut-short (its recorder is gone, its results.json was written: a ledger write failed); unknown (recorded elsewhere, or before recorders were noted) */
   state: RunState;
   /** the process that recorded it as it went (`jsonbench run`); null for an import or an older ledger row */
   recorder: Recorder | null;
@@ -97,7 +97,7 @@ function summary(r: RunRow): RunSummary {
     id: r.id,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
-    state: r.finished_at ? 'finished' : unfinishedRunState(recorder),
+    state: r.finished_at ? 'finished' : endedState(r, recorder),
     recorder,
     toolVersion: r.tool_version,
     policy: r.policy_name,
@@ -112,6 +112,12 @@ function summary(r: RunRow): RunSummary {
     workloads: r.workloads ? (JSON.parse(r.workloads) as string[]) : [],
     serializers: r.serializers,
   };
+}
+
+/** The state of a run with no end time: a dead recorder's run that wrote its results.json was cut short, not killed. */
+function endedState(r: RunRow, recorder: Recorder | null): RunState {
+  const state = unfinishedRunState(recorder);
+  return state === 'killed' && r.source === 'run' && wroteItsResults(r.source_path, r.started_at) ? 'cut-short' : state;
 }
 
 /** Every run, oldest first; a run whose environment is not a JSON object is skipped through `skip`. */

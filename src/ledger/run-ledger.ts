@@ -90,7 +90,9 @@ export function startRunRecorder(
       fn();
     } catch (e) {
       broken = true;
-      warn(`ledger ${path}: ${what} failed, not recording the rest of this run: ${(e as Error).message}`);
+      warn(
+        `ledger ${path}: ${what} failed, not recording the rest of this run: ${(e as Error).message} (\`jsonbench ledger list\` shows the run as cut short, not killed, once its results.json is written)`,
+      );
     }
   };
   return {

@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { SchemaNode } from '../workloads/schema.js';
 import { toJsonSchema } from '../workloads/json-schema.js';
 import type { PayloadSource } from './read.js';
+import { echo } from './echo.js';
 
 /**
  * Whether every unit of a payload (each document, NDJSON record or sample) fits a schema given
@@ -36,7 +37,7 @@ export interface SchemaMismatch {
   path: string;
   /** what the schema wants there, and which key when one is missing or extra (`must be string`, `must have required property 'a' ("a")`) */
   problem: string;
-  /** the value found there as JSON, cut to 80 characters */
+  /** the value found there as JSON, capped at 80 characters (echo.ts) */
   got: string;
 }
 
@@ -46,7 +47,11 @@ export interface SchemaMismatch {
  * `--schema` check and the run's check of a config workload's own payload (run/session.ts).
  */
 export function schemaMismatch(values: readonly unknown[], schema: SchemaNode): SchemaMismatch | null {
-  const validate = new Ajv2020({ strict: false, allErrors: false }).compile(toJsonSchema(schema, { formats: false }));
+  // own properties only (hx8: a schema with a "constructor" property was checked against Object.prototype.constructor,
+  // and a required "__proto__" was met by the prototype of a payload without that key)
+  const validate = new Ajv2020({ strict: false, allErrors: false, ownProperties: true }).compile(
+    toJsonSchema(schema, { formats: false }),
+  );
   for (const [index, value] of values.entries()) {
     if (validate(value)) continue;
     const error = validate.errors?.[0];
@@ -57,20 +62,22 @@ export function schemaMismatch(values: readonly unknown[], schema: SchemaNode): 
     let at: unknown = value;
     let path = '$';
     for (const s of segments) {
-      at = (at as Record<string, unknown> | undefined)?.[s];
-      path += /^\d+$/.test(s) ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`;
+      // the value's own key only: an inherited one (`constructor`) is not in the payload
+      at =
+        at !== null && typeof at === 'object' && Object.hasOwn(at, s) ? (at as Record<string, unknown>)[s] : undefined;
+      path += /^\d+$/.test(s) ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${echo(JSON.stringify(s))}]`;
     }
     const extra =
       error?.keyword === 'additionalProperties'
-        ? ` ("${String((error.params as { additionalProperty?: string }).additionalProperty)}")`
+        ? ` ("${echo(String((error.params as { additionalProperty?: string }).additionalProperty))}")`
         : error?.keyword === 'required'
-          ? ` ("${String((error.params as { missingProperty?: string }).missingProperty)}")`
+          ? ` ("${echo(String((error.params as { missingProperty?: string }).missingProperty))}")`
           : '';
     return {
       index,
       path,
       problem: `${error?.message ?? 'does not match'}${extra}`,
-      got: (JSON.stringify(at) ?? String(at)).slice(0, 80),
+      got: echo(JSON.stringify(at) ?? String(at)),
     };
   }
   return null;

@@ -7,6 +7,7 @@ import {
 } from '../workloads/schema.js';
 import type { JsonSchema } from '../workloads/json-schema.js';
 import { MAX_ENUM_VALUES, tooManyEnumValues } from '../workloads/check-schema.js';
+import { defineOwn } from '../case/own-key.js';
 
 /**
  * Reading a JSON Schema into a {@link SchemaNode} (`--schema FILE`, the output of inference and
@@ -264,7 +265,8 @@ class SchemaReader {
     const keys = Object.keys(props);
     if (keys.length === 0 && extra) return { type: 'record', values: extra };
     const properties: Record<string, SchemaNode> = {};
-    for (const k of keys) properties[k] = this.read(props[k], propertyPath(path, k), refs);
+    // defineOwn: a property named __proto__ stays a property (an assignment would set the prototype)
+    for (const k of keys) defineOwn(properties, k, this.read(props[k], propertyPath(path, k), refs));
     const optional = keys.filter((k) => !required.has(k));
     return {
       type: 'object',

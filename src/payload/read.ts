@@ -177,6 +177,7 @@ export function readPayload(path: string, options: ReadPayloadOptions = {}): Pay
   const header = source.kind === 'ndjson' ? headerRowWarning(source.units) : null;
   const tick = progressTicker(options.onProgress);
   const warnings = [
+    ...(source.warnings ?? []),
     ...(header ? [header] : []),
     ...source.units.flatMap((u, i) => {
       tick(() => `${path}: checked ${count(i)} of ${count(source.units.length)} units for duplicate keys…`);
@@ -184,6 +185,25 @@ export function readPayload(path: string, options: ReadPayloadOptions = {}): Pay
     }),
   ];
   return warnings.length ? { ...source, warnings } : source;
+}
+
+/**
+ * What an entry of a samples folder is when it is not a regular file (`is a pipe (FIFO)`, `is a
+ * folder`…), or undefined for a regular file (or one that cannot be stat'ed: reading it says why).
+ * Never opens it: opening a FIFO waits for a writer.
+ */
+function notASample(file: string): string | undefined {
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    return undefined;
+  }
+  if (st.isFile()) return undefined;
+  if (st.isDirectory()) return 'is a folder';
+  if (st.isFIFO()) return 'is a pipe (FIFO)';
+  if (st.isSocket()) return 'is a socket';
+  return 'is a device';
 }
 
 function readPayloadUnits(
@@ -202,10 +222,19 @@ function readPayloadUnits(
     throw new PayloadError(`${path}: no such file or folder`);
   }
   if (stat.isDirectory()) {
-    const files = readdirSync(path)
+    const names = readdirSync(path)
       .filter((f) => f.endsWith('.json'))
       .sort();
-    if (files.length === 0) throw new PayloadError(`${path}: the folder has no .json files`);
+    // only its regular files are samples: a FIFO, a socket, a device or a folder named *.json is skipped and named (hx8)
+    const skipped = names.flatMap((f) => {
+      const kind = notASample(join(path, f));
+      return kind ? [`${join(path, f)}: ${kind}, not a sample file: skipped`] : [];
+    });
+    const files = names.filter((f) => !notASample(join(path, f)));
+    if (files.length === 0)
+      throw new PayloadError(
+        `${path}: the folder has no .json files${skipped.length ? ` that are regular files (${skipped.length} skipped: ${skipped[0]})` : ''}`,
+      );
     let left = maxBytes;
     const units = files.map((f) => {
       const file = join(path, f);
@@ -214,7 +243,14 @@ function readPayloadUnits(
       left -= Buffer.byteLength(text);
       return { text, value: parseJsonText(text, file), source: file };
     });
-    return { kind: 'samples', path, units, shapes: ['many', 'list'], text: samplesNdjson(units) };
+    return {
+      kind: 'samples',
+      path,
+      units,
+      shapes: ['many', 'list'],
+      text: samplesNdjson(units),
+      ...(skipped.length ? { warnings: skipped } : {}),
+    };
   }
   const text = readPayloadText(path, maxBytes);
   if (text.trim() === '')

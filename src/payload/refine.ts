@@ -1,3 +1,5 @@
+import { echo } from './echo.js';
+import { defineOwn } from '../case/own-key.js';
 import { isLosslessNumber, isSafeNumber, parse as parseLossless, type LosslessNumber } from 'lossless-json';
 import {
   isOptional,
@@ -157,8 +159,9 @@ class Refiner {
     ] as const) {
       const these = outside.filter((v) => beyondDouble(v.value) === kind);
       if (!these.length) continue;
-      const first = these[0].value;
-      const at = numberPosition(this.samples, first);
+      const raw = these[0].value;
+      const at = numberPosition(this.samples, raw);
+      const first = echo(raw);
       const readsAs = kind === 'overflow' && first.startsWith('-') ? `-${reads}` : reads;
       const written = kind === 'overflow' ? 'null' : '0';
       const found = `${these.length} number${these.length === 1 ? '' : 's'} at ${path} ${verb}${these.length === 1 ? 's' : ''} a double`;
@@ -283,8 +286,8 @@ class Refiner {
         // beyond 2^53 but exactly a double (144179670739456000 prints back as itself): nothing is lost
         if (String(JSON.parse(v.value)) === v.value) continue;
         rounded++;
-        example ||= `${v.value} reads as ${String(JSON.parse(v.value))}`;
-        firstBig ||= v.value;
+        example ||= `${echo(v.value)} reads as ${echo(String(JSON.parse(v.value)))}`;
+        firstBig ||= echo(v.value);
         continue;
       }
       const n = Number(v);
@@ -306,7 +309,7 @@ class Refiner {
     if (!node.values.every(looksLikeTag)) return { type: 'string', ...(node.nullable ? { nullable: true } : {}) };
     // an enum exists only when asked (--enums, infer.ts InferOptions): a validator compiled from it refuses any
     // value the samples did not hold, so each one is said, short, with how to undo it
-    const shown = node.values.slice(0, 4).map((v) => JSON.stringify(v));
+    const shown = node.values.slice(0, 4).map((v) => echo(JSON.stringify(v)));
     this.note({
       kind: 'enum',
       path,
@@ -351,12 +354,12 @@ class Refiner {
     for (const [key, child] of Object.entries(node.properties)) {
       const refined = this.refine(
         child,
-        objects.filter((o) => key in o).map((o) => o[key]),
+        objects.filter((o) => Object.hasOwn(o, key)).map((o) => o[key]),
         propertyPath(path, key),
         depth,
       );
       if (refined === ABSENT) left.push(key);
-      else properties[key] = refined;
+      else defineOwn(properties, key, refined);
     }
     if (left.length) {
       // a self-similar member no sample holds at this level: the object states it as absent here
@@ -411,7 +414,7 @@ class Refiner {
       let mixed = 0;
       for (const opt of node.optional) {
         const presence = [...groups.values()].map((g) =>
-          g.every((o) => opt in o) ? 1 : g.every((o) => !(opt in o)) ? 0 : -1,
+          g.every((o) => Object.hasOwn(o, opt)) ? 1 : g.every((o) => !Object.hasOwn(o, opt)) ? 0 : -1,
         );
         if (presence.includes(-1)) mixed++;
         else if (presence.includes(1) && presence.includes(0)) told++;
@@ -419,8 +422,8 @@ class Refiner {
       if (told <= mixed) continue;
       const mapping: Record<string, ObjectSchema> = {};
       for (const [tag, group] of groups) {
-        const keys = Object.keys(node.properties).filter((k) => k !== key && group.some((o) => k in o));
-        const optional = keys.filter((k) => !group.every((o) => k in o));
+        const keys = Object.keys(node.properties).filter((k) => k !== key && group.some((o) => Object.hasOwn(o, k)));
+        const optional = keys.filter((k) => !group.every((o) => Object.hasOwn(o, k)));
         const variant: ObjectSchema = {
           type: 'object',
           properties: Object.fromEntries(keys.map((k) => [k, node.properties[k]])),

@@ -1,3 +1,4 @@
+import { defineOwn } from '../case/own-key.js';
 import { createGeneratorSync } from 'json-schema-faker';
 import { toJsonSchema, type JsonSchema } from '../workloads/json-schema.js';
 import { propertyPath, type SchemaNode } from '../workloads/schema.js';
@@ -106,12 +107,12 @@ export function generationSchema(schema: SchemaNode, values: readonly unknown[])
         const objects = present.filter((v): v is Record<string, unknown> => typeof v === 'object' && !Array.isArray(v));
         const properties: Record<string, JsonSchema> = {};
         for (const [key, child] of Object.entries(node.properties)) {
-          const vs = objects.filter((o) => key in o).map((o) => o[key]);
+          const vs = objects.filter((o) => Object.hasOwn(o, key)).map((o) => o[key]);
           if (node.optional?.includes(key)) {
             optionalSeen += objects.length;
             optionalPresent += vs.length;
           }
-          properties[key] = walk(child, vs, propertyPath(path, key));
+          defineOwn(properties, key, walk(child, vs, propertyPath(path, key)));
         }
         return typed({ properties });
       }

@@ -1,6 +1,8 @@
 import { bundleBeside, BundleError } from '../files/bundle.js';
-import { readFileSync, rmSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { FileReadError, readDataFile } from '../files/read-file.js';
+import { impossibleConstraint } from './schema-constraints.js';
+import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
 import { toJsonSchema as valibotToJsonSchema } from '@valibot/to-json-schema';
@@ -100,9 +102,12 @@ export function userSchemaOf(
     converted = libraryJsonSchema(value, library);
   } catch (e) {
     throw new PayloadError(
-      `${source}: the ${library} schema could not be converted to JSON Schema: ${(e as Error).message}`,
+      `${source}: the ${library} schema could not be converted to JSON Schema: ${describeThrown(e)}`,
     );
   }
+  // a schema no value can meet (minimum above maximum) or that cannot be compiled (a bad pattern) is refused, not skipped (hx8)
+  const impossible = impossibleConstraint(converted.jsonSchema);
+  if (impossible) throw new PayloadError(`${source}: ${impossible}`);
   try {
     const { schema, unconverted } = fromJsonSchema(converted.jsonSchema);
     return {
@@ -137,6 +142,9 @@ async function bundleTs(file: string): Promise<string> {
  */
 const SCHEMA_MODULE_LOAD_TIMEOUT_MS = 35_000;
 
+/** The largest `--schema` file read: a schema is a few KiB; 64 MiB bounds a file that is not one. */
+const SCHEMA_MAX_BYTES = 64 * 1024 * 1024;
+
 /**
  * Loads `--schema FILE`: `.json` is JSON Schema; `.js`/`.mjs`/`.cjs` is imported (`.ts`/`.mts`
  * bundled with esbuild first, as a `.ts` config is) and its `default` export, else its `schema`
@@ -145,15 +153,15 @@ const SCHEMA_MODULE_LOAD_TIMEOUT_MS = 35_000;
  */
 export async function loadUserSchema(file: string): Promise<UserSchema> {
   const ext = extname(file).toLowerCase();
-  if (ext === '.json') {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      throw new PayloadError(`${file}: no such file`);
-    }
-    return userSchemaOf(parseJsonText(text, file), file, 'json-schema');
+  // only a regular file is opened: a FIFO blocked the read (or the import) with no output, until killed (hx8)
+  let bytes: Buffer;
+  try {
+    bytes = readDataFile(file, SCHEMA_MAX_BYTES);
+  } catch (e) {
+    if (e instanceof FileReadError) throw new PayloadError(e.message);
+    throw new PayloadError(`${file}: cannot be read: ${describeThrown(e)}`);
   }
+  if (ext === '.json') return userSchemaOf(parseJsonText(bytes.toString('utf8'), file), file, 'json-schema');
   if (!['.js', '.mjs', '.cjs', '.ts', '.mts'].includes(ext))
     throw new PayloadError(
       `${file}: a schema is a .json JSON Schema or a .js/.mjs/.ts module exporting a zod, valibot or TypeBox schema`,
@@ -174,10 +182,43 @@ export async function loadUserSchema(file: string): Promise<UserSchema> {
   } finally {
     if (modulePath !== resolve(file)) rmSync(modulePath, { force: true });
   }
-  const candidates = [mod.default, mod.schema, ...Object.values(mod)].filter((v) => schemaLibraryOf(v));
+  const candidates = schemaExports(mod, file);
   if (!candidates.length)
     throw new PayloadError(
       `${file}: exports no zod, valibot or TypeBox schema (looked at default, schema and every export)`,
     );
-  return userSchemaOf(candidates[0], file);
+  try {
+    return userSchemaOf(candidates[0], file);
+  } catch (e) {
+    if (e instanceof PayloadError) throw e;
+    // a Proxy or a getter of the schema value threw while it was read: the module's doing, named as such
+    throw new PayloadError(`${file}: reading its schema export threw (a getter or a Proxy?): ${describeThrown(e)}`);
+  }
+}
+
+/**
+ * The first schema-valued export of a `--schema` module (in a list; [] for none), looked for in
+ * `default`, `schema`, then every export. An export whose reading throws (a Proxy whose traps throw, a getter) is
+ * refused naming it (hx8: it ended as "an internal error" from {@link schemaLibraryOf}).
+ * @throws PayloadError naming `file` and the export
+ */
+function schemaExports(mod: Record<string, unknown>, file: string): unknown[] {
+  let names: string[];
+  try {
+    names = ['default', 'schema', ...Object.keys(mod)];
+  } catch (e) {
+    throw new PayloadError(`${file}: its exports cannot be listed: ${describeThrown(e)}`);
+  }
+  for (const name of names) {
+    try {
+      const value = mod[name];
+      // the first one is used: the exports after it are never read
+      if (schemaLibraryOf(value)) return [value];
+    } catch (e) {
+      throw new PayloadError(
+        `${file}: reading its export "${name}" threw (a getter or a Proxy whose traps throw?): ${describeThrown(e)}; export a plain zod, valibot or TypeBox schema`,
+      );
+    }
+  }
+  return [];
 }

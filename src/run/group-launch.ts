@@ -63,10 +63,11 @@ function discardedForAll(gs: GroupState, baseRec: CaseRecord, verdicts: Map<Case
  * (stderr; the relaunched cases' own launches are in launches.partial.jsonl).
  */
 function warnRetaken(gs: GroupState, o: LaunchOutcome, l: number, cases: CaseRecord[], n: number): void {
-  const how = o.signal
-    ? `was killed by ${o.signal}`
-    : o.timedOut
-      ? 'timed out'
+  // a timeout is killed by jsonbench itself (SIGKILL): said as the timeout, never as a kill from outside (hx8)
+  const how = o.timedOut
+    ? `timed out (the case timeout: ${gs.ctx.policy.caseTimeoutMs / 1000} s per case it carries; --case-timeout sets it)`
+    : o.signal
+      ? `was killed by ${o.signal}`
       : o.exitCode !== null && o.exitCode !== 0
         ? `exited with code ${o.exitCode}`
         : o.protocolError
@@ -74,7 +75,7 @@ function warnRetaken(gs: GroupState, o: LaunchOutcome, l: number, cases: CaseRec
           : 'ended';
   gs.ctx.input.onProgress?.({
     type: 'warning',
-    message: `${cases[0].planned.id} (+${cases.length - 1} in one process): launch ${l}'s worker ${how} before naming a failing case${o.signal === 'SIGKILL' ? ' (killed from outside jsonbench, or by the system for memory?)' : ''}; its ${n} case${n === 1 ? '' : 's'} left ${n === 1 ? 'is' : 'are'} taken again, each alone`,
+    message: `${cases[0].planned.id} (+${cases.length - 1} in one process): launch ${l}'s worker ${how} before naming a failing case${o.signal === 'SIGKILL' && !o.timedOut ? ' (killed from outside jsonbench, or by the system for memory?)' : ''}; its ${n} case${n === 1 ? '' : 's'} left ${n === 1 ? 'is' : 'are'} taken again, each alone`,
   });
 }
 

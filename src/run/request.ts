@@ -5,6 +5,7 @@
  * Every problem with an option is a {@link UsageError} naming the flag (exit 2 on the CLI), found
  * before anything is measured.
  */
+import { echo } from '../payload/echo.js';
 import { parseShard, type Shard } from '../plan/shard.js';
 import { PROFILE_NAMES, type ProfileName } from '../case/profile.js';
 import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs';
@@ -328,7 +329,7 @@ function checkSerializable(payload: ResolvedPayload): void {
   if (over)
     throw new UsageError(
       '--payload',
-      `${over.at}: ${over.literal} is beyond what a double holds: JSON.parse reads it as ${over.literal.startsWith('-') ? '-' : ''}Infinity, and JSON has no Infinity, so no serializer can write it back (each, the baseline too, would be called incorrect for writing null); replace it with a number a double holds (up to about 1.8e308), or measure parsing only: --direction deserialize`,
+      `${over.at}: ${echo(over.literal)} is beyond what a double holds: JSON.parse reads it as ${over.literal.startsWith('-') ? '-' : ''}Infinity, and JSON has no Infinity, so no serializer can write it back (each, the baseline too, would be called incorrect for writing null); replace it with a number a double holds (up to about 1.8e308), or measure parsing only: --direction deserialize`,
     );
 }
 

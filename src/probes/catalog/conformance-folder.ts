@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { conformanceKind, type ConformanceSet } from './conformance.js';
 
@@ -10,15 +10,59 @@ import { conformanceKind, type ConformanceSet } from './conformance.js';
  * skipped with that reason (the decoder rejected it first). Host side only (it reads files).
  */
 
-/** Every file under `dir` (recursively), sorted by path. */
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
+/** The largest conformance file read (JSONTestSuite's largest is under 1 MiB; each text is held and sent to every worker). */
+export const CONFORMANCE_FILE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Every entry under `dir` (recursively, following symbolic links to folders once each: a link back
+ * to a folder above is not walked again), sorted by path: its regular files and, apart, the entries
+ * that are not read, with why: neither a file nor a folder (a FIFO, a socket, a device), beyond
+ * {@link CONFORMANCE_FILE_MAX_BYTES}, or a link that leads nowhere. Opening a
+ * FIFO waits for a writer (issue 25, hostile tester hx8: a `y_fifo.json` in the folder hung `probe
+ * --conformance` with no output), so only regular files are ever read.
+ */
+function entriesUnder(
+  dir: string,
+  seen = new Set<string>([realpathSync(dir)]),
+): { files: string[]; special: SkippedFile[] } {
+  const files: string[] = [];
+  const special: SkippedFile[] = [];
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...filesUnder(p));
-    else out.push(p);
+    let st: Stats;
+    try {
+      st = statSync(p);
+    } catch (e) {
+      // a dangling link, or a loop of links: listed as what it is, never read
+      special.push({ file: p, reason: `cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
+      continue;
+    }
+    if (st.isDirectory()) {
+      const real = realpathSync(p);
+      if (seen.has(real)) continue;
+      seen.add(real);
+      const under = entriesUnder(p, seen);
+      files.push(...under.files);
+      special.push(...under.special);
+    } else if (st.isFile()) {
+      if (st.size > CONFORMANCE_FILE_MAX_BYTES)
+        special.push({
+          file: p,
+          reason: `is ${Math.ceil(st.size / 1024 / 1024)} MiB, beyond the 64 MiB a conformance file may be: not read`,
+        });
+      else files.push(p);
+    } else
+      special.push({ file: p, reason: `is ${specialKind(st)}, not a file: not read (opening it could wait forever)` });
   }
-  return out;
+  return { files, special };
+}
+
+/** What a stat that is neither a file nor a folder is, in words. */
+function specialKind(st: Stats): string {
+  if (st.isFIFO()) return 'a pipe (FIFO)';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  return 'not a regular file';
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -34,15 +78,17 @@ export interface SkippedFile {
  * @throws Error naming `dir` when it cannot be read or holds no conformance file
  */
 export function readConformanceFolder(dir: string): { set: ConformanceSet; skipped: SkippedFile[] } {
-  let files: string[];
+  let entries: { files: string[]; special: SkippedFile[] };
   try {
-    files = filesUnder(dir);
+    entries = entriesUnder(dir);
   } catch (e) {
     throw new Error(`conformance folder ${dir}: ${(e as Error).message}`);
   }
   const set: ConformanceSet = { root: basename(dir), files: [] };
-  const skipped: SkippedFile[] = [];
-  for (const file of files) {
+  const skipped: SkippedFile[] = entries.special
+    .filter((s) => conformanceKind(basename(s.file)))
+    .map((s) => ({ file: relative(dir, s.file).split(sep).join('/'), reason: s.reason }));
+  for (const file of entries.files) {
     if (!conformanceKind(basename(file))) continue;
     const path = relative(dir, file).split(sep).join('/');
     try {
