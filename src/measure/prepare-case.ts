@@ -4,7 +4,6 @@ import type { SerializerAdapter } from '../serializers/types.js';
 import { readUnits, unitView } from '../workloads/unit.js';
 import { caseIo, checkCase, checkOutput, type GateFailure } from './gate.js';
 import {
-  backToBackChanges,
   inputCacheCost,
   inputCacheRatios,
   leafChanges,
@@ -20,6 +19,7 @@ import { integrityChange, sideChecks, type SideChecks } from './timed-check.js';
 import { firstMismatch } from './verify.js';
 import { cpuNowNs, nowNs } from './clock.js';
 import { acceptsInvalid, invalidTexts } from './rejects.js';
+import { roundChanges } from './in-place.js';
 import type { PickedResult } from './timing.js';
 
 /** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
@@ -302,7 +302,7 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
         snapshot: () => io(text).inputs,
         ...(c.direction === 'serialize'
           ? {
-              changes: backToBackChanges({
+              changes: roundChanges({
                 view,
                 wire: readUnits(workload, text, c.shape).units[g.units - 1],
                 wireInput: view.serializeFrom !== 'model',
