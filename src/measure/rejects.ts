@@ -21,7 +21,8 @@ import { defineOwn } from '../case/own-key.js';
  *   `null`.
  *
  * Where a path goes through an array, the item changed is drawn at random (one that has the path), and
- * when there are more than {@link MAX_INVALID_TEXTS} texts to make, that many are drawn at random: both
+ * when there are more than {@link MAX_INVALID_TEXTS} texts to make (fewer on a unit of megabytes:
+ * {@link MAX_INVALID_BYTES}), that many are drawn at random: both
  * from check-schedule.ts's generator, seeded per launch from the platform's random source, which the
  * config cannot read (not the run's seed). Each text must throw; one that returns is `incorrect`:
  * "does not validate: accepted …". Only what the schema states for sure is used: no union, nullable-only,
@@ -45,6 +46,15 @@ const { parse } = JSON;
  * some fields" for the measured cost.
  */
 export const MAX_INVALID_TEXTS = 48;
+
+/**
+ * At most this many bytes of texts per case (about: the unit text's length × texts): a unit of more than
+ * MAX_INVALID_BYTES ÷ {@link MAX_INVALID_TEXTS} characters gets fewer texts (at least 2), drawn at random. Each text is
+ * as large as the timed one (a validator cannot tell a reject text by its size). Measured (bench/gate-rejects.ts,
+ * 2026-12-06, load 17–22): deserializing a rejected 1.7 MB text costs 20–180 ms (ajv-jtd on citm_catalog.json the
+ * most), so 39 texts there added 1.2–9.8 s to each launch's gate; at 8 MiB, 4 texts.
+ */
+export const MAX_INVALID_BYTES = 8 * 1024 * 1024;
 
 /** A text the schema rejects, with what is wrong in it. */
 export interface InvalidText {
@@ -160,10 +170,15 @@ function resolve(value: unknown, steps: readonly Step[]): Place | undefined {
 /**
  * The texts a validating deserializer must reject, made from one unit's text (`unitText`, valid
  * for `view`'s schema): a wrong type at every required plain property path and every required key
- * left out, as described above (at most {@link MAX_INVALID_TEXTS}, drawn at random beyond it; `max`
- * overrides it). Empty when none can be made.
+ * left out, as described above (at most {@link MAX_INVALID_TEXTS}, and fewer for a unit text of more than
+ * {@link MAX_INVALID_BYTES} ÷ that many characters; drawn at random beyond it; `max` overrides it). Empty when
+ * none can be made.
  */
-export function invalidTexts(view: Workload, unitText: string, max = MAX_INVALID_TEXTS): InvalidText[] {
+export function invalidTexts(
+  view: Workload,
+  unitText: string,
+  max = Math.max(2, Math.min(MAX_INVALID_TEXTS, Math.floor(MAX_INVALID_BYTES / Math.max(1, unitText.length)))),
+): InvalidText[] {
   const schema = wireSchema(view.schema, view.wire?.naming);
   const value = parse(unitText) as unknown;
   const out: InvalidText[] = [];

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { acceptsInvalid, invalidTexts, MAX_INVALID_TEXTS } from '../../src/measure/rejects.js';
+import { acceptsInvalid, invalidTexts, MAX_INVALID_BYTES, MAX_INVALID_TEXTS } from '../../src/measure/rejects.js';
 import { unitView } from '../../src/workloads/unit.js';
 import { workloads } from '../../src/workloads/index.js';
 import { serializers } from '../../src/serializers/index.js';
@@ -113,6 +113,20 @@ test(`a schema with more paths than ${MAX_INVALID_TEXTS} gets that many texts, d
     [a, ...Array.from({ length: 4 }, () => invalidTexts(wide, text))].map((x) => x.map((t) => t.what).join()),
   );
   assert.ok(draws.size > 1, 'another draw per call');
+});
+
+test(`a unit of megabytes gets fewer texts: about ${MAX_INVALID_BYTES} bytes of them, at least 2`, () => {
+  const properties = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, { type: 'string' }]));
+  const wide = { id: 'wide', schema: { type: 'object', properties } } as unknown as Workload;
+  const pad = 'x'.repeat(20_000);
+  const text = JSON.stringify(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, pad])));
+  assert.equal(invalidTexts(wide, text).length, Math.floor(MAX_INVALID_BYTES / text.length));
+  const two = {
+    id: 'two',
+    schema: { type: 'object', properties: { f0: { type: 'string' }, f1: { type: 'string' } } },
+  } as unknown as Workload;
+  const huge = JSON.stringify({ f0: 'x'.repeat(MAX_INVALID_BYTES), f1: 'y' });
+  assert.equal(invalidTexts(two, huge).length, 2, 'of 4, at least 2');
 });
 
 test('plain array items get a wrong type too, at a random index', () => {
