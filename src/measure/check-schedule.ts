@@ -20,10 +20,16 @@
  * caught with probability 1 − (1 − p)^C.
  */
 
+/** The result of one timed call taken at a random position of its sample: its value and its unit index in the op's inputs. */
+export interface PickedResult {
+  value: unknown;
+  unit: number;
+}
+
 /** At most this many checked calls per sample (each one's result is kept until the sample ends). */
 export const PICKS_PER_SAMPLE = 16;
 /** One checked call per this many ops of a sample (at least one per sample): a sample keeps at most half its results alive while it is timed. */
-export const OPS_PER_PICK = 2;
+const OPS_PER_PICK = 2;
 
 /** The platform's random source, taken at load. */
 const fill: ((a: Uint32Array) => unknown) | undefined = (() => {

@@ -20,7 +20,7 @@ import { firstMismatch } from './verify.js';
 import { cpuNowNs, nowNs } from './clock.js';
 import { acceptsInvalid, invalidTexts } from './rejects.js';
 import { roundChanges } from './in-place.js';
-import type { PickedResult } from './timing.js';
+import type { PickedResult } from './check-schedule.js';
 
 /** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
 const { parse } = JSON;

@@ -4,7 +4,7 @@ import { checkOutput, type CaseIo, type GateFailure } from './gate.js';
 import { firstMismatch } from './verify.js';
 import { nowNs } from './clock.js';
 import { changeWrites, type BackToBackChange } from './cache-checks.js';
-import type { PickedResult } from './timing.js';
+import type { PickedResult } from './check-schedule.js';
 
 /**
  * Checks made while timing, outside the timed loops. The gate calls a serializer a few times before

@@ -1,7 +1,7 @@
 import type { MeasurePolicy } from '../case/policy.js';
 import { cpuNowNs, nowNs, type ClockKind } from './clock.js';
 import { armPick, drainSink, peekSink, pickedResult, pickedUnit, type Op } from './sink.js';
-import { pickPositions, randomUint32 } from './check-schedule.js';
+import { pickPositions, randomUint32, type PickedResult } from './check-schedule.js';
 import { medianOf, medianRelativeError } from '../stats/median.js';
 import type { RoundChange, SideChecks } from './timed-check.js';
 
@@ -20,12 +20,6 @@ export type SampleCheck = (
   previous: unknown,
   picked: readonly PickedResult[],
 ) => void;
-
-/** The result of one timed call taken at a random position of its sample (check-schedule.ts): its value and its unit index in the op's inputs. */
-export interface PickedResult {
-  value: unknown;
-  unit: number;
-}
 
 /**
  * The clock samples, warmup, pilot and the time cap are read on: the process CPU clock where the
