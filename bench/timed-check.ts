@@ -89,6 +89,8 @@ for (const c of CASES) {
     expected: () =>
       caseIo(w, c.direction, c.caseClass, unitsOf(JSON.parse(text), c.shape)).expected[outputs.length - 1],
     gated: outputs[outputs.length - 1],
+    gatedUnits: c.direction === 'serialize' ? outputs : undefined,
+    expectedUnits: () => caseIo(w, c.direction, c.caseClass, unitsOf(JSON.parse(text), c.shape)).expected,
     units: outputs.length,
     copies: [a, b],
     snapshot: inputs,
@@ -105,11 +107,23 @@ for (const c of CASES) {
         inChecksMs += performance.now() - t;
       }
     };
+  // the calls drawn at random and checked (check-schedule.ts), counted per run
+  let picked = 0;
   const measured = {
     quick: timed(checks.quick),
     full: timed(checks.full),
     inputs: checks.inputs,
     roundEnd: timed(checks.roundEnd),
+    picked: (...a: Parameters<NonNullable<typeof checks.picked>>) => {
+      const t = performance.now();
+      try {
+        const n = checks.picked!(...a);
+        picked += n;
+        return n;
+      } finally {
+        inChecksMs += performance.now() - t;
+      }
+    },
   };
   warmup(op, policy);
   const opsPerSample = pilot(op, policy);
@@ -117,10 +131,12 @@ for (const c of CASES) {
   const wallMs: Record<'on' | 'off', number[]> = { on: [], off: [] };
   const sampledMs: number[] = [];
   const checkMs: number[] = [];
+  const pickedPerRun: number[] = [];
   for (let r = 0; r < 2 * RUNS; r++) {
     const mode = r % 2 === 0 ? 'on' : 'off';
     const t0 = performance.now();
     inChecksMs = 0;
+    picked = 0;
     let sampled = 0;
     measureRounds(
       { op, opsPerSample, ...(mode === 'on' ? { checks: measured } : {}) },
@@ -136,6 +152,7 @@ for (const c of CASES) {
     if (mode === 'on') {
       sampledMs.push(sampled);
       checkMs.push(inChecksMs);
+      pickedPerRun.push(picked);
     }
   }
   const fmt = (x: number) =>
@@ -144,7 +161,7 @@ for (const c of CASES) {
   const dNs = median(ns.on) / median(ns.off) - 1;
   const dWall = median(wallMs.on) / median(wallMs.off) - 1;
   console.log(
-    `${id}: ${opsPerSample} ops/sample; median sample ${fmt(median(ns.on))}/op with checks, ${fmt(median(ns.off))}/op without (${(dNs * 100).toFixed(1)}%); wall per run ${median(wallMs.on).toFixed(0)} ms vs ${median(wallMs.off).toFixed(0)} ms (${(dWall * 100).toFixed(1)}%); time in checks ${median(checkMs).toFixed(1)} ms per run = ${(100 * median(checkMs.map((c, i) => c / sampledMs[i]))).toFixed(1)}% of the time sampled`,
+    `${id}: ${opsPerSample} ops/sample; median sample ${fmt(median(ns.on))}/op with checks, ${fmt(median(ns.off))}/op without (${(dNs * 100).toFixed(1)}%); wall per run ${median(wallMs.on).toFixed(0)} ms vs ${median(wallMs.off).toFixed(0)} ms (${(dWall * 100).toFixed(1)}%); time in checks ${median(checkMs).toFixed(1)} ms per run = ${(100 * median(checkMs.map((c, i) => c / sampledMs[i]))).toFixed(1)}% of the time sampled; calls drawn at random and checked ${median(pickedPerRun)} per run of ${policy.maxRounds} rounds × ${policy.samplesPerRound} samples`,
   );
   // the cache checks, once per launch after the rounds: the same case prepared as the worker prepares it
   const workload = await workloads.load(c.workload);

@@ -277,10 +277,12 @@ export interface BackToBackChange {
  * The changes {@link leafChanges} makes after the rounds (the first, a middle and the last leaf its
  * schema lets change), as sets on the input a serializer is given: for a wire input the leaf's own
  * keys; for a model input, the leaves where the model of the changed wire value differs from the
- * model of the payload's. Made once, before timing. Empty when no leaf can change.
+ * model of the payload's. Made once, before timing. Empty when no leaf can change. `pick` chooses
+ * other leaves among the changeable ones (in-place.ts roundChanges: some drawn at random).
  */
 export function backToBackChanges(
   c: Pick<SerializeCheck, 'view' | 'wire' | 'wireInput' | 'inputOf'>,
+  pick: <T>(changeable: readonly T[]) => T[] = firstMiddleLast,
 ): BackToBackChange[] {
   const leaves = new Leaves(c.wire, wireSchema(c.view.schema, c.view.wire?.naming));
   const changeable: { i: number; to: unknown }[] = [];
@@ -290,7 +292,7 @@ export function backToBackChanges(
   }
   const out: BackToBackChange[] = [];
   const before = c.wireInput ? undefined : c.inputOf(c.wire);
-  for (const { i, to } of firstMiddleLast(changeable)) {
+  for (const { i, to } of pick(changeable)) {
     const keys = leaves.keys(i);
     const wire = parse(stringify(c.wire)) as unknown;
     let at = wire as Record<string | number, unknown>;

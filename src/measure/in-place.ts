@@ -1,4 +1,6 @@
 import type { SideChecks } from './timed-check.js';
+import { backToBackChanges, type BackToBackChange, type SerializeCheck } from './cache-checks.js';
+import { drawn, randomBelow } from './check-schedule.js';
 
 /**
  * The changed-in-place check (issue 9: a serializer that caches its result per input object — a
@@ -91,4 +93,39 @@ function passes(check: () => void): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Changeable leaves drawn at random per launch for the changes made in place between timed calls (below): a
+ * cache validated by probing some leaves misses a change at a leaf it does not probe.
+ */
+export const RANDOM_LEAF_CHANGES = 3;
+
+/**
+ * The changes in place the rounds make between two timed calls (timed-check.ts `roundChange`, one per checked round,
+ * in this order, then again from the first): {@link RANDOM_LEAF_CHANGES} leaves drawn at random among those the
+ * schema lets change (check-schedule.ts's generator, seeded per launch out of the config's reach; in random order),
+ * then the first, a middle and the last such leaf (cache-checks.ts backToBackChanges).
+ *
+ * Why random leaves (hx8 section 7, cfg8/throttled-sparsecache.config.mjs): a cache keyed by the input object and
+ * validated only at the leaves the fixed changes touch (first, middle, last, ±8 around each, and the root's key count)
+ * passed the changes in place and — its hit spun to 0.85× of a miss, under the cost checks' 2.5× — read "tsparse
+ * looks 1.26× faster". A change at a leaf drawn at random is outside a prober's P probed leaves of L with probability
+ * 1 − P/L (users · 1000 · list: 51 of about 10,000 leaves, 99.5%), and a round's output on it must follow it: a
+ * cache whose hit probes fewer leaves than it would take to see every change is caught whatever its hit costs; one
+ * that probes every leaf costs a walk of the input (see docs/limits.md, "A cache that probes some leaves").
+ */
+export function roundChanges(c: Pick<SerializeCheck, 'view' | 'wire' | 'wireInput' | 'inputOf'>): BackToBackChange[] {
+  const random = backToBackChanges(c, (xs) => shuffled(drawn(xs, RANDOM_LEAF_CHANGES)));
+  return [...random, ...backToBackChanges(c)];
+}
+
+/** `xs` in random order (a copy). */
+function shuffled<T>(xs: readonly T[]): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomBelow(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
 }

@@ -4,7 +4,6 @@ import type { SerializerAdapter } from '../serializers/types.js';
 import { readUnits, unitView } from '../workloads/unit.js';
 import { caseIo, checkCase, checkOutput, type GateFailure } from './gate.js';
 import {
-  backToBackChanges,
   inputCacheCost,
   inputCacheRatios,
   leafChanges,
@@ -20,6 +19,8 @@ import { integrityChange, sideChecks, type SideChecks } from './timed-check.js';
 import { firstMismatch } from './verify.js';
 import { cpuNowNs, nowNs } from './clock.js';
 import { acceptsInvalid, invalidTexts } from './rejects.js';
+import { roundChanges } from './in-place.js';
+import type { PickedResult } from './check-schedule.js';
 
 /** JSON.parse as it was when this module loaded, before any adapter code ran (see verify.ts). */
 const { parse } = JSON;
@@ -155,6 +156,16 @@ function bytesChecks(strings: SideChecks, gatedText: string): SideChecks {
     inputs: strings.inputs,
     ...(strings.unlocked ? { unlocked: strings.unlocked } : {}),
     ...(strings.distinct ? { distinct: strings.distinct } : {}),
+    ...(strings.picked
+      ? {
+          picked: (results: readonly PickedResult[], ms: number, where: string) =>
+            strings.picked!(
+              results.map((r) => ({ value: asText(r.value), unit: r.unit })),
+              ms,
+              where,
+            ),
+        }
+      : {}),
   };
 }
 
@@ -217,8 +228,8 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
     const { units, texts } = readUnits(workload, text, c.shape);
     return caseIo(view, c.direction, c.caseClass, units, texts);
   };
-  /** per payload text that passed the gate: the result accepted for its last unit, and the unit count */
-  const gated = new Map<string, { last: unknown; units: number }>();
+  /** per payload text that passed the gate: the result accepted for its last unit, the unit count, and (serialize) every unit's text */
+  const gated = new Map<string, { last: unknown; units: number; all: unknown[] }>();
   const bytes = c.direction === 'serialize' && c.serializeTo === 'bytes';
   const validates = c.direction === 'deserialize' && (c.caseClass === 'validate' || c.caseClass === 'transform');
   let rejectsChecked = false;
@@ -260,7 +271,9 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
         );
         if (refused) return refused;
       }
-      gated.set(text, { last: outputs[outputs.length - 1], units: outputs.length });
+      // serialize: every unit's text, which the calls drawn at random compare with (a deserializer's objects are not kept)
+      const all = c.direction === 'serialize' ? outputs : [];
+      gated.set(text, { last: outputs[outputs.length - 1], units: outputs.length, all });
       return null;
     },
     cacheChecks(text, copy) {
@@ -281,11 +294,15 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
         expected: () => io(text).expected[g.units - 1],
         gated: g.last,
         units: g.units,
+        // the gate's texts (it calls the adapter's serialize, so strings even for a bytes op); deserialize results are
+        // compared by value with the expected units, never with the gate's objects (which the parser could change later)
+        ...(c.direction === 'serialize' ? { gatedUnits: g.all } : {}),
+        expectedUnits: () => io(text).expected,
         copies,
         snapshot: () => io(text).inputs,
         ...(c.direction === 'serialize'
           ? {
-              changes: backToBackChanges({
+              changes: roundChanges({
                 view,
                 wire: readUnits(workload, text, c.shape).units[g.units - 1],
                 wireInput: view.serializeFrom !== 'model',

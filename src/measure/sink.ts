@@ -14,6 +14,13 @@
  */
 let slot: unknown;
 let checksum = 0;
+/**
+ * The checked unit of the op being run (timing.ts timeSample, check-schedule.ts): -1 when none; else a random
+ * integer whose remainder by the op's unit count is the unit whose result is kept ({@link pickedResult}).
+ */
+let armed = -1;
+let held: unknown;
+let heldUnit = -1;
 
 /** An op: runs the measured call once for iteration `i`. */
 export type Op = (i: number) => void;
@@ -33,11 +40,40 @@ export function makeOp(call: (input: unknown) => unknown, copyA: readonly unknow
   }
   return (i) => {
     const xs = (i & 1) === 0 ? copyA : copyB;
+    const at = armed < 0 ? -1 : armed % xs.length;
     for (let j = 0; j < xs.length; j++) {
       slot = undefined;
       slot = call(xs[j]);
+      if (j === at) {
+        held = slot;
+        heldUnit = j;
+      }
     }
   };
+}
+
+/**
+ * Before an op whose result is checked (timing.ts timeSample): `r` (a random integer ≥ 0) picks the unit of an op
+ * over several units whose result {@link pickedResult} returns (its remainder by the unit count); an op of one unit
+ * gives its only result.
+ */
+export function armPick(r: number): void {
+  armed = r;
+  held = undefined;
+  heldUnit = -1;
+}
+
+/** After the op {@link armPick} was called for: the picked unit's result and its index (0 for an op of one unit); disarms. */
+export function pickedResult(): unknown {
+  armed = -1;
+  const v = heldUnit < 0 ? slot : held;
+  held = undefined;
+  return v;
+}
+
+/** The unit index of the last {@link pickedResult} (0 for an op of one unit). */
+export function pickedUnit(): number {
+  return heldUnit < 0 ? 0 : heldUnit;
 }
 
 /** An op that does nothing but the sink write: the floor a real case must clearly exceed. */

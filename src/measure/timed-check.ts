@@ -4,6 +4,7 @@ import { checkOutput, type CaseIo, type GateFailure } from './gate.js';
 import { firstMismatch } from './verify.js';
 import { nowNs } from './clock.js';
 import { changeWrites, type BackToBackChange } from './cache-checks.js';
+import type { PickedResult } from './check-schedule.js';
 
 /**
  * Checks made while timing, outside the timed loops. The gate calls a serializer a few times before
@@ -25,10 +26,19 @@ import { changeWrites, type BackToBackChange } from './cache-checks.js';
  * The full checks run right before the other side's GC (or the next round's), so neither their
  * work nor their garbage falls inside a sample.
  *
+ * - **calls drawn at random** (check-schedule.ts): in every timed sample (pilot and rounds), one call in
+ *   `OPS_PER_PICK` (2; at least 1, at most `PICKS_PER_SAMPLE`, 16) at positions drawn at random per sample,
+ *   from a generator seeded per launch out of the config's reach (and in an op over several units, a random unit),
+ *   has its result kept and compared in full after the sample (`picked`), within {@link CHECK_BUDGET} of the time
+ *   sampled. A serializer wrong on one call in N (every Nth, or any residue of its call count), or one right only on
+ *   the last op of each sample, cannot tell a checked call from another: over C checked calls it is caught with
+ *   probability 1 − (1 − 1/N)^C ≥ 1 − e^(−C/N) — 95% once C ≥ 3N (hx8 section 5: every 97th call was caught alone
+ *   and measured beside typia, when the last ops of the rounds happened to miss the wrong calls).
+ *
  * A difference throws {@link TimedCheckFailure}; the worker reports the case `incorrect` with the
- * stage, the path and both values. What this cannot see: a wrong result that is never the last of
- * a sample (a serializer that counts its calls could be wrong on all others), one of the right
- * length between full checks, and a change to a part of the input JSON does not carry (a
+ * stage, the path and both values. What this cannot see: a wrong result on fewer calls than the
+ * checked ones can find (1 in N with N well over C/3), one of the right length on calls none of the
+ * checks takes, and a change to a part of the input JSON does not carry (a
  * non-enumerable property, an accessor in place of a value). Prototypes and toJSON functions are
  * compared with the untouched inputs' (before the JSON text, which a toJSON could fake).
  */
@@ -56,6 +66,14 @@ export interface SideChecks {
    * answers only calls from the timed loop (hx6 callsite-cache). @throws TimedCheckFailure
    */
   distinct?(last: unknown, previous: unknown, where: string): void;
+  /**
+   * After any timed sample (pilot and rounds), after its other checks: the results of the calls drawn at random in it
+   * (check-schedule.ts; `sampleMs`: that sample's time), each compared in full with what the gate accepted for its
+   * unit (serialize: one string comparison, the gate's check only when the text differs; deserialize: the gate's
+   * value comparison), while these checks' cost stays within {@link CHECK_BUDGET} of the time sampled (the first
+   * always). Returns how many of `results` were checked (the rest were over the budget). @throws TimedCheckFailure
+   */
+  picked?(results: readonly PickedResult[], sampleMs: number, where: string): number;
   /** After the last sample of the pilot and of warmup: the gate's check (`what` starts the reason: by default, the result changed after the gate). @throws TimedCheckFailure */
   full(last: unknown, where: string, what?: string): void;
   /**
@@ -107,6 +125,10 @@ export interface CheckReference {
   expected(): unknown;
   /** the result the gate accepted for the last unit (serialize: its text) */
   gated: unknown;
+  /** the results the gate accepted for every unit, in order (absent: the last unit's only, `gated`; a call drawn at random on another unit is then not checked) */
+  gatedUnits?: readonly unknown[];
+  /** the values every unit's result must equal (called once, on the first call drawn at random on a unit other than the last) */
+  expectedUnits?(): unknown[];
   /** units per op (the last one's result is what the sink holds) */
   units: number;
   /** the two input copies the timed ops alternate between */
@@ -298,8 +320,40 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
   };
   let sampledMs = 0;
   let checkMs = 0;
+  // the calls drawn at random (check-schedule.ts): each unit's accepted result, and their own budget
+  const unitRefs: unknown[] = ref.gatedUnits ? [...ref.gatedUnits] : [];
+  let unitsExpected: unknown[] | undefined;
+  const expectedOfUnit = (u: number): unknown =>
+    u === ref.units - 1 ? expectedValue() : (unitsExpected ??= ref.expectedUnits?.() ?? [])[u];
+  let pickedSampledMs = 0;
+  let pickedMs = 0;
+  const checkPicked = (r: PickedResult, where: string) => {
+    const u = ref.units > 1 ? r.unit : 0;
+    if (u !== ref.units - 1 && !ref.expectedUnits) return;
+    const out = r.value;
+    if (direction === 'serialize' && typeof out === 'string' && out === (u === ref.units - 1 ? reference : unitRefs[u]))
+      return;
+    const f = checkOutput(workload, direction, expectedOfUnit(u), out, ref.units > 1 ? ` (record ${u})` : '');
+    if (f) fail(f, `result changed after the gate (${where}, a timed call drawn at random)`);
+    if (direction === 'serialize' && typeof out === 'string') {
+      if (u === ref.units - 1) reference = out;
+      else unitRefs[u] = out;
+    }
+  };
   const checks: SideChecks = {
     quick,
+    picked(results, ms, where) {
+      pickedSampledMs += ms;
+      let n = 0;
+      for (const r of results) {
+        if (pickedMs > CHECK_BUDGET * pickedSampledMs) break;
+        const t0 = nowNs();
+        checkPicked(r, where);
+        pickedMs += (nowNs() - t0) / 1e6;
+        n++;
+      }
+      return n;
+    },
     distinct(out, previous, where) {
       if (direction === 'deserialize' && out !== null && typeof out === 'object' && out === previous)
         fail(

@@ -1,6 +1,7 @@
 import type { MeasurePolicy } from '../case/policy.js';
 import { cpuNowNs, nowNs, type ClockKind } from './clock.js';
-import { drainSink, peekSink, type Op } from './sink.js';
+import { armPick, drainSink, peekSink, pickedResult, pickedUnit, type Op } from './sink.js';
+import { pickPositions, randomUint32, type PickedResult } from './check-schedule.js';
 import { medianOf, medianRelativeError } from '../stats/median.js';
 import type { RoundChange, SideChecks } from './timed-check.js';
 
@@ -12,7 +13,13 @@ import type { RoundChange, SideChecks } from './timed-check.js';
  * (undefined in a one-op sample): a parser handing out one object for two timed calls is a cache, whatever
  * it does for calls made elsewhere (timed-check.ts `quick`).
  */
-export type SampleCheck = (last: unknown, nsPerOp: number, again: () => unknown, previous: unknown) => void;
+export type SampleCheck = (
+  last: unknown,
+  nsPerOp: number,
+  again: () => unknown,
+  previous: unknown,
+  picked: readonly PickedResult[],
+) => void;
 
 /**
  * The clock samples, warmup, pilot and the time cap are read on: the process CPU clock where the
@@ -57,13 +64,28 @@ export function timeSample(op: Op, ops: number, check?: SampleCheck, change?: ()
   // faster") cannot tell the checked op from the others.
   const lastAt = ops - 1;
   let previous: unknown;
+  // the checked calls: random positions drawn per sample (check-schedule.ts), never the changed op; their results are
+  // kept in preallocated slots until the sample ends, and each goes through the same call site as every other op
+  const at = check ? pickPositions(change ? ops - 1 : ops) : [];
+  const values: unknown[] = new Array(at.length);
+  const units: number[] = new Array(at.length);
+  const draws: number[] = at.map(() => randomUint32());
+  let p = 0;
+  let nextPick = at.length ? at[0] : -1;
   for (let i = 0; i < ops; i++) {
+    const pick = i === nextPick;
     if (i === lastAt) {
       // a one-op sample has no result before its last (undefined: nothing to compare)
       if (i > 0) previous = peekSink();
       if (change) undo = change();
     }
+    if (pick) armPick(draws[p]);
     op(i);
+    if (pick) {
+      values[p] = pickedResult();
+      units[p] = pickedUnit();
+      nextPick = ++p < at.length ? at[p] : -1;
+    }
   }
   const c1 = clockKind === 'cpu' ? clockNs() : 0;
   const w1 = nowNs();
@@ -78,6 +100,7 @@ export function timeSample(op: Op, ops: number, check?: SampleCheck, change?: ()
       return drainSink();
     },
     previous,
+    values.map((value, k) => ({ value, unit: units[k] })),
   );
   return { ns, wallNs: (w1 - w0) / ops };
 }
@@ -132,7 +155,11 @@ export function pilot(op: Op, policy: MeasurePolicy, checks?: SideChecks): numbe
   const reaches = (nsPerOp: number, n: number) => (nsPerOp * n) / 1e6 >= policy.sampleTargetMs || n >= 1 << 30;
   const check = (n: number) =>
     checks &&
-    ((last: unknown, ns: number) => (reaches(ns, n) ? checks.full(last, 'pilot') : checks.quick(last, 'pilot')));
+    ((last: unknown, ns: number, _again: () => unknown, _previous: unknown, picked: readonly PickedResult[]) => {
+      if (reaches(ns, n)) checks.full(last, 'pilot');
+      else checks.quick(last, 'pilot');
+      checks.picked?.(picked, (ns * n) / 1e6, 'pilot');
+    });
   /** the next ops per sample after a sample of `n` ops lasting `sampleMs`: close to the target when the sample was long enough to be read, else double */
   const next = (n: number, sampleMs: number) =>
     sampleMs > PILOT_RULE.readableMs
@@ -350,12 +377,14 @@ function sampleSide(side: TimedSide, round: number, policy: MeasurePolicy, gc: (
   let changed: RoundChange | undefined;
   const check =
     checks &&
-    ((result: unknown, t: number, again: () => unknown, previous: unknown) => {
+    ((result: unknown, t: number, again: () => unknown, previous: unknown, picked: readonly PickedResult[]) => {
       const where = `round ${round + 1}, sample ${ns.length + 1}`;
       checks.distinct?.(result, previous, where);
       if (last(t))
         checks.roundEnd(result, round, spentMs + (t * side.opsPerSample) / 1e6, where, again, changed?.change);
       else checks.quick(result, where);
+      // after the sample's own checks (roundEnd's back-to-back call comes first): the calls drawn at random in it
+      checks.picked?.(picked, (t * side.opsPerSample) / 1e6, where);
     });
   for (;;) {
     // the round's last sample (by count) runs its last op on a changed input (serialize; timed-check.ts roundChange)

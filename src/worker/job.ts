@@ -622,10 +622,10 @@ function onVariant(i: number): { on?: 'variant' } {
 /** A side's timed checks whose failures carry the serializer's id (`serializerId`), so a group launch names the side that changed. */
 function tagged(id: string, checks: SideChecks): SideChecks {
   const wrap =
-    <A extends unknown[]>(f: (...args: A) => void) =>
-    (...args: A) => {
+    <A extends unknown[], R>(f: (...args: A) => R) =>
+    (...args: A): R => {
       try {
-        f(...args);
+        return f(...args);
       } catch (e) {
         if (e instanceof TimedCheckFailure) Object.assign(e, { serializerId: id });
         throw e;
@@ -639,5 +639,6 @@ function tagged(id: string, checks: SideChecks): SideChecks {
     inputs: wrap(checks.inputs),
     ...(checks.unlocked ? { unlocked: wrap(checks.unlocked) } : {}),
     ...(checks.distinct ? { distinct: wrap(checks.distinct) } : {}),
+    ...(checks.picked ? { picked: wrap(checks.picked) } : {}),
   };
 }

@@ -22,18 +22,24 @@ const workload = {
   build: () => ({}),
 } as unknown as Workload;
 
-test('the texts a validator must reject: the first required plain leaf (depth first) of a wrong type, and the first required key that is not unknown left out', () => {
+test('the texts a validator must reject: for every required path (depth first), the key left out unless unknown, and a wrong type when plain', () => {
   const texts = invalidTexts(workload, JSON.stringify({ any: 1, opt: 'o', nested: { n: 3 }, s: 'x' }));
   assert.deepEqual(
     texts.map((t) => [t.what, JSON.parse(t.text)]),
     [
+      ['no $.nested, a required key', { any: 1, opt: 'o', s: 'x' }],
       [
         'a wrong type at $.nested.n ("12345" where the schema says an integer)',
         { any: 1, opt: 'o', nested: { n: '12345' }, s: 'x' },
       ],
-      ['no $.nested, a required key', { any: 1, opt: 'o', s: 'x' }],
+      ['no $.nested.n, a required key', { any: 1, opt: 'o', nested: {}, s: 'x' }],
+      ['a wrong type at $.s (12345 where the schema says a string)', { any: 1, opt: 'o', nested: { n: 3 }, s: 12345 }],
+      ['no $.s, a required key', { any: 1, opt: 'o', nested: { n: 3 } }],
     ],
   );
+  // each text changes one place: the keys stay in their order elsewhere
+  assert.deepEqual(Object.keys(JSON.parse(texts[4].text) as object), ['any', 'opt', 'nested']);
+  assert.deepEqual(Object.keys(JSON.parse(texts[3].text) as object), ['any', 'opt', 'nested', 's']);
 });
 
 test('acceptsInvalid: a deserializer that throws on both passes; JSON.parse is named with the first text it accepted', () => {
@@ -45,6 +51,6 @@ test('acceptsInvalid: a deserializer that throws on both passes; JSON.parse is n
     null,
   );
   const f = acceptsInvalid((t) => JSON.parse(t) as unknown, texts);
-  assert.equal(f?.path, '$.nested.n');
-  assert.match(f!.reason, /^does not validate: accepted a payload with a wrong type at \$\.nested\.n/);
+  assert.equal(f?.path, '$.nested');
+  assert.match(f!.reason, /^does not validate: accepted a payload with no \$\.nested, a required key/);
 });
