@@ -3,15 +3,7 @@ import type { PayloadFile } from '../plan/payloads.js';
 import type { MeasurePolicy } from '../case/policy.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
 import type { AllocStats, CaseHeader, CaseResult, LaunchRecord, MismatchRecord, TimeStats } from '../results/types.js';
-import {
-  estimate,
-  meanOf,
-  medianOf,
-  confidenceHalfWidth,
-  medianRelativeError,
-  sampleStandardDeviation,
-  sampleVariance,
-} from '../stats/estimate.js';
+import { estimate, meanOf, medianOf, confidenceHalfWidth, sampleVariance } from '../stats/estimate.js';
 import {
   coverStates,
   judgedSpread,
@@ -33,6 +25,7 @@ import {
 } from '../stats/intervals.js';
 import { analyseCase } from '../analysers/index.js';
 import { roundRatios } from '../analysers/analyser.js';
+import { launchRatioReadings, launchTimeReadings } from '../analysers/launches-disagree.js';
 
 /** How a case ended, as the runner decided it: measured (numbers follow from the launches), or why not. */
 export type CaseEnd =
@@ -59,7 +52,7 @@ export interface CaseRecord {
 /** One kept launch's value of a case (its mean time, or its ratio) with its relative standard error and the process it ran in. */
 export interface LaunchValue {
   value: number;
-  /** relative standard error from its rounds (stats/median.ts medianRelativeError; Infinity with fewer than 3 rounds) */
+  /** relative standard error (analysers/launches-disagree.ts LaunchReading: from its rounds, else its samples; Infinity when neither says anything) */
   se: number;
   /** which process it ran in ({@link processKey}): equal keys across a group's cases, one process */
   key: string;
@@ -81,61 +74,17 @@ export function processKey(l: LaunchRecord): string {
   return `launch ${l.launch} ${l.elapsedMs} ${l.emptyNsPerOp}`;
 }
 
-/** The relative standard error of the mean of `xs` (SD/√n ÷ mean): Infinity with fewer than 2 values or a mean that is not positive. */
-function sampleRelativeError(xs: readonly number[]): number {
-  if (xs.length < 2) return Infinity;
-  const m = meanOf(xs);
-  return m > 0 ? sampleStandardDeviation(xs) / Math.sqrt(xs.length) / m : Infinity;
-}
-
-/**
- * A launch's relative error from its rounds (MAD-based, stats/median.ts medianRelativeError), or,
- * where that says nothing (fewer than 3 rounds; every round read the same, as rounds of a coarse
- * clock do), from the spread of its samples (`fallback`): an error of 0 or Infinity there would
- * leave an interval of launches that agree to the digit with no floor.
- */
-function launchError(rounds: readonly number[], fallback: () => number): number {
-  const se = medianRelativeError(rounds);
-  return se > 0 && Number.isFinite(se) ? se : fallback();
-}
-
-/** Each kept launch's mean time (ns/op, every sample of its rounds), with its relative error (over its rounds' medians; see launchError): the unit the time interval is made of. */
+/** Each kept launch's mean time (ns/op) with its relative error and process (analysers/launches-disagree.ts launchTimeReadings): the unit the time interval is made of. */
 function launchTimesOf(kept: readonly LaunchRecord[]): LaunchValue[] {
-  return kept
-    .map((l) => ({ l, rounds: l.rounds.filter((r) => r.serializerNs.length) }))
-    .filter((x) => x.rounds.length)
-    .map(({ l, rounds }) => {
-      const samples = rounds.flatMap((r) => r.serializerNs);
-      return {
-        value: meanOf(samples),
-        se: launchError(
-          rounds.map((r) => medianOf(r.serializerNs)),
-          () => sampleRelativeError(samples),
-        ),
-        key: processKey(l),
-      };
-    });
+  return launchTimeReadings(kept).map((r) => ({ value: r.value, se: r.se, key: processKey(r.launch) }));
 }
 
 /**
- * Each kept launch's ratio (the median of its per-round ratios) with its relative error, for a
- * paired case: MAD-based over its round ratios, or where that says nothing, from both sides'
- * samples (√(se_serializer² + se_baseline²), each SD/√n ÷ mean; see launchError).
+ * Each kept launch's ratio (the median of its per-round ratios) with its relative error and process,
+ * for a paired case (analysers/launches-disagree.ts launchRatioReadings).
  */
 export function launchRatiosOf(kept: readonly LaunchRecord[]): LaunchValue[] {
-  return kept
-    .map((l) => ({ l, xs: roundRatios(l) }))
-    .filter((x) => x.xs.length > 0)
-    .map(({ l, xs }) => ({
-      value: medianOf(xs),
-      se: launchError(xs, () =>
-        Math.hypot(
-          sampleRelativeError(l.rounds.flatMap((r) => r.serializerNs)),
-          sampleRelativeError(l.rounds.flatMap((r) => r.baselineNs)),
-        ),
-      ),
-      key: processKey(l),
-    }));
+  return launchRatioReadings(kept).map((r) => ({ value: r.value, se: r.se, key: processKey(r.launch) }));
 }
 
 /**

@@ -8,19 +8,16 @@ import type { LaunchRecord } from '../results/types.js';
 import type { RunPolicy } from '../config/policies.js';
 import type { CaseRecord } from './assemble.js';
 import { disagreeingPair, resolution, type Resolution } from '../stats/intervals.js';
-import { roundRatios } from '../analysers/analyser.js';
-import { medianOf, medianRelativeError } from '../stats/estimate.js';
+import { keptReadings, launchRatioReadings, launchTimeReadings } from '../analysers/launches-disagree.js';
 
 /**
- * A launch's estimate and its relative standard error: the median per-round ratio of a paired
- * case, else the median per-round median of the serializer's samples (stats/estimate.ts
- * medianRelativeError); null without rounds.
+ * A launch's estimate and its relative standard error, as the intervals, the launch states and the
+ * `noisy` analyser read it (analysers/launches-disagree.ts: a paired case's launch ratio, the median
+ * of its per-round ratios; else its mean time, ns/op); null without a round.
  */
 export function launchEstimate(launch: LaunchRecord, paired: boolean): { value: number; se: number } | null {
-  const xs = paired
-    ? roundRatios(launch)
-    : launch.rounds.filter((r) => r.serializerNs.length).map((r) => medianOf(r.serializerNs));
-  return xs.length ? { value: medianOf(xs), se: medianRelativeError(xs) } : null;
+  const r = (paired ? launchRatioReadings : launchTimeReadings)([launch])[0];
+  return r ? { value: r.value, se: r.se } : null;
 }
 
 /**
@@ -36,10 +33,7 @@ export function needsAnotherLaunch(
   confidence: number,
   spread?: { variance: number; df: number },
 ): boolean {
-  const est = launches
-    .filter((l) => !l.discarded)
-    .map((l) => launchEstimate(l, paired))
-    .filter((e) => e !== null);
+  const est = keptReadings(launches, paired);
   return (
     disagreeingPair(
       est.map((e) => e.value),
