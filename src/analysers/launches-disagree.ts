@@ -26,7 +26,7 @@ export interface LaunchReading {
 }
 
 /** The relative standard error of the mean of `xs` (SD/√n ÷ mean): Infinity with fewer than 2 values or a mean that is not positive. */
-export function sampleRelativeError(xs: readonly number[]): number {
+function sampleRelativeError(xs: readonly number[]): number {
   if (xs.length < 2) return Infinity;
   const m = meanOf(xs);
   return m > 0 ? sampleStandardDeviation(xs) / Math.sqrt(xs.length) / m : Infinity;

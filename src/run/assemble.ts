@@ -362,10 +362,10 @@ export interface RatioReading {
 }
 
 /** The launches from which the stop rule's precision reads a case's own spread ({@link precisionSe}). */
-export const PRECISION_OWN_LAUNCHES = 4;
+const PRECISION_OWN_LAUNCHES = 4;
 
 /** The one-sided level of the upper bound of a case's own launch variance the precision reads ({@link precisionSe}). */
-export const PRECISION_UPPER_LEVEL = 0.9;
+const PRECISION_UPPER_LEVEL = 0.9;
 
 /**
  * The standard error of a ratio's log that the stop rule's precision reads (run/stop-rule.ts
@@ -382,7 +382,7 @@ export const PRECISION_UPPER_LEVEL = 0.9;
  * interval's moderated variance once the case has launches of its own: a bimodal group's spread,
  * lent as the run's prior, would keep every quiet case of its run launching.
  */
-export function precisionSe(values: readonly number[], se: number, mixSe?: number): number {
+function precisionSe(values: readonly number[], se: number, mixSe?: number): number {
   const logs = values.filter((v) => v > 0 && Number.isFinite(v)).map(Math.log);
   if (logs.length < PRECISION_OWN_LAUNCHES) return se;
   const up = varianceUpperBound(sampleVariance(logs), logs.length - 1, PRECISION_UPPER_LEVEL);
