@@ -9,7 +9,7 @@ import { formatNs, keptLaunches, type Analyser } from './analyser.js';
  * Mean cells gets a comparison the Ratio does not support. Both are honest numbers of different
  * things — the ratio compares medians of alternating rounds in one process, the means take every
  * sample of separate cases — so the mark fires when they differ by more than their own errors allow:
- * the means' quotient's interval ({@link meansQuotientInterval}, from the two means' Error) and the
+ * the means' quotient's interval ({@link meansQuotientInterval}, from the two means' interval ends) and the
  * ratio's interval (results/ratio.ts) do not overlap. No fixed factor: a 1.4× disagreement between
  * tight figures is flagged (a fixed 2× let it pass), a 2.5× one between means whose errors are ±60%
  * is not (the means cannot tell it). Says by how much, and what the samples suggest: the medians
@@ -51,7 +51,7 @@ export const meanRatio: Analyser = Object.freeze<Analyser>({
       return [];
     const byMeans = c.time.mean / base.time.mean;
     const interval = ratioIntervalOf(c);
-    const means = meansQuotientInterval(c.time.mean, c.time.error, base.time.mean, base.time.error);
+    const means = meansQuotientInterval(c.time, base.time);
     // a ratio without an interval (no error recorded) is held against the means as a point
     const iv = interval ?? [c.ratio, c.ratio];
     if (!means) return [];
@@ -83,7 +83,7 @@ export const meanRatio: Analyser = Object.freeze<Analyser>({
     const shown = interval ? ` [${interval[0].toFixed(2)}–${interval[1].toFixed(2)}]` : '';
     const said = opposite
       ? `Mean and ratio point opposite ways; trust the ratio: ratio ${c.ratio.toFixed(2)}${shown} says ${opposite.ratio} than ${base.serializer}, mean ${formatNs(c.time.mean)} (${byMeans.toFixed(2)}× ${base.serializer}'s ${formatNs(base.time.mean)}) says ${opposite.means}`
-      : `mean ${formatNs(c.time.mean)} is ${byMeans.toFixed(2)}× ${base.serializer}'s ${formatNs(base.time.mean)}, yet the ratio is ${c.ratio.toFixed(2)}${shown}: the mean and the ratio disagree beyond their errors (the means' quotient, ${Number((context.policy.confidence * 100).toFixed(2))}% CI ${means[0].toFixed(2)}–${means[1].toFixed(2)} from the two Error columns, does not reach the ratio's interval)`;
+      : `mean ${formatNs(c.time.mean)} is ${byMeans.toFixed(2)}× ${base.serializer}'s ${formatNs(base.time.mean)}, yet the ratio is ${c.ratio.toFixed(2)}${shown}: the mean and the ratio disagree beyond their errors (the means' quotient, ${Number((context.policy.confidence * 100).toFixed(2))}% CI ${means[0].toFixed(2)}–${means[1].toFixed(2)} from the two means' intervals, does not reach the ratio's interval)`;
     return [
       {
         code: 'mean-ratio',

@@ -1,24 +1,14 @@
-import { medianOf, medianRelativeError } from '../stats/estimate.js';
 import { disagreeingPair } from '../stats/intervals.js';
 import { isMeasured, type CaseResult } from '../results/types.js';
 import { LAUNCHES_DISAGREE, ratioCall, unresolved } from '../results/decision.js';
-import { keptLaunches, roundRatios, type Analyser, type AnalysisContext } from './analyser.js';
+import { type Analyser, type AnalysisContext } from './analyser.js';
+import { keptReadings } from './launches-disagree.js';
 
 /**
- * One launch's reading and its relative standard error: the median per-round ratio of a paired
- * case, else the median of its rounds' medians (ns/op); as the runner's `launchEstimate`
- * (run/stop-rule.ts), which decides on a third launch with the same test. Null without rounds.
- */
-function launchReading(l: CaseResult['samples']['launches'][number], paired: boolean) {
-  const xs = paired
-    ? roundRatios(l)
-    : l.rounds.filter((r) => r.serializerNs.length).map((r) => medianOf(r.serializerNs));
-  return xs.length >= 2 ? { value: medianOf(xs), se: medianRelativeError(xs) } : null;
-}
-
-/**
- * The two kept launches whose readings are furthest apart among those that disagree beyond what
- * the spread model predicts for two launches of one case (stats/intervals.ts disagreeingPair:
+ * The two kept launches whose readings (analysers/launches-disagree.ts: each launch's ratio, the
+ * median of its round ratios, for a paired case; else its mean time, as the intervals' launch
+ * values; one round is enough, as for the stop rule) are furthest apart among those that disagree
+ * beyond what the spread model predicts for two launches of one case (stats/intervals.ts disagreeingPair:
  * t·√(2·s² + se_a² + se_b²), s² the launch-to-launch variance `spread` with its df — the group's
  * without the case, moderated with the run's other groups' prior — at the policy's confidence;
  * without a spread, their own errors alone), or null when every pair agrees. A paired case
@@ -31,9 +21,7 @@ export function disagreeingLaunches(
   spread?: NonNullable<AnalysisContext['launchSpread']>,
 ): { a: number; b: number; launches: number } | null {
   const paired = c.ratio !== null && c.ratio !== undefined;
-  const readings = keptLaunches(c)
-    .map((l) => launchReading(l, paired))
-    .filter((x) => x !== null);
+  const readings = keptReadings(c.samples.launches, paired);
   const pair = disagreeingPair(
     readings.map((x) => x.value),
     readings.map((x) => x.se),

@@ -244,8 +244,8 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
   long: {
     name: 'long',
     description:
-      'five interleaved launches, then more until each ratio is resolved against ±1% (up to 20 launches; no extra launch once a case has spent 2 min or the run 1 h: the first five always run), every size, longer warmup and time cap, cold start in 5 fresh processes per case',
-    launches: 5,
+      'eight interleaved launches, then more until each ratio is resolved against ±1% and its standard error is within 1% (up to 20 launches; no extra launch once a case has spent 2 min or the run 1 h: the first eight always run), every size, longer warmup and time cap, cold start in 5 fresh processes per case',
+    launches: 8,
     maxLaunches: 20,
     sizes: 'all',
     relaunchFactor: 1.25,

@@ -10,6 +10,7 @@ import { CASE_STATUSES, ResultsFileSchema, type CaseResult, type ResultsFile, ty
 import { upgradeResults } from './upgrade.js';
 import { ResultsFileError } from './errors.js';
 import { expandVerdicts } from './verdict-groups.js';
+import { meansQuotientInterval } from './ratio.js';
 
 const checker = TypeCompiler.Compile(ResultsFileSchema);
 
@@ -448,8 +449,8 @@ const SAMPLES_ALLOWANCE = 2;
 /**
  * Whether a case's ratio contradicts its mean and its baseline's (issue 25: a forged ratio of 0.1
  * beside means 10× the baseline's was ranked "10× faster"): the ratio's interval (or the ratio) and
- * the means' quotient's interval (the delta method on the two means' errors, as the `mean-ratio`
- * analyser computes it), widened by {@link RATIO_MEANS_ALLOWANCE}, must overlap.
+ * the means' quotient's interval (results/ratio.ts meansQuotientInterval: from the two means'
+ * interval ends, as the `mean-ratio` analyser computes it), widened by {@link RATIO_MEANS_ALLOWANCE}, must overlap.
  */
 function ratioIncoherence(c: CaseResult, base: CaseResult, baseIndex: number): string | undefined {
   if (c.status !== 'measured' || base.status !== 'measured' || c.ratio === null) return undefined;
@@ -458,11 +459,12 @@ function ratioIncoherence(c: CaseResult, base: CaseResult, baseIndex: number): s
   const b = base.time.mean;
   if (!(m > 0) || !(b > 0)) return undefined;
   const q = m / b;
-  const h = Math.hypot(c.time.error / m, base.time.error / b);
-  if (!Number.isFinite(h)) return undefined;
+  // the interval ends as recorded (log scale, asymmetric), never Error ÷ Mean both ways
+  const means = meansQuotientInterval(c.time, base.time);
+  if (!means || !(means[0] > 0) || !Number.isFinite(means[1])) return undefined;
   const iv = c.ratioInterval ?? [c.ratio, c.ratio];
-  const lo = (q * Math.exp(-h)) / RATIO_MEANS_ALLOWANCE;
-  const hi = q * Math.exp(h) * RATIO_MEANS_ALLOWANCE;
+  const lo = means[0] / RATIO_MEANS_ALLOWANCE;
+  const hi = means[1] * RATIO_MEANS_ALLOWANCE;
   if (iv[1] >= lo && iv[0] <= hi) return undefined;
   return `${c.ratio} contradicts the means: ${m} ns/op here against ${b} ns/op for its baseline ${shown(base.serializer)} (/cases/${baseIndex}) is ${q.toPrecision(3)}×, and a ratio may differ from the means' quotient by their errors and at most ${RATIO_MEANS_ALLOWANCE}× (rounds beside the baseline against separate cases)`;
 }

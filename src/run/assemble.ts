@@ -3,17 +3,11 @@ import type { PayloadFile } from '../plan/payloads.js';
 import type { MeasurePolicy } from '../case/policy.js';
 import type { AllocationMeasurement } from '../case/measurements.js';
 import type { AllocStats, CaseHeader, CaseResult, LaunchRecord, MismatchRecord, TimeStats } from '../results/types.js';
-import {
-  estimate,
-  meanOf,
-  medianOf,
-  confidenceHalfWidth,
-  medianRelativeError,
-  sampleStandardDeviation,
-  sampleVariance,
-} from '../stats/estimate.js';
+import { estimate, meanOf, medianOf, confidenceHalfWidth, sampleVariance } from '../stats/estimate.js';
 import {
   coverStates,
+  mixtureInterval,
+  varianceUpperBound,
   judgedSpread,
   launchPrior,
   launchStates,
@@ -33,6 +27,7 @@ import {
 } from '../stats/intervals.js';
 import { analyseCase } from '../analysers/index.js';
 import { roundRatios } from '../analysers/analyser.js';
+import { launchRatioReadings, launchTimeReadings } from '../analysers/launches-disagree.js';
 
 /** How a case ended, as the runner decided it: measured (numbers follow from the launches), or why not. */
 export type CaseEnd =
@@ -59,7 +54,7 @@ export interface CaseRecord {
 /** One kept launch's value of a case (its mean time, or its ratio) with its relative standard error and the process it ran in. */
 export interface LaunchValue {
   value: number;
-  /** relative standard error from its rounds (stats/median.ts medianRelativeError; Infinity with fewer than 3 rounds) */
+  /** relative standard error (analysers/launches-disagree.ts LaunchReading: from its rounds, else its samples; Infinity when neither says anything) */
   se: number;
   /** which process it ran in ({@link processKey}): equal keys across a group's cases, one process */
   key: string;
@@ -81,61 +76,17 @@ export function processKey(l: LaunchRecord): string {
   return `launch ${l.launch} ${l.elapsedMs} ${l.emptyNsPerOp}`;
 }
 
-/** The relative standard error of the mean of `xs` (SD/√n ÷ mean): Infinity with fewer than 2 values or a mean that is not positive. */
-function sampleRelativeError(xs: readonly number[]): number {
-  if (xs.length < 2) return Infinity;
-  const m = meanOf(xs);
-  return m > 0 ? sampleStandardDeviation(xs) / Math.sqrt(xs.length) / m : Infinity;
-}
-
-/**
- * A launch's relative error from its rounds (MAD-based, stats/median.ts medianRelativeError), or,
- * where that says nothing (fewer than 3 rounds; every round read the same, as rounds of a coarse
- * clock do), from the spread of its samples (`fallback`): an error of 0 or Infinity there would
- * leave an interval of launches that agree to the digit with no floor.
- */
-function launchError(rounds: readonly number[], fallback: () => number): number {
-  const se = medianRelativeError(rounds);
-  return se > 0 && Number.isFinite(se) ? se : fallback();
-}
-
-/** Each kept launch's mean time (ns/op, every sample of its rounds), with its relative error (over its rounds' medians; see launchError): the unit the time interval is made of. */
+/** Each kept launch's mean time (ns/op) with its relative error and process (analysers/launches-disagree.ts launchTimeReadings): the unit the time interval is made of. */
 function launchTimesOf(kept: readonly LaunchRecord[]): LaunchValue[] {
-  return kept
-    .map((l) => ({ l, rounds: l.rounds.filter((r) => r.serializerNs.length) }))
-    .filter((x) => x.rounds.length)
-    .map(({ l, rounds }) => {
-      const samples = rounds.flatMap((r) => r.serializerNs);
-      return {
-        value: meanOf(samples),
-        se: launchError(
-          rounds.map((r) => medianOf(r.serializerNs)),
-          () => sampleRelativeError(samples),
-        ),
-        key: processKey(l),
-      };
-    });
+  return launchTimeReadings(kept).map((r) => ({ value: r.value, se: r.se, key: processKey(r.launch) }));
 }
 
 /**
- * Each kept launch's ratio (the median of its per-round ratios) with its relative error, for a
- * paired case: MAD-based over its round ratios, or where that says nothing, from both sides'
- * samples (√(se_serializer² + se_baseline²), each SD/√n ÷ mean; see launchError).
+ * Each kept launch's ratio (the median of its per-round ratios) with its relative error and process,
+ * for a paired case (analysers/launches-disagree.ts launchRatioReadings).
  */
 export function launchRatiosOf(kept: readonly LaunchRecord[]): LaunchValue[] {
-  return kept
-    .map((l) => ({ l, xs: roundRatios(l) }))
-    .filter((x) => x.xs.length > 0)
-    .map(({ l, xs }) => ({
-      value: medianOf(xs),
-      se: launchError(xs, () =>
-        Math.hypot(
-          sampleRelativeError(l.rounds.flatMap((r) => r.serializerNs)),
-          sampleRelativeError(l.rounds.flatMap((r) => r.baselineNs)),
-        ),
-      ),
-      key: processKey(l),
-    }));
+  return launchRatioReadings(kept).map((r) => ({ value: r.value, se: r.se, key: processKey(r.launch) }));
 }
 
 /**
@@ -207,13 +158,25 @@ function roundsInterval(values: readonly number[], confidence: number, logScale:
   return logScale ? [Math.exp(m - h), Math.exp(m + h)] : [Math.max(0, m - h), m + h];
 }
 
-/** The states of launch values against a spread, and the interval widened to cover them when there are two or more. */
+/**
+ * The states of launch values against a spread (stats/intervals.ts launchStates), and the interval
+ * as the states leave it:
+ * - one state: as it is;
+ * - two states, and an interval of the launches (`se` given: not one launch's rounds): the union of
+ *   it and the two-state mixture's interval of the same centre (stats/intervals.ts mixtureInterval:
+ *   the share of each state bounded by its Wilson interval, the within-state noise by the spread;
+ *   it shrinks with the launches, where the launches' range did not), with the mixture's standard
+ *   error (`mixSe`, for the stop rule's precision: {@link ratioOf});
+ * - three or more states (or no launch interval): widened to cover every launch (stats/intervals.ts
+ *   coverStates), the standard error as it was.
+ */
 function withStates(
   interval: [number, number] | null,
+  se: number | undefined,
   launches: readonly LaunchValue[],
   confidence: number,
   spread: StateSpread | undefined,
-): { interval: [number, number] | null; states: StatesReading } {
+): { interval: [number, number] | null; se?: number; mixSe?: number; states: StatesReading } {
   const values = launches.map((l) => l.value);
   const states = launchStates(
     values,
@@ -221,9 +184,17 @@ function withStates(
     confidence,
     spread,
   );
-  const covered = coverStates(interval, values, states);
+  const mix = se !== undefined && interval ? mixtureInterval(values, states, confidence, spread) : null;
+  const covered: [number, number] | null = mix
+    ? [Math.min(interval![0], mix.low), Math.max(interval![1], mix.high)]
+    : coverStates(interval, values, states);
   const widened = covered !== interval && (!interval || covered![0] < interval[0] || covered![1] > interval[1]);
-  return { interval: covered, states: { states, widened } };
+  return {
+    interval: covered,
+    ...(se !== undefined ? { se } : {}),
+    ...(mix ? { mixSe: mix.se } : {}),
+    states: { states, widened },
+  };
 }
 
 /** The geometric mean of positive finite values (exp of their logs' mean). */
@@ -255,7 +226,9 @@ function logHalfWidth(mean: number, interval: readonly [number, number]): number
  * round means (`basis: 'rounds'`, df rounds − 1, log scale), or with a single round from its
  * samples (df samples − 1): `error`, `interval`, `basis` and `df` always describe the same
  * interval. When the launches fell into distinct states (stats/intervals.ts launchStates against
- * `others`, the group without the case), the interval is widened to cover every launch mean.
+ * `others`, the group without the case), the interval also holds the two-state mixture's of the
+ * same centre (stats/intervals.ts mixtureInterval), or with three or more states every launch mean
+ * ({@link withStates}).
  * `median` stays the median across launches of each launch's median; stddev, min, max, n and
  * outliers describe the pooled samples.
  */
@@ -307,7 +280,7 @@ function timeStats(
       df = est.n - 1;
     }
   }
-  const covered = withStates(interval, launches, confidence, judgedSpread(others, run));
+  const covered = withStates(interval, iv?.se, launches, confidence, judgedSpread(others, run));
   interval = covered.interval;
   const error = interval && interval[0] > 0 && mean > 0 ? logHalfWidth(mean, interval) : Infinity;
   return {
@@ -383,7 +356,37 @@ export interface RatioReading {
   interval: [number, number] | null;
   basis: 'launches' | 'moderated' | 'rounds';
   df: number;
+  /** the standard error of the ratio's log for the stop rule's precision ({@link precisionSe}); absent for one launch's rounds */
+  se?: number;
   states: StatesReading;
+}
+
+/** The launches from which the stop rule's precision reads a case's own spread ({@link precisionSe}). */
+const PRECISION_OWN_LAUNCHES = 4;
+
+/** The one-sided level of the upper bound of a case's own launch variance the precision reads ({@link precisionSe}). */
+const PRECISION_UPPER_LEVEL = 0.9;
+
+/**
+ * The standard error of a ratio's log that the stop rule's precision reads (run/stop-rule.ts
+ * lacksPrecision): how far the centre moves from run to run. With at least
+ * {@link PRECISION_OWN_LAUNCHES} launch ratios, the larger of the two-state mixture's (`mixSe`,
+ * stats/intervals.ts mixtureInterval, where the launches were split into two states) and
+ * √(s²_up/k), s²_up the {@link PRECISION_UPPER_LEVEL} upper confidence bound of the launch ratios'
+ * own variance (stats/intervals.ts varianceUpperBound), which holds Δ²·p(1 − p) when two states lie
+ * too close to split; with fewer, the interval's (`se`, from the variance moderated with the
+ * group's and the run's, the only estimate with a few df). Why the bound: launches that happen to
+ * agree (4 of 5 in one state) read a small s and stopped the case where its centre was furthest off
+ * (simulated 6.4% apart, p = ½, 4,000 runs: the plain s/√k ≤ 1% gave a centre SD of 1.32% from 5
+ * launches and 1.03% from 10; the 90% bound 1.07% and 0.86%, docs/intervals.md). Not the
+ * interval's moderated variance once the case has launches of its own: a bimodal group's spread,
+ * lent as the run's prior, would keep every quiet case of its run launching.
+ */
+function precisionSe(values: readonly number[], se: number, mixSe?: number): number {
+  const logs = values.filter((v) => v > 0 && Number.isFinite(v)).map(Math.log);
+  if (logs.length < PRECISION_OWN_LAUNCHES) return se;
+  const up = varianceUpperBound(sampleVariance(logs), logs.length - 1, PRECISION_UPPER_LEVEL);
+  return Math.max(Math.sqrt(up / logs.length), mixSe ?? 0);
 }
 
 /**
@@ -393,9 +396,11 @@ export interface RatioReading {
  * Without an interval from the launches (one launch and no spread, or launch ratios that agree
  * exactly with no within-launch error), the geometric mean of the per-round ratios with their
  * t-interval (`basis: 'rounds'`, which leaves out the launch-to-launch variance and never resolves:
- * stats/intervals.ts resolution). Widened to cover every launch ratio when the launches fell into
- * distinct states (stats/intervals.ts launchStates against `others`, the group without the case; analysers/launch-states.ts
- * says so).
+ * stats/intervals.ts resolution). When the launches fell into distinct states (stats/intervals.ts
+ * launchStates against `others`, the group without the case; analysers/launch-states.ts says so):
+ * with two, the interval also holds the mixture's (stats/intervals.ts mixtureInterval, the same
+ * centre: each state by its share of the launches), with more, every launch ratio
+ * ({@link withStates}).
  */
 export function ratioOf(
   kept: readonly LaunchRecord[],
@@ -420,14 +425,22 @@ export function ratioOf(
       basis: 'rounds',
       df: Math.max(0, rounds.length - 1),
     };
-  const covered = withStates(out.interval, launches, confidence, judgedSpread(others, run));
-  return { ...out, interval: covered.interval, states: covered.states };
+  const covered = withStates(out.interval, iv?.se, launches, confidence, judgedSpread(others, run));
+  const se = covered.se !== undefined ? precisionSe(values, covered.se, covered.mixSe) : undefined;
+  return {
+    ...out,
+    interval: covered.interval,
+    ...(se !== undefined ? { se } : {}),
+    states: covered.states,
+  };
 }
 
 /** A case's result with the launch states its assembly read (for the launch-states analyser). */
 interface Assembled {
   result: CaseResult;
   states: { time?: StatesReading; ratio?: StatesReading };
+  /** the standard error of the ratio's log ({@link RatioReading} `se`), for the stop rule's precision */
+  ratioSe?: number;
 }
 
 /**
@@ -478,6 +491,7 @@ function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpread
   let ratioBasis: 'launches' | 'moderated' | 'rounds' | undefined;
   let ratioDf: number | undefined;
   let difference: { value: number; low: number; high: number } | undefined;
+  let ratioSe: number | undefined;
   if (p.baseline === p.serializer) {
     ratio = 1;
     ratioError = 0;
@@ -490,6 +504,7 @@ function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpread
       ratioInterval = r.interval;
       ratioBasis = r.basis;
       ratioDf = r.interval ? r.df : undefined;
+      ratioSe = r.interval ? r.se : undefined;
       // a ratio without an interval has no error either (results/validate.ts: both numbers, or both null)
       ratioError = r.interval ? Math.max(r.ratio - r.interval[0], r.interval[1] - r.ratio) : null;
       // the baseline's mean beside this serializer (its samples in the same rounds), ns/op: the
@@ -521,6 +536,7 @@ function assembleOne(rec: CaseRecord, policy: MeasurePolicy, spreads: CaseSpread
       allocRatio: null,
     },
     states,
+    ...(ratioSe !== undefined ? { ratioSe } : {}),
   };
 }
 
@@ -802,12 +818,17 @@ export function groupRatios(
   recs: readonly CaseRecord[],
   policy: MeasurePolicy,
   run: RunPriors = {},
-): ({ interval: [number, number] | null; basis?: 'launches' | 'moderated' | 'rounds' } | null)[] {
+): ({ interval: [number, number] | null; basis?: 'launches' | 'moderated' | 'rounds'; se?: number } | null)[] {
   const spreads = groupSpreads(recs, run);
   return recs.map((r, i) => {
-    const c = assembleOne(r, policy, spreads[i]).result;
+    const a = assembleOne(r, policy, spreads[i]);
+    const c = a.result;
     if (c.status !== 'measured' || c.ratio === null || c.serializer === c.baseline) return null;
-    return { interval: c.ratioInterval ?? null, ...(c.ratioBasis ? { basis: c.ratioBasis } : {}) };
+    return {
+      interval: c.ratioInterval ?? null,
+      ...(c.ratioBasis ? { basis: c.ratioBasis } : {}),
+      ...(a.ratioSe !== undefined ? { se: a.ratioSe } : {}),
+    };
   });
 }
 

@@ -77,6 +77,8 @@ export interface LaunchInterval {
   /** launches it was made of (positive finite values only) */
   launches: number;
   confidence: number;
+  /** the standard error of the centre's log, √(v/k) (v the case's launch variance, k its launches): what the stop rule's precision reads (run/stop-rule.ts) */
+  se: number;
   /** `launches`: from the launch values alone; `moderated`: with the group's launch-to-launch variance ({@link GroupSpread}) */
   basis: 'launches' | 'moderated';
   /** why the group's or the run's variance was given and not used ({@link caseVariance}): the case is noisier than its group, has more df of its own, or its group's launches spread beyond the run's */
@@ -524,6 +526,7 @@ export function meanInterval(
     df: v.df,
     launches: k,
     confidence,
+    se: Math.sqrt(v.variance / k),
     basis: v.basis,
     ...(v.own ? { own: v.own } : {}),
   };
@@ -569,6 +572,7 @@ export function ratioInterval(
     df: v.df,
     launches: k,
     confidence,
+    se: Math.sqrt(v.variance / k),
     basis: v.basis,
     ...(v.own ? { own: v.own } : {}),
   };
@@ -701,8 +705,9 @@ export interface LaunchState {
  * state (an array of length 1) when every neighbour agrees, or without a spread (no other case:
  * nothing says how far apart two launches of one state may fall), or when the threshold is 0
  * (no noise known at all). Two or more when the launches fell into distinct states (a machine or
- * process state that held for whole launches), which no single centre describes: the caller
- * reports the states (analysers/launch-states.ts) and widens the interval to cover them
+ * process state that held for whole launches), which no single state describes: the caller
+ * reports the states (analysers/launch-states.ts) and, with two, adds the mixture's interval of the
+ * mean over every launch ({@link mixtureInterval}), with more widens the interval to cover them
  * ({@link coverStates}). Values that are not positive and finite are left out.
  * @param values each launch's value (ratio or mean time)
  * @param ses each launch's relative standard error (Infinity: agrees with anything)
@@ -736,7 +741,9 @@ export function launchStates(
 
 /**
  * An interval widened to cover every state's launches (the lowest and the highest launch value),
- * when the launches fell into two or more states; the interval as it is otherwise. A null interval
+ * when the launches fell into two or more states; the interval as it is otherwise. run/assemble.ts
+ * uses it for three or more states (and for one launch's rounds); two get {@link mixtureInterval},
+ * which shrinks with the launches where the range does not. A null interval
  * with two or more states becomes [lowest, highest]. It covers the states observed only: a state
  * none of the case's launches fell into is not in it.
  */
@@ -750,6 +757,106 @@ export function coverStates(
   const lo = Math.min(...finite);
   const hi = Math.max(...finite);
   return interval ? [Math.min(interval[0], lo), Math.max(interval[1], hi)] : [lo, hi];
+}
+
+/**
+ * The Wilson score interval of a binomial proportion: `successes` of `n` at two-sided `confidence`
+ * (E. B. Wilson, "Probable inference, the law of succession, and statistical inference", JASA
+ * 22(158), 1927, 209–212; recommended over the Wald interval for small n by L. D. Brown, T. T. Cai
+ * & A. DasGupta, "Interval estimation for a binomial proportion", Statistical Science 16(2), 2001,
+ * 101–133). Never outside [0, 1]. @throws RangeError when n < 1 or successes is not in [0, n]
+ */
+export function wilsonInterval(successes: number, n: number, confidence: number): [number, number] {
+  if (!(n >= 1) || !(successes >= 0 && successes <= n))
+    throw new RangeError(`wilsonInterval: ${successes} of ${n} is not a proportion`);
+  const z = jStat.normal.inv(1 - (1 - confidence) / 2, 0, 1);
+  const p = successes / n;
+  const z2n = (z * z) / n;
+  const centre = (p + z2n / 2) / (1 + z2n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + z2n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+/**
+ * The upper confidence bound of a variance from its estimate `variance` with `df` degrees of
+ * freedom: variance·df / χ²_{1 − level}(df), the one-sided bound of a normal sample's variance
+ * (e.g. G. W. Snedecor & W. G. Cochran, "Statistical Methods", 8th ed., 1989, §5.9). The stop
+ * rule's precision (run/assemble.ts precisionSe) reads it so that launches which happened to agree
+ * (all in one state of two) do not stop a case early. Infinity without df.
+ */
+export function varianceUpperBound(variance: number, df: number, level: number): number {
+  if (!(df > 0)) return Infinity;
+  return (variance * df) / jStat.chisquare.inv(1 - level, df);
+}
+
+/** A case's launches in two states, as {@link mixtureInterval} reads them. */
+export interface MixtureInterval {
+  /** the geometric mean of every launch value: each state weighted by its share of the launches (the same centre as {@link ratioInterval}'s) */
+  centre: number;
+  low: number;
+  high: number;
+  /** the standard error of the centre's log: √((Δ²·p̃(1 − p̃) + s_w²)/k), p̃ = (n_high + 1)/(k + 2) (Laplace's rule of succession, never 0 or 1) */
+  se: number;
+  /** each state's share of the launches, low state first */
+  shares: [number, number];
+}
+
+/**
+ * The interval of the mean of a case's launch values when they fell into two states
+ * ({@link launchStates}): launches drawn from a two-state mixture, ln x = μ_s + e, the state s the
+ * higher one with probability p. The centre is the mean of every launch's log, θ̂ = μ̂_low + p̂·Δ̂
+ * (Δ̂ the states' log distance, p̂ the high state's share of the k launches): each state by its
+ * share, the statistic every interval of launches reports (never a median, which flips between the
+ * states from run to run). What it estimates is θ = μ_low + p·Δ, the mean over the mixture, and
+ * θ̂ − θ has two parts: the share's (p̂ − p)·Δ, bounded by the Wilson score interval of the share
+ * at `confidence` ({@link wilsonInterval}), and the within-state noise, t·s_w/√k, s_w² the
+ * within-state launch variance — the case's pooled within-state variance (k − 2 df) moderated with
+ * the judged spread (`within`: the group's and the run's launch-to-launch variance,
+ * {@link judgedSpread}) as Smyth's s̃², t the Student quantile with their df. The two are combined
+ * end by end as MOVER limits, θ̂ − √(((p̂ − p_L)·Δ̂)² + h_w²) and θ̂ + √(((p_U − p̂)·Δ̂)² + h_w²)
+ * (G. Y. Zou & A. Donner, Statistics in Medicine 27(10), 2008, 1693–1702: confidence limits of a
+ * sum from each part's own limits). Unlike the launches' range it shrinks as 1/√k with the
+ * launches, so a run that keeps launching converges on the mixture's mean; like every interval of
+ * launches it cannot hold a state none of them fell into. Null unless there are exactly 2 states
+ * with a launch each and a usable `within`.
+ * @param values each launch's value (positive finite; indexes as {@link launchStates} gave them)
+ * @param states the two states (indexes into `values`)
+ * @param within the within-state launch variance of the logs and its df (the judged spread)
+ */
+export function mixtureInterval(
+  values: readonly number[],
+  states: readonly LaunchState[],
+  confidence: number,
+  within: { variance: number; df: number } | undefined,
+): MixtureInterval | null {
+  if (states.length !== 2 || !within || !(within.df > 0) || !(within.variance >= 0)) return null;
+  const logsOf = (st: LaunchState) => st.launches.map((i) => Math.log(values[i]));
+  const [a, b] = states.map(logsOf);
+  if (!a.length || !b.length || [...a, ...b].some((x) => !Number.isFinite(x))) return null;
+  const k = a.length + b.length;
+  const ma = meanOf(a);
+  const mb = meanOf(b);
+  const delta = Math.abs(mb - ma);
+  const [lowState, highState] = ma <= mb ? [a, b] : [b, a];
+  const centre = meanOf([...a, ...b]);
+  const p = highState.length / k;
+  // within-state variance: the case's own about each state's mean (k − 2 df) moderated with the judged spread
+  const ownDf = k - 2;
+  const ownSs = a.reduce((n, x) => n + (x - ma) ** 2, 0) + b.reduce((n, x) => n + (x - mb) ** 2, 0);
+  const sw2 = (within.df * within.variance + ownSs) / (within.df + ownDf);
+  const df = within.df + ownDf;
+  const hw = tQuantile(confidence, df) * Math.sqrt(sw2 / k);
+  const [pl, pu] = wilsonInterval(highState.length, k, confidence);
+  const down = Math.hypot((p - pl) * delta, hw);
+  const up = Math.hypot((pu - p) * delta, hw);
+  const pt = (highState.length + 1) / (k + 2);
+  return {
+    centre: Math.exp(centre),
+    low: Math.exp(centre - down),
+    high: Math.exp(centre + up),
+    se: Math.sqrt((delta * delta * pt * (1 - pt) + sw2) / k),
+    shares: [lowState.length / k, highState.length / k],
+  };
 }
 
 /**

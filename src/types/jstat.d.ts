@@ -9,6 +9,8 @@ declare module 'jstat' {
     centralF: {
       inv(p: number, df1: number, df2: number): number;
     };
+    /** the χ² distribution: `inv(p, dof)`, its p-quantile */
+    chisquare: { inv(p: number, dof: number): number };
     normal: { inv(p: number, mean: number, std: number): number; cdf(x: number, mean: number, std: number): number };
     /** median (sorts a copy) */
     median(xs: number[]): number;

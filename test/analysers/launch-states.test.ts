@@ -5,6 +5,7 @@ import { assembleGroup, groupSpreads, processKey, type CaseRecord } from '../../
 import { analysers } from '../../src/analysers/index.js';
 import { launchStatesAnalyser } from '../../src/analysers/launch-states.js';
 import { policies } from '../../src/config/policies.js';
+import { wilsonInterval } from '../../src/stats/intervals.js';
 import { payload, planned } from '../run/fake-launch.js';
 import { runColumns, savesText } from '../../src/report/rows.js';
 import { formatTime } from '../../src/report/units.js';
@@ -82,9 +83,13 @@ test('launches in two states (ratio 3.49 in one, 4.44 in two) against a group sp
   assert.ok(Math.abs(slow.ratio! - Math.cbrt(3.49 * 4.44 * 4.44)) < 0.01, `ratio ${slow.ratio}`);
   const f = slow.findings.find((x) => x.code === 'launch-states');
   assert.ok(f, JSON.stringify(slow.findings));
-  assert.match(f.message, /fell into 2 distinct states.*ratio 3\.490 \(1 launch\), 4\.440 \(2 launches\)/);
-  // its own spread is far beyond the group's: its own variance, t(2), already covers both states
-  assert.match(f.message, /already covers them all \(not widened\)/);
+  // each state with its launches and its share of them
+  assert.match(f.message, /fell into 2 distinct states.*ratio 3\.490 \(1 launch, 33%\), 4\.440 \(2 launches, 67%\)/);
+  // its own spread is far beyond the group's: its own variance, t(2), is already wider than the mixture's interval
+  assert.match(
+    f.message,
+    /is the mean over all the launches, each state by its share; its interval counts how uncertain the shares are and was already wide enough \(not widened\)/,
+  );
   assert.equal(slow.findings.filter((x) => x.code === 'launch-states').length, 1);
   assert.doesNotMatch(
     runColumns()
@@ -94,14 +99,28 @@ test('launches in two states (ratio 3.49 in one, 4.44 in two) against a group sp
   );
 });
 
-test('a bimodal case whose own interval leaves a state out is widened, and the finding says so', () => {
-  // one launch at 3.49, nine at 4.44: the t-interval of ten launches is about 3.9–4.8 and leaves 3.49 out
+test('a bimodal case whose own interval is narrower than the two-state mixture’s is widened to it, and the finding says so (branch stats7: the shares’ Wilson interval, not the launches’ range)', () => {
+  // one launch at 3.49, nine at 4.44: the t-interval of ten launches is about 3.9–4.8. The mean over the
+  // mixture is 3.49·(4.44/3.49)^p; the share p of the high state, 9 of 10, has the 99.9% Wilson interval
+  // 0.39–0.99, so the mean lies between 3.49·1.272^0.39 = 3.83 and 4.43 (plus the within-state noise)
   const [, slow] = assembleGroup(groupOf({ slow: [3.49, ...Array<number>(9).fill(4.44)] }), policy);
   const [low, high] = slow.ratioInterval!;
-  assert.ok(low <= 3.49 + 1e-9 && high >= 4.44, `interval ${low}–${high}`);
+  const [pl] = wilsonInterval(9, 10, 0.999);
+  const mixLow = 3.49 * Math.exp(pl * Math.log(4.44 / 3.49));
+  assert.ok(Math.abs(low / mixLow - 1) < 0.01, `interval ${low}–${high}, the mixture's lower end ${mixLow}`);
+  assert.ok(low > 3.49, 'the mean over the states, not a range holding every launch: it shrinks with the launches');
+  assert.ok(high >= 4.44, `interval ${low}–${high}`);
+  // the centre: the geometric mean of the ten launches, each state by its share
+  assert.ok(
+    Math.abs(slow.ratio! - Math.exp(0.1 * Math.log(3.49) + 0.9 * Math.log(4.44))) < 1e-3,
+    `ratio ${slow.ratio}`,
+  );
   const f = slow.findings.find((x) => x.code === 'launch-states');
   assert.ok(f, JSON.stringify(slow.findings));
-  assert.match(f.message, /ratio 3\.490 \(1 launch\), 4\.440 \(9 launches\).*is widened to cover them all/);
+  assert.match(
+    f.message,
+    /ratio 3\.490 \(1 launch, 10%\), 4\.440 \(9 launches, 90%\).*its interval counts how uncertain the shares are and is widened for them/,
+  );
   assert.match(
     runColumns()
       .find((c) => c.id === 'notes')

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { CaseResult } from '../../src/results/types.js';
 import { meanRatio } from '../../src/analysers/mean-ratio.js';
 import { meansQuotientInterval } from '../../src/results/ratio.js';
+import { checkResults } from '../../src/results/validate.js';
 import { fixture } from '../report/support.js';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -32,11 +33,37 @@ function pair(
   return { c, base, policy: r.policy.measure };
 }
 
-test("the means' quotient interval is the delta method's: ln(q) ± √((e_c/m_c)² + (e_b/m_b)²)", () => {
-  const [lo, hi] = meansQuotientInterval(140, 2.8, 100, 2)!;
+test("the means' quotient interval is the delta method's for symmetric log ends: ln(q) ± √(h_c² + h_b²)", () => {
+  const t = (mean: number, h: number) => ({
+    mean,
+    error: mean * h,
+    interval: [mean * Math.exp(-h), mean * Math.exp(h)] as [number, number],
+  });
+  const [lo, hi] = meansQuotientInterval(t(140, 0.02), t(100, 0.02))!;
   const h = Math.hypot(0.02, 0.02);
   assert.ok(Math.abs(lo - 1.4 * Math.exp(-h)) < 1e-12 && Math.abs(hi - 1.4 * Math.exp(h)) < 1e-12);
-  assert.equal(meansQuotientInterval(0, 1, 100, 1), null);
+  assert.equal(meansQuotientInterval({ mean: 0, error: 1 }, { mean: 100, error: 1 }), null);
+});
+
+test("the means' quotient reads each mean's interval ends, not Error ÷ Mean both ways (sr4): an asymmetric interval moves one end only", () => {
+  // this case's mean 100 ns with interval [50–101] (error = 100·ln 2, its larger log half-width), the baseline 100 [99–101]
+  const c = { mean: 100, error: 100 * Math.log(2), interval: [50, 101] as [number, number] };
+  const b = { mean: 100, error: 100 * Math.log(1.01), interval: [99, 101] as [number, number] };
+  const [lo, hi] = meansQuotientInterval(c, b)!;
+  // MOVER: below √(ln 2² + ln(1.01)²), above √(ln(1.01)² + ln(100/99)²)
+  assert.ok(Math.abs(lo - Math.exp(-Math.hypot(Math.log(2), Math.log(1.01)))) < 1e-12, `low ${lo}`);
+  assert.ok(Math.abs(hi - Math.exp(Math.hypot(Math.log(1.01), Math.log(100 / 99)))) < 1e-12, `high ${hi}`);
+  assert.ok(
+    hi < 1.02,
+    `the upper end stays tight: ${hi} (Error ÷ Mean both ways read ${Math.exp(Math.hypot(Math.log(2), 0.01)).toFixed(2)})`,
+  );
+  // so a ratio of 1.50 [1.45–1.55] beside these means is flagged ≠: the means cannot reach it
+  const { c: cc, base, policy } = pair(100, 100 * Math.log(2), 100, 100 * Math.log(1.01), 1.5, [1.45, 1.55]);
+  cc.time!.interval = c.interval;
+  base.time!.interval = b.interval;
+  const [f] = meanRatio.analyse(cc, { policy, baseline: base });
+  assert.ok(f, 'a mean-ratio finding');
+  assert.match(f.message, /99\.9% CI 0\.50–1\.01 from the two means' intervals/);
 });
 
 test('a 1.4× disagreement between tight figures is flagged ≠; it says what its threshold is', () => {
@@ -46,7 +73,7 @@ test('a 1.4× disagreement between tight figures is flagged ≠; it says what it
   assert.ok(f, 'a mean-ratio finding');
   assert.match(
     f.message,
-    /is 1\.40× .* yet the ratio is 1\.00 \[0\.97–1\.03\]: the mean and the ratio disagree beyond their errors \(the means' quotient, 99\.9% CI 1\.36–1\.44 from the two Error columns, does not reach the ratio's interval\)/,
+    /is 1\.40× .* yet the ratio is 1\.00 \[0\.97–1\.03\]: the mean and the ratio disagree beyond their errors \(the means' quotient, 99\.9% CI 1\.36–1\.44 from the two means' intervals, does not reach the ratio's interval\)/,
   );
 });
 
@@ -159,4 +186,27 @@ test('on two recorded quiet default runs (84 cases each) ≠ fires on one case, 
       /point opposite ways; trust the ratio: ratio 1\.\d\d \[.*\] says slower than zod, .* says faster \(zod's mean is 1\.3\d× its median/,
     );
   }
+});
+
+test("results validation reads the means' interval ends too (sr4): a ratio the tight side of an asymmetric interval rules out is refused", () => {
+  const r = JSON.parse(JSON.stringify(fixture('single'))) as ReturnType<typeof fixture>;
+  const c = r.cases.find((x) => x.status === 'measured' && x.serializer === 'fast-json-stringify')!;
+  const base = r.cases.find((x) => x.status === 'measured' && x.serializer === 'json' && x.direction === c.direction)!;
+  if (c.status !== 'measured' || base.status !== 'measured') throw new Error('fixture');
+  // the case's mean 525 ns with an interval reaching 35% below it and 0.1% above (error = mean × 0.35, its
+  // larger log half-width), the baseline's ±11.9%: the means' quotient 0.379 reaches 0.427 at most, 1.71
+  // with the 4× allowance; Error ÷ Mean both ways let it reach 2.19
+  const h = c.time.error / c.time.mean;
+  c.time.interval = [c.time.mean * Math.exp(-h), c.time.mean * 1.001];
+  const hb = base.time.error / base.time.mean;
+  base.time.interval = [base.time.mean * Math.exp(-hb), base.time.mean * Math.exp(hb)];
+  // a forged ratio of 2.0, its rounds made to agree (the baseline beside it read 6.25× faster)
+  for (const l of c.samples.launches) for (const x of l.rounds) x.baselineNs = x.baselineNs.map((v) => v / 6.25);
+  c.ratio = 2;
+  c.ratioError = 0.1;
+  c.ratioInterval = [1.9, 2.1];
+  assert.throws(() => checkResults(JSON.parse(JSON.stringify(r)), 'crafted'), /2 contradicts the means/);
+  // the same file with the symmetric interval Error ÷ Mean implies: the means reach 2.19, and it passes that check
+  c.time.interval = [c.time.mean * Math.exp(-h), c.time.mean * Math.exp(h)];
+  assert.doesNotThrow(() => checkResults(JSON.parse(JSON.stringify(r)), 'crafted'));
 });

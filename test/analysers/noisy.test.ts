@@ -7,6 +7,7 @@ import { noisy, disagreeingLaunches, borderlineMessage } from '../../src/analyse
 import { roundRatios } from '../../src/analysers/analyser.js';
 import { medianOf } from '../../src/stats/median.js';
 import { LAUNCHES_DISAGREE } from '../../src/results/decision.js';
+import { needsAnotherLaunch } from '../../src/run/stop-rule.js';
 import { fixture } from '../report/support.js';
 
 /**
@@ -135,4 +136,38 @@ test('the borderline message is true wherever the interval ends: short of 1, at 
     const holds = iv[0] <= 1 && iv[1] >= 1;
     assert.equal(/clears 1\.00/.test(borderlineMessage(r, iv)), !holds, `${r} [${iv.join('–')}]`);
   }
+});
+
+test('"launches disagree" and the stop rule read one launch alike (sr4): one round is enough for both, as for the intervals', () => {
+  // a launch of one round (0.70) beside one of eight (0.80): both tight. noisy.ts asked for 2 rounds a
+  // launch and left the first out; the stop rule took it with an infinite error, which agrees with anything
+  const one = launch(1, 0.7, 0.001, 1);
+  one.rounds[0] = { serializerNs: [700, 701, 699, 700], baselineNs: [1000, 1001, 999, 1000] };
+  const eight = launch(2, 0.8, 0.001);
+  const { c } = crafted([one, eight], 0.75, [0.6, 0.9]);
+  const pair = disagreeingLaunches(c, 0.999);
+  assert.ok(pair, 'the one-round launch is read');
+  assert.equal(pair.launches, 2);
+  assert.ok(Math.abs(pair.a - 0.7) < 0.002 && Math.abs(pair.b - 0.8) < 0.002, `${pair.a} ${pair.b}`);
+  assert.equal(needsAnotherLaunch([one, eight], true, 0.999), true, 'the stop rule reads it the same');
+});
+
+test('"launches disagree" on time compares the launch means the time interval is made of, not medians of round medians (sr4)', () => {
+  // two launches whose round medians agree (100 ns) while their means differ 1.75×: one slow sample in
+  // every round of the first. The time interval is of the launch means, so the test must be too.
+  const slow = (n: number, tail: number): LaunchRecord => ({
+    ...launch(n, 1, 0, 8),
+    rounds: Array.from({ length: 8 }, (_, i) => ({
+      serializerNs: [100 + (i % 2) * 0.5, 100, 100 - (i % 2) * 0.5, tail + (i % 3)],
+      baselineNs: [],
+    })),
+  });
+  const a = slow(1, 400);
+  const b = slow(2, 100);
+  const { c } = crafted([a, b], 1, [0.9, 1.1]);
+  const unpaired = { ...c, ratio: null, ratioInterval: null, ratioError: null } as CaseResult;
+  const pair = disagreeingLaunches(unpaired, 0.999);
+  assert.ok(pair, 'the launch means 175 and 100 ns disagree');
+  assert.ok(Math.abs(pair.b / pair.a - 1.75) < 0.02, `${pair.a} ${pair.b}`);
+  assert.equal(needsAnotherLaunch([a, b], false, 0.999), true);
 });
