@@ -14,6 +14,7 @@ import { listRuns, loadRun, resolveRunRef, type RunSummary } from '../ledger/que
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { openExistingLedger, uncheckedLine } from './ledger-source.js';
 import { checkNotBlank, UsageError } from '../config/usage-error.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** A line on stdout, wrapped at its width (a path longer than the line kept whole on its own). */
 const say = (line: string) =>
@@ -162,7 +163,7 @@ function finishedWord(r: RunSummary): string {
  * narrow terminal Source, jsonbench, Commit, Node and Serializers are left out in that order, and
  * Workloads and Finished are cut.
  */
-export const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = [
+export const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = deepFreeze([
   { id: 'run', header: 'Run', cell: (r) => String(r.id), align: 'right' },
   { id: 'started', header: 'Started', cell: (r) => r.startedAt.replace('T', ' ').slice(0, 16) },
   { id: 'workloads', header: 'Workloads', cell: workloadsCell, clip: '', least: 21 },
@@ -185,7 +186,7 @@ export const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = [
     wrap: 40,
     priority: 6,
   },
-];
+]);
 
 /** `jsonbench ledger list`: the recorded runs, oldest first (`--json` for machines). */
 export async function ledgerListCommand(opts: LedgerCliOptions & { json?: boolean }): Promise<number> {

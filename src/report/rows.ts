@@ -4,6 +4,7 @@ import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
 import { formatAllocation, formatAllocRatio, formatRatio, formatTime, formatTimeError } from './units.js';
 import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import type { Column } from './table/column.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** One table: the cases of one workload × size × shape × direction, grouped by class and platform. */
 export interface ResultTable {
@@ -319,7 +320,7 @@ export function runColumns(
 }
 
 /** The headers of the run table, in order. */
-export const COLUMNS: readonly string[] = runColumns().map((c) => c.header);
+export const COLUMNS: readonly string[] = deepFreeze(runColumns().map((c) => c.header));
 
 /** The cells of one row, formatted (units by magnitude), unescaped. */
 export function rowCells(c: CaseResult): string[] {
