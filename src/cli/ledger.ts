@@ -64,16 +64,15 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
           throw new Error(
             `not recorded: ${results.unread.map((u) => u.problem).join('; ')}; a ledger run keeps every case of its file`,
           );
-        // the run as measured: the reader's mark is not recorded, nor the hash of a file read unchecked (it vouches for nothing)
-        const { unchecked, ...run } = results;
+        // a file read unchecked is recorded with its mark (ledger list and history show it), never with its hash: it vouches for nothing (hx8)
         const runId = recordResults(
           db,
-          run,
+          results,
           { source: 'import', sourcePath: resolve(file), git: results.git ?? commitOfFolder(resolve(file)) },
-          unchecked ? undefined : sha256Of(readResultsText(resolve(file))),
+          results.unchecked ? undefined : sha256Of(readResultsText(resolve(file))),
         );
         say(
-          `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})`,
+          `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})${results.unchecked ? `, integrity unchecked (${results.unchecked})` : ''}`,
         );
       } catch (e) {
         if (e instanceof DuplicateRunError) {
@@ -164,7 +163,8 @@ function finishedWord(r: RunSummary): string {
  * Workloads and Finished are cut.
  */
 export const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = deepFreeze([
-  { id: 'run', header: 'Run', cell: (r) => String(r.id), align: 'right' },
+  // an import read unchecked (results/integrity.ts) is marked where the run is named: the ledger does not vouch for it
+  { id: 'run', header: 'Run', cell: (r) => `${r.id}${r.unchecked ? ' unchecked' : ''}`, align: 'right' },
   { id: 'started', header: 'Started', cell: (r) => r.startedAt.replace('T', ' ').slice(0, 16) },
   { id: 'workloads', header: 'Workloads', cell: workloadsCell, clip: '', least: 21 },
   { id: 'serializers', header: 'Serializers', cell: (r) => String(r.serializers), align: 'right', priority: 2 },

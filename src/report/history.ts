@@ -93,7 +93,12 @@ export function historySeries(points: readonly HistoryPoint[]): HistorySeries[] 
 
 /** The columns of a history table (times in ns/op, bytes/op, formatted); rows are the points of one case. */
 export const HISTORY_TABLE: readonly Column<SeriesPoint>[] = deepFreeze([
-  { id: 'run', header: 'Run', cell: (p) => `${p.runId}${p.change ? ` ${SETUP_MARK}` : ''}` },
+  {
+    id: 'run',
+    header: 'Run',
+    // an import read unchecked (results/integrity.ts): the ledger does not vouch for its numbers
+    cell: (p) => `${p.runId}${p.change ? ` ${SETUP_MARK}` : ''}${p.unchecked ? ' unchecked' : ''}`,
+  },
   { id: 'when', header: 'When', cell: (p) => p.startedAt.replace('T', ' ').slice(0, 16) },
   { id: 'serializer', header: 'Serializer', cell: (p) => p.serializer },
   { id: 'version', header: 'Version', cell: (p) => p.serializerVersion },
