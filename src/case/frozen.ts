@@ -10,7 +10,8 @@
 /**
  * Freezes `value` and every object and array under it (own data properties, string and symbol keys;
  * accessors are not called) and returns it. Functions under it are left as they are (the object
- * holding one is frozen, so it cannot be swapped). A Set or a Map
+ * holding one is frozen, so it cannot be swapped); a RegExp is made non-extensible, not frozen (its
+ * `lastIndex` is the state a global or sticky match, and zod, write). A Set or a Map
  * cannot be frozen: @throws TypeError naming the key path of one found under `value` (use a frozen
  * array, or a function, instead).
  */
@@ -26,6 +27,13 @@ export function deepFreeze<T>(value: T, at = 'value'): T {
       throw new TypeError(
         `${path} is a ${o.constructor.name}, which cannot be frozen: use a frozen array or a function`,
       );
+    // a RegExp keeps `lastIndex` writable (zod sets it before each test: a frozen one threw in its
+    // verify); no own property can be added (a config's own `test` or `exec`), and its prototype is
+    // watched by the host guard (config/user-config.ts)
+    if (o instanceof RegExp) {
+      Object.preventExtensions(o);
+      return;
+    }
     Object.freeze(o);
     for (const key of Reflect.ownKeys(o)) {
       const d = Object.getOwnPropertyDescriptor(o, key);

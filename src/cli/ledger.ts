@@ -163,8 +163,7 @@ function finishedWord(r: RunSummary): string {
  * Workloads and Finished are cut.
  */
 export const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = deepFreeze([
-  // an import read unchecked (results/integrity.ts) is marked where the run is named: the ledger does not vouch for it
-  { id: 'run', header: 'Run', cell: (r) => `${r.id}${r.unchecked ? ' unchecked' : ''}`, align: 'right' },
+  { id: 'run', header: 'Run', cell: (r) => String(r.id), align: 'right' },
   { id: 'started', header: 'Started', cell: (r) => r.startedAt.replace('T', ' ').slice(0, 16) },
   { id: 'workloads', header: 'Workloads', cell: workloadsCell, clip: '', least: 21 },
   { id: 'serializers', header: 'Serializers', cell: (r) => String(r.serializers), align: 'right', priority: 2 },
@@ -182,7 +181,8 @@ export const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = deepFreeze([
   {
     id: 'source',
     header: 'Source',
-    cell: (r) => (r.source === 'import' ? `import ${r.sourcePath ?? ''}` : 'run'),
+    // an import read unchecked (results/integrity.ts): said here, and below the table whatever the width
+    cell: (r) => (r.source === 'import' ? `import${r.unchecked ? ' (unchecked)' : ''} ${r.sourcePath ?? ''}` : 'run'),
     wrap: 40,
     priority: 6,
   },
@@ -197,9 +197,15 @@ export async function ledgerListCommand(opts: LedgerCliOptions & { json?: boolea
       process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
       return 0;
     }
+    const width = stdoutWidth();
     process.stdout.write(
-      `${renderTable({ columns: RUN_LIST_COLUMNS, rows: runs, compact: true }, 'terminal', { width: stdoutWidth() })}\n`,
+      `${renderTable({ columns: RUN_LIST_COLUMNS, rows: runs, compact: true }, 'terminal', { width })}\n`,
     );
+    const unchecked = runs.filter((r) => r.unchecked).map((r) => r.id);
+    if (unchecked.length)
+      process.stdout.write(
+        `${wrap(`⚠ unchecked: run${unchecked.length === 1 ? '' : 's'} ${unchecked.join(', ')} imported from a results file whose integrity could not be checked (no sidecar, or one not written by jsonbench for this user): the ledger does not vouch for ${unchecked.length === 1 ? 'its' : 'their'} numbers`, width)}\n`,
+      );
     return 0;
   } finally {
     db.close();

@@ -247,12 +247,6 @@ function readSidecar(resultsPath: string): SidecarRecord | { unreadable: string 
   }
 }
 
-/** The hash a sidecar records (its first 64 hex digits), `{ unreadable }` or undefined as {@link readSidecar}. */
-export function recordedSha(resultsPath: string): string | { unreadable: string } | undefined {
-  const r = readSidecar(resultsPath);
-  return r && 'sha' in r ? r.sha : r;
-}
-
 let accepting = false;
 let warn: (message: string) => void = (m) => process.stderr.write(m + '\n');
 

@@ -147,7 +147,8 @@ test('report and ledger import say a forged sidecar is unchecked; ledger list an
   );
   const list = jsonbench(['ledger', 'list', '--ledger', ledger], keyA);
   assert.equal(list.code, 0, list.stderr);
-  assert.match(list.stdout, /│ 1 unchecked │/);
+  assert.match(list.stdout, /│ import \(unchecked\) /);
+  assert.match(list.stdout, /⚠ unchecked: run 1 imported from a results file whose integrity could not be checked/);
   const history = jsonbench(['history', '--serializer', 'fast-json-stringify', '--ledger', ledger], keyA);
   assert.equal(history.code, 0, history.stderr);
   assert.match(history.stdout, /\b1 unchecked\b/);
