@@ -1,3 +1,4 @@
+import { deepFreeze } from './frozen.js';
 /**
  * The words every layer of the lab shares about a case: where it sits in the matrix (workload ×
  * size × shape × direction × class × serializer × target). The ground floor of the house: this
@@ -17,7 +18,7 @@ export type Shape = 'single' | 'list' | 'many';
 export type Direction = 'serialize' | 'deserialize';
 
 /** Both directions, in the order runs and tables use. */
-export const DIRECTIONS: readonly Direction[] = ['serialize', 'deserialize'];
+export const DIRECTIONS: readonly Direction[] = deepFreeze(['serialize', 'deserialize']);
 
 /**
  * Where a serializer comes from, as the .NET studies class them: the built-in (`JSON`, like
@@ -47,7 +48,7 @@ export type CaseClass = GuaranteeClass | 'serialize';
 export type Platform = 'javascript' | 'dotnet';
 
 /** Every platform, in the order runs and reports list them. */
-export const PLATFORMS: readonly Platform[] = ['javascript', 'dotnet'];
+export const PLATFORMS: readonly Platform[] = deepFreeze(['javascript', 'dotnet']);
 
 /** Which side of a paired measurement: the case's serializer, or its class baseline timed beside it. */
 export type Side = 'serializer' | 'baseline';

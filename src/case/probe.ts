@@ -1,3 +1,4 @@
+import { deepFreeze } from './frozen.js';
 /**
  * The words of a probe verdict (issue 11), shared by the worker that judges a probe, the protocol
  * that carries the verdict, the results file that keeps it and the reports that show it. A probe is
@@ -7,7 +8,7 @@
 
 /** The probe families of issue 11, one catalog file each (src/probes/catalog/). */
 export type ProbeFamily = 'feature' | 'edge' | 'string' | 'structure' | 'safety' | 'conformance' | 'payload';
-export const PROBE_FAMILIES: readonly ProbeFamily[] = [
+export const PROBE_FAMILIES: readonly ProbeFamily[] = deepFreeze([
   'feature',
   'edge',
   'string',
@@ -16,7 +17,7 @@ export const PROBE_FAMILIES: readonly ProbeFamily[] = [
   'conformance',
   // built from a user's payload by a run on --payload (issue 24: the costs of this payload)
   'payload',
-];
+]);
 
 /** How a wrong result is wrong: the ✗ kinds of issue 11, plus process-level faults. */
 export type Fault =
@@ -29,7 +30,7 @@ export type Fault =
   | 'crash' // the process died
   | 'hang'; // no answer within the probe timeout
 
-export const FAULTS: readonly Fault[] = [
+export const FAULTS: readonly Fault[] = deepFreeze([
   'silent-loss',
   'invalid-json',
   'ill-formed',
@@ -38,7 +39,7 @@ export const FAULTS: readonly Fault[] = [
   'pollution',
   'crash',
   'hang',
-];
+]);
 
 /**
  * The verdict of one probe × serializer × direction (issue 11's marks):
@@ -69,4 +70,4 @@ export const isRefusal = (v: { mark: string; label?: string }) =>
   v.mark === '✔' && typeof v.label === 'string' && v.label.startsWith(REFUSAL_LABEL_PREFIX);
 
 /** The marks from worst to best, the order a matrix cell lists counts in. */
-export const MARKS_BY_SEVERITY: readonly Mark[] = ['✗', '⚠', '–', '✘', '✔'];
+export const MARKS_BY_SEVERITY: readonly Mark[] = deepFreeze(['✗', '⚠', '–', '✘', '✔']);

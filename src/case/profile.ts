@@ -1,3 +1,4 @@
+import { deepFreeze } from './frozen.js';
 /**
  * The runtime profile of a run (issue 23, decision 3: fidelity first). `default`: every runtime
  * with its own default settings, what a user's process pays (V8's parallel GC helpers, the .NET
@@ -11,11 +12,11 @@
 export type ProfileName = 'default' | 'steady';
 
 /** Every profile, the default first. */
-export const PROFILE_NAMES: readonly ProfileName[] = ['default', 'steady'];
+export const PROFILE_NAMES: readonly ProfileName[] = deepFreeze(['default', 'steady']);
 
 /** One line per profile, for `--help` and the docs. */
-export const PROFILE_DESCRIPTIONS: Readonly<Record<ProfileName, string>> = {
+export const PROFILE_DESCRIPTIONS: Readonly<Record<ProfileName, string>> = deepFreeze({
   default: "each runtime's default settings (what your process pays)",
   steady:
     "the lab's steadier GC settings: V8 --single-threaded-gc, .NET GCgen0size 256 MiB, GCRegionSize 32 MiB, GCLOHThreshold 100 MB (opt-in; changes the runtime)",
-};
+});

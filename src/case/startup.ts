@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { deepFreeze } from './frozen.js';
 
 /**
  * What jsonbench's process looked like before any user code ran: its environment variables and the
@@ -11,7 +12,7 @@ import os from 'node:os';
  */
 
 /** The variables that change what Node (and the libraries it loads) does: recorded in results.json when set. */
-export const NODE_VARIABLES: readonly string[] = [
+export const NODE_VARIABLES: readonly string[] = deepFreeze([
   'NODE_OPTIONS',
   'NODE_PATH',
   'NODE_ENV',
@@ -27,7 +28,7 @@ export const NODE_VARIABLES: readonly string[] = [
   'LD_PRELOAD',
   'LD_LIBRARY_PATH',
   'MALLOC_ARENA_MAX',
-];
+]);
 
 const env: Readonly<NodeJS.ProcessEnv> = Object.freeze({ ...process.env });
 const loadavg = os.loadavg.bind(os);

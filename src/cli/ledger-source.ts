@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { readResults } from '../results/io.js';
-import { NO_SIDECAR, sidecarPath, type IntegrityRecord } from '../results/integrity.js';
+import { NO_SIDECAR, NOT_SIGNED, sidecarPath, type IntegrityRecord } from '../results/integrity.js';
 import type { ResultsFile } from '../results/types.js';
 import { ResultsFileError } from '../results/errors.js';
 import { isUnfinishedRun, recoverRun, RUN_PARTIAL } from '../run/recover.js';
@@ -71,14 +71,17 @@ export function ledgerRecordOf(
 
 /**
  * The stderr line of a results file read unchecked (`ResultsFile.unchecked`): it has no integrity
- * record (no sidecar, no ledger record of its run), or it is a merge of shards that had none; '' when
- * it was checked. `command` names the command (`report`, `compare`, `merge`, `ledger import`).
+ * record (no sidecar, no ledger record of its run), its sidecar was not signed by this user's
+ * jsonbench (results/integrity.ts NOT_SIGNED), or it is a merge of shards that were unchecked; ''
+ * when it was checked. `command` names the command (`report`, `compare`, `merge`, `ledger import`).
  */
 export function uncheckedLine(command: string, path: string, results: ResultsFile): string {
   if (!results.unchecked) return '';
-  return results.unchecked === NO_SIDECAR
-    ? `jsonbench ${command}: ${path} has no integrity record (${basename(sidecarPath(path))}): it is read as it is, unchecked`
-    : `jsonbench ${command}: ${path}: its integrity is unchecked (${results.unchecked})`;
+  if (results.unchecked === NO_SIDECAR)
+    return `jsonbench ${command}: ${path} has no integrity record (${basename(sidecarPath(path))}): it is read as it is, unchecked`;
+  if (results.unchecked === NOT_SIGNED)
+    return `jsonbench ${command}: ${path}: integrity: unchecked (${NOT_SIGNED}): its numbers are read as they are`;
+  return `jsonbench ${command}: ${path}: its integrity is unchecked (${results.unchecked})`;
 }
 
 /** readResults with the ledger's record for a file without a sidecar ({@link ledgerRecordOf}), saying on stderr when it is read unchecked. */

@@ -16,6 +16,7 @@ import { listRuns, loadRun, resolveRunRef, type RunSummary } from '../ledger/que
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { openExistingLedger, uncheckedLine } from './ledger-source.js';
 import { checkNotBlank, UsageError } from '../config/usage-error.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** A line on stdout, wrapped at its width (a path longer than the line kept whole on its own). */
 const say = (line: string) =>
@@ -68,16 +69,15 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
           throw new Error(
             `not recorded: ${results.unread.map((u) => u.problem).join('; ')}; a ledger run keeps every case of its file`,
           );
-        // the run as measured: the reader's mark is not recorded, nor the hash of a file read unchecked (it vouches for nothing)
-        const { unchecked, ...run } = results;
+        // a file read unchecked is recorded with its mark (ledger list and history show it), never with its hash: it vouches for nothing (hx8)
         const runId = recordResults(
           db,
-          run,
+          results,
           { source: 'import', sourcePath: resolve(file), git: results.git ?? commitOfFolder(resolve(file)) },
-          unchecked ? undefined : sha256Of(readResultsText(resolve(file))),
+          results.unchecked ? undefined : sha256Of(readResultsText(resolve(file))),
         );
         say(
-          `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})`,
+          `${file}: recorded as run ${runId} (${countOf(results.cases.length, 'case')}, ${results.environment.cpuModel}, node ${results.environment.node})${results.unchecked ? `, integrity unchecked (${results.unchecked})` : ''}`,
         );
       } catch (e) {
         if (e instanceof DuplicateRunError) {
@@ -194,7 +194,7 @@ function finishedWord(r: RunSummary): string {
  * narrow terminal Source, jsonbench, Commit, Node and Serializers are left out in that order, and
  * Workloads and Finished are cut.
  */
-export const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = [
+export const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = deepFreeze([
   { id: 'run', header: 'Run', cell: (r) => String(r.id), align: 'right' },
   { id: 'started', header: 'Started', cell: (r) => r.startedAt.replace('T', ' ').slice(0, 16) },
   { id: 'workloads', header: 'Workloads', cell: workloadsCell, clip: '', least: 21 },
@@ -213,11 +213,12 @@ export const RUN_LIST_COLUMNS: readonly Column<RunSummary>[] = [
   {
     id: 'source',
     header: 'Source',
-    cell: (r) => (r.source === 'import' ? `import ${r.sourcePath ?? ''}` : 'run'),
+    // an import read unchecked (results/integrity.ts): said here, and below the table whatever the width
+    cell: (r) => (r.source === 'import' ? `import${r.unchecked ? ' (unchecked)' : ''} ${r.sourcePath ?? ''}` : 'run'),
     wrap: 40,
     priority: 6,
   },
-];
+]);
 
 /** `jsonbench ledger list`: the recorded runs, oldest first (`--json` for machines). */
 export async function ledgerListCommand(opts: LedgerCliOptions & { json?: boolean }): Promise<number> {
@@ -228,9 +229,15 @@ export async function ledgerListCommand(opts: LedgerCliOptions & { json?: boolea
       process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
       return 0;
     }
+    const width = stdoutWidth();
     process.stdout.write(
-      `${renderTable({ columns: RUN_LIST_COLUMNS, rows: runs, compact: true }, 'terminal', { width: stdoutWidth() })}\n`,
+      `${renderTable({ columns: RUN_LIST_COLUMNS, rows: runs, compact: true }, 'terminal', { width })}\n`,
     );
+    const unchecked = runs.filter((r) => r.unchecked).map((r) => r.id);
+    if (unchecked.length)
+      process.stdout.write(
+        `${wrap(`⚠ unchecked: run${unchecked.length === 1 ? '' : 's'} ${unchecked.join(', ')} imported from a results file whose integrity could not be checked (no sidecar, or one not written by jsonbench for this user): the ledger does not vouch for ${unchecked.length === 1 ? 'its' : 'their'} numbers`, width)}\n`,
+      );
     return 0;
   } finally {
     db.close();

@@ -54,7 +54,8 @@ export interface RunCliOptions extends Omit<RunOptions, 'cwd'> {
 }
 
 /** The statuses of a case that gave no number; `--fail-on` chooses among them (spelled as `compare --fail-on`: a comma-separated or repeated list). */
-export const NO_NUMBER_STATUSES = ['incorrect', 'failed', 'timeout', 'crashed'] as const;
+// frozen when this module loads, before any config (hx8: a config emptied it from supports() and `--fail-on incorrect` exited 0)
+export const NO_NUMBER_STATUSES = Object.freeze(['incorrect', 'failed', 'timeout', 'crashed'] as const);
 
 /**
  * The exit code of a finished run and what stderr says about it. A run that measured and wrote

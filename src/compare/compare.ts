@@ -25,7 +25,8 @@ import { caseReason } from '../report/reason.js';
  */
 export type Metric = 'ratio' | 'time' | 'alloc' | 'instructions';
 /** Every metric, in the order rows show them. */
-export const METRICS: readonly Metric[] = ['ratio', 'time', 'alloc', 'instructions'];
+// frozen (compare/ may not import case/'s deepFreeze: flat tables, Object.freeze is deep enough)
+export const METRICS: readonly Metric[] = Object.freeze<Metric[]>(['ratio', 'time', 'alloc', 'instructions']);
 
 /**
  * Default minimum effect sizes, in percent. Time: 5%. Allocation: 10%, because a case's bytes/op
@@ -34,7 +35,12 @@ export const METRICS: readonly Metric[] = ['ratio', 'time', 'alloc', 'instructio
  * and 32.1 KB (−6.6%), arktype's +4.8% (weather-station, Node 20, 2026-11). Instructions are
  * deterministic: 0.5%.
  */
-export const DEFAULT_THRESHOLDS: Readonly<Record<Metric, number>> = { ratio: 5, time: 5, alloc: 10, instructions: 0.5 };
+export const DEFAULT_THRESHOLDS: Readonly<Record<Metric, number>> = Object.freeze({
+  ratio: 5,
+  time: 5,
+  alloc: 10,
+  instructions: 0.5,
+});
 /** Default significance level (google/benchmark's tools/compare.py uses 0.05 for its U test). */
 export const DEFAULT_ALPHA = 0.05;
 
@@ -80,11 +86,11 @@ export interface Caveat {
 }
 
 /** The mark of each caveat, as the reports show the finding. */
-export const CAVEAT_MARK: Readonly<Record<Caveat['code'], string>> = {
+export const CAVEAT_MARK: Readonly<Record<Caveat['code'], string>> = Object.freeze({
   'machine-drift': '⇅',
   interrupted: '⏹',
   'one-launch': '①',
-};
+});
 
 /** One case measured in both runs. */
 export interface CaseComparison {

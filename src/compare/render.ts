@@ -123,24 +123,29 @@ const caseOf = ({ k }: CompareRow) => `${k.workload} · ${k.size} · ${k.shape} 
  * has a Case column; the terminal names each case in a heading row above its rows instead, and
  * fits its width by leaving out p, then Noise, then Base → Head, then CI.
  */
-export const COMPARE_TABLE: readonly Column<CompareRow>[] = [
-  { id: 'case', header: 'Case', cell: caseOf },
-  { id: 'serializer', header: 'Serializer', cell: ({ k }) => serializerCell(k) },
-  { id: 'target', header: 'Target', cell: ({ k }) => k.target ?? '' },
-  { id: 'metric', header: 'Metric', cell: ({ m }) => METRIC_LABEL[m.metric] },
-  { id: 'base', header: 'Base', cell: ({ m }) => shown(m, 'base') },
-  { id: 'head', header: 'Head', cell: ({ m }) => shown(m, 'head') },
-  { id: 'change', header: 'Change', cell: ({ m }) => pct(m.change.percent) },
-  { id: 'ci', header: 'CI', cell: ({ m }) => interval(m.change) },
-  { id: 'p', header: 'p', cell: ({ m, alpha }) => pValue(m.change.p, m.change.ci, alpha) },
-  { id: 'noise', header: 'Noise', cell: ({ m }) => noise(m.change) },
-  {
-    id: 'verdict',
-    header: 'Verdict',
-    cell: ({ k, m }) => `${verdictText(m.change)}${caveatMarks(k, m.metric)}`,
-    tone: ({ m }) => (m.change.verdict === 'slower' ? 'red' : m.change.verdict === 'faster' ? 'green' : undefined),
-  },
-];
+// each column and the list frozen: a config in the host cannot swap a cell (test/architecture/frozen-exports.test.ts)
+export const COMPARE_TABLE: readonly Column<CompareRow>[] = Object.freeze(
+  (
+    [
+      { id: 'case', header: 'Case', cell: caseOf },
+      { id: 'serializer', header: 'Serializer', cell: ({ k }) => serializerCell(k) },
+      { id: 'target', header: 'Target', cell: ({ k }) => k.target ?? '' },
+      { id: 'metric', header: 'Metric', cell: ({ m }) => METRIC_LABEL[m.metric] },
+      { id: 'base', header: 'Base', cell: ({ m }) => shown(m, 'base') },
+      { id: 'head', header: 'Head', cell: ({ m }) => shown(m, 'head') },
+      { id: 'change', header: 'Change', cell: ({ m }) => pct(m.change.percent) },
+      { id: 'ci', header: 'CI', cell: ({ m }) => interval(m.change) },
+      { id: 'p', header: 'p', cell: ({ m, alpha }) => pValue(m.change.p, m.change.ci, alpha) },
+      { id: 'noise', header: 'Noise', cell: ({ m }) => noise(m.change) },
+      {
+        id: 'verdict',
+        header: 'Verdict',
+        cell: ({ k, m }) => `${verdictText(m.change)}${caveatMarks(k, m.metric)}`,
+        tone: ({ m }) => (m.change.verdict === 'slower' ? 'red' : m.change.verdict === 'faster' ? 'green' : undefined),
+      },
+    ] as Column<CompareRow>[]
+  ).map((c) => Object.freeze(c)),
+);
 
 /** The columns a comparison shows: {@link COMPARE_TABLE}, without Target when no case names one (a run on the host's Node alone). */
 function compareColumns(c: Comparison): readonly Column<CompareRow>[] {

@@ -6,6 +6,7 @@ import { ConfigError, CONFIG_LOAD_TIMEOUT_MS, loadUserConfig, type UserConfig } 
 import { callUserCodeAsync, registerUserFile, UserCodeError } from '../host/user-code.js';
 import { UsageError } from './usage-error.js';
 import { guardWorkloadHooks } from './host-guard.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** The extensions a config may have: a module Node imports (.mjs, .js, .cjs) or one esbuild bundles first (.ts, .mts, .cts). */
 const CONFIG_EXTENSIONS = /\.(?:[mc]?js|[mc]?ts)$/i;
@@ -13,7 +14,7 @@ const CONFIG_EXTENSIONS = /\.(?:[mc]?js|[mc]?ts)$/i;
 const TYPESCRIPT = /\.[mc]?ts$/i;
 
 /** Config file names looked for in the working directory, in order. */
-export const CONFIG_NAMES = ['jsonbench.config.ts', 'jsonbench.config.mjs', 'jsonbench.config.js'];
+export const CONFIG_NAMES = deepFreeze(['jsonbench.config.ts', 'jsonbench.config.mjs', 'jsonbench.config.js']);
 
 /** The config file to use: `--config` if given (must exist), else the first of {@link CONFIG_NAMES} in `cwd`, else null. */
 export function findConfig(cwd: string, explicit?: string): string | null {

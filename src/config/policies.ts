@@ -2,6 +2,7 @@ import type { MeasurePolicy } from '../case/policy.js';
 import type { CaseClass, Platform } from '../case/coordinates.js';
 import type { ProfileName } from '../case/profile.js';
 import { UsageError } from './usage-error.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** A named run policy: how many launches, which sizes, and the worker's measurement settings. */
 export interface RunPolicy {
@@ -198,8 +199,12 @@ const base: MeasurePolicy = {
   serializeTo: 'bytes',
 };
 
-/** The three named policies. */
-export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
+/**
+ * The three named policies, deep-frozen when this module loads (before any user config: hx8 rewrote
+ * `policies.default` to quick's launch plan from a config, and the report said "policy default (1
+ * launch)"). A run takes a copy ({@link policyNamed}), so nothing downstream aliases this table.
+ */
+export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = deepFreeze({
   quick: {
     name: 'quick',
     description:
@@ -256,7 +261,58 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
     adaptive: { resolve: 0.01, maxCaseMs: 120_000, maxRunMs: 3_600_000 },
     measure: { ...base, warmupMinMs: 500, warmupMaxMs: 5000, targetRelativeError: 0.005, timeCapMs: 5000 },
   },
-};
+});
+
+/** The policy table as this module loaded it, as JSON text (a string cannot be changed in place): what {@link policyChanges} compares with. */
+const AS_LOADED = JSON.stringify(policies);
+/** JSON.parse as this module loaded it (before any user code). */
+const parseJson = JSON.parse;
+
+/**
+ * A copy of the policy named `name` (structuredClone: the caller may change it, as `--resolve` and
+ * `--serialize-to` do, and results written from it never alias {@link policies}), or undefined for
+ * an unknown name.
+ */
+export function policyCopy(name: string): RunPolicy | undefined {
+  if (!Object.hasOwn(policies, name)) return undefined;
+  return structuredClone(policies[name as RunPolicy['name']]);
+}
+
+/** The fields a flag may change in a named policy (`--resolve`, `--max-time`, `--case-timeout`, `--profile`, `--serialize-to`): left out of {@link policyChanges}. */
+const SET_BY_FLAGS: readonly string[] = deepFreeze([
+  'maxLaunches',
+  'adaptive',
+  'caseTimeoutMs',
+  'profile',
+  'measure.serializeTo',
+]);
+
+/**
+ * What differs in `policy` from the named policy it carries the name of, as this module loaded it
+ * (`launches 1 (its own: 2)`, one entry per field, `measure.confidence` for a measure field), leaving
+ * out what flags set ({@link SET_BY_FLAGS}); `[]` when nothing does. A name that is no policy's is
+ * one entry. The check at plan time (run/request.ts) refuses a run whose policy differs: a results
+ * file that says "policy default" is compared and recorded as one, so its launch plan and confidence
+ * must be the default's (hx8).
+ */
+export function policyChanges(policy: RunPolicy): string[] {
+  const own = (parseJson(AS_LOADED) as Record<string, RunPolicy | undefined>)[policy.name];
+  if (!own || !Object.hasOwn(policies, policy.name)) return [`name "${String(policy.name)}" (no such policy)`];
+  const out: string[] = [];
+  const walk = (a: unknown, b: unknown, path: string) => {
+    if (SET_BY_FLAGS.includes(path)) return;
+    if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+      const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+      for (const k of keys)
+        walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
+      return;
+    }
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      out.push(`${path} ${JSON.stringify(a) ?? 'absent'} (its own: ${JSON.stringify(b) ?? 'absent'})`);
+  };
+  walk(policy, own, '');
+  return out;
+}
 
 /**
  * Preferred baseline per platform and class, in order; the first serializer that supports the
@@ -264,12 +320,13 @@ export const policies: Readonly<Record<RunPolicy['name'], RunPolicy>> = {
  * with reflection (`stj`) for every class, as in the report site's tables and the .NET studies
  * (its deserializers are typed: class `transform`).
  */
-export const baselinePreference: Readonly<Record<Platform, Readonly<Record<CaseClass, readonly string[]>>>> = {
-  javascript: {
-    serialize: ['json'],
-    parse: ['json'],
-    validate: ['typebox', 'ajv-jtd', 'typia'],
-    transform: ['zod', 'valibot', 'arktype', 'class-transformer'],
-  },
-  dotnet: { serialize: ['stj'], parse: ['stj'], validate: ['stj'], transform: ['stj'] },
-};
+export const baselinePreference: Readonly<Record<Platform, Readonly<Record<CaseClass, readonly string[]>>>> =
+  deepFreeze({
+    javascript: {
+      serialize: ['json'],
+      parse: ['json'],
+      validate: ['typebox', 'ajv-jtd', 'typia'],
+      transform: ['zod', 'valibot', 'arktype', 'class-transformer'],
+    },
+    dotnet: { serialize: ['stj'], parse: ['stj'], validate: ['stj'], transform: ['stj'] },
+  });

@@ -17,6 +17,7 @@ import type { CaseClass, Direction, Shape } from '../case/coordinates.js';
 import type { PayloadWorkloadSpec } from '../workloads/payload.js';
 import type { InstructionStats } from '../case/measurements.js';
 import { workerEnv } from '../case/startup.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** What the counting process needs to know about its case. */
 export interface CountJob {
@@ -39,13 +40,13 @@ export interface CountJob {
  * seeds). Without --predictable-gc-schedule, JSON.stringify's count varied by 4.6% between two
  * runs; with these flags most counts of a case agree within 0.01%.
  */
-export const COUNT_FLAGS = [
+export const COUNT_FLAGS = deepFreeze([
   '--predictable',
   '--predictable-gc-schedule',
   '--no-incremental-marking',
   '--hash-seed=1',
   '--random-seed=1',
-];
+]);
 
 /**
  * Two processes' totals at the same N that differ by less than this fraction are taken as agreeing.

@@ -34,6 +34,8 @@ export interface RunSummary {
   workloads: string[];
   /** how many serializers its cases measured (baselines included) */
   serializers: number;
+  /** why its results file was read unchecked when it was imported (results/integrity.ts: no sidecar, one not signed by this user's jsonbench); null: checked, or recorded by its run */
+  unchecked: string | null;
 }
 
 interface RunRow {
@@ -111,6 +113,7 @@ function summary(r: RunRow): RunSummary {
     measured: r.measured,
     workloads: r.workloads ? (JSON.parse(r.workloads) as string[]) : [],
     serializers: r.serializers,
+    unchecked: uncheckedOf(r.extra_json),
   };
 }
 
@@ -118,6 +121,12 @@ function summary(r: RunRow): RunSummary {
 function endedState(r: RunRow, recorder: Recorder | null): RunState {
   const state = unfinishedRunState(recorder);
   return state === 'killed' && r.source === 'run' && wroteItsResults(r.source_path, r.started_at) ? 'cut-short' : state;
+}
+
+/** The `unchecked` mark a run's extra_json records (an import read unchecked), or null. */
+function uncheckedOf(extra: string | null): string | null {
+  const v = parseOr(extra);
+  return isObject(v) && typeof v.unchecked === 'string' ? v.unchecked : null;
 }
 
 /** Every run, oldest first; a run whose environment is not a JSON object is skipped through `skip`. */
@@ -306,6 +315,7 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.time.interval') END AS time_interval,
       CASE WHEN json_valid(r.policy_json) THEN json_extract(r.policy_json, '$.measure.serializeTo') END AS serialize_to,
       r.policy_name AS policy_name,
+      CASE WHEN json_valid(r.extra_json) THEN json_extract(r.extra_json, '$.unchecked') END AS unchecked,
       CASE WHEN json_valid(r.extra_json) THEN (SELECT json_extract(p.value, '$.schema') FROM json_each(r.extra_json, '$.payloads') p WHERE json_extract(p.value, '$.workload') = c.workload LIMIT 1) END AS payload_schema,
       CASE WHEN json_valid(c.result_json) THEN EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') = 'noisy') ELSE 0 END AS noisy
     FROM cases c JOIN runs r ON r.id = c.run_id
@@ -355,6 +365,7 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
     noisy: r.noisy === 1,
     policy: r.policy_name,
     schema: schemaOf(r.payload_schema),
+    ...(typeof r.unchecked === 'string' ? { unchecked: true } : {}),
     // the case record `ledger export` reads, where the estimates row disagrees with it (hx5 F3: an edited ratio)
     ...(differs(r.ratio, r.recorded_ratio) || differs(r.mean, r.recorded_mean)
       ? { recorded: { ratio: r.recorded_ratio, meanNs: r.recorded_mean } }

@@ -36,11 +36,14 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit a shipped one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [
-  {
-    version: 1,
-    description: 'runs, cases, estimates, launches, raw samples',
-    up: `
+// each migration and the list frozen (ledger/ may not import case/'s deepFreeze; test/architecture/frozen-exports.test.ts)
+export const MIGRATIONS: readonly Migration[] = Object.freeze(
+  (
+    [
+      {
+        version: 1,
+        description: 'runs, cases, estimates, launches, raw samples',
+        up: `
       CREATE TABLE runs (
         id INTEGER PRIMARY KEY,
         fingerprint TEXT NOT NULL UNIQUE,
@@ -89,12 +92,12 @@ export const MIGRATIONS: readonly Migration[] = [
         values_json TEXT NOT NULL,
         PRIMARY KEY (case_pk, seq, round, side)
       );`,
-  },
-  {
-    version: 2,
-    description:
-      'version matrix and targets: cases.adapter, cases.target, cases.target_version; runs.git_dirty, runs.extra_json',
-    up: `
+      },
+      {
+        version: 2,
+        description:
+          'version matrix and targets: cases.adapter, cases.target, cases.target_version; runs.git_dirty, runs.extra_json',
+        up: `
       ALTER TABLE runs ADD COLUMN git_dirty INTEGER;
       ALTER TABLE runs ADD COLUMN extra_json TEXT;
       ALTER TABLE cases ADD COLUMN adapter TEXT;
@@ -103,23 +106,25 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE cases SET adapter = serializer, target = 'node',
         target_version = (SELECT json_extract(environment_json, '$.node') FROM runs WHERE runs.id = cases.run_id);
       CREATE INDEX cases_by_adapter ON cases (workload, size, direction, adapter);`,
-  },
-  {
-    version: 3,
-    description:
-      'the process recording a run (runs.recorder_pid, recorder_host, recorder_start), so a run still going is told from a killed one; older runs keep NULL (unknown)',
-    up: `
+      },
+      {
+        version: 3,
+        description:
+          'the process recording a run (runs.recorder_pid, recorder_host, recorder_start), so a run still going is told from a killed one; older runs keep NULL (unknown)',
+        up: `
       ALTER TABLE runs ADD COLUMN recorder_pid INTEGER;
       ALTER TABLE runs ADD COLUMN recorder_host TEXT;
       ALTER TABLE runs ADD COLUMN recorder_start INTEGER;`,
-  },
-  {
-    version: 4,
-    description:
-      "the SHA-256 of the results file a run wrote (runs.results_sha256; an import: the file's), so a file rewritten after the run is told from the run's own; older runs keep NULL (unknown)",
-    up: `ALTER TABLE runs ADD COLUMN results_sha256 TEXT;`,
-  },
-];
+      },
+      {
+        version: 4,
+        description:
+          "the SHA-256 of the results file a run wrote (runs.results_sha256; an import: the file's), so a file rewritten after the run is told from the run's own; older runs keep NULL (unknown)",
+        up: `ALTER TABLE runs ADD COLUMN results_sha256 TEXT;`,
+      },
+    ] as Migration[]
+  ).map((m) => Object.freeze(m)),
+);
 
 /** The schema version this build writes. */
 export const LEDGER_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -4,6 +4,7 @@ import { armPick, drainSink, peekSink, pickedResult, pickedUnit, type Op } from 
 import { pickPositions, randomUint32, type PickedResult } from './check-schedule.js';
 import { medianOf, medianRelativeError } from '../stats/median.js';
 import type { RoundChange, SideChecks } from './timed-check.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * Receives a sample's last result and its ns/op after the timed loop (see timed-check.ts); throws to stop. `again`
@@ -203,7 +204,12 @@ export function pilot(op: Op, policy: MeasurePolicy, checks?: SideChecks): numbe
  * last, the length (ms) from which a sample is read to jump near the target, and how far past the
  * target that jump aims.
  */
-export const PILOT_RULE = { confirmations: 2, confirmFraction: 0.5, readableMs: 0.5, overshoot: 1.1 } as const;
+export const PILOT_RULE = deepFreeze({
+  confirmations: 2,
+  confirmFraction: 0.5,
+  readableMs: 0.5,
+  overshoot: 1.1,
+} as const);
 
 /** One side of a paired measurement, with the checks made between its samples (none in tests of timing alone). */
 export interface TimedSide {

@@ -1,4 +1,5 @@
 import { positionIn } from './position.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * Numbers a JSON text holds that a double cannot (RFC 8259 §6 allows any; IEEE 754 binary64 holds
@@ -8,7 +9,7 @@ import { positionIn } from './position.js';
  */
 
 /** Text that may hold such a number: an exponent of 3 or more digits, or 300 digits in a row. A cheap filter before the lossless parse. */
-export const MAY_LEAVE_DOUBLE = /\d[eE][+-]?\d{3}|\d{300}/;
+export const MAY_LEAVE_DOUBLE = deepFreeze(/\d[eE][+-]?\d{3}|\d{300}/);
 
 /** A JSON number literal as JSON.parse reads it: `overflow` (±Infinity), `underflow` (non-zero, read as 0), or null (a double holds it, rounded or not). */
 export function beyondDouble(literal: string): 'overflow' | 'underflow' | null {

@@ -4,6 +4,7 @@ import { fromJsonSchema } from './json-schema-import.js';
 import { PayloadError } from './read.js';
 import { refineSchema, type InferredSchema, type Sample } from './refine.js';
 import type { SchemaNode } from '../workloads/schema.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * Schema inference from samples of a payload. The library is quicktype-core (pinned), picked
@@ -24,7 +25,7 @@ export type { Sample, InferredSchema } from './refine.js';
  * quicktype's inference flags used (all documented in quicktype-core's Inference.ts). `inferEnums`
  * is off: a string field seen with a few distinct values is typed a string (see {@link InferOptions}).
  */
-export const QUICKTYPE_FLAGS = {
+export const QUICKTYPE_FLAGS = deepFreeze({
   inferMaps: true,
   inferEnums: false,
   inferUuids: true,
@@ -33,7 +34,7 @@ export const QUICKTYPE_FLAGS = {
   inferBooleanStrings: false,
   combineClasses: true,
   ignoreJsonRefs: true,
-} as const;
+} as const);
 
 /**
  * How a string field seen with a few distinct values is typed (issue 24, new-user tryout 2026-12-05:

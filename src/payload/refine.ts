@@ -16,6 +16,7 @@ import {
 import { beyondDouble, MAY_LEAVE_DOUBLE, numberPosition } from './double-range.js';
 import type { Platform } from '../case/coordinates.js';
 import { deferredOf, unionOf } from './json-schema-import.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * The second pass of inference: walks the samples along the schema quicktype inferred and adds
@@ -86,8 +87,9 @@ export interface InferredSchema {
 }
 
 /** The WHATWG HTML `input type=email` rule (https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address). */
-export const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+export const EMAIL = deepFreeze(
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/,
+);
 
 /** An RFC 3339 date-time (§5.6: `T`, seconds, an optional fraction, `Z` or a ±hh:mm offset): what inference reads as a Date. */
 const RFC3339_DATE_TIME =

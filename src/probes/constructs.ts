@@ -12,7 +12,8 @@ import type { Construct, Probe, ProbeDirection } from './types.js';
  * also has records, unions, int64 and unknown (issue 10), but the probes that need those still
  * carry an approximate schema, so they stay – until their schemas are rewritten.
  */
-export const AVAILABLE: ReadonlySet<Construct> = new Set<Construct>(['optional', 'format-date', 'format-time']);
+// a frozen array, not a Set (a Set cannot be frozen: a config in the host could add to it; test/architecture/frozen-exports.test.ts)
+export const AVAILABLE: readonly Construct[] = Object.freeze<Construct[]>(['optional', 'format-date', 'format-time']);
 
 /**
  * Constructs a schema-free serializer cannot honour, because only a schema carries them: how
@@ -31,7 +32,7 @@ const SCHEMA_ONLY: ReadonlySet<Construct> = new Set<Construct>([
 
 /** Constructs the probe needs that the schema language lacks today. */
 export function missingConstructs(probe: Probe): Construct[] {
-  return (probe.needs ?? []).filter((c) => !AVAILABLE.has(c));
+  return (probe.needs ?? []).filter((c) => !AVAILABLE.includes(c));
 }
 
 /** An adapter as the probes see it: its id, and whether it reads the schema (`SerializerAdapter.readsSchema`). */

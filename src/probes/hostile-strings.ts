@@ -1,3 +1,4 @@
+import { deepFreeze } from '../case/frozen.js';
 /**
  * Hostile strings: the characters and lengths that break JSON string writers, shared by the
  * string probes (catalog/strings.ts) and the gate's hostile variant payload (hostile-variant.ts).
@@ -18,7 +19,7 @@ export type HostileClass =
   'quote' | 'backslash' | 'controls' | 'separators' | 'lone-high' | 'lone-low' | 'reversed-pair' | 'non-bmp';
 
 /** The code units of each class, in the order they are placed into a probe string. */
-export const HOSTILE_CHARS: Readonly<Record<HostileClass, readonly string[]>> = {
+export const HOSTILE_CHARS: Readonly<Record<HostileClass, readonly string[]>> = deepFreeze({
   quote: ['"'],
   backslash: ['\\'],
   controls: Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)),
@@ -27,12 +28,12 @@ export const HOSTILE_CHARS: Readonly<Record<HostileClass, readonly string[]>> = 
   'lone-low': ['\udc00', '\udfff'],
   'reversed-pair': ['\ude00\ud83d'],
   'non-bmp': ['\u{1F600}', '\u{1D11E}'],
-};
+});
 
-export const HOSTILE_CLASSES = Object.keys(HOSTILE_CHARS) as HostileClass[];
+export const HOSTILE_CLASSES = deepFreeze(Object.keys(HOSTILE_CHARS) as HostileClass[]);
 
 /** String lengths (UTF-16 code units) of issue 11. */
-export const HOSTILE_LENGTHS: readonly number[] = [0, 1, 40, 41, 100, 4_999, 5_000, 100_000];
+export const HOSTILE_LENGTHS: readonly number[] = deepFreeze([0, 1, 40, 41, 100, 4_999, 5_000, 100_000]);
 
 /** The plain filler around hostile characters. */
 const FILL = 'a';
@@ -72,7 +73,7 @@ export function codeUnitName(c: string): string {
 }
 
 /** What each class holds, in words a user reads (probe titles). */
-export const HOSTILE_WORDS: Readonly<Record<HostileClass, string>> = {
+export const HOSTILE_WORDS: Readonly<Record<HostileClass, string>> = deepFreeze({
   quote: 'a double quote (")',
   backslash: 'a backslash (\\)',
   controls: 'the control characters U+0000 to U+001F',
@@ -81,7 +82,7 @@ export const HOSTILE_WORDS: Readonly<Record<HostileClass, string>> = {
   'lone-low': 'unpaired low surrogates U+DC00, U+DFFF (half an emoji, the other half missing)',
   'reversed-pair': 'the two halves of an emoji in reverse order (U+DE00 then U+D83D)',
   'non-bmp': 'characters beyond U+FFFF (the emoji U+1F600, the musical symbol U+1D11E)',
-};
+});
 
 /** Names of the single characters a length-1 sample can be, beyond their code (`U+0000 (NUL)`). */
 const CHAR_NAMES: Record<string, string> = {

@@ -1,6 +1,7 @@
 import { wireName, type SchemaNode, type WireOptions } from '../workloads/schema.js';
 import { HOSTILE_CLASSES, combinedHostileString, hostileString } from './hostile-strings.js';
 import { defineOwn } from '../case/own-key.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * The gate learns from the string probes (issue 11): a *hostile variant* of a payload carries
@@ -22,7 +23,7 @@ import { defineOwn } from '../case/own-key.js';
  */
 
 /** Lengths of the hostile samples the variant places, in placement order. */
-export const VARIANT_LENGTHS: readonly number[] = [40, 41, 100, 5_000];
+export const VARIANT_LENGTHS: readonly number[] = deepFreeze([40, 41, 100, 5_000]);
 
 /** The samples in placement order: every class together at 100, each class at 40, 41, 100, 5,000, every class together at 5,000. */
 export function variantSamples(): { name: string; value: string }[] {

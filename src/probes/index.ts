@@ -13,13 +13,14 @@ import type { DotnetCell } from './dotnet/cell.js';
  * folder given at run time (any folder of JSONTestSuite / json.org checker / roundtrip files);
  * the other families are built in. Ids are unique across the catalog (a test pins it).
  */
-export const builtinFamilies: Readonly<Record<Exclude<ProbeFamily, 'conformance' | 'payload'>, () => Probe[]>> = {
-  feature: featureProbes,
-  edge: edgeValueProbes,
-  string: stringProbes,
-  structure: structureProbes,
-  safety: safetyProbes,
-};
+export const builtinFamilies: Readonly<Record<Exclude<ProbeFamily, 'conformance' | 'payload'>, () => Probe[]>> =
+  Object.freeze({
+    feature: featureProbes,
+    edge: edgeValueProbes,
+    string: stringProbes,
+    structure: structureProbes,
+    safety: safetyProbes,
+  });
 
 export interface CatalogOptions {
   /** Families to include (default: all). */

@@ -8,6 +8,7 @@ import type { CaseResult, ResultsFile } from '../results/types.js';
 import type { Column } from './table/column.js';
 import { renderTable } from './table/write.js';
 import { formatTime } from './units.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** The label every report puts on this section. */
 export const COLD_START_LABEL =
@@ -26,7 +27,7 @@ export function formatCold(ns: readonly number[]): string {
 }
 
 /** The columns of the cold-start table (rows: cases that have cold figures). */
-export const COLD_START_COLUMNS: readonly Column<CaseResult>[] = [
+export const COLD_START_COLUMNS: readonly Column<CaseResult>[] = deepFreeze([
   { id: 'case', header: 'Case', cell: (c) => `${c.workload} · ${c.size} · ${c.shape} · ${c.direction}` },
   { id: 'serializer', header: 'Serializer', cell: (c) => c.serializer },
   { id: 'load', header: 'Load', cell: (c) => formatCold(c.coldStart!.loadNs) },
@@ -47,7 +48,7 @@ export const COLD_START_COLUMNS: readonly Column<CaseResult>[] = [
     cell: (c) =>
       `${c.coldStart!.processes}${c.coldStart!.failures?.length ? ` (${c.coldStart!.failures.length} failed)` : ''}`,
   },
-];
+]);
 
 /** Terminal (or Markdown with `markdown`) table of the cases that have cold figures; '' when none has. */
 export function renderColdStart(results: ResultsFile, markdown = false): string {

@@ -17,6 +17,7 @@ import type { Direction } from '../case/coordinates.js';
 import { isRefusal } from '../case/probe.js';
 import type { MeasuredCase, ResultsFile } from '../results/types.js';
 import { expandVerdicts } from '../results/verdict-groups.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** A cost line, as recommend.ts's `BehaviourCost` of source `probe` (said structurally: recommend.ts imports this file). */
 export interface ProbeCost {
@@ -43,7 +44,7 @@ export interface ProbeCost {
  * accepted; a wrong value; a throw where the baseline gives output; a declared "cannot"; a looser
  * check than the schema (translation notes); the need for a schema at all.
  */
-export const COST_TIERS = [
+export const COST_TIERS = deepFreeze([
   'output defect',
   'unsafe',
   'silent loss',
@@ -52,7 +53,7 @@ export const COST_TIERS = [
   'cannot',
   'looser check',
   'schema',
-] as const;
+] as const);
 
 /** The tier of a failed probe verdict ({@link COST_TIERS}). */
 function tierOf(d: VerdictLike): number {

@@ -3,6 +3,7 @@ import { visibleControls } from './table/escape.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
 import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
 import { caseReason } from './reason.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** One CSV column: its header and how a case fills it (numbers raw: ns, bytes, plain ratios). */
 interface CsvColumn {
@@ -15,7 +16,7 @@ interface CsvColumn {
  * time's interval is `low_ns`–`high_ns` (results/ratio.ts timeIntervalOf: asymmetric since branch
  * `stats5`); `error_ns` stays for compatibility (docs/results.md, "report.csv").
  */
-export const CSV_COLUMNS: readonly CsvColumn[] = [
+export const CSV_COLUMNS: readonly CsvColumn[] = deepFreeze([
   { name: 'source', value: (c) => c.source + 1 },
   { name: 'target', value: (c) => c.targetKey },
   { name: 'id', value: (c) => c.id },
@@ -62,7 +63,7 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   { name: 'payload_sha256', value: (c) => c.payload.sha256 },
   { name: 'findings', value: (c) => c.findings.map((f) => f.code).join(';') },
   { name: 'code', value: (c) => c.code },
-];
+]);
 
 /** A plain decimal number (`-12.5`, `1e5`, `+3`): the one kind of field that may start with `-` or `+` unguarded. */
 const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;

@@ -8,6 +8,7 @@ import { renderBmf } from './bmf.js';
 import { renderGithubActionBenchmark } from './github-action-benchmark.js';
 import { reportFormatInfo } from './formats.js';
 import { maskBidi } from '../case/bidi.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * What a report may show beyond its results files, passed explicitly (never smuggled into a
@@ -40,7 +41,7 @@ function masked(e: ReportExporter): ReportExporter {
  * Adding a format is one file under src/report/ and one line here and in formats.ts (its name,
  * description and file name, which the CLI's help reads without loading the renderers).
  */
-export const exporters = {
+export const exporters = deepFreeze({
   html: masked({ ...reportFormatInfo.html, render: (r, context = {}) => renderHtml(r, { history: context.history }) }),
   md: masked({ ...reportFormatInfo.md, render: renderMarkdown }),
   csv: masked({ ...reportFormatInfo.csv, render: renderCsv }),
@@ -50,10 +51,10 @@ export const exporters = {
     ...reportFormatInfo['github-action-benchmark'],
     render: renderGithubActionBenchmark,
   }),
-} satisfies Record<keyof typeof reportFormatInfo, ReportExporter>;
+} satisfies Record<keyof typeof reportFormatInfo, ReportExporter>);
 
 /** A `--format` name. */
 export type ReportFormat = keyof typeof exporters;
 
 /** The `--format` names, in registry order. */
-export const reportFormats = Object.keys(exporters) as ReportFormat[];
+export const reportFormats = deepFreeze(Object.keys(exporters) as ReportFormat[]);

@@ -5,13 +5,14 @@
 import type { CaseResult, ResultsFile } from '../results/types.js';
 import type { Column } from './table/column.js';
 import { renderTable } from './table/write.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** The label every report puts on this metric. */
 export const INSTRUCTIONS_LABEL =
   'Instructions per op (Valgrind callgrind; deterministic, for CI gates — not time, and not a ranking: it ignores caches, branch misses and memory stalls)';
 
 /** The columns of the instructions table (rows: cases that have a count). */
-export const INSTRUCTION_COLUMNS: readonly Column<CaseResult>[] = [
+export const INSTRUCTION_COLUMNS: readonly Column<CaseResult>[] = deepFreeze([
   { id: 'case', header: 'Case', cell: (c) => `${c.workload} · ${c.size} · ${c.shape} · ${c.direction}` },
   { id: 'serializer', header: 'Serializer', cell: (c) => c.serializer },
   { id: 'version', header: 'Version', cell: (c) => c.serializerVersion },
@@ -25,7 +26,7 @@ export const INSTRUCTION_COLUMNS: readonly Column<CaseResult>[] = [
     header: 'Iterations N₁ / N₂',
     cell: (c) => `${c.instructions!.iterations[0]} / ${c.instructions!.iterations[1]}`,
   },
-];
+]);
 
 /** Terminal (or Markdown with `markdown`) table of the cases that have an instruction count; '' when none has. */
 export function renderInstructions(results: ResultsFile, markdown = false): string {

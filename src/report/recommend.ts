@@ -60,6 +60,7 @@ import {
   type TakeawayRow,
 } from './takeaway.js';
 import { caseReason } from './reason.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** One thing a serializer costs in behaviour, and where it was found. */
 export interface BehaviourCost {
@@ -118,7 +119,7 @@ export function probesOf(results: ResultsFile): ProbesLike | null {
 }
 
 /** The cost sources used when none are given. */
-export const DEFAULT_COST_SOURCES: readonly CostSource[] = [schemaCost, translationCosts, payloadCosts];
+export const DEFAULT_COST_SOURCES: readonly CostSource[] = deepFreeze([schemaCost, translationCosts, payloadCosts]);
 
 /** The scenario a recommendation is for. */
 export interface Scenario {

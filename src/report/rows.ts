@@ -5,6 +5,7 @@ import { formatAllocation, formatAllocRatio, formatRatio, formatTime, formatTime
 import { allocRatioRange, allocWindowRange } from '../results/alloc.js';
 import type { Column } from './table/column.js';
 import { caseReason } from './reason.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** One table: the cases of one workload × size × shape × direction, grouped by class and platform. */
 export interface ResultTable {
@@ -320,7 +321,7 @@ export function runColumns(
 }
 
 /** The headers of the run table, in order. */
-export const COLUMNS: readonly string[] = runColumns().map((c) => c.header);
+export const COLUMNS: readonly string[] = deepFreeze(runColumns().map((c) => c.header));
 
 /** The cells of one row, formatted (units by magnitude), unescaped. */
 export function rowCells(c: CaseResult): string[] {

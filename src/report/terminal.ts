@@ -229,6 +229,10 @@ export function renderTerminal(results: ResultsFile, color: boolean, options: Te
     const banner = machineBanner(results);
     if (banner) out.push(c.yellow(say(banner)), '');
   }
+  // a file read unchecked (results/integrity.ts: no sidecar, or one this user's jsonbench did not sign), said before its numbers
+  for (const r of model.runs)
+    if (r.unchecked)
+      out.push(c.yellow(say(`⚠ integrity: unchecked (${r.unchecked}): its numbers are read as they are`)), '');
   for (const sentence of unreadSentences(model.runs)) out.push(c.yellow(say(`⚠ ${sentence}`)), '');
   const dropped = new Set<string>();
   const onDropped = (headers: readonly string[]) => {

@@ -1,6 +1,18 @@
-import { createHash } from 'node:crypto';
-import { constants, closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  constants,
+  closeSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { ResultsFileError } from './errors.js';
 
 /**
@@ -21,13 +33,40 @@ import { ResultsFileError } from './errors.js';
  * `ResultsFile.unchecked` ({@link NO_SIDECAR}), which the commands say on stderr and the reports in
  * their header (hx7 F4).
  *
- * What it cannot stop (docs/limits.md): code that runs as you can rewrite the sidecar and the ledger
- * too; a file with no record anywhere (a copy, an older run, a forged file) proves nothing either
- * way. It catches a forger that rewrites `results.json` alone, and a hand edit made after the run.
+ * The sidecar is signed (hx8, issue 25: a forged file with a hand-made `sha256sum results.json >
+ * results.json.sha256` was read as checked, and `ledger import` vouched for it): its second line,
+ * `# jsonbench hmac-sha256 <hex>`, is the HMAC-SHA256 of the file's bytes under a key only this
+ * user's jsonbench holds ({@link integrityKeyPath}: 32 random bytes made on first use, mode 0600).
+ * A sidecar whose hash matches but whose HMAC is missing or another key's (`sha256sum` by hand, an
+ * older jsonbench, another account or machine) proves nothing: the file is read unchecked
+ * ({@link NOT_SIGNED}) unless the ledger vouches for it. GNU `sha256sum -c` skips lines that begin
+ * with `#`, so `sha256sum -c results.json.sha256` still checks the hash (coreutils 9.1, also with
+ * `--strict`).
+ *
+ * What it proves: the file was written by this user's jsonbench (or by code that can read this
+ * user's key) and has not changed since. What it cannot (docs/limits.md): code that runs as you — a
+ * config, a serializer's prepare(), any process of yours — can read the key and sign what it likes,
+ * and rewrite the ledger too; a file with no record anywhere (a copy from another machine, an older
+ * run, a forged file) proves nothing either way. It catches a forger that rewrites `results.json`
+ * (with or without a sidecar) without your key, and a hand edit made after the run.
  */
 
 /** Functions taken when this module loads, before any user code (see results/io.ts `pristine`). */
-const pristine = { createHash, openSync, fstatSync, readSync, closeSync, writeFileSync, renameSync, rmSync } as const;
+const pristine = {
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+  openSync,
+  fstatSync,
+  readSync,
+  closeSync,
+  writeFileSync,
+  renameSync,
+  rmSync,
+  linkSync,
+  mkdirSync,
+} as const;
 
 /** The sidecar of a results file: its path with `.sha256` appended. */
 export function sidecarPath(resultsPath: string): string {
@@ -44,35 +83,148 @@ export function dropSidecar(resultsPath: string): void {
   pristine.rmSync(sidecarPath(resultsPath), { force: true });
 }
 
+// ---- the signing key ----
+
 /**
- * Writes the sidecar of `resultsPath` holding `sha` (atomically: an exclusive temp file, then a
- * rename, so a symbolic link planted at its name is replaced, never followed).
+ * Where this user's integrity key is: `$JSONBENCH_KEY_FILE` when set (tests, a CI job's own), else
+ * `$XDG_STATE_HOME/jsonbench/key` (an absolute XDG_STATE_HOME only, as the XDG spec says), else
+ * `~/.local/state/jsonbench/key`.
+ */
+export function integrityKeyPath(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.JSONBENCH_KEY_FILE?.trim()) return env.JSONBENCH_KEY_FILE;
+  const state =
+    env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(homedir(), '.local', 'state');
+  return join(state, 'jsonbench', 'key');
+}
+
+/** The key in force, by path: read (or made) once per process. */
+const keys = new Map<string, Buffer | { problem: string }>();
+
+/** The key file's text: 64 hex digits (32 random bytes) and a newline. */
+const KEY_TEXT = /^([0-9a-f]{64})\n?$/;
+
+/**
+ * The key at `path`: its 32 bytes, or `{ problem }` when it cannot be used — absent (and not to be
+ * made), not a regular file, readable or writable by others than its owner (mode & 077), owned by
+ * another user, or not 64 hex digits. Opened non-blocking (a FIFO never waits for a writer).
+ */
+function readKey(path: string): Buffer | { problem: string } {
+  let fd: number;
+  try {
+    fd = pristine.openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    return { problem: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'ENOENT' : (e as Error).message };
+  }
+  try {
+    const st = pristine.fstatSync(fd);
+    if (!st.isFile()) return { problem: `${path} is not a regular file` };
+    if (st.mode & 0o077)
+      return {
+        problem: `${path} can be read or written by other users (mode ${(st.mode & 0o777).toString(8)}; make it 600)`,
+      };
+    if (typeof process.getuid === 'function' && st.uid !== process.getuid())
+      return { problem: `${path} belongs to another user` };
+    const buf = Buffer.alloc(Math.min(st.size, 256));
+    const n = pristine.readSync(fd, buf, 0, buf.length, 0);
+    const hex = KEY_TEXT.exec(buf.subarray(0, n).toString('latin1'))?.[1];
+    return hex ? Buffer.from(hex, 'hex') : { problem: `${path} does not hold a jsonbench key (64 hex digits)` };
+  } finally {
+    pristine.closeSync(fd);
+  }
+}
+
+/**
+ * Makes the key at `path` when there is none: 32 random bytes written to an exclusive temp file of
+ * mode 0600 in a folder of mode 0700, then linked to its name (a link never replaces a file: two
+ * first runs at once keep one key, the first's). Returns the key in force then.
+ */
+function makeKey(path: string): Buffer | { problem: string } {
+  const tmp = `${path}.tmp-${process.pid}`;
+  try {
+    pristine.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    pristine.writeFileSync(tmp, pristine.randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
+    try {
+      pristine.linkSync(tmp, path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  } catch (e) {
+    return { problem: `cannot make ${path}: ${(e as Error).message}` };
+  } finally {
+    pristine.rmSync(tmp, { force: true });
+  }
+  return readKey(path);
+}
+
+/** The key to sign with (made on first use) or to check with (never made: without one, nothing was signed by it). */
+function integrityKey(make: boolean): Buffer | { problem: string } {
+  const path = integrityKeyPath();
+  const known = keys.get(path);
+  if (known && (Buffer.isBuffer(known) || !make)) return known;
+  let key = readKey(path);
+  if (!Buffer.isBuffer(key) && key.problem === 'ENOENT')
+    key = make ? makeKey(path) : { problem: `there is no integrity key (${path})` };
+  if (Buffer.isBuffer(key) || !make) keys.set(path, key);
+  return key;
+}
+
+/** HMAC-SHA256 of `text` (its UTF-8 bytes) under `key`, lowercase hex. */
+function macOf(key: Buffer, text: string | Uint8Array): string {
+  return pristine.createHmac('sha256', key).update(text).digest('hex');
+}
+
+/** The comment line of a signed sidecar, before its HMAC (GNU sha256sum -c skips `#` lines). */
+const MAC_PREFIX = '# jsonbench hmac-sha256 ';
+
+let keyWarned = false;
+
+/**
+ * Writes the sidecar of `resultsPath` for `text`, the file's text: its SHA-256 in `sha256sum`'s
+ * format, then the HMAC line ({@link MAC_PREFIX}) under this user's key (made on first use). When no
+ * key can be had (a read-only home), the sidecar holds the hash alone, said once on stderr: readers
+ * then read the file unchecked. Atomic: an exclusive temp file, then a rename, so a symbolic link
+ * planted at its name is replaced, never followed. Returns the SHA-256 (hex).
  * @throws the file system's error (a full disk); the temp file is removed first
  */
-export function writeSidecar(resultsPath: string, sha: string): void {
+export function writeSidecar(resultsPath: string, text: string): string {
+  const sha = sha256Of(text);
+  const key = integrityKey(true);
+  if (!Buffer.isBuffer(key) && !keyWarned) {
+    keyWarned = true;
+    process.stderr.write(
+      `jsonbench: warning: ${key.problem}: ${basename(sidecarPath(resultsPath))} holds the SHA-256 alone, unsigned; readers will say the file's integrity is unchecked\n`,
+    );
+  }
   const path = sidecarPath(resultsPath);
   const tmp = path + '.tmp-' + process.pid;
+  const body = `${sha}  ${basename(resultsPath)}\n${Buffer.isBuffer(key) ? `${MAC_PREFIX}${macOf(key, text)}\n` : ''}`;
   try {
     pristine.rmSync(tmp, { force: true });
-    pristine.writeFileSync(tmp, `${sha}  ${basename(resultsPath)}\n`, { flag: 'wx' });
+    pristine.writeFileSync(tmp, body, { flag: 'wx' });
     pristine.renameSync(tmp, path);
   } catch (e) {
     pristine.rmSync(tmp, { force: true });
     throw e;
   }
+  return sha;
 }
 
-/** The most a sidecar is read of: a `sha256sum` line is 64 hex digits, two spaces and a file name. */
+/** The most a sidecar is read of: a `sha256sum` line is 64 hex digits, two spaces and a file name; the HMAC line is 89 characters. */
 const SIDECAR_MAX_BYTES = 4096;
 
+/** What a sidecar holds: the hash (its first 64 hex digits) and the HMAC of its `# jsonbench hmac-sha256` line, when it has one. */
+interface SidecarRecord {
+  sha: string;
+  mac?: string;
+}
+
 /**
- * The hash a sidecar records (its first 64 hex digits): undefined when there is no sidecar;
- * `{ unreadable }` when one is there but cannot be what a run wrote — not a regular file (a FIFO
- * would block the reader forever, /dev/zero would fill memory: hx6), larger than
- * {@link SIDECAR_MAX_BYTES}, or holding no hash. Opened non-blocking, so a FIFO never waits for a
- * writer.
+ * What a sidecar records: undefined when there is no sidecar; `{ unreadable }` when one is there but
+ * cannot be what a run wrote — not a regular file (a FIFO would block the reader forever, /dev/zero
+ * would fill memory: hx6), larger than {@link SIDECAR_MAX_BYTES}, or holding no hash. Opened
+ * non-blocking, so a FIFO never waits for a writer.
  */
-export function recordedSha(resultsPath: string): string | { unreadable: string } | undefined {
+function readSidecar(resultsPath: string): SidecarRecord | { unreadable: string } | undefined {
   let fd: number;
   try {
     fd = pristine.openSync(sidecarPath(resultsPath), constants.O_RDONLY | constants.O_NONBLOCK);
@@ -85,8 +237,11 @@ export function recordedSha(resultsPath: string): string | { unreadable: string 
     if (st.size > SIDECAR_MAX_BYTES) return { unreadable: `it holds ${st.size} bytes, not one sha256sum line` };
     const buf = Buffer.alloc(st.size);
     const n = pristine.readSync(fd, buf, 0, st.size, 0);
-    const sha = /^([0-9a-f]{64})\b/.exec(buf.subarray(0, n).toString('utf8'))?.[1];
-    return sha ?? { unreadable: 'it holds no SHA-256' };
+    const text = buf.subarray(0, n).toString('utf8');
+    const sha = /^([0-9a-f]{64})\b/.exec(text)?.[1];
+    if (!sha) return { unreadable: 'it holds no SHA-256' };
+    const mac = /^# jsonbench hmac-sha256 ([0-9a-f]{64})$/m.exec(text)?.[1];
+    return mac ? { sha, mac } : { sha };
   } finally {
     pristine.closeSync(fd);
   }
@@ -104,14 +259,26 @@ export function acceptChangedResults(say?: (message: string) => void): void {
 /** A results file whose text no longer has the SHA-256 its run recorded. */
 export class ChangedResultsError extends ResultsFileError {}
 
-/** What {@link checkIntegrity} found: the sidecar matched (or `--accept-changed` read a changed file), or there is none. */
-export type IntegrityState = 'sidecar' | 'none';
+/**
+ * What {@link checkIntegrity} found: `sidecar`, the sidecar matched and is signed with this user's key
+ * (or `--accept-changed` read a changed file); `unsigned`, its hash matches but it was not signed with
+ * this user's key (made by hand, by an older jsonbench, on another account or machine); `none`, there
+ * is none.
+ */
+export type IntegrityState = 'sidecar' | 'unsigned' | 'none';
 
 /**
  * `ResultsFile.unchecked` of a file read with no sidecar and no other record of its hash (hx7 F4:
  * a real results file with a serializer renamed, its sidecar left out, was believed silently).
  */
 export const NO_SIDECAR = 'no sidecar';
+
+/**
+ * `ResultsFile.unchecked` of a file whose sidecar's hash matches but which this user's jsonbench did
+ * not sign (hx8: `sha256sum results.json > results.json.sha256` made by hand), and that no ledger
+ * vouches for.
+ */
+export const NOT_SIGNED = 'the sidecar was not written by jsonbench for this user';
 
 /** Another record of the hash a run wrote its results file with (the ledger's `runs.results_sha256`), and where it is, in words. */
 export interface IntegrityRecord {
@@ -121,16 +288,18 @@ export interface IntegrityRecord {
 }
 
 /**
- * Checks `text`, read from `path`, against the sidecar's hash. Returns `'sidecar'` when the hashes
- * match (or, with {@link acceptChangedResults}, after a warning), `'none'` when there is no sidecar
- * (the caller may check another record: {@link checkAgainstRecord}).
+ * Checks `text`, read from `path`, against the sidecar's hash and its HMAC. Returns `'sidecar'` when
+ * the hashes match and the HMAC is this user's key's (or, with {@link acceptChangedResults}, after a
+ * warning), `'unsigned'` when the hashes match but the HMAC is missing or another key's, `'none'` when
+ * there is no sidecar (for either the caller may check another record: {@link checkAgainstRecord}).
  * @throws ChangedResultsError naming the file, both hashes, and the flag that reads it anyway
  */
 export function checkIntegrity(path: string, text: string): IntegrityState {
-  const recorded = recordedSha(path);
-  if (recorded === undefined) return 'none';
+  const sidecar = readSidecar(path);
+  if (sidecar === undefined) return 'none';
+  const recorded = 'sha' in sidecar ? sidecar.sha : sidecar;
   const now = sha256Of(text);
-  if (now === recorded) return 'sidecar';
+  if (now === recorded) return signedBy(sidecar as SidecarRecord, text) ? 'sidecar' : 'unsigned';
   // a sidecar that is there but not a run's (garbage, a FIFO, a device) proves nothing either way: refused like a mismatch (hx6)
   const what =
     typeof recorded === 'string'
@@ -147,6 +316,14 @@ export function checkIntegrity(path: string, text: string): IntegrityState {
       ? `${what}. ${REWRITTEN}`
       : `${what}: a run writes one sha256sum line there. Remove it if you know where the file came from, or pass --accept-changed to read it anyway`,
   );
+}
+
+/** Whether `sidecar`'s HMAC is `text`'s under this user's key (compared in constant time); false without a key. */
+function signedBy(sidecar: SidecarRecord, text: string): boolean {
+  if (!sidecar.mac) return false;
+  const key = integrityKey(false);
+  if (!Buffer.isBuffer(key)) return false;
+  return pristine.timingSafeEqual(Buffer.from(macOf(key, text), 'hex'), Buffer.from(sidecar.mac, 'hex'));
 }
 
 const REWRITTEN =

@@ -10,7 +10,7 @@ import {
   checkIntegrity,
   dropSidecar,
   NO_SIDECAR,
-  sha256Of,
+  NOT_SIGNED,
   writeSidecar,
   type IntegrityRecord,
 } from './integrity.js';
@@ -74,13 +74,13 @@ function layoutJson(value: unknown, levels: number, indent = ''): string {
  * made and written with functions taken before any user code ran ({@link pristine}).
  *
  * Returns the SHA-256 (hex) of the text written, which is also written beside it as `<path>.sha256`
- * (results/integrity.ts; the old sidecar is removed first, so a kill between the two leaves none,
- * never a stale one): readers refuse a file that no longer matches it.
+ * with its HMAC under this user's key (results/integrity.ts; the old sidecar is removed first, so a
+ * kill between the two leaves none, never a stale one): readers refuse a file that no longer matches
+ * it, and read one whose sidecar this user's jsonbench did not sign as unchecked.
  */
 export function writeResults(path: string, results: ResultsFile): string {
   const tmp = path + '.tmp-' + process.pid;
   const text = layoutJson(compactVerdicts(results), 3) + '\n';
-  const sha = sha256Of(text);
   try {
     pristine.rmSync(tmp, { force: true });
     // exclusive: a symbolic link planted at the temp name is never followed (the rename replaces one at `path`)
@@ -92,8 +92,7 @@ export function writeResults(path: string, results: ResultsFile): string {
     pristine.rmSync(tmp, { force: true });
     throw e;
   }
-  writeSidecar(path, sha);
-  return sha;
+  return writeSidecar(path, text);
 }
 
 /**
@@ -151,7 +150,8 @@ export function readResultsText(path: string): string {
  * the first problem); ChangedResultsError (results/integrity.ts) when its sidecar (or, without one,
  * `options.recordOf`'s record) holds another SHA-256 than its text has (rewritten after the run),
  * unless `--accept-changed` was given. With `options.recordOf`, a file with no record of its hash
- * at all is read with `unchecked: 'no sidecar'` (the callers say so).
+ * at all is read with `unchecked: 'no sidecar'`, and one whose sidecar this user's jsonbench did not
+ * sign (and no ledger vouches for) with `unchecked` NOT_SIGNED (the callers say so).
  */
 export function readResults(path: string, options: ReadResultsOptions = {}): ResultsFile {
   let text = readResultsText(path);
@@ -179,11 +179,11 @@ export function readResults(path: string, options: ReadResultsOptions = {}): Res
   } catch (e) {
     throw positioned(e, text);
   }
-  if (integrity === 'none' && options.recordOf) {
-    // no sidecar: the ledger's record of the run, else read as it is and marked (hx7 F4)
+  if (integrity !== 'sidecar' && options.recordOf) {
+    // no sidecar, or one this user's jsonbench did not sign: the ledger's record of the run, else read as it is and marked (hx7 F4, hx8)
     const record = options.recordOf(results);
     if (record) checkAgainstRecord(path, raw, record);
-    else results.unchecked = NO_SIDECAR;
+    else results.unchecked = integrity === 'none' ? NO_SIDECAR : NOT_SIGNED;
   }
   return results;
 }
@@ -192,10 +192,10 @@ export function readResults(path: string, options: ReadResultsOptions = {}): Res
 export interface ReadResultsOptions {
   /**
    * Another record of the hash the run wrote this file with (the ledger's `runs.results_sha256`,
-   * found by the run's header: cli/ledger-source.ts), asked only when the file has no sidecar;
-   * undefined when there is none. Given (the commands pass it), a file with neither is read with
-   * `unchecked` set ({@link NO_SIDECAR}); not given (the library, a test's fixture), such a file is
-   * read as it is, unmarked.
+   * found by the run's header: cli/ledger-source.ts), asked only when the file has no sidecar or one
+   * this user's jsonbench did not sign; undefined when there is none. Given (the commands pass it), a
+   * file with neither is read with `unchecked` set ({@link NO_SIDECAR}, {@link NOT_SIGNED}); not given
+   * (the library, a test's fixture), such a file is read as it is, unmarked.
    */
   recordOf?: (results: ResultsFile) => IntegrityRecord | undefined;
 }

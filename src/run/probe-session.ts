@@ -357,7 +357,8 @@ export async function runProbeSession(
           launches: 1,
           seed: 0,
           caseTimeoutMs: timeoutMs,
-          measure: policies.default.measure,
+          // a copy: results never alias the frozen policy table (config/policies.ts)
+          measure: structuredClone(policies.default.measure),
           baselines: {},
         },
         targets: ready.infos,

@@ -28,6 +28,7 @@ import { ResultsFileError, type TextPosition } from '../results/errors.js';
 import { pointerPosition, readResultsText, syntaxErrorAt } from '../results/io.js';
 import { medianOf } from '../stats/median.js';
 import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from './assemble.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** The reason of a case the killed run never measured (status `not-run`, never `failed`: nothing went wrong with it). */
 export const NOT_RUN_REASON = 'not measured: the run was killed before this case';
@@ -35,11 +36,11 @@ export const NOT_RUN_REASON = 'not measured: the run was killed before this case
 export const KILLED_WHILE_REASON = 'not measured: the run was killed while measuring this case';
 
 /** File names of a run in progress, inside its output folder. */
-export const RUN_PARTIAL = {
+export const RUN_PARTIAL = deepFreeze({
   header: 'run.partial.json',
   cases: 'results.partial.jsonl',
   launches: 'launches.partial.jsonl',
-} as const;
+} as const);
 
 /** What `run.partial.json` holds: the header of the results file to be, and the plan it runs. */
 export interface RunSnapshot {

@@ -15,7 +15,7 @@ import { formatCap, parseSize } from '../files/read-file.js';
 import { firstOverflow } from '../payload/double-range.js';
 import { dirname, join, resolve } from 'node:path';
 import { DIRECTIONS, type Direction, type Platform } from '../case/coordinates.js';
-import { parseProbeBudget, policies, type RunPolicy } from '../config/policies.js';
+import { parseProbeBudget, policies, policyChanges, policyCopy, type RunPolicy } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { checkChoices, checkNotBlank, splitList, UsageError } from '../config/usage-error.js';
 import { CONFIG_LOAD_TIMEOUT_MS, type UserConfig } from '../config/user-config.js';
@@ -37,6 +37,7 @@ import { findingFor } from '../payload/refine.js';
 import { PayloadError } from '../payload/read.js';
 import { readConformanceFolder } from '../probes/catalog/conformance-folder.js';
 import type { ConformanceInput } from './probe-pass.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** The options of a run, as the CLI's flags give them (lists may be comma-separated) or as `run()` takes them. */
 export interface RunOptions {
@@ -108,7 +109,7 @@ export interface RunOptions {
  * CLI applies to the policy itself (`--resolve`, `--max-time`, `--case-timeout`: not yet options of run()), plus `cwd`; test/api/api.test.ts
  * checks the list against the CLI's flags, so a new flag must be added here.
  */
-export const RUN_OPTION_KEYS = [
+export const RUN_OPTION_KEYS = deepFreeze([
   'payload',
   'schema',
   'enums',
@@ -135,7 +136,7 @@ export const RUN_OPTION_KEYS = [
   'profile',
   'shape',
   'cwd',
-] as const;
+] as const);
 
 /** A resolved run: everything the session needs, checked. */
 export interface RunRequest {
@@ -262,11 +263,11 @@ export function findingsForTargets(
 /** Largest accepted seed: payloads use seed and seed + 1 as 32-bit seeds, which must differ. */
 const MAX_SEED = 2 ** 32 - 2;
 
-/** The policy named by `name`. @throws UsageError naming `--policy` */
+/** A copy of the policy named by `name` (config/policies.ts policyCopy: never the table's own object). @throws UsageError naming `--policy` */
 export function policyNamed(name: string): RunPolicy {
-  if (!Object.hasOwn(policies, name))
-    throw new UsageError('--policy', `unknown "${name}" (choose from: ${Object.keys(policies).join(', ')})`);
-  return policies[name as RunPolicy['name']];
+  const copy = policyCopy(name);
+  if (!copy) throw new UsageError('--policy', `unknown "${name}" (choose from: ${Object.keys(policies).join(', ')})`);
+  return copy;
 }
 
 /** `--size` as positive integers (`1_000` allowed). @throws UsageError naming `--size` */
@@ -462,8 +463,26 @@ function makeOutFolder(out: string | undefined, cwd: string): { outDir: string; 
   return { outDir, made };
 }
 
-/** The run's policy: `--policy` (default `default`) with `--profile` and `--serialize-to`. @throws UsageError naming the flag */
+/**
+ * The run's policy: `--policy` (default `default`) with `--profile` and `--serialize-to`, checked
+ * against the named policy as jsonbench loaded it (config/policies.ts policyChanges): chosen after the
+ * config has loaded, so a launch plan or a confidence that differs (hx8: a config rewrote the table)
+ * is refused rather than run under the policy's name.
+ * @throws UsageError naming the flag; naming `--policy` when the policy differs from its own
+ */
 function policyOption(opts: RunOptions): RunPolicy {
+  const policy = flaggedPolicy(opts);
+  const changed = policyChanges(policy);
+  if (changed.length)
+    throw new UsageError(
+      '--policy',
+      `"${policy.name}" is not jsonbench's own policy of that name here: ${changed.join('; ')}. Something in this process changed it (a config that imports jsonbench's modules?); a run is never measured under a policy's name with another plan`,
+    );
+  return policy;
+}
+
+/** {@link policyOption} before its check. */
+function flaggedPolicy(opts: RunOptions): RunPolicy {
   const named = policyNamed(opts.policy ?? 'default');
   if (opts.serializeTo !== undefined && opts.serializeTo !== 'bytes' && opts.serializeTo !== 'string')
     throw new UsageError('--serialize-to', `unknown "${opts.serializeTo}" (choose from: bytes, string)`);

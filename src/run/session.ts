@@ -101,6 +101,7 @@ import { FileWriteError, named as namedWrite, writeFileNamed } from '../files/wr
 import type { RunRequest } from './request.js';
 import { checkHostSeal, HostPatched, sealHost } from '../config/host-guard.js';
 import { onHostFault, type HostFault } from '../host/user-code.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
 export type SessionEvent =
@@ -319,7 +320,7 @@ function policyBaselineKey(c: { platform: string; caseClass: string }): string {
 }
 
 /** The report formats a run writes beside its results file. */
-export const RUN_REPORTS = ['md', 'html'] as const;
+export const RUN_REPORTS = deepFreeze(['md', 'html'] as const);
 
 /**
  * Runs a resolved request to its results file and reports. A misbehaving serializer fails its own

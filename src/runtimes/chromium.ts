@@ -7,6 +7,7 @@ import { decodeMessage, type WorkerJob } from '../worker/protocol.js';
 import { bundleWorker } from './bundle.js';
 import { runProgram } from './cache.js';
 import { TargetError, type Detection, type Target, type TargetInfo } from './types.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** Where the system browser is looked for when `--chromium-path` is not given. */
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -17,7 +18,7 @@ export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
  * rounds, as on Node; `--enable-precise-memory-info` makes performance.memory exact to the byte for
  * the allocation estimate. A fresh user-data folder is made for every launch.
  */
-export const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = deepFreeze([
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -27,7 +28,7 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--js-flags=--expose-gc',
   '--enable-precise-memory-info',
-];
+]);
 
 /** The page the worker runs in, served by request interception with COOP/COEP so it is cross-origin isolated (5 µs timers instead of 100 µs). */
 const PAGE_URL = 'http://jsonbench.localhost/';

@@ -5,6 +5,7 @@ import { nodeLikeTarget } from './node-like.js';
 import type { Target } from './types.js';
 import { workerFlagsFor } from './launch.js';
 import type { ProfileName } from '../case/profile.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** Deno's npm package range installed by `jsonbench runtimes install deno`. */
 export const DENO_PACKAGE = 'deno@2';
@@ -15,7 +16,7 @@ export function denoWorkerArgs(profile: ProfileName = 'default'): string[] {
 }
 
 /** {@link denoWorkerArgs} of the default profile. */
-export const DENO_WORKER_ARGS = denoWorkerArgs('default');
+export const DENO_WORKER_ARGS = deepFreeze(denoWorkerArgs('default'));
 
 /** The Deno binary inside the cache: the `@deno/<os>-<arch>[-glibc]` optional dependency of `deno`. */
 export function denoBinary(cacheDir: string): string | undefined {

@@ -43,6 +43,7 @@ import {
 } from './types.js';
 import type { LaunchOutcome } from './launch.js';
 import { PROTOCOL_VERSION } from '../worker/protocol.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** What the worker's `--probe` prints (workers/dotnet/src/Program.cs). */
 export interface DotnetProbe {
@@ -107,7 +108,7 @@ export function unsupportedLauncher(reason: string): LaunchFn {
 }
 
 /** The .NET majors a `dotnet@<major>` target publishes the worker for (runtime packs the NuGet copy here serves). */
-export const DOTNET_MAJORS = [8, 9, 10] as const;
+export const DOTNET_MAJORS = deepFreeze([8, 9, 10] as const);
 
 /** How a .NET target is made: the SDK's runtime, Mono, or a self-contained publish for one major. */
 type DotnetFlavour =

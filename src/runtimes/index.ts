@@ -7,6 +7,7 @@ import { NODE_MAJORS, parseNodeVersion } from './node-version.js';
 import { parseQuickjs } from './quickjs.js';
 import { parseSsh } from './ssh.js';
 import { TargetError, type Target } from './types.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** One kind of runtime: how a `--target` value of this kind is read, the values it knows, and how help shows it. */
 interface RuntimeKind {
@@ -23,7 +24,7 @@ interface RuntimeKind {
  * is adding its file and one entry here: the kinds, the known targets and the help text derive
  * from this map.
  */
-export const runtimes = {
+export const runtimes = deepFreeze({
   'node-host': { parse: parseNodeHost, known: ['node'], form: 'node (the Node running jsonbench; the default)' },
   'node-version': {
     parse: parseNodeVersion,
@@ -46,16 +47,16 @@ export const runtimes = {
     known: [],
     form: 'ssh://user@host[:port][?node=/path/to/node | ?dotnet=/path/to/dotnet | ?mono=/path/to/mono]',
   },
-} satisfies Record<string, RuntimeKind>;
+} satisfies Record<string, RuntimeKind>);
 
 /** A kind of target (a key of {@link runtimes}). */
 export type TargetKind = keyof typeof runtimes;
 
 /** Every target `jsonbench runtimes list` shows (open-ended kinds such as ssh are listed as a form). */
-export const KNOWN_TARGETS: readonly string[] = Object.values(runtimes).flatMap((r) => r.known);
+export const KNOWN_TARGETS: readonly string[] = deepFreeze(Object.values(runtimes).flatMap((r) => r.known));
 
 /** The known targets jsonbench installs itself (from the npm registry). */
-export const INSTALLABLE_TARGETS: readonly string[] = KNOWN_TARGETS.filter((id) => parseTarget(id).install);
+export const INSTALLABLE_TARGETS: readonly string[] = deepFreeze(KNOWN_TARGETS.filter((id) => parseTarget(id).install));
 
 /** The `--target` forms, for help text: `node (…), node@20|22|24|26, bun, …`. */
 export const TARGET_FORMS: string = Object.values(runtimes)

@@ -18,6 +18,7 @@ import { pinnedCommand } from './pinning.js';
 import { guardOrphan } from './orphan-guard.js';
 import { workerEnv } from '../case/startup.js';
 import type { ProfileName } from '../case/profile.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** Path of the compiled worker entry. */
 export const workerEntry = fileURLToPath(new URL('../worker/main.js', import.meta.url));
@@ -42,10 +43,10 @@ export const workerEntry = fileURLToPath(new URL('../worker/main.js', import.met
  *   It is a GC setting a user's process does not have (V8's default runs the helpers), so since issue
  *   23 it is in the opt-in `steady` profile only; docs/profiles.md measures what it moves.
  */
-export const V8_PROFILE_FLAGS: Readonly<Record<ProfileName, readonly string[]>> = {
+export const V8_PROFILE_FLAGS: Readonly<Record<ProfileName, readonly string[]>> = deepFreeze({
   default: ['--expose-gc'],
   steady: ['--expose-gc', '--single-threaded-gc'],
-};
+});
 
 /** The V8 flags of a worker in `profile` (a fresh array). */
 export function workerFlagsFor(profile: ProfileName = 'default'): string[] {
@@ -53,7 +54,7 @@ export function workerFlagsFor(profile: ProfileName = 'default'): string[] {
 }
 
 /** The V8 flags of a worker in the default profile (callers outside a run: benches, tests). */
-export const workerFlags = workerFlagsFor('default');
+export const workerFlags = deepFreeze(workerFlagsFor('default'));
 
 /** How a launch ended, with every message it sent before that. */
 export interface LaunchOutcome {

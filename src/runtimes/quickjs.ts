@@ -7,6 +7,7 @@ import { launchCommand, type WorkerCommand } from './launch.js';
 import { bundleWorker } from './bundle.js';
 import { npmInstall, runtimeDir } from './cache.js';
 import { TargetError, type Detection, type Target } from './types.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * QuickJS's own stack limit (bytes). WebAssembly frames also use the host thread's native stack,
@@ -18,14 +19,14 @@ import { TargetError, type Detection, type Target } from './types.js';
  */
 export const QUICKJS_STACK_BYTES = 256 * 1024;
 /** Node flags of the QuickJS runner process: a ~3.9 MB native stack (Linux gives the main thread 8 MiB). */
-export const QUICKJS_RUNNER_FLAGS = ['--stack-size=3900'];
+export const QUICKJS_RUNNER_FLAGS = deepFreeze(['--stack-size=3900']);
 /** QuickJS's heap limit (bytes). */
 export const QUICKJS_MEMORY_LIMIT_BYTES = 2 * 1024 * 1024 * 1024 - 64 * 1024 * 1024;
 /** The QuickJS-ng variant used: release build, synchronous, separate .wasm. */
 export const QUICKJS_VARIANT = '@jitl/quickjs-ng-wasmfile-release-sync';
 
 /** Packages `jsonbench runtimes install quickjs` puts in the cache (the variant must match the core's version). */
-export const QUICKJS_PACKAGES = ['quickjs-emscripten@0.32.0', `${QUICKJS_VARIANT}@0.32.0`];
+export const QUICKJS_PACKAGES = deepFreeze(['quickjs-emscripten@0.32.0', `${QUICKJS_VARIANT}@0.32.0`]);
 
 const runner = fileURLToPath(new URL('./quickjs-runner.js', import.meta.url));
 

@@ -4,6 +4,7 @@ import { UnsupportedConstruct, paths, supportOf, unionName, type Translated } fr
 import type { SerializerAdapter } from './types.js';
 import { noNamingOrIndentReason } from './support/model.js';
 import { defineOwn } from '../case/own-key.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** A JSON Type Definition (RFC 8927) schema. */
 export type JtdSchema = Record<string, unknown>;
@@ -154,4 +155,4 @@ const adapter: SerializerAdapter = {
   },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

@@ -10,6 +10,7 @@ import {
 import { UnsupportedConstruct, paths, supportOf, typedExtraKeys } from './support/translation.js';
 import type { SerializerAdapter } from './types.js';
 import { propertyEntries, wireToModelKeys } from './support/model.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** Any arktype Type (input and output are not tracked: types are built at run time). */
 export type AnyType = Type<unknown>;
@@ -125,4 +126,4 @@ const adapter: SerializerAdapter = {
   code: { deserialize: 'T.assert(JSON.parse(text))' },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

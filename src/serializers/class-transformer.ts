@@ -4,6 +4,7 @@ import { wireName, type ObjectSchema, type SchemaNode, type WireOptions } from '
 import { UnsupportedConstruct, paths, supportOf, type Translated } from './support/translation.js';
 import type { SerializerAdapter } from './types.js';
 import { propertyEntries, serializerMustRename } from './support/model.js';
+import { deepFreeze } from '../case/frozen.js';
 
 type Instance = Record<string, unknown>;
 
@@ -165,4 +166,4 @@ const adapter: SerializerAdapter = {
   },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

@@ -4,6 +4,7 @@ import { toJsonSchema, type JsonSchema } from '../workloads/json-schema.js';
 import type { Translated } from './support/translation.js';
 import type { SerializerAdapter } from './types.js';
 import { noNamingOrIndentReason } from './support/model.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** A JSON Schema object, as fast-json-stringify reads it. */
 export type { JsonSchema };
@@ -45,4 +46,4 @@ const adapter: SerializerAdapter = {
   code: { serialize: 'stringify(value) // stringify = fastJson(jsonSchemaOf(workload))' },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

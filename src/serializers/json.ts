@@ -1,5 +1,6 @@
 import type { SerializerAdapter } from './types.js';
 import { renameKeysToWire } from './support/naming.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * The built-in `JSON.stringify` / `JSON.parse`: the baseline every ratio is drawn against
@@ -38,4 +39,4 @@ const adapter: SerializerAdapter = {
   },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

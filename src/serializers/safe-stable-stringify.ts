@@ -2,6 +2,7 @@ import stringify from 'safe-stable-stringify';
 import type { SerializerAdapter } from './types.js';
 import { renameKeysToWire } from './support/naming.js';
 import { serializerMustRename } from './support/model.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * safe-stable-stringify (family `builtin`: a drop-in `JSON.stringify` replacement, not a
@@ -30,4 +31,4 @@ const adapter: SerializerAdapter = {
   code: { serialize: 'stringify(value, null, indent)' },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

@@ -1,5 +1,6 @@
 import sjson from 'secure-json-parse';
 import type { SerializerAdapter } from './types.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * secure-json-parse (family `builtin`: a drop-in `JSON.parse` replacement): parses with the
@@ -23,4 +24,4 @@ const adapter: SerializerAdapter = {
   code: { deserialize: 'sjson.parse(text)' },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

@@ -2,6 +2,7 @@ import superjson from 'superjson';
 import type { SerializerAdapter } from './types.js';
 import { renameKeysToWire } from './support/naming.js';
 import { serializerMustRename } from './support/model.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * superjson (family `reflection`): serializes JavaScript values JSON cannot hold (Date, Map, Set,
@@ -42,4 +43,4 @@ const adapter: SerializerAdapter = {
   },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

@@ -3,6 +3,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { isOptional, wireSchema, type ObjectSchema, type SchemaNode } from '../workloads/schema.js';
 import type { SerializerAdapter } from './types.js';
 import { defineOwn } from '../case/own-key.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * Builds the TypeBox type of a schema node as it stands on the wire: `Type.Object` with
@@ -98,4 +99,4 @@ const adapter: SerializerAdapter = {
   },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

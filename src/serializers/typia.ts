@@ -7,6 +7,7 @@ import { noNamingOrIndentReason } from './support/model.js';
 import { typedExtraKeys } from './support/translation.js';
 import { renderTypiaTemplate, unsafeForTypia } from './typia/typescript.js';
 import { generateTypia, typiaInstall, typiaInstallAt, TypiaRefusal, type TypiaInstall } from './typia/runtime.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * The functions one generated typia module exports (see typia/templates/): `stringify` and
@@ -140,4 +141,4 @@ const adapter: SerializerAdapter = {
   },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

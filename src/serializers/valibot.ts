@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { isOptional, wireName, type ObjectSchema, type SchemaNode, type WireOptions } from '../workloads/schema.js';
 import type { SerializerAdapter } from './types.js';
 import { NUMERIC_STRING, propertyEntries, wireToModelKeys } from './support/model.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /** Any valibot schema (input and output types are not tracked: schemas are built at run time). */
 export type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -104,4 +105,4 @@ const adapter: SerializerAdapter = {
   code: { deserialize: 'v.parse(schema, JSON.parse(text))' },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { isOptional, wireName, type ObjectSchema, type SchemaNode, type WireOptions } from '../workloads/schema.js';
 import type { SerializerAdapter } from './types.js';
 import { NUMERIC_STRING, propertyEntries, wireToModelKeys } from './support/model.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * Builds the zod schema that validates a wire unit and outputs its model: objects check their
@@ -94,4 +95,4 @@ const adapter: SerializerAdapter = {
   code: { deserialize: 'schema.parse(JSON.parse(text))' },
 };
 
-export default adapter;
+export default deepFreeze(adapter);

@@ -198,7 +198,7 @@ export const PRIOR_DF_MAX = 4;
  * inverse-χ² of about 2.5 df, so a time prior is worth about 2.5 launch contrasts, not 4 (at 2
  * launches t(3.5) = 9.8 at 99.9%, not t(5) = 6.87). Ratios keep {@link PRIOR_DF_MAX}.
  */
-export const PRIOR_DF_MAX_BY_MEASURE = { time: 2.5, ratio: PRIOR_DF_MAX } as const;
+export const PRIOR_DF_MAX_BY_MEASURE = Object.freeze({ time: 2.5, ratio: PRIOR_DF_MAX } as const);
 
 /** A case's launch-to-launch variance (log scale) as {@link caseVariance} chose it. */
 export interface CaseVariance {

@@ -1,6 +1,7 @@
 import { fakerEn } from './faker.js';
 import type { Workload } from './types.js';
 import type { SchemaNode } from './schema.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * `company`: one large document, a company with its employee list, for a size sweep. It follows
@@ -13,7 +14,7 @@ import type { SchemaNode } from './schema.js';
  */
 
 /** Schema of the company document. */
-export const companySchema: SchemaNode = {
+export const companySchema: SchemaNode = deepFreeze({
   type: 'object',
   properties: {
     name: { type: 'string' },
@@ -29,10 +30,10 @@ export const companySchema: SchemaNode = {
       },
     },
   },
-};
+});
 
 /** The hobbies employees pick three distinct ones from (a fixed pool: faker has no hobby list). */
-export const HOBBIES = [
+export const HOBBIES = deepFreeze([
   'reading',
   'hiking',
   'cycling',
@@ -63,7 +64,7 @@ export const HOBBIES = [
   'calligraphy',
   'astronomy',
   'board games',
-] as const;
+] as const);
 
 /** One employee of the company document. */
 export interface Employee {
@@ -103,4 +104,4 @@ const workload: Workload = {
   },
 };
 
-export default workload;
+export default deepFreeze(workload);

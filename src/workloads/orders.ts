@@ -1,6 +1,7 @@
 import { fakerEn } from './faker.js';
 import type { Workload } from './types.js';
 import type { SchemaNode } from './schema.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * `orders`: a typical e-commerce API payload, a page of orders as an order service returns them:
@@ -15,10 +16,10 @@ import type { SchemaNode } from './schema.js';
  */
 
 /** Order statuses, in lifecycle order. */
-export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = deepFreeze(['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const);
 
 /** Schema of one order record. */
-export const orderSchema: SchemaNode = {
+export const orderSchema: SchemaNode = deepFreeze({
   type: 'object',
   properties: {
     id: { type: 'string', format: 'uuid' },
@@ -48,7 +49,7 @@ export const orderSchema: SchemaNode = {
     },
     notes: { type: 'string', nullable: true },
   },
-};
+});
 
 const NOTES = [
   'Leave the parcel at the back door.',
@@ -125,4 +126,4 @@ const workload: Workload = {
   toModel,
 };
 
-export default workload;
+export default deepFreeze(workload);

@@ -1,4 +1,5 @@
 import { defineOwn } from '../case/own-key.js';
+import { deepFreeze } from '../case/frozen.js';
 /**
  * A small, library-neutral description of a workload's data, which every schema-compiled
  * serializer and validator adapter translates into its own library's schema language
@@ -21,7 +22,14 @@ import { defineOwn } from '../case/own-key.js';
 
 /** String formats the schema records (RFC 3339 `date`, `time` (full-time, with offset), `date-time`; RFC 4122 `uuid`; `email`; `uri`). */
 export type StringFormat = 'uuid' | 'email' | 'date-time' | 'date' | 'time' | 'uri';
-export const STRING_FORMATS: readonly StringFormat[] = ['uuid', 'email', 'date-time', 'date', 'time', 'uri'];
+export const STRING_FORMATS: readonly StringFormat[] = deepFreeze([
+  'uuid',
+  'email',
+  'date-time',
+  'date',
+  'time',
+  'uri',
+]);
 
 interface Nullable {
   /** null is also a valid value */

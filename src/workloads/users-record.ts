@@ -1,5 +1,6 @@
 import type { Workload } from './types.js';
 import users from './users.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * `users-record`: the `users` payload (the same fake users, byte for byte) measured with study 001's
@@ -18,4 +19,4 @@ const workload: Workload = {
   variantOf: 'users',
 };
 
-export default workload;
+export default deepFreeze(workload);

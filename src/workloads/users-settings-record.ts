@@ -1,5 +1,6 @@
 import type { Workload } from './types.js';
 import usersSettings from './users-settings.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * `users-settings-record`: the `users-settings` payload (indented, snake_case) measured with study
@@ -21,4 +22,4 @@ const workload: Workload = {
   variantOf: 'users-settings',
 };
 
-export default workload;
+export default deepFreeze(workload);

@@ -1,6 +1,7 @@
 import type { Workload } from './types.js';
 import { wireName, type SchemaNode, type WireOptions } from './schema.js';
 import { generateUsers, userSchema } from './users.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * `users-settings`: the same fake users as `users` (from {@link generateUsers}), written the way
@@ -75,4 +76,4 @@ const workload: Workload = {
   checkText: checkIndented2,
 };
 
-export default workload;
+export default deepFreeze(workload);

@@ -1,6 +1,7 @@
 import { fakerEn } from './faker.js';
 import type { Workload } from './types.js';
 import type { ObjectSchema } from './schema.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * `users`: a list of fake user records, shaped after the .NET serializer study that serializes
@@ -29,7 +30,7 @@ export interface User {
 }
 
 /** Schema of one user record (model names; the `users` wire uses the same names). */
-export const userSchema: ObjectSchema = {
+export const userSchema: ObjectSchema = deepFreeze({
   type: 'object',
   properties: {
     id: { type: 'string', format: 'uuid' },
@@ -39,7 +40,7 @@ export const userSchema: ObjectSchema = {
     userName: { type: 'string' },
     email: { type: 'string', format: 'email' },
   },
-};
+});
 
 /**
  * The `count` fake users for `seed`, in schema key order. Deterministic: the same (count, seed)
@@ -79,4 +80,4 @@ const workload: Workload = {
   },
 };
 
-export default workload;
+export default deepFreeze(workload);

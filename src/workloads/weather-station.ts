@@ -1,6 +1,7 @@
 import { fakerEn } from './faker.js';
 import type { Workload } from './types.js';
 import type { SchemaNode } from './schema.js';
+import { deepFreeze } from '../case/frozen.js';
 
 /**
  * A current-conditions response from a weather-station cloud API (shaped after the WeatherLink
@@ -109,4 +110,4 @@ const workload: Workload = {
   },
 };
 
-export default workload;
+export default deepFreeze(workload);

@@ -38,10 +38,13 @@ function written(name: string): { file: string; forge: () => void } {
   };
 }
 
-test('the writer records the SHA-256 of the text it wrote beside it, in sha256sum format', () => {
+test('the writer records the SHA-256 of the text it wrote beside it, in sha256sum format, then its HMAC line (hx8)', () => {
   const { file } = written('sidecar');
   const text = readFileSync(file, 'utf8');
-  assert.equal(readFileSync(file + '.sha256', 'utf8'), `${sha(text)}  results.json\n`);
+  assert.match(
+    readFileSync(file + '.sha256', 'utf8'),
+    new RegExp(`^${sha(text)}  results\\.json\\n# jsonbench hmac-sha256 [0-9a-f]{64}\\n$`),
+  );
 });
 
 test('report, compare, merge and ledger import refuse a results file changed after its run; --accept-changed reads it with a warning', async () => {

@@ -159,7 +159,8 @@ export function makeResults(
       launches: q.launches,
       seed: 42,
       caseTimeoutMs: q.caseTimeoutMs,
-      measure: q.measure,
+      // a copy: tests edit their results (policies are frozen: config/policies.ts)
+      measure: { ...q.measure },
       baselines: { serialize: 'json', parse: 'json', validate: 'typebox', transform: 'zod' },
     },
     targets: [

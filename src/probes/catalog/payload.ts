@@ -2,6 +2,7 @@ import { isOptional, propertyPath, type SchemaNode } from '../../workloads/schem
 import { modelOf } from '../../workloads/payload.js';
 import type { Accept, Probe } from '../types.js';
 import { loneSurrogateAt } from '../judge.js';
+import { deepFreeze } from '../../case/frozen.js';
 
 /**
  * Payload probes (issue 24, "costs of this payload"): built from a user's payload and its schema,
@@ -49,7 +50,7 @@ export interface PayloadProbeSet {
 }
 
 /** The kinds of payload probe, in catalog order, with what a title says of each. */
-export const PAYLOAD_PROBE_KINDS = {
+export const PAYLOAD_PROBE_KINDS = deepFreeze({
   sample: 'your payload (one element per array)',
   'extra-key': 'an extra key',
   'missing-optional': 'an optional key left out',
@@ -59,7 +60,7 @@ export const PAYLOAD_PROBE_KINDS = {
   'unseen-enum': 'an enum value the samples never held',
   'not-a-date': 'a date field holding a string that is no date',
   'unexpected-null': 'a null where the samples held none',
-} as const;
+} as const);
 export type PayloadProbeKind = keyof typeof PAYLOAD_PROBE_KINDS;
 
 /** The key an extra-key probe adds. */

@@ -1,6 +1,7 @@
 import type { Accept, Probe } from '../types.js';
 import type { GuaranteeClass } from '../../case/coordinates.js';
 import { anyClass, obj, own, str } from './build.js';
+import { deepFreeze } from '../../case/frozen.js';
 
 /**
  * Safety probes: keys named like Object.prototype members (`__proto__`, `constructor`,
@@ -11,7 +12,7 @@ import { anyClass, obj, own, str } from './build.js';
  * application code does. On serialize a declared key must be written, not dropped.
  */
 
-export const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString'] as const;
+export const DANGEROUS_KEYS = deepFreeze(['__proto__', 'constructor', 'prototype', 'toString'] as const);
 
 /**
  * The payload did not become the result's prototype: it is Object.prototype, null, or a class's

@@ -49,6 +49,7 @@ import {
 import { binaryTicks, chartColor, ratioChartOption, scalingChartOption, scatterChartOption } from './charts.js';
 import { ratioOptionFor, scalingOptionFor, scatterOptionFor } from './chart-data.js';
 import { boot, parseState, renderControls, stateHash } from './client.js';
+import { deepFreeze } from '../../case/frozen.js';
 
 /**
  * Every function the page's script needs, shipped as its own source text. The report renders its
@@ -57,7 +58,7 @@ import { boot, parseState, renderControls, stateHash } from './client.js';
  * others in this list (or browser globals): a test evaluates the bundle alone and compares its
  * output with the build-time render.
  */
-export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
+export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = deepFreeze([
   formatTime,
   formatBytes,
   formatTimeInterval,
@@ -124,7 +125,7 @@ export const SHIPPED_FUNCTIONS: readonly ((...args: never[]) => unknown)[] = [
   stateHash,
   renderControls,
   boot,
-];
+]);
 
 /** The functions' source, one after another (no entry call). @throws Error if one is not a named function declaration */
 export function shippedSource(): string {

@@ -25,12 +25,12 @@ function profileText(p: ResultsFile['policy']): string {
   return `<b>${escapeHtml(name)}</b>${known ? ` · ${escapeHtml(known)}` : ''}${p.profile === undefined ? ' <span class="dim">(not recorded: written before profiles, when every run used the steady settings)</span>' : ''}`;
 }
 
-/** The Integrity row of a file read with no record of its hash (results/integrity.ts, hx7 F4), said where its provenance is read; '' for a checked one. */
+/** The Integrity row of a file read with no record of its hash, or with a sidecar this user's jsonbench did not sign (results/integrity.ts, hx7 F4, hx8), said where its provenance is read; '' for a checked one. */
 function integrityRow(run: ResultsFile): string {
   return run.unchecked
     ? row(
         'Integrity',
-        `<b class="warn">unchecked (${escapeHtml(run.unchecked)})</b>: no record the run wrote of this file's SHA-256 (results.json.sha256, the ledger) to check it against; its numbers are read as they are`,
+        `<b class="warn">unchecked (${escapeHtml(run.unchecked)})</b>: nothing this user's jsonbench wrote (a signed results.json.sha256, the ledger's record of the run) vouches for this file's SHA-256; its numbers are read as they are`,
         true,
       )
     : '';

@@ -18,6 +18,7 @@ import { generateDtoFile, type DtoModule, type DtoSource } from '../../serialize
 import { readBuildFailure } from './build-failure.js';
 import { workerEnv } from '../../case/startup.js';
 import type { WorkerPackages } from '../../serializers/dotnet/versions.js';
+import { deepFreeze } from '../../case/frozen.js';
 
 /**
  * Builds the .NET worker (workers/dotnet/) with the DTOs of the given workloads into the
@@ -87,7 +88,7 @@ export const WORKER_SOURCE_DIR = fileURLToPath(new URL('../../../../workers/dotn
  * workers/dotnet/README.md). Allocated bytes are the same (exact counter); `gcMode` names the region
  * size and the gen0 max budget the GC settled on.
  */
-export const DOTNET_PROFILE_ENV: Readonly<Record<ProfileName, Readonly<Record<string, string>>>> = {
+export const DOTNET_PROFILE_ENV: Readonly<Record<ProfileName, Readonly<Record<string, string>>>> = deepFreeze({
   default: { DOTNET_TC_CallCountingDelayMs: '0' },
   steady: {
     DOTNET_TC_CallCountingDelayMs: '0',
@@ -95,7 +96,7 @@ export const DOTNET_PROFILE_ENV: Readonly<Record<ProfileName, Readonly<Record<st
     DOTNET_GCRegionSize: '2000000',
     DOTNET_GCgen0size: '10000000',
   },
-};
+});
 
 /** The environment of a .NET worker launch in `profile` ({@link DOTNET_PROFILE_ENV}). */
 export function dotnetWorkerEnv(profile: ProfileName = 'default'): Readonly<Record<string, string>> {
@@ -103,7 +104,7 @@ export function dotnetWorkerEnv(profile: ProfileName = 'default'): Readonly<Reco
 }
 
 /** The `steady` profile's environment: the lab's GC settings (what bench/ studies and BenchmarkDotNet runs compare with). */
-export const DOTNET_WORKER_ENV: Readonly<Record<string, string>> = DOTNET_PROFILE_ENV.steady;
+export const DOTNET_WORKER_ENV: Readonly<Record<string, string>> = deepFreeze(DOTNET_PROFILE_ENV.steady);
 
 /** A built worker and how to start it. */
 export interface WorkerBuild {

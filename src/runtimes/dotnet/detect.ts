@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { DotnetFramework } from './build.js';
+import { deepFreeze } from '../../case/frozen.js';
 
 /**
  * Finding the two .NET targets on this machine, with the exact versions results record, or the
@@ -26,11 +27,11 @@ export type DotnetDetection =
   | { installed: false; runtime: 'dotnet' | 'mono'; reason: string };
 
 /** Debian packages the mono target needs, and the GAC folder each one provides. */
-export const MONO_PACKAGES: readonly { pkg: string; gac: string }[] = [
+export const MONO_PACKAGES: readonly { pkg: string; gac: string }[] = deepFreeze([
   { pkg: 'mono-runtime', gac: 'mscorlib' },
   { pkg: 'libmono-system-runtime-serialization4.0-cil', gac: 'System.Runtime.Serialization' },
   { pkg: 'libmono-system-data4.0-cil', gac: 'System.Data' },
-];
+]);
 
 /** How to get the dotnet target (jsonbench cannot install an SDK). */
 export const DOTNET_INSTALL_HINT =

@@ -1,5 +1,6 @@
 import type { DotnetSerializer } from '../types.js';
 import { dotnetSupport } from './support.js';
+import { deepFreeze } from '../../case/frozen.js';
 
 /**
  * Newtonsoft.Json (`JsonConvert` with one JsonSerializerSettings): the reflection library of the
@@ -20,4 +21,4 @@ const newtonsoft: DotnetSerializer = {
   },
 };
 
-export default newtonsoft;
+export default deepFreeze(newtonsoft);

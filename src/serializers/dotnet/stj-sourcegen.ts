@@ -1,5 +1,6 @@
 import type { DotnetSerializer } from '../types.js';
 import { dotnetSupport } from './support.js';
+import { deepFreeze } from '../../case/frozen.js';
 
 /**
  * System.Text.Json with a source-generated `JsonSerializerContext` (the generator writes one per
@@ -20,4 +21,4 @@ const stjSourcegen: DotnetSerializer = {
   },
 };
 
-export default stjSourcegen;
+export default deepFreeze(stjSourcegen);

@@ -1,5 +1,6 @@
 import type { DotnetSerializer } from '../types.js';
 import { dotnetSupport } from './support.js';
+import { deepFreeze } from '../../case/frozen.js';
 
 /**
  * System.Text.Json with reflection metadata (`JsonSerializer.Serialize/Deserialize<T>` with one
@@ -22,4 +23,4 @@ const stj: DotnetSerializer = {
   },
 };
 
-export default stj;
+export default deepFreeze(stj);

@@ -7,6 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deepFreeze } from '../../case/frozen.js';
 
 /**
  * NuGet versions a worker build takes instead of the project's own (workers/dotnet/JsonBench.Worker.csproj:
@@ -22,7 +23,7 @@ export interface WorkerPackages {
 export const DEFAULT_NEWTONSOFT_VERSION = '13.0.4';
 
 /** An exact NuGet version: `13.0.1`, `8.0.5`, `14.0.1-beta2` (NuGet's ranges are not taken: a row is one version). */
-export const EXACT_NUGET_VERSION = /^\d+\.\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.-]+)?$/;
+export const EXACT_NUGET_VERSION = deepFreeze(/^\d+\.\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.-]+)?$/);
 
 /** The .NET serializers whose library version a row can pick, and the package each one's version names. */
 const PACKAGE_OF: Readonly<Record<string, keyof WorkerPackages>> = {
@@ -32,10 +33,10 @@ const PACKAGE_OF: Readonly<Record<string, keyof WorkerPackages>> = {
 };
 
 /** NuGet package names, for messages. */
-export const PACKAGE_NAMES: Readonly<Record<keyof WorkerPackages, string>> = {
+export const PACKAGE_NAMES: Readonly<Record<keyof WorkerPackages, string>> = deepFreeze({
   newtonsoft: 'Newtonsoft.Json',
   stj: 'System.Text.Json',
-};
+});
 
 /** True when a .NET serializer id can be asked at a version (`newtonsoft`, `stj`, `stj-sourcegen`). */
 export function versionable(id: string): boolean {

@@ -1,5 +1,6 @@
 import { wireName, type SchemaNode, type WireOptions } from '../../workloads/schema.js';
 import type { Workload } from '../../workloads/types.js';
+import { deepFreeze } from '../../case/frozen.js';
 
 /**
  * Shared helpers for adapters that build their library's schema from a workload's
@@ -52,7 +53,7 @@ export function wireToModelKeys(
  * hold for a `transform` deserializer to turn it into a number (like .NET's
  * `JsonNumberHandling.AllowReadingFromString`). Empty or non-numeric strings are rejected.
  */
-export const NUMERIC_STRING = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+export const NUMERIC_STRING = deepFreeze(/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/);
 
 /** True when the workload's serializer is handed the model and must write other (wire) key names. */
 export function serializerMustRename(workload: Workload): boolean {

@@ -1,4 +1,5 @@
 import type { Construct, SchemaNode } from '../../workloads/schema.js';
+import { deepFreeze } from '../../case/frozen.js';
 
 /**
  * What translating a {@link SchemaNode} into one library's schema can say besides the schema:
@@ -47,13 +48,13 @@ export function supportOf(translate: () => unknown): true | string {
 }
 
 /** Path helpers for translators walking a schema. */
-export const paths = {
+export const paths = deepFreeze({
   prop: (path: string, key: string) =>
     /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`,
   item: (path: string) => `${path}[]`,
   value: (path: string) => `${path}.*`,
   variant: (path: string, tag: string, value: string) => `${path}<${tag}=${value}>`,
-};
+});
 
 /**
  * Paths of objects whose extra keys have a type (not unknown) beside declared keys: where a
