@@ -1,5 +1,5 @@
 import type { MeasurePolicy } from '../case/policy.js';
-import { cpuNowNs, nowNs, type ClockKind } from './clock.js';
+import { cpuNowNs, nowNs, threadCpuNowNs, type ClockKind } from './clock.js';
 import { drainSink, peekSink, type Op } from './sink.js';
 import { medianOf, medianRelativeError } from '../stats/median.js';
 import type { RoundChange, SideChecks } from './timed-check.js';
@@ -28,6 +28,20 @@ export function useClock(kind: ClockKind): ClockKind {
   clockKind = kind === 'cpu' && cpuNowNs ? 'cpu' : 'wall';
   clockNs = clockKind === 'cpu' ? cpuNowNs! : nowNs;
   return clockKind;
+}
+
+/**
+ * The measuring thread's own CPU clock ({@link threadCpuNowNs}) read around each side's samples beside the process
+ * CPU clock, so a round tells how much CPU other threads burnt while a side ran ({@link SampleSet} `span`); undefined:
+ * not read (no such clock here, or the measuring clock is wall time). {@link useThreadClock} replaces it (tests).
+ */
+let threadClockNs: (() => number) | undefined = threadCpuNowNs;
+
+/** Sets the measuring thread's clock read around each side's samples (undefined: none); returns the one it replaced. */
+export function useThreadClock(clock: (() => number) | undefined): (() => number) | undefined {
+  const was = threadClockNs;
+  threadClockNs = clock;
+  return was;
 }
 
 /** The measuring clock in use ({@link useClock}). */
@@ -194,6 +208,20 @@ export interface Round {
   baselineNs: number[];
   serializerWallNs?: number[];
   baselineWallNs?: number[];
+  /** per side, the process's and the measuring thread's CPU over its samples ({@link SampleSet} `span`), where both clocks were read */
+  serializerSpan?: CpuSpan;
+  baselineSpan?: CpuSpan;
+}
+
+/**
+ * One side's samples in one round, by two CPU clocks read from just before its first sample to just after its last
+ * (the checks between its samples included): `cpuNs` the process CPU clock (every thread), `threadNs` the measuring
+ * thread's alone ({@link threadCpuNowNs}); `cpuNs − threadNs` is the CPU other threads burnt meanwhile (V8's GC and
+ * compiler helpers, and any thread user code started). Totals in ns, not per op.
+ */
+export interface CpuSpan {
+  cpuNs: number;
+  threadNs: number;
 }
 
 /**
@@ -240,6 +268,8 @@ export function measureRounds(
         serializerNs: s.ns,
         baselineNs: b.ns,
         ...(withWall ? { serializerWallNs: s.wallNs, baselineWallNs: b.wallNs } : {}),
+        ...(s.span ? { serializerSpan: s.span } : {}),
+        ...(b.span ? { baselineSpan: b.span } : {}),
       },
       r,
     );
@@ -256,10 +286,11 @@ export interface GroupRound {
   baseline: SampleSet;
   sides: SampleSet[];
 }
-/** One side's samples in a round. */
+/** One side's samples in a round; `span`: both CPU clocks over them, where the measuring thread's clock was read ({@link CpuSpan}). */
 export interface SampleSet {
   ns: number[];
   wallNs: number[];
+  span?: CpuSpan;
 }
 
 /**
@@ -339,6 +370,15 @@ function spentClock(policy: MeasurePolicy): () => boolean {
  */
 function sampleSide(side: TimedSide, round: number, policy: MeasurePolicy, gc: () => void): SampleSet {
   gc();
+  // both CPU clocks around the side's samples (the thread's first in, last out: its span holds the process's)
+  const thread = clockKind === 'cpu' ? threadClockNs : undefined;
+  const t0 = thread?.() ?? 0;
+  const c0 = thread ? clockNs() : 0;
+  const spanOf = (): CpuSpan | undefined => {
+    if (!thread) return undefined;
+    const cpuNs = clockNs() - c0;
+    return { cpuNs, threadNs: thread() - t0 };
+  };
   const roundMs = policy.samplesPerRound * policy.sampleTargetMs;
   const ns: number[] = [];
   const wallNs: number[] = [];
@@ -365,6 +405,9 @@ function sampleSide(side: TimedSide, round: number, policy: MeasurePolicy, gc: (
     ns.push(t.ns);
     wallNs.push(t.wallNs);
     spentMs += (t.ns * side.opsPerSample) / 1e6;
-    if (final) return { ns, wallNs };
+    if (final) {
+      const span = spanOf();
+      return span ? { ns, wallNs, span } : { ns, wallNs };
+    }
   }
 }

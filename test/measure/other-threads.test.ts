@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import { cpuNowNs, threadCpuNowNs } from '../../src/measure/clock.js';
 import { costClock, prepareCase } from '../../src/measure/prepare-case.js';
+import { measureRounds, useClock, useThreadClock, type Round } from '../../src/measure/timing.js';
+import { policies } from '../../src/config/policies.js';
 import { workloads } from '../../src/workloads/index.js';
 import { renderPayload } from '../../src/plan/payloads.js';
 import type { SerializerAdapter } from '../../src/serializers/types.js';
@@ -90,6 +92,47 @@ test('the thread clock follows the thread’s own work to within a few %', { ski
   assert.ok(x > 0);
   const share = (t1 - t0) / (c1 - c0);
   assert.ok(share > 0.8 && share < 1.1, `thread/process over 30 ms of work: ${share}`);
+});
+
+test('rounds carry each side’s CPU span by both clocks on the CPU clock, none on wall time', () => {
+  const policy = { ...policies.quick.measure, minRounds: 2, maxRounds: 2, samplesPerRound: 2, sampleTargetMs: 0.1 };
+  let fake = 0;
+  const was = useThreadClock(() => (fake += 1000));
+  const clock = useClock('cpu');
+  try {
+    const rounds: Round[] = [];
+    const op = () => {};
+    measureRounds(
+      { op, opsPerSample: 10 },
+      { op, opsPerSample: 10 },
+      policy,
+      () => {},
+      (r) => rounds.push(r),
+    );
+    assert.equal(rounds.length, 2);
+    for (const r of rounds)
+      for (const span of [r.serializerSpan, r.baselineSpan]) {
+        assert.ok(span, 'a span per side');
+        // the fake thread clock moves 1000 ns per read, read twice per side
+        assert.equal(span.threadNs, 1000);
+        assert.ok(span.cpuNs >= 0);
+      }
+    if (clock === 'cpu') {
+      useClock('wall');
+      const wallRounds: Round[] = [];
+      measureRounds(
+        { op, opsPerSample: 10 },
+        undefined,
+        policy,
+        () => {},
+        (r) => wallRounds.push(r),
+      );
+      assert.equal(wallRounds[0].serializerSpan, undefined);
+    }
+  } finally {
+    useThreadClock(was);
+    useClock(clock);
+  }
 });
 
 test('the cache cost checks time on the thread clock where there is one', () => {
