@@ -13,31 +13,35 @@ import { formatNs, keptLaunches, type Analyser } from './analyser.js';
 export const BASELINE_SLOWED_FACTOR = 2;
 
 /**
- * The paired baseline is also called slowed when the share of the CPU its samples were timed on that threads other
- * than the measuring one burnt (the rounds' `baselineSpan`: process CPU − the measuring thread's, over the process
- * CPU) beside a case is more than this many points (a fraction) over the same share in the baseline's own case. The
- * process CPU clock the samples are timed on counts every thread (measure/clock.ts cpuNowNs), so a thread a config
- * starts that burns while the baseline's samples run is charged to the baseline (hx8 spinner: JSON.stringify plus a
- * `worker_threads` spinner, "1.44× faster" than JSON.stringify). Calibrated on honest serializers, docs/limits.md.
+ * The paired baseline is also called slowed when the share of the CPU its samples were timed on that threads started
+ * after the worker (by the code measured: a `worker_threads` Worker) burnt — a round's `baselineSpan`: process CPU −
+ * the measuring thread's − the worker's own other threads' (`helpersNs`: V8's GC and compiler workers), over the
+ * process CPU; the median over the kept launches' rounds — beside a case is more than this many points (a fraction)
+ * over the same median share in the baseline's own case (a process that never loads a config). The process CPU
+ * clock the samples are timed on counts every thread (measure/clock.ts cpuNowNs), so a thread a config starts that
+ * burns while the baseline's samples run is charged to the baseline (hx8 spinner: JSON.stringify plus a spinner,
+ * "1.44× faster" than JSON.stringify). V8's own threads are left out: their bursts are the work of whichever side
+ * allocated, and honest rounds read 0–54% of them (docs/limits.md). Spans without `helpersNs` (no list of the
+ * worker's threads) count every other thread. Calibrated on honest serializers, docs/limits.md.
  */
-export const OTHER_THREADS_EXCESS = 0.08;
+export const OTHER_THREADS_EXCESS = 0.05;
 
-/** Spans summing to less than this much process CPU (ns) are too short to compare (a few rounds of a fast op). */
-const MIN_SPAN_CPU_NS = 20e6;
+/** Fewer rounds with spans than this on either side are too few to compare (the quick policy runs at least 5). */
+const MIN_SPAN_ROUNDS = 5;
 
-/** The share of `spans`' process CPU that other threads burnt (Σ(cpu − thread) ÷ Σ cpu), and the CPU summed; undefined when there are none. */
-export function otherThreadsShare(
-  spans: readonly ({ cpuNs: number; threadNs: number } | undefined)[],
-): { share: number; cpuNs: number } | undefined {
-  let cpuNs = 0;
-  let threadNs = 0;
-  for (const s of spans)
-    if (s) {
-      cpuNs += s.cpuNs;
-      threadNs += s.threadNs;
-    }
-  if (!(cpuNs > 0)) return undefined;
-  return { share: Math.max(0, cpuNs - threadNs) / cpuNs, cpuNs };
+/** A round's CPU span of one side (results/types.ts CpuSpanSchema). */
+type Span = { cpuNs: number; threadNs: number; helpersNs?: number };
+
+/**
+ * The share of each span's process CPU that threads started after the worker burnt ((cpu − thread − helpers) ÷ cpu,
+ * at least 0; without `helpersNs`, every other thread's), their median, and how many spans it is read from;
+ * undefined when there are none.
+ */
+export function otherThreadsShare(spans: readonly (Span | undefined)[]): { share: number; rounds: number } | undefined {
+  const shares = spans
+    .filter((s): s is Span => Boolean(s && s.cpuNs > 0))
+    .map((s) => Math.max(0, s.cpuNs - s.threadNs - (s.helpersNs ?? 0)) / s.cpuNs);
+  return shares.length ? { share: medianOf(shares), rounds: shares.length } : undefined;
 }
 
 /** The spans of one side of the kept launches' rounds timed on the process CPU clock. */
@@ -83,12 +87,12 @@ export const baselineSlowed: Analyser = Object.freeze<Analyser>({
       ];
     const there = otherThreadsShare(spansOf(c, 'baselineSpan'));
     const own = otherThreadsShare(spansOf(base, 'serializerSpan'));
-    if (!there || !own || there.cpuNs < MIN_SPAN_CPU_NS || own.cpuNs < MIN_SPAN_CPU_NS) return [];
+    if (!there || !own || there.rounds < MIN_SPAN_ROUNDS || own.rounds < MIN_SPAN_ROUNDS) return [];
     if (!(there.share - own.share > OTHER_THREADS_EXCESS)) return [];
     return [
       {
         code: 'baseline-slowed',
-        message: `its paired baseline ${base.serializer} was charged CPU other threads burnt beside it: ${pct(there.share)} of the process CPU its samples were timed on went to threads other than the measuring one, against ${pct(own.share)} in ${base.serializer}'s own case (more than ${(OTHER_THREADS_EXCESS * 100).toFixed(0)} points over), so its ratio ${c.ratio.toFixed(2)} measures work another thread did while the baseline ran (a thread its code started), not its speed; it is not ranked and not recommended`,
+        message: `its paired baseline ${base.serializer} was charged CPU other threads burnt beside it: ${pct(there.share)} of the process CPU its samples were timed on went to threads started after the worker (median of ${there.rounds} rounds), against ${pct(own.share)} in ${base.serializer}'s own case (more than ${(OTHER_THREADS_EXCESS * 100).toFixed(0)} points over), so its ratio ${c.ratio.toFixed(2)} measures work another thread did while the baseline ran (a thread its code started), not its speed; it is not ranked and not recommended`,
       },
     ];
   },

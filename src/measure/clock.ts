@@ -76,7 +76,7 @@ const FRESH_SLEEP_MS = 0.05;
  * process reads 0; Node 20 here: steps of 0.24 ms median at load 1, more under load). So each read first sleeps
  * {@link FRESH_SLEEP_MS} (`Atomics.wait` with a timeout: the thread leaves the CPU and its counter is brought up to
  * date) and reads again, up to 3 times, until the file's third field (times the thread was put on a CPU) has moved
- * since the last read, i.e. the thread did leave the CPU. A read costs ~5 µs of CPU and ~0.1 ms of wall time, and
+ * across the sleep, i.e. the thread did leave the CPU during it. A read costs ~5 µs of CPU and ~0.1 ms of wall time, and
  * follows the process clock within 1–3% over 1 ms of the thread's own work (Node 20 and 22, Bun 1.4, Deno 2.9 on
  * Linux 6.18: calib in docs/limits.md). Never inside a timed sample.
  */
@@ -98,7 +98,6 @@ export const threadCpuNowNs: (() => number) | undefined = (() => {
     const fd = fs.openSync('/proc/thread-self/schedstat', 'r');
     const buf = new Uint8Array(96);
     const cell = new Int32Array(new SharedArrayBuffer(4));
-    let switches = -1;
     /** the file's fields: "<ns on CPU> <ns waiting> <times put on a CPU>" */
     const fields = (): [number, number] => {
       const n = fs.readSync(fd, buf, 0, buf.length, 0);
@@ -122,13 +121,12 @@ export const threadCpuNowNs: (() => number) | undefined = (() => {
     const read = () => {
       let ns = 0;
       for (let k = 0; k < 3; k++) {
+        const before = fields()[1];
         Atomics.wait(cell, 0, 0, FRESH_SLEEP_MS);
         const [runNs, count] = fields();
         ns = runNs;
-        if (count !== switches) {
-          switches = count;
-          break;
-        }
+        // put on a CPU again since just before the sleep: it left the CPU, so its counter is up to date
+        if (count !== before) break;
       }
       return ns;
     };
@@ -138,6 +136,55 @@ export const threadCpuNowNs: (() => number) | undefined = (() => {
     while (performance.now() < until);
     if (!(read() > a)) return undefined;
     return read;
+  } catch {
+    return undefined;
+  }
+})();
+
+/**
+ * The CPU time (ns) of the threads this process had when this module loaded, the measuring thread excepted: the
+ * runtime's own (V8's platform workers, which run the GC's and the compiler's background tasks; the runtime's
+ * service threads), summed from each one's `/proc/self/task/<tid>/schedstat` (Linux; undefined elsewhere, or where
+ * {@link threadCpuNowNs} is undefined). This module loads when the worker starts, before any config or serializer
+ * code, so a thread that code starts (a `worker_threads` Worker, hx8's spinner) is not among them: over a side's
+ * samples, process CPU − the measuring thread's − these is the CPU of threads started later (and of threads that
+ * ended). A thread that ended keeps the last time read. Read without a sleep: the counters lag a running thread by up
+ * to a tick, as the process clock's own sum of them does.
+ */
+export const helperThreadsCpuNs: (() => number) | undefined = (() => {
+  type Fs = {
+    openSync(path: string, flags: string): number;
+    readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+    readdirSync(path: string): string[];
+    readlinkSync(path: string): string;
+  };
+  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  if (!threadCpuNowNs || typeof p?.getBuiltinModule !== 'function') return undefined;
+  try {
+    const fs = p.getBuiltinModule('node:fs') as Fs;
+    const own = fs.readlinkSync('/proc/thread-self').split('/').pop();
+    const fds = fs
+      .readdirSync('/proc/self/task')
+      .filter((tid) => tid !== own)
+      .map((tid) => fs.openSync(`/proc/self/task/${tid}/schedstat`, 'r'));
+    const last = fds.map(() => 0);
+    const buf = new Uint8Array(96);
+    return () => {
+      let sum = 0;
+      for (let k = 0; k < fds.length; k++) {
+        try {
+          const n = fs.readSync(fds[k], buf, 0, buf.length, 0);
+          let v = 0;
+          let i = 0;
+          for (; i < n && buf[i] >= 48 && buf[i] <= 57; i++) v = v * 10 + (buf[i] - 48);
+          if (i > 0) last[k] = v;
+        } catch {
+          // the thread ended: its last time read stands
+        }
+        sum += last[k];
+      }
+      return sum;
+    };
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import type { MeasurePolicy } from '../case/policy.js';
-import { cpuNowNs, nowNs, threadCpuNowNs, type ClockKind } from './clock.js';
+import { cpuNowNs, helperThreadsCpuNs, nowNs, threadCpuNowNs, type ClockKind } from './clock.js';
 import { drainSink, peekSink, type Op } from './sink.js';
 import { medianOf, medianRelativeError } from '../stats/median.js';
 import type { RoundChange, SideChecks } from './timed-check.js';
@@ -36,11 +36,20 @@ export function useClock(kind: ClockKind): ClockKind {
  * not read (no such clock here, or the measuring clock is wall time). {@link useThreadClock} replaces it (tests).
  */
 let threadClockNs: (() => number) | undefined = threadCpuNowNs;
+/** The CPU of the runtime's own other threads ({@link helperThreadsCpuNs}), read beside it; replaced with it. */
+let helpersClockNs: (() => number) | undefined = helperThreadsCpuNs;
 
-/** Sets the measuring thread's clock read around each side's samples (undefined: none); returns the one it replaced. */
-export function useThreadClock(clock: (() => number) | undefined): (() => number) | undefined {
-  const was = threadClockNs;
+/**
+ * Sets the measuring thread's clock read around each side's samples (undefined: none) and the runtime's own other
+ * threads' (absent: none); returns the ones it replaced.
+ */
+export function useThreadClock(
+  clock: (() => number) | undefined,
+  helpers?: () => number,
+): { clock: (() => number) | undefined; helpers: (() => number) | undefined } {
+  const was = { clock: threadClockNs, helpers: helpersClockNs };
   threadClockNs = clock;
+  helpersClockNs = helpers;
   return was;
 }
 
@@ -222,6 +231,11 @@ export interface Round {
 export interface CpuSpan {
   cpuNs: number;
   threadNs: number;
+  /**
+   * the CPU of the threads the worker had when it started, the measuring thread excepted ({@link helperThreadsCpuNs}):
+   * `cpuNs − threadNs − helpersNs` is that of threads started later (by the code measured); absent: not read
+   */
+  helpersNs?: number;
 }
 
 /**
@@ -372,12 +386,15 @@ function sampleSide(side: TimedSide, round: number, policy: MeasurePolicy, gc: (
   gc();
   // both CPU clocks around the side's samples (the thread's first in, last out: its span holds the process's)
   const thread = clockKind === 'cpu' ? threadClockNs : undefined;
+  const helpers = thread ? helpersClockNs : undefined;
   const t0 = thread?.() ?? 0;
   const c0 = thread ? clockNs() : 0;
+  const h0 = helpers?.() ?? 0;
   const spanOf = (): CpuSpan | undefined => {
     if (!thread) return undefined;
     const cpuNs = clockNs() - c0;
-    return { cpuNs, threadNs: thread() - t0 };
+    const helpersNs = helpers ? helpers() - h0 : undefined;
+    return { cpuNs, threadNs: thread() - t0, ...(helpersNs === undefined ? {} : { helpersNs }) };
   };
   const roundMs = policy.samplesPerRound * policy.sampleTargetMs;
   const ns: number[] = [];

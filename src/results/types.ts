@@ -216,9 +216,11 @@ export type Finding = Static<typeof FindingSchema>;
 /**
  * One side's samples in one round by two CPU clocks (the JavaScript worker on Linux, measure/timing.ts CpuSpan):
  * the process's (every thread) and the measuring thread's alone, ns in total from just before its first sample to
- * just after its last. `cpuNs − threadNs` is the CPU other threads burnt meanwhile (analysers/baseline-slowed.ts).
+ * just after its last. `cpuNs − threadNs` is the CPU other threads burnt meanwhile, and `helpersNs` (where read)
+ * that of the threads the worker started with (V8's GC and compiler workers): the rest is that of threads started
+ * later, by the code measured (analysers/baseline-slowed.ts).
  */
-const CpuSpanSchema = Type.Object({ cpuNs: nonNegative, threadNs: nonNegative });
+const CpuSpanSchema = Type.Object({ cpuNs: nonNegative, threadNs: nonNegative, helpersNs: Optional(nonNegative) });
 
 /**
  * One round's raw samples (ns/op) by the launch's clock (`time.clock`: wall, or process CPU for the

@@ -97,7 +97,11 @@ test('the thread clock follows the thread’s own work to within a few %', { ski
 test('rounds carry each side’s CPU span by both clocks on the CPU clock, none on wall time', () => {
   const policy = { ...policies.quick.measure, minRounds: 2, maxRounds: 2, samplesPerRound: 2, sampleTargetMs: 0.1 };
   let fake = 0;
-  const was = useThreadClock(() => (fake += 1000));
+  let helpers = 0;
+  const was = useThreadClock(
+    () => (fake += 1000),
+    () => (helpers += 300),
+  );
   const clock = useClock('cpu');
   try {
     const rounds: Round[] = [];
@@ -115,6 +119,7 @@ test('rounds carry each side’s CPU span by both clocks on the CPU clock, none 
         assert.ok(span, 'a span per side');
         // the fake thread clock moves 1000 ns per read, read twice per side
         assert.equal(span.threadNs, 1000);
+        assert.equal(span.helpersNs, 300);
         assert.ok(span.cpuNs >= 0);
       }
     if (clock === 'cpu') {
@@ -130,7 +135,7 @@ test('rounds carry each side’s CPU span by both clocks on the CPU clock, none 
       assert.equal(wallRounds[0].serializerSpan, undefined);
     }
   } finally {
-    useThreadClock(was);
+    useThreadClock(was.clock, was.helpers);
     useClock(clock);
   }
 });
