@@ -76,9 +76,10 @@ const FRESH_SLEEP_MS = 0.05;
  * process reads 0; Node 20 here: steps of 0.24 ms median at load 1, more under load). So each read first sleeps
  * {@link FRESH_SLEEP_MS} (`Atomics.wait` with a timeout: the thread leaves the CPU and its counter is brought up to
  * date) and reads again, up to 3 times, until the file's third field (times the thread was put on a CPU) has moved
- * across the sleep, i.e. the thread did leave the CPU during it. A read costs ~5 µs of CPU and ~0.1 ms of wall time, and
- * follows the process clock within 1–3% over 1 ms of the thread's own work (Node 20 and 22, Bun 1.4, Deno 2.9 on
- * Linux 6.18: calib in docs/limits.md). Never inside a timed sample.
+ * across the sleep, i.e. the thread did leave the CPU during it. A read costs 10–35 µs of CPU and 0.15–0.4 ms of
+ * wall time at load 20 (a sleep, two reads of the file), and follows the process clock within 1–2% over 1 ms of the
+ * thread's own work (Node 20 and 22, Bun 1.4, Deno 2.9 on Linux 6.18; bench/other-threads/tclock.mjs,
+ * docs/limits.md). Never inside a timed sample.
  */
 export const threadCpuNowNs: (() => number) | undefined = (() => {
   type Fs = {
