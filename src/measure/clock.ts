@@ -51,3 +51,142 @@ export const cpuNowNs: (() => number) | undefined = (() => {
     return (u.user + u.system) * 1000;
   };
 })();
+
+/**
+ * How long {@link threadCpuNowNs} sleeps before each read (ms): any sleep brings the thread's counter up to date, but
+ * a timeout of 1 µs often expired before the thread left the CPU (a stale read: 0 ns over a 1 ms block of calls,
+ * seen at load 17); at 50 µs (~100 µs with the kernel's timer slack) the thread either sleeps or is preempted on the
+ * way, and either brings its counter up to date.
+ */
+const FRESH_SLEEP_MS = 0.05;
+
+/**
+ * The measuring thread's own CPU time in ns (the first field of Linux's `/proc/thread-self/schedstat`, the
+ * scheduler's `sum_exec_runtime` of this thread alone), or undefined where there is none: not Linux, a runtime
+ * without `process.getBuiltinModule` (Node before 20.16) or without `Atomics.wait` on its main thread (browsers,
+ * QuickJS), or a kernel whose file cannot be read. Opened once, when this module loads, on the thread that loads it
+ * (the worker's main thread: the one that runs the samples).
+ *
+ * Why: {@link cpuNowNs} counts every thread of the process, so a thread a config starts (a `worker_threads` spinner
+ * that burns while the baseline's samples run, hx8 SPIN) is charged to whichever side runs at the time; the
+ * difference of the two clocks over a side's samples is the CPU other threads burnt meanwhile.
+ *
+ * The kernel updates the counter of a running thread only at a scheduler tick (4 ms at HZ=250) or when the thread
+ * leaves the CPU, and a read of the file does neither: read during a busy loop it lags by up to a tick (a fresh
+ * process reads 0; Node 20 here: steps of 0.24 ms median at load 1, more under load). So each read first sleeps
+ * {@link FRESH_SLEEP_MS} (`Atomics.wait` with a timeout: the thread leaves the CPU and its counter is brought up to
+ * date) and reads again, up to 3 times, until the file's third field (times the thread was put on a CPU) has moved
+ * across the sleep, i.e. the thread did leave the CPU during it. A read costs 10–35 µs of CPU and 0.15–0.4 ms of
+ * wall time at load 20 (a sleep, two reads of the file), and follows the process clock within 1–2% over 1 ms of the
+ * thread's own work (Node 20 and 22, Bun 1.4, Deno 2.9 on Linux 6.18; bench/other-threads/tclock.mjs,
+ * docs/limits.md). Never inside a timed sample.
+ */
+export const threadCpuNowNs: (() => number) | undefined = (() => {
+  type Fs = {
+    openSync(path: string, flags: string): number;
+    readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+  };
+  const p = (
+    globalThis as {
+      process?: { platform?: string; getBuiltinModule?: (id: string) => unknown };
+    }
+  ).process;
+  if (p?.platform !== 'linux' || typeof p.getBuiltinModule !== 'function' || typeof Atomics?.wait !== 'function')
+    return undefined;
+  try {
+    const fs = p.getBuiltinModule('node:fs') as Fs | undefined;
+    if (!fs) return undefined;
+    const fd = fs.openSync('/proc/thread-self/schedstat', 'r');
+    const buf = new Uint8Array(96);
+    const cell = new Int32Array(new SharedArrayBuffer(4));
+    /** the file's fields: "<ns on CPU> <ns waiting> <times put on a CPU>" */
+    const fields = (): [number, number] => {
+      const n = fs.readSync(fd, buf, 0, buf.length, 0);
+      const out: number[] = [];
+      let v = 0;
+      let digits = 0;
+      for (let i = 0; i <= n; i++) {
+        const b = i < n ? buf[i] : 32;
+        if (b >= 48 && b <= 57) {
+          v = v * 10 + (b - 48);
+          digits++;
+        } else if (digits) {
+          out.push(v);
+          v = 0;
+          digits = 0;
+        }
+      }
+      if (out.length < 3) throw new Error('/proc/thread-self/schedstat: not three numbers');
+      return [out[0], out[2]];
+    };
+    const read = () => {
+      let ns = 0;
+      for (let k = 0; k < 3; k++) {
+        const before = fields()[1];
+        Atomics.wait(cell, 0, 0, FRESH_SLEEP_MS);
+        const [runNs, count] = fields();
+        ns = runNs;
+        // put on a CPU again since just before the sleep: it left the CPU, so its counter is up to date
+        if (count !== before) break;
+      }
+      return ns;
+    };
+    // a counter that never moves over 1 ms of work is no clock (a kernel without schedstats reads "0 0 0")
+    const a = read();
+    const until = performance.now() + 1;
+    while (performance.now() < until);
+    if (!(read() > a)) return undefined;
+    return read;
+  } catch {
+    return undefined;
+  }
+})();
+
+/**
+ * The CPU time (ns) of the threads this process had when this module loaded, the measuring thread excepted: the
+ * runtime's own (V8's platform workers, which run the GC's and the compiler's background tasks; the runtime's
+ * service threads), summed from each one's `/proc/self/task/<tid>/schedstat` (Linux; undefined elsewhere, or where
+ * {@link threadCpuNowNs} is undefined). This module loads when the worker starts, before any config or serializer
+ * code, so a thread that code starts (a `worker_threads` Worker, hx8's spinner) is not among them: over a side's
+ * samples, process CPU − the measuring thread's − these is the CPU of threads started later (and of threads that
+ * ended). A thread that ended keeps the last time read. Read without a sleep: the counters lag a running thread by up
+ * to a tick, as the process clock's own sum of them does.
+ */
+export const helperThreadsCpuNs: (() => number) | undefined = (() => {
+  type Fs = {
+    openSync(path: string, flags: string): number;
+    readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+    readdirSync(path: string): string[];
+    readlinkSync(path: string): string;
+  };
+  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  if (!threadCpuNowNs || typeof p?.getBuiltinModule !== 'function') return undefined;
+  try {
+    const fs = p.getBuiltinModule('node:fs') as Fs;
+    const own = fs.readlinkSync('/proc/thread-self').split('/').pop();
+    const fds = fs
+      .readdirSync('/proc/self/task')
+      .filter((tid) => tid !== own)
+      .map((tid) => fs.openSync(`/proc/self/task/${tid}/schedstat`, 'r'));
+    const last = fds.map(() => 0);
+    const buf = new Uint8Array(96);
+    return () => {
+      let sum = 0;
+      for (let k = 0; k < fds.length; k++) {
+        try {
+          const n = fs.readSync(fds[k], buf, 0, buf.length, 0);
+          let v = 0;
+          let i = 0;
+          for (; i < n && buf[i] >= 48 && buf[i] <= 57; i++) v = v * 10 + (buf[i] - 48);
+          if (i > 0) last[k] = v;
+        } catch {
+          // the thread ended: its last time read stands
+        }
+        sum += last[k];
+      }
+      return sum;
+    };
+  } catch {
+    return undefined;
+  }
+})();

@@ -1,5 +1,5 @@
 import type { MeasurePolicy } from '../case/policy.js';
-import { cpuNowNs, nowNs, type ClockKind } from './clock.js';
+import { cpuNowNs, helperThreadsCpuNs, nowNs, threadCpuNowNs, type ClockKind } from './clock.js';
 import { armPick, drainSink, peekSink, pickedResult, pickedUnit, type Op } from './sink.js';
 import { pickPositions, randomUint32, type PickedResult } from './check-schedule.js';
 import { medianOf, medianRelativeError } from '../stats/median.js';
@@ -36,6 +36,29 @@ export function useClock(kind: ClockKind): ClockKind {
   clockKind = kind === 'cpu' && cpuNowNs ? 'cpu' : 'wall';
   clockNs = clockKind === 'cpu' ? cpuNowNs! : nowNs;
   return clockKind;
+}
+
+/**
+ * The measuring thread's own CPU clock ({@link threadCpuNowNs}) read around each side's samples beside the process
+ * CPU clock, so a round tells how much CPU other threads burnt while a side ran ({@link SampleSet} `span`); undefined:
+ * not read (no such clock here, or the measuring clock is wall time). {@link useThreadClock} replaces it (tests).
+ */
+let threadClockNs: (() => number) | undefined = threadCpuNowNs;
+/** The CPU of the runtime's own other threads ({@link helperThreadsCpuNs}), read beside it; replaced with it. */
+let helpersClockNs: (() => number) | undefined = helperThreadsCpuNs;
+
+/**
+ * Sets the measuring thread's clock read around each side's samples (undefined: none) and the runtime's own other
+ * threads' (absent: none); returns the ones it replaced.
+ */
+export function useThreadClock(
+  clock: (() => number) | undefined,
+  helpers?: () => number,
+): { clock: (() => number) | undefined; helpers: (() => number) | undefined } {
+  const was = { clock: threadClockNs, helpers: helpersClockNs };
+  threadClockNs = clock;
+  helpersClockNs = helpers;
+  return was;
 }
 
 /** The measuring clock in use ({@link useClock}). */
@@ -227,6 +250,25 @@ export interface Round {
   baselineNs: number[];
   serializerWallNs?: number[];
   baselineWallNs?: number[];
+  /** per side, the process's and the measuring thread's CPU over its samples ({@link SampleSet} `span`), where both clocks were read */
+  serializerSpan?: CpuSpan;
+  baselineSpan?: CpuSpan;
+}
+
+/**
+ * One side's samples in one round, by two CPU clocks read from just before its first sample to just after its last
+ * (the checks between its samples included): `cpuNs` the process CPU clock (every thread), `threadNs` the measuring
+ * thread's alone ({@link threadCpuNowNs}); `cpuNs − threadNs` is the CPU other threads burnt meanwhile (V8's GC and
+ * compiler helpers, and any thread user code started). Totals in ns, not per op.
+ */
+export interface CpuSpan {
+  cpuNs: number;
+  threadNs: number;
+  /**
+   * the CPU of the threads the worker had when it started, the measuring thread excepted ({@link helperThreadsCpuNs}):
+   * `cpuNs − threadNs − helpersNs` is that of threads started later (by the code measured); absent: not read
+   */
+  helpersNs?: number;
 }
 
 /**
@@ -273,6 +315,8 @@ export function measureRounds(
         serializerNs: s.ns,
         baselineNs: b.ns,
         ...(withWall ? { serializerWallNs: s.wallNs, baselineWallNs: b.wallNs } : {}),
+        ...(s.span ? { serializerSpan: s.span } : {}),
+        ...(b.span ? { baselineSpan: b.span } : {}),
       },
       r,
     );
@@ -289,10 +333,11 @@ export interface GroupRound {
   baseline: SampleSet;
   sides: SampleSet[];
 }
-/** One side's samples in a round. */
+/** One side's samples in a round; `span`: both CPU clocks over them, where the measuring thread's clock was read ({@link CpuSpan}). */
 export interface SampleSet {
   ns: number[];
   wallNs: number[];
+  span?: CpuSpan;
 }
 
 /**
@@ -372,6 +417,18 @@ function spentClock(policy: MeasurePolicy): () => boolean {
  */
 function sampleSide(side: TimedSide, round: number, policy: MeasurePolicy, gc: () => void): SampleSet {
   gc();
+  // both CPU clocks around the side's samples (the thread's first in, last out: its span holds the process's)
+  const thread = clockKind === 'cpu' ? threadClockNs : undefined;
+  const helpers = thread ? helpersClockNs : undefined;
+  const t0 = thread?.() ?? 0;
+  const c0 = thread ? clockNs() : 0;
+  const h0 = helpers?.() ?? 0;
+  const spanOf = (): CpuSpan | undefined => {
+    if (!thread) return undefined;
+    const cpuNs = clockNs() - c0;
+    const helpersNs = helpers ? helpers() - h0 : undefined;
+    return { cpuNs, threadNs: thread() - t0, ...(helpersNs === undefined ? {} : { helpersNs }) };
+  };
   const roundMs = policy.samplesPerRound * policy.sampleTargetMs;
   const ns: number[] = [];
   const wallNs: number[] = [];
@@ -400,6 +457,9 @@ function sampleSide(side: TimedSide, round: number, policy: MeasurePolicy, gc: (
     ns.push(t.ns);
     wallNs.push(t.wallNs);
     spentMs += (t.ns * side.opsPerSample) / 1e6;
-    if (final) return { ns, wallNs };
+    if (final) {
+      const span = spanOf();
+      return span ? { ns, wallNs, span } : { ns, wallNs };
+    }
   }
 }

@@ -96,7 +96,7 @@ function sentencesUnder(
 /** What a finding said under a table means, in words, when several of its cases share it and it is said once for them. */
 const SHARED_FINDING: Readonly<Record<string, string>> = {
   'mean-ratio': 'mean and ratio disagree (beyond their errors, or in direction)',
-  'baseline-slowed': 'the paired baseline ran over 2× slower beside it: not ranked',
+  'baseline-slowed': 'the paired baseline ran slowed beside it (over 2×, or charged other threads’ CPU): not ranked',
   'machine-drift': 'the machine changed speed between launches and the ratio moved with it',
   'launch-states': 'the launches fell into distinct states: the interval is widened to cover them',
 };

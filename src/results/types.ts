@@ -220,11 +220,20 @@ export const FindingSchema = deepFreeze(Type.Object({ code: Type.String({ minLen
 export type Finding = Static<typeof FindingSchema>;
 
 /**
+ * One side's samples in one round by two CPU clocks (the JavaScript worker on Linux, measure/timing.ts CpuSpan):
+ * the process's (every thread) and the measuring thread's alone, ns in total from just before its first sample to
+ * just after its last. `cpuNs − threadNs` is the CPU other threads burnt meanwhile, and `helpersNs` (where read)
+ * that of the threads the worker started with (V8's GC and compiler workers): the rest is that of threads started
+ * later, by the code measured (analysers/baseline-slowed.ts).
+ */
+const CpuSpanSchema = Type.Object({ cpuNs: nonNegative, threadNs: nonNegative, helpersNs: Optional(nonNegative) });
+
+/**
  * One round's raw samples (ns/op) by the launch's clock (`time.clock`: wall, or process CPU for the
  * JavaScript worker where the runtime has a CPU clock, which then also sends the same samples by
  * wall time); the .NET worker's samples are wall time with the thread's CPU time of the same samples
  * (same order) beside them, and per side the GCs and JIT compilations that happened while its
- * samples ran (-1: no JIT counter, Mono).
+ * samples ran (-1: no JIT counter, Mono); the JavaScript worker on Linux, per side, its CPU span ({@link CpuSpanSchema}).
  */
 const RoundSchema = Type.Object({
   serializerNs: Type.Array(raw),
@@ -237,6 +246,8 @@ const RoundSchema = Type.Object({
   baselineGcs: Optional(count),
   serializerJitMethods: Optional(Type.Integer({ minimum: -1 })),
   baselineJitMethods: Optional(Type.Integer({ minimum: -1 })),
+  serializerSpan: Optional(CpuSpanSchema),
+  baselineSpan: Optional(CpuSpanSchema),
 });
 
 /** The raw record of one launch of a timing worker. */

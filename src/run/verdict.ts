@@ -47,7 +47,7 @@ export function crashLine(text: string): string {
   return (lines[lines.length - 1] ?? '').slice(0, 300);
 }
 
-/** What a round may carry beside its samples (the .NET worker's CPU samples, GC and JIT counts per side), kept as sent. */
+/** What a round may carry beside its samples (the .NET worker's CPU samples, GC and JIT counts per side; the JavaScript worker's CPU spans per side), kept as sent. */
 const ROUND_EXTRAS = [
   'serializerCpuNs',
   'baselineCpuNs',
@@ -55,6 +55,8 @@ const ROUND_EXTRAS = [
   'baselineGcs',
   'serializerJitMethods',
   'baselineJitMethods',
+  'serializerSpan',
+  'baselineSpan',
 ] as const;
 
 /** The messages of type `t` a launch sent, in order. */

@@ -586,6 +586,7 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
           serializerNs: round.baseline.ns,
           baselineNs: [],
           ...(wall ? { serializerWallNs: round.baseline.wallNs, baselineWallNs: [] } : {}),
+          ...(round.baseline.span ? { serializerSpan: round.baseline.span } : {}),
         });
         round.sides.forEach((x, i) =>
           send({
@@ -595,6 +596,8 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
             serializerNs: x.ns,
             baselineNs: round.baseline.ns,
             ...(wall ? { serializerWallNs: x.wallNs, baselineWallNs: round.baseline.wallNs } : {}),
+            ...(x.span ? { serializerSpan: x.span } : {}),
+            ...(round.baseline.span ? { baselineSpan: round.baseline.span } : {}),
           }),
         );
       }),

@@ -162,6 +162,14 @@ export interface RoundMessage extends About {
   /** the JavaScript worker with the CPU clock: the same samples by wall time (ns/op; `serializerNs` is then CPU time) */
   serializerWallNs?: number[];
   baselineWallNs?: number[];
+  /**
+   * The JavaScript worker where the measuring thread has its own CPU clock (Linux; measure/clock.ts threadCpuNowNs):
+   * per side, the process's and the measuring thread's CPU (ns, totals) from just before its first sample to just
+   * after its last; the difference is what other threads burnt meanwhile, `helpersNs` the part of it the threads the
+   * worker started with burnt (measure/timing.ts CpuSpan)
+   */
+  serializerSpan?: { cpuNs: number; threadNs: number; helpersNs?: number };
+  baselineSpan?: { cpuNs: number; threadNs: number; helpersNs?: number };
 }
 
 /**

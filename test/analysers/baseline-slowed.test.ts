@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baselineSlowed, BASELINE_SLOWED_FACTOR } from '../../src/analysers/baseline-slowed.js';
+import {
+  baselineSlowed,
+  BASELINE_SLOWED_FACTOR,
+  OTHER_THREADS_EXCESS,
+  otherThreadsShare,
+} from '../../src/analysers/baseline-slowed.js';
 import { launch, measuredPair } from './support.js';
 
 test('baseline-slowed: a baseline over 2× slower beside the case than in its own carries the finding', () => {
@@ -23,4 +28,57 @@ test('baseline-slowed: a baseline 2× slower or less beside the case does not, n
   const slow = measuredPair([launch(1, 500, 5000)]);
   assert.deepEqual(baselineSlowed.analyse(slow.base, { ...slow.context, baseline: slow.base }), []);
   assert.ok(base.serializer === base.baseline);
+});
+
+/** A launch on the process CPU clock whose rounds carry CPU spans: each side's span 10 ms of process CPU, of which `other` (a fraction) went to other threads. */
+function spanLaunch(n: number, serializerOther: number, baselineOther: number, rounds = 10) {
+  const l = launch(n, 700, 1000, { clock: 'cpu' }, rounds);
+  const span = (other: number) => ({ cpuNs: 10e6, threadNs: 10e6 * (1 - other) });
+  l.rounds = l.rounds.map((r) => ({ ...r, serializerSpan: span(serializerOther), baselineSpan: span(baselineOther) }));
+  return l;
+}
+
+test('baseline-slowed: a baseline charged other threads’ CPU beside the case (hx8 spinner) carries the finding', () => {
+  // json's own case: 3% of its CPU on other threads; beside the case: 33% (a helper thread burning while it ran)
+  const { c, context } = measuredPair([spanLaunch(1, 0.02, 0.33), spanLaunch(2, 0.02, 0.35)], [spanLaunch(1, 0.03, 0)]);
+  c.ratio = 0.69;
+  assert.equal(OTHER_THREADS_EXCESS, 0.05);
+  const [f, ...more] = baselineSlowed.analyse(c, context);
+  assert.equal(more.length, 0);
+  assert.equal(f?.code, 'baseline-slowed');
+  assert.match(
+    f.message,
+    /^its paired baseline json was charged CPU other threads burnt beside it: 34\.0% of the process CPU its samples were timed on went to threads started after the worker \(median of 20 rounds\), against 3\.0% in json's own case \(more than 5 points over\), so its ratio 0\.69 measures work another thread did/,
+  );
+});
+
+test('baseline-slowed: other threads’ share within 5 points of the own case’s, spans too short, or none, say nothing', () => {
+  const close = measuredPair([spanLaunch(1, 0.3, 0.08)], [spanLaunch(1, 0.04, 0)]);
+  assert.deepEqual(
+    baselineSlowed.analyse(close.c, close.context),
+    [],
+    'a serializer whose own side burns on other threads (class-transformer) is its own cost',
+  );
+  const short = measuredPair([spanLaunch(1, 0, 0.4, 1)], [spanLaunch(1, 0.03, 0, 1)]);
+  assert.deepEqual(baselineSlowed.analyse(short.c, short.context), [], 'one round of spans is too few to read');
+  const none = measuredPair([launch(1, 700, 1000, { clock: 'cpu' })]);
+  assert.deepEqual(baselineSlowed.analyse(none.c, none.context), [], 'no spans (not Linux, or an older file)');
+  const wall = measuredPair([{ ...spanLaunch(1, 0, 0.4), clock: 'wall' }], [spanLaunch(1, 0.03, 0)]);
+  assert.deepEqual(baselineSlowed.analyse(wall.c, wall.context), [], 'spans of a launch timed on wall time');
+});
+
+test('baseline-slowed: V8’s own threads (helpersNs) are left out: a burst of GC work beside the case says nothing', () => {
+  const gc = spanLaunch(1, 0.02, 0.4);
+  gc.rounds = gc.rounds.map((r) => ({ ...r, baselineSpan: { ...r.baselineSpan!, helpersNs: 4e6 } }));
+  const { c, context } = measuredPair([gc], [spanLaunch(1, 0.03, 0)]);
+  assert.deepEqual(baselineSlowed.analyse(c, context), []);
+});
+
+test('otherThreadsShare: the median of the spans’ shares, none when empty', () => {
+  assert.deepEqual(
+    otherThreadsShare([{ cpuNs: 10, threadNs: 9 }, undefined, { cpuNs: 30, threadNs: 21 }, { cpuNs: 10, threadNs: 2 }]),
+    { share: 0.3, rounds: 3 },
+  );
+  assert.deepEqual(otherThreadsShare([{ cpuNs: 10, threadNs: 5, helpersNs: 4 }]), { share: 0.1, rounds: 1 });
+  assert.equal(otherThreadsShare([undefined]), undefined);
 });
