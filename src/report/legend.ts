@@ -26,7 +26,7 @@ export function legendSentences(first: ResultsFile): string[] {
   return [
     `Mean is per op, the geometric mean of the launch means; Median the median across launches; Error is how far the mean's ${level} confidence interval reaches above and below it (+above/−below; ± where the two read alike).`,
     "That interval is built from the launch means on the log scale, so asymmetric and never below 0 (t with launches − 1 degrees of freedom, sharing the launch-to-launch variance of the group's other cases: docs/intervals.md; one launch: from its rounds, which cannot show how far another process lands).",
-    `Ratio is time ÷ the class baseline's, drawn from alternating rounds in the same process (< 1 is faster), the geometric mean of the launch ratios; [low–high] is its ${level} interval on the log scale from the launch ratios (asymmetric, never below 0), widened to cover every launch when they fell into distinct states.`,
+    `Ratio is time ÷ the class baseline's, drawn from alternating rounds in the same process (< 1 is faster), the geometric mean of the launch ratios; [low–high] is its ${level} interval on the log scale from the launch ratios (asymmetric, never below 0); when the launches fell into two distinct states it also counts how uncertain each state's share is, with more it is widened to cover every launch.`,
     `Allocated is bytes/op (${how}) in binary units (1 KiB = 1024 B, 1 MiB = 1024 KiB); ~ marks an estimate; low–high is the range of its windows, which disagree by more than 1% (no single figure holds); Alloc Ratio is against the baseline's (low–high: the range those windows support).`,
     ...(platforms.has('dotnet')
       ? [
@@ -34,7 +34,7 @@ export function legendSentences(first: ResultsFile): string[] {
         ]
       : []),
     'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree (beyond their errors).',
-    'More notes: ⇉ launches fell into distinct states beyond their group’s launch-to-launch spread (the interval covers them all), ⊘ its paired baseline ran over 2× slower beside it than in its own case, or was charged CPU other threads burnt while it ran (its ratio is unearned: not ranked).',
+    'More notes: ⇉ launches fell into distinct states beyond their group’s launch-to-launch spread (the interval counts them all), ⊘ its paired baseline ran over 2× slower beside it than in its own case, or was charged CPU other threads burnt while it ran (its ratio is unearned: not ranked).',
     'Also: ⇅ the machine changed speed between launches and the ratio moved with it (a sentence under the table says by how much), ⏹ rebuilt from a killed run, ≈ checks weaker than the schema, "looser checks" (a library\'s translation of the schema lets through values the schema refuses; each listed under the table).',
     // files written with the CPU clock or the bytes serialize op say so (older files: neither sentence)
     ...(first.cases.some((c) => c.time?.clock === 'cpu')

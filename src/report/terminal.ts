@@ -98,7 +98,7 @@ const SHARED_FINDING: Readonly<Record<string, string>> = {
   'mean-ratio': 'mean and ratio disagree (beyond their errors, or in direction)',
   'baseline-slowed': 'the paired baseline ran slowed beside it (over 2×, or charged other threads’ CPU): not ranked',
   'machine-drift': 'the machine changed speed between launches and the ratio moved with it',
-  'launch-states': 'the launches fell into distinct states: the interval is widened to cover them',
+  'launch-states': 'the launches fell into distinct states: the interval counts them all',
 };
 
 /** One note of a row in its three lengths: as report.md says it, in a word or two, as a mark; and what the mark means. */
