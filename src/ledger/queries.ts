@@ -206,12 +206,19 @@ export function loadCases(db: Db, runId: number, skip: SkipRow = warnSkip): Case
         `samples of launch ${s.seq}, round ${s.round}`,
       ) as number[];
     }
-    for (const l of launches as (LaunchRecord & { roundsWallNs?: [number[], number[]][] })[]) {
-      if (!l.roundsWallNs) continue;
-      l.roundsWallNs.forEach(([s, b], k) => {
+    for (const l of launches as (LaunchRecord & {
+      roundsWallNs?: [number[], number[]][];
+      roundsExtra?: Record<string, unknown>[];
+    })[]) {
+      // older ledgers: the wall times alone
+      l.roundsWallNs?.forEach(([s, b], k) => {
         if (l.rounds[k]) Object.assign(l.rounds[k], { serializerWallNs: s, baselineWallNs: b });
       });
+      l.roundsExtra?.forEach((extra, k) => {
+        if (l.rounds[k] && isObject(extra)) Object.assign(l.rounds[k], extra);
+      });
       delete l.roundsWallNs;
+      delete l.roundsExtra;
     }
     // Restore the key order of a LaunchRecord as the runner writes it.
     c.samples = {

@@ -247,11 +247,12 @@ export function recordCase(db: Db, runId: number, header: RunHeader, c: CaseResu
     const launch = db.prepare('INSERT INTO launches (case_pk, seq, record_json) VALUES (?, ?, ?)');
     const sample = db.prepare('INSERT INTO samples (case_pk, seq, round, side, values_json) VALUES (?, ?, ?, ?, ?)');
     samples.launches.forEach(({ rounds, ...record }, seq) => {
-      // wall times read beside the CPU clock ride in the launch's JSON (the samples table holds the reported clock's)
-      const wall = rounds.some((r) => r.serializerWallNs)
-        ? { roundsWallNs: rounds.map((r) => [r.serializerWallNs ?? [], r.baselineWallNs ?? []]) }
-        : {};
-      launch.run(pk, seq, JSON.stringify({ ...record, ...wall }));
+      // what a round holds besides the reported clock's samples (wall times, the CPU spans of the other-threads
+      // check, GC counts…) rides in the launch's JSON as `roundsExtra` (the samples table holds the reported clock's);
+      // ledgers written before it hold `roundsWallNs` (queries.ts reads both)
+      const extra = rounds.map(({ serializerNs: _s, baselineNs: _b, ...rest }) => rest);
+      const more = extra.some((r) => Object.keys(r).length) ? { roundsExtra: extra } : {};
+      launch.run(pk, seq, JSON.stringify({ ...record, ...more }));
       rounds.forEach((r, round) => {
         sample.run(pk, seq, round, 'serializer', JSON.stringify(r.serializerNs));
         sample.run(pk, seq, round, 'baseline', JSON.stringify(r.baselineNs));
