@@ -1,14 +1,15 @@
 /**
- * `node --expose-gc build/bench/cache-cost.js [--repeat N] [--out FILE] [--only serialize|deserialize]`: the
+ * `node --expose-gc build/bench/cache-cost.js [--repeat N] [--out FILE] [--only serialize|deserialize] [--users 1000,10000] [--match TEXT]`: the
  * honest ratios the two cache cost checks read (src/measure/cache-checks.ts: inputCacheCost for serialize,
  * textCacheCost for deserialize), which their thresholds (INPUT_CACHE_RATIO, TEXT_CACHE_RATIO) are set from.
  *
  * Every built-in JavaScript serializer × direction × the quick suite's cases (each workload's smallest size, every
- * shape), users · 1000 and 10000 · list, and the shared corpus documents canada.json and citm_catalog.json
+ * shape), users · 1000 and 10000 · list (`--users`: the users sizes added, comma-separated), and the shared corpus documents canada.json and citm_catalog.json
  * (../shared/data/corpus, skipped when absent), each prepared as the worker prepares it (prepareCase), gated,
  * warmed up, piloted and timed for the quick policy's rounds (what a launch does before its cache checks), then
  * the cost measurement made `N` times (default 2) with both passes always. One JSON line per measurement in FILE
- * (default cache-cost.jsonl): the case, calls per block, the two passes' ratios (new ÷ repeated, medians per
+ * (default cache-cost.jsonl; `--match`: only the cases whose id, `<direction> <serializer> <workload>/<size>/<shape>`,
+ * contains TEXT): the case, calls per block, the two passes' ratios (new ÷ repeated, medians per
  * call). At the end, per direction: the maximum and p99 of single passes and of the check's statistic (the lesser
  * of the two passes: a case fails only when both are over), and the cases at the top, with the load average.
  */
@@ -20,6 +21,7 @@ import { unitView } from '../src/workloads/unit.js';
 import { makeOp } from '../src/measure/sink.js';
 import { measureRounds, pilot, useClock, warmup } from '../src/measure/timing.js';
 import { prepareCase } from '../src/measure/prepare-case.js';
+import { cpuNowNs, threadCpuNowNs } from '../src/measure/clock.js';
 import { policies } from '../src/config/policies.js';
 import { renderPayload } from '../src/plan/payloads.js';
 import { resolvePayload } from '../src/payload/workload.js';
@@ -33,6 +35,8 @@ const arg = (name: string) => {
 const repeat = Number(arg('--repeat') ?? 2);
 const outFile = arg('--out') ?? 'cache-cost.jsonl';
 const only = arg('--only') as Direction | undefined;
+const match = arg('--match');
+const usersSizes = (arg('--users') ?? '1000,10000').split(',').filter(Boolean).map(Number);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const policy = policies.quick.measure;
 const load = () =>
@@ -49,7 +53,7 @@ interface Subject {
 const subjects: Subject[] = [];
 for (const id of workloads.ids) {
   const w = await workloads.load(id);
-  const sizes = [Math.min(...w.sizes), ...(id === 'users' ? [1000, 10000] : [])];
+  const sizes = [Math.min(...w.sizes), ...(id === 'users' ? usersSizes : [])];
   for (const size of sizes)
     for (const shape of w.shapes) {
       if (size > Math.min(...w.sizes) && shape !== 'list') continue;
@@ -67,7 +71,15 @@ for (const file of ['canada.json', 'citm_catalog.json']) {
   subjects.push({ workload: resolved.workloads[0], size: 1, shape: 'single', text: readFileSync(path, 'utf8') });
 }
 
-console.log(`load average at start: ${load()}; ${subjects.length} payloads, ${repeat} measurements per case`);
+const runtime =
+  (globalThis as { Bun?: { version: string } }).Bun !== undefined
+    ? `bun ${(globalThis as unknown as { Bun: { version: string } }).Bun.version}`
+    : (globalThis as { Deno?: { version: { deno: string } } }).Deno !== undefined
+      ? `deno ${(globalThis as unknown as { Deno: { version: { deno: string } } }).Deno.version.deno}`
+      : `node ${process.version}`;
+console.log(
+  `${runtime}, cost clock ${threadCpuNowNs ? 'thread CPU' : cpuNowNs ? 'process CPU' : 'wall'}; load average at start: ${load()}; ${subjects.length} payloads, ${repeat} measurements per case; ${new Date().toISOString()}`,
+);
 useClock('cpu');
 const lines: string[] = [];
 const rows: { direction: Direction; id: string; ratios: number[] }[] = [];
@@ -81,6 +93,7 @@ for (const s of subjects)
       const view = unitView(s.workload, s.shape);
       if (adapter.supports(view, direction) !== true) continue;
       const id = `${direction} ${sid} ${s.workload.id}/${s.size}/${s.shape}`;
+      if (match && !id.includes(match)) continue;
       const t0 = performance.now();
       try {
         const side = await prepareCase(adapter, s.workload, {

@@ -1,6 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,9 @@ import type { ResultsFile } from '../../src/results/types.js';
  *   leaf: "leafcache on users · 1000 · list (4.71× faster)" at the default policy.
  * - tcopy (F2): a parser caching by the whole text, its hit spun to 0.55× of a parse: "1.86× faster" on
  *   users · 100 · list, under the old 2.5× text cost threshold.
+ * - leafcache on hx8's cyrillic.json (40 records of one 2120-character string each: its walk compares a few string
+ *   pointers): 2.0–2.2× by the serialize cost check, "1.89× faster" and measured under the old 2.5×; incorrect on
+ *   Node 20 since its calibrated threshold (src/measure/cache-checks.ts cacheCostThresholds).
  */
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -50,3 +53,41 @@ test('a whole-text copy cache throttled to 0.55× of a parse (hx7 tcopy) is inco
   assert.match(c.reason!, /a text it had never seen cost \d+\.\d× the repeated timed text per call/);
   assert.equal(baseline.status, 'measured', baseline.reason);
 });
+
+/** hx8's attack/p7/cyrillic.json, byte for byte: record i's title is the Cyrillic alphabet from letter 7i, 2000 letters, `"\\n` after every 50th from the first. */
+function cyrillicPayload(): string {
+  const a = 'абвгдежзийклмнопрстуфхцчшщъыьэюя';
+  const items = Array.from({ length: 40 }, (_, i) => {
+    let title = '';
+    for (let j = 0; j < 2000; j++) title += a[(i * 7 + j) % 32] + (j % 50 === 0 ? '"\\n' : '');
+    return { id: i, title };
+  });
+  return JSON.stringify({ items });
+}
+
+test(
+  'hx7 leafcache on a payload of a few big strings (hx8 cyrillic.json) is incorrect on Node 20',
+  { skip: process.versions.node.split('.')[0] !== '20' && 'the threshold that catches it is calibrated on Node 20' },
+  async () => {
+    const payload = join(dir, 'cyrillic.json');
+    writeFileSync(payload, cyrillicPayload());
+    assert.equal(readFileSync(payload).length, 168_841, 'the size of hx8 cyrillic.json');
+    const out = join(dir, 'leafcache-cyrillic');
+    const args = quickRunArgs(
+      join(root, 'test/fixtures/hostile/hostile8/leafcache.config.mjs'),
+      'leafcache',
+      'serialize',
+      out,
+    );
+    args.splice(args.indexOf('--workload'), 2, '--payload', payload);
+    const ran = await cli(args, { timeoutMs: 300_000 });
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+    const c = results.cases.find((x) => x.serializer === 'leafcache')!;
+    assert.equal(c.status, 'incorrect', `${c.status}: ${c.reason ?? ''}\n${ran.stderr}`);
+    assert.match(
+      c.reason!,
+      /an input object it had never seen \(every value changed, same schema\) cost \d+\.\d× the input/,
+    );
+    assert.equal(results.cases.find((x) => x.serializer === 'json')!.status, 'measured');
+  },
+);
