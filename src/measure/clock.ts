@@ -96,12 +96,16 @@ export const threadCpuNowNs: (() => number) | undefined = (() => {
   try {
     const fs = p.getBuiltinModule('node:fs') as Fs | undefined;
     if (!fs) return undefined;
-    const fd = fs.openSync('/proc/thread-self/schedstat', 'r');
+    // taken now, when the worker loads, before any config or serializer code: a prepare() that replaces
+    // fs.readSync or Atomics.wait later (hx9: a fake /proc reading hid a spinner) cannot reach this clock
+    const { openSync, readSync } = fs;
+    const wait = Atomics.wait;
+    const fd = openSync('/proc/thread-self/schedstat', 'r');
     const buf = new Uint8Array(96);
     const cell = new Int32Array(new SharedArrayBuffer(4));
     /** the file's fields: "<ns on CPU> <ns waiting> <times put on a CPU>" */
     const fields = (): [number, number] => {
-      const n = fs.readSync(fd, buf, 0, buf.length, 0);
+      const n = readSync(fd, buf, 0, buf.length, 0);
       const out: number[] = [];
       let v = 0;
       let digits = 0;
@@ -111,7 +115,7 @@ export const threadCpuNowNs: (() => number) | undefined = (() => {
           v = v * 10 + (b - 48);
           digits++;
         } else if (digits) {
-          out.push(v);
+          out[out.length] = v;
           v = 0;
           digits = 0;
         }
@@ -123,7 +127,7 @@ export const threadCpuNowNs: (() => number) | undefined = (() => {
       let ns = 0;
       for (let k = 0; k < 3; k++) {
         const before = fields()[1];
-        Atomics.wait(cell, 0, 0, FRESH_SLEEP_MS);
+        wait(cell, 0, 0, FRESH_SLEEP_MS);
         const [runNs, count] = fields();
         ns = runNs;
         // put on a CPU again since just before the sleep: it left the CPU, so its counter is up to date
@@ -163,6 +167,8 @@ export const helperThreadsCpuNs: (() => number) | undefined = (() => {
   if (!threadCpuNowNs || typeof p?.getBuiltinModule !== 'function') return undefined;
   try {
     const fs = p.getBuiltinModule('node:fs') as Fs;
+    // taken at load, as threadCpuNowNs's: user code cannot replace what this clock reads with
+    const { readSync } = fs;
     const own = fs.readlinkSync('/proc/thread-self').split('/').pop();
     const fds = fs
       .readdirSync('/proc/self/task')
@@ -174,7 +180,7 @@ export const helperThreadsCpuNs: (() => number) | undefined = (() => {
       let sum = 0;
       for (let k = 0; k < fds.length; k++) {
         try {
-          const n = fs.readSync(fds[k], buf, 0, buf.length, 0);
+          const n = readSync(fds[k], buf, 0, buf.length, 0);
           let v = 0;
           let i = 0;
           for (; i < n && buf[i] >= 48 && buf[i] <= 57; i++) v = v * 10 + (buf[i] - 48);
