@@ -65,6 +65,9 @@ function boundsProblem(s: Record<string, unknown>): string | null {
   return null;
 }
 
+/** How deep a schema may nest, in subschemas (a level of `properties` is two pointer tokens: `properties`, the name). */
+export const MAX_SCHEMA_DEPTH = 400;
+
 /**
  * The first constraint of `schema` (a JSON Schema, walked through every subschema) that no value
  * can meet or that is not valid: a lower bound above its upper bound (minimum/maximum and their
@@ -77,6 +80,10 @@ export function impossibleConstraint(schema: unknown): string | null {
   const walk = (node: unknown, at: (string | number)[]): string | null => {
     if (!node || typeof node !== 'object' || seen.has(node)) return null;
     seen.add(node);
+    // hx9 (crash): a schema 3,000 levels deep overflowed the stack here ("an internal error"); every reader of a
+    // schema after this one recurses too
+    if (at.length > 2 * MAX_SCHEMA_DEPTH)
+      return `the schema at ${echo(jsonPointer(at.slice(0, 12)), 160)}…: it nests deeper than ${MAX_SCHEMA_DEPTH} levels, more than jsonbench reads; flatten it or give the payload alone (its schema is then inferred)`;
     if (Array.isArray(node)) {
       for (const [i, item] of node.entries()) {
         const found = walk(item, [...at, i]);

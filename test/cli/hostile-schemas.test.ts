@@ -98,3 +98,16 @@ test('a 400,000-digit number is echoed to 80 characters with its length, not who
     new RegExp(`hugenum\\.json:1:6: 9{80}… \\(400,000 characters\\) is beyond what a double holds`),
   );
 });
+
+test('a schema nested 3,000 levels deep is refused naming the file and where, exit 2, not a stack overflow (hx9 S9-deep)', async () => {
+  // written as text: JSON.stringify of it overflows the test's own stack
+  const open = '{"type":"object","properties":{"a":'.repeat(3000);
+  const deep = file('deep.schema.json', `${open}{"type":"integer"}${'}}'.repeat(3000)}`);
+  const ran = await cli(['run', '--payload', a1, '--schema', deep, '--print-schema'], bounded);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.doesNotMatch(ran.stderr, /internal error|call stack/);
+  assert.match(
+    ran.stderr,
+    /--schema: \S*deep\.schema\.json: the schema at \/properties\/a\/properties\/a\S*…: it nests deeper than 400 levels, more than jsonbench reads/,
+  );
+});
