@@ -35,13 +35,23 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The longest id a config's serializer or workload may have: ids name table rows, case ids and file
+ * names (hx9: a 100,000-character id made every table row ~535 characters wide).
+ */
+const MAX_ID_LENGTH = 64;
+
 const FAMILIES = ['builtin', 'schema-compiled', 'reflection', 'validator'];
 const CLASSES = ['parse', 'validate', 'transform'];
 const SHAPES = ['single', 'list', 'many'];
 
 function checkAdapter(file: string, key: string, a: Record<string, unknown>): void {
-  if (typeof a.id !== 'string' || !/^[\w@.\-/]+$/.test(a.id))
-    throw new ConfigError(file, `${key}.id`, 'must be a non-empty string of letters, digits, @ . - _ /');
+  if (typeof a.id !== 'string' || !/^[\w@.\-/]+$/.test(a.id) || a.id.length > MAX_ID_LENGTH)
+    throw new ConfigError(
+      file,
+      `${key}.id`,
+      `must be a string of 1–${MAX_ID_LENGTH} letters, digits, @ . - _ /${typeof a.id === 'string' && a.id.length > MAX_ID_LENGTH ? ` (it has ${a.id.length} characters)` : ''}`,
+    );
   if (!FAMILIES.includes(a.family as string))
     throw new ConfigError(file, `${key}.family`, `must be one of ${FAMILIES.join(', ')}`);
   if (a.deserializeClass !== undefined && !CLASSES.includes(a.deserializeClass as string))
@@ -68,8 +78,12 @@ function checkAdapter(file: string, key: string, a: Record<string, unknown>): vo
 }
 
 function checkWorkload(file: string, key: string, w: Record<string, unknown>): void {
-  if (typeof w.id !== 'string' || !/^[\w.\-]+$/.test(w.id))
-    throw new ConfigError(file, `${key}.id`, 'must be a non-empty string of letters, digits, . - _');
+  if (typeof w.id !== 'string' || !/^[\w.\-]+$/.test(w.id) || w.id.length > MAX_ID_LENGTH)
+    throw new ConfigError(
+      file,
+      `${key}.id`,
+      `must be a string of 1–${MAX_ID_LENGTH} letters, digits, . - _${typeof w.id === 'string' && w.id.length > MAX_ID_LENGTH ? ` (it has ${w.id.length} characters)` : ''}`,
+    );
   const sizes = w.sizes as unknown;
   if (!Array.isArray(sizes) || sizes.length === 0 || !sizes.every((n) => Number.isInteger(n) && n > 0))
     throw new ConfigError(file, `${key}.sizes`, 'must be a non-empty array of positive integers');

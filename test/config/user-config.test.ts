@@ -68,3 +68,32 @@ test('a list flag given empty (--fail-on "" from an unset CI variable) is a usag
   assert.doesNotThrow(() => checkNotEmpty('--fail-on', undefined, [], ['slower']));
   assert.doesNotThrow(() => checkNotEmpty('--fail-on', 'slower', ['slower'], ['slower']));
 });
+
+test('a serializer id longer than 64 characters is refused naming its length (hx9 C9-longid: 535-character table rows)', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-longid-'));
+  try {
+    const make = (id: string) => {
+      const file = join(dir, `c${id.length}.config.mjs`);
+      writeFileSync(
+        file,
+        `export default { serializers: [{ id: ${JSON.stringify(id)}, family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };\n`,
+      );
+      return file;
+    };
+    await assert.rejects(
+      loadUserConfig(make('x'.repeat(65)), 'c65.config.mjs', 10_000),
+      (e: Error) =>
+        e instanceof ConfigError &&
+        /serializers\[0\]\.id: must be a string of 1–64 letters, digits, @ \. - _ \/ \(it has 65 characters\)/.test(
+          e.message,
+        ),
+    );
+    const ok = await loadUserConfig(make('y'.repeat(64)), 'c64.config.mjs', 10_000);
+    assert.equal(ok.serializers?.[0]?.id, 'y'.repeat(64));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
