@@ -65,6 +65,9 @@ function boundsProblem(s: Record<string, unknown>): string | null {
   return null;
 }
 
+/** `{}`: a plain object with no keys. */
+const isEmptyObject = (v: unknown): boolean => !!v && typeof v === 'object' && Object.keys(v).length === 0;
+
 /** How deep a schema may nest, in subschemas (a level of `properties` is two pointer tokens: `properties`, the name). */
 export const MAX_SCHEMA_DEPTH = 400;
 
@@ -76,6 +79,14 @@ export const MAX_SCHEMA_DEPTH = 400;
  * `the schema at <pointer>: <what>` or null. Pure.
  */
 export function impossibleConstraint(schema: unknown): string | null {
+  // hx9 (unclear): {"not":{}} matches no value, yet validators were ranked against it; only at the root: under a
+  // property, `not: {}` or `false` is how a schema forbids that property
+  const root = schema as Record<string, unknown> | null;
+  if (
+    schema === false ||
+    (root && typeof root === 'object' && (root.not === true || (isEmptyObject(root.not) && !Array.isArray(root.not))))
+  )
+    return `the schema at / (its root): ${schema === false ? 'false' : `"not": ${JSON.stringify(root!.not)}`} matches no value: nothing can fit it; fix or remove it`;
   const seen = new Set<unknown>();
   const walk = (node: unknown, at: (string | number)[]): string | null => {
     if (!node || typeof node !== 'object' || seen.has(node)) return null;

@@ -111,3 +111,13 @@ test('a schema nested 3,000 levels deep is refused naming the file and where, ex
     /--schema: \S*deep\.schema\.json: the schema at \/properties\/a\/properties\/a\S*…: it nests deeper than 400 levels, more than jsonbench reads/,
   );
 });
+
+test('a schema that matches no value ({"not":{}} at its root) is refused, exit 2, not used to rank validators (hx9 S9-nothing)', async () => {
+  const nothing = file('nothing.schema.json', '{"not":{}}');
+  const ran = await cli(['run', '--payload', a1, '--schema', nothing, '--print-schema'], bounded);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(
+    ran.stderr,
+    /--schema: \S*nothing\.schema\.json: the schema at \/ \(its root\): "not": \{\} matches no value: nothing can fit it/,
+  );
+});
