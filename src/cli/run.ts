@@ -191,7 +191,11 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
   const stops = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
   const onStop = (signal: keyof typeof stops) => {
     view.stop();
-    const how = signal === 'SIGINT' ? 'interrupted' : `stopped by ${signal}`;
+    // hx9: a serializer's code can signal jsonbench (its worker knows the parent's pid), which read as an outside stop
+    const how =
+      signal === 'SIGINT'
+        ? 'interrupted'
+        : `stopped by ${signal} (sent from outside jsonbench, or by the code of a serializer being measured)`;
     process.stderr.write('\n');
     sayOnStderr(`jsonbench: ${how}. ${interrupted || 'Nothing was measured yet.'}`);
     process.exit(128 + stops[signal]);

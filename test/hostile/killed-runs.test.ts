@@ -206,7 +206,7 @@ test('SIGTERM mid-run ends it with exit 143 and a line saying where the measured
   assert.match(
     run.stderr(),
     new RegExp(
-      `jsonbench: stopped by SIGTERM\\. What was measured is kept \\(finished cases: ${escape(join(out, 'results.partial.jsonl'))};.*Rebuild the report with: jsonbench report ${escape(out)}`,
+      `jsonbench: stopped by SIGTERM \\(sent from outside jsonbench, or by the code of a serializer being measured\\)\\. What was measured is kept \\(finished cases: ${escape(join(out, 'results.partial.jsonl'))};.*Rebuild the report with: jsonbench report ${escape(out)}`,
     ),
   );
   assert.equal(existsSync(join(out, 'results.json')), false);
