@@ -1,7 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { prepareCase } from '../../src/measure/prepare-case.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { roundChanges, RANDOM_LEAF_CHANGES } from '../../src/measure/in-place.js';
+import { backToBackChanges } from '../../src/measure/cache-checks.js';
+import { resolvePayload } from '../../src/payload/workload.js';
+import { serializers } from '../../src/serializers/index.js';
 import { measureRounds } from '../../src/measure/timing.js';
 import { makeOp } from '../../src/measure/sink.js';
 import { TimedCheckFailure } from '../../src/measure/timed-check.js';
@@ -17,6 +23,7 @@ import type { SerializerAdapter } from '../../src/serializers/types.js';
  * the cost checks and read "tsparse looks 1.26× faster" on users · 1000 · list.
  */
 
+const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/payload/', import.meta.url));
 const WIN = 8;
 type Leaf = [(string | number)[], unknown];
 function leaves(v: unknown, out: Leaf[], path: (string | number)[] = []): Leaf[] {
@@ -111,4 +118,26 @@ test('hx8 sparse-probe cache: its output on a leaf changed at random between tim
 
 test('JSON.stringify follows every change', async () => {
   assert.equal(await timed((v) => JSON.stringify(v)), undefined);
+});
+
+test('no change is made under a union: every changeable leaf of api-response.json still matches fast-json-stringify and typia schemas', async () => {
+  // ci 2026-12-06: a random leaf hit attachments[].type, a discriminated union's tag ("image" → "jmage"); both threw
+  const payload = await resolvePayload(join(FIXTURES, 'api-response.json'));
+  const [w] = payload.workloads;
+  const wire = JSON.parse(readFileSync(join(FIXTURES, 'api-response.json'), 'utf8')) as unknown;
+  const every = backToBackChanges({ view: w, wire, wireInput: true, inputOf: (x: unknown) => x }, (xs) => [...xs]);
+  assert.ok(every.length > 50, `changes at many leaves (${every.length})`);
+  assert.deepEqual(
+    every.filter((c) => /attachments|score/.test(c.path)).map((c) => c.path),
+    [],
+    'none under the discriminated union or the union of integer and string',
+  );
+  for (const id of ['fast-json-stringify', 'typia']) {
+    const adapter = await serializers.load(id);
+    const p = await prepareCase(adapter, w, { shape: 'single', direction: 'serialize', caseClass: 'serialize' });
+    for (const c of every) {
+      const text = JSON.stringify(c.wire);
+      assert.equal(p.check(text), null, `${id} with ${c.path} changed`);
+    }
+  }
 });

@@ -265,7 +265,7 @@ test('the session on a payload file: workers measure what the gate passed, the r
       Object.fromEntries(
         results.cases.map((c) => [
           `${c.serializer}/${c.direction}/${c.class}`,
-          c.status === 'unsupported' ? `unsupported: ${c.reason}` : c.status,
+          c.status === 'unsupported' || c.status === 'failed' ? `${c.status}: ${c.reason}` : c.status,
         ]),
       ),
       {
