@@ -16,7 +16,7 @@ import {
 
 test('each runtime gets its calibrated thresholds; an uncalibrated one keeps 2.5 and 1.75', () => {
   assert.deepEqual(cacheCostThresholds({ name: 'node', major: 20 }), { input: 1.7, text: 1.65 });
-  assert.deepEqual(cacheCostThresholds({ name: 'node', major: 22 }), { input: 2.25, text: 1.45 });
+  assert.deepEqual(cacheCostThresholds({ name: 'node', major: 22 }), { input: 1.7, text: 1.45 });
   assert.deepEqual(cacheCostThresholds({ name: 'node', major: 24 }), { input: 1.65, text: 2.7 });
   assert.deepEqual(cacheCostThresholds({ name: 'bun' }), { input: 1.65, text: 1.95 });
   assert.deepEqual(cacheCostThresholds({ name: 'deno' }), { input: 1.6, text: 1.55 });
