@@ -29,7 +29,20 @@ export const analysers: readonly Analyser[] = Object.freeze([
   launchStatesAnalyser,
 ]);
 
-/** Runs every analyser on a finished case; returns its findings in {@link analysers} order. */
+/**
+ * The findings about how far the ratio and the mean can be trusted, which say nothing more once the ratio is
+ * unearned (`baseline-slowed`: the case is not ranked whatever its spread). hx9 saw a spinner's row carry
+ * ⚠ ↻ ≠ ⇅ beside ⊘: four marks for one conclusion.
+ */
+const MOOT_WHEN_UNEARNED: ReadonlySet<Finding['code']> = Object.freeze(
+  new Set<Finding['code']>(['noisy', 'mean-ratio', 'machine-drift', 'launch-states']),
+);
+
+/**
+ * Runs every analyser on a finished case; returns its findings in {@link analysers} order, without those a
+ * `baseline-slowed` finding makes moot ({@link MOOT_WHEN_UNEARNED}).
+ */
 export function analyseCase(c: CaseResult, context: AnalysisContext): Finding[] {
-  return analysers.flatMap((a) => a.analyse(c, context));
+  const all = analysers.flatMap((a) => a.analyse(c, context));
+  return all.some((f) => f.code === 'baseline-slowed') ? all.filter((f) => !MOOT_WHEN_UNEARNED.has(f.code)) : all;
 }

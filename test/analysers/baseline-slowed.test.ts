@@ -82,3 +82,24 @@ test('otherThreadsShare: the median of the spans’ shares, none when empty', ()
   assert.deepEqual(otherThreadsShare([{ cpuNs: 10, threadNs: 5, helpersNs: 4 }]), { share: 0.1, rounds: 1 });
   assert.equal(otherThreadsShare([undefined]), undefined);
 });
+
+test('baseline-slowed makes the findings about the ratio’s spread moot: a row carries ⊘, not ⚠ ≠ ⇅ ⇉ beside it', async () => {
+  const { analysers, analyseCase } = await import('../../src/analysers/index.js');
+  // json slowed 2.5× beside the case in both launches, whose ratios disagree (0.2 and 0.6)
+  const { c, context } = measuredPair([launch(1, 500, 2500), launch(2, 1500, 2500)]);
+  c.ratio = 0.35;
+  c.ratioInterval = [0.2, 0.6];
+  const each = analysers.flatMap((a) => a.analyse(c, context)).map((f) => f.code);
+  assert.ok(each.includes('baseline-slowed') && each.includes('noisy'), `the analysers alone: ${each.join(', ')}`);
+  const kept = analyseCase(c, context).map((f) => f.code);
+  assert.ok(kept.includes('baseline-slowed'));
+  assert.deepEqual(
+    kept.filter((k) => ['noisy', 'mean-ratio', 'machine-drift', 'launch-states'].includes(k)),
+    [],
+  );
+  // without the baseline slowed, the same spread keeps its finding
+  const calm = measuredPair([launch(1, 500, 1000), launch(2, 1500, 1000)]);
+  calm.c.ratio = 0.9;
+  calm.c.ratioInterval = [0.5, 1.5];
+  assert.ok(analyseCase(calm.c, calm.context).some((f) => f.code === 'noisy'));
+});
