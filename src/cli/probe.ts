@@ -3,6 +3,7 @@ import { sayOnStderr, stdoutWidth } from './output.js';
 import { renderProbesTerminal } from '../report/probes-text.js';
 import { wrap } from '../report/fit.js';
 import { checkInputPaths, conformanceSkippedLines } from './input-files.js';
+import { HEARTBEAT_MS } from './progress.js';
 
 /** Options of `jsonbench probe`, as commander parses them. */
 export interface ProbeCliOptions extends Omit<ProbeOptions, 'cwd'> {
@@ -20,11 +21,25 @@ export async function probeCommand(opts: ProbeCliOptions): Promise<number> {
   // a FIFO as --config blocked importing it, with no output (hx8): refused before anything opens it
   checkInputPaths(opts);
   const started = performance.now();
+  let saidAt = started;
   const say = (line: string) => {
-    if (!opts.json) sayOnStderr(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${line}`);
+    saidAt = performance.now();
+    if (!opts.json) sayOnStderr(`[${((saidAt - started) / 1000).toFixed(0)} s] ${line}`);
   };
   let done = 0;
+  let verdictAt = started;
+  let row = '';
+  // a probe side that hangs is silent until its timeout (120 s by default): hx9's PR9 saw no line for 120 s
+  const heartbeat = setInterval(() => {
+    if (row && performance.now() - saidAt >= HEARTBEAT_MS)
+      say(
+        `probing ${row}: no verdict for ${((performance.now() - verdictAt) / 1000).toFixed(0)} s (${done} so far; a probe side that does not answer is killed at its --timeout)`,
+      );
+  }, HEARTBEAT_MS / 2);
+  heartbeat.unref();
   const run = await runProbeSession(opts, (e) => {
+    if (e.type === 'launch') row = `${e.row}${e.target !== 'node' ? ` on ${e.target}` : ''}`;
+    if (e.type === 'verdict') verdictAt = performance.now();
     if (e.type === 'note') say(e.message);
     else if (e.type === 'started')
       say(
@@ -40,7 +55,7 @@ export async function probeCommand(opts: ProbeCliOptions): Promise<number> {
       if (v.mark === '✗' && (v.fault === 'crash' || v.fault === 'hang'))
         say(`${e.record.serializer}: ${e.record.probe} ${e.record.direction}: ✗ ${v.fault}: ${v.actual}`);
     }
-  });
+  }).finally(() => clearInterval(heartbeat));
   if (opts.json) process.stdout.write(JSON.stringify(run.results, null, 2) + '\n');
   else {
     process.stdout.write(

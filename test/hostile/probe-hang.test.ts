@@ -71,3 +71,28 @@ test('probe --probe-budget with no duration is a usage error naming the flag', a
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(ran.stderr, /--probe-budget: "soon" is not a duration such as 15m, 1h or 1h30m, or off/);
 });
+
+test('probe says it is still probing while a side hangs: no silence as long as the timeout (hx9 PR9: 120 s without a line)', async () => {
+  const out = join(dir, 'heartbeat');
+  const ran = await cli(
+    ['probe', '--config', config, '--serializer', 'hangs-always', '--filter', '^feature\\.nested$'].concat([
+      '--direction',
+      'serialize',
+      '--timeout',
+      '20s',
+      '--out',
+      out,
+    ]),
+    { timeoutMs: 120_000 },
+  );
+  assert.equal(ran.code, 0, ran.stderr);
+  assert.match(
+    ran.stderr,
+    /\] probing hangs-always: no verdict for 1\d s \(0 so far; a probe side that does not answer/,
+  );
+  assert.match(ran.stderr, /hangs-always: feature\.nested serialize: ✗ hang: no answer within 20000 ms/);
+  // no two lines more than the heartbeat (10 s) and its check (5 s) apart
+  const at = [...ran.stderr.matchAll(/^\[(\d+) s\]/gm)].map((m) => Number(m[1]));
+  const gaps = at.slice(1).map((t, i) => t - at[i]);
+  assert.ok(Math.max(...gaps) <= 16, `seconds between lines: ${gaps.join(', ')}`);
+});
