@@ -12,7 +12,14 @@ import { wrapLines } from '../report/fit.js';
 import { jsonStdout } from './streams.js';
 import { sameDestination, sayOnStderr } from './output.js';
 import { countOf } from '../report/units.js';
-import { unresolvedCases, unresolvedHeading, unresolvedPlain } from '../report/resolution.js';
+import {
+  shortOfPrecisionCases,
+  shortOfPrecisionHeading,
+  shortOfPrecisionText,
+  unresolvedCases,
+  unresolvedHeading,
+  unresolvedPlain,
+} from '../report/resolution.js';
 import { progressView, type ProgressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
 import { parseMaxTime, withAdaptive, policies } from '../config/policies.js';
@@ -27,13 +34,24 @@ import { caseTimeoutFlag, resolveFlag } from './flag-values.js';
  * every case's exact figures). Empty when every case was resolved or the run had no band. Pure.
  */
 export function unresolvedLines(results: Pick<ResultsFile, 'cases'>, max = 10): string[] {
+  const lines: string[] = [];
   const open = unresolvedCases(results.cases);
-  if (!open.length) return [];
-  const lines = [
-    `jsonbench: ${unresolvedHeading(open, open[0].resolution.resolve, policies.long.maxLaunches)}`,
-    ...open.slice(0, max).map((o) => `  ~ ${o.id}: ${unresolvedPlain(o.resolution)}`),
-  ];
-  if (open.length > max) lines.push(`  … and ${open.length - max} more`);
+  if (open.length) {
+    lines.push(
+      `jsonbench: ${unresolvedHeading(open, open[0].resolution.resolve, policies.long.maxLaunches)}`,
+      ...open.slice(0, max).map((o) => `  ~ ${o.id}: ${unresolvedPlain(o.resolution)}`),
+    );
+    if (open.length > max) lines.push(`  … and ${open.length - max} more`);
+  }
+  // a band of 1% or finer (--policy long): the cases whose SE stayed over it
+  const short = shortOfPrecisionCases(results.cases);
+  if (short.length) {
+    lines.push(
+      `jsonbench: ${shortOfPrecisionHeading(short.length, short[0].resolution.resolve)}`,
+      ...short.slice(0, max).map((o) => `  ~ ${o.id}: ${shortOfPrecisionText(o.resolution)}`),
+    );
+    if (short.length > max) lines.push(`  … and ${short.length - max} more`);
+  }
   return lines;
 }
 

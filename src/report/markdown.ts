@@ -24,7 +24,7 @@ import { renderRecommendations } from './recommend.js';
 import { renderProbesMarkdown } from './probes-text.js';
 import { behaviourNotes, behaviourSentences } from './probes.js';
 import { renderColdStart } from './cold-start.js';
-import { unresolvedCases, unresolvedExact } from './resolution.js';
+import { shortOfPrecisionCases, shortOfPrecisionText, unresolvedCases, unresolvedExact } from './resolution.js';
 import { quickCaveat } from './takeaway.js';
 import { buildFailures } from './build-failures.js';
 import { caseReason } from './reason.js';
@@ -220,6 +220,21 @@ function belowTable(all: readonly ReportCase[], multiTarget: boolean): string[] 
       const c = all.find((x) => x.id === o.id)!;
       out.push(
         `- **${escapeText(o.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} (${c.class}): ${unresolvedExact(o.resolution)}`,
+      );
+    }
+  }
+  const short = shortOfPrecisionCases(all);
+  if (short.length) {
+    const band = `±${Number((short[0].resolution.resolve * 100).toPrecision(3))}%`;
+    out.push(
+      '',
+      `Short of the ${band} precision (the standard error of the ratio's log was still over ${band} when the launches stopped; the call stands on the interval, a rerun may move the ratio by more):`,
+      '',
+    );
+    for (const o of short) {
+      const c = all.find((x) => x.id === o.id)!;
+      out.push(
+        `- **${escapeText(o.serializer)}**${multiTarget ? ` (${escapeText(c.targetKey)})` : ''} (${c.class}): ${shortOfPrecisionText(o.resolution, true)}`,
       );
     }
   }

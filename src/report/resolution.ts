@@ -91,3 +91,27 @@ export function unresolvedExact(r: Resolution): string {
     : `no interval against ${bandOf(r.resolve)}`;
   return `${iv}; ${stopClause(r, true)}`;
 }
+
+/**
+ * The measured cases whose launches stopped short of the precision a band of 1% or finer asks for
+ * (`resolution.shortOfPrecision`: the standard error of the ratio's log still over the band when a budget or the
+ * launch cap stopped them), in order. Their call (differs, or within the band) stands on their interval; the
+ * precision `--policy long` aims at (a ratio that moves by at most about the band from run to run) was not reached.
+ */
+export function shortOfPrecisionCases(cases: readonly CaseResult[]): UnresolvedCase[] {
+  return cases.flatMap((c) =>
+    c.status === 'measured' && c.resolution?.shortOfPrecision
+      ? [{ id: c.id, serializer: c.serializer, resolution: c.resolution }]
+      : [],
+  );
+}
+
+/** The terminal's heading for cases short of precision: `2 ratios short of the ±1% precision (their call stands; a rerun may move them by more than ±1%):`. */
+export function shortOfPrecisionHeading(n: number, resolve: number): string {
+  return `${n === 1 ? '1 ratio' : `${n} ratios`} short of the ${bandOf(resolve)} precision (${n === 1 ? 'its call stands' : 'their calls stand'}; a rerun may move ${n === 1 ? 'it' : 'them'} by more than ${bandOf(resolve)}):`;
+}
+
+/** One line of a case short of precision: `SE 1.42% when the launch cap (8 launches) was reached after 61.2 s` (`count`: with the launches). */
+export function shortOfPrecisionText(r: Resolution, count = false): string {
+  return `SE ${r.se === undefined ? 'unknown' : `${(r.se * 100).toFixed(2)}%`} when ${stopClause(r, count)}`;
+}

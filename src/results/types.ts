@@ -374,7 +374,14 @@ export const ResolutionSchema = deepFreeze(
     launches: count,
     /** wall time of the launches that carried the case (ms) */
     spentMs: nonNegative,
-    /** what stopped the launches of an unresolved case */
+    /**
+     * the standard error of the ratio's log the stop rule read at the end (run/assemble.ts precisionSe), with a band
+     * of 1% or finer, which also asks for it to be at most the band (run/stop-rule.ts lacksPrecision)
+     */
+    se: Optional(nonNegative),
+    /** a band of 1% or finer: the launches stopped (`stoppedBy`) before the SE came down to the band, whatever the state */
+    shortOfPrecision: Optional(Type.Literal(true)),
+    /** what stopped the launches of an unresolved case (or of one short of precision) */
     stoppedBy: Optional(
       Type.Union([Type.Literal('case budget'), Type.Literal('run budget'), Type.Literal('launch cap')]),
     ),

@@ -24,7 +24,16 @@ import {
 import type { GroupState, RunContext } from './run-context.js';
 import { allocLaunch, launchCase } from './case-launch.js';
 import { groupLaunch } from './group-launch.js';
-import { budgetStop, resolutionText, wantsAnotherLaunch, type StopReason } from './stop-rule.js';
+import {
+  bandText,
+  budgetStop,
+  lacksPrecision,
+  PRECISION_RESOLVE,
+  resolutionText,
+  wantsAnotherLaunch,
+  type JudgedRatio,
+  type StopReason,
+} from './stop-rule.js';
 import { resolution } from '../stats/intervals.js';
 
 /** Whether a group's cases can share one worker process (group launches): those of the JavaScript worker. */
@@ -113,25 +122,31 @@ function moreLaunches(gs: GroupState, live: CaseRecord[], l: number, run: RunPri
  * noted when it last wanted a launch it could not have, or, had it noted nothing (it judges the
  * same interval, so only when it could not judge), what the budgets say of the next launch now.
  */
-function recordResolution(gs: GroupState, rec: CaseRecord, c: CaseResult): void {
+function recordResolution(gs: GroupState, rec: CaseRecord, c: CaseResult, judged: JudgedRatio | undefined): void {
   const { resolve } = gs.ctx.policy.adaptive;
   if (resolve === null || c.status !== 'measured' || !rec.paired || c.ratio === null) return;
   const interval = c.ratioInterval ?? null;
   const kept = rec.launches.filter((x) => !x.discarded).length;
   const state = resolution(interval, resolve, c.ratioBasis, kept);
   const spentMs = (gs.ctx.spentMs.get(rec) ?? []).reduce((n, x) => n + x, 0);
+  // a band of 1% or finer asks for precision too: a case that differs or lies within it, stopped short of SE ≤ band,
+  // is said so (issue 23's note: a long-policy case stopped by the launch cap was recorded "differs", unmarked)
+  const short = state !== 'unresolved' && resolve <= PRECISION_RESOLVE && lacksPrecision(judged ?? null, resolve);
   const by =
-    state === 'unresolved'
+    state === 'unresolved' || short
       ? (gs.stopped.get(rec) ??
         budgetOf(gs, rec, Math.max(...rec.launches.map((x) => x.launch), 0) + 1) ??
         'launch cap')
       : undefined;
+  const se = judged?.se;
   c.resolution = {
     resolve,
     state,
     interval,
     launches: kept,
     spentMs,
+    ...(se !== undefined && resolve <= PRECISION_RESOLVE ? { se } : {}),
+    ...(short ? { shortOfPrecision: true as const } : {}),
     ...(by ? { stoppedBy: by } : {}),
     text: resolutionText(
       state,
@@ -147,6 +162,8 @@ function recordResolution(gs: GroupState, rec: CaseRecord, c: CaseResult): void 
         : undefined,
     ),
   };
+  if (short)
+    c.resolution.text += `; short of the ${bandText(resolve)} precision: SE ${se === undefined ? 'unknown' : `${(se * 100).toFixed(2)}%`} (${by})`;
 }
 
 /** The run's groups whose launches are done, each with its launch-to-launch spread (run/assemble.ts groupLaunchSpread). */
@@ -213,8 +230,13 @@ async function extraLaunches(gs: GroupState, spreads: Spreads): Promise<void> {
 /** Assembles a group whose launches are done with the prior of the other groups done (run/assemble.ts assembleGroup); its cases are finished and announced. */
 function finishGroup(gs: GroupState, spreads: Spreads): CaseResult[] {
   const { ctx } = gs;
-  const out = assembleGroup(gs.recs, ctx.policy.measure, priorsOf(spreads, gs.g, spreads.get(gs.g)!));
-  for (const [i, r] of out.entries()) recordResolution(gs, gs.recs[i], r);
+  const priors = priorsOf(spreads, gs.g, spreads.get(gs.g)!);
+  const out = assembleGroup(gs.recs, ctx.policy.measure, priors);
+  // the stop rule's reading of each ratio (its SE) where the band asks for precision: judged as the last launch was
+  const resolve = ctx.policy.adaptive.resolve;
+  const judged =
+    resolve !== null && resolve <= PRECISION_RESOLVE ? groupRatios(gs.recs, ctx.policy.measure, priors) : [];
+  for (const [i, r] of out.entries()) recordResolution(gs, gs.recs[i], r, judged[i] ?? undefined);
   for (const [i, r] of out.entries())
     ctx.finish(r, gs.recs[i].planned.status === 'planned' && !ctx.faultOf(gs.recs[i].planned));
   ctx.groupDone(out);

@@ -10,6 +10,7 @@ import { policies, type RunPolicy } from '../../src/config/policies.js';
 import type { CaseGroup } from '../../src/plan/plan.js';
 import { isMeasured, type CaseResult } from '../../src/results/types.js';
 import { readResults } from '../../src/results/io.js';
+import { unresolvedLines } from '../../src/cli/run.js';
 import { assembleGroup, groupRatios, type CaseRecord } from '../../src/run/assemble.js';
 import { fileURLToPath } from 'node:url';
 import type { LaunchOutcome } from '../../src/runtimes/launch.js';
@@ -280,4 +281,46 @@ test('a group judged on a partial prior is judged again with the prior it is ass
   assert.deepEqual(b.resolution?.interval, b.ratioInterval);
   assert.equal(b.resolution?.state, resolution(b.ratioInterval!, 0.02, b.ratioBasis));
   if (b.resolution?.state === 'unresolved') assert.equal(b.resolution.stoppedBy, 'launch cap');
+});
+
+test('a band of 1% asks for precision: a case that differs but whose SE stays over 1% at the launch cap is recorded short of it, and the reports say so', async () => {
+  // d reads 2.0 and 2.2 in turn: clear of ±1% from the first launches, its launches ~10% apart (SE ≈ 5% at 4 launches)
+  const d = { 'd/time': [timed(flat(200), flat(100)), timed(flat(220), flat(100))], 'd/alloc': [allocated([640])] };
+  const { of, timeCalls } = await run(
+    [group('w', 'json', 'd')],
+    { ...script, ...d },
+    adaptive({ resolve: 0.01 }, { maxLaunches: 4 }),
+  );
+  assert.equal(timeCalls('d'), 4, 'it kept launching for precision up to the cap');
+  const c = of('w', 'd');
+  assert.ok(c.status === 'measured' && c.resolution);
+  assert.equal(c.resolution.state, 'differs');
+  assert.equal(c.resolution.shortOfPrecision, true);
+  assert.equal(c.resolution.stoppedBy, 'launch cap');
+  assert.ok(c.resolution.se! > 0.01, `SE ${c.resolution.se}`);
+  assert.match(
+    c.resolution.text,
+    /^differs: interval \[.*\] clear of ±1%; short of the ±1% precision: SE \d+\.\d\d% \(launch cap\)$/,
+  );
+  const lines = unresolvedLines({ cases: [c] });
+  assert.equal(
+    lines[0],
+    'jsonbench: 1 ratio short of the ±1% precision (its call stands; a rerun may move it by more than ±1%):',
+  );
+  assert.match(
+    lines[1],
+    /^ {2}~ w\/1\/single\/serialize\/d: SE \d+\.\d\d% when the launch cap \(4 launches\) was reached after 4\.0 s$/,
+  );
+  // a ±2% band asks for no precision: the same launches are `differs`, nothing more
+  const coarse = await run(
+    [group('w', 'json', 'd')],
+    { ...script, ...d },
+    adaptive({ resolve: 0.02 }, { maxLaunches: 4 }),
+  );
+  const e = coarse.of('w', 'd');
+  assert.ok(e.status === 'measured' && e.resolution);
+  assert.deepEqual(
+    [e.resolution.state, e.resolution.shortOfPrecision, e.resolution.se],
+    ['differs', undefined, undefined],
+  );
 });
