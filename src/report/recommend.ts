@@ -190,7 +190,10 @@ export interface Recommendation {
    * With no pick: the compared serializer a design review asks about — the lowest ratio of those the
    * same as the baseline (`no-clear-winner`), or of all (`baseline`); never one too fast to be real
    */
-  closest?: Named;
+  closest?: Named & {
+    /** the run's probes show it losing data ({@link lossClause}): said beside it, as the takeaway above its table says it (nu9) */
+    loses?: string;
+  };
   /** how many of the measured cases (baseline included) were flagged noisy */
   noisy: number;
   /** serializers of the class that gave no number, with their status, and measured ones not ranked (status `not ranked`: the baseline-slowed finding): never candidates */
@@ -442,6 +445,7 @@ function sentenceOf(
   }
   if (!r.pick) {
     if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
+    const closestLoss = r.closest?.loses ? `, and ${r.closest.loses}` : '';
     if (r.state === 'baseline' && r.closest) {
       // every other slower; one whose interval ends near 1 is "not faster", never "clearly slower"
       const clearly = ratioCall(r.closest.ratio, r.closest.interval) === 'slower';
@@ -450,10 +454,10 @@ function sentenceOf(
         : r.compared === 1
           ? 'the other serializer is not faster'
           : `none of the ${r.compared} others is faster`;
-      return `${head}, ${keep}: ${verdict}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} as long${referenceClause(r, baseText)}${noisyClause}.`;
+      return `${head}, ${keep}: ${verdict}; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} as long${referenceClause(r, baseText)}${closestLoss}${noisyClause}.`;
     }
     if (r.state === 'no-clear-winner' && r.closest)
-      return `${head}, ${keep}: no clear winner, ${r.compared === 1 ? 'the other serializer is not' : `none of the ${r.compared} others is`} clearly faster; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} its time${noisyClause}.`;
+      return `${head}, ${keep}: no clear winner, ${r.compared === 1 ? 'the other serializer is not' : `none of the ${r.compared} others is`} clearly faster; the closest, ${r.closest.serializer}, takes ${iv(r.closest)} its time${closestLoss}${noisyClause}.`;
     return `${head}, ${keep}: nothing is clearly faster (${countOf(r.compared, 'other serializer')} compared${noisyClause}).`;
   }
   const p = r.pick;
@@ -690,10 +694,16 @@ export function recommend(
       .sort(byRatio);
     // the one a design review asks about: with no clear winner the lowest ratio of those the same as the baseline, else of all
     const same = real.filter((c) => callOf(c) === 'same');
-    const closest =
+    const closestCase =
       base && (state === 'no-clear-winner' || state === 'baseline')
-        ? (state === 'no-clear-winner' && same.length ? same : real).map(named).sort(byRatio)[0]
+        ? [...(state === 'no-clear-winner' && same.length ? same : real)].sort((a, b) => byRatio(named(a), named(b)))[0]
         : undefined;
+    // the one a review asks about, losing data on the user's records: said beside it (nu9: the takeaway said
+    // "see the recommendation", which named fast-json-stringify as the closest and nothing of its losses)
+    const closestLoses = closestCase ? lossClause(costSources.flatMap((source) => source(closestCase, results))) : null;
+    const closest = closestCase
+      ? { ...named(closestCase), ...(closestLoses ? { loses: closestLoses } : {}) }
+      : undefined;
     const rec: Omit<Recommendation, 'sentence'> = {
       scenario,
       direction: first.direction,

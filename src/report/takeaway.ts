@@ -276,7 +276,10 @@ export function takeawayText(
     const onlyRatio = terse
       ? `Only ${only.label} has a ratio against ${baselineLabel}.`
       : `Only ${only.label} has a ratio: ${formatInterval(only.ratio as number, only.interval, '', confidence)} of ${baselineLabel}'s time.`;
-    const lost = losingClause([only].filter((r) => fasterThanBaseline(r) || borderlineFaster(r)));
+    const lost = losingClause(
+      [only].filter((r) => fasterThanBaseline(r) || borderlineFaster(r)),
+      terse,
+    );
     return `${borderlineFaster(only) ? `${borderlineOf(only)}${lost ? `; ${lost}` : ''}.` : `${onlyRatio}${lost ? ` ${lost[0].toUpperCase()}${lost.slice(1)}.` : ''}`}${tail}`;
   }
   const clauses: string[] = [];
@@ -360,6 +363,7 @@ export function takeawayText(
   // here too, not only in the recommendation (nu6: "ajv-jtd looks faster … borderline" above 56 failing probes)
   const lost = losingClause(
     measured.filter((r) => r.name !== baseline && (top.includes(r) || fasterThanBaseline(r) || borderlineFaster(r))),
+    terse,
   );
   if (lost) clauses.push(lost);
   return `${clauses.join('; ')}.${tail}`;
@@ -368,12 +372,13 @@ export function takeawayText(
 /**
  * The takeaway's clause on the rows among `rows` whose probes show them losing data on the user's
  * own records ({@link TakeawayRow.loses}), or '' when none: `the probes show ajv-jtd losing data
- * on your records with one change (see the recommendation)`. Pure.
+ * on your records with one change (the Behaviour lines below say what; on the terminal, `terse`: report.md says what)`. Pure.
  */
-export function losingClause(rows: readonly TakeawayRow[]): string {
+export function losingClause(rows: readonly TakeawayRow[], terse = false): string {
   const losing = rows.filter((r) => r.loses);
+  // report.md and report.html print Behaviour lines under each takeaway; the terminal's tables do not
   return losing.length
-    ? `the probes show ${joinNames(losing.map((r) => r.label))} losing data on your records with one change (see the recommendation)`
+    ? `the probes show ${joinNames(losing.map((r) => r.label))} losing data on your records with one change (${terse ? 'report.md says what' : 'the Behaviour lines below say what'})`
     : '';
 }
 

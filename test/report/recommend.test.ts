@@ -1322,10 +1322,15 @@ test('a borderline serializer the probes show losing data on the user’s record
   );
   assert.doesNotMatch(rec.sentence, /rerun before switching/);
   // the takeaway under its table says so too, in report.md, report.html and the terminal (nu6: "ajv-jtd looks faster … borderline")
-  const losing = /the probes show ajv-jtd losing data on your records with one change \(see the recommendation\)\./;
+  const losing =
+    /the probes show ajv-jtd losing data on your records with one change \(the Behaviour lines below say what\)\./;
   assert.match(renderMarkdown(r), new RegExp(`ajv-jtd looks .*borderline.*; ${losing.source}`));
   assert.match(renderHtml(r), losing);
-  assert.match(renderTerminal(r, false, { width: 1000 }), losing);
+  // the terminal's tables have no Behaviour lines: it points to report.md
+  assert.match(
+    renderTerminal(r, false, { width: 1000 }),
+    /the probes show ajv-jtd losing data on your records with one change \(report\.md says what\)\./,
+  );
   // without the failing probe: the borderline sentence as before
   (r as unknown as { probes: { verdicts: unknown[] } }).probes.verdicts = [];
   assert.match(
@@ -1333,6 +1338,37 @@ test('a borderline serializer the probes show losing data on the user’s record
     /, keep the built-in JSON\.stringify: borderline, ajv-jtd looks 0\.95× .*; rerun before switching\.$/,
   );
   assert.doesNotMatch(renderMarkdown(r), losing);
+});
+
+test('with no clear winner, the closest the probes show losing data on the user’s records says so beside it (nu9: the takeaway pointed to a recommendation that did not)', () => {
+  const r = results([
+    { serializer: 'json' },
+    { serializer: 'ajv-jtd', mean: 100_000, error: 1_000, ratio: 1.0, ratioInterval: [0.97, 1.03] },
+  ]);
+  const verdict = { mark: '✗', fault: 'silent-loss', path: '$.k', expected: '"added"', actual: '(absent)' };
+  (r as unknown as { probes: unknown }).probes = {
+    selection: 'relevant',
+    families: ['payload'],
+    timeoutMs: 5000,
+    elapsedMs: 100,
+    launches: 1,
+    probes: [{ id: 'payload.0.extra-key', family: 'payload', title: 'api.json: an extra key at $' }],
+    verdicts: [{ probe: 'payload.0.extra-key', direction: 'serialize', serializer: 'ajv-jtd' }].map((v) => ({
+      ...v,
+      serializerVersion: '8.0.0',
+      target: 'node',
+      verdict,
+    })),
+    relevantTo: { 'payload.0.extra-key': ['payload:api'] },
+  };
+  const [rec] = recommend(r);
+  assert.ok(rec.state === 'no-clear-winner' || rec.state === 'baseline', rec.state);
+  assert.match(
+    rec.sentence,
+    /keep the built-in JSON\.stringify: .*the closest, ajv-jtd, takes 1\.00× .*, and its probes show it losing data: 1 failing probe, 1 on your records with one change \(an extra key at \$ \(silent-loss at \$\.k\)\)\.$/,
+  );
+  (r as unknown as { probes: { verdicts: unknown[] } }).probes.verdicts = [];
+  assert.doesNotMatch(recommend(r)[0].sentence, /losing data/);
 });
 
 test('on a terminal narrower than a label the recommendation wraps whole: no word repeated (hx6: "serializeiz" at COLUMNS=5)', () => {

@@ -281,20 +281,20 @@ test("a row the takeaway calls faster or borderline whose probes lose data on th
   // the borderline leader, in full and terse; a slower row that loses data is not named (nothing suggests it)
   assert.equal(
     takeawayText([base, lossy, slower], 'json', 'JSON.stringify'),
-    "ajv-jtd looks fastest, 0.94× (99.9% CI 0.90–0.99×) JSON.stringify's time, but is borderline: the interval ends at 0.99, so close to 1 that a rerun could find it no faster; superjson is measurably slower; the probes show ajv-jtd losing data on your records with one change (see the recommendation).",
+    "ajv-jtd looks fastest, 0.94× (99.9% CI 0.90–0.99×) JSON.stringify's time, but is borderline: the interval ends at 0.99, so close to 1 that a rerun could find it no faster; superjson is measurably slower; the probes show ajv-jtd losing data on your records with one change (the Behaviour lines below say what).",
   );
   assert.match(
     takeawayText([base, lossy, slower], 'json', 'JSON.stringify', 0.999, true),
-    /^ajv-jtd looks fastest but is borderline \(its interval ends close to 1\); superjson is slower; the probes show ajv-jtd losing data on your records with one change \(see the recommendation\)\.$/,
+    /^ajv-jtd looks fastest but is borderline \(its interval ends close to 1\); superjson is slower; the probes show ajv-jtd losing data on your records with one change \(report\.md says what\)\.$/,
   );
   // a clear leader and a row alone
   assert.match(
     takeawayText([base, { ...row('fjs', 0.5, [0.48, 0.52], 0.42), loses: true }], 'json', 'JSON.stringify'),
-    /^fjs is fastest, .*; the probes show fjs losing data on your records with one change \(see the recommendation\)\.$/,
+    /^fjs is fastest, .*; the probes show fjs losing data on your records with one change \(the Behaviour lines below say what\)\.$/,
   );
   assert.equal(
     takeawayText([{ ...row('fjs', 0.5, [0.48, 0.52], 0.42), loses: true }], 'json', 'JSON.stringify'),
-    "Only fjs has a ratio: 0.50 (99.9% CI 0.48–0.52) of JSON.stringify's time. The probes show fjs losing data on your records with one change (see the recommendation).",
+    "Only fjs has a ratio: 0.50 (99.9% CI 0.48–0.52) of JSON.stringify's time. The probes show fjs losing data on your records with one change (the Behaviour lines below say what).",
   );
   // without the flag, nothing is said
   assert.doesNotMatch(takeawayText([base, row('ajv-jtd', 0.94, [0.9, 0.99], 1)], 'json', 'JSON.stringify'), /probes/);
