@@ -215,7 +215,11 @@ function belowTable(all: readonly ReportCase[], multiTarget: boolean): string[] 
   }
   const open = unresolvedCases(all);
   if (open.length) {
-    out.push('', 'Too close to call at this precision (the launches stopped before the ratio settled):', '');
+    out.push(
+      '',
+      "Unsettled (the launches stopped before the ratio's interval cleared the band or fell inside it):",
+      '',
+    );
     for (const o of open) {
       const c = all.find((x) => x.id === o.id)!;
       out.push(

@@ -5,7 +5,7 @@ import type { CaseResult, Resolution } from '../results/types.js';
  * Plain words for the paired cases adaptive launches left unresolved (docs/adaptive-launches.md):
  * their ratio's interval still reached both inside and outside the ±resolve band around 1 when a
  * budget or the launch cap stopped them, so whether they differ by the difference that matters is
- * too close to call at this precision. The terminal says so in words with the interval at two
+ * unsettled at this precision. The terminal says so in words with the interval at two
  * decimals; report.md gives the exact interval, band, launches and time. Pure.
  */
 
@@ -56,7 +56,7 @@ function stopClause(r: Resolution, count = false): string {
 
 /**
  * The terminal's heading for `open`, the unresolved cases of a run whose band is `resolve`: `3 ratios
- * too close to call at this precision (a difference of ±2% or more from the baseline is neither shown
+ * unsettled at ±2% (each interval reaches both inside and outside ±2% of the baseline: a difference that matters is neither shown
  * nor ruled out); a longer --max-time gives them more launches, report.md has the exact intervals:`.
  * The advice follows what stopped them: a budget (`--max-time`), the launch cap (`--policy long`,
  * whose cap is `longCap` launches: a longer --max-time gives a capped case nothing), or both.
@@ -75,7 +75,8 @@ export function unresolvedHeading(
       : capped === n
         ? `--policy long gives ${them} more launches (up to ${longCap}; the launch cap stopped ${them}, not time)`
         : `a longer --max-time (for those a budget stopped) or --policy long (up to ${longCap} launches, for those the launch cap stopped) gives ${them} more launches`;
-  return `${n === 1 ? '1 ratio' : `${n} ratios`} too close to call at this precision (a difference of ${bandOf(resolve)} or more from the baseline is neither shown nor ruled out); ${advice}, report.md has the exact ${n === 1 ? 'interval' : 'intervals'}:`;
+  // "unsettled", not "too close to call": an interval of 0.40–31.60 is not close to anything (nu9)
+  return `${n === 1 ? '1 ratio' : `${n} ratios`} unsettled at ${bandOf(resolve)} (${n === 1 ? 'its interval reaches' : 'each interval reaches'} both inside and outside ${bandOf(resolve)} of the baseline: a difference that matters is neither shown nor ruled out); ${advice}, report.md has the exact ${n === 1 ? 'interval' : 'intervals'}:`;
 }
 
 /** One terminal line: `0.97–1.04 when the case budget left no room for another launch after 20.0 s` (no interval: `no interval yet when …`). */

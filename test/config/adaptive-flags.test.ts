@@ -105,7 +105,7 @@ test('stderr says an unresolved case is too close to call, in words, at most ten
   });
   assert.equal(
     lines[0],
-    'jsonbench: 12 ratios too close to call at this precision (a difference of ±2% or more from the baseline is neither shown nor ruled out); a longer --max-time gives them more launches, report.md has the exact intervals:',
+    'jsonbench: 12 ratios unsettled at ±2% (each interval reaches both inside and outside ±2% of the baseline: a difference that matters is neither shown nor ruled out); a longer --max-time gives them more launches, report.md has the exact intervals:',
   );
   assert.equal(lines[1], '  ~ u0: 0.97–1.04 when the case budget left no room for another launch after 20.0 s');
   assert.equal(lines.length, 1 + 10 + 1);
@@ -130,9 +130,9 @@ test('stderr says an unresolved case is too close to call, in words, at most ten
   const md = renderMarkdown(fixture);
   assert.match(
     md,
-    /\nToo close to call at this precision \(the launches stopped before the ratio settled\):\n\n- \*\*typia\*\* \(serialize\): interval \[0\.971–1\.041\] reaches both inside and outside ±2%; the launch cap \(4 launches\) was reached after 61\.2 s\n/,
+    /\nUnsettled \(the launches stopped before the ratio's interval cleared the band or fell inside it\):\n\n- \*\*typia\*\* \(serialize\): interval \[0\.971–1\.041\] reaches both inside and outside ±2%; the launch cap \(4 launches\) was reached after 61\.2 s\n/,
   );
-  assert.equal(md.match(/Too close to call/g)?.length, 1, 'once, under the table of its case');
+  assert.equal(md.match(/Unsettled \(/g)?.length, 1, 'once, under the table of its case');
 });
 
 test("--case-timeout reads a duration (the tryout could not extend quick's 60 s); anything else names the flag", () => {
