@@ -298,8 +298,16 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
               casesDone: Math.min(current.counts.casesTotal, Math.max(current.counts.casesDone, groupCases)),
             }
           : null;
+        // one level of parentheses, and no "ETA 0s" while groups remain (nu9: a quick launch carries several groups, so
+        // its work is all finished when the first of them is done: "group 1/6 done (cases 7/16 (of 24; …) · ETA 0s)")
+        const eta = counts && current ? etaText(counts, current.elapsedMs) : '?';
+        const skipped = counts ? counts.casesPlanned - counts.casesTotal : 0;
         line(
-          `jsonbench: group ${e.done}/${e.groups} done${counts && current ? ` (cases ${describeCases(counts)} · ETA ${etaText(counts, current.elapsedMs)})` : ''}`,
+          `jsonbench: group ${e.done}/${e.groups} done${
+            counts
+              ? ` · cases ${counts.casesDone}/${counts.casesTotal}${skipped > 0 ? ` (${skipped} more unsupported, not run)` : ''}${eta === '0s' && e.done < e.groups ? '' : ` · ETA ${eta}`}`
+              : ''
+          }`,
         );
         const text = o.groupText?.(e);
         if (text) streams.tables.write(text.endsWith('\n') ? text : `${text}\n`);

@@ -172,6 +172,41 @@ test('not a terminal: plain lines (measuring, each group done, a heartbeat while
   );
   // the group's cases count as done though no case-done event came (nu6: "group 1/6 done (cases 0/15 …)"), never past
   // the total; no launch count beside the groups (a quick launch carries several)
-  assert.match(lines[lines.length - 1], /^jsonbench: group 1\/1 done \(cases 4\/4 · ETA [^)]*\)$/);
+  assert.match(lines[lines.length - 1], /^jsonbench: group 1\/1 done · cases 4\/4 · ETA \S+$/);
   assert.equal(out.chunks.join(''), 'TABLE\n');
+});
+
+test('piped group lines: one level of parentheses, the unsupported said once, no "ETA 0s" while groups remain (nu9)', () => {
+  const err = recorder(100);
+  (err.stream as { isTTY: boolean }).isTTY = false;
+  const r = fixture('single');
+  const view = progressView({
+    isTty: false,
+    width: 100,
+    streams: { stderr: err.stream, tables: recorder(100).stream },
+  });
+  // a quick launch carried every group: all its work is finished when the first group is done
+  const c = { ...counts(1, 1), casesDone: 7, casesTotal: 16, casesPlanned: 24 };
+  view.onEvent({
+    type: 'launch',
+    index: 1,
+    total: 1,
+    caseId: 'x',
+    mode: 'time',
+    launch: 1,
+    counts: c,
+    elapsedMs: 5000,
+  });
+  view.onEvent({ type: 'group-done', cases: [], done: 1, groups: 6, results: r } as unknown as SessionEvent);
+  view.onEvent({ type: 'group-done', cases: [], done: 6, groups: 6, results: r } as unknown as SessionEvent);
+  view.stop();
+  const lines = err.chunks
+    .join('')
+    .trimEnd()
+    .split('\n')
+    .filter((l) => l.includes('done'));
+  assert.deepEqual(lines, [
+    'jsonbench: group 1/6 done · cases 7/16 (8 more unsupported, not run)',
+    'jsonbench: group 6/6 done · cases 7/16 (8 more unsupported, not run) · ETA 0s',
+  ]);
 });
