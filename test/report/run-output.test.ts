@@ -27,7 +27,14 @@ test('the default suite fits ~250 lines at 120 columns, none wider', () => {
 });
 
 test('each table once, its rules gone, each class heading said once with its baseline', () => {
-  const titles = lines.filter((l) => /^[a-z-]+ · \d+ · (single|list|many) · /.test(l)).map((l) => l.split(' (')[0]);
+  // a `many` table says what its op is: `users · 100 · many (an op: 100 calls) · serialize`
+  const titles = lines
+    .filter((l) => /^[a-z-]+ · \d+ · (single|list|many \(an op: \d+ calls?\)) · /.test(l))
+    .map((l) => l.split(' (against')[0]);
+  assert.ok(
+    titles.some((t) => /^users · 100 · many \(an op: 100 calls\) · serialize/.test(t)),
+    titles.join('\n'),
+  );
   assert.equal(titles.length, new Set(titles).size, 'a table printed twice');
   assert.equal(titles.length, 16);
   assert.equal(lines.filter((l) => /^ {2}Serializer +Ratio +Allocated +Mean +Notes$/.test(l)).length, 16);
