@@ -29,7 +29,7 @@ pre { margin:0; white-space:pre-wrap; word-break:break-word; }
 .badge.measured { color:var(--ok); border-color:#9ad2a8; background:#eefbf1; }
 .badge.incorrect, .badge.failed, .badge.crashed, .badge.timeout { color:var(--bad); border-color:#f3a6ab; background:#fff0f0; }
 .badge.unsupported, .badge.not-run { color:var(--dim); }
-.flag { display:inline-block; margin-left:4px; font-size:12px; color:var(--warn); white-space:nowrap; cursor:help; }
+.flag { display:inline-block; margin-left:4px; font-size:12px; color:var(--warn); cursor:help; }
 .group { margin:10px 0 26px; }
 .payload { color:var(--dim); font-size:12.5px; }
 .recommendation ul.recommend { padding-left:0; list-style:none; }
