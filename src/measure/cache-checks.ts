@@ -788,7 +788,10 @@ function newVersusRepeated<T>(
       const f = checkOut(n, out);
       if (f) return { ratios, perBlock, wrong: f };
     }
-    ratios.push(Math.min(...first) / Math.min(...same));
+    // a clock that read no time over every block on the repeated input (0/0: NaN, which passed `!(r > T)`: hx10
+    // froze the thread clock's file) cannot tell a cache from the work: over the threshold, never under it
+    const base = Math.min(...same);
+    ratios.push(base > 0 ? Math.min(...first) / base : Infinity);
     if (!(ratios[ratios.length - 1] > threshold)) break;
   }
   return { ratios, perBlock };
@@ -846,12 +849,27 @@ export function textCacheCost(c: DeserializeCheck, now: () => number): GateFailu
     };
   if (r.ratios.length < 2 || !(r.ratios[1] > TEXT_CACHE_RATIO)) return null;
   const ratio = Math.min(...r.ratios);
+  const still = standstill(ratio, r.perBlock);
+  if (still) return still;
   return {
     path: '$',
     expected: `about the same time per call on a new text as on the repeated one (at most ${TEXT_CACHE_RATIO}×)`,
     actual: `${ratio.toFixed(1)}× (the lesser of two passes, each the least time per call of blocks of ${r.perBlock} calls)`,
     reason: `a text it had never seen cost ${ratio.toFixed(1)}× the repeated timed text per call (same length and schema, one value changed; twice in a row): results cached by the whole text, so the timed calls measured a lookup, not a parse`,
   };
+}
+
+/** A cost check's failure when its clock stood still over its blocks (a ratio of Infinity: {@link newVersusRepeated}), else null. */
+function standstill(ratio: number, perBlock: number): GateFailure | null {
+  return Number.isFinite(ratio)
+    ? null
+    : {
+        path: '$',
+        expected: 'CPU time read over each block of calls',
+        actual: `0 ns over every block of ${perBlock} calls on the repeated input, in both passes`,
+        reason:
+          "the clock read no time over the cost check's blocks of calls (it stood still): a cache cannot be told from the work, so the timed calls are not believed",
+      };
 }
 
 /** What the serialize input cache cost check needs of its case ({@link inputCacheCost}). */
@@ -910,6 +928,8 @@ export function inputCacheCost(c: InputCostCheck, now: () => number): GateFailur
     };
   if (r.ratios.length < 2 || !(r.ratios[1] > INPUT_CACHE_RATIO)) return null;
   const ratio = Math.min(...r.ratios);
+  const still = standstill(ratio, r.perBlock);
+  if (still) return still;
   return {
     path: '$',
     expected: `about the same time per call on a new input object as on the repeated one (at most ${INPUT_CACHE_RATIO}×)`,

@@ -53,6 +53,50 @@ export const cpuNowNs: (() => number) | undefined = (() => {
 })();
 
 /**
+ * Thrown by the thread clocks when a file descriptor they read no longer holds the file they opened: code in the
+ * process closed it and opened something else under its number (hx10: a prepare() pointed the measuring thread's fd
+ * at a file reading "0 0 0", so every cost-check block read 0 ns and passed; another pointed a helper thread's fd at
+ * its own spinner's schedstat, hiding the spinner from the other-threads rule). The case cannot be timed.
+ */
+export class ClockTampered extends Error {
+  constructor(path: string) {
+    super(
+      `the thread CPU clock's file descriptor for ${path} was replaced during the case (code in the worker closed it and opened another file under its number): the case cannot be timed`,
+    );
+    this.name = 'ClockTampered';
+  }
+}
+
+/** What the thread clocks take of node:fs when this module loads (before any user code). */
+type ClockFs = {
+  openSync(path: string, flags: string): number;
+  readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+  fstatSync(fd: number): { dev: number; ino: number };
+};
+
+/**
+ * Opens `path` for the thread clocks and returns its fd with a check that the fd still holds that file (its device
+ * and inode, by `fstatSync` taken at load; about 1 µs) — @throws ClockTampered from the check when it does not.
+ */
+function pinnedFd(fs: ClockFs, path: string): { fd: number; check(): void } {
+  const { fstatSync } = fs;
+  const fd = fs.openSync(path, 'r');
+  const { dev, ino } = fstatSync(fd);
+  return {
+    fd,
+    check: () => {
+      let st: { dev: number; ino: number };
+      try {
+        st = fstatSync(fd);
+      } catch {
+        throw new ClockTampered(path);
+      }
+      if (st.dev !== dev || st.ino !== ino) throw new ClockTampered(path);
+    },
+  };
+}
+
+/**
  * How long {@link threadCpuNowNs} sleeps before each read (ms): any sleep brings the thread's counter up to date, but
  * a timeout of 1 µs often expired before the thread left the CPU (a stale read: 0 ns over a 1 ms block of calls,
  * seen at load 17); at 50 µs (~100 µs with the kernel's timer slack) the thread either sleeps or is preempted on the
@@ -82,10 +126,6 @@ const FRESH_SLEEP_MS = 0.05;
  * docs/limits.md). Never inside a timed sample.
  */
 export const threadCpuNowNs: (() => number) | undefined = (() => {
-  type Fs = {
-    openSync(path: string, flags: string): number;
-    readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
-  };
   const p = (
     globalThis as {
       process?: { platform?: string; getBuiltinModule?: (id: string) => unknown };
@@ -94,17 +134,20 @@ export const threadCpuNowNs: (() => number) | undefined = (() => {
   if (p?.platform !== 'linux' || typeof p.getBuiltinModule !== 'function' || typeof Atomics?.wait !== 'function')
     return undefined;
   try {
-    const fs = p.getBuiltinModule('node:fs') as Fs | undefined;
+    const fs = p.getBuiltinModule('node:fs') as ClockFs | undefined;
     if (!fs) return undefined;
     // taken now, when the worker loads, before any config or serializer code: a prepare() that replaces
-    // fs.readSync or Atomics.wait later (hx9: a fake /proc reading hid a spinner) cannot reach this clock
-    const { openSync, readSync } = fs;
+    // fs.readSync or Atomics.wait later (hx9: a fake /proc reading hid a spinner) cannot reach this clock; the fd
+    // is checked to hold the file it opened at every read (hx10: one swapped under its number read "0 0 0")
+    const { readSync } = fs;
     const wait = Atomics.wait;
-    const fd = openSync('/proc/thread-self/schedstat', 'r');
+    const pinned = pinnedFd(fs, '/proc/thread-self/schedstat');
+    const fd = pinned.fd;
     const buf = new Uint8Array(96);
     const cell = new Int32Array(new SharedArrayBuffer(4));
     /** the file's fields: "<ns on CPU> <ns waiting> <times put on a CPU>" */
     const fields = (): [number, number] => {
+      pinned.check();
       const n = readSync(fd, buf, 0, buf.length, 0);
       const out: number[] = [];
       let v = 0;
@@ -157,9 +200,7 @@ export const threadCpuNowNs: (() => number) | undefined = (() => {
  * to a tick, as the process clock's own sum of them does.
  */
 export const helperThreadsCpuNs: (() => number) | undefined = (() => {
-  type Fs = {
-    openSync(path: string, flags: string): number;
-    readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+  type Fs = ClockFs & {
     readdirSync(path: string): string[];
     readlinkSync(path: string): string;
   };
@@ -173,14 +214,16 @@ export const helperThreadsCpuNs: (() => number) | undefined = (() => {
     const fds = fs
       .readdirSync('/proc/self/task')
       .filter((tid) => tid !== own)
-      .map((tid) => fs.openSync(`/proc/self/task/${tid}/schedstat`, 'r'));
+      .map((tid) => pinnedFd(fs, `/proc/self/task/${tid}/schedstat`));
     const last = fds.map(() => 0);
     const buf = new Uint8Array(96);
     return () => {
       let sum = 0;
       for (let k = 0; k < fds.length; k++) {
+        // outside the try: a replaced fd is tampering (ClockTampered), not a thread that ended
+        fds[k].check();
         try {
-          const n = readSync(fds[k], buf, 0, buf.length, 0);
+          const n = readSync(fds[k].fd, buf, 0, buf.length, 0);
           let v = 0;
           let i = 0;
           for (; i < n && buf[i] >= 48 && buf[i] <= 57; i++) v = v * 10 + (buf[i] - 48);

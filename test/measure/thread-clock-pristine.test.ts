@@ -45,3 +45,53 @@ test(
     }
   },
 );
+
+/**
+ * hx10: a prepare() closed the thread clock's file descriptor and opened a file reading "0 0 0" under its number
+ * (every cost-check block then read 0 ns, and 0/0 passed the check), or pointed a helper thread's fd at its own
+ * spinner's schedstat. Each read checks the fd still holds the file it opened. Run in a child process: the swap
+ * cannot be undone in this one.
+ */
+test(
+  'a thread clock whose file descriptor was replaced under its number throws ClockTampered, never reads the new file',
+  {
+    skip: threadCpuNowNs === undefined ? 'no /proc/thread-self/schedstat clock on this machine' : false,
+  },
+  async () => {
+    const { execFileSync } = await import('node:child_process');
+    const clockJs = new URL('../../src/measure/clock.js', import.meta.url).href;
+    const child = `
+      import * as fs from 'node:fs';
+      const { threadCpuNowNs, helperThreadsCpuNs, ClockTampered } = await import(${JSON.stringify(clockJs)});
+      const fake = '/tmp/jsonbench-fake-schedstat-' + process.pid;
+      fs.writeFileSync(fake, '0 0 0\\n');
+      const swap = (re) => {
+        for (const fd of fs.readdirSync('/proc/self/fd').map(Number)) {
+          let to = ''; try { to = fs.readlinkSync('/proc/self/fd/' + fd); } catch { continue; }
+          if (re.test(to)) { fs.closeSync(fd); const again = fs.openSync(fake, 'r'); if (again !== fd) throw new Error('fd ' + again); return; }
+        }
+        throw new Error('no fd for ' + re);
+      };
+      const out = [];
+      threadCpuNowNs();
+      const own = fs.readlinkSync('/proc/thread-self').split('/').pop();
+      swap(new RegExp('/task/' + own + '/schedstat$'));
+      try { threadCpuNowNs(); out.push('read'); } catch (e) { out.push(e instanceof ClockTampered ? e.message : 'other: ' + e); }
+      if (helperThreadsCpuNs) {
+        swap(new RegExp('/task/(?!' + own + '/)\\\\d+/schedstat$'));
+        try { helperThreadsCpuNs(); out.push('read'); } catch (e) { out.push(e instanceof ClockTampered ? e.message : 'other: ' + e); }
+      }
+      fs.rmSync(fake);
+      console.log(JSON.stringify(out));
+    `;
+    const out = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', child], { encoding: 'utf8' }),
+    ) as string[];
+    assert.ok(out.length >= 1);
+    for (const line of out)
+      assert.match(
+        line,
+        /^the thread CPU clock's file descriptor for \/proc\/.*schedstat was replaced during the case/,
+      );
+  },
+);
