@@ -729,6 +729,45 @@ export interface CostRatios {
   perBlock: number;
   /** the first new input whose result was wrong: its index in the made inputs, and the check's failure */
   wrong?: GateFailure;
+  /** the least time per call on the repeated input in each pass run, the greatest of them (ns, on the check's clock) */
+  repeatedNs?: number;
+}
+
+/**
+ * How many times its time per call in the timed rounds a call on the very input the rounds were timed on may take in
+ * the cost check before the case fails ({@link slowerThanTimed}). hx10's leafoff and textoff cached during the rounds
+ * and switched the cache off when the check's unseen inputs began ("4.23× faster", "4.09× faster"): new and repeated
+ * then cost the same, and the new-versus-repeated ratio passed. Generous (the rounds run in a tight loop on the
+ * process clock, the check's blocks on the thread clock between blocks of new inputs that may evict the CPU caches):
+ * a cache that switches off on the check can still claim up to about this many times faster.
+ */
+export const SLOWER_THAN_TIMED = 3;
+
+/**
+ * The least time per op in the rounds (ns) at which {@link slowerThanTimed} compares. Below it honest serializers
+ * read far over 1: on weather-station (409 bytes, 0.9–5.7 µs per call) class-transformer read 2.56, ajv-jtd 2.20 and
+ * the others up to 1.78, while every case of 38 µs or more read at most 1.37 (the quick suite, every built-in,
+ * 2026-12-06 17:50 UTC, load 4.8–5.2). A cache on a payload that small cannot claim much over the work anyway.
+ */
+export const SLOWER_THAN_TIMED_FLOOR_NS = 20_000;
+
+/**
+ * The failure of a case whose calls on its timed input cost more than {@link SLOWER_THAN_TIMED}× in the cost check
+ * (`repeatedNs`, the least per call there) than per op in its timed rounds (`timedNs`, the median of the rounds'
+ * samples, per op of one call), else null (also when either is unknown, or the rounds' time is under
+ * {@link SLOWER_THAN_TIMED_FLOOR_NS}).
+ */
+export function slowerThanTimed(repeatedNs: number | undefined, timedNs: number | undefined): GateFailure | null {
+  if (!(repeatedNs !== undefined && timedNs !== undefined && repeatedNs > 0 && timedNs >= SLOWER_THAN_TIMED_FLOOR_NS))
+    return null;
+  const ratio = repeatedNs / timedNs;
+  if (!(ratio > SLOWER_THAN_TIMED)) return null;
+  return {
+    path: '$',
+    expected: `about its time per call in the timed rounds on the same input after them (at most ${SLOWER_THAN_TIMED}×)`,
+    actual: `${ratio.toFixed(1)}× (the least time per call of the cost check's blocks on that input, against the median of the rounds' samples)`,
+    reason: `on the very input its rounds were timed on, a call cost ${ratio.toFixed(1)}× its time in the rounds once the cost check began: the timed calls did not do the work its calls do (a cache that stops when it sees inputs it has not seen)`,
+  };
 }
 
 /**
@@ -766,6 +805,7 @@ function newVersusRepeated<T>(
     [warm + Math.floor(rest / 2), made.length],
   ];
   const ratios: number[] = [];
+  let repeatedNs = 0;
   for (const [from, to] of passes) {
     const blocks = Math.floor((to - from) / perBlock);
     const same: number[] = [];
@@ -791,10 +831,13 @@ function newVersusRepeated<T>(
     // a clock that read no time over every block on the repeated input (0/0: NaN, which passed `!(r > T)`: hx10
     // froze the thread clock's file) cannot tell a cache from the work: over the threshold, never under it
     const base = Math.min(...same);
+    // the greatest of the passes' least times: a cache switched off by the first pass's new inputs is slow in the next
+    // (hx10's leafoff: 98 µs per call in the first pass, 410 µs in the second, 121 µs in the rounds)
+    repeatedNs = Math.max(repeatedNs, base);
     ratios.push(base > 0 ? Math.min(...first) / base : Infinity);
     if (!(ratios[ratios.length - 1] > threshold)) break;
   }
-  return { ratios, perBlock };
+  return { ratios, perBlock, ...(Number.isFinite(repeatedNs) && repeatedNs > 0 ? { repeatedNs } : {}) };
 }
 
 /**
@@ -839,7 +882,7 @@ export function textCacheRatios(c: DeserializeCheck, now: () => number, threshol
  * Each new text's result is checked too (a cache keyed on part of the text answers it wrong). Null when
  * the text has too few values to change, or a call on a new text throws; else the failure.
  */
-export function textCacheCost(c: DeserializeCheck, now: () => number): GateFailure | null {
+export function textCacheCost(c: DeserializeCheck, now: () => number, timedNs?: number): GateFailure | null {
   const r = textCacheRatios(c, now, TEXT_CACHE_RATIO);
   if (!r) return null;
   if (r.wrong)
@@ -847,6 +890,8 @@ export function textCacheCost(c: DeserializeCheck, now: () => number): GateFailu
       ...r.wrong,
       reason: `for a new text of the timed text's length with one value changed, ${r.wrong.reason}: what a result cached by a part of the text gives`,
     };
+  const slower = slowerThanTimed(r.repeatedNs, timedNs);
+  if (slower) return slower;
   if (r.ratios.length < 2 || !(r.ratios[1] > TEXT_CACHE_RATIO)) return null;
   const ratio = Math.min(...r.ratios);
   const still = standstill(ratio, r.perBlock);
@@ -918,7 +963,7 @@ export function inputCacheRatios(c: InputCostCheck, now: () => number, threshold
  * input's output must be its own JSON text (a cache keyed on part of the content answers it wrong). Null when it
  * passes, or no value can change; else the failure.
  */
-export function inputCacheCost(c: InputCostCheck, now: () => number): GateFailure | null {
+export function inputCacheCost(c: InputCostCheck, now: () => number, timedNs?: number): GateFailure | null {
   const r = inputCacheRatios(c, now, INPUT_CACHE_RATIO);
   if (!r) return null;
   if (r.wrong)
@@ -926,6 +971,8 @@ export function inputCacheCost(c: InputCostCheck, now: () => number): GateFailur
       ...r.wrong,
       reason: `for a new input object with every value its schema lets change changed, ${r.wrong.reason}: what a result cached by a part of the input's contents gives`,
     };
+  const slower = slowerThanTimed(r.repeatedNs, timedNs);
+  if (slower) return slower;
   if (r.ratios.length < 2 || !(r.ratios[1] > INPUT_CACHE_RATIO)) return null;
   const ratio = Math.min(...r.ratios);
   const still = standstill(ratio, r.perBlock);

@@ -1,3 +1,4 @@
+import { medianOf } from '../stats/median.js';
 import type { CaseClass, Direction, Shape, Side } from '../case/coordinates.js';
 import type { Workload } from '../workloads/types.js';
 import type { SerializerAdapter } from '../serializers/types.js';
@@ -201,9 +202,12 @@ export interface PreparedCase {
    * checks each output (leafChanges); deserialize checks that two calls on `copy`'s last unit text do
    * not share their result, that a text of its length with other digits and letters gets its own
    * value, and that new texts cost about what the repeated one does (textCacheCost). Returns the
-   * first failure, or null. Errors the serializer throws propagate.
+   * first failure, or null. `timedNsPerOp`: the ns per op of every sample of the case's timed rounds; with one unit
+   * per op a call on the timed input in the cost check may not cost over cache-checks.ts SLOWER_THAN_TIMED× their
+   * median (with more
+   * units an op's units differ in size from the unit checked: not compared). Errors the serializer throws propagate.
    */
-  cacheChecks(payloadText: string, copy: readonly unknown[]): GateFailure | null;
+  cacheChecks(payloadText: string, copy: readonly unknown[], timedNsPerOp?: readonly number[]): GateFailure | null;
   /**
    * The ratios the cost check of {@link cacheChecks} reads (serialize: cache-checks.ts inputCacheRatios; deserialize:
    * textCacheRatios), both passes always, on `copy`'s last unit: what bench/timed-check.ts calibrates the
@@ -282,9 +286,11 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
       gated.set(text, { last: outputs[outputs.length - 1], units: outputs.length, all });
       return null;
     },
-    cacheChecks(text, copy) {
+    cacheChecks(text, copy, timedNsPerOp) {
+      // one unit per op: the op is one call on the unit the check calls
+      const timedNs = copy.length === 1 && timedNsPerOp?.length ? medianOf(timedNsPerOp) : undefined;
       if (c.direction === 'serialize')
-        return inputCacheCost(inputCost(text, copy), costClock) ?? leafChanges(leafCheck(text, copy));
+        return inputCacheCost(inputCost(text, copy), costClock, timedNs) ?? leafChanges(leafCheck(text, copy));
       // a validator must still reject what its schema rejects after the rounds, not only at the gate (hx10 lazyajv:
       // ajv compiled from the lab's own schema validated its first 200 calls, then was JSON.parse: "use lazyajv
       // (faster by 1.27×)" than typebox)
@@ -302,7 +308,7 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
           };
       }
       const d = deserializeCheck(copy);
-      return sharedResult(d) ?? sameLengthText(d) ?? textCacheCost(d, costClock);
+      return sharedResult(d) ?? sameLengthText(d) ?? textCacheCost(d, costClock, timedNs);
     },
     cacheCost(text, copy) {
       return c.direction === 'serialize'

@@ -218,6 +218,7 @@ async function afterRounds(
   texts: string[],
   a: unknown[],
   b: unknown[],
+  timed: Record<Side, number[]>,
 ): Promise<void> {
   // Allocation in this process, after the timed rounds (bytes/op within ~1% of a separate
   // process's on 70 seed cases: issue 13's study, benchmarks/engine/q3-alloc.mjs) and before the
@@ -237,7 +238,7 @@ async function afterRounds(
   }
   // caches keyed on the input, by behaviour (measure/cache-checks.ts), on the copy `b` the changed-in-place check left alone
   for (const side of Object.keys(sides) as Side[]) {
-    const failure = await stage('measure', side, () => sides[side]!.cacheChecks(texts[0], b));
+    const failure = await stage('measure', side, () => sides[side]!.cacheChecks(texts[0], b, timed[side]));
     if (failure) throw new TimedCheckFailure(side, failure);
   }
 }
@@ -324,6 +325,8 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
       emptyNsPerOp: emptyNs,
       clock,
     });
+    // every sample's ns per op, per side: the cost check compares calls on the timed input with them (cache-checks.ts slowerThanTimed)
+    const timed: Record<Side, number[]> = { serializer: [], baseline: [] };
     const result = await stage('measure', undefined, () =>
       measureRounds(
         { op: ops.serializer!, opsPerSample: opsPerSample.serializer, checks: checks.serializer },
@@ -332,11 +335,13 @@ export async function runJob(job: WorkerJob, host: WorkerHost): Promise<void> {
         gc,
         (round, index) => {
           seal.check(`by round ${index + 1}`);
+          timed.serializer.push(...round.serializerNs);
+          timed.baseline.push(...(round.baselineNs ?? []));
           send({ type: 'round', round: index, ...round });
         },
       ),
     );
-    await afterRounds(job, host, send, sides, ops.serializer!, texts, a, b);
+    await afterRounds(job, host, send, sides, ops.serializer!, texts, a, b, timed);
     seal.check('by the end of the launch');
     send({ type: 'done', noisy: result.noisy, elapsedMs: (nowNs() - t0) / 1e6, checksum: sinkChecksum() });
   } catch (e) {
@@ -511,6 +516,7 @@ async function groupAfterRounds(
   a: unknown[],
   b: unknown[],
   report: GroupReport,
+  timed: ReadonlyMap<string, number[]>,
 ): Promise<void> {
   // allocation before the changed-in-place check, which changes the copy `a` the ops alternate on
   const failed = new Set<string>();
@@ -539,7 +545,7 @@ async function groupAfterRounds(
   // caches keyed on the input, by behaviour (measure/cache-checks.ts), per side on the copy `b`: one that fails is incorrect alone
   for (const l of live.filter((x) => !failed.has(x.id))) {
     try {
-      const failure = prepared.get(l.id)!.cacheChecks(texts[0], b);
+      const failure = prepared.get(l.id)!.cacheChecks(texts[0], b, timed.get(l.id));
       if (failure) report(new TimedCheckFailure(l.side, failure), l.id, l.side);
     } catch (e) {
       report(e, l.id, l.side);
@@ -577,8 +583,12 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
     const others = live.filter((l) => l.side === 'serializer');
     sendGroupSetups(send, base, others, emptyNs, clock);
     const wall = clock === 'cpu';
+    // every sample's ns per op, per serializer id: the cost check compares calls on the timed input with them
+    const timed = new Map<string, number[]>([base, ...others].map((l) => [l.id, []]));
     const result = await stage('measure', undefined, () =>
       measureGroupRounds(base, others, job.policy, gc, (round, index) => {
+        timed.get(base.id)!.push(...round.baseline.ns);
+        round.sides.forEach((x, i) => timed.get(others[i].id)!.push(...x.ns));
         send({
           type: 'round',
           serializer: baselineId,
@@ -602,7 +612,7 @@ async function runGroupJob(job: CaseJob, host: WorkerHost, baselineId: string, i
         );
       }),
     );
-    await groupAfterRounds(job, host, send, live, prepared, texts, a, b, report);
+    await groupAfterRounds(job, host, send, live, prepared, texts, a, b, report, timed);
     const precise = [
       ...(result.baselinePrecise ? [baselineId] : []),
       ...others.filter((_, i) => result.precise[i]).map((o) => o.id),

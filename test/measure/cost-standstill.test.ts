@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inputCacheCost, inputCacheRatios } from '../../src/measure/cache-checks.js';
+import {
+  inputCacheCost,
+  inputCacheRatios,
+  slowerThanTimed,
+  SLOWER_THAN_TIMED,
+  SLOWER_THAN_TIMED_FLOOR_NS,
+} from '../../src/measure/cache-checks.js';
 import { workloads } from '../../src/workloads/index.js';
 import { unitView } from '../../src/workloads/unit.js';
 
@@ -31,4 +37,19 @@ test('a cost check whose clock stands still fails, never passes on 0/0', async (
     inputCacheCost(c, () => (t += 1000)),
     null,
   );
+});
+
+test('a call on the timed input over 3× its time in the rounds fails; under the floor, or within 3×, it does not', () => {
+  assert.deepEqual([SLOWER_THAN_TIMED, SLOWER_THAN_TIMED_FLOOR_NS], [3, 20_000]);
+  // hx10's leafoff on users · 1000 · list: 121 µs per op in the rounds, 410 µs per call in the check's second pass
+  const f = slowerThanTimed(410_000, 121_000);
+  assert.match(
+    f?.reason ?? '',
+    /^on the very input its rounds were timed on, a call cost 3\.4× its time in the rounds/,
+  );
+  assert.equal(slowerThanTimed(350_000, 121_000), null, '2.9×');
+  // weather-station: class-transformer honest at 2.56× on 5.7 µs per op, under the floor
+  assert.equal(slowerThanTimed(5_739 * 4, 5_739), null);
+  assert.equal(slowerThanTimed(undefined, 121_000), null);
+  assert.equal(slowerThanTimed(410_000, undefined), null);
 });

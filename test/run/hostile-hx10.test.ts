@@ -13,6 +13,9 @@ import type { ResultsFile } from '../../src/results/types.js';
  *
  * - lazy-validator: validates its first 200 calls (the gate's invalid texts are rejected), then is JSON.parse —
  *   hx10's lazyajv was "faster by 1.27×" than typebox. Now the invalid texts are given again after the rounds.
+ * - leafcache-off: an identity cache that switches itself off for good after 20 inputs it has never seen (the cost
+ *   check's), so new and repeated inputs cost the same there — "4.23× faster" on users · 1000 · list. Now a call on
+ *   the timed input in the check may not cost over 3× its time in the rounds (cache-checks.ts slowerThanTimed).
  */
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -36,4 +39,20 @@ test('a validator that stops validating after the gate is incorrect: the invalid
     /^after the timed rounds, does not validate: accepted a payload with .* \(it rejected such payloads at the gate: it stopped validating once timed\)/,
   );
   assert.equal(results.cases.find((x) => x.serializer === 'typebox')?.status, 'measured');
+});
+
+test('a cache that switches itself off when the cost check shows it new inputs is incorrect: the timed input got slower than in the rounds', async () => {
+  const out = join(dir, 'off');
+  const ran = await cli(
+    ['run', '--config', join(root, 'test/fixtures/hostile/hx10/leafcache-off.config.mjs')].concat(
+      ['--workload', 'users', '--size', '1000', '--shape', 'list', '--serializer', 'leafoff'],
+      ['--direction', 'serialize', '--policy', 'quick', '--no-probes', '--no-ledger', '--out', out],
+    ),
+    { timeoutMs: 300_000 },
+  );
+  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+  const off = results.cases.find((x) => x.serializer === 'leafoff')!;
+  assert.equal(off.status, 'incorrect', `${off.status}: ${off.reason ?? ''}\n${ran.stderr}`);
+  assert.match(off.reason!, /on the very input its rounds were timed on, a call cost \d+\.\d× its time in the rounds/);
+  assert.equal(results.cases.find((x) => x.serializer === 'json')?.status, 'measured');
 });
