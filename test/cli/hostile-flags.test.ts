@@ -1,9 +1,7 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from '../hostile/support.js';
+import { cli, hx8Scratch } from '../hostile/support.js';
 
 /**
  * hx8 section 10, the flags ("unclear"): two `--payload` flags kept the last without a word;
@@ -11,16 +9,7 @@ import { cli } from '../hostile/support.js';
  * it is not "from 0% to 50%".
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-flags-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-/** Each command is bounded far below the 30–120 s a blocked one ran until hx8's timeout. */
-const bounded = { timeoutMs: 30_000 };
-const file = (name: string, text: string) => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
-const a1 = file('a1.json', '{"a":1}');
+const { dir, file, a1, bounded } = hx8Scratch('hostile-flags');
 
 test('a single-valued flag given twice is refused naming both values, exit 2; a list flag still collects (hx8 FL-2payload: the first dropped)', async () => {
   const other = file('other.json', '{"b":2}');
