@@ -34,8 +34,9 @@ test('a single-valued flag given twice is refused naming both values, exit 2; a 
   assert.doesNotMatch(ran.stderr, /given twice/);
 });
 
-test('--case-timeout too short for a warmup is refused naming the flag, the value and the floor, exit 2 (hx8 FL-ct1ms)', async () => {
-  const ran = await cli(
+/** `jsonbench run` of a1.json by json under the quick policy, no probes, with `flags`, into `<dir>/<out>` (bounded). */
+const quickJsonRun = (flags: string[], out: string) =>
+  cli(
     [
       'run',
       '--payload',
@@ -45,13 +46,15 @@ test('--case-timeout too short for a warmup is refused naming the flag, the valu
       '--policy',
       'quick',
       '--no-probes',
-      '--case-timeout',
-      '1ms',
+      ...flags,
       '--out',
-      join(dir, 'ct-out'),
+      join(dir, out),
     ],
     bounded,
   );
+
+test('--case-timeout too short for a warmup is refused naming the flag, the value and the floor, exit 2 (hx8 FL-ct1ms)', async () => {
+  const ran = await quickJsonRun(['--case-timeout', '1ms'], 'ct-out');
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(
     ran.stderr,
@@ -61,23 +64,7 @@ test('--case-timeout too short for a warmup is refused naming the flag, the valu
 });
 
 test('--resolve 0% says the bound is exclusive and what to give, exit 2 (hx8 FL-resolve)', async () => {
-  const ran = await cli(
-    [
-      'run',
-      '--payload',
-      a1,
-      '--serializer',
-      'json',
-      '--policy',
-      'quick',
-      '--no-probes',
-      '--resolve',
-      '0%',
-      '--out',
-      join(dir, 'resolve-out'),
-    ],
-    bounded,
-  );
+  const ran = await quickJsonRun(['--resolve', '0%'], 'resolve-out');
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(
     ran.stderr,
