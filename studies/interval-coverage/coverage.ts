@@ -29,9 +29,8 @@ import {
   sharedLaunchVariance,
   withinVariance,
 } from '../../src/stats/intervals.js';
-import { load, studyArgs } from '../lib/lib.js';
+import { load, mulberry32, studyArgs } from '../lib/lib.js';
 import { timeIntervalOf } from '../../src/results/ratio.js';
-import { mulberry32 } from './mulberry32.js';
 import jstatModule from 'jstat';
 
 const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
@@ -86,7 +85,7 @@ const { values: opt, positionals } = studyArgs(
   true,
 );
 
-/** mulberry32 (./mulberry32.ts) with a Marsaglia polar normal, as the review's scripts. */
+/** mulberry32 (../lib/lib.ts) with a Marsaglia polar normal, as the review's scripts. */
 function rng(seed: number) {
   const u = mulberry32(seed);
   let spare: number | null = null;
