@@ -14,8 +14,7 @@
  * of the two passes: a case fails only when both are over), and the cases at the top, with the load average.
  */
 import { loadavg } from 'node:os';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { workloads } from '../src/workloads/index.js';
+import { writeFileSync } from 'node:fs';
 import { serializers } from '../src/serializers/index.js';
 import { unitView } from '../src/workloads/unit.js';
 import { makeOp } from '../src/measure/sink.js';
@@ -23,15 +22,9 @@ import { measureRounds, pilot, useClock, warmup } from '../src/measure/timing.js
 import { prepareCase } from '../src/measure/prepare-case.js';
 import { cpuNowNs, threadCpuNowNs } from '../src/measure/clock.js';
 import { policies } from '../src/config/policies.js';
-import { renderPayload } from '../src/plan/payloads.js';
-import { resolvePayload } from '../src/payload/workload.js';
-import type { Direction, Shape } from '../src/case/coordinates.js';
-import type { Workload } from '../src/workloads/types.js';
+import type { Direction } from '../src/case/coordinates.js';
+import { arg, benchSubjects, load } from './subjects.js';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const repeat = Number(arg('--repeat') ?? 2);
 const outFile = arg('--out') ?? 'cache-cost.jsonl';
 const only = arg('--only') as Direction | undefined;
@@ -39,37 +32,8 @@ const match = arg('--match');
 const usersSizes = (arg('--users') ?? '1000,10000').split(',').filter(Boolean).map(Number);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const policy = policies.quick.measure;
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-
-interface Subject {
-  workload: Workload;
-  size: number;
-  shape: Shape;
-  text: string;
-}
-const subjects: Subject[] = [];
-for (const id of workloads.ids) {
-  const w = await workloads.load(id);
-  const sizes = [Math.min(...w.sizes), ...(id === 'users' ? usersSizes : [])];
-  for (const size of sizes)
-    for (const shape of w.shapes) {
-      if (size > Math.min(...w.sizes) && shape !== 'list') continue;
-      subjects.push({ workload: w, size, shape, text: renderPayload(w, size, 42) });
-    }
-}
-const corpus = new URL('../../../shared/data/corpus/', import.meta.url);
-for (const file of ['canada.json', 'citm_catalog.json']) {
-  const path = new URL(file, corpus);
-  if (!existsSync(path)) {
-    console.log(`${file}: not found under ${corpus.pathname} (skipped)`);
-    continue;
-  }
-  const resolved = await resolvePayload(path.pathname);
-  subjects.push({ workload: resolved.workloads[0], size: 1, shape: 'single', text: readFileSync(path, 'utf8') });
-}
+// users · each --users size as a list only.
+const subjects = await benchSubjects(usersSizes, (size, shape, smallest) => size <= smallest || shape === 'list');
 
 const runtime =
   (globalThis as { Bun?: { version: string } }).Bun !== undefined

@@ -8,55 +8,15 @@
  * (`ok`, or the gate's reason: a built-in that fails here is a false `incorrect`). Ends with the totals and the
  * load average.
  */
-import { loadavg } from 'node:os';
-import { existsSync, readFileSync } from 'node:fs';
-import { workloads } from '../src/workloads/index.js';
 import { serializers } from '../src/serializers/index.js';
 import { unitView } from '../src/workloads/unit.js';
 import { prepareCase } from '../src/measure/prepare-case.js';
 import { acceptsInvalid, invalidTexts } from '../src/measure/rejects.js';
-import { renderPayload } from '../src/plan/payloads.js';
-import { resolvePayload } from '../src/payload/workload.js';
-import type { Shape } from '../src/case/coordinates.js';
-import type { Workload } from '../src/workloads/types.js';
+import { arg, benchSubjects, load } from './subjects.js';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const only = arg('--only')?.split(',');
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-
-interface Subject {
-  workload: Workload;
-  size: number;
-  shape: Shape;
-  text: string;
-}
-const subjects: Subject[] = [];
-for (const id of workloads.ids) {
-  const w = await workloads.load(id);
-  const smallest = Math.min(...w.sizes);
-  const sizes = [smallest, ...(id === 'users' ? [1000, 10000] : [])];
-  for (const size of sizes)
-    for (const shape of w.shapes) {
-      if (size === 10000 && shape !== 'list') continue;
-      subjects.push({ workload: w, size, shape, text: renderPayload(w, size, 42) });
-    }
-}
-const corpus = new URL('../../../shared/data/corpus/', import.meta.url);
-for (const file of ['canada.json', 'citm_catalog.json']) {
-  const path = new URL(file, corpus);
-  if (!existsSync(path)) {
-    console.log(`${file}: not found under ${corpus.pathname} (skipped)`);
-    continue;
-  }
-  const resolved = await resolvePayload(path.pathname);
-  subjects.push({ workload: resolved.workloads[0], size: 1, shape: 'single', text: readFileSync(path, 'utf8') });
-}
+// users · 1000 in every shape, users · 10000 as a list only.
+const subjects = await benchSubjects([1000, 10000], (size, shape) => size !== 10000 || shape === 'list');
 
 console.log(`load average at start: ${load()}; ${subjects.length} payloads`);
 let cases = 0;

@@ -2,10 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import {
   constants,
   closeSync,
-  existsSync,
   fstatSync,
   linkSync,
-  mkdirSync,
   openSync,
   readSync,
   renameSync,
@@ -15,6 +13,7 @@ import {
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { ResultsFileError } from './errors.js';
+import { makeFolder } from '../case/make-folder.js';
 
 /**
  * The integrity record of a results file (hostile tester hx4, security: a detached process that a
@@ -52,7 +51,10 @@ import { ResultsFileError } from './errors.js';
  * (with or without a sidecar) without your key, and a hand edit made after the run.
  */
 
-/** Functions taken when this module loads, before any user code (see results/io.ts `pristine`). */
+/**
+ * Functions taken when this module loads, before any user code (see results/io.ts `pristine`; the key's folder is
+ * made by case/make-folder.ts makeFolder, which takes its own the same way).
+ */
 const pristine = {
   createHash,
   createHmac,
@@ -66,8 +68,6 @@ const pristine = {
   renameSync,
   rmSync,
   linkSync,
-  mkdirSync,
-  existsSync,
 } as const;
 
 /** The sidecar of a results file: its path with `.sha256` appended. */
@@ -136,28 +136,6 @@ function readKey(path: string): Buffer | { problem: string } {
 }
 
 /**
- * Makes the key's folder and its missing parents, mode 0700, one `mkdir` a level (as files/make-folder.ts
- * does; results/ imports only the case vocabulary): a recursive mkdir loops forever under /proc on
- * Node 20, where mkdir of a missing child answers ENOENT though its parent exists (hx9:
- * XDG_STATE_HOME=/proc/nonexistent hung the run after its last group).
- * @throws the file-system error of the first folder that cannot be made
- */
-function keyFolder(dir: string): void {
-  const missing: string[] = [];
-  for (let p = dir; !pristine.existsSync(p); p = dirname(p)) {
-    missing.push(p);
-    if (dirname(p) === p) break;
-  }
-  for (let i = missing.length - 1; i >= 0; i--) {
-    try {
-      pristine.mkdirSync(missing[i], { mode: 0o700 });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-  }
-}
-
-/**
  * Makes the key at `path` when there is none: 32 random bytes written to an exclusive temp file of
  * mode 0600 in a folder of mode 0700, then linked to its name (a link never replaces a file: two
  * first runs at once keep one key, the first's). Returns the key in force then.
@@ -165,8 +143,9 @@ function keyFolder(dir: string): void {
 function makeKey(path: string): Buffer | { problem: string } {
   const tmp = `${path}.tmp-${process.pid}`;
   try {
-    // one mkdir a level: a recursive mkdir loops forever under /proc on Node 20 (hx9: XDG_STATE_HOME=/proc/nonexistent hung the run)
-    keyFolder(dirname(path));
+    // mode 0700, one mkdir a level: a recursive mkdir loops forever under /proc on Node 20
+    // (hx9: XDG_STATE_HOME=/proc/nonexistent hung the run)
+    makeFolder(dirname(path), 0o700);
     pristine.writeFileSync(tmp, pristine.randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
     try {
       pristine.linkSync(tmp, path);

@@ -502,34 +502,12 @@ export function meanInterval(
   others?: { variance: number; df: number; guard?: InteractionGuard },
   run?: RunPrior,
 ): LaunchInterval | null {
-  const logs = positive(launchMeans).map(Math.log);
-  const k = logs.length;
-  if (!k) return null;
-  const m = meanOf(logs);
-  const centre = Math.exp(m);
-  const v = caseVariance(
-    k >= 2 ? sampleVariance(logs) : undefined,
-    k - 1,
-    finiteOr0(within) / (centre * centre),
-    spread,
-    others,
-    HETEROGENEITY_LEVEL,
-    run,
-    PRIOR_DF_MAX_BY_MEASURE.time,
-  );
-  if (!v) return null;
-  const h = tQuantile(confidence, v.df) * Math.sqrt(v.variance / k);
-  return {
-    centre,
-    low: Math.exp(m - h),
-    high: Math.exp(m + h),
-    df: v.df,
-    launches: k,
-    confidence,
-    se: Math.sqrt(v.variance / k),
-    basis: v.basis,
-    ...(v.own ? { own: v.own } : {}),
+  const relative = (m: number) => {
+    const centre = Math.exp(m);
+    return finiteOr0(within) / (centre * centre);
   };
+  const logs = positive(launchMeans).map(Math.log);
+  return logScaleInterval(logs, confidence, relative, spread, others, run, PRIOR_DF_MAX_BY_MEASURE.time);
 }
 
 /**
@@ -550,25 +528,44 @@ export function ratioInterval(
   others?: { variance: number; df: number; guard?: InteractionGuard },
   run?: RunPrior,
 ): LaunchInterval | null {
-  const logs = positive(launchRatios).map(Math.log);
+  return logScaleInterval(positive(launchRatios).map(Math.log), confidence, () => within, spread, others, run);
+}
+
+/**
+ * What {@link meanInterval} and {@link ratioInterval} share: exp(m ± t·√(v/k)) for `logs`, the natural logs of a
+ * case's k positive launch values (launch means or launch ratios), m their mean and v {@link caseVariance} of them
+ * (their own sample variance with k − 1 df, `within(m)` as its within-launch floor on the log scale, the group's
+ * `spread`, the heterogeneity guard's `others`, the run's prior `run`, at most `cap` prior df: caseVariance's
+ * default when absent); t at `confidence` with v's df. Null with no logs, or when caseVariance has no variance.
+ */
+function logScaleInterval(
+  logs: readonly number[],
+  confidence: number,
+  within: (m: number) => number,
+  spread: GroupSpread | undefined,
+  others: { variance: number; df: number; guard?: InteractionGuard } | undefined,
+  run: RunPrior | undefined,
+  cap?: number,
+): LaunchInterval | null {
   const k = logs.length;
   if (!k) return null;
-  const centre = meanOf(logs);
+  const m = meanOf(logs);
   const v = caseVariance(
     k >= 2 ? sampleVariance(logs) : undefined,
     k - 1,
-    within,
+    within(m),
     spread,
     others,
     HETEROGENEITY_LEVEL,
     run,
+    cap,
   );
   if (!v) return null;
   const h = tQuantile(confidence, v.df) * Math.sqrt(v.variance / k);
   return {
-    centre: Math.exp(centre),
-    low: Math.exp(centre - h),
-    high: Math.exp(centre + h),
+    centre: Math.exp(m),
+    low: Math.exp(m - h),
+    high: Math.exp(m + h),
     df: v.df,
     launches: k,
     confidence,

@@ -29,7 +29,7 @@ import {
   sharedLaunchVariance,
   withinVariance,
 } from '../../src/stats/intervals.js';
-import { load, studyArgs } from '../lib/lib.js';
+import { load, mulberry32, studyArgs } from '../lib/lib.js';
 import { timeIntervalOf } from '../../src/results/ratio.js';
 import jstatModule from 'jstat';
 
@@ -85,16 +85,9 @@ const { values: opt, positionals } = studyArgs(
   true,
 );
 
-/** mulberry32 with a Marsaglia polar normal, as the review's scripts. */
+/** mulberry32 (../lib/lib.ts) with a Marsaglia polar normal, as the review's scripts. */
 function rng(seed: number) {
-  let a = seed >>> 0;
-  const u = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const u = mulberry32(seed);
   let spare: number | null = null;
   const n = () => {
     if (spare !== null) {

@@ -1,9 +1,7 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from '../hostile/support.js';
+import { cli, hx8Scratch } from '../hostile/support.js';
 
 /**
  * hx8 section 10, the flags ("unclear"): two `--payload` flags kept the last without a word;
@@ -11,16 +9,7 @@ import { cli } from '../hostile/support.js';
  * it is not "from 0% to 50%".
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-flags-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-/** Each command is bounded far below the 30–120 s a blocked one ran until hx8's timeout. */
-const bounded = { timeoutMs: 30_000 };
-const file = (name: string, text: string) => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
-const a1 = file('a1.json', '{"a":1}');
+const { dir, file, a1, bounded } = hx8Scratch('hostile-flags');
 
 test('a single-valued flag given twice is refused naming both values, exit 2; a list flag still collects (hx8 FL-2payload: the first dropped)', async () => {
   const other = file('other.json', '{"b":2}');
@@ -45,8 +34,9 @@ test('a single-valued flag given twice is refused naming both values, exit 2; a 
   assert.doesNotMatch(ran.stderr, /given twice/);
 });
 
-test('--case-timeout too short for a warmup is refused naming the flag, the value and the floor, exit 2 (hx8 FL-ct1ms)', async () => {
-  const ran = await cli(
+/** `jsonbench run` of a1.json by json under the quick policy, no probes, with `flags`, into `<dir>/<out>` (bounded). */
+const quickJsonRun = (flags: string[], out: string) =>
+  cli(
     [
       'run',
       '--payload',
@@ -56,13 +46,15 @@ test('--case-timeout too short for a warmup is refused naming the flag, the valu
       '--policy',
       'quick',
       '--no-probes',
-      '--case-timeout',
-      '1ms',
+      ...flags,
       '--out',
-      join(dir, 'ct-out'),
+      join(dir, out),
     ],
     bounded,
   );
+
+test('--case-timeout too short for a warmup is refused naming the flag, the value and the floor, exit 2 (hx8 FL-ct1ms)', async () => {
+  const ran = await quickJsonRun(['--case-timeout', '1ms'], 'ct-out');
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(
     ran.stderr,
@@ -72,23 +64,7 @@ test('--case-timeout too short for a warmup is refused naming the flag, the valu
 });
 
 test('--resolve 0% says the bound is exclusive and what to give, exit 2 (hx8 FL-resolve)', async () => {
-  const ran = await cli(
-    [
-      'run',
-      '--payload',
-      a1,
-      '--serializer',
-      'json',
-      '--policy',
-      'quick',
-      '--no-probes',
-      '--resolve',
-      '0%',
-      '--out',
-      join(dir, 'resolve-out'),
-    ],
-    bounded,
-  );
+  const ran = await quickJsonRun(['--resolve', '0%'], 'resolve-out');
   assert.equal(ran.code, 2, ran.stderr);
   assert.match(
     ran.stderr,

@@ -1,11 +1,11 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli } from '../hostile/support.js';
+import { cli, hx8Scratch } from '../hostile/support.js';
 import { openLedger } from '../../src/ledger/schema.js';
 import { beginRun } from '../../src/ledger/record.js';
 import { listRuns } from '../../src/ledger/queries.js';
@@ -18,10 +18,7 @@ import type { ResultsFile } from '../../src/results/types.js';
  * folder; runs whose ledger writes hit a full disk were listed as Finished "killed".
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-ledger-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-/** Each command is bounded far below the 30–120 s a blocked one ran until hx8's timeout. */
-const bounded = { timeoutMs: 30_000 };
+const { dir, bounded } = hx8Scratch('hostile-ledger');
 
 test('ledger import of a killed run folder says the run did not finish and that report rebuilds it; a finished run folder is imported (hx8 TT8-killedimport)', async () => {
   const killed = join(dir, 'killed-run');

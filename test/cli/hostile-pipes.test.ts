@@ -1,10 +1,9 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli } from '../hostile/support.js';
+import { cli, hx8Scratch } from '../hostile/support.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
 /**
@@ -13,16 +12,7 @@ import type { ResultsFile } from '../../src/results/types.js';
  * Each is refused at once naming the flag, or, inside a folder, skipped and named.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-pipes-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-/** Each command is bounded far below the 30–120 s a blocked one ran until hx8's timeout. */
-const bounded = { timeoutMs: 30_000 };
-const file = (name: string, text: string) => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
-const a1 = file('a1.json', '{"a":1}');
+const { dir, a1, bounded } = hx8Scratch('hostile-pipes');
 const hasMkfifo = process.platform === 'linux' && spawnSync('mkfifo', ['--version']).status === 0;
 const fifoSkip = hasMkfifo ? false : 'needs mkfifo (Linux)';
 const fifo = (name: string) => {

@@ -1,9 +1,7 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from '../hostile/support.js';
+import { cli, hx8Scratch } from '../hostile/support.js';
 
 /**
  * hx8 section 9 ("crash": a `--schema` module whose export throws when read was "an internal
@@ -12,16 +10,7 @@ import { cli } from '../hostile/support.js';
  * Object.prototype.constructor; a 400,000-digit number was echoed whole).
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-schemas-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-/** Each command is bounded far below the 30–120 s a blocked one ran until hx8's timeout. */
-const bounded = { timeoutMs: 30_000 };
-const file = (name: string, text: string) => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
-const a1 = file('a1.json', '{"a":1}');
+const { dir, file, a1, bounded } = hx8Scratch('hostile-schemas');
 
 test('a --schema module whose export throws on every read is refused naming the file and the export, exit 2 (hx8 S8-zodproxy: an internal error)', async () => {
   const schema = file(

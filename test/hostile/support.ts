@@ -62,6 +62,22 @@ export function scratchConfigs(name: string): { dir: string; config: (file: stri
 }
 
 /**
+ * The set-up of the hx8 CLI suites (test/cli/hostile-*.test.ts): scratchConfigs(name)'s folder `dir` (removed
+ * after the file's tests) and `file(name, text)`, which writes a file there and returns its path; `a1`, the
+ * payload `{"a":1}` written there as a1.json; and `bounded`, cli()'s options bounding each command to 30 s, far
+ * below the 30–120 s a blocked one ran until hx8's timeout.
+ */
+export function hx8Scratch(name: string): {
+  dir: string;
+  file: (file: string, text: string) => string;
+  a1: string;
+  bounded: { timeoutMs: number };
+} {
+  const { dir, config: file } = scratchConfigs(name);
+  return { dir, file, a1: file('a1.json', '{"a":1}'), bounded: { timeoutMs: 30_000 } };
+}
+
+/**
  * The arguments of a quick `jsonbench run` of `serializers` from `config` on weather-station in one
  * direction, without probes or ledger, into `out`: the shape most hostile tests run. `matrix` names
  * another workload, and one size and shape (absent: the workload's own sizes and shapes).

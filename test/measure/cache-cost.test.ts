@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { prepareCase } from '../../src/measure/prepare-case.js';
 import { INPUT_CACHE_RATIO, TEXT_CACHE_RATIO } from '../../src/measure/cache-checks.js';
 import { workloads } from '../../src/workloads/index.js';
@@ -62,8 +63,21 @@ test('a serializer cache keyed by the input object and validated by a === walk (
 });
 
 test('the same cache on users · 100 · many (one record per call) is caught too', async () => {
-  const f = await cacheChecks(await configAdapter('leafcache.config.mjs'), 'users', 100, 'many', 'serialize', 50);
-  assert.match(f?.reason ?? 'none', /^an input object it had never seen/);
+  // One record per call: the cache's walk is closer to the work than on a list, and the check's statistic reads
+  // 2.1–3.4× against Node 20's 1.7 (30 fresh processes, load 6–7, 2026-12-06); one CI run under load saw no failure
+  // once (2026-12-06 16:04–16:20, load 1.4–4.7, beside another run). So up to 3 measurements, each prepared and
+  // warmed afresh, and one catch required: a check that no longer sees this cache fails all three.
+  const adapter = await configAdapter('leafcache.config.mjs');
+  let f: Awaited<ReturnType<typeof cacheChecks>> = null;
+  const misses: string[] = [];
+  for (let attempt = 0; attempt < 3 && !f; attempt++) {
+    f = await cacheChecks(adapter, 'users', 100, 'many', 'serialize', 50);
+    if (!f) misses.push(`load ${loadavg()[0].toFixed(1)}`);
+  }
+  assert.match(
+    f?.reason ?? `none in ${misses.length} measurements (${misses.join(', ')})`,
+    /^an input object it had never seen/,
+  );
 });
 
 test('a whole-text copy cache throttled to 0.55× of a parse (hx7 tcopy) is caught by the text cost', async () => {

@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { drawn, pickPositions, picksFor, PICKS_PER_SAMPLE, randomBelow } from '../../src/measure/check-schedule.js';
-import { sideChecks, TimedCheckFailure, type SideChecks } from '../../src/measure/timed-check.js';
-import { measureRounds } from '../../src/measure/timing.js';
+import { sideChecks, type TimedCheckFailure, type SideChecks } from '../../src/measure/timed-check.js';
 import { makeOp } from '../../src/measure/sink.js';
 import { policies } from '../../src/config/policies.js';
 import type { Workload } from '../../src/workloads/types.js';
+import { roundsFailure } from './rounds-failure.js';
 
 /**
  * The calls drawn at random in every timed sample (src/measure/check-schedule.ts, timed-check.ts `picked`): hx8
@@ -45,19 +45,7 @@ function side(serialize: (v: unknown) => string, units = 1) {
 /** Runs 40 rounds of `opsPerSample` ops; the TimedCheckFailure thrown, or undefined. */
 function rounds(serialize: (v: unknown) => string, opsPerSample: number, units = 1): TimedCheckFailure | undefined {
   const { checks, op } = side(serialize, units);
-  try {
-    measureRounds(
-      { op, opsPerSample, checks },
-      undefined,
-      policy,
-      () => {},
-      () => {},
-    );
-  } catch (e) {
-    if (e instanceof TimedCheckFailure) return e;
-    throw e;
-  }
-  return undefined;
+  return roundsFailure({ op, opsPerSample, checks }, policy);
 }
 
 /** JSON.stringify's text with its first digit changed (same length: the quick check's length comparison passes it). */

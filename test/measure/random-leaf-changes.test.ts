@@ -8,13 +8,13 @@ import { roundChanges, RANDOM_LEAF_CHANGES } from '../../src/measure/in-place.js
 import { backToBackChanges } from '../../src/measure/cache-checks.js';
 import { resolvePayload } from '../../src/payload/workload.js';
 import { serializers } from '../../src/serializers/index.js';
-import { measureRounds } from '../../src/measure/timing.js';
 import { makeOp } from '../../src/measure/sink.js';
-import { TimedCheckFailure } from '../../src/measure/timed-check.js';
+import type { TimedCheckFailure } from '../../src/measure/timed-check.js';
 import { policies } from '../../src/config/policies.js';
 import { workloads } from '../../src/workloads/index.js';
 import { unitView } from '../../src/workloads/unit.js';
 import type { SerializerAdapter } from '../../src/serializers/types.js';
+import { roundsFailure } from './rounds-failure.js';
 
 /**
  * The changes made in place between two timed calls at leaves drawn at random (src/measure/in-place.ts
@@ -80,19 +80,10 @@ async function timed(serialize: (v: unknown) => string): Promise<TimedCheckFailu
   assert.equal(p.check(text), null, 'passes the gate');
   const a = p.inputs(text);
   const b = p.inputs(text);
-  try {
-    measureRounds(
-      { op: makeOp(p.call, a, b), opsPerSample: 4, checks: p.timedChecks('serializer', text, [a, b]) },
-      undefined,
-      policy,
-      () => {},
-      () => {},
-    );
-  } catch (e) {
-    if (e instanceof TimedCheckFailure) return e;
-    throw e;
-  }
-  return undefined;
+  return roundsFailure(
+    { op: makeOp(p.call, a, b), opsPerSample: 4, checks: p.timedChecks('serializer', text, [a, b]) },
+    policy,
+  );
 }
 
 test(`the rounds change ${RANDOM_LEAF_CHANGES} leaves drawn at random first, then the first, a middle and the last`, async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli } from '../hostile/support.js';
+import { cli, quickRunArgs } from '../hostile/support.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
 /**
@@ -25,32 +25,36 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-hx8-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(name: string, fixture: string, args: string[]) {
+/**
+ * A quick `jsonbench run` (test/hostile/support.ts quickRunArgs: no probes, no ledger) of `serializers` from the hx8
+ * config `fixture` on users at `size` (and `shape`, absent: every shape) in one direction, `extra` flags added, into
+ * `<dir>/<name>`; the process (bounded to 300 s) and its results.json. Throws when it wrote no results.json.
+ */
+async function run(
+  name: string,
+  fixture: string,
+  serializers: string,
+  direction: 'serialize' | 'deserialize',
+  matrix: { size: number; shape?: 'list' },
+  extra: string[] = [],
+) {
   const out = join(dir, name);
   const config = join(root, 'test/fixtures/hostile/hx8', fixture);
-  const ran = await cli(
-    ['run', '--config', config, ...args, '--policy', 'quick', '--no-probes', '--no-ledger', '--out', out],
-    { timeoutMs: 300_000 },
-  );
+  const args = quickRunArgs(config, serializers, direction, out, { workload: 'users', ...matrix });
+  const ran = await cli([...args, ...extra], { timeoutMs: 300_000 });
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
   return { ran, results };
 }
 
 test('hx7 F3 beside typia: wrong on every 17th call is incorrect, and --fail-on incorrect exits 1', async () => {
-  const { ran, results } = await run('sw', 'sometimes-wrong.config.mjs', [
-    '--workload',
-    'users',
-    '--size',
-    '100',
-    '--shape',
-    'list',
-    '--serializer',
+  const { ran, results } = await run(
+    'sw',
+    'sometimes-wrong.config.mjs',
     'typia,sometimes-wrong',
-    '--direction',
     'serialize',
-    '--fail-on',
-    'incorrect',
-  ]);
+    { size: 100, shape: 'list' },
+    ['--fail-on', 'incorrect'],
+  );
   const c = results.cases.find((x) => x.serializer === 'sometimes-wrong')!;
   assert.equal(c.status, 'incorrect', `${c.status}: ${c.reason ?? ''}\n${ran.stderr}`);
   assert.match(c.reason!, /a timed call drawn at random\): output differs at \$\[\d+\]\.\w+/);
@@ -60,16 +64,7 @@ test('hx7 F3 beside typia: wrong on every 17th call is incorrect, and --fail-on 
 });
 
 test('hx8 fewcheck is incorrect on users · 1000 · list and many ("does not validate")', async () => {
-  const { ran, results } = await run('fewcheck', 'fewcheck.config.mjs', [
-    '--workload',
-    'users',
-    '--size',
-    '1000',
-    '--serializer',
-    'fewcheck',
-    '--direction',
-    'deserialize',
-  ]);
+  const { ran, results } = await run('fewcheck', 'fewcheck.config.mjs', 'fewcheck', 'deserialize', { size: 1000 });
   const mine = results.cases.filter((x) => x.serializer === 'fewcheck');
   assert.equal(mine.length, 2, ran.stderr);
   for (const c of mine) {
@@ -79,18 +74,10 @@ test('hx8 fewcheck is incorrect on users · 1000 · list and many ("does not val
 });
 
 test('hx8 tsparse at 0.85× of a miss is incorrect on users · 1000 · list (a change at a random leaf)', async () => {
-  const { ran, results } = await run('tsparse', 'throttled-sparsecache.config.mjs', [
-    '--workload',
-    'users',
-    '--size',
-    '1000',
-    '--shape',
-    'list',
-    '--serializer',
-    'tsparse',
-    '--direction',
-    'serialize',
-  ]);
+  const { ran, results } = await run('tsparse', 'throttled-sparsecache.config.mjs', 'tsparse', 'serialize', {
+    size: 1000,
+    shape: 'list',
+  });
   const c = results.cases.find((x) => x.serializer === 'tsparse')!;
   assert.equal(c.status, 'incorrect', `${c.status}: ${c.reason ?? ''}\n${ran.stderr}`);
   assert.match(c.reason!, /the output did not follow a change made in place to its input/);

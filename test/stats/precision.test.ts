@@ -12,6 +12,7 @@ import type { LaunchRecord } from '../../src/results/types.js';
 import type { CaseGroup } from '../../src/plan/plan.js';
 import type { LaunchOutcome } from '../../src/runtimes/launch.js';
 import { allocated, fakeLaunch, payload, planned, timed, type Script } from '../run/fake-launch.js';
+import { mulberry32 } from '../../studies/lib/lib.js';
 
 /**
  * Launches in two states (issue 23; weather-station serialize fast-json-stringify ÷ json read
@@ -22,16 +23,9 @@ import { allocated, fakeLaunch, payload, planned, timed, type Script } from '../
  * a fake clock.
  */
 
-/** A seeded uniform generator (mulberry32) and a normal from it (Box–Muller). */
+/** A seeded uniform generator (mulberry32, studies/lib/lib.ts) and a normal from it (Box–Muller). */
 function rng(seed: number) {
-  let a = seed >>> 0;
-  const u = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const u = mulberry32(seed);
   const normal = () => Math.sqrt(-2 * Math.log(u() || 1e-300)) * Math.cos(2 * Math.PI * u());
   return { u, normal };
 }
