@@ -172,7 +172,8 @@ function terminalColumns(c: Comparison): Column<CompareRow>[] {
     col('ci', { priority: 2 }),
     col('p', { priority: 5 }),
     col('noise', { priority: 4 }),
-    col('verdict', { wrap: 30 }),
+    // never wrapped (nu9: 23 Verdict cells on two rows at 120 columns): a narrow terminal drops p, Noise, Base → Head, CI first
+    col('verdict'),
   ];
 }
 
