@@ -44,7 +44,7 @@ export function platformLabel(p: Platform): string {
 }
 
 /**
- * Groups cases into tables (order of first appearance) and sections by class and platform (each
+ * Groups cases into tables (by workload in order of first appearance, then size, shape, direction) and sections by class and platform (each
  * platform has its own baseline, so JavaScript and .NET serializers are never ranked together);
  * within a section, measured cases by ratio (then mean), then the others by status. Unsupported
  * cases sit in the section of their adapter's class and platform.
@@ -56,7 +56,24 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
     if (!tables.has(k)) tables.set(k, []);
     tables.get(k)!.push(c);
   }
-  return [...tables].map(([, cs]) => {
+  // one workload's tables together, smaller sizes first, serialize before deserialize (nu9: a suite's tables came in
+  // the order its groups finished, one workload's spread over ~280 rows); workloads in order of first appearance
+  const workloadAt = new Map<string, number>();
+  for (const c of cases) if (!workloadAt.has(c.workload)) workloadAt.set(c.workload, workloadAt.size);
+  const shapes = ['single', 'list', 'many'];
+  const order = (c: CaseResult) => [
+    workloadAt.get(c.workload)!,
+    c.size,
+    shapes.indexOf(c.shape),
+    c.direction === 'serialize' ? 0 : 1,
+  ];
+  const sorted = [...tables].sort(([, a], [, b]) => {
+    const x = order(a[0]);
+    const y = order(b[0]);
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
+    return 0;
+  });
+  return sorted.map(([, cs]) => {
     const title = tableTitle(cs[0]);
     const keys = [
       ...new Map(

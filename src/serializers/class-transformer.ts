@@ -161,7 +161,7 @@ const adapter: SerializerAdapter = {
   notes: (workload) => toDtoClass(workload.schema, workload.wire?.naming).notes,
   code: {
     serialize:
-      'JSON.stringify(instanceToPlain(value), null, indent) // users-settings: value = toDtoInstances(value) first',
+      'JSON.stringify(instanceToPlain(value), null, indent) // where the wire renames keys: value = toDtoInstances(value) first',
     deserialize: 'plainToInstance(Dto, JSON.parse(text))',
   },
 };

@@ -85,3 +85,29 @@ test('a library unsupported both ways is no "one direction only" (nu6: class-tra
     '– 2 other pairs unsupported (reasons in report.md): class-transformer (2)',
   ]);
 });
+
+test('tables come by workload, then size, shape and direction, whatever order the groups finished in (nu9)', async () => {
+  const { buildTables } = await import('../../src/report/rows.js');
+  // the cases as groups finishing out of order would leave them: reversed
+  const titles = buildTables([...r.cases].reverse()).map((t) => t.title);
+  const workloads = [...new Set([...r.cases].reverse().map((c) => c.workload))];
+  const key = (t: string) => {
+    const [w, size, shape, direction] = t.replace(/ \(an op: \d+ calls?\)/, '').split(' · ');
+    return [
+      workloads.indexOf(w),
+      Number(size),
+      ['single', 'list', 'many'].indexOf(shape),
+      direction === 'serialize' ? 0 : 1,
+    ];
+  };
+  const sorted = [...titles].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return x.map((v, i) => v - y[i]).find((d) => d !== 0) ?? 0;
+  });
+  assert.deepEqual(titles, sorted);
+  assert.ok(titles.length >= 16, `${titles.length} tables`);
+  assert.ok(
+    titles.findIndex((t) => t.endsWith('deserialize')) > titles.findIndex((t) => t.endsWith(' serialize')),
+    'serialize first',
+  );
+});
