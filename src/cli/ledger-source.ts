@@ -117,6 +117,8 @@ export function readRun(path: string, command: string, ledgerOption?: string | b
   sayOnStderr(
     `jsonbench ${command}: ${path} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run was killed before them)`,
   );
+  const unchecked = uncheckedLine(command, path, r.results);
+  if (unchecked) sayOnStderr(unchecked);
   return sayUnread(r.results, path, command);
 }
 

@@ -13,7 +13,9 @@
  * cases with launches but no end are assembled from those launches by the same code a finished group
  * uses (run/assemble.ts), marked with an `interrupted` finding (no allocation pass, fewer launches
  * than the policy asks); cases never measured are `not-run` with the reason. The session removes the
- * three files once results.json is written.
+ * three files once results.json is written. The partial files carry no integrity record (no sidecar,
+ * no HMAC), so the rebuilt file is marked `unchecked` (results/integrity.ts REBUILT_UNCHECKED), which
+ * the reports say in their header and `report`/`compare` on stderr.
  */
 import { existsSync, readFileSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { writeFileNamed } from '../files/write-file.js';
@@ -26,6 +28,7 @@ import { LaunchRecordSchema, type CaseResult, type LaunchRecord, type ResultsFil
 import { checkResults } from '../results/validate.js';
 import { ResultsFileError, type TextPosition } from '../results/errors.js';
 import { pointerPosition, readResultsText, syntaxErrorAt } from '../results/io.js';
+import { REBUILT_UNCHECKED } from '../results/integrity.js';
 import { medianOf } from '../stats/median.js';
 import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from './assemble.js';
 import { deepFreeze } from '../case/frozen.js';
@@ -403,7 +406,8 @@ export function recoverRun(dir: string): Recovered {
   let results: ResultsFile;
   try {
     results = checkResults(
-      { ...snapshot.results, cases },
+      // the partial files have no sidecar: the reports and commands say the rebuilt numbers are unchecked
+      { ...snapshot.results, cases, unchecked: REBUILT_UNCHECKED },
       `${dir} (rebuilt from ${RUN_PARTIAL.header}, ${RUN_PARTIAL.cases} and ${RUN_PARTIAL.launches})`,
     );
   } catch (e) {

@@ -62,6 +62,21 @@ test('a run killed before its cases were launched rebuilds them as not-run (not 
   }
 });
 
+test("a killed run's rebuilt results are marked unchecked, and the reports say so (hx10 KF-forged-report: a forged launch log was believed with no integrity word)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
+  try {
+    await killedRun(dir);
+    const r = recoverRun(dir);
+    assert.equal(r.results.unchecked, "rebuilt from a killed run's partial files, which carry no integrity record");
+    assert.match(
+      renderMarkdown([r.results]),
+      / · integrity: unchecked \(rebuilt from a killed run's partial files, which carry no integrity record\)/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a damaged launch record in launches.partial.jsonl is refused with the file, the record and the field, never an internal error', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
   try {
@@ -235,6 +250,16 @@ test("`jsonbench compare` reads a killed run's folder as `report` does: what it 
         new RegExp(
           `jsonbench compare: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a run that did not finish: 0 case\\(s\\) finished, 2 rebuilt from their launches \\(marked ⏹\\)`,
         ),
+      );
+    // hx10 KF-forged-compare: a forged launch log was compared with no integrity word
+    for (const dir of dirs)
+      assert.ok(
+        ran.stderr
+          .replace(/\n +/g, ' ')
+          .includes(
+            `jsonbench compare: ${dir}: its integrity is unchecked (rebuilt from a killed run's partial files, which carry no integrity record)`,
+          ),
+        ran.stderr,
       );
     assert.match(ran.stdout, /\| typia \| time \| 600 ns \| 1\.20 µs \| .*\| \*\*slower ⏹\*\* \|/);
     assert.match(
