@@ -312,7 +312,7 @@ export const NOT_SIGNED = 'the sidecar was not written by jsonbench for this use
  * multiplied by 0.2 was reported "3.70× faster" with no integrity word, while a results.json without
  * a sidecar is said unchecked).
  */
-export const REBUILT_UNCHECKED = "rebuilt from a killed run's partial files, which carry no integrity record";
+export const REBUILT_UNCHECKED = "rebuilt from an unfinished run's partial files, which carry no integrity record";
 
 /** Another record of the hash a run wrote its results file with (the ledger's `runs.results_sha256`), and where it is, in words. */
 export interface IntegrityRecord {
