@@ -114,9 +114,13 @@ export function readRun(path: string, command: string, ledgerOption?: string | b
       `a folder without results.json or ${RUN_PARTIAL.header}: not a jsonbench run folder (give a results file, or the --out folder of a run)`,
     );
   const r = recoverRun(path);
+  // hx10 FD-40k-report: a run stopped by a full disk was said "killed"; a cut last record was dropped without a word
+  for (const note of r.stopped?.notes ?? []) sayOnStderr(`jsonbench ${command}: ${path}: ${note}`);
   sayOnStderr(
-    `jsonbench ${command}: ${path} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run was killed before them)`,
+    `jsonbench ${command}: ${path} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run ${r.stopped ? 'stopped' : 'was killed'} before them)`,
   );
+  const unchecked = uncheckedLine(command, path, r.results);
+  if (unchecked) sayOnStderr(unchecked);
   return sayUnread(r.results, path, command);
 }
 

@@ -8,6 +8,8 @@ import {
 import type { JsonSchema } from '../workloads/json-schema.js';
 import { MAX_ENUM_VALUES, tooManyEnumValues } from '../workloads/check-schema.js';
 import { defineOwn } from '../case/own-key.js';
+import { MAX_SCHEMA_DEPTH } from './schema-constraints.js';
+import { echo } from './echo.js';
 
 /**
  * Reading a JSON Schema into a {@link SchemaNode} (`--schema FILE`, the output of inference and
@@ -87,6 +89,8 @@ export function fromJsonSchema(root: unknown, options: FromJsonSchemaOptions = {
  */
 class SchemaReader {
   readonly unconverted: string[] = [];
+  /** Subschemas being read above the current one, each `$ref` followed counting as one (hx10: 5,000 chained `$ref`s overflowed the stack). */
+  private depth = 0;
 
   constructor(
     private readonly root: unknown,
@@ -109,7 +113,23 @@ class SchemaReader {
     return at;
   }
 
+  /**
+   * Reads one subschema. @throws JsonSchemaError past {@link MAX_SCHEMA_DEPTH} levels, each `$ref`
+   * followed counting as a level (the cap of schema-constraints.ts sees only nesting written out;
+   * hx10 S10-refchain, S10-refnest: a chain of 5,000 `$ref` aliases, or 3,000 levels written
+   * through `$ref`, overflowed the stack as "an internal error")
+   */
   read(raw: unknown, path: string, refs: readonly string[]): SchemaNode {
+    if (this.depth >= MAX_SCHEMA_DEPTH) throw tooDeep(path, refs);
+    this.depth++;
+    try {
+      return this.readLevel(raw, path, refs);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private readLevel(raw: unknown, path: string, refs: readonly string[]): SchemaNode {
     if (raw === true || (raw && typeof raw === 'object' && Object.keys(raw).every((k) => ANNOTATIONS.has(k))))
       return { type: 'unknown' };
     if (raw === false) throw new JsonSchemaError(`the schema at ${path} is \`false\` (no value is valid)`);
@@ -118,7 +138,20 @@ class SchemaReader {
     const s = raw as JsonSchema;
     if (typeof s.$ref === 'string') return this.readRef(s, path, refs);
     for (const k of Object.keys(s)) if (!KNOWN.has(k) && !ANNOTATIONS.has(k)) this.skip(k, path);
-    if (Array.isArray(s.allOf)) return this.read(this.mergeAllOf(s, path), path, refs);
+    if (Array.isArray(s.allOf)) {
+      // the parts' $refs are inlined too: `{"allOf":[{"$ref":"#"}]}` is recursive, not merged forever
+      const partRefs = (s.allOf as unknown[]).flatMap((p) =>
+        p && typeof p === 'object' && typeof (p as JsonSchema).$ref === 'string'
+          ? [(p as JsonSchema).$ref as string]
+          : [],
+      );
+      for (const ref of partRefs)
+        if (refs.includes(ref))
+          throw new JsonSchemaError(
+            `recursive schema: ${ref} refers to itself through allOf at ${path} (a recursive type cannot be translated into every library)`,
+          );
+      return this.read(this.mergeAllOf(s, path), path, [...refs, ...partRefs]);
+    }
     const alternatives = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
     if (Array.isArray(alternatives))
       return unionOf(
@@ -275,6 +308,18 @@ class SchemaReader {
       ...(extra ? { additionalProperties: extra } : {}),
     };
   }
+}
+
+/** The refusal of a schema read deeper than {@link MAX_SCHEMA_DEPTH} levels at `path` (a value's JSON path), through `refs`. */
+function tooDeep(path: string, refs: readonly string[]): JsonSchemaError {
+  const ref = refs.at(-1);
+  const where =
+    ref === undefined
+      ? `the schema for the value at ${echo(path, 80)}`
+      : `the schema at ${echo(ref, 160)} (for the value at ${echo(path, 80)}, reached through ${refs.length.toLocaleString('en-US')} $ref${refs.length === 1 ? '' : 's'})`;
+  return new JsonSchemaError(
+    `${where}: it nests deeper than ${MAX_SCHEMA_DEPTH} levels, each $ref followed counting as one, more than jsonbench reads; flatten it or give the payload alone (its schema is then inferred)`,
+  );
 }
 
 /** Patterns that match every property name. */

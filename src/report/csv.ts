@@ -1,5 +1,5 @@
 import type { ResultsFile } from '../results/types.js';
-import { visibleControls } from './table/escape.js';
+import { visibleName } from './table/escape.js';
 import { asRuns, buildModel, type ReportCase } from './model.js';
 import { ratioIntervalOf, timeIntervalOf } from '../results/ratio.js';
 import { caseReason } from './reason.js';
@@ -71,16 +71,19 @@ const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 const FORMULA_START = /^[\s]*[=+\-@]|^[\t\r]/;
 
 /**
- * Quotes a field per RFC 4180 when it holds a comma, quote, CR or LF. A text field a spreadsheet
- * could run as a formula (starting with `= + - @`, TAB or CR, also after leading blanks) is kept as
- * text by a leading `'` (OWASP's CSV-injection advice); a plain number is left as it is. Control
- * characters but TAB, LF and CRLF are shown as their control pictures (ESC → ␛: escape.ts `visibleControls`).
+ * One CSV field: a plain number as it is; text on one line, every control character shown as its
+ * control picture (ESC → ␛, LF → ␊, CR → ␍, TAB → ␉, C1 → U+FFFD), U+2028/U+2029 and bidirectional
+ * formatting characters as their escapes (`\u202E`: escape.ts `visibleName`). hx10 EV-ver-csv: a
+ * package version holding a newline put a line starting `::error::forged` in report.csv, which
+ * GitHub Actions runs as a workflow command when a CI log prints the file; Markdown, HTML and the
+ * terminal already kept every cell on one line. A text field a spreadsheet could run as a formula
+ * (starting with `= + - @`, TAB or CR, also after leading blanks) is kept as text by a leading `'`
+ * (OWASP's CSV-injection advice). Quoted per RFC 4180 when it holds a comma or a quote.
  */
 export function csvField(v: string | number | null | undefined): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  // control characters (ESC from a hand-edited serializer or workload name) as their pictures, as the terminal shows them
-  const t = visibleControls(v);
+  const t = visibleName(v);
   const s = (FORMULA_START.test(v) || FORMULA_START.test(t)) && !PLAIN_NUMBER.test(t) ? `'${t}` : t;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

@@ -12,16 +12,24 @@ export const DEFAULT_WIDTH = 100;
 export const SEE_REPORT = ' → report.md';
 
 /**
+ * The narrowest width the output is fitted to: a narrower terminal or `COLUMNS` is read as this
+ * (hx10 COL-1: `COLUMNS=1` printed 1,302 lines of one character each; the terminal folds lines
+ * wider than it).
+ */
+const MIN_WIDTH = 20;
+
+/**
  * The width to fit the output to: the terminal's columns when the stream is a terminal, else the
- * `COLUMNS` environment variable (a positive integer), else {@link DEFAULT_WIDTH}.
+ * `COLUMNS` environment variable (a positive integer), else {@link DEFAULT_WIDTH}; never below
+ * {@link MIN_WIDTH}.
  */
 export function outputWidth(
   stream: { isTTY?: boolean; columns?: number },
   env: NodeJS.ProcessEnv = process.env,
 ): number {
-  if (stream.isTTY && stream.columns && stream.columns > 0) return stream.columns;
+  if (stream.isTTY && stream.columns && stream.columns > 0) return Math.max(MIN_WIDTH, stream.columns);
   const c = Number(env.COLUMNS);
-  return Number.isInteger(c) && c > 0 ? c : DEFAULT_WIDTH;
+  return Number.isInteger(c) && c > 0 ? Math.max(MIN_WIDTH, c) : DEFAULT_WIDTH;
 }
 
 /** Options of {@link wrap}. */

@@ -284,6 +284,15 @@ export const NO_SIDECAR = 'no sidecar';
  */
 export const NOT_SIGNED = 'the sidecar was not written by jsonbench for this user';
 
+/**
+ * `ResultsFile.unchecked` of a killed run's results rebuilt from its partial files (run/recover.ts):
+ * `run.partial.json`, `results.partial.jsonl` and `launches.partial.jsonl` have no sidecar, so
+ * nothing vouches for them (hx10 KF-forged-report: a launch log with every sample of one serializer
+ * multiplied by 0.2 was reported "3.70× faster" with no integrity word, while a results.json without
+ * a sidecar is said unchecked).
+ */
+export const REBUILT_UNCHECKED = "rebuilt from an unfinished run's partial files, which carry no integrity record";
+
 /** Another record of the hash a run wrote its results file with (the ledger's `runs.results_sha256`), and where it is, in words. */
 export interface IntegrityRecord {
   sha: string;

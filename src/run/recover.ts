@@ -13,12 +13,14 @@
  * cases with launches but no end are assembled from those launches by the same code a finished group
  * uses (run/assemble.ts), marked with an `interrupted` finding (no allocation pass, fewer launches
  * than the policy asks); cases never measured are `not-run` with the reason. The session removes the
- * three files once results.json is written.
+ * three files once results.json is written. The partial files carry no integrity record (no sidecar,
+ * no HMAC), so the rebuilt file is marked `unchecked` (results/integrity.ts REBUILT_UNCHECKED), which
+ * the reports say in their header and `report`/`compare` on stderr.
  */
-import { existsSync, readFileSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, statSync, statfsSync } from 'node:fs';
 import { writeFileNamed } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { CaseGroup } from '../plan/plan.js';
 import type { PayloadFile } from '../plan/payloads.js';
 import { Value } from '@sinclair/typebox/value';
@@ -26,6 +28,7 @@ import { LaunchRecordSchema, type CaseResult, type LaunchRecord, type ResultsFil
 import { checkResults } from '../results/validate.js';
 import { ResultsFileError, type TextPosition } from '../results/errors.js';
 import { pointerPosition, readResultsText, syntaxErrorAt } from '../results/io.js';
+import { REBUILT_UNCHECKED } from '../results/integrity.js';
 import { medianOf } from '../stats/median.js';
 import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from './assemble.js';
 import { deepFreeze } from '../case/frozen.js';
@@ -34,6 +37,10 @@ import { deepFreeze } from '../case/frozen.js';
 export const NOT_RUN_REASON = 'not measured: the run was killed before this case';
 /** A case whose launch had started (a `launching` line in launches.partial.jsonl) but none finished (hx5 U4). */
 export const KILLED_WHILE_REASON = 'not measured: the run was killed while measuring this case';
+/** {@link NOT_RUN_REASON} of a run whose partial files end mid-record (`how`: what the files show, e.g. a full disk; hx10 FD-40k-report). */
+const stoppedBeforeReason = (how: string) => `not measured: the run stopped before this case (${how})`;
+/** {@link KILLED_WHILE_REASON} of a run whose partial files end mid-record (see {@link stoppedBeforeReason}). */
+const stoppedWhileReason = (how: string) => `not measured: the run stopped while measuring this case (${how})`;
 
 /** File names of a run in progress, inside its output folder. */
 export const RUN_PARTIAL = deepFreeze({
@@ -213,6 +220,12 @@ export interface Recovered {
   rebuilt: number;
   /** cases never measured (`not-run`, with the reason) */
   lost: number;
+  /**
+   * When a partial file ends mid-record (its last line dropped): what the files show of how the run
+   * stopped (`how`, e.g. "launches.partial.jsonl ends mid-record; the disk holding the folder is
+   * full") and one line per dropped line, for stderr. Undefined after a kill between two records.
+   */
+  stopped?: { how: string; notes: string[] };
 }
 
 /** A line of a JSONL file that parsed: its value, its 1-based line number and its text. */
@@ -222,13 +235,22 @@ interface JsonLine {
   text: string;
 }
 
+/** The last line of a JSONL file that does not parse, dropped: its 1-based number and its length in bytes. */
+interface CutLine {
+  file: string;
+  line: number;
+  bytes: number;
+}
+
 /**
- * Lines of a JSONL file that parse, in order. The last line may be cut short by the kill: it is
- * dropped; a bad line before the last is an error.
+ * Lines of a JSONL file that parse, in order, and its last line when that one does not (cut short
+ * by a kill or a full disk mid-record: dropped, and returned as `cut` so the rebuild says so; hx10
+ * FD-40k-report: a launches.partial.jsonl cut at 8,192 bytes mid-line was rebuilt without a word).
+ * A bad line before the last is an error.
  * @throws ResultsFileError naming the file and the line
  */
-function readJsonLines(path: string): JsonLine[] {
-  if (!existsSync(path)) return [];
+function readJsonLines(path: string): { lines: JsonLine[]; cut?: CutLine } {
+  if (!existsSync(path)) return { lines: [] };
   if (!statSync(path).isFile())
     throw new ResultsFileError(
       path,
@@ -245,11 +267,41 @@ function readJsonLines(path: string): JsonLine[] {
     try {
       out.push({ value: JSON.parse(text), line: i + 1, text });
     } catch (e) {
-      if (lines.slice(i + 1).every((l) => !l.trim())) break;
+      if (lines.slice(i + 1).every((l) => !l.trim()))
+        return { lines: out, cut: { file: basename(path), line: i + 1, bytes: Buffer.byteLength(text) } };
       throw new ResultsFileError(path, '', `not JSON (${(e as Error).message})`, { line: i + 1, column: 1 });
     }
   }
-  return out;
+  return { lines: out };
+}
+
+/** Below this many bytes free, the disk holding a run's folder is said to be full. */
+const FULL_DISK_BYTES = 64 * 1024;
+
+/** Whether the file system holding `dir` has less than {@link FULL_DISK_BYTES} free for this user now (false when it cannot be told). */
+function diskFullNow(dir: string): boolean {
+  try {
+    const fs = statfsSync(dir);
+    return fs.bavail * fs.bsize < FULL_DISK_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How a run whose partial files end mid-record stopped, as far as the files tell: `cut`, the lines
+ * dropped; `how`, words for the reasons ("the run stopped … (launches.partial.jsonl ends mid-record;
+ * the disk holding it is full)"); undefined when every file ends with a whole record (a kill
+ * between two records: the reasons keep saying "killed").
+ */
+function stopOf(dir: string, cuts: readonly (CutLine | undefined)[]): { cut: CutLine[]; how: string } | undefined {
+  const cut = cuts.filter((c): c is CutLine => c !== undefined);
+  if (!cut.length) return undefined;
+  const files = cut.map((c) => c.file).join(' and ');
+  return {
+    cut,
+    how: `${files} ${cut.length === 1 ? 'ends' : 'end'} mid-record${diskFullNow(dir) ? '; the disk holding the folder is full' : ': a full disk, or a kill while writing'}`,
+  };
 }
 
 /** Where JSON pointer `pointer` stands in file line `at` (its text, one JSON value), as a position in the file. */
@@ -290,6 +342,7 @@ function recordsOf(
   launches: ReadonlyMap<string, LaunchRecord[]>,
   payloads: ReadonlyMap<string, RunSnapshot['payloads'][number]>,
   started: ReadonlySet<string> = new Set(),
+  how?: string,
 ): CaseRecord[] {
   return group.map((planned): CaseRecord => {
     const mine = launches.get(planned.id) ?? [];
@@ -305,10 +358,58 @@ function recordsOf(
     if (!mine.some((l) => !l.discarded && l.rounds.length))
       return {
         ...base,
-        end: { status: 'not-run', reason: started.has(planned.id) ? KILLED_WHILE_REASON : NOT_RUN_REASON },
+        end: {
+          status: 'not-run',
+          reason: started.has(planned.id)
+            ? how
+              ? stoppedWhileReason(how)
+              : KILLED_WHILE_REASON
+            : how
+              ? stoppedBeforeReason(how)
+              : NOT_RUN_REASON,
+        },
       };
     return { ...base, end: { status: 'measured' } };
   });
+}
+
+/**
+ * The launch records of launches.partial.jsonl by case id, with their lines, the cases a launch had
+ * started for (runner.ts writes `{ caseId, launching }` as each launch begins) and the last line
+ * when it was cut mid-record (dropped).
+ * @throws ResultsFileError naming the line and field of a record that is not a launch record
+ */
+function readLaunches(launchesPath: string): {
+  launches: Map<string, LaunchRecord[]>;
+  launchLines: Map<string, JsonLine[]>;
+  started: Set<string>;
+  cut?: CutLine;
+} {
+  const launches = new Map<string, LaunchRecord[]>();
+  const launchLines = new Map<string, JsonLine[]>();
+  const started = new Set<string>();
+  const launchRead = readJsonLines(launchesPath);
+  for (const at of launchRead.lines) {
+    const { caseId, record, launching } = (at.value ?? {}) as {
+      caseId?: unknown;
+      record?: unknown;
+      launching?: unknown;
+    };
+    if (typeof caseId === 'string' && typeof launching === 'number') started.add(caseId);
+    if (typeof caseId !== 'string' || !record) continue;
+    // a hand-edited or damaged record must not reach the statistics: name its line and field, not the figure it would spoil
+    const bad = launchRecordProblem(record);
+    if (bad)
+      throw new ResultsFileError(
+        launchesPath,
+        `/record${bad.pointer}`,
+        `not a launch record of case ${JSON.stringify(caseId)}: ${bad.message}`,
+        lineAt(at, `/record${bad.pointer}`),
+      );
+    launches.set(caseId, [...(launches.get(caseId) ?? []), record as LaunchRecord]);
+    launchLines.set(caseId, [...(launchLines.get(caseId) ?? []), at]);
+  }
+  return { launches, launchLines, started, ...(launchRead.cut ? { cut: launchRead.cut } : {}) };
 }
 
 /**
@@ -335,41 +436,20 @@ export function recoverRun(dir: string): Recovered {
   if (shape) throw new ResultsFileError(headerPath, shape.pointer, `not a jsonbench run snapshot: ${shape.message}`);
   const casesPath = join(dir, RUN_PARTIAL.cases);
   const doneLines = new Map<string, JsonLine>();
-  for (const l of readJsonLines(casesPath)) {
+  const doneRead = readJsonLines(casesPath);
+  for (const l of doneRead.lines) {
     const id = (l.value as { id?: unknown } | null)?.id;
     if (typeof id === 'string') doneLines.set(id, l);
   }
-  const launches = new Map<string, LaunchRecord[]>();
-  const launchLines = new Map<string, JsonLine[]>();
   const launchesPath = join(dir, RUN_PARTIAL.launches);
-  // the cases a launch had started for (runner.ts writes `{ caseId, launching }` as each launch begins)
-  const started = new Set<string>();
-  for (const at of readJsonLines(launchesPath)) {
-    const { caseId, record, launching } = (at.value ?? {}) as {
-      caseId?: unknown;
-      record?: unknown;
-      launching?: unknown;
-    };
-    if (typeof caseId === 'string' && typeof launching === 'number') started.add(caseId);
-    if (typeof caseId !== 'string' || !record) continue;
-    // a hand-edited or damaged record must not reach the statistics: name its line and field, not the figure it would spoil
-    const bad = launchRecordProblem(record);
-    if (bad)
-      throw new ResultsFileError(
-        launchesPath,
-        `/record${bad.pointer}`,
-        `not a launch record of case ${JSON.stringify(caseId)}: ${bad.message}`,
-        lineAt(at, `/record${bad.pointer}`),
-      );
-    launches.set(caseId, [...(launches.get(caseId) ?? []), record as LaunchRecord]);
-    launchLines.set(caseId, [...(launchLines.get(caseId) ?? []), at]);
-  }
+  const { launches, launchLines, started, cut } = readLaunches(launchesPath);
+  const stop = stopOf(dir, [doneRead.cut, cut]);
   const payloads = new Map(snapshot.payloads.map((p) => [p.key, p]));
   const policy = snapshot.results.policy;
   const cases: CaseResult[] = [];
   let rebuilt = 0;
   let lost = 0;
-  const recsOf = snapshot.groups.map((group) => recordsOf(group, launches, payloads, started));
+  const recsOf = snapshot.groups.map((group) => recordsOf(group, launches, payloads, started, stop?.how));
   // the run's prior as a finished run lends it (run/assemble.ts runPriorsInOrder over the groups in
   // the plan's order, their launches so far): a rebuilt group of 2 launches gets t(≈5), not t(≈1)
   const priors = runPriorsInOrder(recsOf.map(groupLaunchSpread));
@@ -393,7 +473,7 @@ export function recoverRun(dir: string): Recovered {
             : `${policy.launches}`;
         c.findings.push({
           code: 'interrupted',
-          message: `the run was killed: rebuilt from ${kept} finished launch${kept === 1 ? '' : 'es'} (the policy makes ${planned}), without the allocation pass`,
+          message: `${stop ? `the run stopped (${stop.how})` : 'the run was killed'}: rebuilt from ${kept} finished launch${kept === 1 ? '' : 'es'} (the policy makes ${planned}), without the allocation pass`,
         });
         rebuilt++;
       } else if (recs[i].planned.status === 'planned') lost++;
@@ -403,13 +483,21 @@ export function recoverRun(dir: string): Recovered {
   let results: ResultsFile;
   try {
     results = checkResults(
-      { ...snapshot.results, cases },
+      // the partial files have no sidecar: the reports and commands say the rebuilt numbers are unchecked
+      { ...snapshot.results, cases, unchecked: REBUILT_UNCHECKED },
       `${dir} (rebuilt from ${RUN_PARTIAL.header}, ${RUN_PARTIAL.cases} and ${RUN_PARTIAL.launches})`,
     );
   } catch (e) {
     throw inputOf(e, cases, doneLines, launchLines, { cases: casesPath, launches: launchesPath });
   }
-  return { results, finished: doneLines.size, rebuilt, lost };
+  const stopped = stop && {
+    how: stop.how,
+    notes: stop.cut.map(
+      (c) =>
+        `${c.file}: its last line (line ${c.line}, ${c.bytes.toLocaleString('en-US')} bytes) ends mid-record: dropped (${stop.how})`,
+    ),
+  };
+  return { results, finished: doneLines.size, rebuilt, lost, ...(stopped ? { stopped } : {}) };
 }
 
 /**

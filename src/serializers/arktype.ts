@@ -19,6 +19,26 @@ export type AnyType = Type<unknown>;
 const ARK_SYNTAX_KEY = /\?$|^\[|^\+$|^\.\.\./;
 
 /**
+ * Keys arktype's object syntax reads as an escape (arktype 2.2 parser/objectLiteral.ts
+ * `preparseKey`): `\[x]` names the key `[x]`, `\+` the key `+`, `\...` the key `...`, so no key
+ * can be named `\[x]`, `\+` or `\...` themselves (hx10 AK-escape: the run failed with arktype's
+ * TraversalError "value at ["+"] must be a string (was missing)", blaming the library). An optional
+ * key ending with a backslash is one too: `a\` + `?` reads as the required key `a?`.
+ */
+const ARK_ESCAPE_KEY = /^\\(\[.*\]|\+|\.\.\.)$/s;
+
+/** Why arktype's object syntax cannot name the key `wire` (optional or not), or undefined when it can as written. */
+function arkKeyProblem(wire: string, optional: boolean): string | undefined {
+  if (ARK_SYNTAX_KEY.test(wire))
+    return `plain key named ${JSON.stringify(wire)} (its object syntax reads it as syntax)`;
+  if (ARK_ESCAPE_KEY.test(wire))
+    return `plain key named ${JSON.stringify(wire)} (its object syntax reads the leading backslash as an escape: it would name the key ${JSON.stringify(wire.slice(1))})`;
+  if (optional && wire.endsWith('\\'))
+    return `optional key named ${JSON.stringify(wire)} (its object syntax reads the backslash before the optional mark \`?\` as an escape: it would name the required key ${JSON.stringify(`${wire.slice(0, -1)}?`)})`;
+  return undefined;
+}
+
+/**
  * Builds the arktype Type that validates a wire unit and outputs its model, from arktype's own
  * keywords: numeric-string fields use `string.numeric.parse` (a well-formed numeric string → a
  * number; note arktype rejects exponent forms such as "1e5"), `asDate` fields use
@@ -28,7 +48,7 @@ const ARK_SYNTAX_KEY = /\?$|^\[|^\+$|^\.\.\./;
  * a `.pipe` morph when names differ, integers of every width are `number.integer`, records are
  * `Record<string, T>`, unions `.or`, discriminated unions a union of objects whose tag is a
  * unit type (arktype finds the discriminant itself), and nullable nodes are `T | null`.
- * @throws UnsupportedConstruct for a key that arktype's object syntax reads as syntax (see ARK_SYNTAX_KEY)
+ * @throws UnsupportedConstruct for a key that arktype's object syntax reads as syntax or an escape (see arkKeyProblem)
  */
 export function toArkType(node: SchemaNode, naming: WireOptions['naming'], path = '$'): AnyType {
   let t: AnyType;
@@ -36,13 +56,8 @@ export function toArkType(node: SchemaNode, naming: WireOptions['naming'], path 
     const entries = propertyEntries(o, naming);
     const shape: Record<string, unknown> = tag ? { [tag[0]]: type.unit(tag[1]) } : {};
     for (const e of entries) {
-      if (ARK_SYNTAX_KEY.test(e.wire))
-        throw new UnsupportedConstruct(
-          'arktype',
-          'property name',
-          paths.prop(p, e.wire),
-          `plain key named ${JSON.stringify(e.wire)} (its object syntax reads it as syntax)`,
-        );
+      const problem = arkKeyProblem(e.wire, isOptional(o, e.model));
+      if (problem) throw new UnsupportedConstruct('arktype', 'property name', paths.prop(p, e.wire), problem);
       shape[isOptional(o, e.model) ? `${e.wire}?` : e.wire] = toArkType(e.node, naming, paths.prop(p, e.wire));
     }
     const extra = o.additionalProperties;

@@ -110,3 +110,20 @@ test('a schema that matches no value ({"not":{}} at its root) is refused, exit 2
     /--schema: \S*nothing\.schema\.json: the schema at \/ \(its root\): "not": \{\} matches no value: nothing can fit it/,
   );
 });
+
+test('a chain of 5,000 $ref aliases is refused naming the file and the $ref, exit 2, not a stack overflow (hx10 S10-refchain)', async () => {
+  const definitions: Record<string, unknown> = {};
+  for (let i = 0; i < 5000; i++) definitions[`a${i}`] = { $ref: `#/definitions/a${i + 1}` };
+  definitions.a5000 = { type: 'integer' };
+  const chain = file(
+    'refchain.schema.json',
+    JSON.stringify({ type: 'object', properties: { a: { $ref: '#/definitions/a0' } }, definitions }),
+  );
+  const ran = await cli(['run', '--payload', a1, '--schema', chain, '--print-schema'], bounded);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.doesNotMatch(ran.stderr, /internal error|call stack/);
+  assert.match(
+    ran.stderr.replace(/\n */g, ' '),
+    /--schema: \S*refchain\.schema\.json: the schema at #\/definitions\/a398 \(for the value at \$\.a, reached through 399 \$refs\): it nests deeper than 400 levels/,
+  );
+});

@@ -123,7 +123,31 @@ test('CSV shows control characters from hand-edited names (serializer, workload)
   assert.equal(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(csv), false, JSON.stringify(csv.slice(0, 300)));
   assert.ok(csv.includes('evil␛[2J␛[H'), 'the serializer name with its ESC shown');
   assert.ok(csv.includes('w␛]0;pwned␇'), 'the workload name with its ESC and BEL shown');
-  assert.equal(csvField('a\r\nb'), '"a\r\nb"', 'a CRLF inside a reason stays (RFC 4180 quoting)');
+  assert.equal(csvField('a\r\nb'), 'a␍␊b', 'a CRLF inside a reason is shown, the field stays on its line (hx10)');
+});
+
+test('no CSV field holds a line break, control or bidi character: a version with a newline cannot start a line "::error::" (hx10 EV-ver-csv)', () => {
+  const r = results();
+  const c = measuredCase(r);
+  c.serializerVersion = `1.0.0${TITLE}\u202e<img src=x>|=HYPERLINK("http://x")\n::error::forged\r\n::add-mask::x\u2028y\u0085z\tw`;
+  const csv = renderCsv(r);
+  const lines = csv.split('\r\n');
+  assert.equal(lines.at(-1), '', 'the file ends with CRLF');
+  assert.equal(lines.length, r.cases.length + 2, 'one line per case and the header: no field spans two lines');
+  assert.equal(
+    lines.some((l) => l.startsWith('::')),
+    false,
+    JSON.stringify(lines.filter((l) => l.startsWith('::'))),
+  );
+  // eslint-disable-next-line no-control-regex
+  const unsafe = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+  assert.equal(unsafe.test(csv.replace(/\r\n/g, '')), false);
+  assert.ok(
+    csv.includes(
+      '"1.0.0␛]0;pwned␇\\u202E<img src=x>|=HYPERLINK(""http://x"")␊::error::forged␍␊::add-mask::x\\u2028y\ufffdz␉w"',
+    ),
+    csv.split('\r\n')[1],
+  );
 });
 
 test('terminal escape sequences from the data (clipboard write, title, clear screen) are never printed raw', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wrap } from '../../src/report/fit.js';
+import { outputWidth, wrap } from '../../src/report/fit.js';
 
 /**
  * Prose wrapped for the terminal keeps a number on the line of its unit (nu7 at 120 columns:
@@ -30,4 +30,14 @@ test("a number is never wrapped away from its unit (nu7: '…after 4.3' / '    s
   assert.deepEqual(wrap('measured at 3 sizes', 13, '').split('\n'), ['measured at 3', 'sizes']);
   // text that fits is unchanged
   assert.equal(wrap('after 4.3 s', 20), 'after 4.3 s');
+});
+
+test('a width below 20 (COLUMNS=1, a terminal that narrow) is read as 20; 0, negative or no number falls back to 100 (hx10 COL-1)', () => {
+  assert.equal(outputWidth({}, { COLUMNS: '1' }), 20);
+  assert.equal(outputWidth({}, { COLUMNS: '19' }), 20);
+  assert.equal(outputWidth({}, { COLUMNS: '20' }), 20);
+  assert.equal(outputWidth({}, { COLUMNS: '37' }), 37);
+  assert.equal(outputWidth({ isTTY: true, columns: 3 }, {}), 20);
+  assert.equal(outputWidth({ isTTY: true, columns: 132 }, { COLUMNS: '1' }), 132);
+  for (const c of ['0', '-5', 'wide', '']) assert.equal(outputWidth({}, { COLUMNS: c }), 100, c);
 });

@@ -82,7 +82,7 @@ test('the CSV has one row per case with every statistic and the status', () => {
 
 test('CSV fields are quoted when they hold commas, quotes or newlines, and formulas stay text', () => {
   assert.equal(csvField('a,b'), '"a,b"');
-  assert.equal(csvField('say "hi"\nnow'), '"say ""hi""\nnow"');
+  assert.equal(csvField('say "hi"\nnow'), '"say ""hi""␊now"');
   assert.equal(csvField('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`);
   assert.equal(csvField(-1.5), '-1.5');
   assert.equal(csvField(null), '');

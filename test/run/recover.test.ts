@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { recoverRun, RUN_PARTIAL, writeRunSnapshot } from '../../src/run/recover.js';
+import { KILLED_WHILE_REASON, recoverRun, RUN_PARTIAL, writeRunSnapshot } from '../../src/run/recover.js';
 import { planCases } from '../../src/plan/plan.js';
 import { expandTargets } from '../../src/plan/targets.js';
 import { policies } from '../../src/config/policies.js';
@@ -57,6 +57,24 @@ test('a run killed before its cases were launched rebuilds them as not-run (not 
     assert.match(md, /⏹ not measured: the run was killed before this case/);
     assert.match(md, new RegExp(`${planned.length} not-run`));
     assert.doesNotMatch(md, /\d+ failed/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a killed run's rebuilt results are marked unchecked, and the reports say so (hx10 KF-forged-report: a forged launch log was believed with no integrity word)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
+  try {
+    await killedRun(dir);
+    const r = recoverRun(dir);
+    assert.equal(
+      r.results.unchecked,
+      "rebuilt from an unfinished run's partial files, which carry no integrity record",
+    );
+    assert.match(
+      renderMarkdown([r.results]),
+      / · integrity: unchecked \(rebuilt from an unfinished run's partial files, which carry no integrity record\)/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -236,6 +254,16 @@ test("`jsonbench compare` reads a killed run's folder as `report` does: what it 
           `jsonbench compare: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a run that did not finish: 0 case\\(s\\) finished, 2 rebuilt from their launches \\(marked ⏹\\)`,
         ),
       );
+    // hx10 KF-forged-compare: a forged launch log was compared with no integrity word
+    for (const dir of dirs)
+      assert.ok(
+        ran.stderr
+          .replace(/\n +/g, ' ')
+          .includes(
+            `jsonbench compare: ${dir}: its integrity is unchecked (rebuilt from an unfinished run's partial files, which carry no integrity record)`,
+          ),
+        ran.stderr,
+      );
     assert.match(ran.stdout, /\| typia \| time \| 600 ns \| 1\.20 µs \| .*\| \*\*slower ⏹\*\* \|/);
     assert.match(
       ran.stdout,
@@ -349,6 +377,76 @@ test("a killed run's rebuilt groups borrow the run's prior from its other groups
       assert.ok(c.time.df! > 2, `${c.id}: time df ${c.time.df}`);
       assert.equal(c.time.basis, 'moderated', c.id);
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a launches.partial.jsonl cut mid-record is rebuilt without its last line, which is said, and the reasons say the run stopped, not that it was killed (hx10 FD-40k-report)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
+  try {
+    const groups = await killedRun(dir);
+    const [json, typia] = ['json', 'typia'].map((s) =>
+      groups.flat().find((c) => c.serializer === s && c.status === 'planned')!,
+    );
+    const whole = JSON.stringify({ caseId: json.id, record: launchRecord(1, [600, 610, 620], [600, 610, 620]) });
+    const typiaRecord = JSON.stringify({ caseId: typia.id, record: launchRecord(1, [300, 310, 320], [600, 610, 620]) });
+    // as a full disk leaves it: the last record cut at a block boundary, no line end
+    const cut = typiaRecord.slice(0, 150);
+    writeFileSync(
+      join(dir, RUN_PARTIAL.launches),
+      [
+        JSON.stringify({ caseId: json.id, launching: 1 }),
+        JSON.stringify({ caseId: typia.id, launching: 1 }),
+        whole,
+        cut,
+      ].join('\n'),
+    );
+    const r = recoverRun(dir);
+    assert.equal(r.rebuilt, 1);
+    assert.deepEqual(r.stopped?.notes, [
+      `launches.partial.jsonl: its last line (line 4, 150 bytes) ends mid-record: dropped (launches.partial.jsonl ends mid-record: a full disk, or a kill while writing)`,
+    ]);
+    const t = r.results.cases.find((c) => c.id === typia.id)!;
+    assert.equal(t.status, 'not-run');
+    assert.equal(
+      t.reason,
+      'not measured: the run stopped while measuring this case (launches.partial.jsonl ends mid-record: a full disk, or a kill while writing)',
+    );
+    const j = r.results.cases.find((c) => c.id === json.id)!;
+    assert.match(
+      j.findings.find((f) => f.code === 'interrupted')?.message ?? '',
+      /^the run stopped \(launches\.partial\.jsonl ends mid-record: a full disk, or a kill while writing\): rebuilt from 1 finished launch/,
+    );
+    const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url));
+    const ran = spawnSync(process.execPath, [bin, 'report', dir, '--format', 'md', '--out', join(dir, 'r.md')], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', COLUMNS: '1000' },
+    });
+    assert.equal(ran.status, 0, ran.stderr);
+    assert.ok(
+      ran.stderr.includes(
+        `jsonbench report: ${dir}: launches.partial.jsonl: its last line (line 4, 150 bytes) ends mid-record: dropped`,
+      ),
+      ran.stderr,
+    );
+    assert.match(ran.stderr, /never measured \(status not-run: the run stopped before them\)/);
+    assert.doesNotMatch(readFileSync(join(dir, 'r.md'), 'utf8'), /the run was killed|run was killed (before|while)/);
+    assert.match(readFileSync(join(dir, 'r.md'), 'utf8'), /the run stopped while measuring this case/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a killed run whose files end with whole records keeps saying killed (a kill between two records)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-recover-'));
+  try {
+    const groups = await killedRun(dir);
+    const typia = groups.flat().find((c) => c.serializer === 'typia' && c.status === 'planned')!;
+    writeFileSync(join(dir, RUN_PARTIAL.launches), JSON.stringify({ caseId: typia.id, launching: 1 }) + '\n');
+    const r = recoverRun(dir);
+    assert.equal(r.stopped, undefined);
+    assert.equal(r.results.cases.find((c) => c.id === typia.id)?.reason, KILLED_WHILE_REASON);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

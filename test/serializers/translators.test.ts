@@ -119,6 +119,51 @@ test('arktype names a key its object syntax would read as syntax, with the path'
   );
 });
 
+test('arktype refuses keys its object syntax reads as an escape, saying which key it would name (hx10 AK-escape: a TraversalError blamed the library)', async () => {
+  const arktype = adapters.find((a) => a.id === 'arktype')!;
+  const supports = (properties: Record<string, { type: 'string' }>, optional?: string[]) =>
+    arktype.supports(
+      {
+        id: 'x',
+        description: '',
+        sizes: [1],
+        defaultSizes: [1],
+        shapes: ['single'],
+        schema: { type: 'object', properties, ...(optional ? { optional } : {}) },
+        build: () => ({}),
+      },
+      'deserialize',
+    );
+  const str = { type: 'string' as const };
+  assert.equal(
+    supports({ '\\[x]': str }),
+    'arktype has no plain key named "\\\\[x]" (its object syntax reads the leading backslash as an escape: it would name the key "[x]") at $["\\\\[x]"]',
+  );
+  assert.match(String(supports({ '\\+': str })), /plain key named "\\\\\+" .*it would name the key "\+"/);
+  assert.match(String(supports({ '\\...': str })), /it would name the key "\.\.\."/);
+  assert.match(
+    String(supports({ 'a\\': str }, ['a\\'])),
+    /optional key named "a\\\\" .*it would name the required key "a\?"/,
+  );
+  // a backslash arktype does not read as an escape is a plain key: supported, and the type checks it
+  assert.equal(supports({ 'a\\': str, '\\x': str, '\\[x': str }), true);
+  const unit = { 'a\\': 's', '\\x': 't', '\\[x': 'u' };
+  const text = JSON.stringify(unit);
+  const prepared = await arktype.prepare(
+    {
+      id: 'x',
+      description: '',
+      sizes: [1],
+      defaultSizes: [1],
+      shapes: ['single'],
+      schema: { type: 'object', properties: { 'a\\': str, '\\x': str, '\\[x': str } },
+      build: () => unit,
+    },
+    'deserialize',
+  );
+  assert.deepEqual(prepared.deserialize!(text), unit);
+});
+
 test('validators reject what a construct forbids: a missing required key, a wrong tag, an extra key of the wrong type', async () => {
   const cases = [
     { name: 'optional property', bad: '{"list":[{"b":1}]}' },
