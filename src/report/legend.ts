@@ -35,7 +35,7 @@ export function legendSentences(first: ResultsFile): string[] {
       : []),
     'Notes: ✗ no numbers (incorrect, failed, timeout, crashed: never ranked), – unsupported, ⚠ noisy, ! too fast to be real, ↻ relaunched, ≠ mean and ratio disagree (beyond their errors).',
     'More notes: ⇉ launches fell into distinct states beyond their group’s launch-to-launch spread (the interval counts them all), ⊘ its paired baseline ran over 2× slower beside it than in its own case, or was charged CPU other threads burnt while it ran (its ratio is unearned: not ranked).',
-    'Also: ⇅ the machine changed speed between launches and the ratio moved with it (a sentence under the table says by how much), ⏹ rebuilt from a killed run, ≈ checks weaker than the schema, "looser checks" (a library\'s translation of the schema lets through values the schema refuses; each listed under the table).',
+    'Also: ⇅ the machine changed speed between launches and the ratio moved with it (a sentence under the table says by how much), ⏹ rebuilt from a run that stopped (killed, or its disk full), ≈ checks weaker than the schema, "looser checks" (a library\'s translation of the schema lets through values the schema refuses; each listed under the table).',
     // files written with the CPU clock or the bytes serialize op say so (older files: neither sentence)
     ...(first.cases.some((c) => c.time?.clock === 'cpu')
       ? [
