@@ -12,7 +12,7 @@ import type { Workload } from '../workloads/types.js';
 import { settleWithin, StepTimeout } from './settle.js';
 import { defineOwn } from '../case/own-key.js';
 import { schemaProblem } from '../workloads/check-schema.js';
-import { describeThrown } from '../host/describe-thrown.js';
+import { describeThrown, messageOfThrown } from '../host/describe-thrown.js';
 import { markOrigin } from '../host/user-code.js';
 
 /** What a user's `jsonbench.config.*` default-exports: extra adapters and workloads, same interfaces as the built-ins. */
@@ -266,7 +266,9 @@ export async function loadUserConfig(
     );
   } catch (e) {
     if (e instanceof StepTimeout) throw new ConfigError(displayName, 'import', e.message);
-    throw new ConfigError(displayName, 'import', (e as Error)?.message ?? String(e));
+    // a thrown value described without trusting it (hx11: `throw Object.create(null)` at a config's top level was
+    // "Cannot convert object to primitive value (an internal error…)", the config not named)
+    throw new ConfigError(displayName, 'import', messageOfThrown(e));
   } finally {
     const replaced = restore();
     // thrown from finally on purpose: a config that patched built-ins is refused whatever else it did

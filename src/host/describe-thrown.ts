@@ -25,3 +25,14 @@ export function describeThrown(e: unknown): string {
     return 'a value that cannot be described (its properties throw)';
   }
 }
+
+/** A thrown value's message: an Error's (or any object's string `message`), else {@link describeThrown}'s description; never throws. */
+export function messageOfThrown(e: unknown): string {
+  try {
+    const message = (e as { message?: unknown } | null)?.message;
+    if (typeof message === 'string') return message;
+  } catch {
+    // a message getter that throws: described below
+  }
+  return describeThrown(e);
+}

@@ -4,6 +4,7 @@
  * for each seed, checks the value survives JSON, writes hostile strings into the variant's
  * plain-string fields, and posts the texts back (or the error).
  */
+import { messageOfThrown } from '../host/describe-thrown.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import { workloads } from '../workloads/index.js';
 import { loadUserConfig } from '../config/user-config.js';
@@ -19,16 +20,14 @@ async function build(req: BuildRequest): Promise<BuildReply> {
       try {
         value = await workload.build(req.size, seed);
       } catch (e) {
-        throw new WorkloadError(
-          `workload ${workload.id}: build(${req.size}, ${seed}) threw: ${(e as Error)?.message ?? String(e)}`,
-        );
+        throw new WorkloadError(`workload ${workload.id}: build(${req.size}, ${seed}) threw: ${messageOfThrown(e)}`);
       }
       const text = payloadText(workload, req.size, seed, value);
       texts.push(req.hostile?.includes(i) ? hostileVariantText(workload, text) : text);
     }
     return { texts };
   } catch (e) {
-    return { error: (e as Error)?.message ?? String(e) };
+    return { error: messageOfThrown(e) };
   }
 }
 

@@ -1,3 +1,4 @@
+import { messageOfThrown } from '../host/describe-thrown.js';
 import { createHash } from 'node:crypto';
 import { lstatSync, readlinkSync } from 'node:fs';
 import { writeFileNamed } from '../files/write-file.js';
@@ -63,7 +64,7 @@ export function payloadText(workload: Workload, size: number, seed: number, valu
   } catch (e) {
     const deep = e instanceof RangeError ? ' (nested deeper than JSON.stringify can write)' : '';
     throw new WorkloadError(
-      `workload ${workload.id}: build(${size}, ${seed}) returned a value JSON cannot write${deep}: ${(e as Error).message.split('\n')[0]}`,
+      `workload ${workload.id}: build(${size}, ${seed}) returned a value JSON cannot write${deep}: ${messageOfThrown(e).split('\n')[0]}`,
     );
   }
   if (typeof text !== 'string')
@@ -90,9 +91,7 @@ export function renderPayload(workload: Workload, size: number, seed: number): s
   try {
     value = workload.build(size, seed);
   } catch (e) {
-    throw new WorkloadError(
-      `workload ${workload.id}: build(${size}, ${seed}) threw: ${(e as Error)?.message ?? String(e)}`,
-    );
+    throw new WorkloadError(`workload ${workload.id}: build(${size}, ${seed}) threw: ${messageOfThrown(e)}`);
   }
   if (isThenable(value))
     throw new WorkloadError(
@@ -183,7 +182,7 @@ export function buildPayloadTexts(
       settle(() => ('texts' in reply ? resolve(reply.texts) : reject(new WorkloadError(reply.error)))),
     );
     thread.on('error', (e) =>
-      settle(() => reject(new WorkloadError(`${what} crashed its build thread: ${e?.message ?? String(e)}`))),
+      settle(() => reject(new WorkloadError(`${what} crashed its build thread: ${messageOfThrown(e)}`))),
     );
     thread.on('exit', (code) =>
       settle(() =>

@@ -13,7 +13,7 @@ import os from 'node:os';
 import { makeFolder } from '../files/make-folder.js';
 import { formatCap, parseSize } from '../files/read-file.js';
 import { firstOverflow } from '../payload/double-range.js';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { DIRECTIONS, type Direction, type Platform } from '../case/coordinates.js';
 import { parseProbeBudget, policies, policyChanges, policyCopy, type RunPolicy } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
@@ -590,6 +590,22 @@ async function chooseSubjects(
 }
 
 /**
+ * Refuses an `--out` that is a `--payload` folder or inside one (hx11: the run wrote results.json and its reports
+ * into the samples folder, and the next run read results.json as a sample, silently). @throws UsageError naming `--out`
+ */
+function checkOutsidePayload(opts: Pick<RunOptions, 'out' | 'payload'>, cwd: string): void {
+  if (!opts.out || !opts.payload) return;
+  const payload = resolve(cwd, opts.payload);
+  const out = resolve(cwd, opts.out);
+  if (!statSync(payload, { throwIfNoEntry: false })?.isDirectory()) return;
+  if (out === payload || out.startsWith(payload + sep))
+    throw new UsageError(
+      '--out',
+      `${opts.out} is inside the --payload folder ${opts.payload}: the run's results.json and reports would be read as samples by the next run on it; give an --out outside it`,
+    );
+}
+
+/**
  * Resolves the options of a run. Loads (and compiles) the user's config, installs the versions of
  * a version matrix (logged through `log`), and checks every option.
  * @throws UsageError naming the flag; ConfigError naming the config file and key
@@ -599,6 +615,7 @@ export async function resolveRunRequest(
   log: (line: string) => void = () => {},
 ): Promise<ResolvedRun> {
   const cwd = opts.cwd ?? process.cwd();
+  checkOutsidePayload(opts, cwd);
   const { outDir, made } = makeOutFolder(opts.out, cwd);
   let prepared: Awaited<ReturnType<typeof prepareConfig>> | null = null;
   // on a later usage error (and after a run that wrote nothing) the folders made here are taken away again while empty (rmdir fails on a folder with files)

@@ -13,7 +13,7 @@ import { measureWithProbe } from '../measure/allocation-probe.js';
 import { nowNs } from '../measure/clock.js';
 import { runColdJob } from './cold.js';
 import { checkChangedInPlace } from '../measure/in-place.js';
-import { describeThrown } from '../host/describe-thrown.js';
+import { describeThrown, messageOfThrown } from '../host/describe-thrown.js';
 
 class StageError extends Error {
   constructor(
@@ -89,16 +89,6 @@ async function stage<T>(name: string, side: Side | undefined, fn: () => T | Prom
  * What adapter code threw, safe to read: an Error as it is; anything else (null, a string, an object
  * whose `message` getter throws, one with no toString) as a plain `{ name, message }` or its text.
  */
-/** A thrown value's message: an Error's (or any object's string `message`), else {@link describeThrown}'s description; never throws. */
-function messageOfThrown(e: unknown): string {
-  try {
-    const message = (e as { message?: unknown } | null)?.message;
-    if (typeof message === 'string') return message;
-  } catch {
-    // a message getter that throws: described below
-  }
-  return describeThrown(e);
-}
 
 function plainThrown(e: unknown): unknown {
   if (e === null || (typeof e !== 'object' && typeof e !== 'function')) return e;
