@@ -173,6 +173,14 @@ export function readResults(path: string, options: ReadResultsOptions = {}): Res
       deep,
       `holds a value nested more than ${MAX_RESULTS_DEPTH} levels deep (a results file is about 10 deep): not a jsonbench results file`,
     );
+  // `jsonbench report --format json` writes the reports' merged view, not a run (hx11: read as results, it was
+  // "at /startedAt: Expected required property")
+  if (value !== null && typeof value === 'object' && (value as { kind?: unknown }).kind === 'report')
+    throw new ResultsFileError(
+      path,
+      '/kind',
+      "is a report (`jsonbench report --format json` writes it: several runs merged, without their raw samples), not a run's results.json: give the results files it was made from",
+    );
   let results: ResultsFile;
   try {
     results = checkResults(value, path);

@@ -72,3 +72,16 @@ test('--out inside the --payload folder is refused: the next run would read its 
     );
   }
 });
+
+test('a report file (report --format json) given where a results file goes says what it is', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { fileURLToPath } = await import('node:url');
+  const source = fileURLToPath(new URL('../../../test/report/fixtures/single.json', import.meta.url));
+  const asReport = join(dir, 'report.json');
+  const made = await cli(['report', source, '--format', 'json', '--out', asReport]);
+  assert.equal(made.code, 0, made.stderr);
+  assert.equal((JSON.parse(readFileSync(asReport, 'utf8')) as { kind?: string }).kind, 'report');
+  const ran = await cli(['report', asReport, '--format', 'md', '--out', join(dir, 'again.md')]);
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(ran.stderr, /at \/kind: is a report \(`jsonbench\s+report --format json` writes it/);
+});
