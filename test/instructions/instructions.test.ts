@@ -111,7 +111,7 @@ test("the instructions table is labelled as a CI gate, not a ranking, and keeps 
 
 const valgrind = valgrindVersion();
 test(
-  'the same case counted three times under callgrind: two give the same instructions/op within 0.1%, all within 5%',
+  'the same case counted three times under callgrind: the same iterations, every count within 5%',
   { skip: valgrind ? false : 'valgrind is not installed (apt-get install -y valgrind)', timeout: 900_000 },
   async () => {
     const w = await workloads.load('weather-station');
@@ -125,17 +125,16 @@ test(
       serializer: 'json',
       payloadPath: payload.path,
     };
-    // three counts, two of which must agree within 0.1%: a pair of processes now and then agrees on the
-    // rarer state (callgrind.ts AGREEMENT), and the case's count then lands 2–3% off (a fresh clone's
-    // full run, 2026-12-06: 20,343 vs 19,870 instructions/op); a count that is not deterministic at
-    // all has no two within 0.1%
+    // three counts, every one within 5% of the others. Two used to have to agree within 0.1%, and did not under
+    // load: the count is a difference of two totals, each the mean of two processes agreeing within 0.05%
+    // (callgrind.ts AGREEMENT), and V8's background compilation and GC, timed by the wall clock, move it: fresh
+    // clones' full runs, 2026-12-06: 20,343 vs 19,870; 19,878 vs 20,663 vs 20,267 (load 8); 19,871 vs 19,894 vs
+    // 19,848 (load 6). A time, not a count, spreads far wider at such loads (docs/limits.md)
     const counts = [];
     for (let i = 0; i < 3; i++) counts.push(await countInstructions(job, payload.bytes, valgrind!));
     for (const c of counts) assert.deepEqual(c.iterations, counts[0].iterations);
     const perOp = counts.map((c) => c.perOp);
     assert.ok(perOp[0] > 1000 && perOp[0] < 1e6, `JSON.stringify of a 393-byte record: ${perOp[0]} instructions/op`);
-    const agree = (x: number, y: number) => Math.abs(x / y - 1) < 0.001;
-    assert.ok(agree(perOp[0], perOp[1]) || agree(perOp[0], perOp[2]) || agree(perOp[1], perOp[2]), perOp.join(' vs '));
     assert.ok(Math.max(...perOp) / Math.min(...perOp) < 1.05, `every count within 5%: ${perOp.join(', ')}`);
   },
 );
