@@ -1,6 +1,8 @@
 /**
- * Instructions per op, counted by Valgrind's callgrind: a deterministic metric for CI gates (the
- * same code on the same binary gives the same count to about 0.01%, however busy the machine).
+ * Instructions per op, counted by Valgrind's callgrind: a near-deterministic metric for CI gates (the
+ * same code on the same binary gives the same count to about 0.01% most of the time; fresh clones' full test runs
+ * at load 6–8 read the same case up to 2–4% apart now and then: V8's background compilation and GC are timed by the
+ * wall clock).
  * Each case runs under callgrind at N₁ and at N₂ iterations (each count in two processes that
  * must agree, see {@link AGREEMENT}), in a fresh Node started with {@link COUNT_FLAGS}: start-up,
  * module loading, prepare and warmup are the same at both and cancel, so
