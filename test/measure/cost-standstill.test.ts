@@ -53,3 +53,16 @@ test('a call on the timed input over 3× its time in the rounds fails; under the
   assert.equal(slowerThanTimed(undefined, 121_000), null);
   assert.equal(slowerThanTimed(410_000, undefined), null);
 });
+
+test('new inputs over 3× the rounds fail (a cache whose hits are padded), whatever the repeated input costs', () => {
+  // hx11's leafpad: hits padded to sit under 1.7× new versus repeated; new inputs cost the work, 4× a padded hit
+  const f = slowerThanTimed(120_000, 121_000, 490_000);
+  assert.match(
+    f?.reason ?? '',
+    /^an input it had never seen \(every value changed, same schema\) cost 4\.0× its time per op/,
+  );
+  assert.equal(slowerThanTimed(120_000, 121_000, 300_000), null, '2.5×');
+  // the greater of the two says why: the repeated input slower than the new ones is the switched-off cache
+  assert.match(slowerThanTimed(500_000, 121_000, 450_000)?.reason ?? '', /^on the very input its rounds were timed on/);
+  assert.equal(slowerThanTimed(120_000, 5_000, 490_000), null, 'under the floor');
+});
