@@ -1290,11 +1290,8 @@ test('keeping a baseline that loses data on the user\'s own records is said unde
   assert.doesNotMatch(clean, /keeping json costs/);
 });
 
-test('a borderline serializer the probes show losing data on the user’s records is never suggested without saying so in the same sentence (nu6: ajv-jtd "borderline … rerun before switching")', () => {
-  const r = results([
-    { serializer: 'json' },
-    { serializer: 'ajv-jtd', mean: 95_000, error: 1_000, ratio: 0.95, ratioInterval: [0.9, 1.03] },
-  ]);
+/** Gives `r` a probe pass in which ajv-jtd loses an extra key at $ on the user's records (payload.0.extra-key, serialize). */
+function withExtraKeyLoss(r: ReturnType<typeof results>): void {
   (r as unknown as { probes: unknown }).probes = {
     selection: 'relevant',
     families: ['payload'],
@@ -1314,6 +1311,14 @@ test('a borderline serializer the probes show losing data on the user’s record
     ],
     relevantTo: { 'payload.0.extra-key': ['payload:api'] },
   };
+}
+
+test('a borderline serializer the probes show losing data on the user’s records is never suggested without saying so in the same sentence (nu6: ajv-jtd "borderline … rerun before switching")', () => {
+  const r = results([
+    { serializer: 'json' },
+    { serializer: 'ajv-jtd', mean: 95_000, error: 1_000, ratio: 0.95, ratioInterval: [0.9, 1.03] },
+  ]);
+  withExtraKeyLoss(r);
   const [rec] = recommend(r);
   assert.equal(rec.state, 'borderline');
   assert.match(
@@ -1345,22 +1350,7 @@ test('with no clear winner, the closest the probes show losing data on the user�
     { serializer: 'json' },
     { serializer: 'ajv-jtd', mean: 100_000, error: 1_000, ratio: 1.0, ratioInterval: [0.97, 1.03] },
   ]);
-  const verdict = { mark: '✗', fault: 'silent-loss', path: '$.k', expected: '"added"', actual: '(absent)' };
-  (r as unknown as { probes: unknown }).probes = {
-    selection: 'relevant',
-    families: ['payload'],
-    timeoutMs: 5000,
-    elapsedMs: 100,
-    launches: 1,
-    probes: [{ id: 'payload.0.extra-key', family: 'payload', title: 'api.json: an extra key at $' }],
-    verdicts: [{ probe: 'payload.0.extra-key', direction: 'serialize', serializer: 'ajv-jtd' }].map((v) => ({
-      ...v,
-      serializerVersion: '8.0.0',
-      target: 'node',
-      verdict,
-    })),
-    relevantTo: { 'payload.0.extra-key': ['payload:api'] },
-  };
+  withExtraKeyLoss(r);
   const [rec] = recommend(r);
   assert.ok(rec.state === 'no-clear-winner' || rec.state === 'baseline', rec.state);
   assert.match(

@@ -22,59 +22,64 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-hx10-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-test('a validator that stops validating after the gate is incorrect: the invalid payloads are given again after the rounds', async () => {
-  const out = join(dir, 'lazy');
+/** A quick run of `fixture` (under test/fixtures/hostile/hx10/) with `args`: its stderr, and the case of `serializer` with its neighbours. */
+async function quickRun(name: string, fixture: string, args: string[], serializer: string) {
+  const out = join(dir, name);
   const ran = await cli(
-    ['run', '--config', join(root, 'test/fixtures/hostile/hx10/lazy-validator.config.mjs')].concat(
-      ['--workload', 'weather-station', '--serializer', 'typebox,lazy-validator', '--direction', 'deserialize'],
-      ['--policy', 'quick', '--no-probes', '--no-ledger', '--out', out],
-    ),
+    ['run', '--config', join(root, 'test/fixtures/hostile/hx10', fixture), ...args].concat([
+      '--policy',
+      'quick',
+      '--no-probes',
+      '--no-ledger',
+      '--out',
+      out,
+    ]),
     { timeoutMs: 300_000 },
   );
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
-  const lazy = results.cases.find((x) => x.serializer === 'lazy-validator')!;
-  assert.equal(lazy.status, 'incorrect', `${lazy.status}: ${lazy.reason ?? ''}\n${ran.stderr}`);
+  const c = results.cases.find((x) => x.serializer === serializer)!;
+  assert.equal(c.status, 'incorrect', `${c.status}: ${c.reason ?? ''}\n${ran.stderr}`);
+  return { reason: c.reason!, statusOf: (id: string) => results.cases.find((x) => x.serializer === id)?.status };
+}
+
+test('a validator that stops validating after the gate is incorrect: the invalid payloads are given again after the rounds', async () => {
+  const lazy = await quickRun(
+    'lazy',
+    'lazy-validator.config.mjs',
+    ['--workload', 'weather-station', '--serializer', 'typebox,lazy-validator', '--direction', 'deserialize'],
+    'lazy-validator',
+  );
   assert.match(
-    lazy.reason!,
+    lazy.reason,
     /^after the timed rounds, does not validate: accepted a payload with .* \(it rejected such payloads at the gate: it stopped validating once timed\)/,
   );
-  assert.equal(results.cases.find((x) => x.serializer === 'typebox')?.status, 'measured');
+  assert.equal(lazy.statusOf('typebox'), 'measured');
 });
 
 test('a cache that switches itself off when the cost check shows it new inputs is incorrect: the timed input got slower than in the rounds', async () => {
-  const out = join(dir, 'off');
-  const ran = await cli(
-    ['run', '--config', join(root, 'test/fixtures/hostile/hx10/leafcache-off.config.mjs')].concat(
-      ['--workload', 'users', '--size', '1000', '--shape', 'list', '--serializer', 'leafoff'],
-      ['--direction', 'serialize', '--policy', 'quick', '--no-probes', '--no-ledger', '--out', out],
-    ),
-    { timeoutMs: 300_000 },
+  const off = await quickRun(
+    'off',
+    'leafcache-off.config.mjs',
+    ['--workload', 'users', '--size', '1000', '--shape', 'list', '--serializer', 'leafoff', '--direction', 'serialize'],
+    'leafoff',
   );
-  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
-  const off = results.cases.find((x) => x.serializer === 'leafoff')!;
-  assert.equal(off.status, 'incorrect', `${off.status}: ${off.reason ?? ''}\n${ran.stderr}`);
   // switched off, the repeated and the new inputs cost about the same: the greater of the two is said
   assert.match(
-    off.reason!,
+    off.reason,
     /on the very input its rounds were timed on, a call cost \d+\.\d× its time in the rounds|an input it had never seen \(every value changed, same schema\) cost \d+\.\d× its time per op in the rounds/,
   );
-  assert.equal(results.cases.find((x) => x.serializer === 'json')?.status, 'measured');
+  assert.equal(off.statusOf('json'), 'measured');
 });
 
 test('a cache that pads its hits to sit under the new-versus-repeated bound is incorrect: new inputs cost over 3× the rounds (hx11 leafpad)', async () => {
-  const out = join(dir, 'pad');
-  const ran = await cli(
-    ['run', '--config', join(root, 'test/fixtures/hostile/hx10/leafcache-pad.config.mjs')].concat(
-      ['--workload', 'users', '--size', '1000', '--shape', 'list', '--serializer', 'leafpad'],
-      ['--direction', 'serialize', '--policy', 'quick', '--no-probes', '--no-ledger', '--out', out],
-    ),
-    { timeoutMs: 300_000 },
+  const pad = await quickRun(
+    'pad',
+    'leafcache-pad.config.mjs',
+    ['--workload', 'users', '--size', '1000', '--shape', 'list', '--serializer', 'leafpad', '--direction', 'serialize'],
+    'leafpad',
   );
-  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
-  const pad = results.cases.find((x) => x.serializer === 'leafpad')!;
-  assert.equal(pad.status, 'incorrect', `${pad.status}: ${pad.reason ?? ''}\n${ran.stderr}`);
   assert.match(
-    pad.reason!,
+    pad.reason,
     /an input it had never seen \(every value changed, same schema\) cost \d+\.\d× its time per op in the rounds/,
   );
 });
