@@ -34,6 +34,7 @@ import { ratioIntervalOf, timeIntervalOf } from '../src/results/ratio.js';
 import { resolution } from '../src/stats/intervals.js';
 import jstatModule from 'jstat';
 import { reassembleGroups, recordedGroups } from '../src/run/recorded.js';
+import { mulberry32 as uniform } from '../studies/lib/lib.js'; // the seeded uniform draws, one generator for the studies, benches and tests
 
 const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
 
@@ -237,18 +238,6 @@ export function reassemble(r: ResultsFile): ResultsFile {
 
 const pct = (covered: number, pairs: number) => (pairs ? `${((100 * covered) / pairs).toFixed(1)}%` : '—');
 const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toPrecision(3));
-
-/** A seeded uniform generator (mulberry32): the bootstrap draws the same resamples every time. */
-function uniform(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Expected against observed coverage of one metric, with a bootstrap interval of their difference ({@link judge}). */
 export interface CoverageVerdict {

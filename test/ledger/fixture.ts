@@ -6,17 +6,7 @@
 import type { CaseResult, Environment, ResultsFile } from '../../src/results/types.js';
 import { policies } from '../../src/config/policies.js';
 
-/** Mulberry32: a small seeded PRNG (uniform in [0, 1)). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as prng } from '../../studies/lib/lib.js';
 
 /** `n` normal samples (Box–Muller) of mean `mu` and standard deviation `sd`. */
 export function normalSamples(rand: () => number, n: number, mu: number, sd: number): number[] {

@@ -12,20 +12,9 @@ import {
 } from '../../src/stats/intervals.js';
 import jstatModule from 'jstat';
 import { sampleVariance, tCritical } from '../../src/stats/estimate.js';
+import { mulberry32 as rng } from '../../studies/lib/lib.js'; // the seeded uniform draws, one generator for the studies, benches and tests
 
 const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
-
-/** A seeded uniform generator (mulberry32), so every run of this test draws the same numbers. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A standard normal draw (Box–Muller) from `u`. */
 function normal(u: () => number): number {
