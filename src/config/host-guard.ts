@@ -1,3 +1,4 @@
+import { syncBuiltinESMExports } from 'node:module';
 import { hostSnapshot } from './user-config.js';
 import { callUserCode, callUserCodeAsync, markOrigin, originOf, type UserCodeScope } from '../host/user-code.js';
 
@@ -121,5 +122,53 @@ export function sealHost(): void {
  * results.json: a change means numbers the host handled after it cannot be trusted.
  */
 export function checkHostSeal(): string {
-  return seal ? seal() : '';
+  const now = seal ? seal() : '';
+  return [sealBroken, now].filter(Boolean).join(', ');
+}
+
+/** What user code changed before an {@link ownImport} re-took the seal (put back then), `''` when nothing did. */
+let sealBroken = '';
+
+/**
+ * Runs `load`, jsonbench's own lazy import of a dependency that changes what the seal watches as it
+ * loads, and takes exactly the changes `expected` into the seal; returns what `load` returns. The
+ * one such dependency: playwright-core (the chromium target) bundles graceful-fs, which wraps
+ * `fs.close` and `fs.closeSync` when it loads, and every chromium run was refused as "user code
+ * changed jsonbench's own process: fs.close, fs.closeSync" (found 2026-12-06; the seal came in
+ * 07695bf). Anything else changed before or during the import (a timer user code armed) is put
+ * back and reported by {@link checkHostSeal} as before; an `expected` key user code had already
+ * replaced is put back before the import, so its change is reported, never taken in. Without a
+ * seal (no run) it only calls `load`.
+ * @param expected `[object, key, name]`: each key the import may change and its name as the seal gives it (`fs.close`)
+ */
+export async function ownImport<T>(
+  load: () => Promise<T>,
+  expected: readonly (readonly [object, string, string])[],
+): Promise<T> {
+  if (!seal) return load();
+  const note = (changed: string) => {
+    if (changed) sealBroken = sealBroken ? `${sealBroken}, ${changed}` : changed;
+  };
+  note(seal());
+  try {
+    return await load();
+  } finally {
+    const loaded = expected.map(([o, k]) => Reflect.getOwnPropertyDescriptor(o, k));
+    const changed = seal();
+    if (changed) {
+      const names = expected.map((e) => e[2]);
+      note(
+        changed
+          .split(', ')
+          .filter((n) => !names.includes(n))
+          .join(', '),
+      );
+      expected.forEach(([o, k], i) => {
+        const d = loaded[i];
+        if (d) Reflect.defineProperty(o, k, d);
+      });
+      syncBuiltinESMExports();
+    }
+    seal = hostSnapshot();
+  }
 }
