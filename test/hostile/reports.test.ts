@@ -258,7 +258,7 @@ test('a case whose Mean and Ratio tell different stories gets a finding, and eve
   );
 });
 
-test('a case whose paired baseline ran over 2× slower beside it than in its own case is refused a rank: a finding in every format, no "fastest", no recommendation', () => {
+test('a case whose paired baseline ran over 1.2× slower beside it than in its own case is refused a rank: a finding in every format, no "fastest", no recommendation', () => {
   const r = results();
   const base = r.cases.find(
     (x) => x.serializer === x.baseline && x.status === 'measured' && x.direction === 'serialize',
@@ -273,6 +273,9 @@ test('a case whose paired baseline ran over 2× slower beside it than in its own
   c.ratioInterval = [0.25, 0.29];
   const other = r.cases.find((x) => x.serializer === 'typia' && x.direction === 'serialize')!;
   other.ratioInterval = [0.4, 0.46];
+  // the fixture (quick, load 9.4, the engine of 2026-11-29) has json 1.33× slower beside typia: at its usual speed here
+  for (const l of other.samples.launches)
+    for (const round of l.rounds) round.baselineNs = round.baselineNs.map(() => base.time!.median);
   for (const x of [c, other]) x.findings = analyseCase(x, { policy: r.policy.measure, baseline: base });
   const f = c.findings.find((x) => x.code === 'baseline-slowed');
   assert.ok(f, 'a baseline-slowed finding');
