@@ -34,6 +34,16 @@ test('baseline-slowed: hx11’s slowed library (1.35–1.56× beside a config) c
   assert.deepEqual(baselineSlowed.analyse(honest.c, honest.context), []);
 });
 
+test('baseline-slowed: a case clearly slower than its slowed baseline keeps its call (its own heap slowed it)', () => {
+  // ajv-jtd on response.json: 17× typebox, typebox 2.2× slower beside it (V8 marking its heap on the process clock)
+  const heavy = measuredPair([launch(1, 17_000, 2200)]);
+  heavy.c.ratio = 17;
+  heavy.c.ratioInterval = [7.2, 91];
+  assert.deepEqual(baselineSlowed.analyse(heavy.c, heavy.context), []);
+  heavy.c.ratioInterval = [0.98, 1.3];
+  assert.equal(baselineSlowed.analyse(heavy.c, heavy.context)[0]?.code, 'baseline-slowed', 'could be called the same');
+});
+
 test('baseline-slowed: on .NET (no config runs there) the factor stays 2', () => {
   assert.equal(BASELINE_SLOWED_FACTOR_DOTNET, 2);
   const dotnet = measuredPair([launch(1, 700, 1500)]);
