@@ -109,7 +109,15 @@ export interface PayloadSource {
   configPath?: string;
   /** default {@link BUILD_TIMEOUT_MS} */
   timeoutMs?: number;
+  /** how long a build may be silent before a line on stderr says it is still building (ms); default {@link BUILD_HEARTBEAT_MS} */
+  heartbeatMs?: number;
 }
+
+/**
+ * A build running this long gets a line on stderr, and one more each time as long again passes
+ * (hx11 WL-whang: a build() that loops forever was silent for the whole {@link BUILD_TIMEOUT_MS}).
+ */
+export const BUILD_HEARTBEAT_MS = 10_000;
 
 /** What the build thread is given, and what it answers. */
 export interface BuildRequest {
@@ -165,9 +173,18 @@ export function buildPayloadTexts(
       if (!settled) {
         settled = true;
         clearTimeout(timer);
+        clearInterval(heartbeat);
         fn();
       }
     };
+    const started = performance.now();
+    const heartbeat = setInterval(() => {
+      const s = ((performance.now() - started) / 1000).toFixed(0);
+      process.stderr.write(
+        `jsonbench: ${what}: still building after ${s} s (stopped at ${(timeoutMs / 1000).toFixed(0)} s)\n`,
+      );
+    }, source.heartbeatMs ?? BUILD_HEARTBEAT_MS);
+    heartbeat.unref();
     const timer = setTimeout(() => {
       settle(() =>
         reject(

@@ -53,14 +53,26 @@ test('a build() whose Promise never settles fails naming the workload, without w
   assert.ok(performance.now() - t0 < 20_000, 'detected when the thread runs out of work, long before BUILD_TIMEOUT_MS');
 });
 
-test('a build() that loops forever is stopped at the timeout, naming the workload and the step', async () => {
-  await assert.rejects(
-    write('loops', 1500),
-    (e: Error) =>
-      e instanceof WorkloadError &&
-      e.message ===
-        'workload loops: build(1, 42 and 43) did not finish within 2 s (a loop that never ends, or a Promise that never settles?)',
+test('a build() that loops forever says so on stderr while it runs, and is stopped at the timeout, naming the workload and the step', async () => {
+  const lines: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string) => (lines.push(String(chunk)), true)) as typeof process.stderr.write;
+  try {
+    await assert.rejects(
+      writePayload(join(dir, 'loops'), byId('loops'), 1, 42, { configPath, timeoutMs: 1500, heartbeatMs: 400 }),
+      (e: Error) =>
+        e instanceof WorkloadError &&
+        e.message ===
+          'workload loops: build(1, 42 and 43) did not finish within 2 s (a loop that never ends, or a Promise that never settles?)',
+    );
+  } finally {
+    process.stderr.write = write;
+  }
+  const beats = lines.filter((l) =>
+    l.startsWith('jsonbench: workload loops: build(1, 42 and 43): still building after'),
   );
+  assert.ok(beats.length >= 2, `a line every 400 ms, got: ${JSON.stringify(lines)}`);
+  assert.match(beats[0], /still building after 0 s \(stopped at 2 s\)\n$/);
 });
 
 test('a build() that throws fails naming the workload and its message', async () => {
