@@ -414,7 +414,7 @@ class HostFaults {
 function recoveryOf(outDir: string): string {
   return hasMeasuredCases(outDir)
     ? `; the cases measured so far are kept in ${outDir} (results.partial.jsonl, launches.partial.jsonl): free some space, then \`jsonbench report ${outDir}\` rebuilds the run's report from them`
-    : '; nothing was measured yet: free some space (or choose another --out) and run again';
+    : '; no case was finished and kept yet (a launch may be logged, but a report needs a kept case): free some space (or choose another --out) and run again';
 }
 
 /** The build's completion stamp (build/.complete, written last by scripts/build.mjs), or null when absent. */

@@ -74,7 +74,7 @@ test(
 );
 
 test(
-  'a full disk from the first case appended: the error names results.partial.jsonl and says nothing was measured (no rebuild advice that would fail)',
+  'a full disk from the first case appended: the error names results.partial.jsonl and says no case was kept yet (no rebuild advice that would fail)',
   { skip },
   async () => {
     const out = join(dir, 'partial');
@@ -83,7 +83,7 @@ test(
     assert.equal(ran.code, 2, ran.stderr);
     assert.match(
       ran.stderr,
-      /^jsonbench: error: cannot write \S+\/results\.partial\.jsonl: no space left on the device \(ENOSPC\); nothing was measured yet: free some space \(or choose another --out\) and run again$/m,
+      /^jsonbench: error: cannot write \S+\/results\.partial\.jsonl: no space left on the device \(ENOSPC\); no case was finished and kept yet \(a launch may be logged, but a report needs a kept case\): free some space \(or choose another --out\) and run again$/m,
     );
     assert.doesNotMatch(ran.stderr, /internal error|jsonbench report/);
   },
