@@ -63,6 +63,36 @@ export function pairsText(supported: readonly string[]): string {
 }
 
 /**
+ * A serializer's Supported cell: against every workload shape some serializer of its platform runs,
+ * in both directions (the platform's `universe`), `every pair` when it supports them all, `de only: every workload` when it
+ * supports every pair of its one direction, else the shorter of
+ * {@link pairsText} of what it supports and `all but ` that of what it does not (nu9: the list at 80
+ * columns was 163 lines, most of them these cells wrapped). Pure.
+ */
+export function supportedText(row: SerializerRow, rows: readonly SerializerRow[]): string {
+  const platform = row.platform ?? 'javascript';
+  // each workload shape some serializer of the platform runs, in both directions
+  const universe = new Set(
+    rows
+      .filter((r) => (r.platform ?? 'javascript') === platform)
+      .flatMap((r) => r.supported.map((p) => p.slice(0, p.lastIndexOf('/'))))
+      .flatMap((ws) => [`${ws}/ser`, `${ws}/de`]),
+  );
+  const missing = [...universe].filter((p) => !row.supported.includes(p));
+  if (!missing.length) return 'every pair';
+  const directions = new Set(row.supported.map((p) => p.slice(p.lastIndexOf('/') + 1)));
+  if (directions.size === 1) {
+    const [d] = directions;
+    if (![...universe].some((p) => p.endsWith(`/${d}`) && !row.supported.includes(p)))
+      return `${d} only: every workload`;
+  }
+  const named = pairsText(row.supported);
+  const but = pairsText(missing).replace(/^(\w+) only: (.*)$/, '$1 of $2');
+  const allBut = `all but ${but}`;
+  return allBut.length < named.length ? allBut : named;
+}
+
+/**
  * The tables of `jsonbench list`, fitted to `width` characters (the terminal's columns, `COLUMNS`,
  * or 100: report/fit.ts): the workloads, then the serializers, one table per platform under a line
  * naming the targets they run on (`JavaScript serializers, run on node, node@20|22|24, bun, …:`),
@@ -100,7 +130,7 @@ export function renderList(
       cell: (r) => (r.supported.some((p) => !p.endsWith('/ser')) ? (r.deserializeClass ?? '—') : '—'),
       wrap: 13,
     },
-    { id: 'pairs', header: 'Supported (workload shapes)', cell: (r) => pairsText(r.supported), wrap: 60 },
+    { id: 'pairs', header: 'Supported (workload shapes)', cell: (r) => supportedText(r, rows), wrap: 60 },
   ];
   const platforms = [...new Set(rows.map((r) => r.platform ?? 'javascript'))];
   // the columns a narrow terminal leaves out, said once under the last table
@@ -109,13 +139,13 @@ export function renderList(
   const tables = platforms.map((platform) => {
     const mine = rows.filter((r) => (r.platform ?? 'javascript') === platform);
     const name = platform === 'javascript' ? 'JavaScript' : platform === 'dotnet' ? '.NET' : platform;
-    return `${wrap(`${name} serializers, run on ${targetsOf(platform)}:`, width)}\n${renderTable({ columns: serializerColumns, rows: mine }, 'terminal', { color, width, onDropped })}`;
+    return `${wrap(`${name} serializers, run on ${targetsOf(platform)}:`, width)}\n${renderTable({ columns: serializerColumns, rows: mine }, 'terminal', { color, width, onDropped, open: true })}`;
   });
   const left = [...dropped];
   const leftOut = left.length
     ? `${wrap(`(${left.length === 1 ? 'column' : 'columns'} left out to fit ${width} characters: ${left.join(', ')}; a wider terminal shows ${left.length === 1 ? 'it' : 'them'})`, width)}\n`
     : '';
-  return `${renderTable({ columns: workloadColumns, rows: ws }, 'terminal', { color, width })}\n${tables.join('\n')}\n${leftOut}${wrap('Supported: the shapes of each workload a serializer runs, in both directions unless "ser" (serialize) or "de" (deserialize) says which; --json lists every pair.', width)}\n`;
+  return `${renderTable({ columns: workloadColumns, rows: ws }, 'terminal', { color, width, open: true })}\n${tables.join('\n')}\n${leftOut}${wrap('Supported: the shapes of each workload a serializer runs, in both directions unless "ser" (serialize) or "de" (deserialize) says which ("every pair": every one a serializer of its platform runs); --json lists them.', width)}\n`;
 }
 
 /**
