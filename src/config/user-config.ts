@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import childProcess from 'node:child_process';
 import { syncBuiltinESMExports } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { SerializerAdapter } from '../serializers/types.js';
@@ -326,9 +327,19 @@ function safeMessage(e: unknown): string {
  *   replaced or deleted is a change; a key added is not (a polyfill such as reflect-metadata adds
  *   `Reflect.metadata`, and nothing of jsonbench reads it). Also `Date` (Date.now stamps the run),
  *   `Buffer`, `os` (the load average), `path` and `crypto` (payload hashes);
- * - `globals`: the global object's keys named in {@link GLOBAL_NAMES} (`globalThis.JSON = …`).
+ * - `globals`: the global object's keys named in {@link GLOBAL_NAMES} (`globalThis.JSON = …`);
+ * - `keys`: the keys listed, each replaced, deleted or added (an own `write` on `process.stdout`
+ *   shadows the stream's): how the host starts and ends its workers and what it prints (hx12: a
+ *   config's top level set `process.execPath` to a script starting node with a `--require` that
+ *   slowed `JSON.stringify` in every worker, before the worker's own seal; replaced
+ *   `child_process.spawn` the same way; `process.kill = () => true` left a hanging worker
+ *   unkillable; `execFileSync` wrapped recorded a forged git commit; `process.stdout.write`
+ *   wrapped rewrote the recommendation). `child_process` is watched whole as a namespace.
  */
-const WATCHED: readonly [string, object, 'prototype' | 'namespace' | 'globals'][] = [
+const WATCHED: readonly (
+  | [string, object, 'prototype' | 'namespace' | 'globals']
+  | [string, object, 'keys', readonly PropertyKey[]]
+)[] = [
   ['Object.prototype', Object.prototype, 'prototype'],
   ['Array.prototype', Array.prototype, 'prototype'],
   ['String.prototype', String.prototype, 'prototype'],
@@ -362,6 +373,11 @@ const WATCHED: readonly [string, object, 'prototype' | 'namespace' | 'globals'][
   ['os', os, 'namespace'],
   ['path', path, 'namespace'],
   ['crypto', crypto, 'namespace'],
+  ['child_process', childProcess, 'namespace'],
+  // not exit or reallyExit: signal-exit (a dependency's dependency) wraps reallyExit as it loads
+  ['process', process, 'keys', ['execPath', 'execArgv', 'argv0', 'kill']],
+  ['process.stdout', process.stdout, 'keys', ['write', 'end']],
+  ['process.stderr', process.stderr, 'keys', ['write', 'end']],
   ['globalThis', globalThis, 'globals'],
 ];
 
@@ -435,10 +451,12 @@ const { is } = Object;
  */
 export function hostSnapshot(): () => string {
   const keys: PropertyKey[][] = [];
-  const descriptors: PropertyDescriptor[][] = [];
+  const descriptors: (PropertyDescriptor | undefined)[][] = [];
   for (let j = 0; j < WATCHED.length; j++) {
     const o = WATCHED[j][1];
-    keys[j] = ownKeys(o);
+    const listed = WATCHED[j][2] === 'keys' ? WATCHED[j][3] : undefined;
+    keys[j] = listed ? [] : ownKeys(o);
+    if (listed) for (let i = 0; i < listed.length; i++) keys[j][i] = listed[i];
     if (WATCHED[j][2] === 'globals') {
       const all = keys[j];
       keys[j] = [];
@@ -446,7 +464,7 @@ export function hostSnapshot(): () => string {
         for (let n = 0; n < GLOBAL_NAMES.length; n++) if (GLOBAL_NAMES[n] === all[i]) keys[j][keys[j].length] = all[i];
     }
     descriptors[j] = [];
-    for (let i = 0; i < keys[j].length; i++) descriptors[j][i] = getOwnPropertyDescriptor(o, keys[j][i])!;
+    for (let i = 0; i < keys[j].length; i++) descriptors[j][i] = getOwnPropertyDescriptor(o, keys[j][i]);
   }
   return () => {
     // everything is put back before anything is named, with no method user code could have replaced
@@ -455,16 +473,19 @@ export function hostSnapshot(): () => string {
     const note = (j: number, k: PropertyKey, what: string, ok: boolean) => {
       found[found.length] = [j, k, what, ok];
     };
-    let fsChanged = false;
+    let builtinChanged = false;
     for (let j = 0; j < WATCHED.length; j++) {
       const [, o, kind] = WATCHED[j];
       for (let i = 0; i < keys[j].length; i++) {
         const k = keys[j][i];
         const d = descriptors[j][i];
         const c = getOwnPropertyDescriptor(o, k);
-        if (c && is(c.value, d.value) && c.get === d.get && c.set === d.set) continue;
-        if (o === fs) fsChanged = true;
-        note(j, k, c ? '' : ' (deleted)', defineProperty(o, k, d));
+        if (!c && !d) continue;
+        if (c && d && is(c.value, d.value) && c.get === d.get && c.set === d.set) continue;
+        if (o === fs || o === childProcess) builtinChanged = true;
+        // a listed key that was not there (an own `write` shadowing process.stdout's) is removed
+        if (!d) note(j, k, ' (added)', deleteProperty(o, k));
+        else note(j, k, c ? '' : ' (deleted)', defineProperty(o, k, d));
       }
       if (kind !== 'prototype') continue;
       const now = ownKeys(o);
@@ -474,8 +495,9 @@ export function hostSnapshot(): () => string {
         if (!known) note(j, now[i], ' (added)', deleteProperty(o, now[i]));
       }
     }
-    // fs's named exports follow its object only through syncBuiltinESMExports: user code that called it is undone the same way
-    if (fsChanged) syncBuiltinESMExports();
+    // fs's and child_process's named exports follow their objects only through syncBuiltinESMExports: user code that
+    // called it is undone the same way
+    if (builtinChanged) syncBuiltinESMExports();
     let changed = '';
     for (let f = 0; f < found.length; f++) {
       const [j, k, what, ok] = found[f];

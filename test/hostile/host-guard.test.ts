@@ -143,3 +143,43 @@ test('a config that replaces globalThis.JSON with a look-alike is refused and pu
   assert.equal(existsSync(join(out, 'results.json')), false, 'nothing written');
   assert.equal(JSON, realJson);
 });
+
+/**
+ * hx12 (main 38e8a23): a config's top level changed how the host starts, ends and prints its workers, none of it
+ * watched — `process.execPath` set to a script starting node with a `--require` that slowed JSON.stringify in every
+ * worker ("use fairjson (faster by 1.47×)", an honest JSON.stringify), `child_process.spawn` replaced (with
+ * syncBuiltinESMExports) to the same end, `process.kill` made a no-op (a hanging worker was never killed),
+ * `execFileSync` wrapped (a forged git commit in results.json), `process.stdout.write` wrapped (the recommendation
+ * rewritten). Each is now refused at the import, exit 2, naming what it changed.
+ */
+for (const [name, top, changed] of [
+  ['exec-path', `process.execPath = '/bin/true';`, 'process.execPath'],
+  [
+    'spawn',
+    `import cp from 'node:child_process'; import { syncBuiltinESMExports } from 'node:module';
+const spawn = cp.spawn; cp.spawn = (...a) => spawn(...a); syncBuiltinESMExports();`,
+    'child_process.spawn',
+  ],
+  ['kill', `process.kill = () => true;`, 'process.kill'],
+  [
+    'exec-file-sync',
+    `import cp from 'node:child_process'; const e = cp.execFileSync; cp.execFileSync = (...a) => e(...a);`,
+    'child_process.execFileSync',
+  ],
+  [
+    'stdout-write',
+    `const w = process.stdout.write.bind(process.stdout); process.stdout.write = (c, ...a) => w(c, ...a);`,
+    'process.stdout.write',
+  ],
+] as const)
+  test(`a config whose top level changes ${changed} is refused, exit 2, naming it (hx12)`, async () => {
+    const file = config(`${name}.config.mjs`, `${top}\nexport default {};\n`);
+    const out = join(dir, name);
+    const ran = await cli(quickRunArgs(file, 'json', 'serialize', out));
+    assert.equal(ran.code, 2, ran.stderr);
+    assert.ok(
+      ran.stderr.includes(`${name}.config.mjs: import: changed ${changed} while loading`),
+      `stderr: ${ran.stderr}`,
+    );
+    assert.equal(existsSync(join(out, 'results.json')), false);
+  });
