@@ -91,6 +91,8 @@ class SchemaReader {
   readonly unconverted: string[] = [];
   /** Subschemas being read above the current one, each `$ref` followed counting as one (hx10: 5,000 chained `$ref`s overflowed the stack). */
   private depth = 0;
+  /** subschemas read so far, every `$ref` inlined ({@link MAX_SCHEMA_NODES}) */
+  private nodes = 0;
 
   constructor(
     private readonly root: unknown,
@@ -121,6 +123,7 @@ class SchemaReader {
    */
   read(raw: unknown, path: string, refs: readonly string[]): SchemaNode {
     if (this.depth >= MAX_SCHEMA_DEPTH) throw tooDeep(path, refs);
+    if (++this.nodes > MAX_SCHEMA_NODES) throw tooMany(path, refs);
     this.depth++;
     try {
       return this.readLevel(raw, path, refs);
@@ -308,6 +311,22 @@ class SchemaReader {
       ...(extra ? { additionalProperties: extra } : {}),
     };
   }
+}
+
+/**
+ * The most subschemas a schema may read as, every `$ref` inlined (hx12 SB-bomb: 23 definitions each
+ * referring to the next twice, 2^23 subschemas, ran 30 s and was stopped as "a loop that never
+ * ends?"). A schema this large could not be compiled by the libraries measured either.
+ */
+export const MAX_SCHEMA_NODES = 100_000;
+
+/** The refusal of a schema that reads as more than {@link MAX_SCHEMA_NODES} subschemas, at `path` through `refs`. */
+function tooMany(path: string, refs: readonly string[]): JsonSchemaError {
+  const ref = refs.at(-1);
+  const where = ref === undefined ? '' : ` (reading ${echo(ref, 160)} for the value at ${echo(path, 80)})`;
+  return new JsonSchemaError(
+    `the schema reads as more than ${MAX_SCHEMA_NODES.toLocaleString('en-US')} subschemas once its $refs are inlined${where}: definitions that refer to others more than once multiply (jsonbench inlines every $ref); give a smaller schema, or the payload alone (its schema is then inferred)`,
+  );
 }
 
 /** The refusal of a schema read deeper than {@link MAX_SCHEMA_DEPTH} levels at `path` (a value's JSON path), through `refs`. */

@@ -69,3 +69,25 @@ test('a $ref cycle is refused as recursive, through $ref or through allOf, never
   );
   refused({ allOf: [{ $ref: '#' }] }, /^recursive schema: # refers to itself through allOf at \$/);
 });
+
+/** d_i = {properties: {x: d_(i+1), y: d_(i+1)}}: n definitions, 2^n subschemas once inlined (hx12 SB-bomb: n = 23). */
+const refBomb = (n: number) => {
+  const definitions: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++)
+    definitions[`d${i}`] = {
+      type: 'object',
+      properties: { x: { $ref: `#/definitions/d${i + 1}` }, y: { $ref: `#/definitions/d${i + 1}` } },
+    };
+  definitions[`d${n}`] = { type: 'integer' };
+  return { $ref: '#/definitions/d0', definitions };
+};
+
+test('a schema whose $refs multiply (2^23 subschemas) is refused at once, saying so, not after 30 s as a loop (hx12)', () => {
+  const t0 = performance.now();
+  refused(
+    refBomb(23),
+    /^the schema reads as more than 100,000 subschemas once its \$refs are inlined \(reading #\/definitions\/d\d+ for the value at \$(\.[xy])+\): definitions that refer to others more than once multiply/,
+  );
+  assert.ok(performance.now() - t0 < 10_000, 'refused within seconds');
+  assert.doesNotThrow(() => fromJsonSchema(refBomb(12)), '2^12 subschemas are read');
+});
