@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import childProcess from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { syncBuiltinESMExports } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { SerializerAdapter } from '../serializers/types.js';
@@ -334,7 +335,9 @@ function safeMessage(e: unknown): string {
  *   slowed `JSON.stringify` in every worker, before the worker's own seal; replaced
  *   `child_process.spawn` the same way; `process.kill = () => true` left a hanging worker
  *   unkillable; `execFileSync` wrapped recorded a forged git commit; `process.stdout.write`
- *   wrapped rewrote the recommendation). `child_process` is watched whole as a namespace.
+ *   wrapped rewrote the recommendation). `child_process` is watched whole as a namespace, and the
+ *   prototypes of ChildProcess (its `spawn` gets the worker's options and environment) and
+ *   EventEmitter (every event of a worker's streams passes its `emit`).
  */
 const WATCHED: readonly (
   | [string, object, 'prototype' | 'namespace' | 'globals']
@@ -374,6 +377,9 @@ const WATCHED: readonly (
   ['path', path, 'namespace'],
   ['crypto', crypto, 'namespace'],
   ['child_process', childProcess, 'namespace'],
+  // how a worker is spawned (options, env: a --require added there) and how its messages reach the host
+  ['ChildProcess.prototype', childProcess.ChildProcess.prototype, 'prototype'],
+  ['EventEmitter.prototype', EventEmitter.prototype, 'prototype'],
   // not exit or reallyExit: signal-exit (a dependency's dependency) wraps reallyExit as it loads
   ['process', process, 'keys', ['execPath', 'execArgv', 'argv0', 'kill']],
   ['process.stdout', process.stdout, 'keys', ['write', 'end']],
