@@ -112,15 +112,24 @@ const adapter: SerializerAdapter = {
     return true;
   },
   async prepare(workload, direction) {
-    const install = resolvedTypia();
+    // a browser bundle (the chromium target) has no import.meta.resolve: only the ahead-of-time modules run there
+    const install = typeof import.meta.resolve === 'function' ? resolvedTypia() : undefined;
     const load = generated[workload.id];
     let fn: unknown;
-    if (load && isOwnTypia(install)) {
+    if (!install && !load) {
+      // worker/job.ts reads this name as `unsupported` (worker/host.ts UnsupportedOnTarget; serializers/ cannot import worker/)
+      const e = new Error(
+        `typia: ${workload.id} needs code typia generates at run time, which this runtime cannot load (no file access)`,
+      );
+      e.name = 'UnsupportedOnTarget';
+      throw e;
+    }
+    if (load && (!install || isOwnTypia(install))) {
       const name = exportName(workload, direction);
       fn = (await load())[name];
       if (!fn) throw new Error(`typia: the ${workload.id} template exports no ${name}`);
     } else {
-      fn = generateTypia(runtimeTemplate(workload), install).exports[
+      fn = generateTypia(runtimeTemplate(workload), install!).exports[
         direction === 'serialize' ? 'stringify' : 'assertParse'
       ];
     }
