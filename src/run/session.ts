@@ -15,7 +15,7 @@
  */
 import { shardGroups } from '../plan/shard.js';
 import { platformOf, type SerializerAdapter } from '../serializers/types.js';
-import { readFileSync, rmSync } from 'node:fs';
+import fs, { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { basename, join } from 'node:path';
 import { makeFolder } from '../files/make-folder.js';
@@ -99,7 +99,7 @@ import {
 } from './recover.js';
 import { FileWriteError, named as namedWrite, writeFileNamed } from '../files/write-file.js';
 import type { RunRequest } from './request.js';
-import { checkHostSeal, HostPatched, sealHost } from '../config/host-guard.js';
+import { checkHostSeal, HostPatched, ownImport, sealHost } from '../config/host-guard.js';
 import { onHostFault, type HostFault } from '../host/user-code.js';
 import { deepFreeze } from '../case/frozen.js';
 
@@ -317,6 +317,24 @@ function payloadRecords(
  */
 function policyBaselineKey(c: { platform: string; caseClass: string }): string {
   return c.platform === 'javascript' ? c.caseClass : `${c.platform} ${c.caseClass}`;
+}
+
+/**
+ * Loads playwright-core (the chromium target's driver) under the seal's {@link ownImport} when a
+ * chromium target is named, before runtimes/chromium.ts imports it (the same module, cached): the
+ * graceful-fs inside it wraps `fs.close` and `fs.closeSync` as it loads, and from 07695bf on the
+ * seal took that for user code — every chromium run ended with exit 2 and no results.json. A
+ * missing playwright-core is left to the target, which says how to add it.
+ */
+async function preloadPlaywright(targets: readonly Target[]): Promise<void> {
+  if (!targets.some((t) => t.kind === 'chromium')) return;
+  await ownImport(
+    () => import('playwright-core').catch(() => undefined),
+    [
+      [fs, 'close', 'fs.close'],
+      [fs, 'closeSync', 'fs.closeSync'],
+    ],
+  );
 }
 
 /** The report formats a run writes beside its results file. */
@@ -635,6 +653,7 @@ async function runLocked(
   const named = req.targets.length > 0;
   let targets: PreparedTargets | null = null;
   try {
+    await preloadPlaywright(req.targets);
     targets = await prepareTargets(
       named ? req.targets : [parseTarget(DEFAULT_TARGET)],
       {

@@ -1,4 +1,4 @@
-import fs, { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outcomeOf, restartsTimeout, type LaunchOutcome } from './launch.js';
@@ -8,7 +8,6 @@ import { bundleWorker } from './bundle.js';
 import { runProgram } from './cache.js';
 import { TargetError, type Detection, type Target, type TargetInfo } from './types.js';
 import { deepFreeze } from '../case/frozen.js';
-import { ownImport } from '../config/host-guard.js';
 
 /** Where the system browser is looked for when `--chromium-path` is not given. */
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -166,14 +165,7 @@ export const PLAYWRIGHT_HINT = `npm install --no-save playwright-core@${PLAYWRIG
  */
 async function loadPlaywright(): Promise<PW> {
   try {
-    // graceful-fs inside playwright-core wraps fs.close and fs.closeSync as it loads: its own change, not user code's
-    return await ownImport(
-      () => import('playwright-core'),
-      [
-        [fs, 'close', 'fs.close'],
-        [fs, 'closeSync', 'fs.closeSync'],
-      ],
-    );
+    return await import('playwright-core');
   } catch (e) {
     if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
     throw new TargetError(`the chromium target needs playwright-core, which is not installed: ${PLAYWRIGHT_HINT}`);
