@@ -75,6 +75,23 @@ export function parseResolve(text: string): number | null {
   return pct / 100;
 }
 
+/**
+ * The longest duration a flag takes: Node's timers wait at most 2^31 − 1 ms (about 24.8 days) and
+ * fire a longer one after 1 ms (hx13 FL-ct600h: `--case-timeout 600h` killed every case at once as
+ * "no result after 2160000 s").
+ */
+export const MAX_DURATION_MS = 2 ** 31 - 1;
+
+/** `ms` when a timer can wait that long. @throws UsageError naming `flag` and `text` when it cannot */
+function timerSafe(flag: string, text: string, ms: number): number {
+  if (ms > MAX_DURATION_MS)
+    throw new UsageError(
+      flag,
+      `"${text}" is longer than jsonbench can wait: Node's timers hold at most 2^31 − 1 ms (24 days 20 h)`,
+    );
+  return ms;
+}
+
 /** A duration: `500ms`, `20s`, `4m`, `1h`, `1m30s`; a bare number is seconds. NaN when it is none. */
 function durationMs(text: string): number {
   const unit: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -94,7 +111,7 @@ export function parseProbeBudget(text: string): number | undefined {
   const ms = durationMs(text);
   if (!(ms > 0) || !Number.isFinite(ms))
     throw new UsageError('--probe-budget', `"${text}" is not a duration such as 15m, 1h or 1h30m, or off`);
-  return ms;
+  return timerSafe('--probe-budget', text, ms);
 }
 
 /**
@@ -105,7 +122,7 @@ export function parseCaseTimeout(text: string): number {
   const ms = durationMs(text);
   if (!(ms > 0) || !Number.isFinite(ms))
     throw new UsageError('--case-timeout', `"${text}" is not a duration such as 300s, 5m or 1m30s`);
-  return ms;
+  return timerSafe('--case-timeout', text, ms);
 }
 
 /** The shortest probe timeout: a probe side's worker takes longer than this to start on a loaded machine. */
@@ -132,7 +149,7 @@ export function parseProbeTimeout(text: string): number {
       '--timeout',
       `"${text}" is less than 1s: a probe side's worker takes longer than that to start, so every probe would "hang" (give 1s or more; default 120s)`,
     );
-  return ms;
+  return timerSafe('--timeout', text, ms);
 }
 
 /**
@@ -146,6 +163,7 @@ export function parseMaxTime(values: readonly string[]): { maxCaseMs?: number; m
     const ms = durationMs(m[2]);
     if (!(ms > 0) || !Number.isFinite(ms))
       throw new UsageError('--max-time', `"${v}" is not a duration such as 20s, case=20s, run=4m or run=1m30s`);
+    timerSafe('--max-time', v, ms);
     if (m[1] === 'run') out.maxRunMs = ms;
     else out.maxCaseMs = ms;
   }

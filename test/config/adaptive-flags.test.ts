@@ -1,8 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  MAX_DURATION_MS,
   parseCaseTimeout,
   parseMaxTime,
+  parseProbeBudget,
+  parseProbeTimeout,
   parseResolve,
   policies,
   RESOLVE_MAX_LAUNCHES,
@@ -150,4 +153,19 @@ test("--case-timeout reads a duration (the tryout could not extend quick's 60 s)
       (e: unknown) => e instanceof UsageError && e.flag === '--case-timeout',
       bad,
     );
+});
+
+test('durations past what a Node timer can wait are refused, naming the flag (hx13 FL-ct600h: 600h killed every case at once)', () => {
+  assert.equal(MAX_DURATION_MS, 2 ** 31 - 1);
+  for (const [flag, parse, text] of [
+    ['--case-timeout', () => parseCaseTimeout('600h'), '600h'],
+    ['--case-timeout', () => parseCaseTimeout('99999999999999999999h'), '99999999999999999999h'],
+    ['--probe-budget', () => parseProbeBudget('1000h'), '1000h'],
+    ['--timeout', () => parseProbeTimeout('1000h'), '1000h'],
+    ['--max-time', () => parseMaxTime(['run=1000h']), 'run=1000h'],
+  ] as const)
+    assert.throws(parse, {
+      message: `${flag}: "${text}" is longer than jsonbench can wait: Node's timers hold at most 2^31 − 1 ms (24 days 20 h)`,
+    });
+  assert.equal(parseCaseTimeout('596h'), 596 * 3_600_000);
 });
