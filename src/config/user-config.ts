@@ -6,6 +6,12 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import childProcess from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import stream from 'node:stream';
+import net from 'node:net';
+import tty from 'node:tty';
+import readline from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
+import { MessagePort, Worker } from 'node:worker_threads';
 import { syncBuiltinESMExports } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { SerializerAdapter } from '../serializers/types.js';
@@ -318,6 +324,56 @@ function safeMessage(e: unknown): string {
   }
 }
 
+/** The prototype of what `start` returns (a Timeout, an Immediate, a Hash), after `stop` ends it. */
+function prototypeOf<T extends object>(start: () => T, stop: (x: T) => void = () => {}): object {
+  const x = start();
+  stop(x);
+  return Object.getPrototypeOf(x) as object;
+}
+
+/**
+ * The prototypes a worker's messages and the results' hashes pass through in the host, each
+ * watched as a prototype (hx13: a config's top level captured each launch's channel key from
+ * `Writable.prototype.end` as the start message went to the worker's stdin, rewrote the `round`
+ * lines the host read and signed them again: an honest serializer 1.84× slower read "faster by
+ * 1.39×"; `Writable.prototype.write` wrapped rewrote the recommendation; an `_onTimeout` accessor on
+ * Timeout's prototype dropped the case timeouts). With the stream classes' whole chain, readline's
+ * Interface, StringDecoder, the timers' and the hashes' prototypes and the worker threads'.
+ */
+const PIPE_PROTOTYPES: readonly [string, object, 'prototype'][] = [
+  ['Stream.prototype', stream.Stream.prototype, 'prototype'],
+  ['Readable.prototype', stream.Readable.prototype, 'prototype'],
+  ['Writable.prototype', stream.Writable.prototype, 'prototype'],
+  ['Duplex.prototype', stream.Duplex.prototype, 'prototype'],
+  ['Transform.prototype', stream.Transform.prototype, 'prototype'],
+  ['net.Socket.prototype', net.Socket.prototype, 'prototype'],
+  ['tty.WriteStream.prototype', tty.WriteStream.prototype, 'prototype'],
+  ['tty.ReadStream.prototype', tty.ReadStream.prototype, 'prototype'],
+  ['readline.Interface.prototype', readline.Interface.prototype, 'prototype'],
+  [
+    'readline.Interface.prototype (its base)',
+    Object.getPrototypeOf(readline.Interface.prototype) as object,
+    'prototype',
+  ],
+  ['StringDecoder.prototype', StringDecoder.prototype, 'prototype'],
+  ['Worker.prototype', Worker.prototype, 'prototype'],
+  ['MessagePort.prototype', MessagePort.prototype, 'prototype'],
+  ['Timeout.prototype', prototypeOf(() => setTimeout(() => {}, 0), clearTimeout), 'prototype'],
+  ['Immediate.prototype', prototypeOf(() => setImmediate(() => {}), clearImmediate), 'prototype'],
+  ['Hash.prototype', prototypeOf(() => crypto.createHash('sha256')), 'prototype'],
+  ['Hmac.prototype', prototypeOf(() => crypto.createHmac('sha256', 'k')), 'prototype'],
+];
+
+/**
+ * The functions of `process` jsonbench's host calls or Node calls for it (`kill` calls `_kill`;
+ * hx13 UK-hang replaced `_kill`), watched as listed keys: every own function at load but `emit` and
+ * `reallyExit` (signal-exit, a dependency's dependency, wraps them as it loads).
+ */
+const PROCESS_FUNCTIONS: readonly PropertyKey[] = Reflect.ownKeys(process).filter(
+  (k) =>
+    k !== 'emit' && k !== 'reallyExit' && typeof (process as unknown as Record<PropertyKey, unknown>)[k] === 'function',
+);
+
 /**
  * What the host guard watches ({@link hostSnapshot}), as `[name, object, kind]`:
  * - `prototype`: every own key (string or symbol) of the prototypes whose keys jsonbench's own
@@ -340,8 +396,7 @@ function safeMessage(e: unknown): string {
  *   EventEmitter (every event of a worker's streams passes its `emit`).
  */
 const WATCHED: readonly (
-  | [string, object, 'prototype' | 'namespace' | 'globals']
-  | [string, object, 'keys', readonly PropertyKey[]]
+  [string, object, 'prototype' | 'namespace' | 'globals'] | [string, object, 'keys', readonly PropertyKey[]]
 )[] = [
   ['Object.prototype', Object.prototype, 'prototype'],
   ['Array.prototype', Array.prototype, 'prototype'],
@@ -380,8 +435,9 @@ const WATCHED: readonly (
   // how a worker is spawned (options, env: a --require added there) and how its messages reach the host
   ['ChildProcess.prototype', childProcess.ChildProcess.prototype, 'prototype'],
   ['EventEmitter.prototype', EventEmitter.prototype, 'prototype'],
+  ...PIPE_PROTOTYPES,
   // not exit or reallyExit: signal-exit (a dependency's dependency) wraps reallyExit as it loads
-  ['process', process, 'keys', ['execPath', 'execArgv', 'argv0', 'kill']],
+  ['process', process, 'keys', ['execPath', 'execArgv', 'argv0', ...PROCESS_FUNCTIONS]],
   ['process.stdout', process.stdout, 'keys', ['write', 'end']],
   ['process.stderr', process.stderr, 'keys', ['write', 'end']],
   ['globalThis', globalThis, 'globals'],

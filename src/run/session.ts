@@ -322,7 +322,7 @@ function policyBaselineKey(c: { platform: string; caseClass: string }): string {
 /**
  * Loads playwright-core (the chromium target's driver) under the seal's {@link ownImport} when a
  * chromium target is named, before runtimes/chromium.ts imports it (the same module, cached): the
- * graceful-fs inside it wraps `fs.close` and `fs.closeSync` as it loads, and from 07695bf on the
+ * graceful-fs inside it wraps `fs.close` and `fs.closeSync` (and `process.cwd` and `chdir`) as it loads, and from 07695bf on the
  * seal took that for user code — every chromium run ended with exit 2 and no results.json. A
  * missing playwright-core is left to the target, which says how to add it.
  */
@@ -333,6 +333,9 @@ async function preloadPlaywright(targets: readonly Target[]): Promise<void> {
     [
       [fs, 'close', 'fs.close'],
       [fs, 'closeSync', 'fs.closeSync'],
+      // graceful-fs's polyfills cache the working directory
+      [process, 'cwd', 'process.cwd'],
+      [process, 'chdir', 'process.chdir'],
     ],
   );
 }
