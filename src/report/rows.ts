@@ -9,6 +9,9 @@ import { deepFreeze } from '../case/frozen.js';
 
 /** One table: the cases of one workload × size × shape × direction, grouped by class and platform. */
 export interface ResultTable {
+  /** its cases' {@link tableKey}: what the HTML view's groups and case index are keyed by */
+  key: string;
+  /** {@link tableTitle}: the key, and for the `many` shape what one op is */
   title: string;
   /** class × platform → rows, classes in a fixed order (JavaScript before .NET within a class), rows sorted by ratio (measured first) */
   sections: { caseClass: string; platform: Platform; baseline: string | null; cases: CaseResult[] }[];
@@ -75,6 +78,7 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
   });
   return sorted.map(([, cs]) => {
     const title = tableTitle(cs[0]);
+    const key = tableKey(cs[0]);
     const keys = [
       ...new Map(
         cs.map((c) => [
@@ -88,6 +92,7 @@ export function buildTables(cases: readonly CaseResult[]): ResultTable[] {
         PLATFORMS.indexOf(a.platform) - PLATFORMS.indexOf(b.platform),
     );
     return {
+      key,
       title,
       sections: keys.map(({ cls, platform }) => {
         const inClass = cs.filter((c) => c.class === cls && platformOfCase(c) === platform);

@@ -111,3 +111,15 @@ test('tables come by workload, then size, shape and direction, whatever order th
     'serialize first',
   );
 });
+
+test('every table with measured rows has its takeaway, the `many` ones too (nu10: "nothing to rank." on each)', () => {
+  // the HTML view keyed its groups by the title, which for `many` adds what an op is; the cases keep the plain key
+  const headings = lines.filter((l) => / · \d+ · (single|list|many \(an op: \d+ calls?\)) · .*\(against /.test(l));
+  assert.equal(headings.length, 16);
+  assert.deepEqual(
+    lines.filter((l) => l.endsWith('nothing to rank.')),
+    [],
+    'every class heading of every table',
+  );
+  assert.ok(headings.some((l) => / · many \(an op: 100 calls\) · serialize \(against json\): \S/.test(l)));
+});

@@ -140,7 +140,8 @@ export function toViewData(model: ReportModel): ViewData {
     const first = all[0];
     const payloads = [...new Map(all.map((c) => [c.payload.sha256, c.payload])).values()];
     return {
-      key: t.title,
+      // the cases' group (tableKey), not the title: a `many` title adds what an op is, and its takeaway read no rows
+      key: t.key,
       workload: first.workload,
       size: first.size,
       shape: first.shape,
