@@ -356,6 +356,9 @@ const PIPE_PROTOTYPES: readonly [string, object, 'prototype'][] = [
     'prototype',
   ],
   ['StringDecoder.prototype', StringDecoder.prototype, 'prototype'],
+  // whatever stdout and stderr are (a file: fs's SyncWriteStream, whose _write hx13 replaced to rewrite the recommendation)
+  ['process.stdout (its prototype)', Object.getPrototypeOf(process.stdout) as object, 'prototype'],
+  ['process.stderr (its prototype)', Object.getPrototypeOf(process.stderr) as object, 'prototype'],
   ['Worker.prototype', Worker.prototype, 'prototype'],
   ['MessagePort.prototype', MessagePort.prototype, 'prototype'],
   ['Timeout.prototype', prototypeOf(() => setTimeout(() => {}, 0), clearTimeout), 'prototype'],

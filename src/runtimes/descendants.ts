@@ -1,3 +1,4 @@
+import { sigkill } from '../host/raw-kill.js';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -53,12 +54,7 @@ export function killTagged(tag: string): number[] {
       continue;
     }
     if (!(environ + '\0').includes(needle)) continue;
-    try {
-      process.kill(pid, 'SIGKILL');
-      killed.push(pid);
-    } catch {
-      /* gone already */
-    }
+    if (sigkill(pid)) killed.push(pid);
   }
   return killed;
 }
@@ -120,12 +116,7 @@ export function killListed(listed: readonly ListedProcess[]): number[] {
   const killed: number[] = [];
   for (const p of listed) {
     if (statOf(p.pid)?.start !== p.start) continue;
-    try {
-      process.kill(p.pid, 'SIGKILL');
-      killed.push(p.pid);
-    } catch {
-      /* gone already */
-    }
+    if (sigkill(p.pid)) killed.push(p.pid);
   }
   return killed;
 }

@@ -1,3 +1,4 @@
+import { sigkill } from '../host/raw-kill.js';
 import {
   descendantsOf,
   killListed,
@@ -111,11 +112,7 @@ function failLiveLaunches(reason: string): void {
 let killOnExit = false;
 function killGroup(pid: number | undefined): void {
   if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    /* already gone */
-  }
+  sigkill(-pid);
 }
 
 function keepTail(stream: Readable | null, onText: (tail: string) => void): void {

@@ -171,15 +171,66 @@ const spawn = cp.spawn; cp.spawn = (...a) => spawn(...a); syncBuiltinESMExports(
     `const w = process.stdout.write.bind(process.stdout); process.stdout.write = (c, ...a) => w(c, ...a);`,
     'process.stdout.write',
   ],
+  // hx13 (main 02b15bf): the channel key taken as the start message left, a round line rewritten, a forged
+  // recommendation when stdout is a file, the case timeout's kill and timers made no-ops
+  [
+    'writable-end',
+    `import { Writable } from 'node:stream'; const end = Writable.prototype.end; Writable.prototype.end = function (...a) { return end.apply(this, a); };`,
+    'Writable.prototype.end',
+  ],
+  [
+    'line-emit',
+    `import readline from 'node:readline'; const p = Object.getPrototypeOf(readline.Interface.prototype); const o = p.emit; p.emit = function (...a) { return (o ?? Function.prototype).apply(this, a); };`,
+    'readline.Interface.prototype (its base).emit (added)',
+  ],
+  [
+    'stdout-proto',
+    `const P = Object.getPrototypeOf(process.stdout); const w = P._write; P._write = function (...a) { return w.apply(this, a); };`,
+    // a pipe here: net.Socket's (a file: fs's SyncWriteStream, watched as process.stdout's prototype)
+    'Socket.prototype._write',
+  ],
+  ['underscore-kill', `process._kill = () => 0;`, 'process._kill'],
+  [
+    'timeout-proto',
+    `const T = Object.getPrototypeOf(setTimeout(() => {}, 0)); Object.defineProperty(T, '_onTimeout', { get() { return () => {}; }, set() {}, configurable: true });`,
+    'Timeout.prototype._onTimeout (added)',
+  ],
 ] as const)
-  test(`a config whose top level changes ${changed} is refused, exit 2, naming it (hx12)`, async () => {
+  test(`a config whose top level changes ${changed} is refused, exit 2, naming it (hx12, hx13)`, async () => {
     const file = config(`${name}.config.mjs`, `${top}\nexport default {};\n`);
     const out = join(dir, name);
     const ran = await cli(quickRunArgs(file, 'json', 'serialize', out));
     assert.equal(ran.code, 2, ran.stderr);
     assert.ok(
-      ran.stderr.includes(`${name}.config.mjs: import: changed ${changed} while loading`),
+      new RegExp(
+        `${name}\\.config\\.mjs: import: changed \\S*${changed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} while loading`,
+      ).test(ran.stderr),
       `stderr: ${ran.stderr}`,
     );
     assert.equal(existsSync(join(out, 'results.json')), false);
   });
+
+test('a config that makes process.kill a no-op after its import (setImmediate, an interval): the hanging case still times out, and the run refuses to write results (hx13 LK2-hang: it never ended)', async () => {
+  const file = config(
+    'late-kill.config.mjs',
+    `import { setInterval as si } from 'node:timers';
+const patch = () => { if (process.kill.name !== 'nokill') process.kill = function nokill() { return true; }; };
+setImmediate(patch); si(patch, 200).unref?.();
+let n = 0;
+export default { serializers: [{ id: 'hangs', family: 'builtin', directions: ['serialize'], supports: () => true,
+  prepare: () => ({ serialize: (v) => { if (++n === 100) for (;;); return JSON.stringify(v); } }) }] };
+`,
+  );
+  const out = join(dir, 'late-kill');
+  const ran = await cli([...quickRunArgs(file, 'hangs', 'serialize', out), '--case-timeout', '5s'], {
+    timeoutMs: 90_000,
+  });
+  assert.equal(ran.signal, null, 'ended by itself');
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(
+    ran.stderr,
+    /\[timeout\] weather-station\/1\/single\/serialize\/hangs: no result after 5 s; worker killed/,
+  );
+  assert.match(ran.stderr, /changed jsonbench's own process: process\.kill \(put back\)/);
+  assert.equal(existsSync(join(out, 'results.json')), false);
+});
