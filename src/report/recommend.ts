@@ -165,6 +165,13 @@ export interface Pick {
   allocRatioRange?: [number, number];
   noisy: boolean;
   costs: BehaviourCost[];
+  /**
+   * Why no probe ran on it in its direction while the run probed the others (its `supports()`
+   * took no probe workload: a config's serializer written for the user's payload alone), so its
+   * empty costs say nothing of its behaviour (nu10: "use team-orders" beside "costs: … no probe
+   * failed", while opting in found 3 silent losses). Absent when it was probed or nothing was.
+   */
+  unprobed?: string;
 }
 
 /** A serializer named in a sentence beside the pick or instead of one, with its ratio. */
@@ -326,11 +333,30 @@ export function clearlyFaster(c: MeasuredCase): boolean {
  */
 export function costLines(r: { pick: Recommendation['pick'] }, probed: boolean): string[] {
   if (!r.pick) return [];
+  if (r.pick.unprobed)
+    return [
+      ...costGroupsOf(r).map((g) => `${g.label}: ${g.text}`),
+      `not probed: no probe ran on ${r.pick.serializer} (${r.pick.unprobed}), so what it does with inputs other than this payload is unknown; let its supports() take the probe:* workloads to have it probed`,
+    ];
   if (!r.pick.costs.length)
     return [
       `costs: the gate found no behaviour cost${probed ? ' and no probe failed' : ' (capability probes: not in this run)'}`,
     ];
   return costGroupsOf(r).map((g) => `${g.label}: ${g.text}`);
+}
+
+/**
+ * Why `serializer` has no probe verdict but ✘ in `direction` while another serializer has one there
+ * ({@link Pick.unprobed}): its ✘ reason, or that no probe was given to it; null when it was probed, or
+ * when the run has no probes.
+ */
+function unprobedReason(serializer: string, direction: Direction, results: ResultsFile): string | null {
+  const verdicts = (probeVerdicts(results)?.verdicts ?? []).filter((v) => v.direction === direction);
+  if (!verdicts.some((v) => v.serializer !== serializer && v.verdict.mark !== '✘')) return null;
+  const mine = verdicts.filter((v) => v.serializer === serializer);
+  if (mine.some((v) => v.verdict.mark !== '✘')) return null;
+  const reason = (mine[0]?.verdict as { reason?: unknown } | undefined)?.reason;
+  return typeof reason === 'string' && reason ? reason : 'its supports() took no probe workload';
 }
 
 /** The pick's costs grouped by kind, the most severe first (report/costs.ts `costGroups`); empty without a pick. */
@@ -497,7 +523,7 @@ function sentenceOf(
     : '';
   return (
     `${head}, use ${plainName(p.serializer)}${knownVersion(p.version)} (${faster}): ${ratio} the time of ${baseText}${referenceClause(r, baseText)}${saving}${alloc}` +
-    `; it passed the correctness gate on this payload and on a generated one of the same schema${defect}${p.noisy ? '; its timing was noisy' : ''}${tie}${also}.`
+    `; it passed the correctness gate on this payload and on a generated one of the same schema${defect}${p.unprobed ? '; no probe ran on it, so its behaviour beyond the gate is unknown' : ''}${p.noisy ? '; its timing was noisy' : ''}${tie}${also}.`
   );
 }
 
@@ -670,7 +696,8 @@ export function recommend(
             (c) => costSources.flatMap((source) => source(c, results)),
           )
         : null;
-    const pick = chosen?.pick ?? null;
+    const unprobed = chosen ? unprobedReason(chosen.pick.serializer, first.direction, results) : null;
+    const pick = chosen ? { ...chosen.pick, ...(unprobed ? { unprobed } : {}) } : null;
     const tie = chosen?.tie;
     const baselineCosts =
       base && !pick

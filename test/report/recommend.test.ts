@@ -1372,3 +1372,50 @@ test('on a terminal narrower than a label the recommendation wraps whole: no wor
     assert.ok(text.replace(/\s+/g, '').includes('serialize:'), `${width}: the label once, whole`);
   }
 });
+
+test('a pick no probe ran on, while the others were probed, says so: its empty costs are not "no probe failed" (nu10: team-orders)', () => {
+  const r = results([
+    { serializer: 'json' },
+    { serializer: 'team-orders', mean: 50_000, error: 500, ratio: 0.5, ratioInterval: [0.48, 0.52] },
+  ]);
+  (r as unknown as { probes: unknown }).probes = {
+    selection: 'relevant',
+    families: ['payload'],
+    timeoutMs: 5000,
+    elapsedMs: 100,
+    launches: 1,
+    probes: [{ id: 'payload.0.extra-key', family: 'payload', title: 'api.json: an extra key at $' }],
+    verdicts: [
+      {
+        probe: 'payload.0.extra-key',
+        direction: 'serialize',
+        serializer: 'json',
+        serializerVersion: 'node 20',
+        target: 'node',
+        verdict: { mark: '✓' },
+      },
+    ],
+    relevantTo: { 'payload.0.extra-key': ['payload:api'] },
+  };
+  const [rec] = recommend(r);
+  assert.equal(rec.pick?.serializer, 'team-orders');
+  assert.equal(rec.pick?.unprobed, 'its supports() took no probe workload');
+  assert.match(rec.sentence, /; no probe ran on it, so its behaviour beyond the gate is unknown[;.]/);
+  assert.equal(
+    costLines(rec, true).at(-1),
+    'not probed: no probe ran on team-orders (its supports() took no probe workload), so what it does with inputs other than this payload is unknown; let its supports() take the probe:* workloads to have it probed',
+  );
+  assert.ok(!costLines(rec, true).some((l) => l.includes('no probe failed')));
+  // probed like the others: nothing said
+  (r as unknown as { probes: { verdicts: unknown[] } }).probes.verdicts.push({
+    probe: 'payload.0.extra-key',
+    direction: 'serialize',
+    serializer: 'team-orders',
+    serializerVersion: '1',
+    target: 'node',
+    verdict: { mark: '✓' },
+  });
+  const [probed] = recommend(r);
+  assert.equal(probed.pick?.unprobed, undefined);
+  assert.doesNotMatch(probed.sentence, /no probe ran/);
+});
