@@ -70,6 +70,8 @@ export function pairsText(supported: readonly string[]): string {
  * columns was 163 lines, most of them these cells wrapped). Pure.
  */
 export function supportedText(row: SerializerRow, rows: readonly SerializerRow[]): string {
+  // nu10: a config's serializer written for one payload showed an empty cell
+  if (!row.supported.length) return 'no built-in workload (its supports() refuses them; try it with --payload)';
   const platform = row.platform ?? 'javascript';
   // each workload shape some serializer of the platform runs, in both directions
   const universe = new Set(
@@ -127,7 +129,9 @@ export function renderList(
     {
       id: 'class',
       header: 'Deserialize\nclass',
-      cell: (r) => (r.supported.some((p) => !p.endsWith('/ser')) ? (r.deserializeClass ?? '—') : '—'),
+      // none supported (a config's serializer for the user's payload alone): its declared class still says what it is
+      cell: (r) =>
+        r.supported.some((p) => !p.endsWith('/ser')) || !r.supported.length ? (r.deserializeClass ?? '—') : '—',
       wrap: 13,
     },
     { id: 'pairs', header: 'Supported (workload shapes)', cell: (r) => supportedText(r, rows), wrap: 60 },

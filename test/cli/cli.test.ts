@@ -91,7 +91,8 @@ test('list prints every registered workload and serializer id whole, without col
   const r = await cli(['list']);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout.includes(ESC), false, 'ANSI escapes in piped output');
-  const cell = (id: string) => new RegExp(`│ ${literal(id)} +│`);
+  // open tables (nu9: 163 lines at 80 columns boxed): an id starts its row, two spaces in, and is followed by a gap
+  const cell = (id: string) => new RegExp(`^ {2}${literal(id)} {2,}\\S`, 'm');
   for (const id of [...workloads.ids, ...serializers.ids, ...dotnetSerializers.ids])
     assert.match(r.stdout, cell(id), `${id} is missing or cut`);
 });
@@ -347,11 +348,10 @@ test('list fits 80 columns and wider ($COLUMNS for a pipe), ids whole and the cl
   for (const columns of [80, 120]) {
     const r = await cli(['list'], { env: { COLUMNS: String(columns) } });
     assert.equal(r.code, 0, r.stderr);
-    const table = r.stdout.split('\n').filter((l) => /^[┌│├└]/.test(l));
-    const widest = Math.max(...table.map((l) => [...l].length));
-    assert.ok(widest <= columns, `a table line of ${widest} characters at ${columns} columns`);
+    const widest = Math.max(...r.stdout.split('\n').map((l) => [...l].length));
+    assert.ok(widest <= columns, `a line of ${widest} characters at ${columns} columns`);
     assert.doesNotMatch(r.stdout, /Deseriali…/);
-    const cell = (id: string) => new RegExp(`│ ${literal(id)} +│`);
+    const cell = (id: string) => new RegExp(`^ {2}${literal(id)} {2,}\\S`, 'm');
     for (const id of [...workloads.ids, ...serializers.ids, ...dotnetSerializers.ids])
       assert.match(r.stdout, cell(id), `${id} is missing or cut at ${columns} columns`);
   }
