@@ -35,7 +35,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   worker: ['host', 'case', 'measure', 'workloads', 'serializers', 'config', 'probes'],
   // a .NET target compiles the run's workload schemas into its worker's DTOs (serializers/dotnet/dto-generator.ts)
   // and checks the worker's output against those workloads on the host (runtimes/dotnet/gate.ts)
-  runtimes: ['files', 'case', 'measure', 'results', 'worker', 'workloads', 'serializers'],
+  runtimes: ['host', 'files', 'case', 'measure', 'results', 'worker', 'workloads', 'serializers'],
   plan: ['host', 'files', 'case', 'measure', 'workloads', 'serializers', 'config', 'versions', 'probes'],
   instructions: ['case', 'measure', 'workloads', 'serializers', 'config', 'results'],
   ledger: ['files', 'results', 'versions'],
