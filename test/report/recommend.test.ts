@@ -1291,7 +1291,11 @@ test('keeping a baseline that loses data on the user\'s own records is said unde
 });
 
 /** Gives `r` a probe pass in which ajv-jtd loses an extra key at $ on the user's records (payload.0.extra-key, serialize). */
-function withExtraKeyLoss(r: ReturnType<typeof results>): void {
+/** A probes section of one payload probe (an extra key at $) with `verdicts` (one per serializer), set on `r`. */
+function withPayloadProbe(
+  r: ReturnType<typeof results>,
+  verdicts: { serializer: string; serializerVersion: string; verdict: Record<string, unknown> }[],
+): void {
   (r as unknown as { probes: unknown }).probes = {
     selection: 'relevant',
     families: ['payload'],
@@ -1299,18 +1303,19 @@ function withExtraKeyLoss(r: ReturnType<typeof results>): void {
     elapsedMs: 100,
     launches: 1,
     probes: [{ id: 'payload.0.extra-key', family: 'payload', title: 'api.json: an extra key at $' }],
-    verdicts: [
-      {
-        probe: 'payload.0.extra-key',
-        direction: 'serialize',
-        serializer: 'ajv-jtd',
-        serializerVersion: '8.0.0',
-        target: 'node',
-        verdict: { mark: '✗', fault: 'silent-loss', path: '$.k', expected: '"added"', actual: '(absent)' },
-      },
-    ],
+    verdicts: verdicts.map((v) => ({ probe: 'payload.0.extra-key', direction: 'serialize', target: 'node', ...v })),
     relevantTo: { 'payload.0.extra-key': ['payload:api'] },
   };
+}
+
+function withExtraKeyLoss(r: ReturnType<typeof results>): void {
+  withPayloadProbe(r, [
+    {
+      serializer: 'ajv-jtd',
+      serializerVersion: '8.0.0',
+      verdict: { mark: '✗', fault: 'silent-loss', path: '$.k', expected: '"added"', actual: '(absent)' },
+    },
+  ]);
 }
 
 test('a borderline serializer the probes show losing data on the user’s records is never suggested without saying so in the same sentence (nu6: ajv-jtd "borderline … rerun before switching")', () => {
@@ -1378,25 +1383,7 @@ test('a pick no probe ran on, while the others were probed, says so: its empty c
     { serializer: 'json' },
     { serializer: 'team-orders', mean: 50_000, error: 500, ratio: 0.5, ratioInterval: [0.48, 0.52] },
   ]);
-  (r as unknown as { probes: unknown }).probes = {
-    selection: 'relevant',
-    families: ['payload'],
-    timeoutMs: 5000,
-    elapsedMs: 100,
-    launches: 1,
-    probes: [{ id: 'payload.0.extra-key', family: 'payload', title: 'api.json: an extra key at $' }],
-    verdicts: [
-      {
-        probe: 'payload.0.extra-key',
-        direction: 'serialize',
-        serializer: 'json',
-        serializerVersion: 'node 20',
-        target: 'node',
-        verdict: { mark: '✓' },
-      },
-    ],
-    relevantTo: { 'payload.0.extra-key': ['payload:api'] },
-  };
+  withPayloadProbe(r, [{ serializer: 'json', serializerVersion: 'node 20', verdict: { mark: '✓' } }]);
   const [rec] = recommend(r);
   assert.equal(rec.pick?.serializer, 'team-orders');
   assert.equal(rec.pick?.unprobed, 'its supports() took no probe workload');
