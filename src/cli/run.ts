@@ -297,10 +297,11 @@ function pathLines(run: Awaited<ReturnType<typeof runSession>>, width: number, r
   return [
     ...profileNote,
     facts,
-    ...(resultsSaid ? [] : [`results: ${run.resultsPath}`]),
-    `report: ${reports.written.html ?? reports.written.md ?? 'not written'}`,
-    ...(reports.written.md && reports.written.html ? [`Markdown: ${reports.written.md}`] : []),
-    ...(run.ledger ? [`ledger: ${run.ledger.path} (run ${run.ledger.runId})`] : []),
+    // a path with a line break (hx15 OUT-newline: an --out that printed a line of its own) shows it as ␊
+    ...(resultsSaid ? [] : [`results: ${visibleName(run.resultsPath)}`]),
+    `report: ${visibleName(reports.written.html ?? reports.written.md ?? 'not written')}`,
+    ...(reports.written.md && reports.written.html ? [`Markdown: ${visibleName(reports.written.md)}`] : []),
+    ...(run.ledger ? [`ledger: ${visibleName(run.ledger.path)} (run ${run.ledger.runId})`] : []),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { syncBuiltinESMExports } from 'node:module';
-import { hostSnapshot } from './user-config.js';
+import { armHost, hostSnapshot } from './user-config.js';
 import { callUserCode, callUserCodeAsync, markOrigin, originOf, type UserCodeScope } from '../host/user-code.js';
 
 /**
@@ -113,6 +113,7 @@ let seal: (() => string) | undefined;
  * returned, is seen there.
  */
 export function sealHost(): void {
+  armHost();
   seal ??= hostSnapshot();
 }
 

@@ -368,28 +368,6 @@ const PIPE_PROTOTYPES: readonly [string, object, 'prototype'][] = [
 ];
 
 /**
- * `process.binding` and `process._linkedBinding` hand user code Node's native handles, under the
- * JavaScript objects the guard watches (hx14: a config wrapped `process.binding('pipe_wrap')`'s
- * Pipe writes to take each launch's channel key and re-signed forged rounds, "faster by 3.17×";
- * wrapped `process_wrap`'s spawn to start every worker with a `--require`; wrapped the fs
- * binding's writes to rewrite what jsonbench printed). Nothing in the host calls them (lodash and
- * safer-buffer try `binding` inside a try, for Node < 10), so from this module's load on, before
- * any user code, they throw; the guard watches them as process functions.
- */
-for (const name of ['binding', '_linkedBinding'] as const)
-  if (typeof (process as unknown as Record<string, unknown>)[name] === 'function')
-    Object.defineProperty(process, name, {
-      value: function refused(): never {
-        throw new Error(
-          `process.${name} is not available to code in jsonbench's own process: it reaches the native handles the host's results pass through`,
-        );
-      },
-      writable: true,
-      configurable: true,
-      enumerable: false,
-    });
-
-/**
  * The functions of `process` jsonbench's host calls or Node calls for it (`kill` calls `_kill`;
  * hx13 UK-hang replaced `_kill`), watched as listed keys: every own function at load but `emit` and
  * `reallyExit` (signal-exit, a dependency's dependency, wraps them as it loads).
@@ -420,8 +398,8 @@ const PROCESS_FUNCTIONS: readonly PropertyKey[] = Reflect.ownKeys(process).filte
  *   prototypes of ChildProcess (its `spawn` gets the worker's options and environment) and
  *   EventEmitter (every event of a worker's streams passes its `emit`).
  */
-const WATCHED: readonly (
-  [string, object, 'prototype' | 'namespace' | 'globals'] | [string, object, 'keys', readonly PropertyKey[]]
+const WATCHED: (
+  [string, object, 'prototype' | 'namespace' | 'globals' | 'native'] | [string, object, 'keys', readonly PropertyKey[]]
 )[] = [
   ['Object.prototype', Object.prototype, 'prototype'],
   ['Array.prototype', Array.prototype, 'prototype'],
@@ -520,6 +498,77 @@ const GLOBAL_NAMES: readonly PropertyKey[] = [
   'URL',
 ];
 
+/** The native bindings whose handle classes the host's workers and output pass through, and the classes watched (hx15). */
+const NATIVE_HANDLES: readonly [binding: string, cls: string][] = [
+  ['pipe_wrap', 'Pipe'],
+  ['tty_wrap', 'TTY'],
+  ['tcp_wrap', 'TCP'],
+  ['process_wrap', 'Process'],
+  ['stream_wrap', 'LibuvStreamWrap'],
+  ['stream_wrap', 'ShutdownWrap'],
+  ['stream_wrap', 'WriteWrap'],
+];
+
+let armed = false;
+
+/**
+ * Arms the host guard against Node's native handles (once; the host only: config/host-guard.ts
+ * sealHost calls it before any user code, a worker never does). Under the JavaScript objects the
+ * guard watches lie the native handle classes a worker's pipes, its spawn and jsonbench's own
+ * output go through; hx14 reached them with `process.binding('pipe_wrap')` (each launch's channel
+ * key taken from the Pipe writes and forged rounds re-signed: "faster by 3.17×"; `process_wrap`'s
+ * spawn starting every worker with a `--require`; the fs binding's writes rewriting what jsonbench
+ * printed), hx15 through any handle's `_handle` (`process.stdout._handle`, a child's pipes, `new
+ * ChildProcess()._handle`): the start message rewritten to measure another serializer under the
+ * wrong name. Their prototypes (and their bases: LibuvStreamWrap's, where `onread` lives) and the
+ * fs binding are watched from here on, with the `_handle` of stdout and stderr; then
+ * `process.binding` and `process._linkedBinding` throw in the host (nothing there calls them;
+ * lodash and safer-buffer try `binding` inside a try, for Node < 10). In a worker, a serializer's
+ * library may still call them.
+ */
+export function armHost(): void {
+  if (armed) return;
+  armed = true;
+  const binding = (process as unknown as { binding?: (name: string) => Record<string, unknown> }).binding;
+  if (typeof binding === 'function') {
+    for (const [name, cls] of NATIVE_HANDLES)
+      try {
+        const proto = (binding.call(process, name)[cls] as { prototype?: object } | undefined)?.prototype;
+        if (!proto) continue;
+        WATCHED.push([`${name}.${cls}.prototype`, proto, 'native']);
+        const base = Object.getPrototypeOf(proto) as object | null;
+        if (base && base !== Object.prototype) WATCHED.push([`${name}.${cls}.prototype (its base)`, base, 'native']);
+      } catch {
+        // a binding this Node does not have
+      }
+    try {
+      WATCHED.push(['fs binding', binding.call(process, 'fs'), 'native']);
+    } catch {
+      // not reachable: nothing to watch
+    }
+  }
+  for (const [name, stream] of [
+    ['process.stdout._handle', process.stdout],
+    ['process.stderr._handle', process.stderr],
+  ] as const) {
+    const handle = (stream as unknown as { _handle?: unknown })._handle;
+    if (handle && typeof handle === 'object')
+      WATCHED.push([name, handle, 'keys', ['writeUtf8String', 'writeBuffer', 'writev', 'writeLatin1String']]);
+  }
+  for (const name of ['binding', '_linkedBinding'] as const)
+    if (typeof (process as unknown as Record<string, unknown>)[name] === 'function')
+      Object.defineProperty(process, name, {
+        value: function refused(): never {
+          throw new Error(
+            `process.${name} is not available to code in jsonbench's own process: it reaches the native handles the host's results pass through`,
+          );
+        },
+        writable: true,
+        configurable: true,
+        enumerable: false,
+      });
+}
+
 /** Built-ins taken when this module loads, before any user code: the guard itself must not call what it checks. */
 const { getOwnPropertyDescriptor, defineProperty, deleteProperty, ownKeys } = Reflect;
 const { is } = Object;
@@ -563,23 +612,39 @@ export function hostSnapshot(): () => string {
     let builtinChanged = false;
     for (let j = 0; j < WATCHED.length; j++) {
       const [, o, kind] = WATCHED[j];
+      const native = kind === 'native';
       for (let i = 0; i < keys[j].length; i++) {
         const k = keys[j][i];
         const d = descriptors[j][i];
         const c = getOwnPropertyDescriptor(o, k);
         if (!c && !d) continue;
         if (c && d && is(c.value, d.value) && c.get === d.get && c.set === d.set) continue;
+        // a native handle's internal-field values read as data that changes as handles come and go (`onread` on the
+        // stream base reads the last handle's callback; `fd`): only its methods count, and any accessor put in place
+        if (
+          native &&
+          c &&
+          d &&
+          !('get' in c) &&
+          !('get' in d) &&
+          ((typeof d.value !== 'function' && typeof c.value !== 'function') ||
+            (typeof k === 'string' && k.startsWith('on')))
+        )
+          continue;
         if (o === fs || o === childProcess) builtinChanged = true;
+        // a native handle is never written back (its setters assert on the receiver): the run is refused as it is
+        if (native) note(j, k, c ? ' (not put back)' : ' (deleted, not put back)', true);
         // a listed key that was not there (an own `write` shadowing process.stdout's) is removed
-        if (!d) note(j, k, ' (added)', deleteProperty(o, k));
+        else if (!d) note(j, k, ' (added)', deleteProperty(o, k));
         else note(j, k, c ? '' : ' (deleted)', defineProperty(o, k, d));
       }
-      if (kind !== 'prototype') continue;
+      if (kind !== 'prototype' && kind !== 'native') continue;
       const now = ownKeys(o);
       for (let i = 0; i < now.length; i++) {
         let known = false;
         for (let n = 0; n < keys[j].length && !known; n++) known = keys[j][n] === now[i];
-        if (!known) note(j, now[i], ' (added)', deleteProperty(o, now[i]));
+        if (!known)
+          note(j, now[i], native ? ' (added, not put back)' : ' (added)', native || deleteProperty(o, now[i]));
       }
     }
     // fs's and child_process's named exports follow their objects only through syncBuiltinESMExports: user code that

@@ -17,6 +17,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { DIRECTIONS, type Direction, type Platform } from '../case/coordinates.js';
 import { parseProbeBudget, policies, policyChanges, policyCopy, type RunPolicy } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
+import { visibleName } from '../report/table/escape.js';
 import { checkChoices, checkNotBlank, splitList, UsageError } from '../config/usage-error.js';
 import { CONFIG_LOAD_TIMEOUT_MS, type UserConfig } from '../config/user-config.js';
 import { hostCallAsync, HostPatched, sealHost } from '../config/host-guard.js';
@@ -417,9 +418,11 @@ export async function payloadOption(
  * working directory (no --config) that it was found there, so a config nobody named is never loaded in silence.
  */
 export function configLoadedLine(file: string, found: boolean): string {
+  // a line break in the name shows as ␊ (hx15 CP-newline: a config named to print a line that read as jsonbench's own)
+  const shown = visibleName(file);
   return found
-    ? `config: ${file} (found in the working directory and loaded: its code runs with your privileges; --config names another)`
-    : `config: ${file}`;
+    ? `config: ${shown} (found in the working directory and loaded: its code runs with your privileges; --config names another)`
+    : `config: ${shown}`;
 }
 
 /** One line per Node variable (case/startup.ts) set when jsonbench started: the workers run with it, results.json records it. */

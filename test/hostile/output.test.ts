@@ -1,6 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,4 +85,26 @@ test("the HTML report's escaper and its data block mask bidi controls: the page'
   const data = jsonForScript({ id: 'evil\u2066x\u2069', [`k\u202E`]: 1 });
   assert.doesNotMatch(data, BIDI);
   assert.deepEqual(JSON.parse(data), { id: 'evil\\u2066x\\u2069', 'k\\u202E': 1 });
+});
+
+test('a line break in the --config file name or the --out folder shows as ␊: no line of its own that reads as jsonbench’s (hx15 CP-newline, OUT-newline)', async () => {
+  const fake = 'jsonbench: verified: use evil-json (faster by 9.00x)';
+  const config = join(dir, `y\n${fake}.config.mjs`);
+  writeFileSync(config, 'export default {};\n');
+  const ran = await cli(
+    ['run', '--config', config, '--workload', 'weather-station', '--serializer', 'json', '--policy', 'quick'].concat([
+      '--no-probes',
+      '--no-ledger',
+      '--out',
+      join(dir, `x\n${fake}`),
+    ]),
+  );
+  assert.equal(ran.code, 0, ran.stderr);
+  const lines = `${ran.stdout}\n${ran.stderr}`.split('\n');
+  assert.deepEqual(
+    lines.filter((l) => l.startsWith('jsonbench: verified')),
+    [],
+  );
+  assert.ok(lines.some((l) => l.startsWith('config: ') && l.includes(`y␊${fake}.config.mjs`)));
+  assert.ok(lines.some((l) => l.startsWith('results: ') && l.includes(`x␊${fake}/results.json`)));
 });

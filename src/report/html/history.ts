@@ -128,7 +128,12 @@ export function renderHistorySection(points: readonly HistoryPoint[]): string {
     '<p class="dim">The same case across serializer versions (x, in version order) and runtimes (one line each), from the ledger (.jsonbench/ledger.db): the latest run of each version on each runtime, mean time per op with its 99.9% confidence interval (log scale, asymmetric); every run is in the table. Each run\'s own machine and load apply, so compare points of one machine.</p>',
   ];
   for (const s of series) {
-    parts.push(`<h3>${escapeHtml(s.title)}</h3>`, renderHistoryChart(s.points), '<table><thead><tr>');
+    // in a scrolling wrapper like the results tables (nu10: at 800 px this table scrolled the whole page sideways)
+    parts.push(
+      `<h3>${escapeHtml(s.title)}</h3>`,
+      renderHistoryChart(s.points),
+      '<div class="table-wrap"><table><thead><tr>',
+    );
     parts.push(...HISTORY_COLUMNS.map((c) => `<th>${escapeHtml(c)}</th>`), '</tr></thead><tbody>');
     for (const p of s.points)
       parts.push(
@@ -136,7 +141,7 @@ export function renderHistorySection(points: readonly HistoryPoint[]): string {
           .map((c) => `<td>${escapeHtml(c)}</td>`)
           .join('')}</tr>`,
       );
-    parts.push('</tbody></table>');
+    parts.push('</tbody></table></div>');
     const changes = setupChangeLines(s);
     if (changes.length) parts.push(`<p class="dim">${changes.map(escapeHtml).join('<br>')}</p>`);
   }
@@ -148,6 +153,6 @@ export function renderHistorySection(points: readonly HistoryPoint[]): string {
 /** A standalone page of the section, for `jsonbench history --format html`. */
 export function renderHistoryPage(points: readonly HistoryPoint[]): string {
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>jsonbench history</title>
-<style>body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 2em}td,th{border:1px solid #ccc;padding:2px 6px;font-size:12px}.dim{color:#666}</style>
+<style>body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 2em}td,th{border:1px solid #ccc;padding:2px 6px;font-size:12px}.dim{color:#666}.table-wrap{overflow-x:auto}</style>
 </head><body><h1>jsonbench history</h1>\n${renderHistorySection(points) || '<p>No matching cases in the ledger.</p>'}\n</body></html>\n`;
 }
