@@ -7,7 +7,7 @@
  * Started with `--expose-gc` (Node; Deno through `--v8-flags`); Bun collects through `Bun.gc`.
  * Runs as compiled (build/src/worker/main.js) or bundled into one file per target kind.
  */
-import { readFileSync, writeSync as importedWriteSync } from 'node:fs';
+import { readFileSync, readSync, writeSync as importedWriteSync } from 'node:fs';
 import {
   encodeMessage,
   PROTOCOL_VERSION,
@@ -122,9 +122,32 @@ async function allocationProbe(): Promise<AllocationProbe> {
   return { method: 'exact', v8, how: 'GC-corrected V8 heap accounting (node:v8 GCProfiler)' };
 }
 
+/**
+ * All of stdin as text, to its end. A read that finds the descriptor non-blocking and empty (EAGAIN)
+ * waits 5 ms and reads again: `readFileSync(0)` threw there, and the launch failed at its load
+ * ("EAGAIN: resource temporarily unavailable, read"; once in a CI run of 2026-12-06, a probe launch).
+ */
+function readStdin(): string {
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.alloc(1 << 16);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, buffer, 0, buffer.length, null);
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== 'EAGAIN') throw e;
+      Atomics.wait(pause, 0, 0, 5);
+      continue;
+    }
+    if (n === 0) return Buffer.concat(chunks).toString('utf8');
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+  }
+}
+
 /** Reads the start message; keeps its key (if any) in this module's closure and returns the job. */
 function readStart(): WorkerJob {
-  const text = readFileSync(0, 'utf8');
+  const text = readStdin();
   const message = JSON.parse(text.split('\n')[0]) as StartMessage;
   if (message.protocol !== PROTOCOL_VERSION || message.type !== 'start') {
     throw new Error(`worker: expected a start message of protocol ${PROTOCOL_VERSION}`);
