@@ -207,8 +207,20 @@ const spawn = cp.spawn; cp.spawn = (...a) => spawn(...a); syncBuiltinESMExports(
     `import { ChildProcess } from 'node:child_process'; const P = Object.getPrototypeOf(new ChildProcess()._handle); const s = P.spawn; P.spawn = function (...a) { return s.apply(this, a); };`,
     'process_wrap.Process.prototype.spawn (not put back)',
   ],
+  // hx16 (main ce0a29e): handles reached as they are made (a diagnostics channel's subscriber gets every new
+  // ChildProcess); an own _writeGeneric on stdout rewrote the recommendation
+  [
+    'channel',
+    `import dc from 'node:diagnostics_channel'; dc.channel('child_process').subscribe(() => {});`,
+    "diagnostics_channel 'child_process'._subscribers",
+  ],
+  [
+    'write-generic',
+    `const w = process.stdout._writeGeneric; process.stdout._writeGeneric = function (...a) { return w.apply(this, a); };`,
+    'process.stdout._writeGeneric (added)',
+  ],
 ] as const)
-  test(`a config whose top level changes ${changed} is refused, exit 2, naming it (hx12, hx13, hx15)`, async () => {
+  test(`a config whose top level changes ${changed} is refused, exit 2, naming it (hx12, hx13, hx15, hx16)`, async () => {
     const file = config(`${name}.config.mjs`, `${top}\nexport default {};\n`);
     const out = join(dir, name);
     const ran = await cli(quickRunArgs(file, 'json', 'serialize', out));
@@ -264,4 +276,19 @@ test('process.binding and process._linkedBinding throw in the host: a config rea
     );
     assert.equal(existsSync(join(out, 'results.json')), false);
   }
+});
+
+test('async_hooks.createHook throws in the host: a config hooking every new handle is refused at import (hx16: "faster by 2.51×" for a serializer writing \'{}\')', async () => {
+  const file = config(
+    'async-hook.config.mjs',
+    `import { createHook } from 'node:async_hooks';\ncreateHook({ init() {} }).enable();\nexport default {};\n`,
+  );
+  const out = join(dir, 'async-hook');
+  const ran = await cli(quickRunArgs(file, 'json', 'serialize', out));
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.match(
+    ran.stderr,
+    /async-hook\.config\.mjs: import: async_hooks\.createHook is not available to code in jsonbench's own process/,
+  );
+  assert.equal(existsSync(join(out, 'results.json')), false);
 });
