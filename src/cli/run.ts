@@ -23,6 +23,7 @@ import {
 import { progressView, type ProgressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
 import { parseMaxTime, withAdaptive, policies } from '../config/policies.js';
+import { armHost } from '../config/user-config.js';
 import { checkInputPaths, conformanceSkippedLines } from './input-files.js';
 import { caseTimeoutFlag, resolveFlag } from './flag-values.js';
 
@@ -173,6 +174,8 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
     // wrapped at stderr's width; a path is never cut (a word longer than the line keeps a line of its own)
     else sayOnStderr(line);
   };
+  // jsonbench's own process only: a programmatic run() leaves its caller's process as it was (config/user-config.ts)
+  armHost();
   const { request, release } = await resolveRunRequest(opts, say);
   request.policy = withAdaptive(request.policy, adaptive);
   if (caseTimeoutMs !== undefined) request.policy = { ...request.policy, caseTimeoutMs };

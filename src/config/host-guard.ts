@@ -1,5 +1,5 @@
 import { syncBuiltinESMExports } from 'node:module';
-import { armHost, hostSnapshot } from './user-config.js';
+import { hostSnapshot } from './user-config.js';
 import { callUserCode, callUserCodeAsync, markOrigin, originOf, type UserCodeScope } from '../host/user-code.js';
 
 /**
@@ -113,7 +113,6 @@ let seal: (() => string) | undefined;
  * returned, is seen there.
  */
 export function sealHost(): void {
-  armHost();
   seal ??= hostSnapshot();
 }
 

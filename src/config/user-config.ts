@@ -527,8 +527,10 @@ const CHANNELS: readonly string[] = [
 let armed = false;
 
 /**
- * Arms the host guard against Node's native handles (once; the host only: config/host-guard.ts
- * sealHost calls it before any user code, a worker never does). Under the JavaScript objects the
+ * Arms the host guard against Node's native handles (once; jsonbench's own process only: `jsonbench
+ * run` calls it before any user code, a worker never does, and neither does a programmatic `run()`,
+ * whose caller's process keeps its `process.binding` and async hooks — there the caller's own code
+ * shares the process with the results anyway). Under the JavaScript objects the
  * guard watches lie the native handle classes a worker's pipes, its spawn and jsonbench's own
  * output go through; hx14 reached them with `process.binding('pipe_wrap')` (each launch's channel
  * key taken from the Pipe writes and forged rounds re-signed: "faster by 3.17×"; `process_wrap`'s
