@@ -470,6 +470,15 @@ async function runCli(argv: string[]): Promise<number> {
     // A file-system error is about a path the user gave (--out, --ledger, a results file): exit 2
     // with the message. Anything else is a bug in jsonbench: exit 1, stack with JSONBENCH_DEBUG=1.
     const err = e as NodeJS.ErrnoException;
+    // thrown through a user file's code (a getter it put on `process`): the file is named, exit 2 (hx17)
+    const { userFileOnStack } = await import('../host/user-code.js');
+    const userFile = userFileOnStack(e);
+    if (userFile) {
+      sayOnStderr(
+        `jsonbench: error: ${userFile}: its code threw inside jsonbench's own process: ${err?.message ?? String(e)}`,
+      );
+      return 2;
+    }
     const fsError = typeof err?.code === 'string' && /^E[A-Z]+$/.test(err.code) && typeof err.syscall === 'string';
     sayOnStderr(`jsonbench: error: ${err?.message ?? String(e)}`);
     // a stack is left as it is (its lines are the runtime's)

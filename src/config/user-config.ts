@@ -327,7 +327,16 @@ function safeMessage(e: unknown): string {
 }
 
 /** The own keys of process.stdout and process.stderr watched: what a write goes through. */
-const STREAM_KEYS: readonly PropertyKey[] = ['write', 'end', '_write', '_writev', '_writeGeneric', '_final', 'emit'];
+const STREAM_KEYS: readonly PropertyKey[] = [
+  'write',
+  'end',
+  '_write',
+  '_writev',
+  '_writeGeneric',
+  '_final',
+  'emit',
+  'isTTY',
+];
 
 /** The prototype of what `start` returns (a Timeout, an Immediate, a Hash), after `stop` ends it. */
 function prototypeOf<T extends object>(start: () => T, stop: (x: T) => void = () => {}): object {
@@ -370,6 +379,22 @@ const PIPE_PROTOTYPES: readonly [string, object, 'prototype'][] = [
   ['Immediate.prototype', prototypeOf(() => setImmediate(() => {}), clearImmediate), 'prototype'],
   ['Hash.prototype', prototypeOf(() => crypto.createHash('sha256')), 'prototype'],
   ['Hmac.prototype', prototypeOf(() => crypto.createHmac('sha256', 'k')), 'prototype'],
+];
+
+/**
+ * Values of `process` jsonbench's host reads, watched as listed keys (hx17: a throwing getter on
+ * `process.platform`, or `process.env` swapped for a Proxy that throws, stopped a run with nothing
+ * written).
+ */
+const PROCESS_VALUES: readonly PropertyKey[] = [
+  'env',
+  'platform',
+  'arch',
+  'pid',
+  'ppid',
+  'version',
+  'versions',
+  'config',
 ];
 
 /**
@@ -445,7 +470,7 @@ const WATCHED: (
   ['EventEmitter.prototype', EventEmitter.prototype, 'prototype'],
   ...PIPE_PROTOTYPES,
   // not exit or reallyExit: signal-exit (a dependency's dependency) wraps reallyExit as it loads
-  ['process', process, 'keys', ['execPath', 'execArgv', 'argv0', ...PROCESS_FUNCTIONS]],
+  ['process', process, 'keys', ['execPath', 'execArgv', 'argv0', ...PROCESS_VALUES, ...PROCESS_FUNCTIONS]],
   // and the stream methods a write goes through (hx16 PF-own: an own _writeGeneric rewrote the recommendation)
   ['process.stdout', process.stdout, 'keys', STREAM_KEYS],
   ['process.stderr', process.stderr, 'keys', STREAM_KEYS],

@@ -181,10 +181,15 @@ function late(scope: UserCodeScope, kind: string, e: unknown): void {
     }
     const fault: HostFault = { scope, kind, message };
     if (listeners.size) for (const l of listeners) l(fault);
-    else
+    else {
+      // hx17: a getter of the user's (process.stderr.isTTY, process.env) threw inside jsonbench's own callback; the
+      // command waiting on that callback never went on, and the process ended with exit 0 and nothing written
+      process.exitCode ||= 2;
+      const from = scope.hook === LEFT_RUNNING ? LEFT_RUNNING : `code ${scope.hook} left running`;
       process.stderr.write(
-        `jsonbench: warning: ${scope.file}: ${kind} from code ${scope.hook} left running (a timer or callback) in jsonbench's own process, after it returned: ${message}\n`,
+        `jsonbench: warning: ${scope.file}: ${kind} from ${from} (a timer, a callback or a getter) in jsonbench's own process, after it returned: ${message}; if the command stops here it exits 2\n`,
       );
+    }
   } catch {
     /* reported as well as it could be */
   }
@@ -224,7 +229,27 @@ function scopeOf(e: unknown): UserCodeScope | undefined {
   } catch {
     return undefined;
   }
-  for (const [path, file] of files) if (trace.includes(path)) return { file, hook: 'code it left running' };
+  const file = userFileOnStack(e, trace);
+  return file === undefined ? undefined : { file, hook: LEFT_RUNNING };
+}
+
+/** The hook of an exception attributed to a user file by its stack alone. */
+const LEFT_RUNNING = 'code it left running';
+
+/**
+ * The user's file (a config, a `--schema` module) whose code is on `e`'s stack, or undefined: an
+ * error of jsonbench's own that went through it (a getter of the user's on `process`: hx17's
+ * `process.platform` read "an internal error" not naming the config).
+ */
+export function userFileOnStack(e: unknown, trace?: string): string | undefined {
+  let text = trace;
+  if (text === undefined)
+    try {
+      text = e instanceof Error && typeof e.stack === 'string' ? e.stack : '';
+    } catch {
+      return undefined;
+    }
+  for (const [path, file] of files) if (text.includes(path)) return file;
   return undefined;
 }
 

@@ -219,8 +219,20 @@ const spawn = cp.spawn; cp.spawn = (...a) => spawn(...a); syncBuiltinESMExports(
     `const w = process.stdout._writeGeneric; process.stdout._writeGeneric = function (...a) { return w.apply(this, a); };`,
     'process.stdout._writeGeneric (added)',
   ],
+  // hx17 (main ae86d80): getters that throw where jsonbench's own callbacks read them stopped a run with exit 0
+  ['env-proxy', `process.env = new Proxy({}, { get() { throw new Error('no env'); } });`, 'process.env'],
+  [
+    'is-tty',
+    `Object.defineProperty(process.stderr, 'isTTY', { get() { throw new Error('no tty'); }, configurable: true });`,
+    'process.stderr.isTTY (added)',
+  ],
+  [
+    'platform',
+    `Object.defineProperty(process, 'platform', { get() { throw new Error('no platform'); }, configurable: true });`,
+    'process.platform',
+  ],
 ] as const)
-  test(`a config whose top level changes ${changed} is refused, exit 2, naming it (hx12, hx13, hx15, hx16)`, async () => {
+  test(`a config whose top level changes ${changed} is refused, exit 2, naming it (hx12, hx13, hx15, hx16, hx17)`, async () => {
     const file = config(`${name}.config.mjs`, `${top}\nexport default {};\n`);
     const out = join(dir, name);
     const ran = await cli(quickRunArgs(file, 'json', 'serialize', out));
