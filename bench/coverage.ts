@@ -34,7 +34,7 @@ import { ratioIntervalOf, timeIntervalOf } from '../src/results/ratio.js';
 import { resolution } from '../src/stats/intervals.js';
 import jstatModule from 'jstat';
 import { reassembleGroups, recordedGroups } from '../src/run/recorded.js';
-import { mulberry32 as uniform } from '../studies/lib/lib.js'; // the seeded uniform draws, one generator for the studies, benches and tests
+import { mulberry32 as uniform } from '../src/stats/mulberry32.js'; // the seeded uniform draws, one generator for the studies, benches and tests
 
 const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
 

@@ -108,19 +108,5 @@ export function required(value: string | undefined, option: string): string {
   return value;
 }
 
-/**
- * mulberry32 (Tommy Ettinger's 32-bit generator, as in the statistical review's scripts): the uniform draws of
- * interval-coverage/coverage.ts and of test/stats/precision.test.ts. `mulberry32(seed)` returns a function whose
- * calls give the seeded sequence of numbers in [0, 1), multiples of 2⁻³² (the seed is taken as an unsigned 32-bit
- * integer). Not cryptographic; never throws.
- */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, the seeded uniform draws of the studies: src/stats/mulberry32.ts (benches and tests import it there). */
+export { mulberry32 } from '../../src/stats/mulberry32.js';

@@ -6,7 +6,7 @@
 import type { CaseResult, Environment, ResultsFile } from '../../src/results/types.js';
 import { policies } from '../../src/config/policies.js';
 
-export { mulberry32 as prng } from '../../studies/lib/lib.js';
+export { mulberry32 as prng } from '../../src/stats/mulberry32.js';
 
 /** `n` normal samples (Box–Muller) of mean `mu` and standard deviation `sd`. */
 export function normalSamples(rand: () => number, n: number, mu: number, sd: number): number[] {

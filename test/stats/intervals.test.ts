@@ -16,7 +16,7 @@ import {
   withinVariance,
 } from '../../src/stats/intervals.js';
 import { confidenceHalfWidth, meanOf, tCritical } from '../../src/stats/estimate.js';
-import { mulberry32 as rng } from '../../studies/lib/lib.js'; // the seeded uniform draws, one generator for the studies, benches and tests
+import { mulberry32 as rng } from '../../src/stats/mulberry32.js'; // the seeded uniform draws, one generator for the studies, benches and tests
 
 /** A standard normal draw (Box–Muller) from `u`. */
 function normal(u: () => number): number {

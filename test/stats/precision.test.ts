@@ -12,7 +12,7 @@ import type { LaunchRecord } from '../../src/results/types.js';
 import type { CaseGroup } from '../../src/plan/plan.js';
 import type { LaunchOutcome } from '../../src/runtimes/launch.js';
 import { allocated, fakeLaunch, payload, planned, timed, type Script } from '../run/fake-launch.js';
-import { mulberry32 } from '../../studies/lib/lib.js';
+import { mulberry32 } from '../../src/stats/mulberry32.js';
 
 /**
  * Launches in two states (issue 23; weather-station serialize fast-json-stringify ÷ json read
@@ -23,7 +23,7 @@ import { mulberry32 } from '../../studies/lib/lib.js';
  * a fake clock.
  */
 
-/** A seeded uniform generator (mulberry32, studies/lib/lib.ts) and a normal from it (Box–Muller). */
+/** A seeded uniform generator (mulberry32, src/stats/mulberry32.ts) and a normal from it (Box–Muller). */
 function rng(seed: number) {
   const u = mulberry32(seed);
   const normal = () => Math.sqrt(-2 * Math.log(u() || 1e-300)) * Math.cos(2 * Math.PI * u());

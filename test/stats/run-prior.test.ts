@@ -12,7 +12,7 @@ import {
 } from '../../src/stats/intervals.js';
 import jstatModule from 'jstat';
 import { sampleVariance, tCritical } from '../../src/stats/estimate.js';
-import { mulberry32 as rng } from '../../studies/lib/lib.js'; // the seeded uniform draws, one generator for the studies, benches and tests
+import { mulberry32 as rng } from '../../src/stats/mulberry32.js'; // the seeded uniform draws, one generator for the studies, benches and tests
 
 const jStat = (jstatModule as unknown as { jStat?: typeof jstatModule }).jStat ?? jstatModule;
 
