@@ -601,17 +601,12 @@ export function armHost(): void {
   // PIPEWRAP/PROCESSWRAP, the child_process and net channels every new ChildProcess and socket, and own
   // properties set there shadow the watched prototypes (the start message swapped, keys taken: "faster by 2.51×"
   // for a serializer writing '{}'). createHook throws in the host; the channels' subscribers are watched.
-  const refusedHook = function createHook(): never {
-    throw new Error(
-      "async_hooks.createHook is not available to code in jsonbench's own process: its hooks see every native handle the host's results pass through",
-    );
-  };
-  Object.defineProperty(asyncHooks, 'createHook', {
-    value: refusedHook,
-    writable: true,
-    configurable: true,
-    enumerable: true,
-  });
+  refuse(
+    asyncHooks,
+    'createHook',
+    'async_hooks.createHook',
+    "its hooks see every native handle the host's results pass through",
+  );
   // `import { createHook } from 'node:async_hooks'` follows the module object only through this
   syncBuiltinESMExports();
   WATCHED.push(['async_hooks', asyncHooks, 'namespace']);
@@ -620,16 +615,19 @@ export function armHost(): void {
     WATCHED.push([`diagnostics_channel '${channel}'`, diagnosticsChannel.channel(channel), 'keys', ['_subscribers']]);
   for (const name of ['binding', '_linkedBinding'] as const)
     if (typeof (process as unknown as Record<string, unknown>)[name] === 'function')
-      Object.defineProperty(process, name, {
-        value: function refused(): never {
-          throw new Error(
-            `process.${name} is not available to code in jsonbench's own process: it reaches the native handles the host's results pass through`,
-          );
-        },
-        writable: true,
-        configurable: true,
-        enumerable: false,
-      });
+      refuse(process, name, `process.${name}`, "it reaches the native handles the host's results pass through");
+}
+
+/** Replaces `object[key]` (a function) by one that throws "`shown` is not available … : `why`" ({@link armHost}). */
+function refuse(object: object, key: string, shown: string, why: string): void {
+  Object.defineProperty(object, key, {
+    value: function refused(): never {
+      throw new Error(`${shown} is not available to code in jsonbench's own process: ${why}`);
+    },
+    writable: true,
+    configurable: true,
+    enumerable: Object.getOwnPropertyDescriptor(object, key)?.enumerable ?? false,
+  });
 }
 
 /** Built-ins taken when this module loads, before any user code: the guard itself must not call what it checks. */
