@@ -163,6 +163,15 @@ function bytesChecks(strings: SideChecks, gatedText: string): SideChecks {
     inputs: strings.inputs,
     ...(strings.unlocked ? { unlocked: strings.unlocked } : {}),
     ...(strings.distinct ? { distinct: strings.distinct } : {}),
+    ...(strings.streak
+      ? {
+          streak: (results: readonly PickedResult[], where: string) =>
+            strings.streak!(
+              results.map((r) => ({ value: asText(r.value), unit: r.unit })),
+              where,
+            ),
+        }
+      : {}),
     ...(strings.picked
       ? {
           picked: (results: readonly PickedResult[], ms: number, where: string) =>

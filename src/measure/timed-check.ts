@@ -74,6 +74,11 @@ export interface SideChecks {
    * always). Returns how many of `results` were checked (the rest were over the budget). @throws TimedCheckFailure
    */
   picked?(results: readonly PickedResult[], sampleMs: number, where: string): number;
+  /**
+   * After a side's timed rounds: every result of a run of calls made back to back ({@link runStreak}) compared in
+   * full, as {@link picked} compares one, with no budget (the run is bounded by its own). @throws TimedCheckFailure
+   */
+  streak?(results: readonly PickedResult[], where: string): void;
   /** After the last sample of the pilot and of warmup: the gate's check (`what` starts the reason: by default, the result changed after the gate). @throws TimedCheckFailure */
   full(last: unknown, where: string, what?: string): void;
   /**
@@ -109,6 +114,41 @@ export interface SideChecks {
 export interface RoundChange {
   change: BackToBackChange;
   apply(): () => void;
+}
+
+/** At most this many calls in the run of {@link runStreak}. */
+export const STREAK_CALLS = 2000;
+/** The run of {@link runStreak} stops once it has taken this long (ms)… */
+export const STREAK_MS = 100;
+/** …or once its results would hold about this many characters (serialize text; a deserializer's value counted as its text × 4). */
+export const STREAK_CHARS = 32 * 2 ** 20;
+
+/**
+ * A run of calls made back to back after a side's timed rounds, each result kept (then compared by
+ * {@link SideChecks.streak}): on the two input copies the timed ops alternate between, unit after unit, up to
+ * {@link STREAK_CALLS} calls, {@link STREAK_MS} or {@link STREAK_CHARS}. Why (hx7 RW-97, hx12 RW-997: a serializer
+ * wrong on every 997th call was measured and ranked: the calls drawn at random while timing catch one wrong on one
+ * call in N with probability 1 − (1 − 1/N)^C, and a quick case checks a few hundred): a serializer wrong on any
+ * N-th call of its count with N up to the run's length is caught whatever it can see of the schedule, and one wrong
+ * on a fraction p of its calls with a further 1 − (1 − p)^calls. The calls are untimed; their results are compared
+ * only after the run, so no check comes between two of them.
+ * @param charsPerCall about the size of one call's result in characters (the gate's text, or the text parsed)
+ */
+export function runStreak(
+  call: (input: unknown) => unknown,
+  copies: readonly [readonly unknown[], readonly unknown[]],
+  charsPerCall: number,
+): PickedResult[] {
+  const results: PickedResult[] = [];
+  const most = Math.max(1, Math.min(STREAK_CALLS, Math.floor(STREAK_CHARS / Math.max(1, charsPerCall))));
+  const t0 = nowNs();
+  for (let i = 0; results.length < most; i++) {
+    const xs = copies[i & 1];
+    for (let u = 0; u < xs.length && results.length < most; u++)
+      results[results.length] = { value: call(xs[u]), unit: u };
+    if ((nowNs() - t0) / 1e6 > STREAK_MS) break;
+  }
+  return results;
 }
 
 /**
@@ -327,14 +367,14 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
     u === ref.units - 1 ? expectedValue() : (unitsExpected ??= ref.expectedUnits?.() ?? [])[u];
   let pickedSampledMs = 0;
   let pickedMs = 0;
-  const checkPicked = (r: PickedResult, where: string) => {
+  const checkPicked = (r: PickedResult, where: string, which = 'a timed call drawn at random') => {
     const u = ref.units > 1 ? r.unit : 0;
     if (u !== ref.units - 1 && !ref.expectedUnits) return;
     const out = r.value;
     if (direction === 'serialize' && typeof out === 'string' && out === (u === ref.units - 1 ? reference : unitRefs[u]))
       return;
     const f = checkOutput(workload, direction, expectedOfUnit(u), out, ref.units > 1 ? ` (record ${u})` : '');
-    if (f) fail(f, `result changed after the gate (${where}, a timed call drawn at random)`);
+    if (f) fail(f, `result changed after the gate (${which ? `${where}, ${which}` : where})`);
     if (direction === 'serialize' && typeof out === 'string') {
       if (u === ref.units - 1) reference = out;
       else unitRefs[u] = out;
@@ -353,6 +393,10 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
         n++;
       }
       return n;
+    },
+    streak(results, where) {
+      for (let i = 0; i < results.length; i++)
+        checkPicked(results[i], `${where}: call ${i + 1} of ${results.length}`, '');
     },
     distinct(out, previous, where) {
       if (direction === 'deserialize' && out !== null && typeof out === 'object' && out === previous)

@@ -6,7 +6,7 @@ import { caseWorkload, userEntriesFor } from './case-context.js';
 import { serializers } from '../serializers/index.js';
 import { prepareCase, type PreparedCase } from '../measure/prepare-case.js';
 import { pairSeal } from './job-seal.js';
-import { TimedCheckFailure, type SideChecks } from '../measure/timed-check.js';
+import { runStreak, TimedCheckFailure, type SideChecks } from '../measure/timed-check.js';
 import { makeEmptyOp, makeOp, sinkChecksum, type Op } from '../measure/sink.js';
 import { measureGroupRounds, measureRounds, pilot, runSample, useClock, warmup } from '../measure/timing.js';
 import { measureWithProbe } from '../measure/allocation-probe.js';
@@ -218,6 +218,9 @@ async function afterRounds(
     const alloc = await stage('measure', 'serializer', () => measureWithProbe(probe, serializerOp, job.policy));
     send({ type: 'alloc', ...alloc });
   }
+  // a run of calls back to back, every result compared (measure/timed-check.ts runStreak): wrong on one call in N
+  for (const side of Object.keys(sides) as Side[])
+    await stage('measure', side, () => streakCheck(sides[side]!, side, job.direction, texts[0], a, b));
   // a result cached per input object is timed at lookup speed on the two reused copies (measure/in-place.ts)
   if (job.direction === 'serialize') {
     const s = sides.serializer!;
@@ -231,6 +234,27 @@ async function afterRounds(
     const failure = await stage('measure', side, () => sides[side]!.cacheChecks(texts[0], b, timed[side]));
     if (failure) throw new TimedCheckFailure(side, failure);
   }
+}
+
+/**
+ * After a side's timed rounds: {@link runStreak}'s calls back to back on the copies `a` and `b` (before the
+ * changed-in-place check changes `a`), each result then compared with what the gate accepted (`text`: the payload
+ * text the rounds were timed on). `id`: the serializer's, in a group launch (its failure is tagged with it).
+ * @throws TimedCheckFailure on the first wrong result
+ */
+function streakCheck(
+  p: PreparedCase,
+  side: Side,
+  direction: CaseJob['direction'],
+  text: string,
+  a: unknown[],
+  b: unknown[],
+  id?: string,
+): void {
+  const perCall = (text.length / Math.max(1, a.length)) * (direction === 'serialize' ? 1 : 4);
+  const results = runStreak(p.call, [a, b], perCall);
+  const checks = p.timedChecks(side, text, [a, b]);
+  (id ? tagged(id, checks) : checks).streak?.(results, 'calls back to back after the timed rounds');
 }
 
 /** The best (lowest) of five samples of the empty op, ns/op: the floor a case's mean is read against. */
@@ -521,6 +545,14 @@ async function groupAfterRounds(
       }
     }
   }
+  // a run of calls back to back, every result compared (measure/timed-check.ts runStreak), per side
+  for (const l of live.filter((x) => !failed.has(x.id)))
+    try {
+      streakCheck(prepared.get(l.id)!, l.side, job.direction, texts[0], a, b, l.id);
+    } catch (e) {
+      report(e, l.id, l.side);
+      failed.add(l.id);
+    }
   // a result cached per input object (measure/in-place.ts), per side: one that fails is incorrect alone
   if (job.direction === 'serialize')
     for (const l of live.filter((x) => !failed.has(x.id))) {
@@ -643,5 +675,6 @@ function tagged(id: string, checks: SideChecks): SideChecks {
     ...(checks.unlocked ? { unlocked: wrap(checks.unlocked) } : {}),
     ...(checks.distinct ? { distinct: wrap(checks.distinct) } : {}),
     ...(checks.picked ? { picked: wrap(checks.picked) } : {}),
+    ...(checks.streak ? { streak: wrap(checks.streak) } : {}),
   };
 }
