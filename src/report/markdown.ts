@@ -52,7 +52,10 @@ function provenanceLine(r: ResultsFile): string {
   const runtimes = elsewhere.length
     ? `targets ${elsewhere.map((t) => `${t.id}: ${t.runtime} ${t.version} (${t.engine} ${t.engineVersion})`).join(', ')} · host ${e.runtime} (V8 ${e.v8})`
     : `${e.runtime} (V8 ${e.v8})`;
-  return `${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${runtimes} · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed}) · profile ${profileOf(r.policy)}${r.unchecked ? ` · integrity: unchecked (${r.unchecked})` : ''}`;
+  // the Node variables the workers ran with (NODE_OPTIONS' --require: an APM agent, or code that slows a library): their numbers include it
+  const vars = Object.entries(e.variables ?? {});
+  const env = vars.length ? ` · workers ran with ${vars.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ')}` : '';
+  return `${r.startedAt} · ${e.cpuModel} × ${e.cores} · ${e.os} · ${runtimes}${env} · load ${e.loadAverage.start.map((x) => x.toFixed(2)).join('/')} · jsonbench ${e.jsonbenchVersion} · policy ${r.policy.name} (${r.policy.launches} launch${r.policy.launches > 1 ? 'es' : ''}, seed ${r.policy.seed}) · profile ${profileOf(r.policy)}${r.unchecked ? ` · integrity: unchecked (${r.unchecked})` : ''}`;
 }
 
 /**

@@ -70,7 +70,13 @@ export function renderRunProvenance(run: ResultsFile, i: number, model: ReportMo
     row('Load average', `${load(e.loadAverage.start)} (1/5/15 min) at start; ${load(e.loadAverage.end)} at end`) +
     row(
       'Runtime',
-      `${escapeHtml(e.runtime)} · V8 ${escapeHtml(e.v8)} · flags <code>${escapeHtml(e.flags.join(' ') || 'none')}</code> · timer resolution ${escapeHtml(e.timerResolutionNs.toFixed(0))} ns · pointer compression ${e.pointerCompression ? 'on' : 'off'}`,
+      `${escapeHtml(e.runtime)} · V8 ${escapeHtml(e.v8)} · flags <code>${escapeHtml(e.flags.join(' ') || 'none')}</code>${Object.entries(
+        e.variables ?? {},
+      )
+        .map(([k, v]) => ` · workers ran with <code>${escapeHtml(`${k}=${JSON.stringify(v)}`)}</code>`)
+        .join(
+          '',
+        )} · timer resolution ${escapeHtml(e.timerResolutionNs.toFixed(0))} ns · pointer compression ${e.pointerCompression ? 'on' : 'off'}`,
     ) +
     row(
       'Targets',
