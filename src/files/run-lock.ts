@@ -109,7 +109,15 @@ export function lockRunFolder(folder: string): FolderLock {
   try {
     writeFileSync(path, text, { flag: 'wx' });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    const err = e as NodeJS.ErrnoException;
+    // the folder named by --out, not a bare ENOENT on a file the user never named (hx17 OUT-proc: `--out /proc/self/fd`)
+    if (err.code !== 'EEXIST')
+      throw Object.assign(
+        new Error(
+          `--out ${folder}: jsonbench cannot create its lock file there (${err.message}); give --out a folder of your own that jsonbench can write`,
+        ),
+        { code: err.code, syscall: err.syscall, path },
+      );
     const held = readOwner(path);
     const refuse = (why: string): never => {
       throw new RunLockError(

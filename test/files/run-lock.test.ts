@@ -29,3 +29,16 @@ test('an empty lock left long ago (a run killed while writing it) is taken over'
   assert.equal(lock.owner.pid, process.pid);
   lock.release();
 });
+
+test('a folder where the lock file cannot be made is named as --out (hx17 OUT-proc)', () => {
+  // a path under a regular file: ENOTDIR, whoever runs the test (root writes through read-only modes)
+  const file = join(root, 'not-a-folder');
+  writeFileSync(file, 'x');
+  assert.throws(
+    () => lockRunFolder(join(file, 'out')),
+    (e: NodeJS.ErrnoException) =>
+      /^--out .*not-a-folder\/out: jsonbench cannot create its lock file there \(ENOTDIR: not a directory, open '[^']*\.jsonbench-run\.lock'\); give --out a folder/.test(
+        e.message,
+      ) && e.code === 'ENOTDIR',
+  );
+});
