@@ -71,7 +71,15 @@ export function payloadText(workload: Workload, size: number, seed: number, valu
     throw new WorkloadError(
       `workload ${workload.id}: build(${size}, ${seed}) did not return a JSON value (got ${typeof value})`,
     );
-  const m = firstMismatch(value, parse(text));
+  let m;
+  try {
+    m = firstMismatch(value, parse(text));
+  } catch (e) {
+    // hx17 WL-getter: a getter of the value that throws on its second read ended the run with "error: second read"
+    throw new WorkloadError(
+      `workload ${workload.id}: build(${size}, ${seed}) returned a value whose reading threw once written (a getter or a Proxy that throws on a second read?): ${messageOfThrown(e).split('\n')[0]}; build() must return plain JSON data`,
+    );
+  }
   if (m)
     throw new WorkloadError(
       `workload ${workload.id}: build(${size}, ${seed}) returned a value that does not survive JSON at ${m.path}: ${m.expected} became ${m.actual} (NaN, Infinity, a Date or a class instance?)`,

@@ -115,3 +115,26 @@ test("the gate's variant of a large payload is at most VARIANT_MAX_SIZE records,
   );
   assert.equal(variantSizeOf({ sizes: [1] }, 3000), 1);
 });
+
+test('a build() value whose getter throws on its second read fails naming the workload (hx17 WL-getter)', () => {
+  const w: Workload = {
+    ...byId('throws'),
+    id: 'getterwl',
+    build: () => {
+      let n = 0;
+      return {
+        get a() {
+          if (++n > 1) throw new Error('second read');
+          return 1;
+        },
+      };
+    },
+  };
+  assert.throws(
+    () => renderPayload(w, 1, 42),
+    (e: Error) =>
+      e instanceof WorkloadError &&
+      e.message ===
+        'workload getterwl: build(1, 42) returned a value whose reading threw once written (a getter or a Proxy that throws on a second read?): second read; build() must return plain JSON data',
+  );
+});
