@@ -3,7 +3,9 @@
  * launch side (src/measure/check-schedule.ts, timed-check.ts `picked`), as a launch runs a case: prepareCase, gate,
  * warmup, pilot and rounds with the side's timed checks, for a few cases of each direction and size. The C of the
  * detection probability 1 − (1 − 1/N)^C a serializer wrong on one call in N is caught with (docs/limits.md "Calls
- * checked at random while timing"). Prints ops per sample, rounds, samples and C per case, with the load average.
+ * checked at random while timing"). Prints ops per sample, rounds, samples and C per case, then the run of calls made
+ * back to back after the rounds (timed-check.ts runStreak): its calls, its time and its checks' time, with the load
+ * average.
  */
 import { loadavg } from 'node:os';
 import { workloads } from '../src/workloads/index.js';
@@ -14,7 +16,8 @@ import { measureRounds, pilot, useClock, warmup } from '../src/measure/timing.js
 import { policies } from '../src/config/policies.js';
 import { renderPayload } from '../src/plan/payloads.js';
 import type { Direction, Shape } from '../src/case/coordinates.js';
-import type { SideChecks } from '../src/measure/timed-check.js';
+import { runStreak, type SideChecks } from '../src/measure/timed-check.js';
+import { nowNs } from '../src/measure/clock.js';
 
 useClock('cpu');
 const policy = policies.quick.measure;
@@ -54,7 +57,13 @@ for (const [wid, size, shape, direction, sid] of cases) {
   warmup(op, policy, counted);
   const ops = pilot(op, policy, counted);
   const r = measureRounds({ op, opsPerSample: ops, checks: counted }, undefined, policy, gc, () => {});
+  // the run of calls back to back after the rounds (timed-check.ts runStreak), as worker/job.ts streakCheck makes it
+  const t0 = nowNs();
+  const results = runStreak(p.call, [a, b], (text.length / a.length) * (direction === 'serialize' ? 1 : 16));
+  const t1 = nowNs();
+  checks.streak!(results, 'after the rounds');
+  const t2 = nowNs();
   console.log(
-    `${direction} ${sid} ${wid}/${size}/${shape}: ${ops} ops/sample, ${r.rounds} rounds, ${samples} samples (pilot included), C = ${checked} calls drawn at random and checked (load ${loadavg()[0].toFixed(1)})`,
+    `${direction} ${sid} ${wid}/${size}/${shape}: ${ops} ops/sample, ${r.rounds} rounds, ${samples} samples (pilot included), C = ${checked} calls drawn at random and checked; then ${results.length} calls back to back in ${((t1 - t0) / 1e6).toFixed(1)} ms, checked in ${((t2 - t1) / 1e6).toFixed(1)} ms (load ${loadavg()[0].toFixed(1)})`,
   );
 }

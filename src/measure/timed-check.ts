@@ -119,8 +119,8 @@ export interface RoundChange {
 /** At most this many calls in the run of {@link runStreak}. */
 export const STREAK_CALLS = 2000;
 /** The run of {@link runStreak} stops once it has taken this long (ms)… */
-export const STREAK_MS = 100;
-/** …or once its results would hold about this many characters (serialize text; a deserializer's value counted as its text × 4). */
+export const STREAK_MS = 50;
+/** …or once its results would hold about this many characters (serialize: the text; deserialize: the text parsed × 16, its value's size and the cost of comparing it). */
 export const STREAK_CHARS = 32 * 2 ** 20;
 
 /**

@@ -251,7 +251,7 @@ function streakCheck(
   b: unknown[],
   id?: string,
 ): void {
-  const perCall = (text.length / Math.max(1, a.length)) * (direction === 'serialize' ? 1 : 4);
+  const perCall = (text.length / Math.max(1, a.length)) * (direction === 'serialize' ? 1 : 16);
   const results = runStreak(p.call, [a, b], perCall);
   const checks = p.timedChecks(side, text, [a, b]);
   (id ? tagged(id, checks) : checks).streak?.(results, 'calls back to back after the timed rounds');
