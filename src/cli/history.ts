@@ -1,3 +1,4 @@
+import { replaceRefusal } from '../files/replace-guard.js';
 import { caseHistory, type HistoryFilter } from '../ledger/queries.js';
 import { writeFileSync } from 'node:fs';
 import {
@@ -10,6 +11,7 @@ import { sayOnStderr, stdoutWidth } from './output.js';
 import { renderHistoryPage } from '../report/html/history.js';
 import { openExistingLedger } from './ledger-source.js';
 import { checkChoices, UsageError } from '../config/usage-error.js';
+import { resolve } from 'node:path';
 import type { HistoryPoint } from '../results/history.js';
 import { visibleName } from '../report/table/escape.js';
 
@@ -112,6 +114,10 @@ export async function historyCommand(opts: HistoryCliOptions): Promise<number> {
   }
   if (opts.format === 'html') {
     const out = opts.out ?? 'history.html';
+    // hx18 A41: `--out notes.txt` replaced a user's file with the page
+    const refused = replaceRefusal(resolve(out), 'HTML page');
+    if (refused)
+      throw new UsageError('--out', `${out} ${refused}: choose another file (to replace it, delete it first)`);
     writeFileSync(out, renderHistoryPage(points));
     process.stdout.write(`history: ${out} (${points.length} points)\n`);
   } else if (opts.format === 'json') process.stdout.write(JSON.stringify(points, null, 2) + '\n');

@@ -1,3 +1,4 @@
+import { replaceRefusal } from '../files/replace-guard.js';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isUnfinishedRun, RUN_PARTIAL } from '../run/recover.js';
@@ -146,6 +147,10 @@ export async function ledgerExportCommand(
       throw new UsageError('[run]', `no run "${ref ?? 'latest'}" in the ledger (see \`jsonbench ledger list\`)`);
     const results = loadRun(db, id);
     if (opts.out) {
+      // hx18 A42/A43: over the ledger it read (exit 0, the ledger gone) and over another run's results.json
+      const refused = replaceRefusal(resolve(opts.out), 'results file');
+      if (refused)
+        throw new UsageError('--out', `${opts.out} ${refused}: choose another file (to replace it, delete it first)`);
       writeResults(resolve(opts.out), results);
       sayOnStderr(`run ${id} → ${opts.out} (${countOf(results.cases.length, 'case')})`);
     } else process.stdout.write(JSON.stringify(results, null, 2) + '\n');

@@ -1,7 +1,8 @@
-import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { writeFileAtomic } from '../files/write-file.js';
+import { replaceRefusal, type OwnFile } from '../files/replace-guard.js';
 import { makeFolder } from '../files/make-folder.js';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { exporters, reportFormats, type ReportFormat } from '../report/index.js';
 import { checkChoices, UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
@@ -77,28 +78,24 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
   return 0;
 }
 
+/** The kind of file each format writes, as files/replace-guard.ts tells an existing one. */
+const OWN_KIND: Record<ReportFormat, OwnFile> = {
+  md: 'md report',
+  html: 'HTML page',
+  json: 'json report',
+  csv: 'csv report',
+  bmf: 'Bencher Metric Format report',
+  'github-action-benchmark': 'github-action-benchmark report',
+};
+
 /**
- * Why an existing file at `--out` is not a report this command may replace, or null (absent, or a file
- * ending as the format's own report does: `.md` for md, `.bmf.json`'s `.json` for bmf). hx8 wrote a
- * report over a ledger (`--out shared.db`: "not a readable SQLite database" after), over another run's
- * results.json and over the sidecar of the file being read, each with exit 0.
+ * Why an existing file at `--out` is not a report this command may replace, or null: only a report of the format's
+ * kind jsonbench wrote is replaced (files/replace-guard.ts). hx8 wrote a report over a ledger (`--out shared.db`),
+ * over another run's results.json and over the sidecar of the file being read; hx18 over the run's own payload
+ * file (a `.json`: the next run measured the report) and a user's notes.md, each with exit 0.
  */
 function keptFile(path: string, format: ReportFormat): string | null {
-  if (!existsSync(path) || isFolder(path)) return null;
-  const name = basename(path);
-  if (/^results\.json(\.sha256)?$|\.partial\.jsonl?$|\.sha256$/.test(name))
-    return "is a run's results file or its integrity record";
-  if (!statSync(path).isFile()) return 'is not a regular file';
-  const head = Buffer.alloc(16);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, head, 0, 16, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (head.toString('latin1') === 'SQLite format 3\u0000') return 'is an SQLite database (a ledger?)';
-  const ext = extname(exporters[format].fileName);
-  return extname(name) === ext ? null : `exists and is not a ${ext} file as a ${format} report is`;
+  return replaceRefusal(path, OWN_KIND[format]);
 }
 
 const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();

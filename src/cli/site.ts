@@ -1,5 +1,7 @@
+import { replaceRefusal } from '../files/replace-guard.js';
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { UsageError } from '../config/usage-error.js';
 import { caseHistory, listRuns, loadRun } from '../ledger/queries.js';
 import { renderSite } from '../report/site.js';
 import { exporters } from '../report/index.js';
@@ -53,6 +55,15 @@ export async function siteCommand(opts: SiteOptions): Promise<number> {
     db.close();
   }
   const dir = resolve(opts.out);
+  // hx18 A41: a user's own index.html replaced; every page is checked before any is written
+  for (const rel of Object.keys(files)) {
+    const refused = replaceRefusal(join(dir, rel), 'HTML page');
+    if (refused)
+      throw new UsageError(
+        '--out',
+        `${join(opts.out, rel)} ${refused}: choose another folder (to replace it, delete it first)`,
+      );
+  }
   for (const [rel, text] of Object.entries(files)) {
     const path = join(dir, rel);
     makeFolder(dirname(path));

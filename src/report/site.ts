@@ -59,6 +59,7 @@ svg{display:block;margin:8px 0}nav a{margin-right:12px}`;
 function page(title: string, body: string, root: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="generator" content="jsonbench">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><nav><a href="${root}index.html">index</a><a href="${root}latest/report.html">latest run</a></nav>
 ${body}

@@ -219,14 +219,34 @@ test("report --out never replaces a ledger, another run's results or a sidecar, 
   const notes = join(root, 'notes.txt');
   writeFileSync(notes, 'mine');
   const onText = await cli(['report', 'shard1/results.json', '--format', 'md', '--out', notes]);
-  assert.deepEqual([onText.code, /is not a \.md file as a md report is/.test(onText.stderr)], [2, true]);
+  assert.deepEqual(
+    [onText.code, /exists and is not an md report jsonbench wrote \(it begins "mine"\)/.test(onText.stderr)],
+    [2, true],
+  );
   assert.equal(readFileSync(notes, 'utf8'), 'mine');
-  // a report of its own kind is replaced, as before
-  const md = join(root, 'again.md');
-  writeFileSync(md, 'old');
-  const again = await cli(['report', 'shard1/results.json', '--format', 'md', '--out', md]);
-  assert.equal(again.code, 0, again.stderr);
-  assert.notEqual(readFileSync(md, 'utf8'), 'old');
+  // hx18 A29: a file of the format's extension jsonbench did not write (the user's notes.md, the run's own payload
+  // file as a json report) is refused too: only its own report of that kind is replaced
+  const userMd = join(root, 'notes.md');
+  writeFileSync(userMd, 'my important notes');
+  const onMd = await cli(['report', 'shard1/results.json', '--format', 'md', '--out', userMd]);
+  assert.deepEqual(
+    [onMd.code, /notes\.md exists and is not an md report jsonbench wrote/.test(onMd.stderr)],
+    [2, true],
+  );
+  assert.equal(readFileSync(userMd, 'utf8'), 'my important notes');
+  const payload = join(root, 'response.json');
+  writeFileSync(payload, '{"id": 1}');
+  const onPayload = await cli(['report', 'shard1/results.json', '--format', 'json', '--out', payload]);
+  assert.deepEqual([onPayload.code, /is not a json report jsonbench wrote/.test(onPayload.stderr)], [2, true]);
+  assert.equal(readFileSync(payload, 'utf8'), '{"id": 1}');
+  // a report of its own kind is replaced, as before (every format: written twice)
+  for (const format of ['md', 'html', 'json', 'csv', 'bmf', 'github-action-benchmark']) {
+    const file = join(root, `again-${format}.out`);
+    for (const time of [1, 2]) {
+      const again = await cli(['report', 'shard1/results.json', '--format', format, '--out', file]);
+      assert.equal(again.code, 0, `${format}, time ${time}: ${again.stderr}`);
+    }
+  }
 });
 
 const node22 = await parseTarget('node@22').detect({ cacheDir: defaultCacheDir() });

@@ -24,7 +24,7 @@ function finishedRun(name: string): { folder: string; text: string } {
   mkdirSync(folder);
   const text = `${JSON.stringify(results(), null, 1)}\n`;
   writeFileSync(join(folder, 'results.json'), text);
-  writeFileSync(join(folder, 'report.md'), '# the finished run\n');
+  writeFileSync(join(folder, 'report.md'), '# jsonbench results\n\nthe finished run\n');
   writeFileSync(join(folder, 'report.html'), '<p>the finished run</p>\n');
   return { folder, text };
 }
@@ -35,7 +35,7 @@ function assertKept(folder: string, text: string): string {
   assert.equal(previous.length, 1, readdirSync(folder).join(', '));
   const kept = join(folder, previous[0]);
   assert.equal(readFileSync(join(kept, 'results.json'), 'utf8'), text);
-  assert.equal(readFileSync(join(kept, 'report.md'), 'utf8'), '# the finished run\n');
+  assert.equal(readFileSync(join(kept, 'report.md'), 'utf8'), '# jsonbench results\n\nthe finished run\n');
   assert.equal(readFileSync(join(kept, 'report.html'), 'utf8'), '<p>the finished run</p>\n');
   return kept;
 }
@@ -149,11 +149,11 @@ test("report --out onto another run's report is refused (exit 2) naming that run
     ran.stderr,
   );
   assert.match(ran.stderr, /to replace it, delete it first/);
-  assert.equal(readFileSync(target, 'utf8'), '# the finished run\n');
+  assert.equal(readFileSync(target, 'utf8'), '# jsonbench results\n\nthe finished run\n');
   // its own report is rendered again as before
   const again = await cli(['report', join(folder, 'results.json'), '--format', 'md', '--out', target]);
   assert.equal(again.code, 0, again.stderr);
-  assert.notEqual(readFileSync(target, 'utf8'), '# the finished run\n');
+  assert.notEqual(readFileSync(target, 'utf8'), '# jsonbench results\n\nthe finished run\n');
 });
 
 test('a `payloads` symbolic link planted in --out is refused, naming it: nothing is written where it points (hostile tester hx2)', async () => {

@@ -1,0 +1,72 @@
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+
+/**
+ * What a command that writes a file (`report --out`, `history --out`, `site --out`, `ledger export --out`) may
+ * replace: nothing but a file jsonbench itself wrote of that kind, told by its first bytes. hx8 wrote a report over a
+ * ledger and over another run's results.json; hx18 over the run's own payload file (the next run measured the report
+ * as the payload), a user's notes.md, package.json-like `.json` files, a `.txt` (history), a user's index.html
+ * (site), and `ledger export --out` over the ledger it read and over another run's results.json, each with exit 0.
+ */
+
+/** The kinds of file jsonbench writes, each told by the start of its text (at most {@link HEAD_BYTES}). */
+export const OWN_FILES = {
+  /** report.md */
+  'md report': (head: string) => head.startsWith('# jsonbench results'),
+  /** report.html, the history page, the site's pages */
+  'HTML page': (head: string) => /<meta name="generator" content="jsonbench[ "]|<title>jsonbench /.test(head),
+  /** report.json */
+  'json report': (head: string) => /^\{\s*"tool":\s*"jsonbench",\s*"kind":\s*"report"/.test(head),
+  /** report.csv */
+  'csv report': (head: string) => head.startsWith('source,target,id,workload,'),
+  /** report.bmf.json: keys are case ids */
+  'Bencher Metric Format report': (head: string) =>
+    /^\{\s*"[^"\n]*\/\d+\/(single|list|many)\/(serialize|deserialize)\/[^"\n]*":\s*\{/.test(head) ||
+    /^\{\s*\}/.test(head),
+  /** report.gab.json */
+  'github-action-benchmark report': (head: string) =>
+    /^\[\s*\{\s*"name":\s*"[^"\n]*\/\d+\/(single|list|many)\/(serialize|deserialize)\//.test(head) ||
+    /^\[\s*\]/.test(head),
+  /** a run's results as `ledger export` writes them */
+  'results file': (head: string) => /^\{\s*"schemaVersion":\s*\d+,\s*"tool":\s*"jsonbench"/.test(head),
+} as const satisfies Record<string, (head: string) => boolean>;
+
+export type OwnFile = keyof typeof OWN_FILES;
+
+/** How much of an existing file is read to tell what it is. */
+const HEAD_BYTES = 4096;
+
+/**
+ * Why the existing file at `path` must not be replaced by a file of kind `kind`, or null when it may be (absent, or
+ * a file of that kind jsonbench wrote: {@link OWN_FILES}). Never a run's results file or its integrity record (by
+ * name: results.json, *.sha256, *.partial.jsonl), a folder, anything but a regular file, or an SQLite database.
+ */
+export function replaceRefusal(path: string, kind: OwnFile): string | null {
+  let isFile: boolean;
+  try {
+    const st = statSync(path);
+    if (st.isDirectory()) return 'is a folder';
+    isFile = st.isFile();
+  } catch {
+    return null;
+  }
+  if (/^results\.json(\.sha256)?$|\.partial\.jsonl?$|\.sha256$/.test(basename(path)))
+    return "is a run's results file or its integrity record";
+  if (!isFile) return 'is not a regular file';
+  const buf = Buffer.alloc(HEAD_BYTES);
+  let n: number;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      n = readSync(fd, buf, 0, HEAD_BYTES, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return 'exists and cannot be read to tell what it is';
+  }
+  const head = buf.subarray(0, n).toString('utf8');
+  if (head.startsWith('SQLite format 3\u0000')) return 'is an SQLite database (a ledger?)';
+  if (OWN_FILES[kind](head)) return null;
+  return `exists and is not ${/^(?:[aeiou]|HTML|md)/i.test(kind) ? 'an' : 'a'} ${kind} jsonbench wrote (it begins ${JSON.stringify(head.slice(0, 40).replace(/\s+/g, ' '))})`;
+}

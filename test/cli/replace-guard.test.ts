@@ -1,0 +1,86 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * hx18 A41–A43: the commands that write a file replaced what was there with exit 0 — `ledger export --out` the
+ * ledger it read (every run gone) and another run's results.json, `history --out notes.txt` a user's text, `site
+ * --out` a user's own index.html. Each now replaces only a file of its kind jsonbench wrote
+ * (src/files/replace-guard.ts), and writes again over its own.
+ */
+
+const bin = fileURLToPath(new URL('../../../bin/jsonbench.js', import.meta.url));
+const fixture = fileURLToPath(new URL('../../../test/report/fixtures/single.json', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'jsonbench-replace-guard-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(args: string[]): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) =>
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd: dir, env: { ...process.env, NO_COLOR: '1', COLUMNS: '1000' } },
+      (error, _stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stderr }),
+    ),
+  );
+}
+
+const ledger = join(dir, 'l.db');
+const imported = await cli(['ledger', 'import', fixture, '--ledger', ledger]);
+assert.equal(imported.code, 0, imported.stderr);
+
+test("ledger export --out never replaces the ledger it reads nor a run's results.json; its own export is written again", async () => {
+  const before = readFileSync(ledger);
+  const onLedger = await cli(['ledger', 'export', '1', '--ledger', ledger, '--out', ledger]);
+  assert.equal(onLedger.code, 2, onLedger.stderr);
+  assert.match(onLedger.stderr, /--out: \S+l\.db is an SQLite database \(a ledger\?\): choose another file/);
+  assert.ok(readFileSync(ledger).equals(before), 'the ledger is unchanged');
+  mkdirSync(join(dir, 'other-run'));
+  const results = join(dir, 'other-run', 'results.json');
+  writeFileSync(results, '{"schemaVersion": 2, "tool": "jsonbench"}');
+  const onResults = await cli(['ledger', 'export', '1', '--ledger', ledger, '--out', results]);
+  assert.equal(onResults.code, 2, onResults.stderr);
+  assert.match(onResults.stderr, /is a run's results file or its integrity record/);
+  assert.equal(readFileSync(results, 'utf8'), '{"schemaVersion": 2, "tool": "jsonbench"}');
+  const notes = join(dir, 'notes.json');
+  writeFileSync(notes, '{"mine": true}');
+  const onNotes = await cli(['ledger', 'export', '1', '--ledger', ledger, '--out', notes]);
+  assert.equal(onNotes.code, 2, onNotes.stderr);
+  assert.match(
+    onNotes.stderr,
+    /notes\.json exists and is not a results file jsonbench wrote \(it begins "\{\\"mine\\": true\}"\)/,
+  );
+  for (const time of [1, 2]) {
+    const own = await cli(['ledger', 'export', '1', '--ledger', ledger, '--out', join(dir, 'run1.json')]);
+    assert.equal(own.code, 0, `time ${time}: ${own.stderr}`);
+  }
+});
+
+test('history --out replaces only a history page; site --out only its own pages', async () => {
+  const text = join(dir, 'notes.txt');
+  writeFileSync(text, 'keep me');
+  const onText = await cli(['history', '--ledger', ledger, '--format', 'html', '--out', text]);
+  assert.equal(onText.code, 2, onText.stderr);
+  assert.match(onText.stderr, /notes\.txt exists and is not an HTML page jsonbench wrote \(it begins "keep me"\)/);
+  assert.equal(readFileSync(text, 'utf8'), 'keep me');
+  for (const time of [1, 2]) {
+    const page = await cli(['history', '--ledger', ledger, '--format', 'html', '--out', join(dir, 'h.html')]);
+    assert.equal(page.code, 0, `time ${time}: ${page.stderr}`);
+  }
+  const home = join(dir, 'home');
+  mkdirSync(home);
+  writeFileSync(join(home, 'index.html'), '<h1>my homepage</h1>');
+  const onHome = await cli(['site', '--ledger', ledger, '--out', home]);
+  assert.equal(onHome.code, 2, onHome.stderr);
+  assert.match(onHome.stderr, /index\.html exists and is not an HTML page jsonbench wrote/);
+  assert.equal(readFileSync(join(home, 'index.html'), 'utf8'), '<h1>my homepage</h1>');
+  for (const time of [1, 2]) {
+    const site = await cli(['site', '--ledger', ledger, '--out', join(dir, 'site')]);
+    assert.equal(site.code, 0, `time ${time}: ${site.stderr}`);
+  }
+});
