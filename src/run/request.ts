@@ -39,6 +39,8 @@ import { PayloadError } from '../payload/read.js';
 import { readConformanceFolder } from '../probes/catalog/conformance-folder.js';
 import type { ConformanceInput } from './probe-pass.js';
 import { deepFreeze } from '../case/frozen.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../payload/bytes.js';
+import { formatBytes } from '../report/units.js';
 
 /** The options of a run, as the CLI's flags give them (lists may be comma-separated) or as `run()` takes them. */
 export interface RunOptions {
@@ -397,6 +399,7 @@ export async function payloadOption(
       ...(shapes.length ? { shapes } : {}),
       ...(opts.enums ? { enums: true } : {}),
     });
+    if (sizes.length) checkGeneratedBytes(payload, sizes, maxBytes ?? DEFAULT_MAX_PAYLOAD_BYTES);
     if (shapes.length && payload.workloads.some((w) => w.payloadText === 'document'))
       throw new UsageError(
         '--shape',
@@ -410,6 +413,26 @@ export async function payloadOption(
         e.message,
       );
     throw e;
+  }
+}
+
+/**
+ * Refuses a `--size` whose records, generated from the payload's schema, would make a payload larger than a payload
+ * may be read (`limit`: `--max-payload`, default 500 MiB), estimated from the payload's own units' average size (hx18
+ * A25: `--size 1e9` on a 28-byte record was accepted and generated for 12 minutes at 4 GB, deaf to SIGTERM, since
+ * the generation is one synchronous step). @throws UsageError naming `--size`
+ */
+function checkGeneratedBytes(payload: ResolvedPayload, sizes: readonly number[], limit: number): void {
+  const units = payload.source.units;
+  if (!units.length) return;
+  const average = units.reduce((n, u) => n + u.text.length, 0) / units.length;
+  for (const size of sizes) {
+    const bytes = size * (average + 1);
+    if (bytes > limit)
+      throw new UsageError(
+        '--size',
+        `${size.toLocaleString('en-US')} records of about ${Math.round(average).toLocaleString('en-US')} bytes each would be a payload of about ${formatBytes(bytes)}, over the ${formatBytes(limit)} a payload may be (--max-payload raises it)`,
+      );
   }
 }
 

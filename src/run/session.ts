@@ -101,6 +101,7 @@ import { FileWriteError, named as namedWrite, writeFileNamed } from '../files/wr
 import type { RunRequest } from './request.js';
 import { checkHostSeal, HostPatched, ownImport, sealHost } from '../config/host-guard.js';
 import { onHostFault, type HostFault } from '../host/user-code.js';
+import { withDefaultStops } from '../host/default-stops.js';
 import { deepFreeze } from '../case/frozen.js';
 
 /** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
@@ -223,7 +224,12 @@ export async function writeRunPayloads(
             type: 'note',
             message: `building ${w.id}'s payload files: its text and the gate's variant, generated from its schema…`,
           });
-        p = writeUserPayload(payloadDir, req.payload, w, size, req.seed, observe);
+        // a stop (Ctrl-C, SIGTERM) during a long generation ends the run at once (hx18 A25)
+        const payload = req.payload;
+        p =
+          big || large
+            ? withDefaultStops(() => writeUserPayload(payloadDir, payload, w, size, req.seed, observe))
+            : writeUserPayload(payloadDir, payload, w, size, req.seed, observe);
         if (large)
           observe({
             type: 'note',
