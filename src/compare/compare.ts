@@ -510,6 +510,12 @@ export function gateReasons(c: Comparison, failOn: readonly FailOn[]): GateReaso
       });
     if (c.cases.length === 0)
       reasons.push({ kind: 'nothing-compared', text: 'no case was measured in both runs: nothing to gate on' });
+    // hx18 A45: `--metric instructions --fail-on slower` passed (exit 0, an empty table) when neither run counted them
+    else if (failOn.includes('slower') && c.cases.every((k) => k.metrics.length === 0))
+      reasons.push({
+        kind: 'nothing-compared',
+        text: `no case has ${c.options.metrics.join(', ')} in both runs: nothing to gate on (a metric is compared only where both runs measured it: run both with the same --metric)`,
+      });
   }
   return reasons;
 }
@@ -525,7 +531,8 @@ export function gateFailures(c: Comparison, failOn: readonly FailOn[]): string[]
  */
 export function gateHeadline(reasons: readonly GateReason[]): string {
   if (!reasons.length) return 'no regression';
-  if (reasons.some((r) => r.kind === 'nothing-compared')) return 'gate failed: no case was measured in both runs';
+  const nothing = reasons.find((r) => r.kind === 'nothing-compared');
+  if (nothing) return `gate failed: ${nothing.text.split(':')[0]}`;
   const cases = (kind: GateReason['kind']) => new Set(reasons.filter((r) => r.kind === kind).map((r) => r.id)).size;
   const parts = [
     cases('slower') ? `${cases('slower')} case${cases('slower') === 1 ? '' : 's'} slower` : '',

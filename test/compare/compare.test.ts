@@ -6,6 +6,7 @@ import {
   DEFAULT_ALPHA,
   DEFAULT_THRESHOLDS,
   gateFailures,
+  gateHeadline,
   gateReasons,
   METRICS,
   type CompareOptions,
@@ -714,4 +715,27 @@ test('a small estimate with a wide interval is "within noise", not "under thresh
   // the same estimate with an interval inside ±5%: the run shows the change is small
   const narrow = compareRatios({ ratio: 1, interval: [0.99, 1.01] }, { ratio: 1.006, interval: [0.996, 1.016] }, rule);
   assert.equal(narrow.sameBecause, 'below-threshold');
+});
+
+test('--metric instructions --fail-on slower fails when neither run counted instructions (hx18 A45: exit 0 on an empty table)', () => {
+  const base = quickFile(1000, 8);
+  const head = quickFile(1300, 10, '2025-01-03T00:00:00.000Z');
+  const c = compareResults(base, head, { ...options, metrics: ['instructions'] });
+  assert.equal(c.cases.length, 1);
+  assert.deepEqual(c.cases[0].metrics, []);
+  assert.deepEqual(gateFailures(c, ['slower']), [
+    'no case has instructions in both runs: nothing to gate on (a metric is compared only where both runs measured it: run both with the same --metric)',
+  ]);
+  assert.equal(gateHeadline(gateReasons(c, ['slower'])), 'gate failed: no case has instructions in both runs');
+  // counted in both: compared, and the gate reads them
+  const counted = compareResults(
+    quickFile(1000, 8, undefined, 5000),
+    quickFile(1000, 8, '2025-01-03T00:00:00.000Z', 5000),
+    {
+      ...options,
+      metrics: ['instructions'],
+    },
+  );
+  assert.equal(counted.cases[0].metrics.length, 1);
+  assert.deepEqual(gateFailures(counted, ['slower']), []);
 });
