@@ -53,7 +53,7 @@ async function stage<T>(name: string, side: Side | undefined, fn: () => T | Prom
   try {
     return await fn();
   } catch (thrown) {
-    if (thrown instanceof StageError || thrown instanceof TimedCheckFailure) throw thrown;
+    if (ownFailure(thrown)) throw thrown;
     const e = plainThrown(thrown);
     const err = e as Error;
     const missing =
@@ -90,6 +90,24 @@ async function stage<T>(name: string, side: Side | undefined, fn: () => T | Prom
  * whose `message` getter throws, one with no toString) as a plain `{ name, message }` or its text.
  */
 
+/**
+ * Whether `thrown` is one of the job's own failures (StageError, TimedCheckFailure), asked without letting the value
+ * run code: `instanceof` calls a Proxy's getPrototypeOf trap (hx18 A04: a serializer threw a Proxy whose trap threw
+ * "trap2", and the case read "failed: measure: trap2").
+ */
+function ownFailure(thrown: unknown): boolean {
+  return isA(thrown, StageError) || isA(thrown, TimedCheckFailure);
+}
+
+/** `value instanceof C`, false where asking throws (a Proxy's getPrototypeOf trap). */
+function isA<T>(value: unknown, C: abstract new (...args: never[]) => T): value is T {
+  try {
+    return value instanceof C;
+  } catch {
+    return false;
+  }
+}
+
 function plainThrown(e: unknown): unknown {
   if (e === null || (typeof e !== 'object' && typeof e !== 'function')) return e;
   try {
@@ -119,7 +137,7 @@ function jobIo(host: WorkerHost): JobIo {
  * threw); in a group launch an `incorrect` names the serializer whose check failed.
  */
 function sendJobEnd(send: JobIo['send'], e: unknown, group = false): void {
-  if (e instanceof TimedCheckFailure) {
+  if (isA(e, TimedCheckFailure)) {
     send({
       type: 'incorrect',
       ...(group ? { serializer: (e as { serializerId?: string }).serializerId } : {}),
@@ -129,7 +147,7 @@ function sendJobEnd(send: JobIo['send'], e: unknown, group = false): void {
     });
     return;
   }
-  const err = e instanceof StageError ? e : new StageError('measure', undefined, messageOfThrown(e));
+  const err = isA(e, StageError) ? e : new StageError('measure', undefined, messageOfThrown(e));
   send({
     type: 'error',
     stage: err.stage,
@@ -368,9 +386,9 @@ type GroupReport = (e: unknown, id: string, side: Side) => boolean;
 
 function groupReporter(send: JobIo['send']): GroupReport {
   return (e, id, side) => {
-    if (e instanceof TimedCheckFailure) send({ type: 'incorrect', serializer: id, side, ...e.failure, when: 'timing' });
+    if (isA(e, TimedCheckFailure)) send({ type: 'incorrect', serializer: id, side, ...e.failure, when: 'timing' });
     else {
-      const err = e instanceof StageError ? e : new StageError('measure', side, messageOfThrown(e));
+      const err = isA(e, StageError) ? e : new StageError('measure', side, messageOfThrown(e));
       send({
         type: 'error',
         serializer: id,
@@ -662,7 +680,7 @@ function tagged(id: string, checks: SideChecks): SideChecks {
       try {
         return f(...args);
       } catch (e) {
-        if (e instanceof TimedCheckFailure) Object.assign(e, { serializerId: id });
+        if (isA(e, TimedCheckFailure)) Object.assign(e, { serializerId: id });
         throw e;
       }
     };

@@ -286,9 +286,12 @@ test('a serializer that leaves a throwing timer or an unhandled rejection behind
   }
 });
 
-test('a serializer that throws null, or an object whose message getter throws, fails at verify with a reason that says so', () => {
+test('a serializer that throws null, an object whose message getter throws, or a Proxy whose traps throw, fails at verify with a reason that says so', () => {
   assert.equal(byId('throws-null').status, 'failed');
   assert.equal(byId('throws-null').reason, 'verify: threw null, not an Error');
   assert.equal(byId('throws-getter').status, 'failed');
   assert.equal(byId('throws-getter').reason, 'verify: threw an object whose properties throw when read, not an Error');
+  // hx18 A04: a Proxy whose traps throw: never its trap's own text ("failed: measure: trap2")
+  assert.equal(byId('throws-proxy').status, 'failed');
+  assert.equal(byId('throws-proxy').reason, 'verify: threw an object whose properties throw when read, not an Error');
 });
