@@ -39,6 +39,9 @@ function positive(flag: string, value: string, max = Infinity): number {
  * or 1 when `--fail-on` finds a slower (or broken) case. @throws UsageError on a bad flag or ref, or
  * when base and head are one run ({@link sameRun}).
  */
+/** The largest `--threshold` (percent): a gate allowing a case ten times as slow still means something; past it, nothing. */
+const MAX_THRESHOLD_PERCENT = 900;
+
 export async function compareCommand(baseRef: string, headRef: string, opts: CompareCliOptions): Promise<number> {
   checkChoices('--format', [opts.format], ['terminal', 'md', 'json']);
   const metrics = splitList(opts.metric) as Metric[];
@@ -48,6 +51,12 @@ export async function compareCommand(baseRef: string, headRef: string, opts: Com
   checkChoices('--fail-on', failOn, ['slower', 'broken']);
   const threshold =
     opts.threshold === undefined ? undefined : positive('--threshold', opts.threshold.replace(/%$/, ''));
+  // hx18 A44: `--threshold 1e9` made a --fail-on slower gate that can never fail
+  if (threshold !== undefined && threshold > MAX_THRESHOLD_PERCENT)
+    throw new UsageError(
+      '--threshold',
+      `${opts.threshold} is over ${MAX_THRESHOLD_PERCENT}%: a case would have to run more than ${MAX_THRESHOLD_PERCENT / 100 + 1}× as long to count as slower, so --fail-on slower could never fail`,
+    );
   const alpha = opts.alpha === undefined ? DEFAULT_ALPHA : positive('--alpha', opts.alpha, 1);
   const base = loadRunRef(baseRef, '<base>', opts.ledger);
   const head = loadRunRef(headRef, '<head>', opts.ledger);

@@ -135,6 +135,14 @@ test('hx5: compare of a run with itself (one file twice, a folder and its result
     const otherFile = join(dir2, 'other.json');
     writeFileSync(otherFile, JSON.stringify(other));
     assert.equal((await cli(['compare', otherFile, file])).code, 0, 'two runs are compared');
+    // hx18 A44: a threshold no case can pass made a --fail-on slower gate that never fails
+    const loose = await cli(['compare', otherFile, file, '--threshold', '1e9', '--fail-on', 'slower']);
+    assert.equal(loose.code, 2, loose.stderr);
+    assert.match(
+      loose.stderr,
+      /--threshold: 1e9 is over 900%: a case would have to run more than 10× as long to count as slower/,
+    );
+    assert.equal((await cli(['compare', otherFile, file, '--threshold', '900%'])).code, 0, 'up to 900% is taken');
   } finally {
     rmSync(dir2, { recursive: true, force: true });
   }
