@@ -116,12 +116,21 @@ function checkWorkload(file: string, key: string, w: Record<string, unknown>): v
  */
 function checkIds(file: string, key: string, entries: readonly { id: string }[], builtinIds: readonly string[]): void {
   const seen = new Map<string, number>();
+  // hx18 A33: `fast-json-stringify.` (a trailing dot) read in every table as the built-in it imitates
+  const bare = (id: string) => id.toLowerCase().replace(/[^a-z0-9]/g, '');
   entries.forEach((e, i) => {
     if (builtinIds.includes(e.id))
       throw new ConfigError(
         file,
         `${key}[${i}].id`,
         `"${e.id}" is a built-in ${key === 'serializers' ? 'serializer' : 'workload'}; give yours another id`,
+      );
+    const alike = builtinIds.find((b) => bare(b) === bare(e.id));
+    if (alike)
+      throw new ConfigError(
+        file,
+        `${key}[${i}].id`,
+        `"${e.id}" reads as the built-in ${key === 'serializers' ? 'serializer' : 'workload'} "${alike}" (they differ only in case or punctuation); give yours an id of its own`,
       );
     if (seen.has(e.id))
       throw new ConfigError(file, `${key}[${i}].id`, `"${e.id}" repeats ${key}[${seen.get(e.id)}].id`);

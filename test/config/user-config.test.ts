@@ -97,3 +97,33 @@ test('a serializer id longer than 64 characters is refused naming its length (hx
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a serializer id that reads as a built-in one (hx18 A33: "fast-json-stringify.") is refused naming the built-in', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-alike-'));
+  try {
+    const make = (name: string, id: string) => {
+      const file = join(dir, `${name}.config.mjs`);
+      writeFileSync(
+        file,
+        `export default { serializers: [{ id: ${JSON.stringify(id)}, family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };\n`,
+      );
+      return file;
+    };
+    for (const id of ['fast-json-stringify.', 'Fast_Json_Stringify', 'TYPIA'])
+      await assert.rejects(
+        loadUserConfig(make(id.replace(/\W/g, ''), id), 'alike.config.mjs', 10_000),
+        (e: Error) =>
+          e instanceof ConfigError &&
+          e.message.includes(`serializers[0].id: "${id}" reads as the built-in serializer "`) &&
+          e.message.includes('(they differ only in case or punctuation); give yours an id of its own'),
+        id,
+      );
+    const ok = await loadUserConfig(make('own', 'fast-json-stringify-v6'), 'own.config.mjs', 10_000);
+    assert.equal(ok.serializers?.[0]?.id, 'fast-json-stringify-v6');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
