@@ -10,7 +10,7 @@ import { basename } from 'node:path';
  */
 
 /** The kinds of file jsonbench writes, each told by the start of its text (at most {@link HEAD_BYTES}). */
-export const OWN_FILES = {
+const OWN_FILES = {
   /** report.md */
   'md report': (head: string) => head.startsWith('# jsonbench results'),
   /** report.html, the history page, the site's pages */
