@@ -24,7 +24,7 @@ export function legendSentences(first: ResultsFile): string[] {
     ? '; on .NET and Mono a serialize op returns the string, as the studies timed it (JsonSerializer.Serialize, JsonConvert.SerializeObject), whatever --serialize-to says'
     : '';
   return [
-    `Mean is per op, the geometric mean of the launch means; Median the median across launches; Error is how far the mean's ${level} confidence interval reaches above and below it (+above/−below; ± where the two read alike).`,
+    `Mean is per op, the geometric mean of the launch means; Median the median of a launch's samples (with several launches, the median of those medians); Error is how far the mean's ${level} confidence interval reaches above and below it (+above/−below; ± where the two read alike).`,
     "That interval is built from the launch means on the log scale, so asymmetric and never below 0 (t with launches − 1 degrees of freedom, sharing the launch-to-launch variance of the group's other cases: docs/intervals.md; one launch: from its rounds, which cannot show how far another process lands).",
     `Ratio is time ÷ the class baseline's, drawn from alternating rounds in the same process (< 1 is faster), the geometric mean of the launch ratios; [low–high] is its ${level} interval on the log scale from the launch ratios (asymmetric, never below 0); when the launches fell into two distinct states it also counts how uncertain each state's share is, with more it is widened to cover every launch.`,
     `Allocated is bytes/op (${how}) in binary units (1 KiB = 1024 B, 1 MiB = 1024 KiB); ~ marks an estimate; low–high is the range of its windows, which disagree by more than 1% (no single figure holds); Alloc Ratio is against the baseline's (low–high: the range those windows support).`,

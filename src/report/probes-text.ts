@@ -142,7 +142,7 @@ export function renderProbesTerminal(results: ResultsFile, options: ProbeTextOpt
     else out.push(k.bold(say(title)));
     if (m.absent.length)
       out.push(
-        'no column (✘ for every probe of this direction):',
+        'not probed (its supports() declined every probe of this direction: ✘):',
         ...m.absent.map((a) =>
           say(`  ${escapeCell(a.header, 'terminal')}: ${escapeCell(a.reason, 'terminal', 200)}`, '    '),
         ),
@@ -202,7 +202,7 @@ export function renderProbesMarkdown(results: ResultsFile): string {
     if (m.columns.length) out.push(renderTable(matrixTable(m), 'markdown'), '');
     if (m.absent.length)
       out.push(
-        `No column (✘ for every probe): ${m.absent.map((a) => `${md(a.header)} (${md(a.reason, 160)})`).join('; ')}`,
+        `Not probed (its supports() declined every probe: ✘): ${m.absent.map((a) => `${md(a.header)} (${md(a.reason, 160)})`).join('; ')}`,
         '',
       );
     const failing = failingVerdicts(section, direction);

@@ -112,7 +112,7 @@ export function renderProbesSection(run: ResultsFile, index = 0, several = false
     }
     if (m.absent.length)
       parts.push(
-        `<p class="dim">No column (✘ for every probe of this direction): ${m.absent.map((a) => `${escapeHtml(a.header)} — ${escapeHtml(a.reason)}`).join('; ')}</p>`,
+        `<p class="dim">Not probed (its supports() declined every probe of this direction: ✘): ${m.absent.map((a) => `${escapeHtml(a.header)} — ${escapeHtml(a.reason)}`).join('; ')}</p>`,
       );
   }
   const changes = versionChanges(section);
