@@ -213,6 +213,16 @@ export function writeSidecar(resultsPath: string, text: string): string {
   return sha;
 }
 
+/**
+ * One link of the chain that signs a killed run's partial files (run/partial-mac.ts): the HMAC-SHA256 under this
+ * user's key of `previous` (the link before, '' for the first), a newline and `text`, lowercase hex. `make`: make the
+ * key on first use (a writer) or not (a reader: without a key nothing was signed by it). Null when no key can be had.
+ */
+export function chainMac(previous: string, text: string, make: boolean): string | null {
+  const key = integrityKey(make);
+  return Buffer.isBuffer(key) ? macOf(key, `${previous}\n${text}`) : null;
+}
+
 /** The most a sidecar is read of: a `sha256sum` line is 64 hex digits, two spaces and a file name; the HMAC line is 89 characters. */
 const SIDECAR_MAX_BYTES = 4096;
 

@@ -4,11 +4,11 @@
  * allocation pass of a worker that sent no allocation windows with its timing. What each verdict
  * means is run/outcome.ts's; when to launch is run/scheduler.ts's.
  */
-import { appendFileNamed } from '../files/write-file.js';
+
 import type { LaunchRecord } from '../results/types.js';
 import type { CaseJob } from '../worker/protocol.js';
 import type { CaseRecord } from './assemble.js';
-import type { GroupState } from './run-context.js';
+import { appendLine, type GroupState } from './run-context.js';
 import { judgeLaunch, type Verdict } from './verdict.js';
 import { caseEndOf, stepOf } from './outcome.js';
 import { baselineKey, baselineSamplesOf } from './relaunch-rule.js';
@@ -51,7 +51,7 @@ export function keep(gs: GroupState, rec: CaseRecord, record: LaunchRecord, grou
   record.grouped = grouped;
   rec.launches.push(record);
   const log = gs.ctx.input.launchLogPath;
-  if (log) appendFileNamed(log, JSON.stringify({ caseId: rec.planned.id, record }) + '\n');
+  if (log) appendLine(gs.ctx.input, log, JSON.stringify({ caseId: rec.planned.id, record }));
 }
 
 /**

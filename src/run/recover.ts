@@ -13,9 +13,10 @@
  * cases with launches but no end are assembled from those launches by the same code a finished group
  * uses (run/assemble.ts), marked with an `interrupted` finding (no allocation pass, fewer launches
  * than the policy asks); cases never measured are `not-run` with the reason. The session removes the
- * three files once results.json is written. The partial files carry no integrity record (no sidecar,
- * no HMAC), so the rebuilt file is marked `unchecked` (results/integrity.ts REBUILT_UNCHECKED), which
- * the reports say in their header and `report`/`compare` on stderr.
+ * files once results.json is written. The partial files are signed line by line (run/partial-mac.ts,
+ * `run.partial.mac`): a rebuild they match is checked; one they do not match, or a folder without the
+ * record (results/integrity.ts REBUILT_UNCHECKED), is marked `unchecked`, which the reports say in their
+ * header and `report`/`compare` on stderr.
  */
 import { existsSync, readFileSync, readdirSync, renameSync, statSync, statfsSync } from 'node:fs';
 import { writeFileNamed } from '../files/write-file.js';
@@ -32,6 +33,7 @@ import { REBUILT_UNCHECKED } from '../results/integrity.js';
 import { medianOf } from '../stats/median.js';
 import { assembleGroup, groupLaunchSpread, runPriorsInOrder, type CaseRecord } from './assemble.js';
 import { deepFreeze } from '../case/frozen.js';
+import { PARTIAL_MAC, partialFilesProblem } from './partial-mac.js';
 
 /** The reason of a case the killed run never measured (status `not-run`, never `failed`: nothing went wrong with it). */
 export const NOT_RUN_REASON = 'not measured: the run was killed before this case';
@@ -47,6 +49,8 @@ export const RUN_PARTIAL = deepFreeze({
   header: 'run.partial.json',
   cases: 'results.partial.jsonl',
   launches: 'launches.partial.jsonl',
+  /** the integrity record of the three (run/partial-mac.ts) */
+  mac: PARTIAL_MAC,
 } as const);
 
 /** What `run.partial.json` holds: the header of the results file to be, and the plan it runs. */
@@ -102,11 +106,12 @@ export function snapshotProblem(s: RunSnapshot): { pointer: string; message: str
   return null;
 }
 
-/** Writes `run.partial.json` (before the first launch). */
-export function writeRunSnapshot(outDir: string, snapshot: RunSnapshot): string {
+/** Writes `run.partial.json` (before the first launch); returns its path and the text written (what run/partial-mac.ts signs). */
+export function writeRunSnapshot(outDir: string, snapshot: RunSnapshot): { path: string; text: string } {
   const path = join(outDir, RUN_PARTIAL.header);
-  writeFileNamed(path, JSON.stringify(snapshot));
-  return path;
+  const text = JSON.stringify(snapshot);
+  writeFileNamed(path, text);
+  return { path, text };
 }
 
 /** True when `dir` holds a run that did not finish (its snapshot is there). */
@@ -446,6 +451,13 @@ export function recoverRun(dir: string): Recovered {
   const stop = stopOf(dir, [doneRead.cut, cut]);
   const payloads = new Map(snapshot.payloads.map((p) => [p.key, p]));
   const policy = snapshot.results.policy;
+  // the integrity record of the partial files: true, they are this user's jsonbench's as written; false, there is
+  // none (written before it, or with no key); else `mismatch` says what differs
+  const problem = existsSync(join(dir, RUN_PARTIAL.mac))
+    ? partialFilesProblem(dir, text, [RUN_PARTIAL.cases, RUN_PARTIAL.launches])
+    : 'none';
+  const vouched = problem === null ? true : problem === 'none' ? false : undefined;
+  const mismatch = `rebuilt from an unfinished run's partial files that do not match their integrity record: ${problem}`;
   const cases: CaseResult[] = [];
   let rebuilt = 0;
   let lost = 0;
@@ -483,8 +495,13 @@ export function recoverRun(dir: string): Recovered {
   let results: ResultsFile;
   try {
     results = checkResults(
-      // the partial files have no sidecar: the reports and commands say the rebuilt numbers are unchecked
-      { ...snapshot.results, cases, unchecked: REBUILT_UNCHECKED },
+      // checked only when run.partial.mac vouches for the header and every line (run/partial-mac.ts); else the reports
+      // and commands say the rebuilt numbers are unchecked
+      {
+        ...snapshot.results,
+        cases,
+        ...(vouched ? {} : { unchecked: vouched === false ? REBUILT_UNCHECKED : mismatch }),
+      },
       `${dir} (rebuilt from ${RUN_PARTIAL.header}, ${RUN_PARTIAL.cases} and ${RUN_PARTIAL.launches})`,
     );
   } catch (e) {

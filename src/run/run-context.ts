@@ -1,3 +1,5 @@
+import type { PartialSigner } from './partial-mac.js';
+import { appendFileNamed } from '../files/write-file.js';
 /**
  * What the parts of a run share: the runner's input ({@link RunInput}), the progress events it
  * sends ({@link ProgressEvent}), the run's state across groups ({@link RunContext}) and one group's
@@ -64,6 +66,8 @@ export interface RunInput {
    * every sample already measured.
    */
   launchLogPath?: string;
+  /** appends the lines of the partial files and signs them (run/partial-mac.ts); absent: plain appends */
+  signer?: PartialSigner;
   onProgress?: (e: ProgressEvent) => void;
   /**
    * Called with each finished case before it is appended and announced; may change it in place (the
@@ -148,4 +152,10 @@ export interface GroupState {
   grouped: boolean;
   /** what stopped the extra launches of a case that still wanted one */
   stopped: Map<CaseRecord, StopReason>;
+}
+
+/** Appends `line` (one JSON text) and a newline to a partial file at `path`: through the run's signer when it has one (run/partial-mac.ts). @throws FileWriteError */
+export function appendLine(input: Pick<RunInput, 'signer'>, path: string, line: string): void {
+  if (input.signer) input.signer.append(path, line);
+  else appendFileNamed(path, `${line}\n`);
 }

@@ -5,7 +5,7 @@
  * file makes the run's shared state — progress counts and events, the partial file — and is the
  * runner's public entry.
  */
-import { appendFileNamed } from '../files/write-file.js';
+
 import type { CaseGroup, PlannedCase } from '../plan/plan.js';
 import type { CaseResult } from '../results/types.js';
 import type { LaunchFn } from '../runtimes/types.js';
@@ -13,7 +13,7 @@ import type { WorkerMessage } from '../worker/protocol.js';
 import { ProgressCounter } from './progress.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 import { BaselineBests } from './relaunch-rule.js';
-import type { RunContext, RunInput } from './run-context.js';
+import { appendLine, type RunContext, type RunInput } from './run-context.js';
 import type { CaseRecord } from './assemble.js';
 import { runQuotaMs } from './stop-rule.js';
 import { groupsShareLaunches, scheduleGroups } from './scheduler.js';
@@ -100,7 +100,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
       // which cases were being measured, should the host be killed now (run/recover.ts: "killed while measuring this case")
       if (input.launchLogPath)
         for (const id of req.carries?.length ? req.carries.map((r) => r.planned.id) : [req.planned.id])
-          appendFileNamed(input.launchLogPath, JSON.stringify({ caseId: id, launching: req.launch }) + '\n');
+          appendLine(input, input.launchLogPath, JSON.stringify({ caseId: id, launching: req.launch }));
       const start = now();
       try {
         // the worker's steps, for the progress line (a large payload's reading and gate take seconds each)
@@ -126,7 +126,7 @@ export async function runGroups(input: RunInput): Promise<CaseResult[]> {
     },
     finish: (r, ran) => {
       input.amend?.(r);
-      appendFileNamed(input.partialPath, JSON.stringify(r) + '\n');
+      appendLine(input, input.partialPath, JSON.stringify(r));
       if (ran) counter.caseDone();
       input.onProgress?.({ type: 'case-done', result: r, counts: counter.counts(), elapsedMs: elapsedMs() });
     },

@@ -102,6 +102,7 @@ import type { RunRequest } from './request.js';
 import { checkHostSeal, HostPatched, ownImport, sealHost } from '../config/host-guard.js';
 import { onHostFault, type HostFault } from '../host/user-code.js';
 import { withDefaultStops } from '../host/default-stops.js';
+import { PartialSigner } from './partial-mac.js';
 import { deepFreeze } from '../case/frozen.js';
 
 /** What a session tells its observer, in order: notes while preparing, `started`, progress, notes after. */
@@ -693,7 +694,10 @@ async function runLocked(
     noteExecution(results.execution!, observe);
     const { partialPath, launchLogPath } = readyOutFolder(req.outDir, observe);
     // what `jsonbench report <folder>` needs to rebuild the run if the host is killed (run/recover.ts)
-    const snapshotPath = writeRunSnapshot(req.outDir, { results, groups, payloads: [...payloads.values()] });
+    const snapshot = writeRunSnapshot(req.outDir, { results, groups, payloads: [...payloads.values()] });
+    const snapshotPath = snapshot.path;
+    // each line of the partial files signed as it is appended (run/partial-mac.ts): a killed run's rebuild is checked
+    const signer = new PartialSigner(req.outDir, snapshot.text);
     const ledger = req.ledgerPath
       ? startRunRecorder(req.ledgerPath, results, req.outDir, req.cwd, (m) => observe({ type: 'warning', message: m }))
       : null;
@@ -711,6 +715,7 @@ async function runLocked(
       configPath: req.workerConfigPath,
       partialPath,
       launchLogPath,
+      signer,
       launchFor: prepared.launchFor,
       faultOf: prepared.faultOf,
       jobs: req.jobs,
@@ -749,6 +754,7 @@ async function runLocked(
     rmSync(partialPath, { force: true });
     rmSync(launchLogPath, { force: true });
     rmSync(snapshotPath, { force: true });
+    rmSync(join(req.outDir, RUN_PARTIAL.mac), { force: true });
     const warned = new Set<string>();
     const report = () => {
       const written = writeReports(req.outDir, [results], RUN_REPORTS, { history });

@@ -1,7 +1,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +105,20 @@ test('kill -9 of the CLI mid-run: the next run into the folder says it took over
   );
   assert.ok(counts, report.stderr);
   assert.ok(Number(counts[1]) + Number(counts[2]) >= 1, report.stderr);
+  // its partial files are signed line by line (src/run/partial-mac.ts): the rebuild of an honest killed run is checked
+  assert.doesNotMatch(report.stderr, /integrity is unchecked/, report.stderr);
+  // a line changed afterwards (hx10 KF-forged-report: samples × 0.2) is not vouched for
+  const log = join(kept, 'launches.partial.jsonl');
+  const lines = readFileSync(log, 'utf8').split('\n');
+  const at = lines.findIndex((l) => l.includes('"record"'));
+  lines[at] = lines[at].replace(/"serializerNs":\[(\d)/, (_m, d: string) => `"serializerNs":[${(Number(d) % 9) + 1}`);
+  writeFileSync(log, lines.join('\n'));
+  const forged = await cli(['report', kept]);
+  assert.equal(forged.code, 0, forged.stderr);
+  assert.match(
+    forged.stderr,
+    /integrity is unchecked \(rebuilt from an unfinished run's partial files that do not match their integrity record: launches\.partial\.jsonl does not match its record in run\.partial\.mac \(a line was changed\)\)/,
+  );
 });
 
 test('two runs started together into one --out: one is refused, exit 2, naming the folder; the other writes whole results', async () => {
