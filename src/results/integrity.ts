@@ -295,8 +295,8 @@ export const NO_SIDECAR = 'no sidecar';
 export const NOT_SIGNED = 'the sidecar was not written by jsonbench for this user';
 
 /**
- * `ResultsFile.unchecked` of a killed run's results rebuilt from its partial files (run/recover.ts):
- * `run.partial.json`, `results.partial.jsonl` and `launches.partial.jsonl` have no sidecar, so
+ * `ResultsFile.unchecked` of a killed run's results rebuilt from partial files that have no integrity record
+ * (run/recover.ts; a run since 2026-12-06 signs them line by line: run/partial-mac.ts, `run.partial.mac`), so
  * nothing vouches for them (hx10 KF-forged-report: a launch log with every sample of one serializer
  * multiplied by 0.2 was reported "3.70× faster" with no integrity word, while a results.json without
  * a sidecar is said unchecked).
