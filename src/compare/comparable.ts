@@ -121,7 +121,7 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
   if (base.policy.name !== head.policy.name || policyOf(base) !== policyOf(head)) {
     out.push({
       what: 'policy',
-      message: `policy ${base.policy.name} (${base.policy.launches} launch${base.policy.launches === 1 ? '' : 'es'}) → ${head.policy.name} (${head.policy.launches} launch${head.policy.launches === 1 ? '' : 'es'}): cases were measured for different lengths and rounds`,
+      message: `policy ${base.policy.name} (${launchesText(base.policy)}) → ${head.policy.name} (${launchesText(head.policy)}): cases were measured for different lengths and rounds`,
     });
   }
   // the runtime profile (case/profile.ts): the GC settings every worker ran with; a file without one ran the steady settings
@@ -182,4 +182,10 @@ export function comparabilityOf(base: ResultsFile, head: ResultsFile): Incompara
     });
   out.push(...schemaChanges(base, head));
   return out;
+}
+
+/** A policy's launches per case as a run makes them: `1 launch`, `2–3 launches` (adaptive: nu11 read "2 launches" for a run that took 3). */
+function launchesText(p: { launches: number; maxLaunches?: number }): string {
+  const most = p.maxLaunches && p.maxLaunches > p.launches ? p.maxLaunches : p.launches;
+  return `${p.launches}${most > p.launches ? `–${most}` : ''} launch${most === 1 ? '' : 'es'}`;
 }
