@@ -225,3 +225,32 @@ test('SIGTERM mid-run ends it with exit 143 and a line saying where the measured
   );
   assert.equal(existsSync(join(out, 'results.json')), false);
 });
+
+test('a run whose parent exits mid-run (nohup … &, a closed terminal) goes on and writes its results (hx19 O01)', async () => {
+  const out = join(dir, 'orphan');
+  const log = join(dir, 'orphan.log');
+  // the shell starts the run in the background and exits: the run is re-parented (process.ppid changes under it)
+  const shell = spawn(
+    'sh',
+    [
+      '-c',
+      `exec 0</dev/null; "${process.execPath}" "${bin}" ${RUN.join(' ')} --serializer json --no-ledger --out "${out}" > "${log}" 2>&1 & sleep 1`,
+    ],
+    { env: { ...process.env, NO_COLOR: '1', COLUMNS: '1000' }, stdio: 'ignore' },
+  );
+  await new Promise((r) => shell.on('exit', r));
+  await until(() => existsSync(join(out, 'results.json')) || /error:/.test(readIf(log)), 240_000, 'the orphaned run');
+  await until(() => !existsSync(join(out, '.jsonbench-run.lock')), 60_000, 'the orphaned run to end');
+  assert.doesNotMatch(readIf(log), /changed jsonbench's own process/, readIf(log));
+  const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+  assert.equal(r.cases.find((c) => c.serializer === 'json')?.status, 'measured');
+});
+
+/** The text of `path`, or '' when it is not there yet. */
+function readIf(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
