@@ -1,5 +1,5 @@
 import { replaceRefusal } from '../files/replace-guard.js';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isUnfinishedRun, RUN_PARTIAL } from '../run/recover.js';
 import { sayOnStderr, stdoutWidth } from './output.js';
@@ -133,6 +133,29 @@ function resultsFileOf(path: string): string {
 }
 
 /**
+ * Why an existing results file at `path` must not be replaced by an export of the run started at `startedAt`: it
+ * holds another run (hx19 G02: a copy of another run's results.json, under another name and without its sidecar,
+ * was replaced with exit 0). Null when absent, or the same run exported again.
+ */
+function otherRun(path: string, startedAt: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+  let started: unknown;
+  try {
+    started = (JSON.parse(text) as { startedAt?: unknown } | null)?.startedAt;
+  } catch {
+    started = undefined;
+  }
+  return started === startedAt
+    ? null
+    : `holds another run's results (started ${typeof started === 'string' ? started : 'at an unknown time'}), not this run's (started ${startedAt})`;
+}
+
+/**
  * `jsonbench ledger export [run]`: writes a recorded run (default `latest`) back out as a results
  * file, to `--out` or stdout. @throws UsageError for an unknown run.
  */
@@ -148,7 +171,8 @@ export async function ledgerExportCommand(
     const results = loadRun(db, id);
     if (opts.out) {
       // hx18 A42/A43: over the ledger it read (exit 0, the ledger gone) and over another run's results.json
-      const refused = replaceRefusal(resolve(opts.out), 'results file');
+      const refused =
+        replaceRefusal(resolve(opts.out), 'results file') ?? otherRun(resolve(opts.out), results.startedAt);
       if (refused)
         throw new UsageError('--out', `${opts.out} ${refused}: choose another file (to replace it, delete it first)`);
       writeResults(resolve(opts.out), results);

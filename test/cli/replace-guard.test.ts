@@ -59,6 +59,18 @@ test("ledger export --out never replaces the ledger it reads nor a run's results
     const own = await cli(['ledger', 'export', '1', '--ledger', ledger, '--out', join(dir, 'run1.json')]);
     assert.equal(own.code, 0, `time ${time}: ${own.stderr}`);
   }
+  // hx19 G02: another run's results under another name (no sidecar) is not replaced by this run's export
+  const copy = join(dir, 'mine.json');
+  const other = JSON.parse(readFileSync(join(dir, 'run1.json'), 'utf8')) as { startedAt: string };
+  other.startedAt = '2026-01-01T00:00:00.000Z';
+  writeFileSync(copy, JSON.stringify(other, null, 2));
+  const onOther = await cli(['ledger', 'export', '1', '--ledger', ledger, '--out', copy]);
+  assert.equal(onOther.code, 2, onOther.stderr);
+  assert.match(
+    onOther.stderr,
+    /mine\.json holds another run's results \(started 2026-01-01T00:00:00\.000Z\), not this run's/,
+  );
+  assert.equal((JSON.parse(readFileSync(copy, 'utf8')) as { startedAt: string }).startedAt, '2026-01-01T00:00:00.000Z');
 });
 
 test('history --out replaces only a history page; site --out only its own pages', async () => {
