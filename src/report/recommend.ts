@@ -988,8 +988,8 @@ export function suiteRecommendation(
   const multiTarget = results.targets.length > 1;
   const where = (r: Recommendation) =>
     [r.scenario.workload, r.scenario.size, r.scenario.shape, ...(multiTarget ? [r.scenario.target] : [])].join(' · ');
-  const title =
-    'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)';
+  // "built-in" was said of a config's workloads too (hx19 WL3)
+  const title = 'Recommendation per class across the workloads (for your own data: jsonbench run --payload FILE)';
   const out: string[] = [];
   const classes = [...new Set(recs.map((r) => `${r.direction} ${r.caseClass}`))];
   for (const key of classes) {
@@ -1001,8 +1001,16 @@ export function suiteRecommendation(
       parts.push(
         `${name} on ${joinNames(rs.filter((r) => r.pick?.serializer === name).map((r) => `${where(r)} (${formatRatio(1 / r.pick!.ratio)}× faster)`))}`,
       );
-    for (const base of [...new Set(rs.filter((r) => !r.pick).map(baseLabel))]) {
-      const kept = rs.filter((r) => !r.pick && baseLabel(r) === base);
+    // no call where the baseline gave no number (hx19 WL3: "serialize: JSON.stringify on wl-rigged · 1 · single" for a
+    // JSON.stringify that failed its gate there, exit 0): said, never "keep" it
+    const failedBase = (r: Recommendation) => r.excluded.find((e) => e.serializer === r.baseline);
+    const none = rs.filter((r) => !r.pick && r.state === 'none' && failedBase(r));
+    for (const r of none)
+      parts.push(
+        `no call on ${where(r)} (its baseline ${baseLabel(r)} is ${failedBase(r)!.status}: nothing was compared with it)`,
+      );
+    for (const base of [...new Set(rs.filter((r) => !r.pick && !none.includes(r)).map(baseLabel))]) {
+      const kept = rs.filter((r) => !r.pick && !none.includes(r) && baseLabel(r) === base);
       const border = kept.filter((r) => r.state === 'borderline' && r.borderline);
       const vague = kept.filter((r) => r.state === 'uncertain');
       // one workload is named once, in `on`, not again in its notes
@@ -1026,7 +1034,7 @@ export function suiteRecommendation(
         ? where(kept[0])
         : kept.length === rs.length
           ? `all ${kept.length}`
-          : picks.length
+          : picks.length || none.length
             ? `the other ${kept.length}`
             : `${kept.length}`;
       parts.push(`${base} on ${on}${notes.length ? ` (${notes.join('; ')})` : ''}`);

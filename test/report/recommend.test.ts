@@ -480,16 +480,28 @@ test('the block opens report.md and report.html of a payload run, with the paylo
   const builtin = results([{ serializer: 'json' }], null);
   assert.equal(
     renderRecommendations(builtin, 'terminal'),
-    'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on payload:api · 1 · single\n',
+    'Recommendation per class across the workloads (for your own data: jsonbench run --payload FILE)\nserialize: JSON.stringify on payload:api · 1 · single\n',
   );
   assert.equal(
     renderRecommendations(builtin, 'markdown'),
-    '## Recommendation\n\nPer class across the built-in workloads (for your own data: jsonbench run --payload FILE)\n\n- **serialize:** JSON.stringify on payload:api · 1 · single\n',
+    '## Recommendation\n\nPer class across the workloads (for your own data: jsonbench run --payload FILE)\n\n- **serialize:** JSON.stringify on payload:api · 1 · single\n',
   );
   assert.ok(renderMarkdown(builtin).includes('## Recommendation'));
+  // hx19 WL3: a baseline that failed its gate is never the line's answer ("JSON.stringify on wl-rigged · 1 · single")
+  const failed = results(
+    [
+      { serializer: 'json', status: 'incorrect', reason: 'must end with a space' },
+      { serializer: 'fast-json-stringify', mean: 40_000, error: 1_000, ratio: 0.4, ratioError: 0.02 },
+    ] as never,
+    null,
+  );
+  assert.equal(
+    renderRecommendations(failed, 'terminal'),
+    'Recommendation per class across the workloads (for your own data: jsonbench run --payload FILE)\nserialize: no call on payload:api · 1 · single (its baseline JSON.stringify is incorrect: nothing was compared with it)\n',
+  );
   assert.match(
     renderHtml(builtin),
-    /<h2>Recommendation<\/h2><p class="dim">Per class across the built-in workloads \(for your own data: jsonbench run --payload FILE\)<\/p><ul class="recommend"><li class="none"><b>serialize:<\/b> <span class="sentence">JSON\.stringify on payload:api · 1 · single<\/span><\/li><\/ul>/,
+    /<h2>Recommendation<\/h2><p class="dim">Per class across the workloads \(for your own data: jsonbench run --payload FILE\)<\/p><ul class="recommend"><li class="none"><b>serialize:<\/b> <span class="sentence">JSON\.stringify on payload:api · 1 · single<\/span><\/li><\/ul>/,
   );
 });
 
@@ -1124,7 +1136,7 @@ test('the built-in suite gets a short recommendation: one line per class across 
   assert.equal(
     renderRecommendations(r, 'terminal'),
     [
-      'Recommendation per class across the built-in workloads (for your own data: jsonbench run --payload FILE)',
+      'Recommendation per class across the workloads (for your own data: jsonbench run --payload FILE)',
       'serialize: fast-json-stringify on users · 100 · list (1.67× faster)',
       'parse: JSON.parse on users · 100 · list (too uncertain to call)',
       'transform: zod on users · 100 · list (arktype looks 1.18× faster, borderline)',
