@@ -8,6 +8,7 @@ import { relaunched } from './relaunched.js';
 import { noGc } from './no-gc.js';
 import { meanRatio } from './mean-ratio.js';
 import { baselineSlowed } from './baseline-slowed.js';
+import { waits } from './waits.js';
 import { machineDrift } from './machine-drift.js';
 import { launchStatesAnalyser } from './launch-states.js';
 
@@ -25,6 +26,7 @@ export const analysers: readonly Analyser[] = Object.freeze([
   noGc,
   meanRatio,
   baselineSlowed,
+  waits,
   machineDrift,
   launchStatesAnalyser,
 ]);
@@ -44,5 +46,7 @@ const MOOT_WHEN_UNEARNED: ReadonlySet<Finding['code']> = Object.freeze(
  */
 export function analyseCase(c: CaseResult, context: AnalysisContext): Finding[] {
   const all = analysers.flatMap((a) => a.analyse(c, context));
-  return all.some((f) => f.code === 'baseline-slowed') ? all.filter((f) => !MOOT_WHEN_UNEARNED.has(f.code)) : all;
+  return all.some((f) => f.code === 'baseline-slowed' || f.code === 'waits')
+    ? all.filter((f) => !MOOT_WHEN_UNEARNED.has(f.code))
+    : all;
 }

@@ -118,6 +118,7 @@ export function sentenceMark(code: string): string | undefined {
   const marks: Record<string, string> = {
     'mean-ratio': '≠',
     'baseline-slowed': '⊘',
+    waits: '⌛',
     'machine-drift': '⇅',
     'launch-states': '⇉',
   };
@@ -136,6 +137,7 @@ export function sentenceMark(code: string): string | undefined {
     'baseline-slowed',
     'machine-drift',
     'launch-states',
+    'waits',
   ];
   if (!known.includes(code)) return '?';
   return Object.prototype.hasOwnProperty.call(marks, code) ? marks[code] : undefined;
@@ -190,6 +192,7 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'mean-ratio') notes.push('≠ mean and ratio disagree (see below)');
     else if (f.code === 'interrupted') notes.push(`⏹ ${f.message}`);
     else if (f.code === 'baseline-slowed') notes.push('⊘ baseline slowed beside it: not ranked (see below)');
+    else if (f.code === 'waits') notes.push('⌛ waits (time the CPU clock does not count): not ranked (see below)');
     else if (f.code === 'machine-drift') notes.push('⇅ the machine changed speed between launches (see below)');
     else if (f.code === 'launch-states')
       notes.push(

@@ -97,6 +97,7 @@ function sentencesUnder(
 const SHARED_FINDING: Readonly<Record<string, string>> = {
   'mean-ratio': 'mean and ratio disagree (beyond their errors, or in direction)',
   'baseline-slowed': 'the paired baseline ran slowed beside it (over 2×, or charged other threads’ CPU): not ranked',
+  waits: 'it waits (its wall time far over its CPU time): not ranked',
   'machine-drift': 'the machine changed speed between launches and the ratio moved with it',
   'launch-states': 'the launches fell into distinct states: the interval counts them all',
 };
@@ -133,6 +134,7 @@ export function noteForms(c: CaseResult): NoteForm[] {
       out.push({ short: '≠ see below', mark: '≠', legend: '≠ mean and ratio disagree (below)' });
     else if (f.code === 'baseline-slowed')
       out.push({ short: '⊘ not ranked', mark: '⊘', legend: '⊘ baseline slowed: not ranked (below)' });
+    else if (f.code === 'waits') out.push({ short: '⌛ waits', mark: '⌛', legend: '⌛ waits: not ranked (below)' });
     else if (f.code === 'machine-drift')
       out.push({ short: '⇅ drift', mark: '⇅', legend: '⇅ the machine changed speed (below)' });
     else if (f.code === 'launch-states')

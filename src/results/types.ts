@@ -202,6 +202,7 @@ export const FINDING_CODES = deepFreeze([
   'baseline-slowed',
   'machine-drift',
   'launch-states',
+  'waits',
 ] as const);
 /** A finding code this jsonbench makes. */
 export type FindingCode = (typeof FINDING_CODES)[number];

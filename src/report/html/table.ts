@@ -28,6 +28,7 @@ export function statusBadge(c: ViewCase | undefined): string {
         'mean-ratio': '≠ mean vs ratio',
         interrupted: '⏹ interrupted',
         'baseline-slowed': '⊘ baseline slowed: not ranked',
+        waits: '⌛ waits: not ranked',
         'machine-drift': '⇅ machine speed changed',
         'launch-states': '⇉ launch states',
       };
