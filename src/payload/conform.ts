@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { SchemaNode } from '../workloads/schema.js';
 import { toJsonSchema } from '../workloads/json-schema.js';
@@ -47,11 +48,29 @@ export interface SchemaMismatch {
  * `--schema` check and the run's check of a config workload's own payload (run/session.ts).
  */
 export function schemaMismatch(values: readonly unknown[], schema: SchemaNode): SchemaMismatch | null {
+  return jsonSchemaMismatch(values, toJsonSchema(schema, { formats: false }));
+}
+
+/**
+ * {@link schemaMismatch} against a JSON Schema as given (a user's `--schema`, with the constraints jsonbench's own
+ * schema does not keep: maxLength, pattern, minimum…), read as 2020-12 whatever its `$schema` says, formats not
+ * checked. Runs the schema's patterns: call it where a pattern that backtracks can be stopped
+ * (payload/constraint-thread.ts). @throws what ajv throws on a schema it cannot compile
+ */
+export function jsonSchemaMismatch(values: readonly unknown[], jsonSchema: unknown): SchemaMismatch | null {
+  const given =
+    jsonSchema !== null && typeof jsonSchema === 'object' && !Array.isArray(jsonSchema)
+      ? { ...(jsonSchema as Record<string, unknown>) }
+      : jsonSchema;
+  if (given !== null && typeof given === 'object') delete (given as Record<string, unknown>).$schema;
   // own properties only (hx8: a schema with a "constructor" property was checked against Object.prototype.constructor,
   // and a required "__proto__" was met by the prototype of a payload without that key)
-  const validate = new Ajv2020({ strict: false, allErrors: false, ownProperties: true }).compile(
-    toJsonSchema(schema, { formats: false }),
-  );
+  const validate = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    ownProperties: true,
+    validateFormats: false,
+  }).compile(given as object);
   for (const [index, value] of values.entries()) {
     if (validate(value)) continue;
     const error = validate.errors?.[0];
@@ -81,4 +100,37 @@ export function schemaMismatch(values: readonly unknown[], schema: SchemaNode): 
     };
   }
   return null;
+}
+
+/** How long the check of a payload against a `--schema`'s own constraints may take (ms): a pattern that backtracks is stopped. */
+export const CONSTRAINT_CHECK_TIMEOUT_MS = 10_000;
+
+/**
+ * {@link jsonSchemaMismatch} in a worker thread, stopped after `timeoutMs` (hx19 D07: a `pattern` that backtracks
+ * catastrophically must not hang the run): the mismatch, null when every value meets the schema (or ajv cannot
+ * compile it: the schema was accepted by its own conversion), or `'timeout'`.
+ */
+export async function constraintMismatch(
+  values: readonly unknown[],
+  jsonSchema: unknown,
+  timeoutMs = CONSTRAINT_CHECK_TIMEOUT_MS,
+): Promise<SchemaMismatch | null | 'timeout'> {
+  const thread = new Worker(new URL('./constraint-thread.js', import.meta.url), {
+    workerData: { values, jsonSchema },
+  });
+  try {
+    return await new Promise<SchemaMismatch | null | 'timeout'>((resolve) => {
+      const timer = setTimeout(() => resolve('timeout'), timeoutMs);
+      thread.once('message', (m: { mismatch: SchemaMismatch | null }) => {
+        clearTimeout(timer);
+        resolve(m.mismatch);
+      });
+      thread.once('error', () => {
+        clearTimeout(timer);
+        resolve(null);
+      });
+    });
+  } finally {
+    await thread.terminate();
+  }
 }
