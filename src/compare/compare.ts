@@ -478,6 +478,15 @@ export function gateReasons(c: Comparison, failOn: readonly FailOn[]): GateReaso
     load?.busier === 'head' &&
     !(ch.ci !== null && ch.ci.low > 200 * ((load.loadFactor ?? Infinity) - 1));
   if (failOn.includes('slower')) {
+    // hx19 F08: runs that measured other payload bytes (or another schema) under one id passed `--fail-on slower`
+    // (exit 0): every case measured other work, so nothing was compared (a machine, runtime or policy that differs
+    // still blocks its verdicts without failing: a CI base from another runner)
+    const otherWork = others.filter((x) => x.what === 'payload' || x.what === 'schema');
+    if (c.cases.length && otherWork.length)
+      reasons.push({
+        kind: 'nothing-compared',
+        text: `the runs measured other work (${otherWork.map((x) => x.message).join('; ')}): nothing to gate on`,
+      });
     for (const k of c.cases) {
       // where both runs counted instructions, they gate (deterministic); the case's time and ratio are then shown, not gated on
       const counted = k.metrics.some((m) => m.metric === 'instructions');
@@ -511,7 +520,11 @@ export function gateReasons(c: Comparison, failOn: readonly FailOn[]): GateReaso
     if (c.cases.length === 0)
       reasons.push({ kind: 'nothing-compared', text: 'no case was measured in both runs: nothing to gate on' });
     // hx18 A45: `--metric instructions --fail-on slower` passed (exit 0, an empty table) when neither run counted them
-    else if (failOn.includes('slower') && c.cases.every((k) => k.metrics.length === 0))
+    else if (
+      failOn.includes('slower') &&
+      c.cases.every((k) => k.metrics.length === 0) &&
+      !reasons.some((r) => r.kind === 'nothing-compared')
+    )
       reasons.push({
         kind: 'nothing-compared',
         text: `no case has ${c.options.metrics.join(', ')} in both runs: nothing to gate on (a metric is compared only where both runs measured it: run both with the same --metric)`,

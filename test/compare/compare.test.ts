@@ -739,3 +739,18 @@ test('--metric instructions --fail-on slower fails when neither run counted inst
   assert.equal(counted.cases[0].metrics.length, 1);
   assert.deepEqual(gateFailures(counted, ['slower']), []);
 });
+
+test('--fail-on slower fails when the runs measured other payload bytes under one id (hx19 F08: exit 0 on "not comparable")', () => {
+  const base = quickFile(1000, 8);
+  const head = quickFile(1300, 10, '2025-01-03T00:00:00.000Z');
+  base.cases[0].payload = { ...base.cases[0].payload, sha256: 'a'.repeat(64) };
+  head.cases[0].payload = { ...head.cases[0].payload, sha256: 'b'.repeat(64) };
+  const c = compareResults(base, head, options);
+  const failures = gateFailures(c, ['slower']);
+  assert.equal(failures.length, 1, failures.join('\n'));
+  assert.match(
+    failures[0],
+    /^the runs measured other work \(the payload of 1 case changed \(sha256 aaaaaaaaaaaa… → bbbbbbbbbbbb… for .*\): the same case id times other bytes\): nothing to gate on$/,
+  );
+  assert.match(gateHeadline(gateReasons(c, ['slower'])), /^gate failed: the runs measured other work/);
+});
