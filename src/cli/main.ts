@@ -411,6 +411,24 @@ function guardPrematureExit(): void {
     );
     process.exitCode = 1;
   });
+  // `process.reallyExit(0)`, Node's exit below process.exit, emits no 'exit' (hx19 A03: a config's timer called it
+  // mid-run: exit 0, no results.json, no word). jsonbench's own end calls the native one (files/process-end.ts,
+  // taken at load); process.exit reaches this one after the 'exit' listener above, with the code it set.
+  const native = (process as unknown as { reallyExit: (code?: number) => never }).reallyExit;
+  Object.defineProperty(process, 'reallyExit', {
+    value: function reallyExit(code?: number): never {
+      if (exitGuard.running > 0 && !exitGuard.intended && !code) {
+        process.stderr.write(
+          'jsonbench: error: the process was ended (process.reallyExit(0)) before the\n  command finished: by a config, workload or serializer; nothing it printed is a result\n',
+        );
+        return native.call(process, 1);
+      }
+      return native.call(process, code);
+    },
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
 }
 
 /**

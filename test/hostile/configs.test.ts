@@ -32,6 +32,31 @@ test('a config that calls process.exit(0) while loading makes the command exit 1
   assert.equal(ran.stdout, '');
 });
 
+test('a config whose timer calls process.reallyExit(0) mid-command makes it exit 1 and say so (hx19 A03: a silent 0)', async () => {
+  const file = config(
+    'really-exits.config.mjs',
+    "setTimeout(() => process.reallyExit(0), 300);\nexport default { serializers: [{ id: 'slowlist', family: 'builtin', directions: ['serialize'], supports: () => { const t = Date.now(); while (Date.now() - t < 50); return true; }, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };\n",
+  );
+  const out = join(dir, 'really-exits');
+  const ran = await cli([
+    'run',
+    '--config',
+    file,
+    '--serializer',
+    'slowlist',
+    '--workload',
+    'weather-station',
+    '--policy',
+    'quick',
+    '--no-probes',
+    '--no-ledger',
+    '--out',
+    out,
+  ]);
+  assert.equal(ran.code, 1, ran.stderr);
+  assert.match(ran.stderr, /the process was ended \(process\.reallyExit\(0\)\) before the\s+command finished/);
+});
+
 test('a folder given as --config is refused with exit 2, saying it is a folder', async () => {
   const ran = await cli(['list', '--config', dir]);
   assert.equal(ran.code, 2, ran.stderr);
