@@ -67,7 +67,20 @@ if (stale) {
 }
 // main.js imports files/process-end.js statically: it takes Node's exit and the fs functions it checks the
 // last files with before any user code loads
-const { main, endProcess } = await import('../build/src/cli/main.js');
+let loaded;
+try {
+  loaded = await import('../build/src/cli/main.js');
+} catch (e) {
+  // hx19 U01: under `ulimit -n 30` loading jsonbench's own modules failed with EMFILE and Node's raw stack
+  const code = e && typeof e === 'object' ? e.code : undefined;
+  const why =
+    code === 'EMFILE' || code === 'ENFILE'
+      ? `too many open files (${code}) while loading jsonbench's own modules: raise the limit (ulimit -n) and run again`
+      : `jsonbench's own modules could not be loaded (${e && typeof e === 'object' && 'message' in e ? String(e.message).split('\n')[0] : String(e)}): run \`npm ci\` in ${root}`;
+  process.stderr.write(`jsonbench: error: ${why}\n`);
+  process.exit(2);
+}
+const { main, endProcess } = loaded;
 // The command is over: its last files are checked (one a config's timer changed is written back) and
 // the process ends through Node's native exit, so no 'exit' listener a config added runs after the
 // results were written (hx5's exit-rewrite rewrote results.json from one), a timer or socket it left

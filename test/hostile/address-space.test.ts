@@ -81,3 +81,26 @@ test(
     }
   },
 );
+
+test(
+  'too few file descriptors to load jsonbench itself (ulimit -n 30) ends with exit 2 and says so, never a stack (hx19 U01)',
+  { skip: process.platform === 'win32' && 'needs sh and ulimit' },
+  async () => {
+    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(
+        'sh',
+        ['-c', 'ulimit -n 30 && exec "$0" "$@"', process.execPath, bin, 'list'],
+        { env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 },
+        (error, _stdout, stderr) => {
+          const e = error as (Error & { code?: unknown }) | null;
+          resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, stderr });
+        },
+      );
+    });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(
+      r.stderr,
+      /^jsonbench: error: too many open files \(EMFILE\) while loading jsonbench's own modules: raise the limit \(ulimit -n\) and run again\n$/,
+    );
+  },
+);
