@@ -11,6 +11,7 @@ import { BUILTIN_SUPPORTS_TIMEOUT_MS, SUPPORTS_TIMEOUT_MS } from '../host/watchd
 import { callUserCode, originOf, type UserCodeScope } from '../host/user-code.js';
 import { hostSnapshot } from '../config/user-config.js';
 import { hostCall, HostPatched } from '../config/host-guard.js';
+import { messageOfThrown } from '../host/describe-thrown.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 
 /** What every planned case carries, whatever the plan decided about it. */
@@ -133,14 +134,32 @@ export function supportOf(a: SerializerInfo, view: Workload, direction: Directio
       status: 'failed',
       reason: `supports() changed jsonbench's own process: ${changed} (put back; patch built-ins inside prepare(), which runs in the worker)`,
     };
-  if (threw !== undefined)
-    return { status: 'failed', reason: `supports() threw: ${(threw as Error)?.message ?? String(threw)}` };
+  // described without running the user's code again (hx19 T04: an answer whose toString threw "boom" outside the
+  // guarded call refused the whole run naming neither supports() nor the serializer)
+  if (threw !== undefined) return { status: 'failed', reason: `supports() threw: ${messageOfThrown(threw)}` };
   if (answer === true) return { status: 'planned' };
   if (typeof answer === 'string' && answer.trim()) return { status: 'unsupported', reason: answer };
+  const said =
+    typeof answer === 'string'
+      ? '""'
+      : answer === null || (typeof answer !== 'object' && typeof answer !== 'function')
+        ? String(answer)
+        : thenable(answer)
+          ? 'a Promise (supports() must answer at once, not async)'
+          : `a value of type ${typeof answer}`;
   return {
     status: 'failed',
-    reason: `supports() returned ${typeof answer === 'string' ? '""' : String(answer)}; it must return true or a reason (a non-empty string)`,
+    reason: `supports() returned ${said}; it must return true or a reason (a non-empty string)`,
   };
+}
+
+/** Whether `v` has a `then` function, asked without letting a getter or a Proxy trap throw out of it. */
+function thenable(v: unknown): boolean {
+  try {
+    return typeof (v as { then?: unknown }).then === 'function';
+  } catch {
+    return false;
+  }
 }
 
 /**

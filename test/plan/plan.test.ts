@@ -105,6 +105,42 @@ test('a supports() that throws or answers false is a fault of the adapter (faile
   assert.match(f.reason, /supports\(\) returned false; it must return true or a reason/);
 });
 
+test('a supports() answer whose toString throws, or a Promise, fails its case saying so (hx19 T04: the run was refused)', () => {
+  const odd = adapter('odd', {
+    supports: (() => ({
+      toString() {
+        throw new Error('boom');
+      },
+    })) as never,
+  });
+  const later = adapter('later', { supports: (async () => true) as never });
+  const evil = adapter('evil', {
+    supports: (() => {
+      throw Object.create(null);
+    }) as never,
+  });
+  const groups = planCases(
+    {
+      workloads: [workload],
+      serializers: [json, odd, later, evil],
+      directions: ['serialize'],
+      policy: policies.quick,
+    },
+    [json, odd, later, evil],
+  );
+  const reason = (id: string) => {
+    const c = groups.flat().find((x) => x.serializer === id)!;
+    assert.equal(c.status, 'failed', id);
+    return c.status === 'failed' ? c.reason : '';
+  };
+  assert.equal(
+    reason('odd'),
+    'supports() returned a value of type object; it must return true or a reason (a non-empty string)',
+  );
+  assert.match(reason('later'), /^supports\(\) returned a Promise \(supports\(\) must answer at once, not async\)/);
+  assert.equal(reason('evil'), 'supports() threw: a value of no prototype (not an Error)');
+});
+
 test("a supports() that changes jsonbench's own process (replaces JSON.stringify, adds a toJSON to Object.prototype) fails its case and is put back", () => {
   const realStringify = JSON.stringify;
   const patcher = adapter('patcher', {
