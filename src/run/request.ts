@@ -417,6 +417,21 @@ export async function payloadOption(
 }
 
 /**
+ * Refuses a `--direction` that none of the serializers named with `--serializer` goes (hx19 Q01: `--serializer
+ * fast-json-stringify --direction deserialize` launched the baseline alone and ended "nothing was measured", exit
+ * 1, never saying fast-json-stringify only serializes). @throws UsageError naming `--direction`
+ */
+function checkDirections(chosen: readonly SerializerInfo[], named: boolean, dirs: readonly Direction[]): void {
+  if (!named || !dirs.length || !chosen.length) return;
+  if (chosen.some((s) => dirs.some((d) => s.directions.includes(d)))) return;
+  const goes = chosen.map((s) => `${s.id} ${s.directions.join(' and ')}s only`).join('; ');
+  throw new UsageError(
+    '--direction',
+    `${dirs.join(', ')}: none of --serializer goes that way (${goes}), so there is nothing to measure`,
+  );
+}
+
+/**
  * Refuses a `--size` whose records, generated from the payload's schema, would make a payload larger than a payload
  * may be read (`limit`: `--max-payload`, default 500 MiB), estimated from the payload's own units' average size (hx18
  * A25: `--size 1e9` on a 28-byte record was accepted and generated for 12 minutes at 4 GB, deaf to SIGTERM, since
@@ -692,6 +707,7 @@ export async function resolveRunRequest(
     }
     const conformance = conformanceOption(opts, cwd);
     const chosenS = sIds.length ? allS.filter((s) => sIds.includes(s.id)) : allS;
+    checkDirections(chosenS, sIds.length > 0, dirs as Direction[]);
     const runTargets = targets.length ? targets : [parseTarget(DEFAULT_TARGET)];
     checkPlatforms(chosenS, sIds.length > 0, runTargets);
     // what inference found, as this run says it: of JavaScript serializers only when it measures some

@@ -133,6 +133,11 @@ test('usage errors exit 2 before anything runs, naming the flag, or the file and
     [['run', '--payload', bad], new RegExp(`--payload: ${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:3:8`)],
     [['run', '--print-schema'], /--print-schema: prints the schema of a payload: give --payload FILE too/],
     [['run', '--payload', API, '--size', '0'], /--size: "0" is not a positive integer/],
+    // hx19 Q01: launched the baseline alone, then "nothing was measured", exit 1
+    [
+      ['run', '--payload', API, '--serializer', 'fast-json-stringify', '--direction', 'deserialize'],
+      /--direction: deserialize: none of --serializer goes that way \(fast-json-stringify serializes only\), so there is nothing to measure/,
+    ],
     // hx18 A25: accepted, then generated for 12 minutes at 4 GB
     [
       ['run', '--payload', API, '--size', '1e9'],
