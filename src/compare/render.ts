@@ -37,7 +37,11 @@ function formatValue(m: MetricChange, x: number): string {
   return m.metric === 'time' ? formatTime(x) : m.metric === 'alloc' ? formatBytes(x) : formatCount(x);
 }
 
-const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(Math.abs(x) < 10 ? 1 : 0)}%`;
+/** A change in percent: `+4.2%`, `−38%`; past ±100,000% (a factor of 1,000) as `> +99999%` (hx19 F09: `+2.2373186842124864e+29%`). */
+const pct = (x: number) =>
+  !Number.isFinite(x) || Math.abs(x) >= 1e5
+    ? `${x >= 0 ? '> +' : '< −'}99999%`
+    : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(Math.abs(x) < 10 ? 1 : 0)}%`;
 
 function interval(ch: Change): string {
   return ch.ci ? `${pct(ch.ci.low)} … ${pct(ch.ci.high)}` : '—';

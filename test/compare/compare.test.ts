@@ -754,3 +754,10 @@ test('--fail-on slower fails when the runs measured other payload bytes under on
   );
   assert.match(gateHeadline(gateReasons(c, ['slower'])), /^gate failed: the runs measured other work/);
 });
+
+test('a change past a factor of 1,000 is written "> +99999%", never a float in exponent form (hx19 F09)', () => {
+  const c = compareResults(quickFile(1000, 8), quickFile(1e12, 1e10, '2025-01-03T00:00:00.000Z'), options);
+  const md = renderCompareMarkdown(c);
+  assert.match(md, /(?:>|&gt;) \+99999%/);
+  assert.doesNotMatch(md, /\de[+-]\d/);
+});
