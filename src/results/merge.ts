@@ -99,7 +99,7 @@ export function mergeShards(
       );
     if (JSON.stringify(f.policy) !== JSON.stringify(first.policy))
       throw new ShardMergeError(
-        `${name(i)} ran with another policy than ${name(0)} (${f.policy.name} vs ${first.policy.name}, or other settings)`,
+        `${name(i)} ran with another policy than ${name(0)} (${policyDifference(f.policy, first.policy)})`,
       );
     const twice = seen.get(s.index);
     if (twice !== undefined)
@@ -347,4 +347,31 @@ export function mergeRun(files: readonly ResultsFile[], names: readonly string[]
   throw new ShardMergeError(
     `these shards are of ${runs.length} runs of one plan that cannot be joined (a target in two of them, or other policies): merge each run's shards apart`,
   );
+}
+
+/**
+ * What differs between two recorded policies, named by the first keys (dotted paths) that differ: `seed 7 vs 42`,
+ * `measure.timeCapMs 300 vs 1000` (hx19 M03: shards of other seeds read "quick vs quick, or other settings").
+ */
+function policyDifference(a: unknown, b: unknown): string {
+  const out: string[] = [];
+  const walk = (x: unknown, y: unknown, path: string) => {
+    if (out.length >= 3) return;
+    if (
+      x !== null &&
+      y !== null &&
+      typeof x === 'object' &&
+      typeof y === 'object' &&
+      !Array.isArray(x) &&
+      !Array.isArray(y)
+    ) {
+      for (const k of new Set([...Object.keys(x), ...Object.keys(y)]))
+        walk((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
+      return;
+    }
+    if (JSON.stringify(x) !== JSON.stringify(y))
+      out.push(`${path || 'policy'} ${JSON.stringify(x) ?? 'absent'} vs ${JSON.stringify(y) ?? 'absent'}`);
+  };
+  walk(a, b, '');
+  return out.join('; ') || 'other settings';
 }

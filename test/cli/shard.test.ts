@@ -178,6 +178,13 @@ test('mergeShards refuses shards of different plans and a case in two shards', (
   assert.throws(() => mergeShards([shard(1, ['a']), shard(2, ['b'], ['a', 'c'])]), /another plan/);
   assert.throws(() => mergeShards([shard(1, ['a', 'b']), shard(2, ['b'])]), /case b is in two shards/);
   assert.throws(() => mergeShards([shard(1, ['a']), shard(2, [])]), /1 planned case is in no shard \(first: b\)/);
+  // hx19 M03: shards of other seeds were refused as "quick vs quick, or other settings"
+  const seeded = shard(2, ['b']);
+  (seeded.policy as unknown as { seed: number }).seed = 7;
+  assert.throws(
+    () => mergeShards([Object.assign(shard(1, ['a']), { policy: { name: 'quick', seed: 42 } }), seeded]),
+    /ran with another policy than .* \(seed 7 vs 42\)/,
+  );
   assert.throws(
     () => mergeShards([shard(1, ['a'])]),
     (e: unknown) => e instanceof ResultsFileError,

@@ -757,7 +757,7 @@ test('--fail-on slower fails when the runs measured other payload bytes under on
 
 test('a change past a factor of 1,000 is written "> +99999%", never a float in exponent form (hx19 F09)', () => {
   const c = compareResults(quickFile(1000, 8), quickFile(1e12, 1e10, '2025-01-03T00:00:00.000Z'), options);
-  const md = renderCompareMarkdown(c);
+  const md = renderCompareMarkdown(c, 'base', 'head');
   assert.match(md, /(?:>|&gt;) \+99999%/);
   assert.doesNotMatch(md, /\de[+-]\d/);
 });
