@@ -397,15 +397,7 @@ const PIPE_PROTOTYPES: readonly [string, object, 'prototype'][] = [
  * shell exited, as under `nohup … &`, measured every case and was then refused as "user code changed
  * process.ppid"), and jsonbench never reads it.
  */
-const PROCESS_VALUES: readonly PropertyKey[] = [
-  'env',
-  'platform',
-  'arch',
-  'pid',
-  'version',
-  'versions',
-  'config',
-];
+const PROCESS_VALUES: readonly PropertyKey[] = ['env', 'platform', 'arch', 'pid', 'version', 'versions', 'config'];
 
 /**
  * The functions of `process` jsonbench's host calls or Node calls for it (`kill` calls `_kill`;
