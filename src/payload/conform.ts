@@ -21,13 +21,16 @@ export function payloadMismatch(source: PayloadSource, schema: SchemaNode): stri
     schema,
   );
   if (!m) return null;
-  const where =
-    source.kind === 'document'
-      ? ''
-      : source.kind === 'ndjson'
-        ? `record ${m.index + 1} `
-        : `sample ${source.units[m.index].source} `;
-  return `${where}at ${m.path}: ${m.problem} (got ${m.got})`;
+  return `${unitLabel(source, m.index)}at ${m.path}: ${m.problem} (got ${m.got})`;
+}
+
+/** Which unit of a payload `index` is, as a message names it: `` for a document, `record 3 `, `sample b.json `. */
+export function unitLabel(source: PayloadSource, index: number): string {
+  return source.kind === 'document'
+    ? ''
+    : source.kind === 'ndjson'
+      ? `record ${index + 1} `
+      : `sample ${source.units[index].source} `;
 }
 
 /** The first value of several that does not fit a schema: which one, where, what the schema wants there, and what was found. */

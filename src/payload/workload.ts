@@ -6,7 +6,7 @@ import type { Shape } from '../case/coordinates.js';
 import type { Workload } from '../workloads/types.js';
 import { payloadWorkload } from '../workloads/payload.js';
 import { PayloadError, readPayload, samplesOf, type PayloadSource, type PayloadUnit } from './read.js';
-import { constraintMismatch, CONSTRAINT_CHECK_TIMEOUT_MS, payloadMismatch } from './conform.js';
+import { constraintMismatch, CONSTRAINT_CHECK_TIMEOUT_MS, payloadMismatch, unitLabel } from './conform.js';
 import { inferSchema } from './infer.js';
 import { markDateTimes, type InferenceFinding } from './refine.js';
 import { loadUserSchema, type SchemaLibrary, type UserSchema } from './user-schema.js';
@@ -321,17 +321,10 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
         throw new PayloadError(
           `${opts.schemaFile}: checking the payload against the schema's own constraints (${user.unconverted.join('; ')}) took over ${CONSTRAINT_CHECK_TIMEOUT_MS / 1000} s: a pattern that backtracks on it? Fix the pattern, or leave it out of the schema`,
         );
-      if (broken) {
-        const where =
-          source.kind === 'document'
-            ? ''
-            : source.kind === 'ndjson'
-              ? `record ${broken.index + 1} `
-              : `sample ${source.units[broken.index].source} `;
+      if (broken)
         throw new PayloadError(
-          `${opts.schemaFile}: the payload does not meet the schema's own constraints, ${where}at ${broken.path}: ${broken.problem} (got ${broken.got}); jsonbench measures serializers against the schema without them (not converted: ${user.unconverted.join('; ')}), so a validator holding your schema would refuse this payload. Fix the payload or the schema`,
+          `${opts.schemaFile}: the payload does not meet the schema's own constraints, ${unitLabel(source, broken.index)}at ${broken.path}: ${broken.problem} (got ${broken.got}); jsonbench measures serializers against the schema without them (not converted: ${user.unconverted.join('; ')}), so a validator holding your schema would refuse this payload. Fix the payload or the schema`,
         );
-      }
     }
     origin = { library: user.library, file: opts.schemaFile, unconverted: user.unconverted };
   } else {

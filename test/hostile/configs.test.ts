@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, scratchConfigs } from './support.js';
+import { cli, quickRunArgs, scratchConfigs } from './support.js';
 
 /**
  * Config files that attack the host process itself (issue 9, "false success" and "internal
@@ -37,22 +37,7 @@ test('a config whose timer calls process.reallyExit(0) mid-command makes it exit
     'really-exits.config.mjs',
     "setTimeout(() => process.reallyExit(0), 300);\nexport default { serializers: [{ id: 'slowlist', family: 'builtin', directions: ['serialize'], supports: () => { const t = Date.now(); while (Date.now() - t < 50); return true; }, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };\n",
   );
-  const out = join(dir, 'really-exits');
-  const ran = await cli([
-    'run',
-    '--config',
-    file,
-    '--serializer',
-    'slowlist',
-    '--workload',
-    'weather-station',
-    '--policy',
-    'quick',
-    '--no-probes',
-    '--no-ledger',
-    '--out',
-    out,
-  ]);
+  const ran = await cli(quickRunArgs(file, 'slowlist', 'serialize', join(dir, 'really-exits')));
   assert.equal(ran.code, 1, ran.stderr);
   assert.match(ran.stderr, /the process was ended \(process\.reallyExit\(0\)\) before the\s+command finished/);
 });
