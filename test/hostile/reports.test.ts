@@ -172,7 +172,8 @@ test('report.html never carries a raw ESC or other control character from the da
     false,
     'a raw control character in report.html',
   );
-  assert.equal(escapeHtml(`a${CLEAR}<b>\tc\n`), 'a\u241b[2J\u241b[H&lt;b&gt;\tc\n');
+  // a line break as a character reference (hx20 a21: no source line of the page starts with a value's text)
+  assert.equal(escapeHtml(`a${CLEAR}<b>\tc\n::error::x\r`), 'a\u241b[2J\u241b[H&lt;b&gt;\tc&#10;::error::x&#13;');
 });
 
 test(

@@ -11,9 +11,13 @@
 export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(
     // eslint-disable-next-line no-control-regex
-    /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    /[&<>"'\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
     (ch) => {
       const code = ch.charCodeAt(0);
+      // a line break as a character reference: the page reads the same, and no line of its source starts with a
+      // value's text (hx20 a21/a22: "\n::error::forged" in a results file began lines of report.html and the site's
+      // pages, a workflow command to a CI step that prints them)
+      if (code === 0x0a || code === 0x0d) return `&#${code};`;
       if (code < 0x20) return String.fromCharCode(0x2400 + code);
       if (code === 0x7f) return '\u2421';
       // a bidirectional formatting character as its escape, as case/bidi.ts maskBidi writes it (this function is shipped alone)
