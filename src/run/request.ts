@@ -8,12 +8,12 @@
 import { echo } from '../payload/echo.js';
 import { parseShard, type Shard } from '../plan/shard.js';
 import { PROFILE_NAMES, type ProfileName } from '../case/profile.js';
-import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { makeFolder } from '../files/make-folder.js';
 import { formatCap, parseSize } from '../files/read-file.js';
 import { firstOverflow } from '../payload/double-range.js';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { DIRECTIONS, type Direction, type Platform } from '../case/coordinates.js';
 import { parseProbeBudget, policies, policyChanges, policyCopy, type RunPolicy } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
@@ -630,14 +630,28 @@ async function chooseSubjects(
   return { payload, allS, sIds, dirs, sizes, chosenW };
 }
 
+/** `path`'s real path (links followed), or for a path not made yet its nearest existing parent's real path and the rest. */
+function realOrNearest(path: string): string {
+  const rest: string[] = [];
+  for (let p = path; ; p = dirname(p)) {
+    try {
+      return join(realpathSync(p), ...rest.reverse());
+    } catch {
+      if (dirname(p) === p) return path;
+      rest.push(basename(p));
+    }
+  }
+}
+
 /**
  * Refuses an `--out` that is a `--payload` folder or inside one (hx11: the run wrote results.json and its reports
  * into the samples folder, and the next run read results.json as a sample, silently). @throws UsageError naming `--out`
  */
 function checkOutsidePayload(opts: Pick<RunOptions, 'out' | 'payload'>, cwd: string): void {
   if (!opts.out || !opts.payload) return;
-  const payload = resolve(cwd, opts.payload);
-  const out = resolve(cwd, opts.out);
+  // by real paths (hx20 a26c: an --out that was a symbolic link to the samples folder passed as written)
+  const payload = realOrNearest(resolve(cwd, opts.payload));
+  const out = realOrNearest(resolve(cwd, opts.out));
   if (!statSync(payload, { throwIfNoEntry: false })?.isDirectory()) return;
   if (out === payload || out.startsWith(payload + sep))
     throw new UsageError(

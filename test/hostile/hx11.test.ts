@@ -1,6 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from './support.js';
@@ -63,7 +63,9 @@ test('--out inside the --payload folder is refused: the next run would read its 
   const samples = join(dir, 'samples');
   mkdirSync(samples);
   for (const n of [1, 2]) writeFileSync(join(samples, `page-${n}.json`), JSON.stringify({ id: n, name: `n${n}` }));
-  for (const out of [samples, join(samples, 'res')]) {
+  // hx20 a26c: a symbolic link to the samples folder (and a folder under it) passed as written
+  symlinkSync(samples, join(dir, 'samples-link'));
+  for (const out of [samples, join(samples, 'res'), join(dir, 'samples-link'), join(dir, 'samples-link', 'res')]) {
     const ran = await cli(['run', '--payload', samples, '--serializer', 'json', '--policy', 'quick', '--out', out]);
     assert.equal(ran.code, 2, ran.stderr);
     assert.match(

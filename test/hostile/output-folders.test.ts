@@ -191,3 +191,18 @@ test('a `payloads` symbolic link planted in --out is refused, naming it: nothing
     rmSync(base, { recursive: true, force: true });
   }
 });
+
+test("two finished runs into one --out: the first one's signed sidecar moves with it, and it is still read as checked (hx20 a19)", async () => {
+  const out = join(dir, 'twice');
+  const run = ['run', '--workload', 'weather-station', '--serializer', 'json', '--direction', 'serialize'];
+  for (const time of [1, 2]) {
+    const ran = await cli([...run, '--policy', 'quick', '--no-probes', '--no-ledger', '--out', out]);
+    assert.equal(ran.code, 0, `run ${time}: ${ran.stderr}`);
+  }
+  const previous = readdirSync(out).find((f) => f.startsWith('previous-'))!;
+  assert.ok(previous, readdirSync(out).join(', '));
+  assert.ok(readdirSync(join(out, previous)).includes('results.json.sha256'), readdirSync(join(out, previous)).join());
+  const report = await cli(['report', join(out, previous), '--format', 'md', '--out', '-']);
+  assert.equal(report.code, 0, report.stderr);
+  assert.doesNotMatch(report.stderr + report.stdout, /unchecked|no integrity record/);
+});
