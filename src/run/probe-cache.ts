@@ -3,7 +3,7 @@
  * serializers on the same built-in probes every time, and its verdicts are facts of the code, not
  * measurements. A verdict a worker judged is kept under `<cache>/probe-verdicts/` (case/cache.ts),
  * one file per scope — serializer id + its loaded version + target id, runtime and runtime version
- * + {@link codeHash} (jsonbench's own compiled code: the probe catalog, judge, adapters, worker;
+ * + the installed library's files ({@link packageFilesHash}) + {@link codeHash} (jsonbench's own compiled code: the probe catalog, judge, adapters, worker;
  * and the TypeScript that generates typia's probe code) —
  * and a later pass of the same scope reads it instead of launching a worker.
  *
@@ -13,7 +13,7 @@
  * load the serializer (only verdicts a worker sent as its own judgement are stored).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -31,6 +31,8 @@ export interface ProbeCacheScope {
   target: string;
   runtime: string;
   runtimeVersion: string;
+  /** {@link packageFilesHash} of the serializer's library as installed (absent: a scope written before it was kept) */
+  files?: string;
 }
 
 /** A probe side within a scope. */
@@ -80,6 +82,55 @@ function typescriptVersion(): string {
   }
 }
 
+const packageHashes = new Map<string, string>();
+
+/** The folder of npm package `name` as jsonbench resolves it: up from its entry point to the package.json naming it (its `exports` may hide package.json). @throws when it cannot be resolved */
+function packageDir(name: string): string {
+  let dir = dirname(createRequire(import.meta.url).resolve(name));
+  for (;;) {
+    try {
+      if ((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === name) return dir;
+    } catch {
+      // no package.json here: one level up
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no package.json of ${name}`);
+    dir = up;
+  }
+}
+
+/**
+ * sha256 (hex) of the installed files of npm package `name` as jsonbench resolves it — each file's path, size and
+ * modification time, sorted by path (stat only: ~30 ms for the ten built-in libraries' 3,700 files) — or `builtin`
+ * without a package, `unresolved` when it cannot be found. A library patched in place with its version unchanged
+ * (patch-package, a local fix, `npm link`) gets a new hash, so verdicts of its old code are not read (hx20 a30: a
+ * fast-json-stringify patched to write 0 for integers over 2^52 kept its cached ✔). Its own dependencies, installed
+ * beside it, are not covered. Once per package per process.
+ */
+export function packageFilesHash(name: string | undefined): string {
+  if (!name) return 'builtin';
+  const known = packageHashes.get(name);
+  if (known) return known;
+  let hex: string;
+  try {
+    const dir = packageDir(name);
+    const h = createHash('sha256');
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => join(d.parentPath, d.name))
+      .sort();
+    for (const f of files) {
+      const st = statSync(f);
+      h.update(`${f.slice(dir.length)}\0${st.size}\0${st.mtimeMs}\0`);
+    }
+    hex = h.digest('hex');
+  } catch {
+    hex = 'unresolved';
+  }
+  packageHashes.set(name, hex);
+  return hex;
+}
+
 /**
  * Verdicts by scope, read from and written to `dir` (one JSON file per scope, named by the hash of
  * scope and code). A missing, unreadable or foreign file reads as empty; {@link flush} writes the
@@ -105,7 +156,15 @@ export class ProbeVerdictCache {
   private fileName(scope: ProbeCacheScope): string {
     const id = createHash('sha256')
       .update(
-        JSON.stringify([this.code, scope.serializer, scope.version, scope.target, scope.runtime, scope.runtimeVersion]),
+        JSON.stringify([
+          this.code,
+          scope.serializer,
+          scope.version,
+          scope.target,
+          scope.runtime,
+          scope.runtimeVersion,
+          scope.files ?? '',
+        ]),
       )
       .digest('hex')
       .slice(0, 32);

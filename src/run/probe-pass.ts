@@ -27,7 +27,7 @@ import { judgeDotnet } from '../probes/dotnet/outcome.js';
 import type { SerializerInfo } from '../serializers/types.js';
 import { failedProbesBySerializer } from '../results/probe-failures.js';
 import { runProbeWork, type ProbeRunInput, type ProbeWork } from './probe-runner.js';
-import type { ProbeVerdictCache, ProbeCacheScope } from './probe-cache.js';
+import { packageFilesHash, type ProbeVerdictCache, type ProbeCacheScope } from './probe-cache.js';
 
 /** Default per-probe-side timeout: generous for the 50 MiB document and ajv's compile on a loaded 2-core machine (ms). */
 export const DEFAULT_PROBE_TIMEOUT_MS = 120_000;
@@ -304,6 +304,7 @@ export async function runProbePass(input: ProbePassInput, builtinTypia = true): 
           target: target.id,
           runtime: target.runtime,
           runtimeVersion: target.version,
+          files: packageFilesHash(row.adapter.packageName),
         }
       : undefined;
   const toLaunch = planJavaScriptCells(input, rows, scopeOf, emit);

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProbePass, type ProbePassInput } from '../../src/run/probe-pass.js';
-import { ProbeVerdictCache, codeHash } from '../../src/run/probe-cache.js';
+import { ProbeVerdictCache, codeHash, packageFilesHash } from '../../src/run/probe-cache.js';
 import { loadCatalog } from '../../src/probes/index.js';
 import { serializers } from '../../src/serializers/index.js';
 import type { ProbeJob, WorkerJob } from '../../src/worker/protocol.js';
@@ -171,4 +171,24 @@ test('codeHash: the same files give the same hash; a changed file gives another'
   writeFileSync(join(dir, 'probes', 'a.js'), 'export const a = 2;');
   assert.notEqual(codeHash(dir), h1);
   assert.match(codeHash(), /^[0-9a-f]{64}$/);
+});
+
+test("a library's installed files are part of a verdict's scope (hx20 a30: a library patched in place kept its ✔)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-probe-cache-files-'));
+  const scope = { serializer: 'superjson', version: '2.2.2', target: 'node', runtime: 'node', runtimeVersion: '20' };
+  const cell = { probe: 'edge.int.max', direction: 'serialize' as const };
+  const before = new ProbeVerdictCache(dir, 'code');
+  before.put({ ...scope, files: 'a' }, cell, { mark: '✔' } as never);
+  before.flush();
+  assert.ok(new ProbeVerdictCache(dir, 'code').get({ ...scope, files: 'a' }, cell), 'the same files: read');
+  assert.equal(
+    new ProbeVerdictCache(dir, 'code').get({ ...scope, files: 'b' }, cell),
+    undefined,
+    'other files: not read',
+  );
+  assert.match(packageFilesHash('superjson'), /^[0-9a-f]{64}$/);
+  assert.equal(packageFilesHash('superjson'), packageFilesHash('superjson'));
+  assert.notEqual(packageFilesHash('superjson'), packageFilesHash('zod'));
+  assert.equal(packageFilesHash(undefined), 'builtin');
+  assert.equal(packageFilesHash('no-such-package-of-jsonbench'), 'unresolved');
 });
