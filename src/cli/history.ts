@@ -79,6 +79,12 @@ export interface HistoryCliOptions {
  */
 export async function historyCommand(opts: HistoryCliOptions): Promise<number> {
   checkChoices('--format', [opts.format], ['terminal', 'md', 'json', 'html']);
+  // hx20 a38b: `--format md --out FILE` exited 0 and wrote no file
+  if (opts.out !== undefined && opts.format !== 'html')
+    throw new UsageError(
+      '--out',
+      `writes the html page (--format html); --format ${opts.format} prints to stdout: redirect it (> FILE)`,
+    );
   if (opts.direction) checkChoices('--direction', [opts.direction], ['serialize', 'deserialize']);
   const size = opts.size === undefined ? undefined : Number(opts.size.replace(/_/g, ''));
   if (size !== undefined && (!Number.isInteger(size) || size <= 0))

@@ -18,7 +18,10 @@ export function parseShard(text: string): Shard {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
   if (!m) throw new UsageError('--shard', `expected index/count, e.g. 1/3, got "${text}"`);
   const [index, count] = [Number(m[1]), Number(m[2])];
-  if (count < 1 || index < 1 || index > count)
+  // hx20 a37b: `1/0` read "the index must be 1 to the count (1/1 … 1/1)", the count being the fault
+  if (count < 1)
+    throw new UsageError('--shard', `the count must be at least 1 (1/1 runs everything), got ${text.trim()}`);
+  if (index < 1 || index > count)
     throw new UsageError(
       '--shard',
       `the index must be 1 to the count (1/${count || 1} … ${count || 1}/${count || 1}), got ${text.trim()}`,

@@ -80,6 +80,10 @@ test('history --out replaces only a history page; site --out only its own pages'
   assert.equal(onText.code, 2, onText.stderr);
   assert.match(onText.stderr, /notes\.txt exists and is not an HTML page jsonbench wrote \(it begins "keep me"\)/);
   assert.equal(readFileSync(text, 'utf8'), 'keep me');
+  // hx20 a38b: --out beside another format wrote nothing, exit 0
+  const md = await cli(['history', '--ledger', ledger, '--format', 'md', '--out', join(dir, 'h.md')]);
+  assert.equal(md.code, 2, md.stderr);
+  assert.match(md.stderr, /--out: writes the html page \(--format html\); --format md prints to stdout: redirect it/);
   for (const time of [1, 2]) {
     const page = await cli(['history', '--ledger', ledger, '--format', 'html', '--out', join(dir, 'h.html')]);
     assert.equal(page.code, 0, `time ${time}: ${page.stderr}`);

@@ -66,6 +66,8 @@ test('--shard is index/count with 1 ≤ index ≤ count; shards are disjoint and
       (e: unknown) => e instanceof UsageError && e.flag === '--shard',
       bad,
     );
+  // hx20 a37b: the count of 0 is what is named
+  assert.throws(() => parseShard('1/0'), /the count must be at least 1 \(1\/1 runs everything\), got 1\/0/);
   const groups = Array.from({ length: 7 }, (_, i) => `g${i}`);
   const shards = [1, 2, 3].map((index) => shardGroups(groups, { index, count: 3 }));
   assert.deepEqual(shards, [
