@@ -117,7 +117,9 @@ export function readRun(path: string, command: string, ledgerOption?: string | b
   // hx10 FD-40k-report: a run stopped by a full disk was said "killed"; a cut last record was dropped without a word
   for (const note of r.stopped?.notes ?? []) sayOnStderr(`jsonbench ${command}: ${path}: ${note}`);
   sayOnStderr(
-    `jsonbench ${command}: ${path} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run ${r.stopped ? 'stopped' : 'was killed'} before them)`,
+    r.live
+      ? `jsonbench ${command}: ${path} is a run still going (${r.live}): so far ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} not measured yet (status not-run); run this again when it ends`
+      : `jsonbench ${command}: ${path} is a run that did not finish: ${r.finished} case(s) finished, ${r.rebuilt} rebuilt from their launches (marked ⏹), ${r.lost} never measured (status not-run: the run ${r.stopped ? 'stopped' : 'was killed'} before them)`,
   );
   const unchecked = uncheckedLine(command, path, r.results);
   if (unchecked) sayOnStderr(unchecked);

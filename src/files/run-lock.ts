@@ -91,6 +91,18 @@ export interface FolderLock {
 }
 
 /**
+ * The live run that holds `folder`'s lock on this host (its pid alive), or undefined: none, a dead one's, another
+ * host's (which cannot be told), or an unreadable lock. `jsonbench report` of a folder a run is still writing says
+ * so (hx20 a15: it said "the run was killed" of a run that went on measuring).
+ */
+export function liveOwner(folder: string): Partial<LockOwner> | undefined {
+  const held = readOwner(join(folder, RUN_LOCK));
+  if (!held || held.host !== os.hostname() || typeof held.pid !== 'number' || held.pid === process.pid)
+    return undefined;
+  return pidAlive(held.pid) ? held : undefined;
+}
+
+/**
  * Takes the lock of output folder `folder` (which exists) for this process.
  * @throws RunLockError when a live run on this host, or a run on another host, holds it
  * @throws the file-system error of writing the lock file

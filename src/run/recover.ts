@@ -21,6 +21,7 @@
 import { existsSync, readFileSync, readdirSync, renameSync, statSync, statfsSync } from 'node:fs';
 import { writeFileNamed } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
+import { liveOwner } from '../files/run-lock.js';
 import { basename, join } from 'node:path';
 import type { CaseGroup } from '../plan/plan.js';
 import type { PayloadFile } from '../plan/payloads.js';
@@ -43,6 +44,10 @@ export const KILLED_WHILE_REASON = 'not measured: the run was killed while measu
 const stoppedBeforeReason = (how: string) => `not measured: the run stopped before this case (${how})`;
 /** {@link KILLED_WHILE_REASON} of a run whose partial files end mid-record (see {@link stoppedBeforeReason}). */
 const stoppedWhileReason = (how: string) => `not measured: the run stopped while measuring this case (${how})`;
+/** {@link NOT_RUN_REASON} of a run still going (its lock's pid alive: `live`, e.g. `pid 123, since …`). */
+const goingBeforeReason = (live: string) => `not measured yet: the run is still going (${live})`;
+/** {@link KILLED_WHILE_REASON} of a run still going. */
+const goingWhileReason = (live: string) => `not measured yet: the run is still going (${live}) and measuring this case`;
 
 /** File names of a run in progress, inside its output folder. */
 export const RUN_PARTIAL = deepFreeze({
@@ -237,6 +242,8 @@ export interface Recovered {
    * full") and one line per dropped line, for stderr. Undefined after a kill between two records.
    */
   stopped?: { how: string; notes: string[] };
+  /** the run is still going (its lock's pid alive on this host): `pid N, since …` */
+  live?: string;
 }
 
 /** A line of a JSONL file that parsed: its value, its 1-based line number and its text. */
@@ -354,6 +361,7 @@ function recordsOf(
   payloads: ReadonlyMap<string, RunSnapshot['payloads'][number]>,
   started: ReadonlySet<string> = new Set(),
   how?: string,
+  live?: string,
 ): CaseRecord[] {
   return group.map((planned): CaseRecord => {
     const mine = launches.get(planned.id) ?? [];
@@ -372,12 +380,16 @@ function recordsOf(
         end: {
           status: 'not-run',
           reason: started.has(planned.id)
-            ? how
-              ? stoppedWhileReason(how)
-              : KILLED_WHILE_REASON
-            : how
-              ? stoppedBeforeReason(how)
-              : NOT_RUN_REASON,
+            ? live
+              ? goingWhileReason(live)
+              : how
+                ? stoppedWhileReason(how)
+                : KILLED_WHILE_REASON
+            : live
+              ? goingBeforeReason(live)
+              : how
+                ? stoppedBeforeReason(how)
+                : NOT_RUN_REASON,
         },
       };
     return { ...base, end: { status: 'measured' } };
@@ -467,7 +479,10 @@ export function recoverRun(dir: string): Recovered {
   const cases: CaseResult[] = [];
   let rebuilt = 0;
   let lost = 0;
-  const recsOf = snapshot.groups.map((group) => recordsOf(group, launches, payloads, started, stop?.how));
+  // a run still writing this folder (its lock's pid alive on this host) is said to be going, not killed (hx20 a15)
+  const owner = liveOwner(dir);
+  const live = owner ? `pid ${owner.pid}, since ${owner.startedAt ?? '?'}` : undefined;
+  const recsOf = snapshot.groups.map((group) => recordsOf(group, launches, payloads, started, stop?.how, live));
   // the run's prior as a finished run lends it (run/assemble.ts runPriorsInOrder over the groups in
   // the plan's order, their launches so far): a rebuilt group of 2 launches gets t(≈5), not t(≈1)
   const priors = runPriorsInOrder(recsOf.map(groupLaunchSpread));
@@ -491,7 +506,7 @@ export function recoverRun(dir: string): Recovered {
             : `${policy.launches}`;
         c.findings.push({
           code: 'interrupted',
-          message: `${stop ? `the run stopped (${stop.how})` : 'the run was killed'}: rebuilt from ${kept} finished launch${kept === 1 ? '' : 'es'} (the policy makes ${planned}), without the allocation pass`,
+          message: `${live ? `the run is still going (${live})` : stop ? `the run stopped (${stop.how})` : 'the run was killed'}: rebuilt from ${kept} finished launch${kept === 1 ? '' : 'es'} (the policy makes ${planned}), without the allocation pass`,
         });
         rebuilt++;
       } else if (recs[i].planned.status === 'planned') lost++;
@@ -520,7 +535,14 @@ export function recoverRun(dir: string): Recovered {
         `${c.file}: its last line (line ${c.line}, ${c.bytes.toLocaleString('en-US')} bytes) ends mid-record: dropped (${stop.how})`,
     ),
   };
-  return { results, finished: doneLines.size, rebuilt, lost, ...(stopped ? { stopped } : {}) };
+  return {
+    results,
+    finished: doneLines.size,
+    rebuilt,
+    lost,
+    ...(stopped ? { stopped } : {}),
+    ...(live ? { live } : {}),
+  };
 }
 
 /**

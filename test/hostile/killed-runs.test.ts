@@ -254,3 +254,27 @@ function readIf(path: string): string {
     return '';
   }
 }
+
+test('report of the folder of a run still going says it is going, never "killed" (hx20 a15)', async () => {
+  const out = join(dir, 'going');
+  const running = start([...RUN, ...SLOW, '--out', out]);
+  try {
+    const launches = join(out, 'launches.partial.jsonl');
+    await until(
+      () => existsSync(launches) && readFileSync(launches, 'utf8').includes('"record"'),
+      240_000,
+      'a finished launch',
+    );
+    const report = await cli(['report', out, '--format', 'md', '--out', '-']);
+    assert.equal(report.code, 0, report.stderr);
+    assert.match(
+      report.stderr,
+      new RegExp(`${escape(out)} is a run still going \\(pid ${running.child.pid}, since [^)]+\\): so far`),
+    );
+    assert.doesNotMatch(report.stderr + report.stdout, /was killed/);
+    assert.match(report.stdout, /not measured yet: the run is still going/);
+  } finally {
+    running.child.kill('SIGKILL');
+    await running.exit;
+  }
+});
