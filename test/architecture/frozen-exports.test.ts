@@ -27,6 +27,8 @@ const NOT_IMPORTED: Readonly<Record<string, string>> = {
   'runtimes/quickjs-runner.js': "QuickJS's runner process entry: runs its job and exits when imported (no exports)",
   'plan/build-thread.js':
     'a worker thread entry: builds its payload and posts it to its parent when imported (no exports)',
+  'payload/constraint-thread.js':
+    'a worker thread entry: checks a payload against a schema and posts the answer when imported (no exports)',
 };
 
 /**
