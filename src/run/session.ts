@@ -215,22 +215,23 @@ export async function writeRunPayloads(
         // a large document's variant (generated from its schema) and its files take seconds: said before and after (hx7)
         const large = !big && payloadBytes(req.payload) >= LARGE_PAYLOAD_BYTES;
         const t0 = performance.now();
-        if (big)
-          observe({
-            type: 'note',
-            message: `generating ${size.toLocaleString('en-US')} records of ${w.id} from its schema (the payload and the gate's second one, seeded)…`,
-          });
-        if (large)
-          observe({
-            type: 'note',
-            message: `building ${w.id}'s payload files: its text and the gate's variant, generated from its schema…`,
-          });
-        // a stop (Ctrl-C, SIGTERM) during a long generation ends the run at once (hx18 A25)
         const payload = req.payload;
-        p =
-          big || large
-            ? withDefaultStops(() => writeUserPayload(payloadDir, payload, w, size, req.seed, observe))
-            : writeUserPayload(payloadDir, payload, w, size, req.seed, observe);
+        const write = () => {
+          if (big)
+            observe({
+              type: 'note',
+              message: `generating ${size.toLocaleString('en-US')} records of ${w.id} from its schema (the payload and the gate's second one, seeded)…`,
+            });
+          if (large)
+            observe({
+              type: 'note',
+              message: `building ${w.id}'s payload files: its text and the gate's variant, generated from its schema…`,
+            });
+          return writeUserPayload(payloadDir, payload, w, size, req.seed, observe);
+        };
+        // a stop (Ctrl-C, SIGTERM) during a long generation ends the run at once (hx18 A25); the note is said with the
+        // listeners already off, so a stop sent on seeing it is never one a listener took and ran only after the step
+        p = big || large ? withDefaultStops(write) : write();
         if (large)
           observe({
             type: 'note',

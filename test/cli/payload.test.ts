@@ -255,29 +255,36 @@ test('an ESC in a payload file name never reaches stderr raw: the error and the 
   assert.equal(/[\u0000-\u0008\u000b-\u001f\u007f]/.test(r.stderr), false, JSON.stringify(r.stderr));
 });
 
-test('a SIGTERM while records are generated ends the run at once, by the signal (hx18 A25: 12 minutes deaf to it)', async () => {
-  const tiny = join(root, 'tiny.json');
-  writeFileSync(tiny, '{"id":1,"name":"abc","ok":true}\n');
-  const child = spawn(
-    process.execPath,
-    [bin, 'run', '--payload', tiny, '--size', '5000000', '--serializer', 'json', '--policy', 'quick', '--no-probes'],
-    { cwd: root, env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', COLUMNS: '1000' } },
-  );
-  let stderr = '';
-  let sent = 0;
-  child.stderr.on('data', (d: Buffer) => {
-    stderr += d.toString();
-    // the note said before the generation starts: the signal lands inside it (5,000,000 records take seconds)
-    if (!sent && /generating 5,000,000 records/.test(stderr)) {
-      sent = Date.now();
-      child.kill('SIGTERM');
-    }
-  });
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
-    child.on('close', (c, s) => resolve([c, s])),
-  );
-  assert.ok(sent, stderr);
-  // ended by the signal's default action (a listener would have waited for the generation, then exited 143)
-  assert.deepEqual([code, signal], [null, 'SIGTERM'], stderr);
-  assert.ok(Date.now() - sent < 5000, `ended ${Date.now() - sent} ms after the signal`);
-});
+test(
+  'a SIGTERM while records are generated ends the run at once, by the signal (hx18 A25: 12 minutes deaf to it)',
+  { timeout: 120_000 },
+  async () => {
+    const tiny = join(root, 'tiny.json');
+    writeFileSync(tiny, '{"id":1,"name":"abc","ok":true}\n');
+    const child = spawn(
+      process.execPath,
+      [bin, 'run', '--payload', tiny, '--size', '5000000', '--serializer', 'json', '--policy', 'quick', '--no-probes'],
+      { cwd: root, env: { ...process.env, JSONBENCH_LEDGER: 'off', NO_COLOR: '1', COLUMNS: '1000' } },
+    );
+    let stderr = '';
+    let sent = 0;
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      // the note said before the generation starts: the signal lands inside it (5,000,000 records take seconds)
+      if (!sent && /generating 5,000,000 records/.test(stderr)) {
+        sent = Date.now();
+        child.kill('SIGTERM');
+      }
+    });
+    // never left running: a run still generating 60 s on is killed (and the test fails below)
+    const stop = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (c, s) => resolve([c, s])),
+    );
+    clearTimeout(stop);
+    assert.ok(sent, stderr);
+    // ended by the signal's default action (a listener would have waited for the generation, then exited 143)
+    assert.deepEqual([code, signal], [null, 'SIGTERM'], stderr);
+    assert.ok(Date.now() - sent < 5000, `ended ${Date.now() - sent} ms after the signal`);
+  },
+);
