@@ -23,7 +23,17 @@ const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-hx10-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A quick run of `fixture` (under test/fixtures/hostile/hx10/) with `args`: its stderr, and the case of `serializer` with its neighbours. */
-async function quickRun(name: string, fixture: string, args: string[], serializer: string) {
+async function quickRun(name: string, fixture: string, args: string[], serializer: string, attempts = 1) {
+  // the cost checks are timed: on a shared machine one launch can read within their bound, so the timed ones get up
+  // to three launches and pass when one of them finds the cache (a run that never does still fails)
+  for (let attempt = 1; attempt < attempts; attempt++) {
+    const found = await quickRunOnce(`${name}-${attempt}`, fixture, args, serializer, false);
+    if (found) return found;
+  }
+  return (await quickRunOnce(name, fixture, args, serializer, true))!;
+}
+
+async function quickRunOnce(name: string, fixture: string, args: string[], serializer: string, last: boolean) {
   const out = join(dir, name);
   const ran = await cli(
     ['run', '--config', join(root, 'test/fixtures/hostile/hx10', fixture), ...args].concat([
@@ -38,6 +48,7 @@ async function quickRun(name: string, fixture: string, args: string[], serialize
   );
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
   const c = results.cases.find((x) => x.serializer === serializer)!;
+  if (!last && c.status !== 'incorrect') return undefined;
   assert.equal(c.status, 'incorrect', `${c.status}: ${c.reason ?? ''}\n${ran.stderr}`);
   return { reason: c.reason!, statusOf: (id: string) => results.cases.find((x) => x.serializer === id)?.status };
 }
@@ -62,6 +73,7 @@ test('a cache that switches itself off when the cost check shows it new inputs i
     'leafcache-off.config.mjs',
     ['--workload', 'users', '--size', '1000', '--shape', 'list', '--serializer', 'leafoff', '--direction', 'serialize'],
     'leafoff',
+    3,
   );
   // switched off, the repeated and the new inputs cost about the same: the greater of the two is said
   assert.match(
@@ -77,6 +89,7 @@ test('a cache that pads its hits to sit under the new-versus-repeated bound is i
     'leafcache-pad.config.mjs',
     ['--workload', 'users', '--size', '1000', '--shape', 'list', '--serializer', 'leafpad', '--direction', 'serialize'],
     'leafpad',
+    3,
   );
   assert.match(
     pad.reason,
