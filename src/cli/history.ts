@@ -16,16 +16,31 @@ import type { HistoryPoint } from '../results/history.js';
 import { visibleName } from '../report/table/escape.js';
 
 /**
- * Why a ledger point cannot be believed, or null: its ratio not a positive finite number, far outside its
+ * Why a ledger point cannot be believed, or null: its mean not a positive finite number, its
+ * allocated bytes/op or instructions/op not finite and ≥ 0, its ratio not a positive finite number, far outside its
  * own interval (by more than the interval's width on either side, and 1 %), or its estimates row
- * disagreeing with the case record `ledger export` reads. hx5 F3: a ledger edited with sqlite3
+ * disagreeing with the case record `ledger export` reads (hx21 L02: an edited allocation). hx5 F3: a ledger edited with sqlite3
  * (estimates.ratio 0.01 beside its interval 1.98–2.13) was printed by `history` and `site` as it was,
  * while `ledger export` of the same run said 2.05. Pure.
  */
 export function untrustedPoint(p: HistoryPoint): string | null {
   const num = (v: number | null) => (v === null ? 'none' : String(Number(v.toPrecision(4))));
-  if (p.recorded)
-    return `its estimates row says ratio ${num(p.ratio)}, mean ${num(p.meanNs)} ns, its case record ratio ${num(p.recorded.ratio)}, mean ${num(p.recorded.meanNs)} ns`;
+  if (p.recorded) {
+    const alloc =
+      p.recorded.bytesPerOp !== undefined && p.recorded.bytesPerOp !== p.bytesPerOp
+        ? [`allocated ${num(p.bytesPerOp)} B/op`, `allocated ${num(p.recorded.bytesPerOp)} B/op`]
+        : ['', ''];
+    const instr =
+      p.recorded.instructionsPerOp !== undefined && p.recorded.instructionsPerOp !== p.instructionsPerOp
+        ? [`instructions ${num(p.instructionsPerOp)}/op`, `instructions ${num(p.recorded.instructionsPerOp)}/op`]
+        : ['', ''];
+    const list = (...xs: string[]) => xs.filter(Boolean).join(', ');
+    return `its estimates rows say ${list(`ratio ${num(p.ratio)}`, `mean ${num(p.meanNs)} ns`, alloc[0], instr[0])}, its case record ${list(`ratio ${num(p.recorded.ratio)}`, `mean ${num(p.recorded.meanNs)} ns`, alloc[1], instr[1])}`;
+  }
+  const bad = (v: number | null | undefined) => v !== null && v !== undefined && !(Number.isFinite(v) && v >= 0);
+  if (bad(p.meanNs) || p.meanNs === 0) return `its mean ${p.meanNs} ns is not a positive number`;
+  if (bad(p.bytesPerOp)) return `its allocated bytes/op ${p.bytesPerOp} is not a number ≥ 0`;
+  if (bad(p.instructionsPerOp)) return `its instructions/op ${p.instructionsPerOp} is not a number ≥ 0`;
   if (p.ratio === null) return null;
   if (!Number.isFinite(p.ratio) || p.ratio <= 0) return `its ratio ${p.ratio} is not a positive number`;
   const interval = p.ratioInterval;

@@ -318,6 +318,8 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
       json_valid(c.result_json) AS valid,
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.ratio') END AS recorded_ratio,
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.time.mean') END AS recorded_mean,
+      CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.allocated.mean') END AS recorded_alloc,
+      CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.instructions.perOp') END AS recorded_instr,
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.ratioInterval') END AS ratio_interval,
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.time.interval') END AS time_interval,
       CASE WHEN json_valid(r.policy_json) THEN json_extract(r.policy_json, '$.measure.serializeTo') END AS serialize_to,
@@ -374,10 +376,30 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
     schema: schemaOf(r.payload_schema),
     ...(typeof r.unchecked === 'string' ? { unchecked: true } : {}),
     // the case record `ledger export` reads, where the estimates row disagrees with it (hx5 F3: an edited ratio)
-    ...(differs(r.ratio, r.recorded_ratio) || differs(r.mean, r.recorded_mean)
-      ? { recorded: { ratio: r.recorded_ratio, meanNs: r.recorded_mean } }
-      : {}),
+    ...editedRow(r),
   }));
+}
+
+/**
+ * What the case record (result_json, which `ledger export` reads) says, where the estimates rows
+ * disagree with it on the ratio, the mean, the allocated bytes/op or the instructions/op: a ledger
+ * edited after the run (hx5 F3, hx21 L02). Empty when they agree.
+ */
+function editedRow(r: Record<string, never>): Pick<HistoryPoint, 'recorded'> {
+  const edited =
+    differs(r.ratio, r.recorded_ratio) ||
+    differs(r.mean, r.recorded_mean) ||
+    differs(r.alloc, r.recorded_alloc) ||
+    differs(r.instr, r.recorded_instr);
+  if (!edited) return {};
+  return {
+    recorded: {
+      ratio: r.recorded_ratio,
+      meanNs: r.recorded_mean,
+      bytesPerOp: r.recorded_alloc,
+      instructionsPerOp: r.recorded_instr,
+    },
+  };
 }
 
 /**
@@ -407,8 +429,13 @@ function schemaOf(json: string | null): HistoryPoint['schema'] {
   };
 }
 
-/** Whether two recorded numbers differ (beyond a relative 1e-9; a missing one is not compared). */
+/**
+ * Whether two recorded numbers differ (beyond a relative 1e-9; a missing one is not compared). A
+ * number that is not finite differs from any other (hx21 L01: an estimates row edited to Infinity
+ * read as equal to its finite case record, Infinity > 1e-9 · Infinity being false).
+ */
 function differs(a: number | null, b: number | null): boolean {
   if (typeof a !== 'number' || typeof b !== 'number') return false;
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return !Object.is(a, b);
   return Math.abs(a - b) > 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 }

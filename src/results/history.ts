@@ -56,9 +56,15 @@ export interface HistoryPoint {
   noisy?: boolean;
   /**
    * what the ledger's case record (result_json, which `ledger export` reads) says where it is not what the
-   * estimates row says: a ledger edited after the run (hx5 F3). Absent: they agree, or not read.
+   * estimates rows say (ratio, mean, allocated bytes/op, instructions/op): a ledger edited after the run
+   * (hx5 F3, hx21 L02). Absent: they agree, or not read.
    */
-  recorded?: { ratio: number | null; meanNs: number | null };
+  recorded?: {
+    ratio: number | null;
+    meanNs: number | null;
+    bytesPerOp?: number | null;
+    instructionsPerOp?: number | null;
+  };
 }
 
 /**
