@@ -6,6 +6,7 @@ import type { AllocStats, CaseHeader, CaseResult, LaunchRecord, MismatchRecord, 
 import { estimate, meanOf, medianOf, confidenceHalfWidth, sampleVariance } from '../stats/estimate.js';
 import {
   coverStates,
+  medianRoundsInterval,
   mixtureInterval,
   varianceUpperBound,
   judgedSpread,
@@ -393,10 +394,13 @@ function precisionSe(values: readonly number[], se: number, mixSe?: number): num
  * A paired case's ratio from its launches: the geometric mean of the launch ratios with its
  * interval on the log scale (stats/intervals.ts ratioInterval: t with launches − 1 degrees of
  * freedom, or with the group's spread); launch ratios that are not positive finite are left out.
- * Without an interval from the launches (one launch and no spread, or launch ratios that agree
- * exactly with no within-launch error), the geometric mean of the per-round ratios with their
- * t-interval (`basis: 'rounds'`, which leaves out the launch-to-launch variance and never resolves:
- * stats/intervals.ts resolution). When the launches fell into distinct states (stats/intervals.ts
+ * Without an interval from the launches (`basis: 'rounds'`, which leaves out the launch-to-launch
+ * variance and never resolves: stats/intervals.ts resolution): one launch and no spread (policy
+ * quick), that launch's ratio (the median of its rounds' ratios) with the interval of its MAD-based
+ * error (stats/intervals.ts medianRoundsInterval; on 16 quick runs of 2026-12-07 the rounds'
+ * log t-interval about their geometric mean was 2.8–4× as wide and held the other runs' ratios no
+ * more often, docs/intervals.md); otherwise (launch ratios that agree exactly with no within-launch
+ * error) the geometric mean of the per-round ratios with their t-interval. When the launches fell into distinct states (stats/intervals.ts
  * launchStates against `others`, the group without the case; analysers/launch-states.ts says so):
  * with two, the interval also holds the mixture's (stats/intervals.ts mixtureInterval, the same
  * centre: each state by its share of the launches), with more, every launch ratio
@@ -417,7 +421,13 @@ export function ratioOf(
     ? ratioInterval(values, confidence, spread, withinVariance(launches.map((l) => l.se)), others, run)
     : null;
   let out: Omit<RatioReading, 'states'>;
+  // one launch's rounds (policy quick): its ratio, the median of its rounds' ratios, as a launch's is everywhere
+  const one =
+    !iv && launches.length === 1 && kept.length === 1
+      ? medianRoundsInterval(launches[0].value, launches[0].se, rounds.length, confidence)
+      : null;
   if (iv) out = { ratio: iv.centre, interval: [iv.low, iv.high], basis: iv.basis, df: iv.df };
+  else if (one) out = { ratio: launches[0].value, interval: one, basis: 'rounds', df: rounds.length - 1 };
   else
     out = {
       ratio: rounds.length ? Math.exp(meanOf(rounds.map(Math.log))) : Math.exp(meanOf(values.map(Math.log))),

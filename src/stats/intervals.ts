@@ -115,6 +115,27 @@ function tQuantile(confidence: number, df: number): number {
 }
 
 /**
+ * The interval of one launch's median from its rounds: centre · exp(±t · se) on the log scale, `se`
+ * the median's MAD-based relative standard error (stats/median.ts medianRelativeError), t with
+ * rounds − 1 degrees of freedom. What a paired case measured in a single launch (policy quick) can
+ * say of its ratio: robust to one slow round, which a t-interval of the rounds' logs is not (a
+ * round 7× its neighbours moved that centre 45% and spread its interval over 0.28–204). Why the
+ * MAD-based error: it tracks launch-to-launch spread over a launch's first ~10 rounds (observed ÷
+ * predicted 0.7–1.3, measure/timing.ts measureRounds). Null when `se` is not finite and positive,
+ * `rounds` < 2 or `centre` not positive finite.
+ */
+export function medianRoundsInterval(
+  centre: number,
+  se: number,
+  rounds: number,
+  confidence: number,
+): [number, number] | null {
+  if (!(centre > 0) || !Number.isFinite(centre) || !(se > 0) || !Number.isFinite(se) || rounds < 2) return null;
+  const h = tQuantile(confidence, rounds - 1) * se;
+  return [centre * Math.exp(-h), centre * Math.exp(h)];
+}
+
+/**
  * The level of the heterogeneity guard ({@link caseVariance}): a case whose own launch variance s²
  * exceeds the rest of its group's s_g² (the group without it, so a noisy case does not raise the
  * bar it is held to) beyond the upper 5% point of F(own df, group df) keeps its own variance and
