@@ -41,9 +41,10 @@ function source(text: string, direction: ProbeDirection): string {
  * Generates (once) the module of every schema not in the cache, in one TypeScript program.
  * Returns, per hash, null when generated or the error typia reported for that schema.
  */
-export async function ensureTypiaModules(targets: readonly TypiaTarget[]): Promise<Map<string, string | null>> {
-  const ts = (await import('typescript')).default;
-  const { transform } = require('typia/lib/transform') as { transform: Transform };
+export async function ensureTypiaModules(
+  targets: readonly TypiaTarget[],
+  onGenerate?: (modules: number) => void,
+): Promise<Map<string, string | null>> {
   mkdirSync(CACHE, { recursive: true });
   const status = new Map<string, string | null>();
   const todo = new Map<string, string>();
@@ -56,6 +57,10 @@ export async function ensureTypiaModules(targets: readonly TypiaTarget[]): Promi
     else if (!todo.has(hash)) todo.set(hash, source(typeText(wireSchema(schema, wire?.naming)), target.direction));
   }
   if (todo.size === 0) return status;
+  // TypeScript and typia's transformer load only when a module is missing (0.5 s of a rerun's probe pass)
+  onGenerate?.(todo.size);
+  const ts = (await import('typescript')).default;
+  const { transform } = require('typia/lib/transform') as { transform: Transform };
   // Shallow types share one program; each very deep one gets its own, since TypeScript's parser can overflow on it.
   const deep = [...todo].filter(([, text]) => nesting(text) > 100);
   const shallow = [...todo].filter(([, text]) => nesting(text) <= 100);
@@ -136,14 +141,17 @@ function generate(ts: Ts, transform: Transform, todo: [string, string][], status
  * construct missing), and writes the index a worker reads (`typiaModules` of a probe job): module
  * key → the module's file, or the error typia reported for that schema. Returns the index's path.
  */
-export async function prepareTypiaProbes(probes: readonly Probe[]): Promise<string> {
+export async function prepareTypiaProbes(
+  probes: readonly Probe[],
+  onGenerate?: (modules: number) => void,
+): Promise<string> {
   const askable = probes.filter((p) => missingConstructs(p).length === 0);
   const targets = askable.flatMap((p) =>
     (['serialize', 'deserialize'] as const)
       .filter((d) => p[d])
       .map((direction) => ({ schema: p.schema, wire: p.wire, direction })),
   );
-  const status = await ensureTypiaModules(targets);
+  const status = await ensureTypiaModules(targets, onGenerate);
   const index: TypiaModuleIndex = {};
   for (const t of targets) {
     const hash = moduleHash(t);

@@ -251,13 +251,20 @@ async function typiaModulesFor(
 ): Promise<string | undefined> {
   const typiaCells = typiaRow ? input.targets.flatMap((t) => toLaunch.get(`${typiaRow.label}\0${t.id}`) ?? []) : [];
   if (!typiaRow || !typiaCells.length) return undefined;
-  input.onNote?.(
-    'typia: generating code for the probe schemas with its own transformer (cached after the first time)…',
-  );
   const t = performance.now();
   const asked = new Set(typiaCells.map((p) => p.probe));
-  const typiaModules = await prepareTypiaProbes(input.probes.filter((p) => asked.has(p.id)));
-  input.onNote?.(`typia: probe code ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  let generated = false;
+  // said only when a schema's module is not in the cache yet (nu12: said on every rerun, read from the cache)
+  const typiaModules = await prepareTypiaProbes(
+    input.probes.filter((p) => asked.has(p.id)),
+    (modules) => {
+      generated = true;
+      input.onNote?.(
+        `typia: generating code for ${modules} probe schema${modules === 1 ? '' : 's'} with its own transformer (kept for the next runs)…`,
+      );
+    },
+  );
+  if (generated) input.onNote?.(`typia: probe code ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   return typiaModules;
 }
 

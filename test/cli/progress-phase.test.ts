@@ -13,7 +13,7 @@ test('after "typia: … ready", the heartbeat says the run is still in the probe
   const { view, lines } = pipedProgress(120);
   try {
     view.note('probes: 402 relevant to the payloads × 12 serializers (untimed)…');
-    view.note('typia: generating code for the probe schemas with its own transformer (cached after the first time)…');
+    view.note('typia: generating code for 3 probe schemas with its own transformer (kept for the next runs)…');
     await sleep(400);
     const during = lines.filter((l) => l.startsWith('jsonbench: still at:'));
     assert.ok(during.length > 0 && during.every((l) => l.includes('typia: generating code')), lines.join('\n'));
