@@ -218,6 +218,7 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
       ? `${step.words} (${secondsSince(step.since)} s) · ${id}`
       : `measuring (${secondsSince(launchSince)} s) · ${id}`;
   let groupCases = 0;
+  let saidSkipped = false;
   // after the last group: what the run is doing (notes that announce work: probes, cold starts…) and since when,
   // innermost last; a later note with the same leading word (`typia: … ready in 8.1 s`) ends it
   const phases: { text: string; since: number }[] = [];
@@ -301,7 +302,9 @@ function plainView(o: ProgressViewOptions, streams: ProgressStreams): ProgressVi
         // one level of parentheses, and no "ETA 0s" while groups remain (nu9: a quick launch carries several groups, so
         // its work is all finished when the first of them is done: "group 1/6 done (cases 7/16 (of 24; …) · ETA 0s)")
         const eta = counts && current ? etaText(counts, current.elapsedMs) : '?';
-        const skipped = counts ? counts.casesPlanned - counts.casesTotal : 0;
+        // said on the first group's line only (nu12: "(8 more unsupported, not run)" on all six)
+        const skipped = counts && !saidSkipped ? counts.casesPlanned - counts.casesTotal : 0;
+        if (skipped > 0) saidSkipped = true;
         line(
           `jsonbench: group ${e.done}/${e.groups} done${
             counts

@@ -207,6 +207,7 @@ test('piped group lines: one level of parentheses, the unsupported said once, no
     .filter((l) => l.includes('done'));
   assert.deepEqual(lines, [
     'jsonbench: group 1/6 done · cases 7/16 (8 more unsupported, not run)',
-    'jsonbench: group 6/6 done · cases 7/16 (8 more unsupported, not run) · ETA 0s',
+    // said on the first line only (nu12: on every one of six)
+    'jsonbench: group 6/6 done · cases 7/16 · ETA 0s',
   ]);
 });
