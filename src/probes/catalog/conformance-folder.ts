@@ -17,13 +17,15 @@ export const CONFORMANCE_FILE_MAX_BYTES = 64 * 1024 * 1024;
  * Every entry under `dir` (recursively, following symbolic links to folders once each: a link back
  * to a folder above is not walked again), sorted by path: its regular files and, apart, the entries
  * that are not read, with why: neither a file nor a folder (a FIFO, a socket, a device), beyond
- * {@link CONFORMANCE_FILE_MAX_BYTES}, or a link that leads nowhere. Opening a
+ * {@link CONFORMANCE_FILE_MAX_BYTES}, a link that leads nowhere, or a link that leads outside the
+ * folder (`root`, real path: hx22 CF2, a link to a private key put its text in the reports). Opening a
  * FIFO waits for a writer (issue 25, hostile tester hx8: a `y_fifo.json` in the folder hung `probe
  * --conformance` with no output), so only regular files are ever read.
  */
 function entriesUnder(
   dir: string,
-  seen = new Set<string>([realpathSync(dir)]),
+  root = realpathSync(dir),
+  seen = new Set<string>([root]),
 ): { files: string[]; special: SkippedFile[] } {
   const files: string[] = [];
   const special: SkippedFile[] = [];
@@ -37,11 +39,19 @@ function entriesUnder(
       special.push({ file: p, reason: `cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
       continue;
     }
+    const real = realpathSync(p);
+    if (real !== root && !real.startsWith(root.endsWith(sep) ? root : root + sep)) {
+      // hx22 CF2: a link to ~/.ssh/id_ed25519 in a folder from someone else put the key's text in the reports
+      special.push({
+        file: p,
+        reason: `is a link to ${st.isDirectory() ? 'a folder' : 'a file'} outside the folder: not read (a folder from someone else could put any file you can read in your reports)`,
+      });
+      continue;
+    }
     if (st.isDirectory()) {
-      const real = realpathSync(p);
       if (seen.has(real)) continue;
       seen.add(real);
-      const under = entriesUnder(p, seen);
+      const under = entriesUnder(p, root, seen);
       files.push(...under.files);
       special.push(...under.special);
     } else if (st.isFile()) {
@@ -86,7 +96,7 @@ export function readConformanceFolder(dir: string): { set: ConformanceSet; skipp
   }
   const set: ConformanceSet = { root: basename(dir), files: [] };
   const skipped: SkippedFile[] = entries.special
-    .filter((s) => conformanceKind(basename(s.file)))
+    .filter((s) => conformanceKind(basename(s.file)) || s.reason.startsWith('is a link to a folder outside'))
     .map((s) => ({ file: relative(dir, s.file).split(sep).join('/'), reason: s.reason }));
   for (const file of entries.files) {
     if (!conformanceKind(basename(file))) continue;
