@@ -184,7 +184,7 @@ export function migrate(db: Db, target: number = LEDGER_SCHEMA_VERSION): number[
  * writer. @throws LedgerFileError for a file that is not a ledger (or a damaged one) and one from
  * a newer jsonbench or one that cannot be opened (a folder); other errors from SQLite.
  */
-export function openLedger(path: string, options: { migrateTo?: number } = {}): Db {
+export function openLedger(path: string, options: { migrateTo?: number; create?: boolean } = {}): Db {
   if (path !== ':memory:') makeFolder(dirname(path));
   const kind = path === ':memory:' ? undefined : specialFile(path);
   // hx3 (issue 25): a FIFO as --ledger gave SQLite's "disk I/O error", which does not say what is wrong
@@ -201,6 +201,13 @@ export function openLedger(path: string, options: { migrateTo?: number } = {}): 
     throw corruptOr(path, e);
   }
   try {
+    const foreign = notALedger(db, options.create ?? true);
+    if (foreign)
+      throw new LedgerFileError(
+        path,
+        foreign,
+        'jsonbench writes nothing into it; pass --ledger with a ledger of its own (or a new path), or --no-ledger',
+      );
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
@@ -211,6 +218,31 @@ export function openLedger(path: string, options: { migrateTo?: number } = {}): 
     db.close();
     throw corruptOr(path, e);
   }
+}
+
+/** The tables every jsonbench ledger has had since schema version 1. */
+const LEDGER_TABLES: readonly string[] = Object.freeze(['runs', 'cases', 'estimates', 'launches', 'samples']);
+
+/**
+ * Why the database `db` is not a jsonbench ledger, or undefined when it is one (schema version ≥ 1
+ * with the ledger's tables) or, with `create`, an empty database (no table: a new ledger). hx22
+ * L1/L2: `ledger list --ledger app.db` created the ledger's tables in an application's database
+ * (user_version 0) and set WAL; `history` on one at user_version 3 with a `runs` table of its own
+ * ran migration 4 on it (adding a column, user_version 4), then failed "no such table: cases".
+ */
+function notALedger(db: Db, create: boolean): string | undefined {
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
+  const version = schemaVersion(db);
+  if (!tables.length && version === 0)
+    return create ? undefined : 'is an empty SQLite database, not a jsonbench ledger (it holds no run)';
+  // a newer jsonbench's ledger: migrate() refuses it saying so
+  if (version > LEDGER_SCHEMA_VERSION) return undefined;
+  if (version >= 1 && LEDGER_TABLES.every((t) => tables.includes(t))) return undefined;
+  const shown = tables.slice(0, 5).map((t) => JSON.stringify(t));
+  return `is an SQLite database but not a jsonbench ledger (its tables: ${shown.join(', ') || 'none'}${tables.length > 5 ? ` and ${tables.length - 5} more` : ''}; user_version ${version})`;
 }
 
 /**
@@ -225,7 +257,7 @@ export function openLedger(path: string, options: { migrateTo?: number } = {}): 
  */
 export function openLedgerToRead(path: string): Db {
   try {
-    return openLedger(path);
+    return openLedger(path, { create: false });
   } catch (e) {
     const cause = (e as { cause?: { code?: unknown } }).cause;
     const code = (e as { code?: unknown }).code;
@@ -244,7 +276,7 @@ export function openLedgerToRead(path: string): Db {
     } catch {
       throw e;
     }
-    return openLedger(copy);
+    return openLedger(copy, { create: false });
   }
 }
 
