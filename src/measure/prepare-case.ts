@@ -214,9 +214,16 @@ export interface PreparedCase {
    * first failure, or null. `timedNsPerOp`: the ns per op of every sample of the case's timed rounds; with one unit
    * per op a call on the timed input in the cost check may not cost over cache-checks.ts SLOWER_THAN_TIMED× their
    * median (with more
-   * units an op's units differ in size from the unit checked: not compared). Errors the serializer throws propagate.
+   * units an op's units differ in size from the unit checked: not compared). `baselineNsPerOp`: its baseline's in the
+   * same rounds, which the comparison's floor also reads (cache-checks.ts slowerThanTimed). Errors the serializer
+   * throws propagate.
    */
-  cacheChecks(payloadText: string, copy: readonly unknown[], timedNsPerOp?: readonly number[]): GateFailure | null;
+  cacheChecks(
+    payloadText: string,
+    copy: readonly unknown[],
+    timedNsPerOp?: readonly number[],
+    baselineNsPerOp?: readonly number[],
+  ): GateFailure | null;
   /**
    * The ratios the cost check of {@link cacheChecks} reads (serialize: cache-checks.ts inputCacheRatios; deserialize:
    * textCacheRatios), both passes always, on `copy`'s last unit: what bench/timed-check.ts calibrates the
@@ -295,11 +302,14 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
       gated.set(text, { last: outputs[outputs.length - 1], units: outputs.length, all });
       return null;
     },
-    cacheChecks(text, copy, timedNsPerOp) {
+    cacheChecks(text, copy, timedNsPerOp, baselineNsPerOp) {
       // one unit per op: the op is one call on the unit the check calls
       const timedNs = copy.length === 1 && timedNsPerOp?.length ? medianOf(timedNsPerOp) : undefined;
+      const baselineNs = copy.length === 1 && baselineNsPerOp?.length ? medianOf(baselineNsPerOp) : undefined;
       if (c.direction === 'serialize')
-        return inputCacheCost(inputCost(text, copy), costClock, timedNs) ?? leafChanges(leafCheck(text, copy));
+        return (
+          inputCacheCost(inputCost(text, copy), costClock, timedNs, baselineNs) ?? leafChanges(leafCheck(text, copy))
+        );
       // a validator must still reject what its schema rejects after the rounds, not only at the gate (hx10 lazyajv:
       // ajv compiled from the lab's own schema validated its first 200 calls, then was JSON.parse: "use lazyajv
       // (faster by 1.27×)" than typebox)
@@ -317,7 +327,7 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
           };
       }
       const d = deserializeCheck(copy);
-      return sharedResult(d) ?? sameLengthText(d) ?? textCacheCost(d, costClock, timedNs);
+      return sharedResult(d) ?? sameLengthText(d) ?? textCacheCost(d, costClock, timedNs, baselineNs);
     },
     cacheCost(text, copy) {
       return c.direction === 'serialize'

@@ -249,7 +249,9 @@ async function afterRounds(
   }
   // caches keyed on the input, by behaviour (measure/cache-checks.ts), on the copy `b` the changed-in-place check left alone
   for (const side of Object.keys(sides) as Side[]) {
-    const failure = await stage('measure', side, () => sides[side]!.cacheChecks(texts[0], b, timed[side]));
+    const failure = await stage('measure', side, () =>
+      sides[side]!.cacheChecks(texts[0], b, timed[side], side === 'serializer' ? timed.baseline : undefined),
+    );
     if (failure) throw new TimedCheckFailure(side, failure);
   }
 }
@@ -585,7 +587,15 @@ async function groupAfterRounds(
   // caches keyed on the input, by behaviour (measure/cache-checks.ts), per side on the copy `b`: one that fails is incorrect alone
   for (const l of live.filter((x) => !failed.has(x.id))) {
     try {
-      const failure = prepared.get(l.id)!.cacheChecks(texts[0], b, timed.get(l.id));
+      const baseline = live.find((x) => x.side === 'baseline');
+      const failure = prepared
+        .get(l.id)!
+        .cacheChecks(
+          texts[0],
+          b,
+          timed.get(l.id),
+          l.side === 'serializer' && baseline ? timed.get(baseline.id) : undefined,
+        );
       if (failure) report(new TimedCheckFailure(l.side, failure), l.id, l.side);
     } catch (e) {
       report(e, l.id, l.side);

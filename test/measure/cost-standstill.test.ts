@@ -66,3 +66,16 @@ test('new inputs over 3× the rounds fail (a cache whose hits are padded), whate
   assert.match(slowerThanTimed(500_000, 121_000, 450_000)?.reason ?? '', /^on the very input its rounds were timed on/);
   assert.equal(slowerThanTimed(120_000, 5_000, 490_000), null, 'under the floor');
 });
+
+test("the floor reads the baseline's time too: a cache that takes its own time under the floor is still compared (hx22 C2)", () => {
+  // hx22: leafpad at ~15 µs per op on users · 100 · list beside JSON.stringify's 55.4 µs, "4.27× faster"; new
+  // inputs cost the work (~60 µs per call)
+  assert.equal(slowerThanTimed(15_000, 15_000, 60_000), null, 'alone, under the floor');
+  assert.match(
+    slowerThanTimed(15_000, 15_000, 60_000, 55_400)?.reason ?? '',
+    /^an input it had never seen \(every value changed, same schema\) cost 4\.0× its time per op/,
+  );
+  assert.equal(slowerThanTimed(15_000, 15_000, 40_000, 55_400), null, '2.7×: within the bound');
+  // both under the floor (weather-station: 0.9–5.7 µs per call), as before
+  assert.equal(slowerThanTimed(5_739 * 4, 5_739, 5_739 * 4, 2_500), null);
+});
