@@ -1,4 +1,4 @@
-import { replaceRefusal } from '../files/replace-guard.js';
+import { replaceAdvice, replaceRefusal } from '../files/replace-guard.js';
 import { caseHistory, type HistoryFilter } from '../ledger/queries.js';
 import { writeFileSync } from 'node:fs';
 import {
@@ -137,8 +137,7 @@ export async function historyCommand(opts: HistoryCliOptions): Promise<number> {
     const out = opts.out ?? 'history.html';
     // hx18 A41: `--out notes.txt` replaced a user's file with the page
     const refused = replaceRefusal(resolve(out), 'HTML page');
-    if (refused)
-      throw new UsageError('--out', `${out} ${refused}: choose another file (to replace it, delete it first)`);
+    if (refused) throw new UsageError('--out', `${out} ${refused}: ${replaceAdvice(refused)}`);
     writeFileSync(out, renderHistoryPage(points));
     process.stdout.write(`history: ${out} (${points.length} points)\n`);
   } else if (opts.format === 'json') process.stdout.write(JSON.stringify(points, null, 2) + '\n');

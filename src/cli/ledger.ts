@@ -1,4 +1,4 @@
-import { replaceRefusal } from '../files/replace-guard.js';
+import { replaceAdvice, replaceRefusal } from '../files/replace-guard.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isUnfinishedRun, RUN_PARTIAL } from '../run/recover.js';
@@ -173,8 +173,7 @@ export async function ledgerExportCommand(
       // hx18 A42/A43: over the ledger it read (exit 0, the ledger gone) and over another run's results.json
       const refused =
         replaceRefusal(resolve(opts.out), 'results file') ?? otherRun(resolve(opts.out), results.startedAt);
-      if (refused)
-        throw new UsageError('--out', `${opts.out} ${refused}: choose another file (to replace it, delete it first)`);
+      if (refused) throw new UsageError('--out', `${opts.out} ${refused}: ${replaceAdvice(refused)}`);
       writeResults(resolve(opts.out), results);
       sayOnStderr(`run ${id} → ${opts.out} (${countOf(results.cases.length, 'case')})`);
     } else process.stdout.write(JSON.stringify(results, null, 2) + '\n');

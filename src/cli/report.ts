@@ -1,6 +1,6 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { writeFileAtomic } from '../files/write-file.js';
-import { replaceRefusal, type OwnFile } from '../files/replace-guard.js';
+import { replaceAdvice, replaceRefusal, type OwnFile } from '../files/replace-guard.js';
 import { makeFolder } from '../files/make-folder.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { exporters, reportFormats, type ReportFormat } from '../report/index.js';
@@ -71,7 +71,7 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
       `${target} is the report of the run in ${folder} (its results.json is not one of the files read): writing it would replace that run's report; choose another file (to replace it, delete it first)`,
     );
   const kept = keptFile(path, format);
-  if (kept) throw new UsageError('--out', `${target} ${kept}: choose another file (to replace it, delete it first)`);
+  if (kept) throw new UsageError('--out', `${target} ${kept}: ${replaceAdvice(kept)}`);
   makeFolder(dirname(path));
   writeFileAtomic(path, text);
   process.stdout.write(`${path}\n`);

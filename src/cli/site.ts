@@ -1,4 +1,4 @@
-import { replaceRefusal } from '../files/replace-guard.js';
+import { replaceAdvice, replaceRefusal } from '../files/replace-guard.js';
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../config/usage-error.js';
@@ -59,10 +59,7 @@ export async function siteCommand(opts: SiteOptions): Promise<number> {
   for (const rel of Object.keys(files)) {
     const refused = replaceRefusal(join(dir, rel), 'HTML page');
     if (refused)
-      throw new UsageError(
-        '--out',
-        `${join(opts.out, rel)} ${refused}: choose another folder (to replace it, delete it first)`,
-      );
+      throw new UsageError('--out', `${join(opts.out, rel)} ${refused}: ${replaceAdvice(refused, 'folder')}`);
   }
   for (const [rel, text] of Object.entries(files)) {
     const path = join(dir, rel);

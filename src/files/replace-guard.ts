@@ -70,3 +70,15 @@ export function replaceRefusal(path: string, kind: OwnFile): string | null {
   if (OWN_FILES[kind](head)) return null;
   return `exists and is not ${/^(?:[aeiou]|HTML|md)/i.test(kind) ? 'an' : 'a'} ${kind} jsonbench wrote (it begins ${JSON.stringify(head.slice(0, 40).replace(/\s+/g, ' '))})`;
 }
+
+/**
+ * What to do about a refusal of {@link replaceRefusal} (`refused`): choose another path, and, only for a regular file
+ * that is not a run's records (a user's file), that deleting it first would let it be replaced. hx22 F2b: "--out:
+ * /dev/null is not a regular file: choose another file (to replace it, delete it first)" told a user, perhaps root, to
+ * delete /dev/null, or a whole folder. `what`: a file, or a folder (`site --out`).
+ */
+export function replaceAdvice(refused: string, what: 'file' | 'folder' = 'file'): string {
+  return refused.startsWith('exists and is not')
+    ? `choose another ${what} (to replace it, delete it first)`
+    : `choose another ${what}`;
+}

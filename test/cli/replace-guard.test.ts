@@ -100,3 +100,22 @@ test('history --out replaces only a history page; site --out only its own pages'
     assert.equal(site.code, 0, `time ${time}: ${site.stderr}`);
   }
 });
+
+test('--out onto a device or a folder is refused without advice to delete it (hx22 F2b)', async () => {
+  const onDevice = await cli(['report', fixture, '--format', 'md', '--out', '/dev/null']);
+  assert.equal(onDevice.code, 2, onDevice.stderr);
+  assert.match(onDevice.stderr, /\/dev\/null is not a regular file: choose another file\n/);
+  assert.doesNotMatch(onDevice.stderr, /delete/);
+  const folder = join(dir, 'a-folder');
+  mkdirSync(folder, { recursive: true });
+  const onFolder = await cli(['history', '--ledger', ledger, '--format', 'html', '--out', folder]);
+  assert.equal(onFolder.code, 2, onFolder.stderr);
+  assert.match(onFolder.stderr, /is a folder: choose another file\n/);
+  assert.doesNotMatch(onFolder.stderr, /delete/);
+  // a user's own file: deleting it first is the way to let it be replaced
+  const notes = join(dir, 'notes.md');
+  writeFileSync(notes, 'my notes\n');
+  const onNotes = await cli(['report', fixture, '--format', 'md', '--out', notes]);
+  assert.equal(onNotes.code, 2, onNotes.stderr);
+  assert.match(onNotes.stderr, /choose another file \(to replace it, delete it first\)/);
+});
