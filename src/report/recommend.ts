@@ -450,7 +450,14 @@ function sentenceOf(
   confidence: number,
 ): string {
   const head = `For ${doing(r.direction, r.caseClass)} ${scenarioText(r.scenario, payload)}`;
-  if (!r.baseline) return `${head}, there is no baseline to compare with: nothing is recommended.`;
+  if (!r.baseline) {
+    // hx22 S1i: a serializer whose supports() threw read "there is no baseline to compare with", as if
+    // JSON.stringify could not serialize the payload: no case of the group reached timing, so none ran beside it
+    const failed = [...new Set(r.excluded.map((e) => e.serializer))];
+    if (failed.length)
+      return `${head}, nothing was measured: ${failed.length === 1 ? failed[0] : `${failed.slice(0, -1).join(', ')} and ${failed[failed.length - 1]}`} ${r.excluded[0].status === 'failed' && r.excluded.every((e) => e.status === 'failed') ? 'failed' : 'ended'} before timing, so no baseline ran beside ${failed.length === 1 ? 'it' : 'them'}; nothing is recommended.`;
+    return `${head}, there is no baseline to compare with: nothing is recommended.`;
+  }
   const baseText = baselineName(r.baseline, r.direction);
   // every state without a pick opens with the same action (issue 22: a rerun that moves between
   // "borderline X" and "no clear winner" must not read as a flip): keep the baseline

@@ -1418,3 +1418,18 @@ test('a pick no probe ran on, while the others were probed, says so: its empty c
   assert.equal(probed.pick?.unprobed, undefined);
   assert.doesNotMatch(probed.sentence, /no probe ran/);
 });
+
+test('a group whose only serializer failed before timing says so, not that the payload has no baseline (hx22 S1i)', () => {
+  const r = results([
+    { serializer: 'supports-throws', status: 'failed', reason: 'supports() threw: supports exploded' },
+  ]);
+  // a case that failed at plan time carries no baseline: none ran beside it
+  (r.cases[0] as { baseline: string | null }).baseline = null;
+  const [rec] = recommend(r);
+  assert.equal(rec.baseline, null);
+  assert.match(
+    rec.sentence,
+    /, nothing was measured: supports-throws failed before timing, so no baseline ran beside it; nothing is recommended\.$/,
+  );
+  assert.doesNotMatch(rec.sentence, /there is no baseline to compare with/);
+});
