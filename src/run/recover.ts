@@ -309,12 +309,14 @@ function diskFullNow(dir: string): boolean {
 /**
  * How a run whose partial files end mid-record stopped, as far as the files tell: `cut`, the lines
  * dropped; `how`, words for the reasons ("the run stopped … (launches.partial.jsonl ends mid-record;
- * the disk holding it is full)"); undefined when every file ends with a whole record (a kill
- * between two records: the reasons keep saying "killed").
+ * the disk holding it is full)"); when every file ends with a whole record, the full disk alone where the
+ * folder's disk is full now, else undefined (a kill between two records: the reasons keep saying "killed").
  */
 function stopOf(dir: string, cuts: readonly (CutLine | undefined)[]): { cut: CutLine[]; how: string } | undefined {
   const cut = cuts.filter((c): c is CutLine => c !== undefined);
-  if (!cut.length) return undefined;
+  // every record whole, on a disk that is full now: the run most likely stopped on it, not killed (hx22 FD1: a run
+  // on a full 64 KiB disk stopped itself saying so, and its report read "the run was killed before this case")
+  if (!cut.length) return diskFullNow(dir) ? { cut, how: 'the disk holding the folder is full' } : undefined;
   const files = cut.map((c) => c.file).join(' and ');
   return {
     cut,
