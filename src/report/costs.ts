@@ -208,7 +208,7 @@ export function isLoss(c: { source: string; tier?: number; refusal?: boolean }):
 
 /**
  * The losses among a serializer's costs ({@link isLoss}) in one clause for a sentence, or null
- * without any: `its probes show it losing data: 56 failing probes, 3 on your records with one change (an
+ * without any: `its probes show it losing data: 56 failing probes that the baseline passes, 3 on your records with one change (an
  * extra key at $ (silent-loss at $.k); …), the rest on made-up inputs your schema allows
  * (writes a lone surrogate raw …)`. Pure.
  */
@@ -227,7 +227,9 @@ export function lossClause(
   const onMade = made.length
     ? `${mine.length ? 'the rest' : `${made.length}`} on made-up inputs your schema allows (${heads.slice(0, 1).join('')}${heads.length > 1 ? `; ${heads.length - 1} more kind${heads.length > 2 ? 's' : ''}` : ''})`
     : '';
-  return `its probes show it losing data: ${losses.length} failing probe${losses.length === 1 ? '' : 's'}, ${[onMine, onMade].filter(Boolean).join(', ')}`;
+  // the costs are those the baseline does not share (payloadCosts): said, so the count is not read against report.md's
+  // "fails 7 probe groups relevant to this payload", which counts every failure (nu12: 4 here, 7 there)
+  return `its probes show it losing data: ${losses.length} failing probe${losses.length === 1 ? '' : 's'} that the baseline passes, ${[onMine, onMade].filter(Boolean).join(', ')}`;
 }
 
 /** A behaviour cost as {@link costGroups} reads it (recommend.ts's `BehaviourCost`, said structurally). */
