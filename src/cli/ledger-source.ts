@@ -149,7 +149,15 @@ export function loadRunRef(
   cwd = process.cwd(),
 ): LoadedRun {
   const path = resolve(cwd, ref);
-  if (existsSync(path)) return { results: readRun(path, 'compare', ledgerOption), label: ref };
+  if (existsSync(path)) {
+    // a path that also reads as a ledger run: the path wins, said (hx20 a35: a folder named `latest` was compared
+    // where the user meant the ledger's latest run, without a word)
+    if (/^(\d+|latest(~\d+)?)$/.test(ref))
+      sayOnStderr(
+        `jsonbench compare: ${what} "${ref}" is read as the ${statSync(path).isDirectory() ? 'folder' : 'file'} ${path}, not the ledger's run ${ref}; for the ledger's, run compare from another folder (or give its id from \`jsonbench ledger list\`)`,
+      );
+    return { results: readRun(path, 'compare', ledgerOption), label: ref };
+  }
   if (!/^(\d+|latest(~\d+)?)$/.test(ref))
     throw new UsageError(what, `"${ref}" is neither a results file nor a ledger run (a run id, latest, latest~N)`);
   const db = openExistingLedger(ledgerOption, cwd);
