@@ -63,6 +63,8 @@ export const CSV_COLUMNS: readonly CsvColumn[] = deepFreeze([
   { name: 'payload_sha256', value: (c) => c.payload.sha256 },
   { name: 'findings', value: (c) => c.findings.map((f) => f.code).join(';') },
   { name: 'code', value: (c) => c.code },
+  // its results file read without an integrity check (hx20 a34: only report.md and report.html said so)
+  { name: 'integrity', value: (c) => (c.sourceUnchecked ? 'unchecked' : 'checked') },
 ]);
 
 /** A plain decimal number (`-12.5`, `1e5`, `+3`): the one kind of field that may start with `-` or `+` unguarded. */

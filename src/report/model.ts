@@ -6,6 +6,8 @@ export type ReportCase = CaseResult & {
   targetKey: string;
   /** index into {@link ReportModel.runs} */
   source: number;
+  /** its results file's `unchecked` (why it was read without an integrity check); absent: checked */
+  sourceUnchecked?: string;
 };
 
 /** Several results files merged into one report: every provenance kept, cases concatenated. */
@@ -73,7 +75,7 @@ export function buildModel(runs: readonly ResultsFile[]): ReportModel {
       const base = baseKey(c, i);
       const targetKey = tagged.has(base) ? `${base} · #${i + 1}` : base;
       if (!targets.includes(targetKey)) targets.push(targetKey);
-      cases.push({ ...c, targetKey, source: i });
+      cases.push({ ...c, targetKey, source: i, ...(r.unchecked ? { sourceUnchecked: r.unchecked } : {}) });
     }),
   );
   return { runs, cases, targets };

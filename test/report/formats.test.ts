@@ -15,6 +15,7 @@ import { SOURCE_DIR, fixture } from './support.js';
 import { Ajv } from 'ajv';
 import { ratioIntervalOf } from '../../src/results/ratio.js';
 import type { ResultsFile } from '../../src/results/types.js';
+import { NO_SIDECAR } from '../../src/results/integrity.js';
 
 /** Minimal RFC 4180 reader for the test. */
 function parseCsv(text: string): string[][] {
@@ -310,7 +311,8 @@ test('`jsonbench report` renders saved results to --out without running anything
     process.stderr.write = errWrite;
   }
   assert.deepEqual(codes, [0, 2, 2, 0]);
-  assert.equal(readFileSync(out, 'utf8'), renderCsv(fixture('single')));
+  // the fixture has no sidecar: read unchecked, which report.csv says in its integrity column (hx20 a34)
+  assert.equal(readFileSync(out, 'utf8'), renderCsv({ ...fixture('single'), unchecked: NO_SIDECAR }));
   assert.ok(writes.includes(`${out}\n`), 'prints the path it wrote');
   assert.ok(writes.some((w) => /missing\.json: cannot read/.test(w)));
   assert.match(readFileSync(join(dir, 'r.html'), 'utf8'), /Results file #2/);
@@ -348,4 +350,20 @@ test('a count of one is singular in every report (hostile tester: Markdown said 
     [countOf(0, 'case'), countOf(1, 'case'), countOf(2, 'launch', 'launches')],
     ['0 cases', '1 case', '2 launches'],
   );
+});
+
+test('report.json and report.csv say which source was read unchecked (hx20 a34)', () => {
+  const unchecked = { ...fixture('single'), unchecked: NO_SIDECAR };
+  const doc = JSON.parse(renderJson([unchecked, fixture('scaling')]));
+  assert.deepEqual(
+    doc.sources.map((s: { integrity: unknown }) => s.integrity),
+    [{ unchecked: NO_SIDECAR }, 'checked'],
+  );
+  assert.equal(doc.cases[0].sourceUnchecked, undefined, 'said once per source, not per case');
+  const rows = renderCsv([unchecked, fixture('scaling')])
+    .trimEnd()
+    .split('\r\n');
+  assert.ok(rows[0].endsWith(',integrity'));
+  assert.ok(rows[1].endsWith(',unchecked'), rows[1]);
+  assert.ok(rows[rows.length - 1].endsWith(',checked'), rows[rows.length - 1]);
 });
