@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { makeFolder } from '../files/make-folder.js';
+import { installedPackage } from '../serializers/version.js';
 import type { Direction } from '../case/coordinates.js';
 import type { Verdict } from '../case/probe.js';
 
@@ -84,21 +85,6 @@ function typescriptVersion(): string {
 
 const packageHashes = new Map<string, string>();
 
-/** The folder of npm package `name` as jsonbench resolves it: up from its entry point to the package.json naming it (its `exports` may hide package.json). @throws when it cannot be resolved */
-function packageDir(name: string): string {
-  let dir = dirname(createRequire(import.meta.url).resolve(name));
-  for (;;) {
-    try {
-      if ((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === name) return dir;
-    } catch {
-      // no package.json here: one level up
-    }
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`no package.json of ${name}`);
-    dir = up;
-  }
-}
-
 /**
  * sha256 (hex) of the installed files of npm package `name` as jsonbench resolves it — each file's path, size and
  * modification time, sorted by path (stat only: ~30 ms for the ten built-in libraries' 3,700 files) — or `builtin`
@@ -113,7 +99,8 @@ export function packageFilesHash(name: string | undefined): string {
   if (known) return known;
   let hex: string;
   try {
-    const dir = packageDir(name);
+    const dir = installedPackage(name)?.dir;
+    if (!dir) throw new Error(`no package.json of ${name}`);
     const h = createHash('sha256');
     const files = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile())

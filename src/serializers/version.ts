@@ -12,22 +12,38 @@ import type { SerializerAdapter } from './types.js';
  */
 export function installedVersion(packageName: string, from: string = import.meta.url): string {
   try {
-    const require = createRequire(from);
-    let dir = dirname(require.resolve(packageName));
-    for (let i = 0; i < 8; i++) {
-      const file = join(dir, 'package.json');
-      if (existsSync(file)) {
-        const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-        if (pkg.name === packageName && pkg.version) return pkg.version;
-      }
-      const up = dirname(dir);
-      if (up === dir) break;
-      dir = up;
-    }
+    return installedPackage(packageName, from)?.version ?? 'unknown';
   } catch {
-    /* fall through */
+    return 'unknown';
   }
-  return 'unknown';
+}
+
+/**
+ * The folder and version of npm package `packageName` as Node resolves it from `from`: the nearest
+ * package.json of that name above its entry point (within 8 levels), or undefined when none is found.
+ * @throws Error from require.resolve when the package cannot be resolved
+ */
+export function installedPackage(
+  packageName: string,
+  from: string = import.meta.url,
+): { dir: string; version?: string } | undefined {
+  let dir = dirname(createRequire(from).resolve(packageName));
+  for (let i = 0; i < 8; i++) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      try {
+        const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+        if (pkg.name === packageName)
+          return { dir, ...(typeof pkg.version === 'string' ? { version: pkg.version } : {}) };
+      } catch {
+        // an unreadable package.json: one level up
+      }
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return undefined;
 }
 
 /**
