@@ -15,7 +15,7 @@
  */
 import { shardGroups } from '../plan/shard.js';
 import { platformOf, type SerializerAdapter } from '../serializers/types.js';
-import fs, { readFileSync, rmSync } from 'node:fs';
+import fs, { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { basename, join } from 'node:path';
 import { makeFolder } from '../files/make-folder.js';
@@ -531,11 +531,21 @@ function readyOutFolder(
   const partialPath = join(outDir, RUN_PARTIAL.cases);
   const launchLogPath = join(outDir, RUN_PARTIAL.launches);
   // a killed run's kept cases in this folder are moved aside, never overwritten (measured results are never lost)
+  // a partial file that is a symbolic link was not written by a run (hx20 a05: announced as a killed run's cases)
+  const links = Object.values(RUN_PARTIAL).filter((f) => {
+    try {
+      return lstatSync(join(outDir, f)).isSymbolicLink();
+    } catch {
+      return false;
+    }
+  });
   const kept = keepKilledRun(outDir);
   if (kept)
     observe({
       type: 'warning',
-      message: `${outDir} held a killed run's measured cases: moved to ${kept} (\`jsonbench report ${kept}\` rebuilds it)`,
+      message: links.length
+        ? `${outDir} held ${links.join(', ')} as symbolic link${links.length === 1 ? '' : 's'}, not files a run writes: moved to ${kept}, what ${links.length === 1 ? 'it points' : 'they point'} to untouched`
+        : `${outDir} held a killed run's measured cases: moved to ${kept} (\`jsonbench report ${kept}\` rebuilds it)`,
     });
   // partial files without their header (no rebuild possible) are moved aside too, never emptied
   const stray = keepStrayPartials(outDir);
