@@ -119,6 +119,14 @@ function checkIds(file: string, key: string, entries: readonly { id: string }[],
   // hx18 A33: `fast-json-stringify.` (a trailing dot) read in every table as the built-in it imitates
   const bare = (id: string) => id.toLowerCase().replace(/[^a-z0-9]/g, '');
   entries.forEach((e, i) => {
+    // hx23 A03/A10: `__proto__`, `constructor`, `hasOwnProperty` as keys of plain objects broke the probe pass,
+    // report.html's charts and its code table
+    if (e.id in Object.prototype)
+      throw new ConfigError(
+        file,
+        `${key}[${i}].id`,
+        `"${e.id}" is the name of a property every JavaScript object has; give yours another id`,
+      );
     if (builtinIds.includes(e.id))
       throw new ConfigError(
         file,

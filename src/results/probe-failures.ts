@@ -53,7 +53,8 @@ export interface ProbeVerdictsLike {
 /** Every row's ✗ and ⚠ verdicts, keyed by serializer row (rows with none are absent), in the verdicts' order. */
 export function failedProbesBySerializer(section: ProbeVerdictsLike): Record<string, FailedProbe[]> {
   const titles = new Map(section.probes.map((p) => [p.id, p.title]));
-  const out: Record<string, FailedProbe[]> = {};
+  // no prototype: a serializer id such as `constructor` or `__proto__` is a key like any other (hx23 A03)
+  const out: Record<string, FailedProbe[]> = Object.create(null) as Record<string, FailedProbe[]>;
   for (const r of section.verdicts) {
     const v = r.verdict;
     if (v.mark !== '✗' && v.mark !== '⚠') continue;

@@ -67,7 +67,8 @@ export function scatterOptionFor(data: ViewData, gi: number, state: ViewState): 
 export function scalingOptionFor(data: ViewData, i: number, state: ViewState): Record<string, unknown> | null {
   const s = data.scaling[i];
   const multi = shownTargets(data, state).length > 1;
-  const lines: Record<string, [number, number][]> = {};
+  // no prototype: a serializer named `constructor` read Object's constructor here and stopped every chart (hx23 A10)
+  const lines: Record<string, [number, number][]> = Object.create(null) as Record<string, [number, number][]>;
   for (const c of data.cases) {
     if (
       c.workload !== s.workload ||

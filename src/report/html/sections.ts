@@ -106,7 +106,8 @@ export function renderFindings(cases: ViewCase[], multiTarget: boolean): string 
 
 /** "The code being measured": each serializer's call as written in its adapter (unsupported pairs have none). */
 export function renderCode(cases: ViewCase[]): string {
-  const bySerializer: Record<string, string | undefined> = {};
+  // no prototype: `constructor` was "in" a plain object, and its row left out (hx23 A03d)
+  const bySerializer: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
   for (const c of cases) {
     if (c.status === 'unsupported') continue;
     if (!(c.serializer in bySerializer) || (c.code && !bySerializer[c.serializer])) bySerializer[c.serializer] = c.code;
