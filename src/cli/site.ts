@@ -1,5 +1,5 @@
 import { replaceAdvice, replaceRefusal } from '../files/replace-guard.js';
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../config/usage-error.js';
 import { caseHistory, listRuns, loadRun } from '../ledger/queries.js';
@@ -55,6 +55,12 @@ export async function siteCommand(opts: SiteOptions): Promise<number> {
     db.close();
   }
   const dir = resolve(opts.out);
+  // hx23 O07: a file as --out gave a raw "ENOTDIR: not a directory, stat '…/home.html/pages'"
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new UsageError(
+      '--out',
+      `${opts.out} exists and is not a folder: the site is a folder of pages; choose a folder`,
+    );
   // hx18 A41: a user's own index.html replaced; every page is checked before any is written
   for (const rel of Object.keys(files)) {
     const refused = replaceRefusal(join(dir, rel), 'HTML page');

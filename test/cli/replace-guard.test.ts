@@ -119,3 +119,13 @@ test('--out onto a device or a folder is refused without advice to delete it (hx
   assert.equal(onNotes.code, 2, onNotes.stderr);
   assert.match(onNotes.stderr, /choose another file \(to replace it, delete it first\)/);
 });
+
+test('site --out onto an existing file is refused as not a folder (hx23 O07)', async () => {
+  const file = join(dir, 'home.html');
+  writeFileSync(file, '<p>mine</p>\n');
+  const r = await cli(['site', '--ledger', ledger, '--out', file]);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /home\.html exists and is not a folder: the site is a folder of pages; choose a folder/);
+  assert.doesNotMatch(r.stderr, /ENOTDIR/);
+  assert.equal(readFileSync(file, 'utf8'), '<p>mine</p>\n');
+});
