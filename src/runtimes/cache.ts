@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
 import { join } from 'node:path';
 import { workerEnv } from '../case/startup.js';
@@ -46,6 +47,7 @@ export function runProgram(
  * registry package). @throws Error with npm's stderr tail.
  */
 export async function npmInstall(dir: string, specs: string[], log: (line: string) => void): Promise<void> {
+  const existed = existsSync(dir);
   makeFolder(dir);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const args = [
@@ -60,5 +62,17 @@ export async function npmInstall(dir: string, specs: string[], log: (line: strin
     ...specs,
   ];
   log(`npm ${args.join(' ')}`);
-  await runProgram(npm, args, 600_000);
+  try {
+    await runProgram(npm, args, 600_000);
+  } catch (e) {
+    // a failed install leaves no empty folder behind to read as an installed runtime (hx23 F25)
+    if (!existed) rmSync(dir, { recursive: true, force: true });
+    // hx23 F25: `--target node@99` advised `runtimes install node@99`, which npm answered "notarget"
+    const missing = /No matching version found for (\S+?)\.?(\s|$)/.exec((e as Error).message);
+    if (missing)
+      throw new Error(`the npm registry has no ${missing[1]}: no such version to install (nothing was installed)`, {
+        cause: e,
+      });
+    throw e;
+  }
 }
