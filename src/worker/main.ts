@@ -23,6 +23,7 @@ import type { AllocationProbe } from '../measure/allocation-probe.js';
 import type { V8Module } from '../measure/allocation.js';
 import { loadUserConfig } from '../config/user-config.js';
 import { describeThrown } from '../host/describe-thrown.js';
+import { screenStacks } from './stack-screen.js';
 
 /** What the globals say about the runtime this worker runs in. */
 interface RuntimeGlobals {
@@ -159,6 +160,8 @@ function readStart(): WorkerJob {
 
 async function main(): Promise<void> {
   keepStdoutForChannel();
+  // before any user code loads: the traces it captures end at its own frames (stack-screen.ts)
+  screenStacks();
   let job: WorkerJob;
   try {
     job = readStart();
