@@ -1,5 +1,5 @@
 import { replaceAdvice, replaceRefusal } from '../files/replace-guard.js';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../config/usage-error.js';
 import { caseHistory, listRuns, loadRun } from '../ledger/queries.js';
@@ -61,6 +61,29 @@ export async function siteCommand(opts: SiteOptions): Promise<number> {
       '--out',
       `${opts.out} exists and is not a folder: the site is a folder of pages; choose a folder`,
     );
+  // hx25 s_symdir: --out/pages as a link to another folder put the pages there, unsaid; a folder of the site that is a
+  // link is refused, as run refuses one in its output folder
+  for (const sub of new Set(
+    Object.keys(files)
+      .map((rel) => dirname(rel))
+      .filter((d) => d !== '.'),
+  )) {
+    const parts = sub.split(/[\\/]/);
+    for (let i = 1; i <= parts.length; i++) {
+      const folder = join(dir, ...parts.slice(0, i));
+      let link = false;
+      try {
+        link = lstatSync(folder).isSymbolicLink();
+      } catch {
+        // absent: made below
+      }
+      if (link)
+        throw new UsageError(
+          '--out',
+          `${join(opts.out, ...parts.slice(0, i))} is a symbolic link: jsonbench does not write the site's pages through a link; remove it or choose another folder`,
+        );
+    }
+  }
   // hx18 A41: a user's own index.html replaced; every page is checked before any is written
   for (const rel of Object.keys(files)) {
     const refused = replaceRefusal(join(dir, rel), 'HTML page');

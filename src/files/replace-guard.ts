@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 
 /**
@@ -38,10 +38,18 @@ const HEAD_BYTES = 4096;
 
 /**
  * Why the existing file at `path` must not be replaced by a file of kind `kind`, or null when it may be (absent, or
- * a file of that kind jsonbench wrote: {@link OWN_FILES}). Never a run's results file or its integrity record (by
- * name: results.json, *.sha256, *.partial.jsonl), a folder, anything but a regular file, or an SQLite database.
+ * a file of that kind jsonbench wrote: {@link OWN_FILES}). Never a symbolic link, a run's results file or its
+ * integrity record (by name: results.json, *.sha256, *.partial.jsonl), a folder, anything but a regular file, or an
+ * SQLite database.
  */
 export function replaceRefusal(path: string, kind: OwnFile): string | null {
+  // hx25 s_symlink: site's index.html linked to another run's report.html was written through (the check followed
+  // the link, saw a jsonbench page and allowed it): a link is never written through, whatever it points to
+  try {
+    if (lstatSync(path).isSymbolicLink()) return 'is a symbolic link: jsonbench does not write through a link';
+  } catch {
+    return null;
+  }
   let isFile: boolean;
   try {
     const st = statSync(path);

@@ -74,7 +74,7 @@ export function parseTarget(id: string): Target {
     if (t) return t;
   }
   throw new TargetError(
-    `unknown target "${value}" (known: ${KNOWN_TARGETS.join(', ')}, node@<major>, dotnet@<major>, ssh://user@host[:port])`,
+    `unknown target "${value}" (known: ${KNOWN_TARGETS.join(', ')}, node@<major> (18 or later), dotnet@<major>, ssh://user@host[:port])`,
   );
 }
 

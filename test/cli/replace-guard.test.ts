@@ -1,7 +1,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,4 +128,34 @@ test('site --out onto an existing file is refused as not a folder (hx23 O07)', a
   assert.match(r.stderr, /home\.html exists and is not a folder: the site is a folder of pages; choose a folder/);
   assert.doesNotMatch(r.stderr, /ENOTDIR/);
   assert.equal(readFileSync(file, 'utf8'), '<p>mine</p>\n');
+});
+
+test('site and history never write through a symbolic link, nor put pages in a linked folder (hx25)', async () => {
+  // another run's finished report, which a link in the site's folder points to
+  const keep = join(dir, 'keep');
+  mkdirSync(keep, { recursive: true });
+  const report = join(keep, 'report.html');
+  writeFileSync(report, '<!doctype html><meta name="generator" content="jsonbench"><title>jsonbench results</title>\n');
+  const before = readFileSync(report, 'utf8');
+  const site = join(dir, 'site-linked');
+  mkdirSync(site, { recursive: true });
+  symlinkSync(report, join(site, 'index.html'));
+  const s = await cli(['site', '--ledger', ledger, '--out', site]);
+  assert.equal(s.code, 2, s.stderr);
+  assert.match(s.stderr, /index\.html is a symbolic link: jsonbench does not write through a link/);
+  assert.equal(readFileSync(report, 'utf8'), before, 'the linked report is unchanged');
+  const h = await cli(['history', '--ledger', ledger, '--format', 'html', '--out', join(site, 'index.html')]);
+  assert.equal(h.code, 2, h.stderr);
+  assert.match(h.stderr, /is a symbolic link: jsonbench does not write through a link/);
+  assert.equal(readFileSync(report, 'utf8'), before, 'the linked report is unchanged');
+  // a linked pages folder
+  const elsewhere = join(dir, 'elsewhere');
+  mkdirSync(elsewhere, { recursive: true });
+  const site2 = join(dir, 'site-linked-pages');
+  mkdirSync(site2, { recursive: true });
+  symlinkSync(elsewhere, join(site2, 'pages'));
+  const p = await cli(['site', '--ledger', ledger, '--out', site2]);
+  assert.equal(p.code, 2, p.stderr);
+  assert.match(p.stderr, /pages is a symbolic link: jsonbench does not write the site's pages through a link/);
+  assert.deepEqual(readdirSync(elsewhere), []);
 });

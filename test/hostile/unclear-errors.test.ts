@@ -160,3 +160,9 @@ test('hx5: a symbolic link loop given as --payload is said to be one, not "no su
     rmSync(dir2, { recursive: true, force: true });
   }
 });
+
+test('--target node@0 is refused as no target (hx25 r_node0: it installed a 0.x binary that cannot run the worker)', async () => {
+  const r = await cli(['run', '--workload', 'weather-station', '--policy', 'quick', '--target', 'node@0']);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /--target: unknown target "node@0" \(known: .*node@<major> \(18 or later\)/);
+});
