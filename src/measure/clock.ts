@@ -4,23 +4,16 @@
  * Node; coarser in browsers) is far below a sample's length.
  */
 export function nowNs(): number {
-  return perfNow() * 1e6;
+  return performance.now() * 1e6;
 }
-
-/**
- * `performance.now`, taken when this module loads, before any user code (hx24 PG2: a serializer's setup that set
- * `performance.now = () => 0` froze every warmup, and the case ended as a plain timeout after 60 s); the CPU clock
- * below binds `process.cpuUsage` the same way.
- */
-const perfNow: () => number = performance.now.bind(performance);
 
 /** Smallest positive step of the clock seen in `tries` successive reads (ns): the timer resolution recorded with results. */
 export function timerResolutionNs(tries = 1000): number {
   let best = Infinity;
   for (let i = 0; i < tries; i++) {
-    const a = perfNow();
-    let b = perfNow();
-    while (b === a) b = perfNow();
+    const a = performance.now();
+    let b = performance.now();
+    while (b === a) b = performance.now();
     best = Math.min(best, b - a);
   }
   return best * 1e6;
@@ -187,8 +180,8 @@ export const threadCpuNowNs: (() => number) | undefined = (() => {
     };
     // a counter that never moves over 1 ms of work is no clock (a kernel without schedstats reads "0 0 0")
     const a = read();
-    const until = perfNow() + 1;
-    while (perfNow() < until);
+    const until = performance.now() + 1;
+    while (performance.now() < until);
     if (!(read() > a)) return undefined;
     return read;
   } catch {
