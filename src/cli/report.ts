@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { exporters, reportFormats, type ReportFormat } from '../report/index.js';
 import { checkChoices, UsageError } from '../config/usage-error.js';
 import { readRun } from './ledger-source.js';
-import { runsOf } from '../results/merge.js';
+import { payloadBytesMismatch, runsOf } from '../results/merge.js';
 import { sameRun } from '../results/same-run.js';
 import { sayOnStderr } from './output.js';
 import { visibleName } from '../report/table/escape.js';
@@ -45,17 +45,11 @@ export async function reportCommand(files: string[], opts: ReportOptions): Promi
       );
   });
   // hx24 CM2: two files named small.json measured as one payload id were shown as one case on two targets, no word
-  const seen = new Map<string, { sha: string; i: number }>();
-  read.forEach((r, i) => {
-    for (const p of r.payloads ?? []) {
-      const before = seen.get(p.workload);
-      if (!before) seen.set(p.workload, { sha: p.sha256, i });
-      else if (before.sha !== p.sha256)
-        sayOnStderr(
-          `jsonbench report: warning: ${files[before.i]} and ${files[i]} measured payload ${visibleName(p.workload)} on different bytes (sha256 ${before.sha.slice(0, 12)}… and ${p.sha256.slice(0, 12)}…): their rows are two payloads under one name, not one payload measured twice`,
-        );
-    }
-  });
+  const mismatch = payloadBytesMismatch(read);
+  if (mismatch)
+    sayOnStderr(
+      `jsonbench report: warning: ${files[mismatch.first]} and ${files[mismatch.second]} measured payload ${visibleName(mismatch.workload)} on different bytes (sha256 ${mismatch.firstSha.slice(0, 12)}… and ${mismatch.secondSha.slice(0, 12)}…): their rows are two payloads under one name, not one payload measured twice`,
+    );
   // the shards of one run (run --shard) are one run, merged as `jsonbench merge` does; runs of one
   // plan on different targets are one run with the targets side by side
   const runs = runsOf(read, files);

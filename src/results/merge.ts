@@ -27,28 +27,48 @@ export function shardRanges(shards: readonly number[], count: number, max = 20):
   return `${shown.join(', ')}${rest ? ` and ${rest} more` : ''}`;
 }
 
+/** Two files that measured one payload id on different bytes ({@link payloadBytesMismatch}). */
+export interface PayloadMismatch {
+  /** the two files' indexes, the earlier first */
+  first: number;
+  second: number;
+  workload: string;
+  firstSha: string;
+  secondSha: string;
+}
+
+/**
+ * The first pair of `files` that measured one payload id (a payload record's workload) on different bytes (file
+ * SHA-256), or undefined when every payload id has one hash across them. `merge` refuses such files, `report`
+ * warns of them (hx6/hx7 U1, hx24 CM2). Pure.
+ */
+export function payloadBytesMismatch(files: readonly Pick<ResultsFile, 'payloads'>[]): PayloadMismatch | undefined {
+  const seen = new Map<string, { sha: string; i: number }>();
+  for (const [i, f] of files.entries())
+    for (const p of f.payloads ?? []) {
+      const before = seen.get(p.workload);
+      if (!before) seen.set(p.workload, { sha: p.sha256, i });
+      else if (before.sha !== p.sha256)
+        return { first: before.i, second: i, workload: p.workload, firstSha: before.sha, secondSha: p.sha256 };
+    }
+  return undefined;
+}
+
 /**
  * Refuses files that measured one payload id on different bytes (hx6/hx7 U1: two shards run on
  * different `response.json` files merged as "24 cases from 2 shards", no word; `compare` warns of
- * it): each payload record's workload must have one file SHA-256 across the files. Returns the
- * files' payload records (for the merge to keep once each).
+ * it: {@link payloadBytesMismatch}). Returns the files' payload records (for the merge to keep once each).
  * @throws ShardMergeError naming both files, the payload id and both hashes
  */
 function samePayloadBytes(
   files: readonly ResultsFile[],
   name: (i: number) => string,
 ): (ResultsFile['payloads'] | undefined)[] {
-  const seen = new Map<string, { sha: string; i: number }>();
-  files.forEach((f, i) => {
-    for (const p of f.payloads ?? []) {
-      const before = seen.get(p.workload);
-      if (!before) seen.set(p.workload, { sha: p.sha256, i });
-      else if (before.sha !== p.sha256)
-        throw new ShardMergeError(
-          `${name(before.i)} and ${name(i)} measured payload ${p.workload} on different bytes (sha256 ${before.sha} and ${p.sha256}): the same payload id, another file's content, so their cases are not one run's; run every shard on the same payload file`,
-        );
-    }
-  });
+  const m = payloadBytesMismatch(files);
+  if (m)
+    throw new ShardMergeError(
+      `${name(m.first)} and ${name(m.second)} measured payload ${m.workload} on different bytes (sha256 ${m.firstSha} and ${m.secondSha}): the same payload id, another file's content, so their cases are not one run's; run every shard on the same payload file`,
+    );
   return files.map((f) => f.payloads);
 }
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from './support.js';
+import { cli, quickPayloadRunArgs } from './support.js';
 
 /**
  * hx20 a05 (unclear): a run.partial.json in --out that was a symbolic link (to a user's file) was announced as
@@ -22,15 +22,7 @@ test('a partial file that is a symbolic link is moved aside as a link, not annou
   symlinkSync(victim, join(out, 'run.partial.json'));
   const payload = join(dir, 'small.json');
   writeFileSync(payload, '{"id":1,"name":"a"}\n');
-  const ran = await cli(
-    ['run', '--payload', payload, '--serializer', 'json', '--direction', 'serialize', '--policy', 'quick'].concat([
-      '--no-probes',
-      '--no-ledger',
-      '--out',
-      out,
-    ]),
-    { timeoutMs: 120_000 },
-  );
+  const ran = await cli(quickPayloadRunArgs(payload, 'json', 'serialize', out), { timeoutMs: 120_000 });
   assert.equal(ran.code, 0, ran.stderr);
   assert.match(ran.stderr, /held run\.partial\.json as symbolic link, not files a run writes: moved to .*killed-/);
   assert.doesNotMatch(ran.stderr, /held a killed run's measured cases/);

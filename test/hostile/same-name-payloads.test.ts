@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from './support.js';
+import { cli, quickPayloadRunArgs } from './support.js';
 
 /**
  * hx24 CM2 (unclear): `report a/results.json b/results.json` of two runs whose payload files shared a name
@@ -19,15 +19,7 @@ async function quickRun(name: string, text: string): Promise<string> {
   const payload = join(dir, name, 'small.json');
   writeFileSync(payload, text);
   const out = join(dir, `${name}-out`);
-  const ran = await cli(
-    ['run', '--payload', payload, '--serializer', 'json', '--direction', 'serialize', '--policy', 'quick'].concat([
-      '--no-probes',
-      '--no-ledger',
-      '--out',
-      out,
-    ]),
-    { timeoutMs: 120_000 },
-  );
+  const ran = await cli(quickPayloadRunArgs(payload, 'json', 'serialize', out), { timeoutMs: 120_000 });
   assert.equal(ran.code, 0, ran.stderr);
   return join(out, 'results.json');
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli } from './support.js';
+import { cli, quickPayloadRunArgs } from './support.js';
 import { screenedFrames } from '../../src/worker/stack-screen.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
@@ -38,18 +38,13 @@ test('a serializer that writes wrong text when its stack shows jsonbench is meas
   writeFileSync(payload, '{"id":1,"name":"a","tags":["x","y"]}\n');
   const out = join(dir, 'out');
   const ran = await cli(
-    ['run', '--config', join(root, 'test/fixtures/hostile/hx24/stack-spy.config.mjs'), '--payload', payload].concat([
-      '--serializer',
+    quickPayloadRunArgs(
+      payload,
       'json,stack-spy',
-      '--direction',
       'serialize',
-      '--policy',
-      'quick',
-      '--no-probes',
-      '--no-ledger',
-      '--out',
       out,
-    ]),
+      join(root, 'test/fixtures/hostile/hx24/stack-spy.config.mjs'),
+    ),
     { timeoutMs: 120_000 },
   );
   assert.equal(ran.code, 0, ran.stderr);

@@ -110,6 +110,35 @@ export function quickRunArgs(
   ];
 }
 
+/**
+ * The arguments of a quick run of `serializers` in one `direction` on the user's payload file `payload` into `out`
+ * (no probes, no ledger), with a config when given.
+ */
+export function quickPayloadRunArgs(
+  payload: string,
+  serializers: string,
+  direction: 'serialize' | 'deserialize',
+  out: string,
+  config?: string,
+): string[] {
+  return [
+    'run',
+    ...(config ? ['--config', config] : []),
+    '--payload',
+    payload,
+    '--serializer',
+    serializers,
+    '--direction',
+    direction,
+    '--policy',
+    'quick',
+    '--no-probes',
+    '--no-ledger',
+    '--out',
+    out,
+  ];
+}
+
 /** Runs the CLI; never rejects. Its messages are matched whole: COLUMNS wide enough never to wrap them (the widths: test/cli/width.test.ts). */
 export function cli(
   args: string[],
