@@ -721,12 +721,37 @@ function everyValueChanged(text: string, schema: SchemaNode, count: number): str
   return out;
 }
 
+/**
+ * The clocks a cost check times its blocks on ({@link newVersusRepeated}): `cpu`, the clock for blocks of the work
+ * (prepare-case.ts costClock: the measuring thread's CPU clock, whose read costs 10–35 µs of that thread's CPU), and
+ * `wall` (clock.ts fineWallNowNs: `performance.now` taken at load, its smallest `step` in ns) for blocks shorter
+ * than {@link SHORT_BLOCK_NS}, where a read of the thread clock would be most of the block: hx26 T1, a serializer
+ * returning the payload's text made at load when a few `===` checks matched its values (~0.2 µs per call beside
+ * JSON.stringify's ~0.9 µs, 67 bytes) read 1.0–1.9× new against repeated on the thread clock, whose reads added
+ * about 1 µs to every call of a block of 32: "use const-cheat (faster by 5.38×)". `perCallNs`: the time per call
+ * its timed rounds read, when known — the block's length is estimated from the lesser of it and one block on the
+ * wall clock, so a case cannot lengthen its estimate past what it was timed at.
+ */
+export interface CostClocks {
+  cpu: () => number;
+  wall?: { now: () => number; step: number };
+  perCallNs?: number;
+}
+
+/**
+ * Blocks estimated shorter than this (ns) are timed on the wall clock ({@link CostClocks}): the thread clock's read
+ * (10–35 µs of the thread's CPU, more under load) stays under about a tenth of a block above it.
+ */
+export const SHORT_BLOCK_NS = 250_000;
+
 /** What one cost measurement found ({@link newVersusRepeated}). */
 export interface CostRatios {
   /** per pass run, the median time per call on new inputs ÷ that on the repeated input (the second pass runs only when the first is over the threshold) */
   ratios: number[];
   /** calls per block */
   perBlock: number;
+  /** the clock the passes read ({@link CostClocks}): `wall` for short blocks */
+  clock?: 'wall';
   /** the first new input whose result was wrong: its index in the made inputs, and the check's failure */
   wrong?: GateFailure;
   /** the least time per call on the repeated input in each pass run, the greatest of them (ns, on the check's clock) */
@@ -808,7 +833,7 @@ function newVersusRepeated<T>(
   perBlock: number,
   call: (input: T) => unknown,
   checkOut: (n: number, out: unknown) => GateFailure | null,
-  now: () => number,
+  clocks: (() => number) | CostClocks,
   threshold: number,
 ): CostRatios {
   // the first blocks warm the code to inputs made this way (untimed): it may have been specialised on the timed
@@ -819,6 +844,13 @@ function newVersusRepeated<T>(
     call(made[n]);
     call(repeated);
   }
+  const { now, floorNs, wall } = blockClock(
+    clocks,
+    () => {
+      for (let k = 0; k < perBlock; k++) call(repeated);
+    },
+    perBlock,
+  );
   const rest = made.length - warm;
   const passes: [number, number][] = [
     [warm, warm + Math.floor(rest / 2)],
@@ -847,11 +879,11 @@ function newVersusRepeated<T>(
     }
     for (const [n, out] of kept) {
       const f = checkOut(n, out);
-      if (f) return { ratios, perBlock, wrong: f };
+      if (f) return { ratios, perBlock, ...(wall ? { clock: 'wall' as const } : {}), wrong: f };
     }
     // a clock that read no time over every block on the repeated input (0/0: NaN, which passed `!(r > T)`: hx10
     // froze the thread clock's file) cannot tell a cache from the work: over the threshold, never under it
-    const base = Math.min(...same);
+    const base = Math.max(Math.min(...same), floorNs);
     // the greatest of the passes' least times: a cache switched off by the first pass's new inputs is slow in the next
     // (hx10's leafoff: 98 µs per call in the first pass, 410 µs in the second, 121 µs in the rounds)
     repeatedNs = Math.max(repeatedNs, base);
@@ -862,9 +894,33 @@ function newVersusRepeated<T>(
   return {
     ratios,
     perBlock,
+    ...(wall ? { clock: 'wall' as const } : {}),
     ...(Number.isFinite(repeatedNs) && repeatedNs > 0 ? { repeatedNs } : {}),
     ...(Number.isFinite(newNs) && newNs > 0 ? { newNs } : {}),
   };
+}
+
+/**
+ * The clock a cost check's passes read ({@link CostClocks}): `wall` when a block of `perBlock` calls, estimated from
+ * the lesser of `perCallNs` and one `block` timed on it, would last under {@link SHORT_BLOCK_NS}; else `cpu`.
+ * `floorNs`: the least per-call time a block can read on it (the wall clock's step over a block; 0 on `cpu`), so a
+ * block of calls too cheap for any step reads as a cache, not as a clock that stood still.
+ */
+function blockClock(
+  clocks: (() => number) | CostClocks,
+  block: () => void,
+  perBlock: number,
+): { now: () => number; floorNs: number; wall?: true } {
+  if (typeof clocks === 'function') return { now: clocks, floorNs: 0 };
+  const { cpu, wall, perCallNs } = clocks;
+  if (!wall) return { now: cpu, floorNs: 0 };
+  const t0 = wall.now();
+  block();
+  const measured = (wall.now() - t0) / perBlock;
+  const per = Math.min(measured, perCallNs !== undefined && perCallNs > 0 ? perCallNs : Infinity);
+  return per * perBlock < SHORT_BLOCK_NS
+    ? { now: wall.now, floorNs: wall.step / perBlock, wall: true }
+    : { now: cpu, floorNs: 0 };
 }
 
 /**
@@ -872,7 +928,11 @@ function newVersusRepeated<T>(
  * passes always, as the calibration in bench/timed-check.ts reads them). Null when the text has too few values to
  * change, or a call on a new text throws (a validator's own rule: the check proves nothing then).
  */
-export function textCacheRatios(c: DeserializeCheck, now: () => number, threshold = 0): CostRatios | null {
+export function textCacheRatios(
+  c: DeserializeCheck,
+  now: (() => number) | CostClocks,
+  threshold = 0,
+): CostRatios | null {
   const perBlock = callsPerBlock(c.text.length);
   const schema = wireSchema(c.view.schema, c.view.wire?.naming);
   let made = freshTexts(c.text, schema, COST_BLOCKS * perBlock);
@@ -911,7 +971,7 @@ export function textCacheRatios(c: DeserializeCheck, now: () => number, threshol
  */
 export function textCacheCost(
   c: DeserializeCheck,
-  now: () => number,
+  now: (() => number) | CostClocks,
   timedNs?: number,
   baselineNs?: number,
 ): GateFailure | null {
@@ -972,7 +1032,11 @@ export interface InputCostCheck {
  * made the serializer's input as the timed input was. Null when no value can change. Errors the serializer throws
  * propagate (a serializer that fails on an input of its schema it has never seen is not measured).
  */
-export function inputCacheRatios(c: InputCostCheck, now: () => number, threshold = 0): CostRatios | null {
+export function inputCacheRatios(
+  c: InputCostCheck,
+  now: (() => number) | CostClocks,
+  threshold = 0,
+): CostRatios | null {
   const text = stringify(c.wire);
   if (typeof text !== 'string') return null;
   const perBlock = callsPerBlock(text.length);
@@ -998,7 +1062,7 @@ export function inputCacheRatios(c: InputCostCheck, now: () => number, threshold
  */
 export function inputCacheCost(
   c: InputCostCheck,
-  now: () => number,
+  now: (() => number) | CostClocks,
   timedNs?: number,
   baselineNs?: number,
 ): GateFailure | null {

@@ -239,3 +239,28 @@ export const helperThreadsCpuNs: (() => number) | undefined = (() => {
     return undefined;
   }
 })();
+
+/** The finest step the cost checks' wall clock ({@link fineWallNowNs}) may have (ns): a coarser clock reads too few steps over a short block. */
+const FINE_WALL_STEP_NS = 1000;
+
+/**
+ * `performance.now()` as it was when this module loaded (before any config or serializer code: a config that
+ * replaces `performance.now` later does not reach it), in ns — where its smallest step, over 20 tries at load, is at
+ * most {@link FINE_WALL_STEP_NS} (Node 20 here: ~0.3 µs); else undefined (browsers coarsen it to 5–100 µs). `step`:
+ * that smallest step (ns). The cost checks time blocks too short for the thread clock's read cost on it
+ * (cache-checks.ts `CostClocks`).
+ */
+export const fineWallNowNs: { now: () => number; step: number } | undefined = (() => {
+  const perf = (globalThis as { performance?: { now?: () => number } }).performance;
+  const f = perf?.now;
+  if (typeof f !== 'function') return undefined;
+  const read = () => f.call(perf) * 1e6;
+  let step = Infinity;
+  for (let i = 0; i < 20; i++) {
+    const a = read();
+    let b = read();
+    for (let k = 0; b === a && k < 1e6; k++) b = read();
+    if (b > a) step = Math.min(step, b - a);
+  }
+  return step <= FINE_WALL_STEP_NS ? { now: read, step } : undefined;
+})();

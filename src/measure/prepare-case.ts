@@ -12,13 +12,14 @@ import {
   sharedResult,
   textCacheCost,
   textCacheRatios,
+  type CostClocks,
   type CostRatios,
   type DeserializeCheck,
   type InputCostCheck,
 } from './cache-checks.js';
 import { integrityChange, sideChecks, type SideChecks } from './timed-check.js';
 import { firstMismatch } from './verify.js';
-import { cpuNowNs, nowNs, threadCpuNowNs } from './clock.js';
+import { cpuNowNs, fineWallNowNs, nowNs, threadCpuNowNs } from './clock.js';
 import { acceptsInvalid, invalidTexts } from './rejects.js';
 import { roundChanges } from './in-place.js';
 import type { PickedResult } from './check-schedule.js';
@@ -33,6 +34,13 @@ const { parse } = JSON;
  * ("a text it had never seen cost 4.7×", hx8 SPINP-50-default).
  */
 export const costClock: () => number = threadCpuNowNs ?? cpuNowNs ?? nowNs;
+
+/** The cost checks' clocks ({@link costClock}; a block too short for it on clock.ts fineWallNowNs), with the time per call its timed rounds read when known (ns). */
+const costClocks = (perCallNs?: number): CostClocks => ({
+  cpu: costClock,
+  ...(fineWallNowNs ? { wall: fineWallNowNs } : {}),
+  ...(perCallNs !== undefined ? { perCallNs } : {}),
+});
 
 /** Where a case sits, as far as preparing one side of it is concerned; `serializeTo` as in the measure policy (absent: `string`). */
 export interface CaseShape {
@@ -306,10 +314,9 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
       // one unit per op: the op is one call on the unit the check calls
       const timedNs = copy.length === 1 && timedNsPerOp?.length ? medianOf(timedNsPerOp) : undefined;
       const baselineNs = copy.length === 1 && baselineNsPerOp?.length ? medianOf(baselineNsPerOp) : undefined;
+      const clocks = costClocks(timedNsPerOp?.length ? medianOf(timedNsPerOp) / Math.max(1, copy.length) : undefined);
       if (c.direction === 'serialize')
-        return (
-          inputCacheCost(inputCost(text, copy), costClock, timedNs, baselineNs) ?? leafChanges(leafCheck(text, copy))
-        );
+        return inputCacheCost(inputCost(text, copy), clocks, timedNs, baselineNs) ?? leafChanges(leafCheck(text, copy));
       // a validator must still reject what its schema rejects after the rounds, not only at the gate (hx10 lazyajv:
       // ajv compiled from the lab's own schema validated its first 200 calls, then was JSON.parse: "use lazyajv
       // (faster by 1.27×)" than typebox)
@@ -327,12 +334,12 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
           };
       }
       const d = deserializeCheck(copy);
-      return sharedResult(d) ?? sameLengthText(d) ?? textCacheCost(d, costClock, timedNs, baselineNs);
+      return sharedResult(d) ?? sameLengthText(d) ?? textCacheCost(d, clocks, timedNs, baselineNs);
     },
     cacheCost(text, copy) {
       return c.direction === 'serialize'
-        ? inputCacheRatios(inputCost(text, copy), costClock)
-        : textCacheRatios(deserializeCheck(copy), costClock);
+        ? inputCacheRatios(inputCost(text, copy), costClocks())
+        : textCacheRatios(deserializeCheck(copy), costClocks());
     },
     timedChecks(side, text, copies) {
       const g = gated.get(text);

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli, quickRunArgs } from './support.js';
+import { cli, quickPayloadRunArgs, quickRunArgs } from './support.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
 /**
@@ -52,3 +52,35 @@ test('a parser caching by the whole text and copying its result out is incorrect
   );
   assert.equal(baseline.status, 'measured', baseline.reason);
 });
+
+/**
+ * hx26 T1 (test/fixtures/hostile/hx26/const-cheat.config.mjs): answers made at load whenever the input is the payload's
+ * own, the work otherwise, on a 67-byte payload (~0.2 µs per call against ~0.9 µs): the cost checks' blocks of 32
+ * calls lasted a few µs, and the thread clock's read (10–35 µs) compressed their ratio to 1.0–1.9 ("faster by 5.38×").
+ * Blocks that short are now timed on the wall clock (cache-checks.ts CostClocks).
+ */
+for (const direction of ['serialize', 'deserialize'] as const)
+  test(`a ${direction === 'serialize' ? 'serializer' : 'parser'} answering the tiny payload's own input from load is incorrect`, async () => {
+    const fixtures = join(root, 'test/fixtures/hostile/hx26');
+    const out = join(dir, `const-cheat-${direction}`);
+    const ran = await cli(
+      quickPayloadRunArgs(
+        join(fixtures, 'small.json'),
+        'json,const-cheat',
+        direction,
+        out,
+        join(fixtures, 'const-cheat.config.mjs'),
+      ),
+      { timeoutMs: 300_000 },
+    );
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+    const c = results.cases.find((x) => x.serializer === 'const-cheat')!;
+    const baseline = results.cases.find((x) => x.serializer === 'json')!;
+    assert.equal(c.status, 'incorrect', `${c.status}: ${c.reason ?? ''}\n${ran.stderr}`);
+    assert.match(
+      c.reason!,
+      direction === 'serialize' ? /an input object it had never seen/ : /a text it had never seen/,
+    );
+    assert.equal(baseline.status, 'measured', baseline.reason);
+    assert.doesNotMatch(ran.stdout, /use const-cheat/);
+  });
