@@ -46,7 +46,14 @@ console.log(
 );
 useClock('cpu');
 const lines: string[] = [];
-const rows: { direction: Direction; id: string; ratios: number[] }[] = [];
+const rows: {
+  direction: Direction;
+  id: string;
+  ratios: number[];
+  roundsNs?: number;
+  repeatedVsRounds?: number;
+  newVsRounds?: number;
+}[] = [];
 for (const s of subjects)
   for (const direction of ['serialize', 'deserialize'] as Direction[]) {
     if (only && direction !== only) continue;
@@ -77,7 +84,11 @@ for (const s of subjects)
         gc();
         warmup(op, policy);
         const opsPerSample = pilot(op, policy);
-        measureRounds({ op, opsPerSample }, undefined, policy, gc, () => {});
+        const timed: number[] = [];
+        measureRounds({ op, opsPerSample }, undefined, policy, gc, (round) => timed.push(...round.serializerNs));
+        // the rounds' median time per call (one unit per op: the unit the check calls), which slowerThanTimed reads
+        const roundsNs =
+          b.length === 1 && timed.length ? [...timed].sort((x, y) => x - y)[timed.length >> 1] : undefined;
         for (let k = 0; k < repeat; k++) {
           const r = side.cacheCost(s.text, b);
           if (!r) {
@@ -85,7 +96,15 @@ for (const s of subjects)
             break;
           }
           if (r.wrong) console.log(`${id}: WRONG on a new input: ${r.wrong.reason}`);
-          rows.push({ direction, id, ratios: r.ratios });
+          const vsRounds =
+            roundsNs !== undefined
+              ? {
+                  roundsNs: Math.round(roundsNs),
+                  ...(r.repeatedNs !== undefined ? { repeatedVsRounds: +(r.repeatedNs / roundsNs).toFixed(3) } : {}),
+                  ...(r.newNs !== undefined ? { newVsRounds: +(r.newNs / roundsNs).toFixed(3) } : {}),
+                }
+              : {};
+          rows.push({ direction, id, ratios: r.ratios, ...vsRounds });
           lines.push(
             JSON.stringify({
               direction,
@@ -95,7 +114,9 @@ for (const s of subjects)
               shape: s.shape,
               caseClass,
               perBlock: r.perBlock,
+              clock: r.clock ?? 'cpu',
               ratios: r.ratios.map((x) => +x.toFixed(3)),
+              ...vsRounds,
               load: loadavg()[0],
             }),
           );
@@ -124,5 +145,20 @@ for (const direction of ['serialize', 'deserialize'] as Direction[]) {
   );
   for (const r of [...mine].sort((x, y) => Math.max(...y.ratios) - Math.max(...x.ratios)).slice(0, 6))
     console.log(`  ${r.id}: ${r.ratios.map((x) => x.toFixed(2)).join(' ')}`);
+}
+// what slowerThanTimed reads (cache-checks.ts), by the rounds' time per call: the least and greatest over the cases
+for (const [name, below] of [
+  ['under 20 µs per call', true],
+  ['20 µs per call or more', false],
+] as const) {
+  const mine = rows.filter((r) => r.roundsNs !== undefined && r.roundsNs < 20_000 === below);
+  const most = (k: 'repeatedVsRounds' | 'newVsRounds') =>
+    mine.reduce<(typeof rows)[number] | undefined>((m, r) => ((r[k] ?? 0) > (m?.[k] ?? 0) ? r : m), undefined);
+  const rep = most('repeatedVsRounds');
+  const fresh = most('newVsRounds');
+  if (mine.length)
+    console.log(
+      `${name}: ${mine.length} measurements; repeated ÷ rounds max ${rep?.repeatedVsRounds?.toFixed(2)} (${rep?.id}), new ÷ rounds max ${fresh?.newVsRounds?.toFixed(2)} (${fresh?.id})`,
+    );
 }
 console.log(`load average at end: ${load()}; measurements in ${outFile}`);
