@@ -609,6 +609,15 @@ async function extraPasses(
   }
 }
 
+/** How the note after timing names the reports written (hx26 K4: under `ulimit -f` it said "and the reports" while report.html was not): " and the reports", " and report.md (report.html was not written)", "; the reports were not written". */
+function reportsSaid(reports: WrittenReports): string {
+  const failed = reports.failed.map((f) => `report.${f.format}`);
+  if (!failed.length) return ' and the reports';
+  const written = Object.keys(reports.written).map((f) => `report.${f}`);
+  if (!written.length) return `; ${failed.join(' and ')} ${failed.length === 1 ? 'was' : 'were'} not written`;
+  return ` and ${written.join(' and ')} (${failed.join(' and ')} ${failed.length === 1 ? 'was' : 'were'} not written)`;
+}
+
 /**
  * Runs the probe pass after the measured results and their reports are written, then writes both
  * again with the probe matrix; a pass that fails, or user code that changed the process during it,
@@ -631,7 +640,7 @@ async function withProbeMatrix(
   if (req.probes && io.probe.probePayload)
     observe({
       type: 'note',
-      message: `results written to ${join(req.outDir, 'results.json')} and the reports; the probe pass adds its matrix to them when it ends`,
+      message: `results written to ${join(req.outDir, 'results.json')}${reportsSaid(reports)}; the probe pass adds its matrix to ${reports.failed.length && !Object.keys(reports.written).length ? 'it' : 'them'} when it ends`,
       resultsPath: join(req.outDir, 'results.json'),
     });
   const probed = await probePass(req, observe, io.probe).catch((e: unknown) => {

@@ -88,3 +88,21 @@ test(
     assert.doesNotMatch(ran.stderr, /internal error|jsonbench report/);
   },
 );
+
+test(
+  'report.html on a full disk: the note after timing names the report written, not "the reports" (hx26 K4)',
+  { skip },
+  async () => {
+    const out = join(dir, 'html');
+    const args = run(out).filter((a) => a !== '--no-probes');
+    const ran = await cli(args, { env: fullFor('report.html.tmp-'), timeoutMs: 300_000 });
+    const said = (ran.stdout + ran.stderr).replace(/\s+/g, ' ');
+    assert.match(
+      said,
+      /results written to \S+results\.json and report\.md \(report\.html was not written\); the probe pass/,
+    );
+    assert.doesNotMatch(said, /and the reports;/);
+    assert.ok(existsSync(join(out, 'report.md')));
+    assert.ok(!existsSync(join(out, 'report.html')));
+  },
+);
