@@ -24,6 +24,7 @@ import { progressView, type ProgressView } from './progress.js';
 import type { RunRequest } from '../run/request.js';
 import { parseMaxTime, withAdaptive, policies } from '../config/policies.js';
 import { armHost } from '../config/user-config.js';
+import { HostPatched } from '../config/host-guard.js';
 import { checkInputPaths, conformanceSkippedLines } from './input-files.js';
 import { caseTimeoutFlag, resolveFlag } from './flag-values.js';
 
@@ -268,6 +269,17 @@ async function runAndReport(opts: RunCliOptions, writeJson?: (text: string) => v
     );
     for (const line of [...(opts.json ? unresolvedLines(results) : []), ...exit.lines]) sayOnStderr(line);
     return exit.code;
+  } catch (e) {
+    // the groups' tables went to stdout as each finished; a change user code made to jsonbench's process found at the
+    // end withdraws them (hx26: Math.log patched by a config, the means printed were wrong and stdout never said so)
+    if (e instanceof HostPatched && !opts.json && tables.printed()) {
+      tables.flush(view);
+      view.stop();
+      process.stdout.write(
+        `\n${wrap("The tables above are withdrawn: user code changed jsonbench's own process during the run, so their numbers cannot be trusted (stderr says what changed; nothing was written).", width)}\n`,
+      );
+    }
+    throw e;
   } finally {
     view.stop();
     progress = null;

@@ -96,6 +96,12 @@ export default {};
     /error: user code \(a timer or a promise armed by a config, a serializer or a schema module\) changed jsonbench's own process: JSON\.stringify \(put back\): the numbers this process handled after the change cannot be trusted, so results\.json and the reports were not written/,
   );
   assert.equal(existsSync(join(out, 'results.json')), false);
+  // the group's table went to stdout before the change was found: withdrawn there too (hx26 T5)
+  assert.match(ran.stdout, /Serializer/);
+  assert.match(
+    ran.stdout.replace(/\s+/g, ' '),
+    /The tables above are withdrawn: user code changed jsonbench's own process during the run, so their numbers cannot be trusted/,
+  );
 });
 
 test('a notes() that never returns ends the run with exit 2 naming notes() and the serializer (hx1: 643 s of silence)', async () => {
