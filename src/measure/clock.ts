@@ -67,6 +67,20 @@ export class ClockTampered extends Error {
   }
 }
 
+/**
+ * Thrown by a timed sample whose wall clock (`performance.now`) did not move while the CPU clock read a millisecond or
+ * more: code in the worker replaced or froze it (hx24 PG2: `performance.now = () => 0` in a prepare() made the pilot
+ * double its ops forever, a plain "no result after 60 s"). The case cannot be timed.
+ */
+export class WallClockStopped extends Error {
+  constructor(cpuMs: number) {
+    super(
+      `performance.now() did not move over a timed sample that took ${cpuMs.toFixed(1)} ms of CPU: code in the worker replaced or froze it, so the case cannot be timed`,
+    );
+    this.name = 'WallClockStopped';
+  }
+}
+
 /** What the thread clocks take of node:fs when this module loads (before any user code). */
 type ClockFs = {
   openSync(path: string, flags: string): number;
