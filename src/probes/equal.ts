@@ -36,7 +36,7 @@ export function renderProbeValue(value: unknown): string {
       break;
   }
   if (value === null) return 'null';
-  if (value instanceof Date) return `Date(${Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString()})`;
+  if (value instanceof Date) return dateText(value);
   if (value instanceof Map) return clip(`Map(${value.size}) ${safeJson([...value])}`);
   if (value instanceof Set) return clip(`Set(${value.size}) ${safeJson([...value])}`);
   const proto = Object.getPrototypeOf(value);
@@ -45,18 +45,25 @@ export function renderProbeValue(value: unknown): string {
   return clip(cls + safeJson(value));
 }
 
-/** Marks a number JSON.stringify would write as null (NaN, ±Infinity) or as 0 (-0), unquoted again after stringify. */
+/** Marks a number JSON.stringify would write as null (NaN, ±Infinity) or as 0 (-0), or a Date, unquoted again after stringify. */
 const NUMBER_MARK = '\u0000num:';
+
+/** A Date as {@link renderProbeValue} shows it: `Date(2024-02-29T12:34:56.789Z)`, `Date(Invalid)`. */
+const dateText = (d: Date) => `Date(${Number.isNaN(d.getTime()) ? 'Invalid' : d.toISOString()})`;
 
 function safeJson(value: unknown): string {
   try {
-    const text = JSON.stringify(value, (_k, v) =>
-      typeof v === 'bigint'
+    // a Date inside is shown as one, as at the top (its toJSON runs before the replacer: an Invalid Date read `null`,
+    // the very substitute the edge.date.invalid probe fails a serializer for — new user nu13)
+    const text = JSON.stringify(value, function (this: Record<string, unknown>, k, v: unknown) {
+      const raw = this[k];
+      if (raw instanceof Date) return `${NUMBER_MARK}${dateText(raw)}`;
+      return typeof v === 'bigint'
         ? `${v}n`
         : typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))
           ? `${NUMBER_MARK}${Object.is(v, -0) ? '-0' : String(v)}`
-          : v,
-    );
+          : v;
+    });
     return text?.replace(/"\\u0000num:([^"]*)"/g, '$1') ?? String(value);
   } catch {
     return '[unserializable: cycle?]';

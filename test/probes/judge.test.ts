@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { judge, loneSurrogateAt, faultOf } from '../../src/probes/judge.js';
-import { strictMismatch } from '../../src/probes/equal.js';
+import { renderProbeValue, strictMismatch } from '../../src/probes/equal.js';
 import type { Accept } from '../../src/probes/types.js';
 
 /** The judge is a pure function: these pin each verdict it can give and the rules before them. */
@@ -113,4 +113,11 @@ test('loneSurrogateAt finds unpaired surrogates and skips pairs', () => {
   assert.equal(loneSurrogateAt('ab\ud800'), 2);
   assert.equal(loneSurrogateAt('\ude00\ud83d'), 0);
   assert.equal(loneSurrogateAt('x\udc00'), 1);
+});
+
+test('a Date inside a value is shown as a Date: an Invalid Date is not rendered as the null a serializer is failed for (nu13)', () => {
+  assert.equal(renderProbeValue({ at: new Date(Number.NaN) }), '{"at":Date(Invalid)}');
+  assert.equal(renderProbeValue({ at: new Date(0) }), '{"at":Date(1970-01-01T00:00:00.000Z)}');
+  assert.equal(renderProbeValue(new Date(Number.NaN)), 'Date(Invalid)');
+  assert.equal(renderProbeValue({ at: '1970-01-01T00:00:00.000Z' }), '{"at":"1970-01-01T00:00:00.000Z"}');
 });
