@@ -276,5 +276,5 @@ export const fineWallNowNs: { now: () => number; step: number } | undefined = ((
     for (let k = 0; b === a && k < 1e6; k++) b = read();
     if (b > a) step = Math.min(step, b - a);
   }
-  return step <= FINE_WALL_STEP_NS ? { now: read, step } : undefined;
+  return step <= FINE_WALL_STEP_NS ? Object.freeze({ now: read, step }) : undefined;
 })();
