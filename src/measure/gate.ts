@@ -94,7 +94,9 @@ export function checkOutput(
         actual: 'a Promise',
         reason: `deserialize returned a Promise (it must be synchronous)${where}`,
       };
-    const m = firstMismatch(expected, out);
+    // -0 read as 0 is a value lost (hx27 c13: a parser doing so "passed the correctness gate" on a payload holding -0,
+    // while its edge.number.-0 probe said silent-loss); a serializer's "0" for -0 is JSON.stringify's own spelling
+    const m = firstMismatch(expected, out, { negativeZero: 'strict' });
     // equal when read is not enough: a lazy Proxy or getters parse when read, outside the timed op (hx2)
     return m ? { ...m, reason: `result differs at ${m.path}${where}` } : unmaterialised(expected, out, where);
   }

@@ -79,9 +79,16 @@ type Task =
 
 /**
  * First difference between `expected` and `actual` in document order, or null when they are
- * equal. Never recurses; cost is linear in the size of `expected`.
+ * equal. Never recurses; cost is linear in the size of `expected`. -0 and 0 are equal unless
+ * `options.negativeZero` is `strict` (a parser's result: JSON.parse reads "-0" as -0; a serializer's
+ * text is compared parsed, and JSON.stringify writes -0 as "0").
  */
-export function firstMismatch(expected: unknown, actual: unknown): Mismatch | null {
+export function firstMismatch(
+  expected: unknown,
+  actual: unknown,
+  options: { negativeZero?: 'strict' } = {},
+): Mismatch | null {
+  const zeros = options.negativeZero !== 'strict';
   const stack: Task[] = [{ kind: 'value', expected, actual, at: null }];
   while (stack.length) {
     const t = stack.pop()!;
@@ -117,7 +124,7 @@ export function firstMismatch(expected: unknown, actual: unknown): Mismatch | nu
       return differ();
     }
     if (e === null || a === null || typeof e !== 'object' || typeof a !== 'object') {
-      if (sameValue(e, a) || (e === 0 && a === 0)) continue;
+      if (sameValue(e, a) || (zeros && e === 0 && a === 0)) continue;
       return differ();
     }
     if (isArray(e) !== isArray(a)) return differ();
