@@ -1,6 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from './support.js';
@@ -23,8 +23,10 @@ writeFileSync(
   `const fs = require('node:fs');
 const { basename } = require('node:path');
 const open = fs.openSync;
+let seen = 0;
 fs.openSync = function (p, ...rest) {
-  if (typeof p === 'string' && basename(p).startsWith(process.env.JSONBENCH_TEST_FULL)) return open('/dev/full', 'w');
+  if (typeof p === 'string' && basename(p).startsWith(process.env.JSONBENCH_TEST_FULL) && ++seen > Number(process.env.JSONBENCH_TEST_FULL_SKIP || 0))
+    return open('/dev/full', 'w');
   return open.call(this, p, ...rest);
 };
 require('node:module').syncBuiltinESMExports();
@@ -104,5 +106,32 @@ test(
     assert.doesNotMatch(said, /and the reports;/);
     assert.ok(existsSync(join(out, 'report.md')));
     assert.ok(!existsSync(join(out, 'report.html')));
+  },
+);
+
+test(
+  'a disk that fills during the probe pass keeps the run: results.json from the end of timing stands, exit 0, a warning says the matrix was not added (hx27 d01b)',
+  { skip },
+  async () => {
+    const out = join(dir, 'probes-full');
+    const args = run(out).filter((a) => a !== '--no-probes');
+    // the first results.json written (when timing ends) goes through; the second (with the probe matrix) hits the full disk
+    const ran = await cli(args, {
+      env: { ...fullFor('results.json.tmp-'), JSONBENCH_TEST_FULL_SKIP: '1' },
+      timeoutMs: 300_000,
+    });
+    assert.equal(ran.code, 0, ran.stderr);
+    const said = ran.stderr.replace(/\s+/g, ' ');
+    assert.match(
+      said,
+      /warning: the probe matrix could not be added to results\.json \(cannot write \S+results\.json: no space left on the device \(ENOSPC\)[^)]*\): results\.json and the reports written when timing ended are kept, without it/,
+    );
+    assert.doesNotMatch(said, /no case was finished and kept/);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
+      cases: { status: string }[];
+      probes?: unknown;
+    };
+    assert.equal(results.probes, undefined);
+    assert.ok(results.cases.some((c) => c.status === 'measured'));
   },
 );
