@@ -12,6 +12,7 @@ import {
   groupOf,
   matrixTable,
   probeMatrix,
+  PROBES_UNFINISHED,
   probeSideFor,
   summaryLine,
   versionChanges,
@@ -109,9 +110,9 @@ const SHOWN_PER_GROUP = 2;
 /** The probe section as terminal text (empty when the file has none). */
 export function renderProbesTerminal(results: ResultsFile, options: ProbeTextOptions = {}): string {
   const section = results.probes;
-  if (!section) return '';
-  const k = createColors(Boolean(options.color));
   const width = options.width ?? DEFAULT_WIDTH;
+  if (!section) return results.probePending ? wrap(`Probes: ${PROBES_UNFINISHED}`, width, '  ') : '';
+  const k = createColors(Boolean(options.color));
   const say = (text: string, indent = '  ') => wrap(text, width, indent);
   const out: string[] = [
     k.bold(
@@ -184,7 +185,7 @@ function failingLines(results: ResultsFile, direction: (typeof DIRECTIONS)[numbe
 /** The probe section as Markdown: summary, matrices, version changes, and the failing verdicts in collapsed blocks (input, expected, actual). */
 export function renderProbesMarkdown(results: ResultsFile): string {
   const section = results.probes;
-  if (!section) return '';
+  if (!section) return results.probePending ? `## Probes relevant to the payloads\n\n${PROBES_UNFINISHED}\n` : '';
   const md = (s: string, max?: number) => escapeCell(s, 'markdown', max);
   const dotnetTargets = dotnetTargetIds(results);
   const out: string[] = [

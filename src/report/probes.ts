@@ -77,6 +77,10 @@ export function probeSideFor(
   return { title: net?.title ?? probe.title, side: net?.[v.direction] ?? probe[v.direction] };
 }
 
+/** What the reports say of a run whose probe pass did not finish (results/types.ts `probePending`). */
+export const PROBES_UNFINISHED =
+  "the run's probe pass did not finish (the run was stopped during it, or is still in it): this file has the timed cases, and no probe matrix; `jsonbench probe` asks the probes alone.";
+
 /** A failing verdict: wrong (✗) or throws where output was expected (⚠). */
 export const isFailing = (v: Verdict) => v.mark === '✗' || v.mark === '⚠';
 

@@ -118,6 +118,12 @@ export function probesOf(results: ResultsFile): ProbesLike | null {
   return p as ProbesLike;
 }
 
+/** Whether a results file carries capability probes: `unfinished` when its run's probe pass never ended ({@link ResultsFile} `probePending`). */
+export function probedState(results: ResultsFile): boolean | 'unfinished' {
+  if (probesOf(results) !== null) return true;
+  return results.probePending ? 'unfinished' : false;
+}
+
 /** The cost sources used when none are given. */
 export const DEFAULT_COST_SOURCES: readonly CostSource[] = deepFreeze([schemaCost, translationCosts, payloadCosts]);
 
@@ -329,9 +335,9 @@ export function clearlyFaster(c: MeasuredCase): boolean {
  * `looser check: …`, `probe: …`), or one saying the gate found none. THE one place their content
  * is made (issue 24 reworks it): every renderer calls this; report.md and the HTML list each cost
  * of a kind under its line ({@link costGroupsOf}). Empty without a pick.
- * @param probed the results file carries capability probes
+ * @param probed the results file carries capability probes (`unfinished`: its run's probe pass did not finish)
  */
-export function costLines(r: { pick: Recommendation['pick'] }, probed: boolean): string[] {
+export function costLines(r: { pick: Recommendation['pick'] }, probed: boolean | 'unfinished'): string[] {
   if (!r.pick) return [];
   if (r.pick.unprobed)
     return [
@@ -340,7 +346,7 @@ export function costLines(r: { pick: Recommendation['pick'] }, probed: boolean):
     ];
   if (!r.pick.costs.length)
     return [
-      `costs: the gate found no behaviour cost${probed ? ' and no probe failed' : ' (capability probes: not in this run)'}`,
+      `costs: the gate found no behaviour cost${probed === 'unfinished' ? ' (capability probes: the probe pass did not finish)' : probed ? ' and no probe failed' : ' (capability probes: not in this run)'}`,
     ];
   return costGroupsOf(r).map((g) => `${g.label}: ${g.text}`);
 }
@@ -846,7 +852,7 @@ export function renderRecommendations(
   if (!results.payloads?.length)
     return dialect === 'terminal' ? renderSuiteRecommendations(results, options) : suiteMarkdown(results, options);
   const recs = recommend(results, options.costSources);
-  const probed = probesOf(results) !== null;
+  const probed = probedState(results);
   const load = results.environment.loadAverage.start.map((x) => x.toFixed(2)).join('/');
   const machine = `${results.environment.cores} cores, load average ${load} at the start (1/5/15 min), policy ${results.policy.name}`;
   const esc = (s: string) => escapeCell(s, dialect, Infinity);

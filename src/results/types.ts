@@ -766,6 +766,12 @@ export const ResultsFileSchema = deepFreeze(
     /** the probe matrix (`jsonbench probe`), or the probes relevant to a timed run's payloads */
     probes: Optional(ProbesSectionSchema),
     /**
+     * `true` in the results.json a run writes when timing ends, while its probe pass has not finished; the file the
+     * pass ends with has no such key (hx27 k03: a run killed during its probe pass left a file that read like one run
+     * with `--no-probes`). The reports say the pass did not finish.
+     */
+    probePending: Optional(Type.Literal(true)),
+    /**
      * A shard of a run (`run --shard index/count`): which one, and the case ids of the whole plan in
      * order, so `jsonbench merge` can rebuild the unsharded run from all `count` shards. Absent for
      * a whole run.

@@ -657,29 +657,32 @@ async function withProbeMatrix(
       type: 'warning',
       message: `user code changed jsonbench's own process during the probe pass: ${tampered} (put back); the probe matrix is left out`,
     });
-  else if (probed) {
+  // the pass ended (with a matrix or without one): the file no longer says it is pending
+  if (!results.probePending && !(probed && !tampered)) return reports;
+  const before = { finishedAt: results.finishedAt, end: results.environment.loadAverage.end };
+  delete results.probePending;
+  if (probed && !tampered) {
     for (const c of results.cases) io.amend(c);
-    const before = { finishedAt: results.finishedAt, end: results.environment.loadAverage.end };
     results.probes = probed;
     results.finishedAt = new Date().toISOString();
     results.environment.loadAverage.end = loadAverageNow();
-    try {
-      io.write();
-    } catch (e) {
-      // results.json is written whole or not at all (files/write-file.ts): the one written when timing ended stands, and
-      // the run with it (hx27 d01b: a disk that filled during the probe pass read "no case was finished and kept", exit 2)
-      delete results.probes;
-      results.finishedAt = before.finishedAt;
-      results.environment.loadAverage.end = before.end;
-      observe({
-        type: 'warning',
-        message: `the probe matrix could not be added to results.json (${(e as Error)?.message ?? String(e)}): results.json and the reports written when timing ended are kept, without it`,
-      });
-      return reports;
-    }
-    reports = io.report();
   }
-  return reports;
+  try {
+    io.write();
+  } catch (e) {
+    // results.json is written whole or not at all (files/write-file.ts): the one written when timing ended stands, and
+    // the run with it (hx27 d01b: a disk that filled during the probe pass read "no case was finished and kept", exit 2)
+    delete results.probes;
+    results.probePending = true;
+    results.finishedAt = before.finishedAt;
+    results.environment.loadAverage.end = before.end;
+    observe({
+      type: 'warning',
+      message: `the probe matrix could not be added to results.json (${(e as Error)?.message ?? String(e)}): results.json and the reports written when timing ended are kept, without it`,
+    });
+    return reports;
+  }
+  return io.report();
 }
 
 async function runLocked(
@@ -784,6 +787,8 @@ async function runLocked(
     const history = ledger?.historyOf(results.cases) ?? [];
     const resultsPath = join(req.outDir, 'results.json');
     // the hash of the results file last written goes to the ledger (results/integrity.ts)
+    // a run killed during its probe pass leaves this file: it says the pass had not finished (hx27 k03)
+    if (req.probes && probePayload) results.probePending = true;
     let resultsSha = writeSealed(resultsPath, results);
     rmSync(partialPath, { force: true });
     rmSync(launchLogPath, { force: true });

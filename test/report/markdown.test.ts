@@ -35,3 +35,19 @@ test('an unsupported reason the Notes cell cuts is said in full below the table,
   // a short reason the cell shows whole is not repeated
   assert.doesNotMatch(renderMarkdown(fixture('single')), /Unsupported, in full/);
 });
+
+test('a results file whose probe pass did not finish says so in report.md, the HTML and the recommendation (hx27 k03: it read like a run with --no-probes)', async () => {
+  const r = structuredClone(fixture('single'));
+  delete r.probes;
+  r.probePending = true;
+  const md = renderMarkdown(r);
+  assert.match(
+    md,
+    /## Probes relevant to the payloads\n\nthe run's probe pass did not finish \(the run was stopped during it/,
+  );
+  assert.doesNotMatch(md, /not in this run/);
+  const { renderHtml } = await import('../../src/report/html/page.js');
+  assert.match(renderHtml([r]), /the run&#39;s probe pass did not finish|the run's probe pass did not finish/);
+  delete r.probePending;
+  assert.doesNotMatch(renderMarkdown(r), /probe pass did not finish/);
+});

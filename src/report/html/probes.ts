@@ -7,6 +7,7 @@ import {
   cellText,
   describeVerdict,
   isFailing,
+  PROBES_UNFINISHED,
   dotnetTargetIds,
   probeMatrix,
   probeSideFor,
@@ -58,7 +59,10 @@ function cell(
 /** The probe section of one results file, or '' when it has none. */
 export function renderProbesSection(run: ResultsFile, index = 0, several = false): string {
   const section = run.probes;
-  if (!section) return '';
+  if (!section)
+    return run.probePending
+      ? `<section class="probes" id="probes${index}"><h2>Probes relevant to the payloads${several ? ` <span class="dim">(results file #${index + 1})</span>` : ''}</h2><p>${escapeHtml(PROBES_UNFINISHED)}</p></section>`
+      : '';
   const byId = new Map(section.probes.map((p) => [p.id, p]));
   const dotnetTargets = dotnetTargetIds(run);
   const parts: string[] = [

@@ -3,7 +3,7 @@ import {
   costGroupsOf,
   costLines,
   payloadLines,
-  probesOf,
+  probedState,
   keepingLine,
   recommend,
   settleLine,
@@ -39,7 +39,7 @@ export function renderRecommendationSection(runs: readonly ResultsFile[], costSo
         .map((l) => `<li>${escapeHtml(l)}</li>`)
         .join('');
       const recs = recommend(r, costSources);
-      const probed = probesOf(r) !== null;
+      const probed = probedState(r);
       const settle = settleLine(recs, r.policy.name);
       const items = recs
         .map((rec) => {
