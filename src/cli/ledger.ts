@@ -1,5 +1,6 @@
 import { replaceAdvice, replaceRefusal } from '../files/replace-guard.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { named } from '../files/write-file.js';
 import { join, resolve } from 'node:path';
 import { isUnfinishedRun, RUN_PARTIAL } from '../run/recover.js';
 import { sayOnStderr, stdoutWidth } from './output.js';
@@ -174,7 +175,8 @@ export async function ledgerExportCommand(
       const refused =
         replaceRefusal(resolve(opts.out), 'results file') ?? otherRun(resolve(opts.out), results.startedAt);
       if (refused) throw new UsageError('--out', `${opts.out} ${refused}: ${replaceAdvice(refused)}`);
-      writeResults(resolve(opts.out), results);
+      // a failure names the file (hx27 fd01: a full disk said only "ENOSPC: no space left on device, write")
+      named(resolve(opts.out), () => writeResults(resolve(opts.out!), results));
       sayOnStderr(`run ${id} → ${opts.out} (${countOf(results.cases.length, 'case')})`);
     } else process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     return 0;

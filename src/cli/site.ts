@@ -1,5 +1,6 @@
 import { replaceAdvice, replaceRefusal } from '../files/replace-guard.js';
-import { existsSync, lstatSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
+import { writeFileAtomic } from '../files/write-file.js';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../config/usage-error.js';
 import { caseHistory, listRuns, loadRun } from '../ledger/queries.js';
@@ -93,7 +94,8 @@ export async function siteCommand(opts: SiteOptions): Promise<number> {
   for (const [rel, text] of Object.entries(files)) {
     const path = join(dir, rel);
     makeFolder(dirname(path));
-    writeFileSync(path, text);
+    // whole or not at all, a failure naming the page (hx27 fd01: a full disk said only "ENOSPC: no space left on device, write")
+    writeFileAtomic(path, text);
   }
   process.stdout.write(`site: ${join(dir, 'index.html')} (${Object.keys(files).length} files)\n`);
   return 0;

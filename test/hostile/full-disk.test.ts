@@ -135,3 +135,31 @@ test(
     assert.ok(results.cases.some((c) => c.status === 'measured'));
   },
 );
+
+test(
+  'site and ledger export on a full disk name the file they could not write (hx27 fd01: a bare "ENOSPC: no space left on device, write")',
+  { skip },
+  async () => {
+    const ledger = join(dir, 'fd01.db');
+    const ran = await cli([...run(join(dir, 'fd01-run')), '--ledger', ledger], { timeoutMs: 300_000 });
+    assert.equal(ran.code, 0, ran.stderr);
+    const site = join(dir, 'fd01-site');
+    const s = await cli(['site', '--ledger', ledger, '--out', site], { env: fullFor('index.html.tmp-') });
+    assert.equal(s.code, 2, s.stderr);
+    assert.match(
+      s.stderr.replace(/\s+/g, ' '),
+      /error: cannot write \S+fd01-site\/index\.html: no space left on the device \(ENOSPC\)/,
+    );
+    assert.equal(existsSync(join(site, 'index.html')), false);
+    const out = join(dir, 'fd01-export.json');
+    const e = await cli(['ledger', 'export', '--ledger', ledger, '--out', out], {
+      env: fullFor('fd01-export.json.tmp-'),
+    });
+    assert.equal(e.code, 2, e.stderr);
+    assert.match(
+      e.stderr.replace(/\s+/g, ' '),
+      /error: cannot write \S+fd01-export\.json: no space left on the device \(ENOSPC\)/,
+    );
+    assert.equal(existsSync(out), false);
+  },
+);
