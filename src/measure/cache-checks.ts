@@ -671,7 +671,7 @@ function movedString(tok: string, t: Token, step: number): string | null {
  * further string one place), and leaves its `n`-th changeable number (of at least two) as it was. Keys, formats,
  * enums, booleans and nulls stay as they are. At most `count`; none when no value can change.
  */
-function everyValueChanged(text: string, schema: SchemaNode, count: number, offset = 0): string[] {
+function everyValueChanged(text: string, schema: SchemaNode, count: number): string[] {
   // per changeable value, made once (a 1.8 MB unit has ~60,000): the text before it, itself, and its changed
   // forms (a string moved 1–9 places, a number changed once); each new text is then a join of pieces
   const gaps: string[] = [];
@@ -700,7 +700,7 @@ function everyValueChanged(text: string, schema: SchemaNode, count: number, offs
   if (!forms.length) return [];
   const tail = text.slice(at);
   const out: string[] = [];
-  for (let n = offset; n < offset + count; n++) {
+  for (let n = 0; n < count; n++) {
     const kept = numbers.length >= 2 ? numbers[n % numbers.length] : -1;
     const parts: string[] = [];
     let k = 0;
@@ -776,8 +776,8 @@ export const SLOWER_THAN_TIMED = 3;
  * the others up to 1.78 on the thread clock, while every case of 38 µs or more read at most 1.37 (the quick suite,
  * every built-in, 2026-12-06 17:50 UTC, load 4.8–5.2). Timing such blocks on the wall clock ({@link SHORT_BLOCK_NS})
  * did not make the floor safe to drop: in quick suite runs on node@22 (2026-12-07 05:26–05:32 UTC, load 1.4–2)
- * class-transformer serialize read 4.3× and ajv-jtd deserialize 3.6× (in both measurements of
- * {@link confirmedSlower}) on weather-station, honestly, while bench/cache-cost.ts read them at 0.2–0.95.
+ * class-transformer serialize read 4.3× and ajv-jtd deserialize 3.6× on weather-station, honestly, while
+ * bench/cache-cost.ts read them at 0.2–0.95.
  */
 export const SLOWER_THAN_TIMED_FLOOR_NS = 20_000;
 
@@ -816,27 +816,6 @@ export function slowerThanTimed(
     actual: `${ratio.toFixed(1)}× (the least time per call of the cost check's blocks on that input, against the median of the rounds' samples)`,
     reason: `on the very input its rounds were timed on, a call cost ${ratio.toFixed(1)}× its time in the rounds once the cost check began: the timed calls did not do the work its calls do (a cache that stops when it sees inputs it has not seen)`,
   };
-}
-
-/**
- * {@link slowerThanTimed} on a cost measurement `r`, confirmed on a second one (`again`: inputs or texts the first
- * did not make) before a case fails: the second's failure (a wrong result on its inputs, described by `wrong`), or
- * null when either passes. Why: a reading over {@link SLOWER_THAN_TIMED} can be a slow phase of the process, not of the
- * code (on weather-station, under the floor, an honest class-transformer read 4.3× once in four quick suite runs on
- * node@22, 0 of 6 runs of that case alone), while a cache pays its gain back on every measurement. Errors the code
- * throws propagate.
- */
-function confirmedSlower(
-  r: CostRatios,
-  timedNs: number | undefined,
-  baselineNs: number | undefined,
-  again: () => CostRatios | null,
-  wrong: (f: GateFailure) => GateFailure,
-): GateFailure | null {
-  if (!slowerThanTimed(r.repeatedNs, timedNs, r.newNs, baselineNs)) return null;
-  const r2 = again();
-  if (r2?.wrong) return wrong(r2.wrong);
-  return r2 ? slowerThanTimed(r2.repeatedNs, timedNs, r2.newNs, baselineNs) : null;
 }
 
 /**
@@ -956,15 +935,13 @@ export function textCacheRatios(
   c: DeserializeCheck,
   now: (() => number) | CostClocks,
   threshold = 0,
-  again = false,
 ): CostRatios | null {
   const perBlock = callsPerBlock(c.text.length);
   const schema = wireSchema(c.view.schema, c.view.wire?.naming);
-  const count = COST_BLOCKS * perBlock;
-  // `again`: texts the first measurement did not make (every value changed, from the count on)
-  let made = again ? [] : freshTexts(c.text, schema, count);
+  let made = freshTexts(c.text, schema, COST_BLOCKS * perBlock);
   // a small unit (one record of `many`) has too few values for one change each: every value changed, in turn
-  if (made.length < count) made = everyValueChanged(c.text, schema, count, again ? count : 0).map(flatString);
+  if (made.length < COST_BLOCKS * perBlock)
+    made = everyValueChanged(c.text, schema, COST_BLOCKS * perBlock).map(flatString);
   if (made.length < COST_BLOCKS * perBlock) return null;
   try {
     return newVersusRepeated(
@@ -1003,15 +980,15 @@ export function textCacheCost(
 ): GateFailure | null {
   const r = textCacheRatios(c, now, TEXT_CACHE_RATIO);
   if (!r) return null;
-  const wrongText = (w: GateFailure): GateFailure => ({
-    ...w,
-    reason: `for a new text of the timed text's length with one value changed, ${w.reason}: what a result cached by a part of the text gives`,
-  });
-  if (r.wrong) return wrongText(r.wrong);
+  if (r.wrong)
+    return {
+      ...r.wrong,
+      reason: `for a new text of the timed text's length with one value changed, ${r.wrong.reason}: what a result cached by a part of the text gives`,
+    };
   // the new-versus-repeated statistic first (the plain cache's own reason), then the comparison with the rounds
   // (a cache that hides from the first: switched off, or its hits padded)
   if (r.ratios.length < 2 || !(r.ratios[1] > TEXT_CACHE_RATIO))
-    return confirmedSlower(r, timedNs, baselineNs, () => textCacheRatios(c, now, TEXT_CACHE_RATIO, true), wrongText);
+    return slowerThanTimed(r.repeatedNs, timedNs, r.newNs, baselineNs);
   const ratio = Math.min(...r.ratios);
   const still = standstill(ratio, r.perBlock);
   if (still) return still;
@@ -1062,14 +1039,11 @@ export function inputCacheRatios(
   c: InputCostCheck,
   now: (() => number) | CostClocks,
   threshold = 0,
-  again = false,
 ): CostRatios | null {
   const text = stringify(c.wire);
   if (typeof text !== 'string') return null;
   const perBlock = callsPerBlock(text.length);
-  const count = COST_BLOCKS * perBlock;
-  // `again`: inputs the first measurement did not make (every value changed, from the count on)
-  const texts = everyValueChanged(text, wireSchema(c.view.schema, c.view.wire?.naming), count, again ? count : 0);
+  const texts = everyValueChanged(text, wireSchema(c.view.schema, c.view.wire?.naming), COST_BLOCKS * perBlock);
   if (!texts.length) return null;
   const wires = texts.map((t) => parse(t) as unknown);
   const made = wires.map((w) => c.inputOf(w));
@@ -1097,15 +1071,15 @@ export function inputCacheCost(
 ): GateFailure | null {
   const r = inputCacheRatios(c, now, INPUT_CACHE_RATIO);
   if (!r) return null;
-  const wrongInput = (w: GateFailure): GateFailure => ({
-    ...w,
-    reason: `for a new input object with every value its schema lets change changed, ${w.reason}: what a result cached by a part of the input's contents gives`,
-  });
-  if (r.wrong) return wrongInput(r.wrong);
+  if (r.wrong)
+    return {
+      ...r.wrong,
+      reason: `for a new input object with every value its schema lets change changed, ${r.wrong.reason}: what a result cached by a part of the input's contents gives`,
+    };
   // the new-versus-repeated statistic first (the plain cache's own reason), then the comparison with the rounds
   // (a cache that hides from the first: switched off, or its hits padded)
   if (r.ratios.length < 2 || !(r.ratios[1] > INPUT_CACHE_RATIO))
-    return confirmedSlower(r, timedNs, baselineNs, () => inputCacheRatios(c, now, INPUT_CACHE_RATIO, true), wrongInput);
+    return slowerThanTimed(r.repeatedNs, timedNs, r.newNs, baselineNs);
   const ratio = Math.min(...r.ratios);
   const still = standstill(ratio, r.perBlock);
   if (still) return still;
