@@ -742,7 +742,7 @@ export interface CostClocks {
  * Blocks estimated shorter than this (ns) are timed on the wall clock ({@link CostClocks}): the thread clock's read
  * (10–35 µs of the thread's CPU, more under load) stays under about a tenth of a block above it.
  */
-export const SHORT_BLOCK_NS = 250_000;
+const SHORT_BLOCK_NS = 250_000;
 
 /** What one cost measurement found ({@link newVersusRepeated}). */
 export interface CostRatios {
