@@ -12,6 +12,7 @@ import { callUserCode, originOf, type UserCodeScope } from '../host/user-code.js
 import { hostSnapshot } from '../config/user-config.js';
 import { hostCall, HostPatched } from '../config/host-guard.js';
 import { messageOfThrown } from '../host/describe-thrown.js';
+import { deepFreeze } from '../case/frozen.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 
 /** What every planned case carries, whatever the plan decided about it. */
@@ -118,13 +119,15 @@ export function supportOf(a: SerializerInfo, view: Workload, direction: Directio
   let answer: unknown;
   // a built-in's supports() may do real work (typia generates its code there: seconds, more on a loaded machine);
   // a version row (`typia@11.0.3`, always a built-in adapter) too, and its generation must finish to be cached (issue 24)
-  const limit = builtinSerializers.ids.includes(adapterIdOf(a.id)) ? BUILTIN_SUPPORTS_TIMEOUT_MS : SUPPORTS_TIMEOUT_MS;
+  const builtin = builtinSerializers.ids.includes(adapterIdOf(a.id));
+  const limit = builtin ? BUILTIN_SUPPORTS_TIMEOUT_MS : SUPPORTS_TIMEOUT_MS;
   // supports() runs in jsonbench's own process: what it changes there (JSON.stringify, a toJSON on
   // Object.prototype) would change the numbers the host writes, so it is put back and the case fails
   const restore = hostSnapshot();
   let threw: unknown;
   try {
-    answer = callUserCode(hookOf(a, 'supports', view, direction), limit, () => a.supports(view, direction));
+    const handed = builtin ? view : userView(view);
+    answer = callUserCode(hookOf(a, 'supports', view, direction), limit, () => a.supports(handed, direction));
   } catch (e) {
     threw = e ?? 'nothing';
   }
@@ -160,6 +163,30 @@ function thenable(v: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** Per workload view, the frozen copy a config's supports() is handed ({@link userView}). */
+const userViews = new WeakMap<Workload, Workload>();
+
+/**
+ * The copy of `view` a config's supports() is handed in jsonbench's own process: frozen, its schema a frozen copy, so
+ * what the code changes there cannot reach the run (hx28 C3: a supports() that renamed the payload's workload ended
+ * the run with "an internal error", exit 1; in strict code the assignment now throws, and the case fails naming it).
+ * Built-in adapters get the view itself (typia keys the code it generates on it).
+ */
+function userView(view: Workload): Workload {
+  let copy = userViews.get(view);
+  if (!copy) {
+    let schema = view.schema;
+    try {
+      schema = deepFreeze(structuredClone(view.schema));
+    } catch {
+      // a schema structuredClone refuses (a function in a config's own workload) is handed as it is
+    }
+    copy = Object.freeze({ ...view, schema });
+    userViews.set(view, copy);
+  }
+  return copy;
 }
 
 /**
