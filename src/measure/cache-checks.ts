@@ -387,6 +387,14 @@ const MARK = Symbol('changed by jsonbench');
  */
 export function sharedResult(c: DeserializeCheck): GateFailure | null {
   const first = c.call(c.text);
+  const shared = sharedObjectAt(first, c.call(c.text));
+  if (shared)
+    return {
+      path: shared,
+      expected: 'a new object in each call',
+      actual: 'the object of the call before',
+      reason: `two calls on the same text, after the timed rounds, returned the same object at ${shared}: one call's result is changed by a change to another's (a cache of values)`,
+    };
   const leaves = new Leaves(first, undefined);
   let changed: string | undefined;
   for (const i of firstMiddleLast(leaves.key.map((_, n) => n)))
@@ -408,6 +416,38 @@ export function sharedResult(c: DeserializeCheck): GateFailure | null {
         reason: `a change made to one call's result (${changed} and others) showed in the next call's result on the same text: the results share objects, as a cache's do (${f.reason})`,
       }
     : null;
+}
+
+/**
+ * The path of the first object (a Date too) of `b` that is also in `a`, in document order, or undefined: two results
+ * of a parse sharing one (hx29 C-datememo: one Date per distinct string, handed to every result — a change to one
+ * result's date changed the next's; Dates are leaves, which {@link sharedResult}'s changes replace, never mutate).
+ * Frozen objects are not counted (nothing can change them). Iterative.
+ */
+function sharedObjectAt(a: unknown, b: unknown): string | undefined {
+  const seen = new Set<object>();
+  const stack: unknown[] = [a];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    if (v instanceof Date) continue;
+    for (const k of ownKeys(v)) stack.push((v as Record<string, unknown>)[k]);
+  }
+  const walk: [unknown, string][] = [[b, '$']];
+  while (walk.length) {
+    const [v, path] = walk.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (seen.has(v) && !Object.isFrozen(v)) return path;
+    if (v instanceof Date) continue;
+    const keys = ownKeys(v);
+    for (let i = keys.length - 1; i >= 0; i--)
+      walk.push([
+        (v as Record<string, unknown>)[keys[i]],
+        isArray(v) ? `${path}[${keys[i]}]` : propertyPath(path, keys[i]),
+      ]);
+  }
+  return undefined;
 }
 
 /** One JSON value token of a text: where it is, whether a string or a number, the schema it falls under (undefined: not known). */

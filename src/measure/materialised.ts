@@ -44,11 +44,20 @@ function refusesClone(v: unknown): boolean {
  * holes whose prototype was a Proxy parsing the text on the first element read, "faster by 26.7×" than JSON.parse;
  * structuredClone copies holes and never looks at a prototype).
  */
-function notOwnValueAt(expected: unknown, out: unknown): { path: string; kind: 'getter' | 'inherited' } | undefined {
+function notOwnValueAt(
+  expected: unknown,
+  out: unknown,
+): { path: string; kind: 'getter' | 'inherited' | 'toJSON' } | undefined {
   const stack: [unknown, unknown, string][] = [[expected, out, '$']];
   while (stack.length) {
     const [e, o, path] = stack.pop()!;
     if (o === null || typeof o !== 'object' || e === null || typeof e !== 'object') continue;
+    // a toJSON the expected value has not: right when read, other text when written again (hx29 C-tojson)
+    if (
+      typeof (o as { toJSON?: unknown }).toJSON === 'function' &&
+      typeof (e as { toJSON?: unknown }).toJSON !== 'function'
+    )
+      return { path, kind: 'toJSON' };
     const names = ownKeys(e);
     for (let i = 0; i < names.length; i++) {
       const k = names[i];
@@ -86,11 +95,18 @@ export function unmaterialised(expected: unknown, out: unknown, where = ''): Gat
     return {
       path: at.path,
       expected: 'a value',
-      actual: at.kind === 'getter' ? 'a getter' : 'no value of its own (read through its prototype)',
+      actual:
+        at.kind === 'getter'
+          ? 'a getter'
+          : at.kind === 'toJSON'
+            ? 'a toJSON method'
+            : 'no value of its own (read through its prototype)',
       reason:
         at.kind === 'getter'
           ? `the result has a getter at ${at.path}${where}: a lazy value computes when read, outside the timed op, so its time is not the parse's`
-          : `the result holds no value of its own at ${at.path}${where} (it is read through its prototype): a lazy value computes when read, outside the timed op, so its time is not the parse's`,
+          : at.kind === 'toJSON'
+            ? `the result has a toJSON method at ${at.path}${where} that the payload's value has not: JSON.stringify of it writes something else than the payload`
+            : `the result holds no value of its own at ${at.path}${where} (it is read through its prototype): a lazy value computes when read, outside the timed op, so its time is not the parse's`,
     };
   return null;
 }

@@ -28,6 +28,7 @@ const MAX_RENDER = 80;
  * (a polyfill, or on purpose) cannot change what the gate sees.
  */
 const { keys: ownKeys, hasOwn, is: sameValue } = Object;
+const enumerable = Object.prototype.propertyIsEnumerable;
 const { isArray } = Array;
 const { stringify } = JSON;
 
@@ -38,7 +39,11 @@ const { stringify } = JSON;
  * `-Infinity`, `-0`, `12n` (BigInt), `undefined (absent)`, `Symbol(x)`, `function f`.
  */
 export function renderValue(value: unknown): string {
-  if (value instanceof Date) return `Date(${Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString()})`;
+  if (value instanceof Date) {
+    const time = timeOf(value);
+    if (time === undefined) return 'an object passing as a Date (not a Date)';
+    return `Date(${Number.isNaN(time) ? 'Invalid' : isoOf.call(value)})`;
+  }
   if (value === undefined) return 'undefined (absent)';
   if (typeof value === 'number' && (!Number.isFinite(value) || sameValue(value, -0)))
     return sameValue(value, -0) ? '-0' : String(value);
@@ -69,7 +74,20 @@ function pathText(step: PathStep | null, suffix = ''): string {
   return '$' + parts.reverse().join('') + suffix;
 }
 
-const own = (o: object, k: string): unknown => (hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined);
+/** `o`'s own enumerable value at `k` (what JSON writes), else undefined: a non-enumerable own value is absent (hx29 C-nonenum: a result whose every value was hidden from Object.keys, JSON.stringify writing "{}", compared equal). */
+const own = (o: object, k: string): unknown =>
+  hasOwn(o, k) && enumerable.call(o, k) ? (o as Record<string, unknown>)[k] : undefined;
+/** Date.prototype.getTime as it was at load: its brand check throws on anything that is not a real Date (hx29 C-fakedate: an object with Date.prototype and its own getTime passed as a Date). */
+const dateTime = Date.prototype.getTime;
+const isoOf = Date.prototype.toISOString;
+/** A real Date's time, or undefined for a look-alike (`instanceof Date` without the Date's internal slot). */
+function timeOf(d: Date): number | undefined {
+  try {
+    return dateTime.call(d);
+  } catch {
+    return undefined;
+  }
+}
 
 /** A pending comparison, or (after an object's or array's children) its closing check. */
 type Task =
@@ -118,8 +136,10 @@ export function firstMismatch(
     const differ = (): Mismatch => ({ path: pathText(t.at), expected: renderValue(e), actual: renderValue(a) });
     if (e instanceof Date || a instanceof Date) {
       if (!(e instanceof Date) || !(a instanceof Date)) return differ();
-      const te = e.getTime();
-      const ta = a.getTime();
+      const te = timeOf(e);
+      const ta = timeOf(a);
+      if (ta === undefined)
+        return { path: pathText(t.at), expected: renderValue(e), actual: 'an object passing as a Date (not a Date)' };
       if (te === ta || (Number.isNaN(te) && Number.isNaN(ta))) continue;
       return differ();
     }
