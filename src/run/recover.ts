@@ -18,7 +18,7 @@
  * record (results/integrity.ts REBUILT_UNCHECKED), is marked `unchecked`, which the reports say in their
  * header and `report`/`compare` on stderr.
  */
-import { existsSync, readFileSync, readdirSync, renameSync, statSync, statfsSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readdirSync, renameSync, statSync, statfsSync } from 'node:fs';
 import { writeFileNamed } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { liveOwner } from '../files/run-lock.js';
@@ -182,16 +182,21 @@ export function keepStrayPartials(dir: string): { to: string; files: string[] } 
 
 /**
  * The files of a finished run in a folder: results.json and the reports rendered from it
- * (`report.md`, `report.html`, `report.csv`, …: every `report.*` file).
+ * (`report.md`, `report.html`, `report.csv`, …: every `report.*` file), and its `payloads/` folder.
  */
 function finishedRunFiles(dir: string): string[] {
   if (!existsSync(join(dir, 'results.json'))) return [];
   // with its signed sidecar (hx20 a19: left behind and replaced by the next run's, the moved run read "unchecked")
   const sidecar = existsSync(join(dir, 'results.json.sha256')) ? ['results.json.sha256'] : [];
+  // and the payloads it measured (hx29 O-payclob: left behind, a second run's payload of the same name replaced the
+  // bytes the moved results.json records by hash; O-clobber: a user's own payloads/ file overwritten)
+  const payloads =
+    existsSync(join(dir, 'payloads')) && lstatSync(join(dir, 'payloads')).isDirectory() ? ['payloads'] : [];
   return [
     'results.json',
     ...sidecar,
     ...readdirSync(dir).filter((f) => /^report\./.test(f) && statSync(join(dir, f)).isFile()),
+    ...payloads,
   ];
 }
 

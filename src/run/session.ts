@@ -691,6 +691,9 @@ async function runLocked(
   matrix: ReturnType<typeof planCases>,
   hostFaults: HostFaults,
 ): Promise<SessionResult> {
+  // a finished or killed run in the folder is moved aside first, its payloads/ with it, before this run's are written
+  // (hx29 O-payclob: the moved run's payload of the same name was replaced by this run's bytes)
+  const { partialPath, launchLogPath } = readyOutFolder(req.outDir, observe);
   const payloads = await writeRunPayloads(req, join(req.outDir, 'payloads'), observe);
   const payloadSets = req.payload ? payloadProbeSets(req.payload) : [];
   const netProbes = dotnetProbesOf(req);
@@ -729,7 +732,6 @@ async function runLocked(
     const groups = req.shard ? shardGroups(planned, req.shard) : planned;
     const results = startResults(req, planned, targets, named, payloads);
     noteExecution(results.execution!, observe);
-    const { partialPath, launchLogPath } = readyOutFolder(req.outDir, observe);
     // what `jsonbench report <folder>` needs to rebuild the run if the host is killed (run/recover.ts)
     const snapshot = writeRunSnapshot(req.outDir, { results, groups, payloads: [...payloads.values()] });
     const snapshotPath = snapshot.path;

@@ -206,3 +206,37 @@ test("two finished runs into one --out: the first one's signed sidecar moves wit
   assert.equal(report.code, 0, report.stderr);
   assert.doesNotMatch(report.stderr + report.stdout, /unchecked|no integrity record/);
 });
+
+test("two runs of same-named payloads into one --out: the first run's payloads move with its results (hx29 O-payclob: replaced by the second's bytes)", async () => {
+  const folder = join(dir, 'payclob');
+  const src = join(dir, 'payclob-src');
+  mkdirSync(src);
+  const payload = join(src, 'tiny.json');
+  const run = async (text: string) => {
+    writeFileSync(payload, text);
+    const ran = await cli(
+      ['run', '--payload', payload, '--serializer', 'json', '--direction', 'serialize', '--policy', 'quick'].concat([
+        '--no-probes',
+        '--no-ledger',
+        '--out',
+        folder,
+      ]),
+      { timeoutMs: 300_000 },
+    );
+    assert.equal(ran.code, 0, ran.stderr);
+    return ran;
+  };
+  await run('{"a":1}\n');
+  const second = await run('{"a":2,"b":"two"}\n');
+  assert.match(second.stderr, /held a finished run's results \(payloads, /);
+  const previous = readdirSync(folder).filter((f) => f.startsWith('previous-'));
+  assert.equal(previous.length, 1);
+  const kept = readdirSync(join(folder, previous[0], 'payloads'));
+  assert.ok(kept.length > 0, 'the first run kept its payloads');
+  const keptText = kept.map((f) => readFileSync(join(folder, previous[0], 'payloads', f), 'utf8')).join('');
+  assert.match(keptText, /"a":\s*1/);
+  const nowText = readdirSync(join(folder, 'payloads'))
+    .map((f) => readFileSync(join(folder, 'payloads', f), 'utf8'))
+    .join('');
+  assert.match(nowText, /"b":\s*"two"/);
+});
