@@ -54,6 +54,7 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
   try {
     for (const given of files) {
       let file = given;
+      let checkedNow = false;
       try {
         // a run's folder means its results.json, as `report` and `compare` read it
         file = resultsFileOf(given);
@@ -64,6 +65,7 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
             return row && { sha: row.sha, where: `the ledger ${path} (run ${row.runId})` };
           },
         });
+        checkedNow = !results.unchecked;
         const uncheckedSaid = uncheckedLine('ledger import', file, results);
         if (uncheckedSaid) sayOnStderr(uncheckedSaid);
         // a case this jsonbench cannot read (a newer one's status) would be lost from the ledger's copy of the run
@@ -89,6 +91,16 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
           if (recorded !== undefined && now !== recorded) {
             sayOnStderr(
               `jsonbench: ${file}: run ${e.runId}'s results file, changed after the run wrote it: its sha256 is ${now}, the ledger recorded ${recorded}; not recorded again (the ledger keeps the run as it was measured)`,
+            );
+            code = 1;
+            continue;
+          }
+          // the run recorded from a file read unchecked, and this file checks (hx29 L-shadow: a forged copy imported
+          // first made the genuine file "already in the ledger; skipped", history showing the forgery unmarked here)
+          const earlier = listRuns(db).find((r) => r.id === e.runId);
+          if (recorded === undefined && earlier?.unchecked && checkedNow) {
+            sayOnStderr(
+              `jsonbench: ${file}: run ${e.runId} in the ledger is this run imported earlier from a file read unchecked (${earlier.unchecked}): the ledger does not vouch for its numbers, which may differ from this file's (whose integrity checks); not recorded again. To keep this file's numbers, start a ledger from it (--ledger <new file>)`,
             );
             code = 1;
             continue;
