@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import type { SerializerAdapter } from '../serializers/types.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 import type { Workload } from '../workloads/types.js';
-import { settleWithin, StepTimeout } from './settle.js';
+import { settleWithin, StepTimeout } from '../host/settle.js';
 import { defineOwn } from '../case/own-key.js';
 import { schemaProblem } from '../workloads/check-schema.js';
 import { describeThrown, messageOfThrown } from '../host/describe-thrown.js';

@@ -12,6 +12,7 @@ import { parseJsonText, PayloadError } from './read.js';
 import type { SchemaNode } from '../workloads/schema.js';
 import { callUserCodeAsync, registerUserFile } from '../host/user-code.js';
 import { describeThrown } from '../host/describe-thrown.js';
+import { settleWithin } from '../host/settle.js';
 
 /**
  * The user's own schema (`--schema FILE`, issue 10): a JSON Schema file (`.json`, as
@@ -175,7 +176,13 @@ export async function loadUserSchema(file: string): Promise<UserSchema> {
     mod = await callUserCodeAsync(
       { file, hook: "the --schema module's top level" },
       SCHEMA_MODULE_LOAD_TIMEOUT_MS,
-      () => import(pathToFileURL(modulePath).href) as Promise<Record<string, unknown>>,
+      // an await that never settles is said as such (hx29 S-hang: Node ran out of work and the exit read "process.exit(0)")
+      () =>
+        settleWithin(
+          import(pathToFileURL(modulePath).href) as Promise<Record<string, unknown>>,
+          SCHEMA_MODULE_LOAD_TIMEOUT_MS,
+          'its top level',
+        ),
     );
   } catch (e) {
     throw new PayloadError(`${file}: could not be imported: ${e instanceof Error ? e.message : describeThrown(e)}`);
