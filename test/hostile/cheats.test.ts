@@ -69,9 +69,11 @@ test('parsers caching by the text are incorrect: the same object twice, a shared
     reason('cheat-text-cache'),
     /^result shared between calls \(round \d+, sample \d+\): two (timed calls in a row|calls in a row on the same text) returned the same object \(a cache of results\)$/,
   );
+  // a shallow copy shares its nested objects: found by identity since hx29 (cache-checks.ts sharedObjectAt), before
+  // a change to one result is looked for in the next
   assert.match(
     reason('cheat-shallow-copy'),
-    /^a change made to one call's result \(\$\.\S+ and others\) showed in the next call's result on the same text: the results share objects, as a cache's do/,
+    /^(?:two calls on the same text, after the timed rounds, returned the same object at \$\.\S+: one call's result is changed by a change to another's \(a cache of values\)|a change made to one call's result \(\$\.\S+ and others\) showed in the next call's result on the same text: the results share objects, as a cache's do)/,
   );
   assert.match(
     reason('cheat-length-clone'),
