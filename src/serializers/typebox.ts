@@ -4,6 +4,21 @@ import { isOptional, wireSchema, type ObjectSchema, type SchemaNode } from '../w
 import type { SerializerAdapter } from './types.js';
 import { defineOwn } from '../case/own-key.js';
 import { deepFreeze } from '../case/frozen.js';
+import { UnsupportedConstruct, paths, supportOf } from './support/translation.js';
+
+/** The characters TypeBox's type guard refuses in a property name (its `IsControlCharacterFree`, 0.34). */
+const TYPEBOX_REFUSED_KEY = /[\u0007-\u000d\u001b\u007f]/;
+
+/** @throws UnsupportedConstruct when TypeBox's compiler would refuse `key`, named with its path `at` */
+function refuseControlKey(key: string, at: string): void {
+  if (TYPEBOX_REFUSED_KEY.test(key))
+    throw new UnsupportedConstruct(
+      'TypeBox',
+      'property name',
+      at,
+      'property name holding a control character (its compiler refuses U+0007–U+000D, U+001B and U+007F in one)',
+    );
+}
 
 /**
  * Builds the TypeBox type of a schema node as it stands on the wire: `Type.Object` with
@@ -14,17 +29,23 @@ import { deepFreeze } from '../case/frozen.js';
  * for discriminated unions (objects whose tag is a `Type.Literal`), and
  * `Type.Union([T, Type.Null()])` for nullable nodes. String formats are not declared (TypeBox
  * would need each registered in its FormatRegistry; see the shared policy in support/model.ts).
- * TypeBox is JSON Schema, so every construct is expressible.
+ * TypeBox is JSON Schema, so every construct is expressible, but for a property name holding a
+ * control character, which TypeBox's compiler refuses with a bare "Preflight validation check
+ * failed" (hx29 S-markupkey).
+ * @throws UnsupportedConstruct for a property name holding U+0007–U+000D, U+001B or U+007F, with its path
  */
-export function toTypeBox(node: SchemaNode): TSchema {
+export function toTypeBox(node: SchemaNode, path = '$'): TSchema {
   let t: TSchema;
-  const object = (o: ObjectSchema, extraProps: Record<string, TSchema> = {}): TSchema => {
+  const object = (o: ObjectSchema, p: string, extraProps: Record<string, TSchema> = {}): TSchema => {
     const properties: Record<string, TSchema> = { ...extraProps };
     // defineProperty, not assignment: a property named __proto__ must stay a property
-    for (const [key, child] of Object.entries(o.properties))
-      defineOwn(properties, key, isOptional(o, key) ? Type.Optional(toTypeBox(child)) : toTypeBox(child));
+    for (const [key, child] of Object.entries(o.properties)) {
+      const at = paths.prop(p, key);
+      refuseControlKey(key, at);
+      defineOwn(properties, key, isOptional(o, key) ? Type.Optional(toTypeBox(child, at)) : toTypeBox(child, at));
+    }
     return o.additionalProperties && o.additionalProperties.type !== 'unknown'
-      ? Type.Object(properties, { additionalProperties: toTypeBox(o.additionalProperties) })
+      ? Type.Object(properties, { additionalProperties: toTypeBox(o.additionalProperties, paths.value(p)) })
       : Type.Object(properties);
   };
   switch (node.type) {
@@ -45,20 +66,23 @@ export function toTypeBox(node: SchemaNode): TSchema {
     case 'unknown':
       return Type.Unknown();
     case 'array':
-      t = Type.Array(toTypeBox(node.items));
+      t = Type.Array(toTypeBox(node.items, paths.item(path)));
       break;
     case 'object':
-      t = object(node);
+      t = object(node, path);
       break;
     case 'record':
-      t = Type.Record(Type.String(), toTypeBox(node.values));
+      t = Type.Record(Type.String(), toTypeBox(node.values, paths.value(path)));
       break;
     case 'union':
-      t = Type.Union(node.anyOf.map(toTypeBox));
+      t = Type.Union(node.anyOf.map((n) => toTypeBox(n, path)));
       break;
     case 'discriminated':
+      refuseControlKey(node.discriminator, paths.prop(path, node.discriminator));
       t = Type.Union(
-        Object.entries(node.mapping).map(([tag, o]) => object(o, { [node.discriminator]: Type.Literal(tag) })),
+        Object.entries(node.mapping).map(([tag, o]) =>
+          object(o, paths.variant(path, node.discriminator, tag), { [node.discriminator]: Type.Literal(tag) }),
+        ),
       );
       break;
   }
@@ -79,7 +103,7 @@ const adapter: SerializerAdapter = {
   missingDirection: 'TypeBox validates; it has no serializer',
   deserializeClass: 'validate',
   packageName: '@sinclair/typebox',
-  supports: () => true,
+  supports: (workload) => supportOf(() => toTypeBox(wireSchema(workload.schema, workload.wire?.naming))),
   prepare(workload, direction) {
     const check = TypeCompiler.Compile(toTypeBox(wireSchema(workload.schema, workload.wire?.naming)));
     return {

@@ -223,3 +223,36 @@ test('for NDJSON records in the list shape, the path of an unsupported construct
     reason: 'ajv JTD has no union of string and integer (only discriminated unions of objects) at $.code',
   });
 });
+
+test('TypeBox refuses a property name holding a control character, with its path (hx29 S-markupkey: its bare "Preflight validation check failed")', () => {
+  const typebox = adapters.find((a) => a.id === 'typebox')!;
+  const supports = (schema: unknown) =>
+    typebox.supports(
+      {
+        id: 'x',
+        description: '',
+        sizes: [1],
+        defaultSizes: [1],
+        shapes: ['single'],
+        schema: schema as never,
+        build: () => ({}),
+      },
+      'deserialize',
+    );
+  const str = { type: 'string' as const };
+  assert.equal(
+    supports({
+      type: 'object',
+      properties: { list: { type: 'array', items: { type: 'object', properties: { '<b>\u001b[31m': str } } } },
+    }),
+    'TypeBox has no property name holding a control character (its compiler refuses U+0007–U+000D, U+001B and U+007F in one) at $.list[]["<b>\\u001b[31m"]',
+  );
+  assert.match(
+    String(
+      supports({ type: 'discriminated', discriminator: 'k\n', mapping: { a: { type: 'object', properties: {} } } }),
+    ),
+    /TypeBox has no property name .* at \$\["k\\n"\]$/,
+  );
+  // markup, NUL and U+2028 are keys TypeBox compiles: supported
+  assert.equal(supports({ type: 'object', properties: { '<script>': str, '\u0000': str, 'a\u2028b': str } }), true);
+});
