@@ -14,7 +14,7 @@ import { sha256Of } from '../results/integrity.js';
 import { ResultsFileError } from '../results/errors.js';
 import { openLedger } from '../ledger/schema.js';
 import { DuplicateRunError, recordedResultsSha, recordResults, vouchedResultsSha } from '../ledger/record.js';
-import { listRuns, loadRun, resolveRunRef, type RunSummary } from '../ledger/queries.js';
+import { listRuns, loadRun, resolveRunRef, runSummary, type RunSummary } from '../ledger/queries.js';
 import { resolveLedgerPath } from '../ledger/run-ledger.js';
 import { openExistingLedger, uncheckedLine } from './ledger-source.js';
 import { checkNotBlank, UsageError } from '../config/usage-error.js';
@@ -97,7 +97,7 @@ export async function ledgerImportCommand(files: string[], opts: LedgerCliOption
           }
           // the run recorded from a file read unchecked, and this file checks (hx29 L-shadow: a forged copy imported
           // first made the genuine file "already in the ledger; skipped", history showing the forgery unmarked here)
-          const earlier = listRuns(db).find((r) => r.id === e.runId);
+          const earlier = runSummary(db, e.runId);
           if (recorded === undefined && earlier?.unchecked && checkedNow) {
             sayOnStderr(
               `jsonbench: ${file}: run ${e.runId} in the ledger is this run imported earlier from a file read unchecked (${earlier.unchecked}): the ledger does not vouch for its numbers, which may differ from this file's (whose integrity checks); not recorded again. To keep this file's numbers, start a ledger from it (--ledger <new file>)`,

@@ -132,11 +132,20 @@ function uncheckedOf(extra: string | null): string | null {
 /** Every run, oldest first; a run whose environment is not a JSON object is skipped through `skip`. */
 export function listRuns(db: Db, skip: SkipRow = warnSkip): RunSummary[] {
   const rows = db.prepare(`${RUN_SELECT} ORDER BY r.started_at, r.id`).all() as RunRow[];
-  return rows.flatMap((r) => {
-    if (isObject(parseOr(r.environment_json))) return [summary(r)];
-    skip(`run ${r.id}: its environment_json is not a JSON object`);
-    return [];
-  });
+  return rows.flatMap((r) => summaryOrSkip(r, skip) ?? []);
+}
+
+/** The row's summary, or undefined (said through `skip`) when its environment_json is not a JSON object. */
+function summaryOrSkip(r: RunRow, skip: SkipRow): RunSummary | undefined {
+  if (isObject(parseOr(r.environment_json))) return summary(r);
+  skip(`run ${r.id}: its environment_json is not a JSON object`);
+  return undefined;
+}
+
+/** One run's summary by id (as {@link listRuns} gives it), or undefined when there is none or its environment_json is not an object. */
+export function runSummary(db: Db, runId: number, skip: SkipRow = warnSkip): RunSummary | undefined {
+  const r = db.prepare(`${RUN_SELECT} WHERE r.id = ?`).get(runId) as RunRow | undefined;
+  return r && summaryOrSkip(r, skip);
 }
 
 /**
