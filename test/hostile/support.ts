@@ -99,15 +99,13 @@ export function quickRunArgs(
     matrix.workload ?? 'weather-station',
     ...(matrix.size !== undefined ? ['--size', String(matrix.size)] : []),
     ...(matrix.shape ? ['--shape', matrix.shape] : []),
-    '--direction',
-    direction,
-    '--policy',
-    'quick',
-    '--no-probes',
-    '--no-ledger',
-    '--out',
-    out,
+    ...quickTail(direction, out),
   ];
+}
+
+/** The arguments every quick hostile run ends with: one direction, quick policy, no probes, no ledger, into `out`. */
+function quickTail(direction: 'serialize' | 'deserialize', out: string): string[] {
+  return ['--direction', direction, '--policy', 'quick', '--no-probes', '--no-ledger', '--out', out];
 }
 
 /**
@@ -128,14 +126,7 @@ export function quickPayloadRunArgs(
     payload,
     '--serializer',
     serializers,
-    '--direction',
-    direction,
-    '--policy',
-    'quick',
-    '--no-probes',
-    '--no-ledger',
-    '--out',
-    out,
+    ...quickTail(direction, out),
   ];
 }
 
