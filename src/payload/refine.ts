@@ -53,7 +53,9 @@ export interface InferenceFinding {
     | 'always empty'
     | 'discriminated union'
     | 'enum'
-    | 'self-similar';
+    | 'self-similar'
+    | 'date-time precision'
+    | 'date-time as string';
   path: string;
   count: number;
   /** one sentence for a person; it may say what every JavaScript serializer does with the value (then {@link fact} is set) */
@@ -94,6 +96,49 @@ export const EMAIL = deepFreeze(
 /** An RFC 3339 date-time (§5.6: `T`, seconds, an optional fraction, `Z` or a ±hh:mm offset): what inference reads as a Date. */
 const RFC3339_DATE_TIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** Days in each month of a common year; February has 29 in a leap year. */
+const MONTH_DAYS = deepFreeze([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
+
+/**
+ * Whether `v` is an RFC 3339 date-time ({@link RFC3339_DATE_TIME}) on the calendar: no 30 February,
+ * no 31 April (hx30 schema-dates3: V8's Date.parse reads "2024-02-30T00:00:00Z" as 1 March, so a
+ * `--schema` date-time field holding it was read as a Date, and the libraries that refuse it failed).
+ */
+export function isCalendarDateTime(v: unknown): v is string {
+  if (typeof v !== 'string' || !RFC3339_DATE_TIME.test(v)) return false;
+  const year = Number(v.slice(0, 4));
+  const month = Number(v.slice(5, 7));
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
+  return Number(v.slice(8, 10)) <= days && !Number.isNaN(Date.parse(v));
+}
+
+/** Whether a Date loses part of a date-time text: a non-zero digit beyond milliseconds, or an offset other than Z. */
+function dateLoses(v: string): boolean {
+  const m = /(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/.exec(v);
+  return /[1-9]/.test(m?.[1]?.slice(3) ?? '') || !/^(Z|[+-]00:00)$/.test(m?.[2] ?? 'Z');
+}
+
+/**
+ * The finding for date-time values read as Dates (`asDate`) that a Date does not hold whole: digits
+ * beyond milliseconds, an offset (a Date is an instant in UTC). The transform class reads them so, and
+ * the gate compares instants, so it is said once here (hx30 pay-dates2: "2024-06-01T00:00:00.000001Z"
+ * read as ….000Z, "….123456789+05:30" as "…T04:30:00.123Z", without a word). Undefined when none loses.
+ */
+function dateLossFinding(path: string, strings: readonly string[]): InferenceFinding | undefined {
+  const lossy = strings.filter(dateLoses);
+  if (!lossy.length) return undefined;
+  const n = lossy.length;
+  const found = `${n} date-time${n === 1 ? '' : 's'} at ${path} with ${n === 1 ? 'a part' : 'parts'} a Date does not keep (digits beyond milliseconds, an offset other than Z)`;
+  return {
+    kind: 'date-time precision',
+    path,
+    count: n,
+    text: `${found}: the transform class reads them as Dates, so ${echo(lossy[0])} reads as ${new Date(lossy[0]).toISOString()}`,
+    fact: `${found}; the first: ${echo(lossy[0])}`,
+  };
+}
 
 /** An integer literal of 16 or more digits (2^53 has 16): the only place a rounded integer can hide; a cheap filter before the lossless parse. */
 const LONG_INTEGER = /(?<![\w.+-])-?\d{16,}(?![\d.eE])/;
@@ -209,8 +254,13 @@ class Refiner {
         return this.refineNumber(node, present, path);
       case 'enum':
         return this.refineEnum(node, present, path);
-      case 'string':
-        return refineString(node, present);
+      case 'string': {
+        const refined = refineString(node, present);
+        const loss =
+          refined.type === 'string' && refined.asDate ? dateLossFinding(path, present as string[]) : undefined;
+        if (loss) this.note(loss);
+        return refined;
+      }
       case 'array':
         return this.refineArray(node, present, path, depth);
       case 'record':
@@ -462,11 +512,7 @@ function refineString(node: StringSchema, present: unknown[]): SchemaNode {
   // createdAt by returning JSON.parse's string): only where every value is RFC 3339 with an offset,
   // the form every transform adapter (zod's z.iso.datetime, valibot's isoTimestamp, arktype's
   // string.date.iso.parse, class-transformer's Date) reads as one instant
-  if (
-    node.format === 'date-time' &&
-    present.length &&
-    present.every((v) => typeof v === 'string' && RFC3339_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)))
-  )
+  if (node.format === 'date-time' && present.length && present.every(isCalendarDateTime))
     return { ...node, asDate: true };
   return node;
 }
@@ -503,25 +549,39 @@ function matches(member: SchemaNode, v: unknown): boolean {
  * transform class reads them as Dates. JSON Schema has no word for "read as a Date", so without
  * this the schema `--print-schema` wrote lost its Date hints when passed back (issue 24, new-user
  * tryout: the same run gave other cases and costs). A string no sample holds stays a string. Pure.
+ * Said as findings: date-times read as Dates that a Date does not hold whole ({@link dateLossFinding}),
+ * and a date-time field left a string because a value is not on the calendar or not RFC 3339.
  * @param values the samples' values (documents, records or samples), JSON data
- * @returns the schema, with new nodes only where `asDate` was added
+ * @returns the schema, with new nodes only where `asDate` was added, and the findings
  */
-export function markDateTimes(schema: SchemaNode, values: readonly unknown[]): SchemaNode {
-  const walk = (node: SchemaNode, vs: readonly unknown[]): SchemaNode => {
+export function markDateTimes(
+  schema: SchemaNode,
+  values: readonly unknown[],
+): { schema: SchemaNode; findings: InferenceFinding[] } {
+  const findings: InferenceFinding[] = [];
+  const walk = (node: SchemaNode, vs: readonly unknown[], path: string): SchemaNode => {
     const present = vs.filter((v) => v !== null && v !== undefined);
     const objects = present.filter(isObject);
     switch (node.type) {
       case 'string': {
         const strings = present.filter((v): v is string => typeof v === 'string');
-        const dates =
-          node.format === 'date-time' &&
-          !node.asDate &&
-          strings.length > 0 &&
-          strings.every((v) => RFC3339_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)));
-        return dates ? { ...node, asDate: true } : node;
+        if (node.format !== 'date-time' || !strings.length) return node;
+        const odd = strings.filter((v) => !isCalendarDateTime(v));
+        if (odd.length && !node.asDate) {
+          findings.push({
+            kind: 'date-time as string',
+            path,
+            count: odd.length,
+            text: `${path} is a date-time in the schema, but ${odd.length} of its ${strings.length} values ${odd.length === 1 ? 'is' : 'are'} no RFC 3339 date-time on the calendar (the first: ${echo(odd[0])}): the field is read as a string, not a Date`,
+          });
+          return node;
+        }
+        const loss = dateLossFinding(path, strings);
+        if (loss) findings.push(loss);
+        return node.asDate ? node : { ...node, asDate: true };
       }
       case 'array':
-        return { ...node, items: walk(node.items, present.filter(Array.isArray).flat()) };
+        return { ...node, items: walk(node.items, present.filter(Array.isArray).flat(), `${path}[]`) };
       case 'object': {
         const properties: Record<string, SchemaNode> = {};
         for (const [k, child] of Object.entries(node.properties))
@@ -529,6 +589,7 @@ export function markDateTimes(schema: SchemaNode, values: readonly unknown[]): S
             value: walk(
               child,
               objects.filter((o) => Object.hasOwn(o, k)).map((o) => o[k]),
+              propertyPath(path, k),
             ),
             enumerable: true,
             writable: true,
@@ -547,6 +608,7 @@ export function markDateTimes(schema: SchemaNode, values: readonly unknown[]): S
                       .filter((k) => !Object.hasOwn(node.properties, k))
                       .map((k) => o[k]),
                   ),
+                  `${path}.*`,
                 ),
               }
             : {}),
@@ -558,6 +620,7 @@ export function markDateTimes(schema: SchemaNode, values: readonly unknown[]): S
           values: walk(
             node.values,
             objects.flatMap((o) => Object.values(o)),
+            `${path}.*`,
           ),
         };
       case 'union':
@@ -567,6 +630,7 @@ export function markDateTimes(schema: SchemaNode, values: readonly unknown[]): S
             walk(
               m,
               present.filter((v) => matches(m, v)),
+              path,
             ),
           ),
         };
@@ -576,6 +640,7 @@ export function markDateTimes(schema: SchemaNode, values: readonly unknown[]): S
           mapping[tag] = walk(
             obj,
             objects.filter((o) => o[node.discriminator] === tag),
+            `${path}<${node.discriminator}=${tag}>`,
           ) as ObjectSchema;
         return { ...node, mapping };
       }
@@ -583,5 +648,5 @@ export function markDateTimes(schema: SchemaNode, values: readonly unknown[]): S
         return node;
     }
   };
-  return walk(schema, values);
+  return { schema: walk(schema, values, '$'), findings };
 }

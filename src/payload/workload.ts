@@ -300,10 +300,10 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
     const file = opts.schemaFile;
     const user = await (opts.guardSchema ?? ((_file, load) => load()))(file, () => loadUserSchema(file));
     // the Date hints inference sets from the samples, which JSON Schema cannot say (issue 24)
-    schema = markDateTimes(
+    ({ schema, findings } = markDateTimes(
       user.schema,
       source.units.map((u) => u.value),
-    );
+    ));
     const mismatch = payloadMismatch(source, schema);
     if (mismatch)
       throw new PayloadError(

@@ -808,17 +808,26 @@ export function payloadLines(p: PayloadRecord): string[] {
  * itself rather than among the payload's facts: integers beyond 2^53, which JSON.parse (and so
  * every serializer that reads or checks through it) rounds, so the gate's expected value is
  * rounded too and passes (a new user's snowflake ids: "use fast-json-stringify … passed the
- * correctness gate" while every id was changed). Empty when no case ran on a JavaScript target.
+ * correctness gate" while every id was changed), and date-times a Date does not hold whole where the
+ * transform class ran. Empty when no case ran on a JavaScript target.
  */
 export function bindingFacts(results: ResultsFile): string[] {
-  if (!results.cases.some((c) => (c.platform ?? 'javascript') === 'javascript')) return [];
+  const js = results.cases.filter((c) => (c.platform ?? 'javascript') === 'javascript');
+  if (!js.length) return [];
+  // date-times a Date does not hold whole bind the transform class only (hx30 pay-dates2)
+  const transform = js.some((c) => c.class === 'transform');
   return (results.payloads ?? []).flatMap((p) =>
-    p.findings
-      .filter((f) => f.kind === 'integer beyond 2^53')
-      .map(
-        (f) =>
-          `⚠ ${f.text}: the gate compares against that rounded value, so "correct" below does not cover them; keep such ids as strings in the payload, or parse with a BigInt-aware parser (lossless-json, json-bigint), which this run did not measure.`,
-      ),
+    p.findings.flatMap((f) =>
+      f.kind === 'integer beyond 2^53'
+        ? [
+            `⚠ ${f.text}: the gate compares against that rounded value, so "correct" below does not cover them; keep such ids as strings in the payload, or parse with a BigInt-aware parser (lossless-json, json-bigint), which this run did not measure.`,
+          ]
+        : f.kind === 'date-time precision' && transform
+          ? [
+              `⚠ ${f.text}: the gate compares the Dates, so "correct" below for parsing into typed values does not cover those digits and offsets; keep the field a string if they matter.`,
+            ]
+          : [],
+    ),
   );
 }
 

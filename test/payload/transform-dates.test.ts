@@ -5,7 +5,8 @@ import { inferSchema } from '../../src/payload/infer.js';
 import { samplesOf } from '../../src/payload/read.js';
 import { payloadWorkloads } from '../../src/payload/workload.js';
 import { prepareCase } from '../../src/measure/prepare-case.js';
-import type { ObjectSchema } from '../../src/workloads/schema.js';
+import type { ObjectSchema, SchemaNode } from '../../src/workloads/schema.js';
+import { isCalendarDateTime, markDateTimes } from '../../src/payload/refine.js';
 import { documentSource, runPayloadCase } from './support.js';
 
 /**
@@ -66,4 +67,59 @@ test("the workload's model has Dates at the date-times, and zod, valibot, arktyp
     const out = side.call(side.inputs(text)[0]) as { createdAt: unknown };
     assert.ok(out.createdAt instanceof Date, `${id} returns createdAt as a Date`);
   }
+});
+
+test('a date-time a Date does not hold whole is said once, with what it reads as (hx30 pay-dates2)', async () => {
+  const lossy = documentSource(
+    JSON.stringify([
+      { id: 1, at: '2024-01-01T10:00:00.123456789+05:30' },
+      { id: 2, at: '2024-06-01T00:00:00.000001Z' },
+      { id: 3, at: '2024-06-01T00:00:00.120000Z' },
+    ]),
+    'lossy.json',
+  );
+  const { findings } = await inferSchema(samplesOf(lossy));
+  const found = findings.filter((f) => f.kind === 'date-time precision');
+  assert.equal(found.length, 1);
+  assert.equal(found[0].path, '$[].at');
+  // zeros beyond the milliseconds lose nothing: 2 of the 3
+  assert.equal(found[0].count, 2);
+  assert.match(found[0].text, /2024-01-01T10:00:00\.123456789\+05:30 reads as 2024-01-01T04:30:00\.123Z$/);
+  // whole milliseconds in UTC: nothing said
+  const whole = await inferSchema(
+    samplesOf(documentSource('{"at":"2024-06-01T00:00:00.120Z","b":"2024-06-01T00:00:00+00:00"}')),
+  );
+  assert.deepEqual(
+    whole.findings.filter((f) => f.kind === 'date-time precision'),
+    [],
+  );
+});
+
+test('a --schema date-time whose value is not on the calendar stays a string, said (hx30 schema-dates3: 30 February read as 1 March)', () => {
+  assert.equal(isCalendarDateTime('2024-02-29T00:00:00Z'), true);
+  for (const v of ['2024-02-30T00:00:00Z', '2023-02-29T12:00:00Z', '2024-04-31T00:00:00Z', '1900-02-29T00:00:00Z'])
+    assert.equal(isCalendarDateTime(v), false, v);
+  assert.equal(isCalendarDateTime('2000-02-29T00:00:00Z'), true);
+  const user: SchemaNode = {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { due: { type: 'string', format: 'date-time' }, at: { type: 'string', format: 'date-time' } },
+    },
+  };
+  const values = [
+    [
+      { due: '2024-02-30T00:00:00Z', at: '2024-02-29T00:00:00Z' },
+      { due: '2024-03-01T00:00:00Z', at: '2024-03-01T00:00:00.5Z' },
+    ],
+  ];
+  const { schema: marked, findings } = markDateTimes(user, values);
+  const props = ((marked as { items: ObjectSchema }).items as ObjectSchema).properties;
+  assert.equal((props.due as { asDate?: boolean }).asDate, undefined);
+  assert.equal((props.at as { asDate?: boolean }).asDate, true);
+  assert.deepEqual(
+    findings.map((f) => [f.kind, f.path, f.count]),
+    [['date-time as string', '$[].due', 1]],
+  );
+  assert.match(findings[0].text, /the first: 2024-02-30T00:00:00Z\): the field is read as a string, not a Date$/);
 });

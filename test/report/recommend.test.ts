@@ -1170,6 +1170,42 @@ test('integers beyond 2^53 in the payload are said with the recommendation, wher
   assert.deepEqual(bindingFacts(dotnet), []);
 });
 
+test('date-times a Date does not hold whole are said with the recommendation where the transform class ran (hx30 pay-dates2)', () => {
+  const lossy = {
+    ...PAYLOAD,
+    findings: [
+      {
+        kind: 'date-time precision',
+        path: '$[].at',
+        count: 2,
+        text: '2 date-times at $[].at with parts a Date does not keep (digits beyond milliseconds, an offset other than Z): the transform class reads them as Dates, so 2024-06-01T00:00:00.000001Z reads as 2024-06-01T00:00:00.000Z',
+      },
+    ],
+  };
+  const transform = results(
+    [
+      { serializer: 'zod', cls: 'transform', baseline: 'zod', family: 'validator', ratio: 1 },
+      {
+        serializer: 'arktype',
+        cls: 'transform',
+        baseline: 'zod',
+        family: 'validator',
+        ratio: 0.8,
+        ratioInterval: [0.75, 0.85],
+      },
+    ],
+    [lossy],
+  );
+  const facts = bindingFacts(transform);
+  assert.equal(facts.length, 1);
+  assert.match(
+    facts[0],
+    /^⚠ 2 date-times at \$\[\]\.at .*: the gate compares the Dates, so "correct" below for parsing into typed values does not cover those digits and offsets/,
+  );
+  // a run without the transform class: not said
+  assert.deepEqual(bindingFacts(results([{ serializer: 'json', ratio: 1 }], [lossy])), []);
+});
+
 test('on .NET the sentence says the pick, or the baseline it keeps, against Newtonsoft.Json (new-user tryout: it never named it)', () => {
   const spec = (serializer: string, mean: number, ratio?: number) => ({
     serializer,
