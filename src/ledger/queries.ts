@@ -331,6 +331,7 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.instructions.perOp') END AS recorded_instr,
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.ratioInterval') END AS ratio_interval,
       CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.time.interval') END AS time_interval,
+      CASE WHEN json_valid(c.result_json) THEN json_extract(c.result_json, '$.payload.sha256') END AS payload_sha256,
       CASE WHEN json_valid(r.policy_json) THEN json_extract(r.policy_json, '$.measure.serializeTo') END AS serialize_to,
       r.policy_name AS policy_name,
       CASE WHEN json_valid(r.extra_json) THEN json_extract(r.extra_json, '$.unchecked') END AS unchecked,
@@ -383,6 +384,7 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
     noisy: r.noisy === 1,
     policy: r.policy_name,
     schema: schemaOf(r.payload_schema),
+    ...(typeof r.payload_sha256 === 'string' ? { payloadSha256: r.payload_sha256 } : {}),
     ...(typeof r.unchecked === 'string' ? { unchecked: true } : {}),
     // the case record `ledger export` reads, where the estimates row disagrees with it (hx5 F3: an edited ratio)
     ...editedRow(r),

@@ -14,8 +14,8 @@ import { compareVersions } from '../versions/install.js';
 import { sameSchema, schemaChange } from '../results/payload-schema.js';
 
 /**
- * A point of a series: a history point, and `change` when the policy or the schema it was measured
- * with is not the previous point's (`policy quick → default; schema inferred → json-schema o.json`).
+ * A point of a series: a history point, and `change` when the policy, the schema or the payload it was
+ * measured with is not the previous point's (`policy quick → default; schema inferred → json-schema o.json`).
  */
 export interface SeriesPoint extends HistoryPoint {
   change?: string;
@@ -28,14 +28,14 @@ export interface HistorySeries {
   changes: { runId: number; text: string }[];
 }
 
-/** The mark of a point measured with another policy or schema than the point before it. */
+/** The mark of a point measured with another policy, schema or payload than the point before it. */
 const SETUP_MARK = '◆';
 
 /**
  * What changed from `prev` to `p` in how the case was measured: the policy (a quick run's one launch
- * against a default run's several) and the schema of a user's payload (the schema-driven serializers
+ * against a default run's several), the schema of a user's payload (the schema-driven serializers
  * are built from it: nu7's one series drew fast-json-stringify from 2.44 to 0.95 across two policies
- * and two schemas). Null: nothing, or not read on either side.
+ * and two schemas) and the payload's bytes. Null: nothing, or not read on either side.
  */
 function setupChange(prev: HistoryPoint, p: HistoryPoint): string | null {
   const parts: string[] = [];
@@ -43,6 +43,9 @@ function setupChange(prev: HistoryPoint, p: HistoryPoint): string | null {
     parts.push(`policy ${prev.policy} → ${p.policy}`);
   const [a, b] = [prev.schema, p.schema];
   if (a && b && !sameSchema(a, b)) parts.push(`schema ${schemaChange(a, b)}`);
+  // the same case id on other bytes (two payload files of one name; hx30 hist-samename drew typia 0.67 → 1.58)
+  if (prev.payloadSha256 !== undefined && p.payloadSha256 !== undefined && prev.payloadSha256 !== p.payloadSha256)
+    parts.push(`payload sha256 ${prev.payloadSha256.slice(0, 12)}… → ${p.payloadSha256.slice(0, 12)}… (other bytes)`);
   return parts.length ? parts.join('; ') : null;
 }
 
@@ -160,7 +163,7 @@ export function setupChangeLines(s: HistorySeries): string[] {
 }
 
 /** The legend's sentence about {@link SETUP_MARK}, said once when a series has a change. */
-export const SETUP_LEGEND = `${SETUP_MARK}: that run measured the case with another policy or schema than the run before it, so the points on either side of it are not comparable (as compare says); compare points between marks.`;
+export const SETUP_LEGEND = `${SETUP_MARK}: that run measured the case with another policy, schema or payload than the run before it, so the points on either side of it are not comparable (as compare says); compare points between marks.`;
 
 /** Markdown: a `##` heading and a table per case, then {@link HISTORY_LEGEND}. */
 export function renderHistoryMarkdown(points: readonly HistoryPoint[]): string {

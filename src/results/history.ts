@@ -50,6 +50,8 @@ export interface HistoryPoint {
    * (since 2026-12-06). Null: a built-in workload (its schema is the code's). Absent: not read.
    */
   schema?: SchemaIdentity | null;
+  /** hex sha256 of the bytes the case timed (its `payload.sha256`): two points of one case id on other bytes are not one series (hx30 hist-samename). Absent: not read. */
+  payloadSha256?: string;
   /** true when its run was imported from a file read unchecked (results/integrity.ts); absent: checked, or not read */
   unchecked?: boolean;
   /** true when the case carries the `noisy` finding (a launch reached the time cap before its error target); absent: not read */

@@ -129,7 +129,7 @@ test('a series whose policy or schema changes marks the run where it did, says w
     ['1', '2', '5 ◆', '6 ◆', '7 ◆'],
   );
   assert.match(text, /\n◆ run 6: policy default → quick; schema inferred → json-schema orders\.flat\.schema\.json\n/);
-  assert.match(text, /◆: that run measured the case with another policy or schema than the run before it/);
+  assert.match(text, /◆: that run measured the case with another policy, schema or payload than the run before it/);
   assert.match(renderHistoryMarkdown(ps), /◆ run 5: policy quick → default/);
   // the chart: a line (and a legend entry) per runtime × policy and schema
   const html = renderHistorySection(ps);
@@ -142,4 +142,13 @@ test('a series whose policy or schema changes marks the run where it did, says w
   assert.doesNotMatch(renderHistoryTerminal(same, false, 120), /◆/);
   // points not read (older callers) never count as a change
   assert.deepEqual(historySeries(points)[0].changes, []);
+  // two payload files of one name: the same case id on other bytes (hx30 hist-samename: typia 0.67 → 1.58, unmarked)
+  const bytes = [
+    { ...at(1, 'quick', inferred, 639), payloadSha256: 'd776d310065c'.padEnd(64, '0') },
+    { ...at(2, 'quick', inferred, 123_000), payloadSha256: 'bd5afd0d54c2'.padEnd(64, '0') },
+  ];
+  assert.deepEqual(historySeries(bytes)[0].changes, [
+    { runId: 2, text: 'payload sha256 d776d310065c… → bd5afd0d54c2… (other bytes)' },
+  ]);
+  assert.match(renderHistorySection(bytes), />node 20\.20\.2 · quick · inferred aaaaaaaa · payload bd5afd0d</);
 });

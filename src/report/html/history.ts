@@ -32,12 +32,16 @@ function lineOf(p: HistoryPoint): string {
   return `${p.target} ${p.targetVersion}`;
 }
 
-/** How a point was measured, as a line's name where a case's policy or schema changed: `quick · inferred` (the schema's hash too when only it tells). */
-function setupOf(p: HistoryPoint): string {
+/**
+ * How a point was measured, as a line's name where a case's policy, schema or payload changed: `quick · inferred`
+ * (the schema's hash too when only it tells; `payload 1a2b3c4d` when the bytes differ).
+ */
+function setupOf(p: HistoryPoint, payloads: boolean): string {
   const schema = p.schema
     ? ` · ${schemaName(p.schema)}${p.schema.sha256 ? ` ${p.schema.sha256.slice(0, 8)}` : ''}`
     : '';
-  return `${p.policy ?? 'policy not recorded'}${schema}`;
+  const payload = payloads && p.payloadSha256 ? ` · payload ${p.payloadSha256.slice(0, 8)}` : '';
+  return `${p.policy ?? 'policy not recorded'}${schema}${payload}`;
 }
 
 /**
@@ -52,9 +56,11 @@ export function renderHistoryChart(points: readonly HistoryPoint[]): string {
   const ps = points.filter((p) => p.status === 'measured' && p.meanNs !== null);
   if (ps.length === 0) return '<p class="dim">No measured point to chart.</p>';
   const versions = [...new Set(ps.map((p) => p.serializerVersion))].sort(byVersion);
-  // a case measured with two policies or schemas: one line per runtime × policy and schema, never one line across them
-  const split = new Set(ps.map(setupOf)).size > 1;
-  const runtimeOf = (p: HistoryPoint) => (split ? `${lineOf(p)} · ${setupOf(p)}` : lineOf(p));
+  // a case measured with two policies, schemas or payloads: one line per runtime × policy, schema and payload, never
+  // one line across them (the payload's hash named only when the bytes differ)
+  const payloads = new Set(ps.map((p) => p.payloadSha256)).size > 1;
+  const split = new Set(ps.map((p) => setupOf(p, payloads))).size > 1;
+  const runtimeOf = (p: HistoryPoint) => (split ? `${lineOf(p)} · ${setupOf(p, payloads)}` : lineOf(p));
   const runtimes = [...new Set(ps.map(runtimeOf))];
   // a line named by its policy and schema too is longer than the right corner holds: its legend starts at the left
   const legendX = split ? PAD.left + 8 : W - PAD.right - 150;
