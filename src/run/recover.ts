@@ -18,11 +18,20 @@
  * record (results/integrity.ts REBUILT_UNCHECKED), is marked `unchecked`, which the reports say in their
  * header and `report`/`compare` on stderr.
  */
-import { existsSync, lstatSync, readFileSync, readdirSync, renameSync, statSync, statfsSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  statfsSync,
+} from 'node:fs';
 import { writeFileNamed } from '../files/write-file.js';
 import { makeFolder } from '../files/make-folder.js';
 import { liveOwner } from '../files/run-lock.js';
-import { basename, join } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
 import type { CaseGroup } from '../plan/plan.js';
 import type { PayloadFile } from '../plan/payloads.js';
 import { Value } from '@sinclair/typebox/value';
@@ -198,6 +207,33 @@ function finishedRunFiles(dir: string): string[] {
     ...readdirSync(dir).filter((f) => /^report\./.test(f) && statSync(join(dir, f)).isFile()),
     ...payloads,
   ];
+}
+
+/**
+ * Which of `inputs` (flag → path: the files a run reads) {@link keepFinishedRun} would move out of
+ * `dir`: one of its files, or inside its payloads/ (hx30 out-userfiles: `--payload dir/results.json
+ * --out dir` moved the user's payload aside, gone from its path). Paths compared after resolving links.
+ * @returns the first such input's flag and path, or undefined
+ */
+export function inputMovedAside(
+  dir: string,
+  inputs: Readonly<Record<string, string | undefined>>,
+): { flag: string; path: string; file: string } | undefined {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  const moved = finishedRunFiles(dir).map((f) => ({ file: f, at: real(join(dir, f)) }));
+  for (const [flag, path] of Object.entries(inputs)) {
+    if (path === undefined) continue;
+    const at = real(path);
+    const hit = moved.find((m) => at === m.at || at.startsWith(m.at + sep));
+    if (hit) return { flag, path, file: hit.file };
+  }
+  return undefined;
 }
 
 /**

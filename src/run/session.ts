@@ -90,6 +90,7 @@ import { cpuPinning, slotCpus } from '../runtimes/pinning.js';
 import type { Target } from '../runtimes/types.js';
 import {
   hasMeasuredCases,
+  inputMovedAside,
   keepFinishedRun,
   keptRunSentence,
   keepKilledRun,
@@ -97,6 +98,7 @@ import {
   RUN_PARTIAL,
   writeRunSnapshot,
 } from './recover.js';
+import { UsageError } from '../config/usage-error.js';
 import { FileWriteError, named as namedWrite, writeFileNamed } from '../files/write-file.js';
 import type { RunRequest } from './request.js';
 import { checkHostSeal, HostPatched, ownImport, sealHost } from '../config/host-guard.js';
@@ -374,6 +376,17 @@ export async function runSession(
     },
     req.allSerializers,
   );
+  // a file this run reads that readying the folder would move aside is refused before anything moves (hx30 out-userfiles)
+  const input = inputMovedAside(req.outDir, {
+    '--payload': req.payload?.source.path,
+    '--schema': req.payload?.origin.file,
+    '--config': req.configFile ?? undefined,
+  });
+  if (input)
+    throw new UsageError(
+      '--out',
+      `${input.path} is this run's ${input.flag}, and a run into ${req.outDir} moves its ${input.file} aside (the folder holds a results.json, as a finished run's): choose another --out, or move the file out of the folder (nothing was moved)`,
+    );
   makeFolder(req.outDir);
   // one run per output folder (a second run into it is refused: RunLockError); a dead run's lock is taken over
   const lock = lockRunFolder(req.outDir);

@@ -240,3 +240,29 @@ test("two runs of same-named payloads into one --out: the first run's payloads m
     .join('');
   assert.match(nowText, /"b":\s*"two"/);
 });
+
+test('a run whose --payload is a results.json in its --out is refused (exit 2) before anything moves (hx30 out-userfiles: the payload was moved aside)', async () => {
+  const folder = join(dir, 'payload-inside');
+  mkdirSync(folder);
+  const payload = join(folder, 'results.json');
+  writeFileSync(payload, '{"quarter":"Q3","revenue":12}\n');
+  writeFileSync(join(folder, 'report.md'), '# my notes\n');
+  const ran = await cli(
+    ['run', '--payload', payload, '--serializer', 'json', '--direction', 'serialize', '--policy', 'quick'].concat([
+      '--no-probes',
+      '--no-ledger',
+      '--out',
+      folder,
+    ]),
+    { timeoutMs: 120_000 },
+  );
+  assert.equal(ran.code, 2, ran.stderr);
+  assert.ok(
+    ran.stderr.includes(
+      `--out: ${payload} is this run's --payload, and a run into ${folder} moves its results.json aside (the folder holds a results.json, as a finished run's): choose another --out, or move the file out of the folder (nothing was moved)`,
+    ),
+    ran.stderr,
+  );
+  assert.deepEqual(readdirSync(folder).sort(), ['report.md', 'results.json']);
+  assert.equal(readFileSync(payload, 'utf8'), '{"quarter":"Q3","revenue":12}\n');
+});
