@@ -281,7 +281,8 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
       const given = io(text);
       const outputs: unknown[] = [];
       const failure = checkCase(prepared, view, c.direction, given, outputs);
-      if (failure) return failure;
+      // a serializer that changed its input is said to, before (or instead of) the output's difference from the
+      // changed value (hx31 a12: "output differs at $.tags (expected null, got ["a","b"])" for the payload's own tags)
       if (c.direction === 'serialize') {
         const locked = integrityChange(given.inputs);
         if (locked) return { ...locked, reason: `input changed during the correctness gate: ${locked.reason}` };
@@ -291,10 +292,11 @@ export async function prepareCase(adapter: SerializerAdapter, workload: Workload
           if (changed)
             return {
               ...changed,
-              reason: `input changed during the correctness gate: differs from the payload at ${changed.path}${fresh.length > 1 ? ` (record ${i})` : ''}`,
+              reason: `input changed during the correctness gate: differs from the payload at ${changed.path}${fresh.length > 1 ? ` (record ${i})` : ''}: the serializer changes the value it is handed (a serializer must leave the caller's objects as they were)`,
             };
         }
       }
+      if (failure) return failure;
       // a validate or transform deserializer must also reject what its schema rejects (measure/rejects.ts), once per case
       if (validates && !rejectsChecked) {
         rejectsChecked = true;

@@ -143,9 +143,18 @@ test('a serializer that changes its input in the gate is incorrect (its output m
   assert.equal(c.status, 'incorrect');
   assert.equal(
     c.reason,
-    'input changed during the correctness gate: differs from the payload at $.sensors[0].data[0].wind_dir_last',
+    "input changed during the correctness gate: differs from the payload at $.sensors[0].data[0].wind_dir_last: the serializer changes the value it is handed (a serializer must leave the caller's objects as they were)",
   );
   assert.equal(c.mismatch?.when, undefined, 'the gate saw it');
+});
+
+test('a serializer that writes its input and then changes it is said to change its input, not to write the payload wrong (hx31 a12)', () => {
+  const c = byId('mutates-after');
+  assert.equal(c.status, 'incorrect');
+  assert.match(
+    c.reason ?? '',
+    /^input changed during the correctness gate: differs from the payload at \$\.\w+: the serializer changes the value it is handed/,
+  );
 });
 
 test("a serializer that reorders its input's keys after the gate is incorrect (the baseline would write another text)", () => {
