@@ -157,3 +157,14 @@ test('ajv-jtd rejects a property its schema does not declare (JTD forbids extra 
   const deserialize = (await deserializer(ajv, company))!;
   assert.throws(() => deserialize('{"name":"A","employees":[],"founded":1999}'), /founded not allowed at position/);
 });
+
+test('superjson says a value it writes only with its meta envelope (a -0), instead of writing "-0" as plain JSON (hx31 b14)', async () => {
+  const superjson = adapters.find((a) => a.id === 'superjson')!;
+  const w = await workloads.load('weather-station');
+  const prepared = await superjson.prepare(w, 'serialize');
+  assert.equal(prepared.serialize!({ a: 1, list: [0, 2] }), '{"a":1,"list":[0,2]}');
+  assert.throws(
+    () => prepared.serialize!({ neg: -0 }),
+    /^EnvelopeNeeded: superjson writes this value only with its \{ json, meta \} envelope \(meta \{"values":\{"neg":\["number"\]\},"v":1\}: a -0 is the string "-0" there\), which superjson.parse reads back; its plain JSON alone, what is measured here, is not this value's JSON$/,
+  );
+});
