@@ -190,22 +190,28 @@ export function keepStrayPartials(dir: string): { to: string; files: string[] } 
 }
 
 /**
- * The files of a finished run in a folder: results.json and the reports rendered from it
- * (`report.md`, `report.html`, `report.csv`, …: every `report.*` file), and its `payloads/` folder.
+ * The files of a finished run in a folder: results.json, its sidecar and the reports rendered from it
+ * (`report.md`, `report.html`, `report.csv`, …: every `report.*` file), and its `payloads/` folder;
+ * each one that is there, a results.json or not (a user's own files of those names are moved too).
  */
 function finishedRunFiles(dir: string): string[] {
-  if (!existsSync(join(dir, 'results.json'))) return [];
-  // with its signed sidecar (hx20 a19: left behind and replaced by the next run's, the moved run read "unchecked")
-  const sidecar = existsSync(join(dir, 'results.json.sha256')) ? ['results.json.sha256'] : [];
-  // and the payloads it measured (hx29 O-payclob: left behind, a second run's payload of the same name replaced the
-  // bytes the moved results.json records by hash; O-clobber: a user's own payloads/ file overwritten)
-  const payloads =
-    existsSync(join(dir, 'payloads')) && lstatSync(join(dir, 'payloads')).isDirectory() ? ['payloads'] : [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  // every name a run writes, whether or not a results.json stands beside it (hx31 e01/e01b/e01c: a user's own
+  // report.html, report.md and payloads/ file in --out, with no results.json, were overwritten without a word)
+  const file = (f: string) => statSync(join(dir, f)).isFile();
   return [
-    'results.json',
-    ...sidecar,
-    ...readdirSync(dir).filter((f) => /^report\./.test(f) && statSync(join(dir, f)).isFile()),
-    ...payloads,
+    ...(names.includes('results.json') ? ['results.json'] : []),
+    // its signed sidecar (hx20 a19: left behind and replaced by the next run's, the moved run read "unchecked")
+    ...(names.includes('results.json.sha256') ? ['results.json.sha256'] : []),
+    ...names.filter((f) => /^report\./.test(f) && file(f)).sort(),
+    // the payloads it measured (hx29 O-payclob: left behind, a second run's payload of the same name replaced the
+    // bytes the moved results.json records by hash; O-clobber: a user's own payloads/ file overwritten)
+    ...(names.includes('payloads') && lstatSync(join(dir, 'payloads')).isDirectory() ? ['payloads'] : []),
   ];
 }
 
@@ -241,7 +247,7 @@ export function inputMovedAside(
  * `dir/previous-<time>/`, so a new run or merge into the same folder never overwrites measured
  * results (issue 25, "data lost": `run --out` onto a finished run's folder replaced its 26 cases
  * with 1; with --no-ledger, as the Action runs, they were gone). Returns that folder, or undefined
- * when `dir` held no results.json. `jsonbench report <that folder>` renders it again.
+ * when `dir` held none of those files. `jsonbench report <that folder>` renders a run's again.
  */
 export function keepFinishedRun(dir: string): string | undefined {
   const files = finishedRunFiles(dir);

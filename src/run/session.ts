@@ -385,7 +385,7 @@ export async function runSession(
   if (input)
     throw new UsageError(
       '--out',
-      `${input.path} is this run's ${input.flag}, and a run into ${req.outDir} moves its ${input.file} aside (the folder holds a results.json, as a finished run's): choose another --out, or move the file out of the folder (nothing was moved)`,
+      `${input.path} is this run's ${input.flag}, and a run into ${req.outDir} moves its ${input.file} aside (a run moves the results.json, report.* and payloads/ it finds there to previous-<time>/): choose another --out, or move the file out of the folder (nothing was moved)`,
     );
   makeFolder(req.outDir);
   // one run per output folder (a second run into it is refused: RunLockError); a dead run's lock is taken over

@@ -259,10 +259,46 @@ test('a run whose --payload is a results.json in its --out is refused (exit 2) b
   assert.equal(ran.code, 2, ran.stderr);
   assert.ok(
     ran.stderr.includes(
-      `--out: ${payload} is this run's --payload, and a run into ${folder} moves its results.json aside (the folder holds a results.json, as a finished run's): choose another --out, or move the file out of the folder (nothing was moved)`,
+      `--out: ${payload} is this run's --payload, and a run into ${folder} moves its results.json aside (a run moves the results.json, report.* and payloads/ it finds there to previous-<time>/): choose another --out, or move the file out of the folder (nothing was moved)`,
     ),
     ran.stderr,
   );
   assert.deepEqual(readdirSync(folder).sort(), ['report.md', 'results.json']);
   assert.equal(readFileSync(payload, 'utf8'), '{"quarter":"Q3","revenue":12}\n');
+});
+
+test("a user's own report.html, report.md, sidecar and payloads/ in --out, with no results.json, are moved aside, never written over (hx31 e01, e01b, e01c)", async () => {
+  const folder = join(dir, 'user-reports');
+  mkdirSync(join(folder, 'payloads'), { recursive: true });
+  writeFileSync(join(folder, 'report.html'), '<h1>my homepage</h1>\n');
+  writeFileSync(join(folder, 'report.md'), '# my own notes\n');
+  writeFileSync(join(folder, 'results.json.sha256'), 'mine\n');
+  writeFileSync(join(folder, 'payloads', 'payload_p-1.json'), '{"mine":"precious"}\n');
+  const payload = join(dir, 'p.json');
+  writeFileSync(payload, '{"a":1}\n');
+  const ran = await cli(
+    ['run', '--payload', payload, '--serializer', 'json', '--direction', 'serialize', '--policy', 'quick'].concat([
+      '--no-probes',
+      '--no-ledger',
+      '--out',
+      folder,
+    ]),
+    { timeoutMs: 300_000 },
+  );
+  assert.equal(ran.code, 0, ran.stderr);
+  const previous = readdirSync(folder).filter((f) => f.startsWith('previous-'));
+  assert.equal(previous.length, 1);
+  const kept = join(folder, previous[0]);
+  assert.ok(
+    ran.stderr
+      .replace(/\n\s*/g, ' ')
+      .includes(
+        `${folder} held payloads, report.html, report.md, results.json.sha256, named as jsonbench's outputs but not a jsonbench run's results: moved to ${kept}, nothing overwritten`,
+      ),
+    ran.stderr,
+  );
+  assert.equal(readFileSync(join(kept, 'report.html'), 'utf8'), '<h1>my homepage</h1>\n');
+  assert.equal(readFileSync(join(kept, 'report.md'), 'utf8'), '# my own notes\n');
+  assert.equal(readFileSync(join(kept, 'payloads', 'payload_p-1.json'), 'utf8'), '{"mine":"precious"}\n');
+  assert.match(readFileSync(join(folder, 'report.md'), 'utf8'), /jsonbench/);
 });
