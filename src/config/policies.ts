@@ -103,14 +103,25 @@ function durationMs(text: string): number {
 }
 
 /**
+ * `text` as a duration above zero (ms). @throws UsageError naming `flag`: for zero (hx32 G-6: "case=0s is not a
+ * duration such as … case=20s", though written as the examples are), that it must be above zero; else, not a duration
+ * such as `examples`
+ */
+function positiveDuration(flag: string, given: string, text: string, examples: string): number {
+  const ms = durationMs(text);
+  if (ms === 0)
+    throw new UsageError(flag, `"${given}" is no time at all: give a duration above zero, such as ${examples}`);
+  if (!(ms > 0) || !Number.isFinite(ms)) throw new UsageError(flag, `"${given}" is not a duration such as ${examples}`);
+  return ms;
+}
+
+/**
  * `--probe-budget`: the probe pass's total wall time, a duration (`15m`, `1h`, `90s`) or `off` (no
  * budget: undefined). @throws UsageError naming the flag for anything else
  */
 export function parseProbeBudget(text: string): number | undefined {
   if (text.trim().toLowerCase() === 'off') return undefined;
-  const ms = durationMs(text);
-  if (!(ms > 0) || !Number.isFinite(ms))
-    throw new UsageError('--probe-budget', `"${text}" is not a duration such as 15m, 1h or 1h30m, or off`);
+  const ms = positiveDuration('--probe-budget', text, text, '15m, 1h or 1h30m, or off');
   return timerSafe('--probe-budget', text, ms);
 }
 
@@ -119,9 +130,7 @@ export function parseProbeBudget(text: string): number | undefined {
  * `timeout` (a duration, `5m`, `300s`). @throws UsageError naming `--case-timeout` for anything but a positive duration
  */
 export function parseCaseTimeout(text: string): number {
-  const ms = durationMs(text);
-  if (!(ms > 0) || !Number.isFinite(ms))
-    throw new UsageError('--case-timeout', `"${text}" is not a duration such as 300s, 5m or 1m30s`);
+  const ms = positiveDuration('--case-timeout', text, text, '300s, 5m or 1m30s');
   return timerSafe('--case-timeout', text, ms);
 }
 
@@ -141,9 +150,7 @@ export function parseProbeTimeout(text: string): number {
       '--timeout',
       `"${text}" has no unit: give ${t}s or ${t}ms (a duration, as --case-timeout and --probe-budget take; default 120s)`,
     );
-  const ms = durationMs(t);
-  if (!(ms > 0) || !Number.isFinite(ms))
-    throw new UsageError('--timeout', `"${text}" is not a duration such as 120s, 2m or 1500ms`);
+  const ms = positiveDuration('--timeout', text, t, '120s, 2m or 1500ms');
   if (ms < MIN_PROBE_TIMEOUT_MS)
     throw new UsageError(
       '--timeout',
@@ -160,9 +167,7 @@ export function parseMaxTime(values: readonly string[]): { maxCaseMs?: number; m
   const out: { maxCaseMs?: number; maxRunMs?: number } = {};
   for (const v of values) {
     const m = /^(?:(case|run)=)?(.+)$/.exec(v.trim())!;
-    const ms = durationMs(m[2]);
-    if (!(ms > 0) || !Number.isFinite(ms))
-      throw new UsageError('--max-time', `"${v}" is not a duration such as 20s, case=20s, run=4m or run=1m30s`);
+    const ms = positiveDuration('--max-time', v, m[2], '20s, case=20s, run=4m or run=1m30s');
     timerSafe('--max-time', v, ms);
     if (m[1] === 'run') out.maxRunMs = ms;
     else out.maxCaseMs = ms;

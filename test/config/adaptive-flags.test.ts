@@ -44,6 +44,12 @@ test('--max-time reads per-case and per-run durations; a bare duration is per ca
       (e: unknown) => e instanceof UsageError && e.flag === '--max-time',
       bad,
     );
+  // zero is said as zero, not as "not a duration such as … case=20s" (hx32 G-6)
+  assert.throws(
+    () => parseMaxTime(['case=0s']),
+    /^UsageError: --max-time: "case=0s" is no time at all: give a duration above zero, such as 20s, case=20s, run=4m or run=1m30s$/,
+  );
+  assert.throws(() => parseMaxTime(['run=soon']), /"run=soon" is not a duration such as 20s/);
 });
 
 test("the policies' bands: quick off, default ±2%, long ±1%; flags override, and a given band lifts quick's launch cap", () => {
