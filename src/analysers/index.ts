@@ -9,6 +9,7 @@ import { noGc } from './no-gc.js';
 import { meanRatio } from './mean-ratio.js';
 import { baselineSlowed } from './baseline-slowed.js';
 import { waits } from './waits.js';
+import { clocksDisagree } from './clocks-disagree.js';
 import { machineDrift } from './machine-drift.js';
 import { launchStatesAnalyser } from './launch-states.js';
 
@@ -27,6 +28,7 @@ export const analysers: readonly Analyser[] = Object.freeze([
   meanRatio,
   baselineSlowed,
   waits,
+  clocksDisagree,
   machineDrift,
   launchStatesAnalyser,
 ]);
@@ -46,7 +48,7 @@ const MOOT_WHEN_UNEARNED: ReadonlySet<Finding['code']> = Object.freeze(
  */
 export function analyseCase(c: CaseResult, context: AnalysisContext): Finding[] {
   const all = analysers.flatMap((a) => a.analyse(c, context));
-  return all.some((f) => f.code === 'baseline-slowed' || f.code === 'waits')
+  return all.some((f) => f.code === 'baseline-slowed' || f.code === 'waits' || f.code === 'clocks-disagree')
     ? all.filter((f) => !MOOT_WHEN_UNEARNED.has(f.code))
     : all;
 }

@@ -119,6 +119,7 @@ export function sentenceMark(code: string): string | undefined {
     'mean-ratio': '≠',
     'baseline-slowed': '⊘',
     waits: '⌛',
+    'clocks-disagree': '⇄',
     'machine-drift': '⇅',
     'launch-states': '⇉',
   };
@@ -138,6 +139,7 @@ export function sentenceMark(code: string): string | undefined {
     'machine-drift',
     'launch-states',
     'waits',
+    'clocks-disagree',
   ];
   if (!known.includes(code)) return '?';
   return Object.prototype.hasOwnProperty.call(marks, code) ? marks[code] : undefined;
@@ -193,6 +195,7 @@ export function notesOf(c: CaseResult): string {
     else if (f.code === 'interrupted') notes.push(`⏹ ${f.message}`);
     else if (f.code === 'baseline-slowed') notes.push('⊘ baseline slowed beside it: not ranked (see below)');
     else if (f.code === 'waits') notes.push('⌛ waits (time the CPU clock does not count): not ranked (see below)');
+    else if (f.code === 'clocks-disagree') notes.push('⇄ CPU and wall clocks disagree: not ranked (see below)');
     else if (f.code === 'machine-drift') notes.push('⇅ the machine changed speed between launches (see below)');
     else if (f.code === 'launch-states')
       notes.push(

@@ -172,7 +172,9 @@ export function unrankedReason(findings: readonly { code: string; message: strin
  * ranked" and the recommendation under its candidates left out, with the finding's short reason.
  */
 export function unrankedFinding<F extends { code: string; message: string }>(findings: readonly F[]): F | undefined {
-  return findings.find((f) => f.code === 'baseline-slowed' || f.code === 'too-fast' || f.code === 'waits');
+  return findings.find(
+    (f) => f.code === 'baseline-slowed' || f.code === 'too-fast' || f.code === 'waits' || f.code === 'clocks-disagree',
+  );
 }
 
 /** True when `a` is measurably faster than `b`: a's ratio interval lies entirely below b's. */

@@ -135,6 +135,8 @@ export function noteForms(c: CaseResult): NoteForm[] {
     else if (f.code === 'baseline-slowed')
       out.push({ short: '⊘ not ranked', mark: '⊘', legend: '⊘ baseline slowed: not ranked (below)' });
     else if (f.code === 'waits') out.push({ short: '⌛ waits', mark: '⌛', legend: '⌛ waits: not ranked (below)' });
+    else if (f.code === 'clocks-disagree')
+      out.push({ short: '⇄ clocks', mark: '⇄', legend: '⇄ CPU and wall clocks disagree: not ranked (below)' });
     else if (f.code === 'machine-drift')
       out.push({ short: '⇅ drift', mark: '⇅', legend: '⇅ the machine changed speed (below)' });
     else if (f.code === 'launch-states')

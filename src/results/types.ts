@@ -203,6 +203,7 @@ export const FINDING_CODES = deepFreeze([
   'machine-drift',
   'launch-states',
   'waits',
+  'clocks-disagree',
 ] as const);
 /** A finding code this jsonbench makes. */
 export type FindingCode = (typeof FINDING_CODES)[number];
