@@ -5,6 +5,7 @@ import { waits } from '../../src/analysers/waits.js';
 import { analyseCase } from '../../src/analysers/index.js';
 import { unrankedReason } from '../../src/report/takeaway.js';
 import { fixture } from '../report/support.js';
+import { withWall as stretched } from './support.js';
 import type { CaseResult } from '../../src/results/types.js';
 
 /**
@@ -18,23 +19,10 @@ function withWall(
   rounds = 5,
   clock: 'cpu' | 'wall' = 'cpu',
 ): CaseResult {
-  const r = fixture('single');
-  const c = structuredClone(r.cases.find((x) => x.status === 'measured' && x.serializer !== x.baseline)!);
+  const c = stretched(serializerStretch, baselineStretch, rounds);
   if (c.status !== 'measured') throw new Error('fixture');
-  const round = c.samples.launches[0].rounds[0];
-  c.samples.launches = [
-    {
-      ...c.samples.launches[0],
-      rounds: Array.from({ length: rounds }, () => ({
-        ...round,
-        serializerWallNs: round.serializerNs.map((x) => x * serializerStretch),
-        baselineWallNs: round.baselineNs.map((x) => x * baselineStretch),
-      })),
-    },
-  ];
   c.time = { ...c.time, clock };
-  const ratio = c.ratio!;
-  c.ratioInterval = [ratio * 0.95, ratio * 1.05];
+  c.ratioInterval = [c.ratio! * 0.95, c.ratio! * 1.05];
   return c;
 }
 

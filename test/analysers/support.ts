@@ -48,3 +48,26 @@ export function measuredPair(launches: LaunchRecord[], baseLaunches: LaunchRecor
   const context: AnalysisContext = { policy: r.policy.measure, baseline: base };
   return { c, base, context };
 }
+
+/**
+ * The report fixture's first measured non-baseline case with `rounds` copies of its first round, each side's wall
+ * samples its CPU samples times a stretch (above 1: it waited, or was preempted; below 1: its CPU clock counted
+ * other threads' work). For the waits and clocks-disagree analysers.
+ */
+export function withWall(serializerStretch: number, baselineStretch: number, rounds = 5): CaseResult {
+  const r = fixture('single');
+  const c = structuredClone(r.cases.find((x) => x.status === 'measured' && x.serializer !== x.baseline)!);
+  if (c.status !== 'measured') throw new Error('fixture');
+  const round = c.samples.launches[0].rounds[0];
+  c.samples.launches = [
+    {
+      ...c.samples.launches[0],
+      rounds: Array.from({ length: rounds }, () => ({
+        ...round,
+        serializerWallNs: round.serializerNs.map((x) => x * serializerStretch),
+        baselineWallNs: round.baselineNs.map((x) => x * baselineStretch),
+      })),
+    },
+  ];
+  return c;
+}

@@ -3,30 +3,13 @@ import assert from 'node:assert/strict';
 import { waits, WAIT_FACTOR } from '../../src/analysers/waits.js';
 import { unrankedReason } from '../../src/report/takeaway.js';
 import { fixture } from '../report/support.js';
-import type { CaseResult } from '../../src/results/types.js';
+import { withWall } from './support.js';
 
 /**
  * `waits` (hx19 E03/E04): a serializer whose wall time per op over its CPU time is more than WAIT_FACTOR× its paired
  * baseline's in the same rounds blocks where the CPU clock does not count; not ranked. The run-level test with a real
  * Atomics.wait: test/run/waits.test.ts.
  */
-function withWall(serializerStretch: number, baselineStretch: number, rounds = 5): CaseResult {
-  const r = fixture('single');
-  const c = structuredClone(r.cases.find((x) => x.status === 'measured' && x.serializer !== x.baseline)!);
-  if (c.status !== 'measured') throw new Error('fixture');
-  const round = c.samples.launches[0].rounds[0];
-  c.samples.launches = [
-    {
-      ...c.samples.launches[0],
-      rounds: Array.from({ length: rounds }, () => ({
-        ...round,
-        serializerWallNs: round.serializerNs.map((x) => x * serializerStretch),
-        baselineWallNs: round.baselineNs.map((x) => x * baselineStretch),
-      })),
-    },
-  ];
-  return c;
-}
 
 test('waits fires past WAIT_FACTOR× the baseline’s wall over CPU time, and makes the case unranked', () => {
   const r = fixture('single');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, results } from './support.js';
+import { cli, quickPayloadRunArgs, results } from './support.js';
 import type { ResultsFile } from '../../src/results/types.js';
 
 /**
@@ -214,15 +214,7 @@ test("two runs of same-named payloads into one --out: the first run's payloads m
   const payload = join(src, 'tiny.json');
   const run = async (text: string) => {
     writeFileSync(payload, text);
-    const ran = await cli(
-      ['run', '--payload', payload, '--serializer', 'json', '--direction', 'serialize', '--policy', 'quick'].concat([
-        '--no-probes',
-        '--no-ledger',
-        '--out',
-        folder,
-      ]),
-      { timeoutMs: 300_000 },
-    );
+    const ran = await cli(quickPayloadRunArgs(payload, 'json', 'serialize', folder), { timeoutMs: 300_000 });
     assert.equal(ran.code, 0, ran.stderr);
     return ran;
   };
@@ -247,15 +239,7 @@ test('a run whose --payload is a results.json in its --out is refused (exit 2) b
   const payload = join(folder, 'results.json');
   writeFileSync(payload, '{"quarter":"Q3","revenue":12}\n');
   writeFileSync(join(folder, 'report.md'), '# my notes\n');
-  const ran = await cli(
-    ['run', '--payload', payload, '--serializer', 'json', '--direction', 'serialize', '--policy', 'quick'].concat([
-      '--no-probes',
-      '--no-ledger',
-      '--out',
-      folder,
-    ]),
-    { timeoutMs: 120_000 },
-  );
+  const ran = await cli(quickPayloadRunArgs(payload, 'json', 'serialize', folder), { timeoutMs: 120_000 });
   assert.equal(ran.code, 2, ran.stderr);
   assert.ok(
     ran.stderr.includes(
@@ -276,15 +260,7 @@ test("a user's own report.html, report.md, sidecar and payloads/ in --out, with 
   writeFileSync(join(folder, 'payloads', 'payload_p-1.json'), '{"mine":"precious"}\n');
   const payload = join(dir, 'p.json');
   writeFileSync(payload, '{"a":1}\n');
-  const ran = await cli(
-    ['run', '--payload', payload, '--serializer', 'json', '--direction', 'serialize', '--policy', 'quick'].concat([
-      '--no-probes',
-      '--no-ledger',
-      '--out',
-      folder,
-    ]),
-    { timeoutMs: 300_000 },
-  );
+  const ran = await cli(quickPayloadRunArgs(payload, 'json', 'serialize', folder), { timeoutMs: 300_000 });
   assert.equal(ran.code, 0, ran.stderr);
   const previous = readdirSync(folder).filter((f) => f.startsWith('previous-'));
   assert.equal(previous.length, 1);
