@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import type { SerializerAdapter } from '../serializers/types.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 import type { Workload } from '../workloads/types.js';
+import { workloads as builtinWorkloads } from '../workloads/index.js';
 import { settleWithin, StepTimeout } from '../host/settle.js';
 import { defineOwn } from '../case/own-key.js';
 import { schemaProblem } from '../workloads/check-schema.js';
@@ -220,6 +221,9 @@ function validateShape(file: string, value: unknown, at: { key: string }): UserC
     markOrigin(copy, file);
     return copy;
   });
+  // hx33 w7: a workload named "users" ran the built-in's sizes and shapes with the config's build(), said nowhere
+  at.key = 'workloads';
+  checkIds(file, 'workloads', ws as { id: string }[], builtinWorkloads.ids);
   return {
     serializers: adapters as unknown as SerializerAdapter[],
     workloads: ws as unknown as Workload[],

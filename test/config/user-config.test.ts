@@ -98,6 +98,39 @@ test('a serializer id longer than 64 characters is refused naming its length (hx
   }
 });
 
+test('a workload id that is, or reads as, a built-in one is refused naming it (hx33 w7: "users" ran the built-in\'s sizes with the config\'s build())', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-wl-twin-'));
+  try {
+    const make = (name: string, id: string) => {
+      const file = join(dir, `${name}.config.mjs`);
+      writeFileSync(
+        file,
+        `export default { workloads: [{ id: ${JSON.stringify(id)}, description: 'x', sizes: [3], shapes: ['list'], schema: { type: 'object', properties: { id: { type: 'number', integer: true } } }, build: (n) => Array.from({ length: n }, (_, i) => ({ id: i })) }] };\n`,
+      );
+      return file;
+    };
+    await assert.rejects(
+      loadUserConfig(make('users', 'users'), 'users.config.mjs', 10_000),
+      (e: Error) =>
+        e instanceof ConfigError &&
+        e.message.includes('workloads[0].id: "users" is a built-in workload; give yours another id'),
+    );
+    await assert.rejects(
+      loadUserConfig(make('ws', 'Weather_Station'), 'ws.config.mjs', 10_000),
+      (e: Error) =>
+        e instanceof ConfigError &&
+        e.message.includes('workloads[0].id: "Weather_Station" reads as the built-in workload "weather-station"'),
+    );
+    const ok = await loadUserConfig(make('own', 'my-users'), 'own.config.mjs', 10_000);
+    assert.equal(ok.workloads?.[0]?.id, 'my-users');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a serializer id that reads as a built-in one (hx18 A33: "fast-json-stringify.") is refused naming the built-in', async () => {
   const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
