@@ -138,3 +138,24 @@ test('a build() value whose getter throws on its second read fails naming the wo
         'workload getterwl: build(1, 42) returned a value whose reading threw once written (a getter or a Proxy that throws on a second read?): second read; build() must return plain JSON data',
   );
 });
+
+test('a records workload whose build(size) gives another number of records fails naming both (hx33 w6: 2,000 records as "· 100 · list")', () => {
+  const w: Workload = {
+    id: 'nondet2',
+    description: 'x',
+    sizes: [100],
+    defaultSizes: [100],
+    shapes: ['list'],
+    schema: { type: 'object', properties: { id: { type: 'number', integer: true } } },
+    build: (size) => Array.from({ length: size === 100 ? 2000 : size }, (_, i) => ({ id: i })),
+  };
+  assert.throws(
+    () => renderPayload(w, 100, 42),
+    (e: Error) =>
+      e instanceof WorkloadError &&
+      e.message ===
+        'workload nondet2: build(100, 42) returned 2000 records; a workload of shapes list must return an array of 100 records, the size every table names its cases by',
+  );
+  assert.throws(() => renderPayload({ ...w, build: () => ({ id: 1 }) }, 100, 42), /returned no array \(object\)/);
+  assert.equal(JSON.parse(renderPayload(w, 3, 42)).length, 3);
+});
