@@ -372,18 +372,19 @@ function addReportCommands(p: Command, exit: { code: number }): void {
 
 /**
  * `jsonbench report --format csv | head`: the reader leaving early closes stdout's pipe, and the
- * next write fails with EPIPE (an unhandled 'error' event: a stack trace). The reader has all it
- * wanted, so exit at once, quietly, with 0 (as `cat` does, short of the signal). Other errors on
- * stdout or stderr (a full disk behind a redirect) are reported in one line, exit 1.
+ * next write fails with EPIPE (an unhandled 'error' event: a stack trace). The command goes on
+ * quietly, its later writes to that stream dropped, and exits with its own code: a run still
+ * writes its results and reports and keeps its --fail-on verdict, `compare --fail-on` its exit 1
+ * (hx34 e01/e02: an exit 0 at the first write after the reader left, no results.json, the gate
+ * lost). Other errors on stdout or stderr (a full disk behind a redirect) are reported in one
+ * line, exit 1.
  */
 function quietOnClosedPipe(): void {
   for (const stream of [process.stdout, process.stderr]) {
     if (stream.listenerCount('error') > 0) continue;
     stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EPIPE') {
-        exitGuard.intended = true;
-        process.exit(0);
-      }
+      // the reader left: what is still written to this stream is dropped (each write's own error lands here too)
+      if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') return;
       if (stream !== process.stderr)
         process.stderr.write(`jsonbench: cannot write the output: ${visibleControls(e.message)}\n`);
       process.exit(1);

@@ -43,6 +43,22 @@ test('report --format csv piped into head ends quietly: no EPIPE stack trace', a
   assert.ok(ran.code === 0 || ran.signal === 'SIGPIPE', `exit ${ran.code} ${ran.signal}`);
 });
 
+test('a run whose stdout reader leaves at once still writes its results and reports and exits with its own code (hx34 e02: exit 0, nothing written)', async () => {
+  const out = join(dir, 'closed-pipe-run');
+  const ran = await cliIntoClosedPipe(
+    ['run', '--config', fixture('serializers.config.mjs'), '--workload', 'weather-station'].concat(
+      ['--serializer', 'json,throws-null', '--direction', 'serialize', '--policy', 'quick', '--no-probes'],
+      ['--out', out, '--fail-on', 'failed'],
+    ),
+    1,
+  );
+  assert.equal(ran.stderr.includes('EPIPE'), false, ran.stderr);
+  assert.ok(existsSync(join(out, 'results.json')), `results.json written (exit ${ran.code}): ${ran.stderr}`);
+  assert.ok(existsSync(join(out, 'report.md')));
+  // throws-null fails its case: --fail-on failed's verdict survives the closed pipe
+  assert.equal(ran.code, 1, ran.stderr);
+});
+
 test(
   'Ctrl-C while run renders its tables stops it within seconds (exit 130), results already written',
   { timeout: 180_000 },
