@@ -61,13 +61,14 @@ const isThenable = (v: unknown): v is PromiseLike<unknown> =>
 export function payloadText(workload: Workload, size: number, seed: number, value: unknown): string {
   // records workloads (no `single` shape): `size` records, as every table names the case (hx33 w6: build(100) gave 2,000
   // records, measured and reported as "nondet2 · 100 · list")
-  if (!workload.shapes.includes('single') && !workload.id.startsWith('payload:')) {
+  const shapes: readonly string[] = Array.isArray(workload.shapes) ? workload.shapes : [];
+  if (shapes.length && !shapes.includes('single') && !workload.id.startsWith('payload:')) {
     const got = Array.isArray(value)
       ? `${value.length} records`
       : `no array (${value === null ? 'null' : typeof value})`;
     if (!Array.isArray(value) || value.length !== size)
       throw new WorkloadError(
-        `workload ${workload.id}: build(${size}, ${seed}) returned ${got}; a workload of shapes ${workload.shapes.join(', ')} must return an array of ${size} records, the size every table names its cases by`,
+        `workload ${workload.id}: build(${size}, ${seed}) returned ${got}; a workload of shapes ${shapes.join(', ')} must return an array of ${size} records, the size every table names its cases by`,
       );
   }
   let text: string | undefined;
