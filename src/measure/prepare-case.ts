@@ -3,6 +3,8 @@ import type { CaseClass, Direction, Shape, Side } from '../case/coordinates.js';
 import type { Workload } from '../workloads/types.js';
 import type { SerializerAdapter } from '../serializers/types.js';
 import { readUnits, unitView } from '../workloads/unit.js';
+import { userWorkloadView } from '../workloads/user-view.js';
+import { serializers as builtinSerializers } from '../serializers/index.js';
 import { caseIo, checkCase, checkOutput, type GateFailure } from './gate.js';
 import {
   inputCacheCost,
@@ -251,7 +253,9 @@ export interface PreparedCase {
  */
 export async function prepareCase(adapter: SerializerAdapter, workload: Workload, c: CaseShape): Promise<PreparedCase> {
   const view = unitView(workload, c.shape);
-  const prepared = await adapter.prepare(view, c.direction);
+  // a config's prepare() gets a frozen copy: the baseline's adapter and the gate keep the view (hx34 s17)
+  const builtin = builtinSerializers.ids.includes(adapter.id.split('@')[0]);
+  const prepared = await adapter.prepare(builtin ? view : userWorkloadView(view), c.direction);
   if (prepared === null || typeof prepared !== 'object')
     throw new Error(
       `prepare() returned ${prepared === null ? 'null' : typeof prepared}; it must return { serialize?, deserialize? }`,

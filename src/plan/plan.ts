@@ -12,7 +12,7 @@ import { callUserCode, originOf, type UserCodeScope } from '../host/user-code.js
 import { hostSnapshot } from '../config/user-config.js';
 import { hostCall, HostPatched } from '../config/host-guard.js';
 import { messageOfThrown } from '../host/describe-thrown.js';
-import { deepFreeze } from '../case/frozen.js';
+import { userWorkloadView } from '../workloads/user-view.js';
 import { serializers as builtinSerializers } from '../serializers/index.js';
 
 /** What every planned case carries, whatever the plan decided about it. */
@@ -169,21 +169,13 @@ function thenable(v: unknown): boolean {
 const userViews = new WeakMap<Workload, Workload>();
 
 /**
- * The copy of `view` a config's supports() is handed in jsonbench's own process: frozen, its schema a frozen copy, so
- * what the code changes there cannot reach the run (hx28 C3: a supports() that renamed the payload's workload ended
- * the run with "an internal error", exit 1; in strict code the assignment now throws, and the case fails naming it).
- * Built-in adapters get the view itself (typia keys the code it generates on it).
+ * The copy of `view` a config's supports() is handed in jsonbench's own process (workloads/user-view.ts), one per
+ * view. Built-in adapters get the view itself (typia keys the code it generates on it).
  */
 function userView(view: Workload): Workload {
   let copy = userViews.get(view);
   if (!copy) {
-    let schema = view.schema;
-    try {
-      schema = deepFreeze(structuredClone(view.schema));
-    } catch {
-      // a schema structuredClone refuses (a function in a config's own workload) is handed as it is
-    }
-    copy = Object.freeze({ ...view, schema });
+    copy = userWorkloadView(view);
     userViews.set(view, copy);
   }
   return copy;

@@ -42,3 +42,38 @@ test("a supports() that rewrites the workload it is handed cannot reach the run'
   assert.equal(status('renames-loudly')?.status, 'failed');
   assert.match(status('renames-loudly')!.reason!, /supports\(\) threw: .*read.only property 'id'/);
 });
+
+test("a prepare() that changes the workload's wire options cannot reach the baseline's (hx34 s17: JSON.stringify indented beside it, 'faster by 1.17×')", async () => {
+  const payload = join(dir, 'wire.json');
+  writeFileSync(payload, '{"id":1,"name":"a","tags":["x","y"]}\n');
+  const marks = join(dir, 'wire-marks.txt');
+  const file = config(
+    'wire.config.mjs',
+    `import { appendFileSync } from 'node:fs';
+export default { serializers: [
+  { id: 'rewires', family: 'builtin', directions: ['serialize'], supports: () => true,
+    prepare(w) {
+      for (const change of [() => { w.wire = { indent: 8 }; }, () => { w.schema.type = 'string'; }, () => { w.sizes.push(7); }])
+        try { change(); appendFileSync(${JSON.stringify(marks)}, 'changed\\n'); } catch { appendFileSync(${JSON.stringify(marks)}, 'refused\\n'); }
+      return { serialize: (v) => JSON.stringify(v) };
+    } },
+  { id: 'rewires-loudly', family: 'builtin', directions: ['serialize'], supports: () => true,
+    prepare(w) { w.wire = { indent: 8 }; return { serialize: (v) => JSON.stringify(v) }; } },
+], workloads: [] };
+`,
+  );
+  const out = join(dir, 'wire-out');
+  const ran = await cli(quickPayloadRunArgs(payload, 'json,rewires,rewires-loudly', 'serialize', out, file), {
+    timeoutMs: 120_000,
+  });
+  assert.equal(ran.code, 0, ran.stderr);
+  const seen = readFileSync(marks, 'utf8').trim().split('\n');
+  assert.ok(seen.length >= 3, seen.join(','));
+  assert.deepEqual([...new Set(seen)], ['refused']);
+  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+  const c = (s: string) => results.cases.find((x) => x.serializer === s);
+  assert.equal(c('json')?.status, 'measured');
+  assert.equal(c('rewires')?.status, 'measured');
+  assert.equal(c('rewires-loudly')?.status, 'failed');
+  assert.match(c('rewires-loudly')!.reason!, /read.only|not extensible|Cannot (assign|add)/);
+});
