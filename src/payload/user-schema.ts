@@ -9,7 +9,7 @@ import { toJsonSchema as valibotToJsonSchema } from '@valibot/to-json-schema';
 import type { JsonSchema } from '../workloads/json-schema.js';
 import { fromJsonSchema, JsonSchemaError, schemaPathToJsonPath } from './json-schema-import.js';
 import { parseJsonText, PayloadError } from './read.js';
-import type { SchemaNode } from '../workloads/schema.js';
+import { propertyPath, type SchemaNode } from '../workloads/schema.js';
 import { callUserCodeAsync, registerUserFile } from '../host/user-code.js';
 import { describeThrown } from '../host/describe-thrown.js';
 import { settleWithin } from '../host/settle.js';
@@ -33,6 +33,83 @@ export interface UserSchema {
   jsonSchema: JsonSchema;
   /** what did not convert, one line each ("date at $.createdAt: Date cannot be represented in JSON Schema") */
   unconverted: string[];
+  /**
+   * The schema library's own verdict on a value (Standard Schema's `~standard.validate`, which zod and valibot
+   * implement) on the checks JSON Schema cannot hold (a `.refine()`): null when they accept the value, or the library
+   * answers asynchronously (not waited for); else the first such issue, `never valid at $.id`. Absent for JSON Schema
+   * and TypeBox.
+   */
+  validate?: (value: unknown) => string | null;
+}
+
+/** A Standard Schema issue path (keys, or `{ key }` segments) as a JSON path: `$.items[2].id`. */
+function issuePath(path: readonly unknown[] | undefined): string {
+  let at = '$';
+  for (const seg of path ?? []) {
+    const key = seg !== null && typeof seg === 'object' && 'key' in seg ? (seg as { key: unknown }).key : seg;
+    at = typeof key === 'number' ? `${at}[${key}]` : propertyPath(at, String(key));
+  }
+  return at;
+}
+
+/** {@link UserSchema.validate} of a schema value with Standard Schema's `~standard.validate`, or undefined. */
+function standardValidate(value: unknown): UserSchema['validate'] {
+  const std = (value as { '~standard'?: { validate?: unknown } } | null)?.['~standard'];
+  if (!std || typeof std.validate !== 'function') return undefined;
+  const validate = std.validate as (v: unknown) => unknown;
+  return (v) => {
+    const result = validate.call(std, v) as
+      { issues?: { message?: unknown; path?: unknown[] }[] } | PromiseLike<unknown>;
+    if (result === null || typeof result !== 'object' || typeof (result as PromiseLike<unknown>).then === 'function')
+      return null;
+    // a custom check's issue only (zod `code: "custom"`, valibot `type: "check"`): the library's other issues are types
+    // JSON Schema holds (checked already) or ones it cannot and the run says so (a z.date() field: "not converted")
+    const issues = (result as { issues?: { message?: unknown; path?: unknown[]; code?: unknown; type?: unknown }[] })
+      .issues;
+    const issue = issues?.find(
+      (i) => i.code === 'custom' || i.type === 'check' || i.type === 'custom' || i.type === 'raw_check',
+    );
+    return issue ? `${String(issue.message ?? 'refused')} at ${issuePath(issue.path)}` : null;
+  };
+}
+
+/**
+ * The parts of a zod schema that are functions, which no JSON Schema holds: custom checks (`.refine()`,
+ * `.superRefine()`, `.check()` with a function) and transforms, one line each with its path (hx34 sc07: a
+ * `.refine(() => false)` and a `.transform()` were dropped without a word). Walks zod 4's `_zod.def` tree.
+ */
+function zodFunctions(schema: unknown): string[] {
+  const out: string[] = [];
+  const seen = new Set<unknown>();
+  const isZod = (v: unknown): v is { _zod: { def: Record<string, unknown> } } =>
+    v !== null &&
+    typeof v === 'object' &&
+    '_zod' in v &&
+    typeof (v as { _zod?: { def?: unknown } })._zod?.def === 'object';
+  const walk = (node: unknown, path: string): void => {
+    if (!isZod(node) || seen.has(node)) return;
+    seen.add(node);
+    const def = node._zod.def;
+    const checks = Array.isArray(def.checks) ? (def.checks as { _zod?: { def?: { check?: unknown } } }[]) : [];
+    if (checks.some((c) => c._zod?.def?.check === 'custom'))
+      out.push(
+        `refine at ${path}: a custom check (a function) has no JSON Schema; the serializers are given the schema without it`,
+      );
+    if (def.type === 'transform')
+      out.push(
+        `transform at ${path}: a transform (a function) has no JSON Schema; the serializers read and write the input, untransformed`,
+      );
+    if (def.type === 'object' && def.shape && typeof def.shape === 'object')
+      for (const [k, child] of Object.entries(def.shape as Record<string, unknown>)) walk(child, propertyPath(path, k));
+    if (def.type === 'array') walk(def.element, `${path}[]`);
+    if (def.type === 'record') walk(def.valueType, `${path}.*`);
+    for (const key of ['innerType', 'in', 'out', 'left', 'right', 'catchall'] as const) walk(def[key], path);
+    for (const key of ['options', 'items'] as const)
+      if (Array.isArray(def[key]))
+        for (const child of def[key] as unknown[]) walk(child, key === 'items' ? `${path}[]` : path);
+  };
+  walk(schema, '$');
+  return out;
 }
 
 const TYPEBOX_KIND = Symbol.for('TypeBox.Kind');
@@ -64,6 +141,7 @@ export function libraryJsonSchema(
           return 'any';
         },
       }) as JsonSchema;
+      unconverted.push(...zodFunctions(value));
       return { jsonSchema, unconverted };
     }
     case 'valibot': {
@@ -111,11 +189,14 @@ export function userSchemaOf(
   if (impossible) throw new PayloadError(`${source}: ${impossible}`);
   try {
     const { schema, unconverted } = fromJsonSchema(converted.jsonSchema);
+    const validate =
+      library === 'zod' || library === 'valibot' || library === 'standard-schema' ? standardValidate(value) : undefined;
     return {
       schema,
       library,
       jsonSchema: converted.jsonSchema,
       unconverted: [...converted.unconverted, ...unconverted],
+      ...(validate ? { validate } : {}),
     };
   } catch (e) {
     if (e instanceof JsonSchemaError) throw new PayloadError(`${source}: ${e.message}`);

@@ -246,7 +246,7 @@ export interface ResolvePayloadOptions {
    * hostCallAsync, the host snapshot around host/user-code.ts's scope and watchdog). Default:
    * called as it is.
    */
-  guardSchema?: (file: string, load: () => Promise<UserSchema>) => Promise<UserSchema>;
+  guardSchema?: <T>(file: string, load: () => Promise<T>) => Promise<T>;
   /** `--enums`: infer enums of string fields (infer.ts `InferOptions`); default: strings stay strings */
   enums?: boolean;
   /** the largest payload read, bytes (default payload/bytes.ts DEFAULT_MAX_PAYLOAD_BYTES, 500 MiB; `--max-payload`) */
@@ -309,6 +309,25 @@ export async function resolvePayload(path: string, opts: ResolvePayloadOptions =
       throw new PayloadError(
         `${opts.schemaFile}: the payload does not fit this schema, ${mismatch}; every serializer given the schema would be called incorrect for it. Fix the schema (or start from the inferred one: --print-schema without --schema)`,
       );
+    // the library's own checks, which JSON Schema cannot hold (a zod .refine()), on every unit (hx34 sc07: a schema
+    // refusing every value measured the payload all the same, exit 0)
+    if (user.validate) {
+      const validate = user.validate;
+      const refused = await (opts.guardSchema ?? (<T>(_file: string, load: () => Promise<T>) => load()))(
+        file,
+        async () => {
+          for (const [i, u] of source.units.entries()) {
+            const issue = validate(u.value);
+            if (issue) return `${unitLabel(source, i)}${issue}`;
+          }
+          return null;
+        },
+      );
+      if (refused)
+        throw new PayloadError(
+          `${opts.schemaFile}: the payload does not pass the schema's own checks (${user.library}): ${refused}; a validator holding your schema would refuse it. Fix the payload or the schema`,
+        );
+    }
     // the constraints jsonbench's schema does not keep (maxLength, pattern, minimum…) are the user's schema all the
     // same: a payload that breaks them is refused, as one that breaks its shape is (hx19 D07/D08: a 36-character name
     // under maxLength 3 was measured, the validators recommended against a schema without the limit)

@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolvePayload } from '../../src/payload/workload.js';
+import { PayloadError } from '../../src/payload/read.js';
 import { toJsonSchema } from '../../src/workloads/json-schema.js';
 import { fromJsonSchema } from '../../src/payload/json-schema-import.js';
 import { readPayload, samplesOf } from '../../src/payload/read.js';
@@ -256,6 +261,41 @@ test('a --schema the payload does not fit is refused before anything runs, namin
       'json-schema',
       'a payload that fits runs',
     );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a zod schema's refinements and transforms are listed as not converted, and a payload its refinement refuses is refused (hx34 sc07)", async () => {
+  const file = `${FIXTURES}schemas/zod-refine.mjs`;
+  const user = await loadUserSchema(file);
+  assert.deepEqual(user.unconverted, [
+    'refine at $: a custom check (a function) has no JSON Schema; the serializers are given the schema without it',
+    'transform at $.name: a transform (a function) has no JSON Schema; the serializers read and write the input, untransformed',
+  ]);
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-zod-refine-'));
+  try {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"id":-1,"name":"a"}\n');
+    await assert.rejects(
+      resolvePayload(bad, { schemaFile: file }),
+      (e: Error) =>
+        e instanceof PayloadError &&
+        e.message ===
+          `${file}: the payload does not pass the schema's own checks (zod): id must be positive at $; a validator holding your schema would refuse it. Fix the payload or the schema`,
+    );
+    const good = join(dir, 'good.json');
+    writeFileSync(good, '{"id":1,"name":"a"}\n');
+    const ok = await resolvePayload(good, { schemaFile: file });
+    assert.equal(ok.origin.library, 'zod');
+    // a z.date() field (a string on the wire) is "not converted", never refused
+    const dated = join(dir, 'dated.json');
+    writeFileSync(
+      dated,
+      '{"id":"7a1c6f2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b","count":1,"createdAt":"2026-01-01T00:00:00Z","kind":"a","note":null}\n',
+    );
+    const withDate = await resolvePayload(dated, { schemaFile: `${FIXTURES}schemas/zod-schema.mjs` });
+    assert.equal(withDate.origin.library, 'zod');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
