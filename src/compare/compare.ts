@@ -204,6 +204,8 @@ export interface Comparison {
   /** every target of either run, in order (base's, then those only the head has), with its cases measured and failed in each */
   targets: TargetTally[];
   onlyInBase: string[];
+  /** of {@link onlyInBase}, the cases measured in base: `--fail-on broken` fails on them (measured in base, not in head) */
+  measuredOnlyInBase: string[];
   onlyInHead: string[];
   /** said before the verdicts: how the runs differ in ways that move every case (compare/execution.ts) */
   warnings: string[];
@@ -350,6 +352,7 @@ export function compareResults(base: ResultsFile, head: ResultsFile, options: Co
     failedInBoth: [],
     targets: targetTallies(base, head),
     onlyInBase: [],
+    measuredOnlyInBase: [],
     onlyInHead: [],
     warnings: executionWarnings(base, head),
     unread: [
@@ -398,7 +401,11 @@ export function compareResults(base: ResultsFile, head: ResultsFile, options: Co
       });
     }
   }
-  for (const b of base.cases) if (!headIds.has(b.id) && b.status !== 'unsupported') out.onlyInBase.push(b.id);
+  for (const b of base.cases)
+    if (!headIds.has(b.id) && b.status !== 'unsupported') {
+      out.onlyInBase.push(b.id);
+      if (b.status === 'measured') out.measuredOnlyInBase.push(b.id);
+    }
   return out;
 }
 
@@ -509,6 +516,10 @@ export function gateReasons(c: Comparison, failOn: readonly FailOn[]): GateReaso
     for (const s of c.statusChanges)
       if (s.kind === 'broken' && s.head !== 'not-run')
         reasons.push({ kind: 'broken', id: s.id, text: `${s.id}: ${s.base} → ${s.head}` });
+  // measured in base and not in the head run at all (hx35 g3: "Only in base", exit 0 under --fail-on broken)
+  if (failOn.includes('broken'))
+    for (const id of c.measuredOnlyInBase)
+      reasons.push({ kind: 'broken', id, text: `${id}: measured → not in the head run` });
   // …but a gate must not pass on what was never measured (hostile tester: a head killed before its first case passed --fail-on broken,slower)
   if (failOn.length) {
     const unmeasured = c.statusChanges.filter((s) => s.head === 'not-run').map((s) => s.id);
