@@ -73,6 +73,9 @@ export function jsonSchemaMismatch(values: readonly unknown[], jsonSchema: unkno
     allErrors: false,
     ownProperties: true,
     validateFormats: false,
+    // multipleOf as JSON Schema means it, not as a double divides (hx35 s4: 0.3 "must be multiple of 0.1", 0.3 / 0.1
+    // being 2.9999999999999996): the quotient is rounded to 9 decimals first
+    multipleOfPrecision: 9,
   }).compile(given as object);
   for (const [index, value] of values.entries()) {
     if (validate(value)) continue;

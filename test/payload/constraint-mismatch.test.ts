@@ -51,3 +51,11 @@ test('a pattern that backtracks on the payload is stopped at the timeout, not le
   assert.equal(r, 'timeout');
   assert.ok(Date.now() - t0 < 5000, `${Date.now() - t0} ms`);
 });
+
+test('multipleOf is read as JSON Schema means it: 0.3 is a multiple of 0.1 (hx35 s4: refused as a double divides)', async () => {
+  const schema = { type: 'object', properties: { v: { type: 'number', multipleOf: 0.1 } } };
+  assert.equal(await constraintMismatch([{ v: 0.3 }, { v: 0.7 }], schema), null);
+  const broken = await constraintMismatch([{ v: 0.35 }], schema);
+  assert.ok(broken && broken !== 'timeout', 'a real non-multiple is still refused');
+  assert.equal(broken.path, '$.v');
+});
