@@ -131,6 +131,35 @@ test('a workload id that is, or reads as, a built-in one is refused naming it (h
   }
 });
 
+test('a serializer id with an "@" after its first character is refused: history reads it as a built-in version row (hx35 c20)', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-at-id-'));
+  try {
+    const make = (name: string, id: string) => {
+      const file = join(dir, `${name}.config.mjs`);
+      writeFileSync(
+        file,
+        `export default { serializers: [{ id: ${JSON.stringify(id)}, family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };\n`,
+      );
+      return file;
+    };
+    for (const id of ['superjson@2.2.7', 'json@node', 'mine@2'])
+      await assert.rejects(
+        loadUserConfig(make(id.replace(/\W/g, ''), id), 'at.config.mjs', 10_000),
+        (e: Error) =>
+          e instanceof ConfigError &&
+          e.message.includes(`serializers[0].id: "${id}": an "@" after the first character marks a version row`),
+        id,
+      );
+    const ok = await loadUserConfig(make('scoped', '@acme/json'), 'scoped.config.mjs', 10_000);
+    assert.equal(ok.serializers?.[0]?.id, '@acme/json');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a serializer id that reads as a built-in one (hx18 A33: "fast-json-stringify.") is refused naming the built-in', async () => {
   const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
