@@ -56,7 +56,7 @@ function notAFile(stat: Stats): string | undefined {
 
 /**
  * Reads `path` whole when it is a regular file of at most `maxBytes`.
- * @throws FileReadError (`problem`: no such file; a folder, device, pipe or socket; larger than
+ * @throws FileReadError (`problem`: no such file; a loop of symbolic links; permission denied; a folder, device, pipe or socket; larger than
  * the cap, naming both sizes and `raise` — how to raise the cap — when given); other errors of the
  * read itself (EACCES, EIO) as they are
  */
@@ -64,8 +64,17 @@ export function readDataFile(path: string, maxBytes: number, raise?: string): Bu
   let stat: Stats;
   try {
     stat = statSync(path);
-  } catch {
-    throw new FileReadError(path, 'no such file');
+  } catch (e) {
+    // hx35 p14: a loop of symbolic links in a --payload folder was "no such file"
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new FileReadError(
+      path,
+      code === 'ELOOP'
+        ? 'a loop of symbolic links (each points on to the next, none to a file)'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : 'no such file',
+    );
   }
   const kind = notAFile(stat);
   if (kind)

@@ -652,7 +652,13 @@ function checkOutsidePayload(opts: Pick<RunOptions, 'out' | 'payload'>, cwd: str
   // by real paths (hx20 a26c: an --out that was a symbolic link to the samples folder passed as written)
   const payload = realOrNearest(resolve(cwd, opts.payload));
   const out = realOrNearest(resolve(cwd, opts.out));
-  if (!statSync(payload, { throwIfNoEntry: false })?.isDirectory()) return;
+  let folder = false;
+  try {
+    folder = statSync(payload, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    // a loop of symbolic links (ELOOP), no permission: the payload's reader says what it is (hx35 p15: a raw ELOOP)
+  }
+  if (!folder) return;
   if (out === payload || out.startsWith(payload + sep))
     throw new UsageError(
       '--out',
