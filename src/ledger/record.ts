@@ -46,7 +46,9 @@ export class CopiedRunError extends Error {
     ownStart: string,
   ) {
     super(
-      `its samples are those of run ${runId} (case ${JSON.stringify(caseId)}, started ${startedAt}): the same measurements under another start time (startedAt ${ownStart}), so it is not recorded`,
+      startedAt === ownStart
+        ? `its samples are those of run ${runId} (case ${JSON.stringify(caseId)}, started ${startedAt} as it was): the same measurements under another machine, policy or version in its header, so it is not recorded`
+        : `its samples are those of run ${runId} (case ${JSON.stringify(caseId)}, started ${startedAt}): the same measurements under another start time (startedAt ${ownStart}), so it is not recorded`,
     );
   }
 }
@@ -55,7 +57,8 @@ export class CopiedRunError extends Error {
  * The run already holding `results`' first sample list (a measured case's first launch's first
  * round, at least 3 samples, one of them fractional, compared as the ledger stores it), or
  * undefined. Raw timings of a fresh run (a clock reading ÷ an op count) never repeat to the last
- * bit, so a match under another start time is a copy; whole numbers are left out, as hand-made
+ * bit, so a match is a copy, under another start time or the same one with another header (hx35 l2: a copy with only
+ * its cpuModel edited was recorded as a second run); whole numbers are left out, as hand-made
  * files (tests, examples) repeat `[100, 101, 99]`. A shard's
  * samples are its merged run's too (`jsonbench merge`; the merge starts when shard 1 did), so a
  * shard's run is not matched, nor is a file a shard itself. One scan of the samples table: for an
@@ -69,10 +72,10 @@ function copiedRun(db: Db, results: ResultsFile): { runId: number; caseId: strin
       .prepare(
         `SELECT cases.run_id AS runId, cases.case_id AS caseId, runs.started_at AS startedAt FROM samples
          JOIN cases ON cases.id = samples.case_pk JOIN runs ON runs.id = cases.run_id
-         WHERE samples.side = 'serializer' AND samples.values_json = ? AND runs.started_at <> ?
+         WHERE samples.side = 'serializer' AND samples.values_json = ?
            AND json_extract(coalesce(runs.extra_json, '{}'), '$.shard') IS NULL LIMIT 1`,
       )
-      .get(JSON.stringify(ns), results.startedAt) as { runId: number; caseId: string; startedAt: string } | undefined;
+      .get(JSON.stringify(ns)) as { runId: number; caseId: string; startedAt: string } | undefined;
   }
   return undefined;
 }

@@ -189,6 +189,15 @@ test('ledger import refuses a copy of an imported run with only its start time c
     again.stderr.replace(/\s+/g, ' '),
     /its samples are those of run 1 \(case "[^"]+", started [^)]+\): the same measurements under another start time \(startedAt [^)]+\), so it is not recorded/,
   );
+  // the same start time with another machine in its header (hx35 l2: recorded as run 2, "Apple M3 Max")
+  const moved = results();
+  moved.environment.cpuModel = 'Apple M3 Max';
+  const elsewhere = await cli(['ledger', 'import', write('moved.json', moved), '--ledger', ledger]);
+  assert.equal(elsewhere.code, 1, elsewhere.stderr);
+  assert.match(
+    elsewhere.stderr.replace(/\s+/g, ' '),
+    /its samples are those of run 1 \(case "[^"]+", started [^)]+ as it was\): the same measurements under another machine, policy or version in its header, so it is not recorded/,
+  );
   const list = await cli(['ledger', 'list', '--ledger', ledger]);
   assert.equal(list.code, 0, list.stderr);
   assert.equal((list.stdout.match(/^│\s+\d+ │/gm) ?? []).length, 1, `one run listed: ${list.stdout}`);
