@@ -55,7 +55,8 @@ export interface InferenceFinding {
     | 'enum'
     | 'self-similar'
     | 'date-time precision'
-    | 'date-time as string';
+    | 'date-time as string'
+    | 'decimal beyond a double';
   path: string;
   count: number;
   /** one sentence for a person; it may say what every JavaScript serializer does with the value (then {@link fact} is set) */
@@ -149,6 +150,39 @@ const LONG_INTEGER = /(?<![\w.+-])-?\d{16,}(?![\d.eE])/;
  * failed every .NET serialize case). A cheap filter before the lossless parse.
  */
 const FLOAT_SPELLED_WHOLE = /(?<![\w.])-?\d+\.0+(?!\d)|\d[eE][+-]?\d/;
+/**
+ * A number literal of 17 or more digits with a fraction or an exponent (a double holds 15–17 significant digits): the
+ * only place a decimal JSON.parse rounds can hide; a cheap filter before the lossless parse.
+ */
+const LONG_DECIMAL = /(?<![\w.])-?(?=\d*\.?\d*[.eE])(?:\d\.?){17,}/;
+
+/** A decimal literal as digits and a power of ten (`12.50` → `125`, -1), leading and trailing zeros dropped: equal literals read equal. */
+function decimalOf(literal: string): { digits: string; exp: number; negative: boolean } {
+  const m = /^(-?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(literal);
+  if (!m) return { digits: literal, exp: 0, negative: false };
+  const all = (m[2] ?? '') + (m[3] ?? '');
+  let exp = Number(m[4] ?? 0) - (m[3] ?? '').length;
+  let digits = all.replace(/^0+/, '');
+  const trailing = /0*$/.exec(digits)![0].length;
+  digits = digits.slice(0, digits.length - trailing);
+  exp += trailing;
+  return { digits: digits || '0', exp: digits ? exp : 0, negative: m[1] === '-' && digits !== '' };
+}
+
+/**
+ * Whether JSON.parse changes the value of a decimal literal: it is neither its double's shortest form nor the double
+ * written to 17 significant digits (`%.17g`, as canada.json's -65.613616999999977 is, which holds the double exactly);
+ * false for a literal it keeps.
+ */
+function decimalRounded(literal: string): boolean {
+  const read = Number(literal);
+  if (!Number.isFinite(read)) return false;
+  const a = decimalOf(literal);
+  const same = (b: ReturnType<typeof decimalOf>) =>
+    a.digits === b.digits && a.exp === b.exp && a.negative === b.negative;
+  return !same(decimalOf(String(read))) && !same(decimalOf(read.toPrecision(17)));
+}
+
 /** A lossless number written with a fraction or an exponent. */
 const spelledAsFloat = (v: unknown) => isLosslessNumber(v) && /[.eE]/.test(v.value);
 
@@ -164,7 +198,10 @@ const isNumber = (v: unknown): v is number | LosslessNumber => typeof v === 'num
 function losslessValues(samples: readonly Sample[]): unknown[] {
   return samples.map((s) =>
     s.text !== undefined &&
-    (LONG_INTEGER.test(s.text) || MAY_LEAVE_DOUBLE.test(s.text) || FLOAT_SPELLED_WHOLE.test(s.text))
+    (LONG_INTEGER.test(s.text) ||
+      MAY_LEAVE_DOUBLE.test(s.text) ||
+      FLOAT_SPELLED_WHOLE.test(s.text) ||
+      LONG_DECIMAL.test(s.text))
       ? parseLossless(s.text)
       : s.value,
   );
@@ -220,6 +257,29 @@ class Refiner {
         fact: `${found}: ${first}${at ? ` (${at})` : ''}`,
       });
     }
+  }
+
+  /**
+   * One finding for the decimals at `path` with more digits than a double holds, which JSON.parse rounds (hx35 p3:
+   * 12345678901234.567891 read as 12345678901234.568, "use typia … passed the correctness gate", no word), as integers
+   * beyond 2^53 are said.
+   */
+  private noteRoundedDecimals(present: unknown[], outside: LosslessNumber[], path: string): void {
+    const rounded = present.filter(
+      (v): v is LosslessNumber =>
+        isLosslessNumber(v) && /[.eE]/.test(v.value) && !outside.includes(v) && decimalRounded(v.value),
+    );
+    if (!rounded.length) return;
+    const n = rounded.length;
+    const first = echo(rounded[0].value);
+    const found = `${n} decimal${n === 1 ? '' : 's'} at ${path} with more digits than a double holds`;
+    this.note({
+      kind: 'decimal beyond a double',
+      path,
+      count: n,
+      text: `${found}: JSON.parse rounds them (${first} reads as ${echo(String(Number(rounded[0].value)))}), so every JavaScript serializer here reads and writes the rounded value`,
+      fact: `${found} (the first: ${first})`,
+    });
   }
 
   /** One finding per self-similar `$ref` unfolded, with the depth the samples fill; called once, after the walk. */
@@ -316,6 +376,7 @@ class Refiner {
   private refineNumber(node: NumberSchema, present: unknown[], path: string): SchemaNode {
     const outside = outsideDouble(present);
     this.noteOutside(outside, path);
+    this.noteRoundedDecimals(present, outside, path);
     if (!node.integer) return node;
     // 0.1e-400 is no integer, though JSON.parse made it the integer 0 quicktype saw
     if (outside.some((v) => beyondDouble(v.value) === 'underflow')) {

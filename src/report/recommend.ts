@@ -822,11 +822,15 @@ export function bindingFacts(results: ResultsFile): string[] {
         ? [
             `⚠ ${f.text}: the gate compares against that rounded value, so "correct" below does not cover them; keep such ids as strings in the payload, or parse with a BigInt-aware parser (lossless-json, json-bigint), which this run did not measure.`,
           ]
-        : f.kind === 'date-time precision' && transform
+        : f.kind === 'decimal beyond a double'
           ? [
-              `⚠ ${f.text}: the gate compares the Dates, so "correct" below for parsing into typed values does not cover those digits and offsets; keep the field a string if they matter.`,
+              `⚠ ${f.text}: the gate compares against that rounded value, so "correct" below does not cover them; keep such numbers as strings in the payload, or parse with a lossless parser (lossless-json), which this run did not measure.`,
             ]
-          : [],
+          : f.kind === 'date-time precision' && transform
+            ? [
+                `⚠ ${f.text}: the gate compares the Dates, so "correct" below for parsing into typed values does not cover those digits and offsets; keep the field a string if they matter.`,
+              ]
+            : [],
     ),
   );
 }

@@ -323,3 +323,27 @@ test('one document says "the one value seen", never "all 1 values" (new-user try
   );
   assert.match(many.findings.map((f) => f.text).join('\n'), /^\$\.phone was null in all 2 values: /m);
 });
+
+test('decimals with more digits than a double holds are found and said with what JSON.parse reads (hx35 p3)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-decimals-'));
+  const file = join(dir, 'decimals.json');
+  // 0.1 and 1.50 and 2.5e-3 lose nothing; 1.0000000000000001 and the long ones are rounded
+  writeFileSync(
+    file,
+    '{"price":12345678901234.567891,"ratio":0.1234567890123456789,"plain":[0.1,1.50,2.5e-3,0.30000000000000004],"tiny":1.0000000000000001}\n',
+  );
+  const { findings } = await inferSchema(samplesOf(readPayload(file)));
+  const found = findings.filter((f) => f.kind === 'decimal beyond a double');
+  assert.deepEqual(
+    found.map((f) => [f.path, f.count]),
+    [
+      ['$.price', 1],
+      ['$.ratio', 1],
+      ['$.tiny', 1],
+    ],
+  );
+  assert.match(
+    found[0].text,
+    /^1 decimal at \$\.price with more digits than a double holds: JSON\.parse rounds them \(12345678901234\.567891 reads as 12345678901234\.568\), so every JavaScript serializer here reads and writes the rounded value$/,
+  );
+});
