@@ -98,20 +98,32 @@ test('a serializer id longer than 64 characters is refused naming its length (hx
   }
 });
 
-test('a workload id that is, or reads as, a built-in one is refused naming it (hx33 w7: "users" ran the built-in\'s sizes with the config\'s build())', async () => {
+/** Runs `fn` with a maker of one-entry configs (a serializer, or a workload, of the id given) in a fresh folder, then removes it. */
+async function withIdConfigs(
+  kind: 'serializers' | 'workloads',
+  fn: (make: (name: string, id: string) => string) => Promise<void>,
+): Promise<void> {
   const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-wl-twin-'));
+  const dir = mkdtempSync(join(tmpdir(), `jsonbench-${kind}-ids-`));
+  const entry =
+    kind === 'serializers'
+      ? `family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: (v) => JSON.stringify(v) })`
+      : `description: 'x', sizes: [3], shapes: ['list'], schema: { type: 'object', properties: { id: { type: 'number', integer: true } } }, build: (n) => Array.from({ length: n }, (_, i) => ({ id: i }))`;
   try {
-    const make = (name: string, id: string) => {
+    await fn((name, id) => {
       const file = join(dir, `${name}.config.mjs`);
-      writeFileSync(
-        file,
-        `export default { workloads: [{ id: ${JSON.stringify(id)}, description: 'x', sizes: [3], shapes: ['list'], schema: { type: 'object', properties: { id: { type: 'number', integer: true } } }, build: (n) => Array.from({ length: n }, (_, i) => ({ id: i })) }] };\n`,
-      );
+      writeFileSync(file, `export default { ${kind}: [{ id: ${JSON.stringify(id)}, ${entry} }] };\n`);
       return file;
-    };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a workload id that is, or reads as, a built-in one is refused naming it (hx33 w7: "users" ran the built-in\'s sizes with the config\'s build())', async () => {
+  await withIdConfigs('workloads', async (make) => {
     await assert.rejects(
       loadUserConfig(make('users', 'users'), 'users.config.mjs', 10_000),
       (e: Error) =>
@@ -126,25 +138,11 @@ test('a workload id that is, or reads as, a built-in one is refused naming it (h
     );
     const ok = await loadUserConfig(make('own', 'my-users'), 'own.config.mjs', 10_000);
     assert.equal(ok.workloads?.[0]?.id, 'my-users');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a serializer id with an "@" after its first character is refused: history reads it as a built-in version row (hx35 c20)', async () => {
-  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-at-id-'));
-  try {
-    const make = (name: string, id: string) => {
-      const file = join(dir, `${name}.config.mjs`);
-      writeFileSync(
-        file,
-        `export default { serializers: [{ id: ${JSON.stringify(id)}, family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };\n`,
-      );
-      return file;
-    };
+  await withIdConfigs('serializers', async (make) => {
     for (const id of ['superjson@2.2.7', 'json@node', 'mine@2'])
       await assert.rejects(
         loadUserConfig(make(id.replace(/\W/g, ''), id), 'at.config.mjs', 10_000),
@@ -155,25 +153,11 @@ test('a serializer id with an "@" after its first character is refused: history 
       );
     const ok = await loadUserConfig(make('scoped', '@acme/json'), 'scoped.config.mjs', 10_000);
     assert.equal(ok.serializers?.[0]?.id, '@acme/json');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a serializer id that reads as a built-in one (hx18 A33: "fast-json-stringify.") is refused naming the built-in', async () => {
-  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const dir = mkdtempSync(join(tmpdir(), 'jsonbench-alike-'));
-  try {
-    const make = (name: string, id: string) => {
-      const file = join(dir, `${name}.config.mjs`);
-      writeFileSync(
-        file,
-        `export default { serializers: [{ id: ${JSON.stringify(id)}, family: 'builtin', directions: ['serialize'], supports: () => true, prepare: () => ({ serialize: (v) => JSON.stringify(v) }) }] };\n`,
-      );
-      return file;
-    };
+  await withIdConfigs('serializers', async (make) => {
     for (const id of ['fast-json-stringify.', 'Fast_Json_Stringify', 'TYPIA'])
       await assert.rejects(
         loadUserConfig(make(id.replace(/\W/g, ''), id), 'alike.config.mjs', 10_000),
@@ -185,7 +169,5 @@ test('a serializer id that reads as a built-in one (hx18 A33: "fast-json-stringi
       );
     const ok = await loadUserConfig(make('own', 'fast-json-stringify-v6'), 'own.config.mjs', 10_000);
     assert.equal(ok.serializers?.[0]?.id, 'fast-json-stringify-v6');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
