@@ -63,13 +63,6 @@ function checkAdapter(file: string, key: string, a: Record<string, unknown>): vo
       `${key}.id`,
       `must be a string of 1–${MAX_ID_LENGTH} letters, digits, @ . - _ /${typeof a.id === 'string' && a.id.length > MAX_ID_LENGTH ? ` (it has ${a.id.length} characters)` : ''}`,
     );
-  // hx35 c20: `superjson@2.2.7` and `json@node` were filed by history under the built-ins (an id splits at its `@`)
-  if (a.id.indexOf('@', 1) > 0)
-    throw new ConfigError(
-      file,
-      `${key}.id`,
-      `"${a.id}": an "@" after the first character marks a version row of a built-in serializer (typia@11.0.3, run --versions); give yours an id without one`,
-    );
   if (!FAMILIES.includes(a.family as string))
     throw new ConfigError(file, `${key}.family`, `must be one of ${FAMILIES.join(', ')}`);
   if (a.deserializeClass !== undefined && !CLASSES.includes(a.deserializeClass as string))

@@ -141,21 +141,6 @@ test('a workload id that is, or reads as, a built-in one is refused naming it (h
   });
 });
 
-test('a serializer id with an "@" after its first character is refused: history reads it as a built-in version row (hx35 c20)', async () => {
-  await withIdConfigs('serializers', async (make) => {
-    for (const id of ['superjson@2.2.7', 'json@node', 'mine@2'])
-      await assert.rejects(
-        loadUserConfig(make(id.replace(/\W/g, ''), id), 'at.config.mjs', 10_000),
-        (e: Error) =>
-          e instanceof ConfigError &&
-          e.message.includes(`serializers[0].id: "${id}": an "@" after the first character marks a version row`),
-        id,
-      );
-    const ok = await loadUserConfig(make('scoped', '@acme/json'), 'scoped.config.mjs', 10_000);
-    assert.equal(ok.serializers?.[0]?.id, '@acme/json');
-  });
-});
-
 test('a serializer id that reads as a built-in one (hx18 A33: "fast-json-stringify.") is refused naming the built-in', async () => {
   await withIdConfigs('serializers', async (make) => {
     for (const id of ['fast-json-stringify.', 'Fast_Json_Stringify', 'TYPIA'])
