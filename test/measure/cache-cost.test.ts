@@ -80,7 +80,7 @@ test('the same cache on users · 100 · many (one record per call) is caught too
   );
 });
 
-test('a whole-text copy cache throttled to 0.55× of a parse (hx7 tcopy) is caught by the text cost', async () => {
+test('a whole-text copy cache throttled to 0.5× of its least miss (hx7 tcopy) is caught by the text cost', async () => {
   const f = await cacheChecks(
     await configAdapter('throttled-copycache.config.mjs'),
     'users',
