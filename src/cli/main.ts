@@ -265,7 +265,7 @@ function withPayloadOptions(run: Command): Command {
     )
     .option(
       '--shape <s>',
-      'with --payload of records: list (one JSON array), many (one message per record) or both (default: many for an NDJSON file, list for --size)',
+      'only these shapes: single, list (one JSON array), many (one message per record); with --payload of records list and/or many (default: many for an NDJSON file, list for --size)',
       collect,
     );
 }

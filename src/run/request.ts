@@ -14,7 +14,7 @@ import { makeFolder } from '../files/make-folder.js';
 import { formatCap, parseSize } from '../files/read-file.js';
 import { firstOverflow } from '../payload/double-range.js';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { DIRECTIONS, type Direction, type Platform } from '../case/coordinates.js';
+import { DIRECTIONS, type Direction, type Platform, type Shape } from '../case/coordinates.js';
 import { parseProbeBudget, policies, policyChanges, policyCopy, type RunPolicy } from '../config/policies.js';
 import { findConfig, prepareConfig } from '../config/compile-config.js';
 import { visibleName } from '../report/table/escape.js';
@@ -282,18 +282,45 @@ function sizesOption(opts: RunOptions): number[] {
   });
 }
 
-/** `--shape list|many` (comma-separated or repeated): the shapes a payload's records are measured in. @throws UsageError naming `--shape` */
-function shapeOption(values: readonly string[] | undefined): ('list' | 'many')[] {
-  const out: ('list' | 'many')[] = [];
+/**
+ * `--shape list|many` (comma-separated or repeated): the shapes a payload's records are measured in; with `single`
+ * too, the shapes of built-in workloads to run (`builtIn`). @throws UsageError naming `--shape`
+ */
+function shapeOption(values: readonly string[] | undefined): ('list' | 'many')[];
+function shapeOption(values: readonly string[] | undefined, builtIn: true): Shape[];
+function shapeOption(values: readonly string[] | undefined, builtIn = false): Shape[] {
+  const out: Shape[] = [];
   for (const v of (values ?? []).flatMap((s) => s.split(',')).map((s) => s.trim())) {
-    if (v !== 'list' && v !== 'many')
+    if (v !== 'list' && v !== 'many' && !(builtIn && v === 'single'))
       throw new UsageError(
         '--shape',
-        `"${v}" is not a shape of records: list (one JSON array) or many (one message each)`,
+        builtIn
+          ? `"${v}" is not a shape: single (one document), list (one JSON array) or many (one message per record)`
+          : `"${v}" is not a shape of records: list (one JSON array) or many (one message each)`,
       );
     if (!out.includes(v)) out.push(v);
   }
   return out;
+}
+
+/**
+ * The built-in (or config) workloads `chosen` measured in the `--shape`s given (hx7's test ran `--workload users
+ * --shape list` and got both shapes: the flag was read only with `--payload`): each keeps the shapes of `shapes` it
+ * has, one with none is left out. Unchanged when `shapes` is empty. The workloads are copied, never changed.
+ * @throws UsageError naming `--shape` when no chosen workload has any of them
+ */
+function onlyShapes<W extends { id: string; shapes: readonly string[] }>(chosen: W[], shapes: readonly string[]): W[] {
+  if (!shapes.length) return chosen;
+  const kept = chosen.flatMap((w) => {
+    const has = w.shapes.filter((s) => shapes.includes(s));
+    return has.length ? [Object.freeze({ ...w, shapes: has })] : [];
+  });
+  if (!kept.length)
+    throw new UsageError(
+      '--shape',
+      `no chosen workload has shape ${shapes.join(', ')} (shapes: ${chosen.map((w) => `${w.id} ${w.shapes.join('/')}`).join('; ')})`,
+    );
+  return kept;
 }
 
 /**
@@ -620,7 +647,8 @@ async function chooseSubjects(
   if (payload && (dirs.length === 0 || dirs.includes('serialize'))) checkSerializable(payload);
   const sizes = payload ? (payload.scaledSizes ?? []) : sizesOption(opts);
   // a variant of another workload (users-record: .NET code shapes of users' payload) runs only when named
-  const chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW.filter((w) => !w.variantOf);
+  let chosenW = wIds.length ? allW.filter((w) => wIds.includes(w.id)) : allW.filter((w) => !w.variantOf);
+  if (!payload) chosenW = onlyShapes(chosenW, shapeOption(opts.shape, true));
   if (sizes.length && chosenW.every((w) => sizesFor(w, policy, sizes).length === 0)) {
     throw new UsageError(
       '--size',
