@@ -2,7 +2,13 @@ import { bundleBeside, BundleError } from '../files/bundle.js';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { makeFolder } from '../files/make-folder.js';
 import { extname, join, resolve } from 'node:path';
-import { ConfigError, CONFIG_LOAD_TIMEOUT_MS, loadUserConfig, type UserConfig } from './user-config.js';
+import {
+  ConfigError,
+  CONFIG_LOAD_TIMEOUT_MS,
+  loadUserConfig,
+  refuseVersionLikeIds,
+  type UserConfig,
+} from './user-config.js';
 import { callUserCodeAsync, registerUserFile, UserCodeError } from '../host/user-code.js';
 import { UsageError } from './usage-error.js';
 import { guardWorkloadHooks } from './host-guard.js';
@@ -72,6 +78,7 @@ export async function prepareConfig(file: string, outDir: string): Promise<{ mod
       CONFIG_LOAD_TIMEOUT_MS + 5_000,
       () => loadUserConfig(modulePath, file),
     );
+    refuseVersionLikeIds(file, config);
     // this is the host's copy: a workload function it calls (the .NET gate's toModel, checkText) runs guarded
     return { modulePath, config: { ...config, workloads: config.workloads.map(guardWorkloadHooks) } };
   } catch (e) {

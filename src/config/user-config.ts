@@ -34,6 +34,25 @@ export interface UserConfig {
   ledger?: string | false;
 }
 
+/**
+ * Refuses a serializer id of the user's own config with an `@` after its first character (hx35 c20: `superjson@2.2.7`
+ * and `json@node` were filed by `history` under the built-ins: the ledger reads the adapter of a row label as the id
+ * before its last `@`, ledger/record.ts). Only the config as the user wrote it (config/compile-config.ts
+ * prepareConfig): the version matrix's generated module (versions/variants-module.ts) names its rows `typia@11.0.3`
+ * and is loaded by {@link loadUserConfig} too. `@acme/json` (a scope) is allowed.
+ * @throws ConfigError naming `file` and `serializers[i].id`
+ */
+export function refuseVersionLikeIds(file: string, config: Pick<UserConfig, 'serializers'>): void {
+  config.serializers.forEach((a, i) => {
+    if (a.id.indexOf('@', 1) > 0)
+      throw new ConfigError(
+        file,
+        `serializers[${i}].id`,
+        `"${a.id}": an "@" after the first character marks a version row of a serializer (typia@11.0.3, from --serializer typia@11.0.3); give yours an id without one`,
+      );
+  });
+}
+
 /** A config file that does not have the expected shape; `key` names the offending entry. */
 export class ConfigError extends Error {
   readonly code = 'E_CONFIG';

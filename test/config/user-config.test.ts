@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadUserConfig } from '../../src/config/user-config.js';
 import { checkNotEmpty, UsageError } from '../../src/config/usage-error.js';
+import { prepareConfig } from '../../src/config/compile-config.js';
 
 /** Config loading is bounded: a top-level await that never settles fails naming the file, never exits 0. */
 
@@ -99,6 +100,9 @@ test('a serializer id longer than 64 characters is refused naming its length (hx
 });
 
 /** Runs `fn` with a maker of one-entry configs (a serializer, or a workload, of the id given) in a fresh folder, then removes it. */
+/** The folder of `file` (a config written by {@link withIdConfigs}): where prepareConfig may write. */
+const tmpdirOf = (file: string) => file.slice(0, file.lastIndexOf('/'));
+
 async function withIdConfigs(
   kind: 'serializers' | 'workloads',
   fn: (make: (name: string, id: string) => string) => Promise<void>,
@@ -138,6 +142,25 @@ test('a workload id that is, or reads as, a built-in one is refused naming it (h
     );
     const ok = await loadUserConfig(make('own', 'my-users'), 'own.config.mjs', 10_000);
     assert.equal(ok.workloads?.[0]?.id, 'my-users');
+  });
+});
+
+test('a config of yours naming a serializer with an "@" after its first character is refused: history files it as a version row (hx35 c20)', async () => {
+  await withIdConfigs('serializers', async (make) => {
+    for (const id of ['superjson@2.2.7', 'json@node', 'mine@2']) {
+      const file = make(id.replace(/\W/g, ''), id);
+      await assert.rejects(
+        prepareConfig(file, tmpdirOf(file)),
+        (e: Error) =>
+          e instanceof ConfigError &&
+          e.message.includes(`serializers[0].id: "${id}": an "@" after the first character marks a version row`),
+        id,
+      );
+      // the version matrix's generated module (ids typia@11.0.3) is loaded without the check
+      assert.equal((await loadUserConfig(file, 'generated.config.mjs', 10_000)).serializers[0].id, id);
+    }
+    const scoped = make('scoped', '@acme/json');
+    assert.equal((await prepareConfig(scoped, tmpdirOf(scoped))).config.serializers[0].id, '@acme/json');
   });
 });
 

@@ -5,7 +5,7 @@ import { UsageError } from '../../src/config/usage-error.js';
 import { workloads } from '../../src/workloads/index.js';
 
 /** `--shape` on built-in workloads (hx7's hostile-cost test ran `--workload users --shape list` and got list and many). */
-const base = { ledger: false, serializer: ['json'], direction: ['serialize'] } as const;
+const base = { ledger: false, serializer: ['json'], direction: ['serialize'] };
 
 /** The request's workloads as [id, shapes] pairs (what resolving made is released). */
 async function chosen(opts: Parameters<typeof resolveRunRequest>[0]): Promise<[string, string[]][]> {
