@@ -235,6 +235,12 @@ export interface Recommendation {
    * tryout: "zod drops an extra key" stood in report.md only). Absent when it has none.
    */
   baselineCosts?: BehaviourCost[];
+  /**
+   * When the baseline ran alone (`only X ran: use it`): where its checks are looser than the schema (its
+   * translation notes, the table's `≈ N checks weaker than the schema`), said in the sentence (hx36 E3: "only ajv-jtd
+   * ran: use it" on a payload whose integers ajv JTD checks only as float64). Absent when it has none.
+   */
+  loneLooser?: BehaviourCost[];
   /** the serializers too uncertain to call (their interval holds 1 and reaches beyond 0.8–1.25, or is unknown), lowest ratio first */
   uncertain?: Named[];
   /**
@@ -483,7 +489,13 @@ function sentenceOf(
     return `${head}, ${keep}: too uncertain to call, ${joinNames(spans)} its time (${ciLabel(confidence)}${u.length > 1 ? 's' : ''}), too wide a range to say whether ${u.length > 1 ? 'they are' : 'it is'} faster or slower${noisyClause}; rerun before switching.`;
   }
   if (!r.pick) {
-    if (r.compared === 0 && r.excluded.length === 0) return `${head}, only ${baseText} ran: use it.`;
+    if (r.compared === 0 && r.excluded.length === 0) {
+      const looser = r.loneLooser ?? [];
+      const more = looser.length > 1 ? `, and ${looser.length - 1} more (each under its table in report.md)` : '';
+      return looser.length
+        ? `${head}, only ${baseText} ran: use it, knowing its checks are looser than the schema: ${looser[0].text}${more}.`
+        : `${head}, only ${baseText} ran: use it.`;
+    }
     const closestLoss = r.closest?.loses ? `, and ${r.closest.loses}` : '';
     if (r.state === 'baseline' && r.closest) {
       // every other slower; one whose interval ends near 1 is "not faster", never "clearly slower"
@@ -721,6 +733,13 @@ export function recommend(
             // every serializer but one fails (nu6: JSON.stringify "costs" an Invalid Date the payload never holds)
             .filter((k) => isLoss(k) && k.onPayload)
         : [];
+    // ran alone: where its checks are looser than the schema, said in its "use it" (hx36 E3)
+    const loneLooser =
+      base && !others.length && !excluded.length
+        ? costSources
+            .flatMap((source) => source({ ...base, baseline: null }, results))
+            .filter((k) => k.source === 'translation')
+        : [];
     // the borderline one: the lowest ratio below 1 whose call is too close to make (beside a pick only when it looks faster still)
     const borderCase = real
       .filter((c) => callOf(c) === 'borderline' && (c.ratio as number) < 1)
@@ -761,6 +780,7 @@ export function recommend(
         : {}),
       ...(uncertain.length ? { uncertain } : {}),
       ...(baselineCosts.length ? { baselineCosts } : {}),
+      ...(loneLooser.length ? { loneLooser } : {}),
       ...(tie ? { tie } : {}),
       ...referenceOf(real, pick?.serializer, named),
     };

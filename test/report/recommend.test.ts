@@ -1469,3 +1469,33 @@ test('a group whose only serializer failed before timing says so, not that the p
   );
   assert.doesNotMatch(rec.sentence, /there is no baseline to compare with/);
 });
+
+test('a baseline that ran alone is "use it" with where its checks are looser than the schema (hx36 E3: ajv-jtd checks integers as float64)', () => {
+  const notes = [
+    'ajv JTD has no integer type wider than 32 bits (RFC 8927): $.big is checked as float64',
+    'ajv JTD has no integer type wider than 32 bits (RFC 8927): $.id is checked as float64',
+  ];
+  const [one] = recommend(
+    results([
+      {
+        serializer: 'ajv-jtd',
+        direction: 'deserialize',
+        cls: 'validate',
+        baseline: 'ajv-jtd',
+        notes: notes.slice(0, 1),
+      },
+    ]),
+  );
+  assert.equal(
+    one.sentence,
+    'For parsing with type validation api.json (50.0 KiB document) on node 20.20.2, only ajv-jtd ran: use it, knowing its checks are looser than the schema: ajv JTD has no integer type wider than 32 bits (RFC 8927): $.big is checked as float64.',
+  );
+  const [two] = recommend(
+    results([{ serializer: 'ajv-jtd', direction: 'deserialize', cls: 'validate', baseline: 'ajv-jtd', notes }]),
+  );
+  assert.match(two.sentence, /\$\.big is checked as float64, and 1 more \(each under its table in report\.md\)\.$/);
+  const [plain] = recommend(
+    results([{ serializer: 'ajv-jtd', direction: 'deserialize', cls: 'validate', baseline: 'ajv-jtd' }]),
+  );
+  assert.match(plain.sentence, /only ajv-jtd ran: use it\.$/);
+});
