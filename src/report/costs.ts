@@ -238,11 +238,12 @@ interface CostLike {
   text: string;
   kind?: string;
   tier?: number;
+  refusal?: boolean;
 }
 
 /** Costs of one kind: said as one line with their count and the first as the example. */
 export interface CostGroup<C extends CostLike = CostLike> {
-  /** the label the line opens with: `output defect`, `schema`, `looser check` or `probe` */
+  /** the label the line opens with: `output defect`, `schema`, `looser check`, `stricter` (a refusal its schema asks for) or `probe` */
   label: string;
   /** how severe, 0 the most ({@link COST_TIERS}) */
   tier: number;
@@ -310,7 +311,16 @@ export function costGroups<C extends CostLike>(costs: readonly C[]): CostGroup<C
     .map(([kind, items]) => {
       const first = items[0];
       const tier = costTier(first);
-      const label = tier === 0 ? 'output defect' : first.source === 'translation' ? 'looser check' : first.source;
+      // a refusal its schema asks for is no loss: labelled apart from the probes that lose data (nu15: five "probe:"
+      // lines under "its probes show it losing data", two of them correct rejections)
+      const label =
+        tier === 0
+          ? 'output defect'
+          : first.source === 'translation'
+            ? 'looser check'
+            : first.refusal
+              ? 'stricter'
+              : first.source;
       let text = first.text;
       if (items.length > 1 && first.source === 'probe')
         text = `${probeHeadline(kind)}: ${items.length} probes, e.g. ${first.text}`;
