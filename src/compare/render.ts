@@ -65,10 +65,13 @@ const SAME_BECAUSE = {
 
 const NO_VERDICT_BECAUSE = { noisy: 'noisy', 'one-launch': 'one launch' } as const;
 
-/** `faster`, `slower`, `same (why)`, or `no verdict (why)`. */
+/** `faster`, `slower`, `same (why)`, `unclear (within noise)` (same, but its interval reaches past the threshold), or `no verdict (why)`. */
 export function verdictText(ch: Change): string {
   if (ch.verdict === 'no-verdict')
     return `no verdict${ch.noVerdictBecause ? ` (${NO_VERDICT_BECAUSE[ch.noVerdictBecause]})` : ''}`;
+  // an interval that reaches past the threshold on a side shows no sameness (nu16: "−87% … +1420%, same (within
+  // noise)"): unclear, as the gate reads it (neither fails --fail-on slower)
+  if (ch.verdict === 'same' && ch.sameBecause === 'within-noise') return 'unclear (within noise)';
   return ch.verdict === 'same' && ch.sameBecause ? `same (${SAME_BECAUSE[ch.sameBecause]})` : ch.verdict;
 }
 
@@ -242,7 +245,7 @@ function verdictRule(c: Comparison): string {
   if (o.metrics.every((m) => m === 'instructions'))
     return `Instructions are callgrind's counts per op (valgrind simulates the CPU: deterministic, so no interval and no test): slower/faster when the count moved by at least the threshold (±${o.thresholds.instructions}%). The machine's load and its clock do not move them, so a load difference between the runs is not a reason to doubt them. They gate CI and never rank serializers.`;
   const thresholds = o.metrics.map((m) => `${METRIC_LABEL[m]} ±${o.thresholds[m]}%`).join(', ');
-  return `Verdict (files with launch intervals, this jsonbench's): time is faster/slower when the interval of the Mean columns' quotient (the two runs' 99.9% errors combined, from their launch means: docs/intervals.md; one launch: from its rounds, marked ①, shown but never failing --fail-on slower) lies wholly on one side of no change, the change is at least the threshold (${thresholds}), and the fastest 10% of samples moved the same way by at least the threshold; where both runs counted instructions, those gate --fail-on slower instead of time. Older files: faster/slower only when each run measured the case in at least 2 launches and neither flagged its time noisy (else no verdict: one process cannot show how far a case moves from one launch to the next, so policy quick never gives one; use the default policy, or --metric instructions, for a CI gate); the Mann-Whitney U test on the raw samples gives p < ${o.alpha}, moving the same way as the means; the change of the mean is at least the threshold (${thresholds}) and at least the Noise of the two runs (their 99.9% error bars combined, or their launch-to-launch spread when larger), and the two runs' 99.9% intervals of the mean do not overlap; and, for time, the fastest 10% of samples moved the same way by at least the threshold (a busier machine slows the slow samples, slower code slows them all). Else same, with why. CI is the ${(100 * (1 - o.alpha)).toFixed(0)}% interval of the change of the means, p the rank test's: two tests, so where the ranks differ but that interval spans 0 the p cell says "ranks …, means n.s.". Base and Head are the figures the reports show (time: Mean, the mean of the launch means; allocation: Allocated, the median of the windows); Change and CI compare the means of every sample (time) or of the windows (allocation), so Change can differ a little from Head ÷ Base. Instructions are callgrind counts (deterministic, no test); they gate CI and never rank serializers.`;
+  return `Verdict (files with launch intervals, this jsonbench's): time is faster/slower when the interval of the Mean columns' quotient (the two runs' 99.9% errors combined, from their launch means: docs/intervals.md; one launch: from its rounds, marked ①, shown but never failing --fail-on slower) lies wholly on one side of no change, the change is at least the threshold (${thresholds}), and the fastest 10% of samples moved the same way by at least the threshold; where both runs counted instructions, those gate --fail-on slower instead of time. Older files: faster/slower only when each run measured the case in at least 2 launches and neither flagged its time noisy (else no verdict: one process cannot show how far a case moves from one launch to the next, so policy quick never gives one; use the default policy, or --metric instructions, for a CI gate); the Mann-Whitney U test on the raw samples gives p < ${o.alpha}, moving the same way as the means; the change of the mean is at least the threshold (${thresholds}) and at least the Noise of the two runs (their 99.9% error bars combined, or their launch-to-launch spread when larger), and the two runs' 99.9% intervals of the mean do not overlap; and, for time, the fastest 10% of samples moved the same way by at least the threshold (a busier machine slows the slow samples, slower code slows them all). Else same, with why (unclear where the interval of the change holds no change but reaches past the threshold: within noise). CI is the ${(100 * (1 - o.alpha)).toFixed(0)}% interval of the change of the means, p the rank test's: two tests, so where the ranks differ but that interval spans 0 the p cell says "ranks …, means n.s.". Base and Head are the figures the reports show (time: Mean, the mean of the launch means; allocation: Allocated, the median of the windows); Change and CI compare the means of every sample (time) or of the windows (allocation), so Change can differ a little from Head ÷ Base. Instructions are callgrind counts (deterministic, no test); they gate CI and never rank serializers.`;
 }
 
 /** Per metric: how many rows got each verdict (`ratio: 2 faster, 13 same; allocated: 17 without a verdict (one launch)`). */
@@ -251,7 +254,9 @@ function verdictCounts(c: Comparison): string {
   for (const metric of METRICS) {
     const ms = c.cases.flatMap((k) => k.metrics.filter((m) => m.metric === metric));
     if (!ms.length) continue;
-    const n = (v: string) => ms.filter((m) => m.change.verdict === v).length;
+    const unclear = (m: MetricChange) => m.change.verdict === 'same' && m.change.sameBecause === 'within-noise';
+    const n = (v: string) => ms.filter((m) => m.change.verdict === v && !unclear(m)).length;
+    const nUnclear = ms.filter(unclear).length;
     const why = [
       ...new Set(ms.flatMap((m) => (m.change.noVerdictBecause ? [NO_VERDICT_BECAUSE[m.change.noVerdictBecause]] : []))),
     ];
@@ -259,6 +264,7 @@ function verdictCounts(c: Comparison): string {
       ...(n('slower') ? [`${n('slower')} slower`] : []),
       ...(n('faster') ? [`${n('faster')} faster`] : []),
       ...(n('same') ? [`${n('same')} same`] : []),
+      ...(nUnclear ? [`${nUnclear} unclear (within noise)`] : []),
       ...(n('no-verdict') ? [`${n('no-verdict')} without a verdict (${why.join(', ')})`] : []),
     ];
     parts.push(`${METRIC_LABEL[metric]}: ${counts.join(', ')}`);
@@ -337,7 +343,7 @@ function shortLegend(c: Comparison): string {
   const o = c.options;
   if (o.metrics.every((m) => m === 'instructions'))
     return `Instructions are callgrind's counts per op (deterministic: no interval, no load effect): slower/faster when they moved by at least ±${o.thresholds.instructions}%.`;
-  return `Verdicts: slower/faster only when the change's interval lies wholly on one side of no change and the change passes the threshold (${o.metrics.map((m) => `${METRIC_LABEL[m]} ±${o.thresholds[m]}%`).join(', ')}); else same (why) or no verdict (why). ① measured in one launch: shown, never fails the gate; ⇅ the machine drifted; ⏹ rebuilt from a killed run. Where both runs counted instructions, those gate instead of time. Base and Head as the reports show them (time: Mean, the mean of the launch means; allocation: the windows' median).`;
+  return `Verdicts: slower/faster only when the change's interval lies wholly on one side of no change and the change passes the threshold (${o.metrics.map((m) => `${METRIC_LABEL[m]} ±${o.thresholds[m]}%`).join(', ')}); else same (why), unclear (within noise: the interval holds no change but reaches past the threshold), or no verdict (why). ① measured in one launch: shown, never fails the gate; ⇅ the machine drifted; ⏹ rebuilt from a killed run. Where both runs counted instructions, those gate instead of time. Base and Head as the reports show them (time: Mean, the mean of the launch means; allocation: the windows' median).`;
 }
 
 /**
