@@ -170,9 +170,12 @@ function explainPayloadRejections(cases: CaseResult[], payload: ResolvedPayload)
  */
 export function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
   const { kind, units } = payload.source;
-  const name = (source: string) => {
+  // an NDJSON unit's source is `file:line`; blank lines are skipped, so record k (its place among the records) can sit
+  // on a later line (hx37 p03: "record 4" named the third record, on line 4 after a blank one)
+  const name = (source: string, index: number) => {
     const m = /^(.*):(\d+)$/.exec(source);
-    return m ? `${basename(m[1])} record ${m[2]}` : basename(source);
+    if (!m) return basename(source);
+    return `${basename(m[1])} record ${index + 1}${Number(m[2]) !== index + 1 ? ` (line ${m[2]})` : ''}`;
   };
   return payload.workloads.map((w) => {
     const records = kind === 'samples' || kind === 'ndjson';
@@ -183,7 +186,7 @@ export function payloadProbeSets(payload: ResolvedPayload): PayloadProbeSet[] {
       schema: w.schema,
       sample: unit.value,
       ...(records && units.length > 1
-        ? { more: units.slice(1).map((u) => ({ name: name(u.source), value: u.value })) }
+        ? { more: units.slice(1).map((u, i) => ({ name: name(u.source, i + 1), value: u.value })) }
         : {}),
       inferred: payload.origin.library === 'inferred',
     };

@@ -88,3 +88,22 @@ test('a cost seen only in sample 3 is reported: ajv-jtd writes its lone surrogat
   assert.equal(costs.length, 1, costs.join('\n'));
   assert.match(costs[0], /^on your payload 3\.json: /);
 });
+
+test('an NDJSON record is named by its place among the records, its line said when a blank line moved it (hx37 p03)', async () => {
+  const file = join(dir, 'recs.ndjson');
+  writeFileSync(file, '{"a":1,"b":null}\r\n\r\n{"a":2,"b":null}\n{"a":3,"b":null}\n');
+  const [ndjson] = payloadProbeSets(await resolvePayload(file));
+  assert.deepEqual(
+    ndjson.more?.map((m) => [m.name, (m.value as { a: number }).a]),
+    [
+      ['recs.ndjson record 2 (line 3)', 2],
+      ['recs.ndjson record 3 (line 4)', 3],
+    ],
+  );
+  writeFileSync(file, '{"a":1}\n{"a":2}\n');
+  const [plain] = payloadProbeSets(await resolvePayload(file));
+  assert.deepEqual(
+    plain.more?.map((m) => m.name),
+    ['recs.ndjson record 2'],
+  );
+});
