@@ -57,8 +57,8 @@ function notAFile(stat: Stats): string | undefined {
 /**
  * Reads `path` whole when it is a regular file of at most `maxBytes`.
  * @throws FileReadError (`problem`: no such file; a loop of symbolic links; permission denied; a folder, device, pipe or socket; larger than
- * the cap, naming both sizes and `raise` — how to raise the cap — when given); other errors of the
- * read itself (EACCES, EIO) as they are
+ * the cap, naming both sizes and `raise` — how to raise the cap — when given; a read that fails (`cannot be read (EIO: i/o
+ * error, read)`)
  */
 export function readDataFile(path: string, maxBytes: number, raise?: string): Buffer {
   let stat: Stats;
@@ -87,5 +87,11 @@ export function readDataFile(path: string, maxBytes: number, raise?: string): Bu
       path,
       `is ${formatCap(stat.size)}, beyond the ${formatCap(maxBytes)} jsonbench reads${raise ? ` (${raise})` : ''}`,
     );
-  return readFileSync(path);
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    // hx37 f02: /proc/self/mem (a regular file to stat) was a bare "EIO: i/o error, read", no path, no flag
+    const err = e as NodeJS.ErrnoException;
+    throw new FileReadError(path, `cannot be read (${err.message ?? String(e)})`);
+  }
 }

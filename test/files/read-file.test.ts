@@ -47,3 +47,11 @@ test('a loop of symbolic links is named as one, as a file read and as a --payloa
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a file stat calls regular that fails to read (/proc/self/mem: EIO) names the file and the error (hx37 f02)', () => {
+  assert.throws(
+    () => readDataFile('/proc/self/mem', 1024),
+    (e: Error) =>
+      e instanceof FileReadError && /^\/proc\/self\/mem: cannot be read \(EIO: i\/o error, read\)$/.test(e.message),
+  );
+});
