@@ -1,3 +1,4 @@
+import { messageOfThrown } from '../host/describe-thrown.js';
 import type { CaseClass } from '../case/coordinates.js';
 import type { SerializerAdapter } from '../serializers/types.js';
 import type { Workload } from '../workloads/types.js';
@@ -72,7 +73,27 @@ function pollutionSince(before: ProtoSnapshot): string[] {
   return changed;
 }
 
-const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message);
+/**
+ * A thrown value's `name` when it is a string, else `fallback`; never calls the value's code beyond one property
+ * read, never throws (hx37 a08: `String(e.message)` on a message whose toString loops forever hung the probe side
+ * until its timeout, and every later probe of the serializer was skipped as hung).
+ */
+function thrownName(e: unknown, fallback: string): string {
+  try {
+    const name = (e as { name?: unknown } | null)?.name;
+    return typeof name === 'string' ? name : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const isStackOverflow = (e: unknown) => {
+  try {
+    return e instanceof RangeError && /call stack/i.test(e.message);
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Prepared sides by direction and probe schema, so probes that share a schema share one
@@ -112,14 +133,13 @@ export async function runProbeOutcome(
   } catch (e) {
     if (probe.deepSchema) {
       // The deep schema stands in for a recursive one: its refusal answers "can you compile a 1,000-level schema", not "can you handle deep values".
-      const why = isStackOverflow(e) ? 'the stack overflowed' : `${(e as Error)?.message ?? e}`.slice(0, 120);
+      const why = isStackOverflow(e) ? 'the stack overflowed' : messageOfThrown(e).slice(0, 120);
       return {
         kind: 'inexpressible',
         reason: `needs recursive: preparing the ${probe.id.match(/\d+$/)?.[0] ?? 'deep'}-level non-recursive stand-in schema failed (${why})`,
       };
     }
-    const err = e as Error;
-    return { kind: 'threw', stage: 'prepare', name: err?.name ?? 'Error', message: String(err?.message ?? e) };
+    return { kind: 'threw', stage: 'prepare', name: thrownName(e, 'Error'), message: messageOfThrown(e) };
   }
   let input: unknown;
   try {
@@ -140,12 +160,11 @@ export async function runProbeOutcome(
     return { kind: 'returned', value, ...(polluted.length ? { polluted } : {}) };
   } catch (e) {
     const polluted = pollutionSince(before);
-    const err = e as Error;
     return {
       kind: 'threw',
       stage: 'call',
-      name: err?.name ?? typeof e,
-      message: String(err?.message ?? e),
+      name: thrownName(e, typeof e),
+      message: messageOfThrown(e),
       ...(polluted.length ? { polluted } : {}),
     };
   }

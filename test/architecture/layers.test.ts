@@ -29,8 +29,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   results: ['case'],
   analysers: ['case', 'results', 'stats'],
   measure: ['case', 'stats', 'workloads', 'serializers'],
-  // probes: the catalog, the judge and one probe side through measure's prepareCase (run inside workers)
-  probes: ['case', 'workloads', 'serializers', 'measure'],
+  // probes: the catalog, the judge and one probe side through measure's prepareCase (run inside workers); host's
+  // describe-thrown.ts says what a serializer threw without calling its code (hx37 a08)
+  probes: ['host', 'case', 'workloads', 'serializers', 'measure'],
   config: ['host', 'files', 'case', 'workloads', 'serializers'],
   worker: ['host', 'case', 'measure', 'workloads', 'serializers', 'config', 'probes'],
   // a .NET target compiles the run's workload schemas into its worker's DTOs (serializers/dotnet/dto-generator.ts)

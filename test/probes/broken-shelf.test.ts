@@ -200,3 +200,43 @@ test(
     }
   },
 );
+
+test('a thrown value whose message never stops stringifying is described without calling it (hx37 a08: the probe side hung 120 s)', async () => {
+  const endless = {
+    id: 'endless-message',
+    family: 'builtin',
+    directions: ['serialize', 'deserialize'],
+    deserializeClass: 'parse',
+    supports: () => true,
+    prepare: () => ({
+      serialize: () => {
+        throw {
+          name: { toString: () => 'x' },
+          message: {
+            toString() {
+              for (;;);
+            },
+          },
+        };
+      },
+      deserialize: () => {
+        throw new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error('trap');
+            },
+            getPrototypeOf: () => {
+              throw new Error('trap');
+            },
+          },
+        );
+      },
+    }),
+  } as unknown as SerializerAdapter;
+  const s = await runProbe(endless, probe('feature.nested'), 'serialize');
+  assert.equal(s?.mark, '⚠');
+  assert.match(s?.message ?? '', /a value of type object \(not an Error\)/);
+  const d = await runProbe(endless, probe('feature.nested'), 'deserialize');
+  assert.equal(d?.mark, '⚠');
+});
