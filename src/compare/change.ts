@@ -17,7 +17,7 @@ export type Verdict = 'faster' | 'slower' | 'same' | 'no-verdict';
  * show how far a case moves from one process to the next. Two quick runs of identical code on a
  * loaded machine differed by +1065% with p < 0.001 and tight within-launch intervals.
  */
-export type NoVerdictBecause = 'noisy' | 'one-launch';
+export type NoVerdictBecause = 'noisy' | 'one-launch' | 'not-ranked';
 
 /**
  * Why a verdict is `same`: the test was not significant; the rank test and the means disagree;

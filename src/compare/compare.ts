@@ -3,6 +3,7 @@
  * change with its interval and verdict; cases that were measured in one run and not in the other
  * are called out; cases in only one run are listed.
  */
+import { unrankingFinding } from '../results/unranked.js';
 import { allocWindowRange } from '../results/alloc.js';
 import { ratioIntervalOf } from '../results/ratio.js';
 import type { CaseResult, CaseStatus, ResultsFile } from '../results/types.js';
@@ -244,7 +245,29 @@ export function noVerdictOf(b: CaseResult, h: CaseResult, metric: 'time' | 'allo
   return undefined;
 }
 
+/**
+ * A ratio or time change of a case that either run did not rank (results/unranked.ts: its ratio or time is not the
+ * work's) as `no verdict (not ranked in its run)`, its estimates kept (hx37 l02: a ratio the run refused, its
+ * baseline charged another thread's CPU, compared as "same"); a time only when the finding bears on the case's own
+ * time (too-fast, waits, clocks-disagree: not baseline-slowed, which is of the baseline's); other changes as they are.
+ */
+function unrankedNoVerdict(b: CaseResult, h: CaseResult, m: MetricChange): MetricChange {
+  if (m.metric !== 'ratio' && m.metric !== 'time') return m;
+  // baseline-slowed speaks of the baseline's time beside it: the case's own time stands
+  const bears = (c: CaseResult) =>
+    m.metric === 'ratio'
+      ? unrankingFinding(c.findings)
+      : unrankingFinding(c.findings.filter((f) => f.code !== 'baseline-slowed'));
+  if (![b, h].some(bears)) return m;
+  const { sameBecause: _, ...change } = m.change;
+  return { ...m, change: { ...change, verdict: 'no-verdict', noVerdictBecause: 'not-ranked' } };
+}
+
 function metricChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricChange[] {
+  return measuredChanges(b, h, o).map((m) => unrankedNoVerdict(b, h, m));
+}
+
+function measuredChanges(b: CaseResult, h: CaseResult, o: CompareOptions): MetricChange[] {
   const rule = (m: Metric): VerdictRule => ({ alpha: o.alpha, thresholdPercent: o.thresholds[m] });
   const out: MetricChange[] = [];
   // the paired ratio: not of a baseline against itself (always 1), nor against another baseline

@@ -63,7 +63,7 @@ const SAME_BECAUSE = {
   'slow-samples-only': 'slow samples only',
 } as const;
 
-const NO_VERDICT_BECAUSE = { noisy: 'noisy', 'one-launch': 'one launch' } as const;
+const NO_VERDICT_BECAUSE = { noisy: 'noisy', 'one-launch': 'one launch', 'not-ranked': 'not ranked in its run' } as const;
 
 /** `faster`, `slower`, `same (why)`, `unclear (within noise)` (same, but its interval reaches past the threshold), or `no verdict (why)`. */
 export function verdictText(ch: Change): string {
@@ -213,9 +213,21 @@ export function loadCaveat(c: Comparison): string {
     load.busier === 'base'
       ? "a faster time may be the load's; a slower one is not, and gates"
       : f !== undefined && Number.isFinite(f)
-        ? `a slower time gates only beyond +${(200 * (f - 1)).toFixed(0)}% (twice the ${f.toFixed(2)}× this load can explain)`
+        ? `a slower time gates only beyond ${twiceWhatLoadExplains(f)}`
         : "time verdicts may be the load's and do not gate";
   return `⚠ ${load.message}: ${time}; ratios stand.`;
+}
+
+/**
+ * `+41% (twice the +20.4% this load can explain)` for a load factor `f` (1.204): the slowdown it explains written as a
+ * percent, as the gate's bound is (nu16: "+344% (twice the 2.72× …)" read as 5.44×), with a decimal where the whole
+ * percents would not double to the bound shown.
+ */
+function twiceWhatLoadExplains(f: number): string {
+  const half = 100 * (f - 1);
+  const bound = Math.round(2 * half);
+  const halfText = 2 * Math.round(half) === bound ? Math.round(half).toString() : half.toFixed(1);
+  return `+${bound}% (twice the +${halfText}% this load can explain)`;
 }
 
 /** A target's cases in one run: `4 / 0`, `0 / 4`, or `—` when the run did not have it. */

@@ -2,6 +2,7 @@
  * Reads the ledger: the runs, one run back as a results file, and the history of a case across
  * serializer versions, runtime versions and time.
  */
+import { UNRANKING_CODES } from '../results/unranked.js';
 import type { CaseResult, LaunchRecord, ResultsFile } from '../results/types.js';
 import type { Db } from './schema.js';
 import { checkResults } from '../results/validate.js';
@@ -336,7 +337,8 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
       r.policy_name AS policy_name,
       CASE WHEN json_valid(r.extra_json) THEN json_extract(r.extra_json, '$.unchecked') END AS unchecked,
       CASE WHEN json_valid(r.extra_json) THEN (SELECT json_extract(p.value, '$.schema') FROM json_each(r.extra_json, '$.payloads') p WHERE json_extract(p.value, '$.workload') = c.workload LIMIT 1) END AS payload_schema,
-      CASE WHEN json_valid(c.result_json) THEN EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') = 'noisy') ELSE 0 END AS noisy
+      CASE WHEN json_valid(c.result_json) THEN EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') = 'noisy') ELSE 0 END AS noisy,
+      CASE WHEN json_valid(c.result_json) THEN EXISTS (SELECT 1 FROM json_each(c.result_json, '$.findings') f WHERE json_extract(f.value, '$.code') IN (${UNRANKING_CODES.map((code) => `'${code}'`).join(', ')})) ELSE 0 END AS unranked
     FROM cases c JOIN runs r ON r.id = c.run_id
     LEFT JOIN estimates t ON t.case_pk = c.id AND t.metric = 'time'
     LEFT JOIN estimates a ON a.case_pk = c.id AND a.metric = 'alloc'
@@ -382,6 +384,8 @@ export function caseHistory(db: Db, filter: HistoryFilter, skip: SkipRow = warnS
     // a policy without the key predates --serialize-to: its serialize op was the string alone (as compare reads it)
     serializeTo: r.serialize_to === 'bytes' ? ('bytes' as const) : ('string' as const),
     noisy: r.noisy === 1,
+    // hx37 l02: a run that refused to rank the case (its baseline slowed beside it) was a clean point
+    ...(r.unranked === 1 ? { unranked: true } : {}),
     policy: r.policy_name,
     schema: schemaOf(r.payload_schema),
     ...(typeof r.payload_sha256 === 'string' ? { payloadSha256: r.payload_sha256 } : {}),

@@ -122,7 +122,9 @@ export const HISTORY_TABLE: readonly Column<SeriesPoint>[] = deepFreeze([
     id: 'ratio',
     header: 'Ratio',
     cell: (p) =>
-      p.status === 'measured' ? `${formatRatio(p.ratio, p.ratioInterval)}${p.noisy ? ' ⚠ noisy' : ''}` : '—',
+      p.status === 'measured'
+        ? `${formatRatio(p.ratio, p.ratioInterval)}${p.noisy ? ' ⚠ noisy' : ''}${p.unranked ? ' ⊘ not ranked' : ''}`
+        : '—',
   },
   {
     id: 'allocated',
@@ -150,9 +152,26 @@ export function historyCells(p: SeriesPoint): string[] {
   return HISTORY_TABLE.map((c) => c.cell(p));
 }
 
-/** The sentence under a history: what Ratio's brackets and ⚠ noisy mean. */
+/** The sentence under a history: what Ratio's brackets and ⚠ noisy mean (and Error, where the table shows it: {@link ERROR_LEGEND}). */
 export const HISTORY_LEGEND =
-  "Ratio is time ÷ the class baseline's in that run, [low–high] its 99.9% interval (log scale); ⚠ noisy: that run flagged the case noisy (its launches disagreed beyond their errors, or its interval straddled the decision its takeaway makes), so the point is less certain than its interval says. Error is how far the mean's 99.9% interval reaches above and below it (+above/−below: log scale, asymmetric; ± where the two read alike).";
+  "Ratio is time ÷ the class baseline's in that run, [low–high] its 99.9% interval (log scale); ⚠ noisy: that run flagged the case noisy (its launches disagreed beyond their errors, or its interval straddled the decision its takeaway makes), so the point is less certain than its interval says.";
+
+/** The legend's sentence about the Error column, said where the table shows it (nu16: the terminal's legend explained a column it had left out). */
+export const ERROR_LEGEND =
+  "Error is how far the mean's 99.9% interval reaches above and below it (+above/−below: log scale, asymmetric; ± where the two read alike).";
+
+/** The legend's sentence about ⊘, said once when a point carries it. */
+export const UNRANKED_LEGEND =
+  "⊘ not ranked: that run refused to rank the case (its baseline ran slowed beside it, it was too fast to be real, it waited, or its clocks disagreed: that run's report.md says which), so its ratio is not the work's.";
+
+/** The legend under a history's tables: {@link HISTORY_LEGEND}, then Error's and ⊘'s sentences where they apply. */
+function historyLegend(points: readonly HistoryPoint[], errorShown: boolean): string {
+  return [
+    HISTORY_LEGEND,
+    ...(errorShown ? [ERROR_LEGEND] : []),
+    ...(points.some((p) => p.unranked) ? [UNRANKED_LEGEND] : []),
+  ].join(' ');
+}
 
 /**
  * The lines under a series whose policy or schema changed (none when neither did): one per change,
@@ -177,7 +196,7 @@ export function renderHistoryMarkdown(points: readonly HistoryPoint[]): string {
       '',
       ...setupChangeLines(s).flatMap((l) => [escapeCell(l, 'markdown'), '']),
     );
-  if (out.length) out.push(HISTORY_LEGEND, '');
+  if (out.length) out.push(historyLegend(points, true), '');
   if (series.some((s) => s.changes.length)) out.push(SETUP_LEGEND, '');
   return out.join('\n');
 }
@@ -248,7 +267,17 @@ export function renderHistoryTerminal(points: readonly HistoryPoint[], color: bo
         ),
       ),
     );
-  if (out.length) out.push(wrap(HISTORY_LEGEND, width), '');
+  if (out.length)
+    out.push(
+      wrap(
+        historyLegend(
+          points,
+          columns.some((k) => k.id === 'error'),
+        ),
+        width,
+      ),
+      '',
+    );
   if (series.some((s) => s.changes.length)) out.push(wrap(SETUP_LEGEND, width), '');
   return out.join('\n');
 }

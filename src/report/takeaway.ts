@@ -172,6 +172,7 @@ export function unrankedReason(findings: readonly { code: string; message: strin
  * ranked" and the recommendation under its candidates left out, with the finding's short reason.
  */
 export function unrankedFinding<F extends { code: string; message: string }>(findings: readonly F[]): F | undefined {
+  // the codes of results/unranked.ts UNRANKING_CODES, written out: this file ships into the page without constants
   return findings.find(
     (f) => f.code === 'baseline-slowed' || f.code === 'too-fast' || f.code === 'waits' || f.code === 'clocks-disagree',
   );

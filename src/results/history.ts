@@ -56,6 +56,8 @@ export interface HistoryPoint {
   unchecked?: boolean;
   /** true when the case carries the `noisy` finding (a launch reached the time cap before its error target); absent: not read */
   noisy?: boolean;
+  /** true when its run did not rank the case (results/unranked.ts: its ratio or time is not the work's); absent: ranked, or not read */
+  unranked?: boolean;
   /**
    * what the ledger's case record (result_json, which `ledger export` reads) says where it is not what the
    * estimates rows say (ratio, mean, allocated bytes/op, instructions/op): a ledger edited after the run

@@ -423,7 +423,7 @@ test('a slower head still fails the gate when the base ran on the busier machine
   assert.deepEqual(gateFailures(headBusier, ['slower']), []);
   assert.match(
     renderCompareMarkdown(headBusier, 'a', 'b'),
-    /a slower time gates only beyond \+436% \(twice the 3\.18× this load can explain\); ratios stand\./,
+    /a slower time gates only beyond \+436% \(twice the \+218% this load can explain\); ratios stand\./,
   );
   // …but not a slowdown far beyond what the head's extra load explains: 3× slower on a machine 7% busier
   const r3 = prng(33);
@@ -482,7 +482,7 @@ test('runs at different loads get ratio verdicts (paired in one process): a slow
   assert.equal(text.split('\n').filter((l) => l.startsWith('⚠ Load')).length, 1);
   assert.match(
     text,
-    /⚠ Load 13\.2 → 15\.9 on 2 cores \(the head ran busier\): a slower time gates only beyond \+41% \(twice the 1\.20× this load can explain\); ratios stand\./,
+    /⚠ Load 13\.2 → 15\.9 on 2 cores \(the head ran busier\): a slower time gates only beyond \+41% \(twice the \+20\.[0-9]% this load can explain\); ratios stand\./,
   );
   // a genuinely different setup is still refused: another profile
   const other = structuredClone(h);
@@ -764,4 +764,36 @@ test('a change past a factor of 1,000 is written "> +99999%", never a float in e
   const md = renderCompareMarkdown(c, 'base', 'head');
   assert.match(md, /(?:>|&gt;) \+99999%/);
   assert.doesNotMatch(md, /\de[+-]\d/);
+});
+
+test('a ratio or time either run did not rank gets no verdict, its estimates kept (hx37 l02: a refused ratio compared as "same")', () => {
+  const refused = structuredClone(head);
+  const fjs = refused.cases.find((c) => c.serializer === 'fast-json-stringify')!;
+  fjs.findings.push({
+    code: 'baseline-slowed',
+    severity: 'warning',
+    message: 'its paired baseline json was charged CPU other threads burnt beside it: 41.6%',
+  } as (typeof fjs.findings)[number]);
+  const c = compareResults(base, refused, options);
+  const k = c.cases.find((x) => x.serializer === 'fast-json-stringify')!;
+  const byMetric = new Map(k.metrics.map((m) => [m.metric, m.change]));
+  const ratio = byMetric.get('ratio')!;
+  assert.equal(ratio.verdict, 'no-verdict');
+  assert.equal(ratio.noVerdictBecause, 'not-ranked');
+  assert.ok(Number.isFinite(ratio.percent), 'the estimate is kept');
+  assert.match(renderCompareTerminal(c, 'a', 'b', false, 160), /no verdict \(not ranked in its run\)/);
+  // its own time stands beside a slowed baseline (+15%: slower, and the gate fails on it); a too-fast one's does not
+  assert.equal(byMetric.get('time')?.verdict, 'slower');
+  assert.equal(byMetric.get('instructions')?.verdict, 'slower', 'counts are not the ratio (12,000 → 12,100)');
+  fjs.findings[fjs.findings.length - 1] = { ...fjs.findings[fjs.findings.length - 1], code: 'too-fast' };
+  const fast = compareResults(base, refused, options).cases.find((x) => x.serializer === 'fast-json-stringify')!;
+  assert.deepEqual(
+    fast.metrics
+      .filter((m) => m.metric !== 'instructions' && m.metric !== 'alloc')
+      .map((m) => [m.metric, m.change.verdict]),
+    [
+      ['ratio', 'no-verdict'],
+      ['time', 'no-verdict'],
+    ],
+  );
 });

@@ -199,6 +199,31 @@ test("history points carry the ratio's interval (recorded, or derived from its e
   }
 });
 
+test('a point its run did not rank is marked ⊘ not ranked in history, and the legend says why (hx37 l02: a refused ratio read as a clean point)', async () => {
+  const { renderHistoryMarkdown } = await import('../../src/report/history.js');
+  const db = openLedger(join(dir, 'history-unranked.db'));
+  try {
+    const clean = makeResults([{ serializer: 'json' }], '2025-01-01T00:00:00.000Z');
+    const refused = makeResults([{ serializer: 'json' }], '2025-02-01T00:00:00.000Z');
+    refused.cases[0].findings.push({
+      code: 'baseline-slowed',
+      message: 'its paired baseline json was charged CPU other threads burnt beside it: 41.6%',
+    });
+    recordResults(db, clean, { source: 'import' });
+    recordResults(db, refused, { source: 'import' });
+    const points = caseHistory(db, { serializer: 'json' });
+    assert.deepEqual(
+      points.map((p) => p.unranked ?? false),
+      [false, true],
+    );
+    const md = renderHistoryMarkdown(points);
+    assert.equal((md.match(/⊘ not ranked \|/g) ?? []).length, 1);
+    assert.match(md, /⊘ not ranked: that run refused to rank the case/);
+  } finally {
+    db.close();
+  }
+});
+
 test('history keeps runs measured with --serialize-to string apart from runs with the default bytes: separate series, as compare refuses to mix them', async () => {
   const { historySeries, renderHistoryMarkdown } = await import('../../src/report/history.js');
   const db = openLedger(join(dir, 'history-serialize-to.db'));
