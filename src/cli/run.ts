@@ -1,3 +1,4 @@
+import { unconvertedLine } from '../results/payload-schema.js';
 import { PROFILE_DESCRIPTIONS } from '../case/profile.js';
 import { profileOf } from '../results/profile.js';
 import { isAbsolute, relative } from 'node:path';
@@ -365,7 +366,8 @@ async function printSchema(opts: RunCliOptions, writeJson: (text: string) => voi
   writeJson(`${JSON.stringify(toJsonSchema(payload.schema, { dialect: true }), null, 2)}\n`);
   for (const w of payload.source.warnings ?? []) sayOnStderr(`jsonbench: warning: ${w}`);
   for (const f of findingsForTargets(payload, opts.target)) sayOnStderr(`jsonbench: found: ${f.text}`);
-  for (const u of payload.origin.unconverted) sayOnStderr(`jsonbench: not converted: ${u}`);
+  const unconverted = unconvertedLine(payload.origin.unconverted);
+  if (unconverted) sayOnStderr(`jsonbench: ${unconverted}`);
   return 0;
 }
 
@@ -394,7 +396,7 @@ export function payloadFacts(p: NonNullable<RunRequest['payload']>, cwd = proces
   return [
     `jsonbench: payload ${shown(p.source.path)}: ${units}; ${schema}`,
     ...(p.source.warnings ?? []).map((w) => `jsonbench: warning: ${visibleName(w)}`),
-    ...p.origin.unconverted.map((u) => `jsonbench: not converted: ${visibleName(u)}`),
+    ...[unconvertedLine(p.origin.unconverted)].flatMap((u) => (u ? [`jsonbench: ${visibleName(u)}`] : [])),
     ...p.findings.map((f) => `jsonbench: found: ${visibleName(f.text)}`),
   ];
 }

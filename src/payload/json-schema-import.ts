@@ -156,11 +156,18 @@ class SchemaReader {
       return this.read(this.mergeAllOf(s, path), path, [...refs, ...partRefs]);
     }
     const alternatives = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
-    if (Array.isArray(alternatives))
+    if (Array.isArray(alternatives)) {
+      // a nullable field's one other alternative is the field itself (nu16: "pattern at $.data[].updatedAt<0>"); of
+      // several, each is named by its place
+      const word = s.anyOf ? 'anyOf' : 'oneOf';
+      const others = alternatives.filter((a) => !(a && typeof a === 'object' && (a as JsonSchema).type === 'null'));
       return unionOf(
-        alternatives.map((a, i) => this.read(a, `${path}<${i}>`, refs)),
+        alternatives.map((a, i) =>
+          this.read(a, others.length === 1 ? path : `${path} (${word} alternative ${i + 1})`, refs),
+        ),
         path,
       );
+    }
     if (s.const !== undefined) {
       if (typeof s.const === 'string') return { type: 'enum', values: [s.const] };
       if (s.const === null) return { type: 'null' };

@@ -28,6 +28,7 @@
  * sources. Costs of one kind are said as one line with their count (report/costs.ts `costGroups`);
  * report.md lists each under it.
  */
+import { unconvertedLine } from '../results/payload-schema.js';
 import type { CaseClass, Direction } from '../case/coordinates.js';
 import type { CaseResult, MeasuredCase, PayloadRecord, ResultsFile } from '../results/types.js';
 import { isMeasured } from '../results/types.js';
@@ -819,7 +820,7 @@ export function payloadLines(p: PayloadRecord): string[] {
   return [
     `${p.file}: ${p.kind === 'ndjson' ? `${countOf(p.units, 'record')} (NDJSON)` : p.kind === 'samples' ? (p.file.endsWith('.json') ? 'one of several samples' : `${countOf(p.units, 'sample')} of one endpoint (a folder), each once per op`) : 'one document'}, ${formatBytes(p.bytes)}, sha256 ${p.sha256}; ${schema}${generated.length ? `; sizes ${generated.join(', ')} generated from it (seeded)` : ''}`,
     ...p.findings.map((f) => `found: ${f.text}`),
-    ...p.schema.unconverted.map((u) => `not converted: ${u}`),
+    ...[unconvertedLine(p.schema.unconverted)].flatMap((u) => (u ? [u] : [])),
   ];
 }
 

@@ -37,3 +37,15 @@ export function schemaChange(a: SchemaIdentity, b: SchemaIdentity): string {
   const [na, nb] = [schemaName(a), schemaName(b)];
   return na === nb ? `${na} (sha256 ${a.sha256?.slice(0, 12)}… → ${b.sha256?.slice(0, 12)}…)` : `${na} → ${nb}`;
 }
+
+/**
+ * What did not convert of a user's `--schema`, as one line with what it means (nu16: seven bare "not converted:
+ * pattern at $.data[].customer.email" lines, no reason, no consequence): `not converted (2; every serializer here is
+ * built from the schema without them, so what they check or convert is not in the times): pattern at $.a; date at
+ * $.b: Date cannot be represented in JSON Schema`. Null when all converted. Pure.
+ */
+export function unconvertedLine(unconverted: readonly string[]): string | null {
+  if (!unconverted.length) return null;
+  const them = unconverted.length === 1 ? 'it' : 'them';
+  return `not converted (${unconverted.length}; every serializer here is built from the schema without ${them}, so what ${unconverted.length === 1 ? 'it checks or converts is' : 'they check or convert is'} not in the times): ${unconverted.join('; ')}`;
+}

@@ -110,7 +110,7 @@ test('--schema takes a module exporting a zod schema and says which constructs d
   assert.equal(r.code, 0, r.stderr);
   assert.equal(
     r.stderr,
-    'jsonbench: not converted: date at $.createdAt: Date cannot be represented in JSON Schema\njsonbench: not converted: pattern at $.id\n',
+    'jsonbench: not converted (2; every serializer here is built from the schema without them, so what they check or convert is not in the times): date at $.createdAt: Date cannot be represented in JSON Schema; pattern at $.id\n',
   );
   assert.deepEqual(Object.keys((JSON.parse(r.stdout) as { properties: object }).properties), [
     'id',

@@ -300,3 +300,14 @@ test("a zod schema's refinements and transforms are listed as not converted, and
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('what did not convert inside a nullable field is named at the field; inside a union of several, by its alternative (nu16: "$.updatedAt<0>")', () => {
+  const { unconverted } = fromJsonSchema({
+    type: 'object',
+    properties: {
+      updatedAt: { anyOf: [{ type: 'string', pattern: '^\\d' }, { type: 'null' }] },
+      id: { oneOf: [{ type: 'integer' }, { type: 'string', maxLength: 9 }] },
+    },
+  });
+  assert.deepEqual(unconverted, ['pattern at $.updatedAt', 'maxLength at $.id (oneOf alternative 2)']);
+});
