@@ -261,14 +261,16 @@ export function takeawayText(
   const reach = (r: TakeawayRow) =>
     terse
       ? (r.interval as [number, number])[1] >= 1
-        ? 'its interval reaches 1'
+        ? 'its interval holds 1'
         : 'its interval ends close to 1'
       : borderlineReach((r.interval as [number, number])[1]);
   const borderlineOf = (r: TakeawayRow) =>
     terse
       ? // within 2% of 1 (a borderline call whose interval is too wide for a tie): never "looks faster" (nu6: "1.00×
         // faster, borderline")
-        `${r.label} ${(r.ratio as number) >= 0.98 ? 'is about as fast as' : 'looks faster than'} ${baselineLabel} but is borderline (${reach(r)})`
+        (r.ratio as number) >= 0.98
+        ? `${r.label} is about as fast as ${baselineLabel} (${reach(r)}, so a rerun could call it either way)`
+        : `${r.label} looks faster than ${baselineLabel} but is borderline (${reach(r)})`
       : `${r.label} looks ${formatInterval(r.ratio as number, r.interval, '×', confidence)} ${baselineLabel}'s time but is borderline: ${reach(r)}`;
   if (measured.length === 1) {
     const only = measured[0];
@@ -400,7 +402,9 @@ export function leaderClause(leader: TakeawayRow, baselineLabel: string, confide
   if (borderlineFaster(leader)) {
     const hi = (iv as [number, number])[1];
     return terse
-      ? `${leader.label} ${r >= 0.98 ? `is about as fast as ${baselineLabel}` : 'looks fastest'} but is borderline (its interval ${hi >= 1 ? 'reaches 1' : 'ends close to 1'})`
+      ? r >= 0.98
+        ? `${leader.label} is about as fast as ${baselineLabel} (its interval ${hi >= 1 ? 'holds 1' : 'ends close to 1'}, so a rerun could call it either way)`
+        : `${leader.label} looks fastest but is borderline (its interval ${hi >= 1 ? 'holds 1' : 'ends close to 1'})`
       : `${leader.label} looks fastest, ${formatInterval(r, iv, '×', confidence)} ${baselineLabel}'s time, but is borderline: ${borderlineReach(hi)}`;
   }
   return `${leader.label} has the lowest ratio, ${terse ? '' : `${formatInterval(r, iv, '', confidence)}, which is `}within noise of ${baselineLabel}`;
