@@ -159,12 +159,24 @@ export function runStreak(
  */
 export const CHECK_BUDGET = 0.1;
 /**
- * Time (ms) the calls drawn at random may take beyond {@link CHECK_BUDGET} of a side's sampled time: the first checks
+ * Time (ms) a side's checks (the calls drawn at random; the round checks, apart) may take beyond {@link CHECK_BUDGET}
+ * of its sampled time: the first checks
  * run cold (compiled on first use: 0.3–0.5 ms for the first few here), which at 10% of a short side's samples (40
  * rounds of 30 µs samples: 3.6 ms) left 35 of 800 drawn calls checked, and hx7 F3's every-97th-call fault unchecked
  * in 1 run of 3 under load (CI, 2026-12-07). One millisecond a side costs any run nothing it would notice.
  */
-const PICKED_ALLOWANCE_MS = 1;
+const CHECK_ALLOWANCE_MS = 1;
+
+/** The clocks' readings where a check starts ({@link spentMs} reads what it cost). */
+function startCheck(): { wall: number; cpu: number | undefined } {
+  return { wall: nowNs(), cpu: cpuNowNs?.() };
+}
+
+/** What a check started at `t0` cost (ms): the lesser of its wall and CPU time, as a sample's length is (timing.ts pilot). */
+function spentMs(t0: { wall: number; cpu: number | undefined }): number {
+  const wall = (nowNs() - t0.wall) / 1e6;
+  return t0.cpu !== undefined ? Math.min(wall, (cpuNowNs!() - t0.cpu) / 1e6) : wall;
+}
 
 /** What the checks of one side compare with. */
 export interface CheckReference {
@@ -367,6 +379,10 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
   };
   let sampledMs = 0;
   let checkMs = 0;
+  // the round checks' cost as the picked calls' is charged (below): the lesser of wall and CPU time, with
+  // CHECK_ALLOWANCE_MS beyond the budget (a cold first check or a preemption ate it: hx4 gap2-cache went unchecked
+  // under load, 2026-12-07)
+  const overBudget = () => checkMs > CHECK_BUDGET * sampledMs + CHECK_ALLOWANCE_MS;
   // the calls drawn at random (check-schedule.ts): each unit's accepted result, and their own budget
   const unitRefs: unknown[] = ref.gatedUnits ? [...ref.gatedUnits] : [];
   let unitsExpected: unknown[] | undefined;
@@ -395,15 +411,13 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
       // the checks' cost is the lesser of their wall and CPU time, as a sample's length is (timing.ts pilot): by wall
       // time alone one preemption inside a check (a 4 ms tick at load 6) was charged as its cost and ate the budget of
       // a run of small samples, so hx7 F3's every-97th-call fault went unchecked (CI, 2026-12-07)
-      const w0 = nowNs();
-      const c0 = cpuNowNs?.();
+      const t0 = startCheck();
       for (const r of results) {
-        if (pickedMs + (nowNs() - w0) / 1e6 > CHECK_BUDGET * pickedSampledMs + PICKED_ALLOWANCE_MS) break;
+        if (pickedMs + (nowNs() - t0.wall) / 1e6 > CHECK_BUDGET * pickedSampledMs + CHECK_ALLOWANCE_MS) break;
         checkPicked(r, where);
         n++;
       }
-      const wallMs = (nowNs() - w0) / 1e6;
-      pickedMs += c0 !== undefined ? Math.min(wallMs, (cpuNowNs!() - c0) / 1e6) : wallMs;
+      pickedMs += spentMs(t0);
       return n;
     },
     streak(results, where) {
@@ -424,8 +438,7 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
     },
     full,
     roundChange(round) {
-      if (direction !== 'serialize' || !ref.changes?.length || (round >= 1 && checkMs > CHECK_BUDGET * sampledMs))
-        return undefined;
+      if (direction !== 'serialize' || !ref.changes?.length || (round >= 1 && overBudget())) return undefined;
       const change = ref.changes[round % ref.changes.length];
       const writes = changeWrites(
         ref.copies.map((copy) => copy[copy.length - 1]),
@@ -457,7 +470,7 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
         // the sample's last op ran on an input changed in place between two timed calls (roundChange; hx4
         // gap2-cache: a cache of the two input copies that forgets itself after any 5 µs pause answered every
         // timed call and none the checks made after them): its output must follow the change
-        const t0 = nowNs();
+        const t0 = startCheck();
         const f = checkOutput(workload, 'serialize', changed.wire, out, record);
         if (f)
           fail(
@@ -468,17 +481,17 @@ export function sideChecks(side: Side, workload: Workload, direction: Direction,
             `result cached between calls (${where})`,
           );
         checks.inputs(round, `after round ${round + 1}`);
-        checkMs += (nowNs() - t0) / 1e6;
+        checkMs += spentMs(t0);
         return;
       }
-      if (round >= 1 && checkMs > CHECK_BUDGET * sampledMs) {
+      if (round >= 1 && overBudget()) {
         quick(out, where);
         return;
       }
-      const t0 = nowNs();
+      const t0 = startCheck();
       full(out, where);
       checks.inputs(round, `after round ${round + 1}`);
-      checkMs += (nowNs() - t0) / 1e6;
+      checkMs += spentMs(t0);
     },
     unlocked(units, where) {
       const f = integrityChange(units);

@@ -157,16 +157,23 @@ function moveAside(dir: string, prefix: string, files: readonly string[]): strin
 
 /**
  * Moves a killed run's files out of `dir` (its header, kept cases and launch log: what `jsonbench
- * report` rebuilds it from) into `dir/killed-<time>/`, so a new run into the same folder does not
+ * report` rebuilds it from; and its payloads/ when no results.json stands beside them) into `dir/killed-<time>/`, so a new run into the same folder does not
  * overwrite them. Returns that folder, or undefined when `dir` held no killed run.
  */
 export function keepKilledRun(dir: string): string | undefined {
   if (!isUnfinishedRun(dir)) return undefined;
-  return moveAside(
-    dir,
-    'killed',
-    Object.values(RUN_PARTIAL).filter((f) => existsSync(join(dir, f))),
-  );
+  // the payloads it measured go with it (hx38: a killed run's payloads/ went to previous-<time>/, the rest to killed-<time>/)
+  const payloads = (() => {
+    try {
+      return !existsSync(join(dir, 'results.json')) && lstatSync(join(dir, 'payloads')).isDirectory();
+    } catch {
+      return false;
+    }
+  })();
+  return moveAside(dir, 'killed', [
+    ...Object.values(RUN_PARTIAL).filter((f) => existsSync(join(dir, f))),
+    ...(payloads ? ['payloads'] : []),
+  ]);
 }
 
 /**

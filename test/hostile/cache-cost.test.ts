@@ -23,14 +23,22 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'jsonbench-cache-cost-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(fixture: string, serializer: string, direction: 'serialize' | 'deserialize') {
-  const out = join(dir, serializer);
-  const config = join(root, 'test/fixtures/hostile/hostile5', fixture);
-  const ran = await cli(quickRunArgs(config, serializer, direction, out), { timeoutMs: 300_000 });
-  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
-  const c = results.cases.find((x) => x.serializer === serializer)!;
-  const baseline = results.cases.find((x) => x.serializer === 'json')!;
-  return { ran, c, baseline };
+/**
+ * A quick run of `serializer` from `fixture`: its case and the baseline's. gap2-cache forgets itself after any 5 µs
+ * pause, a preemption between two timed calls included: under load the call after the change made in place can find
+ * its cache forgotten and do the work, so a run that does not find it is repeated, up to `attempts` runs in all (as
+ * test/run/hostile-hx10.test.ts does); the last run's case is returned, so a cache never found still fails.
+ */
+async function run(fixture: string, serializer: string, direction: 'serialize' | 'deserialize', attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const out = join(dir, `${serializer}-${attempt}`);
+    const config = join(root, 'test/fixtures/hostile/hostile5', fixture);
+    const ran = await cli(quickRunArgs(config, serializer, direction, out), { timeoutMs: 300_000 });
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsFile;
+    const c = results.cases.find((x) => x.serializer === serializer)!;
+    const baseline = results.cases.find((x) => x.serializer === 'json')!;
+    if (c.status === 'incorrect' || attempt >= attempts) return { ran, c, baseline };
+  }
 }
 
 test('a serializer whose cache of the input objects forgets itself after a 5 µs pause is incorrect', async () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keepKilledRun, RUN_PARTIAL } from '../../src/run/recover.js';
@@ -12,7 +12,12 @@ test("a new run into the folder of a killed run moves that run's kept files asid
     writeFileSync(join(dir, RUN_PARTIAL.header), '{"header":1}');
     writeFileSync(join(dir, RUN_PARTIAL.cases), '{"case":1}\n');
     writeFileSync(join(dir, RUN_PARTIAL.launches), '{"launch":1}\n');
+    // the payloads it measured go with it (hx38: they went to previous-<time>/, the rest to killed-<time>/)
+    mkdirSync(join(dir, 'payloads'));
+    writeFileSync(join(dir, 'payloads', 'p.json'), '{"a":1}');
     const to = keepKilledRun(dir)!;
+    assert.equal(readFileSync(join(to, 'payloads', 'p.json'), 'utf8'), '{"a":1}');
+    assert.equal(existsSync(join(dir, 'payloads')), false);
     assert.match(to, /killed-\d{4}-\d\d-\d\dT/);
     for (const f of Object.values(RUN_PARTIAL))
       assert.equal(existsSync(join(dir, f)), false, `${f} left in the folder`);
