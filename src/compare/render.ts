@@ -63,7 +63,11 @@ const SAME_BECAUSE = {
   'slow-samples-only': 'slow samples only',
 } as const;
 
-const NO_VERDICT_BECAUSE = { noisy: 'noisy', 'one-launch': 'one launch', 'not-ranked': 'not ranked in its run' } as const;
+const NO_VERDICT_BECAUSE = {
+  noisy: 'noisy',
+  'one-launch': 'one launch',
+  'not-ranked': 'not ranked in its run',
+} as const;
 
 /** `faster`, `slower`, `same (why)`, `unclear (within noise)` (same, but its interval reaches past the threshold), or `no verdict (why)`. */
 export function verdictText(ch: Change): string {
