@@ -421,13 +421,14 @@ export interface RunEndOptions {
 }
 
 /**
- * `prefix` and as many of `names` as fit `width` whole, then `and N more` (never a name cut in
- * the middle: "typebox, zo… → report.md"). Pure.
+ * `prefix` and as many of `names` as fit `width` whole, then `and N more`, N at least 2 (never a name cut in
+ * the middle: "typebox, zo… → report.md"; never "and 1 more"). Pure.
  */
 export function namesLine(prefix: string, names: readonly string[], width: number): string {
   const all = `${prefix}${names.join(', ')}`;
   if (all.length <= width) return all;
-  for (let n = names.length - 1; n >= 0; n--) {
+  // never "and 1 more": that one name costs about what the words do (nu16: "typebox, zod, valibot, arktype, and 1 more")
+  for (let n = names.length - 2; n >= 0; n--) {
     const more = `${n ? ', ' : ''}and ${names.length - n} more`;
     const line = `${prefix}${names.slice(0, n).join(', ')}${more}`;
     if (line.length <= width) return line;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noteForms, renderRunEnd, renderTerminal } from '../../src/report/terminal.js';
+import { namesLine, noteForms, renderRunEnd, renderTerminal } from '../../src/report/terminal.js';
 import { fixture } from './support.js';
 
 /**
@@ -100,4 +100,14 @@ test('a gate failure on the variant payload says so first, where a cut line keep
   });
   const end = renderRunEnd(r, false, { width: 80 });
   assert.match(end, /incorrect in [^\n]*: on jsonbench's\s+hostile-string\s+variant/);
+});
+
+test('a names line never ends "and 1 more": the one name costs about what the words do (nu16)', () => {
+  const names = ['typebox', 'zod', 'valibot', 'arktype', 'secure-json-parse'];
+  const prefix = '– 5 other pairs unsupported (reasons in report.md): ';
+  const all = `${prefix}${names.join(', ')}`;
+  assert.equal(namesLine(prefix, names, all.length), all);
+  const cut = namesLine(prefix, names, all.length - 1);
+  assert.equal(cut, `${prefix}typebox, zod, valibot, and 2 more`);
+  for (let w = 40; w < all.length; w++) assert.doesNotMatch(namesLine(prefix, names, w), /and 1 more/, `width ${w}`);
 });
