@@ -237,6 +237,12 @@ export interface Recommendation {
    */
   baselineCosts?: BehaviourCost[];
   /**
+   * The other measured serializers of the group that fail the probe of the first of `baselineCosts`' kinds too (nu16:
+   * "keeping zod costs … an extra key … loses data" read as avoidable, while valibot, the other one named, fails the
+   * same probe). Absent when none does.
+   */
+  baselineCostsShared?: string[];
+  /**
    * When the baseline ran alone (`only X ran: use it`): where its checks are looser than the schema (its
    * translation notes, the table's `≈ N checks weaker than the schema`), said in the sentence (hx36 E3: "only ajv-jtd
    * ran: use it" on a payload whose integers ajv JTD checks only as float64). Absent when it has none.
@@ -741,6 +747,19 @@ export function recommend(
             .flatMap((source) => source({ ...base, baseline: null }, results))
             .filter((k) => k.source === 'translation')
         : [];
+    // who else fails the probe the keeping line names (nu16: zod's stripped extra key, which valibot strips too)
+    const keptFirst = baselineCosts.length
+      ? (costGroups(baselineCosts)[0].items[0] as BehaviourCost & { probe?: string })
+      : undefined;
+    const baselineCostsShared = keptFirst?.probe
+      ? others
+          .filter((c) =>
+            costSources
+              .flatMap((source) => source({ ...c, baseline: null }, results))
+              .some((k) => (k as { probe?: string }).probe === keptFirst.probe && k.kind === keptFirst.kind),
+          )
+          .map((c) => c.serializer)
+      : [];
     // the borderline one: the lowest ratio below 1 whose call is too close to make (beside a pick only when it looks faster still)
     const borderCase = real
       .filter((c) => callOf(c) === 'borderline' && (c.ratio as number) < 1)
@@ -781,6 +800,7 @@ export function recommend(
         : {}),
       ...(uncertain.length ? { uncertain } : {}),
       ...(baselineCosts.length ? { baselineCosts } : {}),
+      ...(baselineCostsShared.length ? { baselineCostsShared } : {}),
       ...(loneLooser.length ? { loneLooser } : {}),
       ...(tie ? { tie } : {}),
       ...referenceOf(real, pick?.serializer, named),
@@ -956,7 +976,11 @@ export function keepingLine(r: Recommendation): string | null {
   if (!kept.length || !r.baseline) return null;
   const first = kept[0].text.replace(/^on [^:]+: /, '');
   const more = kept.length > 1 ? `; ${kept.length - 1} more kind${kept.length > 2 ? 's' : ''} in report.md` : '';
-  return `keeping ${r.baseline} costs, on your records with one change: ${first}${more}`;
+  const shared = r.baselineCostsShared ?? [];
+  const also = shared.length
+    ? `, as ${shared.length > 3 ? `${shared.slice(0, 3).join(', ')} and ${shared.length - 3} more` : joinNames(shared)} ${shared.length === 1 ? 'does' : 'do'} too`
+    : '';
+  return `keeping ${r.baseline} costs, on your records with one change: ${first}${also}${more}`;
 }
 
 /**

@@ -1338,6 +1338,24 @@ test('keeping a baseline that loses data on the user\'s own records is said unde
   assert.doesNotMatch(clean, /keeping json costs/);
 });
 
+test('the keeping line says who else fails the same probe (nu16: "keeping zod costs" read as avoidable, valibot stripped the key too)', () => {
+  const r = results([
+    { serializer: 'json' },
+    { serializer: 'fast-json-stringify', mean: 150_000, error: 1_000, ratio: 1.5, ratioInterval: [1.4, 1.6] },
+    { serializer: 'typia', mean: 160_000, error: 1_000, ratio: 1.6, ratioInterval: [1.5, 1.7] },
+  ]);
+  const probes = keepingProbes() as { verdicts: { serializer: string; probe: string }[] };
+  const fjs = probes.verdicts.find((v) => v.probe === 'payload.0.extra-key')!;
+  probes.verdicts.push({ ...fjs, serializer: 'fast-json-stringify' });
+  (r as unknown as { probes: unknown }).probes = probes;
+  const [rec] = recommend(r);
+  assert.deepEqual(rec.baselineCostsShared, ['fast-json-stringify']);
+  assert.match(
+    renderRecommendations(r, 'markdown'),
+    /- keeping json costs, on your records with one change: an extra key at \$: silent-loss at \$\.jsonbench\\_extra\\_key \(JSON\.stringify writes "added", it gives undefined \(absent\)\), as fast-json-stringify does too/,
+  );
+});
+
 /** Gives `r` a probe pass in which ajv-jtd loses an extra key at $ on the user's records (payload.0.extra-key, serialize). */
 /** A probes section of one payload probe (an extra key at $) with `verdicts` (one per serializer), set on `r`. */
 function withPayloadProbe(
