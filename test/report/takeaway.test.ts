@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fasterThanBaseline, takeawayText, type TakeawayRow } from '../../src/report/takeaway.js';
+import { fasterThanBaseline, takeawayText, unrankedFinding, type TakeawayRow } from '../../src/report/takeaway.js';
+import { UNRANKING_CODES } from '../../src/results/unranked.js';
+import { FINDING_CODES } from '../../src/results/types.js';
 
 /** A row with its log-scale interval [low, high] (null: unknown). */
 const row = (
@@ -317,4 +319,11 @@ test('a borderline row within 2% of 1 is "about as fast", never "looks faster" (
     ),
     /; typia looks faster than JSON\.stringify but is borderline/,
   );
+});
+
+test("the takeaway's written-out unranking codes are results/unranked.ts's (the page's copy cannot import them)", () => {
+  const finding = (code: string) => [{ code, message: `${code}: why` }];
+  for (const code of UNRANKING_CODES) assert.equal(unrankedFinding(finding(code))?.code, code, code);
+  for (const code of FINDING_CODES.filter((c) => !UNRANKING_CODES.includes(c)))
+    assert.equal(unrankedFinding(finding(code)), undefined, code);
 });
